@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsync } from 'fastify';
+import { SignJWT } from 'jose';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { currentUser } from './authenticate';
+import { revokeSession } from './sessions';
+import { deriveKey } from './tokens';
+
+describe('bearer authentication', () => {
+  let t: TestApp;
+  let user: SignedInUser;
+  beforeAll(async () => {
+    // The handlers run after `t` exists, so they can reach its pre-handlers.
+    const probe: FastifyPluginAsync = async (app) => {
+      app.get('/api/probe/me/', { preHandler: (req, reply) => t.ctx.authenticate(req, reply) }, async (request) => ({ id: currentUser(request).id }));
+      app.get('/api/probe/staff/', { preHandler: (req, reply) => t.ctx.authenticateStaff(req, reply) }, async () => ({ ok: true }));
+    };
+    t = await createTestApp({}, { plugins: [probe] });
+    user = await signedInUser(t.ctx);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, authorization?: string) =>
+    t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+
+  it('admits a live access token', async () => {
+    const res = await get('/api/probe/me/', `Bearer ${user.access}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user.id });
+  });
+
+  it('asks for credentials when there are none', async () => {
+    const res = await get('/api/probe/me/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('never reads a token from the query string', async () => {
+    const res = await get(`/api/probe/me/?token=${user.access}&access=${user.access}`);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a refresh token', () => user.refresh],
+    ['garbage', () => 'not.a.jwt'],
+    ['a changed payload', () => {
+      const [header, , signature] = user.access.split('.');
+      const payload = Buffer.from(JSON.stringify({ token_type: 'access', user_id: user.id + 1, sid: user.sessionId, exp: 9999999999 })).toString('base64url');
+      return `${header}.${payload}.${signature}`;
+    }],
+    ['alg none', () => {
+      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ token_type: 'access', user_id: user.id, sid: user.sessionId, exp: 9999999999 })).toString('base64url');
+      return `${header}.${payload}.`;
+    }],
+  ])('refuses %s with token_not_valid', async (_name, token) => {
+    const res = await get('/api/probe/me/', `Bearer ${token()}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'token_not_valid' });
+  });
+
+  it('refuses a token signed with another key, or expired', async () => {
+    const claims = { token_type: 'access', user_id: user.id, sid: user.sessionId };
+    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(deriveKey('another-secret-key-of-enough-length-000', 'jwt'));
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(deriveKey(t.config.secretKey, 'jwt'));
+    for (const token of [wrongKey, expired]) {
+      const res = await get('/api/probe/me/', `Bearer ${token}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'token_not_valid' });
+    }
+  });
+
+  it('refuses staff routes to other users with 403', async () => {
+    expect((await get('/api/probe/staff/', `Bearer ${user.access}`)).statusCode).toBe(403);
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    expect((await get('/api/probe/staff/', `Bearer ${staff.access}`)).statusCode).toBe(200);
+  });
+
+  it('stops admitting the access token of a revoked session at once', async () => {
+    const other = await signedInUser(t.ctx);
+    await revokeSession(t.database.db, other.sessionId);
+    const res = await get('/api/probe/me/', `Bearer ${other.access}`);
+    expect(res.statusCode).toBe(401);
+    expect((await get('/api/probe/me/', `Bearer ${user.access}`)).statusCode).toBe(200);
+  });
+});

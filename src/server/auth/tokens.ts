@@ -1,0 +1,53 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+// SimpleJWT-compatible tokens: HS256 only, a token_type claim, user_id, and sid naming the session.
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  type: TokenType;
+  expiresAt: Date;
+}
+
+export interface TokenService {
+  sign(type: TokenType, userId: number, sessionId: string): Promise<string>;
+  /** Resolves to the claims, or undefined for any token that is not a valid one of this type. */
+  verify(token: string, type: TokenType): Promise<TokenClaims | undefined>;
+  ttlSeconds(type: TokenType): number;
+}
+
+/** Separate keys per purpose, all derived from SECRET_KEY. */
+export function deriveKey(secretKey: string, purpose: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', secretKey).update(`innerwave:${purpose}`).digest());
+}
+
+export function createTokenService(secretKey: string, ttl: { access: number; refresh: number }): TokenService {
+  const key = deriveKey(secretKey, 'jwt');
+  return {
+    ttlSeconds: (type) => ttl[type],
+    async sign(type, userId, sessionId) {
+      return new SignJWT({ token_type: type, user_id: userId, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(`${ttl[type]}s`)
+        .sign(key);
+    },
+    async verify(token, type) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = payload.user_id;
+        const sessionId = payload.sid;
+        if (payload.token_type !== type || typeof userId !== 'number' || typeof sessionId !== 'string') return undefined;
+        if (typeof payload.exp !== 'number') return undefined;
+        return { userId, sessionId, type, expiresAt: new Date(payload.exp * 1000) };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
+        throw error;
+      }
+    },
+  };
+}

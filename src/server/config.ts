@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only module that reads the environment (a lint rule keeps it so).
+
+const durationSeconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: durationSeconds(5 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: durationSeconds(24 * 60 * 60),
+  ACTIVATION_TOKEN_TTL_SECONDS: durationSeconds(3 * 24 * 60 * 60),
+  RESET_TOKEN_TTL_SECONDS: durationSeconds(60 * 60),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  secretKey: string;
+  logLevel: string;
+  tokens: {
+    accessTtlSeconds: number;
+    refreshTtlSeconds: number;
+    activationTtlSeconds: number;
+    resetTtlSeconds: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Treats empty variables as unset, as shells and .env files often leave them. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+/** Validates the environment and names every wrong variable in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)');
+  }
+  const host = e.HOST;
+  const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return {
+    env: e.NODE_ENV,
+    host,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    tokens: {
+      accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      activationTtlSeconds: e.ACTIVATION_TOKEN_TTL_SECONDS,
+      resetTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+    },
+  };
+}
+
+/** Outside production a secret is generated on first run and kept in the data folder. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Kept as typed, for display; uniqueness ignores case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+/** One row per login; its tokens name it, so revoking it ends them at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Path relative to the media folder. */
+    profileImage: text('profile_image'),
+    subscriptionPlan: text('subscription_plan', { enum: ['basic', 'intermediate', 'pro'] })
+      .notNull()
+      .default('basic'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('profiles_plan_check', sql`${t.subscriptionPlan} in ('basic', 'intermediate', 'pro')`)],
+);
+
+export const messageCategories = pgTable(
+  'message_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_categories_name_unique').on(t.name)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => messageCategories.id, { onDelete: 'cascade' }),
+    messageText: text('message_text').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('messages_category_id_idx').on(t.categoryId)],
+);
+
+export const audioItems = pgTable(
+  'audio_items',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['selfeggio', 'bonus', 'custom'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Paths relative to the media folder. */
+    coverImage: text('cover_image'),
+    audioFile: text('audio_file').notNull(),
+    position: integer('position').notNull().default(0),
+    dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('audio_items_kind_name_unique').on(t.kind, t.name),
+    check('audio_items_kind_check', sql`${t.kind} in ('selfeggio', 'bonus', 'custom')`),
+  ],
+);
+
+export const desktopApplications = pgTable('desktop_applications', {
+  id: serial('id').primaryKey(),
+  applicationVersion: text('application_version').notNull(),
+  description: text('description').notNull().default(''),
+  /** Path relative to the media folder. */
+  applicationFile: text('application_file').notNull(),
+  createdAt: createdAt(),
+});

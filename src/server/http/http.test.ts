@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emailField } from '@shared/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { badRequest } from './errors';
+
+// Probe routes exercise the real app's parsers and error handler.
+const probe: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/probe/', { schema: { body: z.object({ email: emailField(), count: z.number().int() }) } }, async (request) => ({
+    received: request.body.email,
+  }));
+  app.post('/api/probe/empty/', async (request, reply) => reply.code(204).send(request.body === undefined ? undefined : 'unexpected'));
+  app.get('/api/probe/fields/', async () => {
+    throw badRequest({ email: ['taken'] });
+  });
+  app.get('/api/probe/crash/', async () => {
+    throw new Error('secret internal detail');
+  });
+};
+
+describe('HTTP error shapes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { plugins: [probe] });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  it('accepts a valid body', async () => {
+    const res = await post('/api/probe/', JSON.stringify({ email: 'a@example.com', count: 1 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 'a@example.com' });
+  });
+
+  it('answers malformed JSON with 400 and a detail', async () => {
+    const res = await post('/api/probe/', '{"email": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.stringContaining('JSON parse error') });
+  });
+
+  it('answers schema violations with DRF field errors', async () => {
+    const res = await post('/api/probe/', JSON.stringify({ email: 'not-an-email' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['Enter a valid email address.'], count: [expect.any(String)] });
+  });
+
+  it('puts errors of the whole body under non_field_errors', async () => {
+    const res = await post('/api/probe/', JSON.stringify([1, 2]));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['non_field_errors']);
+  });
+
+  it('treats an empty JSON body as no body', async () => {
+    const res = await post('/api/probe/empty/', '');
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await post('/api/probe/', 'email=a', 'text/csv');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await post('/api/probe/', JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('sends ApiError bodies as they are', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/fields/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['taken'] });
+  });
+
+  it('hides internal errors behind a generic 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/crash/' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.json()).toEqual({ detail: 'A server error occurred.' });
+  });
+
+  it('sends security headers and no X-Powered-By', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('publishes the contract as OpenAPI', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/health']).toBeDefined();
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+  });
+});

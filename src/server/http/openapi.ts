@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API } from '@shared/contract';
+import { PRODUCT_NAME } from '@shared/constants';
+
+/** Publishes the contract: JSON at /api/openapi.json, a readable page at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description: 'Accounts, sessions, profile and portal content. Error bodies follow Django REST framework.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: [API.openapi, `${API.docs}/*`, API.docs] }),
+    transformObject: createJsonSchemaTransformObject({}),
+  });
+  await app.register(swaggerUi, { routePrefix: API.docs, staticCSP: true });
+  app.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { fromPglite, openPostgres, type Database } from '../db/client';
+
+export const databaseUrlFor = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+/** A migrated database of its own for one test file, on the project's kind (PGlite or PostgreSQL). */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  if (inject('dbKind') === 'pglite') {
+    const dump = await readFile(template);
+    return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  }
+  const adminUrl = inject('databaseUrl');
+  const name = `innerwave_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = openPostgres(databaseUrlFor(adminUrl, name));
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createContext, type AppContext } from '../context';
+import type { Database } from '../db/client';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh migrated database and a temporary data folder, ready for app.inject. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://innerwave.test',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const ctx = createContext(config, database);
+  const app = await buildApp(ctx, { logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

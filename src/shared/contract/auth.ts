@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { emailField, passwordField, requiredString } from './fields';
+
+// Accounts and sessions: djoser + SimpleJWT compatible bodies (spec §7, decisions §3–4).
+
+export const signupRequestSchema = z.object({
+  email: emailField(),
+  password: passwordField(),
+  re_password: passwordField(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const signupResponseSchema = z.object({ id: z.number().int(), email: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+export const tokenCreateRequestSchema = z.object({ email: emailField(), password: passwordField() });
+export type TokenCreateRequest = z.infer<typeof tokenCreateRequestSchema>;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const tokenRefreshRequestSchema = z.object({ refresh: requiredString() });
+export type TokenRefreshRequest = z.infer<typeof tokenRefreshRequestSchema>;
+
+export const tokenRefreshResponseSchema = z.object({ access: z.string() });
+export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_staff: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const activationRequestSchema = z.object({ uid: requiredString(), token: requiredString() });
+export type ActivationRequest = z.infer<typeof activationRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({ email: emailField() });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const resetPasswordConfirmRequestSchema = z.object({
+  uid: requiredString(),
+  token: requiredString(),
+  new_password: passwordField(),
+  re_new_password: passwordField(),
+});
+export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;

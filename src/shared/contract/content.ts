@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// Portal content: desktop applications, message categories and the three audio libraries (spec §3, §7).
+
+export const desktopApplicationSchema = z.object({
+  id: z.number().int(),
+  application_version: z.string(),
+  description: z.string(),
+  /** Absolute URL under /media/. */
+  application_file: z.string(),
+});
+export type DesktopApplication = z.infer<typeof desktopApplicationSchema>;
+export const desktopApplicationListSchema = z.array(desktopApplicationSchema);
+
+export const messageSchema = z.object({ id: z.number().int(), message_text: z.string() });
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  messages: z.array(messageSchema),
+});
+export type MessageCategory = z.infer<typeof messageCategorySchema>;
+export const messageCategoryListSchema = z.array(messageCategorySchema);
+
+export const AUDIO_KINDS = ['selfeggio', 'bonus', 'custom'] as const;
+export type AudioKind = (typeof AUDIO_KINDS)[number];
+
+export const audioItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Absolute URLs under /media/. */
+  cover_image: z.string().nullable(),
+  audio_file: z.string(),
+  /** ISO 8601 timestamp. */
+  date_added: z.string(),
+});
+export type AudioItem = z.infer<typeof audioItemSchema>;
+export const audioItemListSchema = z.array(audioItemSchema);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+// Error bodies, shaped like Django REST framework's so a djoser client cannot tell the difference (decisions §3).
+
+/** `{"detail": "..."}`, optionally with a machine-readable code (SimpleJWT's `token_not_valid`). */
+export const detailErrorSchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+});
+export type DetailError = z.infer<typeof detailErrorSchema>;
+
+/** `{"field": ["message", ...]}`; errors of the whole body go under `non_field_errors`. */
+export const validationErrorSchema = z.record(z.string(), z.array(z.string()));
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+
+export const NON_FIELD_ERRORS = 'non_field_errors';
+
+export const MESSAGES = {
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  invalidEmail: 'Enter a valid email address.',
+  notFound: 'Not found.',
+  malformedJson: 'JSON parse error - the request body is not valid JSON.',
+  unsupportedMediaType: 'Unsupported media type in request.',
+  tooLarge: 'Request body is too large.',
+  throttled: 'Request was throttled.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  badCredentials: 'No active account found with the given credentials',
+  tokenNotValid: 'Token is invalid or expired',
+  serverError: 'A server error occurred.',
+} as const;
+
+/** Every error body the API can send. */
+export const apiErrorSchema = z.union([detailErrorSchema, validationErrorSchema]);
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,23 @@
+// Every API path in one place, trailing slashes as the spec has them (spec §7).
+export const API = {
+  health: '/api/health',
+  openapi: '/api/openapi.json',
+  docs: '/api/docs',
+  signup: '/api/users/',
+  me: '/api/users/me/',
+  tokenCreate: '/api/jwt/create/',
+  tokenRefresh: '/api/jwt/refresh/',
+  logout: '/api/logout/',
+  activation: '/api/users/activation/',
+  resetPassword: '/api/users/reset_password/',
+  resetPasswordConfirm: '/api/users/reset_password_confirm/',
+  profile: '/api/user/profile/',
+  profileUpdate: '/api/user/profile/update/',
+  desktopExecutables: '/api/user/desktop-executables/',
+  messageCategories: '/api/user/message-categories/',
+  selfeggio: '/api/user/selfeggio/',
+  bonusAudio: '/api/user/bonusaudio/',
+  customAudio: '/api/user/customaudio/',
+} as const;
+
+export const MEDIA_PREFIX = '/media/';

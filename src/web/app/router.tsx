@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PublicLayout } from '@web/components/layouts/public-layout';
+import { PortalLayout } from '@web/components/layouts/portal-layout';
+import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
+import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
+import { paths } from '@web/lib/paths';
+
+// The route table of spec §2. Every page is its own chunk, loaded when first visited.
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.home, lazy: () => import('./routes/home') },
+          { path: paths.signup, lazy: () => import('./routes/signup') },
+          { path: paths.login, lazy: () => import('./routes/login') },
+          { path: paths.activate, lazy: () => import('./routes/activate') },
+          { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
+          { path: paths.passwordReset, lazy: () => import('./routes/password-reset') },
+        ],
+      },
+      {
+        element: <AdaptiveLayout />,
+        children: [
+          { path: paths.portalHome, lazy: () => import('./routes/portal-home') },
+          { path: paths.terms, lazy: () => import('./routes/terms') },
+          { path: paths.privacy, lazy: () => import('./routes/privacy') },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.logout, lazy: () => import('./routes/logout') },
+          {
+            element: <PortalLayout />,
+            children: [
+              { path: paths.subliminals, lazy: () => import('./routes/subliminals') },
+              { path: paths.music, lazy: () => import('./routes/music') },
+              { path: paths.profile, lazy: () => import('./routes/profile') },
+              { path: paths.applications, lazy: () => import('./routes/applications') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

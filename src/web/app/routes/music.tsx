@@ -1,0 +1,10 @@
+import { PageTitle } from '@web/components/page-title';
+
+export function Component() {
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
+      <PageTitle title="Meditation Music">Meditation Music</PageTitle>
+      <p className="text-[var(--fg-muted)]">Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.</p>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { paths } from '@web/lib/paths';
+
+export function Logo({ to = paths.home }: { to?: string }) {
+  return (
+    <Link to={to} className="flex items-center gap-2 text-lg font-semibold tracking-tight" aria-label="Innerwave home">
+      <svg aria-hidden viewBox="0 0 64 64" className="h-8 w-8">
+        <defs>
+          <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#312e81" />
+            <stop offset="1" stopColor="#0f766e" />
+          </linearGradient>
+        </defs>
+        <rect width="64" height="64" rx="16" fill="url(#logo-g)" />
+        <path
+          d="M10 34c6 0 6-10 12-10s6 16 12 16 6-22 12-22 6 16 8 16"
+          fill="none"
+          stroke="#00DC82"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span>Innerwave</span>
+    </Link>
+  );
+}

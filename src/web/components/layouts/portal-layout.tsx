@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { AppWindow, AudioLines, LogOut, Menu, Sparkles, UserRound } from 'lucide-react';
+import { paths } from '@web/lib/paths';
+import { useSession } from '@web/lib/session';
+import { cn } from '@web/lib/cn';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
+
+const SIDEBAR_LINKS = [
+  { label: 'Subliminals', to: paths.subliminals, icon: Sparkles },
+  { label: 'Meditations', to: paths.music, icon: AudioLines },
+  { label: 'Applications', to: paths.applications, icon: AppWindow },
+  { label: 'Profile', to: paths.profile, icon: UserRound },
+  { label: 'Sign Out', to: paths.logout, icon: LogOut },
+] as const;
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Portal" className="flex flex-col gap-1">
+      {SIDEBAR_LINKS.map(({ label, to, icon: Icon }) => (
+        <NavLink
+          key={label}
+          to={to}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-[var(--fg-muted)] hover:bg-black/5 hover:text-[var(--fg)] dark:hover:bg-white/10',
+              isActive && 'bg-accent/15 text-[var(--fg)]',
+            )
+          }
+        >
+          <Icon aria-hidden className="h-5 w-5" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function UserMenu() {
+  const session = useSession();
+  const email = session.user?.email ?? session.email ?? 'Account';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="secondary" size="sm" aria-label="User menu" className="max-w-56">
+          <UserRound aria-hidden className="h-4 w-4 shrink-0" />
+          <span className="truncate">{email}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="truncate px-3 py-2 text-xs text-[var(--fg-muted)]">{email}</DropdownMenuLabel>
+        <DropdownMenuItem asChild>
+          <Link to={paths.music}>Meditations</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.subliminals}>Subliminals</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.logout}>Sign out</Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The authenticated bar with its sidebar (spec §2 'Navigation'). */
+export function PortalLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-ink">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
+        <div className="flex h-16 items-center justify-between gap-3 px-4">
+          <div className="flex items-center gap-2">
+            <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+              <DialogTrigger asChild>
+                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                  <Menu aria-hidden className="h-5 w-5" />
+                </Button>
+              </DialogTrigger>
+              <DialogContent title="Menu" className="top-4 translate-y-0">
+                <SidebarNav onNavigate={() => setMenuOpen(false)} />
+              </DialogContent>
+            </Dialog>
+            <Logo to={paths.subliminals} />
+          </div>
+          <div className="flex items-center gap-2">
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-[var(--border)] p-4 lg:block">
+          <SidebarNav />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

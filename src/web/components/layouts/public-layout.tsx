@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { ChevronDown, Menu } from 'lucide-react';
+import { paths } from '@web/lib/paths';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
+import { SiteFooter } from './site-footer';
+
+/** The Programs dropdown (spec §2): where each program lives in the portal. */
+export const PROGRAM_LINKS = [
+  { label: 'Portal', to: paths.portalHome },
+  { label: 'Solfeggio Frequencies (174Hz to 963Hz)', to: paths.music },
+  { label: 'Meditation Programs', to: paths.music },
+  { label: 'Custom Affirmations', to: paths.subliminals },
+  { label: 'Sleep Enhancement', to: paths.music },
+  { label: 'Manifestation', to: paths.subliminals },
+  { label: 'Mindfulness', to: paths.portalHome },
+] as const;
+
+const SIMPLE_LINKS = [
+  { label: 'Audio Library', to: paths.portalHome },
+  { label: 'Learn', to: paths.portalHome },
+  { label: 'Contact', to: paths.portalHome },
+] as const;
+
+const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]';
+
+function ProgramsMenu() {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={`${linkClass} inline-flex items-center gap-1`}>
+        Programs <ChevronDown aria-hidden className="h-4 w-4" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {PROGRAM_LINKS.map((link) => (
+          <DropdownMenuItem key={link.label} asChild>
+            <Link to={link.to}>{link.label}</Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu aria-hidden className="h-5 w-5" />
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Menu" className="top-4 translate-y-0">
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <Link to={paths.home} onClick={close} className={linkClass}>
+            Home
+          </Link>
+          <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wider text-[var(--fg-muted)]">Programs</p>
+          {PROGRAM_LINKS.map((link) => (
+            <Link key={link.label} to={link.to} onClick={close} className={`${linkClass} pl-6`}>
+              {link.label}
+            </Link>
+          ))}
+          {SIMPLE_LINKS.map((link) => (
+            <Link key={link.label} to={link.to} onClick={close} className={linkClass}>
+              {link.label}
+            </Link>
+          ))}
+          <Link to={paths.login} onClick={close} className={linkClass}>
+            Log in
+          </Link>
+        </nav>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The public bar (spec §2 'Navigation') above the page, and the footer below it. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-ink">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Logo />
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <NavLink to={paths.home} end className={linkClass}>
+              Home
+            </NavLink>
+            <ProgramsMenu />
+            {SIMPLE_LINKS.map((link) => (
+              <Link key={link.label} to={link.to} className={linkClass}>
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="flex items-center gap-1">
+            <ThemeToggle />
+            <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
+              <Link to={paths.login}>Log in</Link>
+            </Button>
+            <MobileMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@web/lib/cn';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+/** A modal: focus trapped inside, Escape closes, focus returns to what opened it (Radix). */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 shadow-2xl data-[state=open]:animate-fade-in',
+          className,
+        )}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        {...props}
+      >
+        <DialogPrimitive.Title className="pr-8 text-xl font-semibold">{title}</DialogPrimitive.Title>
+        {description ? (
+          <DialogPrimitive.Description className="mt-2 text-[var(--fg-muted)]">{description}</DialogPrimitive.Description>
+        ) : null}
+        <div className="mt-4">{children}</div>
+        <DialogPrimitive.Close
+          className="absolute right-4 top-4 rounded-full p-2 text-[var(--fg-muted)] hover:bg-black/5 dark:hover:bg-white/10"
+          aria-label="Close"
+        >
+          <X aria-hidden className="h-5 w-5" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,34 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps } from 'react';
+import { cn } from '@web/lib/cn';
+
+export const DropdownMenu = Menu.Root;
+export const DropdownMenuTrigger = Menu.Trigger;
+export const DropdownMenuLabel = Menu.Label;
+
+export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof Menu.Content>) {
+  return (
+    <Menu.Portal>
+      <Menu.Content
+        sideOffset={8}
+        className={cn(
+          'z-50 min-w-56 rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] p-2 shadow-xl data-[state=open]:animate-fade-in',
+          className,
+        )}
+        {...props}
+      />
+    </Menu.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+  return (
+    <Menu.Item
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm outline-none data-[highlighted]:bg-black/5 dark:data-[highlighted]:bg-white/10',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

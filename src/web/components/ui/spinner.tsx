@@ -1,0 +1,12 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '@web/lib/cn';
+
+/** A spinner with a name for screen readers. */
+export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center justify-center', className)}>
+      <LoaderCircle aria-hidden className="h-6 w-6 animate-spin text-[var(--link)]" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

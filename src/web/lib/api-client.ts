@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { NON_FIELD_ERRORS } from '@shared/contract';
+import { sessionStore } from './session';
+
+/** A non-2xx answer, with the body the server sent (DRF shapes). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(ApiError.describe(status, body));
+    this.name = 'ApiError';
+  }
+
+  /** `{"field": ["message"]}` bodies as field → first message. */
+  get fieldErrors(): Record<string, string> {
+    if (!this.body || typeof this.body !== 'object') return {};
+    const out: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(this.body)) {
+      if (Array.isArray(messages) && typeof messages[0] === 'string') out[field] = messages[0];
+    }
+    return out;
+  }
+
+  static describe(status: number, body: unknown): string {
+    if (body && typeof body === 'object') {
+      if ('detail' in body && typeof body.detail === 'string') return body.detail;
+      const nonField = (body as Record<string, unknown>)[NON_FIELD_ERRORS];
+      if (Array.isArray(nonField) && typeof nonField[0] === 'string') return nonField[0];
+    }
+    return `Request failed with status code ${status}`;
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates a JSON answer; left out for answers with no body (204). */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Leave out the bearer token (login, signup, refresh). */
+  anonymous?: boolean;
+}
+
+export function authHeader(): Record<string, string> {
+  const access = sessionStore.get().access;
+  return access ? { Authorization: `Bearer ${access}` } : {};
+}
+
+/** Calls the API: JSON in and out, the bearer token when signed in, errors as ApiError. */
+export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(options.anonymous ? {} : authHeader()) };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, json);
+  return (options.schema ? options.schema.parse(json) : json) as T;
+}

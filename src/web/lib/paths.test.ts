@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { loginWithRedirect, safeRedirectTarget } from './paths';
+
+describe('redirect targets', () => {
+  it('round-trips a path through the login URL', () => {
+    const url = new URL(loginWithRedirect('/music?x=1'), 'http://x');
+    expect(safeRedirectTarget(url.searchParams.get('redirect'))).toBe('/music?x=1');
+  });
+
+  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null])('refuses %s', (value) => {
+    expect(safeRedirectTarget(value)).toBeNull();
+  });
+});

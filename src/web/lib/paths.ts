@@ -1,0 +1,26 @@
+// Every route of the SPA in one place (spec §2). Builders for routes with parameters.
+export const paths = {
+  home: '/',
+  signup: '/signup',
+  login: '/login',
+  logout: '/logout',
+  subliminals: '/subliminals',
+  music: '/music',
+  profile: '/profile',
+  applications: '/applications',
+  activate: '/activation/:uid/:token',
+  resetPassword: '/resetpassword/',
+  passwordReset: '/password-reset/:uid/:token',
+  portalHome: '/portal/home/',
+  terms: '/terms/',
+  privacy: '/privacy/',
+} as const;
+
+/** The login page, remembering where to go afterwards (the route guard's redirect). */
+export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;
+
+/** Only same-site paths are followed after login, never another origin. */
+export function safeRedirectTarget(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

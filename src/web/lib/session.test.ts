@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { sessionStore, userIdFromToken } from './session';
+
+const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+
+describe('session store', () => {
+  it('keeps tokens and the user under the spec keys', () => {
+    sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' });
+    sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: '', last_name: '', is_staff: false });
+    expect(localStorage.getItem('user.access')).toBe(jwtWith({ user_id: 7 }));
+    expect(localStorage.getItem('user.refresh')).toBe('r');
+    expect(localStorage.getItem('user.id')).toBe('7');
+    expect(localStorage.getItem('user.email')).toBe('ada@example.com');
+    expect(JSON.parse(localStorage.getItem('user.user') ?? '{}')).toMatchObject({ email: 'ada@example.com' });
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, id: 7, email: 'ada@example.com' });
+  });
+
+  it('clears every key when the session ends', () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.clear();
+    for (const key of ['user.access', 'user.refresh', 'user.user', 'user.id', 'user.email']) expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+  });
+
+  it('follows another tab that signs out', () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    let notified = 0;
+    const unsubscribe = sessionStore.subscribe(() => notified++);
+    localStorage.removeItem('user.access');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user.access' }));
+    unsubscribe();
+    expect(notified).toBe(1);
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+  });
+
+  it('reads the user id claim of an access token', () => {
+    expect(userIdFromToken(jwtWith({ user_id: 42 }))).toBe(42);
+    expect(userIdFromToken('nonsense')).toBeNull();
+  });
+});

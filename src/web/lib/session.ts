@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { SESSION } from '@shared/constants';
+import type { CurrentUser, TokenPair } from '@shared/contract';
+
+// The browser's session, kept in localStorage under the spec's keys (spec §3–4). Other tabs see
+// every change through the storage event, so a logout in one tab ends the session in all of them.
+
+export interface Session {
+  isAuthenticated: boolean;
+  id: number | null;
+  email: string | null;
+  access: string | null;
+  refresh: string | null;
+  user: CurrentUser | null;
+}
+
+const KEYS = SESSION.storageKeys;
+const ANONYMOUS: Session = { isAuthenticated: false, id: null, email: null, access: null, refresh: null, user: null };
+
+function parseUser(raw: string | null): CurrentUser | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as CurrentUser;
+  } catch {
+    return null;
+  }
+}
+
+function read(): Session {
+  const access = localStorage.getItem(KEYS.access);
+  if (!access) return ANONYMOUS;
+  const id = Number.parseInt(localStorage.getItem(KEYS.id) ?? '', 10);
+  return {
+    isAuthenticated: true,
+    access,
+    refresh: localStorage.getItem(KEYS.refresh),
+    id: Number.isFinite(id) ? id : null,
+    email: localStorage.getItem(KEYS.email),
+    user: parseUser(localStorage.getItem(KEYS.user)),
+  };
+}
+
+let current: Session = read();
+const listeners = new Set<() => void>();
+
+function publish() {
+  current = read();
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || Object.values(KEYS).includes(event.key as never)) publish();
+  });
+}
+
+export const sessionStore = {
+  get: () => current,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** After login: keep the token pair (and the user id, read from the access token). */
+  setTokens(tokens: TokenPair) {
+    localStorage.setItem(KEYS.access, tokens.access);
+    localStorage.setItem(KEYS.refresh, tokens.refresh);
+    const userId = userIdFromToken(tokens.access);
+    if (userId !== null) localStorage.setItem(KEYS.id, String(userId));
+    publish();
+  },
+  setAccess(access: string) {
+    localStorage.setItem(KEYS.access, access);
+    publish();
+  },
+  setUser(user: CurrentUser) {
+    localStorage.setItem(KEYS.user, JSON.stringify(user));
+    localStorage.setItem(KEYS.id, String(user.id));
+    localStorage.setItem(KEYS.email, user.email);
+    publish();
+  },
+  /** Spec §4: returning to unauthenticated clears all of local storage's session keys. */
+  clear() {
+    for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    publish();
+  },
+  /** Re-reads storage, e.g. after a test or another script changed it. */
+  reload: publish,
+};
+
+/** The `user_id` claim of a JWT, without verifying it (the server does that). */
+export function userIdFromToken(token: string): number | null {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return null;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user_id?: unknown };
+    return typeof json.user_id === 'number' ? json.user_id : null;
+  } catch {
+    return null;
+  }
+}
+
+export const useSession = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
