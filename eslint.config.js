@@ -19,7 +19,7 @@ export default tseslint.config(
   // Only the config module reads the environment.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/config.ts'],
+    ignores: ['src/server/config.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/config.ts.' }],
     },
