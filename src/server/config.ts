@@ -27,6 +27,10 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: durationSeconds(24 * 60 * 60),
   ACTIVATION_TOKEN_TTL_SECONDS: durationSeconds(3 * 24 * 60 * 60),
   RESET_TOKEN_TTL_SECONDS: durationSeconds(60 * 60),
+  MAIL_FROM: z.string().min(3).default('Innerwave <no-reply@innerwave.app>'),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
 });
 
 export interface Config {
@@ -37,6 +41,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** The From header of every mail. */
+  mailFrom: string;
   secretKey: string;
   logLevel: string;
   tokens: {
@@ -44,6 +50,12 @@ export interface Config {
     refreshTtlSeconds: number;
     activationTtlSeconds: number;
     resetTtlSeconds: number;
+  };
+  /** Login, signup, reset and activation: attempts per window, per client address and per e-mail. */
+  authRateLimit: {
+    windowSeconds: number;
+    perAddress: number;
+    perEmail: number;
   };
 }
 
@@ -78,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     tokens: {
@@ -85,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
       activationTtlSeconds: e.ACTIVATION_TOKEN_TTL_SECONDS,
       resetTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+    },
+    authRateLimit: {
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { TokenService } from './auth/tokens';
 import { createTokenService } from './auth/tokens';
 import { createAuthenticate, type Authenticate } from './auth/authenticate';
+import { createMailer, type Mailer } from './mail/mailer';
 
 /** What every module is given: configuration, the database and the shared services. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Pre-handlers for routes that need a signed-in user, or a staff user. */
   authenticate: Authenticate;
   authenticateStaff: Authenticate;
+  /** Account e-mail: SMTP when configured, else the outbox folder. */
+  mailer: Mailer;
 }
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -25,5 +28,6 @@ export function createContext(config: Config, database: Database): AppContext {
     tokens,
     authenticate: createAuthenticate(database.db, tokens),
     authenticateStaff: createAuthenticate(database.db, tokens, { staffOnly: true }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   };
 }

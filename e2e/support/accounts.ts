@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E } from '../../playwright.config';
+import { readOutbox, type ParsedMail } from '../../src/server/test/eml';
+
+// Accounts for end-to-end tests: real signups through the API, activated with the link of the
+// mail the server wrote to its outbox, and a real login through the /login page.
+
+export type { ParsedMail };
+
+const OUTBOX = path.join(E2E.dataDir, 'outbox');
+
+/** A fresh address no other test uses. */
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+
+/** A password the server's rules accept. */
+export const strongPassword = () => `Calm-River-${randomBytes(4).toString('hex')}`;
+
+/** Waits for the newest mail to `to` (whose subject contains `subjectIncludes`, when given). */
+export async function readLatestMail(to: string, subjectIncludes?: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await readOutbox(OUTBOX)).filter(
+          (mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!subjectIncludes || mail.subject.includes(subjectIncludes)),
+        );
+        found = mails.at(-1);
+        return found !== undefined;
+      },
+      { message: `a mail to ${to}${subjectIncludes ? ` about "${subjectIncludes}"` : ''} in ${OUTBOX}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The `{uid, token}` of an activation or password-reset link. */
+export function linkParams(link: string): { uid: string; token: string } {
+  const [uid, token] = new URL(link).pathname.split('/').filter(Boolean).slice(-2);
+  if (!uid || !token) throw new Error(`not an account link: ${link}`);
+  return { uid, token };
+}
+
+export function linkOf(mail: ParsedMail, route: 'activation' | 'password-reset'): string {
+  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(`/${route}/`));
+  if (!link) throw new Error(`no /${route}/ link in the mail "${mail.subject}"`);
+  return link;
+}
+
+/** Signs up through the API and activates through the API with the link of the activation mail. */
+export async function createActiveUser(
+  request: APIRequestContext,
+  options: { email?: string; password?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? strongPassword();
+  const signup = await request.post('/api/users/', { data: { email, password, re_password: password } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const mail = await readLatestMail(email, 'Activate');
+  const activation = await request.post('/api/users/activation/', { data: linkParams(linkOf(mail, 'activation')) });
+  expect(activation.status(), await activation.text()).toBe(204);
+  return { email, password };
+}
+
+/** A new active account, logged in through the real /login page; resolves once signed in. */
+export async function signInAsNewUser(
+  page: Page,
+  options: { email?: string; password?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const account = await createActiveUser(page.request, options);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access'))).not.toBeNull();
+  return account;
+}

@@ -1,0 +1,169 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES, NON_FIELD_ERRORS, type CurrentUser, type SignupRequest, type TokenPair } from '@shared/contract';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { profiles, sessions, users } from '../db/schema';
+import { badRequest, forbidden, unauthorized } from '../http/errors';
+import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates';
+import { decodeUid, encodeUid, type AccountTokens } from './account-tokens';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { passwordProblems } from './password-rules';
+import { createSession, hashToken, revokeAllSessions } from './sessions';
+
+// The account flows behind the routes: signup, login, refresh, activation, password reset.
+// Messages are djoser's and SimpleJWT's, so a djoser client reads them as it always did.
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'user with this email already exists.',
+  passwordMismatch: "The two password fields didn't match.",
+  invalidUid: "Invalid user id or user doesn't exist.",
+  invalidToken: 'Invalid token for given user.',
+  staleToken: 'Stale token for given user.',
+} as const;
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+/** True for PostgreSQL's unique_violation, whether the driver error is wrapped (Drizzle) or not. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function activationLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
+  return `${ctx.config.publicUrl}/activation/${encodeUid(user.id)}/${tokens.make('activation', user)}`;
+}
+
+export function resetLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
+  return `${ctx.config.publicUrl}/password-reset/${encodeUid(user.id)}/${tokens.make('reset', user)}`;
+}
+
+export async function signup(ctx: AppContext, accountTokens: AccountTokens, body: SignupRequest, log: Log) {
+  const { db } = ctx.database;
+  const email = body.email.trim();
+  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  if (existing) throw badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
+  const problems = passwordProblems(body.password, email);
+  if (problems.length > 0) throw badRequest({ password: problems });
+  if (body.password !== body.re_password) throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
+
+  const passwordHash = await hashPassword(body.password);
+  let user: typeof users.$inferSelect;
+  try {
+    user = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values({ email, passwordHash }).returning();
+      if (!row) throw new Error('user insert returned no row');
+      await tx.insert(profiles).values({ userId: row.id });
+      return row;
+    });
+  } catch (error) {
+    // Two signups of one address at once: the unique index on lower(email) decides.
+    if (isUniqueViolation(error)) throw badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
+    throw error;
+  }
+  const validDays = Math.max(1, Math.round(ctx.config.tokens.activationTtlSeconds / 86_400));
+  ctx.mailer.sendInBackground(activationMail(user.email, activationLink(ctx, accountTokens, user), validDays), log);
+  return { id: user.id, email: user.email };
+}
+
+export async function login(ctx: AppContext, email: string, password: string): Promise<TokenPair> {
+  const { db } = ctx.database;
+  const [user] = await db.select().from(users).where(byEmail(email)).limit(1);
+  if (!user) {
+    await verifyDummyPassword(password);
+    throw unauthorized(MESSAGES.badCredentials);
+  }
+  const passwordOk = await verifyPassword(user.passwordHash, password);
+  if (!passwordOk || !user.isActive) throw unauthorized(MESSAGES.badCredentials);
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+  const session = await createSession(db, ctx.tokens, user.id);
+  return { access: session.access, refresh: session.refresh };
+}
+
+/** A new access token for a live session's refresh token (no rotation: decisions §4). */
+export async function refreshAccess(ctx: AppContext, refresh: string): Promise<string> {
+  const notValid = unauthorized(MESSAGES.tokenNotValid, 'token_not_valid');
+  const claims = await ctx.tokens.verify(refresh, 'refresh');
+  if (!claims) throw notValid;
+  const [live] = await ctx.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        eq(sessions.refreshTokenHash, hashToken(refresh)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!live) throw notValid;
+  return ctx.tokens.sign('access', claims.userId, claims.sessionId);
+}
+
+export async function currentUserRecord(db: Db, userId: number): Promise<CurrentUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw unauthorized();
+  return { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, is_staff: user.isStaff };
+}
+
+async function userOfUid(db: Db, uid: string) {
+  const id = decodeUid(uid);
+  const [user] = id === undefined ? [] : await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw badRequest({ uid: [ACCOUNT_MESSAGES.invalidUid] });
+  return user;
+}
+
+export async function activate(ctx: AppContext, accountTokens: AccountTokens, uid: string, token: string): Promise<void> {
+  const { db } = ctx.database;
+  const user = await userOfUid(db, uid);
+  // Activation links are made for the inactive account; once active, a valid link is stale (djoser's 403).
+  const verdict = accountTokens.check('activation', { ...user, isActive: false }, token);
+  if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
+  await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(and(eq(users.id, user.id), eq(users.isActive, false)));
+}
+
+/** Sends a reset link to an active account; says nothing either way (no account enumeration). */
+export async function requestPasswordReset(ctx: AppContext, accountTokens: AccountTokens, email: string, log: Log): Promise<void> {
+  const [user] = await ctx.database.db.select().from(users).where(byEmail(email)).limit(1);
+  if (!user || !user.isActive) return;
+  const validMinutes = Math.max(1, Math.round(ctx.config.tokens.resetTtlSeconds / 60));
+  ctx.mailer.sendInBackground(passwordResetMail(user.email, resetLink(ctx, accountTokens, user), validMinutes), log);
+}
+
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  accountTokens: AccountTokens,
+  body: { uid: string; token: string; new_password: string; re_new_password: string },
+  log: Log,
+): Promise<void> {
+  const { db } = ctx.database;
+  const user = await userOfUid(db, body.uid);
+  if (accountTokens.check('reset', user, body.token) !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  const problems = passwordProblems(body.new_password, user.email);
+  if (problems.length > 0) throw badRequest({ new_password: problems });
+  if (body.new_password !== body.re_new_password) throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
+
+  const passwordHash = await hashPassword(body.new_password);
+  const updated = await db.transaction(async (tx) => {
+    // Only if nothing changed since the token was checked: the link stays single-use under races.
+    const rows = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (rows.length === 0) return false;
+    await revokeAllSessions(tx as unknown as Db, user.id);
+    return true;
+  });
+  if (!updated) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  ctx.mailer.sendInBackground(passwordChangedMail(user.email, `${ctx.config.publicUrl}/resetpassword/`), log);
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@shared/contract';
+import type { Config } from '../config';
+import { ApiError } from '../http/errors';
+
+// Login, signup, reset and activation are limited per client address and per e-mail (decisions §4):
+// the address limit slows one machine trying many accounts, the e-mail limit many machines trying one.
+// Counters live in @fastify/rate-limit's in-process store (one per limiter).
+
+export type LimitedAction = 'login' | 'signup' | 'reset' | 'activation';
+
+/** Counts one attempt; throws 429 with Retry-After when the address or the account is over its limit. */
+export type RateLimitCheck = (request: FastifyRequest, action: LimitedAction, account?: string) => Promise<void>;
+
+export function createAuthRateLimits(app: FastifyInstance, settings: Config['authRateLimit']): RateLimitCheck {
+  const timeWindow = settings.windowSeconds * 1000;
+  // The key of the attempt being counted; the plugin asks for it through keyGenerator.
+  const keys = new WeakMap<FastifyRequest, string>();
+  const keyOf = (request: FastifyRequest) => keys.get(request) ?? request.ip;
+  const perAddress = app.createRateLimit({ max: settings.perAddress, timeWindow, keyGenerator: keyOf });
+  const perAccount = app.createRateLimit({ max: settings.perEmail, timeWindow, keyGenerator: keyOf });
+
+  const count = async (limiter: typeof perAddress, request: FastifyRequest, key: string) => {
+    keys.set(request, key);
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(result.ttlInSeconds);
+  };
+
+  return async (request, action, account) => {
+    await count(perAddress, request, `${action}|${request.ip}`);
+    if (account) await count(perAccount, request, `${action}|${account.trim().toLowerCase()}`);
+  };
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new ApiError(429, { detail: `${MESSAGES.throttled} Expected available in ${seconds} seconds.` }, { 'Retry-After': String(seconds) });
+}

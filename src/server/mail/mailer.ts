@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+// Account e-mail: over SMTP when SMTP_URL is set, otherwise written as .eml files into
+// DATA_DIR/outbox with the link logged, so a person trying Innerwave locally can still activate.
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the mail is about; logged when the mail goes to the outbox. */
+  link?: string;
+}
+
+type Logger = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
+export interface Mailer {
+  /** Sends one mail; rejects when it cannot be delivered. */
+  send(mail: OutgoingMail, log: Logger): Promise<void>;
+  /** Sends off the request path: never throws, a failure is logged. */
+  sendInBackground(mail: OutgoingMail, log: Logger): void;
+  /** Resolves when every background delivery has finished (tests, shutdown). */
+  settled(): Promise<void>;
+  close(): void;
+  readonly outboxDir: string | undefined;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const outboxDir = options.smtpUrl ? undefined : path.join(options.dataDir, 'outbox');
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function send(mail: OutgoingMail, log: Logger): Promise<void> {
+    // base64 bodies keep the files easy to decode and any line length safe.
+    const message = { from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, textEncoding: 'base64' as const };
+    const info = (await transport.sendMail(message)) as { message?: Buffer; messageId?: string };
+    if (!outboxDir) {
+      log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent over SMTP');
+      return;
+    }
+    if (!info.message) throw new Error('the stream transport returned no message');
+    await mkdir(outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(outboxDir, name);
+    const temp = path.join(outboxDir, `.${name}.tmp`);
+    await writeFile(temp, info.message);
+    await rename(temp, file);
+    log.info({ to: mail.to, file }, mail.link ? `mail written to the outbox: ${mail.subject} → ${mail.link}` : `mail written to the outbox: ${mail.subject}`);
+  }
+
+  return {
+    outboxDir,
+    send,
+    sendInBackground(mail, log) {
+      const delivery = send(mail, log)
+        .catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed'))
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    close: () => transport.close(),
+  };
+}
