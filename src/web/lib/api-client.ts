@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { NON_FIELD_ERRORS } from '@shared/contract';
 import { sessionStore } from './session';
+import { expireSession, refreshAccessToken } from './session-refresh';
 
 /** A non-2xx answer, with the body the server sent (DRF shapes). */
 export class ApiError extends Error {
@@ -40,6 +41,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Leave out the bearer token (login, signup, refresh). */
   anonymous?: boolean;
+  /**
+   * What a 401 on a call with a bearer means. 'expire' (the default): renew the access token once
+   * and retry, else end the session (toast, to login). 'throw': leave it to the caller (logout).
+   */
+  onUnauthorized?: 'expire' | 'throw';
 }
 
 export function authHeader(): Record<string, string> {
@@ -49,6 +55,27 @@ export function authHeader(): Record<string, string> {
 
 /** Calls the API: JSON in and out, the bearer token when signed in, errors as ApiError. */
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    const withBearer = !options.anonymous && sessionStore.get().isAuthenticated;
+    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw') throw error;
+    // The access token may just be older than its 5 minutes: renew it once, then give up.
+    const outcome = await refreshAccessToken();
+    if (outcome === 'refreshed') {
+      try {
+        return await send(path, options);
+      } catch (retryError) {
+        if (retryError instanceof ApiError && retryError.status === 401) expireSession();
+        throw retryError;
+      }
+    }
+    if (outcome === 'rejected') expireSession();
+    throw error;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(options.anonymous ? {} : authHeader()) };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

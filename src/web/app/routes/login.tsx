@@ -1,10 +1,5 @@
-import { PageTitle } from '@web/components/page-title';
+import { LoginForm } from '@web/features/auth/components/login-form';
 
 export function Component() {
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
-      <PageTitle title="Log in">Log in</PageTitle>
-      <p className="text-[var(--fg-muted)]">Welcome back. Log in to open your subliminals, meditations and profile.</p>
-    </section>
-  );
+  return <LoginForm />;
 }

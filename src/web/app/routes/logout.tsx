@@ -1,10 +1,5 @@
-import { PageTitle } from '@web/components/page-title';
+import { LogoutScreen } from '@web/features/auth/components/logout-screen';
 
 export function Component() {
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
-      <PageTitle title="Signing out">Signing out</PageTitle>
-      <p className="text-[var(--fg-muted)]">Terminating Session...</p>
-    </section>
-  );
+  return <LogoutScreen />;
 }

@@ -1,10 +1,7 @@
-import { PageTitle } from '@web/components/page-title';
+import { useParams } from 'react-router';
+import { ResetConfirmForm } from '@web/features/auth/components/reset-confirm-form';
 
 export function Component() {
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
-      <PageTitle title="Choose a new password">Choose a new password</PageTitle>
-      <p className="text-[var(--fg-muted)]">Enter your new password twice.</p>
-    </section>
-  );
+  const { uid = '', token = '' } = useParams();
+  return <ResetConfirmForm key={`${uid}/${token}`} uid={uid} token={token} />;
 }

@@ -1,0 +1,5 @@
+import { API, type ResetPasswordConfirmRequest } from '@shared/contract';
+import { apiRequest } from '@web/lib/api-client';
+
+export const confirmPasswordReset = (body: ResetPasswordConfirmRequest) =>
+  apiRequest(API.resetPasswordConfirm, { method: 'POST', body, anonymous: true });

@@ -1,0 +1,5 @@
+import { API, type ResetPasswordRequest } from '@shared/contract';
+import { apiRequest } from '@web/lib/api-client';
+
+export const requestPasswordReset = (body: ResetPasswordRequest) =>
+  apiRequest(API.resetPassword, { method: 'POST', body, anonymous: true });

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SHORT_TOAST_MS } from '@shared/constants';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths } from '@web/lib/paths';
+import { activateAccount } from '../api/activate-account';
+import { AUTH_MESSAGES } from '../messages';
+import { AuthCard } from './auth-card';
+
+/** Runs the activation as soon as the page opens (spec §2), then goes to login either way. */
+export function ActivateAccount({ uid, token }: { uid: string; token: string }) {
+  const navigate = useNavigate();
+  // The link works once: StrictMode's second effect run must not post it again.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    activateAccount({ uid, token }).then(
+      () => toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS }),
+      () => toast.error(AUTH_MESSAGES.activationFailed),
+    ).finally(() => void navigate(paths.login, { replace: true }));
+  }, [uid, token, navigate]);
+
+  return (
+    <AuthCard title="Activate your account">
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <Spinner label="Verifying account" className="[&_svg]:h-10 [&_svg]:w-10" />
+        <p aria-hidden className="text-[var(--fg-muted)]">Verifying account...</p>
+      </div>
+    </AuthCard>
+  );
+}

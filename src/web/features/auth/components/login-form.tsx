@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Field } from '@web/components/ui/input';
+import { ApiError } from '@web/lib/api-client';
+import { paths, safeRedirectTarget } from '@web/lib/paths';
+import { sessionStore } from '@web/lib/session';
+import { createToken } from '../api/create-token';
+import { fetchCurrentUser } from '../api/current-user';
+import { AUTH_MESSAGES } from '../messages';
+import { loginFormSchema, type LoginForm as LoginValues } from '../schemas';
+import { showServerFieldErrors } from '../server-errors';
+import { AuthCard, linkClass } from './auth-card';
+import { SubmitButton } from './submit-button';
+
+/** Where to go after login: the guard's redirect target (never back to logout), else the player. */
+function afterLoginTarget(redirect: string | null): string {
+  const target = safeRedirectTarget(redirect);
+  return target && !target.startsWith(paths.logout) ? target : paths.subliminals;
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+  const mutation = useMutation({
+    mutationFn: createToken,
+    onSuccess: async (tokens) => {
+      sessionStore.setTokens(tokens);
+      void navigate(afterLoginTarget(searchParams.get('redirect')), { replace: true });
+      try {
+        sessionStore.setUser(await fetchCurrentUser());
+      } catch {
+        toast.error(AUTH_MESSAGES.userFetchFailed);
+      }
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 429) {
+        toast.error(error.message);
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400 && showServerFieldErrors(error, ['email', 'password'], form.setError)) return;
+      toast.error(AUTH_MESSAGES.loginFailed);
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Log in"
+      intro="Welcome back. Log in to open your subliminals, meditations and profile."
+      footer={
+        <>
+          New to Innerwave?{' '}
+          <Link to={paths.signup} className={linkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+        <Field id="login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <div className="flex flex-col gap-1.5">
+          <Field
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Link to={paths.resetPassword} className={`${linkClass} self-end text-sm`}>
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pending={mutation.isPending} pendingLabel="Logging in">
+          Log in
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

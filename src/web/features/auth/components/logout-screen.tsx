@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SHORT_TOAST_MS } from '@shared/constants';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths } from '@web/lib/paths';
+import { sessionStore } from '@web/lib/session';
+import { logout } from '../api/logout';
+import { AUTH_MESSAGES } from '../messages';
+
+/** Ends the session as soon as the page opens (spec §4); on failure back to the player (decisions §2). */
+export function LogoutScreen() {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    logout().then(
+      () => {
+        toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
+        // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
+        void navigate(paths.login, { replace: true });
+        sessionStore.clear();
+      },
+      () => {
+        toast.error(AUTH_MESSAGES.logoutFailed);
+        void navigate(paths.subliminals, { replace: true });
+      },
+    );
+  }, [navigate]);
+
+  return (
+    <section className="flex min-h-dvh flex-col items-center justify-center gap-4 p-8 text-center">
+      <Spinner label="Terminating Session" className="[&_svg]:h-10 [&_svg]:w-10" />
+      <p aria-hidden className="text-lg text-[var(--fg-muted)]">
+        Terminating Session...
+      </p>
+    </section>
+  );
+}

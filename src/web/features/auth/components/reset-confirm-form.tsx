@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SHORT_TOAST_MS } from '@shared/constants';
+import { Field } from '@web/components/ui/input';
+import { ApiError } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import { confirmPasswordReset } from '../api/confirm-password-reset';
+import { AUTH_MESSAGES } from '../messages';
+import { resetConfirmFormSchema, type ResetConfirmForm as ResetConfirmValues } from '../schemas';
+import { showServerFieldErrors } from '../server-errors';
+import { AuthCard, linkClass } from './auth-card';
+import { SubmitButton } from './submit-button';
+
+export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
+  const navigate = useNavigate();
+  const [linkBroken, setLinkBroken] = useState(false);
+  const form = useForm<ResetConfirmValues>({
+    resolver: zodResolver(resetConfirmFormSchema),
+    defaultValues: { new_password: '', re_new_password: '' },
+  });
+  const { errors } = form.formState;
+  const mutation = useMutation({
+    mutationFn: (values: ResetConfirmValues) => confirmPasswordReset({ uid, token, ...values }),
+    onSuccess: () => {
+      toast.success(AUTH_MESSAGES.resetSucceeded, { duration: SHORT_TOAST_MS });
+      void navigate(paths.login, { replace: true });
+    },
+    onError: (error) => {
+      toast.error(error instanceof ApiError && error.status === 429 ? error.message : AUTH_MESSAGES.resetFailed);
+      showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError);
+      if (error instanceof ApiError && (error.fieldErrors.uid || error.fieldErrors.token)) setLinkBroken(true);
+    },
+  });
+
+  // Spec §8: a mismatch is a toast and nothing is sent; the message also stays under the field.
+  const onInvalid = () => {
+    if (form.getValues('new_password') && form.getValues('re_new_password')) toast.error(AUTH_MESSAGES.resetMismatch);
+  };
+
+  return (
+    <AuthCard title="Choose a new password" intro="Enter your new password twice.">
+      {linkBroken ? (
+        <p role="alert" className="mb-4 rounded-2xl border border-[var(--danger)]/40 bg-[var(--danger)]/10 p-3 text-sm">
+          This link is no longer valid: it was used already, it expired, or it was copied incompletely.{' '}
+          <Link to={paths.resetPassword} className={linkClass}>
+            Request a new link
+          </Link>
+        </p>
+      ) : null}
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)} className="flex flex-col gap-4">
+        <Field
+          id="reset-new-password"
+          label="New password"
+          type="password"
+          required
+          autoComplete="new-password"
+          error={errors.new_password?.message}
+          {...form.register('new_password')}
+        />
+        <Field
+          id="reset-re-new-password"
+          label="Confirm new password"
+          type="password"
+          required
+          autoComplete="new-password"
+          error={errors.re_new_password?.message}
+          {...form.register('re_new_password')}
+        />
+        <SubmitButton pending={mutation.isPending} pendingLabel="Saving your new password">
+          Set new password
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

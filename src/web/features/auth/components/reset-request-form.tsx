@@ -1,0 +1,53 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Field } from '@web/components/ui/input';
+import { ApiError } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { AUTH_MESSAGES } from '../messages';
+import { resetRequestFormSchema, type ResetRequestForm as ResetRequestValues } from '../schemas';
+import { showServerFieldErrors } from '../server-errors';
+import { AuthCard, linkClass } from './auth-card';
+import { SubmitButton } from './submit-button';
+
+export function ResetRequestForm() {
+  const form = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestFormSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+  const mutation = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => {
+      toast.success(AUTH_MESSAGES.resetRequested);
+      form.reset();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 429) toast.error(error.message);
+      else toast.error(AUTH_MESSAGES.resetRequestFailed);
+      showServerFieldErrors(error, ['email'], form.setError);
+    },
+  });
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to={paths.login} className={linkClass}>
+            Back to login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+        <Field id="reset-email" label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <SubmitButton pending={mutation.isPending} pendingLabel="Sending the link">
+          Send reset link
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

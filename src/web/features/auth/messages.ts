@@ -1,0 +1,20 @@
+// Every text of the account screens (spec §5 and §8, with decisions §2's fixes).
+export const AUTH_MESSAGES = {
+  emailMissing: 'Your e-mail is missing',
+  passwordMissing: 'Your password is missing',
+  passwordMismatch: 'The password does not match',
+  resetMismatch: 'Password mismatch!',
+  signupSucceeded: 'Check your email inbox to activate your account!',
+  signupFailed: (status: number) => `Signup failed with status code: ${status}`,
+  signupError: (message: string) => `Error during signup: ${message}`,
+  loginFailed: 'The email or password is incorrect!',
+  userFetchFailed: 'We had some trouble fetching your personal data!',
+  logoutSucceeded: 'Logout successful',
+  logoutFailed: 'We are having trouble terminating your session. Please try again!',
+  activationSucceeded: 'Account activated successfully',
+  activationFailed: 'We had trouble verifying your email address!',
+  resetRequested: 'Check your email to reset your password.',
+  resetRequestFailed: 'An error occurred, please try again!',
+  resetSucceeded: 'Your password was reset, redirecting...',
+  resetFailed: 'Password reset failed, please try again!',
+} as const;

@@ -1,0 +1,94 @@
+import { toast } from 'sonner';
+import { SESSION } from '@shared/constants';
+import { API, tokenRefreshResponseSchema } from '@shared/contract';
+import { paths } from './paths';
+import { sessionStore } from './session';
+
+// The session's life in the browser (spec §4): restored from storage before the first render,
+// its access token refreshed every 30 s, and ended in one place when the server stops accepting it.
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session expired. Please log in again!';
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router's navigate, so an expired session goes to login without a page load. */
+export function setSessionNavigator(next: Navigate): void {
+  navigate = next;
+}
+
+/** A failed refresh or a refused token: toast, storage cleared, to login. */
+export function expireSession(): void {
+  if (!sessionStore.get().isAuthenticated) return;
+  toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+  sessionStore.clear();
+  navigate(paths.login);
+}
+
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Trades the stored refresh token for a new access token. 'rejected' when the server refused it,
+ * 'unreachable' when it could not be asked (offline): only a refusal ends the session.
+ * Concurrent callers share one request.
+ */
+export function refreshAccessToken(): Promise<RefreshOutcome> {
+  inFlight ??= (async (): Promise<RefreshOutcome> => {
+    const refresh = sessionStore.get().refresh;
+    if (!refresh) return 'rejected';
+    let response: Response;
+    try {
+      response = await fetch(API.tokenRefresh, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+    } catch {
+      return 'unreachable';
+    }
+    if (response.status >= 500) return 'unreachable';
+    const parsed = response.ok ? tokenRefreshResponseSchema.safeParse(await response.json().catch(() => null)) : null;
+    if (!parsed?.success) return 'rejected';
+    // Another tab may have logged out meanwhile: never bring a cleared session back.
+    if (sessionStore.get().refresh !== refresh) return 'rejected';
+    sessionStore.setAccess(parsed.data.access);
+    return 'refreshed';
+  })().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+let timer: ReturnType<typeof setInterval> | null = null;
+
+async function tick(): Promise<void> {
+  if ((await refreshAccessToken()) === 'rejected') expireSession();
+}
+
+function sync(): void {
+  const signedIn = sessionStore.get().isAuthenticated;
+  if (signedIn && timer === null) {
+    timer = setInterval(() => void tick(), SESSION.refreshIntervalMs);
+  } else if (!signedIn && timer !== null) {
+    clearInterval(timer);
+    timer = null;
+  }
+}
+
+/**
+ * Starts following the session: the refresh timer runs exactly while someone is signed in, in
+ * this tab or (through the storage event) another. Returns a stop function.
+ */
+export function startSessionLifecycle(): () => void {
+  const unsubscribe = sessionStore.subscribe(sync);
+  sync();
+  // A restored access token may be older than its 5 minutes: renew it straight away.
+  if (sessionStore.get().isAuthenticated) void tick();
+  return () => {
+    unsubscribe();
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+  };
+}
