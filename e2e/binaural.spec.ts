@@ -52,6 +52,15 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   await generator.getByRole('button', { name: 'Stop' }).click();
   await expect(status).toHaveText('Stopped');
   await expect(generator.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  // Once faded out, the audio device is let go...
+  await expect.poll(() => page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts[0]!.state)).toBe('suspended');
+
+  // ...and a new start wakes it again, on the same single context.
+  await generator.getByRole('button', { name: 'Start' }).click();
+  await expect(status).toHaveText('Playing a 10 Hz beat');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.map((c) => c.state))).toEqual(['running']);
+  await generator.getByRole('button', { name: 'Stop' }).click();
+  await expect(status).toHaveText('Stopped');
 });
 
 test('selecting a preset while playing stops; the sound follows the person through the portal', async ({ page }) => {

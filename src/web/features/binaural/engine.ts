@@ -78,7 +78,9 @@ export class BinauralEngine {
     this.session = session;
     this.setState({ status: 'playing', settings });
 
-    if (isRealtime(context) && context.state !== 'running') {
+    // Always resume a live context: it may be suspended (idle, or a browser policy), and a resume
+    // queued behind a pending idle suspend still wins.
+    if (isRealtime(context)) {
       try {
         await context.resume();
       } catch (error) {
@@ -100,7 +102,12 @@ export class BinauralEngine {
     const end = now + FADE_SECONDS + 0.02;
     session.left.stop(end);
     session.right.stop(end);
-    session.right.onended = () => session.master.disconnect();
+    const context = this.context;
+    session.right.onended = () => {
+      session.master.disconnect();
+      // Idle: let the audio device sleep (start resumes it) unless a new session began meanwhile.
+      if (!this.session && isRealtime(context) && context.state === 'running') void context.suspend();
+    };
     this.setState(STOPPED);
   }
 
