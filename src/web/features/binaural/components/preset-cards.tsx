@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CircleCheck } from 'lucide-react';
 import { BINAURAL_PRESETS, type BinauralPresetName } from '@shared/binaural';
 import { cn } from '@web/lib/cn';
 
@@ -36,8 +37,12 @@ export function PresetCards({ selected, onSelect }: { selected: BinauralPresetNa
                 className="sr-only"
               />
               <span className="flex items-baseline justify-between gap-2">
-                <span id={nameId} className="font-semibold">
-                  {preset.name}
+                <span className="flex items-center gap-1.5">
+                  <span id={nameId} className="font-semibold">
+                    {preset.name}
+                  </span>
+                  {/* Selection is shown by more than colour (WCAG 1.4.1). */}
+                  {isSelected ? <CircleCheck aria-hidden className="h-4 w-4 text-[var(--color-accent-strong)] dark:text-accent" /> : null}
                 </span>
                 <span id={bandId} className="text-xs text-[var(--fg-muted)]">
                   {preset.bandHz[0]}–{preset.bandHz[1]} Hz band
