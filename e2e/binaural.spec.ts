@@ -1,11 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
 
-test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => {
-  // Watch the page's real AudioContexts, to know the sound actually runs (no fake audio here).
+type Watched = { audioContexts: AudioContext[] };
+
+/** Records the page's real AudioContexts, to know the sound actually runs (no fake audio here). */
+async function watchAudioContexts(page: Page) {
   await page.addInitScript(() => {
     const contexts: AudioContext[] = [];
-    (window as unknown as { audioContexts: AudioContext[] }).audioContexts = contexts;
+    (window as unknown as Watched).audioContexts = contexts;
     const Original = window.AudioContext;
     window.AudioContext = class extends Original {
       constructor(options?: AudioContextOptions) {
@@ -14,6 +16,12 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
       }
     };
   });
+}
+
+const contextStates = (page: Page) => page.evaluate(() => (window as unknown as Watched).audioContexts.map((context) => context.state));
+
+test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => {
+  await watchAudioContexts(page);
   await signInAsNewUser(page);
   await page.goto('/music');
 
@@ -27,7 +35,7 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   // Start needs a preset (spec §4, §8); nothing is created before that.
   await generator.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByText('Please select a frequency preset first!')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.length)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as Watched).audioContexts.length)).toBe(0);
 
   // The cards are a radio group: a click on a card selects it.
   await generator.getByText('Alpha', { exact: true }).click();
@@ -40,7 +48,7 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   await generator.getByRole('button', { name: 'Start' }).click();
   await expect(status).toHaveText('Playing a 10 Hz beat');
   const audio = await page.evaluate(async () => {
-    const [context] = (window as unknown as { audioContexts: AudioContext[] }).audioContexts;
+    const [context] = (window as unknown as Watched).audioContexts;
     const before = context!.currentTime;
     await new Promise((resolve) => setTimeout(resolve, 300));
     return { state: context!.state, advanced: context!.currentTime - before };
@@ -53,17 +61,18 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   await expect(status).toHaveText('Stopped');
   await expect(generator.getByRole('button', { name: 'Stop' })).toBeDisabled();
   // Once faded out, the audio device is let go...
-  await expect.poll(() => page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts[0]!.state)).toBe('suspended');
+  await expect.poll(() => contextStates(page)).toEqual(['suspended']);
 
   // ...and a new start wakes it again, on the same single context.
   await generator.getByRole('button', { name: 'Start' }).click();
   await expect(status).toHaveText('Playing a 10 Hz beat');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.map((c) => c.state))).toEqual(['running']);
+  await expect.poll(() => contextStates(page)).toEqual(['running']);
   await generator.getByRole('button', { name: 'Stop' }).click();
   await expect(status).toHaveText('Stopped');
 });
 
 test('selecting a preset while playing stops; the sound follows the person through the portal', async ({ page }) => {
+  await watchAudioContexts(page);
   await signInAsNewUser(page);
   await page.goto('/music');
   const generator = page.getByRole('region', { name: 'Binaural beats' });
@@ -99,4 +108,11 @@ test('selecting a preset while playing stops; the sound follows the person throu
   await expect(generator.getByRole('radio', { name: 'Gamma' })).toBeChecked();
   await expect(generator.getByLabel('Right frequency')).toHaveValue('215');
   await expect(status).toHaveText('Stopped');
+
+  // Leaving the portal (signing out) ends the sound.
+  await generator.getByRole('button', { name: 'Start' }).click();
+  await expect(status).toHaveText('Playing a 15 Hz beat');
+  await expect.poll(() => contextStates(page)).toEqual(['running']);
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Sign Out' }).click();
+  await expect.poll(() => contextStates(page)).toEqual(['suspended']);
 });
