@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '@web/components/layouts/public-layout';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
 import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
+import { BinauralNowPlaying } from '@web/features/binaural/components/binaural-now-playing';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 import { paths } from '@web/lib/paths';
@@ -37,7 +38,13 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.logout, lazy: () => import('./routes/logout') },
           {
-            element: <PortalLayout />,
+            // Binaural beats play on across portal pages, with a stop bar outside /music.
+            element: (
+              <>
+                <PortalLayout />
+                <BinauralNowPlaying />
+              </>
+            ),
             children: [
               { path: paths.subliminals, lazy: () => import('./routes/subliminals') },
               { path: paths.music, lazy: () => import('./routes/music') },

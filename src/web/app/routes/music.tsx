@@ -1,10 +1,16 @@
 import { PageTitle } from '@web/components/page-title';
+import { BinauralGenerator } from '@web/features/binaural/components/binaural-generator';
 
 export function Component() {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
-      <PageTitle title="Meditation Music">Meditation Music</PageTitle>
-      <p className="text-[var(--fg-muted)]">Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.</p>
-    </section>
+    <div className="mx-auto flex max-w-5xl flex-col gap-10 py-4">
+      <section className="flex flex-col gap-4">
+        <PageTitle title="Meditation Music">Meditation Music</PageTitle>
+        <p className="text-[var(--fg-muted)]">Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.</p>
+      </section>
+      <section aria-labelledby="binaural-heading">
+        <BinauralGenerator />
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,70 @@
+// Measuring rendered audio in the e2e tests: DFT bins, peaks, steps, and a WAV writer so a person
+// (or sox) can listen to what the test heard.
+
+/** Amplitude of the sine at `hz` in `samples` (a whole number of seconds gives exact 1 Hz bins). */
+export function amplitudeAt(samples: ArrayLike<number>, sampleRate: number, hz: number): number {
+  let re = 0;
+  let im = 0;
+  const step = (2 * Math.PI * hz) / sampleRate;
+  for (let n = 0; n < samples.length; n++) {
+    const x = samples[n] ?? 0;
+    re += x * Math.cos(step * n);
+    im -= x * Math.sin(step * n);
+  }
+  return (2 * Math.hypot(re, im)) / samples.length;
+}
+
+/** The strongest 1 Hz bin between 1 and maxHz. */
+export function dominantHz(samples: ArrayLike<number>, sampleRate: number, maxHz = 1000): number {
+  let best = 0;
+  let bestAmplitude = -1;
+  for (let hz = 1; hz <= maxHz; hz++) {
+    const amplitude = amplitudeAt(samples, sampleRate, hz);
+    if (amplitude > bestAmplitude) {
+      bestAmplitude = amplitude;
+      best = hz;
+    }
+  }
+  return best;
+}
+
+export function peak(samples: ArrayLike<number>): number {
+  let max = 0;
+  for (let n = 0; n < samples.length; n++) max = Math.max(max, Math.abs(samples[n] ?? 0));
+  return max;
+}
+
+/** The largest jump between neighbouring samples: a click shows up as a jump near the amplitude. */
+export function maxStep(samples: ArrayLike<number>): number {
+  let max = 0;
+  for (let n = 1; n < samples.length; n++) max = Math.max(max, Math.abs((samples[n] ?? 0) - (samples[n - 1] ?? 0)));
+  return max;
+}
+
+/** The steepest a sine of this amplitude and frequency can move from one sample to the next. */
+export const sineStepBound = (amplitude: number, hz: number, sampleRate: number) => (amplitude * 2 * Math.PI * hz) / sampleRate;
+
+/** 16-bit PCM stereo WAV. */
+export function encodeWav(left: ArrayLike<number>, right: ArrayLike<number>, sampleRate: number): Buffer {
+  const frames = left.length;
+  const data = Buffer.alloc(frames * 4);
+  for (let n = 0; n < frames; n++) {
+    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, left[n] ?? 0)) * 32767), n * 4);
+    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, right[n] ?? 0)) * 32767), n * 4 + 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(2, 22); // stereo
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}

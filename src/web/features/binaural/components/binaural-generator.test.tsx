@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { BinauralGenerator } from './binaural-generator';
+
+// jsdom has no Web Audio, like a browser without it: the engine's real failure path, no mock.
+
+describe('binaural generator', () => {
+  it('asks for a preset, fills in the band, shows the beat, and reports an engine that cannot start', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <BinauralGenerator />
+        <Toaster />
+      </>,
+    );
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
+    const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
+    expect(left).toHaveValue(200);
+    expect(right).toHaveValue(205);
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.5');
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Beat' })).toHaveTextContent('5 Hz');
+
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Please select a frequency preset first!')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Beta' }));
+    expect(left).toHaveValue(200);
+    expect(right).toHaveValue(220);
+    expect(screen.getByRole('status', { name: 'Beat' })).toHaveTextContent('20 Hz');
+
+    await user.clear(left);
+    await user.type(left, '0');
+    expect(screen.getByText('Plays at 0.1 Hz (range 0.1–1000 Hz)')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Beat' })).toHaveTextContent('219.9 Hz');
+
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Failed to start binaural beats. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import {
+  BINAURAL_MESSAGES,
+  binauralTransition,
+  clampHz,
+  findPreset,
+  type BinauralAction,
+  type BinauralPresetName,
+  type BinauralSettings,
+} from '@shared/binaural';
+import { binauralEngine } from '../binaural-engine';
+import { generatorStore } from '../generator-store';
+
+/** A field's number, or null while it is empty or unreadable. */
+export function parseHz(text: string): number | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** What the oscillators play for a field: 0 or an empty field become 0.1 Hz (spec §5). */
+export const playedHz = (text: string) => clampHz(parseHz(text) ?? 0);
+
+export function useBinauralEngineState() {
+  return useSyncExternalStore(binauralEngine.subscribe, binauralEngine.getState);
+}
+
+/** The generator's choices and actions, following the state machine of spec §4. */
+export function useBinauralGenerator() {
+  const engineState = useBinauralEngineState();
+  const choices = useSyncExternalStore(generatorStore.subscribe, generatorStore.get);
+  const status = engineState.status;
+
+  const settings = (): BinauralSettings => ({
+    leftHz: playedHz(choices.leftText),
+    rightHz: playedHz(choices.rightText),
+    volume: choices.volume,
+  });
+
+  async function dispatch(action: BinauralAction) {
+    const transition = binauralTransition({ status, preset: choices.preset }, action);
+    if (transition.error) {
+      toast.error(transition.error);
+      return;
+    }
+    for (const command of transition.commands) {
+      if (command === 'stop') binauralEngine.stop();
+      else {
+        try {
+          await binauralEngine.start(settings());
+        } catch {
+          toast.error(BINAURAL_MESSAGES.startFailed);
+        }
+      }
+    }
+  }
+
+  return {
+    status,
+    choices,
+    start: () => dispatch({ type: 'start' }),
+    stop: () => dispatch({ type: 'stop' }),
+    selectPreset(name: BinauralPresetName) {
+      const preset = findPreset(name);
+      if (!preset) return;
+      generatorStore.set({ preset: name, leftText: String(preset.leftHz), rightText: String(preset.rightHz) });
+      void dispatch({ type: 'selectPreset', preset: name });
+    },
+    setLeftText(leftText: string) {
+      generatorStore.set({ leftText });
+      // Glide only to a readable number, so clearing the field to retype does not swoop to 0.1 Hz.
+      const hz = parseHz(leftText);
+      if (hz !== null) binauralEngine.update({ leftHz: hz });
+    },
+    setRightText(rightText: string) {
+      generatorStore.set({ rightText });
+      const hz = parseHz(rightText);
+      if (hz !== null) binauralEngine.update({ rightHz: hz });
+    },
+    setVolume(volume: number) {
+      generatorStore.set({ volume });
+      binauralEngine.update({ volume });
+    },
+  };
+}
