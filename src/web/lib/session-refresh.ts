@@ -12,11 +12,6 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session expired. Please log in agai
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
 
-/** The router's navigate, so an expired session goes to login without a page load. */
-export function setSessionNavigator(next: Navigate): void {
-  navigate = next;
-}
-
 /** A failed refresh or a refused token: toast, storage cleared, to login. */
 export function expireSession(): void {
   if (!sessionStore.get().isAuthenticated) return;
@@ -78,10 +73,12 @@ function sync(): void {
 }
 
 /**
- * Starts following the session: the refresh timer runs exactly while someone is signed in, in
- * this tab or (through the storage event) another. Returns a stop function.
+ * Follows the session: the refresh timer runs exactly while someone is signed in, in this tab or
+ * (through the storage event) another. `navigateTo` is the router's, so an expired session goes to
+ * login without a page load. Returns a stop function.
  */
-export function startSessionLifecycle(): () => void {
+export function startSessionLifecycle(navigateTo: Navigate): () => void {
+  navigate = navigateTo;
   const unsubscribe = sessionStore.subscribe(sync);
   sync();
   // A restored access token may be older than its 5 minutes: renew it straight away.
