@@ -58,6 +58,7 @@ describe('session lifecycle', () => {
   });
 
   it('ends the session when the refresh token is refused: toast, storage cleared, to login', async () => {
+    window.history.replaceState(null, '', '/music?tab=bonus');
     sessionStore.setTokens({ access: 'a', refresh: 'revoked' });
     stop = startSessionLifecycle(navigateTo);
     serverAnswering(() => json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
@@ -65,7 +66,8 @@ describe('session lifecycle', () => {
     expect(toast.error).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE, expect.anything());
     expect(localStorage.getItem('user.access')).toBeNull();
     expect(localStorage.getItem('user.refresh')).toBeNull();
-    expect(navigateTo).toHaveBeenCalledWith('/login');
+    expect(navigateTo).toHaveBeenCalledWith('/login?redirect=%2Fmusic%3Ftab%3Dbonus');
+    window.history.replaceState(null, '', '/');
   });
 
   it('keeps the session when the server cannot be reached', async () => {

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { SESSION } from '@shared/constants';
 import { API, tokenRefreshResponseSchema } from '@shared/contract';
-import { paths } from './paths';
+import { loginWithRedirect, paths } from './paths';
 import { sessionStore } from './session';
 
 // The session's life in the browser (spec §4): restored from storage before the first render,
@@ -16,8 +16,11 @@ let navigate: Navigate = (to) => window.location.assign(to);
 export function expireSession(): void {
   if (!sessionStore.get().isAuthenticated) return;
   toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+  // Back to the same page after logging in again, as the route guard would do.
+  const { pathname, search, hash } = window.location;
+  const here = pathname + search + hash;
+  navigate(pathname === paths.home || pathname === paths.login || pathname === paths.logout ? paths.login : loginWithRedirect(here));
   sessionStore.clear();
-  navigate(paths.login);
 }
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
