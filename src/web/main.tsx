@@ -3,11 +3,8 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './styles.css';
 import { App } from './app/app';
-import { startSessionLifecycle } from './lib/session-refresh';
 
-// The session is read from localStorage when lib/session loads, before the first render (spec §2),
-// and its refresh timer starts here.
-startSessionLifecycle();
+// The session is read from localStorage when lib/session loads, before the first render (spec §2).
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { SESSION } from '@shared/constants';
 import { API, tokenRefreshResponseSchema } from '@shared/contract';
-import { paths } from './paths';
+import { loginWithRedirect, paths } from './paths';
 import { sessionStore } from './session';
 
 // The session's life in the browser (spec §4): restored from storage before the first render,
@@ -12,17 +12,15 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session expired. Please log in agai
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
 
-/** The router's navigate, so an expired session goes to login without a page load. */
-export function setSessionNavigator(next: Navigate): void {
-  navigate = next;
-}
-
 /** A failed refresh or a refused token: toast, storage cleared, to login. */
 export function expireSession(): void {
   if (!sessionStore.get().isAuthenticated) return;
   toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+  // Back to the same page after logging in again, as the route guard would do.
+  const { pathname, search, hash } = window.location;
+  const here = pathname + search + hash;
+  navigate(pathname === paths.home || pathname === paths.login || pathname === paths.logout ? paths.login : loginWithRedirect(here));
   sessionStore.clear();
-  navigate(paths.login);
 }
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
@@ -78,10 +76,12 @@ function sync(): void {
 }
 
 /**
- * Starts following the session: the refresh timer runs exactly while someone is signed in, in
- * this tab or (through the storage event) another. Returns a stop function.
+ * Follows the session: the refresh timer runs exactly while someone is signed in, in this tab or
+ * (through the storage event) another. `navigateTo` is the router's, so an expired session goes to
+ * login without a page load. Returns a stop function.
  */
-export function startSessionLifecycle(): () => void {
+export function startSessionLifecycle(navigateTo: Navigate): () => void {
+  navigate = navigateTo;
   const unsubscribe = sessionStore.subscribe(sync);
   sync();
   // A restored access token may be older than its 5 minutes: renew it straight away.

@@ -17,4 +17,6 @@ export const AUTH_MESSAGES = {
   resetRequestFailed: 'An error occurred, please try again!',
   resetSucceeded: 'Your password was reset, redirecting...',
   resetFailed: 'Password reset failed, please try again!',
+  /** Ours (the spec has no text for a 429): too many attempts for this address or account. */
+  throttled: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;

@@ -39,7 +39,7 @@ export function LoginForm() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 429) {
-        toast.error(error.message);
+        toast.error(AUTH_MESSAGES.throttled);
         return;
       }
       if (error instanceof ApiError && error.status === 400 && showServerFieldErrors(error, ['email', 'password'], form.setError)) return;

@@ -30,7 +30,7 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
       void navigate(paths.login, { replace: true });
     },
     onError: (error) => {
-      toast.error(error instanceof ApiError && error.status === 429 ? error.message : AUTH_MESSAGES.resetFailed);
+      toast.error(error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : AUTH_MESSAGES.resetFailed);
       showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError);
       if (error instanceof ApiError && (error.fieldErrors.uid || error.fieldErrors.token)) setLinkBroken(true);
     },

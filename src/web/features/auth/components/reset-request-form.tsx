@@ -23,7 +23,7 @@ export function ResetRequestForm() {
       form.reset();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 429) toast.error(error.message);
+      if (error instanceof ApiError && error.status === 429) toast.error(AUTH_MESSAGES.throttled);
       else toast.error(AUTH_MESSAGES.resetRequestFailed);
       showServerFieldErrors(error, ['email'], form.setError);
     },

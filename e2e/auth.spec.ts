@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { createActiveUser, linkOf, readLatestMail, signInAsNewUser, strongPassword, uniqueEmail } from './support/accounts';
+
+test('sign up, activate from the mail, log in where the guard wanted, stay signed in, log out', async ({ page }) => {
+  const email = uniqueEmail('signup');
+  const password = strongPassword();
+
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(`${password}-typo`);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('The password does not match')).toBeVisible();
+
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Check your email inbox to activate your account!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const mail = await readLatestMail(email, 'Activate');
+  expect(mail.html).toContain('Innerwave');
+  await page.goto(linkOf(mail, 'activation'));
+  await expect(page.getByText('Account activated successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/music?from=mail');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/music\?from=mail$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/music\?from=mail$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByText('Logout successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('user.access'))).toBeNull();
+});
+
+test('a second activation of the same link fails with a toast', async ({ page, request }) => {
+  const { email } = await createActiveUser(request);
+  const link = linkOf(await readLatestMail(email, 'Activate'), 'activation');
+  await page.goto(link);
+  await expect(page.getByText('We had trouble verifying your email address!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('forgotten password: mail, new password, log in with it', async ({ page, request }) => {
+  const { email, password } = await createActiveUser(request);
+  const newPassword = strongPassword();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/resetpassword\/$/);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Your e-mail is missing')).toBeVisible();
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email to reset your password.')).toBeVisible();
+
+  const link = linkOf(await readLatestMail(email, 'Reset'), 'password-reset');
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Password mismatch!').first()).toBeVisible();
+
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password was reset, redirecting...')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await readLatestMail(email, 'password was changed')).text).toContain('changed');
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/subliminals$/);
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(strongPassword());
+  await page.getByLabel('Confirm new password').fill(await page.getByLabel('New password', { exact: true }).inputValue());
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('This link is no longer valid')).toBeVisible();
+});
+
+test('logging out in one tab ends the session in the other', async ({ page, context }) => {
+  await signInAsNewUser(page);
+  const other = await context.newPage();
+  await other.goto('/profile');
+  await expect(other).toHaveURL(/\/profile$/);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(other).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+});
+
+test('a session the server no longer accepts ends with a toast and a trip to login', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.evaluate(() => {
+    localStorage.setItem('user.access', 'not-a-token');
+    localStorage.setItem('user.refresh', 'not-a-token');
+  });
+  await page.reload();
+  await expect(page.getByText('Your session expired. Please log in again!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createAccountTokens, decodeUid, encodeUid } from './account-tokens';
+
+const tokens = createAccountTokens('test-secret-key-that-is-long-enough-0123456789', { activation: 3 * 86_400, reset: 3600 });
+const user = { id: 42, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', isActive: true, lastLogin: new Date('2026-01-01T10:00:00Z') };
+const issuedAt = new Date('2026-03-01T12:00:00Z');
+const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
+
+describe('activation and reset tokens', () => {
+  it('round-trips user ids through uids and refuses anything else', () => {
+    expect(decodeUid(encodeUid(42))).toBe(42);
+    expect(encodeUid(1)).toBe('MQ');
+    for (const uid of ['', 'not base64!', Buffer.from('0').toString('base64url'), Buffer.from('-1').toString('base64url'), Buffer.from('99999999999').toString('base64url')]) {
+      expect(decodeUid(uid)).toBeUndefined();
+    }
+  });
+
+  it('expires a reset token after its lifetime, not before', () => {
+    const token = tokens.make('reset', user, issuedAt);
+    expect(tokens.check('reset', user, token, later(3600))).toBe('valid');
+    expect(tokens.check('reset', user, token, later(3601))).toBe('expired');
+  });
+
+  it('dies when the password, the activation state or the last login changes', () => {
+    const token = tokens.make('reset', user, issuedAt);
+    expect(tokens.check('reset', { ...user, passwordHash: `${user.passwordHash}x` }, token, later(1))).toBe('invalid');
+    expect(tokens.check('reset', { ...user, isActive: false }, token, later(1))).toBe('invalid');
+    expect(tokens.check('reset', { ...user, lastLogin: new Date() }, token, later(1))).toBe('invalid');
+    expect(tokens.check('reset', { ...user, id: 43 }, token, later(1))).toBe('invalid');
+  });
+
+  it('keeps the purposes apart and refuses a changed timestamp', () => {
+    const token = tokens.make('activation', user, issuedAt);
+    expect(tokens.check('activation', user, token, later(1))).toBe('valid');
+    expect(tokens.check('reset', user, token, later(1))).toBe('invalid');
+    const [, signature] = token.split('-');
+    const forged = `${(Math.floor(issuedAt.getTime() / 1000) + 86_400).toString(36)}-${signature}`;
+    expect(tokens.check('activation', user, forged, later(86_401))).toBe('invalid');
+  });
+});

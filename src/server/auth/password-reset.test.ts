@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MESSAGES } from '@shared/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp';
+import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail } from './test-helpers';
+
+const NEW_PASSWORD = 'Silver-Lantern-73';
+
+describe('password reset', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const requestReset = async (email: string) => {
+    const response = await post(t, API.resetPassword, { email });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    await t.ctx.mailer.settled();
+  };
+  const resetMailTo = (email: string) => smtp.waitFor((m) => m.to.toLowerCase().includes(email) && m.subject.includes('Reset'));
+
+  it('answers 204 for known and unknown addresses, and mails only the account', async () => {
+    await activeAccount(t, smtp, 'curie@example.com');
+    const before = smtp.mails.length;
+    await requestReset('nobody-here@example.com');
+    await requestReset('CURIE@example.com');
+    const mail = await resetMailTo('curie@example.com');
+    expect(smtp.mails.length).toBe(before + 1);
+    expect(mail.text).toMatch(/http:\/\/innerwave\.test\/password-reset\/[\w-]+\/[\w-]+/);
+    expect((await post(t, API.resetPassword, { email: 'not-an-address' })).json()).toEqual({ email: [MESSAGES.invalidEmail] });
+  });
+
+  it('sets the new password once, ends every session and sends a notice', async () => {
+    await activeAccount(t, smtp, 'noether@example.com');
+    const sessions = [await loginPair(t, 'noether@example.com'), await loginPair(t, 'noether@example.com')];
+    await requestReset('noether@example.com');
+    const { uid, token } = linkParams(await resetMailTo('noether@example.com'), 'password-reset');
+
+    const weak = await post(t, API.resetPasswordConfirm, { uid, token, new_password: '12345678', re_new_password: '12345678' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({ new_password: ['This password is too common.', 'This password is entirely numeric.'] });
+    const mismatch = await post(t, API.resetPasswordConfirm, { uid, token, new_password: NEW_PASSWORD, re_new_password: `${NEW_PASSWORD}x` });
+    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+    const badToken = await post(t, API.resetPasswordConfirm, { uid, token: `${token}x`, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    expect(badToken.json()).toEqual({ token: ['Invalid token for given user.'] });
+
+    const done = await post(t, API.resetPasswordConfirm, { uid, token, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    expect(done.statusCode).toBe(204);
+    for (const pair of sessions) {
+      expect((await t.app.inject({ method: 'GET', url: API.me, headers: { authorization: `Bearer ${pair.access}` } })).statusCode).toBe(401);
+      expect((await post(t, API.tokenRefresh, { refresh: pair.refresh })).statusCode).toBe(401);
+    }
+    await t.ctx.mailer.settled();
+    const notice = await smtp.waitFor((m) => m.to.includes('noether@example.com') && m.subject.includes('password was changed'));
+    expect(notice.text).toContain('was just changed');
+
+    const again = await post(t, API.resetPasswordConfirm, { uid, token, new_password: 'Another-Path-99', re_new_password: 'Another-Path-99' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['Invalid token for given user.'] });
+    expect((await post(t, API.tokenCreate, { email: 'noether@example.com', password: PASSWORD })).statusCode).toBe(401);
+    await loginPair(t, 'noether@example.com', NEW_PASSWORD);
+  });
+
+  it('never takes an activation token for a reset token, nor the reverse', async () => {
+    const { mail } = await signupAndReadMail(t, smtp, 'meitner@example.com');
+    const activation = linkParams(mail, 'activation');
+    const asReset = await post(t, API.resetPasswordConfirm, { ...activation, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    expect(asReset.statusCode).toBe(400);
+    expect(asReset.json()).toEqual({ token: ['Invalid token for given user.'] });
+
+    expect((await post(t, API.activation, activation)).statusCode).toBe(204);
+    await requestReset('meitner@example.com');
+    const reset = linkParams(await resetMailTo('meitner@example.com'), 'password-reset');
+    expect((await post(t, API.activation, reset)).statusCode).toBe(400);
+  });
+});

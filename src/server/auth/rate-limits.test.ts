@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@shared/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser } from '../test/fixtures';
+import { post } from './test-helpers';
+
+describe('rate limits on the account calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Production's per-e-mail default; a small per-address limit to reach it quickly.
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '30', AUTH_RATE_LIMIT_WINDOW_SECONDS: '600' });
+  });
+  afterAll(() => t.close());
+
+  it('stops forty wrong passwords for one account, with Retry-After, even for the right one', async () => {
+    const user = await signedInUser(t.ctx);
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 40; i++) {
+      const response = await post(t, API.tokenCreate, { email: user.email, password: `Wrong-Password-${i}` });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) limited ??= response;
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited!.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(limited!.json<{ detail: string }>().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+
+    const rightPassword = await post(t, API.tokenCreate, { email: user.email.toUpperCase(), password: user.password });
+    expect(rightPassword.statusCode).toBe(429);
+  });
+
+  it('limits one client address across many accounts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await post(t, API.resetPassword, { email: `someone-${i}@example.com` });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API, MESSAGES, currentUserSchema } from '@shared/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp';
+import { profiles, users } from '../db/schema';
+import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail } from './test-helpers';
+
+describe('signup, activation and login', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('signs up an inactive account with its profile and mails an activation link over SMTP', async () => {
+    const { id, mail } = await signupAndReadMail(t, smtp, 'Grace.Hopper@Example.com');
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(user).toMatchObject({ email: 'Grace.Hopper@Example.com', isActive: false, isStaff: false });
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await t.database.db.select().from(profiles).where(eq(profiles.userId, id))).toHaveLength(1);
+
+    expect(mail.subject).toContain('Innerwave');
+    const { uid, token } = linkParams(mail, 'activation');
+    expect(mail.text).toContain(`http://innerwave.test/activation/${uid}/${token}`);
+    expect(mail.html).toContain(`http://innerwave.test/activation/${uid}/${token}`);
+    expect(Buffer.from(uid, 'base64url').toString()).toBe(String(id));
+
+    const beforeActivation = await post(t, API.tokenCreate, { email: 'grace.hopper@example.com', password: PASSWORD });
+    expect(beforeActivation.statusCode).toBe(401);
+    expect(beforeActivation.json()).toEqual({ detail: MESSAGES.badCredentials });
+  });
+
+  it('refuses a second account for the same address in any case', async () => {
+    await signupAndReadMail(t, smtp, 'ada@example.com');
+    const again = await post(t, API.signup, { email: 'ADA@Example.COM', password: PASSWORD, re_password: PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ email: ['user with this email already exists.'] });
+  });
+
+  it.each([
+    ['12345678', ['This password is too common.', 'This password is entirely numeric.']],
+    ['98765432109876', ['This password is entirely numeric.']],
+    ['Sh0rt!', ['This password is too short. It must contain at least 8 characters.']],
+    ['password1', ['This password is too common.']],
+    ['lindqvist-mail', ['The password is too similar to the email address.']],
+  ])('applies the password rules to %s', async (password, messages) => {
+    const response = await post(t, API.signup, { email: 'lindqvist@mail.example', password, re_password: password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ password: messages });
+  });
+
+  it('checks that both passwords match, and names missing fields', async () => {
+    const mismatch = await post(t, API.signup, { email: 'mismatch@example.com', password: PASSWORD, re_password: `${PASSWORD}x` });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+    const missing = await post(t, API.signup, { email: 'not-an-address' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ email: [MESSAGES.invalidEmail], password: [MESSAGES.required], re_password: [MESSAGES.required] });
+  });
+
+  it('gives exactly one account to twenty parallel signups of one address', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(t, API.signup, { email: i % 2 ? 'race@example.com' : 'RACE@example.com', password: PASSWORD, re_password: PASSWORD }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    for (const r of responses.filter((r) => r.statusCode === 400)) expect(r.json()).toEqual({ email: ['user with this email already exists.'] });
+  });
+
+  it('activates once: bad uid, bad token, then 204, then stale', async () => {
+    const { mail } = await signupAndReadMail(t, smtp, 'lovelace@example.com');
+    const { uid, token } = linkParams(mail, 'activation');
+    expect((await post(t, API.activation, { uid: 'zzz', token })).json()).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
+    expect((await post(t, API.activation, { uid: Buffer.from('999999').toString('base64url'), token })).statusCode).toBe(400);
+    const badToken = await post(t, API.activation, { uid, token: `${token.slice(0, -1)}A` });
+    expect(badToken.statusCode).toBe(400);
+    expect(badToken.json()).toEqual({ token: ['Invalid token for given user.'] });
+    expect((await post(t, API.activation, { uid })).json()).toEqual({ token: [MESSAGES.required] });
+
+    const first = await post(t, API.activation, { uid, token });
+    expect(first.statusCode).toBe(204);
+    expect(first.body).toBe('');
+    const second = await post(t, API.activation, { uid, token });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toEqual({ detail: 'Stale token for given user.' });
+  });
+
+  it('logs in regardless of case and answers every failure alike', async () => {
+    await activeAccount(t, smtp, 'Turing@Example.com');
+    const pair = await loginPair(t, 'turing@example.COM');
+    expect(Object.keys(pair).sort()).toEqual(['access', 'refresh']);
+
+    await signupAndReadMail(t, smtp, 'inactive@example.com');
+    for (const body of [
+      { email: 'turing@example.com', password: 'Wrong-Password-1' },
+      { email: 'nobody@example.com', password: PASSWORD },
+      { email: 'inactive@example.com', password: PASSWORD },
+    ]) {
+      const response = await post(t, API.tokenCreate, body);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: MESSAGES.badCredentials });
+    }
+  });
+
+  it('takes about as long for an unknown e-mail as for a wrong password', async () => {
+    await activeAccount(t, smtp, 'timing@example.com');
+    const time = async (email: string) => {
+      const start = performance.now();
+      await post(t, API.tokenCreate, { email, password: 'Wrong-Password-1' });
+      return performance.now() - start;
+    };
+    await time('warm-up@example.com');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await time('timing@example.com'));
+      unknown.push(await time(`unknown-${i}@example.com`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
+  });
+
+  it('refreshes, answers me, and logs out only the session it was given', async () => {
+    const { id } = await activeAccount(t, smtp, 'hamilton@example.com');
+    const first = await loginPair(t, 'hamilton@example.com');
+    const second = await loginPair(t, 'hamilton@example.com');
+    const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+    const me = await t.app.inject({ method: 'GET', url: API.me, headers: bearer(first.access) });
+    expect(me.statusCode).toBe(200);
+    expect(currentUserSchema.strict().parse(me.json())).toEqual({ id, email: 'hamilton@example.com', first_name: '', last_name: '', is_staff: false });
+    expect((await t.app.inject({ method: 'GET', url: API.me })).statusCode).toBe(401);
+
+    const refreshed = await post(t, API.tokenRefresh, { refresh: first.refresh });
+    expect(refreshed.statusCode).toBe(200);
+    const { access } = refreshed.json<{ access: string }>();
+    expect((await t.app.inject({ method: 'GET', url: API.me, headers: bearer(access) })).statusCode).toBe(200);
+
+    // Tokens of one kind are never accepted as the other.
+    const accessAsRefresh = await post(t, API.tokenRefresh, { refresh: first.access });
+    expect(accessAsRefresh.statusCode).toBe(401);
+    expect(accessAsRefresh.json()).toEqual({ detail: MESSAGES.tokenNotValid, code: 'token_not_valid' });
+    expect((await t.app.inject({ method: 'GET', url: API.me, headers: bearer(first.refresh) })).statusCode).toBe(401);
+
+    // djoser clients post logout with a JSON content type and no body; others send neither.
+    const logout = await t.app.inject({ method: 'POST', url: API.logout, headers: { ...bearer(first.access), 'content-type': 'application/json' } });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.body).toBe('');
+    for (const token of [first.access, access]) {
+      expect((await t.app.inject({ method: 'GET', url: API.me, headers: bearer(token) })).statusCode).toBe(401);
+    }
+    expect((await post(t, API.tokenRefresh, { refresh: first.refresh })).statusCode).toBe(401);
+
+    expect((await t.app.inject({ method: 'GET', url: API.me, headers: bearer(second.access) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: API.logout, headers: bearer(second.access) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: API.logout })).statusCode).toBe(401);
+  });
+
+  it('publishes every account call in the OpenAPI description', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: API.openapi })).json<{ paths: Record<string, unknown> }>();
+    for (const path of [API.signup, API.me, API.tokenCreate, API.tokenRefresh, API.logout, API.activation, API.resetPassword, API.resetPasswordConfirm]) {
+      expect(spec.paths).toHaveProperty([path]);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import { API } from '@shared/contract';
+import type { TestApp } from '../test/test-app';
+import type { SmtpCapture } from '../test/smtp';
+import type { ParsedMail } from '../test/eml';
+
+// Shared steps of the account tests: real calls through app.inject, mail through a real SMTP server.
+
+export const PASSWORD = 'Quiet-Harbour-58';
+
+export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** The `{uid, token}` of the mail's link to `route`. */
+export function linkParams(mail: ParsedMail, route: 'activation' | 'password-reset'): { uid: string; token: string } {
+  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(`/${route}/`));
+  if (!link) throw new Error(`no /${route}/ link in "${mail.subject}"`);
+  const [uid, token] = new URL(link).pathname.split('/').slice(2);
+  return { uid: uid!, token: token! };
+}
+
+export async function signupAndReadMail(t: TestApp, smtp: SmtpCapture, email: string, password = PASSWORD) {
+  const response = await post(t, API.signup, { email, password, re_password: password });
+  expect(response.statusCode, response.body).toBe(201);
+  await t.ctx.mailer.settled();
+  const mail = await smtp.waitFor((m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.subject.includes('Activate'));
+  return { id: response.json<{ id: number }>().id, mail };
+}
+
+export async function activeAccount(t: TestApp, smtp: SmtpCapture, email: string, password = PASSWORD) {
+  const { id, mail } = await signupAndReadMail(t, smtp, email, password);
+  const activation = await post(t, API.activation, linkParams(mail, 'activation'));
+  expect(activation.statusCode, activation.body).toBe(204);
+  return { id, email, password };
+}
+
+export async function loginPair(t: TestApp, email: string, password = PASSWORD) {
+  const response = await post(t, API.tokenCreate, { email, password });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ access: string; refresh: string }>();
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API } from '@shared/contract';
+import { readOutbox } from '../test/eml';
+import { createTestApp } from '../test/test-app';
+import { createMailer } from './mailer';
+import { activationMail } from './templates';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'innerwave-mail-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A log that keeps what it was told, to check the lines a person reads. */
+function recordingLog() {
+  const lines: Array<{ level: 'info' | 'error'; fields: object; message: string }> = [];
+  return {
+    lines,
+    info: (fields: object, message: string) => void lines.push({ level: 'info', fields, message }),
+    error: (fields: object, message: string) => void lines.push({ level: 'error', fields, message }),
+  };
+}
+
+/** A port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('mailer', () => {
+  it('without SMTP writes a complete .eml into the outbox and logs the link', async () => {
+    const dataDir = tempDir();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Innerwave <no-reply@innerwave.test>', dataDir });
+    const log = recordingLog();
+    const link = 'http://innerwave.test/activation/MQ/abc-def';
+    mailer.sendInBackground(activationMail('zoe@example.com', link, 3), log as never);
+    await mailer.settled();
+
+    const files = readdirSync(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[^.].*\.eml$/);
+    const [mail] = await readOutbox(path.join(dataDir, 'outbox'));
+    expect(mail).toMatchObject({ to: 'zoe@example.com', from: 'Innerwave <no-reply@innerwave.test>', subject: 'Activate your Innerwave account' });
+    expect(mail!.text).toContain(link);
+    expect(mail!.html).toContain(`href="${link}"`);
+    expect(log.lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining(link) })]);
+  });
+
+  it('logs a failed delivery instead of throwing', async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Innerwave <a@b.test>', dataDir: tempDir() });
+    const log = recordingLog();
+    mailer.sendInBackground(activationMail('zoe@example.com', 'http://x.test/activation/a/b', 3), log as never);
+    await mailer.settled();
+    expect(log.lines).toEqual([expect.objectContaining({ level: 'error', message: 'mail delivery failed' })]);
+    await expect(mailer.send(activationMail('zoe@example.com', 'http://x.test/a', 3), log as never)).rejects.toThrow();
+  });
+
+  it('answers a signup with 201 while the mail server is down', async () => {
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    try {
+      const password = 'Quiet-Harbour-58';
+      const signup = await t.app.inject({ method: 'POST', url: API.signup, payload: { email: 'down@example.com', password, re_password: password } });
+      expect(signup.statusCode).toBe(201);
+      await t.ctx.mailer.settled();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { apiRequest } from './api-client';
+import { sessionStore } from './session';
+import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from './session-refresh';
+
+// The server is outside the web app: fetch answers as it would.
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface Call {
+  url: string;
+  auth: string | null;
+  body: unknown;
+}
+
+function serverAnswering(answer: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      const call = { url, auth: headers.get('Authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+describe('session lifecycle', () => {
+  let navigateTo: ReturnType<typeof vi.fn<(to: string) => void>>;
+  let stop: () => void;
+  beforeEach(() => {
+    navigateTo = vi.fn<(to: string) => void>();
+    vi.spyOn(toast, 'error');
+  });
+  afterEach(() => {
+    stop?.();
+    sessionStore.clear();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('renews an access token the server refused once, and retries the call with it', async () => {
+    sessionStore.setTokens({ access: 'old', refresh: 'r1' });
+    stop = startSessionLifecycle(navigateTo);
+    const calls = serverAnswering(({ url, auth }) => {
+      if (url === '/api/jwt/refresh/') return json(200, { access: 'new' });
+      return auth === 'Bearer new' ? json(200, { ok: true }) : json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    });
+    await expect(apiRequest('/api/user/profile/')).resolves.toEqual({ ok: true });
+    expect(calls.map((c) => `${c.url} ${c.auth ?? ''}`)).toContain('/api/user/profile/ Bearer new');
+    expect(calls.find((c) => c.url === '/api/jwt/refresh/')?.body).toEqual({ refresh: 'r1' });
+    expect(sessionStore.get().access).toBe('new');
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the refresh token is refused: toast, storage cleared, to login', async () => {
+    window.history.replaceState(null, '', '/music?tab=bonus');
+    sessionStore.setTokens({ access: 'a', refresh: 'revoked' });
+    stop = startSessionLifecycle(navigateTo);
+    serverAnswering(() => json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
+    await expect(apiRequest('/api/user/profile/')).rejects.toMatchObject({ status: 401 });
+    expect(toast.error).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE, expect.anything());
+    expect(localStorage.getItem('user.access')).toBeNull();
+    expect(localStorage.getItem('user.refresh')).toBeNull();
+    expect(navigateTo).toHaveBeenCalledWith('/login?redirect=%2Fmusic%3Ftab%3Dbonus');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('keeps the session when the server cannot be reached', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    stop = startSessionLifecycle(navigateTo);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await expect(apiRequest('/api/user/profile/')).rejects.toThrow('Failed to fetch');
+    expect(sessionStore.get().isAuthenticated).toBe(true);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('refreshes every 30 s while signed in and stops when another tab logs out', async () => {
+    vi.useFakeTimers();
+    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    const calls = serverAnswering(() => json(200, { access: 'fresh' }));
+    stop = startSessionLifecycle(navigateTo);
+    await vi.advanceTimersByTimeAsync(0);
+    const afterStart = calls.length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.length).toBe(afterStart + 1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.length).toBe(afterStart + 2);
+
+    // Another tab cleared the shared storage.
+    for (const key of ['user.access', 'user.refresh']) localStorage.removeItem(key);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user.access' }));
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(calls.length).toBe(afterStart + 2);
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+  });
+});
