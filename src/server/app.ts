@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/openapi';
 import { readIndexHtml, registerWeb } from './http/web';
 import { loggerOptions } from './http/logger';
 import { healthRoutes } from './health/routes';
+import { adminRoutes } from './admin/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOpenApi(app);
 
   await app.register(healthRoutes, ctx);
+  await app.register(adminRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, indexHtml, options.webDir);

@@ -27,6 +27,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: durationSeconds(24 * 60 * 60),
   ACTIVATION_TOKEN_TTL_SECONDS: durationSeconds(3 * 24 * 60 * 60),
   RESET_TOKEN_TTL_SECONDS: durationSeconds(60 * 60),
+  MAX_APPLICATION_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
 });
 
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   smtpUrl: string | undefined;
   secretKey: string;
   logLevel: string;
+  /** The largest desktop-application installer an admin may upload. */
+  maxApplicationBytes: number;
   tokens: {
     accessTtlSeconds: number;
     refreshTtlSeconds: number;
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    maxApplicationBytes: e.MAX_APPLICATION_BYTES,
     tokens: {
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
