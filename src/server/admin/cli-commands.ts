@@ -220,10 +220,11 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Add a desktop application installer (.exe, .msi, .dmg, .pkg, .zip, .AppImage, .deb).',
     options: { version: { type: 'string' }, description: { type: 'string' }, file: { type: 'string' } },
     async run(c) {
+      const version = required(c, 'version');
       const file = required(c, 'file');
       const installer = await stageLocalFile(c, file, c.maxApplicationBytes);
       const created = await createApplication(c.store, {
-        fields: { application_version: c.values.version ?? '', description: c.values.description ?? '' },
+        fields: { application_version: version, description: c.values.description ?? '' },
         fileName: path.basename(file),
         installer,
       });
