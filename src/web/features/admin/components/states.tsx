@@ -68,6 +68,6 @@ export const panelClass = 'rounded-2xl border border-[var(--border)] bg-[var(--b
 
 export function formatSize(bytes: number | null): string {
   if (bytes === null) return 'file missing';
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
