@@ -16,7 +16,7 @@ delete env.DATABASE_URL;
 
 // A staff account for the admin tests, created with the admin CLI before the server holds the data folder.
 env.E2E_STAFF_EMAIL = 'staff@e2e.innerwave.test';
-env.E2E_STAFF_PASSWORD = `Staff-${randomBytes(6).toString('hex')}`;
+env.E2E_STAFF_PASSWORD = `Quiet-Harbour-${randomBytes(6).toString('hex')}`;
 const staff = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/admin/cli.ts', 'create-staff', '--email', env.E2E_STAFF_EMAIL], {
   cwd: ROOT,
   input: `${env.E2E_STAFF_PASSWORD}\n`,
