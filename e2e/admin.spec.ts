@@ -30,9 +30,9 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await staff.getByRole('link', { name: 'Admin' }).first().click();
   await staff.getByRole('link', { name: 'Applications' }).last().click();
   await expect(staff).toHaveURL(/\/admin\/applications$/);
-  await staff.getByLabel('Version').fill(version);
-  await staff.getByLabel('Description').fill('Windows 10 and 11');
-  await staff.getByLabel('Installer').setInputFiles({ name: 'Innerwave Setup.exe', mimeType: 'application/octet-stream', buffer: installer });
+  await staff.getByLabel('Version', { exact: true }).fill(version);
+  await staff.getByLabel('Description', { exact: true }).fill('Windows 10 and 11');
+  await staff.getByLabel('Installer', { exact: true }).setInputFiles({ name: 'Innerwave Setup.exe', mimeType: 'application/octet-stream', buffer: installer });
   await staff.getByRole('button', { name: 'Upload installer' }).click();
   await expect(staff.getByText(`Uploaded version ${version}.`)).toBeVisible();
   await expect(staff.getByText(`Version ${version}`)).toBeVisible();
