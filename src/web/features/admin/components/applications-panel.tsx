@@ -11,7 +11,7 @@ import { ApiError } from '@web/lib/api-client';
 import { adminApplicationsQuery, deleteApplication, uploadApplication } from '../api/applications';
 import { ConfirmDelete } from './confirm-delete';
 import { FileField, Textarea } from './file-field';
-import { formatSize, panelClass, QueryState, UploadProgress } from './states';
+import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
@@ -52,7 +52,7 @@ function UploadApplicationForm() {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       if (fields.application_version) form.setError('application_version', { message: fields.application_version });
       if (fields.application_file) setFileError(fields.application_file);
-      toast.error((error as Error).message);
+      toast.error(describeError(error));
     } finally {
       setProgress(null);
     }
@@ -126,7 +126,7 @@ export function ApplicationsPanel() {
                       await deleteApplication(app.id);
                       toast.success(`Deleted version ${app.application_version}.`);
                     } catch (error) {
-                      toast.error((error as Error).message);
+                      toast.error(describeError(error));
                       throw error;
                     } finally {
                       await queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });

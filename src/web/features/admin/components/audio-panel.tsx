@@ -14,7 +14,7 @@ import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem } fr
 import { ConfirmDelete } from './confirm-delete';
 import { FileField, Textarea } from './file-field';
 import { InlineEdit } from './inline-edit';
-import { formatSize, panelClass, QueryState, UploadProgress } from './states';
+import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
 
 export const AUDIO_KIND_LABELS: Record<AudioKind, string> = { selfeggio: 'Solfeggio', bonus: 'Bonus', custom: 'Custom' };
 
@@ -59,7 +59,7 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       if (fields.name) form.setError('name', { message: fields.name });
       setFileErrors({ audio_file: fields.audio_file, cover_image: fields.cover_image });
-      toast.error((error as Error).message);
+      toast.error(describeError(error));
     } finally {
       setProgress(null);
     }
@@ -89,7 +89,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
       await updateAudioItem(item.kind, item.id, change);
       toast.success(message);
     } catch (error) {
-      toast.error(error instanceof ApiError ? (Object.values(error.fieldErrors)[0] ?? error.message) : (error as Error).message);
+      toast.error(describeError(error));
       throw error;
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', item.kind] });
@@ -118,7 +118,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
             await deleteAudioItem(item.kind, item.id);
             toast.success(`Deleted ${item.name}.`);
           } catch (error) {
-            toast.error((error as Error).message);
+            toast.error(describeError(error));
             throw error;
           } finally {
             await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', item.kind] });

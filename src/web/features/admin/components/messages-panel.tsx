@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input';
 import * as api from '../api/categories';
 import { ConfirmDelete } from './confirm-delete';
 import { InlineEdit } from './inline-edit';
-import { panelClass, QueryState } from './states';
+import { panelClass, QueryState, describeError } from './states';
 
 /** The ids with the one at `index` moved by `delta` places. */
 const moved = (ids: number[], index: number, delta: number) => {
@@ -69,7 +69,7 @@ function CategoryCard({ category, index, categoryIds, run }: { category: AdminCa
           <ConfirmDelete
             label={`Delete ${category.name}`}
             title={`Delete "${category.name}"?`}
-            description={`Its ${category.messages.length} message${category.messages.length === 1 ? '' : 's'} will be deleted too. This cannot be undone.`}
+            description={`${category.messages.length ? `Its ${category.messages.length} message${category.messages.length === 1 ? '' : 's'} will be deleted too. ` : ''}This cannot be undone.`}
             onConfirm={() => run(() => api.deleteCategory(category.id), `Deleted ${category.name}.`)}
           />
         </div>
@@ -108,7 +108,7 @@ export function MessagesPanel() {
       await action();
       if (success) toast.success(success);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(describeError(error));
       throw error;
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'categories'] });
@@ -123,7 +123,7 @@ export function MessagesPanel() {
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(describeError(error));
     }
   }
 

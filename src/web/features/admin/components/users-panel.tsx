@@ -7,7 +7,7 @@ import type { AdminUser, AdminUserUpdate } from '@shared/contract';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { adminUsersQuery, updateAdminUser } from '../api/users';
-import { panelClass, QueryState } from './states';
+import { panelClass, QueryState, describeError } from './states';
 
 function UserRow({ user, onUpdate, busy }: { user: AdminUser; onUpdate: (body: AdminUserUpdate) => void; busy: boolean }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
@@ -59,7 +59,7 @@ export function UsersPanel() {
       toast.success(body.subscription_plan ? `${user.email} is now on the ${user.subscription_plan} plan.` : `${user.email} is now ${user.is_active ? 'active' : 'inactive'}.`);
       return queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(describeError(error)),
   });
   const users = query.data?.results ?? [];
   return (
