@@ -11,6 +11,7 @@ import { readIndexHtml, registerWeb } from './http/web';
 import { loggerOptions } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
+import { adminRoutes } from './admin/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
+  await app.register(adminRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, indexHtml, options.webDir);

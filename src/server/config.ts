@@ -31,6 +31,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  MAX_APPLICATION_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
 });
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   mailFrom: string;
   secretKey: string;
   logLevel: string;
+  /** The largest desktop-application installer an admin may upload. */
+  maxApplicationBytes: number;
   tokens: {
     accessTtlSeconds: number;
     refreshTtlSeconds: number;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    maxApplicationBytes: e.MAX_APPLICATION_BYTES,
     tokens: {
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

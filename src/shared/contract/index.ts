@@ -5,3 +5,4 @@ export * from './profile';
 export * from './content';
 export * from './health';
 export * from './paths';
+export * from './admin';

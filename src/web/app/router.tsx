@@ -1,9 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '@web/components/layouts/public-layout';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
 import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
 import { BinauralNowPlaying } from '@web/features/binaural/components/binaural-now-playing';
 import { RequireAuth } from './require-auth';
+import { RequireStaff } from './require-staff';
 import { RouteError } from './route-error';
 import { paths } from '@web/lib/paths';
 
@@ -50,6 +51,22 @@ export const routes: RouteObject[] = [
               { path: paths.music, lazy: () => import('./routes/music') },
               { path: paths.profile, lazy: () => import('./routes/profile') },
               { path: paths.applications, lazy: () => import('./routes/applications') },
+              {
+                path: paths.admin,
+                element: <RequireStaff />,
+                children: [
+                  {
+                    lazy: () => import('./routes/admin'),
+                    children: [
+                      { index: true, element: <Navigate to={paths.adminMessages} replace /> },
+                      { path: paths.adminMessages, lazy: () => import('./routes/admin-messages') },
+                      { path: paths.adminAudio, lazy: () => import('./routes/admin-audio') },
+                      { path: paths.adminApplications, lazy: () => import('./routes/admin-applications') },
+                      { path: paths.adminUsers, lazy: () => import('./routes/admin-users') },
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],

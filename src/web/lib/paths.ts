@@ -14,6 +14,11 @@ export const paths = {
   portalHome: '/portal/home/',
   terms: '/terms/',
   privacy: '/privacy/',
+  admin: '/admin',
+  adminMessages: '/admin/messages',
+  adminAudio: '/admin/audio',
+  adminApplications: '/admin/applications',
+  adminUsers: '/admin/users',
 } as const;
 
 /** The login page, remembering where to go afterwards (the route guard's redirect). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { AppWindow, AudioLines, LogOut, Menu, Sparkles, UserRound } from 'lucide-react';
+import { AppWindow, AudioLines, LogOut, Menu, ShieldCheck, Sparkles, UserRound } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/cn';
@@ -15,13 +15,16 @@ const SIDEBAR_LINKS = [
   { label: 'Meditations', to: paths.music, icon: AudioLines },
   { label: 'Applications', to: paths.applications, icon: AppWindow },
   { label: 'Profile', to: paths.profile, icon: UserRound },
+  { label: 'Admin', to: paths.admin, icon: ShieldCheck, staffOnly: true },
   { label: 'Sign Out', to: paths.logout, icon: LogOut },
 ] as const;
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const isStaff = useSession().user?.is_staff ?? false;
+  const links = SIDEBAR_LINKS.filter((link) => isStaff || !('staffOnly' in link));
   return (
     <nav aria-label="Portal" className="flex flex-col gap-1">
-      {SIDEBAR_LINKS.map(({ label, to, icon: Icon }) => (
+      {links.map(({ label, to, icon: Icon }) => (
         <NavLink
           key={label}
           to={to}

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+// Staff publish an installer through /admin; a member finds it on /applications and downloads
+// exactly the bytes that were uploaded. The staff account is made by scripts/e2e.mjs with the admin CLI.
+
+const staffEmail = process.env.E2E_STAFF_EMAIL ?? '';
+const staffPassword = process.env.E2E_STAFF_PASSWORD ?? '';
+
+async function signInAsStaff(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(staffEmail);
+  await page.getByLabel('Password', { exact: true }).fill(staffPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test('a staff upload on /admin is downloaded by a member with the same bytes', async ({ browser }) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  const version = `7.${Date.now() % 100000}`;
+  const installer = randomBytes(3 * 1024 * 1024);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff);
+  await staff.getByRole('link', { name: 'Admin' }).first().click();
+  await staff.getByRole('link', { name: 'Applications' }).last().click();
+  await expect(staff).toHaveURL(/\/admin\/applications$/);
+  await staff.getByLabel('Version', { exact: true }).fill(version);
+  await staff.getByLabel('Description', { exact: true }).fill('Windows 10 and 11');
+  await staff.getByLabel('Installer', { exact: true }).setInputFiles({ name: 'Innerwave Setup.exe', mimeType: 'application/octet-stream', buffer: installer });
+  await staff.getByRole('button', { name: 'Upload installer' }).click();
+  await expect(staff.getByText(`Uploaded version ${version}.`)).toBeVisible();
+  await expect(staff.getByText(`Version ${version}`)).toBeVisible();
+  await staffContext.close();
+
+  const memberContext = await browser.newContext({ acceptDownloads: true });
+  const member = await memberContext.newPage();
+  await signInAsNewUser(member);
+  await expect(member.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await member.goto('/applications');
+  const link = member.getByRole('link', { name: `Download ${version}` });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([member.waitForEvent('download'), link.click()]);
+  const downloaded = await readFile((await download.path())!);
+  expect(sha256(downloaded)).toBe(sha256(installer));
+
+  await member.goto('/admin/applications');
+  await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible();
+  await memberContext.close();
+});

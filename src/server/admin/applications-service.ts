@@ -1,0 +1,68 @@
+import { desc, eq } from 'drizzle-orm';
+import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, type AdminApplication } from '@shared/contract';
+import { desktopApplications } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { contentAddressedName, discardStaged, mediaFileSize, placeThenWrite, removeMediaFile, type StagedFile } from '../storage/media-files';
+import { fieldErrors } from './audio-service';
+import { installerExtension } from './file-types';
+import type { ContentStore } from './media-context';
+
+type ApplicationRow = typeof desktopApplications.$inferSelect;
+
+const toAdmin = async (store: ContentStore, row: ApplicationRow): Promise<AdminApplication> => ({
+  id: row.id,
+  application_version: row.applicationVersion,
+  description: row.description,
+  application_file: store.mediaUrl(row.applicationFile),
+  size_bytes: await mediaFileSize(store.mediaRoot, row.applicationFile),
+  created_at: row.createdAt.toISOString(),
+});
+
+export async function listApplications(store: ContentStore): Promise<AdminApplication[]> {
+  const rows = await store.db.select().from(desktopApplications).orderBy(desc(desktopApplications.createdAt), desc(desktopApplications.id));
+  return Promise.all(rows.map((row) => toAdmin(store, row)));
+}
+
+export interface NewApplication {
+  fields: Record<string, unknown>;
+  /** The installer's original file name: only its extension is kept. */
+  fileName: string | undefined;
+  installer: StagedFile | undefined;
+}
+
+export async function createApplication(store: ContentStore, input: NewApplication): Promise<AdminApplication> {
+  try {
+    const fields = applicationTextFieldsSchema.safeParse(input.fields);
+    const errors: Record<string, string[]> = fields.success ? {} : fieldErrors(fields.error.issues);
+    const ext = input.fileName ? installerExtension(input.fileName) : null;
+    if (!input.installer) errors.application_file = ['No file was submitted.'];
+    else if (!ext) errors.application_file = [`Upload an installer: ${INSTALLER_EXTENSIONS.join(', ')}.`];
+    else if (input.installer.size === 0) errors.application_file = ['The submitted file is empty.'];
+    if (Object.keys(errors).length || !fields.success || !input.installer || !ext) throw badRequest(errors);
+    const relative = `applications/${contentAddressedName(input.installer.sha256, ext)}`;
+    const row = await placeThenWrite(store.mediaRoot, [{ staged: input.installer, relative }], async () => {
+      const [inserted] = await store.db
+        .insert(desktopApplications)
+        .values({ applicationVersion: fields.data.application_version, description: fields.data.description, applicationFile: relative })
+        .returning();
+      if (!inserted) throw new Error('application insert returned no row');
+      return inserted;
+    });
+    return toAdmin(store, row);
+  } finally {
+    await discardStaged(input.installer);
+  }
+}
+
+export async function deleteApplication(store: ContentStore, id: number): Promise<AdminApplication> {
+  const [row] = await store.db.delete(desktopApplications).where(eq(desktopApplications.id, id)).returning();
+  if (!row) throw notFound();
+  const summary = await toAdmin(store, row);
+  const [shared] = await store.db
+    .select({ id: desktopApplications.id })
+    .from(desktopApplications)
+    .where(eq(desktopApplications.applicationFile, row.applicationFile))
+    .limit(1);
+  if (!shared) await removeMediaFile(store.mediaRoot, row.applicationFile);
+  return summary;
+}

@@ -1,0 +1,192 @@
+import { and, asc, eq, max, or, sql } from 'drizzle-orm';
+import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type AudioKind } from '@shared/contract';
+import { audioItems } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { contentAddressedName, discardStaged, placeThenWrite, removeMediaFile, stageBuffer, type StagedFile } from '../storage/media-files';
+import { isUniqueViolation } from './db-errors';
+import { coverToWebp, InvalidImageError, sniffAudio } from './file-types';
+import type { ContentStore } from './media-context';
+
+type AudioRow = typeof audioItems.$inferSelect;
+
+const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
+const duplicateName = () => badRequest({ name: ['An audio item with this name already exists in this library.'] });
+
+const toAdmin = (store: ContentStore, row: AudioRow): AdminAudioItem => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  description: row.description,
+  cover_image: row.coverImage ? store.mediaUrl(row.coverImage) : null,
+  audio_file: store.mediaUrl(row.audioFile),
+  position: row.position,
+  date_added: row.dateAdded.toISOString(),
+});
+
+export async function listAudioItems(store: ContentStore, kind: AudioKind): Promise<AdminAudioItem[]> {
+  const rows = await store.db.select().from(audioItems).where(eq(audioItems.kind, kind)).orderBy(asc(audioItems.position), asc(audioItems.id));
+  return rows.map((row) => toAdmin(store, row));
+}
+
+async function findRow(store: ContentStore, kind: AudioKind, id: number): Promise<AudioRow> {
+  const [row] = await store.db.select().from(audioItems).where(and(eq(audioItems.kind, kind), eq(audioItems.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Checks the staged audio's magic bytes and names its final place. */
+function audioTarget(kind: AudioKind, audio: StagedFile): string {
+  const type = sniffAudio(audio.head);
+  if (!type) throw badRequest({ audio_file: [AUDIO_TYPES_TEXT] });
+  return `audio/${kind}/${contentAddressedName(audio.sha256, type.ext)}`;
+}
+
+/** Decodes the staged cover, replaces it by its 512 px WebP, and names its final place. */
+async function coverTarget(store: ContentStore, raw: StagedFile): Promise<{ staged: StagedFile; relative: string }> {
+  try {
+    const webp = await coverToWebp(raw.tempPath);
+    const staged = await stageBuffer(webp, store.mediaRoot);
+    return { staged, relative: `covers/${contentAddressedName(staged.sha256, '.webp')}` };
+  } catch (error) {
+    if (error instanceof InvalidImageError) throw badRequest({ cover_image: [error.message] });
+    throw error;
+  } finally {
+    await discardStaged(raw);
+  }
+}
+
+/** Removes files no row refers to any more (content-addressed files may be shared by two items). */
+async function removeUnreferenced(store: ContentStore, paths: ReadonlyArray<string | null>) {
+  for (const relative of paths) {
+    if (!relative) continue;
+    const [used] = await store.db
+      .select({ id: audioItems.id })
+      .from(audioItems)
+      .where(or(eq(audioItems.audioFile, relative), eq(audioItems.coverImage, relative)))
+      .limit(1);
+    if (!used) await removeMediaFile(store.mediaRoot, relative);
+  }
+}
+
+export interface NewAudioItem {
+  kind: AudioKind;
+  fields: Record<string, unknown>;
+  audio: StagedFile | undefined;
+  cover?: StagedFile | undefined;
+}
+
+/** Validates and stores a new audio item; the staged files are placed or discarded, never left behind. */
+export async function createAudioItem(store: ContentStore, input: NewAudioItem): Promise<AdminAudioItem> {
+  const staged = [input.audio, input.cover];
+  try {
+    const fields = audioTextFieldsSchema.safeParse(input.fields);
+    const errors: Record<string, string[]> = fields.success ? {} : fieldErrors(fields.error.issues);
+    if (!input.audio) errors.audio_file = ['No file was submitted.'];
+    if (Object.keys(errors).length || !fields.success || !input.audio) throw badRequest(errors);
+    const audioRelative = audioTarget(input.kind, input.audio);
+    const cover = input.cover ? await coverTarget(store, input.cover) : undefined;
+    staged.push(cover?.staged);
+    const files = [{ staged: input.audio, relative: audioRelative }, ...(cover ? [cover] : [])];
+    const row = await placeThenWrite(store.mediaRoot, files, () =>
+      withUniqueName(() =>
+        store.db.transaction(async (tx) => {
+          const [last] = await tx.select({ n: max(audioItems.position) }).from(audioItems).where(eq(audioItems.kind, input.kind));
+          const [inserted] = await tx
+            .insert(audioItems)
+            .values({
+              kind: input.kind,
+              name: fields.data.name,
+              description: fields.data.description,
+              audioFile: audioRelative,
+              coverImage: cover?.relative ?? null,
+              position: (last?.n ?? -1) + 1,
+            })
+            .returning();
+          if (!inserted) throw new Error('audio insert returned no row');
+          return inserted;
+        }),
+      ),
+    );
+    return toAdmin(store, row);
+  } finally {
+    for (const file of staged) await discardStaged(file);
+  }
+}
+
+export async function updateAudioItem(store: ContentStore, kind: AudioKind, id: number, body: unknown): Promise<AdminAudioItem> {
+  const update = audioItemUpdateSchema.safeParse(body);
+  if (!update.success) throw badRequest(fieldErrors(update.error.issues));
+  await findRow(store, kind, id);
+  const [row] = await withUniqueName(() =>
+    store.db
+      .update(audioItems)
+      .set({ ...(update.data.name !== undefined && { name: update.data.name }), ...(update.data.description !== undefined && { description: update.data.description }) })
+      .where(eq(audioItems.id, id))
+      .returning(),
+  );
+  if (!row) throw notFound();
+  return toAdmin(store, row);
+}
+
+/** Replaces the audio file and/or the cover of an item; the old files go once the row points elsewhere. */
+export async function replaceAudioFiles(
+  store: ContentStore,
+  kind: AudioKind,
+  id: number,
+  input: { audio?: StagedFile | undefined; cover?: StagedFile | undefined },
+): Promise<AdminAudioItem> {
+  const staged = [input.audio, input.cover];
+  try {
+    if (!input.audio && !input.cover) throw badRequest({ audio_file: ['Give a new audio file, a new cover image, or both.'] });
+    const before = await findRow(store, kind, id);
+    const audioRelative = input.audio ? audioTarget(kind, input.audio) : undefined;
+    const cover = input.cover ? await coverTarget(store, input.cover) : undefined;
+    staged.push(cover?.staged);
+    const files = [...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []), ...(cover ? [cover] : [])];
+    const [row] = await placeThenWrite(store.mediaRoot, files, () =>
+      store.db
+        .update(audioItems)
+        .set({ ...(audioRelative && { audioFile: audioRelative }), ...(cover && { coverImage: cover.relative }) })
+        .where(eq(audioItems.id, id))
+        .returning(),
+    );
+    if (!row) throw notFound();
+    await removeUnreferenced(store, [audioRelative ? before.audioFile : null, cover ? before.coverImage : null]);
+    return toAdmin(store, row);
+  } finally {
+    for (const file of staged) await discardStaged(file);
+  }
+}
+
+export async function deleteAudioItem(store: ContentStore, kind: AudioKind, id: number): Promise<AdminAudioItem> {
+  const row = await findRow(store, kind, id);
+  await store.db.delete(audioItems).where(eq(audioItems.id, id));
+  await removeUnreferenced(store, [row.audioFile, row.coverImage]);
+  return toAdmin(store, row);
+}
+
+/** The item of a library with this name (for the CLI), or a 404 naming it. */
+export async function findAudioItemByName(store: ContentStore, kind: AudioKind, name: string): Promise<number> {
+  const [row] = await store.db
+    .select({ id: audioItems.id })
+    .from(audioItems)
+    .where(and(eq(audioItems.kind, kind), eq(sql`lower(${audioItems.name})`, name.trim().toLowerCase())));
+  if (!row) throw notFound(`No ${kind} audio item named "${name.trim()}".`);
+  return row.id;
+}
+
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+/** Zod issues as DRF field errors. */
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  return errors;
+}

@@ -1,0 +1,255 @@
+import { createReadStream } from 'node:fs';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { AUDIO_KINDS, messagesFileSchema, UPLOAD_LIMITS, type AdminUser, type AudioKind } from '@shared/contract';
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
+import { discardStaged, FileTooLargeError, formatBytes, stageStream, type StagedFile } from '../storage/media-files';
+import type { ContentStore } from './media-context';
+import { CliError, EXIT, readPassword, type CliIo } from './cli-io';
+import { createStaffUser, findUserIdByEmail, listUsers, updateUser } from './users-service';
+import { exportMessages, importMessages } from './messages-service';
+import { createAudioItem, deleteAudioItem, findAudioItemByName, listAudioItems, replaceAudioFiles } from './audio-service';
+import { createApplication, deleteApplication, listApplications } from './applications-service';
+
+export interface CommandContext {
+  store: ContentStore;
+  io: CliIo;
+  maxApplicationBytes: number;
+  /** Options and positionals of the command line, as node:util parseArgs gives them. */
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+export interface Command {
+  usage: string;
+  summary: string;
+  options?: Record<string, { type: 'string' | 'boolean' }>;
+  run(c: CommandContext): Promise<void>;
+}
+
+const print = (c: CommandContext, line: string) => c.io.stdout.write(`${line}\n`);
+
+function required(c: CommandContext, name: string): string {
+  const value = c.values[name];
+  if (typeof value !== 'string' || !value.trim()) throw new CliError(`Missing --${name}.`, EXIT.usage);
+  return value;
+}
+
+function positional(c: CommandContext, index: number, what: string): string {
+  const value = c.positionals[index];
+  if (!value) throw new CliError(`Missing ${what}.`, EXIT.usage);
+  return value;
+}
+
+function kindOf(c: CommandContext): AudioKind {
+  const kind = required(c, 'kind');
+  if (!(AUDIO_KINDS as readonly string[]).includes(kind)) throw new CliError(`--kind must be one of: ${AUDIO_KINDS.join(', ')}.`, EXIT.usage);
+  return kind as AudioKind;
+}
+
+/** Streams a local file into the media folder's staging area, as an upload would be. */
+async function stageLocalFile(c: CommandContext, file: string, maxBytes: number): Promise<StagedFile> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) throw new CliError(`No such file: ${file}`);
+  try {
+    return await stageStream(createReadStream(file), c.store.mediaRoot, maxBytes);
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw new CliError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Stages several optional files; if one fails, the ones already staged are removed. */
+async function stageLocalFiles(c: CommandContext, files: ReadonlyArray<[string | undefined, number]>): Promise<Array<StagedFile | undefined>> {
+  const staged: Array<StagedFile | undefined> = [];
+  try {
+    for (const [file, maxBytes] of files) staged.push(file ? await stageLocalFile(c, file, maxBytes) : undefined);
+    return staged;
+  } catch (error) {
+    for (const file of staged) await discardStaged(file);
+    throw error;
+  }
+}
+
+const userLine = (u: AdminUser) =>
+  `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${u.is_active ? 'active  ' : 'inactive'} ${u.is_staff ? 'staff' : ''}`.trimEnd();
+
+async function setActive(c: CommandContext, active: boolean) {
+  const email = positional(c, 0, 'the user\'s e-mail');
+  const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), { is_active: active });
+  print(c, `${active ? 'Activated' : 'Deactivated'} ${user.email}.`);
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'create-staff': {
+    usage: 'create-staff --email <e-mail> [--first-name <name>] [--last-name <name>]',
+    summary: 'Create an active staff user; asks for the password (or reads it from stdin).',
+    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+    async run(c) {
+      const email = required(c, 'email');
+      const password = await readPassword(c.io);
+      const user = await createStaffUser(c.store.db, {
+        email,
+        password,
+        firstName: c.values['first-name'] as string | undefined,
+        lastName: c.values['last-name'] as string | undefined,
+      });
+      print(c, `Created staff user ${user.email} (id ${user.id}).`);
+    },
+  },
+  'set-plan': {
+    usage: `set-plan <e-mail> <${SUBSCRIPTION_PLANS.join('|')}>`,
+    summary: "Set a user's subscription plan.",
+    async run(c) {
+      const email = positional(c, 0, "the user's e-mail");
+      const plan = positional(c, 1, 'the plan');
+      if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan)) throw new CliError(`The plan must be one of: ${SUBSCRIPTION_PLANS.join(', ')}.`, EXIT.usage);
+      const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), { subscription_plan: plan as SubscriptionPlan });
+      print(c, `${user.email} is now on the ${user.subscription_plan} plan.`);
+    },
+  },
+  activate: { usage: 'activate <e-mail>', summary: 'Let a user sign in.', run: (c) => setActive(c, true) },
+  deactivate: { usage: 'deactivate <e-mail>', summary: 'Stop a user from signing in.', run: (c) => setActive(c, false) },
+  'list-users': {
+    usage: 'list-users [--search <part of e-mail>]',
+    summary: 'List users (at most 100), optionally by e-mail.',
+    options: { search: { type: 'string' } },
+    async run(c) {
+      const { results, count } = await listUsers(c.store.db, (c.values.search as string | undefined)?.trim() ?? '');
+      for (const user of results) print(c, userLine(user));
+      print(c, `${count} user${count === 1 ? '' : 's'}${count > results.length ? ` (first ${results.length} shown)` : ''}.`);
+    },
+  },
+  'import-messages': {
+    usage: 'import-messages <file.json>',
+    summary: 'Import categories and messages; a category in the file gets exactly the file\'s messages.',
+    async run(c) {
+      const file = positional(c, 0, 'the JSON file');
+      const text = await readFile(file, 'utf8').catch(() => {
+        throw new CliError(`Cannot read ${file}.`);
+      });
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new CliError(`${file} is not valid JSON.`);
+      }
+      const parsed = messagesFileSchema.safeParse(json);
+      if (!parsed.success) {
+        const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+        throw new CliError(`${file} is not a messages file; nothing was imported:\n${lines.join('\n')}`);
+      }
+      const result = await importMessages(c.store.db, parsed.data);
+      print(c, `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`);
+    },
+  },
+  'export-messages': {
+    usage: 'export-messages [file.json]',
+    summary: 'Write every category with its messages as JSON (to stdout without a file).',
+    async run(c) {
+      const data = await exportMessages(c.store.db);
+      const json = `${JSON.stringify(data, null, 2)}\n`;
+      const file = c.positionals[0];
+      if (!file) {
+        c.io.stdout.write(json);
+        return;
+      }
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, json);
+      await rename(temp, file);
+      const messages = data.categories.reduce((n, cat) => n + cat.messages.length, 0);
+      print(c, `Exported ${data.categories.length} categories and ${messages} messages to ${file}.`);
+    },
+  },
+  'list-audio': {
+    usage: `list-audio --kind <${AUDIO_KINDS.join('|')}>`,
+    summary: 'List the audio items of one library.',
+    options: { kind: { type: 'string' } },
+    async run(c) {
+      const items = await listAudioItems(c.store, kindOf(c));
+      for (const item of items) print(c, `${String(item.id).padStart(5)}  ${item.name}${item.cover_image ? '' : '  (no cover)'}`);
+      print(c, `${items.length} item${items.length === 1 ? '' : 's'}.`);
+    },
+  },
+  'add-audio': {
+    usage: `add-audio --kind <${AUDIO_KINDS.join('|')}> --name <name> [--description <text>] --file <audio> [--cover <image>]`,
+    summary: 'Add an audio item (MP3, OGG, WAV, M4A/AAC, FLAC) with an optional cover image.',
+    options: { kind: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, file: { type: 'string' }, cover: { type: 'string' } },
+    async run(c) {
+      const kind = kindOf(c);
+      const name = required(c, 'name');
+      const [audio, cover] = await stageLocalFiles(c, [
+        [required(c, 'file'), UPLOAD_LIMITS.audioBytes],
+        [c.values.cover as string | undefined, UPLOAD_LIMITS.coverBytes],
+      ]);
+      const item = await createAudioItem(c.store, { kind, fields: { name, description: c.values.description ?? '' }, audio, cover });
+      print(c, `Added ${kind} audio item "${item.name}" (id ${item.id})${item.cover_image ? ' with a cover' : ''}.`);
+    },
+  },
+  'replace-audio': {
+    usage: `replace-audio --kind <${AUDIO_KINDS.join('|')}> --name <name> [--file <audio>] [--cover <image>]`,
+    summary: 'Replace the audio file and/or the cover of an item; the old files are removed.',
+    options: { kind: { type: 'string' }, name: { type: 'string' }, file: { type: 'string' }, cover: { type: 'string' } },
+    async run(c) {
+      const kind = kindOf(c);
+      const id = await findAudioItemByName(c.store, kind, required(c, 'name'));
+      const file = c.values.file as string | undefined;
+      const coverFile = c.values.cover as string | undefined;
+      if (!file && !coverFile) throw new CliError('Give --file, --cover or both.', EXIT.usage);
+      const [audio, cover] = await stageLocalFiles(c, [
+        [file, UPLOAD_LIMITS.audioBytes],
+        [coverFile, UPLOAD_LIMITS.coverBytes],
+      ]);
+      const item = await replaceAudioFiles(c.store, kind, id, { audio, cover });
+      print(c, `Replaced the ${[audio && 'audio file', cover && 'cover'].filter(Boolean).join(' and ')} of "${item.name}".`);
+    },
+  },
+  'remove-audio': {
+    usage: `remove-audio --kind <${AUDIO_KINDS.join('|')}> --name <name>`,
+    summary: 'Remove an audio item and its files.',
+    options: { kind: { type: 'string' }, name: { type: 'string' } },
+    async run(c) {
+      const kind = kindOf(c);
+      const item = await deleteAudioItem(c.store, kind, await findAudioItemByName(c.store, kind, required(c, 'name')));
+      print(c, `Removed ${kind} audio item "${item.name}" and its files.`);
+    },
+  },
+  'add-app': {
+    usage: 'add-app --version <version> [--description <text>] --file <installer>',
+    summary: 'Add a desktop application installer (.exe, .msi, .dmg, .pkg, .zip, .AppImage, .deb).',
+    options: { version: { type: 'string' }, description: { type: 'string' }, file: { type: 'string' } },
+    async run(c) {
+      const version = required(c, 'version');
+      const file = required(c, 'file');
+      const installer = await stageLocalFile(c, file, c.maxApplicationBytes);
+      const created = await createApplication(c.store, {
+        fields: { application_version: version, description: c.values.description ?? '' },
+        fileName: path.basename(file),
+        installer,
+      });
+      print(c, `Added desktop application ${created.application_version} (id ${created.id}, ${formatBytes(created.size_bytes ?? 0)}).`);
+    },
+  },
+  'remove-app': {
+    usage: 'remove-app <id>',
+    summary: 'Remove a desktop application and its installer file.',
+    async run(c) {
+      const id = z.coerce.number().int().positive().safeParse(positional(c, 0, 'the application id (see list-apps)'));
+      if (!id.success) throw new CliError('The id must be a positive whole number (see list-apps).', EXIT.usage);
+      const removed = await deleteApplication(c.store, id.data);
+      print(c, `Removed desktop application ${removed.application_version} (id ${removed.id}) and its file.`);
+    },
+  },
+  'list-apps': {
+    usage: 'list-apps',
+    summary: 'List desktop applications, newest first.',
+    async run(c) {
+      const apps = await listApplications(c.store);
+      for (const app of apps) {
+        print(c, `${String(app.id).padStart(5)}  ${app.application_version.padEnd(12)} ${formatBytes(app.size_bytes ?? 0).padStart(9)}  ${app.application_file}`);
+      }
+      print(c, `${apps.length} application${apps.length === 1 ? '' : 's'}.`);
+    },
+  },
+};

@@ -1,0 +1,68 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { ApiError } from '../http/errors';
+
+export interface CliIo {
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdout: Writable;
+  stderr: Writable;
+}
+
+/** A refusal the operator can act on: printed without a stack trace, with its exit code. */
+export class CliError extends Error {
+  override name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.refused,
+  ) {
+    super(message);
+  }
+}
+
+export const EXIT = { ok: 0, refused: 1, usage: 2, unavailable: 3 } as const;
+
+/** An API error body as lines an operator reads: `field: message`. */
+export function describeApiError(error: ApiError): string {
+  const body = error.body as Record<string, unknown>;
+  if (typeof body.detail === 'string') return body.detail;
+  return Object.entries(body)
+    .map(([field, messages]) => `${field === 'non_field_errors' ? '' : `${field}: `}${Array.isArray(messages) ? messages.join(' ') : String(messages)}`)
+    .join('\n');
+}
+
+/** Reads a password: on a terminal, asked for twice without echo; otherwise the first line of stdin. */
+export async function readPassword(io: CliIo): Promise<string> {
+  if (!io.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  const first = await askHidden(io, 'Password: ');
+  const second = await askHidden(io, 'Password (again): ');
+  if (first !== second) throw new CliError('The two passwords do not match; nothing was changed.');
+  return first;
+}
+
+function askHidden(io: CliIo, prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let muted = false;
+    const rl = createInterface({ input: io.stdin, output: io.stdout, terminal: true });
+    // Echo nothing the operator types once the prompt is written.
+    const internal = rl as unknown as { _writeToOutput(text: string): void };
+    const write = internal._writeToOutput.bind(rl);
+    internal._writeToOutput = (text: string) => {
+      if (!muted) write(text);
+    };
+    rl.question(prompt, (answer) => {
+      rl.close();
+      io.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+    rl.on('SIGINT', () => {
+      rl.close();
+      reject(new CliError('Cancelled; nothing was changed.'));
+    });
+  });
+}

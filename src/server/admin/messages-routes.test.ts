@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+
+describe('admin message categories API', () => {
+  let t: TestApp;
+  let staff: SignedInUser;
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: staff.headers, ...(payload && { payload }) });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await signedInUser(t.ctx, { isStaff: true });
+  });
+  afterAll(() => t.close());
+
+  it('creates, renames, fills, reorders and deletes categories and messages', async () => {
+    const calm = await call('POST', '/api/admin/message-categories/', { name: '  Calm ' });
+    expect(calm.statusCode).toBe(201);
+    expect(calm.json()).toMatchObject({ name: 'Calm', position: 0, messages: [] });
+    const focus = (await call('POST', '/api/admin/message-categories/', { name: 'Focus' })).json();
+    expect(focus.position).toBe(1);
+    const calmId = calm.json().id as number;
+
+    const renamed = await call('PATCH', `/api/admin/message-categories/${calmId}/`, { name: 'Calmness' });
+    expect(renamed.json().name).toBe('Calmness');
+
+    await call('POST', `/api/admin/message-categories/${calmId}/messages/`, { message_text: 'I am calm.' });
+    const two = await call('POST', `/api/admin/message-categories/${calmId}/messages/`, { message_text: 'I breathe slowly.' });
+    expect(two.statusCode).toBe(201);
+    const [first, second] = two.json().messages as Array<{ id: number }>;
+    const reordered = await call('PUT', `/api/admin/message-categories/${calmId}/messages/order/`, { ids: [second!.id, first!.id] });
+    expect(reordered.json().messages.map((m: { message_text: string }) => m.message_text)).toEqual(['I breathe slowly.', 'I am calm.']);
+
+    const edited = await call('PATCH', `/api/admin/messages/${first!.id}/`, { message_text: 'I am at ease.' });
+    expect(edited.json().messages[1].message_text).toBe('I am at ease.');
+    expect((await call('DELETE', `/api/admin/messages/${second!.id}/`)).statusCode).toBe(204);
+
+    const order = await call('PUT', '/api/admin/message-categories/order/', { ids: [focus.id, calmId] });
+    expect(order.json().map((c: { name: string }) => c.name)).toEqual(['Focus', 'Calmness']);
+
+    expect((await call('DELETE', `/api/admin/message-categories/${focus.id}/`)).statusCode).toBe(204);
+    const list = (await call('GET', '/api/admin/message-categories/')).json();
+    expect(list).toEqual([{ id: calmId, name: 'Calmness', position: 1, messages: [{ id: first!.id, message_text: 'I am at ease.', position: 1 }] }]);
+  });
+
+  it('rejects blank and duplicate names, blank messages, bad orders and unknown ids', async () => {
+    const blank = await call('POST', '/api/admin/message-categories/', { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ name: ['This field may not be blank.'] });
+    const long = await call('POST', '/api/admin/message-categories/', { name: 'x'.repeat(101) });
+    expect(long.json()).toEqual({ name: ['Ensure this field has no more than 100 characters.'] });
+    await call('POST', '/api/admin/message-categories/', { name: 'Sleep' });
+    const duplicate = await call('POST', '/api/admin/message-categories/', { name: 'Sleep' });
+    expect(duplicate.json()).toEqual({ name: ['message category with this name already exists.'] });
+    const categories = (await call('GET', '/api/admin/message-categories/')).json() as Array<{ id: number; name: string }>;
+    const sleep = categories.find((c) => c.name === 'Sleep')!;
+    const renameClash = await call('PATCH', `/api/admin/message-categories/${sleep.id}/`, { name: 'Calmness' });
+    expect(renameClash.statusCode).toBe(400);
+    const emptyMessage = await call('POST', `/api/admin/message-categories/${sleep.id}/messages/`, { message_text: '' });
+    expect(emptyMessage.json()).toEqual({ message_text: ['This field may not be blank.'] });
+    const partial = await call('PUT', '/api/admin/message-categories/order/', { ids: [sleep.id] });
+    expect(partial.json()).toEqual({ ids: ['Give every id of the list exactly once.'] });
+    const twice = await call('PUT', '/api/admin/message-categories/order/', { ids: [sleep.id, sleep.id] });
+    expect(twice.statusCode).toBe(400);
+    expect((await call('PATCH', '/api/admin/message-categories/99999/', { name: 'Nope' })).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/admin/messages/99999/')).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/message-categories/99999/messages/', { message_text: 'Hi' })).statusCode).toBe(404);
+  });
+
+  it('exports a file that imports back, replacing the messages of the categories it names', async () => {
+    const exported = await call('GET', '/api/admin/message-categories/export/');
+    expect(exported.headers['content-disposition']).toContain('innerwave-messages.json');
+    const file = exported.json() as { categories: Array<{ name: string; messages: string[] }> };
+    expect(file.categories.map((c) => c.name)).toEqual(['Calmness', 'Sleep']);
+
+    const imported = await call('POST', '/api/admin/message-categories/import/', {
+      categories: [
+        { name: 'Sleep', messages: ['I rest deeply.', 'I wake refreshed.'] },
+        { name: 'Gratitude', messages: ['I am thankful.'] },
+      ],
+    });
+    expect(imported.json()).toEqual({ categories_created: 1, categories_updated: 1, messages: 3 });
+    const after = (await call('GET', '/api/admin/message-categories/export/')).json();
+    expect(after).toEqual({
+      categories: [
+        { name: 'Sleep', messages: ['I rest deeply.', 'I wake refreshed.'] },
+        { name: 'Gratitude', messages: ['I am thankful.'] },
+        { name: 'Calmness', messages: ['I am at ease.'] },
+      ],
+    });
+  });
+
+  it('refuses an invalid import file and changes nothing', async () => {
+    const before = (await call('GET', '/api/admin/message-categories/export/')).json();
+    const bad = await call('POST', '/api/admin/message-categories/import/', {
+      categories: [{ name: 'Sleep', messages: ['ok'] }, { name: 'Broken', messages: [''] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('categories');
+    const duplicate = await call('POST', '/api/admin/message-categories/import/', {
+      categories: [{ name: 'A', messages: [] }, { name: 'A', messages: [] }],
+    });
+    expect(duplicate.statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual(before);
+  });
+});

@@ -1,0 +1,134 @@
+import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { ADMIN_USER_PAGE_SIZE, emailField, type AdminUser, type AdminUserList, type AdminUserUpdate } from '@shared/contract';
+import type { SubscriptionPlan } from '@shared/constants';
+import type { Db } from '../db/client';
+import { profiles, users } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { hashPassword } from '../auth/passwords';
+import { passwordProblems } from '../auth/password-rules';
+import { isUniqueViolation } from './db-errors';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isActive: users.isActive,
+  isStaff: users.isStaff,
+  plan: profiles.subscriptionPlan,
+  createdAt: users.createdAt,
+  lastLogin: users.lastLogin,
+};
+
+interface UserRow {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  isStaff: boolean;
+  plan: SubscriptionPlan | null;
+  createdAt: Date;
+  lastLogin: Date | null;
+}
+
+const toAdminUser = (row: UserRow): AdminUser => ({
+  id: row.id,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  is_active: row.isActive,
+  is_staff: row.isStaff,
+  // A user whose profile was never created has the default plan.
+  subscription_plan: row.plan ?? 'basic',
+  date_joined: row.createdAt.toISOString(),
+  last_login: row.lastLogin?.toISOString() ?? null,
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users whose e-mail contains `search` (any case), oldest first. */
+export async function listUsers(db: Db, search = ''): Promise<AdminUserList> {
+  const where = search ? ilike(users.email, `%${escapeLike(search)}%`) : undefined;
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(ADMIN_USER_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { results: rows.map(toAdminUser), count: total?.n ?? 0 };
+}
+
+export async function getUser(db: Db, id: number): Promise<AdminUser> {
+  const [row] = await db.select(userColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, id));
+  if (!row) throw notFound();
+  return toAdminUser(row);
+}
+
+/** The user with this e-mail (any case), or a 404 naming it. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  if (!row) throw notFound(`No user with the e-mail ${email.trim()}.`);
+  return row.id;
+}
+
+/** Sets the plan and/or the active flag; staff cannot deactivate themselves (they would lock themselves out). */
+export async function updateUser(db: Db, id: number, update: AdminUserUpdate, actingUserId?: number): Promise<AdminUser> {
+  if (update.is_active === false && id === actingUserId) {
+    throw badRequest({ is_active: ['You cannot deactivate your own account.'] });
+  }
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!user) throw notFound();
+    if (update.is_active !== undefined) {
+      await tx.update(users).set({ isActive: update.is_active, updatedAt: new Date() }).where(eq(users.id, id));
+    }
+    if (update.subscription_plan !== undefined) {
+      await tx
+        .insert(profiles)
+        .values({ userId: id, subscriptionPlan: update.subscription_plan })
+        .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: update.subscription_plan, updatedAt: new Date() } });
+    }
+  });
+  return getUser(db, id);
+}
+
+export interface NewStaff {
+  email: string;
+  password: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+/** An active staff user with a profile, ready to sign in. */
+export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUser> {
+  const email = emailField().safeParse(input.email);
+  if (!email.success) throw badRequest({ email: email.error.issues.map((i) => i.message) });
+  const problems = passwordProblems(input.password, email.data);
+  if (problems.length) throw badRequest({ password: problems });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: email.data,
+          passwordHash,
+          firstName: input.firstName?.trim() ?? '',
+          lastName: input.lastName?.trim() ?? '',
+          isActive: true,
+          isStaff: true,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user insert returned no row');
+      await tx.insert(profiles).values({ userId: row.id });
+      return row.id;
+    });
+    return getUser(db, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest({ email: ['user with this email already exists.'] });
+    throw error;
+  }
+}

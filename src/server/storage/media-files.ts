@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+// Files under the media folder: an upload is streamed to a temporary file beside its final place,
+// hashed on the way, and renamed into place only when its database row is written, so a reader never
+// sees a half-written file and a failed request leaves nothing behind.
+
+const TEMP_DIR = '.incoming';
+const HEAD_BYTES = 64;
+
+export class FileTooLargeError extends Error {
+  override name = 'FileTooLargeError';
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${formatBytes(maxBytes)}.`);
+  }
+}
+
+/** A file written completely to a temporary name, not yet in its final place. */
+export interface StagedFile {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for sniffing the type. */
+  head: Buffer;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** `<sha256><ext>`: the same bytes always get the same name, so a re-upload never duplicates a file. */
+export const contentAddressedName = (sha256: string, ext: string) => `${sha256}${ext}`;
+
+/** Resolves a stored relative path inside the media folder, refusing anything that would leave it. */
+export function mediaPath(mediaRoot: string, relative: string): string {
+  const full = path.resolve(mediaRoot, relative);
+  if (!full.startsWith(path.resolve(mediaRoot) + path.sep)) throw new Error(`media path escapes the media folder: ${relative}`);
+  return full;
+}
+
+/** Streams `source` to a temporary file in the media folder, failing with FileTooLargeError past maxBytes. */
+export async function stageStream(source: Readable, mediaRoot: string, maxBytes: number): Promise<StagedFile> {
+  const dir = path.join(mediaRoot, TEMP_DIR);
+  await mkdir(dir, { recursive: true });
+  const tempPath = path.join(dir, `${randomBytes(12).toString('hex')}.part`);
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) return callback(new FileTooLargeError(maxBytes));
+      hash.update(chunk);
+      if (headLength < HEAD_BYTES) {
+        headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx' }));
+    // Durable before it can be renamed into place.
+    const handle = await open(tempPath, 'r');
+    await handle.sync().finally(() => handle.close());
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    // A stream that stops early (busboy's own limit) must not leave its remainder unread.
+    if (!source.destroyed) source.resume();
+    throw error;
+  }
+  return { tempPath, size, sha256: hash.digest('hex'), head: Buffer.concat(headChunks) };
+}
+
+/** Stages bytes already in memory (a re-encoded cover image). */
+export async function stageBuffer(bytes: Buffer, mediaRoot: string): Promise<StagedFile> {
+  const dir = path.join(mediaRoot, TEMP_DIR);
+  await mkdir(dir, { recursive: true });
+  const tempPath = path.join(dir, `${randomBytes(12).toString('hex')}.part`);
+  await writeFile(tempPath, bytes, { flag: 'wx' });
+  return {
+    tempPath,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    head: bytes.subarray(0, HEAD_BYTES),
+  };
+}
+
+export async function discardStaged(staged: StagedFile | undefined): Promise<void> {
+  if (staged) await rm(staged.tempPath, { force: true });
+}
+
+/**
+ * Moves a staged file to `relative` (inside the media folder). Answers whether the file is new:
+ * a content-addressed file that already exists is left as is, and must not be removed on rollback.
+ */
+export async function placeStaged(staged: StagedFile, mediaRoot: string, relative: string): Promise<{ created: boolean }> {
+  const target = mediaPath(mediaRoot, relative);
+  await mkdir(path.dirname(target), { recursive: true });
+  const existed = await stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (existed) {
+    await rm(staged.tempPath, { force: true });
+    return { created: false };
+  }
+  await rename(staged.tempPath, target);
+  return { created: true };
+}
+
+/** Removes a stored file; a file already gone is fine (the row is what matters). */
+export async function removeMediaFile(mediaRoot: string, relative: string | null | undefined): Promise<void> {
+  if (!relative) return;
+  await rm(mediaPath(mediaRoot, relative), { force: true });
+}
+
+/** The size of a stored file, or null when it is missing. */
+export async function mediaFileSize(mediaRoot: string, relative: string): Promise<number | null> {
+  try {
+    return (await stat(mediaPath(mediaRoot, relative))).size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Places the staged files, then runs `write` (the database transaction). If writing fails, the files
+ * this call created are removed again, so a failure leaves neither an orphan file nor an orphan row.
+ */
+export async function placeThenWrite<T>(
+  mediaRoot: string,
+  files: ReadonlyArray<{ staged: StagedFile; relative: string }>,
+  write: () => Promise<T>,
+): Promise<T> {
+  const created: string[] = [];
+  try {
+    for (const file of files) {
+      if ((await placeStaged(file.staged, mediaRoot, file.relative)).created) created.push(file.relative);
+    }
+    return await write();
+  } catch (error) {
+    for (const relative of created) await removeMediaFile(mediaRoot, relative);
+    for (const file of files) await discardStaged(file.staged);
+    throw error;
+  }
+}

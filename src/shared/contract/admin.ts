@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { SUBSCRIPTION_PLANS } from '../constants';
+import { AUDIO_KINDS } from './content';
+import { requiredString } from './fields';
+
+// Content administration for staff (issue #7): users, message categories, audio items and
+// desktop applications. File fields are absolute URLs under /media/.
+
+export const ADMIN_API = {
+  users: '/api/admin/users/',
+  user: '/api/admin/users/:id/',
+  categories: '/api/admin/message-categories/',
+  categoriesOrder: '/api/admin/message-categories/order/',
+  categoriesExport: '/api/admin/message-categories/export/',
+  categoriesImport: '/api/admin/message-categories/import/',
+  category: '/api/admin/message-categories/:id/',
+  categoryMessages: '/api/admin/message-categories/:id/messages/',
+  categoryMessagesOrder: '/api/admin/message-categories/:id/messages/order/',
+  message: '/api/admin/messages/:id/',
+  audioItems: '/api/admin/audio/:kind/',
+  audioItem: '/api/admin/audio/:kind/:id/',
+  audioItemFiles: '/api/admin/audio/:kind/:id/files/',
+  applications: '/api/admin/applications/',
+  application: '/api/admin/applications/:id/',
+} as const;
+
+/** Fills `:name` placeholders of an ADMIN_API path. */
+export function adminPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:([a-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const audioKindParamsSchema = z.object({ kind: z.enum(AUDIO_KINDS) });
+export const audioItemParamsSchema = audioKindParamsSchema.extend({ id: z.coerce.number().int().positive() });
+
+// Users
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_active: z.boolean(),
+  is_staff: z.boolean(),
+  subscription_plan: z.enum(SUBSCRIPTION_PLANS),
+  /** ISO 8601 timestamps. */
+  date_joined: z.string(),
+  last_login: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.object({
+  results: z.array(adminUserSchema),
+  /** Users matching the search, of which at most ADMIN_USER_PAGE_SIZE are listed. */
+  count: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+export const ADMIN_USER_PAGE_SIZE = 100;
+
+export const adminUserQuerySchema = z.object({ search: z.string().trim().max(254).optional() });
+
+export const adminUserUpdateSchema = z
+  .object({
+    subscription_plan: z.enum(SUBSCRIPTION_PLANS, { error: `Choose one of: ${SUBSCRIPTION_PLANS.join(', ')}.` }),
+    is_active: z.boolean({ error: 'Must be true or false.' }),
+  })
+  .partial()
+  .refine((body) => body.subscription_plan !== undefined || body.is_active !== undefined, {
+    error: 'Give subscription_plan or is_active.',
+  });
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+// Message categories and messages
+
+export const CATEGORY_NAME_MAX = 100;
+export const MESSAGE_TEXT_MAX = 500;
+
+export const categoryNameField = () => requiredString().max(CATEGORY_NAME_MAX, max(CATEGORY_NAME_MAX));
+export const messageTextField = () => requiredString().max(MESSAGE_TEXT_MAX, max(MESSAGE_TEXT_MAX));
+
+export const adminMessageSchema = z.object({ id: z.number().int(), message_text: z.string(), position: z.number().int() });
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+export const adminCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  messages: z.array(adminMessageSchema),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+export const adminCategoryListSchema = z.array(adminCategorySchema);
+
+export const categoryWriteSchema = z.object({ name: categoryNameField() });
+export type CategoryWrite = z.infer<typeof categoryWriteSchema>;
+export const messageWriteSchema = z.object({ message_text: messageTextField() });
+export type MessageWrite = z.infer<typeof messageWriteSchema>;
+
+/** A new order: every id of the list exactly once. */
+export const orderSchema = z.object({
+  ids: z.array(z.number().int().positive()).refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
+});
+export type OrderRequest = z.infer<typeof orderSchema>;
+
+/** The import/export file: categories in order, each with its messages in order. */
+export const messagesFileSchema = z.object({
+  categories: z
+    .array(
+      z.object({
+        name: categoryNameField(),
+        messages: z.array(messageTextField()),
+      }),
+    )
+    .refine((list) => new Set(list.map((c) => c.name)).size === list.length, { error: 'Category names must be unique.' }),
+});
+export type MessagesFile = z.infer<typeof messagesFileSchema>;
+
+export const messagesImportResultSchema = z.object({
+  categories_created: z.number().int(),
+  categories_updated: z.number().int(),
+  messages: z.number().int(),
+});
+export type MessagesImportResult = z.infer<typeof messagesImportResultSchema>;
+
+// Audio items (multipart: name, description, audio, cover)
+
+export const AUDIO_NAME_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+
+export const audioTextFieldsSchema = z.object({
+  name: requiredString().max(AUDIO_NAME_MAX, max(AUDIO_NAME_MAX)),
+  description: z.string().trim().max(DESCRIPTION_MAX, max(DESCRIPTION_MAX)).default(''),
+});
+export const audioItemUpdateSchema = audioTextFieldsSchema.partial();
+export type AudioItemUpdate = z.infer<typeof audioItemUpdateSchema>;
+
+export const adminAudioItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(AUDIO_KINDS),
+  name: z.string(),
+  description: z.string(),
+  cover_image: z.string().nullable(),
+  audio_file: z.string(),
+  position: z.number().int(),
+  date_added: z.string(),
+});
+export type AdminAudioItem = z.infer<typeof adminAudioItemSchema>;
+export const adminAudioItemListSchema = z.array(adminAudioItemSchema);
+
+// Desktop applications (multipart: application_version, description, application_file)
+
+export const APP_VERSION_MAX = 50;
+export const INSTALLER_EXTENSIONS = ['.exe', '.msi', '.dmg', '.pkg', '.zip', '.AppImage', '.deb'] as const;
+
+export const applicationTextFieldsSchema = z.object({
+  application_version: requiredString().max(APP_VERSION_MAX, max(APP_VERSION_MAX)),
+  description: z.string().trim().max(DESCRIPTION_MAX, max(DESCRIPTION_MAX)).default(''),
+});
+
+export const adminApplicationSchema = z.object({
+  id: z.number().int(),
+  application_version: z.string(),
+  description: z.string(),
+  application_file: z.string(),
+  size_bytes: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationListSchema = z.array(adminApplicationSchema);
+
+/** Upload limits the screens show and check before sending; the server enforces its own. */
+export const UPLOAD_LIMITS = {
+  audioBytes: 200 * 1024 * 1024,
+  coverBytes: 15 * 1024 * 1024,
+  /** Default of MAX_APPLICATION_BYTES. */
+  applicationBytes: 500 * 1024 * 1024,
+} as const;

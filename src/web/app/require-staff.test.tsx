@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@web/lib/session';
+import { PortalLayout } from '@web/components/layouts/portal-layout';
+import { RequireStaff } from './require-staff';
+
+const signIn = (isStaff: boolean) => {
+  sessionStore.setTokens({ access: 'a', refresh: 'r' });
+  sessionStore.setUser({ id: 1, email: 'someone@example.com', first_name: '', last_name: '', is_staff: isStaff });
+};
+
+const renderAdmin = () =>
+  render(
+    <RouterProvider
+      router={createMemoryRouter(
+        [{ element: <PortalLayout />, children: [{ path: '/admin', element: <RequireStaff />, children: [{ index: true, element: <p>admin screens</p> }] }] }],
+        { initialEntries: ['/admin'] },
+      )}
+    />,
+  );
+
+describe('staff guard and Admin link', () => {
+  afterEach(() => sessionStore.clear());
+
+  it('shows the admin screens and the Admin link to staff', () => {
+    signIn(true);
+    renderAdmin();
+    expect(screen.getByText('admin screens')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('refuses a member and hides the Admin link', () => {
+    signIn(false);
+    renderAdmin();
+    expect(screen.queryByText('admin screens')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { NavLink, Outlet } from 'react-router';
+import { paths } from '@web/lib/paths';
+import { cn } from '@web/lib/cn';
+
+const SECTIONS = [
+  { label: 'Messages', to: paths.adminMessages },
+  { label: 'Audio', to: paths.adminAudio },
+  { label: 'Applications', to: paths.adminApplications },
+  { label: 'Users', to: paths.adminUsers },
+] as const;
+
+/** The admin area: one heading, a tab per section, the section below. */
+export function Component() {
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div>
+        <p className="text-sm font-medium uppercase tracking-wider text-[var(--fg-muted)]">Administration</p>
+        <nav aria-label="Administration" className="mt-3 flex flex-wrap gap-1 border-b border-[var(--border)]">
+          {SECTIONS.map(({ label, to }) => (
+            <NavLink
+              key={to}
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]',
+                  isActive ? 'border-accent text-[var(--fg)]' : 'border-transparent',
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

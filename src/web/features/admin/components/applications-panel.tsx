@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/input';
+import { ApiError } from '@web/lib/api-client';
+import { adminApplicationsQuery, deleteApplication, uploadApplication } from '../api/applications';
+import { ConfirmDelete } from './confirm-delete';
+import { FileField, Textarea } from './file-field';
+import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
+
+const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
+type FormValues = z.input<typeof formSchema>;
+
+function fileProblem(file: File | undefined): string | undefined {
+  if (!file) return 'Choose the installer file.';
+  if (!INSTALLER_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext.toLowerCase()))) return `Choose an installer: ${INSTALLER_EXTENSIONS.join(', ')}.`;
+  if (file.size === 0) return 'The chosen file is empty.';
+  if (file.size > UPLOAD_LIMITS.applicationBytes) return `The file is larger than ${formatSize(UPLOAD_LIMITS.applicationBytes)}.`;
+  return undefined;
+}
+
+function UploadApplicationForm() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { application_version: '', description: '' } });
+
+  const submit = form.handleSubmit(async (values) => {
+    const problem = fileProblem(file);
+    setFileError(problem);
+    if (problem || !file) return;
+    const body = new FormData();
+    body.append('application_version', values.application_version);
+    body.append('description', values.description ?? '');
+    body.append('application_file', file);
+    setProgress(0);
+    try {
+      const created = await uploadApplication(body, setProgress).promise;
+      toast.success(`Uploaded version ${created.application_version}.`);
+      form.reset();
+      setFile(undefined);
+      setFormKey((k) => k + 1);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      if (fields.application_version) form.setError('application_version', { message: fields.application_version });
+      if (fields.application_file) setFileError(fields.application_file);
+      toast.error(describeError(error));
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const busy = progress !== null;
+  return (
+    <form key={formKey} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Field id="app-version" label="Version" placeholder="e.g. 2.4.0" disabled={busy} error={form.formState.errors.application_version?.message} {...form.register('application_version')} />
+      <FileField
+        id="app-file"
+        label="Installer"
+        hint={`${INSTALLER_EXTENSIONS.join(', ')} · up to ${formatSize(UPLOAD_LIMITS.applicationBytes)}`}
+        disabled={busy}
+        error={fileError}
+        onChange={(event) => {
+          setFile(event.target.files?.[0]);
+          setFileError(undefined);
+        }}
+      />
+      <div className="sm:col-span-2">
+        <Textarea id="app-description" label="Description" placeholder="Which system it is for, what is new" disabled={busy} error={form.formState.errors.description?.message} {...form.register('description')} />
+      </div>
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        {busy ? <UploadProgress fraction={progress} label={`Uploading ${file?.name ?? 'installer'}`} /> : null}
+        <Button type="submit" disabled={busy} className="self-start">
+          {busy ? 'Uploading…' : 'Upload installer'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Desktop applications: upload an installer with its version and description, delete. */
+export function ApplicationsPanel() {
+  const query = useQuery(adminApplicationsQuery());
+  const queryClient = useQueryClient();
+  const apps = query.data ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <section className={panelClass} aria-labelledby="upload-app-heading">
+        <h2 id="upload-app-heading" className="mb-4 text-xl font-semibold">
+          Upload an installer
+        </h2>
+        <UploadApplicationForm />
+      </section>
+      <section className={panelClass} aria-labelledby="apps-heading">
+        <h2 id="apps-heading" className="mb-4 text-xl font-semibold">
+          Desktop applications
+        </h2>
+        <QueryState isPending={query.isPending} error={query.error} isEmpty={apps.length === 0} emptyText="No desktop applications yet." onRetry={() => void query.refetch()}>
+          <ul className="divide-y divide-[var(--border)]">
+            {apps.map((app) => (
+              <li key={app.id} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">Version {app.application_version}</p>
+                  {app.description ? <p className="text-sm text-[var(--fg-muted)]">{app.description}</p> : null}
+                  <p className="text-xs text-[var(--fg-muted)]">
+                    {formatSize(app.size_bytes)} · added {new Date(app.created_at).toLocaleDateString()} ·{' '}
+                    <a className="text-[var(--link)] underline" href={app.application_file}>
+                      download
+                    </a>
+                  </p>
+                </div>
+                <ConfirmDelete
+                  label={`Delete version ${app.application_version}`}
+                  title={`Delete version ${app.application_version}?`}
+                  description="The installer file is removed and members can no longer download it."
+                  onConfirm={async () => {
+                    try {
+                      await deleteApplication(app.id);
+                      toast.success(`Deleted version ${app.application_version}.`);
+                    } catch (error) {
+                      toast.error(describeError(error));
+                      throw error;
+                    } finally {
+                      await queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });
+                    }
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </QueryState>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Music } from 'lucide-react';
+import { z } from 'zod';
+import { AUDIO_KINDS, UPLOAD_LIMITS, type AdminAudioItem, type AudioKind } from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/input';
+import { ApiError } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
+import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem } from '../api/audio';
+import { ConfirmDelete } from './confirm-delete';
+import { FileField, Textarea } from './file-field';
+import { InlineEdit } from './inline-edit';
+import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
+
+export const AUDIO_KIND_LABELS: Record<AudioKind, string> = { selfeggio: 'Solfeggio', bonus: 'Bonus', custom: 'Custom' };
+
+const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
+const formSchema = z.object({
+  name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(200),
+  description: z.string().trim().max(2000),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+function UploadAudioForm({ kind }: { kind: AudioKind }) {
+  const queryClient = useQueryClient();
+  const [audio, setAudio] = useState<File | undefined>();
+  const [cover, setCover] = useState<File | undefined>();
+  const [fileErrors, setFileErrors] = useState<{ audio_file?: string | undefined; cover_image?: string | undefined }>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { name: '', description: '' } });
+
+  const submit = form.handleSubmit(async (values) => {
+    const problems = {
+      audio_file: !audio ? 'Choose an audio file.' : audio.size > UPLOAD_LIMITS.audioBytes ? `The file is larger than ${formatSize(UPLOAD_LIMITS.audioBytes)}.` : undefined,
+      cover_image: cover && cover.size > UPLOAD_LIMITS.coverBytes ? `The image is larger than ${formatSize(UPLOAD_LIMITS.coverBytes)}.` : undefined,
+    };
+    setFileErrors(problems);
+    if (problems.audio_file || problems.cover_image || !audio) return;
+    const body = new FormData();
+    body.append('name', values.name);
+    body.append('description', values.description);
+    body.append('audio_file', audio);
+    if (cover) body.append('cover_image', cover);
+    setProgress(0);
+    try {
+      const item = await uploadAudioItem(kind, body, setProgress).promise;
+      toast.success(`Uploaded ${item.name}.`);
+      form.reset();
+      setAudio(undefined);
+      setCover(undefined);
+      setFormKey((k) => k + 1);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', kind] });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      if (fields.name) form.setError('name', { message: fields.name });
+      setFileErrors({ audio_file: fields.audio_file, cover_image: fields.cover_image });
+      toast.error(describeError(error));
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const busy = progress !== null;
+  return (
+    <form key={formKey} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Field id="audio-name" label="Name" disabled={busy} error={form.formState.errors.name?.message} {...form.register('name')} />
+      <FileField id="audio-file" label="Audio file" accept={AUDIO_ACCEPT} hint={`MP3, OGG, WAV, M4A/AAC or FLAC · up to ${formatSize(UPLOAD_LIMITS.audioBytes)}`} disabled={busy} error={fileErrors.audio_file} onChange={(event) => setAudio(event.target.files?.[0])} />
+      <Textarea id="audio-description" label="Description" disabled={busy} error={form.formState.errors.description?.message} {...form.register('description')} />
+      <FileField id="audio-cover" label="Cover image (optional)" accept="image/*" hint="Any common image; stored as a 512 × 512 WebP" disabled={busy} error={fileErrors.cover_image} onChange={(event) => setCover(event.target.files?.[0])} />
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        {busy ? <UploadProgress fraction={progress} label={`Uploading ${audio?.name ?? 'audio'}`} /> : null}
+        <Button type="submit" disabled={busy} className="self-start">
+          {busy ? 'Uploading…' : `Upload to ${AUDIO_KIND_LABELS[kind]}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AudioRow({ item }: { item: AdminAudioItem }) {
+  const queryClient = useQueryClient();
+  const save = async (change: { name?: string; description?: string }, message: string) => {
+    try {
+      await updateAudioItem(item.kind, item.id, change);
+      toast.success(message);
+    } catch (error) {
+      toast.error(describeError(error));
+      throw error;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', item.kind] });
+    }
+  };
+  return (
+    <li className="flex gap-4 py-3">
+      {item.cover_image ? (
+        <img src={item.cover_image} alt="" className="h-16 w-16 shrink-0 rounded-xl object-cover" loading="lazy" />
+      ) : (
+        <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-black/5 dark:bg-white/10">
+          <Music aria-hidden className="h-6 w-6 text-[var(--fg-muted)]" />
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <InlineEdit value={item.name} label={`name of ${item.name}`} className="truncate font-medium" onSave={(name) => save({ name }, `Renamed to ${name}.`)} />
+        <InlineEdit value={item.description || 'No description'} label={`description of ${item.name}`} className={cn('text-sm text-[var(--fg-muted)]', !item.description && 'italic')} onSave={(description) => save({ description }, 'Description saved.')} />
+        <audio controls preload="none" src={item.audio_file} className="mt-1 h-8 w-full max-w-sm" aria-label={`Play ${item.name}`} />
+      </div>
+      <ConfirmDelete
+        label={`Delete ${item.name}`}
+        title={`Delete "${item.name}"?`}
+        description="The audio file and its cover are removed; members no longer see it."
+        onConfirm={async () => {
+          try {
+            await deleteAudioItem(item.kind, item.id);
+            toast.success(`Deleted ${item.name}.`);
+          } catch (error) {
+            toast.error(describeError(error));
+            throw error;
+          } finally {
+            await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', item.kind] });
+          }
+        }}
+      />
+    </li>
+  );
+}
+
+/** The three audio libraries: upload with progress, edit name and description, delete. */
+export function AudioPanel() {
+  const [kind, setKind] = useState<AudioKind>('selfeggio');
+  const query = useQuery(adminAudioQuery(kind));
+  const items = query.data ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label="Library" className="flex gap-2">
+        {AUDIO_KINDS.map((k) => (
+          <Button key={k} variant={k === kind ? 'primary' : 'secondary'} size="sm" aria-pressed={k === kind} onClick={() => setKind(k)}>
+            {AUDIO_KIND_LABELS[k]}
+          </Button>
+        ))}
+      </div>
+      <section className={panelClass} aria-labelledby="upload-audio-heading">
+        <h2 id="upload-audio-heading" className="mb-4 text-xl font-semibold">
+          Add to {AUDIO_KIND_LABELS[kind]}
+        </h2>
+        <UploadAudioForm key={kind} kind={kind} />
+      </section>
+      <section className={panelClass} aria-labelledby="audio-heading">
+        <h2 id="audio-heading" className="mb-2 text-xl font-semibold">
+          {AUDIO_KIND_LABELS[kind]} library
+        </h2>
+        <QueryState isPending={query.isPending} error={query.error} isEmpty={items.length === 0} emptyText={`No ${AUDIO_KIND_LABELS[kind].toLowerCase()} audio yet.`} onRetry={() => void query.refetch()}>
+          <ul className="divide-y divide-[var(--border)]">
+            {items.map((item) => (
+              <AudioRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </QueryState>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@web/lib/cn';
+
+/** A labelled file input with its hint and error. */
+export function FileField({ id, label, hint, error, className, ...props }: ComponentProps<'input'> & { id: string; label: string; hint?: string; error?: string | undefined }) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent/15 file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-[var(--fg)] aria-[invalid=true]:border-[var(--danger)]"
+        {...props}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-[var(--fg-muted)]">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-[var(--danger)]">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Textarea({ id, label, error, ...props }: ComponentProps<'textarea'> & { id: string; label: string; error?: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] px-4 py-2 text-[var(--fg)] placeholder:text-[var(--fg-muted)] aria-[invalid=true]:border-[var(--danger)]"
+        {...props}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-[var(--danger)]">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

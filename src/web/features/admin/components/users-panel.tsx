@@ -1,0 +1,92 @@
+import { useDeferredValue, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Search } from 'lucide-react';
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
+import type { AdminUser, AdminUserUpdate } from '@shared/contract';
+import { Input } from '@web/components/ui/input';
+import { Button } from '@web/components/ui/button';
+import { adminUsersQuery, updateAdminUser } from '../api/users';
+import { panelClass, QueryState, describeError } from './states';
+
+function UserRow({ user, onUpdate, busy }: { user: AdminUser; onUpdate: (body: AdminUserUpdate) => void; busy: boolean }) {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="truncate font-medium">
+          {user.email}
+          {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
+        </p>
+        <p className="text-sm text-[var(--fg-muted)]">
+          {name ? `${name} · ` : ''}joined {new Date(user.date_joined).toLocaleDateString()} · {user.is_active ? 'active' : 'inactive'}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <label className="sr-only" htmlFor={`plan-${user.id}`}>
+          Plan of {user.email}
+        </label>
+        <select
+          id={`plan-${user.id}`}
+          value={user.subscription_plan}
+          disabled={busy}
+          onChange={(event) => onUpdate({ subscription_plan: event.target.value as SubscriptionPlan })}
+          className="h-9 rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] px-3 text-sm capitalize"
+        >
+          {SUBSCRIPTION_PLANS.map((plan) => (
+            <option key={plan} value={plan}>
+              {plan}
+            </option>
+          ))}
+        </select>
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => onUpdate({ is_active: !user.is_active })}>
+          {user.is_active ? 'Deactivate' : 'Activate'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Users: search by e-mail, set the plan, activate or deactivate. */
+export function UsersPanel() {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const query = useQuery(adminUsersQuery(deferred));
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
+    onSuccess: (user, { body }) => {
+      toast.success(body.subscription_plan ? `${user.email} is now on the ${user.subscription_plan} plan.` : `${user.email} is now ${user.is_active ? 'active' : 'inactive'}.`);
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+    onError: (error) => toast.error(describeError(error)),
+  });
+  const users = query.data?.results ?? [];
+  return (
+    <section className={panelClass} aria-labelledby="users-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="users-heading" className="text-xl font-semibold">
+          Users
+        </h2>
+        <div className="relative sm:w-80">
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--fg-muted)]" />
+          <Input type="search" aria-label="Search by e-mail" placeholder="Search by e-mail" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+        </div>
+      </div>
+      <div className="mt-4">
+        <QueryState isPending={query.isPending} error={query.error} isEmpty={users.length === 0} emptyText={deferred ? `No user's e-mail contains "${deferred}".` : 'No users yet.'} onRetry={() => void query.refetch()}>
+          <ul className="divide-y divide-[var(--border)]">
+            {users.map((user) => (
+              <UserRow key={user.id} user={user} busy={update.isPending && update.variables.id === user.id} onUpdate={(body) => update.mutate({ id: user.id, body })} />
+            ))}
+          </ul>
+          {query.data && query.data.count > users.length ? (
+            <p className="mt-3 text-sm text-[var(--fg-muted)]">
+              Showing {users.length} of {query.data.count}; search to narrow the list.
+            </p>
+          ) : null}
+        </QueryState>
+      </div>
+    </section>
+  );
+}
