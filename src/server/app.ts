@@ -10,6 +10,9 @@ import { registerOpenApi } from './http/openapi';
 import { readIndexHtml, registerWeb } from './http/web';
 import { loggerOptions } from './http/logger';
 import { healthRoutes } from './health/routes';
+import { contentRoutes } from './content/routes';
+import { profileRoutes } from './profile/routes';
+import { mediaRoutes } from './media/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -48,6 +51,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOpenApi(app);
 
   await app.register(healthRoutes, ctx);
+  await app.register(contentRoutes, ctx);
+  await app.register(profileRoutes, ctx);
+  await app.register(mediaRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, indexHtml, options.webDir);
