@@ -33,6 +33,12 @@ export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     if (!isSafeMediaPath(request.raw.url ?? '')) throw notFound();
   });
 
+  // send's 416 carries `Content-Range: bytes */size`, which the app's error handler would drop.
+  app.setErrorHandler((error: Error & { status?: number; headers?: Record<string, string> }, _request, reply) => {
+    if (error.status !== 416) throw error;
+    return reply.code(416).headers(error.headers ?? {}).send({ detail: 'Requested range not satisfiable.' });
+  });
+
   await app.register(fastifyStatic, {
     root,
     prefix: MEDIA_PREFIX,
