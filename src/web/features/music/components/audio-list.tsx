@@ -38,7 +38,7 @@ export function AudioList({ kind, title, path, loadError, playback, onToggle }: 
       ) : list.data.length === 0 ? (
         <p className="text-sm text-[var(--fg-muted)]">No tracks here yet.</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid gap-3 lg:grid-cols-2">
           {list.data.map((item) => (
             <AudioCard key={item.id} item={item} status={playback?.key === playbackKey(kind, item.id) ? playback.status : undefined} onToggle={() => onToggle(playbackKey(kind, item.id), item.audio_file)} />
           ))}
