@@ -47,6 +47,7 @@ export async function seedAudioItems(
   dataDir: string,
   log: SeedLog,
   tracks: readonly SeedTrack[] = SEED_TRACKS,
+  build: (track: SeedTrack) => Promise<{ audio: Uint8Array; cover: Buffer }> = buildTrackFiles,
 ): Promise<{ added: number; regenerated: number }> {
   let added = 0;
   let regenerated = 0;
@@ -62,7 +63,7 @@ export async function seedAudioItems(
     if (existing && (await filesPresent(dataDir, existing.audioFile, existing.coverImage))) continue;
 
     const started = performance.now();
-    const files = await buildTrackFiles(track);
+    const files = await build(track);
     const audio = await storeMediaFile(dataDir, `audio/${track.kind}`, files.audio, 'mp3');
     const cover = await storeMediaFile(dataDir, 'covers', files.cover, 'webp');
     if (existing) {

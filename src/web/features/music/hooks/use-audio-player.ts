@@ -16,7 +16,7 @@ export type AudioElement = Pick<HTMLAudioElement, 'src' | 'play' | 'pause' | 'ad
  * One shared audio element, so one item plays at a time. Per item: absent → loading (after play)
  * → playing ↔ paused; ending or an error clears it, an error with 'Failed to play audio'.
  */
-export function useAudioPlayer(createAudio: () => AudioElement = () => new Audio()) {
+export function useAudioPlayer(createAudio: () => AudioElement) {
   const audio = useRef<AudioElement | null>(null);
   const [playback, setPlayback] = useState<Playback | null>(null);
   const current = useRef<Playback | null>(null);
