@@ -35,7 +35,7 @@ export function FlashOverlay({ flash, settings, onStop }: { flash: Flash | null;
     <div
       ref={overlay}
       data-testid="flash-overlay"
-      className="fixed inset-0 z-40 bg-gradient-to-b from-night-950/90 to-night-900/95"
+      className="fixed inset-0 z-40 bg-night-950"
       role="region"
       aria-label="Subliminal player"
     >
