@@ -145,6 +145,16 @@ describe('PUT /api/user/profile/update/', () => {
     expect(profile.json().first_name).toBe('');
   });
 
+  it('accepts a large photo under the limit (more than the 1 MiB JSON body limit)', async () => {
+    const user = await signedInUser(t.ctx);
+    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(PROFILE_IMAGE.maxUploadBytes);
+    const res = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'photo.png', contentType: 'image/png', content: photo } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile_image).toMatch(/\.jpg$/);
+  });
+
   it('refuses a second file with 413', async () => {
     const user = await signedInUser(t.ctx);
     const image = { filename: 'a.png', contentType: 'image/png', content: await png(20, 20) };
