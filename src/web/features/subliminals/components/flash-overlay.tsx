@@ -39,23 +39,26 @@ export function FlashOverlay({ flash, settings, onStop }: { flash: Flash | null;
       role="region"
       aria-label="Subliminal player"
     >
-      {flash ? (
-        <p
-          key={flash.key}
-          data-testid="flash-message"
-          aria-hidden
-          className="pointer-events-none absolute m-0 max-w-[calc(100%-1rem)] whitespace-normal break-words font-semibold leading-tight"
-          style={{
-            left: `${flash.x * 100}%`,
-            top: `${flash.y * 100}%`,
-            transform: `translate(${-flash.x * 100}%, ${-flash.y * 100}%)`,
-            color: settings.messageColor,
-            fontSize: `${settings.fontSize}px`,
-          }}
-        >
-          {flash.text}
-        </p>
-      ) : null}
+      {/* The messages' area ends above the controls, so a message never hides under them. */}
+      <div className="absolute inset-x-0 top-0 bottom-24">
+        {flash ? (
+          <p
+            key={flash.key}
+            data-testid="flash-message"
+            aria-hidden
+            className="pointer-events-none absolute m-0 max-w-[calc(100%-1rem)] whitespace-normal break-words font-semibold leading-tight"
+            style={{
+              left: `${flash.x * 100}%`,
+              top: `${flash.y * 100}%`,
+              transform: `translate(${-flash.x * 100}%, ${-flash.y * 100}%)`,
+              color: settings.messageColor,
+              fontSize: `${settings.fontSize}px`,
+            }}
+          >
+            {flash.text}
+          </p>
+        ) : null}
+      </div>
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-2 rounded-full border border-white/15 bg-night-950/70 p-2 backdrop-blur">
         <Button variant="danger" size="sm" onClick={onStop} autoFocus>
           <Square aria-hidden className="h-4 w-4" /> Stop

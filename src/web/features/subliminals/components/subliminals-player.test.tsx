@@ -89,6 +89,23 @@ describe('SubliminalsPlayer', () => {
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
   });
 
+  it('under reduced motion, asks before every start', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query.includes('reduce') });
+    localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+    try {
+      const user = userEvent.setup();
+      renderPlayer();
+      await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+      await user.click(screen.getByRole('button', { name: 'Start' }));
+      expect(await screen.findByText(/Your device is set to reduce motion/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('restores settings clamped to the limits', async () => {
     localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify({ flashSpeed: 12, displayInterval: 1234, messageColor: 'red', fontSize: 99 }));
     renderPlayer();
