@@ -147,7 +147,7 @@ describe('PUT /api/user/profile/update/', () => {
 
   it('accepts a large photo under the limit (more than the 1 MiB JSON body limit)', async () => {
     const user = await signedInUser(t.ctx);
-    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     expect(photo.length).toBeLessThan(PROFILE_IMAGE.maxUploadBytes);
     const res = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'photo.png', contentType: 'image/png', content: photo } });
