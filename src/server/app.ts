@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@shared/contract';
@@ -12,6 +12,9 @@ import { loggerOptions } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { adminRoutes } from './admin/routes';
+import { contentRoutes } from './content/routes';
+import { profileRoutes } from './profile/routes';
+import { mediaRoutes } from './media/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -29,6 +32,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Behind a load balancer, set trustProxy there; here the socket address is the client.
     trustProxy: false,
     return503OnClosing: true,
+    // Errors before routing (a URL that is not valid percent-encoded UTF-8, e.g. /media/%c0%ae)
+    // get the contract's shape too; such a path names no resource.
+    frameworkErrors: (error, _request, reply: FastifyReply) =>
+      error.code === 'FST_ERR_BAD_URL'
+        ? reply.code(404).send({ detail: MESSAGES.notFound })
+        : reply.code(error.statusCode ?? 400).send({ detail: error.message }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorateRequest('sessionUser', null);
@@ -52,6 +61,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);
   await app.register(adminRoutes, ctx);
+  await app.register(contentRoutes, ctx);
+  await app.register(profileRoutes, ctx);
+  await app.register(mediaRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, indexHtml, options.webDir);

@@ -5,6 +5,9 @@ import { migrateDatabase } from './db/migrate';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { WEB_DIST_DIR } from './paths';
+import { seedAudioItems, seedMessageCategories } from './seed/service';
+import { buildTrackFilesInWorker } from './seed/track-builder';
+import { SEED_TRACKS } from './seed/media/catalog';
 
 // Starts Innerwave: config → data-folder lock (embedded database only) → database → migrations → listen.
 
@@ -17,6 +20,8 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     const ctx = createContext(config, database);
     const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
+    const categoriesAdded = await seedMessageCategories(database.db);
+    if (categoriesAdded) app.log.info(`seed: ${categoriesAdded} message categories added`);
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -36,6 +41,15 @@ async function main(): Promise<void> {
 
     await app.listen({ host: config.host, port: config.port });
     app.log.info(`Innerwave is running at ${config.publicUrl} (database: ${database.kind})`);
+    // After listening: the first start synthesises the audio library (tens of seconds, progress
+    // logged) in a worker thread while the app already answers; later starts only check the files.
+    const seedStarted = performance.now();
+    seedAudioItems(database.db, config.dataDir, { info: (message) => app.log.info(message) }, SEED_TRACKS, buildTrackFilesInWorker).then(
+      (result) => app.log.info({ ...result, ms: Math.round(performance.now() - seedStarted) }, 'seed: audio library ready'),
+      (error: unknown) => {
+        if (!stopping) app.log.error({ err: error }, 'seed: the audio library could not be completed');
+      },
+    );
   } catch (error) {
     await database?.close().catch(() => undefined);
     lock?.release();

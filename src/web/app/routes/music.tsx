@@ -1,13 +1,15 @@
 import { PageTitle } from '@web/components/page-title';
 import { BinauralGenerator } from '@web/features/binaural/components/binaural-generator';
+import { MusicLibrary } from '@web/features/music/components/music-library';
 
 export function Component() {
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-10 py-4">
-      <section className="flex flex-col gap-4">
+    <div className="mx-auto flex max-w-6xl flex-col gap-10 py-4">
+      <section className="flex flex-col gap-2">
         <PageTitle title="Meditation Music">Meditation Music</PageTitle>
         <p className="text-[var(--fg-muted)]">Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.</p>
       </section>
+      <MusicLibrary />
       <section aria-labelledby="binaural-heading">
         <BinauralGenerator />
       </section>

@@ -1,10 +1,14 @@
 import { PageTitle } from '@web/components/page-title';
+import { ProfileView } from '@web/features/profile/components/profile-view';
 
 export function Component() {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
-      <PageTitle title="Profile">Profile</PageTitle>
-      <p className="text-[var(--fg-muted)]">Your name, picture and plan.</p>
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <div className="flex flex-col gap-2">
+        <PageTitle title="Profile">Profile</PageTitle>
+        <p className="text-[var(--fg-muted)]">Your name, picture and plan.</p>
+      </div>
+      <ProfileView />
     </section>
   );
 }

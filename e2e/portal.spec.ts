@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signInAsNewUser } from './support/accounts';
+import { canInsertDesktopApplications, insertDesktopApplication } from './support/content';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function expectInsideViewport(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  const viewport = page.viewportSize();
+  expect(box).not.toBeNull();
+  expect(viewport).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport!.width + 0.5);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height + 0.5);
+}
+
+test('the portal: subliminals, music, applications, profile', async ({ page }) => {
+  await signInAsNewUser(page);
+
+  await test.step('subliminals: open a category, add it, flash it, stop', async () => {
+    await page.goto('/subliminals');
+    const trigger = page.getByRole('button', { name: /^Confidence/ });
+    await trigger.click();
+    await expect(page.getByText('I trust my own judgement.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+    await expect(page.getByText('Added Confidence messages to playlist!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(18)');
+
+    // Flash for longer so the test can catch each message on screen.
+    await page.getByLabel('Flash speed (ms)').fill('600');
+    await page.getByLabel('Display interval (ms)').fill('1000');
+    await page.getByLabel('Display interval (ms)').blur();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'I understand, start' }).click();
+
+    const message = page.getByTestId('flash-message');
+    for (let i = 0; i < 2; i++) {
+      await expect(message).toBeVisible();
+      await expectInsideViewport(page, '[data-testid="flash-message"]');
+      await expect(message).toBeHidden();
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('flash-overlay')).toBeHidden();
+
+    // Accepted once: the next start needs no notice; Stop ends it.
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByTestId('flash-overlay')).toBeVisible();
+    await page.getByTestId('flash-overlay').getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByTestId('flash-overlay')).toBeHidden();
+  });
+
+  await test.step('music: play a solfeggio track, then pause it', async () => {
+    await page.goto('/music');
+    // The first start synthesises the library in the background; wait until the tones are there.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const res = await fetch('/api/user/selfeggio/', { headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` } });
+            return res.ok ? ((await res.json()) as unknown[]).length : 0;
+          }),
+        { timeout: 90_000, intervals: [1000] },
+      )
+      .toBe(10);
+    await page.reload();
+    const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+    await expect(play).toBeVisible({ timeout: 60_000 });
+    await play.click();
+    const card = page.getByTestId('audio-item').filter({ hasText: '528 Hz' });
+    await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+    const player = page.getByTestId('music-player');
+    const currentTime = () => player.evaluate((audio: HTMLAudioElement) => audio.currentTime);
+    const first = await currentTime();
+    await expect.poll(currentTime, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
+    await card.getByRole('button', { name: /^Pause 528 Hz/ }).click();
+    await expect(card).toHaveAttribute('data-state', 'paused');
+  });
+
+  await test.step('applications: the empty state, then a row with a working download', async () => {
+    await page.goto('/applications');
+    await expect(page.getByText('No Records: We have no applications deployed yet, please reload the page or try again later.')).toBeVisible();
+    test.skip(!canInsertDesktopApplications(), 'inserting a row needs the PostgreSQL e2e run (or the admin API)');
+    const inserted = await insertDesktopApplication('9.9.9-e2e', 'Windows 10 and later');
+    await page.reload();
+    const row = page.getByRole('row', { name: /9\.9\.9-e2e/ });
+    await expect(row).toContainText('Windows 10 and later');
+    const download = page.waitForEvent('download');
+    await row.getByRole('link', { name: /Download/ }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file).equals(inserted.bytes)).toBe(true);
+  });
+
+  await test.step('profile: change the names and upload an image', async () => {
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByLabel('First name').fill('Mira');
+    await page.getByLabel('Last name').fill('Okafor');
+    const image = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+    await page.getByLabel(/Profile image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: image });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('profile-name')).toHaveText('Mira Okafor');
+    const avatar = page.getByRole('img', { name: 'Your profile image' });
+    await expect(avatar).toBeVisible();
+    const size = await avatar.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(150);
+    expect(size.width).toBe(150);
+  });
+});

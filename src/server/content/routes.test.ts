@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, audioItemListSchema, desktopApplicationListSchema, messageCategoryListSchema } from '@shared/contract';
+import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+
+let t: TestApp;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signedInUser(t.ctx);
+  const { db } = t.database;
+  const [second, first] = await db
+    .insert(messageCategories)
+    .values([
+      { name: 'Sleep', position: 2 },
+      { name: 'Focus', position: 1 },
+    ])
+    .returning({ id: messageCategories.id });
+  await db.insert(messages).values([
+    { categoryId: first!.id, messageText: 'My attention is steady.', position: 1 },
+    { categoryId: first!.id, messageText: 'I begin with one small step.', position: 0 },
+    { categoryId: second!.id, messageText: 'My body knows how to rest.', position: 0 },
+  ]);
+  await db.insert(audioItems).values([
+    { kind: 'selfeggio', name: '528 Hz', description: 'Warm.', audioFile: 'audio/selfeggio/a.mp3', coverImage: 'covers/a.webp', position: 1, dateAdded: new Date('2026-01-02T03:04:05Z') },
+    { kind: 'selfeggio', name: '174 Hz', description: 'Deep.', audioFile: 'audio/selfeggio/b.mp3', coverImage: null, position: 0 },
+    { kind: 'bonus', name: 'Brown noise', audioFile: 'audio/bonus/c.mp3' },
+    { kind: 'custom', name: 'Drone', audioFile: 'audio/custom/d.mp3' },
+  ]);
+});
+afterAll(() => t.close());
+
+const CALLS = [API.messageCategories, API.selfeggio, API.bonusAudio, API.customAudio, API.desktopExecutables];
+
+describe('content calls', () => {
+  it.each(CALLS)('%s needs a signed-in user', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    const bad = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer nonsense' } });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('lists categories by position with their messages by position', async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    const body = messageCategoryListSchema.parse(res.json());
+    expect(body.map((c) => c.name)).toEqual(['Focus', 'Sleep']);
+    expect(body[0]!.messages.map((m) => m.message_text)).toEqual(['I begin with one small step.', 'My attention is steady.']);
+    expect(Object.keys(body[0]!.messages[0]!).sort()).toEqual(['id', 'message_text']);
+  });
+
+  it('lists each audio library with absolute media URLs and ISO dates', async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.selfeggio, headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    const body = audioItemListSchema.parse(res.json());
+    expect(body.map((a) => a.name)).toEqual(['174 Hz', '528 Hz']);
+    expect(body[1]).toMatchObject({
+      description: 'Warm.',
+      audio_file: 'http://innerwave.test/media/audio/selfeggio/a.mp3',
+      cover_image: 'http://innerwave.test/media/covers/a.webp',
+      date_added: '2026-01-02T03:04:05.000Z',
+    });
+    expect(body[0]!.cover_image).toBeNull();
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['audio_file', 'cover_image', 'date_added', 'description', 'id', 'name']);
+
+    const bonus = audioItemListSchema.parse((await t.app.inject({ method: 'GET', url: API.bonusAudio, headers: user.headers })).json());
+    expect(bonus.map((a) => a.name)).toEqual(['Brown noise']);
+    const custom = audioItemListSchema.parse((await t.app.inject({ method: 'GET', url: API.customAudio, headers: user.headers })).json());
+    expect(custom.map((a) => a.audio_file)).toEqual(['http://innerwave.test/media/audio/custom/d.mp3']);
+  });
+
+  it('lists desktop applications: empty at first, then the inserted rows', async () => {
+    const empty = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    await t.database.db.insert(desktopApplications).values({ applicationVersion: '1.2.0', description: 'Windows', applicationFile: 'applications/innerwave-1.2.0.exe' });
+    const res = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
+    const body = desktopApplicationListSchema.parse(res.json());
+    expect(body).toEqual([
+      { id: expect.any(Number), application_version: '1.2.0', description: 'Windows', application_file: 'http://innerwave.test/media/applications/innerwave-1.2.0.exe' },
+    ]);
+  });
+});

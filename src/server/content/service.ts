@@ -1,0 +1,50 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AudioItem, AudioKind, DesktopApplication, MessageCategory } from '@shared/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
+import { mediaUrl } from '../media/urls';
+
+export async function listMessageCategories(db: Db): Promise<MessageCategory[]> {
+  const categories = await db
+    .select({ id: messageCategories.id, name: messageCategories.name })
+    .from(messageCategories)
+    .orderBy(asc(messageCategories.position), asc(messageCategories.id));
+  const rows = await db
+    .select({ id: messages.id, categoryId: messages.categoryId, message_text: messages.messageText })
+    .from(messages)
+    .orderBy(asc(messages.position), asc(messages.id));
+  const byCategory = new Map<number, MessageCategory['messages']>();
+  for (const { categoryId, ...message } of rows) {
+    const list = byCategory.get(categoryId) ?? [];
+    list.push(message);
+    byCategory.set(categoryId, list);
+  }
+  return categories.map((category) => ({ ...category, messages: byCategory.get(category.id) ?? [] }));
+}
+
+export async function listAudioItems(db: Db, config: Config, kind: AudioKind): Promise<AudioItem[]> {
+  const rows = await db
+    .select()
+    .from(audioItems)
+    .where(eq(audioItems.kind, kind))
+    .orderBy(asc(audioItems.position), asc(audioItems.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    cover_image: row.coverImage ? mediaUrl(config, row.coverImage) : null,
+    audio_file: mediaUrl(config, row.audioFile),
+    date_added: row.dateAdded.toISOString(),
+  }));
+}
+
+export async function listDesktopApplications(db: Db, config: Config): Promise<DesktopApplication[]> {
+  const rows = await db.select().from(desktopApplications).orderBy(asc(desktopApplications.id));
+  return rows.map((row) => ({
+    id: row.id,
+    application_version: row.applicationVersion,
+    description: row.description,
+    application_file: mediaUrl(config, row.applicationFile),
+  }));
+}

@@ -1,0 +1,118 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { mediaDir } from '../paths';
+
+let t: TestApp;
+const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+const AUDIO_URL = '/media/audio/selfeggio/0123456789abcdef0123456789abcdef.mp3';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const media = mediaDir(t.dataDir);
+  const put = (relative: string, bytes: Buffer | string) => {
+    mkdirSync(path.dirname(path.join(media, relative)), { recursive: true });
+    writeFileSync(path.join(media, relative), bytes);
+  };
+  put('audio/selfeggio/0123456789abcdef0123456789abcdef.mp3', AUDIO);
+  put('covers/fedcba9876543210fedcba9876543210.webp', 'webp');
+  put('profile-images/avatar.jpg', 'jpg');
+  put('logo.png', 'png');
+  put('applications/Innerwave-Setup-1.2.0.exe', 'MZ');
+  put('applications/innerwave.dmg', 'dmg');
+  // Outside the media folder: none of the escapes below may reach it.
+  writeFileSync(path.join(t.dataDir, 'secret.txt'), 'do not serve');
+});
+afterAll(() => t.close());
+
+describe('/media/', () => {
+  it('serves a file with its type, length, ETag and an immutable cache for content-addressed names', async () => {
+    const res = await t.app.inject({ method: 'GET', url: AUDIO_URL });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.headers['content-length']).toBe('1000');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(AUDIO)).toBe(true);
+  });
+
+  it('answers byte ranges with 206 and bad ranges with 416', async () => {
+    const res = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { range: 'bytes=100-199' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 100-199/1000');
+    expect(res.rawPayload.equals(AUDIO.subarray(100, 200))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { range: 'bytes=-10' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe('bytes 990-999/1000');
+    const bad = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { range: 'bytes=5000-6000' } });
+    expect(bad.statusCode).toBe(416);
+    expect(bad.headers['content-range']).toBe('bytes */1000');
+  });
+
+  it('answers a matching If-None-Match with 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: AUDIO_URL });
+    const again = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it.each([
+    ['/media/covers/fedcba9876543210fedcba9876543210.webp', 'image/webp'],
+    ['/media/profile-images/avatar.jpg', 'image/jpeg'],
+    ['/media/logo.png', 'image/png'],
+  ])('serves %s as %s', async (url, type) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(type);
+    expect(res.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('revalidates names that are not content-addressed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/media/profile-images/avatar.jpg' });
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it.each(['/media/applications/Innerwave-Setup-1.2.0.exe', '/media/applications/innerwave.dmg'])(
+    'serves the installer %s as a download',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${path.basename(url)}"`);
+    },
+  );
+
+  it.each([
+    '/media/',
+    '/media/audio',
+    '/media/audio/',
+    '/media/missing.mp3',
+    '/media/../secret.txt',
+    '/media/%2e%2e/secret.txt',
+    '/media/%2E%2E/secret.txt',
+    '/media/.%2e/secret.txt',
+    '/media/%2e%2e%2fsecret.txt',
+    '/media/%2e%2e%2Fsecret.txt',
+    '/media/%252e%252e/secret.txt',
+    '/media/%252e%252e%252fsecret.txt',
+    '/media/..%2fsecret.txt',
+    '/media/..%5csecret.txt',
+    '/media/..\\secret.txt',
+    '/media/audio/..%2f..%2fsecret.txt',
+    '/media/%c0%ae%c0%ae/secret.txt',
+    '/media/secret.txt%00.mp3',
+    '/media/logo.png%00',
+    '/media/%2fetc/passwd',
+    '/media//etc/passwd',
+    '/media/.hidden',
+  ])('answers %s with a 404 JSON body', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+    expect(res.body).not.toContain('do not serve');
+  });
+
+});

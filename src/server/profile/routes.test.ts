@@ -1,0 +1,164 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, profileSchema } from '@shared/contract';
+import { PROFILE_IMAGE } from '@shared/constants';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { multipartBody, type MultipartFile } from '../test/multipart';
+import { mediaDir } from '../paths';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const imagesDir = () => path.join(mediaDir(t.dataDir), 'profile-images');
+const storedImages = () => (existsSync(imagesDir()) ? readdirSync(imagesDir()) : []);
+
+async function png(width: number, height: number, color = '#3366cc'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+    .png()
+    .toBuffer();
+}
+
+function update(user: SignedInUser, parts: Record<string, string | MultipartFile>) {
+  const { payload, headers } = multipartBody(parts);
+  return t.app.inject({ method: 'PUT', url: API.profileUpdate, payload, headers: { ...headers, ...user.headers } });
+}
+
+describe('GET /api/user/profile/', () => {
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: API.profile })).statusCode).toBe(401);
+  });
+
+  it('creates the missing profile on first read: names, e-mail, no image, basic plan', async () => {
+    const user = await signedInUser(t.ctx);
+    const res = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ first_name: '', last_name: '', user_email: user.email, profile_image: null, subscription_plan: 'basic' });
+    const rows = await t.database.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('reports the stored plan', async () => {
+    const user = await signedInUser(t.ctx);
+    await t.database.db.insert(profiles).values({ userId: user.id, subscriptionPlan: 'pro' });
+    const res = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect(res.json().subscription_plan).toBe('pro');
+  });
+});
+
+describe('PUT /api/user/profile/update/', () => {
+  it('needs a signed-in user', async () => {
+    const { payload, headers } = multipartBody({ first_name: 'A', last_name: 'B' });
+    expect((await t.app.inject({ method: 'PUT', url: API.profileUpdate, payload, headers })).statusCode).toBe(401);
+  });
+
+  it('updates the names and ignores e-mail, plan and id', async () => {
+    const user = await signedInUser(t.ctx);
+    const res = await update(user, { first_name: ' Ada ', last_name: 'Lovelace', user_email: 'evil@example.com', email: 'evil@example.com', subscription_plan: 'pro', id: '1' });
+    expect(res.statusCode).toBe(200);
+    expect(profileSchema.parse(res.json())).toEqual({ first_name: 'Ada', last_name: 'Lovelace', user_email: user.email, profile_image: null, subscription_plan: 'basic' });
+  });
+
+  it('requires first_name and last_name, naming the field', async () => {
+    const user = await signedInUser(t.ctx);
+    const missing = await update(user, { last_name: 'Lovelace' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ first_name: ['This field is required.'] });
+    const blank = await update(user, { first_name: 'Ada', last_name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ last_name: ['This field may not be blank.'] });
+  });
+
+  it('refuses a JSON body with 415', async () => {
+    const user = await signedInUser(t.ctx);
+    const res = await t.app.inject({ method: 'PUT', url: API.profileUpdate, payload: { first_name: 'A', last_name: 'B' }, headers: user.headers });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('re-encodes a real image to a JPEG of at most 150 px without metadata, and removes the old one', async () => {
+    const user = await signedInUser(t.ctx);
+    const first = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'me.png', contentType: 'image/png', content: await png(600, 300) } });
+    expect(first.statusCode).toBe(200);
+    const url = first.json().profile_image as string;
+    expect(url).toMatch(/^http:\/\/innerwave\.test\/media\/profile-images\/[0-9a-f]{32}\.jpg$/);
+    const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: PROFILE_IMAGE.maxSidePx, height: 75 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes('secret-camera-owner')).toBe(false);
+
+    const second = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'me2.png', contentType: 'image/png', content: await png(100, 200, '#cc6633') } });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().profile_image).not.toBe(url);
+    expect(storedImages()).not.toContain(path.basename(url));
+    expect(storedImages()).toContain(path.basename(second.json().profile_image as string));
+
+    // Names alone keep the image.
+    const third = await update(user, { first_name: 'Ada', last_name: 'King' });
+    expect(third.json().profile_image).toBe(second.json().profile_image);
+  });
+
+  it('keeps a shared image file while another profile still uses it', async () => {
+    const image = await png(80, 80, '#123456');
+    const a = await signedInUser(t.ctx);
+    const b = await signedInUser(t.ctx);
+    const shared = (await update(a, { first_name: 'A', last_name: 'A', profile_image: { filename: 'x.png', contentType: 'image/png', content: image } })).json().profile_image as string;
+    expect((await update(b, { first_name: 'B', last_name: 'B', profile_image: { filename: 'x.png', contentType: 'image/png', content: image } })).json().profile_image).toBe(shared);
+    await update(a, { first_name: 'A', last_name: 'A', profile_image: { filename: 'y.png', contentType: 'image/png', content: await png(80, 80, '#654321') } });
+    expect(storedImages()).toContain(path.basename(shared));
+  });
+
+  it.each([
+    ['bytes that are not an image, named .png', { filename: 'fake.png', contentType: 'image/png', content: Buffer.from('definitely not a picture') }],
+    ['an SVG', { filename: 'me.svg', contentType: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>') }],
+    ['a truncated PNG', { filename: 'cut.png', contentType: 'image/png', content: Buffer.from('\x89PNG\r\n\x1a\n\0\0\0\rIHDR', 'binary') }],
+  ])('refuses %s with 400 and changes nothing', async (_label, file) => {
+    const user = await signedInUser(t.ctx);
+    const before = storedImages();
+    const res = await update(user, { first_name: 'Ada', last_name: 'Lovelace', profile_image: file });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['profile_image']);
+    expect(storedImages()).toEqual(before);
+    const profile = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect(profile.json().first_name).toBe('');
+  });
+
+  it('refuses an upload over the limit with 413 and leaves no file behind', async () => {
+    const user = await signedInUser(t.ctx);
+    const before = storedImages();
+    const big = Buffer.alloc(PROFILE_IMAGE.maxUploadBytes + 1024, 0x42);
+    const res = await update(user, { first_name: 'Ada', last_name: 'Lovelace', profile_image: { filename: 'big.png', contentType: 'image/png', content: big } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+    expect(storedImages()).toEqual(before);
+    const profile = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect(profile.json().first_name).toBe('');
+  });
+
+  it('accepts a large photo under the limit (more than the 1 MiB JSON body limit)', async () => {
+    const user = await signedInUser(t.ctx);
+    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(photo.length).toBeLessThan(PROFILE_IMAGE.maxUploadBytes);
+    const res = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'photo.png', contentType: 'image/png', content: photo } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile_image).toMatch(/\.jpg$/);
+  });
+
+  it('refuses a second file with 413', async () => {
+    const user = await signedInUser(t.ctx);
+    const image = { filename: 'a.png', contentType: 'image/png', content: await png(20, 20) };
+    const res = await update(user, { first_name: 'A', last_name: 'B', profile_image: image, other: image });
+    expect(res.statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,128 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API, detailErrorSchema, MESSAGES, profileSchema, profileUpdateFieldsSchema, validationErrorSchema } from '@shared/contract';
+import { PROFILE_IMAGE } from '@shared/constants';
+import { currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { removeMediaFile, storeMediaFile } from '../media/files';
+import { normaliseProfileImage, NotAnImageError } from './image';
+import { imageInUse, readProfile, updateProfile } from './service';
+
+const PROFILE_IMAGE_FOLDER = 'profile-images';
+const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+
+export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const security = [{ bearerAuth: [] }];
+
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_IMAGE.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
+  });
+
+  app.get(
+    API.profile,
+    {
+      preHandler: ctx.authenticate,
+      schema: { tags: ['profile'], summary: 'The signed-in user’s profile', security, response: { 200: profileSchema, 401: detailErrorSchema } },
+    },
+    async (request) => readProfile(db, ctx.config, currentUser(request).id),
+  );
+
+  app.put(
+    API.profileUpdate,
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update names and, optionally, the profile image (multipart/form-data)',
+        description: 'Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored.',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: profileSchema, 400: validationErrorSchema, 401: detailErrorSchema, 413: detailErrorSchema, 415: detailErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw unsupportedMediaType();
+
+      const fields: Record<string, string> = {};
+      let image: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            // toBuffer() stops reading at the limit and throws, so nothing oversize is kept.
+            const bytes = await part.toBuffer();
+            if (part.file.truncated) throw payloadTooLarge();
+            if (part.fieldname === 'profile_image' && bytes.length > 0) image = bytes;
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        throw multipartError(error);
+      }
+
+      const parsed = profileUpdateFieldsSchema.safeParse({ first_name: fields.first_name, last_name: fields.last_name });
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0]);
+          const value = fields[field];
+          const message = value === undefined ? MESSAGES.required : value.trim() === '' ? MESSAGES.blank : 'Ensure this field has no more than 150 characters.';
+          errors[field] = [message];
+        }
+        throw badRequest(errors);
+      }
+
+      let stored: { relativePath: string; created: boolean } | undefined;
+      if (image) {
+        let jpeg: Buffer;
+        try {
+          jpeg = await normaliseProfileImage(image);
+        } catch (error) {
+          if (error instanceof NotAnImageError) throw badRequest({ profile_image: [NOT_AN_IMAGE] });
+          throw error;
+        }
+        stored = await storeMediaFile(ctx.config.dataDir, PROFILE_IMAGE_FOLDER, jpeg, 'jpg');
+      }
+
+      let replacedImage: string | null;
+      try {
+        ({ replacedImage } = await updateProfile(db, user.id, {
+          firstName: parsed.data.first_name,
+          lastName: parsed.data.last_name,
+          ...(stored ? { profileImage: stored.relativePath } : {}),
+        }));
+      } catch (error) {
+        if (stored?.created) await removeMediaFile(ctx.config.dataDir, stored.relativePath);
+        throw error;
+      }
+      // Only after the commit: until then the old row still pointed at the old file.
+      if (replacedImage && !(await imageInUse(db, replacedImage))) {
+        await removeMediaFile(ctx.config.dataDir, replacedImage).catch((error: unknown) =>
+          request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
+        );
+      }
+      return readProfile(db, ctx.config, user.id);
+    },
+  );
+};
+
+/** Maps the multipart parser's limit errors to the API's 413 / 400; passes everything else on. */
+function multipartError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('code' in error)) return error;
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return payloadTooLarge();
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return unsupportedMediaType();
+    case 'FST_PROTO_VIOLATION':
+      return badRequest({ non_field_errors: ['Malformed multipart body.'] });
+    default:
+      return error;
+  }
+}

@@ -1,0 +1,51 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioItems, messageCategories, messages } from '../db/schema';
+import { mediaFilePath } from '../media/files';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { SEED_MESSAGE_CATEGORIES } from './affirmations';
+import { SEED_TRACKS, type SeedTrack } from './media/catalog';
+import { seedAudioItems, seedMessageCategories } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const silentLog = { info: () => undefined };
+// One real catalogue entry with its audio cut to a second, so the test stays quick.
+const shortTrack = (track: SeedTrack): SeedTrack => ({ ...track, render: () => track.render().subarray(0, 22050) });
+
+describe('seed', () => {
+  it('adds every category with its messages once, however often it runs', async () => {
+    expect(await seedMessageCategories(t.database.db)).toBe(SEED_MESSAGE_CATEGORIES.length);
+    expect(await seedMessageCategories(t.database.db)).toBe(0);
+    const categories = await t.database.db.select().from(messageCategories);
+    expect(categories).toHaveLength(SEED_MESSAGE_CATEGORIES.length);
+    const rows = await t.database.db.select().from(messages);
+    expect(rows).toHaveLength(SEED_MESSAGE_CATEGORIES.reduce((sum, c) => sum + c.messages.length, 0));
+  });
+
+  it('writes tracks under content-addressed names once, and regenerates only missing files', async () => {
+    const tracks = [shortTrack(SEED_TRACKS.find((t) => t.kind === 'selfeggio')!), shortTrack(SEED_TRACKS.find((t) => t.kind === 'bonus')!)];
+    expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 2, regenerated: 0 });
+    const rows = await t.database.db.select().from(audioItems);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['bonus', 'selfeggio']);
+    for (const row of rows) {
+      expect(row.audioFile).toMatch(new RegExp(`^audio/${row.kind}/[0-9a-f]{32}\\.mp3$`));
+      expect(row.coverImage).toMatch(/^covers\/[0-9a-f]{32}\.webp$/);
+      expect(statSync(mediaFilePath(t.dataDir, row.audioFile)).size).toBeGreaterThan(1000);
+    }
+    const audio = mediaFilePath(t.dataDir, rows[0]!.audioFile);
+    const before = statSync(audio).mtimeMs;
+
+    expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 0, regenerated: 0 });
+    expect(statSync(audio).mtimeMs).toBe(before);
+
+    rmSync(audio);
+    expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 0, regenerated: 1 });
+    expect(existsSync(audio)).toBe(true);
+    expect(await t.database.db.select().from(audioItems)).toHaveLength(2);
+  });
+});

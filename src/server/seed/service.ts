@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { audioItems, messageCategories, messages } from '../db/schema';
+import { fileExists, mediaFilePath, storeMediaFile } from '../media/files';
+import { SEED_MESSAGE_CATEGORIES } from './affirmations';
+import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
+
+export interface SeedLog {
+  info(message: string): void;
+}
+
+export interface SeedReport {
+  categoriesAdded: number;
+  tracksAdded: number;
+  tracksRegenerated: number;
+}
+
+type CategorySeed = (typeof SEED_MESSAGE_CATEGORIES)[number];
+
+/** Adds the categories that are not there yet (by name), each with its messages, all-or-nothing. */
+export async function seedMessageCategories(db: Db, categories: readonly CategorySeed[] = SEED_MESSAGE_CATEGORIES): Promise<number> {
+  let added = 0;
+  for (const [position, category] of categories.entries()) {
+    const inserted = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(messageCategories)
+        .values({ name: category.name, position })
+        .onConflictDoNothing()
+        .returning({ id: messageCategories.id });
+      if (!row) return false;
+      await tx.insert(messages).values(
+        category.messages.map((messageText, index) => ({ categoryId: row.id, messageText, position: index })),
+      );
+      return true;
+    });
+    if (inserted) added += 1;
+  }
+  return added;
+}
+
+/**
+ * Adds the tracks that are not there yet (by kind and name). Audio and cover are synthesised only
+ * for a new track or one whose files went missing; names are content-addressed, writes atomic.
+ */
+export async function seedAudioItems(
+  db: Db,
+  dataDir: string,
+  log: SeedLog,
+  tracks: readonly SeedTrack[] = SEED_TRACKS,
+  build: (track: SeedTrack) => Promise<{ audio: Uint8Array; cover: Buffer }> = buildTrackFiles,
+): Promise<{ added: number; regenerated: number }> {
+  let added = 0;
+  let regenerated = 0;
+  const positions = new Map<string, number>();
+  for (const track of tracks) {
+    const position = positions.get(track.kind) ?? 0;
+    positions.set(track.kind, position + 1);
+
+    const [existing] = await db
+      .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
+      .from(audioItems)
+      .where(and(eq(audioItems.kind, track.kind), eq(audioItems.name, track.name)));
+    if (existing && (await filesPresent(dataDir, existing.audioFile, existing.coverImage))) continue;
+
+    const started = performance.now();
+    const files = await build(track);
+    const audio = await storeMediaFile(dataDir, `audio/${track.kind}`, files.audio, 'mp3');
+    const cover = await storeMediaFile(dataDir, 'covers', files.cover, 'webp');
+    if (existing) {
+      await db
+        .update(audioItems)
+        .set({ audioFile: audio.relativePath, coverImage: cover.relativePath })
+        .where(eq(audioItems.id, existing.id));
+      regenerated += 1;
+    } else {
+      await db
+        .insert(audioItems)
+        .values({
+          kind: track.kind,
+          name: track.name,
+          description: track.description,
+          audioFile: audio.relativePath,
+          coverImage: cover.relativePath,
+          position,
+        })
+        .onConflictDoNothing();
+      added += 1;
+    }
+    log.info(`seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${files.audio.length} B audio)`);
+  }
+  return { added, regenerated };
+}
+
+async function filesPresent(dataDir: string, audioFile: string, coverImage: string | null): Promise<boolean> {
+  if (!(await fileExists(mediaFilePath(dataDir, audioFile)))) return false;
+  return coverImage === null || fileExists(mediaFilePath(dataDir, coverImage));
+}
+
+/** The product's starting content; safe to run on every start and by several processes at once. */
+export async function seedContent(db: Db, dataDir: string, log: SeedLog): Promise<SeedReport> {
+  const categoriesAdded = await seedMessageCategories(db);
+  const { added, regenerated } = await seedAudioItems(db, dataDir, log);
+  return { categoriesAdded, tracksAdded: added, tracksRegenerated: regenerated };
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { desktopApplicationsQuery } from '../api/desktop-applications';
+
+export const EMPTY_APPLICATIONS = 'No Records: We have no applications deployed yet, please reload the page or try again later.';
+export const APPLICATIONS_LOAD_ERROR = 'There was an error loading the Desktop applications!';
+
+export function ApplicationsTable() {
+  const applications = useQuery(desktopApplicationsQuery());
+  useEffect(() => {
+    if (applications.isError) toast.error(APPLICATIONS_LOAD_ERROR);
+  }, [applications.isError]);
+
+  if (applications.isPending) return <Spinner label="Loading applications" className="py-12" />;
+  if (applications.isError) {
+    return (
+      <p role="alert" className="rounded-2xl border border-[var(--danger)] p-4 text-[var(--danger)]">
+        {APPLICATIONS_LOAD_ERROR}
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)]">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-[var(--border)] text-[var(--fg-muted)]">
+          <tr>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Software Version
+            </th>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Description
+            </th>
+            <th scope="col" className="px-5 py-3 font-medium">
+              Download
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {applications.data.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="px-5 py-10 text-center text-[var(--fg-muted)]">
+                {EMPTY_APPLICATIONS}
+              </td>
+            </tr>
+          ) : (
+            applications.data.map((application) => (
+              <tr key={application.id} className="border-b border-[var(--border)] last:border-0">
+                <td className="px-5 py-4 font-medium">{application.application_version}</td>
+                <td className="px-5 py-4 text-[var(--fg-muted)]">{application.description}</td>
+                <td className="px-5 py-4 text-right">
+                  <Button asChild size="sm">
+                    <a href={application.application_file} download aria-label={`Download ${application.application_version}`}>
+                      <Download aria-hidden className="h-4 w-4" /> Download
+                    </a>
+                  </Button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import type { Profile } from '@shared/contract';
+import { ProfileView } from './profile-view';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const profile = (plan: Profile['subscription_plan']): Profile => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  user_email: 'ada@example.com',
+  profile_image: null,
+  subscription_plan: plan,
+});
+
+function renderWith(response: () => Response) {
+  vi.stubGlobal('fetch', vi.fn(async () => response()));
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ProfileView />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe('ProfileView', () => {
+  it.each([
+    ['basic', 'Basic'],
+    ['intermediate', 'Intermediate'],
+    ['pro', 'Pro'],
+  ] as const)('shows the %s plan', async (plan, label) => {
+    renderWith(() => new Response(JSON.stringify(profile(plan)), { status: 200 }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it('shows the error panel and toast when the profile cannot be read', async () => {
+    renderWith(() => new Response('{}', { status: 500 }));
+    expect(await screen.findByRole('heading', { name: 'Error Occurred!' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('There was an error fetching your profile data!');
+  });
+
+  it('opens the edit modal with the names and a read-only e-mail', async () => {
+    const user = userEvent.setup();
+    renderWith(() => new Response(JSON.stringify(profile('basic')), { status: 200 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    await user.clear(screen.getByLabelText('First name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your first name is missing')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import { ChevronDown, ListPlus } from 'lucide-react';
+import type { MessageCategory } from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+
+/** The categories, one open at a time (clicking the open one closes it), each addable as a whole. */
+export function CategoryAccordion({ categories, onAdd }: { categories: readonly MessageCategory[]; onAdd(category: MessageCategory): void }) {
+  return (
+    <Accordion.Root type="single" collapsible className="flex flex-col gap-2">
+      {categories.map((category) => (
+        <Accordion.Item
+          key={category.id}
+          value={String(category.id)}
+          className="overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)]"
+        >
+          <Accordion.Header className="flex items-center gap-2 pr-3">
+            <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]">
+              <span>
+                {category.name}
+                <span className="ml-2 text-sm font-normal text-[var(--fg-muted)]">{category.messages.length} messages</span>
+              </span>
+              <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
+            </Accordion.Trigger>
+            <Button size="sm" variant="secondary" onClick={() => onAdd(category)} aria-label={`Add ${category.name} to playlist`}>
+              <ListPlus aria-hidden className="h-4 w-4" /> Add
+            </Button>
+          </Accordion.Header>
+          <Accordion.Content className="border-t border-[var(--border)] px-4 py-3">
+            <ul className="flex flex-col gap-1.5 text-sm text-[var(--fg-muted)]">
+              {category.messages.map((message) => (
+                <li key={message.id}>{message.message_text}</li>
+              ))}
+            </ul>
+          </Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}

@@ -1,0 +1,124 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import type { MessageCategory } from '@shared/contract';
+import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
+import { SubliminalsPlayer } from './subliminals-player';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const CATEGORIES: MessageCategory[] = [
+  { id: 1, name: 'Calm', messages: [{ id: 11, message_text: 'I breathe slowly.' }, { id: 12, message_text: 'This moment is enough.' }] },
+  { id: 2, name: 'Focus', messages: [{ id: 21, message_text: 'One thing at a time.' }] },
+];
+
+let fail = false;
+beforeEach(() => {
+  fail = false;
+  vi.stubGlobal('fetch', vi.fn(async () => (fail ? new Response('{}', { status: 500 }) : new Response(JSON.stringify(CATEGORIES), { status: 200 }))));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+
+function renderPlayer() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SubliminalsPlayer />
+    </QueryClientProvider>,
+  );
+}
+
+describe('SubliminalsPlayer', () => {
+  it('opens one category at a time and closes the open one on a second click', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const calm = await screen.findByRole('button', { name: /^Calm/ });
+    await user.click(calm);
+    expect(screen.getByText('I breathe slowly.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Focus/ }));
+    expect(screen.queryByText('I breathe slowly.')).toBeNull();
+    expect(screen.getByText('One thing at a time.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Focus/ }));
+    expect(screen.queryByText('One thing at a time.')).toBeNull();
+  });
+
+  it('adds whole categories (duplicates allowed), removes one, clears all, and keeps the playlist', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    expect(toast.success).toHaveBeenCalledWith('Added Calm messages to playlist!');
+    await user.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(4)');
+    await user.click(screen.getAllByRole('button', { name: 'Remove “I breathe slowly.” from playlist' })[0]!);
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(3)');
+    expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.playlist)!)).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(0)');
+  });
+
+  it('refuses to start with an empty playlist', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(toast.error).toHaveBeenCalledWith('Please add messages to the playlist before playing.');
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+  });
+
+  it('asks before the first start, then flashes; Escape stops', async () => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 16));
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => clearTimeout(handle));
+    localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify({ flashSpeed: 1500, displayInterval: 2000 }));
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(await screen.findByRole('button', { name: 'I understand, start' }));
+    expect(await screen.findByTestId('flash-message')).toHaveTextContent('One thing at a time.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    // Remembered: the next start needs no notice.
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(screen.getByTestId('flash-overlay')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I understand, start' })).toBeNull();
+    act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+  });
+
+  it('under reduced motion, asks before every start', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query.includes('reduce') });
+    localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+    try {
+      const user = userEvent.setup();
+      renderPlayer();
+      await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+      await user.click(screen.getByRole('button', { name: 'Start' }));
+      expect(await screen.findByText(/Your device is set to reduce motion/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('restores settings clamped to the limits', async () => {
+    localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify({ flashSpeed: 12, displayInterval: 1234, messageColor: 'red', fontSize: 99 }));
+    renderPlayer();
+    expect(screen.getByLabelText('Flash speed (ms)')).toHaveValue(50);
+    expect(screen.getByLabelText('Display interval (ms)')).toHaveValue(1000);
+    expect(screen.getByLabelText(/Font size/)).toHaveValue('70');
+    expect(screen.getByLabelText('Message colour')).toHaveValue('#00dc82');
+  });
+
+  it('says when the categories fail to load', async () => {
+    fail = true;
+    renderPlayer();
+    expect(await screen.findByText('There was an error loading the Subliminals!')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('There was an error loading the Subliminals!');
+  });
+});
