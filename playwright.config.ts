@@ -23,6 +23,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // The admin spec publishes an installer; it runs after the rest so the portal spec still sees
+  // /applications empty first.
+  projects: [
+    { name: 'chromium', testIgnore: /admin\.spec\.ts/ },
+    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `${E2E.baseURL}/api/health`,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAsNewUser } from './support/accounts';
-import { canInsertDesktopApplications, insertDesktopApplication } from './support/content';
+import { publishDesktopApplication } from './support/content';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -82,8 +82,7 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
   await test.step('applications: the empty state, then a row with a working download', async () => {
     await page.goto('/applications');
     await expect(page.getByText('No Records: We have no applications deployed yet, please reload the page or try again later.')).toBeVisible();
-    test.skip(!canInsertDesktopApplications(), 'inserting a row needs the PostgreSQL e2e run (or the admin API)');
-    const inserted = await insertDesktopApplication('9.9.9-e2e', 'Windows 10 and later');
+    const inserted = await publishDesktopApplication(page.request, '9.9.9-e2e', 'Windows 10 and later');
     await page.reload();
     const row = page.getByRole('row', { name: /9\.9\.9-e2e/ });
     await expect(row).toContainText('Windows 10 and later');

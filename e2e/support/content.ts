@@ -1,37 +1,40 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { E2E } from '../../playwright.config';
+import type { APIRequestContext } from '@playwright/test';
+import { API } from '../../src/shared/contract/paths';
+import { ADMIN_API } from '../../src/shared/contract/admin';
 
-export interface InsertedApplication {
+export interface PublishedApplication {
   version: string;
   fileName: string;
   bytes: Buffer;
 }
 
-/**
- * Test-only: puts an installer into the server's media folder and its row into the database.
- * The embedded database is locked by the running server, so this needs the run to use
- * PostgreSQL (`DATABASE_URL`, which the server inherits); `canInsertDesktopApplications` says
- * whether it can. The admin API (its own issue) will replace this with an HTTP call.
- */
-export const canInsertDesktopApplications = () => Boolean(process.env.DATABASE_URL);
+/** The staff account scripts/e2e.mjs creates with the admin CLI before the server starts. */
+function staffCredentials() {
+  const email = process.env.E2E_STAFF_EMAIL;
+  const password = process.env.E2E_STAFF_PASSWORD;
+  if (!email || !password) throw new Error('Run the e2e tests with `npm run test:e2e` (it creates the staff account).');
+  return { email, password };
+}
 
-export async function insertDesktopApplication(version: string, description: string): Promise<InsertedApplication> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('insertDesktopApplication needs DATABASE_URL (PostgreSQL) for the e2e run');
+/** Publishes an installer the way an operator does: through the staff-only admin API. */
+export async function publishDesktopApplication(
+  request: APIRequestContext,
+  version: string,
+  description: string,
+): Promise<PublishedApplication> {
+  const login = await request.post(API.tokenCreate, { data: staffCredentials() });
+  if (!login.ok()) throw new Error(`staff login failed: ${login.status()} ${await login.text()}`);
+  const { access } = (await login.json()) as { access: string };
   const fileName = `Innerwave-Setup-${version}.exe`;
   const bytes = Buffer.from(`MZ innerwave test installer ${version}`);
-  const relative = `applications/${fileName}`;
-  const file = path.join(E2E.dataDir, 'media', relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('insert into desktop_applications (application_version, description, application_file) values ($1, $2, $3)', [version, description, relative]);
-  } finally {
-    await client.end();
-  }
+  const upload = await request.post(ADMIN_API.applications, {
+    headers: { Authorization: `Bearer ${access}` },
+    multipart: {
+      application_version: version,
+      description,
+      application_file: { name: fileName, mimeType: 'application/octet-stream', buffer: bytes },
+    },
+  });
+  if (upload.status() !== 201) throw new Error(`installer upload failed: ${upload.status()} ${await upload.text()}`);
   return { version, fileName, bytes };
 }

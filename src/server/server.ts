@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { WEB_DIST_DIR } from './paths';
 import { seedAudioItems, seedMessageCategories } from './seed/service';
 import { buildTrackFilesInWorker } from './seed/track-builder';
+import { withTrackCache } from './seed/track-cache';
 import { SEED_TRACKS } from './seed/media/catalog';
 
 // Starts Innerwave: config → data-folder lock (embedded database only) → database → migrations → listen.
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     // After listening: the first start synthesises the audio library (tens of seconds, progress
     // logged) in a worker thread while the app already answers; later starts only check the files.
     const seedStarted = performance.now();
-    seedAudioItems(database.db, config.dataDir, { info: (message) => app.log.info(message) }, SEED_TRACKS, buildTrackFilesInWorker).then(
+    seedAudioItems(database.db, config.dataDir, { info: (message) => app.log.info(message) }, SEED_TRACKS, withTrackCache(buildTrackFilesInWorker)).then(
       (result) => app.log.info({ ...result, ms: Math.round(performance.now() - seedStarted) }, 'seed: audio library ready'),
       (error: unknown) => {
         if (!stopping) app.log.error({ err: error }, 'seed: the audio library could not be completed');

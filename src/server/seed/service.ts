@@ -4,6 +4,7 @@ import { audioItems, messageCategories, messages } from '../db/schema';
 import { fileExists, mediaFilePath, storeMediaFile } from '../media/files';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
+import { withTrackCache } from './track-cache';
 
 export interface SeedLog {
   info(message: string): void;
@@ -99,6 +100,6 @@ async function filesPresent(dataDir: string, audioFile: string, coverImage: stri
 /** The product's starting content; safe to run on every start and by several processes at once. */
 export async function seedContent(db: Db, dataDir: string, log: SeedLog): Promise<SeedReport> {
   const categoriesAdded = await seedMessageCategories(db);
-  const { added, regenerated } = await seedAudioItems(db, dataDir, log);
+  const { added, regenerated } = await seedAudioItems(db, dataDir, log, SEED_TRACKS, withTrackCache(buildTrackFiles));
   return { categoriesAdded, tracksAdded: added, tracksRegenerated: regenerated };
 }
