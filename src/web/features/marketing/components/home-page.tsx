@@ -1,0 +1,28 @@
+import { About } from './about';
+import { CallToAction } from './call-to-action';
+import { EqualizerTeaser } from './equalizer-teaser';
+import { FrequencyCards } from './frequency-cards';
+import { Hero } from './hero';
+import { Integration } from './integration';
+import { Newsletter } from './newsletter';
+import { Pricing } from './pricing';
+import { ProTeaser } from './pro-teaser';
+import { Testimonials } from './testimonials';
+
+/** The marketing home page of spec §1 and §2 'Screens: Home', top to bottom. */
+export function HomePage() {
+  return (
+    <>
+      <Hero />
+      <About />
+      <FrequencyCards />
+      <EqualizerTeaser />
+      <Integration />
+      <CallToAction />
+      <Testimonials />
+      <ProTeaser />
+      <Pricing />
+      <Newsletter />
+    </>
+  );
+}
