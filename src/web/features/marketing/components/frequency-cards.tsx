@@ -14,7 +14,7 @@ function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; o
         type="button"
         onClick={onOpen}
         aria-haspopup="dialog"
-        className="group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] text-left shadow-sm transition-shadow hover:shadow-lg"
+        className="group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] text-left sm:rounded-3xl shadow-sm transition-shadow hover:shadow-lg"
       >
         <img
           src={cardImage(frequency.hz)}
@@ -25,10 +25,10 @@ function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; o
           decoding="async"
           className="aspect-[8/5] w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
         />
-        <span className="flex flex-1 flex-col gap-1 p-5">
+        <span className="flex flex-1 flex-col gap-1 p-4 sm:p-5">
           <span className="text-sm font-semibold text-[var(--link)]">{frequency.hz} Hz</span>
-          <span className="text-lg font-semibold">{frequency.name}</span>
-          <span className="line-clamp-2 text-sm text-[var(--fg-muted)]">{frequency.description}</span>
+          <span className="font-semibold sm:text-lg">{frequency.name}</span>
+          <span className="hidden text-sm text-[var(--fg-muted)] sm:line-clamp-2">{frequency.description}</span>
         </span>
       </button>
     </li>
@@ -45,7 +45,7 @@ export function FrequencyCards() {
       title="Ten tones, from 963 Hz down to 174 Hz"
       intro="Each frequency has its own character. Pick one that suits the moment; the portal has a full-length track for every tone."
     >
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-5">
         {SOLFEGGIO_FREQUENCIES.map((frequency) => (
           <FrequencyCard key={frequency.hz} frequency={frequency} onOpen={() => select(frequency)} />
         ))}
