@@ -1,12 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { useTheme } from '@web/lib/theme';
 
-function ThemedToaster() {
-  const theme = useTheme();
-  return <Toaster theme={theme} position="top-right" richColors closeButton />;
-}
+// The toaster is not needed for the first paint; it loads in its own chunk right after.
+const ThemedToaster = lazy(() => import('./themed-toaster'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -15,7 +11,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ThemedToaster />
+      <Suspense fallback={null}>
+        <ThemedToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { ChevronDown, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import { PROGRAM_LINKS, ProgramsMenu } from './programs-menu';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SiteFooter } from './site-footer';
-
-/** The Programs dropdown (spec §2): where each program lives in the portal. */
-export const PROGRAM_LINKS = [
-  { label: 'Portal', to: paths.portalHome },
-  { label: 'Solfeggio Frequencies (174Hz to 963Hz)', to: paths.music },
-  { label: 'Meditation Programs', to: paths.music },
-  { label: 'Custom Affirmations', to: paths.subliminals },
-  { label: 'Sleep Enhancement', to: paths.music },
-  { label: 'Manifestation', to: paths.subliminals },
-  { label: 'Mindfulness', to: paths.portalHome },
-] as const;
 
 const SIMPLE_LINKS = [
   { label: 'Audio Library', to: paths.portalHome },
@@ -27,23 +16,6 @@ const SIMPLE_LINKS = [
 ] as const;
 
 const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]';
-
-function ProgramsMenu() {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={`${linkClass} inline-flex items-center gap-1`}>
-        Programs <ChevronDown aria-hidden className="h-4 w-4" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        {PROGRAM_LINKS.map((link) => (
-          <DropdownMenuItem key={link.label} asChild>
-            <Link to={link.to}>{link.label}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
 
 function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -94,7 +66,7 @@ export function PublicLayout() {
             <NavLink to={paths.home} end className={linkClass}>
               Home
             </NavLink>
-            <ProgramsMenu />
+            <ProgramsMenu triggerClassName={linkClass} />
             {SIMPLE_LINKS.map((link) => (
               <Link key={link.label} to={link.to} className={linkClass}>
                 {link.label}
