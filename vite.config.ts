@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -12,9 +12,32 @@ export const aliases = {
   '@web': root,
 };
 
+/**
+ * The home page's largest paint is the first hero image, which React only asks for once the JS has
+ * run. This starts its download while the HTML is parsed, on the home page only (an inline script,
+ * so other routes do not fetch it). Its hash is covered by the server's CSP like the theme script.
+ */
+function preloadHomeHero(): Plugin {
+  return {
+    name: 'innerwave:preload-home-hero',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {});
+        const small = files.find((file) => /\/hero-1-800-[^/]+\.webp$/.test(file));
+        const large = files.find((file) => /\/hero-1-1600-[^/]+\.webp$/.test(file));
+        if (!small || !large) return html;
+        const script = `if(location.pathname==='/'){var l=document.createElement('link');l.rel='preload';l.as='image';l.fetchPriority='high';l.href='/${small}';l.imageSrcset='/${small} 800w, /${large} 1600w';l.imageSizes='100vw';document.head.appendChild(l)}`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadHomeHero()],
   resolve: { alias: aliases },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),

@@ -1,8 +1,23 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
-// The toaster is not needed for the first paint; it loads in its own chunk right after.
+// The toaster is not needed for the first paint: its chunk loads once the browser is idle.
 const ThemedToaster = lazy(() => import('./themed-toaster'));
+
+function IdleToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = whenIdle(() => setReady(true));
+    return () => cancel(handle);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -11,9 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <ThemedToaster />
-      </Suspense>
+      <IdleToaster />
     </QueryClientProvider>
   );
 }
