@@ -12,13 +12,13 @@ function Band({ hz }: { hz: number }) {
   const period = 1800 - hz; // 963 Hz → 0.8 s, 396 Hz → 1.4 s
   return (
     <figure className="flex flex-col items-center gap-4">
-      <div aria-hidden className="flex h-36 items-end gap-1.5">
+      <div aria-hidden className="flex h-28 items-end gap-1 sm:h-36 sm:gap-1.5">
         {Array.from({ length: BARS_PER_BAND }, (_, i) => {
           const rest = 0.35 + 0.6 * Math.abs(Math.sin((i + 1) * (hz / 97)));
           return (
             <span
               key={i}
-              className="w-2.5 origin-bottom rounded-full bg-gradient-to-t from-accent to-[#5eead4] motion-safe:animate-eq sm:w-3"
+              className="w-1.5 origin-bottom rounded-full bg-gradient-to-t from-accent to-[#5eead4] motion-safe:animate-eq sm:w-2.5 lg:w-3"
               style={{
                 height: '100%',
                 transform: `scaleY(${rest.toFixed(2)})`,
@@ -30,7 +30,7 @@ function Band({ hz }: { hz: number }) {
         })}
       </div>
       <figcaption className="text-center">
-        <span className="block text-2xl font-semibold tabular-nums">{hz} Hz</span>
+        <span className="block text-xl font-semibold tabular-nums sm:text-2xl">{hz} Hz</span>
         <span className="text-sm text-white/75">{name}</span>
       </figcaption>
     </figure>
@@ -40,7 +40,7 @@ function Band({ hz }: { hz: number }) {
 export function EqualizerTeaser() {
   return (
     <section aria-labelledby="equalizer-title" className="mx-auto max-w-6xl px-4 py-12">
-      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br from-night-800 via-night-900 to-[#0b3a3a] p-8 text-white sm:p-12 lg:grid-cols-2">
+      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br from-night-800 via-night-900 to-[#0b3a3a] p-6 text-white sm:p-12 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.18em] text-accent">Sound frequencies</p>
           <h2 id="equalizer-title" className="mt-3 text-3xl font-semibold tracking-tight sm:text-4xl">
