@@ -1,11 +1,12 @@
-import { Link } from 'react-router';
+import { lazy } from 'react';
 import { SOLFEGGIO_FREQUENCIES, type SolfeggioFrequency } from '@shared/constants';
-import { paths } from '@web/lib/paths';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { CARD_IMAGE_SIZE, cardImage } from '../art';
+import { LazyMount } from './lazy-mount';
 import { useModalSelection } from '../hooks/use-modal-selection';
 import { Section } from './section';
+
+// The modal code (Radix Dialog) is fetched on the first open, not with the page.
+const FrequencyDialog = lazy(() => import('./frequency-dialog'));
 
 function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; onOpen: () => void }) {
   return (
@@ -50,28 +51,9 @@ export function FrequencyCards() {
           <FrequencyCard key={frequency.hz} frequency={frequency} onOpen={() => select(frequency)} />
         ))}
       </ul>
-      <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
-        {selected ? (
-          <DialogContent title={`${selected.hz} Hz · ${selected.name}`} description={selected.description}>
-            <img
-              src={cardImage(selected.hz)}
-              width={CARD_IMAGE_SIZE.width}
-              height={CARD_IMAGE_SIZE.height}
-              alt=""
-              className="aspect-[8/5] w-full rounded-2xl object-cover"
-            />
-            <p className="mt-4 text-sm text-[var(--fg-muted)]">
-              Listen with headphones at a low, comfortable volume. These tones are for relaxation and focus; they are
-              not a treatment for any condition.
-            </p>
-            <div className="mt-6 flex justify-end">
-              <Button asChild variant="secondary">
-                <Link to={paths.music}>Listen in the portal</Link>
-              </Button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <LazyMount when={open}>
+        <FrequencyDialog frequency={selected} open={open} onClose={close} />
+      </LazyMount>
     </Section>
   );
 }

@@ -24,7 +24,7 @@ describe('frequency cards', () => {
     const frequency = SOLFEGGIO_FREQUENCIES.find((f) => f.hz === 396)!;
     const card = screen.getByRole('button', { name: /^396 Hz/ });
     await user.click(card);
-    const dialog = screen.getByRole('dialog', { name: `396 Hz · ${frequency.name}` });
+    const dialog = await screen.findByRole('dialog', { name: `396 Hz · ${frequency.name}` });
     expect(dialog).toHaveAccessibleDescription(frequency.description);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('under-development modal', () => {
     inRouter(<Integration />);
     for (const [button, feature] of [['Android', 'The Android app'], ['iOS', 'The iOS app']] as const) {
       await user.click(screen.getByRole('button', { name: button }));
-      const dialog = screen.getByRole('dialog', { name: 'This feature is under development' });
+      const dialog = await screen.findByRole('dialog', { name: 'This feature is under development' });
       expect(dialog).toHaveTextContent(feature);
       await user.click(within(dialog).getByRole('button', { name: 'I understand' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -53,10 +53,12 @@ describe('under-development modal', () => {
     const email = screen.getByRole('textbox', { name: 'E-mail address' });
     expect(email).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Join' }));
+    // The modal loads asynchronously: give it the time it would need before asserting it stayed closed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.type(email, 'me@example.com');
     await user.click(screen.getByRole('button', { name: 'Join' }));
-    expect(screen.getByRole('dialog', { name: 'This feature is under development' })).toHaveTextContent('The newsletter');
+    expect(await screen.findByRole('dialog', { name: 'This feature is under development' })).toHaveTextContent('The newsletter');
     expect(email).toHaveValue('me@example.com');
   });
 });

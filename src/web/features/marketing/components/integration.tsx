@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { Apple, Bot, Globe, Monitor, Smartphone } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { Section } from './section';
-import { UnderDevelopmentDialog } from './under-development-dialog';
+import { LazyMount } from './lazy-mount';
+
+const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));
 
 const PLACES = [
   { icon: Globe, title: 'In your browser', text: 'The full portal runs in any modern browser. Sign in and your messages and settings are there.' },
@@ -54,7 +56,9 @@ export function Integration() {
           </Link>
         </Button>
       </div>
-      <UnderDevelopmentDialog open={dialogOpen} onOpenChange={setDialogOpen} feature={comingSoon ?? 'This feature'} />
+      <LazyMount when={dialogOpen}>
+        <UnderDevelopmentDialog open={dialogOpen} onOpenChange={setDialogOpen} feature={comingSoon ?? 'This feature'} />
+      </LazyMount>
     </Section>
   );
 }

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { UnderDevelopmentDialog } from './under-development-dialog';
+import { LazyMount } from './lazy-mount';
+
+const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));
 
 /**
  * The newsletter box (spec §2, §5): the e-mail is required, so the browser checks it first;
@@ -44,7 +46,9 @@ export function Newsletter() {
           </Button>
         </form>
       </div>
-      <UnderDevelopmentDialog open={open} onOpenChange={setOpen} feature="The newsletter" />
+      <LazyMount when={open}>
+        <UnderDevelopmentDialog open={open} onOpenChange={setOpen} feature="The newsletter" />
+      </LazyMount>
     </section>
   );
 }

@@ -65,7 +65,7 @@ export function PortalHub() {
             A set of pure tones named after an old musical scale. Each has a traditional theme; many people use one as a
             steady anchor for attention during meditation. Play them softly, with or without headphones.
           </p>
-          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 text-sm">
+          <ul className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             {SOLFEGGIO_FREQUENCIES.map((frequency) => (
               <li key={frequency.hz} className="flex justify-between gap-2 border-b border-[var(--border)] py-1.5">
                 <span className="font-medium tabular-nums">{frequency.hz} Hz</span>

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 
 /** Spec §2 'Screens: Home': Android, iOS and the newsletter's Join say the feature is not ready yet. */
-export function UnderDevelopmentDialog({
+export default function UnderDevelopmentDialog({
   open,
   onOpenChange,
   feature,
