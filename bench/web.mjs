@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb, ROOT } from '../scripts/build-state.mjs';
 
-// `npm run bench:web [-- --runs=3] [-- --path=/terms/]`: builds the SPA, starts the app as `npm start` does
+// `npm run bench:web [-- --runs=3] [--path=/terms/] [--report=/tmp/lhr.json]`: builds the SPA, starts the app as `npm start` does
 // on a temporary data folder and a free port, runs Lighthouse (mobile default) against the page and
 // prints its scores, its vitals and the gzip size of the JavaScript the page loaded.
 
@@ -80,6 +80,7 @@ try {
   const results = [];
   for (let run = 1; run <= runs; run++) {
     const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (args.report) writeFileSync(args.report, JSON.stringify(lhr));
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const result = {
       performance: score('performance'),
