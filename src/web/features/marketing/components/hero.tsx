@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { HOME } from '@shared/constants';
@@ -17,7 +18,11 @@ import { MeditatingClaim } from './meditating-claim';
 function HeroBackdrop() {
   const reducedMotion = useReducedMotion();
   const active = useRotation(HERO_IMAGES.length, HOME.heroRotationMs, reducedMotion);
-  const mounted = reducedMotion ? 1 : Math.min(HERO_IMAGES.length, active + 2);
+  // Grows with the rotation and never shrinks, so images already fetched stay mounted after the wrap.
+  const [reached, setReached] = useState(2);
+  const wanted = Math.min(HERO_IMAGES.length, active + 2);
+  if (wanted > reached) setReached(wanted);
+  const mounted = reducedMotion ? 1 : Math.max(reached, wanted);
   return (
     <div aria-hidden className="absolute inset-0 -z-10 overflow-hidden bg-night-900" data-testid="hero-backdrop" data-active={active}>
       {HERO_IMAGES.slice(0, mounted).map((image, index) => (
