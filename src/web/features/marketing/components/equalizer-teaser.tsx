@@ -40,7 +40,7 @@ function Band({ hz }: { hz: number }) {
 export function EqualizerTeaser() {
   return (
     <section aria-labelledby="equalizer-title" className="mx-auto max-w-6xl px-4 py-12">
-      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br from-night-800 via-night-900 to-[#0b3a3a] p-6 text-white sm:p-12 lg:grid-cols-2 [&>*]:min-w-0">
+      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br [--focus-ring:var(--color-accent)] from-night-800 via-night-900 to-[#0b3a3a] p-6 text-white sm:p-12 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.18em] text-accent">Sound frequencies</p>
           <h2 id="equalizer-title" className="mt-3 text-3xl font-semibold tracking-tight sm:text-4xl">

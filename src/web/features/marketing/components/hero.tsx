@@ -51,7 +51,7 @@ function HeroBackdrop() {
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden text-white">
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden text-white [--focus-ring:var(--color-accent)]">
       <HeroBackdrop />
       <div className="mx-auto flex min-h-[34rem] max-w-6xl flex-col items-start justify-center gap-6 px-4 py-20 sm:min-h-[38rem] sm:py-28">
         <Link
