@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -35,9 +37,32 @@ function preloadHomeHero(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz next to every text asset, once, at build time; the server sends them to
+ * browsers that accept them (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'innerwave:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|html|json|txt)$/.test(fileName)) continue;
+        const file = path.join(options.dir ?? '', fileName);
+        const output = bundle[fileName];
+        const source = output?.type === 'chunk' ? output.code : output?.source;
+        if (source === undefined || source.length < 1024) continue;
+        const buffer = Buffer.from(source);
+        writeFileSync(`${file}.gz`, gzipSync(buffer, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), preloadHomeHero()],
+  plugins: [react(), tailwindcss(), preloadHomeHero(), precompress()],
   resolve: { alias: aliases },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
