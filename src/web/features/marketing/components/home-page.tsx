@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { About } from './about';
 import { CallToAction } from './call-to-action';
 import { EqualizerTeaser } from './equalizer-teaser';
@@ -9,12 +10,17 @@ import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
 import { Testimonials } from './testimonials';
 
-/** The marketing home page of spec §1 and §2 'Screens: Home', top to bottom. */
-export function HomePage() {
+/**
+ * Everything below the first screen renders right after the first paint, as an interruptible
+ * transition: one long task becomes many short ones, so the page answers input sooner on slow
+ * phones. Until then a tall empty block keeps the footer out of view (no layout shift).
+ */
+function BelowTheFold() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  if (!ready) return <div className="min-h-[400vh]" />;
   return (
     <>
-      <Hero />
-      <About />
       <FrequencyCards />
       <EqualizerTeaser />
       <Integration />
@@ -23,6 +29,17 @@ export function HomePage() {
       <ProTeaser />
       <Pricing />
       <Newsletter />
+    </>
+  );
+}
+
+/** The marketing home page of spec §1 and §2 'Screens: Home', top to bottom. */
+export function HomePage() {
+  return (
+    <>
+      <Hero />
+      <About />
+      <BelowTheFold />
     </>
   );
 }
