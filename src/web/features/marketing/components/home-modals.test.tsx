@@ -58,7 +58,9 @@ describe('under-development modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.type(email, 'me@example.com');
     await user.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByRole('dialog', { name: 'This feature is under development' })).toHaveTextContent('The newsletter');
+    const dialog = await screen.findByRole('dialog', { name: 'This feature is under development' });
+    expect(dialog).toHaveTextContent('The newsletter');
+    expect(dialog).toHaveTextContent('was not sent or stored');
     expect(email).toHaveValue('me@example.com');
   });
 });

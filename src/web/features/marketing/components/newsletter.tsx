@@ -47,7 +47,7 @@ export function Newsletter() {
         </form>
       </div>
       <LazyMount when={open}>
-        <UnderDevelopmentDialog open={open} onOpenChange={setOpen} feature="The newsletter" />
+        <UnderDevelopmentDialog open={open} onOpenChange={setOpen} feature="The newsletter" note="Your e-mail address was not sent or stored. Please try again later." />
       </LazyMount>
     </section>
   );

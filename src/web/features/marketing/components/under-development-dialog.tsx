@@ -7,11 +7,14 @@ export default function UnderDevelopmentDialog({
   open,
   onOpenChange,
   feature,
+  note = 'Meanwhile, everything Innerwave offers works in your browser and in the Windows app.',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** What the visitor asked for, e.g. 'The Android app'. */
   feature: string;
+  /** A line under the message; by default, where Innerwave already works. */
+  note?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -23,9 +26,7 @@ export default function UnderDevelopmentDialog({
           <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
             <Construction className="h-6 w-6" />
           </span>
-          <p className="text-sm text-[var(--fg-muted)]">
-            Meanwhile, everything Innerwave offers works in your browser and in the Windows app.
-          </p>
+          <p className="text-sm text-[var(--fg-muted)]">{note}</p>
         </div>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
