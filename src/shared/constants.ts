@@ -119,3 +119,10 @@ export const SOLFEGGIO_FREQUENCIES: readonly SolfeggioFrequency[] = [
 ];
 
 export const EQUALIZER_SAMPLE_HZ = [963, 528, 396] as const;
+
+/** Where people reach us; support answers within SUPPORT_RESPONSE_HOURS business hours (the terms say so). */
+export const CONTACT = {
+  supportEmail: 'support@innerwave.app',
+  privacyEmail: 'privacy@innerwave.app',
+  supportResponseBusinessHours: 48,
+} as const;

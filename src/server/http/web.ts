@@ -27,6 +27,8 @@ export async function registerWeb(app: FastifyInstance, indexHtml: string | unde
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each text asset (vite.config.ts); send those when accepted.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');

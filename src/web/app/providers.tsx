@@ -1,11 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { useTheme } from '@web/lib/theme';
 
-function ThemedToaster() {
-  const theme = useTheme();
-  return <Toaster theme={theme} position="top-right" richColors closeButton />;
+// The toaster is not needed for the first paint: its chunk loads once the browser is idle.
+const ThemedToaster = lazy(() => import('./themed-toaster'));
+
+function IdleToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = whenIdle(() => setReady(true));
+    return () => cancel(handle);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -15,7 +26,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ThemedToaster />
+      <IdleToaster />
     </QueryClientProvider>
   );
 }

@@ -1,14 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Component as Home } from './routes/home';
 import { PublicLayout } from '@web/components/layouts/public-layout';
-import { PortalLayout } from '@web/components/layouts/portal-layout';
 import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
-import { BinauralNowPlaying } from '@web/features/binaural/components/binaural-now-playing';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
 import { RouteError } from './route-error';
 import { paths } from '@web/lib/paths';
 
-// The route table of spec §2. Every page is its own chunk, loaded when first visited.
+// The route table of spec §2. Every page is its own chunk, loaded when first visited, except the home
+// page: it is the first thing most visitors see, so it ships in the entry chunk (no extra round trip).
+// The portal's layout is lazy too, so a visitor's first load carries no portal code.
 
 export const routes: RouteObject[] = [
   {
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, lazy: () => import('./routes/home') },
+          { path: paths.home, Component: Home },
           { path: paths.signup, lazy: () => import('./routes/signup') },
           { path: paths.login, lazy: () => import('./routes/login') },
           { path: paths.activate, lazy: () => import('./routes/activate') },
@@ -39,13 +40,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.logout, lazy: () => import('./routes/logout') },
           {
-            // Binaural beats play on across portal pages, with a stop bar outside /music.
-            element: (
-              <>
-                <PortalLayout />
-                <BinauralNowPlaying />
-              </>
-            ),
+            lazy: () => import('./portal-shell'),
             children: [
               { path: paths.subliminals, lazy: () => import('./routes/subliminals') },
               { path: paths.music, lazy: () => import('./routes/music') },

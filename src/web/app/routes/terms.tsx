@@ -1,10 +1,5 @@
-import { PageTitle } from '@web/components/page-title';
+import { TermsPage } from '@web/features/legal/components/terms-page';
 
 export function Component() {
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
-      <PageTitle title="Terms and conditions">Terms and conditions</PageTitle>
-      <p className="text-[var(--fg-muted)]">Last updated May 13, 2025.</p>
-    </section>
-  );
+  return <TermsPage />;
 }

@@ -1,24 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { ChevronDown, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import { ProgramsMenu } from './programs-menu';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SiteFooter } from './site-footer';
-
-/** The Programs dropdown (spec §2): where each program lives in the portal. */
-export const PROGRAM_LINKS = [
-  { label: 'Portal', to: paths.portalHome },
-  { label: 'Solfeggio Frequencies (174Hz to 963Hz)', to: paths.music },
-  { label: 'Meditation Programs', to: paths.music },
-  { label: 'Custom Affirmations', to: paths.subliminals },
-  { label: 'Sleep Enhancement', to: paths.music },
-  { label: 'Manifestation', to: paths.subliminals },
-  { label: 'Mindfulness', to: paths.portalHome },
-] as const;
 
 const SIMPLE_LINKS = [
   { label: 'Audio Library', to: paths.portalHome },
@@ -28,55 +16,24 @@ const SIMPLE_LINKS = [
 
 const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]';
 
-function ProgramsMenu() {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={`${linkClass} inline-flex items-center gap-1`}>
-        Programs <ChevronDown aria-hidden className="h-4 w-4" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        {PROGRAM_LINKS.map((link) => (
-          <DropdownMenuItem key={link.label} asChild>
-            <Link to={link.to}>{link.label}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+// The menu's dialog code is fetched on the first open; the button is all a first visit needs.
+const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog'));
 
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [loaded, setLoaded] = useState(false);
+  if (open && !loaded) setLoaded(true);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu aria-hidden className="h-5 w-5" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="Menu" className="top-4 translate-y-0">
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          <Link to={paths.home} onClick={close} className={linkClass}>
-            Home
-          </Link>
-          <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wider text-[var(--fg-muted)]">Programs</p>
-          {PROGRAM_LINKS.map((link) => (
-            <Link key={link.label} to={link.to} onClick={close} className={`${linkClass} pl-6`}>
-              {link.label}
-            </Link>
-          ))}
-          {SIMPLE_LINKS.map((link) => (
-            <Link key={link.label} to={link.to} onClick={close} className={linkClass}>
-              {link.label}
-            </Link>
-          ))}
-          <Link to={paths.login} onClick={close} className={linkClass}>
-            Log in
-          </Link>
-        </nav>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <Menu aria-hidden className="h-5 w-5" />
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} links={SIMPLE_LINKS} linkClass={linkClass} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -94,7 +51,7 @@ export function PublicLayout() {
             <NavLink to={paths.home} end className={linkClass}>
               Home
             </NavLink>
-            <ProgramsMenu />
+            <ProgramsMenu triggerClassName={linkClass} />
             {SIMPLE_LINKS.map((link) => (
               <Link key={link.label} to={link.to} className={linkClass}>
                 {link.label}

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The home page's links and buttons go where spec §2 'Screens: Home' says; its modals work by
+// mouse and keyboard; the legal pages carry their date.
+
+const main = (page: Page) => page.getByRole('main');
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('Get Started buttons go to signup', async ({ page }) => {
+  const buttons = main(page).getByRole('link', { name: /^Get Started/ });
+  expect(await buttons.count()).toBeGreaterThanOrEqual(5);
+  for (const href of await buttons.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('/signup');
+  await buttons.first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('the Beta badge, the calls to action and the sound-frequencies button go to subliminals (via login when signed out)', async ({ page }) => {
+  for (const name of [/Beta/, /Start a session/, /Open the subliminals player/, /Sound frequencies/]) {
+    await page.goto('/');
+    await main(page).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
+  }
+});
+
+test('Windows goes to applications (via login when signed out)', async ({ page }) => {
+  await main(page).getByRole('link', { name: 'Windows' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapplications$/);
+});
+
+test('the footer links to the legal pages, which show their date', async ({ page }) => {
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: /terms/i }).click();
+  await expect(page).toHaveURL(/\/terms\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+  await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: /privacy/i }).click();
+  await expect(page).toHaveURL(/\/privacy\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
+});
+
+test('the public bar: Programs opens by keyboard, Escape closes it and returns focus; the links go to portal home', async ({ page }) => {
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const programs = bar.getByRole('button', { name: 'Programs' });
+  await programs.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(programs).toHaveAttribute('aria-expanded', 'true');
+  await expect(bar.getByRole('link', { name: 'Portal' })).toBeFocused();
+  await expect(bar.getByRole('link')).toHaveCount(1 + 7 + 3);
+  await page.keyboard.press('Escape');
+  await expect(programs).toHaveAttribute('aria-expanded', 'false');
+  await expect(programs).toBeFocused();
+  for (const name of ['Audio Library', 'Learn', 'Contact']) {
+    await expect(bar.getByRole('link', { name })).toHaveAttribute('href', '/portal/home/');
+  }
+  await bar.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeVisible();
+  await expect(page.getByText(/48 business hours/)).toBeVisible();
+});
+
+test('a frequency card opens its modal by mouse; Escape closes it and focus returns to the card', async ({ page }) => {
+  const card = main(page).getByRole('button', { name: /^528 Hz/ });
+  await card.click();
+  const dialog = page.getByRole('dialog', { name: /528 Hz/ });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+});
+
+test('a frequency card opens by keyboard and closes with its Close button', async ({ page }) => {
+  const card = main(page).getByRole('button', { name: /^174 Hz/ });
+  await card.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /174 Hz/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+});
+
+test('Android and iOS open the under-development modal; I understand closes it', async ({ page }) => {
+  for (const name of ['Android', 'iOS']) {
+    const button = main(page).getByRole('button', { name });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'This feature is under development' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'I understand' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  }
+});
+
+test('Join needs an e-mail, then opens the under-development modal; Escape closes it', async ({ page }) => {
+  const email = main(page).getByRole('textbox', { name: 'E-mail address' });
+  const join = main(page).getByRole('button', { name: 'Join' });
+  await join.click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await email.fill('me@example.com');
+  await email.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'This feature is under development' });
+  await expect(dialog).toContainText('The newsletter');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the page shows the claim, the three plans and the equalizer sample', async ({ page }) => {
+  await expect(main(page).getByText('1,200+ people are meditating').first()).toBeVisible();
+  for (const price of ['$0', '$36', '$56']) await expect(main(page).getByText(price, { exact: true })).toBeVisible();
+  for (const hz of ['963 Hz', '528 Hz', '396 Hz']) await expect(main(page).locator('figcaption', { hasText: hz })).toBeVisible();
+});

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { paths } from '@web/lib/paths';
+import { Button } from '@web/components/ui/button';
+
+/** Calls to action go to the subliminals player (spec §2 'Screens: Home'). */
+export function CallToAction() {
+  return (
+    <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-24">
+      <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-5xl">
+        Take a few minutes for yourself today
+      </h2>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-[var(--fg-muted)]">
+        Build a playlist of affirmations, choose a tone and begin. Your first session takes less than a minute to set up.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild size="lg">
+          <Link to={paths.subliminals}>
+            Open the subliminals player <ArrowRight aria-hidden className="h-5 w-5" />
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="secondary">
+          <Link to={paths.signup}>Get Started</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

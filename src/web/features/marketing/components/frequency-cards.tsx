@@ -1,0 +1,59 @@
+import { lazy } from 'react';
+import { SOLFEGGIO_FREQUENCIES, type SolfeggioFrequency } from '@shared/constants';
+import { CARD_IMAGE_SIZE, cardImage } from '../art';
+import { LazyMount } from './lazy-mount';
+import { useModalSelection } from '../hooks/use-modal-selection';
+import { Section } from './section';
+
+// The modal code (Radix Dialog) is fetched on the first open, not with the page.
+const FrequencyDialog = lazy(() => import('./frequency-dialog'));
+
+function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; onOpen: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-haspopup="dialog"
+        className="group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] text-left sm:rounded-3xl shadow-sm transition-shadow hover:shadow-lg"
+      >
+        <img
+          src={cardImage(frequency.hz)}
+          width={CARD_IMAGE_SIZE.width}
+          height={CARD_IMAGE_SIZE.height}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="aspect-[8/5] w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+        />
+        <span className="flex flex-1 flex-col gap-1 p-4 sm:p-5">
+          <span className="text-sm font-semibold text-[var(--link)]">{frequency.hz} Hz</span>
+          <span className="font-semibold sm:text-lg">{frequency.name}</span>
+          <span className="hidden text-sm text-[var(--fg-muted)] sm:line-clamp-2">{frequency.description}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The ten frequency cards (spec §3), 963 Hz down to 174 Hz; each opens its description. */
+export function FrequencyCards() {
+  const { selected, open, select, close } = useModalSelection<SolfeggioFrequency>();
+  return (
+    <Section
+      id="frequencies"
+      eyebrow="Solfeggio frequencies"
+      title="Ten tones, from 963 Hz down to 174 Hz"
+      intro="Each frequency has its own character. Pick one that suits the moment; the portal has a full-length track for every tone."
+    >
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-5">
+        {SOLFEGGIO_FREQUENCIES.map((frequency) => (
+          <FrequencyCard key={frequency.hz} frequency={frequency} onOpen={() => select(frequency)} />
+        ))}
+      </ul>
+      <LazyMount when={open}>
+        <FrequencyDialog frequency={selected} open={open} onClose={close} />
+      </LazyMount>
+    </Section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { Check } from 'lucide-react';
+import { PRICING_PLANS } from '@shared/constants';
+import { paths } from '@web/lib/paths';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+import { Section } from './section';
+
+const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
+  basic: 'Everything you need to start a daily practice.',
+  intermediate: 'More sound, more themes, and help when you need it.',
+  pro: 'For a practice that is part of every day.',
+};
+
+/** The plans of spec §1, shown as marketing text; every Get Started goes to signup. */
+export function Pricing() {
+  return (
+    <Section
+      id="pricing"
+      eyebrow="Pricing"
+      title="Simple plans, no surprises"
+      intro="Prices are per month. We tell you 30 days before any price changes."
+    >
+      <ul className="grid gap-6 lg:grid-cols-3">
+        {PRICING_PLANS.map((plan) => {
+          const featured = plan.plan === 'intermediate';
+          return (
+            <li
+              key={plan.plan}
+              className={cn(
+                'flex flex-col rounded-3xl border bg-[var(--bg-elevated)] p-8',
+                featured ? 'border-accent shadow-xl shadow-accent/10' : 'border-[var(--border)]',
+              )}
+            >
+              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              <p className="mt-1 text-sm text-[var(--fg-muted)]">{SUMMARY[plan.plan]}</p>
+              <p className="mt-6">
+                <span className="text-5xl font-semibold tracking-tight">${plan.pricePerMonth}</span>
+                <span className="text-[var(--fg-muted)]">/month</span>
+              </p>
+              <ul className="mt-6 flex flex-1 flex-col gap-3" aria-label={`${plan.name} includes`}>
+                {plan.plan !== 'basic' ? (
+                  <li className="text-sm text-[var(--fg-muted)]">Everything in {plan.plan === 'pro' ? 'Intermediate' : 'Basic'}, plus:</li>
+                ) : null}
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex gap-3">
+                    <Check aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-[var(--link)]" />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+              <Button asChild variant={featured ? 'primary' : 'secondary'} className="mt-8">
+                <Link to={paths.signup} aria-label={`Get Started with ${plan.name}`}>
+                  Get Started
+                </Link>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { Check, Crown } from 'lucide-react';
+import { PRICING_PLANS } from '@shared/constants';
+import { paths } from '@web/lib/paths';
+import { Button } from '@web/components/ui/button';
+
+const pro = PRICING_PLANS.find((plan) => plan.plan === 'pro');
+
+export function ProTeaser() {
+  if (!pro) return null;
+  return (
+    <section aria-labelledby="pro-title" className="mx-auto max-w-6xl px-4 py-12">
+      <div className="grid gap-8 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-12 lg:grid-cols-[1.2fr_1fr] lg:items-center">
+        <div>
+          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">
+            <Crown aria-hidden className="h-4 w-4" /> Innerwave Pro
+          </p>
+          <h2 id="pro-title" className="mt-3 text-3xl font-semibold tracking-tight sm:text-4xl">
+            Upgrade when you want more
+          </h2>
+          <p className="mt-4 text-lg text-[var(--fg-muted)]">
+            Start free. When your practice grows, Pro adds streaming sounds and smarter suggestions for ${pro.pricePerMonth}
+            {' '}a month. Cancel any time.
+          </p>
+          <Button asChild size="lg" className="mt-8">
+            <Link to={paths.signup}>Get Started</Link>
+          </Button>
+        </div>
+        <ul className="grid gap-3">
+          {pro.features.map((feature) => (
+            <li key={feature} className="flex items-center gap-3 rounded-2xl bg-[var(--bg)] px-4 py-3">
+              <Check aria-hidden className="h-5 w-5 shrink-0 text-[var(--link)]" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Construction } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
+
+/** Spec §2 'Screens: Home': Android, iOS and the newsletter's Join say the feature is not ready yet. */
+export default function UnderDevelopmentDialog({
+  open,
+  onOpenChange,
+  feature,
+  note = 'Meanwhile, everything Innerwave offers works in your browser and in the Windows app.',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What the visitor asked for, e.g. 'The Android app'. */
+  feature: string;
+  /** A line under the message; by default, where Innerwave already works. */
+  note?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="This feature is under development"
+        description={`${feature} is not available yet. We are working on it and will announce it here when it is ready.`}
+      >
+        <div className="flex items-center gap-4">
+          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
+            <Construction className="h-6 w-6" />
+          </span>
+          <p className="text-sm text-[var(--fg-muted)]">{note}</p>
+        </div>
+        <div className="mt-6 flex justify-end">
+          <DialogClose asChild>
+            <Button>I understand</Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
