@@ -35,7 +35,7 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await staff.getByLabel('Installer', { exact: true }).setInputFiles({ name: 'Innerwave Setup.exe', mimeType: 'application/octet-stream', buffer: installer });
   await staff.getByRole('button', { name: 'Upload installer' }).click();
   await expect(staff.getByText(`Uploaded version ${version}.`)).toBeVisible();
-  await expect(staff.getByText(`Version ${version}`)).toBeVisible();
+  await expect(staff.getByText(`Version ${version}`, { exact: true })).toBeVisible();
   await staffContext.close();
 
   const memberContext = await browser.newContext({ acceptDownloads: true });
