@@ -50,9 +50,9 @@ function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="secondary" size="sm" aria-label="User menu" className="max-w-56">
+        <Button variant="secondary" size="sm" aria-label="User menu" className="min-w-0 max-w-56 px-3 sm:px-4">
           <UserRound aria-hidden className="h-4 w-4 shrink-0" />
-          <span className="truncate">{email}</span>
+          <span className="hidden truncate sm:inline">{email}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

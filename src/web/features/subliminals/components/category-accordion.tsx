@@ -19,7 +19,7 @@ export function CategoryAccordion({ categories, onAdd }: { categories: readonly 
                 {category.name}
                 <span className="ml-2 text-sm font-normal text-[var(--fg-muted)]">{category.messages.length} messages</span>
               </span>
-              <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
+              <ChevronDown aria-hidden className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
             </Accordion.Trigger>
             <Button size="sm" variant="secondary" onClick={() => onAdd(category)} aria-label={`Add ${category.name} to playlist`}>
               <ListPlus aria-hidden className="h-4 w-4" /> Add
