@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import { runCli } from './cli';
-import { fakeMp3 } from './test/multipart-body';
+import { fakeMp3 } from './test/fake-audio';
 
 interface Run {
   code: number;

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
-import { fakeMp3, multipartBody } from './test/multipart-body';
+import { multipartBody } from '../test/multipart';
+import { fakeMp3 } from './test/fake-audio';
 
 /** Every file under the media folder, relative to it (the temp folder included). */
 function mediaFiles(t: TestApp): string[] {

@@ -1,52 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { mediaDir } from '../paths';
+import { contentAddressedName, mediaFileSize, mediaPath, placeStaged, removeMediaFile as removeFromMediaRoot, stageBuffer } from '../storage/media-files';
 
-/** `<folder>/<first 32 hex of sha-256>.<ext>`: the same bytes always get the same name. */
-export function contentAddressedName(folder: string, bytes: Uint8Array, extension: string): string {
-  const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  return `${folder}/${digest}.${extension}`;
-}
+// Media files addressed from the data folder, for code that holds whole files in memory (the seed,
+// profile images); streamed uploads use src/server/storage/media-files.ts directly.
 
 /** The absolute path of a media file; refuses anything that would leave the media folder. */
-export function mediaFilePath(dataDir: string, relativePath: string): string {
+export const mediaFilePath = (dataDir: string, relativePath: string) => mediaPath(mediaDir(dataDir), relativePath);
+
+export const mediaFileExists = async (dataDir: string, relativePath: string) =>
+  (await mediaFileSize(mediaDir(dataDir), relativePath)) !== null;
+
+/** Stores bytes under `<folder>/<sha-256>.<ext>`, atomically; the same bytes are written once. */
+export async function storeMediaFile(
+  dataDir: string,
+  folder: string,
+  bytes: Uint8Array,
+  extension: string,
+): Promise<{ relativePath: string; created: boolean }> {
   const root = mediaDir(dataDir);
-  const full = path.resolve(root, relativePath);
-  if (!full.startsWith(root + path.sep)) throw new Error(`media path escapes the media folder: ${relativePath}`);
-  return full;
+  const staged = await stageBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), root);
+  const relativePath = `${folder}/${contentAddressedName(staged.sha256, `.${extension}`)}`;
+  const { created } = await placeStaged(staged, root, relativePath);
+  return { relativePath, created };
 }
 
-export async function fileExists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Writes to a temporary name beside the target and renames it, so no reader sees half a file. */
-export async function writeFileAtomic(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, bytes);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
-/** Stores bytes under their content-addressed name (skipping the write when already there). */
-export async function storeMediaFile(dataDir: string, folder: string, bytes: Uint8Array, extension: string): Promise<{ relativePath: string; created: boolean }> {
-  const relativePath = contentAddressedName(folder, bytes, extension);
-  const file = mediaFilePath(dataDir, relativePath);
-  if (await fileExists(file)) return { relativePath, created: false };
-  await writeFileAtomic(file, bytes);
-  return { relativePath, created: true };
-}
-
-export async function removeMediaFile(dataDir: string, relativePath: string): Promise<void> {
-  await rm(mediaFilePath(dataDir, relativePath), { force: true });
-}
+export const removeMediaFile = (dataDir: string, relativePath: string) => removeFromMediaRoot(mediaDir(dataDir), relativePath);

@@ -6,7 +6,7 @@ import { mediaDir } from '../paths';
 
 let t: TestApp;
 const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
-const AUDIO_URL = '/media/audio/selfeggio/0123456789abcdef0123456789abcdef.mp3';
+const AUDIO_URL = '/media/audio/selfeggio/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.mp3';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,8 +15,8 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(media, relative)), { recursive: true });
     writeFileSync(path.join(media, relative), bytes);
   };
-  put('audio/selfeggio/0123456789abcdef0123456789abcdef.mp3', AUDIO);
-  put('covers/fedcba9876543210fedcba9876543210.webp', 'webp');
+  put('audio/selfeggio/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.mp3', AUDIO);
+  put('covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp', 'webp');
   put('profile-images/avatar.jpg', 'jpg');
   put('logo.png', 'png');
   put('applications/Innerwave-Setup-1.2.0.exe', 'MZ');
@@ -59,7 +59,7 @@ describe('/media/', () => {
   });
 
   it.each([
-    ['/media/covers/fedcba9876543210fedcba9876543210.webp', 'image/webp'],
+    ['/media/covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp', 'image/webp'],
     ['/media/profile-images/avatar.jpg', 'image/jpeg'],
     ['/media/logo.png', 'image/png'],
   ])('serves %s as %s', async (url, type) => {

@@ -14,8 +14,8 @@ import { mediaDir } from '../paths';
  */
 const SAFE_MEDIA_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
-/** Names we write ourselves: a 32-hex content hash, so their bytes never change. */
-const CONTENT_ADDRESSED = /(?:^|[/-])[0-9a-f]{32}\.[a-z0-9]+$/;
+/** Names we write ourselves: a sha-256 content hash, so their bytes never change. */
+const CONTENT_ADDRESSED = /(?:^|[/-])[0-9a-f]{64}\.[a-z0-9]+$/;
 const INSTALLER = /\.(exe|msi|dmg|pkg|zip|appimage|deb|rpm)$/i;
 
 export function isSafeMediaPath(rawUrl: string): boolean {

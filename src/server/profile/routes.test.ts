@@ -88,7 +88,7 @@ describe('PUT /api/user/profile/update/', () => {
     const first = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'me.png', contentType: 'image/png', content: await png(600, 300) } });
     expect(first.statusCode).toBe(200);
     const url = first.json().profile_image as string;
-    expect(url).toMatch(/^http:\/\/innerwave\.test\/media\/profile-images\/[0-9a-f]{32}\.jpg$/);
+    expect(url).toMatch(/^http:\/\/innerwave\.test\/media\/profile-images\/[0-9a-f]{64}\.jpg$/);
     const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');

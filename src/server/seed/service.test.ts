@@ -33,8 +33,8 @@ describe('seed', () => {
     const rows = await t.database.db.select().from(audioItems);
     expect(rows.map((r) => r.kind).sort()).toEqual(['bonus', 'selfeggio']);
     for (const row of rows) {
-      expect(row.audioFile).toMatch(new RegExp(`^audio/${row.kind}/[0-9a-f]{32}\\.mp3$`));
-      expect(row.coverImage).toMatch(/^covers\/[0-9a-f]{32}\.webp$/);
+      expect(row.audioFile).toMatch(new RegExp(`^audio/${row.kind}/[0-9a-f]{64}\\.mp3$`));
+      expect(row.coverImage).toMatch(/^covers\/[0-9a-f]{64}\.webp$/);
       expect(statSync(mediaFilePath(t.dataDir, row.audioFile)).size).toBeGreaterThan(1000);
     }
     const audio = mediaFilePath(t.dataDir, rows[0]!.audioFile);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audioItems, messageCategories, messages } from '../db/schema';
-import { fileExists, mediaFilePath, storeMediaFile } from '../media/files';
+import { mediaFileExists, storeMediaFile } from '../media/files';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import { withTrackCache } from './track-cache';
@@ -93,8 +93,8 @@ export async function seedAudioItems(
 }
 
 async function filesPresent(dataDir: string, audioFile: string, coverImage: string | null): Promise<boolean> {
-  if (!(await fileExists(mediaFilePath(dataDir, audioFile)))) return false;
-  return coverImage === null || fileExists(mediaFilePath(dataDir, coverImage));
+  if (!(await mediaFileExists(dataDir, audioFile))) return false;
+  return coverImage === null || mediaFileExists(dataDir, coverImage);
 }
 
 /** The product's starting content; safe to run on every start and by several processes at once. */

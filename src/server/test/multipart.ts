@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 export interface MultipartFile {
   filename: string;
-  contentType: string;
+  contentType?: string;
   content: Buffer;
 }
 
@@ -16,7 +16,7 @@ export function multipartBody(parts: Record<string, string | MultipartFile>): { 
     } else {
       chunks.push(
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`,
         ),
         value.content,
         Buffer.from('\r\n'),

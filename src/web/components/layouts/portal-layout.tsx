@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
+import { SkipLink } from './skip-link';
 
 const SIDEBAR_LINKS = [
   { label: 'Subliminals', to: paths.subliminals, icon: Sparkles },
@@ -76,9 +77,7 @@ export function PortalLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-ink">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
         <div className="flex h-16 items-center justify-between gap-3 px-4">
           <div className="flex items-center gap-2">

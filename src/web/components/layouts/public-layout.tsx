@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { ProgramsMenu } from './programs-menu';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
+import { SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
 
 const SIMPLE_LINKS = [
@@ -41,9 +42,7 @@ function MobileMenu() {
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-ink">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo />
