@@ -28,7 +28,7 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   const staff = await staffContext.newPage();
   await signInAsStaff(staff);
   await staff.getByRole('link', { name: 'Admin' }).first().click();
-  await staff.getByRole('link', { name: 'Applications' }).last().click();
+  await staff.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Applications' }).click();
   await expect(staff).toHaveURL(/\/admin\/applications$/);
   await staff.getByLabel('Version', { exact: true }).fill(version);
   await staff.getByLabel('Description', { exact: true }).fill('Windows 10 and 11');
