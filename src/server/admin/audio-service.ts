@@ -3,7 +3,7 @@ import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type
 import { audioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { contentAddressedName, discardStaged, placeThenWrite, removeMediaFile, stageBuffer, type StagedFile } from '../storage/media-files';
-import { isUniqueViolation } from './db-errors';
+import { rethrowUniqueAs } from './db-errors';
 import { coverToWebp, InvalidImageError, sniffAudio } from './file-types';
 import type { ContentStore } from './media-context';
 
@@ -11,6 +11,7 @@ type AudioRow = typeof audioItems.$inferSelect;
 
 const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
 const duplicateName = () => badRequest({ name: ['An audio item with this name already exists in this library.'] });
+const withUniqueName = <T,>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
 
 const toAdmin = (store: ContentStore, row: AudioRow): AdminAudioItem => ({
   id: row.id,
@@ -173,15 +174,6 @@ export async function findAudioItemByName(store: ContentStore, kind: AudioKind, 
     .where(and(eq(audioItems.kind, kind), eq(sql`lower(${audioItems.name})`, name.trim().toLowerCase())));
   if (!row) throw notFound(`No ${kind} audio item named "${name.trim()}".`);
   return row.id;
-}
-
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName();
-    throw error;
-  }
 }
 
 /** Zod issues as DRF field errors. */

@@ -5,3 +5,13 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Runs a write, turning a unique violation into the caller's 400 (a name already taken). */
+export async function rethrowUniqueAs<T>(write: () => Promise<T>, duplicate: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}

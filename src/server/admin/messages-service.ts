@@ -3,11 +3,12 @@ import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/
 import type { Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { isUniqueViolation } from './db-errors';
+import { rethrowUniqueAs } from './db-errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const duplicateName = () => badRequest({ name: ['message category with this name already exists.'] });
+const withUniqueName = <T,>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
 
 /** Every category in order, each with its messages in order. */
 export async function listCategories(db: Db | Tx): Promise<AdminCategory[]> {
@@ -27,15 +28,6 @@ async function getCategory(db: Db, id: number): Promise<AdminCategory> {
   const found = (await listCategories(db)).find((c) => c.id === id);
   if (!found) throw notFound();
   return found;
-}
-
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName();
-    throw error;
-  }
 }
 
 export async function createCategory(db: Db, name: string): Promise<AdminCategory> {

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MESSAGES } from '@shared/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp';
-import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail } from './test-helpers';
+import type { TestApp } from '../test/test-app';
+import type { SmtpCapture } from '../test/smtp';
+import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail, startAccountsApp } from './test-helpers';
 
 const NEW_PASSWORD = 'Silver-Lantern-73';
 
 describe('password reset', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
+    ({ t, smtp, close } = await startAccountsApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const requestReset = async (email: string) => {
     const response = await post(t, API.resetPassword, { email });

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, MESSAGES, currentUserSchema } from '@shared/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp';
+import type { TestApp } from '../test/test-app';
+import type { SmtpCapture } from '../test/smtp';
 import { profiles, users } from '../db/schema';
-import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail } from './test-helpers';
+import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail, startAccountsApp } from './test-helpers';
 
 describe('signup, activation and login', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
+    ({ t, smtp, close } = await startAccountsApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   it('signs up an inactive account with its profile and mails an activation link over SMTP', async () => {
     const { id, mail } = await signupAndReadMail(t, smtp, 'Grace.Hopper@Example.com');

@@ -1,12 +1,26 @@
 import { expect } from 'vitest';
 import { API } from '@shared/contract';
-import type { TestApp } from '../test/test-app';
-import type { SmtpCapture } from '../test/smtp';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp';
 import type { ParsedMail } from '../test/eml';
 
 // Shared steps of the account tests: real calls through app.inject, mail through a real SMTP server.
 
 export const PASSWORD = 'Quiet-Harbour-58';
+
+/** The app sending mail to a capturing SMTP server, with limits high enough for a whole test file. */
+export async function startAccountsApp(): Promise<{ t: TestApp; smtp: SmtpCapture; close(): Promise<void> }> {
+  const smtp = await startSmtpCapture();
+  const t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
+  return {
+    t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
+}
 
 export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
