@@ -1,15 +1,10 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
-    <input
-      className={cn(
-        'h-11 w-full rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] px-4 text-[var(--fg)] placeholder:text-[var(--fg-muted)] aria-[invalid=true]:border-[var(--danger)] disabled:opacity-70',
-        className,
-      )}
-      {...props}
-    />
+    // `.input` lives in styles.css (components layer), so a className passed here overrides it.
+    <input className={clsx('input', className)} {...props} />
   );
 }
 
@@ -23,7 +18,7 @@ export function Field({
 }: ComponentProps<'input'> & { id: string; label: string; error?: string | undefined }) {
   const errorId = `${id}-error`;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
