@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb, ROOT } from '../scripts/build-state.mjs';
+import { CHROMIUM_PATH, ensureChromium } from '../scripts/ensure-chromium.mjs';
 
 // `npm run bench:web [-- --runs=3] [--path=/terms/] [--report=/tmp/lhr.json]`: builds the SPA, starts the app as `npm start` does
 // on a temporary data folder and a free port, runs Lighthouse (mobile default) against the page and
@@ -43,12 +44,13 @@ async function waitForHealth(origin, server) {
 const gzipKb = (urlPath) => gzipSync(readFileSync(path.join(ROOT, 'dist/web', urlPath)), { level: 9 }).length / 1024;
 
 /**
- * First-load JS of the home route: the entry script and its modulepreloads from the built index.html
- * (the home page ships in the entry chunk). Chunks fetched later (the toaster once idle, a modal on
- * first open) are not part of it; `loadedKb` adds up every script Lighthouse saw the page request.
+ * First-load JS of the page: the entry script and its modulepreloads from the built page the server
+ * sends for it (home.html for `/`, index.html for every other route). Chunks fetched later (a modal
+ * on first open) are not part of it; `loadedKb` adds up every script Lighthouse saw the page request.
  */
 function firstLoadJs(lhr, origin) {
-  const html = readFileSync(path.join(ROOT, 'dist/web/index.html'), 'utf8');
+  const page = pagePath === '/' && existsSync(path.join(ROOT, 'dist/web/home.html')) ? 'home.html' : 'index.html';
+  const html = readFileSync(path.join(ROOT, 'dist/web', page), 'utf8');
   const critical = [...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]);
   const files = critical.map((urlPath) => ({ file: path.basename(urlPath), kb: gzipKb(urlPath) }));
   const requests = lhr.audits['network-requests'].details?.items ?? [];
@@ -63,6 +65,7 @@ function firstLoadJs(lhr, origin) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+if (!process.env.CHROME_PATH) ensureChromium();
 buildWeb();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-bench-'));
 const port = await freePort();
@@ -74,7 +77,7 @@ let chrome;
 try {
   await waitForHealth(origin, server);
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   const results = [];

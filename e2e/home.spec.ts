@@ -8,8 +8,8 @@ const main = (page: Page) => page.getByRole('main');
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Sections below the first screen render just after first paint; wait for the last of them.
-  await expect(main(page).getByRole('link', { name: /^Get Started/ }).nth(4)).toBeAttached();
+  // The page arrives pre-rendered; wait until React has taken it over (its links and modals work then).
+  await page.waitForLoadState('networkidle');
 });
 
 test('Get Started buttons go to signup', async ({ page }) => {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(ROOT, 'dist/web/.build-stamp');
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'build', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

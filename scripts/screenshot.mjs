@@ -17,6 +17,10 @@ const context = await browser.newContext({
 });
 const page = await context.newPage();
 await page.goto(url, { waitUntil: 'networkidle' });
+// A full-page picture includes what is off screen: render the sections the page lets the browser skip
+// until they near the viewport (content-visibility: auto).
+await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+await page.waitForLoadState('networkidle');
 await page.screenshot({ path: out, fullPage: true });
 await browser.close();
 console.log(`saved ${out}`);

@@ -7,7 +7,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerJsonParser } from './http/json-parser';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
-import { readIndexHtml, registerWeb } from './http/web';
+import { readWebPages, registerWeb } from './http/web';
 import { loggerOptions } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
@@ -46,8 +46,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerJsonParser(app);
   registerErrorHandler(app);
 
-  const indexHtml = options.webDir ? readIndexHtml(options.webDir) : undefined;
-  await registerSecurity(app, indexHtml);
+  const pages = options.webDir ? readWebPages(options.webDir) : undefined;
+  await registerSecurity(app, pages ? [pages.index, pages.home ?? ''] : []);
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,
@@ -66,6 +66,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(mediaRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
-  await registerWeb(app, indexHtml, options.webDir);
+  await registerWeb(app, pages, options.webDir);
   return app;
 }

@@ -2,23 +2,23 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
-/** sha256 sources for the inline scripts of the built index.html (the theme is set before first paint). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+/** sha256 sources for the inline scripts of the built pages (the theme is set before first paint). */
+export function inlineScriptHashes(pages: string[]): string[] {
+  const hashes = new Set<string>();
+  for (const match of pages.join('\n').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const body = match[1] ?? '';
-    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
-  return hashes;
+  return [...hashes];
 }
 
 /** Security headers; CORS stays closed because no CORS plugin is registered. */
-export async function registerSecurity(app: FastifyInstance, indexHtml: string | undefined): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, pages: string[]): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
+        scriptSrc: ["'self'", ...inlineScriptHashes(pages)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

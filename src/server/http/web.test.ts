@@ -1,20 +1,33 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const INDEX = '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div></body></html>';
+const HOME = `<!doctype html><html><head><script>document.documentElement.dataset.y="2"</script></head><body><div id="root"><h1>Home</h1>${'<p>pre-rendered</p>'.repeat(100)}</div></body></html>`;
+const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+function writeWebDir(withHome: boolean) {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'innerwave-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  if (withHome) {
+    writeFileSync(path.join(webDir, 'home.html'), HOME);
+    writeFileSync(path.join(webDir, 'home.html.gz'), gzipSync(HOME));
+  }
+  writeFileSync(path.join(webDir, 'assets/app-3f2a1b.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return webDir;
+}
 
 describe('the built SPA', () => {
   let t: TestApp;
   let webDir: string;
   beforeAll(async () => {
-    webDir = mkdtempSync(path.join(tmpdir(), 'innerwave-web-'));
-    mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'index.html'), INDEX);
-    writeFileSync(path.join(webDir, 'assets/app-3f2a1b.js'), 'console.log(1)');
-    writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    webDir = writeWebDir(true);
     t = await createTestApp({}, { webDir });
   });
   afterAll(async () => {
@@ -22,7 +35,7 @@ describe('the built SPA', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/subliminals', '/activation/MQ/abc-123', '/terms/'])('answers the deep link %s with index.html', async (url) => {
+  it.each(['/subliminals', '/activation/MQ/abc-123', '/terms/', '/login?redirect=%2Fmusic'])('answers the deep link %s with index.html', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -30,18 +43,37 @@ describe('the built SPA', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('allows the inline theme script by its hash and no other inline script', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\' ;');
+  it('answers / with the pre-rendered home page, compressed when the browser accepts it, and 304 when unchanged', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/?utm_source=mail' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(HOME);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+
+    const gzipped = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(HOME);
+
+    const etag = plain.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
-  it('caches hashed assets for a year and other files briefly', async () => {
+  it('allows the inline theme scripts of both pages by their hashes and no other inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const policy = String(res.headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim().split(' ').sort()).toEqual(
+      ['script-src', "'self'", scriptHash('document.documentElement.dataset.x="1"'), scriptHash('document.documentElement.dataset.y="2"')].sort(),
+    );
+  });
+
+  it('caches hashed assets for a year and revalidates other files', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps 404s for missing files, API paths and media', async () => {
@@ -49,6 +81,21 @@ describe('the built SPA', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+});
+
+describe('a build without the home page', () => {
+  it('answers / with the SPA', async () => {
+    const webDir = writeWebDir(false);
+    const t = await createTestApp({}, { webDir });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    } finally {
+      await t.close();
+      rmSync(webDir, { recursive: true, force: true });
     }
   });
 });

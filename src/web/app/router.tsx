@@ -1,24 +1,27 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { Component as Home } from './routes/home';
 import { PublicLayout } from '@web/components/layouts/public-layout';
 import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
 import { RouteError } from './route-error';
+import { RouterNavigation } from './router-navigation';
 import { paths } from '@web/lib/paths';
 
-// The route table of spec §2. Every page is its own chunk, loaded when first visited, except the home
-// page: it is the first thing most visitors see, so it ships in the entry chunk (no extra round trip).
-// The portal's layout is lazy too, so a visitor's first load carries no portal code.
+// The route table of spec §2. Every page is its own chunk, loaded when first visited; the portal's
+// layout is lazy too. A first visit to `/` does not load this SPA at all: the server answers it with
+// the pre-rendered home page and its own lean entry (home.tsx); the route below serves in-app visits.
 
 export const routes: RouteObject[] = [
   {
+    element: <RouterNavigation />,
     errorElement: <RouteError />,
+    // A deep link's page chunk loads before the first render; the empty page shows meanwhile.
+    HydrateFallback: () => null,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, Component: Home },
+          { path: paths.home, lazy: () => import('./routes/home') },
           { path: paths.signup, lazy: () => import('./routes/signup') },
           { path: paths.login, lazy: () => import('./routes/login') },
           { path: paths.activate, lazy: () => import('./routes/activate') },

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { paths } from '@web/lib/paths';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { PROGRAM_LINKS } from './programs-menu';

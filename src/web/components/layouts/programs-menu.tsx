@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { ChevronDown } from 'lucide-react';
 import { paths } from '@web/lib/paths';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 /** The Programs dropdown (spec §2): where each program lives in the portal. */
 export const PROGRAM_LINKS = [
@@ -88,10 +88,10 @@ export function ProgramsMenu({ triggerClassName }: { triggerClassName: string })
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => toggle(!open)}
-        className={cn(triggerClassName, 'inline-flex cursor-pointer items-center gap-1')}
+        className={clsx(triggerClassName, 'inline-flex cursor-pointer items-center gap-1')}
       >
         Programs
-        <ChevronDown aria-hidden className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} />
+        <ChevronDown aria-hidden className={clsx('h-4 w-4 transition-transform', open && 'rotate-180')} />
       </button>
       <div
         id={panelId}

@@ -1,75 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
-import { Menu } from 'lucide-react';
-import { paths } from '@web/lib/paths';
-import { Button } from '@web/components/ui/button';
-import { ProgramsMenu } from './programs-menu';
-import { Logo } from './logo';
-import { ThemeToggle } from './theme-toggle';
-import { SkipLink } from './skip-link';
-import { SiteFooter } from './site-footer';
+import { Outlet } from 'react-router';
+import { PublicChrome } from './public-chrome';
 
-const SIMPLE_LINKS = [
-  { label: 'Audio Library', to: paths.portalHome },
-  { label: 'Learn', to: paths.portalHome },
-  { label: 'Contact', to: paths.portalHome },
-] as const;
-
-const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]';
-
-// The menu's dialog code is fetched on the first open; the button is all a first visit needs.
-const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog'));
-
-function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  if (open && !loaded) setLoaded(true);
-  return (
-    <>
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
-        <Menu aria-hidden className="h-5 w-5" />
-      </Button>
-      {loaded ? (
-        <Suspense fallback={null}>
-          <MobileMenuDialog open={open} onOpenChange={setOpen} links={SIMPLE_LINKS} linkClass={linkClass} />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
-/** The public bar (spec §2 'Navigation') above the page, and the footer below it. */
+/** The public pages' layout route: the public bar and footer around the matched page. */
 export function PublicLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-          <Logo />
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            <NavLink to={paths.home} end className={linkClass}>
-              Home
-            </NavLink>
-            <ProgramsMenu triggerClassName={linkClass} />
-            {SIMPLE_LINKS.map((link) => (
-              <Link key={link.label} to={link.to} className={linkClass}>
-                {link.label}
-              </Link>
-            ))}
-          </nav>
-          <div className="flex items-center gap-1">
-            <ThemeToggle />
-            <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
-              <Link to={paths.login}>Log in</Link>
-            </Button>
-            <MobileMenu />
-          </div>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicChrome>
+      <Outlet />
+    </PublicChrome>
   );
 }

@@ -1,11 +1,13 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { paths } from '@web/lib/paths';
 
 export function SiteFooter() {
   return (
     <footer className="border-t border-[var(--border)]">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-[var(--fg-muted)] sm:flex-row sm:items-center sm:justify-between">
-        <p>© {new Date().getFullYear()} Innerwave. Calm, one breath at a time.</p>
+        {/* The home page is pre-rendered at build time; its year may be older than the visitor's. */}
+        <p suppressHydrationWarning>
+          © {new Date().getFullYear()} Innerwave. Calm, one breath at a time.</p>
         <nav aria-label="Legal" className="flex gap-4">
           <Link to={paths.terms} className="hover:text-[var(--fg)]">
             Terms and conditions

@@ -14,7 +14,9 @@ export function ThemeToggle() {
       title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
       onClick={() => setTheme(dark ? 'light' : 'dark')}
     >
-      {dark ? <Moon aria-hidden className="h-5 w-5" /> : <Sun aria-hidden className="h-5 w-5" />}
+      {/* The icon follows the page's class, so it is right before hydration (pre-rendered home). */}
+      <Moon aria-hidden className="hidden h-5 w-5 dark:block" />
+      <Sun aria-hidden className="h-5 w-5 dark:hidden" />
     </Button>
   );
 }

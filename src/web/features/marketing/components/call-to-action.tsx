@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { ArrowRight } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 /** Calls to action go to the subliminals player (spec §2 'Screens: Home'). */
 export function CallToAction() {
   return (
-    <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-24">
+    <section aria-labelledby="cta-title" className="render-when-near mx-auto max-w-6xl px-4 py-20 text-center sm:py-24">
       <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-5xl">
         Take a few minutes for yourself today
       </h2>

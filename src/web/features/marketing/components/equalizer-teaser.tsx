@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { AudioWaveform } from 'lucide-react';
 import { EQUALIZER_SAMPLE_HZ, SOLFEGGIO_FREQUENCIES } from '@shared/constants';
 import { paths } from '@web/lib/paths';
@@ -39,7 +39,7 @@ function Band({ hz }: { hz: number }) {
 
 export function EqualizerTeaser() {
   return (
-    <section aria-labelledby="equalizer-title" className="mx-auto max-w-6xl px-4 py-12">
+    <section aria-labelledby="equalizer-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
       <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br [--focus-ring:var(--color-accent)] from-night-800 via-night-900 to-[#0b3a3a] p-6 text-white sm:p-12 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.18em] text-accent">Sound frequencies</p>

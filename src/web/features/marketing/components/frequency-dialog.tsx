@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import type { SolfeggioFrequency } from '@shared/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';

@@ -1,5 +1,4 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME } from '@shared/constants';
 import { Hero } from './hero';
@@ -29,7 +28,7 @@ describe('hero backdrop', () => {
 
   it('shows the first image eagerly and cross-fades to the next every 5 s, loading each one a step ahead', () => {
     prefersReducedMotion(false);
-    render(<Hero />, { wrapper: MemoryRouter });
+    render(<Hero />);
     expect(images()).toHaveLength(2);
     expect(images()[0]).toHaveAttribute('fetchpriority', 'high');
     expect(images()[0]).toHaveAttribute('loading', 'eager');
@@ -45,7 +44,7 @@ describe('hero backdrop', () => {
 
   it('under reduced motion shows only the first image, still', () => {
     prefersReducedMotion(true);
-    render(<Hero />, { wrapper: MemoryRouter });
+    render(<Hero />);
     act(() => vi.advanceTimersByTime(HOME.heroRotationMs * 2));
     expect(images()).toHaveLength(1);
     expect(visible()).toBe(0);

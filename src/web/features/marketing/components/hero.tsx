@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { HOME } from '@shared/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { HERO_IMAGES, HERO_IMAGE_SIZE } from '../art';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { useRotation } from '../hooks/use-rotation';
@@ -37,7 +37,7 @@ function HeroBackdrop() {
           decoding={index === 0 ? 'sync' : 'async'}
           loading={index === 0 ? 'eager' : 'lazy'}
           fetchPriority={index === 0 ? 'high' : 'low'}
-          className={cn(
+          className={clsx(
             'absolute inset-0 h-full w-full object-cover transition-opacity duration-[1500ms] ease-in-out',
             index === active ? 'opacity-100' : 'opacity-0',
           )}

@@ -1,17 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SOLFEGGIO_FREQUENCIES } from '@shared/constants';
 import { FrequencyCards } from './frequency-cards';
 import { Integration } from './integration';
 import { Newsletter } from './newsletter';
 
-const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('frequency cards', () => {
   it('shows the ten frequencies from 963 Hz down to 174 Hz', () => {
-    inRouter(<FrequencyCards />);
+    render(<FrequencyCards />);
     const cards = screen.getAllByRole('button', { name: /Hz/ });
     expect(cards.map((card) => card.textContent?.match(/^(\d+) Hz/)?.[1])).toEqual(
       ['963', '852', '741', '639', '528', '432', '417', '396', '285', '174'],
@@ -20,7 +18,7 @@ describe('frequency cards', () => {
 
   it('opens a modal with the description, closes on Escape and returns focus to the card', async () => {
     const user = userEvent.setup();
-    inRouter(<FrequencyCards />);
+    render(<FrequencyCards />);
     const frequency = SOLFEGGIO_FREQUENCIES.find((f) => f.hz === 396)!;
     const card = screen.getByRole('button', { name: /^396 Hz/ });
     await user.click(card);
@@ -35,7 +33,7 @@ describe('frequency cards', () => {
 describe('under-development modal', () => {
   it('Android and iOS open it; I understand closes it', async () => {
     const user = userEvent.setup();
-    inRouter(<Integration />);
+    render(<Integration />);
     for (const [button, feature] of [['Android', 'The Android app'], ['iOS', 'The iOS app']] as const) {
       await user.click(screen.getByRole('button', { name: button }));
       const dialog = await screen.findByRole('dialog', { name: 'This feature is under development' });
@@ -49,7 +47,7 @@ describe('under-development modal', () => {
 
   it('the newsletter needs an e-mail before Join opens it, and sends nothing', async () => {
     const user = userEvent.setup();
-    inRouter(<Newsletter />);
+    render(<Newsletter />);
     const email = screen.getByRole('textbox', { name: 'E-mail address' });
     expect(email).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Join' }));

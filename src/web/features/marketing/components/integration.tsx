@@ -1,5 +1,5 @@
 import { lazy, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { Apple, Bot, Globe, Monitor, Smartphone } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';

@@ -17,7 +17,7 @@ export function Newsletter() {
     setOpen(true);
   };
   return (
-    <section aria-labelledby="newsletter-title" className="mx-auto max-w-6xl px-4 py-12">
+    <section aria-labelledby="newsletter-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-col gap-6 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-12 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-xl">
           <h2 id="newsletter-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">

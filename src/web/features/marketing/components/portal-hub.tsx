@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { AppWindow, ArrowRight, AudioLines, Headphones, LifeBuoy, MessageSquareText, ShieldCheck, UserRound } from 'lucide-react';
 import { BINAURAL_BANDS, CONTACT, SOLFEGGIO_FREQUENCIES } from '@shared/constants';
 import { paths } from '@web/lib/paths';

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { Check } from 'lucide-react';
 import { PRICING_PLANS } from '@shared/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { Section } from './section';
 
 const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
@@ -27,7 +27,7 @@ export function Pricing() {
           return (
             <li
               key={plan.plan}
-              className={cn(
+              className={clsx(
                 'flex flex-col rounded-3xl border bg-[var(--bg-elevated)] p-8',
                 featured ? 'border-accent shadow-xl shadow-accent/10' : 'border-[var(--border)]',
               )}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { Check, Crown } from 'lucide-react';
 import { PRICING_PLANS } from '@shared/constants';
 import { paths } from '@web/lib/paths';
@@ -9,7 +9,7 @@ const pro = PRICING_PLANS.find((plan) => plan.plan === 'pro');
 export function ProTeaser() {
   if (!pro) return null;
   return (
-    <section aria-labelledby="pro-title" className="mx-auto max-w-6xl px-4 py-12">
+    <section aria-labelledby="pro-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
       <div className="grid gap-8 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-12 lg:grid-cols-[1.2fr_1fr] lg:items-center">
         <div>
           <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 /** A home page section: an eyebrow, an h2 and its content, labelled by the heading. */
 export function Section({
@@ -18,7 +18,7 @@ export function Section({
   className?: string;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={cn('mx-auto max-w-6xl px-4 py-20 sm:py-24', className)}>
+    <section aria-labelledby={`${id}-title`} className={clsx('render-when-near mx-auto max-w-6xl px-4 py-20 sm:py-24', className)}>
       <p className="text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">{eyebrow}</p>
       <h2 id={`${id}-title`} className="mt-3 max-w-3xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {title}

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+
+// A first visit to `/` gets the home page pre-rendered with its own lean scripts (no router, no
+// SPA entry); React takes the page over without a mismatch, and its links lead into the SPA.
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the whole home page is in the document', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calm, focus and intention, one session at a time');
+    await expect(page.getByRole('button', { name: /Hz/ })).toHaveCount(10);
+    await expect(page.getByRole('heading', { name: 'Simple plans, no surprises' })).toBeAttached();
+    await expect(page.getByRole('main')).toContainText('$56/month');
+    await expect(page.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms/');
+  });
+});
+
+test('React takes the page over without errors, then its links load the SPA and the SPA comes back home', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => /\/assets\/index-[^/]+\.js$/.test(path)), scripts.join(', ')).toBe(false);
+
+  // Hydrated: the theme toggle answers.
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Innerwave home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calm, focus and intention, one session at a time');
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+  expect(problems).toEqual([]);
+});

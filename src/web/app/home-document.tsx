@@ -1,0 +1,11 @@
+import { PublicChrome } from '@web/components/layouts/public-chrome';
+import { HomePage } from '@web/features/marketing/components/home-page';
+
+/** The whole home page as a first visit gets it: pre-rendered at build time, hydrated by home.tsx. */
+export function HomeDocument() {
+  return (
+    <PublicChrome>
+      <HomePage />
+    </PublicChrome>
+  );
+}
