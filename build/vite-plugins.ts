@@ -20,20 +20,22 @@ export function sharedHead(): Plugin {
   const themeScript = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
   return {
     name: 'innerwave:shared-head',
-    transformIndexHtml: (_html, ctx) => [
-      ...fontPreload(ctx.bundle),
-      {
-        tag: 'meta',
-        attrs: {
-          name: 'description',
-          content:
-            'Innerwave helps you build calm, focused habits with on-screen affirmations, solfeggio meditation audio and binaural beats made in your browser.',
+    // After the page's own charset, viewport and title.
+    transformIndexHtml: (_html, ctx) =>
+      [
+        ...fontPreload(ctx.bundle),
+        {
+          tag: 'meta',
+          attrs: {
+            name: 'description',
+            content:
+              'Innerwave helps you build calm, focused habits with on-screen affirmations, solfeggio meditation audio and binaural beats made in your browser.',
+          },
         },
-      },
-      { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1026' } },
-      { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
-      { tag: 'script', children: themeScript },
-    ],
+        { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1026' } },
+        { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
+        { tag: 'script', children: themeScript },
+      ].map((tag) => ({ ...tag, injectTo: 'head' as const })),
   };
 }
 
