@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { homeChunks, precompress, prerenderHome, sharedHead } from './build/vite-plugins.ts';
+import { homeChunk, precompress, prerenderHome, sharedHead } from './build/vite-plugins.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -24,11 +24,11 @@ const shared = () => ({
 });
 
 const homeEntry = path.join(root, 'home.tsx');
-const chunks = homeChunks(homeEntry);
+const homeChunkGrouping = homeChunk(homeEntry);
 
 export default defineConfig({
   ...shared(),
-  plugins: [react(), tailwindcss(), chunks.plugin, sharedHead(), prerenderHome(shared), precompress()],
+  plugins: [react(), tailwindcss(), homeChunkGrouping.plugin, sharedHead(), prerenderHome(shared), precompress()],
   build: {
     ...shared().build,
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
@@ -37,7 +37,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { index: path.join(root, 'index.html'), home: path.join(root, 'home.html') },
-      output: { codeSplitting: { groups: chunks.groups } },
+      output: { codeSplitting: { groups: homeChunkGrouping.groups } },
     },
   },
   server: {

@@ -40,12 +40,12 @@ export function sharedHead(): Plugin {
 }
 
 /**
- * Everything the home page loads up front in two files: React, and the rest of its static import
- * graph (collected when the module graph is complete). Left to automatic splitting, that graph is a
- * dozen small chunks shared with the SPA, and over HTTP/1.1's six connections per host they hold
- * the hero image back. The SPA reuses both chunks, so a visitor moving on from `/` fetches neither again.
+ * Everything the home page loads up front in one chunk: its whole static import graph, React
+ * included (collected once the module graph is complete). Left to automatic splitting, that graph
+ * is a dozen small chunks shared with the SPA, and over HTTP/1.1's six connections per host they
+ * hold the hero image back. The SPA reuses the chunk, so a visitor moving on from `/` fetches it once.
  */
-export function homeChunks(homeEntry: string) {
+export function homeChunk(homeEntry: string) {
   const homeModules = new Set<string>();
   const plugin: Plugin = {
     name: 'innerwave:home-chunks',
@@ -60,10 +60,7 @@ export function homeChunks(homeEntry: string) {
       }
     },
   };
-  const groups = [
-    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
-    { name: 'home', test: (id: string) => homeModules.has(id), priority: 10 },
-  ];
+  const groups = [{ name: 'home', test: (id: string) => homeModules.has(id) }];
   return { plugin, groups };
 }
 
