@@ -8,6 +8,15 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   );
 }
 
+/** A field's error under it, announced; the field points at it with aria-describedby `${id}-error`. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="text-sm text-[var(--danger)]">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** A labelled input with its error under it, announced and tied to the input. */
 export function Field({
   id,
@@ -23,11 +32,7 @@ export function Field({
         {label}
       </label>
       <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-[var(--danger)]">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
+import { FieldError } from '@web/components/ui/input';
 
 /** A labelled file input with its hint and error. */
 export function FileField({ id, label, hint, error, className, ...props }: ComponentProps<'input'> & { id: string; label: string; hint?: string; error?: string | undefined }) {
@@ -22,11 +23,7 @@ export function FileField({ id, label, hint, error, className, ...props }: Compo
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-[var(--danger)]">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -42,14 +39,10 @@ export function Textarea({ id, label, error, ...props }: ComponentProps<'textare
         rows={3}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] px-4 py-2 text-[var(--fg)] placeholder:text-[var(--fg-muted)] aria-[invalid=true]:border-[var(--danger)]"
+        className="input h-auto py-2"
         {...props}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-[var(--danger)]">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
