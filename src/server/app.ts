@@ -1,10 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@shared/contract';
 import type { AppContext } from './context';
-import { registerErrorHandler } from './http/error-handler';
-import { registerJsonParser } from './http/json-parser';
+import { answerError, registerErrorHandler, requestIdOptions } from './http/error-handler';
+import { tooManyRequests } from './http/errors';
+import { registerBodyParsers } from './http/body-parsers';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { readWebPages, registerWeb } from './http/web';
@@ -32,18 +32,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Behind a load balancer, set trustProxy there; here the socket address is the client.
     trustProxy: false,
     return503OnClosing: true,
+    ...requestIdOptions,
     // Errors before routing (a URL that is not valid percent-encoded UTF-8, e.g. /media/%c0%ae)
-    // get the contract's shape too; such a path names no resource.
-    frameworkErrors: (error, _request, reply: FastifyReply) =>
-      error.code === 'FST_ERR_BAD_URL'
-        ? reply.code(404).send({ detail: MESSAGES.notFound })
-        : reply.code(error.statusCode ?? 400).send({ detail: error.message }),
+    // get the contract's shape too.
+    frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorateRequest('sessionUser', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerJsonParser(app);
+  registerBodyParsers(app);
   registerErrorHandler(app);
 
   const pages = options.webDir ? readWebPages(options.webDir) : undefined;
@@ -51,10 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: `${MESSAGES.throttled} Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
   });
   await registerOpenApi(app);
 

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@shared/contract';
+import { assertNoNullCharacters } from '../http/body-parsers';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../storage/media-files';
 
@@ -17,7 +19,7 @@ export interface Upload {
  * under its own size limit. On any failure every staged file is removed before the error goes out.
  */
 export async function readUpload(request: FastifyRequest, mediaRoot: string, fileLimits: Record<string, number>): Promise<Upload> {
-  if (!request.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data request.');
+  if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
   const largest = Math.max(...Object.values(fileLimits));
   const upload: Upload = { fields: {}, files: {} };
   try {
@@ -39,6 +41,7 @@ export async function readUpload(request: FastifyRequest, mediaRoot: string, fil
       }
       upload.files[part.fieldname] = { staged, fileName: part.filename };
     }
+    assertNoNullCharacters(upload.fields);
     return upload;
   } catch (error) {
     for (const file of Object.values(upload.files)) await discardStaged(file?.staged);

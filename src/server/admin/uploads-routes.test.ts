@@ -96,8 +96,9 @@ describe('admin uploads API', () => {
     expect(unexpected.statusCode).toBe(400);
     const notMultipart = await t.app.inject({ method: 'POST', url: '/api/admin/audio/bonus/', headers: staff.headers, payload: { name: 'Rain' } });
     expect(notMultipart.statusCode).toBe(415);
+    // A library that does not exist is a path that names nothing.
     const badKind = await upload('/api/admin/audio/podcasts/', { name: 'Rain' });
-    expect(badKind.statusCode).toBe(400);
+    expect(badKind.statusCode).toBe(404);
     expect(mediaFiles(t)).toEqual([]);
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@shared/contract';
 import type { Config } from '../config';
-import { ApiError } from '../http/errors';
+import { tooManyRequests } from '../http/errors';
 
 // Login, signup, reset and activation are limited per client address and per e-mail (decisions §4):
 // the address limit slows one machine trying many accounts, the e-mail limit many machines trying one.
@@ -30,9 +29,4 @@ export function createAuthRateLimits(app: FastifyInstance, settings: Config['aut
     await count(perAddress, request, `${action}|${request.ip}`);
     if (account) await count(perAccount, request, `${action}|${account.trim().toLowerCase()}`);
   };
-}
-
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  const seconds = Math.max(1, retryAfterSeconds);
-  return new ApiError(429, { detail: `${MESSAGES.throttled} Expected available in ${seconds} seconds.` }, { 'Retry-After': String(seconds) });
 }

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, type ValidationError } from '@shared/contract';
-import { ApiError } from './errors';
+import { ApiError, clientErrorOf, notFound } from './errors';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -17,42 +18,54 @@ export function toFieldErrors(issues: readonly ValidationIssue[]): ValidationErr
   return fields;
 }
 
-/** Fastify and plugin error codes that a client causes, with the status they deserve. */
-const CLIENT_ERROR_CODES: Record<string, { status: number; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: MESSAGES.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: MESSAGES.malformedJson },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: MESSAGES.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'Invalid Content-Length.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: MESSAGES.tooLarge },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: 'The uploaded file is too large.' },
-  FST_FILES_LIMIT: { status: 413, detail: 'Too many files in the request.' },
-  FST_FIELDS_LIMIT: { status: 413, detail: 'Too many fields in the request.' },
-  FST_PARTS_LIMIT: { status: 413, detail: 'Too many parts in the request.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: 'Expected a multipart/form-data request.' },
-  FST_PROTO_VIOLATION: { status: 400, detail: 'Invalid field name.' },
-};
+/** Every request gets an id of our own (never the client's), sent back as X-Request-Id and logged as reqId. */
+export const requestIdOptions = { genReqId: () => randomUUID(), requestIdLogLabel: 'reqId' } as const;
 
-/** One place that turns every failure into the contract's shapes; never a stack trace. */
+const MULTIPART = /^multipart\//i;
+
+/**
+ * Sends an error body. Errors bypass the routes' response serializers (their bodies are checked by
+ * the type of ApiError instead), so no route schema can turn a 4xx into a 500. When the request body
+ * was not read to its end, or an upload was refused part-way (the parser leaves the socket paused),
+ * the connection is closed after the answer so the next request on it does not hang.
+ */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  if (!request.raw.complete || MULTIPART.test(request.headers['content-type'] ?? '')) reply.header('Connection', 'close');
+  return reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .header('X-Request-Id', request.id)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(error.body);
+}
+
+/** The client's error for a failure it caused; undefined when the server itself failed. */
+function clientError(error: FastifyError): ApiError | undefined {
+  const known = clientErrorOf(error);
+  if (known) return known;
+  if (error.validation) {
+    // A path parameter that does not parse names nothing that exists.
+    return error.validationContext === 'params' ? notFound() : new ApiError(400, toFieldErrors(error.validation));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return new ApiError(429, { detail: error.message || MESSAGES.throttled });
+  if (status >= 400 && status < 500) return new ApiError(status, { detail: error.message || MESSAGES.badRequest });
+  return undefined;
+}
+
+/** Answers a failure: the client's own error in the contract's shape, or a 500 that names its log line. */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = clientError(error);
+  if (known) return sendError(request, reply, known);
+  request.log.error({ err: error }, 'request failed');
+  return sendError(request, reply, new ApiError(500, { detail: MESSAGES.serverError, request_id: String(request.id) }));
+}
+
+/** The one place that turns every failure into the contract's shapes; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.body);
-    }
-    if (error.validation) {
-      return reply.code(400).send(toFieldErrors(error.validation));
-    }
-    const known = error.code ? CLIENT_ERROR_CODES[error.code] : undefined;
-    if (known) {
-      return reply.code(known.status).send({ detail: known.detail });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.code(429).send({ detail: error.message || MESSAGES.throttled });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ detail: error.message || 'Bad request.' });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ detail: MESSAGES.serverError });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
   });
+  app.setErrorHandler(answerError);
 }

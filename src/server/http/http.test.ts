@@ -83,11 +83,23 @@ describe('HTTP error shapes', () => {
     expect(res.json()).toEqual({ email: ['taken'] });
   });
 
-  it('hides internal errors behind a generic 500', async () => {
+  it('hides internal errors behind a generic 500 that names its request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/crash/' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret internal detail');
-    expect(res.json()).toEqual({ detail: 'A server error occurred.' });
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json()).toEqual({ detail: 'A server error occurred.', request_id: requestId });
+  });
+
+  it('gives every response its own request id', async () => {
+    const [a, b] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'chosen-by-client' } }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
 
   it('sends security headers and no X-Powered-By', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@shared/contract';
+import { notFound } from './errors';
 import { WEB_DIST_DIR } from '../paths';
 
 /**
@@ -54,6 +54,6 @@ export async function registerWeb(app: FastifyInstance, pages: WebPages | undefi
     if (pages && (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(pathname)) {
       return reply.sendFile(pathname === '/' && pages.home ? 'home.html' : 'index.html');
     }
-    return reply.code(404).send({ detail: MESSAGES.notFound });
+    throw notFound();
   });
 }

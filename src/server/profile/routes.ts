@@ -4,6 +4,7 @@ import { API, detailErrorSchema, MESSAGES, profileSchema, profileUpdateFieldsSch
 import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
+import { assertNoNullCharacters } from '../http/body-parsers';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { removeMediaFile, storeMediaFile } from '../media/files';
 import { normaliseProfileImage, NotAnImageError } from './image';
@@ -44,24 +45,22 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw unsupportedMediaType();
+      if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
 
       const fields: Record<string, string> = {};
       let image: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            // toBuffer() stops reading at the limit and throws, so nothing oversize is kept.
-            const bytes = await part.toBuffer();
-            if (part.file.truncated) throw payloadTooLarge();
-            if (part.fieldname === 'profile_image' && bytes.length > 0) image = bytes;
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
+      // Parser errors (limits, a broken body) are answered by the error handler's table.
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          // toBuffer() stops reading at the limit and throws, so nothing oversize is kept.
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge);
+          if (part.fieldname === 'profile_image' && bytes.length > 0) image = bytes;
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
         }
-      } catch (error) {
-        throw multipartError(error);
       }
+      assertNoNullCharacters(fields);
 
       const parsed = profileUpdateFieldsSchema.safeParse({ first_name: fields.first_name, last_name: fields.last_name });
       if (!parsed.success) {
@@ -108,21 +107,3 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
   );
 };
-
-/** Maps the multipart parser's limit errors to the API's 413 / 400; passes everything else on. */
-function multipartError(error: unknown): unknown {
-  if (!(error instanceof Error) || !('code' in error)) return error;
-  switch (error.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return payloadTooLarge();
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return unsupportedMediaType();
-    case 'FST_PROTO_VIOLATION':
-      return badRequest({ non_field_errors: ['Malformed multipart body.'] });
-    default:
-      return error;
-  }
-}

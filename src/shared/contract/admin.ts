@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { AUDIO_KINDS } from './content';
-import { requiredString } from './fields';
+import { databaseId, MAX_DATABASE_ID, requiredString } from './fields';
 
 // Content administration for staff (issue #7): users, message categories, audio items and
 // desktop applications. File fields are absolute URLs under /media/.
@@ -31,9 +31,9 @@ export function adminPath(template: string, params: Record<string, string | numb
 
 const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: databaseId() });
 export const audioKindParamsSchema = z.object({ kind: z.enum(AUDIO_KINDS) });
-export const audioItemParamsSchema = audioKindParamsSchema.extend({ id: z.coerce.number().int().positive() });
+export const audioItemParamsSchema = audioKindParamsSchema.extend({ id: databaseId() });
 
 // Users
 
@@ -97,7 +97,7 @@ export type MessageWrite = z.infer<typeof messageWriteSchema>;
 
 /** A new order: every id of the list exactly once. */
 export const orderSchema = z.object({
-  ids: z.array(z.number().int().positive()).refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
+  ids: z.array(z.number().int().positive().max(MAX_DATABASE_ID)).refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
 });
 export type OrderRequest = z.infer<typeof orderSchema>;
 

@@ -29,8 +29,22 @@ export const MESSAGES = {
   badCredentials: 'No active account found with the given credentials',
   tokenNotValid: 'Token is invalid or expired',
   serverError: 'A server error occurred.',
+  badRequest: 'Bad request.',
+  invalidContentLength: 'Invalid Content-Length.',
+  fileTooLarge: 'The uploaded file is too large.',
+  tooManyParts: 'Too many parts in the request.',
+  expectedMultipart: 'Expected a multipart/form-data request.',
+  malformedMultipart: 'Malformed multipart body.',
+  nullCharacters: 'Null characters are not allowed.',
 } as const;
 
+/** A 5xx: no internals, only the id of the request's log line for a person reporting it. */
+export const serverErrorSchema = z.object({
+  detail: z.string(),
+  request_id: z.string(),
+});
+export type ServerError = z.infer<typeof serverErrorSchema>;
+
 /** Every error body the API can send. */
-export const apiErrorSchema = z.union([detailErrorSchema, validationErrorSchema]);
+export const apiErrorSchema = z.union([detailErrorSchema, serverErrorSchema, validationErrorSchema]);
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

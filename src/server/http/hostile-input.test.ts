@@ -1,0 +1,164 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsync } from 'fastify';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { multipartBody } from '../test/multipart';
+
+// Input a client can send to the product's real routes: each answer is a 4xx in the contract's shape.
+
+const logLines: Array<Record<string, unknown>> = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
+});
+
+const crash: FastifyPluginAsync = async (app) => {
+  app.get('/api/probe/crash/', async () => {
+    throw new Error('database exploded');
+  });
+};
+
+describe('hostile input on the real routes', () => {
+  let t: TestApp;
+  let user: SignedInUser;
+  let staff: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: { level: 'error', stream: logStream }, plugins: [crash] });
+    user = await signedInUser(t.ctx);
+    staff = await signedInUser(t.ctx, { isStaff: true });
+  });
+  afterAll(() => t.close());
+
+  const postJson = (url: string, payload: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+
+  it.each(['/api/users/', '/api/jwt/create/', '/api/users/reset_password/', '/api/users/activation/'])(
+    'answers malformed JSON and prototype keys on %s with 400',
+    async (url) => {
+      const malformed = await postJson(url, '{"email": ');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ detail: expect.stringContaining('JSON parse error') });
+      const proto = await postJson(url, '{"__proto__": {"admin": true}, "email": "a@example.com"}');
+      expect(proto.statusCode).toBe(400);
+      expect(proto.json()).toHaveProperty('detail');
+    },
+  );
+
+  it('answers text/plain sent to a JSON call with 415', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/jwt/create/', payload: '{"email":"a@example.com"}', headers: { 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ detail: 'Unsupported media type in request.' });
+  });
+
+  it('refuses NUL characters in JSON fields, query strings and multipart fields', async () => {
+    const signup = await postJson('/api/users/', JSON.stringify({ email: 'nul\u0000@example.com', password: 'a\u0000b', re_password: 'x' }));
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json()).toEqual({ email: ['Null characters are not allowed.'] });
+
+    const search = await t.app.inject({ method: 'GET', url: '/api/admin/users/?search=a%00b', headers: staff.headers });
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toEqual({ search: ['Null characters are not allowed.'] });
+
+    const body = multipartBody({ first_name: 'Ada\u0000', last_name: 'Lovelace' });
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/user/profile/update/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json()).toEqual({ first_name: ['Null characters are not allowed.'] });
+  });
+
+  it('answers ids beyond the database range with 404 and refuses them in bodies', async () => {
+    for (const id of ['2147483648', '99999999999999999999', '1e400']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/users/${id}/`, headers: staff.headers });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+    const order = await t.app.inject({ method: 'PUT', url: '/api/admin/message-categories/order/', headers: staff.headers, payload: { ids: [2147483648] } });
+    expect(order.statusCode).toBe(400);
+    expect(order.json()).toHaveProperty('ids');
+  });
+
+  it('answers broken multipart bodies with 400', async () => {
+    const noBoundary = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/update/',
+      headers: { ...user.headers, 'content-type': 'multipart/form-data' },
+      payload: 'first_name=Ada',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toEqual({ non_field_errors: ['Malformed multipart body.'] });
+
+    const whole = multipartBody({ first_name: 'Ada', last_name: 'Lovelace' });
+    const cut = whole.payload.subarray(0, whole.payload.length - 20);
+    for (const url of ['/api/user/profile/update/', '/api/admin/audio/bonus/']) {
+      const headers = url.includes('admin') ? staff.headers : user.headers;
+      const res = await t.app.inject({ method: url.includes('admin') ? 'POST' : 'PUT', url, headers: { ...headers, ...whole.headers }, payload: cut });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: ['Malformed multipart body.'] });
+    }
+  });
+
+  it('logs a 500 under the request id it answers with', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/crash/' });
+    expect(res.statusCode).toBe(500);
+    const line = logLines.find((entry) => entry.msg === 'request failed');
+    expect(line?.reqId).toBe(res.json().request_id);
+    expect(res.headers['x-request-id']).toBe(res.json().request_id);
+  });
+});
+
+describe('a connection after an upload refused early', () => {
+  let t: TestApp;
+  let staff: SignedInUser;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ MAX_APPLICATION_BYTES: '1024' });
+    staff = await signedInUser(t.ctx, { isStaff: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** Sends raw bytes on one socket and collects what comes back until the server closes it or `ms` pass. */
+  function exchange(requests: Buffer[], ms: number): Promise<{ text: string; closed: boolean }> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      const finish = (closed: boolean) => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ text, closed });
+      };
+      const timer = setTimeout(() => finish(false), ms);
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => finish(true));
+      socket.on('error', () => finish(true));
+      socket.on('connect', () => {
+        for (const request of requests) socket.write(request);
+      });
+    });
+  }
+
+  it('is closed after the refusal instead of hanging the next request', async () => {
+    // Over the per-request field limit, before a large file the parser never gets to.
+    const fields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, 'x']));
+    const body = multipartBody({ ...fields, application_file: { filename: 'big.exe', content: Buffer.alloc(256 * 1024, 1) } });
+    const upload = Buffer.concat([
+      Buffer.from(
+        `POST /api/admin/applications/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${staff.headers.authorization}\r\n` +
+          `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      ),
+      body.payload,
+    ]);
+    const next = Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    const started = Date.now();
+    const { text, closed } = await exchange([upload, next], 5000);
+    expect(text).toMatch(/^HTTP\/1\.1 413/);
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+});
