@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { answerError, registerErrorHandler, requestIdOptions } from './http/error-handler';
+import { answerClientError, answerError, registerErrorHandler, requestIdOptions } from './http/error-handler';
 import { tooManyRequests } from './http/errors';
 import { registerBodyParsers } from './http/body-parsers';
 import { registerSecurity } from './http/security';
@@ -36,6 +36,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Errors before routing (a URL that is not valid percent-encoded UTF-8, e.g. /media/%c0%ae)
     // get the contract's shape too.
     frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorateRequest('sessionUser', null);

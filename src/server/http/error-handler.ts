@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, NON_FIELD_ERRORS, type ValidationError } from '@shared/contract';
+import { apiErrorSchema, MESSAGES, NON_FIELD_ERRORS, serverErrorSchema, type ValidationError } from '@shared/contract';
 import { ApiError, clientErrorOf, notFound } from './errors';
 
 interface ValidationIssue {
@@ -19,9 +21,12 @@ export function toFieldErrors(issues: readonly ValidationIssue[]): ValidationErr
 }
 
 /** Every request gets an id of our own (never the client's), sent back as X-Request-Id and logged as reqId. */
-export const requestIdOptions = { genReqId: () => randomUUID(), requestIdLogLabel: 'reqId' } as const;
+export const requestIdOptions = { genReqId: () => randomUUID() } as const;
 
 const MULTIPART = /^multipart\//i;
+
+/** Connections told `Connection: close`: what the client still sends on them is not answered. */
+const closingSockets = new WeakSet<Socket>();
 
 /**
  * Sends an error body. Errors bypass the routes' response serializers (their bodies are checked by
@@ -30,7 +35,10 @@ const MULTIPART = /^multipart\//i;
  * the connection is closed after the answer so the next request on it does not hang.
  */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
-  if (!request.raw.complete || MULTIPART.test(request.headers['content-type'] ?? '')) reply.header('Connection', 'close');
+  if (!request.raw.complete || MULTIPART.test(request.headers['content-type'] ?? '')) {
+    reply.header('Connection', 'close');
+    closingSockets.add(request.raw.socket);
+  }
   return reply
     .code(error.statusCode)
     .headers(error.headers)
@@ -62,8 +70,42 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   return sendError(request, reply, new ApiError(500, { detail: MESSAGES.serverError, request_id: String(request.id) }));
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (broken framing, oversized headers, a
+ * request that took too long) get the contract's shape too, and their connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, MESSAGES.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, MESSAGES.headersTooLarge]
+        : [400, MESSAGES.badRequest];
+  const body = JSON.stringify({ detail });
+  if (socket.writable && !closingSockets.has(socket)) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * What every route may answer besides its own responses, so the published contract is complete: a
+ * 400 can be a malformed body (`{"detail"}`) as well as field errors, and any call can fail with a 500.
+ */
+function declareErrorResponses(response: Record<string, unknown>): void {
+  if ('400' in response || 400 in response) response[400] = apiErrorSchema;
+  response[500] = serverErrorSchema.describe('Server error; request_id names the log line');
+}
+
 /** The one place that turns every failure into the contract's shapes; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (response) declareErrorResponses(response);
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

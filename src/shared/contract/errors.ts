@@ -36,6 +36,8 @@ export const MESSAGES = {
   expectedMultipart: 'Expected a multipart/form-data request.',
   malformedMultipart: 'Malformed multipart body.',
   nullCharacters: 'Null characters are not allowed.',
+  requestTimeout: 'The request took too long to arrive.',
+  headersTooLarge: 'Request headers are too large.',
 } as const;
 
 /** A 5xx: no internals, only the id of the request's log line for a person reporting it. */

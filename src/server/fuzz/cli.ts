@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createContext } from '../context';
+import { fromPglite } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { runFuzz } from './run';
+import { fuzzTokens } from './target';
+
+// `npm run fuzz -- --requests=50000 [--seed=N]`: the fuzz test of `npm test`, longer, on an
+// in-memory database and a temporary data folder. Exits 1 when any answer was a 5xx or missing.
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '50000' }, seed: { type: 'string' } } });
+const requests = Number(values.requests);
+const seed = Number(values.seed ?? Date.now() % 2 ** 31);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-fuzz-'));
+const database = fromPglite(await PGlite.create());
+await migrateDatabase(database);
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  SECRET_KEY: 'fuzz-secret-key-that-is-long-enough-0123456789',
+  LOG_LEVEL: 'silent',
+  AUTH_RATE_LIMIT_PER_ADDRESS: '1000000',
+  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+  MAX_APPLICATION_BYTES: String(64 * 1024),
+});
+const ctx = createContext(config, database);
+const app = await buildApp(ctx, { logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+console.log(`fuzzing ${baseUrl} with ${requests} requests, seed ${seed}`);
+const started = performance.now();
+const result = await runFuzz({ baseUrl, requests, seed, tokens: await fuzzTokens(ctx) });
+console.log(`sent ${result.sent} in ${Math.round((performance.now() - started) / 1000)} s; answers by status: ${JSON.stringify(result.statuses)}`);
+for (const failure of result.failures.slice(0, 20)) console.log(`  ${failure.status} ${failure.method} ${failure.path} ${failure.body.slice(0, 200)}`);
+console.log(result.failures.length === 0 ? 'no 5xx, no request left unanswered' : `${result.failures.length} failures (seed ${seed})`);
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.failures.length === 0 ? 0 : 1);
