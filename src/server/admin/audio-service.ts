@@ -3,7 +3,7 @@ import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type
 import { audioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { contentAddressedName, discardStaged, placeThenWrite, removeMediaFile, stageBuffer, type StagedFile } from '../storage/media-files';
-import { rethrowUniqueAs } from './db-errors';
+import { rethrowUniqueAs } from '../db/errors';
 import { coverToWebp, InvalidImageError, sniffAudio } from './file-types';
 import type { ContentStore } from './media-context';
 

@@ -3,7 +3,7 @@ import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/
 import type { Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { rethrowUniqueAs } from './db-errors';
+import { rethrowUniqueAs } from '../db/errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -53,13 +53,20 @@ describe('admin users API', () => {
     expect(profile?.subscriptionPlan).toBe('pro');
   });
 
-  it('deactivates a user, who is then refused, and activates them again', async () => {
+  it('deactivates a user, who is then refused, and activates them again without reviving old sessions', async () => {
     const off = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: { is_active: false } });
     expect(off.json().is_active).toBe(false);
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/users/', headers: member.headers });
     expect(refused.statusCode).toBe(401);
     const on = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: { is_active: true } });
     expect(on.json().is_active).toBe(true);
+    // The tokens of before stay dead; the user signs in again.
+    const oldAccess = await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: member.headers });
+    expect(oldAccess.statusCode).toBe(401);
+    const oldRefresh = await t.app.inject({ method: 'POST', url: '/api/jwt/refresh/', payload: { refresh: member.refresh } });
+    expect(oldRefresh.statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/jwt/create/', payload: { email: member.email, password: member.password } });
+    expect(login.statusCode).toBe(200);
   });
 
   it('rejects a bad plan, an empty update, self-deactivation and an unknown user', async () => {

@@ -6,7 +6,8 @@ import { profiles, users } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../db/errors';
+import { revokeAllSessions } from '../auth/sessions';
 
 const userColumns = {
   id: users.id,
@@ -84,6 +85,8 @@ export async function updateUser(db: Db, id: number, update: AdminUserUpdate, ac
     if (!user) throw notFound();
     if (update.is_active !== undefined) {
       await tx.update(users).set({ isActive: update.is_active, updatedAt: new Date() }).where(eq(users.id, id));
+      // Ended for good: reactivating the account must not bring its old tokens back to life.
+      if (!update.is_active) await revokeAllSessions(tx as unknown as Db, id);
     }
     if (update.subscription_plan !== undefined) {
       await tx

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, type CurrentUser, type SignupRequest, type TokenPair } from '@shared/contract';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { rethrowUniqueAs } from '../db/errors';
 import { profiles, sessions, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates';
@@ -26,14 +27,6 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
-/** True for PostgreSQL's unique_violation, whether the driver error is wrapped (Drizzle) or not. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export function activationLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
   return `${ctx.config.publicUrl}/activation/${encodeUid(user.id)}/${tokens.make('activation', user)}`;
 }
@@ -52,19 +45,17 @@ export async function signup(ctx: AppContext, accountTokens: AccountTokens, body
   if (body.password !== body.re_password) throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
 
   const passwordHash = await hashPassword(body.password);
-  let user: typeof users.$inferSelect;
-  try {
-    user = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(users).values({ email, passwordHash }).returning();
-      if (!row) throw new Error('user insert returned no row');
-      await tx.insert(profiles).values({ userId: row.id });
-      return row;
-    });
-  } catch (error) {
-    // Two signups of one address at once: the unique index on lower(email) decides.
-    if (isUniqueViolation(error)) throw badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
-    throw error;
-  }
+  // Two signups of one address at once: the unique index on lower(email) decides.
+  const user = await rethrowUniqueAs(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({ email, passwordHash }).returning();
+        if (!row) throw new Error('user insert returned no row');
+        await tx.insert(profiles).values({ userId: row.id });
+        return row;
+      }),
+    () => badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] }),
+  );
   const validDays = Math.max(1, Math.round(ctx.config.tokens.activationTtlSeconds / 86_400));
   ctx.mailer.sendInBackground(activationMail(user.email, activationLink(ctx, accountTokens, user), validDays), log);
   return { id: user.id, email: user.email };

@@ -43,6 +43,10 @@ describe('password reset', () => {
     const weak = await post(t, API.resetPasswordConfirm, { uid, token, new_password: '12345678', re_new_password: '12345678' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual({ new_password: ['This password is too common.', 'This password is entirely numeric.'] });
+    const long = NEW_PASSWORD.padEnd(129, 'x');
+    const tooLong = await post(t, API.resetPasswordConfirm, { uid, token, new_password: long, re_new_password: long });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toHaveProperty('new_password', ['Ensure this field has no more than 128 characters.']);
     const mismatch = await post(t, API.resetPasswordConfirm, { uid, token, new_password: NEW_PASSWORD, re_new_password: `${NEW_PASSWORD}x` });
     expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
     const badToken = await post(t, API.resetPasswordConfirm, { uid, token: `${token}x`, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });

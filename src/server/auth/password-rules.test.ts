@@ -25,4 +25,9 @@ describe("password rules (Django's defaults)", () => {
     ]);
     expect(passwordProblems('Quiet-Harbour-58', 'a@example.com')).toEqual([]);
   });
+
+  it('allows 128 characters and refuses more', () => {
+    expect(passwordProblems('Quiet-Harbour-'.padEnd(128, 'x'), 'a@example.com')).toEqual([]);
+    expect(passwordProblems('Quiet-Harbour-'.padEnd(129, 'x'), 'a@example.com')).toEqual([PASSWORD_MESSAGES.tooLong]);
+  });
 });

@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_MAX_LENGTH } from '@shared/contract';
 import { isCommonPassword } from './common-passwords';
 
 // Django's default AUTH_PASSWORD_VALIDATORS, with their messages: similarity to the e-mail,
@@ -11,6 +12,7 @@ export const PASSWORD_MESSAGES = {
   tooCommon: 'This password is too common.',
   entirelyNumeric: 'This password is entirely numeric.',
   tooSimilar: 'The password is too similar to the email address.',
+  tooLong: `Ensure this field has no more than ${NEW_PASSWORD_MAX_LENGTH} characters.`,
 } as const;
 
 /** Every rule the password breaks, in Django's order; empty when it is acceptable. */
@@ -20,6 +22,7 @@ export function passwordProblems(password: string, email: string): string[] {
   if (password.length < MIN_PASSWORD_LENGTH) problems.push(PASSWORD_MESSAGES.tooShort);
   if (isCommonPassword(password)) problems.push(PASSWORD_MESSAGES.tooCommon);
   if (/^\d+$/.test(password)) problems.push(PASSWORD_MESSAGES.entirelyNumeric);
+  if (password.length > NEW_PASSWORD_MAX_LENGTH) problems.push(PASSWORD_MESSAGES.tooLong);
   return problems;
 }
 

@@ -61,6 +61,16 @@ describe('signup, activation and login', () => {
     expect(missing.json()).toMatchObject({ email: [MESSAGES.invalidEmail], password: [MESSAGES.required], re_password: [MESSAGES.required] });
   });
 
+  it('refuses a password over 128 characters', async () => {
+    const long = 'Quiet-Harbour-'.padEnd(129, 'x');
+    const res = await post(t, API.signup, { email: 'long@example.com', password: long, re_password: long });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      password: ['Ensure this field has no more than 128 characters.'],
+      re_password: ['Ensure this field has no more than 128 characters.'],
+    });
+  });
+
   it('gives exactly one account to twenty parallel signups of one address', async () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { emailField, passwordField, requiredString } from './fields';
+import { emailField, newPasswordField, passwordField, requiredString } from './fields';
 
 // Accounts and sessions: djoser + SimpleJWT compatible bodies (spec §7, decisions §3–4).
 
 export const signupRequestSchema = z.object({
   email: emailField(),
-  password: passwordField(),
-  re_password: passwordField(),
+  password: newPasswordField(),
+  re_password: newPasswordField(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -43,7 +43,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const resetPasswordConfirmRequestSchema = z.object({
   uid: requiredString(),
   token: requiredString(),
-  new_password: passwordField(),
-  re_new_password: passwordField(),
+  new_password: newPasswordField(),
+  re_new_password: newPasswordField(),
 });
 export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;

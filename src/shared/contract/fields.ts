@@ -16,12 +16,21 @@ export const emailField = () =>
     .max(254, { error: 'Ensure this field has no more than 254 characters.' })
     .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
-/** Passwords are never trimmed: spaces are part of them. */
-export const passwordField = () =>
+/** The longest password a person may choose (at least 64 allowed, more than 128 refused). */
+export const NEW_PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A password as typed at login; never trimmed (spaces are part of it). Login takes the longer bound
+ * so an account whose password predates the 128-character limit can still sign in.
+ */
+export const passwordField = (maxLength = 4096) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .min(1, { error: MESSAGES.blank })
-    .max(4096, { error: 'Ensure this field has no more than 4096 characters.' });
+    .max(maxLength, { error: `Ensure this field has no more than ${maxLength} characters.` });
+
+/** A password being chosen (signup, reset, change). */
+export const newPasswordField = () => passwordField(NEW_PASSWORD_MAX_LENGTH);
 
 /** The largest id a row can have (PostgreSQL's integer); a larger one names nothing. */
 export const MAX_DATABASE_ID = 2_147_483_647;
