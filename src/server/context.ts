@@ -28,6 +28,6 @@ export function createContext(config: Config, database: Database): AppContext {
     tokens,
     authenticate: createAuthenticate(database.db, tokens),
     authenticateStaff: createAuthenticate(database.db, tokens, { staffOnly: true }),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.env !== 'production' }),
   };
 }

@@ -122,12 +122,17 @@ export async function activate(ctx: AppContext, accountTokens: AccountTokens, ui
   await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(and(eq(users.id, user.id), eq(users.isActive, false)));
 }
 
-/** Sends a reset link to an active account; says nothing either way (no account enumeration). */
-export async function requestPasswordReset(ctx: AppContext, accountTokens: AccountTokens, email: string, log: Log): Promise<void> {
-  const [user] = await ctx.database.db.select().from(users).where(byEmail(email)).limit(1);
-  if (!user || !user.isActive) return;
-  const validMinutes = Math.max(1, Math.round(ctx.config.tokens.resetTtlSeconds / 60));
-  ctx.mailer.sendInBackground(passwordResetMail(user.email, resetLink(ctx, accountTokens, user), validMinutes), log);
+/**
+ * Sends a reset link to an active account; says nothing either way (no account enumeration). The
+ * look-up and the mail happen after the answer, so a known and an unknown address take the same time.
+ */
+export function requestPasswordReset(ctx: AppContext, accountTokens: AccountTokens, email: string, log: Log): void {
+  ctx.mailer.sendInBackground(async () => {
+    const [user] = await ctx.database.db.select().from(users).where(byEmail(email)).limit(1);
+    if (!user || !user.isActive) return undefined;
+    const validMinutes = Math.max(1, Math.round(ctx.config.tokens.resetTtlSeconds / 60));
+    return passwordResetMail(user.email, resetLink(ctx, accountTokens, user), validMinutes);
+  }, log);
 }
 
 export async function confirmPasswordReset(

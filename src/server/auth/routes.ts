@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (request, reply) => {
       await rateLimit(request, 'reset', request.body.email);
-      await requestPasswordReset(ctx, accountTokens, request.body.email, request.log);
+      requestPasswordReset(ctx, accountTokens, request.body.email, request.log);
       return reply.code(204).send(null);
     },
   );

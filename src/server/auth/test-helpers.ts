@@ -9,9 +9,9 @@ import type { ParsedMail } from '../test/eml';
 export const PASSWORD = 'Quiet-Harbour-58';
 
 /** The app sending mail to a capturing SMTP server, with limits high enough for a whole test file. */
-export async function startAccountsApp(): Promise<{ t: TestApp; smtp: SmtpCapture; close(): Promise<void> }> {
+export async function startAccountsApp(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: SmtpCapture; close(): Promise<void> }> {
   const smtp = await startSmtpCapture();
-  const t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
+  const t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000', ...env });
   return {
     t,
     smtp,

@@ -1,11 +1,63 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Single-use links carry tokens in their path; logs keep the route, not the token. */
+/** Query parameters whose values are credentials, whatever call they are sent to. */
+const SECRET_QUERY_PARAMS = /^(token|access|refresh|access_token|refresh_token|id_token|uid|signature|sig|key|api_key|apikey|secret|password|code|auth|authorization|jwt|session)$/i;
+
+/**
+ * Single-use links carry tokens in their path, and a client may put a token in a query string:
+ * logs keep the route and the parameter names, never those values.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/\/(activation|password-reset)\/[^/?#]+\/[^/?#]+/, '/$1/[redacted]/[redacted]');
+  const [pathname = '', query] = url.split(/\?(.*)/s, 2);
+  const path = pathname.replace(/\/(activation|password-reset)\/[^/?#]+\/[^/?#]+/, '/$1/[redacted]/[redacted]');
+  if (query === undefined) return path;
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const [name = '', ...value] = pair.split('=');
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A name that is not valid percent-encoding is kept as sent.
+      }
+      return value.length > 0 && SECRET_QUERY_PARAMS.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${redacted}`;
 }
 
-/** Structured logs that never contain passwords or tokens. */
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: unknown;
+  cause?: LoggedError;
+}
+
+/**
+ * Drizzle puts a failed query's parameters (e-mails, hashes) into its message after "params:", and
+ * PostgreSQL quotes the offending value in some messages (`invalid input syntax for type integer: "…"`).
+ */
+const withoutParams = (text: string) =>
+  text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]').replace(/(for type [\w ]+|value|key): "[^"\n]*"/gi, '$1: "[redacted]"');
+
+/**
+ * Errors as logged: type, message, stack, code and cause, and nothing else. Database errors carry the
+ * values of the failed query in other fields (`params`, PostgreSQL's `detail`, `parameters`), which
+ * must not reach the log.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
+  const logged: LoggedError = { type: error.constructor?.name ?? error.name, message: withoutParams(error.message), stack: withoutParams(error.stack ?? '') };
+  const code = (error as { code?: unknown }).code;
+  if (code !== undefined) logged.code = code;
+  if (error.cause !== undefined && depth < 5) logged.cause = serializeError(error.cause, depth + 1);
+  return logged;
+}
+
+/** Structured logs that never contain passwords, tokens or query parameters. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -17,6 +69,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.re_password',
         '*.new_password',
         '*.re_new_password',
+        '*.current_password',
         '*.refresh',
         '*.access',
         '*.token',
@@ -25,6 +78,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      err: serializeError,
     },
   };
 }

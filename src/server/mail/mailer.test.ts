@@ -41,7 +41,7 @@ async function closedPort(): Promise<number> {
 describe('mailer', () => {
   it('without SMTP writes a complete .eml into the outbox and logs the link', async () => {
     const dataDir = tempDir();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Innerwave <no-reply@innerwave.test>', dataDir });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Innerwave <no-reply@innerwave.test>', dataDir, logLinks: true });
     const log = recordingLog();
     const link = 'http://innerwave.test/activation/MQ/abc-def';
     mailer.sendInBackground(activationMail('zoe@example.com', link, 3), log as never);
@@ -58,7 +58,7 @@ describe('mailer', () => {
   });
 
   it('logs a failed delivery instead of throwing', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Innerwave <a@b.test>', dataDir: tempDir() });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Innerwave <a@b.test>', dataDir: tempDir(), logLinks: true });
     const log = recordingLog();
     mailer.sendInBackground(activationMail('zoe@example.com', 'http://x.test/activation/a/b', 3), log as never);
     await mailer.settled();

@@ -5,7 +5,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 // Account e-mail: over SMTP when SMTP_URL is set, otherwise written as .eml files into
-// DATA_DIR/outbox with the link logged, so a person trying Innerwave locally can still activate.
+// DATA_DIR/outbox. Outside production the mail's link is logged too, so a person trying Innerwave
+// locally can activate; in production a log line must never hold a usable link.
 
 export interface OutgoingMail {
   to: string;
@@ -21,8 +22,12 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'error'>;
 export interface Mailer {
   /** Sends one mail; rejects when it cannot be delivered. */
   send(mail: OutgoingMail, log: Logger): Promise<void>;
-  /** Sends off the request path: never throws, a failure is logged. */
-  sendInBackground(mail: OutgoingMail, log: Logger): void;
+  /**
+   * Sends off the request path: never throws, a failure is logged. Given a function, composes the
+   * mail off the request path too (it may decide there is nothing to send), so the caller's answer
+   * takes the same time whether or not a mail goes out.
+   */
+  sendInBackground(mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>), log: Logger): void;
   /** Resolves when every background delivery has finished (tests, shutdown). */
   settled(): Promise<void>;
   close(): void;
@@ -33,6 +38,8 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
+  /** Whether the outbox's log line may show the mail's link (never in production). */
+  logLinks: boolean;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -57,15 +64,21 @@ export function createMailer(options: MailerOptions): Mailer {
     const temp = path.join(outboxDir, `.${name}.tmp`);
     await writeFile(temp, info.message);
     await rename(temp, file);
-    log.info({ to: mail.to, file }, mail.link ? `mail written to the outbox: ${mail.subject} → ${mail.link}` : `mail written to the outbox: ${mail.subject}`);
+    const link = mail.link && options.logLinks ? ` → ${mail.link}` : '';
+    log.info({ to: mail.to, file }, `mail written to the outbox: ${mail.subject}${link}`);
   }
 
   return {
     outboxDir,
     send,
-    sendInBackground(mail, log) {
-      const delivery = send(mail, log)
-        .catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed'))
+    sendInBackground(mailOrComposer, log) {
+      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          const mail = typeof mailOrComposer === 'function' ? await mailOrComposer() : mailOrComposer;
+          if (!mail) return;
+          await send(mail, log).catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed'));
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'mail could not be composed'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
