@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { answerClientError, answerError, registerErrorHandler, requestIdOptions } from './http/error-handler';
 import { tooManyRequests } from './http/errors';
 import { registerBodyParsers } from './http/body-parsers';
+import { applyServerLimits, registerRequestLimits, serverLimitOptions } from './http/limits';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { readWebPages, registerWeb } from './http/web';
@@ -29,8 +30,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
     bodyLimit: 1024 * 1024,
-    // Behind a load balancer, set trustProxy there; here the socket address is the client.
-    trustProxy: false,
+    ...serverLimitOptions(ctx.config.http),
     return503OnClosing: true,
     ...requestIdOptions,
     // Errors before routing (a URL that is not valid percent-encoded UTF-8, e.g. /media/%c0%ae)
@@ -43,10 +43,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerBodyParsers(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, ctx.config.overload.retryAfterSeconds);
+  applyServerLimits(app, ctx.config.http);
+  await registerRequestLimits(app, ctx.config, ctx.database);
 
   const pages = options.webDir ? readWebPages(options.webDir) : undefined;
-  await registerSecurity(app, pages ? [pages.index, pages.home ?? ''] : []);
+  await registerSecurity(app, pages ? [pages.index, pages.home ?? ''] : [], ctx.config.http.hstsMaxAgeSeconds);
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,

@@ -32,6 +32,21 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   MAX_APPLICATION_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  REQUEST_TIMEOUT_SECONDS: durationSeconds(30),
+  MIN_UPLOAD_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(8 * 1024),
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).default(2048),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(300),
+  OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(1024),
+  OVERLOAD_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(64),
+  RETRY_AFTER_SECONDS: durationSeconds(5),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: 'must be true, false, a hop count, or comma-separated addresses/CIDRs',
+    })
+    .optional(),
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface Config {
@@ -53,6 +68,27 @@ export interface Config {
     refreshTtlSeconds: number;
     activationTtlSeconds: number;
     resetTtlSeconds: number;
+  };
+  http: {
+    /** Headers, and bodies other than uploads, must arrive within this time. */
+    requestTimeoutSeconds: number;
+    /** After the request timeout, an upload must keep arriving at least this fast (0: no bound). */
+    minUploadBytesPerSecond: number;
+    /** Open connections at most (0: no cap). */
+    maxConnections: number;
+    /** In-flight requests get this long after SIGTERM before their connections are closed. */
+    shutdownGraceSeconds: number;
+    /** Fastify's trustProxy: the proxies in front, so client addresses are the real ones. */
+    trustProxy: boolean | number | string[];
+    /** Strict-Transport-Security max-age (0: no header). */
+    hstsMaxAgeSeconds: number;
+  };
+  /** Load shedding: past any bound (0: unchecked), new requests get 503 with Retry-After. */
+  overload: {
+    maxEventLoopDelayMs: number;
+    maxHeapUsedBytes: number;
+    maxDatabaseQueue: number;
+    retryAfterSeconds: number;
   };
   /** Login, signup, reset and activation: attempts per window, per client address and per e-mail. */
   authRateLimit: {
@@ -103,12 +139,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       activationTtlSeconds: e.ACTIVATION_TOKEN_TTL_SECONDS,
       resetTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     },
+    http: {
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      minUploadBytesPerSecond: e.MIN_UPLOAD_BYTES_PER_SECOND,
+      maxConnections: e.MAX_CONNECTIONS,
+      shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+      trustProxy: parseTrustProxy(e.TRUST_PROXY),
+      hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS ?? (e.NODE_ENV === 'production' ? 365 * 24 * 60 * 60 : 0),
+    },
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024,
+      maxDatabaseQueue: e.OVERLOAD_MAX_DB_QUEUE,
+      retryAfterSeconds: e.RETRY_AFTER_SECONDS,
+    },
     authRateLimit: {
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     },
   };
+}
+
+/** `true`/`false`, a hop count, or the proxies' addresses and CIDR ranges. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }
 
 /** Outside production a secret is generated on first run and kept in the data folder. */

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createContext } from './context';
 import { buildApp } from './app';
+import { closeWithDeadline } from './http/shutdown';
 import { WEB_DIST_DIR } from './paths';
 import { seedAudioItems, seedMessageCategories } from './seed/service';
 import { buildTrackFilesInWorker } from './seed/track-builder';
@@ -28,9 +29,16 @@ async function main(): Promise<void> {
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      const graceMs = config.http.shutdownGraceSeconds * 1000;
+      app.log.info({ signal, graceMs }, 'shutting down: finishing in-flight requests');
+      // Should closing itself hang (a database that does not answer), do not wait for ever.
+      setTimeout(() => {
+        app.log.error('shutdown did not complete; exiting');
+        lock?.release();
+        process.exit(1);
+      }, graceMs + 15_000).unref();
       try {
-        await app.close();
+        await closeWithDeadline(app, graceMs);
         await database?.close();
       } finally {
         lock?.release();

@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Queries waiting for the database (a pool connection, or PGlite's turn): a measure of overload. */
+  queueDepth(): number;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,8 @@ export function fromPglite(client: PGlite): Database {
   return {
     kind: 'pglite',
     db,
+    // PGlite runs inside this thread: its backlog shows as event-loop delay, which is watched instead.
+    queueDepth: () => 0,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
@@ -55,6 +59,7 @@ export function openPostgres(url: string, logger?: Pick<FastifyBaseLogger, 'erro
   return {
     kind: 'postgres',
     db,
+    queueDepth: () => pool.waitingCount,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
   };

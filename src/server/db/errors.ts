@@ -15,3 +15,23 @@ export async function rethrowUniqueAs<T>(write: () => Promise<T>, duplicate: () 
     throw error;
   }
 }
+
+/** Socket-level failures of the database connection (node-postgres reports them with these codes). */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres' own words when a connection drops or cannot be had in time. */
+const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
+
+/**
+ * Whether a failure means the database cannot be reached right now (a 503 for the client, who may
+ * retry) rather than a fault in the request: connection refused or cut, SQLSTATE class 08
+ * (connection exception), 57P01–57P03 (shutdown, cannot connect now) and 53300 (too many connections).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
+  }
+  return false;
+}

@@ -3,7 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorSchema, MESSAGES, NON_FIELD_ERRORS, serverErrorSchema, type ValidationError } from '@shared/contract';
-import { ApiError, clientErrorOf, notFound } from './errors';
+import { isDatabaseUnavailable } from '../db/errors';
+import { ApiError, clientErrorOf, notFound, serviceUnavailable } from './errors';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -62,10 +63,17 @@ function clientError(error: FastifyError): ApiError | undefined {
   return undefined;
 }
 
-/** Answers a failure: the client's own error in the contract's shape, or a 500 that names its log line. */
-export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * Answers a failure: the client's own error in the contract's shape, a 503 with Retry-After while the
+ * database cannot be reached, or a 500 that names its log line.
+ */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, retryAfterSeconds = 5): FastifyReply {
   const known = clientError(error);
   if (known) return sendError(request, reply, known);
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendError(request, reply, serviceUnavailable(retryAfterSeconds));
+  }
   request.log.error({ err: error }, 'request failed');
   return sendError(request, reply, new ApiError(500, { detail: MESSAGES.serverError, request_id: String(request.id) }));
 }
@@ -101,7 +109,7 @@ function declareErrorResponses(response: Record<string, unknown>): void {
 }
 
 /** The one place that turns every failure into the contract's shapes; never a stack trace. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, retryAfterSeconds: number): void {
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (response) declareErrorResponses(response);
@@ -109,5 +117,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  app.setErrorHandler(answerError);
+  app.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply, retryAfterSeconds));
 }

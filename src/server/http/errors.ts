@@ -25,6 +25,10 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
   return new ApiError(429, { detail: `${MESSAGES.throttled} Expected available in ${seconds} seconds.` }, { 'Retry-After': String(seconds) });
 };
 
+/** The service cannot answer now (overloaded, or its database unreachable); the client may retry. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new ApiError(503, { detail: MESSAGES.serviceUnavailable }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
 /**
  * Errors that Fastify, its plugins and the multipart parser raise for something the client sent,
  * by code, with the answer they deserve. The one table of client errors on the server.

@@ -13,7 +13,7 @@ export function inlineScriptHashes(pages: string[]): string[] {
 }
 
 /** Security headers; CORS stays closed because no CORS plugin is registered. */
-export async function registerSecurity(app: FastifyInstance, pages: string[]): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, pages: string[], hstsMaxAgeSeconds: number): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -33,6 +33,7 @@ export async function registerSecurity(app: FastifyInstance, pages: string[]): P
     },
     // Same-origin media and downloads only; keep cross-origin isolation off so audio elements work.
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // HTTPS is the proxy's job; the header tells browsers to use nothing else (on in production).
+    strictTransportSecurity: hstsMaxAgeSeconds > 0 ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,
   });
 }

@@ -29,6 +29,7 @@ export const MESSAGES = {
   badCredentials: 'No active account found with the given credentials',
   tokenNotValid: 'Token is invalid or expired',
   serverError: 'A server error occurred.',
+  serviceUnavailable: 'Service temporarily unavailable, try again later.',
   badRequest: 'Bad request.',
   invalidContentLength: 'Invalid Content-Length.',
   fileTooLarge: 'The uploaded file is too large.',

@@ -1,0 +1,186 @@
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FastifyPluginAsync } from 'fastify';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+
+// Connections that hold the server without finishing their request, and load the server sheds.
+
+async function listening(env: Record<string, string>, plugins: FastifyPluginAsync[] = []): Promise<{ t: TestApp; port: number }> {
+  const t = await createTestApp(env, { plugins });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, port: (t.app.server.address() as AddressInfo).port };
+}
+
+/** Opens a socket and writes `head`, then one byte of `trickle` every `everyMs`; resolves when the server closes it. */
+function trickle(port: number, head: string, trickleBytes: string, everyMs: number): Promise<{ text: string; closedAfterMs: number; socket: Socket }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    let index = 0;
+    const timer = setInterval(() => {
+      if (index < trickleBytes.length && socket.writable) socket.write(trickleBytes[index++]!);
+    }, everyMs);
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ text, closedAfterMs: Date.now() - started, socket });
+    });
+    socket.on('error', () => undefined);
+    socket.on('connect', () => socket.write(head));
+  });
+}
+
+describe('slow clients', () => {
+  let t: TestApp;
+  let port: number;
+  let staff: SignedInUser;
+  beforeAll(async () => {
+    ({ t, port } = await listening({ REQUEST_TIMEOUT_SECONDS: '2', MIN_UPLOAD_BYTES_PER_SECOND: '2048', MAX_APPLICATION_BYTES: String(1024 * 1024) }));
+    staff = await signedInUser(t.ctx, { isStaff: true });
+  });
+  afterAll(() => t.close());
+
+  it('closes a connection whose headers arrive a byte at a time', async () => {
+    const { closedAfterMs } = await trickle(port, 'GET /api/health HTTP/1.1\r\n', 'X-Slow: ' + 'a'.repeat(100), 200);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(1900);
+    expect(closedAfterMs).toBeLessThan(6000);
+  });
+
+  it('answers 408 and closes a connection whose JSON body trickles', async () => {
+    const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(40) });
+    const head = `POST /api/jwt/create/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const { text, closedAfterMs } = await trickle(port, head, body, 100);
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+    expect(text).toContain('{"detail":"The request took too long to arrive."}');
+    expect(closedAfterMs).toBeLessThan(6000);
+  });
+
+  it('cuts an upload slower than the minimum rate, and lets a steady one finish', async () => {
+    const boundary = 'slowupload';
+    const file = Buffer.alloc(40 * 1024, 7);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="application_version"\r\n\r\n9.9.9\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="application_file"; filename="setup.exe"\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const head = `POST /api/admin/applications/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${staff.headers.authorization}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
+
+    const slow = await trickle(port, head, body.toString('latin1'), 50);
+    expect(slow.text).toMatch(/^HTTP\/1\.1 408/);
+    expect(slow.closedAfterMs).toBeLessThan(8000);
+
+    // 40 KB at ~10 KB/s: longer than the request timeout, faster than the minimum rate.
+    const steady = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('connect', async () => {
+        socket.write(head);
+        for (let offset = 0; offset < body.length; offset += 1024) {
+          socket.write(body.subarray(offset, offset + 1024));
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        setTimeout(() => socket.end(), 1500);
+      });
+    });
+    expect(steady).toMatch(/^HTTP\/1\.1 201/);
+  }, 20_000);
+});
+
+describe('load shedding', () => {
+  const block: FastifyPluginAsync = async (app) => {
+    app.get('/api/probe/block/', async () => {
+      const until = Date.now() + 800;
+      while (Date.now() < until) {
+        // Holds the event loop, as a CPU-bound request would.
+      }
+      return { blocked: true };
+    });
+  };
+  let t: TestApp;
+  let user: SignedInUser;
+  beforeAll(async () => {
+    ({ t } = await listening({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20', OVERLOAD_MAX_DB_QUEUE: '2', RETRY_AFTER_SECONDS: '3' }, [block]));
+    user = await signedInUser(t.ctx);
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 with Retry-After while the event loop lags, keeps health answering, and recovers', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/probe/block/' });
+    // The lag is sampled every 200 ms; the sample due during the block runs right after it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const shed = await t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: user.headers });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('3');
+    expect(shed.json()).toEqual({ detail: 'Service temporarily unavailable, try again later.' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    let recovered = 0;
+    for (let i = 0; i < 50 && recovered !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      recovered = (await t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: user.headers })).statusCode;
+    }
+    expect(recovered).toBe(200);
+  });
+
+  // PGlite's backlog is the event loop's (above); a pool queue exists on PostgreSQL.
+  it.runIf(inject('dbKind') === 'postgres')('sheds requests while the database queue is over its bound', async () => {
+    const read = () => t.app.inject({ method: 'GET', url: '/api/user/message-categories/', headers: user.headers });
+    const first = Array.from({ length: 40 }, read);
+    for (let i = 0; i < 1000 && t.ctx.database.queueDepth() <= 2; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(t.ctx.database.queueDepth()).toBeGreaterThan(2);
+    const late = await read();
+    expect(late.statusCode).toBe(503);
+    expect(late.headers['retry-after']).toBe('3');
+    const statuses = (await Promise.all(first)).map((answer) => answer.statusCode);
+    expect(statuses).toContain(200);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+  });
+});
+
+describe('proxies, connections and transport security', () => {
+  it('caps open connections', async () => {
+    const { t, port } = await listening({ MAX_CONNECTIONS: '2' });
+    try {
+      const open = await Promise.all([0, 1].map(() => new Promise<Socket>((resolve) => { const s = connect(port, '127.0.0.1', () => resolve(s)); })));
+      const third = await trickle(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n', '', 1000);
+      expect(third.text).toBe('');
+      for (const socket of open) socket.destroy();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts rate limits by the client address a trusted proxy names', async () => {
+    const trusted = await createTestApp({ TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_ADDRESS: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
+    const untrusted = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
+    try {
+      const attempt = (t: TestApp, client: string, i: number) =>
+        t.app.inject({ method: 'POST', url: '/api/jwt/create/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client }, payload: { email: `p${i}@example.com`, password: 'Wrong-Password-1' } });
+      const statuses = async (t: TestApp) => [await attempt(t, '203.0.113.1', 1), await attempt(t, '203.0.113.1', 2), await attempt(t, '203.0.113.2', 3)].map((r) => r.statusCode);
+      // Behind a trusted proxy, the second client has attempts of its own; otherwise all share the proxy's.
+      expect(await statuses(trusted)).toEqual([401, 401, 401]);
+      expect(await statuses(untrusted)).toEqual([401, 401, 429]);
+    } finally {
+      await trusted.close();
+      await untrusted.close();
+    }
+  });
+
+  it('sends Strict-Transport-Security in production only (configurable)', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    const development = await createTestApp({ NODE_ENV: 'development' });
+    const off = await createTestApp({ NODE_ENV: 'production', HSTS_MAX_AGE_SECONDS: '0' });
+    try {
+      const hsts = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'];
+      expect(await hsts(production)).toBe('max-age=31536000');
+      expect(await hsts(development)).toBeUndefined();
+      expect(await hsts(off)).toBeUndefined();
+    } finally {
+      await Promise.all([production.close(), development.close(), off.close()]);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { createServer } from 'node:http';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import { API } from '@shared/contract';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { answerClientError } from './error-handler';
+import { serviceUnavailable } from './errors';
+
+/** How often a request body still arriving is looked at. */
+const BODY_CHECK_INTERVAL_MS = 1000;
+/** The window over which an upload's transfer rate is averaged. */
+const RATE_WINDOW_MS = 10_000;
+
+const hasBody = (request: FastifyRequest) =>
+  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
+
+/**
+ * Bodies that stall: a body must arrive within the request timeout; an upload may take longer as long
+ * as it keeps arriving at the minimum rate (averaged over ten seconds), so a large installer on a slow
+ * link works and a client trickling a byte a second does not hold a connection. Headers are bounded
+ * by Node's headersTimeout (set where the server is built).
+ */
+function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): void {
+  const timeoutMs = settings.requestTimeoutSeconds * 1000;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hasBody(request) || request.raw.complete) return;
+    const socket = request.raw.socket;
+    const started = Date.now();
+    const samples: Array<{ at: number; bytes: number }> = [{ at: started, bytes: socket.bytesRead }];
+    const timer = setInterval(() => {
+      if (request.raw.complete || socket.destroyed) return clearInterval(timer);
+      const now = Date.now();
+      samples.push({ at: now, bytes: socket.bytesRead });
+      while (samples.length > 2 && now - samples[1]!.at >= RATE_WINDOW_MS) samples.shift();
+      if (now - started < timeoutMs) return;
+      const oldest = samples[0]!;
+      const rate = ((socket.bytesRead - oldest.bytes) * 1000) / Math.max(1, now - oldest.at);
+      const uploadStillMoving = isUpload(request) && (settings.minUploadBytesPerSecond === 0 || rate >= settings.minUploadBytesPerSecond);
+      if (uploadStillMoving) return;
+      clearInterval(timer);
+      request.log.warn({ elapsedMs: now - started, bytesPerSecond: Math.round(rate) }, 'request body too slow: connection closed');
+      if (reply.sent || reply.raw.headersSent) socket.destroy();
+      else answerClientError(Object.assign(new Error('request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    }, BODY_CHECK_INTERVAL_MS);
+    timer.unref();
+    reply.raw.once('close', () => clearInterval(timer));
+  });
+}
+
+/**
+ * Load shedding: past the event-loop delay, heap or database-queue bound, new requests are answered
+ * 503 with Retry-After at once instead of queueing behind the work already accepted. The health check
+ * is never shed, so a load balancer can tell a busy server from a dead one.
+ */
+async function registerLoadShedding(app: FastifyInstance, database: Database, overload: Config['overload']): Promise<void> {
+  const isHealth = (request: FastifyRequest) => request.url === API.health;
+  const shed = (request: FastifyRequest) => (isHealth(request) ? undefined : Promise.reject(serviceUnavailable(overload.retryAfterSeconds)));
+  await app.register(underPressure, {
+    maxEventLoopDelay: overload.maxEventLoopDelayMs,
+    maxHeapUsedBytes: overload.maxHeapUsedBytes,
+    sampleInterval: 200,
+    pressureHandler: (request) => shed(request),
+  });
+  if (overload.maxDatabaseQueue > 0) {
+    app.addHook('onRequest', async (request) => {
+      if (database.queueDepth() > overload.maxDatabaseQueue) await shed(request);
+    });
+  }
+}
+
+export async function registerRequestLimits(app: FastifyInstance, config: Config, database: Database): Promise<void> {
+  registerBodyDeadline(app, config.http);
+  await registerLoadShedding(app, database, config.overload);
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Fastify's server options for the limits above. */
+export function serverLimitOptions(settings: Config['http']) {
+  const serverFactory: FastifyServerFactory = (handler) =>
+    createServer(
+      {
+        // Bodies are bounded per request kind by registerBodyDeadline; Node's own request timeout would
+        // cut large uploads at a fixed time.
+        requestTimeout: 0,
+        headersTimeout: settings.requestTimeoutSeconds * 1000,
+        // How often Node looks for connections past headersTimeout (30 s by default, too coarse).
+        connectionsCheckingInterval: 1000,
+      },
+      handler,
+    );
+  return {
+    serverFactory,
+    // A hop count trusts that many proxies nearest to the server.
+    trustProxy: typeof settings.trustProxy === 'number' ? trustHops(settings.trustProxy) : settings.trustProxy,
+  };
+}
+
+/** Settings that Fastify does not expose, applied to the HTTP server it made. */
+export function applyServerLimits(app: FastifyInstance, settings: Config['http']): void {
+  if (settings.maxConnections > 0) app.server.maxConnections = settings.maxConnections;
+}
