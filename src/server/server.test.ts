@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -20,10 +20,10 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-server-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves, then on SIGTERM finishes, releases the data folder and exits 0', async () => {
+  it('serves, then on SIGTERM finishes within its grace period, releases the data folder and exits 0', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', SHUTDOWN_GRACE_SECONDS: '2' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -41,8 +41,20 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       expect(healthy, output).toBe(true);
       expect(existsSync(path.join(dataDir, 'innerwave.lock'))).toBe(true);
 
+      // A request whose body stalls half-way must not hold the shutdown past its grace period.
+      const stalled = connect(port, '127.0.0.1');
+      stalled.on('error', () => undefined);
+      await new Promise((resolve) => stalled.on('connect', resolve));
+      stalled.write('POST /api/users/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email": "sl');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const signalled = Date.now();
       child.kill('SIGTERM');
       expect(await exited, output).toBe(0);
+      const shutdownMs = Date.now() - signalled;
+      expect(shutdownMs).toBeGreaterThanOrEqual(1800);
+      expect(shutdownMs).toBeLessThan(6000);
+      expect(stalled.destroyed || stalled.readableEnded).toBe(true);
       expect(existsSync(path.join(dataDir, 'innerwave.lock'))).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -18,20 +18,31 @@ export async function createTestDatabase(): Promise<Database> {
     const dump = await readFile(template);
     return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
   }
+  const { url, drop } = await createTestPostgresDatabase();
+  const database = openPostgres(url);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** PostgreSQL only: a migrated database of its own, by URL (for tests that connect in their own way). */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('databaseUrl');
   const name = `innerwave_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${template}"`);
+    await admin.query(`create database "${name}" template "${inject('dbTemplate')}"`);
   } finally {
     await admin.end();
   }
-  const database = openPostgres(databaseUrlFor(adminUrl, name));
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: databaseUrlFor(adminUrl, name),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists "${name}" with (force)`);

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createContext } from '../context';
+import { createTestPostgresDatabase } from '../test/database';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { openPostgres, type Database } from './client';
+
+/** A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, new ones refused) and restore. */
+function startProxy(target: URL): Promise<{ port: number; cut(): void; restore(): void; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server: Server = createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        cut() {
+          open = false;
+          for (const socket of sockets) socket.destroy();
+        },
+        restore() {
+          open = true;
+        },
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+// While PostgreSQL cannot be reached, every data route answers 503 with Retry-After, fast; once it is
+// back, the same process serves again without a restart.
+describe.runIf(inject('dbKind') === 'postgres')('database outage', () => {
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let database: Database;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  let user: SignedInUser;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-outage-'));
+
+  beforeAll(async () => {
+    const created = await createTestPostgresDatabase();
+    drop = created.drop;
+    const target = new URL(created.url);
+    proxy = await startProxy(target);
+    const viaProxy = new URL(created.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    database = openPostgres(viaProxy.toString());
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', RETRY_AFTER_SECONDS: '7' });
+    const ctx = createContext(config, database);
+    app = await buildApp(ctx, { logger: false });
+    await app.ready();
+    user = await signedInUser(ctx);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await proxy.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const profile = () => app.inject({ method: 'GET', url: '/api/user/profile/', headers: user.headers });
+
+  it('answers 503 with Retry-After during the outage and recovers by itself', async () => {
+    expect((await profile()).statusCode).toBe(200);
+    proxy.cut();
+    for (const call of [profile, () => app.inject({ method: 'POST', url: '/api/jwt/create/', payload: { email: user.email, password: user.password } })]) {
+      const started = Date.now();
+      const down = await call();
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('7');
+      expect(down.json()).toEqual({ detail: 'Service temporarily unavailable, try again later.' });
+      expect(Date.now() - started).toBeLessThan(6000);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+
+    proxy.restore();
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+      status = (await profile()).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 60_000);
+});
