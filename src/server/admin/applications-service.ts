@@ -6,6 +6,7 @@ import { contentAddressedName, discardStaged, mediaFileSize, placeThenWrite, rem
 import { fieldErrors } from './audio-service';
 import { installerExtension } from './file-types';
 import type { ContentStore } from './media-context';
+import { installerDownloadName } from '../media/urls';
 
 type ApplicationRow = typeof desktopApplications.$inferSelect;
 
@@ -13,7 +14,7 @@ const toAdmin = async (store: ContentStore, row: ApplicationRow): Promise<AdminA
   id: row.id,
   application_version: row.applicationVersion,
   description: row.description,
-  application_file: store.mediaUrl(row.applicationFile),
+  application_file: store.mediaUrl(row.applicationFile, { downloadName: installerDownloadName(row.applicationVersion, row.applicationFile) }),
   size_bytes: await mediaFileSize(store.mediaRoot, row.applicationFile),
   created_at: row.createdAt.toISOString(),
 });

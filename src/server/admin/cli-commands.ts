@@ -247,7 +247,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const apps = await listApplications(c.store);
       for (const app of apps) {
-        print(c, `${String(app.id).padStart(5)}  ${app.application_version.padEnd(12)} ${formatBytes(app.size_bytes ?? 0).padStart(9)}  ${app.application_file}`);
+        print(c, `${String(app.id).padStart(5)}  ${app.application_version.padEnd(12)} ${formatBytes(app.size_bytes ?? 0).padStart(9)}  ${new URL(app.application_file).pathname}`);
       }
       print(c, `${apps.length} application${apps.length === 1 ? '' : 's'}.`);
     },

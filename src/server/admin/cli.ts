@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { ApiError } from '../http/errors';
 import { mediaDir } from '../paths';
-import { mediaUrlFor } from './media-context';
+import { createMediaUrls } from '../media/urls';
 import { CliError, describeApiError, EXIT, type CliIo } from './cli-io';
 import { COMMANDS } from './cli-commands';
 
@@ -82,7 +82,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
 
   try {
     await command.run({
-      store: { db: database.db, mediaRoot: mediaDir(config.dataDir), mediaUrl: mediaUrlFor(config.publicUrl) },
+      store: { db: database.db, mediaRoot: mediaDir(config.dataDir), mediaUrl: createMediaUrls(config.secretKey, config.publicUrl).url },
       io,
       maxApplicationBytes: config.maxApplicationBytes,
       values: parsed.values as Record<string, string | boolean | undefined>,

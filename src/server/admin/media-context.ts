@@ -1,12 +1,9 @@
-import { MEDIA_PREFIX } from '@shared/contract';
 import type { Db } from '../db/client';
+import type { MediaUrls } from '../media/urls';
 
-/** What the content services need: the database, the media folder, and how a stored path becomes a URL. */
+/** What the content services need: the database, the media folder, and signed URLs of its files. */
 export interface ContentStore {
   db: Db;
   mediaRoot: string;
-  mediaUrl(relative: string): string;
+  mediaUrl: MediaUrls['url'];
 }
-
-export const mediaUrlFor = (publicUrl: string) => (relative: string) =>
-  `${publicUrl}${MEDIA_PREFIX}${relative.split('/').map(encodeURIComponent).join('/')}`;

@@ -29,7 +29,7 @@ import type { AppContext } from '../context';
 import { currentUser } from '../auth/authenticate';
 import { mediaDir } from '../paths';
 import { readUpload } from './multipart';
-import { mediaUrlFor, type ContentStore } from './media-context';
+import type { ContentStore } from './media-context';
 import { getUser, listUsers, updateUser } from './users-service';
 import * as messages from './messages-service';
 import * as audio from './audio-service';
@@ -47,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   await app.register(multipart, { limits: { fileSize: ctx.config.maxApplicationBytes + 1 } });
   // onRequest, not preHandler: a stranger is refused before the body (an upload) is read or validated.
   app.addHook('onRequest', ctx.authenticateStaff);
-  const store: ContentStore = { db: ctx.database.db, mediaRoot: mediaDir(ctx.config.dataDir), mediaUrl: mediaUrlFor(ctx.config.publicUrl) };
+  const store: ContentStore = { db: ctx.database.db, mediaRoot: mediaDir(ctx.config.dataDir), mediaUrl: ctx.media.url };
   const db = ctx.database.db;
   const tags = ['admin'];
   const multipartBody = { consumes: ['multipart/form-data'] };

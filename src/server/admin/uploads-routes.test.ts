@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
+import { signedMediaUrl } from '../test/media';
 import { fakeMp3 } from './test/fake-audio';
 
 /** Every file under the media folder, relative to it (the temp folder included). */
@@ -48,7 +49,7 @@ describe('admin uploads API', () => {
     const item = res.json();
     expect(item).toMatchObject({ kind: 'selfeggio', name: '528 Hz', description: 'A bright tone.', position: 0 });
     const sha = createHash('sha256').update(audio).digest('hex');
-    expect(item.audio_file).toBe(`http://innerwave.test/media/audio/selfeggio/${sha}.mp3`);
+    expect(item.audio_file).toEqual(signedMediaUrl(`audio/selfeggio/${sha}.mp3`));
     expect(readFileSync(fileOf(t, item.audio_file)).equals(audio)).toBe(true);
     const cover = await sharp(fileOf(t, item.cover_image)).metadata();
     expect([cover.format, cover.width, cover.height]).toEqual(['webp', 512, 512]);
@@ -68,7 +69,7 @@ describe('admin uploads API', () => {
     const replacement = Buffer.concat([Buffer.from('OggS'), randomBytes(512)]);
     const replaced = await upload(`/api/admin/audio/selfeggio/${item.id}/files/`, { audio_file: { filename: 'new.ogg', content: replacement } });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json().audio_file).toMatch(/\.ogg$/);
+    expect(new URL(replaced.json().audio_file).pathname).toMatch(/\.ogg$/);
     expect(existsSync(fileOf(t, item.audio_file))).toBe(false);
     expect(replaced.json().cover_image).toBe(item.cover_image);
 
@@ -121,9 +122,9 @@ describe('admin uploads API', () => {
     });
     expect(res.statusCode).toBe(201);
     const sha = createHash('sha256').update(installer).digest('hex');
-    expect(res.json()).toMatchObject({ application_version: '2.1.0', description: 'Windows', application_file: `http://innerwave.test/media/applications/${sha}.exe`, size_bytes: installer.length });
+    expect(res.json()).toMatchObject({ application_version: '2.1.0', description: 'Windows', application_file: signedMediaUrl(`applications/${sha}.exe`, 'Innerwave-2.1.0.exe'), size_bytes: installer.length });
     const appImage = await upload('/api/admin/applications/', { application_version: '2.1.0', application_file: { filename: 'innerwave.appimage', content: randomBytes(100) } });
-    expect(appImage.json().application_file).toMatch(/\.AppImage$/);
+    expect(new URL(appImage.json().application_file).pathname).toMatch(/\.AppImage$/);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/applications/', headers: staff.headers });
     expect(list.json()).toHaveLength(2);
     for (const app of list.json() as Array<{ id: number }>) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, audioItemListSchema, desktopApplicationListSchema, messageCategoryListSchema } from '@shared/contract';
 import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { signedMediaUrl } from '../test/media';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 
 let t: TestApp;
@@ -59,8 +60,8 @@ describe('content calls', () => {
     expect(body.map((a) => a.name)).toEqual(['174 Hz', '528 Hz']);
     expect(body[1]).toMatchObject({
       description: 'Warm.',
-      audio_file: 'http://innerwave.test/media/audio/selfeggio/a.mp3',
-      cover_image: 'http://innerwave.test/media/covers/a.webp',
+      audio_file: signedMediaUrl('audio/selfeggio/a.mp3'),
+      cover_image: signedMediaUrl('covers/a.webp'),
       date_added: '2026-01-02T03:04:05.000Z',
     });
     expect(body[0]!.cover_image).toBeNull();
@@ -69,7 +70,7 @@ describe('content calls', () => {
     const bonus = audioItemListSchema.parse((await t.app.inject({ method: 'GET', url: API.bonusAudio, headers: user.headers })).json());
     expect(bonus.map((a) => a.name)).toEqual(['Brown noise']);
     const custom = audioItemListSchema.parse((await t.app.inject({ method: 'GET', url: API.customAudio, headers: user.headers })).json());
-    expect(custom.map((a) => a.audio_file)).toEqual(['http://innerwave.test/media/audio/custom/d.mp3']);
+    expect(custom.map((a) => a.audio_file)).toEqual([signedMediaUrl('audio/custom/d.mp3')]);
   });
 
   it('lists desktop applications: empty at first, then the inserted rows', async () => {
@@ -80,7 +81,7 @@ describe('content calls', () => {
     const res = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
     const body = desktopApplicationListSchema.parse(res.json());
     expect(body).toEqual([
-      { id: expect.any(Number), application_version: '1.2.0', description: 'Windows', application_file: 'http://innerwave.test/media/applications/innerwave-1.2.0.exe' },
+      { id: expect.any(Number), application_version: '1.2.0', description: 'Windows', application_file: signedMediaUrl('applications/innerwave-1.2.0.exe', 'Innerwave-1.2.0.exe') },
     ]);
   });
 });

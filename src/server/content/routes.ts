@@ -37,7 +37,7 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         preHandler: ctx.authenticate,
         schema: { tags: ['content'], summary: list.summary, security, response: { 200: audioItemListSchema, 401: detailErrorSchema } },
       },
-      async () => listAudioItems(db, ctx.config, list.kind),
+      async () => listAudioItems(db, ctx.media, list.kind),
     );
   }
 
@@ -47,6 +47,6 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       preHandler: ctx.authenticate,
       schema: { tags: ['content'], summary: 'Desktop applications to download', security, response: { 200: desktopApplicationListSchema, 401: detailErrorSchema } },
     },
-    async () => listDesktopApplications(db, ctx.config),
+    async () => listDesktopApplications(db, ctx.media),
   );
 };

@@ -1,9 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AudioItem, AudioKind, DesktopApplication, MessageCategory } from '@shared/contract';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
-import { mediaUrl } from '../media/urls';
+import { installerDownloadName, type MediaUrls } from '../media/urls';
 
 export async function listMessageCategories(db: Db): Promise<MessageCategory[]> {
   const categories = await db
@@ -23,7 +22,7 @@ export async function listMessageCategories(db: Db): Promise<MessageCategory[]> 
   return categories.map((category) => ({ ...category, messages: byCategory.get(category.id) ?? [] }));
 }
 
-export async function listAudioItems(db: Db, config: Config, kind: AudioKind): Promise<AudioItem[]> {
+export async function listAudioItems(db: Db, media: MediaUrls, kind: AudioKind): Promise<AudioItem[]> {
   const rows = await db
     .select()
     .from(audioItems)
@@ -33,18 +32,18 @@ export async function listAudioItems(db: Db, config: Config, kind: AudioKind): P
     id: row.id,
     name: row.name,
     description: row.description,
-    cover_image: row.coverImage ? mediaUrl(config, row.coverImage) : null,
-    audio_file: mediaUrl(config, row.audioFile),
+    cover_image: row.coverImage ? media.url(row.coverImage) : null,
+    audio_file: media.url(row.audioFile),
     date_added: row.dateAdded.toISOString(),
   }));
 }
 
-export async function listDesktopApplications(db: Db, config: Config): Promise<DesktopApplication[]> {
+export async function listDesktopApplications(db: Db, media: MediaUrls): Promise<DesktopApplication[]> {
   const rows = await db.select().from(desktopApplications).orderBy(asc(desktopApplications.id));
   return rows.map((row) => ({
     id: row.id,
     application_version: row.applicationVersion,
     description: row.description,
-    application_file: mediaUrl(config, row.applicationFile),
+    application_file: media.url(row.applicationFile, { downloadName: installerDownloadName(row.applicationVersion, row.applicationFile) }),
   }));
 }

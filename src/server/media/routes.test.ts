@@ -6,10 +6,17 @@ import { mediaDir } from '../paths';
 
 let t: TestApp;
 const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
-const AUDIO_URL = '/media/audio/selfeggio/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.mp3';
+const AUDIO_FILE = 'audio/selfeggio/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.mp3';
+/** The path and query of the file's signed URL, as the API hands it out. */
+const signed = (relative: string, options?: { downloadName?: string }) => {
+  const url = new URL(t.ctx.media.url(relative, options));
+  return `${url.pathname}${url.search}`;
+};
+let AUDIO_URL: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  AUDIO_URL = signed(AUDIO_FILE);
   const media = mediaDir(t.dataDir);
   const put = (relative: string, bytes: Buffer | string) => {
     mkdirSync(path.dirname(path.join(media, relative)), { recursive: true });
@@ -59,36 +66,78 @@ describe('/media/', () => {
   });
 
   it.each([
-    ['/media/covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp', 'image/webp'],
-    ['/media/profile-images/avatar.jpg', 'image/jpeg'],
-    ['/media/logo.png', 'image/png'],
-  ])('serves %s as %s', async (url, type) => {
-    const res = await t.app.inject({ method: 'GET', url });
+    ['covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp', 'image/webp'],
+    ['profile-images/avatar.jpg', 'image/jpeg'],
+    ['logo.png', 'image/png'],
+  ])('serves %s as %s', async (relative, type) => {
+    const res = await t.app.inject({ method: 'GET', url: signed(relative) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
     expect(res.headers['content-disposition']).toBeUndefined();
   });
 
   it('revalidates names that are not content-addressed', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/media/profile-images/avatar.jpg' });
+    const res = await t.app.inject({ method: 'GET', url: signed('profile-images/avatar.jpg') });
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
-  it.each(['/media/applications/Innerwave-Setup-1.2.0.exe', '/media/applications/innerwave.dmg'])(
+  it.each(['applications/Innerwave-Setup-1.2.0.exe', 'applications/innerwave.dmg'])(
     'serves the installer %s as a download',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
+    async (relative) => {
+      const res = await t.app.inject({ method: 'GET', url: signed(relative) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="${path.basename(url)}"`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${path.basename(relative)}"; filename*=UTF-8''${path.basename(relative)}`);
     },
   );
 
+  it('downloads under the name signed into the URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: signed('applications/innerwave.dmg', { downloadName: 'Innerwave-2.4.0 "beta".dmg' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Innerwave-2.4.0-beta-.dmg"; filename*=UTF-8''Innerwave-2.4.0-beta-.dmg`);
+  });
+
+  it('serves nothing without a valid, unexpired signature', async () => {
+    const unsigned = await t.app.inject({ method: 'GET', url: `/media/${AUDIO_FILE}` });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    const other = new URL(`http://x${AUDIO_URL}`);
+    const forged = await t.app.inject({ method: 'GET', url: `/media/covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp${other.search}` });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ detail: 'This media link is not valid or has expired.' });
+    other.searchParams.set('expires', String(Number(other.searchParams.get('expires')) + 3600));
+    expect((await t.app.inject({ method: 'GET', url: `${other.pathname}${other.search}` })).statusCode).toBe(403);
+    const renamed = new URL(`http://x${signed('applications/innerwave.dmg', { downloadName: 'a.dmg' })}`);
+    renamed.searchParams.set('download', 'evil.html');
+    expect((await t.app.inject({ method: 'GET', url: `${renamed.pathname}${renamed.search}` })).statusCode).toBe(403);
+  });
+
+  it('refuses a URL once it has expired', () => {
+    const url = new URL(t.ctx.media.url(AUDIO_FILE));
+    const expires = Number(url.searchParams.get('expires')) * 1000;
+    // At least six hours from now, at most twelve: stable within a window.
+    expect(expires - Date.now()).toBeGreaterThanOrEqual(6 * 3600 * 1000 - 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(12 * 3600 * 1000);
+    expect(t.ctx.media.verify(url.pathname, url.searchParams, new Date(expires - 1000))).toEqual({ ok: true, downloadName: undefined });
+    expect(t.ctx.media.verify(url.pathname, url.searchParams, new Date(expires + 1000))).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('sandboxes every media response', async () => {
+    for (const url of [AUDIO_URL, `/media/${AUDIO_FILE}`, signed('missing.mp3')]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it.each(['', 'audio', 'audio/', 'missing.mp3'])('answers the signed, missing /media/%s with a 404 JSON body', async (relative) => {
+    const url = new URL(`http://x${signed(relative)}`);
+    const res = await t.app.inject({ method: 'GET', url: `/media/${relative}${url.search}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
   it.each([
-    '/media/',
-    '/media/audio',
-    '/media/audio/',
-    '/media/missing.mp3',
     '/media/../secret.txt',
     '/media/%2e%2e/secret.txt',
     '/media/%2E%2E/secret.txt',

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MEDIA_PREFIX } from '@shared/contract';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
+import { forbidden, notFound, unauthorized } from '../http/errors';
 import { mediaDir } from '../paths';
 
 /**
@@ -18,19 +18,40 @@ const SAFE_MEDIA_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0
 const CONTENT_ADDRESSED = /(?:^|[/-])[0-9a-f]{64}\.[a-z0-9]+$/;
 const INSTALLER = /\.(exe|msi|dmg|pkg|zip|appimage|deb|rpm)$/i;
 
+export const MEDIA_LINK_INVALID = 'This media link is not valid or has expired.';
+
+/** What a media response may do in a browser that opens it: nothing (no script, no plugin, no frame). */
+const MEDIA_CSP = "sandbox; default-src 'none'";
+
+/** `attachment` with the name as typed (ASCII, already made safe when the URL was signed). */
+const contentDisposition = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
 export function isSafeMediaPath(rawUrl: string): boolean {
   const pathname = rawUrl.split('?')[0] ?? '';
   if (!pathname.startsWith(MEDIA_PREFIX)) return false;
   return SAFE_MEDIA_PATH.test(pathname.slice(MEDIA_PREFIX.length));
 }
 
-/** Serves DATA_DIR/media at /media/: byte ranges, ETag/304, content types; never a listing. */
+/**
+ * Serves DATA_DIR/media at /media/ to holders of a signed URL (see urls.ts): byte ranges, ETag/304,
+ * content types; never a listing; sandboxed, so an uploaded file can never run as a page of ours.
+ */
 export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const root = mediaDir(ctx.config.dataDir);
   mkdirSync(root, { recursive: true });
+  const downloads = new WeakMap<FastifyRequest, string>();
 
-  app.addHook('onRequest', async (request) => {
-    if (!isSafeMediaPath(request.raw.url ?? '')) throw notFound();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Content-Security-Policy', MEDIA_CSP).header('X-Content-Type-Options', 'nosniff');
+    const [pathname = '', query = ''] = (request.raw.url ?? '').split(/\?(.*)/s, 2);
+    if (!isSafeMediaPath(pathname)) throw notFound();
+    const access = ctx.media.verify(pathname, new URLSearchParams(query));
+    if (!access.ok) throw access.reason === 'unsigned' ? unauthorized() : forbidden(MEDIA_LINK_INVALID);
+    if (access.downloadName) downloads.set(request, access.downloadName);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const name = downloads.get(request);
+    if (name && reply.statusCode < 300) reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', contentDisposition(name));
   });
 
   // send's 416 carries `Content-Range: bytes */size`, which the app's error handler would drop.
@@ -56,9 +77,10 @@ export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
         'Cache-Control',
         CONTENT_ADDRESSED.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       );
+      // An installer is downloaded, never shown, even by a URL signed without a name.
       if (INSTALLER.test(name)) {
         res.header('Content-Type', 'application/octet-stream');
-        res.header('Content-Disposition', `attachment; filename="${name}"`);
+        res.header('Content-Disposition', contentDisposition(name));
       }
     },
   });

@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       preHandler: ctx.authenticate,
       schema: { tags: ['profile'], summary: 'The signed-in user’s profile', security, response: { 200: profileSchema, 401: detailErrorSchema } },
     },
-    async (request) => readProfile(db, ctx.config, currentUser(request).id),
+    async (request) => readProfile(db, ctx.media, currentUser(request).id),
   );
 
   app.put(
@@ -103,7 +103,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
         );
       }
-      return readProfile(db, ctx.config, user.id);
+      return readProfile(db, ctx.media, user.id);
     },
   );
 };

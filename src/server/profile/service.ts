@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Profile } from '@shared/contract';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
-import { mediaUrl } from '../media/urls';
+import type { MediaUrls } from '../media/urls';
 
 interface ProfileRow {
   firstName: string;
@@ -28,25 +27,25 @@ async function readRow(db: Db, userId: number): Promise<ProfileRow | undefined> 
   return row;
 }
 
-export function toProfile(config: Config, row: ProfileRow): Profile {
+export function toProfile(media: MediaUrls, row: ProfileRow): Profile {
   return {
     first_name: row.firstName,
     last_name: row.lastName,
     user_email: row.email,
-    profile_image: row.profileImage ? mediaUrl(config, row.profileImage) : null,
+    profile_image: row.profileImage ? media.url(row.profileImage) : null,
     subscription_plan: row.subscriptionPlan,
   };
 }
 
 /** The user's profile; a user without a profile row gets one (basic plan) on first read. */
-export async function readProfile(db: Db, config: Config, userId: number): Promise<Profile> {
+export async function readProfile(db: Db, media: MediaUrls, userId: number): Promise<Profile> {
   let row = await readRow(db, userId);
   if (!row) {
     await db.insert(profiles).values({ userId }).onConflictDoNothing();
     row = await readRow(db, userId);
   }
   if (!row) throw new Error(`user ${userId} has no profile after creating it`);
-  return toProfile(config, row);
+  return toProfile(media, row);
 }
 
 export interface ProfileChanges {
