@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MEDIA_PREFIX } from '@shared/contract';
+import { MEDIA_LINK_MIN_LIFETIME_SECONDS, MEDIA_PREFIX } from '@shared/contract';
 import { deriveKey } from '../auth/tokens';
 
 /**
@@ -10,7 +10,7 @@ import { deriveKey } from '../auth/tokens';
  * at least MIN_LIFETIME: long enough for a sleep session to keep seeking in its audio.
  */
 const WINDOW_SECONDS = 6 * 60 * 60;
-const MIN_LIFETIME_SECONDS = 6 * 60 * 60;
+const MIN_LIFETIME_SECONDS = MEDIA_LINK_MIN_LIFETIME_SECONDS;
 
 /** Characters kept in a download's file name; everything else becomes '-'. */
 const unsafeNameCharacters = /[^A-Za-z0-9._-]+/g;

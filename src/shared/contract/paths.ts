@@ -21,3 +21,6 @@ export const API = {
 } as const;
 
 export const MEDIA_PREFIX = '/media/';
+
+/** Media URLs in API answers are signed for at least this long; clients fetch new ones well before. */
+export const MEDIA_LINK_MIN_LIFETIME_SECONDS = 6 * 60 * 60;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { NON_FIELD_ERRORS } from '@shared/contract';
+import { MEDIA_LINK_MIN_LIFETIME_SECONDS, NON_FIELD_ERRORS } from '@shared/contract';
 import { sessionStore } from './session';
 import { expireSession, refreshAccessToken } from './session-refresh';
 
@@ -97,3 +97,9 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   if (!response.ok) throw new ApiError(response.status, json);
   return (options.schema ? options.schema.parse(json) : json) as T;
 }
+
+/**
+ * Answers that name media files carry signed URLs that expire; a screen left open refetches them
+ * long before, so a play or download button never holds a dead link.
+ */
+export const MEDIA_LINKS_REFETCH_MS = (MEDIA_LINK_MIN_LIFETIME_SECONDS * 1000) / 6;

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { uploadWithProgress } from './upload';
 
 export const adminApplicationsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'applications'],
+    refetchInterval: MEDIA_LINKS_REFETCH_MS,
     queryFn: ({ signal }) => apiRequest(ADMIN_API.applications, { schema: adminApplicationListSchema, signal }),
   });
 

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_API, adminAudioItemListSchema, adminAudioItemSchema, adminPath, type AudioItemUpdate, type AudioKind } from '@shared/contract';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { uploadWithProgress } from './upload';
 
 export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
     queryKey: ['admin', 'audio', kind],
+    refetchInterval: MEDIA_LINKS_REFETCH_MS,
     queryFn: ({ signal }) => apiRequest(adminPath(ADMIN_API.audioItems, { kind }), { schema: adminAudioItemListSchema, signal }),
   });
 

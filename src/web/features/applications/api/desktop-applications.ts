@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API, desktopApplicationListSchema } from '@shared/contract';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 export const desktopApplicationsQuery = () =>
   queryOptions({
     queryKey: ['desktop-applications'],
+    refetchInterval: MEDIA_LINKS_REFETCH_MS,
     queryFn: ({ signal }) => apiRequest(API.desktopExecutables, { schema: desktopApplicationListSchema, signal }),
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API, audioItemListSchema, type AudioKind } from '@shared/contract';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 export const AUDIO_LISTS: ReadonlyArray<{ kind: AudioKind; title: string; path: string; loadError: string }> = [
   { kind: 'selfeggio', title: 'Solfeggio', path: API.selfeggio, loadError: 'There was an error fetching selfeggio meditations!' },
@@ -11,5 +11,6 @@ export const AUDIO_LISTS: ReadonlyArray<{ kind: AudioKind; title: string; path: 
 export const audioListQuery = (kind: AudioKind, path: string) =>
   queryOptions({
     queryKey: ['audio', kind],
+    refetchInterval: MEDIA_LINKS_REFETCH_MS,
     queryFn: ({ signal }) => apiRequest(path, { schema: audioItemListSchema, signal }),
   });
