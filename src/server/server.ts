@@ -5,13 +5,16 @@ import { migrateDatabase } from './db/migrate';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { closeWithDeadline } from './http/shutdown';
-import { WEB_DIST_DIR } from './paths';
+import { sweepStaleUploads } from './media/store';
+import { mediaDir, WEB_DIST_DIR } from './paths';
 import { seedAudioItems, seedMessageCategories } from './seed/service';
 import { buildTrackFilesInWorker } from './seed/track-builder';
 import { withTrackCache } from './seed/track-cache';
 import { SEED_TRACKS } from './seed/media/catalog';
 
 // Starts Innerwave: config → data-folder lock (embedded database only) → database → migrations → listen.
+
+const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +25,9 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     const ctx = createContext(config, database);
     const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
+    // Parts of uploads cut off by a crash; a day leaves room for an upload still under way elsewhere.
+    const swept = await sweepStaleUploads(mediaDir(config.dataDir), STALE_UPLOAD_AGE_MS);
+    if (swept) app.log.info(`removed ${swept} stale upload part(s)`);
     const categoriesAdded = await seedMessageCategories(database.db);
     if (categoriesAdded) app.log.info(`seed: ${categoriesAdded} message categories added`);
 

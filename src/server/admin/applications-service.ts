@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, type AdminApplication } from '@shared/contract';
 import { desktopApplications } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { contentAddressedName, discardStaged, mediaFileSize, placeThenWrite, removeMediaFile, type StagedFile } from '../storage/media-files';
+import { contentAddressedName, discardStaged, mediaFileSize, placeAndReference, releaseUnreferenced, type StagedFile } from '../media/store';
 import { fieldErrors } from './audio-service';
 import { installerExtension } from './file-types';
 import type { ContentStore } from './media-context';
@@ -41,8 +41,8 @@ export async function createApplication(store: ContentStore, input: NewApplicati
     else if (input.installer.size === 0) errors.application_file = ['The submitted file is empty.'];
     if (Object.keys(errors).length || !fields.success || !input.installer || !ext) throw badRequest(errors);
     const relative = `applications/${contentAddressedName(input.installer.sha256, ext)}`;
-    const row = await placeThenWrite(store.mediaRoot, [{ staged: input.installer, relative }], async () => {
-      const [inserted] = await store.db
+    const row = await placeAndReference(store.db, store.mediaRoot, [{ staged: input.installer, relative }], async (tx) => {
+      const [inserted] = await tx
         .insert(desktopApplications)
         .values({ applicationVersion: fields.data.application_version, description: fields.data.description, applicationFile: relative })
         .returning();
@@ -59,11 +59,6 @@ export async function deleteApplication(store: ContentStore, id: number): Promis
   const [row] = await store.db.delete(desktopApplications).where(eq(desktopApplications.id, id)).returning();
   if (!row) throw notFound();
   const summary = await toAdmin(store, row);
-  const [shared] = await store.db
-    .select({ id: desktopApplications.id })
-    .from(desktopApplications)
-    .where(eq(desktopApplications.applicationFile, row.applicationFile))
-    .limit(1);
-  if (!shared) await removeMediaFile(store.mediaRoot, row.applicationFile);
+  await releaseUnreferenced(store.db, store.mediaRoot, [row.applicationFile]);
   return summary;
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type AudioKind } from '@shared/contract';
 import { audioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { contentAddressedName, discardStaged, placeThenWrite, removeMediaFile, stageBuffer, type StagedFile } from '../storage/media-files';
+import { contentAddressedName, discardStaged, placeAndReference, releaseUnreferenced, stageBuffer, type StagedFile } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
 import { coverToWebp, InvalidImageError, sniffAudio } from './file-types';
 import type { ContentStore } from './media-context';
@@ -56,19 +56,6 @@ async function coverTarget(store: ContentStore, raw: StagedFile): Promise<{ stag
   }
 }
 
-/** Removes files no row refers to any more (content-addressed files may be shared by two items). */
-async function removeUnreferenced(store: ContentStore, paths: ReadonlyArray<string | null>) {
-  for (const relative of paths) {
-    if (!relative) continue;
-    const [used] = await store.db
-      .select({ id: audioItems.id })
-      .from(audioItems)
-      .where(or(eq(audioItems.audioFile, relative), eq(audioItems.coverImage, relative)))
-      .limit(1);
-    if (!used) await removeMediaFile(store.mediaRoot, relative);
-  }
-}
-
 export interface NewAudioItem {
   kind: AudioKind;
   fields: Record<string, unknown>;
@@ -88,25 +75,23 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
     const cover = input.cover ? await coverTarget(store, input.cover) : undefined;
     staged.push(cover?.staged);
     const files = [{ staged: input.audio, relative: audioRelative }, ...(cover ? [cover] : [])];
-    const row = await placeThenWrite(store.mediaRoot, files, () =>
-      withUniqueName(() =>
-        store.db.transaction(async (tx) => {
-          const [last] = await tx.select({ n: max(audioItems.position) }).from(audioItems).where(eq(audioItems.kind, input.kind));
-          const [inserted] = await tx
-            .insert(audioItems)
-            .values({
-              kind: input.kind,
-              name: fields.data.name,
-              description: fields.data.description,
-              audioFile: audioRelative,
-              coverImage: cover?.relative ?? null,
-              position: (last?.n ?? -1) + 1,
-            })
-            .returning();
-          if (!inserted) throw new Error('audio insert returned no row');
-          return inserted;
-        }),
-      ),
+    const row = await withUniqueName(() =>
+      placeAndReference(store.db, store.mediaRoot, files, async (tx) => {
+        const [last] = await tx.select({ n: max(audioItems.position) }).from(audioItems).where(eq(audioItems.kind, input.kind));
+        const [inserted] = await tx
+          .insert(audioItems)
+          .values({
+            kind: input.kind,
+            name: fields.data.name,
+            description: fields.data.description,
+            audioFile: audioRelative,
+            coverImage: cover?.relative ?? null,
+            position: (last?.n ?? -1) + 1,
+          })
+          .returning();
+        if (!inserted) throw new Error('audio insert returned no row');
+        return inserted;
+      }),
     );
     return toAdmin(store, row);
   } finally {
@@ -144,15 +129,15 @@ export async function replaceAudioFiles(
     const cover = input.cover ? await coverTarget(store, input.cover) : undefined;
     staged.push(cover?.staged);
     const files = [...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []), ...(cover ? [cover] : [])];
-    const [row] = await placeThenWrite(store.mediaRoot, files, () =>
-      store.db
+    const [row] = await placeAndReference(store.db, store.mediaRoot, files, (tx) =>
+      tx
         .update(audioItems)
         .set({ ...(audioRelative && { audioFile: audioRelative }), ...(cover && { coverImage: cover.relative }) })
         .where(eq(audioItems.id, id))
         .returning(),
     );
     if (!row) throw notFound();
-    await removeUnreferenced(store, [audioRelative ? before.audioFile : null, cover ? before.coverImage : null]);
+    await releaseUnreferenced(store.db, store.mediaRoot, [audioRelative ? before.audioFile : null, cover ? before.coverImage : null]);
     return toAdmin(store, row);
   } finally {
     for (const file of staged) await discardStaged(file);
@@ -162,7 +147,7 @@ export async function replaceAudioFiles(
 export async function deleteAudioItem(store: ContentStore, kind: AudioKind, id: number): Promise<AdminAudioItem> {
   const row = await findRow(store, kind, id);
   await store.db.delete(audioItems).where(eq(audioItems.id, id));
-  await removeUnreferenced(store, [row.audioFile, row.coverImage]);
+  await releaseUnreferenced(store.db, store.mediaRoot, [row.audioFile, row.coverImage]);
   return toAdmin(store, row);
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AUDIO_KINDS, messagesFileSchema, UPLOAD_LIMITS, type AdminUser, type AudioKind } from '@shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import { discardStaged, FileTooLargeError, formatBytes, stageStream, type StagedFile } from '../storage/media-files';
+import { discardStaged, FileTooLargeError, formatBytes, stageStream, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
 import { CliError, EXIT, readPassword, type CliIo } from './cli-io';
 import { createStaffUser, findUserIdByEmail, listUsers, updateUser } from './users-service';

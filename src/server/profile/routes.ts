@@ -6,15 +6,17 @@ import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertNoNullCharacters } from '../http/body-parsers';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { removeMediaFile, storeMediaFile } from '../media/files';
+import { contentAddressedName, placeAndReference, releaseUnreferenced, stageBuffer, type StagedFile } from '../media/store';
+import { mediaDir } from '../paths';
 import { normaliseProfileImage, NotAnImageError } from './image';
-import { imageInUse, readProfile, updateProfile } from './service';
+import { readProfile, updateProfile } from './service';
 
 const PROFILE_IMAGE_FOLDER = 'profile-images';
 const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
+  const mediaRoot = mediaDir(ctx.config.dataDir);
   const security = [{ bearerAuth: [] }];
 
   await app.register(multipart, {
@@ -74,7 +76,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         throw badRequest(errors);
       }
 
-      let stored: { relativePath: string; created: boolean } | undefined;
+      let newImage: { staged: StagedFile; relative: string } | undefined;
       if (image) {
         let jpeg: Buffer;
         try {
@@ -83,26 +85,16 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           if (error instanceof NotAnImageError) throw badRequest({ profile_image: [NOT_AN_IMAGE] });
           throw error;
         }
-        stored = await storeMediaFile(ctx.config.dataDir, PROFILE_IMAGE_FOLDER, jpeg, 'jpg');
+        const staged = await stageBuffer(jpeg, mediaRoot);
+        newImage = { staged, relative: `${PROFILE_IMAGE_FOLDER}/${contentAddressedName(staged.sha256, '.jpg')}` };
       }
 
-      let replacedImage: string | null;
-      try {
-        ({ replacedImage } = await updateProfile(db, user.id, {
-          firstName: parsed.data.first_name,
-          lastName: parsed.data.last_name,
-          ...(stored ? { profileImage: stored.relativePath } : {}),
-        }));
-      } catch (error) {
-        if (stored?.created) await removeMediaFile(ctx.config.dataDir, stored.relativePath);
-        throw error;
-      }
-      // Only after the commit: until then the old row still pointed at the old file.
-      if (replacedImage && !(await imageInUse(db, replacedImage))) {
-        await removeMediaFile(ctx.config.dataDir, replacedImage).catch((error: unknown) =>
-          request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
-        );
-      }
+      const changes = { firstName: parsed.data.first_name, lastName: parsed.data.last_name, profileImage: newImage?.relative };
+      const { replacedImage } = await placeAndReference(db, mediaRoot, newImage ? [newImage] : [], (tx) => updateProfile(tx, user.id, changes));
+      // After the commit: until then the old row still named the old file.
+      await releaseUnreferenced(db, mediaRoot, [replacedImage]).catch((error: unknown) =>
+        request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
+      );
       return readProfile(db, ctx.media, user.id);
     },
   );

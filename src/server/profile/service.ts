@@ -52,40 +52,28 @@ export interface ProfileChanges {
   firstName: string;
   lastName: string;
   /** Relative media path of the new image; undefined keeps the current one. */
-  profileImage?: string;
+  profileImage?: string | undefined;
 }
 
-/** Saves names (and image) in one transaction; returns the image path it replaced, if any. */
-export async function updateProfile(db: Db, userId: number, changes: ProfileChanges): Promise<{ replacedImage: string | null }> {
-  return db.transaction(async (tx) => {
-    await tx.insert(profiles).values({ userId }).onConflictDoNothing();
-    const [current] = await tx
-      .select({ profileImage: profiles.profileImage })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for('update');
-    await tx
-      .update(users)
-      .set({ firstName: changes.firstName, lastName: changes.lastName, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-    if (changes.profileImage !== undefined) {
-      await tx
-        .update(profiles)
-        .set({ profileImage: changes.profileImage, updatedAt: new Date() })
-        .where(eq(profiles.userId, userId));
-    }
-    const previous = current?.profileImage ?? null;
-    const replaced = changes.profileImage !== undefined && previous !== changes.profileImage ? previous : null;
-    return { replacedImage: replaced };
-  });
-}
-
-/** Whether any profile still points at this image (content-addressed files can be shared). */
-export async function imageInUse(db: Db, relativePath: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: profiles.userId })
+/** Saves names (and image) in the caller's transaction; returns the image path it replaced, if any. */
+export async function updateProfile(tx: Db, userId: number, changes: ProfileChanges): Promise<{ replacedImage: string | null }> {
+  await tx.insert(profiles).values({ userId }).onConflictDoNothing();
+  const [current] = await tx
+    .select({ profileImage: profiles.profileImage })
     .from(profiles)
-    .where(eq(profiles.profileImage, relativePath))
-    .limit(1);
-  return row !== undefined;
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  await tx
+    .update(users)
+    .set({ firstName: changes.firstName, lastName: changes.lastName, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  if (changes.profileImage !== undefined) {
+    await tx
+      .update(profiles)
+      .set({ profileImage: changes.profileImage, updatedAt: new Date() })
+      .where(eq(profiles.userId, userId));
+  }
+  const previous = current?.profileImage ?? null;
+  const replaced = changes.profileImage !== undefined && previous !== changes.profileImage ? previous : null;
+  return { replacedImage: replaced };
 }

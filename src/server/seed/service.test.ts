@@ -1,7 +1,8 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioItems, messageCategories, messages } from '../db/schema';
-import { mediaFilePath } from '../media/files';
+import { mediaPath } from '../media/store';
+import { mediaDir } from '../paths';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { SEED_TRACKS, type SeedTrack } from './media/catalog';
@@ -35,9 +36,9 @@ describe('seed', () => {
     for (const row of rows) {
       expect(row.audioFile).toMatch(new RegExp(`^audio/${row.kind}/[0-9a-f]{64}\\.mp3$`));
       expect(row.coverImage).toMatch(/^covers\/[0-9a-f]{64}\.webp$/);
-      expect(statSync(mediaFilePath(t.dataDir, row.audioFile)).size).toBeGreaterThan(1000);
+      expect(statSync(mediaPath(mediaDir(t.dataDir), row.audioFile)).size).toBeGreaterThan(1000);
     }
-    const audio = mediaFilePath(t.dataDir, rows[0]!.audioFile);
+    const audio = mediaPath(mediaDir(t.dataDir), rows[0]!.audioFile);
     const before = statSync(audio).mtimeMs;
 
     expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 0, regenerated: 0 });

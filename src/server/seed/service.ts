@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audioItems, messageCategories, messages } from '../db/schema';
-import { mediaFileExists, storeMediaFile } from '../media/files';
+import { mediaFileSize, storeMediaFile } from '../media/store';
+import { mediaDir } from '../paths';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import { withTrackCache } from './track-cache';
@@ -65,8 +66,8 @@ export async function seedAudioItems(
 
     const started = performance.now();
     const files = await build(track);
-    const audio = await storeMediaFile(dataDir, `audio/${track.kind}`, files.audio, 'mp3');
-    const cover = await storeMediaFile(dataDir, 'covers', files.cover, 'webp');
+    const audio = await storeMediaFile(mediaDir(dataDir), `audio/${track.kind}`, files.audio, 'mp3');
+    const cover = await storeMediaFile(mediaDir(dataDir), 'covers', files.cover, 'webp');
     if (existing) {
       await db
         .update(audioItems)
@@ -93,8 +94,8 @@ export async function seedAudioItems(
 }
 
 async function filesPresent(dataDir: string, audioFile: string, coverImage: string | null): Promise<boolean> {
-  if (!(await mediaFileExists(dataDir, audioFile))) return false;
-  return coverImage === null || mediaFileExists(dataDir, coverImage);
+  const present = async (relative: string) => (await mediaFileSize(mediaDir(dataDir), relative)) !== null;
+  return (await present(audioFile)) && (coverImage === null || present(coverImage));
 }
 
 /** The product's starting content; safe to run on every start and by several processes at once. */

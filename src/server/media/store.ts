@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { audioItems, desktopApplications, profiles } from '../db/schema';
 
-// Files under the media folder: an upload is streamed to a temporary file beside its final place,
-// hashed on the way, and renamed into place only when its database row is written, so a reader never
-// sees a half-written file and a failed request leaves nothing behind.
+// The media store: files under DATA_DIR/media. An upload is streamed to a temporary file beside its
+// final place, hashed on the way, and renamed into place in the transaction that writes the row naming
+// it, so a reader never sees a half-written file and a failed request leaves nothing behind. Files are
+// content-addressed (the same bytes, one file), so several rows may name one file: adding a reference
+// and removing a file nobody references any more take the same per-file lock, and no row is ever left
+// naming a deleted file.
 
 const TEMP_DIR = '.incoming';
 const HEAD_BYTES = 64;
@@ -131,24 +137,89 @@ export async function mediaFileSize(mediaRoot: string, relative: string): Promis
   }
 }
 
+/** An arbitrary constant naming Innerwave's per-file locks among PostgreSQL advisory locks. */
+const FILE_LOCK_NAMESPACE = 724_311_902;
+
+/** Holds the file's lock until the transaction ends (PostgreSQL and PGlite alike). */
+const lockFile = (tx: Db, relative: string) => tx.execute(sql`select pg_advisory_xact_lock(${FILE_LOCK_NAMESPACE}, hashtext(${relative}))`);
+
+/** Whether any row names the file: a profile image, an audio file or cover, an installer. */
+async function fileInUse(tx: Db, relative: string): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select 1 from ${profiles} where ${profiles.profileImage} = ${relative}
+    union all select 1 from ${audioItems} where ${audioItems.audioFile} = ${relative} or ${audioItems.coverImage} = ${relative}
+    union all select 1 from ${desktopApplications} where ${desktopApplications.applicationFile} = ${relative}
+    limit 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
 /**
- * Places the staged files, then runs `write` (the database transaction). If writing fails, the files
- * this call created are removed again, so a failure leaves neither an orphan file nor an orphan row.
+ * Places the staged files and runs `write` (the rows that name them) in one transaction holding each
+ * file's lock, so a concurrent removal either ran before (and the file is placed again) or waits until
+ * the rows exist. If anything fails, the files this call created are removed; staged files never stay.
  */
-export async function placeThenWrite<T>(
+export async function placeAndReference<T>(
+  db: Db,
   mediaRoot: string,
   files: ReadonlyArray<{ staged: StagedFile; relative: string }>,
-  write: () => Promise<T>,
+  write: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  const created: string[] = [];
   try {
-    for (const file of files) {
-      if ((await placeStaged(file.staged, mediaRoot, file.relative)).created) created.push(file.relative);
-    }
-    return await write();
-  } catch (error) {
-    for (const relative of created) await removeMediaFile(mediaRoot, relative);
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      for (const file of [...files].sort((a, b) => a.relative.localeCompare(b.relative))) await lockFile(tx, file.relative);
+      const created: string[] = [];
+      try {
+        for (const file of files) {
+          if ((await placeStaged(file.staged, mediaRoot, file.relative)).created) created.push(file.relative);
+        }
+        return await write(tx);
+      } catch (error) {
+        // Still under the locks: nobody can have come to rely on these files meanwhile.
+        for (const relative of created) await removeMediaFile(mediaRoot, relative);
+        throw error;
+      }
+    });
+  } finally {
     for (const file of files) await discardStaged(file.staged);
-    throw error;
   }
+}
+
+/** Removes each file that no row names any more, under its lock (after the rows that named it are gone). */
+export async function releaseUnreferenced(db: Db, mediaRoot: string, paths: ReadonlyArray<string | null | undefined>): Promise<void> {
+  for (const relative of new Set(paths)) {
+    if (!relative) continue;
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await lockFile(tx, relative);
+      if (!(await fileInUse(tx, relative))) await removeMediaFile(mediaRoot, relative);
+    });
+  }
+}
+
+/** Stores bytes under `<folder>/<sha-256>.<ext>`, atomically; the same bytes are written once (the seed). */
+export async function storeMediaFile(mediaRoot: string, folder: string, bytes: Uint8Array, extension: string): Promise<{ relativePath: string; created: boolean }> {
+  const staged = await stageBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mediaRoot);
+  const relativePath = `${folder}/${contentAddressedName(staged.sha256, `.${extension}`)}`;
+  const { created } = await placeStaged(staged, mediaRoot, relativePath);
+  return { relativePath, created };
+}
+
+/**
+ * Removes uploads cut off by a crash: staged parts older than `maxAgeMs` (younger ones may belong to an
+ * upload still under way in another process sharing the folder). Answers how many were removed.
+ */
+export async function sweepStaleUploads(mediaRoot: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  const dir = path.join(mediaRoot, TEMP_DIR);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs > maxAgeMs) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
