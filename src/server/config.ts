@@ -38,7 +38,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(300),
   OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(1024),
-  OVERLOAD_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(64),
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
+  OVERLOAD_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(16),
   RETRY_AFTER_SECONDS: durationSeconds(5),
   TRUST_PROXY: z
     .string()
@@ -87,6 +88,8 @@ export interface Config {
   overload: {
     maxEventLoopDelayMs: number;
     maxHeapUsedBytes: number;
+    /** Requests accepted and not yet answered. */
+    maxInFlight: number;
     maxDatabaseQueue: number;
     retryAfterSeconds: number;
   };
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024,
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
       maxDatabaseQueue: e.OVERLOAD_MAX_DB_QUEUE,
       retryAfterSeconds: e.RETRY_AFTER_SECONDS,
     },

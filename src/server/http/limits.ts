@@ -50,8 +50,8 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
 }
 
 /**
- * Load shedding: past the event-loop delay, heap or database-queue bound, new requests are answered
- * 503 with Retry-After at once instead of queueing behind the work already accepted. The health check
+ * Load shedding: past the event-loop delay, heap, in-flight or database-queue bound, new requests are
+ * answered 503 with Retry-After at once instead of queueing behind the work already accepted. The health check
  * is never shed, so a load balancer can tell a busy server from a dead one.
  */
 async function registerLoadShedding(app: FastifyInstance, database: Database, overload: Config['overload']): Promise<void> {
@@ -63,11 +63,15 @@ async function registerLoadShedding(app: FastifyInstance, database: Database, ov
     sampleInterval: 200,
     pressureHandler: (request) => shed(request),
   });
-  if (overload.maxDatabaseQueue > 0) {
-    app.addHook('onRequest', async (request) => {
-      if (database.queueDepth() > overload.maxDatabaseQueue) await shed(request);
-    });
-  }
+  // Requests accepted and not yet answered: the queue in front of the embedded database (whose own
+  // backlog never shows between event-loop turns) and of everything else.
+  let inFlight = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (overload.maxInFlight > 0 && inFlight >= overload.maxInFlight) await shed(request);
+    if (overload.maxDatabaseQueue > 0 && database.queueDepth() > overload.maxDatabaseQueue) await shed(request);
+    inFlight++;
+    reply.raw.once('close', () => inFlight--);
+  });
 }
 
 export async function registerRequestLimits(app: FastifyInstance, config: Config, database: Database): Promise<void> {
