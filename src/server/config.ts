@@ -36,7 +36,7 @@ const envSchema = z.object({
   MIN_UPLOAD_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(8 * 1024),
   MAX_CONNECTIONS: z.coerce.number().int().min(0).default(2048),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(300),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(1024),
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
   OVERLOAD_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(16),

@@ -55,20 +55,32 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
  * is never shed, so a load balancer can tell a busy server from a dead one.
  */
 async function registerLoadShedding(app: FastifyInstance, database: Database, overload: Config['overload']): Promise<void> {
-  const isHealth = (request: FastifyRequest) => request.url === API.health;
-  const shed = (request: FastifyRequest) => (isHealth(request) ? undefined : Promise.reject(serviceUnavailable(overload.retryAfterSeconds)));
+  // Only API calls are shed: pages, assets and media are files, cheap to send, and a page answered with
+  // a JSON error would leave a person nothing to read.
+  const sheddable = (request: FastifyRequest) => request.url.startsWith('/api/') && !request.url.startsWith(API.health);
+  let lastWarning = 0;
+  const shed = (request: FastifyRequest, cause: string, value: number) => {
+    if (!sheddable(request)) return undefined;
+    // Operators see why, at most once a second.
+    if (Date.now() - lastWarning > 1000) {
+      lastWarning = Date.now();
+      request.log.warn({ cause, value }, 'overloaded: shedding API requests with 503');
+    }
+    return Promise.reject(serviceUnavailable(overload.retryAfterSeconds));
+  };
   await app.register(underPressure, {
     maxEventLoopDelay: overload.maxEventLoopDelayMs,
     maxHeapUsedBytes: overload.maxHeapUsedBytes,
     sampleInterval: 200,
-    pressureHandler: (request) => shed(request),
+    pressureHandler: (request, _reply, type, value) => shed(request, type, Number(value)),
   });
   // Requests accepted and not yet answered: the queue in front of the embedded database (whose own
   // backlog never shows between event-loop turns) and of everything else.
   let inFlight = 0;
   app.addHook('onRequest', async (request, reply) => {
-    if (overload.maxInFlight > 0 && inFlight >= overload.maxInFlight) await shed(request);
-    if (overload.maxDatabaseQueue > 0 && database.queueDepth() > overload.maxDatabaseQueue) await shed(request);
+    if (overload.maxInFlight > 0 && inFlight >= overload.maxInFlight) await shed(request, 'inFlight', inFlight);
+    const queued = database.queueDepth();
+    if (overload.maxDatabaseQueue > 0 && queued > overload.maxDatabaseQueue) await shed(request, 'databaseQueue', queued);
     inFlight++;
     reply.raw.once('close', () => inFlight--);
   });
