@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { mulberry32 } from '@shared/random';
 import { connect } from 'node:net';
-import { CONTENT_TYPES, jsonBody, jsonBytes, multipartBytes, PATH_PARAMS, pick, seededRng, validValue, type JsonSchema, type Rng } from './generate';
+import { CONTENT_TYPES, jsonBody, jsonBytes, multipartBytes, PATH_PARAMS, pick, validValue, type JsonSchema, type Rng } from './generate';
 
 // Sends mutated requests, built from the server's own OpenAPI description, to a listening server and
 // records every answer of 500 or more. What counts as failure: a 5xx, a request left without an answer,
@@ -170,7 +171,7 @@ export function sendRaw(baseUrl: string, raw: string, ms = 3000): Promise<number
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const specResponse = await fetch(new URL('/api/openapi.json', options.baseUrl));
   const operations = operationsOf(await specResponse.json());
-  const rng = seededRng(options.seed);
+  const rng = mulberry32(options.seed);
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
   const result: FuzzResult = { sent: 0, statuses: {}, failures: [] };
   const record = (method: string, path: string, status: number, body: string) => {

@@ -72,7 +72,9 @@ async function registerLoadShedding(app: FastifyInstance, database: Database, ov
     maxEventLoopDelay: overload.maxEventLoopDelayMs,
     maxHeapUsedBytes: overload.maxHeapUsedBytes,
     sampleInterval: 200,
-    pressureHandler: (request, _reply, type, value) => shed(request, type, Number(value)),
+    // A window with no sample at all (the process was not scheduled, on a busy machine) reads as an
+    // infinite delay; the next window measures the real one, so only measured delays shed.
+    pressureHandler: (request, _reply, type, value) => (Number.isFinite(Number(value)) ? shed(request, type, Number(value)) : undefined),
   });
   // Requests accepted and not yet answered: the queue in front of the embedded database (whose own
   // backlog never shows between event-loop turns) and of everything else.

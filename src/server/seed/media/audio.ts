@@ -1,21 +1,10 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { mulberry32 } from '@shared/random';
 
 // Audio synthesis for the seed library: mono Float32 PCM in [-1, 1], pure and deterministic.
 // 22050 Hz is plenty for tones under 1 kHz and soft noise, and halves encoding time.
 
 export const SAMPLE_RATE = 22050;
-
-/** Small seeded PRNG (mulberry32): the same seed always gives the same noise. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function sampleCount(seconds: number, sampleRate = SAMPLE_RATE): number {
   return Math.max(0, Math.round(seconds * sampleRate));

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { mulberry32 } from './audio';
+import { mulberry32 } from '@shared/random';
 
 // Cover art for seed tracks: a night-sky gradient, a ring "flower" shaped by the frequency, a soft
 // waveform and the track's label, rasterised from SVG to WebP. Everything derives from the seed, so
