@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb, ROOT } from '../scripts/build-state.mjs';
-import { CHROMIUM_PATH, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
 // `npm run bench:web [-- --runs=3] [--path=/terms/] [--report=/tmp/lhr.json]`: builds the SPA, starts the app as `npm start` does
 // on a temporary data folder and a free port, runs Lighthouse (mobile default) against the page and

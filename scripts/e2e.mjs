@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium } from './debian-packages.mjs';
 import { buildWeb, ROOT } from './build-state.mjs';
 
 // `npm run test:e2e`: Chromium, a fresh build if needed, then Playwright against the app started

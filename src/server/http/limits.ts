@@ -9,8 +9,6 @@ import { serviceUnavailable } from './errors';
 
 /** How often a request body still arriving is looked at. */
 const BODY_CHECK_INTERVAL_MS = 1000;
-/** Event-loop utilisation above which a window without any lag sample counts as our own overload. */
-const BUSY_LOOP_UTILISATION = 0.9;
 /** The window over which an upload's transfer rate is averaged. */
 const RATE_WINDOW_MS = 10_000;
 
@@ -74,13 +72,10 @@ async function registerLoadShedding(app: FastifyInstance, database: Database, ov
     maxEventLoopDelay: overload.maxEventLoopDelayMs,
     maxHeapUsedBytes: overload.maxHeapUsedBytes,
     sampleInterval: 200,
-    pressureHandler: (request, _reply, type, value) => {
-      // A window with no sample at all reads as an infinite delay: either our own loop never yielded
-      // (the embedded database answering a long queue) — overload — or the machine did not schedule
-      // the process, and the next window will tell. The loop's own utilisation tells the two apart.
-      if (!Number.isFinite(Number(value)) && app.memoryUsage().eventLoopUtilized < BUSY_LOOP_UTILISATION) return undefined;
-      return shed(request, type, Number(value));
-    },
+    // A window with no sample at all reads as an infinite delay (a loop that never turned, or a process
+    // the machine did not schedule, as right after start-up); the next window measures the real delay,
+    // so only measured delays shed.
+    pressureHandler: (request, _reply, type, value) => (Number.isFinite(Number(value)) ? shed(request, type, Number(value)) : undefined),
   });
   // Requests accepted and not yet answered: the queue in front of the embedded database (whose own
   // backlog never shows between event-loop turns) and of everything else.

@@ -1,0 +1,227 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT } from '../scripts/build-state.mjs';
+import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
+
+// `npm run bench:api [-- --rounds=3] [--duration=10s]`: starts Innerwave as `npm start` does (temporary
+// data folder; on PostgreSQL in a database of its own when DATABASE_URL is set), loads 10 categories
+// × 50 messages, and measures the hottest calls with wrk against nginx serving the same bytes from a
+// file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
+// Prints one table. Not a timed test: run it on a quiet machine.
+
+const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
+const rounds = Math.max(1, Number(args.rounds ?? 3));
+const duration = args.duration ?? '10s';
+const WRK = ['-t2', '-c32', `-d${duration}`, '--latency'];
+const PASSWORD = 'Bench-Quiet-Harbour-58';
+const EMAIL = 'bench@bench.innerwave.test';
+
+ensureDebianPackages([
+  { path: '/usr/sbin/nginx', pkg: 'nginx-light' },
+  { path: '/usr/bin/wrk', pkg: 'wrk' },
+]);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+
+/** wrk's text output: requests per second, latency percentiles in ms, non-2xx answers and socket errors. */
+export function parseWrk(text) {
+  const ms = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit];
+  const percentile = (p) => {
+    const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)`, 'm').exec(text);
+    return match ? ms(match[1], match[2]) : NaN;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    p50: percentile(50),
+    p99: percentile(99),
+    errors: Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0) + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
+/** Runs wrk without blocking this process, so the health sampler and RSS readings go on meanwhile. */
+function wrk(url, { script, headers = {} } = {}) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', [...WRK, ...headerArgs, ...(script ? ['-s', script] : []), url]);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('close', (code) => (code === 0 ? resolve(parseWrk(out)) : reject(new Error(`wrk failed: ${err}`))));
+  });
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'innerwave-bench-api-'));
+const children = [];
+let database;
+async function cleanUp() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await sleep(500);
+  if (database) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists "${database}" with (force)`);
+    await admin.end();
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATA_DIR: path.join(work, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '100000000',
+  };
+  if (process.env.DATABASE_URL) {
+    database = `innerwave_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${database}"`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+  }
+
+  // The bench user is a staff user made by the CLI before the server holds the data folder.
+  const created = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/admin/cli.ts', 'create-staff', '--email', EMAIL], { cwd: ROOT, env, input: `${PASSWORD}\n`, encoding: 'utf8' });
+  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
+
+  const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push(server);
+  for (let attempt = 0; attempt < 240 && !(await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)); attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    await sleep(500);
+  }
+  /** A call of the set-up; a 503 (the server still busy starting) is tried again after its Retry-After. */
+  const call = async (url, init = {}) => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(`${origin}${url}`, init);
+      if (response.status !== 503 || attempt === 10) return response;
+      await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
+    }
+  };
+  const post = (url, body, headers = {}) => call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const tokens = await (await post('/api/jwt/create/', { email: EMAIL, password: PASSWORD })).json();
+  const auth = { authorization: `Bearer ${tokens.access}` };
+
+  // Exactly 10 categories of 50 messages: the seeded ones are removed first.
+  const existing = await (await call('/api/admin/message-categories/', { headers: auth })).json();
+  for (const category of existing) await call(`/api/admin/message-categories/${category.id}/`, { method: 'DELETE', headers: auth });
+  const categories = Array.from({ length: 10 }, (_, c) => ({
+    name: `Bench category ${c + 1}`,
+    messages: Array.from({ length: 50 }, (_, m) => `I take one calm, steady breath and let message ${m + 1} of category ${c + 1} settle in.`),
+  }));
+  const imported = await post('/api/admin/message-categories/import/', { categories }, auth);
+  if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
+
+  // nginx serves the same bytes: the categories answer, and files as large as the profile and refresh answers.
+  const bodies = {
+    'categories.json': Buffer.from(await (await call('/api/user/message-categories/', { headers: auth })).arrayBuffer()),
+    'profile.json': Buffer.alloc((await (await call('/api/user/profile/', { headers: auth })).arrayBuffer()).byteLength, 0x61),
+    'refresh.json': Buffer.alloc((await (await post('/api/jwt/refresh/', { refresh: tokens.refresh })).arrayBuffer()).byteLength, 0x61),
+  };
+  const www = path.join(work, 'www');
+  spawnSync('mkdir', ['-p', www, path.join(work, 'nginx/logs')]);
+  for (const [name, bytes] of Object.entries(bodies)) writeFileSync(path.join(www, name), bytes);
+  const nginxPort = await freePort();
+  writeFileSync(
+    path.join(work, 'nginx.conf'),
+    `worker_processes auto; daemon off; pid ${work}/nginx/nginx.pid; error_log ${work}/nginx/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; default_type application/json;
+  client_body_temp_path ${work}/nginx; proxy_temp_path ${work}/nginx; fastcgi_temp_path ${work}/nginx; uwsgi_temp_path ${work}/nginx; scgi_temp_path ${work}/nginx;
+  server { listen 127.0.0.1:${nginxPort}; root ${www}; } }\n`,
+  );
+  const nginx = spawn('/usr/sbin/nginx', ['-c', path.join(work, 'nginx.conf'), '-p', path.join(work, 'nginx')], { stdio: 'inherit' });
+  children.push(nginx);
+  await sleep(500);
+
+  const luaPost = (name, body, headers = {}) => {
+    const file = path.join(work, `${name}.lua`);
+    const headerLines = Object.entries({ 'Content-Type': 'application/json', ...headers }).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`).join('\n');
+    writeFileSync(file, `wrk.method = "POST"\nwrk.body = '${JSON.stringify(body)}'\n${headerLines}\n`);
+    return file;
+  };
+  const calls = [
+    { name: 'GET /api/user/message-categories/', app: () => wrk(`${origin}/api/user/message-categories/`, { headers: auth }), nginx: 'categories.json' },
+    { name: 'GET /api/user/profile/', app: () => wrk(`${origin}/api/user/profile/`, { headers: auth }), nginx: 'profile.json' },
+    { name: 'POST /api/jwt/refresh/', app: () => wrk(`${origin}/api/jwt/refresh/`, { script: luaPost('refresh', { refresh: tokens.refresh }) }), nginx: 'refresh.json' },
+  ];
+  const rows = [];
+  for (const call of calls) {
+    const app = [];
+    const base = [];
+    for (let round = 0; round < rounds; round++) {
+      base.push(await wrk(`http://127.0.0.1:${nginxPort}/${call.nginx}`));
+      app.push(await call.app());
+    }
+    const pick = (runs, key) => median(runs.map((run) => run[key]));
+    rows.push({ call: call.name, rps: pick(app, 'rps'), p50: pick(app, 'p50'), p99: pick(app, 'p99'), errors: pick(app, 'errors'), nginx: pick(base, 'rps') });
+  }
+
+  // The login storm, with /api/health sampled every 50 ms beside it.
+  const rssOf = (pid) => {
+    const tree = spawnSync('sh', ['-c', `echo ${pid}; pgrep -P ${pid}`], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean);
+    return tree.map((p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  };
+  const idleRss = rssOf(server.pid);
+  const health = [];
+  let storming = true;
+  const sampler = (async () => {
+    while (storming) {
+      const started = performance.now();
+      await fetch(`${origin}/api/health`).then((r) => r.arrayBuffer(), () => undefined);
+      health.push(performance.now() - started);
+      await sleep(50);
+    }
+  })();
+  let peakRss = idleRss;
+  const rssTimer = setInterval(() => {
+    const now = rssOf(server.pid);
+    peakRss = now.map((value, i) => Math.max(value, peakRss[i] ?? 0));
+  }, 500);
+  const login = await wrk(`${origin}/api/jwt/create/`, { script: luaPost('login', { email: EMAIL, password: PASSWORD }) });
+  storming = false;
+  clearInterval(rssTimer);
+  await sampler;
+  rows.push({ call: 'POST /api/jwt/create/ (login)', rps: login.rps, p50: login.p50, p99: login.p99, errors: login.errors, nginx: NaN });
+
+  const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+  console.log(`\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`);
+  console.log('| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(`| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} |`);
+  }
+  console.log(`\nhealth during the login storm: p50 ${fmt(quantile(health, 0.5), 1)} ms, p99 ${fmt(quantile(health, 0.99), 1)} ms, max ${fmt(Math.max(...health), 1)} ms (${health.length} samples)`);
+  console.log(`RSS per process (MB): idle ${idleRss.map((v) => fmt(v)).join(', ')}; peak under load ${peakRss.map((v) => fmt(v)).join(', ')}`);
+  if (args.json) writeFileSync(args.json, JSON.stringify({ rows, health, idleRss, peakRss }, null, 2));
+} finally {
+  await cleanUp();
+}
