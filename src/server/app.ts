@@ -6,6 +6,7 @@ import { answerClientError, answerError, registerErrorHandler, requestIdOptions 
 import { tooManyRequests } from './http/errors';
 import { registerBodyParsers } from './http/body-parsers';
 import { applyServerLimits, registerRequestLimits, serverLimitOptions } from './http/limits';
+import { trackHandlers } from './http/shutdown';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { readWebPages, registerWeb } from './http/web';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   registerBodyParsers(app);
   registerErrorHandler(app, ctx.config.overload.retryAfterSeconds);
+  trackHandlers(app);
   applyServerLimits(app, ctx.config.http);
   await registerRequestLimits(app, ctx.config, ctx.database);
 
