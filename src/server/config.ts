@@ -39,7 +39,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(1024),
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
-  OVERLOAD_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(16),
+  OVERLOAD_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(64),
   RETRY_AFTER_SECONDS: durationSeconds(5),
   TRUST_PROXY: z
     .string()
