@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/build-state.mjs';
+import { freePort } from './free-port.mjs';
 import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 
 // `npm run bench:api [-- --rounds=3] [--duration=10s]`: starts Innerwave as `npm start` does (temporary
@@ -25,15 +25,6 @@ ensureDebianPackages([
   { path: '/usr/bin/wrk', pkg: 'wrk' },
 ]);
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];

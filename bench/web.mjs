@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb, ROOT } from '../scripts/build-state.mjs';
+import { freePort } from './free-port.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
 // `npm run bench:web [-- --runs=3] [--path=/terms/] [--report=/tmp/lhr.json]`: builds the SPA, starts the app as `npm start` does
@@ -17,16 +17,6 @@ const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/
 const runs = Math.max(1, Number(args.runs ?? 1));
 const pagePath = args.path ?? '/';
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.05, firstLoadJsKb: 90 };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function waitForHealth(origin, server) {
   for (let attempt = 0; attempt < 120; attempt++) {
