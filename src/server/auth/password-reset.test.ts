@@ -89,13 +89,14 @@ describe('password reset timing', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ t, smtp, close } = await startAccountsApp({ AUTH_RATE_LIMIT_PER_EMAIL: '100000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' }));
+    await activeAccount(t, smtp, 'lamarr@example.com');
   });
   afterAll(() => close());
 
   const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 
-  it('answers a known and an unknown address in the same time (no account enumeration)', async () => {
-    await activeAccount(t, smtp, 'lamarr@example.com');
+  // A statistical test on a shared machine: a real leak fails every attempt, a burst of noise does not.
+  it('answers a known and an unknown address in the same time (no account enumeration)', { retry: 2, timeout: 60_000 }, async () => {
     const known: number[] = [];
     const unknown: number[] = [];
     const sample = async (email: string, into: number[]) => {
@@ -106,7 +107,7 @@ describe('password reset timing', () => {
       // What follows the answer (the look-up, the mail) is not what a client can time; let it finish,
       // with the sockets it used, before the next sample.
       await t.ctx.mailer.settled();
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     };
     for (let i = 0; i < 20; i++) await sample(`warm-up-${i}@example.com`, []);
     for (let i = 0; i < 100; i++) {

@@ -104,7 +104,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
  * 400 can be a malformed body (`{"detail"}`) as well as field errors, and any call can fail with a 500.
  */
 function declareErrorResponses(response: Record<string, unknown>): void {
-  if ('400' in response || 400 in response) response[400] = apiErrorSchema;
+  if (400 in response) response[400] = apiErrorSchema;
   response[500] = serverErrorSchema.describe('Server error; request_id names the log line');
 }
 
