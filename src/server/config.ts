@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -48,6 +49,7 @@ const envSchema = z.object({
     })
     .optional(),
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export interface Config {
@@ -62,6 +64,8 @@ export interface Config {
   mailFrom: string;
   secretKey: string;
   logLevel: string;
+  /** Worker processes serving HTTP (one per core unless set). */
+  webConcurrency: number;
   /** The largest desktop-application installer an admin may upload. */
   maxApplicationBytes: number;
   tokens: {
@@ -135,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
     maxApplicationBytes: e.MAX_APPLICATION_BYTES,
     tokens: {
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -3,14 +3,21 @@ import type { Database } from './db/client';
 import type { TokenService } from './auth/tokens';
 import { createTokenService } from './auth/tokens';
 import { createAuthenticate, type Authenticate } from './auth/authenticate';
+import { createSessionLookup, type SessionLookup } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMediaUrls, type MediaUrls } from './media/urls';
+import { localNotices, type Notices } from './cluster/notices';
+import type { clusterRateLimitStore } from './cluster/rate-limit-store';
+
+type RateLimitStore = ReturnType<typeof clusterRateLimitStore>;
 
 /** What every module is given: configuration, the database and the shared services. */
 export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** The live session behind a token (kept in memory, cleared by notices). */
+  sessions: SessionLookup;
   /** Pre-handlers for routes that need a signed-in user, or a staff user. */
   authenticate: Authenticate;
   authenticateStaff: Authenticate;
@@ -18,20 +25,34 @@ export interface AppContext {
   mailer: Mailer;
   /** Signed URLs of media files, and their check. */
   media: MediaUrls;
+  /** Changes every worker must hear of before the next request (sessions ended, content edited). */
+  notices: Notices;
+  /** Where @fastify/rate-limit keeps its counters: the primary's, in a cluster; this process's otherwise. */
+  rateLimitStore: RateLimitStore | undefined;
 }
 
-export function createContext(config: Config, database: Database): AppContext {
+export interface ContextOptions {
+  notices?: Notices;
+  rateLimitStore?: RateLimitStore;
+}
+
+export function createContext(config: Config, database: Database, options: ContextOptions = {}): AppContext {
   const tokens = createTokenService(config.secretKey, {
     access: config.tokens.accessTtlSeconds,
     refresh: config.tokens.refreshTtlSeconds,
   });
+  const notices = options.notices ?? localNotices();
+  const sessions = createSessionLookup(database.db, notices);
   return {
     config,
     database,
     tokens,
-    authenticate: createAuthenticate(database.db, tokens),
-    authenticateStaff: createAuthenticate(database.db, tokens, { staffOnly: true }),
+    sessions,
+    authenticate: createAuthenticate(sessions, tokens),
+    authenticateStaff: createAuthenticate(sessions, tokens, { staffOnly: true }),
     media: createMediaUrls(config.secretKey, config.publicUrl),
+    notices,
+    rateLimitStore: options.rateLimitStore,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.env !== 'production' }),
   };
 }

@@ -47,6 +47,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   await app.register(multipart, { limits: { fileSize: ctx.config.maxApplicationBytes + 1 } });
   // onRequest, not preHandler: a stranger is refused before the body (an upload) is read or validated.
   app.addHook('onRequest', ctx.authenticateStaff);
+  // Every change staff make here is content the workers keep in memory: each of them drops it before
+  // the change is answered, so the next read anywhere sees it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      await ctx.notices.publish({ kind: 'content-changed' }).catch((error: unknown) => request.log.error({ err: error }, 'content change not announced'));
+    }
+    return payload;
+  });
   const store: ContentStore = { db: ctx.database.db, mediaRoot: mediaDir(ctx.config.dataDir), mediaUrl: ctx.media.url };
   const db = ctx.database.db;
   const tags = ['admin'];
@@ -62,7 +70,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   app.patch(
     ADMIN_API.user,
     { schema: { tags, summary: "Set a user's plan or activate/deactivate them", params: idParamsSchema, body: adminUserUpdateSchema, response: { 200: adminUserSchema, ...errors } } },
-    async (request) => updateUser(db, request.params.id, request.body, currentUser(request).id),
+    async (request) => {
+      const user = await updateUser(db, request.params.id, request.body, currentUser(request).id);
+      await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
+      return user;
+    },
   );
 
   // Message categories and messages

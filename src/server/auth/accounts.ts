@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, type CurrentUser, type SignupRequest, type TokenPair } from '@shared/contract';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
-import { profiles, sessions, users } from '../db/schema';
+import { profiles, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates';
 import { decodeUid, encodeUid, type AccountTokens } from './account-tokens';
@@ -80,22 +80,8 @@ export async function refreshAccess(ctx: AppContext, refresh: string): Promise<s
   const notValid = unauthorized(MESSAGES.tokenNotValid, 'token_not_valid');
   const claims = await ctx.tokens.verify(refresh, 'refresh');
   if (!claims) throw notValid;
-  const [live] = await ctx.database.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        eq(sessions.refreshTokenHash, hashToken(refresh)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1);
-  if (!live) throw notValid;
+  const live = await ctx.sessions(claims.sessionId, claims.userId);
+  if (!live || live.refreshTokenHash !== hashToken(refresh)) throw notValid;
   return ctx.tokens.sign('access', claims.userId, claims.sessionId);
 }
 
@@ -120,6 +106,7 @@ export async function activate(ctx: AppContext, accountTokens: AccountTokens, ui
   if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
   if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
   await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(and(eq(users.id, user.id), eq(users.isActive, false)));
+  await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
 }
 
 /**
@@ -161,5 +148,6 @@ export async function confirmPasswordReset(
     return true;
   });
   if (!updated) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
   ctx.mailer.sendInBackground(passwordChangedMail(user.email, `${ctx.config.publicUrl}/resetpassword/`), log);
 }

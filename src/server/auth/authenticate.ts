@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shared/contract';
 import { forbidden, unauthorized } from '../http/errors';
-import type { Db } from '../db/client';
 import type { TokenService } from './tokens';
-import { findSessionUser, type SessionUser } from './sessions';
+import type { SessionLookup, SessionUser } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,12 +25,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** A pre-handler that admits live access tokens of active users and names the user on the request. */
-export function createAuthenticate(db: Db, tokens: TokenService, options: { staffOnly?: boolean } = {}): Authenticate {
+export function createAuthenticate(sessions: SessionLookup, tokens: TokenService, options: { staffOnly?: boolean } = {}): Authenticate {
   return async (request) => {
     const token = bearerToken(request);
     if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
     const claims = token ? await tokens.verify(token, 'access') : undefined;
-    const user = claims && (await findSessionUser(db, claims.sessionId, claims.userId));
+    const user = claims && (await sessions(claims.sessionId, claims.userId))?.user;
     if (!user) throw unauthorized(INVALID_BEARER, 'token_not_valid');
     if (options.staffOnly && !user.isStaff) throw forbidden();
     request.sessionUser = user;

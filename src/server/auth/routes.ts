@@ -98,7 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: { tags: ['sessions'], summary: "Log out: ends this session's tokens at once", security: bearer, response: { 204: noContent, 401: detailErrorSchema } },
     },
     async (request, reply) => {
-      await revokeSession(ctx.database.db, currentUser(request).sessionId);
+      const { sessionId } = currentUser(request);
+      await revokeSession(ctx.database.db, sessionId);
+      await ctx.notices.publish({ kind: 'session-ended', sessionId });
       return reply.code(204).send(null);
     },
   );

@@ -3,6 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { TokenService } from './tokens';
+import type { Notices } from '../cluster/notices';
+import { LoadingCache } from '../cache/loading-cache';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -33,23 +35,42 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** The user of a session that is neither revoked nor expired, whose account is active. */
-export async function findSessionUser(db: Db, sessionId: string, userId: number): Promise<SessionUser | undefined> {
+/** A session that is neither revoked nor expired, of an active account. */
+export interface LiveSession {
+  user: SessionUser;
+  refreshTokenHash: string;
+  expiresAt: number;
+}
+
+async function findLiveSession(db: Db, sessionId: string): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, isStaff: users.isStaff, refreshTokenHash: sessions.refreshTokenHash })
+    .select({ id: users.id, email: users.email, isStaff: users.isStaff, refreshTokenHash: sessions.refreshTokenHash, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
     .limit(1);
-  return row ? { id: row.id, email: row.email, isStaff: row.isStaff, sessionId } : undefined;
+  if (!row) return null;
+  return { user: { id: row.id, email: row.email, isStaff: row.isStaff, sessionId }, refreshTokenHash: row.refreshTokenHash, expiresAt: row.expiresAt.getTime() };
+}
+
+/** The live session of a token's claims (its user must be the token's), or null. */
+export type SessionLookup = (sessionId: string, userId: number) => Promise<LiveSession | null>;
+
+/**
+ * Every signed-in request checks its session: the answers are kept in memory, and a logout, a password
+ * reset or a deactivation clears them in every worker (notices) before it answers. A session that is not
+ * live never becomes live again, so refusals are kept too.
+ */
+export function createSessionLookup(db: Db, notices: Notices): SessionLookup {
+  const cache = new LoadingCache<string, LiveSession | null>({ ttlMs: 30_000, maxEntries: 20_000 });
+  notices.subscribe((notice) => {
+    if (notice.kind === 'session-ended') cache.delete(notice.sessionId);
+    else if (notice.kind === 'user-changed') cache.deleteWhere((live) => live?.user.id === notice.userId);
+  });
+  return async (sessionId, userId) => {
+    const live = await cache.get(sessionId, () => findLiveSession(db, sessionId));
+    return live && live.user.id === userId && live.expiresAt > Date.now() ? live : null;
+  };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, audioItemListSchema, desktopApplicationListSchema, messageCategoryListSchema } from '@shared/contract';
+import { ADMIN_API, API, audioItemListSchema, desktopApplicationListSchema, messageCategoryListSchema } from '@shared/contract';
 import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedMediaUrl } from '../test/media';
@@ -78,10 +78,33 @@ describe('content calls', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
     await t.database.db.insert(desktopApplications).values({ applicationVersion: '1.2.0', description: 'Windows', applicationFile: 'applications/innerwave-1.2.0.exe' });
+    // The lists are kept in memory: a write outside the admin calls is announced as they announce theirs.
+    await t.ctx.notices.publish({ kind: 'content-changed' });
     const res = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
     const body = desktopApplicationListSchema.parse(res.json());
     expect(body).toEqual([
       { id: expect.any(Number), application_version: '1.2.0', description: 'Windows', application_file: signedMediaUrl('applications/innerwave-1.2.0.exe', 'Innerwave-1.2.0.exe') },
     ]);
+  });
+
+  it('answers 304 to a client that holds the current list, and a new tag once staff change it', async () => {
+    const first = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: user.headers });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: { ...user.headers, 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherTag = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: { ...user.headers, 'if-none-match': '"something-else"' } });
+    expect(otherTag.statusCode).toBe(200);
+    expect(otherTag.json()).toEqual(first.json());
+
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const created = await t.app.inject({ method: 'POST', url: ADMIN_API.categories, headers: staff.headers, payload: { name: 'Courage' } });
+    expect(created.statusCode).toBe(201);
+    const after = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: { ...user.headers, 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(messageCategoryListSchema.parse(after.json()).map((c) => c.name)).toContain('Courage');
   });
 });

@@ -7,7 +7,10 @@ import {
   messageCategoryListSchema,
   type AudioKind,
 } from '@shared/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { LoadingCache } from '../cache/loading-cache';
+import { jsonBody, sendJsonBody, type JsonBody } from '../http/json-body';
 import { listAudioItems, listDesktopApplications, listMessageCategories } from './service';
 
 const AUDIO_LISTS: ReadonlyArray<{ path: string; kind: AudioKind; summary: string }> = [
@@ -20,6 +23,13 @@ const AUDIO_LISTS: ReadonlyArray<{ path: string; kind: AudioKind; summary: strin
 export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const security = [{ bearerAuth: [] }];
+  // Content changes only when staff edit it: each list is serialised once and kept until they do
+  // (a notice clears it in every worker). Audio URLs are signed for hours, so a minute-old list is fine.
+  const lists = new LoadingCache<string, JsonBody>({ ttlMs: 60_000, maxEntries: 16 });
+  ctx.notices.subscribe((notice) => notice.kind === 'content-changed' && lists.clear());
+  const cached = (key: string, load: () => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) =>
+    sendJsonBody(request, reply, await lists.get(key, async () => jsonBody(await load())));
+
 
   app.get(
     API.messageCategories,
@@ -27,7 +37,7 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       preHandler: ctx.authenticate,
       schema: { tags: ['content'], summary: 'Message categories with their messages', security, response: { 200: messageCategoryListSchema, 401: detailErrorSchema } },
     },
-    async () => listMessageCategories(db),
+    cached('categories', () => listMessageCategories(db)),
   );
 
   for (const list of AUDIO_LISTS) {
@@ -37,7 +47,7 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         preHandler: ctx.authenticate,
         schema: { tags: ['content'], summary: list.summary, security, response: { 200: audioItemListSchema, 401: detailErrorSchema } },
       },
-      async () => listAudioItems(db, ctx.media, list.kind),
+      cached(list.kind, () => listAudioItems(db, ctx.media, list.kind)),
     );
   }
 
@@ -47,6 +57,6 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       preHandler: ctx.authenticate,
       schema: { tags: ['content'], summary: 'Desktop applications to download', security, response: { 200: desktopApplicationListSchema, 401: detailErrorSchema } },
     },
-    async () => listDesktopApplications(db, ctx.media),
+    cached('applications', () => listDesktopApplications(db, ctx.media)),
   );
 };

@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema';
+import { remotePglite } from './pglite-ipc';
+import type { PrimaryChannel } from '../cluster/ipc';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -16,9 +18,11 @@ export interface Database {
   db: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /** Queries waiting for the database (a pool connection, or PGlite's turn): a measure of overload. */
+  /** Queries waiting for the database (a pool connection, or the primary's answer): a measure of overload. */
   queueDepth(): number;
   close(): Promise<void>;
+  /** The embedded database itself, in the process that owns it. */
+  pglite?: PGlite;
 }
 
 export interface DatabaseOptions {
@@ -43,6 +47,20 @@ export function fromPglite(client: PGlite): Database {
     queueDepth: () => 0,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+    pglite: client,
+  };
+}
+
+/** The embedded database as a cluster worker sees it: owned by the primary, queried through it. */
+export function fromRemotePglite(primary: PrimaryChannel): Database {
+  const client = remotePglite(primary);
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
+    queueDepth: () => primary.pending(),
+    ping: () => client.ping(),
+    // The primary closes it, once every worker has stopped.
+    close: async () => undefined,
   };
 }
 

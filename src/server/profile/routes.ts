@@ -9,7 +9,7 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/error
 import { contentAddressedName, placeAndReference, releaseUnreferenced, stageBuffer, type StagedFile } from '../media/store';
 import { mediaDir } from '../paths';
 import { normaliseProfileImage, NotAnImageError } from './image';
-import { readProfile, updateProfile } from './service';
+import { createProfileReader, updateProfile } from './service';
 
 const PROFILE_IMAGE_FOLDER = 'profile-images';
 const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -18,6 +18,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const { db } = ctx.database;
   const mediaRoot = mediaDir(ctx.config.dataDir);
   const security = [{ bearerAuth: [] }];
+  const readProfile = createProfileReader(db, ctx.media, ctx.notices);
 
   await app.register(multipart, {
     limits: { fileSize: PROFILE_IMAGE.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
@@ -29,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       preHandler: ctx.authenticate,
       schema: { tags: ['profile'], summary: 'The signed-in user’s profile', security, response: { 200: profileSchema, 401: detailErrorSchema } },
     },
-    async (request) => readProfile(db, ctx.media, currentUser(request).id),
+    async (request) => readProfile(currentUser(request).id),
   );
 
   app.put(
@@ -95,7 +96,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       await releaseUnreferenced(db, mediaRoot, [replacedImage]).catch((error: unknown) =>
         request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
       );
-      return readProfile(db, ctx.media, user.id);
+      await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
+      return readProfile(user.id);
     },
   );
 };

@@ -3,6 +3,8 @@ import type { Profile } from '@shared/contract';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
 import type { MediaUrls } from '../media/urls';
+import type { Notices } from '../cluster/notices';
+import { LoadingCache } from '../cache/loading-cache';
 
 interface ProfileRow {
   firstName: string;
@@ -37,15 +39,28 @@ export function toProfile(media: MediaUrls, row: ProfileRow): Profile {
   };
 }
 
-/** The user's profile; a user without a profile row gets one (basic plan) on first read. */
-export async function readProfile(db: Db, media: MediaUrls, userId: number): Promise<Profile> {
+/** The user's profile row; a user without one gets one (basic plan) on first read. */
+async function readOrCreateRow(db: Db, userId: number): Promise<ProfileRow> {
   let row = await readRow(db, userId);
   if (!row) {
     await db.insert(profiles).values({ userId }).onConflictDoNothing();
     row = await readRow(db, userId);
   }
   if (!row) throw new Error(`user ${userId} has no profile after creating it`);
-  return toProfile(media, row);
+  return row;
+}
+
+export type ProfileReader = (userId: number) => Promise<Profile>;
+
+/**
+ * Profiles are read far more often than changed: rows are kept in memory, and every change (here, by
+ * staff, by an account flow) announces `user-changed`, which drops the row in every worker.
+ */
+export function createProfileReader(db: Db, media: MediaUrls, notices: Notices): ProfileReader {
+  const rows = new LoadingCache<number, ProfileRow>({ ttlMs: 30_000, maxEntries: 20_000 });
+  notices.subscribe((notice) => notice.kind === 'user-changed' && rows.delete(notice.userId));
+  // The image URL is signed at each read: its signature window moves on, the row does not.
+  return async (userId) => toProfile(media, await rows.get(userId, () => readOrCreateRow(db, userId)));
 }
 
 export interface ProfileChanges {

@@ -1,0 +1,120 @@
+import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
+import type { CallHandler, PrimaryChannel } from '../cluster/ipc';
+
+// PGlite is one database in one process: the primary owns it, and the workers query it through
+// these calls. A transaction holds PGlite for its worker (PGlite's own query lock makes every other
+// query wait), as a connection would; the worker that opened it ends it, or its death does.
+
+/**
+ * Drizzle reads these types as the text PostgreSQL sent, and asks PGlite for it with parsers (functions,
+ * which cannot cross processes): the owner applies the same ones to every query.
+ */
+const keepText = (value: string) => value;
+const DRIZZLE_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
+);
+
+interface QueryParams { sql: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; tx?: number }
+interface QueryResultData { rows: unknown[]; affectedRows?: number; fields: Array<{ name: string; dataTypeID: number }> }
+
+/** A transaction that sees no query for this long is rolled back: its worker is stuck, and PGlite with it. */
+const TRANSACTION_IDLE_LIMIT_MS = 30_000;
+
+class TransactionEnded extends Error {
+  readonly code = '25P01';
+  constructor() {
+    super('The transaction was rolled back: it stayed idle too long, or its worker is gone.');
+  }
+}
+const ROLLBACK = Symbol('rollback');
+
+/** The primary's handlers for workers' database calls. */
+export function pgliteCallHandlers(client: PGlite): { handlers: Record<string, CallHandler>; releaseWorker(workerId: number): void } {
+  interface Open { workerId: number; tx: Transaction; finish(commit: boolean): void; done: Promise<void>; idle: NodeJS.Timeout }
+  const open = new Map<number, Open>();
+  let nextTransaction = 1;
+
+  const end = (id: number, commit: boolean) => {
+    const entry = open.get(id);
+    if (!entry) return Promise.reject(new TransactionEnded());
+    open.delete(id);
+    clearTimeout(entry.idle);
+    entry.finish(commit);
+    return entry.done;
+  };
+
+  const begin = (_params: unknown, worker: { id: number }) =>
+    new Promise<number>((resolveBegin, rejectBegin) => {
+      let id: number | undefined;
+      const done = client
+        .transaction(async (tx) => {
+          id = nextTransaction++;
+          const ended = new Promise<boolean>((finish) => {
+            open.set(id!, { workerId: worker.id, tx, finish, done, idle: setTimeout(() => void end(id!, false).catch(() => undefined), TRANSACTION_IDLE_LIMIT_MS) });
+          });
+          resolveBegin(id);
+          if (!(await ended)) throw ROLLBACK;
+        })
+        .catch((error: unknown) => {
+          if (error === ROLLBACK) return;
+          if (id === undefined) rejectBegin(error);
+          throw error;
+        });
+      // The worker hears of a failed COMMIT through `end`; nobody else needs to.
+      done.catch(() => undefined);
+    });
+
+  const query = async ({ sql, params, rowMode, tx }: QueryParams): Promise<QueryResultData> => {
+    let target: PGlite | Transaction = client;
+    if (tx !== undefined) {
+      const entry = open.get(tx);
+      if (!entry) throw new TransactionEnded();
+      entry.idle.refresh();
+      target = entry.tx;
+    }
+    const result = await target.query(sql, params, { rowMode: rowMode ?? 'object', parsers: DRIZZLE_PARSERS });
+    return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
+  };
+
+  return {
+    handlers: {
+      'db.query': query as CallHandler,
+      'db.begin': begin as CallHandler,
+      'db.end': (({ tx, commit }: { tx: number; commit: boolean }) => end(tx, commit)) as CallHandler,
+      'db.ping': async () => void (await client.query('select 1')),
+    },
+    releaseWorker(workerId) {
+      for (const [id, entry] of open) if (entry.workerId === workerId) void end(id, false).catch(() => undefined);
+    },
+  };
+}
+
+type QueryOptions = { rowMode?: 'array' | 'object' };
+
+/** The part of PGlite's client that Drizzle uses, answered by the primary. */
+export interface RemotePglite {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResultData>;
+  transaction<T>(callback: (tx: Pick<RemotePglite, 'query'>) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+}
+
+export function remotePglite(channel: PrimaryChannel): RemotePglite {
+  const query = (sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) =>
+    channel.call<QueryResultData>('db.query', { sql, params, rowMode: options?.rowMode, tx } satisfies QueryParams);
+  return {
+    query: (sql, params, options) => query(sql, params, options),
+    async transaction(callback) {
+      const tx = await channel.call<number>('db.begin', null);
+      let result;
+      try {
+        result = await callback({ query: (sql, params, options) => query(sql, params, options, tx) });
+      } catch (error) {
+        await channel.call('db.end', { tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await channel.call('db.end', { tx, commit: true });
+      return result;
+    },
+    ping: () => channel.call('db.ping', null),
+  };
+}

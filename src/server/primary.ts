@@ -1,0 +1,122 @@
+import cluster, { type Worker } from 'node:cluster';
+import { pino } from 'pino';
+import type { Config } from './config';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
+import { openDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { pgliteCallHandlers } from './db/pglite-ipc';
+import { serveWorkers } from './cluster/ipc';
+import { rateLimitCallHandlers } from './cluster/rate-limit-store';
+import type { Notice } from './cluster/notices';
+import { loggerOptions } from './http/logger';
+import { sweepStaleUploads } from './media/store';
+import { mediaDir } from './paths';
+import { seedAudioItems, seedMessageCategories } from './seed/service';
+import { buildTrackFilesInWorker } from './seed/track-builder';
+import { withTrackCache } from './seed/track-cache';
+import { SEED_TRACKS } from './seed/media/catalog';
+
+// The primary process: it prepares the data (lock, migrations, seed), owns what the workers share
+// (the embedded database, rate-limit counters, the relay of notices), and keeps WEB_CONCURRENCY workers
+// serving HTTP on one port. It serves no request itself, so a slow query of the embedded database
+// never holds up an answer that needs none.
+
+const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+/** A worker that dies this soon after it started is failing, not crashing: restarting it would loop. */
+const CRASH_LOOP_WINDOW_MS = 10_000;
+
+export async function runPrimary(config: Config): Promise<void> {
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
+    await migrateDatabase(database);
+    // Parts of uploads cut off by a crash; a day leaves room for an upload still under way elsewhere.
+    const swept = await sweepStaleUploads(mediaDir(config.dataDir), STALE_UPLOAD_AGE_MS);
+    if (swept) log.info(`removed ${swept} stale upload part(s)`);
+    const categoriesAdded = await seedMessageCategories(database.db);
+    if (categoriesAdded) log.info(`seed: ${categoriesAdded} message categories added`);
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+  const db = database;
+
+  const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
+  const { broadcast } = serveWorkers({
+    ...pglite?.handlers,
+    ...rateLimitCallHandlers(),
+    'notices.publish': ((notice: Notice) => broadcast(notice)) as never,
+  });
+
+  let stopping = false;
+  const started = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    started.set(worker.id, Date.now());
+    return worker;
+  };
+
+  const stop = async (signal: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    const graceMs = config.http.shutdownGraceSeconds * 1000;
+    log.info({ signal, graceMs }, 'shutting down: workers finish their in-flight requests');
+    // Should a worker or the database hang, do not wait for ever.
+    setTimeout(() => {
+      log.error('shutdown did not complete; exiting');
+      for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
+      lock?.release();
+      process.exit(1);
+    }, graceMs + 15_000).unref();
+    const exits = liveWorkers().map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+    for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
+    await Promise.all(exits);
+    try {
+      await db.close();
+    } finally {
+      lock?.release();
+    }
+    process.exit(exitCode);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  cluster.on('exit', (worker, code, signal) => {
+    pglite?.releaseWorker(worker.id);
+    if (stopping) return;
+    const lived = Date.now() - (started.get(worker.id) ?? 0);
+    started.delete(worker.id);
+    if (lived < CRASH_LOOP_WINDOW_MS) {
+      log.fatal({ worker: worker.id, code, signal }, 'a worker failed at start; stopping');
+      void stop('worker failure', 1);
+      return;
+    }
+    log.error({ worker: worker.id, code, signal }, 'a worker died; starting another');
+    fork();
+  });
+
+  cluster.setupPrimary({ serialization: 'advanced' });
+  const listening = Array.from({ length: config.webConcurrency }, () => fork()).map(
+    (worker) => new Promise<void>((resolve) => worker.once('listening', () => resolve())),
+  );
+  await Promise.all(listening);
+  log.info(`Innerwave is running at ${config.publicUrl} (database: ${db.kind}, ${config.webConcurrency} workers)`);
+
+  // After listening: the first start synthesises the audio library (tens of seconds, progress logged)
+  // in a worker thread while the app already answers; later starts only check the files.
+  const seedStarted = performance.now();
+  seedAudioItems(db.db, config.dataDir, { info: (message) => log.info(message) }, SEED_TRACKS, withTrackCache(buildTrackFilesInWorker)).then(
+    async (result) => {
+      log.info({ ...result, ms: Math.round(performance.now() - seedStarted) }, 'seed: audio library ready');
+      await broadcast({ kind: 'content-changed' } satisfies Notice);
+    },
+    (error: unknown) => {
+      if (!stopping) log.error({ err: error }, 'seed: the audio library could not be completed');
+    },
+  );
+}
+
+const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());

@@ -1,0 +1,35 @@
+import type { Config } from './config';
+import { fromRemotePglite, openPostgres } from './db/client';
+import { connectToPrimary } from './cluster/ipc';
+import { clusterNotices } from './cluster/notices';
+import { clusterRateLimitStore } from './cluster/rate-limit-store';
+import { createContext } from './context';
+import { buildApp } from './app';
+import { closeWithDeadline } from './http/shutdown';
+import { WEB_DIST_DIR } from './paths';
+
+/** A worker process: serves HTTP; the embedded database, rate-limit counters and notices go through the primary. */
+export async function runWorker(config: Config): Promise<void> {
+  const primary = connectToPrimary();
+  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromRemotePglite(primary);
+  const ctx = createContext(config, database, { notices: clusterNotices(primary), rateLimitStore: clusterRateLimitStore(primary) });
+  const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await closeWithDeadline(app, config.http.shutdownGraceSeconds * 1000);
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  // The primary gone (killed outright): nothing is left to answer for the database or the counters.
+  process.once('disconnect', () => void stop());
+
+  await app.listen({ host: config.host, port: config.port });
+}
