@@ -10,7 +10,7 @@ import { trackHandlers } from './http/shutdown';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { readWebPages, registerWeb } from './http/web';
-import { loggerOptions } from './http/logger';
+import { loggerOptions, logRequests } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { adminRoutes } from './admin/routes';
@@ -30,6 +30,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     ...serverLimitOptions(ctx.config.http),
     return503OnClosing: true,
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorateRequest('sessionUser', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  logRequests(app);
   registerBodyParsers(app);
   registerErrorHandler(app, ctx.config.overload.retryAfterSeconds);
   trackHandlers(app);

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from './config';
+import { setPasswordThreads } from './auth/passwords';
 import { fromRemotePglite, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
@@ -11,6 +13,7 @@ import { WEB_DIST_DIR } from './paths';
 /** A worker process: serves HTTP; the embedded database, rate-limit counters and notices go through the primary. */
 export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
+  setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
   const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromRemotePglite(primary);
   const ctx = createContext(config, database, { notices: clusterNotices(primary), rateLimitStore: clusterRateLimitStore(primary) });
   const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });

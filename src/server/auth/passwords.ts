@@ -1,15 +1,84 @@
-import { hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 // argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane); argon2id is the
 // library's default algorithm (its Algorithm enum is const, so it cannot be named here).
-// @node-rs/argon2 hashes on a worker thread, so the event loop keeps serving other requests meanwhile.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, OPTIONS);
+type Task = { op: 'hash'; password: string } | { op: 'verify'; password: string; passwordHash: string };
+interface Queued { task: Task; resolve: (result: string | boolean) => void; reject: (error: Error) => void }
+
+/**
+ * Hashing runs on a few threads of the lowest priority (password-thread.mjs): as many as the cores this
+ * process may use, so a login storm uses every core yet never delays the event loop (decisions: docs).
+ */
+class PasswordThreads {
+  private readonly idle: Worker[] = [];
+  private readonly queue: Queued[] = [];
+  private threads = 0;
+
+  constructor(private size: number) {}
+
+  resize(size: number) {
+    this.size = Math.max(1, size);
+  }
+
+  run(task: Task): Promise<string | boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch() {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.threads < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const job = this.queue.shift()!;
+      // A busy thread keeps the process alive (a CLI awaiting a hash); an idle one does not.
+      worker.ref();
+      const settle = (message: { result?: string | boolean; error?: string }) => {
+        worker.off('error', fail);
+        worker.unref();
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve(message.result!);
+        this.idle.push(worker);
+        this.dispatch();
+      };
+      const fail = (error: Error) => {
+        worker.off('message', settle);
+        job.reject(error);
+      };
+      worker.once('message', settle);
+      worker.once('error', fail);
+      worker.postMessage({ ...job.task, options: OPTIONS });
+    }
+  }
+
+  private spawn(): Worker {
+    this.threads++;
+    const worker = new Worker(new URL('./password-thread.mjs', import.meta.url));
+    worker.unref();
+    worker.once('exit', () => {
+      this.threads--;
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      this.dispatch();
+    });
+    return worker;
+  }
+}
+
+const threads = new PasswordThreads(availableParallelism());
+
+/** Cluster workers share the cores: each hashes on its share of them. */
+export const setPasswordThreads = (count: number) => threads.resize(count);
+
+export const hashPassword = async (password: string) => (await threads.run({ op: 'hash', password })) as string;
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return (await threads.run({ op: 'verify', password, passwordHash })) === true;
   } catch {
     return false;
   }

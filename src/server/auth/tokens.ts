@@ -24,8 +24,12 @@ export function deriveKey(secretKey: string, purpose: string): Uint8Array {
   return new Uint8Array(createHmac('sha256', secretKey).update(`innerwave:${purpose}`).digest());
 }
 
+/** Tokens already verified, kept so that a client's every call does not check the same signature again. */
+const VERIFIED_MAX = 20_000;
+
 export function createTokenService(secretKey: string, ttl: { access: number; refresh: number }): TokenService {
   const key = deriveKey(secretKey, 'jwt');
+  const verified = new Map<string, TokenClaims>();
   return {
     ttlSeconds: (type) => ttl[type],
     async sign(type, userId, sessionId) {
@@ -37,13 +41,22 @@ export function createTokenService(secretKey: string, ttl: { access: number; ref
         .sign(key);
     },
     async verify(token, type) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt.getTime() > Date.now()) return known.type === type ? known : undefined;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = payload.user_id;
         const sessionId = payload.sid;
         if (payload.token_type !== type || typeof userId !== 'number' || typeof sessionId !== 'string') return undefined;
         if (typeof payload.exp !== 'number') return undefined;
-        return { userId, sessionId, type, expiresAt: new Date(payload.exp * 1000) };
+        const claims: TokenClaims = { userId, sessionId, type, expiresAt: new Date(payload.exp * 1000) };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
         throw error;

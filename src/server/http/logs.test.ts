@@ -65,6 +65,11 @@ describe('logs of a whole run', () => {
     expect(logText).toContain('mail written to the outbox');
     expect(logText).toContain('request failed');
     expect(logText).toContain('page=2');
+    // One line per request: the call above, answered 200, has exactly one.
+    const lines = logText.trim().split('\n').map((line) => JSON.parse(line) as { reqId?: string; msg: string; req?: { url: string }; res?: { statusCode: number }; ms?: number });
+    const meLine = lines.find((line) => line.req?.url.includes('page=2'));
+    expect(meLine).toMatchObject({ msg: 'request', res: { statusCode: 200 }, ms: expect.any(Number) });
+    expect(lines.filter((line) => line.reqId === meLine!.reqId)).toHaveLength(1);
     for (const secret of [password, newPassword, pair.access, pair.refresh, second.access, activation.token, reset.token, row!.hash, SECRET_VALUE]) {
       expect(logText.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
