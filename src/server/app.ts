@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -30,7 +30,8 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
-    disableRequestLogging: true,
+    // Its two lines per request give way to ours (logRequests): one.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     ...serverLimitOptions(ctx.config.http),
     return503OnClosing: true,
@@ -52,7 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerRequestLimits(app, ctx.config, ctx.database);
 
   const pages = options.webDir ? readWebPages(options.webDir) : undefined;
-  await registerSecurity(app, pages ? [pages.index, pages.home ?? ''] : [], ctx.config.http.hstsMaxAgeSeconds);
+  registerSecurity(app, pages ? [pages.index, pages.home ?? ''] : [], ctx.config.http.hstsMaxAgeSeconds);
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,

@@ -26,7 +26,8 @@ const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 const CRASH_LOOP_WINDOW_MS = 10_000;
 
 export async function runPrimary(config: Config): Promise<void> {
-  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const { stream, ...options } = loggerOptions(config.logLevel) as pino.LoggerOptions & { stream: pino.DestinationStream };
+  const log = pino(options, stream);
   const lock: DataDirLock | undefined = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   let database: Database | undefined;
   try {

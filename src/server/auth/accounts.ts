@@ -77,11 +77,9 @@ export async function login(ctx: AppContext, email: string, password: string): P
 
 /** A new access token for a live session's refresh token (no rotation: decisions §4). */
 export async function refreshAccess(ctx: AppContext, refresh: string): Promise<string> {
-  const notValid = unauthorized(MESSAGES.tokenNotValid, 'token_not_valid');
   const claims = await ctx.tokens.verify(refresh, 'refresh');
-  if (!claims) throw notValid;
-  const live = await ctx.sessions(claims.sessionId, claims.userId);
-  if (!live || live.refreshTokenHash !== hashToken(refresh)) throw notValid;
+  const live = claims && (await ctx.sessions(claims.sessionId, claims.userId));
+  if (!live || live.refreshTokenHash !== hashToken(refresh)) throw unauthorized(MESSAGES.tokenNotValid, 'token_not_valid');
   return ctx.tokens.sign('access', claims.userId, claims.sessionId);
 }
 
