@@ -70,8 +70,7 @@ export async function login(ctx: AppContext, email: string, password: string): P
   }
   const passwordOk = await verifyPassword(user.passwordHash, password);
   if (!passwordOk || !user.isActive) throw unauthorized(MESSAGES.badCredentials);
-  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
-  const session = await createSession(db, ctx.tokens, user.id);
+  const session = await createSession(db, ctx.tokens, user.id, { recordLogin: true });
   return { access: session.access, refresh: session.refresh };
 }
 

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { TokenService } from './tokens';
@@ -14,18 +14,24 @@ export interface IssuedSession {
   refresh: string;
 }
 
-/** Opens a server-side session for one login and issues its token pair. */
-export async function createSession(db: Db, tokens: TokenService, userId: number): Promise<IssuedSession> {
+/**
+ * Opens a server-side session for one login and issues its token pair, in one statement (a login is
+ * the busiest write there is); with `recordLogin`, the same statement sets the user's last login.
+ */
+export async function createSession(db: Db, tokens: TokenService, userId: number, options: { recordLogin?: boolean } = {}): Promise<IssuedSession> {
+  const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + tokens.ttlSeconds('refresh') * 1000);
-  // The refresh token names the session, so the row is created first and its hash filled in after.
-  const [row] = await db.insert(sessions).values({ userId, refreshTokenHash: '', expiresAt }).returning({ id: sessions.id });
-  if (!row) throw new Error('session insert returned no row');
-  const [access, refresh] = await Promise.all([
-    tokens.sign('access', userId, row.id),
-    tokens.sign('refresh', userId, row.id),
-  ]);
-  await db.update(sessions).set({ refreshTokenHash: hashToken(refresh) }).where(eq(sessions.id, row.id));
-  return { sessionId: row.id, access, refresh };
+  const [access, refresh] = await Promise.all([tokens.sign('access', userId, sessionId), tokens.sign('refresh', userId, sessionId)]);
+  const row = { id: sessionId, userId, refreshTokenHash: hashToken(refresh), expiresAt };
+  if (options.recordLogin) {
+    await db.execute(
+      sql`with opened as (insert into ${sessions} (id, user_id, refresh_token_hash, expires_at) values (${row.id}, ${row.userId}, ${row.refreshTokenHash}, ${expiresAt.toISOString()}))
+          update ${users} set last_login = now() where id = ${userId}`,
+    );
+  } else {
+    await db.insert(sessions).values(row);
+  }
+  return { sessionId, access, refresh };
 }
 
 export interface SessionUser {

@@ -103,8 +103,12 @@ describe('signup, activation and login', () => {
 
   it('logs in regardless of case and answers every failure alike', async () => {
     await activeAccount(t, smtp, 'Turing@Example.com');
+    const before = Date.now();
     const pair = await loginPair(t, 'turing@example.COM');
     expect(Object.keys(pair).sort()).toEqual(['access', 'refresh']);
+    // The login is recorded (a reset link made before it stops working).
+    const [row] = await t.database.db.select({ lastLogin: users.lastLogin }).from(users).where(eq(users.email, 'Turing@Example.com'));
+    expect(row!.lastLogin!.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     await signupAndReadMail(t, smtp, 'inactive@example.com');
     for (const body of [

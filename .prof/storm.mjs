@@ -1,0 +1,22 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+const work = mkdtempSync('/tmp/storm-');
+const env = { ...process.env, DATA_DIR: path.join(work, 'data'), PORT: '3998', NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_ADDRESS: '100000000', AUTH_RATE_LIMIT_PER_EMAIL: '100000000' };
+const EMAIL = 'storm@example.com', PASSWORD = 'Bench-Quiet-Harbour-58';
+spawnSync('node_modules/.bin/tsx', ['src/server/admin/cli.ts', 'create-staff', '--email', EMAIL], { env, input: `${PASSWORD}\n` });
+const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+while (!(await fetch('http://127.0.0.1:3998/api/health').then((r) => r.ok, () => false))) await sleep(300);
+await sleep(Number(process.argv[2] ?? 35000)); // let the audio seed finish
+writeFileSync(`${work}/login.lua`, `wrk.method = "POST"\nwrk.body = '${JSON.stringify({ email: EMAIL, password: PASSWORD })}'\nwrk.headers["Content-Type"] = "application/json"\n`);
+const samples = { health: [], notFound: [] };
+let on = true;
+const sampler = (async () => { while (on) { for (const [k, u] of [['health', '/api/health'], ['notFound', '/api/nothing-here/']]) { const t = performance.now(); await fetch(`http://127.0.0.1:3998${u}`).then((r) => r.arrayBuffer()); samples[k].push(performance.now() - t); } await sleep(25); } })();
+const probe = spawn('sh', ['-c', 'sleep 2; for i in 1 2 3 4 5; do curl -s -o /dev/null -w "connect %{time_connect} first-byte %{time_starttransfer}\\n" http://127.0.0.1:3998/api/health; curl -s -o /dev/null -w "404 connect %{time_connect} first-byte %{time_starttransfer}\\n" http://127.0.0.1:3998/api/nothing/; done; top -b -n1 | head -20'], { stdio: 'inherit' });
+const wrk = spawnSync('wrk', ['-t2', '-c32', '-d8s', '-s', `${work}/login.lua`, 'http://127.0.0.1:3998/api/jwt/create/'], { encoding: 'utf8' });
+on = false; await sampler;
+console.log(/Requests\/sec:.*/.exec(wrk.stdout)[0]);
+const q = (a, p) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))].toFixed(1);
+for (const [k, a] of Object.entries(samples)) console.log(k, 'p50', q(a, 0.5), 'p99', q(a, 0.99), 'max', q(a, 1), 'n', a.length);
+server.kill('SIGTERM'); await sleep(2000);
