@@ -5,7 +5,7 @@ const work = mkdtempSync('/tmp/storm-');
 const env = { ...process.env, DATA_DIR: path.join(work, 'data'), PORT: '3998', NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_ADDRESS: '100000000', AUTH_RATE_LIMIT_PER_EMAIL: '100000000' };
 const EMAIL = 'storm@example.com', PASSWORD = 'Bench-Quiet-Harbour-58';
 spawnSync('node_modules/.bin/tsx', ['src/server/admin/cli.ts', 'create-staff', '--email', EMAIL], { env, input: `${PASSWORD}\n` });
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/cpuprof2'] : []), 'scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 while (!(await fetch('http://127.0.0.1:3998/api/health').then((r) => r.ok, () => false))) await sleep(300);
 await sleep(Number(process.argv[2] ?? 35000)); // let the audio seed finish
@@ -13,9 +13,14 @@ writeFileSync(`${work}/login.lua`, `wrk.method = "POST"\nwrk.body = '${JSON.stri
 const samples = { health: [], notFound: [] };
 let on = true;
 const sampler = (async () => { while (on) { for (const [k, u] of [['health', '/api/health'], ['notFound', '/api/nothing-here/']]) { const t = performance.now(); await fetch(`http://127.0.0.1:3998${u}`).then((r) => r.arrayBuffer()); samples[k].push(performance.now() - t); } await sleep(25); } })();
-const probe = spawn('sh', ['-c', 'sleep 2; for i in 1 2 3 4 5; do curl -s -o /dev/null -w "connect %{time_connect} first-byte %{time_starttransfer}\\n" http://127.0.0.1:3998/api/health; curl -s -o /dev/null -w "404 connect %{time_connect} first-byte %{time_starttransfer}\\n" http://127.0.0.1:3998/api/nothing/; done; top -b -n1 | head -20'], { stdio: 'inherit' });
-const wrk = spawnSync('wrk', ['-t2', '-c32', '-d8s', '-s', `${work}/login.lua`, 'http://127.0.0.1:3998/api/jwt/create/'], { encoding: 'utf8' });
+import { readdirSync, readFileSync } from 'node:fs';
+const ticks = () => { const out = {}; for (const pid of spawnSync('pgrep', ['-f', 'start.mjs'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean)) { try { for (const tid of readdirSync(`/proc/${pid}/task`)) { const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' '); out[`${pid}/${tid} nice ${f[16]}`] = Number(f[11]) + Number(f[12]); } } catch {} } return out; };
+const before = ticks();
+const wrk = await new Promise((resolve) => { let out = ''; const c = spawn('wrk', ['-t2', '-c32', '-d20s', '-s', `${work}/login.lua`, 'http://127.0.0.1:3998/api/jwt/create/']); c.stdout.on('data', (d) => (out += d)); c.on('close', () => resolve({ stdout: out })); });
 on = false; await sampler;
+const after = ticks();
+const rows = Object.entries(after).map(([k, v]) => [k, (v - (before[k] ?? 0)) / 100]).filter(([, v]) => v > 0.2).sort((a, b) => b[1] - a[1]);
+for (const [k, v] of rows) console.log('cpu s', v.toFixed(2), k);
 console.log(/Requests\/sec:.*/.exec(wrk.stdout)[0]);
 const q = (a, p) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))].toFixed(1);
 for (const [k, a] of Object.entries(samples)) console.log(k, 'p50', q(a, 0.5), 'p99', q(a, 0.99), 'max', q(a, 1), 'n', a.length);

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { pgliteCallHandlers } from './db/pglite-ipc';
+import { pgliteCallHandlers } from './db/pglite-owner';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
 import type { Notice } from './cluster/notices';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from './config';
 import { setPasswordThreads } from './auth/passwords';
-import { fromRemotePglite, openPostgres } from './db/client';
+import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
 import { clusterRateLimitStore } from './cluster/rate-limit-store';
@@ -14,7 +14,7 @@ import { WEB_DIST_DIR } from './paths';
 export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
   setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromRemotePglite(primary);
+  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromPrimary(primary);
   const ctx = createContext(config, database, { notices: clusterNotices(primary), rateLimitStore: clusterRateLimitStore(primary) });
   const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
 

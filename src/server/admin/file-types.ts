@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharpOf } from '../media/sharp';
 import { INSTALLER_EXTENSIONS } from '@shared/contract';
 
 // What an uploaded file really is: audio by its magic bytes, covers by decoding them, installers by
@@ -46,7 +46,7 @@ export class InvalidImageError extends Error {
 /** Decodes any image sharp reads and re-encodes it as a 512 × 512 WebP (cropped to the centre). */
 export async function coverToWebp(input: string | Buffer): Promise<Buffer> {
   try {
-    return await sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 })
+    return await (await sharpOf(input, { failOn: 'error', limitInputPixels: 50_000_000 }))
       .rotate()
       .resize(COVER_SIDE_PX, COVER_SIDE_PX, { fit: 'cover' })
       .webp({ quality: 82 })

@@ -1,14 +1,11 @@
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema';
-import { remotePglite } from './pglite-ipc';
+import { PrimaryPool } from './primary-pool';
 import type { PrimaryChannel } from '../cluster/ipc';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,32 +30,19 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
-  const dir = path.join(options.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
-  return fromPglite(await PGlite.create({ dataDir: dir }));
-}
-
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
-    kind: 'pglite',
-    db,
-    // PGlite runs inside this thread: its backlog shows as event-loop delay, which is watched instead.
-    queueDepth: () => 0,
-    ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
-    pglite: client,
-  };
+  // Loaded only where it is used: the primary, the CLIs and tests (PGlite is tens of MB of memory).
+  const { openPglite } = await import('./pglite');
+  return openPglite(options.dataDir);
 }
 
 /** The embedded database as a cluster worker sees it: owned by the primary, queried through it. */
-export function fromRemotePglite(primary: PrimaryChannel): Database {
-  const client = remotePglite(primary);
+export function fromPrimary(primary: PrimaryChannel): Database {
+  const db = drizzlePg({ client: new PrimaryPool(primary) as unknown as pg.Pool, schema }) as unknown as Db;
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
+    db,
     queueDepth: () => primary.pending(),
-    ping: () => client.ping(),
+    ping: async () => void (await db.execute(sql`select 1`)),
     // The primary closes it, once every worker has stopped.
     close: async () => undefined,
   };

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
-import { fromPglite } from '../db/client';
+import { fromPglite } from '../db/pglite';
 import { migrateDatabase } from '../db/migrate';
 import { runFuzz } from './run';
 import { fuzzTokens } from './target';

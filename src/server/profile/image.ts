@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharpOf } from '../media/sharp';
 import { PROFILE_IMAGE } from '@shared/constants';
 
 /** Raster formats we accept; anything else (SVG, PDF, unknown bytes) is refused. */
@@ -15,13 +15,13 @@ export class NotAnImageError extends Error {}
 export async function normaliseProfileImage(input: Buffer): Promise<Buffer> {
   let format: string | undefined;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    format = (await (await sharpOf(input, { limitInputPixels: MAX_INPUT_PIXELS })).metadata()).format;
   } catch {
     throw new NotAnImageError('not a decodable image');
   }
   if (!format || !RASTER_FORMATS.has(format)) throw new NotAnImageError(`refused format ${format ?? 'unknown'}`);
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+    return await (await sharpOf(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }))
       .rotate()
       .resize(PROFILE_IMAGE.maxSidePx, PROFILE_IMAGE.maxSidePx, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

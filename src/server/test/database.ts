@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, openPostgres, type Database } from '../db/client';
+import { openPostgres, type Database } from '../db/client';
+import { fromPglite } from '../db/pglite';
 
 export const databaseUrlFor = (url: string, name: string) => {
   const parsed = new URL(url);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, openPostgres } from '../db/client';
+import { openPostgres } from '../db/client';
+import { fromPglite } from '../db/pglite';
 import { migrateDatabase } from '../db/migrate';
 import { databaseUrlFor } from './database';
 

@@ -1,21 +1,21 @@
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
-import type { CallHandler, PrimaryChannel } from '../cluster/ipc';
+import type { CallHandler } from '../cluster/ipc';
 
 // PGlite is one database in one process: the primary owns it, and the workers query it through
-// these calls. A transaction holds PGlite for its worker (PGlite's own query lock makes every other
+// these calls (their side: primary-pool.ts). A transaction holds PGlite for its worker (PGlite's own query lock makes every other
 // query wait), as a connection would; the worker that opened it ends it, or its death does.
 
 /**
- * Drizzle reads these types as the text PostgreSQL sent, and asks PGlite for it with parsers (functions,
- * which cannot cross processes): the owner applies the same ones to every query.
+ * Drizzle reads these types as the text PostgreSQL sent, and asks the driver for it with parsers
+ * (functions, which cannot cross processes): the owner applies the same ones to every query.
  */
 const keepText = (value: string) => value;
 const DRIZZLE_PARSERS = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
 );
 
-interface QueryParams { sql: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; tx?: number }
-interface QueryResultData { rows: unknown[]; affectedRows?: number; fields: Array<{ name: string; dataTypeID: number }> }
+export interface QueryParams { sql: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; tx?: number | undefined }
+export interface QueryResultData { rows: unknown[]; rowCount: number; fields: Array<{ name: string; dataTypeID: number }> }
 
 /** A transaction that sees no query for this long is rolled back: its worker is stuck, and PGlite with it. */
 const TRANSACTION_IDLE_LIMIT_MS = 30_000;
@@ -73,7 +73,7 @@ export function pgliteCallHandlers(client: PGlite): { handlers: Record<string, C
       target = entry.tx;
     }
     const result = await target.query(sql, params, { rowMode: rowMode ?? 'object', parsers: DRIZZLE_PARSERS });
-    return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
+    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
   };
 
   return {
@@ -86,35 +86,5 @@ export function pgliteCallHandlers(client: PGlite): { handlers: Record<string, C
     releaseWorker(workerId) {
       for (const [id, entry] of open) if (entry.workerId === workerId) void end(id, false).catch(() => undefined);
     },
-  };
-}
-
-type QueryOptions = { rowMode?: 'array' | 'object' };
-
-/** The part of PGlite's client that Drizzle uses, answered by the primary. */
-export interface RemotePglite {
-  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResultData>;
-  transaction<T>(callback: (tx: Pick<RemotePglite, 'query'>) => Promise<T>): Promise<T>;
-  ping(): Promise<void>;
-}
-
-export function remotePglite(channel: PrimaryChannel): RemotePglite {
-  const query = (sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) =>
-    channel.call<QueryResultData>('db.query', { sql, params, rowMode: options?.rowMode, tx } satisfies QueryParams);
-  return {
-    query: (sql, params, options) => query(sql, params, options),
-    async transaction(callback) {
-      const tx = await channel.call<number>('db.begin', null);
-      let result;
-      try {
-        result = await callback({ query: (sql, params, options) => query(sql, params, options, tx) });
-      } catch (error) {
-        await channel.call('db.end', { tx, commit: false }).catch(() => undefined);
-        throw error;
-      }
-      await channel.call('db.end', { tx, commit: true });
-      return result;
-    },
-    ping: () => channel.call('db.ping', null),
   };
 }
