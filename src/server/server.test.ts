@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_API, API } from '@shared/contract';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -60,4 +62,71 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('shares one state across its workers: limits count once, and a logout, a plan or a new category reach every worker before the answer', async () => {
+    const clusterDir = mkdtempSync(path.join(tmpdir(), 'innerwave-cluster-'));
+    const port = await freePort();
+    const env = { PATH: process.env.PATH, DATA_DIR: clusterDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_CONCURRENCY: '2', AUTH_RATE_LIMIT_PER_EMAIL: '3' };
+    const email = 'staff@cluster.example';
+    const password = 'Granite-Willow-Compass-71';
+    const created = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'admin/cli.ts'), 'create-staff', '--email', email], { env, input: `${password}\n`, encoding: 'utf8' });
+    expect(created.status, created.stderr).toBe(0);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+
+    // Every call on a new connection: the primary hands connections to the workers in turn, so a run
+    // of calls reaches each worker.
+    const call = (method: string, url: string, options: { token?: string; body?: unknown } = {}) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+        const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent: false, headers: { ...(payload && { 'content-type': 'application/json' }), ...(options.token && { authorization: `Bearer ${options.token}` }) } }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
+    const everywhere = async (method: string, url: string, token: string) => Promise.all(Array.from({ length: 6 }, () => call(method, url, { token })));
+
+    try {
+      let healthy = false;
+      for (let attempt = 0; attempt < 300 && !healthy && child.exitCode === null; attempt++) {
+        healthy = await call('GET', API.health).then((res) => res.status === 200, () => false);
+        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(healthy, output).toBe(true);
+
+      // Four wrong passwords for one account, over connections that land on both workers: the fourth is refused.
+      const attempts = [];
+      for (let i = 0; i < 4; i++) attempts.push((await call('POST', API.tokenCreate, { body: { email: 'someone@cluster.example', password: 'Wrong-Password-1' } })).status);
+      expect(attempts).toEqual([401, 401, 401, 429]);
+
+      const first = (await call('POST', API.tokenCreate, { body: { email, password } })).body as { access: string };
+      const second = (await call('POST', API.tokenCreate, { body: { email, password } })).body as { access: string };
+      for (const res of await everywhere('GET', API.profile, first.access)) expect(res.body.subscription_plan).toBe('basic');
+      await everywhere('GET', API.messageCategories, first.access);
+
+      // Written through a transaction the primary holds for one worker.
+      const me = (await call('GET', API.me, { token: first.access })).body as { id: number };
+      expect((await call('PATCH', ADMIN_API.user.replace(':id', String(me.id)), { token: first.access, body: { subscription_plan: 'pro' } })).status).toBe(200);
+      for (const res of await everywhere('GET', API.profile, second.access)) expect(res.body.subscription_plan).toBe('pro');
+
+      expect((await call('POST', ADMIN_API.categories, { token: first.access, body: { name: 'Cluster calm' } })).status).toBe(201);
+      for (const res of await everywhere('GET', API.messageCategories, second.access)) expect(res.body.map((c: { name: string }) => c.name)).toContain('Cluster calm');
+
+      expect((await call('POST', API.logout, { token: first.access })).status).toBe(204);
+      for (const res of await everywhere('GET', API.profile, first.access)) expect(res.status).toBe(401);
+      for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
+
+      child.kill('SIGTERM');
+      expect(await new Promise((resolve) => child.on('exit', resolve)), output).toBe(0);
+      expect(existsSync(path.join(clusterDir, 'innerwave.lock'))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(clusterDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
