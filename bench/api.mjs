@@ -180,7 +180,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   }
 
   // The login storm, with /api/health sampled every 50 ms beside it.
-  // Resident memory of the primary and of each worker (tsx's esbuild service is not Innerwave's).
+  // Resident memory of the primary and of each worker.
   const rssOf = (pid) => {
     const tree = [String(pid), ...spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean)];
     const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;

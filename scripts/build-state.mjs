@@ -1,12 +1,17 @@
-import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-// "Builds what is not built": the SPA is rebuilt when any of its inputs is newer than the last build.
+// "Builds what is not built": the SPA and the server are rebuilt when any of their inputs is newer
+// than their last build.
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(ROOT, 'dist/web/.build-stamp');
 const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'build', 'package-lock.json', 'tsconfig.json'];
+const SERVER_STAMP = path.join(ROOT, 'dist/server/.build-stamp');
+const SERVER_INPUTS = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json', 'scripts/build-state.mjs'];
+/** The server's entry point once built: plain JavaScript, so a process runs it without a TypeScript loader. */
+export const SERVER_ENTRY = path.join(ROOT, 'dist/server/server.mjs');
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -20,11 +25,13 @@ function newestMtime(target) {
   return newest;
 }
 
-export function webBuildIsCurrent() {
-  if (!existsSync(STAMP) || !existsSync(path.join(ROOT, 'dist/web/index.html'))) return false;
-  const built = Number(readFileSync(STAMP, 'utf8'));
-  return INPUTS.every((input) => newestMtime(path.join(ROOT, input)) <= built);
+function isCurrent(stamp, output, inputs) {
+  if (!existsSync(stamp) || !existsSync(output)) return false;
+  const built = Number(readFileSync(stamp, 'utf8'));
+  return inputs.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }
+
+export const webBuildIsCurrent = () => isCurrent(STAMP, path.join(ROOT, 'dist/web/index.html'), INPUTS);
 
 export function buildWeb({ force = false } = {}) {
   if (!force && webBuildIsCurrent()) return;
@@ -39,4 +46,36 @@ export function buildWeb({ force = false } = {}) {
     process.exit(result.status ?? 1);
   }
   writeFileSync(STAMP, String(startedAt));
+}
+
+/**
+ * The server bundled into dist/server (its packages stay in node_modules): every worker process then
+ * runs JavaScript as it is, where a TypeScript loader would cost each of them some 70 MB of memory and
+ * seconds of start-up. The seed and password threads are entry points of their own, beside it.
+ */
+export async function buildServer({ force = false } = {}) {
+  if (!force && isCurrent(SERVER_STAMP, SERVER_ENTRY, SERVER_INPUTS)) return;
+  const startedAt = Date.now();
+  const { build } = await import('esbuild');
+  rmSync(path.join(ROOT, 'dist/server'), { recursive: true, force: true });
+  await build({
+    entryPoints: {
+      server: path.join(ROOT, 'src/server/server.ts'),
+      'track-worker': path.join(ROOT, 'src/server/seed/track-worker.ts'),
+      'password-thread': path.join(ROOT, 'src/server/auth/password-thread.mjs'),
+    },
+    outdir: path.join(ROOT, 'dist/server'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // Chunks: what a worker never uses (the embedded database's driver) is loaded only where it is.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    tsconfig: path.join(ROOT, 'tsconfig.json'),
+  });
+  writeFileSync(SERVER_STAMP, String(startedAt));
 }

@@ -1,16 +1,15 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { runPrimary } from './primary';
-import { runWorker } from './worker';
 
 // Starts Innerwave. The primary: config → data-folder lock (embedded database only) → database →
 // migrations → workers; each worker: config → app → listen.
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (cluster.isPrimary) await runPrimary(config);
-  else await runWorker(config);
+  // Each loads only its own part: a worker never loads the migrations, the seed or the embedded database.
+  if (cluster.isPrimary) await (await import('./primary')).runPrimary(config);
+  else await (await import('./worker')).runWorker(config);
 }
 
 main().catch((error: unknown) => {

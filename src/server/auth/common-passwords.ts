@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../paths';
 
 // A list of 30,000 common passwords (see common-passwords.SOURCE.md), checked the way Django's
 // CommonPasswordValidator does: the candidate is trimmed and lowercased before the lookup.
 
-const LIST_URL = new URL('./common-passwords.txt', import.meta.url);
+// Named from the project root: the server also runs bundled, from dist/server.
+const LIST_URL = path.join(PROJECT_ROOT, 'src/server/auth/common-passwords.txt');
 
 let cached: Set<string> | undefined;
 
