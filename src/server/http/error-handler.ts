@@ -114,8 +114,9 @@ export function registerErrorHandler(app: FastifyInstance, retryAfterSeconds: nu
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (response) declareErrorResponses(response);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply, retryAfterSeconds));
 }

@@ -10,16 +10,16 @@ export function trackHandlers(app: FastifyInstance): void {
   const state = { count: 0, idle: [] as Array<() => void> };
   const counted = new WeakSet<object>();
   working.set(app, state);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     state.count++;
     counted.add(request);
+    done();
   });
   // Every handler ends by sending (an answer or, through the error handler, an error), whether or not
   // anyone is still listening.
-  app.addHook('onSend', async (request) => {
-    if (!counted.delete(request)) return;
-    state.count--;
-    if (state.count === 0) for (const resolve of state.idle.splice(0)) resolve();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (counted.delete(request) && --state.count === 0) for (const resolve of state.idle.splice(0)) resolve();
+    done(null, payload);
   });
 }
 
