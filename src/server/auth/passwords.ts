@@ -10,7 +10,8 @@ interface Queued { task: Task; resolve: (result: string | boolean) => void; reje
 
 /**
  * Hashing runs on a few threads of the lowest priority (password-thread.mjs): as many as the cores this
- * process may use, so a login storm uses every core yet never delays the event loop (decisions: docs).
+ * process may use, so a login storm uses every core yet never delays the event loop
+ * (docs/decisions/001-workers-share-state-through-the-primary.md).
  */
 class PasswordThreads {
   private readonly idle: Worker[] = [];

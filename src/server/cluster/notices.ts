@@ -2,8 +2,8 @@ import type { PrimaryChannel } from './ipc';
 
 /**
  * What one worker tells every other when it changes something they keep in memory: a session ended,
- * a user changed (sessions, profile), or the staff edited content. See docs: caches hold nothing a
- * notice cannot clear.
+ * a user changed (sessions, profile), or the staff edited content
+ * (docs/decisions/001-workers-share-state-through-the-primary.md).
  */
 export type Notice =
   | { kind: 'session-ended'; sessionId: string }

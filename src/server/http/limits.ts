@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { API } from '@shared/contract';
 import type { Config } from '../config';
@@ -24,28 +24,48 @@ const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.heade
  */
 function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): void {
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!hasBody(request) || request.raw.complete) return;
-    const socket = request.raw.socket;
-    const started = Date.now();
-    const samples: Array<{ at: number; bytes: number }> = [{ at: started, bytes: socket.bytesRead }];
-    const timer = setInterval(() => {
-      if (request.raw.complete || socket.destroyed) return clearInterval(timer);
-      const now = Date.now();
+  interface Watched { request: FastifyRequest; reply: FastifyReply; started: number; samples: Array<{ at: number; bytes: number }> }
+  // One timer looks at every body still arriving (a timer per request cost more than the small JSON
+  // bodies it watched); it runs only while there is one.
+  const watched = new Set<Watched>();
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    const now = Date.now();
+    for (const body of watched) {
+      const { request, reply, started, samples } = body;
+      const socket = request.raw.socket;
+      if (request.raw.complete || socket.destroyed || reply.raw.writableEnded) {
+        watched.delete(body);
+        continue;
+      }
       samples.push({ at: now, bytes: socket.bytesRead });
       while (samples.length > 2 && now - samples[1]!.at >= RATE_WINDOW_MS) samples.shift();
-      if (now - started < timeoutMs) return;
+      if (now - started < timeoutMs) continue;
       const oldest = samples[0]!;
       const rate = ((socket.bytesRead - oldest.bytes) * 1000) / Math.max(1, now - oldest.at);
       const uploadStillMoving = isUpload(request) && (settings.minUploadBytesPerSecond === 0 || rate >= settings.minUploadBytesPerSecond);
-      if (uploadStillMoving) return;
-      clearInterval(timer);
+      if (uploadStillMoving) continue;
+      watched.delete(body);
       request.log.warn({ elapsedMs: now - started, bytesPerSecond: Math.round(rate) }, 'request body too slow: connection closed');
       if (reply.sent || reply.raw.headersSent) socket.destroy();
       else answerClientError(Object.assign(new Error('request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
-    }, BODY_CHECK_INTERVAL_MS);
-    timer.unref();
-    reply.raw.once('close', () => clearInterval(timer));
+    }
+    if (watched.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (hasBody(request) && !request.raw.complete) {
+      const started = Date.now();
+      watched.add({ request, reply, started, samples: [{ at: started, bytes: request.raw.socket.bytesRead }] });
+      if (!timer) (timer = setInterval(check, BODY_CHECK_INTERVAL_MS)).unref();
+    }
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
   });
 }
 
