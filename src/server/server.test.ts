@@ -5,7 +5,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_API, API } from '@shared/contract';
+import { ADMIN_API, API, currentUserSchema, messageCategoryListSchema, profileSchema, tokenPairSchema } from '@shared/contract';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -79,7 +79,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
     // Every call on a new connection: the primary hands connections to the workers in turn, so a run
     // of calls reaches each worker.
     const call = (method: string, url: string, options: { token?: string; body?: unknown } = {}) =>
-      new Promise<{ status: number; body: any }>((resolve, reject) => {
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
         const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
         const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent: false, headers: { ...(payload && { 'content-type': 'application/json' }), ...(options.token && { authorization: `Bearer ${options.token}` }) } }, (res) => {
           let text = '';
@@ -104,18 +104,18 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       for (let i = 0; i < 4; i++) attempts.push((await call('POST', API.tokenCreate, { body: { email: 'someone@cluster.example', password: 'Wrong-Password-1' } })).status);
       expect(attempts).toEqual([401, 401, 401, 429]);
 
-      const first = (await call('POST', API.tokenCreate, { body: { email, password } })).body as { access: string };
-      const second = (await call('POST', API.tokenCreate, { body: { email, password } })).body as { access: string };
-      for (const res of await everywhere('GET', API.profile, first.access)) expect(res.body.subscription_plan).toBe('basic');
+      const first = tokenPairSchema.parse((await call('POST', API.tokenCreate, { body: { email, password } })).body);
+      const second = tokenPairSchema.parse((await call('POST', API.tokenCreate, { body: { email, password } })).body);
+      for (const res of await everywhere('GET', API.profile, first.access)) expect(profileSchema.parse(res.body).subscription_plan).toBe('basic');
       await everywhere('GET', API.messageCategories, first.access);
 
       // Written through a transaction the primary holds for one worker.
-      const me = (await call('GET', API.me, { token: first.access })).body as { id: number };
+      const me = currentUserSchema.parse((await call('GET', API.me, { token: first.access })).body);
       expect((await call('PATCH', ADMIN_API.user.replace(':id', String(me.id)), { token: first.access, body: { subscription_plan: 'pro' } })).status).toBe(200);
-      for (const res of await everywhere('GET', API.profile, second.access)) expect(res.body.subscription_plan).toBe('pro');
+      for (const res of await everywhere('GET', API.profile, second.access)) expect(profileSchema.parse(res.body).subscription_plan).toBe('pro');
 
       expect((await call('POST', ADMIN_API.categories, { token: first.access, body: { name: 'Cluster calm' } })).status).toBe(201);
-      for (const res of await everywhere('GET', API.messageCategories, second.access)) expect(res.body.map((c: { name: string }) => c.name)).toContain('Cluster calm');
+      for (const res of await everywhere('GET', API.messageCategories, second.access)) expect(messageCategoryListSchema.parse(res.body).map((c) => c.name)).toContain('Cluster calm');
 
       expect((await call('POST', API.logout, { token: first.access })).status).toBe(204);
       for (const res of await everywhere('GET', API.profile, first.access)) expect(res.status).toBe(401);

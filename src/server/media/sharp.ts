@@ -1,6 +1,7 @@
+import type sharp from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
 
-let loading: Promise<typeof import('sharp')> | undefined;
+let loading: Promise<{ default: typeof sharp }> | undefined;
 
 /**
  * sharp (libvips) on first use: only image uploads need it, and loaded it costs every worker about
@@ -8,6 +9,6 @@ let loading: Promise<typeof import('sharp')> | undefined;
  */
 export async function sharpOf(input: Buffer | string, options: SharpOptions): Promise<Sharp> {
   loading ??= import('sharp');
-  const { default: sharp } = await loading;
-  return sharp(input, options);
+  const { default: load } = await loading;
+  return load(input, options);
 }
