@@ -128,7 +128,8 @@ describe('load shedding', () => {
 
   // PGlite's backlog is the event loop's (above); a pool queue exists on PostgreSQL.
   it.runIf(inject('dbKind') === 'postgres')('sheds requests while the database queue is over its bound', async () => {
-    const read = () => t.app.inject({ method: 'GET', url: '/api/user/message-categories/', headers: user.headers });
+    // A call that reads the database each time (content lists are kept in memory).
+    const read = () => t.app.inject({ method: 'GET', url: '/api/users/me/', headers: user.headers });
     const first = Array.from({ length: 40 }, read);
     for (let i = 0; i < 1000 && t.ctx.database.queueDepth() <= 2; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(t.ctx.database.queueDepth()).toBeGreaterThan(2);
