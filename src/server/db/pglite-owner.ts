@@ -20,6 +20,8 @@ export interface QueryResultData { rows: unknown[]; rowCount: number; fields: Ar
 /** A transaction that sees no query for this long is rolled back: its worker is stuck, and PGlite with it. */
 const TRANSACTION_IDLE_LIMIT_MS = 30_000;
 
+interface Worker { id: number; isDead(): boolean }
+
 class TransactionEnded extends Error {
   readonly code = '25P01';
   constructor() {
@@ -29,29 +31,35 @@ class TransactionEnded extends Error {
 const ROLLBACK = Symbol('rollback');
 
 /** The primary's handlers for workers' database calls. */
-export function pgliteCallHandlers(client: PGlite): { handlers: Record<string, CallHandler>; releaseWorker(workerId: number): void } {
+export function pgliteCallHandlers(
+  client: PGlite,
+  idleLimitMs = TRANSACTION_IDLE_LIMIT_MS,
+): { handlers: Record<string, CallHandler>; releaseWorker(workerId: number): void } {
   interface Open { workerId: number; tx: Transaction; finish(commit: boolean): void; done: Promise<void>; idle: NodeJS.Timeout }
   const open = new Map<number, Open>();
   let nextTransaction = 1;
 
   const end = (id: number, commit: boolean) => {
     const entry = open.get(id);
-    if (!entry) return Promise.reject(new TransactionEnded());
+    // A transaction already rolled back (idle too long) is rolled back; it cannot be committed.
+    if (!entry) return commit ? Promise.reject(new TransactionEnded()) : Promise.resolve();
     open.delete(id);
     clearTimeout(entry.idle);
     entry.finish(commit);
     return entry.done;
   };
 
-  const begin = (_params: unknown, worker: { id: number }) =>
+  const begin = (_params: unknown, worker: Worker) =>
     new Promise<number>((resolveBegin, rejectBegin) => {
       let id: number | undefined;
       const done = client
         .transaction(async (tx) => {
           id = nextTransaction++;
           const ended = new Promise<boolean>((finish) => {
-            open.set(id!, { workerId: worker.id, tx, finish, done, idle: setTimeout(() => void end(id!, false).catch(() => undefined), TRANSACTION_IDLE_LIMIT_MS) });
+            open.set(id!, { workerId: worker.id, tx, finish, done, idle: setTimeout(() => void end(id!, false).catch(() => undefined), idleLimitMs) });
           });
+          // Its worker died while it waited for its turn: nobody will end it.
+          if (worker.isDead()) void end(id, false);
           resolveBegin(id);
           if (!(await ended)) throw ROLLBACK;
         })
