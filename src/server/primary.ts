@@ -22,8 +22,8 @@ import { SEED_TRACKS } from './seed/media/catalog';
 // never holds up an answer that needs none.
 
 const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
-/** A worker that dies this soon after it started is failing, not crashing: restarting it would loop. */
-const CRASH_LOOP_WINDOW_MS = 10_000;
+/** Workers that die this often are failing, not crashing: restarting them again would loop. */
+const CRASH_LOOP = { restarts: 5, windowMs: 60_000 };
 
 export async function runPrimary(config: Config): Promise<void> {
   const { stream, ...options } = loggerOptions(config.logLevel) as pino.LoggerOptions & { stream: pino.DestinationStream };
@@ -53,10 +53,11 @@ export async function runPrimary(config: Config): Promise<void> {
   });
 
   let stopping = false;
-  const started = new Map<number, number>();
+  const listening = new Set<number>();
+  const restarts: number[] = [];
   const fork = () => {
     const worker = cluster.fork();
-    started.set(worker.id, Date.now());
+    worker.once('listening', () => listening.add(worker.id));
     return worker;
   };
 
@@ -88,10 +89,12 @@ export async function runPrimary(config: Config): Promise<void> {
   cluster.on('exit', (worker, code, signal) => {
     pglite?.releaseWorker(worker.id);
     if (stopping) return;
-    const lived = Date.now() - (started.get(worker.id) ?? 0);
-    started.delete(worker.id);
-    if (lived < CRASH_LOOP_WINDOW_MS) {
-      log.fatal({ worker: worker.id, code, signal }, 'a worker failed at start; stopping');
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && now - restarts[0]! > CRASH_LOOP.windowMs) restarts.shift();
+    // One that never listened cannot start (a port in use, a bad setting): another would fail alike.
+    if (!listening.delete(worker.id) || restarts.length > CRASH_LOOP.restarts) {
+      log.fatal({ worker: worker.id, code, signal }, 'workers are failing; stopping');
       void stop('worker failure', 1);
       return;
     }
@@ -100,10 +103,7 @@ export async function runPrimary(config: Config): Promise<void> {
   });
 
   cluster.setupPrimary({ serialization: 'advanced' });
-  const listening = Array.from({ length: config.webConcurrency }, () => fork()).map(
-    (worker) => new Promise<void>((resolve) => worker.once('listening', () => resolve())),
-  );
-  await Promise.all(listening);
+  await Promise.all(Array.from({ length: config.webConcurrency }, () => new Promise<void>((resolve) => fork().once('listening', () => resolve()))));
   log.info(`Innerwave is running at ${config.publicUrl} (database: ${db.kind}, ${config.webConcurrency} workers)`);
 
   // After listening: the first start synthesises the audio library (tens of seconds, progress logged)

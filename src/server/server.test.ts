@@ -63,7 +63,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
     }
   }, 90_000);
 
-  it('shares one state across its workers: limits count once, and a logout, a plan or a new category reach every worker before the answer', async () => {
+  it('shares one state across its workers (limits count once; a logout, a plan or a new category reach every worker before the answer) and replaces a worker that dies', async () => {
     const clusterDir = mkdtempSync(path.join(tmpdir(), 'innerwave-cluster-'));
     const port = await freePort();
     const env = { PATH: process.env.PATH, DATA_DIR: clusterDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_CONCURRENCY: '2', AUTH_RATE_LIMIT_PER_EMAIL: '3' };
@@ -119,6 +119,16 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
 
       expect((await call('POST', API.logout, { token: first.access })).status).toBe(204);
       for (const res of await everywhere('GET', API.profile, first.access)) expect(res.status).toBe(401);
+      for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
+
+      // A worker killed outright is replaced, and the server keeps answering meanwhile.
+      const workers = () => spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean);
+      const [victim] = workers();
+      expect(workers()).toHaveLength(2);
+      process.kill(Number(victim), 'SIGKILL');
+      for (let attempt = 0; attempt < 100 && (workers().includes(victim!) || workers().length < 2); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(workers()).toHaveLength(2);
+      expect(workers()).not.toContain(victim);
       for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
 
       child.kill('SIGTERM');
