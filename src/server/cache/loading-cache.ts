@@ -36,8 +36,4 @@ export class LoadingCache<K, V> {
   clear(): void {
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
