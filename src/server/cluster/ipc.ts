@@ -14,7 +14,7 @@ export interface SerializedError { name: string; message: string; code?: unknown
 
 const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && 'ipc' in value;
 
-function serializeError(error: unknown): SerializedError {
+function crossingError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const { code, detail, constraint } = error as { code?: unknown; detail?: unknown; constraint?: unknown };
   return { name: error.name, message: error.message, code, detail, constraint };
@@ -130,7 +130,7 @@ export function serveWorkers(handlers: Record<string, CallHandler>): { broadcast
       .then(() => handler(message.params as never, worker))
       .then(
         (result) => reply({ result }),
-        (error: unknown) => reply({ error: serializeError(error) }),
+        (error: unknown) => reply({ error: crossingError(error) }),
       );
   });
   // A worker that dies owes no more acknowledgements.
