@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { hashSync } from '@node-rs/argon2';
+import { hash, hashSync } from '@node-rs/argon2';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../scripts/build-state.mjs';
@@ -167,6 +167,20 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     { name: 'GET /api/user/profile/', app: () => wrk(`${origin}/api/user/profile/`, { headers: auth }), nginx: 'profile.json' },
     { name: 'POST /api/jwt/refresh/', app: () => wrk(`${origin}/api/jwt/refresh/`, { script: luaPost('refresh', { refresh: tokens.refresh }) }), nginx: 'refresh.json' },
   ];
+  // The primary and its workers; resident memory of each.
+  const workerPids = () =>
+    spawnSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter((p) => p && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
+  const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rssOf = () => [String(server.pid), ...workerPids()].map(rss);
+  // Idle: after start-up and the set-up calls, before any load. Peak: sampled through every round.
+  await sleep(2000);
+  const idleRss = rssOf();
+  let peakRss = idleRss;
+  const rssTimer = setInterval(() => {
+    const now = rssOf();
+    peakRss = now.map((value, i) => Math.max(value, peakRss[i] ?? 0));
+  }, 500);
+
   const rows = [];
   for (const call of calls) {
     const app = [];
@@ -179,15 +193,10 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     rows.push({ call: call.name, rps: pick(app, 'rps'), p50: pick(app, 'p50'), p99: pick(app, 'p99'), errors: pick(app, 'errors'), nginx: pick(base, 'rps') });
   }
 
-  // The login storm, with /api/health sampled every 50 ms beside it.
-  // Resident memory of the primary and of each worker.
-  const rssOf = (pid) => {
-    const tree = [String(pid), ...spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean)];
-    const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    const node = tree.filter((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
-    return node.map(rss);
-  };
-  const idleRss = rssOf(server.pid);
+  // The login storm, with /api/health sampled every 50 ms beside it. Each worker logs its event loop's
+  // longest delay on SIGUSR2: once to start counting, once after the storm.
+  const reportLoopDelay = () => workerPids().forEach((p) => process.kill(Number(p), 'SIGUSR2'));
+  reportLoopDelay();
   const health = [];
   let storming = true;
   const sampler = (async () => {
@@ -198,15 +207,17 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       await sleep(50);
     }
   })();
-  let peakRss = idleRss;
-  const rssTimer = setInterval(() => {
-    const now = rssOf(server.pid);
-    peakRss = now.map((value, i) => Math.max(value, peakRss[i] ?? 0));
-  }, 500);
   const login = await wrk(`${origin}/api/jwt/create/`, { script: luaPost('login', { email: EMAIL, password: PASSWORD }) });
   storming = false;
+  reportLoopDelay();
   clearInterval(rssTimer);
   await sampler;
+  await sleep(1000);
+  const loopDelays = readFileSync(path.join(work, 'server.log'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"eventLoopDelay"'))
+    .map((line) => JSON.parse(line).eventLoopDelay.maxMs)
+    .slice(-workerPids().length);
   rows.push({ call: 'POST /api/jwt/create/ (login)', rps: login.rps, p50: login.p50, p99: login.p99, errors: login.errors, nginx: NaN });
 
   // What the cores allow for logins: cores ÷ the time of one hash with the product's parameters.
@@ -218,6 +229,20 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     }),
   );
   const loginCapacity = (availableParallelism() * 1000) / hashMs;
+  // What the machine really does with one hash per core at once (memory-hard hashes share caches and
+  // memory bandwidth, so cores rarely add up): hashes per second with nothing else running.
+  const HASHES = 60;
+  let hashed = 0;
+  const parallelStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: availableParallelism() }, async () => {
+      while (hashed < HASHES) {
+        hashed++;
+        await hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+      }
+    }),
+  );
+  const parallelCapacity = (HASHES * 1000) / (performance.now() - parallelStarted);
 
   const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
   console.log(`\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`);
@@ -227,9 +252,11 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     console.log(`| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} |`);
   }
   console.log(`\nhealth during the login storm: p50 ${fmt(quantile(health, 0.5), 1)} ms, p99 ${fmt(quantile(health, 0.99), 1)} ms, max ${fmt(Math.max(...health), 1)} ms (${health.length} samples)`);
+  console.log(`event loop during the login storm, longest delay per worker: ${loopDelays.map((v) => `${fmt(v, 1)} ms`).join(', ')}`);
   console.log(`login: ${fmt(login.rps)} req/s of the ${fmt(loginCapacity)} the cores allow (${availableParallelism()} cores ÷ ${fmt(hashMs, 1)} ms a hash): ${fmt((100 * login.rps) / loginCapacity)} %`);
+  console.log(`       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else`);
   console.log(`RSS (MB), primary then workers: idle ${idleRss.map((v) => fmt(v)).join(', ')}; peak under load ${peakRss.map((v) => fmt(v)).join(', ')}`);
-  if (args.json) writeFileSync(args.json, JSON.stringify({ rows, health, hashMs, loginCapacity, idleRss, peakRss }, null, 2));
+  if (args.json) writeFileSync(args.json, JSON.stringify({ rows, health, loopDelays, hashMs, loginCapacity, parallelCapacity, idleRss, peakRss }, null, 2));
 } finally {
   await cleanUp();
 }

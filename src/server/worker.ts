@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from './config';
 import { setPasswordThreads } from './auth/passwords';
 import { fromPrimary, openPostgres } from './db/client';
@@ -35,4 +36,19 @@ export async function runWorker(config: Config): Promise<void> {
   process.once('disconnect', () => void stop());
 
   await app.listen({ host: config.host, port: config.port });
+  reportEventLoopDelayOnSignal(app.log);
+}
+
+/**
+ * How long this worker's event loop was held up: SIGUSR2 logs the longest and the 99th-percentile delay
+ * since the previous report, then starts over (operators, and bench:api around its login storm).
+ */
+function reportEventLoopDelayOnSignal(log: { info(values: object, message: string): void }) {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    log.info({ eventLoopDelay: { maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)) } }, 'event loop delay since the last report');
+    delay.reset();
+  });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -6,7 +6,7 @@ import type { TokenService } from './tokens';
 import type { Notices } from '../cluster/notices';
 import { LoadingCache } from '../cache/loading-cache';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token);
 
 export interface IssuedSession {
   sessionId: string;
