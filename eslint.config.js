@@ -1,12 +1,37 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const FEATURES = ['auth', 'marketing', 'legal', 'portal', 'subliminals', 'music', 'binaural', 'applications', 'profile', 'admin'];
+// The zones of the code (docs/decisions/002-code-layout-and-boundaries.md), by folder: an import is
+// judged by the file it resolves to, whether written with an alias or a relative path.
+const FEATURES = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const ZONES = [
+  { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared imports nothing from the server or the web app.' },
+  { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },
+  { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'components/ and lib/ serve the features and the app; they import neither.',
+  },
+  { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app layer (paths live in @web/lib/paths).' },
+  ...FEATURES.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in src/web/app.',
+  })),
+];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'eslint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +39,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // Only the config module reads the environment.
@@ -24,7 +61,7 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/config.ts.' }],
     },
   },
-  // src/shared is used by both sides: no DOM, no Node, no server or web code.
+  // src/shared runs on both sides: no DOM, no Node, no framework.
   {
     files: ['src/shared/**/*.ts'],
     languageOptions: { globals: {} },
@@ -34,7 +71,6 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', 'fs', 'path', 'crypto', 'os'], message: 'src/shared runs in the browser too: no Node modules.' },
-            { group: ['@server/*', '@web/*', '**/server/**', '**/web/**'], message: 'src/shared imports nothing from the server or the web app.' },
             { group: ['react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared holds pure code only.' },
           ],
         },
@@ -42,40 +78,11 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'fetch'],
     },
   },
-  // The server never imports the web app.
-  {
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@web/*', '**/web/**'], message: 'The server does not import the web app.' }] }],
-    },
-  },
-  // The web app: React rules, browser globals, never the server.
+  // The web app: React rules and browser globals.
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '**/server/**'], message: 'The web app talks to the server over HTTP only.' }] }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  // Features do not import each other; app/routes composes them.
-  ...FEATURES.map((feature) => ({
-    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@server/*', '**/server/**'], message: 'The web app talks to the server over HTTP only.' },
-            {
-              group: FEATURES.filter((other) => other !== feature).flatMap((other) => [`@web/features/${other}/*`, `@web/features/${other}`, `**/features/${other}/**`]),
-              message: 'Features do not import each other; compose them in src/web/app/routes.',
-            },
-            { group: ['@web/app/*'], message: 'Features do not import the app layer (paths live in @web/lib/paths).' },
-          ],
-        },
-      ],
-    },
-  })),
 );

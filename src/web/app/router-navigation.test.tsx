@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { RouterNavigation } from '@web/app/router-navigation';
-import { Link, usePathname } from './link';
+import { Link, usePathname } from '@web/lib/link';
+import { RouterNavigation } from './router-navigation';
 
 function Where() {
   return <p>at {useLocation().pathname}</p>;
