@@ -13,7 +13,11 @@ const FEATURES = readdirSync(new URL('src/web/features', import.meta.url), { wit
   .map((entry) => entry.name);
 
 const ZONES = [
-  { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared imports nothing from the server or the web app.' },
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'src/shared imports nothing from the server or the web app.',
+  },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },
   { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
   {
@@ -21,7 +25,11 @@ const ZONES = [
     from: ['./src/web/features', './src/web/app'],
     message: 'components/ and lib/ serve the features and the app; they import neither.',
   },
-  { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app layer (paths live in @web/lib/paths).' },
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'Features do not import the app layer (paths live in @web/lib/paths).',
+  },
   ...FEATURES.map((feature) => ({
     target: `./src/web/features/${feature}`,
     from: './src/web/features',
@@ -31,7 +39,9 @@ const ZONES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'eslint/fixtures/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'eslint/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -58,7 +68,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/config.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/server/config.ts.' },
+      ],
     },
   },
   // src/shared runs on both sides: no DOM, no Node, no framework.
@@ -70,8 +83,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'crypto', 'os'], message: 'src/shared runs in the browser too: no Node modules.' },
-            { group: ['react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared holds pure code only.' },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'os'],
+              message: 'src/shared runs in the browser too: no Node modules.',
+            },
+            {
+              group: ['react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'src/shared holds pure code only.',
+            },
           ],
         },
       ],

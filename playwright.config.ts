@@ -20,7 +20,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   // The admin spec publishes an installer; it runs after the rest so the portal spec still sees
@@ -36,6 +44,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     // Every test signs up from 127.0.0.1: the per-address limits are raised, the per-e-mail ones stay.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    },
   },
 });

@@ -26,7 +26,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       // The repository's own rules (lint boundaries).
-      { extends: true, test: { name: 'tooling', include: ['eslint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      {
+        extends: true,
+        test: { name: 'tooling', include: ['eslint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
       {
         extends: true,
         test: {

@@ -28,7 +28,8 @@ ensureDebianPackages([
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+const quantile = (values, q) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
 /** wrk's text output: requests per second, latency percentiles in ms, non-2xx answers and socket errors. */
 export function parseWrk(text) {
@@ -42,7 +43,9 @@ export function parseWrk(text) {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
     p50: percentile(50),
     p99: percentile(99),
-    errors: Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0) + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+    errors:
+      Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0) +
+      (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
   };
 }
 
@@ -102,13 +105,29 @@ try {
   }
 
   // The bench user is a staff user made by the CLI before the server holds the data folder.
-  const created = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/admin/cli.ts', 'create-staff', '--email', EMAIL], { cwd: ROOT, env, input: `${PASSWORD}\n`, encoding: 'utf8' });
+  const created = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['src/server/admin/cli.ts', 'create-staff', '--email', EMAIL],
+    { cwd: ROOT, env, input: `${PASSWORD}\n`, encoding: 'utf8' },
+  );
   if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
 
   const logFile = openSync(path.join(work, 'server.log'), 'w');
-  const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', logFile, 'inherit'] });
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', logFile, 'inherit'],
+  });
   children.push(server);
-  for (let attempt = 0; attempt < 240 && !(await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)); attempt++) {
+  for (
+    let attempt = 0;
+    attempt < 240 &&
+    !(await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    attempt++
+  ) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     await sleep(500);
   }
@@ -120,25 +139,42 @@ try {
       await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
     }
   };
-  const post = (url, body, headers = {}) => call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (url, body, headers = {}) =>
+    call(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   const tokens = await (await post('/api/jwt/create/', { email: EMAIL, password: PASSWORD })).json();
   const auth = { authorization: `Bearer ${tokens.access}` };
 
   // Exactly 10 categories of 50 messages: the seeded ones are removed first.
   const existing = await (await call('/api/admin/message-categories/', { headers: auth })).json();
-  for (const category of existing) await call(`/api/admin/message-categories/${category.id}/`, { method: 'DELETE', headers: auth });
+  for (const category of existing)
+    await call(`/api/admin/message-categories/${category.id}/`, { method: 'DELETE', headers: auth });
   const categories = Array.from({ length: 10 }, (_, c) => ({
     name: `Bench category ${c + 1}`,
-    messages: Array.from({ length: 50 }, (_, m) => `I take one calm, steady breath and let message ${m + 1} of category ${c + 1} settle in.`),
+    messages: Array.from(
+      { length: 50 },
+      (_, m) => `I take one calm, steady breath and let message ${m + 1} of category ${c + 1} settle in.`,
+    ),
   }));
   const imported = await post('/api/admin/message-categories/import/', { categories }, auth);
   if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
 
   // nginx serves the same bytes: the categories answer, and files as large as the profile and refresh answers.
   const bodies = {
-    'categories.json': Buffer.from(await (await call('/api/user/message-categories/', { headers: auth })).arrayBuffer()),
-    'profile.json': Buffer.alloc((await (await call('/api/user/profile/', { headers: auth })).arrayBuffer()).byteLength, 0x61),
-    'refresh.json': Buffer.alloc((await (await post('/api/jwt/refresh/', { refresh: tokens.refresh })).arrayBuffer()).byteLength, 0x61),
+    'categories.json': Buffer.from(
+      await (await call('/api/user/message-categories/', { headers: auth })).arrayBuffer(),
+    ),
+    'profile.json': Buffer.alloc(
+      (await (await call('/api/user/profile/', { headers: auth })).arrayBuffer()).byteLength,
+      0x61,
+    ),
+    'refresh.json': Buffer.alloc(
+      (await (await post('/api/jwt/refresh/', { refresh: tokens.refresh })).arrayBuffer()).byteLength,
+      0x61,
+    ),
   };
   const www = path.join(work, 'www');
   spawnSync('mkdir', ['-p', www, path.join(work, 'nginx/logs')]);
@@ -152,24 +188,42 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   client_body_temp_path ${work}/nginx; proxy_temp_path ${work}/nginx; fastcgi_temp_path ${work}/nginx; uwsgi_temp_path ${work}/nginx; scgi_temp_path ${work}/nginx;
   server { listen 127.0.0.1:${nginxPort}; root ${www}; } }\n`,
   );
-  const nginx = spawn('/usr/sbin/nginx', ['-c', path.join(work, 'nginx.conf'), '-p', path.join(work, 'nginx')], { stdio: 'inherit' });
+  const nginx = spawn('/usr/sbin/nginx', ['-c', path.join(work, 'nginx.conf'), '-p', path.join(work, 'nginx')], {
+    stdio: 'inherit',
+  });
   children.push(nginx);
   await sleep(500);
 
   const luaPost = (name, body, headers = {}) => {
     const file = path.join(work, `${name}.lua`);
-    const headerLines = Object.entries({ 'Content-Type': 'application/json', ...headers }).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`).join('\n');
+    const headerLines = Object.entries({ 'Content-Type': 'application/json', ...headers })
+      .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
+      .join('\n');
     writeFileSync(file, `wrk.method = "POST"\nwrk.body = '${JSON.stringify(body)}'\n${headerLines}\n`);
     return file;
   };
   const calls = [
-    { name: 'GET /api/user/message-categories/', app: () => wrk(`${origin}/api/user/message-categories/`, { headers: auth }), nginx: 'categories.json' },
-    { name: 'GET /api/user/profile/', app: () => wrk(`${origin}/api/user/profile/`, { headers: auth }), nginx: 'profile.json' },
-    { name: 'POST /api/jwt/refresh/', app: () => wrk(`${origin}/api/jwt/refresh/`, { script: luaPost('refresh', { refresh: tokens.refresh }) }), nginx: 'refresh.json' },
+    {
+      name: 'GET /api/user/message-categories/',
+      app: () => wrk(`${origin}/api/user/message-categories/`, { headers: auth }),
+      nginx: 'categories.json',
+    },
+    {
+      name: 'GET /api/user/profile/',
+      app: () => wrk(`${origin}/api/user/profile/`, { headers: auth }),
+      nginx: 'profile.json',
+    },
+    {
+      name: 'POST /api/jwt/refresh/',
+      app: () => wrk(`${origin}/api/jwt/refresh/`, { script: luaPost('refresh', { refresh: tokens.refresh }) }),
+      nginx: 'refresh.json',
+    },
   ];
   // The primary and its workers; resident memory of each.
   const workerPids = () =>
-    spawnSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter((p) => p && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
+    spawnSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' })
+      .stdout.split(/\s+/)
+      .filter((p) => p && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
   const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const rssOf = () => [String(server.pid), ...workerPids()].map(rss);
   // Idle: after start-up and the set-up calls, before any load. Peak: sampled through every round.
@@ -190,7 +244,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       app.push(await call.app());
     }
     const pick = (runs, key) => median(runs.map((run) => run[key]));
-    rows.push({ call: call.name, rps: pick(app, 'rps'), p50: pick(app, 'p50'), p99: pick(app, 'p99'), errors: pick(app, 'errors'), nginx: pick(base, 'rps') });
+    rows.push({
+      call: call.name,
+      rps: pick(app, 'rps'),
+      p50: pick(app, 'p50'),
+      p99: pick(app, 'p99'),
+      errors: pick(app, 'errors'),
+      nginx: pick(base, 'rps'),
+    });
   }
 
   // The login storm, with /api/health sampled every 50 ms beside it. Each worker logs its event loop's
@@ -202,12 +263,17 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   const sampler = (async () => {
     while (storming) {
       const started = performance.now();
-      await fetch(`${origin}/api/health`).then((r) => r.arrayBuffer(), () => undefined);
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      );
       health.push(performance.now() - started);
       await sleep(50);
     }
   })();
-  const login = await wrk(`${origin}/api/jwt/create/`, { script: luaPost('login', { email: EMAIL, password: PASSWORD }) });
+  const login = await wrk(`${origin}/api/jwt/create/`, {
+    script: luaPost('login', { email: EMAIL, password: PASSWORD }),
+  });
   storming = false;
   reportLoopDelay();
   clearInterval(rssTimer);
@@ -218,7 +284,14 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     .filter((line) => line.includes('"eventLoopDelay"'))
     .map((line) => JSON.parse(line).eventLoopDelay.maxMs)
     .slice(-workerPids().length);
-  rows.push({ call: 'POST /api/jwt/create/ (login)', rps: login.rps, p50: login.p50, p99: login.p99, errors: login.errors, nginx: NaN });
+  rows.push({
+    call: 'POST /api/jwt/create/ (login)',
+    rps: login.rps,
+    p50: login.p50,
+    p99: login.p99,
+    errors: login.errors,
+    nginx: NaN,
+  });
 
   // What the cores allow for logins: cores ÷ the time of one hash with the product's parameters.
   const hashMs = median(
@@ -245,18 +318,36 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   const parallelCapacity = (HASHES * 1000) / (performance.now() - parallelStarted);
 
   const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
-  console.log(`\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`);
+  console.log(
+    `\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`,
+  );
   console.log('| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} |`);
+    console.log(
+      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} |`,
+    );
   }
-  console.log(`\nhealth during the login storm: p50 ${fmt(quantile(health, 0.5), 1)} ms, p99 ${fmt(quantile(health, 0.99), 1)} ms, max ${fmt(Math.max(...health), 1)} ms (${health.length} samples)`);
-  console.log(`event loop during the login storm, longest delay per worker: ${loopDelays.map((v) => `${fmt(v, 1)} ms`).join(', ')}`);
-  console.log(`login: ${fmt(login.rps)} req/s of the ${fmt(loginCapacity)} the cores allow (${availableParallelism()} cores ÷ ${fmt(hashMs, 1)} ms a hash): ${fmt((100 * login.rps) / loginCapacity)} %`);
-  console.log(`       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else`);
-  console.log(`RSS (MB), primary then workers: idle ${idleRss.map((v) => fmt(v)).join(', ')}; peak under load ${peakRss.map((v) => fmt(v)).join(', ')}`);
-  if (args.json) writeFileSync(args.json, JSON.stringify({ rows, health, loopDelays, hashMs, loginCapacity, parallelCapacity, idleRss, peakRss }, null, 2));
+  console.log(
+    `\nhealth during the login storm: p50 ${fmt(quantile(health, 0.5), 1)} ms, p99 ${fmt(quantile(health, 0.99), 1)} ms, max ${fmt(Math.max(...health), 1)} ms (${health.length} samples)`,
+  );
+  console.log(
+    `event loop during the login storm, longest delay per worker: ${loopDelays.map((v) => `${fmt(v, 1)} ms`).join(', ')}`,
+  );
+  console.log(
+    `login: ${fmt(login.rps)} req/s of the ${fmt(loginCapacity)} the cores allow (${availableParallelism()} cores ÷ ${fmt(hashMs, 1)} ms a hash): ${fmt((100 * login.rps) / loginCapacity)} %`,
+  );
+  console.log(
+    `       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else`,
+  );
+  console.log(
+    `RSS (MB), primary then workers: idle ${idleRss.map((v) => fmt(v)).join(', ')}; peak under load ${peakRss.map((v) => fmt(v)).join(', ')}`,
+  );
+  if (args.json)
+    writeFileSync(
+      args.json,
+      JSON.stringify({ rows, health, loopDelays, hashMs, loginCapacity, parallelCapacity, idleRss, peakRss }, null, 2),
+    );
 } finally {
   await cleanUp();
 }

@@ -41,10 +41,14 @@ const gzipKb = (urlPath) => gzipSync(readFileSync(path.join(ROOT, 'dist/web', ur
 function firstLoadJs(lhr, origin) {
   const page = pagePath === '/' && existsSync(path.join(ROOT, 'dist/web/home.html')) ? 'home.html' : 'index.html';
   const html = readFileSync(path.join(ROOT, 'dist/web', page), 'utf8');
-  const critical = [...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]);
+  const critical = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
+  ].map((m) => m[1] ?? m[2]);
   const files = critical.map((urlPath) => ({ file: path.basename(urlPath), kb: gzipKb(urlPath) }));
   const requests = lhr.audits['network-requests'].details?.items ?? [];
-  const loaded = requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin)).map((item) => new URL(item.url).pathname);
+  const loaded = requests
+    .filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin))
+    .map((item) => new URL(item.url).pathname);
   return {
     files,
     totalKb: files.reduce((sum, f) => sum + f.kb, 0),
@@ -62,7 +66,11 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  cwd: ROOT,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 let chrome;
 try {
   await waitForHealth(origin, server);
@@ -110,7 +118,9 @@ try {
   console.log(`\nLighthouse ${lighthouseVersion()} · mobile · ${origin}${pagePath} · median of ${runs}`);
   console.table(summary);
   console.log('First-load JS (KB gzip):', last.js.files.map((f) => `${f.file} ${f.kb.toFixed(1)}`).join(', '));
-  console.log(`Every script the page requested during the run: ${last.js.loaded.join(', ')} = ${last.js.loadedKb.toFixed(1)} KB gzip`);
+  console.log(
+    `Every script the page requested during the run: ${last.js.loaded.join(', ')} = ${last.js.loadedKb.toFixed(1)} KB gzip`,
+  );
   if (last.failed.length) console.log('Failed binary audits:', last.failed.join(', '));
   const misses = [
     summary.performance < TARGETS.performance && 'performance',

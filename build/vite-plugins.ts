@@ -15,7 +15,9 @@ export function sharedHead(): Plugin {
   // the stylesheet has been read (fontsource declares it with font-display: swap).
   const fontPreload = (bundle: Record<string, unknown> | undefined) => {
     const font = Object.keys(bundle ?? {}).find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
-    return font ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' } }] : [];
+    return font
+      ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' } }]
+      : [];
   };
   const themeScript = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
   return {
@@ -119,7 +121,10 @@ export function precompress(): Plugin {
         if (source === undefined || source.length < 1024) continue;
         const buffer = Buffer.from(source);
         writeFileSync(`${file}.gz`, gzipSync(buffer, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };

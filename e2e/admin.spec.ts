@@ -32,7 +32,9 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await expect(staff).toHaveURL(/\/admin\/applications$/);
   await staff.getByLabel('Version', { exact: true }).fill(version);
   await staff.getByLabel('Description', { exact: true }).fill('Windows 10 and 11');
-  await staff.getByLabel('Installer', { exact: true }).setInputFiles({ name: 'Innerwave Setup.exe', mimeType: 'application/octet-stream', buffer: installer });
+  await staff
+    .getByLabel('Installer', { exact: true })
+    .setInputFiles({ name: 'Innerwave Setup.exe', mimeType: 'application/octet-stream', buffer: installer });
   await staff.getByRole('button', { name: 'Upload installer' }).click();
   await expect(staff.getByText(`Uploaded version ${version}.`)).toBeVisible();
   await expect(staff.getByText(`Version ${version}`, { exact: true })).toBeVisible();

@@ -42,7 +42,8 @@ export function maxStep(samples: ArrayLike<number>): number {
 }
 
 /** The steepest a sine of this amplitude and frequency can move from one sample to the next. */
-export const sineStepBound = (amplitude: number, hz: number, sampleRate: number) => (amplitude * 2 * Math.PI * hz) / sampleRate;
+export const sineStepBound = (amplitude: number, hz: number, sampleRate: number) =>
+  (amplitude * 2 * Math.PI * hz) / sampleRate;
 
 /** 16-bit PCM stereo WAV. */
 export function encodeWav(left: ArrayLike<number>, right: ArrayLike<number>, sampleRate: number): Buffer {

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createActiveUser, linkOf, readLatestMail, signInAsNewUser, strongPassword, uniqueEmail } from './support/accounts';
+import {
+  createActiveUser,
+  linkOf,
+  readLatestMail,
+  signInAsNewUser,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts';
 
 test('sign up, activate from the mail, log in where the guard wanted, stay signed in, log out', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -91,7 +98,9 @@ test('forgotten password: mail, new password, log in with it', async ({ page, re
   // The link works once.
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill(strongPassword());
-  await page.getByLabel('Confirm new password').fill(await page.getByLabel('New password', { exact: true }).inputValue());
+  await page
+    .getByLabel('Confirm new password')
+    .fill(await page.getByLabel('New password', { exact: true }).inputValue());
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('This link is no longer valid')).toBeVisible();
 });

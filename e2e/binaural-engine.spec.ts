@@ -24,7 +24,9 @@ interface Settings {
   rightHz: number;
   volume: number;
 }
-type EngineEvent = { at: number } & ({ action: 'start'; settings: Settings } | { action: 'update'; changes: Partial<Settings> } | { action: 'stop' });
+type EngineEvent = { at: number } & (
+  { action: 'start'; settings: Settings } | { action: 'update'; changes: Partial<Settings> } | { action: 'stop' }
+);
 
 interface Rendered {
   left: number[];
@@ -37,7 +39,11 @@ async function render(page: Page, seconds: number, events: EngineEvent[]): Promi
   return page.evaluate(
     async ({ seconds, events, sampleRate }) => {
       const { BinauralEngine } = (window as unknown as { BinauralAudio: typeof EngineModule }).BinauralAudio;
-      const context = new OfflineAudioContext({ numberOfChannels: 2, length: Math.round(sampleRate * seconds), sampleRate });
+      const context = new OfflineAudioContext({
+        numberOfChannels: 2,
+        length: Math.round(sampleRate * seconds),
+        sampleRate,
+      });
       const engine = new BinauralEngine(context);
       const apply = (event: EngineEvent) => {
         if (event.action === 'start') void engine.start(event.settings);
@@ -73,7 +79,9 @@ for (const settings of [
   { leftHz: 200, rightHz: 210, volume: 0.5 }, // the Alpha preset
   { leftHz: 250, rightHz: 243, volume: 0.8 }, // right below left, louder
 ]) {
-  test(`left ${settings.leftHz} Hz / right ${settings.rightHz} Hz at volume ${settings.volume}: exact, separated, click-free`, async ({ page }) => {
+  test(`left ${settings.leftHz} Hz / right ${settings.rightHz} Hz at volume ${settings.volume}: exact, separated, click-free`, async ({
+    page,
+  }) => {
     const rendered = await render(page, 2, [
       { at: 0, action: 'start', settings },
       { at: 1.6, action: 'stop' },
@@ -118,7 +126,9 @@ for (const settings of [
     const fadeEnd = stopAt + Math.round(FADE_SECONDS * SAMPLE_RATE);
     for (const channel of [rendered.left, rendered.right]) {
       // The render suspends on a 128-frame boundary, so allow one quantum of slack around the end.
-      expect(peak(channel.slice(fadeEnd - oneMs + 128, fadeEnd + 128))).toBeLessThanOrEqual(rampEnvelope * 1.05 + (settings.volume * 128) / (FADE_SECONDS * SAMPLE_RATE));
+      expect(peak(channel.slice(fadeEnd - oneMs + 128, fadeEnd + 128))).toBeLessThanOrEqual(
+        rampEnvelope * 1.05 + (settings.volume * 128) / (FADE_SECONDS * SAMPLE_RATE),
+      );
       expect(peak(channel.slice(fadeEnd + 256))).toBeLessThan(1e-6);
     }
   });

@@ -18,7 +18,8 @@ async function watchAudioContexts(page: Page) {
   });
 }
 
-const contextStates = (page: Page) => page.evaluate(() => (window as unknown as Watched).audioContexts.map((context) => context.state));
+const contextStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as Watched).audioContexts.map((context) => context.state));
 
 test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => {
   await watchAudioContexts(page);
@@ -32,7 +33,7 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   await expect(generator.getByLabel('Volume')).toHaveValue('0.5');
   await expect(status).toHaveText('Stopped');
 
-  // Start needs a preset (spec §4, §8); nothing is created before that.
+  // Start needs a preset (docs/product/content.md#state-machine); nothing is created before that.
   await generator.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByText('Please select a frequency preset first!')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as Watched).audioContexts.length)).toBe(0);

@@ -8,7 +8,9 @@ test.describe('without JavaScript', () => {
 
   test('the whole home page is in the document', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calm, focus and intention, one session at a time');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Calm, focus and intention, one session at a time',
+    );
     await expect(page.getByRole('button', { name: /Hz/ })).toHaveCount(10);
     await expect(page.getByRole('heading', { name: 'Simple plans, no surprises' })).toBeAttached();
     await expect(page.getByRole('main')).toContainText('$56/month');
@@ -16,7 +18,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('React takes the page over without errors, then its links load the SPA and the SPA comes back home', async ({ page }) => {
+test('React takes the page over without errors, then its links load the SPA and the SPA comes back home', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
@@ -30,7 +34,10 @@ test('React takes the page over without errors, then its links load the SPA and 
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(scripts.some((path) => /\/assets\/index-[^/]+\.js$/.test(path)), scripts.join(', ')).toBe(false);
+  expect(
+    scripts.some((path) => /\/assets\/index-[^/]+\.js$/.test(path)),
+    scripts.join(', '),
+  ).toBe(false);
 
   // Hydrated: the theme toggle answers.
   await page.getByRole('button', { name: 'Dark mode' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The home page's links and buttons go where spec §2 'Screens: Home' says; its modals work by
+// The home page's links and buttons go where docs/product/screens.md#home says; its modals work by
 // mouse and keyboard; the legal pages carry their date.
 
 const main = (page: Page) => page.getByRole('main');
@@ -15,12 +15,15 @@ test.beforeEach(async ({ page }) => {
 test('Get Started buttons go to signup', async ({ page }) => {
   const buttons = main(page).getByRole('link', { name: /^Get Started/ });
   expect(await buttons.count()).toBeGreaterThanOrEqual(5);
-  for (const href of await buttons.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('/signup');
+  for (const href of await buttons.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+    expect(href).toBe('/signup');
   await buttons.first().click();
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('the Beta badge, the calls to action and the sound-frequencies button go to subliminals (via login when signed out)', async ({ page }) => {
+test('the Beta badge, the calls to action and the sound-frequencies button go to subliminals (via login when signed out)', async ({
+  page,
+}) => {
   for (const name of [/Beta/, /Start a session/, /Open the subliminals player/, /Sound frequencies/]) {
     await page.goto('/');
     await main(page).getByRole('link', { name }).click();
@@ -39,13 +42,18 @@ test('the footer links to the legal pages, which show their date', async ({ page
   await expect(page).toHaveURL(/\/terms\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
-  await page.getByRole('contentinfo').getByRole('link', { name: /privacy/i }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: /privacy/i })
+    .click();
   await expect(page).toHaveURL(/\/privacy\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
   await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
 });
 
-test('the public bar: Programs opens by keyboard, Escape closes it and returns focus; the links go to portal home', async ({ page }) => {
+test('the public bar: Programs opens by keyboard, Escape closes it and returns focus; the links go to portal home', async ({
+  page,
+}) => {
   const bar = page.getByRole('navigation', { name: 'Main' });
   const programs = bar.getByRole('button', { name: 'Programs' });
   await programs.focus();
@@ -115,5 +123,6 @@ test('Join needs an e-mail, then opens the under-development modal; Escape close
 test('the page shows the claim, the three plans and the equalizer sample', async ({ page }) => {
   await expect(main(page).getByText('1,200+ people are meditating').first()).toBeVisible();
   for (const price of ['$0', '$36', '$56']) await expect(main(page).getByText(price, { exact: true })).toBeVisible();
-  for (const hz of ['963 Hz', '528 Hz', '396 Hz']) await expect(main(page).locator('figcaption', { hasText: hz })).toBeVisible();
+  for (const hz of ['963 Hz', '528 Hz', '396 Hz'])
+    await expect(main(page).locator('figcaption', { hasText: hz })).toBeVisible();
 });

@@ -11,7 +11,16 @@ async function expectFlashInsideViewport(page: Page) {
   const handle = await page.waitForFunction(() => {
     const element = document.querySelector('[data-testid="flash-message"]');
     const rect = element?.getBoundingClientRect();
-    return rect && rect.width > 0 ? { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom, width: innerWidth, height: innerHeight } : null;
+    return rect && rect.width > 0
+      ? {
+          left: rect.left,
+          top: rect.top,
+          right: rect.right,
+          bottom: rect.bottom,
+          width: innerWidth,
+          height: innerHeight,
+        }
+      : null;
   });
   const rect = await handle.jsonValue();
   expect(rect).not.toBeNull();
@@ -62,7 +71,9 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
       .poll(
         () =>
           page.evaluate(async () => {
-            const res = await fetch('/api/user/selfeggio/', { headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` } });
+            const res = await fetch('/api/user/selfeggio/', {
+              headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` },
+            });
             return res.ok ? ((await res.json()) as unknown[]).length : 0;
           }),
         { timeout: 90_000, intervals: [1000] },
@@ -84,7 +95,9 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
 
   await test.step('applications: the empty state, then a row with a working download', async () => {
     await page.goto('/applications');
-    await expect(page.getByText('No Records: We have no applications deployed yet, please reload the page or try again later.')).toBeVisible();
+    await expect(
+      page.getByText('No Records: We have no applications deployed yet, please reload the page or try again later.'),
+    ).toBeVisible();
     const inserted = await publishDesktopApplication(page.request, '9.9.9-e2e', 'Windows 10 and later');
     await page.reload();
     const row = page.getByRole('row', { name: /9\.9\.9-e2e/ });
@@ -100,13 +113,18 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('First name').fill('Mira');
     await page.getByLabel('Last name').fill('Okafor');
-    const image = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
     await page.getByLabel(/Profile image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: image });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('profile-name')).toHaveText('Mira Okafor');
     const avatar = page.getByRole('img', { name: 'Your profile image' });
     await expect(avatar).toBeVisible();
-    const size = await avatar.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    const size = await avatar.evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    }));
     expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(150);
     expect(size.width).toBe(150);
   });

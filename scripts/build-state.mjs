@@ -37,10 +37,14 @@ export function buildWeb({ force = false } = {}) {
   if (!force && webBuildIsCurrent()) return;
   const startedAt = Date.now();
   console.log('Building the web app…');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The web build failed.');
     process.exit(result.status ?? 1);

@@ -14,7 +14,10 @@ export function ensureDebianPackages(tools) {
   }
   console.log(`Installing ${packages.join(', ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...packages],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed: install ${packages.join(' ')} and try again.`);

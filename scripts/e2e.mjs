@@ -17,21 +17,29 @@ delete env.DATABASE_URL;
 // A staff account for the admin tests, created with the admin CLI before the server holds the data folder.
 env.E2E_STAFF_EMAIL = 'staff@e2e.innerwave.test';
 env.E2E_STAFF_PASSWORD = `Quiet-Harbour-${randomBytes(6).toString('hex')}`;
-const staff = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/admin/cli.ts', 'create-staff', '--email', env.E2E_STAFF_EMAIL], {
-  cwd: ROOT,
-  input: `${env.E2E_STAFF_PASSWORD}\n`,
-  env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-  encoding: 'utf8',
-});
+const staff = spawnSync(
+  path.join(ROOT, 'node_modules/.bin/tsx'),
+  ['src/server/admin/cli.ts', 'create-staff', '--email', env.E2E_STAFF_EMAIL],
+  {
+    cwd: ROOT,
+    input: `${env.E2E_STAFF_PASSWORD}\n`,
+    env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  },
+);
 if (staff.status !== 0) {
   console.error(`Could not create the e2e staff user:\n${staff.stderr}`);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(1);
 }
-const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env,
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  },
+);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

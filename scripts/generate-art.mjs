@@ -49,13 +49,45 @@ function wave(width, baseY, amplitude, wavelength, phase, { second = 0.35, steps
 
 const HERO_SCENES = [
   // Indigo night over a teal horizon, one bright accent wave.
-  { top: '#070a1c', mid: '#1b1a5a', bottom: '#0c4a4f', glow: ['#3b2fa0', 0.55, 0.78, 0.28], waves: 4, seed: 11, hue: ACCENT },
+  {
+    top: '#070a1c',
+    mid: '#1b1a5a',
+    bottom: '#0c4a4f',
+    glow: ['#3b2fa0', 0.55, 0.78, 0.28],
+    waves: 4,
+    seed: 11,
+    hue: ACCENT,
+  },
   // Aurora: teal ribbons high in the sky.
-  { top: '#050816', mid: '#102a4c', bottom: '#0b3a3a', glow: ['#0f766e', 0.3, 0.35, 0.22], waves: 5, seed: 23, hue: '#5eead4' },
+  {
+    top: '#050816',
+    mid: '#102a4c',
+    bottom: '#0b3a3a',
+    glow: ['#0f766e', 0.3, 0.35, 0.22],
+    waves: 5,
+    seed: 23,
+    hue: '#5eead4',
+  },
   // Dusk violet with a low moon glow.
-  { top: '#0a0820', mid: '#2a1b5e', bottom: '#123b5a', glow: ['#7c3aed', 0.72, 0.4, 0.25], waves: 3, seed: 37, hue: '#a5b4fc' },
+  {
+    top: '#0a0820',
+    mid: '#2a1b5e',
+    bottom: '#123b5a',
+    glow: ['#7c3aed', 0.72, 0.4, 0.25],
+    waves: 3,
+    seed: 37,
+    hue: '#a5b4fc',
+  },
   // Deep ocean night, calm horizontal waves.
-  { top: '#060b1f', mid: '#0e2247', bottom: '#064e4b', glow: ['#00dc82', 0.5, 0.95, 0.3], waves: 6, seed: 53, hue: ACCENT },
+  {
+    top: '#060b1f',
+    mid: '#0e2247',
+    bottom: '#064e4b',
+    glow: ['#00dc82', 0.5, 0.95, 0.3],
+    waves: 6,
+    seed: 53,
+    hue: ACCENT,
+  },
 ];
 
 function heroSvg(scene, width, height) {
@@ -97,7 +129,10 @@ function cardSvg(hz, index, size) {
   const rand = random(hz);
   // Higher tones lean violet, lower tones lean teal: the set reads as one gradient across the grid.
   const t = index / (CARD_HZ.length - 1);
-  const mix = (a, b) => Math.round(a + (b - a) * t).toString(16).padStart(2, '0');
+  const mix = (a, b) =>
+    Math.round(a + (b - a) * t)
+      .toString(16)
+      .padStart(2, '0');
   const top = `#${mix(0x1e, 0x06)}${mix(0x1b, 0x2a)}${mix(0x5e, 0x3a)}`;
   const bottom = `#${mix(0x0b, 0x04)}${mix(0x10, 0x1a)}${mix(0x26, 0x22)}`;
   const h = Math.round(size * 0.625);
@@ -147,4 +182,6 @@ for (const [i, hz] of CARD_HZ.entries()) {
   total += await write(`card-${hz}`, cardSvg(hz, i, 480), 480, { quality: 80 });
 }
 const hero = await stat(path.join(OUT, 'hero-1-800.webp'));
-console.log(`wrote ${HERO_SCENES.length * 2 + CARD_HZ.length} files, ${(total / 1024).toFixed(0)} KB in total (first mobile hero ${(hero.size / 1024).toFixed(1)} KB)`);
+console.log(
+  `wrote ${HERO_SCENES.length * 2 + CARD_HZ.length} files, ${(total / 1024).toFixed(0)} KB in total (first mobile hero ${(hero.size / 1024).toFixed(1)} KB)`,
+);

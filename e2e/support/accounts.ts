@@ -12,7 +12,8 @@ export type { ParsedMail };
 const OUTBOX = path.join(E2E.dataDir, 'outbox');
 
 /** A fresh address no other test uses. */
-export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+export const uniqueEmail = (label = 'user') =>
+  `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
 
 /** A password the server's rules accept. */
 export const strongPassword = () => `Calm-River-${randomBytes(4).toString('hex')}`;
@@ -24,12 +25,17 @@ export async function readLatestMail(to: string, subjectIncludes?: string): Prom
     .poll(
       async () => {
         const mails = (await readOutbox(OUTBOX)).filter(
-          (mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!subjectIncludes || mail.subject.includes(subjectIncludes)),
+          (mail) =>
+            mail.to.toLowerCase().includes(to.toLowerCase()) &&
+            (!subjectIncludes || mail.subject.includes(subjectIncludes)),
         );
         found = mails.at(-1);
         return found !== undefined;
       },
-      { message: `a mail to ${to}${subjectIncludes ? ` about "${subjectIncludes}"` : ''} in ${OUTBOX}`, timeout: 10_000 },
+      {
+        message: `a mail to ${to}${subjectIncludes ? ` about "${subjectIncludes}"` : ''} in ${OUTBOX}`,
+        timeout: 10_000,
+      },
     )
     .toBe(true);
   return found!;

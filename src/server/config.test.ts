@@ -18,14 +18,21 @@ describe('loadConfig', () => {
   it('has defaults that need nothing installed', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, env: 'development', databaseUrl: undefined, smtpUrl: undefined });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      env: 'development',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.tokens.accessTtlSeconds).toBe(300);
     expect(config.tokens.refreshTtlSeconds).toBe(86_400);
   });
 
   it('names every wrong variable in one message', () => {
-    const run = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', PUBLIC_URL: 'nope' });
+    const run = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', PUBLIC_URL: 'nope' });
     expect(run).toThrow(ConfigError);
     try {
       run();
@@ -37,7 +44,9 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without a secret key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/SECRET_KEY/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short', DATA_DIR: tempDir() })).toThrow(/SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short', DATA_DIR: tempDir() })).toThrow(
+      /SECRET_KEY/,
+    );
   });
 
   it('generates a secret on first run and keeps it in the data folder', () => {

@@ -32,9 +32,17 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
-  MAX_APPLICATION_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  MAX_APPLICATION_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   REQUEST_TIMEOUT_SECONDS: durationSeconds(30),
-  MIN_UPLOAD_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(8 * 1024),
+  MIN_UPLOAD_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8 * 1024),
   MAX_CONNECTIONS: z.coerce.number().int().min(0).default(2048),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
@@ -195,4 +203,3 @@ function generatedSecret(dataDir: string): string {
     }
   }
 }
-

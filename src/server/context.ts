@@ -53,6 +53,11 @@ export function createContext(config: Config, database: Database, options: Conte
     media: createMediaUrls(config.secretKey, config.publicUrl),
     notices,
     rateLimitStore: options.rateLimitStore,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logLinks: config.env !== 'production' }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logLinks: config.env !== 'production',
+    }),
   };
 }

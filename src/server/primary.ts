@@ -26,7 +26,9 @@ const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 const CRASH_LOOP = { restarts: 5, windowMs: 60_000 };
 
 export async function runPrimary(config: Config): Promise<void> {
-  const { stream, ...options } = loggerOptions(config.logLevel) as pino.LoggerOptions & { stream: pino.DestinationStream };
+  const { stream, ...options } = loggerOptions(config.logLevel) as pino.LoggerOptions & {
+    stream: pino.DestinationStream;
+  };
   const log = pino(options, stream);
   const lock: DataDirLock | undefined = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   let database: Database | undefined;
@@ -106,13 +108,24 @@ export async function runPrimary(config: Config): Promise<void> {
   // (50 MB live became 300 MB resident under load); growing by half keeps a worker under 200 MB at the
   // same throughput (bench:api).
   cluster.setupPrimary({ serialization: 'advanced', execArgv: [...process.execArgv, '--heap-growing-percent=50'] });
-  await Promise.all(Array.from({ length: config.webConcurrency }, () => new Promise<void>((resolve) => fork().once('listening', () => resolve()))));
+  await Promise.all(
+    Array.from(
+      { length: config.webConcurrency },
+      () => new Promise<void>((resolve) => fork().once('listening', () => resolve())),
+    ),
+  );
   log.info(`Innerwave is running at ${config.publicUrl} (database: ${db.kind}, ${config.webConcurrency} workers)`);
 
   // After listening: the first start synthesises the audio library (tens of seconds, progress logged)
   // in a worker thread while the app already answers; later starts only check the files.
   const seedStarted = performance.now();
-  seedAudioItems(db.db, config.dataDir, { info: (message) => log.info(message) }, SEED_TRACKS, withTrackCache(buildTrackFilesInWorker)).then(
+  seedAudioItems(
+    db.db,
+    config.dataDir,
+    { info: (message) => log.info(message) },
+    SEED_TRACKS,
+    withTrackCache(buildTrackFilesInWorker),
+  ).then(
     async (result) => {
       log.info({ ...result, ms: Math.round(performance.now() - seedStarted) }, 'seed: audio library ready');
       await broadcast({ kind: 'content-changed' } satisfies Notice);
@@ -123,4 +136,5 @@ export async function runPrimary(config: Config): Promise<void> {
   );
 }
 
-const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());
+const liveWorkers = () =>
+  Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());

@@ -5,7 +5,14 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_API, API, currentUserSchema, messageCategoryListSchema, profileSchema, tokenPairSchema } from '@shared/contract';
+import {
+  ADMIN_API,
+  API,
+  currentUserSchema,
+  messageCategoryListSchema,
+  profileSchema,
+  tokenPairSchema,
+} from '@shared/contract';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -13,7 +20,9 @@ const freePort = () =>
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -25,7 +34,14 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
   it('serves, then on SIGTERM finishes within its grace period, releases the data folder and exits 0', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', SHUTDOWN_GRACE_SECONDS: '2' },
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        SHUTDOWN_GRACE_SECONDS: '2',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -37,7 +53,10 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       let healthy = false;
       // Generous: the first open of a PGlite folder is slow on a loaded machine.
       for (let attempt = 0; attempt < 300 && !healthy && child.exitCode === null; attempt++) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false);
+        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (res) => res.ok,
+          () => false,
+        );
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(healthy, output).toBe(true);
@@ -47,7 +66,9 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       const stalled = connect(port, '127.0.0.1');
       stalled.on('error', () => undefined);
       await new Promise((resolve) => stalled.on('connect', resolve));
-      stalled.write('POST /api/users/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email": "sl');
+      stalled.write(
+        'POST /api/users/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email": "sl',
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const signalled = Date.now();
@@ -66,12 +87,27 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
   it('shares one state across its workers (limits count once; a logout, a plan or a new category reach every worker before the answer) and replaces a worker that dies', async () => {
     const clusterDir = mkdtempSync(path.join(tmpdir(), 'innerwave-cluster-'));
     const port = await freePort();
-    const env = { PATH: process.env.PATH, DATA_DIR: clusterDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_CONCURRENCY: '2', AUTH_RATE_LIMIT_PER_EMAIL: '3' };
+    const env = {
+      PATH: process.env.PATH,
+      DATA_DIR: clusterDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      WEB_CONCURRENCY: '2',
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+    };
     const email = 'staff@cluster.example';
     const password = 'Granite-Willow-Compass-71';
-    const created = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'admin/cli.ts'), 'create-staff', '--email', email], { env, input: `${password}\n`, encoding: 'utf8' });
+    const created = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, 'admin/cli.ts'), 'create-staff', '--email', email],
+      { env, input: `${password}\n`, encoding: 'utf8' },
+    );
     expect(created.status, created.stderr).toBe(0);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -81,52 +117,92 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
     const call = (method: string, url: string, options: { token?: string; body?: unknown } = {}) =>
       new Promise<{ status: number; body: unknown }>((resolve, reject) => {
         const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-        const req = httpRequest({ host: '127.0.0.1', port, method, path: url, agent: false, headers: { ...(payload && { 'content-type': 'application/json' }), ...(options.token && { authorization: `Bearer ${options.token}` }) } }, (res) => {
-          let text = '';
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
-        });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path: url,
+            agent: false,
+            headers: {
+              ...(payload && { 'content-type': 'application/json' }),
+              ...(options.token && { authorization: `Bearer ${options.token}` }),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
+          },
+        );
         req.on('error', reject);
         req.end(payload);
       });
-    const everywhere = async (method: string, url: string, token: string) => Promise.all(Array.from({ length: 6 }, () => call(method, url, { token })));
+    const everywhere = async (method: string, url: string, token: string) =>
+      Promise.all(Array.from({ length: 6 }, () => call(method, url, { token })));
 
     try {
       let healthy = false;
       for (let attempt = 0; attempt < 300 && !healthy && child.exitCode === null; attempt++) {
-        healthy = await call('GET', API.health).then((res) => res.status === 200, () => false);
+        healthy = await call('GET', API.health).then(
+          (res) => res.status === 200,
+          () => false,
+        );
         if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(healthy, output).toBe(true);
 
       // Four wrong passwords for one account, over connections that land on both workers: the fourth is refused.
       const attempts = [];
-      for (let i = 0; i < 4; i++) attempts.push((await call('POST', API.tokenCreate, { body: { email: 'someone@cluster.example', password: 'Wrong-Password-1' } })).status);
+      for (let i = 0; i < 4; i++)
+        attempts.push(
+          (
+            await call('POST', API.tokenCreate, {
+              body: { email: 'someone@cluster.example', password: 'Wrong-Password-1' },
+            })
+          ).status,
+        );
       expect(attempts).toEqual([401, 401, 401, 429]);
 
       const first = tokenPairSchema.parse((await call('POST', API.tokenCreate, { body: { email, password } })).body);
       const second = tokenPairSchema.parse((await call('POST', API.tokenCreate, { body: { email, password } })).body);
-      for (const res of await everywhere('GET', API.profile, first.access)) expect(profileSchema.parse(res.body).subscription_plan).toBe('basic');
+      for (const res of await everywhere('GET', API.profile, first.access))
+        expect(profileSchema.parse(res.body).subscription_plan).toBe('basic');
       await everywhere('GET', API.messageCategories, first.access);
 
       // Written through a transaction the primary holds for one worker.
       const me = currentUserSchema.parse((await call('GET', API.me, { token: first.access })).body);
-      expect((await call('PATCH', ADMIN_API.user.replace(':id', String(me.id)), { token: first.access, body: { subscription_plan: 'pro' } })).status).toBe(200);
-      for (const res of await everywhere('GET', API.profile, second.access)) expect(profileSchema.parse(res.body).subscription_plan).toBe('pro');
+      expect(
+        (
+          await call('PATCH', ADMIN_API.user.replace(':id', String(me.id)), {
+            token: first.access,
+            body: { subscription_plan: 'pro' },
+          })
+        ).status,
+      ).toBe(200);
+      for (const res of await everywhere('GET', API.profile, second.access))
+        expect(profileSchema.parse(res.body).subscription_plan).toBe('pro');
 
-      expect((await call('POST', ADMIN_API.categories, { token: first.access, body: { name: 'Cluster calm' } })).status).toBe(201);
-      for (const res of await everywhere('GET', API.messageCategories, second.access)) expect(messageCategoryListSchema.parse(res.body).map((c) => c.name)).toContain('Cluster calm');
+      expect(
+        (await call('POST', ADMIN_API.categories, { token: first.access, body: { name: 'Cluster calm' } })).status,
+      ).toBe(201);
+      for (const res of await everywhere('GET', API.messageCategories, second.access))
+        expect(messageCategoryListSchema.parse(res.body).map((c) => c.name)).toContain('Cluster calm');
 
       expect((await call('POST', API.logout, { token: first.access })).status).toBe(204);
       for (const res of await everywhere('GET', API.profile, first.access)) expect(res.status).toBe(401);
       for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
 
       // A worker killed outright is replaced, and the server keeps answering meanwhile.
-      const workers = () => spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean);
+      const workers = () =>
+        spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+          .stdout.split(/\s+/)
+          .filter(Boolean);
       const [victim] = workers();
       expect(workers()).toHaveLength(2);
       process.kill(Number(victim), 'SIGKILL');
-      for (let attempt = 0; attempt < 100 && (workers().includes(victim!) || workers().length < 2); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let attempt = 0; attempt < 100 && (workers().includes(victim!) || workers().length < 2); attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(workers()).toHaveLength(2);
       expect(workers()).not.toContain(victim);
       for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);

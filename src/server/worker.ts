@@ -16,7 +16,10 @@ export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
   setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
   const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromPrimary(primary);
-  const ctx = createContext(config, database, { notices: clusterNotices(primary), rateLimitStore: clusterRateLimitStore(primary) });
+  const ctx = createContext(config, database, {
+    notices: clusterNotices(primary),
+    rateLimitStore: clusterRateLimitStore(primary),
+  });
   const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
 
   let stopping = false;
@@ -48,7 +51,10 @@ function reportEventLoopDelayOnSignal(log: { info(values: object, message: strin
   delay.enable();
   process.on('SIGUSR2', () => {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-    log.info({ eventLoopDelay: { maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)) } }, 'event loop delay since the last report');
+    log.info(
+      { eventLoopDelay: { maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)) } },
+      'event loop delay since the last report',
+    );
     delay.reset();
   });
 }

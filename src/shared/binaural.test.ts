@@ -12,7 +12,7 @@ import {
   presetFromBand,
 } from './binaural';
 
-describe('clamping (spec §5)', () => {
+describe('clamping', () => {
   it('keeps frequencies within 0.1–1000 Hz', () => {
     expect(clampHz(0)).toBe(0.1);
     expect(clampHz(0.05)).toBe(0.1);
@@ -37,7 +37,7 @@ describe('clamping (spec §5)', () => {
   });
 });
 
-describe('presets (decisions §2)', () => {
+describe('presets', () => {
   it('set left to the carrier and right to the carrier plus a beat inside each band', () => {
     expect(BINAURAL_PRESETS.map((p) => [p.name, p.leftHz, p.rightHz])).toEqual([
       ['Delta', 200, 202],
@@ -58,7 +58,10 @@ describe('presets (decisions §2)', () => {
   it('follow another carrier', () => {
     const alpha = findPreset('Alpha');
     expect(alpha).not.toBeNull();
-    expect(presetFromBand({ name: 'Alpha', bandHz: [8, 13], beatHz: 10, description: '' }, 300)).toMatchObject({ leftHz: 300, rightHz: 310 });
+    expect(presetFromBand({ name: 'Alpha', bandHz: [8, 13], beatHz: 10, description: '' }, 300)).toMatchObject({
+      leftHz: 300,
+      rightHz: 310,
+    });
     expect(findPreset('Epsilon')).toBeNull();
     expect(findPreset(null)).toBeNull();
   });
@@ -73,10 +76,14 @@ describe('beat', () => {
   });
 });
 
-describe('state machine (spec §4)', () => {
+describe('state machine', () => {
   it('refuses to start without a preset, with the spec message', () => {
     const result = binauralTransition({ status: 'stopped', preset: null }, { type: 'start' });
-    expect(result).toEqual({ state: { status: 'stopped', preset: null }, commands: [], error: BINAURAL_MESSAGES.selectPresetFirst });
+    expect(result).toEqual({
+      state: { status: 'stopped', preset: null },
+      commands: [],
+      error: BINAURAL_MESSAGES.selectPresetFirst,
+    });
     expect(result.error).toBe('Please select a frequency preset first!');
   });
 
@@ -89,7 +96,10 @@ describe('state machine (spec §4)', () => {
   });
 
   it('stops playback when a preset is selected while playing', () => {
-    const result = binauralTransition({ status: 'playing', preset: 'Alpha' }, { type: 'selectPreset', preset: 'Theta' });
+    const result = binauralTransition(
+      { status: 'playing', preset: 'Alpha' },
+      { type: 'selectPreset', preset: 'Theta' },
+    );
     expect(result).toEqual({ state: { status: 'stopped', preset: 'Theta' }, commands: ['stop'], error: null });
   });
 

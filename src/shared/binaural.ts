@@ -1,6 +1,6 @@
 import { BINAURAL, BINAURAL_BANDS, type BinauralBand } from './constants';
 
-// Pure logic of the binaural beats generator (spec §3–5, §8, §9; decisions §2): clamping, the
+// Pure logic of the binaural beats generator (docs/product/content.md#binaural-beats): clamping, the
 // presets derived from the brainwave bands, and the stopped/playing state machine.
 
 export type BinauralPresetName = BinauralBand['name'];
@@ -65,7 +65,8 @@ export function findPreset(name: string | null): BinauralPreset | null {
   return BINAURAL_PRESETS.find((preset) => preset.name === name) ?? null;
 }
 
-// The state machine of spec §4. The engine carries out the commands; the UI shows the error.
+// The state machine (docs/product/content.md#state-machine). The engine carries out the commands;
+// the UI shows the error.
 
 export type BinauralStatus = 'stopped' | 'playing';
 
@@ -75,9 +76,7 @@ export interface BinauralMachineState {
 }
 
 export type BinauralAction =
-  | { type: 'selectPreset'; preset: BinauralPresetName }
-  | { type: 'start' }
-  | { type: 'stop' };
+  { type: 'selectPreset'; preset: BinauralPresetName } | { type: 'start' } | { type: 'stop' };
 
 export type BinauralCommand = 'stop' | 'start';
 
@@ -101,6 +100,10 @@ export function binauralTransition(state: BinauralMachineState, action: Binaural
       // Start first stops any previous session, so only one ever plays.
       return { state: { ...state, status: 'playing' }, commands: ['stop', 'start'], error: null };
     case 'stop':
-      return { state: { ...state, status: 'stopped' }, commands: state.status === 'playing' ? ['stop'] : [], error: null };
+      return {
+        state: { ...state, status: 'stopped' },
+        commands: state.status === 'playing' ? ['stop'] : [],
+        error: null,
+      };
   }
 }

@@ -1,4 +1,4 @@
-// Product constants (spec §9, decisions §2). Both the server and the browser read these.
+// Product constants (docs/product/errors-and-limits.md#business-constants). Both the server and the browser read these.
 
 export const PRODUCT_NAME = 'Innerwave';
 
@@ -79,7 +79,7 @@ export const BINAURAL = {
   inputHz: { min: 0, max: 1000 },
   volume: { min: 0, max: 1, step: 0.01 },
   defaults: { leftHz: 200, rightHz: 205, volume: 0.5 },
-  /** Left is the carrier; right is the carrier plus a beat inside the band (decisions §2). */
+  /** Left is the carrier; right is the carrier plus a beat inside the band (docs/product/content.md#presets). */
   carrierHz: 200,
 } as const;
 
@@ -106,16 +106,56 @@ export interface SolfeggioFrequency {
 
 /** The ten frequencies of the home page, from 963 Hz down to 174 Hz. */
 export const SOLFEGGIO_FREQUENCIES: readonly SolfeggioFrequency[] = [
-  { hz: 963, name: 'Oneness', description: 'The highest tone of the set, often chosen for quiet, spacious meditations and a sense of stillness.' },
-  { hz: 852, name: 'Intuition', description: 'A bright, clear tone many people use when they want to turn attention inward and listen.' },
-  { hz: 741, name: 'Expression', description: 'A crisp tone for clearing the mind before writing, speaking or creative work.' },
-  { hz: 639, name: 'Connection', description: 'A warm tone traditionally associated with relationships, empathy and harmony with others.' },
-  { hz: 528, name: 'Transformation', description: 'The best-known solfeggio tone, used for hopeful, uplifting sessions and fresh starts.' },
-  { hz: 432, name: 'Natural tuning', description: 'A gentle tone favoured by musicians for its soft, rounded character; good for unwinding.' },
-  { hz: 417, name: 'Change', description: 'A steady tone for sessions about letting go of old habits and making room for new ones.' },
-  { hz: 396, name: 'Release', description: 'A grounded tone used in meditations on releasing worry, guilt and tension.' },
-  { hz: 285, name: 'Restoration', description: 'A low, soothing tone for slow, restful sessions after a demanding day.' },
-  { hz: 174, name: 'Foundation', description: 'The deepest tone of the set, calm and heavy, often used for body-scan and grounding practice.' },
+  {
+    hz: 963,
+    name: 'Oneness',
+    description: 'The highest tone of the set, often chosen for quiet, spacious meditations and a sense of stillness.',
+  },
+  {
+    hz: 852,
+    name: 'Intuition',
+    description: 'A bright, clear tone many people use when they want to turn attention inward and listen.',
+  },
+  {
+    hz: 741,
+    name: 'Expression',
+    description: 'A crisp tone for clearing the mind before writing, speaking or creative work.',
+  },
+  {
+    hz: 639,
+    name: 'Connection',
+    description: 'A warm tone traditionally associated with relationships, empathy and harmony with others.',
+  },
+  {
+    hz: 528,
+    name: 'Transformation',
+    description: 'The best-known solfeggio tone, used for hopeful, uplifting sessions and fresh starts.',
+  },
+  {
+    hz: 432,
+    name: 'Natural tuning',
+    description: 'A gentle tone favoured by musicians for its soft, rounded character; good for unwinding.',
+  },
+  {
+    hz: 417,
+    name: 'Change',
+    description: 'A steady tone for sessions about letting go of old habits and making room for new ones.',
+  },
+  {
+    hz: 396,
+    name: 'Release',
+    description: 'A grounded tone used in meditations on releasing worry, guilt and tension.',
+  },
+  {
+    hz: 285,
+    name: 'Restoration',
+    description: 'A low, soothing tone for slow, restful sessions after a demanding day.',
+  },
+  {
+    hz: 174,
+    name: 'Foundation',
+    description: 'The deepest tone of the set, calm and heavy, often used for body-scan and grounding practice.',
+  },
 ];
 
 export const EQUALIZER_SAMPLE_HZ = [963, 528, 396] as const;

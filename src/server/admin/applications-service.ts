@@ -2,7 +2,14 @@ import { desc, eq } from 'drizzle-orm';
 import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, type AdminApplication } from '@shared/contract';
 import { desktopApplications } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { contentAddressedName, discardStaged, mediaFileSize, placeAndReference, releaseUnreferenced, type StagedFile } from '../media/store';
+import {
+  contentAddressedName,
+  discardStaged,
+  mediaFileSize,
+  placeAndReference,
+  releaseUnreferenced,
+  type StagedFile,
+} from '../media/store';
 import { fieldErrors } from './audio-service';
 import { installerExtension } from './file-types';
 import type { ContentStore } from './media-context';
@@ -14,13 +21,18 @@ const toAdmin = async (store: ContentStore, row: ApplicationRow): Promise<AdminA
   id: row.id,
   application_version: row.applicationVersion,
   description: row.description,
-  application_file: store.mediaUrl(row.applicationFile, { downloadName: installerDownloadName(row.applicationVersion, row.applicationFile) }),
+  application_file: store.mediaUrl(row.applicationFile, {
+    downloadName: installerDownloadName(row.applicationVersion, row.applicationFile),
+  }),
   size_bytes: await mediaFileSize(store.mediaRoot, row.applicationFile),
   created_at: row.createdAt.toISOString(),
 });
 
 export async function listApplications(store: ContentStore): Promise<AdminApplication[]> {
-  const rows = await store.db.select().from(desktopApplications).orderBy(desc(desktopApplications.createdAt), desc(desktopApplications.id));
+  const rows = await store.db
+    .select()
+    .from(desktopApplications)
+    .orderBy(desc(desktopApplications.createdAt), desc(desktopApplications.id));
   return Promise.all(rows.map((row) => toAdmin(store, row)));
 }
 
@@ -41,14 +53,23 @@ export async function createApplication(store: ContentStore, input: NewApplicati
     else if (input.installer.size === 0) errors.application_file = ['The submitted file is empty.'];
     if (Object.keys(errors).length || !fields.success || !input.installer || !ext) throw badRequest(errors);
     const relative = `applications/${contentAddressedName(input.installer.sha256, ext)}`;
-    const row = await placeAndReference(store.db, store.mediaRoot, [{ staged: input.installer, relative }], async (tx) => {
-      const [inserted] = await tx
-        .insert(desktopApplications)
-        .values({ applicationVersion: fields.data.application_version, description: fields.data.description, applicationFile: relative })
-        .returning();
-      if (!inserted) throw new Error('application insert returned no row');
-      return inserted;
-    });
+    const row = await placeAndReference(
+      store.db,
+      store.mediaRoot,
+      [{ staged: input.installer, relative }],
+      async (tx) => {
+        const [inserted] = await tx
+          .insert(desktopApplications)
+          .values({
+            applicationVersion: fields.data.application_version,
+            description: fields.data.description,
+            applicationFile: relative,
+          })
+          .returning();
+        if (!inserted) throw new Error('application insert returned no row');
+        return inserted;
+      },
+    );
     return toAdmin(store, row);
   } finally {
     await discardStaged(input.installer);

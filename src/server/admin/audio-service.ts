@@ -2,7 +2,14 @@ import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type AudioKind } from '@shared/contract';
 import { audioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { contentAddressedName, discardStaged, placeAndReference, releaseUnreferenced, stageBuffer, type StagedFile } from '../media/store';
+import {
+  contentAddressedName,
+  discardStaged,
+  placeAndReference,
+  releaseUnreferenced,
+  stageBuffer,
+  type StagedFile,
+} from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
 import { coverToWebp, InvalidImageError, sniffAudio } from './file-types';
 import type { ContentStore } from './media-context';
@@ -11,7 +18,7 @@ type AudioRow = typeof audioItems.$inferSelect;
 
 const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
 const duplicateName = () => badRequest({ name: ['An audio item with this name already exists in this library.'] });
-const withUniqueName = <T,>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
+const withUniqueName = <T>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
 
 const toAdmin = (store: ContentStore, row: AudioRow): AdminAudioItem => ({
   id: row.id,
@@ -25,12 +32,19 @@ const toAdmin = (store: ContentStore, row: AudioRow): AdminAudioItem => ({
 });
 
 export async function listAudioItems(store: ContentStore, kind: AudioKind): Promise<AdminAudioItem[]> {
-  const rows = await store.db.select().from(audioItems).where(eq(audioItems.kind, kind)).orderBy(asc(audioItems.position), asc(audioItems.id));
+  const rows = await store.db
+    .select()
+    .from(audioItems)
+    .where(eq(audioItems.kind, kind))
+    .orderBy(asc(audioItems.position), asc(audioItems.id));
   return rows.map((row) => toAdmin(store, row));
 }
 
 async function findRow(store: ContentStore, kind: AudioKind, id: number): Promise<AudioRow> {
-  const [row] = await store.db.select().from(audioItems).where(and(eq(audioItems.kind, kind), eq(audioItems.id, id)));
+  const [row] = await store.db
+    .select()
+    .from(audioItems)
+    .where(and(eq(audioItems.kind, kind), eq(audioItems.id, id)));
   if (!row) throw notFound();
   return row;
 }
@@ -77,7 +91,10 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
     const files = [{ staged: input.audio, relative: audioRelative }, ...(cover ? [cover] : [])];
     const row = await withUniqueName(() =>
       placeAndReference(store.db, store.mediaRoot, files, async (tx) => {
-        const [last] = await tx.select({ n: max(audioItems.position) }).from(audioItems).where(eq(audioItems.kind, input.kind));
+        const [last] = await tx
+          .select({ n: max(audioItems.position) })
+          .from(audioItems)
+          .where(eq(audioItems.kind, input.kind));
         const [inserted] = await tx
           .insert(audioItems)
           .values({
@@ -99,14 +116,22 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
   }
 }
 
-export async function updateAudioItem(store: ContentStore, kind: AudioKind, id: number, body: unknown): Promise<AdminAudioItem> {
+export async function updateAudioItem(
+  store: ContentStore,
+  kind: AudioKind,
+  id: number,
+  body: unknown,
+): Promise<AdminAudioItem> {
   const update = audioItemUpdateSchema.safeParse(body);
   if (!update.success) throw badRequest(fieldErrors(update.error.issues));
   await findRow(store, kind, id);
   const [row] = await withUniqueName(() =>
     store.db
       .update(audioItems)
-      .set({ ...(update.data.name !== undefined && { name: update.data.name }), ...(update.data.description !== undefined && { description: update.data.description }) })
+      .set({
+        ...(update.data.name !== undefined && { name: update.data.name }),
+        ...(update.data.description !== undefined && { description: update.data.description }),
+      })
       .where(eq(audioItems.id, id))
       .returning(),
   );
@@ -123,12 +148,16 @@ export async function replaceAudioFiles(
 ): Promise<AdminAudioItem> {
   const staged = [input.audio, input.cover];
   try {
-    if (!input.audio && !input.cover) throw badRequest({ audio_file: ['Give a new audio file, a new cover image, or both.'] });
+    if (!input.audio && !input.cover)
+      throw badRequest({ audio_file: ['Give a new audio file, a new cover image, or both.'] });
     const before = await findRow(store, kind, id);
     const audioRelative = input.audio ? audioTarget(kind, input.audio) : undefined;
     const cover = input.cover ? await coverTarget(store, input.cover) : undefined;
     staged.push(cover?.staged);
-    const files = [...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []), ...(cover ? [cover] : [])];
+    const files = [
+      ...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []),
+      ...(cover ? [cover] : []),
+    ];
     const [row] = await placeAndReference(store.db, store.mediaRoot, files, (tx) =>
       tx
         .update(audioItems)
@@ -137,7 +166,10 @@ export async function replaceAudioFiles(
         .returning(),
     );
     if (!row) throw notFound();
-    await releaseUnreferenced(store.db, store.mediaRoot, [audioRelative ? before.audioFile : null, cover ? before.coverImage : null]);
+    await releaseUnreferenced(store.db, store.mediaRoot, [
+      audioRelative ? before.audioFile : null,
+      cover ? before.coverImage : null,
+    ]);
     return toAdmin(store, row);
   } finally {
     for (const file of staged) await discardStaged(file);

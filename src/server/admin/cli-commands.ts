@@ -9,7 +9,13 @@ import type { ContentStore } from './media-context';
 import { CliError, EXIT, readPassword, type CliIo } from './cli-io';
 import { createStaffUser, findUserIdByEmail, listUsers, updateUser } from './users-service';
 import { exportMessages, importMessages } from './messages-service';
-import { createAudioItem, deleteAudioItem, findAudioItemByName, listAudioItems, replaceAudioFiles } from './audio-service';
+import {
+  createAudioItem,
+  deleteAudioItem,
+  findAudioItemByName,
+  listAudioItems,
+  replaceAudioFiles,
+} from './audio-service';
 import { createApplication, deleteApplication, listApplications } from './applications-service';
 
 export interface CommandContext {
@@ -44,7 +50,8 @@ function positional(c: CommandContext, index: number, what: string): string {
 
 function kindOf(c: CommandContext): AudioKind {
   const kind = required(c, 'kind');
-  if (!(AUDIO_KINDS as readonly string[]).includes(kind)) throw new CliError(`--kind must be one of: ${AUDIO_KINDS.join(', ')}.`, EXIT.usage);
+  if (!(AUDIO_KINDS as readonly string[]).includes(kind))
+    throw new CliError(`--kind must be one of: ${AUDIO_KINDS.join(', ')}.`, EXIT.usage);
   return kind as AudioKind;
 }
 
@@ -61,7 +68,10 @@ async function stageLocalFile(c: CommandContext, file: string, maxBytes: number)
 }
 
 /** Stages several optional files; if one fails, the ones already staged are removed. */
-async function stageLocalFiles(c: CommandContext, files: ReadonlyArray<[string | undefined, number]>): Promise<Array<StagedFile | undefined>> {
+async function stageLocalFiles(
+  c: CommandContext,
+  files: ReadonlyArray<[string | undefined, number]>,
+): Promise<Array<StagedFile | undefined>> {
   const staged: Array<StagedFile | undefined> = [];
   try {
     for (const [file, maxBytes] of files) staged.push(file ? await stageLocalFile(c, file, maxBytes) : undefined);
@@ -76,7 +86,7 @@ const userLine = (u: AdminUser) =>
   `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${u.is_active ? 'active  ' : 'inactive'} ${u.is_staff ? 'staff' : ''}`.trimEnd();
 
 async function setActive(c: CommandContext, active: boolean) {
-  const email = positional(c, 0, 'the user\'s e-mail');
+  const email = positional(c, 0, "the user's e-mail");
   const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), { is_active: active });
   print(c, `${active ? 'Activated' : 'Deactivated'} ${user.email}.`);
 }
@@ -104,13 +114,20 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const email = positional(c, 0, "the user's e-mail");
       const plan = positional(c, 1, 'the plan');
-      if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan)) throw new CliError(`The plan must be one of: ${SUBSCRIPTION_PLANS.join(', ')}.`, EXIT.usage);
-      const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), { subscription_plan: plan as SubscriptionPlan });
+      if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan))
+        throw new CliError(`The plan must be one of: ${SUBSCRIPTION_PLANS.join(', ')}.`, EXIT.usage);
+      const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), {
+        subscription_plan: plan as SubscriptionPlan,
+      });
       print(c, `${user.email} is now on the ${user.subscription_plan} plan.`);
     },
   },
   activate: { usage: 'activate <e-mail>', summary: 'Let a user sign in.', run: (c) => setActive(c, true) },
-  deactivate: { usage: 'deactivate <e-mail>', summary: 'Stop a user from signing in.', run: (c) => setActive(c, false) },
+  deactivate: {
+    usage: 'deactivate <e-mail>',
+    summary: 'Stop a user from signing in.',
+    run: (c) => setActive(c, false),
+  },
   'list-users': {
     usage: 'list-users [--search <part of e-mail>]',
     summary: 'List users (at most 100), optionally by e-mail.',
@@ -118,12 +135,15 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const { results, count } = await listUsers(c.store.db, (c.values.search as string | undefined)?.trim() ?? '');
       for (const user of results) print(c, userLine(user));
-      print(c, `${count} user${count === 1 ? '' : 's'}${count > results.length ? ` (first ${results.length} shown)` : ''}.`);
+      print(
+        c,
+        `${count} user${count === 1 ? '' : 's'}${count > results.length ? ` (first ${results.length} shown)` : ''}.`,
+      );
     },
   },
   'import-messages': {
     usage: 'import-messages <file.json>',
-    summary: 'Import categories and messages; a category in the file gets exactly the file\'s messages.',
+    summary: "Import categories and messages; a category in the file gets exactly the file's messages.",
     async run(c) {
       const file = positional(c, 0, 'the JSON file');
       const text = await readFile(file, 'utf8').catch(() => {
@@ -141,7 +161,10 @@ export const COMMANDS: Record<string, Command> = {
         throw new CliError(`${file} is not a messages file; nothing was imported:\n${lines.join('\n')}`);
       }
       const result = await importMessages(c.store.db, parsed.data);
-      print(c, `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`);
+      print(
+        c,
+        `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`,
+      );
     },
   },
   'export-messages': {
@@ -168,14 +191,21 @@ export const COMMANDS: Record<string, Command> = {
     options: { kind: { type: 'string' } },
     async run(c) {
       const items = await listAudioItems(c.store, kindOf(c));
-      for (const item of items) print(c, `${String(item.id).padStart(5)}  ${item.name}${item.cover_image ? '' : '  (no cover)'}`);
+      for (const item of items)
+        print(c, `${String(item.id).padStart(5)}  ${item.name}${item.cover_image ? '' : '  (no cover)'}`);
       print(c, `${items.length} item${items.length === 1 ? '' : 's'}.`);
     },
   },
   'add-audio': {
     usage: `add-audio --kind <${AUDIO_KINDS.join('|')}> --name <name> [--description <text>] --file <audio> [--cover <image>]`,
     summary: 'Add an audio item (MP3, OGG, WAV, M4A/AAC, FLAC) with an optional cover image.',
-    options: { kind: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, file: { type: 'string' }, cover: { type: 'string' } },
+    options: {
+      kind: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      file: { type: 'string' },
+      cover: { type: 'string' },
+    },
     async run(c) {
       const kind = kindOf(c);
       const name = required(c, 'name');
@@ -183,14 +213,24 @@ export const COMMANDS: Record<string, Command> = {
         [required(c, 'file'), UPLOAD_LIMITS.audioBytes],
         [c.values.cover as string | undefined, UPLOAD_LIMITS.coverBytes],
       ]);
-      const item = await createAudioItem(c.store, { kind, fields: { name, description: c.values.description ?? '' }, audio, cover });
+      const item = await createAudioItem(c.store, {
+        kind,
+        fields: { name, description: c.values.description ?? '' },
+        audio,
+        cover,
+      });
       print(c, `Added ${kind} audio item "${item.name}" (id ${item.id})${item.cover_image ? ' with a cover' : ''}.`);
     },
   },
   'replace-audio': {
     usage: `replace-audio --kind <${AUDIO_KINDS.join('|')}> --name <name> [--file <audio>] [--cover <image>]`,
     summary: 'Replace the audio file and/or the cover of an item; the old files are removed.',
-    options: { kind: { type: 'string' }, name: { type: 'string' }, file: { type: 'string' }, cover: { type: 'string' } },
+    options: {
+      kind: { type: 'string' },
+      name: { type: 'string' },
+      file: { type: 'string' },
+      cover: { type: 'string' },
+    },
     async run(c) {
       const kind = kindOf(c);
       const id = await findAudioItemByName(c.store, kind, required(c, 'name'));
@@ -202,7 +242,10 @@ export const COMMANDS: Record<string, Command> = {
         [coverFile, UPLOAD_LIMITS.coverBytes],
       ]);
       const item = await replaceAudioFiles(c.store, kind, id, { audio, cover });
-      print(c, `Replaced the ${[audio && 'audio file', cover && 'cover'].filter(Boolean).join(' and ')} of "${item.name}".`);
+      print(
+        c,
+        `Replaced the ${[audio && 'audio file', cover && 'cover'].filter(Boolean).join(' and ')} of "${item.name}".`,
+      );
     },
   },
   'remove-audio': {
@@ -228,14 +271,21 @@ export const COMMANDS: Record<string, Command> = {
         fileName: path.basename(file),
         installer,
       });
-      print(c, `Added desktop application ${created.application_version} (id ${created.id}, ${formatBytes(created.size_bytes ?? 0)}).`);
+      print(
+        c,
+        `Added desktop application ${created.application_version} (id ${created.id}, ${formatBytes(created.size_bytes ?? 0)}).`,
+      );
     },
   },
   'remove-app': {
     usage: 'remove-app <id>',
     summary: 'Remove a desktop application and its installer file.',
     async run(c) {
-      const id = z.coerce.number().int().positive().safeParse(positional(c, 0, 'the application id (see list-apps)'));
+      const id = z.coerce
+        .number()
+        .int()
+        .positive()
+        .safeParse(positional(c, 0, 'the application id (see list-apps)'));
       if (!id.success) throw new CliError('The id must be a positive whole number (see list-apps).', EXIT.usage);
       const removed = await deleteApplication(c.store, id.data);
       print(c, `Removed desktop application ${removed.application_version} (id ${removed.id}) and its file.`);
@@ -247,7 +297,10 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const apps = await listApplications(c.store);
       for (const app of apps) {
-        print(c, `${String(app.id).padStart(5)}  ${app.application_version.padEnd(12)} ${formatBytes(app.size_bytes ?? 0).padStart(9)}  ${new URL(app.application_file).pathname}`);
+        print(
+          c,
+          `${String(app.id).padStart(5)}  ${app.application_version.padEnd(12)} ${formatBytes(app.size_bytes ?? 0).padStart(9)}  ${new URL(app.application_file).pathname}`,
+        );
       }
       print(c, `${apps.length} application${apps.length === 1 ? '' : 's'}.`);
     },

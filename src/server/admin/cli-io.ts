@@ -26,7 +26,10 @@ export function describeApiError(error: ApiError): string {
   const body = error.body as Record<string, unknown>;
   if (typeof body.detail === 'string') return body.detail;
   return Object.entries(body)
-    .map(([field, messages]) => `${field === 'non_field_errors' ? '' : `${field}: `}${Array.isArray(messages) ? messages.join(' ') : String(messages)}`)
+    .map(
+      ([field, messages]) =>
+        `${field === 'non_field_errors' ? '' : `${field}: `}${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
+    )
     .join('\n');
 }
 

@@ -21,7 +21,11 @@ describe('admin CLI', () => {
   let database: Database;
   let dataDir: string;
   let files: string;
-  const env = () => ({ DATA_DIR: dataDir, SECRET_KEY: 'cli-test-secret-key-that-is-long-enough-012345', PUBLIC_URL: 'http://innerwave.test' });
+  const env = () => ({
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'cli-test-secret-key-that-is-long-enough-012345',
+    PUBLIC_URL: 'http://innerwave.test',
+  });
 
   async function cli(args: string[], stdin = ''): Promise<Run> {
     const stdout = new PassThrough();
@@ -35,7 +39,14 @@ describe('admin CLI', () => {
   }
   const mediaFiles = () =>
     existsSync(path.join(dataDir, 'media'))
-      ? (readdirSync(path.join(dataDir, 'media'), { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; name: string }>).filter((e) => e.isFile()).map((e) => e.name)
+      ? (
+          readdirSync(path.join(dataDir, 'media'), { recursive: true, withFileTypes: true }) as Array<{
+            isFile(): boolean;
+            name: string;
+          }>
+        )
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
       : [];
 
   beforeAll(async () => {
@@ -65,7 +76,10 @@ describe('admin CLI', () => {
     const weak = await cli(['create-staff', '--email', 'ops@innerwave.test'], '12345678\n');
     expect(weak.code).toBe(1);
     expect(weak.err).toContain('password: This password is too common.');
-    const created = await cli(['create-staff', '--email', 'ops@innerwave.test', '--first-name', 'Olga'], 'quiet-harbour-lantern-9\n');
+    const created = await cli(
+      ['create-staff', '--email', 'ops@innerwave.test', '--first-name', 'Olga'],
+      'quiet-harbour-lantern-9\n',
+    );
     expect(created).toMatchObject({ code: 0, out: 'Created staff user ops@innerwave.test (id 1).\n' });
     const taken = await cli(['create-staff', '--email', 'OPS@innerwave.test'], 'quiet-harbour-lantern-9\n');
     expect(taken.code).toBe(1);
@@ -75,10 +89,15 @@ describe('admin CLI', () => {
   });
 
   it('sets plans, deactivates and activates users by e-mail, and lists them', async () => {
-    expect((await cli(['set-plan', 'ops@innerwave.test', 'pro'])).out).toBe('ops@innerwave.test is now on the pro plan.\n');
+    expect((await cli(['set-plan', 'ops@innerwave.test', 'pro'])).out).toBe(
+      'ops@innerwave.test is now on the pro plan.\n',
+    );
     expect((await cli(['set-plan', 'ops@innerwave.test', 'gold'])).code).toBe(2);
     const nobody = await cli(['deactivate', 'nobody@innerwave.test']);
-    expect([nobody.code, nobody.err]).toEqual([1, 'No user with the e-mail nobody@innerwave.test.\nNothing was changed.\n']);
+    expect([nobody.code, nobody.err]).toEqual([
+      1,
+      'No user with the e-mail nobody@innerwave.test.\nNothing was changed.\n',
+    ]);
     expect((await cli(['deactivate', 'ops@innerwave.test'])).out).toBe('Deactivated ops@innerwave.test.\n');
     const list = await cli(['list-users', '--search', 'OPS']);
     expect(list.out).toMatch(/ops@innerwave\.test\s+pro\s+inactive staff\n1 user\.\n/);
@@ -87,7 +106,15 @@ describe('admin CLI', () => {
 
   it('imports and exports messages, and refuses a bad file without changing anything', async () => {
     const file = path.join(files, 'messages.json');
-    writeFileSync(file, JSON.stringify({ categories: [{ name: 'Calm', messages: ['I am calm.', 'I breathe.'] }, { name: 'Focus', messages: [] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        categories: [
+          { name: 'Calm', messages: ['I am calm.', 'I breathe.'] },
+          { name: 'Focus', messages: [] },
+        ],
+      }),
+    );
     expect((await cli(['import-messages', file])).out).toBe('Imported 2 messages: 2 categories created, 0 replaced.\n');
     const bad = path.join(files, 'bad.json');
     writeFileSync(bad, JSON.stringify({ categories: [{ name: 'Calm', messages: [''] }] }));
@@ -97,7 +124,12 @@ describe('admin CLI', () => {
     writeFileSync(bad, '{ not json');
     expect((await cli(['import-messages', bad])).err).toContain('is not valid JSON');
     const stdout = await cli(['export-messages']);
-    expect(JSON.parse(stdout.out)).toEqual({ categories: [{ name: 'Calm', messages: ['I am calm.', 'I breathe.'] }, { name: 'Focus', messages: [] }] });
+    expect(JSON.parse(stdout.out)).toEqual({
+      categories: [
+        { name: 'Calm', messages: ['I am calm.', 'I breathe.'] },
+        { name: 'Focus', messages: [] },
+      ],
+    });
     const out = path.join(files, 'out.json');
     expect((await cli(['export-messages', out])).out).toBe(`Exported 2 categories and 2 messages to ${out}.\n`);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(stdout.out));
@@ -107,7 +139,12 @@ describe('admin CLI', () => {
     const audio = path.join(files, 'tone.mp3');
     writeFileSync(audio, fakeMp3());
     const cover = path.join(files, 'cover.jpg');
-    writeFileSync(cover, await sharp({ create: { width: 300, height: 300, channels: 3, background: '#224466' } }).jpeg().toBuffer());
+    writeFileSync(
+      cover,
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#224466' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const text = path.join(files, 'notes.txt');
     writeFileSync(text, 'just text');
 
@@ -115,36 +152,71 @@ describe('admin CLI', () => {
     expect(notAudio.code).toBe(1);
     expect(notAudio.err).toContain('audio_file: Upload an audio file');
     expect((await cli(['add-audio', '--kind', 'podcast', '--name', 'Rain', '--file', audio])).code).toBe(2);
-    expect((await cli(['add-audio', '--kind', 'bonus', '--name', 'Rain', '--file', path.join(files, 'missing.mp3')])).err).toContain('No such file');
+    expect(
+      (await cli(['add-audio', '--kind', 'bonus', '--name', 'Rain', '--file', path.join(files, 'missing.mp3')])).err,
+    ).toContain('No such file');
     expect(mediaFiles()).toEqual([]);
 
-    const added = await cli(['add-audio', '--kind', 'bonus', '--name', 'Rain', '--description', 'Soft rain.', '--file', audio, '--cover', cover]);
+    const added = await cli([
+      'add-audio',
+      '--kind',
+      'bonus',
+      '--name',
+      'Rain',
+      '--description',
+      'Soft rain.',
+      '--file',
+      audio,
+      '--cover',
+      cover,
+    ]);
     expect(added.out).toMatch(/^Added bonus audio item "Rain" \(id \d+\) with a cover\.\n$/);
     expect(mediaFiles()).toHaveLength(2);
     expect((await cli(['list-audio', '--kind', 'bonus'])).out).toMatch(/Rain\n1 item\.\n$/);
 
     const wav = path.join(files, 'tone.wav');
     writeFileSync(wav, Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'), randomBytes(256)]));
-    expect((await cli(['replace-audio', '--kind', 'bonus', '--name', 'rain', '--file', wav])).out).toBe('Replaced the audio file of "Rain".\n');
-    expect(mediaFiles().sort()).toEqual(expect.arrayContaining([expect.stringMatching(/\.wav$/), expect.stringMatching(/\.webp$/)]));
+    expect((await cli(['replace-audio', '--kind', 'bonus', '--name', 'rain', '--file', wav])).out).toBe(
+      'Replaced the audio file of "Rain".\n',
+    );
+    expect(mediaFiles().sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\.wav$/), expect.stringMatching(/\.webp$/)]),
+    );
     expect(mediaFiles()).toHaveLength(2);
 
-    expect((await cli(['remove-audio', '--kind', 'bonus', '--name', 'Rain'])).out).toBe('Removed bonus audio item "Rain" and its files.\n');
+    expect((await cli(['remove-audio', '--kind', 'bonus', '--name', 'Rain'])).out).toBe(
+      'Removed bonus audio item "Rain" and its files.\n',
+    );
     expect(mediaFiles()).toEqual([]);
-    expect((await cli(['remove-audio', '--kind', 'bonus', '--name', 'Rain'])).err).toContain('No bonus audio item named "Rain".');
+    expect((await cli(['remove-audio', '--kind', 'bonus', '--name', 'Rain'])).err).toContain(
+      'No bonus audio item named "Rain".',
+    );
   });
 
   it('adds, lists and removes desktop applications', async () => {
     const installer = path.join(files, 'Innerwave-Setup.msi');
     writeFileSync(installer, randomBytes(3000));
-    const added = await cli(['add-app', '--version', '3.0.1', '--description', 'Windows installer', '--file', installer]);
+    const added = await cli([
+      'add-app',
+      '--version',
+      '3.0.1',
+      '--description',
+      'Windows installer',
+      '--file',
+      installer,
+    ]);
     expect(added.out).toMatch(/^Added desktop application 3\.0\.1 \(id (\d+), 3 KB\)\.\n$/);
     const id = /id (\d+)/.exec(added.out)![1]!;
     expect((await cli(['list-apps'])).out).toMatch(/3\.0\.1.*\.msi\n1 application\.\n$/);
     const script = path.join(files, 'install.sh');
     writeFileSync(script, '#!/bin/sh');
-    expect((await cli(['add-app', '--version', '1', '--file', script])).err).toContain('application_file: Upload an installer');
-    expect(await cli(['add-app', '--file', installer])).toMatchObject({ code: 2, err: expect.stringContaining('Missing --version.') });
+    expect((await cli(['add-app', '--version', '1', '--file', script])).err).toContain(
+      'application_file: Upload an installer',
+    );
+    expect(await cli(['add-app', '--file', installer])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Missing --version.'),
+    });
     expect((await cli(['remove-app', 'x'])).code).toBe(2);
     expect((await cli(['remove-app', id])).out).toBe(`Removed desktop application 3.0.1 (id ${id}) and its file.\n`);
     expect(mediaFiles()).toEqual([]);
@@ -158,7 +230,11 @@ describe('admin CLI', () => {
       const stderr = new PassThrough();
       let err = '';
       stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      const code = await runCli(['list-users'], { stdin: Readable.from(['']), stdout: new PassThrough(), stderr }, { env: { DATA_DIR: lockedDir } });
+      const code = await runCli(
+        ['list-users'],
+        { stdin: Readable.from(['']), stdout: new PassThrough(), stderr },
+        { env: { DATA_DIR: lockedDir } },
+      );
       expect(code).toBe(3);
       expect(err).toContain(`in use by another Innerwave process (pid ${holder.pid})`);
       expect(err).toContain('admin screens at /admin');

@@ -52,7 +52,12 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\nUsage: npm run admin -- ${command.usage}\n`);
     return EXIT.usage;
@@ -82,7 +87,11 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
 
   try {
     await command.run({
-      store: { db: database.db, mediaRoot: mediaDir(config.dataDir), mediaUrl: createMediaUrls(config.secretKey, config.publicUrl).url },
+      store: {
+        db: database.db,
+        mediaRoot: mediaDir(config.dataDir),
+        mediaUrl: createMediaUrls(config.secretKey, config.publicUrl).url,
+      },
       io,
       maxApplicationBytes: config.maxApplicationBytes,
       values: parsed.values as Record<string, string | boolean | undefined>,
@@ -91,7 +100,9 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CliError) {
-      io.stderr.write(`${error.message}${error.exitCode === EXIT.usage ? `\nUsage: npm run admin -- ${command.usage}` : ''}\n`);
+      io.stderr.write(
+        `${error.message}${error.exitCode === EXIT.usage ? `\nUsage: npm run admin -- ${command.usage}` : ''}\n`,
+      );
       return error.exitCode;
     }
     if (error instanceof ApiError) {

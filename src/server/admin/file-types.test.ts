@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { installerExtension, sniffAudio } from './file-types';
 
-const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('sniffAudio', () => {
   it.each([

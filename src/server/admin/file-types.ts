@@ -9,7 +9,8 @@ export interface AudioType {
   mime: string;
 }
 
-const ascii = (head: Buffer, offset: number, text: string) => head.subarray(offset, offset + text.length).toString('latin1') === text;
+const ascii = (head: Buffer, offset: number, text: string) =>
+  head.subarray(offset, offset + text.length).toString('latin1') === text;
 
 /** MP3 (ID3 or an MPEG frame), OGG, WAV, M4A (MP4 with an audio brand), AAC (ADTS) or FLAC; otherwise null. */
 export function sniffAudio(head: Buffer): AudioType | null {
@@ -19,7 +20,8 @@ export function sniffAudio(head: Buffer): AudioType | null {
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return { ext: '.wav', mime: 'audio/wav' };
   if (ascii(head, 4, 'ftyp')) {
     const brand = head.subarray(8, 12).toString('latin1');
-    if (['M4A ', 'M4B ', 'mp42', 'mp41', 'isom', 'iso2', 'dash'].includes(brand)) return { ext: '.m4a', mime: 'audio/mp4' };
+    if (['M4A ', 'M4B ', 'mp42', 'mp41', 'isom', 'iso2', 'dash'].includes(brand))
+      return { ext: '.m4a', mime: 'audio/mp4' };
     return null;
   }
   const [b0, b1, b2] = head;
@@ -46,13 +48,17 @@ export class InvalidImageError extends Error {
 /** Decodes any image sharp reads and re-encodes it as a 512 × 512 WebP (cropped to the centre). */
 export async function coverToWebp(input: string | Buffer): Promise<Buffer> {
   try {
-    return await (await sharpOf(input, { failOn: 'error', limitInputPixels: 50_000_000 }))
+    return await (
+      await sharpOf(input, { failOn: 'error', limitInputPixels: 50_000_000 })
+    )
       .rotate()
       .resize(COVER_SIDE_PX, COVER_SIDE_PX, { fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new InvalidImageError('Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
+    throw new InvalidImageError(
+      'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
+    );
   }
 }
 

@@ -26,11 +26,18 @@ describe('admin message categories API', () => {
     expect(renamed.json().name).toBe('Calmness');
 
     await call('POST', `/api/admin/message-categories/${calmId}/messages/`, { message_text: 'I am calm.' });
-    const two = await call('POST', `/api/admin/message-categories/${calmId}/messages/`, { message_text: 'I breathe slowly.' });
+    const two = await call('POST', `/api/admin/message-categories/${calmId}/messages/`, {
+      message_text: 'I breathe slowly.',
+    });
     expect(two.statusCode).toBe(201);
     const [first, second] = two.json().messages as Array<{ id: number }>;
-    const reordered = await call('PUT', `/api/admin/message-categories/${calmId}/messages/order/`, { ids: [second!.id, first!.id] });
-    expect(reordered.json().messages.map((m: { message_text: string }) => m.message_text)).toEqual(['I breathe slowly.', 'I am calm.']);
+    const reordered = await call('PUT', `/api/admin/message-categories/${calmId}/messages/order/`, {
+      ids: [second!.id, first!.id],
+    });
+    expect(reordered.json().messages.map((m: { message_text: string }) => m.message_text)).toEqual([
+      'I breathe slowly.',
+      'I am calm.',
+    ]);
 
     const edited = await call('PATCH', `/api/admin/messages/${first!.id}/`, { message_text: 'I am at ease.' });
     expect(edited.json().messages[1].message_text).toBe('I am at ease.');
@@ -41,7 +48,14 @@ describe('admin message categories API', () => {
 
     expect((await call('DELETE', `/api/admin/message-categories/${focus.id}/`)).statusCode).toBe(204);
     const list = (await call('GET', '/api/admin/message-categories/')).json();
-    expect(list).toEqual([{ id: calmId, name: 'Calmness', position: 1, messages: [{ id: first!.id, message_text: 'I am at ease.', position: 1 }] }]);
+    expect(list).toEqual([
+      {
+        id: calmId,
+        name: 'Calmness',
+        position: 1,
+        messages: [{ id: first!.id, message_text: 'I am at ease.', position: 1 }],
+      },
+    ]);
   });
 
   it('rejects blank and duplicate names, blank messages, bad orders and unknown ids', async () => {
@@ -53,11 +67,16 @@ describe('admin message categories API', () => {
     await call('POST', '/api/admin/message-categories/', { name: 'Sleep' });
     const duplicate = await call('POST', '/api/admin/message-categories/', { name: 'Sleep' });
     expect(duplicate.json()).toEqual({ name: ['message category with this name already exists.'] });
-    const categories = (await call('GET', '/api/admin/message-categories/')).json() as Array<{ id: number; name: string }>;
+    const categories = (await call('GET', '/api/admin/message-categories/')).json() as Array<{
+      id: number;
+      name: string;
+    }>;
     const sleep = categories.find((c) => c.name === 'Sleep')!;
     const renameClash = await call('PATCH', `/api/admin/message-categories/${sleep.id}/`, { name: 'Calmness' });
     expect(renameClash.statusCode).toBe(400);
-    const emptyMessage = await call('POST', `/api/admin/message-categories/${sleep.id}/messages/`, { message_text: '' });
+    const emptyMessage = await call('POST', `/api/admin/message-categories/${sleep.id}/messages/`, {
+      message_text: '',
+    });
     expect(emptyMessage.json()).toEqual({ message_text: ['This field may not be blank.'] });
     const partial = await call('PUT', '/api/admin/message-categories/order/', { ids: [sleep.id] });
     expect(partial.json()).toEqual({ ids: ['Give every id of the list exactly once.'] });
@@ -65,7 +84,9 @@ describe('admin message categories API', () => {
     expect(twice.statusCode).toBe(400);
     expect((await call('PATCH', '/api/admin/message-categories/99999/', { name: 'Nope' })).statusCode).toBe(404);
     expect((await call('DELETE', '/api/admin/messages/99999/')).statusCode).toBe(404);
-    expect((await call('POST', '/api/admin/message-categories/99999/messages/', { message_text: 'Hi' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/message-categories/99999/messages/', { message_text: 'Hi' })).statusCode,
+    ).toBe(404);
   });
 
   it('exports a file that imports back, replacing the messages of the categories it names', async () => {
@@ -94,12 +115,18 @@ describe('admin message categories API', () => {
   it('refuses an invalid import file and changes nothing', async () => {
     const before = (await call('GET', '/api/admin/message-categories/export/')).json();
     const bad = await call('POST', '/api/admin/message-categories/import/', {
-      categories: [{ name: 'Sleep', messages: ['ok'] }, { name: 'Broken', messages: [''] }],
+      categories: [
+        { name: 'Sleep', messages: ['ok'] },
+        { name: 'Broken', messages: [''] },
+      ],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('categories');
     const duplicate = await call('POST', '/api/admin/message-categories/import/', {
-      categories: [{ name: 'A', messages: [] }, { name: 'A', messages: [] }],
+      categories: [
+        { name: 'A', messages: [] },
+        { name: 'A', messages: [] },
+      ],
     });
     expect(duplicate.statusCode).toBe(400);
     expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual(before);

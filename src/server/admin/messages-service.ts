@@ -8,11 +8,14 @@ import { rethrowUniqueAs } from '../db/errors';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const duplicateName = () => badRequest({ name: ['message category with this name already exists.'] });
-const withUniqueName = <T,>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
+const withUniqueName = <T>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
 
 /** Every category in order, each with its messages in order. */
 export async function listCategories(db: Db | Tx): Promise<AdminCategory[]> {
-  const categories = await db.select().from(messageCategories).orderBy(asc(messageCategories.position), asc(messageCategories.id));
+  const categories = await db
+    .select()
+    .from(messageCategories)
+    .orderBy(asc(messageCategories.position), asc(messageCategories.id));
   const rows = await db.select().from(messages).orderBy(asc(messages.position), asc(messages.id));
   return categories.map((category) => ({
     id: category.id,
@@ -47,7 +50,11 @@ export async function createCategory(db: Db, name: string): Promise<AdminCategor
 
 export async function renameCategory(db: Db, id: number, name: string): Promise<AdminCategory> {
   const updated = await withUniqueName(() =>
-    db.update(messageCategories).set({ name }).where(eq(messageCategories.id, id)).returning({ id: messageCategories.id }),
+    db
+      .update(messageCategories)
+      .set({ name })
+      .where(eq(messageCategories.id, id))
+      .returning({ id: messageCategories.id }),
   );
   if (!updated.length) throw notFound();
   return getCategory(db, id);
@@ -55,7 +62,10 @@ export async function renameCategory(db: Db, id: number, name: string): Promise<
 
 /** Deletes the category and (by cascade) its messages. */
 export async function deleteCategory(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(messageCategories).where(eq(messageCategories.id, id)).returning({ id: messageCategories.id });
+  const deleted = await db
+    .delete(messageCategories)
+    .where(eq(messageCategories.id, id))
+    .returning({ id: messageCategories.id });
   if (!deleted.length) throw notFound();
 }
 
@@ -70,7 +80,10 @@ function assertPermutation(ids: readonly number[], existing: readonly number[]) 
 export async function reorderCategories(db: Db, ids: readonly number[]): Promise<AdminCategory[]> {
   await db.transaction(async (tx) => {
     const existing = await tx.select({ id: messageCategories.id }).from(messageCategories).for('update');
-    assertPermutation(ids, existing.map((r) => r.id));
+    assertPermutation(
+      ids,
+      existing.map((r) => r.id),
+    );
     for (const [position, id] of ids.entries()) {
       await tx.update(messageCategories).set({ position }).where(eq(messageCategories.id, id));
     }
@@ -80,16 +93,27 @@ export async function reorderCategories(db: Db, ids: readonly number[]): Promise
 
 export async function addMessage(db: Db, categoryId: number, text: string): Promise<AdminCategory> {
   await db.transaction(async (tx) => {
-    const [category] = await tx.select({ id: messageCategories.id }).from(messageCategories).where(eq(messageCategories.id, categoryId)).for('update');
+    const [category] = await tx
+      .select({ id: messageCategories.id })
+      .from(messageCategories)
+      .where(eq(messageCategories.id, categoryId))
+      .for('update');
     if (!category) throw notFound();
-    const [last] = await tx.select({ n: max(messages.position) }).from(messages).where(eq(messages.categoryId, categoryId));
+    const [last] = await tx
+      .select({ n: max(messages.position) })
+      .from(messages)
+      .where(eq(messages.categoryId, categoryId));
     await tx.insert(messages).values({ categoryId, messageText: text, position: (last?.n ?? -1) + 1 });
   });
   return getCategory(db, categoryId);
 }
 
 export async function editMessage(db: Db, id: number, text: string): Promise<AdminCategory> {
-  const [row] = await db.update(messages).set({ messageText: text }).where(eq(messages.id, id)).returning({ categoryId: messages.categoryId });
+  const [row] = await db
+    .update(messages)
+    .set({ messageText: text })
+    .where(eq(messages.id, id))
+    .returning({ categoryId: messages.categoryId });
   if (!row) throw notFound();
   return getCategory(db, row.categoryId);
 }
@@ -101,10 +125,17 @@ export async function deleteMessage(db: Db, id: number): Promise<void> {
 
 export async function reorderMessages(db: Db, categoryId: number, ids: readonly number[]): Promise<AdminCategory> {
   await db.transaction(async (tx) => {
-    const [category] = await tx.select({ id: messageCategories.id }).from(messageCategories).where(eq(messageCategories.id, categoryId)).for('update');
+    const [category] = await tx
+      .select({ id: messageCategories.id })
+      .from(messageCategories)
+      .where(eq(messageCategories.id, categoryId))
+      .for('update');
     if (!category) throw notFound();
     const existing = await tx.select({ id: messages.id }).from(messages).where(eq(messages.categoryId, categoryId));
-    assertPermutation(ids, existing.map((r) => r.id));
+    assertPermutation(
+      ids,
+      existing.map((r) => r.id),
+    );
     for (const [position, id] of ids.entries()) {
       await tx.update(messages).set({ position }).where(eq(messages.id, id));
     }
@@ -125,7 +156,11 @@ export async function exportMessages(db: Db): Promise<MessagesFile> {
  */
 export async function importMessages(db: Db, file: MessagesFile): Promise<MessagesImportResult> {
   return db.transaction(async (tx) => {
-    const existing = await tx.select().from(messageCategories).orderBy(asc(messageCategories.position), asc(messageCategories.id)).for('update');
+    const existing = await tx
+      .select()
+      .from(messageCategories)
+      .orderBy(asc(messageCategories.position), asc(messageCategories.id))
+      .for('update');
     const byName = new Map(existing.map((c) => [c.name, c.id]));
     let created = 0;
     let updated = 0;
@@ -134,7 +169,10 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
     for (const category of file.categories) {
       let id = byName.get(category.name);
       if (id === undefined) {
-        const [row] = await tx.insert(messageCategories).values({ name: category.name }).returning({ id: messageCategories.id });
+        const [row] = await tx
+          .insert(messageCategories)
+          .values({ name: category.name })
+          .returning({ id: messageCategories.id });
         if (!row) throw new Error('category insert returned no row');
         id = row.id;
         created++;
@@ -144,7 +182,9 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
       }
       orderedIds.push(id);
       if (category.messages.length) {
-        await tx.insert(messages).values(category.messages.map((text, position) => ({ categoryId: id, messageText: text, position })));
+        await tx
+          .insert(messages)
+          .values(category.messages.map((text, position) => ({ categoryId: id, messageText: text, position })));
         messageCount += category.messages.length;
       }
     }
@@ -156,4 +196,3 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
     return { categories_created: created, categories_updated: updated, messages: messageCount };
   });
 }
-

@@ -18,12 +18,18 @@ export interface Upload {
  * Reads a multipart body: text fields into memory, each allowed file streamed to a staged temp file
  * under its own size limit. On any failure every staged file is removed before the error goes out.
  */
-export async function readUpload(request: FastifyRequest, mediaRoot: string, fileLimits: Record<string, number>): Promise<Upload> {
+export async function readUpload(
+  request: FastifyRequest,
+  mediaRoot: string,
+  fileLimits: Record<string, number>,
+): Promise<Upload> {
   if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
   const largest = Math.max(...Object.values(fileLimits));
   const upload: Upload = { fields: {}, files: {} };
   try {
-    for await (const part of request.parts({ limits: { fileSize: largest + 1, files: Object.keys(fileLimits).length, fields: 20, fieldSize: 64 * 1024 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: largest + 1, files: Object.keys(fileLimits).length, fields: 20, fieldSize: 64 * 1024 },
+    })) {
       if (part.type === 'field') {
         upload.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;

@@ -13,13 +13,20 @@ import { fakeMp3 } from './test/fake-audio';
 function mediaFiles(t: TestApp): string[] {
   const root = path.join(t.dataDir, 'media');
   if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; parentPath: string; name: string }>)
+  return (
+    readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{
+      isFile(): boolean;
+      parentPath: string;
+      name: string;
+    }>
+  )
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
 }
 
-const fileOf = (t: TestApp, url: string) => path.join(t.dataDir, 'media', new URL(url).pathname.replace(/^\/media\//, ''));
+const fileOf = (t: TestApp, url: string) =>
+  path.join(t.dataDir, 'media', new URL(url).pathname.replace(/^\/media\//, ''));
 
 describe('admin uploads API', () => {
   let t: TestApp;
@@ -28,7 +35,9 @@ describe('admin uploads API', () => {
   beforeAll(async () => {
     t = await createTestApp({ MAX_APPLICATION_BYTES: String(64 * 1024) });
     staff = await signedInUser(t.ctx, { isStaff: true });
-    png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).png().toBuffer();
+    png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => t.close());
 
@@ -59,27 +68,51 @@ describe('admin uploads API', () => {
     const other = await t.app.inject({ method: 'GET', url: '/api/admin/audio/bonus/', headers: staff.headers });
     expect(other.json()).toEqual([]);
 
-    const edited = await t.app.inject({ method: 'PATCH', url: `/api/admin/audio/selfeggio/${item.id}/`, headers: staff.headers, payload: { description: 'Uplifting.' } });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/audio/selfeggio/${item.id}/`,
+      headers: staff.headers,
+      payload: { description: 'Uplifting.' },
+    });
     expect(edited.json()).toMatchObject({ name: '528 Hz', description: 'Uplifting.' });
-    const blankName = await t.app.inject({ method: 'PATCH', url: `/api/admin/audio/selfeggio/${item.id}/`, headers: staff.headers, payload: { name: '' } });
+    const blankName = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/audio/selfeggio/${item.id}/`,
+      headers: staff.headers,
+      payload: { name: '' },
+    });
     expect(blankName.statusCode).toBe(400);
-    const wrongKind = await t.app.inject({ method: 'PATCH', url: `/api/admin/audio/bonus/${item.id}/`, headers: staff.headers, payload: { name: 'x' } });
+    const wrongKind = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/audio/bonus/${item.id}/`,
+      headers: staff.headers,
+      payload: { name: 'x' },
+    });
     expect(wrongKind.statusCode).toBe(404);
 
     const replacement = Buffer.concat([Buffer.from('OggS'), randomBytes(512)]);
-    const replaced = await upload(`/api/admin/audio/selfeggio/${item.id}/files/`, { audio_file: { filename: 'new.ogg', content: replacement } });
+    const replaced = await upload(`/api/admin/audio/selfeggio/${item.id}/files/`, {
+      audio_file: { filename: 'new.ogg', content: replacement },
+    });
     expect(replaced.statusCode).toBe(200);
     expect(new URL(replaced.json().audio_file).pathname).toMatch(/\.ogg$/);
     expect(existsSync(fileOf(t, item.audio_file))).toBe(false);
     expect(replaced.json().cover_image).toBe(item.cover_image);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/audio/selfeggio/${item.id}/`, headers: staff.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/audio/selfeggio/${item.id}/`,
+      headers: staff.headers,
+    });
     expect(deleted.statusCode).toBe(204);
     expect(mediaFiles(t)).toEqual([]);
   });
 
   it('refuses a file that is not audio, a broken cover, a missing name or file, and leaves no file behind', async () => {
-    const notAudio = await upload('/api/admin/audio/bonus/', { name: 'Rain', audio_file: { filename: 'rain.mp3', content: Buffer.from('<html>not audio</html>') } });
+    const notAudio = await upload('/api/admin/audio/bonus/', {
+      name: 'Rain',
+      audio_file: { filename: 'rain.mp3', content: Buffer.from('<html>not audio</html>') },
+    });
     expect(notAudio.statusCode).toBe(400);
     expect(notAudio.json()).toEqual({ audio_file: ['Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'] });
     const badCover = await upload('/api/admin/audio/bonus/', {
@@ -89,13 +122,23 @@ describe('admin uploads API', () => {
     });
     expect(badCover.statusCode).toBe(400);
     expect(badCover.json()).toHaveProperty('cover_image');
-    const noName = await upload('/api/admin/audio/bonus/', { audio_file: { filename: 'rain.mp3', content: fakeMp3() } });
+    const noName = await upload('/api/admin/audio/bonus/', {
+      audio_file: { filename: 'rain.mp3', content: fakeMp3() },
+    });
     expect(noName.json()).toEqual({ name: ['This field is required.'] });
     const noFile = await upload('/api/admin/audio/bonus/', { name: 'Rain' });
     expect(noFile.json()).toEqual({ audio_file: ['No file was submitted.'] });
-    const unexpected = await upload('/api/admin/audio/bonus/', { name: 'Rain', other: { filename: 'x', content: Buffer.from('x') } });
+    const unexpected = await upload('/api/admin/audio/bonus/', {
+      name: 'Rain',
+      other: { filename: 'x', content: Buffer.from('x') },
+    });
     expect(unexpected.statusCode).toBe(400);
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/admin/audio/bonus/', headers: staff.headers, payload: { name: 'Rain' } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/audio/bonus/',
+      headers: staff.headers,
+      payload: { name: 'Rain' },
+    });
     expect(notMultipart.statusCode).toBe(415);
     // A library that does not exist is a path that names nothing.
     const badKind = await upload('/api/admin/audio/podcasts/', { name: 'Rain' });
@@ -104,13 +147,23 @@ describe('admin uploads API', () => {
   });
 
   it('refuses a second item with the same name in one library and removes the file it placed', async () => {
-    const first = await upload('/api/admin/audio/custom/', { name: 'Drone', audio_file: { filename: 'a.mp3', content: fakeMp3() } });
+    const first = await upload('/api/admin/audio/custom/', {
+      name: 'Drone',
+      audio_file: { filename: 'a.mp3', content: fakeMp3() },
+    });
     expect(first.statusCode).toBe(201);
-    const clash = await upload('/api/admin/audio/custom/', { name: 'Drone', audio_file: { filename: 'b.mp3', content: fakeMp3() } });
+    const clash = await upload('/api/admin/audio/custom/', {
+      name: 'Drone',
+      audio_file: { filename: 'b.mp3', content: fakeMp3() },
+    });
     expect(clash.statusCode).toBe(400);
     expect(clash.json()).toEqual({ name: ['An audio item with this name already exists in this library.'] });
     expect(mediaFiles(t)).toEqual([new URL(first.json().audio_file).pathname.replace('/media/', '')]);
-    await t.app.inject({ method: 'DELETE', url: `/api/admin/audio/custom/${first.json().id}/`, headers: staff.headers });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/audio/custom/${first.json().id}/`,
+      headers: staff.headers,
+    });
   });
 
   it('uploads an installer under a content-addressed name with its extension, and deletes it', async () => {
@@ -122,27 +175,55 @@ describe('admin uploads API', () => {
     });
     expect(res.statusCode).toBe(201);
     const sha = createHash('sha256').update(installer).digest('hex');
-    expect(res.json()).toMatchObject({ application_version: '2.1.0', description: 'Windows', application_file: signedMediaUrl(`applications/${sha}.exe`, 'Innerwave-2.1.0.exe'), size_bytes: installer.length });
-    const appImage = await upload('/api/admin/applications/', { application_version: '2.1.0', application_file: { filename: 'innerwave.appimage', content: randomBytes(100) } });
+    expect(res.json()).toMatchObject({
+      application_version: '2.1.0',
+      description: 'Windows',
+      application_file: signedMediaUrl(`applications/${sha}.exe`, 'Innerwave-2.1.0.exe'),
+      size_bytes: installer.length,
+    });
+    const appImage = await upload('/api/admin/applications/', {
+      application_version: '2.1.0',
+      application_file: { filename: 'innerwave.appimage', content: randomBytes(100) },
+    });
     expect(new URL(appImage.json().application_file).pathname).toMatch(/\.AppImage$/);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/applications/', headers: staff.headers });
     expect(list.json()).toHaveLength(2);
     for (const app of list.json() as Array<{ id: number }>) {
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/applications/${app.id}/`, headers: staff.headers })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/admin/applications/${app.id}/`, headers: staff.headers }))
+          .statusCode,
+      ).toBe(204);
     }
     expect(mediaFiles(t)).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/applications/99999/', headers: staff.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/admin/applications/99999/', headers: staff.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('refuses an installer that is too large, has no safe extension, is empty, or lacks a version', async () => {
-    const tooLarge = await upload('/api/admin/applications/', { application_version: '1', application_file: { filename: 'a.exe', content: randomBytes(64 * 1024 + 1) } });
+    const tooLarge = await upload('/api/admin/applications/', {
+      application_version: '1',
+      application_file: { filename: 'a.exe', content: randomBytes(64 * 1024 + 1) },
+    });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ detail: 'The file is larger than 64 KB.' });
-    const script = await upload('/api/admin/applications/', { application_version: '1', application_file: { filename: 'install.sh', content: randomBytes(10) } });
-    expect(script.json()).toEqual({ application_file: ['Upload an installer: .exe, .msi, .dmg, .pkg, .zip, .AppImage, .deb.'] });
-    const empty = await upload('/api/admin/applications/', { application_version: '1', application_file: { filename: 'a.exe', content: Buffer.alloc(0) } });
+    const script = await upload('/api/admin/applications/', {
+      application_version: '1',
+      application_file: { filename: 'install.sh', content: randomBytes(10) },
+    });
+    expect(script.json()).toEqual({
+      application_file: ['Upload an installer: .exe, .msi, .dmg, .pkg, .zip, .AppImage, .deb.'],
+    });
+    const empty = await upload('/api/admin/applications/', {
+      application_version: '1',
+      application_file: { filename: 'a.exe', content: Buffer.alloc(0) },
+    });
     expect(empty.json()).toEqual({ application_file: ['The submitted file is empty.'] });
-    const noVersion = await upload('/api/admin/applications/', { application_version: ' ', application_file: { filename: 'a.exe', content: randomBytes(10) } });
+    const noVersion = await upload('/api/admin/applications/', {
+      application_version: ' ',
+      application_file: { filename: 'a.exe', content: randomBytes(10) },
+    });
     expect(noVersion.json()).toEqual({ application_version: ['This field may not be blank.'] });
     expect(mediaFiles(t)).toEqual([]);
   });

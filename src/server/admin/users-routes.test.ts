@@ -39,14 +39,34 @@ describe('admin users API', () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/users/', headers: staff.headers });
     expect(all.statusCode).toBe(200);
     expect(all.json().count).toBe(2);
-    const found = await t.app.inject({ method: 'GET', url: '/api/admin/users/?search=member.ONE', headers: staff.headers });
-    expect(found.json()).toMatchObject({ count: 1, results: [{ id: member.id, email: 'Member.One@Example.com', is_active: true, is_staff: false, subscription_plan: 'basic' }] });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users/?search=member.ONE',
+      headers: staff.headers,
+    });
+    expect(found.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          id: member.id,
+          email: 'Member.One@Example.com',
+          is_active: true,
+          is_staff: false,
+          subscription_plan: 'basic',
+        },
+      ],
+    });
     const wildcard = await t.app.inject({ method: 'GET', url: '/api/admin/users/?search=%25', headers: staff.headers });
     expect(wildcard.json().count).toBe(0);
   });
 
   it('sets the plan, creating the profile when it is missing', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: { subscription_plan: 'pro' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/`,
+      headers: staff.headers,
+      payload: { subscription_plan: 'pro' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().subscription_plan).toBe('pro');
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.userId, member.id));
@@ -54,31 +74,69 @@ describe('admin users API', () => {
   });
 
   it('deactivates a user, who is then refused, and activates them again without reviving old sessions', async () => {
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: { is_active: false } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/`,
+      headers: staff.headers,
+      payload: { is_active: false },
+    });
     expect(off.json().is_active).toBe(false);
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/users/', headers: member.headers });
     expect(refused.statusCode).toBe(401);
-    const on = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: { is_active: true } });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/`,
+      headers: staff.headers,
+      payload: { is_active: true },
+    });
     expect(on.json().is_active).toBe(true);
     // The tokens of before stay dead; the user signs in again.
     const oldAccess = await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: member.headers });
     expect(oldAccess.statusCode).toBe(401);
-    const oldRefresh = await t.app.inject({ method: 'POST', url: '/api/jwt/refresh/', payload: { refresh: member.refresh } });
+    const oldRefresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/refresh/',
+      payload: { refresh: member.refresh },
+    });
     expect(oldRefresh.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/jwt/create/', payload: { email: member.email, password: member.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/create/',
+      payload: { email: member.email, password: member.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('rejects a bad plan, an empty update, self-deactivation and an unknown user', async () => {
-    const plan = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: { subscription_plan: 'gold' } });
+    const plan = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/`,
+      headers: staff.headers,
+      payload: { subscription_plan: 'gold' },
+    });
     expect(plan.statusCode).toBe(400);
     expect(plan.json()).toHaveProperty('subscription_plan');
-    const empty = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/`, headers: staff.headers, payload: {} });
+    const empty = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/`,
+      headers: staff.headers,
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
-    const self = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${staff.id}/`, headers: staff.headers, payload: { is_active: false } });
+    const self = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${staff.id}/`,
+      headers: staff.headers,
+      payload: { is_active: false },
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ is_active: ['You cannot deactivate your own account.'] });
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/admin/users/99999/', headers: staff.headers, payload: { is_active: true } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/users/99999/',
+      headers: staff.headers,
+      payload: { is_active: true },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,11 @@
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
-import { ADMIN_USER_PAGE_SIZE, emailField, type AdminUser, type AdminUserList, type AdminUserUpdate } from '@shared/contract';
+import {
+  ADMIN_USER_PAGE_SIZE,
+  emailField,
+  type AdminUser,
+  type AdminUserList,
+  type AdminUserUpdate,
+} from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
@@ -63,20 +69,32 @@ export async function listUsers(db: Db, search = ''): Promise<AdminUserList> {
 }
 
 export async function getUser(db: Db, id: number): Promise<AdminUser> {
-  const [row] = await db.select(userColumns).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, id));
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, id));
   if (!row) throw notFound();
   return toAdminUser(row);
 }
 
 /** The user with this e-mail (any case), or a 404 naming it. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   if (!row) throw notFound(`No user with the e-mail ${email.trim()}.`);
   return row.id;
 }
 
 /** Sets the plan and/or the active flag; staff cannot deactivate themselves (they would lock themselves out). */
-export async function updateUser(db: Db, id: number, update: AdminUserUpdate, actingUserId?: number): Promise<AdminUser> {
+export async function updateUser(
+  db: Db,
+  id: number,
+  update: AdminUserUpdate,
+  actingUserId?: number,
+): Promise<AdminUser> {
   if (update.is_active === false && id === actingUserId) {
     throw badRequest({ is_active: ['You cannot deactivate your own account.'] });
   }
@@ -92,7 +110,10 @@ export async function updateUser(db: Db, id: number, update: AdminUserUpdate, ac
       await tx
         .insert(profiles)
         .values({ userId: id, subscriptionPlan: update.subscription_plan })
-        .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: update.subscription_plan, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: profiles.userId,
+          set: { subscriptionPlan: update.subscription_plan, updatedAt: new Date() },
+        });
     }
   });
   return getUser(db, id);

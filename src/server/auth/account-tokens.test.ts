@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createAccountTokens, decodeUid, encodeUid } from './account-tokens';
 
-const tokens = createAccountTokens('test-secret-key-that-is-long-enough-0123456789', { activation: 3 * 86_400, reset: 3600 });
-const user = { id: 42, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', isActive: true, lastLogin: new Date('2026-01-01T10:00:00Z') };
+const tokens = createAccountTokens('test-secret-key-that-is-long-enough-0123456789', {
+  activation: 3 * 86_400,
+  reset: 3600,
+});
+const user = {
+  id: 42,
+  passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
+  isActive: true,
+  lastLogin: new Date('2026-01-01T10:00:00Z'),
+};
 const issuedAt = new Date('2026-03-01T12:00:00Z');
 const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
 
@@ -10,7 +18,13 @@ describe('activation and reset tokens', () => {
   it('round-trips user ids through uids and refuses anything else', () => {
     expect(decodeUid(encodeUid(42))).toBe(42);
     expect(encodeUid(1)).toBe('MQ');
-    for (const uid of ['', 'not base64!', Buffer.from('0').toString('base64url'), Buffer.from('-1').toString('base64url'), Buffer.from('99999999999').toString('base64url')]) {
+    for (const uid of [
+      '',
+      'not base64!',
+      Buffer.from('0').toString('base64url'),
+      Buffer.from('-1').toString('base64url'),
+      Buffer.from('99999999999').toString('base64url'),
+    ]) {
       expect(decodeUid(uid)).toBeUndefined();
     }
   });

@@ -18,7 +18,12 @@ export interface AccountTokenState {
 export interface AccountTokens {
   make(purpose: AccountTokenPurpose, user: AccountTokenState, now?: Date): string;
   /** 'valid', 'expired' or 'invalid' for this user's current state. */
-  check(purpose: AccountTokenPurpose, user: AccountTokenState, token: string, now?: Date): 'valid' | 'expired' | 'invalid';
+  check(
+    purpose: AccountTokenPurpose,
+    user: AccountTokenState,
+    token: string,
+    now?: Date,
+  ): 'valid' | 'expired' | 'invalid';
 }
 
 export const encodeUid = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
@@ -33,11 +38,18 @@ export function decodeUid(uid: string): number | undefined {
 }
 
 export function createAccountTokens(secretKey: string, ttlSeconds: Record<AccountTokenPurpose, number>): AccountTokens {
-  const keys = { activation: deriveKey(secretKey, 'account-token:activation'), reset: deriveKey(secretKey, 'account-token:reset') };
+  const keys = {
+    activation: deriveKey(secretKey, 'account-token:activation'),
+    reset: deriveKey(secretKey, 'account-token:reset'),
+  };
 
   const signature = (purpose: AccountTokenPurpose, user: AccountTokenState, timestamp: number) =>
     createHmac('sha256', keys[purpose])
-      .update([purpose, user.id, user.passwordHash, user.isActive ? 1 : 0, user.lastLogin?.getTime() ?? '', timestamp].join('|'))
+      .update(
+        [purpose, user.id, user.passwordHash, user.isActive ? 1 : 0, user.lastLogin?.getTime() ?? '', timestamp].join(
+          '|',
+        ),
+      )
       .digest('base64url')
       .slice(0, 32);
 

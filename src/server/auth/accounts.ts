@@ -74,18 +74,25 @@ export async function login(ctx: AppContext, email: string, password: string): P
   return { access: session.access, refresh: session.refresh };
 }
 
-/** A new access token for a live session's refresh token (no rotation: decisions §4). */
+/** A new access token for a live session's refresh token (no rotation: docs/product/accounts.md#token-refresh). */
 export async function refreshAccess(ctx: AppContext, refresh: string): Promise<string> {
   const claims = await ctx.tokens.verify(refresh, 'refresh');
   const live = claims && (await ctx.sessions(claims.sessionId, claims.userId));
-  if (!live || live.refreshTokenHash !== hashToken(refresh)) throw unauthorized(MESSAGES.tokenNotValid, 'token_not_valid');
+  if (!live || live.refreshTokenHash !== hashToken(refresh))
+    throw unauthorized(MESSAGES.tokenNotValid, 'token_not_valid');
   return ctx.tokens.sign('access', claims.userId, claims.sessionId);
 }
 
 export async function currentUserRecord(db: Db, userId: number): Promise<CurrentUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw unauthorized();
-  return { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, is_staff: user.isStaff };
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    is_staff: user.isStaff,
+  };
 }
 
 async function userOfUid(db: Db, uid: string) {
@@ -95,14 +102,22 @@ async function userOfUid(db: Db, uid: string) {
   return user;
 }
 
-export async function activate(ctx: AppContext, accountTokens: AccountTokens, uid: string, token: string): Promise<void> {
+export async function activate(
+  ctx: AppContext,
+  accountTokens: AccountTokens,
+  uid: string,
+  token: string,
+): Promise<void> {
   const { db } = ctx.database;
   const user = await userOfUid(db, uid);
   // Activation links are made for the inactive account; once active, a valid link is stale (djoser's 403).
   const verdict = accountTokens.check('activation', { ...user, isActive: false }, token);
   if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
   if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
-  await db.update(users).set({ isActive: true, updatedAt: new Date() }).where(and(eq(users.id, user.id), eq(users.isActive, false)));
+  await db
+    .update(users)
+    .set({ isActive: true, updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), eq(users.isActive, false)));
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
 }
 
@@ -127,10 +142,12 @@ export async function confirmPasswordReset(
 ): Promise<void> {
   const { db } = ctx.database;
   const user = await userOfUid(db, body.uid);
-  if (accountTokens.check('reset', user, body.token) !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if (accountTokens.check('reset', user, body.token) !== 'valid')
+    throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
   const problems = passwordProblems(body.new_password, user.email);
   if (problems.length > 0) throw badRequest({ new_password: problems });
-  if (body.new_password !== body.re_new_password) throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
+  if (body.new_password !== body.re_new_password)
+    throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
 
   const passwordHash = await hashPassword(body.new_password);
   const updated = await db.transaction(async (tx) => {

@@ -13,8 +13,12 @@ describe('bearer authentication', () => {
   beforeAll(async () => {
     // The handlers run after `t` exists, so they can reach its pre-handlers.
     const probe: FastifyPluginAsync = async (app) => {
-      app.get('/api/probe/me/', { preHandler: (req, reply) => t.ctx.authenticate(req, reply) }, async (request) => ({ id: currentUser(request).id }));
-      app.get('/api/probe/staff/', { preHandler: (req, reply) => t.ctx.authenticateStaff(req, reply) }, async () => ({ ok: true }));
+      app.get('/api/probe/me/', { preHandler: (req, reply) => t.ctx.authenticate(req, reply) }, async (request) => ({
+        id: currentUser(request).id,
+      }));
+      app.get('/api/probe/staff/', { preHandler: (req, reply) => t.ctx.authenticateStaff(req, reply) }, async () => ({
+        ok: true,
+      }));
     };
     t = await createTestApp({}, { plugins: [probe] });
     user = await signedInUser(t.ctx);
@@ -44,16 +48,26 @@ describe('bearer authentication', () => {
   it.each([
     ['a refresh token', () => user.refresh],
     ['garbage', () => 'not.a.jwt'],
-    ['a changed payload', () => {
-      const [header, , signature] = user.access.split('.');
-      const payload = Buffer.from(JSON.stringify({ token_type: 'access', user_id: user.id + 1, sid: user.sessionId, exp: 9999999999 })).toString('base64url');
-      return `${header}.${payload}.${signature}`;
-    }],
-    ['alg none', () => {
-      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const payload = Buffer.from(JSON.stringify({ token_type: 'access', user_id: user.id, sid: user.sessionId, exp: 9999999999 })).toString('base64url');
-      return `${header}.${payload}.`;
-    }],
+    [
+      'a changed payload',
+      () => {
+        const [header, , signature] = user.access.split('.');
+        const payload = Buffer.from(
+          JSON.stringify({ token_type: 'access', user_id: user.id + 1, sid: user.sessionId, exp: 9999999999 }),
+        ).toString('base64url');
+        return `${header}.${payload}.${signature}`;
+      },
+    ],
+    [
+      'alg none',
+      () => {
+        const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+        const payload = Buffer.from(
+          JSON.stringify({ token_type: 'access', user_id: user.id, sid: user.sessionId, exp: 9999999999 }),
+        ).toString('base64url');
+        return `${header}.${payload}.`;
+      },
+    ],
   ])('refuses %s with token_not_valid', async (_name, token) => {
     const res = await get('/api/probe/me/', `Bearer ${token()}`);
     expect(res.statusCode).toBe(401);
@@ -62,7 +76,10 @@ describe('bearer authentication', () => {
 
   it('refuses a token signed with another key, or expired', async () => {
     const claims = { token_type: 'access', user_id: user.id, sid: user.sessionId };
-    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(deriveKey('another-secret-key-of-enough-length-000', 'jwt'));
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(deriveKey('another-secret-key-of-enough-length-000', 'jwt'));
     const expired = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)

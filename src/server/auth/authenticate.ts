@@ -25,7 +25,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** A pre-handler that admits live access tokens of active users and names the user on the request. */
-export function createAuthenticate(sessions: SessionLookup, tokens: TokenService, options: { staffOnly?: boolean } = {}): Authenticate {
+export function createAuthenticate(
+  sessions: SessionLookup,
+  tokens: TokenService,
+  options: { staffOnly?: boolean } = {},
+): Authenticate {
   return async (request) => {
     const token = bearerToken(request);
     if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);

@@ -14,7 +14,16 @@ describe('common passwords', () => {
   });
 
   it('knows the usual suspects, in any case and with stray spaces', () => {
-    for (const password of ['password', '123456', 'qwerty', 'PASSWORD', 'Password', 'QwErTy', '  password  ', '123456\t']) {
+    for (const password of [
+      'password',
+      '123456',
+      'qwerty',
+      'PASSWORD',
+      'Password',
+      'QwErTy',
+      '  password  ',
+      '123456\t',
+    ]) {
       expect(isCommonPassword(password)).toBe(true);
     }
   });

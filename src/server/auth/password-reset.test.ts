@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MESSAGES } from '@shared/contract';
 import type { TestApp } from '../test/test-app';
 import type { SmtpCapture } from '../test/smtp';
-import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail, startAccountsApp } from './test-helpers';
+import {
+  activeAccount,
+  linkParams,
+  loginPair,
+  PASSWORD,
+  post,
+  signupAndReadMail,
+  startAccountsApp,
+} from './test-helpers';
 
 const NEW_PASSWORD = 'Silver-Lantern-73';
 
@@ -21,7 +29,8 @@ describe('password reset', () => {
     expect(response.body).toBe('');
     await t.ctx.mailer.settled();
   };
-  const resetMailTo = (email: string) => smtp.waitFor((m) => m.to.toLowerCase().includes(email) && m.subject.includes('Reset'));
+  const resetMailTo = (email: string) =>
+    smtp.waitFor((m) => m.to.toLowerCase().includes(email) && m.subject.includes('Reset'));
 
   it('answers 204 for known and unknown addresses, and mails only the account', async () => {
     await activeAccount(t, smtp, 'curie@example.com');
@@ -31,7 +40,9 @@ describe('password reset', () => {
     const mail = await resetMailTo('curie@example.com');
     expect(smtp.mails.length).toBe(before + 1);
     expect(mail.text).toMatch(/http:\/\/innerwave\.test\/password-reset\/[\w-]+\/[\w-]+/);
-    expect((await post(t, API.resetPassword, { email: 'not-an-address' })).json()).toEqual({ email: [MESSAGES.invalidEmail] });
+    expect((await post(t, API.resetPassword, { email: 'not-an-address' })).json()).toEqual({
+      email: [MESSAGES.invalidEmail],
+    });
   });
 
   it('sets the new password once, ends every session and sends a notice', async () => {
@@ -40,29 +51,61 @@ describe('password reset', () => {
     await requestReset('noether@example.com');
     const { uid, token } = linkParams(await resetMailTo('noether@example.com'), 'password-reset');
 
-    const weak = await post(t, API.resetPasswordConfirm, { uid, token, new_password: '12345678', re_new_password: '12345678' });
+    const weak = await post(t, API.resetPasswordConfirm, {
+      uid,
+      token,
+      new_password: '12345678',
+      re_new_password: '12345678',
+    });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({ new_password: ['This password is too common.', 'This password is entirely numeric.'] });
+    expect(weak.json()).toEqual({
+      new_password: ['This password is too common.', 'This password is entirely numeric.'],
+    });
     const long = NEW_PASSWORD.padEnd(129, 'x');
     const tooLong = await post(t, API.resetPasswordConfirm, { uid, token, new_password: long, re_new_password: long });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toHaveProperty('new_password', ['Ensure this field has no more than 128 characters.']);
-    const mismatch = await post(t, API.resetPasswordConfirm, { uid, token, new_password: NEW_PASSWORD, re_new_password: `${NEW_PASSWORD}x` });
+    const mismatch = await post(t, API.resetPasswordConfirm, {
+      uid,
+      token,
+      new_password: NEW_PASSWORD,
+      re_new_password: `${NEW_PASSWORD}x`,
+    });
     expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
-    const badToken = await post(t, API.resetPasswordConfirm, { uid, token: `${token}x`, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    const badToken = await post(t, API.resetPasswordConfirm, {
+      uid,
+      token: `${token}x`,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
     expect(badToken.json()).toEqual({ token: ['Invalid token for given user.'] });
 
-    const done = await post(t, API.resetPasswordConfirm, { uid, token, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    const done = await post(t, API.resetPasswordConfirm, {
+      uid,
+      token,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
     expect(done.statusCode).toBe(204);
     for (const pair of sessions) {
-      expect((await t.app.inject({ method: 'GET', url: API.me, headers: { authorization: `Bearer ${pair.access}` } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: API.me, headers: { authorization: `Bearer ${pair.access}` } }))
+          .statusCode,
+      ).toBe(401);
       expect((await post(t, API.tokenRefresh, { refresh: pair.refresh })).statusCode).toBe(401);
     }
     await t.ctx.mailer.settled();
-    const notice = await smtp.waitFor((m) => m.to.includes('noether@example.com') && m.subject.includes('password was changed'));
+    const notice = await smtp.waitFor(
+      (m) => m.to.includes('noether@example.com') && m.subject.includes('password was changed'),
+    );
     expect(notice.text).toContain('was just changed');
 
-    const again = await post(t, API.resetPasswordConfirm, { uid, token, new_password: 'Another-Path-99', re_new_password: 'Another-Path-99' });
+    const again = await post(t, API.resetPasswordConfirm, {
+      uid,
+      token,
+      new_password: 'Another-Path-99',
+      re_new_password: 'Another-Path-99',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ token: ['Invalid token for given user.'] });
     expect((await post(t, API.tokenCreate, { email: 'noether@example.com', password: PASSWORD })).statusCode).toBe(401);
@@ -72,7 +115,11 @@ describe('password reset', () => {
   it('never takes an activation token for a reset token, nor the reverse', async () => {
     const { mail } = await signupAndReadMail(t, smtp, 'meitner@example.com');
     const activation = linkParams(mail, 'activation');
-    const asReset = await post(t, API.resetPasswordConfirm, { ...activation, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+    const asReset = await post(t, API.resetPasswordConfirm, {
+      ...activation,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
     expect(asReset.statusCode).toBe(400);
     expect(asReset.json()).toEqual({ token: ['Invalid token for given user.'] });
 
@@ -88,40 +135,53 @@ describe('password reset timing', () => {
   let smtp: SmtpCapture;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ t, smtp, close } = await startAccountsApp({ AUTH_RATE_LIMIT_PER_EMAIL: '100000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' }));
+    ({ t, smtp, close } = await startAccountsApp({
+      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    }));
     await activeAccount(t, smtp, 'lamarr@example.com');
   });
   afterAll(() => close());
 
-  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
+  const quantile = (values: number[], q: number) =>
+    [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 
   // A statistical test on a shared machine: a real leak fails every attempt, a burst of noise does not.
-  it('answers a known and an unknown address in the same time (no account enumeration)', { retry: 2, timeout: 60_000 }, async () => {
-    const known: number[] = [];
-    const unknown: number[] = [];
-    const sample = async (email: string, into: number[]) => {
-      const started = process.hrtime.bigint();
-      const response = await post(t, API.resetPassword, { email });
-      into.push(Number(process.hrtime.bigint() - started));
-      expect(response.statusCode).toBe(204);
-      // What follows the answer (the look-up, the mail) is not what a client can time; let it finish,
-      // with the sockets it used, before the next sample.
-      await t.ctx.mailer.settled();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    };
-    for (let i = 0; i < 20; i++) await sample(`warm-up-${i}@example.com`, []);
-    for (let i = 0; i < 100; i++) {
-      // Interleaved in ABBA order, so drift on the machine and what one sample leaves behind touch
-      // both alike; one address each, so the rate limiter's counters cost the same on both paths.
-      await sample('lamarr@example.com', known);
-      await sample('nobody@example.com', unknown);
-      await sample('nobody@example.com', unknown);
-      await sample('lamarr@example.com', known);
-    }
-    for (const q of [0.5, 0.9]) {
-      const ratio = quantile(known, q) / quantile(unknown, q);
-      expect(ratio, `p${q * 100}: known ${quantile(known, q)} ns, unknown ${quantile(unknown, q)} ns`).toBeGreaterThan(1 / 1.1);
-      expect(ratio, `p${q * 100}: known ${quantile(known, q)} ns, unknown ${quantile(unknown, q)} ns`).toBeLessThan(1.1);
-    }
-  });
+  it(
+    'answers a known and an unknown address in the same time (no account enumeration)',
+    { retry: 2, timeout: 60_000 },
+    async () => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      const sample = async (email: string, into: number[]) => {
+        const started = process.hrtime.bigint();
+        const response = await post(t, API.resetPassword, { email });
+        into.push(Number(process.hrtime.bigint() - started));
+        expect(response.statusCode).toBe(204);
+        // What follows the answer (the look-up, the mail) is not what a client can time; let it finish,
+        // with the sockets it used, before the next sample.
+        await t.ctx.mailer.settled();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      for (let i = 0; i < 20; i++) await sample(`warm-up-${i}@example.com`, []);
+      for (let i = 0; i < 100; i++) {
+        // Interleaved in ABBA order, so drift on the machine and what one sample leaves behind touch
+        // both alike; one address each, so the rate limiter's counters cost the same on both paths.
+        await sample('lamarr@example.com', known);
+        await sample('nobody@example.com', unknown);
+        await sample('nobody@example.com', unknown);
+        await sample('lamarr@example.com', known);
+      }
+      for (const q of [0.5, 0.9]) {
+        const ratio = quantile(known, q) / quantile(unknown, q);
+        expect(
+          ratio,
+          `p${q * 100}: known ${quantile(known, q)} ns, unknown ${quantile(unknown, q)} ns`,
+        ).toBeGreaterThan(1 / 1.1);
+        expect(ratio, `p${q * 100}: known ${quantile(known, q)} ns, unknown ${quantile(unknown, q)} ns`).toBeLessThan(
+          1.1,
+        );
+      }
+    },
+  );
 });

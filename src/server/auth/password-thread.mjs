@@ -9,7 +9,9 @@ setPriority(0, 19);
 
 parentPort.on('message', ({ op, password, passwordHash, options }) => {
   try {
-    parentPort.postMessage({ result: op === 'hash' ? hashSync(password, options) : verifySync(passwordHash, password) });
+    parentPort.postMessage({
+      result: op === 'hash' ? hashSync(password, options) : verifySync(passwordHash, password),
+    });
   } catch (error) {
     parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -6,7 +6,11 @@ import { Worker } from 'node:worker_threads';
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 type Task = { op: 'hash'; password: string } | { op: 'verify'; password: string; passwordHash: string };
-interface Queued { task: Task; resolve: (result: string | boolean) => void; reject: (error: Error) => void }
+interface Queued {
+  task: Task;
+  resolve: (result: string | boolean) => void;
+  reject: (error: Error) => void;
+}
 
 /**
  * Hashing runs on a few threads of the lowest priority (password-thread.mjs): as many as the cores this

@@ -25,7 +25,9 @@ describe('rate limits on the account calls', () => {
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
     expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited!.headers['retry-after'])).toBeLessThanOrEqual(600);
-    expect(limited!.json<{ detail: string }>().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    expect(limited!.json<{ detail: string }>().detail).toMatch(
+      /^Request was throttled\. Expected available in \d+ seconds\.$/,
+    );
 
     const rightPassword = await post(t, API.tokenCreate, { email: user.email.toUpperCase(), password: user.password });
     expect(rightPassword.statusCode).toBe(429);

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { tooManyRequests } from '../http/errors';
 
-// Login, signup, reset and activation are limited per client address and per e-mail (decisions §4):
-// the address limit slows one machine trying many accounts, the e-mail limit many machines trying one.
-// Counters live in @fastify/rate-limit's in-process store (one per limiter).
+// Login, signup, reset and activation are limited per client address and per e-mail
+// (docs/product/accounts.md#rate-limits): the address limit slows one machine trying many accounts,
+// the e-mail limit many machines trying one.
+// Counters live in the rate-limit plugin's store, which the primary keeps for all workers
+// (docs/decisions/001-workers-share-state-through-the-primary.md).
 
 export type LimitedAction = 'login' | 'signup' | 'reset' | 'activation';
 

@@ -17,12 +17,20 @@ import {
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import { createAccountTokens } from './account-tokens';
-import { activate, confirmPasswordReset, currentUserRecord, login, refreshAccess, requestPasswordReset, signup } from './accounts';
+import {
+  activate,
+  confirmPasswordReset,
+  currentUserRecord,
+  login,
+  refreshAccess,
+  requestPasswordReset,
+  signup,
+} from './accounts';
 import { currentUser } from './authenticate';
 import { revokeSession } from './sessions';
 import { createAuthRateLimits } from './rate-limits';
 
-// The account calls of spec §7, shaped like djoser + SimpleJWT (decisions §3–4).
+// The account calls, shaped like djoser + SimpleJWT (docs/product/accounts.md).
 
 const noContent = z.null().describe('No content');
 const throttled = { 429: detailErrorSchema.describe('Too many attempts; see Retry-After') };
@@ -86,7 +94,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     API.me,
     {
       preHandler: ctx.authenticate,
-      schema: { tags: ['accounts'], summary: 'The signed-in user', security: bearer, response: { 200: currentUserSchema, 401: detailErrorSchema } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: currentUserSchema, 401: detailErrorSchema },
+      },
     },
     async (request) => currentUserRecord(ctx.database.db, currentUser(request).id),
   );
@@ -95,7 +108,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     API.logout,
     {
       preHandler: ctx.authenticate,
-      schema: { tags: ['sessions'], summary: "Log out: ends this session's tokens at once", security: bearer, response: { 204: noContent, 401: detailErrorSchema } },
+      schema: {
+        tags: ['sessions'],
+        summary: "Log out: ends this session's tokens at once",
+        security: bearer,
+        response: { 204: noContent, 401: detailErrorSchema },
+      },
     },
     async (request, reply) => {
       const { sessionId } = currentUser(request);

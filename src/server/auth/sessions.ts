@@ -18,10 +18,18 @@ export interface IssuedSession {
  * Opens a server-side session for one login and issues its token pair, in one statement (a login is
  * the busiest write there is); with `recordLogin`, the same statement sets the user's last login.
  */
-export async function createSession(db: Db, tokens: TokenService, userId: number, options: { recordLogin?: boolean } = {}): Promise<IssuedSession> {
+export async function createSession(
+  db: Db,
+  tokens: TokenService,
+  userId: number,
+  options: { recordLogin?: boolean } = {},
+): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + tokens.ttlSeconds('refresh') * 1000);
-  const [access, refresh] = await Promise.all([tokens.sign('access', userId, sessionId), tokens.sign('refresh', userId, sessionId)]);
+  const [access, refresh] = await Promise.all([
+    tokens.sign('access', userId, sessionId),
+    tokens.sign('refresh', userId, sessionId),
+  ]);
   const row = { id: sessionId, userId, refreshTokenHash: hashToken(refresh), expiresAt };
   if (options.recordLogin) {
     await db.execute(
@@ -50,13 +58,30 @@ export interface LiveSession {
 
 async function findLiveSession(db: Db, sessionId: string): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, isStaff: users.isStaff, refreshTokenHash: sessions.refreshTokenHash, expiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      isStaff: users.isStaff,
+      refreshTokenHash: sessions.refreshTokenHash,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isActive, true),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  return { user: { id: row.id, email: row.email, isStaff: row.isStaff, sessionId }, refreshTokenHash: row.refreshTokenHash, expiresAt: row.expiresAt.getTime() };
+  return {
+    user: { id: row.id, email: row.email, isStaff: row.isStaff, sessionId },
+    refreshTokenHash: row.refreshTokenHash,
+    expiresAt: row.expiresAt.getTime(),
+  };
 }
 
 /** The live session of a token's claims (its user must be the token's), or null. */
@@ -80,9 +105,15 @@ export function createSessionLookup(db: Db, notices: Notices): SessionLookup {
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -4,7 +4,15 @@ import { API, MESSAGES, currentUserSchema } from '@shared/contract';
 import type { TestApp } from '../test/test-app';
 import type { SmtpCapture } from '../test/smtp';
 import { profiles, users } from '../db/schema';
-import { activeAccount, linkParams, loginPair, PASSWORD, post, signupAndReadMail, startAccountsApp } from './test-helpers';
+import {
+  activeAccount,
+  linkParams,
+  loginPair,
+  PASSWORD,
+  post,
+  signupAndReadMail,
+  startAccountsApp,
+} from './test-helpers';
 
 describe('signup, activation and login', () => {
   let t: TestApp;
@@ -53,12 +61,20 @@ describe('signup, activation and login', () => {
   });
 
   it('checks that both passwords match, and names missing fields', async () => {
-    const mismatch = await post(t, API.signup, { email: 'mismatch@example.com', password: PASSWORD, re_password: `${PASSWORD}x` });
+    const mismatch = await post(t, API.signup, {
+      email: 'mismatch@example.com',
+      password: PASSWORD,
+      re_password: `${PASSWORD}x`,
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
     const missing = await post(t, API.signup, { email: 'not-an-address' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ email: [MESSAGES.invalidEmail], password: [MESSAGES.required], re_password: [MESSAGES.required] });
+    expect(missing.json()).toMatchObject({
+      email: [MESSAGES.invalidEmail],
+      password: [MESSAGES.required],
+      re_password: [MESSAGES.required],
+    });
   });
 
   it('refuses a password over 128 characters', async () => {
@@ -74,20 +90,29 @@ describe('signup, activation and login', () => {
   it('gives exactly one account to twenty parallel signups of one address', async () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        post(t, API.signup, { email: i % 2 ? 'race@example.com' : 'RACE@example.com', password: PASSWORD, re_password: PASSWORD }),
+        post(t, API.signup, {
+          email: i % 2 ? 'race@example.com' : 'RACE@example.com',
+          password: PASSWORD,
+          re_password: PASSWORD,
+        }),
       ),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
-    for (const r of responses.filter((r) => r.statusCode === 400)) expect(r.json()).toEqual({ email: ['user with this email already exists.'] });
+    for (const r of responses.filter((r) => r.statusCode === 400))
+      expect(r.json()).toEqual({ email: ['user with this email already exists.'] });
   });
 
   it('activates once: bad uid, bad token, then 204, then stale', async () => {
     const { mail } = await signupAndReadMail(t, smtp, 'lovelace@example.com');
     const { uid, token } = linkParams(mail, 'activation');
-    expect((await post(t, API.activation, { uid: 'zzz', token })).json()).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
-    expect((await post(t, API.activation, { uid: Buffer.from('999999').toString('base64url'), token })).statusCode).toBe(400);
+    expect((await post(t, API.activation, { uid: 'zzz', token })).json()).toEqual({
+      uid: ["Invalid user id or user doesn't exist."],
+    });
+    expect(
+      (await post(t, API.activation, { uid: Buffer.from('999999').toString('base64url'), token })).statusCode,
+    ).toBe(400);
     const badToken = await post(t, API.activation, { uid, token: `${token.slice(0, -1)}A` });
     expect(badToken.statusCode).toBe(400);
     expect(badToken.json()).toEqual({ token: ['Invalid token for given user.'] });
@@ -107,7 +132,10 @@ describe('signup, activation and login', () => {
     const pair = await loginPair(t, 'turing@example.COM');
     expect(Object.keys(pair).sort()).toEqual(['access', 'refresh']);
     // The login is recorded (a reset link made before it stops working).
-    const [row] = await t.database.db.select({ lastLogin: users.lastLogin }).from(users).where(eq(users.email, 'Turing@Example.com'));
+    const [row] = await t.database.db
+      .select({ lastLogin: users.lastLogin })
+      .from(users)
+      .where(eq(users.email, 'Turing@Example.com'));
     expect(row!.lastLogin!.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     await signupAndReadMail(t, smtp, 'inactive@example.com');
@@ -150,7 +178,13 @@ describe('signup, activation and login', () => {
 
     const me = await t.app.inject({ method: 'GET', url: API.me, headers: bearer(first.access) });
     expect(me.statusCode).toBe(200);
-    expect(currentUserSchema.strict().parse(me.json())).toEqual({ id, email: 'hamilton@example.com', first_name: '', last_name: '', is_staff: false });
+    expect(currentUserSchema.strict().parse(me.json())).toEqual({
+      id,
+      email: 'hamilton@example.com',
+      first_name: '',
+      last_name: '',
+      is_staff: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: API.me })).statusCode).toBe(401);
 
     const refreshed = await post(t, API.tokenRefresh, { refresh: first.refresh });
@@ -165,7 +199,11 @@ describe('signup, activation and login', () => {
     expect((await t.app.inject({ method: 'GET', url: API.me, headers: bearer(first.refresh) })).statusCode).toBe(401);
 
     // djoser clients post logout with a JSON content type and no body; others send neither.
-    const logout = await t.app.inject({ method: 'POST', url: API.logout, headers: { ...bearer(first.access), 'content-type': 'application/json' } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: API.logout,
+      headers: { ...bearer(first.access), 'content-type': 'application/json' },
+    });
     expect(logout.statusCode).toBe(204);
     expect(logout.body).toBe('');
     for (const token of [first.access, access]) {
@@ -174,13 +212,24 @@ describe('signup, activation and login', () => {
     expect((await post(t, API.tokenRefresh, { refresh: first.refresh })).statusCode).toBe(401);
 
     expect((await t.app.inject({ method: 'GET', url: API.me, headers: bearer(second.access) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: API.logout, headers: bearer(second.access) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: API.logout, headers: bearer(second.access) })).statusCode).toBe(
+      204,
+    );
     expect((await t.app.inject({ method: 'POST', url: API.logout })).statusCode).toBe(401);
   });
 
   it('publishes every account call in the OpenAPI description', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: API.openapi })).json<{ paths: Record<string, unknown> }>();
-    for (const path of [API.signup, API.me, API.tokenCreate, API.tokenRefresh, API.logout, API.activation, API.resetPassword, API.resetPasswordConfirm]) {
+    for (const path of [
+      API.signup,
+      API.me,
+      API.tokenCreate,
+      API.tokenRefresh,
+      API.logout,
+      API.activation,
+      API.resetPassword,
+      API.resetPasswordConfirm,
+    ]) {
       expect(spec.paths).toHaveProperty([path]);
     }
   });

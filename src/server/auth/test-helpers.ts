@@ -9,9 +9,16 @@ import type { ParsedMail } from '../test/eml';
 export const PASSWORD = 'Quiet-Harbour-58';
 
 /** The app sending mail to a capturing SMTP server, with limits high enough for a whole test file. */
-export async function startAccountsApp(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: SmtpCapture; close(): Promise<void> }> {
+export async function startAccountsApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; smtp: SmtpCapture; close(): Promise<void> }> {
   const smtp = await startSmtpCapture();
-  const t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_EMAIL: '100', AUTH_RATE_LIMIT_PER_ADDRESS: '1000', ...env });
+  const t = await createTestApp({
+    SMTP_URL: smtp.url,
+    AUTH_RATE_LIMIT_PER_EMAIL: '100',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
+    ...env,
+  });
   return {
     t,
     smtp,
@@ -37,7 +44,9 @@ export async function signupAndReadMail(t: TestApp, smtp: SmtpCapture, email: st
   const response = await post(t, API.signup, { email, password, re_password: password });
   expect(response.statusCode, response.body).toBe(201);
   await t.ctx.mailer.settled();
-  const mail = await smtp.waitFor((m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.subject.includes('Activate'));
+  const mail = await smtp.waitFor(
+    (m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.subject.includes('Activate'),
+  );
   return { id: response.json<{ id: number }>().id, mail };
 }
 

@@ -39,7 +39,16 @@ export function createTokenService(secretKey: string, ttl: { access: number; ref
     // key and hops to the thread pool for every token — most of the cost of a refresh call.
     async sign(type, userId, sessionId) {
       const iat = Math.floor(Date.now() / 1000);
-      const payload = base64url(JSON.stringify({ token_type: type, user_id: userId, sid: sessionId, iat, jti: randomUUID(), exp: iat + ttl[type] }));
+      const payload = base64url(
+        JSON.stringify({
+          token_type: type,
+          user_id: userId,
+          sid: sessionId,
+          iat,
+          jti: randomUUID(),
+          exp: iat + ttl[type],
+        }),
+      );
       const signingInput = `${HEADER}.${payload}`;
       return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
     },
@@ -54,7 +63,8 @@ export function createTokenService(secretKey: string, ttl: { access: number; ref
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = payload.user_id;
         const sessionId = payload.sid;
-        if (payload.token_type !== type || typeof userId !== 'number' || typeof sessionId !== 'string') return undefined;
+        if (payload.token_type !== type || typeof userId !== 'number' || typeof sessionId !== 'string')
+          return undefined;
         if (typeof payload.exp !== 'number') return undefined;
         const claims: TokenClaims = { userId, sessionId, type, expiresAt: new Date(payload.exp * 1000) };
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);

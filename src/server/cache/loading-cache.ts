@@ -30,7 +30,8 @@ export class LoadingCache<K, V> {
 
   /** Removes the entries whose loaded value matches, and every entry still loading (its value is unknown). */
   deleteWhere(matches: (value: V) => boolean): void {
-    for (const [key, entry] of this.entries) if (!entry.settled || matches(entry.settled.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (!entry.settled || matches(entry.settled.value)) this.entries.delete(key);
   }
 
   clear(): void {

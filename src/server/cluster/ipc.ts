@@ -3,14 +3,37 @@ import cluster, { type Worker } from 'node:cluster';
 // Calls from a worker process to the primary, and notices from the primary to every worker, over
 // the cluster's IPC channel (structured-clone serialisation, so Dates and byte arrays cross intact).
 
-interface CallMessage { ipc: 'call'; id: number; method: string; params: unknown }
-interface ReplyMessage { ipc: 'reply'; id: number; result?: unknown; error?: SerializedError }
-interface NoticeMessage { ipc: 'notice'; id: number; notice: unknown }
-interface NoticeAckMessage { ipc: 'notice-ack'; id: number }
+interface CallMessage {
+  ipc: 'call';
+  id: number;
+  method: string;
+  params: unknown;
+}
+interface ReplyMessage {
+  ipc: 'reply';
+  id: number;
+  result?: unknown;
+  error?: SerializedError;
+}
+interface NoticeMessage {
+  ipc: 'notice';
+  id: number;
+  notice: unknown;
+}
+interface NoticeAckMessage {
+  ipc: 'notice-ack';
+  id: number;
+}
 type Message = CallMessage | ReplyMessage | NoticeMessage | NoticeAckMessage;
 
 /** An error as it crosses processes: its message and the fields our code reads (`code` above all). */
-export interface SerializedError { name: string; message: string; code?: unknown; detail?: unknown; constraint?: unknown }
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: unknown;
+  detail?: unknown;
+  constraint?: unknown;
+}
 
 const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && 'ipc' in value;
 
@@ -98,7 +121,9 @@ export function serveWorkers(handlers: Record<string, CallHandler>): { broadcast
   const broadcast = (notice: unknown) =>
     new Promise<void>((resolve) => {
       const id = nextNoticeId++;
-      const live = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && worker.isConnected());
+      const live = Object.values(cluster.workers ?? {}).filter(
+        (worker): worker is Worker => !!worker && worker.isConnected(),
+      );
       if (live.length === 0) return resolve();
       const timer = setTimeout(finish, NOTICE_ACK_TIMEOUT_MS);
       function finish() {

@@ -6,9 +6,7 @@ import type { PrimaryChannel } from './ipc';
  * (docs/decisions/001-workers-share-state-through-the-primary.md).
  */
 export type Notice =
-  | { kind: 'session-ended'; sessionId: string }
-  | { kind: 'user-changed'; userId: number }
-  | { kind: 'content-changed' };
+  { kind: 'session-ended'; sessionId: string } | { kind: 'user-changed'; userId: number } | { kind: 'content-changed' };
 
 export interface Notices {
   /** Resolves once every worker has applied the notice, so the next request anywhere sees the change. */

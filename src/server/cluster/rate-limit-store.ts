@@ -4,10 +4,20 @@ import type { CallHandler, PrimaryChannel } from './ipc';
 // Rate-limit counters shared by the workers: the primary keeps them (in @fastify/rate-limit's own
 // in-memory store), so N workers allow the limit once, not N times.
 
-interface Counter { current: number; ttl: number }
+interface Counter {
+  current: number;
+  ttl: number;
+}
 type Done = (error: Error | null, counter?: Counter) => void;
-interface LocalStore { incr(key: string, done: Done, timeWindow: number, max: number): void }
-interface IncrParams { store: number; key: string; timeWindow: number; max: number }
+interface LocalStore {
+  incr(key: string, done: Done, timeWindow: number, max: number): void;
+}
+interface IncrParams {
+  store: number;
+  key: string;
+  timeWindow: number;
+  max: number;
+}
 
 const LocalStoreClass = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as new (
   continueExceeding: boolean,
@@ -22,7 +32,12 @@ export function rateLimitCallHandlers(): Record<string, CallHandler> {
     new Promise<Counter>((resolve, reject) => {
       let local = stores.get(store);
       if (!local) stores.set(store, (local = new LocalStoreClass(false, false, 50_000)));
-      local.incr(key, (error, counter) => (error || !counter ? reject(error ?? new Error('no counter')) : resolve(counter)), timeWindow, max);
+      local.incr(
+        key,
+        (error, counter) => (error || !counter ? reject(error ?? new Error('no counter')) : resolve(counter)),
+        timeWindow,
+        max,
+      );
     });
   return { 'rateLimit.incr': incr as CallHandler };
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, audioItemListSchema, desktopApplicationListSchema, messageCategoryListSchema } from '@shared/contract';
+import {
+  ADMIN_API,
+  API,
+  audioItemListSchema,
+  desktopApplicationListSchema,
+  messageCategoryListSchema,
+} from '@shared/contract';
 import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedMediaUrl } from '../test/media';
@@ -25,8 +31,23 @@ beforeAll(async () => {
     { categoryId: second!.id, messageText: 'My body knows how to rest.', position: 0 },
   ]);
   await db.insert(audioItems).values([
-    { kind: 'selfeggio', name: '528 Hz', description: 'Warm.', audioFile: 'audio/selfeggio/a.mp3', coverImage: 'covers/a.webp', position: 1, dateAdded: new Date('2026-01-02T03:04:05Z') },
-    { kind: 'selfeggio', name: '174 Hz', description: 'Deep.', audioFile: 'audio/selfeggio/b.mp3', coverImage: null, position: 0 },
+    {
+      kind: 'selfeggio',
+      name: '528 Hz',
+      description: 'Warm.',
+      audioFile: 'audio/selfeggio/a.mp3',
+      coverImage: 'covers/a.webp',
+      position: 1,
+      dateAdded: new Date('2026-01-02T03:04:05Z'),
+    },
+    {
+      kind: 'selfeggio',
+      name: '174 Hz',
+      description: 'Deep.',
+      audioFile: 'audio/selfeggio/b.mp3',
+      coverImage: null,
+      position: 0,
+    },
     { kind: 'bonus', name: 'Brown noise', audioFile: 'audio/bonus/c.mp3' },
     { kind: 'custom', name: 'Drone', audioFile: 'audio/custom/d.mp3' },
   ]);
@@ -49,7 +70,10 @@ describe('content calls', () => {
     expect(res.statusCode).toBe(200);
     const body = messageCategoryListSchema.parse(res.json());
     expect(body.map((c) => c.name)).toEqual(['Focus', 'Sleep']);
-    expect(body[0]!.messages.map((m) => m.message_text)).toEqual(['I begin with one small step.', 'My attention is steady.']);
+    expect(body[0]!.messages.map((m) => m.message_text)).toEqual([
+      'I begin with one small step.',
+      'My attention is steady.',
+    ]);
     expect(Object.keys(body[0]!.messages[0]!).sort()).toEqual(['id', 'message_text']);
   });
 
@@ -65,11 +89,22 @@ describe('content calls', () => {
       date_added: '2026-01-02T03:04:05.000Z',
     });
     expect(body[0]!.cover_image).toBeNull();
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['audio_file', 'cover_image', 'date_added', 'description', 'id', 'name']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual([
+      'audio_file',
+      'cover_image',
+      'date_added',
+      'description',
+      'id',
+      'name',
+    ]);
 
-    const bonus = audioItemListSchema.parse((await t.app.inject({ method: 'GET', url: API.bonusAudio, headers: user.headers })).json());
+    const bonus = audioItemListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: API.bonusAudio, headers: user.headers })).json(),
+    );
     expect(bonus.map((a) => a.name)).toEqual(['Brown noise']);
-    const custom = audioItemListSchema.parse((await t.app.inject({ method: 'GET', url: API.customAudio, headers: user.headers })).json());
+    const custom = audioItemListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: API.customAudio, headers: user.headers })).json(),
+    );
     expect(custom.map((a) => a.audio_file)).toEqual([signedMediaUrl('audio/custom/d.mp3')]);
   });
 
@@ -77,13 +112,22 @@ describe('content calls', () => {
     const empty = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
-    await t.database.db.insert(desktopApplications).values({ applicationVersion: '1.2.0', description: 'Windows', applicationFile: 'applications/innerwave-1.2.0.exe' });
+    await t.database.db.insert(desktopApplications).values({
+      applicationVersion: '1.2.0',
+      description: 'Windows',
+      applicationFile: 'applications/innerwave-1.2.0.exe',
+    });
     // The lists are kept in memory: a write outside the admin calls is announced as they announce theirs.
     await t.ctx.notices.publish({ kind: 'content-changed' });
     const res = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
     const body = desktopApplicationListSchema.parse(res.json());
     expect(body).toEqual([
-      { id: expect.any(Number), application_version: '1.2.0', description: 'Windows', application_file: signedMediaUrl('applications/innerwave-1.2.0.exe', 'Innerwave-1.2.0.exe') },
+      {
+        id: expect.any(Number),
+        application_version: '1.2.0',
+        description: 'Windows',
+        application_file: signedMediaUrl('applications/innerwave-1.2.0.exe', 'Innerwave-1.2.0.exe'),
+      },
     ]);
   });
 
@@ -92,17 +136,34 @@ describe('content calls', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: { ...user.headers, 'if-none-match': `W/${etag}` } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: API.messageCategories,
+      headers: { ...user.headers, 'if-none-match': `W/${etag}` },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const otherTag = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: { ...user.headers, 'if-none-match': '"something-else"' } });
+    const otherTag = await t.app.inject({
+      method: 'GET',
+      url: API.messageCategories,
+      headers: { ...user.headers, 'if-none-match': '"something-else"' },
+    });
     expect(otherTag.statusCode).toBe(200);
     expect(otherTag.json()).toEqual(first.json());
 
     const staff = await signedInUser(t.ctx, { isStaff: true });
-    const created = await t.app.inject({ method: 'POST', url: ADMIN_API.categories, headers: staff.headers, payload: { name: 'Courage' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_API.categories,
+      headers: staff.headers,
+      payload: { name: 'Courage' },
+    });
     expect(created.statusCode).toBe(201);
-    const after = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: { ...user.headers, 'if-none-match': etag } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: API.messageCategories,
+      headers: { ...user.headers, 'if-none-match': etag },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(messageCategoryListSchema.parse(after.json()).map((c) => c.name)).toContain('Courage');

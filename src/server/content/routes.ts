@@ -30,12 +30,16 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const cached = (key: string, load: () => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) =>
     sendJsonBody(request, reply, await lists.get(key, async () => jsonBody(await load())));
 
-
   app.get(
     API.messageCategories,
     {
       preHandler: ctx.authenticate,
-      schema: { tags: ['content'], summary: 'Message categories with their messages', security, response: { 200: messageCategoryListSchema, 401: detailErrorSchema } },
+      schema: {
+        tags: ['content'],
+        summary: 'Message categories with their messages',
+        security,
+        response: { 200: messageCategoryListSchema, 401: detailErrorSchema },
+      },
     },
     cached('categories', () => listMessageCategories(db)),
   );
@@ -45,7 +49,12 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       list.path,
       {
         preHandler: ctx.authenticate,
-        schema: { tags: ['content'], summary: list.summary, security, response: { 200: audioItemListSchema, 401: detailErrorSchema } },
+        schema: {
+          tags: ['content'],
+          summary: list.summary,
+          security,
+          response: { 200: audioItemListSchema, 401: detailErrorSchema },
+        },
       },
       cached(list.kind, () => listAudioItems(db, ctx.media, list.kind)),
     );
@@ -55,7 +64,12 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     API.desktopExecutables,
     {
       preHandler: ctx.authenticate,
-      schema: { tags: ['content'], summary: 'Desktop applications to download', security, response: { 200: desktopApplicationListSchema, 401: detailErrorSchema } },
+      schema: {
+        tags: ['content'],
+        summary: 'Desktop applications to download',
+        security,
+        response: { 200: desktopApplicationListSchema, 401: detailErrorSchema },
+      },
     },
     cached('applications', () => listDesktopApplications(db, ctx.media)),
   );

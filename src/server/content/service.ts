@@ -44,6 +44,8 @@ export async function listDesktopApplications(db: Db, media: MediaUrls): Promise
     id: row.id,
     application_version: row.applicationVersion,
     description: row.description,
-    application_file: media.url(row.applicationFile, { downloadName: installerDownloadName(row.applicationVersion, row.applicationFile) }),
+    application_file: media.url(row.applicationFile, {
+      downloadName: installerDownloadName(row.applicationVersion, row.applicationFile),
+    }),
   }));
 }

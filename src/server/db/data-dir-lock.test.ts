@@ -22,7 +22,12 @@ describe('data folder lock', () => {
     try {
       const child = spawnSync(
         process.execPath,
-        ['--import', 'tsx', '-e', `import('${path.resolve(import.meta.dirname, 'data-dir-lock.ts')}').then(m => m.acquireDataDirLock(${JSON.stringify(dir)}))`],
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('${path.resolve(import.meta.dirname, 'data-dir-lock.ts')}').then(m => m.acquireDataDirLock(${JSON.stringify(dir)}))`,
+        ],
         { encoding: 'utf8' },
       );
       expect(child.status).not.toBe(0);

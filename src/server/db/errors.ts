@@ -17,9 +17,18 @@ export async function rethrowUniqueAs<T>(write: () => Promise<T>, duplicate: () 
 }
 
 /** Socket-level failures of the database connection (node-postgres reports them with these codes). */
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres' own words when a connection drops or cannot be had in time. */
-const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
+const CONNECTION_ERROR_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
 
 /**
  * Whether a failure means the database cannot be reached right now (a 503 for the client, who may
@@ -29,7 +38,11 @@ const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when t
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+    )
+      return true;
     const message = (current as { message?: unknown }).message;
     if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
   }

@@ -62,7 +62,12 @@ describe.runIf(inject('dbKind') === 'postgres')('database outage', () => {
     const viaProxy = new URL(created.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     database = openPostgres(viaProxy.toString());
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', RETRY_AFTER_SECONDS: '7' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+      RETRY_AFTER_SECONDS: '7',
+    });
     const ctx = createContext(config, database);
     app = await buildApp(ctx, { logger: false });
     await app.ready();
@@ -85,7 +90,15 @@ describe.runIf(inject('dbKind') === 'postgres')('database outage', () => {
     proxy.cut();
     // What a worker keeps in memory (the session, the profile just read) still answers.
     expect((await profile()).statusCode).toBe(200);
-    for (const call of [me, () => app.inject({ method: 'POST', url: '/api/jwt/create/', payload: { email: user.email, password: user.password } })]) {
+    for (const call of [
+      me,
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/jwt/create/',
+          payload: { email: user.email, password: user.password },
+        }),
+    ]) {
       const started = Date.now();
       const down = await call();
       expect(down.statusCode).toBe(503);

@@ -10,7 +10,11 @@ import { messageCategories } from './schema';
 // The embedded database as workers reach it: Drizzle in a "worker" on one side, the owner's handlers
 // on the other, joined here without processes (each call's parameters and answer cloned, as IPC does).
 
-interface FakeWorker { id: number; dead: boolean; isDead(): boolean }
+interface FakeWorker {
+  id: number;
+  dead: boolean;
+  isDead(): boolean;
+}
 
 function channelTo(handlers: Record<string, CallHandler>, worker: FakeWorker): PrimaryChannel {
   let pending = 0;
@@ -34,7 +38,13 @@ function channelTo(handlers: Record<string, CallHandler>, worker: FakeWorker): P
 describe.runIf(inject('dbKind') === 'pglite')('the embedded database through the primary', () => {
   let owner: Database;
   let owned: ReturnType<typeof pgliteCallHandlers>;
-  const workers = [1, 2].map((id): FakeWorker => ({ id, dead: false, isDead() { return this.dead; } }));
+  const workers = [1, 2].map((id): FakeWorker => ({
+    id,
+    dead: false,
+    isDead() {
+      return this.dead;
+    },
+  }));
   let one: Database;
   let two: Database;
   beforeAll(async () => {
@@ -45,7 +55,8 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database through the
   });
   afterAll(() => owner.close());
 
-  const names = async () => (await owner.db.select({ name: messageCategories.name }).from(messageCategories)).map((row) => row.name).sort();
+  const names = async () =>
+    (await owner.db.select({ name: messageCategories.name }).from(messageCategories)).map((row) => row.name).sort();
 
   it('reads and writes with Drizzle as on any database, dates and counts included', async () => {
     const [row] = await one.db.insert(messageCategories).values({ name: 'Rest', position: 1 }).returning();
@@ -75,7 +86,10 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database through the
       throw new Error('roll back');
     });
     const order: string[] = [];
-    const waiting = two.db.insert(messageCategories).values({ name: 'Later', position: 4 }).then(() => order.push('two'));
+    const waiting = two.db
+      .insert(messageCategories)
+      .values({ name: 'Later', position: 4 })
+      .then(() => order.push('two'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     order.push('one done');
     releaseFirst();
@@ -92,7 +106,7 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database through the
     await owner.db.execute(sql`drop index probe_unique_name`);
   });
 
-  it("rolls back a transaction whose worker dies or goes quiet, so the database is free again", async () => {
+  it('rolls back a transaction whose worker dies or goes quiet, so the database is free again', async () => {
     const stuck = one.db.transaction(async (tx) => {
       await tx.insert(messageCategories).values({ name: 'Orphan', position: 5 });
       await new Promise((resolve) => setTimeout(resolve, 600));

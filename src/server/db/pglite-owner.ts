@@ -11,16 +11,31 @@ import type { CallHandler } from '../cluster/ipc';
  */
 const keepText = (value: string) => value;
 const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    keepText,
+  ]),
 );
 
-export interface QueryParams { sql: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; tx?: number | undefined }
-export interface QueryResultData { rows: unknown[]; rowCount: number; fields: Array<{ name: string; dataTypeID: number }> }
+export interface QueryParams {
+  sql: string;
+  params: unknown[] | undefined;
+  rowMode: 'array' | 'object' | undefined;
+  tx?: number | undefined;
+}
+export interface QueryResultData {
+  rows: unknown[];
+  rowCount: number;
+  fields: Array<{ name: string; dataTypeID: number }>;
+}
 
 /** A transaction that sees no query for this long is rolled back: its worker is stuck, and PGlite with it. */
 const TRANSACTION_IDLE_LIMIT_MS = 30_000;
 
-interface Worker { id: number; isDead(): boolean }
+interface Worker {
+  id: number;
+  isDead(): boolean;
+}
 
 class TransactionEnded extends Error {
   readonly code = '25P01';
@@ -35,7 +50,13 @@ export function pgliteCallHandlers(
   client: PGlite,
   idleLimitMs = TRANSACTION_IDLE_LIMIT_MS,
 ): { handlers: Record<string, CallHandler>; releaseWorker(workerId: number): void } {
-  interface Open { workerId: number; tx: Transaction; finish(commit: boolean): void; done: Promise<void>; idle: NodeJS.Timeout }
+  interface Open {
+    workerId: number;
+    tx: Transaction;
+    finish(commit: boolean): void;
+    done: Promise<void>;
+    idle: NodeJS.Timeout;
+  }
   const open = new Map<number, Open>();
   let nextTransaction = 1;
 
@@ -56,7 +77,13 @@ export function pgliteCallHandlers(
         .transaction(async (tx) => {
           id = nextTransaction++;
           const ended = new Promise<boolean>((finish) => {
-            open.set(id!, { workerId: worker.id, tx, finish, done, idle: setTimeout(() => void end(id!, false).catch(() => undefined), idleLimitMs) });
+            open.set(id!, {
+              workerId: worker.id,
+              tx,
+              finish,
+              done,
+              idle: setTimeout(() => void end(id!, false).catch(() => undefined), idleLimitMs),
+            });
           });
           // Its worker died while it waited for its turn: nobody will end it.
           if (worker.isDead()) void end(id, false);
@@ -81,7 +108,11 @@ export function pgliteCallHandlers(
       target = entry.tx;
     }
     const result = await target.query(sql, params, { rowMode: rowMode ?? 'object', parsers: DRIZZLE_PARSERS });
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
+    return {
+      rows: result.rows,
+      rowCount: result.affectedRows ?? result.rows.length,
+      fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    };
   };
 
   return {

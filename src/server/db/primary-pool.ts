@@ -5,10 +5,18 @@ import type { QueryParams, QueryResultData } from './pglite-owner';
 // node-postgres driver over this pool look-alike (it recognises a pool by its class name), so a worker
 // loads neither PGlite nor its driver.
 
-interface QueryConfig { text: string; rowMode?: 'array' }
+interface QueryConfig {
+  text: string;
+  rowMode?: 'array';
+}
 
 const query = (primary: PrimaryChannel, config: QueryConfig, values: unknown[] | undefined, tx?: number) =>
-  primary.call<QueryResultData>('db.query', { sql: config.text, params: values, rowMode: config.rowMode ?? 'object', tx } satisfies QueryParams);
+  primary.call<QueryResultData>('db.query', {
+    sql: config.text,
+    params: values,
+    rowMode: config.rowMode ?? 'object',
+    tx,
+  } satisfies QueryParams);
 
 const NOTHING: QueryResultData = { rows: [], rowCount: 0, fields: [] };
 

@@ -37,9 +37,16 @@ const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 console.log(`fuzzing ${baseUrl} with ${requests} requests, seed ${seed}`);
 const started = performance.now();
 const result = await runFuzz({ baseUrl, requests, seed, tokens: await fuzzTokens(ctx) });
-console.log(`sent ${result.sent} in ${Math.round((performance.now() - started) / 1000)} s; answers by status: ${JSON.stringify(result.statuses)}`);
-for (const failure of result.failures.slice(0, 20)) console.log(`  ${failure.status} ${failure.method} ${failure.path} ${failure.body.slice(0, 200)}`);
-console.log(result.failures.length === 0 ? 'no 5xx, no request left unanswered' : `${result.failures.length} failures (seed ${seed})`);
+console.log(
+  `sent ${result.sent} in ${Math.round((performance.now() - started) / 1000)} s; answers by status: ${JSON.stringify(result.statuses)}`,
+);
+for (const failure of result.failures.slice(0, 20))
+  console.log(`  ${failure.status} ${failure.method} ${failure.path} ${failure.body.slice(0, 200)}`);
+console.log(
+  result.failures.length === 0
+    ? 'no 5xx, no request left unanswered'
+    : `${result.failures.length} failures (seed ${seed})`,
+);
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,11 @@ describe('fuzzing every route', () => {
   let t: TestApp;
   let baseUrl: string;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '1000000', AUTH_RATE_LIMIT_PER_EMAIL: '1000000', MAX_APPLICATION_BYTES: String(64 * 1024) });
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_ADDRESS: '1000000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+      MAX_APPLICATION_BYTES: String(64 * 1024),
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });

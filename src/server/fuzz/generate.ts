@@ -42,7 +42,20 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '\r\nX-Injected: 1',
 ];
 
-export const HOSTILE_NUMBERS: readonly unknown[] = [0, -1, 1.5, 2147483647, 2147483648, -2147483649, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '1', null, true];
+export const HOSTILE_NUMBERS: readonly unknown[] = [
+  0,
+  -1,
+  1.5,
+  2147483647,
+  2147483648,
+  -2147483649,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  '1',
+  null,
+  true,
+];
 
 /** A value that satisfies the schema, as a well-behaved client would send it. */
 export function validValue(schema: JsonSchema | undefined, rng: Rng, name = ''): unknown {
@@ -96,7 +109,8 @@ export function hostileValue(rng: Rng): unknown {
 /** A JSON body: valid, or valid with one field wrong, missing, added or poisoned. */
 export function jsonBody(schema: JsonSchema | undefined, rng: Rng): unknown {
   const valid = validValue(schema ?? { type: 'object' }, rng);
-  if (!valid || typeof valid !== 'object' || Array.isArray(valid) || chance(rng, 0.1)) return chance(rng, 0.5) ? valid : hostileValue(rng);
+  if (!valid || typeof valid !== 'object' || Array.isArray(valid) || chance(rng, 0.1))
+    return chance(rng, 0.5) ? valid : hostileValue(rng);
   const body = valid as Record<string, unknown>;
   const keys = Object.keys(body);
   const mutation = Math.floor(rng() * 5);
@@ -136,7 +150,9 @@ export function multipartBytes(fields: readonly string[], rng: Rng): { body: Buf
     const head = asFile
       ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${pick(rng, ['a.mp3', 'b.png', 'c.exe', '', '../x', 'é\u0000.txt'])}"\r\nContent-Type: ${pick(rng, ['audio/mpeg', 'image/png', 'application/octet-stream', 'text/plain'])}\r\n\r\n`
       : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`;
-    const content = asFile ? Buffer.from(Array.from({ length: Math.floor(rng() * 2048) }, () => Math.floor(rng() * 256))) : Buffer.from(String(chance(rng, 0.5) ? pick(rng, HOSTILE_STRINGS) : `v${name}`));
+    const content = asFile
+      ? Buffer.from(Array.from({ length: Math.floor(rng() * 2048) }, () => Math.floor(rng() * 256)))
+      : Buffer.from(String(chance(rng, 0.5) ? pick(rng, HOSTILE_STRINGS) : `v${name}`));
     parts.push(Buffer.from(head), content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -156,14 +172,40 @@ export function multipartBytes(fields: readonly string[], rng: Rng): { body: Buf
       body = Buffer.from(body.toString('latin1').replace('Content-Disposition', 'Content-Dispositio'), 'latin1');
       break;
     case 4:
-      body = Buffer.concat([body, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${boundary}--\r\n`)]);
+      body = Buffer.concat([
+        body,
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${boundary}--\r\n`,
+        ),
+      ]);
       break;
   }
   return { body, contentType };
 }
 
 /** Path parameter values: ones that exist, and everything else a URL can hold. */
-export const PATH_PARAMS: readonly string[] = ['1', '2', '3', '0', '-1', '2147483648', '99999999999999999999', '1e400', '1.5', 'NaN', 'abc', '%00', '%c0%ae', '..%2f..', '%ff', 'x'.repeat(3000), 'selfeggio', 'bonus', 'custom', '%F0%9F%98%80'];
+export const PATH_PARAMS: readonly string[] = [
+  '1',
+  '2',
+  '3',
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1e400',
+  '1.5',
+  'NaN',
+  'abc',
+  '%00',
+  '%c0%ae',
+  '..%2f..',
+  '%ff',
+  'x'.repeat(3000),
+  'selfeggio',
+  'bonus',
+  'custom',
+  '%F0%9F%98%80',
+];
 
 export const CONTENT_TYPES: readonly string[] = [
   'application/json',

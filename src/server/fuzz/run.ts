@@ -1,7 +1,17 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { mulberry32 } from '@shared/random';
 import { connect } from 'node:net';
-import { CONTENT_TYPES, jsonBody, jsonBytes, multipartBytes, PATH_PARAMS, pick, validValue, type JsonSchema, type Rng } from './generate';
+import {
+  CONTENT_TYPES,
+  jsonBody,
+  jsonBytes,
+  multipartBytes,
+  PATH_PARAMS,
+  pick,
+  validValue,
+  type JsonSchema,
+  type Rng,
+} from './generate';
 
 // Sends mutated requests, built from the server's own OpenAPI description, to a listening server and
 // records every answer of 500 or more. What counts as failure: a 5xx, a request left without an answer,
@@ -40,12 +50,40 @@ interface Operation {
 }
 
 /** Field names of the upload routes, which take multipart bodies the OpenAPI description does not spell out. */
-const UPLOAD_FIELDS = ['name', 'description', 'audio_file', 'cover_image', 'application_version', 'application_file', 'first_name', 'last_name', 'profile_image'];
+const UPLOAD_FIELDS = [
+  'name',
+  'description',
+  'audio_file',
+  'cover_image',
+  'application_version',
+  'application_file',
+  'first_name',
+  'last_name',
+  'profile_image',
+];
 
 /** Paths outside the API that a client can ask for all the same. */
-const EXTRA_OPERATIONS: Operation[] = ['/', '/login', '/media/x.mp3', '/media/../secret-key', '/api/docs/', '/api/nothing/'].map((path) => ({ method: 'GET', path, body: undefined, query: [] }));
+const EXTRA_OPERATIONS: Operation[] = [
+  '/',
+  '/login',
+  '/media/x.mp3',
+  '/media/../secret-key',
+  '/api/docs/',
+  '/api/nothing/',
+].map((path) => ({ method: 'GET', path, body: undefined, query: [] }));
 
-function operationsOf(spec: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: Array<{ name: string; in: string }> }>> }): Operation[] {
+function operationsOf(spec: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: Array<{ name: string; in: string }>;
+      }
+    >
+  >;
+}): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -69,24 +107,55 @@ interface PlannedRequest {
 
 function plan(operation: Operation, rng: Rng, tokens: { user: string; staff: string }): PlannedRequest {
   let path = operation.path.replace(/\{[^}]+\}/g, () => pick(rng, PATH_PARAMS));
-  const query = operation.query.map((name) => `${name}=${encodeURIComponent(String(validValue({ type: 'string' }, rng)))}`);
-  if (rng() < 0.3) query.push(pick(rng, ['search=%00', 'search=%ff%fe', 'token=abc', 'a[b]=1&a[c]=2', '__proto__[x]=1', `q=${'x'.repeat(5000)}`, 'search']));
+  const query = operation.query.map(
+    (name) => `${name}=${encodeURIComponent(String(validValue({ type: 'string' }, rng)))}`,
+  );
+  if (rng() < 0.3)
+    query.push(
+      pick(rng, [
+        'search=%00',
+        'search=%ff%fe',
+        'token=abc',
+        'a[b]=1&a[c]=2',
+        '__proto__[x]=1',
+        `q=${'x'.repeat(5000)}`,
+        'search',
+      ]),
+    );
   if (query.length) path += `?${query.join('&')}`;
 
   const headers: Record<string, string> = {};
   const auth = pick(rng, ['user', 'user', 'staff', 'staff', 'none', 'garbage', 'long']);
   if (auth === 'user') headers.authorization = `Bearer ${tokens.user}`;
   if (auth === 'staff') headers.authorization = `Bearer ${tokens.staff}`;
-  if (auth === 'garbage') headers.authorization = pick(rng, ['Bearer', 'Bearer a.b.c', 'Basic Zm9vOmJhcg==', `Bearer ${tokens.user.slice(0, -3)}abc`, 'Bearer \u00ff']);
+  if (auth === 'garbage')
+    headers.authorization = pick(rng, [
+      'Bearer',
+      'Bearer a.b.c',
+      'Basic Zm9vOmJhcg==',
+      `Bearer ${tokens.user.slice(0, -3)}abc`,
+      'Bearer \u00ff',
+    ]);
   if (auth === 'long') headers.authorization = `Bearer ${'a'.repeat(8000)}`;
   if (rng() < 0.1) headers['if-none-match'] = pick(rng, ['*', '"x"', 'W/"1"']);
-  if (rng() < 0.1) headers.range = pick(rng, ['bytes=0-0', 'bytes=99999999-', 'bytes=-1', 'bytes=5-1', 'bytes=0-1,2-3,4-5', 'items=1-2']);
+  if (rng() < 0.1)
+    headers.range = pick(rng, [
+      'bytes=0-0',
+      'bytes=99999999-',
+      'bytes=-1',
+      'bytes=5-1',
+      'bytes=0-1,2-3,4-5',
+      'items=1-2',
+    ]);
   if (rng() < 0.05) headers['accept-encoding'] = pick(rng, ['br', 'gzip;q=0', '*', 'identity;q=0, *;q=0']);
 
   let body: Buffer | undefined;
   if (operation.method !== 'GET' && operation.method !== 'DELETE' && rng() < 0.9) {
     if (!operation.body || rng() < 0.2) {
-      const multipart = multipartBytes(UPLOAD_FIELDS.filter(() => rng() < 0.5), rng);
+      const multipart = multipartBytes(
+        UPLOAD_FIELDS.filter(() => rng() < 0.5),
+        rng,
+      );
       body = multipart.body;
       headers['content-type'] = multipart.contentType;
     } else {
@@ -98,7 +167,8 @@ function plan(operation: Operation, rng: Rng, tokens: { user: string; staff: str
     headers['content-type'] = 'application/json';
   }
   // HEAD with a body is left to the raw requests: Node's client cannot read the answer to it.
-  const method = rng() < 0.02 ? pick(rng, ['OPTIONS', 'TRACE', 'PROPFIND', ...(body ? [] : ['HEAD'])]) : operation.method;
+  const method =
+    rng() < 0.02 ? pick(rng, ['OPTIONS', 'TRACE', 'PROPFIND', ...(body ? [] : ['HEAD'])]) : operation.method;
   return { method, path, headers, body };
 }
 
@@ -106,11 +176,21 @@ function send(baseUrl: string, agent: Agent, planned: PlannedRequest): Promise<{
   return new Promise((resolve, reject) => {
     const url = new URL(baseUrl);
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: planned.method, path: planned.path, headers: planned.headers, agent, timeout: 10_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: planned.method,
+        path: planned.path,
+        headers: planned.headers,
+        agent,
+        timeout: 10_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.length < 64 && chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 500) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 500) }),
+        );
         res.on('error', reject);
       },
     );
@@ -122,7 +202,12 @@ function send(baseUrl: string, agent: Agent, planned: PlannedRequest): Promise<{
     // A server may answer and close before reading a body it refuses; that is a fine answer.
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: 0, body: '' });
-      else reject(new Error(`${planned.method} ${planned.path.slice(0, 200)} ${JSON.stringify(planned.headers).slice(0, 300)}: ${error.message}`));
+      else
+        reject(
+          new Error(
+            `${planned.method} ${planned.path.slice(0, 200)} ${JSON.stringify(planned.headers).slice(0, 300)}: ${error.message}`,
+          ),
+        );
     });
     req.end(planned.body);
   });
@@ -189,7 +274,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   try {
     while (result.sent < options.requests) {
       if (result.sent % (options.refreshEvery ?? 200) < batch) tokens = await options.tokens();
-      const planned = Array.from({ length: Math.min(batch, options.requests - result.sent) }, () => plan(pick(rng, operations), rng, tokens));
+      const planned = Array.from({ length: Math.min(batch, options.requests - result.sent) }, () =>
+        plan(pick(rng, operations), rng, tokens),
+      );
       const answers = await Promise.all(planned.map((p) => send(options.baseUrl, agent, p)));
       answers.forEach((answer, i) => record(planned[i]!.method, planned[i]!.path, answer.status, answer.body));
       result.sent += planned.length;

@@ -20,7 +20,10 @@ export async function fuzzTokens(ctx: AppContext): Promise<() => Promise<{ user:
     .returning({ id: users.id });
   const [user, staff] = rows.map((row) => row.id) as [number, number];
   return async () => {
-    await db.update(users).set({ isActive: true }).where(inArray(users.id, [user, staff]));
+    await db
+      .update(users)
+      .set({ isActive: true })
+      .where(inArray(users.id, [user, staff]));
     const [u, s] = await Promise.all([createSession(db, ctx.tokens, user), createSession(db, ctx.tokens, staff)]);
     return { user: u.access, staff: s.access };
   };

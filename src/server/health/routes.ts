@@ -7,12 +7,20 @@ const PING_TIMEOUT_MS = 2000;
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     API.health,
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthOkSchema, 503: healthDownSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: healthOkSchema, 503: healthDownSchema },
+      },
+    },
     async (request, reply) => {
       try {
         await Promise.race([
           ctx.database.ping(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref()),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref(),
+          ),
         ]);
         return reply.code(200).send({ status: 'ok', db: 'ok' });
       } catch (error) {

@@ -67,7 +67,12 @@ function clientError(error: FastifyError): ApiError | undefined {
  * Answers a failure: the client's own error in the contract's shape, a 503 with Retry-After while the
  * database cannot be reached, or a 500 that names its log line.
  */
-export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, retryAfterSeconds = 5): FastifyReply {
+export function answerError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  retryAfterSeconds = 5,
+): FastifyReply {
   const known = clientError(error);
   if (known) return sendError(request, reply, known);
   if (isDatabaseUnavailable(error)) {

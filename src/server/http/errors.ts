@@ -22,12 +22,20 @@ export const payloadTooLarge = (detail: string = MESSAGES.tooLarge) => new ApiEr
 export const unsupportedMediaType = (detail: string = MESSAGES.unsupportedMediaType) => new ApiError(415, { detail });
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(429, { detail: `${MESSAGES.throttled} Expected available in ${seconds} seconds.` }, { 'Retry-After': String(seconds) });
+  return new ApiError(
+    429,
+    { detail: `${MESSAGES.throttled} Expected available in ${seconds} seconds.` },
+    { 'Retry-After': String(seconds) },
+  );
 };
 
 /** The service cannot answer now (overloaded, or its database unreachable); the client may retry. */
 export const serviceUnavailable = (retryAfterSeconds: number) =>
-  new ApiError(503, { detail: MESSAGES.serviceUnavailable }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new ApiError(
+    503,
+    { detail: MESSAGES.serviceUnavailable },
+    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 /**
  * Errors that Fastify, its plugins and the multipart parser raise for something the client sent,
@@ -53,7 +61,8 @@ const CLIENT_ERRORS_BY_CODE: Record<string, () => ApiError> = {
 };
 
 /** busboy (under @fastify/multipart) reports a broken body with a plain Error and no code. */
-const MULTIPART_PARSE_FAILURE = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+const MULTIPART_PARSE_FAILURE =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
 
 /** The client error a thrown value stands for, or undefined when the server itself failed. */
 export function clientErrorOf(error: unknown): ApiError | undefined {

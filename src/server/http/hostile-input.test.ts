@@ -12,7 +12,8 @@ import { multipartBody } from '../test/multipart';
 const logLines: Array<Record<string, unknown>> = [];
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      logLines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   },
 });
@@ -50,13 +51,21 @@ describe('hostile input on the real routes', () => {
   );
 
   it('answers text/plain sent to a JSON call with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/jwt/create/', payload: '{"email":"a@example.com"}', headers: { 'content-type': 'text/plain' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/create/',
+      payload: '{"email":"a@example.com"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type in request.' });
   });
 
   it('refuses NUL characters in JSON fields, query strings and multipart fields', async () => {
-    const signup = await postJson('/api/users/', JSON.stringify({ email: 'nul\u0000@example.com', password: 'a\u0000b', re_password: 'x' }));
+    const signup = await postJson(
+      '/api/users/',
+      JSON.stringify({ email: 'nul\u0000@example.com', password: 'a\u0000b', re_password: 'x' }),
+    );
     expect(signup.statusCode).toBe(400);
     expect(signup.json()).toEqual({ email: ['Null characters are not allowed.'] });
 
@@ -65,7 +74,12 @@ describe('hostile input on the real routes', () => {
     expect(search.json()).toEqual({ search: ['Null characters are not allowed.'] });
 
     const body = multipartBody({ first_name: 'Ada\u0000', last_name: 'Lovelace' });
-    const profile = await t.app.inject({ method: 'PUT', url: '/api/user/profile/update/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/update/',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(profile.statusCode).toBe(400);
     expect(profile.json()).toEqual({ first_name: ['Null characters are not allowed.'] });
   });
@@ -76,7 +90,12 @@ describe('hostile input on the real routes', () => {
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
-    const order = await t.app.inject({ method: 'PUT', url: '/api/admin/message-categories/order/', headers: staff.headers, payload: { ids: [2147483648] } });
+    const order = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/message-categories/order/',
+      headers: staff.headers,
+      payload: { ids: [2147483648] },
+    });
     expect(order.statusCode).toBe(400);
     expect(order.json()).toHaveProperty('ids');
   });
@@ -95,7 +114,12 @@ describe('hostile input on the real routes', () => {
     const cut = whole.payload.subarray(0, whole.payload.length - 20);
     for (const url of ['/api/user/profile/update/', '/api/admin/audio/bonus/']) {
       const headers = url.includes('admin') ? staff.headers : user.headers;
-      const res = await t.app.inject({ method: url.includes('admin') ? 'POST' : 'PUT', url, headers: { ...headers, ...whole.headers }, payload: cut });
+      const res = await t.app.inject({
+        method: url.includes('admin') ? 'POST' : 'PUT',
+        url,
+        headers: { ...headers, ...whole.headers },
+        payload: cut,
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ non_field_errors: ['Malformed multipart body.'] });
     }
@@ -145,7 +169,10 @@ describe('a connection after an upload refused early', () => {
   it('is closed after the refusal instead of hanging the next request', async () => {
     // Over the per-request field limit, before a large file the parser never gets to.
     const fields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, 'x']));
-    const body = multipartBody({ ...fields, application_file: { filename: 'big.exe', content: Buffer.alloc(256 * 1024, 1) } });
+    const body = multipartBody({
+      ...fields,
+      application_file: { filename: 'big.exe', content: Buffer.alloc(256 * 1024, 1) },
+    });
     const upload = Buffer.concat([
       Buffer.from(
         `POST /api/admin/applications/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${staff.headers.authorization}\r\n` +

@@ -7,10 +7,16 @@ import { badRequest } from './errors';
 
 // Probe routes exercise the real app's parsers and error handler.
 const probe: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/probe/', { schema: { body: z.object({ email: emailField(), count: z.number().int() }) } }, async (request) => ({
-    received: request.body.email,
-  }));
-  app.post('/api/probe/empty/', async (request, reply) => reply.code(204).send(request.body === undefined ? undefined : 'unexpected'));
+  app.post(
+    '/api/probe/',
+    { schema: { body: z.object({ email: emailField(), count: z.number().int() }) } },
+    async (request) => ({
+      received: request.body.email,
+    }),
+  );
+  app.post('/api/probe/empty/', async (request, reply) =>
+    reply.code(204).send(request.body === undefined ? undefined : 'unexpected'),
+  );
   app.get('/api/probe/fields/', async () => {
     throw badRequest({ email: ['taken'] });
   });

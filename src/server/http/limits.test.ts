@@ -6,14 +6,22 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 
 // Connections that hold the server without finishing their request, and load the server sheds.
 
-async function listening(env: Record<string, string>, plugins: FastifyPluginAsync[] = []): Promise<{ t: TestApp; port: number }> {
+async function listening(
+  env: Record<string, string>,
+  plugins: FastifyPluginAsync[] = [],
+): Promise<{ t: TestApp; port: number }> {
   const t = await createTestApp(env, { plugins });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, port: (t.app.server.address() as AddressInfo).port };
 }
 
 /** Opens a socket and writes `head`, then one byte of `trickle` every `everyMs`; resolves when the server closes it. */
-function trickle(port: number, head: string, trickleBytes: string, everyMs: number): Promise<{ text: string; closedAfterMs: number; socket: Socket }> {
+function trickle(
+  port: number,
+  head: string,
+  trickleBytes: string,
+  everyMs: number,
+): Promise<{ text: string; closedAfterMs: number; socket: Socket }> {
   return new Promise((resolve) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
@@ -37,7 +45,11 @@ describe('slow clients', () => {
   let port: number;
   let staff: SignedInUser;
   beforeAll(async () => {
-    ({ t, port } = await listening({ REQUEST_TIMEOUT_SECONDS: '2', MIN_UPLOAD_BYTES_PER_SECOND: '2048', MAX_APPLICATION_BYTES: String(1024 * 1024) }));
+    ({ t, port } = await listening({
+      REQUEST_TIMEOUT_SECONDS: '2',
+      MIN_UPLOAD_BYTES_PER_SECOND: '2048',
+      MAX_APPLICATION_BYTES: String(1024 * 1024),
+    }));
     staff = await signedInUser(t.ctx, { isStaff: true });
   });
   afterAll(() => t.close());
@@ -62,7 +74,9 @@ describe('slow clients', () => {
     const file = Buffer.alloc(40 * 1024, 7);
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="application_version"\r\n\r\n9.9.9\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="application_file"; filename="setup.exe"\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="application_file"; filename="setup.exe"\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -104,7 +118,10 @@ describe('load shedding', () => {
   let t: TestApp;
   let user: SignedInUser;
   beforeAll(async () => {
-    ({ t } = await listening({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20', OVERLOAD_MAX_DB_QUEUE: '2', RETRY_AFTER_SECONDS: '3' }, [block]));
+    ({ t } = await listening(
+      { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20', OVERLOAD_MAX_DB_QUEUE: '2', RETRY_AFTER_SECONDS: '3' },
+      [block],
+    ));
     user = await signedInUser(t.ctx);
   });
   afterAll(() => t.close());
@@ -131,7 +148,8 @@ describe('load shedding', () => {
     // A call that reads the database each time (content lists are kept in memory).
     const read = () => t.app.inject({ method: 'GET', url: '/api/users/me/', headers: user.headers });
     const first = Array.from({ length: 40 }, read);
-    for (let i = 0; i < 1000 && t.ctx.database.queueDepth() <= 2; i++) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 1000 && t.ctx.database.queueDepth() <= 2; i++)
+      await new Promise((resolve) => setImmediate(resolve));
     expect(t.ctx.database.queueDepth()).toBeGreaterThan(2);
     const late = await read();
     expect(late.statusCode).toBe(503);
@@ -146,7 +164,14 @@ describe('proxies, connections and transport security', () => {
   it('caps open connections', async () => {
     const { t, port } = await listening({ MAX_CONNECTIONS: '2' });
     try {
-      const open = await Promise.all([0, 1].map(() => new Promise<Socket>((resolve) => { const s = connect(port, '127.0.0.1', () => resolve(s)); })));
+      const open = await Promise.all(
+        [0, 1].map(
+          () =>
+            new Promise<Socket>((resolve) => {
+              const s = connect(port, '127.0.0.1', () => resolve(s));
+            }),
+        ),
+      );
       const third = await trickle(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n', '', 1000);
       expect(third.text).toBe('');
       for (const socket of open) socket.destroy();
@@ -156,12 +181,27 @@ describe('proxies, connections and transport security', () => {
   });
 
   it('counts rate limits by the client address a trusted proxy names', async () => {
-    const trusted = await createTestApp({ TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_ADDRESS: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
+    const trusted = await createTestApp({
+      TRUST_PROXY: '127.0.0.1',
+      AUTH_RATE_LIMIT_PER_ADDRESS: '2',
+      AUTH_RATE_LIMIT_PER_EMAIL: '100',
+    });
     const untrusted = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '2', AUTH_RATE_LIMIT_PER_EMAIL: '100' });
     try {
       const attempt = (t: TestApp, client: string, i: number) =>
-        t.app.inject({ method: 'POST', url: '/api/jwt/create/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client }, payload: { email: `p${i}@example.com`, password: 'Wrong-Password-1' } });
-      const statuses = async (t: TestApp) => [await attempt(t, '203.0.113.1', 1), await attempt(t, '203.0.113.1', 2), await attempt(t, '203.0.113.2', 3)].map((r) => r.statusCode);
+        t.app.inject({
+          method: 'POST',
+          url: '/api/jwt/create/',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: `p${i}@example.com`, password: 'Wrong-Password-1' },
+        });
+      const statuses = async (t: TestApp) =>
+        [
+          await attempt(t, '203.0.113.1', 1),
+          await attempt(t, '203.0.113.1', 2),
+          await attempt(t, '203.0.113.2', 3),
+        ].map((r) => r.statusCode);
       // Behind a trusted proxy, the second client has attempts of its own; otherwise all share the proxy's.
       expect(await statuses(trusted)).toEqual([401, 401, 401]);
       expect(await statuses(untrusted)).toEqual([401, 401, 429]);
@@ -176,7 +216,8 @@ describe('proxies, connections and transport security', () => {
     const development = await createTestApp({ NODE_ENV: 'development' });
     const off = await createTestApp({ NODE_ENV: 'production', HSTS_MAX_AGE_SECONDS: '0' });
     try {
-      const hsts = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'];
+      const hsts = async (t: TestApp) =>
+        (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'];
       expect(await hsts(production)).toBe('max-age=31536000');
       expect(await hsts(development)).toBeUndefined();
       expect(await hsts(off)).toBeUndefined();

@@ -24,7 +24,12 @@ const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.heade
  */
 function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): void {
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
-  interface Watched { request: FastifyRequest; reply: FastifyReply; started: number; samples: Array<{ at: number; bytes: number }> }
+  interface Watched {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    started: number;
+    samples: Array<{ at: number; bytes: number }>;
+  }
   // One timer looks at every body still arriving (a timer per request cost more than the small JSON
   // bodies it watched); it runs only while there is one.
   const watched = new Set<Watched>();
@@ -43,12 +48,20 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
       if (now - started < timeoutMs) continue;
       const oldest = samples[0]!;
       const rate = ((socket.bytesRead - oldest.bytes) * 1000) / Math.max(1, now - oldest.at);
-      const uploadStillMoving = isUpload(request) && (settings.minUploadBytesPerSecond === 0 || rate >= settings.minUploadBytesPerSecond);
+      const uploadStillMoving =
+        isUpload(request) && (settings.minUploadBytesPerSecond === 0 || rate >= settings.minUploadBytesPerSecond);
       if (uploadStillMoving) continue;
       watched.delete(body);
-      request.log.warn({ elapsedMs: now - started, bytesPerSecond: Math.round(rate) }, 'request body too slow: connection closed');
+      request.log.warn(
+        { elapsedMs: now - started, bytesPerSecond: Math.round(rate) },
+        'request body too slow: connection closed',
+      );
       if (reply.sent || reply.raw.headersSent) socket.destroy();
-      else answerClientError(Object.assign(new Error('request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+      else
+        answerClientError(
+          Object.assign(new Error('request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
+          socket,
+        );
     }
     if (watched.size === 0) {
       clearInterval(timer);
@@ -74,7 +87,11 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
  * answered 503 with Retry-After at once instead of queueing behind the work already accepted. The health check
  * is never shed, so a load balancer can tell a busy server from a dead one.
  */
-async function registerLoadShedding(app: FastifyInstance, database: Database, overload: Config['overload']): Promise<void> {
+async function registerLoadShedding(
+  app: FastifyInstance,
+  database: Database,
+  overload: Config['overload'],
+): Promise<void> {
   // Only API calls are shed: pages, assets and media are files, cheap to send, and a page answered with
   // a JSON error would leave a person nothing to read.
   const sheddable = (request: FastifyRequest) => request.url.startsWith('/api/') && !request.url.startsWith(API.health);
@@ -95,7 +112,8 @@ async function registerLoadShedding(app: FastifyInstance, database: Database, ov
     // A window with no sample at all reads as an infinite delay (a loop that never turned, or a process
     // the machine did not schedule, as right after start-up); the next window measures the real delay,
     // so only measured delays shed.
-    pressureHandler: (request, _reply, type, value) => (Number.isFinite(Number(value)) ? shed(request, type, Number(value)) : undefined),
+    pressureHandler: (request, _reply, type, value) =>
+      Number.isFinite(Number(value)) ? shed(request, type, Number(value)) : undefined,
   });
   // Requests accepted and not yet answered: the queue in front of the embedded database (whose own
   // backlog never shows between event-loop turns) and of everything else.
@@ -103,7 +121,8 @@ async function registerLoadShedding(app: FastifyInstance, database: Database, ov
   app.addHook('onRequest', async (request, reply) => {
     if (overload.maxInFlight > 0 && inFlight >= overload.maxInFlight) await shed(request, 'inFlight', inFlight);
     const queued = database.queueDepth();
-    if (overload.maxDatabaseQueue > 0 && queued > overload.maxDatabaseQueue) await shed(request, 'databaseQueue', queued);
+    if (overload.maxDatabaseQueue > 0 && queued > overload.maxDatabaseQueue)
+      await shed(request, 'databaseQueue', queued);
     inFlight++;
     reply.raw.once('close', () => inFlight--);
   });

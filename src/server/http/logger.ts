@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { destination } from 'pino';
 
 /** Query parameters whose values are credentials, whatever call they are sent to. */
-const SECRET_QUERY_PARAMS = /^(token|access|refresh|access_token|refresh_token|id_token|uid|signature|sig|key|api_key|apikey|secret|password|code|auth|authorization|jwt|session)$/i;
+const SECRET_QUERY_PARAMS =
+  /^(token|access|refresh|access_token|refresh_token|id_token|uid|signature|sig|key|api_key|apikey|secret|password|code|auth|authorization|jwt|session)$/i;
 
 /**
  * Single-use links carry tokens in their path, and a client may put a token in a query string:
@@ -42,7 +43,9 @@ interface LoggedError {
  * PostgreSQL quotes the offending value in some messages (`invalid input syntax for type integer: "…"`).
  */
 const withoutParams = (text: string) =>
-  text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]').replace(/(for type [\w ]+|value|key): "[^"\n]*"/gi, '$1: "[redacted]"');
+  text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]')
+    .replace(/(for type [\w ]+|value|key): "[^"\n]*"/gi, '$1: "[redacted]"');
 
 /**
  * Errors as logged: type, message, stack, code and cause, and nothing else. Database errors carry the
@@ -51,7 +54,11 @@ const withoutParams = (text: string) =>
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
-  const logged: LoggedError = { type: error.constructor?.name ?? error.name, message: withoutParams(error.message), stack: withoutParams(error.stack ?? '') };
+  const logged: LoggedError = {
+    type: error.constructor?.name ?? error.name,
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack ?? ''),
+  };
   const code = (error as { code?: unknown }).code;
   if (code !== undefined) logged.code = code;
   if (error.cause !== undefined && depth < 5) logged.cause = serializeError(error.cause, depth + 1);
@@ -70,7 +77,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     stream: destination({ dest: 1, sync: false }),
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
       err: serializeError,
     },
   };
@@ -82,6 +93,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
  */
 export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
   });
 }

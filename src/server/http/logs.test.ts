@@ -30,7 +30,10 @@ describe('logs of a whole run', () => {
   let t: TestApp;
   beforeAll(async () => {
     const logger = { ...(loggerOptions('info') as object), stream };
-    t = await createTestApp({ NODE_ENV: 'production' }, { logger, plugins: [async (app) => app.register(failingQuery, { t: () => t })] });
+    t = await createTestApp(
+      { NODE_ENV: 'production' },
+      { logger, plugins: [async (app) => app.register(failingQuery, { t: () => t })] },
+    );
   });
   afterAll(() => t.close());
 
@@ -38,7 +41,8 @@ describe('logs of a whole run', () => {
     const email = 'hopper@example.com';
     const password = 'Amber-Meadow-Lantern-19';
     const newPassword = 'Copper-Orchard-Whisper-84';
-    const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+    const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers });
     const mails = async () => {
       await t.ctx.mailer.settled();
       return readOutbox(outboxDir(t.dataDir));
@@ -49,12 +53,24 @@ describe('logs of a whole run', () => {
     expect((await post(API.activation, activation)).statusCode).toBe(204);
     const pair = (await post(API.tokenCreate, { email, password })).json<{ access: string; refresh: string }>();
     expect((await post(API.tokenRefresh, { refresh: pair.refresh })).statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: `${API.me}?token=${pair.access}&refresh=${pair.refresh}&page=2`, headers: { authorization: `Bearer ${pair.access}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `${API.me}?token=${pair.access}&refresh=${pair.refresh}&page=2`,
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
     expect(me.statusCode).toBe(200);
     expect((await post(API.resetPassword, { email })).statusCode).toBe(204);
-    const reset = linkParams((await mails()).find((mail) => mail.subject.includes('Reset'))!, 'password-reset');
-    expect((await post(API.resetPasswordConfirm, { ...reset, new_password: newPassword, re_new_password: newPassword })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/password-reset/${reset.uid}/${reset.token}` })).statusCode).toBe(404);
+    const reset = linkParams(
+      (await mails()).find((mail) => mail.subject.includes('Reset'))!,
+      'password-reset',
+    );
+    expect(
+      (await post(API.resetPasswordConfirm, { ...reset, new_password: newPassword, re_new_password: newPassword }))
+        .statusCode,
+    ).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/password-reset/${reset.uid}/${reset.token}` })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/probe/sql/' })).statusCode).toBe(500);
     const second = (await post(API.tokenCreate, { email, password: newPassword })).json<{ access: string }>();
     expect((await post(API.logout, {}, { authorization: `Bearer ${second.access}` })).statusCode).toBe(204);
@@ -66,11 +82,33 @@ describe('logs of a whole run', () => {
     expect(logText).toContain('request failed');
     expect(logText).toContain('page=2');
     // One line per request: the call above, answered 200, has exactly one.
-    const lines = logText.trim().split('\n').map((line) => JSON.parse(line) as { reqId?: string; msg: string; req?: { url: string }; res?: { statusCode: number }; ms?: number });
+    const lines = logText
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            reqId?: string;
+            msg: string;
+            req?: { url: string };
+            res?: { statusCode: number };
+            ms?: number;
+          },
+      );
     const meLine = lines.find((line) => line.req?.url.includes('page=2'));
     expect(meLine).toMatchObject({ msg: 'request', res: { statusCode: 200 }, ms: expect.any(Number) });
     expect(lines.filter((line) => line.reqId === meLine!.reqId)).toHaveLength(1);
-    for (const secret of [password, newPassword, pair.access, pair.refresh, second.access, activation.token, reset.token, row!.hash, SECRET_VALUE]) {
+    for (const secret of [
+      password,
+      newPassword,
+      pair.access,
+      pair.refresh,
+      second.access,
+      activation.token,
+      reset.token,
+      row!.hash,
+      SECRET_VALUE,
+    ]) {
       expect(logText.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
   });

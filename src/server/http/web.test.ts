@@ -6,7 +6,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const INDEX = '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div></body></html>';
 const HOME = `<!doctype html><html><head><script>document.documentElement.dataset.y="2"</script></head><body><div id="root"><h1>Home</h1>${'<p>pre-rendered</p>'.repeat(100)}</div></body></html>`;
 const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
@@ -35,13 +36,16 @@ describe('the built SPA', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it.each(['/subliminals', '/activation/MQ/abc-123', '/terms/', '/login?redirect=%2Fmusic'])('answers the deep link %s with index.html', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toBe(INDEX);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/subliminals', '/activation/MQ/abc-123', '/terms/', '/login?redirect=%2Fmusic'])(
+    'answers the deep link %s with index.html',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('answers / with the pre-rendered home page, compressed when the browser accepts it, and 304 when unchanged', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/?utm_source=mail' });
@@ -64,7 +68,12 @@ describe('the built SPA', () => {
     const policy = String(res.headers['content-security-policy']);
     const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
     expect(scriptSrc?.trim().split(' ').sort()).toEqual(
-      ['script-src', "'self'", scriptHash('document.documentElement.dataset.x="1"'), scriptHash('document.documentElement.dataset.y="2"')].sort(),
+      [
+        'script-src',
+        "'self'",
+        scriptHash('document.documentElement.dataset.x="1"'),
+        scriptHash('document.documentElement.dataset.y="2"'),
+      ].sort(),
     );
   });
 

@@ -41,7 +41,12 @@ async function closedPort(): Promise<number> {
 describe('mailer', () => {
   it('without SMTP writes a complete .eml into the outbox and logs the link', async () => {
     const dataDir = tempDir();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Innerwave <no-reply@innerwave.test>', dataDir, logLinks: true });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Innerwave <no-reply@innerwave.test>',
+      dataDir,
+      logLinks: true,
+    });
     const log = recordingLog();
     const link = 'http://innerwave.test/activation/MQ/abc-def';
     mailer.sendInBackground(activationMail('zoe@example.com', link, 3), log as never);
@@ -51,14 +56,23 @@ describe('mailer', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[^.].*\.eml$/);
     const [mail] = await readOutbox(path.join(dataDir, 'outbox'));
-    expect(mail).toMatchObject({ to: 'zoe@example.com', from: 'Innerwave <no-reply@innerwave.test>', subject: 'Activate your Innerwave account' });
+    expect(mail).toMatchObject({
+      to: 'zoe@example.com',
+      from: 'Innerwave <no-reply@innerwave.test>',
+      subject: 'Activate your Innerwave account',
+    });
     expect(mail!.text).toContain(link);
     expect(mail!.html).toContain(`href="${link}"`);
     expect(log.lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining(link) })]);
   });
 
   it('logs a failed delivery instead of throwing', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Innerwave <a@b.test>', dataDir: tempDir(), logLinks: true });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      from: 'Innerwave <a@b.test>',
+      dataDir: tempDir(),
+      logLinks: true,
+    });
     const log = recordingLog();
     mailer.sendInBackground(activationMail('zoe@example.com', 'http://x.test/activation/a/b', 3), log as never);
     await mailer.settled();
@@ -70,7 +84,11 @@ describe('mailer', () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     try {
       const password = 'Quiet-Harbour-58';
-      const signup = await t.app.inject({ method: 'POST', url: API.signup, payload: { email: 'down@example.com', password, re_password: password } });
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: API.signup,
+        payload: { email: 'down@example.com', password, re_password: password },
+      });
       expect(signup.statusCode).toBe(201);
       await t.ctx.mailer.settled();
     } finally {

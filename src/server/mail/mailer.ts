@@ -51,7 +51,14 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function send(mail: OutgoingMail, log: Logger): Promise<void> {
     // base64 bodies keep the files easy to decode and any line length safe.
-    const message = { from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, textEncoding: 'base64' as const };
+    const message = {
+      from: options.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      textEncoding: 'base64' as const,
+    };
     const info = (await transport.sendMail(message)) as { message?: Buffer; messageId?: string };
     if (!outboxDir) {
       log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent over SMTP');
@@ -76,7 +83,9 @@ export function createMailer(options: MailerOptions): Mailer {
         .then(async () => {
           const mail = typeof mailOrComposer === 'function' ? await mailOrComposer() : mailOrComposer;
           if (!mail) return;
-          await send(mail, log).catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed'));
+          await send(mail, log).catch((error: unknown) =>
+            log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed'),
+          );
         })
         .catch((error: unknown) => log.error({ err: error }, 'mail could not be composed'))
         .finally(() => pending.delete(delivery));

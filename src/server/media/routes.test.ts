@@ -60,7 +60,11 @@ describe('/media/', () => {
 
   it('answers a matching If-None-Match with 304', async () => {
     const first = await t.app.inject({ method: 'GET', url: AUDIO_URL });
-    const again = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: AUDIO_URL,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
@@ -87,14 +91,21 @@ describe('/media/', () => {
       const res = await t.app.inject({ method: 'GET', url: signed(relative) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="${path.basename(relative)}"; filename*=UTF-8''${path.basename(relative)}`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${path.basename(relative)}"; filename*=UTF-8''${path.basename(relative)}`,
+      );
     },
   );
 
   it('downloads under the name signed into the URL', async () => {
-    const res = await t.app.inject({ method: 'GET', url: signed('applications/innerwave.dmg', { downloadName: 'Innerwave-2.4.0 "beta".dmg' }) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: signed('applications/innerwave.dmg', { downloadName: 'Innerwave-2.4.0 "beta".dmg' }),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Innerwave-2.4.0-beta-.dmg"; filename*=UTF-8''Innerwave-2.4.0-beta-.dmg`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Innerwave-2.4.0-beta-.dmg"; filename*=UTF-8''Innerwave-2.4.0-beta-.dmg`,
+    );
   });
 
   it('serves nothing without a valid, unexpired signature', async () => {
@@ -102,7 +113,10 @@ describe('/media/', () => {
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
     const other = new URL(`http://x${AUDIO_URL}`);
-    const forged = await t.app.inject({ method: 'GET', url: `/media/covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp${other.search}` });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/media/covers/fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210.webp${other.search}`,
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ detail: 'This media link is not valid or has expired.' });
     other.searchParams.set('expires', String(Number(other.searchParams.get('expires')) + 3600));
@@ -118,8 +132,14 @@ describe('/media/', () => {
     // At least six hours from now, at most twelve: stable within a window.
     expect(expires - Date.now()).toBeGreaterThanOrEqual(6 * 3600 * 1000 - 1000);
     expect(expires - Date.now()).toBeLessThanOrEqual(12 * 3600 * 1000);
-    expect(t.ctx.media.verify(url.pathname, url.searchParams, new Date(expires - 1000))).toEqual({ ok: true, downloadName: undefined });
-    expect(t.ctx.media.verify(url.pathname, url.searchParams, new Date(expires + 1000))).toEqual({ ok: false, reason: 'expired' });
+    expect(t.ctx.media.verify(url.pathname, url.searchParams, new Date(expires - 1000))).toEqual({
+      ok: true,
+      downloadName: undefined,
+    });
+    expect(t.ctx.media.verify(url.pathname, url.searchParams, new Date(expires + 1000))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('sandboxes every media response', async () => {
@@ -130,12 +150,15 @@ describe('/media/', () => {
     }
   });
 
-  it.each(['', 'audio', 'audio/', 'missing.mp3'])('answers the signed, missing /media/%s with a 404 JSON body', async (relative) => {
-    const url = new URL(`http://x${signed(relative)}`);
-    const res = await t.app.inject({ method: 'GET', url: `/media/${relative}${url.search}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Not found.' });
-  });
+  it.each(['', 'audio', 'audio/', 'missing.mp3'])(
+    'answers the signed, missing /media/%s with a 404 JSON body',
+    async (relative) => {
+      const url = new URL(`http://x${signed(relative)}`);
+      const res = await t.app.inject({ method: 'GET', url: `/media/${relative}${url.search}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    },
+  );
 
   it.each([
     '/media/../secret.txt',
@@ -163,5 +186,4 @@ describe('/media/', () => {
     expect(res.json()).toEqual({ detail: 'Not found.' });
     expect(res.body).not.toContain('do not serve');
   });
-
 });

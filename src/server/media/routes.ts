@@ -24,7 +24,8 @@ export const MEDIA_LINK_INVALID = 'This media link is not valid or has expired.'
 const MEDIA_CSP = "sandbox; default-src 'none'";
 
 /** `attachment` with the name as typed (ASCII, already made safe when the URL was signed). */
-const contentDisposition = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export function isSafeMediaPath(rawUrl: string): boolean {
   const pathname = rawUrl.split('?')[0] ?? '';
@@ -51,13 +52,17 @@ export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
   app.addHook('onSend', async (request, reply) => {
     const name = downloads.get(request);
-    if (name && reply.statusCode < 300) reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', contentDisposition(name));
+    if (name && reply.statusCode < 300)
+      reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', contentDisposition(name));
   });
 
   // send's 416 carries `Content-Range: bytes */size`, which the app's error handler would drop.
   app.setErrorHandler((error: Error & { status?: number; headers?: Record<string, string> }, _request, reply) => {
     if (error.status !== 416) throw error;
-    return reply.code(416).headers(error.headers ?? {}).send({ detail: 'Requested range not satisfiable.' });
+    return reply
+      .code(416)
+      .headers(error.headers ?? {})
+      .send({ detail: 'Requested range not satisfiable.' });
   });
 
   await app.register(fastifyStatic, {

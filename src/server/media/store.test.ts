@@ -21,10 +21,22 @@ describe('content-addressed files under concurrent use', () => {
   afterAll(() => t.close());
 
   const setImage = (user: SignedInUser, image: Buffer) => {
-    const body = multipartBody({ first_name: 'N', last_name: 'N', profile_image: { filename: 'p.png', contentType: 'image/png', content: image } });
-    return t.app.inject({ method: 'PUT', url: API.profileUpdate, payload: body.payload, headers: { ...user.headers, ...body.headers } });
+    const body = multipartBody({
+      first_name: 'N',
+      last_name: 'N',
+      profile_image: { filename: 'p.png', contentType: 'image/png', content: image },
+    });
+    return t.app.inject({
+      method: 'PUT',
+      url: API.profileUpdate,
+      payload: body.payload,
+      headers: { ...user.headers, ...body.headers },
+    });
   };
-  const png = (shade: number) => sharp({ create: { width: 40, height: 40, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
+  const png = (shade: number) =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
 
   it('never leaves a profile naming a deleted file while one user drops an image another takes up', async () => {
     for (let round = 0; round < 25; round++) {

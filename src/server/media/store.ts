@@ -46,7 +46,8 @@ export const contentAddressedName = (sha256: string, ext: string) => `${sha256}$
 /** Resolves a stored relative path inside the media folder, refusing anything that would leave it. */
 export function mediaPath(mediaRoot: string, relative: string): string {
   const full = path.resolve(mediaRoot, relative);
-  if (!full.startsWith(path.resolve(mediaRoot) + path.sep)) throw new Error(`media path escapes the media folder: ${relative}`);
+  if (!full.startsWith(path.resolve(mediaRoot) + path.sep))
+    throw new Error(`media path escapes the media folder: ${relative}`);
   return full;
 }
 
@@ -107,7 +108,11 @@ export async function discardStaged(staged: StagedFile | undefined): Promise<voi
  * Moves a staged file to `relative` (inside the media folder). Answers whether the file is new:
  * a content-addressed file that already exists is left as is, and must not be removed on rollback.
  */
-export async function placeStaged(staged: StagedFile, mediaRoot: string, relative: string): Promise<{ created: boolean }> {
+export async function placeStaged(
+  staged: StagedFile,
+  mediaRoot: string,
+  relative: string,
+): Promise<{ created: boolean }> {
   const target = mediaPath(mediaRoot, relative);
   await mkdir(path.dirname(target), { recursive: true });
   const existed = await stat(target).then(
@@ -141,7 +146,8 @@ export async function mediaFileSize(mediaRoot: string, relative: string): Promis
 const FILE_LOCK_NAMESPACE = 724_311_902;
 
 /** Holds the file's lock until the transaction ends (PostgreSQL and PGlite alike). */
-const lockFile = (tx: Db, relative: string) => tx.execute(sql`select pg_advisory_xact_lock(${FILE_LOCK_NAMESPACE}, hashtext(${relative}))`);
+const lockFile = (tx: Db, relative: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${FILE_LOCK_NAMESPACE}, hashtext(${relative}))`);
 
 /** Whether any row names the file: a profile image, an audio file or cover, an installer. */
 async function fileInUse(tx: Db, relative: string): Promise<boolean> {
@@ -167,7 +173,8 @@ export async function placeAndReference<T>(
   try {
     return await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      for (const file of [...files].sort((a, b) => a.relative.localeCompare(b.relative))) await lockFile(tx, file.relative);
+      for (const file of [...files].sort((a, b) => a.relative.localeCompare(b.relative)))
+        await lockFile(tx, file.relative);
       const created: string[] = [];
       try {
         for (const file of files) {
@@ -186,7 +193,11 @@ export async function placeAndReference<T>(
 }
 
 /** Removes each file that no row names any more, under its lock (after the rows that named it are gone). */
-export async function releaseUnreferenced(db: Db, mediaRoot: string, paths: ReadonlyArray<string | null | undefined>): Promise<void> {
+export async function releaseUnreferenced(
+  db: Db,
+  mediaRoot: string,
+  paths: ReadonlyArray<string | null | undefined>,
+): Promise<void> {
   for (const relative of new Set(paths)) {
     if (!relative) continue;
     await db.transaction(async (transaction) => {
@@ -198,7 +209,12 @@ export async function releaseUnreferenced(db: Db, mediaRoot: string, paths: Read
 }
 
 /** Stores bytes under `<folder>/<sha-256>.<ext>`, atomically; the same bytes are written once (the seed). */
-export async function storeMediaFile(mediaRoot: string, folder: string, bytes: Uint8Array, extension: string): Promise<{ relativePath: string; created: boolean }> {
+export async function storeMediaFile(
+  mediaRoot: string,
+  folder: string,
+  bytes: Uint8Array,
+  extension: string,
+): Promise<{ relativePath: string; created: boolean }> {
   const staged = await stageBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mediaRoot);
   const relativePath = `${folder}/${contentAddressedName(staged.sha256, `.${extension}`)}`;
   const { created } = await placeStaged(staged, mediaRoot, relativePath);

@@ -21,8 +21,7 @@ export interface MediaUrlOptions {
 }
 
 export type MediaAccess =
-  | { ok: true; downloadName: string | undefined }
-  | { ok: false; reason: 'unsigned' | 'invalid' | 'expired' };
+  { ok: true; downloadName: string | undefined } | { ok: false; reason: 'unsigned' | 'invalid' | 'expired' };
 
 export interface MediaUrls {
   /** The absolute, signed URL of a file stored under the media folder, by its relative path. */
@@ -31,7 +30,11 @@ export interface MediaUrls {
   verify(pathname: string, query: URLSearchParams, now?: Date): MediaAccess;
 }
 
-export const safeDownloadName = (name: string) => name.replace(unsafeNameCharacters, '-').replace(/^[-.]+/, '').slice(0, 120) || 'download';
+export const safeDownloadName = (name: string) =>
+  name
+    .replace(unsafeNameCharacters, '-')
+    .replace(/^[-.]+/, '')
+    .slice(0, 120) || 'download';
 
 export function createMediaUrls(secretKey: string, publicUrl: string, clock: () => Date = () => new Date()): MediaUrls {
   const key = deriveKey(secretKey, 'media');
@@ -44,7 +47,11 @@ export function createMediaUrls(secretKey: string, publicUrl: string, clock: () 
       const now = Math.floor(clock().getTime() / 1000);
       const expires = Math.ceil((now + MIN_LIFETIME_SECONDS) / WINDOW_SECONDS) * WINDOW_SECONDS;
       const downloadName = options.downloadName ? safeDownloadName(options.downloadName) : '';
-      const query = new URLSearchParams({ expires: String(expires), ...(downloadName && { download: downloadName }), signature: sign(pathname, expires, downloadName) });
+      const query = new URLSearchParams({
+        expires: String(expires),
+        ...(downloadName && { download: downloadName }),
+        signature: sign(pathname, expires, downloadName),
+      });
       return `${publicUrl}${pathname}?${query.toString()}`;
     },
     verify(pathname, query, now = clock()) {
@@ -54,7 +61,8 @@ export function createMediaUrls(secretKey: string, publicUrl: string, clock: () 
       const downloadName = query.get('download') ?? '';
       const expected = Buffer.from(sign(pathname, Number(expires), downloadName));
       const given = Buffer.from(signature);
-      if (!/^\d{1,12}$/.test(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (!/^\d{1,12}$/.test(expires) || given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       if (Number(expires) * 1000 < now.getTime()) return { ok: false, reason: 'expired' };
       return { ok: true, downloadName: downloadName || undefined };
     },

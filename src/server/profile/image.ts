@@ -21,7 +21,9 @@ export async function normaliseProfileImage(input: Buffer): Promise<Buffer> {
   }
   if (!format || !RASTER_FORMATS.has(format)) throw new NotAnImageError(`refused format ${format ?? 'unknown'}`);
   try {
-    return await (await sharpOf(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }))
+    return await (
+      await sharpOf(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+    )
       .rotate()
       .resize(PROFILE_IMAGE.maxSidePx, PROFILE_IMAGE.maxSidePx, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -41,7 +41,13 @@ describe('GET /api/user/profile/', () => {
     const user = await signedInUser(t.ctx);
     const res = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ first_name: '', last_name: '', user_email: user.email, profile_image: null, subscription_plan: 'basic' });
+    expect(res.json()).toEqual({
+      first_name: '',
+      last_name: '',
+      user_email: user.email,
+      profile_image: null,
+      subscription_plan: 'basic',
+    });
     const rows = await t.database.db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(rows).toHaveLength(1);
   });
@@ -62,9 +68,22 @@ describe('PUT /api/user/profile/update/', () => {
 
   it('updates the names and ignores e-mail, plan and id', async () => {
     const user = await signedInUser(t.ctx);
-    const res = await update(user, { first_name: ' Ada ', last_name: 'Lovelace', user_email: 'evil@example.com', email: 'evil@example.com', subscription_plan: 'pro', id: '1' });
+    const res = await update(user, {
+      first_name: ' Ada ',
+      last_name: 'Lovelace',
+      user_email: 'evil@example.com',
+      email: 'evil@example.com',
+      subscription_plan: 'pro',
+      id: '1',
+    });
     expect(res.statusCode).toBe(200);
-    expect(profileSchema.parse(res.json())).toEqual({ first_name: 'Ada', last_name: 'Lovelace', user_email: user.email, profile_image: null, subscription_plan: 'basic' });
+    expect(profileSchema.parse(res.json())).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      user_email: user.email,
+      profile_image: null,
+      subscription_plan: 'basic',
+    });
   });
 
   it('requires first_name and last_name, naming the field', async () => {
@@ -79,16 +98,27 @@ describe('PUT /api/user/profile/update/', () => {
 
   it('refuses a JSON body with 415', async () => {
     const user = await signedInUser(t.ctx);
-    const res = await t.app.inject({ method: 'PUT', url: API.profileUpdate, payload: { first_name: 'A', last_name: 'B' }, headers: user.headers });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: API.profileUpdate,
+      payload: { first_name: 'A', last_name: 'B' },
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(415);
   });
 
   it('re-encodes a real image to a JPEG of at most 150 px without metadata, and removes the old one', async () => {
     const user = await signedInUser(t.ctx);
-    const first = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'me.png', contentType: 'image/png', content: await png(600, 300) } });
+    const first = await update(user, {
+      first_name: 'Ada',
+      last_name: 'L',
+      profile_image: { filename: 'me.png', contentType: 'image/png', content: await png(600, 300) },
+    });
     expect(first.statusCode).toBe(200);
     const url = first.json().profile_image as string;
-    expect(url).toMatch(/^http:\/\/innerwave\.test\/media\/profile-images\/[0-9a-f]{64}\.jpg\?expires=\d+&signature=[\w-]+$/);
+    expect(url).toMatch(
+      /^http:\/\/innerwave\.test\/media\/profile-images\/[0-9a-f]{64}\.jpg\?expires=\d+&signature=[\w-]+$/,
+    );
     const served = await t.app.inject({ method: 'GET', url: url.replace('http://innerwave.test', '') });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -97,7 +127,11 @@ describe('PUT /api/user/profile/update/', () => {
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes('secret-camera-owner')).toBe(false);
 
-    const second = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'me2.png', contentType: 'image/png', content: await png(100, 200, '#cc6633') } });
+    const second = await update(user, {
+      first_name: 'Ada',
+      last_name: 'L',
+      profile_image: { filename: 'me2.png', contentType: 'image/png', content: await png(100, 200, '#cc6633') },
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().profile_image).not.toBe(url);
     expect(storedImages()).not.toContain(path.basename(new URL(url).pathname));
@@ -112,16 +146,53 @@ describe('PUT /api/user/profile/update/', () => {
     const image = await png(80, 80, '#123456');
     const a = await signedInUser(t.ctx);
     const b = await signedInUser(t.ctx);
-    const shared = (await update(a, { first_name: 'A', last_name: 'A', profile_image: { filename: 'x.png', contentType: 'image/png', content: image } })).json().profile_image as string;
-    expect((await update(b, { first_name: 'B', last_name: 'B', profile_image: { filename: 'x.png', contentType: 'image/png', content: image } })).json().profile_image).toBe(shared);
-    await update(a, { first_name: 'A', last_name: 'A', profile_image: { filename: 'y.png', contentType: 'image/png', content: await png(80, 80, '#654321') } });
+    const shared = (
+      await update(a, {
+        first_name: 'A',
+        last_name: 'A',
+        profile_image: { filename: 'x.png', contentType: 'image/png', content: image },
+      })
+    ).json().profile_image as string;
+    expect(
+      (
+        await update(b, {
+          first_name: 'B',
+          last_name: 'B',
+          profile_image: { filename: 'x.png', contentType: 'image/png', content: image },
+        })
+      ).json().profile_image,
+    ).toBe(shared);
+    await update(a, {
+      first_name: 'A',
+      last_name: 'A',
+      profile_image: { filename: 'y.png', contentType: 'image/png', content: await png(80, 80, '#654321') },
+    });
     expect(storedImages()).toContain(path.basename(new URL(shared).pathname));
   });
 
   it.each([
-    ['bytes that are not an image, named .png', { filename: 'fake.png', contentType: 'image/png', content: Buffer.from('definitely not a picture') }],
-    ['an SVG', { filename: 'me.svg', contentType: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>') }],
-    ['a truncated PNG', { filename: 'cut.png', contentType: 'image/png', content: Buffer.from('\x89PNG\r\n\x1a\n\0\0\0\rIHDR', 'binary') }],
+    [
+      'bytes that are not an image, named .png',
+      { filename: 'fake.png', contentType: 'image/png', content: Buffer.from('definitely not a picture') },
+    ],
+    [
+      'an SVG',
+      {
+        filename: 'me.svg',
+        contentType: 'image/svg+xml',
+        content: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ),
+      },
+    ],
+    [
+      'a truncated PNG',
+      {
+        filename: 'cut.png',
+        contentType: 'image/png',
+        content: Buffer.from('\x89PNG\r\n\x1a\n\0\0\0\rIHDR', 'binary'),
+      },
+    ],
   ])('refuses %s with 400 and changes nothing', async (_label, file) => {
     const user = await signedInUser(t.ctx);
     const before = storedImages();
@@ -137,7 +208,11 @@ describe('PUT /api/user/profile/update/', () => {
     const user = await signedInUser(t.ctx);
     const before = storedImages();
     const big = Buffer.alloc(PROFILE_IMAGE.maxUploadBytes + 1024, 0x42);
-    const res = await update(user, { first_name: 'Ada', last_name: 'Lovelace', profile_image: { filename: 'big.png', contentType: 'image/png', content: big } });
+    const res = await update(user, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      profile_image: { filename: 'big.png', contentType: 'image/png', content: big },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: expect.any(String) });
     expect(storedImages()).toEqual(before);
@@ -147,10 +222,24 @@ describe('PUT /api/user/profile/update/', () => {
 
   it('accepts a large photo under the limit (more than the 1 MiB JSON body limit)', async () => {
     const user = await signedInUser(t.ctx);
-    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const photo = await sharp({
+      create: {
+        width: 1400,
+        height: 1000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     expect(photo.length).toBeLessThan(PROFILE_IMAGE.maxUploadBytes);
-    const res = await update(user, { first_name: 'Ada', last_name: 'L', profile_image: { filename: 'photo.png', contentType: 'image/png', content: photo } });
+    const res = await update(user, {
+      first_name: 'Ada',
+      last_name: 'L',
+      profile_image: { filename: 'photo.png', contentType: 'image/png', content: photo },
+    });
     expect(res.statusCode).toBe(200);
     expect(new URL(res.json().profile_image).pathname).toMatch(/\.jpg$/);
   });

@@ -1,12 +1,25 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, detailErrorSchema, MESSAGES, profileSchema, profileUpdateFieldsSchema, validationErrorSchema } from '@shared/contract';
+import {
+  API,
+  detailErrorSchema,
+  MESSAGES,
+  profileSchema,
+  profileUpdateFieldsSchema,
+  validationErrorSchema,
+} from '@shared/contract';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertNoNullCharacters } from '../http/body-parsers';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { contentAddressedName, placeAndReference, releaseUnreferenced, stageBuffer, type StagedFile } from '../media/store';
+import {
+  contentAddressedName,
+  placeAndReference,
+  releaseUnreferenced,
+  stageBuffer,
+  type StagedFile,
+} from '../media/store';
 import { mediaDir } from '../paths';
 import { normaliseProfileImage, NotAnImageError } from './image';
 import { createProfileReader, updateProfile } from './service';
@@ -21,14 +34,26 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const readProfile = createProfileReader(db, ctx.media, ctx.notices);
 
   await app.register(multipart, {
-    limits: { fileSize: PROFILE_IMAGE.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
+    limits: {
+      fileSize: PROFILE_IMAGE.maxUploadBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 4096,
+      parts: 12,
+      headerPairs: 100,
+    },
   });
 
   app.get(
     API.profile,
     {
       preHandler: ctx.authenticate,
-      schema: { tags: ['profile'], summary: 'The signed-in user’s profile', security, response: { 200: profileSchema, 401: detailErrorSchema } },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user’s profile',
+        security,
+        response: { 200: profileSchema, 401: detailErrorSchema },
+      },
     },
     async (request) => readProfile(currentUser(request).id),
   );
@@ -40,10 +65,17 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags: ['profile'],
         summary: 'Update names and, optionally, the profile image (multipart/form-data)',
-        description: 'Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored.',
+        description:
+          'Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored.',
         security,
         consumes: ['multipart/form-data'],
-        response: { 200: profileSchema, 400: validationErrorSchema, 401: detailErrorSchema, 413: detailErrorSchema, 415: detailErrorSchema },
+        response: {
+          200: profileSchema,
+          400: validationErrorSchema,
+          401: detailErrorSchema,
+          413: detailErrorSchema,
+          415: detailErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -65,13 +97,21 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       }
       assertNoNullCharacters(fields);
 
-      const parsed = profileUpdateFieldsSchema.safeParse({ first_name: fields.first_name, last_name: fields.last_name });
+      const parsed = profileUpdateFieldsSchema.safeParse({
+        first_name: fields.first_name,
+        last_name: fields.last_name,
+      });
       if (!parsed.success) {
         const errors: Record<string, string[]> = {};
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0]);
           const value = fields[field];
-          const message = value === undefined ? MESSAGES.required : value.trim() === '' ? MESSAGES.blank : 'Ensure this field has no more than 150 characters.';
+          const message =
+            value === undefined
+              ? MESSAGES.required
+              : value.trim() === ''
+                ? MESSAGES.blank
+                : 'Ensure this field has no more than 150 characters.';
           errors[field] = [message];
         }
         throw badRequest(errors);
@@ -90,8 +130,14 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         newImage = { staged, relative: `${PROFILE_IMAGE_FOLDER}/${contentAddressedName(staged.sha256, '.jpg')}` };
       }
 
-      const changes = { firstName: parsed.data.first_name, lastName: parsed.data.last_name, profileImage: newImage?.relative };
-      const { replacedImage } = await placeAndReference(db, mediaRoot, newImage ? [newImage] : [], (tx) => updateProfile(tx, user.id, changes));
+      const changes = {
+        firstName: parsed.data.first_name,
+        lastName: parsed.data.last_name,
+        profileImage: newImage?.relative,
+      };
+      const { replacedImage } = await placeAndReference(db, mediaRoot, newImage ? [newImage] : [], (tx) =>
+        updateProfile(tx, user.id, changes),
+      );
       // After the commit: until then the old row still named the old file.
       await releaseUnreferenced(db, mediaRoot, [replacedImage]).catch((error: unknown) =>
         request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),

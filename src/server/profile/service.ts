@@ -71,7 +71,11 @@ export interface ProfileChanges {
 }
 
 /** Saves names (and image) in the caller's transaction; returns the image path it replaced, if any. */
-export async function updateProfile(tx: Db, userId: number, changes: ProfileChanges): Promise<{ replacedImage: string | null }> {
+export async function updateProfile(
+  tx: Db,
+  userId: number,
+  changes: ProfileChanges,
+): Promise<{ replacedImage: string | null }> {
   await tx.insert(profiles).values({ userId }).onConflictDoNothing();
   const [current] = await tx
     .select({ profileImage: profiles.profileImage })

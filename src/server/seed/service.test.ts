@@ -29,7 +29,10 @@ describe('seed', () => {
   });
 
   it('writes tracks under content-addressed names once, and regenerates only missing files', async () => {
-    const tracks = [shortTrack(SEED_TRACKS.find((t) => t.kind === 'selfeggio')!), shortTrack(SEED_TRACKS.find((t) => t.kind === 'bonus')!)];
+    const tracks = [
+      shortTrack(SEED_TRACKS.find((t) => t.kind === 'selfeggio')!),
+      shortTrack(SEED_TRACKS.find((t) => t.kind === 'bonus')!),
+    ];
     expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 2, regenerated: 0 });
     const rows = await t.database.db.select().from(audioItems);
     expect(rows.map((r) => r.kind).sort()).toEqual(['bonus', 'selfeggio']);

@@ -20,7 +20,10 @@ export interface SeedReport {
 type CategorySeed = (typeof SEED_MESSAGE_CATEGORIES)[number];
 
 /** Adds the categories that are not there yet (by name), each with its messages, all-or-nothing. */
-export async function seedMessageCategories(db: Db, categories: readonly CategorySeed[] = SEED_MESSAGE_CATEGORIES): Promise<number> {
+export async function seedMessageCategories(
+  db: Db,
+  categories: readonly CategorySeed[] = SEED_MESSAGE_CATEGORIES,
+): Promise<number> {
   let added = 0;
   for (const [position, category] of categories.entries()) {
     const inserted = await db.transaction(async (tx) => {
@@ -30,9 +33,9 @@ export async function seedMessageCategories(db: Db, categories: readonly Categor
         .onConflictDoNothing()
         .returning({ id: messageCategories.id });
       if (!row) return false;
-      await tx.insert(messages).values(
-        category.messages.map((messageText, index) => ({ categoryId: row.id, messageText, position: index })),
-      );
+      await tx
+        .insert(messages)
+        .values(category.messages.map((messageText, index) => ({ categoryId: row.id, messageText, position: index })));
       return true;
     });
     if (inserted) added += 1;
@@ -88,7 +91,9 @@ export async function seedAudioItems(
         .onConflictDoNothing();
       added += 1;
     }
-    log.info(`seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${files.audio.length} B audio)`);
+    log.info(
+      `seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${files.audio.length} B audio)`,
+    );
   }
   return { added, regenerated };
 }

@@ -13,7 +13,10 @@ export function buildTrackFilesInWorker(track: SeedTrack): Promise<TrackFiles> {
       workerData: { kind: track.kind, name: track.name },
     });
     worker.once('message', (files: { audio: Uint8Array; cover: Uint8Array }) =>
-      resolve({ audio: files.audio, cover: Buffer.from(files.cover.buffer, files.cover.byteOffset, files.cover.byteLength) }),
+      resolve({
+        audio: files.audio,
+        cover: Buffer.from(files.cover.buffer, files.cover.byteOffset, files.cover.byteLength),
+      }),
     );
     worker.once('error', reject);
     worker.once('exit', (code) => {

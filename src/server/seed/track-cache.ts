@@ -9,7 +9,9 @@ import type { TrackFiles } from './track-builder';
 // files built before: they are kept per source version in node_modules/.cache, outside DATA_DIR.
 
 const CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules/.cache/innerwave-seed-media');
-const SOURCES = ['catalog.ts', 'audio.ts', 'cover.ts'].map((file) => path.join(PROJECT_ROOT, 'src/server/seed/media', file));
+const SOURCES = ['catalog.ts', 'audio.ts', 'cover.ts'].map((file) =>
+  path.join(PROJECT_ROOT, 'src/server/seed/media', file),
+);
 
 let sourceVersion: Promise<string> | undefined;
 const version = () =>

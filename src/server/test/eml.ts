@@ -29,7 +29,9 @@ function splitHead(raw: string): [Map<string, string>, string] {
 
 const decodeQuotedPrintable = (value: string) =>
   Buffer.from(
-    value.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    value
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 
@@ -47,7 +49,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
 /** RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=) in a header. */
 function decodeHeader(value: string): string {
   return value.replace(/=\?[^?]+\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 

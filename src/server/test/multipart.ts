@@ -7,7 +7,10 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body for app.inject: text fields and files, in the order given. */
-export function multipartBody(parts: Record<string, string | MultipartFile>): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(parts: Record<string, string | MultipartFile>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----innerwave${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(parts)) {

@@ -18,10 +18,7 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh migrated database and a temporary data folder, ready for app.inject. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: BuildOptions = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

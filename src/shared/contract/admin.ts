@@ -79,7 +79,11 @@ export const MESSAGE_TEXT_MAX = 500;
 export const categoryNameField = () => requiredString().max(CATEGORY_NAME_MAX, max(CATEGORY_NAME_MAX));
 export const messageTextField = () => requiredString().max(MESSAGE_TEXT_MAX, max(MESSAGE_TEXT_MAX));
 
-export const adminMessageSchema = z.object({ id: z.number().int(), message_text: z.string(), position: z.number().int() });
+export const adminMessageSchema = z.object({
+  id: z.number().int(),
+  message_text: z.string(),
+  position: z.number().int(),
+});
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 export const adminCategorySchema = z.object({
   id: z.number().int(),
@@ -97,7 +101,9 @@ export type MessageWrite = z.infer<typeof messageWriteSchema>;
 
 /** A new order: every id of the list exactly once. */
 export const orderSchema = z.object({
-  ids: z.array(z.number().int().positive().max(MAX_DATABASE_ID)).refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
+  ids: z
+    .array(z.number().int().positive().max(MAX_DATABASE_ID))
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
 });
 export type OrderRequest = z.infer<typeof orderSchema>;
 
@@ -110,7 +116,9 @@ export const messagesFileSchema = z.object({
         messages: z.array(messageTextField()),
       }),
     )
-    .refine((list) => new Set(list.map((c) => c.name)).size === list.length, { error: 'Category names must be unique.' }),
+    .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
+      error: 'Category names must be unique.',
+    }),
 });
 export type MessagesFile = z.infer<typeof messagesFileSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, passwordField, requiredString } from './fields';
 
-// Accounts and sessions: djoser + SimpleJWT compatible bodies (spec §7, decisions §3–4).
+// Accounts and sessions: djoser + SimpleJWT compatible bodies (docs/product/accounts.md).
 
 export const signupRequestSchema = z.object({
   email: emailField(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Portal content: desktop applications, message categories and the three audio libraries (spec §3, §7).
+// Portal content: desktop applications, message categories and the three audio libraries
+// (docs/product/content.md, api.md).
 
 export const desktopApplicationSchema = z.object({
   id: z.number().int(),

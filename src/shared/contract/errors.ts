@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Error bodies, shaped like Django REST framework's so a djoser client cannot tell the difference (decisions §3).
+// Error bodies, shaped like Django REST framework's so a djoser client cannot tell the difference
+// (docs/product/errors-and-limits.md#error-bodies).
 
 /** `{"detail": "..."}`, optionally with a machine-readable code (SimpleJWT's `token_not_valid`). */
 export const detailErrorSchema = z.object({

@@ -1,4 +1,4 @@
-// Every API path in one place, trailing slashes as the spec has them (spec §7).
+// Every API path in one place, trailing slashes as djoser's (docs/product/api.md).
 export const API = {
   health: '/api/health',
   openapi: '/api/openapi.json',

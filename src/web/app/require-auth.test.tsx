@@ -25,7 +25,9 @@ const renderAt = (url: string) =>
 describe('route guard', () => {
   it('sends a visitor to login with the full original path', () => {
     renderAt('/subliminals?tab=playlist#settings');
-    expect(screen.getByText(`login page ?redirect=${encodeURIComponent('/subliminals?tab=playlist#settings')}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`login page ?redirect=${encodeURIComponent('/subliminals?tab=playlist#settings')}`),
+    ).toBeInTheDocument();
   });
 
   it('lets a signed-in user through', () => {

@@ -8,7 +8,10 @@ export function RequireAuth() {
   const location = useLocation();
   if (!session.isAuthenticated) {
     // Coming back to /logout after logging in would end the new session at once.
-    const target = location.pathname === paths.logout ? paths.login : loginWithRedirect(location.pathname + location.search + location.hash);
+    const target =
+      location.pathname === paths.logout
+        ? paths.login
+        : loginWithRedirect(location.pathname + location.search + location.hash);
     return <Navigate to={target} replace />;
   }
   return <Outlet />;

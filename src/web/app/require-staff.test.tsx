@@ -14,7 +14,14 @@ const renderAdmin = () =>
   render(
     <RouterProvider
       router={createMemoryRouter(
-        [{ element: <PortalLayout />, children: [{ path: '/admin', element: <RequireStaff />, children: [{ index: true, element: <p>admin screens</p> }] }] }],
+        [
+          {
+            element: <PortalLayout />,
+            children: [
+              { path: '/admin', element: <RequireStaff />, children: [{ index: true, element: <p>admin screens</p> }] },
+            ],
+          },
+        ],
         { initialEntries: ['/admin'] },
       )}
     />,

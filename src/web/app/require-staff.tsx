@@ -12,7 +12,9 @@ export function RequireStaff() {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
       <ShieldAlert aria-hidden className="h-10 w-10 text-[var(--fg-muted)]" />
       <PageTitle title="Staff only">Staff only</PageTitle>
-      <p className="text-[var(--fg-muted)]">This page is for Innerwave staff. Your account does not have access to it.</p>
+      <p className="text-[var(--fg-muted)]">
+        This page is for Innerwave staff. Your account does not have access to it.
+      </p>
       <Link to={paths.subliminals} className="text-[var(--link)] underline">
         Back to Subliminals
       </Link>

@@ -5,7 +5,9 @@ import { paths } from '@web/lib/paths';
 /** Shown when a page fails to load (for example a chunk lost after a new release). */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong while loading this page.';
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'Something went wrong while loading this page.';
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-semibold">We could not show this page</h1>

@@ -7,8 +7,8 @@ import { RouteError } from './route-error';
 import { RouterNavigation } from './router-navigation';
 import { paths } from '@web/lib/paths';
 
-// The route table of spec §2. Every page is its own chunk, loaded when first visited; the portal's
-// layout is lazy too. A first visit to `/` does not load this SPA at all: the server answers it with
+// The route table (docs/product/screens.md#routes). Every page is its own chunk, loaded when first
+// visited; the portal's layout is lazy too. A first visit to `/` does not load this SPA at all: the server answers it with
 // the pre-rendered home page and its own lean entry (home.tsx); the route below serves in-app visits.
 
 export const routes: RouteObject[] = [

@@ -59,7 +59,8 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     return await send(path, options);
   } catch (error) {
     const withBearer = !options.anonymous && sessionStore.get().isAuthenticated;
-    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw') throw error;
+    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw')
+      throw error;
     // The access token may just be older than its 5 minutes: renew it once, then give up.
     const outcome = await refreshAccessToken();
     if (outcome === 'refreshed') {

@@ -7,7 +7,10 @@ describe('redirect targets', () => {
     expect(safeRedirectTarget(url.searchParams.get('redirect'))).toBe('/music?x=1');
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null])('refuses %s', (value) => {
-    expect(safeRedirectTarget(value)).toBeNull();
-  });
+  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null])(
+    'refuses %s',
+    (value) => {
+      expect(safeRedirectTarget(value)).toBeNull();
+    },
+  );
 });

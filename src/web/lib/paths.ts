@@ -1,4 +1,4 @@
-// Every route of the SPA in one place (spec §2). Builders for routes with parameters.
+// Every route of the SPA in one place (docs/product/screens.md#routes). Builders for routes with parameters.
 export const paths = {
   home: '/',
   signup: '/signup',

@@ -6,7 +6,10 @@ import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from './session-refres
 
 // The server is outside the web app: fetch answers as it would.
 const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 interface Call {
   url: string;
@@ -20,7 +23,11 @@ function serverAnswering(answer: (call: Call) => Response) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
-      const call = { url, auth: headers.get('Authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined };
+      const call = {
+        url,
+        auth: headers.get('Authorization'),
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       return answer(call);
     }),
@@ -48,7 +55,9 @@ describe('session lifecycle', () => {
     stop = startSessionLifecycle(navigateTo);
     const calls = serverAnswering(({ url, auth }) => {
       if (url === '/api/jwt/refresh/') return json(200, { access: 'new' });
-      return auth === 'Bearer new' ? json(200, { ok: true }) : json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+      return auth === 'Bearer new'
+        ? json(200, { ok: true })
+        : json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
     });
     await expect(apiRequest('/api/user/profile/')).resolves.toEqual({ ok: true });
     expect(calls.map((c) => `${c.url} ${c.auth ?? ''}`)).toContain('/api/user/profile/ Bearer new');
@@ -72,7 +81,10 @@ describe('session lifecycle', () => {
 
   it('keeps the session when the server cannot be reached', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     stop = startSessionLifecycle(navigateTo);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await expect(apiRequest('/api/user/profile/')).rejects.toThrow('Failed to fetch');

@@ -4,8 +4,9 @@ import { API, tokenRefreshResponseSchema } from '@shared/contract';
 import { loginWithRedirect, paths } from './paths';
 import { sessionStore } from './session';
 
-// The session's life in the browser (spec §4): restored from storage before the first render,
-// its access token refreshed every 30 s, and ended in one place when the server stops accepting it.
+// The session's life in the browser (docs/product/accounts.md#session-in-the-browser): restored from
+// storage before the first render, its access token refreshed every 30 s, and ended in one place when
+// the server stops accepting it.
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session expired. Please log in again!';
 
@@ -19,7 +20,11 @@ export function expireSession(): void {
   // Back to the same page after logging in again, as the route guard would do.
   const { pathname, search, hash } = window.location;
   const here = pathname + search + hash;
-  navigate(pathname === paths.home || pathname === paths.login || pathname === paths.logout ? paths.login : loginWithRedirect(here));
+  navigate(
+    pathname === paths.home || pathname === paths.login || pathname === paths.logout
+      ? paths.login
+      : loginWithRedirect(here),
+  );
   sessionStore.clear();
 }
 

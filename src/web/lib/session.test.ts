@@ -18,7 +18,8 @@ describe('session store', () => {
   it('clears every key when the session ends', () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' });
     sessionStore.clear();
-    for (const key of ['user.access', 'user.refresh', 'user.user', 'user.id', 'user.email']) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of ['user.access', 'user.refresh', 'user.user', 'user.id', 'user.email'])
+      expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStore.get().isAuthenticated).toBe(false);
   });
 

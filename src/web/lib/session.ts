@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { SESSION } from '@shared/constants';
 import type { CurrentUser, TokenPair } from '@shared/contract';
 
-// The browser's session, kept in localStorage under the spec's keys (spec §3–4). Other tabs see
+// The browser's session, kept in localStorage (docs/product/accounts.md#session-in-the-browser). Other tabs see
 // every change through the storage event, so a logout in one tab ends the session in all of them.
 
 export interface Session {
@@ -78,7 +78,7 @@ export const sessionStore = {
     localStorage.setItem(KEYS.email, user.email);
     publish();
   },
-  /** Spec §4: returning to unauthenticated clears all of local storage's session keys. */
+  /** Returning to unauthenticated clears all of local storage's session keys. */
   clear() {
     for (const key of Object.values(KEYS)) localStorage.removeItem(key);
     publish();

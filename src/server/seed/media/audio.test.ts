@@ -66,7 +66,11 @@ function maxStep(samples: Float32Array, from: number, to: number): number {
 
 const MPEG1_LAYER3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const MPEG2_LAYER3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const SAMPLE_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 interface FrameSummary {
   frames: number;
@@ -83,9 +87,20 @@ function parseMp3(bytes: Uint8Array): FrameSummary {
     const size = ((bytes[6] ?? 0) << 21) | ((bytes[7] ?? 0) << 14) | ((bytes[8] ?? 0) << 7) | (bytes[9] ?? 0);
     offset = 10 + size;
   }
-  const summary: FrameSummary = { frames: 0, sampleRates: new Set(), bitrates: new Set(), mono: true, samplesPerFrame: 0 };
+  const summary: FrameSummary = {
+    frames: 0,
+    sampleRates: new Set(),
+    bitrates: new Set(),
+    mono: true,
+    samplesPerFrame: 0,
+  };
   while (offset + 4 <= bytes.length) {
-    const [b0, b1, b2, b3] = [bytes[offset] ?? 0, bytes[offset + 1] ?? 0, bytes[offset + 2] ?? 0, bytes[offset + 3] ?? 0];
+    const [b0, b1, b2, b3] = [
+      bytes[offset] ?? 0,
+      bytes[offset + 1] ?? 0,
+      bytes[offset + 2] ?? 0,
+      bytes[offset + 3] ?? 0,
+    ];
     if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0) throw new Error(`No frame sync at byte ${offset}`);
     const version = (b1 >> 3) & 3;
     if (((b1 >> 1) & 3) !== 1) throw new Error('Not Layer III');
@@ -114,7 +129,13 @@ describe('tones', () => {
   });
 
   it('layeredTone sums partials with their gains', () => {
-    const tone = layeredTone([{ freqHz: 174, gain: 1 }, { freqHz: 348, gain: 0.25 }], 1);
+    const tone = layeredTone(
+      [
+        { freqHz: 174, gain: 1 },
+        { freqHz: 348, gain: 0.25 },
+      ],
+      1,
+    );
     const ratio = powerAt(tone, 348) / powerAt(tone, 174);
     expect(ratio).toBeCloseTo(0.0625, 2);
     expect(powerAt(tone, 261)).toBeLessThan(powerAt(tone, 174) * 1e-3);
@@ -126,7 +147,11 @@ describe('tones', () => {
     const short = wholeCycleSeconds([963], 0.5);
     expect(Math.abs(short - 0.5)).toBeLessThan(0.12);
     // The sample right after the buffer continues exactly where the buffer began: no phase jump on loop.
-    for (const [freq, approx] of [[963, 0.5], [261.6, 1], [432, 0.3]] as const) {
+    for (const [freq, approx] of [
+      [963, 0.5],
+      [261.6, 1],
+      [432, 0.3],
+    ] as const) {
       const length = Math.round(wholeCycleSeconds([freq], approx) * SAMPLE_RATE);
       const extended = sineTone(freq, (length + 1) / SAMPLE_RATE);
       expect(extended[length]).toBeCloseTo(extended[0] ?? NaN, 4);
@@ -151,7 +176,10 @@ describe('fades and levels', () => {
   });
 
   it('normalizePeak reaches but never exceeds the target, and never above 0 dBFS', () => {
-    const loud = mix([{ samples: sineTone(200, 0.5), gain: 3 }, { samples: whiteNoise(0.5, 3), gain: 2 }]);
+    const loud = mix([
+      { samples: sineTone(200, 0.5), gain: 3 },
+      { samples: whiteNoise(0.5, 3), gain: 2 },
+    ]);
     const normalised = normalizePeak(loud, -3);
     expect(peakOf(normalised)).toBeLessThanOrEqual(dbfsToGain(-3));
     expect(peakOf(normalised)).toBeGreaterThan(dbfsToGain(-3) * 0.999);
@@ -210,13 +238,22 @@ describe('encodeMp3', () => {
 });
 
 describe('seed catalogue', () => {
-  const MEDICAL_WORDS = /\b(heal|heals|healing|cure|cures|treat|treats|treatment|therapy|dna|repair|disease|pain|anxiety disorder)\b/i;
+  const MEDICAL_WORDS =
+    /\b(heal|heals|healing|cure|cures|treat|treats|treatment|therapy|dna|repair|disease|pain|anxiety disorder)\b/i;
 
   it('has ten solfeggio tracks and at least three bonus and three custom tracks', () => {
     const solfeggio = SEED_TRACKS.filter((track) => track.kind === 'selfeggio').map((track) => track.name);
     expect(solfeggio).toEqual([
-      '963 Hz · Oneness', '852 Hz · Intuition', '741 Hz · Expression', '639 Hz · Connection', '528 Hz · Transformation',
-      '432 Hz · Natural tuning', '417 Hz · Change', '396 Hz · Release', '285 Hz · Restoration', '174 Hz · Foundation',
+      '963 Hz · Oneness',
+      '852 Hz · Intuition',
+      '741 Hz · Expression',
+      '639 Hz · Connection',
+      '528 Hz · Transformation',
+      '432 Hz · Natural tuning',
+      '417 Hz · Change',
+      '396 Hz · Release',
+      '285 Hz · Restoration',
+      '174 Hz · Foundation',
     ]);
     expect(SEED_TRACKS.filter((track) => track.kind === 'bonus').length).toBeGreaterThanOrEqual(3);
     expect(SEED_TRACKS.filter((track) => track.kind === 'custom').length).toBeGreaterThanOrEqual(3);

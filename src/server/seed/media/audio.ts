@@ -35,7 +35,11 @@ function toFraction(value: number, maxDenominator = 10_000): [number, number] {
  * completes a whole number of cycles, so the buffer loops with no phase jump.
  * Works for rational frequencies such as 261.6 Hz or a 1/60 Hz swell.
  */
-export function wholeCycleSeconds(frequenciesHz: readonly number[], approxSeconds: number, sampleRate = SAMPLE_RATE): number {
+export function wholeCycleSeconds(
+  frequenciesHz: readonly number[],
+  approxSeconds: number,
+  sampleRate = SAMPLE_RATE,
+): number {
   let periodSamples = 1;
   for (const freq of frequenciesHz) {
     const [numerator, denominator] = toFraction(Math.abs(freq));
@@ -111,7 +115,13 @@ export function whiteNoise(seconds: number, seed: number, sampleRate = SAMPLE_RA
 export function pinkNoise(seconds: number, seed: number, sampleRate = SAMPLE_RATE): Float32Array {
   const white = whiteNoise(seconds, seed, sampleRate);
   const out = new Float32Array(white.length);
-  let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, b6 = 0;
+  let b0 = 0,
+    b1 = 0,
+    b2 = 0,
+    b3 = 0,
+    b4 = 0,
+    b5 = 0,
+    b6 = 0;
   for (let i = 0; i < white.length; i++) {
     const w = white[i] ?? 0;
     b0 = 0.99886 * b0 + w * 0.0555179;

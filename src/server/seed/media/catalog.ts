@@ -54,16 +54,60 @@ function renderPartials(partials: readonly Partial[]): Float32Array {
 // ---- Solfeggio --------------------------------------------------------------------------------
 
 const SOLFEGGIO: readonly { hz: number; title: string; description: string }[] = [
-  { hz: 963, title: 'Oneness', description: 'A high, airy tone that sits softly in the background. Many listeners use it for quiet, open-ended meditation and a sense of stillness.' },
-  { hz: 852, title: 'Intuition', description: 'A bright, clear tone for turning attention inward. Try it with eyes closed and slow breathing; it may help you settle into a calm focus.' },
-  { hz: 741, title: 'Expression', description: 'A crisp, clean tone for clearing your head before writing, speaking or creative work.' },
-  { hz: 639, title: 'Connection', description: 'A warm, even tone often chosen for reflective sessions about the people in your life.' },
-  { hz: 528, title: 'Transformation', description: 'The best-known solfeggio tone: smooth and gently uplifting, good for a hopeful start to the day or a fresh start of any kind.' },
-  { hz: 432, title: 'Natural tuning', description: 'A soft, rounded tone loved by musicians. A gentle companion for unwinding in the evening.' },
-  { hz: 417, title: 'Change', description: 'A steady, unhurried tone for sessions about letting go of old habits and making room for new ones.' },
-  { hz: 396, title: 'Release', description: 'A grounded tone for setting worries aside for a while. Breathe out slowly and let it carry you; it may help you relax.' },
-  { hz: 285, title: 'Restoration', description: 'A low, soothing tone for slow, restful sessions after a demanding day.' },
-  { hz: 174, title: 'Foundation', description: 'The deepest tone of the set, calm and heavy. Well suited to body scans and grounding practice.' },
+  {
+    hz: 963,
+    title: 'Oneness',
+    description:
+      'A high, airy tone that sits softly in the background. Many listeners use it for quiet, open-ended meditation and a sense of stillness.',
+  },
+  {
+    hz: 852,
+    title: 'Intuition',
+    description:
+      'A bright, clear tone for turning attention inward. Try it with eyes closed and slow breathing; it may help you settle into a calm focus.',
+  },
+  {
+    hz: 741,
+    title: 'Expression',
+    description: 'A crisp, clean tone for clearing your head before writing, speaking or creative work.',
+  },
+  {
+    hz: 639,
+    title: 'Connection',
+    description: 'A warm, even tone often chosen for reflective sessions about the people in your life.',
+  },
+  {
+    hz: 528,
+    title: 'Transformation',
+    description:
+      'The best-known solfeggio tone: smooth and gently uplifting, good for a hopeful start to the day or a fresh start of any kind.',
+  },
+  {
+    hz: 432,
+    title: 'Natural tuning',
+    description: 'A soft, rounded tone loved by musicians. A gentle companion for unwinding in the evening.',
+  },
+  {
+    hz: 417,
+    title: 'Change',
+    description: 'A steady, unhurried tone for sessions about letting go of old habits and making room for new ones.',
+  },
+  {
+    hz: 396,
+    title: 'Release',
+    description:
+      'A grounded tone for setting worries aside for a while. Breathe out slowly and let it carry you; it may help you relax.',
+  },
+  {
+    hz: 285,
+    title: 'Restoration',
+    description: 'A low, soothing tone for slow, restful sessions after a demanding day.',
+  },
+  {
+    hz: 174,
+    title: 'Foundation',
+    description: 'The deepest tone of the set, calm and heavy. Well suited to body scans and grounding practice.',
+  },
 ];
 
 /** A pure tone with a barely-there 0.1 Hz swell, so a long listen feels like breathing, not a test tone. */
@@ -94,7 +138,12 @@ function softPinkRain(): Float32Array {
   // Pink noise with its brightest hiss rolled off, plus a faint patter of brighter noise on top.
   const bed = lowPass(pinkNoise(TRACK_SECONDS, 202), 4500);
   const patter = amplitudeSwell(lowPass(pinkNoise(TRACK_SECONDS, 203), 9000), { rateHz: 1 / 12, depth: 0.6 });
-  return finish(mix([{ samples: bed, gain: 1 }, { samples: patter, gain: 0.25 }]));
+  return finish(
+    mix([
+      { samples: bed, gain: 1 },
+      { samples: patter, gain: 0.25 },
+    ]),
+  );
 }
 
 function oceanDrift(): Float32Array {
@@ -102,26 +151,39 @@ function oceanDrift(): Float32Array {
   const undertow = lowPass(brownNoise(TRACK_SECONDS, 301), 600);
   const surf = lowPass(pinkNoise(TRACK_SECONDS, 302), 1400);
   const waves = amplitudeSwell(surf, { rateHz: 0.1, depth: 0.85 });
-  const swash = amplitudeSwell(lowPass(pinkNoise(TRACK_SECONDS, 303), 3000), { rateHz: 1 / 7.5, depth: 0.9, phase: 1.3 });
-  return finish(mix([{ samples: undertow, gain: 0.6 }, { samples: waves, gain: 1 }, { samples: swash, gain: 0.35 }]));
+  const swash = amplitudeSwell(lowPass(pinkNoise(TRACK_SECONDS, 303), 3000), {
+    rateHz: 1 / 7.5,
+    depth: 0.9,
+    phase: 1.3,
+  });
+  return finish(
+    mix([
+      { samples: undertow, gain: 0.6 },
+      { samples: waves, gain: 1 },
+      { samples: swash, gain: 0.35 },
+    ]),
+  );
 }
 
 const bonusTracks: SeedTrack[] = [
   {
     name: 'Deep Brown Noise',
-    description: 'A deep, steady rumble, like a distant waterfall. Brown noise masks background sounds and may help you relax, focus or drift off to sleep.',
+    description:
+      'A deep, steady rumble, like a distant waterfall. Brown noise masks background sounds and may help you relax, focus or drift off to sleep.',
     render: deepBrownNoise,
     cover: { seed: 9101, label: 'Deep Brown Noise', name: 'Brown noise' },
   },
   {
     name: 'Soft Pink Rain',
-    description: 'Gentle, even noise with a soft patter, like steady rain on a window. Pleasant for reading, working or winding down.',
+    description:
+      'Gentle, even noise with a soft patter, like steady rain on a window. Pleasant for reading, working or winding down.',
     render: softPinkRain,
     cover: { seed: 9202, label: 'Soft Pink Rain', name: 'Pink noise' },
   },
   {
     name: 'Ocean Drift',
-    description: 'Slow swells of filtered noise that rise and fall about every ten seconds, like waves on a quiet shore. Try breathing along with them.',
+    description:
+      'Slow swells of filtered noise that rise and fall about every ten seconds, like waves on a quiet shore. Try breathing along with them.',
     render: oceanDrift,
     cover: { seed: 9303, label: 'Ocean Drift', name: 'Swelling surf' },
   },
@@ -132,7 +194,8 @@ const bonusTracks: SeedTrack[] = [
 const customTracks: SeedTrack[] = [
   {
     name: 'Evening Drone',
-    description: 'A warm, low chord built on 174 Hz, with each note breathing slowly on its own. Made for the end of the day.',
+    description:
+      'A warm, low chord built on 174 Hz, with each note breathing slowly on its own. Made for the end of the day.',
     render: () =>
       renderPartials([
         { freqHz: 174, gain: 1, swell: { rateHz: 1 / 20, depth: 0.25 } },
@@ -144,7 +207,8 @@ const customTracks: SeedTrack[] = [
   },
   {
     name: 'Morning Light',
-    description: 'A bright, open fifth of 528 and 792 Hz that gently brightens and softens. An easy, clear start to the morning.',
+    description:
+      'A bright, open fifth of 528 and 792 Hz that gently brightens and softens. An easy, clear start to the morning.',
     render: () =>
       renderPartials([
         { freqHz: 528, gain: 1, swell: { rateHz: 0.1, depth: 0.2 } },
@@ -155,7 +219,8 @@ const customTracks: SeedTrack[] = [
   },
   {
     name: 'Starfield',
-    description: 'A soft 432 Hz tone with high overtones that fade in and out slowly, like stars twinkling. Spacious and quiet, for long sits.',
+    description:
+      'A soft 432 Hz tone with high overtones that fade in and out slowly, like stars twinkling. Spacious and quiet, for long sits.',
     render: () =>
       renderPartials([
         { freqHz: 216, gain: 0.35 },

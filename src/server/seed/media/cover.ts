@@ -26,8 +26,10 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   const chroma = (1 - Math.abs(2 * l - 1)) * s;
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
-    const value = l - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1)) / 2;
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    const value = l - (chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1))) / 2;
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
@@ -69,7 +71,8 @@ function driftLine(y: number, amplitude: number, cycles: number, phase: number):
   const points: string[] = [];
   for (let i = 0; i <= steps; i++) {
     const t = i / steps;
-    const offset = Math.sin(2 * Math.PI * cycles * t + phase) + 0.4 * Math.sin(2 * Math.PI * (cycles * 2.3) * t + phase * 1.7);
+    const offset =
+      Math.sin(2 * Math.PI * cycles * t + phase) + 0.4 * Math.sin(2 * Math.PI * (cycles * 2.3) * t + phase * 1.7);
     points.push(`${round(t * COVER_SIZE)},${round(y + amplitude * offset)}`);
   }
   return `M${points.join('L')}`;
@@ -164,5 +167,7 @@ ${text}
 
 /** Renders the cover to a 512×512 WebP. */
 export async function renderCover(options: CoverOptions): Promise<Buffer> {
-  return sharp(Buffer.from(coverSvg(options))).webp({ quality: 80 }).toBuffer();
+  return sharp(Buffer.from(coverSvg(options)))
+    .webp({ quality: 80 })
+    .toBuffer();
 }

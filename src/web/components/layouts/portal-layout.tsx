@@ -6,7 +6,13 @@ import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SkipLink } from './skip-link';
@@ -72,7 +78,7 @@ function UserMenu() {
   );
 }
 
-/** The authenticated bar with its sidebar (spec §2 'Navigation'). */
+/** The authenticated bar with its sidebar (docs/product/screens.md#portal-bar). */
 export function PortalLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (

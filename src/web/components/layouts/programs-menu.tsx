@@ -4,7 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { clsx } from 'clsx';
 
-/** The Programs dropdown (spec §2): where each program lives in the portal. */
+/** The Programs dropdown (docs/product/screens.md#programs-menu): where each program lives in the portal. */
 export const PROGRAM_LINKS = [
   { label: 'Portal', to: paths.portalHome },
   { label: 'Solfeggio Frequencies (174Hz to 963Hz)', to: paths.music },

@@ -26,7 +26,15 @@ function MobileMenu() {
   if (open && !loaded) setLoaded(true);
   return (
     <>
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <Menu aria-hidden className="h-5 w-5" />
       </Button>
       {loaded ? (
@@ -39,7 +47,7 @@ function MobileMenu() {
 }
 
 /**
- * The public bar (spec §2 'Navigation') above the page, and the footer below it. Router-free, so the
+ * The public bar (docs/product/screens.md#public-bar) above the page, and the footer below it. Router-free, so the
  * home page's own entry can render it too (see lib/link).
  */
 export function PublicChrome({ children }: { children: ReactNode }) {

@@ -44,7 +44,9 @@ export function DialogContent({
       >
         <DialogPrimitive.Title className="pr-8 text-xl font-semibold">{title}</DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mt-2 text-[var(--fg-muted)]">{description}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-2 text-[var(--fg-muted)]">
+            {description}
+          </DialogPrimitive.Description>
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close

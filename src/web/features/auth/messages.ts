@@ -1,4 +1,4 @@
-// Every text of the account screens (spec §5 and §8, with decisions §2's fixes).
+// Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).
 export const AUTH_MESSAGES = {
   emailMissing: 'Your e-mail is missing',
   passwordMissing: 'Your password is missing',

@@ -12,9 +12,7 @@ export const FADE_SECONDS = 0.08;
 /** Changes while playing glide towards their target (≈ 95 % after 3 × this), no zipper noise. */
 export const GLIDE_TIME_CONSTANT = 0.03;
 
-export type BinauralEngineState =
-  | { status: 'stopped' }
-  | { status: 'playing'; settings: BinauralSettings };
+export type BinauralEngineState = { status: 'stopped' } | { status: 'playing'; settings: BinauralSettings };
 
 interface Session {
   left: OscillatorNode;

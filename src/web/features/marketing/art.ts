@@ -23,7 +23,11 @@ export const HERO_IMAGES: readonly HeroImage[] = [
 ];
 export const HERO_IMAGE_SIZE = { width: 1600, height: 900 } as const;
 
-const cards = import.meta.glob<string>('@web/assets/art/card-*.webp', { eager: true, import: 'default', query: '?url' });
+const cards = import.meta.glob<string>('@web/assets/art/card-*.webp', {
+  eager: true,
+  import: 'default',
+  query: '?url',
+});
 
 /** The card image of a frequency, e.g. 528 → …/card-528-[hash].webp. */
 export function cardImage(hz: number): string {

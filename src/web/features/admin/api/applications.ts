@@ -13,4 +13,5 @@ export const adminApplicationsQuery = () =>
 export const uploadApplication = (form: FormData, onProgress: (fraction: number) => void) =>
   uploadWithProgress(ADMIN_API.applications, form, adminApplicationSchema, onProgress);
 
-export const deleteApplication = (id: number) => apiRequest(adminPath(ADMIN_API.application, { id }), { method: 'DELETE' });
+export const deleteApplication = (id: number) =>
+  apiRequest(adminPath(ADMIN_API.application, { id }), { method: 'DELETE' });

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_API, adminAudioItemListSchema, adminAudioItemSchema, adminPath, type AudioItemUpdate, type AudioKind } from '@shared/contract';
+import {
+  ADMIN_API,
+  adminAudioItemListSchema,
+  adminAudioItemSchema,
+  adminPath,
+  type AudioItemUpdate,
+  type AudioKind,
+} from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { uploadWithProgress } from './upload';
 
@@ -7,16 +14,22 @@ export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
     queryKey: ['admin', 'audio', kind],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest(adminPath(ADMIN_API.audioItems, { kind }), { schema: adminAudioItemListSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(adminPath(ADMIN_API.audioItems, { kind }), { schema: adminAudioItemListSchema, signal }),
   });
 
 export const uploadAudioItem = (kind: AudioKind, form: FormData, onProgress: (fraction: number) => void) =>
   uploadWithProgress(adminPath(ADMIN_API.audioItems, { kind }), form, adminAudioItemSchema, onProgress);
 
-export const replaceAudioFiles = (kind: AudioKind, id: number, form: FormData, onProgress: (fraction: number) => void) =>
-  uploadWithProgress(adminPath(ADMIN_API.audioItemFiles, { kind, id }), form, adminAudioItemSchema, onProgress);
+export const replaceAudioFiles = (
+  kind: AudioKind,
+  id: number,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+) => uploadWithProgress(adminPath(ADMIN_API.audioItemFiles, { kind, id }), form, adminAudioItemSchema, onProgress);
 
 export const updateAudioItem = (kind: AudioKind, id: number, body: AudioItemUpdate) =>
   apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'PATCH', body, schema: adminAudioItemSchema });
 
-export const deleteAudioItem = (kind: AudioKind, id: number) => apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'DELETE' });
+export const deleteAudioItem = (kind: AudioKind, id: number) =>
+  apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'DELETE' });

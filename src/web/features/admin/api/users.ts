@@ -6,7 +6,10 @@ export const adminUsersQuery = (search: string) =>
   queryOptions({
     queryKey: ['admin', 'users', search],
     queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API.users}${search ? `?search=${encodeURIComponent(search)}` : ''}`, { schema: adminUserListSchema, signal }),
+      apiRequest(`${ADMIN_API.users}${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
+        schema: adminUserListSchema,
+        signal,
+      }),
   });
 
 export const updateAdminUser = (id: number, body: AdminUserUpdate) =>

@@ -18,9 +18,11 @@ type FormValues = z.input<typeof formSchema>;
 
 function fileProblem(file: File | undefined): string | undefined {
   if (!file) return 'Choose the installer file.';
-  if (!INSTALLER_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext.toLowerCase()))) return `Choose an installer: ${INSTALLER_EXTENSIONS.join(', ')}.`;
+  if (!INSTALLER_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext.toLowerCase())))
+    return `Choose an installer: ${INSTALLER_EXTENSIONS.join(', ')}.`;
   if (file.size === 0) return 'The chosen file is empty.';
-  if (file.size > UPLOAD_LIMITS.applicationBytes) return `The file is larger than ${formatSize(UPLOAD_LIMITS.applicationBytes)}.`;
+  if (file.size > UPLOAD_LIMITS.applicationBytes)
+    return `The file is larger than ${formatSize(UPLOAD_LIMITS.applicationBytes)}.`;
   return undefined;
 }
 
@@ -30,7 +32,10 @@ function UploadApplicationForm() {
   const [fileError, setFileError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { application_version: '', description: '' } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { application_version: '', description: '' },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     const problem = fileProblem(file);
@@ -61,7 +66,14 @@ function UploadApplicationForm() {
   const busy = progress !== null;
   return (
     <form key={formKey} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <Field id="app-version" label="Version" placeholder="e.g. 2.4.0" disabled={busy} error={form.formState.errors.application_version?.message} {...form.register('application_version')} />
+      <Field
+        id="app-version"
+        label="Version"
+        placeholder="e.g. 2.4.0"
+        disabled={busy}
+        error={form.formState.errors.application_version?.message}
+        {...form.register('application_version')}
+      />
       <FileField
         id="app-file"
         label="Installer"
@@ -74,7 +86,14 @@ function UploadApplicationForm() {
         }}
       />
       <div className="sm:col-span-2">
-        <Textarea id="app-description" label="Description" placeholder="Which system it is for, what is new" disabled={busy} error={form.formState.errors.description?.message} {...form.register('description')} />
+        <Textarea
+          id="app-description"
+          label="Description"
+          placeholder="Which system it is for, what is new"
+          disabled={busy}
+          error={form.formState.errors.description?.message}
+          {...form.register('description')}
+        />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
         {busy ? <UploadProgress fraction={progress} label={`Uploading ${file?.name ?? 'installer'}`} /> : null}
@@ -103,7 +122,13 @@ export function ApplicationsPanel() {
         <h2 id="apps-heading" className="mb-4 text-xl font-semibold">
           Desktop applications
         </h2>
-        <QueryState isPending={query.isPending} error={query.error} isEmpty={apps.length === 0} emptyText="No desktop applications yet." onRetry={() => void query.refetch()}>
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={apps.length === 0}
+          emptyText="No desktop applications yet."
+          onRetry={() => void query.refetch()}
+        >
           <ul className="divide-y divide-[var(--border)]">
             {apps.map((app) => (
               <li key={app.id} className="flex items-center justify-between gap-3 py-3">

@@ -16,7 +16,11 @@ import { FileField, Textarea } from './file-field';
 import { InlineEdit } from './inline-edit';
 import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
 
-export const AUDIO_KIND_LABELS: Record<AudioKind, string> = { selfeggio: 'Solfeggio', bonus: 'Bonus', custom: 'Custom' };
+export const AUDIO_KIND_LABELS: Record<AudioKind, string> = {
+  selfeggio: 'Solfeggio',
+  bonus: 'Bonus',
+  custom: 'Custom',
+};
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
 const formSchema = z.object({
@@ -29,15 +33,24 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
   const queryClient = useQueryClient();
   const [audio, setAudio] = useState<File | undefined>();
   const [cover, setCover] = useState<File | undefined>();
-  const [fileErrors, setFileErrors] = useState<{ audio_file?: string | undefined; cover_image?: string | undefined }>({});
+  const [fileErrors, setFileErrors] = useState<{ audio_file?: string | undefined; cover_image?: string | undefined }>(
+    {},
+  );
   const [progress, setProgress] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { name: '', description: '' } });
 
   const submit = form.handleSubmit(async (values) => {
     const problems = {
-      audio_file: !audio ? 'Choose an audio file.' : audio.size > UPLOAD_LIMITS.audioBytes ? `The file is larger than ${formatSize(UPLOAD_LIMITS.audioBytes)}.` : undefined,
-      cover_image: cover && cover.size > UPLOAD_LIMITS.coverBytes ? `The image is larger than ${formatSize(UPLOAD_LIMITS.coverBytes)}.` : undefined,
+      audio_file: !audio
+        ? 'Choose an audio file.'
+        : audio.size > UPLOAD_LIMITS.audioBytes
+          ? `The file is larger than ${formatSize(UPLOAD_LIMITS.audioBytes)}.`
+          : undefined,
+      cover_image:
+        cover && cover.size > UPLOAD_LIMITS.coverBytes
+          ? `The image is larger than ${formatSize(UPLOAD_LIMITS.coverBytes)}.`
+          : undefined,
     };
     setFileErrors(problems);
     if (problems.audio_file || problems.cover_image || !audio) return;
@@ -68,10 +81,38 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
   const busy = progress !== null;
   return (
     <form key={formKey} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <Field id="audio-name" label="Name" disabled={busy} error={form.formState.errors.name?.message} {...form.register('name')} />
-      <FileField id="audio-file" label="Audio file" accept={AUDIO_ACCEPT} hint={`MP3, OGG, WAV, M4A/AAC or FLAC · up to ${formatSize(UPLOAD_LIMITS.audioBytes)}`} disabled={busy} error={fileErrors.audio_file} onChange={(event) => setAudio(event.target.files?.[0])} />
-      <Textarea id="audio-description" label="Description" disabled={busy} error={form.formState.errors.description?.message} {...form.register('description')} />
-      <FileField id="audio-cover" label="Cover image (optional)" accept="image/*" hint="Any common image; stored as a 512 × 512 WebP" disabled={busy} error={fileErrors.cover_image} onChange={(event) => setCover(event.target.files?.[0])} />
+      <Field
+        id="audio-name"
+        label="Name"
+        disabled={busy}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+      <FileField
+        id="audio-file"
+        label="Audio file"
+        accept={AUDIO_ACCEPT}
+        hint={`MP3, OGG, WAV, M4A/AAC or FLAC · up to ${formatSize(UPLOAD_LIMITS.audioBytes)}`}
+        disabled={busy}
+        error={fileErrors.audio_file}
+        onChange={(event) => setAudio(event.target.files?.[0])}
+      />
+      <Textarea
+        id="audio-description"
+        label="Description"
+        disabled={busy}
+        error={form.formState.errors.description?.message}
+        {...form.register('description')}
+      />
+      <FileField
+        id="audio-cover"
+        label="Cover image (optional)"
+        accept="image/*"
+        hint="Any common image; stored as a 512 × 512 WebP"
+        disabled={busy}
+        error={fileErrors.cover_image}
+        onChange={(event) => setCover(event.target.files?.[0])}
+      />
       <div className="flex flex-col gap-3 sm:col-span-2">
         {busy ? <UploadProgress fraction={progress} label={`Uploading ${audio?.name ?? 'audio'}`} /> : null}
         <Button type="submit" disabled={busy} className="self-start">
@@ -105,9 +146,25 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         </div>
       )}
       <div className="min-w-0 flex-1">
-        <InlineEdit value={item.name} label={`name of ${item.name}`} className="truncate font-medium" onSave={(name) => save({ name }, `Renamed to ${name}.`)} />
-        <InlineEdit value={item.description || 'No description'} label={`description of ${item.name}`} className={cn('text-sm text-[var(--fg-muted)]', !item.description && 'italic')} onSave={(description) => save({ description }, 'Description saved.')} />
-        <audio controls preload="none" src={item.audio_file} className="mt-1 h-8 w-full max-w-sm" aria-label={`Play ${item.name}`} />
+        <InlineEdit
+          value={item.name}
+          label={`name of ${item.name}`}
+          className="truncate font-medium"
+          onSave={(name) => save({ name }, `Renamed to ${name}.`)}
+        />
+        <InlineEdit
+          value={item.description || 'No description'}
+          label={`description of ${item.name}`}
+          className={cn('text-sm text-[var(--fg-muted)]', !item.description && 'italic')}
+          onSave={(description) => save({ description }, 'Description saved.')}
+        />
+        <audio
+          controls
+          preload="none"
+          src={item.audio_file}
+          className="mt-1 h-8 w-full max-w-sm"
+          aria-label={`Play ${item.name}`}
+        />
       </div>
       <ConfirmDelete
         label={`Delete ${item.name}`}
@@ -138,7 +195,13 @@ export function AudioPanel() {
     <div className="flex flex-col gap-6">
       <div role="group" aria-label="Library" className="flex gap-2">
         {AUDIO_KINDS.map((k) => (
-          <Button key={k} variant={k === kind ? 'primary' : 'secondary'} size="sm" aria-pressed={k === kind} onClick={() => setKind(k)}>
+          <Button
+            key={k}
+            variant={k === kind ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={k === kind}
+            onClick={() => setKind(k)}
+          >
             {AUDIO_KIND_LABELS[k]}
           </Button>
         ))}
@@ -153,7 +216,13 @@ export function AudioPanel() {
         <h2 id="audio-heading" className="mb-2 text-xl font-semibold">
           {AUDIO_KIND_LABELS[kind]} library
         </h2>
-        <QueryState isPending={query.isPending} error={query.error} isEmpty={items.length === 0} emptyText={`No ${AUDIO_KIND_LABELS[kind].toLowerCase()} audio yet.`} onRetry={() => void query.refetch()}>
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={items.length === 0}
+          emptyText={`No ${AUDIO_KIND_LABELS[kind].toLowerCase()} audio yet.`}
+          onRetry={() => void query.refetch()}
+        >
           <ul className="divide-y divide-[var(--border)]">
             {items.map((item) => (
               <AudioRow key={item.id} item={item} />

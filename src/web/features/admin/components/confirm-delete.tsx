@@ -4,7 +4,17 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 
 /** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */
-export function ConfirmDelete({ label, title, description, onConfirm }: { label: string; title: string; description: ReactNode; onConfirm: () => Promise<unknown> }) {
+export function ConfirmDelete({
+  label,
+  title,
+  description,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  description: ReactNode;
+  onConfirm: () => Promise<unknown>;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   async function confirm() {

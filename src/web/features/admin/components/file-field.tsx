@@ -3,7 +3,14 @@ import { cn } from '@web/lib/cn';
 import { FieldError } from '@web/components/ui/input';
 
 /** A labelled file input with its hint and error. */
-export function FileField({ id, label, hint, error, className, ...props }: ComponentProps<'input'> & { id: string; label: string; hint?: string; error?: string | undefined }) {
+export function FileField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: ComponentProps<'input'> & { id: string; label: string; hint?: string; error?: string | undefined }) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -28,7 +35,12 @@ export function FileField({ id, label, hint, error, className, ...props }: Compo
   );
 }
 
-export function Textarea({ id, label, error, ...props }: ComponentProps<'textarea'> & { id: string; label: string; error?: string | undefined }) {
+export function Textarea({
+  id,
+  label,
+  error,
+  ...props
+}: ComponentProps<'textarea'> & { id: string; label: string; error?: string | undefined }) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">

@@ -4,7 +4,17 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 
 /** Text with an edit button that turns it into a small form; Escape cancels. */
-export function InlineEdit({ value, label, onSave, className }: { value: string; label: string; onSave: (next: string) => Promise<unknown>; className?: string }) {
+export function InlineEdit({
+  value,
+  label,
+  onSave,
+  className,
+}: {
+  value: string;
+  label: string;
+  onSave: (next: string) => Promise<unknown>;
+  className?: string;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [busy, setBusy] = useState(false);
@@ -25,7 +35,13 @@ export function InlineEdit({ value, label, onSave, className }: { value: string;
     return (
       <div className="flex min-w-0 items-center gap-1">
         <span className={className}>{value}</span>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} title={`Edit ${label}`} onClick={() => (setDraft(value), setEditing(true))}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Edit ${label}`}
+          title={`Edit ${label}`}
+          onClick={() => (setDraft(value), setEditing(true))}
+        >
           <Pencil aria-hidden className="h-4 w-4" />
         </Button>
       </div>
@@ -33,11 +49,26 @@ export function InlineEdit({ value, label, onSave, className }: { value: string;
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-1 items-center gap-1">
-      <Input aria-label={label} value={draft} autoFocus disabled={busy} onChange={(event) => setDraft(event.target.value)} onKeyDown={(event) => event.key === 'Escape' && setEditing(false)} className="h-9" />
+      <Input
+        aria-label={label}
+        value={draft}
+        autoFocus
+        disabled={busy}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && setEditing(false)}
+        className="h-9"
+      />
       <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>
         <Check aria-hidden className="h-4 w-4" />
       </Button>
-      <Button type="button" variant="ghost" size="icon" aria-label="Cancel" disabled={busy} onClick={() => setEditing(false)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label="Cancel"
+        disabled={busy}
+        onClick={() => setEditing(false)}
+      >
         <X aria-hidden className="h-4 w-4" />
       </Button>
     </form>

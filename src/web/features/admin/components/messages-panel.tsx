@@ -18,20 +18,52 @@ const moved = (ids: number[], index: number, delta: number) => {
   return next;
 };
 
-function MoveButtons({ index, count, label, onMove }: { index: number; count: number; label: string; onMove: (delta: number) => void }) {
+function MoveButtons({
+  index,
+  count,
+  label,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  label: string;
+  onMove: (delta: number) => void;
+}) {
   return (
     <>
-      <Button variant="ghost" size="icon" aria-label={`Move ${label} up`} title="Move up" disabled={index === 0} onClick={() => onMove(-1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${label} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
         <ArrowUp aria-hidden className="h-4 w-4" />
       </Button>
-      <Button variant="ghost" size="icon" aria-label={`Move ${label} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${label} down`}
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
         <ArrowDown aria-hidden className="h-4 w-4" />
       </Button>
     </>
   );
 }
 
-function AddForm({ label, placeholder, onAdd }: { label: string; placeholder: string; onAdd: (text: string) => Promise<unknown> }) {
+function AddForm({
+  label,
+  placeholder,
+  onAdd,
+}: {
+  label: string;
+  placeholder: string;
+  onAdd: (text: string) => Promise<unknown>;
+}) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
@@ -49,7 +81,14 @@ function AddForm({ label, placeholder, onAdd }: { label: string; placeholder: st
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="flex gap-2">
-      <Input aria-label={label} placeholder={placeholder} value={text} disabled={busy} onChange={(event) => setText(event.target.value)} className="h-10" />
+      <Input
+        aria-label={label}
+        placeholder={placeholder}
+        value={text}
+        disabled={busy}
+        onChange={(event) => setText(event.target.value)}
+        className="h-10"
+      />
       <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()}>
         <Plus aria-hidden className="h-4 w-4" />
         Add
@@ -58,14 +97,36 @@ function AddForm({ label, placeholder, onAdd }: { label: string; placeholder: st
   );
 }
 
-function CategoryCard({ category, index, categoryIds, run }: { category: AdminCategory; index: number; categoryIds: number[]; run: Run }) {
+function CategoryCard({
+  category,
+  index,
+  categoryIds,
+  run,
+}: {
+  category: AdminCategory;
+  index: number;
+  categoryIds: number[];
+  run: Run;
+}) {
   const ids = category.messages.map((m) => m.id);
   return (
     <li className="rounded-2xl border border-[var(--border)] p-4">
       <div className="flex items-center justify-between gap-2">
-        <InlineEdit value={category.name} label={`name of ${category.name}`} className="truncate text-lg font-semibold" onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${name}.`)} />
+        <InlineEdit
+          value={category.name}
+          label={`name of ${category.name}`}
+          className="truncate text-lg font-semibold"
+          onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${name}.`)}
+        />
         <div className="flex shrink-0 items-center">
-          <MoveButtons index={index} count={categoryIds.length} label={category.name} onMove={(delta) => void run(() => api.reorderCategories(moved(categoryIds, index, delta))).catch(() => undefined)} />
+          <MoveButtons
+            index={index}
+            count={categoryIds.length}
+            label={category.name}
+            onMove={(delta) =>
+              void run(() => api.reorderCategories(moved(categoryIds, index, delta))).catch(() => undefined)
+            }
+          />
           <ConfirmDelete
             label={`Delete ${category.name}`}
             title={`Delete "${category.name}"?`}
@@ -74,20 +135,46 @@ function CategoryCard({ category, index, categoryIds, run }: { category: AdminCa
           />
         </div>
       </div>
-      {category.messages.length === 0 ? <p className="mt-2 text-sm text-[var(--fg-muted)]">No messages in this category yet.</p> : null}
+      {category.messages.length === 0 ? (
+        <p className="mt-2 text-sm text-[var(--fg-muted)]">No messages in this category yet.</p>
+      ) : null}
       <ol className="mt-2 flex flex-col">
         {category.messages.map((message, i) => (
-          <li key={message.id} className="flex items-center justify-between gap-2 border-t border-[var(--border)] py-1 first:border-t-0">
-            <InlineEdit value={message.message_text} label="message" className="min-w-0 break-words" onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')} />
+          <li
+            key={message.id}
+            className="flex items-center justify-between gap-2 border-t border-[var(--border)] py-1 first:border-t-0"
+          >
+            <InlineEdit
+              value={message.message_text}
+              label="message"
+              className="min-w-0 break-words"
+              onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')}
+            />
             <div className="flex shrink-0 items-center">
-              <MoveButtons index={i} count={ids.length} label="message" onMove={(delta) => void run(() => api.reorderMessages(category.id, moved(ids, i, delta))).catch(() => undefined)} />
-              <ConfirmDelete label="Delete message" title="Delete this message?" description={`“${message.message_text}”`} onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')} />
+              <MoveButtons
+                index={i}
+                count={ids.length}
+                label="message"
+                onMove={(delta) =>
+                  void run(() => api.reorderMessages(category.id, moved(ids, i, delta))).catch(() => undefined)
+                }
+              />
+              <ConfirmDelete
+                label="Delete message"
+                title="Delete this message?"
+                description={`“${message.message_text}”`}
+                onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
+              />
             </div>
           </li>
         ))}
       </ol>
       <div className="mt-3">
-        <AddForm label={`New message in ${category.name}`} placeholder="New message" onAdd={(text) => run(() => api.addMessage(category.id, text), 'Message added.')} />
+        <AddForm
+          label={`New message in ${category.name}`}
+          placeholder="New message"
+          onAdd={(text) => run(() => api.addMessage(category.id, text), 'Message added.')}
+        />
       </div>
     </li>
   );
@@ -143,7 +230,9 @@ export function MessagesPanel() {
     const data = parsed.data;
     await run(async () => {
       const result = await api.importMessages(data);
-      toast.success(`Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`);
+      toast.success(
+        `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`,
+      );
     }).catch(() => undefined);
   }
 
@@ -176,15 +265,33 @@ export function MessagesPanel() {
           </Button>
         </div>
       </div>
-      <p className="mt-1 text-sm text-[var(--fg-muted)]">Importing replaces the messages of every category the file names; other categories stay as they are.</p>
+      <p className="mt-1 text-sm text-[var(--fg-muted)]">
+        Importing replaces the messages of every category the file names; other categories stay as they are.
+      </p>
       <div className="mt-4">
-        <AddForm label="New category name" placeholder="New category" onAdd={(name) => run(() => api.createCategory(name), `Created ${name}.`)} />
+        <AddForm
+          label="New category name"
+          placeholder="New category"
+          onAdd={(name) => run(() => api.createCategory(name), `Created ${name}.`)}
+        />
       </div>
       <div className="mt-4">
-        <QueryState isPending={query.isPending} error={query.error} isEmpty={categories.length === 0} emptyText="No message categories yet. Create one above or import a file." onRetry={() => void query.refetch()}>
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={categories.length === 0}
+          emptyText="No message categories yet. Create one above or import a file."
+          onRetry={() => void query.refetch()}
+        >
           <ol className="flex flex-col gap-3">
             {categories.map((category, index) => (
-              <CategoryCard key={category.id} category={category} index={index} categoryIds={categories.map((c) => c.id)} run={run} />
+              <CategoryCard
+                key={category.id}
+                category={category}
+                index={index}
+                categoryIds={categories.map((c) => c.id)}
+                run={run}
+              />
             ))}
           </ol>
         </QueryState>

@@ -29,7 +29,10 @@ export function QueryState({
   }
   if (error) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-[var(--border)] p-8 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-2xl border border-[var(--border)] p-8 text-center"
+      >
         <AlertTriangle aria-hidden className="h-6 w-6 text-[var(--danger)]" />
         <p>Could not load this list: {error.message}</p>
         <Button variant="secondary" size="sm" onClick={onRetry}>
@@ -58,8 +61,18 @@ export function UploadProgress({ fraction, label }: { fraction: number; label: s
         <span>{label}</span>
         <span aria-hidden>{percent}%</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-black/10 dark:bg-white/10">
-        <div className="h-full rounded-full bg-accent transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-black/10 dark:bg-white/10"
+      >
+        <div
+          className="h-full rounded-full bg-accent transition-[width] motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

@@ -9,7 +9,15 @@ import { Button } from '@web/components/ui/button';
 import { adminUsersQuery, updateAdminUser } from '../api/users';
 import { panelClass, QueryState, describeError } from './states';
 
-function UserRow({ user, onUpdate, busy }: { user: AdminUser; onUpdate: (body: AdminUserUpdate) => void; busy: boolean }) {
+function UserRow({
+  user,
+  onUpdate,
+  busy,
+}: {
+  user: AdminUser;
+  onUpdate: (body: AdminUserUpdate) => void;
+  busy: boolean;
+}) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -19,7 +27,8 @@ function UserRow({ user, onUpdate, busy }: { user: AdminUser; onUpdate: (body: A
           {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
         </p>
         <p className="text-sm text-[var(--fg-muted)]">
-          {name ? `${name} · ` : ''}joined {new Date(user.date_joined).toLocaleDateString()} · {user.is_active ? 'active' : 'inactive'}
+          {name ? `${name} · ` : ''}joined {new Date(user.date_joined).toLocaleDateString()} ·{' '}
+          {user.is_active ? 'active' : 'inactive'}
         </p>
       </div>
       <div className="flex items-center gap-2">
@@ -56,7 +65,11 @@ export function UsersPanel() {
   const update = useMutation({
     mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
     onSuccess: (user, { body }) => {
-      toast.success(body.subscription_plan ? `${user.email} is now on the ${user.subscription_plan} plan.` : `${user.email} is now ${user.is_active ? 'active' : 'inactive'}.`);
+      toast.success(
+        body.subscription_plan
+          ? `${user.email} is now on the ${user.subscription_plan} plan.`
+          : `${user.email} is now ${user.is_active ? 'active' : 'inactive'}.`,
+      );
       return queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     },
     onError: (error) => toast.error(describeError(error)),
@@ -69,15 +82,36 @@ export function UsersPanel() {
           Users
         </h2>
         <div className="relative sm:w-80">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--fg-muted)]" />
-          <Input type="search" aria-label="Search by e-mail" placeholder="Search by e-mail" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--fg-muted)]"
+          />
+          <Input
+            type="search"
+            aria-label="Search by e-mail"
+            placeholder="Search by e-mail"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
         </div>
       </div>
       <div className="mt-4">
-        <QueryState isPending={query.isPending} error={query.error} isEmpty={users.length === 0} emptyText={deferred ? `No user's e-mail contains "${deferred}".` : 'No users yet.'} onRetry={() => void query.refetch()}>
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={users.length === 0}
+          emptyText={deferred ? `No user's e-mail contains "${deferred}".` : 'No users yet.'}
+          onRetry={() => void query.refetch()}
+        >
           <ul className="divide-y divide-[var(--border)]">
             {users.map((user) => (
-              <UserRow key={user.id} user={user} busy={update.isPending && update.variables.id === user.id} onUpdate={(body) => update.mutate({ id: user.id, body })} />
+              <UserRow
+                key={user.id}
+                user={user}
+                busy={update.isPending && update.variables.id === user.id}
+                onUpdate={(body) => update.mutate({ id: user.id, body })}
+              />
             ))}
           </ul>
           {query.data && query.data.count > users.length ? (

@@ -6,7 +6,8 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { desktopApplicationsQuery } from '../api/desktop-applications';
 
-export const EMPTY_APPLICATIONS = 'No Records: We have no applications deployed yet, please reload the page or try again later.';
+export const EMPTY_APPLICATIONS =
+  'No Records: We have no applications deployed yet, please reload the page or try again later.';
 export const APPLICATIONS_LOAD_ERROR = 'There was an error loading the Desktop applications!';
 
 export function ApplicationsTable() {
@@ -53,7 +54,11 @@ export function ApplicationsTable() {
                 <td className="px-5 py-4 text-[var(--fg-muted)]">{application.description}</td>
                 <td className="px-5 py-4 text-right">
                   <Button asChild size="sm">
-                    <a href={application.application_file} download aria-label={`Download ${application.application_version}`}>
+                    <a
+                      href={application.application_file}
+                      download
+                      aria-label={`Download ${application.application_version}`}
+                    >
                       <Download aria-hidden className="h-4 w-4" /> Download
                     </a>
                   </Button>

@@ -8,7 +8,9 @@ import { activateAccount } from '../api/activate-account';
 import { AUTH_MESSAGES } from '../messages';
 import { AuthCard } from './auth-card';
 
-/** Runs the activation as soon as the page opens (spec §2), then goes to login either way. */
+/**
+ * Runs the activation as soon as the page opens (docs/product/accounts.md#activation), then goes to login either way.
+ */
 export function ActivateAccount({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
   // The link works once: StrictMode's second effect run must not post it again.
@@ -16,17 +18,21 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    activateAccount({ uid, token }).then(
-      () => toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS }),
-      () => toast.error(AUTH_MESSAGES.activationFailed),
-    ).finally(() => void navigate(paths.login, { replace: true }));
+    activateAccount({ uid, token })
+      .then(
+        () => toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS }),
+        () => toast.error(AUTH_MESSAGES.activationFailed),
+      )
+      .finally(() => void navigate(paths.login, { replace: true }));
   }, [uid, token, navigate]);
 
   return (
     <AuthCard title="Activate your account">
       <div className="flex flex-col items-center gap-3 py-6 text-center">
         <Spinner label="Verifying account" className="[&_svg]:h-10 [&_svg]:w-10" />
-        <p aria-hidden className="text-[var(--fg-muted)]">Verifying account...</p>
+        <p aria-hidden className="text-[var(--fg-muted)]">
+          Verifying account...
+        </p>
       </div>
     </AuthCard>
   );

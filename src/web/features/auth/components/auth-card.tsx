@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { PageTitle } from '@web/components/page-title';
 
 /** The frame of every account screen: a calm card centred on the page. */
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <section className="flex justify-center px-4 py-12 sm:py-20">
       <div className="w-full max-w-md rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 shadow-xl shadow-night-950/5 sm:p-8 dark:shadow-night-950/40">
@@ -11,7 +21,9 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
         </PageTitle>
         {intro ? <p className="mt-2 text-sm text-[var(--fg-muted)]">{intro}</p> : null}
         <div className="mt-6">{children}</div>
-        {footer ? <div className="mt-6 border-t border-[var(--border)] pt-5 text-sm text-[var(--fg-muted)]">{footer}</div> : null}
+        {footer ? (
+          <div className="mt-6 border-t border-[var(--border)] pt-5 text-sm text-[var(--fg-muted)]">{footer}</div>
+        ) : null}
       </div>
     </section>
   );

@@ -24,7 +24,10 @@ function afterLoginTarget(redirect: string | null): string {
 export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: createToken,
@@ -42,7 +45,12 @@ export function LoginForm() {
         toast.error(AUTH_MESSAGES.throttled);
         return;
       }
-      if (error instanceof ApiError && error.status === 400 && showServerFieldErrors(error, ['email', 'password'], form.setError)) return;
+      if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        showServerFieldErrors(error, ['email', 'password'], form.setError)
+      )
+        return;
       toast.error(AUTH_MESSAGES.loginFailed);
     },
   });
@@ -60,8 +68,19 @@ export function LoginForm() {
         </>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
-        <Field id="login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
+        <Field
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <div className="flex flex-col gap-1.5">
           <Field
             id="login-password"

@@ -44,7 +44,10 @@ describe('logout screen', () => {
 
   it('keeps the session and goes back to the player with an error toast when logout fails', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'A server error occurred.' }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'A server error occurred.' }), { status: 500 })),
+    );
     vi.spyOn(toast, 'error');
     renderLogout();
     expect(await screen.findByText('player')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { sessionStore } from '@web/lib/session';
 import { logout } from '../api/logout';
 import { AUTH_MESSAGES } from '../messages';
 
-/** Ends the session as soon as the page opens (spec §4); on failure back to the player (decisions §2). */
+/** Ends the session as soon as the page opens; on failure back to the player (docs/product/screens.md#logout). */
 export function LogoutScreen() {
   const navigate = useNavigate();
   const started = useRef(false);

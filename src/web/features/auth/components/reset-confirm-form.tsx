@@ -30,13 +30,15 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
       void navigate(paths.login, { replace: true });
     },
     onError: (error) => {
-      toast.error(error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : AUTH_MESSAGES.resetFailed);
+      toast.error(
+        error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : AUTH_MESSAGES.resetFailed,
+      );
       showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError);
       if (error instanceof ApiError && (error.fieldErrors.uid || error.fieldErrors.token)) setLinkBroken(true);
     },
   });
 
-  // Spec §8: a mismatch is a toast and nothing is sent; the message also stays under the field.
+  // A mismatch is a toast and nothing is sent; the message also stays under the field.
   const onInvalid = () => {
     if (form.getValues('new_password') && form.getValues('re_new_password')) toast.error(AUTH_MESSAGES.resetMismatch);
   };
@@ -51,7 +53,11 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
           </Link>
         </p>
       ) : null}
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)}
+        className="flex flex-col gap-4"
+      >
         <Field
           id="reset-new-password"
           label="New password"

@@ -14,7 +14,10 @@ import { AuthCard, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 
 export function ResetRequestForm() {
-  const form = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestFormSchema), defaultValues: { email: '' } });
+  const form = useForm<ResetRequestValues>({
+    resolver: zodResolver(resetRequestFormSchema),
+    defaultValues: { email: '' },
+  });
   const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
@@ -42,8 +45,20 @@ export function ResetRequestForm() {
         </>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
-        <Field id="reset-email" label="Email" type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
+        <Field
+          id="reset-email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <SubmitButton pending={mutation.isPending} pendingLabel="Sending the link">
           Send reset link
         </SubmitButton>

@@ -41,7 +41,7 @@ describe('signup form', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('really checks that the passwords match (decisions §2) and sends nothing when they do not', async () => {
+  it('really checks that the passwords match and sends nothing when they do not', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     renderSignup();
@@ -53,7 +53,16 @@ describe('signup form', () => {
   it("shows the server's field errors under their fields", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ email: ['user with this email already exists.'], password: ['This password is too common.'] }), { status: 400 })),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              email: ['user with this email already exists.'],
+              password: ['This password is too common.'],
+            }),
+            { status: 400 },
+          ),
+      ),
     );
     renderSignup();
     await fill('ada@example.com', 'password1', 'password1');
@@ -63,7 +72,10 @@ describe('signup form', () => {
   });
 
   it('goes to login after a 201', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 1, email: 'ada@example.com' }), { status: 201 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ id: 1, email: 'ada@example.com' }), { status: 201 })),
+    );
     renderSignup();
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
     expect(await screen.findByText('login page')).toBeInTheDocument();

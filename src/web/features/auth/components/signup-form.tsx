@@ -17,7 +17,10 @@ const FIELDS = ['email', 'password', 're_password'] as const;
 
 export function SignupForm() {
   const navigate = useNavigate();
-  const form = useForm<SignupValues>({ resolver: zodResolver(signupFormSchema), defaultValues: { email: '', password: '', re_password: '' } });
+  const form = useForm<SignupValues>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { email: '', password: '', re_password: '' },
+  });
   const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: signup,
@@ -51,8 +54,19 @@ export function SignupForm() {
         </>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
-        <Field id="signup-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
+        <Field
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <Field
           id="signup-password"
           label="Password"
@@ -69,7 +83,9 @@ export function SignupForm() {
           error={errors.re_password?.message}
           {...form.register('re_password')}
         />
-        <p className="text-xs text-[var(--fg-muted)]">At least 8 characters, not only digits, not a common password and not like your e-mail.</p>
+        <p className="text-xs text-[var(--fg-muted)]">
+          At least 8 characters, not only digits, not a common password and not like your e-mail.
+        </p>
         <SubmitButton pending={mutation.isPending} pendingLabel="Creating your account">
           Sign up
         </SubmitButton>

@@ -7,13 +7,23 @@ import { Input } from '@web/components/ui/input';
 import { parseHz, playedHz, useBinauralGenerator } from '../hooks/use-binaural-generator';
 import { PresetCards } from './preset-cards';
 
-function FrequencyField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+function FrequencyField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const typed = parseHz(value);
   const played = playedHz(value);
-  // Say so when the number typed is not what plays (0, empty, or past the range: spec §5).
-  const hint = typed === played ? null : `Plays at ${played} Hz (range ${BINAURAL.clampHz.min}–${BINAURAL.clampHz.max} Hz)`;
+  // Say so when the number typed is not what plays (0, empty, or past the range:
+  // docs/product/content.md#frequencies-and-volume).
+  const hint =
+    typed === played ? null : `Plays at ${played} Hz (range ${BINAURAL.clampHz.min}–${BINAURAL.clampHz.max} Hz)`;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -32,7 +42,10 @@ function FrequencyField({ label, value, onChange }: { label: string; value: stri
           aria-describedby={hint ? hintId : undefined}
           className="pr-12 tabular-nums"
         />
-        <span aria-hidden className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-[var(--fg-muted)]">
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-[var(--fg-muted)]"
+        >
           Hz
         </span>
       </div>
@@ -45,7 +58,7 @@ function FrequencyField({ label, value, onChange }: { label: string; value: stri
   );
 }
 
-/** The binaural beats generator of /music (spec §2–5, §9). */
+/** The binaural beats generator of /music (docs/product/content.md#binaural-beats). */
 export function BinauralGenerator() {
   const generator = useBinauralGenerator();
   const { choices, status } = generator;
@@ -66,7 +79,8 @@ export function BinauralGenerator() {
         <p className="flex items-start gap-2 text-sm text-[var(--fg-muted)]">
           <Headphones aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            Use headphones: each ear hears its own tone, and the gentle beat you perceive is the difference between them.
+            Use headphones: each ear hears its own tone, and the gentle beat you perceive is the difference between
+            them.
           </span>
         </p>
       </div>
@@ -80,7 +94,11 @@ export function BinauralGenerator() {
           <span id={beatLabelId} className="text-sm font-medium">
             Beat <span aria-hidden>|L − R|</span>
           </span>
-          <output aria-labelledby={beatLabelId} aria-live="off" className="flex h-11 items-center text-2xl font-semibold tabular-nums">
+          <output
+            aria-labelledby={beatLabelId}
+            aria-live="off"
+            className="flex h-11 items-center text-2xl font-semibold tabular-nums"
+          >
             {beat} Hz
           </output>
         </div>
@@ -118,7 +136,11 @@ export function BinauralGenerator() {
         <p role="status" className="flex items-center gap-2 text-sm text-[var(--fg-muted)]">
           <span
             aria-hidden
-            className={playing ? 'h-2.5 w-2.5 rounded-full bg-[var(--color-accent-strong)] motion-safe:animate-pulse dark:bg-accent' : 'h-2.5 w-2.5 rounded-full bg-[var(--border)]'}
+            className={
+              playing
+                ? 'h-2.5 w-2.5 rounded-full bg-[var(--color-accent-strong)] motion-safe:animate-pulse dark:bg-accent'
+                : 'h-2.5 w-2.5 rounded-full bg-[var(--border)]'
+            }
           />
           {playing ? `Playing a ${beat} Hz beat` : 'Stopped'}
         </p>

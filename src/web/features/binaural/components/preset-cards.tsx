@@ -4,7 +4,13 @@ import { BINAURAL_PRESETS, type BinauralPresetName } from '@shared/binaural';
 import { cn } from '@web/lib/cn';
 
 /** The brainwave presets as a radio group of cards: arrow keys move, Space selects. */
-export function PresetCards({ selected, onSelect }: { selected: BinauralPresetName | null; onSelect: (name: BinauralPresetName) => void }) {
+export function PresetCards({
+  selected,
+  onSelect,
+}: {
+  selected: BinauralPresetName | null;
+  onSelect: (name: BinauralPresetName) => void;
+}) {
   const baseId = useId();
   return (
     <fieldset className="flex flex-col gap-3">
@@ -23,7 +29,8 @@ export function PresetCards({ selected, onSelect }: { selected: BinauralPresetNa
               className={cn(
                 'flex cursor-pointer flex-col gap-1.5 rounded-2xl border border-[var(--border)] bg-[var(--bg)] p-4 transition-colors hover:border-[var(--fg-muted)]',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--color-accent)]',
-                isSelected && 'border-[var(--color-accent-strong)] bg-accent/10 hover:border-[var(--color-accent-strong)] dark:border-accent',
+                isSelected &&
+                  'border-[var(--color-accent-strong)] bg-accent/10 hover:border-[var(--color-accent-strong)] dark:border-accent',
               )}
             >
               <input
@@ -42,7 +49,9 @@ export function PresetCards({ selected, onSelect }: { selected: BinauralPresetNa
                     {preset.name}
                   </span>
                   {/* Selection is shown by more than colour (WCAG 1.4.1). */}
-                  {isSelected ? <CircleCheck aria-hidden className="h-4 w-4 text-[var(--color-accent-strong)] dark:text-accent" /> : null}
+                  {isSelected ? (
+                    <CircleCheck aria-hidden className="h-4 w-4 text-[var(--color-accent-strong)] dark:text-accent" />
+                  ) : null}
                 </span>
                 <span id={bandId} className="text-xs text-[var(--fg-muted)]">
                   {preset.bandHz[0]}–{preset.bandHz[1]} Hz band

@@ -19,14 +19,17 @@ export function parseHz(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** What the oscillators play for a field: 0 or an empty field become 0.1 Hz (spec §5). */
+/**
+ * What the oscillators play for a field: 0 or an empty field become 0.1 Hz
+ * (docs/product/content.md#frequencies-and-volume).
+ */
 export const playedHz = (text: string) => clampHz(parseHz(text) ?? 0);
 
 export function useBinauralEngineState() {
   return useSyncExternalStore(binauralEngine.subscribe, binauralEngine.getState);
 }
 
-/** The generator's choices and actions, following the state machine of spec §4. */
+/** The generator's choices and actions, following the state machine of docs/product/content.md#state-machine. */
 export function useBinauralGenerator() {
   const engineState = useBinauralEngineState();
   const choices = useSyncExternalStore(generatorStore.subscribe, generatorStore.get);

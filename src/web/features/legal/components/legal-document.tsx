@@ -12,7 +12,15 @@ export interface LegalSection {
 }
 
 /** A legal page: title, date, a table of contents and numbered sections, set for reading. */
-export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+}) {
   useEffect(() => {
     document.title = `${title} · Innerwave`;
   }, [title]);
@@ -26,7 +34,10 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
         </p>
         <div className="mt-6 text-lg leading-relaxed">{intro}</div>
       </header>
-      <nav aria-label="Contents" className="mt-10 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6">
+      <nav
+        aria-label="Contents"
+        className="mt-10 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6"
+      >
         <h2 className="text-sm font-semibold uppercase tracking-wider text-[var(--fg-muted)]">Contents</h2>
         <ol className="mt-3 grid gap-1 sm:grid-cols-2">
           {sections.map((section, index) => (
@@ -39,7 +50,12 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
         </ol>
       </nav>
       {sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-12 scroll-mt-24">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-title`}
+          className="mt-12 scroll-mt-24"
+        >
           <h2 id={`${section.id}-title`} className="text-2xl font-semibold tracking-tight">
             {index + 1}. {section.title}
           </h2>

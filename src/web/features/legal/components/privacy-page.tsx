@@ -25,8 +25,8 @@ const SECTIONS: readonly LegalSection[] = [
           them to your account.
         </li>
         <li>
-          <strong>Logs:</strong> when you use the service our servers record technical details such as your IP
-          address, the page or call requested, the time and any error, to keep the service secure and working.
+          <strong>Logs:</strong> when you use the service our servers record technical details such as your IP address,
+          the page or call requested, the time and any error, to keep the service secure and working.
         </li>
       </ul>
     ),
@@ -62,7 +62,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'How long we keep it',
     body: (
       <ul>
-        <li>Account, profile and saved content: while your account exists. When you delete it, we erase them within 30 days.</li>
+        <li>
+          Account, profile and saved content: while your account exists. When you delete it, we erase them within 30
+          days.
+        </li>
         <li>Server logs: 30 days, unless we need them longer to investigate a security incident.</li>
         <li>Support e-mails: up to 2 years after the conversation ends.</li>
       </ul>
@@ -74,8 +77,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Connections are encrypted, passwords are hashed with a modern algorithm, signing out ends that session at once,
-        and a password reset signs out every session. Only the people who run Innerwave can reach the
-        servers.
+        and a password reset signs out every session. Only the people who run Innerwave can reach the servers.
       </p>
     ),
   },

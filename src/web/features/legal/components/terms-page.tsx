@@ -11,8 +11,8 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           These terms are an agreement between you and Innerwave (“we”, “us”) about your use of the Innerwave website,
-          web portal and desktop applications (together, “the service”). By creating an account or using the service
-          you accept them. If you do not agree, please do not use the service.
+          web portal and desktop applications (together, “the service”). By creating an account or using the service you
+          accept them. If you do not agree, please do not use the service.
         </p>
         <p>
           Innerwave is in beta. Features may change, appear or be removed while we build the product, and we will say so
@@ -73,8 +73,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your content',
     body: (
       <p>
-        The messages, playlists and images you add stay yours. You give us the limited permission we need to store
-        them and show them back to you. Do not upload anything you do not have the right to use, or anything unlawful,
+        The messages, playlists and images you add stay yours. You give us the limited permission we need to store them
+        and show them back to you. Do not upload anything you do not have the right to use, or anything unlawful,
         hateful or harmful. We may remove such content and suspend accounts that break these terms.
       </p>
     ),
@@ -145,7 +145,8 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         We may update these terms as the product grows. When a change is significant we will tell you by e-mail or in
         the portal before it takes effect, and the date at the top of this page will change. Continuing to use the
-        service after that means you accept the updated terms. See also our <Link to={paths.privacy}>privacy policy</Link>.
+        service after that means you accept the updated terms. See also our{' '}
+        <Link to={paths.privacy}>privacy policy</Link>.
       </p>
     ),
   },

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 
-/** Calls to action go to the subliminals player (spec §2 'Screens: Home'). */
+/** Calls to action go to the subliminals player. */
 export function CallToAction() {
   return (
     <section aria-labelledby="cta-title" className="render-when-near mx-auto max-w-6xl px-4 py-20 text-center sm:py-24">
@@ -11,7 +11,8 @@ export function CallToAction() {
         Take a few minutes for yourself today
       </h2>
       <p className="mx-auto mt-4 max-w-xl text-lg text-[var(--fg-muted)]">
-        Build a playlist of affirmations, choose a tone and begin. Your first session takes less than a minute to set up.
+        Build a playlist of affirmations, choose a tone and begin. Your first session takes less than a minute to set
+        up.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">

@@ -36,7 +36,9 @@ function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; o
   );
 }
 
-/** The ten frequency cards (spec §3), 963 Hz down to 174 Hz; each opens its description. */
+/**
+ * The ten frequency cards (docs/product/screens.md#frequency-modal), 963 Hz down to 174 Hz; each opens its description.
+ */
 export function FrequencyCards() {
   const { selected, open, select, close } = useModalSelection<SolfeggioFrequency>();
   return (

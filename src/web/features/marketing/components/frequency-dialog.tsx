@@ -27,8 +27,8 @@ export default function FrequencyDialog({
             className="aspect-[8/5] w-full rounded-2xl object-cover"
           />
           <p className="mt-4 text-sm text-[var(--fg-muted)]">
-            Listen with headphones at a low, comfortable volume. These tones are for relaxation and focus; they are not a
-            treatment for any condition.
+            Listen with headphones at a low, comfortable volume. These tones are for relaxation and focus; they are not
+            a treatment for any condition.
           </p>
           <div className="mt-6 flex justify-end">
             <Button asChild variant="secondary">

@@ -11,7 +11,7 @@ import { useRotation } from '../hooks/use-rotation';
 import { MeditatingClaim } from './meditating-claim';
 
 /**
- * The backgrounds cross-fade every HOME.heroRotationMs (spec §9). The first image is the page's
+ * The backgrounds cross-fade every HOME.heroRotationMs. The first image is the page's
  * largest paint: eager, high priority, fixed size. The others mount one step ahead of their turn,
  * so they never compete with it; under reduced motion only the first one ever loads.
  */
@@ -24,7 +24,12 @@ function HeroBackdrop() {
   if (wanted > reached) setReached(wanted);
   const mounted = reducedMotion ? 1 : Math.max(reached, wanted);
   return (
-    <div aria-hidden className="absolute inset-0 -z-10 overflow-hidden bg-night-900" data-testid="hero-backdrop" data-active={active}>
+    <div
+      aria-hidden
+      className="absolute inset-0 -z-10 overflow-hidden bg-night-900"
+      data-testid="hero-backdrop"
+      data-active={active}
+    >
       {HERO_IMAGES.slice(0, mounted).map((image, index) => (
         <img
           key={image.src}
@@ -51,14 +56,19 @@ function HeroBackdrop() {
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden text-white [--focus-ring:var(--color-accent)]">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden text-white [--focus-ring:var(--color-accent)]"
+    >
       <HeroBackdrop />
       <div className="mx-auto flex min-h-[34rem] max-w-6xl flex-col items-start justify-center gap-6 px-4 py-20 sm:min-h-[38rem] sm:py-28">
         <Link
           to={paths.subliminals}
           className="group inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 py-1 pl-1 pr-3 text-sm text-white backdrop-blur hover:bg-white/15"
         >
-          <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-accent-ink">Beta</span>
+          <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-accent-ink">
+            Beta
+          </span>
           <span>Try the subliminals player</span>
           <ArrowRight aria-hidden className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
         </Link>

@@ -6,14 +6,22 @@ import { FrequencyCards } from './frequency-cards';
 import { Integration } from './integration';
 import { Newsletter } from './newsletter';
 
-
 describe('frequency cards', () => {
   it('shows the ten frequencies from 963 Hz down to 174 Hz', () => {
     render(<FrequencyCards />);
     const cards = screen.getAllByRole('button', { name: /Hz/ });
-    expect(cards.map((card) => card.textContent?.match(/^(\d+) Hz/)?.[1])).toEqual(
-      ['963', '852', '741', '639', '528', '432', '417', '396', '285', '174'],
-    );
+    expect(cards.map((card) => card.textContent?.match(/^(\d+) Hz/)?.[1])).toEqual([
+      '963',
+      '852',
+      '741',
+      '639',
+      '528',
+      '432',
+      '417',
+      '396',
+      '285',
+      '174',
+    ]);
   });
 
   it('opens a modal with the description, closes on Escape and returns focus to the card', async () => {
@@ -34,7 +42,10 @@ describe('under-development modal', () => {
   it('Android and iOS open it; I understand closes it', async () => {
     const user = userEvent.setup();
     render(<Integration />);
-    for (const [button, feature] of [['Android', 'The Android app'], ['iOS', 'The iOS app']] as const) {
+    for (const [button, feature] of [
+      ['Android', 'The Android app'],
+      ['iOS', 'The iOS app'],
+    ] as const) {
       await user.click(screen.getByRole('button', { name: button }));
       const dialog = await screen.findByRole('dialog', { name: 'This feature is under development' });
       expect(dialog).toHaveTextContent(feature);

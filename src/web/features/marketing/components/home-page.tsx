@@ -10,7 +10,7 @@ import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
 import { Testimonials } from './testimonials';
 
-/** The marketing home page of spec §1 and §2 'Screens: Home', top to bottom. */
+/** The marketing home page (docs/product/screens.md#home), top to bottom. */
 export function HomePage() {
   return (
     <>

@@ -9,12 +9,24 @@ import { LazyMount } from './lazy-mount';
 const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));
 
 const PLACES = [
-  { icon: Globe, title: 'In your browser', text: 'The full portal runs in any modern browser. Sign in and your messages and settings are there.' },
-  { icon: Monitor, title: 'On your Windows desktop', text: 'A light desktop app that flashes your affirmations over whatever you are working on.' },
-  { icon: Smartphone, title: 'On your phone, soon', text: 'Android and iOS apps are in development. We will share news here first.' },
+  {
+    icon: Globe,
+    title: 'In your browser',
+    text: 'The full portal runs in any modern browser. Sign in and your messages and settings are there.',
+  },
+  {
+    icon: Monitor,
+    title: 'On your Windows desktop',
+    text: 'A light desktop app that flashes your affirmations over whatever you are working on.',
+  },
+  {
+    icon: Smartphone,
+    title: 'On your phone, soon',
+    text: 'Android and iOS apps are in development. We will share news here first.',
+  },
 ] as const;
 
-/** The integration section with the download buttons (spec §2 'Screens: Home'). */
+/** The integration section with the download buttons (docs/product/screens.md#home). */
 export function Integration() {
   const [comingSoon, setComingSoon] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -32,7 +44,10 @@ export function Integration() {
       <ul className="grid gap-6 md:grid-cols-3">
         {PLACES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-4">
-            <span aria-hidden className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
+            <span
+              aria-hidden
+              className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
+            >
               <Icon className="h-5 w-5" />
             </span>
             <div>

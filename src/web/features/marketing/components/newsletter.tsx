@@ -7,7 +7,7 @@ import { LazyMount } from './lazy-mount';
 const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));
 
 /**
- * The newsletter box (spec §2, §5): the e-mail is required, so the browser checks it first;
+ * The newsletter box (docs/product/screens.md#home): the e-mail is required, so the browser checks it first;
  * a valid address then opens the under-development modal. Nothing is sent or stored.
  */
 export function Newsletter() {
@@ -23,14 +23,19 @@ export function Newsletter() {
           <h2 id="newsletter-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             A calm letter, once a month
           </h2>
-          <p className="mt-2 text-[var(--fg-muted)]">New tones, new affirmation sets and what we are building next. No spam.</p>
+          <p className="mt-2 text-[var(--fg-muted)]">
+            New tones, new affirmation sets and what we are building next. No spam.
+          </p>
         </div>
         <form onSubmit={join} className="flex w-full flex-col gap-3 sm:flex-row lg:max-w-md">
           <label htmlFor="newsletter-email" className="sr-only">
             E-mail address
           </label>
           <div className="relative flex-1">
-            <Mail aria-hidden className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-[var(--fg-muted)]" />
+            <Mail
+              aria-hidden
+              className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-[var(--fg-muted)]"
+            />
             <Input
               id="newsletter-email"
               name="email"
@@ -47,7 +52,12 @@ export function Newsletter() {
         </form>
       </div>
       <LazyMount when={open}>
-        <UnderDevelopmentDialog open={open} onOpenChange={setOpen} feature="The newsletter" note="Your e-mail address was not sent or stored. Please try again later." />
+        <UnderDevelopmentDialog
+          open={open}
+          onOpenChange={setOpen}
+          feature="The newsletter"
+          note="Your e-mail address was not sent or stored. Please try again later."
+        />
       </LazyMount>
     </section>
   );

@@ -1,18 +1,50 @@
 import { useEffect } from 'react';
 import { Link } from '@web/lib/link';
-import { AppWindow, ArrowRight, AudioLines, Headphones, LifeBuoy, MessageSquareText, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  AppWindow,
+  ArrowRight,
+  AudioLines,
+  Headphones,
+  LifeBuoy,
+  MessageSquareText,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { BINAURAL_BANDS, CONTACT, SOLFEGGIO_FREQUENCIES } from '@shared/constants';
 import { paths } from '@web/lib/paths';
 
 const DESTINATIONS = [
-  { to: paths.subliminals, icon: MessageSquareText, title: 'Subliminals', text: 'Build a playlist from our affirmation categories or your own messages, then let them flash gently on screen.' },
-  { to: paths.music, icon: AudioLines, title: 'Meditations', text: 'The audio library: solfeggio tones from 174 Hz to 963 Hz, bonus soundscapes and custom tracks.' },
-  { to: paths.music, icon: Headphones, title: 'Binaural beats', text: 'Choose a brainwave band and Innerwave generates the tones live in your browser. Headphones needed.' },
-  { to: paths.applications, icon: AppWindow, title: 'Applications', text: 'Download the desktop app for Windows to keep your affirmations with you while you work.' },
+  {
+    to: paths.subliminals,
+    icon: MessageSquareText,
+    title: 'Subliminals',
+    text: 'Build a playlist from our affirmation categories or your own messages, then let them flash gently on screen.',
+  },
+  {
+    to: paths.music,
+    icon: AudioLines,
+    title: 'Meditations',
+    text: 'The audio library: solfeggio tones from 174 Hz to 963 Hz, bonus soundscapes and custom tracks.',
+  },
+  {
+    to: paths.music,
+    icon: Headphones,
+    title: 'Binaural beats',
+    text: 'Choose a brainwave band and Innerwave generates the tones live in your browser. Headphones needed.',
+  },
+  {
+    to: paths.applications,
+    icon: AppWindow,
+    title: 'Applications',
+    text: 'Download the desktop app for Windows to keep your affirmations with you while you work.',
+  },
   { to: paths.profile, icon: UserRound, title: 'Profile', text: 'Your name, picture and plan, in one place.' },
 ] as const;
 
-/** The public portal home (spec §2): where everything is, a short honest primer, and how to reach us. */
+/**
+ * The public portal home (docs/product/screens.md#portal-home): where everything is, a short honest primer, and how to
+ * reach us.
+ */
 export function PortalHub() {
   useEffect(() => {
     document.title = 'Portal · Innerwave';
@@ -21,7 +53,9 @@ export function PortalHub() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">Innerwave portal</p>
-        <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">Everything for your practice, in one place</h1>
+        <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+          Everything for your practice, in one place
+        </h1>
         <p className="mt-4 text-lg text-[var(--fg-muted)]">
           Affirmations, meditation audio, binaural beats and the desktop app. Sign in to use them; your messages and
           settings follow your account.
@@ -29,7 +63,9 @@ export function PortalHub() {
       </header>
 
       <section aria-labelledby="offers-title" className="mt-14">
-        <h2 id="offers-title" className="text-2xl font-semibold tracking-tight">What the portal offers</h2>
+        <h2 id="offers-title" className="text-2xl font-semibold tracking-tight">
+          What the portal offers
+        </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {DESTINATIONS.map(({ to, icon: Icon, title, text }) => (
             <li key={title}>
@@ -37,7 +73,10 @@ export function PortalHub() {
                 to={to}
                 className="group flex h-full flex-col gap-3 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 transition-shadow hover:shadow-lg"
               >
-                <span aria-hidden className="grid h-11 w-11 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
+                <span
+                  aria-hidden
+                  className="grid h-11 w-11 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
+                >
                   <Icon className="h-5 w-5" />
                 </span>
                 <span className="flex items-center gap-2 text-lg font-semibold">
@@ -53,10 +92,12 @@ export function PortalHub() {
 
       <section aria-labelledby="learn-title" className="mt-20 grid gap-10 lg:grid-cols-2">
         <div className="lg:col-span-2">
-          <h2 id="learn-title" className="text-2xl font-semibold tracking-tight">Learn</h2>
+          <h2 id="learn-title" className="text-2xl font-semibold tracking-tight">
+            Learn
+          </h2>
           <p className="mt-2 max-w-2xl text-[var(--fg-muted)]">
-            A short, honest primer. These are tools for relaxation and attention, not treatments; the science on specific
-            effects is still limited, so notice what works for you.
+            A short, honest primer. These are tools for relaxation and attention, not treatments; the science on
+            specific effects is still limited, so notice what works for you.
           </p>
         </div>
         <article className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6">
@@ -98,13 +139,21 @@ export function PortalHub() {
         </article>
       </section>
 
-      <section aria-labelledby="contact-title" className="mt-20 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-10">
+      <section
+        aria-labelledby="contact-title"
+        className="mt-20 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-10"
+      >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
+          <span
+            aria-hidden
+            className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
+          >
             <LifeBuoy className="h-6 w-6" />
           </span>
           <div>
-            <h2 id="contact-title" className="text-2xl font-semibold tracking-tight">Contact</h2>
+            <h2 id="contact-title" className="text-2xl font-semibold tracking-tight">
+              Contact
+            </h2>
             <p className="mt-2 text-[var(--fg-muted)]">
               Questions, ideas or trouble with your account? Our support team answers within{' '}
               {CONTACT.supportResponseBusinessHours} business hours.
@@ -124,8 +173,15 @@ export function PortalHub() {
               </dd>
             </dl>
             <p className="mt-4 text-sm text-[var(--fg-muted)]">
-              Read our <Link to={paths.terms} className="text-[var(--link)] underline underline-offset-4">terms and conditions</Link> and{' '}
-              <Link to={paths.privacy} className="text-[var(--link)] underline underline-offset-4">privacy policy</Link>.
+              Read our{' '}
+              <Link to={paths.terms} className="text-[var(--link)] underline underline-offset-4">
+                terms and conditions
+              </Link>{' '}
+              and{' '}
+              <Link to={paths.privacy} className="text-[var(--link)] underline underline-offset-4">
+                privacy policy
+              </Link>
+              .
             </p>
           </div>
         </div>

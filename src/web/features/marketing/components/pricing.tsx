@@ -12,7 +12,7 @@ const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
   pro: 'For a practice that is part of every day.',
 };
 
-/** The plans of spec §1, shown as marketing text; every Get Started goes to signup. */
+/** The three plans, shown as marketing text; every Get Started goes to signup. */
 export function Pricing() {
   return (
     <Section
@@ -40,7 +40,9 @@ export function Pricing() {
               </p>
               <ul className="mt-6 flex flex-1 flex-col gap-3" aria-label={`${plan.name} includes`}>
                 {plan.plan !== 'basic' ? (
-                  <li className="text-sm text-[var(--fg-muted)]">Everything in {plan.plan === 'pro' ? 'Intermediate' : 'Basic'}, plus:</li>
+                  <li className="text-sm text-[var(--fg-muted)]">
+                    Everything in {plan.plan === 'pro' ? 'Intermediate' : 'Basic'}, plus:
+                  </li>
                 ) : null}
                 {plan.features.map((feature) => (
                   <li key={feature} className="flex gap-3">

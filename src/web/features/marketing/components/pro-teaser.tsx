@@ -19,8 +19,8 @@ export function ProTeaser() {
             Upgrade when you want more
           </h2>
           <p className="mt-4 text-lg text-[var(--fg-muted)]">
-            Start free. When your practice grows, Pro adds streaming sounds and smarter suggestions for ${pro.pricePerMonth}
-            {' '}a month. Cancel any time.
+            Start free. When your practice grows, Pro adds streaming sounds and smarter suggestions for $
+            {pro.pricePerMonth} a month. Cancel any time.
           </p>
           <Button asChild size="lg" className="mt-8">
             <Link to={paths.signup}>Get Started</Link>

@@ -18,7 +18,10 @@ export function Section({
   className?: string;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={clsx('render-when-near mx-auto max-w-6xl px-4 py-20 sm:py-24', className)}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={clsx('render-when-near mx-auto max-w-6xl px-4 py-20 sm:py-24', className)}
+    >
       <p className="text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">{eyebrow}</p>
       <h2 id={`${id}-title`} className="mt-3 max-w-3xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {title}

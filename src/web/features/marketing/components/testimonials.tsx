@@ -3,17 +3,20 @@ import { Section } from './section';
 
 const TESTIMONIALS = [
   {
-    quote: 'I put 528 Hz on while I plan my morning. It has become a small ritual that helps me settle before the day starts.',
+    quote:
+      'I put 528 Hz on while I plan my morning. It has become a small ritual that helps me settle before the day starts.',
     name: 'Maya R.',
     role: 'Designer, beta listener since January',
   },
   {
-    quote: 'The affirmations are subtle enough that they do not distract me, and writing my own made them feel personal.',
+    quote:
+      'The affirmations are subtle enough that they do not distract me, and writing my own made them feel personal.',
     name: 'Daniel K.',
     role: 'Software engineer',
   },
   {
-    quote: 'Ten minutes of binaural beats with headphones before bed. Simple, no ads, no pressure. That is what I wanted.',
+    quote:
+      'Ten minutes of binaural beats with headphones before bed. Simple, no ads, no pressure. That is what I wanted.',
     name: 'Aisha N.',
     role: 'Nurse working night shifts',
   },

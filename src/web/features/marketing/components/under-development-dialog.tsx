@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 
-/** Spec §2 'Screens: Home': Android, iOS and the newsletter's Join say the feature is not ready yet. */
+/** Android, iOS and the newsletter's Join say the feature is not ready yet. */
 export default function UnderDevelopmentDialog({
   open,
   onOpenChange,
@@ -23,7 +23,10 @@ export default function UnderDevelopmentDialog({
         description={`${feature} is not available yet. We are working on it and will announce it here when it is ready.`}
       >
         <div className="flex items-center gap-4">
-          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
+          <span
+            aria-hidden
+            className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
+          >
             <Construction className="h-6 w-6" />
           </span>
           <p className="text-sm text-[var(--fg-muted)]">{note}</p>

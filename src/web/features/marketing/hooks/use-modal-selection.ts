@@ -3,7 +3,7 @@ import { HOME } from '@shared/constants';
 
 /**
  * The item a modal shows. Closing hides the modal at once but keeps the item until
- * HOME.modalClearDelayMs later (spec §9), so the closing fade still has its content.
+ * HOME.modalClearDelayMs later, so the closing fade still has its content.
  */
 export function useModalSelection<T>() {
   const [selected, setSelected] = useState<T | null>(null);

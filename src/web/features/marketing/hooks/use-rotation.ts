@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Cycles an index 0 … count-1 every `intervalMs` (the hero's backgrounds, spec §9).
+ * Cycles an index 0 … count-1 every `intervalMs` (the hero's backgrounds).
  * Paused while `paused` is true (reduced motion): the index then stays where it is.
  */
 export function useRotation(count: number, intervalMs: number, paused: boolean): number {

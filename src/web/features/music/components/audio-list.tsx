@@ -40,7 +40,12 @@ export function AudioList({ kind, title, path, loadError, playback, onToggle }: 
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
           {list.data.map((item) => (
-            <AudioCard key={item.id} item={item} status={playback?.key === playbackKey(kind, item.id) ? playback.status : undefined} onToggle={() => onToggle(playbackKey(kind, item.id), item.audio_file)} />
+            <AudioCard
+              key={item.id}
+              item={item}
+              status={playback?.key === playbackKey(kind, item.id) ? playback.status : undefined}
+              onToggle={() => onToggle(playbackKey(kind, item.id), item.audio_file)}
+            />
           ))}
         </ul>
       )}
@@ -48,7 +53,15 @@ export function AudioList({ kind, title, path, loadError, playback, onToggle }: 
   );
 }
 
-function AudioCard({ item, status, onToggle }: { item: AudioItem; status: Playback['status'] | undefined; onToggle(): void }) {
+function AudioCard({
+  item,
+  status,
+  onToggle,
+}: {
+  item: AudioItem;
+  status: Playback['status'] | undefined;
+  onToggle(): void;
+}) {
   const active = status === 'playing' || status === 'loading';
   const label = `${active ? 'Pause' : 'Play'} ${item.name}`;
   return (
@@ -58,7 +71,14 @@ function AudioCard({ item, status, onToggle }: { item: AudioItem; status: Playba
       className="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] p-3 data-[state=playing]:border-accent"
     >
       {item.cover_image ? (
-        <img src={item.cover_image} alt="" width={80} height={80} loading="lazy" className="h-20 w-20 shrink-0 rounded-xl object-cover" />
+        <img
+          src={item.cover_image}
+          alt=""
+          width={80}
+          height={80}
+          loading="lazy"
+          className="h-20 w-20 shrink-0 rounded-xl object-cover"
+        />
       ) : (
         <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl bg-black/5 dark:bg-white/10">
           <Music aria-hidden className="h-6 w-6 text-[var(--fg-muted)]" />

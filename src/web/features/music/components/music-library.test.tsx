@@ -38,12 +38,18 @@ let lists: Record<string, AudioItem[] | 'fail'>;
 
 beforeEach(() => {
   audio = new FakeAudio();
-  lists = { [API.selfeggio]: [item(1, '528 Hz'), item(2, '174 Hz')], [API.bonusAudio]: [item(3, 'Brown noise')], [API.customAudio]: [] };
+  lists = {
+    [API.selfeggio]: [item(1, '528 Hz'), item(2, '174 Hz')],
+    [API.bonusAudio]: [item(3, 'Brown noise')],
+    [API.customAudio]: [],
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
       const body = lists[path];
-      return body === 'fail' ? new Response('{}', { status: 500 }) : new Response(JSON.stringify(body), { status: 200 });
+      return body === 'fail'
+        ? new Response('{}', { status: 500 })
+        : new Response(JSON.stringify(body), { status: 200 });
     }),
   );
 });

@@ -10,7 +10,10 @@ export interface Playback {
 }
 
 /** What the player needs of an <audio> element (tests pass a fake). */
-export type AudioElement = Pick<HTMLAudioElement, 'src' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener' | 'removeAttribute' | 'load'>;
+export type AudioElement = Pick<
+  HTMLAudioElement,
+  'src' | 'play' | 'pause' | 'addEventListener' | 'removeEventListener' | 'removeAttribute' | 'load'
+>;
 
 /**
  * One shared audio element, so one item plays at a time. Per item: absent → loading (after play)
@@ -30,7 +33,10 @@ export function useAudioPlayer(createAudio: () => AudioElement) {
     if (audio.current) return audio.current;
     const created = createAudio();
     created.addEventListener('playing', () => current.current && update({ ...current.current, status: 'playing' }));
-    created.addEventListener('pause', () => current.current?.status === 'playing' && update({ ...current.current, status: 'paused' }));
+    created.addEventListener(
+      'pause',
+      () => current.current?.status === 'playing' && update({ ...current.current, status: 'paused' }),
+    );
     created.addEventListener('ended', () => update(null));
     created.addEventListener('error', () => {
       if (!current.current) return;

@@ -23,7 +23,15 @@ const formSchema = z.object({
 });
 type FormValues = z.infer<typeof formSchema>;
 
-export function EditProfileDialog({ profile, open, onOpenChange }: { profile: Profile; open: boolean; onOpenChange(open: boolean): void }) {
+export function EditProfileDialog({
+  profile,
+  open,
+  onOpenChange,
+}: {
+  profile: Profile;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const queryClient = useQueryClient();
   const [image, setImage] = useState<File | undefined>(undefined);
   const [saving, setSaving] = useState(false);
@@ -61,8 +69,20 @@ export function EditProfileDialog({ profile, open, onOpenChange }: { profile: Pr
       <DialogContent title="Edit profile">
         <form onSubmit={save} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="first_name" label="First name" autoComplete="given-name" error={form.formState.errors.first_name?.message} {...form.register('first_name')} />
-            <Field id="last_name" label="Last name" autoComplete="family-name" error={form.formState.errors.last_name?.message} {...form.register('last_name')} />
+            <Field
+              id="first_name"
+              label="First name"
+              autoComplete="given-name"
+              error={form.formState.errors.first_name?.message}
+              {...form.register('first_name')}
+            />
+            <Field
+              id="last_name"
+              label="Last name"
+              autoComplete="family-name"
+              error={form.formState.errors.last_name?.message}
+              {...form.register('last_name')}
+            />
           </div>
           <Field id="email" label="E-mail" value={profile.user_email} readOnly aria-readonly className="opacity-80" />
           <div className="flex flex-col gap-1.5">
@@ -79,7 +99,12 @@ export function EditProfileDialog({ profile, open, onOpenChange }: { profile: Pr
           </div>
           {progress !== null ? (
             <div className="flex flex-col gap-1">
-              <progress value={progress} max={100} aria-label="Upload progress" className="h-2 w-full accent-[var(--color-accent)]" />
+              <progress
+                value={progress}
+                max={100}
+                aria-label="Upload progress"
+                className="h-2 w-full accent-[var(--color-accent)]"
+              />
               <span className="text-xs text-[var(--fg-muted)]">{progress}%</span>
             </div>
           ) : null}
@@ -87,11 +112,7 @@ export function EditProfileDialog({ profile, open, onOpenChange }: { profile: Pr
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
               Cancel
             </Button>
-            {saving ? (
-              <Spinner label="Saving" className="h-11 w-24" />
-            ) : (
-              <Button type="submit">Save</Button>
-            )}
+            {saving ? <Spinner label="Saving" className="h-11 w-24" /> : <Button type="submit">Save</Button>}
           </div>
         </form>
       </DialogContent>

@@ -17,7 +17,10 @@ const profile = (plan: Profile['subscription_plan']): Profile => ({
 });
 
 function renderWith(response: () => Response) {
-  vi.stubGlobal('fetch', vi.fn(async () => response()));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response()),
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ProfileView />

@@ -11,7 +11,7 @@ import { EditProfileDialog } from './edit-profile-dialog';
 
 export const PROFILE_LOAD_ERROR = 'There was an error fetching your profile data!';
 
-/** All three plans are recognised; anything else is shown as the basic plan (decisions §2). */
+/** All three plans are recognised; anything else is shown as the basic plan. */
 export function planName(plan: string): string {
   return (PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!).name;
 }
@@ -28,7 +28,9 @@ export function ProfileView() {
     return (
       <div role="alert" className="rounded-3xl border border-[var(--danger)] bg-[var(--bg-elevated)] p-6">
         <h2 className="text-lg font-semibold text-[var(--danger)]">Error Occurred!</h2>
-        <p className="mt-2 text-[var(--fg-muted)]">We could not load your profile. Please reload the page to try again.</p>
+        <p className="mt-2 text-[var(--fg-muted)]">
+          We could not load your profile. Please reload the page to try again.
+        </p>
         <Button className="mt-4" variant="secondary" onClick={() => window.location.reload()}>
           Reload
         </Button>
@@ -48,7 +50,11 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
   return (
     <div className="flex flex-col gap-6 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 sm:flex-row sm:items-center">
       {profile.profile_image ? (
-        <img src={profile.profile_image} alt="Your profile image" className="h-24 w-24 rounded-full object-cover ring-2 ring-accent/60" />
+        <img
+          src={profile.profile_image}
+          alt="Your profile image"
+          className="h-24 w-24 rounded-full object-cover ring-2 ring-accent/60"
+        />
       ) : (
         <span className="flex h-24 w-24 items-center justify-center rounded-full bg-black/5 dark:bg-white/10">
           <UserRound aria-hidden className="h-10 w-10 text-[var(--fg-muted)]" />
@@ -57,7 +63,9 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
       <dl className="grid flex-1 gap-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-[var(--fg-muted)]">Name</dt>
-          <dd className="font-medium" data-testid="profile-name">{name || 'Not set yet'}</dd>
+          <dd className="font-medium" data-testid="profile-name">
+            {name || 'Not set yet'}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-[var(--fg-muted)]">E-mail</dt>
@@ -66,7 +74,9 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
         <div>
           <dt className="text-sm text-[var(--fg-muted)]">Plan</dt>
           <dd>
-            <span className="inline-flex rounded-full bg-accent/15 px-3 py-1 text-sm font-medium text-[var(--fg)]">{planName(profile.subscription_plan)}</span>
+            <span className="inline-flex rounded-full bg-accent/15 px-3 py-1 text-sm font-medium text-[var(--fg)]">
+              {planName(profile.subscription_plan)}
+            </span>
           </dd>
         </div>
       </dl>

@@ -1,7 +1,11 @@
 import { PROFILE_IMAGE } from '@shared/constants';
 
 /** Scales (w, h) down so the longer side is at most `max`; never up. */
-export function fitWithin(width: number, height: number, max: number = PROFILE_IMAGE.maxSidePx): { width: number; height: number } {
+export function fitWithin(
+  width: number,
+  height: number,
+  max: number = PROFILE_IMAGE.maxSidePx,
+): { width: number; height: number } {
   const scale = Math.min(1, max / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
@@ -21,7 +25,11 @@ export async function resizeProfileImage(file: File): Promise<Blob> {
     context.fillRect(0, 0, size.width, size.height);
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('could not encode the image'))), 'image/jpeg', PROFILE_IMAGE.jpegQuality),
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('could not encode the image'))),
+        'image/jpeg',
+        PROFILE_IMAGE.jpegQuality,
+      ),
     );
   } finally {
     bitmap.close();

@@ -4,7 +4,13 @@ import type { MessageCategory } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 
 /** The categories, one open at a time (clicking the open one closes it), each addable as a whole. */
-export function CategoryAccordion({ categories, onAdd }: { categories: readonly MessageCategory[]; onAdd(category: MessageCategory): void }) {
+export function CategoryAccordion({
+  categories,
+  onAdd,
+}: {
+  categories: readonly MessageCategory[];
+  onAdd(category: MessageCategory): void;
+}) {
   return (
     <Accordion.Root type="single" collapsible className="flex flex-col gap-2">
       {categories.map((category) => (
@@ -17,11 +23,21 @@ export function CategoryAccordion({ categories, onAdd }: { categories: readonly 
             <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]">
               <span>
                 {category.name}
-                <span className="ml-2 text-sm font-normal text-[var(--fg-muted)]">{category.messages.length} messages</span>
+                <span className="ml-2 text-sm font-normal text-[var(--fg-muted)]">
+                  {category.messages.length} messages
+                </span>
               </span>
-              <ChevronDown aria-hidden className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
+              <ChevronDown
+                aria-hidden
+                className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+              />
             </Accordion.Trigger>
-            <Button size="sm" variant="secondary" onClick={() => onAdd(category)} aria-label={`Add ${category.name} to playlist`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onAdd(category)}
+              aria-label={`Add ${category.name} to playlist`}
+            >
               <ListPlus aria-hidden className="h-4 w-4" /> Add
             </Button>
           </Accordion.Header>

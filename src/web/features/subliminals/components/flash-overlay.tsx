@@ -8,7 +8,15 @@ import type { PlayerSettings } from '../lib/player-storage';
  * Covers the viewport while playing. A message is placed at (x, y) fractions of the free space:
  * left = x·100% and translate(−x·100%), so it always lies wholly inside the viewport.
  */
-export function FlashOverlay({ flash, settings, onStop }: { flash: Flash | null; settings: PlayerSettings; onStop(): void }) {
+export function FlashOverlay({
+  flash,
+  settings,
+  onStop,
+}: {
+  flash: Flash | null;
+  settings: PlayerSettings;
+  onStop(): void;
+}) {
   const overlay = useRef<HTMLDivElement>(null);
   const [fullScreen, setFullScreen] = useState(false);
 

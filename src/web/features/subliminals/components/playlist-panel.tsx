@@ -2,9 +2,20 @@ import { Trash2, X } from 'lucide-react';
 import type { Message } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 
-export function PlaylistPanel({ playlist, onRemove, onClear }: { playlist: readonly Message[]; onRemove(index: number): void; onClear(): void }) {
+export function PlaylistPanel({
+  playlist,
+  onRemove,
+  onClear,
+}: {
+  playlist: readonly Message[];
+  onRemove(index: number): void;
+  onClear(): void;
+}) {
   return (
-    <section aria-labelledby="playlist-heading" className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5">
+    <section
+      aria-labelledby="playlist-heading"
+      className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="playlist-heading" className="text-lg font-semibold">
           Playlist <span className="text-sm font-normal text-[var(--fg-muted)]">({playlist.length})</span>
@@ -19,7 +30,10 @@ export function PlaylistPanel({ playlist, onRemove, onClear }: { playlist: reado
         <ol className="mt-3 flex max-h-80 flex-col gap-1 overflow-y-auto pr-1 text-sm">
           {playlist.map((message, index) => (
             // Duplicates are allowed, so the position is part of the key.
-            <li key={`${index}-${message.id}`} className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5">
+            <li
+              key={`${index}-${message.id}`}
+              className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5"
+            >
               <span>{message.message_text}</span>
               <button
                 type="button"

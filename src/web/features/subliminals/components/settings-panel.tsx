@@ -3,11 +3,20 @@ import { Input } from '@web/components/ui/input';
 import { clampSettings, type PlayerSettings } from '../lib/player-storage';
 
 /** The four message settings, kept within the spec's limits. */
-export function SettingsPanel({ settings, onChange }: { settings: PlayerSettings; onChange(settings: PlayerSettings): void }) {
+export function SettingsPanel({
+  settings,
+  onChange,
+}: {
+  settings: PlayerSettings;
+  onChange(settings: PlayerSettings): void;
+}) {
   const set = (patch: Partial<PlayerSettings>) => onChange({ ...settings, ...patch });
   const commit = () => onChange(clampSettings(settings));
   return (
-    <section aria-labelledby="settings-heading" className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5">
+    <section
+      aria-labelledby="settings-heading"
+      className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5"
+    >
       <h2 id="settings-heading" className="text-lg font-semibold">
         Message settings
       </h2>
@@ -19,7 +28,9 @@ export function SettingsPanel({ settings, onChange }: { settings: PlayerSettings
             min={PLAYER.flashSpeed.min}
             step={PLAYER.flashSpeed.step}
             value={settings.flashSpeed}
-            onChange={(event) => Number.isFinite(event.target.valueAsNumber) && set({ flashSpeed: event.target.valueAsNumber })}
+            onChange={(event) =>
+              Number.isFinite(event.target.valueAsNumber) && set({ flashSpeed: event.target.valueAsNumber })
+            }
             onBlur={commit}
           />
         </label>
@@ -30,7 +41,9 @@ export function SettingsPanel({ settings, onChange }: { settings: PlayerSettings
             min={PLAYER.displayInterval.min}
             step={PLAYER.displayInterval.step}
             value={settings.displayInterval}
-            onChange={(event) => Number.isFinite(event.target.valueAsNumber) && set({ displayInterval: event.target.valueAsNumber })}
+            onChange={(event) =>
+              Number.isFinite(event.target.valueAsNumber) && set({ displayInterval: event.target.valueAsNumber })
+            }
             onBlur={commit}
           />
         </label>

@@ -10,14 +10,26 @@ import { SubliminalsPlayer } from './subliminals-player';
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const CATEGORIES: MessageCategory[] = [
-  { id: 1, name: 'Calm', messages: [{ id: 11, message_text: 'I breathe slowly.' }, { id: 12, message_text: 'This moment is enough.' }] },
+  {
+    id: 1,
+    name: 'Calm',
+    messages: [
+      { id: 11, message_text: 'I breathe slowly.' },
+      { id: 12, message_text: 'This moment is enough.' },
+    ],
+  },
   { id: 2, name: 'Focus', messages: [{ id: 21, message_text: 'One thing at a time.' }] },
 ];
 
 let fail = false;
 beforeEach(() => {
   fail = false;
-  vi.stubGlobal('fetch', vi.fn(async () => (fail ? new Response('{}', { status: 500 }) : new Response(JSON.stringify(CATEGORIES), { status: 200 }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      fail ? new Response('{}', { status: 500 }) : new Response(JSON.stringify(CATEGORIES), { status: 200 }),
+    ),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,7 +82,9 @@ describe('SubliminalsPlayer', () => {
   });
 
   it('asks before the first start, then flashes; Escape stops', async () => {
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 16));
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      setTimeout(() => callback(performance.now()), 16),
+    );
     vi.stubGlobal('cancelAnimationFrame', (handle: number) => clearTimeout(handle));
     localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify({ flashSpeed: 1500, displayInterval: 2000 }));
     const user = userEvent.setup();
@@ -107,7 +121,10 @@ describe('SubliminalsPlayer', () => {
   });
 
   it('restores settings clamped to the limits', async () => {
-    localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify({ flashSpeed: 12, displayInterval: 1234, messageColor: 'red', fontSize: 99 }));
+    localStorage.setItem(
+      PLAYER_STORAGE_KEYS.settings,
+      JSON.stringify({ flashSpeed: 12, displayInterval: 1234, messageColor: 'red', fontSize: 99 }),
+    );
     renderPlayer();
     expect(screen.getByLabelText('Flash speed (ms)')).toHaveValue(50);
     expect(screen.getByLabelText('Display interval (ms)')).toHaveValue(1000);

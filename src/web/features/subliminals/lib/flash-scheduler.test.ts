@@ -23,7 +23,10 @@ describe('startFlashScheduler', () => {
     const start = Date.now();
     const scheduler = startFlashScheduler(
       { displayInterval: 2000, flashSpeed: 100 },
-      { show: (slot) => events.push(`show ${slot} @${Date.now() - start}`), hide: () => events.push(`hide @${Date.now() - start}`) },
+      {
+        show: (slot) => events.push(`show ${slot} @${Date.now() - start}`),
+        hide: () => events.push(`hide @${Date.now() - start}`),
+      },
       fakeFrameClock(10),
     );
     vi.advanceTimersByTime(4500);
@@ -61,7 +64,11 @@ describe('startFlashScheduler', () => {
       requestFrame: (callback) => setTimeout(callback, frames++ === 0 ? 7000 : 10) as unknown as number,
       cancelFrame: (handle) => clearTimeout(handle),
     };
-    const scheduler = startFlashScheduler({ displayInterval: 1000, flashSpeed: 100 }, { show: (slot) => shows.push(slot), hide: () => undefined }, clock);
+    const scheduler = startFlashScheduler(
+      { displayInterval: 1000, flashSpeed: 100 },
+      { show: (slot) => shows.push(slot), hide: () => undefined },
+      clock,
+    );
     vi.advanceTimersByTime(9500);
     scheduler.stop();
     expect(shows).toEqual([0, 7, 8, 9]);
@@ -70,7 +77,11 @@ describe('startFlashScheduler', () => {
   it('stops: no more shows, and a visible message is hidden', () => {
     const show = vi.fn();
     const hide = vi.fn();
-    const scheduler = startFlashScheduler({ displayInterval: 1000, flashSpeed: 500 }, { show, hide }, fakeFrameClock(10));
+    const scheduler = startFlashScheduler(
+      { displayInterval: 1000, flashSpeed: 500 },
+      { show, hide },
+      fakeFrameClock(10),
+    );
     vi.advanceTimersByTime(200);
     scheduler.stop();
     expect(hide).toHaveBeenCalledTimes(1);

@@ -32,12 +32,29 @@ const snap = (value: number, min: number, step: number, max = Number.POSITIVE_IN
 
 /** Brings any settings into the spec's limits (minimums, steps, font range, a #rrggbb colour). */
 export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknown>>): PlayerSettings {
-  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+  const number = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : fallback;
   return {
-    flashSpeed: snap(number(input.flashSpeed, DEFAULT_SETTINGS.flashSpeed), PLAYER.flashSpeed.min, PLAYER.flashSpeed.step),
-    displayInterval: snap(number(input.displayInterval, DEFAULT_SETTINGS.displayInterval), PLAYER.displayInterval.min, PLAYER.displayInterval.step),
-    messageColor: typeof input.messageColor === 'string' && HEX_COLOR.test(input.messageColor) ? input.messageColor : DEFAULT_SETTINGS.messageColor,
-    fontSize: snap(number(input.fontSize, DEFAULT_SETTINGS.fontSize), PLAYER.fontSize.min, PLAYER.fontSize.step, PLAYER.fontSize.max),
+    flashSpeed: snap(
+      number(input.flashSpeed, DEFAULT_SETTINGS.flashSpeed),
+      PLAYER.flashSpeed.min,
+      PLAYER.flashSpeed.step,
+    ),
+    displayInterval: snap(
+      number(input.displayInterval, DEFAULT_SETTINGS.displayInterval),
+      PLAYER.displayInterval.min,
+      PLAYER.displayInterval.step,
+    ),
+    messageColor:
+      typeof input.messageColor === 'string' && HEX_COLOR.test(input.messageColor)
+        ? input.messageColor
+        : DEFAULT_SETTINGS.messageColor,
+    fontSize: snap(
+      number(input.fontSize, DEFAULT_SETTINGS.fontSize),
+      PLAYER.fontSize.min,
+      PLAYER.fontSize.step,
+      PLAYER.fontSize.max,
+    ),
   };
 }
 
