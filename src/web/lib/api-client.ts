@@ -46,6 +46,11 @@ export interface RequestOptions<T> {
    * and retry, else end the session (toast, to login). 'throw': leave it to the caller (logout).
    */
   onUnauthorized?: 'expire' | 'throw';
+  /**
+   * Called with the fraction (0–1) of the body sent, when the browser can tell. Such a call goes out
+   * with XMLHttpRequest, because fetch reports no upload progress; everything else is the same.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export function authHeader(): Record<string, string> {
@@ -78,25 +83,56 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(options.anonymous ? {} : authHeader()) };
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
-  const text = await response.text();
+  const request = { method: options.method ?? 'GET', headers, body, signal: options.signal };
+  const response = options.onUploadProgress
+    ? await sendWithProgress(path, request, options.onUploadProgress)
+    : await fetch(path, request).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
   let json: unknown = undefined;
-  if (text) {
+  if (response.text) {
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(response.text);
     } catch {
-      json = text;
+      json = response.text;
     }
   }
-  if (!response.ok) throw new ApiError(response.status, json);
+  if (response.status < 200 || response.status > 299) throw new ApiError(response.status, json);
   return (options.schema ? options.schema.parse(json) : json) as T;
+}
+
+interface RawRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: FormData | string | undefined;
+  signal: AbortSignal | undefined;
+}
+
+/** The request of `send` through XMLHttpRequest; fails as fetch does (TypeError, AbortError). */
+function sendWithProgress(
+  path: string,
+  { method, headers, body, signal }: RawRequest,
+  onProgress: (fraction: number) => void,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('The upload failed: the connection was lost.'));
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body ?? null);
+  });
 }
 
 /**

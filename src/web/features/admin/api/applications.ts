@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
-import { uploadWithProgress } from './upload';
 
 export const adminApplicationsQuery = () =>
   queryOptions({
@@ -10,8 +9,8 @@ export const adminApplicationsQuery = () =>
     queryFn: ({ signal }) => apiRequest(ADMIN_API.applications, { schema: adminApplicationListSchema, signal }),
   });
 
-export const uploadApplication = (form: FormData, onProgress: (fraction: number) => void) =>
-  uploadWithProgress(ADMIN_API.applications, form, adminApplicationSchema, onProgress);
+export const uploadApplication = (form: FormData, onUploadProgress: (fraction: number) => void) =>
+  apiRequest(ADMIN_API.applications, { method: 'POST', body: form, schema: adminApplicationSchema, onUploadProgress });
 
 export const deleteApplication = (id: number) =>
   apiRequest(adminPath(ADMIN_API.application, { id }), { method: 'DELETE' });

@@ -8,7 +8,6 @@ import {
   type AudioKind,
 } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
-import { uploadWithProgress } from './upload';
 
 export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
@@ -18,15 +17,13 @@ export const adminAudioQuery = (kind: AudioKind) =>
       apiRequest(adminPath(ADMIN_API.audioItems, { kind }), { schema: adminAudioItemListSchema, signal }),
   });
 
-export const uploadAudioItem = (kind: AudioKind, form: FormData, onProgress: (fraction: number) => void) =>
-  uploadWithProgress(adminPath(ADMIN_API.audioItems, { kind }), form, adminAudioItemSchema, onProgress);
-
-export const replaceAudioFiles = (
-  kind: AudioKind,
-  id: number,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-) => uploadWithProgress(adminPath(ADMIN_API.audioItemFiles, { kind, id }), form, adminAudioItemSchema, onProgress);
+export const uploadAudioItem = (kind: AudioKind, form: FormData, onUploadProgress: (fraction: number) => void) =>
+  apiRequest(adminPath(ADMIN_API.audioItems, { kind }), {
+    method: 'POST',
+    body: form,
+    schema: adminAudioItemSchema,
+    onUploadProgress,
+  });
 
 export const updateAudioItem = (kind: AudioKind, id: number, body: AudioItemUpdate) =>
   apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'PATCH', body, schema: adminAudioItemSchema });

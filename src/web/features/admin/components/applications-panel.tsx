@@ -8,6 +8,7 @@ import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { adminApplicationsQuery, deleteApplication, uploadApplication } from '../api/applications';
 import { ConfirmDelete } from './confirm-delete';
 import { FileField, Textarea } from './file-field';
@@ -47,16 +48,16 @@ function UploadApplicationForm() {
     body.append('application_file', file);
     setProgress(0);
     try {
-      const created = await uploadApplication(body, setProgress).promise;
+      const created = await uploadApplication(body, setProgress);
       toast.success(`Uploaded version ${created.application_version}.`);
       form.reset();
       setFile(undefined);
       setFormKey((k) => k + 1);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      if (fields.application_version) form.setError('application_version', { message: fields.application_version });
-      if (fields.application_file) setFileError(fields.application_file);
+      showServerFieldErrors(error, ['application_version', 'description'], form.setError);
+      if (error instanceof ApiError && error.fieldErrors.application_file)
+        setFileError(error.fieldErrors.application_file);
       toast.error(describeError(error));
     } finally {
       setProgress(null);

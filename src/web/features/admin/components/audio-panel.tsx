@@ -9,6 +9,7 @@ import { AUDIO_KINDS, UPLOAD_LIMITS, type AdminAudioItem, type AudioKind } from 
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { cn } from '@web/lib/cn';
 import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem } from '../api/audio';
 import { ConfirmDelete } from './confirm-delete';
@@ -61,7 +62,7 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
     if (cover) body.append('cover_image', cover);
     setProgress(0);
     try {
-      const item = await uploadAudioItem(kind, body, setProgress).promise;
+      const item = await uploadAudioItem(kind, body, setProgress);
       toast.success(`Uploaded ${item.name}.`);
       form.reset();
       setAudio(undefined);
@@ -69,8 +70,8 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
       setFormKey((k) => k + 1);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', kind] });
     } catch (error) {
+      showServerFieldErrors(error, ['name'], form.setError);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
-      if (fields.name) form.setError('name', { message: fields.name });
       setFileErrors({ audio_file: fields.audio_file, cover_image: fields.cover_image });
       toast.error(describeError(error));
     } finally {

@@ -11,7 +11,7 @@ import { createToken } from '../api/create-token';
 import { fetchCurrentUser } from '../api/current-user';
 import { AUTH_MESSAGES } from '../messages';
 import { loginFormSchema, type LoginForm as LoginValues } from '../schemas';
-import { showServerFieldErrors } from '../server-errors';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { AuthCard, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 

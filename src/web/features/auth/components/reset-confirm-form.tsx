@@ -11,7 +11,7 @@ import { paths } from '@web/lib/paths';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { AUTH_MESSAGES } from '../messages';
 import { resetConfirmFormSchema, type ResetConfirmForm as ResetConfirmValues } from '../schemas';
-import { showServerFieldErrors } from '../server-errors';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { AuthCard, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 

@@ -9,7 +9,7 @@ import { paths } from '@web/lib/paths';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { AUTH_MESSAGES } from '../messages';
 import { resetRequestFormSchema, type ResetRequestForm as ResetRequestValues } from '../schemas';
-import { showServerFieldErrors } from '../server-errors';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { AuthCard, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 

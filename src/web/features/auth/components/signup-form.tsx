@@ -9,7 +9,7 @@ import { paths } from '@web/lib/paths';
 import { signup } from '../api/signup';
 import { AUTH_MESSAGES } from '../messages';
 import { signupFormSchema, type SignupForm as SignupValues } from '../schemas';
-import { showServerFieldErrors } from '../server-errors';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { AuthCard, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { profileQuery } from '../api/profile';
 import { updateProfile } from '../api/update-profile';
 import { useSaveProgress } from '../hooks/use-save-progress';
@@ -52,11 +52,7 @@ export function EditProfileDialog({
       setImage(undefined);
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field === 'first_name' || field === 'last_name') form.setError(field, { message });
-        }
-      }
+      showServerFieldErrors(error, ['first_name', 'last_name'], form.setError);
       toast.error(UPDATE_FAILED);
     } finally {
       end();

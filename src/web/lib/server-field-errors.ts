@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError } from './api-client';
 
 /** Puts the server's `{"field": ["message"]}` errors under their fields; returns whether any matched. */
 export function showServerFieldErrors<T extends FieldValues>(
