@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@web/lib/session';
+import { renderRoutes } from '@web/test/render';
 import { RequireAuth } from './require-auth';
 
 function LoginProbe() {
@@ -10,16 +11,12 @@ function LoginProbe() {
 }
 
 const renderAt = (url: string) =>
-  render(
-    <RouterProvider
-      router={createMemoryRouter(
-        [
-          { path: '/login', element: <LoginProbe /> },
-          { element: <RequireAuth />, children: [{ path: '/subliminals', element: <p>player</p> }] },
-        ],
-        { initialEntries: [url] },
-      )}
-    />,
+  renderRoutes(
+    [
+      { path: '/login', element: <LoginProbe /> },
+      { element: <RequireAuth />, children: [{ path: '/subliminals', element: <p>player</p> }] },
+    ],
+    { path: url },
   );
 
 describe('route guard', () => {

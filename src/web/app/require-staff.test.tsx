@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@web/lib/session';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
+import { renderRoutes } from '@web/test/render';
 import { RequireStaff } from './require-staff';
 
 const signIn = (isStaff: boolean) => {
@@ -11,20 +11,16 @@ const signIn = (isStaff: boolean) => {
 };
 
 const renderAdmin = () =>
-  render(
-    <RouterProvider
-      router={createMemoryRouter(
-        [
-          {
-            element: <PortalLayout />,
-            children: [
-              { path: '/admin', element: <RequireStaff />, children: [{ index: true, element: <p>admin screens</p> }] },
-            ],
-          },
+  renderRoutes(
+    [
+      {
+        element: <PortalLayout />,
+        children: [
+          { path: '/admin', element: <RequireStaff />, children: [{ index: true, element: <p>admin screens</p> }] },
         ],
-        { initialEntries: ['/admin'] },
-      )}
-    />,
+      },
+    ],
+    { path: '/admin' },
   );
 
 describe('staff guard and Admin link', () => {

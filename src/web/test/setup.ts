@@ -1,10 +1,34 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+
+// A test fails on any console.error it did not expect (React's warnings land there): a test that
+// expects one says so with `expectConsoleError`.
+let consoleErrors: string[] = [];
+let expectedConsoleErrors: RegExp[] = [];
+let consoleErrorSpy: { mockRestore(): void } | undefined;
+
+/** Lets console.error messages matching `pattern` through for the current test. */
+export function expectConsoleError(pattern: RegExp): void {
+  expectedConsoleErrors.push(pattern);
+}
+
+beforeEach(() => {
+  consoleErrors = [];
+  expectedConsoleErrors = [];
+  consoleErrorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
+  consoleErrorSpy?.mockRestore();
+  const unexpected = consoleErrors.filter((message) => !expectedConsoleErrors.some((pattern) => pattern.test(message)));
+  if (unexpected.length > 0) throw new Error(`unexpected console.error:\n${unexpected.join('\n---\n')}`);
 });
 
 // jsdom has no matchMedia; the theme and reduced-motion code ask it.

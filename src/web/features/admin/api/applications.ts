@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { adminKeys, useAdminChange } from './change';
 
 export const adminApplicationsQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'applications'],
+    queryKey: adminKeys.applications,
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
     queryFn: ({ signal }) => apiRequest(ADMIN_API.applications, { schema: adminApplicationListSchema, signal }),
   });
@@ -14,3 +15,6 @@ export const uploadApplication = (form: FormData, onUploadProgress: (fraction: n
 
 export const deleteApplication = (id: number) =>
   apiRequest(adminPath(ADMIN_API.application, { id }), { method: 'DELETE' });
+
+/** Runs a change of the installers and reloads their list. */
+export const useApplicationsChange = () => useAdminChange(adminKeys.applications);

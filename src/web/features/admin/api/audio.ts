@@ -8,10 +8,11 @@ import {
   type AudioKind,
 } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { adminKeys, useAdminChange } from './change';
 
 export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
-    queryKey: ['admin', 'audio', kind],
+    queryKey: adminKeys.audio(kind),
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
     queryFn: ({ signal }) =>
       apiRequest(adminPath(ADMIN_API.audioItems, { kind }), { schema: adminAudioItemListSchema, signal }),
@@ -30,3 +31,6 @@ export const updateAudioItem = (kind: AudioKind, id: number, body: AudioItemUpda
 
 export const deleteAudioItem = (kind: AudioKind, id: number) =>
   apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'DELETE' });
+
+/** Runs a change of one audio library and reloads its list. */
+export const useAudioChange = (kind: AudioKind) => useAdminChange(adminKeys.audio(kind));

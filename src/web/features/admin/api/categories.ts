@@ -9,10 +9,11 @@ import {
   type MessagesFile,
 } from '@shared/contract';
 import { apiRequest } from '@web/lib/api-client';
+import { adminKeys, useAdminChange } from './change';
 
 export const adminCategoriesQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'categories'],
+    queryKey: adminKeys.categories,
     queryFn: ({ signal }) => apiRequest(ADMIN_API.categories, { schema: adminCategoryListSchema, signal }),
   });
 
@@ -47,3 +48,6 @@ export const reorderMessages = (categoryId: number, ids: number[]) =>
 export const exportMessages = () => apiRequest(ADMIN_API.categoriesExport, { schema: messagesFileSchema });
 export const importMessages = (file: MessagesFile) =>
   apiRequest(ADMIN_API.categoriesImport, { method: 'POST', body: file, schema: messagesImportResultSchema });
+
+/** Runs a change of the categories or their messages and reloads the list. */
+export const useCategoriesChange = () => useAdminChange(adminKeys.categories);

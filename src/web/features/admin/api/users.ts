@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, adminPath, adminUserListSchema, adminUserSchema, type AdminUserUpdate } from '@shared/contract';
 import { apiRequest } from '@web/lib/api-client';
+import { adminKeys } from './change';
 
 export const adminUsersQuery = (search: string) =>
   queryOptions({
-    queryKey: ['admin', 'users', search],
+    queryKey: adminKeys.users(search),
     queryFn: ({ signal }) =>
       apiRequest(`${ADMIN_API.users}${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
         schema: adminUserListSchema,
@@ -14,3 +15,12 @@ export const adminUsersQuery = (search: string) =>
 
 export const updateAdminUser = (id: number, body: AdminUserUpdate) =>
   apiRequest(adminPath(ADMIN_API.user, { id }), { method: 'PATCH', body, schema: adminUserSchema });
+
+/** Changes a user (plan, active); every search of the users list is reloaded, whatever the outcome. */
+export function useUpdateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { adminApplicationsQuery, deleteApplication, uploadApplication } from '../api/applications';
+import {
+  adminApplicationsQuery,
+  deleteApplication,
+  uploadApplication,
+  useApplicationsChange,
+} from '../api/applications';
 import { ConfirmDelete } from './confirm-delete';
 import { FileField, Textarea } from './file-field';
-import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
+import { formatSize, panelClass, QueryState, UploadProgress } from './states';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
@@ -28,7 +32,7 @@ function fileProblem(file: File | undefined): string | undefined {
 }
 
 function UploadApplicationForm() {
-  const queryClient = useQueryClient();
+  const change = useApplicationsChange();
   const [file, setFile] = useState<File | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
@@ -48,17 +52,17 @@ function UploadApplicationForm() {
     body.append('application_file', file);
     setProgress(0);
     try {
-      const created = await uploadApplication(body, setProgress);
-      toast.success(`Uploaded version ${created.application_version}.`);
+      await change(
+        () => uploadApplication(body, setProgress),
+        (created) => `Uploaded version ${created.application_version}.`,
+      );
       form.reset();
       setFile(undefined);
       setFormKey((k) => k + 1);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });
     } catch (error) {
       showServerFieldErrors(error, ['application_version', 'description'], form.setError);
       if (error instanceof ApiError && error.fieldErrors.application_file)
         setFileError(error.fieldErrors.application_file);
-      toast.error(describeError(error));
     } finally {
       setProgress(null);
     }
@@ -109,7 +113,7 @@ function UploadApplicationForm() {
 /** Desktop applications: upload an installer with its version and description, delete. */
 export function ApplicationsPanel() {
   const query = useQuery(adminApplicationsQuery());
-  const queryClient = useQueryClient();
+  const change = useApplicationsChange();
   const apps = query.data ?? [];
   return (
     <div className="flex flex-col gap-6">
@@ -147,17 +151,9 @@ export function ApplicationsPanel() {
                   label={`Delete version ${app.application_version}`}
                   title={`Delete version ${app.application_version}?`}
                   description="The installer file is removed and members can no longer download it."
-                  onConfirm={async () => {
-                    try {
-                      await deleteApplication(app.id);
-                      toast.success(`Deleted version ${app.application_version}.`);
-                    } catch (error) {
-                      toast.error(describeError(error));
-                      throw error;
-                    } finally {
-                      await queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });
-                    }
-                  }}
+                  onConfirm={() =>
+                    change(() => deleteApplication(app.id), `Deleted version ${app.application_version}.`)
+                  }
                 />
               </li>
             ))}

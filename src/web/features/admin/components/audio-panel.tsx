@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { z } from 'zod';
 import { AUDIO_KINDS, UPLOAD_LIMITS, type AdminAudioItem, type AudioKind } from '@shared/contract';
@@ -11,11 +10,11 @@ import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { cn } from '@web/lib/cn';
-import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem } from '../api/audio';
+import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem, useAudioChange } from '../api/audio';
 import { ConfirmDelete } from './confirm-delete';
 import { FileField, Textarea } from './file-field';
 import { InlineEdit } from './inline-edit';
-import { formatSize, panelClass, QueryState, UploadProgress, describeError } from './states';
+import { formatSize, panelClass, QueryState, UploadProgress } from './states';
 
 export const AUDIO_KIND_LABELS: Record<AudioKind, string> = {
   selfeggio: 'Solfeggio',
@@ -31,7 +30,7 @@ const formSchema = z.object({
 type FormValues = z.infer<typeof formSchema>;
 
 function UploadAudioForm({ kind }: { kind: AudioKind }) {
-  const queryClient = useQueryClient();
+  const change = useAudioChange(kind);
   const [audio, setAudio] = useState<File | undefined>();
   const [cover, setCover] = useState<File | undefined>();
   const [fileErrors, setFileErrors] = useState<{ audio_file?: string | undefined; cover_image?: string | undefined }>(
@@ -62,18 +61,18 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
     if (cover) body.append('cover_image', cover);
     setProgress(0);
     try {
-      const item = await uploadAudioItem(kind, body, setProgress);
-      toast.success(`Uploaded ${item.name}.`);
+      await change(
+        () => uploadAudioItem(kind, body, setProgress),
+        (item) => `Uploaded ${item.name}.`,
+      );
       form.reset();
       setAudio(undefined);
       setCover(undefined);
       setFormKey((k) => k + 1);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', kind] });
     } catch (error) {
       showServerFieldErrors(error, ['name'], form.setError);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       setFileErrors({ audio_file: fields.audio_file, cover_image: fields.cover_image });
-      toast.error(describeError(error));
     } finally {
       setProgress(null);
     }
@@ -125,18 +124,9 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
 }
 
 function AudioRow({ item }: { item: AdminAudioItem }) {
-  const queryClient = useQueryClient();
-  const save = async (change: { name?: string; description?: string }, message: string) => {
-    try {
-      await updateAudioItem(item.kind, item.id, change);
-      toast.success(message);
-    } catch (error) {
-      toast.error(describeError(error));
-      throw error;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', item.kind] });
-    }
-  };
+  const change = useAudioChange(item.kind);
+  const save = (update: { name?: string; description?: string }, message: string) =>
+    change(() => updateAudioItem(item.kind, item.id, update), message);
   return (
     <li className="flex gap-4 py-3">
       {item.cover_image ? (
@@ -171,17 +161,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         label={`Delete ${item.name}`}
         title={`Delete "${item.name}"?`}
         description="The audio file and its cover are removed; members no longer see it."
-        onConfirm={async () => {
-          try {
-            await deleteAudioItem(item.kind, item.id);
-            toast.success(`Deleted ${item.name}.`);
-          } catch (error) {
-            toast.error(describeError(error));
-            throw error;
-          } finally {
-            await queryClient.invalidateQueries({ queryKey: ['admin', 'audio', item.kind] });
-          }
-        }}
+        onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${item.name}.`)}
       />
     </li>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ArrowDown, ArrowUp, Download, Plus, Upload } from 'lucide-react';
 import { messagesFileSchema, type AdminCategory } from '@shared/contract';
@@ -8,7 +8,8 @@ import { Input } from '@web/components/ui/input';
 import * as api from '../api/categories';
 import { ConfirmDelete } from './confirm-delete';
 import { InlineEdit } from './inline-edit';
-import { panelClass, QueryState, describeError } from './states';
+import { describeError, type AdminChange } from '../api/change';
+import { panelClass, QueryState } from './states';
 
 /** The ids with the one at `index` moved by `delta` places. */
 const moved = (ids: number[], index: number, delta: number) => {
@@ -106,7 +107,7 @@ function CategoryCard({
   category: AdminCategory;
   index: number;
   categoryIds: number[];
-  run: Run;
+  run: AdminChange;
 }) {
   const ids = category.messages.map((m) => m.id);
   return (
@@ -180,27 +181,12 @@ function CategoryCard({
   );
 }
 
-type Run = (action: () => Promise<unknown>, success?: string) => Promise<unknown>;
-
 /** Message categories and their messages: create, rename, reorder, delete; import and export JSON. */
 export function MessagesPanel() {
   const query = useQuery(api.adminCategoriesQuery());
-  const queryClient = useQueryClient();
+  const run = api.useCategoriesChange();
   const fileInput = useRef<HTMLInputElement>(null);
   const categories = query.data ?? [];
-
-  /** Runs one change, reports it, and reloads the list; rethrows so forms keep their input. */
-  const run: Run = async (action, success) => {
-    try {
-      await action();
-      if (success) toast.success(success);
-    } catch (error) {
-      toast.error(describeError(error));
-      throw error;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'categories'] });
-    }
-  };
 
   async function exportFile() {
     try {

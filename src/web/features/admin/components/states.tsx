@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '@web/lib/api-client';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -84,14 +83,4 @@ export function formatSize(bytes: number | null): string {
   if (bytes === null) return 'file missing';
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-/** The message worth showing for a failed call: the server's detail, or its first field error. */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) {
-    const first = Object.values(error.fieldErrors)[0];
-    if (first && !error.message.startsWith('Request failed')) return error.message;
-    return first ?? error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,13 +1,14 @@
 import { useDeferredValue, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminUser, AdminUserUpdate } from '@shared/contract';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
-import { adminUsersQuery, updateAdminUser } from '../api/users';
-import { panelClass, QueryState, describeError } from './states';
+import { describeError } from '../api/change';
+import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
+import { panelClass, QueryState } from './states';
 
 function UserRow({
   user,
@@ -61,19 +62,7 @@ export function UsersPanel() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const query = useQuery(adminUsersQuery(deferred));
-  const queryClient = useQueryClient();
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
-    onSuccess: (user, { body }) => {
-      toast.success(
-        body.subscription_plan
-          ? `${user.email} is now on the ${user.subscription_plan} plan.`
-          : `${user.email} is now ${user.is_active ? 'active' : 'inactive'}.`,
-      );
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-    },
-    onError: (error) => toast.error(describeError(error)),
-  });
+  const update = useUpdateAdminUser();
   const users = query.data?.results ?? [];
   return (
     <section className={panelClass} aria-labelledby="users-heading">
@@ -110,7 +99,20 @@ export function UsersPanel() {
                 key={user.id}
                 user={user}
                 busy={update.isPending && update.variables.id === user.id}
-                onUpdate={(body) => update.mutate({ id: user.id, body })}
+                onUpdate={(body) =>
+                  update.mutate(
+                    { id: user.id, body },
+                    {
+                      onSuccess: (changed) =>
+                        toast.success(
+                          body.subscription_plan
+                            ? `${changed.email} is now on the ${changed.subscription_plan} plan.`
+                            : `${changed.email} is now ${changed.is_active ? 'active' : 'inactive'}.`,
+                        ),
+                      onError: (error) => toast.error(describeError(error)),
+                    },
+                  )
+                }
               />
             ))}
           </ul>

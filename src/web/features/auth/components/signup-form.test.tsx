@@ -1,23 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { API } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { SignupForm } from './signup-form';
 
 function renderSignup() {
-  const router = createMemoryRouter(
-    [
-      { path: '/signup', element: <SignupForm /> },
-      { path: '/login', element: <p>login page</p> },
-    ],
-    { initialEntries: ['/signup'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SignupForm />, {
+    path: '/signup',
+    pattern: '/signup',
+    routes: [{ path: '/login', element: <p>login page</p> }],
+  });
 }
 
 async function fill(email: string, password: string, again: string) {
@@ -29,41 +22,31 @@ async function fill(email: string, password: string, again: string) {
 }
 
 describe('signup form', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('names missing fields and sends nothing', async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
+    const api = fakeApi({});
     renderSignup();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Your e-mail is missing')).toBeInTheDocument();
     expect(screen.getAllByText('Your password is missing')).toHaveLength(2);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('really checks that the passwords match and sends nothing when they do not', async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
+    const api = fakeApi({});
     renderSignup();
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-59');
     expect(await screen.findByText('The password does not match')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("shows the server's field errors under their fields", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              email: ['user with this email already exists.'],
-              password: ['This password is too common.'],
-            }),
-            { status: 400 },
-          ),
-      ),
-    );
+    fakeApi({
+      [`POST ${API.signup}`]: () =>
+        jsonResponse(400, {
+          email: ['user with this email already exists.'],
+          password: ['This password is too common.'],
+        }),
+    });
     renderSignup();
     await fill('ada@example.com', 'password1', 'password1');
     expect(await screen.findByText('user with this email already exists.')).toBeInTheDocument();
@@ -72,12 +55,12 @@ describe('signup form', () => {
   });
 
   it('goes to login after a 201', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ id: 1, email: 'ada@example.com' }), { status: 201 })),
-    );
+    const api = fakeApi({ [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email: 'ada@example.com' }) });
     renderSignup();
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
     expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(api.calls.map(({ body }) => body)).toEqual([
+      { email: 'ada@example.com', password: 'Quiet-Harbour-58', re_password: 'Quiet-Harbour-58' },
+    ]);
   });
 });

@@ -1,9 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { API, type AudioItem } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import type { AudioElement } from '../hooks/use-audio-player';
 import { MusicLibrary } from './music-library';
 
@@ -43,29 +43,17 @@ beforeEach(() => {
     [API.bonusAudio]: [item(3, 'Brown noise')],
     [API.customAudio]: [],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      const body = lists[path];
-      return body === 'fail'
-        ? new Response('{}', { status: 500 })
-        : new Response(JSON.stringify(body), { status: 200 });
-    }),
+  const answer = (path: string) => () => {
+    const body = lists[path];
+    return body === 'fail' ? jsonResponse(500, {}) : body;
+  };
+  fakeApi(
+    Object.fromEntries([API.selfeggio, API.bonusAudio, API.customAudio].map((path) => [`GET ${path}`, answer(path)])),
   );
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(toast.error).mockClear();
-});
+afterEach(() => vi.mocked(toast.error).mockClear());
 
-function renderLibrary() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MusicLibrary createAudio={() => audio as unknown as AudioElement} />
-    </QueryClientProvider>,
-  );
-}
+const renderLibrary = () => renderWithProviders(<MusicLibrary createAudio={() => audio as unknown as AudioElement} />);
 
 const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 const state = (name: string) => card(name).dataset.state;

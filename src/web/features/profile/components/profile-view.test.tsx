@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import type { Profile } from '@shared/contract';
+import { API, type Profile } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProfileView } from './profile-view';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -16,22 +16,12 @@ const profile = (plan: Profile['subscription_plan']): Profile => ({
   subscription_plan: plan,
 });
 
-function renderWith(response: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => response()),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ProfileView />
-    </QueryClientProvider>,
-  );
+function renderWith(answer: () => Response) {
+  fakeApi({ [`GET ${API.profile}`]: answer });
+  renderWithProviders(<ProfileView />);
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.mocked(toast.error).mockClear();
-});
+afterEach(() => vi.mocked(toast.error).mockClear());
 
 describe('ProfileView', () => {
   it.each([
@@ -39,20 +29,20 @@ describe('ProfileView', () => {
     ['intermediate', 'Intermediate'],
     ['pro', 'Pro'],
   ] as const)('shows the %s plan', async (plan, label) => {
-    renderWith(() => new Response(JSON.stringify(profile(plan)), { status: 200 }));
+    renderWith(() => jsonResponse(200, profile(plan)));
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 
   it('shows the error panel and toast when the profile cannot be read', async () => {
-    renderWith(() => new Response('{}', { status: 500 }));
+    renderWith(() => jsonResponse(500, {}));
     expect(await screen.findByRole('heading', { name: 'Error Occurred!' })).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('There was an error fetching your profile data!');
   });
 
   it('opens the edit modal with the names and a read-only e-mail', async () => {
     const user = userEvent.setup();
-    renderWith(() => new Response(JSON.stringify(profile('basic')), { status: 200 }));
+    renderWith(() => jsonResponse(200, profile('basic')));
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
     expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');

@@ -1,9 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import type { MessageCategory } from '@shared/contract';
+import { API, type MessageCategory } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
 
@@ -24,26 +24,14 @@ const CATEGORIES: MessageCategory[] = [
 let fail = false;
 beforeEach(() => {
   fail = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      fail ? new Response('{}', { status: 500 }) : new Response(JSON.stringify(CATEGORIES), { status: 200 }),
-    ),
-  );
+  fakeApi({ [`GET ${API.messageCategories}`]: () => (fail ? jsonResponse(500, {}) : CATEGORIES) });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
 });
 
-function renderPlayer() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SubliminalsPlayer />
-    </QueryClientProvider>,
-  );
-}
+const renderPlayer = () => renderWithProviders(<SubliminalsPlayer />);
 
 describe('SubliminalsPlayer', () => {
   it('opens one category at a time and closes the open one on a second click', async () => {

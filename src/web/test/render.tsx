@@ -1,0 +1,99 @@
+import { StrictMode, type ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+
+// The one way web tests render: the app's providers around the component, a router, and a fake of
+// the server (the only thing outside the web app) answering fetch by method and path.
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  /** The parsed JSON body, or the FormData / text as sent. */
+  body: unknown;
+  auth: string | null;
+}
+
+/** An answer: a Response as it is, or a value sent as JSON with status 200. */
+export type ApiHandler = (call: ApiCall) => Response | unknown | Promise<Response | unknown>;
+
+export const jsonResponse = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/**
+ * Answers the web app's fetch calls from `handlers`, keyed "METHOD /path/" (query string included when
+ * the key has one). A call nobody answers gets a 404 and is listed in `unanswered`.
+ */
+export function fakeApi(handlers: Record<string, ApiHandler>) {
+  const calls: ApiCall[] = [];
+  const unanswered: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), window.location.origin);
+      const method = (init.method ?? 'GET').toUpperCase();
+      const text = typeof init.body === 'string' ? init.body : undefined;
+      let body: unknown = init.body;
+      if (text !== undefined) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+      }
+      const call = {
+        method,
+        path: url.pathname + url.search,
+        body,
+        auth: new Headers(init.headers).get('Authorization'),
+      };
+      calls.push(call);
+      const handler = handlers[`${method} ${url.pathname}${url.search}`] ?? handlers[`${method} ${url.pathname}`];
+      if (!handler) {
+        unanswered.push(`${method} ${call.path}`);
+        return jsonResponse(404, { detail: 'Not found.' });
+      }
+      const answer = await handler(call);
+      return answer instanceof Response ? answer : jsonResponse(200, answer);
+    }),
+  );
+  return { calls, unanswered };
+}
+
+export interface RenderOptions {
+  /** Where the router starts. */
+  path?: string;
+  /** The route pattern the component is mounted on (for useParams). */
+  pattern?: string;
+  /** Other routes, e.g. where a screen navigates to. */
+  routes?: RouteObject[];
+  /** Under StrictMode, which runs effects twice as in development. */
+  strict?: boolean;
+}
+
+type Rendered = RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient };
+
+/** Renders `ui` inside a fresh query client (no retries) and a memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', pattern = '*', routes = [], strict = false }: RenderOptions = {},
+): Rendered {
+  return renderRoutes([...routes, { path: pattern, element: ui }], { path, strict });
+}
+
+/** Renders a route tree (layouts, guards) inside the same providers. */
+export function renderRoutes(routes: RouteObject[], { path = '/', strict = false }: RenderOptions = {}): Rendered {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const tree = (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  return { ...result, router, queryClient };
+}
