@@ -35,7 +35,7 @@ import * as messages from './messages-service';
 import * as audio from './audio-service';
 import * as applications from './applications-service';
 
-// Staff-only administration (issue #7). Every route answers 401 without a live token and 403 for
+// Staff-only administration (docs/product/api.md#admin). Every route answers 401 without a live token and 403 for
 // a user who is not staff; the services are the same ones the admin CLI calls.
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

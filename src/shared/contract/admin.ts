@@ -3,7 +3,7 @@ import { SUBSCRIPTION_PLANS } from '../constants';
 import { AUDIO_KINDS } from './content';
 import { databaseId, MAX_DATABASE_ID, requiredString } from './fields';
 
-// Content administration for staff (issue #7): users, message categories, audio items and
+// Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
 // desktop applications. File fields are absolute URLs under /media/.
 
 export const ADMIN_API = {

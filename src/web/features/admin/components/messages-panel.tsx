@@ -58,10 +58,13 @@ function MoveButtons({
 
 function AddForm({
   label,
+  action,
   placeholder,
   onAdd,
 }: {
   label: string;
+  /** The button's accessible name: one "Add" per category would be ambiguous to a screen reader. */
+  action: string;
   placeholder: string;
   onAdd: (text: string) => Promise<unknown>;
 }) {
@@ -90,7 +93,7 @@ function AddForm({
         onChange={(event) => setText(event.target.value)}
         className="h-10"
       />
-      <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()}>
+      <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
         <Plus aria-hidden className="h-4 w-4" />
         Add
       </Button>
@@ -173,6 +176,7 @@ function CategoryCard({
       <div className="mt-3">
         <AddForm
           label={`New message in ${category.name}`}
+          action={`Add the message to ${category.name}`}
           placeholder="New message"
           onAdd={(text) => run(() => api.addMessage(category.id, text), 'Message added.')}
         />
@@ -257,6 +261,7 @@ export function MessagesPanel() {
       <div className="mt-4">
         <AddForm
           label="New category name"
+          action="Add the category"
           placeholder="New category"
           onAdd={(name) => run(() => api.createCategory(name), `Created ${name}.`)}
         />

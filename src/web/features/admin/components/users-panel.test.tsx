@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_API, type AdminUser } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { UsersPanel } from './users-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
+
+const ada: AdminUser = {
+  id: 1,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  is_active: true,
+  is_staff: false,
+  subscription_plan: 'basic',
+  date_joined: '2026-01-05T10:00:00Z',
+  last_login: null,
+};
+
+/** The server's users, changed by PATCH as the server would. */
+function usersServer(users: AdminUser[]) {
+  return fakeApi({
+    [`GET ${ADMIN_API.users}`]: ({ path }) => {
+      const search = new URL(path, 'http://x').searchParams.get('search') ?? '';
+      const results = users.filter((user) => user.email.includes(search));
+      return { results, count: results.length };
+    },
+    [`PATCH ${ADMIN_API.user.replace(':id', '1')}`]: ({ body }) => {
+      if ((body as { subscription_plan?: string }).subscription_plan === 'pro')
+        return jsonResponse(400, { subscription_plan: ['Pro needs a payment first.'] });
+      Object.assign(users[0]!, body);
+      return users[0];
+    },
+  });
+}
+
+describe('UsersPanel', () => {
+  it('sets a plan and deactivates a user, then shows the list as the server has it', async () => {
+    const user = userEvent.setup();
+    const api = usersServer([{ ...ada }]);
+    renderWithProviders(<UsersPanel />);
+    const row = (await screen.findByText('ada@example.com')).closest('li')!;
+
+    await user.selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
+    expect(await screen.findByDisplayValue('intermediate')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('ada@example.com is now on the intermediate plan.');
+
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(row).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('ada@example.com is now inactive.');
+    expect(api.calls.filter(({ method }) => method === 'PATCH').map(({ body }) => body)).toEqual([
+      { subscription_plan: 'intermediate' },
+      { is_active: false },
+    ]);
+  });
+
+  it("shows the server's refusal and keeps the plan it has", async () => {
+    const user = userEvent.setup();
+    usersServer([{ ...ada }]);
+    renderWithProviders(<UsersPanel />);
+    await user.selectOptions(await screen.findByLabelText('Plan of ada@example.com'), 'pro');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Pro needs a payment first.'));
+    expect(screen.getByLabelText('Plan of ada@example.com')).toHaveValue('basic');
+  });
+
+  it('searches by e-mail and says when nobody matches', async () => {
+    const user = userEvent.setup();
+    const api = usersServer([{ ...ada }]);
+    renderWithProviders(<UsersPanel />);
+    await screen.findByText('ada@example.com');
+    await user.type(screen.getByLabelText('Search by e-mail'), 'grace');
+    expect(await screen.findByText('No user\'s e-mail contains "grace".')).toBeInTheDocument();
+    expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?search=grace`);
+  });
+});
