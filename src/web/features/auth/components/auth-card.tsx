@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { PageTitle } from '@web/components/page-title';
+import { Link } from 'react-router';
 
 /** The frame of every account screen: a calm card centred on the page. */
 export function AuthCard({
@@ -30,3 +31,24 @@ export function AuthCard({
 }
 
 export const linkClass = 'font-medium text-[var(--link)] underline-offset-4 hover:underline';
+
+/** The card's footer: a short question and the link that answers it. */
+export function AuthFooterLink({ lead, to, children }: { lead: string; to: string; children: ReactNode }) {
+  return (
+    <>
+      {lead}{' '}
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </>
+  );
+}
+
+/** The form of an account screen: the browser's own validation off, the schema's messages instead. */
+export function AuthForm({ onSubmit, children }: { onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {children}
+    </form>
+  );
+}

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { paths, safeRedirectTarget } from '@web/lib/paths';
 import { sessionStore } from '@web/lib/session';
@@ -12,7 +11,8 @@ import { fetchCurrentUser } from '../api/current-user';
 import { AUTH_MESSAGES } from '../messages';
 import { loginFormSchema, type LoginForm as LoginValues } from '../schemas';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { AuthCard, linkClass } from './auth-card';
+import { EmailField, PasswordField } from './fields';
+import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 
 /** Where to go after login: the guard's redirect target (never back to logout), else the player. */
@@ -60,33 +60,17 @@ export function LoginForm() {
       title="Log in"
       intro="Welcome back. Log in to open your subliminals, meditations and profile."
       footer={
-        <>
-          New to Innerwave?{' '}
-          <Link to={paths.signup} className={linkClass}>
-            Create an account
-          </Link>
-        </>
+        <AuthFooterLink lead="New to Innerwave?" to={paths.signup}>
+          Create an account
+        </AuthFooterLink>
       }
     >
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <EmailField id="login-email" error={errors.email?.message} {...form.register('email')} />
         <div className="flex flex-col gap-1.5">
-          <Field
+          <PasswordField
             id="login-password"
             label="Password"
-            type="password"
-            autoComplete="current-password"
             error={errors.password?.message}
             {...form.register('password')}
           />
@@ -97,7 +81,7 @@ export function LoginForm() {
         <SubmitButton pending={mutation.isPending} pendingLabel="Logging in">
           Log in
         </SubmitButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -5,14 +5,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SHORT_TOAST_MS } from '@shared/constants';
-import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { AUTH_MESSAGES } from '../messages';
 import { resetConfirmFormSchema, type ResetConfirmForm as ResetConfirmValues } from '../schemas';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { AuthCard, linkClass } from './auth-card';
+import { PasswordField } from './fields';
+import { AuthCard, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 
 export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
@@ -53,33 +53,27 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
           </Link>
         </p>
       ) : null}
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)}
-        className="flex flex-col gap-4"
-      >
-        <Field
+      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)}>
+        <PasswordField
           id="reset-new-password"
           label="New password"
-          type="password"
           required
-          autoComplete="new-password"
+          isNew
           error={errors.new_password?.message}
           {...form.register('new_password')}
         />
-        <Field
+        <PasswordField
           id="reset-re-new-password"
           label="Confirm new password"
-          type="password"
           required
-          autoComplete="new-password"
+          isNew
           error={errors.re_new_password?.message}
           {...form.register('re_new_password')}
         />
         <SubmitButton pending={mutation.isPending} pendingLabel="Saving your new password">
           Set new password
         </SubmitButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

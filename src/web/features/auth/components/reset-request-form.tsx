@@ -1,16 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { AUTH_MESSAGES } from '../messages';
 import { resetRequestFormSchema, type ResetRequestForm as ResetRequestValues } from '../schemas';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { AuthCard, linkClass } from './auth-card';
+import { EmailField } from './fields';
+import { AuthCard, AuthFooterLink, AuthForm } from './auth-card';
 import { SubmitButton } from './submit-button';
 
 export function ResetRequestForm() {
@@ -37,32 +36,17 @@ export function ResetRequestForm() {
       title="Reset your password"
       intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={
-        <>
-          Remembered it?{' '}
-          <Link to={paths.login} className={linkClass}>
-            Back to login
-          </Link>
-        </>
+        <AuthFooterLink lead="Remembered it?" to={paths.login}>
+          Back to login
+        </AuthFooterLink>
       }
     >
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          id="reset-email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <EmailField id="reset-email" required error={errors.email?.message} {...form.register('email')} />
         <SubmitButton pending={mutation.isPending} pendingLabel="Sending the link">
           Send reset link
         </SubmitButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

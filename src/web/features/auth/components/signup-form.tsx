@@ -1,16 +1,16 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { signup } from '../api/signup';
 import { AUTH_MESSAGES } from '../messages';
 import { signupFormSchema, type SignupForm as SignupValues } from '../schemas';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { AuthCard, linkClass } from './auth-card';
+import { EmailField, PasswordField } from './fields';
+import { AuthCard, AuthFooterLink, AuthForm } from './auth-card';
 import { SubmitButton } from './submit-button';
 
 const FIELDS = ['email', 'password', 're_password'] as const;
@@ -46,40 +46,24 @@ export function SignupForm() {
       title="Create your account"
       intro="Sign up with your e-mail address; we will send you a link to activate your account."
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to={paths.login} className={linkClass}>
-            Log in
-          </Link>
-        </>
+        <AuthFooterLink lead="Already have an account?" to={paths.login}>
+          Log in
+        </AuthFooterLink>
       }
     >
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          id="signup-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Field
+      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
+        <EmailField id="signup-email" error={errors.email?.message} {...form.register('email')} />
+        <PasswordField
           id="signup-password"
           label="Password"
-          type="password"
-          autoComplete="new-password"
+          isNew
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Field
+        <PasswordField
           id="signup-re-password"
           label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          isNew
           error={errors.re_password?.message}
           {...form.register('re_password')}
         />
@@ -89,7 +73,7 @@ export function SignupForm() {
         <SubmitButton pending={mutation.isPending} pendingLabel="Creating your account">
           Sign up
         </SubmitButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -2,7 +2,36 @@ import { PLAYER } from '@shared/constants';
 import { Input } from '@web/components/ui/input';
 import { clampSettings, type PlayerSettings } from '../lib/player-storage';
 
-/** The four message settings, kept within the spec's limits. */
+/** A duration typed in milliseconds; clamped to its limits when the field is left. */
+function MillisecondsSetting({
+  label,
+  limits,
+  value,
+  onChange,
+  onBlur,
+}: {
+  label: string;
+  limits: { min: number; step: number };
+  value: number;
+  onChange(value: number): void;
+  onBlur(): void;
+}) {
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium">
+      {label}
+      <Input
+        type="number"
+        min={limits.min}
+        step={limits.step}
+        value={value}
+        onChange={(event) => Number.isFinite(event.target.valueAsNumber) && onChange(event.target.valueAsNumber)}
+        onBlur={onBlur}
+      />
+    </label>
+  );
+}
+
+/** The four message settings, kept within their limits (docs/product/content.md#settings). */
 export function SettingsPanel({
   settings,
   onChange,
@@ -21,32 +50,20 @@ export function SettingsPanel({
         Message settings
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Flash speed (ms)
-          <Input
-            type="number"
-            min={PLAYER.flashSpeed.min}
-            step={PLAYER.flashSpeed.step}
-            value={settings.flashSpeed}
-            onChange={(event) =>
-              Number.isFinite(event.target.valueAsNumber) && set({ flashSpeed: event.target.valueAsNumber })
-            }
-            onBlur={commit}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Display interval (ms)
-          <Input
-            type="number"
-            min={PLAYER.displayInterval.min}
-            step={PLAYER.displayInterval.step}
-            value={settings.displayInterval}
-            onChange={(event) =>
-              Number.isFinite(event.target.valueAsNumber) && set({ displayInterval: event.target.valueAsNumber })
-            }
-            onBlur={commit}
-          />
-        </label>
+        <MillisecondsSetting
+          label="Flash speed (ms)"
+          limits={PLAYER.flashSpeed}
+          value={settings.flashSpeed}
+          onChange={(flashSpeed) => set({ flashSpeed })}
+          onBlur={commit}
+        />
+        <MillisecondsSetting
+          label="Display interval (ms)"
+          limits={PLAYER.displayInterval}
+          value={settings.displayInterval}
+          onChange={(displayInterval) => set({ displayInterval })}
+          onBlur={commit}
+        />
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Message colour
           <input
