@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
-import type * as EngineModule from '../src/web/features/binaural/engine';
+import type * as EngineModule from '../src/web/features/binaural/lib/binaural-engine';
 import { amplitudeAt, dominantHz, encodeWav, maxStep, peak, sineStepBound } from './audio-analysis';
 
 // The real engine, rendered by Chromium's Web Audio into an OfflineAudioContext, and measured.
@@ -11,7 +11,7 @@ const SAMPLE_RATE = 48_000;
 const FADE_SECONDS = 0.08;
 
 const engineBundle = buildSync({
-  entryPoints: [path.resolve(import.meta.dirname, '../src/web/features/binaural/engine.ts')],
+  entryPoints: [path.resolve(import.meta.dirname, '../src/web/features/binaural/lib/binaural-engine.ts')],
   bundle: true,
   format: 'iife',
   globalName: 'BinauralAudio',

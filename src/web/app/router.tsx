@@ -25,8 +25,8 @@ export const routes: RouteObject[] = [
           { path: paths.signup, lazy: () => import('./routes/signup') },
           { path: paths.login, lazy: () => import('./routes/login') },
           { path: paths.activate, lazy: () => import('./routes/activate') },
-          { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
-          { path: paths.passwordReset, lazy: () => import('./routes/password-reset') },
+          { path: paths.resetPassword, lazy: () => import('./routes/reset-request') },
+          { path: paths.passwordReset, lazy: () => import('./routes/reset-confirm') },
         ],
       },
       {

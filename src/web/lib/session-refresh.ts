@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { SESSION } from '@shared/constants';
+import { SESSION } from './constants';
 import { API, tokenRefreshResponseSchema } from '@shared/contract';
 import { loginWithRedirect, paths } from './paths';
 import { sessionStore } from './session';

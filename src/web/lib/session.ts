@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION } from '@shared/constants';
+import { SESSION } from './constants';
 import type { CurrentUser, TokenPair } from '@shared/contract';
 
 // The browser's session, kept in localStorage (docs/product/accounts.md#session-in-the-browser). Other tabs see

@@ -1,4 +1,4 @@
-import { PortalHub } from '@web/features/marketing/components/portal-hub';
+import { PortalHub } from '@web/features/portal/components/portal-hub';
 
 export function Component() {
   return <PortalHub />;

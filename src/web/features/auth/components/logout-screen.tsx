@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SHORT_TOAST_MS } from '@shared/constants';
+import { SHORT_TOAST_MS } from '@web/lib/constants';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/lib/paths';
 import { sessionStore } from '@web/lib/session';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SHORT_TOAST_MS } from '@shared/constants';
+import { SHORT_TOAST_MS } from '@web/lib/constants';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { confirmPasswordReset } from '../api/confirm-password-reset';

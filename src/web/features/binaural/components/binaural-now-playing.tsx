@@ -4,7 +4,7 @@ import { AudioLines, Square } from 'lucide-react';
 import { beatHz } from '@shared/binaural';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
-import { binauralEngine } from '../binaural-engine';
+import { binauralEngine } from '../lib/app-engine';
 import { useBinauralEngineState } from '../hooks/use-binaural-generator';
 
 /**

@@ -9,8 +9,8 @@ import {
   type BinauralPresetName,
   type BinauralSettings,
 } from '@shared/binaural';
-import { binauralEngine } from '../binaural-engine';
-import { generatorStore } from '../generator-store';
+import { binauralEngine } from '../lib/app-engine';
+import { generatorStore } from '../lib/generator-store';
 
 /** A field's number, or null while it is empty or unreadable. */
 export function parseHz(text: string): number | null {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { CONTACT } from '@shared/constants';
+import { CONTACT } from '@web/lib/constants';
 
 export const LEGAL_LAST_UPDATED = 'May 13, 2025';
 export const SUPPORT_EMAIL = CONTACT.supportEmail;

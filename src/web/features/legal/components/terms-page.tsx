@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTACT } from '@shared/constants';
+import { CONTACT } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { LegalDocument, SUPPORT_EMAIL, type LegalSection } from './legal-document';
 

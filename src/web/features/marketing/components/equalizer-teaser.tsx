@@ -1,6 +1,6 @@
 import { Link } from '@web/lib/link';
 import { AudioWaveform } from 'lucide-react';
-import { EQUALIZER_SAMPLE_HZ, SOLFEGGIO_FREQUENCIES } from '@shared/constants';
+import { EQUALIZER_SAMPLE_HZ, SOLFEGGIO_FREQUENCIES } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 

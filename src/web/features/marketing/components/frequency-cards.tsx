@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { SOLFEGGIO_FREQUENCIES, type SolfeggioFrequency } from '@shared/constants';
+import { SOLFEGGIO_FREQUENCIES, type SolfeggioFrequency } from '@web/lib/constants';
 import { CARD_IMAGE_SIZE, cardImage } from '../art';
 import { LazyMount } from './lazy-mount';
 import { useModalSelection } from '../hooks/use-modal-selection';

@@ -1,5 +1,5 @@
 import { Link } from '@web/lib/link';
-import type { SolfeggioFrequency } from '@shared/constants';
+import type { SolfeggioFrequency } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SOLFEGGIO_FREQUENCIES } from '@shared/constants';
+import { SOLFEGGIO_FREQUENCIES } from '@web/lib/constants';
 import { FrequencyCards } from './frequency-cards';
 import { Integration } from './integration';
 import { Newsletter } from './newsletter';

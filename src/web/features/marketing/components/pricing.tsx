@@ -1,6 +1,6 @@
 import { Link } from '@web/lib/link';
 import { Check } from 'lucide-react';
-import { PRICING_PLANS } from '@shared/constants';
+import { PRICING_PLANS } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
-import { PRICING_PLANS } from '@shared/constants';
+import { PRICING_PLANS } from '@web/lib/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';

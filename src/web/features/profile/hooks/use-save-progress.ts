@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SAVE_PROGRESS } from '@shared/constants';
+import { SAVE_PROGRESS } from '@web/lib/constants';
 
 /**
  * Upload progress: the browser's real figure when it reports one; until then (or if it never

@@ -1,4 +1,4 @@
-import { BinauralEngine } from './engine';
+import { BinauralEngine } from './binaural-engine';
 
 /**
  * The one engine of the app. A module singleton on purpose: the sound keeps playing while the

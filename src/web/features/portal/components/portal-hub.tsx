@@ -10,7 +10,8 @@ import {
   ShieldCheck,
   UserRound,
 } from 'lucide-react';
-import { BINAURAL_BANDS, CONTACT, SOLFEGGIO_FREQUENCIES } from '@shared/constants';
+import { BINAURAL_BANDS } from '@shared/constants';
+import { CONTACT, SOLFEGGIO_FREQUENCIES } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 
 const DESTINATIONS = [
