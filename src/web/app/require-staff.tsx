@@ -10,12 +10,10 @@ export function RequireStaff() {
   if (session.user?.is_staff) return <Outlet />;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <ShieldAlert aria-hidden className="h-10 w-10 text-[var(--fg-muted)]" />
+      <ShieldAlert aria-hidden className="h-10 w-10 text-fg-muted" />
       <PageTitle title="Staff only">Staff only</PageTitle>
-      <p className="text-[var(--fg-muted)]">
-        This page is for Innerwave staff. Your account does not have access to it.
-      </p>
-      <Link to={paths.subliminals} className="text-[var(--link)] underline">
+      <p className="text-fg-muted">This page is for Innerwave staff. Your account does not have access to it.</p>
+      <Link to={paths.subliminals} className="text-link underline">
         Back to Subliminals
       </Link>
     </section>

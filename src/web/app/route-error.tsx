@@ -11,7 +11,7 @@ export function RouteError() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-semibold">We could not show this page</h1>
-      <p className="text-[var(--fg-muted)]">{message}</p>
+      <p className="text-fg-muted">{message}</p>
       <div className="flex gap-3">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <Button asChild variant="secondary">

@@ -14,16 +14,16 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div>
-        <p className="text-sm font-medium uppercase tracking-wider text-[var(--fg-muted)]">Administration</p>
-        <nav aria-label="Administration" className="mt-3 flex flex-wrap gap-1 border-b border-[var(--border)]">
+        <p className="text-sm font-medium uppercase tracking-wider text-fg-muted">Administration</p>
+        <nav aria-label="Administration" className="mt-3 flex flex-wrap gap-1 border-b border-line">
           {SECTIONS.map(({ label, to }) => (
             <NavLink
               key={to}
               to={to}
               className={({ isActive }) =>
                 cn(
-                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]',
-                  isActive ? 'border-accent text-[var(--fg)]' : 'border-transparent',
+                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium text-fg-muted hover:text-fg',
+                  isActive ? 'border-accent text-fg' : 'border-transparent',
                 )
               }
             >

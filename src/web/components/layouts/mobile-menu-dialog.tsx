@@ -23,7 +23,7 @@ export default function MobileMenuDialog({
           <Link to={paths.home} onClick={close} className={linkClass}>
             Home
           </Link>
-          <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wider text-[var(--fg-muted)]">Programs</p>
+          <p className="px-3 pt-3 text-xs font-semibold uppercase tracking-wider text-fg-muted">Programs</p>
           {PROGRAM_LINKS.map((link) => (
             <Link key={link.label} to={link.to} onClick={close} className={`${linkClass} pl-6`}>
               {link.label}

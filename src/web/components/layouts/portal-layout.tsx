@@ -38,8 +38,8 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           className={({ isActive }) =>
             cn(
-              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-[var(--fg-muted)] hover:bg-black/5 hover:text-[var(--fg)] dark:hover:bg-white/10',
-              isActive && 'bg-accent/15 text-[var(--fg)]',
+              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-fg-muted hover:bg-black/5 hover:text-fg dark:hover:bg-white/10',
+              isActive && 'bg-accent/15 text-fg',
             )
           }
         >
@@ -63,7 +63,7 @@ function UserMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="truncate px-3 py-2 text-xs text-[var(--fg-muted)]">{email}</DropdownMenuLabel>
+        <DropdownMenuLabel className="truncate px-3 py-2 text-xs text-fg-muted">{email}</DropdownMenuLabel>
         <DropdownMenuItem asChild>
           <Link to={paths.music}>Meditations</Link>
         </DropdownMenuItem>
@@ -84,7 +84,7 @@ export function PortalLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur">
         <div className="flex h-16 items-center justify-between gap-3 px-4">
           <div className="flex items-center gap-2">
             <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
@@ -106,7 +106,7 @@ export function PortalLayout() {
         </div>
       </header>
       <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-[var(--border)] p-4 lg:block">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-line p-4 lg:block">
           <SidebarNav />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">

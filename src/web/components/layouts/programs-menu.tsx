@@ -96,7 +96,7 @@ export function ProgramsMenu({ triggerClassName }: { triggerClassName: string })
       <div
         id={panelId}
         hidden={!open}
-        className="absolute left-0 top-full z-50 mt-2 w-max min-w-64 rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] p-2 shadow-xl animate-fade-in"
+        className="absolute left-0 top-full z-50 mt-2 w-max min-w-64 rounded-2xl border border-line bg-surface-raised p-2 shadow-xl animate-fade-in"
       >
         <ul>
           {PROGRAM_LINKS.map((link) => (
@@ -104,7 +104,7 @@ export function ProgramsMenu({ triggerClassName }: { triggerClassName: string })
               <Link
                 to={link.to}
                 onClick={() => setOpen(false)}
-                className="block whitespace-nowrap rounded-xl px-3 py-2 text-sm text-[var(--fg)] outline-offset-[-2px] hover:bg-black/5 focus-visible:bg-black/5 dark:hover:bg-white/10 dark:focus-visible:bg-white/10"
+                className="block whitespace-nowrap rounded-xl px-3 py-2 text-sm text-fg outline-offset-[-2px] hover:bg-black/5 focus-visible:bg-black/5 dark:hover:bg-white/10 dark:focus-visible:bg-white/10"
               >
                 {link.label}
               </Link>

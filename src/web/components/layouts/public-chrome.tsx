@@ -15,7 +15,7 @@ const SIMPLE_LINKS = [
   { label: 'Contact', to: paths.portalHome },
 ] as const;
 
-const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-[var(--fg-muted)] hover:text-[var(--fg)]';
+const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-fg-muted hover:text-fg';
 
 // The menu's dialog code is fetched on the first open; the button is all a first visit needs.
 const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog'));
@@ -55,7 +55,7 @@ export function PublicChrome({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--bg)]/85 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

@@ -3,15 +3,15 @@ import { paths } from '@web/lib/paths';
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-[var(--border)]">
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-[var(--fg-muted)] sm:flex-row sm:items-center sm:justify-between">
+    <footer className="border-t border-line">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-fg-muted sm:flex-row sm:items-center sm:justify-between">
         {/* The home page is pre-rendered at build time; its year may be older than the visitor's. */}
         <p suppressHydrationWarning>© {new Date().getFullYear()} Innerwave. Calm, one breath at a time.</p>
         <nav aria-label="Legal" className="flex gap-4">
-          <Link to={paths.terms} className="hover:text-[var(--fg)]">
+          <Link to={paths.terms} className="hover:text-fg">
             Terms and conditions
           </Link>
-          <Link to={paths.privacy} className="hover:text-[var(--fg)]">
+          <Link to={paths.privacy} className="hover:text-fg">
             Privacy policy
           </Link>
         </nav>

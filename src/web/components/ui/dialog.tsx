@@ -26,7 +26,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 shadow-2xl data-[state=open]:animate-fade-in',
+          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface-raised p-6 shadow-2xl data-[state=open]:animate-fade-in',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
@@ -44,13 +44,11 @@ export function DialogContent({
       >
         <DialogPrimitive.Title className="pr-8 text-xl font-semibold">{title}</DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mt-2 text-[var(--fg-muted)]">
-            {description}
-          </DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-2 text-fg-muted">{description}</DialogPrimitive.Description>
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          className="absolute right-4 top-4 rounded-full p-2 text-[var(--fg-muted)] hover:bg-black/5 dark:hover:bg-white/10"
+          className="absolute right-4 top-4 rounded-full p-2 text-fg-muted hover:bg-black/5 dark:hover:bg-white/10"
           aria-label="Close"
         >
           <X aria-hidden className="h-5 w-5" />

@@ -12,7 +12,7 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
       <Menu.Content
         sideOffset={8}
         className={cn(
-          'z-50 min-w-56 rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] p-2 shadow-xl data-[state=open]:animate-fade-in',
+          'z-50 min-w-56 rounded-2xl border border-line bg-surface-raised p-2 shadow-xl data-[state=open]:animate-fade-in',
           className,
         )}
         {...props}

@@ -11,7 +11,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
 /** A field's error under it, announced; the field points at it with aria-describedby `${id}-error`. */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
-    <p id={`${id}-error`} role="alert" className="text-sm text-[var(--danger)]">
+    <p id={`${id}-error`} role="alert" className="text-sm text-danger">
       {error}
     </p>
   ) : null;

@@ -5,7 +5,7 @@ import { cn } from '@web/lib/cn';
 export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
   return (
     <span role="status" className={cn('inline-flex items-center justify-center', className)}>
-      <LoaderCircle aria-hidden className="h-6 w-6 animate-spin text-[var(--link)]" />
+      <LoaderCircle aria-hidden className="h-6 w-6 animate-spin text-link" />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -134,15 +134,15 @@ export function ApplicationsPanel() {
           emptyText="No desktop applications yet."
           onRetry={() => void query.refetch()}
         >
-          <ul className="divide-y divide-[var(--border)]">
+          <ul className="divide-y divide-line">
             {apps.map((app) => (
               <li key={app.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-medium">Version {app.application_version}</p>
-                  {app.description ? <p className="text-sm text-[var(--fg-muted)]">{app.description}</p> : null}
-                  <p className="text-xs text-[var(--fg-muted)]">
+                  {app.description ? <p className="text-sm text-fg-muted">{app.description}</p> : null}
+                  <p className="text-xs text-fg-muted">
                     {formatSize(app.size_bytes)} · added {new Date(app.created_at).toLocaleDateString()} ·{' '}
-                    <a className="text-[var(--link)] underline" href={app.application_file}>
+                    <a className="text-link underline" href={app.application_file}>
                       download
                     </a>
                   </p>

@@ -133,7 +133,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         <img src={item.cover_image} alt="" className="h-16 w-16 shrink-0 rounded-xl object-cover" loading="lazy" />
       ) : (
         <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-black/5 dark:bg-white/10">
-          <Music aria-hidden className="h-6 w-6 text-[var(--fg-muted)]" />
+          <Music aria-hidden className="h-6 w-6 text-fg-muted" />
         </div>
       )}
       <div className="min-w-0 flex-1">
@@ -146,7 +146,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         <InlineEdit
           value={item.description || 'No description'}
           label={`description of ${item.name}`}
-          className={cn('text-sm text-[var(--fg-muted)]', !item.description && 'italic')}
+          className={cn('text-sm text-fg-muted', !item.description && 'italic')}
           onSave={(description) => save({ description }, 'Description saved.')}
         />
         <audio
@@ -204,7 +204,7 @@ export function AudioPanel() {
           emptyText={`No ${AUDIO_KIND_LABELS[kind].toLowerCase()} audio yet.`}
           onRetry={() => void query.refetch()}
         >
-          <ul className="divide-y divide-[var(--border)]">
+          <ul className="divide-y divide-line">
             {items.map((item) => (
               <AudioRow key={item.id} item={item} />
             ))}

@@ -32,7 +32,7 @@ export function ConfirmDelete({
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={label} title={label}>
-          <Trash2 aria-hidden className="h-4 w-4 text-[var(--danger)]" />
+          <Trash2 aria-hidden className="h-4 w-4 text-danger" />
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={description}>

@@ -22,11 +22,11 @@ export function FileField({
         type="file"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className="rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent/15 file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-[var(--fg)] aria-[invalid=true]:border-[var(--danger)]"
+        className="rounded-xl border border-line bg-surface-raised p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent/15 file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-fg aria-[invalid=true]:border-danger"
         {...props}
       />
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-[var(--fg-muted)]">
+        <p id={`${id}-hint`} className="text-xs text-fg-muted">
           {hint}
         </p>
       ) : null}

@@ -114,7 +114,7 @@ function CategoryCard({
 }) {
   const ids = category.messages.map((m) => m.id);
   return (
-    <li className="rounded-2xl border border-[var(--border)] p-4">
+    <li className="rounded-2xl border border-line p-4">
       <div className="flex items-center justify-between gap-2">
         <InlineEdit
           value={category.name}
@@ -140,13 +140,13 @@ function CategoryCard({
         </div>
       </div>
       {category.messages.length === 0 ? (
-        <p className="mt-2 text-sm text-[var(--fg-muted)]">No messages in this category yet.</p>
+        <p className="mt-2 text-sm text-fg-muted">No messages in this category yet.</p>
       ) : null}
       <ol className="mt-2 flex flex-col">
         {category.messages.map((message, i) => (
           <li
             key={message.id}
-            className="flex items-center justify-between gap-2 border-t border-[var(--border)] py-1 first:border-t-0"
+            className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0"
           >
             <InlineEdit
               value={message.message_text}
@@ -255,7 +255,7 @@ export function MessagesPanel() {
           </Button>
         </div>
       </div>
-      <p className="mt-1 text-sm text-[var(--fg-muted)]">
+      <p className="mt-1 text-sm text-fg-muted">
         Importing replaces the messages of every category the file names; other categories stay as they are.
       </p>
       <div className="mt-4">

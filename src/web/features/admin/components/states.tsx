@@ -28,11 +28,8 @@ export function QueryState({
   }
   if (error) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-2xl border border-[var(--border)] p-8 text-center"
-      >
-        <AlertTriangle aria-hidden className="h-6 w-6 text-[var(--danger)]" />
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
+        <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
         <p>Could not load this list: {error.message}</p>
         <Button variant="secondary" size="sm" onClick={onRetry}>
           Try again
@@ -42,7 +39,7 @@ export function QueryState({
   }
   if (isEmpty) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-[var(--border)] p-8 text-center text-[var(--fg-muted)]">
+      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">
         <Inbox aria-hidden className="h-6 w-6" />
         <p>{emptyText}</p>
       </div>
@@ -56,7 +53,7 @@ export function UploadProgress({ fraction, label }: { fraction: number; label: s
   const percent = Math.round(fraction * 100);
   return (
     <div className="flex flex-col gap-1">
-      <div className="flex justify-between text-sm text-[var(--fg-muted)]">
+      <div className="flex justify-between text-sm text-fg-muted">
         <span>{label}</span>
         <span aria-hidden>{percent}%</span>
       </div>
@@ -77,7 +74,7 @@ export function UploadProgress({ fraction, label }: { fraction: number; label: s
   );
 }
 
-export const panelClass = 'rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] p-4 sm:p-6';
+export const panelClass = 'rounded-2xl border border-line bg-surface-raised p-4 sm:p-6';
 
 export function formatSize(bytes: number | null): string {
   if (bytes === null) return 'file missing';

@@ -27,7 +27,7 @@ function UserRow({
           {user.email}
           {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
         </p>
-        <p className="text-sm text-[var(--fg-muted)]">
+        <p className="text-sm text-fg-muted">
           {name ? `${name} · ` : ''}joined {new Date(user.date_joined).toLocaleDateString()} ·{' '}
           {user.is_active ? 'active' : 'inactive'}
         </p>
@@ -41,7 +41,7 @@ function UserRow({
           value={user.subscription_plan}
           disabled={busy}
           onChange={(event) => onUpdate({ subscription_plan: event.target.value as SubscriptionPlan })}
-          className="h-9 rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] px-3 text-sm capitalize"
+          className="h-9 rounded-xl border border-line bg-surface-raised px-3 text-sm capitalize"
         >
           {SUBSCRIPTION_PLANS.map((plan) => (
             <option key={plan} value={plan}>
@@ -73,7 +73,7 @@ export function UsersPanel() {
         <div className="relative sm:w-80">
           <Search
             aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-[var(--fg-muted)]"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fg-muted"
           />
           <Input
             type="search"
@@ -93,7 +93,7 @@ export function UsersPanel() {
           emptyText={deferred ? `No user's e-mail contains "${deferred}".` : 'No users yet.'}
           onRetry={() => void query.refetch()}
         >
-          <ul className="divide-y divide-[var(--border)]">
+          <ul className="divide-y divide-line">
             {users.map((user) => (
               <UserRow
                 key={user.id}
@@ -117,7 +117,7 @@ export function UsersPanel() {
             ))}
           </ul>
           {query.data && query.data.count > users.length ? (
-            <p className="mt-3 text-sm text-[var(--fg-muted)]">
+            <p className="mt-3 text-sm text-fg-muted">
               Showing {users.length} of {query.data.count}; search to narrow the list.
             </p>
           ) : null}

@@ -19,15 +19,15 @@ export function ApplicationsTable() {
   if (applications.isPending) return <Spinner label="Loading applications" className="py-12" />;
   if (applications.isError) {
     return (
-      <p role="alert" className="rounded-2xl border border-[var(--danger)] p-4 text-[var(--danger)]">
+      <p role="alert" className="rounded-2xl border border-danger p-4 text-danger">
         {APPLICATIONS_LOAD_ERROR}
       </p>
     );
   }
   return (
-    <div className="overflow-x-auto rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)]">
+    <div className="overflow-x-auto rounded-3xl border border-line bg-surface-raised">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-[var(--border)] text-[var(--fg-muted)]">
+        <thead className="border-b border-line text-fg-muted">
           <tr>
             <th scope="col" className="px-5 py-3 font-medium">
               Software Version
@@ -43,15 +43,15 @@ export function ApplicationsTable() {
         <tbody>
           {applications.data.length === 0 ? (
             <tr>
-              <td colSpan={3} className="px-5 py-10 text-center text-[var(--fg-muted)]">
+              <td colSpan={3} className="px-5 py-10 text-center text-fg-muted">
                 {EMPTY_APPLICATIONS}
               </td>
             </tr>
           ) : (
             applications.data.map((application) => (
-              <tr key={application.id} className="border-b border-[var(--border)] last:border-0">
+              <tr key={application.id} className="border-b border-line last:border-0">
                 <td className="px-5 py-4 font-medium">{application.application_version}</td>
-                <td className="px-5 py-4 text-[var(--fg-muted)]">{application.description}</td>
+                <td className="px-5 py-4 text-fg-muted">{application.description}</td>
                 <td className="px-5 py-4 text-right">
                   <Button asChild size="sm">
                     <a

@@ -30,7 +30,7 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
     <AuthCard title="Activate your account">
       <div className="flex flex-col items-center gap-3 py-6 text-center">
         <Spinner label="Verifying account" className="[&_svg]:h-10 [&_svg]:w-10" />
-        <p aria-hidden className="text-[var(--fg-muted)]">
+        <p aria-hidden className="text-fg-muted">
           Verifying account...
         </p>
       </div>

@@ -16,21 +16,19 @@ export function AuthCard({
 }) {
   return (
     <section className="flex justify-center px-4 py-12 sm:py-20">
-      <div className="w-full max-w-md rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 shadow-xl shadow-night-950/5 sm:p-8 dark:shadow-night-950/40">
+      <div className="w-full max-w-md rounded-3xl border border-line bg-surface-raised p-6 shadow-xl shadow-night-950/5 sm:p-8 dark:shadow-night-950/40">
         <PageTitle title={title} className="text-2xl font-semibold tracking-tight">
           {title}
         </PageTitle>
-        {intro ? <p className="mt-2 text-sm text-[var(--fg-muted)]">{intro}</p> : null}
+        {intro ? <p className="mt-2 text-sm text-fg-muted">{intro}</p> : null}
         <div className="mt-6">{children}</div>
-        {footer ? (
-          <div className="mt-6 border-t border-[var(--border)] pt-5 text-sm text-[var(--fg-muted)]">{footer}</div>
-        ) : null}
+        {footer ? <div className="mt-6 border-t border-line pt-5 text-sm text-fg-muted">{footer}</div> : null}
       </div>
     </section>
   );
 }
 
-export const linkClass = 'font-medium text-[var(--link)] underline-offset-4 hover:underline';
+export const linkClass = 'font-medium text-link underline-offset-4 hover:underline';
 
 /** The card's footer: a short question and the link that answers it. */
 export function AuthFooterLink({ lead, to, children }: { lead: string; to: string; children: ReactNode }) {

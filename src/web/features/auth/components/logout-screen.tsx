@@ -32,7 +32,7 @@ export function LogoutScreen() {
   return (
     <section className="flex min-h-dvh flex-col items-center justify-center gap-4 p-8 text-center">
       <Spinner label="Terminating Session" className="[&_svg]:h-10 [&_svg]:w-10" />
-      <p aria-hidden className="text-lg text-[var(--fg-muted)]">
+      <p aria-hidden className="text-lg text-fg-muted">
         Terminating Session...
       </p>
     </section>

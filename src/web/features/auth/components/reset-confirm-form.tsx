@@ -46,7 +46,7 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
   return (
     <AuthCard title="Choose a new password" intro="Enter your new password twice.">
       {linkBroken ? (
-        <p role="alert" className="mb-4 rounded-2xl border border-[var(--danger)]/40 bg-[var(--danger)]/10 p-3 text-sm">
+        <p role="alert" className="mb-4 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
           This link is no longer valid: it was used already, it expired, or it was copied incompletely.{' '}
           <Link to={paths.resetPassword} className={linkClass}>
             Request a new link

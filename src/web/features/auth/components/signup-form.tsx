@@ -67,7 +67,7 @@ export function SignupForm() {
           error={errors.re_password?.message}
           {...form.register('re_password')}
         />
-        <p className="text-xs text-[var(--fg-muted)]">
+        <p className="text-xs text-fg-muted">
           At least 8 characters, not only digits, not a common password and not like your e-mail.
         </p>
         <SubmitButton pending={mutation.isPending} pendingLabel="Creating your account">

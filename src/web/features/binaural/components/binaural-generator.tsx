@@ -44,13 +44,13 @@ function FrequencyField({
         />
         <span
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-[var(--fg-muted)]"
+          className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-fg-muted"
         >
           Hz
         </span>
       </div>
       {hint ? (
-        <p id={hintId} className="text-xs text-[var(--fg-muted)]">
+        <p id={hintId} className="text-xs text-fg-muted">
           {hint}
         </p>
       ) : null}
@@ -71,12 +71,12 @@ export function BinauralGenerator() {
   const playing = status === 'playing';
 
   return (
-    <div className="flex flex-col gap-6 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5 shadow-sm sm:p-8">
+    <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-5 shadow-sm sm:p-8">
       <div className="flex flex-col gap-2">
         <h2 id="binaural-heading" className="text-2xl font-semibold tracking-tight">
           Binaural beats
         </h2>
-        <p className="flex items-start gap-2 text-sm text-[var(--fg-muted)]">
+        <p className="flex items-start gap-2 text-sm text-fg-muted">
           <Headphones aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
             Use headphones: each ear hears its own tone, and the gentle beat you perceive is the difference between
@@ -109,7 +109,7 @@ export function BinauralGenerator() {
           <label htmlFor={volumeId} className="text-sm font-medium">
             Volume
           </label>
-          <span className="text-sm tabular-nums text-[var(--fg-muted)]">{volumePercent}</span>
+          <span className="text-sm tabular-nums text-fg-muted">{volumePercent}</span>
         </div>
         <input
           id={volumeId}
@@ -120,7 +120,7 @@ export function BinauralGenerator() {
           value={choices.volume}
           aria-valuetext={volumePercent}
           onChange={(event) => generator.setVolume(event.target.valueAsNumber)}
-          className="h-6 w-full cursor-pointer accent-[var(--color-accent-strong)] dark:accent-[var(--color-accent)]"
+          className="h-6 w-full cursor-pointer accent-accent-strong dark:accent-accent"
         />
       </div>
 
@@ -133,13 +133,13 @@ export function BinauralGenerator() {
           <Square aria-hidden className="h-4 w-4" />
           Stop
         </Button>
-        <p role="status" className="flex items-center gap-2 text-sm text-[var(--fg-muted)]">
+        <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
           <span
             aria-hidden
             className={
               playing
-                ? 'h-2.5 w-2.5 rounded-full bg-[var(--color-accent-strong)] motion-safe:animate-pulse dark:bg-accent'
-                : 'h-2.5 w-2.5 rounded-full bg-[var(--border)]'
+                ? 'h-2.5 w-2.5 rounded-full bg-accent-strong motion-safe:animate-pulse dark:bg-accent'
+                : 'h-2.5 w-2.5 rounded-full bg-line'
             }
           />
           {playing ? `Playing a ${beat} Hz beat` : 'Stopped'}

@@ -22,10 +22,10 @@ export function BinauralNowPlaying() {
   return (
     <aside
       aria-label="Binaural beats"
-      className="fixed bottom-4 right-4 z-40 flex items-center gap-3 rounded-full border border-[var(--border)] bg-[var(--bg-elevated)] py-1.5 pl-4 pr-1.5 shadow-lg"
+      className="fixed bottom-4 right-4 z-40 flex items-center gap-3 rounded-full border border-line bg-surface-raised py-1.5 pl-4 pr-1.5 shadow-lg"
     >
-      <AudioLines aria-hidden className="h-4 w-4 text-[var(--color-accent-strong)] dark:text-accent" />
-      <Link to={paths.music} className="text-sm font-medium text-[var(--fg)] hover:underline">
+      <AudioLines aria-hidden className="h-4 w-4 text-accent-strong dark:text-accent" />
+      <Link to={paths.music} className="text-sm font-medium text-fg hover:underline">
         Binaural beats playing · {beat} Hz
       </Link>
       <Button variant="secondary" size="sm" onClick={() => binauralEngine.stop()}>

@@ -27,10 +27,9 @@ export function PresetCards({
             <label
               key={preset.name}
               className={cn(
-                'flex cursor-pointer flex-col gap-1.5 rounded-2xl border border-[var(--border)] bg-[var(--bg)] p-4 transition-colors hover:border-[var(--fg-muted)]',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--color-accent)]',
-                isSelected &&
-                  'border-[var(--color-accent-strong)] bg-accent/10 hover:border-[var(--color-accent-strong)] dark:border-accent',
+                'flex cursor-pointer flex-col gap-1.5 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-fg-muted',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
+                isSelected && 'border-accent-strong bg-accent/10 hover:border-accent-strong dark:border-accent',
               )}
             >
               <input
@@ -50,14 +49,14 @@ export function PresetCards({
                   </span>
                   {/* Selection is shown by more than colour (WCAG 1.4.1). */}
                   {isSelected ? (
-                    <CircleCheck aria-hidden className="h-4 w-4 text-[var(--color-accent-strong)] dark:text-accent" />
+                    <CircleCheck aria-hidden className="h-4 w-4 text-accent-strong dark:text-accent" />
                   ) : null}
                 </span>
-                <span id={bandId} className="text-xs text-[var(--fg-muted)]">
+                <span id={bandId} className="text-xs text-fg-muted">
                   {preset.bandHz[0]}–{preset.bandHz[1]} Hz band
                 </span>
               </span>
-              <span id={descriptionId} className="text-sm text-[var(--fg-muted)]">
+              <span id={descriptionId} className="text-sm text-fg-muted">
                 {preset.description}
               </span>
               <span id={frequenciesId} className="mt-1 text-xs font-medium tabular-nums">

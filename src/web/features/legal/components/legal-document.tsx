@@ -27,22 +27,19 @@ export function LegalDocument({
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header>
-        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">Legal</p>
+        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-link">Legal</p>
         <h1 className="mt-3 text-4xl font-semibold tracking-tight">{title}</h1>
-        <p className="mt-3 text-[var(--fg-muted)]">
+        <p className="mt-3 text-fg-muted">
           Last updated <time dateTime="2025-05-13">{LEGAL_LAST_UPDATED}</time>
         </p>
         <div className="mt-6 text-lg leading-relaxed">{intro}</div>
       </header>
-      <nav
-        aria-label="Contents"
-        className="mt-10 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6"
-      >
-        <h2 className="text-sm font-semibold uppercase tracking-wider text-[var(--fg-muted)]">Contents</h2>
+      <nav aria-label="Contents" className="mt-10 rounded-3xl border border-line bg-surface-raised p-6">
+        <h2 className="text-sm font-semibold uppercase tracking-wider text-fg-muted">Contents</h2>
         <ol className="mt-3 grid gap-1 sm:grid-cols-2">
           {sections.map((section, index) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="text-[var(--link)] underline-offset-4 hover:underline">
+              <a href={`#${section.id}`} className="text-link underline-offset-4 hover:underline">
                 {index + 1}. {section.title}
               </a>
             </li>
@@ -59,7 +56,7 @@ export function LegalDocument({
           <h2 id={`${section.id}-title`} className="text-2xl font-semibold tracking-tight">
             {index + 1}. {section.title}
           </h2>
-          <div className="mt-4 flex flex-col gap-4 leading-relaxed text-[var(--fg)] [&_a]:text-[var(--link)] [&_a]:underline [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-2">
+          <div className="mt-4 flex flex-col gap-4 leading-relaxed text-fg [&_a]:text-link [&_a]:underline [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-2">
             {section.body}
           </div>
         </section>

@@ -29,12 +29,12 @@ export function About() {
     >
       <ul className="grid gap-6 md:grid-cols-3">
         {PILLARS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6">
-            <span aria-hidden className="grid h-12 w-12 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]">
+          <li key={title} className="rounded-3xl border border-line bg-surface-raised p-6">
+            <span aria-hidden className="grid h-12 w-12 place-items-center rounded-2xl bg-accent/15 text-link">
               <Icon className="h-6 w-6" />
             </span>
             <h3 className="mt-5 text-lg font-semibold">{title}</h3>
-            <p className="mt-2 text-[var(--fg-muted)]">{text}</p>
+            <p className="mt-2 text-fg-muted">{text}</p>
           </li>
         ))}
       </ul>

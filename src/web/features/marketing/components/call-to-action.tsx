@@ -10,7 +10,7 @@ export function CallToAction() {
       <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-5xl">
         Take a few minutes for yourself today
       </h2>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-[var(--fg-muted)]">
+      <p className="mx-auto mt-4 max-w-xl text-lg text-fg-muted">
         Build a playlist of affirmations, choose a tone and begin. Your first session takes less than a minute to set
         up.
       </p>

@@ -15,7 +15,7 @@ function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; o
         type="button"
         onClick={onOpen}
         aria-haspopup="dialog"
-        className="group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] text-left sm:rounded-3xl shadow-sm transition-shadow hover:shadow-lg"
+        className="group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised text-left sm:rounded-3xl shadow-sm transition-shadow hover:shadow-lg"
       >
         <img
           src={cardImage(frequency.hz)}
@@ -27,9 +27,9 @@ function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; o
           className="aspect-[8/5] w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
         />
         <span className="flex flex-1 flex-col gap-1 p-4 sm:p-5">
-          <span className="text-sm font-semibold text-[var(--link)]">{frequency.hz} Hz</span>
+          <span className="text-sm font-semibold text-link">{frequency.hz} Hz</span>
           <span className="font-semibold sm:text-lg">{frequency.name}</span>
-          <span className="hidden text-sm text-[var(--fg-muted)] sm:line-clamp-2">{frequency.description}</span>
+          <span className="hidden text-sm text-fg-muted sm:line-clamp-2">{frequency.description}</span>
         </span>
       </button>
     </li>

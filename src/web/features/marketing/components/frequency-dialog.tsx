@@ -26,7 +26,7 @@ export default function FrequencyDialog({
             alt=""
             className="aspect-[8/5] w-full rounded-2xl object-cover"
           />
-          <p className="mt-4 text-sm text-[var(--fg-muted)]">
+          <p className="mt-4 text-sm text-fg-muted">
             Listen with headphones at a low, comfortable volume. These tones are for relaxation and focus; they are not
             a treatment for any condition.
           </p>

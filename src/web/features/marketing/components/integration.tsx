@@ -44,21 +44,18 @@ export function Integration() {
       <ul className="grid gap-6 md:grid-cols-3">
         {PLACES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-4">
-            <span
-              aria-hidden
-              className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
-            >
+            <span aria-hidden className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-accent/15 text-link">
               <Icon className="h-5 w-5" />
             </span>
             <div>
               <h3 className="font-semibold">{title}</h3>
-              <p className="mt-1 text-[var(--fg-muted)]">{text}</p>
+              <p className="mt-1 text-fg-muted">{text}</p>
             </div>
           </li>
         ))}
       </ul>
       <div id="download" className="mt-12 flex flex-wrap items-center gap-3">
-        <h3 className="mr-2 w-full text-sm font-semibold text-[var(--fg-muted)] sm:w-auto">Download Innerwave</h3>
+        <h3 className="mr-2 w-full text-sm font-semibold text-fg-muted sm:w-auto">Download Innerwave</h3>
         <Button variant="secondary" aria-haspopup="dialog" onClick={() => announce('The Android app')}>
           <Bot aria-hidden className="h-5 w-5" /> Android
         </Button>

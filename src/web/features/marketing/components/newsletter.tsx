@@ -18,14 +18,12 @@ export function Newsletter() {
   };
   return (
     <section aria-labelledby="newsletter-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
-      <div className="flex flex-col gap-6 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-12 lg:flex-row lg:items-center lg:justify-between">
+      <div className="flex flex-col gap-6 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-12 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-xl">
           <h2 id="newsletter-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             A calm letter, once a month
           </h2>
-          <p className="mt-2 text-[var(--fg-muted)]">
-            New tones, new affirmation sets and what we are building next. No spam.
-          </p>
+          <p className="mt-2 text-fg-muted">New tones, new affirmation sets and what we are building next. No spam.</p>
         </div>
         <form onSubmit={join} className="flex w-full flex-col gap-3 sm:flex-row lg:max-w-md">
           <label htmlFor="newsletter-email" className="sr-only">
@@ -34,7 +32,7 @@ export function Newsletter() {
           <div className="relative flex-1">
             <Mail
               aria-hidden
-              className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-[var(--fg-muted)]"
+              className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-fg-muted"
             />
             <Input
               id="newsletter-email"

@@ -28,25 +28,25 @@ export function Pricing() {
             <li
               key={plan.plan}
               className={clsx(
-                'flex flex-col rounded-3xl border bg-[var(--bg-elevated)] p-8',
-                featured ? 'border-accent shadow-xl shadow-accent/10' : 'border-[var(--border)]',
+                'flex flex-col rounded-3xl border bg-surface-raised p-8',
+                featured ? 'border-accent shadow-xl shadow-accent/10' : 'border-line',
               )}
             >
               <h3 className="text-lg font-semibold">{plan.name}</h3>
-              <p className="mt-1 text-sm text-[var(--fg-muted)]">{SUMMARY[plan.plan]}</p>
+              <p className="mt-1 text-sm text-fg-muted">{SUMMARY[plan.plan]}</p>
               <p className="mt-6">
                 <span className="text-5xl font-semibold tracking-tight">${plan.pricePerMonth}</span>
-                <span className="text-[var(--fg-muted)]">/month</span>
+                <span className="text-fg-muted">/month</span>
               </p>
               <ul className="mt-6 flex flex-1 flex-col gap-3" aria-label={`${plan.name} includes`}>
                 {plan.plan !== 'basic' ? (
-                  <li className="text-sm text-[var(--fg-muted)]">
+                  <li className="text-sm text-fg-muted">
                     Everything in {plan.plan === 'pro' ? 'Intermediate' : 'Basic'}, plus:
                   </li>
                 ) : null}
                 {plan.features.map((feature) => (
                   <li key={feature} className="flex gap-3">
-                    <Check aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-[var(--link)]" />
+                    <Check aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-link" />
                     <span>{feature}</span>
                   </li>
                 ))}

@@ -10,15 +10,15 @@ export function ProTeaser() {
   if (!pro) return null;
   return (
     <section aria-labelledby="pro-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
-      <div className="grid gap-8 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-12 lg:grid-cols-[1.2fr_1fr] lg:items-center">
+      <div className="grid gap-8 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-12 lg:grid-cols-[1.2fr_1fr] lg:items-center">
         <div>
-          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">
+          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.18em] text-link">
             <Crown aria-hidden className="h-4 w-4" /> Innerwave Pro
           </p>
           <h2 id="pro-title" className="mt-3 text-3xl font-semibold tracking-tight sm:text-4xl">
             Upgrade when you want more
           </h2>
-          <p className="mt-4 text-lg text-[var(--fg-muted)]">
+          <p className="mt-4 text-lg text-fg-muted">
             Start free. When your practice grows, Pro adds streaming sounds and smarter suggestions for $
             {pro.pricePerMonth} a month. Cancel any time.
           </p>
@@ -28,8 +28,8 @@ export function ProTeaser() {
         </div>
         <ul className="grid gap-3">
           {pro.features.map((feature) => (
-            <li key={feature} className="flex items-center gap-3 rounded-2xl bg-[var(--bg)] px-4 py-3">
-              <Check aria-hidden className="h-5 w-5 shrink-0 text-[var(--link)]" />
+            <li key={feature} className="flex items-center gap-3 rounded-2xl bg-surface px-4 py-3">
+              <Check aria-hidden className="h-5 w-5 shrink-0 text-link" />
               <span>{feature}</span>
             </li>
           ))}

@@ -22,11 +22,11 @@ export function Section({
       aria-labelledby={`${id}-title`}
       className={clsx('render-when-near mx-auto max-w-6xl px-4 py-20 sm:py-24', className)}
     >
-      <p className="text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">{eyebrow}</p>
+      <p className="text-sm font-semibold uppercase tracking-[0.18em] text-link">{eyebrow}</p>
       <h2 id={`${id}-title`} className="mt-3 max-w-3xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {title}
       </h2>
-      {intro ? <p className="mt-4 max-w-2xl text-lg text-[var(--fg-muted)]">{intro}</p> : null}
+      {intro ? <p className="mt-4 max-w-2xl text-lg text-fg-muted">{intro}</p> : null}
       <div className="mt-12">{children}</div>
     </section>
   );

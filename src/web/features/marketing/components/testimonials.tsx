@@ -28,11 +28,11 @@ export function Testimonials() {
       <ul className="grid gap-6 md:grid-cols-3">
         {TESTIMONIALS.map(({ quote, name, role }) => (
           <li key={name}>
-            <figure className="flex h-full flex-col justify-between gap-6 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6">
+            <figure className="flex h-full flex-col justify-between gap-6 rounded-3xl border border-line bg-surface-raised p-6">
               <blockquote className="text-lg leading-relaxed">“{quote}”</blockquote>
               <figcaption>
                 <span className="block font-semibold">{name}</span>
-                <span className="text-sm text-[var(--fg-muted)]">{role}</span>
+                <span className="text-sm text-fg-muted">{role}</span>
               </figcaption>
             </figure>
           </li>

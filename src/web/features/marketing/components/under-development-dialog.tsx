@@ -23,13 +23,10 @@ export default function UnderDevelopmentDialog({
         description={`${feature} is not available yet. We are working on it and will announce it here when it is ready.`}
       >
         <div className="flex items-center gap-4">
-          <span
-            aria-hidden
-            className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
-          >
+          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-link">
             <Construction className="h-6 w-6" />
           </span>
-          <p className="text-sm text-[var(--fg-muted)]">{note}</p>
+          <p className="text-sm text-fg-muted">{note}</p>
         </div>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>

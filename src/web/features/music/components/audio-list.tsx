@@ -32,11 +32,11 @@ export function AudioList({ kind, title, path, loadError, playback, onToggle }: 
       {list.isPending ? (
         <Spinner label={`Loading ${title}`} className="py-8" />
       ) : list.isError ? (
-        <p role="alert" className="rounded-2xl border border-[var(--danger)] p-4 text-sm text-[var(--danger)]">
+        <p role="alert" className="rounded-2xl border border-danger p-4 text-sm text-danger">
           {loadError}
         </p>
       ) : list.data.length === 0 ? (
-        <p className="text-sm text-[var(--fg-muted)]">No tracks here yet.</p>
+        <p className="text-sm text-fg-muted">No tracks here yet.</p>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
           {list.data.map((item) => (
@@ -68,7 +68,7 @@ function AudioCard({
     <li
       data-testid="audio-item"
       data-state={status ?? 'idle'}
-      className="flex gap-3 rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)] p-3 data-[state=playing]:border-accent"
+      className="flex gap-3 rounded-2xl border border-line bg-surface-raised p-3 data-[state=playing]:border-accent"
     >
       {item.cover_image ? (
         <img
@@ -81,19 +81,19 @@ function AudioCard({
         />
       ) : (
         <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl bg-black/5 dark:bg-white/10">
-          <Music aria-hidden className="h-6 w-6 text-[var(--fg-muted)]" />
+          <Music aria-hidden className="h-6 w-6 text-fg-muted" />
         </span>
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-medium leading-snug">{item.name}</h3>
-        <p className="line-clamp-3 text-sm text-[var(--fg-muted)]">{item.description}</p>
+        <p className="line-clamp-3 text-sm text-fg-muted">{item.description}</p>
       </div>
       <button
         type="button"
         onClick={onToggle}
         aria-label={label}
         aria-pressed={active}
-        className="flex h-11 w-11 shrink-0 items-center justify-center self-center rounded-full bg-accent text-accent-ink shadow-sm hover:bg-[#00c774] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-accent)]"
+        className="flex h-11 w-11 shrink-0 items-center justify-center self-center rounded-full bg-accent text-accent-ink shadow-sm hover:bg-[#00c774] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {status === 'loading' ? (
           <LoaderCircle aria-hidden className="h-5 w-5 animate-spin" />

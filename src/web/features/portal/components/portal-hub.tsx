@@ -53,11 +53,11 @@ export function PortalHub() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-[var(--link)]">Innerwave portal</p>
+        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-link">Innerwave portal</p>
         <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
           Everything for your practice, in one place
         </h1>
-        <p className="mt-4 text-lg text-[var(--fg-muted)]">
+        <p className="mt-4 text-lg text-fg-muted">
           Affirmations, meditation audio, binaural beats and the desktop app. Sign in to use them; your messages and
           settings follow your account.
         </p>
@@ -72,19 +72,16 @@ export function PortalHub() {
             <li key={title}>
               <Link
                 to={to}
-                className="group flex h-full flex-col gap-3 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 transition-shadow hover:shadow-lg"
+                className="group flex h-full flex-col gap-3 rounded-3xl border border-line bg-surface-raised p-6 transition-shadow hover:shadow-lg"
               >
-                <span
-                  aria-hidden
-                  className="grid h-11 w-11 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
-                >
+                <span aria-hidden className="grid h-11 w-11 place-items-center rounded-2xl bg-accent/15 text-link">
                   <Icon className="h-5 w-5" />
                 </span>
                 <span className="flex items-center gap-2 text-lg font-semibold">
                   {title}
                   <ArrowRight aria-hidden className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
                 </span>
-                <span className="text-[var(--fg-muted)]">{text}</span>
+                <span className="text-fg-muted">{text}</span>
               </Link>
             </li>
           ))}
@@ -96,29 +93,29 @@ export function PortalHub() {
           <h2 id="learn-title" className="text-2xl font-semibold tracking-tight">
             Learn
           </h2>
-          <p className="mt-2 max-w-2xl text-[var(--fg-muted)]">
+          <p className="mt-2 max-w-2xl text-fg-muted">
             A short, honest primer. These are tools for relaxation and attention, not treatments; the science on
             specific effects is still limited, so notice what works for you.
           </p>
         </div>
-        <article className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6">
+        <article className="rounded-3xl border border-line bg-surface-raised p-6">
           <h3 className="text-lg font-semibold">Solfeggio frequencies</h3>
-          <p className="mt-2 text-[var(--fg-muted)]">
+          <p className="mt-2 text-fg-muted">
             A set of pure tones named after an old musical scale. Each has a traditional theme; many people use one as a
             steady anchor for attention during meditation. Play them softly, with or without headphones.
           </p>
           <ul className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             {SOLFEGGIO_FREQUENCIES.map((frequency) => (
-              <li key={frequency.hz} className="flex justify-between gap-2 border-b border-[var(--border)] py-1.5">
+              <li key={frequency.hz} className="flex justify-between gap-2 border-b border-line py-1.5">
                 <span className="font-medium tabular-nums">{frequency.hz} Hz</span>
-                <span className="text-[var(--fg-muted)]">{frequency.name}</span>
+                <span className="text-fg-muted">{frequency.name}</span>
               </li>
             ))}
           </ul>
         </article>
-        <article className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6">
+        <article className="rounded-3xl border border-line bg-surface-raised p-6">
           <h3 className="text-lg font-semibold">Binaural beats</h3>
-          <p className="mt-2 text-[var(--fg-muted)]">
+          <p className="mt-2 text-fg-muted">
             Two tones, a few hertz apart, one in each ear. Your brain hears a gentle “beat” at the difference between
             them. You need headphones for the effect. Innerwave lets you pick the beat from five brainwave bands:
           </p>
@@ -128,12 +125,12 @@ export function PortalHub() {
                 <span className="font-medium">
                   {band.name} ({band.bandHz[0]}–{band.bandHz[1]} Hz):
                 </span>{' '}
-                <span className="text-[var(--fg-muted)]">{band.description}</span>
+                <span className="text-fg-muted">{band.description}</span>
               </li>
             ))}
           </ul>
-          <p className="mt-4 flex gap-2 text-sm text-[var(--fg-muted)]">
-            <ShieldCheck aria-hidden className="h-5 w-5 shrink-0 text-[var(--link)]" />
+          <p className="mt-4 flex gap-2 text-sm text-fg-muted">
+            <ShieldCheck aria-hidden className="h-5 w-5 shrink-0 text-link" />
             Keep the volume low, never listen while driving, and talk to a doctor first if you have epilepsy or a heart
             condition.
           </p>
@@ -142,44 +139,41 @@ export function PortalHub() {
 
       <section
         aria-labelledby="contact-title"
-        className="mt-20 rounded-[2rem] border border-[var(--border)] bg-[var(--bg-elevated)] p-8 sm:p-10"
+        className="mt-20 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-10"
       >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <span
-            aria-hidden
-            className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-[var(--link)]"
-          >
+          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-link">
             <LifeBuoy className="h-6 w-6" />
           </span>
           <div>
             <h2 id="contact-title" className="text-2xl font-semibold tracking-tight">
               Contact
             </h2>
-            <p className="mt-2 text-[var(--fg-muted)]">
+            <p className="mt-2 text-fg-muted">
               Questions, ideas or trouble with your account? Our support team answers within{' '}
               {CONTACT.supportResponseBusinessHours} business hours.
             </p>
             <dl className="mt-4 grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
               <dt className="font-medium">Support</dt>
               <dd>
-                <a href={`mailto:${CONTACT.supportEmail}`} className="text-[var(--link)] underline underline-offset-4">
+                <a href={`mailto:${CONTACT.supportEmail}`} className="text-link underline underline-offset-4">
                   {CONTACT.supportEmail}
                 </a>
               </dd>
               <dt className="font-medium">Privacy</dt>
               <dd>
-                <a href={`mailto:${CONTACT.privacyEmail}`} className="text-[var(--link)] underline underline-offset-4">
+                <a href={`mailto:${CONTACT.privacyEmail}`} className="text-link underline underline-offset-4">
                   {CONTACT.privacyEmail}
                 </a>
               </dd>
             </dl>
-            <p className="mt-4 text-sm text-[var(--fg-muted)]">
+            <p className="mt-4 text-sm text-fg-muted">
               Read our{' '}
-              <Link to={paths.terms} className="text-[var(--link)] underline underline-offset-4">
+              <Link to={paths.terms} className="text-link underline underline-offset-4">
                 terms and conditions
               </Link>{' '}
               and{' '}
-              <Link to={paths.privacy} className="text-[var(--link)] underline underline-offset-4">
+              <Link to={paths.privacy} className="text-link underline underline-offset-4">
                 privacy policy
               </Link>
               .

@@ -83,25 +83,20 @@ export function EditProfileDialog({
           <Field id="email" label="E-mail" value={profile.user_email} readOnly aria-readonly className="opacity-80" />
           <div className="flex flex-col gap-1.5">
             <label htmlFor="profile_image" className="text-sm font-medium">
-              Profile image <span className="font-normal text-[var(--fg-muted)]">(optional)</span>
+              Profile image <span className="font-normal text-fg-muted">(optional)</span>
             </label>
             <input
               id="profile_image"
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
               onChange={(event) => setImage(event.target.files?.[0])}
-              className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-[var(--bg)] file:px-4 file:py-2 file:text-[var(--fg)]"
+              className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-surface file:px-4 file:py-2 file:text-fg"
             />
           </div>
           {progress !== null ? (
             <div className="flex flex-col gap-1">
-              <progress
-                value={progress}
-                max={100}
-                aria-label="Upload progress"
-                className="h-2 w-full accent-[var(--color-accent)]"
-              />
-              <span className="text-xs text-[var(--fg-muted)]">{progress}%</span>
+              <progress value={progress} max={100} aria-label="Upload progress" className="h-2 w-full accent-accent" />
+              <span className="text-xs text-fg-muted">{progress}%</span>
             </div>
           ) : null}
           <div className="mt-2 flex justify-end gap-2">

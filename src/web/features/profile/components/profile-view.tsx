@@ -26,11 +26,9 @@ export function ProfileView() {
   if (profile.isPending) return <Spinner label="Loading your profile" className="py-16" />;
   if (profile.isError) {
     return (
-      <div role="alert" className="rounded-3xl border border-[var(--danger)] bg-[var(--bg-elevated)] p-6">
-        <h2 className="text-lg font-semibold text-[var(--danger)]">Error Occurred!</h2>
-        <p className="mt-2 text-[var(--fg-muted)]">
-          We could not load your profile. Please reload the page to try again.
-        </p>
+      <div role="alert" className="rounded-3xl border border-danger bg-surface-raised p-6">
+        <h2 className="text-lg font-semibold text-danger">Error Occurred!</h2>
+        <p className="mt-2 text-fg-muted">We could not load your profile. Please reload the page to try again.</p>
         <Button className="mt-4" variant="secondary" onClick={() => window.location.reload()}>
           Reload
         </Button>
@@ -48,7 +46,7 @@ export function ProfileView() {
 function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) {
   const name = `${profile.first_name} ${profile.last_name}`.trim();
   return (
-    <div className="flex flex-col gap-6 rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-6 sm:flex-row sm:items-center">
+    <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-6 sm:flex-row sm:items-center">
       {profile.profile_image ? (
         <img
           src={profile.profile_image}
@@ -57,24 +55,24 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
         />
       ) : (
         <span className="flex h-24 w-24 items-center justify-center rounded-full bg-black/5 dark:bg-white/10">
-          <UserRound aria-hidden className="h-10 w-10 text-[var(--fg-muted)]" />
+          <UserRound aria-hidden className="h-10 w-10 text-fg-muted" />
         </span>
       )}
       <dl className="grid flex-1 gap-3 sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-[var(--fg-muted)]">Name</dt>
+          <dt className="text-sm text-fg-muted">Name</dt>
           <dd className="font-medium" data-testid="profile-name">
             {name || 'Not set yet'}
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-[var(--fg-muted)]">E-mail</dt>
+          <dt className="text-sm text-fg-muted">E-mail</dt>
           <dd className="font-medium break-all">{profile.user_email}</dd>
         </div>
         <div>
-          <dt className="text-sm text-[var(--fg-muted)]">Plan</dt>
+          <dt className="text-sm text-fg-muted">Plan</dt>
           <dd>
-            <span className="inline-flex rounded-full bg-accent/15 px-3 py-1 text-sm font-medium text-[var(--fg)]">
+            <span className="inline-flex rounded-full bg-accent/15 px-3 py-1 text-sm font-medium text-fg">
               {planName(profile.subscription_plan)}
             </span>
           </dd>

@@ -17,15 +17,13 @@ export function CategoryAccordion({
         <Accordion.Item
           key={category.id}
           value={String(category.id)}
-          className="overflow-hidden rounded-2xl border border-[var(--border)] bg-[var(--bg-elevated)]"
+          className="overflow-hidden rounded-2xl border border-line bg-surface-raised"
         >
           <Accordion.Header className="flex items-center gap-2 pr-3">
-            <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]">
+            <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-accent">
               <span>
                 {category.name}
-                <span className="ml-2 text-sm font-normal text-[var(--fg-muted)]">
-                  {category.messages.length} messages
-                </span>
+                <span className="ml-2 text-sm font-normal text-fg-muted">{category.messages.length} messages</span>
               </span>
               <ChevronDown
                 aria-hidden
@@ -41,8 +39,8 @@ export function CategoryAccordion({
               <ListPlus aria-hidden className="h-4 w-4" /> Add
             </Button>
           </Accordion.Header>
-          <Accordion.Content className="border-t border-[var(--border)] px-4 py-3">
-            <ul className="flex flex-col gap-1.5 text-sm text-[var(--fg-muted)]">
+          <Accordion.Content className="border-t border-line px-4 py-3">
+            <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
               {category.messages.map((message) => (
                 <li key={message.id}>{message.message_text}</li>
               ))}

@@ -16,13 +16,13 @@ export function FlashNoticeDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <DialogContent title="Before you start" description="The player flashes short messages on screen.">
-        <div className="flex flex-col gap-3 text-sm text-[var(--fg-muted)]">
+        <div className="flex flex-col gap-3 text-sm text-fg-muted">
           <p>
             Flashing text can trigger seizures in people with photosensitive epilepsy and discomfort for others. If you
             or anyone watching is sensitive to flashing light, do not start the player.
           </p>
           {reducedMotion ? (
-            <p className="font-medium text-[var(--fg)]">
+            <p className="font-medium text-fg">
               Your device is set to reduce motion. Do you want to show flashing messages anyway?
             </p>
           ) : null}

@@ -12,20 +12,17 @@ export function PlaylistPanel({
   onClear(): void;
 }) {
   return (
-    <section
-      aria-labelledby="playlist-heading"
-      className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5"
-    >
+    <section aria-labelledby="playlist-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex items-center justify-between gap-2">
         <h2 id="playlist-heading" className="text-lg font-semibold">
-          Playlist <span className="text-sm font-normal text-[var(--fg-muted)]">({playlist.length})</span>
+          Playlist <span className="text-sm font-normal text-fg-muted">({playlist.length})</span>
         </h2>
         <Button size="sm" variant="ghost" onClick={onClear} disabled={playlist.length === 0}>
           <Trash2 aria-hidden className="h-4 w-4" /> Clear all
         </Button>
       </div>
       {playlist.length === 0 ? (
-        <p className="mt-3 text-sm text-[var(--fg-muted)]">Your playlist is empty. Add a category to begin.</p>
+        <p className="mt-3 text-sm text-fg-muted">Your playlist is empty. Add a category to begin.</p>
       ) : (
         <ol className="mt-3 flex max-h-80 flex-col gap-1 overflow-y-auto pr-1 text-sm">
           {playlist.map((message, index) => (
@@ -38,7 +35,7 @@ export function PlaylistPanel({
               <button
                 type="button"
                 onClick={() => onRemove(index)}
-                className="shrink-0 rounded-full p-1 text-[var(--fg-muted)] hover:text-[var(--fg)] focus-visible:outline-2 focus-visible:outline-[var(--color-accent)]"
+                className="shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
                 aria-label={`Remove “${message.message_text}” from playlist`}
               >
                 <X aria-hidden className="h-4 w-4" />

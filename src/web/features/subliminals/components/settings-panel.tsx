@@ -42,10 +42,7 @@ export function SettingsPanel({
   const set = (patch: Partial<PlayerSettings>) => onChange({ ...settings, ...patch });
   const commit = () => onChange(clampSettings(settings));
   return (
-    <section
-      aria-labelledby="settings-heading"
-      className="rounded-3xl border border-[var(--border)] bg-[var(--bg-elevated)] p-5"
-    >
+    <section aria-labelledby="settings-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <h2 id="settings-heading" className="text-lg font-semibold">
         Message settings
       </h2>
@@ -70,7 +67,7 @@ export function SettingsPanel({
             type="color"
             value={settings.messageColor}
             onChange={(event) => set({ messageColor: event.target.value })}
-            className="h-11 w-full cursor-pointer rounded-xl border border-[var(--border)] bg-[var(--bg-elevated)] px-2"
+            className="h-11 w-full cursor-pointer rounded-xl border border-line bg-surface-raised px-2"
           />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
@@ -82,7 +79,7 @@ export function SettingsPanel({
             step={PLAYER.fontSize.step}
             value={settings.fontSize}
             onChange={(event) => set({ fontSize: event.target.valueAsNumber })}
-            className="h-11 accent-[var(--color-accent)]"
+            className="h-11 accent-accent"
           />
         </label>
       </div>

@@ -67,7 +67,7 @@ export function SubliminalsPlayer() {
         {categories.isPending ? (
           <Spinner label="Loading categories" className="py-10" />
         ) : categories.isError ? (
-          <p role="alert" className="rounded-2xl border border-[var(--danger)] p-4 text-[var(--danger)]">
+          <p role="alert" className="rounded-2xl border border-danger p-4 text-danger">
             {LOAD_ERROR}
           </p>
         ) : (
