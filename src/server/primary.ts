@@ -1,9 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import type { Config } from './config';
-import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
-import { openDatabase, type Database } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
@@ -30,22 +28,22 @@ export async function runPrimary(config: Config): Promise<void> {
     stream: pino.DestinationStream;
   };
   const log = pino(options, stream);
-  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-  let database: Database | undefined;
+  const prepared = await openPreparedDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger: log,
+  });
+  const db = prepared.database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
-    await migrateDatabase(database);
     // Parts of uploads cut off by a crash; a day leaves room for an upload still under way elsewhere.
     const swept = await sweepStaleUploads(mediaDir(config.dataDir), STALE_UPLOAD_AGE_MS);
     if (swept) log.info(`removed ${swept} stale upload part(s)`);
-    const categoriesAdded = await seedMessageCategories(database.db);
+    const categoriesAdded = await seedMessageCategories(db.db);
     if (categoriesAdded) log.info(`seed: ${categoriesAdded} message categories added`);
   } catch (error) {
-    await database?.close().catch(() => undefined);
-    lock?.release();
+    await prepared.close().catch(() => undefined);
     throw error;
   }
-  const db = database;
 
   const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
   const { broadcast } = serveWorkers({
@@ -72,18 +70,13 @@ export async function runPrimary(config: Config): Promise<void> {
     setTimeout(() => {
       log.error('shutdown did not complete; exiting');
       for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
-      lock?.release();
+      prepared.releaseLock();
       process.exit(1);
     }, graceMs + 15_000).unref();
     const exits = liveWorkers().map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
     await Promise.all(exits);
-    try {
-      await db.close();
-    } finally {
-      lock?.release();
-    }
-    process.exit(exitCode);
+    await prepared.close().finally(() => process.exit(exitCode));
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../db/data-dir-lock';
-import { openDatabase, type Database } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import type { Database } from '../db/client';
+import { openPreparedDatabase, type PreparedDatabase } from '../db/prepare';
 import { ApiError } from '../http/errors';
 import { mediaDir } from '../paths';
 import { createMediaUrls } from '../media/urls';
@@ -68,17 +68,15 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
   }
 
   let config: Config;
-  let lock: DataDirLock | undefined;
+  let prepared: PreparedDatabase | undefined;
   let database = deps.database;
   try {
     config = loadConfig(deps.env);
     if (!database) {
-      lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
-      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-      await migrateDatabase(database);
+      prepared = await openPreparedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      database = prepared.database;
     }
   } catch (error) {
-    lock?.release();
     if (error instanceof DataDirLockedError) io.stderr.write(`${LOCKED(error.message)}\n`);
     else if (error instanceof ConfigError) io.stderr.write(`${error.message}\n`);
     else io.stderr.write(`Cannot open the database: ${(error as Error).message}\n`);
@@ -112,8 +110,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
     io.stderr.write(`Failed: ${(error as Error).stack ?? String(error)}\n`);
     return EXIT.refused;
   } finally {
-    if (!deps.database) await database.close().catch(() => undefined);
-    lock?.release();
+    await prepared?.close().catch(() => undefined);
   }
 }
 
