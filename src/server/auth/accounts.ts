@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MESSAGES, NON_FIELD_ERRORS, type CurrentUser, type SignupRequest, type TokenPair } from '@shared/contract';
+import {
+  EMAILED_PAGES,
+  fillPath,
+  MESSAGES,
+  NON_FIELD_ERRORS,
+  type CurrentUser,
+  type SignupRequest,
+  type TokenPair,
+} from '@shared/contract';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
@@ -28,11 +36,11 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 export function activationLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
-  return `${ctx.config.publicUrl}/activation/${encodeUid(user.id)}/${tokens.make('activation', user)}`;
+  return `${ctx.config.publicUrl}${fillPath(EMAILED_PAGES.activation, { uid: encodeUid(user.id), token: tokens.make('activation', user) })}`;
 }
 
 export function resetLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
-  return `${ctx.config.publicUrl}/password-reset/${encodeUid(user.id)}/${tokens.make('reset', user)}`;
+  return `${ctx.config.publicUrl}${fillPath(EMAILED_PAGES.passwordReset, { uid: encodeUid(user.id), token: tokens.make('reset', user) })}`;
 }
 
 export async function signup(ctx: AppContext, accountTokens: AccountTokens, body: SignupRequest, log: Log) {
@@ -163,5 +171,8 @@ export async function confirmPasswordReset(
   });
   if (!updated) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
-  ctx.mailer.sendInBackground(passwordChangedMail(user.email, `${ctx.config.publicUrl}/resetpassword/`), log);
+  ctx.mailer.sendInBackground(
+    passwordChangedMail(user.email, `${ctx.config.publicUrl}${EMAILED_PAGES.resetRequest}`),
+    log,
+  );
 }

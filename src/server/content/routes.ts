@@ -1,23 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
+  AUDIO_KINDS,
+  AUDIO_LIBRARIES,
   audioItemListSchema,
   desktopApplicationListSchema,
   detailErrorSchema,
   messageCategoryListSchema,
-  type AudioKind,
 } from '@shared/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { LoadingCache } from '../cache/loading-cache';
 import { jsonBody, sendJsonBody, type JsonBody } from '../http/json-body';
 import { listAudioItems, listDesktopApplications, listMessageCategories } from './service';
-
-const AUDIO_LISTS: ReadonlyArray<{ path: string; kind: AudioKind; summary: string }> = [
-  { path: API.selfeggio, kind: 'selfeggio', summary: 'Solfeggio tracks' },
-  { path: API.bonusAudio, kind: 'bonus', summary: 'Bonus tracks' },
-  { path: API.customAudio, kind: 'custom', summary: 'Custom tracks' },
-];
 
 /** The portal's read-only content: message categories, the three audio libraries, desktop apps. */
 export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -44,7 +39,8 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     cached('categories', () => listMessageCategories(db)),
   );
 
-  for (const list of AUDIO_LISTS) {
+  for (const kind of AUDIO_KINDS) {
+    const list = { kind, path: AUDIO_LIBRARIES[kind].path, summary: `${AUDIO_LIBRARIES[kind].title} tracks` };
     app.get(
       list.path,
       {

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { AUDIO_KINDS } from '@shared/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -92,7 +93,7 @@ export const audioItems = pgTable(
   'audio_items',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['selfeggio', 'bonus', 'custom'] }).notNull(),
+    kind: text('kind', { enum: AUDIO_KINDS }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Paths relative to the media folder. */
@@ -103,7 +104,7 @@ export const audioItems = pgTable(
   },
   (t) => [
     uniqueIndex('audio_items_kind_name_unique').on(t.kind, t.name),
-    check('audio_items_kind_check', sql`${t.kind} in ('selfeggio', 'bonus', 'custom')`),
+    check('audio_items_kind_check', sql`${t.kind} in (${sql.raw(AUDIO_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
   ],
 );
 

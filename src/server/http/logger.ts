@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { destination } from 'pino';
+import { EMAILED_PAGES } from '@shared/contract';
 
 /** Query parameters whose values are credentials, whatever call they are sent to. */
 const SECRET_QUERY_PARAMS =
   /^(token|access|refresh|access_token|refresh_token|id_token|uid|signature|sig|key|api_key|apikey|secret|password|code|auth|authorization|jwt|session)$/i;
+
+/** The e-mailed pages whose path carries a uid and a token: `/activation/{uid}/{token}`… */
+const TOKEN_IN_PATH = new RegExp(
+  `/(${Object.values(EMAILED_PAGES)
+    .filter((page) => page.endsWith('/:uid/:token'))
+    .map((page) => page.slice(1, -'/:uid/:token'.length))
+    .join('|')})/[^/?#]+/[^/?#]+`,
+);
 
 /**
  * Single-use links carry tokens in their path, and a client may put a token in a query string:
@@ -11,7 +20,7 @@ const SECRET_QUERY_PARAMS =
  */
 export function redactUrl(url: string): string {
   const [pathname = '', query] = url.split(/\?(.*)/s, 2);
-  const path = pathname.replace(/\/(activation|password-reset)\/[^/?#]+\/[^/?#]+/, '/$1/[redacted]/[redacted]');
+  const path = pathname.replace(TOKEN_IN_PATH, '/$1/[redacted]/[redacted]');
   if (query === undefined) return path;
   const redacted = query
     .split('&')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { AUDIO_KINDS } from './content';
 import { databaseId, MAX_DATABASE_ID, requiredString } from './fields';
+import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
 // desktop applications. File fields are absolute URLs under /media/.
@@ -25,9 +26,7 @@ export const ADMIN_API = {
 } as const;
 
 /** Fills `:name` placeholders of an ADMIN_API path. */
-export function adminPath(template: string, params: Record<string, string | number>): string {
-  return template.replace(/:([a-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-}
+export const adminPath = fillPath;
 
 const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API } from './paths';
 
 // Portal content: desktop applications, message categories and the three audio libraries
 // (docs/product/content.md, api.md).
@@ -26,6 +27,13 @@ export const messageCategoryListSchema = z.array(messageCategorySchema);
 
 export const AUDIO_KINDS = ['selfeggio', 'bonus', 'custom'] as const;
 export type AudioKind = (typeof AUDIO_KINDS)[number];
+
+/** The three audio libraries: what people and staff call each, and the call that lists it. */
+export const AUDIO_LIBRARIES: Record<AudioKind, { title: string; path: string }> = {
+  selfeggio: { title: 'Solfeggio', path: API.selfeggio },
+  bonus: { title: 'Bonus', path: API.bonusAudio },
+  custom: { title: 'Custom', path: API.customAudio },
+};
 
 export const audioItemSchema = z.object({
   id: z.number().int(),

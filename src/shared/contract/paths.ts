@@ -20,6 +20,21 @@ export const API = {
   customAudio: '/api/user/customaudio/',
 } as const;
 
+/**
+ * The web app's pages that e-mails link to. The web app routes them; the server writes the links (and
+ * keeps their tokens out of its logs).
+ */
+export const EMAILED_PAGES = {
+  activation: '/activation/:uid/:token',
+  passwordReset: '/password-reset/:uid/:token',
+  resetRequest: '/resetpassword/',
+} as const;
+
+/** A path with its `:name` parameters filled in, each encoded. */
+export function fillPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:([a-z]+)/gi, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
 export const MEDIA_PREFIX = '/media/';
 
 /** Media URLs in API answers are signed for at least this long; clients fetch new ones well before. */

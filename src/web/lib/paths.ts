@@ -1,3 +1,5 @@
+import { EMAILED_PAGES } from '@shared/contract';
+
 // Every route of the SPA in one place (docs/product/screens.md#routes). Builders for routes with parameters.
 export const paths = {
   home: '/',
@@ -8,9 +10,9 @@ export const paths = {
   music: '/music',
   profile: '/profile',
   applications: '/applications',
-  activate: '/activation/:uid/:token',
-  resetPassword: '/resetpassword/',
-  passwordReset: '/password-reset/:uid/:token',
+  activate: EMAILED_PAGES.activation,
+  resetPassword: EMAILED_PAGES.resetRequest,
+  passwordReset: EMAILED_PAGES.passwordReset,
   portalHome: '/portal/home/',
   terms: '/terms/',
   privacy: '/privacy/',

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { z } from 'zod';
-import { AUDIO_KINDS, UPLOAD_LIMITS, type AdminAudioItem, type AudioKind } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES, UPLOAD_LIMITS, type AdminAudioItem, type AudioKind } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Field } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
@@ -15,12 +15,6 @@ import { ConfirmDelete } from './confirm-delete';
 import { FileField, Textarea } from './file-field';
 import { InlineEdit } from './inline-edit';
 import { formatSize, panelClass, QueryState, UploadProgress } from './states';
-
-export const AUDIO_KIND_LABELS: Record<AudioKind, string> = {
-  selfeggio: 'Solfeggio',
-  bonus: 'Bonus',
-  custom: 'Custom',
-};
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
 const formSchema = z.object({
@@ -116,7 +110,7 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
       <div className="flex flex-col gap-3 sm:col-span-2">
         {busy ? <UploadProgress fraction={progress} label={`Uploading ${audio?.name ?? 'audio'}`} /> : null}
         <Button type="submit" disabled={busy} className="self-start">
-          {busy ? 'Uploading…' : `Upload to ${AUDIO_KIND_LABELS[kind]}`}
+          {busy ? 'Uploading…' : `Upload to ${AUDIO_LIBRARIES[kind].title}`}
         </Button>
       </div>
     </form>
@@ -183,25 +177,25 @@ export function AudioPanel() {
             aria-pressed={k === kind}
             onClick={() => setKind(k)}
           >
-            {AUDIO_KIND_LABELS[k]}
+            {AUDIO_LIBRARIES[k].title}
           </Button>
         ))}
       </div>
       <section className={panelClass} aria-labelledby="upload-audio-heading">
         <h2 id="upload-audio-heading" className="mb-4 text-xl font-semibold">
-          Add to {AUDIO_KIND_LABELS[kind]}
+          Add to {AUDIO_LIBRARIES[kind].title}
         </h2>
         <UploadAudioForm key={kind} kind={kind} />
       </section>
       <section className={panelClass} aria-labelledby="audio-heading">
         <h2 id="audio-heading" className="mb-2 text-xl font-semibold">
-          {AUDIO_KIND_LABELS[kind]} library
+          {AUDIO_LIBRARIES[kind].title} library
         </h2>
         <QueryState
           isPending={query.isPending}
           error={query.error}
           isEmpty={items.length === 0}
-          emptyText={`No ${AUDIO_KIND_LABELS[kind].toLowerCase()} audio yet.`}
+          emptyText={`No ${AUDIO_LIBRARIES[kind].title.toLowerCase()} audio yet.`}
           onRetry={() => void query.refetch()}
         >
           <ul className="divide-y divide-line">

@@ -1,17 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, audioItemListSchema, type AudioKind } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES, audioItemListSchema, type AudioKind } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
-export const AUDIO_LISTS: ReadonlyArray<{ kind: AudioKind; title: string; path: string; loadError: string }> = [
-  {
-    kind: 'selfeggio',
-    title: 'Solfeggio',
-    path: API.selfeggio,
-    loadError: 'There was an error fetching selfeggio meditations!',
-  },
-  { kind: 'bonus', title: 'Bonus', path: API.bonusAudio, loadError: 'There was an error fetching bonus audios!' },
-  { kind: 'custom', title: 'Custom', path: API.customAudio, loadError: 'There was an error fetching custom audios!' },
-];
+const LOAD_ERRORS: Record<AudioKind, string> = {
+  selfeggio: 'There was an error fetching selfeggio meditations!',
+  bonus: 'There was an error fetching bonus audios!',
+  custom: 'There was an error fetching custom audios!',
+};
+
+export const AUDIO_LISTS = AUDIO_KINDS.map((kind) => ({
+  kind,
+  ...AUDIO_LIBRARIES[kind],
+  loadError: LOAD_ERRORS[kind],
+}));
 
 export const audioListQuery = (kind: AudioKind, path: string) =>
   queryOptions({
