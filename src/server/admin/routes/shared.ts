@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@shared/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { ContentStore } from '../media-context';
+
+// What the admin's route files share: error responses, tags, and what each is given.
+
+export const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+export const uploadErrors = { ...errors, 413: apiErrorSchema, 415: apiErrorSchema };
+export const noContent = { 204: z.null().describe('Deleted') };
+export const tags = ['admin'];
+export const multipartBody = { consumes: ['multipart/form-data'] };
+
+type AdminApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
+
+/** Registers a group of admin routes on the staff-only plugin. */
+export type AdminRoutes = (deps: { app: AdminApp; ctx: AppContext; store: ContentStore; db: Db }) => void;
