@@ -1,0 +1,183 @@
+import { useState, type FormEvent } from 'react';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import type { AdminCategory } from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import * as api from '../api/categories';
+import type { AdminChange } from '../api/change';
+import { ConfirmDelete } from './confirm-delete';
+import { InlineEdit } from './inline-edit';
+
+/** The ids with the one at `index` moved by `delta` places. */
+const moved = (ids: number[], index: number, delta: number) => {
+  const next = [...ids];
+  const [id] = next.splice(index, 1);
+  next.splice(index + delta, 0, id!);
+  return next;
+};
+
+function MoveButtons({
+  index,
+  count,
+  label,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  label: string;
+  onMove: (delta: number) => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${label} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp aria-hidden className="h-4 w-4" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${label} down`}
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown aria-hidden className="h-4 w-4" />
+      </Button>
+    </>
+  );
+}
+
+export function AddForm({
+  label,
+  action,
+  placeholder,
+  onAdd,
+}: {
+  label: string;
+  /** The button's accessible name: one "Add" per category would be ambiguous to a screen reader. */
+  action: string;
+  placeholder: string;
+  onAdd: (text: string) => Promise<unknown>;
+}) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    try {
+      await onAdd(text.trim());
+      setText('');
+    } catch {
+      // Reported by the caller; the text stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex gap-2">
+      <Input
+        aria-label={label}
+        placeholder={placeholder}
+        value={text}
+        disabled={busy}
+        onChange={(event) => setText(event.target.value)}
+        className="h-10"
+      />
+      <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
+        <Plus aria-hidden className="h-4 w-4" />
+        Add
+      </Button>
+    </form>
+  );
+}
+
+export function CategoryCard({
+  category,
+  index,
+  categoryIds,
+  run,
+}: {
+  category: AdminCategory;
+  index: number;
+  categoryIds: number[];
+  run: AdminChange;
+}) {
+  const ids = category.messages.map((m) => m.id);
+  return (
+    <li className="rounded-2xl border border-line p-4">
+      <div className="flex items-center justify-between gap-2">
+        <InlineEdit
+          value={category.name}
+          label={`name of ${category.name}`}
+          className="truncate text-lg font-semibold"
+          onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${name}.`)}
+        />
+        <div className="flex shrink-0 items-center">
+          <MoveButtons
+            index={index}
+            count={categoryIds.length}
+            label={category.name}
+            onMove={(delta) =>
+              void run(() => api.reorderCategories(moved(categoryIds, index, delta))).catch(() => undefined)
+            }
+          />
+          <ConfirmDelete
+            label={`Delete ${category.name}`}
+            title={`Delete "${category.name}"?`}
+            description={`${category.messages.length ? `Its ${category.messages.length} message${category.messages.length === 1 ? '' : 's'} will be deleted too. ` : ''}This cannot be undone.`}
+            onConfirm={() => run(() => api.deleteCategory(category.id), `Deleted ${category.name}.`)}
+          />
+        </div>
+      </div>
+      {category.messages.length === 0 ? (
+        <p className="mt-2 text-sm text-fg-muted">No messages in this category yet.</p>
+      ) : null}
+      <ol className="mt-2 flex flex-col">
+        {category.messages.map((message, i) => (
+          <li
+            key={message.id}
+            className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0"
+          >
+            <InlineEdit
+              value={message.message_text}
+              label="message"
+              className="min-w-0 break-words"
+              onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')}
+            />
+            <div className="flex shrink-0 items-center">
+              <MoveButtons
+                index={i}
+                count={ids.length}
+                label="message"
+                onMove={(delta) =>
+                  void run(() => api.reorderMessages(category.id, moved(ids, i, delta))).catch(() => undefined)
+                }
+              />
+              <ConfirmDelete
+                label="Delete message"
+                title="Delete this message?"
+                description={`“${message.message_text}”`}
+                onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-3">
+        <AddForm
+          label={`New message in ${category.name}`}
+          action={`Add the message to ${category.name}`}
+          placeholder="New message"
+          onAdd={(text) => run(() => api.addMessage(category.id, text), 'Message added.')}
+        />
+      </div>
+    </li>
+  );
+}
