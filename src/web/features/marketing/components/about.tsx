@@ -1,5 +1,6 @@
 import { AudioLines, Brain, MessageSquareText } from 'lucide-react';
 import { Section } from './section';
+import { IconBadge } from '@web/components/ui/icon-badge';
 
 const PILLARS = [
   {
@@ -30,9 +31,7 @@ export function About() {
       <ul className="grid gap-6 md:grid-cols-3">
         {PILLARS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-3xl border border-line bg-surface-raised p-6">
-            <span aria-hidden className="grid h-12 w-12 place-items-center rounded-2xl bg-accent/15 text-link">
-              <Icon className="h-6 w-6" />
-            </span>
+            <IconBadge icon={Icon} />
             <h3 className="mt-5 text-lg font-semibold">{title}</h3>
             <p className="mt-2 text-fg-muted">{text}</p>
           </li>

@@ -5,6 +5,7 @@ import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { Section } from './section';
 import { LazyMount } from './lazy-mount';
+import { IconBadge } from '@web/components/ui/icon-badge';
 
 const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));
 
@@ -44,9 +45,7 @@ export function Integration() {
       <ul className="grid gap-6 md:grid-cols-3">
         {PLACES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-4">
-            <span aria-hidden className="grid h-11 w-11 shrink-0 place-items-center rounded-2xl bg-accent/15 text-link">
-              <Icon className="h-5 w-5" />
-            </span>
+            <IconBadge icon={Icon} size="md" />
             <div>
               <h3 className="font-semibold">{title}</h3>
               <p className="mt-1 text-fg-muted">{text}</p>

@@ -1,6 +1,7 @@
 import { Construction } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
+import { IconBadge } from '@web/components/ui/icon-badge';
 
 /** Android, iOS and the newsletter's Join say the feature is not ready yet. */
 export default function UnderDevelopmentDialog({
@@ -23,9 +24,7 @@ export default function UnderDevelopmentDialog({
         description={`${feature} is not available yet. We are working on it and will announce it here when it is ready.`}
       >
         <div className="flex items-center gap-4">
-          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-link">
-            <Construction className="h-6 w-6" />
-          </span>
+          <IconBadge icon={Construction} />
           <p className="text-sm text-fg-muted">{note}</p>
         </div>
         <div className="mt-6 flex justify-end">

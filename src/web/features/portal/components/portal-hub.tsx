@@ -13,6 +13,7 @@ import {
 import { BINAURAL_BANDS } from '@shared/constants';
 import { CONTACT, SOLFEGGIO_FREQUENCIES } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
+import { IconBadge } from '@web/components/ui/icon-badge';
 
 const DESTINATIONS = [
   {
@@ -74,9 +75,7 @@ export function PortalHub() {
                 to={to}
                 className="group flex h-full flex-col gap-3 rounded-3xl border border-line bg-surface-raised p-6 transition-shadow hover:shadow-lg"
               >
-                <span aria-hidden className="grid h-11 w-11 place-items-center rounded-2xl bg-accent/15 text-link">
-                  <Icon className="h-5 w-5" />
-                </span>
+                <IconBadge icon={Icon} size="md" />
                 <span className="flex items-center gap-2 text-lg font-semibold">
                   {title}
                   <ArrowRight aria-hidden className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
@@ -142,9 +141,7 @@ export function PortalHub() {
         className="mt-20 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-10"
       >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <span aria-hidden className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-accent/15 text-link">
-            <LifeBuoy className="h-6 w-6" />
-          </span>
+          <IconBadge icon={LifeBuoy} />
           <div>
             <h2 id="contact-title" className="text-2xl font-semibold tracking-tight">
               Contact
