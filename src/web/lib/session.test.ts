@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionStore, userIdFromToken } from './session';
+import { THEME_STORAGE_KEY } from './theme';
 
 const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
 
@@ -15,11 +16,21 @@ describe('session store', () => {
     expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, id: 7, email: 'ada@example.com' });
   });
 
-  it('clears every key when the session ends', () => {
+  it("clears the person's storage when the session ends, and keeps the device's theme", () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    localStorage.setItem('innerwave.subliminals.playlist', '[{"message_text":"I am calm."}]');
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
     sessionStore.clear();
-    for (const key of ['user.access', 'user.refresh', 'user.user', 'user.id', 'user.email'])
+    for (const key of [
+      'user.access',
+      'user.refresh',
+      'user.user',
+      'user.id',
+      'user.email',
+      'innerwave.subliminals.playlist',
+    ])
       expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
     expect(sessionStore.get().isAuthenticated).toBe(false);
   });
 

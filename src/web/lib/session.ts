@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION } from './constants';
+import { THEME_STORAGE_KEY } from './theme';
 import type { CurrentUser, TokenPair } from '@shared/contract';
 
 // The browser's session, kept in localStorage (docs/product/accounts.md#session-in-the-browser). Other tabs see
@@ -15,6 +16,8 @@ export interface Session {
 }
 
 const KEYS = SESSION.storageKeys;
+/** What belongs to the device, not to the person signed in: kept when a session ends. */
+const DEVICE_KEYS = [THEME_STORAGE_KEY];
 const ANONYMOUS: Session = { isAuthenticated: false, id: null, email: null, access: null, refresh: null, user: null };
 
 function parseUser(raw: string | null): CurrentUser | null {
@@ -78,9 +81,14 @@ export const sessionStore = {
     localStorage.setItem(KEYS.email, user.email);
     publish();
   },
-  /** Returning to unauthenticated clears all of local storage's session keys. */
+  /**
+   * Returning to unauthenticated clears local storage — the tokens, and the playlist, settings and
+   * notices of the person who used the device — but for the device's own choices (the theme).
+   */
   clear() {
-    for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
+    localStorage.clear();
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
     publish();
   },
   /** Re-reads storage, e.g. after a test or another script changed it. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PLAYER } from '@shared/constants';
 import { messageSchema, type Message } from '@shared/contract';
 
-// The playlist and settings stay on this device (localStorage); anything unreadable falls back
-// to the defaults, and settings are clamped to the spec's limits.
+// The playlist and settings stay on this device (localStorage) until the session ends; anything
+// unreadable falls back to the defaults, and settings are clamped to their limits.
 
 export const PLAYER_STORAGE_KEYS = {
   playlist: 'innerwave.subliminals.playlist',
