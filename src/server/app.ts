@@ -21,6 +21,7 @@ import { authRoutes } from './auth/routes';
 import { adminRoutes } from './admin/routes';
 import { contentRoutes } from './content/routes';
 import { profileRoutes } from './profile/routes';
+import { ownRoutes } from './own/routes';
 import { mediaRoutes } from './media/routes';
 
 export interface BuildOptions {
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(adminRoutes, ctx);
   await app.register(contentRoutes, ctx);
   await app.register(profileRoutes, ctx);
+  await app.register(ownRoutes, ctx);
   await app.register(mediaRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -115,4 +116,47 @@ export const desktopApplications = pgTable('desktop_applications', {
   /** Path relative to the media folder. */
   applicationFile: text('application_file').notNull(),
   createdAt: createdAt(),
+});
+
+/** A person's own message categories (their order: position, then id). */
+export const ownCategories = pgTable(
+  'own_categories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('own_categories_user_idx').on(t.userId)],
+);
+
+/** Their messages; `user_id` repeated so a person's count and ownership need no join. */
+export const ownMessages = pgTable(
+  'own_messages',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => ownCategories.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageText: text('message_text').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('own_messages_category_idx').on(t.categoryId), index('own_messages_user_idx').on(t.userId)],
+);
+
+/** The player as a person last left it, on any device: the playlist and the settings. */
+export const playerStates = pgTable('player_states', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  playlist: jsonb('playlist').notNull(),
+  settings: jsonb('settings').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

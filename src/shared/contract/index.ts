@@ -6,3 +6,4 @@ export * from './content';
 export * from './health';
 export * from './paths';
 export * from './admin';
+export * from './own';

@@ -18,6 +18,12 @@ export const API = {
   selfeggio: '/api/user/selfeggio/',
   bonusAudio: '/api/user/bonusaudio/',
   customAudio: '/api/user/customaudio/',
+  myCategories: '/api/user/my-categories/',
+  myCategory: '/api/user/my-categories/:id/',
+  myCategoryMessages: '/api/user/my-categories/:id/messages/',
+  myMessage: '/api/user/my-messages/:id/',
+  player: '/api/user/player/',
+  plan: '/api/user/plan/',
 } as const;
 
 /**

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, fillPath } from '@shared/contract';
+import { PLAN_LIMITS } from '@shared/plans';
+import type { SubscriptionPlan } from '@shared/constants';
+import { ownCategories, ownMessages, profiles } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const call = (user: SignedInUser | undefined, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload !== undefined && { payload }) });
+const categoryPath = (id: number) => fillPath(API.myCategory, { id });
+const messagesPath = (id: number) => fillPath(API.myCategoryMessages, { id });
+const messagePath = (id: number) => fillPath(API.myMessage, { id });
+
+async function setPlan(user: SignedInUser, plan: SubscriptionPlan) {
+  await t.database.db
+    .insert(profiles)
+    .values({ userId: user.id, subscriptionPlan: plan })
+    .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: plan } });
+}
+
+/** Fills a user's own messages up to `n` directly (the calls are tested one by one elsewhere). */
+async function ownMessagesUpTo(user: SignedInUser, n: number) {
+  const [category] = await t.database.db
+    .insert(ownCategories)
+    .values({ userId: user.id, name: 'Bulk' })
+    .returning({ id: ownCategories.id });
+  await t.database.db
+    .insert(ownMessages)
+    .values(
+      Array.from({ length: n }, (_, i) => ({ categoryId: category!.id, userId: user.id, messageText: `Message ${i}` })),
+    );
+  return category!.id;
+}
+
+describe('own messages', () => {
+  it('need a signed-in user', async () => {
+    for (const [method, url] of [
+      ['GET', API.myCategories],
+      ['POST', API.myCategories],
+      ['GET', categoryPath(1)],
+      ['POST', messagesPath(1)],
+      ['PATCH', messagePath(1)],
+      ['GET', API.player],
+      ['PUT', API.player],
+      ['GET', API.plan],
+    ] as const)
+      expect(
+        (await call(undefined, method, url, method === 'GET' ? undefined : {})).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+  });
+
+  it('are created, listed in order, renamed, edited and deleted by their owner', async () => {
+    const ada = await signedInUser(t.ctx);
+    const created = await call(ada, 'POST', API.myCategories, { name: '  Morning  ' });
+    expect(created.statusCode).toBe(201);
+    const category = created.json();
+    expect(category).toEqual({ id: expect.any(Number), name: 'Morning', messages: [] });
+
+    const first = await call(ada, 'POST', messagesPath(category.id), { message_text: ' I begin the day calm. ' });
+    expect(first.statusCode).toBe(201);
+    await call(ada, 'POST', messagesPath(category.id), { message_text: 'I choose one thing at a time.' });
+    const listed = (await call(ada, 'GET', API.myCategories)).json();
+    expect(listed).toHaveLength(1);
+    expect(listed[0].messages.map((m: { message_text: string }) => m.message_text)).toEqual([
+      'I begin the day calm.',
+      'I choose one thing at a time.',
+    ]);
+
+    const messageId = listed[0].messages[0].id;
+    const edited = await call(ada, 'PATCH', messagePath(messageId), { message_text: 'I begin the day slowly.' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().messages[0]).toEqual({ id: messageId, message_text: 'I begin the day slowly.' });
+    expect((await call(ada, 'PATCH', categoryPath(category.id), { name: 'Mornings' })).json().name).toBe('Mornings');
+
+    expect((await call(ada, 'DELETE', messagePath(messageId))).statusCode).toBe(204);
+    expect((await call(ada, 'GET', categoryPath(category.id))).json().messages).toHaveLength(1);
+    expect((await call(ada, 'DELETE', categoryPath(category.id))).statusCode).toBe(204);
+    expect((await call(ada, 'GET', categoryPath(category.id))).statusCode).toBe(404);
+    expect((await call(ada, 'GET', API.myCategories)).json()).toEqual([]);
+  });
+
+  it('refuse blank and overlong texts with field errors', async () => {
+    const ada = await signedInUser(t.ctx);
+    const blank = await call(ada, 'POST', API.myCategories, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ name: ['This field may not be blank.'] });
+    expect((await call(ada, 'POST', API.myCategories, { name: 'x'.repeat(81) })).json()).toEqual({
+      name: ['Ensure this field has no more than 80 characters.'],
+    });
+    const { id } = (await call(ada, 'POST', API.myCategories, { name: 'Evening' })).json();
+    const long = await call(ada, 'POST', messagesPath(id), { message_text: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message_text: ['Ensure this field has no more than 200 characters.'] });
+    expect((await call(ada, 'POST', messagesPath(id), { message_text: 'x'.repeat(200) })).statusCode).toBe(201);
+  });
+
+  it("are another person's to see and change only: their ids are not found", async () => {
+    const ada = await signedInUser(t.ctx);
+    const bob = await signedInUser(t.ctx);
+    const category = (await call(ada, 'POST', API.myCategories, { name: 'Private' })).json();
+    const withMessage = (await call(ada, 'POST', messagesPath(category.id), { message_text: 'Mine.' })).json();
+    const messageId = withMessage.messages[0].id;
+
+    expect((await call(bob, 'GET', API.myCategories)).json()).toEqual([]);
+    for (const [method, url, body] of [
+      ['GET', categoryPath(category.id), undefined],
+      ['PATCH', categoryPath(category.id), { name: 'Taken' }],
+      ['DELETE', categoryPath(category.id), undefined],
+      ['POST', messagesPath(category.id), { message_text: 'Intruder.' }],
+      ['PATCH', messagePath(messageId), { message_text: 'Changed.' }],
+      ['DELETE', messagePath(messageId), undefined],
+    ] as const)
+      expect((await call(bob, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+    expect((await call(ada, 'GET', categoryPath(category.id))).json()).toEqual(withMessage);
+  });
+
+  it('stop at the plan’s limit, say which plan keeps more, and stay editable after a downgrade', async () => {
+    const ada = await signedInUser(t.ctx);
+    const limit = PLAN_LIMITS.basic.ownMessages;
+    const categoryId = await ownMessagesUpTo(ada, limit);
+    const refused = await call(ada, 'POST', messagesPath(categoryId), { message_text: 'One more.' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: `Your plan keeps up to ${limit} messages of your own. The intermediate plan keeps more.`,
+      code: 'plan_limit',
+      required_plan: 'intermediate',
+    });
+
+    await setPlan(ada, 'intermediate');
+    expect((await call(ada, 'POST', messagesPath(categoryId), { message_text: 'One more.' })).statusCode).toBe(201);
+
+    await setPlan(ada, 'basic');
+    const category = (await call(ada, 'GET', categoryPath(categoryId))).json();
+    expect(category.messages).toHaveLength(limit + 1);
+    expect((await call(ada, 'POST', messagesPath(categoryId), { message_text: 'Another.' })).statusCode).toBe(403);
+    const last = category.messages.at(-1).id;
+    expect((await call(ada, 'PATCH', messagePath(last), { message_text: 'Still mine.' })).statusCode).toBe(200);
+    expect((await call(ada, 'DELETE', messagePath(last))).statusCode).toBe(204);
+  });
+});
+
+describe('GET /api/user/plan/', () => {
+  it('tells what the plan includes, its limits and their use', async () => {
+    const ada = await signedInUser(t.ctx);
+    await ownMessagesUpTo(ada, 3);
+    const basic = (await call(ada, 'GET', API.plan)).json();
+    expect(basic).toMatchObject({
+      plan: 'basic',
+      limits: PLAN_LIMITS.basic,
+      usage: { ownCategories: 1, ownMessages: 3 },
+    });
+    expect(basic.features).toMatchObject({
+      ownMessages: true,
+      cloudPlayer: true,
+      savedSubliminals: false,
+      exportMessages: false,
+    });
+    await setPlan(ada, 'pro');
+    const pro = (await call(ada, 'GET', API.plan)).json();
+    expect(pro.plan).toBe('pro');
+    expect(Object.values(pro.features).every(Boolean)).toBe(true);
+  });
+});
+
+describe('the player in the cloud', () => {
+  const settings = { flashSpeed: 150, displayInterval: 3000, messageColor: '#FFAA00', fontSize: 32, theme: 'classic' };
+  const playlist = [
+    { message_text: 'I am calm.', source: 'library', message_id: 3 },
+    { message_text: 'I begin the day slowly.', source: 'own', message_id: 9 },
+  ];
+
+  it('starts from the defaults, and what one device saves another reads; the last save wins', async () => {
+    const ada = await signedInUser(t.ctx);
+    expect((await call(ada, 'GET', API.player)).json()).toEqual({
+      playlist: [],
+      settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+      updated_at: null,
+    });
+    const saved = await call(ada, 'PUT', API.player, { playlist, settings });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ playlist, settings, updated_at: expect.any(String) });
+
+    const otherDevice = await signedInUser(t.ctx, { email: `other-${ada.email}` });
+    expect((await call(otherDevice, 'GET', API.player)).json().playlist).toEqual([]);
+
+    await call(ada, 'PUT', API.player, { playlist: playlist.slice(1), settings: { ...settings, fontSize: 40 } });
+    const read = (await call(ada, 'GET', API.player)).json();
+    expect(read.playlist).toEqual(playlist.slice(1));
+    expect(read.settings.fontSize).toBe(40);
+    expect(Date.parse(read.updated_at)).toBeGreaterThanOrEqual(Date.parse(saved.json().updated_at));
+  });
+
+  it('refuses settings outside their limits and malformed playlists, and keeps what was saved', async () => {
+    const ada = await signedInUser(t.ctx);
+    await call(ada, 'PUT', API.player, { playlist, settings });
+    for (const [change, field] of [
+      [{ settings: { ...settings, flashSpeed: 10 } }, 'settings'],
+      [{ settings: { ...settings, flashSpeed: 5001 } }, 'settings'],
+      [{ settings: { ...settings, displayInterval: 600_001 } }, 'settings'],
+      [{ settings: { ...settings, fontSize: 71 } }, 'settings'],
+      [{ settings: { ...settings, messageColor: 'red' } }, 'settings'],
+      [{ playlist: [{ ...playlist[0], source: 'elsewhere' }] }, 'playlist'],
+      [{ playlist: [{ ...playlist[0], message_text: '' }] }, 'playlist'],
+    ] as const) {
+      const refused = await call(ada, 'PUT', API.player, Object.assign({ playlist, settings }, change));
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(refused.json())).toContain(field);
+    }
+    expect((await call(ada, 'GET', API.player)).json()).toMatchObject({ playlist, settings });
+  });
+});

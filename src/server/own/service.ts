@@ -1,0 +1,138 @@
+import { and, asc, count, eq, max } from 'drizzle-orm';
+import { planRaising, PLAN_LIMITS, type PlanLimit } from '@shared/plans';
+import type { SubscriptionPlan } from '@shared/constants';
+import type { OwnCategory } from '@shared/contract';
+import type { Db } from '../db/client';
+import { ownCategories, ownMessages, profiles, users } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+
+// A person's own categories and messages. Every query names its owner: another person's id is
+// simply not found (404), never forbidden, so ids reveal nothing.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const LIMIT_NOUNS: Record<PlanLimit, string> = { ownCategories: 'categories', ownMessages: 'messages' };
+
+export async function planOf(db: Db | Tx, userId: number): Promise<SubscriptionPlan> {
+  const [row] = await db.select({ plan: profiles.subscriptionPlan }).from(profiles).where(eq(profiles.userId, userId));
+  return row?.plan ?? 'basic';
+}
+
+export async function ownUsage(db: Db | Tx, userId: number): Promise<Record<PlanLimit, number>> {
+  const [categories] = await db.select({ n: count() }).from(ownCategories).where(eq(ownCategories.userId, userId));
+  const [messages] = await db.select({ n: count() }).from(ownMessages).where(eq(ownMessages.userId, userId));
+  return { ownCategories: categories?.n ?? 0, ownMessages: messages?.n ?? 0 };
+}
+
+/**
+ * Refuses one more of `limit` past the plan's allowance (after a downgrade, what is there stays,
+ * editable and deletable). Runs in the transaction that adds, with the person's row locked, so two
+ * adds at once cannot both pass.
+ */
+async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const plan = await planOf(tx, userId);
+  const allowed = PLAN_LIMITS[plan][limit];
+  if ((await ownUsage(tx, userId))[limit] < allowed) return;
+  const higher = planRaising(plan, limit);
+  throw new ApiError(403, {
+    detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own.${higher ? ` The ${higher} plan keeps more.` : ''}`,
+    code: 'plan_limit',
+    ...(higher && { required_plan: higher }),
+  });
+}
+
+/** The person's categories in order, each with its messages in order. */
+export async function listOwnCategories(db: Db | Tx, userId: number): Promise<OwnCategory[]> {
+  const categories = await db
+    .select()
+    .from(ownCategories)
+    .where(eq(ownCategories.userId, userId))
+    .orderBy(asc(ownCategories.position), asc(ownCategories.id));
+  const rows = await db
+    .select()
+    .from(ownMessages)
+    .where(eq(ownMessages.userId, userId))
+    .orderBy(asc(ownMessages.position), asc(ownMessages.id));
+  return categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    messages: rows.filter((m) => m.categoryId === category.id).map((m) => ({ id: m.id, message_text: m.messageText })),
+  }));
+}
+
+export async function getOwnCategory(db: Db | Tx, userId: number, id: number): Promise<OwnCategory> {
+  const found = (await listOwnCategories(db, userId)).find((category) => category.id === id);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function createOwnCategory(db: Db, userId: number, name: string): Promise<OwnCategory> {
+  return db.transaction(async (tx) => {
+    await assertRoomFor(tx, userId, 'ownCategories');
+    const [last] = await tx
+      .select({ n: max(ownCategories.position) })
+      .from(ownCategories)
+      .where(eq(ownCategories.userId, userId));
+    const [row] = await tx
+      .insert(ownCategories)
+      .values({ userId, name, position: (last?.n ?? -1) + 1 })
+      .returning({ id: ownCategories.id });
+    return { id: row!.id, name, messages: [] };
+  });
+}
+
+export async function renameOwnCategory(db: Db, userId: number, id: number, name: string): Promise<OwnCategory> {
+  const changed = await db
+    .update(ownCategories)
+    .set({ name })
+    .where(and(eq(ownCategories.id, id), eq(ownCategories.userId, userId)))
+    .returning({ id: ownCategories.id });
+  if (changed.length === 0) throw notFound();
+  return getOwnCategory(db, userId, id);
+}
+
+export async function deleteOwnCategory(db: Db, userId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(ownCategories)
+    .where(and(eq(ownCategories.id, id), eq(ownCategories.userId, userId)))
+    .returning({ id: ownCategories.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** Adds a message at the end of one of the person's categories; answers that category. */
+export async function addOwnMessage(db: Db, userId: number, categoryId: number, text: string): Promise<OwnCategory> {
+  return db.transaction(async (tx) => {
+    const [category] = await tx
+      .select({ id: ownCategories.id })
+      .from(ownCategories)
+      .where(and(eq(ownCategories.id, categoryId), eq(ownCategories.userId, userId)));
+    if (!category) throw notFound();
+    await assertRoomFor(tx, userId, 'ownMessages');
+    const [last] = await tx
+      .select({ n: max(ownMessages.position) })
+      .from(ownMessages)
+      .where(eq(ownMessages.categoryId, categoryId));
+    await tx.insert(ownMessages).values({ categoryId, userId, messageText: text, position: (last?.n ?? -1) + 1 });
+    return getOwnCategory(tx, userId, categoryId);
+  });
+}
+
+/** Changes a message's text; answers its category. */
+export async function editOwnMessage(db: Db, userId: number, id: number, text: string): Promise<OwnCategory> {
+  const [changed] = await db
+    .update(ownMessages)
+    .set({ messageText: text })
+    .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
+    .returning({ categoryId: ownMessages.categoryId });
+  if (!changed) throw notFound();
+  return getOwnCategory(db, userId, changed.categoryId);
+}
+
+export async function deleteOwnMessage(db: Db, userId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(ownMessages)
+    .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
+    .returning({ id: ownMessages.id });
+  if (deleted.length === 0) throw notFound();
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PLAYER, SUBSCRIPTION_PLANS } from '../constants';
+import { PLAN_FEATURES } from '../plans';
+import { messageCategorySchema } from './content';
+import { databaseId, requiredString } from './fields';
+
+// A person's own content: their message categories and messages, and the player as they left it
+// (docs/product/api.md#own-content).
+
+export const OWN_CATEGORY_NAME_MAX = 80;
+export const OWN_MESSAGE_TEXT_MAX = 200;
+/** The longest playlist the player keeps. */
+export const PLAYLIST_MAX = 1_000;
+
+const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
+
+/** Own categories have the library's shape, so the player uses both alike. */
+export const ownCategorySchema = messageCategorySchema;
+export type OwnCategory = z.infer<typeof ownCategorySchema>;
+export const ownCategoryListSchema = z.array(ownCategorySchema);
+export const ownCategoryWriteSchema = z.object({
+  name: requiredString().max(OWN_CATEGORY_NAME_MAX, max(OWN_CATEGORY_NAME_MAX)),
+});
+export const ownMessageWriteSchema = z.object({
+  message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
+});
+export const ownMessageSchema = z.object({ id: z.number().int(), message_text: z.string() });
+
+const between = (min: number, maxValue: number) =>
+  z
+    .number({ error: 'A valid integer is required.' })
+    .int({ error: 'A valid integer is required.' })
+    .min(min, { error: `Ensure this value is greater than or equal to ${min}.` })
+    .max(maxValue, { error: `Ensure this value is less than or equal to ${maxValue}.` });
+
+export const playerSettingsSchema = z.object({
+  flashSpeed: between(PLAYER.flashSpeed.min, 5_000),
+  displayInterval: between(PLAYER.displayInterval.min, 600_000),
+  messageColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour as #RRGGBB.' }),
+  fontSize: between(PLAYER.fontSize.min, PLAYER.fontSize.max),
+  theme: z.string().trim().min(1).max(40).default('classic'),
+});
+export type PlayerSettings = z.infer<typeof playerSettingsSchema>;
+
+export const playlistItemSchema = z.object({
+  message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX * 3, max(OWN_MESSAGE_TEXT_MAX * 3)),
+  source: z.enum(['library', 'own']),
+  message_id: databaseId(),
+});
+export const playerWriteSchema = z.object({
+  playlist: z
+    .array(playlistItemSchema)
+    .max(PLAYLIST_MAX, { error: `Ensure this list has at most ${PLAYLIST_MAX} items.` }),
+  settings: playerSettingsSchema,
+});
+export type PlayerWrite = z.infer<typeof playerWriteSchema>;
+/** The player as last saved from any device; `updated_at` is null until the first save. */
+export const playerStateSchema = playerWriteSchema.extend({ updated_at: z.string().nullable() });
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+const limitsShape = z.object({ ownCategories: z.number().int(), ownMessages: z.number().int() });
+export const planStateSchema = z.object({
+  plan: z.enum(SUBSCRIPTION_PLANS),
+  features: z.record(z.enum(Object.keys(PLAN_FEATURES) as [keyof typeof PLAN_FEATURES]), z.boolean()),
+  limits: limitsShape,
+  usage: limitsShape,
+});
+export type PlanState = z.infer<typeof planStateSchema>;
+
+/** `403` for a call or an amount the person's plan does not include. */
+export const planRequiredErrorSchema = z.object({
+  detail: z.string(),
+  code: z.enum(['plan_required', 'plan_limit']),
+  required_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
+});

@@ -1,0 +1,40 @@
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './constants';
+
+// What each plan unlocks (docs/product/plans.md): the server enforces it, the web shows it.
+
+/** Each feature and the lowest plan that includes it; a higher plan includes what a lower one does. */
+export const PLAN_FEATURES = {
+  ownMessages: 'basic',
+  cloudPlayer: 'basic',
+  allThemes: 'intermediate',
+  soundLayers: 'intermediate',
+  savedSubliminals: 'intermediate',
+  shareSubliminals: 'intermediate',
+  prioritySupport: 'intermediate',
+  spokenSubliminals: 'pro',
+  recommendations: 'pro',
+  exportMessages: 'pro',
+  shareMessages: 'pro',
+  ownMusic: 'pro',
+} as const satisfies Record<string, SubscriptionPlan>;
+export type PlanFeature = keyof typeof PLAN_FEATURES;
+
+/** How much of one's own content each plan keeps. */
+export const PLAN_LIMITS = {
+  basic: { ownCategories: 20, ownMessages: 200 },
+  intermediate: { ownCategories: 100, ownMessages: 2_000 },
+  pro: { ownCategories: 500, ownMessages: 10_000 },
+} as const satisfies Record<SubscriptionPlan, Record<string, number>>;
+export type PlanLimit = keyof (typeof PLAN_LIMITS)['basic'];
+
+const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);
+
+export const planIncludes = (plan: SubscriptionPlan, feature: PlanFeature) =>
+  rank(plan) >= rank(PLAN_FEATURES[feature]);
+
+/** The next plan whose limit is higher than this plan's, if any. */
+export function planRaising(plan: SubscriptionPlan, limit: PlanLimit): SubscriptionPlan | undefined {
+  return SUBSCRIPTION_PLANS.find(
+    (other) => rank(other) > rank(plan) && PLAN_LIMITS[other][limit] > PLAN_LIMITS[plan][limit],
+  );
+}
