@@ -42,9 +42,10 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     await expect(page.getByText('Added Confidence messages to playlist!')).toBeVisible();
     await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(18)');
 
-    // Flash for longer so the test can catch each message on screen.
+    // Flash for longer so the test can catch each message on screen, with a gap long enough (1.4 s)
+    // that a busy machine's polling sees it too (0.4 s was missed once under load).
     await page.getByLabel('Flash speed (ms)').fill('600');
-    await page.getByLabel('Display interval (ms)').fill('1000');
+    await page.getByLabel('Display interval (ms)').fill('2000');
     await page.getByLabel('Display interval (ms)').blur();
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('button', { name: 'I understand, start' }).click();
