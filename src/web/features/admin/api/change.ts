@@ -1,6 +1,5 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { ApiError } from '@web/lib/api-client';
+import type { QueryKey } from '@tanstack/react-query';
+import { useChange } from '@web/lib/change';
 
 /** The cache keys of the admin's lists; each API file's hooks reload their own. */
 export const adminKeys = {
@@ -10,34 +9,5 @@ export const adminKeys = {
   users: (search?: string) => (search === undefined ? ['admin', 'users'] : ['admin', 'users', search]),
 } as const;
 
-/** The message worth showing for a failed call: the server's detail, or its first field error. */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) {
-    const first = Object.values(error.fieldErrors)[0];
-    if (first && !error.message.startsWith('Request failed')) return error.message;
-    return first ?? error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-export type AdminChange = <T>(action: () => Promise<T>, success?: string | ((result: T) => string)) => Promise<T>;
-
-/**
- * Runs one change of the admin's data: a toast tells how it went, and the list it touched is reloaded
- * whether it worked or not. A failure is rethrown, so a form keeps its input and shows field errors.
- */
-export function useAdminChange(queryKey: QueryKey): AdminChange {
-  const queryClient = useQueryClient();
-  return async (action, success) => {
-    try {
-      const result = await action();
-      if (success) toast.success(typeof success === 'function' ? success(result) : success);
-      return result;
-    } catch (error) {
-      toast.error(describeError(error));
-      throw error;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey });
-    }
-  };
-}
+/** A change of the admin's data that reloads the list under `queryKey`. */
+export const useAdminChange = (queryKey: QueryKey) => useChange(queryKey);

@@ -14,7 +14,7 @@ import {
   uploadApplication,
   useApplicationsChange,
 } from '../api/applications';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FileField, Textarea } from './file-field';
 import { formatSize, panelClass, QueryState, UploadProgress } from './states';
 

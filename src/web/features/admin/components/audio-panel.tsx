@@ -11,9 +11,9 @@ import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { cn } from '@web/lib/cn';
 import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem, useAudioChange } from '../api/audio';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FileField, Textarea } from './file-field';
-import { InlineEdit } from './inline-edit';
+import { InlineEdit } from '@web/components/ui/inline-edit';
 import { formatSize, panelClass, QueryState, UploadProgress } from './states';
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';

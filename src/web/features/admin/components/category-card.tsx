@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { AdminCategory } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
 import * as api from '../api/categories';
-import type { AdminChange } from '../api/change';
-import { ConfirmDelete } from './confirm-delete';
-import { InlineEdit } from './inline-edit';
+import type { Change } from '@web/lib/change';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { InlineEdit } from '@web/components/ui/inline-edit';
+import { AddForm } from '@web/components/ui/add-form';
 
 /** The ids with the one at `index` moved by `delta` places. */
 const moved = (ids: number[], index: number, delta: number) => {
@@ -53,51 +52,6 @@ function MoveButtons({
   );
 }
 
-export function AddForm({
-  label,
-  action,
-  placeholder,
-  onAdd,
-}: {
-  label: string;
-  /** The button's accessible name: one "Add" per category would be ambiguous to a screen reader. */
-  action: string;
-  placeholder: string;
-  onAdd: (text: string) => Promise<unknown>;
-}) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
-    try {
-      await onAdd(text.trim());
-      setText('');
-    } catch {
-      // Reported by the caller; the text stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={(event) => void submit(event)} className="flex gap-2">
-      <Input
-        aria-label={label}
-        placeholder={placeholder}
-        value={text}
-        disabled={busy}
-        onChange={(event) => setText(event.target.value)}
-        className="h-10"
-      />
-      <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
-        <Plus aria-hidden className="h-4 w-4" />
-        Add
-      </Button>
-    </form>
-  );
-}
-
 export function CategoryCard({
   category,
   index,
@@ -107,7 +61,7 @@ export function CategoryCard({
   category: AdminCategory;
   index: number;
   categoryIds: number[];
-  run: AdminChange;
+  run: Change;
 }) {
   const ids = category.messages.map((m) => m.id);
   return (

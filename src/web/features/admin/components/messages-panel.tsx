@@ -5,8 +5,9 @@ import { Download, Upload } from 'lucide-react';
 import { messagesFileSchema } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
-import { describeError } from '../api/change';
-import { AddForm, CategoryCard } from './category-card';
+import { describeError } from '@web/lib/change';
+import { AddForm } from '@web/components/ui/add-form';
+import { CategoryCard } from './category-card';
 import { panelClass, QueryState } from './states';
 
 /** Message categories and their messages: create, rename, reorder, delete; import and export JSON. */

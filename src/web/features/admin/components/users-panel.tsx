@@ -6,7 +6,7 @@ import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminUser, AdminUserUpdate } from '@shared/contract';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
-import { describeError } from '../api/change';
+import { describeError } from '@web/lib/change';
 import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
 import { panelClass, QueryState } from './states';
 

@@ -24,7 +24,10 @@ const CATEGORIES: MessageCategory[] = [
 let fail = false;
 beforeEach(() => {
   fail = false;
-  fakeApi({ [`GET ${API.messageCategories}`]: () => (fail ? jsonResponse(500, {}) : CATEGORIES) });
+  fakeApi({
+    [`GET ${API.messageCategories}`]: () => (fail ? jsonResponse(500, {}) : CATEGORIES),
+    [`GET ${API.myCategories}`]: () => [],
+  });
 });
 afterEach(() => {
   vi.mocked(toast.error).mockClear();

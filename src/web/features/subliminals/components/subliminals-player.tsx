@@ -18,6 +18,7 @@ import {
   type PlayerSettings,
 } from '../lib/player-storage';
 import { CategoryAccordion } from './category-accordion';
+import { MyMessagesPanel } from './my-messages-panel';
 import { FlashNoticeDialog } from './flash-notice-dialog';
 import { FlashOverlay } from './flash-overlay';
 import { PlaylistPanel } from './playlist-panel';
@@ -73,6 +74,9 @@ export function SubliminalsPlayer() {
         ) : (
           <CategoryAccordion categories={categories.data} onAdd={addCategory} />
         )}
+        <div className="mt-3">
+          <MyMessagesPanel onAdd={addCategory} />
+        </div>
       </section>
       <div className="flex flex-col gap-6">
         <PlaylistPanel

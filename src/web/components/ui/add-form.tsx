@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import { Button } from './button';
+import { Input } from './input';
+
+/** One field and an Add button; the text stays when adding fails (the caller reports why). */
+export function AddForm({
+  label,
+  action,
+  placeholder,
+  onAdd,
+}: {
+  label: string;
+  /** The button's accessible name: one "Add" per category would be ambiguous to a screen reader. */
+  action: string;
+  placeholder: string;
+  onAdd: (text: string) => Promise<unknown>;
+}) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    try {
+      await onAdd(text.trim());
+      setText('');
+    } catch {
+      // Reported by the caller; the text stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex gap-2">
+      <Input
+        aria-label={label}
+        placeholder={placeholder}
+        value={text}
+        disabled={busy}
+        onChange={(event) => setText(event.target.value)}
+        className="h-10"
+      />
+      <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
+        <Plus aria-hidden className="h-4 w-4" />
+        Add
+      </Button>
+    </form>
+  );
+}

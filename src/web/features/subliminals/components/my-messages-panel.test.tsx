@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, fillPath, type OwnCategory } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
+
+/** The server's own-messages calls over one person's categories, with a message limit. */
+function ownServer(limit = 10) {
+  const categories: OwnCategory[] = [];
+  let nextId = 1;
+  const api = fakeApi({
+    [`GET ${API.myCategories}`]: () => categories,
+    [`POST ${API.myCategories}`]: ({ body }) => {
+      const created = { id: nextId++, name: (body as { name: string }).name, messages: [] };
+      categories.push(created);
+      return jsonResponse(201, created);
+    },
+    [`POST ${fillPath(API.myCategoryMessages, { id: 1 })}`]: ({ body }) => {
+      if (categories[0]!.messages.length >= limit)
+        return jsonResponse(403, {
+          detail: `Your plan keeps up to ${limit} messages of your own. The intermediate plan keeps more.`,
+          code: 'plan_limit',
+          required_plan: 'intermediate',
+        });
+      categories[0]!.messages.push({
+        id: 100 + nextId++,
+        message_text: (body as { message_text: string }).message_text,
+      });
+      return jsonResponse(201, categories[0]);
+    },
+  });
+  return { api, categories };
+}
+
+describe('MyMessagesPanel', () => {
+  it('creates a category, writes messages into it and adds it to the playlist', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    const onAdd = vi.fn();
+    renderWithProviders(<MyMessagesPanel onAdd={onAdd} />);
+    expect(await screen.findByText(OWN_EMPTY)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('New category of your own'), 'Mornings');
+    await user.click(screen.getByRole('button', { name: 'Create the category' }));
+    const addToPlaylist = await screen.findByRole('button', { name: 'Add Mornings to playlist' });
+    expect(addToPlaylist).toBeDisabled();
+
+    await user.type(screen.getByLabelText('New message in Mornings'), 'I begin the day calm.');
+    await user.click(screen.getByRole('button', { name: 'Add the message to Mornings' }));
+    const card = (await screen.findByText('I begin the day calm.')).closest('li')!.parentElement!.closest('li')!;
+    expect(within(card).getByRole('button', { name: 'Add Mornings to playlist' })).toBeEnabled();
+    await user.click(within(card).getByRole('button', { name: 'Add Mornings to playlist' }));
+
+    expect(onAdd).toHaveBeenCalledWith({
+      id: 1,
+      name: 'Mornings',
+      messages: [{ id: expect.any(Number), message_text: 'I begin the day calm.' }],
+    });
+    expect(server.api.unanswered).toEqual([]);
+  });
+
+  it('says when the plan keeps no more messages, and keeps the text typed', async () => {
+    const user = userEvent.setup();
+    const server = ownServer(0);
+    server.categories.push({ id: 1, name: 'Evenings', messages: [] });
+    renderWithProviders(<MyMessagesPanel onAdd={vi.fn()} />);
+    await user.type(await screen.findByLabelText('New message in Evenings'), 'I rest well.');
+    await user.click(screen.getByRole('button', { name: 'Add the message to Evenings' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Your plan keeps up to 0 messages of your own. The intermediate plan keeps more.',
+      ),
+    );
+    expect(screen.getByLabelText('New message in Evenings')).toHaveValue('I rest well.');
+  });
+});
