@@ -4,8 +4,8 @@
 export const PRODUCT_NAME = 'Innerwave';
 
 export const PLAYER = {
-  flashSpeed: { default: 100, min: 50, step: 10 },
-  displayInterval: { default: 2000, min: 1000, step: 500 },
+  flashSpeed: { default: 100, min: 50, max: 5_000, step: 10 },
+  displayInterval: { default: 2000, min: 1000, max: 600_000, step: 500 },
   messageColor: { default: '#00DC82' },
   fontSize: { default: 20, min: 10, max: 70, step: 2 },
 } as const;

@@ -34,8 +34,8 @@ const between = (min: number, maxValue: number) =>
     .max(maxValue, { error: `Ensure this value is less than or equal to ${maxValue}.` });
 
 export const playerSettingsSchema = z.object({
-  flashSpeed: between(PLAYER.flashSpeed.min, 5_000),
-  displayInterval: between(PLAYER.displayInterval.min, 600_000),
+  flashSpeed: between(PLAYER.flashSpeed.min, PLAYER.flashSpeed.max),
+  displayInterval: between(PLAYER.displayInterval.min, PLAYER.displayInterval.max),
   messageColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour as #RRGGBB.' }),
   fontSize: between(PLAYER.fontSize.min, PLAYER.fontSize.max),
   theme: z.string().trim().min(1).max(40).default('classic'),

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { API, type MessageCategory } from '@shared/contract';
+import { API, type MessageCategory, type PlayerState, type PlayerWrite } from '@shared/contract';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
@@ -21,12 +21,29 @@ const CATEGORIES: MessageCategory[] = [
   { id: 2, name: 'Focus', messages: [{ id: 21, message_text: 'One thing at a time.' }] },
 ];
 
+const DEFAULT_SETTINGS = {
+  flashSpeed: 100,
+  displayInterval: 2000,
+  messageColor: '#00DC82',
+  fontSize: 20,
+  theme: 'classic',
+};
+
 let fail = false;
+/** The player as the server holds it, and how it answers a save. */
+let server: { state: PlayerState; onSave: (body: PlayerWrite) => PlayerState };
+let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   fail = false;
-  fakeApi({
+  server = {
+    state: { playlist: [], settings: DEFAULT_SETTINGS, updated_at: null },
+    onSave: (body) => (server.state = { ...body, updated_at: new Date().toISOString() }),
+  };
+  api = fakeApi({
     [`GET ${API.messageCategories}`]: () => (fail ? jsonResponse(500, {}) : CATEGORIES),
     [`GET ${API.myCategories}`]: () => [],
+    [`GET ${API.player}`]: () => server.state,
+    [`PUT ${API.player}`]: ({ body }) => server.onSave(body as PlayerWrite),
   });
 });
 afterEach(() => {
@@ -128,5 +145,44 @@ describe('SubliminalsPlayer', () => {
     renderPlayer();
     expect(await screen.findByText('There was an error loading the Subliminals!')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('There was an error loading the Subliminals!');
+  });
+});
+
+describe('the player in the account', () => {
+  it('starts from what was saved on another device', async () => {
+    server.state = {
+      playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],
+      settings: { ...DEFAULT_SETTINGS, fontSize: 36 },
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    renderPlayer();
+    expect(await screen.findByText('Written on my phone.')).toBeInTheDocument();
+    expect(screen.getByText('Font size: 36 px')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved to your account');
+  });
+
+  it('saves an added category to the account a moment later, saying where each message came from', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    await vi.waitFor(() => expect(api.calls.some(({ method }) => method === 'PUT')).toBe(true), { timeout: 3000 });
+    expect(api.calls.find(({ method }) => method === 'PUT')?.body).toEqual({
+      playlist: [{ message_text: 'One thing at a time.', source: 'library', message_id: 21 }],
+      settings: DEFAULT_SETTINGS,
+    });
+    expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
+  });
+
+  it('keeps changes on the device and says so when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    server.onSave = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    expect(
+      await screen.findByText('Offline — changes are kept here and will sync', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.playlist) ?? '[]')).toHaveLength(2);
   });
 });

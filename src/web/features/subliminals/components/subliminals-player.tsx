@@ -2,11 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Message, MessageCategory } from '@shared/contract';
+import type { MessageCategory } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { messageCategoriesQuery } from '../api/message-categories';
 import { useFlashPlayer } from '../hooks/use-flash-player';
+import { describeSync, usePlayerSync } from '../hooks/use-player-sync';
 import {
   acceptNotice,
   clampSettings,
@@ -16,6 +17,7 @@ import {
   savePlaylist,
   saveSettings,
   type PlayerSettings,
+  type PlaylistItem,
 } from '../lib/player-storage';
 import { CategoryAccordion } from './category-accordion';
 import { MyMessagesPanel } from './my-messages-panel';
@@ -31,11 +33,15 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
-  const [playlist, setPlaylist] = useState<Message[]>(loadPlaylist);
+  const [playlist, setPlaylist] = useState<PlaylistItem[]>(loadPlaylist);
   const [settings, setSettings] = useState<PlayerSettings>(loadSettings);
   const [playing, setPlaying] = useState(false);
   const [asking, setAsking] = useState(false);
   const flash = useFlashPlayer(playlist, settings, playing);
+  const sync = usePlayerSync(playlist, settings, (savedPlaylist, savedSettings) => {
+    setPlaylist(savedPlaylist);
+    setSettings(savedSettings);
+  });
 
   useEffect(() => savePlaylist(playlist), [playlist]);
   useEffect(() => saveSettings(clampSettings(settings)), [settings]);
@@ -43,8 +49,8 @@ export function SubliminalsPlayer() {
     if (categories.isError) toast.error(LOAD_ERROR);
   }, [categories.isError]);
 
-  const addCategory = (category: MessageCategory) => {
-    setPlaylist((current) => [...current, ...category.messages]);
+  const addCategory = (category: MessageCategory, source: PlaylistItem['source']) => {
+    setPlaylist((current) => [...current, ...category.messages.map((message) => ({ ...message, source }))]);
     toast.success(`Added ${category.name} messages to playlist!`);
   };
 
@@ -72,10 +78,10 @@ export function SubliminalsPlayer() {
             {LOAD_ERROR}
           </p>
         ) : (
-          <CategoryAccordion categories={categories.data} onAdd={addCategory} />
+          <CategoryAccordion categories={categories.data} onAdd={(category) => addCategory(category, 'library')} />
         )}
         <div className="mt-3">
-          <MyMessagesPanel onAdd={addCategory} />
+          <MyMessagesPanel onAdd={(category) => addCategory(category, 'own')} />
         </div>
       </section>
       <div className="flex flex-col gap-6">
@@ -93,6 +99,9 @@ export function SubliminalsPlayer() {
             Stop
           </Button>
         </div>
+        <p role="status" className={sync.status === 'refused' ? 'text-sm text-danger' : 'text-sm text-fg-muted'}>
+          {describeSync(sync)}
+        </p>
       </div>
       <FlashNoticeDialog
         open={asking}

@@ -30,7 +30,7 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const snap = (value: number, min: number, step: number, max = Number.POSITIVE_INFINITY) =>
   Math.min(max, Math.max(min, min + Math.round((value - min) / step) * step));
 
-/** Brings any settings into the spec's limits (minimums, steps, font range, a #rrggbb colour). */
+/** Brings any settings into their limits (ranges, steps, a #rrggbb colour). */
 export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknown>>): PlayerSettings {
   const number = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) ? value : fallback;
@@ -39,11 +39,13 @@ export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknow
       number(input.flashSpeed, DEFAULT_SETTINGS.flashSpeed),
       PLAYER.flashSpeed.min,
       PLAYER.flashSpeed.step,
+      PLAYER.flashSpeed.max,
     ),
     displayInterval: snap(
       number(input.displayInterval, DEFAULT_SETTINGS.displayInterval),
       PLAYER.displayInterval.min,
       PLAYER.displayInterval.step,
+      PLAYER.displayInterval.max,
     ),
     messageColor:
       typeof input.messageColor === 'string' && HEX_COLOR.test(input.messageColor)
@@ -67,12 +69,17 @@ function readJson(key: string): unknown {
   }
 }
 
-export function loadPlaylist(): Message[] {
-  const parsed = z.array(messageSchema).safeParse(readJson(PLAYER_STORAGE_KEYS.playlist));
+/** A message in the playlist, and whether it came from the library or the person's own messages. */
+export type PlaylistItem = Message & { source: 'library' | 'own' };
+
+const playlistSchema = z.array(messageSchema.extend({ source: z.enum(['library', 'own']).default('library') }));
+
+export function loadPlaylist(): PlaylistItem[] {
+  const parsed = playlistSchema.safeParse(readJson(PLAYER_STORAGE_KEYS.playlist));
   return parsed.success ? parsed.data : [];
 }
 
-export function savePlaylist(playlist: readonly Message[]): void {
+export function savePlaylist(playlist: readonly PlaylistItem[]): void {
   localStorage.setItem(PLAYER_STORAGE_KEYS.playlist, JSON.stringify(playlist));
 }
 

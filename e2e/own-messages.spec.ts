@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('own messages flash like the library’s, and the playlist and settings follow the account to another browser', async ({
+  page,
+  browser,
+}) => {
+  const account = await signInAsNewUser(page);
+  await page.goto('/subliminals');
+
+  await page.getByLabel('New category of your own').fill('Mornings');
+  await page.getByRole('button', { name: 'Create the category' }).click();
+  const newMessage = page.getByLabel('New message in Mornings');
+  for (const text of ['I begin the day calm.', 'I choose one thing at a time.', 'My breath is steady.']) {
+    await newMessage.fill(text);
+    await page.getByRole('button', { name: 'Add the message to Mornings' }).click();
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Add Mornings to playlist' }).click();
+  await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(3)');
+  await page.getByLabel('Flash speed (ms)').fill('600');
+  await page.getByLabel('Flash speed (ms)').blur();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to your account' })).toBeVisible({ timeout: 10_000 });
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'I understand, start' }).click();
+  await expect(page.getByTestId('flash-message')).toHaveText(
+    /I begin the day calm\.|I choose one thing at a time\.|My breath is steady\./,
+  );
+  await page.keyboard.press('Escape');
+
+  // Another browser, the same person: what was saved is there.
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await elsewhere.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(account.email);
+  await other.getByLabel('Password', { exact: true }).fill(account.password);
+  await other.getByRole('button', { name: 'Log in' }).click();
+  await other.waitForURL((url) => url.pathname !== '/login');
+  await other.goto('/subliminals');
+  await expect(other.getByRole('heading', { name: /Playlist/ })).toContainText('(3)');
+  await expect(other.getByLabel('Flash speed (ms)')).toHaveValue('600');
+  await expect(other.getByText('I choose one thing at a time.').first()).toBeVisible();
+  await elsewhere.close();
+});

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { API, playerStateSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { describeError } from '@web/lib/change';
+import { clampSettings, type PlayerSettings, type PlaylistItem } from '../lib/player-storage';
+
+// The playlist and settings follow the account: loaded from the server when the player opens (the
+// last save from any device wins), saved a moment after each change. localStorage stays the cache
+// the page starts from, so the player works at once and offline.
+
+export type SyncState = { status: 'loading' | 'saving' | 'saved' | 'offline' } | { status: 'refused'; reason: string };
+
+const SAVE_DELAY_MS = 800;
+const THEME = 'classic';
+
+const toServer = (playlist: readonly PlaylistItem[], settings: PlayerSettings): PlayerWrite => ({
+  playlist: playlist.map(({ id, message_text, source }) => ({ message_text, source, message_id: id })),
+  settings: { ...settings, theme: THEME },
+});
+
+const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: PlayerSettings } => ({
+  playlist: state.playlist.map(({ message_id, message_text, source }) => ({ id: message_id, message_text, source })),
+  settings: clampSettings(state.settings),
+});
+
+const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+export function usePlayerSync(
+  playlist: readonly PlaylistItem[],
+  settings: PlayerSettings,
+  apply: (playlist: PlaylistItem[], settings: PlayerSettings) => void,
+): SyncState {
+  const [state, setState] = useState<SyncState>({ status: 'loading' });
+  /** What the server holds, as JSON: a change is saved only when it differs. */
+  const saved = useRef<string | undefined>(undefined);
+  const [ready, setReady] = useState(false);
+  const [retry, setRetry] = useState(0);
+  const applyRef = useRef(apply);
+  useEffect(() => {
+    applyRef.current = apply;
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest(API.player, { schema: playerStateSchema, signal: controller.signal }).then(
+      (server) => {
+        if (server.updated_at !== null) {
+          const local = fromServer(server);
+          saved.current = JSON.stringify(toServer(local.playlist, local.settings));
+          applyRef.current(local.playlist, local.settings);
+        }
+        setState({ status: 'saved' });
+        setReady(true);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
+        setReady(true);
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const body = toServer(playlist, clampSettings(settings));
+    const json = JSON.stringify(body);
+    if (json === saved.current) return;
+    const timer = setTimeout(() => {
+      setState({ status: 'saving' });
+      apiRequest(API.player, { method: 'PUT', body, schema: playerStateSchema }).then(
+        () => {
+          saved.current = json;
+          setState({ status: 'saved' });
+        },
+        (error: unknown) =>
+          setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) }),
+      );
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ready, playlist, settings, retry]);
+
+  // Back online: try again what could not be saved.
+  useEffect(() => {
+    const again = () => setRetry((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, []);
+
+  return state;
+}
+
+export function describeSync(state: SyncState): string {
+  switch (state.status) {
+    case 'loading':
+      return 'Loading your playlist…';
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return 'Saved to your account';
+    case 'offline':
+      return 'Offline — changes are kept here and will sync';
+    case 'refused':
+      return `Not saved: ${state.reason}`;
+  }
+}
