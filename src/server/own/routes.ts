@@ -30,20 +30,19 @@ const noContent = { 204: z.null().describe('Deleted') };
 export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const security = [{ bearerAuth: [] }];
+  /** A route's OpenAPI description: these calls share their tag and their bearer security. */
+  const described = <S extends object>(summary: string, schema: S) => ({
+    schema: { tags, summary, security, ...schema },
+  });
   const userOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   // onRequest: a stranger is refused before the body is read or validated.
   app.addHook('onRequest', ctx.authenticate);
 
   app.get(
     API.plan,
-    {
-      schema: {
-        tags,
-        summary: 'The plan: what it includes, its limits and their use',
-        security,
-        response: { 200: planStateSchema, 401: detailErrorSchema },
-      },
-    },
+    described('The plan: what it includes, its limits and their use', {
+      response: { 200: planStateSchema, 401: detailErrorSchema },
+    }),
     async (request) => {
       const plan = await own.planOf(db, userOf(request));
       const features = Object.fromEntries(
@@ -55,67 +54,42 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
   app.get(
     API.myCategories,
-    {
-      schema: {
-        tags,
-        summary: 'Own categories with their messages',
-        security,
-        response: { 200: ownCategoryListSchema, 401: detailErrorSchema },
-      },
-    },
+    described('Own categories with their messages', {
+      response: { 200: ownCategoryListSchema, 401: detailErrorSchema },
+    }),
     async (request) => own.listOwnCategories(db, userOf(request)),
   );
   app.post(
     API.myCategories,
-    {
-      schema: {
-        tags,
-        summary: 'Create an own category (up to the plan’s limit)',
-        security,
-        body: ownCategoryWriteSchema,
-        response: { 201: ownCategorySchema, 403: planRequiredErrorSchema, ...errors },
-      },
-    },
+    described('Create an own category (up to the plan’s limit)', {
+      body: ownCategoryWriteSchema,
+      response: { 201: ownCategorySchema, 403: planRequiredErrorSchema, ...errors },
+    }),
     async (request, reply) => reply.code(201).send(await own.createOwnCategory(db, userOf(request), request.body.name)),
   );
   app.get(
     API.myCategory,
-    {
-      schema: {
-        tags,
-        summary: 'One own category',
-        security,
-        params: idParamsSchema,
-        response: { 200: ownCategorySchema, ...errors },
-      },
-    },
+    described('One own category', {
+      params: idParamsSchema,
+      response: { 200: ownCategorySchema, ...errors },
+    }),
     async (request) => own.getOwnCategory(db, userOf(request), request.params.id),
   );
   app.patch(
     API.myCategory,
-    {
-      schema: {
-        tags,
-        summary: 'Rename an own category',
-        security,
-        params: idParamsSchema,
-        body: ownCategoryWriteSchema,
-        response: { 200: ownCategorySchema, ...errors },
-      },
-    },
+    described('Rename an own category', {
+      params: idParamsSchema,
+      body: ownCategoryWriteSchema,
+      response: { 200: ownCategorySchema, ...errors },
+    }),
     async (request) => own.renameOwnCategory(db, userOf(request), request.params.id, request.body.name),
   );
   app.delete(
     API.myCategory,
-    {
-      schema: {
-        tags,
-        summary: 'Delete an own category and its messages',
-        security,
-        params: idParamsSchema,
-        response: { ...noContent, ...errors },
-      },
-    },
+    described('Delete an own category and its messages', {
+      params: idParamsSchema,
+      response: { ...noContent, ...errors },
+    }),
     async (request, reply) => {
       await own.deleteOwnCategory(db, userOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -123,44 +97,29 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
   app.post(
     API.myCategoryMessages,
-    {
-      schema: {
-        tags,
-        summary: 'Add a message to an own category (up to the plan’s limit); answers the category',
-        security,
-        params: idParamsSchema,
-        body: ownMessageWriteSchema,
-        response: { 201: ownCategorySchema, 403: planRequiredErrorSchema, ...errors },
-      },
-    },
+    described('Add a message to an own category (up to the plan’s limit); answers the category', {
+      params: idParamsSchema,
+      body: ownMessageWriteSchema,
+      response: { 201: ownCategorySchema, 403: planRequiredErrorSchema, ...errors },
+    }),
     async (request, reply) =>
       reply.code(201).send(await own.addOwnMessage(db, userOf(request), request.params.id, request.body.message_text)),
   );
   app.patch(
     API.myMessage,
-    {
-      schema: {
-        tags,
-        summary: 'Change an own message; answers its category',
-        security,
-        params: idParamsSchema,
-        body: ownMessageWriteSchema,
-        response: { 200: ownCategorySchema, ...errors },
-      },
-    },
+    described('Change an own message; answers its category', {
+      params: idParamsSchema,
+      body: ownMessageWriteSchema,
+      response: { 200: ownCategorySchema, ...errors },
+    }),
     async (request) => own.editOwnMessage(db, userOf(request), request.params.id, request.body.message_text),
   );
   app.delete(
     API.myMessage,
-    {
-      schema: {
-        tags,
-        summary: 'Delete an own message',
-        security,
-        params: idParamsSchema,
-        response: { ...noContent, ...errors },
-      },
-    },
+    described('Delete an own message', {
+      params: idParamsSchema,
+      response: { ...noContent, ...errors },
+    }),
     async (request, reply) => {
       await own.deleteOwnMessage(db, userOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -169,27 +128,17 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
   app.get(
     API.player,
-    {
-      schema: {
-        tags,
-        summary: 'The playlist and player settings as last saved',
-        security,
-        response: { 200: playerStateSchema, 401: detailErrorSchema },
-      },
-    },
+    described('The playlist and player settings as last saved', {
+      response: { 200: playerStateSchema, 401: detailErrorSchema },
+    }),
     async (request) => readPlayer(db, userOf(request)),
   );
   app.put(
     API.player,
-    {
-      schema: {
-        tags,
-        summary: 'Save the playlist and player settings (the last save wins)',
-        security,
-        body: playerWriteSchema,
-        response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema },
-      },
-    },
+    described('Save the playlist and player settings (the last save wins)', {
+      body: playerWriteSchema,
+      response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema },
+    }),
     async (request) => savePlayer(db, userOf(request), request.body),
   );
 };

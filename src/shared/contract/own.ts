@@ -24,7 +24,6 @@ export const ownCategoryWriteSchema = z.object({
 export const ownMessageWriteSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
 });
-export const ownMessageSchema = z.object({ id: z.number().int(), message_text: z.string() });
 
 const between = (min: number, maxValue: number) =>
   z
@@ -40,7 +39,6 @@ export const playerSettingsSchema = z.object({
   fontSize: between(PLAYER.fontSize.min, PLAYER.fontSize.max),
   theme: z.string().trim().min(1).max(40).default('classic'),
 });
-export type PlayerSettings = z.infer<typeof playerSettingsSchema>;
 
 export const playlistItemSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX * 3, max(OWN_MESSAGE_TEXT_MAX * 3)),
@@ -65,7 +63,6 @@ export const planStateSchema = z.object({
   limits: limitsShape,
   usage: limitsShape,
 });
-export type PlanState = z.infer<typeof planStateSchema>;
 
 /** `403` for a call or an amount the person's plan does not include. */
 export const planRequiredErrorSchema = z.object({
