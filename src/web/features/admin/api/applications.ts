@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
-import { adminKeys, useAdminChange } from './change';
+import { useChange } from '@web/lib/change';
+import { adminKeys } from './keys';
 
 export const adminApplicationsQuery = () =>
   queryOptions({
@@ -17,4 +18,4 @@ export const deleteApplication = (id: number) =>
   apiRequest(adminPath(ADMIN_API.application, { id }), { method: 'DELETE' });
 
 /** Runs a change of the installers and reloads their list. */
-export const useApplicationsChange = () => useAdminChange(adminKeys.applications);
+export const useApplicationsChange = () => useChange(adminKeys.applications);

@@ -8,7 +8,8 @@ import {
   type AudioKind,
 } from '@shared/contract';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
-import { adminKeys, useAdminChange } from './change';
+import { useChange } from '@web/lib/change';
+import { adminKeys } from './keys';
 
 export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
@@ -33,4 +34,4 @@ export const deleteAudioItem = (kind: AudioKind, id: number) =>
   apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'DELETE' });
 
 /** Runs a change of one audio library and reloads its list. */
-export const useAudioChange = (kind: AudioKind) => useAdminChange(adminKeys.audio(kind));
+export const useAudioChange = (kind: AudioKind) => useChange(adminKeys.audio(kind));

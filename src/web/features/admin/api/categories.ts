@@ -9,7 +9,8 @@ import {
   type MessagesFile,
 } from '@shared/contract';
 import { apiRequest } from '@web/lib/api-client';
-import { adminKeys, useAdminChange } from './change';
+import { useChange } from '@web/lib/change';
+import { adminKeys } from './keys';
 
 export const adminCategoriesQuery = () =>
   queryOptions({
@@ -50,4 +51,4 @@ export const importMessages = (file: MessagesFile) =>
   apiRequest(ADMIN_API.categoriesImport, { method: 'POST', body: file, schema: messagesImportResultSchema });
 
 /** Runs a change of the categories or their messages and reloads the list. */
-export const useCategoriesChange = () => useAdminChange(adminKeys.categories);
+export const useCategoriesChange = () => useChange(adminKeys.categories);

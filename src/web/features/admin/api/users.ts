@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, adminPath, adminUserListSchema, adminUserSchema, type AdminUserUpdate } from '@shared/contract';
 import { apiRequest } from '@web/lib/api-client';
-import { adminKeys } from './change';
+import { adminKeys } from './keys';
 
 export const adminUsersQuery = (search: string) =>
   queryOptions({

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { AUTH_MESSAGES } from '../messages';
 import { SignupForm } from './signup-form';
 
 function renderSignup() {
@@ -62,5 +64,14 @@ describe('signup form', () => {
     expect(api.calls.map(({ body }) => body)).toEqual([
       { email: 'ada@example.com', password: 'Quiet-Harbour-58', re_password: 'Quiet-Harbour-58' },
     ]);
+  });
+
+  it('says to wait when the server limits attempts, as login does', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeApi({ [`POST ${API.signup}`]: () => jsonResponse(429, { detail: 'Request was throttled.' }) });
+    renderSignup();
+    await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(AUTH_MESSAGES.throttled));
+    error.mockRestore();
   });
 });

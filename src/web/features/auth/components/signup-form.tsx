@@ -30,7 +30,9 @@ export function SignupForm() {
       void navigate(paths.login);
     },
     onError: (error) => {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.status === 429) {
+        toast.error(AUTH_MESSAGES.throttled);
+      } else if (error instanceof ApiError) {
         toast.error(AUTH_MESSAGES.signupFailed(error.status));
         showServerFieldErrors(error, FIELDS, form.setError);
         const nonField = error.fieldErrors.non_field_errors;

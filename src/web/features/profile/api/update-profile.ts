@@ -1,5 +1,6 @@
-import { API, profileSchema, type Profile } from '@shared/contract';
+import { API, type Profile } from '@shared/contract';
 import { apiRequest } from '@web/lib/api-client';
+import { profileAnswerSchema } from './profile';
 
 export interface ProfileUpdate {
   first_name: string;
@@ -16,7 +17,7 @@ export function updateProfile(update: ProfileUpdate, onProgress: (percent: numbe
   return apiRequest(API.profileUpdate, {
     method: 'PUT',
     body: form,
-    schema: profileSchema,
+    schema: profileAnswerSchema,
     onUploadProgress: (fraction) => onProgress(Math.round(fraction * 100)),
   });
 }

@@ -34,6 +34,19 @@ describe('ProfileView', () => {
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 
+  it.each([
+    ['PRO', 'Pro'],
+    [null, 'Basic'],
+    ['', 'Basic'],
+    ['platinum', 'Basic'],
+    [undefined, 'Basic'],
+  ])('shows a plan of %j from the server as %s instead of failing', async (plan, label) => {
+    renderWith(() => jsonResponse(200, { ...profile('basic'), subscription_plan: plan }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText(label)).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('shows the error panel and toast when the profile cannot be read', async () => {
     renderWith(() => jsonResponse(500, {}));
     expect(await screen.findByRole('heading', { name: 'Error Occurred!' })).toBeInTheDocument();

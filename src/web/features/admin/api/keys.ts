@@ -1,6 +1,3 @@
-import type { QueryKey } from '@tanstack/react-query';
-import { useChange } from '@web/lib/change';
-
 /** The cache keys of the admin's lists; each API file's hooks reload their own. */
 export const adminKeys = {
   applications: ['admin', 'applications'],
@@ -8,6 +5,3 @@ export const adminKeys = {
   categories: ['admin', 'categories'],
   users: (search?: string) => (search === undefined ? ['admin', 'users'] : ['admin', 'users', search]),
 } as const;
-
-/** A change of the admin's data that reloads the list under `queryKey`. */
-export const useAdminChange = (queryKey: QueryKey) => useChange(queryKey);
