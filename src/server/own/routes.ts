@@ -44,11 +44,12 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       response: { 200: planStateSchema, 401: detailErrorSchema },
     }),
     async (request) => {
-      const plan = await own.planOf(db, userOf(request));
+      const userId = userOf(request);
+      const plan = await own.planOf(db, userId);
       const features = Object.fromEntries(
         (Object.keys(PLAN_FEATURES) as PlanFeature[]).map((feature) => [feature, planIncludes(plan, feature)]),
       ) as Record<PlanFeature, boolean>;
-      return { plan, features, limits: PLAN_LIMITS[plan], usage: await own.ownUsage(db, userOf(request)) };
+      return { plan, features, limits: PLAN_LIMITS[plan], usage: await own.ownUsage(db, userId) };
     },
   );
 

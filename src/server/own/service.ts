@@ -18,10 +18,19 @@ export async function planOf(db: Db | Tx, userId: number): Promise<SubscriptionP
   return row?.plan ?? 'basic';
 }
 
+const COUNTED = { ownCategories: ownCategories, ownMessages: ownMessages } as const;
+
+async function countOwn(db: Db | Tx, userId: number, limit: PlanLimit): Promise<number> {
+  const table = COUNTED[limit];
+  const [row] = await db.select({ n: count() }).from(table).where(eq(table.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function ownUsage(db: Db | Tx, userId: number): Promise<Record<PlanLimit, number>> {
-  const [categories] = await db.select({ n: count() }).from(ownCategories).where(eq(ownCategories.userId, userId));
-  const [messages] = await db.select({ n: count() }).from(ownMessages).where(eq(ownMessages.userId, userId));
-  return { ownCategories: categories?.n ?? 0, ownMessages: messages?.n ?? 0 };
+  return {
+    ownCategories: await countOwn(db, userId, 'ownCategories'),
+    ownMessages: await countOwn(db, userId, 'ownMessages'),
+  };
 }
 
 /**
@@ -33,7 +42,7 @@ async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit): Promise<
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const plan = await planOf(tx, userId);
   const allowed = PLAN_LIMITS[plan][limit];
-  if ((await ownUsage(tx, userId))[limit] < allowed) return;
+  if ((await countOwn(tx, userId, limit)) < allowed) return;
   const higher = planRaising(plan, limit);
   throw new ApiError(403, {
     detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own.${higher ? ` The ${higher} plan keeps more.` : ''}`,

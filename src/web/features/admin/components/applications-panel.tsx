@@ -16,7 +16,8 @@ import {
 } from '../api/applications';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FileField, Textarea } from './file-field';
-import { formatSize, panelClass, QueryState, UploadProgress } from './states';
+import { QueryState } from '@web/components/ui/query-state';
+import { formatSize, panelClass, UploadProgress } from './states';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;

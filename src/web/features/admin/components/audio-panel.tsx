@@ -14,7 +14,8 @@ import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem, use
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FileField, Textarea } from './file-field';
 import { InlineEdit } from '@web/components/ui/inline-edit';
-import { formatSize, panelClass, QueryState, UploadProgress } from './states';
+import { QueryState } from '@web/components/ui/query-state';
+import { formatSize, panelClass, UploadProgress } from './states';
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
 const formSchema = z.object({

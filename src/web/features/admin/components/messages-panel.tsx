@@ -8,7 +8,8 @@ import * as api from '../api/categories';
 import { describeError } from '@web/lib/change';
 import { AddForm } from '@web/components/ui/add-form';
 import { CategoryCard } from './category-card';
-import { panelClass, QueryState } from './states';
+import { QueryState } from '@web/components/ui/query-state';
+import { panelClass } from './states';
 
 /** Message categories and their messages: create, rename, reorder, delete; import and export JSON. */
 export function MessagesPanel() {

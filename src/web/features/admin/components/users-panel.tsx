@@ -8,7 +8,8 @@ import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
 import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
-import { panelClass, QueryState } from './states';
+import { QueryState } from '@web/components/ui/query-state';
+import { panelClass } from './states';
 
 function UserRow({
   user,

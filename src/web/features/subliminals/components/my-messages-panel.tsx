@@ -5,11 +5,10 @@ import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/ui/query-state';
 import type { Change } from '@web/lib/change';
 import * as api from '../api/own-messages';
 
-export const OWN_LOAD_ERROR = 'Your messages could not be loaded. Please try again.';
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
 
@@ -96,21 +95,19 @@ export function MyMessagesPanel({ onAdd }: { onAdd(category: MessageCategory): v
         placeholder="New category"
         onAdd={(name) => change(() => api.createOwnCategory(name), `Created ${name}.`)}
       />
-      {query.isPending ? (
-        <Spinner label="Loading your messages" className="py-6" />
-      ) : query.isError ? (
-        <p role="alert" className="rounded-2xl border border-danger p-4 text-danger">
-          {OWN_LOAD_ERROR}
-        </p>
-      ) : query.data.length === 0 ? (
-        <p className="text-sm text-fg-muted">{OWN_EMPTY}</p>
-      ) : (
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={query.data?.length === 0}
+        emptyText={OWN_EMPTY}
+        onRetry={() => void query.refetch()}
+      >
         <ul className="flex flex-col gap-3">
-          {query.data.map((category) => (
+          {query.data?.map((category) => (
             <OwnCategoryCard key={category.id} category={category} change={change} onAdd={onAdd} />
           ))}
         </ul>
-      )}
+      </QueryState>
     </section>
   );
 }

@@ -23,7 +23,8 @@ const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: P
   settings: clampSettings(state.settings),
 });
 
-const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+/** Unreachable (fetch failed) or failing on its side: the change is kept and tried again. */
+const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 export function usePlayerSync(
   playlist: readonly PlaylistItem[],

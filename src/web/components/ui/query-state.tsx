@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, Inbox } from 'lucide-react';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+/** Loading, error (with retry) and empty states shared by the lists of the portal and the admin. */
+export function QueryState({
+  isPending,
+  error,
+  isEmpty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  error: Error | null;
+  isEmpty: boolean;
+  emptyText: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
+        <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
+        <p>Could not load this list: {error.message}</p>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">
+        <Inbox aria-hidden className="h-6 w-6" />
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
