@@ -22,7 +22,9 @@ import { adminRoutes } from './admin/routes';
 import { contentRoutes } from './content/routes';
 import { profileRoutes } from './profile/routes';
 import { ownRoutes } from './own/routes';
+import { sharedRoutes } from './own/shared-routes';
 import { mediaRoutes } from './media/routes';
+import { supportRoutes } from './support/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -74,7 +76,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contentRoutes, ctx);
   await app.register(profileRoutes, ctx);
   await app.register(ownRoutes, ctx);
+  await app.register(sharedRoutes, ctx);
   await app.register(mediaRoutes, ctx);
+  await app.register(supportRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, pages, options.webDir);

@@ -24,7 +24,9 @@ describe('loadConfig', () => {
       env: 'development',
       databaseUrl: undefined,
       smtpUrl: undefined,
+      supportEmail: 'support@innerwave.app',
     });
+    expect(loadConfig({ DATA_DIR: dataDir, SUPPORT_EMAIL: 'help@example.org' }).supportEmail).toBe('help@example.org');
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.tokens.accessTtlSeconds).toBe(300);
     expect(config.tokens.refreshTtlSeconds).toBe(86_400);
@@ -32,13 +34,20 @@ describe('loadConfig', () => {
 
   it('names every wrong variable in one message', () => {
     const run = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', PUBLIC_URL: 'nope' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        PUBLIC_URL: 'nope',
+        SUPPORT_EMAIL: 'support',
+      });
     expect(run).toThrow(ConfigError);
     try {
       run();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'SUPPORT_EMAIL'])
+        expect(message).toContain(name);
     }
   });
 

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SUPPORT } from '@shared/constants';
 
 // The only module that reads the environment (a lint rule keeps it so).
 
@@ -29,6 +30,7 @@ const envSchema = z.object({
   ACTIVATION_TOKEN_TTL_SECONDS: durationSeconds(3 * 24 * 60 * 60),
   RESET_TOKEN_TTL_SECONDS: durationSeconds(60 * 60),
   MAIL_FROM: z.string().min(3).default('Innerwave <no-reply@innerwave.app>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(SUPPORT.defaultEmail),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
@@ -70,6 +72,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From header of every mail. */
   mailFrom: string;
+  /** Where the support form's requests are mailed. */
+  supportEmail: string;
   secretKey: string;
   logLevel: string;
   /** Worker processes serving HTTP (one per core unless set). */
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),

@@ -24,6 +24,17 @@ export const PROFILE_IMAGE = {
   maxUploadBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * The support form (docs/product/accounts.md#support): where requests are mailed unless SUPPORT_EMAIL
+ * says otherwise (the address the site shows), and the answer time the terms promise.
+ */
+export const SUPPORT = {
+  defaultEmail: 'support@innerwave.app',
+  responseBusinessHours: 48,
+  /** Requests one person may send per hour. */
+  requestsPerHour: 5,
+} as const;
+
 export const SUBSCRIPTION_PLANS = ['basic', 'intermediate', 'pro'] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 

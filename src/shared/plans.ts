@@ -21,16 +21,18 @@ export type PlanFeature = keyof typeof PLAN_FEATURES;
 
 /** How much of one's own content each plan keeps. */
 export const PLAN_LIMITS = {
-  basic: { ownCategories: 20, ownMessages: 200 },
-  intermediate: { ownCategories: 100, ownMessages: 2_000 },
-  pro: { ownCategories: 500, ownMessages: 10_000 },
+  basic: { ownCategories: 20, ownMessages: 200, savedSubliminals: 0 },
+  intermediate: { ownCategories: 100, ownMessages: 2_000, savedSubliminals: 500 },
+  pro: { ownCategories: 500, ownMessages: 10_000, savedSubliminals: 2_000 },
 } as const satisfies Record<SubscriptionPlan, Record<string, number>>;
 export type PlanLimit = keyof (typeof PLAN_LIMITS)['basic'];
 
 const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);
 
-export const planIncludes = (plan: SubscriptionPlan, feature: PlanFeature) =>
-  rank(plan) >= rank(PLAN_FEATURES[feature]);
+/** Whether `plan` is `required` or higher. */
+export const planCovers = (plan: SubscriptionPlan, required: SubscriptionPlan) => rank(plan) >= rank(required);
+
+export const planIncludes = (plan: SubscriptionPlan, feature: PlanFeature) => planCovers(plan, PLAN_FEATURES[feature]);
 
 /** The next plan whose limit is higher than this plan's, if any. */
 export function planRaising(plan: SubscriptionPlan, limit: PlanLimit): SubscriptionPlan | undefined {

@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_API } from '@shared/contract';
 import type { AppContext } from '../context';
 import { mediaDir } from '../paths';
 import type { ContentStore } from './media-context';
 import { registerApplicationRoutes } from './routes/applications';
 import { registerAudioRoutes } from './routes/audio';
 import { registerMessageRoutes } from './routes/messages';
+import { registerSupportRoutes } from './routes/support';
 import { registerUserRoutes } from './routes/users';
 
 // Staff-only administration (docs/product/api.md#admin). Every route answers 401 without a live token
@@ -15,10 +17,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   await app.register(multipart, { limits: { fileSize: ctx.config.maxApplicationBytes + 1 } });
   // onRequest, not preHandler: a stranger is refused before the body (an upload) is read or validated.
   app.addHook('onRequest', ctx.authenticateStaff);
-  // Every change staff make here is content the workers keep in memory: each of them drops it before
-  // the change is answered, so the next read anywhere sees it.
+  // Every change staff make here is content the workers keep in memory (support requests aside): each
+  // of them drops it before the change is answered, so the next read anywhere sees it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+    const content = !request.url.startsWith(ADMIN_API.supportRequests);
+    if (content && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       await ctx.notices
         .publish({ kind: 'content-changed' })
         .catch((error: unknown) => request.log.error({ err: error }, 'content change not announced'));
@@ -28,6 +31,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const store: ContentStore = { db: ctx.database.db, mediaRoot: mediaDir(ctx.config.dataDir), mediaUrl: ctx.media.url };
   const db = ctx.database.db;
   const deps = { app, ctx, store, db };
-  for (const register of [registerUserRoutes, registerMessageRoutes, registerAudioRoutes, registerApplicationRoutes])
+  for (const register of [
+    registerUserRoutes,
+    registerMessageRoutes,
+    registerAudioRoutes,
+    registerApplicationRoutes,
+    registerSupportRoutes,
+  ])
     register(deps);
 };

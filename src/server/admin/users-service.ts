@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
 import { revokeAllSessions } from '../auth/sessions';
+import { releaseUnreferenced } from '../media/store';
 
 const userColumns = {
   id: users.id,
@@ -155,4 +156,25 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
     if (isUniqueViolation(error)) throw badRequest({ email: ['user with this email already exists.'] });
     throw error;
   }
+}
+
+/**
+ * Removes a user and everything that is theirs: the row's foreign keys cascade to sessions, profile,
+ * own categories and messages and the player's state (src/server/db/schema.ts); files only they
+ * referenced (the profile image) are removed after the commit. Answers whether the user existed.
+ * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions.
+ */
+export async function deleteUser(db: Db, mediaRoot: string, id: number): Promise<boolean> {
+  const files = await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ image: profiles.profileImage })
+      .from(profiles)
+      .where(eq(profiles.userId, id))
+      .for('update');
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return deleted.length > 0 ? [profile?.image] : undefined;
+  });
+  if (!files) return false;
+  await releaseUnreferenced(db, mediaRoot, files);
+  return true;
 }

@@ -52,3 +52,32 @@ describe('activation and reset tokens', () => {
     expect(tokens.check('activation', user, forged, later(86_401))).toBe('invalid');
   });
 });
+
+describe('e-mail change tokens', () => {
+  const owner = { id: 42, email: 'Ada@example.com', passwordHash: user.passwordHash };
+
+  it('carries the new address and lives as long as an activation link', () => {
+    const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
+    expect(tokens.checkEmailChange(owner, token, later(3 * 86_400))).toEqual({
+      verdict: 'valid',
+      newEmail: 'ada@new.example',
+    });
+    expect(tokens.checkEmailChange(owner, token, later(3 * 86_400 + 1))).toEqual({ verdict: 'expired' });
+  });
+
+  it('dies once the address or the password changed, and refuses another address in it', () => {
+    const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
+    expect(tokens.checkEmailChange({ ...owner, email: 'ada@new.example' }, token, later(1)).verdict).toBe('invalid');
+    expect(tokens.checkEmailChange({ ...owner, passwordHash: 'other' }, token, later(1)).verdict).toBe('invalid');
+    expect(tokens.checkEmailChange({ ...owner, id: 43 }, token, later(1)).verdict).toBe('invalid');
+    const [, stamped] = token.split('~');
+    const swapped = `${Buffer.from('eve@evil.example').toString('base64url')}~${stamped}`;
+    expect(tokens.checkEmailChange(owner, swapped, later(1)).verdict).toBe('invalid');
+    expect(tokens.checkEmailChange(owner, 'garbage', later(1)).verdict).toBe('invalid');
+  });
+
+  it('is not an activation or reset token', () => {
+    const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
+    expect(tokens.check('reset', user, token.split('~')[1]!, later(1))).toBe('invalid');
+  });
+});

@@ -5,8 +5,12 @@ import { deriveKey } from './tokens';
 // uid = the user id in base64url; token = "<timestamp base36>-<HMAC>", the HMAC taken over the
 // purpose, the user's id, password hash, is_active, last_login and the timestamp. Using the link
 // changes that state (the account becomes active, the password changes), so the token dies.
+// E-mail change links carry the new address in the token and sign it with the current address and
+// password hash (not the last login: logging in on the phone that opens the link must not kill it), so
+// the link dies once the address changed; it lives as long as an activation link.
 
 export type AccountTokenPurpose = 'activation' | 'reset';
+type SignedPurpose = AccountTokenPurpose | 'email';
 
 export interface AccountTokenState {
   id: number;
@@ -24,6 +28,20 @@ export interface AccountTokens {
     token: string,
     now?: Date,
   ): 'valid' | 'expired' | 'invalid';
+  /** The token of a link confirming `newEmail` as the user's address. */
+  makeEmailChange(user: EmailChangeState, newEmail: string, now?: Date): string;
+  /** The new address when the token is valid for this user's current state. */
+  checkEmailChange(
+    user: EmailChangeState,
+    token: string,
+    now?: Date,
+  ): { verdict: 'valid'; newEmail: string } | { verdict: 'expired' | 'invalid' };
+}
+
+export interface EmailChangeState {
+  id: number;
+  email: string;
+  passwordHash: string;
 }
 
 export const encodeUid = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
@@ -38,35 +56,59 @@ export function decodeUid(uid: string): number | undefined {
 }
 
 export function createAccountTokens(secretKey: string, ttlSeconds: Record<AccountTokenPurpose, number>): AccountTokens {
-  const keys = {
+  const keys: Record<SignedPurpose, ReturnType<typeof deriveKey>> = {
     activation: deriveKey(secretKey, 'account-token:activation'),
     reset: deriveKey(secretKey, 'account-token:reset'),
+    email: deriveKey(secretKey, 'account-token:email'),
   };
+  const lifetimes: Record<SignedPurpose, number> = { ...ttlSeconds, email: ttlSeconds.activation };
 
-  const signature = (purpose: AccountTokenPurpose, user: AccountTokenState, timestamp: number) =>
+  const sign = (purpose: SignedPurpose, state: ReadonlyArray<string | number>, timestamp: number) =>
     createHmac('sha256', keys[purpose])
-      .update(
-        [purpose, user.id, user.passwordHash, user.isActive ? 1 : 0, user.lastLogin?.getTime() ?? '', timestamp].join(
-          '|',
-        ),
-      )
+      .update([purpose, ...state, timestamp].join('|'))
       .digest('base64url')
       .slice(0, 32);
+  const stateOf = (user: AccountTokenState) => [
+    user.id,
+    user.passwordHash,
+    user.isActive ? 1 : 0,
+    user.lastLogin?.getTime() ?? '',
+  ];
+  const emailStateOf = (user: EmailChangeState, newEmail: string) => [
+    user.id,
+    user.email.toLowerCase(),
+    user.passwordHash,
+    newEmail,
+  ];
+  const stamp = (purpose: SignedPurpose, state: ReadonlyArray<string | number>, now: Date) => {
+    const timestamp = Math.floor(now.getTime() / 1000);
+    return `${timestamp.toString(36)}-${sign(purpose, state, timestamp)}`;
+  };
+  const verify = (purpose: SignedPurpose, state: ReadonlyArray<string | number>, token: string, now: Date) => {
+    const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match) return 'invalid';
+    const timestamp = Number.parseInt(match[1]!, 36);
+    const expected = Buffer.from(sign(purpose, state, timestamp));
+    const given = Buffer.from(match[2]!);
+    if (!timingSafeEqual(expected, given)) return 'invalid';
+    const age = Math.floor(now.getTime() / 1000) - timestamp;
+    return age >= 0 && age <= lifetimes[purpose] ? 'valid' : 'expired';
+  };
 
   return {
-    make(purpose, user, now = new Date()) {
-      const timestamp = Math.floor(now.getTime() / 1000);
-      return `${timestamp.toString(36)}-${signature(purpose, user, timestamp)}`;
+    make: (purpose, user, now = new Date()) => stamp(purpose, stateOf(user), now),
+    check: (purpose, user, token, now = new Date()) => verify(purpose, stateOf(user), token, now),
+    // "<new address in base64url>~<timestamp>-<HMAC>": `~` is outside base64url and, unlike a dot, never
+    // makes the link's path look like a file name to the server's page fallback.
+    makeEmailChange(user, newEmail, now = new Date()) {
+      return `${Buffer.from(newEmail, 'utf8').toString('base64url')}~${stamp('email', emailStateOf(user, newEmail), now)}`;
     },
-    check(purpose, user, token, now = new Date()) {
-      const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{32})$/.exec(token);
-      if (!match) return 'invalid';
-      const timestamp = Number.parseInt(match[1]!, 36);
-      const expected = Buffer.from(signature(purpose, user, timestamp));
-      const given = Buffer.from(match[2]!);
-      if (!timingSafeEqual(expected, given)) return 'invalid';
-      const age = Math.floor(now.getTime() / 1000) - timestamp;
-      return age >= 0 && age <= ttlSeconds[purpose] ? 'valid' : 'expired';
+    checkEmailChange(user, token, now = new Date()) {
+      const match = /^([A-Za-z0-9_-]{1,400})~(.+)$/.exec(token);
+      if (!match) return { verdict: 'invalid' };
+      const newEmail = Buffer.from(match[1]!, 'base64url').toString('utf8');
+      const verdict = verify('email', emailStateOf(user, newEmail), match[2]!, now);
+      return verdict === 'valid' ? { verdict, newEmail } : { verdict };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ACCOUNT_INACTIVE_CODE,
   EMAILED_PAGES,
   fillPath,
   MESSAGES,
@@ -77,7 +78,10 @@ export async function login(ctx: AppContext, email: string, password: string): P
     throw unauthorized(MESSAGES.badCredentials);
   }
   const passwordOk = await verifyPassword(user.passwordHash, password);
-  if (!passwordOk || !user.isActive) throw unauthorized(MESSAGES.badCredentials);
+  if (!passwordOk) throw unauthorized(MESSAGES.badCredentials);
+  // SimpleJWT's words either way; the code tells only someone who proved the password that the account
+  // waits for activation, so the form can offer to resend the link (docs/product/accounts.md#login).
+  if (!user.isActive) throw unauthorized(MESSAGES.badCredentials, ACCOUNT_INACTIVE_CODE);
   const session = await createSession(db, ctx.tokens, user.id, { recordLogin: true });
   return { access: session.access, refresh: session.refresh };
 }
@@ -152,27 +156,43 @@ export async function confirmPasswordReset(
   const user = await userOfUid(db, body.uid);
   if (accountTokens.check('reset', user, body.token) !== 'valid')
     throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if (!(await replacePassword(ctx, user, body, log))) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+}
+
+/**
+ * Sets a new password over the hash the caller checked (by token or by the current password): the
+ * rules, then the match, as djoser; every session ends but `keepSessionId`; a notice is mailed. Answers
+ * false when the hash changed meanwhile, so of two changes at once the second is refused.
+ */
+export async function replacePassword(
+  ctx: AppContext,
+  user: typeof users.$inferSelect,
+  body: { new_password: string; re_new_password: string },
+  log: Log,
+  keepSessionId?: string,
+): Promise<boolean> {
   const problems = passwordProblems(body.new_password, user.email);
   if (problems.length > 0) throw badRequest({ new_password: problems });
   if (body.new_password !== body.re_new_password)
     throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
 
   const passwordHash = await hashPassword(body.new_password);
-  const updated = await db.transaction(async (tx) => {
-    // Only if nothing changed since the token was checked: the link stays single-use under races.
+  const updated = await ctx.database.db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
       .returning({ id: users.id });
     if (rows.length === 0) return false;
-    await revokeAllSessions(tx as unknown as Db, user.id);
+    await revokeAllSessions(tx as unknown as Db, user.id, keepSessionId);
     return true;
   });
-  if (!updated) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if (!updated) return false;
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
+  const resetPage = `${ctx.config.publicUrl}${EMAILED_PAGES.resetRequest}`;
   ctx.mailer.sendInBackground(
-    passwordChangedMail(user.email, `${ctx.config.publicUrl}${EMAILED_PAGES.resetRequest}`),
+    passwordChangedMail(user.email, resetPage, keepSessionId ? 'your other devices' : 'every device'),
     log,
   );
+  return true;
 }

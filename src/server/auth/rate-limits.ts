@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { tooManyRequests } from '../http/errors';
 
-// Login, signup, reset and activation are limited per client address and per e-mail
-// (docs/product/accounts.md#rate-limits): the address limit slows one machine trying many accounts,
-// the e-mail limit many machines trying one.
+// Login, signup, reset, activation (and its resend) and the calls that check the current password are
+// limited per client address and per account (docs/product/accounts.md#rate-limits): the address limit
+// slows one machine trying many accounts, the account limit many machines trying one.
 // Counters live in the rate-limit plugin's store, which the primary keeps for all workers
 // (docs/decisions/001-workers-share-state-through-the-primary.md).
 
-export type LimitedAction = 'login' | 'signup' | 'reset' | 'activation';
+export type LimitedAction =
+  'login' | 'signup' | 'reset' | 'activation' | 'resend' | 'current-password' | 'email-change';
 
 /** Counts one attempt; throws 429 with Retry-After when the address or the account is over its limit. */
 export type RateLimitCheck = (request: FastifyRequest, action: LimitedAction, account?: string) => Promise<void>;

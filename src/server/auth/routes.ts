@@ -1,12 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API,
   activationRequestSchema,
   currentUserSchema,
+  deleteAccountRequestSchema,
   detailErrorSchema,
+  resendActivationRequestSchema,
   resetPasswordConfirmRequestSchema,
   resetPasswordRequestSchema,
+  setEmailConfirmRequestSchema,
+  setEmailRequestSchema,
+  setPasswordRequestSchema,
   signupRequestSchema,
   signupResponseSchema,
   tokenCreateRequestSchema,
@@ -28,13 +34,26 @@ import {
 } from './accounts';
 import { currentUser } from './authenticate';
 import { revokeSession } from './sessions';
-import { createAuthRateLimits } from './rate-limits';
+import { createAuthRateLimits, type LimitedAction } from './rate-limits';
+import {
+  changePassword,
+  confirmEmailChange,
+  deleteOwnAccount,
+  requestEmailChange,
+  resendActivation,
+} from './self-service';
 
 // The account calls, shaped like djoser + SimpleJWT (docs/product/accounts.md).
 
 const noContent = z.null().describe('No content');
 const throttled = { 429: detailErrorSchema.describe('Too many attempts; see Retry-After') };
 const bearer = [{ bearerAuth: [] }];
+/** The answers of a call that does something and says nothing: 204, or why not. */
+const done = { 204: noContent, 400: validationErrorSchema, ...throttled };
+/** A route's OpenAPI description: its tags (the account calls unless told), summary and shapes. */
+const described = <S extends object>(summary: string, schema: S, tags = ['accounts']) => ({
+  schema: { tags, summary, ...schema },
+});
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const accountTokens = createAccountTokens(ctx.config.secretKey, {
@@ -42,19 +61,36 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     reset: ctx.config.tokens.resetTtlSeconds,
   });
   const rateLimit = createAuthRateLimits(app, ctx.config.authRateLimit);
+  /** A call anyone may make about an account (by address or e-mailed token): limited by `key`, then 204. */
+  function accountAction<B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    action: LimitedAction,
+    key: (body: z.output<B>) => string,
+    act: (body: z.output<B>, log: FastifyBaseLogger) => unknown,
+  ) {
+    app.post(path, described(summary, { body, response: done }), async (request, reply) => {
+      const parsed = request.body as z.output<B>;
+      await rateLimit(request, action, key(parsed));
+      await act(parsed, request.log);
+      return reply.code(204).send(null);
+    });
+  }
+  /** An account call of the person signed in: their bearer token first, then the body. */
+  const signedIn = <S extends object>(summary: string, schema: S) => ({
+    preHandler: ctx.authenticate,
+    ...described(summary, { security: bearer, ...schema }),
+  });
   // Mail still on its way is delivered before the process exits.
   app.addHook('onClose', async () => ctx.mailer.settled());
 
   app.post(
     API.signup,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Sign up; the account stays inactive until the e-mailed link is opened',
-        body: signupRequestSchema,
-        response: { 201: signupResponseSchema, 400: validationErrorSchema, ...throttled },
-      },
-    },
+    described('Sign up; the account stays inactive until the e-mailed link is opened', {
+      body: signupRequestSchema,
+      response: { 201: signupResponseSchema, 400: validationErrorSchema, ...throttled },
+    }),
     async (request, reply) => {
       await rateLimit(request, 'signup', request.body.email);
       return reply.code(201).send(await signup(ctx, accountTokens, request.body, request.log));
@@ -63,14 +99,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     API.tokenCreate,
-    {
-      schema: {
-        tags: ['sessions'],
-        summary: 'Log in: a new session and its token pair',
+    described(
+      'Log in: a new session and its token pair',
+      {
         body: tokenCreateRequestSchema,
         response: { 200: tokenPairSchema, 400: validationErrorSchema, 401: detailErrorSchema, ...throttled },
       },
-    },
+      ['sessions'],
+    ),
     async (request) => {
       await rateLimit(request, 'login', request.body.email);
       return login(ctx, request.body.email, request.body.password);
@@ -92,15 +128,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.get(
     API.me,
-    {
-      preHandler: ctx.authenticate,
-      schema: {
-        tags: ['accounts'],
-        summary: 'The signed-in user',
-        security: bearer,
-        response: { 200: currentUserSchema, 401: detailErrorSchema },
-      },
-    },
+    signedIn('The signed-in user', {
+      response: { 200: currentUserSchema, 401: detailErrorSchema },
+    }),
     async (request) => currentUserRecord(ctx.database.db, currentUser(request).id),
   );
 
@@ -125,14 +155,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     API.activation,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Activate an account with the e-mailed uid and token',
-        body: activationRequestSchema,
-        response: { 204: noContent, 400: validationErrorSchema, 403: detailErrorSchema, ...throttled },
-      },
-    },
+    described('Activate an account with the e-mailed uid and token', {
+      body: activationRequestSchema,
+      response: { ...done, 403: detailErrorSchema },
+    }),
     async (request, reply) => {
       await rateLimit(request, 'activation', request.body.uid);
       await activate(ctx, accountTokens, request.body.uid, request.body.token);
@@ -140,36 +166,85 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   );
 
-  app.post(
+  accountAction(
     API.resetPassword,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'E-mail a password reset link (answers 204 whether or not the account exists)',
-        body: resetPasswordRequestSchema,
-        response: { 204: noContent, 400: validationErrorSchema, ...throttled },
-      },
-    },
+    'E-mail a password reset link (answers 204 whether or not the account exists)',
+    resetPasswordRequestSchema,
+    'reset',
+    (body) => body.email,
+    (body, log) => requestPasswordReset(ctx, accountTokens, body.email, log),
+  );
+
+  accountAction(
+    API.resetPasswordConfirm,
+    'Set a new password with the e-mailed uid and token; ends every session',
+    resetPasswordConfirmRequestSchema,
+    'reset',
+    (body) => body.uid,
+    (body, log) => confirmPasswordReset(ctx, accountTokens, body, log),
+  );
+
+  accountAction(
+    API.resendActivation,
+    'E-mail a new activation link to an account not yet active (answers 204 either way)',
+    resendActivationRequestSchema,
+    'resend',
+    (body) => body.email,
+    (body, log) => resendActivation(ctx, accountTokens, body.email, log),
+  );
+
+  // The calls below check the current password: limited per account, so a stolen session cannot
+  // guess it faster than the login could.
+  const checksPassword = (request: Parameters<typeof currentUser>[0]) =>
+    rateLimit(request, 'current-password', `user:${currentUser(request).id}`);
+
+  app.post(
+    API.setPassword,
+    signedIn('Change the password (the current one required); ends every other session', {
+      body: setPasswordRequestSchema,
+      response: { ...done, 401: detailErrorSchema },
+    }),
     async (request, reply) => {
-      await rateLimit(request, 'reset', request.body.email);
-      requestPasswordReset(ctx, accountTokens, request.body.email, request.log);
+      await checksPassword(request);
+      const { id, sessionId } = currentUser(request);
+      await changePassword(ctx, { userId: id, sessionId }, request.body, request.log);
       return reply.code(204).send(null);
     },
   );
 
   app.post(
-    API.resetPasswordConfirm,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Set a new password with the e-mailed uid and token; ends every session',
-        body: resetPasswordConfirmRequestSchema,
-        response: { 204: noContent, 400: validationErrorSchema, ...throttled },
-      },
-    },
+    API.setEmail,
+    signedIn('Ask to change the e-mail address: a confirmation link goes to the new address', {
+      body: setEmailRequestSchema,
+      response: { ...done, 401: detailErrorSchema },
+    }),
     async (request, reply) => {
-      await rateLimit(request, 'reset', request.body.uid);
-      await confirmPasswordReset(ctx, accountTokens, request.body, request.log);
+      await checksPassword(request);
+      // Each request mails a stranger's address too: limited per address asked for as well.
+      await rateLimit(request, 'email-change', request.body.new_email);
+      await requestEmailChange(ctx, accountTokens, currentUser(request).id, request.body, request.log);
+      return reply.code(204).send(null);
+    },
+  );
+
+  accountAction(
+    API.setEmailConfirm,
+    'Confirm a new e-mail address with the e-mailed uid and token; the old address is told',
+    setEmailConfirmRequestSchema,
+    'activation',
+    (body) => body.uid,
+    (body, log) => confirmEmailChange(ctx, accountTokens, body, log),
+  );
+
+  app.delete(
+    API.me,
+    signedIn('Delete the account (the current password required): its data and files are removed', {
+      body: deleteAccountRequestSchema,
+      response: { ...done, 401: detailErrorSchema },
+    }),
+    async (request, reply) => {
+      await checksPassword(request);
+      await deleteOwnAccount(ctx, currentUser(request).id, request.body.current_password);
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API, MESSAGES, currentUserSchema } from '@shared/contract';
+import { ACCOUNT_INACTIVE_CODE, API, MESSAGES, TERMS_NOT_ACCEPTED, currentUserSchema } from '@shared/contract';
 import type { TestApp } from '../test/test-app';
 import type { SmtpCapture } from '../test/smtp';
 import { profiles, users } from '../db/schema';
@@ -38,12 +38,35 @@ describe('signup, activation and login', () => {
 
     const beforeActivation = await post(t, API.tokenCreate, { email: 'grace.hopper@example.com', password: PASSWORD });
     expect(beforeActivation.statusCode).toBe(401);
-    expect(beforeActivation.json()).toEqual({ detail: MESSAGES.badCredentials });
+    // The right password learns the account waits for activation; a wrong one learns nothing.
+    expect(beforeActivation.json()).toEqual({ detail: MESSAGES.badCredentials, code: ACCOUNT_INACTIVE_CODE });
+    const wrongPassword = await post(t, API.tokenCreate, {
+      email: 'grace.hopper@example.com',
+      password: 'Wrong-one-77',
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ detail: MESSAGES.badCredentials });
+  });
+
+  it('requires the confirmation of age or consent and of the terms', async () => {
+    const refused = await post(t, API.signup, {
+      email: 'young@example.com',
+      password: PASSWORD,
+      re_password: PASSWORD,
+      accept_terms: false,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ accept_terms: [TERMS_NOT_ACCEPTED] });
   });
 
   it('refuses a second account for the same address in any case', async () => {
     await signupAndReadMail(t, smtp, 'ada@example.com');
-    const again = await post(t, API.signup, { email: 'ADA@Example.COM', password: PASSWORD, re_password: PASSWORD });
+    const again = await post(t, API.signup, {
+      email: 'ADA@Example.COM',
+      password: PASSWORD,
+      re_password: PASSWORD,
+      accept_terms: true,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ email: ['user with this email already exists.'] });
   });
@@ -55,7 +78,12 @@ describe('signup, activation and login', () => {
     ['password1', ['This password is too common.']],
     ['lindqvist-mail', ['The password is too similar to the email address.']],
   ])('applies the password rules to %s', async (password, messages) => {
-    const response = await post(t, API.signup, { email: 'lindqvist@mail.example', password, re_password: password });
+    const response = await post(t, API.signup, {
+      email: 'lindqvist@mail.example',
+      password,
+      re_password: password,
+      accept_terms: true,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ password: messages });
   });
@@ -65,6 +93,7 @@ describe('signup, activation and login', () => {
       email: 'mismatch@example.com',
       password: PASSWORD,
       re_password: `${PASSWORD}x`,
+      accept_terms: true,
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
@@ -74,12 +103,18 @@ describe('signup, activation and login', () => {
       email: [MESSAGES.invalidEmail],
       password: [MESSAGES.required],
       re_password: [MESSAGES.required],
+      accept_terms: [MESSAGES.required],
     });
   });
 
   it('refuses a password over 128 characters', async () => {
     const long = 'Quiet-Harbour-'.padEnd(129, 'x');
-    const res = await post(t, API.signup, { email: 'long@example.com', password: long, re_password: long });
+    const res = await post(t, API.signup, {
+      email: 'long@example.com',
+      password: long,
+      re_password: long,
+      accept_terms: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       password: ['Ensure this field has no more than 128 characters.'],
@@ -94,6 +129,7 @@ describe('signup, activation and login', () => {
           email: i % 2 ? 'race@example.com' : 'RACE@example.com',
           password: PASSWORD,
           re_password: PASSWORD,
+          accept_terms: true,
         }),
       ),
     );
@@ -113,7 +149,11 @@ describe('signup, activation and login', () => {
     expect(
       (await post(t, API.activation, { uid: Buffer.from('999999').toString('base64url'), token })).statusCode,
     ).toBe(400);
-    const badToken = await post(t, API.activation, { uid, token: `${token.slice(0, -1)}A` });
+    // Another last character (never the one it has: a token ends in 'A' one time in 64).
+    const badToken = await post(t, API.activation, {
+      uid,
+      token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    });
     expect(badToken.statusCode).toBe(400);
     expect(badToken.json()).toEqual({ token: ['Invalid token for given user.'] });
     expect((await post(t, API.activation, { uid })).json()).toEqual({ token: [MESSAGES.required] });
@@ -126,7 +166,7 @@ describe('signup, activation and login', () => {
     expect(second.json()).toEqual({ detail: 'Stale token for given user.' });
   });
 
-  it('logs in regardless of case and answers every failure alike', async () => {
+  it('logs in regardless of case and answers every failure alike (an inactive account: its code, after the password)', async () => {
     await activeAccount(t, smtp, 'Turing@Example.com');
     const before = Date.now();
     const pair = await loginPair(t, 'turing@example.COM');
@@ -142,12 +182,14 @@ describe('signup, activation and login', () => {
     for (const body of [
       { email: 'turing@example.com', password: 'Wrong-Password-1' },
       { email: 'nobody@example.com', password: PASSWORD },
-      { email: 'inactive@example.com', password: PASSWORD },
+      { email: 'inactive@example.com', password: 'Wrong-Password-1' },
     ]) {
       const response = await post(t, API.tokenCreate, body);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: MESSAGES.badCredentials });
     }
+    const inactive = await post(t, API.tokenCreate, { email: 'inactive@example.com', password: PASSWORD });
+    expect(inactive.json()).toEqual({ detail: MESSAGES.badCredentials, code: ACCOUNT_INACTIVE_CODE });
   });
 
   it('takes about as long for an unknown e-mail as for a wrong password', async () => {
@@ -236,6 +278,10 @@ describe('signup, activation and login', () => {
       API.activation,
       API.resetPassword,
       API.resetPasswordConfirm,
+      API.resendActivation,
+      API.setPassword,
+      API.setEmail,
+      API.setEmailConfirm,
     ]) {
       expect(spec.paths).toHaveProperty([path]);
     }

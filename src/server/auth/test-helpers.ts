@@ -33,15 +33,18 @@ export const post = (t: TestApp, url: string, payload: unknown, headers: Record<
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 /** The `{uid, token}` of the mail's link to `route`. */
-export function linkParams(mail: ParsedMail, route: 'activation' | 'password-reset'): { uid: string; token: string } {
+export function linkParams(
+  mail: ParsedMail,
+  route: 'activation' | 'password-reset' | 'email/confirm',
+): { uid: string; token: string } {
   const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(`/${route}/`));
   if (!link) throw new Error(`no /${route}/ link in "${mail.subject}"`);
-  const [uid, token] = new URL(link).pathname.split('/').slice(2);
-  return { uid: uid!, token: token! };
+  const [uid, token] = new URL(link).pathname.split('/').slice(-2);
+  return { uid: decodeURIComponent(uid!), token: decodeURIComponent(token!) };
 }
 
 export async function signupAndReadMail(t: TestApp, smtp: SmtpCapture, email: string, password = PASSWORD) {
-  const response = await post(t, API.signup, { email, password, re_password: password });
+  const response = await post(t, API.signup, { email, password, re_password: password, accept_terms: true });
   expect(response.statusCode, response.body).toBe(201);
   await t.ctx.mailer.settled();
   const mail = await smtp.waitFor(

@@ -128,6 +128,9 @@ export const ownCategories = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    /** Set while the category is shared by link (Pro); a new share makes a new token. */
+    shareToken: text('share_token').unique(),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('own_categories_user_idx').on(t.userId)],
@@ -160,3 +163,43 @@ export const playerStates = pgTable('player_states', {
   settings: jsonb('settings').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A named, saved subliminal: its messages and settings as saved (Intermediate and up). */
+export const savedSubliminals = pgTable(
+  'saved_subliminals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    playlist: jsonb('playlist').notNull(),
+    settings: jsonb('settings').notNull(),
+    /** Set while shared by link; a new share makes a new token. */
+    shareToken: text('share_token').unique(),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_subliminals_user_idx').on(t.userId)],
+);
+
+/** A message sent with the portal's support form; the sender's e-mail and plan as they were then. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    plan: text('plan', { enum: ['basic', 'intermediate', 'pro'] }).notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The plan included priority support when it was sent (docs/product/plans.md). */
+    priority: boolean('priority').notNull(),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [index('support_requests_user_idx').on(t.userId), index('support_requests_created_idx').on(t.createdAt)],
+);

@@ -48,7 +48,9 @@ describe('logs of a whole run', () => {
       return readOutbox(outboxDir(t.dataDir));
     };
 
-    expect((await post(API.signup, { email, password, re_password: password })).statusCode).toBe(201);
+    expect((await post(API.signup, { email, password, re_password: password, accept_terms: true })).statusCode).toBe(
+      201,
+    );
     const activation = linkParams((await mails())[0]!, 'activation');
     expect((await post(API.activation, activation)).statusCode).toBe(204);
     const pair = (await post(API.tokenCreate, { email, password })).json<{ access: string; refresh: string }>();

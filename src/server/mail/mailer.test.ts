@@ -87,7 +87,7 @@ describe('mailer', () => {
       const signup = await t.app.inject({
         method: 'POST',
         url: API.signup,
-        payload: { email: 'down@example.com', password, re_password: password },
+        payload: { email: 'down@example.com', password, re_password: password, accept_terms: true },
       });
       expect(signup.statusCode).toBe(201);
       await t.ctx.mailer.settled();

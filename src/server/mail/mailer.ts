@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go when not to the sender (a support request is answered to the person who sent it). */
+  replyTo?: string;
   /** The link the mail is about; logged when the mail goes to the outbox. */
   link?: string;
 }
@@ -57,6 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.replyTo && { replyTo: mail.replyTo }),
       textEncoding: 'base64' as const,
     };
     const info = (await transport.sendMail(message)) as { message?: Buffer; messageId?: string };

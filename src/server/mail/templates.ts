@@ -6,8 +6,13 @@ import type { OutgoingMail } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function html(heading: string, paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p)}</p>`).join('');
+/** `quote`: text a person wrote, kept as written (line breaks included). */
+function html(heading: string, paragraphs: string[], action?: { label: string; href: string }, quote?: string): string {
+  const body =
+    paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p)}</p>`).join('') +
+    (quote === undefined
+      ? ''
+      : `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:3px solid #00DC82;background:#fff;white-space:pre-wrap;line-height:1.6">${escapeHtml(quote)}</blockquote>`);
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#00DC82;color:#04130c;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#5b6478">Or paste this link into your browser:<br><a href="${escapeHtml(action.href)}" style="color:#3b5bdb;word-break:break-all">${escapeHtml(action.href)}</a></p>`
@@ -44,13 +49,84 @@ export function passwordResetMail(to: string, link: string, validMinutes: number
   };
 }
 
-export function passwordChangedMail(to: string, resetLink: string): OutgoingMail {
-  const intro = `The password of your ${PRODUCT_NAME} account was just changed, and every device was signed out.`;
+/** `signedOut`: a reset signs out every device; a change from the profile keeps the device it was made on. */
+export function passwordChangedMail(
+  to: string,
+  resetLink: string,
+  signedOut: 'every device' | 'your other devices' = 'every device',
+): OutgoingMail {
+  const intro = `The password of your ${PRODUCT_NAME} account was just changed, and ${signedOut === 'every device' ? 'every device was' : 'your other devices were'} signed out.`;
   const note = `If this was not you, reset your password right away: ${resetLink}`;
   return {
     to,
     subject: `Your ${PRODUCT_NAME} password was changed`,
     text: text([intro, note]),
     html: html('Your password was changed', [intro, note]),
+  };
+}
+
+export function emailChangeMail(to: string, link: string, validDays: number): OutgoingMail {
+  const intro = `Someone asked to use this address for their ${PRODUCT_NAME} account. If it was you, confirm it here; until then the account keeps its current address.`;
+  const note = `The link works once and expires in ${validDays} ${validDays === 1 ? 'day' : 'days'}. If you did not ask for this, you can ignore this e-mail.`;
+  return {
+    to,
+    link,
+    subject: `Confirm your new ${PRODUCT_NAME} e-mail address`,
+    text: text([intro, `Confirm this address: ${link}`, note]),
+    html: html('Confirm your new e-mail address', [intro, note], { label: 'Confirm this address', href: link }),
+  };
+}
+
+export function emailChangedMail(to: string, newEmail: string, helpLink: string): OutgoingMail {
+  const intro = `The e-mail address of your ${PRODUCT_NAME} account was just changed to ${newEmail}. Mail about your account now goes there.`;
+  const note = `If you did not make this change, someone knows your password: contact us right away at ${helpLink}`;
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} e-mail address was changed`,
+    text: text([intro, note]),
+    html: html('Your e-mail address was changed', [intro, note]),
+  };
+}
+
+/** A support request as its mails tell it. */
+export interface SupportMailRequest {
+  id: number;
+  email: string;
+  plan: string;
+  subject: string;
+  message: string;
+  priority: boolean;
+  createdAt: Date;
+}
+
+/** To the support address: answering it answers the person (Reply-To); priority ones say so first. */
+export function supportRequestMail(to: string, request: SupportMailRequest): OutgoingMail {
+  const facts = [
+    `From: ${request.email}`,
+    `Plan: ${request.plan}${request.priority ? ' (priority support: answer first)' : ''}`,
+    `Sent: ${request.createdAt.toISOString()}`,
+  ];
+  const heading = `Support request #${request.id}`;
+  return {
+    to,
+    replyTo: request.email,
+    subject: `${request.priority ? '[Priority] ' : ''}${heading}: ${request.subject}`,
+    text: `${facts.join('\n')}\n\nSubject: ${request.subject}\n\n${request.message}\n`,
+    html: html(heading, [...facts, `Subject: ${request.subject}`], undefined, request.message),
+  };
+}
+
+/** The sender's copy, when asked for: what was sent and when to expect an answer. */
+export function supportCopyMail(to: string, request: SupportMailRequest, responseBusinessHours: number): OutgoingMail {
+  const intro = `We received your support request #${request.id}. We answer within ${responseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
+  const paragraphs = request.priority
+    ? [intro, 'Your plan includes priority support: your request is answered first.']
+    : [intro];
+  const sent = `Your message, "${request.subject}":`;
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} support request #${request.id}: ${request.subject}`,
+    text: text([...paragraphs, sent, request.message]),
+    html: html('We received your request', [...paragraphs, sent], undefined, request.message),
   };
 }

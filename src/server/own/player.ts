@@ -1,32 +1,68 @@
 import { eq, sql } from 'drizzle-orm';
-import { PLAYER } from '@shared/constants';
-import { playerWriteSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
+import { isDeepStrictEqual } from 'node:util';
+import { PLAYER, type SubscriptionPlan } from '@shared/constants';
+import { playerSettingsSchema, playerWriteSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
+import { planCovers } from '@shared/plans';
+import { DEFAULT_THEME_ID, findTheme, planOfTheme } from '@shared/themes';
 import type { Db } from '../db/client';
 import { playerStates } from '../db/schema';
+import { planOf, planRequired } from './service';
 
 // The player as a person last left it, kept for every device: the last save wins.
 
-const DEFAULT_PLAYER: PlayerWrite = {
-  playlist: [],
-  settings: {
-    flashSpeed: PLAYER.flashSpeed.default,
-    displayInterval: PLAYER.displayInterval.default,
-    messageColor: PLAYER.messageColor.default,
-    fontSize: PLAYER.fontSize.default,
-    theme: 'classic',
-  },
+type PlayerSettings = PlayerWrite['settings'];
+
+export const DEFAULT_SETTINGS: PlayerSettings = {
+  flashSpeed: PLAYER.flashSpeed.default,
+  displayInterval: PLAYER.displayInterval.default,
+  messageColor: PLAYER.messageColor.default,
+  fontSize: PLAYER.fontSize.default,
+  theme: DEFAULT_THEME_ID,
 };
+
+/**
+ * Settings as stored: saved after validation, parsed again so a later, stricter contract never
+ * answers what it would refuse (what no longer passes falls back to the defaults).
+ */
+export function storedSettings(value: unknown): PlayerSettings {
+  const stored = playerSettingsSchema.safeParse(value);
+  return stored.success ? stored.data : DEFAULT_SETTINGS;
+}
+
+const sameTheme = (a: PlayerSettings, b: PlayerSettings) =>
+  a.theme === b.theme && isDeepStrictEqual(a.customTheme, b.customTheme);
+
+/**
+ * Refuses a theme the plan does not include (`403 plan_required`). What is kept from a higher plan
+ * stays usable as it is (`kept`): a downgrade makes it read-only, so saving the player with its theme
+ * unchanged still works.
+ */
+export function assertThemeIncluded(plan: SubscriptionPlan, settings: PlayerSettings, kept?: PlayerSettings): void {
+  const required = planOfTheme(settings.theme);
+  if (planCovers(plan, required) || (kept && sameTheme(kept, settings))) return;
+  const theme = findTheme(settings.theme);
+  throw planRequired(
+    theme
+      ? `The ${theme.name} theme is part of the ${required} plan.`
+      : `Themes of your own are part of the ${required} plan.`,
+    required,
+  );
+}
 
 export async function readPlayer(db: Db, userId: number): Promise<PlayerState> {
   const [row] = await db.select().from(playerStates).where(eq(playerStates.userId, userId));
-  if (!row) return { ...DEFAULT_PLAYER, updated_at: null };
-  // Stored by savePlayer after validation; parsed again so a later, stricter contract never answers
-  // what it would refuse (what no longer passes falls back to the defaults).
+  if (!row) return { playlist: [], settings: DEFAULT_SETTINGS, updated_at: null };
   const stored = playerWriteSchema.safeParse({ playlist: row.playlist, settings: row.settings });
-  return { ...(stored.success ? stored.data : DEFAULT_PLAYER), updated_at: row.updatedAt.toISOString() };
+  return {
+    ...(stored.success ? stored.data : { playlist: [], settings: DEFAULT_SETTINGS }),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 export async function savePlayer(db: Db, userId: number, state: PlayerWrite): Promise<PlayerState> {
+  const plan = await planOf(db, userId);
+  if (!planCovers(plan, planOfTheme(state.settings.theme)))
+    assertThemeIncluded(plan, state.settings, (await readPlayer(db, userId)).settings);
   const [row] = await db
     .insert(playerStates)
     .values({ userId, playlist: state.playlist, settings: state.settings })

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
-import type { SubscriptionPlan } from '@shared/constants';
-import { ownCategories, ownMessages, profiles } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { signedInUser } from '../test/fixtures';
+import { ownTestKit } from './test-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,33 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (user: SignedInUser | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload !== undefined && { payload }) });
+const { call, setPlan, ownMessagesUpTo } = ownTestKit(() => t);
 const categoryPath = (id: number) => fillPath(API.myCategory, { id });
 const messagesPath = (id: number) => fillPath(API.myCategoryMessages, { id });
 const messagePath = (id: number) => fillPath(API.myMessage, { id });
-
-async function setPlan(user: SignedInUser, plan: SubscriptionPlan) {
-  await t.database.db
-    .insert(profiles)
-    .values({ userId: user.id, subscriptionPlan: plan })
-    .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: plan } });
-}
-
-/** Fills a user's own messages up to `n` directly (the calls are tested one by one elsewhere). */
-async function ownMessagesUpTo(user: SignedInUser, n: number) {
-  const [category] = await t.database.db
-    .insert(ownCategories)
-    .values({ userId: user.id, name: 'Bulk' })
-    .returning({ id: ownCategories.id });
-  await t.database.db
-    .insert(ownMessages)
-    .values(
-      Array.from({ length: n }, (_, i) => ({ categoryId: category!.id, userId: user.id, messageText: `Message ${i}` })),
-    );
-  return category!.id;
-}
 
 describe('own messages', () => {
   it('need a signed-in user', async () => {
@@ -63,7 +39,7 @@ describe('own messages', () => {
     const created = await call(ada, 'POST', API.myCategories, { name: '  Morning  ' });
     expect(created.statusCode).toBe(201);
     const category = created.json();
-    expect(category).toEqual({ id: expect.any(Number), name: 'Morning', messages: [] });
+    expect(category).toEqual({ id: expect.any(Number), name: 'Morning', messages: [], share: null });
 
     const first = await call(ada, 'POST', messagesPath(category.id), { message_text: ' I begin the day calm. ' });
     expect(first.statusCode).toBe(201);
@@ -156,8 +132,9 @@ describe('GET /api/user/plan/', () => {
     expect(basic).toMatchObject({
       plan: 'basic',
       limits: PLAN_LIMITS.basic,
-      usage: { ownCategories: 1, ownMessages: 3 },
+      usage: { ownCategories: 1, ownMessages: 3, savedSubliminals: 0 },
     });
+    expect(Object.keys(basic.limits)).toEqual(['ownCategories', 'ownMessages', 'savedSubliminals']);
     expect(basic.features).toMatchObject({
       ownMessages: true,
       cloudPlayer: true,
@@ -167,6 +144,7 @@ describe('GET /api/user/plan/', () => {
     await setPlan(ada, 'pro');
     const pro = (await call(ada, 'GET', API.plan)).json();
     expect(pro.plan).toBe('pro');
+    expect(pro.limits).toEqual({ ownCategories: 500, ownMessages: 10_000, savedSubliminals: 2_000 });
     expect(Object.values(pro.features).every(Boolean)).toBe(true);
   });
 });
@@ -216,5 +194,45 @@ describe('the player in the cloud', () => {
       expect(Object.keys(refused.json())).toContain(field);
     }
     expect((await call(ada, 'GET', API.player)).json()).toMatchObject({ playlist, settings });
+  });
+
+  it('keeps the themes of higher plans for them, a custom theme too, and refuses unknown themes', async () => {
+    const ada = await signedInUser(t.ctx);
+    for (const theme of ['classic', 'paper', 'midnight'])
+      expect((await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, theme } })).statusCode).toBe(200);
+    const ocean = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, theme: 'ocean' } });
+    expect(ocean.statusCode).toBe(403);
+    expect(ocean.json()).toEqual({
+      detail: 'The Ocean theme is part of the intermediate plan.',
+      code: 'plan_required',
+      required_plan: 'intermediate',
+    });
+    const customTheme = { background: '#101010', font: 'serif' };
+    const custom = await call(ada, 'PUT', API.player, {
+      playlist,
+      settings: { ...settings, theme: 'custom', customTheme },
+    });
+    expect(custom.statusCode).toBe(403);
+    expect(custom.json().detail).toBe('Themes of your own are part of the intermediate plan.');
+    const unknown = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, theme: 'neon' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ settings: ['Choose one of the themes.'] });
+    expect((await call(ada, 'GET', API.player)).json().settings.theme).toBe('midnight');
+
+    await setPlan(ada, 'intermediate');
+    const withCustom = { ...settings, theme: 'custom', customTheme };
+    expect((await call(ada, 'PUT', API.player, { playlist, settings: withCustom })).statusCode).toBe(200);
+    expect((await call(ada, 'GET', API.player)).json().settings).toEqual(withCustom);
+
+    // After a downgrade the kept theme stays as it is (the playlist still saves); a change to another
+    // theme of the higher plan does not.
+    await setPlan(ada, 'basic');
+    expect((await call(ada, 'PUT', API.player, { playlist: [], settings: withCustom })).statusCode).toBe(200);
+    const otherCustom = { ...withCustom, customTheme: { background: '#202020', font: 'serif' } };
+    expect((await call(ada, 'PUT', API.player, { playlist: [], settings: otherCustom })).statusCode).toBe(403);
+    expect(
+      (await call(ada, 'PUT', API.player, { playlist: [], settings: { ...settings, theme: 'forest' } })).statusCode,
+    ).toBe(403);
+    expect((await call(ada, 'PUT', API.player, { playlist: [], settings })).statusCode).toBe(200);
   });
 });

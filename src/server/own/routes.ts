@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
 import {
   API,
   apiErrorSchema,
   detailErrorSchema,
-  idParamsSchema,
   ownCategoryListSchema,
   ownCategorySchema,
   ownCategoryWriteSchema,
@@ -15,26 +13,19 @@ import {
   playerStateSchema,
   playerWriteSchema,
 } from '@shared/contract';
-import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import * as own from './service';
 import { readPlayer, savePlayer } from './player';
+import { errors, routeKit, userOf } from './route-kit';
+import { savedAndSharedRoutes } from './subliminal-routes';
 
 // A person's own content and plan (docs/product/api.md#own-content): own messages, the player kept
-// for every device, and what the plan includes.
-
-const tags = ['own content'];
-const errors = { 400: apiErrorSchema, 401: detailErrorSchema, 404: detailErrorSchema };
-const noContent = { 204: z.null().describe('Deleted') };
+// for every device, and what the plan includes; saved subliminals, shares and the export beside them.
 
 export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  const security = [{ bearerAuth: [] }];
-  /** A route's OpenAPI description: these calls share their tag and their bearer security. */
-  const described = <S extends object>(summary: string, schema: S) => ({
-    schema: { tags, summary, security, ...schema },
-  });
-  const userOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+  const { publicUrl } = ctx.config;
+  const { described, describedById, deleteById } = routeKit(app, db, 'own content');
   // onRequest: a stranger is refused before the body is read or validated.
   app.addHook('onRequest', ctx.authenticate);
 
@@ -58,7 +49,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     described('Own categories with their messages', {
       response: { 200: ownCategoryListSchema, 401: detailErrorSchema },
     }),
-    async (request) => own.listOwnCategories(db, userOf(request)),
+    async (request) => own.listOwnCategories(db, userOf(request), publicUrl),
   );
   app.post(
     API.myCategories,
@@ -70,62 +61,40 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
   app.get(
     API.myCategory,
-    described('One own category', {
-      params: idParamsSchema,
-      response: { 200: ownCategorySchema, ...errors },
+    describedById('One own category', {
+      response: { 200: ownCategorySchema },
     }),
-    async (request) => own.getOwnCategory(db, userOf(request), request.params.id),
+    async (request) => own.getOwnCategory(db, userOf(request), request.params.id, publicUrl),
   );
   app.patch(
     API.myCategory,
-    described('Rename an own category', {
-      params: idParamsSchema,
+    describedById('Rename an own category', {
       body: ownCategoryWriteSchema,
-      response: { 200: ownCategorySchema, ...errors },
+      response: { 200: ownCategorySchema },
     }),
-    async (request) => own.renameOwnCategory(db, userOf(request), request.params.id, request.body.name),
+    async (request) => own.renameOwnCategory(db, userOf(request), request.params.id, request.body.name, publicUrl),
   );
-  app.delete(
-    API.myCategory,
-    described('Delete an own category and its messages', {
-      params: idParamsSchema,
-      response: { ...noContent, ...errors },
-    }),
-    async (request, reply) => {
-      await own.deleteOwnCategory(db, userOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  deleteById(API.myCategory, 'Delete an own category and its messages', own.deleteOwnCategory);
   app.post(
     API.myCategoryMessages,
-    described('Add a message to an own category (up to the plan’s limit); answers the category', {
-      params: idParamsSchema,
+    describedById('Add a message to an own category (up to the plan’s limit); answers the category', {
       body: ownMessageWriteSchema,
-      response: { 201: ownCategorySchema, 403: planRequiredErrorSchema, ...errors },
+      response: { 201: ownCategorySchema, 403: planRequiredErrorSchema },
     }),
     async (request, reply) =>
-      reply.code(201).send(await own.addOwnMessage(db, userOf(request), request.params.id, request.body.message_text)),
+      reply
+        .code(201)
+        .send(await own.addOwnMessage(db, userOf(request), request.params.id, request.body.message_text, publicUrl)),
   );
   app.patch(
     API.myMessage,
-    described('Change an own message; answers its category', {
-      params: idParamsSchema,
+    describedById('Change an own message; answers its category', {
       body: ownMessageWriteSchema,
-      response: { 200: ownCategorySchema, ...errors },
+      response: { 200: ownCategorySchema },
     }),
-    async (request) => own.editOwnMessage(db, userOf(request), request.params.id, request.body.message_text),
+    async (request) => own.editOwnMessage(db, userOf(request), request.params.id, request.body.message_text, publicUrl),
   );
-  app.delete(
-    API.myMessage,
-    described('Delete an own message', {
-      params: idParamsSchema,
-      response: { ...noContent, ...errors },
-    }),
-    async (request, reply) => {
-      await own.deleteOwnMessage(db, userOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  deleteById(API.myMessage, 'Delete an own message', own.deleteOwnMessage);
 
   app.get(
     API.player,
@@ -136,10 +105,12 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
   app.put(
     API.player,
-    described('Save the playlist and player settings (the last save wins)', {
+    described('Save the playlist and player settings (the last save wins; a theme needs its plan)', {
       body: playerWriteSchema,
-      response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema },
+      response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema, 403: planRequiredErrorSchema },
     }),
     async (request) => savePlayer(db, userOf(request), request.body),
   );
+
+  savedAndSharedRoutes(app, ctx);
 };

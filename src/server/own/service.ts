@@ -1,24 +1,29 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import { planRaising, PLAN_LIMITS, type PlanLimit } from '@shared/plans';
+import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature, type PlanLimit } from '@shared/plans';
 import type { SubscriptionPlan } from '@shared/constants';
-import type { OwnCategory } from '@shared/contract';
+import type { OwnCategory, PlanRequiredError } from '@shared/contract';
 import type { Db } from '../db/client';
-import { ownCategories, ownMessages, profiles, users } from '../db/schema';
+import { ownCategories, ownMessages, profiles, savedSubliminals, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
+import { shareLinkOf } from './share-tokens';
 
 // A person's own categories and messages. Every query names its owner: another person's id is
 // simply not found (404), never forbidden, so ids reveal nothing.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const LIMIT_NOUNS: Record<PlanLimit, string> = { ownCategories: 'categories', ownMessages: 'messages' };
+const LIMIT_NOUNS: Record<PlanLimit, string> = {
+  ownCategories: 'categories',
+  ownMessages: 'messages',
+  savedSubliminals: 'saved subliminals',
+};
 
 export async function planOf(db: Db | Tx, userId: number): Promise<SubscriptionPlan> {
   const [row] = await db.select({ plan: profiles.subscriptionPlan }).from(profiles).where(eq(profiles.userId, userId));
   return row?.plan ?? 'basic';
 }
 
-const COUNTED = { ownCategories: ownCategories, ownMessages: ownMessages } as const;
+const COUNTED = { ownCategories, ownMessages, savedSubliminals } as const;
 
 async function countOwn(db: Db | Tx, userId: number, limit: PlanLimit): Promise<number> {
   const table = COUNTED[limit];
@@ -30,19 +35,44 @@ export async function ownUsage(db: Db | Tx, userId: number): Promise<Record<Plan
   return {
     ownCategories: await countOwn(db, userId, 'ownCategories'),
     ownMessages: await countOwn(db, userId, 'ownMessages'),
+    savedSubliminals: await countOwn(db, userId, 'savedSubliminals'),
   };
 }
 
+/** The features a call can be refused for, as the refusal names them. */
+const FEATURE_NAMES = {
+  ownMessages: 'Messages of your own are',
+  savedSubliminals: 'Saving subliminals is',
+  shareSubliminals: 'Sharing subliminals is',
+  shareMessages: 'Sharing message sets is',
+  exportMessages: 'Exporting your messages is',
+} as const satisfies Partial<Record<PlanFeature, string>>;
+export type GatedFeature = keyof typeof FEATURE_NAMES;
+
+/** `403 plan_required`: what the plan lacks and the lowest plan that has it. */
+export function planRequired(detail: string, plan: SubscriptionPlan): ApiError {
+  const body: PlanRequiredError = { detail, code: 'plan_required', required_plan: plan };
+  return new ApiError(403, body);
+}
+
+/** Refuses a call whose feature the person's plan does not include (docs/product/plans.md). */
+export async function assertFeature(db: Db | Tx, userId: number, feature: GatedFeature): Promise<void> {
+  const plan = await planOf(db, userId);
+  if (planIncludes(plan, feature)) return;
+  const required = PLAN_FEATURES[feature];
+  throw planRequired(`${FEATURE_NAMES[feature]} part of the ${required} plan.`, required);
+}
+
 /**
- * Refuses one more of `limit` past the plan's allowance (after a downgrade, what is there stays,
+ * Refuses `adding` more of `limit` past the plan's allowance (after a downgrade, what is there stays,
  * editable and deletable). Runs in the transaction that adds, with the person's row locked, so two
  * adds at once cannot both pass.
  */
-async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit): Promise<void> {
+export async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit, adding = 1): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const plan = await planOf(tx, userId);
   const allowed = PLAN_LIMITS[plan][limit];
-  if ((await countOwn(tx, userId, limit)) < allowed) return;
+  if ((await countOwn(tx, userId, limit)) + adding <= allowed) return;
   const higher = planRaising(plan, limit);
   throw new ApiError(403, {
     detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own.${higher ? ` The ${higher} plan keeps more.` : ''}`,
@@ -51,8 +81,11 @@ async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit): Promise<
   });
 }
 
-/** The person's categories in order, each with its messages in order. */
-export async function listOwnCategories(db: Db | Tx, userId: number): Promise<OwnCategory[]> {
+/**
+ * The person's categories in order, each with its messages in order, and with its share link when
+ * given the public URL the link starts with.
+ */
+export async function listOwnCategories(db: Db | Tx, userId: number, publicUrl?: string): Promise<OwnCategory[]> {
   const categories = await db
     .select()
     .from(ownCategories)
@@ -67,18 +100,29 @@ export async function listOwnCategories(db: Db | Tx, userId: number): Promise<Ow
     id: category.id,
     name: category.name,
     messages: rows.filter((m) => m.categoryId === category.id).map((m) => ({ id: m.id, message_text: m.messageText })),
+    ...(publicUrl !== undefined && { share: shareLinkOf(publicUrl, category.shareToken) }),
   }));
 }
 
-export async function getOwnCategory(db: Db | Tx, userId: number, id: number): Promise<OwnCategory> {
-  const found = (await listOwnCategories(db, userId)).find((category) => category.id === id);
+export async function getOwnCategory(db: Db | Tx, userId: number, id: number, publicUrl: string): Promise<OwnCategory> {
+  const found = (await listOwnCategories(db, userId, publicUrl)).find((category) => category.id === id);
   if (!found) throw notFound();
   return found;
 }
 
-export async function createOwnCategory(db: Db, userId: number, name: string): Promise<OwnCategory> {
+/**
+ * Adds a category at the end of the person's list, with these messages (a copy of a shared set brings
+ * some): within both limits of the plan, all or nothing.
+ */
+export async function createOwnCategory(
+  db: Db,
+  userId: number,
+  name: string,
+  texts: readonly string[] = [],
+): Promise<OwnCategory> {
   return db.transaction(async (tx) => {
     await assertRoomFor(tx, userId, 'ownCategories');
+    if (texts.length > 0) await assertRoomFor(tx, userId, 'ownMessages', texts.length);
     const [last] = await tx
       .select({ n: max(ownCategories.position) })
       .from(ownCategories)
@@ -87,18 +131,32 @@ export async function createOwnCategory(db: Db, userId: number, name: string): P
       .insert(ownCategories)
       .values({ userId, name, position: (last?.n ?? -1) + 1 })
       .returning({ id: ownCategories.id });
-    return { id: row!.id, name, messages: [] };
+    const categoryId = row!.id;
+    const messages =
+      texts.length === 0
+        ? []
+        : await tx
+            .insert(ownMessages)
+            .values(texts.map((messageText, position) => ({ categoryId, userId, messageText, position })))
+            .returning({ id: ownMessages.id, message_text: ownMessages.messageText });
+    return { id: categoryId, name, messages: messages.sort((a, b) => a.id - b.id), share: null };
   });
 }
 
-export async function renameOwnCategory(db: Db, userId: number, id: number, name: string): Promise<OwnCategory> {
+export async function renameOwnCategory(
+  db: Db,
+  userId: number,
+  id: number,
+  name: string,
+  publicUrl: string,
+): Promise<OwnCategory> {
   const changed = await db
     .update(ownCategories)
     .set({ name })
     .where(and(eq(ownCategories.id, id), eq(ownCategories.userId, userId)))
     .returning({ id: ownCategories.id });
   if (changed.length === 0) throw notFound();
-  return getOwnCategory(db, userId, id);
+  return getOwnCategory(db, userId, id, publicUrl);
 }
 
 export async function deleteOwnCategory(db: Db, userId: number, id: number): Promise<void> {
@@ -110,7 +168,13 @@ export async function deleteOwnCategory(db: Db, userId: number, id: number): Pro
 }
 
 /** Adds a message at the end of one of the person's categories; answers that category. */
-export async function addOwnMessage(db: Db, userId: number, categoryId: number, text: string): Promise<OwnCategory> {
+export async function addOwnMessage(
+  db: Db,
+  userId: number,
+  categoryId: number,
+  text: string,
+  publicUrl: string,
+): Promise<OwnCategory> {
   return db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: ownCategories.id })
@@ -123,19 +187,25 @@ export async function addOwnMessage(db: Db, userId: number, categoryId: number, 
       .from(ownMessages)
       .where(eq(ownMessages.categoryId, categoryId));
     await tx.insert(ownMessages).values({ categoryId, userId, messageText: text, position: (last?.n ?? -1) + 1 });
-    return getOwnCategory(tx, userId, categoryId);
+    return getOwnCategory(tx, userId, categoryId, publicUrl);
   });
 }
 
 /** Changes a message's text; answers its category. */
-export async function editOwnMessage(db: Db, userId: number, id: number, text: string): Promise<OwnCategory> {
+export async function editOwnMessage(
+  db: Db,
+  userId: number,
+  id: number,
+  text: string,
+  publicUrl: string,
+): Promise<OwnCategory> {
   const [changed] = await db
     .update(ownMessages)
     .set({ messageText: text })
     .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
     .returning({ categoryId: ownMessages.categoryId });
   if (!changed) throw notFound();
-  return getOwnCategory(db, userId, changed.categoryId);
+  return getOwnCategory(db, userId, changed.categoryId, publicUrl);
 }
 
 export async function deleteOwnMessage(db: Db, userId: number, id: number): Promise<void> {

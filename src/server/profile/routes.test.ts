@@ -251,3 +251,38 @@ describe('PUT /api/user/profile/update/', () => {
     expect(res.statusCode).toBe(413);
   });
 });
+
+describe('DELETE /api/user/profile/image/', () => {
+  const removeImage = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'DELETE', url: API.profileImage, headers });
+  const withImage = async (user: SignedInUser, color: string) =>
+    (
+      await update(user, {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        profile_image: { filename: 'me.png', contentType: 'image/png', content: await png(60, 60, color) },
+      })
+    ).json().profile_image as string;
+
+  it('needs a signed-in user', async () => {
+    expect((await removeImage()).statusCode).toBe(401);
+  });
+
+  it('removes the image and its file, keeps the names and another user’s image, and is idempotent', async () => {
+    const user = await signedInUser(t.ctx);
+    const other = await signedInUser(t.ctx);
+    const url = await withImage(user, '#aa0011');
+    const othersUrl = await withImage(other, '#00aa11');
+
+    const res = await removeImage(user.headers);
+    expect(res.statusCode).toBe(200);
+    expect(profileSchema.parse(res.json())).toMatchObject({ first_name: 'Ada', profile_image: null });
+    expect(storedImages()).not.toContain(path.basename(new URL(url).pathname));
+    expect(storedImages()).toContain(path.basename(new URL(othersUrl).pathname));
+    const again = await removeImage(user.headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().profile_image).toBeNull();
+    const others = await t.app.inject({ method: 'GET', url: API.profile, headers: other.headers });
+    expect(others.json().profile_image).not.toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   profileSchema,
   profileUpdateFieldsSchema,
+  userExportSchema,
   validationErrorSchema,
 } from '@shared/contract';
 import { PROFILE_IMAGE } from '@shared/constants';
@@ -22,7 +23,8 @@ import {
 } from '../media/store';
 import { mediaDir } from '../paths';
 import { normaliseProfileImage, NotAnImageError } from './image';
-import { createProfileReader, updateProfile } from './service';
+import { exportFileName, exportUserData } from './export';
+import { clearProfileImage, createProfileReader, updateProfile } from './service';
 
 const PROFILE_IMAGE_FOLDER = 'profile-images';
 const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -32,6 +34,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const mediaRoot = mediaDir(ctx.config.dataDir);
   const security = [{ bearerAuth: [] }];
   const readProfile = createProfileReader(db, ctx.media, ctx.notices);
+  /** The profile calls are the signed-in person's: their bearer token is checked first. */
+  const signedIn = <S extends object>(summary: string, schema: S) => ({
+    preHandler: ctx.authenticate,
+    schema: { tags: ['profile'], summary, security, ...schema },
+  });
 
   await app.register(multipart, {
     limits: {
@@ -46,38 +53,26 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get(
     API.profile,
-    {
-      preHandler: ctx.authenticate,
-      schema: {
-        tags: ['profile'],
-        summary: 'The signed-in user’s profile',
-        security,
-        response: { 200: profileSchema, 401: detailErrorSchema },
-      },
-    },
+    signedIn('The signed-in user’s profile', {
+      response: { 200: profileSchema, 401: detailErrorSchema },
+    }),
     async (request) => readProfile(currentUser(request).id),
   );
 
   app.put(
     API.profileUpdate,
-    {
-      preHandler: ctx.authenticate,
-      schema: {
-        tags: ['profile'],
-        summary: 'Update names and, optionally, the profile image (multipart/form-data)',
-        description:
-          'Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored.',
-        security,
-        consumes: ['multipart/form-data'],
-        response: {
-          200: profileSchema,
-          400: validationErrorSchema,
-          401: detailErrorSchema,
-          413: detailErrorSchema,
-          415: detailErrorSchema,
-        },
+    signedIn('Update names and, optionally, the profile image (multipart/form-data)', {
+      description:
+        'Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored.',
+      consumes: ['multipart/form-data'],
+      response: {
+        200: profileSchema,
+        400: validationErrorSchema,
+        401: detailErrorSchema,
+        413: detailErrorSchema,
+        415: detailErrorSchema,
       },
-    },
+    }),
     async (request) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
@@ -144,6 +139,38 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       );
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
       return readProfile(user.id);
+    },
+  );
+
+  app.delete(
+    API.profileImage,
+    signedIn('Remove the profile image; answers the profile', {
+      response: { 200: profileSchema, 401: detailErrorSchema },
+    }),
+    async (request) => {
+      const user = currentUser(request);
+      const removed = await clearProfileImage(db, user.id);
+      if (removed) {
+        await releaseUnreferenced(db, mediaRoot, [removed]).catch((error: unknown) =>
+          request.log.warn({ err: error, file: removed }, 'could not remove the profile image'),
+        );
+        await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
+      }
+      return readProfile(user.id);
+    },
+  );
+
+  app.get(
+    API.userExport,
+    signedIn('Everything kept about the signed-in user, as a JSON download', {
+      response: { 200: userExportSchema, 401: detailErrorSchema },
+    }),
+    async (request, reply) => {
+      const data = await exportUserData({ db, readProfile, publicUrl: ctx.config.publicUrl }, currentUser(request).id);
+      return reply
+        .header('Content-Disposition', `attachment; filename="${exportFileName()}"`)
+        .header('Cache-Control', 'no-store')
+        .send(data);
     },
   );
 };

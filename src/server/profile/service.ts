@@ -96,3 +96,17 @@ export async function updateProfile(
   const replaced = changes.profileImage !== undefined && previous !== changes.profileImage ? previous : null;
   return { replacedImage: replaced };
 }
+
+/** Clears the profile image; returns the path it named, for the caller to release after the commit. */
+export async function clearProfileImage(db: Db, userId: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ profileImage: profiles.profileImage })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update');
+    if (!current?.profileImage) return null;
+    await tx.update(profiles).set({ profileImage: null, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+    return current.profileImage;
+  });
+}

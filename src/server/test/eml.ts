@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface ParsedMail {
   to: string;
   from: string;
+  /** Empty when the mail has no Reply-To. */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -78,6 +80,7 @@ export function parseMail(raw: string): ParsedMail {
   return {
     to: decodeHeader(headers.get('to') ?? ''),
     from: decodeHeader(headers.get('from') ?? ''),
+    replyTo: decodeHeader(headers.get('reply-to') ?? ''),
     subject: decodeHeader(headers.get('subject') ?? ''),
     ...parts,
     links: parts.text.match(/https?:\/\/[^\s<>"]+/g) ?? [],

@@ -23,6 +23,8 @@ export const ADMIN_API = {
   audioItemFiles: '/api/admin/audio/:kind/:id/files/',
   applications: '/api/admin/applications/',
   application: '/api/admin/applications/:id/',
+  supportRequests: '/api/admin/support-requests/',
+  supportRequest: '/api/admin/support-requests/:id/',
 } as const;
 
 /** Fills `:name` placeholders of an ADMIN_API path. */

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { MESSAGES } from './errors';
 import { emailField, newPasswordField, passwordField, requiredString } from './fields';
 
 // Accounts and sessions: djoser + SimpleJWT compatible bodies (docs/product/accounts.md).
+
+/** The terms require it; the sign-up form asks for it in these words. */
+export const TERMS_CONFIRMATION =
+  'I am at least 18 years old, or have the consent of a parent or guardian, and I accept the terms and the privacy policy.';
+export const TERMS_NOT_ACCEPTED =
+  'Confirm that you are at least 18 (or have a parent’s or guardian’s consent) and accept the terms.';
 
 export const signupRequestSchema = z.object({
   email: emailField(),
   password: newPasswordField(),
   re_password: newPasswordField(),
+  accept_terms: z.literal(true, {
+    error: (issue) => (issue.input === undefined ? MESSAGES.required : TERMS_NOT_ACCEPTED),
+  }),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -47,3 +57,28 @@ export const resetPasswordConfirmRequestSchema = z.object({
   re_new_password: newPasswordField(),
 });
 export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
+
+// Self-service (docs/product/accounts.md#self-service): djoser's remaining user calls.
+
+export const resendActivationRequestSchema = z.object({ email: emailField() });
+export type ResendActivationRequest = z.infer<typeof resendActivationRequestSchema>;
+
+export const setPasswordRequestSchema = z.object({
+  current_password: passwordField(),
+  new_password: newPasswordField(),
+  re_new_password: newPasswordField(),
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+
+export const setEmailRequestSchema = z.object({ current_password: passwordField(), new_email: emailField() });
+export type SetEmailRequest = z.infer<typeof setEmailRequestSchema>;
+
+/** The e-mailed link's uid and token: the token carries the new address and dies once the address changed. */
+export const setEmailConfirmRequestSchema = z.object({ uid: requiredString(), token: requiredString() });
+export type SetEmailConfirmRequest = z.infer<typeof setEmailConfirmRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ current_password: passwordField() });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** A refused login's code when the password was right but the account is not activated yet. */
+export const ACCOUNT_INACTIVE_CODE = 'account_inactive';

@@ -7,3 +7,5 @@ export * from './health';
 export * from './paths';
 export * from './admin';
 export * from './own';
+export * from './subliminals';
+export * from './support';

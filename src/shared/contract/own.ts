@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAYER, SUBSCRIPTION_PLANS } from '../constants';
-import { PLAN_FEATURES } from '../plans';
+import { PLAN_FEATURES, PLAN_LIMITS } from '../plans';
+import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type ThemeFont } from '../themes';
 import { messageCategorySchema } from './content';
 import { databaseId, requiredString } from './fields';
 
@@ -14,8 +15,15 @@ export const PLAYLIST_MAX = 1_000;
 
 const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 
-/** Own categories have the library's shape, so the player uses both alike. */
-export const ownCategorySchema = messageCategorySchema;
+/** A live share link; null when the thing is not shared. */
+export const shareLinkSchema = z.object({ token: z.string(), url: z.string() });
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+/**
+ * Own categories have the library's shape, so the player uses both alike, plus their share link (Pro):
+ * the server always sends `share`, null while the category is not shared.
+ */
+export const ownCategorySchema = messageCategorySchema.extend({ share: shareLinkSchema.nullable().optional() });
 export type OwnCategory = z.infer<typeof ownCategorySchema>;
 export const ownCategoryListSchema = z.array(ownCategorySchema);
 export const ownCategoryWriteSchema = z.object({
@@ -32,19 +40,41 @@ const between = (min: number, maxValue: number) =>
     .min(min, { error: `Ensure this value is greater than or equal to ${min}.` })
     .max(maxValue, { error: `Ensure this value is less than or equal to ${maxValue}.` });
 
-export const playerSettingsSchema = z.object({
-  flashSpeed: between(PLAYER.flashSpeed.min, PLAYER.flashSpeed.max),
-  displayInterval: between(PLAYER.displayInterval.min, PLAYER.displayInterval.max),
-  messageColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour as #RRGGBB.' }),
-  fontSize: between(PLAYER.fontSize.min, PLAYER.fontSize.max),
-  theme: z.string().trim().min(1).max(40).default('classic'),
+const colour = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour as #RRGGBB.' });
+const themeIds: [string, ...string[]] = [CUSTOM_THEME_ID, ...SESSION_THEMES.map((theme) => theme.id)];
+
+/** The background and font of a theme of one's own. */
+export const customThemeSchema = z.object({
+  background: colour(),
+  font: z.enum(Object.keys(THEME_FONTS) as [ThemeFont, ...ThemeFont[]]),
 });
+export type CustomTheme = z.infer<typeof customThemeSchema>;
+
+export const playerSettingsSchema = z
+  .object({
+    flashSpeed: between(PLAYER.flashSpeed.min, PLAYER.flashSpeed.max),
+    displayInterval: between(PLAYER.displayInterval.min, PLAYER.displayInterval.max),
+    messageColor: colour(),
+    fontSize: between(PLAYER.fontSize.min, PLAYER.fontSize.max),
+    theme: z.enum(themeIds, { error: 'Choose one of the themes.' }).default(DEFAULT_THEME_ID),
+    /** Present exactly when `theme` is "custom". */
+    customTheme: customThemeSchema.optional(),
+  })
+  .refine((settings) => (settings.theme === CUSTOM_THEME_ID) === (settings.customTheme !== undefined), {
+    error: 'A custom theme needs its background and font, and only a custom theme has them.',
+    path: ['customTheme'],
+  });
+
+/** Where a playlist's message came from; "shared" ones came by a share link and name no row. */
+export const PLAYLIST_SOURCES = ['library', 'own', 'shared'] as const;
+export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 
 export const playlistItemSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX * 3, max(OWN_MESSAGE_TEXT_MAX * 3)),
-  source: z.enum(['library', 'own']),
+  source: z.enum(PLAYLIST_SOURCES),
   message_id: databaseId(),
 });
+export type PlaylistItemWrite = z.infer<typeof playlistItemSchema>;
 export const playerWriteSchema = z.object({
   playlist: z
     .array(playlistItemSchema)
@@ -56,7 +86,12 @@ export type PlayerWrite = z.infer<typeof playerWriteSchema>;
 export const playerStateSchema = playerWriteSchema.extend({ updated_at: z.string().nullable() });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
-const limitsShape = z.object({ ownCategories: z.number().int(), ownMessages: z.number().int() });
+const limitsShape = z.object(
+  Object.fromEntries(Object.keys(PLAN_LIMITS.basic).map((limit) => [limit, z.number().int()])) as Record<
+    keyof (typeof PLAN_LIMITS)['basic'],
+    z.ZodNumber
+  >,
+);
 export const planStateSchema = z.object({
   plan: z.enum(SUBSCRIPTION_PLANS),
   features: z.record(z.enum(Object.keys(PLAN_FEATURES) as [keyof typeof PLAN_FEATURES]), z.boolean()),
@@ -70,3 +105,4 @@ export const planRequiredErrorSchema = z.object({
   code: z.enum(['plan_required', 'plan_limit']),
   required_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
 });
+export type PlanRequiredError = z.infer<typeof planRequiredErrorSchema>;

@@ -11,8 +11,15 @@ export const API = {
   activation: '/api/users/activation/',
   resetPassword: '/api/users/reset_password/',
   resetPasswordConfirm: '/api/users/reset_password_confirm/',
+  resendActivation: '/api/users/resend_activation/',
+  setPassword: '/api/users/set_password/',
+  setEmail: '/api/users/set_email/',
+  setEmailConfirm: '/api/users/set_email_confirm/',
   profile: '/api/user/profile/',
   profileUpdate: '/api/user/profile/update/',
+  profileImage: '/api/user/profile/image/',
+  userExport: '/api/user/export/',
+  support: '/api/user/support/',
   desktopExecutables: '/api/user/desktop-executables/',
   messageCategories: '/api/user/message-categories/',
   selfeggio: '/api/user/selfeggio/',
@@ -22,8 +29,15 @@ export const API = {
   myCategory: '/api/user/my-categories/:id/',
   myCategoryMessages: '/api/user/my-categories/:id/messages/',
   myMessage: '/api/user/my-messages/:id/',
+  myCategoryShare: '/api/user/my-categories/:id/share/',
+  myMessagesExport: '/api/user/my-messages/export/',
   player: '/api/user/player/',
   plan: '/api/user/plan/',
+  subliminals: '/api/user/subliminals/',
+  subliminal: '/api/user/subliminals/:id/',
+  subliminalShare: '/api/user/subliminals/:id/share/',
+  shared: '/api/shared/:token/',
+  sharedCopy: '/api/shared/:token/copy/',
 } as const;
 
 /**
@@ -34,7 +48,11 @@ export const EMAILED_PAGES = {
   activation: '/activation/:uid/:token',
   passwordReset: '/password-reset/:uid/:token',
   resetRequest: '/resetpassword/',
+  emailChange: '/email/confirm/:uid/:token',
 } as const;
+
+/** The public page of a share link (its URL is what the share calls answer). */
+export const SHARED_PAGE = '/s/:token';
 
 /** A path with its `:name` parameters filled in, each encoded. */
 export function fillPath(template: string, params: Record<string, string | number>): string {

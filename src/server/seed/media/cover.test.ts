@@ -33,6 +33,12 @@ describe('renderCover', () => {
     expect(first.equals(second)).toBe(true);
   });
 
+  it('draws only the large label: a subtitle could not be read at the size covers are shown', () => {
+    const svg = coverSvg({ seed: 528, frequencyHz: 528, label: '528 Hz', name: 'Transformation' });
+    expect(svg.match(/<text /g)).toHaveLength(1);
+    expect(svg).not.toMatch(/transformation/i);
+  });
+
   it('escapes text so any name is valid SVG', async () => {
     const svg = coverSvg({ seed: 1, label: 'Rain & <Thunder>', name: `"Quotes" 'too'` });
     expect(svg).toContain('Rain &#38; &#60;Thunder&#62;');

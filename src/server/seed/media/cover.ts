@@ -16,7 +16,10 @@ export interface CoverOptions {
   frequencyHz?: number;
   /** Large text, e.g. "528 Hz" or "Deep Brown Noise". */
   label?: string;
-  /** Smaller text under the label, e.g. "Transformation". */
+  /**
+   * The track's subtitle, e.g. "Transformation". Not drawn: at the size covers are shown it could
+   * not be read, and the card prints the track's name beside the cover.
+   */
   name?: string;
 }
 
@@ -142,10 +145,7 @@ export function coverSvg(options: CoverOptions): string {
   const label = options.label ?? '';
   const labelSize = labelFontSize(label, 64);
   const text = label
-    ? `<text x="${size / 2}" y="420" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${labelSize}" font-weight="600" fill="#ffffff" letter-spacing="1">${escapeXml(label)}</text>` +
-      (options.name
-        ? `<text x="${size / 2}" y="462" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${labelFontSize(options.name, 26)}" fill="#ffffff" opacity="0.72" letter-spacing="2">${escapeXml(options.name.toUpperCase())}</text>`
-        : '')
+    ? `<text x="${size / 2}" y="430" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${labelSize}" font-weight="600" fill="#ffffff" letter-spacing="1">${escapeXml(label)}</text>`
     : '';
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">

@@ -1,0 +1,353 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MESSAGES, userExportSchema } from '@shared/contract';
+import { ownCategories, ownMessages, playerStates, profiles, savedSubliminals, sessions, users } from '../db/schema';
+import { mediaDir } from '../paths';
+import type { SmtpCapture } from '../test/smtp';
+import type { TestApp } from '../test/test-app';
+import { SELF_SERVICE_MESSAGES } from './self-service';
+import {
+  activeAccount,
+  linkParams,
+  loginPair,
+  PASSWORD,
+  post,
+  signupAndReadMail,
+  startAccountsApp,
+} from './test-helpers';
+
+const NEW_PASSWORD = 'Silver-Lantern-73';
+const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+describe('account self-service', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ t, smtp, close } = await startAccountsApp());
+  });
+  afterAll(() => close());
+
+  const me = (access: string) => t.app.inject({ method: 'GET', url: API.me, headers: bearer(access) });
+  const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  const settled = () => t.ctx.mailer.settled();
+
+  describe('POST resend_activation', () => {
+    it('answers 204 for any address and mails a working link only to an inactive account', async () => {
+      await signupAndReadMail(t, smtp, 'pending@example.com');
+      await activeAccount(t, smtp, 'already@example.com');
+      const before = { pending: mailsTo('pending@example.com').length, already: mailsTo('already@example.com').length };
+      for (const email of ['PENDING@example.com', 'already@example.com', 'nobody@example.com']) {
+        const response = await post(t, API.resendActivation, { email });
+        expect(response.statusCode).toBe(204);
+        expect(response.body).toBe('');
+      }
+      await settled();
+      expect(mailsTo('already@example.com')).toHaveLength(before.already);
+      expect(mailsTo('nobody@example.com')).toHaveLength(0);
+      const resent = mailsTo('pending@example.com');
+      expect(resent).toHaveLength(before.pending + 1);
+      const activation = await post(t, API.activation, linkParams(resent.at(-1)!, 'activation'));
+      expect(activation.statusCode).toBe(204);
+      await loginPair(t, 'pending@example.com');
+    });
+
+    it('names a bad address', async () => {
+      const response = await post(t, API.resendActivation, { email: 'not-an-address' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ email: [MESSAGES.invalidEmail] });
+    });
+  });
+
+  describe('POST set_password', () => {
+    const setPassword = (access: string, body: object) => post(t, API.setPassword, body, bearer(access));
+
+    it('needs a signed-in user', async () => {
+      const response = await post(t, API.setPassword, {
+        current_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        re_new_password: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('refuses a wrong current password, a weak or mismatched new one, and changes nothing', async () => {
+      await activeAccount(t, smtp, 'hypatia@example.com');
+      const { access } = await loginPair(t, 'hypatia@example.com');
+      const wrong = await setPassword(access, {
+        current_password: 'Not-My-Password-1',
+        new_password: NEW_PASSWORD,
+        re_new_password: NEW_PASSWORD,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
+      const weak = await setPassword(access, {
+        current_password: PASSWORD,
+        new_password: '12345678',
+        re_new_password: '12345678',
+      });
+      expect(weak.json()).toEqual({
+        new_password: ['This password is too common.', 'This password is entirely numeric.'],
+      });
+      const mismatch = await setPassword(access, {
+        current_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        re_new_password: `${NEW_PASSWORD}x`,
+      });
+      expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+      const missing = await setPassword(access, { new_password: NEW_PASSWORD });
+      expect(missing.json()).toEqual({ current_password: [MESSAGES.required], re_new_password: [MESSAGES.required] });
+      await loginPair(t, 'hypatia@example.com', PASSWORD);
+    });
+
+    it('changes it, keeps this session, ends the others, leaves other people alone and sends a notice', async () => {
+      await activeAccount(t, smtp, 'franklin@example.com');
+      await activeAccount(t, smtp, 'bystander@example.com');
+      const bystander = await loginPair(t, 'bystander@example.com');
+      const here = await loginPair(t, 'franklin@example.com');
+      const elsewhere = await loginPair(t, 'franklin@example.com');
+
+      const done = await setPassword(here.access, {
+        current_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        re_new_password: NEW_PASSWORD,
+      });
+      expect(done.statusCode).toBe(204);
+      expect((await me(here.access)).statusCode).toBe(200);
+      expect((await post(t, API.tokenRefresh, { refresh: here.refresh })).statusCode).toBe(200);
+      expect((await me(elsewhere.access)).statusCode).toBe(401);
+      expect((await post(t, API.tokenRefresh, { refresh: elsewhere.refresh })).statusCode).toBe(401);
+      expect((await me(bystander.access)).statusCode).toBe(200);
+
+      expect((await post(t, API.tokenCreate, { email: 'franklin@example.com', password: PASSWORD })).statusCode).toBe(
+        401,
+      );
+      await loginPair(t, 'franklin@example.com', NEW_PASSWORD);
+      await settled();
+      const notice = await smtp.waitFor(
+        (m) => m.to.includes('franklin@example.com') && m.subject.includes('password was changed'),
+      );
+      expect(notice.text).toContain('your other devices were signed out');
+    });
+  });
+
+  describe('POST set_email and set_email_confirm', () => {
+    const setEmail = (access: string, body: object) => post(t, API.setEmail, body, bearer(access));
+    const confirmMailTo = (email: string) =>
+      smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Confirm your new'));
+
+    it('needs a signed-in user', async () => {
+      const response = await post(t, API.setEmail, { current_password: PASSWORD, new_email: 'x@example.com' });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('refuses a wrong password, a bad, the same or a taken address, and mails nothing', async () => {
+      await activeAccount(t, smtp, 'rosalind@example.com');
+      await activeAccount(t, smtp, 'taken@example.com');
+      const { access } = await loginPair(t, 'rosalind@example.com');
+      const sent = smtp.mails.length;
+      const cases: Array<[object, object]> = [
+        [
+          { current_password: 'Wrong-Password-1', new_email: 'new@example.com' },
+          { current_password: [SELF_SERVICE_MESSAGES.invalidPassword] },
+        ],
+        [{ current_password: PASSWORD, new_email: 'nope' }, { new_email: [MESSAGES.invalidEmail] }],
+        [
+          { current_password: PASSWORD, new_email: 'ROSALIND@example.com' },
+          { new_email: [SELF_SERVICE_MESSAGES.sameEmail] },
+        ],
+        [
+          { current_password: PASSWORD, new_email: 'Taken@example.com' },
+          { new_email: ['user with this email already exists.'] },
+        ],
+      ];
+      for (const [body, errors] of cases) {
+        const response = await setEmail(access, body);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual(errors);
+      }
+      await settled();
+      expect(smtp.mails.length).toBe(sent);
+    });
+
+    it('changes the address only when the link to the new one is opened, once, and tells the old one', async () => {
+      await activeAccount(t, smtp, 'marie@example.com');
+      const { access } = await loginPair(t, 'marie@example.com');
+      expect(
+        (await setEmail(access, { current_password: PASSWORD, new_email: 'Marie.New@example.com' })).statusCode,
+      ).toBe(204);
+      await settled();
+      const mail = await confirmMailTo('Marie.New@example.com');
+      expect(mail.text).toMatch(/http:\/\/innerwave\.test\/email\/confirm\/[\w-]+\/[\w~-]+$/m);
+      expect((await me(access)).json()).toMatchObject({ email: 'marie@example.com' });
+
+      const link = linkParams(mail, 'email/confirm');
+      expect((await post(t, API.setEmailConfirm, { ...link, token: `${link.token}x` })).statusCode).toBe(400);
+      const confirmed = await post(t, API.setEmailConfirm, link);
+      expect(confirmed.statusCode).toBe(204);
+      expect((await me(access)).json()).toMatchObject({ email: 'Marie.New@example.com' });
+      await loginPair(t, 'marie.new@example.com');
+      expect((await post(t, API.tokenCreate, { email: 'marie@example.com', password: PASSWORD })).statusCode).toBe(401);
+      await settled();
+      const notice = await smtp.waitFor((m) => m.to.includes('marie@example.com') && m.subject.includes('was changed'));
+      expect(notice.text).toContain('Marie.New@example.com');
+
+      const again = await post(t, API.setEmailConfirm, link);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
+    });
+
+    it('kills the link when the password changes, and refuses an address taken meanwhile', async () => {
+      await activeAccount(t, smtp, 'emmy@example.com');
+      const { access } = await loginPair(t, 'emmy@example.com');
+      await setEmail(access, { current_password: PASSWORD, new_email: 'emmy.first@example.com' });
+      await settled();
+      const first = linkParams(await confirmMailTo('emmy.first@example.com'), 'email/confirm');
+      await post(
+        t,
+        API.setPassword,
+        { current_password: PASSWORD, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD },
+        bearer(access),
+      );
+      expect((await post(t, API.setEmailConfirm, first)).json()).toEqual({
+        token: [SELF_SERVICE_MESSAGES.emailLinkInvalid],
+      });
+
+      await setEmail(access, { current_password: NEW_PASSWORD, new_email: 'emmy.second@example.com' });
+      await settled();
+      const second = linkParams(await confirmMailTo('emmy.second@example.com'), 'email/confirm');
+      await activeAccount(t, smtp, 'emmy.second@example.com');
+      const taken = await post(t, API.setEmailConfirm, second);
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ new_email: ['user with this email already exists.'] });
+      expect((await me(access)).json()).toMatchObject({ email: 'emmy@example.com' });
+    });
+  });
+
+  describe('DELETE /api/users/me/ and GET /api/user/export/', () => {
+    const remove = (access: string | undefined, body: object) =>
+      t.app.inject({ method: 'DELETE', url: API.me, payload: body, headers: access ? bearer(access) : {} });
+
+    async function withContent(email: string) {
+      const { id } = await activeAccount(t, smtp, email);
+      const { db } = t.database;
+      const [category] = await db
+        .insert(ownCategories)
+        .values({ userId: id, name: `${email} words` })
+        .returning();
+      await db.insert(ownMessages).values({ userId: id, categoryId: category!.id, messageText: 'I am calm' });
+      await db.insert(playerStates).values({
+        userId: id,
+        playlist: [{ message_text: 'I am calm', source: 'own', message_id: 1 }],
+        settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+      });
+      await db.insert(savedSubliminals).values({
+        userId: id,
+        name: `${email} evening`,
+        playlist: [{ message_text: 'I rest deeply', source: 'library', message_id: 1 }],
+        settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+        shareToken: `${id}`.padStart(22, 'x'),
+      });
+      return { id, ...(await loginPair(t, email)) };
+    }
+
+    it('exports everything of the user and nothing of anyone else, as a download', async () => {
+      const ada = await withContent('export-ada@example.com');
+      await withContent('export-eve@example.com');
+      expect((await t.app.inject({ method: 'GET', url: API.userExport })).statusCode).toBe(401);
+      const response = await t.app.inject({ method: 'GET', url: API.userExport, headers: bearer(ada.access) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="innerwave-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const data = userExportSchema.parse(response.json());
+      expect(data.account).toMatchObject({ id: ada.id, email: 'export-ada@example.com', is_active: true });
+      expect(data.profile).toMatchObject({ user_email: 'export-ada@example.com', subscription_plan: 'basic' });
+      expect(data.own_categories.map((c) => c.name)).toEqual(['export-ada@example.com words']);
+      expect(data.own_categories[0]!.messages.map((m) => m.message_text)).toEqual(['I am calm']);
+      expect(data.player.playlist).toHaveLength(1);
+      expect(data.saved_subliminals).toEqual([
+        expect.objectContaining({
+          name: 'export-ada@example.com evening',
+          playlist: [{ message_text: 'I rest deeply', source: 'library', message_id: 1 }],
+          share: expect.objectContaining({ token: `${ada.id}`.padStart(22, 'x') }),
+        }),
+      ]);
+      expect(response.body).not.toContain('export-eve');
+      expect(response.body).not.toContain('password');
+    });
+
+    it('deletes the account with its rows and image only after the password, and leaves others alone', async () => {
+      const ada = await withContent('delete-ada@example.com');
+      const eve = await withContent('delete-eve@example.com');
+      const { db } = t.database;
+      const image = 'profile-images/delete-ada.jpg';
+      const imagePath = path.join(mediaDir(t.dataDir), image);
+      const { mkdir, writeFile } = await import('node:fs/promises');
+      await mkdir(path.dirname(imagePath), { recursive: true });
+      await writeFile(imagePath, 'jpeg');
+      await db.update(profiles).set({ profileImage: image }).where(eq(profiles.userId, ada.id));
+
+      expect((await remove(undefined, { current_password: PASSWORD })).statusCode).toBe(401);
+      const wrong = await remove(ada.access, { current_password: 'Wrong-Password-1' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
+      expect((await remove(ada.access, {})).json()).toEqual({ current_password: [MESSAGES.required] });
+      expect((await me(ada.access)).statusCode).toBe(200);
+
+      const done = await remove(ada.access, { current_password: PASSWORD });
+      expect(done.statusCode).toBe(204);
+      expect((await me(ada.access)).statusCode).toBe(401);
+      expect((await post(t, API.tokenCreate, { email: 'delete-ada@example.com', password: PASSWORD })).statusCode).toBe(
+        401,
+      );
+      for (const table of [profiles, ownCategories, ownMessages, playerStates, savedSubliminals, sessions]) {
+        expect(await db.select().from(table).where(eq(table.userId, ada.id))).toEqual([]);
+        expect((await db.select().from(table).where(eq(table.userId, eve.id))).length).toBeGreaterThan(0);
+      }
+      expect(await db.select().from(users).where(eq(users.id, ada.id))).toEqual([]);
+      expect(existsSync(imagePath)).toBe(false);
+      expect((await me(eve.access)).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('self-service limits', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ t, smtp, close } = await startAccountsApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3' }));
+  });
+  afterAll(() => close());
+
+  it('limits resends per address, as the other account mails', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(t, API.resendActivation, { email: 'flood@example.com' })).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+
+  it('limits guesses of the current password per account, across the calls that check it', async () => {
+    await activeAccount(t, smtp, 'guessed@example.com');
+    const { access } = await loginPair(t, 'guessed@example.com');
+    const guess = { current_password: 'Guess-Number-1' };
+    const statuses = [
+      (
+        await post(
+          t,
+          API.setPassword,
+          { ...guess, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD },
+          bearer(access),
+        )
+      ).statusCode,
+      (await post(t, API.setEmail, { ...guess, new_email: 'other@example.com' }, bearer(access))).statusCode,
+      (await t.app.inject({ method: 'DELETE', url: API.me, payload: guess, headers: bearer(access) })).statusCode,
+    ];
+    const last = await t.app.inject({ method: 'DELETE', url: API.me, payload: guess, headers: bearer(access) });
+    expect([...statuses, last.statusCode]).toEqual([400, 400, 400, 429]);
+    expect(last.headers['retry-after']).toMatch(/^\d+$/);
+  });
+});

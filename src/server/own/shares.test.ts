@@ -1,0 +1,286 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, fillPath, SHARE_TOKEN_PATTERN } from '@shared/contract';
+import { PLAN_LIMITS } from '@shared/plans';
+import { ownCategories, savedSubliminals, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { ownTestKit } from './test-kit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { call, setPlan, ownMessagesUpTo } = ownTestKit(() => t);
+const sharePath = (id: number) => fillPath(API.subliminalShare, { id });
+const categorySharePath = (id: number) => fillPath(API.myCategoryShare, { id });
+const sharedPath = (token: string) => fillPath(API.shared, { token });
+const copyPath = (token: string) => fillPath(API.sharedCopy, { token });
+
+const settings = { flashSpeed: 120, displayInterval: 2500, messageColor: '#7DD3FC', fontSize: 30, theme: 'ocean' };
+const playlist = [
+  { message_text: 'I am calm.', source: 'library', message_id: 3 },
+  { message_text: 'I breathe out slowly.', source: 'own', message_id: 9 },
+];
+
+async function userOn(plan: 'basic' | 'intermediate' | 'pro') {
+  const user = await signedInUser(t.ctx);
+  if (plan !== 'basic') await setPlan(user, plan);
+  return user;
+}
+async function sharedSubliminal(owner: SignedInUser) {
+  const subliminal = (
+    await call(owner, 'POST', API.subliminals, { name: 'Evening wind-down', playlist, settings })
+  ).json();
+  const link = (await call(owner, 'POST', sharePath(subliminal.id))).json();
+  return { subliminal, link };
+}
+async function sharedCategory(owner: SignedInUser, texts = ['I rest well.', 'I wake rested.']) {
+  const category = (await call(owner, 'POST', API.myCategories, { name: 'Sleep' })).json();
+  for (const message_text of texts)
+    await call(owner, 'POST', fillPath(API.myCategoryMessages, { id: category.id }), { message_text });
+  const link = (await call(owner, 'POST', categorySharePath(category.id))).json();
+  return { category, link };
+}
+
+describe('sharing a saved subliminal', () => {
+  it('makes one link, shows anyone its name, texts and settings only, and revoking kills the link at once', async () => {
+    const ada = await userOn('intermediate');
+    const { subliminal } = await sharedSubliminal(ada);
+    await call(ada, 'DELETE', sharePath(subliminal.id));
+    const shared = await call(ada, 'POST', sharePath(subliminal.id));
+    expect(shared.statusCode).toBe(201);
+    const link = shared.json();
+    expect(link.token).toMatch(SHARE_TOKEN_PATTERN);
+    expect(link).toEqual({ token: link.token, url: `http://innerwave.test/s/${link.token}` });
+    const again = await call(ada, 'POST', sharePath(subliminal.id));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(link);
+    expect((await call(ada, 'GET', fillPath(API.subliminal, { id: subliminal.id }))).json().share).toEqual(link);
+    expect((await call(ada, 'GET', API.subliminals)).json()[0].shared).toBe(true);
+
+    const view = await call(undefined, 'GET', sharedPath(link.token));
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['cache-control']).toBe('no-store');
+    expect(view.json()).toEqual({
+      kind: 'subliminal',
+      name: 'Evening wind-down',
+      messages: ['I am calm.', 'I breathe out slowly.'],
+      settings,
+      shared_at: expect.any(String),
+    });
+    expect(view.body).not.toContain(ada.email);
+    expect(view.body).not.toMatch(/"(id|message_id|user_id|token)"/);
+
+    const revoked = await call(ada, 'DELETE', sharePath(subliminal.id));
+    expect(revoked.statusCode).toBe(204);
+    const gone = await call(undefined, 'GET', sharedPath(link.token));
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: 'Not found.' });
+    expect((await call(ada, 'DELETE', sharePath(subliminal.id))).statusCode).toBe(204);
+    expect((await call(ada, 'GET', fillPath(API.subliminal, { id: subliminal.id }))).json().share).toBeNull();
+
+    const renewed = (await call(ada, 'POST', sharePath(subliminal.id))).json();
+    expect(renewed.token).not.toBe(link.token);
+    expect((await call(undefined, 'GET', sharedPath(link.token))).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', sharedPath(renewed.token))).statusCode).toBe(200);
+  });
+
+  it('shows what the subliminal is now (an edit shows at once) and dies with the subliminal', async () => {
+    const ada = await userOn('pro');
+    const { subliminal, link } = await sharedSubliminal(ada);
+    await call(ada, 'PUT', fillPath(API.subliminal, { id: subliminal.id }), {
+      name: 'Renamed',
+      playlist: playlist.slice(0, 1),
+      settings,
+    });
+    expect((await call(undefined, 'GET', sharedPath(link.token))).json()).toMatchObject({
+      name: 'Renamed',
+      messages: ['I am calm.'],
+    });
+    await call(ada, 'DELETE', fillPath(API.subliminal, { id: subliminal.id }));
+    expect((await call(undefined, 'GET', sharedPath(link.token))).statusCode).toBe(404);
+  });
+});
+
+describe('sharing an own category (Pro)', () => {
+  it('shows its name and texts to anyone, in order, and the owner sees the link on the category', async () => {
+    const ada = await userOn('pro');
+    const { category, link } = await sharedCategory(ada);
+    expect(link.url).toBe(`http://innerwave.test/s/${link.token}`);
+    const again = await call(ada, 'POST', categorySharePath(category.id));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(link);
+    expect((await call(ada, 'GET', API.myCategories)).json()[0].share).toEqual(link);
+
+    const view = await call(undefined, 'GET', sharedPath(link.token));
+    expect(view.headers['cache-control']).toBe('no-store');
+    expect(view.json()).toEqual({
+      kind: 'messages',
+      name: 'Sleep',
+      messages: ['I rest well.', 'I wake rested.'],
+      shared_at: expect.any(String),
+    });
+    expect((await call(ada, 'DELETE', categorySharePath(category.id))).statusCode).toBe(204);
+    expect((await call(undefined, 'GET', sharedPath(link.token))).statusCode).toBe(404);
+    expect((await call(ada, 'GET', API.myCategories)).json()[0].share).toBeNull();
+  });
+});
+
+describe('a share link', () => {
+  it('that is malformed, unknown, or of a deactivated account answers 404', async () => {
+    for (const token of ['abc', 'A'.repeat(21), 'A'.repeat(23), `${'A'.repeat(21)}=`, `${'A'.repeat(21)}.`])
+      expect((await call(undefined, 'GET', sharedPath(token))).statusCode, token).toBe(404);
+    expect((await call(undefined, 'GET', sharedPath('A'.repeat(22)))).json()).toEqual({ detail: 'Not found.' });
+
+    const ada = await userOn('pro');
+    const { link } = await sharedSubliminal(ada);
+    const messages = await sharedCategory(ada);
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, ada.id));
+    expect((await call(undefined, 'GET', sharedPath(link.token))).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', sharedPath(messages.link.token))).statusCode).toBe(404);
+  });
+
+  it('is described in the OpenAPI document, the public view without sign-in', async () => {
+    const { paths } = (await call(undefined, 'GET', '/api/openapi.json')).json();
+    for (const [path, methods] of [
+      ['/api/user/subliminals/', ['get', 'post']],
+      ['/api/user/subliminals/{id}/', ['get', 'put', 'delete']],
+      ['/api/user/subliminals/{id}/share/', ['post', 'delete']],
+      ['/api/user/my-categories/{id}/share/', ['post', 'delete']],
+      ['/api/user/my-messages/export/', ['get']],
+      ['/api/shared/{token}/', ['get']],
+      ['/api/shared/{token}/copy/', ['post']],
+    ] as const)
+      for (const method of methods)
+        expect(paths[path]?.[method]?.summary, `${method} ${path}`).toEqual(expect.any(String));
+    expect(paths['/api/shared/{token}/'].get.security).toBeUndefined();
+    expect(paths['/api/shared/{token}/copy/'].post.security).toEqual([{ bearerAuth: [] }]);
+  });
+});
+
+describe('the public view', () => {
+  it('is limited per client address like the other calls open to anyone', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3' });
+    try {
+      const ask = (token: string) => limited.app.inject({ method: 'GET', url: sharedPath(token) });
+      for (let i = 0; i < 3; i++) expect((await ask('B'.repeat(22))).statusCode).toBe(404);
+      const refused = await ask('B'.repeat(22));
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Malformed tokens are refused before they are counted.
+      expect((await ask('short')).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('copying what is shared', () => {
+  it('needs a signed-in person and a live link', async () => {
+    const ada = await userOn('intermediate');
+    const { subliminal, link } = await sharedSubliminal(ada);
+    expect((await call(undefined, 'POST', copyPath(link.token))).statusCode).toBe(401);
+    await call(ada, 'DELETE', sharePath(subliminal.id));
+    expect((await call(ada, 'POST', copyPath(link.token))).statusCode).toBe(404);
+    expect((await call(ada, 'POST', copyPath('nope'))).statusCode).toBe(404);
+  });
+
+  it('makes a subliminal the copier’s own saved subliminal (Intermediate and up, within the number)', async () => {
+    const ada = await userOn('intermediate');
+    const { subliminal, link } = await sharedSubliminal(ada);
+    const bob = await userOn('basic');
+    expect((await call(bob, 'POST', copyPath(link.token))).json()).toEqual({
+      detail: 'Saving subliminals is part of the intermediate plan.',
+      code: 'plan_required',
+      required_plan: 'intermediate',
+    });
+    await setPlan(bob, 'intermediate');
+    const copied = await call(bob, 'POST', copyPath(link.token));
+    expect(copied.statusCode).toBe(201);
+    expect(copied.json()).toEqual({
+      kind: 'subliminal',
+      subliminal: {
+        id: expect.any(Number),
+        name: 'Evening wind-down',
+        // The sharer's own message names no row of theirs in the copy.
+        playlist: [playlist[0], { message_text: 'I breathe out slowly.', source: 'shared', message_id: 2 }],
+        settings,
+        share: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    });
+    expect(copied.json().subliminal.id).not.toBe(subliminal.id);
+    expect((await call(bob, 'GET', API.subliminals)).json()).toHaveLength(1);
+    // A copy is the copier's: the sharer's later changes and revocation leave it be.
+    await call(ada, 'DELETE', fillPath(API.subliminal, { id: subliminal.id }));
+    expect((await call(bob, 'GET', fillPath(API.subliminal, { id: copied.json().subliminal.id }))).statusCode).toBe(
+      200,
+    );
+
+    // One's own share may be copied too; the number of saved subliminals still counts.
+    const own = await sharedSubliminal(bob);
+    await t.database.db.insert(savedSubliminals).values(
+      Array.from({ length: PLAN_LIMITS.intermediate.savedSubliminals - 2 }, (_, i) => ({
+        userId: bob.id,
+        name: `Saved ${i}`,
+        playlist,
+        settings,
+      })),
+    );
+    const full = await call(bob, 'POST', copyPath(own.link.token));
+    expect(full.statusCode).toBe(403);
+    expect(full.json()).toMatchObject({ code: 'plan_limit', required_plan: 'pro' });
+    await setPlan(bob, 'pro');
+    const ownCopy = await call(bob, 'POST', copyPath(own.link.token));
+    expect(ownCopy.statusCode).toBe(201);
+    expect(ownCopy.json().subliminal.playlist).toEqual(playlist);
+  });
+
+  it('makes a message set a new own category of the copier, within both limits, all or nothing', async () => {
+    const ada = await userOn('pro');
+    const { link } = await sharedCategory(ada, ['One.', 'Two.', 'Three.']);
+    const bob = await userOn('basic');
+    const copied = await call(bob, 'POST', copyPath(link.token));
+    expect(copied.statusCode).toBe(201);
+    const { category } = copied.json();
+    expect(copied.json()).toEqual({
+      kind: 'messages',
+      category: {
+        id: expect.any(Number),
+        name: 'Sleep',
+        messages: ['One.', 'Two.', 'Three.'].map((message_text) => ({ id: expect.any(Number), message_text })),
+        share: null,
+      },
+    });
+    expect((await call(bob, 'GET', API.myCategories)).json()).toEqual([category]);
+
+    // 198 of 200 messages: three more do not fit, and nothing of the copy is kept.
+    const carol = await userOn('basic');
+    await ownMessagesUpTo(carol, PLAN_LIMITS.basic.ownMessages - 2);
+    const refused = await call(carol, 'POST', copyPath(link.token));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: 'Your plan keeps up to 200 messages of your own. The intermediate plan keeps more.',
+      code: 'plan_limit',
+      required_plan: 'intermediate',
+    });
+    const usage = (await call(carol, 'GET', API.plan)).json().usage;
+    expect(usage).toMatchObject({ ownCategories: 1, ownMessages: PLAN_LIMITS.basic.ownMessages - 2 });
+
+    // Categories count too.
+    const dan = await userOn('basic');
+    await t.database.db
+      .insert(ownCategories)
+      .values(Array.from({ length: PLAN_LIMITS.basic.ownCategories }, (_, i) => ({ userId: dan.id, name: `C${i}` })));
+    expect((await call(dan, 'POST', copyPath(link.token))).json()).toMatchObject({ code: 'plan_limit' });
+    expect((await call(dan, 'GET', API.plan)).json().usage.ownMessages).toBe(0);
+
+    // The sharer may copy their own set.
+    expect((await call(ada, 'POST', copyPath(link.token))).statusCode).toBe(201);
+    expect((await call(ada, 'GET', API.myCategories)).json()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,152 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ShareLink, SharedCopy, SharedItem, SubliminalWrite } from '@shared/contract';
+import type { Db } from '../db/client';
+import { ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
+import { notFound } from '../http/errors';
+import { assertFeature, createOwnCategory } from './service';
+import { newShareToken, shareLinkOf } from './share-tokens';
+import { createSubliminal, storedPlaylist } from './subliminals';
+import { storedSettings } from './player';
+
+// Share links (docs/product/api.md#saved-and-shared): a saved subliminal (Intermediate and up) or an
+// own category (Pro) shared read-only by a token; revoking clears the token at once. Shares stay live
+// after a downgrade (the owner may still revoke them) and die with the account or its deactivation.
+
+const SHAREABLE = { subliminal: savedSubliminals, messages: ownCategories } as const;
+export type ShareableKind = keyof typeof SHAREABLE;
+
+/**
+ * Shares one of the person's things: its live link if it has one (`created: false`), else a new one.
+ * One statement, so two shares at once agree on the token.
+ */
+export async function share(
+  db: Db,
+  kind: ShareableKind,
+  userId: number,
+  id: number,
+  publicUrl: string,
+): Promise<{ link: ShareLink; created: boolean }> {
+  const table = SHAREABLE[kind];
+  const token = newShareToken();
+  const [row] = await db
+    .update(table)
+    .set({
+      shareToken: sql`coalesce(${table.shareToken}, ${token})`,
+      sharedAt: sql`coalesce(${table.sharedAt}, now())`,
+    })
+    .where(and(eq(table.id, id), eq(table.userId, userId)))
+    .returning({ shareToken: table.shareToken });
+  if (!row?.shareToken) throw notFound();
+  return { link: shareLinkOf(publicUrl, row.shareToken)!, created: row.shareToken === token };
+}
+
+/** Revokes a share (its link answers 404 from now on); a thing not shared stays so. */
+export async function unshare(db: Db, kind: ShareableKind, userId: number, id: number): Promise<void> {
+  const table = SHAREABLE[kind];
+  const [row] = await db
+    .update(table)
+    .set({ shareToken: null, sharedAt: null })
+    .where(and(eq(table.id, id), eq(table.userId, userId)))
+    .returning({ id: table.id });
+  if (!row) throw notFound();
+}
+
+type Found =
+  | {
+      kind: 'subliminal';
+      ownerId: number;
+      name: string;
+      playlist: SubliminalWrite['playlist'];
+      settings: SubliminalWrite['settings'];
+      sharedAt: Date;
+    }
+  | { kind: 'messages'; name: string; messages: string[]; sharedAt: Date };
+
+/**
+ * What a live token shares, whole; 404 for an unknown or revoked token or a deactivated sharer.
+ * (`shared_at` is set with the token; the creation time only stands in should a row lack it.)
+ */
+async function findShared(db: Db, token: string): Promise<Found> {
+  const [subliminal] = await db
+    .select({ row: savedSubliminals })
+    .from(savedSubliminals)
+    .innerJoin(users, eq(users.id, savedSubliminals.userId))
+    .where(and(eq(savedSubliminals.shareToken, token), eq(users.isActive, true)));
+  if (subliminal) {
+    const { row } = subliminal;
+    return {
+      kind: 'subliminal',
+      ownerId: row.userId,
+      name: row.name,
+      playlist: storedPlaylist(row.playlist),
+      settings: storedSettings(row.settings),
+      sharedAt: row.sharedAt ?? row.createdAt,
+    };
+  }
+  const [category] = await db
+    .select({
+      id: ownCategories.id,
+      name: ownCategories.name,
+      sharedAt: ownCategories.sharedAt,
+      createdAt: ownCategories.createdAt,
+    })
+    .from(ownCategories)
+    .innerJoin(users, eq(users.id, ownCategories.userId))
+    .where(and(eq(ownCategories.shareToken, token), eq(users.isActive, true)));
+  if (!category) throw notFound();
+  const messages = await db
+    .select({ text: ownMessages.messageText })
+    .from(ownMessages)
+    .where(eq(ownMessages.categoryId, category.id))
+    .orderBy(asc(ownMessages.position), asc(ownMessages.id));
+  return {
+    kind: 'messages',
+    name: category.name,
+    messages: messages.map((m) => m.text),
+    sharedAt: category.sharedAt ?? category.createdAt,
+  };
+}
+
+/** What anyone with the link sees: the name and the texts (and a subliminal's settings), nothing else. */
+export async function readShared(db: Db, token: string): Promise<SharedItem> {
+  const found = await findShared(db, token);
+  const shared_at = found.sharedAt.toISOString();
+  return found.kind === 'subliminal'
+    ? {
+        kind: 'subliminal',
+        name: found.name,
+        messages: found.playlist.map((item) => item.message_text),
+        settings: found.settings,
+        shared_at,
+      }
+    : { kind: 'messages', name: found.name, messages: found.messages, shared_at };
+}
+
+/**
+ * A shared playlist as the copier keeps it: library messages as they are; another person's own
+ * messages become "shared" ones, numbered by their place, so the copy names no row of the sharer's.
+ */
+const copiedPlaylist = (playlist: SubliminalWrite['playlist']): SubliminalWrite['playlist'] =>
+  playlist.map((item, index) =>
+    item.source === 'library' ? item : { message_text: item.message_text, source: 'shared', message_id: index + 1 },
+  );
+
+/**
+ * Copies what is shared into the person's own account: a subliminal becomes a saved subliminal of
+ * theirs (their plan must save subliminals), a message set an own category with its messages; each
+ * within the plan's limits, all or nothing. A copy of one's own share keeps its items as they are.
+ */
+export async function copyShared(db: Db, userId: number, token: string, publicUrl: string): Promise<SharedCopy> {
+  const found = await findShared(db, token);
+  if (found.kind === 'subliminal') {
+    await assertFeature(db, userId, 'savedSubliminals');
+    const { name, settings } = found;
+    const playlist = found.ownerId === userId ? found.playlist : copiedPlaylist(found.playlist);
+    return {
+      kind: 'subliminal',
+      subliminal: await createSubliminal(db, userId, { name, playlist, settings }, publicUrl),
+    };
+  }
+  await assertFeature(db, userId, 'ownMessages');
+  return { kind: 'messages', category: await createOwnCategory(db, userId, found.name, found.messages) };
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, fillPath } from '@shared/contract';
+import { PLAN_LIMITS } from '@shared/plans';
+import { savedSubliminals } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { ownTestKit } from './test-kit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { call, setPlan } = ownTestKit(() => t);
+const subliminalPath = (id: number) => fillPath(API.subliminal, { id });
+const sharePath = (id: number) => fillPath(API.subliminalShare, { id });
+const categorySharePath = (id: number) => fillPath(API.myCategoryShare, { id });
+
+const settings = { flashSpeed: 120, displayInterval: 2500, messageColor: '#FDBA74', fontSize: 30, theme: 'dawn' };
+const playlist = [
+  { message_text: 'I am calm.', source: 'library', message_id: 3 },
+  { message_text: 'I begin the day slowly.', source: 'own', message_id: 9 },
+];
+const morning = { name: 'Morning calm', playlist, settings };
+
+async function userOn(plan: 'basic' | 'intermediate' | 'pro') {
+  const user = await signedInUser(t.ctx);
+  if (plan !== 'basic') await setPlan(user, plan);
+  return user;
+}
+const save = async (user: SignedInUser, body: object = morning) =>
+  (await call(user, 'POST', API.subliminals, body)).json();
+
+describe('saved subliminals', () => {
+  it('need a signed-in user, as do their shares and the export', async () => {
+    for (const [method, url] of [
+      ['GET', API.subliminals],
+      ['POST', API.subliminals],
+      ['GET', subliminalPath(1)],
+      ['PUT', subliminalPath(1)],
+      ['DELETE', subliminalPath(1)],
+      ['POST', sharePath(1)],
+      ['DELETE', sharePath(1)],
+      ['POST', categorySharePath(1)],
+      ['DELETE', categorySharePath(1)],
+      ['GET', API.myMessagesExport],
+    ] as const)
+      expect(
+        (await call(undefined, method, url, method === 'POST' || method === 'PUT' ? morning : undefined)).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+  });
+
+  it('are saved, listed newest change first, read, replaced and deleted', async () => {
+    const ada = await userOn('intermediate');
+    expect((await call(ada, 'GET', API.subliminals)).json()).toEqual([]);
+    const created = await call(ada, 'POST', API.subliminals, { ...morning, name: '  Morning calm ' });
+    expect(created.statusCode).toBe(201);
+    const first = created.json();
+    expect(first).toEqual({
+      id: expect.any(Number),
+      ...morning,
+      share: null,
+      created_at: expect.any(String),
+      updated_at: first.created_at,
+    });
+    const second = await save(ada, { ...morning, name: 'Evening', playlist: playlist.slice(0, 1) });
+    expect((await call(ada, 'GET', API.subliminals)).json().map((s: { id: number }) => s.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
+
+    const replaced = await call(ada, 'PUT', subliminalPath(first.id), {
+      name: 'Morning, renamed',
+      playlist: playlist.slice(1),
+      settings: { ...settings, theme: 'custom', customTheme: { background: '#112233', font: 'mono' } },
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toMatchObject({ id: first.id, name: 'Morning, renamed', playlist: playlist.slice(1) });
+    expect(Date.parse(replaced.json().updated_at)).toBeGreaterThan(Date.parse(first.updated_at));
+    expect((await call(ada, 'GET', subliminalPath(first.id))).json()).toEqual(replaced.json());
+    expect((await call(ada, 'GET', API.subliminals)).json()).toEqual([
+      {
+        id: first.id,
+        name: 'Morning, renamed',
+        message_count: 1,
+        theme: 'custom',
+        shared: false,
+        updated_at: replaced.json().updated_at,
+      },
+      { id: second.id, name: 'Evening', message_count: 1, theme: 'dawn', shared: false, updated_at: second.updated_at },
+    ]);
+
+    expect((await call(ada, 'DELETE', subliminalPath(first.id))).statusCode).toBe(204);
+    expect((await call(ada, 'GET', subliminalPath(first.id))).statusCode).toBe(404);
+    expect((await call(ada, 'DELETE', subliminalPath(first.id))).statusCode).toBe(404);
+    expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(1);
+  });
+
+  it('refuse a blank or long name, no messages, unknown themes and half a custom theme, and keep what was saved', async () => {
+    const ada = await userOn('intermediate');
+    const { id } = await save(ada);
+    for (const [body, errors] of [
+      [{ ...morning, name: '  ' }, { name: ['This field may not be blank.'] }],
+      [{ ...morning, name: 'x'.repeat(81) }, { name: ['Ensure this field has no more than 80 characters.'] }],
+      [{ ...morning, playlist: [] }, { playlist: ['A subliminal needs at least one message.'] }],
+      [{ ...morning, settings: { ...settings, theme: 'neon' } }, { settings: ['Choose one of the themes.'] }],
+      [
+        { ...morning, settings: { ...settings, theme: 'custom' } },
+        { settings: ['A custom theme needs its background and font, and only a custom theme has them.'] },
+      ],
+      [{ name: 'No settings', playlist }, { settings: ['This field is required.'] }],
+    ] as const) {
+      for (const [method, url] of [
+        ['POST', API.subliminals],
+        ['PUT', subliminalPath(id)],
+      ] as const) {
+        const refused = await call(ada, method, url, body);
+        expect(refused.statusCode, `${method} ${JSON.stringify(body)}`).toBe(400);
+        expect(Object.keys(refused.json())).toEqual(Object.keys(errors));
+        if (!('settings' in errors)) expect(refused.json()).toEqual(errors);
+      }
+    }
+    expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(1);
+    expect((await call(ada, 'GET', subliminalPath(id))).json()).toMatchObject(morning);
+  });
+
+  it("are their owner's only: another person's ids are not found, for every call", async () => {
+    const ada = await userOn('pro');
+    const bob = await userOn('pro');
+    const subliminal = await save(ada);
+    const category = (await call(ada, 'POST', API.myCategories, { name: 'Mine' })).json();
+    expect((await call(ada, 'POST', sharePath(subliminal.id))).statusCode).toBe(201);
+    expect((await call(ada, 'POST', categorySharePath(category.id))).statusCode).toBe(201);
+
+    expect((await call(bob, 'GET', API.subliminals)).json()).toEqual([]);
+    for (const [method, url, body] of [
+      ['GET', subliminalPath(subliminal.id), undefined],
+      ['PUT', subliminalPath(subliminal.id), morning],
+      ['DELETE', subliminalPath(subliminal.id), undefined],
+      ['POST', sharePath(subliminal.id), undefined],
+      ['DELETE', sharePath(subliminal.id), undefined],
+      ['POST', categorySharePath(category.id), undefined],
+      ['DELETE', categorySharePath(category.id), undefined],
+    ] as const) {
+      const refused = await call(bob, method, url, body);
+      expect(refused.statusCode, `${method} ${url}`).toBe(404);
+      expect(refused.json()).toEqual({ detail: 'Not found.' });
+    }
+    const kept = (await call(ada, 'GET', subliminalPath(subliminal.id))).json();
+    expect(kept).toMatchObject({ ...morning, share: { token: expect.any(String) } });
+    expect((await call(ada, 'GET', fillPath(API.myCategory, { id: category.id }))).json().share).not.toBeNull();
+  });
+
+  it('stop at the plan’s number and say which plan keeps more', async () => {
+    const ada = await userOn('intermediate');
+    const limit = PLAN_LIMITS.intermediate.savedSubliminals;
+    await t.database.db
+      .insert(savedSubliminals)
+      .values(Array.from({ length: limit }, (_, i) => ({ userId: ada.id, name: `Saved ${i}`, playlist, settings })));
+    const refused = await call(ada, 'POST', API.subliminals, morning);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: `Your plan keeps up to ${limit} saved subliminals of your own. The pro plan keeps more.`,
+      code: 'plan_limit',
+      required_plan: 'pro',
+    });
+    expect((await call(ada, 'GET', API.plan)).json().usage.savedSubliminals).toBe(limit);
+    await setPlan(ada, 'pro');
+    expect((await call(ada, 'POST', API.subliminals, morning)).statusCode).toBe(201);
+  });
+});
+
+describe('the plans', () => {
+  const planRequired = (detail: string, plan: string) => ({ detail, code: 'plan_required', required_plan: plan });
+  const saving = planRequired('Saving subliminals is part of the intermediate plan.', 'intermediate');
+  const sharing = planRequired('Sharing subliminals is part of the intermediate plan.', 'intermediate');
+  const sharingMessages = planRequired('Sharing message sets is part of the pro plan.', 'pro');
+  const exporting = planRequired('Exporting your messages is part of the pro plan.', 'pro');
+
+  it('gate each call: Basic saves and shares nothing, Intermediate saves and shares subliminals, Pro also shares and exports messages', async () => {
+    const owner = await userOn('pro');
+    const ownSubliminal = await save(owner);
+    const ownCategory = (await call(owner, 'POST', API.myCategories, { name: 'Set' })).json();
+    const expected = {
+      basic: { save: saving, replace: saving, share: sharing, shareMessages: sharingMessages, export: exporting },
+      intermediate: { save: 201, replace: 200, share: 201, shareMessages: sharingMessages, export: exporting },
+      pro: { save: 201, replace: 200, share: 201, shareMessages: 201, export: 200 },
+    } as const;
+    for (const plan of ['basic', 'intermediate', 'pro'] as const) {
+      const user = await userOn(plan);
+      // Each user's own rows, so that only the plan decides (a Basic user's come from a higher plan).
+      await setPlan(user, 'pro');
+      const subliminal = await save(user);
+      const category = (await call(user, 'POST', API.myCategories, { name: 'Set' })).json();
+      await setPlan(user, plan);
+      const answers = {
+        save: await call(user, 'POST', API.subliminals, morning),
+        replace: await call(user, 'PUT', subliminalPath(subliminal.id), morning),
+        share: await call(user, 'POST', sharePath(subliminal.id)),
+        shareMessages: await call(user, 'POST', categorySharePath(category.id)),
+        export: await call(user, 'GET', `${API.myMessagesExport}?format=json`),
+      };
+      for (const [name, answer] of Object.entries(answers)) {
+        const want = expected[plan][name as keyof typeof answers];
+        if (typeof want === 'number') expect(answer.statusCode, `${plan} ${name}`).toBe(want);
+        else {
+          expect(answer.statusCode, `${plan} ${name}`).toBe(403);
+          expect(answer.json(), `${plan} ${name}`).toEqual(want);
+        }
+      }
+      // The plan is told before the body or the id is looked at.
+      if (plan === 'basic') {
+        expect((await call(user, 'POST', API.subliminals, { name: '' })).json()).toEqual(saving);
+        expect((await call(user, 'POST', sharePath(ownSubliminal.id))).json()).toEqual(sharing);
+        expect((await call(user, 'POST', categorySharePath(ownCategory.id))).json()).toEqual(sharingMessages);
+        expect((await call(user, 'GET', `${API.myMessagesExport}?format=xls`)).json()).toEqual(exporting);
+      }
+    }
+  });
+
+  it('keep everything after a downgrade: read, play, revoke and delete, but not save or share anew', async () => {
+    const ada = await userOn('intermediate');
+    const subliminal = await save(ada);
+    const link = (await call(ada, 'POST', sharePath(subliminal.id))).json();
+    await setPlan(ada, 'basic');
+
+    const read = await call(ada, 'GET', subliminalPath(subliminal.id));
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ ...morning, share: link });
+    expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(1);
+    expect((await call(ada, 'GET', API.plan)).json().usage.savedSubliminals).toBe(1);
+    expect((await call(ada, 'PUT', subliminalPath(subliminal.id), morning)).statusCode).toBe(403);
+    expect((await call(ada, 'POST', sharePath(subliminal.id))).statusCode).toBe(403);
+    // The link stays live until its owner revokes it, which a downgrade does not prevent.
+    expect((await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).statusCode).toBe(200);
+    expect((await call(ada, 'DELETE', sharePath(subliminal.id))).statusCode).toBe(204);
+    expect((await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).statusCode).toBe(404);
+    expect((await call(ada, 'DELETE', subliminalPath(subliminal.id))).statusCode).toBe(204);
+    expect((await call(ada, 'GET', API.subliminals)).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { UserExport } from '@shared/contract';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import { listOwnCategories } from '../own/service';
+import { readPlayer } from '../own/player';
+import { allSubliminals } from '../own/subliminals';
+import { supportRequestsOf } from '../support/service';
+import type { ProfileReader } from './service';
+
+// Everything kept about a person, for GET /api/user/export/ (docs/product/api.md#export). One reader per
+// section of the contract's userExportSchema: a new kind of data is one more line here.
+
+type Sections = Omit<UserExport, 'exported_at'>;
+type Sources = { db: Db; readProfile: ProfileReader; publicUrl: string };
+type Reader<K extends keyof Sections> = (sources: Sources, userId: number) => Promise<Sections[K]>;
+
+const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
+  account: async ({ db }, userId) => {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw unauthorized();
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      is_active: user.isActive,
+      date_joined: user.createdAt.toISOString(),
+      last_login: user.lastLogin?.toISOString() ?? null,
+    };
+  },
+  profile: ({ readProfile }, userId) => readProfile(userId),
+  own_categories: ({ db }, userId) => listOwnCategories(db, userId),
+  player: ({ db }, userId) => readPlayer(db, userId),
+  saved_subliminals: ({ db, publicUrl }, userId) => allSubliminals(db, userId, publicUrl),
+  support_requests: ({ db }, userId) => supportRequestsOf(db, userId),
+};
+
+export async function exportUserData(sources: Sources, userId: number): Promise<UserExport> {
+  const entries = await Promise.all(
+    Object.entries(SECTIONS).map(async ([key, read]) => [key, await read(sources, userId)] as const),
+  );
+  return { exported_at: new Date().toISOString(), ...(Object.fromEntries(entries) as Sections) };
+}
+
+/** `innerwave-data-2026-11-23.json` */
+export const exportFileName = (now = new Date()) => `innerwave-data-${now.toISOString().slice(0, 10)}.json`;

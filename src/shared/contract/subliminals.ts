@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ownCategorySchema, playerSettingsSchema, playlistItemSchema, PLAYLIST_MAX, shareLinkSchema } from './own';
+import { requiredString } from './fields';
+
+// Saved subliminals, share links, the public view of what is shared, and the export of one's own
+// messages (docs/product/api.md#saved-and-shared).
+
+export const SUBLIMINAL_NAME_MAX = 80;
+
+const nameField = () =>
+  requiredString().max(SUBLIMINAL_NAME_MAX, {
+    error: `Ensure this field has no more than ${SUBLIMINAL_NAME_MAX} characters.`,
+  });
+
+/** A saved subliminal as written: a name, its messages (at least one) and the player settings. */
+export const subliminalWriteSchema = z.object({
+  name: nameField(),
+  playlist: z
+    .array(playlistItemSchema)
+    .min(1, { error: 'A subliminal needs at least one message.' })
+    .max(PLAYLIST_MAX, { error: `Ensure this list has at most ${PLAYLIST_MAX} items.` }),
+  settings: playerSettingsSchema,
+});
+export type SubliminalWrite = z.infer<typeof subliminalWriteSchema>;
+
+export const subliminalSchema = subliminalWriteSchema.extend({
+  id: z.number().int(),
+  share: shareLinkSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Subliminal = z.infer<typeof subliminalSchema>;
+
+/** The list: newest change first, without the messages. */
+export const subliminalSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  message_count: z.number().int(),
+  theme: z.string(),
+  shared: z.boolean(),
+  updated_at: z.string(),
+});
+export const subliminalListSchema = z.array(subliminalSummarySchema);
+export type SubliminalSummary = z.infer<typeof subliminalSummarySchema>;
+
+/** A share token: 128 random bits in base64url. Anything else names nothing (404). */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const shareTokenParamsSchema = z.object({ token: z.string().regex(SHARE_TOKEN_PATTERN) });
+
+/**
+ * What a share link shows anyone, signed in or not: the name and the messages' texts (never an id,
+ * an e-mail or anything else of the sharer's), and for a subliminal its settings.
+ */
+export const sharedItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('subliminal'),
+    name: z.string(),
+    messages: z.array(z.string()),
+    settings: playerSettingsSchema,
+    shared_at: z.string(),
+  }),
+  z.object({
+    kind: z.literal('messages'),
+    name: z.string(),
+    messages: z.array(z.string()),
+    shared_at: z.string(),
+  }),
+]);
+export type SharedItem = z.infer<typeof sharedItemSchema>;
+
+/** Copying what is shared into one's own account answers what was made. */
+export const sharedCopySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('subliminal'), subliminal: subliminalSchema }),
+  z.object({ kind: z.literal('messages'), category: ownCategorySchema }),
+]);
+export type SharedCopy = z.infer<typeof sharedCopySchema>;
+
+export const EXPORT_FORMATS = ['txt', 'csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: 'Choose txt, csv or json.' }).default('txt'),
+});
