@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Link, usePathname } from '@web/lib/link';
 import { RouterNavigation } from './router-navigation';
 
@@ -55,5 +55,37 @@ describe('Link', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByText('at /signup')).toBeInTheDocument();
     expect(screen.getByText('current /signup')).toBeInTheDocument();
+  });
+
+  it('scrolls to the #section a link names once that page has rendered it', async () => {
+    const scrolled: string[] = [];
+    // jsdom does not lay out, so it has no scrollIntoView: record the calls instead.
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RouterNavigation />,
+          children: [
+            { path: '/', element: <Link to="/portal/home/#contact">Contact</Link> },
+            {
+              path: '/portal/home/',
+              element: (
+                <>
+                  <h2 id="learn">Learn</h2>
+                  <h2 id="contact">Contact</h2>
+                </>
+              ),
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
+    await waitFor(() => expect(scrolled).toEqual(['contact']));
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   });
 });

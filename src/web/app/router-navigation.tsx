@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { NavigationProvider } from '@web/lib/link';
 
@@ -7,8 +8,33 @@ function useRouterPathname() {
 
 const routerNavigation = { Link: RouterLink, usePathname: useRouterPathname };
 
+/** How long a link's #section is looked for: the page it is on may still be loading its code. */
+const HASH_WAIT_MS = 3000;
+
+/**
+ * The router does not scroll to a link's `#section` (e.g. Learn and Contact on the portal hub), and
+ * the browser cannot on a first load, before the page has rendered: once the element exists, scroll to it.
+ */
+function useScrollToHash() {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id) return;
+    const until = performance.now() + HASH_WAIT_MS;
+    let frame = 0;
+    const look = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView({ block: 'start' });
+      else if (performance.now() < until) frame = requestAnimationFrame(look);
+    };
+    look();
+    return () => cancelAnimationFrame(frame);
+  }, [hash, key]);
+}
+
 /** Inside the SPA, shared components link through the router (client-side, no document load). */
 export function RouterNavigation() {
+  useScrollToHash();
   return (
     <NavigationProvider value={routerNavigation}>
       <Outlet />

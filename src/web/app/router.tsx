@@ -23,10 +23,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, lazy: () => import('./routes/home') },
           { path: paths.signup, lazy: () => import('./routes/signup') },
+          { path: paths.checkInbox, lazy: () => import('./routes/check-inbox') },
           { path: paths.login, lazy: () => import('./routes/login') },
           { path: paths.activate, lazy: () => import('./routes/activate') },
           { path: paths.resetPassword, lazy: () => import('./routes/reset-request') },
           { path: paths.passwordReset, lazy: () => import('./routes/reset-confirm') },
+          { path: paths.emailChange, lazy: () => import('./routes/email-confirm') },
         ],
       },
       {
@@ -35,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: paths.portalHome, lazy: () => import('./routes/portal-home') },
           { path: paths.terms, lazy: () => import('./routes/terms') },
           { path: paths.privacy, lazy: () => import('./routes/privacy') },
+          { path: paths.shared, lazy: () => import('./routes/shared') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
@@ -49,6 +52,7 @@ export const routes: RouteObject[] = [
               { path: paths.music, lazy: () => import('./routes/music') },
               { path: paths.profile, lazy: () => import('./routes/profile') },
               { path: paths.applications, lazy: () => import('./routes/applications') },
+              { path: paths.support, lazy: () => import('./routes/support') },
               {
                 path: paths.admin,
                 element: <RequireStaff />,
@@ -61,6 +65,7 @@ export const routes: RouteObject[] = [
                       { path: paths.adminAudio, lazy: () => import('./routes/admin-audio') },
                       { path: paths.adminApplications, lazy: () => import('./routes/admin-applications') },
                       { path: paths.adminUsers, lazy: () => import('./routes/admin-users') },
+                      { path: paths.adminSupport, lazy: () => import('./routes/admin-support') },
                     ],
                   },
                 ],

@@ -1,8 +1,32 @@
-import { Toaster } from 'sonner';
+import { useEffect } from 'react';
+import { toast, Toaster, type ExternalToast } from 'sonner';
+import { sessionStore } from '@web/lib/session';
 import { useTheme } from '@web/lib/theme';
+
+// A toast is keyed by its kind and text: the same message again replaces the one on screen (and
+// restarts its time) instead of stacking a copy under it (docs/product/screens.md#errors-on-screen).
+for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
+  const show = toast[kind];
+  toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) =>
+    show(message, { id: typeof message === 'string' ? `${kind}:${message}` : undefined, ...data });
+}
+
+/** A successful login clears what the signed-out screens said (e.g. an earlier wrong password). */
+function useDismissOnLogin() {
+  useEffect(() => {
+    let signedIn = sessionStore.get().isAuthenticated;
+    const unsubscribe = sessionStore.subscribe(() => {
+      const now = sessionStore.get().isAuthenticated;
+      if (now && !signedIn) toast.dismiss();
+      signedIn = now;
+    });
+    return () => void unsubscribe();
+  }, []);
+}
 
 export default function ThemedToaster() {
   const theme = useTheme();
+  useDismissOnLogin();
   // Below the 64 px header, so toasts never cover the theme toggle or the account menu.
   return (
     <Toaster

@@ -51,6 +51,8 @@ export interface RequestOptions<T> {
    * with XMLHttpRequest, because fetch reports no upload progress; everything else is the same.
    */
   onUploadProgress?: (fraction: number) => void;
+  /** 'text': a successful answer is returned as its text, unparsed (a file to save). */
+  responseType?: 'json' | 'text';
 }
 
 export function authHeader(): Record<string, string> {
@@ -94,6 +96,8 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const response = options.onUploadProgress
     ? await sendWithProgress(path, request, options.onUploadProgress)
     : await fetch(path, request).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
+  const ok = response.status >= 200 && response.status <= 299;
+  if (ok && options.responseType === 'text') return response.text as T;
   let json: unknown = undefined;
   if (response.text) {
     try {
@@ -102,7 +106,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
       json = response.text;
     }
   }
-  if (response.status < 200 || response.status > 299) throw new ApiError(response.status, json);
+  if (!ok) throw new ApiError(response.status, json);
   return (options.schema ? options.schema.parse(json) : json) as T;
 }
 

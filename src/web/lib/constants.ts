@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from '@shared/constants';
+import { SUPPORT, type SubscriptionPlan } from '@shared/constants';
 
 // Constants of the web app's screens (the server never reads them).
 
@@ -114,7 +114,7 @@ export const EQUALIZER_SAMPLE_HZ = [963, 528, 396] as const;
 
 /** Where people reach us; support answers within SUPPORT_RESPONSE_HOURS business hours (the terms say so). */
 export const CONTACT = {
-  supportEmail: 'support@innerwave.app',
+  supportEmail: SUPPORT.defaultEmail,
   privacyEmail: 'privacy@innerwave.app',
-  supportResponseBusinessHours: 48,
+  supportResponseBusinessHours: SUPPORT.responseBusinessHours,
 } as const;

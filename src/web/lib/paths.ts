@@ -1,26 +1,31 @@
-import { EMAILED_PAGES } from '@shared/contract';
+import { EMAILED_PAGES, SHARED_PAGE } from '@shared/contract';
 
 // Every route of the SPA in one place (docs/product/screens.md#routes). Builders for routes with parameters.
 export const paths = {
   home: '/',
   signup: '/signup',
+  checkInbox: '/signup/check-inbox',
   login: '/login',
   logout: '/logout',
   subliminals: '/subliminals',
   music: '/music',
   profile: '/profile',
   applications: '/applications',
+  support: '/support',
   activate: EMAILED_PAGES.activation,
   resetPassword: EMAILED_PAGES.resetRequest,
   passwordReset: EMAILED_PAGES.passwordReset,
+  emailChange: EMAILED_PAGES.emailChange,
   portalHome: '/portal/home/',
   terms: '/terms/',
   privacy: '/privacy/',
+  shared: SHARED_PAGE,
   admin: '/admin',
   adminMessages: '/admin/messages',
   adminAudio: '/admin/audio',
   adminApplications: '/admin/applications',
   adminUsers: '/admin/users',
+  adminSupport: '/admin/support',
 } as const;
 
 /** The login page, remembering where to go afterwards (the route guard's redirect). */

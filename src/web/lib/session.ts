@@ -43,7 +43,8 @@ function read(): Session {
   };
 }
 
-let current: Session = read();
+// The build pre-renders the home page in Node, where there is no storage: signed out there.
+let current: Session = typeof window === 'undefined' ? ANONYMOUS : read();
 const listeners = new Set<() => void>();
 
 function publish() {

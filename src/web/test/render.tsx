@@ -2,7 +2,12 @@ import { StrictMode, type ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { toast } from 'sonner';
 import { vi } from 'vitest';
+import type { z } from 'zod';
+import type { SubscriptionPlan } from '@shared/constants';
+import type { planStateSchema } from '@shared/contract';
+import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
 
 // The one way web tests render: the app's providers around the component, a router, and a fake of
 // the server (the only thing outside the web app) answering fetch by method and path.
@@ -96,4 +101,23 @@ export function renderRoutes(routes: RouteObject[], { path = '/', strict = false
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, router, queryClient };
+}
+
+type PlanState = z.infer<typeof planStateSchema>;
+
+/** What GET /api/user/plan/ answers for a plan, with no use yet: the server's rule, from the shared tables. */
+export function planStateFor(plan: SubscriptionPlan): PlanState {
+  const features = Object.fromEntries(
+    (Object.keys(PLAN_FEATURES) as PlanFeature[]).map((feature) => [feature, planIncludes(plan, feature)]),
+  ) as PlanState['features'];
+  const usage = Object.fromEntries(Object.keys(PLAN_LIMITS[plan]).map((limit) => [limit, 0])) as PlanState['usage'];
+  return { plan, features, limits: PLAN_LIMITS[plan], usage };
+}
+
+/** Presses the action button (e.g. Undo) of the success toast that said `text` (sonner mocked by the test). */
+export function pressToastAction(text: string): void {
+  const [, options] = vi.mocked(toast.success).mock.calls.find(([said]) => said === text) ?? [];
+  const action = options?.action;
+  if (!action || typeof action !== 'object' || !('onClick' in action)) throw new Error(`no action on "${text}"`);
+  action.onClick({} as never);
 }

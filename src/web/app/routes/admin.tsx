@@ -7,6 +7,7 @@ const SECTIONS = [
   { label: 'Audio', to: paths.adminAudio },
   { label: 'Applications', to: paths.adminApplications },
   { label: 'Users', to: paths.adminUsers },
+  { label: 'Support', to: paths.adminSupport },
 ] as const;
 
 /** The admin area: one heading, a tab per section, the section below. */

@@ -2,6 +2,7 @@ import { Link } from '@web/lib/link';
 import { paths } from '@web/lib/paths';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { PROGRAM_LINKS } from './programs-menu';
+import { AccountSummary, useSignedInAccount } from '../account';
 
 /** The public bar's menu on small screens: every destination of the bar, in a modal. */
 export default function MobileMenuDialog({
@@ -16,6 +17,7 @@ export default function MobileMenuDialog({
   linkClass: string;
 }) {
   const close = () => onOpenChange(false);
+  const account = useSignedInAccount();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Menu" className="top-4 translate-y-0">
@@ -34,10 +36,20 @@ export default function MobileMenuDialog({
               {link.label}
             </Link>
           ))}
-          <Link to={paths.login} onClick={close} className={linkClass}>
-            Log in
-          </Link>
+          {account ? null : (
+            <Link to={paths.login} onClick={close} className={linkClass}>
+              Log in
+            </Link>
+          )}
         </nav>
+        {account ? (
+          <div className="mt-2 flex flex-col gap-3 border-t border-line pt-4">
+            <AccountSummary account={account} />
+            <Link to={paths.subliminals} onClick={close} className="btn btn-primary btn-md">
+              Open the portal
+            </Link>
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { AppWindow, AudioLines, LogOut, Menu, ShieldCheck, Sparkles, UserRound } from 'lucide-react';
+import { AppWindow, AudioLines, House, LifeBuoy, LogOut, Menu, ShieldCheck, Sparkles, UserRound } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/cn';
@@ -16,14 +16,17 @@ import {
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SkipLink } from './skip-link';
+import { AccountAvatar, AccountSummary, useSignedInAccount } from '../account';
 
 const SIDEBAR_LINKS = [
   { label: 'Subliminals', to: paths.subliminals, icon: Sparkles },
   { label: 'Meditations', to: paths.music, icon: AudioLines },
   { label: 'Applications', to: paths.applications, icon: AppWindow },
   { label: 'Profile', to: paths.profile, icon: UserRound },
+  { label: 'Support', to: paths.support, icon: LifeBuoy },
   { label: 'Admin', to: paths.admin, icon: ShieldCheck, staffOnly: true },
   { label: 'Sign Out', to: paths.logout, icon: LogOut },
+  { label: 'Back to the site', to: paths.home, icon: House, separated: true },
 ] as const;
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -31,15 +34,17 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const links = SIDEBAR_LINKS.filter((link) => isStaff || !('staffOnly' in link));
   return (
     <nav aria-label="Portal" className="flex flex-col gap-1">
-      {links.map(({ label, to, icon: Icon }) => (
+      {links.map(({ label, to, icon: Icon, ...link }) => (
         <NavLink
           key={label}
           to={to}
+          end={to === paths.home}
           onClick={onNavigate}
           className={({ isActive }) =>
             cn(
               'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-fg-muted hover:bg-black/5 hover:text-fg dark:hover:bg-white/10',
               isActive && 'bg-accent/15 text-fg',
+              'separated' in link && 'mt-3 border-t border-line pt-4',
             )
           }
         >
@@ -52,23 +57,34 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function UserMenu() {
-  const session = useSession();
-  const email = session.user?.email ?? session.email ?? 'Account';
+  const account = useSignedInAccount();
+  const email = account?.email || 'Account';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="secondary" size="sm" aria-label="User menu" className="min-w-0 max-w-56 px-3 sm:px-4">
-          <UserRound aria-hidden className="h-4 w-4 shrink-0" />
+        {/* The name starts with the text the button shows (WCAG 2.5.3), so "click the e-mail" works by voice. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`${email}, account menu`}
+          className="min-w-0 max-w-56 pl-1 pr-1 sm:pr-4"
+        >
+          {account ? <AccountAvatar account={account} /> : <UserRound aria-hidden className="h-4 w-4 shrink-0" />}
           <span className="hidden truncate sm:inline">{email}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="truncate px-3 py-2 text-xs text-fg-muted">{email}</DropdownMenuLabel>
+        <DropdownMenuLabel className="max-w-72 px-3 py-2 font-normal">
+          {account ? <AccountSummary account={account} /> : email}
+        </DropdownMenuLabel>
         <DropdownMenuItem asChild>
           <Link to={paths.music}>Meditations</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.subliminals}>Subliminals</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.home}>Back to the site</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.logout}>Sign out</Link>
@@ -84,7 +100,7 @@ export function PortalLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-line bg-surface md:bg-surface/85 md:backdrop-blur">
         <div className="flex h-16 items-center justify-between gap-3 px-4">
           <div className="flex items-center gap-2">
             <Dialog open={menuOpen} onOpenChange={setMenuOpen}>

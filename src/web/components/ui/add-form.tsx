@@ -3,14 +3,17 @@ import { Plus } from 'lucide-react';
 import { Button } from './button';
 import { Input } from './input';
 
-/** One field and an Add button; the text stays when adding fails (the caller reports why). */
+/** One field and its button (Add, unless told); the text stays when adding fails (the caller reports why). */
 export function AddForm({
   label,
   action,
   placeholder,
+  submitText = 'Add',
   onAdd,
 }: {
   label: string;
+  /** The button's visible text; "Add" (with a plus) unless told. */
+  submitText?: string;
   /** The button's accessible name: one "Add" per category would be ambiguous to a screen reader. */
   action: string;
   placeholder: string;
@@ -42,8 +45,8 @@ export function AddForm({
         className="h-10"
       />
       <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
-        <Plus aria-hidden className="h-4 w-4" />
-        Add
+        {submitText === 'Add' ? <Plus aria-hidden className="h-4 w-4" /> : null}
+        {submitText}
       </Button>
     </form>
   );

@@ -41,3 +41,29 @@ export function Field({
     </div>
   );
 }
+
+/** A labelled multi-line input with its error under it, announced and tied to it. */
+export function Textarea({
+  id,
+  label,
+  error,
+  className,
+  ...props
+}: ComponentProps<'textarea'> & { id: string; label: string; error?: string | undefined }) {
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="input h-auto py-2"
+        {...props}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

@@ -1,3 +1,6 @@
+import { TERMS_NOT_ACCEPTED } from '@shared/contract';
+import { OFFLINE_MESSAGE } from '@web/lib/change';
+
 // Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).
 export const AUTH_MESSAGES = {
   emailMissing: 'Your e-mail is missing',
@@ -19,4 +22,12 @@ export const AUTH_MESSAGES = {
   resetFailed: 'Password reset failed, please try again!',
   /** Ours (the spec has no text for a 429): too many attempts for this address or account. */
   throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  // Ours too, where the spec is silent (docs/product/errors-and-limits.md#screen-messages):
+  offline: OFFLINE_MESSAGE,
+  accountInactive: 'Your account is not activated yet. Open the link we e-mailed you, or have a new one sent.',
+  resendSent: 'If the account still waits for activation, a new link is on its way. Check your inbox.',
+  resendFailed: 'We could not send a new link. Please try again.',
+  alreadyActive: 'Your account is already active. Please log in.',
+  termsMissing: TERMS_NOT_ACCEPTED,
+  emailChanged: 'Your e-mail address was changed. Use it the next time you log in.',
 } as const;

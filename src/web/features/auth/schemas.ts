@@ -17,7 +17,12 @@ const email = z
 const password = z.string().min(1, { error: AUTH_MESSAGES.passwordMissing });
 
 export const signupFormSchema = signupRequestSchema
-  .extend({ email, password, re_password: password })
+  .extend({
+    email,
+    password,
+    re_password: password,
+    accept_terms: z.boolean().refine(Boolean, { error: AUTH_MESSAGES.termsMissing }),
+  })
   .refine((form) => form.password === form.re_password, {
     path: ['re_password'],
     error: AUTH_MESSAGES.passwordMismatch,

@@ -9,6 +9,7 @@ import {
   type MessagesFile,
 } from '@shared/contract';
 import { apiRequest } from '@web/lib/api-client';
+import { categoryWriteCalls } from '@web/lib/category-calls';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';
 
@@ -18,27 +19,10 @@ export const adminCategoriesQuery = () =>
     queryFn: ({ signal }) => apiRequest(ADMIN_API.categories, { schema: adminCategoryListSchema, signal }),
   });
 
-export const createCategory = (name: string) =>
-  apiRequest(ADMIN_API.categories, { method: 'POST', body: { name }, schema: adminCategorySchema });
-export const renameCategory = (id: number, name: string) =>
-  apiRequest(adminPath(ADMIN_API.category, { id }), { method: 'PATCH', body: { name }, schema: adminCategorySchema });
-export const deleteCategory = (id: number) => apiRequest(adminPath(ADMIN_API.category, { id }), { method: 'DELETE' });
+export const { createCategory, renameCategory, deleteCategory, addMessage, editMessage, deleteMessage } =
+  categoryWriteCalls(ADMIN_API, adminCategorySchema);
 export const reorderCategories = (ids: number[]) =>
   apiRequest(ADMIN_API.categoriesOrder, { method: 'PUT', body: { ids }, schema: adminCategoryListSchema });
-
-export const addMessage = (categoryId: number, text: string) =>
-  apiRequest(adminPath(ADMIN_API.categoryMessages, { id: categoryId }), {
-    method: 'POST',
-    body: { message_text: text },
-    schema: adminCategorySchema,
-  });
-export const editMessage = (id: number, text: string) =>
-  apiRequest(adminPath(ADMIN_API.message, { id }), {
-    method: 'PATCH',
-    body: { message_text: text },
-    schema: adminCategorySchema,
-  });
-export const deleteMessage = (id: number) => apiRequest(adminPath(ADMIN_API.message, { id }), { method: 'DELETE' });
 export const reorderMessages = (categoryId: number, ids: number[]) =>
   apiRequest(adminPath(ADMIN_API.categoryMessagesOrder, { id: categoryId }), {
     method: 'PUT',

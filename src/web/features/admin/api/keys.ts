@@ -3,5 +3,7 @@ export const adminKeys = {
   applications: ['admin', 'applications'],
   audio: (kind: string) => ['admin', 'audio', kind],
   categories: ['admin', 'categories'],
+  support: (openOnly?: boolean) =>
+    openOnly === undefined ? ['admin', 'support'] : ['admin', 'support', openOnly ? 'open' : 'all'],
   users: (search?: string) => (search === undefined ? ['admin', 'users'] : ['admin', 'users', search]),
 } as const;

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
-import { Field } from '@web/components/ui/input';
+import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import {
@@ -15,7 +15,7 @@ import {
   useApplicationsChange,
 } from '../api/applications';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
-import { FileField, Textarea } from './file-field';
+import { FileField } from './file-field';
 import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass, UploadProgress } from './states';
 

@@ -34,27 +34,3 @@ export function FileField({
     </div>
   );
 }
-
-export function Textarea({
-  id,
-  label,
-  error,
-  ...props
-}: ComponentProps<'textarea'> & { id: string; label: string; error?: string | undefined }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="input h-auto py-2"
-        {...props}
-      />
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}

@@ -5,6 +5,7 @@ import { Download, Upload } from 'lucide-react';
 import { messagesFileSchema } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
+import { saveAsFile } from '@web/lib/download';
 import { describeError } from '@web/lib/change';
 import { AddForm } from '@web/components/ui/add-form';
 import { CategoryCard } from './category-card';
@@ -21,10 +22,7 @@ export function MessagesPanel() {
   async function exportFile() {
     try {
       const data = await api.exportMessages();
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: 'innerwave-messages.json' });
-      link.click();
-      URL.revokeObjectURL(url);
+      saveAsFile('innerwave-messages.json', JSON.stringify(data, null, 2), 'application/json');
     } catch (error) {
       toast.error(describeError(error));
     }

@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { Construction, Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
+import { IconBadge } from '@web/components/ui/icon-badge';
 import { Spinner } from '@web/components/ui/spinner';
+import type { DesktopApplication } from '@shared/contract';
 import { desktopApplicationsQuery } from '../api/desktop-applications';
 
 export const EMPTY_APPLICATIONS =
   'No Records: We have no applications deployed yet, please reload the page or try again later.';
+export const WINDOWS_NOT_PUBLISHED = {
+  title: 'The Windows app is not published yet',
+  text: 'We are still finishing it. As soon as an installer is ready it appears on this page to download. Until then, everything Innerwave offers works here in your browser.',
+};
 export const APPLICATIONS_LOAD_ERROR = 'There was an error loading the Desktop applications!';
 
 export function ApplicationsTable() {
@@ -25,6 +31,25 @@ export function ApplicationsTable() {
     );
   }
   return (
+    <>
+      {applications.data.length === 0 ? (
+        // Said plainly, so nobody waits for a download that does not exist yet (the table's empty
+        // row below stays, as the operators' screens expect it).
+        <div className="flex gap-4 rounded-3xl border border-line bg-surface-raised p-5 sm:p-6">
+          <IconBadge icon={Construction} />
+          <div className="flex flex-col gap-1">
+            <h2 className="font-semibold">{WINDOWS_NOT_PUBLISHED.title}</h2>
+            <p className="text-sm text-fg-muted">{WINDOWS_NOT_PUBLISHED.text}</p>
+          </div>
+        </div>
+      ) : null}
+      <ApplicationsList applications={applications.data} />
+    </>
+  );
+}
+
+function ApplicationsList({ applications }: { applications: DesktopApplication[] }) {
+  return (
     <div className="overflow-x-auto rounded-3xl border border-line bg-surface-raised">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-fg-muted">
@@ -41,14 +66,14 @@ export function ApplicationsTable() {
           </tr>
         </thead>
         <tbody>
-          {applications.data.length === 0 ? (
+          {applications.length === 0 ? (
             <tr>
               <td colSpan={3} className="px-5 py-10 text-center text-fg-muted">
                 {EMPTY_APPLICATIONS}
               </td>
             </tr>
           ) : (
-            applications.data.map((application) => (
+            applications.map((application) => (
               <tr key={application.id} className="border-b border-line last:border-0">
                 <td className="px-5 py-4 font-medium">{application.application_version}</td>
                 <td className="px-5 py-4 text-fg-muted">{application.description}</td>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SHORT_TOAST_MS } from '@web/lib/constants';
 import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { activateAccount } from '../api/activate-account';
 import { AUTH_MESSAGES } from '../messages';
@@ -21,7 +22,11 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
     activateAccount({ uid, token })
       .then(
         () => toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS }),
-        () => toast.error(AUTH_MESSAGES.activationFailed),
+        (error: unknown) => {
+          // A link opened again after it worked: the account is active, nothing failed.
+          if (error instanceof ApiError && error.status === 403) toast.success(AUTH_MESSAGES.alreadyActive);
+          else toast.error(error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
+        },
       )
       .finally(() => void navigate(paths.login, { replace: true }));
   }, [uid, token, navigate]);

@@ -8,10 +8,4 @@ export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'autoCompl
   return <Field label="Email" type="email" autoComplete="email" {...props} />;
 }
 
-/** A password field: `new` for one being chosen (password managers offer to generate it). */
-export function PasswordField({
-  isNew = false,
-  ...props
-}: Omit<FieldProps, 'type' | 'autoComplete'> & { isNew?: boolean }) {
-  return <Field type="password" autoComplete={isNew ? 'new-password' : 'current-password'} {...props} />;
-}
+export { PasswordField } from '@web/components/ui/password-field';

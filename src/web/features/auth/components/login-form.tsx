@@ -1,7 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_INACTIVE_CODE } from '@shared/contract';
 import { toast } from 'sonner';
 import { ApiError } from '@web/lib/api-client';
 import { paths, safeRedirectTarget } from '@web/lib/paths';
@@ -14,6 +16,9 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
+import { ResendActivationButton } from './resend-activation-button';
+import type { AccountAddressState } from './signup-form';
+import { fieldProps } from '@web/lib/form-field';
 
 /** Where to go after login: the guard's redirect target (never back to logout), else the player. */
 function afterLoginTarget(redirect: string | null): string {
@@ -24,11 +29,13 @@ function afterLoginTarget(redirect: string | null): string {
 export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const arrivedWith = (useLocation().state ?? {}) as AccountAddressState;
+  // The address of an account that proved its password but waits for activation.
+  const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   const form = useForm<LoginValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: arrivedWith.email ?? '', password: '' },
   });
-  const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: createToken,
     onSuccess: async (tokens) => {
@@ -40,9 +47,19 @@ export function LoginForm() {
         toast.error(AUTH_MESSAGES.userFetchFailed);
       }
     },
-    onError: (error) => {
+    onError: (error, values) => {
+      setInactiveEmail(null);
+      if (error instanceof TypeError) {
+        toast.error(AUTH_MESSAGES.offline);
+        return;
+      }
       if (error instanceof ApiError && error.status === 429) {
         toast.error(AUTH_MESSAGES.throttled);
+        return;
+      }
+      // Only a right password gets this code, so a stranger learns nothing (docs/product/accounts.md#login).
+      if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === ACCOUNT_INACTIVE_CODE) {
+        setInactiveEmail(values.email);
         return;
       }
       if (
@@ -65,15 +82,16 @@ export function LoginForm() {
         </AuthFooterLink>
       }
     >
+      {inactiveEmail ? (
+        <div role="alert" className="mb-4 flex flex-col gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
+          <p>{AUTH_MESSAGES.accountInactive}</p>
+          <ResendActivationButton email={inactiveEmail} />
+        </div>
+      ) : null}
       <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <EmailField id="login-email" error={errors.email?.message} {...form.register('email')} />
+        <EmailField id="login-email" {...fieldProps(form, 'email')} />
         <div className="flex flex-col gap-1.5">
-          <PasswordField
-            id="login-password"
-            label="Password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
+          <PasswordField id="login-password" label="Password" {...fieldProps(form, 'password')} />
           <Link to={paths.resetPassword} className={`${linkClass} self-end text-sm`}>
             Forgot password?
           </Link>

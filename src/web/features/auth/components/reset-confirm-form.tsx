@@ -14,6 +14,7 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { PasswordField } from './fields';
 import { AuthCard, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
+import { fieldProps } from '@web/lib/form-field';
 
 export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
@@ -22,7 +23,6 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
     resolver: zodResolver(resetConfirmFormSchema),
     defaultValues: { new_password: '', re_new_password: '' },
   });
-  const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: (values: ResetConfirmValues) => confirmPasswordReset({ uid, token, ...values }),
     onSuccess: () => {
@@ -31,7 +31,11 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
     },
     onError: (error) => {
       toast.error(
-        error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : AUTH_MESSAGES.resetFailed,
+        error instanceof TypeError
+          ? AUTH_MESSAGES.offline
+          : error instanceof ApiError && error.status === 429
+            ? AUTH_MESSAGES.throttled
+            : AUTH_MESSAGES.resetFailed,
       );
       showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError);
       if (error instanceof ApiError && (error.fieldErrors.uid || error.fieldErrors.token)) setLinkBroken(true);
@@ -59,16 +63,15 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
           label="New password"
           required
           isNew
-          error={errors.new_password?.message}
-          {...form.register('new_password')}
+          showRules
+          {...fieldProps(form, 'new_password')}
         />
         <PasswordField
           id="reset-re-new-password"
           label="Confirm new password"
           required
           isNew
-          error={errors.re_new_password?.message}
-          {...form.register('re_new_password')}
+          {...fieldProps(form, 're_new_password')}
         />
         <SubmitButton pending={mutation.isPending} pendingLabel="Saving your new password">
           Set new password

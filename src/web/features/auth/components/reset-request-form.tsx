@@ -11,13 +11,13 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { EmailField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm } from './auth-card';
 import { SubmitButton } from './submit-button';
+import { fieldProps } from '@web/lib/form-field';
 
 export function ResetRequestForm() {
   const form = useForm<ResetRequestValues>({
     resolver: zodResolver(resetRequestFormSchema),
     defaultValues: { email: '' },
   });
-  const { errors } = form.formState;
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
     onSuccess: () => {
@@ -25,7 +25,8 @@ export function ResetRequestForm() {
       form.reset();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 429) toast.error(AUTH_MESSAGES.throttled);
+      if (error instanceof TypeError) toast.error(AUTH_MESSAGES.offline);
+      else if (error instanceof ApiError && error.status === 429) toast.error(AUTH_MESSAGES.throttled);
       else toast.error(AUTH_MESSAGES.resetRequestFailed);
       showServerFieldErrors(error, ['email'], form.setError);
     },
@@ -42,7 +43,7 @@ export function ResetRequestForm() {
       }
     >
       <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <EmailField id="reset-email" required error={errors.email?.message} {...form.register('email')} />
+        <EmailField id="reset-email" required {...fieldProps(form, 'email')} />
         <SubmitButton pending={mutation.isPending} pendingLabel="Sending the link">
           Send reset link
         </SubmitButton>

@@ -2,24 +2,26 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { API } from '@shared/contract';
+import { API, TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from '@shared/contract';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { AUTH_MESSAGES } from '../messages';
+import { CheckInbox } from './check-inbox';
 import { SignupForm } from './signup-form';
 
 function renderSignup() {
   renderWithProviders(<SignupForm />, {
     path: '/signup',
     pattern: '/signup',
-    routes: [{ path: '/login', element: <p>login page</p> }],
+    routes: [{ path: '/signup/check-inbox', element: <CheckInbox /> }],
   });
 }
 
-async function fill(email: string, password: string, again: string) {
+async function fill(email: string, password: string, again: string, { acceptTerms = true } = {}) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.type(screen.getByLabelText('Confirm password'), again);
+  if (acceptTerms) await user.click(screen.getByRole('checkbox', { name: TERMS_CONFIRMATION }));
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
 }
 
@@ -56,14 +58,58 @@ describe('signup form', () => {
     expect(screen.getByText('This password is too common.')).toBeInTheDocument();
   });
 
-  it('goes to login after a 201', async () => {
-    const api = fakeApi({ [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email: 'ada@example.com' }) });
+  it('requires the age/consent and terms confirmation, with links to both texts', async () => {
+    const api = fakeApi({});
+    renderSignup();
+    expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms/');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy/');
+    await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58', { acceptTerms: false });
+    expect(await screen.findByText(TERMS_NOT_ACCEPTED)).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('shows and hides the password', async () => {
+    fakeApi({});
+    renderSignup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'Quiet-Harbour-58');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('says "offline" in the spec\'s words when the request never reaches the server', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeApi({ [`POST ${API.signup}`]: () => Promise.reject(new TypeError('Failed to fetch')) });
     renderSignup();
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
-    expect(await screen.findByText('login page')).toBeInTheDocument();
-    expect(api.calls.map(({ body }) => body)).toEqual([
-      { email: 'ada@example.com', password: 'Quiet-Harbour-58', re_password: 'Quiet-Harbour-58' },
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(AUTH_MESSAGES.signupError(AUTH_MESSAGES.offline)));
+    error.mockRestore();
+  });
+
+  it('goes to the check-inbox screen after a 201, where a new link can be sent', async () => {
+    const api = fakeApi({
+      [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email: 'ada@example.com' }),
+      [`POST ${API.resendActivation}`]: () => new Response(null, { status: 204 }),
+    });
+    const success = vi.spyOn(toast, 'success');
+    renderSignup();
+    await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
+    expect(api.calls.map(({ path, body }) => [path, body])).toEqual([
+      [
+        API.signup,
+        { email: 'ada@example.com', password: 'Quiet-Harbour-58', re_password: 'Quiet-Harbour-58', accept_terms: true },
+      ],
+      [API.resendActivation, { email: 'ada@example.com' }],
     ]);
+    success.mockRestore();
   });
 
   it('says to wait when the server limits attempts, as login does', async () => {

@@ -41,4 +41,37 @@ describe('binaural generator', () => {
     expect(screen.getByText('Stopped')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
   });
+
+  it('puts the clamped frequency in a field that is left out of range, naming the limit', async () => {
+    const user = userEvent.setup();
+    render(<BinauralGenerator />);
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
+    await user.clear(left);
+    await user.type(left, '5000');
+    expect(screen.getByText('Plays at 1000 Hz (range 0.1–1000 Hz)')).toBeInTheDocument();
+    await user.tab();
+    expect(left).toHaveValue(1000);
+    expect(left).toHaveAccessibleDescription('Set to 1000 Hz, the highest frequency that plays (range 0.1–1000 Hz)');
+    await user.clear(left);
+    await user.type(left, '0');
+    await user.tab();
+    expect(left).toHaveValue(0.1);
+    expect(left).toHaveAccessibleDescription('Set to 0.1 Hz, the lowest frequency that plays (range 0.1–1000 Hz)');
+    await user.type(left, '5');
+    expect(left).not.toHaveAccessibleDescription();
+  });
+
+  it('shows a preset selected only while the fields hold its frequencies', async () => {
+    const user = userEvent.setup();
+    render(<BinauralGenerator />);
+    await user.click(screen.getByRole('radio', { name: 'Alpha' }));
+    expect(screen.getByRole('radio', { name: 'Alpha' })).toBeChecked();
+    const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
+    await user.clear(right);
+    await user.type(right, '213');
+    expect(screen.getByRole('radio', { name: 'Alpha' })).not.toBeChecked();
+    await user.clear(right);
+    await user.type(right, '210');
+    expect(screen.getByRole('radio', { name: 'Alpha' })).toBeChecked();
+  });
 });

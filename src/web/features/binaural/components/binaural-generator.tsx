@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { Headphones, Play, Square } from 'lucide-react';
 import { BINAURAL } from '@shared/constants';
 import { beatHz } from '@shared/binaural';
@@ -7,23 +7,38 @@ import { Input } from '@web/components/ui/input';
 import { parseHz, playedHz, useBinauralGenerator } from '../hooks/use-binaural-generator';
 import { PresetCards } from './preset-cards';
 
+const RANGE = `range ${BINAURAL.clampHz.min}–${BINAURAL.clampHz.max} Hz`;
+
 function FrequencyField({
   label,
   value,
+  playingHz,
   onChange,
+  onCommit,
 }: {
   label: string;
   value: string;
+  /** What this ear hears now, or null when stopped. */
+  playingHz: number | null;
   onChange: (text: string) => void;
+  /** On leaving the field: the clamped frequency it was set to, if the typed one was out of range. */
+  onCommit: () => number | null;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const [setTo, setSetTo] = useState<number | null>(null);
   const typed = parseHz(value);
   const played = playedHz(value);
-  // Say so when the number typed is not what plays (0, empty, or past the range:
-  // docs/product/content.md#frequencies-and-volume).
-  const hint =
-    typed === played ? null : `Plays at ${played} Hz (range ${BINAURAL.clampHz.min}–${BINAURAL.clampHz.max} Hz)`;
+  // The field always tells what plays (docs/product/content.md#frequencies-and-volume): a number
+  // past the range is replaced by its limit when the field is left, and the limit is named.
+  let hint: string | null = null;
+  if (setTo !== null && typed === setTo) {
+    hint = `Set to ${setTo} Hz, the ${setTo === BINAURAL.clampHz.max ? 'highest' : 'lowest'} frequency that plays (${RANGE})`;
+  } else if (typed === null && playingHz !== null) {
+    hint = `Still playing ${playingHz} Hz: type a frequency to change it`;
+  } else if (typed !== played) {
+    hint = `Plays at ${played} Hz (${RANGE})`;
+  }
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -38,7 +53,11 @@ function FrequencyField({
           max={BINAURAL.inputHz.max}
           step={0.1}
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            setSetTo(null);
+            onChange(event.target.value);
+          }}
+          onBlur={() => setSetTo(onCommit())}
           aria-describedby={hint ? hintId : undefined}
           className="pr-12 tabular-nums"
         />
@@ -61,12 +80,13 @@ function FrequencyField({
 /** The binaural beats generator of /music (docs/product/content.md#binaural-beats). */
 export function BinauralGenerator() {
   const generator = useBinauralGenerator();
-  const { choices, status } = generator;
+  const { choices, status, playing: played } = generator;
   const volumeId = useId();
   const beatLabelId = useId();
   const leftHz = playedHz(choices.leftText);
   const rightHz = playedHz(choices.rightText);
-  const beat = beatHz(leftHz, rightHz);
+  // While playing, the beat of what plays (a field being retyped does not change it until it reads a number).
+  const beat = played ? beatHz(played.leftHz, played.rightHz) : beatHz(leftHz, rightHz);
   const volumePercent = `${Math.round(choices.volume * 100)}%`;
   const playing = status === 'playing';
 
@@ -85,11 +105,23 @@ export function BinauralGenerator() {
         </p>
       </div>
 
-      <PresetCards selected={choices.preset} onSelect={generator.selectPreset} />
+      <PresetCards selected={generator.shownPreset} onSelect={generator.selectPreset} />
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <FrequencyField label="Left frequency" value={choices.leftText} onChange={generator.setLeftText} />
-        <FrequencyField label="Right frequency" value={choices.rightText} onChange={generator.setRightText} />
+        <FrequencyField
+          label="Left frequency"
+          value={choices.leftText}
+          playingHz={played?.leftHz ?? null}
+          onChange={generator.setLeftText}
+          onCommit={generator.commitLeft}
+        />
+        <FrequencyField
+          label="Right frequency"
+          value={choices.rightText}
+          playingHz={played?.rightHz ?? null}
+          onChange={generator.setRightText}
+          onCommit={generator.commitRight}
+        />
         <div className="flex flex-col gap-1.5">
           <span id={beatLabelId} className="text-sm font-medium">
             Beat <span aria-hidden>|L − R|</span>
@@ -119,8 +151,9 @@ export function BinauralGenerator() {
           step={BINAURAL.volume.step}
           value={choices.volume}
           aria-valuetext={volumePercent}
+          style={{ '--range-progress': volumePercent } as CSSProperties}
           onChange={(event) => generator.setVolume(event.target.valueAsNumber)}
-          className="h-6 w-full cursor-pointer accent-accent-strong dark:accent-accent"
+          className="h-6 w-full"
         />
       </div>
 

@@ -59,9 +59,40 @@ export function useBinauralGenerator() {
     }
   }
 
+  /** A field left with a number outside the range takes the clamped one; an empty field, what plays. */
+  function commit(side: 'left' | 'right'): number | null {
+    const key = side === 'left' ? 'leftText' : 'rightText';
+    const typed = parseHz(choices[key]);
+    if (typed === null) {
+      if (engineState.status === 'playing') {
+        generatorStore.set({ [key]: String(engineState.settings[side === 'left' ? 'leftHz' : 'rightHz']) });
+      }
+      return null;
+    }
+    const played = clampHz(typed);
+    if (played === typed) return null;
+    generatorStore.set({ [key]: String(played) });
+    return played;
+  }
+
+  const playing = engineState.status === 'playing' ? engineState.settings : null;
+  const preset = choices.preset ? findPreset(choices.preset) : null;
+
   return {
     status,
     choices,
+    /** What the oscillators play right now, or null when stopped. */
+    playing,
+    /**
+     * The preset whose frequencies the fields hold; once someone types their own, none is shown
+     * selected (the one chosen last still lets Start begin, docs/product/content.md#state-machine).
+     */
+    shownPreset:
+      preset && playedHz(choices.leftText) === preset.leftHz && playedHz(choices.rightText) === preset.rightHz
+        ? preset.name
+        : null,
+    commitLeft: () => commit('left'),
+    commitRight: () => commit('right'),
     start: () => dispatch({ type: 'start' }),
     stop: () => dispatch({ type: 'stop' }),
     selectPreset(name: BinauralPresetName) {

@@ -20,6 +20,11 @@ const SECTIONS: readonly LegalSection[] = [
           <strong>Your practice:</strong> messages you write and playlists you save to your account.
         </li>
         <li>
+          <strong>Your support requests:</strong> the subject and message you send with the support form, with your
+          e-mail address and plan at that time. They are mailed to our support team, and to you if you ask for a copy;
+          only the people who run Innerwave’s support read them.
+        </li>
+        <li>
           <strong>On your device only:</strong> player settings, playlists you have not saved, your theme choice and
           your session tokens are kept in your browser’s local storage. They never leave your device unless you save
           them to your account.
@@ -67,7 +72,10 @@ const SECTIONS: readonly LegalSection[] = [
           days.
         </li>
         <li>Server logs: 30 days, unless we need them longer to investigate a security incident.</li>
-        <li>Support e-mails: up to 2 years after the conversation ends.</li>
+        <li>
+          Support requests sent with the form: while your account exists, erased with it. Support e-mails: up to 2 years
+          after the conversation ends.
+        </li>
       </ul>
     ),
   },

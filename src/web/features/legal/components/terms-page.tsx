@@ -106,8 +106,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Support',
     body: (
       <p>
-        Write to us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Our support team answers within{' '}
-        {CONTACT.supportResponseBusinessHours} business hours (Monday to Friday, excluding public holidays).
+        Signed in, use the <Link to={paths.support}>support form</Link> in the portal, open at any hour; or write to us
+        at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Our support team answers within{' '}
+        {CONTACT.supportResponseBusinessHours} business hours (Monday to Friday, excluding public holidays). Requests
+        from the Intermediate and Pro plans are answered first.
       </p>
     ),
   },

@@ -2,11 +2,17 @@ import { Link } from '@web/lib/link';
 import { ArrowRight } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
+import { GetStartedLink } from './get-started-link';
+import { reservedHeight } from '../lib/reserved-heights';
 
 /** Calls to action go to the subliminals player. */
 export function CallToAction() {
   return (
-    <section aria-labelledby="cta-title" className="render-when-near mx-auto max-w-6xl px-4 py-20 text-center sm:py-24">
+    <section
+      aria-labelledby="cta-title"
+      style={reservedHeight('cta')}
+      className="render-when-near mx-auto max-w-6xl px-4 py-20 text-center sm:py-24"
+    >
       <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-5xl">
         Take a few minutes for yourself today
       </h2>
@@ -21,7 +27,7 @@ export function CallToAction() {
           </Link>
         </Button>
         <Button asChild size="lg" variant="secondary">
-          <Link to={paths.signup}>Get Started</Link>
+          <GetStartedLink />
         </Button>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { AudioWaveform } from 'lucide-react';
 import { EQUALIZER_SAMPLE_HZ, SOLFEGGIO_FREQUENCIES } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
+import { reservedHeight } from '../lib/reserved-heights';
 
 const BARS_PER_BAND = 9;
 
@@ -39,7 +40,11 @@ function Band({ hz }: { hz: number }) {
 
 export function EqualizerTeaser() {
   return (
-    <section aria-labelledby="equalizer-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
+    <section
+      aria-labelledby="equalizer-title"
+      style={reservedHeight('equalizer')}
+      className="render-when-near mx-auto max-w-6xl px-4 py-12"
+    >
       <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br [--focus-ring:var(--color-accent)] from-night-800 via-night-900 to-[#0b3a3a] p-6 text-white sm:p-12 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.18em] text-accent">Sound frequencies</p>

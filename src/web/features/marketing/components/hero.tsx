@@ -9,6 +9,7 @@ import { HERO_IMAGES, HERO_IMAGE_SIZE } from '../art';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { useRotation } from '../hooks/use-rotation';
 import { MeditatingClaim } from './meditating-claim';
+import { GetStartedLink } from './get-started-link';
 
 /**
  * The backgrounds cross-fade every HOME.heroRotationMs. The first image is the page's
@@ -81,7 +82,7 @@ export function Hero() {
         </p>
         <div className="flex flex-wrap gap-3">
           <Button asChild size="lg">
-            <Link to={paths.signup}>Get Started</Link>
+            <GetStartedLink />
           </Button>
           <Button asChild size="lg" variant="ghost" className="border border-white/30 text-white hover:bg-white/10">
             <Link to={paths.subliminals}>

@@ -49,11 +49,15 @@ describe('under-development modal', () => {
       await user.click(screen.getByRole('button', { name: button }));
       const dialog = await screen.findByRole('dialog', { name: 'This feature is under development' });
       expect(dialog).toHaveTextContent(feature);
+      // No promise of a Windows app that is not published.
+      expect(dialog).toHaveTextContent('Meanwhile, everything Innerwave offers works in your browser.');
+      expect(dialog).not.toHaveTextContent('Windows');
       await user.click(within(dialog).getByRole('button', { name: 'I understand' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: button })).toHaveFocus();
     }
     expect(screen.getByRole('link', { name: 'Windows' })).toHaveAttribute('href', '/applications');
+    expect(screen.getByText(/It is not published yet/)).toBeInTheDocument();
   });
 
   it('the newsletter needs an e-mail before Join opens it, and sends nothing', async () => {

@@ -15,19 +15,21 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <About />
-      {/* A boundary of its own: React hydrates the pre-rendered page's first screen first and the
+      <div className="home-sky">
+        <About />
+        {/* A boundary of its own: React hydrates the pre-rendered page's first screen first and the
           rest after it, in short tasks, so the page answers input sooner on slow phones. */}
-      <Suspense fallback={null}>
-        <FrequencyCards />
-        <EqualizerTeaser />
-        <Integration />
-        <CallToAction />
-        <Testimonials />
-        <ProTeaser />
-        <Pricing />
-        <Newsletter />
-      </Suspense>
+        <Suspense fallback={null}>
+          <FrequencyCards />
+          <EqualizerTeaser />
+          <Integration />
+          <CallToAction />
+          <Testimonials />
+          <ProTeaser />
+          <Pricing />
+          <Newsletter />
+        </Suspense>
+      </div>
     </>
   );
 }

@@ -17,8 +17,8 @@ const PLACES = [
   },
   {
     icon: Monitor,
-    title: 'On your Windows desktop',
-    text: 'A light desktop app that flashes your affirmations over whatever you are working on.',
+    title: 'On your Windows desktop, soon',
+    text: 'A light desktop app that flashes your affirmations over whatever you are working on. It is not published yet: once it is, members download it under Applications in the portal.',
   },
   {
     icon: Smartphone,

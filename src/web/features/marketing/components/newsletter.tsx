@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { LazyMount } from './lazy-mount';
+import { reservedHeight } from '../lib/reserved-heights';
 
 const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));
 
@@ -17,7 +18,11 @@ export function Newsletter() {
     setOpen(true);
   };
   return (
-    <section aria-labelledby="newsletter-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
+    <section
+      aria-labelledby="newsletter-title"
+      style={reservedHeight('newsletter')}
+      className="render-when-near mx-auto max-w-6xl px-4 py-12"
+    >
       <div className="flex flex-col gap-6 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-12 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-xl">
           <h2 id="newsletter-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">

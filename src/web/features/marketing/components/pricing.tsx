@@ -1,10 +1,9 @@
-import { Link } from '@web/lib/link';
 import { Check } from 'lucide-react';
 import { PRICING_PLANS } from '@web/lib/constants';
-import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
 import { Section } from './section';
+import { GetStartedLink } from './get-started-link';
 
 const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
   basic: 'Everything you need to start a daily practice.',
@@ -52,9 +51,7 @@ export function Pricing() {
                 ))}
               </ul>
               <Button asChild variant={featured ? 'primary' : 'secondary'} className="mt-8">
-                <Link to={paths.signup} aria-label={`Get Started with ${plan.name}`}>
-                  Get Started
-                </Link>
+                <GetStartedLink plan={plan.name} />
               </Button>
             </li>
           );

@@ -1,15 +1,19 @@
-import { Link } from '@web/lib/link';
 import { Check, Crown } from 'lucide-react';
 import { PRICING_PLANS } from '@web/lib/constants';
-import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
+import { GetStartedLink } from './get-started-link';
+import { reservedHeight } from '../lib/reserved-heights';
 
 const pro = PRICING_PLANS.find((plan) => plan.plan === 'pro');
 
 export function ProTeaser() {
   if (!pro) return null;
   return (
-    <section aria-labelledby="pro-title" className="render-when-near mx-auto max-w-6xl px-4 py-12">
+    <section
+      aria-labelledby="pro-title"
+      style={reservedHeight('pro')}
+      className="render-when-near mx-auto max-w-6xl px-4 py-12"
+    >
       <div className="grid gap-8 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-12 lg:grid-cols-[1.2fr_1fr] lg:items-center">
         <div>
           <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.18em] text-link">
@@ -23,7 +27,7 @@ export function ProTeaser() {
             {pro.pricePerMonth} a month. Cancel any time.
           </p>
           <Button asChild size="lg" className="mt-8">
-            <Link to={paths.signup}>Get Started</Link>
+            <GetStartedLink />
           </Button>
         </div>
         <ul className="grid gap-3">

@@ -8,7 +8,7 @@ export default function UnderDevelopmentDialog({
   open,
   onOpenChange,
   feature,
-  note = 'Meanwhile, everything Innerwave offers works in your browser and in the Windows app.',
+  note = 'Meanwhile, everything Innerwave offers works in your browser.',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;

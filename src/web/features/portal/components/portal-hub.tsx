@@ -38,7 +38,7 @@ const DESTINATIONS = [
     to: paths.applications,
     icon: AppWindow,
     title: 'Applications',
-    text: 'Download the desktop app for Windows to keep your affirmations with you while you work.',
+    text: 'The desktop app for Windows, to keep your affirmations with you while you work, once it is published.',
   },
   { to: paths.profile, icon: UserRound, title: 'Profile', text: 'Your name, picture and plan, in one place.' },
 ] as const;
@@ -87,7 +87,7 @@ export function PortalHub() {
         </ul>
       </section>
 
-      <section aria-labelledby="learn-title" className="mt-20 grid gap-10 lg:grid-cols-2">
+      <section id="learn" aria-labelledby="learn-title" className="mt-20 grid scroll-mt-24 gap-10 lg:grid-cols-2">
         <div className="lg:col-span-2">
           <h2 id="learn-title" className="text-2xl font-semibold tracking-tight">
             Learn
@@ -137,8 +137,9 @@ export function PortalHub() {
       </section>
 
       <section
+        id="contact"
         aria-labelledby="contact-title"
-        className="mt-20 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-10"
+        className="mt-20 scroll-mt-24 rounded-[2rem] border border-line bg-surface-raised p-8 sm:p-10"
       >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <IconBadge icon={LifeBuoy} />
@@ -148,7 +149,11 @@ export function PortalHub() {
             </h2>
             <p className="mt-2 text-fg-muted">
               Questions, ideas or trouble with your account? Our support team answers within{' '}
-              {CONTACT.supportResponseBusinessHours} business hours.
+              {CONTACT.supportResponseBusinessHours} business hours. Signed in, use the{' '}
+              <Link to={paths.support} className="text-link underline underline-offset-4">
+                support form
+              </Link>
+              ; Intermediate and Pro requests are answered first.
             </p>
             <dl className="mt-4 grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
               <dt className="font-medium">Support</dt>

@@ -1,27 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { ImageUp, Lock, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { Field } from '@web/components/ui/input';
+import { Field, FieldError } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
+import { OFFLINE_MESSAGE, isNetworkFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { profileQuery } from '../api/profile';
 import { updateProfile } from '../api/update-profile';
 import { useSaveProgress } from '../hooks/use-save-progress';
 import { resizeProfileImage } from '../lib/resize-image';
+import { MAX_PICKED_IMAGE_BYTES, PICKABLE_IMAGE_TYPES, PROFILE_MESSAGES as M } from '../messages';
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
 
-const formSchema = z.object({
-  first_name: z.string().trim().min(1, 'Your first name is missing').max(150),
-  last_name: z.string().trim().min(1, 'Your last name is missing').max(150),
-});
+const name = (missing: string) => z.string().trim().min(1, missing).max(150, M.nameTooLong);
+const formSchema = z.object({ first_name: name(M.firstNameMissing), last_name: name(M.lastNameMissing) });
 type FormValues = z.infer<typeof formSchema>;
+
+/** Why a picked file cannot be used, or undefined when it can (docs/product/errors-and-limits.md#limits). */
+export function imageProblem(file: File): string | undefined {
+  if (!PICKABLE_IMAGE_TYPES.includes(file.type)) return M.notAnImage;
+  if (file.size > MAX_PICKED_IMAGE_BYTES) return M.imageTooLarge;
+  return undefined;
+}
+
+/** The picked file and a blob: URL to preview it, released when another is picked or the dialog goes. */
+function usePickedImage() {
+  const [picked, setPicked] = useState<{ file: File; url: string } | undefined>(undefined);
+  useEffect(() => () => picked && URL.revokeObjectURL(picked.url), [picked]);
+  const set = (file: File | undefined) => setPicked(file ? { file, url: URL.createObjectURL(file) } : undefined);
+  return [picked?.file, picked?.url, set] as const;
+}
 
 export function EditProfileDialog({
   profile,
@@ -33,7 +50,8 @@ export function EditProfileDialog({
   onOpenChange(open: boolean): void;
 }) {
   const queryClient = useQueryClient();
-  const [image, setImage] = useState<File | undefined>(undefined);
+  const [image, preview, setImage] = usePickedImage();
+  const [imageError, setImageError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const { progress, begin, report, end } = useSaveProgress();
   const form = useForm<FormValues>({
@@ -41,11 +59,34 @@ export function EditProfileDialog({
     values: { first_name: profile.first_name, last_name: profile.last_name },
   });
 
+  // Cancel, Escape and × discard the edits: the next opening starts from the profile again.
+  const close = () => {
+    if (saving) return;
+    form.reset();
+    setImage(undefined);
+    setImageError(undefined);
+    onOpenChange(false);
+  };
+
+  const pick = (file: File | undefined) => {
+    const problem = file && imageProblem(file);
+    setImageError(problem);
+    setImage(problem ? undefined : file);
+  };
+
   const save = form.handleSubmit(async (values) => {
     setSaving(true);
     begin();
     try {
-      const resized = image ? await resizeProfileImage(image) : undefined;
+      let resized: Blob | undefined;
+      if (image) {
+        try {
+          resized = await resizeProfileImage(image);
+        } catch {
+          setImageError(M.unreadableImage);
+          return;
+        }
+      }
       await updateProfile({ ...values, profile_image: resized }, report);
       report(100);
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
@@ -53,15 +94,19 @@ export function EditProfileDialog({
       onOpenChange(false);
     } catch (error) {
       showServerFieldErrors(error, ['first_name', 'last_name'], form.setError);
-      toast.error(UPDATE_FAILED);
+      if (error instanceof ApiError && error.status === 413) setImageError(M.uploadTooLarge);
+      else if (error instanceof ApiError && error.fieldErrors.profile_image)
+        setImageError(error.fieldErrors.profile_image);
+      toast.error(isNetworkFailure(error) ? OFFLINE_MESSAGE : UPDATE_FAILED);
     } finally {
       end();
       setSaving(false);
     }
   });
 
+  const shown = preview ?? profile.profile_image;
   return (
-    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title="Edit profile">
         <form onSubmit={save} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -80,18 +125,66 @@ export function EditProfileDialog({
               {...form.register('last_name')}
             />
           </div>
-          <Field id="email" label="E-mail" value={profile.user_email} readOnly aria-readonly className="opacity-80" />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="profile_image" className="text-sm font-medium">
-              Profile image <span className="font-normal text-fg-muted">(optional)</span>
+            <label htmlFor="email" className="flex items-center gap-1.5 text-sm font-medium">
+              E-mail <Lock aria-hidden className="h-3.5 w-3.5 text-fg-muted" />
             </label>
             <input
-              id="profile_image"
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-              onChange={(event) => setImage(event.target.files?.[0])}
-              className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-surface file:px-4 file:py-2 file:text-fg"
+              id="email"
+              value={profile.user_email}
+              readOnly
+              aria-readonly
+              aria-describedby="email-hint"
+              className="h-11 w-full cursor-default rounded-xl border border-dashed border-line bg-transparent px-4 text-fg-muted focus-visible:outline-2 focus-visible:outline-focus-ring"
             />
+            <p id="email-hint" className="text-xs text-fg-muted">
+              Change it under Account, with your password.
+            </p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <span id="profile_image-label" className="text-sm font-medium">
+              Profile image <span className="font-normal text-fg-muted">(optional)</span>
+            </span>
+            <div className="flex items-center gap-4">
+              {shown ? (
+                <img
+                  src={shown}
+                  alt={preview ? 'Preview of your new profile image' : 'Your profile image'}
+                  className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-accent/60"
+                />
+              ) : (
+                <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-black/5 dark:bg-white/10">
+                  <UserRound aria-hidden className="h-7 w-7 text-fg-muted" />
+                </span>
+              )}
+              <div className="flex min-w-0 flex-col gap-1">
+                {/* The native input stays for keyboards and screen readers; the label is its visible button. */}
+                <input
+                  id="profile_image"
+                  type="file"
+                  accept={PICKABLE_IMAGE_TYPES.join(',')}
+                  aria-labelledby="profile_image-label profile_image-button"
+                  aria-invalid={imageError ? true : undefined}
+                  aria-describedby={imageError ? 'profile_image-error' : 'profile_image-hint'}
+                  onChange={(event) => {
+                    pick(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                  className="peer sr-only"
+                />
+                <label
+                  id="profile_image-button"
+                  htmlFor="profile_image"
+                  className="btn btn-secondary btn-sm w-fit peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus-ring"
+                >
+                  <ImageUp aria-hidden className="h-4 w-4" /> {image ? 'Choose another' : 'Choose a picture'}
+                </label>
+                <p id="profile_image-hint" className="text-xs [overflow-wrap:anywhere] text-fg-muted">
+                  {image ? `${image.name}: saved when you press Save.` : M.imageHint}
+                </p>
+              </div>
+            </div>
+            <FieldError id="profile_image" error={imageError} />
           </div>
           {progress !== null ? (
             <div className="flex flex-col gap-1">
@@ -100,7 +193,7 @@ export function EditProfileDialog({
             </div>
           ) : null}
           <div className="mt-2 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+            <Button type="button" variant="secondary" onClick={close} disabled={saving}>
               Cancel
             </Button>
             {saving ? <Spinner label="Saving" className="h-11 w-24" /> : <Button type="submit">Save</Button>}

@@ -6,7 +6,12 @@ import { PRICING_PLANS } from '@web/lib/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { useChange } from '@web/lib/change';
+import { removeProfileImage } from '../api/account';
 import { profileQuery } from '../api/profile';
+import { PROFILE_MESSAGES } from '../messages';
+import { AccountSettings } from './account-settings';
 import { EditProfileDialog } from './edit-profile-dialog';
 
 export const PROFILE_LOAD_ERROR = 'There was an error fetching your profile data!';
@@ -39,20 +44,32 @@ export function ProfileView() {
     <>
       <ProfileCard profile={profile.data} onEdit={() => setEditing(true)} />
       <EditProfileDialog profile={profile.data} open={editing} onOpenChange={setEditing} />
+      <AccountSettings email={profile.data.user_email} />
     </>
   );
 }
 
 function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) {
   const name = `${profile.first_name} ${profile.last_name}`.trim();
+  const change = useChange(profileQuery().queryKey);
   return (
     <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-6 sm:flex-row sm:items-center">
       {profile.profile_image ? (
-        <img
-          src={profile.profile_image}
-          alt="Your profile image"
-          className="h-24 w-24 rounded-full object-cover ring-2 ring-accent/60"
-        />
+        <div className="relative h-24 w-24 shrink-0">
+          <img
+            src={profile.profile_image}
+            alt="Your profile image"
+            className="h-24 w-24 rounded-full object-cover ring-2 ring-accent/60"
+          />
+          <div className="absolute -right-2 -bottom-2 rounded-full border border-line bg-surface-raised shadow-sm">
+            <ConfirmDelete
+              label="Remove profile image"
+              title="Remove your profile image?"
+              description="The picture is deleted; a plain placeholder shows instead. You can choose a new one at any time."
+              onConfirm={() => change(removeProfileImage, PROFILE_MESSAGES.imageRemoved)}
+            />
+          </div>
+        </div>
       ) : (
         <span className="flex h-24 w-24 items-center justify-center rounded-full bg-black/5 dark:bg-white/10">
           <UserRound aria-hidden className="h-10 w-10 text-fg-muted" />

@@ -1,14 +1,17 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown, ListPlus } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import type { MessageCategory } from '@shared/contract';
-import { Button } from '@web/components/ui/button';
+import { AddToPlaylistButton } from './add-to-playlist-button';
 
 /** The categories, one open at a time (clicking the open one closes it), each addable as a whole. */
 export function CategoryAccordion({
   categories,
+  isAdded,
   onAdd,
 }: {
   categories: readonly MessageCategory[];
+  /** Whether all of the category's messages are in the playlist already. */
+  isAdded(category: MessageCategory): boolean;
   onAdd(category: MessageCategory): void;
 }) {
   return (
@@ -21,23 +24,18 @@ export function CategoryAccordion({
         >
           <Accordion.Header className="flex items-center gap-2 pr-3">
             <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-accent">
-              <span>
-                {category.name}
-                <span className="ml-2 text-sm font-normal text-fg-muted">{category.messages.length} messages</span>
+              <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                <span>{category.name}</span>
+                <span className="whitespace-nowrap text-sm font-normal text-fg-muted">
+                  {category.messages.length} messages
+                </span>
               </span>
               <ChevronDown
                 aria-hidden
                 className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
               />
             </Accordion.Trigger>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => onAdd(category)}
-              aria-label={`Add ${category.name} to playlist`}
-            >
-              <ListPlus aria-hidden className="h-4 w-4" /> Add
-            </Button>
+            <AddToPlaylistButton name={category.name} added={isAdded(category)} onAdd={() => onAdd(category)} />
           </Accordion.Header>
           <Accordion.Content className="border-t border-line px-4 py-3">
             <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Maximize, Minimize, Square } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import type { Flash } from '../hooks/use-flash-player';
-import type { PlayerSettings } from '../lib/player-storage';
+import { sessionLook, type PlayerSettings } from '../lib/player-storage';
+
+/** An Escape this soon after leaving full screen was the one that left it, not a request to stop. */
+const FULL_SCREEN_ESCAPE_MS = 500;
 
 /**
- * Covers the viewport while playing. A message is placed at (x, y) fractions of the free space:
+ * Covers the viewport while playing, as a modal: focus moves in and the page behind is inert. A message is placed at (x, y) fractions of the free space:
  * left = x·100% and translate(−x·100%), so it always lies wholly inside the viewport.
  */
 export function FlashOverlay({
@@ -17,14 +21,35 @@ export function FlashOverlay({
   settings: PlayerSettings;
   onStop(): void;
 }) {
+  const look = sessionLook(settings);
   const overlay = useRef<HTMLDivElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
   const [fullScreen, setFullScreen] = useState(false);
 
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onStop();
+    const behind = [...document.body.children].filter(
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement && element !== overlay.current && !element.inert,
+    );
+    for (const element of behind) element.inert = true;
+    stopButton.current?.focus();
+    return () => {
+      for (const element of behind) element.inert = false;
     };
-    const onFullScreenChange = () => setFullScreen(document.fullscreenElement === overlay.current);
+  }, []);
+
+  useEffect(() => {
+    let leftFullScreenAt = 0;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // In full screen the first Escape only leaves full screen; the next one stops.
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      else if (performance.now() - leftFullScreenAt > FULL_SCREEN_ESCAPE_MS) onStop();
+    };
+    const onFullScreenChange = () => {
+      if (!document.fullscreenElement) leftFullScreenAt = performance.now();
+      setFullScreen(document.fullscreenElement === overlay.current);
+    };
     window.addEventListener('keydown', onKey);
     document.addEventListener('fullscreenchange', onFullScreenChange);
     return () => {
@@ -39,12 +64,14 @@ export function FlashOverlay({
     else void overlay.current?.requestFullscreen().catch(() => undefined);
   };
 
-  return (
+  return createPortal(
     <div
       ref={overlay}
       data-testid="flash-overlay"
-      className="fixed inset-0 z-40 bg-night-950"
-      role="region"
+      className="fixed inset-0 z-40"
+      style={{ background: look.background }}
+      role="dialog"
+      aria-modal="true"
       aria-label="Subliminal player"
     >
       {/* The messages' area ends above the controls, so a message never hides under them. */}
@@ -61,6 +88,7 @@ export function FlashOverlay({
               transform: `translate(${-flash.x * 100}%, ${-flash.y * 100}%)`,
               color: settings.messageColor,
               fontSize: `${settings.fontSize}px`,
+              fontFamily: look.fontFamily,
             }}
           >
             {flash.text}
@@ -68,7 +96,7 @@ export function FlashOverlay({
         ) : null}
       </div>
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-2 rounded-full border border-white/15 bg-night-950/70 p-2 backdrop-blur">
-        <Button variant="danger" size="sm" onClick={onStop} autoFocus>
+        <Button ref={stopButton} variant="danger" size="sm" onClick={onStop}>
           <Square aria-hidden className="h-4 w-4" /> Stop
         </Button>
         <Button variant="secondary" size="sm" onClick={toggleFullScreen}>
@@ -77,6 +105,7 @@ export function FlashOverlay({
         </Button>
         <span className="sr-only">Press Escape to stop.</span>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -3,22 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, fillPath, type OwnCategory } from '@shared/contract';
-import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import type { SubscriptionPlan } from '@shared/constants';
+import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
 
 /** The server's own-messages calls over one person's categories, with a message limit. */
-function ownServer(limit = 10) {
+function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
   const categories: OwnCategory[] = [];
   let nextId = 1;
   const api = fakeApi({
+    [`GET ${API.plan}`]: () => planStateFor(plan),
     [`GET ${API.myCategories}`]: () => categories,
     [`POST ${API.myCategories}`]: ({ body }) => {
       const created = { id: nextId++, name: (body as { name: string }).name, messages: [] };
       categories.push(created);
       return jsonResponse(201, created);
+    },
+    [`DELETE ${fillPath(API.myMessage, { id: 5 })}`]: () => {
+      categories[0]!.messages = categories[0]!.messages.filter((message) => message.id !== 5);
+      return jsonResponse(204);
     },
     [`POST ${fillPath(API.myCategoryMessages, { id: 1 })}`]: ({ body }) => {
       if (categories[0]!.messages.length >= limit)
@@ -42,11 +48,12 @@ describe('MyMessagesPanel', () => {
     const user = userEvent.setup();
     const server = ownServer();
     const onAdd = vi.fn();
-    renderWithProviders(<MyMessagesPanel onAdd={onAdd} />);
+    const onAddMessage = vi.fn();
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={onAdd} onAddMessage={onAddMessage} />);
     expect(await screen.findByText(OWN_EMPTY)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('New category of your own'), 'Mornings');
-    await user.click(screen.getByRole('button', { name: 'Create the category' }));
+    await user.click(screen.getByRole('button', { name: 'Add the category' }));
     const addToPlaylist = await screen.findByRole('button', { name: 'Add Mornings to playlist' });
     expect(addToPlaylist).toBeDisabled();
 
@@ -61,14 +68,38 @@ describe('MyMessagesPanel', () => {
       name: 'Mornings',
       messages: [{ id: expect.any(Number), message_text: 'I begin the day calm.' }],
     });
+    await user.click(within(card).getByRole('button', { name: 'Add "I begin the day calm." to playlist' }));
+    expect(onAddMessage).toHaveBeenCalledWith({
+      id: expect.any(Number),
+      message_text: 'I begin the day calm.',
+      source: 'own',
+    });
     expect(server.api.unanswered).toEqual([]);
+  });
+
+  it('deletes a message after asking, and Undo writes it again', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete the message "I rest well."' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const deleteButton = { name: 'Delete the message "I rest well."' };
+    await vi.waitFor(() => expect(screen.queryByRole('button', deleteButton)).not.toBeInTheDocument());
+
+    pressToastAction('Message deleted.');
+    expect(await screen.findByRole('button', deleteButton)).toBeInTheDocument();
+    expect(server.api.calls.filter((call) => call.method !== 'GET').map((call) => call.method)).toEqual([
+      'DELETE',
+      'POST',
+    ]);
   });
 
   it('says when the plan keeps no more messages, and keeps the text typed', async () => {
     const user = userEvent.setup();
     const server = ownServer(0);
     server.categories.push({ id: 1, name: 'Evenings', messages: [] });
-    renderWithProviders(<MyMessagesPanel onAdd={vi.fn()} />);
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
     await user.type(await screen.findByLabelText('New message in Evenings'), 'I rest well.');
     await user.click(screen.getByRole('button', { name: 'Add the message to Evenings' }));
     await vi.waitFor(() =>

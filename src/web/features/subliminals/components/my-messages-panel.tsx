@@ -1,13 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListPlus } from 'lucide-react';
-import type { MessageCategory, OwnCategory } from '@shared/contract';
+import { Download, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { EXPORT_FORMATS, type ExportFormat, type MessageCategory, type OwnCategory } from '@shared/contract';
+import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { QueryState } from '@web/components/ui/query-state';
-import type { Change } from '@web/lib/change';
+import { describeError, type Change } from '@web/lib/change';
+import { saveAsFile } from '@web/lib/download';
+import { usePlan } from '@web/lib/plan';
 import * as api from '../api/own-messages';
+import { exportOwnMessages, ownCategoryShares } from '../api/saved-subliminals';
+import type { PlaylistItem } from '../lib/player-storage';
+import { AddToPlaylistButton } from './add-to-playlist-button';
+import { ShareDialog } from './share-dialog';
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
@@ -15,36 +23,52 @@ export const OWN_EMPTY =
 function OwnCategoryCard({
   category,
   change,
+  shareable,
+  isAdded,
   onAdd,
+  onAddMessage,
 }: {
   category: OwnCategory;
   change: Change;
+  shareable: boolean;
+  isAdded(category: MessageCategory): boolean;
   onAdd(category: MessageCategory): void;
+  onAddMessage(item: PlaylistItem): void;
 }) {
   return (
     <li className="rounded-2xl border border-line bg-surface-raised p-4">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <InlineEdit
           value={category.name}
           label={`name of ${category.name}`}
           className="truncate font-medium"
-          onSave={(name) => change(() => api.renameOwnCategory(category.id, name), `Renamed to ${name}.`)}
+          onSave={(name) => change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${name}.`)}
         />
         <div className="flex shrink-0 items-center gap-1">
-          <Button
-            size="sm"
-            variant="secondary"
+          <AddToPlaylistButton
+            name={category.name}
+            added={category.messages.length > 0 && isAdded(category)}
             disabled={category.messages.length === 0}
-            onClick={() => onAdd(category)}
-            aria-label={`Add ${category.name} to playlist`}
-          >
-            <ListPlus aria-hidden className="h-4 w-4" /> Add
-          </Button>
+            onAdd={() => onAdd(category)}
+          />
+          {/* After a downgrade a shared category can still be unshared, not shared anew. */}
+          {shareable || category.share ? (
+            <ShareDialog
+              name={category.name}
+              share={category.share}
+              onShare={() => change(() => ownCategoryShares.share(category.id), 'Link created.')}
+              onStop={() =>
+                change(() => ownCategoryShares.unshare(category.id), 'Sharing stopped: the link no longer works.')
+              }
+            />
+          ) : null}
           <ConfirmDelete
             label={`Delete ${category.name}`}
             title={`Delete "${category.name}"?`}
             description="The category and its messages are removed from your account."
-            onConfirm={() => change(() => api.deleteOwnCategory(category.id), `Deleted ${category.name}.`)}
+            onConfirm={() =>
+              change(() => api.ownMessagesCalls.deleteCategory(category.id), `Deleted ${category.name}.`)
+            }
           />
         </div>
       </div>
@@ -56,14 +80,37 @@ function OwnCategoryCard({
                 value={message.message_text}
                 label={`message "${message.message_text}"`}
                 className="text-sm"
-                onSave={(text) => change(() => api.editOwnMessage(message.id, text), 'Message saved.')}
+                onSave={(text) => change(() => api.ownMessagesCalls.editMessage(message.id, text), 'Message saved.')}
               />
-              <ConfirmDelete
-                label={`Delete the message "${message.message_text}"`}
-                title="Delete this message?"
-                description={message.message_text}
-                onConfirm={() => change(() => api.deleteOwnMessage(message.id), 'Message deleted.')}
-              />
+              <div className="flex shrink-0 items-center">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onAddMessage({ ...message, source: 'own' })}
+                  aria-label={`Add "${message.message_text}" to playlist`}
+                >
+                  <Plus aria-hidden className="h-4 w-4" />
+                </Button>
+                <ConfirmDelete
+                  label={`Delete the message "${message.message_text}"`}
+                  title="Delete this message?"
+                  description={message.message_text}
+                  onConfirm={async () => {
+                    await change(() => api.ownMessagesCalls.deleteMessage(message.id));
+                    // Undo writes the text again, at the end of its category.
+                    toast.success('Message deleted.', {
+                      action: {
+                        label: 'Undo',
+                        onClick: () =>
+                          void change(
+                            () => api.ownMessagesCalls.addMessage(category.id, message.message_text),
+                            'Message restored.',
+                          ).catch(() => undefined),
+                      },
+                    });
+                  }}
+                />
+              </div>
             </li>
           ))}
         </ul>
@@ -73,27 +120,77 @@ function OwnCategoryCard({
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}
           placeholder="I am…"
-          onAdd={(text) => change(() => api.addOwnMessage(category.id, text), 'Message added.')}
+          onAdd={(text) => change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.')}
         />
       </div>
     </li>
   );
 }
 
+const EXPORT_TYPES: Record<ExportFormat, string> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+};
+
+/** Downloads all of one's own messages as a file (Pro). */
+function ExportButtons() {
+  const download = async (format: ExportFormat) => {
+    try {
+      const content = await exportOwnMessages(format);
+      const day = new Date().toISOString().slice(0, 10);
+      saveAsFile(`innerwave-my-messages-${day}.${format}`, content, EXPORT_TYPES[format]);
+    } catch (error) {
+      toast.error(describeError(error));
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-fg-muted">Export all:</span>
+      {EXPORT_FORMATS.map((format) => (
+        <Button
+          key={format}
+          size="sm"
+          variant="secondary"
+          onClick={() => void download(format)}
+          aria-label={`Export my messages as ${format.toUpperCase()}`}
+        >
+          <Download aria-hidden className="h-4 w-4" /> {format.toUpperCase()}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** The person's own categories and messages, kept with their account; each can join the playlist. */
-export function MyMessagesPanel({ onAdd }: { onAdd(category: MessageCategory): void }) {
+export function MyMessagesPanel({
+  isAdded,
+  onAdd,
+  onAddMessage,
+}: {
+  isAdded(category: MessageCategory): boolean;
+  onAdd(category: MessageCategory): void;
+  onAddMessage(item: PlaylistItem): void;
+}) {
   const query = useQuery(api.ownCategoriesQuery());
   const change = api.useOwnMessagesChange();
+  const plan = usePlan();
+  const canExport = plan.includes('exportMessages');
   return (
     <section aria-labelledby="my-messages-heading" className="flex flex-col gap-3">
-      <h2 id="my-messages-heading" className="text-lg font-semibold">
-        My messages
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="my-messages-heading" className="text-lg font-semibold">
+          My messages
+        </h2>
+        {canExport ? null : (
+          <PlanLock feature="exportMessages" what="Exporting and sharing your messages" label="Export & share" />
+        )}
+      </div>
       <AddForm
         label="New category of your own"
-        action="Create the category"
+        action="Add the category"
         placeholder="New category"
-        onAdd={(name) => change(() => api.createOwnCategory(name), `Created ${name}.`)}
+        onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${name}.`)}
       />
       <QueryState
         isPending={query.isPending}
@@ -104,10 +201,19 @@ export function MyMessagesPanel({ onAdd }: { onAdd(category: MessageCategory): v
       >
         <ul className="flex flex-col gap-3">
           {query.data?.map((category) => (
-            <OwnCategoryCard key={category.id} category={category} change={change} onAdd={onAdd} />
+            <OwnCategoryCard
+              key={category.id}
+              category={category}
+              change={change}
+              shareable={plan.includes('shareMessages')}
+              isAdded={isAdded}
+              onAdd={onAdd}
+              onAddMessage={onAddMessage}
+            />
           ))}
         </ul>
       </QueryState>
+      {canExport && query.data && query.data.length > 0 ? <ExportButtons /> : null}
     </section>
   );
 }

@@ -1,6 +1,8 @@
+import { useId } from 'react';
 import { PLAYER } from '@shared/constants';
 import { Input } from '@web/components/ui/input';
 import { clampSettings, type PlayerSettings } from '../lib/player-storage';
+import { ThemePicker } from './theme-picker';
 
 /** A duration typed in milliseconds; clamped to its limits when the field is left. */
 function MillisecondsSetting({
@@ -11,32 +13,42 @@ function MillisecondsSetting({
   onBlur,
 }: {
   label: string;
-  limits: { min: number; step: number };
+  limits: { min: number; max: number; step: number };
   value: number;
   onChange(value: number): void;
   onBlur(): void;
 }) {
+  const hint = useId();
   return (
-    <label className="flex flex-col gap-1.5 text-sm font-medium">
-      {label}
-      <Input
-        type="number"
-        min={limits.min}
-        step={limits.step}
-        value={value}
-        onChange={(event) => Number.isFinite(event.target.valueAsNumber) && onChange(event.target.valueAsNumber)}
-        onBlur={onBlur}
-      />
-    </label>
+    <div className="flex flex-col gap-1.5">
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        {label}
+        <Input
+          type="number"
+          min={limits.min}
+          max={limits.max}
+          step={limits.step}
+          value={value}
+          aria-describedby={hint}
+          onChange={(event) => Number.isFinite(event.target.valueAsNumber) && onChange(event.target.valueAsNumber)}
+          onBlur={onBlur}
+        />
+      </label>
+      <span id={hint} className="text-xs text-fg-muted">
+        {limits.min.toLocaleString('en')}–{limits.max.toLocaleString('en')} ms, in steps of {limits.step}
+      </span>
+    </div>
   );
 }
 
-/** The four message settings, kept within their limits (docs/product/content.md#settings). */
+/** The message settings and the theme, kept within their limits (docs/product/content.md#settings). */
 export function SettingsPanel({
   settings,
+  allThemes,
   onChange,
 }: {
   settings: PlayerSettings;
+  allThemes: boolean;
   onChange(settings: PlayerSettings): void;
 }) {
   const set = (patch: Partial<PlayerSettings>) => onChange({ ...settings, ...patch });
@@ -71,7 +83,7 @@ export function SettingsPanel({
           />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Font size: {settings.fontSize} px
+          Font size: {settings.fontSize} px ({PLAYER.fontSize.min}–{PLAYER.fontSize.max})
           <input
             type="range"
             min={PLAYER.fontSize.min}
@@ -82,6 +94,9 @@ export function SettingsPanel({
             className="h-11 accent-accent"
           />
         </label>
+      </div>
+      <div className="mt-4">
+        <ThemePicker settings={settings} allThemes={allThemes} onChange={onChange} />
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { API, type MessageCategory, type PlayerState, type PlayerWrite } from '@shared/contract';
-import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
 
@@ -72,13 +72,22 @@ describe('SubliminalsPlayer', () => {
     renderPlayer();
     await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
     expect(toast.success).toHaveBeenCalledWith('Added Calm messages to playlist!');
-    await user.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+    // Once in the playlist, the button says so, and adding again asks first.
+    await user.click(screen.getByRole('button', { name: 'Added Calm to playlist: add it again' }));
+    const again = await screen.findByRole('dialog', { name: 'Add Calm again?' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(2)');
+    await user.click(screen.getByRole('button', { name: 'Added Calm to playlist: add it again' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add again' }));
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(4)');
     await user.click(screen.getAllByRole('button', { name: 'Remove “I breathe slowly.” from playlist' })[0]!);
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(3)');
     expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.playlist)!)).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(0)');
+    // Clearing can be undone from its toast.
+    act(() => pressToastAction('Playlist cleared.'));
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(3)');
   });
 
   it('refuses to start with an empty playlist', async () => {
@@ -157,7 +166,7 @@ describe('the player in the account', () => {
     };
     renderPlayer();
     expect(await screen.findByText('Written on my phone.')).toBeInTheDocument();
-    expect(screen.getByText('Font size: 36 px')).toBeInTheDocument();
+    expect(screen.getByText(/^Font size: 36 px/)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Saved to your account');
   });
 

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MessageCategory } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { usePlan } from '@web/lib/plan';
 import { messageCategoriesQuery } from '../api/message-categories';
 import { useFlashPlayer } from '../hooks/use-flash-player';
 import { describeSync, usePlayerSync } from '../hooks/use-player-sync';
@@ -18,12 +20,14 @@ import {
   saveSettings,
   type PlayerSettings,
   type PlaylistItem,
+  withThemeOfPlan,
 } from '../lib/player-storage';
 import { CategoryAccordion } from './category-accordion';
 import { MyMessagesPanel } from './my-messages-panel';
 import { FlashNoticeDialog } from './flash-notice-dialog';
 import { FlashOverlay } from './flash-overlay';
 import { PlaylistPanel } from './playlist-panel';
+import { SavedSubliminalsPanel } from './saved-subliminals-panel';
 import { SettingsPanel } from './settings-panel';
 
 export const LOAD_ERROR = 'There was an error loading the Subliminals!';
@@ -34,8 +38,13 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
   const [playlist, setPlaylist] = useState<PlaylistItem[]>(loadPlaylist);
-  const [settings, setSettings] = useState<PlayerSettings>(loadSettings);
+  const [storedSettings, setSettings] = useState<PlayerSettings>(loadSettings);
   const [playing, setPlaying] = useState(false);
+  const plan = usePlan();
+  // After a downgrade, a theme the plan no longer has gives way to the default (the server would
+  // refuse to save it).
+  const allThemes = plan.includes('allThemes');
+  const settings = useMemo(() => withThemeOfPlan(storedSettings, allThemes), [storedSettings, allThemes]);
   const [asking, setAsking] = useState(false);
   const flash = useFlashPlayer(playlist, settings, playing);
   const sync = usePlayerSync(playlist, settings, (savedPlaylist, savedSettings) => {
@@ -49,9 +58,22 @@ export function SubliminalsPlayer() {
     if (categories.isError) toast.error(LOAD_ERROR);
   }, [categories.isError]);
 
-  const addCategory = (category: MessageCategory, source: PlaylistItem['source']) => {
+  const [again, setAgain] = useState<{ category: MessageCategory; source: PlaylistItem['source'] } | null>(null);
+  const inPlaylist = (category: MessageCategory, source: PlaylistItem['source']) =>
+    category.messages.every((message) => playlist.some((item) => item.source === source && item.id === message.id));
+  const appendCategory = (category: MessageCategory, source: PlaylistItem['source']) => {
     setPlaylist((current) => [...current, ...category.messages.map((message) => ({ ...message, source }))]);
     toast.success(`Added ${category.name} messages to playlist!`);
+  };
+  // A category already in the playlist is added again only when asked (duplicates are allowed).
+  const addCategory = (category: MessageCategory, source: PlaylistItem['source']) =>
+    category.messages.length > 0 && inPlaylist(category, source)
+      ? setAgain({ category, source })
+      : appendCategory(category, source);
+  const clearPlaylist = () => {
+    const before = playlist;
+    setPlaylist([]);
+    toast.success('Playlist cleared.', { action: { label: 'Undo', onClick: () => setPlaylist(before) } });
   };
 
   const start = () => {
@@ -78,20 +100,41 @@ export function SubliminalsPlayer() {
             {LOAD_ERROR}
           </p>
         ) : (
-          <CategoryAccordion categories={categories.data} onAdd={(category) => addCategory(category, 'library')} />
+          <CategoryAccordion
+            categories={categories.data}
+            isAdded={(category) => inPlaylist(category, 'library')}
+            onAdd={(category) => addCategory(category, 'library')}
+          />
         )}
         <div className="mt-3">
-          <MyMessagesPanel onAdd={(category) => addCategory(category, 'own')} />
+          <MyMessagesPanel
+            isAdded={(category) => inPlaylist(category, 'own')}
+            onAdd={(category) => addCategory(category, 'own')}
+            onAddMessage={(item) => {
+              setPlaylist((current) => [...current, item]);
+              toast.success('Added to playlist.');
+            }}
+          />
         </div>
       </section>
       <div className="flex flex-col gap-6">
         <PlaylistPanel
           playlist={playlist}
           onRemove={(index) => setPlaylist((current) => current.filter((_, i) => i !== index))}
-          onClear={() => setPlaylist([])}
+          onClear={clearPlaylist}
         />
-        <SettingsPanel settings={settings} onChange={setSettings} />
-        <div className="flex gap-3">
+        <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
+        <SavedSubliminalsPanel
+          current={{ playlist, settings: clampSettings(settings) }}
+          onOpen={(savedPlaylist, savedSettings) => {
+            setPlaylist(savedPlaylist);
+            setSettings(savedSettings);
+          }}
+        />
+      </div>
+      {/* The primary controls stay in view however long the page grows (at the bottom of the screen). */}
+      <div className="sticky bottom-3 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
+        <div className="flex gap-2">
           <Button size="lg" onClick={start}>
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
@@ -99,6 +142,9 @@ export function SubliminalsPlayer() {
             Stop
           </Button>
         </div>
+        <p className="text-sm">
+          {playlist.length} {playlist.length === 1 ? 'message' : 'messages'} in the playlist
+        </p>
         <p role="status" className={sync.status === 'refused' ? 'text-sm text-danger' : 'text-sm text-fg-muted'}>
           {describeSync(sync)}
         </p>
@@ -113,6 +159,28 @@ export function SubliminalsPlayer() {
           setPlaying(true);
         }}
       />
+      <Dialog open={again !== null} onOpenChange={(open) => !open && setAgain(null)}>
+        {again ? (
+          <DialogContent
+            title={`Add ${again.category.name} again?`}
+            description={`Its ${again.category.messages.length} messages are in the playlist already; adding them again shows each one twice as often.`}
+          >
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button
+                onClick={() => {
+                  appendCategory(again.category, again.source);
+                  setAgain(null);
+                }}
+              >
+                Add again
+              </Button>
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
       {playing ? <FlashOverlay flash={flash} settings={settings} onStop={stop} /> : null}
     </div>
   );

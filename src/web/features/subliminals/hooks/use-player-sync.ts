@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { API, playerStateSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
-import { clampSettings, type PlayerSettings, type PlaylistItem } from '../lib/player-storage';
+import {
+  clampSettings,
+  playlistFromServer,
+  playlistToServer,
+  type PlayerSettings,
+  type PlaylistItem,
+} from '../lib/player-storage';
 
 // The playlist and settings follow the account: loaded from the server when the player opens (the
 // last save from any device wins), saved a moment after each change. localStorage stays the cache
@@ -11,15 +17,14 @@ import { clampSettings, type PlayerSettings, type PlaylistItem } from '../lib/pl
 export type SyncState = { status: 'loading' | 'saving' | 'saved' | 'offline' } | { status: 'refused'; reason: string };
 
 const SAVE_DELAY_MS = 800;
-const THEME = 'classic';
 
 const toServer = (playlist: readonly PlaylistItem[], settings: PlayerSettings): PlayerWrite => ({
-  playlist: playlist.map(({ id, message_text, source }) => ({ message_text, source, message_id: id })),
-  settings: { ...settings, theme: THEME },
+  playlist: playlistToServer(playlist),
+  settings,
 });
 
 const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: PlayerSettings } => ({
-  playlist: state.playlist.map(({ message_id, message_text, source }) => ({ id: message_id, message_text, source })),
+  playlist: playlistFromServer(state.playlist),
   settings: clampSettings(state.settings),
 });
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { PLAYER } from '@shared/constants';
-import { messageSchema, type Message } from '@shared/contract';
+import {
+  customThemeSchema,
+  messageSchema,
+  PLAYLIST_SOURCES,
+  type PlaylistItemWrite,
+  type PlaylistSource,
+  type CustomTheme,
+  type Message,
+} from '@shared/contract';
+import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, findTheme, THEME_FONTS } from '@shared/themes';
 
 // The playlist and settings stay on this device (localStorage) until the session ends; anything
 // unreadable falls back to the defaults, and settings are clamped to their limits.
@@ -16,6 +25,9 @@ export interface PlayerSettings {
   displayInterval: number;
   messageColor: string;
   fontSize: number;
+  /** A built-in theme's id, or "custom" with `customTheme` (docs/product/content.md#themes). */
+  theme: string;
+  customTheme?: CustomTheme;
 }
 
 export const DEFAULT_SETTINGS: PlayerSettings = {
@@ -23,6 +35,7 @@ export const DEFAULT_SETTINGS: PlayerSettings = {
   displayInterval: PLAYER.displayInterval.default,
   messageColor: PLAYER.messageColor.default,
   fontSize: PLAYER.fontSize.default,
+  theme: DEFAULT_THEME_ID,
 };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
@@ -30,7 +43,16 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const snap = (value: number, min: number, step: number, max = Number.POSITIVE_INFINITY) =>
   Math.min(max, Math.max(min, min + Math.round((value - min) / step) * step));
 
-/** Brings any settings into their limits (ranges, steps, a #rrggbb colour). */
+/** A known theme, or a custom one with its background and font; anything else is the default. */
+function themeOf(input: Partial<Record<keyof PlayerSettings, unknown>>): Pick<PlayerSettings, 'theme' | 'customTheme'> {
+  if (input.theme === CUSTOM_THEME_ID) {
+    const custom = customThemeSchema.safeParse(input.customTheme);
+    if (custom.success) return { theme: CUSTOM_THEME_ID, customTheme: custom.data };
+  }
+  return { theme: typeof input.theme === 'string' && findTheme(input.theme) ? input.theme : DEFAULT_THEME_ID };
+}
+
+/** Brings any settings into their limits (ranges, steps, a #rrggbb colour, a known theme). */
 export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknown>>): PlayerSettings {
   const number = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) ? value : fallback;
@@ -57,6 +79,7 @@ export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknow
       PLAYER.fontSize.step,
       PLAYER.fontSize.max,
     ),
+    ...themeOf(input),
   };
 }
 
@@ -69,10 +92,19 @@ function readJson(key: string): unknown {
   }
 }
 
-/** A message in the playlist, and whether it came from the library or the person's own messages. */
-export type PlaylistItem = Message & { source: 'library' | 'own' };
+/**
+ * A message in the playlist, and where it came from: the library, the person's own messages, or a
+ * shared link (whose messages have no id of the person's; theirs is their place in it).
+ */
+export type PlaylistItem = Message & { source: PlaylistSource };
 
-const playlistSchema = z.array(messageSchema.extend({ source: z.enum(['library', 'own']).default('library') }));
+const playlistSchema = z.array(messageSchema.extend({ source: z.enum(PLAYLIST_SOURCES).default('library') }));
+
+/** The playlist as the server keeps it (the player, a saved subliminal), and back. */
+export const playlistToServer = (playlist: readonly PlaylistItem[]): PlaylistItemWrite[] =>
+  playlist.map(({ id, message_text, source }) => ({ message_text, source, message_id: id }));
+export const playlistFromServer = (items: readonly PlaylistItemWrite[]): PlaylistItem[] =>
+  items.map(({ message_id, message_text, source }) => ({ id: message_id, message_text, source }));
 
 export function loadPlaylist(): PlaylistItem[] {
   const parsed = playlistSchema.safeParse(readJson(PLAYER_STORAGE_KEYS.playlist));
@@ -94,3 +126,16 @@ export function saveSettings(settings: PlayerSettings): void {
 
 export const noticeAccepted = () => localStorage.getItem(PLAYER_STORAGE_KEYS.noticeAccepted) === 'yes';
 export const acceptNotice = () => localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+
+/** How the flash screen looks with these settings: its background and the messages' font. */
+export function sessionLook(settings: Pick<PlayerSettings, 'theme' | 'customTheme'>) {
+  const look = settings.theme === CUSTOM_THEME_ID ? settings.customTheme : findTheme(settings.theme);
+  const { background, font } = look ?? findTheme(DEFAULT_THEME_ID)!;
+  return { background, fontFamily: THEME_FONTS[font] };
+}
+
+/** The settings with a theme the plan has: a theme of a higher plan gives way to the default. */
+export function withThemeOfPlan(settings: PlayerSettings, allThemes: boolean): PlayerSettings {
+  if (allThemes || findTheme(settings.theme)?.plan === 'basic') return settings;
+  return { ...settings, theme: DEFAULT_THEME_ID, customTheme: undefined };
+}

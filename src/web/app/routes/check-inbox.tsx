@@ -1,0 +1,5 @@
+import { CheckInbox } from '@web/features/auth/components/check-inbox';
+
+export function Component() {
+  return <CheckInbox />;
+}

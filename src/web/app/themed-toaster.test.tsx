@@ -1,0 +1,33 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@web/lib/session';
+import ThemedToaster from './themed-toaster';
+
+describe('toasts', () => {
+  afterEach(() => {
+    act(() => toast.dismiss());
+    sessionStore.clear();
+  });
+
+  it('the same message again replaces the one on screen instead of stacking', async () => {
+    render(<ThemedToaster />);
+    act(() => {
+      toast.error('The email or password is incorrect!');
+      toast.error('The email or password is incorrect!');
+      toast.success('Added Focus messages to playlist!');
+      toast.success('Added Focus messages to playlist!');
+    });
+    expect(await screen.findByText('Added Focus messages to playlist!')).toBeInTheDocument();
+    expect(screen.getAllByText('The email or password is incorrect!')).toHaveLength(1);
+    expect(screen.getAllByText('Added Focus messages to playlist!')).toHaveLength(1);
+  });
+
+  it('a successful login clears what the signed-out screens said', async () => {
+    render(<ThemedToaster />);
+    act(() => void toast.error('The email or password is incorrect!'));
+    expect(await screen.findByText('The email or password is incorrect!')).toBeInTheDocument();
+    act(() => sessionStore.setTokens({ access: 'a', refresh: 'r' }));
+    await waitFor(() => expect(screen.queryByText('The email or password is incorrect!')).toBeNull());
+  });
+});

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import { clsx } from 'clsx';
+import { useSession } from '@web/lib/session';
+
+export interface Account {
+  /** The person's name, or their e-mail when they have not set one. */
+  name: string;
+  email: string;
+  initials: string;
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * False while React hydrates the pre-rendered home page (which is rendered signed out for everyone),
+ * true from then on and on every page the SPA renders itself.
+ */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** The signed-in person, or null for a visitor (and during hydration of the pre-rendered home page). */
+export function useSignedInAccount(): Account | null {
+  const session = useSession();
+  const hydrated = useHydrated();
+  if (!hydrated || !session.isAuthenticated) return null;
+  const email = session.user?.email ?? session.email ?? '';
+  const name = [session.user?.first_name, session.user?.last_name].filter(Boolean).join(' ').trim() || email;
+  const words = name.includes('@') ? [name] : name.split(/\s+/);
+  const initials = words
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+  return { name: name || 'Your account', email, initials: initials || '?' };
+}
+
+/**
+ * A round badge with the person's initials; decorative, the name is always written beside it. The
+ * initials are drawn by CSS, not text, so a button's visible text stays exactly its name's start
+ * (WCAG 2.5.3: tools read even hidden text as part of what a button shows).
+ */
+export function AccountAvatar({ account, className }: { account: Account; className?: string }) {
+  return (
+    <span
+      aria-hidden
+      data-initials={account.initials}
+      className={clsx(
+        'inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-700 to-teal-700 text-xs font-semibold text-white before:content-[attr(data-initials)]',
+        className,
+      )}
+    />
+  );
+}
+
+/** Avatar, name and e-mail, for the places that tell a signed-in person who they are signed in as. */
+export function AccountSummary({ account }: { account: Account }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <AccountAvatar account={account} className="h-10 w-10 text-sm" />
+      <div className="min-w-0">
+        <p className="truncate font-medium text-fg">{account.name}</p>
+        {account.name !== account.email ? <p className="truncate text-sm text-fg-muted">{account.email}</p> : null}
+      </div>
+    </div>
+  );
+}

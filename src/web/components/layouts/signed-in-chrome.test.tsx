@@ -1,0 +1,63 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@web/lib/session';
+import { renderRoutes } from '@web/test/render';
+import { PublicChrome } from './public-chrome';
+import { PortalLayout } from './portal-layout';
+
+const user = { id: 7, email: 'maya@example.com', first_name: 'Maya', last_name: 'Lindqvist', is_staff: false };
+
+function signIn() {
+  sessionStore.setTokens({ access: 'a', refresh: 'r' });
+  sessionStore.setUser(user);
+}
+
+describe('the bars of a signed-in person', () => {
+  afterEach(() => sessionStore.clear());
+
+  it('the public bar offers a visitor "Log in" and someone signed in their avatar and the portal', () => {
+    const { unmount } = renderRoutes([{ path: '*', element: <PublicChrome>page</PublicChrome> }]);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    unmount();
+
+    signIn();
+    renderRoutes([{ path: '*', element: <PublicChrome>page</PublicChrome> }]);
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    const portal = screen.getByRole('link', { name: /Open the portal/ });
+    expect(portal).toHaveAttribute('href', '/subliminals');
+    expect(portal.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'ML');
+    expect(portal).toHaveAttribute('title', 'Signed in as Maya Lindqvist (maya@example.com)');
+  });
+
+  it('the pre-rendered page is signed out for everyone and turns signed in after hydration', async () => {
+    signIn();
+    const page = <PublicChrome>home</PublicChrome>;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    expect(within(container).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: recoverable }));
+    expect(within(container).getByRole('link', { name: /Open the portal/ })).toBeInTheDocument();
+    expect(recoverable).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('the portal bar names the account menu by what it shows and leads back to the site', async () => {
+    signIn();
+    renderRoutes([{ element: <PortalLayout />, children: [{ path: '*', element: <p>portal page</p> }] }]);
+    // WCAG 2.5.3: the accessible name starts with the visible text.
+    expect(screen.getByRole('navigation', { name: 'Portal' })).toContainElement(
+      screen.getByRole('link', { name: 'Back to the site' }),
+    );
+    const menu = screen.getByRole('button', { name: 'maya@example.com, account menu' });
+    expect(menu).toHaveTextContent('maya@example.com');
+    await userEvent.setup().click(menu);
+    expect(await screen.findByText('Maya Lindqvist')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Back to the site' })).toHaveAttribute('href', '/');
+  });
+});

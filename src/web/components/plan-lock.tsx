@@ -1,0 +1,57 @@
+import { Lock } from 'lucide-react';
+import type { SubscriptionPlan } from '@shared/constants';
+import { PLAN_FEATURES, type PlanFeature } from '@shared/plans';
+import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
+import { Button } from '@web/components/ui/button';
+import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
+import { cn } from '@web/lib/cn';
+
+const planOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!;
+
+/**
+ * Stands where a feature of a higher plan would be: names the plan that includes it and, when
+ * pressed, says what that plan costs and how to move to it (docs/product/plans.md).
+ */
+export function PlanLock({
+  feature,
+  what,
+  label = what,
+  className,
+}: {
+  feature: PlanFeature;
+  /** The feature as a person would name it, e.g. "Saving subliminals". */
+  what: string;
+  /** The button's text, when shorter than `what`; the plan's name follows it. */
+  label?: string;
+  className?: string;
+}) {
+  const plan = planOf(PLAN_FEATURES[feature]);
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" className={cn('whitespace-nowrap text-fg-muted', className)}>
+          <Lock aria-hidden className="h-4 w-4" /> {`${label} `}
+          <span className="rounded-full bg-fg/10 px-2 py-0.5 text-xs font-semibold">{plan.name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`${what} is part of the ${plan.name} plan`}>
+        <p>
+          {plan.name} is ${plan.pricePerMonth} a month and adds: {plan.features.join(', ').toLowerCase()}.
+        </p>
+        <p className="mt-3 text-fg-muted">
+          Paying online is not available yet. To change your plan, write to{' '}
+          <a className="text-link underline" href={`mailto:${CONTACT.supportEmail}`}>
+            {CONTACT.supportEmail}
+          </a>{' '}
+          and we will switch it for you.
+        </p>
+        <p className="mt-4">
+          {/* The home page is its own document: a full load lands on its pricing section. */}
+          <a className="text-link underline" href="/#pricing">
+            Compare the plans
+          </a>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_API, type AdminSupportRequest } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { SupportPanel } from './support-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
+
+const request = (id: number, fields: Partial<AdminSupportRequest> = {}): AdminSupportRequest => ({
+  id,
+  user_id: 3,
+  email: 'ada@example.com',
+  plan: 'basic',
+  subject: `Subject ${id}`,
+  message: `Message ${id}\nsecond line`,
+  priority: false,
+  created_at: '2026-11-23T10:00:00Z',
+  handled_at: null,
+  ...fields,
+});
+
+/** The server's requests, newest first, changed by PATCH as the server would. */
+function supportServer(requests: AdminSupportRequest[]) {
+  const list = (openOnly: boolean) => {
+    const results = requests.filter((r) => !openOnly || r.handled_at === null);
+    return { results, count: results.length, open: requests.filter((r) => r.handled_at === null).length };
+  };
+  return fakeApi({
+    [`GET ${ADMIN_API.supportRequests}?open=true`]: () => list(true),
+    [`GET ${ADMIN_API.supportRequests}`]: () => list(false),
+    [`PATCH ${ADMIN_API.supportRequest.replace(':id', '2')}`]: ({ body }) => {
+      const target = requests.find((r) => r.id === 2)!;
+      target.handled_at = (body as { handled: boolean }).handled ? '2026-11-23T11:00:00Z' : null;
+      return target;
+    },
+    [`PATCH ${ADMIN_API.supportRequest.replace(':id', '1')}`]: () => jsonResponse(404, { detail: 'Not found.' }),
+  });
+}
+
+describe('SupportPanel', () => {
+  it('lists the open requests with sender, plan, priority and message, and marks one handled', async () => {
+    const user = userEvent.setup();
+    const api = supportServer([request(2, { priority: true, plan: 'pro', email: 'pro@example.com' }), request(1)]);
+    renderWithProviders(<SupportPanel />);
+
+    const item = (await screen.findByRole('heading', { name: /#2 · Subject 2/ }, { timeout: 5000 })).closest('li')!;
+    expect(within(item).getByText('Priority')).toBeVisible();
+    expect(within(item).getByText('pro@example.com')).toHaveAttribute('href', 'mailto:pro@example.com');
+    expect(within(item).getByText('pro')).toBeVisible();
+    expect(within(item).getByText(/Message 2/)).toHaveTextContent('Message 2 second line');
+    const other = screen.getByRole('heading', { name: /#1 · Subject 1/ }).closest('li')!;
+    expect(within(other).queryByText('Priority')).toBeNull();
+    expect(screen.getByText(/2 open\./)).toBeVisible();
+
+    await user.click(within(item).getByLabelText('Handled #2'));
+    expect(toast.success).toHaveBeenCalledWith('Request #2 is handled.');
+    // The open list no longer has it.
+    expect(await screen.findByText(/1 open\./)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: /#2 · Subject 2/ })).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ handled: true }]);
+
+    // All requests: the handled one is there, checked, and can be opened again.
+    await user.click(screen.getByLabelText('Open only'));
+    const handled = await screen.findByLabelText('Handled #2');
+    expect(handled).toBeChecked();
+    await user.click(handled);
+    expect(toast.success).toHaveBeenCalledWith('Request #2 is open again.');
+  });
+
+  it('says so when a change fails', async () => {
+    const user = userEvent.setup();
+    supportServer([request(1)]);
+    renderWithProviders(<SupportPanel />);
+    await user.click(await screen.findByLabelText('Handled #1'));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Not found.'));
+  });
+
+  it('has an empty state for each filter and an error state with retry', async () => {
+    const user = userEvent.setup();
+    supportServer([request(1, { handled_at: '2026-11-23T11:00:00Z' })]);
+    renderWithProviders(<SupportPanel />);
+    expect(await screen.findByText('No open support requests.')).toBeVisible();
+    await user.click(screen.getByLabelText('Open only'));
+    expect(await screen.findByLabelText('Handled #1')).toBeChecked();
+
+    vi.unstubAllGlobals();
+    fakeApi({ [`GET ${ADMIN_API.supportRequests}?open=true`]: () => jsonResponse(500, { detail: 'Server Error' }) });
+    renderWithProviders(<SupportPanel />);
+    expect(await screen.findByText(/Could not load this list/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

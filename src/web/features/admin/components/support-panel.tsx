@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { AdminSupportRequest } from '@shared/contract';
+import { QueryState } from '@web/components/ui/query-state';
+import { describeError } from '@web/lib/change';
+import { cn } from '@web/lib/cn';
+import { adminSupportQuery, useSetSupportHandled } from '../api/support';
+import { panelClass } from './states';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function RequestItem({
+  request,
+  busy,
+  onHandled,
+}: {
+  request: AdminSupportRequest;
+  busy: boolean;
+  onHandled: (handled: boolean) => void;
+}) {
+  const handled = request.handled_at !== null;
+  const toggleId = `support-handled-${request.id}`;
+  return (
+    <li className={cn('flex flex-col gap-3 py-4', handled && 'opacity-70')}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="break-words font-medium">
+            {request.priority ? (
+              <span className="mr-2 inline-block rounded-full bg-accent/15 px-2 py-0.5 align-middle text-xs font-semibold text-fg">
+                Priority
+              </span>
+            ) : null}
+            #{request.id} · {request.subject}
+          </h3>
+          <p className="break-words text-sm text-fg-muted">
+            <a href={`mailto:${request.email}`} className="text-link underline-offset-4 hover:underline">
+              {request.email}
+            </a>{' '}
+            · <span className="capitalize">{request.plan}</span> · {when(request.created_at)}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <input
+            id={toggleId}
+            type="checkbox"
+            checked={handled}
+            disabled={busy}
+            onChange={(event) => onHandled(event.target.checked)}
+            className="h-5 w-5 cursor-pointer accent-accent"
+          />
+          <label htmlFor={toggleId} className="text-sm">
+            Handled
+            <span className="sr-only"> #{request.id}</span>
+          </label>
+        </div>
+      </div>
+      <p className="whitespace-pre-wrap break-words text-sm">{request.message}</p>
+      {handled ? <p className="text-xs text-fg-muted">Handled {when(request.handled_at!)}</p> : null}
+    </li>
+  );
+}
+
+/** Support requests from the portal's form: newest first, priority flagged, marked handled here. */
+export function SupportPanel() {
+  const [openOnly, setOpenOnly] = useState(true);
+  const query = useQuery(adminSupportQuery(openOnly));
+  const setHandled = useSetSupportHandled();
+  const requests = query.data?.results ?? [];
+  return (
+    <section className={panelClass} aria-labelledby="support-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="support-heading" className="text-xl font-semibold">
+            Support requests
+          </h2>
+          {query.data ? (
+            <p className="text-sm text-fg-muted">
+              {query.data.open === 0 ? 'None open.' : `${query.data.open} open.`} Reply from your mail: the request
+              mail’s Reply-To is the sender.
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id="support-open-only"
+            type="checkbox"
+            checked={openOnly}
+            onChange={(event) => setOpenOnly(event.target.checked)}
+            className="h-5 w-5 cursor-pointer accent-accent"
+          />
+          <label htmlFor="support-open-only" className="text-sm">
+            Open only
+          </label>
+        </div>
+      </div>
+      <div className="mt-4">
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={requests.length === 0}
+          emptyText={openOnly ? 'No open support requests.' : 'No support requests yet.'}
+          onRetry={() => void query.refetch()}
+        >
+          <ul className="divide-y divide-line">
+            {requests.map((request) => (
+              <RequestItem
+                key={request.id}
+                request={request}
+                busy={setHandled.isPending && setHandled.variables.id === request.id}
+                onHandled={(handled) =>
+                  setHandled.mutate(
+                    { id: request.id, handled },
+                    {
+                      onSuccess: () =>
+                        toast.success(
+                          handled ? `Request #${request.id} is handled.` : `Request #${request.id} is open again.`,
+                        ),
+                      onError: (error) => toast.error(describeError(error)),
+                    },
+                  )
+                }
+              />
+            ))}
+          </ul>
+          {query.data && query.data.count > requests.length ? (
+            <p className="mt-3 text-sm text-fg-muted">
+              Showing the newest {requests.length} of {query.data.count}.
+            </p>
+          ) : null}
+        </QueryState>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { AUTH_MESSAGES } from '../messages';
+import { ConfirmEmailChange } from './confirm-email-change';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const renderConfirm = () =>
+  renderWithProviders(<ConfirmEmailChange uid="MQ" token="abc~def" />, {
+    path: '/email/confirm/MQ/abc~def',
+    pattern: '/email/confirm/:uid/:token',
+    strict: true,
+    routes: [{ path: '/login', element: <p>login page</p> }],
+  });
+
+afterEach(() => vi.clearAllMocks());
+
+describe('e-mail change confirmation', () => {
+  it('posts the link once and goes on with a success message', async () => {
+    const api = fakeApi({ [`POST ${API.setEmailConfirm}`]: () => new Response(null, { status: 204 }) });
+    renderConfirm();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.emailChanged);
+    expect(api.calls.map(({ body }) => body)).toEqual([{ uid: 'MQ', token: 'abc~def' }]);
+  });
+
+  it('keeps the reason on the page when the link no longer works', async () => {
+    fakeApi({
+      [`POST ${API.setEmailConfirm}`]: () => jsonResponse(400, { new_email: ['user with this email already exists.'] }),
+    });
+    renderConfirm();
+    expect(await screen.findByText('Your e-mail address was not changed.')).toBeInTheDocument();
+    expect(screen.getByText('user with this email already exists.')).toBeInTheDocument();
+  });
+});

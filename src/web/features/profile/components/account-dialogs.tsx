@@ -1,0 +1,231 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { Field } from '@web/components/ui/input';
+import { PasswordField } from '@web/components/ui/password-field';
+import { ApiError } from '@web/lib/api-client';
+import { describeError } from '@web/lib/change';
+import { paths } from '@web/lib/paths';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { sessionStore } from '@web/lib/session';
+import { changePassword, deleteAccount, requestEmailChange } from '../api/account';
+import { PROFILE_MESSAGES as M } from '../messages';
+import { fieldProps } from '@web/lib/form-field';
+
+// The profile's account dialogs: each asks for the current password, shows the server's field errors
+// under its fields, and closes only when the change is done (docs/product/screens.md#profile).
+
+const current = z.string().min(1, { error: M.currentPasswordMissing });
+
+/** A dialog around a form: closing it (Cancel, Escape, ×) discards what was typed. */
+function FormDialog<T extends FieldValues>({
+  title,
+  description,
+  form,
+  open,
+  onOpenChange,
+  onSubmit,
+  submitLabel,
+  danger = false,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  form: UseFormReturn<T>;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onSubmit(values: T): Promise<unknown>;
+  submitLabel: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const busy = form.formState.isSubmitting;
+  const setOpen = (next: boolean) => {
+    if (busy) return;
+    if (!next) form.reset();
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent title={title} description={description}>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
+          {children}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
+              {busy ? 'Please wait…' : submitLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Field errors under the fields; anything else (offline, throttled, a server error) as a toast. */
+function reportFailure<T extends FieldValues>(form: UseFormReturn<T>, fields: ReadonlyArray<Path<T>>, error: unknown) {
+  const shown = showServerFieldErrors(error, fields, form.setError);
+  const nonField = error instanceof ApiError ? error.fieldErrors.non_field_errors : undefined;
+  const last = fields.at(-1);
+  if (nonField && last) form.setError(last, { type: 'server', message: nonField });
+  if (!shown && !nonField) toast.error(describeError(error));
+}
+
+const passwordSchema = z
+  .object({
+    current_password: current,
+    new_password: z.string().min(1, { error: M.newPasswordMissing }),
+    re_new_password: z.string().min(1, { error: M.newPasswordMissing }),
+  })
+  .refine((form) => form.new_password === form.re_new_password, {
+    path: ['re_new_password'],
+    error: M.passwordMismatch,
+  });
+type PasswordValues = z.infer<typeof passwordSchema>;
+const PASSWORD_FIELDS = ['current_password', 'new_password', 're_new_password'] as const;
+
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { current_password: '', new_password: '', re_new_password: '' },
+  });
+  const submit = async (values: PasswordValues) => {
+    try {
+      await changePassword(values);
+    } catch (error) {
+      reportFailure(form, PASSWORD_FIELDS, error);
+      return;
+    }
+    toast.success(M.passwordChanged);
+    form.reset();
+    onOpenChange(false);
+  };
+  return (
+    <FormDialog
+      title="Change password"
+      description="You stay signed in here; your other devices are signed out."
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      submitLabel="Change password"
+    >
+      <PasswordField id="current-password" label="Current password" {...fieldProps(form, 'current_password')} />
+      <PasswordField id="new-password" label="New password" isNew showRules {...fieldProps(form, 'new_password')} />
+      <PasswordField id="re-new-password" label="Confirm new password" isNew {...fieldProps(form, 're_new_password')} />
+    </FormDialog>
+  );
+}
+
+const emailSchema = z.object({
+  new_email: z
+    .string()
+    .trim()
+    .min(1, { error: M.emailMissing })
+    .pipe(z.email({ error: 'Enter a valid email address.' })),
+  current_password: current,
+});
+type EmailValues = z.infer<typeof emailSchema>;
+
+export function ChangeEmailDialog({
+  currentEmail,
+  open,
+  onOpenChange,
+}: {
+  currentEmail: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const form = useForm<EmailValues>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { new_email: '', current_password: '' },
+  });
+  const submit = async (values: EmailValues) => {
+    try {
+      await requestEmailChange(values);
+    } catch (error) {
+      reportFailure(form, ['new_email', 'current_password'], error);
+      return;
+    }
+    toast.success(M.emailChangeSent(values.new_email), { duration: 10_000 });
+    form.reset();
+    onOpenChange(false);
+  };
+  return (
+    <FormDialog
+      title="Change e-mail"
+      description={
+        <>
+          Now <strong className="break-all text-fg">{currentEmail}</strong>. We send a link to the new address; it
+          becomes yours when you open it.
+        </>
+      }
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      submitLabel="Send the link"
+    >
+      <Field id="new-email" label="New e-mail" type="email" autoComplete="email" {...fieldProps(form, 'new_email')} />
+      <PasswordField id="email-current-password" label="Current password" {...fieldProps(form, 'current_password')} />
+    </FormDialog>
+  );
+}
+
+const deleteSchema = z.object({ current_password: current });
+type DeleteValues = z.infer<typeof deleteSchema>;
+
+export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<DeleteValues>({ resolver: zodResolver(deleteSchema), defaultValues: { current_password: '' } });
+  // Signed out once this page has gone: cleared earlier, the route guard would still see /profile and
+  // send the person to login instead of home.
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      sessionStore.clear();
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+  const submit = async (values: DeleteValues) => {
+    try {
+      await deleteAccount(values);
+    } catch (error) {
+      reportFailure(form, ['current_password'], error);
+      return;
+    }
+    deleted.current = true;
+    toast.success(M.accountDeleted);
+    await navigate(paths.home, { replace: true });
+  };
+  return (
+    <FormDialog
+      title="Delete your account?"
+      description="Your profile, picture, own messages, playlist and settings are deleted for good, and you are signed out. This cannot be undone."
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      submitLabel="Delete my account"
+      danger
+    >
+      <PasswordField
+        id="delete-current-password"
+        label="Current password"
+        error={form.formState.errors.current_password?.message}
+        {...form.register('current_password')}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { API, type Profile } from '@shared/contract';
+import { sessionStore } from '@web/lib/session';
+import { fakeApi, jsonResponse, renderWithProviders, type ApiHandler } from '@web/test/render';
+import { PROFILE_MESSAGES } from '../messages';
+import { ProfileView } from './profile-view';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const profile: Profile = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  user_email: 'ada@example.com',
+  profile_image: '/media/profile-images/ada.jpg?sig=x',
+  subscription_plan: 'basic',
+};
+const noContent = () => new Response(null, { status: 204 });
+
+afterEach(() => {
+  vi.clearAllMocks();
+  sessionStore.clear();
+});
+
+async function renderProfile(handlers: Record<string, ApiHandler> = {}) {
+  const api = fakeApi({ [`GET ${API.profile}`]: () => jsonResponse(200, profile), ...handlers });
+  const user = userEvent.setup();
+  renderWithProviders(<ProfileView />, { path: '/profile', routes: [{ path: '/', element: <p>home page</p> }] });
+  await screen.findByText('Ada Lovelace');
+  return { api, user, writes: () => api.calls.filter((call) => call.method !== 'GET') };
+}
+
+describe('account settings', () => {
+  it('changes the password, with the current one, and closes with a message', async () => {
+    const { user, writes } = await renderProfile({ [`POST ${API.setPassword}`]: noContent });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change password' });
+    expect(within(dialog).getByText(/At least 8 characters/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    expect(await within(dialog).findByText(PROFILE_MESSAGES.currentPasswordMissing)).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.type(within(dialog).getByLabelText('New password'), 'Silver-Lantern-73');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.passwordChanged));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(writes().map(({ path, body }) => [path, body])).toEqual([
+      [
+        API.setPassword,
+        {
+          current_password: 'Quiet-Harbour-58',
+          new_password: 'Silver-Lantern-73',
+          re_new_password: 'Silver-Lantern-73',
+        },
+      ],
+    ]);
+  });
+
+  it('puts a wrong current password and the password rules under their fields', async () => {
+    const { user } = await renderProfile({
+      [`POST ${API.setPassword}`]: () =>
+        jsonResponse(400, { current_password: ['Invalid password.'], new_password: ['This password is too common.'] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'nope-nope-1');
+    await user.type(within(dialog).getByLabelText('New password'), 'password1');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    expect(await within(dialog).findByText('Invalid password.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This password is too common.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks for a new e-mail and says where the link went; a taken address shows under the field', async () => {
+    let taken = true;
+    const { user } = await renderProfile({
+      [`POST ${API.setEmail}`]: () =>
+        taken ? jsonResponse(400, { new_email: ['user with this email already exists.'] }) : noContent(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change e-mail' });
+    await user.type(within(dialog).getByLabelText('New e-mail'), 'ada@new.example');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the link' }));
+    expect(await within(dialog).findByText('user with this email already exists.')).toBeInTheDocument();
+    taken = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Send the link' }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeSent('ada@new.example'), {
+        duration: 10_000,
+      }),
+    );
+  });
+
+  it('deletes the account after the password, then signs out and goes home', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    let wrong = true;
+    const { user, writes } = await renderProfile({
+      [`DELETE ${API.me}`]: () =>
+        wrong ? jsonResponse(400, { current_password: ['Invalid password.'] }) : noContent(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'guess-guess-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Invalid password.')).toBeInTheDocument();
+    expect(sessionStore.get().isAuthenticated).toBe(true);
+    wrong = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.accountDeleted);
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+    expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.me}`, `DELETE ${API.me}`]);
+  });
+
+  it('downloads the data as a JSON file', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (created.push(blob), 'blob:export'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await renderProfile({
+      [`GET ${API.userExport}`]: () => ({ account: { email: 'ada@example.com' } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(JSON.parse(await created[0]!.text())).toEqual({ account: { email: 'ada@example.com' } });
+    click.mockRestore();
+  });
+
+  it('removes the profile image after asking', async () => {
+    const { user, writes } = await renderProfile({
+      [`DELETE ${API.profileImage}`]: () => jsonResponse(200, { ...profile, profile_image: null }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove profile image' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.imageRemoved));
+    expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.profileImage}`]);
+  });
+});

@@ -1,0 +1,76 @@
+import { useState, type ReactNode } from 'react';
+import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { describeError, isNetworkFailure } from '@web/lib/change';
+import { downloadExport } from '../api/account';
+import { PROFILE_MESSAGES } from '../messages';
+import { ChangeEmailDialog, ChangePasswordDialog, DeleteAccountDialog } from './account-dialogs';
+
+type Open = 'password' | 'email' | 'delete' | null;
+
+/** The account's own actions under the profile card (docs/product/screens.md#profile). */
+export function AccountSettings({ email }: { email: string }) {
+  const [open, setOpen] = useState<Open>(null);
+  const [downloading, setDownloading] = useState(false);
+  const dialog = (which: Exclude<Open, null>) => ({
+    open: open === which,
+    onOpenChange: (next: boolean) => setOpen(next ? which : null),
+  });
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadExport();
+    } catch (error) {
+      toast.error(isNetworkFailure(error) ? describeError(error) : PROFILE_MESSAGES.exportFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="account-heading" className="rounded-3xl border border-line bg-surface-raised p-6">
+      <h2 id="account-heading" className="text-lg font-semibold">
+        Account
+      </h2>
+      <ul className="mt-2 divide-y divide-line">
+        <Row title="Password" text="Change it here; your other devices are signed out.">
+          <Button variant="secondary" size="sm" onClick={() => setOpen('password')}>
+            <KeyRound aria-hidden className="h-4 w-4" /> Change password
+          </Button>
+        </Row>
+        <Row title="E-mail" text={<span className="break-all">{email}</span>}>
+          <Button variant="secondary" size="sm" onClick={() => setOpen('email')}>
+            <Mail aria-hidden className="h-4 w-4" /> Change e-mail
+          </Button>
+        </Row>
+        <Row title="Your data" text="Everything we keep about you, as a JSON file.">
+          <Button variant="secondary" size="sm" onClick={() => void download()} disabled={downloading}>
+            <Download aria-hidden className="h-4 w-4" /> {downloading ? 'Preparing…' : 'Download my data'}
+          </Button>
+        </Row>
+        <Row title="Delete account" text="Removes your account and everything in it, for good.">
+          <Button variant="danger" size="sm" onClick={() => setOpen('delete')}>
+            <Trash2 aria-hidden className="h-4 w-4" /> Delete account
+          </Button>
+        </Row>
+      </ul>
+      <ChangePasswordDialog {...dialog('password')} />
+      <ChangeEmailDialog currentEmail={email} {...dialog('email')} />
+      <DeleteAccountDialog {...dialog('delete')} />
+    </section>
+  );
+}
+
+function Row({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium">{title}</p>
+        <p className="text-sm text-fg-muted">{text}</p>
+      </div>
+      <div className="shrink-0">{children}</div>
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { API, type Profile } from '@shared/contract';
+import { OFFLINE_MESSAGE } from '@web/lib/change';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { ApiError } from '@web/lib/api-client';
+import { updateProfile } from '../api/update-profile';
+import { PROFILE_MESSAGES } from '../messages';
+import { ProfileView } from './profile-view';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+// The browser's canvas resize is not in jsdom; the server's answer is what these tests are about.
+vi.mock('../lib/resize-image', () => ({ resizeProfileImage: async (file: File) => file }));
+// The save goes out through XMLHttpRequest (upload progress), which the fake server does not answer.
+vi.mock('../api/update-profile', () => ({ updateProfile: vi.fn() }));
+
+const profile: Profile = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  user_email: 'ada@example.com',
+  profile_image: null,
+  subscription_plan: 'basic',
+};
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
+});
+afterEach(() => vi.clearAllMocks());
+
+async function openEditor(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ [`GET ${API.profile}`]: () => jsonResponse(200, profile), ...handlers });
+  const user = userEvent.setup({ applyAccept: false });
+  renderWithProviders(<ProfileView />);
+  await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+  return { api, user };
+}
+
+const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
+
+describe('edit profile dialog', () => {
+  it('names a file that is not an image, and one over the limit, and sends nothing', async () => {
+    const { api, user } = await openEditor();
+    const picker = screen.getByLabelText(/Profile image/);
+    await user.upload(picker, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.notAnImage)).toBeInTheDocument();
+    const huge = png();
+    Object.defineProperty(huge, 'size', { value: 21 * 1024 * 1024 });
+    await user.upload(picker, huge);
+    expect(await screen.findByText(PROFILE_MESSAGES.imageTooLarge)).toBeInTheDocument();
+    expect(PROFILE_MESSAGES.imageTooLarge).toContain('20 MB');
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('previews a picked image before saving', async () => {
+    const { user } = await openEditor();
+    await user.upload(screen.getByLabelText(/Profile image/), png());
+    expect(screen.getByRole('img', { name: 'Preview of your new profile image' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    expect(screen.getByText(/me\.png/)).toBeInTheDocument();
+  });
+
+  it('discards edits on Cancel and on Escape', async () => {
+    const { user } = await openEditor();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    await user.type(screen.getByLabelText('Last name'), ' King');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
+  });
+
+  it('says the limit of a name in words of its own, not the validator’s', async () => {
+    const { user } = await openEditor();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.click(screen.getByLabelText('First name'));
+    await user.paste('x'.repeat(151));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.nameTooLong)).toBeInTheDocument();
+    expect(screen.queryByText(/Too big/)).toBeNull();
+  });
+
+  it('puts the server’s image refusal under the picker, with the spec’s toast', async () => {
+    vi.mocked(updateProfile).mockRejectedValueOnce(
+      new ApiError(400, { profile_image: ['Upload a valid image. The file you uploaded was either not an image.'] }),
+    );
+    const { user } = await openEditor();
+    await user.upload(screen.getByLabelText(/Profile image/), png());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Upload a valid image/)).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('An error occurred, please try again.');
+  });
+
+  it('names the server’s size limit when the upload is refused as too large, and says offline when offline', async () => {
+    vi.mocked(updateProfile)
+      .mockRejectedValueOnce(new ApiError(413, { detail: 'The uploaded file is too large.' }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { user } = await openEditor();
+    await user.upload(screen.getByLabelText(/Profile image/), png());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.uploadTooLarge)).toBeInTheDocument();
+    expect(PROFILE_MESSAGES.uploadTooLarge).toContain('5 MB');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
+  });
+});

@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query';
+import { FolderOpen, Save } from 'lucide-react';
+import { findTheme } from '@shared/themes';
+import type { SubliminalSummary } from '@shared/contract';
+import { PlanLock } from '@web/components/plan-lock';
+import { AddForm } from '@web/components/ui/add-form';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { InlineEdit } from '@web/components/ui/inline-edit';
+import { QueryState } from '@web/components/ui/query-state';
+import type { Change } from '@web/lib/change';
+import { usePlan } from '@web/lib/plan';
+import * as api from '../api/saved-subliminals';
+import {
+  clampSettings,
+  playlistFromServer,
+  playlistToServer,
+  type PlayerSettings,
+  type PlaylistItem,
+} from '../lib/player-storage';
+import { ShareDialog } from './share-dialog';
+
+export const SAVED_EMPTY = 'Nothing saved yet. Build a playlist, choose its settings and theme, then save it here.';
+
+type Current = { playlist: readonly PlaylistItem[]; settings: PlayerSettings };
+
+const themeName = (id: string) => findTheme(id)?.name ?? 'Custom theme';
+
+function SavedRow({
+  saved,
+  current,
+  editable,
+  shareable,
+  change,
+  onOpen,
+}: {
+  saved: SubliminalSummary;
+  current: Current;
+  editable: boolean;
+  shareable: boolean;
+  change: Change;
+  onOpen(playlist: PlaylistItem[], settings: PlayerSettings): void;
+}) {
+  const open = () =>
+    change(
+      async () => {
+        const full = await api.getSubliminal(saved.id);
+        onOpen(playlistFromServer(full.playlist), clampSettings(full.settings));
+        return full;
+      },
+      (full) => `Opened ${full.name}.`,
+    );
+  /** Renaming keeps what was saved: the messages and settings as stored, not the player's. */
+  const rename = async (name: string) => {
+    const full = await api.getSubliminal(saved.id);
+    return api.updateSubliminal(saved.id, {
+      name,
+      playlist: full.playlist,
+      settings: full.settings,
+    });
+  };
+  const saveCurrent = () =>
+    change(
+      () =>
+        api.updateSubliminal(saved.id, {
+          name: saved.name,
+          playlist: playlistToServer(current.playlist),
+          settings: current.settings,
+        }),
+      `Saved the playlist and settings as ${saved.name}.`,
+    );
+  return (
+    <li className="flex flex-col gap-2 py-3">
+      <div className="min-w-0">
+        {editable ? (
+          <InlineEdit
+            value={saved.name}
+            label={`name of ${saved.name}`}
+            className="truncate font-medium"
+            onSave={(name) => change(() => rename(name), `Renamed to ${name}.`)}
+          />
+        ) : (
+          <p className="truncate font-medium">{saved.name}</p>
+        )}
+        <p className="text-sm text-fg-muted">
+          {saved.message_count} {saved.message_count === 1 ? 'message' : 'messages'} · {themeName(saved.theme)}
+          {saved.shared ? ' · shared' : ''}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void open().catch(() => undefined)}
+          aria-label={`Open ${saved.name}`}
+        >
+          <FolderOpen aria-hidden className="h-4 w-4" /> Open
+        </Button>
+        {editable ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={current.playlist.length === 0}
+            onClick={() => void saveCurrent().catch(() => undefined)}
+            aria-label={`Save the current playlist and settings as ${saved.name}`}
+          >
+            <Save aria-hidden className="h-4 w-4" /> Update
+          </Button>
+        ) : null}
+        {/* After a downgrade a shared one can still be unshared, not shared anew. */}
+        {shareable || saved.shared ? <SavedShare saved={saved} change={change} /> : null}
+        <ConfirmDelete
+          label={`Delete ${saved.name}`}
+          title={`Delete "${saved.name}"?`}
+          description={
+            saved.shared
+              ? 'It is removed from your account and its share link stops working.'
+              : 'It is removed from your account.'
+          }
+          onConfirm={() => change(() => api.deleteSubliminal(saved.id), `Deleted ${saved.name}.`)}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** The share dialog of one saved subliminal; its link is read when the dialog needs it. */
+function SavedShare({ saved, change }: { saved: SubliminalSummary; change: Change }) {
+  const full = useQuery({ ...api.savedSubliminalQuery(saved.id), enabled: saved.shared });
+  return (
+    <ShareDialog
+      name={saved.name}
+      share={saved.shared ? (full.data?.share ?? null) : null}
+      onShare={() => change(() => api.subliminalShares.share(saved.id), 'Link created.')}
+      onStop={() => change(() => api.subliminalShares.unshare(saved.id), 'Sharing stopped: the link no longer works.')}
+    />
+  );
+}
+
+/**
+ * Named subliminals kept with the account (Intermediate and up): save the current playlist and
+ * settings, open one into the player, update, rename, share, delete. After a downgrade what was
+ * saved stays: it can be opened, unshared and deleted, not changed.
+ */
+export function SavedSubliminalsPanel({
+  current,
+  onOpen,
+}: {
+  current: Current;
+  onOpen(playlist: PlaylistItem[], settings: PlayerSettings): void;
+}) {
+  const plan = usePlan();
+  const query = useQuery(api.savedSubliminalsQuery());
+  const change = api.useSavedChange();
+  const canSave = plan.includes('savedSubliminals');
+  const canShare = plan.includes('shareSubliminals');
+  return (
+    <section aria-labelledby="saved-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="saved-heading" className="text-lg font-semibold">
+          Saved subliminals
+        </h2>
+        {canSave ? null : <PlanLock feature="savedSubliminals" what="Saving subliminals" label="Save & share" />}
+      </div>
+      {canSave ? (
+        <div className="mt-3">
+          <AddForm
+            label="Name for the current playlist"
+            action="Save the current playlist and settings under this name"
+            placeholder="Name, e.g. Morning focus"
+            submitText="Save"
+            onAdd={(name) =>
+              change(
+                () =>
+                  api.createSubliminal({
+                    name,
+                    playlist: playlistToServer(current.playlist),
+                    settings: current.settings,
+                  }),
+                `Saved ${name}.`,
+              )
+            }
+          />
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-fg-muted">
+          Keep playlists with their settings and theme under a name, and share them by link.
+        </p>
+      )}
+      <div className="mt-2">
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={query.data?.length === 0}
+          emptyText={canSave ? SAVED_EMPTY : 'Nothing saved.'}
+          onRetry={() => void query.refetch()}
+        >
+          <ul className="divide-y divide-line">
+            {query.data?.map((saved) => (
+              <SavedRow
+                key={saved.id}
+                saved={saved}
+                current={current}
+                editable={canSave}
+                shareable={canShare}
+                change={change}
+                onOpen={onOpen}
+              />
+            ))}
+          </ul>
+        </QueryState>
+      </div>
+    </section>
+  );
+}

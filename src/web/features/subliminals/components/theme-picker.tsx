@@ -1,0 +1,128 @@
+import { Check, Lock } from 'lucide-react';
+import type { ThemeFont } from '@shared/themes';
+import { CUSTOM_THEME_ID, SESSION_THEMES, THEME_FONTS } from '@shared/themes';
+import { PlanLock } from '@web/components/plan-lock';
+import { cn } from '@web/lib/cn';
+import { sessionLook, type PlayerSettings } from '../lib/player-storage';
+
+const FONT_NAMES: Record<ThemeFont, string> = { sans: 'Sans', serif: 'Serif', mono: 'Monospace', rounded: 'Rounded' };
+
+function Swatch({ background, color, font }: { background: string; color: string; font: string }) {
+  return (
+    <span
+      aria-hidden
+      className="flex h-12 w-full items-center justify-center rounded-xl border border-line text-lg font-semibold"
+      style={{ background, color, fontFamily: font }}
+    >
+      Aa
+    </span>
+  );
+}
+
+/**
+ * The flash screen's theme (docs/product/content.md#themes): the ones the plan includes can be
+ * chosen; the others are shown with a lock and the plan that has them. Choosing a theme also sets
+ * the message colour to the theme's, which stays changeable.
+ */
+export function ThemePicker({
+  settings,
+  allThemes,
+  onChange,
+}: {
+  settings: PlayerSettings;
+  /** Whether the plan includes every theme and custom ones. */
+  allThemes: boolean;
+  onChange(settings: PlayerSettings): void;
+}) {
+  const custom = settings.customTheme ?? { background: sessionLook(settings).background, font: 'sans' as const };
+  const option = (
+    id: string,
+    name: string,
+    locked: boolean,
+    look: { background: string; color: string; font: string },
+  ) => {
+    const checked = settings.theme === id;
+    return (
+      <label key={id} className={cn('flex flex-col gap-1 text-xs', locked ? 'opacity-60' : 'cursor-pointer')}>
+        <input
+          type="radio"
+          name="session-theme"
+          value={id}
+          checked={checked}
+          disabled={locked}
+          aria-label={locked ? `${name}, locked` : undefined}
+          className="peer sr-only"
+          onChange={() =>
+            id === CUSTOM_THEME_ID
+              ? onChange({ ...settings, theme: CUSTOM_THEME_ID, customTheme: custom })
+              : onChange({ ...settings, theme: id, customTheme: undefined, messageColor: look.color })
+          }
+        />
+        <span className="relative rounded-xl ring-offset-2 ring-offset-surface-raised peer-checked:ring-2 peer-checked:ring-accent peer-focus-visible:ring-2 peer-focus-visible:ring-focus-ring">
+          <Swatch {...look} />
+          {locked ? (
+            <Lock aria-hidden className="absolute right-1.5 top-1.5 h-3.5 w-3.5 text-white drop-shadow" />
+          ) : null}
+          {checked ? (
+            <Check aria-hidden className="absolute right-1.5 top-1.5 h-3.5 w-3.5 text-white drop-shadow" />
+          ) : null}
+        </span>
+        <span className="text-center">{name}</span>
+      </label>
+    );
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="flex w-full items-center justify-between gap-2 text-sm font-medium">
+        Theme
+        {allThemes ? null : <PlanLock feature="allThemes" what="More themes" />}
+      </legend>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {SESSION_THEMES.map((theme) =>
+          option(theme.id, theme.name, !allThemes && theme.plan !== 'basic', {
+            background: theme.background,
+            color: theme.messageColor,
+            font: THEME_FONTS[theme.font],
+          }),
+        )}
+        {option(CUSTOM_THEME_ID, 'Custom', !allThemes, {
+          background: custom.background,
+          color: settings.messageColor,
+          font: THEME_FONTS[custom.font],
+        })}
+      </div>
+      {settings.theme === CUSTOM_THEME_ID && allThemes ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Background
+            <input
+              type="color"
+              value={custom.background}
+              onChange={(event) =>
+                onChange({ ...settings, customTheme: { ...custom, background: event.target.value } })
+              }
+              className="h-11 w-full cursor-pointer rounded-xl border border-line bg-surface-raised px-2"
+            />
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Font
+            <select
+              value={custom.font}
+              onChange={(event) =>
+                onChange({ ...settings, customTheme: { ...custom, font: event.target.value as ThemeFont } })
+              }
+              className="h-11 rounded-xl border border-line bg-surface-raised px-3"
+            >
+              {(Object.keys(THEME_FONTS) as ThemeFont[]).map((font) => (
+                <option key={font} value={font}>
+                  {FONT_NAMES[font]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionPlan } from '@shared/constants';
+import { API } from '@shared/contract';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
+import { SupportForm } from './support-form';
+
+function server(plan: SubscriptionPlan, support: ApiHandler) {
+  return fakeApi({ [`GET ${API.plan}`]: () => planStateFor(plan), [`POST ${API.support}`]: support });
+}
+
+async function fill(subject: string, message: string, copy = false) {
+  const user = userEvent.setup();
+  if (subject) await user.type(screen.getByLabelText('Subject'), subject);
+  if (message) await user.type(screen.getByLabelText('Message'), message);
+  if (copy) await user.click(screen.getByLabelText('Send me a copy by e-mail'));
+  await user.click(screen.getByRole('button', { name: 'Send request' }));
+  return user;
+}
+
+describe('SupportForm', () => {
+  it('sends the request and says its number and when to expect an answer', async () => {
+    const api = server('basic', () =>
+      jsonResponse(201, { id: 42, created_at: '2026-11-23T10:00:00Z', priority: false }),
+    );
+    renderWithProviders(<SupportForm />);
+    expect(await screen.findByText(/Requests of the Intermediate and Pro plans are answered first/)).toBeVisible();
+    const user = await fill('Sound stops', 'After two minutes.', true);
+
+    expect(await screen.findByRole('heading', { name: 'Thanks — your request #42 reached us.' })).toBeVisible();
+    expect(screen.getByText(/We answer within 48 business hours/)).toBeVisible();
+    expect(screen.getByText('A copy is on its way to your e-mail.')).toBeVisible();
+    expect(screen.queryByText(/answered first/)).toBeNull();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      subject: 'Sound stops',
+      message: 'After two minutes.',
+      send_copy: true,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Send another request' }));
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+  });
+
+  it('tells a paid plan that its requests are answered first', async () => {
+    server('intermediate', () => jsonResponse(201, { id: 7, created_at: '2026-11-23T10:00:00Z', priority: true }));
+    renderWithProviders(<SupportForm />);
+    expect(
+      await screen.findByText(/Your plan includes priority support: your requests are answered first/),
+    ).toBeVisible();
+    await fill('Help', 'Please');
+    expect(
+      await screen.findByText('Your plan includes priority support: your request is answered first.'),
+    ).toBeVisible();
+    expect(screen.queryByText('A copy is on its way to your e-mail.')).toBeNull();
+  });
+
+  it('checks the fields before sending', async () => {
+    const api = server('basic', () => jsonResponse(201, {}));
+    renderWithProviders(<SupportForm />);
+    await fill('', '');
+    expect(await screen.findAllByText('This field may not be blank.')).toHaveLength(2);
+    expect(screen.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the server’s field errors under their fields', async () => {
+    server('basic', () => jsonResponse(400, { message: ['Ensure this field has no more than 5,000 characters.'] }));
+    renderWithProviders(<SupportForm />);
+    await fill('Long', 'Too long for the server');
+    expect(await screen.findByText('Ensure this field has no more than 5,000 characters.')).toBeVisible();
+    expect(screen.getByLabelText('Message')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Message')).toHaveValue('Too long for the server');
+  });
+
+  it('says why when the limit is reached, keeping what was typed', async () => {
+    const detail =
+      'You have sent 5 support requests in the last hour. You can send another in 12 minutes; we have the ones you sent.';
+    server('basic', () => jsonResponse(429, { detail }));
+    renderWithProviders(<SupportForm />);
+    await fill('Again', 'One more');
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(screen.getByLabelText('Subject')).toHaveValue('Again');
+  });
+});

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import type { z } from 'zod';
+import {
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_SUBJECT_MAX,
+  supportRequestWriteSchema,
+  type SupportRequestReceipt,
+} from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { Field, FieldError, Textarea } from '@web/components/ui/input';
+import { describeError } from '@web/lib/change';
+import { CONTACT } from '@web/lib/constants';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { usePlan } from '@web/lib/plan';
+import { useSendSupportRequest } from '../api/support';
+
+type Values = z.input<typeof supportRequestWriteSchema>;
+const FIELDS = ['subject', 'message', 'send_copy'] as const;
+const EMPTY: Values = { subject: '', message: '', send_copy: false };
+
+const answerTime = `We answer within ${CONTACT.supportResponseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
+
+/** What the sender is told once the request is stored: its number, the answer time, and priority. */
+function Received({
+  receipt,
+  copied,
+  onAnother,
+}: {
+  receipt: SupportRequestReceipt;
+  copied: boolean;
+  onAnother: () => void;
+}) {
+  return (
+    <div role="status" className="flex flex-col items-start gap-4">
+      <div className="flex items-center gap-3">
+        <CheckCircle2 aria-hidden className="h-7 w-7 shrink-0 text-accent" />
+        <h2 className="text-xl font-semibold">Thanks — your request #{receipt.id} reached us.</h2>
+      </div>
+      <p>{answerTime}</p>
+      {receipt.priority ? <p>Your plan includes priority support: your request is answered first.</p> : null}
+      {copied ? <p className="text-fg-muted">A copy is on its way to your e-mail.</p> : null}
+      <Button variant="secondary" onClick={onAnother}>
+        Send another request
+      </Button>
+    </div>
+  );
+}
+
+/** The support form: subject, message, an optional copy by e-mail; stored, then mailed to the team. */
+export function SupportForm() {
+  const { plan, includes } = usePlan();
+  const priority = plan !== undefined && includes('prioritySupport');
+  const form = useForm<Values>({ resolver: zodResolver(supportRequestWriteSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const send = useSendSupportRequest();
+  const [sent, setSent] = useState<{ receipt: SupportRequestReceipt; copied: boolean }>();
+  const [failure, setFailure] = useState<string>();
+  const messageLength = useWatch({ control: form.control, name: 'message' }).length;
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(undefined);
+    send.mutate(values, {
+      onSuccess: (receipt) => {
+        setSent({ receipt, copied: values.send_copy === true });
+        form.reset(EMPTY);
+      },
+      onError: (error) => {
+        if (!showServerFieldErrors<Values>(error, FIELDS, form.setError)) setFailure(describeError(error));
+      },
+    });
+  });
+
+  if (sent) return <Received {...sent} onAnother={() => setSent(undefined)} />;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <p className="text-fg-muted">
+        {answerTime}{' '}
+        {priority
+          ? 'Your plan includes priority support: your requests are answered first.'
+          : 'Requests of the Intermediate and Pro plans are answered first.'}
+      </p>
+      <Field
+        id="support-subject"
+        label="Subject"
+        maxLength={SUPPORT_SUBJECT_MAX}
+        autoComplete="off"
+        error={errors.subject?.message}
+        {...form.register('subject')}
+      />
+      <div className="flex flex-col gap-1">
+        <Textarea
+          id="support-message"
+          label="Message"
+          rows={8}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          error={errors.message?.message}
+          {...form.register('message')}
+        />
+        <p className="text-right text-xs text-fg-muted" aria-live="off">
+          {messageLength.toLocaleString('en-US')} / {SUPPORT_MESSAGE_MAX.toLocaleString('en-US')}
+        </p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id="support-send-copy"
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent"
+            {...form.register('send_copy')}
+          />
+          <label htmlFor="support-send-copy" className="text-sm">
+            Send me a copy by e-mail
+          </label>
+        </div>
+        <FieldError id="support-send-copy" error={errors.send_copy?.message} />
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={send.isPending}>
+          <Send aria-hidden className="h-4 w-4" />
+          {send.isPending ? 'Sending…' : 'Send request'}
+        </Button>
+      </div>
+    </form>
+  );
+}

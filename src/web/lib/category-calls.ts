@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { fillPath } from '@shared/contract';
+import { apiRequest } from './api-client';
+
+/** The paths of a set of categories with messages: the library's (staff) or one's own. */
+type CategoryPaths = { categories: string; category: string; categoryMessages: string; message: string };
+
+/**
+ * The write calls both sets share, alike but for their paths and answer: each change of a message
+ * answers its whole category.
+ */
+export function categoryWriteCalls<Category>(paths: CategoryPaths, schema: z.ZodType<Category>) {
+  const write = (path: string, method: 'POST' | 'PATCH', body: Record<string, string>) =>
+    apiRequest(path, { method, body, schema });
+  return {
+    createCategory: (name: string) => write(paths.categories, 'POST', { name }),
+    renameCategory: (id: number, name: string) => write(fillPath(paths.category, { id }), 'PATCH', { name }),
+    deleteCategory: (id: number) => apiRequest(fillPath(paths.category, { id }), { method: 'DELETE' }),
+    addMessage: (categoryId: number, text: string) =>
+      write(fillPath(paths.categoryMessages, { id: categoryId }), 'POST', { message_text: text }),
+    editMessage: (id: number, text: string) => write(fillPath(paths.message, { id }), 'PATCH', { message_text: text }),
+    deleteMessage: (id: number) => apiRequest(fillPath(paths.message, { id }), { method: 'DELETE' }),
+  };
+}
