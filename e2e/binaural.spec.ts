@@ -3,6 +3,9 @@ import { signInAsNewUser } from './support/accounts';
 
 type Watched = { audioContexts: AudioContext[] };
 
+// Each test signs up, then plays, stops and replays real audio: more than 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 /** Records the page's real AudioContexts, to know the sound actually runs (no fake audio here). */
 async function watchAudioContexts(page: Page) {
   await page.addInitScript(() => {
@@ -58,6 +61,25 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   expect(audio.advanced).toBeGreaterThan(0.1);
   await expect(page.getByText('Failed to start binaural beats. Please try again.')).toHaveCount(0);
 
+  // The display tells what plays: an emptied field keeps the sound (and the beat shown) as it was,
+  // and gets that frequency back when left; a number past the range becomes the limit.
+  const right = generator.getByLabel('Right frequency');
+  await right.fill('');
+  await expect(status).toHaveText('Playing a 10 Hz beat');
+  await expect(generator.getByText('Still playing 210 Hz: type a frequency to change it')).toBeVisible();
+  await right.blur();
+  await expect(right).toHaveValue('210');
+  await right.fill('5000');
+  await right.blur();
+  await expect(right).toHaveValue('1000');
+  await expect(generator.getByText(/^Set to 1000 Hz, the highest frequency that plays/)).toBeVisible();
+  await expect(status).toHaveText('Playing a 800 Hz beat');
+  await expect(generator.getByRole('radio', { name: 'Alpha' })).not.toBeChecked();
+  await generator.getByText('Alpha', { exact: true }).click();
+  await expect(status).toHaveText('Stopped');
+  await generator.getByRole('button', { name: 'Start' }).click();
+  await expect(status).toHaveText('Playing a 10 Hz beat');
+
   await generator.getByRole('button', { name: 'Stop' }).click();
   await expect(status).toHaveText('Stopped');
   await expect(generator.getByRole('button', { name: 'Stop' })).toBeDisabled();
@@ -106,7 +128,8 @@ test('selecting a preset while playing stops; the sound follows the person throu
   await expect(nowPlaying).toHaveCount(0);
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Meditations' }).click();
-  await expect(generator.getByRole('radio', { name: 'Gamma' })).toBeChecked();
+  // Custom values: no preset shows selected any more (Gamma's were 200/240).
+  await expect(generator.getByRole('radio', { name: 'Gamma' })).not.toBeChecked();
   await expect(generator.getByLabel('Right frequency')).toHaveValue('215');
   await expect(status).toHaveText('Stopped');
 

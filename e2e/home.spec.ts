@@ -51,7 +51,7 @@ test('the footer links to the legal pages, which show their date', async ({ page
   await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
 });
 
-test('the public bar: Programs opens by keyboard, Escape closes it and returns focus; the links go to portal home', async ({
+test('the public bar: Programs opens by keyboard, Escape closes it and returns focus; the links go to portal home and its sections', async ({
   page,
 }) => {
   const bar = page.getByRole('navigation', { name: 'Main' });
@@ -64,9 +64,9 @@ test('the public bar: Programs opens by keyboard, Escape closes it and returns f
   await page.keyboard.press('Escape');
   await expect(programs).toHaveAttribute('aria-expanded', 'false');
   await expect(programs).toBeFocused();
-  for (const name of ['Audio Library', 'Learn', 'Contact']) {
-    await expect(bar.getByRole('link', { name })).toHaveAttribute('href', '/portal/home/');
-  }
+  await expect(bar.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', '/portal/home/');
+  await expect(bar.getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/portal/home/#learn');
+  await expect(bar.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/portal/home/#contact');
   await bar.getByRole('link', { name: 'Contact' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeVisible();
   await expect(page.getByText(/48 business hours/)).toBeVisible();

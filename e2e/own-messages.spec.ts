@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsNewUser } from './support/accounts';
+import { signIn, signInAsNewUser } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -11,7 +11,7 @@ test('own messages flash like the library’s, and the playlist and settings fol
   await page.goto('/subliminals');
 
   await page.getByLabel('New category of your own').fill('Mornings');
-  await page.getByRole('button', { name: 'Create the category' }).click();
+  await page.getByRole('button', { name: 'Add the category' }).click();
   const newMessage = page.getByLabel('New message in Mornings');
   for (const text of ['I begin the day calm.', 'I choose one thing at a time.', 'My breath is steady.']) {
     await newMessage.fill(text);
@@ -34,11 +34,7 @@ test('own messages flash like the library’s, and the playlist and settings fol
   // Another browser, the same person: what was saved is there.
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const other = await elsewhere.newPage();
-  await other.goto('/login');
-  await other.getByLabel('Email').fill(account.email);
-  await other.getByLabel('Password', { exact: true }).fill(account.password);
-  await other.getByRole('button', { name: 'Log in' }).click();
-  await other.waitForURL((url) => url.pathname !== '/login');
+  await signIn(other, account);
   await other.goto('/subliminals');
   await expect(other.getByRole('heading', { name: /Playlist/ })).toContainText('(3)');
   await expect(other.getByLabel('Flash speed (ms)')).toHaveValue('600');

@@ -99,10 +99,12 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     await expect(
       page.getByText('No Records: We have no applications deployed yet, please reload the page or try again later.'),
     ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The Windows app is not published yet' })).toBeVisible();
     const inserted = await publishDesktopApplication(page.request, '9.9.9-e2e', 'Windows 10 and later');
     await page.reload();
     const row = page.getByRole('row', { name: /9\.9\.9-e2e/ });
     await expect(row).toContainText('Windows 10 and later');
+    await expect(page.getByRole('heading', { name: 'The Windows app is not published yet' })).toHaveCount(0);
     const download = page.waitForEvent('download');
     await row.getByRole('link', { name: /Download/ }).click();
     const file = await (await download).path();

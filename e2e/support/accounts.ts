@@ -61,7 +61,9 @@ export async function createActiveUser(
 ): Promise<{ email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? strongPassword();
-  const signup = await request.post('/api/users/', { data: { email, password, re_password: password } });
+  const signup = await request.post('/api/users/', {
+    data: { email, password, re_password: password, accept_terms: true },
+  });
   expect(signup.status(), await signup.text()).toBe(201);
   const mail = await readLatestMail(email, 'Activate');
   const activation = await request.post('/api/users/activation/', { data: linkParams(linkOf(mail, 'activation')) });
@@ -75,11 +77,38 @@ export async function signInAsNewUser(
   options: { email?: string; password?: string } = {},
 ): Promise<{ email: string; password: string }> {
   const account = await createActiveUser(page.request, options);
+  await signIn(page, account);
+  return account;
+}
+
+/** Logs in through the real /login page; resolves once signed in. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access'))).not.toBeNull();
-  return account;
+}
+
+/**
+ * Moves an account to a plan as an operator does, through the staff API (the staff account is made
+ * by scripts/e2e.mjs with the admin CLI).
+ */
+export async function setPlanAsStaff(
+  request: APIRequestContext,
+  email: string,
+  plan: 'basic' | 'intermediate' | 'pro',
+): Promise<void> {
+  const login = await request.post('/api/jwt/create/', {
+    data: { email: process.env.E2E_STAFF_EMAIL, password: process.env.E2E_STAFF_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const found = await request.get(`/api/admin/users/?search=${encodeURIComponent(email)}`, { headers });
+  const { results } = (await found.json()) as { results: { id: number; email: string }[] };
+  const user = results.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`no user ${email}`);
+  const changed = await request.patch(`/api/admin/users/${user.id}/`, { headers, data: { subscription_plan: plan } });
+  expect(changed.status(), await changed.text()).toBe(200);
 }

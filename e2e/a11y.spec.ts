@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+// axe-core over every route, in both themes: any violation (WCAG 2.x A/AA and axe's best practices)
+// fails the test with the rule, the element and axe's explanation.
+
+test.describe.configure({ timeout: 300_000 });
+
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/signup',
+  '/login',
+  '/resetpassword/',
+  '/password-reset/MQ/not-a-token',
+  '/portal/home/',
+  '/terms/',
+  '/privacy/',
+  // A share link that names nothing: the page says so.
+  '/s/AAAAAAAAAAAAAAAAAAAAAA',
+  '/no-such-page',
+];
+const MEMBER_ROUTES = [
+  '/',
+  '/login',
+  '/subliminals',
+  '/music',
+  '/applications',
+  '/profile',
+  '/support',
+  '/portal/home/',
+  '/terms/',
+  '/no-such-page',
+];
+const STAFF_ROUTES = ['/admin/messages', '/admin/audio', '/admin/applications', '/admin/users', '/admin/support'];
+
+/** Opens a route in a theme and waits until it has settled: fonts, lists, lazily mounted sections. */
+async function open(page: Page, route: string) {
+  const response = await page.goto(route);
+  expect(response?.status(), route).toBeLessThan(400);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 }).first(), `${route} has a heading`).toBeVisible();
+  // Sections of the home page mount as they come near the viewport.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    scrollTo(0, 0);
+  });
+  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+async function violationsOf(page: Page, route: string, theme: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${theme} ${route}: ${violation.id} (${violation.impact}) on ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
+  );
+}
+
+async function checkRoutes(page: Page, theme: Theme, routes: string[]) {
+  await page.evaluate((value) => localStorage.setItem('innerwave.theme', value), theme);
+  const found: string[] = [];
+  for (const route of routes) {
+    await open(page, route);
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    found.push(...(await violationsOf(page, route, theme)));
+  }
+  expect(found, found.join('\n')).toEqual([]);
+}
+
+async function signInAsStaff(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(process.env.E2E_STAFF_EMAIL!);
+  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_STAFF_PASSWORD!);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+test.beforeEach(async ({ page }) => {
+  // Still frames: contrast is measured on what a reader sees, not halfway through a fade.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+for (const theme of THEMES) {
+  test(`every public page passes axe (${theme})`, async ({ page }) => {
+    await page.goto('/');
+    await checkRoutes(page, theme, PUBLIC_ROUTES);
+  });
+
+  test(`every page of a signed-in member passes axe (${theme})`, async ({ page }) => {
+    await signInAsNewUser(page);
+    await checkRoutes(page, theme, MEMBER_ROUTES);
+  });
+
+  test(`the admin screens pass axe (${theme})`, async ({ page }) => {
+    test.skip(!process.env.E2E_STAFF_EMAIL, 'Run through scripts/e2e.mjs, which creates the staff account.');
+    await signInAsStaff(page);
+    await checkRoutes(page, theme, STAFF_ROUTES);
+  });
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../playwright.config';
+import { readOutbox } from '../src/server/test/eml';
+import { linkOf, readLatestMail, strongPassword, uniqueEmail } from './support/accounts';
+
+// The account's own path: sign up, resend, activate from the mail, change the password, delete the account.
+
+async function logIn(page: Page, password: string) {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('sign up, resend, activate, change the password, log in with it, delete the account', async ({ page }) => {
+  // The whole life of an account, with three argon2 hashes and four logins: longer than one screen's test.
+  test.setTimeout(90_000);
+  const email = uniqueEmail('account');
+  const password = strongPassword();
+  const newPassword = strongPassword();
+
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText(/Confirm that you are at least 18/)).toBeVisible();
+  await page.getByRole('checkbox', { name: /at least 18/ }).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await readLatestMail(email, 'Activate');
+  await page.getByRole('button', { name: 'Resend the activation link' }).click();
+  await expect(page.getByText('If the account still waits for activation, a new link is on its way.')).toBeVisible();
+  const mailsTo = async () => (await readOutbox(path.join(E2E.dataDir, 'outbox'))).filter((m) => m.to.includes(email));
+  await expect.poll(async () => (await mailsTo()).length).toBe(2);
+
+  // Not active yet: the right password is told so and offered a new link; the address came along.
+  await page.getByRole('link', { name: 'Go to login' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await logIn(page, password);
+  await expect(page.getByText('Your account is not activated yet.', { exact: false })).toBeVisible();
+
+  await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
+  await expect(page.getByText('Account activated successfully')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await logIn(page, password);
+  await expect(page).toHaveURL(/\/subliminals$/);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change password' });
+  await change.getByLabel('Current password').fill('not-my-password');
+  await change.getByLabel('New password', { exact: true }).fill(newPassword);
+  await change.getByLabel('Confirm new password').fill(newPassword);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByText('Invalid password.')).toBeVisible();
+  await change.getByLabel('Current password').fill(password);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password was changed.', { exact: false })).toBeVisible();
+  await expect(change).toBeHidden();
+  expect((await readLatestMail(email, 'password was changed')).text).toContain('other devices');
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await logIn(page, password);
+  await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+  await logIn(page, newPassword);
+  await expect(page).toHaveURL(/\/subliminals$/);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete your account?' });
+  await remove.getByLabel('Current password').fill(newPassword);
+  await remove.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account and all its data were deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The session ends as the profile page goes, a moment after the address has changed.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access'))).toBeNull();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await logIn(page, newPassword);
+  await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+});

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+// What a person notices next: the site knowing they are signed in, where Learn and Contact land,
+// a page that keeps its length while it renders, the bars on a phone, and the way home from a 404.
+
+const scrollHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+test('signed in, the pre-rendered home and /login show the account and the way into the portal', async ({ page }) => {
+  const { email } = await signInAsNewUser(page);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const portal = header.getByRole('link', { name: /Open the portal/ });
+  await expect(portal).toBeVisible();
+  await expect(portal).toHaveAttribute('title', `Signed in as ${email}`);
+  await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Get Started/ })).toHaveCount(0);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Open the portal' }).click();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await page.getByRole('button', { name: `${email}, account menu` }).click();
+  await page.getByRole('menuitem', { name: 'Back to the site' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the home page keeps its length while its sections render', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const before = await scrollHeight(page);
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    }
+  });
+  const after = await scrollHeight(page);
+  expect(Math.abs(after - before) / after).toBeLessThan(0.03);
+});
+
+test('Learn and Contact land on their sections of the portal hub', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).click();
+  await expect(page).toHaveURL(/\/portal\/home\/#learn$/);
+  await expect(page.locator('#learn-title')).toBeInViewport();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/portal\/home\/#contact$/);
+  await expect(page.locator('#contact-title')).toBeInViewport();
+});
+
+test('on a phone the bar is opaque; in dark mode the home page has the night sky', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  const background = await page.getByRole('banner').evaluate((header) => getComputedStyle(header).backgroundColor);
+  expect(background).toMatch(/^rgb\(/);
+  const sky = await page.locator('.home-sky').evaluate((element) => getComputedStyle(element).backgroundImage);
+  expect(sky).toContain('gradient');
+});
+
+test('the 404 page has a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Calm, focus and intention');
+});
