@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Interaction tests type and click step by step; on two busy cores that takes seconds.
+          testTimeout: 15_000,
           setupFiles: [path.resolve(import.meta.dirname, 'src/web/test/setup.ts')],
         },
       },

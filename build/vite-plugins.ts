@@ -6,7 +6,7 @@ import { build, type Plugin, type UserConfig } from 'vite';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
 
 /**
- * The head every page shares: description, colours, icon, and the theme applied before first paint
+ * The head every page shares: charset, viewport, title, description, colours, icon, and the theme applied before first paint
  * (the same rule as lib/theme, inline so the page never flashes). The server allows this inline
  * script by its hash in the CSP.
  */
@@ -22,9 +22,14 @@ export function sharedHead(): Plugin {
   const themeScript = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
   return {
     name: 'innerwave:shared-head',
-    // After the page's own charset, viewport and title.
-    transformIndexHtml: (_html, ctx) =>
-      [
+    transformIndexHtml: (_html, ctx) => [
+      // First in the head: the charset must come within its first 1024 bytes.
+      ...[
+        { tag: 'meta', attrs: { charset: 'UTF-8' } },
+        { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
+        { tag: 'title', children: 'Innerwave — subliminal affirmations, solfeggio and binaural beats' },
+      ].map((tag) => ({ ...tag, injectTo: 'head-prepend' as const })),
+      ...[
         ...fontPreload(ctx.bundle),
         {
           tag: 'meta',
@@ -38,6 +43,7 @@ export function sharedHead(): Plugin {
         { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
         { tag: 'script', children: themeScript },
       ].map((tag) => ({ ...tag, injectTo: 'head' as const })),
+    ],
   };
 }
 

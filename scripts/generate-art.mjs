@@ -125,42 +125,144 @@ function heroSvg(scene, width, height) {
 
 const CARD_HZ = [963, 852, 741, 639, 528, 432, 417, 396, 285, 174];
 
+/** Points of a regular polygon, as an SVG points list. */
+const polygon = (cx, cy, r, sides, rotation = 0) =>
+  Array.from({ length: sides }, (_, i) => {
+    const a = rotation + (i / sides) * Math.PI * 2;
+    return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
+
+/**
+ * Each tone's own emblem, drawn around (cx, cy) with radius r: the ten cards are told apart at a
+ * glance, not only by a shade.
+ */
+const CARD_MOTIFS = {
+  // Crown: rays all around.
+  963: (cx, cy, r) =>
+    Array.from({ length: 24 }, (_, i) => {
+      const a = (i / 24) * Math.PI * 2;
+      const inner = r * 0.35;
+      const outer = r * (i % 2 ? 0.75 : 1);
+      return `<line x1="${(cx + inner * Math.cos(a)).toFixed(1)}" y1="${(cy + inner * Math.sin(a)).toFixed(1)}" x2="${(cx + outer * Math.cos(a)).toFixed(1)}" y2="${(cy + outer * Math.sin(a)).toFixed(1)}"/>`;
+    }).join('') + `<circle cx="${cx}" cy="${cy}" r="${r * 0.22}"/>`,
+  // Insight: an almond-shaped lens with its pupil.
+  852: (cx, cy, r) =>
+    `<path d="M${cx - r},${cy} Q${cx},${cy - r * 1.1} ${cx + r},${cy} Q${cx},${cy + r * 1.1} ${cx - r},${cy}Z"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${r * 0.32}"/><circle cx="${cx}" cy="${cy}" r="${r * 0.12}" fill="currentColor"/>`,
+  // Expression: a prism splitting a ray.
+  741: (cx, cy, r) =>
+    `<polygon points="${polygon(cx, cy + r * 0.1, r * 0.8, 3, -Math.PI / 2)}"/>` +
+    `<line x1="${cx - r * 1.3}" y1="${cy + r * 0.25}" x2="${cx - r * 0.25}" y2="${cy + r * 0.05}"/>` +
+    [-0.25, 0, 0.25]
+      .map(
+        (d) =>
+          `<line x1="${cx + r * 0.3}" y1="${cy + r * 0.05}" x2="${cx + r * 1.3}" y2="${cy + r * (0.05 + d * 1.6)}"/>`,
+      )
+      .join(''),
+  // Connection: two circles interlocking.
+  639: (cx, cy, r) =>
+    `<circle cx="${cx - r * 0.35}" cy="${cy}" r="${r * 0.62}"/><circle cx="${cx + r * 0.35}" cy="${cy}" r="${r * 0.62}"/>`,
+  // Transformation: a double helix.
+  528: (cx, cy, r) => {
+    const strand = (phase) => {
+      let d = '';
+      for (let i = 0; i <= 40; i++) {
+        const x = cx - r * 1.2 + (i / 40) * r * 2.4;
+        const y = cy + Math.sin((i / 40) * Math.PI * 3 + phase) * r * 0.45;
+        d += `${i ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`;
+      }
+      return `<path d="${d}"/>`;
+    };
+    const rungs = Array.from({ length: 9 }, (_, i) => {
+      const t = (i + 0.5) / 9;
+      const x = cx - r * 1.2 + t * r * 2.4;
+      const y = Math.sin(t * Math.PI * 3) * r * 0.45;
+      return `<line x1="${x.toFixed(1)}" y1="${(cy + y).toFixed(1)}" x2="${x.toFixed(1)}" y2="${(cy - y).toFixed(1)}" stroke-opacity="0.5"/>`;
+    }).join('');
+    return strand(0) + strand(Math.PI) + rungs;
+  },
+  // Harmony: a spiral.
+  432: (cx, cy, r) => {
+    let d = '';
+    for (let i = 0; i <= 120; i++) {
+      const a = (i / 120) * Math.PI * 6;
+      const rr = (i / 120) * r;
+      d += `${i ? 'L' : 'M'}${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`;
+    }
+    return `<path d="${d}"/>`;
+  },
+  // Change: three currents flowing past each other.
+  417: (cx, cy, r) =>
+    [-0.5, 0, 0.5]
+      .map((dy, k) => {
+        let d = '';
+        for (let i = 0; i <= 40; i++) {
+          const x = cx - r * 1.3 + (i / 40) * r * 2.6;
+          const y = cy + dy * r + Math.sin((i / 40) * Math.PI * 2 + k) * r * 0.18;
+          d += `${i ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`;
+        }
+        return `<path d="${d}"/>`;
+      })
+      .join(''),
+  // Grounding: mountain ridges.
+  396: (cx, cy, r) =>
+    `<polyline points="${cx - r * 1.3},${cy + r * 0.6} ${cx - r * 0.5},${cy - r * 0.5} ${cx},${cy + r * 0.1} ${cx + r * 0.55},${cy - r * 0.8} ${cx + r * 1.3},${cy + r * 0.6}"/>` +
+    `<polyline points="${cx - r * 1.3},${cy + r * 0.85} ${cx - r * 0.2},${cy + r * 0.05} ${cx + r * 0.5},${cy + r * 0.5} ${cx + r * 1.3},${cy + r * 0.05}" stroke-opacity="0.5"/>`,
+  // Renewal: a small lattice of cells.
+  285: (cx, cy, r) =>
+    [
+      [0, 0],
+      [1.5, 0.87],
+      [-1.5, 0.87],
+      [0, 1.73],
+      [1.5, -0.87],
+      [-1.5, -0.87],
+      [0, -1.73],
+    ]
+      .map(([dx, dy]) => `<polygon points="${polygon(cx + dx * r * 0.3, cy + dy * r * 0.3, r * 0.3, 6)}"/>`)
+      .join(''),
+  // Foundation: the sun resting on the horizon.
+  174: (cx, cy, r) =>
+    `<line x1="${cx - r * 1.4}" y1="${cy + r * 0.3}" x2="${cx + r * 1.4}" y2="${cy + r * 0.3}"/>` +
+    [0.55, 0.8, 1.05]
+      .map(
+        (k, i) =>
+          `<path d="M${cx - r * k},${cy + r * 0.3} A${r * k},${r * k} 0 0 1 ${cx + r * k},${cy + r * 0.3}" stroke-opacity="${1 - i * 0.3}"/>`,
+      )
+      .join(''),
+};
+
 function cardSvg(hz, index, size) {
   const rand = random(hz);
-  // Higher tones lean violet, lower tones lean teal: the set reads as one gradient across the grid.
-  const t = index / (CARD_HZ.length - 1);
-  const mix = (a, b) =>
-    Math.round(a + (b - a) * t)
-      .toString(16)
-      .padStart(2, '0');
-  const top = `#${mix(0x1e, 0x06)}${mix(0x1b, 0x2a)}${mix(0x5e, 0x3a)}`;
-  const bottom = `#${mix(0x0b, 0x04)}${mix(0x10, 0x1a)}${mix(0x26, 0x22)}`;
+  // Each tone its own hue (violet for the highest, through indigo, to teal for the lowest) and its own emblem.
+  const hue = 265 - index * 11;
+  const top = `hsl(${hue} 55% 22%)`;
+  const bottom = `hsl(${hue - 25} 60% 9%)`;
   const h = Math.round(size * 0.625);
   // More cycles for higher frequencies: the wave shows the pitch at a glance.
   const cycles = 1.5 + (hz / 963) * 5;
-  let rings = '';
-  for (let i = 1; i <= 4; i++) {
-    rings += `<circle cx="${size * 0.78}" cy="${h * 0.3}" r="${i * size * 0.07}" fill="none" stroke="#fff" stroke-opacity="${(0.12 / i).toFixed(3)}"/>`;
-  }
+  const cx = size * (index % 2 ? 0.3 : 0.7);
+  const cy = h * 0.4;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${h}" viewBox="0 0 ${size} ${h}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${top}"/>
       <stop offset="1" stop-color="${bottom}"/>
     </linearGradient>
-    <radialGradient id="g" cx="0.78" cy="0.3" r="0.45">
-      <stop offset="0" stop-color="${ACCENT}" stop-opacity="0.35"/>
-      <stop offset="1" stop-color="${ACCENT}" stop-opacity="0"/>
+    <radialGradient id="g" cx="${(cx / size).toFixed(2)}" cy="0.4" r="0.45">
+      <stop offset="0" stop-color="hsl(${hue + 20} 80% 65%)" stop-opacity="0.35"/>
+      <stop offset="1" stop-color="hsl(${hue + 20} 80% 65%)" stop-opacity="0"/>
     </radialGradient>
     <filter id="soft" x="-10%" y="-50%" width="120%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>
   </defs>
   <rect width="100%" height="100%" fill="url(#bg)"/>
   <rect width="100%" height="100%" fill="url(#g)"/>
   ${stars(rand, size, h, 40, 0.6)}
-  ${rings}
-  <path d="${wave(size, h * 0.68, h * 0.09, size / cycles, index, { second: 0 })}" fill="none" stroke="${ACCENT}" stroke-width="6" opacity="0.45" filter="url(#soft)"/>
-  <path d="${wave(size, h * 0.68, h * 0.09, size / cycles, index, { second: 0 })}" fill="none" stroke="${ACCENT}" stroke-width="2.5" stroke-linecap="round"/>
-  <path d="${wave(size, h * 0.74, h * 0.05, size / (cycles * 0.6), index + 2, { second: 0 })}" fill="none" stroke="#a5b4fc" stroke-width="1.5" opacity="0.4"/>
+  <g fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" color="#ffffff">
+    ${CARD_MOTIFS[hz](cx, cy, h * 0.26)}
+  </g>
+  <path d="${wave(size, h * 0.8, h * 0.06, size / cycles, index, { second: 0 })}" fill="none" stroke="${ACCENT}" stroke-width="6" opacity="0.4" filter="url(#soft)"/>
+  <path d="${wave(size, h * 0.8, h * 0.06, size / cycles, index, { second: 0 })}" fill="none" stroke="${ACCENT}" stroke-width="2.5" stroke-linecap="round"/>
 </svg>`;
 }
 
