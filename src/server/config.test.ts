@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       port: 3000,
       env: 'development',
       databaseUrl: undefined,
+      redisUrl: undefined,
       smtpUrl: undefined,
       supportEmail: 'support@innerwave.app',
     });
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
         SMTP_URL: 'http://mail',
+        REDIS_URL: 'localhost:6379',
         PUBLIC_URL: 'nope',
         SUPPORT_EMAIL: 'support',
       });
@@ -46,7 +48,7 @@ describe('loadConfig', () => {
       run();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'SUPPORT_EMAIL'])
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'SUPPORT_EMAIL'])
         expect(message).toContain(name);
     }
   });
@@ -70,5 +72,56 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', PUBLIC_URL: 'https://innerwave.example/' });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('https://innerwave.example');
+  });
+});
+
+describe('S3-compatible media storage', () => {
+  const s3 = {
+    S3_URL: 'http://127.0.0.1:9000/',
+    S3_BUCKET: 'innerwave-media',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('is off unless configured: media stay in the data folder', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeUndefined();
+  });
+
+  it('takes the endpoint, bucket and credentials, with us-east-1 and virtual-host style by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ...s3 }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'innerwave-media',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    const tuned = loadConfig({ DATA_DIR: tempDir(), ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' }).s3;
+    expect(tuned).toMatchObject({ region: 'eu-west-3', forcePathStyle: true });
+  });
+
+  it('refuses a partial configuration, naming each missing variable', () => {
+    const { S3_BUCKET: _bucket, S3_SECRET_ACCESS_KEY: _secret, ...partial } = s3;
+    const run = () => loadConfig({ DATA_DIR: tempDir(), ...partial });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(/S3_BUCKET: required when any of S3_URL, S3_BUCKET/);
+    expect(run).toThrow(/S3_SECRET_ACCESS_KEY: required/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_REGION: 'eu-west-3' })).toThrow(
+      /S3_REGION: set only with S3_URL/,
+    );
+  });
+
+  it('refuses malformed values with a message for each', () => {
+    const run = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ...s3,
+        S3_URL: 'ftp://storage',
+        S3_BUCKET: 'Innerwave_Media',
+        S3_FORCE_PATH_STYLE: 'yes',
+      });
+    expect(run).toThrow(/S3_URL: must be the storage endpoint/);
+    expect(run).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(run).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
   });
 });

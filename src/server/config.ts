@@ -18,6 +18,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/?#]/, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   SMTP_URL: z
     .string()
@@ -60,7 +64,23 @@ const envSchema = z.object({
     .optional(),
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  S3_URL: z.url({ protocol: /^https?$/, error: 'must be the storage endpoint, an absolute http(s) URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name (3 to 63 of a-z, 0-9, . and -)' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' })
+    .optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
+
+/** S3-compatible storage is configured by all of these or none. */
+const S3_REQUIRED = ['S3_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -68,6 +88,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Rate-limit counters and notices across servers; unset: kept by this server's primary. */
+  redisUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   /** The From header of every mail. */
@@ -115,6 +137,18 @@ export interface Config {
     perAddress: number;
     perEmail: number;
   };
+  /** Media in S3-compatible object storage; undefined: files under DATA_DIR/media. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most stand-ins need it). */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)');
   }
+  const s3 = s3Config(e);
   const host = e.HOST;
   const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {
@@ -146,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -180,7 +216,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     },
+    s3,
   };
+}
+
+/** All four S3 variables or none; the region and path style only beside them. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const { S3_URL: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretKey } = e;
+  if (endpoint && bucket && accessKeyId && secretKey)
+    return {
+      endpoint: endpoint.replace(/\/+$/, ''),
+      bucket,
+      accessKeyId,
+      secretAccessKey: secretKey,
+      region: e.S3_REGION ?? 'us-east-1',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    };
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  const lines =
+    missing.length < S3_REQUIRED.length
+      ? missing.map((name) => `  ${name}: required when any of ${S3_REQUIRED.join(', ')} is set`)
+      : S3_OPTIONAL.filter((name) => e[name]).map((name) => `  ${name}: set only with ${S3_REQUIRED.join(', ')}`);
+  if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  return undefined;
 }
 
 /** `true`/`false`, a hop count, or the proxies' addresses and CIDR ranges. */
