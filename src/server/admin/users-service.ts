@@ -2,6 +2,7 @@ import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import {
   ADMIN_USER_PAGE_SIZE,
   emailField,
+  NO_ADMIN_BILLING,
   type AdminUser,
   type AdminUserList,
   type AdminUserUpdate,
@@ -51,6 +52,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   subscription_plan: row.plan ?? 'basic',
   date_joined: row.createdAt.toISOString(),
   last_login: row.lastLogin?.toISOString() ?? null,
+  billing: NO_ADMIN_BILLING,
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -4,6 +4,7 @@ import {
   API,
   apiErrorSchema,
   detailErrorSchema,
+  NO_BILLING,
   ownCategoryListSchema,
   ownCategorySchema,
   ownCategoryWriteSchema,
@@ -40,7 +41,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       const features = Object.fromEntries(
         (Object.keys(PLAN_FEATURES) as PlanFeature[]).map((feature) => [feature, planIncludes(plan, feature)]),
       ) as Record<PlanFeature, boolean>;
-      return { plan, features, limits: PLAN_LIMITS[plan], usage: await own.ownUsage(db, userId) };
+      return { plan, features, limits: PLAN_LIMITS[plan], usage: await own.ownUsage(db, userId), billing: NO_BILLING };
     },
   );
 

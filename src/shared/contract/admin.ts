@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
+import { adminBillingSchema } from './billing';
 import { AUDIO_KINDS } from './content';
 import { databaseId, MAX_DATABASE_ID, requiredString } from './fields';
 import { fillPath } from './paths';
@@ -49,6 +50,8 @@ export const adminUserSchema = z.object({
   /** ISO 8601 timestamps. */
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  /** The Stripe subscription behind the plan; an operator's plan change holds until the next webhook. */
+  billing: adminBillingSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.object({

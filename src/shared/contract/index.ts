@@ -9,3 +9,4 @@ export * from './admin';
 export * from './own';
 export * from './subliminals';
 export * from './support';
+export * from './billing';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLAYER, SUBSCRIPTION_PLANS } from '../constants';
 import { PLAN_FEATURES, PLAN_LIMITS } from '../plans';
 import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type ThemeFont } from '../themes';
+import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { databaseId, requiredString } from './fields';
 
@@ -97,6 +98,8 @@ export const planStateSchema = z.object({
   features: z.record(z.enum(Object.keys(PLAN_FEATURES) as [keyof typeof PLAN_FEATURES]), z.boolean()),
   limits: limitsShape,
   usage: limitsShape,
+  /** How the plan is paid for (docs/product/api.md#billing). */
+  billing: billingStateSchema,
 });
 
 /** `403` for a call or an amount the person's plan does not include. */

@@ -38,6 +38,9 @@ export const API = {
   subliminalShare: '/api/user/subliminals/:id/share/',
   shared: '/api/shared/:token/',
   sharedCopy: '/api/shared/:token/copy/',
+  billingCheckout: '/api/billing/checkout/',
+  billingPortal: '/api/billing/portal/',
+  billingWebhook: '/api/billing/webhook/',
 } as const;
 
 /**

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { SubscriptionPlan } from '@shared/constants';
-import type { planStateSchema } from '@shared/contract';
+import { NO_BILLING, type planStateSchema } from '@shared/contract';
 import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
 
 // The one way web tests render: the app's providers around the component, a router, and a fake of
@@ -111,7 +111,7 @@ export function planStateFor(plan: SubscriptionPlan): PlanState {
     (Object.keys(PLAN_FEATURES) as PlanFeature[]).map((feature) => [feature, planIncludes(plan, feature)]),
   ) as PlanState['features'];
   const usage = Object.fromEntries(Object.keys(PLAN_LIMITS[plan]).map((limit) => [limit, 0])) as PlanState['usage'];
-  return { plan, features, limits: PLAN_LIMITS[plan], usage };
+  return { plan, features, limits: PLAN_LIMITS[plan], usage, billing: NO_BILLING };
 }
 
 /** Presses the action button (e.g. Undo) of the success toast that said `text` (sonner mocked by the test). */

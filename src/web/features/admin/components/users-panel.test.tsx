@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_API, type AdminUser } from '@shared/contract';
+import { ADMIN_API, NO_ADMIN_BILLING, type AdminUser } from '@shared/contract';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { UsersPanel } from './users-panel';
 
@@ -19,6 +19,7 @@ const ada: AdminUser = {
   subscription_plan: 'basic',
   date_joined: '2026-01-05T10:00:00Z',
   last_login: null,
+  billing: NO_ADMIN_BILLING,
 };
 
 /** The server's users, changed by PATCH as the server would. */
