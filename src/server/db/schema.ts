@@ -203,3 +203,40 @@ export const supportRequests = pgTable(
   },
   (t) => [index('support_requests_user_idx').on(t.userId), index('support_requests_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A person's Stripe customer and subscription, as the last applied webhook told them (decisions §9).
+ * The plan itself stays in `profiles`; this row is what it was derived from.
+ */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Stripe's subscription status (active, trialing, past_due, canceled, unpaid, ...). */
+    subscriptionStatus: text('subscription_status'),
+    subscriptionPriceId: text('subscription_price_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a cancelled subscription stops (Stripe's cancel_at), if it is set to stop. */
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    /** The `created` time of the subscription event last applied: an older one arriving later is ignored. */
+    subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_accounts_customer_unique').on(t.stripeCustomerId),
+    index('billing_accounts_subscription_idx').on(t.stripeSubscriptionId),
+  ],
+);
+
+/** Stripe events already processed, by their id, so a replayed or duplicated webhook does nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
