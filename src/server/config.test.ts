@@ -125,3 +125,59 @@ describe('S3-compatible media storage', () => {
     expect(run).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
   });
 });
+
+describe('Stripe billing', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PRICE_INTERMEDIATE: 'price_intermediate',
+    STRIPE_PRICE_PRO: 'price_pro',
+  };
+
+  it('is off unless configured: the server runs without payments', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).stripe).toBeUndefined();
+  });
+
+  it('takes the keys and one price per paid plan, with Stripe’s own API unless STRIPE_API_URL says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ...stripe }).stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_abc',
+      prices: { intermediate: 'price_intermediate', pro: 'price_pro' },
+      api: undefined,
+    });
+    const standIn = loadConfig({ DATA_DIR: tempDir(), ...stripe, STRIPE_API_URL: 'http://127.0.0.1:4101' }).stripe;
+    expect(standIn?.api).toEqual({ protocol: 'http', host: '127.0.0.1', port: 4101 });
+    const https = loadConfig({ DATA_DIR: tempDir(), ...stripe, STRIPE_API_URL: 'https://stripe.internal' }).stripe;
+    expect(https?.api).toEqual({ protocol: 'https', host: 'stripe.internal', port: 443 });
+  });
+
+  it('refuses a partial configuration, naming each missing variable', () => {
+    const { STRIPE_WEBHOOK_SECRET: _secret, STRIPE_PRICE_PRO: _pro, ...partial } = stripe;
+    const run = () => loadConfig({ DATA_DIR: tempDir(), ...partial });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(/STRIPE_WEBHOOK_SECRET: required when any of STRIPE_SECRET_KEY/);
+    expect(run).toThrow(/STRIPE_PRICE_PRO: required when any of/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_API_URL: 'http://127.0.0.1:4101' })).toThrow(
+      /STRIPE_API_URL: set only with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...stripe, STRIPE_PRICE_PRO: 'price_intermediate' })).toThrow(
+      /STRIPE_PRICE_PRO: must differ from STRIPE_PRICE_INTERMEDIATE/,
+    );
+  });
+
+  it('refuses malformed values with a message for each', () => {
+    const run = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        STRIPE_SECRET_KEY: 'pk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'abc',
+        STRIPE_PRICE_INTERMEDIATE: 'prod_1',
+        STRIPE_PRICE_PRO: 'price_pro',
+        STRIPE_API_URL: 'ftp://127.0.0.1:4101',
+      });
+    expect(run).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(run).toThrow(/STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret/);
+    expect(run).toThrow(/STRIPE_PRICE_INTERMEDIATE: must be a Stripe price id/);
+    expect(run).toThrow(/STRIPE_API_URL: must be an absolute http\(s\) URL/);
+  });
+});

@@ -76,11 +76,37 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1' })
     .optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, { error: 'must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, { error: "must be the webhook endpoint's signing secret (whsec_...)" })
+    .optional(),
+  STRIPE_PRICE_INTERMEDIATE: z
+    .string()
+    .regex(/^price_\S+$/, { error: 'must be a Stripe price id (price_...)' })
+    .optional(),
+  STRIPE_PRICE_PRO: z
+    .string()
+    .regex(/^price_\S+$/, { error: 'must be a Stripe price id (price_...)' })
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as http://127.0.0.1:12111' })
+    .optional(),
 });
 
 /** S3-compatible storage is configured by all of these or none. */
 const S3_REQUIRED = ['S3_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+/** Payments with Stripe are configured by all of these or none (decisions §9). */
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_INTERMEDIATE',
+  'STRIPE_PRICE_PRO',
+] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -139,6 +165,17 @@ export interface Config {
   };
   /** Media in S3-compatible object storage; undefined: files under DATA_DIR/media. */
   s3: S3Config | undefined;
+  /** Payments with Stripe; undefined: the billing calls answer 503 and operators set plans. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price of each paid plan; a subscription's price says its plan. */
+  prices: { intermediate: string; pro: string };
+  /** Another API server than Stripe's (the tests' stand-in); undefined: api.stripe.com. */
+  api: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
 }
 
 export interface S3Config {
@@ -173,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)');
   }
   const s3 = s3Config(e);
+  const stripe = stripeConfig(e);
   const host = e.HOST;
   const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {
@@ -217,7 +255,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     },
     s3,
+    stripe,
   };
+}
+
+/** All four Stripe variables or none; STRIPE_API_URL only beside them. */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  const missing = STRIPE_REQUIRED.filter((name) => !e[name]);
+  const lines =
+    missing.length === STRIPE_REQUIRED.length
+      ? e.STRIPE_API_URL
+        ? [`  STRIPE_API_URL: set only with ${STRIPE_REQUIRED.join(', ')}`]
+        : []
+      : missing.map((name) => `  ${name}: required when any of ${STRIPE_REQUIRED.join(', ')} is set`);
+  if (e.STRIPE_PRICE_INTERMEDIATE && e.STRIPE_PRICE_INTERMEDIATE === e.STRIPE_PRICE_PRO)
+    lines.push('  STRIPE_PRICE_PRO: must differ from STRIPE_PRICE_INTERMEDIATE (a price says its plan)');
+  if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+  const { STRIPE_PRICE_INTERMEDIATE: intermediate, STRIPE_PRICE_PRO: pro } = e;
+  if (!secretKey || !webhookSecret || !intermediate || !pro) return undefined;
+  return { secretKey, webhookSecret, prices: { intermediate, pro }, api: stripeApi(e.STRIPE_API_URL) };
+}
+
+function stripeApi(value: string | undefined): StripeConfig['api'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)) };
 }
 
 /** All four S3 variables or none; the region and path style only beside them. */
