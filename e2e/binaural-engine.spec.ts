@@ -1,79 +1,40 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
-import type * as EngineModule from '../src/web/features/binaural/lib/binaural-engine';
-import { amplitudeAt, dominantHz, encodeWav, maxStep, peak, sineStepBound } from './audio-analysis';
+import { amplitudeAt, dominantHz, maxStep, peak, sineStepBound } from './audio-analysis';
+import { renderEngine, saveWav, SAMPLE_RATE, type EngineEvent, type Rendered } from './support/sound-render';
 
-// The real engine, rendered by Chromium's Web Audio into an OfflineAudioContext, and measured.
+// The binaural layer of the one sound engine, rendered by Chromium's Web Audio into an
+// OfflineAudioContext, and measured. The master volume is 1, so each ear's level is the layer's.
 
-const SAMPLE_RATE = 48_000;
 const FADE_SECONDS = 0.08;
-
-const engineBundle = buildSync({
-  entryPoints: [path.resolve(import.meta.dirname, '../src/web/features/binaural/lib/binaural-engine.ts')],
-  bundle: true,
-  format: 'iife',
-  globalName: 'BinauralAudio',
-  write: false,
-  target: 'chrome120',
-}).outputFiles[0]!.text;
 
 interface Settings {
   leftHz: number;
   rightHz: number;
   volume: number;
 }
-type EngineEvent = { at: number } & (
+type BinauralEvent = { at: number } & (
   { action: 'start'; settings: Settings } | { action: 'update'; changes: Partial<Settings> } | { action: 'stop' }
 );
 
-interface Rendered {
-  left: number[];
-  right: number[];
-}
-
-async function render(page: Page, seconds: number, events: EngineEvent[]): Promise<Rendered> {
-  await page.goto('about:blank');
-  await page.addScriptTag({ content: engineBundle });
-  return page.evaluate(
-    async ({ seconds, events, sampleRate }) => {
-      const { BinauralEngine } = (window as unknown as { BinauralAudio: typeof EngineModule }).BinauralAudio;
-      const context = new OfflineAudioContext({
-        numberOfChannels: 2,
-        length: Math.round(sampleRate * seconds),
-        sampleRate,
-      });
-      const engine = new BinauralEngine(context);
-      const apply = (event: EngineEvent) => {
-        if (event.action === 'start') void engine.start(event.settings);
-        else if (event.action === 'update') engine.update(event.changes);
-        else engine.stop();
-      };
-      for (const event of events) {
-        if (event.at === 0) apply(event);
-        // Suspending the render at a time is how an offline context lets us act "while it plays".
-        else
-          void context.suspend(event.at).then(() => {
-            apply(event);
-            return context.resume();
-          });
-      }
-      const buffer = await context.startRendering();
-      return { left: Array.from(buffer.getChannelData(0)), right: Array.from(buffer.getChannelData(1)) };
-    },
-    { seconds, events, sampleRate: SAMPLE_RATE },
-  );
+function render(page: Page, seconds: number, events: BinauralEvent[]): Promise<Rendered> {
+  const engineEvents = events.flatMap((event): EngineEvent[] => {
+    const { at } = event;
+    if (event.action === 'start') {
+      const { leftHz, rightHz, volume } = event.settings;
+      return [{ at, action: 'layer', id: 'binaural', source: { kind: 'binaural', leftHz, rightHz }, gain: volume }];
+    }
+    if (event.action === 'stop') return [{ at, action: 'stop' }];
+    const { volume, ...hz } = event.changes;
+    return [
+      { at, action: 'retune', id: 'binaural', changes: hz },
+      ...(volume === undefined ? [] : [{ at, action: 'gain', id: 'binaural', gain: volume } as EngineEvent]),
+    ];
+  });
+  return renderEngine(page, seconds, engineEvents);
 }
 
 const window1s = (samples: number[], fromSeconds: number) =>
   samples.slice(Math.round(fromSeconds * SAMPLE_RATE), Math.round((fromSeconds + 1) * SAMPLE_RATE));
-
-function saveWav(name: string, rendered: Rendered) {
-  const file = test.info().outputPath(name);
-  writeFileSync(file, encodeWav(rendered.left, rendered.right, SAMPLE_RATE));
-  return file;
-}
 
 for (const settings of [
   { leftHz: 200, rightHz: 210, volume: 0.5 }, // the Alpha preset

@@ -1,12 +1,6 @@
 import { PortalLayout } from '@web/components/layouts/portal-layout';
-import { BinauralNowPlaying } from '@web/features/binaural/components/binaural-now-playing';
 
-/** The signed-in frame: binaural beats play on across portal pages, with a stop bar outside /music. */
+/** The signed-in frame: the sound plays on across portal pages, with the mini-player under each. */
 export function Component() {
-  return (
-    <>
-      <PortalLayout />
-      <BinauralNowPlaying />
-    </>
-  );
+  return <PortalLayout />;
 }

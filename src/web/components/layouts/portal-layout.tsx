@@ -13,6 +13,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
+import { MiniPlayer } from '../mini-player';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SkipLink } from './skip-link';
@@ -94,7 +95,7 @@ function UserMenu() {
   );
 }
 
-/** The authenticated bar with its sidebar (docs/product/screens.md#portal-bar). */
+/** The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar). */
 export function PortalLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -129,6 +130,7 @@ export function PortalLayout() {
           <Outlet />
         </main>
       </div>
+      <MiniPlayer />
     </div>
   );
 }

@@ -1,15 +1,23 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
+import { API } from '@shared/contract';
+import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
 import { BinauralGenerator } from './binaural-generator';
+
+const renderGenerator = () => {
+  fakeApi({ [`GET ${API.plan}`]: () => planStateFor('basic') });
+  return renderWithProviders(<BinauralGenerator />);
+};
 
 // jsdom has no Web Audio, like a browser without it: the engine's real failure path, no mock.
 
 describe('binaural generator', () => {
   it('asks for a preset, fills in the band, shows the beat, and reports an engine that cannot start', async () => {
     const user = userEvent.setup();
-    render(
+    fakeApi({ [`GET ${API.plan}`]: () => planStateFor('basic') });
+    renderWithProviders(
       <>
         <BinauralGenerator />
         <Toaster />
@@ -44,7 +52,7 @@ describe('binaural generator', () => {
 
   it('puts the clamped frequency in a field that is left out of range, naming the limit', async () => {
     const user = userEvent.setup();
-    render(<BinauralGenerator />);
+    renderGenerator();
     const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
     await user.clear(left);
     await user.type(left, '5000');
@@ -63,9 +71,13 @@ describe('binaural generator', () => {
 
   it('shows a preset selected only while the fields hold its frequencies', async () => {
     const user = userEvent.setup();
-    render(<BinauralGenerator />);
+    renderGenerator();
     await user.click(screen.getByRole('radio', { name: 'Alpha' }));
     expect(screen.getByRole('radio', { name: 'Alpha' })).toBeChecked();
+    expect(screen.queryByText(/^Above 30 Hz/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Gamma' }));
+    expect(screen.getByText(/^Above 30 Hz/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Alpha' }));
     const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
     await user.clear(right);
     await user.type(right, '213');

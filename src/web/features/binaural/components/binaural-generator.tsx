@@ -1,5 +1,6 @@
 import { useId, useState, type CSSProperties } from 'react';
-import { Headphones, Play, Square } from 'lucide-react';
+import { Headphones, Play, Square, TriangleAlert } from 'lucide-react';
+import { BEAT_WARNING_HZ } from '@web/lib/audio/mixer';
 import { BINAURAL } from '@shared/constants';
 import { beatHz } from '@shared/binaural';
 import { Button } from '@web/components/ui/button';
@@ -135,6 +136,16 @@ export function BinauralGenerator() {
           </output>
         </div>
       </div>
+
+      {beat > BEAT_WARNING_HZ ? (
+        <p className="flex items-start gap-2 rounded-2xl border border-line bg-fg/5 p-3 text-sm">
+          <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
+          <span>
+            Above 30 Hz the two tones are heard as a rough, buzzing tone rather than a gentle beat. Keep the volume low
+            and stop if it feels unpleasant.
+          </span>
+        </p>
+      ) : null}
 
       <div className="flex flex-col gap-2">
         <div className="flex items-center justify-between">

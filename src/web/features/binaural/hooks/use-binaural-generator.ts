@@ -9,7 +9,9 @@ import {
   type BinauralPresetName,
   type BinauralSettings,
 } from '@shared/binaural';
-import { binauralEngine } from '../lib/app-engine';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { useLayer } from '@web/lib/audio/use-sound-engine';
+import { usePlan } from '@web/lib/plan';
 import { generatorStore } from '../lib/generator-store';
 
 /** A field's number, or null while it is empty or unreadable. */
@@ -25,13 +27,23 @@ export function parseHz(text: string): number | null {
  */
 export const playedHz = (text: string) => clampHz(parseHz(text) ?? 0);
 
-export function useBinauralEngineState() {
-  return useSyncExternalStore(binauralEngine.subscribe, binauralEngine.getState);
+export type BinauralEngineState = { status: 'stopped' } | { status: 'playing'; settings: BinauralSettings };
+
+/** The binaural layer of the one sound engine, as the generator sees it. */
+export function useBinauralEngineState(): BinauralEngineState {
+  const layer = useLayer('binaural');
+  if (layer?.source.kind !== 'binaural') return { status: 'stopped' };
+  return {
+    status: 'playing',
+    settings: { leftHz: layer.source.leftHz, rightHz: layer.source.rightHz, volume: layer.gain },
+  };
 }
 
 /** The generator's choices and actions, following the state machine of docs/product/content.md#state-machine. */
 export function useBinauralGenerator() {
   const engineState = useBinauralEngineState();
+  // One sound at a time unless the plan includes sound layers (docs/product/plans.md).
+  const layered = usePlan().includes('soundLayers');
   const choices = useSyncExternalStore(generatorStore.subscribe, generatorStore.get);
   const status = engineState.status;
 
@@ -48,10 +60,13 @@ export function useBinauralGenerator() {
       return;
     }
     for (const command of transition.commands) {
-      if (command === 'stop') binauralEngine.stop();
+      if (command === 'stop') soundEngine.removeLayer('binaural');
       else {
+        const { leftHz, rightHz, volume } = settings();
         try {
-          await binauralEngine.start(settings());
+          await soundEngine.setLayer('binaural', { kind: 'binaural', leftHz, rightHz }, volume, {
+            exclusive: !layered,
+          });
         } catch {
           toast.error(BINAURAL_MESSAGES.startFailed);
         }
@@ -105,16 +120,16 @@ export function useBinauralGenerator() {
       generatorStore.set({ leftText });
       // Glide only to a readable number, so clearing the field to retype does not swoop to 0.1 Hz.
       const hz = parseHz(leftText);
-      if (hz !== null) binauralEngine.update({ leftHz: hz });
+      if (hz !== null) soundEngine.retune('binaural', { leftHz: clampHz(hz) });
     },
     setRightText(rightText: string) {
       generatorStore.set({ rightText });
       const hz = parseHz(rightText);
-      if (hz !== null) binauralEngine.update({ rightHz: hz });
+      if (hz !== null) soundEngine.retune('binaural', { rightHz: clampHz(hz) });
     },
     setVolume(volume: number) {
       generatorStore.set({ volume });
-      binauralEngine.update({ volume });
+      soundEngine.setLayerGain('binaural', volume);
     },
   };
 }

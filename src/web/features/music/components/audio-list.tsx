@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useId, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, Music, Pause, Play } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AudioItem, AudioKind } from '@shared/contract';
 import { Spinner } from '@web/components/ui/spinner';
 import { audioListQuery } from '../api/audio-lists';
-import type { Playback } from '../hooks/use-audio-player';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { formatClock } from '@web/lib/audio/mixer';
+import { useEngineClock } from '@web/lib/audio/use-sound-engine';
+import type { TrackStatus } from '../hooks/use-track-player';
 
 export const playbackKey = (kind: AudioKind, id: number) => `${kind}:${id}`;
 
@@ -14,11 +17,11 @@ interface AudioListProps {
   title: string;
   path: string;
   loadError: string;
-  playback: Playback | null;
-  onToggle(key: string, url: string): void;
+  statusOf(key: string): TrackStatus;
+  onToggle(key: string, title: string, url: string): void;
 }
 
-export function AudioList({ kind, title, path, loadError, playback, onToggle }: AudioListProps) {
+export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: AudioListProps) {
   const list = useQuery(audioListQuery(kind, path));
   useEffect(() => {
     if (list.isError) toast.error(loadError);
@@ -43,8 +46,8 @@ export function AudioList({ kind, title, path, loadError, playback, onToggle }: 
             <AudioCard
               key={item.id}
               item={item}
-              status={playback?.key === playbackKey(kind, item.id) ? playback.status : undefined}
-              onToggle={() => onToggle(playbackKey(kind, item.id), item.audio_file)}
+              status={statusOf(playbackKey(kind, item.id))}
+              onToggle={() => onToggle(playbackKey(kind, item.id), item.name, item.audio_file)}
             />
           ))}
         </ul>
@@ -53,22 +56,14 @@ export function AudioList({ kind, title, path, loadError, playback, onToggle }: 
   );
 }
 
-function AudioCard({
-  item,
-  status,
-  onToggle,
-}: {
-  item: AudioItem;
-  status: Playback['status'] | undefined;
-  onToggle(): void;
-}) {
+function AudioCard({ item, status, onToggle }: { item: AudioItem; status: TrackStatus; onToggle(): void }) {
   const active = status === 'playing' || status === 'loading';
   const label = `${active ? 'Pause' : 'Play'} ${item.name}`;
   return (
     <li
       data-testid="audio-item"
-      data-state={status ?? 'idle'}
-      className="flex gap-3 rounded-2xl border border-line bg-surface-raised p-3 data-[state=playing]:border-accent"
+      data-state={status}
+      className="flex flex-wrap gap-3 rounded-2xl border border-line bg-surface-raised p-3 data-[state=paused]:border-dashed data-[state=paused]:border-accent-strong data-[state=playing]:border-accent"
     >
       {item.cover_image ? (
         <img
@@ -85,7 +80,10 @@ function AudioCard({
         </span>
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="font-medium leading-snug">{item.name}</h3>
+        <h3 className="font-medium leading-snug">
+          {item.name}
+          {status !== 'idle' ? <StatusBadge status={status} /> : null}
+        </h3>
         <p className="line-clamp-3 text-sm text-fg-muted">{item.description}</p>
       </div>
       <button
@@ -103,6 +101,57 @@ function AudioCard({
           <Play aria-hidden className="h-5 w-5" />
         )}
       </button>
+      {status === 'playing' || status === 'paused' ? (
+        <TrackProgress name={item.name} playing={status === 'playing'} />
+      ) : null}
     </li>
+  );
+}
+
+const STATUS_TEXT: Record<Exclude<TrackStatus, 'idle'>, string> = {
+  loading: 'Loading',
+  playing: 'Playing',
+  paused: 'Paused',
+  ended: 'Ended',
+};
+
+function StatusBadge({ status }: { status: Exclude<TrackStatus, 'idle'> }) {
+  return (
+    <span
+      data-status={status}
+      className="ml-2 inline-block rounded-full border border-line px-2 py-0.5 align-middle text-xs font-medium text-fg-muted data-[status=playing]:border-transparent data-[status=playing]:bg-accent/20 data-[status=playing]:text-fg"
+    >
+      {STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+/** Where the playing track is in its loop, with a slider to move there. */
+function TrackProgress({ name, playing }: { name: string; playing: boolean }) {
+  const id = useId();
+  const position = useEngineClock(() => soundEngine.trackPosition(), playing);
+  if (!position) return null;
+  const percent = `${(position.position / position.duration) * 100}%`;
+  return (
+    <div className="flex w-full items-center gap-3">
+      <label htmlFor={id} className="sr-only">
+        Seek {name}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={position.duration}
+        step={0.1}
+        value={position.position}
+        aria-valuetext={`${formatClock(position.position)} of ${formatClock(position.duration)}`}
+        style={{ '--range-progress': percent } as CSSProperties}
+        onChange={(event) => soundEngine.seekTrack(event.target.valueAsNumber)}
+        className="h-6 min-w-0 flex-1"
+      />
+      <span className="shrink-0 text-xs tabular-nums text-fg-muted">
+        {formatClock(position.position)} / {formatClock(position.duration)} · loops
+      </span>
+    </div>
   );
 }

@@ -3,11 +3,63 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { API, type AudioItem } from '@shared/contract';
-import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
-import type { AudioElement } from '../hooks/use-audio-player';
+import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { MusicLibrary } from './music-library';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+// The engine stands in as its state and calls: jsdom has no Web Audio (the real engine is measured
+// in Chromium by e2e/sound-engine.spec.ts). setLayer resolves or rejects when the test says so.
+const engine = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const fake = {
+    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
+    pending: undefined as { resolve(): void; reject(error: unknown): void } | undefined,
+    exclusive: undefined as boolean | undefined,
+    set(next: Partial<SoundEngineState>) {
+      fake.state = { ...fake.state, ...next };
+      for (const listener of listeners) listener();
+    },
+    soundEngine: {
+      getState: () => fake.state,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      setLayer: (_id: string, source: LayerSource, gain: number, options: { exclusive?: boolean } = {}) => {
+        fake.exclusive = options.exclusive;
+        fake.set({ status: 'playing', layers: [{ id: 'track', source, gain, status: 'loading' }] });
+        return new Promise<void>((resolve, reject) => {
+          fake.pending = {
+            resolve: () => {
+              fake.set({ layers: fake.state.layers.map((layer) => ({ ...layer, status: 'ready' })) });
+              resolve();
+            },
+            reject: (error) => {
+              fake.set({ status: 'stopped', layers: [] });
+              reject(error);
+            },
+          };
+        });
+      },
+      pause: () => fake.set({ status: 'paused' }),
+      resume: async () => fake.set({ status: 'playing' }),
+      stop: () => {
+        const track = fake.state.layers[0]?.source;
+        fake.set({
+          status: 'stopped',
+          layers: [],
+          ended: track?.kind === 'track' ? { key: track.key, by: 'stop' } : null,
+        });
+      },
+      trackPosition: () => ({ position: 12, duration: 60 }),
+      seekTrack: vi.fn(),
+    },
+  };
+  return fake;
+});
+vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: engine.soundEngine }));
 
 const item = (id: number, name: string): AudioItem => ({
   id,
@@ -18,26 +70,10 @@ const item = (id: number, name: string): AudioItem => ({
   date_added: '2026-01-01T00:00:00.000Z',
 });
 
-/** An <audio> stand-in: play() resolves when the test says so; events are fired by hand. */
-class FakeAudio extends EventTarget implements AudioElement {
-  src = '';
-  pending: { resolve(): void; reject(error: unknown): void } | undefined;
-  play = vi.fn(() => new Promise<void>((resolve, reject) => (this.pending = { resolve, reject })));
-  pause = vi.fn(() => {
-    this.dispatchEvent(new Event('pause'));
-  });
-  load = vi.fn();
-  removeAttribute = vi.fn();
-  fire(type: string) {
-    this.dispatchEvent(new Event(type));
-  }
-}
-
-let audio: FakeAudio;
 let lists: Record<string, AudioItem[] | 'fail'>;
 
 beforeEach(() => {
-  audio = new FakeAudio();
+  engine.set({ status: 'stopped', layers: [], ended: null });
   lists = {
     [API.selfeggio]: [item(1, '528 Hz'), item(2, '174 Hz')],
     [API.bonusAudio]: [item(3, 'Brown noise')],
@@ -47,72 +83,80 @@ beforeEach(() => {
     const body = lists[path];
     return body === 'fail' ? jsonResponse(500, {}) : body;
   };
-  fakeApi(
-    Object.fromEntries([API.selfeggio, API.bonusAudio, API.customAudio].map((path) => [`GET ${path}`, answer(path)])),
-  );
+  fakeApi({
+    ...Object.fromEntries(
+      [API.selfeggio, API.bonusAudio, API.customAudio].map((path) => [`GET ${path}`, answer(path)]),
+    ),
+    [`GET ${API.plan}`]: () => planStateFor('basic'),
+  });
 });
 afterEach(() => vi.mocked(toast.error).mockClear());
 
-const renderLibrary = () => renderWithProviders(<MusicLibrary createAudio={() => audio as unknown as AudioElement} />);
-
-const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
+const card = (name: string) =>
+  screen.getByRole('heading', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
 const state = (name: string) => card(name).dataset.state;
 
 describe('MusicLibrary', () => {
-  it('goes absent → loading → playing ↔ paused, one item at a time', async () => {
+  it('goes idle → loading → playing ↔ paused, one track at a time, and shows where it is', async () => {
     const user = userEvent.setup();
-    renderLibrary();
+    renderWithProviders(<MusicLibrary />);
     await screen.findByRole('heading', { name: '528 Hz' });
     expect(screen.getByRole('heading', { name: 'Solfeggio' })).toBeInTheDocument();
     expect(state('528 Hz')).toBe('idle');
 
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Play 528 Hz' }));
     expect(state('528 Hz')).toBe('loading');
-    expect(audio.src).toBe('http://x/media/audio/1.mp3');
-    await act(async () => audio.pending?.resolve());
+    expect(engine.state.layers[0]?.source).toEqual({
+      kind: 'track',
+      key: 'selfeggio:1',
+      title: '528 Hz',
+      url: 'http://x/media/audio/1.mp3',
+    });
+    // Basic plays one sound at a time: the track replaces whatever else plays.
+    await vi.waitFor(() => expect(engine.exclusive).toBe(true));
+    await act(async () => engine.pending?.resolve());
     expect(state('528 Hz')).toBe('playing');
+    expect(within(card('528 Hz')).getByText('Playing')).toBeInTheDocument();
+    const seek = within(card('528 Hz')).getByRole('slider', { name: 'Seek 528 Hz' });
+    expect(seek).toHaveAttribute('aria-valuetext', '0:12 of 1:00');
+    expect(within(card('528 Hz')).getByText('0:12 / 1:00 · loops')).toBeInTheDocument();
 
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Pause 528 Hz' }));
     expect(state('528 Hz')).toBe('paused');
+    expect(within(card('528 Hz')).getByText('Paused')).toBeInTheDocument();
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Play 528 Hz' }));
-    expect(state('528 Hz')).toBe('loading');
-    await act(async () => audio.pending?.resolve());
     expect(state('528 Hz')).toBe('playing');
 
     await user.click(within(card('Brown noise')).getByRole('button', { name: 'Play Brown noise' }));
     expect(state('528 Hz')).toBe('idle');
     expect(state('Brown noise')).toBe('loading');
-    expect(audio.src).toBe('http://x/media/audio/3.mp3');
   });
 
-  it('clears the item when it ends', async () => {
+  it('shows the track of a session that ended as ended', async () => {
     const user = userEvent.setup();
-    renderLibrary();
+    renderWithProviders(<MusicLibrary />);
     await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }));
-    await act(async () => audio.pending?.resolve());
+    await act(async () => engine.pending?.resolve());
     expect(state('174 Hz')).toBe('playing');
-    act(() => audio.fire('ended'));
-    expect(state('174 Hz')).toBe('idle');
+    act(() => engine.soundEngine.stop());
+    expect(state('174 Hz')).toBe('ended');
+    expect(within(card('174 Hz')).getByText('Ended')).toBeInTheDocument();
+    expect(within(card('174 Hz')).queryByRole('slider')).not.toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('clears the item and says so when playing fails', async () => {
+  it('clears the item and says so when the track cannot play', async () => {
     const user = userEvent.setup();
-    renderLibrary();
+    renderWithProviders(<MusicLibrary />);
     await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }));
-    await act(async () => audio.pending?.reject(new DOMException('no source', 'NotSupportedError')));
+    await act(async () => engine.pending?.reject(new DOMException('no source', 'EncodingError')));
     expect(state('174 Hz')).toBe('idle');
     expect(toast.error).toHaveBeenCalledWith('Failed to play audio');
-
-    await user.click(screen.getByRole('button', { name: 'Play 174 Hz' }));
-    act(() => audio.fire('error'));
-    expect(state('174 Hz')).toBe('idle');
-    expect(toast.error).toHaveBeenCalledTimes(2);
   });
 
   it('shows each list’s own load-failure toast', async () => {
     lists[API.bonusAudio] = 'fail';
-    renderLibrary();
+    renderWithProviders(<MusicLibrary />);
     expect(await screen.findByText('There was an error fetching bonus audios!')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('There was an error fetching bonus audios!');
     expect(screen.getByRole('heading', { name: '528 Hz' })).toBeInTheDocument();

@@ -1,21 +1,14 @@
-import { useCallback, useRef } from 'react';
 import { AUDIO_LISTS } from '../api/audio-lists';
-import { useAudioPlayer, type AudioElement } from '../hooks/use-audio-player';
+import { useTrackPlayer } from '../hooks/use-track-player';
 import { AudioList } from './audio-list';
 
-/** The three audio libraries sharing one <audio> element, so one track plays at a time. */
-export function MusicLibrary({ createAudio }: { createAudio?: () => AudioElement }) {
-  const element = useRef<HTMLAudioElement>(null);
-  const pageAudio = useCallback((): AudioElement => {
-    if (!element.current) throw new Error('the music player element is not mounted');
-    return element.current;
-  }, []);
-  const { playback, toggle } = useAudioPlayer(createAudio ?? pageAudio);
+/** The three audio libraries on the sound engine's track layer: one track at a time, looping. */
+export function MusicLibrary() {
+  const player = useTrackPlayer();
   return (
     <div className="flex flex-col gap-10">
-      <audio ref={element} data-testid="music-player" preload="none" hidden />
       {AUDIO_LISTS.map((list) => (
-        <AudioList key={list.kind} {...list} playback={playback} onToggle={toggle} />
+        <AudioList key={list.kind} {...list} statusOf={player.statusOf} onToggle={player.toggle} />
       ))}
     </div>
   );

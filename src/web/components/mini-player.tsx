@@ -1,0 +1,151 @@
+import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { AudioLines, Pause, Play, Square } from 'lucide-react';
+import { paths } from '@web/lib/paths';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { DEFAULT_FADE_OUT_SECONDS, FADE_OUT_SECONDS, formatClock, SLEEP_TIMER_MINUTES } from '@web/lib/audio/mixer';
+import { NOISE_LABELS } from '@web/lib/audio/noise';
+import type { LayerState } from '@web/lib/audio/sound-engine';
+import { useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { Button } from '@web/components/ui/button';
+
+const beat = (a: number, b: number) => Math.round(Math.abs(a - b) * 10) / 10;
+
+/** A layer as a person would name it. */
+export function layerName(layer: LayerState): string {
+  const source = layer.source;
+  switch (source.kind) {
+    case 'track':
+      return source.title;
+    case 'binaural':
+      return `Binaural beats · ${beat(source.leftHz, source.rightHz)} Hz`;
+    case 'isochronic':
+      return `Isochronic tones · ${source.pulseHz} Hz`;
+    case 'noise':
+      return NOISE_LABELS[source.colour];
+  }
+}
+
+const minutesLabel = (minutes: number) =>
+  minutes < 60 ? `${minutes} min` : `${minutes / 60} h`.replace('1.5 h', '1 h 30 min');
+const fadeLabel = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${seconds / 60} min`);
+
+/**
+ * The portal's mini-player (docs/product/screens.md#mini-player): what plays, for how long, pause,
+ * stop, the master volume and the sleep timer. Mounted with the portal layout, so the sound and the
+ * player follow the person from page to page; leaving the portal (signing out) stops the sound.
+ */
+export function MiniPlayer() {
+  const state = useSoundEngine();
+  const active = state.status !== 'stopped';
+  const clock = useEngineClock(
+    () => ({ elapsed: soundEngine.elapsed(), remaining: soundEngine.remaining(), fading: soundEngine.fading() }),
+    state.status === 'playing',
+  );
+  const [fadeSeconds, setFadeSeconds] = useState<number>(DEFAULT_FADE_OUT_SECONDS);
+  const volumeId = useId();
+
+  useEffect(() => () => soundEngine.stop(), []);
+
+  if (!active) return null;
+  const paused = state.status === 'paused';
+  const timerMinutes = state.timer ? String(state.timer.seconds / 60) : 'off';
+  const volumePercent = `${Math.round(state.volume * 100)}%`;
+  const loading = state.layers.some((layer) => layer.status === 'loading');
+  const time =
+    clock.remaining === null
+      ? `${formatClock(clock.elapsed)} · looping`
+      : clock.fading
+        ? `Fading out · ${formatClock(clock.remaining)} left`
+        : `${formatClock(clock.elapsed)} · ${formatClock(clock.remaining)} left`;
+
+  return (
+    <section
+      aria-label="Now playing"
+      className="sticky bottom-0 z-30 border-t border-line bg-surface-raised/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur sm:px-6"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex min-w-0 flex-1 basis-56 items-center gap-3">
+          <AudioLines aria-hidden className="h-5 w-5 shrink-0 text-accent-strong dark:text-accent" />
+          <div className="min-w-0">
+            <Link to={paths.music} className="block truncate text-sm font-medium text-fg hover:underline">
+              {state.layers.map(layerName).join(' + ') || 'Starting…'}
+            </Link>
+            <p className="text-xs tabular-nums text-fg-muted" data-testid="mini-player-time">
+              {paused ? `Paused · ${formatClock(clock.elapsed)}` : loading ? 'Loading…' : time}
+            </p>
+          </div>
+        </div>
+        <div className="flex items-center gap-2">
+          {paused ? (
+            <Button variant="secondary" size="icon" aria-label="Resume" onClick={() => void soundEngine.resume()}>
+              <Play aria-hidden className="h-4 w-4" />
+            </Button>
+          ) : (
+            <Button variant="secondary" size="icon" aria-label="Pause" onClick={() => soundEngine.pause()}>
+              <Pause aria-hidden className="h-4 w-4" />
+            </Button>
+          )}
+          <Button variant="secondary" size="icon" aria-label="Stop" onClick={() => soundEngine.stop()}>
+            <Square aria-hidden className="h-4 w-4" />
+          </Button>
+        </div>
+        <div className="flex basis-40 items-center gap-2">
+          <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
+            Volume
+          </label>
+          <input
+            id={volumeId}
+            type="range"
+            min={0}
+            max={1}
+            step={0.01}
+            value={state.volume}
+            aria-valuetext={volumePercent}
+            style={{ '--range-progress': volumePercent } as CSSProperties}
+            onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
+            className="h-6 w-28"
+          />
+        </div>
+        <div className="flex items-center gap-2 text-xs">
+          <label className="flex items-center gap-1.5 font-medium text-fg-muted">
+            Sleep timer
+            <select
+              value={timerMinutes}
+              onChange={(event) => {
+                const value = event.target.value;
+                soundEngine.setSleepTimer(value === 'off' ? null : Number(value) * 60, fadeSeconds);
+              }}
+              className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
+            >
+              <option value="off">Until I stop</option>
+              {SLEEP_TIMER_MINUTES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutesLabel(minutes)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1.5 font-medium text-fg-muted">
+            Fade-out
+            <select
+              value={fadeSeconds}
+              onChange={(event) => {
+                const seconds = Number(event.target.value);
+                setFadeSeconds(seconds);
+                if (state.timer) soundEngine.setSleepTimer(state.timer.seconds, seconds);
+              }}
+              className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
+            >
+              {FADE_OUT_SECONDS.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {fadeLabel(seconds)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+    </section>
+  );
+}

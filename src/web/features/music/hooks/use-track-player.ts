@@ -1,0 +1,40 @@
+import { toast } from 'sonner';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { usePlan } from '@web/lib/plan';
+
+export const PLAY_FAILED = 'Failed to play audio';
+
+/** A list item: not playing, loading (fetch and decode), playing, paused, or ended (its session stopped). */
+export type TrackStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended';
+
+/**
+ * The library's tracks on the one sound engine's track layer: one track at a time, looping until
+ * stopped. Without sound layers in the plan a track replaces whatever else plays.
+ */
+export function useTrackPlayer() {
+  const state = useSoundEngine();
+  const layered = usePlan().includes('soundLayers');
+  const layer = state.layers.find((candidate) => candidate.id === 'track');
+  const currentKey = layer?.source.kind === 'track' ? layer.source.key : null;
+
+  function statusOf(key: string): TrackStatus {
+    if (key === currentKey) {
+      if (layer?.status === 'loading') return 'loading';
+      return state.status === 'paused' ? 'paused' : 'playing';
+    }
+    return state.ended?.key === key ? 'ended' : 'idle';
+  }
+
+  function toggle(key: string, title: string, url: string) {
+    const status = statusOf(key);
+    if (status === 'playing') return soundEngine.pause();
+    if (status === 'paused') return void soundEngine.resume();
+    if (status === 'loading') return;
+    soundEngine
+      .setLayer('track', { kind: 'track', key, title, url }, 1, { exclusive: !layered })
+      .catch(() => toast.error(PLAY_FAILED));
+  }
+
+  return { statusOf, toggle, currentKey };
+}

@@ -1,0 +1,588 @@
+import {
+  clampGain,
+  FADE_SECONDS,
+  fadeOutPoints,
+  GLIDE_TIME_CONSTANT,
+  headroomFor,
+  loopBounds,
+  planSleepTimer,
+  type SleepTimerPlan,
+} from './mixer';
+import { noiseLoop, type NoiseColour } from './noise';
+
+// The portal's one audio engine, on the Web Audio API with no React inside. A session is a set of
+// layers, each with its own gain, summed into one master:
+//
+//   layer sources → layer gain ─┐
+//   layer sources → layer gain ─┼→ headroom (the limiter's gain law) → volume → sleep timer → envelope → out
+//   layer sources → layer gain ─┘
+//
+// headroom = 1 / max(1, Σ layer gains), and every source peaks at most at full scale, so the sum
+// never passes the chosen volume (docs/decisions/016-one-audio-engine-of-layers.md). Start, stop,
+// pause, every change and the timer's end are ramps: nothing ever steps.
+
+export type LayerId = 'track' | 'binaural' | 'isochronic' | 'noise';
+
+export type LayerSource =
+  | { kind: 'binaural'; leftHz: number; rightHz: number }
+  /** A carrier whose loudness pulses smoothly (raised cosine) at `pulseHz`: heard on speakers too. */
+  | { kind: 'isochronic'; carrierHz: number; pulseHz: number }
+  | { kind: 'noise'; colour: NoiseColour }
+  /** A library track, looped sample-accurately from its decoded buffer. */
+  | { kind: 'track'; key: string; title: string; url: string };
+
+export interface LayerState {
+  id: LayerId;
+  source: LayerSource;
+  gain: number;
+  /** A track is 'loading' while it is fetched and decoded. */
+  status: 'loading' | 'ready';
+}
+
+export interface SleepTimerState extends SleepTimerPlan {
+  /** As chosen, in real seconds (before any test time scale). */
+  seconds: number;
+  fadeSeconds: number;
+}
+
+export interface SoundEngineState {
+  status: 'stopped' | 'playing' | 'paused';
+  /** The master volume, 0–1: nothing is ever louder. */
+  volume: number;
+  layers: readonly LayerState[];
+  timer: SleepTimerState | null;
+  /** The track of the last session that ended (stopped or timed out), for the list to show. */
+  ended: { key: string; by: 'stop' | 'timer' } | null;
+}
+
+export interface SoundEngineOptions {
+  /** Fetches a track's bytes; the default is fetch(). */
+  load?: (url: string) => Promise<ArrayBuffer>;
+  /** Multiplies the sleep timer's minutes (an e2e hook to shorten time; 1 in the app). */
+  timeScale?: number;
+  /** The master volume before anyone moves it. */
+  volume?: number;
+}
+
+type ContextSource = BaseAudioContext | (() => BaseAudioContext);
+
+interface Voice {
+  nodes: AudioScheduledSourceNode[];
+  output: AudioNode;
+}
+
+interface TrackVoice {
+  source: AudioBufferSourceNode;
+  gain: GainNode;
+  /** Engine time at which buffer offset `offset` played. */
+  startedAt: number;
+  offset: number;
+}
+
+interface Layer {
+  state: LayerState;
+  gain: GainNode;
+  voice: Voice | null;
+  /** Tracks: the decoded buffer, its loop and the current voice (seek replaces it). */
+  track?: { buffer: AudioBuffer; loopStart: number; loopEnd: number; voice: TrackVoice };
+  /** Bumped when the layer is replaced, so a slow decode does not start a stale track. */
+  token: number;
+}
+
+interface Session {
+  headroom: GainNode;
+  volume: GainNode;
+  timer: GainNode;
+  envelope: GainNode;
+  layers: Map<LayerId, Layer>;
+  startedAt: number;
+}
+
+const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise'];
+
+/**
+ * Freezes a parameter at its current value so a new ramp starts from where the sound is.
+ * Not cancelAndHoldAtTime: in Chromium it held ~0 after a finished start ramp (a click at stop,
+ * caught by the offline render test); Firefox lacks it altogether.
+ */
+function holdAt(param: AudioParam, time: number) {
+  const current = param.value;
+  param.cancelScheduledValues(time);
+  param.setValueAtTime(current, time);
+}
+
+/** Holds the parameter from `from` where it is, then ramps to `target` from `at` (default: at once). */
+function rampTo(param: AudioParam, target: number, from: number, at = from) {
+  const current = param.value;
+  holdAt(param, from);
+  if (at > from) param.setValueAtTime(current, at);
+  param.linearRampToValueAtTime(target, at + FADE_SECONDS);
+}
+
+function glide(param: AudioParam, target: number, now: number) {
+  holdAt(param, now);
+  param.setTargetAtTime(target, now, GLIDE_TIME_CONSTANT);
+}
+
+function isRealtime(context: BaseAudioContext): context is AudioContext {
+  return typeof AudioContext !== 'undefined' && context instanceof AudioContext;
+}
+
+export class SoundEngine {
+  private context: BaseAudioContext | null = null;
+  private session: Session | null = null;
+  private state: SoundEngineState;
+  private readonly listeners = new Set<() => void>();
+  private readonly buffers = new Map<string, Promise<AudioBuffer>>();
+  private readonly noise = new Map<NoiseColour, AudioBuffer>();
+  private tokens = 0;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private readonly load: (url: string) => Promise<ArrayBuffer>;
+  readonly timeScale: number;
+
+  /**
+   * A context, or a factory for one. The factory runs on the first start, i.e. inside the
+   * person's click, which browsers require before audio may play.
+   */
+  constructor(
+    private readonly contextSource: ContextSource,
+    options: SoundEngineOptions = {},
+  ) {
+    this.load =
+      options.load ??
+      (async (url) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        return response.arrayBuffer();
+      });
+    this.timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
+    this.state = { ...STOPPED, volume: clampGain(options.volume ?? STOPPED.volume) };
+  }
+
+  getState = (): SoundEngineState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Engine-clock seconds (the context's; frozen while paused). */
+  now(): number {
+    return this.context?.currentTime ?? 0;
+  }
+
+  /** Seconds the session has played (pauses excluded), in real seconds. */
+  elapsed(): number {
+    return this.session ? (this.now() - this.session.startedAt) / this.timeScale : 0;
+  }
+
+  /** Seconds until the sleep timer ends everything, or null when there is none. */
+  remaining(): number | null {
+    const timer = this.state.timer;
+    return timer ? Math.max(0, (timer.endsAt - this.now()) / this.timeScale) : null;
+  }
+
+  /** Whether the sleep timer's fade has begun. */
+  fading(): boolean {
+    const timer = this.state.timer;
+    return timer !== null && this.now() >= timer.fadeStartsAt;
+  }
+
+  /** Where the track layer is in its loop, in seconds of the track, and the loop's length. */
+  trackPosition(): { position: number; duration: number } | null {
+    const track = this.session?.layers.get('track')?.track;
+    if (!track) return null;
+    const rate = track.buffer.sampleRate;
+    const duration = (track.loopEnd - track.loopStart) / rate;
+    const played = Math.max(0, this.now() - track.voice.startedAt) + track.voice.offset;
+    return { position: played % duration, duration };
+  }
+
+  /**
+   * Adds a layer, or replaces the one with the same id (a new track, another noise colour...).
+   * `exclusive` first removes every other layer (one sound at a time). Starts the session when
+   * stopped, resumes it when paused. Rejects when audio cannot start or the track cannot load.
+   */
+  async setLayer(id: LayerId, source: LayerSource, gain: number, options: { exclusive?: boolean } = {}): Promise<void> {
+    const context = this.ensureContext();
+    const session = this.session ?? this.startSession(context);
+    const resumed = this.state.status === 'paused' ? this.resumeSession(context) : null;
+    if (options.exclusive) {
+      for (const [other, layer] of session.layers) {
+        if (other === id) continue;
+        session.layers.delete(other);
+        this.releaseLayer(layer, context.currentTime);
+      }
+    }
+
+    const previous = session.layers.get(id);
+    if (previous) this.releaseLayer(previous, context.currentTime);
+    const layer: Layer = {
+      state: { id, source, gain: clampGain(gain), status: source.kind === 'track' ? 'loading' : 'ready' },
+      gain: context.createGain(),
+      voice: null,
+      token: ++this.tokens,
+    };
+    layer.gain.gain.setValueAtTime(0, context.currentTime);
+    layer.gain.connect(session.headroom);
+    session.layers.set(id, layer);
+    // Generated sounds start at once (an offline render may already be running); a track once decoded.
+    if (source.kind !== 'track') {
+      layer.voice = this.createVoice(context, source);
+      layer.voice.output.connect(layer.gain);
+      for (const node of layer.voice.nodes) node.start(context.currentTime);
+      this.applyGains(session, context.currentTime);
+    }
+    this.publish();
+
+    const running = isRealtime(context) ? context.resume() : Promise.resolve();
+    try {
+      await Promise.all([running, resumed]);
+      if (source.kind === 'track') {
+        const buffer = await this.decode(context, source.url);
+        if (session.layers.get(id) !== layer || this.session !== session) return;
+        this.startTrack(context, layer, buffer, 0);
+        layer.state = { ...layer.state, status: 'ready' };
+        this.applyGains(session, context.currentTime);
+        this.publish();
+      }
+    } catch (error) {
+      if (session.layers.get(id) === layer) this.removeLayer(id);
+      throw error;
+    }
+  }
+
+  /** Fades a layer out and releases it; the session stops with its last layer. */
+  removeLayer(id: LayerId): void {
+    const session = this.session;
+    const layer = session?.layers.get(id);
+    if (!session || !layer || !this.context) return;
+    if (session.layers.size === 1) {
+      this.stop();
+      return;
+    }
+    session.layers.delete(id);
+    this.releaseLayer(layer, this.context.currentTime);
+    this.applyGains(session, this.context.currentTime + FADE_SECONDS);
+    this.publish();
+  }
+
+  /** Glides a layer's gain (0–1). */
+  setLayerGain(id: LayerId, gain: number): void {
+    const layer = this.session?.layers.get(id);
+    if (!layer || !this.session || !this.context) return;
+    layer.state = { ...layer.state, gain: clampGain(gain) };
+    this.applyGains(this.session, this.context.currentTime);
+    this.publish();
+  }
+
+  /** Glides a binaural or isochronic layer to new frequencies. */
+  retune(
+    id: 'binaural' | 'isochronic',
+    changes: Partial<{ leftHz: number; rightHz: number; carrierHz: number; pulseHz: number }>,
+  ) {
+    const layer = this.session?.layers.get(id);
+    if (!layer?.voice || !this.context) return;
+    const now = this.context.currentTime;
+    const [first, second] = layer.voice.nodes as OscillatorNode[];
+    const source = layer.state.source;
+    if (source.kind === 'binaural') {
+      const next = { ...source, ...pick(changes, ['leftHz', 'rightHz']) };
+      if (changes.leftHz !== undefined && first) glide(first.frequency, next.leftHz, now);
+      if (changes.rightHz !== undefined && second) glide(second.frequency, next.rightHz, now);
+      layer.state = { ...layer.state, source: next };
+    } else if (source.kind === 'isochronic') {
+      const next = { ...source, ...pick(changes, ['carrierHz', 'pulseHz']) };
+      if (changes.carrierHz !== undefined && first) glide(first.frequency, next.carrierHz, now);
+      if (changes.pulseHz !== undefined && second) glide(second.frequency, next.pulseHz, now);
+      layer.state = { ...layer.state, source: next };
+    }
+    this.publish();
+  }
+
+  /** Moves the track layer to `seconds` into its loop, crossfading so the jump does not click. */
+  seekTrack(seconds: number): void {
+    const layer = this.session?.layers.get('track');
+    const context = this.context;
+    if (!layer?.track || !context) return;
+    const { buffer, loopStart, loopEnd } = layer.track;
+    const duration = (loopEnd - loopStart) / buffer.sampleRate;
+    const offset = Math.min(Math.max(0, Number.isFinite(seconds) ? seconds : 0), duration - 1 / buffer.sampleRate);
+    const old = layer.track.voice;
+    const now = context.currentTime;
+    rampTo(old.gain.gain, 0, now);
+    old.source.stop(now + FADE_SECONDS + 0.02);
+    old.source.onended = () => old.gain.disconnect();
+    this.startTrack(context, layer, buffer, offset, true);
+    this.publish();
+  }
+
+  /** Glides the master volume (0–1). */
+  setVolume(volume: number): void {
+    const next = clampGain(volume);
+    this.state = { ...this.state, volume: next };
+    if (this.session && this.context) glide(this.session.volume.gain, next, this.context.currentTime);
+    this.publish();
+  }
+
+  /**
+   * Sets the sleep timer: after `seconds` everything has faded out over `fadeSeconds` (≤ 10 min)
+   * and stops; null clears it (the sound comes back up if it was fading).
+   */
+  setSleepTimer(seconds: number | null, fadeSeconds = 60): void {
+    const session = this.session;
+    const context = this.context;
+    if (!session || !context) return;
+    const now = context.currentTime;
+    const param = session.timer.gain;
+    holdAt(param, now);
+    if (seconds === null) {
+      param.linearRampToValueAtTime(1, now + 0.5);
+      this.state = { ...this.state, timer: null };
+    } else {
+      const plan = planSleepTimer(now, seconds * this.timeScale, fadeSeconds * this.timeScale);
+      // Back to full first (if a previous fade had begun), then the whole fade as short straight ramps.
+      const upBy = Math.min(now + 0.5, plan.fadeStartsAt);
+      param.linearRampToValueAtTime(1, upBy);
+      const points = fadeOutPoints(plan.fadeStartsAt, plan.endsAt - plan.fadeStartsAt);
+      param.setValueAtTime(1, Math.max(upBy, plan.fadeStartsAt));
+      for (const [time, gain] of points.slice(1)) if (time > upBy) param.linearRampToValueAtTime(gain, time);
+      // The sound reaches silence on the audio clock by itself; tick() then releases the session.
+      this.state = { ...this.state, timer: { ...plan, seconds, fadeSeconds: Math.min(fadeSeconds, seconds) } };
+    }
+    this.publish();
+  }
+
+  /** Fades out and suspends everything, keeping each layer where it is. */
+  pause(): void {
+    const session = this.session;
+    const context = this.context;
+    if (!session || !context || this.state.status !== 'playing') return;
+    rampTo(session.envelope.gain, 0, context.currentTime);
+    this.state = { ...this.state, status: 'paused' };
+    this.publish();
+    if (isRealtime(context)) {
+      setTimeout(
+        () => {
+          if (this.session === session && this.state.status === 'paused') void context.suspend();
+        },
+        (FADE_SECONDS + 0.03) * 1000,
+      );
+    }
+  }
+
+  /** Comes back from a pause with a fade-in. */
+  async resume(): Promise<void> {
+    if (!this.session || !this.context || this.state.status !== 'paused') return;
+    await this.resumeSession(this.context);
+  }
+
+  /** Fades out and releases the whole session; a no-op when nothing plays. */
+  stop(by: 'stop' | 'timer' = 'stop'): void {
+    const session = this.session;
+    const context = this.context;
+    if (!session || !context) return;
+    this.session = null;
+    const now = context.currentTime;
+    rampTo(session.envelope.gain, 0, now);
+    const end = now + FADE_SECONDS + 0.02;
+    for (const layer of session.layers.values()) this.stopSourcesAt(layer, end);
+    const track = session.layers.get('track')?.state.source;
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    this.state = {
+      ...this.state,
+      status: 'stopped',
+      layers: [],
+      timer: null,
+      ended: track?.kind === 'track' ? { key: track.key, by } : null,
+    };
+    this.publish();
+    if (isRealtime(context)) {
+      if (context.state === 'suspended') void context.resume();
+      setTimeout(
+        () => {
+          session.envelope.disconnect();
+          // Idle: let the audio device sleep (a start resumes it) unless a new session began.
+          if (!this.session && context.state === 'running') void context.suspend();
+        },
+        (FADE_SECONDS + 0.1) * 1000,
+      );
+    }
+  }
+
+  private ensureContext(): BaseAudioContext {
+    this.context ??= typeof this.contextSource === 'function' ? this.contextSource() : this.contextSource;
+    return this.context;
+  }
+
+  private startSession(context: BaseAudioContext): Session {
+    const now = context.currentTime;
+    const node = (value: number) => {
+      const gain = context.createGain();
+      gain.gain.setValueAtTime(value, now);
+      return gain;
+    };
+    const session: Session = {
+      headroom: node(1),
+      volume: node(this.state.volume),
+      timer: node(1),
+      envelope: node(0),
+      layers: new Map(),
+      startedAt: now,
+    };
+    session.envelope.gain.linearRampToValueAtTime(1, now + FADE_SECONDS);
+    session.headroom
+      .connect(session.volume)
+      .connect(session.timer)
+      .connect(session.envelope)
+      .connect(context.destination);
+    this.session = session;
+    this.state = { ...this.state, status: 'playing', timer: null, ended: null };
+    if (isRealtime(context)) this.ticker = setInterval(() => this.tick(), 250);
+    return session;
+  }
+
+  private async resumeSession(context: BaseAudioContext) {
+    const session = this.session!;
+    this.state = { ...this.state, status: 'playing' };
+    this.publish();
+    if (isRealtime(context)) await context.resume();
+    rampTo(session.envelope.gain, 1, context.currentTime);
+  }
+
+  /** The realtime clock's housekeeping: a finished sleep timer ends the session. */
+  private tick() {
+    const timer = this.state.timer;
+    if (timer && this.now() >= timer.endsAt) this.stop('timer');
+    else if (timer) this.publish();
+  }
+
+  /**
+   * Sets every layer's gain and the headroom so that at no instant does the sum pass full scale:
+   * when the headroom must fall it falls first and the layers follow; when it may rise, the layers
+   * change first and it follows.
+   */
+  private applyGains(session: Session, from: number) {
+    const layers = [...session.layers.values()];
+    const target = headroomFor(layers.map((layer) => (layer.voice || layer.track ? layer.state.gain : 0)));
+    const current = session.headroom.gain.value;
+    const headroomFirst = target < current;
+    const later = from + FADE_SECONDS;
+    rampTo(session.headroom.gain, target, from, headroomFirst ? from : later);
+    for (const layer of layers) {
+      if (layer.voice || layer.track) rampTo(layer.gain.gain, layer.state.gain, from, headroomFirst ? later : from);
+    }
+  }
+
+  private releaseLayer(layer: Layer, now: number) {
+    rampTo(layer.gain.gain, 0, now);
+    this.stopSourcesAt(layer, now + FADE_SECONDS + 0.02);
+    const last = layer.voice?.nodes[0] ?? layer.track?.voice.source;
+    if (last) last.onended = () => layer.gain.disconnect();
+  }
+
+  private stopSourcesAt(layer: Layer, time: number) {
+    for (const node of layer.voice?.nodes ?? []) node.stop(time);
+    layer.track?.voice.source.stop(time);
+  }
+
+  private createVoice(context: BaseAudioContext, source: Exclude<LayerSource, { kind: 'track' }>): Voice {
+    const now = context.currentTime;
+    const oscillator = (hz: number) => {
+      const node = context.createOscillator();
+      node.type = 'sine';
+      node.frequency.setValueAtTime(hz, now);
+      return node;
+    };
+    if (source.kind === 'binaural') {
+      // A StereoPannerNode at ±1 puts the whole of a mono input in one ear (equal-power law:
+      // cos 0 = 1, cos π/2 = 0), so each ear peaks exactly at the layer's gain.
+      const merger = context.createGain();
+      const ears = ([source.leftHz, source.rightHz] as const).map((hz, index) => {
+        const ear = oscillator(hz);
+        const panner = context.createStereoPanner();
+        panner.pan.setValueAtTime(index === 0 ? -1 : 1, now);
+        ear.connect(panner).connect(merger);
+        return ear;
+      });
+      return { nodes: ears, output: merger };
+    }
+    if (source.kind === 'isochronic') {
+      // carrier × (0.5 − 0.5 cos 2πft): smooth pulses from silence to full, no edge to click.
+      const carrier = oscillator(source.carrierHz);
+      const pulse = oscillator(source.pulseHz);
+      const amplitude = context.createGain();
+      amplitude.gain.setValueAtTime(0.5, now);
+      const depth = context.createGain();
+      depth.gain.setValueAtTime(0.5, now);
+      pulse.connect(depth).connect(amplitude.gain);
+      carrier.connect(amplitude);
+      return { nodes: [carrier, pulse], output: amplitude };
+    }
+    const node = context.createBufferSource();
+    node.buffer = this.noiseBuffer(context, source.colour);
+    node.loop = true;
+    return { nodes: [node], output: node };
+  }
+
+  /** Eight seconds of a colour at the context's rate, peak 1, generated once per colour. */
+  noiseBuffer(context: BaseAudioContext, colour: NoiseColour): AudioBuffer {
+    const cached = this.noise.get(colour);
+    if (cached && cached.sampleRate === context.sampleRate) return cached;
+    const frames = Math.round(context.sampleRate * 8);
+    const buffer = context.createBuffer(1, frames, context.sampleRate);
+    buffer.copyToChannel(noiseLoop(colour, frames) as Float32Array<ArrayBuffer>, 0);
+    this.noise.set(colour, buffer);
+    return buffer;
+  }
+
+  private decode(context: BaseAudioContext, url: string): Promise<AudioBuffer> {
+    let buffer = this.buffers.get(url);
+    if (!buffer) {
+      buffer = this.load(url).then((bytes) => context.decodeAudioData(bytes));
+      buffer.catch(() => this.buffers.delete(url));
+      this.buffers.set(url, buffer);
+      // Keep the last few decoded tracks (a minute of audio is ~10 MB as floats).
+      if (this.buffers.size > 4) this.buffers.delete(this.buffers.keys().next().value!);
+    }
+    return buffer;
+  }
+
+  private startTrack(context: BaseAudioContext, layer: Layer, buffer: AudioBuffer, offset: number, fadeIn = false) {
+    const { start, end } =
+      layer.track?.buffer === buffer
+        ? { start: layer.track.loopStart, end: layer.track.loopEnd }
+        : loopBounds(Array.from({ length: buffer.numberOfChannels }, (_, index) => buffer.getChannelData(index)));
+    const now = context.currentTime;
+    const source = context.createBufferSource();
+    source.buffer = buffer;
+    source.loop = true;
+    source.loopStart = start / buffer.sampleRate;
+    source.loopEnd = end / buffer.sampleRate;
+    const gain = context.createGain();
+    gain.gain.setValueAtTime(fadeIn ? 0 : 1, now);
+    if (fadeIn) gain.gain.linearRampToValueAtTime(1, now + FADE_SECONDS);
+    source.connect(gain).connect(layer.gain);
+    source.start(now, start / buffer.sampleRate + offset);
+    layer.track = { buffer, loopStart: start, loopEnd: end, voice: { source, gain, startedAt: now, offset } };
+  }
+
+  private publish() {
+    const layers = this.session
+      ? LAYER_ORDER.flatMap((id) => {
+          const layer = this.session!.layers.get(id);
+          return layer ? [layer.state] : [];
+        })
+      : [];
+    this.state = { ...this.state, layers };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (value[key] !== undefined) out[key] = value[key];
+  return out;
+}
