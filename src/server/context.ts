@@ -7,9 +7,9 @@ import { createSessionLookup, type SessionLookup } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMediaUrls, type MediaUrls } from './media/urls';
 import { localNotices, type Notices } from './cluster/notices';
-import type { clusterRateLimitStore } from './cluster/rate-limit-store';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
-type RateLimitStore = ReturnType<typeof clusterRateLimitStore>;
+type RateLimitStore = FastifyRateLimitStoreCtor;
 
 /** What every module is given: configuration, the database and the shared services. */
 export interface AppContext {
@@ -27,7 +27,7 @@ export interface AppContext {
   media: MediaUrls;
   /** Changes every worker must hear of before the next request (sessions ended, content edited). */
   notices: Notices;
-  /** Where @fastify/rate-limit keeps its counters: the primary's, in a cluster; this process's otherwise. */
+  /** Where @fastify/rate-limit keeps its counters: Redis, or the primary's in a cluster; else this process's. */
   rateLimitStore: RateLimitStore | undefined;
 }
 

@@ -1,12 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
-import { pino } from 'pino';
 import type { Config } from './config';
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
-import type { Notice } from './cluster/notices';
-import { loggerOptions } from './http/logger';
+import { acrossServers, type Notice, type Notices } from './cluster/notices';
+import { noticeBusFor } from './cluster/between-servers';
+import { processLogger } from './http/logger';
 import { sweepStaleUploads } from './media/store';
 import { mediaDir } from './paths';
 import { seedAudioItems, seedMessageCategories } from './seed/service';
@@ -24,10 +24,7 @@ const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 const CRASH_LOOP = { restarts: 5, windowMs: 60_000 };
 
 export async function runPrimary(config: Config): Promise<void> {
-  const { stream, ...options } = loggerOptions(config.logLevel) as pino.LoggerOptions & {
-    stream: pino.DestinationStream;
-  };
-  const log = pino(options, stream);
+  const log = processLogger(config.logLevel);
   const prepared = await openPreparedDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -49,8 +46,12 @@ export async function runPrimary(config: Config): Promise<void> {
   const { broadcast } = serveWorkers({
     ...pglite?.handlers,
     ...rateLimitCallHandlers(),
-    'notices.publish': ((notice: Notice) => broadcast(notice)) as never,
+    'notices.publish': ((notice: Notice) => notices.publish(notice)) as never,
   });
+  // This server's workers, and the other servers' through Redis or LISTEN/NOTIFY when there are any.
+  const here: Notices = { publish: broadcast, subscribe: () => undefined };
+  const bus = noticeBusFor(config, log);
+  const notices = bus ? acrossServers(here, bus) : here;
 
   let stopping = false;
   const listening = new Set<number>();
@@ -76,6 +77,7 @@ export async function runPrimary(config: Config): Promise<void> {
     const exits = liveWorkers().map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
     await Promise.all(exits);
+    await bus?.close().catch(() => undefined);
     await prepared.close().finally(() => process.exit(exitCode));
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
@@ -121,7 +123,7 @@ export async function runPrimary(config: Config): Promise<void> {
   ).then(
     async (result) => {
       log.info({ ...result, ms: Math.round(performance.now() - seedStarted) }, 'seed: audio library ready');
-      await broadcast({ kind: 'content-changed' } satisfies Notice);
+      await notices.publish({ kind: 'content-changed' });
     },
     (error: unknown) => {
       if (!stopping) log.error({ err: error }, 'seed: the audio library could not be completed');

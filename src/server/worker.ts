@@ -5,20 +5,30 @@ import { setPasswordThreads } from './auth/passwords';
 import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
-import { clusterRateLimitStore } from './cluster/rate-limit-store';
+import { clusterRateLimitStore, redisRateLimitStore } from './cluster/rate-limit-store';
+import { closeRedis, connectRedis } from './cluster/redis';
+import { redisPrefix } from './cluster/between-servers';
+import { processLogger } from './http/logger';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { closeWithDeadline } from './http/shutdown';
 import { WEB_DIST_DIR } from './paths';
 
-/** A worker process: serves HTTP; the embedded database, rate-limit counters and notices go through the primary. */
+/**
+ * A worker process: serves HTTP; the embedded database and notices go through the primary, and the
+ * rate-limit counters too unless they are in Redis (REDIS_URL: this worker's own connection).
+ */
 export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
   setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
   const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromPrimary(primary);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, processLogger(config.logLevel)) : undefined;
   const ctx = createContext(config, database, {
     notices: clusterNotices(primary),
-    rateLimitStore: clusterRateLimitStore(primary),
+    rateLimitStore:
+      redis && config.redisUrl
+        ? redisRateLimitStore(redis, { prefix: redisPrefix(config.redisUrl), log: processLogger(config.logLevel) })
+        : clusterRateLimitStore(primary),
   });
   const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
 
@@ -29,6 +39,7 @@ export async function runWorker(config: Config): Promise<void> {
     try {
       await closeWithDeadline(app, config.http.shutdownGraceSeconds * 1000);
       await database.close();
+      if (redis) await closeRedis(redis);
     } finally {
       process.exit(0);
     }

@@ -5,8 +5,9 @@ import { tooManyRequests } from '../http/errors';
 // Login, signup, reset, activation (and its resend) and the calls that check the current password are
 // limited per client address and per account (docs/product/accounts.md#rate-limits): the address limit
 // slows one machine trying many accounts, the account limit many machines trying one.
-// Counters live in the rate-limit plugin's store, which the primary keeps for all workers
-// (docs/decisions/001-workers-share-state-through-the-primary.md).
+// Counters live in the rate-limit plugin's store: Redis when configured (every server counts once), else
+// the primary's, for all its workers (docs/decisions/001-workers-share-state-through-the-primary.md,
+// 014-redis-or-listen-notify-between-servers.md). Keys name their limiter: the limiters share a key space.
 
 export type LimitedAction =
   'login' | 'signup' | 'reset' | 'activation' | 'resend' | 'current-password' | 'email-change';
@@ -29,7 +30,7 @@ export function createAuthRateLimits(app: FastifyInstance, settings: Config['aut
   };
 
   return async (request, action, account) => {
-    await count(perAddress, request, `${action}|${request.ip}`);
-    if (account) await count(perAccount, request, `${action}|${account.trim().toLowerCase()}`);
+    await count(perAddress, request, `${action}|address|${request.ip}`);
+    if (account) await count(perAccount, request, `${action}|account|${account.trim().toLowerCase()}`);
   };
 }

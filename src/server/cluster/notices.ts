@@ -32,3 +32,53 @@ export function clusterNotices(channel: PrimaryChannel): Notices {
     subscribe: (handler) => channel.onNotice((notice) => handler(notice as Notice)),
   };
 }
+
+/**
+ * Carries notices to the other servers (docs/decisions/014-redis-or-listen-notify-between-servers.md):
+ * Redis pub/sub (REDIS_URL), else PostgreSQL LISTEN/NOTIFY (DATABASE_URL). It never fails: a notice it
+ * cannot carry is logged, and the other servers' copies then live out their time limits.
+ */
+export interface NoticeBus {
+  /** Sends to every other server; resolves once the bus has carried it (Redis: once they applied it). */
+  send(notice: Notice): Promise<void>;
+  /** Applies the other servers' notices here; the bus acknowledges each when `apply` has resolved. */
+  receive(apply: (notice: Notice) => Promise<void>): void;
+  /** Resolves once this server listens (the server does not wait for it; tests do). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * This server's notices (`here`: its own processes) joined to the other servers' through `bus`: a notice
+ * published here is applied here and sent to the others at once; one from another server is applied here.
+ */
+export function acrossServers(here: Notices, bus: NoticeBus): Notices {
+  bus.receive((notice) => here.publish(notice));
+  return {
+    publish: async (notice) => {
+      await Promise.all([here.publish(notice), bus.send(notice)]);
+    },
+    subscribe: (handler) => here.subscribe(handler),
+  };
+}
+
+/** What crosses the bus: the notice, which server sent it, and its number there (for acknowledgements). */
+export interface BusMessage {
+  origin: string;
+  id: number;
+  notice: Notice;
+}
+
+const NOTICE_KINDS = new Set<string>(['session-ended', 'user-changed', 'content-changed']);
+
+/** A message from the bus, or undefined when it is not one of ours. */
+export function parseBusMessage(text: string): BusMessage | undefined {
+  try {
+    const message = JSON.parse(text) as Partial<BusMessage> | null;
+    const notice = message?.notice as { kind?: unknown } | undefined;
+    if (typeof message?.origin !== 'string' || typeof message.id !== 'number') return undefined;
+    return typeof notice?.kind === 'string' && NOTICE_KINDS.has(notice.kind) ? (message as BusMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,8 +1,11 @@
 import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { CallHandler, PrimaryChannel } from './ipc';
+import { throttledWarning, type WarningLog } from './redis';
 
 // Rate-limit counters shared by the workers: the primary keeps them (in @fastify/rate-limit's own
-// in-memory store), so N workers allow the limit once, not N times.
+// in-memory store), so N workers allow the limit once, not N times. With REDIS_URL they live in Redis
+// instead, so several servers (each with its workers) allow it once.
 
 interface Counter {
   current: number;
@@ -19,10 +22,17 @@ interface IncrParams {
   max: number;
 }
 
-const LocalStoreClass = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as new (
+const require = createRequire(import.meta.url);
+const LocalStoreClass = require('@fastify/rate-limit/store/LocalStore') as new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
   cache?: number,
+) => LocalStore;
+const RedisStoreClass = require('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
 ) => LocalStore;
 
 /** Counters kept in the primary, one set per limiter. */
@@ -61,6 +71,38 @@ export function clusterRateLimitStore(channel: PrimaryChannel) {
     }
     child() {
       return new ClusterRateLimitStore(undefined, ++limiters);
+    }
+  };
+}
+
+/**
+ * A store for @fastify/rate-limit whose counters live in Redis (the plugin's own Redis store, one
+ * atomic script per attempt). Every limiter's keys name it (`login|address|…`, `shared|…`), so all
+ * limiters share one key space, the same on every server whatever its version.
+ *
+ * When Redis cannot answer (down, restarting, unreachable), the attempt is let through uncounted and a
+ * warning is logged: requests are served and counting resumes once ioredis has reconnected.
+ */
+export function redisRateLimitStore(redis: Redis, options: { prefix: string; log: WarningLog }) {
+  const warn = throttledWarning(options.log, 'rate-limit counters unavailable (Redis): attempts are not counted');
+  const store = new RedisStoreClass(false, false, redis, `${options.prefix}rate-limit:`);
+  return class RedisRateLimitStore {
+    incr(key: string, done: Done, timeWindow: number, max: number) {
+      store.incr(
+        key,
+        (error, counter) => {
+          if (error || !counter) {
+            warn(error ?? undefined);
+            return done(null, { current: 0, ttl: timeWindow });
+          }
+          done(null, counter);
+        },
+        timeWindow,
+        max,
+      );
+    }
+    child() {
+      return new RedisRateLimitStore();
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { destination } from 'pino';
+import { destination, pino } from 'pino';
 import { EMAILED_PAGES } from '@shared/contract';
 
 /** Query parameters whose values are credentials, whatever call they are sent to. */
@@ -94,6 +94,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       err: serializeError,
     },
   };
+}
+
+/** The same logs outside a Fastify instance (the primary; a worker's connections made before its app). */
+export function processLogger(level: string): pino.Logger {
+  const { stream, ...options } = loggerOptions(level) as pino.LoggerOptions & { stream: pino.DestinationStream };
+  return pino(options, stream);
 }
 
 /**
