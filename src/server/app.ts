@@ -24,6 +24,7 @@ import { profileRoutes } from './profile/routes';
 import { ownRoutes } from './own/routes';
 import { sharedRoutes } from './own/shared-routes';
 import { mediaRoutes } from './media/routes';
+import { mediaOrigins } from './media/storage';
 import { supportRoutes } from './support/routes';
 
 export interface BuildOptions {
@@ -61,7 +62,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerRequestLimits(app, ctx.config, ctx.database);
 
   const pages = options.webDir ? readWebPages(options.webDir) : undefined;
-  registerSecurity(app, pages ? [pages.index, pages.home ?? ''] : [], ctx.config.http.hstsMaxAgeSeconds);
+  registerSecurity(
+    app,
+    pages ? [pages.index, pages.home ?? ''] : [],
+    ctx.config.http.hstsMaxAgeSeconds,
+    mediaOrigins(ctx.config.s3),
+  );
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,

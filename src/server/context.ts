@@ -5,7 +5,9 @@ import { createTokenService } from './auth/tokens';
 import { createAuthenticate, type Authenticate } from './auth/authenticate';
 import { createSessionLookup, type SessionLookup } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createMediaUrls, type MediaUrls } from './media/urls';
+import type { MediaUrls } from './media/urls';
+import type { MediaStore } from './media/store';
+import { createMediaStorage } from './media/storage';
 import { localNotices, type Notices } from './cluster/notices';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
@@ -23,8 +25,10 @@ export interface AppContext {
   authenticateStaff: Authenticate;
   /** Account e-mail: SMTP when configured, else the outbox folder. */
   mailer: Mailer;
-  /** Signed URLs of media files, and their check. */
+  /** Signed URLs of media files (the app's, or the storage's own), and their check. */
   media: MediaUrls;
+  /** The media files: DATA_DIR/media, or S3-compatible storage. */
+  mediaFiles: MediaStore;
   /** Changes every worker must hear of before the next request (sessions ended, content edited). */
   notices: Notices;
   /** Where @fastify/rate-limit keeps its counters: Redis, or the primary's in a cluster; else this process's. */
@@ -43,6 +47,7 @@ export function createContext(config: Config, database: Database, options: Conte
   });
   const notices = options.notices ?? localNotices();
   const sessions = createSessionLookup(database.db, notices);
+  const storage = createMediaStorage(config);
   return {
     config,
     database,
@@ -50,7 +55,8 @@ export function createContext(config: Config, database: Database, options: Conte
     sessions,
     authenticate: createAuthenticate(sessions, tokens),
     authenticateStaff: createAuthenticate(sessions, tokens, { staffOnly: true }),
-    media: createMediaUrls(config.secretKey, config.publicUrl),
+    media: storage.urls,
+    mediaFiles: storage.files,
     notices,
     rateLimitStore: options.rateLimitStore,
     mailer: createMailer({

@@ -13,6 +13,7 @@ import { seedAudioItems, seedMessageCategories } from './seed/service';
 import { buildTrackFilesInWorker } from './seed/track-builder';
 import { withTrackCache } from './seed/track-cache';
 import { SEED_TRACKS } from './seed/media/catalog';
+import { createMediaStorage } from './media/storage';
 
 // The primary process: it prepares the data (lock, migrations, seed), owns what the workers share
 // (the embedded database, rate-limit counters, the relay of notices), and keeps WEB_CONCURRENCY workers
@@ -31,7 +32,10 @@ export async function runPrimary(config: Config): Promise<void> {
     logger: log,
   });
   const db = prepared.database;
+  const media = createMediaStorage(config);
   try {
+    // A wrong S3 setting (no such bucket, a bad key, nothing listening) stops the start here, named.
+    await media.check();
     // Parts of uploads cut off by a crash; a day leaves room for an upload still under way elsewhere.
     const swept = await sweepStaleUploads(mediaDir(config.dataDir), STALE_UPLOAD_AGE_MS);
     if (swept) log.info(`removed ${swept} stale upload part(s)`);
@@ -116,7 +120,7 @@ export async function runPrimary(config: Config): Promise<void> {
   const seedStarted = performance.now();
   seedAudioItems(
     db.db,
-    config.dataDir,
+    media.files,
     { info: (message) => log.info(message) },
     SEED_TRACKS,
     withTrackCache(buildTrackFilesInWorker),

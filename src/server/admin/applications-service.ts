@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../http/errors';
 import {
   contentAddressedName,
   discardStaged,
-  mediaFileSize,
   placeAndReference,
   releaseUnreferenced,
   type StagedFile,
@@ -21,10 +20,10 @@ const toAdmin = async (store: ContentStore, row: ApplicationRow): Promise<AdminA
   id: row.id,
   application_version: row.applicationVersion,
   description: row.description,
-  application_file: store.mediaUrl(row.applicationFile, {
+  application_file: await store.mediaUrl(row.applicationFile, {
     downloadName: installerDownloadName(row.applicationVersion, row.applicationFile),
   }),
-  size_bytes: await mediaFileSize(store.mediaRoot, row.applicationFile),
+  size_bytes: await store.files.size(row.applicationFile),
   created_at: row.createdAt.toISOString(),
 });
 
@@ -53,24 +52,19 @@ export async function createApplication(store: ContentStore, input: NewApplicati
     else if (input.installer.size === 0) errors.application_file = ['The submitted file is empty.'];
     if (Object.keys(errors).length || !fields.success || !input.installer || !ext) throw badRequest(errors);
     const relative = `applications/${contentAddressedName(input.installer.sha256, ext)}`;
-    const row = await placeAndReference(
-      store.db,
-      store.mediaRoot,
-      [{ staged: input.installer, relative }],
-      async (tx) => {
-        const [inserted] = await tx
-          .insert(desktopApplications)
-          .values({
-            applicationVersion: fields.data.application_version,
-            description: fields.data.description,
-            applicationFile: relative,
-          })
-          .returning();
-        if (!inserted) throw new Error('application insert returned no row');
-        return inserted;
-      },
-    );
-    return toAdmin(store, row);
+    const row = await placeAndReference(store.db, store.files, [{ staged: input.installer, relative }], async (tx) => {
+      const [inserted] = await tx
+        .insert(desktopApplications)
+        .values({
+          applicationVersion: fields.data.application_version,
+          description: fields.data.description,
+          applicationFile: relative,
+        })
+        .returning();
+      if (!inserted) throw new Error('application insert returned no row');
+      return inserted;
+    });
+    return await toAdmin(store, row);
   } finally {
     await discardStaged(input.installer);
   }
@@ -80,6 +74,6 @@ export async function deleteApplication(store: ContentStore, id: number): Promis
   const [row] = await store.db.delete(desktopApplications).where(eq(desktopApplications.id, id)).returning();
   if (!row) throw notFound();
   const summary = await toAdmin(store, row);
-  await releaseUnreferenced(store.db, store.mediaRoot, [row.applicationFile]);
+  await releaseUnreferenced(store.db, store.files, [row.applicationFile]);
   return summary;
 }

@@ -20,13 +20,13 @@ const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'
 const duplicateName = () => badRequest({ name: ['An audio item with this name already exists in this library.'] });
 const withUniqueName = <T>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
 
-const toAdmin = (store: ContentStore, row: AudioRow): AdminAudioItem => ({
+const toAdmin = async (store: ContentStore, row: AudioRow): Promise<AdminAudioItem> => ({
   id: row.id,
   kind: row.kind,
   name: row.name,
   description: row.description,
-  cover_image: row.coverImage ? store.mediaUrl(row.coverImage) : null,
-  audio_file: store.mediaUrl(row.audioFile),
+  cover_image: row.coverImage ? await store.mediaUrl(row.coverImage) : null,
+  audio_file: await store.mediaUrl(row.audioFile),
   position: row.position,
   date_added: row.dateAdded.toISOString(),
 });
@@ -37,7 +37,7 @@ export async function listAudioItems(store: ContentStore, kind: AudioKind): Prom
     .from(audioItems)
     .where(eq(audioItems.kind, kind))
     .orderBy(asc(audioItems.position), asc(audioItems.id));
-  return rows.map((row) => toAdmin(store, row));
+  return Promise.all(rows.map((row) => toAdmin(store, row)));
 }
 
 async function findRow(store: ContentStore, kind: AudioKind, id: number): Promise<AudioRow> {
@@ -60,7 +60,7 @@ function audioTarget(kind: AudioKind, audio: StagedFile): string {
 async function coverTarget(store: ContentStore, raw: StagedFile): Promise<{ staged: StagedFile; relative: string }> {
   try {
     const webp = await coverToWebp(raw.tempPath);
-    const staged = await stageBuffer(webp, store.mediaRoot);
+    const staged = await stageBuffer(webp, store.files.stagingRoot);
     return { staged, relative: `covers/${contentAddressedName(staged.sha256, '.webp')}` };
   } catch (error) {
     if (error instanceof InvalidImageError) throw badRequest({ cover_image: [error.message] });
@@ -90,7 +90,7 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
     staged.push(cover?.staged);
     const files = [{ staged: input.audio, relative: audioRelative }, ...(cover ? [cover] : [])];
     const row = await withUniqueName(() =>
-      placeAndReference(store.db, store.mediaRoot, files, async (tx) => {
+      placeAndReference(store.db, store.files, files, async (tx) => {
         const [last] = await tx
           .select({ n: max(audioItems.position) })
           .from(audioItems)
@@ -110,7 +110,7 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
         return inserted;
       }),
     );
-    return toAdmin(store, row);
+    return await toAdmin(store, row);
   } finally {
     for (const file of staged) await discardStaged(file);
   }
@@ -158,7 +158,7 @@ export async function replaceAudioFiles(
       ...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []),
       ...(cover ? [cover] : []),
     ];
-    const [row] = await placeAndReference(store.db, store.mediaRoot, files, (tx) =>
+    const [row] = await placeAndReference(store.db, store.files, files, (tx) =>
       tx
         .update(audioItems)
         .set({ ...(audioRelative && { audioFile: audioRelative }), ...(cover && { coverImage: cover.relative }) })
@@ -166,11 +166,11 @@ export async function replaceAudioFiles(
         .returning(),
     );
     if (!row) throw notFound();
-    await releaseUnreferenced(store.db, store.mediaRoot, [
+    await releaseUnreferenced(store.db, store.files, [
       audioRelative ? before.audioFile : null,
       cover ? before.coverImage : null,
     ]);
-    return toAdmin(store, row);
+    return await toAdmin(store, row);
   } finally {
     for (const file of staged) await discardStaged(file);
   }
@@ -179,7 +179,7 @@ export async function replaceAudioFiles(
 export async function deleteAudioItem(store: ContentStore, kind: AudioKind, id: number): Promise<AdminAudioItem> {
   const row = await findRow(store, kind, id);
   await store.db.delete(audioItems).where(eq(audioItems.id, id));
-  await releaseUnreferenced(store.db, store.mediaRoot, [row.audioFile, row.coverImage]);
+  await releaseUnreferenced(store.db, store.files, [row.audioFile, row.coverImage]);
   return toAdmin(store, row);
 }
 

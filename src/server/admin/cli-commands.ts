@@ -60,7 +60,7 @@ async function stageLocalFile(c: CommandContext, file: string, maxBytes: number)
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new CliError(`No such file: ${file}`);
   try {
-    return await stageStream(createReadStream(file), c.store.mediaRoot, maxBytes);
+    return await stageStream(createReadStream(file), c.store.files.stagingRoot, maxBytes);
   } catch (error) {
     if (error instanceof FileTooLargeError) throw new CliError(`${file}: ${error.message}`);
     throw error;

@@ -5,8 +5,7 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import type { Database } from '../db/client';
 import { openPreparedDatabase, type PreparedDatabase } from '../db/prepare';
 import { ApiError } from '../http/errors';
-import { mediaDir } from '../paths';
-import { createMediaUrls } from '../media/urls';
+import { createMediaStorage } from '../media/storage';
 import { CliError, describeApiError, EXIT, type CliIo } from './cli-io';
 import { COMMANDS } from './cli-commands';
 
@@ -84,12 +83,9 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
   }
 
   try {
+    const storage = createMediaStorage(config);
     await command.run({
-      store: {
-        db: database.db,
-        mediaRoot: mediaDir(config.dataDir),
-        mediaUrl: createMediaUrls(config.secretKey, config.publicUrl).url,
-      },
+      store: { db: database.db, files: storage.files, mediaUrl: storage.urls.url },
       io,
       maxApplicationBytes: config.maxApplicationBytes,
       values: parsed.values as Record<string, string | boolean | undefined>,

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_API } from '@shared/contract';
 import type { AppContext } from '../context';
-import { mediaDir } from '../paths';
 import type { ContentStore } from './media-context';
 import { registerApplicationRoutes } from './routes/applications';
 import { registerAudioRoutes } from './routes/audio';
@@ -28,7 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     }
     return payload;
   });
-  const store: ContentStore = { db: ctx.database.db, mediaRoot: mediaDir(ctx.config.dataDir), mediaUrl: ctx.media.url };
+  const store: ContentStore = { db: ctx.database.db, files: ctx.mediaFiles, mediaUrl: ctx.media.url };
   const db = ctx.database.db;
   const deps = { app, ctx, store, db };
   for (const register of [

@@ -15,7 +15,7 @@ import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
 import { revokeAllSessions } from '../auth/sessions';
-import { releaseUnreferenced } from '../media/store';
+import { releaseUnreferenced, type MediaStore } from '../media/store';
 
 const userColumns = {
   id: users.id,
@@ -166,7 +166,7 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
  * referenced (the profile image) are removed after the commit. Answers whether the user existed.
  * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions.
  */
-export async function deleteUser(db: Db, mediaRoot: string, id: number): Promise<boolean> {
+export async function deleteUser(db: Db, media: MediaStore, id: number): Promise<boolean> {
   const files = await db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ image: profiles.profileImage })
@@ -177,6 +177,6 @@ export async function deleteUser(db: Db, mediaRoot: string, id: number): Promise
     return deleted.length > 0 ? [profile?.image] : undefined;
   });
   if (!files) return false;
-  await releaseUnreferenced(db, mediaRoot, files);
+  await releaseUnreferenced(db, media, files);
   return true;
 }

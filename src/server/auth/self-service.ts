@@ -14,7 +14,6 @@ import { rethrowUniqueAs } from '../db/errors';
 import { users } from '../db/schema';
 import { badRequest, unauthorized } from '../http/errors';
 import { activationMail, emailChangedMail, emailChangeMail } from '../mail/templates';
-import { mediaDir } from '../paths';
 import { decodeUid, encodeUid, type AccountTokens } from './account-tokens';
 import { ACCOUNT_MESSAGES, activationLink, replacePassword } from './accounts';
 import { verifyPassword } from './passwords';
@@ -130,6 +129,6 @@ export async function confirmEmailChange(
 /** Removes the account and all that is theirs, after checking the password (the admin's cascade). */
 export async function deleteOwnAccount(ctx: AppContext, userId: number, password: string): Promise<void> {
   await userWithPassword(ctx.database.db, userId, password);
-  await deleteUser(ctx.database.db, mediaDir(ctx.config.dataDir), userId);
+  await deleteUser(ctx.database.db, ctx.mediaFiles, userId);
   await ctx.notices.publish({ kind: 'user-changed', userId });
 }

@@ -28,24 +28,28 @@ export async function listAudioItems(db: Db, media: MediaUrls, kind: AudioKind):
     .from(audioItems)
     .where(eq(audioItems.kind, kind))
     .orderBy(asc(audioItems.position), asc(audioItems.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    cover_image: row.coverImage ? media.url(row.coverImage) : null,
-    audio_file: media.url(row.audioFile),
-    date_added: row.dateAdded.toISOString(),
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      cover_image: row.coverImage ? await media.url(row.coverImage) : null,
+      audio_file: await media.url(row.audioFile),
+      date_added: row.dateAdded.toISOString(),
+    })),
+  );
 }
 
 export async function listDesktopApplications(db: Db, media: MediaUrls): Promise<DesktopApplication[]> {
   const rows = await db.select().from(desktopApplications).orderBy(asc(desktopApplications.id));
-  return rows.map((row) => ({
-    id: row.id,
-    application_version: row.applicationVersion,
-    description: row.description,
-    application_file: media.url(row.applicationFile, {
-      downloadName: installerDownloadName(row.applicationVersion, row.applicationFile),
-    }),
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      application_version: row.applicationVersion,
+      description: row.description,
+      application_file: await media.url(row.applicationFile, {
+        downloadName: installerDownloadName(row.applicationVersion, row.applicationFile),
+      }),
+    })),
+  );
 }

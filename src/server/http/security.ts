@@ -29,16 +29,24 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Security headers on every response; CORS stays closed because no CORS plugin is registered. */
-export function registerSecurity(app: FastifyInstance, pages: string[], hstsMaxAgeSeconds: number): void {
+/**
+ * Security headers on every response; CORS stays closed because no CORS plugin is registered.
+ * `mediaOrigins`: where media URLs point when they are not the app's own (S3-compatible storage).
+ */
+export function registerSecurity(
+  app: FastifyInstance,
+  pages: string[],
+  hstsMaxAgeSeconds: number,
+  mediaOrigins: string[] = [],
+): void {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptHashes(pages)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -86,7 +86,7 @@ describe('the built SPA', () => {
   });
 
   it('keeps 404s for missing files, API paths and media', async () => {
-    const missingMedia = new URL(t.ctx.media.url('nothing.mp3'));
+    const missingMedia = new URL(await t.ctx.media.url('nothing.mp3'));
     for (const url of ['/assets/missing.js', '/api/nope', `${missingMedia.pathname}${missingMedia.search}`]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);

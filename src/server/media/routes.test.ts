@@ -8,15 +8,15 @@ let t: TestApp;
 const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 const AUDIO_FILE = 'audio/selfeggio/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.mp3';
 /** The path and query of the file's signed URL, as the API hands it out. */
-const signed = (relative: string, options?: { downloadName?: string }) => {
-  const url = new URL(t.ctx.media.url(relative, options));
+const signed = async (relative: string, options?: { downloadName?: string }) => {
+  const url = new URL(await t.ctx.media.url(relative, options));
   return `${url.pathname}${url.search}`;
 };
 let AUDIO_URL: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  AUDIO_URL = signed(AUDIO_FILE);
+  AUDIO_URL = await signed(AUDIO_FILE);
   const media = mediaDir(t.dataDir);
   const put = (relative: string, bytes: Buffer | string) => {
     mkdirSync(path.dirname(path.join(media, relative)), { recursive: true });
@@ -74,21 +74,21 @@ describe('/media/', () => {
     ['profile-images/avatar.jpg', 'image/jpeg'],
     ['logo.png', 'image/png'],
   ])('serves %s as %s', async (relative, type) => {
-    const res = await t.app.inject({ method: 'GET', url: signed(relative) });
+    const res = await t.app.inject({ method: 'GET', url: await signed(relative) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
     expect(res.headers['content-disposition']).toBeUndefined();
   });
 
   it('revalidates names that are not content-addressed', async () => {
-    const res = await t.app.inject({ method: 'GET', url: signed('profile-images/avatar.jpg') });
+    const res = await t.app.inject({ method: 'GET', url: await signed('profile-images/avatar.jpg') });
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
   it.each(['applications/Innerwave-Setup-1.2.0.exe', 'applications/innerwave.dmg'])(
     'serves the installer %s as a download',
     async (relative) => {
-      const res = await t.app.inject({ method: 'GET', url: signed(relative) });
+      const res = await t.app.inject({ method: 'GET', url: await signed(relative) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.headers['content-disposition']).toBe(
@@ -100,7 +100,7 @@ describe('/media/', () => {
   it('downloads under the name signed into the URL', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: signed('applications/innerwave.dmg', { downloadName: 'Innerwave-2.4.0 "beta".dmg' }),
+      url: await signed('applications/innerwave.dmg', { downloadName: 'Innerwave-2.4.0 "beta".dmg' }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
@@ -121,13 +121,13 @@ describe('/media/', () => {
     expect(forged.json()).toEqual({ detail: 'This media link is not valid or has expired.' });
     other.searchParams.set('expires', String(Number(other.searchParams.get('expires')) + 3600));
     expect((await t.app.inject({ method: 'GET', url: `${other.pathname}${other.search}` })).statusCode).toBe(403);
-    const renamed = new URL(`http://x${signed('applications/innerwave.dmg', { downloadName: 'a.dmg' })}`);
+    const renamed = new URL(`http://x${await signed('applications/innerwave.dmg', { downloadName: 'a.dmg' })}`);
     renamed.searchParams.set('download', 'evil.html');
     expect((await t.app.inject({ method: 'GET', url: `${renamed.pathname}${renamed.search}` })).statusCode).toBe(403);
   });
 
-  it('refuses a URL once it has expired', () => {
-    const url = new URL(t.ctx.media.url(AUDIO_FILE));
+  it('refuses a URL once it has expired', async () => {
+    const url = new URL(await t.ctx.media.url(AUDIO_FILE));
     const expires = Number(url.searchParams.get('expires')) * 1000;
     // At least six hours from now, at most twelve: stable within a window.
     expect(expires - Date.now()).toBeGreaterThanOrEqual(6 * 3600 * 1000 - 1000);
@@ -143,7 +143,7 @@ describe('/media/', () => {
   });
 
   it('sandboxes every media response', async () => {
-    for (const url of [AUDIO_URL, `/media/${AUDIO_FILE}`, signed('missing.mp3')]) {
+    for (const url of [AUDIO_URL, `/media/${AUDIO_FILE}`, await signed('missing.mp3')]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -153,7 +153,7 @@ describe('/media/', () => {
   it.each(['', 'audio', 'audio/', 'missing.mp3'])(
     'answers the signed, missing /media/%s with a 404 JSON body',
     async (relative) => {
-      const url = new URL(`http://x${signed(relative)}`);
+      const url = new URL(`http://x${await signed(relative)}`);
       const res = await t.app.inject({ method: 'GET', url: `/media/${relative}${url.search}` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });

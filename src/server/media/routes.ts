@@ -6,6 +6,7 @@ import { MEDIA_PREFIX } from '@shared/contract';
 import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { mediaDir } from '../paths';
+import { contentDisposition } from './urls';
 
 /**
  * Media paths we ever create: segments of letters, digits, '.', '_' and '-', none starting with a
@@ -23,10 +24,6 @@ export const MEDIA_LINK_INVALID = 'This media link is not valid or has expired.'
 /** What a media response may do in a browser that opens it: nothing (no script, no plugin, no frame). */
 const MEDIA_CSP = "sandbox; default-src 'none'";
 
-/** `attachment` with the name as typed (ASCII, already made safe when the URL was signed). */
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 export function isSafeMediaPath(rawUrl: string): boolean {
   const pathname = rawUrl.split('?')[0] ?? '';
   if (!pathname.startsWith(MEDIA_PREFIX)) return false;
@@ -38,6 +35,8 @@ export function isSafeMediaPath(rawUrl: string): boolean {
  * content types; never a listing; sandboxed, so an uploaded file can never run as a page of ours.
  */
 export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  // With S3-compatible storage the URLs handed out are the storage's own: nothing is served here.
+  if (ctx.mediaFiles.kind !== 'local') return;
   const root = mediaDir(ctx.config.dataDir);
   mkdirSync(root, { recursive: true });
   const downloads = new WeakMap<FastifyRequest, string>();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -8,9 +8,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audioItems, desktopApplications, profiles } from '../db/schema';
 
-// The media store: files under DATA_DIR/media. An upload is streamed to a temporary file beside its
-// final place, hashed on the way, and renamed into place in the transaction that writes the row naming
-// it, so a reader never sees a half-written file and a failed request leaves nothing behind. Files are
+// The media store: files under DATA_DIR/media, or objects in S3-compatible storage (s3-store.ts), behind
+// one interface (MediaStore). An upload is streamed to a temporary file on this machine's disk, hashed on
+// the way, and placed (renamed into the folder, or PUT as one object) in the transaction that writes the
+// row naming it, so a reader never sees a half-written file and a failed request leaves nothing behind. Files are
 // content-addressed (the same bytes, one file), so several rows may name one file: adding a reference
 // and removing a file nobody references any more take the same per-file lock, and no row is ever left
 // naming a deleted file.
@@ -104,42 +105,86 @@ export async function discardStaged(staged: StagedFile | undefined): Promise<voi
   if (staged) await rm(staged.tempPath, { force: true });
 }
 
+/** A byte range of a file, both ends included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end?: number | undefined;
+}
+
+/** Reading a file that is not stored (the caller answers 404). */
+export class MediaFileMissingError extends Error {
+  override name = 'MediaFileMissingError';
+  readonly statusCode = 404;
+  constructor(readonly relative: string) {
+    super(`No stored media file ${relative}.`);
+  }
+}
+
 /**
- * Moves a staged file to `relative` (inside the media folder). Answers whether the file is new:
- * a content-addressed file that already exists is left as is, and must not be removed on rollback.
+ * Where media files live: one interface, two implementations (the local folder, the default, and
+ * S3-compatible object storage). Names are relative paths such as `covers/<sha-256>.webp`.
  */
-export async function placeStaged(
-  staged: StagedFile,
-  mediaRoot: string,
-  relative: string,
-): Promise<{ created: boolean }> {
-  const target = mediaPath(mediaRoot, relative);
-  await mkdir(path.dirname(target), { recursive: true });
-  const existed = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (existed) {
-    await rm(staged.tempPath, { force: true });
-    return { created: false };
-  }
-  await rename(staged.tempPath, target);
-  return { created: true };
+export interface MediaStore {
+  readonly kind: 'local' | 's3';
+  /** The local folder uploads are staged in before they are placed (DATA_DIR/media in both cases). */
+  readonly stagingRoot: string;
+  /** Places a staged file under `relative`, whole or not at all; `created: false` when it was already there. */
+  place(staged: StagedFile, relative: string): Promise<{ created: boolean }>;
+  /** The file's bytes (or a range of them); MediaFileMissingError when it is not stored. */
+  read(relative: string, range?: ByteRange): Promise<Readable>;
+  /** The size of a stored file, or null when it is missing. */
+  size(relative: string): Promise<number | null>;
+  /** Removes a stored file; a file already gone is fine (the row is what matters). */
+  remove(relative: string): Promise<void>;
+  /** The stored names under a folder (`covers/`), sorted. */
+  list(prefix: string): Promise<string[]>;
 }
 
-/** Removes a stored file; a file already gone is fine (the row is what matters). */
-export async function removeMediaFile(mediaRoot: string, relative: string | null | undefined): Promise<void> {
-  if (!relative) return;
-  await rm(mediaPath(mediaRoot, relative), { force: true });
-}
-
-/** The size of a stored file, or null when it is missing. */
-export async function mediaFileSize(mediaRoot: string, relative: string): Promise<number | null> {
-  try {
-    return (await stat(mediaPath(mediaRoot, relative))).size;
-  } catch {
-    return null;
-  }
+/** The default store: files under `mediaRoot` (DATA_DIR/media), placed by an atomic rename. */
+export function localMediaStore(mediaRoot: string): MediaStore {
+  return {
+    kind: 'local',
+    stagingRoot: mediaRoot,
+    async place(staged, relative) {
+      const target = mediaPath(mediaRoot, relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      const existed = await stat(target).then(
+        () => true,
+        () => false,
+      );
+      if (existed) {
+        await rm(staged.tempPath, { force: true });
+        return { created: false };
+      }
+      await rename(staged.tempPath, target);
+      return { created: true };
+    },
+    async read(relative, range) {
+      const file = mediaPath(mediaRoot, relative);
+      const handle = await open(file, 'r').catch(() => {
+        throw new MediaFileMissingError(relative);
+      });
+      return createReadStream(file, { fd: handle, start: range?.start, end: range?.end });
+    },
+    async size(relative) {
+      try {
+        return (await stat(mediaPath(mediaRoot, relative))).size;
+      } catch {
+        return null;
+      }
+    },
+    async remove(relative) {
+      await rm(mediaPath(mediaRoot, relative), { force: true });
+    },
+    async list(prefix) {
+      const dir = mediaPath(mediaRoot, prefix.replace(/\/+$/, ''));
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(mediaRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .sort();
+    },
+  };
 }
 
 /** An arbitrary constant naming Innerwave's per-file locks among PostgreSQL advisory locks. */
@@ -166,7 +211,7 @@ async function fileInUse(tx: Db, relative: string): Promise<boolean> {
  */
 export async function placeAndReference<T>(
   db: Db,
-  mediaRoot: string,
+  store: MediaStore,
   files: ReadonlyArray<{ staged: StagedFile; relative: string }>,
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {
@@ -178,12 +223,12 @@ export async function placeAndReference<T>(
       const created: string[] = [];
       try {
         for (const file of files) {
-          if ((await placeStaged(file.staged, mediaRoot, file.relative)).created) created.push(file.relative);
+          if ((await store.place(file.staged, file.relative)).created) created.push(file.relative);
         }
         return await write(tx);
       } catch (error) {
         // Still under the locks: nobody can have come to rely on these files meanwhile.
-        for (const relative of created) await removeMediaFile(mediaRoot, relative);
+        for (const relative of created) await store.remove(relative);
         throw error;
       }
     });
@@ -195,7 +240,7 @@ export async function placeAndReference<T>(
 /** Removes each file that no row names any more, under its lock (after the rows that named it are gone). */
 export async function releaseUnreferenced(
   db: Db,
-  mediaRoot: string,
+  store: MediaStore,
   paths: ReadonlyArray<string | null | undefined>,
 ): Promise<void> {
   for (const relative of new Set(paths)) {
@@ -203,22 +248,28 @@ export async function releaseUnreferenced(
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await lockFile(tx, relative);
-      if (!(await fileInUse(tx, relative))) await removeMediaFile(mediaRoot, relative);
+      if (!(await fileInUse(tx, relative))) await store.remove(relative);
     });
   }
 }
 
 /** Stores bytes under `<folder>/<sha-256>.<ext>`, atomically; the same bytes are written once (the seed). */
 export async function storeMediaFile(
-  mediaRoot: string,
+  store: MediaStore,
   folder: string,
   bytes: Uint8Array,
   extension: string,
 ): Promise<{ relativePath: string; created: boolean }> {
-  const staged = await stageBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mediaRoot);
-  const relativePath = `${folder}/${contentAddressedName(staged.sha256, `.${extension}`)}`;
-  const { created } = await placeStaged(staged, mediaRoot, relativePath);
-  return { relativePath, created };
+  const bytesBuffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const relativePath = `${folder}/${contentAddressedName(createHash('sha256').update(bytesBuffer).digest('hex'), `.${extension}`)}`;
+  // Already stored (a restart, another server seeding too): nothing to write.
+  if ((await store.size(relativePath)) !== null) return { relativePath, created: false };
+  const staged = await stageBuffer(bytesBuffer, store.stagingRoot);
+  try {
+    return { relativePath, ...(await store.place(staged, relativePath)) };
+  } finally {
+    await discardStaged(staged);
+  }
 }
 
 /**

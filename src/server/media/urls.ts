@@ -24,8 +24,8 @@ export type MediaAccess =
   { ok: true; downloadName: string | undefined } | { ok: false; reason: 'unsigned' | 'invalid' | 'expired' };
 
 export interface MediaUrls {
-  /** The absolute, signed URL of a file stored under the media folder, by its relative path. */
-  url(relativePath: string, options?: MediaUrlOptions): string;
+  /** The absolute, signed URL of a stored file, by its relative path (the app's, or the storage's own). */
+  url(relativePath: string, options?: MediaUrlOptions): Promise<string>;
   /** Checks the signature of a request for `pathname` (as requested, still percent-encoded) with its query. */
   verify(pathname: string, query: URLSearchParams, now?: Date): MediaAccess;
 }
@@ -36,6 +36,22 @@ export const safeDownloadName = (name: string) =>
     .replace(/^[-.]+/, '')
     .slice(0, 120) || 'download';
 
+/** `attachment` with the name as typed (ASCII, already made safe when the URL was signed). */
+export const contentDisposition = (name: string) =>
+  `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * When a link made at `now` expires (Unix seconds): the end of a window, at least MIN_LIFETIME away;
+ * and the start of the current window, which a signature that must carry its own time can use.
+ */
+export function linkWindow(now: Date): { signedAt: number; expires: number } {
+  const seconds = Math.floor(now.getTime() / 1000);
+  return {
+    signedAt: Math.floor(seconds / WINDOW_SECONDS) * WINDOW_SECONDS,
+    expires: Math.ceil((seconds + MIN_LIFETIME_SECONDS) / WINDOW_SECONDS) * WINDOW_SECONDS,
+  };
+}
+
 export function createMediaUrls(secretKey: string, publicUrl: string, clock: () => Date = () => new Date()): MediaUrls {
   const key = deriveKey(secretKey, 'media');
   const sign = (pathname: string, expires: number, downloadName: string) =>
@@ -44,15 +60,14 @@ export function createMediaUrls(secretKey: string, publicUrl: string, clock: () 
   return {
     url(relativePath, options = {}) {
       const pathname = `${MEDIA_PREFIX}${relativePath.split('/').map(encodeURIComponent).join('/')}`;
-      const now = Math.floor(clock().getTime() / 1000);
-      const expires = Math.ceil((now + MIN_LIFETIME_SECONDS) / WINDOW_SECONDS) * WINDOW_SECONDS;
+      const { expires } = linkWindow(clock());
       const downloadName = options.downloadName ? safeDownloadName(options.downloadName) : '';
       const query = new URLSearchParams({
         expires: String(expires),
         ...(downloadName && { download: downloadName }),
         signature: sign(pathname, expires, downloadName),
       });
-      return `${publicUrl}${pathname}?${query.toString()}`;
+      return Promise.resolve(`${publicUrl}${pathname}?${query.toString()}`);
     },
     verify(pathname, query, now = clock()) {
       const expires = query.get('expires');

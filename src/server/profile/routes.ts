@@ -21,7 +21,6 @@ import {
   stageBuffer,
   type StagedFile,
 } from '../media/store';
-import { mediaDir } from '../paths';
 import { normaliseProfileImage, NotAnImageError } from './image';
 import { exportFileName, exportUserData } from './export';
 import { clearProfileImage, createProfileReader, updateProfile } from './service';
@@ -31,7 +30,7 @@ const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  const mediaRoot = mediaDir(ctx.config.dataDir);
+  const files = ctx.mediaFiles;
   const security = [{ bearerAuth: [] }];
   const readProfile = createProfileReader(db, ctx.media, ctx.notices);
   /** The profile calls are the signed-in person's: their bearer token is checked first. */
@@ -121,7 +120,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           if (error instanceof NotAnImageError) throw badRequest({ profile_image: [NOT_AN_IMAGE] });
           throw error;
         }
-        const staged = await stageBuffer(jpeg, mediaRoot);
+        const staged = await stageBuffer(jpeg, files.stagingRoot);
         newImage = { staged, relative: `${PROFILE_IMAGE_FOLDER}/${contentAddressedName(staged.sha256, '.jpg')}` };
       }
 
@@ -130,11 +129,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         lastName: parsed.data.last_name,
         profileImage: newImage?.relative,
       };
-      const { replacedImage } = await placeAndReference(db, mediaRoot, newImage ? [newImage] : [], (tx) =>
+      const { replacedImage } = await placeAndReference(db, files, newImage ? [newImage] : [], (tx) =>
         updateProfile(tx, user.id, changes),
       );
       // After the commit: until then the old row still named the old file.
-      await releaseUnreferenced(db, mediaRoot, [replacedImage]).catch((error: unknown) =>
+      await releaseUnreferenced(db, files, [replacedImage]).catch((error: unknown) =>
         request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
       );
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
@@ -151,7 +150,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const user = currentUser(request);
       const removed = await clearProfileImage(db, user.id);
       if (removed) {
-        await releaseUnreferenced(db, mediaRoot, [removed]).catch((error: unknown) =>
+        await releaseUnreferenced(db, files, [removed]).catch((error: unknown) =>
           request.log.warn({ err: error, file: removed }, 'could not remove the profile image'),
         );
         await ctx.notices.publish({ kind: 'user-changed', userId: user.id });

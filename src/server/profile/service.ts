@@ -29,12 +29,12 @@ async function readRow(db: Db, userId: number): Promise<ProfileRow | undefined> 
   return row;
 }
 
-export function toProfile(media: MediaUrls, row: ProfileRow): Profile {
+export async function toProfile(media: MediaUrls, row: ProfileRow): Promise<Profile> {
   return {
     first_name: row.firstName,
     last_name: row.lastName,
     user_email: row.email,
-    profile_image: row.profileImage ? media.url(row.profileImage) : null,
+    profile_image: row.profileImage ? await media.url(row.profileImage) : null,
     subscription_plan: row.subscriptionPlan,
   };
 }

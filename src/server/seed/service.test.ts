@@ -33,7 +33,10 @@ describe('seed', () => {
       shortTrack(SEED_TRACKS.find((t) => t.kind === 'selfeggio')!),
       shortTrack(SEED_TRACKS.find((t) => t.kind === 'bonus')!),
     ];
-    expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 2, regenerated: 0 });
+    expect(await seedAudioItems(t.database.db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({
+      added: 2,
+      regenerated: 0,
+    });
     const rows = await t.database.db.select().from(audioItems);
     expect(rows.map((r) => r.kind).sort()).toEqual(['bonus', 'selfeggio']);
     for (const row of rows) {
@@ -44,11 +47,17 @@ describe('seed', () => {
     const audio = mediaPath(mediaDir(t.dataDir), rows[0]!.audioFile);
     const before = statSync(audio).mtimeMs;
 
-    expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 0, regenerated: 0 });
+    expect(await seedAudioItems(t.database.db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({
+      added: 0,
+      regenerated: 0,
+    });
     expect(statSync(audio).mtimeMs).toBe(before);
 
     rmSync(audio);
-    expect(await seedAudioItems(t.database.db, t.dataDir, silentLog, tracks)).toEqual({ added: 0, regenerated: 1 });
+    expect(await seedAudioItems(t.database.db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({
+      added: 0,
+      regenerated: 1,
+    });
     expect(existsSync(audio)).toBe(true);
     expect(await t.database.db.select().from(audioItems)).toHaveLength(2);
   });

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audioItems, messageCategories, messages } from '../db/schema';
-import { mediaFileSize, storeMediaFile } from '../media/store';
-import { mediaDir } from '../paths';
+import { storeMediaFile, type MediaStore } from '../media/store';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import { withTrackCache } from './track-cache';
@@ -49,7 +48,7 @@ export async function seedMessageCategories(
  */
 export async function seedAudioItems(
   db: Db,
-  dataDir: string,
+  files: MediaStore,
   log: SeedLog,
   tracks: readonly SeedTrack[] = SEED_TRACKS,
   build: (track: SeedTrack) => Promise<{ audio: Uint8Array; cover: Buffer }> = buildTrackFiles,
@@ -65,12 +64,12 @@ export async function seedAudioItems(
       .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
       .from(audioItems)
       .where(and(eq(audioItems.kind, track.kind), eq(audioItems.name, track.name)));
-    if (existing && (await filesPresent(dataDir, existing.audioFile, existing.coverImage))) continue;
+    if (existing && (await filesPresent(files, existing.audioFile, existing.coverImage))) continue;
 
     const started = performance.now();
-    const files = await build(track);
-    const audio = await storeMediaFile(mediaDir(dataDir), `audio/${track.kind}`, files.audio, 'mp3');
-    const cover = await storeMediaFile(mediaDir(dataDir), 'covers', files.cover, 'webp');
+    const built = await build(track);
+    const audio = await storeMediaFile(files, `audio/${track.kind}`, built.audio, 'mp3');
+    const cover = await storeMediaFile(files, 'covers', built.cover, 'webp');
     if (existing) {
       await db
         .update(audioItems)
@@ -92,20 +91,20 @@ export async function seedAudioItems(
       added += 1;
     }
     log.info(
-      `seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${files.audio.length} B audio)`,
+      `seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${built.audio.length} B audio)`,
     );
   }
   return { added, regenerated };
 }
 
-async function filesPresent(dataDir: string, audioFile: string, coverImage: string | null): Promise<boolean> {
-  const present = async (relative: string) => (await mediaFileSize(mediaDir(dataDir), relative)) !== null;
+async function filesPresent(files: MediaStore, audioFile: string, coverImage: string | null): Promise<boolean> {
+  const present = async (relative: string) => (await files.size(relative)) !== null;
   return (await present(audioFile)) && (coverImage === null || present(coverImage));
 }
 
 /** The product's starting content; safe to run on every start and by several processes at once. */
-export async function seedContent(db: Db, dataDir: string, log: SeedLog): Promise<SeedReport> {
+export async function seedContent(db: Db, files: MediaStore, log: SeedLog): Promise<SeedReport> {
   const categoriesAdded = await seedMessageCategories(db);
-  const { added, regenerated } = await seedAudioItems(db, dataDir, log, SEED_TRACKS, withTrackCache(buildTrackFiles));
+  const { added, regenerated } = await seedAudioItems(db, files, log, SEED_TRACKS, withTrackCache(buildTrackFiles));
   return { categoriesAdded, tracksAdded: added, tracksRegenerated: regenerated };
 }

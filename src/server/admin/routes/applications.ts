@@ -21,7 +21,9 @@ export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store }) => {
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, store.mediaRoot, { application_file: ctx.config.maxApplicationBytes });
+      const upload = await readUpload(request, store.files.stagingRoot, {
+        application_file: ctx.config.maxApplicationBytes,
+      });
       const file = upload.files.application_file;
       const created = await applications.createApplication(store, {
         fields: upload.fields,

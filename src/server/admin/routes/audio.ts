@@ -38,7 +38,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request, store.mediaRoot, audioLimits);
+      const upload = await readUpload(request, store.files.stagingRoot, audioLimits);
       const item = await audio.createAudioItem(store, {
         kind: request.params.kind,
         fields: upload.fields,
@@ -73,7 +73,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
       },
     },
     async (request) => {
-      const upload = await readUpload(request, store.mediaRoot, audioLimits);
+      const upload = await readUpload(request, store.files.stagingRoot, audioLimits);
       return audio.replaceAudioFiles(store, request.params.kind, request.params.id, {
         audio: upload.files.audio_file?.staged,
         cover: upload.files.cover_image?.staged,
