@@ -26,6 +26,7 @@ import { sharedRoutes } from './own/shared-routes';
 import { mediaRoutes } from './media/routes';
 import { mediaOrigins } from './media/storage';
 import { supportRoutes } from './support/routes';
+import { billingRoutes } from './billing/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(sharedRoutes, ctx);
   await app.register(mediaRoutes, ctx);
   await app.register(supportRoutes, ctx);
+  await app.register(billingRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, pages, options.webDir);

@@ -2,14 +2,14 @@ import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import {
   ADMIN_USER_PAGE_SIZE,
   emailField,
-  NO_ADMIN_BILLING,
   type AdminUser,
   type AdminUserList,
   type AdminUserUpdate,
 } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
+import { billingAccounts, profiles, users } from '../db/schema';
+import { adminBilling, type BillingColumns } from '../billing/service';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
@@ -27,6 +27,13 @@ const userColumns = {
   plan: profiles.subscriptionPlan,
   createdAt: users.createdAt,
   lastLogin: users.lastLogin,
+  billing: {
+    stripeCustomerId: billingAccounts.stripeCustomerId,
+    stripeSubscriptionId: billingAccounts.stripeSubscriptionId,
+    subscriptionStatus: billingAccounts.subscriptionStatus,
+    currentPeriodEnd: billingAccounts.currentPeriodEnd,
+    cancelAtPeriodEnd: billingAccounts.cancelAtPeriodEnd,
+  },
 };
 
 interface UserRow {
@@ -39,6 +46,7 @@ interface UserRow {
   plan: SubscriptionPlan | null;
   createdAt: Date;
   lastLogin: Date | null;
+  billing: BillingColumns | null;
 }
 
 const toAdminUser = (row: UserRow): AdminUser => ({
@@ -52,7 +60,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   subscription_plan: row.plan ?? 'basic',
   date_joined: row.createdAt.toISOString(),
   last_login: row.lastLogin?.toISOString() ?? null,
-  billing: NO_ADMIN_BILLING,
+  billing: adminBilling(row.billing),
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,6 +72,7 @@ export async function listUsers(db: Db, search = ''): Promise<AdminUserList> {
     .select(userColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(where)
     .orderBy(asc(users.id))
     .limit(ADMIN_USER_PAGE_SIZE);
@@ -76,6 +85,7 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
     .select(userColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(eq(users.id, id));
   if (!row) throw notFound();
   return toAdminUser(row);

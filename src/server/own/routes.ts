@@ -4,7 +4,6 @@ import {
   API,
   apiErrorSchema,
   detailErrorSchema,
-  NO_BILLING,
   ownCategoryListSchema,
   ownCategorySchema,
   ownCategoryWriteSchema,
@@ -15,6 +14,7 @@ import {
   playerWriteSchema,
 } from '@shared/contract';
 import type { AppContext } from '../context';
+import { billingAccountOf, billingState } from '../billing/service';
 import * as own from './service';
 import { readPlayer, savePlayer } from './player';
 import { errors, routeKit, userOf } from './route-kit';
@@ -32,7 +32,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
   app.get(
     API.plan,
-    described('The plan: what it includes, its limits and their use', {
+    described('The plan: what it includes, its limits and their use, and how it is paid for', {
       response: { 200: planStateSchema, 401: detailErrorSchema },
     }),
     async (request) => {
@@ -41,7 +41,13 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       const features = Object.fromEntries(
         (Object.keys(PLAN_FEATURES) as PlanFeature[]).map((feature) => [feature, planIncludes(plan, feature)]),
       ) as Record<PlanFeature, boolean>;
-      return { plan, features, limits: PLAN_LIMITS[plan], usage: await own.ownUsage(db, userId), billing: NO_BILLING };
+      return {
+        plan,
+        features,
+        limits: PLAN_LIMITS[plan],
+        usage: await own.ownUsage(db, userId),
+        billing: billingState(await billingAccountOf(db, userId), ctx.config.stripe !== undefined),
+      };
     },
   );
 

@@ -17,6 +17,8 @@ export const BILLING_MESSAGES = {
   alreadySubscribed: 'You already have a subscription. Change or cancel it in the billing portal.',
   /** 409 from the portal: no Stripe customer yet (nothing was ever bought). */
   noCustomer: 'There is no billing account yet. Choose a plan first.',
+  /** 503 when Stripe could not be reached or refused the call; nothing was charged. */
+  providerUnavailable: 'The payment service could not be reached. Nothing was charged; please try again in a minute.',
 } as const;
 
 /** Where Stripe sends the person back: the profile's Plan & billing panel. */

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { ADMIN_API, API, BILLING_MESSAGES, fillPath } from '@shared/contract';
+import type { Notice } from '../cluster/notices';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
+import { ownTestKit } from '../own/test-kit';
+
+// Billing against the Stripe stand-in: the real `stripe` client, nothing sent to Stripe's servers.
+
+const SECRET = 'whsec_billing_test';
+const PRICES = { intermediate: 'price_intermediate_test', pro: 'price_pro_test' };
+const stripeEnv = (apiUrl: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_billing',
+  STRIPE_WEBHOOK_SECRET: SECRET,
+  STRIPE_PRICE_INTERMEDIATE: PRICES.intermediate,
+  STRIPE_PRICE_PRO: PRICES.pro,
+  STRIPE_API_URL: apiUrl,
+});
+
+describe('billing without Stripe keys', () => {
+  let t: TestApp;
+  let ada: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ada = await signedInUser(t.ctx);
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 to every billing call and says so in the plan; nothing else changes', async () => {
+    for (const [url, payload] of [
+      [API.billingCheckout, { plan: 'pro' }],
+      [API.billingPortal, {}],
+    ] as const) {
+      const answer = await t.app.inject({ method: 'POST', url, payload, headers: ada.headers });
+      expect([answer.statusCode, answer.json()]).toEqual([503, { detail: 'Payments are not set up on this server.' }]);
+    }
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: API.billingWebhook,
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+    });
+    expect([hook.statusCode, hook.json()]).toEqual([503, { detail: BILLING_MESSAGES.notConfigured }]);
+    const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: ada.headers });
+    expect(plan.json()).toMatchObject({
+      plan: 'basic',
+      billing: {
+        configured: false,
+        status: null,
+        renews_at: null,
+        cancels_at: null,
+        past_due: false,
+        can_manage: false,
+      },
+    });
+  });
+
+  it('still asks who is calling first', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan: 'pro' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('billing with Stripe (the stand-in)', () => {
+  let t: TestApp;
+  let stand: StripeStandIn;
+  const notices: Notice[] = [];
+  const { call, ownMessagesUpTo } = ownTestKit(() => t);
+
+  beforeAll(async () => {
+    stand = await startStripeStandIn({ webhookSecret: SECRET });
+    t = await createTestApp(stripeEnv(stand.url));
+    t.ctx.notices.subscribe((notice) => notices.push(notice));
+  });
+  afterAll(async () => {
+    await t.close();
+    await stand.close();
+  });
+
+  const checkout = (user: SignedInUser, plan: string) => call(user, 'POST', API.billingCheckout, { plan });
+  const planOf = async (user: SignedInUser) => (await call(user, 'GET', API.plan)).json();
+  /** Delivers a signed event as Stripe would; `tamper` changes the body after signing. */
+  const deliver = async (
+    type: string,
+    object: object,
+    options: { created?: number; id?: string; tamper?: (body: string) => string } = {},
+  ) => {
+    const { event, body, signature } = stand.signedEvent(type, object, options);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: API.billingWebhook,
+      payload: options.tamper ? options.tamper(body) : body,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
+    return { event, answer };
+  };
+  /** A person who paid for `plan` through checkout: their customer and live subscription. */
+  async function subscriber(plan: 'intermediate' | 'pro', created = 1_800_000_000) {
+    const user = await signedInUser(t.ctx);
+    expect((await checkout(user, plan)).statusCode).toBe(200);
+    const customer = stand.calls.filter((c) => c.path === '/v1/customers').at(-1)!;
+    const customerId = [...stand.customers.values()].find(
+      (c) => (c.metadata as Record<string, string>).user_id === String(user.id),
+    )!.id as string;
+    expect(customer.params.metadata).toEqual({ user_id: String(user.id) });
+    const sub = stand.subscription({ customer: customerId, price: PRICES[plan] });
+    const created_ = await deliver('customer.subscription.created', sub, { created });
+    expect(created_.answer.json()).toEqual({ received: true, duplicate: false });
+    return { user, customerId, sub };
+  }
+  const later = (sub: Stripe.Subscription, change: Partial<Stripe.Subscription>) =>
+    ({ ...sub, ...change }) as Stripe.Subscription;
+
+  it('opens Checkout for each paid plan, creating the Stripe customer once and reusing it', async () => {
+    const ada = await signedInUser(t.ctx, { email: 'ada.billing@example.com' });
+    const before = stand.calls.length;
+    const first = await checkout(ada, 'intermediate');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().url).toMatch(new RegExp(`^${stand.url}/checkout/cs_test_`));
+    const second = await checkout(ada, 'pro');
+    expect(second.statusCode).toBe(200);
+
+    const made = stand.calls.slice(before);
+    expect(made.map((c) => c.path)).toEqual(['/v1/customers', '/v1/checkout/sessions', '/v1/checkout/sessions']);
+    const [customerCall, intermediate, pro] = made;
+    expect(customerCall!.params).toEqual({ email: 'ada.billing@example.com', metadata: { user_id: String(ada.id) } });
+    expect(customerCall!.idempotencyKey).toBe(`innerwave-customer-${ada.id}`);
+    const customerId = [...stand.customers.keys()].at(-1);
+    for (const [session, price] of [
+      [intermediate!, PRICES.intermediate],
+      [pro!, PRICES.pro],
+    ] as const) {
+      expect(session.params).toMatchObject({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: String(ada.id),
+        line_items: { 0: { price, quantity: '1' } },
+        success_url: 'http://innerwave.test/profile?billing=success',
+        cancel_url: 'http://innerwave.test/profile?billing=cancelled',
+        subscription_data: { metadata: { user_id: String(ada.id) } },
+      });
+    }
+    // Not paid yet: nothing changed.
+    expect(await planOf(ada)).toMatchObject({
+      plan: 'basic',
+      billing: { configured: true, status: null, can_manage: true, renews_at: null },
+    });
+  });
+
+  it('refuses a plan that is not sold and a body that is not one', async () => {
+    const bob = await signedInUser(t.ctx);
+    for (const payload of [{ plan: 'basic' }, { plan: 'gold' }, {}]) {
+      const answer = await call(bob, 'POST', API.billingCheckout, payload);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ plan: ['Choose one of: intermediate, pro.'] });
+    }
+  });
+
+  it('opens the Customer Portal for a customer, back to the profile; 409 before any purchase', async () => {
+    const cy = await signedInUser(t.ctx);
+    const none = await call(cy, 'POST', API.billingPortal);
+    expect([none.statusCode, none.json()]).toEqual([409, { detail: BILLING_MESSAGES.noCustomer }]);
+    await checkout(cy, 'pro');
+    const portal = await call(cy, 'POST', API.billingPortal);
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().url).toMatch(new RegExp(`^${stand.url}/portal/bps_`));
+    expect(stand.calls.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      params: { return_url: 'http://innerwave.test/profile' },
+    });
+  });
+
+  it('applies webhooks in order: the price gives the plan, the period end the renewal; every worker hears of it', async () => {
+    notices.length = 0;
+    const { user, sub } = await subscriber('pro');
+    const state = await planOf(user);
+    expect(state).toMatchObject({
+      plan: 'pro',
+      features: { exportMessages: true },
+      billing: { status: 'active', past_due: false, cancels_at: null, can_manage: true },
+    });
+    expect(state.billing.renews_at).toBe(new Date(sub.items.data[0]!.current_period_end * 1000).toISOString());
+    expect(notices).toContainEqual({ kind: 'user-changed', userId: user.id });
+
+    // A change of plan in the portal.
+    await deliver('customer.subscription.updated', later(sub, {}), { created: 1_800_000_100 });
+    const down = stand.subscription({ id: sub.id, customer: sub.customer as string, price: PRICES.intermediate });
+    await deliver('customer.subscription.updated', down, { created: 1_800_000_200 });
+    expect((await planOf(user)).plan).toBe('intermediate');
+    // A live subscription is changed in the portal, not bought again.
+    const again = await checkout(user, 'pro');
+    expect([again.statusCode, again.json()]).toEqual([409, { detail: BILLING_MESSAGES.alreadySubscribed }]);
+  });
+
+  it('applies each event once: a replayed event changes nothing', async () => {
+    const { user, sub } = await subscriber('intermediate');
+    const upgrade = stand.subscription({ id: sub.id, customer: sub.customer as string, price: PRICES.pro });
+    const { event } = await deliver('customer.subscription.updated', upgrade, { created: 1_800_000_100 });
+    expect((await planOf(user)).plan).toBe('pro');
+    // An operator sets the plan by hand; the same event again must not undo it.
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const patched = await call(staff, 'PATCH', fillPath(ADMIN_API.user, { id: user.id }), {
+      subscription_plan: 'basic',
+    });
+    expect(patched.statusCode).toBe(200);
+    const replay = await deliver('customer.subscription.updated', upgrade, { created: 1_800_000_100, id: event.id });
+    expect([replay.answer.statusCode, replay.answer.json()]).toEqual([200, { received: true, duplicate: true }]);
+    expect((await planOf(user)).plan).toBe('basic');
+  });
+
+  it('is safe out of order: an older event arriving late changes nothing', async () => {
+    const { user, sub } = await subscriber('pro', 1_800_000_000);
+    const cancelling = later(sub, { cancel_at_period_end: true });
+    await deliver('customer.subscription.updated', cancelling, { created: 1_800_000_300 });
+    // The earlier "renewing" update arrives after it.
+    await deliver('customer.subscription.updated', later(sub, {}), { created: 1_800_000_200 });
+    const state = await planOf(user);
+    expect(state.plan).toBe('pro');
+    expect(state.billing.cancels_at).toBe(new Date(sub.items.data[0]!.current_period_end * 1000).toISOString());
+    // The deletion, then a late update of the same subscription: an ended subscription stays ended.
+    await deliver('customer.subscription.deleted', later(sub, { status: 'canceled' }), { created: 1_800_000_400 });
+    await deliver('customer.subscription.updated', later(sub, {}), { created: 1_800_000_500 });
+    expect(await planOf(user)).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
+  });
+
+  it('refuses a missing, wrong or stale signature and a changed body (400), changing nothing', async () => {
+    const { user, sub } = await subscriber('pro');
+    const deleted = later(sub, { status: 'canceled' });
+    const tampered = await deliver('customer.subscription.deleted', deleted, {
+      created: 1_800_000_900,
+      tamper: (body) => body.replace('"canceled"', '"canceled" '),
+    });
+    expect([tampered.answer.statusCode, tampered.answer.json()]).toEqual([
+      400,
+      { detail: 'The webhook signature is not valid.' },
+    ]);
+    const { body } = stand.signedEvent('customer.subscription.deleted', deleted);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: API.billingWebhook,
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([unsigned.statusCode, unsigned.json()]).toEqual([400, { detail: 'Missing Stripe-Signature header.' }]);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: API.billingWebhook,
+      payload: body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=00ff` },
+    });
+    expect(forged.statusCode).toBe(400);
+    const otherSecret = await startStripeStandIn({ webhookSecret: 'whsec_someone_else' });
+    const foreign = otherSecret.signedEvent('customer.subscription.deleted', deleted);
+    await otherSecret.close();
+    const wrongSecret = await t.app.inject({
+      method: 'POST',
+      url: API.billingWebhook,
+      payload: foreign.body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': foreign.signature },
+    });
+    expect(wrongSecret.statusCode).toBe(400);
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: API.billingWebhook,
+      payload: body,
+      headers: { 'content-type': 'text/plain', 'stripe-signature': foreign.signature },
+    });
+    expect(notJson.statusCode).toBe(415);
+    expect((await planOf(user)).plan).toBe('pro');
+  });
+
+  it('keeps the plan and warns when a payment fails, until it is paid', async () => {
+    const { user, sub } = await subscriber('intermediate');
+    const invoice = {
+      id: 'in_failed',
+      object: 'invoice',
+      customer: sub.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    };
+    await deliver('invoice.payment_failed', invoice, { created: 1_800_000_100 });
+    expect(await planOf(user)).toMatchObject({
+      plan: 'intermediate',
+      billing: { status: 'past_due', past_due: true },
+    });
+    await deliver('customer.subscription.updated', later(sub, { status: 'past_due' }), { created: 1_800_000_110 });
+    expect((await planOf(user)).billing.past_due).toBe(true);
+    // Stripe's retry succeeded.
+    await deliver('customer.subscription.updated', later(sub, { status: 'active' }), { created: 1_800_000_200 });
+    expect(await planOf(user)).toMatchObject({ plan: 'intermediate', billing: { status: 'active', past_due: false } });
+    // Retries exhausted: unpaid drops to Basic.
+    await deliver('customer.subscription.updated', later(sub, { status: 'unpaid' }), { created: 1_800_000_300 });
+    expect(await planOf(user)).toMatchObject({ plan: 'basic', billing: { status: 'unpaid', renews_at: null } });
+  });
+
+  it('shows a cancellation at period end, keeps the plan until the deletion, then Basic; buying again works', async () => {
+    const { user, sub } = await subscriber('pro');
+    await deliver('customer.subscription.updated', later(sub, { cancel_at_period_end: true }), {
+      created: 1_800_000_100,
+    });
+    const periodEnd = new Date(sub.items.data[0]!.current_period_end * 1000).toISOString();
+    expect(await planOf(user)).toMatchObject({
+      plan: 'pro',
+      billing: { status: 'active', renews_at: null, cancels_at: periodEnd },
+    });
+    await deliver('customer.subscription.deleted', later(sub, { status: 'canceled' }), { created: 1_800_000_200 });
+    expect(await planOf(user)).toMatchObject({
+      plan: 'basic',
+      billing: { status: 'canceled', renews_at: null, cancels_at: null, can_manage: true },
+    });
+    // A new subscription later: checkout is open again, and the old one's news changes nothing.
+    const customers = stand.customers.size;
+    expect((await checkout(user, 'intermediate')).statusCode).toBe(200);
+    expect(stand.customers.size).toBe(customers);
+    const fresh = stand.subscription({ customer: sub.customer as string, price: PRICES.intermediate });
+    await deliver('customer.subscription.created', fresh, { created: 1_800_000_300 });
+    await deliver('customer.subscription.deleted', later(sub, { status: 'canceled' }), { created: 1_800_000_400 });
+    expect(await planOf(user)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
+  });
+
+  it('after a downgrade keeps own content above the limit readable and deletable, and refuses more', async () => {
+    const { user, sub } = await subscriber('pro');
+    const categoryId = await ownMessagesUpTo(user, 205);
+    await deliver('customer.subscription.deleted', later(sub, { status: 'canceled' }), { created: 1_800_000_100 });
+    expect((await planOf(user)).plan).toBe('basic');
+    const listed = await call(user, 'GET', API.myCategories);
+    expect(listed.statusCode).toBe(200);
+    const messages = listed.json()[0].messages as { id: number }[];
+    expect(messages).toHaveLength(205);
+    const more = await call(user, 'POST', fillPath(API.myCategoryMessages, { id: categoryId }), {
+      message_text: 'One more',
+    });
+    expect(more.statusCode).toBe(403);
+    expect(more.json()).toMatchObject({ code: 'plan_limit', required_plan: 'intermediate' });
+    const removed = await call(user, 'DELETE', fillPath(API.myMessage, { id: messages[0]!.id }));
+    expect(removed.statusCode).toBe(204);
+    expect((await planOf(user)).usage.ownMessages).toBe(204);
+  });
+
+  it('shows staff the plan status and Stripe ids', async () => {
+    const { user, customerId, sub } = await subscriber('pro');
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const detail = await call(staff, 'GET', fillPath(ADMIN_API.user, { id: user.id }));
+    expect(detail.json()).toMatchObject({
+      subscription_plan: 'pro',
+      billing: {
+        status: 'active',
+        past_due: false,
+        cancel_at_period_end: false,
+        stripe_customer_id: customerId,
+        stripe_subscription_id: sub.id,
+      },
+    });
+    const listed = await call(staff, 'GET', `${ADMIN_API.users}?search=${encodeURIComponent(user.email)}`);
+    expect(listed.json().results[0].billing.stripe_customer_id).toBe(customerId);
+  });
+
+  it('ignores events it does not handle and subscriptions of customers it does not know', async () => {
+    const other = await deliver('customer.created', { id: 'cus_elsewhere', object: 'customer' });
+    expect(other.answer.json()).toEqual({ received: true, duplicate: false });
+    const stranger = stand.subscription({ customer: 'cus_unknown', price: PRICES.pro });
+    expect((await deliver('customer.subscription.created', stranger)).answer.statusCode).toBe(200);
+  });
+
+  it(`limits checkout and portal sessions per person and hour`, async () => {
+    const { user } = await subscriber('pro');
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await call(user, 'POST', API.billingPortal)).statusCode);
+    // The subscriber's checkout counted once.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the stand-in’s hosted Checkout page', () => {
+  let t: TestApp;
+  let stand: StripeStandIn;
+  beforeAll(async () => {
+    // The stand-in's Pay button posts to the app: the app listens (on a free port).
+    stand = await startStripeStandIn({
+      webhookSecret: SECRET,
+      prices: { [PRICES.intermediate]: 'Intermediate', [PRICES.pro]: 'Pro' },
+    });
+    t = await createTestApp(stripeEnv(stand.url));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    stand.setWebhookUrl(`http://127.0.0.1:${port}${API.billingWebhook}`);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stand.close();
+  });
+
+  it('takes the payment: signed events reach the webhook, the browser goes back to the profile, the plan is Pro', async () => {
+    const eve = await signedInUser(t.ctx);
+    const { url } = (
+      await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan: 'pro' }, headers: eve.headers })
+    ).json();
+    const page = await fetch(url);
+    expect(await page.text()).toContain('Pro');
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe('http://innerwave.test/profile?billing=success');
+    expect(stand.events.map((e) => [e.event.type, e.status])).toEqual([
+      ['checkout.session.completed', 200],
+      ['customer.subscription.created', 200],
+    ]);
+    const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: eve.headers });
+    expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+  });
+});

@@ -1,0 +1,208 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import {
+  API,
+  apiErrorSchema,
+  BILLING_MESSAGES,
+  BILLING_RETURN,
+  billingRedirectSchema,
+  checkoutRequestSchema,
+  detailErrorSchema,
+} from '@shared/contract';
+import { currentUser } from '../auth/authenticate';
+import type { StripeConfig } from '../config';
+import type { AppContext } from '../context';
+import { ApiError, tooManyRequests } from '../http/errors';
+import { billingAccountOf, isLive, rememberCustomer } from './service';
+import { processEvent } from './webhook';
+
+// Paying for a plan (docs/product/api.md#billing): Checkout to subscribe, the Customer Portal to change
+// or cancel, and Stripe's signed webhook, the only source of a plan change. With no Stripe keys every
+// billing call answers 503 and nothing else changes.
+
+/** Checkout and portal sessions one person may open per hour (each is a call to Stripe). */
+export const BILLING_SESSIONS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+const notConfigured = () => new ApiError(503, { detail: BILLING_MESSAGES.notConfigured });
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    appInfo: { name: 'Innerwave' },
+    ...(config.api && { host: config.api.host, port: config.api.port, protocol: config.api.protocol }),
+  });
+}
+
+/** A call to Stripe; its failure is a 503 saying nothing was charged, with the reason in the log. */
+async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+    log.error(
+      { err: error, stripeType: stripeError?.type, stripeCode: stripeError?.code, requestId: stripeError?.requestId },
+      `billing: Stripe refused or did not answer ${what}`,
+    );
+    throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
+  }
+}
+
+const described = <S extends object>(summary: string, schema: S, description?: string) => ({
+  schema: { tags: ['billing'], summary, ...(description && { description }), ...schema },
+});
+
+export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const { publicUrl } = ctx.config;
+  const stripeConfig = ctx.config.stripe;
+  const stripe = stripeConfig && createStripeClient(stripeConfig);
+  const limit = app.createRateLimit({
+    max: BILLING_SESSIONS_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => `billing|${currentUser(request).id}`,
+  });
+  /** Refuses when payments are off, then counts the call against the person's hourly sessions. */
+  const ready = async (request: FastifyRequest) => {
+    if (!stripe || !stripeConfig) throw notConfigured();
+    const counted = await limit(request);
+    if (!counted.isAllowed && counted.isExceeded) throw tooManyRequests(counted.ttlInSeconds);
+    return { stripe, stripeConfig };
+  };
+  const signedIn = { onRequest: ctx.authenticate };
+  const errors = { 401: detailErrorSchema, 429: detailErrorSchema, 503: detailErrorSchema };
+
+  app.post(
+    API.billingCheckout,
+    {
+      ...signedIn,
+      ...described(
+        'Start a subscription: the URL of a Stripe Checkout page for the plan',
+        {
+          security: [{ bearerAuth: [] }],
+          body: checkoutRequestSchema,
+          response: { 200: billingRedirectSchema, 400: apiErrorSchema, 409: detailErrorSchema, ...errors },
+        },
+        `The plan changes when Stripe's webhook confirms the payment, not on return from Checkout. 409 while a subscription is live (change it in the portal). At most ${BILLING_SESSIONS_PER_HOUR} checkout and portal sessions per person per hour.`,
+      ),
+    },
+    async (request) => {
+      const { stripe, stripeConfig } = await ready(request);
+      const user = currentUser(request);
+      const account = await billingAccountOf(db, user.id);
+      if (account && isLive(account.subscriptionStatus))
+        throw new ApiError(409, { detail: BILLING_MESSAGES.alreadySubscribed });
+      let customer = account?.stripeCustomerId;
+      if (!customer) {
+        // The idempotency key makes a second request racing this one get the same customer from Stripe.
+        const created = await callStripe(request.log, 'customers.create', () =>
+          stripe.customers.create(
+            { email: user.email, metadata: { user_id: String(user.id) } },
+            { idempotencyKey: `innerwave-customer-${user.id}` },
+          ),
+        );
+        customer = await rememberCustomer(db, user.id, created.id);
+        request.log.info({ userId: user.id, customer }, 'billing: Stripe customer created');
+      }
+      const session = await callStripe(request.log, 'checkout.sessions.create', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: String(user.id),
+          line_items: [{ price: stripeConfig.prices[request.body.plan], quantity: 1 }],
+          success_url: publicUrl + BILLING_RETURN.success,
+          cancel_url: publicUrl + BILLING_RETURN.cancel,
+          metadata: { user_id: String(user.id), plan: request.body.plan },
+          subscription_data: { metadata: { user_id: String(user.id) } },
+        }),
+      );
+      if (!session.url) throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
+      request.log.info({ userId: user.id, plan: request.body.plan, session: session.id }, 'billing: checkout opened');
+      return { url: session.url };
+    },
+  );
+
+  app.post(
+    API.billingPortal,
+    {
+      ...signedIn,
+      ...described(
+        'Manage the subscription: the URL of the Stripe Customer Portal (change plan, card, invoices, cancel)',
+        {
+          security: [{ bearerAuth: [] }],
+          response: { 200: billingRedirectSchema, 409: detailErrorSchema, ...errors },
+        },
+      ),
+    },
+    async (request) => {
+      const { stripe } = await ready(request);
+      const user = currentUser(request);
+      const account = await billingAccountOf(db, user.id);
+      if (!account) throw new ApiError(409, { detail: BILLING_MESSAGES.noCustomer });
+      const session = await callStripe(request.log, 'billingPortal.sessions.create', () =>
+        stripe.billingPortal.sessions.create({
+          customer: account.stripeCustomerId,
+          return_url: publicUrl + BILLING_RETURN.portal,
+        }),
+      );
+      return { url: session.url };
+    },
+  );
+
+  // The webhook reads its body as bytes (the signature is over them), in a context of its own so no
+  // other route's body changes.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    hook.post(
+      API.billingWebhook,
+      described(
+        "Stripe's events (signed): the only source of a plan change",
+        {
+          response: {
+            200: z.object({ received: z.boolean(), duplicate: z.boolean() }),
+            400: detailErrorSchema,
+            415: detailErrorSchema,
+            503: detailErrorSchema,
+          },
+        },
+        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise); each event id is applied once; a subscription event older than the last applied one changes nothing.',
+      ),
+      async (request) => {
+        if (!stripe || !stripeConfig) throw notConfigured();
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !signature)
+          throw new ApiError(400, { detail: 'Missing Stripe-Signature header.' });
+        if (!Buffer.isBuffer(request.body)) throw new ApiError(400, { detail: 'Expected the event as a JSON body.' });
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(request.body, signature, stripeConfig.webhookSecret);
+        } catch (error) {
+          request.log.warn({ err: error }, 'billing: webhook refused (signature)');
+          throw new ApiError(400, { detail: 'The webhook signature is not valid.' });
+        }
+        const outcome = await processEvent(db, event, stripeConfig.prices);
+        request.log.info(
+          {
+            event: event.id,
+            type: event.type,
+            userId: outcome.userId,
+            result: outcome.result,
+            plan: outcome.planChange,
+          },
+          outcome.planChange
+            ? `billing: plan ${outcome.planChange.from} → ${outcome.planChange.to} by Stripe`
+            : 'billing: webhook',
+        );
+        // Every worker drops what it keeps of the person (the plan shows at once everywhere).
+        if (outcome.userId !== undefined && outcome.processed)
+          await ctx.notices.publish({ kind: 'user-changed', userId: outcome.userId });
+        return { received: true, duplicate: !outcome.processed };
+      },
+    );
+  });
+};

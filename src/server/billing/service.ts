@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { SubscriptionPlan } from '@shared/constants';
+import {
+  NO_ADMIN_BILLING,
+  SUBSCRIPTION_STATUSES,
+  type AdminBilling,
+  type BillingState,
+  type SubscriptionStatus,
+} from '@shared/contract';
+import type { StripeConfig } from '../config';
+import type { Db } from '../db/client';
+import { billingAccounts, profiles } from '../db/schema';
+
+// A person's Stripe customer and subscription as the webhooks told them, and the plan they make
+// (docs/decisions/013-billing-with-stripe-webhooks-as-the-source.md).
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type BillingAccount = typeof billingAccounts.$inferSelect;
+
+/** Statuses of a subscription that still exists and may be paid: checkout would sell a second one. */
+const LIVE: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
+/** Statuses a subscription never leaves. */
+export const FINAL: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+
+export const isLive = (status: string | null | undefined) => LIVE.includes(status as SubscriptionStatus);
+const knownStatus = (status: string | null | undefined): SubscriptionStatus | null =>
+  SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus) ? (status as SubscriptionStatus) : null;
+
+export async function billingAccountOf(db: Db | Tx, userId: number): Promise<BillingAccount | undefined> {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+  return row;
+}
+
+export async function billingAccountByCustomer(db: Db | Tx, customerId: string): Promise<BillingAccount | undefined> {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.stripeCustomerId, customerId));
+  return row;
+}
+
+/** Remembers the person's Stripe customer; answers the one kept if another request stored one first. */
+export async function rememberCustomer(db: Db, userId: number, customerId: string): Promise<string> {
+  await db.insert(billingAccounts).values({ userId, stripeCustomerId: customerId }).onConflictDoNothing();
+  const row = await billingAccountOf(db, userId);
+  return row?.stripeCustomerId ?? customerId;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** When the subscription stops, if it is set to: Stripe's cancel_at, or the period's end when cancelled at it. */
+const stopsAt = (row: BillingAccount) => row.cancelAt ?? (row.cancelAtPeriodEnd ? row.currentPeriodEnd : null);
+
+/** The billing part of GET /api/user/plan/. */
+export function billingState(row: BillingAccount | undefined, configured: boolean): BillingState {
+  const status = knownStatus(row?.subscriptionStatus);
+  const live = row && isLive(status) && status !== 'unpaid' && status !== 'paused';
+  const cancelsAt = live ? stopsAt(row) : null;
+  return {
+    configured,
+    status,
+    renews_at: live && !cancelsAt ? iso(row.currentPeriodEnd) : null,
+    cancels_at: iso(cancelsAt),
+    past_due: status === 'past_due',
+    can_manage: configured && row !== undefined,
+  };
+}
+
+/** The columns staff see, as a left join gives them (all null with no Stripe record). */
+export interface BillingColumns {
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean | null;
+}
+
+/** What staff see of a user's billing. */
+export function adminBilling(row: BillingColumns | undefined | null): AdminBilling {
+  if (!row?.stripeCustomerId) return NO_ADMIN_BILLING;
+  const status = knownStatus(row.subscriptionStatus);
+  return {
+    status,
+    past_due: status === 'past_due',
+    current_period_end: iso(row.currentPeriodEnd ?? null),
+    cancel_at_period_end: row.cancelAtPeriodEnd ?? false,
+    stripe_customer_id: row.stripeCustomerId,
+    stripe_subscription_id: row.stripeSubscriptionId ?? null,
+  };
+}
+
+/** The plan a subscription gives: its price's while active or trialing, Basic once it has ended or is unpaid. */
+export function planFromSubscription(
+  status: string,
+  priceId: string | null,
+  prices: StripeConfig['prices'],
+  current: SubscriptionPlan,
+): SubscriptionPlan {
+  if (status === 'active' || status === 'trialing') {
+    if (priceId === prices.pro) return 'pro';
+    if (priceId === prices.intermediate) return 'intermediate';
+    // A price this server does not sell: keep the plan rather than guess.
+    return current;
+  }
+  // Stripe retries the payment: the plan stays while the person is warned. An incomplete first payment
+  // has not given a plan yet.
+  if (status === 'past_due' || status === 'incomplete') return current;
+  return 'basic';
+}
+
+/** The fields of a subscription object that we keep. */
+export function subscriptionFields(subscription: Stripe.Subscription) {
+  const item = subscription.items?.data?.[0];
+  const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+  return {
+    stripeSubscriptionId: subscription.id,
+    subscriptionStatus: subscription.status,
+    subscriptionPriceId: item?.price?.id ?? null,
+    currentPeriodEnd: seconds(item?.current_period_end),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+    cancelAt: seconds(subscription.cancel_at),
+  };
+}
+
+export async function setPlan(db: Db | Tx, userId: number, plan: SubscriptionPlan): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ userId, subscriptionPlan: plan })
+    .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: plan, updatedAt: new Date() } });
+}

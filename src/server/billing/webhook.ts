@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { SubscriptionPlan } from '@shared/constants';
+import type { StripeConfig } from '../config';
+import type { Db } from '../db/client';
+import { billingAccounts, stripeEvents, users } from '../db/schema';
+import { planOf } from '../own/service';
+import {
+  billingAccountByCustomer,
+  billingAccountOf,
+  FINAL,
+  isLive,
+  planFromSubscription,
+  setPlan,
+  subscriptionFields,
+  type BillingAccount,
+  type Tx,
+} from './service';
+
+// What a Stripe event changes (decisions §9): each event once (its id is stored in the same
+// transaction as its effect), a subscription's older news never over its newer (the event's own
+// `created` time against the last applied one), and an ended subscription never revived.
+
+export interface EventOutcome {
+  /** False when the event id was seen before: nothing was done. */
+  processed: boolean;
+  /** What happened, for the log line. */
+  result: string;
+  userId?: number;
+  planChange?: { from: SubscriptionPlan; to: SubscriptionPlan };
+}
+
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+]);
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** Applies one verified event; a failure rolls everything back (the id too), so Stripe's retry redoes it. */
+export async function processEvent(db: Db, event: Stripe.Event, prices: StripeConfig['prices']): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (!fresh) return { processed: false, result: 'duplicate' };
+    if (!HANDLED.has(event.type)) return { processed: true, result: 'not handled' };
+    const eventAt = new Date(event.created * 1000);
+    const object = event.data.object as unknown;
+    if (event.type === 'checkout.session.completed') return checkoutCompleted(tx, object as Stripe.Checkout.Session);
+    if (event.type === 'invoice.payment_failed') return paymentFailed(tx, object as Stripe.Invoice, eventAt);
+    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices);
+  });
+}
+
+async function userExists(tx: Tx, userId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(userId) || userId <= 0) return false;
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+/** Checkout paid: the session names the person (client_reference_id), its customer and its subscription. */
+async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Promise<EventOutcome> {
+  const userId = Number(session.client_reference_id);
+  const customer = idOf(session.customer);
+  const subscription = idOf(session.subscription);
+  if (session.mode !== 'subscription' || !customer || !(await userExists(tx, userId)))
+    return { processed: true, result: 'ignored: not a subscription checkout of a known user' };
+  const row = await billingAccountOf(tx, userId);
+  if (!row) {
+    await tx
+      .insert(billingAccounts)
+      .values({ userId, stripeCustomerId: customer, stripeSubscriptionId: subscription })
+      .onConflictDoNothing();
+    return { processed: true, result: 'customer and subscription remembered', userId };
+  }
+  if (row.stripeCustomerId !== customer)
+    return { processed: true, result: 'ignored: the session’s customer is not the one kept', userId };
+  // Follow the new subscription unless one is already followed and still live (its events decide).
+  if (subscription && row.stripeSubscriptionId !== subscription && !isLive(row.subscriptionStatus)) {
+    await tx
+      .update(billingAccounts)
+      .set({
+        stripeSubscriptionId: subscription,
+        subscriptionStatus: null,
+        subscriptionEventAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(billingAccounts.userId, userId));
+    return { processed: true, result: 'subscription remembered', userId };
+  }
+  return { processed: true, result: 'nothing new', userId };
+}
+
+/** The account a subscription event is about: by its customer, else by the user id put in its metadata at checkout. */
+async function accountFor(tx: Tx, customer: string, metadata: Stripe.Metadata | null | undefined) {
+  const found = await billingAccountByCustomer(tx, customer);
+  if (found) return found;
+  const userId = Number(metadata?.user_id);
+  if (!(await userExists(tx, userId)) || (await billingAccountOf(tx, userId))) return undefined;
+  await tx.insert(billingAccounts).values({ userId, stripeCustomerId: customer }).onConflictDoNothing();
+  return billingAccountOf(tx, userId);
+}
+
+/** Why an event about `subscriptionId` at `eventAt` must not change the account, or undefined when it may. */
+function staleReason(row: BillingAccount, subscriptionId: string, live: boolean, eventAt: Date): string | undefined {
+  if (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId) {
+    // Another subscription than the one followed: a new live one replaces it; an old one's end changes nothing.
+    return live ? undefined : 'ignored: about a subscription no longer followed';
+  }
+  if (FINAL.includes(row.subscriptionStatus as never)) return 'ignored: the subscription has already ended';
+  if (row.subscriptionEventAt && eventAt < row.subscriptionEventAt) return 'ignored: older than the last applied';
+  return undefined;
+}
+
+async function subscriptionChanged(
+  tx: Tx,
+  subscription: Stripe.Subscription,
+  eventAt: Date,
+  prices: StripeConfig['prices'],
+): Promise<EventOutcome> {
+  const customer = idOf(subscription.customer);
+  const row = customer ? await accountFor(tx, customer, subscription.metadata) : undefined;
+  if (!row) return { processed: true, result: 'ignored: unknown customer' };
+  const userId = row.userId;
+  const stale = staleReason(row, subscription.id, isLive(subscription.status), eventAt);
+  if (stale) return { processed: true, result: stale, userId };
+  const fields = subscriptionFields(subscription);
+  await tx
+    .update(billingAccounts)
+    .set({ ...fields, subscriptionEventAt: eventAt, updatedAt: new Date() })
+    .where(eq(billingAccounts.userId, userId));
+  const from = await planOf(tx, userId);
+  const to = planFromSubscription(subscription.status, fields.subscriptionPriceId, prices, from);
+  if (to === from) return { processed: true, result: `subscription ${subscription.status}`, userId };
+  await setPlan(tx, userId, to);
+  return { processed: true, result: `subscription ${subscription.status}`, userId, planChange: { from, to } };
+}
+
+/** The subscription of an invoice, in the API versions before and after invoices' `parent`. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const parent = idOf(invoice.parent?.subscription_details?.subscription);
+  return parent ?? idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription);
+}
+
+/** A renewal failed: the subscription is past due (Stripe retries); the plan stays and the person is warned. */
+async function paymentFailed(tx: Tx, invoice: Stripe.Invoice, eventAt: Date): Promise<EventOutcome> {
+  const customer = idOf(invoice.customer);
+  const row = customer ? await billingAccountByCustomer(tx, customer) : undefined;
+  const subscription = subscriptionOfInvoice(invoice);
+  if (!row || !subscription || row.stripeSubscriptionId !== subscription)
+    return { processed: true, result: 'ignored: not the followed subscription' };
+  if (row.subscriptionEventAt && eventAt < row.subscriptionEventAt)
+    return { processed: true, result: 'ignored: older than the last applied', userId: row.userId };
+  if (row.subscriptionStatus !== 'active' && row.subscriptionStatus !== 'trialing')
+    return { processed: true, result: `nothing new (${row.subscriptionStatus ?? 'no status'})`, userId: row.userId };
+  await tx
+    .update(billingAccounts)
+    .set({ subscriptionStatus: 'past_due', subscriptionEventAt: eventAt, updatedAt: new Date() })
+    .where(eq(billingAccounts.userId, row.userId));
+  return { processed: true, result: 'payment failed: past due', userId: row.userId };
+}
