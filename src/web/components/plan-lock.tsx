@@ -1,16 +1,20 @@
 import { Lock } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SubscriptionPlan } from '@shared/constants';
 import { PLAN_FEATURES, type PlanFeature } from '@shared/plans';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
 import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
 import { cn } from '@web/lib/cn';
+import { planPaths } from '@web/lib/paths';
+import { usePlan } from '@web/lib/plan';
 
 const planOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!;
 
 /**
  * Stands where a feature of a higher plan would be: names the plan that includes it and, when
- * pressed, says what that plan costs and how to move to it (docs/product/plans.md).
+ * pressed, says what that plan costs and leads to the profile's Plan & billing panel with that plan
+ * picked (docs/product/plans.md).
  */
 export function PlanLock({
   feature,
@@ -26,6 +30,7 @@ export function PlanLock({
   className?: string;
 }) {
   const plan = planOf(PLAN_FEATURES[feature]);
+  const payable = usePlan().state?.billing.configured === true;
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -39,18 +44,27 @@ export function PlanLock({
           {plan.name} is ${plan.pricePerMonth} a month and adds: {plan.features.join(', ').toLowerCase()}.
         </p>
         <p className="mt-3 text-fg-muted">
-          Paying online is not available yet. To change your plan, write to{' '}
-          <a className="text-link underline" href={`mailto:${CONTACT.supportEmail}`}>
-            {CONTACT.supportEmail}
-          </a>{' '}
-          and we will switch it for you.
+          {payable ? (
+            'Upgrade in your profile: Stripe takes the payment, and you can cancel any time.'
+          ) : (
+            <>
+              Payments are not set up on this server. To change your plan, write to{' '}
+              <a className="text-link underline" href={`mailto:${CONTACT.supportEmail}`}>
+                {CONTACT.supportEmail}
+              </a>{' '}
+              and we will switch it for you.
+            </>
+          )}
         </p>
-        <p className="mt-4">
+        <div className="mt-5 flex flex-wrap items-center gap-4">
+          <Button asChild size="sm">
+            <Link to={planPaths.choose(plan.plan)}>{payable ? `Upgrade to ${plan.name}` : 'Plan & billing'}</Link>
+          </Button>
           {/* The home page is its own document: a full load lands on its pricing section. */}
           <a className="text-link underline" href="/#pricing">
             Compare the plans
           </a>
-        </p>
+        </div>
       </DialogContent>
     </Dialog>
   );

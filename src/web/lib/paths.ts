@@ -31,6 +31,16 @@ export const paths = {
 /** The login page, remembering where to go afterwards (the route guard's redirect). */
 export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;
 
+/** The plan a visitor chose, carried from the pricing table into checkout (docs/product/screens.md#choosing-a-plan). */
+export const planPaths = {
+  signup: (plan: string) => `${paths.signup}?plan=${plan}`,
+  login: (plan: string) => `${paths.login}?plan=${plan}`,
+  /** The profile, going straight on to Stripe Checkout for the plan (or saying why it cannot). */
+  checkout: (plan: string) => `${paths.profile}?checkout=${plan}`,
+  /** The profile's Plan & billing panel, with the plan picked (a lock's way up). */
+  choose: (plan: string) => `${paths.profile}?upgrade=${plan}#billing`,
+} as const;
+
 /** Only same-site paths are followed after login, never another origin. */
 export function safeRedirectTarget(value: string | null): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;

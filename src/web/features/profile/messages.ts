@@ -27,3 +27,26 @@ export const PROFILE_MESSAGES = {
   passwordMismatch: 'The password does not match',
   emailMissing: 'Your e-mail is missing',
 } as const;
+
+/** The Plan & billing panel's texts (docs/product/screens.md#plan-and-billing). */
+export const BILLING_TEXTS = {
+  free: 'Basic is free. Intermediate and Pro add what is listed below.',
+  renewsAt: (date: string, price: number) => `Renews on ${date} at $${price} a month.`,
+  cancelsAt: (plan: string, date: string) =>
+    `Cancelled: you keep ${plan} until ${date}, then your account moves to Basic. Nothing is deleted.`,
+  setByTeam: 'Set by our team; nothing is billed for it.',
+  status: (status: string) => `Subscription status at Stripe: ${status.replace(/_/g, ' ')}.`,
+  portal: 'Change your plan, update your card, see invoices or cancel, in Stripe’s billing portal.',
+  checkoutTerms:
+    'Payment is taken by Stripe. The plan renews every month until you cancel; a cancelled plan stays until the end of the month paid for.',
+  askTeam: (email: string) => `Our team sets plans by hand here: write to ${email} and say which plan you want.`,
+  pastDue: (plan: string) =>
+    `Your last payment did not go through. You keep ${plan} while Stripe tries again; update your payment details to keep it.`,
+  confirming: 'Thank you! Stripe is confirming your payment with us. Your new plan shows here in a few seconds.',
+  late: (email: string) =>
+    `Stripe has not confirmed the payment to us yet. Your plan changes as soon as it does; check again in a minute, or write to ${email} if it does not.`,
+  confirmed: (plan: string) => `You are on ${plan} now. Thank you!`,
+  toCheckout: (plan: string) => `Taking you to Stripe Checkout for ${plan}…`,
+  checkoutLeft: 'You left checkout before paying. Nothing was charged and your plan is unchanged.',
+  alreadyOn: (plan: string) => `You are on ${plan} already.`,
+} as const;

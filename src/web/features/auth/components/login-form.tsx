@@ -6,7 +6,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_INACTIVE_CODE } from '@shared/contract';
 import { toast } from 'sonner';
 import { ApiError } from '@web/lib/api-client';
-import { paths, safeRedirectTarget } from '@web/lib/paths';
+import { paths, planPaths, safeRedirectTarget } from '@web/lib/paths';
+import { chosenPlan } from '@web/lib/chosen-plan';
+import type { PaidPlan } from '@shared/contract';
 import { sessionStore } from '@web/lib/session';
 import { createToken } from '../api/create-token';
 import { fetchCurrentUser } from '../api/current-user';
@@ -19,17 +21,23 @@ import { SubmitButton } from './submit-button';
 import { ResendActivationButton } from './resend-activation-button';
 import type { AccountAddressState } from './signup-form';
 import { fieldProps } from '@web/lib/form-field';
+import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
-/** Where to go after login: the guard's redirect target (never back to logout), else the player. */
-function afterLoginTarget(redirect: string | null): string {
+/**
+ * Where to go after login: the guard's redirect target (never back to logout), else checkout for the
+ * plan picked on the pricing table, else the player.
+ */
+function afterLoginTarget(redirect: string | null, plan: PaidPlan | null): string {
   const target = safeRedirectTarget(redirect);
-  return target && !target.startsWith(paths.logout) ? target : paths.subliminals;
+  if (target && !target.startsWith(paths.logout)) return target;
+  return plan ? planPaths.checkout(plan) : paths.subliminals;
 }
 
 export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const arrivedWith = (useLocation().state ?? {}) as AccountAddressState;
+  const plan = useChosenPlan();
   // The address of an account that proved its password but waits for activation.
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   const form = useForm<LoginValues>({
@@ -40,7 +48,9 @@ export function LoginForm() {
     mutationFn: createToken,
     onSuccess: async (tokens) => {
       sessionStore.setTokens(tokens);
-      void navigate(afterLoginTarget(searchParams.get('redirect')), { replace: true });
+      // The choice has arrived: from here the profile's URL carries it (and a later login does not repeat it).
+      chosenPlan.forget();
+      void navigate(afterLoginTarget(searchParams.get('redirect'), plan), { replace: true });
       try {
         sessionStore.setUser(await fetchCurrentUser());
       } catch {
@@ -77,11 +87,12 @@ export function LoginForm() {
       title="Log in"
       intro="Welcome back. Log in to open your subliminals, meditations and profile."
       footer={
-        <AuthFooterLink lead="New to Innerwave?" to={paths.signup}>
+        <AuthFooterLink lead="New to Innerwave?" to={plan ? planPaths.signup(plan) : paths.signup}>
           Create an account
         </AuthFooterLink>
       }
     >
+      {plan ? <ChosenPlanNote plan={plan} next="Log in to go on to checkout." /> : null}
       {inactiveEmail ? (
         <div role="alert" className="mb-4 flex flex-col gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
           <p>{AUTH_MESSAGES.accountInactive}</p>

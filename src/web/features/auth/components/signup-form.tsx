@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { TERMS_CONFIRMATION } from '@shared/contract';
 import { FieldError } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
-import { paths } from '@web/lib/paths';
+import { paths, planPaths } from '@web/lib/paths';
 import { signup } from '../api/signup';
 import { AUTH_MESSAGES } from '../messages';
 import { signupFormSchema, type SignupForm as SignupValues } from '../schemas';
@@ -15,6 +15,7 @@ import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 import { fieldProps } from '@web/lib/form-field';
+import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
 const FIELDS = ['email', 'password', 're_password', 'accept_terms'] as const;
 
@@ -25,6 +26,7 @@ export interface AccountAddressState {
 
 export function SignupForm() {
   const navigate = useNavigate();
+  const plan = useChosenPlan();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { email: '', password: '', re_password: '', accept_terms: false },
@@ -35,7 +37,9 @@ export function SignupForm() {
     onSuccess: (account) => {
       toast.success(AUTH_MESSAGES.signupSucceeded);
       form.reset();
-      void navigate(paths.checkInbox, { state: { email: account.email } satisfies AccountAddressState });
+      void navigate(plan ? `${paths.checkInbox}?plan=${plan}` : paths.checkInbox, {
+        state: { email: account.email } satisfies AccountAddressState,
+      });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 429) {
@@ -56,11 +60,17 @@ export function SignupForm() {
       title="Create your account"
       intro="Sign up with your e-mail address; we will send you a link to activate your account."
       footer={
-        <AuthFooterLink lead="Already have an account?" to={paths.login}>
+        <AuthFooterLink lead="Already have an account?" to={plan ? planPaths.login(plan) : paths.login}>
           Log in
         </AuthFooterLink>
       }
     >
+      {plan ? (
+        <ChosenPlanNote
+          plan={plan}
+          next="Create your account and activate it; checkout comes right after you log in."
+        />
+      ) : null}
       <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
         <EmailField id="signup-email" {...fieldProps(form, 'email')} />
         <PasswordField id="signup-password" label="Password" isNew showRules {...fieldProps(form, 'password')} />

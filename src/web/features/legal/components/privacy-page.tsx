@@ -17,6 +17,11 @@ const SECTIONS: readonly LegalSection[] = [
           browser shrinks the image before upload and we remove its hidden metadata (such as location).
         </li>
         <li>
+          <strong>Your payments:</strong> when you pay for a plan, Stripe, our payment provider, takes your card
+          details; we never see or store the card number. We keep the identifiers Stripe gives your customer record and
+          subscription, the subscription’s status and its renewal or end date.
+        </li>
+        <li>
           <strong>Your practice:</strong> messages you write and playlists you save to your account.
         </li>
         <li>
@@ -57,8 +62,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Who we share it with',
     body: (
       <p>
-        Only with the service providers that host our servers and deliver our e-mail, under contracts that oblige them
-        to protect it and use it only for us; and with authorities when the law requires it.
+        Only with the service providers that host our servers, deliver our e-mail and take payments (Stripe, which
+        receives your e-mail address to keep your customer record), under contracts that oblige them to protect it and
+        use it only for us; and with authorities when the law requires it.
       </p>
     ),
   },

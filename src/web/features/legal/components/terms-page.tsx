@@ -60,10 +60,21 @@ const SECTIONS: readonly LegalSection[] = [
           what each plan includes are shown on our <Link to={paths.home}>home page</Link>.
         </p>
         <p>
+          Payments are handled by Stripe, our payment provider; we never see or store your full card number. A paid plan
+          renews automatically every month, and is charged to your card at each renewal, until you cancel it. You can
+          change your plan, update your card, see your invoices or cancel at any time under Plan &amp; billing in your
+          profile.
+        </p>
+        <p>
           Prices may change. We will tell you by e-mail at least 30 days before a new price applies to you, and the new
           price starts with your next billing period after those 30 days. You can cancel before then. A cancelled plan
-          stays active until the end of the period you have paid for; we do not refund partial months unless the law
-          requires it.
+          stays active until the end of the period you have paid for, and then your account moves to the free Basic
+          plan; we do not refund partial months unless the law requires it.
+        </p>
+        <p>
+          If a payment fails, Stripe tries again over the following days and you keep your plan meanwhile; if it still
+          cannot be paid, your account moves to Basic. Moving to a lower plan deletes nothing: what that plan does not
+          include stays readable, and you can delete it.
         </p>
       </>
     ),

@@ -11,14 +11,14 @@ const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
   pro: 'For a practice that is part of every day.',
 };
 
-/** The three plans, shown as marketing text; every Get Started goes to signup. */
+/** The three plans; each Get Started goes to signup, a paid one carrying its plan on to checkout. */
 export function Pricing() {
   return (
     <Section
       id="pricing"
       eyebrow="Pricing"
       title="Simple plans, no surprises"
-      intro="Prices are per month. We tell you 30 days before any price changes."
+      intro="Billed monthly; cancel any time. We tell you 30 days before any price changes."
     >
       <ul className="grid gap-6 lg:grid-cols-3">
         {PRICING_PLANS.map((plan) => {
@@ -51,7 +51,7 @@ export function Pricing() {
                 ))}
               </ul>
               <Button asChild variant={featured ? 'primary' : 'secondary'} className="mt-8">
-                <GetStartedLink plan={plan.name} />
+                <GetStartedLink plan={plan.plan} />
               </Button>
             </li>
           );

@@ -23,11 +23,11 @@ export function ProTeaser() {
             Upgrade when you want more
           </h2>
           <p className="mt-4 text-lg text-fg-muted">
-            Start free. When your practice grows, Pro adds streaming sounds and smarter suggestions for $
-            {pro.pricePerMonth} a month. Cancel any time.
+            Start free, or go Pro for streaming sounds and smarter suggestions at ${pro.pricePerMonth} a month. Cancel
+            any time from your profile.
           </p>
           <Button asChild size="lg" className="mt-8">
-            <GetStartedLink />
+            <GetStartedLink plan="pro" />
           </Button>
         </div>
         <ul className="grid gap-3">

@@ -12,6 +12,7 @@ import { removeProfileImage } from '../api/account';
 import { profileQuery } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { AccountSettings } from './account-settings';
+import { BillingPanel } from './billing-panel';
 import { EditProfileDialog } from './edit-profile-dialog';
 
 export const PROFILE_LOAD_ERROR = 'There was an error fetching your profile data!';
@@ -44,6 +45,7 @@ export function ProfileView() {
     <>
       <ProfileCard profile={profile.data} onEdit={() => setEditing(true)} />
       <EditProfileDialog profile={profile.data} open={editing} onOpenChange={setEditing} />
+      <BillingPanel />
       <AccountSettings email={profile.data.user_email} />
     </>
   );

@@ -1,0 +1,38 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@web/lib/session';
+import { Pricing } from './pricing';
+import { ProTeaser } from './pro-teaser';
+
+afterEach(() => sessionStore.clear());
+
+const pricingLinks = () =>
+  within(screen.getByRole('region', { name: 'Simple plans, no surprises' })).getAllByRole('link');
+
+describe('Get Started on the pricing table', () => {
+  it('carries a paid plan to sign-up, and Basic signs up free', () => {
+    render(
+      <>
+        <Pricing />
+        <ProTeaser />
+      </>,
+    );
+    expect(pricingLinks().map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      ['Get Started with Basic', '/signup'],
+      ['Get Started with Intermediate', '/signup?plan=intermediate'],
+      ['Get Started with Pro', '/signup?plan=pro'],
+    ]);
+    // The Pro teaser's button is Pro's too.
+    expect(screen.getAllByRole('link', { name: 'Get Started with Pro' })).toHaveLength(2);
+  });
+
+  it('takes someone signed in to checkout for a paid plan, and into the portal for Basic', () => {
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' });
+    render(<Pricing />);
+    expect(pricingLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Open the portal', '/subliminals'],
+      ['Choose Intermediate', '/profile?checkout=intermediate'],
+      ['Choose Pro', '/profile?checkout=pro'],
+    ]);
+  });
+});

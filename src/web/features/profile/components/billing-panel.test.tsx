@@ -1,0 +1,227 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionPlan } from '@shared/constants';
+import { API, BILLING_MESSAGES, type BillingState } from '@shared/contract';
+import { usePlan } from '@web/lib/plan';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { PAYMENT_CONFIRMATION } from '../hooks/use-payment-confirmation';
+import { leaveFor } from '../lib/leave-for';
+import { BILLING_TEXTS } from '../messages';
+import { BillingPanel } from './billing-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+const CHECKOUT_URL = 'http://127.0.0.1:4112/c/pay/cs_test_1';
+const PORTAL_URL = 'http://127.0.0.1:4112/p/session/bps_1';
+// Noon UTC: the same calendar day wherever the test runs.
+const RENEWS = '2026-12-23T12:00:00.000Z';
+const RENEWS_TEXT = new Date(RENEWS).toLocaleDateString(undefined, { dateStyle: 'long' });
+
+const billing = (overrides: Partial<BillingState> = {}): BillingState => ({
+  configured: true,
+  status: null,
+  renews_at: null,
+  cancels_at: null,
+  past_due: false,
+  can_manage: false,
+  ...overrides,
+});
+const stateOf = (plan: SubscriptionPlan, overrides: Partial<BillingState> = {}) => ({
+  ...planStateFor(plan),
+  billing: billing(overrides),
+});
+const PAID = { status: 'active', renews_at: RENEWS, can_manage: true } as const;
+
+/** The server: GET /api/user/plan/ answers `states` one after another (the last one from then on). */
+function billingServer(...states: ReturnType<typeof stateOf>[]) {
+  let served = 0;
+  return fakeApi({
+    [`GET ${API.plan}`]: () => states[Math.min(served++, states.length - 1)],
+    [`POST ${API.billingCheckout}`]: () => ({ url: CHECKOUT_URL }),
+    [`POST ${API.billingPortal}`]: () => ({ url: PORTAL_URL }),
+  });
+}
+
+/** Stands for what a plan unlocks elsewhere in the portal. */
+function ExportProbe() {
+  return <p>{usePlan().includes('exportMessages') ? 'export open' : 'export locked'}</p>;
+}
+
+const renderPanel = (path = '/profile', { strict = false } = {}) =>
+  renderWithProviders(
+    <>
+      <BillingPanel />
+      <ExportProbe />
+    </>,
+    { path, pattern: '/profile', strict },
+  );
+const panel = () => screen.getByRole('region', { name: 'Plan & billing' });
+
+describe('Plan & billing panel', () => {
+  it('offers Basic the paid plans and upgrades through Stripe Checkout', async () => {
+    const api = billingServer(stateOf('basic'));
+    renderPanel();
+    expect(await within(panel()).findByTestId('billing-plan')).toHaveTextContent('Basic');
+    expect(within(panel()).getByText(BILLING_TEXTS.free)).toBeInTheDocument();
+    expect(within(panel()).getByRole('button', { name: 'Upgrade to Intermediate' })).toBeEnabled();
+
+    await userEvent.setup().click(within(panel()).getByRole('button', { name: 'Upgrade to Pro' }));
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(api.calls.filter((call) => call.method === 'POST')).toMatchObject([
+      { path: API.billingCheckout, body: { plan: 'pro' } },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent(BILLING_TEXTS.toCheckout('Pro'));
+  });
+
+  it('shows a paid plan with its renewal, and changes or cancels it in the Customer Portal', async () => {
+    const api = billingServer(stateOf('pro', PAID));
+    renderPanel();
+    expect(await within(panel()).findByTestId('billing-plan')).toHaveTextContent('Pro');
+    expect(within(panel()).getByText('Active')).toBeInTheDocument();
+    expect(within(panel()).getByText(BILLING_TEXTS.renewsAt(RENEWS_TEXT, 56))).toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
+
+    await userEvent.setup().click(within(panel()).getByRole('button', { name: 'Change or cancel plan' }));
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(PORTAL_URL));
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([API.billingPortal]);
+  });
+
+  it('an Intermediate subscriber changes to Pro in the portal, never through a second checkout', async () => {
+    billingServer(stateOf('intermediate', PAID));
+    renderPanel();
+    expect(await within(panel()).findByRole('button', { name: 'Change or cancel plan' })).toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
+  });
+
+  it('says when a cancelled plan ends and that nothing is deleted', async () => {
+    billingServer(stateOf('intermediate', { ...PAID, renews_at: null, cancels_at: RENEWS }));
+    renderPanel();
+    expect(await within(panel()).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(panel()).getByText(BILLING_TEXTS.cancelsAt('Intermediate', RENEWS_TEXT))).toBeInTheDocument();
+    expect(within(panel()).getByRole('button', { name: 'Renew or change plan' })).toBeInTheDocument();
+  });
+
+  it('warns when the last payment failed and leads to the card', async () => {
+    billingServer(stateOf('pro', { ...PAID, status: 'past_due', past_due: true }));
+    renderPanel();
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent(BILLING_TEXTS.pastDue('Pro'));
+    expect(within(panel()).getByText('Payment failed')).toBeInTheDocument();
+    expect(within(panel()).getByRole('button', { name: 'Update payment details' })).toBeInTheDocument();
+  });
+
+  it('says so when payments are not set up, and offers to ask the team instead', async () => {
+    const api = billingServer(stateOf('basic', { configured: false }));
+    renderPanel();
+    expect(await within(panel()).findByRole('note')).toHaveTextContent(BILLING_MESSAGES.notConfigured);
+    const ask = within(panel()).getByRole('link', { name: 'Ask for Pro' });
+    expect(ask.getAttribute('href')).toMatch(/^mailto:.*subject=Please%20move%20me%20to%20Pro$/);
+    expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
+    expect(api.calls.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it('an operator-set plan says nothing is billed', async () => {
+    billingServer(stateOf('pro', { configured: false }));
+    renderPanel();
+    expect(await within(panel()).findByText(BILLING_TEXTS.setByTeam)).toBeInTheDocument();
+    expect(within(panel()).queryByRole('note')).toBeNull();
+  });
+
+  it('when the server turns out to have no payments, says why and offers the team instead', async () => {
+    fakeApi({
+      [`GET ${API.plan}`]: () => stateOf('basic'),
+      [`POST ${API.billingCheckout}`]: () => jsonResponse(503, { detail: BILLING_MESSAGES.notConfigured }),
+    });
+    renderPanel();
+    await userEvent.setup().click(await within(panel()).findByRole('button', { name: 'Upgrade to Pro' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(BILLING_MESSAGES.notConfigured));
+    expect(within(panel()).getByRole('link', { name: 'Ask for Pro' })).toBeInTheDocument();
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('back from Checkout: says the payment is being confirmed, asks again, then shows the plan and opens its features', async () => {
+    const api = billingServer(stateOf('basic'), stateOf('basic'), stateOf('pro', PAID));
+    const { router } = renderPanel('/profile?billing=success');
+    expect(await within(panel()).findByText(BILLING_TEXTS.confirming)).toBeInTheDocument();
+    expect(await screen.findByText('export locked')).toBeInTheDocument();
+
+    expect(
+      await screen.findByText('export open', {}, { timeout: 3 * PAYMENT_CONFIRMATION.everyMs + 1000 }),
+    ).toBeInTheDocument();
+    expect(within(panel()).getByTestId('billing-plan')).toHaveTextContent('Pro');
+    expect(within(panel()).queryByText(BILLING_TEXTS.confirming)).toBeNull();
+    expect(toast.success).toHaveBeenCalledWith(BILLING_TEXTS.confirmed('Pro'));
+    expect(router.state.location.search).toBe('');
+    expect(api.calls.filter((call) => call.path === API.plan).length).toBeGreaterThanOrEqual(3);
+  }, 10_000);
+
+  it('stops asking after a while, says so honestly, and can ask again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let current = stateOf('basic');
+    const api = fakeApi({ [`GET ${API.plan}`]: () => current });
+    renderPanel('/profile?billing=success');
+    expect(await within(panel()).findByText(BILLING_TEXTS.confirming)).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CONFIRMATION.forMs + 100));
+    expect(within(panel()).getByRole('status')).toHaveTextContent(/has not confirmed the payment to us yet/);
+    expect(within(panel()).queryByText(BILLING_TEXTS.confirming)).toBeNull();
+    const asked = api.calls.length;
+    expect(asked).toBeGreaterThanOrEqual(PAYMENT_CONFIRMATION.forMs / PAYMENT_CONFIRMATION.everyMs);
+    await act(() => vi.advanceTimersByTimeAsync(5 * PAYMENT_CONFIRMATION.everyMs));
+    expect(api.calls.length).toBe(asked);
+
+    current = stateOf('intermediate', PAID);
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(within(panel()).getByRole('button', { name: 'Check again' }));
+    await vi.waitFor(() => expect(within(panel()).getByTestId('billing-plan')).toHaveTextContent('Intermediate'));
+    expect(toast.success).toHaveBeenCalledWith(BILLING_TEXTS.confirmed('Intermediate'));
+  });
+
+  it('back from a checkout left unpaid: says nothing changed', async () => {
+    billingServer(stateOf('basic'));
+    const { router } = renderPanel('/profile?billing=cancelled');
+    await vi.waitFor(() => expect(toast.info).toHaveBeenCalledWith(BILLING_TEXTS.checkoutLeft));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('with a plan carried from the pricing table, goes straight on to Checkout for it, once', async () => {
+    const api = billingServer(stateOf('basic'));
+    const { router } = renderPanel('/profile?checkout=pro', { strict: true });
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(await screen.findByText(BILLING_TEXTS.toCheckout('Pro'))).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toMatchObject([{ body: { plan: 'pro' } }]);
+    expect(leaveFor).toHaveBeenCalledTimes(1);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('with a plan carried but no payments, shows that plan picked and why it cannot be paid here', async () => {
+    const api = billingServer(stateOf('basic', { configured: false }));
+    renderPanel('/profile?checkout=intermediate');
+    expect(await within(panel()).findByRole('note')).toHaveTextContent(BILLING_MESSAGES.notConfigured);
+    const card = within(panel()).getByText('Your choice').closest('li')!;
+    expect(within(card).getByRole('link', { name: 'Ask for Intermediate' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.method)).toEqual(['GET']);
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('with a plan carried that the person already has, says so and buys nothing', async () => {
+    const api = billingServer(stateOf('pro', PAID));
+    renderPanel('/profile?checkout=pro');
+    await vi.waitFor(() => expect(toast.info).toHaveBeenCalledWith(BILLING_TEXTS.alreadyOn('Pro')));
+    expect(api.calls.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it('a lock’s link picks its plan', async () => {
+    billingServer(stateOf('basic'));
+    renderPanel('/profile?upgrade=intermediate#billing');
+    const card = (await within(panel()).findByText('Your choice')).closest('li')!;
+    expect(within(card).getByRole('button', { name: 'Upgrade to Intermediate' })).toBeInTheDocument();
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+});
