@@ -82,3 +82,43 @@ export function parseBusMessage(text: string): BusMessage | undefined {
     return undefined;
   }
 }
+
+/**
+ * The sender's side of acknowledgements: `send` numbers a notice, hands it to `deliver` (which answers
+ * how many other servers got it), and resolves once that many have acknowledged, or after `timeoutMs`.
+ */
+export function acknowledgements(timeoutMs: number) {
+  const waiting = new Map<number, { acks: number; due?: number; done: () => void }>();
+  let nextId = 1;
+  return {
+    send: (deliver: (id: number) => Promise<number>, onError: (error: unknown) => void) =>
+      new Promise<void>((resolve) => {
+        const id = nextId++;
+        const entry: { acks: number; due?: number; done: () => void } = { acks: 0, done: () => undefined };
+        const timer = setTimeout(() => entry.done(), timeoutMs);
+        entry.done = () => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve();
+        };
+        // Registered before delivery: an acknowledgement may overtake the delivery's own answer.
+        waiting.set(id, entry);
+        deliver(id).then(
+          (others) => {
+            entry.due = Math.max(0, others);
+            if (entry.acks >= entry.due) entry.done();
+          },
+          (error: unknown) => {
+            onError(error);
+            entry.done();
+          },
+        );
+      }),
+    acknowledged(id: number) {
+      const entry = waiting.get(id);
+      if (!entry) return;
+      entry.acks++;
+      if (entry.due !== undefined && entry.acks >= entry.due) entry.done();
+    },
+  };
+}

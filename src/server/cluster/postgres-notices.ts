@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { throttledWarning, type WarningLog } from './redis';
-import { parseBusMessage, type BusMessage, type Notice, type NoticeBus } from './notices';
+import { acknowledgements, parseBusMessage, type BusMessage, type Notice, type NoticeBus } from './notices';
 
 // Notices between servers over PostgreSQL LISTEN/NOTIFY, when there is no Redis: one connection of its
 // own per server listens on a channel and sends on it. PostgreSQL delivers a NOTIFY to every listening
-// connection as soon as it is sent (outside a transaction), but tells the sender nothing of who got
-// it: a sender does not wait, and the other servers apply the notice a few milliseconds after the
-// publisher's answer (docs/decisions/014-redis-or-listen-notify-between-servers.md). A lost connection
-// is opened again, every second until it succeeds.
+// connection (of the same database) but does not tell the sender who got it; the listening connections
+// are named (application_name), so the sender counts them in the same statement and waits until each
+// other server has applied the notice and acknowledged it on the channel (at most `ackTimeoutMs`), as
+// over Redis (docs/decisions/014-redis-or-listen-notify-between-servers.md). A lost connection is opened
+// again, every second until it succeeds.
 
 export interface PostgresNoticeOptions {
   /** The LISTEN channel (one per deployment sharing a PostgreSQL server). */
   channel: string;
   log: WarningLog;
+  /** How long a sender waits for the other servers' acknowledgements. */
+  ackTimeoutMs?: number;
+}
+
+interface Ack {
+  ack: number;
+  to: string;
 }
 
 const RECONNECT_MS = 1000;
@@ -21,10 +29,20 @@ const RECONNECT_MS = 1000;
 export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): NoticeBus {
   const origin = randomUUID();
   const warn = throttledWarning(options.log, 'notices between servers unavailable (PostgreSQL LISTEN); retrying');
-  const listen = `LISTEN "${options.channel.replace(/"/g, '""')}"`;
   let client: pg.Client | undefined;
+  const listen = `LISTEN "${options.channel.replace(/"/g, '""')}"`;
+  // What the senders count: the listening connections of every server.
+  const applicationName = `innerwave LISTEN ${options.channel}`.slice(0, 63);
+  const sent = acknowledgements(options.ackTimeoutMs ?? 1000);
+  const notify = (text: string) => {
+    if (!client) throw new Error('not connected to PostgreSQL');
+    return client.query<{ listeners: string }>(
+      `SELECT pg_notify($1, $2), (SELECT count(*) FROM pg_stat_activity
+         WHERE application_name = $3 AND datname = current_database()) AS listeners`,
+      [options.channel, text, applicationName],
+    );
+  };
   let apply: (notice: Notice) => Promise<void> = async () => undefined;
-  let nextId = 1;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let listening = () => {};
@@ -32,7 +50,7 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
 
   const connect = async () => {
     retry = undefined;
-    const next = new pg.Client({ connectionString: url, application_name: `innerwave LISTEN ${options.channel}` });
+    const next = new pg.Client({ connectionString: url, application_name: applicationName });
     let lost = false;
     const reconnect = (error?: unknown) => {
       if (lost) return;
@@ -45,8 +63,15 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
     next.on('error', reconnect);
     next.on('end', () => reconnect());
     next.on('notification', ({ channel, payload }) => {
-      const message = channel === options.channel && payload ? parseBusMessage(payload) : undefined;
-      if (message && message.origin !== origin) apply(message.notice).catch((error: unknown) => warn(error));
+      if (channel !== options.channel || !payload) return;
+      const ack = parseAck(payload);
+      if (ack) return void (ack.to === origin && sent.acknowledged(ack.ack));
+      const message = parseBusMessage(payload);
+      if (!message || message.origin === origin) return;
+      apply(message.notice)
+        .catch((error: unknown) => warn(error))
+        .then(() => notify(JSON.stringify({ ack: message.id, to: message.origin } satisfies Ack)))
+        .catch(() => undefined);
     });
     try {
       await next.connect();
@@ -61,13 +86,12 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
   void connect();
 
   return {
-    async send(notice) {
-      const message: BusMessage = { origin, id: nextId++, notice };
-      if (!client) return warn(new Error('not connected'));
-      await client
-        .query('SELECT pg_notify($1, $2)', [options.channel, JSON.stringify(message)])
-        .then(() => undefined, warn);
-    },
+    send: (notice) =>
+      sent.send(async (id) => {
+        const { rows } = await notify(JSON.stringify({ origin, id, notice } satisfies BusMessage));
+        // This server's own connection is among the listeners.
+        return Number(rows[0]?.listeners ?? 1) - 1;
+      }, warn),
     receive: (handler) => void (apply = handler),
     ready,
     async close() {
@@ -76,4 +100,13 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+function parseAck(text: string): Ack | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<Ack> | null;
+    return typeof value?.ack === 'number' && typeof value.to === 'string' ? (value as Ack) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { closeRedis, connectRedis, throttledWarning, type WarningLog } from './redis';
-import { parseBusMessage, type BusMessage, type Notice, type NoticeBus } from './notices';
+import { acknowledgements, parseBusMessage, type BusMessage, type Notice, type NoticeBus } from './notices';
 
 // Notices between servers over Redis pub/sub. Each server subscribes to one channel of notices and one
 // of acknowledgements addressed to it. A sender learns from PUBLISH how many subscribers got the notice,
@@ -23,9 +23,7 @@ export function redisNoticeBus(url: string, options: RedisNoticeOptions): Notice
   // Subscribing waits for the connection; ioredis subscribes again after each reconnection.
   const subscriber = connectRedis(url, options.log, { queueWhileOffline: true });
   const warn = throttledWarning(options.log, 'a notice could not reach the other servers (Redis)');
-  /** Notices sent from here: acknowledgements received, and how many are due once PUBLISH has answered. */
-  const waiting = new Map<number, { acks: number; due?: number; done: () => void }>();
-  let nextId = 1;
+  const sent = acknowledgements(options.ackTimeoutMs ?? 1000);
   let apply: (notice: Notice) => Promise<void> = async () => undefined;
 
   const ready = subscriber.subscribe(channel, ackChannel(origin)).then(
@@ -33,7 +31,7 @@ export function redisNoticeBus(url: string, options: RedisNoticeOptions): Notice
     (error: unknown) => warn(error),
   );
   subscriber.on('message', (from: string, text: string) => {
-    if (from === ackChannel(origin)) return acknowledged(Number(text));
+    if (from === ackChannel(origin)) return sent.acknowledged(Number(text));
     const message = from === channel ? parseBusMessage(text) : undefined;
     if (!message || message.origin === origin) return;
     apply(message.notice)
@@ -42,37 +40,13 @@ export function redisNoticeBus(url: string, options: RedisNoticeOptions): Notice
       .catch(() => undefined);
   });
 
-  const acknowledged = (id: number) => {
-    const entry = waiting.get(id);
-    if (!entry) return;
-    entry.acks++;
-    if (entry.due !== undefined && entry.acks >= entry.due) entry.done();
-  };
-
   return {
     send: (notice) =>
-      new Promise<void>((resolve) => {
-        const id = nextId++;
-        const done = () => {
-          clearTimeout(timer);
-          waiting.delete(id);
-          resolve();
-        };
-        const timer = setTimeout(done, options.ackTimeoutMs ?? 1000);
-        const entry: { acks: number; due?: number; done: () => void } = { acks: 0, done };
-        waiting.set(id, entry);
-        commands.publish(channel, JSON.stringify({ origin, id, notice } satisfies BusMessage)).then(
-          (receivers) => {
-            // This server's own subscriber is among the receivers (when it is connected).
-            entry.due = Math.max(0, receivers - (subscriber.status === 'ready' ? 1 : 0));
-            if (entry.acks >= entry.due) done();
-          },
-          (error: unknown) => {
-            warn(error);
-            done();
-          },
-        );
-      }),
+      sent.send(async (id) => {
+        const receivers = await commands.publish(channel, JSON.stringify({ origin, id, notice } satisfies BusMessage));
+        // This server's own subscriber is among the receivers (when it is connected).
+        return receivers - (subscriber.status === 'ready' ? 1 : 0);
+      }, warn),
     receive: (handler) => void (apply = handler),
     ready,
     async close() {
