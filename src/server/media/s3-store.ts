@@ -4,9 +4,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -15,7 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config';
 import { ApiError } from '../http/errors';
 import { MediaFileMissingError, type MediaStore } from './store';
-import { contentDisposition, linkWindow, safeDownloadName, type MediaUrls } from './urls';
+import { linkWindow, safeDownloadName, type MediaUrls } from './urls';
 
 // Media in S3-compatible object storage (AWS S3, MinIO, Ceph, R2, ...) through the official SDK.
 // An object is written by one PUT, so it appears whole or not at all; uploads are still staged on the
@@ -27,6 +25,8 @@ const RETRY_AFTER_SECONDS = 5;
 /** A year of caching for names we write (content-addressed: their bytes never change). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const INSTALLER = /\.(exe|msi|dmg|pkg|zip|appimage|deb|rpm)$/i;
+/** Download names are made ASCII-safe when signed (safeDownloadName), so `filename` alone says it all. */
+const attachment = (name: string) => `attachment; filename="${safeDownloadName(name)}"`;
 
 const CONTENT_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -111,7 +111,9 @@ export function s3MediaStore(client: S3Client, bucket: string, stagingRoot: stri
             ContentLength: staged.size,
             ContentType: storedContentType(relative),
             CacheControl: IMMUTABLE,
-            ...(INSTALLER.test(relative) && { ContentDisposition: contentDisposition(safeDownloadName(relative)) }),
+            ...(INSTALLER.test(relative) && {
+              ContentDisposition: attachment(relative.slice(relative.lastIndexOf('/') + 1)),
+            }),
           }),
         ),
       );
@@ -139,18 +141,6 @@ export function s3MediaStore(client: S3Client, bucket: string, stagingRoot: stri
     async remove(relative) {
       await reaching(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: relative })));
     },
-    async list(prefix) {
-      const names: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await reaching(() =>
-          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token })),
-        );
-        for (const object of page.Contents ?? []) if (object.Key) names.push(object.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return names.sort();
-    },
   };
 }
 
@@ -168,7 +158,7 @@ export function s3MediaUrls(client: S3Client, bucket: string, clock: () => Date 
         Bucket: bucket,
         Key: relativePath,
         ...(downloadName && {
-          ResponseContentDisposition: contentDisposition(downloadName),
+          ResponseContentDisposition: attachment(downloadName),
           ResponseContentType: 'application/octet-stream',
         }),
       });
@@ -182,17 +172,22 @@ export function s3MediaUrls(client: S3Client, bucket: string, clock: () => Date 
   };
 }
 
+/** A name never written (not content-addressed), read at start-up to prove the bucket and the key. */
+const PROBE_KEY = 'innerwave-start-up-probe';
+
 /**
- * Start-up check: the bucket exists and the credentials open it. Throws a message naming the
- * endpoint, the bucket and what went wrong, so a wrong setting stops the server at once.
+ * Start-up check: the bucket exists and the credentials open it (a read of a name that is never
+ * written: "no such key" is the good answer). Throws a message naming the endpoint, the bucket and
+ * what went wrong, so a wrong setting stops the server at once.
  */
 export async function checkS3Storage(client: S3Client, config: S3Config): Promise<void> {
   try {
-    await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+    await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: PROBE_KEY }));
   } catch (error) {
+    if (error instanceof Error && error.name === 'NoSuchKey') return;
     const status = statusOf(error);
     const reason =
-      status === 404
+      error instanceof Error && error.name === 'NoSuchBucket'
         ? 'the bucket does not exist'
         : status === 403 || status === 401
           ? 'access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)'

@@ -136,8 +136,6 @@ export interface MediaStore {
   size(relative: string): Promise<number | null>;
   /** Removes a stored file; a file already gone is fine (the row is what matters). */
   remove(relative: string): Promise<void>;
-  /** The stored names under a folder (`covers/`), sorted. */
-  list(prefix: string): Promise<string[]>;
 }
 
 /** The default store: files under `mediaRoot` (DATA_DIR/media), placed by an atomic rename. */
@@ -175,14 +173,6 @@ export function localMediaStore(mediaRoot: string): MediaStore {
     },
     async remove(relative) {
       await rm(mediaPath(mediaRoot, relative), { force: true });
-    },
-    async list(prefix) {
-      const dir = mediaPath(mediaRoot, prefix.replace(/\/+$/, ''));
-      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-      return entries
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(mediaRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-        .sort();
     },
   };
 }

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from '@20minutes/s3rver';
+
+/** The stand-in's one account (s3rver's built-in key pair). */
+export const STAND_IN_KEY = { id: 'S3RVER', secret: 'S3RVER' };
+export const STAND_IN_BUCKET = 'innerwave-media';
+
+export interface S3StandIn {
+  url: string;
+  /** The variables that point the app at it. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server on loopback (s3rver, from the npm registry), with its own temp folder and
+ * the bucket already made. Each test file takes its own port (4131 to 4139).
+ */
+export async function startS3StandIn(port: number): Promise<S3StandIn> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'innerwave-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: STAND_IN_BUCKET }],
+  });
+  await server.run();
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    env: {
+      S3_URL: url,
+      S3_BUCKET: STAND_IN_BUCKET,
+      S3_ACCESS_KEY_ID: STAND_IN_KEY.id,
+      S3_SECRET_ACCESS_KEY: STAND_IN_KEY.secret,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
