@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_API, NO_ADMIN_BILLING, type AdminUser } from '@shared/contract';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
-import { UsersPanel } from './users-panel';
+import { PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -76,5 +76,38 @@ describe('UsersPanel', () => {
     await user.type(screen.getByLabelText('Search by e-mail'), 'grace');
     expect(await screen.findByText('No user\'s e-mail contains "grace".')).toBeInTheDocument();
     expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?search=grace`);
+  });
+
+  it("shows each user's Stripe billing, and that a plan set here lasts until Stripe's next event", async () => {
+    const paying: AdminUser = {
+      ...ada,
+      subscription_plan: 'pro',
+      billing: {
+        status: 'past_due',
+        past_due: true,
+        current_period_end: '2026-12-23T12:00:00Z',
+        cancel_at_period_end: false,
+        stripe_customer_id: 'cus_Ada123',
+        stripe_subscription_id: 'sub_Ada456',
+      },
+    };
+    const grace: AdminUser = { ...ada, id: 2, email: 'grace@example.com' };
+    usersServer([paying, grace]);
+    renderWithProviders(<UsersPanel />);
+    const row = (await screen.findByText('ada@example.com')).closest('li')!;
+    expect(row).toHaveTextContent(
+      `Stripe: past due · payment failed · renews ${new Date('2026-12-23T12:00:00Z').toLocaleDateString()}`,
+    );
+    expect(within(row).getByText('cus_Ada123')).toBeInTheDocument();
+    expect(within(row).getByText('sub_Ada456')).toBeInTheDocument();
+    expect(screen.getByText('grace@example.com').closest('li')).toHaveTextContent('No Stripe billing');
+    expect(screen.getByText(PLAN_OVERRIDE_NOTE)).toBeInTheDocument();
+
+    await userEvent.setup().selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'ada@example.com is now on the intermediate plan. It holds until the next billing event from Stripe.',
+      ),
+    );
   });
 });

@@ -3,13 +3,41 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import type { AdminUser, AdminUserUpdate } from '@shared/contract';
+import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
 import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
+
+/** The Stripe side of a user's plan, as staff need it to answer a billing question. */
+export const PLAN_OVERRIDE_NOTE =
+  'A plan set here holds until the next billing event from Stripe (a renewal, a change, a failed payment or a cancellation), which sets the plan the subscription pays for.';
+const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
+
+function BillingLine({ billing }: { billing: AdminBilling }) {
+  if (!billing.stripe_customer_id && !billing.status) return <p className="text-sm text-fg-muted">No Stripe billing</p>;
+  const parts = [
+    billing.status ? `Stripe: ${billing.status.replace(/_/g, ' ')}` : 'Stripe: no subscription',
+    billing.past_due ? 'payment failed' : null,
+    billing.current_period_end
+      ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${new Date(billing.current_period_end).toLocaleDateString()}`
+      : null,
+  ].filter(Boolean);
+  return (
+    <p className="text-sm text-fg-muted">
+      <span className={billing.past_due ? 'text-danger' : undefined}>{parts.join(' · ')}</span>
+      {[billing.stripe_customer_id, billing.stripe_subscription_id].map((id) =>
+        id ? (
+          <code key={id} className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">
+            {id}
+          </code>
+        ) : null,
+      )}
+    </p>
+  );
+}
 
 function UserRow({
   user,
@@ -32,6 +60,7 @@ function UserRow({
           {name ? `${name} · ` : ''}joined {new Date(user.date_joined).toLocaleDateString()} ·{' '}
           {user.is_active ? 'active' : 'inactive'}
         </p>
+        <BillingLine billing={user.billing} />
       </div>
       <div className="flex items-center gap-2">
         <label className="sr-only" htmlFor={`plan-${user.id}`}>
@@ -58,7 +87,7 @@ function UserRow({
   );
 }
 
-/** Users: search by e-mail, set the plan, activate or deactivate. */
+/** Users: search by e-mail, see their billing, set the plan (until Stripe's next event), activate or deactivate. */
 export function UsersPanel() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
@@ -86,6 +115,7 @@ export function UsersPanel() {
           />
         </div>
       </div>
+      <p className="mt-3 text-sm text-fg-muted">{PLAN_OVERRIDE_NOTE}</p>
       <div className="mt-4">
         <QueryState
           isPending={query.isPending}
@@ -107,7 +137,9 @@ export function UsersPanel() {
                       onSuccess: (changed) =>
                         toast.success(
                           body.subscription_plan
-                            ? `${changed.email} is now on the ${changed.subscription_plan} plan.`
+                            ? `${changed.email} is now on the ${changed.subscription_plan} plan.${
+                                changed.billing.stripe_subscription_id ? ' ' + UNTIL_NEXT_EVENT : ''
+                              }`
                             : `${changed.email} is now ${changed.is_active ? 'active' : 'inactive'}.`,
                         ),
                       onError: (error) => toast.error(describeError(error)),
