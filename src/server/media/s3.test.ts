@@ -87,6 +87,12 @@ describe('media on S3-compatible storage', () => {
     const bytes = Buffer.from(await download.arrayBuffer());
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
     expect(await t.ctx.mediaFiles.size(keyOf(url))).toBe(bytes.length);
+    // The pages may show images and play audio from the storage's origin, and from nowhere else new.
+    const csp = again.headers['content-security-policy'] as string;
+    expect(csp).toContain(`img-src 'self' data: blob: ${s3.url};`);
+    expect(csp).toContain(`media-src 'self' blob: ${s3.url};`);
+    // The app's own /media/ serves nothing while the storage does.
+    expect((await t.app.inject({ method: 'GET', url: `/media/${keyOf(url)}` })).statusCode).toBe(404);
   });
 
   it('uploads staff audio and an installer that download back through the handed-out URLs, with ranges', async () => {
