@@ -26,6 +26,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://innerwave.test',
+    // A busy test machine lags the event loop past any production bound; only the tests of load
+    // shedding turn it on (they pass their own bound).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const database = await createTestDatabase();
