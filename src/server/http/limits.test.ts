@@ -180,7 +180,8 @@ describe('proxies, connections and transport security', () => {
     }
   });
 
-  it('counts rate limits by the client address a trusted proxy names', async () => {
+  // Tests that build two or three apps get the time of two or three (each opens its own database).
+  it('counts rate limits by the client address a trusted proxy names', { timeout: 90_000 }, async () => {
     const trusted = await createTestApp({
       TRUST_PROXY: '127.0.0.1',
       AUTH_RATE_LIMIT_PER_ADDRESS: '2',
@@ -211,7 +212,7 @@ describe('proxies, connections and transport security', () => {
     }
   });
 
-  it('sends Strict-Transport-Security in production only (configurable)', async () => {
+  it('sends Strict-Transport-Security in production only (configurable)', { timeout: 90_000 }, async () => {
     const production = await createTestApp({ NODE_ENV: 'production' });
     const development = await createTestApp({ NODE_ENV: 'development' });
     const off = await createTestApp({ NODE_ENV: 'production', HSTS_MAX_AGE_SECONDS: '0' });
