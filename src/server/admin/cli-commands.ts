@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIO_KINDS, messagesFileSchema, UPLOAD_LIMITS, type AdminUser, type AudioKind } from '@shared/contract';
@@ -7,7 +8,7 @@ import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import { discardStaged, FileTooLargeError, formatBytes, stageStream, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
 import { CliError, EXIT, readPassword, type CliIo } from './cli-io';
-import { createStaffUser, findUserIdByEmail, listUsers, updateUser } from './users-service';
+import { createStaffUser, findUserIdByEmail, getUser, listUsers, updateUser } from './users-service';
 import { exportMessages, importMessages } from './messages-service';
 import {
   createAudioItem,
@@ -82,6 +83,15 @@ async function stageLocalFiles(
   }
 }
 
+/** Who runs the CLI, for the override's log line. */
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'an unnamed operator';
+  }
+}
+
 const userLine = (u: AdminUser) =>
   `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${u.is_active ? 'active  ' : 'inactive'} ${u.is_staff ? 'staff' : ''}`.trimEnd();
 
@@ -110,16 +120,24 @@ export const COMMANDS: Record<string, Command> = {
   },
   'set-plan': {
     usage: `set-plan <e-mail> <${SUBSCRIPTION_PLANS.join('|')}>`,
-    summary: "Set a user's subscription plan.",
+    summary:
+      "Set a user's subscription plan (an override, logged; a Stripe subscription sets it again at its next event).",
     async run(c) {
       const email = positional(c, 0, "the user's e-mail");
       const plan = positional(c, 1, 'the plan');
       if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan))
         throw new CliError(`The plan must be one of: ${SUBSCRIPTION_PLANS.join(', ')}.`, EXIT.usage);
-      const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), {
-        subscription_plan: plan as SubscriptionPlan,
-      });
+      const id = await findUserIdByEmail(c.store.db, email);
+      const before = await getUser(c.store.db, id);
+      const user = await updateUser(c.store.db, id, { subscription_plan: plan as SubscriptionPlan });
       print(c, `${user.email} is now on the ${user.subscription_plan} plan.`);
+      // The override's log line (who, what); a Stripe subscription sets the plan again at its next event.
+      const subscription = user.billing.status
+        ? ` Its Stripe subscription (${user.billing.status}) sets the plan again at its next event.`
+        : '';
+      c.io.stderr.write(
+        `operator override by ${operatorName()}: ${user.email} ${before.subscription_plan} → ${user.subscription_plan}.${subscription}\n`,
+      );
     },
   },
   activate: { usage: 'activate <e-mail>', summary: 'Let a user sign in.', run: (c) => setActive(c, true) },

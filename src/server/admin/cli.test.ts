@@ -89,9 +89,10 @@ describe('admin CLI', () => {
   });
 
   it('sets plans, deactivates and activates users by e-mail, and lists them', async () => {
-    expect((await cli(['set-plan', 'ops@innerwave.test', 'pro'])).out).toBe(
-      'ops@innerwave.test is now on the pro plan.\n',
-    );
+    const setPlan = await cli(['set-plan', 'ops@innerwave.test', 'pro']);
+    expect(setPlan.out).toBe('ops@innerwave.test is now on the pro plan.\n');
+    // The override is logged: who, whose plan, from what to what.
+    expect(setPlan.err).toMatch(/^operator override by .+: ops@innerwave\.test \w+ → pro\.\n$/);
     expect((await cli(['set-plan', 'ops@innerwave.test', 'gold'])).code).toBe(2);
     const nobody = await cli(['deactivate', 'nobody@innerwave.test']);
     expect([nobody.code, nobody.err]).toEqual([

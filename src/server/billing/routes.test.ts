@@ -410,3 +410,31 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
   });
 });
+
+describe('an operator’s plan change', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+  });
+  afterAll(() => t.close());
+
+  it('is logged with who set which plan for whom', async () => {
+    const staff = await signedInUser(t.ctx, { isStaff: true, email: 'ops.billing@example.com' });
+    const member = await signedInUser(t.ctx, { email: 'member.billing@example.com' });
+    const answer = await t.app.inject({
+      method: 'PATCH',
+      url: fillPath(ADMIN_API.user, { id: member.id }),
+      payload: { subscription_plan: 'intermediate' },
+      headers: staff.headers,
+    });
+    expect(answer.statusCode).toBe(200);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l.staffId === staff.id);
+    expect(logged).toMatchObject({
+      userId: member.id,
+      from: 'basic',
+      to: 'intermediate',
+      msg: "operator override: ops.billing@example.com set member.billing@example.com's plan basic → intermediate (until the next Stripe event)",
+    });
+  });
+});

@@ -11,6 +11,7 @@ import { fromPglite } from '../db/pglite';
 import { migrateDatabase } from '../db/migrate';
 import { runFuzz } from './run';
 import { fuzzTokens } from './target';
+import { standInStripeEnv, startStripeStandIn } from '../test/stripe-stand-in';
 
 // `npm run fuzz -- --requests=50000 [--seed=N]`: the fuzz test of `npm test`, longer, on an
 // in-memory database and a temporary data folder. Exits 1 when any answer was a 5xx or missing.
@@ -21,7 +22,10 @@ const seed = Number(values.seed ?? Date.now() % 2 ** 31);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-fuzz-'));
 const database = fromPglite(await PGlite.create());
 await migrateDatabase(database);
+// Billing configured against the Stripe stand-in, so its calls are fuzzed past their 503.
+const stripe = await startStripeStandIn({ webhookSecret: 'whsec_fuzz' });
 const config = loadConfig({
+  ...standInStripeEnv(stripe.url, 'whsec_fuzz'),
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   SECRET_KEY: 'fuzz-secret-key-that-is-long-enough-0123456789',
@@ -48,6 +52,7 @@ console.log(
     : `${result.failures.length} failures (seed ${seed})`,
 );
 await app.close();
+await stripe.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.failures.length === 0 ? 0 : 1);

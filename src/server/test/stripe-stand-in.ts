@@ -96,6 +96,17 @@ export interface SubscriptionFields {
   metadata?: Record<string, string>;
 }
 
+/** The app's Stripe variables for a stand-in at `url` (tests and the fuzzer; the e2e passes the same). */
+export function standInStripeEnv(url: string, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_stand_in',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_INTERMEDIATE: 'price_intermediate',
+    STRIPE_PRICE_PRO: 'price_pro',
+    STRIPE_API_URL: url,
+  };
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 const DAY = 24 * 60 * 60;

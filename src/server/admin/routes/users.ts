@@ -35,13 +35,29 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
       schema: {
         tags,
         summary: "Set a user's plan or activate/deactivate them",
+        description:
+          "A plan set here is an operator's override, logged with who set it; for a user with a Stripe subscription it holds until Stripe's next event about that subscription.",
         params: idParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...errors },
       },
     },
     async (request) => {
-      const user = await updateUser(db, request.params.id, request.body, currentUser(request).id);
+      const staff = currentUser(request);
+      const before = request.body.subscription_plan === undefined ? undefined : await getUser(db, request.params.id);
+      const user = await updateUser(db, request.params.id, request.body, staff.id);
+      if (before && before.subscription_plan !== user.subscription_plan)
+        request.log.info(
+          {
+            staffId: staff.id,
+            staffEmail: staff.email,
+            userId: user.id,
+            from: before.subscription_plan,
+            to: user.subscription_plan,
+            subscription: user.billing.status,
+          },
+          `operator override: ${staff.email} set ${user.email}'s plan ${before.subscription_plan} → ${user.subscription_plan} (until the next Stripe event)`,
+        );
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
       return user;
     },
