@@ -30,7 +30,7 @@ export const PROFILE_MESSAGES = {
 
 /** The Plan & billing panel's texts (docs/product/screens.md#plan-and-billing). */
 export const BILLING_TEXTS = {
-  free: 'Basic is free. Intermediate and Pro add what is listed below.',
+  free: 'Basic is free.',
   renewsAt: (date: string, price: number) => `Renews on ${date} at $${price} a month.`,
   cancelsAt: (plan: string, date: string) =>
     `Cancelled: you keep ${plan} until ${date}, then your account moves to Basic. Nothing is deleted.`,
@@ -42,7 +42,7 @@ export const BILLING_TEXTS = {
   askTeam: (email: string) => `Our team sets plans by hand here: write to ${email} and say which plan you want.`,
   pastDue: (plan: string) =>
     `Your last payment did not go through. You keep ${plan} while Stripe tries again; update your payment details to keep it.`,
-  confirming: 'Thank you! Stripe is confirming your payment with us. Your new plan shows here in a few seconds.',
+  confirming: 'Thank you! We are waiting for Stripe to confirm your payment; your new plan shows here in a few seconds.',
   late: (email: string) =>
     `Stripe has not confirmed the payment to us yet. Your plan changes as soon as it does; check again in a minute, or write to ${email} if it does not.`,
   confirmed: (plan: string) => `You are on ${plan} now. Thank you!`,

@@ -150,6 +150,7 @@ describe('Plan & billing panel', () => {
     const { router } = renderPanel('/profile?billing=success');
     expect(await within(panel()).findByText(BILLING_TEXTS.confirming)).toBeInTheDocument();
     expect(await screen.findByText('export locked')).toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
 
     expect(
       await screen.findByText('export open', {}, { timeout: 3 * PAYMENT_CONFIRMATION.everyMs + 1000 }),

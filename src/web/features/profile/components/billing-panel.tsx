@@ -168,14 +168,17 @@ export function BillingPanel() {
                 </Notice>
               ) : null}
               <Actions state={state} configured={configured} leaving={leaving} onPortal={() => leave('portal')} />
-              <PlanChoices
-                state={state}
-                configured={configured}
-                picked={picked}
-                onPick={setPicked}
-                leaving={leaving}
-                onCheckout={leave}
-              />
+              {/* While a payment is being confirmed, nothing offers to pay again. */}
+              {phase === 'waiting' || phase === 'late' ? null : (
+                <PlanChoices
+                  state={state}
+                  configured={configured}
+                  picked={picked}
+                  onPick={setPicked}
+                  leaving={leaving}
+                  onCheckout={leave}
+                />
+              )}
             </div>
           ) : null}
         </QueryState>
@@ -187,8 +190,10 @@ export function BillingPanel() {
 function CurrentPlan({ state }: { state: PlanState }) {
   const plan = planOf(state.plan);
   const { billing } = state;
-  let detail: string;
-  if (billing.cancels_at) detail = BILLING_TEXTS.cancelsAt(plan.name, formatDate(billing.cancels_at));
+  let detail: string | null;
+  // A failed payment is told in its own warning below.
+  if (billing.past_due) detail = null;
+  else if (billing.cancels_at) detail = BILLING_TEXTS.cancelsAt(plan.name, formatDate(billing.cancels_at));
   else if (billing.renews_at) detail = BILLING_TEXTS.renewsAt(formatDate(billing.renews_at), plan.pricePerMonth);
   else if (state.plan === 'basic') detail = BILLING_TEXTS.free;
   else if (billing.status === null) detail = BILLING_TEXTS.setByTeam;
@@ -205,7 +210,7 @@ function CurrentPlan({ state }: { state: PlanState }) {
         </span>
         <StatusChip state={state} />
       </p>
-      <p className="text-sm text-fg-muted">{detail}</p>
+      {detail ? <p className="text-sm text-fg-muted">{detail}</p> : null}
     </div>
   );
 }
