@@ -22,6 +22,8 @@ describe('Get Started on the pricing table', () => {
       ['Get Started with Intermediate', '/signup?plan=intermediate'],
       ['Get Started with Pro', '/signup?plan=pro'],
     ]);
+    // Styled as the buttons they stand in.
+    for (const link of pricingLinks()) expect(link).toHaveClass('btn');
     // The Pro teaser's button is Pro's too.
     expect(screen.getAllByRole('link', { name: 'Get Started with Pro' })).toHaveLength(2);
   });
