@@ -5,6 +5,9 @@ import { renderEngine, saveWav, SAMPLE_RATE, type EngineEvent, type Rendered } f
 // The binaural layer of the one sound engine, rendered by Chromium's Web Audio into an
 // OfflineAudioContext, and measured. The master volume is 1, so each ear's level is the layer's.
 
+// Rendering and measuring seconds of audio takes a while on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const FADE_SECONDS = 0.08;
 
 interface Settings {

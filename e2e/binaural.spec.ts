@@ -122,8 +122,8 @@ test('selecting a preset while playing stops; the sound follows the person throu
   await generator.getByLabel('Right frequency').fill('215');
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Subliminals' }).click();
-  const nowPlaying = page.getByRole('complementary', { name: 'Binaural beats' });
-  await expect(nowPlaying).toContainText('Binaural beats playing · 15 Hz');
+  const nowPlaying = page.getByRole('region', { name: 'Now playing' });
+  await expect(nowPlaying).toContainText('Binaural beats · 15 Hz');
   await nowPlaying.getByRole('button', { name: 'Stop' }).click();
   await expect(nowPlaying).toHaveCount(0);
 

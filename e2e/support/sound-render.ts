@@ -47,12 +47,16 @@ export async function renderEngine(
   page: Page,
   seconds: number,
   events: EngineEvent[],
-  { volume = 1, tracks = {} }: { volume?: number; tracks?: Record<string, number[]> } = {},
+  {
+    volume = 1,
+    tracks = {},
+    measureNoise = false,
+  }: { volume?: number; tracks?: Record<string, number[]>; measureNoise?: boolean } = {},
 ): Promise<Rendered> {
   await page.goto('about:blank');
   await page.addScriptTag({ content: engineBundle });
   return page.evaluate(
-    async ({ seconds, events, sampleRate, volume, tracks }) => {
+    async ({ seconds, events, sampleRate, volume, tracks, measureNoise }) => {
       const { SoundEngine } = (window as unknown as { SoundAudio: typeof EngineModule }).SoundAudio;
       const floatWav = (samples: number[]) => {
         const bytes = new ArrayBuffer(44 + samples.length * 4);
@@ -120,7 +124,7 @@ export async function renderEngine(
           });
       }
       const noiseRms: Record<string, number> = {};
-      for (const colour of ['white', 'pink', 'brown'] as const) {
+      for (const colour of measureNoise ? (['white', 'pink', 'brown'] as const) : []) {
         const data = engine.noiseBuffer(context, colour).getChannelData(0);
         let sum = 0;
         for (const value of data) sum += value * value;
@@ -129,7 +133,7 @@ export async function renderEngine(
       const buffer = await context.startRendering();
       return { left: Array.from(buffer.getChannelData(0)), right: Array.from(buffer.getChannelData(1)), noiseRms };
     },
-    { seconds, events, sampleRate: SAMPLE_RATE, volume, tracks },
+    { seconds, events, sampleRate: SAMPLE_RATE, volume, tracks, measureNoise },
   );
 }
 

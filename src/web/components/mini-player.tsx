@@ -92,7 +92,7 @@ export function MiniPlayer() {
         </div>
         <div className="flex basis-40 items-center gap-2">
           <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
-            Volume
+            <span className="sr-only">Master </span>Volume
           </label>
           <input
             id={volumeId}

@@ -3,8 +3,8 @@
 
 /** Start, stop, pause and layer changes are linear gain ramps this long: no click, and they end on time. */
 export const FADE_SECONDS = 0.08;
-/** Frequency glides while playing (≈ 95 % after 3 × this), no zipper noise. */
-export const GLIDE_TIME_CONSTANT = 0.03;
+/** Frequency changes while playing glide in a straight line this long: no zipper noise, no jump. */
+export const GLIDE_SECONDS = 0.1;
 /** A level below this is silence on the sliders (and in the arithmetic). */
 export const MIN_DB = -60;
 

@@ -1,8 +1,9 @@
 import {
   clampGain,
   FADE_SECONDS,
+  fadeOutGain,
   fadeOutPoints,
-  GLIDE_TIME_CONSTANT,
+  GLIDE_SECONDS,
   headroomFor,
   loopBounds,
   planSleepTimer,
@@ -101,28 +102,41 @@ interface Session {
 const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
 const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise'];
 
-/**
- * Freezes a parameter at its current value so a new ramp starts from where the sound is.
- * Not cancelAndHoldAtTime: in Chromium it held ~0 after a finished start ramp (a click at stop,
- * caught by the offline render test); Firefox lacks it altogether.
- */
-function holdAt(param: AudioParam, time: number) {
-  const current = param.value;
+// What every parameter the engine moves is scheduled to be, as a function of engine time. Reading
+// AudioParam.value instead is unreliable: an OfflineAudioContext suspended mid-render reported a
+// finished ramp's start value, and the next ramp then began with a step (a click, and the limiter
+// overshooting), which the offline render test caught.
+const schedules = new WeakMap<AudioParam, (time: number) => number>();
+
+const valueAt = (param: AudioParam, time: number) => schedules.get(param)?.(time) ?? param.defaultValue;
+
+function linear(t0: number, v0: number, t1: number, v1: number) {
+  return (time: number) => (time <= t0 ? v0 : time >= t1 ? v1 : v0 + ((v1 - v0) * (time - t0)) / (t1 - t0));
+}
+
+/** Sets a parameter's value from `time` on. */
+function setAt(param: AudioParam, value: number, time: number) {
   param.cancelScheduledValues(time);
-  param.setValueAtTime(current, time);
+  param.setValueAtTime(value, time);
+  schedules.set(param, () => value);
 }
 
-/** Holds the parameter from `from` where it is, then ramps to `target` from `at` (default: at once). */
-function rampTo(param: AudioParam, target: number, from: number, at = from) {
-  const current = param.value;
-  holdAt(param, from);
+/**
+ * Holds the parameter from `from` where it is then, and from `at` (default: at once) ramps in a
+ * straight line to `target` over `seconds`: whatever ramp was under way, nothing steps.
+ */
+function rampTo(param: AudioParam, target: number, from: number, at = from, seconds = FADE_SECONDS) {
+  const current = valueAt(param, from);
+  param.cancelScheduledValues(from);
+  param.setValueAtTime(current, from);
   if (at > from) param.setValueAtTime(current, at);
-  param.linearRampToValueAtTime(target, at + FADE_SECONDS);
+  param.linearRampToValueAtTime(target, at + seconds);
+  schedules.set(param, linear(at, current, at + seconds, target));
 }
 
+/** Frequency changes while playing glide (no zipper noise, no jump in pitch). */
 function glide(param: AudioParam, target: number, now: number) {
-  holdAt(param, now);
-  param.setTargetAtTime(target, now, GLIDE_TIME_CONSTANT);
+  rampTo(param, target, now, now, GLIDE_SECONDS);
 }
 
 function isRealtime(context: BaseAudioContext): context is AudioContext {
@@ -224,7 +238,7 @@ export class SoundEngine {
       voice: null,
       token: ++this.tokens,
     };
-    layer.gain.gain.setValueAtTime(0, context.currentTime);
+    setAt(layer.gain.gain, 0, context.currentTime);
     layer.gain.connect(session.headroom);
     session.layers.set(id, layer);
     // Generated sounds start at once (an offline render may already be running); a track once decoded.
@@ -322,7 +336,7 @@ export class SoundEngine {
   setVolume(volume: number): void {
     const next = clampGain(volume);
     this.state = { ...this.state, volume: next };
-    if (this.session && this.context) glide(this.session.volume.gain, next, this.context.currentTime);
+    if (this.session && this.context) rampTo(this.session.volume.gain, next, this.context.currentTime);
     this.publish();
   }
 
@@ -336,18 +350,27 @@ export class SoundEngine {
     if (!session || !context) return;
     const now = context.currentTime;
     const param = session.timer.gain;
-    holdAt(param, now);
     if (seconds === null) {
-      param.linearRampToValueAtTime(1, now + 0.5);
+      rampTo(param, 1, now, now, 0.5);
       this.state = { ...this.state, timer: null };
     } else {
       const plan = planSleepTimer(now, seconds * this.timeScale, fadeSeconds * this.timeScale);
       // Back to full first (if a previous fade had begun), then the whole fade as short straight ramps.
       const upBy = Math.min(now + 0.5, plan.fadeStartsAt);
-      param.linearRampToValueAtTime(1, upBy);
-      const points = fadeOutPoints(plan.fadeStartsAt, plan.endsAt - plan.fadeStartsAt);
-      param.setValueAtTime(1, Math.max(upBy, plan.fadeStartsAt));
-      for (const [time, gain] of points.slice(1)) if (time > upBy) param.linearRampToValueAtTime(gain, time);
+      rampTo(param, 1, now, now, upBy - now);
+      const up = schedules.get(param)!;
+      if (plan.fadeStartsAt > upBy) param.setValueAtTime(1, plan.fadeStartsAt);
+      const fade = plan.endsAt - plan.fadeStartsAt;
+      for (const [time, gain] of fadeOutPoints(plan.fadeStartsAt, fade).slice(1)) {
+        if (time > upBy) param.linearRampToValueAtTime(gain, time);
+      }
+      schedules.set(param, (time) =>
+        time < plan.fadeStartsAt || fade <= 0
+          ? time >= plan.endsAt
+            ? 0
+            : up(time)
+          : fadeOutGain((time - plan.fadeStartsAt) / fade),
+      );
       // The sound reaches silence on the audio clock by itself; tick() then releases the session.
       this.state = { ...this.state, timer: { ...plan, seconds, fadeSeconds: Math.min(fadeSeconds, seconds) } };
     }
@@ -421,7 +444,7 @@ export class SoundEngine {
     const now = context.currentTime;
     const node = (value: number) => {
       const gain = context.createGain();
-      gain.gain.setValueAtTime(value, now);
+      setAt(gain.gain, value, now);
       return gain;
     };
     const session: Session = {
@@ -432,7 +455,7 @@ export class SoundEngine {
       layers: new Map(),
       startedAt: now,
     };
-    session.envelope.gain.linearRampToValueAtTime(1, now + FADE_SECONDS);
+    rampTo(session.envelope.gain, 1, now);
     session.headroom
       .connect(session.volume)
       .connect(session.timer)
@@ -467,7 +490,7 @@ export class SoundEngine {
   private applyGains(session: Session, from: number) {
     const layers = [...session.layers.values()];
     const target = headroomFor(layers.map((layer) => (layer.voice || layer.track ? layer.state.gain : 0)));
-    const current = session.headroom.gain.value;
+    const current = valueAt(session.headroom.gain, from);
     const headroomFirst = target < current;
     const later = from + FADE_SECONDS;
     rampTo(session.headroom.gain, target, from, headroomFirst ? from : later);
@@ -493,7 +516,7 @@ export class SoundEngine {
     const oscillator = (hz: number) => {
       const node = context.createOscillator();
       node.type = 'sine';
-      node.frequency.setValueAtTime(hz, now);
+      setAt(node.frequency, hz, now);
       return node;
     };
     if (source.kind === 'binaural') {
@@ -562,8 +585,8 @@ export class SoundEngine {
     source.loopStart = start / buffer.sampleRate;
     source.loopEnd = end / buffer.sampleRate;
     const gain = context.createGain();
-    gain.gain.setValueAtTime(fadeIn ? 0 : 1, now);
-    if (fadeIn) gain.gain.linearRampToValueAtTime(1, now + FADE_SECONDS);
+    setAt(gain.gain, fadeIn ? 0 : 1, now);
+    if (fadeIn) rampTo(gain.gain, 1, now);
     source.connect(gain).connect(layer.gain);
     source.start(now, start / buffer.sampleRate + offset);
     layer.track = { buffer, loopStart: start, loopEnd: end, voice: { source, gain, startedAt: now, offset } };

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+type Watched = { audioContexts: AudioContext[]; __innerwaveTimeScale: number };
+
+// Signing up, waiting for the seeded library, decoding a track and a timer: more than 30 s when busy.
+test.describe.configure({ timeout: 120_000 });
+
+/** The test hook: sleep timers last 1/600 of their time (15 min → 1.5 s, a 10-minute fade → 1 s). */
+async function shortenTime(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as Watched).__innerwaveTimeScale = 1 / 600;
+    const contexts: AudioContext[] = [];
+    (window as unknown as Watched).audioContexts = contexts;
+    const Original = window.AudioContext;
+    window.AudioContext = class extends Original {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        contexts.push(this);
+      }
+    };
+  });
+}
+
+/** How far the page's audio clock moves in 300 ms (0 when suspended or absent). */
+const audioAdvance = (page: Page) =>
+  page.evaluate(async () => {
+    const [context] = (window as unknown as Watched).audioContexts;
+    if (!context) return 0;
+    const before = context.currentTime;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return context.state === 'running' ? context.currentTime - before : 0;
+  });
+
+test('a track follows the person through the portal in the mini-player, and a sleep timer fades it out and stops it', async ({
+  page,
+}) => {
+  await shortenTime(page);
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  // The first start synthesises the library in the background; wait until the tones are there.
+  const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+  await expect
+    .poll(
+      async () => {
+        if (await play.isVisible()) return true;
+        await page.reload();
+        return play.isVisible();
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(true);
+  await play.click();
+  const card = page.getByTestId('audio-item').filter({ hasText: '528 Hz' });
+  await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect(card.getByRole('slider', { name: 'Seek 528 Hz' })).toBeVisible();
+
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player.getByRole('link')).toHaveText('528 Hz');
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^0:0\d · looping$/);
+
+  // Away from /music the sound plays on, and the mini-player says so.
+  const nav = page.getByRole('navigation', { name: 'Portal' });
+  await nav.getByRole('link', { name: 'Subliminals' }).click();
+  await expect(page).toHaveURL(/\/subliminals/);
+  await expect(player.getByRole('link')).toHaveText('528 Hz');
+  expect(await audioAdvance(page)).toBeGreaterThan(0.1);
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  expect(await audioAdvance(page)).toBeGreaterThan(0.1);
+
+  // Pause holds everything (the audio clock stops), Resume goes on.
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^Paused · /);
+  await expect.poll(() => audioAdvance(page)).toBe(0);
+  await player.getByRole('button', { name: 'Resume' }).click();
+  await expect.poll(() => audioAdvance(page)).toBeGreaterThan(0.1);
+
+  // The volume moves by glides; the slider says where it is.
+  await player.getByLabel('Master volume').fill('0.5');
+  await expect(player.getByLabel('Master volume')).toHaveAttribute('aria-valuetext', '50%');
+
+  // A 15-minute timer with a 10-minute fade, at 1/600: the fade begins after 0.5 s, silence at 1.5 s.
+  await nav.getByRole('link', { name: 'Meditations' }).click();
+  await expect(card).toHaveAttribute('data-state', 'playing');
+  await player.getByLabel('Fade-out').selectOption({ label: '10 min' });
+  await player.getByLabel('Sleep timer').selectOption({ label: '15 min' });
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^Fading out · \d+:\d\d left$/);
+  await expect(player).toHaveCount(0, { timeout: 10_000 });
+  await expect(card).toHaveAttribute('data-state', 'ended');
+  await expect(card.getByText('Ended')).toBeVisible();
+  await expect.poll(() => audioAdvance(page)).toBe(0);
+});
