@@ -10,7 +10,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Config } from '../config';
+import { ConfigError, type S3Config } from '../config';
 import { ApiError } from '../http/errors';
 import { MediaFileMissingError, type MediaStore } from './store';
 import { linkWindow, safeDownloadName, type MediaUrls } from './urls';
@@ -194,6 +194,7 @@ export async function checkS3Storage(client: S3Client, config: S3Config): Promis
           : status === undefined
             ? `cannot be reached (${error instanceof Error ? error.message || error.name : String(error)})`
             : `answered ${status}`;
-    throw new Error(`S3 storage at ${config.endpoint}, bucket "${config.bucket}": ${reason}`, { cause: error });
+    // A ConfigError: start-up prints its message alone and stops.
+    throw new ConfigError(`S3 storage at ${config.endpoint}, bucket "${config.bucket}": ${reason}`, { cause: error });
   }
 }

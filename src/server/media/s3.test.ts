@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@shared/contract';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { audioItems, desktopApplications, profiles } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -235,6 +235,8 @@ describe('start-up with a wrong S3 setting', () => {
       `S3 storage at ${s3.url}, bucket "no-such-bucket": the bucket does not exist`,
     );
     await expect(check({ S3_SECRET_ACCESS_KEY: 'wrong' })).rejects.toThrow(/access denied \(check S3_ACCESS_KEY_ID/);
+    // Printed alone by the start-up, like any wrong setting.
+    await expect(check({ S3_SECRET_ACCESS_KEY: 'wrong' })).rejects.toBeInstanceOf(ConfigError);
     await expect(check({ S3_URL: `http://127.0.0.1:${DEAD_PORT}` })).rejects.toThrow(
       new RegExp(`S3 storage at http://127.0.0.1:${DEAD_PORT}, bucket "${STAND_IN_BUCKET}": cannot be reached`),
     );
