@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
+import { inject } from 'vitest';
 
 /** The stand-in's one account (s3rver's built-in key pair). */
 export const STAND_IN_KEY = { id: 'S3RVER', secret: 'S3RVER' };
@@ -16,9 +17,11 @@ export interface S3StandIn {
 
 /**
  * An S3-compatible server on loopback (s3rver, from the npm registry), with its own temp folder and
- * the bucket already made. Each test file takes its own port (4131 to 4139).
+ * the bucket already made. Each test file takes its own port (4131, 4132); the PostgreSQL run of the
+ * same files, which may run at the same time, takes the port two above (4133, 4134).
  */
-export async function startS3StandIn(port: number): Promise<S3StandIn> {
+export async function startS3StandIn(basePort: number): Promise<S3StandIn> {
+  const port = basePort + (inject('dbKind') === 'postgres' ? 2 : 0);
   const directory = mkdtempSync(path.join(tmpdir(), 'innerwave-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
