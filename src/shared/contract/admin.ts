@@ -6,7 +6,7 @@ import { databaseId, MAX_DATABASE_ID, requiredString } from './fields';
 import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
-// desktop applications. File fields are absolute URLs under /media/.
+// desktop applications. File fields are signed absolute URLs (under /media/, or the S3 storage's own).
 
 export const ADMIN_API = {
   users: '/api/admin/users/',

@@ -8,7 +8,7 @@ export const desktopApplicationSchema = z.object({
   id: z.number().int(),
   application_version: z.string(),
   description: z.string(),
-  /** Absolute URL under /media/. */
+  /** Signed absolute URL (under /media/, or the S3 storage's own presigned one). */
   application_file: z.string(),
 });
 export type DesktopApplication = z.infer<typeof desktopApplicationSchema>;
@@ -39,7 +39,7 @@ export const audioItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  /** Absolute URLs under /media/. */
+  /** Signed absolute URLs (under /media/, or the S3 storage's own presigned ones). */
   cover_image: z.string().nullable(),
   audio_file: z.string(),
   /** ISO 8601 timestamp. */

@@ -10,7 +10,7 @@ export const profileSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   user_email: z.string(),
-  /** Absolute URL under /media/, or null when the user has not uploaded one. */
+  /** Signed absolute URL (under /media/, or the S3 storage's own), or null when the user has none. */
   profile_image: z.string().nullable(),
   subscription_plan: subscriptionPlanSchema,
 });
