@@ -12,11 +12,15 @@ test.beforeEach(async ({ page }) => {
   await page.waitForLoadState('networkidle');
 });
 
-test('Get Started buttons go to signup', async ({ page }) => {
+test('Get Started buttons go to signup, a paid plan’s carrying the plan', async ({ page }) => {
   const buttons = main(page).getByRole('link', { name: /^Get Started/ });
   expect(await buttons.count()).toBeGreaterThanOrEqual(5);
   for (const href of await buttons.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
-    expect(href).toBe('/signup');
+    expect(href).toMatch(/^\/signup(\?plan=(intermediate|pro))?$/);
+  await expect(main(page).getByRole('link', { name: 'Get Started with Pro' }).first()).toHaveAttribute(
+    'href',
+    '/signup?plan=pro',
+  );
   await buttons.first().click();
   await expect(page).toHaveURL(/\/signup$/);
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './debian-packages.mjs';
 import { buildWeb, ROOT } from './build-state.mjs';
 
@@ -32,6 +32,35 @@ if (staff.status !== 0) {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(1);
 }
+// Payments: the app talks to a Stripe stand-in (src/server/test/stripe-stand-in.ts) that serves the
+// hosted Checkout and portal pages and sends signed webhooks to the app; nothing reaches Stripe.
+const appPort = Number(env.E2E_PORT ?? 3210);
+const stripePort = Number(env.E2E_STRIPE_PORT ?? appPort + 1);
+Object.assign(env, {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: `whsec_e2e_${randomBytes(8).toString('hex')}`,
+  STRIPE_PRICE_INTERMEDIATE: 'price_e2e_intermediate',
+  STRIPE_PRICE_PRO: 'price_e2e_pro',
+  STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+});
+const standIn = spawn(
+  path.join(ROOT, 'node_modules/.bin/tsx'),
+  [
+    'src/server/test/stripe-stand-in.ts',
+    ...['--port', String(stripePort), '--webhook-secret', env.STRIPE_WEBHOOK_SECRET],
+    ...['--webhook-url', `http://127.0.0.1:${appPort}/api/billing/webhook/`],
+    ...['--price-intermediate', env.STRIPE_PRICE_INTERMEDIATE, '--price-pro', env.STRIPE_PRICE_PRO],
+  ],
+  { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const standInUp = await waitForHealth(`${env.STRIPE_API_URL}/health`, 60_000);
+if (!standInUp) {
+  console.error(`The Stripe stand-in did not answer on ${env.STRIPE_API_URL}.`);
+  standIn.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
+
 const result = spawnSync(
   process.execPath,
   [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
@@ -41,5 +70,20 @@ const result = spawnSync(
     env,
   },
 );
+standIn.kill();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
+
+async function waitForHealth(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (standIn.exitCode !== null) return false;
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { linkOf, readLatestMail, strongPassword, uniqueEmail } from './support/accounts';
+
+// Paying for a plan: Pro picked on the home page is carried through sign-up, the activation mail and
+// login into Stripe Checkout — here the stand-in scripts/e2e.mjs starts, whose Pay button sends the
+// signed webhooks to the app — and back in the profile the plan is Pro and what Pro adds is open.
+
+test.describe.configure({ timeout: 180_000 });
+/** For the steps that wait on the server, the mail or the stand-in's webhook on a busy machine. */
+const SLOW = 30_000;
+
+test('Pro from the home page: sign up, activate, log in, pay at Checkout, and Pro is open', async ({ page }) => {
+  const standIn = process.env.STRIPE_API_URL;
+  if (!standIn) throw new Error('Run the e2e tests with `npm run test:e2e` (it starts the Stripe stand-in).');
+  const email = uniqueEmail('billing');
+  const password = strongPassword();
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started with Pro' }).first().click();
+  await expect(page).toHaveURL(/\/signup\?plan=pro$/);
+  await expect(page.getByText('You chose Pro ($56 a month).')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /at least 18/ }).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/signup\/check-inbox\?plan=pro$/, { timeout: SLOW });
+  await expect(page.getByText(/checkout is next/)).toBeVisible();
+
+  // The mail's link, as a person opens it: the choice waited on the device.
+  await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
+  await expect(page).toHaveURL(/\/login$/, { timeout: SLOW });
+  await expect(page.getByText('You chose Pro ($56 a month).')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await page.waitForURL((url) => url.href.startsWith(`${standIn}/checkout/`), { timeout: SLOW });
+  await expect(page.getByText(/Subscribe to Pro/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/profile(\?billing=success)?$/, { timeout: SLOW });
+  const billing = page.getByRole('region', { name: 'Plan & billing' });
+  await expect(billing.getByTestId('billing-plan')).toHaveText('Pro', { timeout: SLOW });
+  await expect(billing.getByText('Active')).toBeVisible();
+  await expect(billing.getByText(/^Renews on .+ at \$56 a month\.$/)).toBeVisible();
+  await expect(billing.getByRole('button', { name: 'Change or cancel plan' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Pro's export of one's own messages is open.
+  await page.goto('/subliminals');
+  await page.getByLabel('New category of your own').fill('Evenings');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await page.getByLabel('New message in Evenings').fill('I let the day go.');
+  await page.getByRole('button', { name: 'Add the message to Evenings' }).click();
+  await expect(page.getByText('I let the day go.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Export & share/ })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my messages as JSON' }).click();
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  expect(await readFile(file, 'utf8')).toContain('I let the day go.');
+});
+
+test('a visitor who picked no plan signs up free and is not sent to checkout', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started with Basic' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByText(/You chose/)).toHaveCount(0);
+});
