@@ -8,6 +8,7 @@ import {
   type SetPasswordRequest,
 } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
+import { cancelSubscriptionBeforeDeletion } from '../billing/service';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
@@ -129,6 +130,7 @@ export async function confirmEmailChange(
 /** Removes the account and all that is theirs, after checking the password (the admin's cascade). */
 export async function deleteOwnAccount(ctx: AppContext, userId: number, password: string): Promise<void> {
   await userWithPassword(ctx.database.db, userId, password);
+  await cancelSubscriptionBeforeDeletion(ctx, userId);
   await deleteUser(ctx.database.db, ctx.mediaFiles, userId);
   await ctx.notices.publish({ kind: 'user-changed', userId });
 }

@@ -57,6 +57,17 @@ describe('billing without Stripe keys', () => {
     });
   });
 
+  it('publishes the billing calls in the OpenAPI description', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: API.openapi })).json();
+    expect(Object.keys(paths[API.billingCheckout].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '409', '429', '503']),
+    );
+    expect(paths[API.billingPortal].post).toBeDefined();
+    expect(Object.keys(paths[API.billingWebhook].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '503']),
+    );
+  });
+
   it('still asks who is calling first', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan: 'pro' } });
     expect(anonymous.statusCode).toBe(401);
@@ -370,6 +381,22 @@ describe('billing with Stripe (the stand-in)', () => {
     // The subscriber's checkout counted once.
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('cancels the live subscription at Stripe before an account is deleted', async () => {
+    const { user, sub } = await subscriber('pro');
+    stand.subscriptions.set(sub.id, sub);
+    const deleted = await call(user, 'DELETE', API.me, { current_password: user.password });
+    expect(deleted.statusCode).toBe(204);
+    expect(stand.calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${sub.id}` });
+    expect(stand.subscriptions.get(sub.id)?.status).toBe('canceled');
+    // Stripe unreachable (the stand-in stopped; the last test of this block): nothing is deleted.
+    const { user: other, sub: unknownToStripe } = await subscriber('intermediate');
+    stand.subscriptions.set(unknownToStripe.id, unknownToStripe);
+    await stand.close();
+    const refused = await call(other, 'DELETE', API.me, { current_password: other.password });
+    expect([refused.statusCode, refused.json()]).toEqual([503, { detail: BILLING_MESSAGES.cancelBeforeDeleteFailed }]);
+    expect((await planOf(other)).plan).toBe('intermediate');
   });
 });
 

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import {
   API,
@@ -12,10 +12,10 @@ import {
   detailErrorSchema,
 } from '@shared/contract';
 import { currentUser } from '../auth/authenticate';
-import type { StripeConfig } from '../config';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { billingAccountOf, isLive, rememberCustomer } from './service';
+import { callStripe, createStripeClient } from './stripe-client';
 import { processEvent } from './webhook';
 
 // Paying for a plan (docs/product/api.md#billing): Checkout to subscribe, the Customer Portal to change
@@ -27,30 +27,6 @@ export const BILLING_SESSIONS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
 const notConfigured = () => new ApiError(503, { detail: BILLING_MESSAGES.notConfigured });
-
-export function createStripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    telemetry: false,
-    appInfo: { name: 'Innerwave' },
-    ...(config.api && { host: config.api.host, port: config.api.port, protocol: config.api.protocol }),
-  });
-}
-
-/** A call to Stripe; its failure is a 503 saying nothing was charged, with the reason in the log. */
-async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
-    log.error(
-      { err: error, stripeType: stripeError?.type, stripeCode: stripeError?.code, requestId: stripeError?.requestId },
-      `billing: Stripe refused or did not answer ${what}`,
-    );
-    throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
-  }
-}
 
 const described = <S extends object>(summary: string, schema: S, description?: string) => ({
   schema: { tags: ['billing'], summary, ...(description && { description }), ...schema },

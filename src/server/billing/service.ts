@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import type { SubscriptionPlan } from '@shared/constants';
+import Stripe from 'stripe';
 import {
+  BILLING_MESSAGES,
   NO_ADMIN_BILLING,
   SUBSCRIPTION_STATUSES,
   type AdminBilling,
@@ -9,8 +10,11 @@ import {
   type SubscriptionStatus,
 } from '@shared/contract';
 import type { StripeConfig } from '../config';
+import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { billingAccounts, profiles } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { createStripeClient } from './stripe-client';
 
 // A person's Stripe customer and subscription as the webhooks told them, and the plan they make
 // (docs/decisions/013-billing-with-stripe-webhooks-as-the-source.md).
@@ -125,4 +129,20 @@ export async function setPlan(db: Db | Tx, userId: number, plan: SubscriptionPla
     .insert(profiles)
     .values({ userId, subscriptionPlan: plan })
     .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: plan, updatedAt: new Date() } });
+}
+
+/**
+ * Before an account is deleted, its live Stripe subscription is cancelled at once, so nobody is billed
+ * for an account that is gone. If Stripe cannot do it, nothing is deleted (503).
+ */
+export async function cancelSubscriptionBeforeDeletion(ctx: AppContext, userId: number): Promise<void> {
+  const account = await billingAccountOf(ctx.database.db, userId);
+  if (!ctx.config.stripe || !account?.stripeSubscriptionId || !isLive(account.subscriptionStatus)) return;
+  try {
+    await createStripeClient(ctx.config.stripe).subscriptions.cancel(account.stripeSubscriptionId);
+  } catch (error) {
+    // Already gone at Stripe: nothing left to bill.
+    if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return;
+    throw new ApiError(503, { detail: BILLING_MESSAGES.cancelBeforeDeleteFailed });
+  }
 }

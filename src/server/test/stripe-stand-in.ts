@@ -12,6 +12,7 @@ import Stripe from 'stripe';
  *   POST /v1/customers                  → a customer (cus_…)
  *   POST /v1/checkout/sessions          → a Checkout Session whose `url` is this server's /checkout/<id>
  *   POST /v1/billing_portal/sessions    → a portal session whose `url` is this server's /portal/<id>
+ *   DELETE /v1/subscriptions/<id>       → the subscription, cancelled (an account being deleted)
  * It also plays the part of Stripe's hosted pages:
  *   GET  /checkout/<id>  a page with a Pay button; pressing it (POST /checkout/<id>/pay) sends
  *                        checkout.session.completed and customer.subscription.created (the chosen
@@ -270,6 +271,17 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       const portal = { id: portalId, object: 'billing_portal.session', ...params, url: `${base}/portal/${portalId}` };
       portals.set(portalId, portal);
       return json(response, 200, portal);
+    }
+    const cancelled = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (request.method === 'DELETE' && cancelled) {
+      const sub = subscriptions.get(cancelled[1]!);
+      if (!sub)
+        return json(response, 404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription.' },
+        });
+      const ended = { ...sub, status: 'canceled' } as Stripe.Subscription;
+      subscriptions.set(sub.id, ended);
+      return json(response, 200, ended);
     }
     return notFound(response);
   }

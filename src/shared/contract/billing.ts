@@ -18,6 +18,9 @@ export const BILLING_MESSAGES = {
   /** 409 from the portal: no Stripe customer yet (nothing was ever bought). */
   noCustomer: 'There is no billing account yet. Choose a plan first.',
   /** 503 when Stripe could not be reached or refused the call; nothing was charged. */
+  /** 503 from DELETE /api/users/me/ when the live subscription could not be cancelled first. */
+  cancelBeforeDeleteFailed:
+    'Your subscription could not be cancelled with the payment service, so nothing was deleted. Please try again in a minute.',
   providerUnavailable: 'The payment service could not be reached. Nothing was charged; please try again in a minute.',
 } as const;
 
