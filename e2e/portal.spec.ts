@@ -85,7 +85,8 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     await expect(play).toBeVisible({ timeout: 60_000 });
     await play.click();
     const card = page.getByTestId('audio-item').filter({ hasText: '528 Hz' });
-    await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+    // The track is fetched and decoded first (it then loops sample-accurately).
+    await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
     // The mini-player's clock runs (the sound engine's own, see e2e/sound-session.spec.ts).
     const time = page.getByRole('region', { name: 'Now playing' }).getByTestId('mini-player-time');
     await expect(time).toHaveText(/^0:0[1-9] · looping$/, { timeout: 10_000 });

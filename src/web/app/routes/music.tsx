@@ -9,7 +9,7 @@ export function Component() {
       <section className="flex flex-col gap-2">
         <PageTitle title="Meditation Music">Meditation Music</PageTitle>
         <p className="text-fg-muted">
-          Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator..
+          Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.
         </p>
       </section>
       <MusicLibrary />
