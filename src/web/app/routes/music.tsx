@@ -8,9 +8,7 @@ export function Component() {
     <div className="mx-auto flex max-w-6xl flex-col gap-10 py-4">
       <section className="flex flex-col gap-2">
         <PageTitle title="Meditation Music">Meditation Music</PageTitle>
-        <p className="text-fg-muted">
-          Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.
-        </p>
+        <p className="text-fg-muted">Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.</p>
       </section>
       <MusicLibrary />
       <section aria-labelledby="binaural-heading">
