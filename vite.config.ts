@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { homeChunk, precompress, prerenderHome, sharedHead } from './build/vite-plugins.ts';
+import { leanChunks, precompress, prerenderPages, sharedHead } from './build/vite-plugins.ts';
+import { PRERENDERED_PAGES } from './build/pages.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -13,8 +14,8 @@ export const aliases = {
   '@web': root,
 };
 
-// Two pages: the SPA (index.html, every route) and the home page's own lean entry (home.html:
-// pre-rendered, hydrated by home.tsx without the router), which the server sends for `/`.
+// The SPA (index.html, every route) and the pre-rendered pages with their own lean entries (home.html,
+// terms.html, …: hydrated without the router; build/pages.ts), which the server sends for their paths.
 // The settings the pre-render's server build shares (fresh plugin instances for each build).
 const shared = () => ({
   root,
@@ -23,12 +24,12 @@ const shared = () => ({
   build: { target: 'es2022', assetsInlineLimit: 2048 },
 });
 
-const homeEntry = path.join(root, 'home.tsx');
-const homeChunkGrouping = homeChunk(homeEntry);
+const leanEntries = PRERENDERED_PAGES.map((page) => path.join(root, `${page.name}.tsx`));
+const chunkGrouping = leanChunks(leanEntries[0] ?? '', leanEntries.slice(1));
 
 export default defineConfig({
   ...shared(),
-  plugins: [react(), tailwindcss(), homeChunkGrouping.plugin, sharedHead(), prerenderHome(shared), precompress()],
+  plugins: [react(), tailwindcss(), chunkGrouping.plugin, sharedHead(), prerenderPages(shared, root), precompress()],
   build: {
     ...shared().build,
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
@@ -36,8 +37,11 @@ export default defineConfig({
     // Every browser we support preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { index: path.join(root, 'index.html'), home: path.join(root, 'home.html') },
-      output: { codeSplitting: { groups: homeChunkGrouping.groups } },
+      input: {
+        index: path.join(root, 'index.html'),
+        ...Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.name, path.join(root, `${page.name}.html`)])),
+      },
+      output: { codeSplitting: { groups: chunkGrouping.groups } },
     },
   },
   server: {

@@ -2,8 +2,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { build, type Plugin, type UserConfig } from 'vite';
+import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
+import { DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
 
 /**
  * The head every page shares: charset, viewport, title, description, colours, icon, and the theme applied before first paint
@@ -20,6 +21,7 @@ export function sharedHead(): Plugin {
       : [];
   };
   const themeScript = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
+  const titles = new Map<string, string>(PRERENDERED_PAGES.map((page) => [`${page.name}.html`, page.title]));
   return {
     name: 'innerwave:shared-head',
     transformIndexHtml: (_html, ctx) => [
@@ -27,7 +29,7 @@ export function sharedHead(): Plugin {
       ...[
         { tag: 'meta', attrs: { charset: 'UTF-8' } },
         { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
-        { tag: 'title', children: 'Innerwave — subliminal affirmations, solfeggio and binaural beats' },
+        { tag: 'title', children: titles.get(path.basename(ctx.filename)) ?? DEFAULT_TITLE },
       ].map((tag) => ({ ...tag, injectTo: 'head-prepend' as const })),
       ...[
         ...fontPreload(ctx.bundle),
@@ -48,46 +50,70 @@ export function sharedHead(): Plugin {
 }
 
 /**
- * Everything the home page loads up front in one chunk: its whole static import graph, React
- * included (collected once the module graph is complete). Left to automatic splitting, that graph
- * is a dozen small chunks shared with the SPA, and over HTTP/1.1's six connections per host they
- * hold the hero image back. The SPA reuses the chunk, so a visitor moving on from `/` fetches it once.
+ * What the pre-rendered pages load up front, in few chunks: `lean`, the modules every one of their
+ * entries imports (React, the public chrome), and `home`, the marketing feature that only the home
+ * page imports (collected once the module graph is complete); the rest is split automatically, so
+ * the SPA's pages that share a module with the home page (a form field) do not load the home page. Left to automatic splitting, that graph is a
+ * dozen small chunks shared with the SPA, and over HTTP/1.1's six connections per host they hold the
+ * hero image back. The SPA reuses both, so a visitor moving on fetches them once.
  */
-export function homeChunk(homeEntry: string) {
-  const homeModules = new Set<string>();
+export function leanChunks(homeEntry: string, otherEntries: string[]) {
+  const lean = new Set<string>();
+  const home = new Set<string>();
   const plugin: Plugin = {
-    name: 'innerwave:home-chunks',
+    name: 'innerwave:lean-chunks',
     apply: 'build',
     buildEnd() {
-      homeModules.clear();
-      const pending = [...(this.getModuleInfo(homeEntry)?.importedIds ?? [])];
-      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        if (homeModules.has(id)) continue;
-        homeModules.add(id);
-        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      const graph = (entry: string) => {
+        const seen = new Set<string>();
+        const pending = [...(this.getModuleInfo(entry)?.importedIds ?? [])];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const homeGraph = graph(homeEntry);
+      const others = otherEntries.map(graph);
+      lean.clear();
+      home.clear();
+      for (const id of homeGraph) {
+        if (others.every((other) => other.has(id))) lean.add(id);
+        else if (
+          !others.some((other) => other.has(id)) &&
+          id.includes(`${path.sep}features${path.sep}marketing${path.sep}`)
+        )
+          home.add(id);
       }
     },
   };
-  const groups = [{ name: 'home', test: (id: string) => homeModules.has(id) }];
+  const groups = [
+    { name: 'lean', test: (id: string) => lean.has(id), priority: 2 },
+    { name: 'home', test: (id: string) => home.has(id), priority: 1, includeDependenciesRecursively: false },
+  ];
   return { plugin, groups };
 }
 
 /**
- * Renders the home page to HTML at build time and puts it into home.html, so a first visit paints
- * the whole page (hero image included) before any JavaScript runs; home.tsx then hydrates it.
- * The page is rendered by a server build of src/web/home-prerender.tsx that shares this build's
- * aliases and asset naming, so image URLs match the client's.
+ * Renders the pre-rendered pages (build/pages.ts) to HTML at build time and puts each into its
+ * document, so a first visit paints the whole page (the home page's hero image included) before any
+ * JavaScript runs; its lean entry then hydrates it. The pages are rendered by a server build of
+ * src/web/prerender.tsx that shares this build's aliases and asset naming, so image URLs match the
+ * client's. Also writes the preloading copies of index.html (PRELOADED_ROUTES) and pages.json, the
+ * server's map from path to document.
  */
-export function prerenderHome(sharedConfig: () => Pick<UserConfig, 'root' | 'resolve' | 'plugins' | 'build'>): Plugin {
+export function prerenderPages(
+  sharedConfig: () => Pick<UserConfig, 'root' | 'resolve' | 'plugins' | 'build'>,
+  webRoot: string,
+): Plugin {
   return {
-    name: 'innerwave:prerender-home',
+    name: 'innerwave:prerender-pages',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const page = bundle['home.html'];
-        if (page?.type !== 'asset') this.error('the build has no home.html to pre-render');
         const outDir = path.resolve(import.meta.dirname, '../node_modules/.cache/innerwave-prerender');
         rmSync(outDir, { recursive: true, force: true });
         const config = sharedConfig();
@@ -97,14 +123,53 @@ export function prerenderHome(sharedConfig: () => Pick<UserConfig, 'root' | 'res
           root: config.root,
           resolve: config.resolve,
           plugins: config.plugins,
-          build: { ...config.build, ssr: 'home-prerender.tsx', outDir, emptyOutDir: true, ssrEmitAssets: false },
+          build: { ...config.build, ssr: 'prerender.tsx', outDir, emptyOutDir: true, ssrEmitAssets: false },
         });
-        const { renderHome } = (await import(pathToFileURL(path.join(outDir, 'home-prerender.js')).href)) as {
-          renderHome: () => string;
+        const { renderPage } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
+          renderPage: (name: string) => string;
         };
-        const html = String(page.source);
-        if (!html.includes('<div id="root"></div>')) this.error('home.html has no empty #root to fill');
-        page.source = html.replace('<div id="root"></div>', `<div id="root">${renderHome()}</div>`);
+        const map: Record<string, string> = {};
+        for (const { name, path: pagePath } of PRERENDERED_PAGES) {
+          const page = bundle[`${name}.html`];
+          if (page?.type !== 'asset') this.error(`the build has no ${name}.html to pre-render`);
+          const html = String(page.source);
+          if (!html.includes('<div id="root"></div>')) this.error(`${name}.html has no empty #root to fill`);
+          page.source = html.replace('<div id="root"></div>', `<div id="root">${renderPage(name)}</div>`);
+          map[pagePath] = `${name}.html`;
+        }
+
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') this.error('the build has no index.html');
+        const indexHtml = String(index.source);
+        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        const byModule = new Map(
+          chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        for (const route of PRELOADED_ROUTES) {
+          const files = new Set<string>();
+          const add = (chunk: Rolldown.OutputChunk | undefined) => {
+            if (!chunk || files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            for (const imported of chunk.imports) add(byFile.get(imported));
+          };
+          for (const module of route.modules) {
+            const chunk = byModule.get(path.join(webRoot, module));
+            if (!chunk) this.error(`no chunk for ${module} (PRELOADED_ROUTES)`);
+            add(chunk);
+          }
+          const links = [...files]
+            .filter((file) => !indexHtml.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('\n    ');
+          this.emitFile({
+            type: 'asset',
+            fileName: `${route.name}.route.html`,
+            source: indexHtml.replace('</head>', `  ${links}\n  </head>`),
+          });
+          map[route.path] = `${route.name}.route.html`;
+        }
+        this.emitFile({ type: 'asset', fileName: 'pages.json', source: `${JSON.stringify(map, null, 2)}\n` });
       },
     },
   };

@@ -63,12 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerRequestLimits(app, ctx.config, ctx.database);
 
   const pages = options.webDir ? readWebPages(options.webDir) : undefined;
-  registerSecurity(
-    app,
-    pages ? [pages.index, pages.home ?? ''] : [],
-    ctx.config.http.hstsMaxAgeSeconds,
-    mediaOrigins(ctx.config.s3),
-  );
+  registerSecurity(app, pages ? pages.documents : [], ctx.config.http.hstsMaxAgeSeconds, mediaOrigins(ctx.config.s3));
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,

@@ -1,15 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '@fontsource-variable/inter';
+import './lib/zod-csp';
+import './fonts.css';
 import './styles.css';
-import { App } from './app/app';
+import { startSpa } from './spa';
 
-// The session is read from localStorage when lib/session loads, before the first render
-// (docs/product/accounts.md#session-in-the-browser).
+// The SPA's entry (index.html): every route without a pre-rendered page of its own.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startSpa(root);

@@ -9,15 +9,32 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const INDEX =
   '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head><body><div id="root"></div></body></html>';
 const HOME = `<!doctype html><html><head><script>document.documentElement.dataset.y="2"</script></head><body><div id="root"><h1>Home</h1>${'<p>pre-rendered</p>'.repeat(100)}</div></body></html>`;
+const TERMS = '<!doctype html><html><body><div id="root"><h1>Terms</h1></div></body></html>';
+const LOGIN =
+  '<!doctype html><html><head><link rel="modulepreload" href="/assets/login.js"></head><body></body></html>';
+const SHARED =
+  '<!doctype html><html><head><link rel="modulepreload" href="/assets/shared.js"></head><body></body></html>';
 const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
-function writeWebDir(withHome: boolean) {
+function writeWebDir(withHome: boolean, withManifest = withHome) {
   const webDir = mkdtempSync(path.join(tmpdir(), 'innerwave-web-'));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
   if (withHome) {
     writeFileSync(path.join(webDir, 'home.html'), HOME);
     writeFileSync(path.join(webDir, 'home.html.gz'), gzipSync(HOME));
+  }
+  if (withManifest) {
+    writeFileSync(path.join(webDir, 'terms.html'), TERMS);
+    writeFileSync(path.join(webDir, 'login.route.html'), LOGIN);
+    writeFileSync(path.join(webDir, 'shared.route.html'), SHARED);
+    const pages = {
+      '/': 'home.html',
+      '/terms/': 'terms.html',
+      '/login': 'login.route.html',
+      '/s/*': 'shared.route.html',
+    };
+    writeFileSync(path.join(webDir, 'pages.json'), JSON.stringify({ ...pages, '/gone/': 'gone.html' }));
   }
   writeFileSync(path.join(webDir, 'assets/app-3f2a1b.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -36,7 +53,7 @@ describe('the built SPA', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it.each(['/subliminals', '/activation/MQ/abc-123', '/terms/', '/login?redirect=%2Fmusic'])(
+  it.each(['/subliminals', '/activation/MQ/abc-123', '/s/', '/sx/abc', '/terms/x'])(
     'answers the deep link %s with index.html',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -46,6 +63,20 @@ describe('the built SPA', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it.each([
+    ['/terms/', TERMS],
+    ['/terms', TERMS],
+    ['/login', LOGIN],
+    ['/login/?redirect=%2Fmusic', LOGIN],
+    ['/s/AbC123', SHARED],
+  ])('answers %s with the page the build made for it (pages.json)', async (url, body) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe(body);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it('answers / with the pre-rendered home page, compressed when the browser accepts it, and 304 when unchanged', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/?utm_source=mail' });
@@ -91,6 +122,20 @@ describe('the built SPA', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+});
+
+describe('a build without pages.json', () => {
+  it('still answers / with home.html', async () => {
+    const webDir = writeWebDir(true, false);
+    const t = await createTestApp({}, { webDir });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toBe(HOME);
+      expect((await t.app.inject({ method: 'GET', url: '/terms/' })).body).toBe(INDEX);
+    } finally {
+      await t.close();
+      rmSync(webDir, { recursive: true, force: true });
     }
   });
 });

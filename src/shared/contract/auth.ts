@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors';
 import { emailField, newPasswordField, passwordField, requiredString } from './fields';
+import { TERMS_NOT_ACCEPTED } from './plain';
+
+export { ACCOUNT_INACTIVE_CODE, TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from './plain';
 
 // Accounts and sessions: djoser + SimpleJWT compatible bodies (docs/product/accounts.md).
-
-/** The terms require it; the sign-up form asks for it in these words. */
-export const TERMS_CONFIRMATION =
-  'I am at least 18 years old, or have the consent of a parent or guardian, and I accept the terms and the privacy policy.';
-export const TERMS_NOT_ACCEPTED =
-  'Confirm that you are at least 18 (or have a parent’s or guardian’s consent) and accept the terms.';
 
 export const signupRequestSchema = z.object({
   email: emailField(),
@@ -79,6 +76,3 @@ export type SetEmailConfirmRequest = z.infer<typeof setEmailConfirmRequestSchema
 
 export const deleteAccountRequestSchema = z.object({ current_password: passwordField() });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
-
-/** A refused login's code when the password was right but the account is not activated yet. */
-export const ACCOUNT_INACTIVE_CODE = 'account_inactive';

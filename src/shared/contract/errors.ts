@@ -14,7 +14,7 @@ export type DetailError = z.infer<typeof detailErrorSchema>;
 export const validationErrorSchema = z.record(z.string(), z.array(z.string()));
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
-export const NON_FIELD_ERRORS = 'non_field_errors';
+export { NON_FIELD_ERRORS } from './plain';
 
 export const MESSAGES = {
   required: 'This field is required.',

@@ -1,20 +1,30 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
+import { sessionStore } from '@web/lib/session';
 import { createRouter } from './router';
 
 export function App() {
   const [router] = useState(createRouter);
-  // The session was read from storage when lib/session loaded; its refresh timer starts with the app.
-  // Its module (with the API contract and the toasts) loads after the first render, off the entry chunk.
+  // The session was read from storage when lib/session loaded; its refresh timer starts with the app,
+  // or with the login. Its module (with the API contract and zod) loads only then: a signed-out
+  // visitor's pages (sign-up, login) never need it.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('@web/lib/session-refresh').then(({ startSessionLifecycle }) => {
-      if (!cancelled) stop = startSessionLifecycle((to) => void router.navigate(to));
-    });
+    let started = false;
+    const start = () => {
+      if (started || !sessionStore.get().isAuthenticated) return;
+      started = true;
+      void import('@web/lib/session-refresh').then(({ startSessionLifecycle }) => {
+        if (!cancelled) stop = startSessionLifecycle((to) => void router.navigate(to));
+      });
+    };
+    const unsubscribe = sessionStore.subscribe(start);
+    start();
     return () => {
       cancelled = true;
+      unsubscribe();
       stop?.();
     };
   }, [router]);

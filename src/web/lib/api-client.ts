@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { MEDIA_LINK_MIN_LIFETIME_SECONDS, NON_FIELD_ERRORS } from '@shared/contract';
+// Constants from zod-free modules, and the refresh (with the contract) when a 401 needs it: the
+// auth pages import this client, and their first load stays without zod.
+import { MEDIA_LINK_MIN_LIFETIME_SECONDS } from '@shared/contract/paths';
+import { NON_FIELD_ERRORS } from '@shared/contract/plain';
 import { sessionStore } from './session';
-import { expireSession, refreshAccessToken } from './session-refresh';
 
 /** A non-2xx answer, with the body the server sent (DRF shapes). */
 export class ApiError extends Error {
@@ -69,6 +71,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw')
       throw error;
     // The access token may just be older than its 5 minutes: renew it once, then give up.
+    const { expireSession, refreshAccessToken } = await import('./session-refresh');
     const outcome = await refreshAccessToken();
     if (outcome === 'refreshed') {
       try {

@@ -1,4 +1,5 @@
-import { EMAILED_PAGES, SHARED_PAGE } from '@shared/contract';
+// The paths module alone: the contract's index would bring zod into every page's first load.
+import { EMAILED_PAGES, SHARED_PAGE } from '@shared/contract/paths';
 
 // Every route of the SPA in one place (docs/product/screens.md#routes). Builders for routes with parameters.
 export const paths = {

@@ -1,4 +1,4 @@
-import { TERMS_NOT_ACCEPTED } from '@shared/contract';
+import { TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
 import { OFFLINE_MESSAGE } from '@web/lib/change';
 
 // Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).

@@ -1,4 +1,5 @@
-import { API, type ResetPasswordRequest } from '@shared/contract';
+import type { ResetPasswordRequest } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 export const requestPasswordReset = (body: ResetPasswordRequest) =>

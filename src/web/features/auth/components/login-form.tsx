@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_INACTIVE_CODE } from '@shared/contract';
+import { ACCOUNT_INACTIVE_CODE } from '@shared/contract/plain';
 import { toast } from 'sonner';
 import { ApiError } from '@web/lib/api-client';
 import { paths, planPaths, safeRedirectTarget } from '@web/lib/paths';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { TERMS_CONFIRMATION } from '@shared/contract';
+import { TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { FieldError } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { paths, planPaths } from '@web/lib/paths';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { paths } from '@web/lib/paths';
 import { LegalDocument, PRIVACY_EMAIL, type LegalSection } from './legal-document';
 

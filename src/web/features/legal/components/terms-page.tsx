@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 import { CONTACT } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { LegalDocument, SUPPORT_EMAIL, type LegalSection } from './legal-document';

@@ -1,0 +1,32 @@
+// Which page the server sends for which path (written to dist/web/pages.json by the build; read by
+// src/server/http/web.ts). Paths are the SPA's (src/web/lib/paths.ts); `/s/*` matches every share link.
+
+export const DEFAULT_TITLE = 'Innerwave — subliminal affirmations, solfeggio and binaural beats';
+
+/**
+ * Pages rendered to HTML at build time and started by a lean entry of their own (src/web/<name>.tsx,
+ * src/web/<name>.html): React and the page, no router, query client or API contract. The title is
+ * the one the page sets itself once running.
+ */
+export const PRERENDERED_PAGES = [
+  { name: 'home', path: '/', title: DEFAULT_TITLE },
+  { name: 'terms', path: '/terms/', title: 'Terms and conditions · Innerwave' },
+  { name: 'privacy', path: '/privacy/', title: 'Privacy policy · Innerwave' },
+  { name: 'portal-home', path: '/portal/home/', title: 'Portal · Innerwave' },
+] as const;
+
+/**
+ * SPA routes that get a copy of index.html preloading their page's chunks (and what those import),
+ * so the page does not wait for the entry to run before asking for them. Modules are under src/web.
+ */
+export const PRELOADED_ROUTES = [
+  { name: 'signup', path: '/signup', modules: ['app/routes/signup.tsx'] },
+  { name: 'login', path: '/login', modules: ['app/routes/login.tsx'] },
+  { name: 'reset-request', path: '/resetpassword/', modules: ['app/routes/reset-request.tsx'] },
+  { name: 'shared', path: '/s/*', modules: ['app/routes/shared.tsx'] },
+  ...['subliminals', 'music', 'profile', 'applications', 'support'].map((name) => ({
+    name,
+    path: `/${name}`,
+    modules: ['app/portal-shell.tsx', `app/routes/${name}.tsx`],
+  })),
+];

@@ -1,0 +1,14 @@
+// The contract's plain constants, without zod: a page that only shows one of these texts imports
+// it from here and does not load the schemas. auth.ts and errors.ts re-export them.
+
+/** The terms require it; the sign-up form asks for it in these words. */
+export const TERMS_CONFIRMATION =
+  'I am at least 18 years old, or have the consent of a parent or guardian, and I accept the terms and the privacy policy.';
+export const TERMS_NOT_ACCEPTED =
+  'Confirm that you are at least 18 (or have a parent’s or guardian’s consent) and accept the terms.';
+
+/** A refused login's code when the password was right but the account is not activated yet. */
+export const ACCOUNT_INACTIVE_CODE = 'account_inactive';
+
+/** `{"field": ["message", ...]}`; errors of the whole body go under `non_field_errors`. */
+export const NON_FIELD_ERRORS = 'non_field_errors';

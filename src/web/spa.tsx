@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+/**
+ * Renders the SPA into `root`: from index.html (main.tsx), or from a pre-rendered page whose visitor
+ * is signed in and so gets the portal's chrome (lean-page.tsx); React replaces what was there.
+ * The session is read from localStorage when lib/session loads, before the first render
+ * (docs/product/accounts.md#session-in-the-browser).
+ */
+export function startSpa(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
