@@ -48,7 +48,8 @@ export function registerSecurity(
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The player fetches library tracks to decode them (src/web/lib/audio).
+        connectSrc: ["'self'", ...mediaOrigins],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -91,6 +91,7 @@ describe('media on S3-compatible storage', () => {
     const csp = again.headers['content-security-policy'] as string;
     expect(csp).toContain(`img-src 'self' data: blob: ${s3.url};`);
     expect(csp).toContain(`media-src 'self' blob: ${s3.url};`);
+    expect(csp.split(';')).toContain(`connect-src 'self' ${s3.url}`);
     // The app's own /media/ serves nothing while the storage does.
     expect((await t.app.inject({ method: 'GET', url: `/media/${keyOf(url)}` })).statusCode).toBe(404);
   });
