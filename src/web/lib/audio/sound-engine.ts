@@ -186,9 +186,9 @@ export class SoundEngine {
     return this.context?.currentTime ?? 0;
   }
 
-  /** Seconds the session has played (pauses excluded), in real seconds. */
+  /** Seconds the session has played (pauses excluded); the test time scale shortens timers only. */
   elapsed(): number {
-    return this.session ? (this.now() - this.session.startedAt) / this.timeScale : 0;
+    return this.session ? this.now() - this.session.startedAt : 0;
   }
 
   /** Seconds until the sleep timer ends everything, or null when there is none. */
