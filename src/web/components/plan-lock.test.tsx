@@ -21,6 +21,7 @@ describe('PlanLock', () => {
   it('leads to the profile’s Plan & billing with the plan picked, when payments are taken', async () => {
     const { dialog, router } = await openLock(true);
     expect(dialog).toHaveTextContent('Stripe takes the payment');
+    expect(dialog).toHaveTextContent('streaming subliminal sounds, AI subliminal recommendation,');
     await userEvent.setup().click(within(dialog).getByRole('link', { name: 'Upgrade to Pro' }));
     expect(router.state.location.pathname + router.state.location.search + router.state.location.hash).toBe(
       '/profile?upgrade=pro#billing',

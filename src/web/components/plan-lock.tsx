@@ -9,6 +9,10 @@ import { cn } from '@web/lib/cn';
 import { planPaths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 
+/** A feature's name inside a sentence: "Unlimited themes" → "unlimited themes", "AI …" stays. */
+const inSentence = (feature: string) =>
+  /^[A-Z]{2}/.test(feature) ? feature : feature.charAt(0).toLowerCase() + feature.slice(1);
+
 const planOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!;
 
 /**
@@ -41,7 +45,7 @@ export function PlanLock({
       </DialogTrigger>
       <DialogContent title={`${what} is part of the ${plan.name} plan`}>
         <p>
-          {plan.name} is ${plan.pricePerMonth} a month and adds: {plan.features.join(', ').toLowerCase()}.
+          {plan.name} is ${plan.pricePerMonth} a month and adds: {plan.features.map(inSentence).join(', ')}.
         </p>
         <p className="mt-3 text-fg-muted">
           {payable ? (
