@@ -77,7 +77,7 @@ const gzipKb = (urlPath) => gzipSync(readFileSync(path.join(ROOT, 'dist/web', ur
  * the chunks the page needed to show, such as a route's), as gzip of the built file.
  */
 function firstLoadJs(lhr, origin) {
-  const loaded = (lhr.audits['network-requests'].details?.items ?? [])
+  const loaded = (lhr.audits['network-requests']?.details?.items ?? [])
     .filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin))
     .map((item) => new URL(item.url).pathname);
   return { files: loaded.map((urlPath) => path.basename(urlPath)), kb: loaded.reduce((sum, p) => sum + gzipKb(p), 0) };
@@ -222,12 +222,13 @@ try {
         accessibility: score('accessibility'),
         'best-practices': score('best-practices'),
         seo: score('seo'),
-        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
-        tbtMs: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        // A run Lighthouse could not finish (a page that timed out on a busy machine) has no values: NaN.
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
         js: firstLoadJs(lhr, origin),
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
-        problems: problems(lhr),
+        problems: [...problems(lhr), ...(lhr.runtimeError ? [`lighthouse: ${lhr.runtimeError.message}`] : [])],
       });
       process.stderr.write(`${page.path} run ${run}/${runs}: performance ${results.at(-1).performance}\n`);
     }
