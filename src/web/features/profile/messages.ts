@@ -42,7 +42,8 @@ export const BILLING_TEXTS = {
   askTeam: (email: string) => `Our team sets plans by hand here: write to ${email} and say which plan you want.`,
   pastDue: (plan: string) =>
     `Your last payment did not go through. You keep ${plan} while Stripe tries again; update your payment details to keep it.`,
-  confirming: 'Thank you! We are waiting for Stripe to confirm your payment; your new plan shows here in a few seconds.',
+  confirming:
+    'Thank you! We are waiting for Stripe to confirm your payment; your new plan shows here in a few seconds.',
   late: (email: string) =>
     `Stripe has not confirmed the payment to us yet. Your plan changes as soon as it does; check again in a minute, or write to ${email} if it does not.`,
   confirmed: (plan: string) => `You are on ${plan} now. Thank you!`,
