@@ -1,5 +1,6 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { mulberry32 } from '@shared/random';
+import { pinkFilter } from '@shared/noise';
 
 // Audio synthesis for the seed library: mono Float32 PCM in [-1, 1], pure and deterministic.
 // 22050 Hz is plenty for tones under 1 kHz and soft noise, and halves encoding time.
@@ -113,27 +114,7 @@ export function whiteNoise(seconds: number, seed: number, sampleRate = SAMPLE_RA
 
 /** Pink noise (−3 dB/octave) from Paul Kellet's refined filter, normalised to peak 1. */
 export function pinkNoise(seconds: number, seed: number, sampleRate = SAMPLE_RATE): Float32Array {
-  const white = whiteNoise(seconds, seed, sampleRate);
-  const out = new Float32Array(white.length);
-  let b0 = 0,
-    b1 = 0,
-    b2 = 0,
-    b3 = 0,
-    b4 = 0,
-    b5 = 0,
-    b6 = 0;
-  for (let i = 0; i < white.length; i++) {
-    const w = white[i] ?? 0;
-    b0 = 0.99886 * b0 + w * 0.0555179;
-    b1 = 0.99332 * b1 + w * 0.0750759;
-    b2 = 0.969 * b2 + w * 0.153852;
-    b3 = 0.8665 * b3 + w * 0.3104856;
-    b4 = 0.55 * b4 + w * 0.5329522;
-    b5 = -0.7616 * b5 - w * 0.016898;
-    out[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362;
-    b6 = w * 0.115926;
-  }
-  return normalizePeak(removeDc(out), 0);
+  return normalizePeak(removeDc(pinkFilter(whiteNoise(seconds, seed, sampleRate))), 0);
 }
 
 /** Brown noise (−6 dB/octave above ~18 Hz): leaky-integrated white noise, normalised to peak 1. */

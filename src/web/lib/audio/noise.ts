@@ -1,3 +1,6 @@
+import { pinkFilter } from '@shared/noise';
+import { mulberry32 } from '@shared/random';
+
 // Noise colours generated in the browser (no files): white, pink (−3 dB/octave, Paul Kellet's
 // refined filter) and brown (−6 dB/octave, leaky-integrated white), as loops that repeat with no seam.
 
@@ -10,36 +13,10 @@ export const NOISE_LABELS: Record<NoiseColour, string> = {
   brown: 'Brown noise',
 };
 
-/** A small, seeded generator so a colour sounds the same every time (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function colour(white: Float32Array, kind: NoiseColour): Float32Array {
   if (kind === 'white') return white;
+  if (kind === 'pink') return pinkFilter(white);
   const out = new Float32Array(white.length);
-  if (kind === 'pink') {
-    let [b0, b1, b2, b3, b4, b5, b6] = [0, 0, 0, 0, 0, 0, 0];
-    for (let i = 0; i < white.length; i++) {
-      const w = white[i]!;
-      b0 = 0.99886 * b0 + w * 0.0555179;
-      b1 = 0.99332 * b1 + w * 0.0750759;
-      b2 = 0.969 * b2 + w * 0.153852;
-      b3 = 0.8665 * b3 + w * 0.3104856;
-      b4 = 0.55 * b4 + w * 0.5329522;
-      b5 = -0.7616 * b5 - w * 0.016898;
-      out[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362;
-      b6 = w * 0.115926;
-    }
-    return out;
-  }
   let level = 0;
   for (let i = 0; i < white.length; i++) {
     level = 0.998 * level + 0.02 * white[i]!;
@@ -59,7 +36,7 @@ export function noiseLoop(
   seed = 7,
   crossfade = Math.floor(frames / 8),
 ): Float32Array {
-  const next = random(seed);
+  const next = mulberry32(seed);
   // Run-in first so the filters have settled, then the loop and the crossfade's tail.
   const runIn = 4096;
   const white = new Float32Array(runIn + frames + crossfade);
