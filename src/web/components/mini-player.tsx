@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioLines, Pause, Play, Square } from 'lucide-react';
 import { paths } from '@web/lib/paths';
@@ -8,6 +8,7 @@ import { NOISE_LABELS } from '@web/lib/audio/noise';
 import type { LayerState } from '@web/lib/audio/sound-engine';
 import { useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { Button } from '@web/components/ui/button';
+import { RangeInput } from '@web/components/ui/range-input';
 
 const beat = (a: number, b: number) => Math.round(Math.abs(a - b) * 10) / 10;
 
@@ -94,15 +95,13 @@ export function MiniPlayer() {
           <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
             <span className="sr-only">Master </span>Volume
           </label>
-          <input
+          <RangeInput
             id={volumeId}
-            type="range"
             min={0}
             max={1}
             step={0.01}
             value={state.volume}
             aria-valuetext={volumePercent}
-            style={{ '--range-progress': volumePercent } as CSSProperties}
             onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
             className="h-6 w-28"
           />

@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useState } from 'react';
 import { Headphones, Play, Square, TriangleAlert } from 'lucide-react';
 import { BEAT_WARNING_HZ } from '@web/lib/audio/mixer';
 import { BINAURAL } from '@shared/constants';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { parseHz, playedHz, useBinauralGenerator } from '../hooks/use-binaural-generator';
 import { PresetCards } from './preset-cards';
+import { RangeInput } from '@web/components/ui/range-input';
 
 const RANGE = `range ${BINAURAL.clampHz.min}–${BINAURAL.clampHz.max} Hz`;
 
@@ -154,15 +155,13 @@ export function BinauralGenerator() {
           </label>
           <span className="text-sm tabular-nums text-fg-muted">{volumePercent}</span>
         </div>
-        <input
+        <RangeInput
           id={volumeId}
-          type="range"
           min={BINAURAL.volume.min}
           max={BINAURAL.volume.max}
           step={BINAURAL.volume.step}
           value={choices.volume}
           aria-valuetext={volumePercent}
-          style={{ '--range-progress': volumePercent } as CSSProperties}
           onChange={(event) => generator.setVolume(event.target.valueAsNumber)}
           className="h-6 w-full"
         />

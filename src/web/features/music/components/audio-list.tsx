@@ -1,4 +1,4 @@
-import { useEffect, useId, type CSSProperties } from 'react';
+import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, Music, Pause, Play } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { formatClock } from '@web/lib/audio/mixer';
 import { useEngineClock } from '@web/lib/audio/use-sound-engine';
 import type { TrackStatus } from '../hooks/use-track-player';
+import { RangeInput } from '@web/components/ui/range-input';
 
 export const playbackKey = (kind: AudioKind, id: number) => `${kind}:${id}`;
 
@@ -131,21 +132,18 @@ function TrackProgress({ name, playing }: { name: string; playing: boolean }) {
   const id = useId();
   const position = useEngineClock(() => soundEngine.trackPosition(), playing);
   if (!position) return null;
-  const percent = `${(position.position / position.duration) * 100}%`;
   return (
     <div className="flex w-full items-center gap-3">
       <label htmlFor={id} className="sr-only">
         Seek {name}
       </label>
-      <input
+      <RangeInput
         id={id}
-        type="range"
         min={0}
         max={position.duration}
         step={0.1}
         value={position.position}
         aria-valuetext={`${formatClock(position.position)} of ${formatClock(position.duration)}`}
-        style={{ '--range-progress': percent } as CSSProperties}
         onChange={(event) => soundEngine.seekTrack(event.target.valueAsNumber)}
         className="h-6 min-w-0 flex-1"
       />

@@ -1,4 +1,4 @@
-import { useId, type CSSProperties } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { TriangleAlert } from 'lucide-react';
 import { BINAURAL_BANDS } from '@shared/constants';
@@ -10,6 +10,7 @@ import type { LayerId, LayerSource } from '@web/lib/audio/sound-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { cn } from '@web/lib/cn';
 import { usePlan } from '@web/lib/plan';
+import { RangeInput } from '@web/components/ui/range-input';
 
 const DEFAULT_DB = -12;
 const ISOCHRONIC_CARRIER_HZ = 200;
@@ -23,21 +24,18 @@ function start(id: LayerId, source: LayerSource, db: number) {
 function LevelSlider({ id, label, gain }: { id: LayerId; label: string; gain: number }) {
   const inputId = useId();
   const db = Math.max(MIN_DB, Math.round(gainToDb(gain)));
-  const percent = `${((db - MIN_DB) / -MIN_DB) * 100}%`;
   return (
     <div className="flex items-center gap-3">
       <label htmlFor={inputId} className="w-28 shrink-0 text-sm font-medium">
         {label}
       </label>
-      <input
+      <RangeInput
         id={inputId}
-        type="range"
         min={MIN_DB}
         max={0}
         step={1}
         value={db}
         aria-valuetext={`${db} dB`}
-        style={{ '--range-progress': percent } as CSSProperties}
         onChange={(event) => soundEngine.setLayerGain(id, dbToGain(event.target.valueAsNumber))}
         className="h-6 min-w-0 flex-1"
       />
