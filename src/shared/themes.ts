@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from './constants';
+import { PLAYER, type SubscriptionPlan } from './constants';
 import { PLAN_FEATURES } from './plans';
 
 // The flash screen's looks (docs/product/plans.md): Basic uses the first three, Intermediate and Pro
@@ -42,6 +42,15 @@ export const SESSION_THEMES = [
 
 export type SessionThemeId = (typeof SESSION_THEMES)[number]['id'];
 export const DEFAULT_THEME_ID: SessionThemeId = 'classic';
+
+/** The player's settings before a person changes any: the server's and every device's starting point. */
+export const DEFAULT_PLAYER_SETTINGS = {
+  flashSpeed: PLAYER.flashSpeed.default,
+  displayInterval: PLAYER.displayInterval.default,
+  messageColor: PLAYER.messageColor.default,
+  fontSize: PLAYER.fontSize.default,
+  theme: DEFAULT_THEME_ID as string,
+};
 /** A theme of one's own: its background and font, kept in the settings (Intermediate and up). */
 export const CUSTOM_THEME_ID = 'custom';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
-import { PLAYER, type SubscriptionPlan } from '@shared/constants';
+import type { SubscriptionPlan } from '@shared/constants';
 import { playerSettingsSchema, playerWriteSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
 import { planCovers } from '@shared/plans';
-import { DEFAULT_THEME_ID, findTheme, planOfTheme } from '@shared/themes';
+import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme } from '@shared/themes';
 import type { Db } from '../db/client';
 import { playerStates } from '../db/schema';
 import { planOf, planRequired } from './service';
@@ -12,21 +12,13 @@ import { planOf, planRequired } from './service';
 
 type PlayerSettings = PlayerWrite['settings'];
 
-export const DEFAULT_SETTINGS: PlayerSettings = {
-  flashSpeed: PLAYER.flashSpeed.default,
-  displayInterval: PLAYER.displayInterval.default,
-  messageColor: PLAYER.messageColor.default,
-  fontSize: PLAYER.fontSize.default,
-  theme: DEFAULT_THEME_ID,
-};
-
 /**
  * Settings as stored: saved after validation, parsed again so a later, stricter contract never
  * answers what it would refuse (what no longer passes falls back to the defaults).
  */
 export function storedSettings(value: unknown): PlayerSettings {
   const stored = playerSettingsSchema.safeParse(value);
-  return stored.success ? stored.data : DEFAULT_SETTINGS;
+  return stored.success ? stored.data : DEFAULT_PLAYER_SETTINGS;
 }
 
 const sameTheme = (a: PlayerSettings, b: PlayerSettings) =>
@@ -51,10 +43,10 @@ export function assertThemeIncluded(plan: SubscriptionPlan, settings: PlayerSett
 
 export async function readPlayer(db: Db, userId: number): Promise<PlayerState> {
   const [row] = await db.select().from(playerStates).where(eq(playerStates.userId, userId));
-  if (!row) return { playlist: [], settings: DEFAULT_SETTINGS, updated_at: null };
+  if (!row) return { playlist: [], settings: DEFAULT_PLAYER_SETTINGS, updated_at: null };
   const stored = playerWriteSchema.safeParse({ playlist: row.playlist, settings: row.settings });
   return {
-    ...(stored.success ? stored.data : { playlist: [], settings: DEFAULT_SETTINGS }),
+    ...(stored.success ? stored.data : { playlist: [], settings: DEFAULT_PLAYER_SETTINGS }),
     updated_at: row.updatedAt.toISOString(),
   };
 }

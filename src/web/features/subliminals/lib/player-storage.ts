@@ -9,7 +9,7 @@ import {
   type CustomTheme,
   type Message,
 } from '@shared/contract';
-import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, findTheme, THEME_FONTS } from '@shared/themes';
+import { CUSTOM_THEME_ID, DEFAULT_PLAYER_SETTINGS, DEFAULT_THEME_ID, findTheme, THEME_FONTS } from '@shared/themes';
 
 // The playlist and settings stay on this device (localStorage) until the session ends; anything
 // unreadable falls back to the defaults, and settings are clamped to their limits.
@@ -30,13 +30,7 @@ export interface PlayerSettings {
   customTheme?: CustomTheme;
 }
 
-export const DEFAULT_SETTINGS: PlayerSettings = {
-  flashSpeed: PLAYER.flashSpeed.default,
-  displayInterval: PLAYER.displayInterval.default,
-  messageColor: PLAYER.messageColor.default,
-  fontSize: PLAYER.fontSize.default,
-  theme: DEFAULT_THEME_ID,
-};
+export const DEFAULT_SETTINGS: PlayerSettings = DEFAULT_PLAYER_SETTINGS;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
