@@ -14,6 +14,7 @@ import { loadConfig } from '../config';
 import { createContext, type AppContext } from '../context';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
+import { testEnv } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { acrossServers, localNotices, type NoticeBus } from './notices';
 import { postgresNoticeBus } from './postgres-notices';
@@ -66,16 +67,7 @@ interface Joins {
 }
 
 async function startServer(database: Database, dataDir: string, joins: Joins, prefix: string): Promise<Server> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://innerwave.test',
-    AUTH_RATE_LIMIT_PER_EMAIL: '3',
-    // A busy test machine lags the event loop past any production bound: no load shedding here.
-    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-  });
+  const config = loadConfig({ ...testEnv(dataDir), AUTH_RATE_LIMIT_PER_EMAIL: '3' });
   const ctx = createContext(config, database, {
     notices: acrossServers(localNotices(), joins.bus),
     ...(joins.redis && { rateLimitStore: redisRateLimitStore(joins.redis, { prefix, log }) }),
