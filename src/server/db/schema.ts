@@ -6,13 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { AUDIO_KINDS } from '@shared/contract';
+import { AUDIO_KINDS, HISTORY_KINDS, JOB_STATUSES } from '@shared/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -154,6 +155,23 @@ export const ownMessages = pgTable(
   (t) => [index('own_messages_category_idx').on(t.categoryId), index('own_messages_user_idx').on(t.userId)],
 );
 
+/** A person's own music (Pro): uploaded audio files, played as a layer of their sessions. */
+export const ownTracks = pgTable(
+  'own_tracks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Relative path in the media store: own-music/<user id>/<sha-256>.<ext>. */
+    audioFile: text('audio_file').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('own_tracks_user_idx').on(t.userId)],
+);
+
 /** The player as a person last left it, on any device: the playlist and the settings. */
 export const playerStates = pgTable('player_states', {
   userId: integer('user_id')
@@ -175,6 +193,8 @@ export const savedSubliminals = pgTable(
     name: text('name').notNull(),
     playlist: jsonb('playlist').notNull(),
     settings: jsonb('settings').notNull(),
+    /** Its sound mix (layers, levels, volume) as the contract's soundMixSchema; null when none was saved (decision 021). */
+    sound: jsonb('sound'),
     /** Set while shared by link; a new share makes a new token. */
     shareToken: text('share_token').unique(),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
@@ -240,3 +260,137 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Guidance settings of a person (docs/product/guidance.md): the onboarding answers and the opt-in
+ * reminder. No row means not answered yet.
+ */
+export const guidancePreferences = pgTable('guidance_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Goal ids (GUIDANCE_GOALS), in the order chosen. */
+  goals: jsonb('goals').$type<string[]>().notNull().default([]),
+  freeText: text('free_text').notNull().default(''),
+  headphones: boolean('headphones'),
+  sessionMinutes: integer('session_minutes'),
+  skipped: boolean('skipped').notNull().default(false),
+  /** Set by the first answer or skip; null while the onboarding is still to be shown. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  reminderEnabled: boolean('reminder_enabled').notNull().default(false),
+  /** "HH:MM" in the person's local time. */
+  reminderTime: text('reminder_time'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Curated multi-day programs: seeded, and edited by staff (their order: position, then id). */
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    goals: jsonb('goals').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('programs_slug_unique').on(t.slug)],
+);
+
+/** A program's day: its intro and its session (messages, sound layers as in the contract, a length). */
+export const programDays = pgTable(
+  'program_days',
+  {
+    id: serial('id').primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull(),
+    minutes: integer('minutes').notNull(),
+    messages: jsonb('messages').$type<string[]>().notNull(),
+    layers: jsonb('layers').notNull(),
+  },
+  (t) => [uniqueIndex('program_days_program_day_unique').on(t.programId, t.day)],
+);
+
+/** The days of a program a person has completed (one row per day; resetting deletes them). */
+export const programProgress = pgTable(
+  'program_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.programId, t.day] }),
+    index('program_progress_program_idx').on(t.programId),
+  ],
+);
+
+/** Each finished or stopped session of a person; they can delete it all. */
+export const listeningHistory = pgTable(
+  'listening_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: HISTORY_KINDS }).notNull(),
+    ref: text('ref').notNull().default(''),
+    title: text('title').notNull(),
+    seconds: integer('seconds').notNull(),
+    finished: boolean('finished').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listening_history_user_started_idx').on(t.userId, t.startedAt),
+    check('listening_history_seconds_check', sql`${t.seconds} between 1 and 86400`),
+    check(
+      'listening_history_kind_check',
+      sql`${t.kind} in (${sql.raw(HISTORY_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/**
+ * Background work that must survive a crash: written in the same transaction as the row that causes
+ * it, claimed with a lease, retried with back-off. `failed` waits for its next attempt at `run_at`;
+ * `dead` has used every attempt and is kept for staff to retry.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While running: the runner holding it, until when (it renews the lease while the job runs). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** At most one queued, failed or running job per key (e.g. one build of the audio library at a time). */
+    uniqueKey: text('unique_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_status_run_at_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_unique_key_pending')
+      .on(t.uniqueKey)
+      .where(sql`${t.status} in ('queued', 'running', 'failed')`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead')`),
+  ],
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "saved_subliminals" ADD COLUMN "sound" jsonb;
