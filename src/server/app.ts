@@ -27,6 +27,7 @@ import { mediaRoutes } from './media/routes';
 import { mediaOrigins } from './media/storage';
 import { supportRoutes } from './support/routes';
 import { billingRoutes } from './billing/routes';
+import { guidanceRoutes } from './guidance/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -59,6 +60,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerBodyParsers(app);
   registerErrorHandler(app, ctx.config.overload.retryAfterSeconds);
   trackHandlers(app);
+  // Jobs this process runs (a single process; in a cluster the primary's) log as the app does, and
+  // finish or are given back when it closes.
+  ctx.jobs.useLog?.(app.log);
+  app.addHook('onClose', () => ctx.jobs.stop());
   applyServerLimits(app, ctx.config.http);
   await registerRequestLimits(app, ctx.config, ctx.database);
 
@@ -82,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(mediaRoutes, ctx);
   await app.register(supportRoutes, ctx);
   await app.register(billingRoutes, ctx);
+  await app.register(guidanceRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, pages, options.webDir);

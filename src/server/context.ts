@@ -10,6 +10,9 @@ import type { MediaStore } from './media/store';
 import { createMediaStorage } from './media/storage';
 import { localNotices, type Notices } from './cluster/notices';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { processLogger } from './http/logger';
+import { createJobRunner, localJobQueue, type JobLog, type JobQueue } from './jobs/runner';
+import { mailJobHandlers } from './jobs/mail-jobs';
 
 type RateLimitStore = FastifyRateLimitStoreCtor;
 
@@ -33,11 +36,15 @@ export interface AppContext {
   notices: Notices;
   /** Where @fastify/rate-limit keeps its counters: Redis, or the primary's in a cluster; else this process's. */
   rateLimitStore: RateLimitStore | undefined;
+  /** Background work that must not be lost (account e-mails): the job table, run by the primary in a cluster. */
+  jobs: JobQueue;
 }
 
 export interface ContextOptions {
   notices?: Notices;
   rateLimitStore?: RateLimitStore;
+  /** A cluster worker's: its jobs run in the primary. Unset: this process runs them (tests, a single process). */
+  jobs?: JobQueue;
 }
 
 export function createContext(config: Config, database: Database, options: ContextOptions = {}): AppContext {
@@ -48,6 +55,12 @@ export function createContext(config: Config, database: Database, options: Conte
   const notices = options.notices ?? localNotices();
   const sessions = createSessionLookup(database.db, notices);
   const storage = createMediaStorage(config);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logLinks: config.env !== 'production',
+  });
   return {
     config,
     database,
@@ -59,11 +72,27 @@ export function createContext(config: Config, database: Database, options: Conte
     mediaFiles: storage.files,
     notices,
     rateLimitStore: options.rateLimitStore,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      logLinks: config.env !== 'production',
-    }),
+    mailer,
+    jobs: options.jobs ?? localJobs(config, database, mailer),
   };
+}
+
+/**
+ * This process runs its own jobs, polling and woken by its own enqueues (started at once). It logs
+ * through the app's logger once the app exists (`JobQueue.useLog`), like the requests that cause them.
+ */
+function localJobs(config: Config, database: Database, mailer: Mailer): JobQueue {
+  let current: JobLog = processLogger(config.logLevel);
+  const forward =
+    (level: 'info' | 'error') =>
+    (...args: unknown[]) =>
+      (current[level] as (...values: unknown[]) => void)(...args);
+  const log = { info: forward('info'), error: forward('error') } as JobLog;
+  const runner = createJobRunner({
+    db: database.db,
+    handlers: mailJobHandlers({ config, db: database.db, mailer, log }),
+    log,
+  });
+  runner.start();
+  return { ...localJobQueue(runner), useLog: (appLog) => void (current = appLog) };
 }

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
+import { seedPrograms } from './guidance/programs';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
 import { acrossServers, type Notice, type Notices } from './cluster/notices';
@@ -9,11 +10,9 @@ import { noticeBusFor } from './cluster/between-servers';
 import { processLogger } from './http/logger';
 import { sweepStaleUploads } from './media/store';
 import { mediaDir } from './paths';
-import { seedAudioItems, seedMessageCategories } from './seed/service';
-import { buildTrackFilesInWorker } from './seed/track-builder';
-import { withTrackCache } from './seed/track-cache';
-import { SEED_TRACKS } from './seed/media/catalog';
+import { seedMessageCategories } from './seed/service';
 import { createMediaStorage } from './media/storage';
+import { createServerJobRunner, enqueueSeedAudio } from './jobs/server-jobs';
 
 // The primary process: it prepares the data (lock, migrations, seed), owns what the workers share
 // (the embedded database, rate-limit counters, the relay of notices), and keeps WEB_CONCURRENCY workers
@@ -41,6 +40,8 @@ export async function runPrimary(config: Config): Promise<void> {
     if (swept) log.info(`removed ${swept} stale upload part(s)`);
     const categoriesAdded = await seedMessageCategories(db.db);
     if (categoriesAdded) log.info(`seed: ${categoriesAdded} message categories added`);
+    const programsAdded = await seedPrograms(db.db);
+    if (programsAdded) log.info(`seed: ${programsAdded} programs added`);
   } catch (error) {
     await prepared.close().catch(() => undefined);
     throw error;
@@ -51,11 +52,16 @@ export async function runPrimary(config: Config): Promise<void> {
     ...pglite?.handlers,
     ...rateLimitCallHandlers(),
     'notices.publish': ((notice: Notice) => notices.publish(notice)) as never,
+    // A worker committed a job: run it now rather than at the next poll.
+    'jobs.wake': () => jobs.runner.wake(),
   });
   // This server's workers, and the other servers' through Redis or LISTEN/NOTIFY when there are any.
   const here: Notices = { publish: broadcast, subscribe: () => undefined };
-  const bus = noticeBusFor(config, log);
+  const bus = await noticeBusFor(config, log);
   const notices = bus ? acrossServers(here, bus) : here;
+  // This server's job runner: the account e-mails its workers enqueue, the seeded audio library
+  // (docs/decisions/018-a-job-table-in-postgresql.md).
+  const jobs = createServerJobRunner({ config, db: db.db, files: media.files, notices, log });
 
   let stopping = false;
   const listening = new Set<number>();
@@ -80,7 +86,9 @@ export async function runPrimary(config: Config): Promise<void> {
     }, graceMs + 15_000).unref();
     const exits = liveWorkers().map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
-    await Promise.all(exits);
+    // Running jobs finish within the grace, or are given back to run again at once elsewhere.
+    await Promise.all([...exits, jobs.runner.stop(graceMs)]);
+    jobs.close();
     await bus?.close().catch(() => undefined);
     await prepared.close().finally(() => process.exit(exitCode));
   };
@@ -115,23 +123,13 @@ export async function runPrimary(config: Config): Promise<void> {
   );
   log.info(`Innerwave is running at ${config.publicUrl} (database: ${db.kind}, ${config.webConcurrency} workers)`);
 
-  // After listening: the first start synthesises the audio library (tens of seconds, progress logged)
-  // in a worker thread while the app already answers; later starts only check the files.
-  const seedStarted = performance.now();
-  seedAudioItems(
-    db.db,
-    media.files,
-    { info: (message) => log.info(message) },
-    SEED_TRACKS,
-    withTrackCache(buildTrackFilesInWorker),
-  ).then(
-    async (result) => {
-      log.info({ ...result, ms: Math.round(performance.now() - seedStarted) }, 'seed: audio library ready');
-      await notices.publish({ kind: 'content-changed' });
-    },
-    (error: unknown) => {
-      if (!stopping) log.error({ err: error }, 'seed: the audio library could not be completed');
-    },
+  // After listening: jobs left by a previous run go out, and the first start synthesises the audio
+  // library (tens of seconds, progress logged) in a worker thread while the app already answers;
+  // later starts only check the files.
+  jobs.runner.start();
+  await enqueueSeedAudio(db.db).then(
+    () => jobs.runner.wake(),
+    (error: unknown) => log.error({ err: error }, 'seed: the audio library could not be queued'),
   );
 }
 

@@ -6,9 +6,9 @@ import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
 import { clusterRateLimitStore, redisRateLimitStore } from './cluster/rate-limit-store';
-import { closeRedis, connectRedis } from './cluster/redis';
 import { redisPrefix } from './cluster/between-servers';
 import { processLogger } from './http/logger';
+import { remoteJobQueue } from './jobs/runner';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { closeWithDeadline } from './http/shutdown';
@@ -22,9 +22,14 @@ export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
   setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
   const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromPrimary(primary);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, processLogger(config.logLevel)) : undefined;
+  // The Redis client is loaded only where REDIS_URL is set.
+  const { redisUrl } = config;
+  const redisClient = redisUrl ? await import('./cluster/redis') : undefined;
+  const redis = redisUrl && redisClient?.connectRedis(redisUrl, processLogger(config.logLevel));
   const ctx = createContext(config, database, {
     notices: clusterNotices(primary),
+    // Jobs are run by the primary; after an enqueue commits, it is told to look at once.
+    jobs: remoteJobQueue(() => void primary.call('jobs.wake', null).catch(() => undefined)),
     rateLimitStore:
       redis && config.redisUrl
         ? redisRateLimitStore(redis, { prefix: redisPrefix(config.redisUrl), log: processLogger(config.logLevel) })
@@ -39,7 +44,7 @@ export async function runWorker(config: Config): Promise<void> {
     try {
       await closeWithDeadline(app, config.http.shutdownGraceSeconds * 1000);
       await database.close();
-      if (redis) await closeRedis(redis);
+      if (redis) await redisClient?.closeRedis(redis);
     } finally {
       process.exit(0);
     }

@@ -1,9 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_INACTIVE_CODE,
-  EMAILED_PAGES,
-  fillPath,
   MESSAGES,
   NON_FIELD_ERRORS,
   type CurrentUser,
@@ -15,8 +12,8 @@ import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
-import { activationMail, passwordChangedMail, passwordResetMail } from '../mail/templates';
-import { decodeUid, encodeUid, type AccountTokens } from './account-tokens';
+import { mailJob } from '../jobs/mail-kinds';
+import { decodeUid, type AccountTokens } from './account-tokens';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { passwordProblems } from './password-rules';
 import { createSession, hashToken, revokeAllSessions } from './sessions';
@@ -32,19 +29,9 @@ export const ACCOUNT_MESSAGES = {
   staleToken: 'Stale token for given user.',
 } as const;
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
-
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
-export function activationLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
-  return `${ctx.config.publicUrl}${fillPath(EMAILED_PAGES.activation, { uid: encodeUid(user.id), token: tokens.make('activation', user) })}`;
-}
-
-export function resetLink(ctx: AppContext, tokens: AccountTokens, user: typeof users.$inferSelect): string {
-  return `${ctx.config.publicUrl}${fillPath(EMAILED_PAGES.passwordReset, { uid: encodeUid(user.id), token: tokens.make('reset', user) })}`;
-}
-
-export async function signup(ctx: AppContext, accountTokens: AccountTokens, body: SignupRequest, log: Log) {
+export async function signup(ctx: AppContext, body: SignupRequest) {
   const { db } = ctx.database;
   const email = body.email.trim();
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
@@ -61,12 +48,13 @@ export async function signup(ctx: AppContext, accountTokens: AccountTokens, body
         const [row] = await tx.insert(users).values({ email, passwordHash }).returning();
         if (!row) throw new Error('user insert returned no row');
         await tx.insert(profiles).values({ userId: row.id });
+        // In the same transaction: an account never exists without its activation mail on the way.
+        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.activation', payload: { userId: row.id } }));
         return row;
       }),
     () => badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] }),
   );
-  const validDays = Math.max(1, Math.round(ctx.config.tokens.activationTtlSeconds / 86_400));
-  ctx.mailer.sendInBackground(activationMail(user.email, activationLink(ctx, accountTokens, user), validDays), log);
+  ctx.jobs.wake();
   return { id: user.id, email: user.email };
 }
 
@@ -135,28 +123,24 @@ export async function activate(
 
 /**
  * Sends a reset link to an active account; says nothing either way (no account enumeration). The
- * look-up and the mail happen after the answer, so a known and an unknown address take the same time.
+ * request only adds a job; the look-up and the mail happen in the job, so a known and an unknown
+ * address take the same time.
  */
-export function requestPasswordReset(ctx: AppContext, accountTokens: AccountTokens, email: string, log: Log): void {
-  ctx.mailer.sendInBackground(async () => {
-    const [user] = await ctx.database.db.select().from(users).where(byEmail(email)).limit(1);
-    if (!user || !user.isActive) return undefined;
-    const validMinutes = Math.max(1, Math.round(ctx.config.tokens.resetTtlSeconds / 60));
-    return passwordResetMail(user.email, resetLink(ctx, accountTokens, user), validMinutes);
-  }, log);
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await ctx.jobs.enqueue(ctx.database.db, mailJob({ kind: 'mail.password-reset', payload: { email: email.trim() } }));
+  ctx.jobs.wake();
 }
 
 export async function confirmPasswordReset(
   ctx: AppContext,
   accountTokens: AccountTokens,
   body: { uid: string; token: string; new_password: string; re_new_password: string },
-  log: Log,
 ): Promise<void> {
   const { db } = ctx.database;
   const user = await userOfUid(db, body.uid);
   if (accountTokens.check('reset', user, body.token) !== 'valid')
     throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
-  if (!(await replacePassword(ctx, user, body, log))) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if (!(await replacePassword(ctx, user, body))) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
 }
 
 /**
@@ -168,7 +152,6 @@ export async function replacePassword(
   ctx: AppContext,
   user: typeof users.$inferSelect,
   body: { new_password: string; re_new_password: string },
-  log: Log,
   keepSessionId?: string,
 ): Promise<boolean> {
   const problems = passwordProblems(body.new_password, user.email);
@@ -185,14 +168,12 @@ export async function replacePassword(
       .returning({ id: users.id });
     if (rows.length === 0) return false;
     await revokeAllSessions(tx as unknown as Db, user.id, keepSessionId);
+    const signedOut = keepSessionId ? 'your other devices' : 'every device';
+    await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.password-changed', payload: { userId: user.id, signedOut } }));
     return true;
   });
   if (!updated) return false;
+  ctx.jobs.wake();
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
-  const resetPage = `${ctx.config.publicUrl}${EMAILED_PAGES.resetRequest}`;
-  ctx.mailer.sendInBackground(
-    passwordChangedMail(user.email, resetPage, keepSessionId ? 'your other devices' : 'every device'),
-    log,
-  );
   return true;
 }

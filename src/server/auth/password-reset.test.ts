@@ -27,7 +27,7 @@ describe('password reset', () => {
     const response = await post(t, API.resetPassword, { email });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    await t.ctx.mailer.settled();
+    await t.ctx.jobs.settled();
   };
   const resetMailTo = (email: string) =>
     smtp.waitFor((m) => m.to.toLowerCase().includes(email) && m.subject.includes('Reset'));
@@ -94,7 +94,7 @@ describe('password reset', () => {
       ).toBe(401);
       expect((await post(t, API.tokenRefresh, { refresh: pair.refresh })).statusCode).toBe(401);
     }
-    await t.ctx.mailer.settled();
+    await t.ctx.jobs.settled();
     const notice = await smtp.waitFor(
       (m) => m.to.includes('noether@example.com') && m.subject.includes('password was changed'),
     );
@@ -160,7 +160,7 @@ describe('password reset timing', () => {
         expect(response.statusCode).toBe(204);
         // What follows the answer (the look-up, the mail) is not what a client can time; let it finish,
         // with the sockets it used, before the next sample.
-        await t.ctx.mailer.settled();
+        await t.ctx.jobs.settled();
         await new Promise((resolve) => setTimeout(resolve, 20));
       };
       for (let i = 0; i < 20; i++) await sample(`warm-up-${i}@example.com`, []);

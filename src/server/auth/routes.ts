@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }),
     async (request, reply) => {
       await rateLimit(request, 'signup', request.body.email);
-      return reply.code(201).send(await signup(ctx, accountTokens, request.body, request.log));
+      return reply.code(201).send(await signup(ctx, request.body));
     },
   );
 
@@ -172,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     resetPasswordRequestSchema,
     'reset',
     (body) => body.email,
-    (body, log) => requestPasswordReset(ctx, accountTokens, body.email, log),
+    (body) => requestPasswordReset(ctx, body.email),
   );
 
   accountAction(
@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     resetPasswordConfirmRequestSchema,
     'reset',
     (body) => body.uid,
-    (body, log) => confirmPasswordReset(ctx, accountTokens, body, log),
+    (body) => confirmPasswordReset(ctx, accountTokens, body),
   );
 
   accountAction(
@@ -190,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     resendActivationRequestSchema,
     'resend',
     (body) => body.email,
-    (body, log) => resendActivation(ctx, accountTokens, body.email, log),
+    (body) => resendActivation(ctx, body.email),
   );
 
   // The calls below check the current password: limited per account, so a stolen session cannot
@@ -207,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await checksPassword(request);
       const { id, sessionId } = currentUser(request);
-      await changePassword(ctx, { userId: id, sessionId }, request.body, request.log);
+      await changePassword(ctx, { userId: id, sessionId }, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -222,7 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       await checksPassword(request);
       // Each request mails a stranger's address too: limited per address asked for as well.
       await rateLimit(request, 'email-change', request.body.new_email);
-      await requestEmailChange(ctx, accountTokens, currentUser(request).id, request.body, request.log);
+      await requestEmailChange(ctx, currentUser(request).id, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -233,7 +233,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     setEmailConfirmRequestSchema,
     'activation',
     (body) => body.uid,
-    (body, log) => confirmEmailChange(ctx, accountTokens, body, log),
+    (body) => confirmEmailChange(ctx, accountTokens, body),
   );
 
   app.delete(

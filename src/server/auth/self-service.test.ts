@@ -32,7 +32,7 @@ describe('account self-service', () => {
 
   const me = (access: string) => t.app.inject({ method: 'GET', url: API.me, headers: bearer(access) });
   const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
-  const settled = () => t.ctx.mailer.settled();
+  const settled = () => t.ctx.jobs.settled();
 
   describe('POST resend_activation', () => {
     it('answers 204 for any address and mails a working link only to an inactive account', async () => {

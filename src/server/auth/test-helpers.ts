@@ -46,7 +46,7 @@ export function linkParams(
 export async function signupAndReadMail(t: TestApp, smtp: SmtpCapture, email: string, password = PASSWORD) {
   const response = await post(t, API.signup, { email, password, re_password: password, accept_terms: true });
   expect(response.statusCode, response.body).toBe(201);
-  await t.ctx.mailer.settled();
+  await t.ctx.jobs.settled();
   const mail = await smtp.waitFor(
     (m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.subject.includes('Activate'),
   );

@@ -1,8 +1,7 @@
 import type { Config } from '../config';
 import type { NoticeBus } from './notices';
 import { postgresNoticeBus } from './postgres-notices';
-import { redisNoticeBus } from './redis-notices';
-import type { WarningLog } from './redis';
+import type { WarningLog } from './throttled-warning';
 
 // What several servers share beyond the database (docs/decisions/014-redis-or-listen-notify-between-servers.md).
 
@@ -14,9 +13,15 @@ export function redisPrefix(redisUrl: string): string {
 /** PostgreSQL delivers a NOTIFY within its database only: one channel name serves every deployment. */
 export const POSTGRES_NOTICE_CHANNEL = 'innerwave_notices';
 
-/** Notices to the other servers: over Redis, else PostgreSQL, else none (the embedded database: one server). */
-export function noticeBusFor(config: Config, log: WarningLog): NoticeBus | undefined {
-  if (config.redisUrl) return redisNoticeBus(config.redisUrl, { prefix: redisPrefix(config.redisUrl), log });
+/**
+ * Notices to the other servers: over Redis, else PostgreSQL, else none (the embedded database: one
+ * server). The Redis client is loaded only where REDIS_URL is set.
+ */
+export async function noticeBusFor(config: Config, log: WarningLog): Promise<NoticeBus | undefined> {
+  if (config.redisUrl) {
+    const { redisNoticeBus } = await import('./redis-notices');
+    return redisNoticeBus(config.redisUrl, { prefix: redisPrefix(config.redisUrl), log });
+  }
   if (config.databaseUrl) return postgresNoticeBus(config.databaseUrl, { channel: POSTGRES_NOTICE_CHANNEL, log });
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { throttledWarning, type WarningLog } from './redis';
+import { throttledWarning, type WarningLog } from './throttled-warning';
 import { acknowledgements, parseBusMessage, type BusMessage, type Notice, type NoticeBus } from './notices';
 
 // Notices between servers over PostgreSQL LISTEN/NOTIFY, when there is no Redis: one connection of its

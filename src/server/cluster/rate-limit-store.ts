@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { CallHandler, PrimaryChannel } from './ipc';
-import { throttledWarning, type WarningLog } from './redis';
+import { throttledWarning, type WarningLog } from './throttled-warning';
 
 // Rate-limit counters shared by the workers: the primary keeps them (in @fastify/rate-limit's own
 // in-memory store), so N workers allow the limit once, not N times. With REDIS_URL they live in Redis

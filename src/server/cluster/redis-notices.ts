@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { closeRedis, connectRedis, throttledWarning, type WarningLog } from './redis';
+import { closeRedis, connectRedis } from './redis';
+import { throttledWarning, type WarningLog } from './throttled-warning';
 import { acknowledgements, parseBusMessage, type BusMessage, type Notice, type NoticeBus } from './notices';
 
 // Notices between servers over Redis pub/sub. Each server subscribes to one channel of notices and one

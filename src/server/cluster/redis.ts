@@ -1,14 +1,10 @@
 import { Redis } from 'ioredis';
+import { throttledWarning, type WarningLog } from './throttled-warning';
 
 // Connections to Redis (REDIS_URL) for the rate-limit counters and the notices between servers
 // (docs/decisions/014-redis-or-listen-notify-between-servers.md). Redis going away must never fail a
 // request: commands fail at once instead of queueing while it is unreachable, and ioredis keeps
 // reconnecting in the background.
-
-/** What these modules log through (pino's and Fastify's loggers both fit). */
-export interface WarningLog {
-  warn(values: object, message: string): void;
-}
 
 /** How long a command may take before it counts as failed (Redis hung, or a network partition). */
 const COMMAND_TIMEOUT_MS = 1000;
@@ -35,21 +31,4 @@ export function connectRedis(url: string, log: WarningLog, options: { queueWhile
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();
-}
-
-/** A warning logged at most once per interval, with how many like it were left out in between. */
-export function throttledWarning(log: WarningLog, message: string, intervalMs = 10_000) {
-  let last = 0;
-  let skipped = 0;
-  return (error?: unknown) => {
-    const now = Date.now();
-    if (now - last < intervalMs) {
-      skipped++;
-      return;
-    }
-    const reason = error instanceof Error ? error.message : error === undefined ? undefined : String(error);
-    log.warn({ reason, alike: skipped }, message);
-    last = now;
-    skipped = 0;
-  };
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@shared/contract';
 import { readOutbox } from '../test/eml';
 import { createTestApp } from '../test/test-app';
+import { jobs } from '../jobs/table';
 import { createMailer } from './mailer';
 import { activationMail } from './templates';
 
@@ -80,7 +81,7 @@ describe('mailer', () => {
     await expect(mailer.send(activationMail('zoe@example.com', 'http://x.test/a', 3), log as never)).rejects.toThrow();
   });
 
-  it('answers a signup with 201 while the mail server is down', async () => {
+  it('answers a signup with 201 while the mail server is down, the mail waiting for a retry', async () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     try {
       const password = 'Quiet-Harbour-58';
@@ -90,7 +91,13 @@ describe('mailer', () => {
         payload: { email: 'down@example.com', password, re_password: password, accept_terms: true },
       });
       expect(signup.statusCode).toBe(201);
-      await t.ctx.mailer.settled();
+      await t.ctx.jobs.settled();
+      // The mail was written with the account, and waits for its next attempt.
+      const [job] = await t.database.db.select().from(jobs);
+      expect(job).toMatchObject({ kind: 'mail.activation', status: 'failed', attempts: 1 });
+      expect(job!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+      expect(JSON.stringify(job!.payload)).not.toContain('token');
     } finally {
       await t.close();
     }

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { SUPPORT } from '@shared/constants';
+import { EMAILED_PAGES, fillPath } from '@shared/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { supportRequests, users } from '../db/schema';
+import { createAccountTokens, encodeUid } from '../auth/account-tokens';
+import type { Mailer, OutgoingMail } from '../mail/mailer';
+import {
+  activationMail,
+  emailChangedMail,
+  emailChangeMail,
+  passwordChangedMail,
+  passwordResetMail,
+  supportCopyMail,
+  supportRequestMail,
+} from '../mail/templates';
+import type { MailJob } from './mail-kinds';
+import type { JobHandler, JobLog } from './runner';
+
+// Sends the account e-mails of the job table (kinds: mail-kinds.ts). Each job reads the account as it
+// is when the mail goes out: an activation mail for an account activated meanwhile, or a reset for an
+// address with no active account, is not sent (the job is done). A mail that cannot be delivered
+// throws, and the job is retried with back-off.
+
+export interface MailJobDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: JobLog;
+}
+
+const userId = z.number().int().positive();
+const payloads = {
+  'mail.activation': z.union([z.object({ userId }), z.object({ email: z.string() })]),
+  'mail.password-reset': z.object({ email: z.string() }),
+  'mail.password-changed': z.object({ userId, signedOut: z.enum(['every device', 'your other devices']) }),
+  'mail.email-change': z.object({ userId, newEmail: z.string() }),
+  'mail.email-changed': z.object({ userId, oldEmail: z.string(), newEmail: z.string() }),
+  'mail.support-request': z.object({ requestId: userId }),
+  'mail.support-copy': z.object({ requestId: userId }),
+} satisfies Record<MailJob['kind'], z.ZodType>;
+
+type Payload<K extends MailJob['kind']> = z.output<(typeof payloads)[K]>;
+
+const days = (seconds: number) => Math.max(1, Math.round(seconds / 86_400));
+
+export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Record<MailJob['kind'], JobHandler> {
+  const tokens = createAccountTokens(config.secretKey, {
+    activation: config.tokens.activationTtlSeconds,
+    reset: config.tokens.resetTtlSeconds,
+  });
+  const page = (path: string, params: Record<string, string>) => `${config.publicUrl}${fillPath(path, params)}`;
+
+  const userById = async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+  const userByEmail = async (email: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+        .limit(1)
+    )[0];
+  const supportRequest = async (id: number) =>
+    (await db.select().from(supportRequests).where(eq(supportRequests.id, id)).limit(1))[0];
+
+  const compose: { [K in MailJob['kind']]: (payload: Payload<K>) => Promise<OutgoingMail | undefined> } = {
+    'mail.activation': async (payload) => {
+      const user = 'userId' in payload ? await userById(payload.userId) : await userByEmail(payload.email);
+      if (!user || user.isActive) return undefined;
+      const link = page(EMAILED_PAGES.activation, {
+        uid: encodeUid(user.id),
+        token: tokens.make('activation', user),
+      });
+      return activationMail(user.email, link, days(config.tokens.activationTtlSeconds));
+    },
+    'mail.password-reset': async ({ email }) => {
+      const user = await userByEmail(email);
+      if (!user || !user.isActive) return undefined;
+      const link = page(EMAILED_PAGES.passwordReset, { uid: encodeUid(user.id), token: tokens.make('reset', user) });
+      return passwordResetMail(user.email, link, Math.max(1, Math.round(config.tokens.resetTtlSeconds / 60)));
+    },
+    'mail.password-changed': async ({ userId, signedOut }) => {
+      const user = await userById(userId);
+      if (!user) return undefined;
+      return passwordChangedMail(user.email, `${config.publicUrl}${EMAILED_PAGES.resetRequest}`, signedOut);
+    },
+    'mail.email-change': async ({ userId, newEmail }) => {
+      const user = await userById(userId);
+      if (!user) return undefined;
+      const link = page(EMAILED_PAGES.emailChange, {
+        uid: encodeUid(user.id),
+        token: tokens.makeEmailChange(user, newEmail),
+      });
+      return emailChangeMail(newEmail, link, days(config.tokens.activationTtlSeconds));
+    },
+    'mail.email-changed': async ({ oldEmail, newEmail }) =>
+      emailChangedMail(oldEmail, newEmail, `${config.publicUrl}/portal/home/`),
+    'mail.support-request': async ({ requestId }) => {
+      const row = await supportRequest(requestId);
+      return row && supportRequestMail(config.supportEmail, row);
+    },
+    'mail.support-copy': async ({ requestId }) => {
+      const row = await supportRequest(requestId);
+      return row && supportCopyMail(row.email, row, SUPPORT.responseBusinessHours);
+    },
+  };
+
+  const handlers = {} as Record<MailJob['kind'], JobHandler>;
+  for (const kind of Object.keys(payloads) as Array<MailJob['kind']>) {
+    handlers[kind] = async (job) => {
+      const parsed = payloads[kind].safeParse(job.payload);
+      if (!parsed.success) throw new Error(`job ${job.id}: its payload is not a ${kind} payload`);
+      const mail = await (compose[kind] as (payload: unknown) => Promise<OutgoingMail | undefined>)(parsed.data);
+      if (!mail) {
+        log.info({ job: job.id, kind }, 'mail not needed any more (the account changed meanwhile)');
+        return;
+      }
+      await mailer.send(mail, log);
+    };
+  }
+  return handlers;
+}

@@ -1,0 +1,67 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Notices } from '../cluster/notices';
+import type { MediaStore } from '../media/store';
+import { createMailer } from '../mail/mailer';
+import { seedAudioItems } from '../seed/service';
+import { buildTrackFilesInWorker } from '../seed/track-builder';
+import { withTrackCache } from '../seed/track-cache';
+import { SEED_TRACKS } from '../seed/media/catalog';
+import { mailJobHandlers } from './mail-jobs';
+import { createJobRunner, type JobLog, type JobRunner } from './runner';
+import { insertJob } from './queue';
+
+// The jobs a server's primary runs (docs/decisions/018-a-job-table-in-postgresql.md): the account
+// e-mails its workers enqueue, and the build of the seeded audio library.
+
+export const SEED_AUDIO_JOB = 'seed.audio-library';
+
+export interface ServerJobDeps {
+  config: Config;
+  db: Db;
+  files: MediaStore;
+  notices: Notices;
+  log: JobLog;
+}
+
+export function createServerJobRunner({ config, db, files, notices, log }: ServerJobDeps): {
+  runner: JobRunner;
+  close(): void;
+} {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logLinks: config.env !== 'production',
+  });
+  const runner = createJobRunner({
+    db,
+    log,
+    handlers: {
+      ...mailJobHandlers({ config, db, mailer, log }),
+      // Synthesises what is missing in a worker thread (tens of seconds at a first start), then every
+      // worker drops its content lists. Safe to repeat: it only adds what is not there.
+      [SEED_AUDIO_JOB]: async () => {
+        const started = performance.now();
+        const result = await seedAudioItems(
+          db,
+          files,
+          { info: (message) => log.info({}, message) },
+          SEED_TRACKS,
+          withTrackCache(buildTrackFilesInWorker),
+        );
+        log.info({ ...result, ms: Math.round(performance.now() - started) }, 'seed: audio library ready');
+        await notices.publish({ kind: 'content-changed' });
+      },
+    },
+  });
+  return { runner, close: () => mailer.close() };
+}
+
+/**
+ * Every start asks for the audio library once (one pending build across servers: a unique key). A
+ * build cut off by a crash runs again once its lease runs out; a failed one is retried with back-off.
+ */
+export async function enqueueSeedAudio(db: Db): Promise<void> {
+  await insertJob(db, { kind: SEED_AUDIO_JOB, uniqueKey: SEED_AUDIO_JOB, maxAttempts: 5 });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_API, adminJobListSchema, adminJobSchema, adminPath } from '@shared/contract';
+import { apiRequest } from '@web/lib/api-client';
+import { adminKeys } from './keys';
+
+/** Counts by status, and the jobs that failed (waiting for a retry) or used every attempt. */
+export const adminJobsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.jobs,
+    queryFn: ({ signal }) => apiRequest(`${ADMIN_API.jobs}?status=failed,dead`, { schema: adminJobListSchema, signal }),
+  });
+
+/** Runs a failed or dead job again now; the list is reloaded, whatever the outcome. */
+export function useRetryJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(adminPath(ADMIN_API.jobRetry, { id }), { method: 'POST', schema: adminJobSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.jobs }),
+  });
+}

@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_API, type AdminJob } from '@shared/contract';
+import { fakeApi, renderWithProviders } from '@web/test/render';
+import { JobsPanel } from './jobs-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
+
+const job = (id: number, fields: Partial<AdminJob> = {}): AdminJob => ({
+  id,
+  kind: 'mail.activation',
+  status: 'dead',
+  attempts: 8,
+  max_attempts: 8,
+  payload: { userId: 3 },
+  run_at: '2026-11-23T10:00:00Z',
+  created_at: '2026-11-23T09:00:00Z',
+  finished_at: '2026-11-23T10:00:00Z',
+  last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+  ...fields,
+});
+
+describe('JobsPanel', () => {
+  it('shows the counts and the failed jobs, and retries a dead one', async () => {
+    const user = userEvent.setup();
+    const jobs = [job(2), job(1, { status: 'failed', attempts: 2, kind: 'mail.password-reset', finished_at: null })];
+    fakeApi({
+      [`GET ${ADMIN_API.jobs}?status=failed,dead`]: () => ({
+        counts: { queued: 0, running: 0, done: 12, failed: 1, dead: 1 },
+        results: jobs.filter((j) => j.status === 'failed' || j.status === 'dead'),
+      }),
+      [`POST ${ADMIN_API.jobRetry.replace(':id', '2')}`]: () => {
+        jobs[0] = job(2, { status: 'queued', attempts: 0, finished_at: null });
+        return jobs[0];
+      },
+    });
+    renderWithProviders(<JobsPanel />);
+
+    const dead = (await screen.findByRole('heading', { name: /#2 · Activation e-mail/ }, { timeout: 5000 })).closest(
+      'li',
+    )!;
+    expect(within(dead).getByText('Gave up')).toBeVisible();
+    expect(within(dead).getByText(/Attempt 8 of 8/)).toBeVisible();
+    expect(within(dead).getByText('connect ECONNREFUSED 127.0.0.1:25')).toBeVisible();
+    const failed = screen.getByRole('heading', { name: /#1 · Password reset e-mail/ }).closest('li')!;
+    expect(within(failed).getByText('Will retry')).toBeVisible();
+    expect(within(failed).getByText(/next try/)).toBeVisible();
+    expect(screen.getByText('Done (last 7 days)').nextSibling).toHaveTextContent('12');
+
+    await user.click(within(dead).getByRole('button', { name: /Retry.*#2/ }));
+    expect(toast.success).toHaveBeenCalledWith('Job #2 will run again now.');
+    await expect.poll(() => screen.queryByRole('heading', { name: /#2 ·/ })).toBeNull();
+  });
+});
