@@ -1,13 +1,21 @@
 import { createReadStream } from 'node:fs';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { AUDIO_KINDS, messagesFileSchema, UPLOAD_LIMITS, type AdminUser, type AudioKind } from '@shared/contract';
+import {
+  adminJobQuerySchema,
+  AUDIO_KINDS,
+  messagesFileSchema,
+  UPLOAD_LIMITS,
+  type AdminUser,
+  type AudioKind,
+} from '@shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import { discardStaged, FileTooLargeError, formatBytes, stageStream, type StagedFile } from '../media/store';
+import { formatBytes } from '@shared/bytes';
+import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
-import { CliError, EXIT, readPassword, type CliIo } from './cli-io';
+import { CliError, EXIT, readJsonFile, readPassword, type CliIo } from './cli-io';
 import { createStaffUser, findUserIdByEmail, getUser, listUsers, updateUser } from './users-service';
 import { exportMessages, importMessages } from './messages-service';
 import {
@@ -18,6 +26,9 @@ import {
   replaceAudioFiles,
 } from './audio-service';
 import { createApplication, deleteApplication, listApplications } from './applications-service';
+import { jobOverview, parseStatuses, retryFailedJob } from './jobs-service';
+import { ApiError } from '../http/errors';
+import { PROGRAM_COMMANDS } from './cli-programs';
 
 export interface CommandContext {
   store: ContentStore;
@@ -164,21 +175,8 @@ export const COMMANDS: Record<string, Command> = {
     summary: "Import categories and messages; a category in the file gets exactly the file's messages.",
     async run(c) {
       const file = positional(c, 0, 'the JSON file');
-      const text = await readFile(file, 'utf8').catch(() => {
-        throw new CliError(`Cannot read ${file}.`);
-      });
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new CliError(`${file} is not valid JSON.`);
-      }
-      const parsed = messagesFileSchema.safeParse(json);
-      if (!parsed.success) {
-        const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-        throw new CliError(`${file} is not a messages file; nothing was imported:\n${lines.join('\n')}`);
-      }
-      const result = await importMessages(c.store.db, parsed.data);
+      const messagesFile = await readJsonFile(file, messagesFileSchema, 'a messages file');
+      const result = await importMessages(c.store.db, messagesFile);
       print(
         c,
         `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`,
@@ -323,4 +321,49 @@ export const COMMANDS: Record<string, Command> = {
       print(c, `${apps.length} application${apps.length === 1 ? '' : 's'}.`);
     },
   },
+  jobs: {
+    usage: 'jobs [--status <queued|running|done|failed|dead>[,…]]',
+    summary: 'Background jobs (account e-mails, the audio library): counts by status, then the newest 100.',
+    options: { status: { type: 'string' } },
+    async run(c) {
+      const status = c.values.status as string | undefined;
+      const query = adminJobQuerySchema.safeParse({ status });
+      if (!query.success) throw new CliError(`--status: ${query.error.issues[0]?.message ?? 'not valid'}`, EXIT.usage);
+      const { counts, results } = await jobOverview(c.store.db, parseStatuses(query.data.status));
+      print(
+        c,
+        Object.entries(counts)
+          .map(([name, n]) => `${name} ${n}`)
+          .join(', '),
+      );
+      for (const job of results) {
+        const error = job.last_error ? `  ${job.last_error.split('\n')[0]}` : '';
+        print(
+          c,
+          `${String(job.id).padStart(6)}  ${job.status.padEnd(7)} ${job.kind.padEnd(22)} ${job.attempts}/${job.max_attempts}  ${job.run_at}${error}`,
+        );
+      }
+    },
+  },
+  'retry-job': {
+    usage: 'retry-job <id>',
+    summary: 'Run a failed or dead job again now, with all its attempts (the running server picks it up).',
+    async run(c) {
+      const id = z.coerce
+        .number()
+        .int()
+        .positive()
+        .safeParse(positional(c, 0, 'the job id (see jobs)'));
+      if (!id.success) throw new CliError('The id must be a positive whole number (see jobs).', EXIT.usage);
+      try {
+        const job = await retryFailedJob(c.store.db, id.data);
+        print(c, `Job ${job.id} (${job.kind}) is queued again.`);
+      } catch (error) {
+        if (error instanceof ApiError)
+          throw new CliError(error.statusCode === 404 ? `No job ${id.data}.` : error.message);
+        throw error;
+      }
+    },
+  },
+  ...PROGRAM_COMMANDS,
 };

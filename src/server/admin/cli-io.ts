@@ -1,6 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiError } from '../http/errors';
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -68,4 +70,26 @@ function askHidden(io: CliIo, prompt: string): Promise<string> {
       reject(new CliError('Cancelled; nothing was changed.'));
     });
   });
+}
+
+/**
+ * A JSON file checked against `schema`; a file that cannot be read, is not JSON or does not fit is a
+ * CliError naming each problem ("nothing was imported": callers read the whole file before writing).
+ */
+export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, what: string): Promise<T> {
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new CliError(`Cannot read ${file}.`);
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CliError(`${file} is not valid JSON.`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    throw new CliError(`${file} is not ${what}; nothing was imported:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }

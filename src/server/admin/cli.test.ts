@@ -8,6 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
+import { eq } from 'drizzle-orm';
+import { insertJob } from '../jobs/queue';
+import { jobs } from '../jobs/table';
 import { runCli } from './cli';
 import { fakeMp3 } from './test/fake-audio';
 
@@ -58,6 +61,28 @@ describe('admin CLI', () => {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(files, { recursive: true, force: true });
+  });
+
+  it('lists background jobs by status and retries a dead one', async () => {
+    const id = (await insertJob(database.db, { kind: 'mail.activation', payload: { userId: 1 } }))!;
+    await database.db
+      .update(jobs)
+      .set({ status: 'dead', attempts: 8, lastError: 'connect ECONNREFUSED 127.0.0.1:25\nmore' })
+      .where(eq(jobs.id, id));
+    const list = await cli(['jobs', '--status', 'failed,dead']);
+    expect(list.code).toBe(0);
+    expect(list.out).toContain('queued 0, running 0, done 0, failed 0, dead 1\n');
+    expect(list.out).toMatch(
+      new RegExp(`${id}  dead +mail\\.activation +8/8 .*connect ECONNREFUSED 127\\.0\\.0\\.1:25\\n`),
+    );
+    expect((await cli(['jobs', '--status', 'stuck'])).code).toBe(2);
+    expect(await cli(['retry-job', String(id)])).toMatchObject({
+      code: 0,
+      out: `Job ${id} (mail.activation) is queued again.\n`,
+    });
+    expect((await cli(['retry-job', String(id)])).code).toBe(1);
+    expect((await cli(['retry-job', '999999'])).err).toContain('No job 999999.');
+    await database.db.delete(jobs);
   });
 
   it('prints help, and refuses unknown commands and options with exit code 2', async () => {

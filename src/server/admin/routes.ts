@@ -4,8 +4,10 @@ import { ADMIN_API } from '@shared/contract';
 import type { AppContext } from '../context';
 import type { ContentStore } from './media-context';
 import { registerApplicationRoutes } from './routes/applications';
+import { registerJobRoutes } from './routes/jobs';
 import { registerAudioRoutes } from './routes/audio';
 import { registerMessageRoutes } from './routes/messages';
+import { registerProgramRoutes } from './routes/programs';
 import { registerSupportRoutes } from './routes/support';
 import { registerUserRoutes } from './routes/users';
 
@@ -16,10 +18,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   await app.register(multipart, { limits: { fileSize: ctx.config.maxApplicationBytes + 1 } });
   // onRequest, not preHandler: a stranger is refused before the body (an upload) is read or validated.
   app.addHook('onRequest', ctx.authenticateStaff);
-  // Every change staff make here is content the workers keep in memory (support requests aside): each
+  // Every change staff make here is content the workers keep in memory (support requests and jobs aside): each
   // of them drops it before the change is answered, so the next read anywhere sees it.
   app.addHook('onSend', async (request, reply, payload) => {
-    const content = !request.url.startsWith(ADMIN_API.supportRequests);
+    const content = !request.url.startsWith(ADMIN_API.supportRequests) && !request.url.startsWith(ADMIN_API.jobs);
     if (content && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       await ctx.notices
         .publish({ kind: 'content-changed' })
@@ -36,6 +38,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     registerAudioRoutes,
     registerApplicationRoutes,
     registerSupportRoutes,
+    registerProgramRoutes,
+    registerJobRoutes,
   ])
     register(deps);
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { adminBillingSchema } from './billing';
 import { AUDIO_KINDS } from './content';
-import { databaseId, MAX_DATABASE_ID, requiredString } from './fields';
+import { databaseId, requiredString } from './fields';
 import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
@@ -26,6 +26,10 @@ export const ADMIN_API = {
   application: '/api/admin/applications/:id/',
   supportRequests: '/api/admin/support-requests/',
   supportRequest: '/api/admin/support-requests/:id/',
+  programs: '/api/admin/programs/',
+  program: '/api/admin/programs/:slug/',
+  jobs: '/api/admin/jobs/',
+  jobRetry: '/api/admin/jobs/:id/retry/',
 } as const;
 
 /** Fills `:name` placeholders of an ADMIN_API path. */
@@ -102,14 +106,6 @@ export const categoryWriteSchema = z.object({ name: categoryNameField() });
 export type CategoryWrite = z.infer<typeof categoryWriteSchema>;
 export const messageWriteSchema = z.object({ message_text: messageTextField() });
 export type MessageWrite = z.infer<typeof messageWriteSchema>;
-
-/** A new order: every id of the list exactly once. */
-export const orderSchema = z.object({
-  ids: z
-    .array(z.number().int().positive().max(MAX_DATABASE_ID))
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
-});
-export type OrderRequest = z.infer<typeof orderSchema>;
 
 /** The import/export file: categories in order, each with its messages in order. */
 export const messagesFileSchema = z.object({

@@ -8,5 +8,8 @@ export * from './paths';
 export * from './admin';
 export * from './own';
 export * from './subliminals';
+export * from './sound-mix';
 export * from './support';
+export * from './jobs';
 export * from './billing';
+export * from './guidance';

@@ -1,0 +1,146 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_API, API, adminPath, fillPath, type AdminProgramWrite } from '@shared/contract';
+import { createTestApp, testEnv, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { seedPrograms } from '../guidance/programs';
+import { SEED_PROGRAMS } from '../guidance/seed-programs';
+import { runCli } from './cli';
+
+// Staff editing of programs (docs/product/guidance.md#staff-editing): the admin API and the CLI.
+
+let t: TestApp;
+let staff: SignedInUser;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signedInUser(t.ctx, { isStaff: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'innerwave-programs-'));
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (
+  user: SignedInUser | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload && { payload }) });
+const programUrl = (slug: string) => adminPath(ADMIN_API.program, { slug });
+
+const program = (overrides: Partial<AdminProgramWrite> = {}): AdminProgramWrite => ({
+  slug: 'evening-pause',
+  title: 'Evening Pause',
+  summary: 'Three short evenings.',
+  goals: ['calm'],
+  days: [1, 2, 3].map((n) => ({
+    title: `Evening ${n}`,
+    intro: 'Sit comfortably.',
+    minutes: 5,
+    messages: ['I slow down.'],
+    layers: [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
+  })),
+  ...overrides,
+});
+
+describe('admin programs API', () => {
+  it('is for staff only', async () => {
+    const someone = await signedInUser(t.ctx);
+    expect((await call(undefined, 'GET', ADMIN_API.programs)).statusCode).toBe(401);
+    expect((await call(someone, 'GET', ADMIN_API.programs)).statusCode).toBe(403);
+    expect((await call(someone, 'POST', ADMIN_API.programs, program())).statusCode).toBe(403);
+    expect((await call(someone, 'DELETE', programUrl('evening-pause'))).statusCode).toBe(403);
+  });
+
+  it('adds, reads, replaces and deletes a program; people see the change', async () => {
+    const created = await call(staff, 'POST', ADMIN_API.programs, program());
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      slug: 'evening-pause',
+      people_started: 0,
+      days: [{ day: 1 }, { day: 2 }, { day: 3 }],
+    });
+    expect((await call(staff, 'POST', ADMIN_API.programs, program())).json()).toEqual({
+      slug: ['A program with this slug already exists.'],
+    });
+
+    const someone = await signedInUser(t.ctx);
+    await call(someone, 'POST', fillPath(API.programDayComplete, { slug: 'evening-pause', day: 3 }));
+    const replaced = await call(
+      staff,
+      'PUT',
+      programUrl('evening-pause'),
+      program({ slug: 'evening-pauses', title: 'Evening Pauses', days: program().days.slice(0, 2) }),
+    );
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toMatchObject({ slug: 'evening-pauses', people_started: 1 });
+    expect(replaced.json().days).toHaveLength(2);
+    const seen = (await call(someone, 'GET', fillPath(API.program, { slug: 'evening-pauses' }))).json();
+    expect(seen).toMatchObject({ title: 'Evening Pauses', progress: { completed_days: [], next_day: 1 } });
+
+    expect((await call(staff, 'DELETE', programUrl('evening-pauses'))).statusCode).toBe(204);
+    expect((await call(staff, 'GET', programUrl('evening-pauses'))).statusCode).toBe(404);
+    expect((await call(someone, 'GET', fillPath(API.program, { slug: 'evening-pauses' }))).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed program with the fields named', async () => {
+    const bad = await call(staff, 'POST', ADMIN_API.programs, {
+      slug: 'Bad Slug',
+      title: '',
+      summary: 'x',
+      goals: ['fame'],
+      days: [{ title: 'd', intro: 'i', minutes: 0, messages: [], layers: [{ kind: 'noise', colour: 'red', gain: 2 }] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['days', 'goals', 'slug', 'title']);
+  });
+});
+
+describe('admin CLI programs', () => {
+  async function cli(args: string[]) {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await runCli(
+      args,
+      { stdin: Readable.from(['']), stdout, stderr },
+      { database: t.database, env: testEnv(t.dataDir) },
+    );
+    return { code, out, err };
+  }
+
+  it('lists, exports, imports (adding or replacing by slug) and removes programs', async () => {
+    expect(await seedPrograms(t.database.db)).toBe(SEED_PROGRAMS.length);
+    expect(await seedPrograms(t.database.db)).toBe(0);
+    const listed = await cli(['list-programs']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('seven-nights-of-rest');
+
+    const file = path.join(dir, 'sleep.json');
+    expect((await cli(['export-program', 'seven-nights-of-rest', file])).code).toBe(0);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as AdminProgramWrite;
+    expect(exported).toEqual(SEED_PROGRAMS[0]);
+
+    writeFileSync(file, JSON.stringify([{ ...exported, title: 'Seven Quiet Nights' }, program({ slug: 'new-one' })]));
+    const imported = await cli(['import-program', file]);
+    expect(imported.code).toBe(0);
+    expect(imported.out).toBe('Replaced seven-nights-of-rest (7 days).\nAdded new-one (3 days).\n');
+    expect((await call(staff, 'GET', programUrl('seven-nights-of-rest'))).json().title).toBe('Seven Quiet Nights');
+
+    writeFileSync(file, JSON.stringify({ slug: 'x' }));
+    const refused = await cli(['import-program', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('is not a program file; nothing was imported');
+
+    expect((await cli(['remove-program', 'new-one'])).out).toBe('Removed new-one.\n');
+    expect((await cli(['remove-program', 'new-one'])).code).toBe(1);
+  });
+});

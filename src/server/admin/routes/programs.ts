@@ -1,0 +1,70 @@
+import {
+  ADMIN_API,
+  adminProgramListSchema,
+  adminProgramSchema,
+  adminProgramWriteSchema,
+  programParamsSchema,
+} from '@shared/contract';
+import * as programs from '../../guidance/programs';
+import { errors, noContent, tags, type AdminRoutes } from './shared';
+
+/** Programs (docs/product/guidance.md#programs): listed, read, added, replaced and deleted by staff. */
+export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
+  app.get(
+    ADMIN_API.programs,
+    { schema: { tags, summary: 'Programs, in their order', response: { 200: adminProgramListSchema, ...errors } } },
+    async () => programs.adminListPrograms(db),
+  );
+  app.post(
+    ADMIN_API.programs,
+    {
+      schema: {
+        tags,
+        summary: 'Add a program (at the end of the list); 400 when its slug is taken',
+        body: adminProgramWriteSchema,
+        response: { 201: adminProgramSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await programs.createProgram(db, request.body)),
+  );
+  app.get(
+    ADMIN_API.program,
+    {
+      schema: {
+        tags,
+        summary: 'One program with its days',
+        params: programParamsSchema,
+        response: { 200: adminProgramSchema, ...errors },
+      },
+    },
+    async (request) => programs.adminGetProgram(db, request.params.slug),
+  );
+  app.put(
+    ADMIN_API.program,
+    {
+      schema: {
+        tags,
+        summary: 'Replace a program’s text and days (the slug may change; progress is kept by day number)',
+        params: programParamsSchema,
+        body: adminProgramWriteSchema,
+        response: { 200: adminProgramSchema, ...errors },
+      },
+    },
+    async (request) => programs.replaceProgram(db, request.params.slug, request.body),
+  );
+  app.delete(
+    ADMIN_API.program,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a program and everyone’s progress in it',
+        params: programParamsSchema,
+        response: { ...noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await programs.deleteProgram(db, request.params.slug);
+      return reply.code(204).send(null);
+    },
+  );
+};

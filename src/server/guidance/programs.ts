@@ -1,0 +1,284 @@
+import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
+import {
+  adminProgramWriteSchema,
+  type AdminProgram,
+  type AdminProgramWrite,
+  type GoalId,
+  type Program,
+  type ProgramDay,
+  type ProgramLayer,
+  type ProgramLayerWrite,
+  type ProgramProgress,
+  type ProgramSummary,
+} from '@shared/contract';
+import type { Db } from '../db/client';
+import { audioItems, programDays, programProgress, programs } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { SEED_PROGRAMS } from './seed-programs';
+
+// Programs (docs/product/guidance.md#programs): curated multi-day sessions, read by everyone signed
+// in, written by staff (API and CLI), seeded by slug at start; progress is one row per completed day.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type ProgramRow = typeof programs.$inferSelect;
+type DayRow = typeof programDays.$inferSelect;
+
+async function programBySlug(db: Db | Tx, slug: string): Promise<ProgramRow> {
+  const [row] = await db.select().from(programs).where(eq(programs.slug, slug));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function daysOf(db: Db | Tx, programIds: number[]): Promise<DayRow[]> {
+  if (programIds.length === 0) return [];
+  return db
+    .select()
+    .from(programDays)
+    .where(inArray(programDays.programId, programIds))
+    .orderBy(asc(programDays.programId), asc(programDays.day));
+}
+
+/** Track layers name a library track; answers add its id (null when staff removed it). */
+async function resolveLayers(db: Db | Tx, days: DayRow[]): Promise<Map<number, ProgramLayer[]>> {
+  const tracks = await db.select({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name }).from(audioItems);
+  const idOf = new Map(tracks.map((t) => [`${t.kind}/${t.name}`, t.id]));
+  return new Map(
+    days.map((day) => [
+      day.id,
+      (day.layers as ProgramLayerWrite[]).map((layer) =>
+        layer.kind === 'track' ? { ...layer, track_id: idOf.get(`${layer.audio_kind}/${layer.name}`) ?? null } : layer,
+      ),
+    ]),
+  );
+}
+
+function dayOut(day: DayRow, layers: Map<number, ProgramLayer[]>): ProgramDay {
+  return {
+    day: day.day,
+    title: day.title,
+    intro: day.intro,
+    minutes: day.minutes,
+    messages: day.messages,
+    layers: layers.get(day.id) ?? [],
+  };
+}
+
+function progressOut(slug: string, dayCount: number, done: { day: number; completedAt: Date }[]): ProgramProgress {
+  const completed = [...new Set(done.map((d) => d.day))].filter((d) => d <= dayCount).sort((a, b) => a - b);
+  let next: number | null = null;
+  for (let day = 1; day <= dayCount; day += 1)
+    if (!completed.includes(day)) {
+      next = day;
+      break;
+    }
+  const last = done.reduce<Date | null>(
+    (latest, d) => (!latest || d.completedAt > latest ? d.completedAt : latest),
+    null,
+  );
+  return { slug, completed_days: completed, next_day: next, last_completed_at: last?.toISOString() ?? null };
+}
+
+async function progressRows(db: Db | Tx, userId: number, programIds: number[]) {
+  if (programIds.length === 0) return [];
+  return db
+    .select({
+      programId: programProgress.programId,
+      day: programProgress.day,
+      completedAt: programProgress.completedAt,
+    })
+    .from(programProgress)
+    .where(and(eq(programProgress.userId, userId), inArray(programProgress.programId, programIds)));
+}
+
+const orderedPrograms = (db: Db | Tx) => db.select().from(programs).orderBy(asc(programs.position), asc(programs.id));
+
+export async function listPrograms(db: Db, userId: number): Promise<ProgramSummary[]> {
+  const rows = await orderedPrograms(db);
+  const ids = rows.map((row) => row.id);
+  const days = await daysOf(db, ids);
+  const done = await progressRows(db, userId, ids);
+  return rows.map((row) => {
+    const own = days.filter((day) => day.programId === row.id);
+    const minutes = own.map((day) => day.minutes);
+    return {
+      slug: row.slug,
+      title: row.title,
+      summary: row.summary,
+      goals: row.goals as GoalId[],
+      day_count: own.length,
+      minutes: { min: minutes.length ? Math.min(...minutes) : 0, max: minutes.length ? Math.max(...minutes) : 0 },
+      progress: progressOut(
+        row.slug,
+        own.length,
+        done.filter((d) => d.programId === row.id),
+      ),
+    };
+  });
+}
+
+export async function getProgram(db: Db, userId: number, slug: string): Promise<Program> {
+  const row = await programBySlug(db, slug);
+  const days = await daysOf(db, [row.id]);
+  const layers = await resolveLayers(db, days);
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    goals: row.goals as GoalId[],
+    days: days.map((day) => dayOut(day, layers)),
+    progress: progressOut(row.slug, days.length, await progressRows(db, userId, [row.id])),
+  };
+}
+
+/** Marks a day done (again is fine: the first time counts); 404 for a day the program does not have. */
+export async function completeDay(db: Db, userId: number, slug: string, day: number): Promise<ProgramProgress> {
+  const row = await programBySlug(db, slug);
+  const days = await daysOf(db, [row.id]);
+  if (!days.some((d) => d.day === day)) throw notFound();
+  await db.insert(programProgress).values({ userId, programId: row.id, day }).onConflictDoNothing();
+  return progressOut(row.slug, days.length, await progressRows(db, userId, [row.id]));
+}
+
+/** Starts a program over: the person's completed days of it are forgotten. */
+export async function resetProgress(db: Db, userId: number, slug: string): Promise<void> {
+  const row = await programBySlug(db, slug);
+  await db
+    .delete(programProgress)
+    .where(and(eq(programProgress.userId, userId), eq(programProgress.programId, row.id)));
+}
+
+/** The person's progress in every program they have started (for the export of their data). */
+export async function startedPrograms(db: Db, userId: number): Promise<ProgramProgress[]> {
+  const list = await listPrograms(db, userId);
+  return list.filter((program) => program.progress.last_completed_at !== null).map((program) => program.progress);
+}
+
+// Staff
+
+async function adminOut(db: Db | Tx, row: ProgramRow): Promise<AdminProgram> {
+  const days = await daysOf(db, [row.id]);
+  const layers = await resolveLayers(db, days);
+  const [started] = await db
+    .select({ n: countDistinct(programProgress.userId) })
+    .from(programProgress)
+    .where(eq(programProgress.programId, row.id));
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    goals: row.goals as GoalId[],
+    days: days.map((day) => dayOut(day, layers)),
+    position: row.position,
+    people_started: started?.n ?? 0,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function adminListPrograms(db: Db) {
+  const rows = await orderedPrograms(db);
+  const counts = await db
+    .select({ programId: programDays.programId, n: count() })
+    .from(programDays)
+    .groupBy(programDays.programId);
+  return rows.map((row) => ({
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    goals: row.goals as GoalId[],
+    day_count: counts.find((c) => c.programId === row.id)?.n ?? 0,
+    position: row.position,
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function adminGetProgram(db: Db, slug: string): Promise<AdminProgram> {
+  return adminOut(db, await programBySlug(db, slug));
+}
+
+const slugTaken = () => badRequest({ slug: ['A program with this slug already exists.'] });
+
+async function writeDays(tx: Tx, programId: number, program: AdminProgramWrite) {
+  const { days } = adminProgramWriteSchema.parse(program);
+  await tx.delete(programDays).where(eq(programDays.programId, programId));
+  await tx.insert(programDays).values(
+    days.map((day, index) => ({
+      programId,
+      day: index + 1,
+      title: day.title,
+      intro: day.intro,
+      minutes: day.minutes,
+      messages: day.messages,
+      layers: day.layers,
+    })),
+  );
+}
+
+/** Adds a program at the end of the list; 400 when its slug is taken. */
+export async function createProgram(db: Db, input: AdminProgramWrite): Promise<AdminProgram> {
+  const program = adminProgramWriteSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ n: count() }).from(programs);
+    const [row] = await tx
+      .insert(programs)
+      .values({
+        slug: program.slug,
+        title: program.title,
+        summary: program.summary,
+        goals: program.goals,
+        position: last?.n ?? 0,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw slugTaken();
+    await writeDays(tx, row.id, program);
+    return adminOut(tx, row);
+  });
+}
+
+/**
+ * Replaces a program's text and days (its slug may change; progress is kept by day number, and days
+ * past the new end no longer count).
+ */
+export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
+  const program = adminProgramWriteSchema.parse(input);
+  return db.transaction(async (tx) => {
+    const existing = await programBySlug(tx, slug);
+    if (program.slug !== slug) {
+      const [clash] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.slug, program.slug));
+      if (clash) throw slugTaken();
+    }
+    const [row] = await tx
+      .update(programs)
+      .set({
+        slug: program.slug,
+        title: program.title,
+        summary: program.summary,
+        goals: program.goals,
+        updatedAt: new Date(),
+      })
+      .where(eq(programs.id, existing.id))
+      .returning();
+    await writeDays(tx, existing.id, program);
+    return adminOut(tx, row!);
+  });
+}
+
+export async function deleteProgram(db: Db, slug: string): Promise<void> {
+  const [row] = await db.delete(programs).where(eq(programs.slug, slug)).returning({ id: programs.id });
+  if (!row) throw notFound();
+}
+
+/** Adds the seeded programs that are not there yet (by slug); answers how many were added. */
+export async function seedPrograms(db: Db, seeds: readonly AdminProgramWrite[] = SEED_PROGRAMS): Promise<number> {
+  let added = 0;
+  for (const seed of seeds) {
+    try {
+      await createProgram(db, seed);
+      added += 1;
+    } catch (error) {
+      // Already there (this start, or another process starting at the same time).
+      if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
+    }
+  }
+  return added;
+}

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, fillPath } from '@shared/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser } from '../test/fixtures';
+import { ownTestKit } from '../own/test-kit';
+import { seedMessageCategories } from '../seed/service';
+import { seedPrograms } from './programs';
+import { SEED_PROGRAMS } from './seed-programs';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedMessageCategories(t.database.db);
+  await seedPrograms(t.database.db);
+});
+afterAll(() => t.close());
+
+const { call, setPlan, ownMessagesUpTo } = ownTestKit(() => t);
+const programPath = (slug: string) => fillPath(API.program, { slug });
+const completePath = (slug: string, day: number | string) => fillPath(API.programDayComplete, { slug, day });
+const progressPath = (slug: string) => fillPath(API.programProgress, { slug });
+const SLEEP = 'seven-nights-of-rest';
+
+const session = (overrides: object = {}) => ({
+  kind: 'program',
+  ref: `program:${SLEEP}/1`,
+  title: 'Seven Nights of Rest · Day 1',
+  seconds: 600,
+  finished: true,
+  started_at: new Date(Date.now() - 15 * 60_000).toISOString(),
+  ...overrides,
+});
+
+describe('guidance calls', () => {
+  it('need a signed-in user', async () => {
+    for (const [method, url] of [
+      ['GET', API.onboarding],
+      ['PUT', API.onboarding],
+      ['GET', API.programs],
+      ['GET', programPath(SLEEP)],
+      ['POST', completePath(SLEEP, 1)],
+      ['DELETE', progressPath(SLEEP)],
+      ['GET', API.history],
+      ['POST', API.history],
+      ['DELETE', API.history],
+      ['GET', API.practice],
+      ['PUT', API.reminders],
+      ['GET', API.recommendations],
+    ] as const)
+      expect(
+        (await call(undefined, method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+  });
+});
+
+describe('the OpenAPI description', () => {
+  it('lists every guidance call', async () => {
+    const spec = (await call(undefined, 'GET', API.openapi)).json();
+    const paths = Object.keys(spec.paths);
+    for (const path of [
+      '/api/user/onboarding/',
+      '/api/user/programs/{slug}/days/{day}/complete/',
+      '/api/user/recommendations/',
+      '/api/admin/programs/{slug}/',
+    ])
+      expect(paths).toContain(path);
+    expect(Object.keys(spec.paths['/api/user/history/'])).toEqual(expect.arrayContaining(['get', 'post', 'delete']));
+  });
+});
+
+describe('onboarding', () => {
+  it('is unanswered at first, then saved, changed and kept apart per person', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    expect((await call(ada, 'GET', API.onboarding)).json()).toEqual({
+      goals: [],
+      free_text: '',
+      headphones: null,
+      session_minutes: null,
+      skipped: false,
+      completed_at: null,
+    });
+    const saved = await call(ada, 'PUT', API.onboarding, {
+      goals: ['sleep', 'calm'],
+      free_text: '  I lie awake at night  ',
+      headphones: true,
+      session_minutes: 10,
+    });
+    expect(saved.statusCode).toBe(200);
+    const answered = saved.json();
+    expect(answered).toMatchObject({ goals: ['sleep', 'calm'], free_text: 'I lie awake at night', skipped: false });
+    expect(answered.completed_at).toEqual(expect.any(String));
+
+    const changed = (await call(ada, 'PUT', API.onboarding, { goals: ['focus'] })).json();
+    expect(changed).toMatchObject({ goals: ['focus'], headphones: null, completed_at: answered.completed_at });
+    expect((await call(bea, 'GET', API.onboarding)).json().completed_at).toBeNull();
+  });
+
+  it('can be skipped', async () => {
+    const ada = await signedInUser(t.ctx);
+    const skipped = (await call(ada, 'PUT', API.onboarding, { skipped: true })).json();
+    expect(skipped).toMatchObject({ goals: [], skipped: true, completed_at: expect.any(String) });
+  });
+
+  it('refuses what is not on the lists, with the field named', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bad = await call(ada, 'PUT', API.onboarding, {
+      goals: ['sleep', 'sleep', 'fame'],
+      free_text: 'x'.repeat(201),
+      headphones: 'yes',
+      session_minutes: 7,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['free_text', 'goals', 'headphones', 'session_minutes']);
+    expect(bad.json().free_text).toEqual(['Ensure this field has no more than 200 characters.']);
+  });
+});
+
+describe('programs', () => {
+  it('are listed with their days and the person’s progress', async () => {
+    const ada = await signedInUser(t.ctx);
+    const list = (await call(ada, 'GET', API.programs)).json();
+    expect(list.map((p: { slug: string }) => p.slug)).toEqual(SEED_PROGRAMS.map((p) => p.slug));
+    expect(list[0]).toMatchObject({
+      slug: SLEEP,
+      day_count: 7,
+      goals: ['sleep', 'calm'],
+      progress: { completed_days: [], next_day: 1, last_completed_at: null },
+    });
+    const program = (await call(ada, 'GET', programPath(SLEEP))).json();
+    expect(program.days).toHaveLength(7);
+    expect(program.days[0]).toMatchObject({ day: 1, minutes: 10, layers: [{ kind: 'noise', colour: 'brown' }] });
+    // The test database has no audio library: a track layer names its track and has no id.
+    expect(program.days[1].layers[1]).toMatchObject({ kind: 'track', name: '174 Hz · Foundation', track_id: null });
+  });
+
+  it('keep each person’s progress apart, and start over', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    expect((await call(ada, 'POST', completePath(SLEEP, 1))).json()).toMatchObject({
+      completed_days: [1],
+      next_day: 2,
+      last_completed_at: expect.any(String),
+    });
+    await call(ada, 'POST', completePath(SLEEP, 1));
+    const second = (await call(ada, 'POST', completePath(SLEEP, 3))).json();
+    expect(second).toMatchObject({ completed_days: [1, 3], next_day: 2 });
+    expect((await call(bea, 'GET', programPath(SLEEP))).json().progress.completed_days).toEqual([]);
+    expect((await call(ada, 'GET', API.programs)).json()[0].progress.completed_days).toEqual([1, 3]);
+
+    expect((await call(ada, 'DELETE', progressPath(SLEEP))).statusCode).toBe(204);
+    expect((await call(ada, 'GET', programPath(SLEEP))).json().progress).toMatchObject({
+      completed_days: [],
+      next_day: 1,
+    });
+  });
+
+  it('answer 404 for a program or day that does not exist, malformed ones too', async () => {
+    const ada = await signedInUser(t.ctx);
+    expect((await call(ada, 'GET', programPath('no-such-program'))).statusCode).toBe(404);
+    expect((await call(ada, 'POST', completePath(SLEEP, 8))).statusCode).toBe(404);
+    expect((await call(ada, 'DELETE', progressPath('no-such-program'))).statusCode).toBe(404);
+    expect((await call(ada, 'GET', programPath('Not A Slug'))).statusCode).toBe(404);
+    expect((await call(ada, 'POST', completePath(SLEEP, 'one'))).statusCode).toBe(404);
+  });
+});
+
+describe('history and practice', () => {
+  it('records sessions, lists them newest first, and only the person’s own', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    const first = await call(ada, 'POST', API.history, session());
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      kind: 'program',
+      seconds: 600,
+      finished: true,
+      recorded_at: expect.any(String),
+    });
+    await call(
+      ada,
+      'POST',
+      API.history,
+      session({
+        kind: 'music',
+        ref: 'track:3',
+        title: 'Ocean Drift',
+        seconds: 95,
+        finished: false,
+        started_at: new Date().toISOString(),
+      }),
+    );
+    await call(bea, 'POST', API.history, session({ title: 'Bea’s session' }));
+
+    const listed = (await call(ada, 'GET', API.history)).json();
+    expect(listed.map((e: { title: string }) => e.title)).toEqual(['Ocean Drift', 'Seven Nights of Rest · Day 1']);
+    expect((await call(ada, 'GET', `${API.history}?limit=1`)).json()).toHaveLength(1);
+
+    const practice = (await call(ada, 'GET', API.practice)).json();
+    expect(practice.week).toMatchObject({ minutes: 12, sessions: 2 });
+    expect(practice.week.daily_minutes).toHaveLength(7);
+    expect(practice.total_sessions).toBe(2);
+    expect(practice.last_sessions).toHaveLength(2);
+    expect(practice.reminder).toEqual({ enabled: false, time_of_day: null });
+  });
+
+  it('refuses a bad session with each field named', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bad = await call(ada, 'POST', API.history, {
+      kind: 'podcast',
+      title: ' ',
+      seconds: 86_401,
+      finished: 'yes',
+      started_at: 'yesterday',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['finished', 'kind', 'seconds', 'started_at', 'title']);
+    const future = await call(
+      ada,
+      'POST',
+      API.history,
+      session({ started_at: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({ started_at: ['The start may not be in the future.'] });
+    const ancient = await call(ada, 'POST', API.history, session({ started_at: '0000-01-01T00:00:00Z' }));
+    expect(ancient.json()).toEqual({ started_at: ['The start may not be before 2000.'] });
+    expect((await call(ada, 'GET', `${API.history}?limit=0`)).statusCode).toBe(400);
+    expect((await call(ada, 'GET', `${API.history}?limit=101`)).statusCode).toBe(400);
+  });
+
+  it('is deleted all at once, the person’s only', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    await call(ada, 'POST', API.history, session());
+    await call(bea, 'POST', API.history, session());
+    expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+    expect((await call(ada, 'GET', API.history)).json()).toEqual([]);
+    expect((await call(ada, 'GET', API.practice)).json().week).toMatchObject({ minutes: 0, sessions: 0 });
+    expect((await call(bea, 'GET', API.history)).json()).toHaveLength(1);
+  });
+});
+
+describe('the export of one’s data', () => {
+  it('holds the onboarding, reminder, program progress and whole history, the person’s only', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    await call(ada, 'PUT', API.onboarding, { goals: ['calm'], free_text: 'Less rush' });
+    await call(ada, 'PUT', API.reminders, { enabled: true, time_of_day: '08:15' });
+    await call(ada, 'POST', completePath(SLEEP, 2));
+    await call(ada, 'POST', API.history, session());
+    await call(bea, 'POST', API.history, session({ title: 'Bea’s' }));
+    const exported = (await call(ada, 'GET', API.userExport)).json().guidance;
+    expect(exported.onboarding).toMatchObject({ goals: ['calm'], free_text: 'Less rush' });
+    expect(exported.reminder).toEqual({ enabled: true, time_of_day: '08:15' });
+    expect(exported.programs).toEqual([expect.objectContaining({ slug: SLEEP, completed_days: [2] })]);
+    expect(exported.listening_history.map((e: { title: string }) => e.title)).toEqual(['Seven Nights of Rest · Day 1']);
+  });
+});
+
+describe('reminders', () => {
+  it('are off until chosen, then daily at a time, and shown in the practice view', async () => {
+    const ada = await signedInUser(t.ctx);
+    expect((await call(ada, 'GET', API.reminders)).json()).toEqual({ enabled: false, time_of_day: null });
+    const on = await call(ada, 'PUT', API.reminders, { enabled: true, time_of_day: '21:30' });
+    expect(on.json()).toEqual({ enabled: true, time_of_day: '21:30' });
+    expect((await call(ada, 'GET', API.practice)).json().reminder).toEqual({ enabled: true, time_of_day: '21:30' });
+    // Choosing a reminder is not answering the onboarding.
+    expect((await call(ada, 'GET', API.onboarding)).json().completed_at).toBeNull();
+    expect((await call(ada, 'PUT', API.reminders, { enabled: false, time_of_day: '21:30' })).json()).toEqual({
+      enabled: false,
+      time_of_day: null,
+    });
+  });
+
+  it('need a valid time when on', async () => {
+    const ada = await signedInUser(t.ctx);
+    expect((await call(ada, 'PUT', API.reminders, { enabled: true })).json()).toEqual({
+      time_of_day: ['A daily reminder needs its time.'],
+    });
+    expect((await call(ada, 'PUT', API.reminders, { enabled: true, time_of_day: '25:00' })).statusCode).toBe(400);
+  });
+});
+
+describe('recommendations', () => {
+  it('are Pro only: Basic and Intermediate hear which plan has them', async () => {
+    const ada = await signedInUser(t.ctx);
+    for (const plan of ['basic', 'intermediate'] as const) {
+      await setPlan(ada, plan);
+      const refused = await call(ada, 'GET', API.recommendations);
+      expect(refused.statusCode, plan).toBe(403);
+      expect(refused.json()).toEqual({
+        detail: 'Recommendations are part of the pro plan.',
+        code: 'plan_required',
+        required_plan: 'pro',
+      });
+    }
+  });
+
+  it('follow the goals chosen, with a reason for each', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    await call(ada, 'PUT', API.onboarding, { goals: ['sleep'] });
+    const answer = (await call(ada, 'GET', API.recommendations)).json();
+    expect(answer.categories[0]).toMatchObject({ name: 'Restful Sleep', reason: 'Because you chose Sleep' });
+    expect(answer.programs[0]).toMatchObject({ slug: SLEEP, reason: 'Because you chose Sleep' });
+    expect(answer.messages.length).toBeGreaterThan(0);
+    expect(answer.based_on).toEqual({ goals: ['sleep'], free_text: false, own_messages: false, history: false });
+  });
+
+  it('use the person’s words, own messages and history, and no one else’s', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    await setPlan(bea, 'pro');
+    await call(ada, 'PUT', API.onboarding, { free_text: 'I keep procrastinating on my thesis' });
+    await ownMessagesUpTo(ada, 3);
+    await call(ada, 'POST', API.history, session({ title: 'Steady Focus · Day 1', ref: 'program:steady-focus/1' }));
+    const answer = (await call(ada, 'GET', API.recommendations)).json();
+    expect(answer.categories[0].name).toBe('Focus & Productivity');
+    expect(answer.categories[0].reason).toMatch(/^Because you wrote “I keep procrastinating/);
+    expect(answer.based_on).toEqual({ goals: [], free_text: true, own_messages: true, history: true });
+
+    const beas = (await call(bea, 'GET', API.recommendations)).json();
+    expect(beas.based_on).toEqual({ goals: [], free_text: false, own_messages: false, history: false });
+    expect(beas.categories[0].reason).toBe('A gentle place to start');
+  });
+});

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  apiErrorSchema,
+  detailErrorSchema,
+  historyEntrySchema,
+  historyListSchema,
+  historyQuerySchema,
+  historyWriteSchema,
+  onboardingSchema,
+  onboardingWriteSchema,
+  planRequiredErrorSchema,
+  practiceSchema,
+  programDayParamsSchema,
+  programListSchema,
+  programParamsSchema,
+  programProgressSchema,
+  programSchema,
+  recommendationsSchema,
+  reminderSchema,
+} from '@shared/contract';
+import type { AppContext } from '../context';
+import { errors, noContent, routeKit, userOf } from '../own/route-kit';
+import * as practice from './practice';
+import * as programs from './programs';
+import { assertRecommendations, recommendationsFor } from './recommendations';
+
+// Guidance (docs/product/api.md#guidance): onboarding, programs and progress, history and the
+// practice view, reminders and recommendations. Every call needs sign-in and touches only the
+// signed-in person's rows; programs themselves are shared content.
+
+const signedIn = { 400: apiErrorSchema, 401: detailErrorSchema };
+
+export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const { described } = routeKit(app, db, 'guidance');
+  app.addHook('onRequest', ctx.authenticate);
+
+  app.get(
+    API.onboarding,
+    described('The onboarding answers (completed_at null until answered or skipped)', {
+      response: { 200: onboardingSchema, 401: detailErrorSchema },
+    }),
+    async (request) => practice.readOnboarding(db, userOf(request)),
+  );
+  app.put(
+    API.onboarding,
+    described('Answer (or skip) the onboarding; also how the profile changes the answers', {
+      body: onboardingWriteSchema,
+      response: { 200: onboardingSchema, ...signedIn },
+    }),
+    async (request) => practice.saveOnboarding(db, userOf(request), request.body),
+  );
+
+  app.get(
+    API.programs,
+    described('Every program with the person’s progress', {
+      response: { 200: programListSchema, 401: detailErrorSchema },
+    }),
+    async (request) => programs.listPrograms(db, userOf(request)),
+  );
+  app.get(
+    API.program,
+    described('One program with its days and the person’s progress', {
+      params: programParamsSchema,
+      response: { 200: programSchema, ...errors },
+    }),
+    async (request) => programs.getProgram(db, userOf(request), request.params.slug),
+  );
+  app.post(
+    API.programDayComplete,
+    described('Mark a day of a program done (again is harmless); answers the progress', {
+      params: programDayParamsSchema,
+      response: { 200: programProgressSchema, ...errors },
+    }),
+    async (request) => programs.completeDay(db, userOf(request), request.params.slug, request.params.day),
+  );
+  app.delete(
+    API.programProgress,
+    described('Start a program over: forget the person’s completed days of it', {
+      params: programParamsSchema,
+      response: { ...noContent, ...errors },
+    }),
+    async (request, reply) => {
+      await programs.resetProgress(db, userOf(request), request.params.slug);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    API.history,
+    described('The last sessions, newest first', {
+      querystring: historyQuerySchema,
+      response: { 200: historyListSchema, ...signedIn },
+    }),
+    async (request) => practice.listHistory(db, userOf(request), request.query.limit),
+  );
+  app.post(
+    API.history,
+    described('Record a finished or stopped session', {
+      body: historyWriteSchema,
+      response: { 201: historyEntrySchema, ...signedIn },
+    }),
+    async (request, reply) => reply.code(201).send(await practice.recordSession(db, userOf(request), request.body)),
+  );
+  app.delete(
+    API.history,
+    described('Delete the whole listening history', { response: { ...noContent, 401: detailErrorSchema } }),
+    async (request, reply) => {
+      await practice.deleteHistory(db, userOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    API.practice,
+    described('Your practice: the last seven days, the last sessions and the reminder', {
+      response: { 200: practiceSchema, 401: detailErrorSchema },
+    }),
+    async (request) => practice.readPractice(db, userOf(request)),
+  );
+  app.get(
+    API.reminders,
+    described('The in-portal daily reminder (off unless chosen)', {
+      response: { 200: reminderSchema, 401: detailErrorSchema },
+    }),
+    async (request) => practice.readReminder(db, userOf(request)),
+  );
+  app.put(
+    API.reminders,
+    described('Turn the in-portal daily reminder on at a time of day, or off', {
+      body: reminderSchema,
+      response: { 200: reminderSchema, ...signedIn },
+    }),
+    async (request) => practice.saveReminder(db, userOf(request), request.body),
+  );
+
+  app.get(
+    API.recommendations,
+    {
+      ...described('Categories, messages, tracks and programs ranked for the person, each with a reason (Pro)', {
+        response: { 200: recommendationsSchema, 401: detailErrorSchema, 403: planRequiredErrorSchema },
+      }),
+      preValidation: async (request) => assertRecommendations(db, userOf(request)),
+    },
+    async (request) => recommendationsFor(db, userOf(request)),
+  );
+};

@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { AUDIO_KINDS } from './content';
+import { requiredString } from './fields';
+
+// Guidance (docs/product/guidance.md, api.md#guidance): the onboarding answers, programs and their
+// progress, the listening history and practice view, reminders, and the recommendations (Pro).
+// Every call here needs a signed-in person; the programs are the portal's content like the library.
+
+const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
+const integer = (min: number, maxValue: number) =>
+  z
+    .number({ error: 'A valid integer is required.' })
+    .int({ error: 'A valid integer is required.' })
+    .min(min, { error: `Ensure this value is greater than or equal to ${min}.` })
+    .max(maxValue, { error: `Ensure this value is less than or equal to ${maxValue}.` });
+const level = () =>
+  z
+    .number({ error: 'A valid number is required.' })
+    .min(0, { error: 'Ensure this value is greater than or equal to 0.' })
+    .max(1, { error: 'Ensure this value is less than or equal to 1.' });
+
+// Onboarding
+
+/** The goals a person can pick (their ids are what the API carries; labels are what people see). */
+export const GUIDANCE_GOALS = [
+  { id: 'sleep', label: 'Sleep' },
+  { id: 'calm', label: 'Calm' },
+  { id: 'focus', label: 'Focus' },
+  { id: 'confidence', label: 'Confidence' },
+  { id: 'mindfulness', label: 'Mindfulness' },
+  { id: 'abundance', label: 'Abundance' },
+  { id: 'gratitude', label: 'Gratitude' },
+  { id: 'health-habits', label: 'Healthy habits' },
+  { id: 'self-love', label: 'Self-love' },
+  { id: 'relationships', label: 'Relationships' },
+  { id: 'creativity', label: 'Creativity' },
+  { id: 'courage', label: 'Courage' },
+] as const;
+export type GoalId = (typeof GUIDANCE_GOALS)[number]['id'];
+export const GOAL_IDS = GUIDANCE_GOALS.map((goal) => goal.id) as [GoalId, ...GoalId[]];
+export const goalLabel = (id: GoalId) => GUIDANCE_GOALS.find((goal) => goal.id === id)?.label ?? id;
+
+/** The session lengths one can prefer, in minutes. */
+export const SESSION_MINUTES = [5, 10, 20, 30, 60] as const;
+export type SessionMinutes = (typeof SESSION_MINUTES)[number];
+export const GOAL_FREE_TEXT_MAX = 200;
+
+const goalSchema = z.enum(GOAL_IDS, { error: 'Choose one of the listed goals.' });
+const goalListSchema = z
+  .array(goalSchema)
+  .max(GOAL_IDS.length, { error: `Ensure this list has at most ${GOAL_IDS.length} items.` })
+  .refine((goals) => new Set(goals).size === goals.length, { error: 'Each goal may be chosen once.' });
+const sessionMinutesSchema = z.union(
+  SESSION_MINUTES.map((minutes) => z.literal(minutes)),
+  { error: `Choose one of ${SESSION_MINUTES.join(', ')} minutes.` },
+);
+
+/** The onboarding as answered (or skipped); every field may be changed later in the profile. */
+export const onboardingWriteSchema = z.object({
+  goals: goalListSchema.default([]),
+  /** In the person's own words (used by the recommendations); '' when none. */
+  free_text: z
+    .string({ error: 'Not a valid string.' })
+    .trim()
+    .max(GOAL_FREE_TEXT_MAX, max(GOAL_FREE_TEXT_MAX))
+    .default(''),
+  /** Whether they listen with headphones (binaural layers need them); null when unanswered. */
+  headphones: z.boolean({ error: 'Must be a valid boolean.' }).nullable().default(null),
+  session_minutes: sessionMinutesSchema.nullable().default(null),
+  /** True when the person chose "Skip for now"; the web then stops offering the onboarding. */
+  skipped: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+});
+export type OnboardingWrite = z.input<typeof onboardingWriteSchema>;
+
+/**
+ * The onboarding as stored. Before the first answer: no goals, nulls, `skipped` false and
+ * `completed_at` null (the web shows the onboarding then). A PUT sets `completed_at` (skipping too).
+ */
+export const onboardingSchema = z.object({
+  goals: z.array(goalSchema),
+  free_text: z.string(),
+  headphones: z.boolean().nullable(),
+  session_minutes: sessionMinutesSchema.nullable(),
+  skipped: z.boolean(),
+  /** ISO 8601; null until answered or skipped. */
+  completed_at: z.string().nullable(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+
+// Programs
+
+export const PROGRAM_SLUG_MAX = 60;
+export const PROGRAM_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PROGRAM_TITLE_MAX = 80;
+export const PROGRAM_SUMMARY_MAX = 300;
+export const PROGRAM_INTRO_MAX = 2_000;
+export const PROGRAM_DAYS_MAX = 60;
+export const PROGRAM_DAY_MESSAGES_MAX = 60;
+export const PROGRAM_DAY_LAYERS_MAX = 4;
+export const PROGRAM_MESSAGE_MAX = 200;
+export const PROGRAM_DAY_MINUTES = { min: 1, max: 120 } as const;
+
+export const programSlugSchema = z
+  .string({ error: 'Not a valid string.' })
+  .max(PROGRAM_SLUG_MAX, max(PROGRAM_SLUG_MAX))
+  .regex(PROGRAM_SLUG_PATTERN, { error: 'Use lowercase letters, digits and single hyphens.' });
+export const programParamsSchema = z.object({ slug: programSlugSchema });
+export const programDayParamsSchema = programParamsSchema.extend({
+  day: z.coerce.number().int().min(1).max(PROGRAM_DAYS_MAX),
+});
+
+export const NOISE_COLOURS = ['white', 'pink', 'brown'] as const;
+
+/**
+ * A sound layer of a day's session, in the sound engine's terms (docs/decisions/016): a library
+ * track named by its library and name, a binaural beat, an isochronic tone or a noise colour, each
+ * at its own level (0–1). Answers add `track_id` to a track layer: the library item's id, or null
+ * when staff removed that track.
+ */
+const layerShapes = {
+  track: z.object({
+    kind: z.literal('track'),
+    audio_kind: z.enum(AUDIO_KINDS, { error: 'Choose selfeggio, bonus or custom.' }),
+    name: requiredString().max(120, max(120)),
+    gain: level(),
+  }),
+  binaural: z.object({
+    kind: z.literal('binaural'),
+    left_hz: integer(20, 1000),
+    right_hz: integer(20, 1000),
+    gain: level(),
+  }),
+  isochronic: z.object({
+    kind: z.literal('isochronic'),
+    carrier_hz: integer(20, 1000),
+    pulse_hz: z.number().min(0.5).max(40),
+    gain: level(),
+  }),
+  noise: z.object({ kind: z.literal('noise'), colour: z.enum(NOISE_COLOURS), gain: level() }),
+};
+export const programLayerWriteSchema = z.discriminatedUnion(
+  'kind',
+  [layerShapes.track, layerShapes.binaural, layerShapes.isochronic, layerShapes.noise],
+  { error: 'A layer is a track, binaural, isochronic or noise.' },
+);
+export type ProgramLayerWrite = z.infer<typeof programLayerWriteSchema>;
+export const programLayerSchema = z.discriminatedUnion('kind', [
+  layerShapes.track.extend({ track_id: z.number().int().nullable() }),
+  layerShapes.binaural,
+  layerShapes.isochronic,
+  layerShapes.noise,
+]);
+export type ProgramLayer = z.infer<typeof programLayerSchema>;
+
+/** One day as staff write it; days are numbered by their order (1, 2, ...). */
+export const programDayWriteSchema = z.object({
+  title: requiredString().max(PROGRAM_TITLE_MAX, max(PROGRAM_TITLE_MAX)),
+  /** A few calm sentences read before the session (plain text, blank lines between paragraphs). */
+  intro: requiredString().max(PROGRAM_INTRO_MAX, max(PROGRAM_INTRO_MAX)),
+  minutes: integer(PROGRAM_DAY_MINUTES.min, PROGRAM_DAY_MINUTES.max),
+  /** The session's messages, flashed like a playlist. */
+  messages: z
+    .array(requiredString().max(PROGRAM_MESSAGE_MAX, max(PROGRAM_MESSAGE_MAX)))
+    .min(1, { error: 'A day needs at least one message.' })
+    .max(PROGRAM_DAY_MESSAGES_MAX, { error: `Ensure this list has at most ${PROGRAM_DAY_MESSAGES_MAX} items.` }),
+  layers: z
+    .array(programLayerWriteSchema)
+    .max(PROGRAM_DAY_LAYERS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAY_LAYERS_MAX} items.` })
+    .default([]),
+});
+export type ProgramDayWrite = z.input<typeof programDayWriteSchema>;
+
+export const programDaySchema = programDayWriteSchema.extend({
+  day: z.number().int(),
+  layers: z.array(programLayerSchema),
+});
+export type ProgramDay = z.infer<typeof programDaySchema>;
+
+/** A person's progress in one program; `next_day` is the first day not done (null when all are). */
+export const programProgressSchema = z.object({
+  slug: z.string(),
+  completed_days: z.array(z.number().int()),
+  next_day: z.number().int().nullable(),
+  /** ISO 8601; null before the first completed day. */
+  last_completed_at: z.string().nullable(),
+});
+export type ProgramProgress = z.infer<typeof programProgressSchema>;
+
+const programCore = {
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  goals: z.array(goalSchema),
+};
+
+/** `GET /api/user/programs/`: every program, in staff's order, with the person's progress. */
+export const programSummarySchema = z.object({
+  ...programCore,
+  day_count: z.number().int(),
+  /** The days' lengths, shortest and longest, in minutes. */
+  minutes: z.object({ min: z.number().int(), max: z.number().int() }),
+  progress: programProgressSchema,
+});
+export type ProgramSummary = z.infer<typeof programSummarySchema>;
+export const programListSchema = z.array(programSummarySchema);
+
+/** `GET /api/user/programs/:slug/`: the program with its days. */
+export const programSchema = z.object({
+  ...programCore,
+  days: z.array(programDaySchema),
+  progress: programProgressSchema,
+});
+export type Program = z.infer<typeof programSchema>;
+
+// History and practice
+
+export const HISTORY_KINDS = ['subliminal', 'music', 'binaural', 'program'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+export const HISTORY_SECONDS_MAX = 86_400;
+export const HISTORY_TITLE_MAX = 120;
+export const HISTORY_REF_MAX = 200;
+export const HISTORY_LIMIT = { default: 20, max: 100 } as const;
+
+/**
+ * A finished or stopped session. `ref` says what it was, for the recommendations and links:
+ * `program:<slug>/<day>`, `category:<id>`, `own-category:<id>`, `track:<id>`, `subliminal:<id>`, or ''.
+ */
+export const historyWriteSchema = z.object({
+  kind: z.enum(HISTORY_KINDS, { error: `Choose one of ${HISTORY_KINDS.join(', ')}.` }),
+  ref: z.string({ error: 'Not a valid string.' }).trim().max(HISTORY_REF_MAX, max(HISTORY_REF_MAX)).default(''),
+  title: requiredString().max(HISTORY_TITLE_MAX, max(HISTORY_TITLE_MAX)),
+  seconds: integer(1, HISTORY_SECONDS_MAX),
+  finished: z.boolean({ error: 'Must be a valid boolean.' }),
+  /** ISO 8601 with an offset; not in the future. */
+  started_at: z.iso.datetime({ offset: true, error: 'Enter a date and time as ISO 8601.' }),
+});
+export type HistoryWrite = z.input<typeof historyWriteSchema>;
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(HISTORY_KINDS),
+  ref: z.string(),
+  title: z.string(),
+  seconds: z.number().int(),
+  finished: z.boolean(),
+  started_at: z.string(),
+  /** When the server recorded it. */
+  recorded_at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+/** Newest first. */
+export const historyListSchema = z.array(historyEntrySchema);
+export const historyQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int({ error: 'A valid integer is required.' })
+    .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+    .max(HISTORY_LIMIT.max, { error: `Ensure this value is less than or equal to ${HISTORY_LIMIT.max}.` })
+    .default(HISTORY_LIMIT.default),
+});
+
+/** Opt-in reminders, shown only inside the portal (no e-mail, no push): off, or daily at a time. */
+export const reminderSchema = z
+  .object({
+    enabled: z.boolean({ error: 'Must be a valid boolean.' }),
+    /** "HH:MM", 24-hour, the person's local time; null when off. */
+    time_of_day: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter a time as HH:MM (24-hour).' })
+      .nullable()
+      .default(null),
+  })
+  .refine((reminder) => !reminder.enabled || reminder.time_of_day !== null, {
+    error: 'A daily reminder needs its time.',
+    path: ['time_of_day'],
+  });
+export type Reminder = z.infer<typeof reminderSchema>;
+
+/** "Your practice": the last seven days (rolling, so no time zone is needed), and the last sessions. */
+export const practiceSchema = z.object({
+  week: z.object({
+    /** ISO 8601: seven days before now. */
+    since: z.string(),
+    minutes: z.number().int(),
+    sessions: z.number().int(),
+    /** Minutes of each of the seven days, oldest first (day 0 is since … since + 24 h). */
+    daily_minutes: z.array(z.number().int()),
+  }),
+  total_sessions: z.number().int(),
+  last_sessions: historyListSchema,
+  reminder: reminderSchema,
+});
+export type Practice = z.infer<typeof practiceSchema>;
+
+// Recommendations (Pro; others get 403 plan_required, planRequiredErrorSchema in own.ts)
+
+/** One line saying why, e.g. "Because you chose Sleep". */
+const reason = z.string();
+export const recommendationsSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), reason })),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      message_text: z.string(),
+      category_id: z.number().int(),
+      category_name: z.string(),
+      reason,
+    }),
+  ),
+  tracks: z.array(z.object({ id: z.number().int(), kind: z.enum(AUDIO_KINDS), name: z.string(), reason })),
+  programs: z.array(z.object({ slug: z.string(), title: z.string(), reason })),
+  /** What they were drawn from; all false and empty means the library's general starting points. */
+  based_on: z.object({
+    goals: z.array(goalSchema),
+    free_text: z.boolean(),
+    own_messages: z.boolean(),
+    history: z.boolean(),
+  }),
+});
+export type Recommendations = z.infer<typeof recommendationsSchema>;
+
+// Staff editing of programs (ADMIN_API.programs, .program)
+
+/** A program as staff write it (also the CLI's import file, one program per file or a list). */
+export const adminProgramWriteSchema = z.object({
+  slug: programSlugSchema,
+  title: requiredString().max(PROGRAM_TITLE_MAX, max(PROGRAM_TITLE_MAX)),
+  summary: requiredString().max(PROGRAM_SUMMARY_MAX, max(PROGRAM_SUMMARY_MAX)),
+  goals: goalListSchema.default([]),
+  days: z
+    .array(programDayWriteSchema)
+    .min(1, { error: 'A program needs at least one day.' })
+    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` }),
+});
+export type AdminProgramWrite = z.input<typeof adminProgramWriteSchema>;
+
+export const adminProgramSchema = z.object({
+  ...programCore,
+  days: z.array(programDaySchema),
+  position: z.number().int(),
+  /** How many people have completed at least one day. */
+  people_started: z.number().int(),
+  updated_at: z.string(),
+});
+export type AdminProgram = z.infer<typeof adminProgramSchema>;
+
+/** A program as it can be written back (a file, a form): no track ids, counts or dates. */
+export const programWriteOf = (program: AdminProgram): AdminProgramWrite => ({
+  slug: program.slug,
+  title: program.title,
+  summary: program.summary,
+  goals: program.goals,
+  days: program.days.map((day) => ({
+    title: day.title,
+    intro: day.intro,
+    minutes: day.minutes,
+    messages: day.messages,
+    layers: day.layers.map((layer) => {
+      if (layer.kind !== 'track') return layer;
+      const { track_id: _trackId, ...named } = layer;
+      return named;
+    }),
+  })),
+});
+export const adminProgramListSchema = z.array(
+  z.object({ ...programCore, day_count: z.number().int(), position: z.number().int(), updated_at: z.string() }),
+);
