@@ -16,6 +16,7 @@ export const PLAN_FEATURES = {
   exportMessages: 'pro',
   shareMessages: 'pro',
   ownMusic: 'pro',
+  audioExport: 'pro',
 } as const satisfies Record<string, SubscriptionPlan>;
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 

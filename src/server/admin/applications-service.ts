@@ -10,7 +10,7 @@ import {
   type StagedFile,
 } from '../media/store';
 import { fieldErrors } from './audio-service';
-import { installerExtension } from './file-types';
+import { installerExtension } from '../media/file-types';
 import type { ContentStore } from './media-context';
 import { installerDownloadName } from '../media/urls';
 

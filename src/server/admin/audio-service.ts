@@ -11,7 +11,7 @@ import {
   type StagedFile,
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
-import { coverToWebp, InvalidImageError, sniffAudio } from './file-types';
+import { coverToWebp, InvalidImageError, sniffAudio } from '../media/file-types';
 import type { ContentStore } from './media-context';
 
 type AudioRow = typeof audioItems.$inferSelect;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { rethrowUniqueAs } from '../db/errors';
+import { assertPermutation } from '../db/order';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -67,14 +68,6 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     .where(eq(messageCategories.id, id))
     .returning({ id: messageCategories.id });
   if (!deleted.length) throw notFound();
-}
-
-/** Checks that `ids` names every one of `existing` exactly once. */
-function assertPermutation(ids: readonly number[], existing: readonly number[]) {
-  const known = new Set(existing);
-  if (ids.length !== existing.length || !ids.every((id) => known.has(id))) {
-    throw badRequest({ ids: ['Give every id of the list exactly once.'] });
-  }
 }
 
 export async function reorderCategories(db: Db, ids: readonly number[]): Promise<AdminCategory[]> {

@@ -13,7 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ConfigError, type S3Config } from '../config';
 import { ApiError } from '../http/errors';
 import { MediaFileMissingError, type MediaStore } from './store';
-import { linkWindow, safeDownloadName, type MediaUrls } from './urls';
+import { linkWindow, mediaNotServedByApp, safeDownloadName, type MediaUrls } from './urls';
 
 // Media in S3-compatible object storage (AWS S3, MinIO, Ceph, R2, ...) through the official SDK.
 // An object is written by one PUT, so it appears whole or not at all; uploads are still staged on the
@@ -167,8 +167,7 @@ export function s3MediaUrls(client: S3Client, bucket: string, clock: () => Date 
         expiresIn: expires - signedAt,
       });
     },
-    // Nothing under the app's /media/ is handed out while the storage serves the files.
-    verify: () => ({ ok: false, reason: 'invalid' }),
+    verify: mediaNotServedByApp,
   };
 }
 

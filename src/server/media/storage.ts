@@ -1,8 +1,7 @@
 import type { Config, S3Config } from '../config';
 import { mediaDir } from '../paths';
-import { checkS3Storage, createS3Client, s3MediaStore, s3MediaUrls } from './s3-store';
 import { localMediaStore, type MediaStore } from './store';
-import { createMediaUrls, type MediaUrls } from './urls';
+import { createMediaUrls, mediaNotServedByApp, type MediaUrls } from './urls';
 
 /** Where media live and how their URLs are made: the data folder and the app's signed URLs by default. */
 export interface MediaStorage {
@@ -21,11 +20,31 @@ export function createMediaStorage(config: Config): MediaStorage {
       check: () => Promise.resolve(),
     };
   const s3 = config.s3;
-  const client = createS3Client(s3);
+  // The AWS SDK (~40 MB in memory) is loaded only where S3 is configured; every call waits for it.
+  const loading = import('./s3-store').then((sdk) => {
+    const client = sdk.createS3Client(s3);
+    return {
+      files: sdk.s3MediaStore(client, s3.bucket, stagingRoot),
+      urls: sdk.s3MediaUrls(client, s3.bucket),
+      check: () => sdk.checkS3Storage(client, s3),
+    };
+  });
+  // A failure to load is reported by the first call that waits for it, not as an unhandled rejection.
+  loading.catch(() => undefined);
   return {
-    files: s3MediaStore(client, s3.bucket, stagingRoot),
-    urls: s3MediaUrls(client, s3.bucket),
-    check: () => checkS3Storage(client, s3),
+    files: {
+      kind: 's3',
+      stagingRoot,
+      place: async (staged, relative) => (await loading).files.place(staged, relative),
+      read: async (relative, range) => (await loading).files.read(relative, range),
+      size: async (relative) => (await loading).files.size(relative),
+      remove: async (relative) => (await loading).files.remove(relative),
+    },
+    urls: {
+      url: async (relativePath, options) => (await loading).urls.url(relativePath, options),
+      verify: mediaNotServedByApp,
+    },
+    check: async () => (await loading).check(),
   };
 }
 

@@ -30,6 +30,9 @@ export interface MediaUrls {
   verify(pathname: string, query: URLSearchParams, now?: Date): MediaAccess;
 }
 
+/** Nothing under the app's /media/ is handed out while the storage (S3) serves the files itself. */
+export const mediaNotServedByApp = (): MediaAccess => ({ ok: false, reason: 'invalid' });
+
 export const safeDownloadName = (name: string) =>
   name
     .replace(unsafeNameCharacters, '-')

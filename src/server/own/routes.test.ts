@@ -15,6 +15,7 @@ const { call, setPlan, ownMessagesUpTo } = ownTestKit(() => t);
 const categoryPath = (id: number) => fillPath(API.myCategory, { id });
 const messagesPath = (id: number) => fillPath(API.myCategoryMessages, { id });
 const messagePath = (id: number) => fillPath(API.myMessage, { id });
+const messagesOrderPath = (id: number) => fillPath(API.myCategoryMessagesOrder, { id });
 
 describe('own messages', () => {
   it('need a signed-in user', async () => {
@@ -94,9 +95,56 @@ describe('own messages', () => {
       ['POST', messagesPath(category.id), { message_text: 'Intruder.' }],
       ['PATCH', messagePath(messageId), { message_text: 'Changed.' }],
       ['DELETE', messagePath(messageId), undefined],
+      ['PUT', messagesOrderPath(category.id), { ids: [messageId] }],
     ] as const)
       expect((await call(bob, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+    // Another person's category is not part of one's own list, so no order of it is accepted.
+    expect((await call(bob, 'PUT', API.myCategoriesOrder, { ids: [category.id] })).statusCode).toBe(400);
     expect((await call(ada, 'GET', categoryPath(category.id))).json()).toEqual(withMessage);
+  });
+
+  it('are put in a new order by their owner, a whole list at a time', async () => {
+    const ada = await signedInUser(t.ctx);
+    const names = ['Morning', 'Work', 'Evening'];
+    const ids: number[] = [];
+    for (const name of names) ids.push((await call(ada, 'POST', API.myCategories, { name })).json().id);
+    const [morning, work, evening] = ids as [number, number, number];
+
+    const reordered = await call(ada, 'PUT', API.myCategoriesOrder, { ids: [evening, morning, work] });
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().map((c: { name: string }) => c.name)).toEqual(['Evening', 'Morning', 'Work']);
+    expect((await call(ada, 'GET', API.myCategories)).json().map((c: { id: number }) => c.id)).toEqual([
+      evening,
+      morning,
+      work,
+    ]);
+    // A new category still goes to the end of the list as it now is.
+    const night = (await call(ada, 'POST', API.myCategories, { name: 'Night' })).json().id;
+    expect((await call(ada, 'GET', API.myCategories)).json().at(-1).id).toBe(night);
+
+    for (const text of ['I wake slowly.', 'I drink water.', 'I step outside.'])
+      await call(ada, 'POST', messagesPath(morning), { message_text: text });
+    const messageIds = (await call(ada, 'GET', categoryPath(morning))).json().messages.map((m: { id: number }) => m.id);
+    const moved = await call(ada, 'PUT', messagesOrderPath(morning), { ids: [...messageIds].reverse() });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().messages.map((m: { message_text: string }) => m.message_text)).toEqual([
+      'I step outside.',
+      'I drink water.',
+      'I wake slowly.',
+    ]);
+
+    // An order that leaves one out, names one twice or names a stranger changes nothing.
+    for (const [url, body] of [
+      [API.myCategoriesOrder, { ids: [evening, morning] }],
+      [API.myCategoriesOrder, { ids: [evening, evening, morning, work, night] }],
+      [API.myCategoriesOrder, { ids: 'first' }],
+      [messagesOrderPath(morning), { ids: [messageIds[0], messageIds[1], 2_000_000_000] }],
+      [messagesOrderPath(work), { ids: messageIds }],
+    ] as const)
+      expect((await call(ada, 'PUT', url, body)).statusCode, JSON.stringify(body)).toBe(400);
+    const left = (await call(ada, 'GET', API.myCategories)).json();
+    expect(left.map((c: { id: number }) => c.id)).toEqual([evening, morning, work, night]);
+    expect(left[1].messages.map((m: { id: number }) => m.id)).toEqual([...messageIds].reverse());
   });
 
   it('stop at the plan’s limit, say which plan keeps more, and stay editable after a downgrade', async () => {

@@ -8,6 +8,7 @@ import {
   ownCategorySchema,
   ownCategoryWriteSchema,
   ownMessageWriteSchema,
+  orderSchema,
   planRequiredErrorSchema,
   planStateSchema,
   playerStateSchema,
@@ -19,6 +20,7 @@ import * as own from './service';
 import { readPlayer, savePlayer } from './player';
 import { errors, routeKit, userOf } from './route-kit';
 import { savedAndSharedRoutes } from './subliminal-routes';
+import { ownMusicRoutes } from './music-routes';
 
 // A person's own content and plan (docs/product/api.md#own-content): own messages, the player kept
 // for every device, and what the plan includes; saved subliminals, shares and the export beside them.
@@ -81,6 +83,14 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     }),
     async (request) => own.renameOwnCategory(db, userOf(request), request.params.id, request.body.name, publicUrl),
   );
+  app.put(
+    API.myCategoriesOrder,
+    described('Put the own categories in a new order (every id of them, once)', {
+      body: orderSchema,
+      response: { 200: ownCategoryListSchema, ...errors },
+    }),
+    async (request) => own.reorderOwnCategories(db, userOf(request), request.body.ids, publicUrl),
+  );
   deleteById(API.myCategory, 'Delete an own category and its messages', own.deleteOwnCategory);
   app.post(
     API.myCategoryMessages,
@@ -92,6 +102,14 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       reply
         .code(201)
         .send(await own.addOwnMessage(db, userOf(request), request.params.id, request.body.message_text, publicUrl)),
+  );
+  app.put(
+    API.myCategoryMessagesOrder,
+    describedById('Put the messages of an own category in a new order (every id of them, once)', {
+      body: orderSchema,
+      response: { 200: ownCategorySchema },
+    }),
+    async (request) => own.reorderOwnMessages(db, userOf(request), request.params.id, request.body.ids, publicUrl),
   );
   app.patch(
     API.myMessage,
@@ -120,4 +138,5 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
 
   savedAndSharedRoutes(app, ctx);
+  await app.register(ownMusicRoutes, ctx);
 };

@@ -3,6 +3,7 @@ import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature
 import type { SubscriptionPlan } from '@shared/constants';
 import type { OwnCategory, PlanRequiredError } from '@shared/contract';
 import type { Db } from '../db/client';
+import { assertPermutation } from '../db/order';
 import { ownCategories, ownMessages, profiles, savedSubliminals, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { shareLinkOf } from './share-tokens';
@@ -46,6 +47,7 @@ const FEATURE_NAMES = {
   shareSubliminals: 'Sharing subliminals is',
   shareMessages: 'Sharing message sets is',
   exportMessages: 'Exporting your messages is',
+  ownMusic: 'Adding your own music is',
 } as const satisfies Partial<Record<PlanFeature, string>>;
 export type GatedFeature = keyof typeof FEATURE_NAMES;
 
@@ -214,4 +216,58 @@ export async function deleteOwnMessage(db: Db, userId: number, id: number): Prom
     .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
     .returning({ id: ownMessages.id });
   if (deleted.length === 0) throw notFound();
+}
+
+/** Puts the person's categories in this order (every one of them, once). */
+export async function reorderOwnCategories(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+  publicUrl: string,
+): Promise<OwnCategory[]> {
+  await db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: ownCategories.id })
+      .from(ownCategories)
+      .where(eq(ownCategories.userId, userId))
+      .for('update');
+    assertPermutation(
+      ids,
+      existing.map((row) => row.id),
+    );
+    for (const [position, id] of ids.entries()) {
+      await tx.update(ownCategories).set({ position }).where(eq(ownCategories.id, id));
+    }
+  });
+  return listOwnCategories(db, userId, publicUrl);
+}
+
+/** Puts the messages of one of the person's categories in this order (every one of them, once). */
+export async function reorderOwnMessages(
+  db: Db,
+  userId: number,
+  categoryId: number,
+  ids: readonly number[],
+  publicUrl: string,
+): Promise<OwnCategory> {
+  await db.transaction(async (tx) => {
+    const [category] = await tx
+      .select({ id: ownCategories.id })
+      .from(ownCategories)
+      .where(and(eq(ownCategories.id, categoryId), eq(ownCategories.userId, userId)))
+      .for('update');
+    if (!category) throw notFound();
+    const existing = await tx
+      .select({ id: ownMessages.id })
+      .from(ownMessages)
+      .where(eq(ownMessages.categoryId, categoryId));
+    assertPermutation(
+      ids,
+      existing.map((row) => row.id),
+    );
+    for (const [position, id] of ids.entries()) {
+      await tx.update(ownMessages).set({ position }).where(eq(ownMessages.id, id));
+    }
+  });
+  return getOwnCategory(db, userId, categoryId, publicUrl);
 }

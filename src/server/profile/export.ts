@@ -7,6 +7,8 @@ import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
 import { allSubliminals } from '../own/subliminals';
 import { supportRequestsOf } from '../support/service';
+import { listHistory, readOnboarding, readReminder } from '../guidance/practice';
+import { startedPrograms } from '../guidance/programs';
 import type { ProfileReader } from './service';
 
 // Everything kept about a person, for GET /api/user/export/ (docs/product/api.md#export). One reader per
@@ -35,6 +37,12 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
   player: ({ db }, userId) => readPlayer(db, userId),
   saved_subliminals: ({ db, publicUrl }, userId) => allSubliminals(db, userId, publicUrl),
   support_requests: ({ db }, userId) => supportRequestsOf(db, userId),
+  guidance: async ({ db }, userId) => ({
+    onboarding: await readOnboarding(db, userId),
+    reminder: await readReminder(db, userId),
+    programs: await startedPrograms(db, userId),
+    listening_history: await listHistory(db, userId),
+  }),
 };
 
 export async function exportUserData(sources: Sources, userId: number): Promise<UserExport> {

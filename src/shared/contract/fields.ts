@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './plain';
 
 /** A required, non-blank string with DRF's messages. */
 export const requiredString = () =>
@@ -13,8 +14,8 @@ export const emailField = () =>
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .trim()
     .min(1, { error: MESSAGES.blank })
-    .max(254, { error: 'Ensure this field has no more than 254 characters.' })
-    .pipe(z.email({ error: MESSAGES.invalidEmail }));
+    .max(EMAIL_MAX_LENGTH, { error: `Ensure this field has no more than ${EMAIL_MAX_LENGTH} characters.` })
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
 
 /** The longest password a person may choose (at least 64 allowed, more than 128 refused). */
 export const NEW_PASSWORD_MAX_LENGTH = 128;
@@ -37,3 +38,11 @@ export const MAX_DATABASE_ID = 2_147_483_647;
 
 /** A row id in a path: a positive integer within the database's range. */
 export const databaseId = () => z.coerce.number().int().positive().max(MAX_DATABASE_ID);
+
+/** A new order of a whole list (categories, or the messages of one): every id of it exactly once. */
+export const orderSchema = z.object({
+  ids: z
+    .array(z.number().int().positive().max(MAX_DATABASE_ID))
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
+});
+export type OrderRequest = z.infer<typeof orderSchema>;

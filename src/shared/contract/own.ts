@@ -109,3 +109,33 @@ export const planRequiredErrorSchema = z.object({
   required_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
 });
 export type PlanRequiredError = z.infer<typeof planRequiredErrorSchema>;
+
+/** One's own music (Pro; docs/product/plans.md): what it may hold. */
+export const OWN_MUSIC = {
+  maxTracks: 50,
+  maxBytes: 500 * 1024 * 1024,
+  /** One file's largest size. */
+  maxFileBytes: 100 * 1024 * 1024,
+  nameMax: 80,
+} as const;
+
+export const ownTrackSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A signed URL to play it, valid for a while like every media URL. */
+  url: z.string(),
+  bytes: z.number().int(),
+  created_at: z.string(),
+});
+export type OwnTrack = z.infer<typeof ownTrackSchema>;
+export const ownMusicSchema = z.object({
+  tracks: z.array(ownTrackSchema),
+  used_bytes: z.number().int(),
+  max_bytes: z.number().int(),
+  max_tracks: z.number().int(),
+});
+export type OwnMusic = z.infer<typeof ownMusicSchema>;
+/** The upload's text field; without a name the file's own name (less its extension) is used. */
+export const ownTrackFieldsSchema = z.object({
+  name: requiredString().max(OWN_MUSIC.nameMax, max(OWN_MUSIC.nameMax)),
+});

@@ -1,5 +1,7 @@
 // The contract's plain constants, without zod: a page that only shows one of these texts imports
-// it from here and does not load the schemas. auth.ts and errors.ts re-export them.
+// it from here and does not load the schemas. auth.ts, billing.ts and errors.ts re-export them.
+
+import type { SubscriptionPlan } from '../constants';
 
 /** The terms require it; the sign-up form asks for it in these words. */
 export const TERMS_CONFIRMATION =
@@ -12,3 +14,17 @@ export const ACCOUNT_INACTIVE_CODE = 'account_inactive';
 
 /** `{"field": ["message", ...]}`; errors of the whole body go under `non_field_errors`. */
 export const NON_FIELD_ERRORS = 'non_field_errors';
+
+/** The plans one pays for (billing.ts re-exports them). */
+export const PAID_PLANS = ['intermediate', 'pro'] as const satisfies readonly SubscriptionPlan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
+
+/** The longest e-mail address an account may have (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * What an e-mail address must look like: zod's own e-mail pattern, named here so the contract's
+ * `emailField` and the account forms' light check (src/web/features/auth/validate.ts) share it.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

@@ -3,6 +3,7 @@ import { SUBSCRIPTION_PLANS } from '../constants';
 import { ownCategoryListSchema, playerStateSchema } from './own';
 import { subliminalSchema } from './subliminals';
 import { supportRequestExportSchema } from './support';
+import { historyListSchema, onboardingSchema, programProgressSchema, reminderSchema } from './guidance';
 
 export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS);
 
@@ -43,5 +44,12 @@ export const userExportSchema = z.object({
   player: playerStateSchema,
   saved_subliminals: z.array(subliminalSchema),
   support_requests: z.array(supportRequestExportSchema),
+  /** Onboarding answers, reminder, progress in programs and the whole listening history (guidance.ts). */
+  guidance: z.object({
+    onboarding: onboardingSchema,
+    reminder: reminderSchema,
+    programs: z.array(programProgressSchema),
+    listening_history: historyListSchema,
+  }),
 });
 export type UserExport = z.infer<typeof userExportSchema>;

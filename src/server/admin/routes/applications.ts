@@ -1,4 +1,4 @@
-import { readUpload } from '../multipart';
+import { readUpload } from '../../media/upload';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, idParamsSchema } from '@shared/contract';
 import * as applications from '../applications-service';
 import { errors, uploadErrors, noContent, tags, multipartBody, type AdminRoutes } from './shared';

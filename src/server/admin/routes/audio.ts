@@ -1,4 +1,4 @@
-import { readUpload } from '../multipart';
+import { readUpload } from '../../media/upload';
 import {
   ADMIN_API,
   adminAudioItemListSchema,

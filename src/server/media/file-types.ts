@@ -1,4 +1,4 @@
-import { sharpOf } from '../media/sharp';
+import { sharpOf } from './sharp';
 import { INSTALLER_EXTENSIONS } from '@shared/contract';
 
 // What an uploaded file really is: audio by its magic bytes, covers by decoding them, installers by

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shared/contract';
 import { assertNoNullCharacters } from '../http/body-parsers';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
+import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
 
 export interface UploadedFile {
   staged: StagedFile;

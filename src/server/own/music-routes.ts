@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  apiErrorSchema,
+  detailErrorSchema,
+  OWN_MUSIC,
+  ownMusicSchema,
+  ownTrackSchema,
+  planRequiredErrorSchema,
+} from '@shared/contract';
+import type { AppContext } from '../context';
+import { readUpload } from '../media/upload';
+import { addOwnTrack, deleteOwnTrack, listOwnMusic } from './music';
+import { routeKit, userOf } from './route-kit';
+import { assertFeature } from './service';
+
+// One's own music (docs/product/api.md#own-music): listed and deleted on any plan (what a downgrade
+// leaves stays one's own), added on Pro.
+
+export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const { described, deleteById } = routeKit(app, db, 'own content');
+  await app.register(multipart);
+
+  app.get(
+    API.myMusic,
+    described('Own music: the tracks, and how much of the quota they use', {
+      response: { 200: ownMusicSchema, 401: detailErrorSchema },
+    }),
+    async (request) => listOwnMusic(db, ctx.media, userOf(request)),
+  );
+  app.post(
+    API.myMusic,
+    {
+      // The plan is checked before a byte of the upload is read.
+      preHandler: async (request) => assertFeature(db, userOf(request), 'ownMusic'),
+      ...described('Add a track (multipart: audio_file, and name or the file’s own name), Pro', {
+        consumes: ['multipart/form-data'],
+        response: {
+          201: ownTrackSchema,
+          400: apiErrorSchema,
+          401: detailErrorSchema,
+          403: planRequiredErrorSchema.or(detailErrorSchema),
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, ctx.mediaFiles.stagingRoot, { audio_file: OWN_MUSIC.maxFileBytes });
+      const file = upload.files.audio_file;
+      const track = await addOwnTrack(db, ctx.mediaFiles, ctx.media, userOf(request), {
+        staged: file?.staged,
+        fileName: file?.fileName,
+        name: upload.fields.name,
+      });
+      return reply.code(201).send(track);
+    },
+  );
+  deleteById(API.myMusicTrack, 'Delete a track of one’s own music', (database, userId, id) =>
+    deleteOwnTrack(database, ctx.mediaFiles, userId, id),
+  );
+};

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, fillPath, OWN_MUSIC } from '@shared/contract';
+import { deleteUser } from '../admin/users-service';
+import { fakeMp3 } from '../admin/test/fake-audio';
+import { ownTracks } from '../db/schema';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { signedMediaUrl } from '../test/media';
+import { multipartBody } from '../test/multipart';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { ownTestKit } from './test-kit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { call, setPlan } = ownTestKit(() => t);
+const trackPath = (id: number) => fillPath(API.myMusicTrack, { id });
+const stored = (relative: string) => existsSync(path.join(t.dataDir, 'media', relative));
+/** Files left staged in the media folder's incoming folder (none may stay after any answer). */
+const staged = () => {
+  const dir = path.join(t.dataDir, 'media', '.incoming');
+  return existsSync(dir) ? readdirSync(dir).length : 0;
+};
+
+function upload(user: SignedInUser, parts: Parameters<typeof multipartBody>[0]) {
+  const body = multipartBody(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: API.myMusic,
+    payload: body.payload,
+    headers: { ...user.headers, ...body.headers },
+  });
+}
+
+describe('own music', () => {
+  it('is Pro’s to add: other plans are refused before the upload is read, and see an empty list', async () => {
+    const ada = await signedInUser(t.ctx);
+    const refused = await upload(ada, { audio_file: { filename: 'rain.mp3', content: fakeMp3() } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'plan_required', required_plan: 'pro' });
+    expect((await call(ada, 'GET', API.myMusic)).json()).toEqual({
+      tracks: [],
+      used_bytes: 0,
+      max_bytes: OWN_MUSIC.maxBytes,
+      max_tracks: OWN_MUSIC.maxTracks,
+    });
+    expect((await call(undefined, 'GET', API.myMusic)).statusCode).toBe(401);
+  });
+
+  it('stores an audio file under the person’s folder, plays it by a signed URL, and deletes it', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const audio = fakeMp3(4096);
+    const created = await upload(ada, { audio_file: { filename: 'Forest walk.mp3', content: audio } });
+    expect(created.statusCode).toBe(201);
+    const sha = createHash('sha256').update(audio).digest('hex');
+    const relative = `own-music/${ada.id}/${sha}.mp3`;
+    expect(created.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Forest walk',
+      url: signedMediaUrl(relative),
+      bytes: audio.length,
+      created_at: expect.any(String),
+    });
+    expect(stored(relative)).toBe(true);
+    const named = await upload(ada, {
+      name: '  Evening rain  ',
+      audio_file: { filename: 'x.wav', content: fakeMp3() },
+    });
+    expect(named.json().name).toBe('Evening rain');
+
+    const listed = (await call(ada, 'GET', API.myMusic)).json();
+    expect(listed.tracks.map((track: { name: string }) => track.name)).toEqual(['Forest walk', 'Evening rain']);
+    expect(listed.used_bytes).toBe(audio.length + named.json().bytes);
+
+    // Nobody else sees or deletes it.
+    const bob = await signedInUser(t.ctx);
+    expect((await call(bob, 'GET', API.myMusic)).json().tracks).toEqual([]);
+    expect((await call(bob, 'DELETE', trackPath(created.json().id))).statusCode).toBe(404);
+
+    expect((await call(ada, 'DELETE', trackPath(created.json().id))).statusCode).toBe(204);
+    expect(stored(relative)).toBe(false);
+    expect((await call(ada, 'DELETE', trackPath(created.json().id))).statusCode).toBe(404);
+  });
+
+  it('refuses what is not audio, no file, a blank name and a file too large, keeping nothing', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const notAudio = await upload(ada, { audio_file: { filename: 'song.mp3', content: Buffer.from('<html>') } });
+    expect(notAudio.statusCode).toBe(400);
+    expect(notAudio.json()).toEqual({ audio_file: ['Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'] });
+    expect((await upload(ada, { name: 'Nothing' })).json()).toEqual({ audio_file: ['No file was submitted.'] });
+    const blank = await upload(ada, { name: ' ', audio_file: { filename: '.mp3', content: fakeMp3() } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toHaveProperty('name');
+    const long = await upload(ada, { name: 'n'.repeat(81), audio_file: { filename: 'a.mp3', content: fakeMp3() } });
+    expect(long.statusCode).toBe(400);
+    const tooLarge = await upload(ada, {
+      audio_file: { filename: 'big.mp3', content: fakeMp3(OWN_MUSIC.maxFileBytes + 10) },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    const json = await t.app.inject({ method: 'POST', url: API.myMusic, headers: ada.headers, payload: {} });
+    expect(json.statusCode).toBe(415);
+
+    expect((await call(ada, 'GET', API.myMusic)).json().tracks).toEqual([]);
+    expect(staged()).toBe(0);
+  });
+
+  it('keeps to the quota of tracks and bytes, and says how much room is left', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const { db } = t.database;
+    // Rows alone stand for a full library (the upload itself has its own test above).
+    await db.insert(ownTracks).values({
+      userId: ada.id,
+      name: 'Long set',
+      audioFile: `own-music/${ada.id}/placeholder.mp3`,
+      bytes: OWN_MUSIC.maxBytes - 1000,
+    });
+    const over = await upload(ada, { audio_file: { filename: 'a.mp3', content: fakeMp3(2048) } });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().detail).toMatch(/^This file needs 2 KB, and your music has 1000 bytes of 500 MB left\./);
+    expect(staged()).toBe(0);
+
+    await db.insert(ownTracks).values(
+      Array.from({ length: OWN_MUSIC.maxTracks - 1 }, (_, i) => ({
+        userId: ada.id,
+        name: `Track ${i}`,
+        audioFile: `own-music/${ada.id}/p${i}.mp3`,
+        bytes: 0,
+      })),
+    );
+    const full = await upload(ada, { audio_file: { filename: 'a.mp3', content: fakeMp3(10) } });
+    expect(full.json().detail).toBe(`Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`);
+  });
+
+  it('goes with the account: its files are removed when the account is deleted', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const audio = fakeMp3(1024);
+    await upload(ada, { audio_file: { filename: 'mine.mp3', content: audio } });
+    const relative = `own-music/${ada.id}/${createHash('sha256').update(audio).digest('hex')}.mp3`;
+    expect(stored(relative)).toBe(true);
+    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id)).toBe(true);
+    expect(stored(relative)).toBe(false);
+  });
+});

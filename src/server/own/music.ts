@@ -1,0 +1,128 @@
+import { and, asc, count, eq, sum } from 'drizzle-orm';
+import { formatBytes } from '@shared/bytes';
+import { OWN_MUSIC, ownTrackFieldsSchema, type OwnMusic, type OwnTrack } from '@shared/contract';
+import type { Db } from '../db/client';
+import { ownTracks, users } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { sniffAudio } from '../media/file-types';
+import {
+  contentAddressedName,
+  discardStaged,
+  placeAndReference,
+  releaseUnreferenced,
+  type MediaStore,
+  type StagedFile,
+} from '../media/store';
+import type { MediaUrls } from '../media/urls';
+
+// A person's own music (Pro; docs/product/api.md#own-music): audio files they upload, checked like
+// staff uploads, kept privately under their own folder, within a quota of tracks and bytes.
+
+export const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
+
+type Row = typeof ownTracks.$inferSelect;
+
+const toTrack = async (urls: MediaUrls, row: Row): Promise<OwnTrack> => ({
+  id: row.id,
+  name: row.name,
+  url: await urls.url(row.audioFile),
+  bytes: row.bytes,
+  created_at: row.createdAt.toISOString(),
+});
+
+async function usage(db: Db, userId: number) {
+  const [row] = await db
+    .select({ tracks: count(), bytes: sum(ownTracks.bytes) })
+    .from(ownTracks)
+    .where(eq(ownTracks.userId, userId));
+  return { tracks: row?.tracks ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
+export async function listOwnMusic(db: Db, urls: MediaUrls, userId: number): Promise<OwnMusic> {
+  const rows = await db
+    .select()
+    .from(ownTracks)
+    .where(eq(ownTracks.userId, userId))
+    .orderBy(asc(ownTracks.createdAt), asc(ownTracks.id));
+  return {
+    tracks: await Promise.all(rows.map((row) => toTrack(urls, row))),
+    used_bytes: rows.reduce((total, row) => total + row.bytes, 0),
+    max_bytes: OWN_MUSIC.maxBytes,
+    max_tracks: OWN_MUSIC.maxTracks,
+  };
+}
+
+/** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */
+async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promise<void> {
+  const used = await usage(db, userId);
+  if (used.tracks >= OWN_MUSIC.maxTracks)
+    throw new ApiError(403, {
+      detail: `Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`,
+    });
+  if (used.bytes + bytes > OWN_MUSIC.maxBytes) {
+    const left = formatBytes(Math.max(0, OWN_MUSIC.maxBytes - used.bytes));
+    throw new ApiError(403, {
+      detail: `This file needs ${formatBytes(bytes)}, and your music has ${left} of ${formatBytes(OWN_MUSIC.maxBytes)} left. Delete a track to make room.`,
+    });
+  }
+}
+
+/** The name given, else the file's own name less its extension (cut to the longest name allowed). */
+function trackName(given: string | undefined, fileName: string | undefined): string {
+  const fallback = (fileName ?? '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, OWN_MUSIC.nameMax);
+  const parsed = ownTrackFieldsSchema.safeParse({ name: given?.trim() ? given : fallback });
+  if (!parsed.success) {
+    throw badRequest({ name: parsed.error.issues.map((issue) => issue.message) });
+  }
+  return parsed.data.name;
+}
+
+/**
+ * Stores an uploaded file as the person's track: audio by its bytes, within the quota (checked with
+ * the person's row locked, so two uploads at once cannot both pass). The staged file is placed or
+ * removed, never left behind.
+ */
+export async function addOwnTrack(
+  db: Db,
+  files: MediaStore,
+  urls: MediaUrls,
+  userId: number,
+  upload: { staged: StagedFile | undefined; fileName?: string; name?: string },
+): Promise<OwnTrack> {
+  const { staged } = upload;
+  try {
+    if (!staged) throw badRequest({ audio_file: ['No file was submitted.'] });
+    const type = sniffAudio(staged.head);
+    if (!type) throw badRequest({ audio_file: [AUDIO_TYPES_TEXT] });
+    const name = trackName(upload.name, upload.fileName);
+    const relative = `own-music/${userId}/${contentAddressedName(staged.sha256, type.ext)}`;
+    // Checked first so a full quota costs no transfer to the storage, then again where it counts.
+    await assertRoomForTrack(db, userId, staged.size);
+    const row = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await assertRoomForTrack(tx, userId, staged.size);
+      const [inserted] = await tx
+        .insert(ownTracks)
+        .values({ userId, name, audioFile: relative, bytes: staged.size })
+        .returning();
+      return inserted!;
+    });
+    return await toTrack(urls, row);
+  } finally {
+    // A file refused before it was placed is still staged (removing a placed one's old name does nothing).
+    await discardStaged(staged);
+  }
+}
+
+/** Deletes one of the person's tracks, and its file once nothing names it. */
+export async function deleteOwnTrack(db: Db, files: MediaStore, userId: number, id: number): Promise<void> {
+  const [deleted] = await db
+    .delete(ownTracks)
+    .where(and(eq(ownTracks.id, id), eq(ownTracks.userId, userId)))
+    .returning({ file: ownTracks.audioFile });
+  if (!deleted) throw notFound();
+  await releaseUnreferenced(db, files, [deleted.file]);
+}
