@@ -69,6 +69,8 @@ describe('sharing a saved subliminal', () => {
       name: 'Evening wind-down',
       messages: ['I am calm.', 'I breathe out slowly.'],
       settings,
+      sound: null,
+      private_tracks: [],
       shared_at: expect.any(String),
     });
     expect(view.body).not.toContain(ada.email);
@@ -208,6 +210,7 @@ describe('copying what is shared', () => {
         // The sharer's own message names no row of theirs in the copy.
         playlist: [playlist[0], { message_text: 'I breathe out slowly.', source: 'shared', message_id: 2 }],
         settings,
+        sound: null,
         share: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),

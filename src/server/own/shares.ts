@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ShareLink, SharedCopy, SharedItem, SubliminalWrite } from '@shared/contract';
+import type { ShareLink, SharedCopy, SharedItem, SoundMix, SubliminalWrite } from '@shared/contract';
+import { playableMix } from '@shared/sound-mix';
 import type { Db } from '../db/client';
 import { ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { assertFeature, createOwnCategory } from './service';
+import { assertFeature, createOwnCategory, planOf } from './service';
 import { newShareToken, shareLinkOf } from './share-tokens';
-import { createSubliminal, storedPlaylist } from './subliminals';
+import { createSubliminal, storedPlaylist, storedSound } from './subliminals';
 import { storedSettings } from './player';
 
 // Share links (docs/product/api.md#saved-and-shared): a saved subliminal (Intermediate and up) or an
@@ -58,6 +59,7 @@ type Found =
       name: string;
       playlist: SubliminalWrite['playlist'];
       settings: SubliminalWrite['settings'];
+      sound: SoundMix | null;
       sharedAt: Date;
     }
   | { kind: 'messages'; name: string; messages: string[]; sharedAt: Date };
@@ -80,6 +82,7 @@ async function findShared(db: Db, token: string): Promise<Found> {
       name: row.name,
       playlist: storedPlaylist(row.playlist),
       settings: storedSettings(row.settings),
+      sound: storedSound(row.sound),
       sharedAt: row.sharedAt ?? row.createdAt,
     };
   }
@@ -107,7 +110,18 @@ async function findShared(db: Db, token: string): Promise<Found> {
   };
 }
 
-/** What anyone with the link sees: the name and the texts (and a subliminal's settings), nothing else. */
+/**
+ * A shared sound without the sharer's own music: their uploads stay private (decision 021); the
+ * page names what was left out.
+ */
+function sharedSound(sound: SoundMix | null): { sound: SoundMix | null; private_tracks: string[] } {
+  if (!sound) return { sound: null, private_tracks: [] };
+  const layers = sound.layers.filter((layer) => layer.kind !== 'own_track');
+  const private_tracks = sound.layers.flatMap((layer) => (layer.kind === 'own_track' ? [layer.name] : []));
+  return { sound: layers.length > 0 ? { ...sound, layers } : null, private_tracks };
+}
+
+/** What anyone with the link sees: the name and the texts (and a subliminal's settings and sound), nothing else. */
 export async function readShared(db: Db, token: string): Promise<SharedItem> {
   const found = await findShared(db, token);
   const shared_at = found.sharedAt.toISOString();
@@ -117,6 +131,7 @@ export async function readShared(db: Db, token: string): Promise<SharedItem> {
         name: found.name,
         messages: found.playlist.map((item) => item.message_text),
         settings: found.settings,
+        ...sharedSound(found.sound),
         shared_at,
       }
     : { kind: 'messages', name: found.name, messages: found.messages, shared_at };
@@ -141,10 +156,15 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
   if (found.kind === 'subliminal') {
     await assertFeature(db, userId, 'savedSubliminals');
     const { name, settings } = found;
-    const playlist = found.ownerId === userId ? found.playlist : copiedPlaylist(found.playlist);
+    const mine = found.ownerId === userId;
+    const playlist = mine ? found.playlist : copiedPlaylist(found.playlist);
+    // The copy keeps the layers the copier's plan plays (and never another person's own music).
+    const shared = mine ? found.sound : sharedSound(found.sound).sound;
+    const layers = shared ? playableMix(shared, await planOf(db, userId)).layers : [];
+    const sound = shared && layers.length > 0 ? { ...shared, layers } : null;
     return {
       kind: 'subliminal',
-      subliminal: await createSubliminal(db, userId, { name, playlist, settings }, publicUrl),
+      subliminal: await createSubliminal(db, userId, { name, playlist, settings, sound }, publicUrl),
     };
   }
   await assertFeature(db, userId, 'ownMessages');

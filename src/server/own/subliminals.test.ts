@@ -61,6 +61,7 @@ describe('saved subliminals', () => {
     expect(first).toEqual({
       id: expect.any(Number),
       ...morning,
+      sound: null,
       share: null,
       created_at: expect.any(String),
       updated_at: first.created_at,
@@ -86,10 +87,19 @@ describe('saved subliminals', () => {
         name: 'Morning, renamed',
         message_count: 1,
         theme: 'custom',
+        layer_count: 0,
         shared: false,
         updated_at: replaced.json().updated_at,
       },
-      { id: second.id, name: 'Evening', message_count: 1, theme: 'dawn', shared: false, updated_at: second.updated_at },
+      {
+        id: second.id,
+        name: 'Evening',
+        message_count: 1,
+        theme: 'dawn',
+        layer_count: 0,
+        shared: false,
+        updated_at: second.updated_at,
+      },
     ]);
 
     expect((await call(ada, 'DELETE', subliminalPath(first.id))).statusCode).toBe(204);

@@ -1,10 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { playlistItemSchema, type Subliminal, type SubliminalSummary, type SubliminalWrite } from '@shared/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  playlistItemSchema,
+  soundMixSchema,
+  type SoundMix,
+  type Subliminal,
+  type SubliminalSummary,
+  type SubliminalWrite,
+} from '@shared/contract';
+import type { SubscriptionPlan } from '@shared/constants';
+import { PLAN_FEATURES } from '@shared/plans';
+import { layerBeyondPlan, mixLayerLabel } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { savedSubliminals } from '../db/schema';
-import { notFound } from '../http/errors';
+import { ownTracks, savedSubliminals } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
 import { assertThemeIncluded, storedSettings } from './player';
-import { assertRoomFor, planOf } from './service';
+import { assertRoomFor, planOf, planRequired } from './service';
 import { shareLinkOf } from './share-tokens';
 
 // Saved subliminals (Intermediate and up; docs/product/api.md#saved-and-shared): a name, the messages
@@ -22,12 +32,54 @@ export function storedPlaylist(value: unknown): PlaylistItem[] {
   });
 }
 
+/** A stored sound as the contract reads it now; null for none (rows saved before sounds were) or one that no longer passes. */
+export function storedSound(value: unknown): SoundMix | null {
+  const parsed = soundMixSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Refuses a sound with a layer the plan lacks (403 plan_required), unless that very layer was already
+ * saved in it (a downgrade keeps what was made: renaming it must not fail); and an own track that is
+ * not the saver's (400 on the layer's track_id).
+ */
+async function assertSoundAllowed(
+  db: Db,
+  userId: number,
+  plan: SubscriptionPlan,
+  sound: SoundMix | null,
+  kept?: SoundMix | null,
+) {
+  if (!sound) return;
+  const keptLayers = new Set((kept?.layers ?? []).map((layer) => JSON.stringify(layer)));
+  const fresh = sound.layers.filter((layer) => !keptLayers.has(JSON.stringify(layer)));
+  const beyond = layerBeyondPlan(fresh.length === sound.layers.length ? sound.layers : fresh, plan);
+  if (beyond) {
+    const required = PLAN_FEATURES[beyond.feature];
+    const what =
+      beyond.feature === 'soundLayers' ? 'More than one sound layer is' : `${mixLayerLabel(beyond.layer)} is`;
+    throw planRequired(`${what} part of the ${required} plan.`, required);
+  }
+  const ownIds = sound.layers.flatMap((layer) => (layer.kind === 'own_track' ? [layer.track_id] : []));
+  if (ownIds.length === 0) return;
+  const found = await db
+    .select({ id: ownTracks.id })
+    .from(ownTracks)
+    .where(and(eq(ownTracks.userId, userId), inArray(ownTracks.id, ownIds)));
+  if (found.length === ownIds.length) return;
+  const missing = sound.layers.find(
+    (layer) => layer.kind === 'own_track' && !found.some((row) => row.id === layer.track_id),
+  );
+  throw badRequest({ sound: [`${missing ? mixLayerLabel(missing) : 'A track'} is not in your music.`] });
+}
+
 function present(row: Row, publicUrl: string): Subliminal {
   return {
     id: row.id,
     name: row.name,
     playlist: storedPlaylist(row.playlist),
     settings: storedSettings(row.settings),
+    sound: storedSound(row.sound),
     share: shareLinkOf(publicUrl, row.shareToken),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -44,6 +96,7 @@ export async function listSubliminals(db: Db, userId: number): Promise<Sublimina
       name: savedSubliminals.name,
       message_count: sql<number>`jsonb_array_length(${savedSubliminals.playlist})::int`,
       theme: sql<string>`coalesce(${savedSubliminals.settings}->>'theme', '')`,
+      layer_count: sql<number>`coalesce(jsonb_array_length(${savedSubliminals.sound}->'layers'), 0)::int`,
       shared: sql<boolean>`${savedSubliminals.shareToken} is not null`,
       updatedAt: savedSubliminals.updatedAt,
     })
@@ -76,18 +129,26 @@ export async function createSubliminal(
   subliminal: SubliminalWrite,
   publicUrl: string,
 ): Promise<Subliminal> {
-  assertThemeIncluded(await planOf(db, userId), subliminal.settings);
+  const plan = await planOf(db, userId);
+  assertThemeIncluded(plan, subliminal.settings);
+  await assertSoundAllowed(db, userId, plan, subliminal.sound);
   return db.transaction(async (tx) => {
     await assertRoomFor(tx, userId, 'savedSubliminals');
     const [row] = await tx
       .insert(savedSubliminals)
-      .values({ userId, name: subliminal.name, playlist: subliminal.playlist, settings: subliminal.settings })
+      .values({
+        userId,
+        name: subliminal.name,
+        playlist: subliminal.playlist,
+        settings: subliminal.settings,
+        sound: subliminal.sound,
+      })
       .returning();
     return present(row!, publicUrl);
   });
 }
 
-/** Replaces a subliminal's name, messages and settings; its share link stays. */
+/** Replaces a subliminal's name, messages, settings and sound; its share link stays. */
 export async function replaceSubliminal(
   db: Db,
   userId: number,
@@ -95,10 +156,20 @@ export async function replaceSubliminal(
   subliminal: SubliminalWrite,
   publicUrl: string,
 ): Promise<Subliminal> {
-  assertThemeIncluded(await planOf(db, userId), subliminal.settings);
+  const plan = await planOf(db, userId);
+  assertThemeIncluded(plan, subliminal.settings);
+  const [kept] = await db.select({ sound: savedSubliminals.sound }).from(savedSubliminals).where(owned(userId, id));
+  if (!kept) throw notFound();
+  await assertSoundAllowed(db, userId, plan, subliminal.sound, storedSound(kept.sound));
   const [row] = await db
     .update(savedSubliminals)
-    .set({ name: subliminal.name, playlist: subliminal.playlist, settings: subliminal.settings, updatedAt: sql`now()` })
+    .set({
+      name: subliminal.name,
+      playlist: subliminal.playlist,
+      settings: subliminal.settings,
+      sound: subliminal.sound,
+      updatedAt: sql`now()`,
+    })
     .where(owned(userId, id))
     .returning();
   if (!row) throw notFound();

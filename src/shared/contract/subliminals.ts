@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ownCategorySchema, playerSettingsSchema, playlistItemSchema, PLAYLIST_MAX, shareLinkSchema } from './own';
 import { requiredString } from './fields';
+import { soundMixSchema } from './sound-mix';
 
 // Saved subliminals, share links, the public view of what is shared, and the export of one's own
 // messages (docs/product/api.md#saved-and-shared).
@@ -12,7 +13,10 @@ const nameField = () =>
     error: `Ensure this field has no more than ${SUBLIMINAL_NAME_MAX} characters.`,
   });
 
-/** A saved subliminal as written: a name, its messages (at least one) and the player settings. */
+/**
+ * A saved subliminal as written: a name, its messages (at least one), the player settings and its
+ * sound (the engine's layers and levels; null or left out: none saved, as in older ones).
+ */
 export const subliminalWriteSchema = z.object({
   name: nameField(),
   playlist: z
@@ -20,6 +24,7 @@ export const subliminalWriteSchema = z.object({
     .min(1, { error: 'A subliminal needs at least one message.' })
     .max(PLAYLIST_MAX, { error: `Ensure this list has at most ${PLAYLIST_MAX} items.` }),
   settings: playerSettingsSchema,
+  sound: soundMixSchema.nullable().default(null),
 });
 export type SubliminalWrite = z.infer<typeof subliminalWriteSchema>;
 
@@ -37,6 +42,8 @@ export const subliminalSummarySchema = z.object({
   name: z.string(),
   message_count: z.number().int(),
   theme: z.string(),
+  /** How many sound layers it starts with (0: none saved). */
+  layer_count: z.number().int(),
   shared: z.boolean(),
   updated_at: z.string(),
 });
@@ -57,6 +64,9 @@ export const sharedItemSchema = z.discriminatedUnion('kind', [
     name: z.string(),
     messages: z.array(z.string()),
     settings: playerSettingsSchema,
+    /** Its sound without the sharer's own music, which stays private (named in `private_tracks`). */
+    sound: soundMixSchema.nullable(),
+    private_tracks: z.array(z.string()),
     shared_at: z.string(),
   }),
   z.object({

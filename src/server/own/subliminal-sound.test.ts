@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API, fillPath, MIX_LAYERS_MAX } from '@shared/contract';
+import { ownTracks, savedSubliminals } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { ownTestKit } from './test-kit';
+
+// A saved subliminal's sound: validation, the plan gate on save, ownership of own tracks, shares,
+// the export, and rows saved before sounds were (docs/product/api.md#saved-and-shared).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { call, setPlan } = ownTestKit(() => t);
+const subliminalPath = (id: number) => fillPath(API.subliminal, { id });
+
+const settings = { flashSpeed: 120, displayInterval: 2500, messageColor: '#FDBA74', fontSize: 30, theme: 'dawn' };
+const playlist = [{ message_text: 'I am calm.', source: 'library', message_id: 3 }];
+const track = { kind: 'track', audio_kind: 'selfeggio', track_id: 2, name: '432 Hz calm', gain_db: -6 };
+const noise = { kind: 'noise', colour: 'pink', gain_db: -18.5 };
+const voice = { kind: 'voice', voice: 'en-gb', rate: 145, pause_s: 2, level_db: -20, gain_db: -6 };
+const binaural = { kind: 'binaural', left_hz: 200, right_hz: 205, gain_db: -12 };
+const isochronic = { kind: 'isochronic', carrier_hz: 200, pulse_hz: 10, gain_db: -24 };
+const mix = { volume: 0.7, layers: [track, noise] };
+const body = (sound: unknown) => ({ name: 'Rain and words', playlist, settings, sound });
+
+async function userOn(plan: 'basic' | 'intermediate' | 'pro') {
+  const user = await signedInUser(t.ctx);
+  if (plan !== 'basic') await setPlan(user, plan);
+  return user;
+}
+async function ownTrack(user: SignedInUser, name: string) {
+  const [row] = await t.ctx.database.db
+    .insert(ownTracks)
+    .values({ userId: user.id, name, audioFile: `own-music/${user.id}/x.mp3`, bytes: 10 })
+    .returning();
+  return row!.id;
+}
+
+describe('the sound of a saved subliminal', () => {
+  it('is kept with its layers, levels and volume, returned on read, list, share and in the export', async () => {
+    const ada = await userOn('intermediate');
+    const created = await call(ada, 'POST', API.subliminals, body(mix));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().sound).toEqual(mix);
+    const { id } = created.json();
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual(mix);
+    expect((await call(ada, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, layer_count: 2 });
+
+    const replaced = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.5, layers: [isochronic] }));
+    expect(replaced.statusCode).toBe(200);
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual({ volume: 0.5, layers: [isochronic] });
+    // Saving without a sound clears it.
+    const { sound: _none, ...noSound } = body(null);
+    expect((await call(ada, 'PUT', subliminalPath(id), noSound)).json().sound).toBeNull();
+    await call(ada, 'PUT', subliminalPath(id), body(mix));
+
+    const link = (await call(ada, 'POST', fillPath(API.subliminalShare, { id }))).json();
+    const shared = (await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json();
+    expect(shared).toMatchObject({ sound: mix, private_tracks: [] });
+
+    const exported = (await call(ada, 'GET', API.userExport)).json();
+    expect(exported.saved_subliminals[0].sound).toEqual(mix);
+  });
+
+  it('refuses unknown kinds, out-of-range levels, too many or doubled layers and stray fields, with field errors', async () => {
+    const ada = await userOn('pro');
+    const { id } = (await call(ada, 'POST', API.subliminals, body(mix))).json();
+    for (const sound of [
+      { volume: 0.5, layers: [{ kind: 'rain', gain_db: -6 }] },
+      { volume: 0.5, layers: [{ ...noise, gain_db: 3 }] },
+      { volume: 0.5, layers: [{ ...noise, gain_db: -61 }] },
+      { volume: 0.5, layers: [{ ...voice, level_db: -40 }] },
+      { volume: 0.5, layers: [{ ...voice, voice: 'klingon; rm' }] },
+      { volume: 0.5, layers: [{ ...binaural, left_hz: 5000 }] },
+      { volume: 0.5, layers: [{ ...noise, colour: 'purple' }] },
+      { volume: 0.5, layers: [{ ...track, track_id: 0 }] },
+      { volume: 0.5, layers: [{ ...noise, extra: 1 }] },
+      { volume: 1.5, layers: [noise] },
+      { volume: 0.5, layers: [] },
+      { volume: 0.5, layers: [noise, { ...noise, colour: 'white' }] },
+      { volume: 0.5, layers: [track, { kind: 'own_track', track_id: 1, name: 'Mine', gain_db: 0 }] },
+      { volume: 0.5, layers: [track, binaural, isochronic, noise, voice, noise] },
+      { layers: [noise] },
+      'loud',
+    ]) {
+      for (const [method, url] of [
+        ['POST', API.subliminals],
+        ['PUT', subliminalPath(id)],
+      ] as const) {
+        const refused = await call(ada, method, url, body(sound));
+        expect(refused.statusCode, `${method} ${JSON.stringify(sound)}`).toBe(400);
+        expect(Object.keys(refused.json())).toEqual(['sound']);
+      }
+    }
+    expect(MIX_LAYERS_MAX).toBe(5);
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual(mix);
+    expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(1);
+  });
+
+  it("refuses a layer the saver's plan lacks, naming the plan; Pro saves voice and own music", async () => {
+    const ian = await userOn('intermediate');
+    const mine = await ownTrack(ian, 'Rain at night');
+    for (const [layers, detail] of [
+      [[noise, voice], 'Spoken affirmations is part of the pro plan.'],
+      [
+        [{ kind: 'own_track', track_id: mine, name: 'Rain at night', gain_db: -6 }],
+        'Rain at night is part of the pro plan.',
+      ],
+    ] as const) {
+      const refused = await call(ian, 'POST', API.subliminals, body({ volume: 0.8, layers }));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail, code: 'plan_required', required_plan: 'pro' });
+    }
+    expect((await call(ian, 'GET', API.subliminals)).json()).toEqual([]);
+
+    const pia = await userOn('pro');
+    const hers = await ownTrack(pia, 'Sea');
+    const own = { kind: 'own_track', track_id: hers, name: 'Sea', gain_db: -3 };
+    const saved = await call(pia, 'POST', API.subliminals, body({ volume: 0.8, layers: [own, voice] }));
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().sound.layers).toEqual([own, voice]);
+  });
+
+  it("refuses another person's own track (400), and keeps the sharer's own music out of a share", async () => {
+    const pia = await userOn('pro');
+    const other = await userOn('pro');
+    const theirs = await ownTrack(other, 'Not yours');
+    const refused = await call(
+      pia,
+      'POST',
+      API.subliminals,
+      body({ volume: 0.8, layers: [{ kind: 'own_track', track_id: theirs, name: 'Not yours', gain_db: -3 }] }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ sound: ['Not yours is not in your music.'] });
+
+    const hers = await ownTrack(pia, 'Sea');
+    const own = { kind: 'own_track', track_id: hers, name: 'Sea', gain_db: -3 };
+    const { id } = (
+      await call(pia, 'POST', API.subliminals, body({ volume: 0.8, layers: [own, noise, voice] }))
+    ).json();
+    expect((await call(other, 'GET', subliminalPath(id))).statusCode).toBe(404);
+    expect((await call(other, 'PUT', subliminalPath(id), body(mix))).statusCode).toBe(404);
+    const link = (await call(pia, 'POST', fillPath(API.subliminalShare, { id }))).json();
+    const view = await call(undefined, 'GET', fillPath(API.shared, { token: link.token }));
+    expect(view.json()).toMatchObject({ sound: { volume: 0.8, layers: [noise, voice] }, private_tracks: ['Sea'] });
+    expect(view.body).not.toContain(`"track_id":${hers}`);
+
+    // An Intermediate copier keeps what their plan plays: the noise, not the voice nor her music.
+    const ian = await userOn('intermediate');
+    const copy = await call(ian, 'POST', fillPath(API.sharedCopy, { token: link.token }));
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().subliminal.sound).toEqual({ volume: 0.8, layers: [noise] });
+  });
+
+  it('keeps a layer saved before a downgrade when the subliminal is renamed, but refuses adding one', async () => {
+    const pia = await userOn('pro');
+    const { id } = (await call(pia, 'POST', API.subliminals, body({ volume: 0.6, layers: [noise, voice] }))).json();
+    await setPlan(pia, 'intermediate');
+    const renamed = await call(pia, 'PUT', subliminalPath(id), {
+      ...body({ volume: 0.6, layers: [noise, voice] }),
+      name: 'Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const louder = await call(
+      pia,
+      'PUT',
+      subliminalPath(id),
+      body({ volume: 0.6, layers: [noise, { ...voice, level_db: -10 }] }),
+    );
+    expect(louder.statusCode).toBe(403);
+  });
+
+  it('reads rows saved before sounds were, and a stored sound that no longer passes, as none', async () => {
+    const ada = await userOn('intermediate');
+    const { id } = (await call(ada, 'POST', API.subliminals, { name: 'Old', playlist, settings })).json();
+    const { db } = t.ctx.database;
+    expect((await db.select().from(savedSubliminals).where(eq(savedSubliminals.id, id)))[0]!.sound).toBeNull();
+    const old = await call(ada, 'GET', subliminalPath(id));
+    expect(old.statusCode).toBe(200);
+    expect(old.json().sound).toBeNull();
+    expect((await call(ada, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, layer_count: 0 });
+
+    await db
+      .update(savedSubliminals)
+      .set({ sound: { volume: 9, layers: 'x' } })
+      .where(eq(savedSubliminals.id, id));
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toBeNull();
+    const link = (await call(ada, 'POST', fillPath(API.subliminalShare, { id }))).json();
+    expect((await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json()).toMatchObject({
+      sound: null,
+      private_tracks: [],
+    });
+  });
+});
