@@ -44,7 +44,7 @@ describe('logs of a whole run', () => {
     const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url, payload, headers });
     const mails = async () => {
-      await t.ctx.mailer.settled();
+      await t.ctx.jobs.settled();
       return readOutbox(outboxDir(t.dataDir));
     };
 

@@ -36,7 +36,7 @@ describe('support requests', () => {
   const send = (user: SignedInUser | undefined, payload: object) =>
     t.app.inject({ method: 'POST', url: API.support, headers: user?.headers ?? {}, payload });
   const mailsTo = async (address: string) => {
-    await t.ctx.mailer.settled();
+    await t.ctx.jobs.settled();
     return (await readOutbox(t.ctx.mailer.outboxDir!)).filter((mail) => mail.to === address);
   };
   const adminCall = (user: SignedInUser, method: 'GET' | 'PATCH', url: string, payload?: object) =>
@@ -260,7 +260,7 @@ describe('support requests while the mail server is down', () => {
         payload: { subject: 'Mail is down', message: 'Still here?', send_copy: true },
       });
       expect(res.statusCode).toBe(201);
-      await t.ctx.mailer.settled();
+      await t.ctx.jobs.settled();
       const rows = await t.database.db.select().from(supportRequests).where(eq(supportRequests.userId, user.id));
       expect(rows).toMatchObject([{ subject: 'Mail is down', message: 'Still here?' }]);
     } finally {

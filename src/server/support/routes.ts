@@ -10,7 +10,8 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { supportCopyMail, supportRequestMail } from '../mail/templates';
+import type { Db } from '../db/client';
+import { mailJob } from '../jobs/mail-kinds';
 import { createSupportRequest } from './service';
 
 // The portal's support form (docs/product/api.md#support): stored, then mailed to SUPPORT_EMAIL with
@@ -59,12 +60,15 @@ export const supportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           { 'Retry-After': String(Math.max(1, Math.ceil(counted.ttlInSeconds))) },
         );
       }
-      const row = await createSupportRequest(db, sender, request.body);
-      // Off the request path: a failed delivery is logged, and the request stays stored for staff.
-      ctx.mailer.sendInBackground(supportRequestMail(ctx.config.supportEmail, row), request.log);
-      if (request.body.send_copy) {
-        ctx.mailer.sendInBackground(supportCopyMail(sender.email, row, SUPPORT.responseBusinessHours), request.log);
-      }
+      // Stored with its mails as jobs in one transaction: they are retried until delivered (or left for staff).
+      const row = await db.transaction(async (tx) => {
+        const stored = await createSupportRequest(tx as unknown as Db, sender, request.body);
+        const payload = { requestId: stored.id };
+        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.support-request', payload }));
+        if (request.body.send_copy) await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.support-copy', payload }));
+        return stored;
+      });
+      ctx.jobs.wake();
       return reply.code(201).send({ id: row.id, created_at: row.createdAt.toISOString(), priority: row.priority });
     },
   );
