@@ -36,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const { db } = ctx.database;
   const { publicUrl } = ctx.config;
   const stripeConfig = ctx.config.stripe;
-  const stripe = stripeConfig && createStripeClient(stripeConfig);
+  const stripe = stripeConfig && (await createStripeClient(stripeConfig));
   const limit = app.createRateLimit({
     max: BILLING_SESSIONS_PER_HOUR,
     timeWindow: HOUR_MS,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
   NO_ADMIN_BILLING,
@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { billingAccounts, profiles } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { createStripeClient } from './stripe-client';
+import { asStripeError, createStripeClient } from './stripe-client';
 
 // A person's Stripe customer and subscription as the webhooks told them, and the plan they make
 // (docs/decisions/013-billing-with-stripe-webhooks-as-the-source.md).
@@ -139,10 +139,10 @@ export async function cancelSubscriptionBeforeDeletion(ctx: AppContext, userId: 
   const account = await billingAccountOf(ctx.database.db, userId);
   if (!ctx.config.stripe || !account?.stripeSubscriptionId || !isLive(account.subscriptionStatus)) return;
   try {
-    await createStripeClient(ctx.config.stripe).subscriptions.cancel(account.stripeSubscriptionId);
+    await (await createStripeClient(ctx.config.stripe)).subscriptions.cancel(account.stripeSubscriptionId);
   } catch (error) {
     // Already gone at Stripe: nothing left to bill.
-    if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return;
+    if ((await asStripeError(error))?.code === 'resource_missing') return;
     throw new ApiError(503, { detail: BILLING_MESSAGES.cancelBeforeDeleteFailed });
   }
 }

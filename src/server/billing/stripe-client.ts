@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { BILLING_MESSAGES } from '@shared/contract';
 import type { StripeConfig } from '../config';
 import { ApiError } from '../http/errors';
 
 // The Stripe client as configured (Stripe's API, or STRIPE_API_URL's stand-in), and how its failures
-// are answered.
+// are answered. The SDK (~20 MB in memory) is loaded only on a server where payments are set up.
 
-export function createStripeClient(config: StripeConfig): Stripe {
+const loadStripe = async () => (await import('stripe')).default;
+
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const Stripe = await loadStripe();
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 15_000,
@@ -22,11 +25,17 @@ export async function callStripe<T>(log: FastifyBaseLogger, what: string, call: 
   try {
     return await call();
   } catch (error) {
-    const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+    const stripeError = await asStripeError(error);
     log.error(
       { err: error, stripeType: stripeError?.type, stripeCode: stripeError?.code, requestId: stripeError?.requestId },
       `billing: Stripe refused or did not answer ${what}`,
     );
     throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
   }
+}
+
+/** The error as Stripe's own (its type, code and request id), or undefined for any other failure. */
+export async function asStripeError(error: unknown): Promise<Stripe.errors.StripeError | undefined> {
+  const Stripe = await loadStripe();
+  return error instanceof Stripe.errors.StripeError ? error : undefined;
 }

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import type { SubscriptionPlan } from '../constants';
 
 // Paying for a plan with Stripe (docs/product/api.md#billing, decisions §9): Checkout to subscribe,
 // the Customer Portal to change plan, update the card or cancel, and Stripe's signed webhooks as the
 // only source of a plan change. A server with no Stripe keys answers the billing calls 503 and runs
 // as before (operators set plans).
 
-/** The plans one pays for. */
-export const PAID_PLANS = ['intermediate', 'pro'] as const satisfies readonly SubscriptionPlan[];
-export type PaidPlan = (typeof PAID_PLANS)[number];
+import { PAID_PLANS } from './plain';
+
+export { PAID_PLANS, type PaidPlan } from './plain';
 
 export const BILLING_MESSAGES = {
   /** The 503 body's detail of every billing call on a server with no Stripe keys. */
