@@ -13,7 +13,7 @@ interface Queued {
 }
 
 /**
- * Hashing runs on a few threads of the lowest priority (password-thread.mjs): as many as the cores this
+ * Hashing runs on a few threads of lower priority (nice 10, password-thread.mjs): as many as the cores this
  * process may use, so a login storm uses every core yet never delays the event loop
  * (docs/decisions/001-workers-share-state-through-the-primary.md).
  */
