@@ -12,7 +12,8 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // data folder; on PostgreSQL in a database of its own when DATABASE_URL is set), loads 10 categories
 // × 50 messages, and measures the hottest calls with wrk against nginx serving the same bytes from a
 // file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
-// Prints one table. Not a timed test: run it on a quiet machine.
+// Prints one table. Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process
+// (primary and workers) writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const rounds = Math.max(1, Number(args.rounds ?? 3));
@@ -113,7 +114,9 @@ try {
   if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
 
   const logFile = openSync(path.join(work, 'server.log'), 'w');
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  // Cluster workers inherit the primary's flags, so each writes its own profile.
+  const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const server = spawn(process.execPath, [...profileFlags, 'scripts/start.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', logFile, 'inherit'],
