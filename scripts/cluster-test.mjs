@@ -5,24 +5,38 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import sharp from 'sharp';
+import S3rver from '@20minutes/s3rver';
 import { hash } from '@node-rs/argon2';
 import { buildServer, buildWeb, ROOT } from './build-state.mjs';
 
 // `npm run test:cluster` (issue 19): two app servers, each started as `npm start` starts it (a primary
-// and its workers), behind nginx on loopback, on one PostgreSQL and one Redis. A mixed load (signups,
-// logins, profile writes, reads) runs through nginx while one server is killed with SIGKILL and started
-// again. Then: were acknowledged writes kept, did the surviving server fail any request, is a logout on
-// one server refused at once by the other, do rate limits count across both. Prints the figures; exits
-// 1 when a check fails. Needs nginx (Debian: apt-get install nginx-light), PostgreSQL and Redis.
+// and its workers), behind nginx on loopback, on one PostgreSQL, one Redis and one S3-compatible store
+// (s3rver, the stand-in the media tests use). A mixed load (signups, logins, profile writes, profile
+// image uploads, reads) runs through nginx while one server is killed with SIGKILL and started again.
+// Then: were acknowledged writes and uploads kept, did the surviving server fail any request, is a
+// logout on one server refused at once by the other, do rate limits count across both, is an upload
+// through one server downloadable through the other. Prints the figures; exits 1 when a check fails.
+// Needs nginx (Debian: apt-get install nginx-light), PostgreSQL and Redis.
 //
 // Settings (environment): CLUSTER_TEST_SECONDS (load duration, default 40), CLUSTER_TEST_PORT (nginx's
-// port; the servers take the next two; default 4121), DATABASE_URL (an administrative connection: a
+// port; the servers take the next two, the S3 stand-in the third; default 4121), DATABASE_URL (an administrative connection: a
 // database of the test's own is created and dropped; default postgres://postgres@127.0.0.1:5432/postgres),
 // REDIS_URL (default redis://127.0.0.1:6379/11; keys go under innerwave:11:).
 
 const SECONDS = Number(process.env.CLUSTER_TEST_SECONDS ?? 40);
 const NGINX_PORT = Number(process.env.CLUSTER_TEST_PORT ?? 4121);
 const PORTS = [NGINX_PORT + 1, NGINX_PORT + 2];
+const S3_PORT = NGINX_PORT + 3;
+const S3_BUCKET = 'innerwave-cluster';
+/** s3rver's built-in key pair. */
+const S3_ENV = {
+  S3_URL: `http://127.0.0.1:${S3_PORT}`,
+  S3_BUCKET,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+};
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379/11';
 const CLIENTS = 8;
@@ -82,6 +96,7 @@ function startServer(index) {
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl,
       REDIS_URL,
+      ...S3_ENV,
       SECRET_KEY: 'cluster-test-secret-key-that-is-long-enough-0123456789',
       TRUST_PROXY: '127.0.0.1',
       WEB_CONCURRENCY: '2',
@@ -147,6 +162,8 @@ const stats = {
   byKind: {},
   acknowledgedWrites: 0,
   lostWrites: 0,
+  acknowledgedUploads: 0,
+  lostUploads: 0,
 };
 const failureSamples = [];
 
@@ -188,7 +205,18 @@ async function request(kind, method, url, { body, form, token } = {}) {
   }
 }
 
-async function client(index, users, until, writes, signups) {
+/** A few small images, each of its own colour (the store names a file by its bytes). */
+const IMAGES = await Promise.all(
+  [0x2f6f8f, 0x8f2f6f, 0x6f8f2f, 0x4a4a9a].map((rgb) =>
+    sharp({
+      create: { width: 24, height: 24, channels: 3, background: { r: rgb >> 16, g: (rgb >> 8) & 255, b: rgb & 255 } },
+    })
+      .png()
+      .toBuffer(),
+  ),
+);
+
+async function client(index, users, until, writes, signups, uploads) {
   const mine = users.slice(index * USERS_PER_CLIENT, (index + 1) * USERS_PER_CLIENT);
   const tokens = new Map();
   let seq = 0;
@@ -211,6 +239,10 @@ async function client(index, users, until, writes, signups) {
       const form = new FormData();
       form.set('first_name', value);
       form.set('last_name', 'Cluster');
+      // One write in five carries a new profile image: an upload to S3 through whichever server answers.
+      const withImage = Math.random() < 0.2;
+      if (withImage)
+        form.set('profile_image', new Blob([IMAGES[seq % IMAGES.length]], { type: 'image/png' }), 'me.png');
       if (!writes.has(user.id)) writes.set(user.id, { acknowledged: undefined, after: [] });
       const entry = writes.get(user.id);
       entry.after.push(value);
@@ -222,6 +254,10 @@ async function client(index, users, until, writes, signups) {
         stats.acknowledgedWrites++;
         entry.acknowledged = value;
         entry.after = [];
+        if (withImage) {
+          stats.acknowledgedUploads++;
+          uploads.add(user.id);
+        }
       } else if (res.status === 401) tokens.delete(user.id);
     } else {
       const url = Math.random() < 0.5 ? '/api/user/profile/' : '/api/user/message-categories/';
@@ -236,21 +272,51 @@ async function logoutAcrossServers(users) {
   let honoured = 0;
   const tries = 10;
   for (const user of users.slice(0, tries)) {
-    const direct = (port, url, init = {}) => fetch(`http://127.0.0.1:${port}${url}`, init);
-    const pair = await (
-      await direct(PORTS[0], '/api/jwt/create/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email, password: PASSWORD }),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${pair.access}` };
+    const auth = await loginOn(PORTS[0], user.email);
     const before = (await direct(PORTS[1], '/api/users/me/', { headers: auth })).status;
     const logout = (await direct(PORTS[0], '/api/logout/', { method: 'POST', headers: auth })).status;
     const after = (await direct(PORTS[1], '/api/users/me/', { headers: auth })).status;
     if (before === 200 && logout === 204 && after === 401) honoured++;
   }
   return { tries, honoured };
+}
+
+const direct = (port, url, init = {}) => fetch(`http://127.0.0.1:${port}${url}`, init);
+
+async function loginOn(port, email) {
+  const res = await direct(port, '/api/jwt/create/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return { authorization: `Bearer ${(await res.json()).access}` };
+}
+
+/** The profile image a server names for a user (a URL signed by the store), fetched: its bytes, or null. */
+async function profileImageVia(port, auth) {
+  const profile = await (await direct(port, '/api/user/profile/', { headers: auth })).json();
+  if (!profile.profile_image) return null;
+  const image = await fetch(profile.profile_image);
+  return image.ok ? Buffer.from(await image.arrayBuffer()) : null;
+}
+
+const isJpeg = (bytes) => bytes !== null && bytes[0] === 0xff && bytes[1] === 0xd8;
+
+/** An image uploaded through one server, then read through the other: the same JPEG bytes? */
+async function uploadAcrossServers(users) {
+  let downloadable = 0;
+  for (const [i, user] of users.entries()) {
+    const auth = await loginOn(PORTS[0], user.email);
+    const form = new FormData();
+    form.set('first_name', 'Across');
+    form.set('last_name', 'Servers');
+    form.set('profile_image', new Blob([IMAGES[i % IMAGES.length]], { type: 'image/png' }), 'me.png');
+    const upload = await direct(PORTS[0], '/api/user/profile/update/', { method: 'PUT', headers: auth, body: form });
+    const viaFirst = await profileImageVia(PORTS[0], auth);
+    const viaSecond = await profileImageVia(PORTS[1], await loginOn(PORTS[1], user.email));
+    if (upload.status === 200 && isJpeg(viaSecond) && viaFirst?.equals(viaSecond)) downloadable++;
+  }
+  return { tries: users.length, downloadable };
 }
 
 /** Wrong passwords for one account, alternately on each server: the limit (10) counts once across both. */
@@ -275,6 +341,15 @@ async function main() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database "${DB_NAME}"`);
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: S3_PORT,
+    silent: true,
+    directory: path.join(WORK, 's3'),
+    vhostBuckets: false,
+    configureBuckets: [{ name: S3_BUCKET }],
+  });
+  await s3.run();
   try {
     log('building (if stale)…');
     buildWeb();
@@ -307,7 +382,10 @@ async function main() {
     const until = started + SECONDS * 1000;
     const writes = new Map();
     const signups = [];
-    const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i, users, until, writes, signups)));
+    const uploads = new Set();
+    const load = Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => client(i, users, until, writes, signups, uploads)),
+    );
 
     await sleep((SECONDS / 3) * 1000);
     const killedAt = Date.now();
@@ -336,9 +414,18 @@ async function main() {
     }
     stats.acknowledgedWrites += signups.length;
     stats.lostWrites = lostSignups + lostProfileWrites;
+    // Every acknowledged upload: the profile names an image, and the store hands it out (read through
+    // the restarted server, which saw none of the uploads the survivor took).
+    for (const id of uploads) {
+      const user = users.find((candidate) => candidate.id === id);
+      if (!isJpeg(await profileImageVia(PORTS[1], await loginOn(PORTS[1], user.email)))) stats.lostUploads++;
+    }
 
     const logout = await logoutAcrossServers(users.slice(CLIENTS * USERS_PER_CLIENT - 10));
     const rateLimit = await rateLimitAcrossServers();
+    const upload = await uploadAcrossServers(
+      users.slice(CLIENTS * USERS_PER_CLIENT - 15, CLIENTS * USERS_PER_CLIENT - 10),
+    );
     await db.end();
 
     const figures = {
@@ -349,6 +436,9 @@ async function main() {
       byKind: stats.byKind,
       acknowledgedWrites: stats.acknowledgedWrites,
       lostWrites: stats.lostWrites,
+      acknowledgedUploads: stats.acknowledgedUploads,
+      lostUploads: stats.lostUploads,
+      uploadThroughOneDownloadableThroughTheOther: `${upload.downloadable}/${upload.tries}`,
       timeToRecoverMs: { sinceKill: recoveredAt - killedAt, sinceRestart: recoveredAt - restartedAt },
       logoutHonouredAtOnceOnTheOtherServer: `${logout.honoured}/${logout.tries}`,
       rateLimitAcrossServers: rateLimit.statuses.join(' '),
@@ -358,6 +448,8 @@ async function main() {
       console.log(`failures (first ${failureSamples.length}):\n  ${failureSamples.join('\n  ')}`);
     const ok =
       stats.lostWrites === 0 &&
+      stats.lostUploads === 0 &&
+      upload.downloadable === upload.tries &&
       stats.survivorFailures === 0 &&
       logout.honoured === logout.tries &&
       rateLimit.countsOnce;
@@ -370,6 +462,7 @@ async function main() {
     await sleep(300);
     await admin.query(`drop database if exists "${DB_NAME}" with (force)`).catch(() => undefined);
     await admin.end();
+    await s3.close().catch(() => undefined);
     rmSync(WORK, { recursive: true, force: true });
   }
 }
