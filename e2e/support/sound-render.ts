@@ -28,6 +28,7 @@ export type EngineAction =
   | { action: 'volume'; volume: number }
   | { action: 'timer'; seconds: number | null; fadeSeconds: number }
   | { action: 'seek'; seconds: number }
+  | { action: 'voiceLevel'; level: number }
   | { action: 'stop' };
 export type EngineEvent = { at: number } & EngineAction;
 
@@ -94,8 +95,19 @@ export async function renderEngine(
       });
       const apply = (event: EngineAction) => {
         switch (event.action) {
-          case 'layer':
-            return engine.setLayer(event.id, event.source, event.gain, { exclusive: event.exclusive });
+          case 'layer': {
+            // A voice loop crosses into the page as a plain array; the engine takes a Float32Array.
+            const source =
+              event.source.kind === 'voice'
+                ? {
+                    ...event.source,
+                    loop: { ...event.source.loop, samples: new Float32Array(event.source.loop.samples) },
+                  }
+                : event.source;
+            return engine.setLayer(event.id, source, event.gain, { exclusive: event.exclusive });
+          }
+          case 'voiceLevel':
+            return engine.setVoiceLevel(event.level);
           case 'remove':
             return engine.removeLayer(event.id);
           case 'gain':

@@ -43,7 +43,8 @@ export function registerSecurity(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(pages)],
+        // 'wasm-unsafe-eval' lets the speech worker compile eSpeak NG's WebAssembly (decision 019); no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(pages)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigins],

@@ -102,6 +102,7 @@ describe('the built SPA', () => {
       [
         'script-src',
         "'self'",
+        "'wasm-unsafe-eval'",
         scriptHash('document.documentElement.dataset.x="1"'),
         scriptHash('document.documentElement.dataset.y="2"'),
       ].sort(),

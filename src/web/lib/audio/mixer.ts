@@ -105,3 +105,22 @@ export function loopBounds(channels: readonly ArrayLike<number>[], threshold = S
 
 /** Beats (binaural or isochronic) above this are no longer heard as a beat: the screens warn. */
 export const BEAT_WARNING_HZ = 30;
+
+// The spoken-affirmations layer (docs/decisions/019-spoken-affirmations-and-audio-export.md).
+
+/** The subliminal level's range: 0 dB is as loud as the other layers, −35 dB far under them. */
+export const VOICE_LEVEL_MIN_DB = -35;
+export const VOICE_LEVEL_MAX_DB = 0;
+/** Below this the voice is called masked on the screens (and in the docs). */
+export const VOICE_MASKED_DB = -10;
+
+/**
+ * The voice layer's gain: `relativeDb` under the loudest other layer (peak against peak), or, when
+ * it plays alone, `ownGain` (there is nothing to be under). Follows the other layers as they move.
+ */
+export function voiceGain(ownGain: number, otherGains: readonly number[], relativeDb: number): number {
+  const loudest = Math.max(0, ...otherGains.map(clampGain));
+  if (loudest === 0) return clampGain(ownGain);
+  const db = Number.isFinite(relativeDb) ? clamp(relativeDb, MIN_DB, VOICE_LEVEL_MAX_DB) : VOICE_LEVEL_MAX_DB;
+  return loudest * dbToGain(db);
+}

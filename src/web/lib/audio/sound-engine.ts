@@ -8,8 +8,10 @@ import {
   loopBounds,
   planSleepTimer,
   type SleepTimerPlan,
+  voiceGain,
 } from './mixer';
 import { noiseLoop, type NoiseColour } from './noise';
+import type { SpokenClip } from './voice-loop';
 
 // The portal's one audio engine, on the Web Audio API with no React inside. A session is a set of
 // layers, each with its own gain, summed into one master:
@@ -22,7 +24,7 @@ import { noiseLoop, type NoiseColour } from './noise';
 // never passes the chosen volume (docs/decisions/016-one-audio-engine-of-layers.md). Start, stop,
 // pause, every change and the timer's end are ramps: nothing ever steps.
 
-export type LayerId = 'track' | 'binaural' | 'isochronic' | 'noise';
+export type LayerId = 'track' | 'binaural' | 'isochronic' | 'noise' | 'voice';
 
 export type LayerSource =
   | { kind: 'binaural'; leftHz: number; rightHz: number }
@@ -30,7 +32,19 @@ export type LayerSource =
   | { kind: 'isochronic'; carrierHz: number; pulseHz: number }
   | { kind: 'noise'; colour: NoiseColour }
   /** A library track, looped sample-accurately from its decoded buffer. */
-  | { kind: 'track'; key: string; title: string; url: string };
+  | { kind: 'track'; key: string; title: string; url: string }
+  /**
+   * Spoken affirmations: the messages' synthesised speech with pauses, as one loop (voice-loop.ts),
+   * played `level` dB under the loudest other layer (0 = as loud; its own gain when alone).
+   */
+  | {
+      kind: 'voice';
+      loop: SpokenClip;
+      messages: number;
+      level: number;
+      /** How the loop was spoken, so a saved subliminal can speak it again the same way. */
+      spoken?: { voice: string; rate: number; pause: number };
+    };
 
 export interface LayerState {
   id: LayerId;
@@ -63,6 +77,12 @@ export interface SoundEngineOptions {
   timeScale?: number;
   /** The master volume before anyone moves it. */
   volume?: number;
+  /**
+   * Plays as if the session had already run this many seconds: every source starts where it would
+   * then be (same phase, same place in its loop) and nothing fades in. The export renders a long
+   * session as chunks this way, each continuing the last (docs/decisions/019-…).
+   */
+  offset?: number;
 }
 
 type ContextSource = BaseAudioContext | (() => BaseAudioContext);
@@ -70,6 +90,8 @@ type ContextSource = BaseAudioContext | (() => BaseAudioContext);
 interface Voice {
   nodes: AudioScheduledSourceNode[];
   output: AudioNode;
+  /** Where each looping buffer source starts in its buffer (seconds). */
+  offsets?: number[];
 }
 
 interface TrackVoice {
@@ -100,7 +122,7 @@ interface Session {
 }
 
 const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
-const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise'];
+const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise', 'voice'];
 
 // What every parameter the engine moves is scheduled to be, as a function of engine time. Reading
 // AudioParam.value instead is unreliable: an OfflineAudioContext suspended mid-render reported a
@@ -154,6 +176,7 @@ export class SoundEngine {
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly load: (url: string) => Promise<ArrayBuffer>;
   readonly timeScale: number;
+  private readonly offset: number;
 
   /**
    * A context, or a factory for one. The factory runs on the first start, i.e. inside the
@@ -171,6 +194,7 @@ export class SoundEngine {
         return response.arrayBuffer();
       });
     this.timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
+    this.offset = options.offset && options.offset > 0 && Number.isFinite(options.offset) ? options.offset : 0;
     this.state = { ...STOPPED, volume: clampGain(options.volume ?? STOPPED.volume) };
   }
 
@@ -245,7 +269,11 @@ export class SoundEngine {
     if (source.kind !== 'track') {
       layer.voice = this.createVoice(context, source);
       layer.voice.output.connect(layer.gain);
-      for (const node of layer.voice.nodes) node.start(context.currentTime);
+      layer.voice.nodes.forEach((node, index) =>
+        node instanceof AudioBufferSourceNode
+          ? node.start(context.currentTime, layer.voice?.offsets?.[index] ?? 0)
+          : node.start(context.currentTime),
+      );
       this.applyGains(session, context.currentTime);
     }
     this.publish();
@@ -256,7 +284,7 @@ export class SoundEngine {
       if (source.kind === 'track') {
         const buffer = await this.decode(context, source.url);
         if (session.layers.get(id) !== layer || this.session !== session) return;
-        this.startTrack(context, layer, buffer, 0);
+        this.startTrack(context, layer, buffer, this.offset ? this.offset % (buffer.duration || 1) : 0);
         layer.state = { ...layer.state, status: 'ready' };
         this.applyGains(session, context.currentTime);
         this.publish();
@@ -329,6 +357,15 @@ export class SoundEngine {
     old.source.stop(now + FADE_SECONDS + 0.02);
     old.source.onended = () => old.gain.disconnect();
     this.startTrack(context, layer, buffer, offset, true);
+    this.publish();
+  }
+
+  /** Moves the voice layer's subliminal level (dB under the loudest other layer), gliding. */
+  setVoiceLevel(level: number): void {
+    const layer = this.session?.layers.get('voice');
+    if (!layer || layer.state.source.kind !== 'voice' || !this.session || !this.context) return;
+    layer.state = { ...layer.state, source: { ...layer.state.source, level } };
+    this.applyGains(this.session, this.context.currentTime);
     this.publish();
   }
 
@@ -455,7 +492,8 @@ export class SoundEngine {
       layers: new Map(),
       startedAt: now,
     };
-    rampTo(session.envelope.gain, 1, now);
+    if (this.offset) setAt(session.envelope.gain, 1, now);
+    else rampTo(session.envelope.gain, 1, now);
     session.headroom
       .connect(session.volume)
       .connect(session.timer)
@@ -489,13 +527,25 @@ export class SoundEngine {
    */
   private applyGains(session: Session, from: number) {
     const layers = [...session.layers.values()];
-    const target = headroomFor(layers.map((layer) => (layer.voice || layer.track ? layer.state.gain : 0)));
+    const sounding = (layer: Layer) => Boolean(layer.voice || layer.track);
+    const others = layers.filter((layer) => sounding(layer) && layer.state.id !== 'voice').map((l) => l.state.gain);
+    const gainOf = (layer: Layer) => {
+      const source = layer.state.source;
+      return source.kind === 'voice' ? voiceGain(layer.state.gain, others, source.level) : layer.state.gain;
+    };
+    const target = headroomFor(layers.map((layer) => (sounding(layer) ? gainOf(layer) : 0)));
+    if (this.offset && from === 0) {
+      // A continued render (the export's later chunks) starts at its levels, with no fade.
+      setAt(session.headroom.gain, target, from);
+      for (const layer of layers) if (sounding(layer)) setAt(layer.gain.gain, gainOf(layer), from);
+      return;
+    }
     const current = valueAt(session.headroom.gain, from);
     const headroomFirst = target < current;
     const later = from + FADE_SECONDS;
     rampTo(session.headroom.gain, target, from, headroomFirst ? from : later);
     for (const layer of layers) {
-      if (layer.voice || layer.track) rampTo(layer.gain.gain, layer.state.gain, from, headroomFirst ? later : from);
+      if (sounding(layer)) rampTo(layer.gain.gain, gainOf(layer), from, headroomFirst ? later : from);
     }
   }
 
@@ -516,6 +566,13 @@ export class SoundEngine {
     const oscillator = (hz: number) => {
       const node = context.createOscillator();
       node.type = 'sine';
+      if (this.offset) {
+        // sin(2πf·(t + offset)): the phase the tone would have reached, as a one-harmonic wave.
+        const phase = 2 * Math.PI * ((hz * this.offset) % 1);
+        const real = new Float32Array([0, Math.sin(phase)]);
+        const imag = new Float32Array([0, Math.cos(phase)]);
+        node.setPeriodicWave(context.createPeriodicWave(real, imag, { disableNormalization: true }));
+      }
       setAt(node.frequency, hz, now);
       return node;
     };
@@ -545,9 +602,16 @@ export class SoundEngine {
       return { nodes: [carrier, pulse], output: amplitude };
     }
     const node = context.createBufferSource();
-    node.buffer = this.noiseBuffer(context, source.colour);
+    if (source.kind === 'voice') {
+      const { samples, sampleRate } = source.loop;
+      const buffer = context.createBuffer(1, Math.max(1, samples.length), sampleRate);
+      buffer.copyToChannel(samples, 0);
+      node.buffer = buffer;
+    } else {
+      node.buffer = this.noiseBuffer(context, source.colour);
+    }
     node.loop = true;
-    return { nodes: [node], output: node };
+    return { nodes: [node], output: node, offsets: [this.offset % node.buffer.duration] };
   }
 
   /** Eight seconds of a colour at the context's rate, peak 1, generated once per colour. */

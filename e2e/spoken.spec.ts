@@ -1,0 +1,227 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { buildSync } from 'esbuild';
+import { expect, test, type Page } from '@playwright/test';
+import type * as ExportModule from '../src/web/lib/audio/export';
+import { amplitudeAt, maxStep, peak, sineStepBound } from './audio-analysis';
+import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
+import { db, renderEngine, SAMPLE_RATE, saveWav, slice } from './support/sound-render';
+
+// Spoken affirmations and audio export (docs/decisions/019-spoken-affirmations-and-audio-export.md):
+// the voice layer's subliminal level measured in Chromium's Web Audio, the export's chunks joined
+// without a seam, and in the app, a Pro account's playlist spoken by eSpeak NG and exported to WAV.
+
+// Synthesising speech and rendering minutes of audio on a busy machine takes a while.
+test.describe.configure({ timeout: 300_000 });
+
+const dbToGain = (level: number) => 10 ** (level / 20);
+
+/** A stand-in for speech: 0.5 s of 700 Hz with 10 ms raised-cosine edges, then 0.5 s of silence. */
+function toneLoop(sampleRate: number): number[] {
+  const edge = Math.round(0.01 * sampleRate);
+  const tone = Math.round(0.5 * sampleRate);
+  return Array.from({ length: sampleRate }, (_, n) => {
+    if (n >= tone) return 0;
+    const ramp = Math.min(1, n / edge, (tone - n) / edge);
+    return (0.5 - 0.5 * Math.cos(Math.PI * ramp)) * Math.sin((2 * Math.PI * 700 * n) / sampleRate);
+  });
+}
+
+test('the voice layer plays at its subliminal level under the other layers (±0.5 dB), and alone at its own gain', async ({
+  page,
+}) => {
+  const loop = { samples: toneLoop(SAMPLE_RATE) as unknown as Float32Array<ArrayBuffer>, sampleRate: SAMPLE_RATE };
+  const rendered = await renderEngine(page, 2.6, [
+    { at: 0, action: 'layer', id: 'binaural', source: { kind: 'binaural', leftHz: 200, rightHz: 200 }, gain: 0.5 },
+    { at: 0, action: 'layer', id: 'voice', source: { kind: 'voice', loop, messages: 1, level: -20 }, gain: 0.5 },
+    { at: 1.5, action: 'voiceLevel', level: -35 },
+  ]);
+  saveWav('voice-levels.wav', rendered);
+  // 0.3 s inside a tone (210 whole cycles of 700 Hz): the voice's level against the 0.5 of the tones.
+  const voiceAt = (from: number) => db(amplitudeAt(slice(rendered.left, from, 0.3), SAMPLE_RATE, 700) / 0.5);
+  const measured = { first: voiceAt(1.1), afterChange: voiceAt(2.1) };
+  console.log('voice under the other layers (dB):', JSON.stringify(measured));
+  expect(Math.abs(measured.first - -20)).toBeLessThan(0.5);
+  expect(Math.abs(measured.afterChange - -35)).toBeLessThan(0.5);
+  // The change glides: nothing steeper than the tones themselves.
+  expect(maxStep(rendered.left)).toBeLessThanOrEqual(sineStepBound(0.5, 200, SAMPLE_RATE) * 1.05 + 0.05 * 0.1);
+
+  const alone = await renderEngine(page, 1, [
+    { at: 0, action: 'layer', id: 'voice', source: { kind: 'voice', loop, messages: 1, level: -20 }, gain: 0.5 },
+  ]);
+  expect(Math.abs(db(amplitudeAt(slice(alone.left, 0.1, 0.3), SAMPLE_RATE, 700)) - db(0.5))).toBeLessThan(0.5);
+});
+
+const exportBundle = buildSync({
+  entryPoints: [path.resolve(import.meta.dirname, '../src/web/lib/audio/export.ts')],
+  bundle: true,
+  format: 'iife',
+  globalName: 'AudioExport',
+  write: false,
+  target: 'chrome120',
+}).outputFiles[0]!.text;
+
+test('the export renders 65 s as three chunks joined without a seam, into a 16-bit stereo 44.1 kHz WAV', async ({
+  page,
+}) => {
+  await page.goto('about:blank');
+  await page.addScriptTag({ content: exportBundle });
+  const result = await page.evaluate(
+    async ({ loopSamples }) => {
+      const { exportSession, EXPORT_SAMPLE_RATE } = (window as unknown as { AudioExport: typeof ExportModule })
+        .AudioExport;
+      const progress: number[] = [];
+      const blob = await exportSession(
+        [
+          { id: 'binaural', source: { kind: 'binaural', leftHz: 200, rightHz: 210.37 }, gain: 0.5 },
+          {
+            id: 'voice',
+            source: {
+              kind: 'voice',
+              loop: { samples: new Float32Array(loopSamples), sampleRate: EXPORT_SAMPLE_RATE },
+              messages: 1,
+              level: -10,
+            },
+            gain: 0.5,
+          },
+        ],
+        65,
+        { onProgress: (done) => progress.push(done) },
+      );
+      const bytes = await blob.arrayBuffer();
+      const view = new DataView(bytes);
+      const frames = (bytes.byteLength - 44) / 4;
+      let step = 0;
+      let top = 0;
+      let previous = 0;
+      for (let n = 0; n < frames; n++) {
+        const right = view.getInt16(44 + n * 4 + 2, true) / 32768;
+        if (n > 0) step = Math.max(step, Math.abs(right - previous));
+        top = Math.max(top, Math.abs(right));
+        previous = right;
+      }
+      return {
+        size: bytes.byteLength,
+        channels: view.getUint16(22, true),
+        rate: view.getUint32(24, true),
+        bits: view.getUint16(34, true),
+        dataBytes: view.getUint32(40, true),
+        step,
+        top,
+        progress,
+      };
+    },
+    { loopSamples: toneLoop(44_100) },
+  );
+  console.log('export:', JSON.stringify(result));
+  expect(result.channels).toBe(2);
+  expect(result.rate).toBe(44_100);
+  expect(result.bits).toBe(16);
+  expect(result.dataBytes).toBe(65 * 44_100 * 4);
+  expect(result.size).toBe(44 + 65 * 44_100 * 4);
+  expect(result.progress).toEqual([30 / 65, 60 / 65, 1]);
+  expect(result.top).toBeLessThanOrEqual(1);
+  // At the seams (30 s, 60 s) the tones and the voice go on in phase: no step past their own slopes.
+  const bound = sineStepBound(0.5, 210.37, 44_100) + sineStepBound(0.5 * dbToGain(-10), 700, 44_100);
+  expect(result.step).toBeLessThanOrEqual(bound * 1.05 + 2 / 32768);
+});
+
+const PLAYLIST = [
+  { id: 1, message_text: 'I am calm.', source: 'own' },
+  { id: 2, message_text: 'I breathe slowly and easily.', source: 'own' },
+  { id: 3, message_text: 'I am kind to myself.', source: 'own' },
+];
+
+async function proWithPlaylist(page: Page) {
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'pro');
+  await page.addInitScript((playlist) => {
+    if (!localStorage.getItem('innerwave.subliminals.playlist')) {
+      localStorage.setItem('innerwave.subliminals.playlist', JSON.stringify(playlist));
+    }
+  }, PLAYLIST);
+  await signIn(page, account);
+}
+
+/** The first channel of a 16-bit stereo WAV file, with its header fields. */
+function readExport(file: string) {
+  const bytes = readFileSync(file);
+  const frames = (bytes.length - 44) / 4;
+  const left = new Float32Array(frames);
+  for (let n = 0; n < frames; n++) left[n] = bytes.readInt16LE(44 + n * 4) / 32768;
+  return {
+    riff: bytes.toString('latin1', 0, 4),
+    channels: bytes.readUInt16LE(22),
+    rate: bytes.readUInt32LE(24),
+    bits: bytes.readUInt16LE(34),
+    dataBytes: bytes.readUInt32LE(40),
+    left,
+  };
+}
+
+test('as Pro, the playlist is spoken by eSpeak NG in the browser, plays as a layer, and exports to a WAV of the chosen length', async ({
+  page,
+}) => {
+  await proWithPlaylist(page);
+  await page.goto('/subliminals');
+  const panel = page.getByRole('region', { name: 'Spoken affirmations' });
+  await panel.getByRole('button', { name: 'Speak the playlist' }).click();
+  await expect(panel.getByText('Speaking 3 messages, looping.')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('region', { name: 'Now playing' })).toContainText('Spoken affirmations · 3 messages');
+
+  // The controls and the dialog, for a person to look at: desktop and phone, light and dark.
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: test.info().outputPath(`spoken-${width}-${colorScheme}.png`) });
+      await panel.getByRole('button', { name: 'Export audio' }).click();
+      await page.screenshot({ path: test.info().outputPath(`export-${width}-${colorScheme}.png`) });
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await panel.getByRole('button', { name: 'Export audio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export the session as audio' });
+  await expect(dialog).toContainText('Spoken affirmations · 3 messages');
+  await dialog.getByRole('button', { name: '1 min' }).click();
+  const downloading = page.waitForEvent('download', { timeout: 90_000 });
+  await dialog.getByRole('button', { name: 'Render and download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('innerwave-session-1-min.wav');
+  const file = test.info().outputPath('spoken-export.wav');
+  await download.saveAs(file);
+  await expect(dialog.getByText(/^Done: a 1-minute WAV file/)).toBeVisible();
+
+  const wav = readExport(file);
+  expect([wav.riff, wav.channels, wav.rate, wav.bits]).toEqual(['RIFF', 2, 44_100, 16]);
+  expect(wav.dataBytes).toBe(60 * 44_100 * 4);
+  expect(wav.left.length).toBe(60 * 44_100);
+  // The voice alone plays at its own gain, −6 dB (its loop's loudest sample at full scale).
+  const top = peak(wav.left.subarray(0, 50 * 44_100));
+  console.log('spoken export: peak', top.toFixed(4), `(${db(top).toFixed(2)} dBFS)`);
+  expect(Math.abs(db(top) - -6)).toBeLessThan(1);
+  // Speech, not silence: most 100 ms windows of the first 50 s carry sound, and some carry none (pauses).
+  const windows = Array.from({ length: 500 }, (_, i) => peak(wav.left.subarray(i * 4410, (i + 1) * 4410)));
+  const voiced = windows.filter((value) => value > 0.02).length;
+  expect(voiced).toBeGreaterThan(150);
+  expect(voiced).toBeLessThan(490);
+  // The file fades out at its end.
+  expect(peak(wav.left.subarray(wav.left.length - 441))).toBeLessThan(0.01);
+});
+
+test('below Pro, spoken affirmations and audio export show the plan that has them', async ({ page }) => {
+  const account = await createActiveUser(page.request);
+  await signIn(page, account);
+  await page.goto('/subliminals');
+  const panel = page.getByRole('region', { name: 'Spoken affirmations' });
+  await expect(panel.getByRole('button', { name: /Spoken affirmations.*Pro/ })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: /Audio export.*Pro/ })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Speak the playlist' })).toHaveCount(0);
+});

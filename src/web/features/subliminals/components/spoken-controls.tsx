@@ -1,0 +1,202 @@
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Mic, Square } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { RangeInput } from '@web/components/ui/range-input';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { dbToGain, VOICE_LEVEL_MAX_DB, VOICE_LEVEL_MIN_DB, VOICE_MASKED_DB } from '@web/lib/audio/mixer';
+import { useLayer } from '@web/lib/audio/use-sound-engine';
+import {
+  buildVoiceLoop,
+  DEFAULT_VOICE_PAUSE_SECONDS,
+  MAX_SPOKEN_MESSAGES,
+  VOICE_PAUSES_SECONDS,
+} from '@web/lib/audio/voice-loop';
+import { speak, SPOKEN_RATES, SPOKEN_VOICES } from '@web/lib/audio/speech/speech';
+import { ExportDialog } from './export-dialog';
+
+export const SPEECH_FAILED = 'The voice could not be prepared. Please try again.';
+export const NOTHING_TO_SAY = 'Please add messages to the playlist first.';
+/** The voice's gain when it plays alone (−6 dB): a comfortable level under full scale. */
+const ALONE_GAIN = dbToGain(-6);
+const DEFAULT_LEVEL_DB = -20;
+
+export function levelText(db: number): string {
+  if (db >= VOICE_LEVEL_MAX_DB) return 'Audible: as loud as the other layers';
+  const under = `${Math.abs(db)} dB under the other layers`;
+  return db <= VOICE_MASKED_DB ? `Masked: ${under}` : under;
+}
+
+const selectClass =
+  'min-h-11 rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+
+/**
+ * The spoken-affirmations controls for a Pro plan (docs/product/screens.md#spoken-affirmations):
+ * loaded with the panel only when the plan includes them, so no other first load carries them.
+ */
+export default function SpokenControls({ messages }: { messages: readonly string[] }) {
+  const layer = useLayer('voice');
+  const [voice, setVoice] = useState('en-us');
+  const [rate, setRate] = useState<number>(145);
+  const [pause, setPause] = useState<number>(DEFAULT_VOICE_PAUSE_SECONDS);
+  const [level, setLevel] = useState(DEFAULT_LEVEL_DB);
+  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null);
+  const run = useRef(0);
+  const ids = { voice: useId(), level: useId(), explain: useId() };
+  const playing = layer !== null;
+
+  async function speakAll(next = { voice, rate, pause }) {
+    const texts = messages.slice(0, MAX_SPOKEN_MESSAGES);
+    if (texts.length === 0) {
+      toast.error(NOTHING_TO_SAY);
+      return;
+    }
+    const mine = ++run.current;
+    setPreparing({ done: 0, total: texts.length });
+    try {
+      // The first call starts the speech worker, which loads eSpeak NG's WebAssembly (decision 019).
+      const clips = [];
+      for (const text of texts) {
+        clips.push(await speak(text, next.voice, next.rate));
+        if (run.current !== mine) return;
+        setPreparing({ done: clips.length, total: texts.length });
+      }
+      const loop = buildVoiceLoop(clips, next.pause);
+      if (!loop) throw new Error('no speech');
+      await soundEngine.setLayer(
+        'voice',
+        { kind: 'voice', loop, messages: clips.length, level, spoken: next },
+        ALONE_GAIN,
+      );
+    } catch {
+      if (run.current === mine) toast.error(SPEECH_FAILED);
+    } finally {
+      if (run.current === mine) setPreparing(null);
+    }
+  }
+
+  // While the voice plays, a new voice, rate or pause prepares the loop again (cached clips are instant).
+  const change = (update: Partial<{ voice: string; rate: number; pause: number }>) => {
+    const next = { voice, rate, pause, ...update };
+    setVoice(next.voice);
+    setRate(next.rate);
+    setPause(next.pause);
+    if (playing) void speakAll(next);
+  };
+
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.voice} className="text-sm font-medium">
+            Voice
+          </label>
+          <select
+            id={ids.voice}
+            value={voice}
+            onChange={(event) => change({ voice: event.target.value })}
+            className={selectClass}
+          >
+            {SPOKEN_VOICES.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium">Speed</legend>
+          <div className="flex flex-wrap gap-2">
+            {SPOKEN_RATES.map((option) => (
+              <button
+                key={option.wpm}
+                type="button"
+                aria-pressed={rate === option.wpm}
+                onClick={() => change({ rate: option.wpm })}
+                className={chipClass(rate === option.wpm)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">Pause between messages</legend>
+        <div className="flex flex-wrap gap-2">
+          {VOICE_PAUSES_SECONDS.map((seconds) => (
+            <button
+              key={seconds}
+              type="button"
+              aria-pressed={pause === seconds}
+              onClick={() => change({ pause: seconds })}
+              className={chipClass(pause === seconds)}
+            >
+              {seconds} s
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <label htmlFor={ids.level} className="text-sm font-medium">
+            Subliminal level
+          </label>
+          <span className="text-sm tabular-nums text-fg-muted">{levelText(level)}</span>
+        </div>
+        <RangeInput
+          id={ids.level}
+          min={VOICE_LEVEL_MIN_DB}
+          max={VOICE_LEVEL_MAX_DB}
+          step={1}
+          value={level}
+          aria-valuetext={levelText(level)}
+          aria-describedby={ids.explain}
+          onChange={(event) => {
+            setLevel(event.target.valueAsNumber);
+            soundEngine.setVoiceLevel(event.target.valueAsNumber);
+          }}
+          className="h-6 w-full"
+        />
+        <p id={ids.explain} className="text-sm text-fg-muted">
+          This only sets loudness. At 0 dB the voice is as loud as the loudest other layer; from −10 dB down it sits
+          under them, so you hear it faintly or not at all, which is what “subliminal” means here. With nothing else
+          playing, the voice plays on its own at a normal level. We make no claim about what a quiet voice does.
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => void speakAll()} disabled={preparing !== null}>
+          <Mic aria-hidden className="h-4 w-4" /> {playing ? 'Speak the playlist again' : 'Speak the playlist'}
+        </Button>
+        {playing || preparing ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              run.current++;
+              setPreparing(null);
+              soundEngine.removeLayer('voice');
+            }}
+          >
+            <Square aria-hidden className="h-4 w-4" /> Stop the voice
+          </Button>
+        ) : null}
+        <ExportDialog />
+      </div>
+      <p aria-live="polite" className="text-sm text-fg-muted empty:hidden">
+        {preparing
+          ? `Preparing the voice… ${preparing.done} of ${preparing.total} messages`
+          : playing
+            ? `Speaking ${layer.source.kind === 'voice' ? layer.source.messages : 0} messages, looping.`
+            : messages.length > MAX_SPOKEN_MESSAGES
+              ? `The first ${MAX_SPOKEN_MESSAGES} messages of the playlist are spoken.`
+              : ''}
+      </p>
+    </>
+  );
+}
+
+const chipClass = (selected: boolean) =>
+  [
+    'min-h-11 rounded-full border border-line px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+    selected ? 'border-accent bg-accent/15' : '',
+  ].join(' ');

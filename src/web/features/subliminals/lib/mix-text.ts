@@ -1,0 +1,30 @@
+import type { SoundMix } from '@shared/contract/sound-mix';
+import { mixLayerLabel } from '@shared/sound-mix';
+
+// A saved sound in words, for the saved list and the shared page (light: no engine, no zod).
+
+/** "432 Hz calm −6 dB · Pink noise −18 dB · Spoken affirmations 20 dB under · volume 70 %". */
+export function describeMix(mix: SoundMix): string {
+  const layers = mix.layers.map((layer) =>
+    layer.kind === 'voice'
+      ? `${mixLayerLabel(layer)} ${Math.abs(layer.level_db)} dB under`
+      : `${mixLayerLabel(layer)} ${`${Math.round(layer.gain_db)} dB`.replace('-', '−')}`,
+  );
+  return [...layers, `volume ${Math.round(mix.volume * 100)} %`].join(' · ');
+}
+
+/** A layer that does not play, and why. */
+export interface SkippedLayer {
+  label: string;
+  reason: string;
+}
+
+/** The note for what did not start: "Left out: Sea (no longer in your music); Noise (part of the intermediate plan)." */
+export function skippedNote(skipped: readonly SkippedLayer[]): string | null {
+  if (skipped.length === 0) return null;
+  return `Left out: ${skipped.map((layer) => `${layer.label} (${layer.reason})`).join('; ')}.`;
+}
+
+/** The sharer's own music, which a share never carries. */
+export const privateSkipped = (names: readonly string[]): SkippedLayer[] =>
+  names.map((label) => ({ label, reason: "the sharer's own music stays private" }));

@@ -1,0 +1,74 @@
+import { SoundEngine, type LayerId, type LayerSource } from './sound-engine';
+import { interleavePcm16, wavHeader } from './wav';
+
+// Audio export (Pro, docs/decisions/019-spoken-affirmations-and-audio-export.md): the session's
+// layers rendered by the same engine into OfflineAudioContexts and written as a 16-bit PCM stereo
+// 44.1 kHz WAV file. A long session renders as 30-second chunks, each engine continuing where the
+// last one ended (SoundEngineOptions.offset), so memory stays at one chunk of floats however long
+// the file; the 16-bit chunks go into a Blob, which the browser may keep on disk.
+
+export const EXPORT_SAMPLE_RATE = 44_100;
+export const EXPORT_CHUNK_SECONDS = 30;
+export const EXPORT_MINUTES = [1, 5, 10, 20, 30, 60] as const;
+export const MAX_EXPORT_SECONDS = 60 * 60;
+/** The file's end fades out along the sleep timer's envelope instead of stopping mid-sound. */
+export const EXPORT_FADE_SECONDS = 5;
+/** 16-bit stereo at 44.1 kHz. */
+export const exportBytes = (seconds: number) => 44 + Math.round(seconds * EXPORT_SAMPLE_RATE) * 4;
+
+export interface ExportLayer {
+  id: LayerId;
+  source: LayerSource;
+  gain: number;
+}
+
+export interface ExportOptions {
+  /** 0 → 1, after each chunk. */
+  onProgress?: (done: number) => void;
+  signal?: AbortSignal;
+  /** Fetches a track's bytes; the default is fetch(). */
+  load?: (url: string) => Promise<ArrayBuffer>;
+  sampleRate?: number;
+}
+
+/** Renders `seconds` (1 s … 60 min) of the layers, at full volume, to a WAV file. */
+export async function exportSession(
+  layers: readonly ExportLayer[],
+  seconds: number,
+  { onProgress, signal, load = fetchBytes, sampleRate = EXPORT_SAMPLE_RATE }: ExportOptions = {},
+): Promise<Blob> {
+  if (layers.length === 0) throw new Error('Nothing to export: start a sound first.');
+  const length = Math.min(MAX_EXPORT_SECONDS, Math.max(1, Number.isFinite(seconds) ? seconds : 1));
+  const frames = Math.round(length * sampleRate);
+  const chunkFrames = EXPORT_CHUNK_SECONDS * sampleRate;
+  // Each chunk's engine decodes the tracks again (decoding detaches the bytes): fetch them once.
+  const fetched = new Map<string, Promise<ArrayBuffer>>();
+  const loadOnce = async (url: string) => {
+    let bytes = fetched.get(url);
+    if (!bytes) fetched.set(url, (bytes = load(url)));
+    return (await bytes).slice(0);
+  };
+  const parts: BlobPart[] = [wavHeader(frames, sampleRate)];
+  for (let start = 0; start < frames; start += chunkFrames) {
+    signal?.throwIfAborted();
+    const chunk = Math.min(chunkFrames, frames - start);
+    const context = new OfflineAudioContext({ numberOfChannels: 2, length: chunk, sampleRate });
+    const engine = new SoundEngine(context, { volume: 1, offset: start / sampleRate, load: loadOnce });
+    for (const layer of layers) await engine.setLayer(layer.id, layer.source, layer.gain);
+    if (start + chunk >= frames) {
+      const rest = chunk / sampleRate;
+      engine.setSleepTimer(rest, Math.min(EXPORT_FADE_SECONDS, rest));
+    }
+    const rendered = await context.startRendering();
+    signal?.throwIfAborted();
+    parts.push(interleavePcm16([rendered.getChannelData(0), rendered.getChannelData(1)]));
+    onProgress?.((start + chunk) / frames);
+  }
+  return new Blob(parts, { type: 'audio/wav' });
+}
+
+async function fetchBytes(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.arrayBuffer();
+}
