@@ -44,6 +44,8 @@ export default defineConfig({
       output: { codeSplitting: { groups: chunkGrouping.groups } },
     },
   },
+  // The speech worker (src/web/lib/audio/speech) is a module: its WebAssembly loads beside it, on demand.
+  worker: { format: 'es' },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -13,6 +13,12 @@ export const PRERENDERED_PAGES = [
   { name: 'terms', path: '/terms/', title: 'Terms and conditions · Innerwave' },
   { name: 'privacy', path: '/privacy/', title: 'Privacy policy · Innerwave' },
   { name: 'portal-home', path: '/portal/home/', title: 'Portal · Innerwave' },
+  // The account forms (docs/decisions/020-lean-pre-rendered-auth-pages.md): their own entries, no zod.
+  { name: 'signup', path: '/signup', title: 'Create your account · Innerwave' },
+  { name: 'login', path: '/login', title: 'Log in · Innerwave' },
+  { name: 'reset-request', path: '/resetpassword/', title: 'Reset your password · Innerwave' },
+  // A share link: pre-rendered while loading, then filled with the item its document started reading.
+  { name: 'shared', path: '/s/*', title: DEFAULT_TITLE },
 ] as const;
 
 /**
@@ -20,10 +26,6 @@ export const PRERENDERED_PAGES = [
  * so the page does not wait for the entry to run before asking for them. Modules are under src/web.
  */
 export const PRELOADED_ROUTES = [
-  { name: 'signup', path: '/signup', modules: ['app/routes/signup.tsx'] },
-  { name: 'login', path: '/login', modules: ['app/routes/login.tsx'] },
-  { name: 'reset-request', path: '/resetpassword/', modules: ['app/routes/reset-request.tsx'] },
-  { name: 'shared', path: '/s/*', modules: ['app/routes/shared.tsx'] },
   ...['subliminals', 'music', 'profile', 'applications', 'support'].map((name) => ({
     name,
     path: `/${name}`,

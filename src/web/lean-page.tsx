@@ -1,25 +1,88 @@
 import './lib/zod-csp';
 import { StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { documentNavigation, NavigationProvider, type Navigate, type Navigation } from './lib/link';
 import { sessionStore } from './lib/session';
+import { toasterHost } from './lib/toaster-host';
 import './fonts.css';
 import './styles.css';
 
+interface LeanPageOptions {
+  /**
+   * Pages that wear the portal's chrome for someone signed in (AdaptiveLayout), or show them something
+   * else (login), load the SPA instead, which replaces the signed-out rendering.
+   */
+  spaWhenSignedIn?: boolean;
+  /** Render afresh instead of hydrating: the page will differ from its pre-rendering (a plan in the URL). */
+  fresh?: boolean;
+  /** The page says things in toasts (the account forms): a toaster mounts once someone uses the page. */
+  toasts?: boolean;
+}
+
 /**
- * Starts a pre-rendered page (home, legal pages, portal hub: see build/pages.ts) with React alone — no
- * router, query client or API contract; links load the next page's document (lib/link). The build
- * renders the page into #root; the dev server does not, so it is rendered from scratch there.
- * `spaWhenSignedIn`: pages that wear the portal's chrome for someone signed in (AdaptiveLayout) load
- * the SPA instead, which replaces the signed-out rendering.
+ * Starts a pre-rendered page (home, legal pages, portal hub, account forms: see build/pages.ts) with
+ * React alone — no router, query client or API contract; links load the next page's document
+ * (lib/link). A move the page makes itself (after login, after sign-up) hands over to the SPA in
+ * place: the history entry is written as the router writes it (its state included) and the SPA
+ * starts there, so what follows is what an in-app move does (docs/decisions/020-lean-pre-rendered-auth-pages.md).
+ * The build renders the page into #root; the dev server does not, so it is rendered from scratch there.
  */
-export function startLeanPage(page: ReactNode, { spaWhenSignedIn = false } = {}) {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('the page has no #root element');
+export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
+  const { spaWhenSignedIn = false, fresh = false, toasts = false } = options;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('the page has no #root element');
   if (spaWhenSignedIn && sessionStore.get().isAuthenticated) {
-    void import('./spa').then(({ startSpa }) => startSpa(root));
+    void import('./spa').then(({ startSpa }) => startSpa(container));
     return;
   }
-  const tree = <StrictMode>{page}</StrictMode>;
-  if (root.hasChildNodes()) hydrateRoot(root, tree);
-  else createRoot(root).render(tree);
+  if (toasts) mountToasterOnFirstUse();
+  let root: Root | undefined;
+  const handOver: Navigate = (to, options = {}) => {
+    void import('./spa').then(({ startSpa }) => {
+      const index = (window.history.state as { idx?: unknown } | null)?.idx;
+      const at = typeof index === 'number' ? index : 0;
+      const entry = { usr: options.state ?? null, key: Math.random().toString(36).slice(2, 10), idx: at + 1 };
+      if (options.replace) window.history.replaceState({ ...entry, idx: at }, '', to);
+      else window.history.pushState(entry, '', to);
+      root?.unmount();
+      startSpa(container);
+    });
+  };
+  const navigation: Navigation = { ...documentNavigation, useNavigate: () => handOver };
+  const tree = (
+    <StrictMode>
+      <NavigationProvider value={navigation}>{page}</NavigationProvider>
+    </StrictMode>
+  );
+  if (container.hasChildNodes() && !fresh) root = hydrateRoot(container, tree);
+  else {
+    root = createRoot(container);
+    root.render(tree);
+  }
+}
+
+/**
+ * The toaster (sonner) loads on the first focus, tap or key rather than with the page; a message waits
+ * for it (lib/toast). It stays through a hand-over to the SPA, which then mounts none (lib/toaster-host).
+ */
+function mountToasterOnFirstUse() {
+  toasterHost.mountedByLeanPage = true;
+  let mounted: Promise<void> | undefined;
+  const mount = () =>
+    (mounted ??= import('./app/themed-toaster').then(({ default: ThemedToaster }) => {
+      const host = document.createElement('div');
+      document.body.append(host);
+      const root = createRoot(host);
+      flushSync(() => root.render(<ThemedToaster />));
+      // Its subscription to messages starts in an effect: let that run before saying anything.
+      return new Promise<void>((resolve) => setTimeout(resolve, 0));
+    }));
+  toasterHost.ready = mount;
+  const events = ['focusin', 'pointerdown', 'keydown'] as const;
+  const onFirstUse = () => {
+    for (const type of events) document.removeEventListener(type, onFirstUse, true);
+    void mount();
+  };
+  for (const type of events) document.addEventListener(type, onFirstUse, { capture: true, passive: true });
 }

@@ -1,8 +1,12 @@
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { HomeDocument } from './app/documents/home';
+import { LoginDocument } from './app/documents/login';
 import { PortalHomeDocument } from './app/documents/portal-home';
 import { PrivacyDocument } from './app/documents/privacy';
+import { ResetRequestDocument } from './app/documents/reset-request';
+import { SharedDocument } from './app/documents/shared';
+import { SignupDocument } from './app/documents/signup';
 import { TermsDocument } from './app/documents/terms';
 
 const DOCUMENTS: Record<string, ComponentType> = {
@@ -10,6 +14,10 @@ const DOCUMENTS: Record<string, ComponentType> = {
   terms: TermsDocument,
   privacy: PrivacyDocument,
   'portal-home': PortalHomeDocument,
+  signup: SignupDocument,
+  login: LoginDocument,
+  'reset-request': ResetRequestDocument,
+  shared: () => <SharedDocument token="" />,
 };
 
 /** Used by the build only (build/vite-plugins.ts): a pre-rendered page's HTML for its #root. */

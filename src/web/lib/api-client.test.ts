@@ -68,7 +68,7 @@ describe('an upload with progress', () => {
   });
 
   it('reports the bytes sent, and renews a refused access token once and sends again, as every call does', async () => {
-    sessionStore.setTokens({ access: 'old', refresh: 'r1' });
+    sessionStore.setTokens({ access: 'old', refresh: 'r1' }, 'member@example.com');
     refreshAnswering('new');
     const sent = xhrAnswering(({ auth }) =>
       auth === 'Bearer new'
@@ -96,7 +96,7 @@ describe('an upload with progress', () => {
   });
 
   it('fails with the server’s field errors, and stops when its signal aborts', async () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     xhrAnswering(() => ({ status: 400, body: { name: ['This field may not be blank.'] } }));
     const refused = apiRequest('/api/admin/things/', {
       method: 'POST',

@@ -5,6 +5,25 @@ import { MEDIA_LINK_MIN_LIFETIME_SECONDS } from '@shared/contract/paths';
 import { NON_FIELD_ERRORS } from '@shared/contract/plain';
 import { sessionStore } from './session';
 
+/** What a call that never reached the server says (fetch and XMLHttpRequest fail with a TypeError). */
+export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.';
+
+export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+
+/**
+ * The message worth showing for a failed call: the server's detail, or its first field error. Here
+ * rather than in lib/change (TanStack Query, sonner) so that pre-rendered pages can say it too.
+ */
+export function describeError(error: unknown): string {
+  if (isNetworkFailure(error)) return OFFLINE_MESSAGE;
+  if (error instanceof ApiError) {
+    const first = Object.values(error.fieldErrors)[0];
+    if (first && !error.message.startsWith('Request failed')) return error.message;
+    return first ?? error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A non-2xx answer, with the body the server sent (DRF shapes). */
 export class ApiError extends Error {
   constructor(
@@ -55,6 +74,8 @@ export interface RequestOptions<T> {
   onUploadProgress?: (fraction: number) => void;
   /** 'text': a successful answer is returned as its text, unparsed (a file to save). */
   responseType?: 'json' | 'text';
+  /** The call outlives the page (fetch's keepalive): a record sent as the tab closes. */
+  keepalive?: boolean;
 }
 
 export function authHeader(): Record<string, string> {
@@ -95,7 +116,13 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const request = { method: options.method ?? 'GET', headers, body, signal: options.signal };
+  const request = {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    keepalive: options.keepalive,
+  };
   const response = options.onUploadProgress
     ? await sendWithProgress(path, request, options.onUploadProgress)
     : await fetch(path, request).then(async (answer) => ({ status: answer.status, text: await answer.text() }));

@@ -1,22 +1,8 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError } from './api-client';
+import { describeError } from './api-client';
 
-/** What a call that never reached the server says (fetch and XMLHttpRequest fail with a TypeError). */
-export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.';
-
-export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
-
-/** The message worth showing for a failed call: the server's detail, or its first field error. */
-export function describeError(error: unknown): string {
-  if (isNetworkFailure(error)) return OFFLINE_MESSAGE;
-  if (error instanceof ApiError) {
-    const first = Object.values(error.fieldErrors)[0];
-    if (first && !error.message.startsWith('Request failed')) return error.message;
-    return first ?? error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
+export { describeError, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
 
 export type Change = <T>(action: () => Promise<T>, success?: string | ((result: T) => string)) => Promise<T>;
 

@@ -1,4 +1,4 @@
-import { PAID_PLANS, type PaidPlan } from '@shared/contract';
+import { PAID_PLANS, type PaidPlan } from '@shared/contract/plain';
 
 // The paid plan a visitor picked on the pricing table, carried through sign-up, activation and login
 // into checkout (docs/product/screens.md#choosing-a-plan). It travels in the URL (`?plan=pro`) where
@@ -35,3 +35,7 @@ export const chosenPlan = {
     localStorage.removeItem(STORAGE_KEY);
   },
 };
+
+/** The plan a page opened with: in its URL, else waiting on the device (what useChosenPlan starts from). */
+export const chosenPlanOnArrival = (): PaidPlan | null =>
+  paidPlanOf(new URLSearchParams(window.location.search).get('plan')) ?? chosenPlan.read();

@@ -1,11 +1,13 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
-/** Puts the server's `{"field": ["message"]}` errors under their fields; returns whether any matched. */
-export function showServerFieldErrors<T extends FieldValues>(
+/**
+ * Puts the server's `{"field": ["message"]}` errors under their fields; returns whether any matched.
+ * `setError` is react-hook-form's, or the account forms' light one (features/auth/use-light-form.ts).
+ */
+export function showServerFieldErrors<Name extends string>(
   error: unknown,
-  fields: ReadonlyArray<Path<T>>,
-  setError: UseFormSetError<T>,
+  fields: ReadonlyArray<Name>,
+  setError: (name: Name, error: { type: 'server'; message: string }, options: { shouldFocus: boolean }) => void,
 ): boolean {
   if (!(error instanceof ApiError)) return false;
   let shown = false;

@@ -51,7 +51,7 @@ describe('session lifecycle', () => {
   });
 
   it('renews an access token the server refused once, and retries the call with it', async () => {
-    sessionStore.setTokens({ access: 'old', refresh: 'r1' });
+    sessionStore.setTokens({ access: 'old', refresh: 'r1' }, 'member@example.com');
     stop = startSessionLifecycle(navigateTo);
     const calls = serverAnswering(({ url, auth }) => {
       if (url === '/api/jwt/refresh/') return json(200, { access: 'new' });
@@ -68,7 +68,7 @@ describe('session lifecycle', () => {
 
   it('ends the session when the refresh token is refused: toast, storage cleared, to login', async () => {
     window.history.replaceState(null, '', '/music?tab=bonus');
-    sessionStore.setTokens({ access: 'a', refresh: 'revoked' });
+    sessionStore.setTokens({ access: 'a', refresh: 'revoked' }, 'member@example.com');
     stop = startSessionLifecycle(navigateTo);
     serverAnswering(() => json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
     await expect(apiRequest('/api/user/profile/')).rejects.toMatchObject({ status: 401 });
@@ -80,7 +80,7 @@ describe('session lifecycle', () => {
   });
 
   it('keeps the session when the server cannot be reached', async () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
@@ -94,7 +94,7 @@ describe('session lifecycle', () => {
 
   it('refreshes every 30 s while signed in and stops when another tab logs out', async () => {
     vi.useFakeTimers();
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     const calls = serverAnswering(() => json(200, { access: 'fresh' }));
     stop = startSessionLifecycle(navigateTo);
     await vi.advanceTimersByTimeAsync(0);

@@ -6,7 +6,9 @@ const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(
 
 describe('session store', () => {
   it('keeps tokens and the user under the spec keys', () => {
-    sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' });
+    sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'Ada@Example.com');
+    // Until the profile arrives, the address typed at login says who is signed in.
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, id: 7, email: 'Ada@Example.com', user: null });
     sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: '', last_name: '', is_staff: false });
     expect(localStorage.getItem('user.access')).toBe(jwtWith({ user_id: 7 }));
     expect(localStorage.getItem('user.refresh')).toBe('r');
@@ -17,7 +19,7 @@ describe('session store', () => {
   });
 
   it("clears the person's storage when the session ends, and keeps the device's theme", () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     localStorage.setItem('innerwave.subliminals.playlist', '[{"message_text":"I am calm."}]');
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
     sessionStore.clear();
@@ -35,7 +37,7 @@ describe('session store', () => {
   });
 
   it('follows another tab that signs out', () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     let notified = 0;
     const unsubscribe = sessionStore.subscribe(() => notified++);
     localStorage.removeItem('user.access');

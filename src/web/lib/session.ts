@@ -64,10 +64,14 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** After login: keep the token pair (and the user id, read from the access token). */
-  setTokens(tokens: TokenPair) {
+  /**
+   * After login: keep the token pair, the user id (read from the access token) and the address the
+   * person logged in with, so every page can say who is signed in before their profile has loaded.
+   */
+  setTokens(tokens: TokenPair, email: string) {
     localStorage.setItem(KEYS.access, tokens.access);
     localStorage.setItem(KEYS.refresh, tokens.refresh);
+    localStorage.setItem(KEYS.email, email);
     const userId = userIdFromToken(tokens.access);
     if (userId !== null) localStorage.setItem(KEYS.id, String(userId));
     publish();

@@ -1,9 +1,10 @@
 import { TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
-import { OFFLINE_MESSAGE } from '@web/lib/change';
+import { OFFLINE_MESSAGE } from '@web/lib/api-client';
 
 // Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).
 export const AUTH_MESSAGES = {
   emailMissing: 'Your e-mail is missing',
+  emailInvalid: 'Enter a valid email address.',
   passwordMissing: 'Your password is missing',
   passwordMismatch: 'The password does not match',
   resetMismatch: 'Password mismatch!',

@@ -1,6 +1,9 @@
-import { API, tokenPairSchema, type TokenCreateRequest } from '@shared/contract';
+import type { TokenCreateRequest, TokenPair } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
-/** Login: a new session's token pair. */
-export const createToken = (body: TokenCreateRequest) =>
-  apiRequest(API.tokenCreate, { method: 'POST', body, schema: tokenPairSchema, anonymous: true });
+/** Login: a new session's token pair. The contract (with zod) loads with the call, not with the page. */
+export async function createToken(body: TokenCreateRequest): Promise<TokenPair> {
+  const { tokenPairSchema } = await import('@shared/contract');
+  return apiRequest(API.tokenCreate, { method: 'POST', body, schema: tokenPairSchema, anonymous: true });
+}

@@ -1,5 +1,9 @@
-import { API, signupResponseSchema, type SignupRequest } from '@shared/contract';
+import type { SignupRequest, SignupResponse } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
-export const signup = (body: SignupRequest) =>
-  apiRequest(API.signup, { method: 'POST', body, schema: signupResponseSchema, anonymous: true });
+/** The contract (with zod) loads with the call, not with the sign-up page. */
+export async function signup(body: SignupRequest): Promise<SignupResponse> {
+  const { signupResponseSchema } = await import('@shared/contract');
+  return apiRequest(API.signup, { method: 'POST', body, schema: signupResponseSchema, anonymous: true });
+}

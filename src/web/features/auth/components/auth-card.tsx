@@ -1,6 +1,6 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { PageTitle } from '@web/components/page-title';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/link';
 
 /** The frame of every account screen: a calm card centred on the page. */
 export function AuthCard({
@@ -43,10 +43,7 @@ export function AuthFooterLink({ lead, to, children }: { lead: string; to: strin
 }
 
 /** The form of an account screen: the browser's own validation off, the schema's messages instead. */
-export function AuthForm({ onSubmit, children }: { onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
-  return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      {children}
-    </form>
-  );
+export function AuthForm(props: Omit<ComponentProps<'form'>, 'className' | 'noValidate'>) {
+  // POST, should the browser ever send it itself: the values never go into a URL.
+  return <form noValidate method="post" className="flex flex-col gap-4" {...props} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { CreditCard } from 'lucide-react';
-import type { PaidPlan } from '@shared/contract';
+import type { PaidPlan } from '@shared/contract/plain';
+import { useSearchParams } from '@web/lib/link';
 import { chosenPlan, paidPlanOf } from '@web/lib/chosen-plan';
 import { PRICING_PLANS } from '@web/lib/constants';
 
@@ -11,8 +11,7 @@ import { PRICING_PLANS } from '@web/lib/constants';
  * on the device for the rest of the way.
  */
 export function useChosenPlan(): PaidPlan | null {
-  const [searchParams] = useSearchParams();
-  const fromUrl = paidPlanOf(searchParams.get('plan'));
+  const fromUrl = paidPlanOf(useSearchParams().get('plan'));
   useEffect(() => {
     if (fromUrl) chosenPlan.remember(fromUrl);
   }, [fromUrl]);

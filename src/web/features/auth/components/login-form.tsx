@@ -1,26 +1,21 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_INACTIVE_CODE } from '@shared/contract/plain';
-import { toast } from 'sonner';
+import { ACCOUNT_INACTIVE_CODE, type PaidPlan } from '@shared/contract/plain';
 import { ApiError } from '@web/lib/api-client';
+import { Link, useLocationState, useNavigate, useSearchParams } from '@web/lib/link';
 import { paths, planPaths, safeRedirectTarget } from '@web/lib/paths';
 import { chosenPlan } from '@web/lib/chosen-plan';
-import type { PaidPlan } from '@shared/contract';
 import { sessionStore } from '@web/lib/session';
-import { createToken } from '../api/create-token';
-import { fetchCurrentUser } from '../api/current-user';
-import { AUTH_MESSAGES } from '../messages';
-import { loginFormSchema, type LoginForm as LoginValues } from '../schemas';
+import { notify } from '@web/lib/toast';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { createToken } from '../api/create-token';
+import { AUTH_MESSAGES } from '../messages';
+import { useLightForm } from '../use-light-form';
+import { checkLogin, type LoginValues } from '../validate';
 import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 import { ResendActivationButton } from './resend-activation-button';
 import type { AccountAddressState } from './signup-form';
-import { fieldProps } from '@web/lib/form-field';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
 /**
@@ -33,54 +28,52 @@ function afterLoginTarget(redirect: string | null, plan: PaidPlan | null): strin
   return plan ? planPaths.checkout(plan) : paths.subliminals;
 }
 
+/**
+ * The login form, in the SPA and on the pre-rendered /login page (docs/decisions/020-lean-pre-rendered-auth-pages.md):
+ * no router, query client or zod of its own, so that page loads light.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const arrivedWith = (useLocation().state ?? {}) as AccountAddressState;
+  const searchParams = useSearchParams();
+  const arrivedWith = (useLocationState() ?? {}) as AccountAddressState;
   const plan = useChosenPlan();
   // The address of an account that proved its password but waits for activation.
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
-  const form = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: arrivedWith.email ?? '', password: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: createToken,
-    onSuccess: async (tokens) => {
-      sessionStore.setTokens(tokens);
-      // The choice has arrived: from here the profile's URL carries it (and a later login does not repeat it).
-      chosenPlan.forget();
-      void navigate(afterLoginTarget(searchParams.get('redirect'), plan), { replace: true });
-      try {
-        sessionStore.setUser(await fetchCurrentUser());
-      } catch {
-        toast.error(AUTH_MESSAGES.userFetchFailed);
-      }
-    },
-    onError: (error, values) => {
+  const [pending, setPending] = useState(false);
+  const form = useLightForm(checkLogin);
+
+  const logIn = async (values: LoginValues) => {
+    setPending(true);
+    let tokens;
+    try {
+      tokens = await createToken(values);
+    } catch (error) {
+      setPending(false);
       setInactiveEmail(null);
-      if (error instanceof TypeError) {
-        toast.error(AUTH_MESSAGES.offline);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 429) {
-        toast.error(AUTH_MESSAGES.throttled);
-        return;
-      }
+      if (error instanceof TypeError) return notify.error(AUTH_MESSAGES.offline);
+      if (error instanceof ApiError && error.status === 429) return notify.error(AUTH_MESSAGES.throttled);
       // Only a right password gets this code, so a stranger learns nothing (docs/product/accounts.md#login).
-      if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === ACCOUNT_INACTIVE_CODE) {
-        setInactiveEmail(values.email);
-        return;
-      }
+      if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === ACCOUNT_INACTIVE_CODE)
+        return setInactiveEmail(values.email);
       if (
         error instanceof ApiError &&
         error.status === 400 &&
         showServerFieldErrors(error, ['email', 'password'], form.setError)
       )
         return;
-      toast.error(AUTH_MESSAGES.loginFailed);
-    },
-  });
+      return notify.error(AUTH_MESSAGES.loginFailed);
+    }
+    sessionStore.setTokens(tokens, values.email);
+    // The choice has arrived: from here the profile's URL carries it (and a later login does not repeat it).
+    chosenPlan.forget();
+    navigate(afterLoginTarget(searchParams.get('redirect'), plan), { replace: true });
+    try {
+      const { fetchCurrentUser } = await import('../api/current-user');
+      sessionStore.setUser(await fetchCurrentUser());
+    } catch {
+      notify.error(AUTH_MESSAGES.userFetchFailed);
+    }
+  };
 
   return (
     <AuthCard
@@ -99,15 +92,15 @@ export function LoginForm() {
           <ResendActivationButton email={inactiveEmail} />
         </div>
       ) : null}
-      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <EmailField id="login-email" {...fieldProps(form, 'email')} />
+      <AuthForm {...form.formProps((values) => void logIn(values))}>
+        <EmailField id="login-email" name="email" defaultValue={arrivedWith.email ?? ''} error={form.errors.email} />
         <div className="flex flex-col gap-1.5">
-          <PasswordField id="login-password" label="Password" {...fieldProps(form, 'password')} />
+          <PasswordField id="login-password" name="password" label="Password" error={form.errors.password} />
           <Link to={paths.resetPassword} className={`${linkClass} self-end text-sm`}>
             Forgot password?
           </Link>
         </div>
-        <SubmitButton pending={mutation.isPending} pendingLabel="Logging in">
+        <SubmitButton pending={pending} pendingLabel="Logging in">
           Log in
         </SubmitButton>
       </AuthForm>

@@ -22,7 +22,7 @@ describe('logout screen', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('posts logout once, clears the session and goes to login on 204', async () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     const api = fakeApi({ [`POST ${API.logout}`]: () => new Response(null, { status: 204 }) });
     vi.spyOn(toast, 'success');
     renderLogout();
@@ -34,7 +34,7 @@ describe('logout screen', () => {
   });
 
   it('keeps the session and goes back to the player with an error toast when logout fails', async () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     fakeApi({ [`POST ${API.logout}`]: () => jsonResponse(500, { detail: 'A server error occurred.' }) });
     vi.spyOn(toast, 'error');
     renderLogout();

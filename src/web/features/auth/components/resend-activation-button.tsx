@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { notify } from '@web/lib/toast';
 import { resendActivation } from '../api/resend-activation';
 import { AUTH_MESSAGES } from '../messages';
 
@@ -13,21 +13,27 @@ export function ResendActivationButton({
   email: string;
   variant?: 'primary' | 'secondary';
 }) {
-  const mutation = useMutation({
-    mutationFn: () => resendActivation({ email }),
-    onSuccess: () => toast.success(AUTH_MESSAGES.resendSent),
-    onError: (error) =>
-      toast.error(
+  const [pending, setPending] = useState(false);
+  const resend = async () => {
+    setPending(true);
+    try {
+      await resendActivation({ email });
+      notify.success(AUTH_MESSAGES.resendSent);
+    } catch (error) {
+      notify.error(
         error instanceof TypeError
           ? AUTH_MESSAGES.offline
           : error instanceof ApiError && error.status === 429
             ? AUTH_MESSAGES.throttled
             : AUTH_MESSAGES.resendFailed,
-      ),
-  });
+      );
+    } finally {
+      setPending(false);
+    }
+  };
   return (
-    <Button type="button" variant={variant} onClick={() => mutation.mutate()} disabled={mutation.isPending || !email}>
-      {mutation.isPending ? 'Sending…' : 'Resend the activation link'}
+    <Button type="button" variant={variant} onClick={() => void resend()} disabled={pending || !email}>
+      {pending ? 'Sending…' : 'Resend the activation link'}
     </Button>
   );
 }

@@ -1,36 +1,36 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
+import { notify } from '@web/lib/toast';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { AUTH_MESSAGES } from '../messages';
-import { resetRequestFormSchema, type ResetRequestForm as ResetRequestValues } from '../schemas';
-import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { useLightForm } from '../use-light-form';
+import { checkResetRequest } from '../validate';
 import { EmailField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm } from './auth-card';
 import { SubmitButton } from './submit-button';
-import { fieldProps } from '@web/lib/form-field';
 
+/** Asks for a reset link; in the SPA and on the pre-rendered /resetpassword/ page (light, as the login form). */
 export function ResetRequestForm() {
-  const form = useForm<ResetRequestValues>({
-    resolver: zodResolver(resetRequestFormSchema),
-    defaultValues: { email: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: requestPasswordReset,
-    onSuccess: () => {
-      toast.success(AUTH_MESSAGES.resetRequested);
+  const [pending, setPending] = useState(false);
+  const form = useLightForm(checkResetRequest);
+
+  const send = async (values: { email: string }) => {
+    setPending(true);
+    try {
+      await requestPasswordReset(values);
+      notify.success(AUTH_MESSAGES.resetRequested);
       form.reset();
-    },
-    onError: (error) => {
-      if (error instanceof TypeError) toast.error(AUTH_MESSAGES.offline);
-      else if (error instanceof ApiError && error.status === 429) toast.error(AUTH_MESSAGES.throttled);
-      else toast.error(AUTH_MESSAGES.resetRequestFailed);
+    } catch (error) {
+      if (error instanceof TypeError) notify.error(AUTH_MESSAGES.offline);
+      else if (error instanceof ApiError && error.status === 429) notify.error(AUTH_MESSAGES.throttled);
+      else notify.error(AUTH_MESSAGES.resetRequestFailed);
       showServerFieldErrors(error, ['email'], form.setError);
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
     <AuthCard
@@ -42,9 +42,9 @@ export function ResetRequestForm() {
         </AuthFooterLink>
       }
     >
-      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <EmailField id="reset-email" required {...fieldProps(form, 'email')} />
-        <SubmitButton pending={mutation.isPending} pendingLabel="Sending the link">
+      <AuthForm {...form.formProps((values) => void send(values))}>
+        <EmailField id="reset-email" name="email" required error={form.errors.email} />
+        <SubmitButton pending={pending} pendingLabel="Sending the link">
           Send reset link
         </SubmitButton>
       </AuthForm>

@@ -1,20 +1,18 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { FieldError } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
+import { Link, useNavigate } from '@web/lib/link';
 import { paths, planPaths } from '@web/lib/paths';
+import { notify } from '@web/lib/toast';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { signup } from '../api/signup';
 import { AUTH_MESSAGES } from '../messages';
-import { signupFormSchema, type SignupForm as SignupValues } from '../schemas';
-import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { useLightForm } from '../use-light-form';
+import { checkSignup, type SignupValues } from '../validate';
 import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
-import { fieldProps } from '@web/lib/form-field';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
 const FIELDS = ['email', 'password', 're_password', 'accept_terms'] as const;
@@ -24,36 +22,41 @@ export interface AccountAddressState {
   email?: string;
 }
 
+/** The sign-up form, in the SPA and on the pre-rendered /signup page (light, as the login form). */
 export function SignupForm() {
   const navigate = useNavigate();
   const plan = useChosenPlan();
-  const form = useForm<SignupValues>({
-    resolver: zodResolver(signupFormSchema),
-    defaultValues: { email: '', password: '', re_password: '', accept_terms: false },
-  });
-  const { errors } = form.formState;
-  const mutation = useMutation({
-    mutationFn: (values: SignupValues) => signup({ ...values, accept_terms: true }),
-    onSuccess: (account) => {
-      toast.success(AUTH_MESSAGES.signupSucceeded);
+  const [pending, setPending] = useState(false);
+  const form = useLightForm(checkSignup);
+  const { errors } = form;
+
+  const create = async (values: SignupValues) => {
+    setPending(true);
+    try {
+      const account = await signup({ ...values, accept_terms: true });
+      notify.success(AUTH_MESSAGES.signupSucceeded);
       form.reset();
-      void navigate(plan ? `${paths.checkInbox}?plan=${plan}` : paths.checkInbox, {
+      navigate(plan ? `${paths.checkInbox}?plan=${plan}` : paths.checkInbox, {
         state: { email: account.email } satisfies AccountAddressState,
       });
-    },
-    onError: (error) => {
+    } catch (error) {
+      setPending(false);
       if (error instanceof ApiError && error.status === 429) {
-        toast.error(AUTH_MESSAGES.throttled);
+        notify.error(AUTH_MESSAGES.throttled);
       } else if (error instanceof ApiError) {
-        toast.error(AUTH_MESSAGES.signupFailed(error.status));
+        notify.error(AUTH_MESSAGES.signupFailed(error.status));
         showServerFieldErrors(error, FIELDS, form.setError);
         const nonField = error.fieldErrors.non_field_errors;
-        if (nonField) form.setError('re_password', { type: 'server', message: nonField });
+        if (nonField) form.setError('re_password', { message: nonField });
       } else {
-        toast.error(AUTH_MESSAGES.signupError(error instanceof TypeError ? AUTH_MESSAGES.offline : error.message));
+        notify.error(
+          AUTH_MESSAGES.signupError(
+            error instanceof TypeError ? AUTH_MESSAGES.offline : error instanceof Error ? error.message : String(error),
+          ),
+        );
       }
-    },
-  });
+    }
+  };
 
   return (
     <AuthCard
@@ -71,19 +74,25 @@ export function SignupForm() {
           next="Create your account and activate it; checkout comes right after you log in."
         />
       ) : null}
-      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <EmailField id="signup-email" {...fieldProps(form, 'email')} />
-        <PasswordField id="signup-password" label="Password" isNew showRules {...fieldProps(form, 'password')} />
-        <PasswordField id="signup-re-password" label="Confirm password" isNew {...fieldProps(form, 're_password')} />
+      <AuthForm {...form.formProps((values) => void create(values))}>
+        <EmailField id="signup-email" name="email" error={errors.email} />
+        <PasswordField id="signup-password" name="password" label="Password" isNew showRules error={errors.password} />
+        <PasswordField
+          id="signup-re-password"
+          name="re_password"
+          label="Confirm password"
+          isNew
+          error={errors.re_password}
+        />
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start gap-3">
             <input
               id="signup-accept-terms"
+              name="accept_terms"
               type="checkbox"
               aria-invalid={errors.accept_terms ? true : undefined}
               aria-describedby={errors.accept_terms ? 'signup-accept-terms-error' : undefined}
               className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent"
-              {...form.register('accept_terms')}
             />
             <label htmlFor="signup-accept-terms" className="text-sm">
               {TERMS_CONFIRMATION}
@@ -100,9 +109,9 @@ export function SignupForm() {
             </Link>{' '}
             (each opens in a new tab).
           </p>
-          <FieldError id="signup-accept-terms" error={errors.accept_terms?.message} />
+          <FieldError id="signup-accept-terms" error={errors.accept_terms} />
         </div>
-        <SubmitButton pending={mutation.isPending} pendingLabel="Creating your account">
+        <SubmitButton pending={pending} pendingLabel="Creating your account">
           Sign up
         </SubmitButton>
       </AuthForm>

@@ -2,12 +2,24 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, fillPath, type SharedItem } from '@shared/contract';
+import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { SHARED_GONE, SharedPage } from './shared-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+// jsdom has no Web Audio: the engine stands in.
+const engine = vi.hoisted(() => ({
+  soundEngine: {
+    getState: (): SoundEngineState => ({ status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null }),
+    subscribe: () => () => undefined,
+    stop: vi.fn(),
+    setVolume: vi.fn(),
+    setLayer: vi.fn(async (_id: string, _source: LayerSource, _gain: number) => undefined),
+  },
+}));
+vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: engine.soundEngine }));
 afterEach(() => {
   sessionStore.clear();
   vi.clearAllMocks();
@@ -19,7 +31,21 @@ const shared: SharedItem = {
   name: 'Evening calm',
   messages: ['I let the day go', 'I rest deeply'],
   settings: { ...DEFAULT_SETTINGS, theme: 'forest', messageColor: '#bbf7d0' },
+  sound: null,
+  private_tracks: [],
   shared_at: '2026-11-20T18:00:00Z',
+};
+const withSound: SharedItem = {
+  ...shared,
+  sound: {
+    volume: 0.7,
+    layers: [
+      { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 },
+      { kind: 'noise', colour: 'brown', gain_db: -20 },
+      { kind: 'voice', voice: 'en-us', rate: 145, pause_s: 2, level_db: -25, gain_db: -6 },
+    ],
+  },
+  private_tracks: ['Sea at night'],
 };
 
 const renderShared = () =>
@@ -47,7 +73,7 @@ describe('SharedPage', () => {
 
   it('plays it for a signed-in Basic member with a theme their plan has, and locks the copy', async () => {
     const user = userEvent.setup();
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     const server = fakeApi({
       [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => shared,
       [`GET ${API.plan}`]: () => planStateFor('basic'),
@@ -63,5 +89,43 @@ describe('SharedPage', () => {
       ],
       settings: { ...(shared.kind === 'subliminal' && shared.settings), theme: 'classic' },
     });
+  });
+});
+
+describe('SharedPage with sound', () => {
+  it('tells a visitor which layers a free account plays and which are left out, and why', async () => {
+    const server = fakeApi({ [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound });
+    renderShared();
+    expect(await screen.findByTestId('shared-sound')).toHaveTextContent(
+      'Binaural beats −12 dB · Brown noise −20 dB · Spoken affirmations 25 dB under · volume 70 %',
+    );
+    expect(screen.getByText('Plays with a free account: Binaural beats.')).toBeInTheDocument();
+    expect(screen.getByTestId('shared-sound-left-out')).toHaveTextContent(
+      "Left out: Sea at night (the sharer's own music stays private); Brown noise (part of the intermediate plan); Spoken affirmations (part of the pro plan).",
+    );
+    expect(server.unanswered).toEqual([]);
+  });
+
+  it('starts the layers an Intermediate member plays, at their levels, and says what it left out', async () => {
+    const user = userEvent.setup();
+    const { toast } = await import('sonner');
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
+      [`GET ${API.plan}`]: () => planStateFor('intermediate'),
+      [`PUT ${API.player}`]: ({ body }) => ({ ...(body as object), updated_at: '2026-11-23T10:00:00Z' }),
+    });
+    const { router } = renderShared();
+    expect(await screen.findByText('Plays with your plan: Binaural beats, Brown noise.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Play it now' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subliminals'));
+    expect(engine.soundEngine.setVolume).toHaveBeenCalledWith(0.7);
+    expect(engine.soundEngine.setLayer.mock.calls).toEqual([
+      ['binaural', { kind: 'binaural', leftHz: 200, rightHz: 206 }, 10 ** (-12 / 20), { exclusive: true }],
+      ['noise', { kind: 'noise', colour: 'brown' }, 10 ** (-20 / 20)],
+    ]);
+    expect(toast.success).toHaveBeenCalledWith(
+      "Evening calm is in your player. Left out: Sea at night (the sharer's own music stays private); Spoken affirmations (part of the pro plan).",
+    );
   });
 });

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import type { SharedItem } from '@shared/contract';
+import { PublicChrome } from '@web/components/layouts/public-chrome';
+import { useSharedItem } from '@web/features/subliminals/api/shared-item';
+import {
+  SharedLoading,
+  SharedProblem,
+  SharedView,
+  VisitorInvitation,
+} from '@web/features/subliminals/components/shared-view';
+import { useNavigate, usePathname } from '@web/lib/link';
+
+/**
+ * A subliminal with sound is shown by the SPA's page, which names its layers and what a free account
+ * plays of them (their code needs the contract and the sound engine): the page hands over in place.
+ */
+const needsApp = (item: SharedItem) =>
+  item.kind === 'subliminal' && (item.sound != null || (item.private_tracks?.length ?? 0) > 0);
+
+/**
+ * A share link as a signed-out visit gets it: pre-rendered at build time while loading
+ * (prerender.tsx), then filled by shared.tsx with the item the document started reading
+ * (docs/decisions/020-lean-pre-rendered-auth-pages.md).
+ */
+export function SharedDocument({ token }: { token: string }) {
+  const shared = useSharedItem(token);
+  const navigate = useNavigate();
+  const here = usePathname();
+  const handOver = shared.status === 'ready' && needsApp(shared.item);
+  useEffect(() => {
+    if (handOver) navigate(here, { replace: true });
+  }, [handOver, navigate, here]);
+  return (
+    <PublicChrome>
+      {shared.status === 'pending' || handOver ? (
+        <SharedLoading />
+      ) : shared.status === 'error' ? (
+        <SharedProblem error={shared.error} onRetry={shared.retry} />
+      ) : (
+        <SharedView item={shared.item} actions={<VisitorInvitation />} />
+      )}
+    </PublicChrome>
+  );
+}

@@ -1,0 +1,7 @@
+import { LoginDocument } from './app/documents/login';
+import { startLeanPage } from './lean-page';
+import { chosenPlanOnArrival } from './lib/chosen-plan';
+
+// A signed-in visitor gets the SPA's page; a plan named in the URL (or waiting on the device) changes
+// the page, which is then rendered afresh rather than hydrated (docs/decisions/020-lean-pre-rendered-auth-pages.md).
+startLeanPage(<LoginDocument />, { spaWhenSignedIn: true, fresh: chosenPlanOnArrival() !== null, toasts: true });
