@@ -1,6 +1,15 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
+import { startPracticeRecorder } from '@web/components/practice-recorder';
+import { OnboardingPrompt } from '@web/features/guidance/components/onboarding-prompt';
 
-/** The signed-in frame: the sound plays on across portal pages, with the mini-player under each. */
+/**
+ * The signed-in frame: the sound plays on across portal pages, with the mini-player under each; every
+ * session that ends is recorded, and a new person is invited to the onboarding.
+ */
 export function Component() {
-  return <PortalLayout />;
+  const queryClient = useQueryClient();
+  useEffect(() => startPracticeRecorder(queryClient), [queryClient]);
+  return <PortalLayout notice={<OnboardingPrompt />} />;
 }

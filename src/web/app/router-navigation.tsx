@@ -1,12 +1,31 @@
 import { useEffect } from 'react';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { NavigationProvider } from '@web/lib/link';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
 
 function useRouterPathname() {
   return useLocation().pathname;
 }
 
-const routerNavigation = { Link: RouterLink, usePathname: useRouterPathname };
+function useRouterSearch() {
+  return useLocation().search;
+}
+
+function useRouterLocationState(): unknown {
+  return useLocation().state;
+}
+
+function useRouterNavigate(): Navigate {
+  const navigate = useNavigate();
+  return (to, options) => void navigate(to, options);
+}
+
+const routerNavigation: Navigation = {
+  Link: RouterLink,
+  usePathname: useRouterPathname,
+  useSearch: useRouterSearch,
+  useLocationState: useRouterLocationState,
+  useNavigate: useRouterNavigate,
+};
 
 /** How long a link's #section is looked for: the page it is on may still be loading its code. */
 const HASH_WAIT_MS = 3000;

@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
               { path: paths.profile, lazy: () => import('./routes/profile') },
               { path: paths.applications, lazy: () => import('./routes/applications') },
               { path: paths.support, lazy: () => import('./routes/support') },
+              { path: paths.welcome, lazy: () => import('./routes/welcome') },
+              { path: paths.programs, lazy: () => import('./routes/programs') },
+              { path: paths.program, lazy: () => import('./routes/program') },
+              { path: paths.practice, lazy: () => import('./routes/practice') },
               {
                 path: paths.admin,
                 element: <RequireStaff />,
@@ -63,6 +67,7 @@ export const routes: RouteObject[] = [
                       { index: true, element: <Navigate to={paths.adminMessages} replace /> },
                       { path: paths.adminMessages, lazy: () => import('./routes/admin-messages') },
                       { path: paths.adminAudio, lazy: () => import('./routes/admin-audio') },
+                      { path: paths.adminPrograms, lazy: () => import('./routes/admin-programs') },
                       { path: paths.adminApplications, lazy: () => import('./routes/admin-applications') },
                       { path: paths.adminUsers, lazy: () => import('./routes/admin-users') },
                       { path: paths.adminSupport, lazy: () => import('./routes/admin-support') },

@@ -24,6 +24,8 @@ export function layerName(layer: LayerState): string {
       return `Isochronic tones · ${source.pulseHz} Hz`;
     case 'noise':
       return NOISE_LABELS[source.colour];
+    case 'voice':
+      return `Spoken affirmations · ${source.messages} ${source.messages === 1 ? 'message' : 'messages'}`;
   }
 }
 
@@ -118,6 +120,10 @@ export function MiniPlayer() {
               className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
             >
               <option value="off">Until I stop</option>
+              {/* A program's day sets a length of its own (docs/product/screens.md#program). */}
+              {state.timer && !(SLEEP_TIMER_MINUTES as readonly number[]).includes(state.timer.seconds / 60) ? (
+                <option value={timerMinutes}>{minutesLabel(Math.round(state.timer.seconds / 60))}</option>
+              ) : null}
               {SLEEP_TIMER_MINUTES.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {minutesLabel(minutes)}

@@ -1,4 +1,5 @@
 import { PageTitle } from '@web/components/page-title';
+import { JobsPanel } from '@web/features/admin/components/jobs-panel';
 import { SupportPanel } from '@web/features/admin/components/support-panel';
 
 export function Component() {
@@ -8,6 +9,7 @@ export function Component() {
         Support
       </PageTitle>
       <SupportPanel />
+      <JobsPanel />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { cn } from '@web/lib/cn';
 const SECTIONS = [
   { label: 'Messages', to: paths.adminMessages },
   { label: 'Audio', to: paths.adminAudio },
+  { label: 'Programs', to: paths.adminPrograms },
   { label: 'Applications', to: paths.adminApplications },
   { label: 'Users', to: paths.adminUsers },
   { label: 'Support', to: paths.adminSupport },

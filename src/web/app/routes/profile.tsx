@@ -1,5 +1,6 @@
 import { PageTitle } from '@web/components/page-title';
 import { ProfileView } from '@web/features/profile/components/profile-view';
+import { GoalsSummary } from '@web/features/guidance/components/goals-summary';
 
 export function Component() {
   return (
@@ -9,6 +10,7 @@ export function Component() {
         <p className="text-fg-muted">Your name, picture and plan, and your account.</p>
       </div>
       <ProfileView />
+      <GoalsSummary />
     </section>
   );
 }

@@ -1,6 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { AppWindow, AudioLines, House, LifeBuoy, LogOut, Menu, ShieldCheck, Sparkles, UserRound } from 'lucide-react';
+import {
+  AppWindow,
+  AudioLines,
+  CalendarDays,
+  House,
+  LifeBuoy,
+  LineChart,
+  LogOut,
+  Menu,
+  ShieldCheck,
+  Sparkles,
+  UserRound,
+} from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/cn';
@@ -22,6 +34,8 @@ import { AccountAvatar, AccountSummary, useSignedInAccount } from '../account';
 const SIDEBAR_LINKS = [
   { label: 'Subliminals', to: paths.subliminals, icon: Sparkles },
   { label: 'Meditations', to: paths.music, icon: AudioLines },
+  { label: 'Programs', to: paths.programs, icon: CalendarDays },
+  { label: 'Your practice', to: paths.practice, icon: LineChart },
   { label: 'Applications', to: paths.applications, icon: AppWindow },
   { label: 'Profile', to: paths.profile, icon: UserRound },
   { label: 'Support', to: paths.support, icon: LifeBuoy },
@@ -95,8 +109,11 @@ function UserMenu() {
   );
 }
 
-/** The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar). */
-export function PortalLayout() {
+/**
+ * The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar).
+ * `notice`: a note above every page (the onboarding's invitation), composed by the app.
+ */
+export function PortalLayout({ notice }: { notice?: ReactNode } = {}) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
@@ -127,6 +144,7 @@ export function PortalLayout() {
           <SidebarNav />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
+          {notice}
           <Outlet />
         </main>
       </div>

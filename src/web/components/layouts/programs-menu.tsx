@@ -8,11 +8,12 @@ import { clsx } from 'clsx';
 export const PROGRAM_LINKS = [
   { label: 'Portal', to: paths.portalHome },
   { label: 'Solfeggio Frequencies (174Hz to 963Hz)', to: paths.music },
-  { label: 'Meditation Programs', to: paths.music },
+  { label: 'Meditation Programs', to: paths.programs },
   { label: 'Custom Affirmations', to: paths.subliminals },
-  { label: 'Sleep Enhancement', to: paths.music },
-  { label: 'Manifestation', to: paths.subliminals },
-  { label: 'Mindfulness', to: paths.portalHome },
+  // The seeded programs (docs/product/content.md#programs); signed-out visitors pass the login first.
+  { label: 'Sleep Enhancement', to: `${paths.programs}/seven-nights-of-rest` },
+  { label: 'Manifestation', to: `${paths.programs}/clear-intentions` },
+  { label: 'Mindfulness', to: `${paths.programs}/mindful-moments` },
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from '@web/lib/link';
 import {
   AppWindow,
@@ -14,6 +14,7 @@ import { BINAURAL_BANDS } from '@shared/constants';
 import { CONTACT, SOLFEGGIO_FREQUENCIES } from '@web/lib/constants';
 import { paths } from '@web/lib/paths';
 import { IconBadge } from '@web/components/ui/icon-badge';
+import { useSignedInAccount } from '@web/components/account';
 
 const DESTINATIONS = [
   {
@@ -45,9 +46,11 @@ const DESTINATIONS = [
 
 /**
  * The public portal home (docs/product/screens.md#portal-home): where everything is, a short honest primer, and how to
- * reach us.
+ * reach us. `personal`: the signed-in person's suggestions, composed by the app (never pre-rendered).
  */
-export function PortalHub() {
+export function PortalHub({ personal }: { personal?: ReactNode } = {}) {
+  // Pre-rendered signed out; someone signed in is not asked to sign in (a sentence of about the same length).
+  const signedIn = useSignedInAccount() !== null;
   useEffect(() => {
     document.title = 'Portal · Innerwave';
   }, []);
@@ -59,10 +62,14 @@ export function PortalHub() {
           Everything for your practice, in one place
         </h1>
         <p className="mt-4 text-lg text-fg-muted">
-          Affirmations, meditation audio, binaural beats and the desktop app. Sign in to use them; your messages and
-          settings follow your account.
+          Affirmations, meditation audio, binaural beats and the desktop app.{' '}
+          {signedIn
+            ? 'Pick up where you left off; your messages and settings follow your account.'
+            : 'Sign in to use them; your messages and settings follow your account.'}
         </p>
       </header>
+
+      {personal}
 
       <section aria-labelledby="offers-title" className="mt-14">
         <h2 id="offers-title" className="text-2xl font-semibold tracking-tight">

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+// Issue 18 end to end: a new person picks Sleep → the hub suggests the sleep program → day 1 starts
+// a session on the sound engine → stopping it records the session → "Your practice" shows it.
+
+// Signing up, the seeded programs and the first audio start: more than 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+test('a new person picks Sleep, starts the suggested program, and finds the stopped session in their practice', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+
+  // The invitation sits above the page after the first login; it covers nothing.
+  const invitation = page.getByRole('region', { name: 'Getting started' });
+  await invitation.getByRole('link', { name: 'Set up your practice' }).click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your practice' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sleep' }).click();
+  await expect(page.getByRole('button', { name: 'Sleep' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Yes, usually' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: '10 minutes' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // The hub suggests the program that serves the chosen goal.
+  await expect(page).toHaveURL(/\/portal\/home\/$/);
+  const suggestion = page.getByTestId('suggested-program');
+  await expect(suggestion).toContainText('Because you chose Sleep');
+  await expect(suggestion.getByRole('heading', { name: 'Seven Nights of Rest' })).toBeVisible();
+  await expect(invitation).toHaveCount(0);
+  // Basic sees what recommendations are and the way to them, not an empty box.
+  await expect(page.getByRole('button', { name: /See recommendations.*Pro/ })).toBeVisible();
+  await suggestion.getByRole('link', { name: /Seven Nights of Rest/ }).click();
+
+  await expect(page).toHaveURL(/\/programs\/seven-nights-of-rest$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Seven Nights of Rest' })).toBeVisible();
+  await expect(page.getByText('Not started')).toBeVisible();
+  await page.getByRole('button', { name: 'Start day 1' }).click();
+
+  // The day plays on the one sound engine: the mini-player shows it, with the day's own length.
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/left$/, { timeout: 30_000 });
+  await expect(page.getByRole('figure')).toContainText('Message 1 of');
+  // A couple of seconds of listening, then Stop.
+  await page.waitForTimeout(2500);
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Stop' }).first().click();
+  expect((await recorded).ok()).toBe(true);
+  await expect(player).toHaveCount(0);
+  // Stopped early, the day is not done.
+  await expect(page.getByRole('button', { name: 'Start day 1' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Your practice' }).click();
+  await expect(page).toHaveURL(/\/practice$/);
+  const sessions = page.getByRole('region', { name: 'Last sessions' });
+  await expect(sessions.getByRole('link', { name: 'Seven Nights of Rest · Day 1' })).toBeVisible();
+  await expect(sessions).toContainText('stopped');
+
+  // The history can be deleted, after a confirmation.
+  await sessions.getByRole('button', { name: 'Delete history' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete history' }).click();
+  await expect(sessions).toContainText('Nothing yet.');
+});
+
+test('a session under way when the tab closes is recorded as stopped', async ({ page, request }) => {
+  await signInAsNewUser(page);
+  await page.goto('/programs/seven-nights-of-rest');
+  await page.getByRole('button', { name: 'Start day 1' }).click();
+  await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(2500);
+  const access = await page.evaluate(() => localStorage.getItem('user.access'));
+  // Closed as a person closes a tab (the page's unload runs).
+  await page.close({ runBeforeUnload: true });
+
+  let entries: { title: string; finished: boolean; seconds: number }[] = [];
+  await expect
+    .poll(async () => {
+      const history = await request.get('/api/user/history/', { headers: { authorization: `Bearer ${access}` } });
+      entries = history.ok() ? await history.json() : [];
+      return entries.length;
+    })
+    .toBe(1);
+  expect(entries).toEqual([expect.objectContaining({ title: 'Seven Nights of Rest · Day 1', finished: false })]);
+  expect(entries[0]!.seconds).toBeGreaterThanOrEqual(2);
+});

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { signIn, signInAsNewUser } from './support/accounts';
+
+// Staff edit a guidance program on /admin/programs; a member sees the change on /programs/{slug}
+// (docs/product/guidance.md#staff-editing). Named *admin.spec.ts so it runs in the 'admin' project,
+// after the specs that read the seeded programs as first written.
+
+const staffEmail = process.env.E2E_STAFF_EMAIL ?? '';
+const staffPassword = process.env.E2E_STAFF_PASSWORD ?? '';
+
+test('a staff edit of a program’s days shows on the program page for a member', async ({ browser }) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  // Two sign-ins, one of them a new account, and a long form: more than the default on a loaded machine.
+  test.setTimeout(120_000);
+  const newTitle = `Noticing the breath ${Date.now() % 100000}`;
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, { email: staffEmail, password: staffPassword });
+  await staff.goto('/admin');
+  await staff.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Programs' }).click();
+  await expect(staff).toHaveURL(/\/admin\/programs$/);
+  await staff.getByRole('button', { name: 'Edit Mindful Moments' }).click();
+
+  // Day 2 gets a new title and a message, then becomes day 1.
+  const dayTwoTitle = staff.locator('#day-1-title');
+  await dayTwoTitle.fill(newTitle);
+  await staff.locator('#day-1-messages').press('End');
+  await staff.locator('#day-1-messages').pressSequentially('\nI notice one breath at a time.');
+  await staff.getByRole('button', { name: 'Move day 2 up' }).click();
+  await expect(staff.locator('#day-0-title')).toHaveValue(newTitle);
+  await expect(staff.getByRole('button', { name: 'Move day 1 down' })).toBeFocused();
+  await staff.getByRole('button', { name: 'Save program' }).click();
+  await expect(staff.getByText('Saved Mindful Moments.')).toBeVisible();
+  await expect(staff.getByText('Members see what is saved.')).toBeVisible();
+  await staffContext.close();
+
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signInAsNewUser(member);
+  await member.goto('/programs/mindful-moments');
+  // A new member starts at day 1: the day staff moved there.
+  await expect(member.getByRole('heading', { level: 2, name: newTitle })).toBeVisible();
+  // "Feeling the body" had four messages; staff added a fifth.
+  await expect(member.getByText('5 messages to read, one at a time')).toBeVisible();
+  await expect(
+    member.getByText('Notice where your body touches the chair or the floor.', { exact: false }),
+  ).toBeVisible();
+  await member.goto('/admin/programs');
+  await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible();
+  await memberContext.close();
+});

@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { API, fillPath, historyEntrySchema, type HistoryWrite } from '@shared/contract';
+import { apiRequest } from '@web/lib/api-client';
+import { sessionEnds } from '@web/lib/audio/app-session-ends';
+import type { EndedSession } from '@web/lib/audio/session-ends';
+import { sessionStore } from '@web/lib/session';
+import { layerName } from './mini-player';
+
+// Every listening session that ends — stopped or played to its end, whichever screen started it —
+// is recorded once, here (docs/product/screens.md#your-practice). A program's day that played to its
+// end is also marked done. The practice, program and recommendation screens read their data again.
+
+/** The query keys that show history or progress (the guidance feature's). */
+export const PRACTICE_QUERY_KEYS = [['guidance']] as const;
+
+/** The history entry for an ended session, or null when it lasted under a second. */
+export function historyEntryOf(session: EndedSession): HistoryWrite | null {
+  if (session.seconds < 1) return null;
+  const track = session.layers.find((layer) => layer.source.kind === 'track')?.source;
+  const trackId = track?.kind === 'track' ? track.key.split(':').at(-1) : undefined;
+  const program = session.tag?.program;
+  // Spoken affirmations (a 'voice' layer) count as a subliminal session; generated sound as binaural.
+  const spoken = session.layers.some((layer) => (layer.source.kind as string) === 'voice');
+  const kind = program ? 'program' : track ? 'music' : spoken ? 'subliminal' : 'binaural';
+  const ref = program
+    ? `program:${program.slug}/${program.day}`
+    : trackId && /^\d+$/.test(trackId)
+      ? `track:${trackId}`
+      : '';
+  const title = (session.tag?.title ?? session.layers.map(layerName).join(' + ')) || 'Listening session';
+  return {
+    kind,
+    ref,
+    title: title.slice(0, 120),
+    seconds: Math.min(session.seconds, 86_400),
+    finished: session.by === 'timer',
+    started_at: session.startedAt.toISOString(),
+  };
+}
+
+let started = false;
+
+/** Starts recording, once for the app's lifetime (sessions may end after the page that started them). */
+export function startPracticeRecorder(queryClient: QueryClient) {
+  if (started) return;
+  started = true;
+  sessionEnds.onEnd((session) => {
+    if (!sessionStore.get().isAuthenticated) return;
+    const entry = historyEntryOf(session);
+    const program = session.tag?.program;
+    const calls: Promise<unknown>[] = [];
+    // keepalive: the record still goes out when the session ends because the tab closes.
+    if (entry)
+      calls.push(apiRequest(API.history, { method: 'POST', body: entry, schema: historyEntrySchema, keepalive: true }));
+    if (program && session.by === 'timer') {
+      calls.push(apiRequest(fillPath(API.programDayComplete, program), { method: 'POST' }));
+    }
+    // A failed record is not worth interrupting anyone for: the session itself went fine.
+    void Promise.allSettled(calls).then(() => {
+      for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+    });
+  });
+  // Closing or leaving the tab ends what plays: recorded like a stop.
+  window.addEventListener('pagehide', () => sessionEnds.flush());
+}

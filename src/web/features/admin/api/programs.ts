@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  adminPath,
+  adminProgramListSchema,
+  adminProgramSchema,
+  type AdminProgramWrite,
+} from '@shared/contract';
+import { apiRequest } from '@web/lib/api-client';
+import { adminKeys } from './keys';
+
+// Staff editing of programs (docs/product/guidance.md#staff-editing).
+
+/** What members see of programs is cached under 'guidance' (features/guidance/api/guidance.ts); staff are members too. */
+const MEMBER_PROGRAMS_KEY = ['guidance', 'programs'] as const;
+
+export const adminProgramsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.programs,
+    queryFn: ({ signal }) => apiRequest(ADMIN_API.programs, { schema: adminProgramListSchema, signal }),
+  });
+
+export const adminProgramQuery = (slug: string) =>
+  queryOptions({
+    queryKey: adminKeys.program(slug),
+    queryFn: ({ signal }) => apiRequest(adminPath(ADMIN_API.program, { slug }), { schema: adminProgramSchema, signal }),
+  });
+
+/** Reloads the list, every program and the members' views of them, whatever the outcome of a change. */
+function useReloadPrograms() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.programs }),
+      queryClient.invalidateQueries({ queryKey: MEMBER_PROGRAMS_KEY }),
+    ]);
+}
+
+/** Adds a program (`slug` undefined) or replaces the one at `slug` (its slug may change). */
+export function useSaveProgram() {
+  const reload = useReloadPrograms();
+  return useMutation({
+    mutationFn: ({ slug, body }: { slug: string | undefined; body: AdminProgramWrite }) =>
+      slug === undefined
+        ? apiRequest(ADMIN_API.programs, { method: 'POST', body, schema: adminProgramSchema })
+        : apiRequest(adminPath(ADMIN_API.program, { slug }), { method: 'PUT', body, schema: adminProgramSchema }),
+    onSettled: reload,
+  });
+}
+
+export function useDeleteProgram() {
+  const reload = useReloadPrograms();
+  return useMutation({
+    mutationFn: (slug: string) => apiRequest(adminPath(ADMIN_API.program, { slug }), { method: 'DELETE' }),
+    onSettled: reload,
+  });
+}

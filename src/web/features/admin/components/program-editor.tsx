@@ -1,0 +1,575 @@
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Plus, Trash2, X } from 'lucide-react';
+import { z } from 'zod';
+import {
+  adminProgramWriteSchema,
+  AUDIO_KINDS,
+  AUDIO_LIBRARIES,
+  GUIDANCE_GOALS,
+  NOISE_COLOURS,
+  PROGRAM_DAY_LAYERS_MAX,
+  PROGRAM_DAY_MINUTES,
+  PROGRAM_DAYS_MAX,
+  programDayWriteSchema,
+  programWriteOf,
+  type AdminProgram,
+  type AdminProgramWrite,
+  type ProgramLayerWrite,
+} from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { Field, FieldError as ErrorText, Textarea } from '@web/components/ui/input';
+import { MoveButtons } from '@web/components/ui/move-buttons';
+import { describeError } from '@web/lib/change';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { useSaveProgram } from '../api/programs';
+import { panelClass } from './states';
+
+// The form of one program (docs/product/guidance.md#staff-editing). It validates with the contract's
+// schemas; only a day's messages differ: staff type them one per line, and the lines become the list.
+
+const messageLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const dayFormSchema = programDayWriteSchema.extend({
+  messages: z.string().transform(messageLines).pipe(programDayWriteSchema.shape.messages),
+});
+const formSchema = adminProgramWriteSchema.extend({
+  days: z
+    .array(dayFormSchema)
+    .min(1, { error: 'A program needs at least one day.' })
+    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` }),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+type DayInput = FormInput['days'][number];
+type Form = UseFormReturn<FormInput, unknown, FormOutput>;
+
+const SERVER_FIELDS = ['slug', 'title', 'summary', 'goals', 'days'] as const;
+
+const LAYER_KINDS = {
+  track: 'Library track',
+  binaural: 'Binaural beat',
+  isochronic: 'Isochronic tone',
+  noise: 'Noise',
+} as const;
+type LayerKind = keyof typeof LAYER_KINDS;
+
+/** A new layer of a kind, at values that sound calm (decision 016's ranges). */
+const newLayer = (kind: LayerKind): ProgramLayerWrite => {
+  switch (kind) {
+    case 'track':
+      return { kind, audio_kind: 'selfeggio', name: '', gain: 0.5 };
+    case 'binaural':
+      return { kind, left_hz: 200, right_hz: 206, gain: 0.3 };
+    case 'isochronic':
+      return { kind, carrier_hz: 200, pulse_hz: 6, gain: 0.2 };
+    case 'noise':
+      return { kind, colour: 'pink', gain: 0.3 };
+  }
+};
+
+const newDay = (): DayInput => ({ title: '', intro: '', minutes: 10, messages: '', layers: [] });
+
+export const emptyProgram = (): FormInput => ({ slug: '', title: '', summary: '', goals: [], days: [newDay()] });
+
+/** The program as the form holds it: messages one per line, track layers without the library's id. */
+export const programFormValues = (program: AdminProgram): FormInput => {
+  const written = programWriteOf(program);
+  return { ...written, days: written.days.map((day) => ({ ...day, messages: day.messages.join('\n') })) };
+};
+
+/** A slug from a title, for a new program whose slug staff have not typed. */
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+
+/** An error of a field, or of the first item of a list field (a day's message lines). */
+function messageOf(error: unknown, itemLabel?: string): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const direct = (error as FieldError).message ?? (error as { root?: FieldError }).root?.message;
+  if (direct) return direct;
+  for (const [key, value] of Object.entries(error)) {
+    const nested = (value as FieldError | undefined)?.message;
+    if (/^\d+$/.test(key) && nested) return itemLabel ? `${itemLabel} ${Number(key) + 1}: ${nested}` : nested;
+  }
+  return undefined;
+}
+
+function NumberField({
+  form,
+  name,
+  id,
+  label,
+  step,
+  min,
+  max,
+}: {
+  form: Form;
+  name: Parameters<Form['register']>[0];
+  id: string;
+  label: string;
+  step?: number;
+  min?: number;
+  max?: number;
+}) {
+  const error = messageOf(form.getFieldState(name, form.formState).error);
+  return (
+    <Field
+      id={id}
+      label={label}
+      type="number"
+      inputMode="decimal"
+      step={step}
+      min={min}
+      max={max}
+      error={error}
+      className="min-w-0"
+      {...form.register(name, { valueAsNumber: true })}
+    />
+  );
+}
+
+const selectClass = 'input pr-8';
+
+function LayerFields({
+  form,
+  dayIndex,
+  layerIndex,
+  onKind,
+  onRemove,
+}: {
+  form: Form;
+  dayIndex: number;
+  layerIndex: number;
+  onKind: (kind: LayerKind) => void;
+  onRemove: () => void;
+}) {
+  const base = `days.${dayIndex}.layers.${layerIndex}` as const;
+  const id = `day-${dayIndex}-layer-${layerIndex}`;
+  const kind = useWatch({ control: form.control, name: `${base}.kind` });
+  const label = `layer ${layerIndex + 1} of day ${dayIndex + 1}`;
+  const errors = form.formState.errors.days?.[dayIndex]?.layers?.[layerIndex] as Record<string, unknown> | undefined;
+  return (
+    <li className="grid gap-3 rounded-xl border border-line p-3 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto] sm:items-start">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-kind`} className="text-sm font-medium">
+          Layer {layerIndex + 1}
+        </label>
+        <select
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(event) => onKind(event.target.value as LayerKind)}
+          className={selectClass}
+        >
+          {Object.entries(LAYER_KINDS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      {kind === 'track' ? (
+        <>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-library`} className="text-sm font-medium">
+              Library
+            </label>
+            <select id={`${id}-library`} className={selectClass} {...form.register(`${base}.audio_kind`)}>
+              {AUDIO_KINDS.map((audioKind) => (
+                <option key={audioKind} value={audioKind}>
+                  {AUDIO_LIBRARIES[audioKind].title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            id={`${id}-name`}
+            label="Track name"
+            error={messageOf(errors?.name)}
+            className="min-w-0"
+            {...form.register(`${base}.name`)}
+          />
+        </>
+      ) : null}
+      {kind === 'binaural' ? (
+        <>
+          <NumberField
+            form={form}
+            name={`${base}.left_hz`}
+            id={`${id}-left`}
+            label="Left ear (Hz)"
+            min={20}
+            max={1000}
+          />
+          <NumberField
+            form={form}
+            name={`${base}.right_hz`}
+            id={`${id}-right`}
+            label="Right ear (Hz)"
+            min={20}
+            max={1000}
+          />
+        </>
+      ) : null}
+      {kind === 'isochronic' ? (
+        <>
+          <NumberField
+            form={form}
+            name={`${base}.carrier_hz`}
+            id={`${id}-carrier`}
+            label="Tone (Hz)"
+            min={20}
+            max={1000}
+          />
+          <NumberField
+            form={form}
+            name={`${base}.pulse_hz`}
+            id={`${id}-pulse`}
+            label="Pulses a second"
+            step={0.5}
+            min={0.5}
+            max={40}
+          />
+        </>
+      ) : null}
+      {kind === 'noise' ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-colour`} className="text-sm font-medium">
+            Colour
+          </label>
+          <select id={`${id}-colour`} className={`${selectClass} capitalize`} {...form.register(`${base}.colour`)}>
+            {NOISE_COLOURS.map((colour) => (
+              <option key={colour} value={colour}>
+                {colour}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <NumberField
+        form={form}
+        name={`${base}.gain`}
+        id={`${id}-gain`}
+        label="Level (0–1)"
+        step={0.05}
+        min={0}
+        max={1}
+      />
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Remove ${label}`}
+        title="Remove layer"
+        onClick={onRemove}
+        className="justify-self-end sm:mt-7"
+      >
+        <X aria-hidden className="h-4 w-4" />
+      </Button>
+    </li>
+  );
+}
+
+function DayCard({
+  form,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  form: Form;
+  index: number;
+  count: number;
+  onMove: (delta: number) => void;
+  onRemove: () => void;
+}) {
+  const layers = useFieldArray({ control: form.control, name: `days.${index}.layers` });
+  const errors = form.formState.errors.days?.[index];
+  const id = `day-${index}`;
+  const title = useWatch({ control: form.control, name: `days.${index}.title` });
+  const label = `day ${index + 1}`;
+  return (
+    <li id={`program-${id}`} className="rounded-2xl border border-line bg-surface p-4">
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <div className="flex items-center justify-between gap-2">
+          <legend className="min-w-0 truncate font-semibold">
+            Day {index + 1}
+            {title ? <span className="font-normal text-fg-muted"> · {title}</span> : null}
+          </legend>
+          <div className="flex shrink-0 items-center">
+            <MoveButtons index={index} count={count} label={label} onMove={onMove} />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${label}`}
+              title={count === 1 ? 'A program needs at least one day' : 'Remove day'}
+              disabled={count === 1}
+              onClick={onRemove}
+            >
+              <Trash2 aria-hidden className="h-4 w-4 text-danger" />
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+          <Field
+            id={`${id}-title`}
+            label="Title"
+            error={errors?.title?.message}
+            {...form.register(`days.${index}.title`)}
+          />
+          <NumberField
+            form={form}
+            name={`days.${index}.minutes`}
+            id={`${id}-minutes`}
+            label="Length (minutes)"
+            min={PROGRAM_DAY_MINUTES.min}
+            max={PROGRAM_DAY_MINUTES.max}
+          />
+        </div>
+        <Textarea
+          id={`${id}-intro`}
+          label="Intro (read before the session)"
+          rows={3}
+          error={errors?.intro?.message}
+          {...form.register(`days.${index}.intro`)}
+        />
+        <Textarea
+          id={`${id}-messages`}
+          label="Messages (one per line)"
+          rows={4}
+          error={messageOf(errors?.messages, 'Message')}
+          {...form.register(`days.${index}.messages`)}
+        />
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium">Sound layers</p>
+          {layers.fields.length === 0 ? (
+            <p className="text-sm text-fg-muted">No layers: the messages play in silence.</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {layers.fields.map((field, layerIndex) => (
+                <LayerFields
+                  key={field.id}
+                  form={form}
+                  dayIndex={index}
+                  layerIndex={layerIndex}
+                  onKind={(kind) => layers.update(layerIndex, newLayer(kind))}
+                  onRemove={() => layers.remove(layerIndex)}
+                />
+              ))}
+            </ul>
+          )}
+          <ErrorText id={`${id}-layers`} error={messageOf(errors?.layers)} />
+          {layers.fields.length < PROGRAM_DAY_LAYERS_MAX ? (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              aria-label={`Add a layer to ${label}`}
+              onClick={() =>
+                layers.append(newLayer('noise'), { focusName: `days.${index}.layers.${layers.fields.length}.gain` })
+              }
+            >
+              <Plus aria-hidden className="h-4 w-4" />
+              Add a layer
+            </Button>
+          ) : (
+            <p className="text-sm text-fg-muted">Up to {PROGRAM_DAY_LAYERS_MAX} layers a day.</p>
+          )}
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
+/** Creates a program (`program` undefined) or edits one; `onSaved` gets what the server stored. */
+export function ProgramEditor({
+  program,
+  onSaved,
+  actions,
+}: {
+  program: AdminProgram | undefined;
+  onSaved: (saved: AdminProgram) => void;
+  actions?: React.ReactNode;
+}) {
+  const save = useSaveProgram();
+  const form: Form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: program ? programFormValues(program) : emptyProgram(),
+  });
+  const days = useFieldArray({ control: form.control, name: 'days' });
+  const [status, setStatus] = useState('');
+  const { errors, isDirty } = form.formState;
+  const creating = program === undefined;
+
+  const submit = form.handleSubmit(async (values) => {
+    const body: AdminProgramWrite = values;
+    try {
+      const saved = await save.mutateAsync({ slug: program?.slug, body });
+      toast.success(creating ? `Created ${saved.title}.` : `Saved ${saved.title}.`);
+      form.reset(programFormValues(saved));
+      onSaved(saved);
+    } catch (error) {
+      toast.error(describeError(error));
+      showServerFieldErrors(error, SERVER_FIELDS, form.setError);
+    }
+  });
+
+  function moveDay(index: number, delta: number) {
+    const to = index + delta;
+    days.move(index, to);
+    setStatus(`Day ${index + 1} is now day ${to + 1}.`);
+    // Keep the keyboard on the moved day's arrows (or the one still enabled at an end of the list).
+    requestAnimationFrame(() => {
+      const card = document.getElementById(`program-day-${to}`);
+      const buttons = Array.from(card?.querySelectorAll<HTMLButtonElement>('button[title^="Move"]') ?? []);
+      const wanted = buttons[delta < 0 ? 0 : 1];
+      (wanted && !wanted.disabled ? wanted : buttons.find((button) => !button.disabled))?.focus();
+    });
+  }
+
+  function removeDay(index: number) {
+    days.remove(index);
+    setStatus(`Day ${index + 1} removed; not saved yet.`);
+    requestAnimationFrame(() => {
+      const next = document.getElementById(`day-${Math.min(index, days.fields.length - 2)}-title`);
+      next?.focus();
+    });
+  }
+
+  const titleField = form.register('title');
+  const slug = useWatch({ control: form.control, name: 'slug' });
+  const goalsError = messageOf(errors.goals);
+  const daysError = messageOf(errors.days);
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+      <section className={panelClass} aria-labelledby="program-details-heading">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="program-details-heading" className="text-xl font-semibold">
+            {creating ? 'New program' : program.title}
+          </h2>
+          {actions}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="program-title"
+            label="Title"
+            error={errors.title?.message}
+            {...titleField}
+            onChange={(event) => {
+              void titleField.onChange(event);
+              if (creating && !form.getFieldState('slug').isDirty)
+                form.setValue('slug', slugOf(event.target.value), { shouldValidate: form.formState.isSubmitted });
+            }}
+          />
+          <div className="flex flex-col gap-1.5">
+            <Field
+              id="program-slug"
+              label="Address"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.slug?.message}
+              aria-describedby={errors.slug ? 'program-slug-error program-slug-hint' : 'program-slug-hint'}
+              {...form.register('slug')}
+            />
+            <p id="program-slug-hint" className="text-sm text-fg-muted">
+              /programs/{slug || '…'} — lowercase letters, digits and hyphens
+            </p>
+          </div>
+          <Textarea
+            id="program-summary"
+            label="Summary"
+            rows={2}
+            className="sm:col-span-2"
+            error={errors.summary?.message}
+            {...form.register('summary')}
+          />
+          <fieldset
+            className="flex min-w-0 flex-col gap-2 sm:col-span-2"
+            aria-describedby={goalsError ? 'program-goals-error' : undefined}
+          >
+            <legend className="mb-1 text-sm font-medium">Goals it serves</legend>
+            <div className="flex flex-wrap gap-2">
+              {GUIDANCE_GOALS.map((goal) => (
+                <label
+                  key={goal.id}
+                  className="flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1.5 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10"
+                >
+                  <input
+                    type="checkbox"
+                    value={goal.id}
+                    className="h-4 w-4 accent-accent"
+                    {...form.register('goals')}
+                  />
+                  {goal.label}
+                </label>
+              ))}
+            </div>
+            <ErrorText id="program-goals" error={goalsError} />
+          </fieldset>
+        </div>
+      </section>
+
+      <section className={panelClass} aria-labelledby="program-days-heading">
+        <h2 id="program-days-heading" className="mb-4 text-xl font-semibold">
+          Days <span className="font-normal text-fg-muted">({days.fields.length})</span>
+        </h2>
+        <ol className="flex flex-col gap-4">
+          {days.fields.map((field, index) => (
+            <DayCard
+              key={field.id}
+              form={form}
+              index={index}
+              count={days.fields.length}
+              onMove={(delta) => moveDay(index, delta)}
+              onRemove={() => removeDay(index)}
+            />
+          ))}
+        </ol>
+        <ErrorText id="program-days" error={daysError} />
+        {days.fields.length < PROGRAM_DAYS_MAX ? (
+          <Button
+            type="button"
+            variant="secondary"
+            className="mt-4"
+            onClick={() => {
+              days.append(newDay(), { focusName: `days.${days.fields.length}.title` });
+              setStatus(`Day ${days.fields.length + 1} added.`);
+            }}
+          >
+            <Plus aria-hidden className="h-4 w-4" />
+            Add a day
+          </Button>
+        ) : null}
+      </section>
+
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      <div className="sticky bottom-0 z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : creating ? 'Create program' : 'Save program'}
+        </Button>
+        <p className="text-xs text-fg-muted sm:text-sm">
+          {creating
+            ? 'Members see it once it is created.'
+            : isDirty
+              ? 'Unsaved changes.'
+              : 'Members see what is saved.'}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_API, adminPath, type AdminProgram, type AdminProgramWrite } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { ProgramsPanel } from './programs-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
+
+const evening = (): AdminProgram => ({
+  slug: 'evening-pause',
+  title: 'Evening Pause',
+  summary: 'Three short evenings.',
+  goals: ['calm'],
+  position: 0,
+  people_started: 2,
+  updated_at: '2026-11-20T10:00:00Z',
+  days: [1, 2, 3].map((day) => ({
+    day,
+    title: `Evening ${day}`,
+    intro: 'Sit comfortably.',
+    minutes: 5,
+    messages: ['I slow down.'],
+    layers: [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
+  })),
+});
+
+/** The admin API for programs, as the server answers it (a taken slug is refused). */
+function programsServer(programs: AdminProgram[]) {
+  const stored = (body: AdminProgramWrite, position: number): AdminProgram => ({
+    slug: body.slug,
+    title: body.title,
+    summary: body.summary,
+    goals: body.goals ?? [],
+    position,
+    people_started: 0,
+    updated_at: '2026-11-23T22:00:00Z',
+    days: body.days.map((day, index) => ({
+      ...day,
+      day: index + 1,
+      layers: (day.layers ?? []).map((layer) => (layer.kind === 'track' ? { ...layer, track_id: null } : layer)),
+    })),
+  });
+  const find = (path: string) => programs.find((p) => adminPath(ADMIN_API.program, { slug: p.slug }) === path);
+  const handlers: Parameters<typeof fakeApi>[0] = {
+    [`GET ${ADMIN_API.programs}`]: () =>
+      programs.map(({ days, people_started: _p, ...rest }) => ({ ...rest, day_count: days.length })),
+    [`POST ${ADMIN_API.programs}`]: ({ body }) => {
+      const write = body as AdminProgramWrite;
+      if (programs.some((p) => p.slug === write.slug))
+        return jsonResponse(400, { slug: ['A program with this slug already exists.'] });
+      const created = stored(write, programs.length);
+      programs.push(created);
+      serve(created.slug);
+      return jsonResponse(201, created);
+    },
+  };
+  const serve = (slug: string) => {
+    const path = adminPath(ADMIN_API.program, { slug });
+    handlers[`GET ${path}`] = () => find(path) ?? jsonResponse(404, { detail: 'Not found.' });
+    handlers[`PUT ${path}`] = ({ body }) => {
+      const index = programs.findIndex((p) => p.slug === slug);
+      programs[index] = {
+        ...stored(body as AdminProgramWrite, index),
+        people_started: programs[index]!.people_started,
+      };
+      return programs[index];
+    };
+  };
+  programs.forEach((program) => serve(program.slug));
+  return fakeApi(handlers);
+}
+
+const putBody = (calls: { method: string; body: unknown }[]) =>
+  calls.filter((call) => call.method === 'PUT').at(-1)?.body as AdminProgramWrite;
+
+describe('ProgramsPanel', () => {
+  it('lists the programs with their days and goals', async () => {
+    programsServer([evening()]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });
+    const item = (await screen.findByRole('heading', { name: 'Evening Pause' }, { timeout: 5000 })).closest('li')!;
+    expect(item).toHaveTextContent('/programs/evening-pause · 3 days · Calm');
+    expect(within(item).getByRole('link', { name: 'View Evening Pause as a member' })).toHaveAttribute(
+      'href',
+      '/programs/evening-pause',
+    );
+    expect(within(item).getByRole('button', { name: 'Edit Evening Pause' })).toBeInTheDocument();
+  });
+
+  it('creates a program; a slug the server refuses is shown under its field and the input is kept', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });
+    await user.click(await screen.findByRole('button', { name: 'New program' }, { timeout: 5000 }));
+
+    await user.type(screen.getByLabelText('Title', { selector: '#program-title' }), 'Evening Pause');
+    expect(screen.getByLabelText('Address')).toHaveValue('evening-pause');
+    await user.type(screen.getByLabelText('Summary'), 'Quiet evenings.');
+    await user.click(screen.getByRole('checkbox', { name: 'Sleep' }));
+    await user.type(screen.getByLabelText('Title', { selector: '#day-0-title' }), 'First evening');
+    await user.type(screen.getByLabelText('Intro (read before the session)'), 'Sit down.');
+    await user.type(screen.getByLabelText('Messages (one per line)'), 'I rest.{Enter}{Enter}  I let go.  ');
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+
+    expect(await screen.findByText('A program with this slug already exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Address')).toHaveFocus();
+    expect(toast.error).toHaveBeenCalledWith('A program with this slug already exists.');
+    const sent = server.calls.find((call) => call.method === 'POST')?.body as AdminProgramWrite;
+    expect(sent).toMatchObject({
+      slug: 'evening-pause',
+      goals: ['sleep'],
+      days: [
+        { title: 'First evening', intro: 'Sit down.', minutes: 10, messages: ['I rest.', 'I let go.'], layers: [] },
+      ],
+    });
+
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), 'evening-rest');
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Created Evening Pause.'));
+    expect(await screen.findByRole('button', { name: 'Save program' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('checks a day before sending it: a blank message list is named under its field', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=new' });
+    await user.type(screen.getByLabelText('Title', { selector: '#program-title' }), 'Calm');
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    expect(await screen.findByText('A day needs at least one message.')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('edits a day: its title, messages, length and sound layers', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+
+    const title = await screen.findByLabelText('Title', { selector: '#day-1-title' }, { timeout: 5000 });
+    await user.clear(title);
+    await user.type(title, 'A slower evening');
+    const minutes = screen.getByLabelText('Length (minutes)', { selector: '#day-1-minutes' });
+    await user.clear(minutes);
+    await user.type(minutes, '12');
+    await user.type(
+      screen.getByLabelText('Messages (one per line)', { selector: '#day-1-messages' }),
+      '{Enter}I breathe.',
+    );
+    await user.selectOptions(screen.getByLabelText('Layer 1', { selector: '#day-1-layer-0-kind' }), 'binaural');
+    await user.click(screen.getByRole('button', { name: 'Add a layer to day 2' }));
+    await user.selectOptions(screen.getByLabelText('Colour', { selector: '#day-1-layer-1-colour' }), 'brown');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved Evening Pause.'));
+    expect(putBody(server.calls).days[1]).toEqual({
+      title: 'A slower evening',
+      intro: 'Sit comfortably.',
+      minutes: 12,
+      messages: ['I slow down.', 'I breathe.'],
+      layers: [
+        { kind: 'binaural', left_hz: 200, right_hz: 206, gain: 0.3 },
+        { kind: 'noise', colour: 'brown', gain: 0.3 },
+      ],
+    });
+    expect(putBody(server.calls).days[0]?.title).toBe('Evening 1');
+    expect(screen.getByText('Members see what is saved.')).toBeInTheDocument();
+  });
+
+  it('reorders, adds and removes days with the keyboard, then saves them in that order', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+
+    await user.click(await screen.findByRole('button', { name: 'Move day 3 up' }, { timeout: 5000 }));
+    expect(screen.getByLabelText('Title', { selector: '#day-1-title' })).toHaveValue('Evening 3');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Move day 2 up' })).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Day 3 is now day 2.');
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Title', { selector: '#day-0-title' })).toHaveValue('Evening 3');
+    // At the top, "up" is disabled: the keyboard stays on the day's arrows.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Move day 1 down' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Remove day 3' }));
+    await user.click(screen.getByRole('button', { name: 'Add a day' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Title', { selector: '#day-2-title' })).toHaveFocus());
+    await user.keyboard('A new evening');
+    await user.type(screen.getByLabelText('Intro (read before the session)', { selector: '#day-2-intro' }), 'Rest.');
+    await user.type(screen.getByLabelText('Messages (one per line)', { selector: '#day-2-messages' }), 'I am here.');
+    expect(screen.getByText('Unsaved changes.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+
+    await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());
+    expect(putBody(server.calls).days.map((day) => day.title)).toEqual(['Evening 3', 'Evening 1', 'A new evening']);
+    // Moving, adding and removing only change the form; Save alone sends it.
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+});

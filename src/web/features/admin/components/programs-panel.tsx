@@ -1,0 +1,204 @@
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft, ExternalLink, Pencil, Plus } from 'lucide-react';
+import { goalLabel, type AdminProgram } from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { QueryState } from '@web/components/ui/query-state';
+import { describeError } from '@web/lib/change';
+import { paths } from '@web/lib/paths';
+import { adminProgramQuery, adminProgramsQuery, useDeleteProgram } from '../api/programs';
+import { adminKeys } from '../api/keys';
+import { ProgramEditor } from './program-editor';
+import { panelClass } from './states';
+
+// Programs for staff (docs/product/screens.md#admin): the list, and one program's editor at
+// ?program=<slug> (or ?program=new), so the browser's back button and a shared link work.
+
+const NEW = 'new';
+const memberPath = (slug: string) => paths.program.replace(':slug', slug);
+const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+function useDelete(slug: string, title: string, onDeleted?: () => void) {
+  const remove = useDeleteProgram();
+  return () =>
+    remove.mutateAsync(slug).then(
+      () => {
+        toast.success(`Deleted ${title}.`);
+        onDeleted?.();
+      },
+      (error: unknown) => {
+        toast.error(describeError(error));
+        throw error;
+      },
+    );
+}
+
+function DeleteProgram({
+  program,
+  onDeleted,
+}: {
+  program: Pick<AdminProgram, 'slug' | 'title'> & { people_started?: number };
+  onDeleted?: () => void;
+}) {
+  const confirm = useDelete(program.slug, program.title, onDeleted);
+  const started = program.people_started;
+  return (
+    <ConfirmDelete
+      label={`Delete ${program.title}`}
+      title={`Delete "${program.title}"?`}
+      description={
+        <>
+          Members no longer see it, and everyone’s progress in it is deleted
+          {started === undefined ? '' : ` (${started} ${started === 1 ? 'person has' : 'people have'} started it)`}. One
+          of the four starting programs comes back, as first written, when the server next starts.
+        </>
+      }
+      onConfirm={confirm}
+    />
+  );
+}
+
+function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
+  const query = useQuery(adminProgramsQuery());
+  const programs = query.data ?? [];
+  return (
+    <section className={panelClass} aria-labelledby="programs-heading">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="programs-heading" className="text-xl font-semibold">
+          Programs
+        </h2>
+        <Button size="sm" onClick={() => onOpen(NEW)}>
+          <Plus aria-hidden className="h-4 w-4" />
+          New program
+        </Button>
+      </div>
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={programs.length === 0}
+        emptyText="No programs yet. Create one, or import a file with the admin CLI."
+        onRetry={() => void query.refetch()}
+      >
+        <ul className="divide-y divide-line">
+          {programs.map((program) => (
+            <li key={program.slug} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <h3 className="truncate font-medium">{program.title}</h3>
+                <p className="text-sm text-fg-muted">
+                  <span className="break-all">/programs/{program.slug}</span> · {program.day_count}{' '}
+                  {program.day_count === 1 ? 'day' : 'days'}
+                  {program.goals.length > 0 ? ` · ${program.goals.map(goalLabel).join(', ')}` : ''} · edited{' '}
+                  {when(program.updated_at)}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-1">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Edit ${program.title}`}
+                  onClick={() => onOpen(program.slug)}
+                >
+                  <Pencil aria-hidden className="h-4 w-4" />
+                  Edit
+                </Button>
+                <Button variant="ghost" size="sm" asChild>
+                  <Link to={memberPath(program.slug)} aria-label={`View ${program.title} as a member`}>
+                    <ExternalLink aria-hidden className="h-4 w-4" />
+                    View
+                  </Link>
+                </Button>
+                <DeleteProgram program={program} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+    </section>
+  );
+}
+
+function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => void; onSlug: (slug: string) => void }) {
+  const creating = slug === NEW;
+  const query = useQuery({ ...adminProgramQuery(slug), enabled: !creating });
+  const queryClient = useQueryClient();
+  const program = query.data;
+  const saved = (result: AdminProgram) => {
+    queryClient.setQueryData(adminKeys.program(result.slug), result);
+    if (result.slug !== slug) onSlug(result.slug);
+  };
+  const back = (
+    <Button variant="ghost" size="sm" className="self-start" onClick={onClose}>
+      <ArrowLeft aria-hidden className="h-4 w-4" />
+      All programs
+    </Button>
+  );
+  if (creating)
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <ProgramEditor program={undefined} onSaved={saved} />
+      </div>
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={false}
+        emptyText=""
+        onRetry={() => void query.refetch()}
+      >
+        {program ? (
+          <ProgramEditor
+            key={program.slug}
+            program={program}
+            onSaved={saved}
+            actions={
+              <div className="flex items-center gap-1">
+                <Button variant="ghost" size="sm" asChild>
+                  <Link to={memberPath(program.slug)}>
+                    <ExternalLink aria-hidden className="h-4 w-4" />
+                    View as a member
+                  </Link>
+                </Button>
+                <DeleteProgram program={program} onDeleted={onClose} />
+              </div>
+            }
+          />
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
+
+/** Guidance programs: list, create, edit (text, goals, days with their sessions), delete. */
+export function ProgramsPanel() {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('program');
+  const heading = useRef<HTMLDivElement>(null);
+  const previous = useRef(open);
+  useEffect(() => {
+    // Moving between the list and an editor replaces most of the page: start the keyboard at its top.
+    if (previous.current !== open) heading.current?.focus();
+    previous.current = open;
+  }, [open]);
+  const go = (slug: string | null, replace = false) => setParams(slug === null ? {} : { program: slug }, { replace });
+  return (
+    <div ref={heading} tabIndex={-1} className="flex flex-col gap-6 outline-none">
+      {open === null ? (
+        <ProgramList onOpen={(slug) => go(slug)} />
+      ) : (
+        <EditProgram
+          key={open === NEW ? NEW : 'edit'}
+          slug={open}
+          onClose={() => go(null)}
+          onSlug={(slug) => go(slug, true)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, type Onboarding, type Practice, type ProgramSummary, type Recommendations } from '@shared/contract';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { HubGuidance, reminderDue, suggestedProgram } from './hub-guidance';
+
+const onboarding: Onboarding = {
+  goals: ['sleep'],
+  free_text: '',
+  headphones: true,
+  session_minutes: 10,
+  skipped: false,
+  completed_at: '2026-11-23T18:00:00.000Z',
+};
+
+const program = (slug: string, title: string, goals: ProgramSummary['goals']): ProgramSummary => ({
+  slug,
+  title,
+  summary: `${title} in a few days.`,
+  goals,
+  day_count: 7,
+  minutes: { min: 10, max: 15 },
+  progress: { slug, completed_days: [], next_day: 1, last_completed_at: null },
+});
+const programs = [
+  program('steady-focus', 'Steady Focus', ['focus']),
+  program('seven-nights-of-rest', 'Seven Nights of Rest', ['sleep', 'calm']),
+];
+
+const practice: Practice = {
+  week: { since: '2026-11-16T18:00:00.000Z', minutes: 12, sessions: 2, daily_minutes: [0, 0, 0, 0, 0, 2, 10] },
+  total_sessions: 2,
+  last_sessions: [],
+  reminder: { enabled: false, time_of_day: null },
+};
+
+const recommendations: Recommendations = {
+  categories: [{ id: 3, name: 'Restful Sleep', reason: 'Because you chose Sleep' }],
+  messages: [],
+  tracks: [{ id: 7, kind: 'selfeggio', name: '174 Hz', reason: 'Close to what you listened to' }],
+  programs: [{ slug: 'seven-nights-of-rest', title: 'Seven Nights of Rest', reason: 'Because you chose Sleep' }],
+  based_on: { goals: ['sleep'], free_text: false, own_messages: false, history: true },
+};
+
+function renderHub(plan: 'basic' | 'pro') {
+  const api = fakeApi({
+    [`GET ${API.onboarding}`]: () => onboarding,
+    [`GET ${API.programs}`]: () => programs,
+    [`GET ${API.practice}`]: () => practice,
+    [`GET ${API.plan}`]: () => planStateFor(plan),
+    [`GET ${API.recommendations}`]: () =>
+      plan === 'pro' ? recommendations : jsonResponse(403, { code: 'plan_required', required_plan: 'pro' }),
+  });
+  renderWithProviders(<HubGuidance />);
+  return api;
+}
+
+describe('HubGuidance', () => {
+  it('suggests the program of the chosen goal, and shows Basic a teaser without asking for recommendations', async () => {
+    const { calls } = renderHub('basic');
+    const suggestion = await screen.findByTestId('suggested-program');
+    expect(suggestion).toHaveTextContent('Because you chose Sleep');
+    expect(suggestion).toHaveTextContent('Seven Nights of Rest');
+    expect(await screen.findByRole('button', { name: /See recommendations/ })).toHaveTextContent('Pro');
+    expect(screen.getByText('12 minutes in the last seven days.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === API.recommendations)).toBe(false);
+  });
+
+  it('shows Pro the ranked recommendations with their reasons', async () => {
+    renderHub('pro');
+    expect(await screen.findByRole('link', { name: /Restful Sleep/ })).toHaveTextContent('Because you chose Sleep');
+    expect(screen.getByRole('link', { name: /174 Hz/ })).toHaveTextContent('Close to what you listened to');
+    expect(screen.queryByRole('button', { name: /See recommendations/ })).toBeNull();
+  });
+});
+
+describe('suggestedProgram', () => {
+  it('follows the order of the goals', () => {
+    expect(suggestedProgram(['focus', 'sleep'], programs)?.program.slug).toBe('steady-focus');
+    expect(suggestedProgram(['gratitude'], programs)).toBeNull();
+  });
+});
+
+describe('reminderDue', () => {
+  const at = (hhmm: string) => new Date(`2026-11-23T${hhmm}:00`);
+  const on = { ...practice, reminder: { enabled: true, time_of_day: '19:00' } };
+  it('is due once the time has passed on a day without a session', () => {
+    expect(reminderDue(on, at('18:59'))).toBe(false);
+    expect(reminderDue(on, at('19:00'))).toBe(true);
+    expect(reminderDue(practice, at('21:00'))).toBe(false);
+    const listened = {
+      ...on,
+      last_sessions: [
+        {
+          id: 1,
+          kind: 'program' as const,
+          ref: '',
+          title: 'x',
+          seconds: 60,
+          finished: true,
+          started_at: at('08:00').toISOString(),
+          recorded_at: at('08:01').toISOString(),
+        },
+      ],
+    };
+    expect(reminderDue(listened, at('21:00'))).toBe(false);
+  });
+});

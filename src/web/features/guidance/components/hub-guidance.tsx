@@ -1,0 +1,238 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, BellRing, Compass, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { goalLabel, type GoalId, type Practice, type ProgramSummary, type Recommendations } from '@shared/contract';
+import { PlanLock } from '@web/components/plan-lock';
+import { Button } from '@web/components/ui/button';
+import { IconBadge } from '@web/components/ui/icon-badge';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths } from '@web/lib/paths';
+import { usePlan } from '@web/lib/plan';
+import { onboardingQuery, practiceQuery, programsQuery, recommendationsQuery } from '../api/guidance';
+import { programPath } from '../lib/paths';
+import { onboardingPending } from './onboarding-prompt';
+
+/** The first program that serves one of the person's goals, in the order they chose them. */
+export function suggestedProgram(
+  goals: readonly GoalId[],
+  programs: readonly ProgramSummary[],
+): { program: ProgramSummary; goal: GoalId } | null {
+  for (const goal of goals) {
+    const program = programs.find((candidate) => candidate.goals.includes(goal));
+    if (program) return { program, goal };
+  }
+  return null;
+}
+
+/** Whether today's reminder is due: on, its time passed, and nothing listened to yet today. */
+export function reminderDue(practice: Practice | undefined, now = new Date()): boolean {
+  const reminder = practice?.reminder;
+  if (!reminder?.enabled || !reminder.time_of_day) return false;
+  const hhmm = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+  if (hhmm < reminder.time_of_day) return false;
+  const last = practice?.last_sessions[0];
+  return !last || new Date(last.started_at).toDateString() !== now.toDateString();
+}
+
+const card = 'rounded-3xl border border-line bg-surface-raised p-6';
+
+function RecommendationList({ data }: { data: Recommendations }) {
+  const groups = [
+    {
+      title: 'Programs',
+      items: data.programs.map((item) => ({
+        key: `p${item.slug}`,
+        to: programPath(item.slug),
+        name: item.title,
+        reason: item.reason,
+      })),
+    },
+    {
+      title: 'Affirmation categories',
+      items: data.categories.map((item) => ({
+        key: `c${item.id}`,
+        to: paths.subliminals,
+        name: item.name,
+        reason: item.reason,
+      })),
+    },
+    {
+      title: 'Tracks',
+      items: data.tracks.map((item) => ({
+        key: `t${item.kind}${item.id}`,
+        to: paths.music,
+        name: item.name,
+        reason: item.reason,
+      })),
+    },
+    {
+      title: 'Messages',
+      items: data.messages.map((item) => ({
+        key: `m${item.id}`,
+        to: paths.subliminals,
+        name: `“${item.message_text}”`,
+        reason: `${item.reason} · ${item.category_name}`,
+      })),
+    },
+  ].filter((group) => group.items.length > 0);
+  if (groups.length === 0)
+    return <p className="mt-3 text-fg-muted">Nothing to suggest yet. Listen a little, and look again.</p>;
+  return (
+    <div className="mt-5 grid gap-6 md:grid-cols-2">
+      {groups.map((group) => (
+        <div key={group.title}>
+          <h3 className="text-sm font-semibold uppercase tracking-wide text-fg-muted">{group.title}</h3>
+          <ol className="mt-2 flex flex-col gap-1">
+            {group.items.slice(0, 4).map((item) => (
+              <li key={item.key}>
+                <Link to={item.to} className="block rounded-xl px-3 py-2 hover:bg-black/5 dark:hover:bg-white/10">
+                  <span className="block font-medium">{item.name}</span>
+                  <span className="block text-sm text-fg-muted">{item.reason}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function RecommendationsCard() {
+  const { plan, includes } = usePlan();
+  const known = plan !== undefined;
+  const pro = known && includes('recommendations');
+  const query = useQuery(recommendationsQuery(pro));
+  return (
+    <section aria-labelledby="recommended-title" className={card}>
+      <div className="flex items-start gap-4">
+        <IconBadge icon={Sparkles} size="md" />
+        <div className="min-w-0 flex-1">
+          <h2 id="recommended-title" className="text-xl font-semibold">
+            Recommended for you
+          </h2>
+          <p className="mt-1 text-fg-muted">
+            Ranked from your goals, your own messages and what you have listened to, each with the reason. Worked out by
+            Innerwave itself; nothing is sent elsewhere.
+          </p>
+        </div>
+      </div>
+      {!known ? null : pro ? (
+        query.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading recommendations" />
+          </div>
+        ) : query.error ? (
+          <p className="mt-4 text-fg-muted">
+            The recommendations could not be loaded.{' '}
+            <button type="button" className="text-link underline" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <RecommendationList data={query.data!} />
+        )
+      ) : (
+        <div className="mt-5 flex flex-col gap-4 rounded-2xl border border-dashed border-line p-5">
+          <p className="text-fg-muted">
+            Personal recommendations come with the Pro plan. Your plan still gets the suggested program above and every
+            program, and the whole library stays open to browse.
+          </p>
+          <div>
+            <PlanLock feature="recommendations" what="Personal recommendations" label="See recommendations" />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The signed-in part of the portal hub (docs/product/screens.md#portal-home): the onboarding's
+ * invitation or the program that suits the chosen goal, a reminder when one is due, and the
+ * recommendations (Pro) or what they are (other plans).
+ */
+export function HubGuidance() {
+  const onboarding = useQuery(onboardingQuery());
+  const programs = useQuery(programsQuery());
+  const practice = useQuery(practiceQuery());
+  const goals = onboarding.data?.goals ?? [];
+  const suggestion = suggestedProgram(goals, programs.data ?? []);
+  return (
+    <section aria-labelledby="for-you-title" className="mt-12 flex flex-col gap-4">
+      <h2 id="for-you-title" className="text-2xl font-semibold tracking-tight">
+        For you
+      </h2>
+      {reminderDue(practice.data) ? (
+        <p role="status" className="flex items-center gap-3 rounded-2xl border border-line bg-surface-raised px-5 py-4">
+          <BellRing aria-hidden className="h-5 w-5 shrink-0 text-link" />
+          <span>
+            Your reminder: a few quiet minutes, whenever suits you today.{' '}
+            <Link to={paths.programs} className="text-link underline underline-offset-4">
+              Open a program
+            </Link>
+          </span>
+        </p>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {onboardingPending(onboarding.data) ? (
+          <div className={card}>
+            <div className="flex items-start gap-4">
+              <IconBadge icon={Compass} size="md" />
+              <div>
+                <h3 className="text-lg font-semibold">Where would you like to start?</h3>
+                <p className="mt-1 text-fg-muted">
+                  Tell us your goals in three short questions and we suggest a program.
+                </p>
+                <Button asChild size="sm" className="mt-4">
+                  <Link to={paths.welcome}>Set up your practice</Link>
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : suggestion ? (
+          <div className={card} data-testid="suggested-program">
+            <p className="text-sm font-medium text-link">Because you chose {goalLabel(suggestion.goal)}</p>
+            <h3 className="mt-1 text-lg font-semibold">{suggestion.program.title}</h3>
+            <p className="mt-1 text-fg-muted">{suggestion.program.summary}</p>
+            <Button asChild size="sm" className="mt-4">
+              <Link to={programPath(suggestion.program.slug)}>
+                {suggestion.program.progress.completed_days.length > 0 && suggestion.program.progress.next_day
+                  ? `Continue with day ${suggestion.program.progress.next_day}`
+                  : `Open ${suggestion.program.title}`}
+                <ArrowRight aria-hidden className="h-4 w-4" />
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <div className={card}>
+            <h3 className="text-lg font-semibold">Programs</h3>
+            <p className="mt-1 text-fg-muted">
+              A few days of short sessions, each with a theme. Start any, stop any time.
+            </p>
+            <Button asChild size="sm" variant="secondary" className="mt-4">
+              <Link to={paths.programs}>See the programs</Link>
+            </Button>
+          </div>
+        )}
+        <div className={card}>
+          <h3 className="text-lg font-semibold">Your practice</h3>
+          <p className="mt-1 text-fg-muted">
+            {practice.data
+              ? `${practice.data.week.minutes} ${practice.data.week.minutes === 1 ? 'minute' : 'minutes'} in the last seven days.`
+              : 'How long you listened, and your last sessions.'}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button asChild size="sm" variant="secondary">
+              <Link to={paths.practice}>Your practice</Link>
+            </Button>
+            <Button asChild size="sm" variant="ghost">
+              <Link to={paths.programs}>All programs</Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+      <RecommendationsCard />
+    </section>
+  );
+}

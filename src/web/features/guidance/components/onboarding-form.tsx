@@ -1,0 +1,240 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Check } from 'lucide-react';
+import {
+  GOAL_FREE_TEXT_MAX,
+  GUIDANCE_GOALS,
+  SESSION_MINUTES,
+  type GoalId,
+  type Onboarding,
+  type OnboardingWrite,
+  type SessionMinutes,
+} from '@shared/contract';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+
+// The onboarding's three short steps (docs/product/screens.md#welcome): goals, headphones, session
+// length. Every answer is optional; "Skip for now" saves nothing but the wish to skip.
+
+export interface OnboardingAnswers {
+  goals: GoalId[];
+  free_text: string;
+  headphones: boolean | null;
+  session_minutes: SessionMinutes | null;
+}
+
+export const answersOf = (onboarding: Onboarding | undefined): OnboardingAnswers => ({
+  goals: onboarding?.goals ?? [],
+  free_text: onboarding?.free_text ?? '',
+  headphones: onboarding?.headphones ?? null,
+  session_minutes: onboarding?.session_minutes ?? null,
+});
+
+const STEPS = ['What would you like from Innerwave?', 'Do you listen with headphones?', 'How long is a good session?'];
+
+function Choice({
+  pressed,
+  onClick,
+  children,
+  role,
+  tabbable = true,
+}: {
+  pressed: boolean;
+  /** In a radio group only the chosen option (or the first) is in the Tab order. */
+  tabbable?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  /** 'radio' inside a radiogroup; otherwise a toggle button. */
+  role?: 'radio';
+}) {
+  return (
+    <button
+      type="button"
+      role={role}
+      tabIndex={tabbable ? 0 : -1}
+      {...(role === 'radio' ? { 'aria-checked': pressed } : { 'aria-pressed': pressed })}
+      onClick={onClick}
+      className={cn(
+        'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+        pressed
+          ? 'border-accent-strong bg-accent/15 text-fg dark:border-accent'
+          : 'border-line bg-surface text-fg-muted hover:border-fg/30 hover:text-fg',
+      )}
+    >
+      {pressed ? <Check aria-hidden className="h-4 w-4 text-link" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** Arrow keys move between a radio group's options (the APG radio pattern, with buttons). */
+function onRadioKeys(event: KeyboardEvent<HTMLDivElement>) {
+  if (!['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp'].includes(event.key)) return;
+  const radios = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]'));
+  const index = radios.indexOf(document.activeElement as HTMLButtonElement);
+  if (index < 0) return;
+  event.preventDefault();
+  const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : -1;
+  const next = radios[(index + step + radios.length) % radios.length];
+  next?.focus();
+  next?.click();
+}
+
+export function OnboardingForm({
+  initial,
+  onSave,
+  onSkip,
+  saving,
+}: {
+  initial: OnboardingAnswers;
+  onSave: (answers: OnboardingWrite) => void;
+  /** Offered on the first visit only; later, Cancel is the way out. */
+  onSkip?: () => void;
+  saving: boolean;
+}) {
+  const [step, setStep] = useState(0);
+  const [answers, setAnswers] = useState(initial);
+  const headingId = useId();
+  const freeTextId = useId();
+  const last = step === STEPS.length - 1;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  // After Next or Back, the new question is read out: focus goes to its heading.
+  useEffect(() => {
+    if (shownStep.current !== step) heading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
+
+  const toggleGoal = (goal: GoalId) =>
+    setAnswers((current) => ({
+      ...current,
+      goals: current.goals.includes(goal) ? current.goals.filter((g) => g !== goal) : [...current.goals, goal],
+    }));
+
+  return (
+    <form
+      aria-labelledby={headingId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!last) return setStep(step + 1);
+        onSave({ ...answers, free_text: answers.free_text.trim(), skipped: false });
+      }}
+      className="flex flex-col gap-6"
+    >
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-fg-muted">
+          Step {step + 1} of {STEPS.length}
+        </p>
+        <div aria-hidden className="flex gap-1.5">
+          {STEPS.map((title, index) => (
+            <span key={title} className={cn('h-1.5 flex-1 rounded-full', index <= step ? 'bg-accent' : 'bg-line')} />
+          ))}
+        </div>
+        <h2
+          ref={heading}
+          id={headingId}
+          tabIndex={-1}
+          className="mt-2 text-2xl font-semibold tracking-tight outline-none"
+        >
+          {STEPS[step]}
+        </h2>
+      </div>
+
+      {step === 0 ? (
+        <div className="flex flex-col gap-5">
+          <fieldset>
+            <legend className="text-fg-muted">
+              Choose as many as you like. They shape what we suggest, nothing else.
+            </legend>
+            <div className="mt-4 flex flex-wrap gap-2">
+              {GUIDANCE_GOALS.map((goal) => (
+                <Choice key={goal.id} pressed={answers.goals.includes(goal.id)} onClick={() => toggleGoal(goal.id)}>
+                  {goal.label}
+                </Choice>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={freeTextId} className="text-sm font-medium">
+              In your own words <span className="font-normal text-fg-muted">(optional)</span>
+            </label>
+            <textarea
+              id={freeTextId}
+              value={answers.free_text}
+              maxLength={GOAL_FREE_TEXT_MAX}
+              rows={2}
+              placeholder="For example: winding down after work"
+              onChange={(event) => setAnswers({ ...answers, free_text: event.target.value })}
+              className="input min-h-20 resize-y py-2"
+            />
+          </div>
+        </div>
+      ) : null}
+
+      {step === 1 ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-fg-muted">
+            Binaural beats need headphones; everything else works on speakers too. Without headphones, programs leave
+            the binaural layer out.
+          </p>
+          <div role="radiogroup" aria-labelledby={headingId} onKeyDown={onRadioKeys} className="flex flex-wrap gap-2">
+            <Choice
+              role="radio"
+              tabbable={answers.headphones !== false}
+              pressed={answers.headphones === true}
+              onClick={() => setAnswers({ ...answers, headphones: true })}
+            >
+              Yes, usually
+            </Choice>
+            <Choice
+              role="radio"
+              tabbable={answers.headphones === false}
+              pressed={answers.headphones === false}
+              onClick={() => setAnswers({ ...answers, headphones: false })}
+            >
+              No, speakers
+            </Choice>
+          </div>
+        </div>
+      ) : null}
+
+      {step === 2 ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-fg-muted">
+            A rough guide for our suggestions. Any session can be stopped whenever you like.
+          </p>
+          <div role="radiogroup" aria-labelledby={headingId} onKeyDown={onRadioKeys} className="flex flex-wrap gap-2">
+            {SESSION_MINUTES.map((minutes, index) => (
+              <Choice
+                key={minutes}
+                role="radio"
+                tabbable={answers.session_minutes === minutes || (answers.session_minutes === null && index === 0)}
+                pressed={answers.session_minutes === minutes}
+                onClick={() => setAnswers({ ...answers, session_minutes: minutes })}
+              >
+                {minutes === 60 ? '1 hour' : `${minutes} minutes`}
+              </Choice>
+            ))}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-5">
+        <div className="flex gap-2">
+          {step > 0 ? (
+            <Button type="button" variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
+              Back
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={saving}>
+            {last ? (saving ? 'Saving…' : 'Save') : 'Next'}
+          </Button>
+        </div>
+        {onSkip ? (
+          <Button type="button" variant="ghost" onClick={onSkip} disabled={saving}>
+            Skip for now
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

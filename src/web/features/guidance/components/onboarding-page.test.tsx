@@ -1,0 +1,157 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { API, type Onboarding } from '@shared/contract';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { paths } from '@web/lib/paths';
+import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
+import { OnboardingPrompt } from './onboarding-prompt';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const fresh: Onboarding = {
+  goals: [],
+  free_text: '',
+  headphones: null,
+  session_minutes: null,
+  skipped: false,
+  completed_at: null,
+};
+
+/** The server's PUT: stores what it gets, as the contract says it answers. */
+function server(start: Onboarding = fresh) {
+  let stored = start;
+  const api = fakeApi({
+    [`GET ${API.onboarding}`]: () => stored,
+    [`PUT ${API.onboarding}`]: ({ body }) => {
+      const write = body as Partial<Onboarding>;
+      stored = { ...fresh, ...write, completed_at: '2026-11-23T18:00:00.000Z' };
+      return stored;
+    },
+  });
+  return api;
+}
+
+function renderPage(path: string = paths.welcome) {
+  return renderWithProviders(<OnboardingPage />, {
+    path,
+    pattern: paths.welcome,
+    routes: [
+      { path: paths.portalHome, element: <p>Hub</p> },
+      { path: paths.subliminals, element: <p>Subliminals page</p> },
+      { path: paths.profile, element: <p>Profile page</p> },
+    ],
+  });
+}
+
+afterEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe('OnboardingPage', () => {
+  it('saves the chosen goals, free text, headphones and length, then goes to the hub', async () => {
+    const user = userEvent.setup();
+    const { calls } = server();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Sleep' }));
+    await user.click(screen.getByRole('button', { name: 'Focus' }));
+    await user.click(screen.getByRole('button', { name: 'Focus' }));
+    expect(screen.getByRole('button', { name: 'Sleep' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Focus' })).toHaveAttribute('aria-pressed', 'false');
+    await user.type(screen.getByLabelText(/In your own words/), '  winding down  ');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByRole('heading', { name: 'Do you listen with headphones?' })).toHaveFocus();
+    await user.click(screen.getByRole('radio', { name: 'No, speakers' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Arrow keys move through the lengths and choose as they go.
+    await user.click(screen.getByRole('radio', { name: '10 minutes' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '20 minutes' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({
+      goals: ['sleep'],
+      free_text: 'winding down',
+      headphones: false,
+      session_minutes: 20,
+      skipped: false,
+    });
+    expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.saved);
+  });
+
+  it('keeps the answers when going back a step', async () => {
+    const user = userEvent.setup();
+    server();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Calm' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Calm' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('skips: saves only the wish to skip and goes on to the player', async () => {
+    const user = userEvent.setup();
+    const { calls } = server();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByText('Subliminals page')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ skipped: true });
+    expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.skipped);
+  });
+
+  it('edits earlier answers from the profile: filled in, no skip, back to the profile', async () => {
+    const user = userEvent.setup();
+    const { calls } = server({ ...fresh, goals: ['focus'], headphones: true, session_minutes: 30, completed_at: 'x' });
+    renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
+    expect(await screen.findByRole('button', { name: 'Focus' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('radio', { name: 'Yes, usually' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ goals: ['focus'], session_minutes: 30 });
+    expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.updated);
+  });
+
+  it('says so when saving fails, and keeps the answers', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET ${API.onboarding}`]: () => fresh,
+      [`PUT ${API.onboarding}`]: () => jsonResponse(500, {}),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sleep' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(ONBOARDING_TEXTS.failed));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
+describe('OnboardingPrompt', () => {
+  it('invites a new person, and "Not now" skips for good', async () => {
+    const user = userEvent.setup();
+    const { calls } = server();
+    renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
+    expect(await screen.findByRole('link', { name: 'Set up your practice' })).toHaveAttribute('href', paths.welcome);
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ skipped: true });
+  });
+
+  it('stays away once answered', async () => {
+    server({ ...fresh, goals: ['sleep'], completed_at: 'x' });
+    renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Set up your practice' })).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { OnboardingWrite } from '@shared/contract';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths, safeRedirectTarget } from '@web/lib/paths';
+import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
+import { answersOf, OnboardingForm } from './onboarding-form';
+
+export const ONBOARDING_TEXTS = {
+  saved: 'Saved. Your suggestions are ready in the portal.',
+  updated: 'Your answers are saved.',
+  skipped: 'No problem. You can answer these any time from your profile.',
+  failed: 'Your answers could not be saved. Please try again.',
+};
+
+/**
+ * /welcome (docs/product/screens.md#welcome): the onboarding the first time, editing the answers
+ * later (from the profile). Saving goes to the portal hub, which then suggests a program;
+ * `?from=` (a same-site path) goes back there instead.
+ */
+export function OnboardingPage() {
+  const query = useQuery(onboardingQuery());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const back = safeRedirectTarget(search.get('from'));
+  const answered = query.data?.completed_at != null && !query.data.skipped;
+  const mutation = useMutation({
+    mutationFn: (answers: OnboardingWrite) => saveOnboarding(answers),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(guidanceKeys.onboarding, saved);
+      await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
+      toast.success(
+        saved.skipped ? ONBOARDING_TEXTS.skipped : answered ? ONBOARDING_TEXTS.updated : ONBOARDING_TEXTS.saved,
+      );
+      void navigate(back ?? (saved.skipped ? paths.subliminals : paths.portalHome));
+    },
+    onError: () => toast.error(ONBOARDING_TEXTS.failed),
+  });
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-3xl border border-line bg-surface-raised p-6 sm:p-8">
+      <OnboardingForm
+        initial={answersOf(query.data)}
+        saving={mutation.isPending}
+        onSave={(answers) => mutation.mutate(answers)}
+        onSkip={answered ? undefined : () => mutation.mutate({ skipped: true })}
+      />
+    </div>
+  );
+}
