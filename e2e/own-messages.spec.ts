@@ -18,6 +18,18 @@ test('own messages flash like the library’s, and the playlist and settings fol
     await page.getByRole('button', { name: 'Add the message to Mornings' }).click();
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
+  // One's own order: a message moved to the top stays there after a reload.
+  const moveUp = page.getByRole('button', { name: 'Move "My breath is steady." up' });
+  const moveDown = page.getByRole('button', { name: 'Move "My breath is steady." down' });
+  await expect(moveDown).toBeDisabled();
+  await moveUp.click();
+  await expect(moveDown).toBeEnabled();
+  await moveUp.click();
+  await expect(moveUp).toBeDisabled();
+  await page.reload();
+  await expect(moveUp).toBeDisabled();
+  await expect(moveDown).toBeEnabled();
+
   await page.getByRole('button', { name: 'Add Mornings to playlist' }).click();
   await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(3)');
   await page.getByLabel('Flash speed (ms)').fill('600');

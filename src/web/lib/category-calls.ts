@@ -3,13 +3,24 @@ import { fillPath } from '@shared/contract';
 import { apiRequest } from './api-client';
 
 /** The paths of a set of categories with messages: the library's (staff) or one's own. */
-type CategoryPaths = { categories: string; category: string; categoryMessages: string; message: string };
+type CategoryPaths = {
+  categories: string;
+  categoriesOrder: string;
+  category: string;
+  categoryMessages: string;
+  categoryMessagesOrder: string;
+  message: string;
+};
 
 /**
  * The write calls both sets share, alike but for their paths and answer: each change of a message
- * answers its whole category.
+ * answers its whole category, a new order of the categories all of them.
  */
-export function categoryWriteCalls<Category>(paths: CategoryPaths, schema: z.ZodType<Category>) {
+export function categoryWriteCalls<Category>(
+  paths: CategoryPaths,
+  schema: z.ZodType<Category>,
+  listSchema: z.ZodType<Category[]>,
+) {
   const write = (path: string, method: 'POST' | 'PATCH', body: Record<string, string>) =>
     apiRequest(path, { method, body, schema });
   return {
@@ -20,5 +31,11 @@ export function categoryWriteCalls<Category>(paths: CategoryPaths, schema: z.Zod
       write(fillPath(paths.categoryMessages, { id: categoryId }), 'POST', { message_text: text }),
     editMessage: (id: number, text: string) => write(fillPath(paths.message, { id }), 'PATCH', { message_text: text }),
     deleteMessage: (id: number) => apiRequest(fillPath(paths.message, { id }), { method: 'DELETE' }),
+    /** A new order of all the categories; answers them in it. */
+    reorderCategories: (ids: number[]) =>
+      apiRequest(paths.categoriesOrder, { method: 'PUT', body: { ids }, schema: listSchema }),
+    /** A new order of all of a category's messages; answers the category. */
+    reorderMessages: (categoryId: number, ids: number[]) =>
+      apiRequest(fillPath(paths.categoryMessagesOrder, { id: categoryId }), { method: 'PUT', body: { ids }, schema }),
   };
 }

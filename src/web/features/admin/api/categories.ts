@@ -3,7 +3,6 @@ import {
   ADMIN_API,
   adminCategoryListSchema,
   adminCategorySchema,
-  adminPath,
   messagesFileSchema,
   messagesImportResultSchema,
   type MessagesFile,
@@ -19,16 +18,16 @@ export const adminCategoriesQuery = () =>
     queryFn: ({ signal }) => apiRequest(ADMIN_API.categories, { schema: adminCategoryListSchema, signal }),
   });
 
-export const { createCategory, renameCategory, deleteCategory, addMessage, editMessage, deleteMessage } =
-  categoryWriteCalls(ADMIN_API, adminCategorySchema);
-export const reorderCategories = (ids: number[]) =>
-  apiRequest(ADMIN_API.categoriesOrder, { method: 'PUT', body: { ids }, schema: adminCategoryListSchema });
-export const reorderMessages = (categoryId: number, ids: number[]) =>
-  apiRequest(adminPath(ADMIN_API.categoryMessagesOrder, { id: categoryId }), {
-    method: 'PUT',
-    body: { ids },
-    schema: adminCategorySchema,
-  });
+export const {
+  createCategory,
+  renameCategory,
+  deleteCategory,
+  addMessage,
+  editMessage,
+  deleteMessage,
+  reorderCategories,
+  reorderMessages,
+} = categoryWriteCalls(ADMIN_API, adminCategorySchema, adminCategoryListSchema);
 
 export const exportMessages = () => apiRequest(ADMIN_API.categoriesExport, { schema: messagesFileSchema });
 export const importMessages = (file: MessagesFile) =>

@@ -1,56 +1,10 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { AdminCategory } from '@shared/contract';
-import { Button } from '@web/components/ui/button';
+import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import * as api from '../api/categories';
 import type { Change } from '@web/lib/change';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { AddForm } from '@web/components/ui/add-form';
-
-/** The ids with the one at `index` moved by `delta` places. */
-const moved = (ids: number[], index: number, delta: number) => {
-  const next = [...ids];
-  const [id] = next.splice(index, 1);
-  next.splice(index + delta, 0, id!);
-  return next;
-};
-
-function MoveButtons({
-  index,
-  count,
-  label,
-  onMove,
-}: {
-  index: number;
-  count: number;
-  label: string;
-  onMove: (delta: number) => void;
-}) {
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Move ${label} up`}
-        title="Move up"
-        disabled={index === 0}
-        onClick={() => onMove(-1)}
-      >
-        <ArrowUp aria-hidden className="h-4 w-4" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Move ${label} down`}
-        title="Move down"
-        disabled={index === count - 1}
-        onClick={() => onMove(1)}
-      >
-        <ArrowDown aria-hidden className="h-4 w-4" />
-      </Button>
-    </>
-  );
-}
 
 export function CategoryCard({
   category,

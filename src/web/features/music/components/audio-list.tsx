@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, Music, Pause, Play } from 'lucide-react';
 import { toast } from 'sonner';
@@ -34,7 +34,11 @@ export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: 
         {title}
       </h2>
       {list.isPending ? (
-        <Spinner label={`Loading ${title}`} className="py-8" />
+        // Room for the list that comes (nine solfeggio tracks fill a phone's screen), so the sections under
+        // it do not jump when it arrives (CLS, issue 20).
+        <div className="flex min-h-[40rem] justify-center lg:min-h-[24rem]">
+          <Spinner label={`Loading ${title}`} className="h-fit py-8" />
+        </div>
       ) : list.isError ? (
         <p role="alert" className="rounded-2xl border border-danger p-4 text-sm text-danger">
           {loadError}
@@ -57,7 +61,18 @@ export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: 
   );
 }
 
-function AudioCard({ item, status, onToggle }: { item: AudioItem; status: TrackStatus; onToggle(): void }) {
+/** A track with its play button, status and, while it plays, its progress; `actions` beside the button. */
+export function AudioCard({
+  item,
+  status,
+  onToggle,
+  actions,
+}: {
+  item: Pick<AudioItem, 'name'> & Partial<Pick<AudioItem, 'description' | 'cover_image'>>;
+  status: TrackStatus;
+  onToggle(): void;
+  actions?: ReactNode;
+}) {
   const active = status === 'playing' || status === 'loading';
   const label = `${active ? 'Pause' : 'Play'} ${item.name}`;
   return (
@@ -85,8 +100,9 @@ function AudioCard({ item, status, onToggle }: { item: AudioItem; status: TrackS
           {item.name}
           {status !== 'idle' ? <StatusBadge status={status} /> : null}
         </h3>
-        <p className="line-clamp-3 text-sm text-fg-muted">{item.description}</p>
+        {item.description ? <p className="line-clamp-3 text-sm text-fg-muted">{item.description}</p> : null}
       </div>
+      {actions}
       <button
         type="button"
         onClick={onToggle}

@@ -1,8 +1,9 @@
 import { AUDIO_LISTS } from '../api/audio-lists';
 import { useTrackPlayer } from '../hooks/use-track-player';
 import { AudioList } from './audio-list';
+import { MyMusic } from './my-music';
 
-/** The three audio libraries on the sound engine's track layer: one track at a time, looping. */
+/** The three audio libraries and one's own music on the sound engine's track layer: one track at a time, looping. */
 export function MusicLibrary() {
   const player = useTrackPlayer();
   return (
@@ -10,6 +11,7 @@ export function MusicLibrary() {
       {AUDIO_LISTS.map((list) => (
         <AudioList key={list.kind} {...list} statusOf={player.statusOf} onToggle={player.toggle} />
       ))}
+      <MyMusic statusOf={player.statusOf} onToggle={player.toggle} />
     </div>
   );
 }

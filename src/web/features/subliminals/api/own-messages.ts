@@ -15,11 +15,14 @@ export const ownCategoriesQuery = () =>
 export const ownMessagesCalls = categoryWriteCalls(
   {
     categories: API.myCategories,
+    categoriesOrder: API.myCategoriesOrder,
     category: API.myCategory,
     categoryMessages: API.myCategoryMessages,
+    categoryMessagesOrder: API.myCategoryMessagesOrder,
     message: API.myMessage,
   },
   ownCategorySchema,
+  ownCategoryListSchema,
 );
 
 /** Runs a change of one's own messages, says how it went, and reloads them. */

@@ -22,6 +22,17 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
       categories.push(created);
       return jsonResponse(201, created);
     },
+    [`PUT ${API.myCategoriesOrder}`]: ({ body }) => {
+      const { ids } = body as { ids: number[] };
+      categories.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+      return categories;
+    },
+    [`PUT ${fillPath(API.myCategoryMessagesOrder, { id: 1 })}`]: ({ body }) => {
+      const { ids } = body as { ids: number[] };
+      const category = categories.find((c) => c.id === 1)!;
+      category.messages.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+      return category;
+    },
     [`DELETE ${fillPath(API.myMessage, { id: 5 })}`]: () => {
       categories[0]!.messages = categories[0]!.messages.filter((message) => message.id !== 5);
       return jsonResponse(204);
@@ -92,6 +103,38 @@ describe('MyMessagesPanel', () => {
     expect(server.api.calls.filter((call) => call.method !== 'GET').map((call) => call.method)).toEqual([
       'DELETE',
       'POST',
+    ]);
+  });
+
+  it('moves a category and a message up or down, sending the whole new order', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push(
+      {
+        id: 1,
+        name: 'Evenings',
+        messages: [
+          { id: 5, message_text: 'I rest well.' },
+          { id: 6, message_text: 'I let the day go.' },
+        ],
+      },
+      { id: 2, name: 'Mornings', messages: [] },
+    );
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Move Evenings up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Mornings down' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Move Mornings up' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Move \w+ up$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(
+        ['Move Mornings up', 'Move Evenings up'],
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Move "I rest well." down' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Move "I let the day go." up' })).toBeDisabled());
+    expect(server.api.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { ids: [2, 1] },
+      { ids: [6, 5] },
     ]);
   });
 

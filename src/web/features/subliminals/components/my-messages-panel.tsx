@@ -7,6 +7,7 @@ import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
+import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
 import { describeError, type Change } from '@web/lib/change';
 import { saveAsFile } from '@web/lib/download';
@@ -22,6 +23,8 @@ export const OWN_EMPTY =
 
 function OwnCategoryCard({
   category,
+  index,
+  categoryIds,
   change,
   shareable,
   isAdded,
@@ -29,12 +32,16 @@ function OwnCategoryCard({
   onAddMessage,
 }: {
   category: OwnCategory;
+  /** Its place in the person's list, and the list's ids, to move it up or down. */
+  index: number;
+  categoryIds: number[];
   change: Change;
   shareable: boolean;
   isAdded(category: MessageCategory): boolean;
   onAdd(category: MessageCategory): void;
   onAddMessage(item: PlaylistItem): void;
 }) {
+  const messageIds = category.messages.map((message) => message.id);
   return (
     <li className="rounded-2xl border border-line bg-surface-raised p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -45,6 +52,16 @@ function OwnCategoryCard({
           onSave={(name) => change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${name}.`)}
         />
         <div className="flex shrink-0 items-center gap-1">
+          <MoveButtons
+            index={index}
+            count={categoryIds.length}
+            label={category.name}
+            onMove={(delta) =>
+              void change(() => api.ownMessagesCalls.reorderCategories(moved(categoryIds, index, delta))).catch(
+                () => undefined,
+              )
+            }
+          />
           <AddToPlaylistButton
             name={category.name}
             added={category.messages.length > 0 && isAdded(category)}
@@ -74,7 +91,7 @@ function OwnCategoryCard({
       </div>
       {category.messages.length > 0 ? (
         <ul className="mt-2 divide-y divide-line">
-          {category.messages.map((message) => (
+          {category.messages.map((message, i) => (
             <li key={message.id} className="flex items-center justify-between gap-2 py-1.5">
               <InlineEdit
                 value={message.message_text}
@@ -83,6 +100,16 @@ function OwnCategoryCard({
                 onSave={(text) => change(() => api.ownMessagesCalls.editMessage(message.id, text), 'Message saved.')}
               />
               <div className="flex shrink-0 items-center">
+                <MoveButtons
+                  index={i}
+                  count={messageIds.length}
+                  label={`"${message.message_text}"`}
+                  onMove={(delta) =>
+                    void change(() =>
+                      api.ownMessagesCalls.reorderMessages(category.id, moved(messageIds, i, delta)),
+                    ).catch(() => undefined)
+                  }
+                />
                 <Button
                   size="sm"
                   variant="ghost"
@@ -200,10 +227,12 @@ export function MyMessagesPanel({
         onRetry={() => void query.refetch()}
       >
         <ul className="flex flex-col gap-3">
-          {query.data?.map((category) => (
+          {query.data?.map((category, index, categories) => (
             <OwnCategoryCard
               key={category.id}
               category={category}
+              index={index}
+              categoryIds={categories.map((other) => other.id)}
               change={change}
               shareable={plan.includes('shareMessages')}
               isAdded={isAdded}

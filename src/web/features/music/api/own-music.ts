@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API, fillPath, ownMusicSchema, ownTrackSchema } from '@shared/contract';
+import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { useChange } from '@web/lib/change';
+
+const OWN_MUSIC_KEY = ['own-music'];
+
+export const ownMusicQuery = () =>
+  queryOptions({
+    queryKey: OWN_MUSIC_KEY,
+    // The tracks' signed URLs expire: fetched again before they do, like the libraries'.
+    refetchInterval: MEDIA_LINKS_REFETCH_MS,
+    queryFn: ({ signal }) => apiRequest(API.myMusic, { schema: ownMusicSchema, signal }),
+  });
+
+export function uploadOwnTrack(file: File, name: string, onUploadProgress: (fraction: number) => void) {
+  const body = new FormData();
+  if (name.trim()) body.append('name', name.trim());
+  body.append('audio_file', file);
+  return apiRequest(API.myMusic, { method: 'POST', body, schema: ownTrackSchema, onUploadProgress });
+}
+
+export const deleteOwnTrack = (id: number) => apiRequest(fillPath(API.myMusicTrack, { id }), { method: 'DELETE' });
+
+/** Runs a change of one's own music, says how it went, and reloads it. */
+export const useOwnMusicChange = () => useChange(OWN_MUSIC_KEY);

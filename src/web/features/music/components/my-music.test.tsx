@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, fillPath, OWN_MUSIC, type OwnMusic } from '@shared/contract';
+import type { SubscriptionPlan } from '@shared/constants';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
+
+const track = { id: 7, name: 'Forest walk', url: '/media/own-music/1/a.mp3', bytes: 3 * 1024 * 1024, created_at: '' };
+
+function musicServer(plan: SubscriptionPlan, tracks: OwnMusic['tracks']) {
+  const music: OwnMusic = { tracks, used_bytes: 0, max_bytes: OWN_MUSIC.maxBytes, max_tracks: OWN_MUSIC.maxTracks };
+  music.used_bytes = tracks.reduce((sum, t) => sum + t.bytes, 0);
+  return fakeApi({
+    [`GET ${API.plan}`]: () => planStateFor(plan),
+    [`GET ${API.myMusic}`]: () => music,
+    [`DELETE ${fillPath(API.myMusicTrack, { id: 7 })}`]: () => {
+      music.tracks = music.tracks.filter((t) => t.id !== 7);
+      music.used_bytes = 0;
+      return jsonResponse(204);
+    },
+  });
+}
+
+describe('MyMusic', () => {
+  it('offers Pro an upload, says how much of the quota is used, plays a track and deletes it after asking', async () => {
+    const user = userEvent.setup();
+    const api = musicServer('pro', [track]);
+    const onToggle = vi.fn();
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={onToggle} />);
+    expect(await screen.findByText(/1 of 50 tracks, 3 MB of 500 MB used\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('Audio file')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Play Forest walk' }));
+    expect(onToggle).toHaveBeenCalledWith(ownTrackKey(7), 'Forest walk', track.url);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Forest walk' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MY_MUSIC_EMPTY)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('refuses a file over the size a track may have before sending it', async () => {
+    const user = userEvent.setup();
+    musicServer('pro', []);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    const big = new File(['x'], 'long-set.mp3', { type: 'audio/mpeg' });
+    Object.defineProperty(big, 'size', { value: OWN_MUSIC.maxFileBytes + 1 });
+    await user.upload(await screen.findByLabelText('Audio file'), big);
+    expect(screen.getByText(/a track may be up to 100 MB\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it('shows other plans what Pro adds, without an upload, and keeps tracks left from Pro playable', async () => {
+    musicServer('intermediate', []);
+    const { unmount } = renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: /Your own music/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
+    unmount();
+
+    musicServer('basic', [track]);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
+  });
+});

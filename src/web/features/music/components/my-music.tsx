@@ -1,0 +1,164 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { formatBytes } from '@shared/bytes';
+import { OWN_MUSIC } from '@shared/contract';
+import { PlanLock } from '@web/components/plan-lock';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { Input } from '@web/components/ui/input';
+import { QueryState } from '@web/components/ui/query-state';
+import { usePlan } from '@web/lib/plan';
+import { deleteOwnTrack, ownMusicQuery, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
+import type { TrackStatus } from '../hooks/use-track-player';
+import { AudioCard } from './audio-list';
+
+export const ownTrackKey = (id: number) => `own:${id}`;
+export const MY_MUSIC_EMPTY = 'No music of your own yet. Upload a track to play it here, alone or under other layers.';
+
+/** Picks an audio file and sends it, with its progress; the file stays chosen when the server refuses it. */
+function UploadForm() {
+  const change = useOwnMusicChange();
+  const fileId = useId();
+  const nameId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const tooLarge = file !== null && file.size > OWN_MUSIC.maxFileBytes;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file || tooLarge) return;
+    setProgress(0);
+    try {
+      await change(
+        () => uploadOwnTrack(file, name, setProgress),
+        (track) => `Added ${track.name}.`,
+      );
+      setFile(null);
+      setName('');
+      form.current?.reset();
+    } catch {
+      // Said by the change's toast; the file and name stay for another try.
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form ref={form} onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor={fileId} className="text-sm font-medium">
+          Audio file
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept="audio/*,.mp3,.ogg,.wav,.m4a,.aac,.flac"
+          disabled={progress !== null}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          aria-describedby={`${fileId}-hint`}
+          className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-black/5 file:px-4 file:py-2 file:text-sm file:font-medium dark:file:bg-white/10"
+        />
+        <p id={`${fileId}-hint`} className={tooLarge ? 'text-sm text-danger' : 'text-xs text-fg-muted'}>
+          {tooLarge
+            ? `This file is ${formatBytes(file.size)}; a track may be up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`
+            : `MP3, OGG, WAV, M4A/AAC or FLAC, up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`}
+        </p>
+      </div>
+      <div className="flex flex-col gap-1 sm:w-56">
+        <label htmlFor={nameId} className="text-sm font-medium">
+          Name <span className="font-normal text-fg-muted">(optional)</span>
+        </label>
+        <Input
+          id={nameId}
+          value={name}
+          maxLength={OWN_MUSIC.nameMax}
+          placeholder={file ? file.name.replace(/\.[^.]*$/, '') : 'The file’s name'}
+          disabled={progress !== null}
+          onChange={(event) => setName(event.target.value)}
+          className="h-10"
+        />
+      </div>
+      <Button type="submit" className="h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>
+        <Upload aria-hidden className="h-4 w-4" />
+        {progress === null ? 'Upload' : `Uploading ${Math.round(progress * 100)}%`}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * One's own music (Pro): upload, play on the track layer like the library's tracks, delete. After a
+ * downgrade what is there stays playable and deletable; only adding needs Pro.
+ */
+export function MyMusic({
+  statusOf,
+  onToggle,
+}: {
+  statusOf(key: string): TrackStatus;
+  onToggle(key: string, title: string, url: string): void;
+}) {
+  const plan = usePlan();
+  const canAdd = plan.includes('ownMusic');
+  const query = useQuery(ownMusicQuery());
+  const change = useOwnMusicChange();
+  const music = query.data;
+  const hasTracks = (music?.tracks.length ?? 0) > 0;
+
+  return (
+    <section aria-labelledby="my-music-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="my-music-heading" className="text-xl font-semibold">
+          My music
+        </h2>
+        {canAdd ? null : <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" />}
+      </div>
+      {canAdd ? (
+        <>
+          <p className="text-sm text-fg-muted">
+            Your own tracks, kept privately with your account. They loop like the library’s and mix with the other
+            layers.
+            {music
+              ? ` ${music.tracks.length} of ${music.max_tracks} tracks, ${formatBytes(music.used_bytes)} of ${formatBytes(music.max_bytes)} used.`
+              : null}
+          </p>
+          <UploadForm />
+        </>
+      ) : hasTracks ? null : (
+        <p className="text-sm text-fg-muted">
+          Upload your own music and play it alone or under your affirmations, binaural beats and noise.
+        </p>
+      )}
+      {canAdd || hasTracks ? (
+        <QueryState
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={!hasTracks}
+          emptyText={MY_MUSIC_EMPTY}
+          onRetry={() => void query.refetch()}
+        >
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {music?.tracks.map((track) => (
+              <AudioCard
+                key={track.id}
+                item={{ name: track.name, description: formatBytes(track.bytes) }}
+                status={statusOf(ownTrackKey(track.id))}
+                onToggle={() => onToggle(ownTrackKey(track.id), track.name, track.url)}
+                actions={
+                  <ConfirmDelete
+                    label={`Delete ${track.name}`}
+                    title={`Delete "${track.name}"?`}
+                    description="The track and its file are removed from your account."
+                    onConfirm={() => change(() => deleteOwnTrack(track.id), `Deleted ${track.name}.`)}
+                  />
+                }
+              />
+            ))}
+          </ul>
+        </QueryState>
+      ) : null}
+    </section>
+  );
+}
