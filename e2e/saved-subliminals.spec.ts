@@ -16,7 +16,7 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
   await page.getByRole('radio', { name: 'Forest' }).check({ force: true });
   await page.getByLabel('Name for the current playlist').fill('Steady mornings');
-  await page.getByRole('button', { name: 'Save the current playlist and settings under this name' }).click();
+  await page.getByRole('button', { name: 'Save the current playlist, settings and sound under this name' }).click();
   await expect(page.getByText(/18 messages · Forest/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Share Steady mornings' }).click();
@@ -44,7 +44,8 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
 test('on Basic, saving and sharing are locked on screen and refused by the API', async ({ page }) => {
   await signInAsNewUser(page);
   await page.goto('/subliminals');
-  await expect(page.getByRole('button', { name: 'Save & share Intermediate' })).toBeVisible();
+  // The lock waits for the page's code and the plan: give a loaded machine time.
+  await expect(page.getByRole('button', { name: 'Save & share Intermediate' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel('Name for the current playlist')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'Forest, locked' })).toBeDisabled();
 
@@ -63,4 +64,37 @@ test('on Basic, saving and sharing are locked on screen and refused by the API',
   });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'plan_required', required_plan: 'intermediate' });
+});
+
+test('a saved subliminal with two sound layers reloads with those layers at those levels', async ({ page }) => {
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'intermediate');
+  await signIn(page, account);
+
+  // Two layers on the one engine: pink noise and alpha isochronic tones, each moved to its own level.
+  await page.goto('/music');
+  await page.getByRole('group', { name: 'Noise colour' }).getByRole('button', { name: 'Pink' }).click();
+  await page
+    .getByRole('group', { name: 'Isochronic band' })
+    .getByRole('button', { name: /^Alpha/ })
+    .click();
+  await page.getByRole('slider', { name: 'Noise' }).fill('-24');
+  await page.getByRole('slider', { name: 'Isochronic' }).fill('-9');
+
+  // The player follows the person to /subliminals; what would be saved is the engine's state.
+  await page.getByRole('link', { name: 'Subliminals', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
+  const described = 'Sound saved with it: Isochronic tones −9 dB · Pink noise −24 dB · volume 80 %.';
+  await expect(page.getByTestId('sound-to-save')).toHaveText(described);
+  await page.getByLabel('Name for the current playlist').fill('Layered focus');
+  await page.getByRole('button', { name: 'Save the current playlist, settings and sound under this name' }).click();
+  await expect(page.getByText(/18 messages · .* · 2 sound layers/)).toBeVisible();
+
+  // A reload ends the sound; opening the saved one starts exactly those layers at those levels (the
+  // line reads the engine's state, as the mini-player does).
+  await page.reload();
+  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now');
+  await page.getByRole('button', { name: 'Open Layered focus' }).click();
+  await expect(page.getByTestId('sound-to-save')).toHaveText(described);
 });

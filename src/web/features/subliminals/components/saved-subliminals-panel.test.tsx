@@ -1,14 +1,47 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, fillPath, type Subliminal } from '@shared/contract';
+import { API, fillPath, type SoundMix, type Subliminal } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
+import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlaylistItem } from '../lib/player-storage';
 import { SAVED_EMPTY, SavedSubliminalsPanel } from './saved-subliminals-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-afterEach(() => vi.clearAllMocks());
+
+// jsdom has no Web Audio: the engine stands in (the real one is measured in Chromium by the e2e).
+const fake = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const state = {
+    current: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
+  };
+  const set = (next: Partial<SoundEngineState>) => {
+    state.current = { ...state.current, ...next };
+    for (const listener of listeners) listener();
+  };
+  return {
+    state,
+    set,
+    soundEngine: {
+      getState: () => state.current,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      stop: vi.fn(() => set({ status: 'stopped', layers: [] })),
+      setVolume: vi.fn((volume: number) => set({ volume })),
+      setLayer: vi.fn(async (id: 'track', source: LayerSource, gain: number) => {
+        set({ status: 'playing', layers: [...state.current.layers, { id, source, gain, status: 'ready' }] });
+      }),
+    },
+  };
+});
+vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+afterEach(() => {
+  vi.clearAllMocks();
+  fake.set({ status: 'stopped', volume: 0.8, layers: [] });
+});
 
 const playlist: PlaylistItem[] = [
   { id: 7, message_text: 'I am calm', source: 'library' },
@@ -16,7 +49,7 @@ const playlist: PlaylistItem[] = [
 ];
 
 /** The saved-subliminals calls over one person's list, as the server answers them. */
-function savedServer(plan: SubscriptionPlan, existing: Subliminal[] = []) {
+function savedServer(plan: SubscriptionPlan, existing: Subliminal[] = [], extra: Parameters<typeof fakeApi>[0] = {}) {
   const saved = [...existing];
   const link = { token: 'AAAAAAAAAAAAAAAAAAAAAA', url: 'http://localhost/s/AAAAAAAAAAAAAAAAAAAAAA' };
   const summary = (s: Subliminal) => ({
@@ -24,10 +57,12 @@ function savedServer(plan: SubscriptionPlan, existing: Subliminal[] = []) {
     name: s.name,
     message_count: s.playlist.length,
     theme: s.settings.theme,
+    layer_count: s.sound?.layers.length ?? 0,
     shared: s.share !== null,
     updated_at: s.updated_at,
   });
   const api = fakeApi({
+    ...extra,
     [`GET ${API.plan}`]: () => planStateFor(plan),
     [`GET ${API.subliminals}`]: () => saved.map(summary),
     [`POST ${API.subliminals}`]: ({ body }) => {
@@ -64,7 +99,10 @@ describe('SavedSubliminalsPanel', () => {
     expect(await screen.findByText(SAVED_EMPTY)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Name for the current playlist'), 'Morning focus');
-    await user.click(screen.getByRole('button', { name: 'Save the current playlist and settings under this name' }));
+    expect(screen.getByTestId('sound-to-save')).toHaveTextContent(/No sound plays now/);
+    await user.click(
+      screen.getByRole('button', { name: 'Save the current playlist, settings and sound under this name' }),
+    );
     expect(server.api.calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Morning focus',
       playlist: [
@@ -72,8 +110,9 @@ describe('SavedSubliminalsPanel', () => {
         { message_text: 'I finish what I start', source: 'own', message_id: 3 },
       ],
       settings,
+      sound: null,
     });
-    expect(await screen.findByText(/2 messages · Ocean/)).toBeInTheDocument();
+    expect(await screen.findByText(/2 messages · Ocean · no sound/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Open Morning focus' }));
     await vi.waitFor(() => expect(onOpen).toHaveBeenCalledWith(playlist, settings));
@@ -95,6 +134,7 @@ describe('SavedSubliminalsPanel', () => {
       name: 'From my trial',
       playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
       settings: { ...DEFAULT_SETTINGS },
+      sound: null,
       share: null,
       created_at: '2026-11-01T10:00:00Z',
       updated_at: '2026-11-01T10:00:00Z',
@@ -117,5 +157,109 @@ describe('SavedSubliminalsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Open From my trial' }));
     await vi.waitFor(() => expect(onOpen).toHaveBeenCalledOnce());
     expect(server.api.calls.some((call) => call.method !== 'GET')).toBe(false);
+  });
+});
+
+describe('SavedSubliminalsPanel with sound', () => {
+  const track = { kind: 'track', audio_kind: 'selfeggio', track_id: 4, name: '432 Hz calm', gain_db: -6 } as const;
+  const noise = { kind: 'noise', colour: 'pink', gain_db: -18 } as const;
+
+  it("saves the engine's layers, levels and volume with the playlist", async () => {
+    const user = userEvent.setup();
+    const server = savedServer('intermediate');
+    fake.set({
+      status: 'playing',
+      volume: 0.7,
+      layers: [
+        {
+          id: 'track',
+          source: { kind: 'track', key: 'selfeggio:4', title: '432 Hz calm', url: 'http://x/a.mp3' },
+          gain: 10 ** (-6 / 20),
+          status: 'ready',
+        },
+        { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 10 ** (-18 / 20), status: 'ready' },
+      ],
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    expect(await screen.findByTestId('sound-to-save')).toHaveTextContent(
+      'Sound saved with it: 432 Hz calm −6 dB · Pink noise −18 dB · volume 70 %.',
+    );
+    await user.type(screen.getByLabelText('Name for the current playlist'), 'Rain and calm');
+    await user.click(
+      screen.getByRole('button', { name: 'Save the current playlist, settings and sound under this name' }),
+    );
+    await vi.waitFor(() =>
+      expect(server.api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        sound: { volume: 0.7, layers: [track, noise] },
+      }),
+    );
+    expect(await screen.findByText(/2 sound layers/)).toBeInTheDocument();
+  });
+
+  it('opens with exactly the saved layers its plan plays, and names those of a higher plan it left out', async () => {
+    const user = userEvent.setup();
+    const sound: SoundMix = {
+      volume: 0.6,
+      layers: [
+        { kind: 'own_track', track_id: 9, name: 'Sea at night', gain_db: -3 },
+        noise,
+        { kind: 'voice', voice: 'en-us', rate: 145, pause_s: 2, level_db: -20, gain_db: -6 },
+      ],
+    };
+    const earlier: Subliminal = {
+      id: 1,
+      name: 'Evening',
+      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
+      settings: { ...DEFAULT_SETTINGS },
+      sound,
+      share: null,
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+    };
+    savedServer('intermediate', [earlier]);
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    expect(await screen.findByText(/3 sound layers/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open Evening' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Evening: Left out: Sea at night (part of the pro plan); Spoken affirmations (part of the pro plan).',
+    );
+    expect(fake.soundEngine.setVolume).toHaveBeenCalledWith(0.6);
+    expect(fake.soundEngine.setLayer).toHaveBeenCalledTimes(1);
+    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+      'noise',
+      { kind: 'noise', colour: 'pink' },
+      10 ** (-18 / 20),
+      {
+        exclusive: true,
+      },
+    );
+  });
+
+  it('skips a library track that no longer exists, with a note, and plays the rest at their levels', async () => {
+    const user = userEvent.setup();
+    const binaural = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 } as const;
+    const earlier: Subliminal = {
+      id: 1,
+      name: 'Focus',
+      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
+      settings: { ...DEFAULT_SETTINGS },
+      sound: { volume: 0.5, layers: [track, binaural] },
+      share: null,
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+    };
+    savedServer('pro', [earlier], { [`GET ${API.selfeggio}`]: () => [] });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Open Focus' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Focus: Left out: 432 Hz calm (no longer in the library).',
+    );
+    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+      'binaural',
+      { kind: 'binaural', leftHz: 200, rightHz: 206 },
+      10 ** (-12 / 20),
+      { exclusive: true },
+    );
+    expect(fake.state.current.volume).toBe(0.5);
   });
 });

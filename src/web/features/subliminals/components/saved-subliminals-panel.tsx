@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, Save } from 'lucide-react';
 import { findTheme } from '@shared/themes';
 import type { SubliminalSummary } from '@shared/contract';
@@ -8,6 +9,8 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { QueryState } from '@web/components/ui/query-state';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import type { Change } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
 import * as api from '../api/saved-subliminals';
@@ -18,9 +21,15 @@ import {
   type PlayerSettings,
   type PlaylistItem,
 } from '../lib/player-storage';
+import { describeMix, skippedNote } from '../lib/mix-text';
+import { mixFromEngine, startSavedSound } from '../lib/saved-sound';
 import { ShareDialog } from './share-dialog';
 
-export const SAVED_EMPTY = 'Nothing saved yet. Build a playlist, choose its settings and theme, then save it here.';
+export const SAVED_EMPTY =
+  'Nothing saved yet. Build a playlist, choose its settings, theme and sound layers, then save it here.';
+
+/** What plays now, as it would be saved with a subliminal. */
+const currentSound = () => mixFromEngine(soundEngine.getState());
 
 type Current = { playlist: readonly PlaylistItem[]; settings: PlayerSettings };
 
@@ -33,6 +42,7 @@ function SavedRow({
   shareable,
   change,
   onOpen,
+  onNote,
 }: {
   saved: SubliminalSummary;
   current: Current;
@@ -40,23 +50,38 @@ function SavedRow({
   shareable: boolean;
   change: Change;
   onOpen(playlist: PlaylistItem[], settings: PlayerSettings): void;
+  onNote(note: string | null): void;
 }) {
+  const plan = usePlan().plan;
+  const queryClient = useQueryClient();
   const open = () =>
     change(
       async () => {
         const full = await api.getSubliminal(saved.id);
-        onOpen(playlistFromServer(full.playlist), clampSettings(full.settings));
-        return full;
+        const playlist = playlistFromServer(full.playlist);
+        onOpen(playlist, clampSettings(full.settings));
+        onNote(null);
+        if (!full.sound) return { full, note: null };
+        // Until the plan is known the server's answer counts (every feature included, as usePlan).
+        const started = await startSavedSound(full.sound, {
+          plan: plan ?? 'pro',
+          messages: playlist.map((item) => item.message_text),
+          queryClient,
+        });
+        const note = skippedNote(started.skipped);
+        onNote(note ? `${full.name}: ${note}` : null);
+        return { full, note };
       },
-      (full) => `Opened ${full.name}.`,
+      ({ full, note }) => `Opened ${full.name}.${note ? ` ${note}` : ''}`,
     );
-  /** Renaming keeps what was saved: the messages and settings as stored, not the player's. */
+  /** Renaming keeps what was saved: the messages, settings and sound as stored, not the player's. */
   const rename = async (name: string) => {
     const full = await api.getSubliminal(saved.id);
     return api.updateSubliminal(saved.id, {
       name,
       playlist: full.playlist,
       settings: full.settings,
+      sound: full.sound,
     });
   };
   const saveCurrent = () =>
@@ -66,8 +91,9 @@ function SavedRow({
           name: saved.name,
           playlist: playlistToServer(current.playlist),
           settings: current.settings,
+          sound: currentSound(),
         }),
-      `Saved the playlist and settings as ${saved.name}.`,
+      `Saved the playlist, settings and sound as ${saved.name}.`,
     );
   return (
     <li className="flex flex-col gap-2 py-3">
@@ -84,6 +110,9 @@ function SavedRow({
         )}
         <p className="text-sm text-fg-muted">
           {saved.message_count} {saved.message_count === 1 ? 'message' : 'messages'} · {themeName(saved.theme)}
+          {saved.layer_count > 0
+            ? ` · ${saved.layer_count} sound ${saved.layer_count === 1 ? 'layer' : 'layers'}`
+            : ' · no sound'}
           {saved.shared ? ' · shared' : ''}
         </p>
       </div>
@@ -102,7 +131,7 @@ function SavedRow({
             variant="secondary"
             disabled={current.playlist.length === 0}
             onClick={() => void saveCurrent().catch(() => undefined)}
-            aria-label={`Save the current playlist and settings as ${saved.name}`}
+            aria-label={`Save the current playlist, settings and sound as ${saved.name}`}
           >
             <Save aria-hidden className="h-4 w-4" /> Update
           </Button>
@@ -138,8 +167,8 @@ function SavedShare({ saved, change }: { saved: SubliminalSummary; change: Chang
 }
 
 /**
- * Named subliminals kept with the account (Intermediate and up): save the current playlist and
- * settings, open one into the player, update, rename, share, delete. After a downgrade what was
+ * Named subliminals kept with the account (Intermediate and up): save the current playlist,
+ * settings and the sound engine's layers, open one into the player (its sound starting as saved), update, rename, share, delete. After a downgrade what was
  * saved stays: it can be opened, unshared and deleted, not changed.
  */
 export function SavedSubliminalsPanel({
@@ -154,6 +183,9 @@ export function SavedSubliminalsPanel({
   const change = api.useSavedChange();
   const canSave = plan.includes('savedSubliminals');
   const canShare = plan.includes('shareSubliminals');
+  const engine = useSoundEngine();
+  const sound = mixFromEngine(engine);
+  const [note, setNote] = useState<string | null>(null);
   return (
     <section aria-labelledby="saved-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -166,7 +198,7 @@ export function SavedSubliminalsPanel({
         <div className="mt-3">
           <AddForm
             label="Name for the current playlist"
-            action="Save the current playlist and settings under this name"
+            action="Save the current playlist, settings and sound under this name"
             placeholder="Name, e.g. Morning focus"
             submitText="Save"
             onAdd={(name) =>
@@ -176,11 +208,17 @@ export function SavedSubliminalsPanel({
                     name,
                     playlist: playlistToServer(current.playlist),
                     settings: current.settings,
+                    sound: currentSound(),
                   }),
                 `Saved ${name}.`,
               )
             }
           />
+          <p className="mt-2 text-sm text-fg-muted" data-testid="sound-to-save">
+            {sound
+              ? `Sound saved with it: ${describeMix(sound)}.`
+              : 'No sound plays now: it is saved without one. Start sound layers first to keep them with it.'}
+          </p>
         </div>
       ) : (
         <p className="mt-2 text-sm text-fg-muted">
@@ -205,10 +243,16 @@ export function SavedSubliminalsPanel({
                 shareable={canShare}
                 change={change}
                 onOpen={onOpen}
+                onNote={setNote}
               />
             ))}
           </ul>
         </QueryState>
+        {note ? (
+          <p role="status" className="mt-2 rounded-2xl border border-line bg-fg/5 p-3 text-sm">
+            {note}
+          </p>
+        ) : null}
       </div>
     </section>
   );
