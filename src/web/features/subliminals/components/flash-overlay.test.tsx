@@ -1,30 +1,132 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FlashOverlay } from './flash-overlay';
+import { CONTROLS_IDLE_MS, FlashOverlay } from './flash-overlay';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
+
+const PLAYLIST = [{ id: 1, message_text: 'I breathe slowly.' }];
 
 function renderOverlay(onStop = vi.fn()) {
   const page = document.createElement('div');
-  page.innerHTML = '<button>Start</button>';
+  page.innerHTML = '<button>Start</button><input aria-label="Somewhere else" />';
   document.body.append(page);
-  const view = render(<FlashOverlay flash={null} settings={DEFAULT_SETTINGS} onStop={onStop} />);
-  return { page, onStop, ...view };
+  const opener = page.querySelector('button')!;
+  opener.focus();
+  const view = render(<FlashOverlay playlist={PLAYLIST} settings={DEFAULT_SETTINGS} onStop={onStop} />);
+  return { page, opener, onStop, ...view };
 }
 
-describe('FlashOverlay', () => {
+const controls = () => screen.getByTestId('session-controls');
+
+describe('FlashOverlay (the session screen)', () => {
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     document.body.innerHTML = '';
     Reflect.deleteProperty(document, 'fullscreenElement');
   });
 
-  it('is a modal: focus moves to Stop and the page behind is inert until it closes', () => {
-    const { page, unmount } = renderOverlay();
-    expect(screen.getByRole('dialog', { name: 'Subliminal player' })).toHaveAttribute('aria-modal', 'true');
-    expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus();
+  it('is a modal: focus moves into it, the page behind is inert, and focus goes back to the opener', async () => {
+    const { page, opener, unmount } = renderOverlay();
+    const screenElement = screen.getByRole('dialog', { name: 'Subliminal session' });
+    expect(screenElement).toHaveAttribute('aria-modal', 'true');
+    expect(screenElement).toHaveFocus();
     expect(page.inert).toBe(true);
     unmount();
     expect(page.inert).toBe(false);
+    await act(() => Promise.resolve());
+    expect(opener).toHaveFocus();
+  });
+
+  it('has its controls in the Tab order, and Escape stops', () => {
+    const { onStop } = renderOverlay();
+    for (const name of ['Pause', 'Stop', 'In a corner', 'Full screen']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).not.toHaveAttribute('tabindex', '-1');
+      expect(button).toBeEnabled();
+    }
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the controls, hides them after a stillness, and shows them again on a pointer movement or focus', () => {
+    vi.useFakeTimers();
+    renderOverlay();
+    expect(controls()).toHaveAttribute('data-shown', 'true');
+    act(() => vi.advanceTimersByTime(CONTROLS_IDLE_MS - 100));
+    expect(controls()).toHaveAttribute('data-shown', 'true');
+    act(() => vi.advanceTimersByTime(200));
+    expect(controls()).toHaveAttribute('data-shown', 'false');
+    expect(controls()).toHaveClass('opacity-0');
+
+    fireEvent.pointerMove(screen.getByTestId('flash-overlay'));
+    expect(controls()).toHaveAttribute('data-shown', 'true');
+    act(() => vi.advanceTimersByTime(CONTROLS_IDLE_MS + 10));
+    expect(controls()).toHaveAttribute('data-shown', 'false');
+
+    // A keyboard user tabbing to a control sees them again.
+    act(() => screen.getByRole('button', { name: 'Stop' }).focus());
+    expect(controls()).toHaveAttribute('data-shown', 'true');
+  });
+
+  it('stays shown while paused, and keeps them while the pointer rests on them', () => {
+    vi.useFakeTimers();
+    renderOverlay();
+    fireEvent.pointerEnter(controls());
+    act(() => vi.advanceTimersByTime(CONTROLS_IDLE_MS * 2));
+    expect(controls()).toHaveAttribute('data-shown', 'true');
+    fireEvent.pointerLeave(controls());
+    act(() => screen.getByRole('button', { name: 'Pause' }).click());
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(screen.getByTestId('session-time')).toHaveTextContent(/^Paused/);
+    act(() => vi.advanceTimersByTime(CONTROLS_IDLE_MS * 2));
+    expect(controls()).toHaveAttribute('data-shown', 'true');
+  });
+
+  it('in the corner, the page is usable and Escape there is the page’s; focus stays on the toggle', () => {
+    const { page, onStop } = renderOverlay();
+    const toggle = screen.getByRole('button', { name: 'In a corner' });
+    act(() => toggle.focus());
+    act(() => toggle.click());
+    const overlay = screen.getByTestId('flash-overlay');
+    expect(overlay).toHaveAttribute('data-mode', 'corner');
+    expect(overlay).toHaveAttribute('aria-modal', 'false');
+    expect(page.inert).toBe(false);
+    expect(screen.getByRole('button', { name: 'Back to full size' })).toHaveFocus();
+
+    // Typing in the page and pressing Escape there does not end the session...
+    const field = screen.getByRole('textbox', { name: 'Somewhere else' });
+    act(() => field.focus());
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(onStop).not.toHaveBeenCalled();
+    // ...but Escape inside the corner screen does.
+    act(() => screen.getByRole('button', { name: 'Back to full size' }).focus());
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Back to full size' }), { key: 'Escape' });
+    expect(onStop).toHaveBeenCalledTimes(1);
+
+    act(() => screen.getByRole('button', { name: 'Back to full size' }).click());
+    expect(overlay).toHaveAttribute('data-mode', 'full');
+    expect(page.inert).toBe(true);
+  });
+
+  it('returns focus to the control it is given rather than the one focused at opening', async () => {
+    const target = document.createElement('button');
+    document.body.append(target);
+    const ref = createRef<HTMLElement>();
+    (ref as { current: HTMLElement }).current = target;
+    const { unmount } = render(
+      <FlashOverlay playlist={PLAYLIST} settings={DEFAULT_SETTINGS} onStop={vi.fn()} returnFocusTo={ref} />,
+    );
+    unmount();
+    await act(() => Promise.resolve());
+    expect(target).toHaveFocus();
+  });
+
+  it('flashes the playlist’s messages over the animated background', async () => {
+    renderOverlay();
+    expect(screen.getByTestId('session-background')).toBeInTheDocument();
+    expect(await screen.findByTestId('flash-message')).toHaveTextContent('I breathe slowly.');
+    expect(screen.getByTestId('session-layers')).toHaveTextContent('No sound playing');
   });
 
   it('in full screen, Escape first leaves full screen and only a later Escape stops', () => {
@@ -47,5 +149,6 @@ describe('FlashOverlay', () => {
     clock.mockReturnValue(now + 1000);
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onStop).toHaveBeenCalledTimes(1);
+    clock.mockRestore();
   });
 });

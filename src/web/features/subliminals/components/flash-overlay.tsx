@@ -1,47 +1,98 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { Maximize, Minimize, Square } from 'lucide-react';
+import { Maximize, Minimize, Pause, PictureInPicture2, Play, Square, SquareArrowOutUpLeft } from 'lucide-react';
+import clsx from 'clsx';
+import type { Message } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
-import type { Flash } from '../hooks/use-flash-player';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { useFlashPlayer } from '../hooks/use-flash-player';
+import { flashMaxWidth, placeFlash } from '../lib/flash-placement';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
+import { SessionBackground } from './session-background';
+import { SessionStatus } from './session-status';
 
 /** An Escape this soon after leaving full screen was the one that left it, not a request to stop. */
 const FULL_SCREEN_ESCAPE_MS = 500;
+/** The controls hide after this long without a pointer movement, a key or a focus change. */
+export const CONTROLS_IDLE_MS = 3000;
+/** Messages in the corner are this much of the chosen size (never under 12 px). */
+const CORNER_FONT_SCALE = 0.6;
+
+/** The mini-player's height, so the corner screen sits above it rather than on its controls. */
+function useMiniPlayerHeight(active: boolean): number {
+  const [height, setHeight] = useState(0);
+  const sound = useSoundEngine().status !== 'stopped';
+  useEffect(() => {
+    const bar = active && sound ? document.querySelector<HTMLElement>('section[aria-label="Now playing"]') : null;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    // Reports the size once on observing, then on every change (the bar wraps on a phone).
+    const observer = new ResizeObserver(() => setHeight(bar.offsetHeight));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [active, sound]);
+  return active && sound ? height : 0;
+}
 
 /**
- * Covers the viewport while playing, as a modal: focus moves in and the page behind is inert. A message is placed at (x, y) fractions of the free space:
- * left = x·100% and translate(−x·100%), so it always lies wholly inside the viewport.
+ * The session screen (docs/product/screens.md#session-screen). Full size it covers the viewport as a
+ * modal: focus moves in, the page behind is inert, Escape leaves and focus goes back to `returnFocusTo`
+ * (or whatever had it before). In the corner it is a small window over the page, which stays usable.
+ * Each message is laid out at its natural width, measured and placed before the frame is painted
+ * (lib/flash-placement.ts), so it lies wholly inside the screen.
  */
 export function FlashOverlay({
-  flash,
+  playlist,
   settings,
   onStop,
+  returnFocusTo,
 }: {
-  flash: Flash | null;
+  playlist: readonly Message[];
   settings: PlayerSettings;
   onStop(): void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const look = sessionLook(settings);
   const overlay = useRef<HTMLDivElement>(null);
-  const stopButton = useRef<HTMLButtonElement>(null);
+  const message = useRef<HTMLParagraphElement>(null);
+  const chrome = useRef<HTMLDivElement>(null);
   const [fullScreen, setFullScreen] = useState(false);
+  const [corner, setCorner] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const flash = useFlashPlayer(playlist, settings, !paused);
+  const miniPlayerHeight = useMiniPlayerHeight(corner);
 
+  // Focus moves in on opening and back to the opener on closing.
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const given = returnFocusTo?.current;
+    overlay.current?.focus();
+    return () => {
+      const target = given ?? opener;
+      // After the inert page is released (the effect below is cleaned up first, being declared later).
+      queueMicrotask(() => target?.isConnected && target.focus());
+    };
+  }, [returnFocusTo]);
+
+  // Full size it is modal: the page behind is inert. In the corner the page stays usable.
+  useEffect(() => {
+    if (corner) return;
     const behind = [...document.body.children].filter(
       (element): element is HTMLElement =>
         element instanceof HTMLElement && element !== overlay.current && !element.inert,
     );
     for (const element of behind) element.inert = true;
-    stopButton.current?.focus();
     return () => {
       for (const element of behind) element.inert = false;
     };
-  }, []);
+  }, [corner]);
 
   useEffect(() => {
     let leftFullScreenAt = 0;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      // In the corner, an Escape meant for the page (a dialog, a field) is not for the session.
+      if (corner && !overlay.current?.contains(document.activeElement)) return;
       // In full screen the first Escape only leaves full screen; the next one stops.
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
       else if (performance.now() - leftFullScreenAt > FULL_SCREEN_ESCAPE_MS) onStop();
@@ -55,55 +106,177 @@ export function FlashOverlay({
     return () => {
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('fullscreenchange', onFullScreenChange);
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     };
-  }, [onStop]);
+  }, [onStop, corner]);
+  useEffect(
+    () => () => {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    },
+    [],
+  );
+
+  // The sleep timer ending ends the session too ("then everything stops").
+  const ended = useSoundEngine().ended;
+  const endedAtOpening = useRef(ended);
+  useEffect(() => {
+    if (ended && ended !== endedAtOpening.current && ended.by === 'timer') onStop();
+  }, [ended, onStop]);
+
+  // The controls show on a pointer movement, a key or a focus change, and hide after a stillness.
+  const [controlsShown, setControlsShown] = useState(true);
+  const idleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const overControls = useRef(false);
+  const hideLater = useCallback(() => {
+    clearTimeout(idleTimer.current);
+    idleTimer.current = setTimeout(() => {
+      if (!overControls.current) setControlsShown(false);
+    }, CONTROLS_IDLE_MS);
+  }, []);
+  const reveal = useCallback(() => {
+    setControlsShown(true);
+    hideLater();
+  }, [hideLater]);
+  useEffect(() => {
+    hideLater();
+    return () => clearTimeout(idleTimer.current);
+  }, [hideLater]);
+  const shown = controlsShown || paused;
+
+  // Place each message before it is painted: measure its natural box, then clamp it into the area.
+  useLayoutEffect(() => {
+    const root = overlay.current;
+    const element = message.current;
+    if (!root || !element || !flash) return;
+    const reserve = corner ? 0 : (chrome.current?.offsetHeight ?? 0) + 24;
+    const area = { width: root.clientWidth, height: Math.max(0, root.clientHeight - reserve) };
+    element.style.maxWidth = `${flashMaxWidth(area.width)}px`;
+    const place = placeFlash(flash, { width: element.offsetWidth, height: element.offsetHeight }, area);
+    element.style.left = `${place.left}px`;
+    element.style.top = `${place.top}px`;
+    element.style.visibility = 'visible';
+  }, [flash, corner]);
 
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void overlay.current?.requestFullscreen().catch(() => undefined);
   };
+  const togglePause = () => {
+    if (paused) {
+      setPaused(false);
+      if (soundEngine.getState().status === 'paused') void soundEngine.resume();
+    } else {
+      setPaused(true);
+      soundEngine.pause();
+    }
+  };
+  const toggleCorner = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    setCorner((current) => !current);
+  };
+
+  const fontSize = corner ? Math.max(12, Math.round(settings.fontSize * CORNER_FONT_SCALE)) : settings.fontSize;
 
   return createPortal(
     <div
       ref={overlay}
       data-testid="flash-overlay"
-      className="fixed inset-0 z-40"
-      style={{ background: look.background }}
+      data-mode={corner ? 'corner' : 'full'}
       role="dialog"
-      aria-modal="true"
-      aria-label="Subliminal player"
+      aria-modal={!corner}
+      aria-label="Subliminal session"
+      tabIndex={-1}
+      onPointerMove={reveal}
+      onPointerDown={reveal}
+      onKeyDown={reveal}
+      onFocus={reveal}
+      className={clsx(
+        'fixed z-40 overflow-hidden outline-none',
+        corner
+          ? 'right-3 h-52 w-[min(22rem,calc(100vw-1.5rem))] rounded-2xl border border-line shadow-2xl sm:right-4'
+          : 'inset-0',
+        !shown && !corner && 'cursor-none',
+      )}
+      style={corner ? { bottom: miniPlayerHeight + 12 } : undefined}
     >
-      {/* The messages' area ends above the controls, so a message never hides under them. */}
-      <div className="absolute inset-x-0 top-0 bottom-24">
-        {flash ? (
-          <p
-            key={flash.key}
-            data-testid="flash-message"
-            aria-hidden
-            className="pointer-events-none absolute m-0 max-w-[calc(100%-1rem)] whitespace-normal break-words font-semibold leading-tight"
-            style={{
-              left: `${flash.x * 100}%`,
-              top: `${flash.y * 100}%`,
-              transform: `translate(${-flash.x * 100}%, ${-flash.y * 100}%)`,
-              color: settings.messageColor,
-              fontSize: `${settings.fontSize}px`,
-              fontFamily: look.fontFamily,
-            }}
+      <SessionBackground background={look.background} tint={settings.messageColor} />
+      {flash ? (
+        <p
+          key={flash.key}
+          ref={message}
+          data-testid="flash-message"
+          aria-hidden
+          className="pointer-events-none invisible absolute left-0 top-0 m-0 w-max break-words font-semibold leading-tight"
+          style={{ color: settings.messageColor, fontSize: `${fontSize}px`, fontFamily: look.fontFamily }}
+        >
+          {flash.text}
+        </p>
+      ) : null}
+      <div
+        ref={chrome}
+        data-testid="session-controls"
+        data-shown={shown}
+        onPointerEnter={() => (overControls.current = true)}
+        onPointerLeave={() => {
+          overControls.current = false;
+          reveal();
+        }}
+        className={clsx(
+          'absolute flex flex-wrap items-center border border-line bg-surface-raised/95 text-fg shadow-lg transition-opacity duration-300 motion-reduce:transition-none',
+          corner
+            ? 'inset-x-2 bottom-2 gap-2 rounded-xl p-2'
+            : 'bottom-4 left-1/2 w-[min(44rem,calc(100%-1.5rem))] -translate-x-1/2 gap-x-4 gap-y-3 rounded-3xl p-3 sm:bottom-6',
+          shown ? 'opacity-100' : 'opacity-0',
+        )}
+      >
+        {corner ? null : (
+          <div className="min-w-0 flex-1 basis-56">
+            <SessionStatus paused={paused} compact={false} />
+          </div>
+        )}
+        <div className={clsx('flex flex-wrap items-center gap-2 whitespace-nowrap', corner && 'w-full flex-nowrap')}>
+          <Button
+            variant="secondary"
+            size={corner ? 'icon' : 'sm'}
+            aria-label={corner ? (paused ? 'Resume' : 'Pause') : undefined}
+            onClick={togglePause}
           >
-            {flash.text}
-          </p>
-        ) : null}
-      </div>
-      <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-2 rounded-full border border-white/15 bg-night-950/70 p-2 backdrop-blur">
-        <Button ref={stopButton} variant="danger" size="sm" onClick={onStop}>
-          <Square aria-hidden className="h-4 w-4" /> Stop
-        </Button>
-        <Button variant="secondary" size="sm" onClick={toggleFullScreen}>
-          {fullScreen ? <Minimize aria-hidden className="h-4 w-4" /> : <Maximize aria-hidden className="h-4 w-4" />}
-          {fullScreen ? 'Exit full screen' : 'Full screen'}
-        </Button>
-        <span className="sr-only">Press Escape to stop.</span>
+            {paused ? <Play aria-hidden className="h-4 w-4" /> : <Pause aria-hidden className="h-4 w-4" />}
+            {corner ? null : paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            variant="danger"
+            size={corner ? 'icon' : 'sm'}
+            aria-label={corner ? 'Stop' : undefined}
+            onClick={onStop}
+          >
+            <Square aria-hidden className="h-4 w-4" />
+            {corner ? null : 'Stop'}
+          </Button>
+          <Button
+            variant="secondary"
+            size={corner ? 'icon' : 'sm'}
+            aria-label={corner ? 'Back to full size' : undefined}
+            onClick={toggleCorner}
+          >
+            {corner ? (
+              <SquareArrowOutUpLeft aria-hidden className="h-4 w-4" />
+            ) : (
+              <PictureInPicture2 aria-hidden className="h-4 w-4" />
+            )}
+            {corner ? null : 'In a corner'}
+          </Button>
+          {corner ? (
+            <div className="min-w-0 flex-1 text-xs">
+              <SessionStatus paused={paused} compact />
+            </div>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={toggleFullScreen}>
+              {fullScreen ? <Minimize aria-hidden className="h-4 w-4" /> : <Maximize aria-hidden className="h-4 w-4" />}
+              {fullScreen ? 'Exit full screen' : 'Full screen'}
+            </Button>
+          )}
+        </div>
+        <span className="sr-only">{corner ? 'Press Escape here to stop.' : 'Press Escape to stop.'}</span>
       </div>
     </div>,
     document.body,

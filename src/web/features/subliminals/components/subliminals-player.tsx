@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,7 +8,6 @@ import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { usePlan } from '@web/lib/plan';
 import { messageCategoriesQuery } from '../api/message-categories';
-import { useFlashPlayer } from '../hooks/use-flash-player';
 import { describeSync, usePlayerSync } from '../hooks/use-player-sync';
 import {
   acceptNotice,
@@ -29,6 +28,7 @@ import { FlashOverlay } from './flash-overlay';
 import { PlaylistPanel } from './playlist-panel';
 import { SavedSubliminalsPanel } from './saved-subliminals-panel';
 import { SettingsPanel } from './settings-panel';
+import { SpokenPanel } from './spoken-panel';
 
 export const LOAD_ERROR = 'There was an error loading the Subliminals!';
 export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playing.';
@@ -46,7 +46,7 @@ export function SubliminalsPlayer() {
   const allThemes = plan.includes('allThemes');
   const settings = useMemo(() => withThemeOfPlan(storedSettings, allThemes), [storedSettings, allThemes]);
   const [asking, setAsking] = useState(false);
-  const flash = useFlashPlayer(playlist, settings, playing);
+  const startButton = useRef<HTMLButtonElement>(null);
   const sync = usePlayerSync(playlist, settings, (savedPlaylist, savedSettings) => {
     setPlaylist(savedPlaylist);
     setSettings(savedSettings);
@@ -94,7 +94,11 @@ export function SubliminalsPlayer() {
           Categories
         </h2>
         {categories.isPending ? (
-          <Spinner label="Loading categories" className="py-10" />
+          // About the height of the library's categories, so what is under them does not jump when they arrive
+          // (CLS, issue 20).
+          <div className="flex min-h-[36rem] justify-center">
+            <Spinner label="Loading categories" className="h-fit py-10" />
+          </div>
         ) : categories.isError ? (
           <p role="alert" className="rounded-2xl border border-danger p-4 text-danger">
             {LOAD_ERROR}
@@ -124,6 +128,7 @@ export function SubliminalsPlayer() {
           onClear={clearPlaylist}
         />
         <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
+        <SpokenPanel messages={playlist.map((item) => item.message_text)} />
         <SavedSubliminalsPanel
           current={{ playlist, settings: clampSettings(settings) }}
           onOpen={(savedPlaylist, savedSettings) => {
@@ -135,7 +140,7 @@ export function SubliminalsPlayer() {
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen). */}
       <div className="sticky bottom-3 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
         <div className="flex gap-2">
-          <Button size="lg" onClick={start}>
+          <Button ref={startButton} size="lg" onClick={start}>
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
           <Button size="lg" variant="secondary" onClick={stop} disabled={!playing}>
@@ -181,7 +186,9 @@ export function SubliminalsPlayer() {
           </DialogContent>
         ) : null}
       </Dialog>
-      {playing ? <FlashOverlay flash={flash} settings={settings} onStop={stop} /> : null}
+      {playing ? (
+        <FlashOverlay playlist={playlist} settings={settings} onStop={stop} returnFocusTo={startButton} />
+      ) : null}
     </div>
   );
 }

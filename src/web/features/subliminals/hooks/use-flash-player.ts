@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Message } from '@shared/contract';
 import { browserFrameClock, startFlashScheduler, type FlashScheduler, type FrameClock } from '../lib/flash-scheduler';
 import type { PlayerSettings } from '../lib/player-storage';
@@ -25,26 +26,40 @@ export function useFlashPlayer(
     latest.current = { playlist, random };
   }, [playlist, random]);
   const clockRef = useRef(clock);
+  // The scheduler's first show and its last hide run inside this hook's effect, where React is
+  // already committing and flushSync is not allowed; every other change comes from a frame callback.
+  const inEffect = useRef(false);
+  const commit = useCallback((update: () => void) => (inEffect.current ? update() : flushSync(update)), []);
 
-  const show = useCallback((slot: number) => {
-    const { playlist: messages, random: rand } = latest.current;
-    const message = messages[Math.floor(rand() * messages.length)];
-    if (!message) return;
-    setFlash({ key: slot, text: message.message_text, x: rand(), y: rand() });
-  }, []);
+  const show = useCallback(
+    (slot: number) => {
+      const { playlist: messages, random: rand } = latest.current;
+      const message = messages[Math.floor(rand() * messages.length)];
+      if (!message) return;
+      // Committed in this very frame (not in a task after its paint), so a message shows and hides
+      // on the frame the scheduler chose (e2e/session-screen.spec.ts measures it).
+      const next = { key: slot, text: message.message_text, x: rand(), y: rand() };
+      commit(() => setFlash(next));
+    },
+    [commit],
+  );
 
   useEffect(() => {
     if (!playing) return;
+    inEffect.current = true;
     const scheduler: FlashScheduler = startFlashScheduler(
       { displayInterval: settings.displayInterval, flashSpeed: settings.flashSpeed },
-      { show, hide: () => setFlash(null) },
+      { show, hide: () => commit(() => setFlash(null)) },
       clockRef.current,
     );
+    inEffect.current = false;
     return () => {
+      inEffect.current = true;
       scheduler.stop();
+      inEffect.current = false;
       setFlash(null);
     };
-  }, [playing, settings.displayInterval, settings.flashSpeed, show]);
+  }, [playing, settings.displayInterval, settings.flashSpeed, show, commit]);
 
   return playing ? flash : null;
 }

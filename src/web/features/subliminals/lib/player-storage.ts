@@ -9,7 +9,7 @@ import {
   type CustomTheme,
   type Message,
 } from '@shared/contract';
-import { CUSTOM_THEME_ID, DEFAULT_PLAYER_SETTINGS, DEFAULT_THEME_ID, findTheme, THEME_FONTS } from '@shared/themes';
+import { CUSTOM_THEME_ID, DEFAULT_PLAYER_SETTINGS, DEFAULT_THEME_ID, findTheme } from '@shared/themes';
 
 // The playlist and settings stay on this device (localStorage) until the session ends; anything
 // unreadable falls back to the defaults, and settings are clamped to their limits.
@@ -121,12 +121,7 @@ export function saveSettings(settings: PlayerSettings): void {
 export const noticeAccepted = () => localStorage.getItem(PLAYER_STORAGE_KEYS.noticeAccepted) === 'yes';
 export const acceptNotice = () => localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
 
-/** How the flash screen looks with these settings: its background and the messages' font. */
-export function sessionLook(settings: Pick<PlayerSettings, 'theme' | 'customTheme'>) {
-  const look = settings.theme === CUSTOM_THEME_ID ? settings.customTheme : findTheme(settings.theme);
-  const { background, font } = look ?? findTheme(DEFAULT_THEME_ID)!;
-  return { background, fontFamily: THEME_FONTS[font] };
-}
+export { sessionLook } from './session-look';
 
 /** The settings with a theme the plan has: a theme of a higher plan gives way to the default. */
 export function withThemeOfPlan(settings: PlayerSettings, allThemes: boolean): PlayerSettings {

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+// Generous: on a loaded CI machine the browser may manage a frame a second (the timing bounds follow the frames).
+test.describe.configure({ timeout: 300_000 });
+
+const FLASH_MS = 200;
+const INTERVAL_MS = 1000;
+
+interface Box {
+  mode: string;
+  message: number[];
+  screen: number[];
+  lines: number;
+}
+const boxes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __flashes: { boxes: Box[] } }).__flashes.boxes);
+
+/** Every recorded message of this mode lies wholly inside the screen, on one line. */
+function expectInside(all: Box[], mode: string) {
+  const of = all.filter((box) => box.mode === mode);
+  expect(of.length).toBeGreaterThan(0);
+  for (const { message, screen, lines } of of) {
+    expect(message[0]).toBeGreaterThanOrEqual(screen[0]!);
+    expect(message[1]).toBeGreaterThanOrEqual(screen[1]!);
+    expect(message[2]).toBeLessThanOrEqual(screen[2]! + 0.5);
+    expect(message[3]).toBeLessThanOrEqual(screen[3]! + 0.5);
+    // The Confidence messages are short: each fits on one line at these sizes on any screen tested.
+    expect(lines).toBe(1);
+  }
+}
+
+/** Records, in the page, when each flashed message enters and leaves the DOM, and the frames' spacing. */
+async function recordFlashes(page: Page) {
+  await page.evaluate(() => {
+    const record = { shows: [] as number[], hides: [] as number[], frames: [] as number[], boxes: [] as Box[] };
+    (window as unknown as { __flashes: typeof record }).__flashes = record;
+    new MutationObserver((mutations) => {
+      const now = performance.now();
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes)
+          if (node instanceof HTMLElement && node.dataset.testid === 'flash-message') {
+            record.shows.push(now);
+            // Placed by now (in the same commit, before this callback); on a frame so late that the
+            // message was shown and hidden at once, it is gone already and there is nothing to measure.
+            const screen = document.querySelector<HTMLElement>('[data-testid="flash-overlay"]');
+            if (!node.isConnected || !screen) continue;
+            const rect = node.getBoundingClientRect();
+            const area = screen.getBoundingClientRect();
+            record.boxes.push({
+              mode: screen.dataset.mode ?? '',
+              message: [rect.left, rect.top, rect.right, rect.bottom],
+              screen: [area.left, area.top, area.right, area.bottom],
+              lines: Math.round(rect.height / parseFloat(getComputedStyle(node).lineHeight)),
+            });
+          }
+        for (const node of mutation.removedNodes)
+          if (node instanceof HTMLElement && node.dataset.testid === 'flash-message') record.hides.push(now);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    const frame = (time: number) => {
+      record.frames.push(time);
+      if (record.frames.length < 2000) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+test('the session screen: flash timing within one frame, controls, corner mode, focus in and back', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  await page.getByRole('button', { name: /^Confidence/ }).click();
+  await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+  await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(18)');
+  await page.getByLabel('Flash speed (ms)').fill(String(FLASH_MS));
+  await page.getByLabel('Display interval (ms)').fill(String(INTERVAL_MS));
+  await page.getByLabel('Display interval (ms)').blur();
+
+  await recordFlashes(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'I understand, start' }).click();
+  const screen = page.getByTestId('flash-overlay');
+  await expect(screen).toBeVisible();
+  await expect(screen).toBeFocused();
+
+  await test.step('each message shows for flashSpeed and one starts every displayInterval, within one frame', async () => {
+    await expect
+      .poll(
+        () => page.evaluate(() => (window as unknown as { __flashes: { hides: number[] } }).__flashes.hides.length),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(6);
+    const { shows, hides, frames } = await page.evaluate(
+      () => (window as unknown as { __flashes: { shows: number[]; hides: number[]; frames: number[] } }).__flashes,
+    );
+    // How late an event at `t` can be: the scheduler's previous frame ran before it was due, so the
+    // event is later than its due time by less than the time since that frame. At 60 frames a second
+    // that is one frame; on a loaded machine it is the frame the browser actually managed.
+    const lateness = (t: number) => t - frames.filter((frame) => frame <= t).at(-2)!;
+    const frame = median(frames.slice(1).map((time, i) => time - frames[i]!));
+    for (let i = 0; i < 6; i++) {
+      const duration = hides[i]! - shows[i]!;
+      console.log(
+        `flash ${i}: ${duration.toFixed(1)} ms (show ≤ ${lateness(shows[i]!).toFixed(1)} ms late, hide ≤ ${lateness(hides[i]!).toFixed(1)} ms late)`,
+      );
+      expect(duration).toBeLessThanOrEqual(FLASH_MS + lateness(hides[i]!));
+      expect(duration).toBeGreaterThanOrEqual(FLASH_MS - lateness(shows[i]!));
+    }
+    for (let i = 0; i < 5; i++) {
+      const gap = shows[i + 1]! - shows[i]!;
+      expect(gap).toBeLessThanOrEqual(INTERVAL_MS + lateness(shows[i + 1]!));
+      expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - lateness(shows[i]!));
+    }
+    console.log(`median frame ${frame.toFixed(1)} ms over ${frames.length} frames`);
+  });
+
+  await test.step('a message lies wholly inside the screen, on as few lines as it needs', async () => {
+    expectInside(await boxes(page), 'full');
+  });
+
+  await test.step('controls hide after a stillness and come back on a pointer movement', async () => {
+    const controls = page.getByTestId('session-controls');
+    await expect(controls).toHaveAttribute('data-shown', 'false', { timeout: 6000 });
+    await page.mouse.move(200, 200);
+    await page.mouse.move(220, 210);
+    await expect(controls).toHaveAttribute('data-shown', 'true');
+    await expect(screen.getByTestId('session-layers')).toHaveText('No sound playing');
+  });
+
+  await test.step('in a corner the page stays usable; Escape inside it stops; focus returns to Start', async () => {
+    await screen.getByRole('button', { name: 'In a corner' }).click();
+    await expect(screen).toHaveAttribute('data-mode', 'corner');
+    const corner = (await screen.boundingBox())!;
+    expect(corner.width).toBeLessThanOrEqual(360);
+    // The page behind works: a category can be opened while the session runs.
+    await page.getByRole('button', { name: /^Calm/ }).click();
+    await expect
+      .poll(async () => (await boxes(page)).some((box) => box.mode === 'corner'), { timeout: 60_000 })
+      .toBe(true);
+    expectInside(await boxes(page), 'corner');
+
+    await screen.getByRole('button', { name: 'Back to full size' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(screen).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Start' })).toBeFocused();
+  });
+
+  await test.step('keyboard: Tab reaches the controls, Escape leaves', async () => {
+    await page.keyboard.press('Enter');
+    await expect(screen).toBeVisible();
+    await expect(screen).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(screen.getByRole('button', { name: 'Pause' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(screen.getByTestId('session-time')).toContainText('Paused');
+    await page.keyboard.press('Escape');
+    await expect(screen).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Start' })).toBeFocused();
+  });
+});

@@ -1,0 +1,78 @@
+import { useEffect, useId, useState } from 'react';
+import { layerName } from '@web/components/mini-player';
+import { RangeInput } from '@web/components/ui/range-input';
+import { soundEngine } from '@web/lib/audio/app-engine';
+import { formatClock } from '@web/lib/audio/mixer';
+import { useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
+
+/** Seconds the session has run, pauses excluded, counted every second. */
+function useSessionClock(paused: boolean): number {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (paused) return;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      const step = now - last;
+      last = now;
+      setElapsed((seconds) => seconds + step / 1000);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [paused]);
+  return elapsed;
+}
+
+/**
+ * What the session screen tells: how long it has run, the time left when the sleep timer is set,
+ * the sound layers playing (named as in the mini-player) and, with sound, the master volume (not in
+ * the corner, where the mini-player's is at hand).
+ * A component of its own so its clock re-renders only this line, never the flashed message.
+ */
+export function SessionStatus({ paused, compact }: { paused: boolean; compact: boolean }) {
+  const state = useSoundEngine();
+  const sound = state.status !== 'stopped';
+  const elapsed = useSessionClock(paused);
+  const timer = useEngineClock(
+    () => ({ remaining: soundEngine.remaining(), fading: soundEngine.fading() }),
+    state.status === 'playing',
+  );
+  const volumeId = useId();
+  const layers = state.layers.map(layerName);
+  const time =
+    timer.remaining === null
+      ? `${formatClock(elapsed)} so far`
+      : timer.fading
+        ? `Fading out · ${formatClock(timer.remaining)} left`
+        : `${formatClock(timer.remaining)} left`;
+
+  return (
+    <div className={compact ? 'flex min-w-0 flex-col' : 'flex min-w-0 flex-col gap-1 text-sm'}>
+      <p className="m-0 tabular-nums font-medium" data-testid="session-time">
+        {paused ? `Paused · ${time}` : time}
+        {timer.remaining === null && !compact ? (
+          <span className="font-normal text-fg-muted"> · no sleep timer</span>
+        ) : null}
+      </p>
+      <p className="m-0 truncate text-fg-muted" data-testid="session-layers">
+        {layers.length > 0 ? layers.join(' + ') : 'No sound playing'}
+      </p>
+      {sound && !compact ? (
+        <div className="flex items-center gap-2">
+          <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
+            Volume
+          </label>
+          <RangeInput
+            id={volumeId}
+            min={0}
+            max={1}
+            step={0.01}
+            value={state.volume}
+            aria-valuetext={`${Math.round(state.volume * 100)}%`}
+            onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
+            className="h-6 w-28"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
