@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { toasterHost } from '@web/lib/toaster-host';
 
 // The toaster is not needed for the first paint: its chunk loads once the browser is idle.
 const ThemedToaster = lazy(() => import('./themed-toaster'));
@@ -27,7 +28,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <IdleToaster />
+      {/* A pre-rendered page that handed over to the SPA keeps its own toaster (lean-page.tsx). */}
+      {toasterHost.mountedByLeanPage ? null : <IdleToaster />}
     </QueryClientProvider>
   );
 }

@@ -28,7 +28,7 @@ describe('route guard', () => {
   });
 
   it('lets a signed-in user through', () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     renderAt('/subliminals');
     expect(screen.getByText('player')).toBeInTheDocument();
     sessionStore.clear();

@@ -6,7 +6,7 @@ import { renderRoutes } from '@web/test/render';
 import { RequireStaff } from './require-staff';
 
 const signIn = (isStaff: boolean) => {
-  sessionStore.setTokens({ access: 'a', refresh: 'r' });
+  sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
   sessionStore.setUser({ id: 1, email: 'someone@example.com', first_name: '', last_name: '', is_staff: isStaff });
 };
 

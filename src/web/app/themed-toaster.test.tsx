@@ -27,7 +27,7 @@ describe('toasts', () => {
     render(<ThemedToaster />);
     act(() => void toast.error('The email or password is incorrect!'));
     expect(await screen.findByText('The email or password is incorrect!')).toBeInTheDocument();
-    act(() => sessionStore.setTokens({ access: 'a', refresh: 'r' }));
+    act(() => sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com'));
     await waitFor(() => expect(screen.queryByText('The email or password is incorrect!')).toBeNull());
   });
 });

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { SubscriptionPlan } from '@shared/constants';
 import { NO_BILLING, type planStateSchema } from '@shared/contract';
 import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
+import { RouterNavigation } from '@web/app/router-navigation';
 
 // The one way web tests render: the app's providers around the component, a router, and a fake of
 // the server (the only thing outside the web app) answering fetch by method and path.
@@ -93,7 +94,10 @@ export function renderWithProviders(
 /** Renders a route tree (layouts, guards) inside the same providers. */
 export function renderRoutes(routes: RouteObject[], { path = '/', strict = false }: RenderOptions = {}): Rendered {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Shared components link and navigate through the router, as in the app (app/router.tsx).
+  const router = createMemoryRouter([{ element: <RouterNavigation />, children: routes }], {
+    initialEntries: [path],
+  });
   const tree = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

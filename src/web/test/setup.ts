@@ -45,3 +45,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom lays nothing out, so it has no scrollIntoView; links to a #section scroll to it.
+Element.prototype.scrollIntoView ??= () => undefined;

@@ -13,7 +13,7 @@ describe('/login', () => {
   });
 
   it('shows someone signed in their account and the way in, not a second login', () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     sessionStore.setUser({ id: 7, email: 'maya@example.com', first_name: 'Maya', last_name: '', is_staff: false });
     renderWithProviders(<LoginRoute />, { path: '/login?redirect=%2Fmusic' });
     expect(screen.getByRole('heading', { name: 'You are signed in' })).toBeInTheDocument();

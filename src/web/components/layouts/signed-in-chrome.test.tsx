@@ -11,7 +11,7 @@ import { PortalLayout } from './portal-layout';
 const user = { id: 7, email: 'maya@example.com', first_name: 'Maya', last_name: 'Lindqvist', is_staff: false };
 
 function signIn() {
-  sessionStore.setTokens({ access: 'a', refresh: 'r' });
+  sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
   sessionStore.setUser(user);
 }
 

@@ -22,7 +22,12 @@ const SECTIONS: readonly LegalSection[] = [
           subscription, the subscription’s status and its renewal or end date.
         </li>
         <li>
-          <strong>Your practice:</strong> messages you write and playlists you save to your account.
+          <strong>Your practice:</strong> the messages you write, your current playlist and player settings, the
+          subliminals you save (and their share links), music you upload, the answers you give when you set up your
+          practice (your goals, in your own words if you wish), your progress in programs, your reminder, and your
+          listening history (what you played, when and for how long). We use them only to run the portal for you: your
+          recommendations are computed by our own servers from your goals, messages and history, and nothing of it goes
+          to any other service. You can download all of it from your profile, and delete your history at any time.
         </li>
         <li>
           <strong>Your support requests:</strong> the subject and message you send with the support form, with your
@@ -30,9 +35,10 @@ const SECTIONS: readonly LegalSection[] = [
           only the people who run Innerwave’s support read them.
         </li>
         <li>
-          <strong>On your device only:</strong> player settings, playlists you have not saved, your theme choice and
-          your session tokens are kept in your browser’s local storage. They never leave your device unless you save
-          them to your account.
+          <strong>On your device only:</strong> your theme choice and your session tokens are kept in your browser’s
+          local storage, with a copy of your playlist and player settings so the player opens at once. Spoken
+          affirmations are synthesised, and audio exports rendered, in your browser: that audio never reaches our
+          servers.
         </li>
         <li>
           <strong>Logs:</strong> when you use the service our servers record technical details such as your IP address,

@@ -29,7 +29,7 @@ describe('Get Started on the pricing table', () => {
   });
 
   it('takes someone signed in to checkout for a paid plan, and into the portal for Basic', () => {
-    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' });
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
     render(<Pricing />);
     expect(pricingLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Open the portal', '/subliminals'],

@@ -97,7 +97,7 @@ describe('account settings', () => {
   });
 
   it('deletes the account after the password, then signs out and goes home', async () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     let wrong = true;
     const { user, writes } = await renderProfile({
       [`DELETE ${API.me}`]: () =>

@@ -80,7 +80,7 @@ export function BillingPanel() {
 
   // Arrived to be scrolled to: from a lock (#billing), back from Stripe, or on the way to Checkout.
   useEffect(() => {
-    if (hash === '#billing' || returned || checkoutPlan) section.current?.scrollIntoView?.({ block: 'start' });
+    if (hash === '#billing' || returned || checkoutPlan) section.current?.scrollIntoView({ block: 'start' });
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -68,7 +68,7 @@ export function SupportForm() {
         form.reset(EMPTY);
       },
       onError: (error) => {
-        if (!showServerFieldErrors<Values>(error, FIELDS, form.setError)) setFailure(describeError(error));
+        if (!showServerFieldErrors(error, FIELDS, form.setError)) setFailure(describeError(error));
       },
     });
   });
