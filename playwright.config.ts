@@ -43,7 +43,9 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
-    // Every test signs up from 127.0.0.1: the per-address limits are raised, the per-e-mail ones stay.
+    // Every test signs up from 127.0.0.1, and many log in as the one staff account (the admin screens,
+    // setting a plan): both limits are raised here. They are tested in src/server/auth/rate-limits.test.ts
+    // and, across servers, by `npm run test:cluster`.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -51,6 +53,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
     },
   },
 });

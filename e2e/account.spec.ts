@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { readOutbox } from '../src/server/test/eml';
-import { linkOf, readLatestMail, strongPassword, uniqueEmail } from './support/accounts';
+import { AFTER_HASHING, linkOf, readLatestMail, strongPassword, uniqueEmail } from './support/accounts';
 
 // The account's own path: sign up, resend, activate from the mail, change the password, delete the account.
 
@@ -27,7 +27,7 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await page.getByRole('checkbox', { name: /at least 18/ }).check();
   await page.getByRole('button', { name: 'Sign up' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible(AFTER_HASHING);
   await expect(page.getByText(email)).toBeVisible();
   await readLatestMail(email, 'Activate');
   await page.getByRole('button', { name: 'Resend the activation link' }).click();
@@ -39,13 +39,13 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await page.getByRole('link', { name: 'Go to login' }).click();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await logIn(page, password);
-  await expect(page.getByText('Your account is not activated yet.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Your account is not activated yet.', { exact: false })).toBeVisible(AFTER_HASHING);
 
   await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
   await expect(page.getByText('Account activated successfully')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await logIn(page, password);
-  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -54,10 +54,10 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await change.getByLabel('New password', { exact: true }).fill(newPassword);
   await change.getByLabel('Confirm new password').fill(newPassword);
   await change.getByRole('button', { name: 'Change password' }).click();
-  await expect(change.getByText('Invalid password.')).toBeVisible();
+  await expect(change.getByText('Invalid password.')).toBeVisible(AFTER_HASHING);
   await change.getByLabel('Current password').fill(password);
   await change.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Your password was changed.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Your password was changed.', { exact: false })).toBeVisible(AFTER_HASHING);
   await expect(change).toBeHidden();
   expect((await readLatestMail(email, 'password was changed')).text).toContain('other devices');
 
@@ -65,16 +65,16 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await logIn(page, password);
-  await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+  await expect(page.getByText('The email or password is incorrect!')).toBeVisible(AFTER_HASHING);
   await logIn(page, newPassword);
-  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const remove = page.getByRole('dialog', { name: 'Delete your account?' });
   await remove.getByLabel('Current password').fill(newPassword);
   await remove.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page.getByText('Your account and all its data were deleted.')).toBeVisible();
+  await expect(page.getByText('Your account and all its data were deleted.')).toBeVisible(AFTER_HASHING);
   await expect(page).toHaveURL(/\/$/);
   // The session ends as the profile page goes, a moment after the address has changed.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access'))).toBeNull();

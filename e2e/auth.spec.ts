@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  AFTER_HASHING,
   createActiveUser,
   linkOf,
   readLatestMail,
@@ -7,6 +8,9 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+
+// Whole journeys through several pages: a loaded 2-core CI machine needs more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
 
 test('sign up, activate from the mail, log in where the guard wanted, stay signed in, log out', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -22,7 +26,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('checkbox', { name: /at least 18/ }).check();
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('Check your email inbox to activate your account!')).toBeVisible();
+  await expect(page.getByText('Check your email inbox to activate your account!')).toBeVisible(AFTER_HASHING);
   await expect(page).toHaveURL(/\/signup\/check-inbox$/);
 
   const mail = await readLatestMail(email, 'Activate');
@@ -36,11 +40,11 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+  await expect(page.getByText('The email or password is incorrect!')).toBeVisible(AFTER_HASHING);
 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/music\?from=mail$/);
+  await expect(page).toHaveURL(/\/music\?from=mail$/, AFTER_HASHING);
   await expect(page.getByRole('button', { name: `${email}, account menu` })).toContainText(email);
 
   await page.reload();

@@ -11,6 +11,12 @@ export type { ParsedMail };
 
 const OUTBOX = path.join(E2E.dataDir, 'outbox');
 
+/**
+ * For a step that waits on an argon2id hash (sign-up, login, a password change): deliberately costly,
+ * and run at a lower CPU priority, it can take seconds on a CI machine busy with two browsers.
+ */
+export const AFTER_HASHING = { timeout: 20_000 };
+
 /** A fresh address no other test uses. */
 export const uniqueEmail = (label = 'user') =>
   `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
