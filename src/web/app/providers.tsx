@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { readRetryDelay, shouldRetryRead } from '@web/lib/read-retry';
 import { toasterHost } from '@web/lib/toaster-host';
 
 // The toaster is not needed for the first paint: its chunk loads once the browser is idle.
@@ -23,7 +24,16 @@ function IdleToaster() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () =>
-      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } }),
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            retry: shouldRetryRead,
+            retryDelay: readRetryDelay,
+            refetchOnWindowFocus: false,
+            staleTime: 30_000,
+          },
+        },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>
