@@ -100,9 +100,20 @@ export function SubliminalsPlayer() {
             <Spinner label="Loading categories" className="h-fit py-10" />
           </div>
         ) : categories.isError ? (
-          <p role="alert" className="rounded-2xl border border-danger p-4 text-danger">
-            {LOAD_ERROR}
-          </p>
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
+          >
+            <p className="flex-1">{LOAD_ERROR}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void categories.refetch()}
+              disabled={categories.isFetching}
+            >
+              Try again
+            </Button>
+          </div>
         ) : (
           <CategoryAccordion
             categories={categories.data}
