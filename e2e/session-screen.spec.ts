@@ -6,6 +6,8 @@ test.describe.configure({ timeout: 300_000 });
 
 const FLASH_MS = 200;
 const INTERVAL_MS = 1000;
+/** Jitter of a loaded browser's clock readings, beyond the frame the event waited for. */
+const SLACK_MS = 50;
 
 interface Box {
   mode: string;
@@ -68,7 +70,7 @@ async function recordFlashes(page: Page) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-test('the session screen: flash timing within one frame, controls, corner mode, focus in and back', async ({
+test('the session screen: flash timing follows the frames, controls, corner mode, focus in and back', async ({
   page,
 }) => {
   await signInAsNewUser(page);
@@ -101,8 +103,11 @@ test('the session screen: flash timing within one frame, controls, corner mode, 
     );
     // How late an event at `t` can be: the scheduler's previous frame ran before it was due, so the
     // event is later than its due time by less than the time since that frame. At 60 frames a second
-    // that is one frame; on a loaded machine it is the frame the browser actually managed.
-    const lateness = (t: number) => t - frames.filter((frame) => frame <= t).at(-2)!;
+    // that is one frame; on a loaded machine it is the frame the browser actually managed. The page's
+    // clock readings of a busy browser jitter besides (tens of ms on a loaded CI machine: a gap once
+    // measured 25 ms past the bound), hence SLACK_MS; the scheduler's own precision, within one frame
+    // with no drift, is tested on a fake clock in flash-scheduler.test.ts.
+    const lateness = (t: number) => t - frames.filter((frame) => frame <= t).at(-2)! + SLACK_MS;
     const frame = median(frames.slice(1).map((time, i) => time - frames[i]!));
     for (let i = 0; i < 6; i++) {
       const duration = hides[i]! - shows[i]!;
@@ -117,6 +122,8 @@ test('the session screen: flash timing within one frame, controls, corner mode, 
       expect(gap).toBeLessThanOrEqual(INTERVAL_MS + lateness(shows[i + 1]!));
       expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - lateness(shows[i]!));
     }
+    // No drift: five intervals later the sixth show is late only by its own frame, not by five.
+    expect(shows[5]! - shows[0]!).toBeLessThanOrEqual(5 * INTERVAL_MS + lateness(shows[5]!));
     console.log(`median frame ${frame.toFixed(1)} ms over ${frames.length} frames`);
   });
 
