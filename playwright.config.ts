@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -11,7 +12,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/failure-context-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -38,11 +39,11 @@ export default defineConfig({
     { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['chromium'] },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // The server's log goes to a file the failure reporter reads (e2e/support/failure-context-reporter.ts).
+    command: `node scripts/start.mjs >> "${path.join(dataDir, 'server.log')}"`,
     url: `${E2E.baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
     // Every test signs up from 127.0.0.1, and many log in as the one staff account (the admin screens,
     // setting a plan): both limits are raised here. They are tested in src/server/auth/rate-limits.test.ts
     // and, across servers, by `npm run test:cluster`.

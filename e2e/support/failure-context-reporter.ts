@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+// On a failure, prints what CI's log otherwise leaves out: the page as the test last saw it (the
+// error-context attachment, an ARIA snapshot) and the server's warnings and errors during the test.
+// CI keeps only its log, not test-results/.
+
+const SNAPSHOT_LINES = 80;
+const SERVER_LINES = 30;
+const WARN = 40;
+
+export default class FailureContextReporter implements Reporter {
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status === 'passed' || result.status === 'skipped') return;
+    const lines = [`── failure context: ${test.titlePath().slice(1).join(' › ')} (attempt ${result.retry + 1})`];
+    const context = result.attachments.find((attachment) => attachment.name === 'error-context' && attachment.path);
+    if (context?.path) lines.push(...readLines(context.path).slice(0, SNAPSHOT_LINES));
+    lines.push(...serverWarnings(result.startTime.getTime(), result.startTime.getTime() + result.duration));
+    console.log(lines.join('\n'));
+  }
+}
+
+function readLines(file: string): string[] {
+  try {
+    return readFileSync(file, 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+}
+
+/** The server's log lines at warn or above between `from` and `to` (pino: one JSON object a line). */
+function serverWarnings(from: number, to: number): string[] {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) return [];
+  const found = readLines(path.join(dataDir, 'server.log')).filter((line) => {
+    try {
+      const entry = JSON.parse(line) as { level?: number; time?: number };
+      return (entry.level ?? 0) >= WARN && (entry.time ?? 0) >= from && (entry.time ?? 0) <= to;
+    } catch {
+      return false;
+    }
+  });
+  return [`server warnings and errors during the test: ${found.length}`, ...found.slice(-SERVER_LINES)];
+}
