@@ -15,7 +15,7 @@ export default class FailureContextReporter implements Reporter {
     if (result.status === 'passed' || result.status === 'skipped') return;
     const lines = [`── failure context: ${test.titlePath().slice(1).join(' › ')} (attempt ${result.retry + 1})`];
     const context = result.attachments.find((attachment) => attachment.name === 'error-context' && attachment.path);
-    if (context?.path) lines.push(...readLines(context.path).slice(0, SNAPSHOT_LINES));
+    if (context?.path) lines.push(...pageSnapshot(readLines(context.path)));
     lines.push(...serverWarnings(result.startTime.getTime(), result.startTime.getTime() + result.duration));
     console.log(lines.join('\n'));
   }
@@ -27,6 +27,14 @@ function readLines(file: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The page's ARIA snapshot: the attachment's YAML block, without the advice around it. */
+function pageSnapshot(lines: string[]): string[] {
+  const start = lines.indexOf('```yaml');
+  if (start < 0) return [];
+  const end = lines.indexOf('```', start + 1);
+  return ['page:', ...lines.slice(start + 1, end < 0 ? undefined : end).slice(0, SNAPSHOT_LINES)];
 }
 
 /** The server's log lines at warn or above between `from` and `to` (pino: one JSON object a line). */
