@@ -13,7 +13,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['./e2e/support/failure-context-reporter.ts']],
-  timeout: 30_000,
+  // A journey signs up, activates and logs in (argon2 hashes) before it starts: on a CI machine busy with two
+  // browsers that alone took over 30 s (admin.spec). Waits inside a test keep their own, shorter limits.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E.baseURL,

@@ -34,7 +34,8 @@ test('a paid member’s request reaches the support address and staff mark it ha
   await signIn(staff, { email: process.env.E2E_STAFF_EMAIL!, password: process.env.E2E_STAFF_PASSWORD! });
   await staff.goto('/admin/support');
   const item = staff.getByRole('listitem').filter({ hasText: `#${id} · ${subject}` });
-  await expect(item.getByText('Priority', { exact: true })).toBeVisible();
+  // The admin's first screen after a staff login (its chunk, the session, the list): slow on a loaded CI machine.
+  await expect(item.getByText('Priority', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(item.getByText(member.email)).toBeVisible();
   // click, not check: in the open list the request leaves as soon as it is handled.
   await item.getByLabel(`Handled #${id}`).click();
