@@ -2,16 +2,8 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { goalLabel, type GoalId, type Recommendations } from '@shared/contract';
 import { planIncludes } from '@shared/plans';
 import type { Db } from '../db/client';
-import {
-  audioItems,
-  guidancePreferences,
-  listeningHistory,
-  messageCategories,
-  messages,
-  ownMessages,
-  programDays,
-  programs,
-} from '../db/schema';
+import { audioItems, guidancePreferences, listeningHistory, ownMessages, programDays, programs } from '../db/schema';
+import { listMessageCategories } from '../content/service';
 import { planOf, planRequired } from '../own/service';
 import { categoryText, GOAL_TEXT, rank, type Signal } from './recommender';
 
@@ -64,15 +56,12 @@ async function signalsOf(db: Db, userId: number) {
   };
 }
 
+/** The library to rank: categories and their messages as the content calls list them, tracks, programs. */
 async function libraryOf(db: Db) {
-  const categories = await db
-    .select({ id: messageCategories.id, name: messageCategories.name })
-    .from(messageCategories)
-    .orderBy(asc(messageCategories.position), asc(messageCategories.id));
-  const allMessages = await db
-    .select({ id: messages.id, text: messages.messageText, categoryId: messages.categoryId })
-    .from(messages)
-    .orderBy(asc(messages.position), asc(messages.id));
+  const categories = await listMessageCategories(db);
+  const allMessages = categories.flatMap((category) =>
+    category.messages.map(({ id, message_text }) => ({ id, text: message_text, categoryId: category.id })),
+  );
   const tracks = await db
     .select({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name, description: audioItems.description })
     .from(audioItems)
@@ -89,7 +78,7 @@ export async function recommendationsFor(db: Db, userId: number): Promise<Recomm
 
   if (signals.length === 0) {
     return {
-      categories: categories.slice(0, LIMITS.categories).map((c) => ({ ...c, reason: START_HERE })),
+      categories: categories.slice(0, LIMITS.categories).map(({ id, name }) => ({ id, name, reason: START_HERE })),
       messages: [],
       tracks: tracks.slice(0, LIMITS.tracks).map(({ id, kind, name }) => ({ id, kind, name, reason: START_HERE })),
       programs: programRows
@@ -104,7 +93,7 @@ export async function recommendationsFor(db: Db, userId: number): Promise<Recomm
       value: c,
       text: categoryText(
         c.name,
-        allMessages.filter((m) => m.categoryId === c.id).map((m) => m.text),
+        c.messages.map((m) => m.message_text),
       ),
     })),
     signals,
