@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -206,6 +206,7 @@ try {
   ];
   const rows = [];
   const details = [];
+  if (args.reports) mkdirSync(args.reports, { recursive: true });
   for (const page of pages) {
     const results = [];
     for (let run = 1; run <= runs; run++) {

@@ -131,13 +131,24 @@ export function prerenderPages(
         const { renderPage } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
           renderPage: (name: string) => string;
         };
+        // The stylesheet goes inside each pre-rendered page (about 10 KB compressed): the page paints from its
+        // first response instead of after a second round trip, which on a phone's network is most of the wait.
+        const inlineStylesheets = (html: string) =>
+          html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_link, file: string) => {
+            const css = bundle[file];
+            if (css?.type !== 'asset') this.error(`the build has no ${file} to inline`);
+            return `<style>${String(css.source)}</style>`;
+          });
         const map: Record<string, string> = {};
         for (const { name, path: pagePath } of PRERENDERED_PAGES) {
           const page = bundle[`${name}.html`];
           if (page?.type !== 'asset') this.error(`the build has no ${name}.html to pre-render`);
           const html = String(page.source);
           if (!html.includes('<div id="root"></div>')) this.error(`${name}.html has no empty #root to fill`);
-          page.source = html.replace('<div id="root"></div>', `<div id="root">${renderPage(name)}</div>`);
+          page.source = startAfterFirstPaint(inlineStylesheets(html)).replace(
+            '<div id="root"></div>',
+            `<div id="root">${renderPage(name)}</div>`,
+          );
           map[pagePath] = `${name}.html`;
         }
 
@@ -176,6 +187,26 @@ export function prerenderPages(
       },
     },
   };
+}
+
+/**
+ * A pre-rendered page is whole without its script, which only makes it respond (its buttons are disabled
+ * until then). So the script and the chunks it imports are asked for once the page has painted: on a
+ * phone's network they would otherwise share the first second with the page and its largest image. The
+ * module script and its modulepreload links become one inline script (allowed by its hash in the CSP)
+ * that adds the same links and imports the entry at the first paint.
+ */
+export function startAfterFirstPaint(html: string): string {
+  const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+  const [entry] = entries;
+  if (entries.length !== 1 || !entry?.[1]) throw new Error('a pre-rendered page has one module script');
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const files = preloads.map((link) => link[1]);
+  // Browsers without paint timing, and a tab hidden at load (it paints when shown), start at once or then.
+  const loader = `(function(){var s=0;function go(){if(s)return;s=1;${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});import(${JSON.stringify(entry[1])})}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+  let result = html;
+  for (const tag of [entry, ...preloads]) result = result.replace(tag[0], '');
+  return result.replace('</body>', `<script>${loader}</script>\n</body>`);
 }
 
 /**

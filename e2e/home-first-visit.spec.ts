@@ -53,3 +53,31 @@ test('React takes the page over without errors, then its links load the SPA and 
   await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
   expect(problems).toEqual([]);
 });
+
+// A pre-rendered page carries its styles and paints from its first response; its scripts are asked
+// for after that paint (build/vite-plugins.ts, startAfterFirstPaint), and then make it respond.
+for (const path of ['/', '/login', '/signup', '/resetpassword/', '/terms/', '/privacy/', '/portal/home/']) {
+  test(`${path} paints from its document, then loads its scripts`, async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'img' && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(stylesheets).toEqual([]);
+    expect(timing.paint).toBeDefined();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+    // Running: the theme toggle answers.
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+}
