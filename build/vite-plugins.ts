@@ -15,7 +15,7 @@ export function sharedHead(): Plugin {
   // Preloading the Latin face of the one web font lets text paint in it at once instead of after
   // the stylesheet has been read (fontsource declares it with font-display: swap).
   const fontPreload = (bundle: Record<string, unknown> | undefined) => {
-    const font = Object.keys(bundle ?? {}).find((file) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file));
+    const font = Object.keys(bundle ?? {}).find((file) => /\/inter-latin-wght-400-700-[^/]+\.woff2$/.test(file));
     return font
       ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' } }]
       : [];
