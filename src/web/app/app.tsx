@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
+import { AppProviders, createQueryClient } from './providers';
 import { sessionStore } from '@web/lib/session';
 import { createRouter } from './router';
 
 export function App() {
   const [router] = useState(createRouter);
+  const [queryClient] = useState(createQueryClient);
   // The session was read from storage when lib/session loaded; its refresh timer starts with the app,
   // or with the login. Its module (with the API contract and zod) loads only then: a signed-out
   // visitor's pages (sign-up, login) never need it.
@@ -19,6 +20,10 @@ export function App() {
       void import('@web/lib/session-refresh').then(({ startSessionLifecycle }) => {
         if (!cancelled) stop = startSessionLifecycle((to) => void router.navigate(to));
       });
+      // Asked for while the portal's chunks load: a portal page waits for it (portal-shell.tsx).
+      void import('@web/features/guidance/api/guidance').then(({ onboardingQuery }) =>
+        queryClient.prefetchQuery(onboardingQuery()),
+      );
     };
     const unsubscribe = sessionStore.subscribe(start);
     start();
@@ -27,9 +32,9 @@ export function App() {
       unsubscribe();
       stop?.();
     };
-  }, [router]);
+  }, [router, queryClient]);
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
 import { startPracticeRecorder } from '@web/components/practice-recorder';
-import { OnboardingPrompt } from '@web/features/guidance/components/onboarding-prompt';
+import { OnboardingPrompt, useOnboardingSettling } from '@web/features/guidance/components/onboarding-prompt';
 
 /**
  * The signed-in frame: the sound plays on across portal pages, with the mini-player under each; every
@@ -11,5 +11,6 @@ import { OnboardingPrompt } from '@web/features/guidance/components/onboarding-p
 export function Component() {
   const queryClient = useQueryClient();
   useEffect(() => startPracticeRecorder(queryClient), [queryClient]);
-  return <PortalLayout notice={<OnboardingPrompt />} />;
+  const settling = useOnboardingSettling();
+  return <PortalLayout notice={<OnboardingPrompt />} noticeSettling={settling} />;
 }

@@ -111,9 +111,14 @@ function UserMenu() {
 
 /**
  * The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar).
- * `notice`: a note above every page (the onboarding's invitation), composed by the app.
+ * `notice`: a note above every page (the onboarding's invitation), composed by the app. While
+ * `noticeSettling` (whether there is one is not known yet), the page is laid out but not shown, so a
+ * note that arrives does not push it down.
  */
-export function PortalLayout({ notice }: { notice?: ReactNode } = {}) {
+export function PortalLayout({
+  notice,
+  noticeSettling = false,
+}: { notice?: ReactNode; noticeSettling?: boolean } = {}) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
@@ -145,7 +150,9 @@ export function PortalLayout({ notice }: { notice?: ReactNode } = {}) {
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
           {notice}
-          <Outlet />
+          <div className={noticeSettling ? 'invisible contents' : 'contents'} aria-busy={noticeSettling || undefined}>
+            <Outlet />
+          </div>
         </main>
       </div>
       <MiniPlayer />

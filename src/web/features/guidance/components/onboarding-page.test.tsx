@@ -6,7 +6,7 @@ import { API, type Onboarding } from '@shared/contract';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
-import { OnboardingPrompt } from './onboarding-prompt';
+import { ONBOARDING_WAIT_MS, OnboardingPrompt, useOnboardingSettling } from './onboarding-prompt';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -153,5 +153,29 @@ describe('OnboardingPrompt', () => {
     renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link', { name: 'Set up your practice' })).toBeNull();
+  });
+});
+
+describe('useOnboardingSettling', () => {
+  function Probe() {
+    return <p>{useOnboardingSettling() ? 'waiting' : 'showing'}</p>;
+  }
+
+  it('holds the page until the invitation is known', async () => {
+    let answer: (value: Onboarding) => void = () => {};
+    fakeApi({ [`GET ${API.onboarding}`]: () => new Promise<Onboarding>((resolve) => (answer = resolve)) });
+    renderWithProviders(<Probe />, { path: paths.subliminals });
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    answer(fresh);
+    expect(await screen.findByText('showing')).toBeInTheDocument();
+  });
+
+  it('holds it for a second at most when the answer is slow', async () => {
+    fakeApi({ [`GET ${API.onboarding}`]: () => new Promise<Onboarding>(() => {}) });
+    renderWithProviders(<Probe />, { path: paths.subliminals });
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('showing', {}, { timeout: ONBOARDING_WAIT_MS + 500 })).toBeInTheDocument();
   });
 });

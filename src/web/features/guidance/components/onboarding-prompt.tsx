@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +9,23 @@ import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 /** Whether the onboarding is still to be offered: never answered and never skipped. */
 export const onboardingPending = (onboarding: { completed_at: string | null; skipped: boolean } | undefined) =>
   onboarding !== undefined && onboarding.completed_at === null && !onboarding.skipped;
+
+/** How long a portal page waits, at most, to know whether the invitation goes above it. */
+export const ONBOARDING_WAIT_MS = 1000;
+
+/**
+ * Whether the page should wait to show itself: the invitation's answer is not here yet (at most
+ * ONBOARDING_WAIT_MS). Shown after the page, the invitation would push the whole page down.
+ */
+export function useOnboardingSettling() {
+  const { isPending } = useQuery(onboardingQuery());
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWaited(true), ONBOARDING_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return isPending && !waited;
+}
 
 /**
  * A calm invitation at the top of portal pages after the first login (docs/product/screens.md#welcome),
