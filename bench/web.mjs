@@ -211,7 +211,13 @@ try {
     const results = [];
     for (let run = 1; run <= runs; run++) {
       if (page.kind === 'portal') await prepareSignedIn(browser, origin, await session(origin, email, password));
-      const lhr = await measure(chrome, `${origin}${page.path}`, page.kind === 'portal');
+      // Lighthouse sometimes loses its own trace (NO_NAVSTART, NO_FCP) and asks to be run again: up to twice.
+      let lhr = await measure(chrome, `${origin}${page.path}`, page.kind === 'portal');
+      for (let retry = 1; retry <= 2 && lhr.runtimeError; retry++) {
+        process.stderr.write(`${page.path} run ${run}: ${lhr.runtimeError.code}, running it again\n`);
+        if (page.kind === 'portal') await prepareSignedIn(browser, origin, await session(origin, email, password));
+        lhr = await measure(chrome, `${origin}${page.path}`, page.kind === 'portal');
+      }
       if (args.reports)
         writeFileSync(
           path.join(args.reports, `${page.path.replace(/\W+/g, '_') || 'home'}-${run}.json`),
