@@ -8,7 +8,11 @@ import { requiredString } from './fields';
 export const SUPPORT_SUBJECT_MAX = 120;
 export const SUPPORT_MESSAGE_MAX = 5_000;
 
-const max = (n: number) => ({ error: `Ensure this field has no more than ${n.toLocaleString('en-US')} characters.` });
+// The message is made when it is needed: formatting a number the first time loads the browser's locale
+// data, a tenth of the contract's start-up (issue 20).
+const max = (n: number) => ({
+  error: () => `Ensure this field has no more than ${n.toLocaleString('en-US')} characters.`,
+});
 
 export const supportRequestWriteSchema = z.object({
   subject: requiredString().max(SUPPORT_SUBJECT_MAX, max(SUPPORT_SUBJECT_MAX)),
