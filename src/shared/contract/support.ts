@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
+import { formatInteger } from '../numbers';
 import { MESSAGES } from './errors';
 import { requiredString } from './fields';
 
@@ -8,11 +9,7 @@ import { requiredString } from './fields';
 export const SUPPORT_SUBJECT_MAX = 120;
 export const SUPPORT_MESSAGE_MAX = 5_000;
 
-// The message is made when it is needed: formatting a number the first time loads the browser's locale
-// data, a tenth of the contract's start-up (issue 20).
-const max = (n: number) => ({
-  error: () => `Ensure this field has no more than ${n.toLocaleString('en-US')} characters.`,
-});
+const max = (n: number) => ({ error: `Ensure this field has no more than ${formatInteger(n)} characters.` });
 
 export const supportRequestWriteSchema = z.object({
   subject: requiredString().max(SUPPORT_SUBJECT_MAX, max(SUPPORT_SUBJECT_MAX)),

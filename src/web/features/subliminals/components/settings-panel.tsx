@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PLAYER } from '@shared/constants';
+import { formatInteger } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
 import { clampSettings, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
@@ -35,7 +36,7 @@ function MillisecondsSetting({
         />
       </label>
       <span id={hint} className="text-xs text-fg-muted">
-        {limits.min.toLocaleString('en')}–{limits.max.toLocaleString('en')} ms, in steps of {limits.step}
+        {formatInteger(limits.min)}–{formatInteger(limits.max)} ms, in steps of {limits.step}
       </span>
     </div>
   );

@@ -9,6 +9,7 @@ import {
   supportRequestWriteSchema,
   type SupportRequestReceipt,
 } from '@shared/contract';
+import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError, Textarea } from '@web/components/ui/input';
 import { describeError } from '@web/lib/change';
@@ -101,7 +102,7 @@ export function SupportForm() {
           {...form.register('message')}
         />
         <p className="text-right text-xs text-fg-muted" aria-live="off">
-          {messageLength.toLocaleString('en-US')} / {SUPPORT_MESSAGE_MAX.toLocaleString('en-US')}
+          {formatInteger(messageLength)} / {formatInteger(SUPPORT_MESSAGE_MAX)}
         </p>
       </div>
       <div className="flex flex-col gap-1.5">
