@@ -50,6 +50,26 @@ describe('session lifecycle', () => {
     vi.restoreAllMocks();
   });
 
+  it('asks for the profile of a session restored without one (a reload right after login)', async () => {
+    sessionStore.setTokens({ access: 'a1', refresh: 'r1' }, 'staff@example.com');
+    const staff = { id: 3, email: 'staff@example.com', first_name: '', last_name: '', is_staff: true };
+    const calls = serverAnswering(({ url }) =>
+      url === '/api/users/me/' ? json(200, staff) : json(200, { access: 'a2' }),
+    );
+    stop = startSessionLifecycle(navigateTo);
+    await vi.waitFor(() => expect(sessionStore.get().user).toEqual(staff));
+    expect(calls.filter((call) => call.url === '/api/users/me/')).toHaveLength(1);
+  });
+
+  it('keeps a stored profile without asking again', async () => {
+    sessionStore.setTokens({ access: 'a1', refresh: 'r1' }, 'member@example.com');
+    sessionStore.setUser({ id: 3, email: 'member@example.com', first_name: 'Ada', last_name: '', is_staff: false });
+    const calls = serverAnswering(() => json(200, { access: 'a2' }));
+    stop = startSessionLifecycle(navigateTo);
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    expect(calls.map((call) => call.url)).toEqual(['/api/jwt/refresh/']);
+  });
+
   it('renews an access token the server refused once, and retries the call with it', async () => {
     sessionStore.setTokens({ access: 'old', refresh: 'r1' }, 'member@example.com');
     stop = startSessionLifecycle(navigateTo);

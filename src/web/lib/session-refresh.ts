@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { SESSION } from './constants';
-import { API, tokenRefreshResponseSchema } from '@shared/contract';
+import { API, currentUserSchema, tokenRefreshResponseSchema } from '@shared/contract';
 import { loginWithRedirect, paths } from './paths';
 import { sessionStore } from './session';
 
@@ -80,6 +80,22 @@ function sync(): void {
   }
 }
 
+/** The signed-in person's profile, asked for with a fresh access token (the one a restored session has may be old). */
+async function restoreUser(): Promise<void> {
+  const { refresh } = sessionStore.get();
+  if ((await refreshAccessToken()) !== 'refreshed') return;
+  try {
+    const response = await fetch(API.me, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${sessionStore.get().access}` },
+    });
+    const parsed = response.ok ? currentUserSchema.safeParse(await response.json().catch(() => null)) : null;
+    // Logged out, or in as someone else, meanwhile: that session is not this profile's.
+    if (parsed?.success && sessionStore.get().refresh === refresh) sessionStore.setUser(parsed.data);
+  } catch {
+    // Offline: the next page load asks again.
+  }
+}
+
 /**
  * Follows the session: the refresh timer runs exactly while someone is signed in, in this tab or
  * (through the storage event) another. `navigateTo` is the router's, so an expired session goes to
@@ -91,6 +107,9 @@ export function startSessionLifecycle(navigateTo: Navigate): () => void {
   sync();
   // A restored access token may be older than its 5 minutes: renew it straight away.
   if (sessionStore.get().isAuthenticated) void tick();
+  // A page loaded after the login's tokens but before its profile (a reload, a new tab) has no profile
+  // (the name, staff or not): ask for it.
+  if (sessionStore.get().isAuthenticated && !sessionStore.get().user) void restoreUser();
   return () => {
     unsubscribe();
     if (timer !== null) clearInterval(timer);
