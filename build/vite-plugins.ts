@@ -193,21 +193,26 @@ export function prerenderPages(
  * A pre-rendered page is whole without its script, which only makes it respond (its buttons are disabled
  * until then). So the script and the chunks it imports are asked for once the page has painted: on a
  * phone's network they would otherwise share the first second with the page and its largest image. The
- * module script and its modulepreload links become one inline script (allowed by its hash in the CSP)
- * that adds the same links and imports the entry at the first paint.
+ * module script and its modulepreload links become one inline script that adds the same links and
+ * imports the entry at the first paint. Its files are in data attributes, so its text, and the hash the
+ * CSP allows it by, is the same on every page.
  */
 export function startAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
   const [entry] = entries;
   if (entries.length !== 1 || !entry?.[1]) throw new Error('a pre-rendered page has one module script');
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-  const files = preloads.map((link) => link[1]);
-  // Browsers without paint timing, and a tab hidden at load (it paints when shown), start at once or then.
-  const loader = `(function(){var s=0;function go(){if(s)return;s=1;${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});import(${JSON.stringify(entry[1])})}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+  const files = preloads.map((link) => link[1]).join(' ');
   let result = html;
   for (const tag of [entry, ...preloads]) result = result.replace(tag[0], '');
-  return result.replace('</body>', `<script>${loader}</script>\n</body>`);
+  return result.replace(
+    '</body>',
+    `<script data-entry="${entry[1]}" data-preload="${files}">${FIRST_PAINT_LOADER}</script>\n</body>`,
+  );
 }
+
+// Browsers without paint timing, and a tab hidden at load (it paints when shown), start at once or then.
+const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;d.preload.split(' ').forEach(function(f){if(!f)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});import(d.entry)}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * Writes .br and .gz next to every text asset, once, at build time; the server sends them to

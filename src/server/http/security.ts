@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API } from '@shared/contract';
 
 /** sha256 sources for the inline scripts of the built pages (the theme is set before first paint). */
 export function inlineScriptHashes(pages: string[]): string[] {
@@ -63,8 +64,12 @@ export function registerSecurity(
     // HTTPS is the proxy's job; the header tells browsers to use nothing else (on in production).
     strictTransportSecurity: hstsMaxAgeSeconds > 0 ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // An API answer is data, never a page: its policy allows nothing, and it stays short (the pages' policy
+  // carries a hash per inline script, hundreds of bytes on every small JSON answer). The API's docs are a page.
+  const apiHeaders = { ...headers, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+  app.addHook('onRequest', (request, reply, done) => {
+    const api = request.url.startsWith('/api/') && !request.url.startsWith(API.docs);
+    reply.headers(api ? apiHeaders : headers);
     done();
   });
 }
