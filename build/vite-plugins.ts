@@ -13,7 +13,7 @@ import { DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
  */
 export function sharedHead(): Plugin {
   // Preloading the Latin face of the one web font lets text paint in it at once instead of after
-  // the stylesheet has been read (fontsource declares it with font-display: swap).
+  // the stylesheet has been read (src/web/fonts.css declares it with font-display: swap).
   const fontPreload = (bundle: Record<string, unknown> | undefined) => {
     const font = Object.keys(bundle ?? {}).find((file) => /\/inter-latin-wght-400-700-[^/]+\.woff2$/.test(file));
     return font
