@@ -88,7 +88,8 @@ describe('media on S3-compatible storage', () => {
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
     expect(await t.ctx.mediaFiles.size(keyOf(url))).toBe(bytes.length);
     // The pages may show images and play audio from the storage's origin, and from nowhere else new.
-    const csp = again.headers['content-security-policy'] as string;
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain(`img-src 'self' data: blob: ${s3.url};`);
     expect(csp).toContain(`media-src 'self' blob: ${s3.url};`);
     expect(csp.split(';')).toContain(`connect-src 'self' ${s3.url}`);
