@@ -112,6 +112,33 @@ describe('session lifecycle', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
+  it('keeps the session when the refresh answer is cut off or the server is busy', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    // A 200 whose body never arrives whole: the page was left while it came (the fetch is aborted).
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"acc'));
+            controller.error(new DOMException('The user aborted a request.', 'AbortError'));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    const answers = [cutOff, () => json(429, { detail: 'Request was throttled.' }), () => json(408)];
+    let refreshes = 0;
+    const calls = serverAnswering(({ url }) =>
+      url === '/api/jwt/refresh/' ? answers[Math.min(refreshes++, answers.length - 1)]!() : json(401),
+    );
+    stop = startSessionLifecycle(navigateTo);
+    for (let call = 0; call < answers.length; call += 1)
+      await expect(apiRequest('/api/user/profile/')).rejects.toMatchObject({ status: 401 });
+    expect(calls.filter((call) => call.url === '/api/jwt/refresh/').length).toBeGreaterThanOrEqual(answers.length);
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, access: 'a', refresh: 'r' });
+    expect(navigateTo).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('refreshes every 30 s while signed in and stops when another tab logs out', async () => {
     vi.useFakeTimers();
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');

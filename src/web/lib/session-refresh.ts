@@ -32,6 +32,9 @@ export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
 
 let inFlight: Promise<RefreshOutcome> | null = null;
 
+/** The answers that refuse a refresh token: malformed (400), invalid, expired or revoked (401). */
+const REFUSALS = [400, 401];
+
 /**
  * Trades the stored refresh token for a new access token. 'rejected' when the server refused it,
  * 'unreachable' when it could not be asked (offline): only a refusal ends the session.
@@ -51,9 +54,19 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
     } catch {
       return 'unreachable';
     }
-    if (response.status >= 500) return 'unreachable';
-    const parsed = response.ok ? tokenRefreshResponseSchema.safeParse(await response.json().catch(() => null)) : null;
-    if (!parsed?.success) return 'rejected';
+    // Only the server's refusal of the token ends the session. A busy server (429, 408, 5xx), or an
+    // answer cut off on its way (the page left mid-body, as when a person follows a link), is asked
+    // again later: reading either as a refusal cleared storage and signed the person out.
+    if (REFUSALS.includes(response.status)) return 'rejected';
+    if (!response.ok) return 'unreachable';
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      return 'unreachable';
+    }
+    const parsed = tokenRefreshResponseSchema.safeParse(body);
+    if (!parsed.success) return 'rejected';
     // Another tab may have logged out meanwhile: never bring a cleared session back.
     if (sessionStore.get().refresh !== refresh) return 'rejected';
     sessionStore.setAccess(parsed.data.access);
