@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 // On a failure, prints what CI's log otherwise leaves out: the page as the test last saw it (the
-// error-context attachment, an ARIA snapshot) and the server's warnings and errors during the test.
+// error-context attachment, an ARIA snapshot), and the server's warnings, errors and refused requests
+// (4xx, 5xx) during the test: a page that ended up signed out shows which call was refused.
 // CI keeps only its log, not test-results/.
 
 const SNAPSHOT_LINES = 80;
@@ -16,7 +17,7 @@ export default class FailureContextReporter implements Reporter {
     const lines = [`── failure context: ${test.titlePath().slice(1).join(' › ')} (attempt ${result.retry + 1})`];
     const context = result.attachments.find((attachment) => attachment.name === 'error-context' && attachment.path);
     if (context?.path) lines.push(...pageSnapshot(readLines(context.path)));
-    lines.push(...serverWarnings(result.startTime.getTime(), result.startTime.getTime() + result.duration));
+    lines.push(...serverTrouble(result.startTime.getTime(), result.startTime.getTime() + result.duration));
     console.log(lines.join('\n'));
   }
 }
@@ -37,17 +38,37 @@ function pageSnapshot(lines: string[]): string[] {
   return ['page:', ...lines.slice(start + 1, end < 0 ? undefined : end).slice(0, SNAPSHOT_LINES)];
 }
 
-/** The server's log lines at warn or above between `from` and `to` (pino: one JSON object a line). */
-function serverWarnings(from: number, to: number): string[] {
+interface LogEntry {
+  level?: number;
+  time?: number;
+  msg?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+}
+
+/**
+ * The server's log lines at warn or above, and its requests answered 4xx or 5xx, between `from` and
+ * `to` (pino: one JSON object a line; other tests' requests are among them, the server is shared).
+ */
+function serverTrouble(from: number, to: number): string[] {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) return [];
-  const found = readLines(path.join(dataDir, 'server.log')).filter((line) => {
+  const found: string[] = [];
+  for (const line of readLines(path.join(dataDir, 'server.log'))) {
+    let entry: LogEntry;
     try {
-      const entry = JSON.parse(line) as { level?: number; time?: number };
-      return (entry.level ?? 0) >= WARN && (entry.time ?? 0) >= from && (entry.time ?? 0) <= to;
+      entry = JSON.parse(line) as LogEntry;
     } catch {
-      return false;
+      continue;
     }
-  });
-  return [`server warnings and errors during the test: ${found.length}`, ...found.slice(-SERVER_LINES)];
+    if ((entry.time ?? 0) < from || (entry.time ?? 0) > to) continue;
+    const status = entry.res?.statusCode ?? 0;
+    if ((entry.level ?? 0) >= WARN) found.push(line);
+    else if (status >= 400)
+      found.push(`${new Date(entry.time!).toISOString()} ${status} ${entry.req?.method} ${entry.req?.url}`);
+  }
+  return [
+    `server warnings, errors and refused requests during the test: ${found.length}`,
+    ...found.slice(-SERVER_LINES),
+  ];
 }
