@@ -11,6 +11,10 @@ const json = (status: number, body?: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+/** An access token as the server signs it (the web app reads its claims, never its signature). */
+const accessToken = (expiresInSeconds: number) =>
+  `h.${btoa(JSON.stringify({ user_id: 3, exp: Math.floor(Date.now() / 1000) + expiresInSeconds })).replace(/=+$/, '')}.s`;
+
 interface Call {
   url: string;
   auth: string | null;
@@ -68,6 +72,30 @@ describe('session lifecycle', () => {
     stop = startSessionLifecycle(navigateTo);
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(calls.map((call) => call.url)).toEqual(['/api/jwt/refresh/']);
+  });
+
+  it('renews a restored access token at start only when it is old: a page opened just after login asks nothing', async () => {
+    const member = { id: 3, email: 'member@example.com', first_name: '', last_name: '', is_staff: false };
+    const calls = serverAnswering(({ url }) =>
+      url === '/api/users/me/' ? json(200, member) : json(200, { access: 'a2' }),
+    );
+    sessionStore.setTokens({ access: accessToken(290), refresh: 'r1' }, member.email);
+    sessionStore.setUser(member);
+    stop = startSessionLifecycle(navigateTo);
+    // Without its profile, the page asks for it with the token it has.
+    stop();
+    localStorage.removeItem('user.user');
+    sessionStore.reload();
+    stop = startSessionLifecycle(navigateTo);
+    await vi.waitFor(() => expect(sessionStore.get().user).toEqual(member));
+    expect(calls.map((call) => call.url)).toEqual(['/api/users/me/']);
+
+    // A token about to expire (or already expired, or unreadable) is renewed first.
+    stop();
+    sessionStore.setTokens({ access: accessToken(40), refresh: 'r1' }, member.email);
+    stop = startSessionLifecycle(navigateTo);
+    await vi.waitFor(() => expect(sessionStore.get().access).toBe('a2'));
+    expect(calls.map((call) => call.url)).toEqual(['/api/users/me/', '/api/jwt/refresh/']);
   });
 
   it('renews an access token the server refused once, and retries the call with it', async () => {

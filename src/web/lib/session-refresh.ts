@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { SESSION } from './constants';
 import { API, currentUserSchema, tokenRefreshResponseSchema } from '@shared/contract';
 import { loginWithRedirect, paths } from './paths';
-import { sessionStore } from './session';
+import { sessionStore, tokenExpiresAt } from './session';
 
 // The session's life in the browser (docs/product/accounts.md#session-in-the-browser): restored from
 // storage before the first render, its access token refreshed every 30 s, and ended in one place when
@@ -93,10 +93,20 @@ function sync(): void {
   }
 }
 
-/** The signed-in person's profile, asked for with a fresh access token (the one a restored session has may be old). */
+/**
+ * Whether the stored access token is good until after the next timed refresh: a page opened right after
+ * login, or a link followed in the portal, needs no refresh of its own at start.
+ */
+function accessOutlivesNextRefresh(): boolean {
+  const { access } = sessionStore.get();
+  const expiresAt = access ? tokenExpiresAt(access) : null;
+  return expiresAt !== null && expiresAt - Date.now() > 2 * SESSION.refreshIntervalMs;
+}
+
+/** The signed-in person's profile, asked for with an access token that is still good. */
 async function restoreUser(): Promise<void> {
   const { refresh } = sessionStore.get();
-  if ((await refreshAccessToken()) !== 'refreshed') return;
+  if (!accessOutlivesNextRefresh() && (await refreshAccessToken()) !== 'refreshed') return;
   try {
     const response = await fetch(API.me, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${sessionStore.get().access}` },
@@ -119,7 +129,7 @@ export function startSessionLifecycle(navigateTo: Navigate): () => void {
   const unsubscribe = sessionStore.subscribe(sync);
   sync();
   // A restored access token may be older than its 5 minutes: renew it straight away.
-  if (sessionStore.get().isAuthenticated) void tick();
+  if (sessionStore.get().isAuthenticated && !accessOutlivesNextRefresh()) void tick();
   // A page loaded after the login's tokens but before its profile (a reload, a new tab) has no profile
   // (the name, staff or not): ask for it.
   if (sessionStore.get().isAuthenticated && !sessionStore.get().user) void restoreUser();

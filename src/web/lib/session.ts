@@ -100,16 +100,28 @@ export const sessionStore = {
   reload: publish,
 };
 
-/** The `user_id` claim of a JWT, without verifying it (the server does that). */
-export function userIdFromToken(token: string): number | null {
+/** A JWT's payload, without verifying it (the server does that); null when it cannot be read. */
+function tokenPayload(token: string): Record<string, unknown> | null {
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user_id?: unknown };
-    return typeof json.user_id === 'number' ? json.user_id : null;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `user_id` claim of a JWT. */
+export function userIdFromToken(token: string): number | null {
+  const userId = tokenPayload(token)?.user_id;
+  return typeof userId === 'number' ? userId : null;
+}
+
+/** When a JWT expires (its `exp` claim, in ms), or null when it does not say. */
+export function tokenExpiresAt(token: string): number | null {
+  const exp = tokenPayload(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
 }
 
 export const useSession = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);

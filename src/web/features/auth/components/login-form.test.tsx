@@ -5,12 +5,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, MESSAGES } from '@shared/contract';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { useSession } from '@web/lib/session';
 import { AUTH_MESSAGES } from '../messages';
 import { LoginForm } from './login-form';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const renderLogin = () => renderWithProviders(<LoginForm />, { path: '/login', pattern: '/login' });
+
+/** The page a login goes to, as it first renders: who it finds signed in. */
+const firstSeen: Array<string | null> = [];
+function SubliminalsPage() {
+  const { user } = useSession();
+  if (firstSeen.length === 0) firstSeen.push(user?.first_name ?? null);
+  return <h1>Subliminals</h1>;
+}
 
 async function logIn(email: string, password: string) {
   const user = userEvent.setup();
@@ -47,6 +56,25 @@ describe('login form', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
     expect(api.calls.at(-1)).toMatchObject({ path: API.resendActivation, body: { email: 'ada@example.com' } });
+  });
+
+  it('stores the profile before it opens the next page', async () => {
+    const ada = { id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', is_staff: false };
+    const api = fakeApi({
+      [`POST ${API.tokenCreate}`]: () => jsonResponse(200, { access: 'a1', refresh: 'r1' }),
+      // Answered after a while, as over a network: the next page must not open before it.
+      [`GET ${API.me}`]: () => new Promise<Response>((answer) => setTimeout(() => answer(jsonResponse(200, ada)), 50)),
+    });
+    renderWithProviders(<LoginForm />, {
+      path: '/login',
+      pattern: '/login',
+      routes: [{ path: '/subliminals', element: <SubliminalsPage /> }],
+    });
+    await logIn('ada@example.com', 'Quiet-Harbour-58');
+    expect(await screen.findByRole('heading', { name: 'Subliminals' })).toBeInTheDocument();
+    expect(firstSeen).toEqual(['Ada']);
+    expect(sessionStore.get()).toMatchObject({ access: 'a1', refresh: 'r1', user: ada });
+    expect(api.calls.filter((call) => call.path === API.me)).toHaveLength(1);
   });
 
   it('says offline, not "incorrect", when the server cannot be reached', async () => {

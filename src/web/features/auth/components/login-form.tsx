@@ -64,15 +64,17 @@ export function LoginForm() {
       return notify.error(AUTH_MESSAGES.loginFailed);
     }
     sessionStore.setTokens(tokens, values.email);
-    // The choice has arrived: from here the profile's URL carries it (and a later login does not repeat it).
-    chosenPlan.forget();
-    navigate(afterLoginTarget(searchParams.get('redirect'), plan), { replace: true });
+    // The profile is stored before the next page opens: from this page that is a page load, which would
+    // cut this request off and ask again.
     try {
       const { fetchCurrentUser } = await import('../api/current-user');
       sessionStore.setUser(await fetchCurrentUser());
     } catch {
       notify.error(AUTH_MESSAGES.userFetchFailed);
     }
+    // The choice has arrived: from here the profile's URL carries it (and a later login does not repeat it).
+    chosenPlan.forget();
+    navigate(afterLoginTarget(searchParams.get('redirect'), plan), { replace: true });
   };
 
   return (
