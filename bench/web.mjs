@@ -119,11 +119,17 @@ async function api(origin, method, urlPath, { token, body } = {}) {
   return response.status === 204 ? undefined : response.json();
 }
 
-/** A new session of the bench account, as the web app keeps it in localStorage (an access token lives 5 minutes). */
+/**
+ * A new session of the bench account, as the web app keeps it in localStorage (an access token lives 5
+ * minutes): a returning member's, who skipped the onboarding on an earlier visit (the page's frame then
+ * shows its top; a new person's shows the chrome until the invitation is known).
+ */
 async function session(origin, email, password) {
   const tokens = await api(origin, 'POST', '/api/jwt/create/', { body: { email, password } });
   const user = await api(origin, 'GET', '/api/users/me/', { token: tokens.access });
+  await api(origin, 'PUT', '/api/user/onboarding/', { token: tokens.access, body: { skipped: true } });
   return {
+    'user.no-invitation': '1',
     'user.access': tokens.access,
     'user.refresh': tokens.refresh,
     'user.id': String(user.id),

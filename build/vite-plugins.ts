@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
 import { DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
 
@@ -20,7 +21,8 @@ export function sharedHead(): Plugin {
       ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' } }]
       : [];
   };
-  const themeScript = `(function(){try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
+  // Also marks a signed-in visit, and one with no onboarding invitation, for the portal pages' frame (src/web/styles.css).
+  const beforePaintScript = `(function(){try{var h=document.documentElement;var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!localStorage.getItem('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!localStorage.getItem('${SESSION.storageKeys.noInvitation}'))}catch(e){}})()`;
   const titles = new Map<string, string>(PRERENDERED_PAGES.map((page) => [`${page.name}.html`, page.title]));
   return {
     name: 'innerwave:shared-head',
@@ -43,7 +45,7 @@ export function sharedHead(): Plugin {
         },
         { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1026' } },
         { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
-        { tag: 'script', children: themeScript },
+        { tag: 'script', children: beforePaintScript },
       ].map((tag) => ({ ...tag, injectTo: 'head' as const })),
     ],
   };
@@ -128,8 +130,11 @@ export function prerenderPages(
           plugins: config.plugins,
           build: { ...config.build, ssr: 'prerender.tsx', outDir, emptyOutDir: true, ssrEmitAssets: false },
         });
-        const { renderPage } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
+        const { renderPage, renderPortalFrame } = (await import(
+          pathToFileURL(path.join(outDir, 'prerender.js')).href
+        )) as {
           renderPage: (name: string) => string;
+          renderPortalFrame: (name: string, path: string) => string;
         };
         // The stylesheet goes inside each pre-rendered page (about 10 KB compressed): the page paints from its
         // first response instead of after a second round trip, which on a phone's network is most of the wait.
@@ -176,10 +181,15 @@ export function prerenderPages(
             .filter((file) => !indexHtml.includes(`/${file}"`))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
+          // The page's frame paints from the first response (src/web/lib/portal-frame.ts), with its stylesheet
+          // inline; its scripts are asked for after that paint, as on the pre-rendered pages.
+          const frame = `<div id="portal-frame" inert data-path="${route.path}">${renderPortalFrame(route.name, route.path)}</div>`;
           this.emitFile({
             type: 'asset',
             fileName: `${route.name}.route.html`,
-            source: indexHtml.replace('</head>', `  ${links}\n  </head>`),
+            source: startAfterFirstPaint(
+              inlineStylesheets(indexHtml.replace('</head>', `  ${links}\n  </head>`)),
+            ).replace('<div id="root"></div>', `${frame}<div id="root"></div>`),
           });
           map[route.path] = `${route.name}.route.html`;
         }

@@ -2,12 +2,14 @@ import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { HomeDocument } from './app/documents/home';
 import { LoginDocument } from './app/documents/login';
+import { PortalFrameDocument } from './app/documents/portal-frame';
 import { PortalHomeDocument } from './app/documents/portal-home';
 import { PrivacyDocument } from './app/documents/privacy';
 import { ResetRequestDocument } from './app/documents/reset-request';
 import { SharedDocument } from './app/documents/shared';
 import { SignupDocument } from './app/documents/signup';
 import { TermsDocument } from './app/documents/terms';
+import { PORTAL_PAGES } from './app/portal-pages';
 
 const DOCUMENTS: Record<string, ComponentType> = {
   home: HomeDocument,
@@ -27,6 +29,16 @@ export function renderPage(name: string): string {
   return renderToString(
     <StrictMode>
       <Document />
+    </StrictMode>,
+  );
+}
+
+/** Used by the build only: the frame a portal page shows until the app runs, by its route's name and path. */
+export function renderPortalFrame(name: string, path: string): string {
+  if (!(name in PORTAL_PAGES)) throw new Error(`no portal page named ${name}`);
+  return renderToString(
+    <StrictMode>
+      <PortalFrameDocument name={name as keyof typeof PORTAL_PAGES} path={path} />
     </StrictMode>,
   );
 }

@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
+import { removePortalFrame } from '@web/lib/portal-frame';
 
 /** Shown when a page fails to load (for example a chunk lost after a new release). */
 export function RouteError() {
   const error = useRouteError();
+  // A portal page's frame would hide this.
+  useEffect(removePortalFrame, []);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : 'Something went wrong while loading this page.';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
+import { portalFramePath, removePortalFrame } from '@web/lib/portal-frame';
 
 function useRouterPathname() {
   return useLocation().pathname;
@@ -51,9 +52,19 @@ function useScrollToHash() {
   }, [hash, key]);
 }
 
+/** A portal page's pre-rendered frame goes at once when the app shows another page (signed out: login). */
+function useFrameOfThisPageOnly() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const framed = portalFramePath();
+    if (framed !== undefined && framed !== pathname) removePortalFrame();
+  }, [pathname]);
+}
+
 /** Inside the SPA, shared components link through the router (client-side, no document load). */
 export function RouterNavigation() {
   useScrollToHash();
+  useFrameOfThisPageOnly();
   return (
     <NavigationProvider value={routerNavigation}>
       <Outlet />

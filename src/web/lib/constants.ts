@@ -2,17 +2,6 @@ import { SUPPORT, type SubscriptionPlan } from '@shared/constants';
 
 // Constants of the web app's screens (the server never reads them).
 
-export const SESSION = {
-  refreshIntervalMs: 30_000,
-  storageKeys: {
-    access: 'user.access',
-    refresh: 'user.refresh',
-    user: 'user.user',
-    id: 'user.id',
-    email: 'user.email',
-  },
-} as const;
-
 /** Toasts that close quickly (the toast library's default is 4000 ms). */
 export const SHORT_TOAST_MS = 1000;
 

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { SESSION } from './constants';
+import { SESSION } from './session-keys';
 import { API, currentUserSchema, tokenRefreshResponseSchema } from '@shared/contract';
 import { loginWithRedirect, paths } from './paths';
 import { sessionStore, tokenExpiresAt } from './session';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION } from './constants';
+import { SESSION } from './session-keys';
 import { THEME_STORAGE_KEY } from './theme';
 import type { CurrentUser, TokenPair } from '@shared/contract';
 

@@ -1,16 +1,16 @@
-import { PageTitle } from '@web/components/page-title';
+import { useQuery } from '@tanstack/react-query';
+import { profileQuery } from '@web/features/profile/api/profile';
 import { ProfileView } from '@web/features/profile/components/profile-view';
 import { GoalsSummary } from '@web/features/guidance/components/goals-summary';
+import { ProfilePage } from '../portal-pages';
 
 export function Component() {
+  // The goals card comes once the profile above it is shown: before, it would be pushed down the page.
+  const profile = useQuery(profileQuery());
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <PageTitle title="Profile">Profile</PageTitle>
-        <p className="text-fg-muted">Your name, picture and plan, and your account.</p>
-      </div>
+    <ProfilePage>
       <ProfileView />
-      <GoalsSummary />
-    </section>
+      {profile.isSuccess ? <GoalsSummary /> : null}
+    </ProfilePage>
   );
 }

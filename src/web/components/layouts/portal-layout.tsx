@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import {
   AppWindow,
@@ -14,6 +14,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { paths } from '@web/lib/paths';
+import { removePortalFrame } from '@web/lib/portal-frame';
 import { useSession } from '@web/lib/session';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/components/ui/button';
@@ -113,13 +114,18 @@ function UserMenu() {
  * The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar).
  * `notice`: a note above every page (the onboarding's invitation), composed by the app. While
  * `noticeSettling` (whether there is one is not known yet), the page is laid out but not shown, so a
- * note that arrives does not push it down.
+ * note that arrives does not push it down; a pre-rendered frame of the page shows meanwhile, and goes
+ * when the page shows. `page`: what the build pre-renders in that frame, in place of the route's page.
  */
 export function PortalLayout({
   notice,
   noticeSettling = false,
-}: { notice?: ReactNode; noticeSettling?: boolean } = {}) {
+  page,
+}: { notice?: ReactNode; noticeSettling?: boolean; page?: ReactNode } = {}) {
   const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    if (!noticeSettling) removePortalFrame();
+  }, [noticeSettling]);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -151,11 +157,11 @@ export function PortalLayout({
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
           {notice}
           <div className={noticeSettling ? 'invisible contents' : 'contents'} aria-busy={noticeSettling || undefined}>
-            <Outlet />
+            {page ?? <Outlet />}
           </div>
         </main>
       </div>
-      <MiniPlayer />
+      {page ? null : <MiniPlayer />}
     </div>
   );
 }

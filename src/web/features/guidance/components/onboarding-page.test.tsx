@@ -143,15 +143,18 @@ describe('OnboardingPrompt', () => {
     const { calls } = server();
     renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
     expect(await screen.findByRole('link', { name: 'Set up your practice' })).toHaveAttribute('href', paths.welcome);
+    // Remembered for the portal pages' frame, which then shows only the chrome.
+    expect(localStorage.getItem('user.no-invitation')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ skipped: true });
+    expect(localStorage.getItem('user.no-invitation')).toBe('1');
   });
 
   it('stays away once answered', async () => {
     server({ ...fresh, goals: ['sleep'], completed_at: 'x' });
     renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(localStorage.getItem('user.no-invitation')).toBe('1'));
     expect(screen.queryByRole('link', { name: 'Set up your practice' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
+import { rememberInvitation } from '@web/lib/portal-frame';
 import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 
 /** Whether the onboarding is still to be offered: never answered and never skipped. */
@@ -39,7 +40,11 @@ export function OnboardingPrompt() {
     mutationFn: () => saveOnboarding({ skipped: true }),
     onSuccess: (saved) => queryClient.setQueryData(guidanceKeys.onboarding, saved),
   });
-  if (!onboardingPending(query.data) || pathname === paths.welcome || skip.isSuccess) return null;
+  const invited = onboardingPending(query.data) && !skip.isSuccess;
+  useEffect(() => {
+    if (query.data) rememberInvitation(invited);
+  }, [query.data, invited]);
+  if (!invited || pathname === paths.welcome) return null;
   return (
     <section
       aria-label="Getting started"

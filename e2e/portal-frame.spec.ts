@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+
+// A portal page's document carries the page's frame, pre-rendered: the portal's chrome and the top of
+// the page paint from the first response, and the app takes their place when its page shows
+// (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
+
+const withoutScripts = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
+
+test('a returning member’s portal page paints from its document, and the app shows the page in the same place', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  // "Not now": from here no invitation comes above the pages, so the frame shows their top.
+  await page.getByRole('region', { name: 'Getting started' }).getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
+
+  for (const [path, heading] of [
+    ['/music', 'Meditation Music'],
+    ['/profile', 'Profile'],
+    ['/subliminals', 'Subliminals'],
+  ] as const) {
+    await withoutScripts(page);
+    await page.goto(path);
+    const frame = page.locator('#portal-frame');
+    await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible();
+    const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
+    await page.unrouteAll();
+
+    await page.goto(path);
+    await expect(page.locator('#portal-frame')).toHaveCount(0);
+    const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
+    await expect(shown).toBeVisible();
+    expect(await shown.boundingBox()).toEqual(framed);
+  }
+});
+
+test('a new person’s frame shows the chrome only: the invitation may come above the page', async ({ page }) => {
+  await signInAsNewUser(page);
+  await withoutScripts(page);
+  await page.goto('/profile');
+  const frame = page.locator('#portal-frame');
+  await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 1, name: 'Profile' })).toBeHidden();
+  await page.unrouteAll();
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();
+  await expect(page.locator('#portal-frame')).toHaveCount(0);
+});
+
+test('without a session the frame never shows, and the page goes to login', async ({ page }) => {
+  await page.goto('/subliminals');
+  await expect(page.locator('#portal-frame')).toBeHidden();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page.locator('#portal-frame')).toHaveCount(0);
+});

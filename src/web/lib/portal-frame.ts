@@ -1,0 +1,25 @@
+// A portal page's document carries the page's pre-rendered frame beside the app's root
+// (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md): the frame is what shows until the page
+// itself is ready, then it goes. styles.css keeps the root unseen while it is there.
+
+import { SESSION } from './session-keys';
+
+export const PORTAL_FRAME_ID = 'portal-frame';
+
+/** The path the frame was rendered for, while it is on the page. */
+export function portalFramePath(): string | undefined {
+  return document.getElementById(PORTAL_FRAME_ID)?.dataset.path;
+}
+
+export function removePortalFrame(): void {
+  document.getElementById(PORTAL_FRAME_ID)?.remove();
+}
+
+/**
+ * Remembers whether the onboarding invitation goes above portal pages: where it may, the frame shows
+ * only the chrome, as the invitation would push the page's top down when it arrived.
+ */
+export function rememberInvitation(invited: boolean): void {
+  if (invited) localStorage.removeItem(SESSION.storageKeys.noInvitation);
+  else localStorage.setItem(SESSION.storageKeys.noInvitation, '1');
+}

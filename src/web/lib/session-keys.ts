@@ -1,0 +1,15 @@
+// The browser session's timing and storage keys (docs/product/accounts.md#session-in-the-browser). No
+// imports: the build reads the keys too (build/vite-plugins.ts, the script that runs before first paint).
+
+export const SESSION = {
+  refreshIntervalMs: 30_000,
+  storageKeys: {
+    access: 'user.access',
+    refresh: 'user.refresh',
+    user: 'user.user',
+    id: 'user.id',
+    email: 'user.email',
+    /** Set while the person has no onboarding invitation: a portal page's frame may show its top. */
+    noInvitation: 'user.no-invitation',
+  },
+} as const;
