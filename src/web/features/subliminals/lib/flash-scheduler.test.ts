@@ -74,6 +74,31 @@ describe('startFlashScheduler', () => {
     expect(shows).toEqual([0, 7, 8, 9]);
   });
 
+  it('paints every show in at least one frame when frames come slower than the flash', () => {
+    // 3 frames a second (a loaded machine) against 50 ms flashes: each show is past its hide time
+    // by the frame it lands in.
+    const events: Array<['show' | 'hide', number]> = [];
+    let frame = 0;
+    const clock: FrameClock = {
+      now: () => Date.now(),
+      requestFrame: (callback) => setTimeout(() => (frame++, callback()), 333) as unknown as number,
+      cancelFrame: (handle) => clearTimeout(handle),
+    };
+    const scheduler = startFlashScheduler(
+      { displayInterval: 1000, flashSpeed: 50 },
+      { show: () => events.push(['show', frame]), hide: () => events.push(['hide', frame]) },
+      clock,
+    );
+    vi.advanceTimersByTime(5000);
+    scheduler.stop();
+    const shows = events.filter(([kind]) => kind === 'show');
+    expect(shows.length).toBeGreaterThanOrEqual(4);
+    // Each hide comes in a later frame than the show before it.
+    events.forEach(([kind, at], index) => {
+      if (kind === 'hide') expect(at).toBeGreaterThan(events[index - 1]![1]);
+    });
+  });
+
   it('stops: no more shows, and a visible message is hidden', () => {
     const show = vi.fn();
     const hide = vi.fn();

@@ -1,6 +1,7 @@
 // Times the player's flashes against display frames. Every show is due at start + k·interval and
 // every hide at that show's due time + flashSpeed, computed from the start time (never from the
-// previous tick), so frame jitter and slow frames never accumulate into drift.
+// previous tick), so frame jitter and slow frames never accumulate into drift. Every show is painted
+// in at least one frame.
 
 export interface FrameClock {
   now(): number;
@@ -50,11 +51,9 @@ export function startFlashScheduler(timing: FlashTiming, handlers: FlashHandlers
       const slotStart = startedAt + slot * timing.displayInterval;
       nextSlot = slot + 1;
       handlers.show(slot);
+      // Hidden at the earliest on the next frame: a show that came late (a slow frame, a busy
+      // machine) is still painted once, never shown and hidden unseen within one frame.
       hideAt = slotStart + Math.min(timing.flashSpeed, timing.displayInterval);
-      if (now >= hideAt) {
-        hideAt = undefined;
-        handlers.hide();
-      }
     }
     handle = clock.requestFrame(tick);
   };
