@@ -21,6 +21,7 @@ import {
   stageBuffer,
   type StagedFile,
 } from '../media/store';
+import { multipartParts } from '../media/upload';
 import { normaliseProfileImage, NotAnImageError } from './image';
 import { exportFileName, exportUserData } from './export';
 import { clearProfileImage, createProfileReader, updateProfile } from './service';
@@ -79,7 +80,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const fields: Record<string, string> = {};
       let image: Buffer | undefined;
       // Parser errors (limits, a broken body) are answered by the error handler's table.
-      for await (const part of request.parts()) {
+      for await (const part of multipartParts(request)) {
         if (part.type === 'file') {
           // toBuffer() stops reading at the limit and throws, so nothing oversize is kept.
           const bytes = await part.toBuffer();
