@@ -142,7 +142,7 @@ describe('session lifecycle', () => {
 
   it('keeps the session when the refresh answer is cut off or the server is busy', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
-    // A 200 whose body never arrives whole: the page was left while it came (the fetch is aborted).
+    // A 200 whose body never arrives whole: the connection was lost while it came.
     const cutOff = () =>
       new Response(
         new ReadableStream({

@@ -55,8 +55,8 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
       return 'unreachable';
     }
     // Only the server's refusal of the token ends the session. A busy server (429, 408, 5xx), or an
-    // answer cut off on its way (the page left mid-body, as when a person follows a link), is asked
-    // again later: reading either as a refusal cleared storage and signed the person out.
+    // answer cut off on its way (the connection lost mid-body), is asked again later: reading either
+    // as a refusal cleared storage and signed the person out.
     if (REFUSALS.includes(response.status)) return 'rejected';
     if (!response.ok) return 'unreachable';
     let body: unknown;
