@@ -7,67 +7,56 @@ import { PageTitle } from '@web/components/page-title';
 
 type PageProps = { children?: ReactNode };
 
-export function SubliminalsPage({ children }: PageProps) {
+function Heading({ title, intro }: { title: string; intro: string }) {
   return (
-    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <PageTitle title="Subliminals">Subliminals</PageTitle>
-        <p className="text-fg-muted">
-          Build a playlist of affirmations from the categories below and flash them on screen.
-        </p>
-      </div>
-      {children}
-    </section>
+    <>
+      <PageTitle title={title}>{title}</PageTitle>
+      <p className="text-fg-muted">{intro}</p>
+    </>
   );
 }
 
-export function MusicPage({ children }: PageProps) {
-  return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-10 py-4">
-      <section className="flex flex-col gap-2">
-        <PageTitle title="Meditation Music">Meditation Music</PageTitle>
-        <p className="text-fg-muted">Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator.</p>
+/** A page of one column: the heading and introduction, then the contents. */
+const columnPage = (width: string, title: string, intro: string) =>
+  function ColumnPage({ children }: PageProps) {
+    return (
+      <section className={`mx-auto flex ${width} flex-col gap-6 px-4 py-10`}>
+        <div className="flex flex-col gap-2">
+          <Heading title={title} intro={intro} />
+        </div>
+        {children}
       </section>
-      {children}
-    </div>
-  );
-}
+    );
+  };
 
-export function ProfilePage({ children }: PageProps) {
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <PageTitle title="Profile">Profile</PageTitle>
-        <p className="text-fg-muted">Your name, picture and plan, and your account.</p>
-      </div>
-      {children}
-    </section>
-  );
-}
+export const SubliminalsPage = columnPage(
+  'max-w-6xl',
+  'Subliminals',
+  'Build a playlist of affirmations from the categories below and flash them on screen.',
+);
+export const ProfilePage = columnPage('max-w-3xl', 'Profile', 'Your name, picture and plan, and your account.');
+export const ApplicationsPage = columnPage(
+  'max-w-4xl',
+  'Desktop applications',
+  'Innerwave for your computer: download the latest version for your system.',
+);
+export const SupportPage = columnPage(
+  'max-w-3xl',
+  'Support',
+  'Tell us what went wrong or what you need; the form is open at any hour.',
+);
 
-export function ApplicationsPage({ children }: PageProps) {
-  return (
-    <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <PageTitle title="Desktop applications">Desktop applications</PageTitle>
-        <p className="text-fg-muted">Innerwave for your computer: download the latest version for your system.</p>
-      </div>
-      {children}
+export const MusicPage = ({ children }: PageProps) => (
+  <div className="mx-auto flex max-w-6xl flex-col gap-10 py-4">
+    <section className="flex flex-col gap-2">
+      <Heading
+        title="Meditation Music"
+        intro="Solfeggio frequencies, bonus and custom tracks, and a binaural beats generator."
+      />
     </section>
-  );
-}
-
-export function SupportPage({ children }: PageProps) {
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <div className="flex flex-col gap-2">
-        <PageTitle title="Support">Support</PageTitle>
-        <p className="text-fg-muted">Tell us what went wrong or what you need; the form is open at any hour.</p>
-      </div>
-      {children}
-    </section>
-  );
-}
+    {children}
+  </div>
+);
 
 /** By the name of the route (build/pages.ts PRELOADED_ROUTES). */
 export const PORTAL_PAGES = {
