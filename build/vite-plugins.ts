@@ -222,9 +222,9 @@ export function startAfterFirstPaint(html: string): string {
 }
 
 // Browsers without paint timing, and a tab hidden at load (it paints when shown), start at once or then.
-// The entry is asked for first; the links follow in later tasks, eight to a task, since adding one costs a phone about 2 ms
-// and a portal page has some fifty: all at once made one task of 100–200 ms (measured with 4× CPU slowdown).
-const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;import(d.entry);var f=d.preload.split(' '),i=0;setTimeout(function add(){for(var n=i+8;i<n&&i<f.length;i++){if(!f[i])continue;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length)setTimeout(add,0)},0)}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+// The entry is asked for first; the links follow in later tasks, four to a task: adding one costs a phone
+// 2–6 ms and a portal page has some fifty, so all at once made one task of 70–200 ms (4× CPU slowdown).
+const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;import(d.entry);var f=d.preload.split(' '),i=0;setTimeout(function add(){for(var n=i+4;i<n&&i<f.length;i++){if(!f[i])continue;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length)setTimeout(add,0)},0)}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * Writes .br and .gz next to every text asset, once, at build time; the server sends them to
