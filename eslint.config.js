@@ -102,6 +102,22 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Each contract module builds its zod schemas when it loads: the barrel would build all of them
+      // (the staff's too) before a portal page can start.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shared/contract',
+              allowTypeImports: true,
+              message: 'Import values from the module that defines them (@shared/contract/<module>).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, NO_BILLING } from '@shared/contract';
+import { NO_BILLING } from '@shared/contract/billing';
+import { API } from '@shared/contract/paths';
 import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
 import { PlanLock } from './plan-lock';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyEntrySchema } from '@shared/contract';
+import { historyEntrySchema } from '@shared/contract/guidance';
 import type { EndedSession } from '@web/lib/audio/session-ends';
 import { historyEntryOf } from './practice-recorder';
 

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { API, fillPath, historyEntrySchema, type HistoryWrite } from '@shared/contract';
+import type { HistoryWrite } from '@shared/contract';
+import { historyEntrySchema } from '@shared/contract/guidance';
+import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';

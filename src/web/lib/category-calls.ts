@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fillPath } from '@shared/contract';
+import { fillPath } from '@shared/contract/paths';
 import { apiRequest } from './api-client';
 
 /** The paths of a set of categories with messages: the library's (staff) or one's own. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, planStateSchema } from '@shared/contract';
+import { planStateSchema } from '@shared/contract/own';
+import { API } from '@shared/contract/paths';
 import { planIncludes, type PlanFeature } from '@shared/plans';
 import { apiRequest } from './api-client';
 

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { SESSION } from './session-keys';
-import { API, currentUserSchema, tokenRefreshResponseSchema } from '@shared/contract';
+import { currentUserSchema, tokenRefreshResponseSchema } from '@shared/contract/auth';
+import { API } from '@shared/contract/paths';
 import { loginWithRedirect, paths } from './paths';
 import { sessionStore, tokenExpiresAt } from './session';
 

@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { SubscriptionPlan } from '@shared/constants';
-import { NO_BILLING, type planStateSchema } from '@shared/contract';
+import type { planStateSchema } from '@shared/contract';
+import { NO_BILLING } from '@shared/contract/billing';
 import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
 import { RouterNavigation } from '@web/app/router-navigation';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resetPasswordConfirmRequestSchema } from '@shared/contract';
+import { resetPasswordConfirmRequestSchema } from '@shared/contract/auth';
 import { AUTH_MESSAGES } from './messages';
 
 // The reset-confirm form validates with the contract's schema, with the spec's own words for a missing

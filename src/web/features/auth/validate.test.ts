@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@shared/contract/plain';
-import { signupRequestSchema } from '@shared/contract';
+import { signupRequestSchema } from '@shared/contract/auth';
 import { AUTH_MESSAGES } from './messages';
 import { checkLogin, checkResetRequest, checkSignup } from './validate';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract';
+import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract/admin';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';

@@ -1,12 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ADMIN_API,
-  adminAudioItemListSchema,
-  adminAudioItemSchema,
-  adminPath,
-  type AudioItemUpdate,
-  type AudioKind,
-} from '@shared/contract';
+import type { AudioItemUpdate, AudioKind } from '@shared/contract';
+import { ADMIN_API, adminAudioItemListSchema, adminAudioItemSchema, adminPath } from '@shared/contract/admin';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';

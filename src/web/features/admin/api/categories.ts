@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MessagesFile } from '@shared/contract';
 import {
   ADMIN_API,
   adminCategoryListSchema,
   adminCategorySchema,
   messagesFileSchema,
   messagesImportResultSchema,
-  type MessagesFile,
-} from '@shared/contract';
+} from '@shared/contract/admin';
 import { apiRequest } from '@web/lib/api-client';
 import { categoryWriteCalls } from '@web/lib/category-calls';
 import { useChange } from '@web/lib/change';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, adminJobListSchema, adminJobSchema, adminPath } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import { adminJobListSchema, adminJobSchema } from '@shared/contract/jobs';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 

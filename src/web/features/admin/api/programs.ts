@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_API,
-  adminPath,
-  adminProgramListSchema,
-  adminProgramSchema,
-  type AdminProgramWrite,
-} from '@shared/contract';
+import type { AdminProgramWrite } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import { adminProgramListSchema, adminProgramSchema } from '@shared/contract/guidance';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, adminPath, adminSupportRequestListSchema, adminSupportRequestSchema } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import { adminSupportRequestListSchema, adminSupportRequestSchema } from '@shared/contract/support';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, adminPath, adminUserListSchema, adminUserSchema, type AdminUserUpdate } from '@shared/contract';
+import type { AdminUserUpdate } from '@shared/contract';
+import { ADMIN_API, adminPath, adminUserListSchema, adminUserSchema } from '@shared/contract/admin';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 

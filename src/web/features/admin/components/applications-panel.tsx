@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract';
+import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract/admin';
 import { Button } from '@web/components/ui/button';
 import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';

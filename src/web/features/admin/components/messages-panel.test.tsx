@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_API, type AdminCategory } from '@shared/contract';
+import type { AdminCategory } from '@shared/contract';
+import { ADMIN_API } from '@shared/contract/admin';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { MessagesPanel } from './messages-panel';
 

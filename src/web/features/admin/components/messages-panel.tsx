@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Download, Upload } from 'lucide-react';
-import { messagesFileSchema } from '@shared/contract';
+import { messagesFileSchema } from '@shared/contract/admin';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
 import { saveAsFile } from '@web/lib/download';

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Plus, Trash2, X } from 'lucide-react';
 import { z } from 'zod';
+import type { AdminProgram, AdminProgramWrite, ProgramLayerWrite } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import {
   adminProgramWriteSchema,
-  AUDIO_KINDS,
-  AUDIO_LIBRARIES,
   GUIDANCE_GOALS,
   NOISE_COLOURS,
   PROGRAM_DAY_LAYERS_MAX,
@@ -15,10 +15,7 @@ import {
   PROGRAM_DAYS_MAX,
   programDayWriteSchema,
   programWriteOf,
-  type AdminProgram,
-  type AdminProgramWrite,
-  type ProgramLayerWrite,
-} from '@shared/contract';
+} from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError as ErrorText, Textarea } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';

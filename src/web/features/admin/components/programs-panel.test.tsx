@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_API, adminPath, type AdminProgram, type AdminProgramWrite } from '@shared/contract';
+import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProgramsPanel } from './programs-panel';
 

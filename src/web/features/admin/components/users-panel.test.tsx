@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_API, NO_ADMIN_BILLING, type AdminUser } from '@shared/contract';
+import type { AdminUser } from '@shared/contract';
+import { ADMIN_API } from '@shared/contract/admin';
+import { NO_ADMIN_BILLING } from '@shared/contract/billing';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, desktopApplicationListSchema } from '@shared/contract';
+import { desktopApplicationListSchema } from '@shared/contract/content';
+import { API } from '@shared/contract/paths';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 export const desktopApplicationsQuery = () =>

@@ -1,4 +1,5 @@
-import { API, type ActivationRequest } from '@shared/contract';
+import type { ActivationRequest } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 export const activateAccount = (body: ActivationRequest) =>

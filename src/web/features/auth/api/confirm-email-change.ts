@@ -1,4 +1,5 @@
-import { API, type SetEmailConfirmRequest } from '@shared/contract';
+import type { SetEmailConfirmRequest } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 export const confirmEmailChange = (body: SetEmailConfirmRequest) =>

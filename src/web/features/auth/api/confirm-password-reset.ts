@@ -1,4 +1,5 @@
-import { API, type ResetPasswordConfirmRequest } from '@shared/contract';
+import type { ResetPasswordConfirmRequest } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 export const confirmPasswordReset = (body: ResetPasswordConfirmRequest) =>

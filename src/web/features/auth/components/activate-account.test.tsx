@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { AUTH_MESSAGES } from '../messages';
 import { ActivateAccount } from './activate-account';

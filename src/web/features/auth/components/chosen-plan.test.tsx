@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { API, TERMS_CONFIRMATION } from '@shared/contract';
+import { API } from '@shared/contract/paths';
+import { TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { chosenPlan } from '@web/lib/chosen-plan';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, renderWithProviders } from '@web/test/render';

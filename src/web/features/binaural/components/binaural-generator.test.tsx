@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import { API } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
 import { BinauralGenerator } from './binaural-generator';
 

@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 
+import type { OnboardingWrite, Reminder } from '@shared/contract';
 import {
-  API,
-  fillPath,
   onboardingSchema,
   practiceSchema,
   programListSchema,
   programSchema,
   recommendationsSchema,
   reminderSchema,
-  type OnboardingWrite,
-  type Reminder,
-} from '@shared/contract';
+} from '@shared/contract/guidance';
+import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 // The guidance calls (docs/product/api.md#guidance). Every key starts with 'guidance', so a recorded

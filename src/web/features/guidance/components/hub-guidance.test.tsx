@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, type Onboarding, type Practice, type ProgramSummary, type Recommendations } from '@shared/contract';
+import type { Onboarding, Practice, ProgramSummary, Recommendations } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { HubGuidance, reminderDue, suggestedProgram } from './hub-guidance';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BellRing, Compass, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { goalLabel, type GoalId, type Practice, type ProgramSummary, type Recommendations } from '@shared/contract';
+import type { GoalId, Practice, ProgramSummary, Recommendations } from '@shared/contract';
+import { goalLabel } from '@shared/contract/guidance';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';

@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import {
-  GOAL_FREE_TEXT_MAX,
-  GUIDANCE_GOALS,
-  SESSION_MINUTES,
-  type GoalId,
-  type Onboarding,
-  type OnboardingWrite,
-  type SessionMinutes,
-} from '@shared/contract';
+import type { GoalId, Onboarding, OnboardingWrite, SessionMinutes } from '@shared/contract';
+import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AUDIO_LIBRARIES, audioItemListSchema, type ProgramDay, type ProgramLayer } from '@shared/contract';
+import type { ProgramDay, ProgramLayer } from '@shared/contract';
+import { AUDIO_LIBRARIES, audioItemListSchema } from '@shared/contract/content';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';

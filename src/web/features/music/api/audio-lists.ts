@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AUDIO_KINDS, AUDIO_LIBRARIES, audioItemListSchema, type AudioKind } from '@shared/contract';
+import type { AudioKind } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES, audioItemListSchema } from '@shared/contract/content';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 const LOAD_ERRORS: Record<AudioKind, string> = {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, fillPath, ownMusicSchema, ownTrackSchema } from '@shared/contract';
+import { ownMusicSchema, ownTrackSchema } from '@shared/contract/own';
+import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 

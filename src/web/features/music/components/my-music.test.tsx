@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, fillPath, OWN_MUSIC, type OwnMusic } from '@shared/contract';
+import type { OwnMusic } from '@shared/contract';
+import { OWN_MUSIC } from '@shared/contract/own';
+import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';

@@ -1,10 +1,5 @@
-import {
-  API,
-  type DeleteAccountRequest,
-  type Profile,
-  type SetEmailRequest,
-  type SetPasswordRequest,
-} from '@shared/contract';
+import type { DeleteAccountRequest, Profile, SetEmailRequest, SetPasswordRequest } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { profileAnswerSchema } from './profile';
 

@@ -1,4 +1,6 @@
-import { API, billingRedirectSchema, type PaidPlan } from '@shared/contract';
+import type { PaidPlan } from '@shared/contract';
+import { billingRedirectSchema } from '@shared/contract/billing';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 // Paying for a plan (docs/product/api.md#billing): the server answers with a Stripe page to go to.

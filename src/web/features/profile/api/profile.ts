@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import { API, profileSchema } from '@shared/contract';
+import { API } from '@shared/contract/paths';
+import { profileSchema } from '@shared/contract/profile';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 /**

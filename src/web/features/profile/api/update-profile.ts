@@ -1,4 +1,5 @@
-import { API, type Profile } from '@shared/contract';
+import type { Profile } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { profileAnswerSchema } from './profile';
 

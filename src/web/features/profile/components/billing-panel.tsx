@@ -4,7 +4,9 @@ import { AlertTriangle, Check, CreditCard, Info, LoaderCircle } from 'lucide-rea
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import { BILLING_MESSAGES, PAID_PLANS, type PaidPlan, type planStateSchema } from '@shared/contract';
+import type { PaidPlan, planStateSchema } from '@shared/contract';
+import { BILLING_MESSAGES } from '@shared/contract/billing';
+import { PAID_PLANS } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { API, type Profile } from '@shared/contract';
+import type { Profile } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProfileView } from './profile-view';
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, messageCategoryListSchema } from '@shared/contract';
+import { messageCategoryListSchema } from '@shared/contract/content';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
 export const messageCategoriesQuery = () =>

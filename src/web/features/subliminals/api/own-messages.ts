@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API, ownCategoryListSchema, ownCategorySchema } from '@shared/contract';
+import { ownCategoryListSchema, ownCategorySchema } from '@shared/contract/own';
+import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { categoryWriteCalls } from '@web/lib/category-calls';
 import { useChange } from '@web/lib/change';

@@ -1,15 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ExportFormat, SubliminalWrite } from '@shared/contract';
+import { shareLinkSchema } from '@shared/contract/own';
+import { API, fillPath } from '@shared/contract/paths';
 import {
-  API,
-  fillPath,
-  shareLinkSchema,
   sharedCopySchema,
   sharedItemSchema,
   subliminalListSchema,
   subliminalSchema,
-  type ExportFormat,
-  type SubliminalWrite,
-} from '@shared/contract';
+} from '@shared/contract/subliminals';
 import { apiRequest } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 

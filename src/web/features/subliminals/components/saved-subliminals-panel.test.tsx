@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, fillPath, type SoundMix, type Subliminal } from '@shared/contract';
+import type { SoundMix, Subliminal } from '@shared/contract';
+import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, fillPath, type SharedItem } from '@shared/contract';
+import type { SharedItem } from '@shared/contract';
+import { API, fillPath } from '@shared/contract/paths';
 import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';

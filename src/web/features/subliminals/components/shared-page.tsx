@@ -11,7 +11,7 @@ import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
-import { API } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { copyShared } from '../api/saved-subliminals';
 import { useSharedItem } from '../api/shared-item';
 import {

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { API } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
 import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';

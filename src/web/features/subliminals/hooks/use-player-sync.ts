@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { API, playerStateSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
+import type { PlayerState, PlayerWrite } from '@shared/contract';
+import { playerStateSchema } from '@shared/contract/own';
+import { API } from '@shared/contract/paths';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import {

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { PLAYER } from '@shared/constants';
-import {
-  customThemeSchema,
-  messageSchema,
-  PLAYLIST_SOURCES,
-  type PlaylistItemWrite,
-  type PlaylistSource,
-  type CustomTheme,
-  type Message,
-} from '@shared/contract';
+import type { PlaylistItemWrite, PlaylistSource, CustomTheme, Message } from '@shared/contract';
+import { messageSchema } from '@shared/contract/content';
+import { customThemeSchema, PLAYLIST_SOURCES } from '@shared/contract/own';
 import { CUSTOM_THEME_ID, DEFAULT_PLAYER_SETTINGS, DEFAULT_THEME_ID, findTheme } from '@shared/themes';
 
 // The playlist and settings stay on this device (localStorage) until the session ends; anything

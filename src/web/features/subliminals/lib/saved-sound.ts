@@ -1,15 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  API,
-  AUDIO_KINDS,
-  AUDIO_LIBRARIES,
-  audioItemListSchema,
-  MIX_GAIN_DB,
-  ownMusicSchema,
-  type AudioKind,
-  type MixLayer,
-  type SoundMix,
-} from '@shared/contract';
+import type { AudioKind, MixLayer, SoundMix } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES, audioItemListSchema } from '@shared/contract/content';
+import { ownMusicSchema } from '@shared/contract/own';
+import { API } from '@shared/contract/paths';
+import { MIX_GAIN_DB } from '@shared/contract/sound-mix';
 import type { SubscriptionPlan } from '@shared/constants';
 import { mixLayerLabel, playableMix } from '@shared/sound-mix';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, supportRequestReceiptSchema, type SupportRequestWrite } from '@shared/contract';
+import type { SupportRequestWrite } from '@shared/contract';
+import { API } from '@shared/contract/paths';
+import { supportRequestReceiptSchema } from '@shared/contract/support';
 import { apiRequest } from '@web/lib/api-client';
 
 export const sendSupportRequest = (body: SupportRequestWrite) =>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
-import { API } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { SupportForm } from './support-form';
 

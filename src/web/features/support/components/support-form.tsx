@@ -3,12 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import type { z } from 'zod';
-import {
-  SUPPORT_MESSAGE_MAX,
-  SUPPORT_SUBJECT_MAX,
-  supportRequestWriteSchema,
-  type SupportRequestReceipt,
-} from '@shared/contract';
+import type { SupportRequestReceipt } from '@shared/contract';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportRequestWriteSchema } from '@shared/contract/support';
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError, Textarea } from '@web/components/ui/input';
