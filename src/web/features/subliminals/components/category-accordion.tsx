@@ -1,9 +1,14 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import type { MessageCategory } from '@shared/contract';
 import { AddToPlaylistButton } from './add-to-playlist-button';
 
-/** The categories, one open at a time (clicking the open one closes it), each addable as a whole. */
+/**
+ * The categories, one open at a time (clicking the open one closes it), each addable as a whole. Only
+ * the open one's content is in the page: each mounted content measures itself when it mounts, so a closed
+ * one for each category made the page's first render lay the page out once per category.
+ */
 export function CategoryAccordion({
   categories,
   isAdded,
@@ -14,8 +19,9 @@ export function CategoryAccordion({
   isAdded(category: MessageCategory): boolean;
   onAdd(category: MessageCategory): void;
 }) {
+  const [open, setOpen] = useState('');
   return (
-    <Accordion.Root type="single" collapsible className="flex flex-col gap-2">
+    <Accordion.Root type="single" collapsible value={open} onValueChange={setOpen} className="flex flex-col gap-2">
       {categories.map((category) => (
         <Accordion.Item
           key={category.id}
@@ -37,13 +43,15 @@ export function CategoryAccordion({
             </Accordion.Trigger>
             <AddToPlaylistButton name={category.name} added={isAdded(category)} onAdd={() => onAdd(category)} />
           </Accordion.Header>
-          <Accordion.Content className="border-t border-line px-4 py-3">
-            <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
-              {category.messages.map((message) => (
-                <li key={message.id}>{message.message_text}</li>
-              ))}
-            </ul>
-          </Accordion.Content>
+          {open === String(category.id) ? (
+            <Accordion.Content className="border-t border-line px-4 py-3">
+              <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
+                {category.messages.map((message) => (
+                  <li key={message.id}>{message.message_text}</li>
+                ))}
+              </ul>
+            </Accordion.Content>
+          ) : null}
         </Accordion.Item>
       ))}
     </Accordion.Root>
