@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { SharedItem } from '@shared/contract';
 import { findTheme } from '@shared/themes';
+import { LocalDate } from '@web/components/local-date';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, describeError } from '@web/lib/api-client';
@@ -103,7 +104,7 @@ export function SharedView({ item, sound, actions }: { item: SharedItem; sound?:
         <h1 className="mt-1 break-words text-3xl font-semibold">{item.name}</h1>
         <p className="mt-2 text-fg-muted">
           {item.messages.length} {item.messages.length === 1 ? 'message' : 'messages'}, shared on{' '}
-          {new Date(item.shared_at).toLocaleDateString(undefined, { dateStyle: 'long' })}
+          <LocalDate iso={item.shared_at} options={{ dateStyle: 'long' }} />
         </p>
       </header>
       {item.kind === 'subliminal' ? <SharedSettings settings={item.settings} /> : null}
