@@ -16,22 +16,31 @@ export const aliases = {
 
 // The SPA (index.html, every route) and the pre-rendered pages with their own lean entries (home.html,
 // terms.html, …: hydrated without the router; build/pages.ts), which the server sends for their paths.
-// The settings the pre-render's server build shares (fresh plugin instances for each build).
-const shared = () => ({
+// The settings the renderers' server build shares (fresh plugin instances for each build).
+export const sharedSettings = () => ({
   root,
   resolve: { alias: aliases },
   plugins: [react()],
   build: { target: 'es2022', assetsInlineLimit: 2048 },
 });
+// Where that build goes: beside dist/web, never served (build/vite-plugins.ts, buildRenderers).
+export const renderDir = path.resolve(import.meta.dirname, 'dist/render');
 
 const leanEntries = PRERENDERED_PAGES.map((page) => path.join(root, `${page.name}.tsx`));
 const chunkGrouping = leanChunks(leanEntries[0] ?? '', leanEntries.slice(1));
 
 export default defineConfig({
-  ...shared(),
-  plugins: [react(), tailwindcss(), chunkGrouping.plugin, sharedHead(), prerenderPages(shared, root), precompress()],
+  ...sharedSettings(),
+  plugins: [
+    react(),
+    tailwindcss(),
+    chunkGrouping.plugin,
+    sharedHead(),
+    prerenderPages(sharedSettings, root, renderDir),
+    precompress(),
+  ],
   build: {
-    ...shared().build,
+    ...sharedSettings().build,
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     // Every browser we support preloads modules natively.

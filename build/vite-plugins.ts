@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -100,18 +100,45 @@ export function leanChunks(homeEntry: string, otherEntries: string[]) {
   return { plugin, groups };
 }
 
+type RenderConfig = Pick<UserConfig, 'root' | 'resolve' | 'plugins' | 'build'>;
+
+/**
+ * The server build of the web app's renderers into `outDir`: `prerender.js` (src/web/prerender.tsx),
+ * which renders the pre-rendered pages at build time, and `shared.js` (src/web/render-shared.tsx),
+ * which the server loads to fill the share page's document with what its link shares
+ * (docs/decisions/024-the-server-fills-the-share-page.md). They share the client build's aliases
+ * and asset naming, so image URLs match the client's. Packages stay in node_modules.
+ */
+export async function buildRenderers(config: RenderConfig, outDir: string): Promise<void> {
+  const root = config.root ?? '.';
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    resolve: config.resolve,
+    plugins: config.plugins,
+    build: {
+      ...config.build,
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      ssrEmitAssets: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: { prerender: path.join(root, 'prerender.tsx'), shared: path.join(root, 'render-shared.tsx') },
+      },
+    },
+  });
+}
+
 /**
  * Renders the pre-rendered pages (build/pages.ts) to HTML at build time and puts each into its
  * document, so a first visit paints the whole page (the home page's hero image included) before any
- * JavaScript runs; its lean entry then hydrates it. The pages are rendered by a server build of
- * src/web/prerender.tsx that shares this build's aliases and asset naming, so image URLs match the
- * client's. Also writes the preloading copies of index.html (PRELOADED_ROUTES) and pages.json, the
- * server's map from path to document.
+ * JavaScript runs; its lean entry then hydrates it. The pages are rendered by the renderers' server
+ * build (buildRenderers, into `renderDir`). Also writes the preloading copies of index.html
+ * (PRELOADED_ROUTES) and pages.json, the server's map from path to document.
  */
-export function prerenderPages(
-  sharedConfig: () => Pick<UserConfig, 'root' | 'resolve' | 'plugins' | 'build'>,
-  webRoot: string,
-): Plugin {
+export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string, renderDir: string): Plugin {
   return {
     name: 'innerwave:prerender-pages',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -119,19 +146,9 @@ export function prerenderPages(
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const outDir = path.resolve(import.meta.dirname, '../node_modules/.cache/innerwave-prerender');
-        rmSync(outDir, { recursive: true, force: true });
-        const config = sharedConfig();
-        await build({
-          configFile: false,
-          logLevel: 'warn',
-          root: config.root,
-          resolve: config.resolve,
-          plugins: config.plugins,
-          build: { ...config.build, ssr: 'prerender.tsx', outDir, emptyOutDir: true, ssrEmitAssets: false },
-        });
+        await buildRenderers(sharedConfig(), renderDir);
         const { renderPage, renderPortalFrame } = (await import(
-          pathToFileURL(path.join(outDir, 'prerender.js')).href
+          pathToFileURL(path.join(renderDir, 'prerender.js')).href
         )) as {
           renderPage: (name: string) => string;
           renderPortalFrame: (name: string, path: string) => string;

@@ -25,13 +25,15 @@ function newestMtime(target) {
   return newest;
 }
 
-function isCurrent(stamp, output, inputs) {
-  if (!existsSync(stamp) || !existsSync(output)) return false;
+function isCurrent(stamp, outputs, inputs) {
+  if (!existsSync(stamp) || !outputs.every((output) => existsSync(output))) return false;
   const built = Number(readFileSync(stamp, 'utf8'));
   return inputs.every((input) => newestMtime(path.join(ROOT, input)) <= built);
 }
 
-export const webBuildIsCurrent = () => isCurrent(STAMP, path.join(ROOT, 'dist/web/index.html'), INPUTS);
+// The SPA and its pages, and the share page's renderer the server loads (dist/render, beside them).
+const WEB_OUTPUTS = ['dist/web/index.html', 'dist/render/shared.js'].map((file) => path.join(ROOT, file));
+export const webBuildIsCurrent = () => isCurrent(STAMP, WEB_OUTPUTS, INPUTS);
 
 export function buildWeb({ force = false } = {}) {
   if (!force && webBuildIsCurrent()) return;
@@ -58,7 +60,7 @@ export function buildWeb({ force = false } = {}) {
  * seconds of start-up. The seed and password threads are entry points of their own, beside it.
  */
 export async function buildServer({ force = false } = {}) {
-  if (!force && isCurrent(SERVER_STAMP, SERVER_ENTRY, SERVER_INPUTS)) return;
+  if (!force && isCurrent(SERVER_STAMP, [SERVER_ENTRY], SERVER_INPUTS)) return;
   const startedAt = Date.now();
   const { build } = await import('esbuild');
   rmSync(path.join(ROOT, 'dist/server'), { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { SharedDocument } from './app/documents/shared';
+import { takeServedShared } from './features/subliminals/api/shared-item';
 import { startLeanPage } from './lean-page';
 
-// `/s/{token}`: a signed-in visitor gets the SPA's page (play it, copy it); anyone else this one.
+// `/s/{token}`: a signed-in visitor gets the SPA's page (play it, copy it); anyone else this one,
+// which starts from what the server put in the document when it did (render-shared.tsx).
 const token = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
-startLeanPage(<SharedDocument token={token} />, { spaWhenSignedIn: true });
+startLeanPage(<SharedDocument token={token} served={takeServedShared()} />, { spaWhenSignedIn: true });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SharedItem } from '@shared/contract';
 import { PublicChrome } from '@web/components/layouts/public-chrome';
-import { useSharedItem } from '@web/features/subliminals/api/shared-item';
+import { useSharedItem, type ServedShared } from '@web/features/subliminals/api/shared-item';
 import {
   SharedLoading,
   SharedProblem,
@@ -14,16 +14,17 @@ import { useNavigate, usePathname } from '@web/lib/link';
  * A subliminal with sound is shown by the SPA's page, which names its layers and what a free account
  * plays of them (their code needs the contract and the sound engine): the page hands over in place.
  */
-const needsApp = (item: SharedItem) =>
+export const needsApp = (item: SharedItem) =>
   item.kind === 'subliminal' && (item.sound != null || (item.private_tracks?.length ?? 0) > 0);
 
 /**
- * A share link as a signed-out visit gets it: pre-rendered at build time while loading
- * (prerender.tsx), then filled by shared.tsx with the item the document started reading
- * (docs/decisions/020-lean-pre-rendered-auth-pages.md).
+ * A share link as a signed-out visit gets it: rendered by the server with what the link shares
+ * (`served`, src/web/render-shared.tsx; docs/decisions/024-the-server-fills-the-share-page.md), or
+ * pre-rendered at build time while loading (prerender.tsx) and filled by shared.tsx with the item
+ * the document started reading (docs/decisions/020-lean-pre-rendered-auth-pages.md).
  */
-export function SharedDocument({ token }: { token: string }) {
-  const shared = useSharedItem(token);
+export function SharedDocument({ token, served }: { token: string; served?: ServedShared }) {
+  const shared = useSharedItem(token, served);
   const navigate = useNavigate();
   const here = usePathname();
   const handOver = shared.status === 'ready' && needsApp(shared.item);

@@ -6,6 +6,13 @@ import { ApiError, apiRequest } from '@web/lib/api-client';
 // What a share link shows, read without TanStack Query or zod: the shared page is pre-rendered and
 // starts light (docs/decisions/020-lean-pre-rendered-auth-pages.md). The server sends the answer
 // through the contract's sharedItemSchema, so its shape is checked only as far as the page relies on it.
+// Usually the server has already put it in the page's document (docs/decisions/024-the-server-fills-the-share-page.md).
+
+/** The id of the data block in which the server hands the page what its link shares. */
+export const SHARED_DATA_ID = 'innerwave-shared';
+
+/** What the server read for the page's link: the item, or that the link is revoked or unknown. */
+export type ServedShared = { status: 'ready'; item: SharedItem } | { status: 'gone' };
 
 /**
  * The read the document started while its scripts loaded (the inline script of src/web/shared.html),
@@ -61,18 +68,42 @@ export async function readSharedItem(token: string, signal?: AbortSignal): Promi
 export type SharedItemState =
   { status: 'pending' } | { status: 'ready'; item: SharedItem } | { status: 'error'; error: unknown };
 
+/** The state a page starts from when the server already read its link (a gone link: the API's 404). */
+const servedState = (served: ServedShared): SharedItemState =>
+  served.status === 'ready' ? served : { status: 'error', error: new ApiError(404, { detail: 'Not found.' }) };
+
+/**
+ * What the server put in the document for its link (the data block before the early read of
+ * src/web/shared.html), if it holds something the page can show.
+ */
+export function takeServedShared(): ServedShared | undefined {
+  const block = document.getElementById(SHARED_DATA_ID);
+  if (!block) return undefined;
+  try {
+    const served = JSON.parse(block.textContent ?? '') as { status?: unknown; item?: unknown };
+    if (served.status === 'gone') return { status: 'gone' };
+    if (served.status === 'ready' && looksShared(served.item)) return { status: 'ready', item: served.item };
+  } catch {
+    // not JSON: the page reads the link itself
+  }
+  return undefined;
+}
+
 /**
  * The shared item once per visit (the public read is rate-limited per address): pending on the
- * first render, as the pre-rendered page is, then ready or failed; `retry` reads it again.
+ * first render, as the pre-rendered page is, then ready or failed; `retry` reads it again. Given
+ * what the server read (`served`), the page starts from that and reads nothing.
  */
-export function useSharedItem(token: string): SharedItemState & { retry: () => void } {
+export function useSharedItem(token: string, served?: ServedShared): SharedItemState & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<SharedItemState & { token: string; attempt: number }>({
-    status: 'pending',
+  const [state, setState] = useState<SharedItemState & { token: string; attempt: number }>(() => ({
+    ...(served ? servedState(served) : { status: 'pending' }),
     token,
     attempt,
-  });
+  }));
+  const [servedToken] = useState(served ? token : undefined);
   useEffect(() => {
+    if (attempt === 0 && token === servedToken) return;
     const controller = new AbortController();
     readSharedItem(token, controller.signal).then(
       (item) => setState({ status: 'ready', item, token, attempt }),
@@ -81,7 +112,7 @@ export function useSharedItem(token: string): SharedItemState & { retry: () => v
       },
     );
     return () => controller.abort();
-  }, [token, attempt]);
+  }, [token, attempt, servedToken]);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const current = state.token === token && state.attempt === attempt ? state : { status: 'pending' as const };
   return { ...current, retry };

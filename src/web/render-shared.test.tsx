@@ -1,0 +1,86 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SharedDocument } from './app/documents/shared';
+import { SHARED_GONE } from './features/subliminals/components/shared-view';
+import { takeServedShared, type ServedShared } from './features/subliminals/api/shared-item';
+import { startLeanPage } from './lean-page';
+import { sharedPageFiller } from './render-shared';
+import { fakeApi } from './test/render';
+
+// The share page as the server fills it (render-shared.tsx) and as the browser then starts it
+// (shared.tsx): hydrated from the data block, nothing read again
+// (docs/decisions/024-the-server-fills-the-share-page.md).
+
+const TOKEN = 'abcdefghijklmnopqrstuv';
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>Innerwave</title><script data-shared-read>window.read=1</script></head><body><div id="root"></div></body></html>';
+const item = {
+  kind: 'subliminal' as const,
+  name: 'Evening </script> calm',
+  messages: ['I let the day go', 'I rest <deeply>'],
+  settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#bbf7d0', fontSize: 20, theme: 'forest' },
+  sound: null,
+  private_tracks: [],
+  shared_at: '2026-11-20T23:30:00Z',
+};
+
+/** Puts the document the server would send for this page's path into jsdom's (its scripts do not run). */
+function loadServedDocument(served: ServedShared) {
+  const html = sharedPageFiller(TEMPLATE)?.(served, window.location.pathname);
+  if (html === undefined) throw new Error('the renderer filled nothing');
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  document.head.replaceChildren(...parsed.head.childNodes);
+  document.body.replaceChildren(...parsed.body.childNodes);
+}
+
+const start = () =>
+  act(async () => {
+    startLeanPage(<SharedDocument token={TOKEN} served={takeServedShared()} />, { spaWhenSignedIn: true });
+  });
+
+afterEach(() => {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+});
+
+describe('the share page the server filled', () => {
+  it('hydrates from the data block without reading the link again', async () => {
+    const server = fakeApi({});
+    loadServedDocument({ status: 'ready', item });
+    const heading = screen.getByRole('heading', { name: 'Evening </script> calm' });
+    expect(screen.getByText('I rest <deeply>')).toBeInTheDocument();
+    await start();
+    // The same elements, now live (a mismatch would have replaced them and logged a console error).
+    expect(screen.getByRole('heading', { name: 'Evening </script> calm' })).toBe(heading);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(window.location.pathname)}`,
+    );
+    // After hydration, the date as the visitor's browser writes it.
+    expect(screen.getByText(/messages, shared on/)).toHaveTextContent(
+      new Date(item.shared_at).toLocaleDateString(undefined, { dateStyle: 'long' }),
+    );
+    expect(server.calls).toEqual([]);
+  });
+
+  it('renders a fixed date on the server, whatever the visitor’s locale and time zone', () => {
+    loadServedDocument({ status: 'ready', item });
+    expect(document.body.textContent).toContain('shared on November 20, 2026');
+  });
+
+  it('says a revoked or unknown link is gone, without reading it', async () => {
+    const server = fakeApi({});
+    loadServedDocument({ status: 'gone' });
+    await start();
+    expect(screen.getByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
+    expect(server.calls).toEqual([]);
+  });
+
+  it('leaves a subliminal with sound to the loading document', () => {
+    const fill = sharedPageFiller(TEMPLATE);
+    const withSound = { ...item, private_tracks: ['My rain'] };
+    expect(fill?.({ status: 'ready', item: withSound }, `/s/${TOKEN}`)).toBeUndefined();
+    expect(sharedPageFiller(TEMPLATE.replace(' data-shared-read', ''))).toBeUndefined();
+  });
+});

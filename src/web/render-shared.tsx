@@ -1,0 +1,54 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { needsApp, SharedDocument } from './app/documents/shared';
+import { SHARED_DATA_ID, type ServedShared } from './features/subliminals/api/shared-item';
+import { documentNavigation, NavigationProvider } from './lib/link';
+
+// Used by the server only: the build writes it to dist/render (build/vite-plugins.ts) and the server
+// loads that file (src/server/http/web.ts). It fills the share page's document with what its link
+// shares, so the page paints whole from its first response
+// (docs/decisions/024-the-server-fills-the-share-page.md).
+
+/** Where the data block goes: before the document's early read of the link (src/web/shared.html). */
+const EARLY_READ = '<script data-shared-read>';
+
+/** The data block: JSON that no text in it can end (`</script>`, `<!--`). */
+const dataBlock = (served: ServedShared) =>
+  `<script type="application/json" id="${SHARED_DATA_ID}">${JSON.stringify(served).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * A filler of the share page's document `template` (the loading document the build made, or one with
+ * an empty #root), or undefined when it has no place for what it would fill in. The filler answers
+ * the document for a link's path; undefined for an item the SPA shows (a subliminal with sound): that
+ * visit gets the loading document.
+ */
+export function sharedPageFiller(
+  template: string,
+): ((served: ServedShared, pathname: string) => string | undefined) | undefined {
+  // As prerender.tsx renders the page while loading.
+  const loading = renderToString(
+    <StrictMode>
+      <SharedDocument token="" />
+    </StrictMode>,
+  );
+  const root = [`<div id="root">${loading}</div>`, '<div id="root"></div>'].find((html) => template.includes(html));
+  const readAt = template.indexOf(EARLY_READ);
+  if (root === undefined || readAt < 0 || template.indexOf(root) < readAt) return undefined;
+  const head = template.slice(0, readAt);
+  const [middle, tail] = [
+    template.slice(readAt, template.indexOf(root)),
+    template.slice(template.indexOf(root) + root.length),
+  ];
+  return (served, pathname) => {
+    if (served.status === 'ready' && needsApp(served.item)) return undefined;
+    const token = pathname.split('/')[2] ?? '';
+    const page = renderToString(
+      <StrictMode>
+        <NavigationProvider value={{ ...documentNavigation, usePathname: () => pathname }}>
+          <SharedDocument token={token} served={served} />
+        </NavigationProvider>
+      </StrictMode>,
+    );
+    return `${head}${dataBlock(served)}\n    ${middle}<div id="root">${page}</div>${tail}`;
+  };
+}
