@@ -14,7 +14,7 @@ import { applyServerLimits, registerRequestLimits, serverLimitOptions } from './
 import { trackHandlers } from './http/shutdown';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
-import { readWebPages, registerWeb } from './http/web';
+import { loadSharedPage, readWebPages, registerWeb } from './http/web';
 import { loggerOptions, logRequests } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built SPA's folder; tests that need no web pages leave it out. */
   webDir?: string | undefined;
+  /** The web build's server renderers (dist/render): the share page is filled when it holds one. */
+  renderDir?: string | undefined;
   /** Extra modules, registered after the product's own (tests use it for probe routes). */
   plugins?: FastifyPluginAsync[];
 }
@@ -68,6 +70,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerRequestLimits(app, ctx.config, ctx.database);
 
   const pages = options.webDir ? readWebPages(options.webDir) : undefined;
+  const sharedPage =
+    pages && options.webDir && options.renderDir
+      ? await loadSharedPage(pages, options.webDir, options.renderDir, app.log)
+      : undefined;
   registerSecurity(app, pages ? pages.documents : [], ctx.config.http.hstsMaxAgeSeconds, mediaOrigins(ctx.config.s3));
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
@@ -83,7 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contentRoutes, ctx);
   await app.register(profileRoutes, ctx);
   await app.register(ownRoutes, ctx);
-  await app.register(sharedRoutes, ctx);
+  await app.register(sharedRoutes, { ...ctx, sharedPage });
   await app.register(mediaRoutes, ctx);
   await app.register(supportRoutes, ctx);
   await app.register(billingRoutes, ctx);

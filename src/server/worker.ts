@@ -12,7 +12,7 @@ import { remoteJobQueue } from './jobs/runner';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { closeWithDeadline } from './http/shutdown';
-import { WEB_DIST_DIR } from './paths';
+import { RENDER_DIST_DIR, WEB_DIST_DIR } from './paths';
 
 /**
  * A worker process: serves HTTP; the embedded database and notices go through the primary, and the
@@ -35,7 +35,7 @@ export async function runWorker(config: Config): Promise<void> {
         ? redisRateLimitStore(redis, { prefix: redisPrefix(config.redisUrl), log: processLogger(config.logLevel) })
         : clusterRateLimitStore(primary),
   });
-  const app = await buildApp(ctx, { webDir: WEB_DIST_DIR });
+  const app = await buildApp(ctx, { webDir: WEB_DIST_DIR, renderDir: RENDER_DIST_DIR });
 
   let stopping = false;
   const stop = async () => {

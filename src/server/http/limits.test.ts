@@ -114,6 +114,8 @@ describe('load shedding', () => {
       }
       return { blocked: true };
     });
+    // A page that would do something optional (the share page reads the database) asks whether to.
+    app.get('/probe/page', async (request) => ({ overloaded: request.overloaded }));
   };
   let t: TestApp;
   let user: SignedInUser;
@@ -135,12 +137,15 @@ describe('load shedding', () => {
     expect(shed.headers['retry-after']).toBe('3');
     expect(shed.json()).toEqual({ detail: 'Service temporarily unavailable, try again later.' });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // A page is answered, marked so that it does without what it can.
+    expect((await t.app.inject({ method: 'GET', url: '/probe/page' })).json()).toEqual({ overloaded: true });
     let recovered = 0;
     for (let i = 0; i < 50 && recovered !== 200; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       recovered = (await t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: user.headers })).statusCode;
     }
     expect(recovered).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/probe/page' })).json()).toEqual({ overloaded: false });
   });
 
   // PGlite's backlog is the event loop's (above); a pool queue exists on PostgreSQL.

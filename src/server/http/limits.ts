@@ -7,6 +7,16 @@ import type { Database } from '../db/client';
 import { answerClientError } from './error-handler';
 import { serviceUnavailable } from './errors';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The server was past a load bound when this request came, and it was not shed (a page): it does
+     * without what is optional (the share page sends its loading document rather than read the database).
+     */
+    overloaded: boolean;
+  }
+}
+
 /** How often a request body still arriving is looked at. */
 const BODY_CHECK_INTERVAL_MS = 1000;
 /** The window over which an upload's transfer rate is averaged. */
@@ -93,11 +103,15 @@ async function registerLoadShedding(
   overload: Config['overload'],
 ): Promise<void> {
   // Only API calls are shed: pages, assets and media are files, cheap to send, and a page answered with
-  // a JSON error would leave a person nothing to read.
+  // a JSON error would leave a person nothing to read. A page that would read the database (the share
+  // page) is marked `overloaded` instead and sends its file.
   const sheddable = (request: FastifyRequest) => request.url.startsWith('/api/') && !request.url.startsWith(API.health);
   let lastWarning = 0;
   const shed = (request: FastifyRequest, cause: string, value: number) => {
-    if (!sheddable(request)) return undefined;
+    if (!sheddable(request)) {
+      request.overloaded = true;
+      return undefined;
+    }
     // Operators see why, at most once a second.
     if (Date.now() - lastWarning > 1000) {
       lastWarning = Date.now();
@@ -105,6 +119,7 @@ async function registerLoadShedding(
     }
     return Promise.reject(serviceUnavailable(overload.retryAfterSeconds));
   };
+  app.decorateRequest('overloaded', false);
   await app.register(underPressure, {
     maxEventLoopDelay: overload.maxEventLoopDelayMs,
     maxHeapUsedBytes: overload.maxHeapUsedBytes,

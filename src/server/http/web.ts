@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { SharedItem } from '@shared/contract/subliminals';
 import { notFound } from './errors';
 import { WEB_DIST_DIR } from '../paths';
 
@@ -85,4 +89,83 @@ export async function registerWeb(app: FastifyInstance, pages: WebPages | undefi
     }
     throw notFound();
   });
+}
+
+/** The share links' document in pages.json (build/pages.ts). */
+const SHARE_PAGES = '/s/*';
+
+/** What the share page is filled with: what its link shares, or that the link is revoked or unknown. */
+export type ServedShared = { status: 'ready'; item: SharedItem } | { status: 'gone' };
+
+/**
+ * The share page's document filled on the server (docs/decisions/024-the-server-fills-the-share-page.md),
+ * by the renderer the web build writes to dist/render/shared.js (from src/web/render-shared.tsx).
+ */
+export interface SharedPage {
+  /** The loading document, in the build directory: sent when the page is to read its link itself. */
+  loadingFile: string;
+  /** The document for a link's path filled with `served`; undefined when that visit gets the loading document. */
+  fill(served: ServedShared, pathname: string): string | undefined;
+}
+
+/**
+ * Loads the share page's renderer from `renderDir`; undefined (every share link then gets the
+ * loading document, as before there was one) when the build made none, or one that does not load or
+ * does not fit the document.
+ */
+export async function loadSharedPage(
+  pages: WebPages,
+  webDir: string,
+  renderDir: string,
+  log: FastifyBaseLogger,
+): Promise<SharedPage | undefined> {
+  const loadingFile = pages.routes[SHARE_PAGES];
+  const renderer = path.join(renderDir, 'shared.js');
+  if (loadingFile === undefined || !existsSync(renderer)) return undefined;
+  try {
+    const { sharedPageFiller } = (await import(pathToFileURL(renderer).href)) as {
+      sharedPageFiller(template: string): SharedPage['fill'] | undefined;
+    };
+    const fill = sharedPageFiller(readFileSync(path.join(webDir, loadingFile), 'utf8'));
+    if (fill) return { loadingFile, fill };
+    log.warn({ renderer, document: loadingFile }, 'the share page renderer does not fit its document: not filling it');
+  } catch (error) {
+    log.error({ err: error, renderer }, 'the share page renderer does not load: not filling the page');
+  }
+  return undefined;
+}
+
+/** Whether the request's Accept-Encoding names `name` (and not with q=0). */
+function acceptsEncoding(request: FastifyRequest, name: string): boolean {
+  return String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .some((entry) => {
+      const [coding = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+      return coding === name && !params.some((param) => /^q=0(\.0*)?$/.test(param));
+    });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A document made for one request, never stored (`no-store`: a revoked share link stops at once),
+ * compressed as the browser accepts: brotli at a quality that takes about a millisecond (a 75 KB
+ * page → 13 KB), else gzip, off the event loop.
+ */
+export async function sendDocument(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  const encoding = acceptsEncoding(request, 'br') ? 'br' : acceptsEncoding(request, 'gzip') ? 'gzip' : undefined;
+  reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Vary', 'Accept-Encoding');
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? await brotli(html, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+        })
+      : await gzipped(html);
+  return reply.header('Content-Encoding', encoding).send(body);
 }
