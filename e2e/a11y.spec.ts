@@ -10,6 +10,7 @@ test.describe.configure({ timeout: 300_000 });
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
+const UNKNOWN_SHARE_LINK = '/s/AAAAAAAAAAAAAAAAAAAAAA';
 const PUBLIC_ROUTES = [
   '/',
   '/signup',
@@ -19,8 +20,8 @@ const PUBLIC_ROUTES = [
   '/portal/home/',
   '/terms/',
   '/privacy/',
-  // A share link that names nothing: the page says so.
-  '/s/AAAAAAAAAAAAAAAAAAAAAA',
+  // A share link that names nothing: the page says so (answered 404).
+  UNKNOWN_SHARE_LINK,
   '/no-such-page',
 ];
 const MEMBER_ROUTES = [
@@ -44,7 +45,8 @@ const STAFF_ROUTES = ['/admin/messages', '/admin/audio', '/admin/applications', 
 /** Opens a route in a theme and waits until it has settled: fonts, lists, lazily mounted sections. */
 async function open(page: Page, route: string) {
   const response = await page.goto(route);
-  expect(response?.status(), route).toBeLessThan(400);
+  if (route === UNKNOWN_SHARE_LINK) expect(response?.status(), route).toBe(404);
+  else expect(response?.status(), route).toBeLessThan(400);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 }).first(), `${route} has a heading`).toBeVisible();
   // Sections of the home page mount as they come near the viewport.

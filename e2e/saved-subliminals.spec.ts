@@ -24,20 +24,31 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   const link = await page.getByLabel('Share link').inputValue();
   expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
 
-  // A stranger, no account: sees the name and the messages, and is invited to sign up.
+  // A stranger, no account: sees the name and the messages, and is invited to sign up. The server
+  // filled the page (docs/decisions/024-the-server-fills-the-share-page.md): it reads nothing itself,
+  // and hydrates without a console error (a mismatch or a refused inline script would log one).
   const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const visitor = await visitorContext.newPage();
-  await visitor.goto(new URL(link).pathname);
+  const reads: string[] = [];
+  const errors: string[] = [];
+  visitor.on('request', (request) => void (request.url().includes('/api/shared/') && reads.push(request.url())));
+  visitor.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  expect((await visitor.goto(new URL(link).pathname))?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { name: 'Steady mornings' })).toBeVisible();
   await expect(visitor.getByText('Forest theme', { exact: false })).toBeVisible();
   await expect(visitor.getByRole('listitem').filter({ hasText: 'I trust my own judgement.' })).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Sign up free' })).toBeVisible();
+  await visitor.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
 
-  // The owner stops sharing: the same link now says so.
+  // The owner stops sharing: the same link now says so, at once, with a 404 (which Chromium logs).
   await page.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(page.getByRole('button', { name: 'Create link' })).toBeVisible();
-  await visitor.reload();
+  expect((await visitor.reload())?.status()).toBe(404);
   await expect(visitor.getByRole('alert')).toContainText('This link does not work');
+  await visitor.waitForLoadState('networkidle');
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  expect(reads).toEqual([]);
   await visitorContext.close();
 });
 
