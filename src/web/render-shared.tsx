@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { needsApp, SharedDocument } from './app/documents/shared';
-import { SHARED_DATA_ID, type ServedShared } from './features/subliminals/api/shared-item';
+import type { ServedShared } from '@shared/contract';
+import { SHARED_DATA_ID } from './features/subliminals/api/shared-item';
 import { documentNavigation, NavigationProvider } from './lib/link';
 
 // Used by the server only: the build writes it to dist/render (build/vite-plugins.ts) and the server

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { SharedItem } from '@shared/contract/subliminals';
+import type { ServedShared } from '@shared/contract';
 import { notFound } from './errors';
 import { WEB_DIST_DIR } from '../paths';
 
@@ -93,9 +93,6 @@ export async function registerWeb(app: FastifyInstance, pages: WebPages | undefi
 
 /** The share links' document in pages.json (build/pages.ts). */
 const SHARE_PAGES = '/s/*';
-
-/** What the share page is filled with: what its link shares, or that the link is revoked or unknown. */
-export type ServedShared = { status: 'ready'; item: SharedItem } | { status: 'gone' };
 
 /**
  * The share page's document filled on the server (docs/decisions/024-the-server-fills-the-share-page.md),

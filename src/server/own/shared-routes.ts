@@ -9,9 +9,10 @@ import {
   SHARE_TOKEN_PATTERN,
   shareTokenParamsSchema,
 } from '@shared/contract';
+import type { ServedShared } from '@shared/contract';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
-import { sendDocument, type ServedShared, type SharedPage } from '../http/web';
+import { sendDocument, type SharedPage } from '../http/web';
 import { userOf } from './route-kit';
 import { copyShared, readShared } from './shares';
 

@@ -77,6 +77,8 @@ export const sharedItemSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type SharedItem = z.infer<typeof sharedItemSchema>;
+/** What the server read for a share page's link and hands the page (docs/decisions/024-the-server-fills-the-share-page.md). */
+export type ServedShared = { status: 'ready'; item: SharedItem } | { status: 'gone' };
 
 /** Copying what is shared into one's own account answers what was made. */
 export const sharedCopySchema = z.discriminatedUnion('kind', [

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { SharedItem } from '@shared/contract';
+import type { ServedShared, SharedItem } from '@shared/contract';
 import { PublicChrome } from '@web/components/layouts/public-chrome';
-import { useSharedItem, type ServedShared } from '@web/features/subliminals/api/shared-item';
+import { useSharedItem } from '@web/features/subliminals/api/shared-item';
 import {
   SharedLoading,
   SharedProblem,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SharedItem } from '@shared/contract';
+import type { ServedShared, SharedItem } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 
@@ -10,9 +10,6 @@ import { ApiError, apiRequest } from '@web/lib/api-client';
 
 /** The id of the data block in which the server hands the page what its link shares. */
 export const SHARED_DATA_ID = 'innerwave-shared';
-
-/** What the server read for the page's link: the item, or that the link is revoked or unknown. */
-export type ServedShared = { status: 'ready'; item: SharedItem } | { status: 'gone' };
 
 /**
  * The read the document started while its scripts loaded (the inline script of src/web/shared.html),
