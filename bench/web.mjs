@@ -11,13 +11,14 @@ import { freePort } from './free-port.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
 // `npm run bench:web [-- --runs=3] [--paths=/,/login] [--signed-in=/subliminals,/music] [--trace-runs=5] [--port=4141]
-// [--json=out.json] [--reports=dir]`: builds the SPA, starts the app as `npm start` does on a temporary data folder, creates a
+// [--json=out.json] [--reports=dir] [--traces=dir]`: builds the SPA, starts the app as `npm start` does on a temporary data folder, creates a
 // signed-in account (Pro, so it can share a subliminal for `/s/:token`) and runs Lighthouse (mobile default)
 // against every page: the public ones signed out, the portal ones with that account's session in localStorage.
 // Prints one table (median of the runs) and exits 1 when any page logged a console error or a browser issue
 // (a Content-Security-Policy violation is one). Targets are the issue's (#20); a miss is marked, not fatal,
 // because Lighthouse's timings move with the machine's load. Portal pages also get their blocking time from
-// Chromium traces at a real 4× CPU slowdown (`--trace-runs`, 0 for none): see tracedBlockingTime.
+// Chromium traces at a real 4× CPU slowdown (`--trace-runs`, 0 for none; `--traces` keeps them, for DevTools): see
+// tracedBlockingTime.
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const list = (value) => (value === undefined ? undefined : value.split(',').filter(Boolean));
@@ -185,7 +186,12 @@ async function tracedBlockingTime(browser, url) {
     await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.goto(url, { waitUntil: 'networkidle0' });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const { traceEvents } = JSON.parse(Buffer.from(await page.tracing.stop()).toString());
+    const trace = Buffer.from(await page.tracing.stop());
+    if (args.traces) {
+      mkdirSync(args.traces, { recursive: true });
+      writeFileSync(path.join(args.traces, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), trace);
+    }
+    const { traceEvents } = JSON.parse(trace.toString());
     // A page that sent the session to login measured the login page instead.
     if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${page.url()}`);
     const parse = traceEvents.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === url);
