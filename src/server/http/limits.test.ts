@@ -148,6 +148,35 @@ describe('load shedding', () => {
     expect((await t.app.inject({ method: 'GET', url: '/probe/page' })).json()).toEqual({ overloaded: false });
   });
 
+  it('sheds API calls past the bound on requests in flight, marks pages instead, and counts an answered one out', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold: FastifyPluginAsync = async (app) => {
+      app.get('/api/probe/hold/', async () => {
+        await held;
+        return { held: true };
+      });
+      app.get('/probe/page', async (request) => ({ overloaded: request.overloaded }));
+    };
+    const { t: bounded, port } = await listening({ OVERLOAD_MAX_IN_FLIGHT: '1', RETRY_AFTER_SECONDS: '3' }, [hold]);
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const first = fetch(`${origin}/api/probe/hold/`);
+      for (let i = 0; i < 100 && (await fetch(`${origin}/probe/page`).then((r) => r.json())).overloaded !== true; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const shed = await fetch(`${origin}/api/user/profile/`);
+      expect(shed.status).toBe(503);
+      expect(shed.headers.get('retry-after')).toBe('3');
+      expect(await fetch(`${origin}/probe/page`).then((r) => r.json())).toEqual({ overloaded: true });
+      release();
+      expect((await first).status).toBe(200);
+      expect(await fetch(`${origin}/probe/page`).then((r) => r.json())).toEqual({ overloaded: false });
+    } finally {
+      release();
+      await bounded.close();
+    }
+  });
+
   // PGlite's backlog is the event loop's (above); a pool queue exists on PostgreSQL.
   it.runIf(inject('dbKind') === 'postgres')('sheds requests while the database queue is over its bound', async () => {
     // A call that reads the database each time (content lists are kept in memory).
