@@ -106,6 +106,10 @@ describe('slow clients', () => {
 });
 
 describe('load shedding', () => {
+  // A page that would do something optional (the share page reads the database) asks whether to.
+  const pageProbe: FastifyPluginAsync = async (app) => {
+    app.get('/probe/page', async (request) => ({ overloaded: request.overloaded }));
+  };
   const block: FastifyPluginAsync = async (app) => {
     app.get('/api/probe/block/', async () => {
       const until = Date.now() + 800;
@@ -114,8 +118,7 @@ describe('load shedding', () => {
       }
       return { blocked: true };
     });
-    // A page that would do something optional (the share page reads the database) asks whether to.
-    app.get('/probe/page', async (request) => ({ overloaded: request.overloaded }));
+    await app.register(pageProbe);
   };
   let t: TestApp;
   let user: SignedInUser;
@@ -156,21 +159,22 @@ describe('load shedding', () => {
         await held;
         return { held: true };
       });
-      app.get('/probe/page', async (request) => ({ overloaded: request.overloaded }));
+      await app.register(pageProbe);
     };
     const { t: bounded, port } = await listening({ OVERLOAD_MAX_IN_FLIGHT: '1', RETRY_AFTER_SECONDS: '3' }, [hold]);
     try {
       const origin = `http://127.0.0.1:${port}`;
+      const page = () => fetch(`${origin}/probe/page`).then((r) => r.json());
       const first = fetch(`${origin}/api/probe/hold/`);
-      for (let i = 0; i < 100 && (await fetch(`${origin}/probe/page`).then((r) => r.json())).overloaded !== true; i++)
+      for (let i = 0; i < 100 && (await page()).overloaded !== true; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       const shed = await fetch(`${origin}/api/user/profile/`);
       expect(shed.status).toBe(503);
       expect(shed.headers.get('retry-after')).toBe('3');
-      expect(await fetch(`${origin}/probe/page`).then((r) => r.json())).toEqual({ overloaded: true });
+      expect(await page()).toEqual({ overloaded: true });
       release();
       expect((await first).status).toBe(200);
-      expect(await fetch(`${origin}/probe/page`).then((r) => r.json())).toEqual({ overloaded: false });
+      expect(await page()).toEqual({ overloaded: false });
     } finally {
       release();
       await bounded.close();

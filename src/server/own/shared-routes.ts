@@ -8,8 +8,8 @@ import {
   sharedItemSchema,
   SHARE_TOKEN_PATTERN,
   shareTokenParamsSchema,
+  type ServedShared,
 } from '@shared/contract';
-import type { ServedShared } from '@shared/contract';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { sendDocument, type SharedPage } from '../http/web';
