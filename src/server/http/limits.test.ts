@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -103,6 +106,45 @@ describe('slow clients', () => {
     });
     expect(steady).toMatch(/^HTTP\/1\.1 201/);
   }, 20_000);
+});
+
+describe('requests answered', () => {
+  // What the slow-body watch holds is garbage only it keeps: thousands of small POSTs a second, each kept
+  // until the watch's next look, were most of the garbage collector's work.
+  let answered: WeakRef<object> | undefined;
+  const echo: FastifyPluginAsync = async (app) => {
+    app.post('/api/probe/echo/', async (request) => {
+      answered = new WeakRef(request);
+      return { ok: true };
+    });
+  };
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => ({ t, port } = await listening({}, [echo])));
+  afterAll(() => t.close());
+
+  it('are let go once their JSON body is read, before the slow-body watch looks again', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const body = '{"a":1}';
+      const sent = httpRequest(
+        { port, host: '127.0.0.1', method: 'POST', path: '/api/probe/echo/', agent: false },
+        (response) => response.resume().on('end', () => resolve(response.statusCode)),
+      );
+      sent.on('error', reject);
+      sent.setHeader('content-type', 'application/json');
+      sent.end(body);
+    });
+    expect(status).toBe(200);
+    // Well within the watch's one-second interval.
+    for (let attempt = 0; attempt < 5 && answered?.deref(); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      collectGarbage();
+    }
+    expect(answered).toBeDefined();
+    expect(answered?.deref()).toBeUndefined();
+  });
 });
 
 describe('load shedding', () => {

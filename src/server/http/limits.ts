@@ -35,22 +35,20 @@ const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.heade
 function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): void {
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
   interface Watched {
-    request: FastifyRequest;
     reply: FastifyReply;
     started: number;
     samples: Array<{ at: number; bytes: number }>;
   }
   // One timer looks at every body still arriving (a timer per request cost more than the small JSON
   // bodies it watched); it runs only while there is one.
-  const watched = new Set<Watched>();
+  const watched = new Map<FastifyRequest, Watched>();
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
     const now = Date.now();
-    for (const body of watched) {
-      const { request, reply, started, samples } = body;
+    for (const [request, { reply, started, samples }] of watched) {
       const socket = request.raw.socket;
       if (request.raw.complete || socket.destroyed || reply.raw.writableEnded) {
-        watched.delete(body);
+        watched.delete(request);
         continue;
       }
       samples.push({ at: now, bytes: socket.bytesRead });
@@ -61,7 +59,7 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
       const uploadStillMoving =
         isUpload(request) && (settings.minUploadBytesPerSecond === 0 || rate >= settings.minUploadBytesPerSecond);
       if (uploadStillMoving) continue;
-      watched.delete(body);
+      watched.delete(request);
       request.log.warn(
         { elapsedMs: now - started, bytesPerSecond: Math.round(rate) },
         'request body too slow: connection closed',
@@ -81,9 +79,17 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
   app.addHook('onRequest', (request, reply, done) => {
     if (hasBody(request) && !request.raw.complete) {
       const started = Date.now();
-      watched.add({ request, reply, started, samples: [{ at: started, bytes: request.raw.socket.bytesRead }] });
+      watched.set(request, { reply, started, samples: [{ at: started, bytes: request.raw.socket.bytesRead }] });
       if (!timer) (timer = setInterval(check, BODY_CHECK_INTERVAL_MS)).unref();
     }
+    done();
+  });
+  // A body read whole (every JSON call's, by now) is let go at once. Left for the next check, each such
+  // request and its reply would outlive their answer by up to a second: at thousands a second, that is
+  // the garbage collector's most costly work (old-generation objects), measured as about a third of a
+  // small POST's CPU (docs/decisions/025-what-a-request-costs.md).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.raw.complete) watched.delete(request);
     done();
   });
   app.addHook('onClose', (_instance, done) => {
