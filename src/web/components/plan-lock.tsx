@@ -5,7 +5,7 @@ import { PLAN_FEATURES, type PlanFeature } from '@shared/plans';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
 import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { planPaths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 
@@ -38,7 +38,7 @@ export function PlanLock({
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm" className={cn('whitespace-nowrap text-fg-muted', className)}>
+        <Button variant="secondary" size="sm" className={clsx('whitespace-nowrap text-fg-muted', className)}>
           <Lock aria-hidden className="h-4 w-4" /> {`${label} `}
           <span className="rounded-full bg-fg/10 px-2 py-0.5 text-xs font-semibold">{plan.name}</span>
         </Button>

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@web/lib/paths';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 const SECTIONS = [
   { label: 'Messages', to: paths.adminMessages },
@@ -23,9 +23,9 @@ export function Component() {
               key={to}
               to={to}
               className={({ isActive }) =>
-                cn(
-                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium text-fg-muted hover:text-fg',
-                  isActive ? 'border-accent text-fg' : 'border-transparent',
+                clsx(
+                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium hover:text-fg',
+                  isActive ? 'border-accent text-fg' : 'border-transparent text-fg-muted',
                 )
               }
             >

@@ -20,7 +20,7 @@ export default function MobileMenuDialog({
   const account = useSignedInAccount();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Menu" className="top-4 translate-y-0">
+      <DialogContent title="Menu" placement="top">
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           <Link to={paths.home} onClick={close} className={linkClass}>
             Home

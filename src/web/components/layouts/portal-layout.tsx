@@ -16,7 +16,7 @@ import {
 import { paths } from '@web/lib/paths';
 import { removePortalFrame } from '@web/lib/portal-frame';
 import { useSession } from '@web/lib/session';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import {
@@ -57,9 +57,9 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           end={to === paths.home}
           onClick={onNavigate}
           className={({ isActive }) =>
-            cn(
-              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-fg-muted hover:bg-black/5 hover:text-fg dark:hover:bg-white/10',
-              isActive && 'bg-accent/15 text-fg',
+            clsx(
+              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium hover:bg-black/5 hover:text-fg dark:hover:bg-white/10',
+              isActive ? 'bg-accent/15 text-fg' : 'text-fg-muted',
               'separated' in link && 'mt-3 border-t border-line pt-4',
             )
           }
@@ -138,7 +138,7 @@ export function PortalLayout({
                   <Menu aria-hidden className="h-5 w-5" />
                 </Button>
               </DialogTrigger>
-              <DialogContent title="Menu" className="top-4 translate-y-0">
+              <DialogContent title="Menu" placement="top">
                 <SidebarNav onNavigate={() => setMenuOpen(false)} />
               </DialogContent>
             </Dialog>

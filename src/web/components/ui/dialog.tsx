@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -18,15 +18,22 @@ export function DialogContent({
   className,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  placement = 'center',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Where it opens: the screen's middle, or near its top (menus, so they read from the top down). */
+  placement?: 'center' | 'top';
+}) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-line bg-surface-raised p-6 shadow-2xl data-[state=open]:animate-fade-in',
+        className={clsx(
+          'fixed left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 rounded-3xl border border-line bg-surface-raised p-6 shadow-2xl data-[state=open]:animate-fade-in',
+          placement === 'top' ? 'top-4' : 'top-1/2 -translate-y-1/2',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}

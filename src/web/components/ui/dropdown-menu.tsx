@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
@@ -11,7 +11,7 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
     <Menu.Portal>
       <Menu.Content
         sideOffset={8}
-        className={cn(
+        className={clsx(
           'z-50 min-w-56 rounded-2xl border border-line bg-surface-raised p-2 shadow-xl data-[state=open]:animate-fade-in',
           className,
         )}
@@ -24,7 +24,7 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
   return (
     <Menu.Item
-      className={cn(
+      className={clsx(
         'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm outline-none data-[highlighted]:bg-black/5 dark:data-[highlighted]:bg-white/10',
         className,
       )}

@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { clsx } from 'clsx';
 
-/** A spinner with a name for screen readers (clsx, not cn: the account pages load without tailwind-merge). */
+/** A spinner with a name for screen readers. */
 export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
   return (
     <span role="status" className={clsx('inline-flex items-center justify-center', className)}>

@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem, useAudioChange } from '../api/audio';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FileField } from './file-field';
@@ -143,7 +143,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         <InlineEdit
           value={item.description || 'No description'}
           label={`description of ${item.name}`}
-          className={cn('text-sm text-fg-muted', !item.description && 'italic')}
+          className={clsx('text-sm text-fg-muted', !item.description && 'italic')}
           onSave={(description) => save({ description }, 'Description saved.')}
         />
         <audio

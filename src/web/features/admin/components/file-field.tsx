@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { FieldError } from '@web/components/ui/input';
 
 /** A labelled file input with its hint and error. */
@@ -13,7 +13,7 @@ export function FileField({
 }: ComponentProps<'input'> & { id: string; label: string; hint?: string; error?: string | undefined }) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

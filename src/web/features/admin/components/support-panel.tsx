@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { AdminSupportRequest } from '@shared/contract';
 import { QueryState } from '@web/components/ui/query-state';
 import { describeError } from '@web/lib/change';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
 import { panelClass } from './states';
 
@@ -22,7 +22,7 @@ function RequestItem({
   const handled = request.handled_at !== null;
   const toggleId = `support-handled-${request.id}`;
   return (
-    <li className={cn('flex flex-col gap-3 py-4', handled && 'opacity-70')}>
+    <li className={clsx('flex flex-col gap-3 py-4', handled && 'opacity-70')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 className="break-words font-medium">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { BINAURAL_PRESETS, type BinauralPresetName } from '@shared/binaural';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 /** The brainwave presets as a radio group of cards: arrow keys move, Space selects. */
 export function PresetCards({
@@ -26,10 +26,12 @@ export function PresetCards({
           return (
             <label
               key={preset.name}
-              className={cn(
-                'flex cursor-pointer flex-col gap-1.5 rounded-2xl border border-line bg-surface p-4 transition-colors hover:border-fg-muted',
+              className={clsx(
+                'flex cursor-pointer flex-col gap-1.5 rounded-2xl border p-4 transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
-                isSelected && 'border-accent-strong bg-accent/10 hover:border-accent-strong dark:border-accent',
+                isSelected
+                  ? 'border-accent-strong bg-accent/10 hover:border-accent-strong dark:border-accent'
+                  : 'border-line bg-surface hover:border-fg-muted',
               )}
             >
               <input

@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import type { GoalId, Onboarding, OnboardingWrite, SessionMinutes } from '@shared/contract';
 import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 
 // The onboarding's three short steps (docs/product/screens.md#welcome): goals, headphones, session
 // length. Every answer is optional; "Skip for now" saves nothing but the wish to skip.
@@ -46,7 +46,7 @@ function Choice({
       tabIndex={tabbable ? 0 : -1}
       {...(role === 'radio' ? { 'aria-checked': pressed } : { 'aria-pressed': pressed })}
       onClick={onClick}
-      className={cn(
+      className={clsx(
         'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
         pressed
           ? 'border-accent-strong bg-accent/15 text-fg dark:border-accent'
@@ -119,7 +119,7 @@ export function OnboardingForm({
         </p>
         <div aria-hidden className="flex gap-1.5">
           {STEPS.map((title, index) => (
-            <span key={title} className={cn('h-1.5 flex-1 rounded-full', index <= step ? 'bg-accent' : 'bg-line')} />
+            <span key={title} className={clsx('h-1.5 flex-1 rounded-full', index <= step ? 'bg-accent' : 'bg-line')} />
           ))}
         </div>
         <h2

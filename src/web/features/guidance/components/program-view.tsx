@@ -12,7 +12,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { PlanLock } from '@web/components/plan-lock';
@@ -247,7 +247,7 @@ export function ProgramView({ slug }: { slug: string }) {
                           to={programDayPath(program.slug, day.day)}
                           replace
                           aria-current={current ? 'page' : undefined}
-                          className={cn(
+                          className={clsx(
                             'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm hover:bg-black/5 dark:hover:bg-white/10',
                             current && 'bg-accent/15 font-medium',
                           )}

@@ -8,7 +8,7 @@ import { BEAT_WARNING_HZ, dbToGain, gainToDb, MIN_DB } from '@web/lib/audio/mixe
 import { NOISE_COLOURS, NOISE_LABELS } from '@web/lib/audio/noise';
 import type { LayerId, LayerSource } from '@web/lib/audio/sound-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { usePlan } from '@web/lib/plan';
 import { RangeInput } from '@web/components/ui/range-input';
 
@@ -63,9 +63,9 @@ function Choices({
           type="button"
           aria-pressed={selected === option.value}
           onClick={() => onSelect(option.value)}
-          className={cn(
-            'min-h-11 rounded-full border border-line px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
-            selected === option.value && 'border-accent bg-accent/15',
+          className={clsx(
+            'min-h-11 rounded-full border px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+            selected === option.value ? 'border-accent bg-accent/15' : 'border-line',
           )}
         >
           {option.label}

@@ -13,7 +13,7 @@ import { ApiError } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import { paidPlanOf } from '@web/lib/chosen-plan';
 import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { openBillingPortal, startCheckout } from '../api/billing';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation';
 import { leaveFor } from '../lib/leave-for';
@@ -227,7 +227,7 @@ function StatusChip({ state }: { state: PlanState }) {
   if (!label) return null;
   return (
     <span
-      className={cn(
+      className={clsx(
         'inline-flex rounded-full px-3 py-1 text-xs font-semibold',
         danger ? 'bg-danger/15 text-danger' : 'bg-fg/10',
       )}
@@ -314,7 +314,7 @@ function PlanChoices({
           return (
             <li
               key={plan}
-              className={cn(
+              className={clsx(
                 'flex flex-col gap-3 rounded-2xl border p-4',
                 chosen ? 'border-accent bg-accent/5' : 'border-line',
               )}
@@ -384,14 +384,14 @@ function Notice({
   return (
     <div
       role={role}
-      className={cn(
+      className={clsx(
         'flex items-start gap-3 rounded-2xl border p-4 text-sm',
         tone === 'danger' ? 'border-danger/60 bg-danger/10' : 'border-line bg-accent/10',
       )}
     >
       <Icon
         aria-hidden
-        className={cn(
+        className={clsx(
           'mt-0.5 h-5 w-5 shrink-0',
           tone === 'danger' ? 'text-danger' : 'text-link',
           tone === 'progress' && 'animate-spin motion-reduce:animate-none',

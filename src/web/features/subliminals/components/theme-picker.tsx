@@ -2,7 +2,7 @@ import { Check, Lock } from 'lucide-react';
 import type { ThemeFont } from '@shared/themes';
 import { CUSTOM_THEME_ID, SESSION_THEMES, THEME_FONTS } from '@shared/themes';
 import { PlanLock } from '@web/components/plan-lock';
-import { cn } from '@web/lib/cn';
+import { clsx } from 'clsx';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
 
 const FONT_NAMES: Record<ThemeFont, string> = { sans: 'Sans', serif: 'Serif', mono: 'Monospace', rounded: 'Rounded' };
@@ -43,7 +43,7 @@ export function ThemePicker({
   ) => {
     const checked = settings.theme === id;
     return (
-      <label key={id} className={cn('flex flex-col gap-1 text-xs', locked ? 'opacity-60' : 'cursor-pointer')}>
+      <label key={id} className={clsx('flex flex-col gap-1 text-xs', locked ? 'opacity-60' : 'cursor-pointer')}>
         <input
           type="radio"
           name="session-theme"
