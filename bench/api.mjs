@@ -12,7 +12,8 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // data folder; on PostgreSQL in a database of its own when DATABASE_URL is set), loads 10 categories
 // × 50 messages, and measures the hottest calls with wrk against nginx serving the same bytes from a
 // file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
-// Prints one table. Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process
+// Prints one table, with the server's CPU time per request (its own cost, steadier than req/s on a shared
+// machine). Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process
 // (primary and workers) writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
@@ -42,6 +43,7 @@ export function parseWrk(text) {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    requests: Number(/(\d+) requests in /.exec(text)?.[1] ?? NaN),
     p50: percentile(50),
     p99: percentile(99),
     errors:
@@ -229,6 +231,19 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       .filter((p) => p && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
   const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const rssOf = () => [String(server.pid), ...workerPids()].map(rss);
+  // CPU time of the primary and its workers, every thread (user + system, in clock ticks of 10 ms). Per
+  // request it is the server's own cost, which moves far less with the machine's other load than req/s.
+  const cpuMs = (p) => {
+    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const serverCpuMs = () => [String(server.pid), ...workerPids()].reduce((sum, p) => sum + cpuMs(p), 0);
+  /** Runs one round and adds the server's CPU time per request answered, in µs. */
+  const measured = async (round) => {
+    const before = serverCpuMs();
+    const result = await round();
+    return { ...result, cpuUs: ((serverCpuMs() - before) * 1000) / result.requests };
+  };
   // Idle: after start-up and the set-up calls, before any load. Peak: sampled through every round.
   await sleep(2000);
   const idleRss = rssOf();
@@ -244,7 +259,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     const base = [];
     for (let round = 0; round < rounds; round++) {
       base.push(await wrk(`http://127.0.0.1:${nginxPort}/${call.nginx}`));
-      app.push(await call.app());
+      app.push(await measured(call.app));
     }
     const pick = (runs, key) => median(runs.map((run) => run[key]));
     rows.push({
@@ -254,6 +269,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       p99: pick(app, 'p99'),
       errors: pick(app, 'errors'),
       nginx: pick(base, 'rps'),
+      cpuUs: pick(app, 'cpuUs'),
     });
   }
 
@@ -274,9 +290,9 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       await sleep(50);
     }
   })();
-  const login = await wrk(`${origin}/api/jwt/create/`, {
-    script: luaPost('login', { email: EMAIL, password: PASSWORD }),
-  });
+  const login = await measured(() =>
+    wrk(`${origin}/api/jwt/create/`, { script: luaPost('login', { email: EMAIL, password: PASSWORD }) }),
+  );
   storming = false;
   reportLoopDelay();
   clearInterval(rssTimer);
@@ -294,6 +310,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     p99: login.p99,
     errors: login.errors,
     nginx: NaN,
+    cpuUs: login.cpuUs,
   });
 
   // What the cores allow for logins: cores ÷ the time of one hash with the product's parameters.
@@ -324,11 +341,11 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   console.log(
     `\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`,
   );
-  console.log('| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio | server CPU µs/req |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} |`,
+      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} | ${fmt(row.cpuUs)} |`,
     );
   }
   console.log(
