@@ -242,10 +242,12 @@ export function startAfterFirstPaint(html: string): string {
 }
 
 // Browsers without paint timing, and a tab hidden at load (it paints when shown), start at once or then.
-// The links are added four to a task: adding one costs a phone 2–6 ms and a portal page has some fifty, so
-// all at once made one task of 70–200 ms (4× CPU slowdown). The entry is imported once they are all in:
-// imported sooner, the app's first dynamic imports found them missing and added the rest in one task.
-const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var f=d.preload.split(' '),i=0;(function add(){for(var n=i+4;i<n&&i<f.length;i++){if(!f[i])continue;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(i<f.length)setTimeout(add,0);else import(d.entry)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+// The links are added for about 8 ms a task, then the page gets the thread back: adding one costs a phone
+// 2–6 ms, a slower one up to 30 ms, and a portal page lists some fifty, so a fixed number a task made long
+// tasks on slow devices (four: 50–75 ms at 4× CPU slowdown on a slow machine) and needless ones on fast
+// ones. The entry is imported once they are all in: imported sooner, the app's first dynamic imports found
+// them missing and added the rest in one task.
+const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var f=d.preload.split(' '),i=0;(function add(){var t=performance.now();while(i<f.length&&performance.now()-t<8){if(f[i]){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}i++}if(i<f.length)setTimeout(add,0);else import(d.entry)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * Writes .br and .gz next to every text asset, once, at build time; the server sends them to
