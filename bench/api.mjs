@@ -230,14 +230,15 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       .stdout.split(/\s+/)
       .filter((p) => p && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
   const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  const rssOf = () => [String(server.pid), ...workerPids()].map(rss);
+  const serverPids = () => [String(server.pid), ...workerPids()];
+  const rssOf = () => serverPids().map(rss);
   // CPU time of the primary and its workers, every thread (user + system, in clock ticks of 10 ms). Per
   // request it is the server's own cost, which moves far less with the machine's other load than req/s.
   const cpuMs = (p) => {
     const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   };
-  const serverCpuMs = () => [String(server.pid), ...workerPids()].reduce((sum, p) => sum + cpuMs(p), 0);
+  const serverCpuMs = () => serverPids().reduce((sum, p) => sum + cpuMs(p), 0);
   /** Runs one round and adds the server's CPU time per request answered, in µs. */
   const measured = async (round) => {
     const before = serverCpuMs();
