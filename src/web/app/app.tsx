@@ -5,8 +5,8 @@ import { sessionStore } from '@web/lib/session';
 import { createRouter } from './router';
 
 export function App() {
-  const [router] = useState(createRouter);
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createRouter(queryClient));
   // The session was read from storage when lib/session loaded; its refresh timer starts with the app,
   // or with the login. Its module (with the API contract and zod) loads only then: a signed-out
   // visitor's pages (sign-up, login) never need it.

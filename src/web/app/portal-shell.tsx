@@ -3,11 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
 import { startPracticeRecorder } from '@web/components/practice-recorder';
 import { OnboardingPrompt, useOnboardingSettling } from '@web/features/guidance/components/onboarding-prompt';
+import { onboardingQuery } from '@web/features/guidance/api/guidance';
+import { planQuery } from '@web/lib/plan';
+import type { PageQueries } from './page-data';
 
 /**
  * The signed-in frame: the sound plays on across portal pages, with the mini-player under each; every
  * session that ends is recorded, and a new person is invited to the onboarding.
  */
+/** Every portal page shows what the plan includes, and the shell waits for the onboarding invitation. */
+export const pageQueries: PageQueries = () => [planQuery(), onboardingQuery()];
+
 export function Component() {
   const queryClient = useQueryClient();
   useEffect(() => startPracticeRecorder(queryClient), [queryClient]);

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '@web/components/layouts/public-layout';
 import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
@@ -6,10 +7,12 @@ import { RequireStaff } from './require-staff';
 import { RouteError } from './route-error';
 import { RouterNavigation } from './router-navigation';
 import { paths } from '@web/lib/paths';
+import { withPageData } from './page-data';
 
 // The route table (docs/product/screens.md#routes). Every page is its own chunk, loaded when first
 // visited; the portal's layout is lazy too. A first visit to `/` does not load this SPA at all: the server answers it with
 // the pre-rendered home page and its own lean entry (home.tsx); the route below serves in-app visits.
+// A page's module may name the queries its first render reads (`pageQueries`, page-data.ts).
 
 export const routes: RouteObject[] = [
   {
@@ -83,4 +86,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(withPageData(routes, queryClient, () => !router.state.initialized));
+  return router;
+}

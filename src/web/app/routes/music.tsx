@@ -2,6 +2,14 @@ import { BinauralGenerator } from '@web/features/binaural/components/binaural-ge
 import { MusicLibrary } from '@web/features/music/components/music-library';
 import { SoundLayers } from '@web/features/music/components/sound-layers';
 import { MusicPage } from '../portal-pages';
+import { AUDIO_LISTS, audioListQuery } from '@web/features/music/api/audio-lists';
+import { ownMusicQuery } from '@web/features/music/api/own-music';
+import type { PageQueries } from '../page-data';
+
+export const pageQueries: PageQueries = () => [
+  ...AUDIO_LISTS.map((list) => audioListQuery(list.kind, list.path)),
+  ownMusicQuery(),
+];
 
 export function Component() {
   return (

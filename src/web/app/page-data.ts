@@ -1,0 +1,59 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { sessionStore } from '@web/lib/session';
+
+/**
+ * What a page reads in its first render, exported by its route module as `pageQueries` beside its
+ * `Component` (app/routes). The router asks for them as soon as the page's chunk is in, before the page
+ * renders, and on the first load of the app waits for them: the page's first render then has its data,
+ * where an answer arriving after it re-rendered the page at once and in one piece (TanStack Query's
+ * store updates are synchronous), a long task on a phone
+ * (docs/decisions/027-a-portal-page-renders-once-with-its-data.md).
+ */
+// Each query's data type is its own; the loader only needs them fetched.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PageQueries = () => readonly FetchQueryOptions<any, any, any, any>[];
+
+/**
+ * How long a first load waits for the page's data before rendering without it: the page's
+ * pre-rendered frame shows meanwhile, inert, so a slow answer shows the page's own loading state instead.
+ */
+export const FIRST_RENDER_WAIT_MS = 1000;
+
+type PageModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & { pageQueries?: PageQueries };
+
+/**
+ * The route table with each lazily loaded page given a loader for its `pageQueries`. `isFirstLoad`
+ * tells whether the router is still making its first navigation; later moves do not wait, so the page
+ * changes at once and shows its own loading state, as before.
+ */
+export function withPageData(
+  routes: RouteObject[],
+  queryClient: QueryClient,
+  isFirstLoad: () => boolean,
+): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy } = route;
+    const children = route.children && withPageData(route.children, queryClient, isFirstLoad);
+    if (typeof lazy !== 'function') return children ? ({ ...route, children } as RouteObject) : route;
+    const load = async () => {
+      const { pageQueries, ...module } = (await lazy()) as PageModule;
+      if (!pageQueries) return module;
+      return { ...module, loader: () => loadPageQueries(pageQueries, queryClient, isFirstLoad()) };
+    };
+    return { ...route, lazy: load, ...(children ? { children } : {}) } as RouteObject;
+  });
+}
+
+async function loadPageQueries(pageQueries: PageQueries, queryClient: QueryClient, wait: boolean): Promise<null> {
+  // Signed out, the guard sends the visitor to login: nothing to read.
+  if (!sessionStore.get().isAuthenticated) return null;
+  // prefetchQuery never throws: a failed read is left in the cache for the page to show.
+  const fetched = Promise.all(pageQueries().map((query) => queryClient.prefetchQuery(query)));
+  if (wait) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([fetched, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+  return null;
+}
