@@ -176,6 +176,21 @@ describe('useOnboardingSettling', () => {
     expect(await screen.findByText('showing')).toBeInTheDocument();
   });
 
+  it('renders no more once the answer is here', async () => {
+    fakeApi({ [`GET ${API.onboarding}`]: () => fresh });
+    let renders = 0;
+    function CountingProbe() {
+      const settling = useOnboardingSettling();
+      renders += 1;
+      return <p>{settling ? 'waiting' : 'showing'}</p>;
+    }
+    renderWithProviders(<CountingProbe />, { path: paths.subliminals });
+    expect(await screen.findByText('showing')).toBeInTheDocument();
+    const settled = renders;
+    await new Promise((resolve) => setTimeout(resolve, ONBOARDING_WAIT_MS + 200));
+    expect(renders).toBe(settled);
+  });
+
   it('holds it for a second at most when the answer is slow', async () => {
     fakeApi({ [`GET ${API.onboarding}`]: () => new Promise<Onboarding>(() => {}) });
     renderWithProviders(<Probe />, { path: paths.subliminals });
