@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { PlayerState, PlayerWrite } from '@shared/contract';
 import { playerStateSchema } from '@shared/contract/own';
 import { API } from '@shared/contract/paths';
@@ -51,15 +51,18 @@ export function usePlayerSync(
   useEffect(() => {
     const controller = new AbortController();
     apiRequest(API.player, { schema: playerStateSchema, signal: controller.signal }).then(
-      (server) => {
-        if (server.updated_at !== null) {
-          const local = fromServer(server);
-          saved.current = JSON.stringify(toServer(local.playlist, local.settings));
-          applyRef.current(local.playlist, local.settings);
-        }
-        setState({ status: 'saved' });
-        setReady(true);
-      },
+      (server) =>
+        // A transition: the player's re-render with what the account holds is done in slices, not
+        // one long task while the page is still starting.
+        startTransition(() => {
+          if (server.updated_at !== null) {
+            const local = fromServer(server);
+            saved.current = JSON.stringify(toServer(local.playlist, local.settings));
+            applyRef.current(local.playlist, local.settings);
+          }
+          setState({ status: 'saved' });
+          setReady(true);
+        }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
