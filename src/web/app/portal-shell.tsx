@@ -7,13 +7,13 @@ import { onboardingQuery } from '@web/features/guidance/api/guidance';
 import { planQuery } from '@web/lib/plan';
 import type { PageQueries } from './page-data';
 
+/** Every portal page shows what the plan includes, and the shell waits for the onboarding invitation. */
+export const pageQueries: PageQueries = () => [planQuery(), onboardingQuery()];
+
 /**
  * The signed-in frame: the sound plays on across portal pages, with the mini-player under each; every
  * session that ends is recorded, and a new person is invited to the onboarding.
  */
-/** Every portal page shows what the plan includes, and the shell waits for the onboarding invitation. */
-export const pageQueries: PageQueries = () => [planQuery(), onboardingQuery()];
-
 export function Component() {
   const queryClient = useQueryClient();
   useEffect(() => startPracticeRecorder(queryClient), [queryClient]);
