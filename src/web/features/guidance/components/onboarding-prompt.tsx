@@ -22,7 +22,7 @@ export function useOnboardingSettling() {
   const { isPending } = useQuery(onboardingQuery());
   const [waited, setWaited] = useState(false);
   // Only while it is pending: a timer that fired after the answer would re-render the portal's whole
-  // frame for nothing, one long task at load on a phone.
+  // layout for nothing, one long task at load on a phone.
   useEffect(() => {
     if (!isPending) return;
     const timer = window.setTimeout(() => setWaited(true), ONBOARDING_WAIT_MS);
