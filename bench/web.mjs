@@ -198,9 +198,10 @@ async function tracedBlockingTime(browser, url) {
     if (!parse) throw new Error(`no document parse of ${url} in the trace`);
     const main = traceEvents.filter((event) => event.pid === parse.pid && event.tid === parse.tid);
     const firstPaint = main.find((event) => event.name === 'Paint' && event.ts > parse.ts)?.ts ?? Infinity;
-    return main
-      .filter((event) => event.name === 'RunTask' && event.ts >= firstPaint)
-      .reduce((sum, task) => sum + Math.max(0, task.dur / 1000 - 50), 0);
+    // Complete events only: Chromium also marks some tasks with an instant event, which has no duration
+    // (it made a load's blocking time NaN).
+    const tasks = main.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.ts >= firstPaint);
+    return tasks.reduce((sum, task) => sum + Math.max(0, task.dur / 1000 - 50), 0);
   } finally {
     await page.close();
   }
