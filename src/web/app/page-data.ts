@@ -34,14 +34,16 @@ export function withPageData(
 ): RouteObject[] {
   return routes.map((route) => {
     const { lazy } = route;
-    const children = route.children && withPageData(route.children, queryClient, isFirstLoad);
-    if (typeof lazy !== 'function') return children ? ({ ...route, children } as RouteObject) : route;
+    const wrapped = (
+      route.children ? { ...route, children: withPageData(route.children, queryClient, isFirstLoad) } : route
+    ) as RouteObject;
+    if (typeof lazy !== 'function') return wrapped;
     const load = async () => {
       const { pageQueries, ...module } = (await lazy()) as PageModule;
       if (!pageQueries) return module;
       return { ...module, loader: () => loadPageQueries(pageQueries, queryClient, isFirstLoad()) };
     };
-    return { ...route, lazy: load, ...(children ? { children } : {}) } as RouteObject;
+    return { ...wrapped, lazy: load } as RouteObject;
   });
 }
 
