@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -13,18 +13,7 @@ import {
   profileSchema,
   tokenPairSchema,
 } from '@shared/contract';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+import { unusedPort } from './test/ports';
 
 // The process as `npm start` runs it; once is enough, so only in the PGlite project.
 describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
@@ -32,7 +21,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves, then on SIGTERM finishes within its grace period, releases the data folder and exits 0', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], {
       env: {
         PATH: process.env.PATH,
@@ -86,7 +75,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
 
   it('shares one state across its workers (limits count once; a logout, a plan or a new category reach every worker before the answer) and replaces a worker that dies', async () => {
     const clusterDir = mkdtempSync(path.join(tmpdir(), 'innerwave-cluster-'));
-    const port = await freePort();
+    const port = await unusedPort();
     const env = {
       PATH: process.env.PATH,
       DATA_DIR: clusterDir,

@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@shared/contract';
 import { readOutbox } from '../test/eml';
+import { unusedPort } from '../test/ports';
 import { createTestApp } from '../test/test-app';
 import { jobs } from '../jobs/table';
 import { createMailer } from './mailer';
@@ -28,15 +28,6 @@ function recordingLog() {
     info: (fields: object, message: string) => void lines.push({ level: 'info', fields, message }),
     error: (fields: object, message: string) => void lines.push({ level: 'error', fields, message }),
   };
-}
-
-/** A port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('mailer', () => {
@@ -69,7 +60,7 @@ describe('mailer', () => {
 
   it('logs a failed delivery instead of throwing', async () => {
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      smtpUrl: `smtp://127.0.0.1:${await unusedPort()}`,
       from: 'Innerwave <a@b.test>',
       dataDir: tempDir(),
       logLinks: true,
@@ -82,7 +73,7 @@ describe('mailer', () => {
   });
 
   it('answers a signup with 201 while the mail server is down, the mail waiting for a retry', async () => {
-    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}` });
     try {
       const password = 'Quiet-Harbour-58';
       const signup = await t.app.inject({

@@ -8,6 +8,7 @@ import { audioItems, desktopApplications, profiles } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
+import { unusedPort } from '../test/ports';
 import { startS3StandIn, STAND_IN_BUCKET, type S3StandIn } from '../test/s3-stand-in';
 import { fakeMp3 } from '../admin/test/fake-audio';
 import { seedAudioItems } from '../seed/service';
@@ -18,15 +19,11 @@ import type { MediaStore } from './store';
 
 // Media on S3-compatible storage, end to end: the app against a local S3 stand-in (s3rver).
 
-const S3_PORT = 4132;
-/** Nothing listens here: the storage cannot be reached. */
-const DEAD_PORT = 4139;
-
 let s3: S3StandIn;
 let t: TestApp;
 let staff: SignedInUser;
 beforeAll(async () => {
-  s3 = await startS3StandIn(S3_PORT);
+  s3 = await startS3StandIn();
   t = await createTestApp(s3.env);
   staff = await signedInUser(t.ctx, { isStaff: true });
 });
@@ -204,7 +201,7 @@ describe('S3-compatible storage that cannot be reached', () => {
   let user: SignedInUser;
   let deadStaff: SignedInUser;
   beforeAll(async () => {
-    dead = await createTestApp({ ...s3.env, S3_URL: `http://127.0.0.1:${DEAD_PORT}` });
+    dead = await createTestApp({ ...s3.env, S3_URL: `http://127.0.0.1:${await unusedPort()}` });
     user = await signedInUser(dead.ctx);
     deadStaff = await signedInUser(dead.ctx, { isStaff: true });
   });
@@ -239,8 +236,9 @@ describe('start-up with a wrong S3 setting', () => {
     await expect(check({ S3_SECRET_ACCESS_KEY: 'wrong' })).rejects.toThrow(/access denied \(check S3_ACCESS_KEY_ID/);
     // Printed alone by the start-up, like any wrong setting.
     await expect(check({ S3_SECRET_ACCESS_KEY: 'wrong' })).rejects.toBeInstanceOf(ConfigError);
-    await expect(check({ S3_URL: `http://127.0.0.1:${DEAD_PORT}` })).rejects.toThrow(
-      new RegExp(`S3 storage at http://127.0.0.1:${DEAD_PORT}, bucket "${STAND_IN_BUCKET}": cannot be reached`),
+    const deadUrl = `http://127.0.0.1:${await unusedPort()}`;
+    await expect(check({ S3_URL: deadUrl })).rejects.toThrow(
+      new RegExp(`S3 storage at ${deadUrl}, bucket "${STAND_IN_BUCKET}": cannot be reached`),
     );
   });
 });

@@ -18,7 +18,7 @@ const folder = () => {
   return dir;
 };
 beforeAll(async () => {
-  standIn = await startS3StandIn(4131);
+  standIn = await startS3StandIn();
 });
 afterAll(async () => {
   await standIn.close();

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
@@ -6,18 +5,10 @@ import { ADMIN_API, API, adminPath } from '@shared/contract';
 import { profiles, supportRequests, users } from '../db/schema';
 import { readOutbox } from '../test/eml';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { unusedPort } from '../test/ports';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const SUPPORT_ADDRESS = 'help-desk@innerwave.test';
-
-/** A port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('support requests', () => {
   let t: TestApp;
@@ -250,7 +241,7 @@ describe('support requests', () => {
 
 describe('support requests while the mail server is down', () => {
   it('answers 201 and keeps the request for staff', async () => {
-    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}` });
     try {
       const user = await signedInUser(t.ctx);
       const res = await t.app.inject({

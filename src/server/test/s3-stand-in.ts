@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
-import { inject } from 'vitest';
 
 /** The stand-in's one account (s3rver's built-in key pair). */
 export const STAND_IN_KEY = { id: 'S3RVER', secret: 'S3RVER' };
@@ -17,21 +16,20 @@ export interface S3StandIn {
 
 /**
  * An S3-compatible server on loopback (s3rver, from the npm registry), with its own temp folder and
- * the bucket already made. Each test file takes its own port (4131, 4132); the PostgreSQL run of the
- * same files, which may run at the same time, takes the port two above (4133, 4134).
+ * the bucket already made, on a port the OS chooses: test files, both database runs and overlapping
+ * runs on one machine each get their own.
  */
-export async function startS3StandIn(basePort: number): Promise<S3StandIn> {
-  const port = basePort + (inject('dbKind') === 'postgres' ? 2 : 0);
+export async function startS3StandIn(): Promise<S3StandIn> {
   const directory = mkdtempSync(path.join(tmpdir(), 'innerwave-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
-    port,
+    port: 0,
     silent: true,
     directory,
     vhostBuckets: false,
     configureBuckets: [{ name: STAND_IN_BUCKET }],
   });
-  await server.run();
+  const { port } = await server.run();
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
