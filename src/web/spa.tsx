@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { splitFirstPage } from './components/after-first-paint';
 import { sessionStore } from './lib/session';
 
 /**
@@ -17,6 +18,7 @@ export function startSpa(root: HTMLElement) {
     void import('@shared/contract/own');
     void import('@shared/contract/guidance');
   }
+  splitFirstPage();
   const reactRoot = createRoot(root);
   // As a transition, the first render is done in slices that yield to the browser, not one long task.
   startTransition(() =>

@@ -1,6 +1,7 @@
 import { BinauralGenerator } from '@web/features/binaural/components/binaural-generator';
 import { MusicLibrary } from '@web/features/music/components/music-library';
 import { SoundLayers } from '@web/features/music/components/sound-layers';
+import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { MusicPage } from '../portal-pages';
 import { AUDIO_LISTS, audioListQuery } from '@web/features/music/api/audio-lists';
 import { ownMusicQuery } from '@web/features/music/api/own-music';
@@ -15,10 +16,13 @@ export function Component() {
   return (
     <MusicPage>
       <MusicLibrary />
-      <section aria-labelledby="binaural-heading">
-        <BinauralGenerator />
-      </section>
-      <SoundLayers />
+      {/* Below the library: rendered once the library is painted. */}
+      <AfterFirstPaint>
+        <section aria-labelledby="binaural-heading">
+          <BinauralGenerator />
+        </section>
+        <SoundLayers />
+      </AfterFirstPaint>
     </MusicPage>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MessageCategory } from '@shared/contract';
+import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -133,20 +134,23 @@ export function SubliminalsPlayer() {
         </div>
       </section>
       <div className="flex flex-col gap-6">
-        <PlaylistPanel
-          playlist={playlist}
-          onRemove={(index) => setPlaylist((current) => current.filter((_, i) => i !== index))}
-          onClear={clearPlaylist}
-        />
-        <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
-        <SpokenPanel messages={playlist.map((item) => item.message_text)} />
-        <SavedSubliminalsPanel
-          current={{ playlist, settings: clampSettings(settings) }}
-          onOpen={(savedPlaylist, savedSettings) => {
-            setPlaylist(savedPlaylist);
-            setSettings(savedSettings);
-          }}
-        />
+        {/* Under the categories on a phone, beside them on a wide screen: rendered once they are painted. */}
+        <AfterFirstPaint>
+          <PlaylistPanel
+            playlist={playlist}
+            onRemove={(index) => setPlaylist((current) => current.filter((_, i) => i !== index))}
+            onClear={clearPlaylist}
+          />
+          <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
+          <SpokenPanel messages={playlist.map((item) => item.message_text)} />
+          <SavedSubliminalsPanel
+            current={{ playlist, settings: clampSettings(settings) }}
+            onOpen={(savedPlaylist, savedSettings) => {
+              setPlaylist(savedPlaylist);
+              setSettings(savedSettings);
+            }}
+          />
+        </AfterFirstPaint>
       </div>
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen). */}
       <div className="sticky bottom-3 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
