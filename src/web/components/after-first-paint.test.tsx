@@ -43,6 +43,14 @@ describe('AfterFirstPaint', () => {
     expect(screen.getByText('Second below')).toBeInTheDocument();
   });
 
+  it('renders its part at once on any page but the one the visit opened on', () => {
+    window.history.replaceState(null, '', '/profile');
+    module.splitFirstPage();
+    window.history.pushState(null, '', '/subliminals');
+    render(<Page label="Moved" />);
+    expect(screen.getByText('Moved below')).toBeInTheDocument();
+  });
+
   it('asks for nothing once it has left the page before its frame came', async () => {
     module.splitFirstPage();
     const frames = vi.spyOn(window, 'cancelAnimationFrame');

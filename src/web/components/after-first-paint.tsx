@@ -1,11 +1,13 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
-/** Set by the SPA's start: the page a visit opens on paints its top before the rest is rendered. */
-let firstPageSplit = false;
+/** The path a visit opened on, until its page has painted (set by the SPA's start). */
+let firstPagePath: string | undefined;
 
 export function splitFirstPage(): void {
-  firstPageSplit = true;
+  firstPagePath = window.location.pathname;
 }
+
+const onFirstPage = () => firstPagePath !== undefined && firstPagePath === window.location.pathname;
 
 /**
  * What a portal page shows below its first screen. On the page a visit opens on, it is rendered after
@@ -14,13 +16,13 @@ export function splitFirstPage(): void {
  * (docs/decisions/028-the-first-page-paints-its-top-first.md). Anywhere else it renders at once.
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(!firstPageSplit);
+  const [shown, setShown] = useState(() => !onFirstPage());
   useEffect(() => {
     if (shown) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        firstPageSplit = false;
+        firstPagePath = undefined;
         // In slices that yield to the browser, like the first render.
         startTransition(() => setShown(true));
       });
