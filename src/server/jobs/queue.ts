@@ -31,7 +31,10 @@ export async function insertJob(executor: Executor, job: NewJob): Promise<number
       payload: job.payload ?? {},
       ...(job.maxAttempts !== undefined && { maxAttempts: job.maxAttempts }),
       ...(job.uniqueKey !== undefined && { uniqueKey: job.uniqueKey }),
-      ...(job.runAt !== undefined && { runAt: job.runAt }),
+      // Stamped by the app's clock, the one a claim compares with: the database's now() has microseconds
+      // and a claim's Date only milliseconds, so a job enqueued in the millisecond of a claim was not
+      // yet due to it and waited for the next poll (and a test's settled() went without it).
+      runAt: job.runAt ?? new Date(),
     })
     .onConflictDoNothing()
     .returning({ id: jobs.id });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import { claimJobs, findJob, insertJob, retryJob } from './queue';
@@ -70,6 +70,24 @@ describe('job queue', () => {
     const id = await insertJob(database.db, { kind: 'quick' });
     r.wake();
     await expect.poll(() => seen, { timeout: 2000, interval: 10 }).toEqual([id]);
+  });
+
+  it('has a job due to a claim made in the very millisecond it was enqueued, whatever the database clock says', async () => {
+    // The app's clock stopped a second behind the database's: enqueue and claim share one instant.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 1000 });
+    try {
+      const id = await insertJob(database.db, { kind: 'greet' });
+      const claimed = await claimJobs(database.db, {
+        runner: 'same-instant',
+        kinds: ['greet'],
+        limit: 1,
+        leaseMs: 1000,
+        now: new Date(),
+      });
+      expect(claimed.map((job) => job.id)).toEqual([id]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries a failed job with doubling back-off, and gives up as dead after its last attempt', async () => {
