@@ -17,7 +17,7 @@ beforeEach(async () => {
 
 const silent = { info: () => undefined, error: () => undefined } as never;
 
-/** A clock the test moves on: no sleeping for back-off or leases. Ahead of the database's, which stamps new jobs. */
+/** A clock the test moves on: no sleeping for back-off or leases. Ahead of the real one, which stamps new jobs. */
 function fakeClock(start = Date.now() + 5000) {
   let at = start;
   return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
