@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link, usePathname } from '@web/lib/link';
 import { Menu } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
+import { LazyMount } from '@web/components/lazy-mount';
 import { ProgramsMenu } from './programs-menu';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -23,8 +24,6 @@ const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog'));
 
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  if (open && !loaded) setLoaded(true);
   return (
     <>
       <Button
@@ -38,11 +37,9 @@ function MobileMenu() {
       >
         <Menu aria-hidden className="h-5 w-5" />
       </Button>
-      {loaded ? (
-        <Suspense fallback={null}>
-          <MobileMenuDialog open={open} onOpenChange={setOpen} links={SIMPLE_LINKS} linkClass={linkClass} />
-        </Suspense>
-      ) : null}
+      <LazyMount when={open}>
+        <MobileMenuDialog open={open} onOpenChange={setOpen} links={SIMPLE_LINKS} linkClass={linkClass} />
+      </LazyMount>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { SOLFEGGIO_FREQUENCIES, type SolfeggioFrequency } from '@web/lib/constants';
 import { CARD_IMAGE_SIZE, cardImage } from '../art';
-import { LazyMount } from './lazy-mount';
+import { LazyMount } from '@web/components/lazy-mount';
 import { useModalSelection } from '../hooks/use-modal-selection';
 import { Section } from './section';
 

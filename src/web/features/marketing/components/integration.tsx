@@ -4,7 +4,7 @@ import { Apple, Bot, Globe, Monitor, Smartphone } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { Section } from './section';
-import { LazyMount } from './lazy-mount';
+import { LazyMount } from '@web/components/lazy-mount';
 import { IconBadge } from '@web/components/ui/icon-badge';
 
 const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));

@@ -2,7 +2,7 @@ import { lazy, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { LazyMount } from './lazy-mount';
+import { LazyMount } from '@web/components/lazy-mount';
 import { reservedHeight } from '../lib/reserved-heights';
 
 const UnderDevelopmentDialog = lazy(() => import('./under-development-dialog'));

@@ -37,7 +37,7 @@ describe('account settings', () => {
   it('changes the password, with the current one, and closes with a message', async () => {
     const { user, writes } = await renderProfile({ [`POST ${API.setPassword}`]: noContent });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change password' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
     expect(within(dialog).getByText(/At least 8 characters/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
     expect(await within(dialog).findByText(PROFILE_MESSAGES.currentPasswordMissing)).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('account settings', () => {
         jsonResponse(400, { current_password: ['Invalid password.'], new_password: ['This password is too common.'] }),
     });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Current password'), 'nope-nope-1');
     await user.type(within(dialog).getByLabelText('New password'), 'password1');
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'password1');
@@ -83,7 +83,7 @@ describe('account settings', () => {
         taken ? jsonResponse(400, { new_email: ['user with this email already exists.'] }) : noContent(),
     });
     await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change e-mail' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail' });
     await user.type(within(dialog).getByLabelText('New e-mail'), 'ada@new.example');
     await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
     await user.click(within(dialog).getByRole('button', { name: 'Send the link' }));
@@ -105,7 +105,7 @@ describe('account settings', () => {
         wrong ? jsonResponse(400, { current_password: ['Invalid password.'] }) : noContent(),
     });
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.type(within(dialog).getByLabelText('Current password'), 'guess-guess-1');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByText('Invalid password.')).toBeInTheDocument();

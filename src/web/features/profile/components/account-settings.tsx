@@ -1,11 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
+import { LazyMount } from '@web/components/lazy-mount';
 import { describeError, isNetworkFailure } from '@web/lib/change';
 import { downloadExport } from '../api/account';
 import { PROFILE_MESSAGES } from '../messages';
-import { ChangeEmailDialog, ChangePasswordDialog, DeleteAccountDialog } from './account-dialogs';
+
+// The dialogs' code (their forms, react-hook-form, their schemas) is fetched on the first open, not with the page.
+const dialogs = () => import('./account-dialogs');
+const ChangePasswordDialog = lazy(() =>
+  dialogs().then(({ ChangePasswordDialog }) => ({ default: ChangePasswordDialog })),
+);
+const ChangeEmailDialog = lazy(() => dialogs().then(({ ChangeEmailDialog }) => ({ default: ChangeEmailDialog })));
+const DeleteAccountDialog = lazy(() => dialogs().then(({ DeleteAccountDialog }) => ({ default: DeleteAccountDialog })));
 
 type Open = 'password' | 'email' | 'delete' | null;
 
@@ -56,9 +64,15 @@ export function AccountSettings({ email }: { email: string }) {
           </Button>
         </Row>
       </ul>
-      <ChangePasswordDialog {...dialog('password')} />
-      <ChangeEmailDialog currentEmail={email} {...dialog('email')} />
-      <DeleteAccountDialog {...dialog('delete')} />
+      <LazyMount when={open === 'password'}>
+        <ChangePasswordDialog {...dialog('password')} />
+      </LazyMount>
+      <LazyMount when={open === 'email'}>
+        <ChangeEmailDialog currentEmail={email} {...dialog('email')} />
+      </LazyMount>
+      <LazyMount when={open === 'delete'}>
+        <DeleteAccountDialog {...dialog('delete')} />
+      </LazyMount>
     </section>
   );
 }

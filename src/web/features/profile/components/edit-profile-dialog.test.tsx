@@ -35,6 +35,8 @@ async function openEditor(handlers: Parameters<typeof fakeApi>[0] = {}) {
   const user = userEvent.setup({ applyAccept: false });
   renderWithProviders(<ProfileView />);
   await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+  // The dialog's code comes on its first open.
+  await screen.findByRole('dialog', { name: 'Edit profile' });
   return { api, user };
 }
 

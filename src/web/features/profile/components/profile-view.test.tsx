@@ -58,7 +58,7 @@ describe('ProfileView', () => {
     const user = userEvent.setup();
     renderWith(() => jsonResponse(200, profile('basic')));
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
     expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
     await user.clear(screen.getByLabelText('First name'));

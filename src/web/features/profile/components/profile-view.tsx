@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { PRICING_PLANS } from '@web/lib/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
+import { LazyMount } from '@web/components/lazy-mount';
 import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { useChange } from '@web/lib/change';
@@ -13,7 +14,11 @@ import { profileQuery } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { AccountSettings } from './account-settings';
 import { BillingPanel } from './billing-panel';
-import { EditProfileDialog } from './edit-profile-dialog';
+
+// The dialogs' code (their forms, react-hook-form, their schemas) is fetched on the first open, not with the page.
+const EditProfileDialog = lazy(() =>
+  import('./edit-profile-dialog').then(({ EditProfileDialog }) => ({ default: EditProfileDialog })),
+);
 
 export const PROFILE_LOAD_ERROR = 'There was an error fetching your profile data!';
 
@@ -44,7 +49,9 @@ export function ProfileView() {
   return (
     <>
       <ProfileCard profile={profile.data} onEdit={() => setEditing(true)} />
-      <EditProfileDialog profile={profile.data} open={editing} onOpenChange={setEditing} />
+      <LazyMount when={editing}>
+        <EditProfileDialog profile={profile.data} open={editing} onOpenChange={setEditing} />
+      </LazyMount>
       <BillingPanel />
       <AccountSettings email={profile.data.user_email} />
     </>
