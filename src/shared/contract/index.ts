@@ -2,6 +2,7 @@ export * from './errors';
 export * from './fields';
 export * from './auth';
 export * from './profile';
+export * from './account-export';
 export * from './content';
 export * from './health';
 export * from './paths';
