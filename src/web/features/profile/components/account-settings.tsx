@@ -6,14 +6,14 @@ import { LazyMount } from '@web/components/lazy-mount';
 import { describeError, isNetworkFailure } from '@web/lib/change';
 import { downloadExport } from '../api/account';
 import { PROFILE_MESSAGES } from '../messages';
+import type * as Dialogs from './account-dialogs';
 
 // The dialogs' code (their forms, react-hook-form, their schemas) is fetched on the first open, not with the page.
-const dialogs = () => import('./account-dialogs');
-const ChangePasswordDialog = lazy(() =>
-  dialogs().then(({ ChangePasswordDialog }) => ({ default: ChangePasswordDialog })),
-);
-const ChangeEmailDialog = lazy(() => dialogs().then(({ ChangeEmailDialog }) => ({ default: ChangeEmailDialog })));
-const DeleteAccountDialog = lazy(() => dialogs().then(({ DeleteAccountDialog }) => ({ default: DeleteAccountDialog })));
+const lazyDialog = <Name extends keyof typeof Dialogs>(name: Name) =>
+  lazy(() => import('./account-dialogs').then((dialogs) => ({ default: dialogs[name] })));
+const ChangePasswordDialog = lazyDialog('ChangePasswordDialog');
+const ChangeEmailDialog = lazyDialog('ChangeEmailDialog');
+const DeleteAccountDialog = lazyDialog('DeleteAccountDialog');
 
 type Open = 'password' | 'email' | 'delete' | null;
 
