@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { adminBillingSchema } from './billing';
-import { AUDIO_KINDS } from './content';
+import { AUDIO_KINDS } from './portal-plain';
 import { databaseId, requiredString } from './fields';
 import { fillPath } from './paths';
 

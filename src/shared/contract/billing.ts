@@ -7,21 +7,9 @@ import { z } from 'zod';
 
 import { PAID_PLANS } from './plain';
 
-export { PAID_PLANS, type PaidPlan } from './plain';
+export { BILLING_MESSAGES } from './portal-plain';
 
-export const BILLING_MESSAGES = {
-  /** The 503 body's detail of every billing call on a server with no Stripe keys. */
-  notConfigured: 'Payments are not set up on this server.',
-  /** 409 from checkout: a live subscription is changed in the Customer Portal, never bought twice. */
-  alreadySubscribed: 'You already have a subscription. Change or cancel it in the billing portal.',
-  /** 409 from the portal: no Stripe customer yet (nothing was ever bought). */
-  noCustomer: 'There is no billing account yet. Choose a plan first.',
-  /** 503 when Stripe could not be reached or refused the call; nothing was charged. */
-  /** 503 from DELETE /api/users/me/ when the live subscription could not be cancelled first. */
-  cancelBeforeDeleteFailed:
-    'Your subscription could not be cancelled with the payment service, so nothing was deleted. Please try again in a minute.',
-  providerUnavailable: 'The payment service could not be reached. Nothing was charged; please try again in a minute.',
-} as const;
+export { PAID_PLANS, type PaidPlan } from './plain';
 
 /** Where Stripe sends the person back: the profile's Plan & billing panel. */
 export const BILLING_RETURN = {

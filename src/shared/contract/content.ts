@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API } from './paths';
+
+export { AUDIO_KINDS, AUDIO_LIBRARIES, type AudioKind } from './portal-plain';
 
 // Portal content: desktop applications, message categories and the three audio libraries
 // (docs/product/content.md, api.md).
@@ -24,16 +25,6 @@ export const messageCategorySchema = z.object({
 });
 export type MessageCategory = z.infer<typeof messageCategorySchema>;
 export const messageCategoryListSchema = z.array(messageCategorySchema);
-
-export const AUDIO_KINDS = ['selfeggio', 'bonus', 'custom'] as const;
-export type AudioKind = (typeof AUDIO_KINDS)[number];
-
-/** The three audio libraries: what people and staff call each, and the call that lists it. */
-export const AUDIO_LIBRARIES: Record<AudioKind, { title: string; path: string }> = {
-  selfeggio: { title: 'Solfeggio', path: API.selfeggio },
-  bonus: { title: 'Bonus', path: API.bonusAudio },
-  custom: { title: 'Custom', path: API.customAudio },
-};
 
 export const audioItemSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { AUDIO_KINDS } from './content';
 import { requiredString } from './fields';
+import { AUDIO_KINDS, GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES, type GoalId } from './portal-plain';
+
+export {
+  GOAL_FREE_TEXT_MAX,
+  goalLabel,
+  GUIDANCE_GOALS,
+  SESSION_MINUTES,
+  type GoalId,
+  type SessionMinutes,
+} from './portal-plain';
 
 // Guidance (docs/product/guidance.md, api.md#guidance): the onboarding answers, programs and their
 // progress, the listening history and practice view, reminders, and the recommendations (Pro).
@@ -21,29 +30,7 @@ const level = () =>
 
 // Onboarding
 
-/** The goals a person can pick (their ids are what the API carries; labels are what people see). */
-export const GUIDANCE_GOALS = [
-  { id: 'sleep', label: 'Sleep' },
-  { id: 'calm', label: 'Calm' },
-  { id: 'focus', label: 'Focus' },
-  { id: 'confidence', label: 'Confidence' },
-  { id: 'mindfulness', label: 'Mindfulness' },
-  { id: 'abundance', label: 'Abundance' },
-  { id: 'gratitude', label: 'Gratitude' },
-  { id: 'health-habits', label: 'Healthy habits' },
-  { id: 'self-love', label: 'Self-love' },
-  { id: 'relationships', label: 'Relationships' },
-  { id: 'creativity', label: 'Creativity' },
-  { id: 'courage', label: 'Courage' },
-] as const;
-export type GoalId = (typeof GUIDANCE_GOALS)[number]['id'];
 export const GOAL_IDS = GUIDANCE_GOALS.map((goal) => goal.id) as [GoalId, ...GoalId[]];
-export const goalLabel = (id: GoalId) => GUIDANCE_GOALS.find((goal) => goal.id === id)?.label ?? id;
-
-/** The session lengths one can prefer, in minutes. */
-export const SESSION_MINUTES = [5, 10, 20, 30, 60] as const;
-export type SessionMinutes = (typeof SESSION_MINUTES)[number];
-export const GOAL_FREE_TEXT_MAX = 200;
 
 const goalSchema = z.enum(GOAL_IDS, { error: 'Choose one of the listed goals.' });
 const goalListSchema = z
@@ -365,3 +352,4 @@ export const programWriteOf = (program: AdminProgram): AdminProgramWrite => ({
 export const adminProgramListSchema = z.array(
   z.object({ ...programCore, day_count: z.number().int(), position: z.number().int(), updated_at: z.string() }),
 );
+export type AdminProgramList = z.infer<typeof adminProgramListSchema>;

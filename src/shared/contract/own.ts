@@ -5,6 +5,9 @@ import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type Th
 import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { databaseId, requiredString } from './fields';
+import { OWN_MUSIC } from './portal-plain';
+
+export { OWN_MUSIC } from './portal-plain';
 
 // A person's own content: their message categories and messages, and the player as they left it
 // (docs/product/api.md#own-content).
@@ -101,6 +104,7 @@ export const planStateSchema = z.object({
   /** How the plan is paid for (docs/product/api.md#billing). */
   billing: billingStateSchema,
 });
+export type PlanState = z.infer<typeof planStateSchema>;
 
 /** `403` for a call or an amount the person's plan does not include. */
 export const planRequiredErrorSchema = z.object({
@@ -109,15 +113,6 @@ export const planRequiredErrorSchema = z.object({
   required_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
 });
 export type PlanRequiredError = z.infer<typeof planRequiredErrorSchema>;
-
-/** One's own music (Pro; docs/product/plans.md): what it may hold. */
-export const OWN_MUSIC = {
-  maxTracks: 50,
-  maxBytes: 500 * 1024 * 1024,
-  /** One file's largest size. */
-  maxFileBytes: 100 * 1024 * 1024,
-  nameMax: 80,
-} as const;
 
 export const ownTrackSchema = z.object({
   id: z.number().int(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { AUDIO_KINDS } from './content';
 import { MAX_DATABASE_ID, requiredString } from './fields';
+import { AUDIO_KINDS, MIX_GAIN_DB } from './portal-plain';
+
+export { MIX_GAIN_DB } from './portal-plain';
 
 // A saved subliminal's sound (docs/product/api.md#saved-and-shared, decision 021): the sound engine's
 // layers with their levels and the master volume, as the engine held them when it was saved.
 
-/** The engine's limits: a layer's level in dB of full scale (−60 is silence, 0 full scale). */
-export const MIX_GAIN_DB = { min: -60, max: 0 } as const;
 /** The voice layer's subliminal level: dB under the loudest other layer. */
 export const MIX_VOICE_LEVEL_DB = { min: -35, max: 0 } as const;
 /** The engine has one slot per kind of sound (the track slot holds a library or an own track). */

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ownCategorySchema, playerSettingsSchema, playlistItemSchema, PLAYLIST_MAX, shareLinkSchema } from './own';
 import { requiredString } from './fields';
 import { soundMixSchema } from './sound-mix';
+import { EXPORT_FORMATS } from './portal-plain';
+
+export { EXPORT_FORMATS, type ExportFormat } from './portal-plain';
 
 // Saved subliminals, share links, the public view of what is shared, and the export of one's own
 // messages (docs/product/api.md#saved-and-shared).
@@ -87,8 +90,6 @@ export const sharedCopySchema = z.discriminatedUnion('kind', [
 ]);
 export type SharedCopy = z.infer<typeof sharedCopySchema>;
 
-export const EXPORT_FORMATS = ['txt', 'csv', 'json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'Choose txt, csv or json.' }).default('txt'),
 });

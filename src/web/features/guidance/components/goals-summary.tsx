@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { goalLabel } from '@shared/contract/guidance';
+import { goalLabel } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
 import { onboardingQuery } from '../api/guidance';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BellRing, Compass, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GoalId, Practice, ProgramSummary, Recommendations } from '@shared/contract';
-import { goalLabel } from '@shared/contract/guidance';
+import { goalLabel } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';

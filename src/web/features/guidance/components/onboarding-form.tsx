@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import type { GoalId, Onboarding, OnboardingWrite, SessionMinutes } from '@shared/contract';
-import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/guidance';
+import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { goalLabel } from '@shared/contract/guidance';
+import { goalLabel } from '@shared/contract/portal-plain';
 import { QueryState } from '@web/components/ui/query-state';
 import { programsQuery } from '../api/guidance';
 import { programPath } from '../lib/paths';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { formatBytes } from '@shared/bytes';
-import { OWN_MUSIC } from '@shared/contract/own';
+import { OWN_MUSIC } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
-import { EXPORT_FORMATS } from '@shared/contract/subliminals';
+import { EXPORT_FORMATS } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';

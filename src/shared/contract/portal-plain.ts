@@ -1,0 +1,68 @@
+import { API } from './paths';
+
+// The portal's plain constants, without zod: a page that shows one of these lists or limits imports it
+// from here and builds no schema (docs/decisions/030-the-browser-reads-answers-the-server-checked.md).
+// A module apart from plain.ts, which the lean sign-in pages load whole. The schema modules of their
+// domains re-export them.
+
+export const BILLING_MESSAGES = {
+  /** The 503 body's detail of every billing call on a server with no Stripe keys. */
+  notConfigured: 'Payments are not set up on this server.',
+  /** 409 from checkout: a live subscription is changed in the Customer Portal, never bought twice. */
+  alreadySubscribed: 'You already have a subscription. Change or cancel it in the billing portal.',
+  /** 409 from the portal: no Stripe customer yet (nothing was ever bought). */
+  noCustomer: 'There is no billing account yet. Choose a plan first.',
+  /** 503 when Stripe could not be reached or refused the call; nothing was charged. */
+  /** 503 from DELETE /api/users/me/ when the live subscription could not be cancelled first. */
+  cancelBeforeDeleteFailed:
+    'Your subscription could not be cancelled with the payment service, so nothing was deleted. Please try again in a minute.',
+  providerUnavailable: 'The payment service could not be reached. Nothing was charged; please try again in a minute.',
+} as const;
+
+export const AUDIO_KINDS = ['selfeggio', 'bonus', 'custom'] as const;
+export type AudioKind = (typeof AUDIO_KINDS)[number];
+
+/** The three audio libraries: what people and staff call each, and the call that lists it. */
+export const AUDIO_LIBRARIES: Record<AudioKind, { title: string; path: string }> = {
+  selfeggio: { title: 'Solfeggio', path: API.selfeggio },
+  bonus: { title: 'Bonus', path: API.bonusAudio },
+  custom: { title: 'Custom', path: API.customAudio },
+};
+
+/** One's own music (Pro; docs/product/plans.md): what it may hold. */
+export const OWN_MUSIC = {
+  maxTracks: 50,
+  maxBytes: 500 * 1024 * 1024,
+  /** One file's largest size. */
+  maxFileBytes: 100 * 1024 * 1024,
+  nameMax: 80,
+} as const;
+
+export const EXPORT_FORMATS = ['txt', 'csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A saved sound's limits: a layer's level in dB of full scale (−60 is silence, 0 full scale). */
+export const MIX_GAIN_DB = { min: -60, max: 0 } as const;
+
+/** The goals a person can pick (their ids are what the API carries; labels are what people see). */
+export const GUIDANCE_GOALS = [
+  { id: 'sleep', label: 'Sleep' },
+  { id: 'calm', label: 'Calm' },
+  { id: 'focus', label: 'Focus' },
+  { id: 'confidence', label: 'Confidence' },
+  { id: 'mindfulness', label: 'Mindfulness' },
+  { id: 'abundance', label: 'Abundance' },
+  { id: 'gratitude', label: 'Gratitude' },
+  { id: 'health-habits', label: 'Healthy habits' },
+  { id: 'self-love', label: 'Self-love' },
+  { id: 'relationships', label: 'Relationships' },
+  { id: 'creativity', label: 'Creativity' },
+  { id: 'courage', label: 'Courage' },
+] as const;
+export type GoalId = (typeof GUIDANCE_GOALS)[number]['id'];
+export const goalLabel = (id: GoalId) => GUIDANCE_GOALS.find((goal) => goal.id === id)?.label ?? id;
+
+/** The session lengths one can prefer, in minutes. */
+export const SESSION_MINUTES = [5, 10, 20, 30, 60] as const;
+export type SessionMinutes = (typeof SESSION_MINUTES)[number];
+export const GOAL_FREE_TEXT_MAX = 200;
