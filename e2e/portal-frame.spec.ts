@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
 
 // A portal page's document carries the page's frame, pre-rendered: the portal's chrome and the top of
@@ -55,4 +55,30 @@ test('without a session the frame never shows, and the page goes to login', asyn
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await expect(page.locator('#portal-frame')).toHaveCount(0);
+});
+
+// A page reads its answers by the contract's types and builds no schema to do it
+// (docs/decisions/030-the-browser-reads-answers-the-server-checked.md): zod (its messages, such as
+// "Invalid input", are in its code) comes only with a form or with what the player stores.
+test('the music and profile pages load and show their data without zod', async ({ page }) => {
+  await signInAsNewUser(page);
+  for (const [path, shown] of [
+    ['/music', page.getByRole('heading', { name: 'Solfeggio' })],
+    ['/profile', page.getByText('Basic', { exact: true })],
+  ] as const) {
+    const scripts = new Set<string>();
+    const collect = (request: Request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    };
+    page.on('request', collect);
+    await page.goto(path);
+    await expect(shown.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', collect);
+    expect(scripts.size).toBeGreaterThan(0);
+    const withZod = [];
+    for (const url of scripts)
+      if ((await (await page.request.get(url)).text()).includes('Invalid input')) withZod.push(url);
+    expect(withZod).toEqual([]);
+  }
 });

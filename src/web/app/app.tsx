@@ -8,8 +8,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createRouter(queryClient));
   // The session was read from storage when lib/session loaded; its refresh timer starts with the app,
-  // or with the login. Its module (with the API contract and zod) loads only then: a signed-out
-  // visitor's pages (sign-up, login) never need it.
+  // or with the login. Its module loads only then: a signed-out visitor's pages (sign-up, login)
+  // never need it.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HistoryWrite } from '@shared/contract';
-import { historyEntrySchema } from '@shared/contract/guidance';
+import type { HistoryEntry, HistoryWrite } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';
@@ -52,8 +51,7 @@ export function startPracticeRecorder(queryClient: QueryClient) {
     const program = session.tag?.program;
     const calls: Promise<unknown>[] = [];
     // keepalive: the record still goes out when the session ends because the tab closes.
-    if (entry)
-      calls.push(apiRequest(API.history, { method: 'POST', body: entry, schema: historyEntrySchema, keepalive: true }));
+    if (entry) calls.push(apiRequest<HistoryEntry>(API.history, { method: 'POST', body: entry, keepalive: true }));
     if (program && session.by === 'timer') {
       calls.push(apiRequest(fillPath(API.programDayComplete, program), { method: 'POST' }));
     }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 // Constants from zod-free modules, and the refresh (with the contract) when a 401 needs it: the
 // auth pages import this client, and their first load stays without zod.
 import { MEDIA_LINK_MIN_LIFETIME_SECONDS } from '@shared/contract/paths';
@@ -54,11 +53,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions<T> {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Validates a JSON answer; left out for answers with no body (204). */
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
   /** Leave out the bearer token (login, signup, refresh). */
   anonymous?: boolean;
@@ -83,8 +80,13 @@ export function authHeader(): Record<string, string> {
   return access ? { Authorization: `Bearer ${access}` } : {};
 }
 
-/** Calls the API: JSON in and out, the bearer token when signed in, errors as ApiError. */
-export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+/**
+ * Calls the API: JSON in and out, the bearer token when signed in, errors as ApiError. The answer is
+ * typed, not parsed: `T` is the contract's type for it (`Profile`, `AudioItem[]`), whose schema the
+ * server sends every answer through, so a page builds no schema to read one
+ * (docs/decisions/030-the-browser-reads-answers-the-server-checked.md).
+ */
+export async function apiRequest<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
   try {
     return await send(path, options);
   } catch (error) {
@@ -107,7 +109,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
 }
 
-async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(options.anonymous ? {} : authHeader()) };
   let body: FormData | string | undefined;
   if (options.body instanceof FormData) {
@@ -137,7 +139,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
     }
   }
   if (!ok) throw new ApiError(response.status, json);
-  return (options.schema ? options.schema.parse(json) : json) as T;
+  return json as T;
 }
 
 interface RawRequest {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { fillPath } from '@shared/contract/paths';
 import { apiRequest } from './api-client';
 
@@ -16,13 +15,9 @@ type CategoryPaths = {
  * The write calls both sets share, alike but for their paths and answer: each change of a message
  * answers its whole category, a new order of the categories all of them.
  */
-export function categoryWriteCalls<Category>(
-  paths: CategoryPaths,
-  schema: z.ZodType<Category>,
-  listSchema: z.ZodType<Category[]>,
-) {
+export function categoryWriteCalls<Category>(paths: CategoryPaths) {
   const write = (path: string, method: 'POST' | 'PATCH', body: Record<string, string>) =>
-    apiRequest(path, { method, body, schema });
+    apiRequest<Category>(path, { method, body });
   return {
     createCategory: (name: string) => write(paths.categories, 'POST', { name }),
     renameCategory: (id: number, name: string) => write(fillPath(paths.category, { id }), 'PATCH', { name }),
@@ -33,9 +28,9 @@ export function categoryWriteCalls<Category>(
     deleteMessage: (id: number) => apiRequest(fillPath(paths.message, { id }), { method: 'DELETE' }),
     /** A new order of all the categories; answers them in it. */
     reorderCategories: (ids: number[]) =>
-      apiRequest(paths.categoriesOrder, { method: 'PUT', body: { ids }, schema: listSchema }),
+      apiRequest<Category[]>(paths.categoriesOrder, { method: 'PUT', body: { ids } }),
     /** A new order of all of a category's messages; answers the category. */
     reorderMessages: (categoryId: number, ids: number[]) =>
-      apiRequest(fillPath(paths.categoryMessagesOrder, { id: categoryId }), { method: 'PUT', body: { ids }, schema }),
+      apiRequest<Category>(fillPath(paths.categoryMessagesOrder, { id: categoryId }), { method: 'PUT', body: { ids } }),
   };
 }

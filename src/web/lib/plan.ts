@@ -1,5 +1,5 @@
+import type { PlanState } from '@shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { planStateSchema } from '@shared/contract/own';
 import { API } from '@shared/contract/paths';
 import { planIncludes, type PlanFeature } from '@shared/plans';
 import { apiRequest } from './api-client';
@@ -12,7 +12,7 @@ const PLAN_KEY = ['plan'];
 export const planQuery = () =>
   queryOptions({
     queryKey: PLAN_KEY,
-    queryFn: ({ signal }) => apiRequest(API.plan, { schema: planStateSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<PlanState>(API.plan, { signal }),
   });
 
 /**

@@ -4,9 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
 import { vi } from 'vitest';
-import type { z } from 'zod';
 import type { SubscriptionPlan } from '@shared/constants';
-import type { planStateSchema } from '@shared/contract';
+import type { PlanState } from '@shared/contract';
 import { NO_BILLING } from '@shared/contract/billing';
 import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
 import { RouterNavigation } from '@web/app/router-navigation';
@@ -107,8 +106,6 @@ export function renderRoutes(routes: RouteObject[], { path = '/', strict = false
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, router, queryClient };
 }
-
-type PlanState = z.infer<typeof planStateSchema>;
 
 /** What GET /api/user/plan/ answers for a plan, with no use yet: the server's rule, from the shared tables. */
 export function planStateFor(plan: SubscriptionPlan): PlanState {

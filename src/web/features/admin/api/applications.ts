@@ -1,5 +1,6 @@
+import type { AdminApplication } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, adminPath } from '@shared/contract/admin';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';
@@ -8,11 +9,15 @@ export const adminApplicationsQuery = () =>
   queryOptions({
     queryKey: adminKeys.applications,
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest(ADMIN_API.applications, { schema: adminApplicationListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AdminApplication[]>(ADMIN_API.applications, { signal }),
   });
 
 export const uploadApplication = (form: FormData, onUploadProgress: (fraction: number) => void) =>
-  apiRequest(ADMIN_API.applications, { method: 'POST', body: form, schema: adminApplicationSchema, onUploadProgress });
+  apiRequest<AdminApplication>(ADMIN_API.applications, {
+    method: 'POST',
+    body: form,
+    onUploadProgress,
+  });
 
 export const deleteApplication = (id: number) =>
   apiRequest(adminPath(ADMIN_API.application, { id }), { method: 'DELETE' });

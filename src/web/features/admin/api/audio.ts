@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AudioItemUpdate, AudioKind } from '@shared/contract';
-import { ADMIN_API, adminAudioItemListSchema, adminAudioItemSchema, adminPath } from '@shared/contract/admin';
+import type { AdminAudioItem, AudioItemUpdate, AudioKind } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';
@@ -9,20 +9,21 @@ export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
     queryKey: adminKeys.audio(kind),
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) =>
-      apiRequest(adminPath(ADMIN_API.audioItems, { kind }), { schema: adminAudioItemListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AdminAudioItem[]>(adminPath(ADMIN_API.audioItems, { kind }), { signal }),
   });
 
 export const uploadAudioItem = (kind: AudioKind, form: FormData, onUploadProgress: (fraction: number) => void) =>
-  apiRequest(adminPath(ADMIN_API.audioItems, { kind }), {
+  apiRequest<AdminAudioItem>(adminPath(ADMIN_API.audioItems, { kind }), {
     method: 'POST',
     body: form,
-    schema: adminAudioItemSchema,
     onUploadProgress,
   });
 
 export const updateAudioItem = (kind: AudioKind, id: number, body: AudioItemUpdate) =>
-  apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'PATCH', body, schema: adminAudioItemSchema });
+  apiRequest<AdminAudioItem>(adminPath(ADMIN_API.audioItem, { kind, id }), {
+    method: 'PATCH',
+    body,
+  });
 
 export const deleteAudioItem = (kind: AudioKind, id: number) =>
   apiRequest(adminPath(ADMIN_API.audioItem, { kind, id }), { method: 'DELETE' });

@@ -1,12 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MessagesFile } from '@shared/contract';
-import {
-  ADMIN_API,
-  adminCategoryListSchema,
-  adminCategorySchema,
-  messagesFileSchema,
-  messagesImportResultSchema,
-} from '@shared/contract/admin';
+import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
+import { ADMIN_API } from '@shared/contract/admin';
 import { apiRequest } from '@web/lib/api-client';
 import { categoryWriteCalls } from '@web/lib/category-calls';
 import { useChange } from '@web/lib/change';
@@ -15,7 +9,7 @@ import { adminKeys } from './keys';
 export const adminCategoriesQuery = () =>
   queryOptions({
     queryKey: adminKeys.categories,
-    queryFn: ({ signal }) => apiRequest(ADMIN_API.categories, { schema: adminCategoryListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AdminCategory[]>(ADMIN_API.categories, { signal }),
   });
 
 export const {
@@ -27,11 +21,11 @@ export const {
   deleteMessage,
   reorderCategories,
   reorderMessages,
-} = categoryWriteCalls(ADMIN_API, adminCategorySchema, adminCategoryListSchema);
+} = categoryWriteCalls<AdminCategory>(ADMIN_API);
 
-export const exportMessages = () => apiRequest(ADMIN_API.categoriesExport, { schema: messagesFileSchema });
+export const exportMessages = () => apiRequest<MessagesFile>(ADMIN_API.categoriesExport);
 export const importMessages = (file: MessagesFile) =>
-  apiRequest(ADMIN_API.categoriesImport, { method: 'POST', body: file, schema: messagesImportResultSchema });
+  apiRequest<MessagesImportResult>(ADMIN_API.categoriesImport, { method: 'POST', body: file });
 
 /** Runs a change of the categories or their messages and reloads the list. */
 export const useCategoriesChange = () => useChange(adminKeys.categories);

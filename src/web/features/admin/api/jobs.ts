@@ -1,6 +1,6 @@
+import type { AdminJob, AdminJobList } from '@shared/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { adminJobListSchema, adminJobSchema } from '@shared/contract/jobs';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
@@ -8,15 +8,14 @@ import { adminKeys } from './keys';
 export const adminJobsQuery = () =>
   queryOptions({
     queryKey: adminKeys.jobs,
-    queryFn: ({ signal }) => apiRequest(`${ADMIN_API.jobs}?status=failed,dead`, { schema: adminJobListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AdminJobList>(`${ADMIN_API.jobs}?status=failed,dead`, { signal }),
   });
 
 /** Runs a failed or dead job again now; the list is reloaded, whatever the outcome. */
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(adminPath(ADMIN_API.jobRetry, { id }), { method: 'POST', schema: adminJobSchema }),
+    mutationFn: (id: number) => apiRequest<AdminJob>(adminPath(ADMIN_API.jobRetry, { id }), { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.jobs }),
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminProgramWrite } from '@shared/contract';
+import type { AdminProgram, AdminProgramList, AdminProgramWrite } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { adminProgramListSchema, adminProgramSchema } from '@shared/contract/guidance';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
@@ -13,13 +12,13 @@ const MEMBER_PROGRAMS_KEY = ['guidance', 'programs'] as const;
 export const adminProgramsQuery = () =>
   queryOptions({
     queryKey: adminKeys.programs,
-    queryFn: ({ signal }) => apiRequest(ADMIN_API.programs, { schema: adminProgramListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AdminProgramList>(ADMIN_API.programs, { signal }),
   });
 
 export const adminProgramQuery = (slug: string) =>
   queryOptions({
     queryKey: adminKeys.program(slug),
-    queryFn: ({ signal }) => apiRequest(adminPath(ADMIN_API.program, { slug }), { schema: adminProgramSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AdminProgram>(adminPath(ADMIN_API.program, { slug }), { signal }),
   });
 
 /** Reloads the list, every program and the members' views of them, whatever the outcome of a change. */
@@ -38,8 +37,11 @@ export function useSaveProgram() {
   return useMutation({
     mutationFn: ({ slug, body }: { slug: string | undefined; body: AdminProgramWrite }) =>
       slug === undefined
-        ? apiRequest(ADMIN_API.programs, { method: 'POST', body, schema: adminProgramSchema })
-        : apiRequest(adminPath(ADMIN_API.program, { slug }), { method: 'PUT', body, schema: adminProgramSchema }),
+        ? apiRequest<AdminProgram>(ADMIN_API.programs, { method: 'POST', body })
+        : apiRequest<AdminProgram>(adminPath(ADMIN_API.program, { slug }), {
+            method: 'PUT',
+            body,
+          }),
     onSettled: reload,
   });
 }

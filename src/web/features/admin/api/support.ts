@@ -1,6 +1,6 @@
+import type { AdminSupportRequest, AdminSupportRequestList } from '@shared/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { adminSupportRequestListSchema, adminSupportRequestSchema } from '@shared/contract/support';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
@@ -8,17 +8,13 @@ export const adminSupportQuery = (openOnly: boolean) =>
   queryOptions({
     queryKey: adminKeys.support(openOnly),
     queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API.supportRequests}${openOnly ? '?open=true' : ''}`, {
-        schema: adminSupportRequestListSchema,
-        signal,
-      }),
+      apiRequest<AdminSupportRequestList>(`${ADMIN_API.supportRequests}${openOnly ? '?open=true' : ''}`, { signal }),
   });
 
 const setHandled = (id: number, handled: boolean) =>
-  apiRequest(adminPath(ADMIN_API.supportRequest, { id }), {
+  apiRequest<AdminSupportRequest>(adminPath(ADMIN_API.supportRequest, { id }), {
     method: 'PATCH',
     body: { handled },
-    schema: adminSupportRequestSchema,
   });
 
 /** Marks a request handled or open again; both lists (all, open) are reloaded, whatever the outcome. */

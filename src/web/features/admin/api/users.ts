@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserUpdate } from '@shared/contract';
-import { ADMIN_API, adminPath, adminUserListSchema, adminUserSchema } from '@shared/contract/admin';
+import type { AdminUser, AdminUserList, AdminUserUpdate } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
@@ -8,14 +8,13 @@ export const adminUsersQuery = (search: string) =>
   queryOptions({
     queryKey: adminKeys.users(search),
     queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API.users}${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
-        schema: adminUserListSchema,
+      apiRequest<AdminUserList>(`${ADMIN_API.users}${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
         signal,
       }),
   });
 
 export const updateAdminUser = (id: number, body: AdminUserUpdate) =>
-  apiRequest(adminPath(ADMIN_API.user, { id }), { method: 'PATCH', body, schema: adminUserSchema });
+  apiRequest<AdminUser>(adminPath(ADMIN_API.user, { id }), { method: 'PATCH', body });
 
 /** Changes a user (plan, active); every search of the users list is reloaded, whatever the outcome. */
 export function useUpdateAdminUser() {

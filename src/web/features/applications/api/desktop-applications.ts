@@ -1,5 +1,5 @@
+import type { DesktopApplication } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { desktopApplicationListSchema } from '@shared/contract/content';
 import { API } from '@shared/contract/paths';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
@@ -7,5 +7,5 @@ export const desktopApplicationsQuery = () =>
   queryOptions({
     queryKey: ['desktop-applications'],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest(API.desktopExecutables, { schema: desktopApplicationListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<DesktopApplication[]>(API.desktopExecutables, { signal }),
   });

@@ -1,5 +1,5 @@
-import { currentUserSchema } from '@shared/contract/auth';
+import type { CurrentUser } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
-export const fetchCurrentUser = () => apiRequest(API.me, { schema: currentUserSchema });
+export const fetchCurrentUser = () => apiRequest<CurrentUser>(API.me);

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { OnboardingWrite, Reminder } from '@shared/contract';
-import {
-  onboardingSchema,
-  practiceSchema,
-  programListSchema,
-  programSchema,
-  recommendationsSchema,
-  reminderSchema,
-} from '@shared/contract/guidance';
+import type {
+  Onboarding,
+  OnboardingWrite,
+  Practice,
+  Program,
+  ProgramSummary,
+  Recommendations,
+  Reminder,
+} from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -27,22 +27,22 @@ export const guidanceKeys = {
 export const onboardingQuery = () =>
   queryOptions({
     queryKey: guidanceKeys.onboarding,
-    queryFn: ({ signal }) => apiRequest(API.onboarding, { schema: onboardingSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<Onboarding>(API.onboarding, { signal }),
   });
 
 export const saveOnboarding = (answers: OnboardingWrite) =>
-  apiRequest(API.onboarding, { method: 'PUT', body: answers, schema: onboardingSchema });
+  apiRequest<Onboarding>(API.onboarding, { method: 'PUT', body: answers });
 
 export const programsQuery = () =>
   queryOptions({
     queryKey: guidanceKeys.programs,
-    queryFn: ({ signal }) => apiRequest(API.programs, { schema: programListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<ProgramSummary[]>(API.programs, { signal }),
   });
 
 export const programQuery = (slug: string) =>
   queryOptions({
     queryKey: guidanceKeys.program(slug),
-    queryFn: ({ signal }) => apiRequest(fillPath(API.program, { slug }), { schema: programSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<Program>(fillPath(API.program, { slug }), { signal }),
   });
 
 export const resetProgress = (slug: string) =>
@@ -51,18 +51,18 @@ export const resetProgress = (slug: string) =>
 export const practiceQuery = () =>
   queryOptions({
     queryKey: guidanceKeys.practice,
-    queryFn: ({ signal }) => apiRequest(API.practice, { schema: practiceSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<Practice>(API.practice, { signal }),
   });
 
 export const deleteHistory = () => apiRequest(API.history, { method: 'DELETE' });
 
 export const saveReminder = (reminder: Reminder) =>
-  apiRequest(API.reminders, { method: 'PUT', body: reminder, schema: reminderSchema });
+  apiRequest<Reminder>(API.reminders, { method: 'PUT', body: reminder });
 
 /** Pro only: other plans get 403 (the hub shows the teaser instead of asking). */
 export const recommendationsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: guidanceKeys.recommendations,
     enabled,
-    queryFn: ({ signal }) => apiRequest(API.recommendations, { schema: recommendationsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<Recommendations>(API.recommendations, { signal }),
   });

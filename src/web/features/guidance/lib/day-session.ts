@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ProgramDay, ProgramLayer } from '@shared/contract';
-import { AUDIO_LIBRARIES, audioItemListSchema } from '@shared/contract/content';
+import type { AudioItem, ProgramDay, ProgramLayer } from '@shared/contract';
+import { AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';
@@ -24,8 +24,7 @@ async function trackSource(queryClient: QueryClient, layer: Extract<ProgramLayer
   const items = await queryClient.fetchQuery({
     queryKey: ['audio', layer.audio_kind],
     staleTime: MEDIA_LINKS_REFETCH_MS / 2,
-    queryFn: ({ signal }) =>
-      apiRequest(AUDIO_LIBRARIES[layer.audio_kind].path, { schema: audioItemListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AudioItem[]>(AUDIO_LIBRARIES[layer.audio_kind].path, { signal }),
   });
   const item = items.find((candidate) => candidate.id === layer.track_id);
   if (!item) return null;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AudioKind } from '@shared/contract';
-import { AUDIO_KINDS, AUDIO_LIBRARIES, audioItemListSchema } from '@shared/contract/content';
+import type { AudioItem, AudioKind } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 const LOAD_ERRORS: Record<AudioKind, string> = {
@@ -19,5 +19,5 @@ export const audioListQuery = (kind: AudioKind, path: string) =>
   queryOptions({
     queryKey: ['audio', kind],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest(path, { schema: audioItemListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AudioItem[]>(path, { signal }),
   });

@@ -1,5 +1,5 @@
+import type { OwnMusic, OwnTrack } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ownMusicSchema, ownTrackSchema } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
@@ -11,14 +11,14 @@ export const ownMusicQuery = () =>
     queryKey: OWN_MUSIC_KEY,
     // The tracks' signed URLs expire: fetched again before they do, like the libraries'.
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest(API.myMusic, { schema: ownMusicSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<OwnMusic>(API.myMusic, { signal }),
   });
 
 export function uploadOwnTrack(file: File, name: string, onUploadProgress: (fraction: number) => void) {
   const body = new FormData();
   if (name.trim()) body.append('name', name.trim());
   body.append('audio_file', file);
-  return apiRequest(API.myMusic, { method: 'POST', body, schema: ownTrackSchema, onUploadProgress });
+  return apiRequest<OwnTrack>(API.myMusic, { method: 'POST', body, onUploadProgress });
 }
 
 export const deleteOwnTrack = (id: number) => apiRequest(fillPath(API.myMusicTrack, { id }), { method: 'DELETE' });

@@ -1,7 +1,7 @@
 import type { DeleteAccountRequest, Profile, SetEmailRequest, SetPasswordRequest } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
-import { profileAnswerSchema } from './profile';
+import { withKnownPlan } from './profile';
 
 // The account calls of the profile screen (docs/product/accounts.md#self-service).
 
@@ -12,7 +12,7 @@ export const requestEmailChange = (body: SetEmailRequest) => apiRequest(API.setE
 export const deleteAccount = (body: DeleteAccountRequest) => apiRequest(API.me, { method: 'DELETE', body });
 
 export const removeProfileImage = (): Promise<Profile> =>
-  apiRequest(API.profileImage, { method: 'DELETE', schema: profileAnswerSchema });
+  apiRequest<Profile>(API.profileImage, { method: 'DELETE' }).then(withKnownPlan);
 
 /**
  * Saves the export as `innerwave-data-<date>.json`, the name the server gives it too. Not parsed

@@ -1,5 +1,4 @@
-import type { PaidPlan } from '@shared/contract';
-import { billingRedirectSchema } from '@shared/contract/billing';
+import type { BillingRedirect, PaidPlan } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -7,7 +6,7 @@ import { apiRequest } from '@web/lib/api-client';
 
 /** A Stripe Checkout page subscribing the person to `plan`. */
 export const startCheckout = (plan: PaidPlan) =>
-  apiRequest(API.billingCheckout, { method: 'POST', body: { plan }, schema: billingRedirectSchema });
+  apiRequest<BillingRedirect>(API.billingCheckout, { method: 'POST', body: { plan } });
 
 /** Stripe's Customer Portal: change the plan, update the card, see invoices, cancel. */
-export const openBillingPortal = () => apiRequest(API.billingPortal, { method: 'POST', schema: billingRedirectSchema });
+export const openBillingPortal = () => apiRequest<BillingRedirect>(API.billingPortal, { method: 'POST' });

@@ -1,26 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
+import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { profileSchema } from '@shared/contract/profile';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 /**
  * Liberal in what it accepts from a djoser-style server: a plan in other capitals is that plan, and
  * a missing or unknown one ("", null, "platinum") is shown as Basic rather than failing the page.
  */
-const planOfAnswer = z
-  .unknown()
-  .optional()
-  .transform((value): SubscriptionPlan => {
-    const plan = typeof value === 'string' ? value.trim().toLowerCase() : '';
-    return SUBSCRIPTION_PLANS.find((known) => known === plan) ?? 'basic';
-  });
-export const profileAnswerSchema = profileSchema.extend({ subscription_plan: planOfAnswer });
+function knownPlan(value: unknown): SubscriptionPlan {
+  const plan = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return SUBSCRIPTION_PLANS.find((known) => known === plan) ?? 'basic';
+}
+
+/** A profile as the server answered it, with its plan read liberally (above). */
+export const withKnownPlan = (answer: Profile): Profile => ({
+  ...answer,
+  subscription_plan: knownPlan(answer.subscription_plan),
+});
 
 export const profileQuery = () =>
   queryOptions({
     queryKey: ['profile'],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest(API.profile, { schema: profileAnswerSchema, signal }),
+    queryFn: async ({ signal }) => withKnownPlan(await apiRequest<Profile>(API.profile, { signal })),
   });

@@ -1,7 +1,7 @@
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
-import { profileAnswerSchema } from './profile';
+import { withKnownPlan } from './profile';
 
 export interface ProfileUpdate {
   first_name: string;
@@ -15,10 +15,9 @@ export function updateProfile(update: ProfileUpdate, onProgress: (percent: numbe
   form.append('first_name', update.first_name);
   form.append('last_name', update.last_name);
   if (update.profile_image) form.append('profile_image', update.profile_image, 'profile.jpg');
-  return apiRequest(API.profileUpdate, {
+  return apiRequest<Profile>(API.profileUpdate, {
     method: 'PUT',
     body: form,
-    schema: profileAnswerSchema,
     onUploadProgress: (fraction) => onProgress(Math.round(fraction * 100)),
-  });
+  }).then(withKnownPlan);
 }

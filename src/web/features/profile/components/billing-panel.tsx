@@ -2,11 +2,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertTriangle, Check, CreditCard, Info, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import type { PaidPlan, planStateSchema } from '@shared/contract';
-import { BILLING_MESSAGES } from '@shared/contract/billing';
+import type { PaidPlan, PlanState } from '@shared/contract';
 import { PAID_PLANS } from '@shared/contract/plain';
+import { BILLING_MESSAGES } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
@@ -18,8 +17,6 @@ import { openBillingPortal, startCheckout } from '../api/billing';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation';
 import { leaveFor } from '../lib/leave-for';
 import { BILLING_TEXTS } from '../messages';
-
-type PlanState = z.infer<typeof planStateSchema>;
 
 const planOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!;
 const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);

@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { planStateSchema } from '@shared/contract';
+import type { PlanState } from '@shared/contract';
 import { planQuery } from '@web/lib/plan';
 
 /** How often and how long the panel asks for the plan after Stripe Checkout sent the person back. */
 export const PAYMENT_CONFIRMATION = { everyMs: 1500, forMs: 30_000 } as const;
-
-type PlanState = z.infer<typeof planStateSchema>;
 
 /** A paid plan that a Stripe subscription pays for: what a completed checkout ends in. */
 export const isPaidBySubscription = (state: PlanState | undefined) =>

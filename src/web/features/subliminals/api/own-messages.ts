@@ -1,5 +1,5 @@
+import type { OwnCategory } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ownCategoryListSchema, ownCategorySchema } from '@shared/contract/own';
 import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { categoryWriteCalls } from '@web/lib/category-calls';
@@ -10,21 +10,17 @@ const OWN_CATEGORIES_KEY = ['own-categories'];
 export const ownCategoriesQuery = () =>
   queryOptions({
     queryKey: OWN_CATEGORIES_KEY,
-    queryFn: ({ signal }) => apiRequest(API.myCategories, { schema: ownCategoryListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<OwnCategory[]>(API.myCategories, { signal }),
   });
 
-export const ownMessagesCalls = categoryWriteCalls(
-  {
-    categories: API.myCategories,
-    categoriesOrder: API.myCategoriesOrder,
-    category: API.myCategory,
-    categoryMessages: API.myCategoryMessages,
-    categoryMessagesOrder: API.myCategoryMessagesOrder,
-    message: API.myMessage,
-  },
-  ownCategorySchema,
-  ownCategoryListSchema,
-);
+export const ownMessagesCalls = categoryWriteCalls<OwnCategory>({
+  categories: API.myCategories,
+  categoriesOrder: API.myCategoriesOrder,
+  category: API.myCategory,
+  categoryMessages: API.myCategoryMessages,
+  categoryMessagesOrder: API.myCategoryMessagesOrder,
+  message: API.myMessage,
+});
 
 /** Runs a change of one's own messages, says how it went, and reloads them. */
 export const useOwnMessagesChange = () => useChange(OWN_CATEGORIES_KEY);

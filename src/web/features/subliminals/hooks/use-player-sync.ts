@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { PlayerState, PlayerWrite } from '@shared/contract';
-import { playerStateSchema } from '@shared/contract/own';
 import { API } from '@shared/contract/paths';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
@@ -50,7 +49,7 @@ export function usePlayerSync(
 
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest(API.player, { schema: playerStateSchema, signal: controller.signal }).then(
+    apiRequest<PlayerState>(API.player, { signal: controller.signal }).then(
       (server) =>
         // A transition: the player's re-render with what the account holds is done in slices, not
         // one long task while the page is still starting.
@@ -79,7 +78,7 @@ export function usePlayerSync(
     if (json === saved.current) return;
     const timer = setTimeout(() => {
       setState({ status: 'saving' });
-      apiRequest(API.player, { method: 'PUT', body, schema: playerStateSchema }).then(
+      apiRequest<PlayerState>(API.player, { method: 'PUT', body }).then(
         () => {
           saved.current = json;
           setState({ status: 'saved' });

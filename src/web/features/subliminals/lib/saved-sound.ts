@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AudioKind, MixLayer, SoundMix } from '@shared/contract';
-import { AUDIO_KINDS, AUDIO_LIBRARIES, audioItemListSchema } from '@shared/contract/content';
-import { ownMusicSchema } from '@shared/contract/own';
+import type { AudioItem, AudioKind, MixLayer, OwnMusic, SoundMix } from '@shared/contract';
+import { AUDIO_KINDS, AUDIO_LIBRARIES, MIX_GAIN_DB } from '@shared/contract/portal-plain';
 import { API } from '@shared/contract/paths';
-import { MIX_GAIN_DB } from '@shared/contract/sound-mix';
 import type { SubscriptionPlan } from '@shared/constants';
 import { mixLayerLabel, playableMix } from '@shared/sound-mix';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
@@ -83,8 +81,7 @@ async function librarySource(queryClient: QueryClient, layer: Extract<MixLayer, 
   const items = await queryClient.fetchQuery({
     queryKey: ['audio', layer.audio_kind],
     staleTime: MEDIA_LINKS_REFETCH_MS / 2,
-    queryFn: ({ signal }) =>
-      apiRequest(AUDIO_LIBRARIES[layer.audio_kind].path, { schema: audioItemListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<AudioItem[]>(AUDIO_LIBRARIES[layer.audio_kind].path, { signal }),
   });
   const item = items.find((candidate) => candidate.id === layer.track_id);
   return item
@@ -93,7 +90,7 @@ async function librarySource(queryClient: QueryClient, layer: Extract<MixLayer, 
 }
 
 async function ownSource(layer: Extract<MixLayer, { kind: 'own_track' }>) {
-  const music = await apiRequest(API.myMusic, { schema: ownMusicSchema });
+  const music = await apiRequest<OwnMusic>(API.myMusic);
   const track = music.tracks.find((candidate) => candidate.id === layer.track_id);
   return track ? ({ kind: 'track', key: `own:${track.id}`, title: track.name, url: track.url } as const) : null;
 }

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SupportRequestWrite } from '@shared/contract';
+import type { SupportRequestReceipt, SupportRequestWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { supportRequestReceiptSchema } from '@shared/contract/support';
 import { apiRequest } from '@web/lib/api-client';
 
 export const sendSupportRequest = (body: SupportRequestWrite) =>
-  apiRequest(API.support, { method: 'POST', body, schema: supportRequestReceiptSchema });
+  apiRequest<SupportRequestReceipt>(API.support, { method: 'POST', body });
 
 export const useSendSupportRequest = () => useMutation({ mutationFn: sendSupportRequest });
