@@ -59,10 +59,11 @@ test('without a session the frame never shows, and the page goes to login', asyn
 
 // A page reads its answers by the contract's types and builds no schema to do it
 // (docs/decisions/030-the-browser-reads-answers-the-server-checked.md): zod (its messages, such as
-// "Invalid input", are in its code) comes only with a form or with what the player stores.
-test('the music and profile pages load and show their data without zod', async ({ page }) => {
+// "Invalid input", are in its code) comes only with a form.
+test('the subliminals, music and profile pages load and show their data without zod', async ({ page }) => {
   await signInAsNewUser(page);
   for (const [path, shown] of [
+    ['/subliminals', page.getByRole('button', { name: /^Confidence/ })],
     ['/music', page.getByRole('heading', { name: 'Solfeggio' })],
     ['/profile', page.getByText('Basic', { exact: true })],
   ] as const) {

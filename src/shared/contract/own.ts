@@ -5,9 +5,9 @@ import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type Th
 import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { databaseId, requiredString } from './fields';
-import { OWN_MUSIC } from './portal-plain';
+import { OWN_MUSIC, PLAYLIST_SOURCES } from './portal-plain';
 
-export { OWN_MUSIC } from './portal-plain';
+export { OWN_MUSIC, PLAYLIST_SOURCES, type PlaylistSource } from './portal-plain';
 
 // A person's own content: their message categories and messages, and the player as they left it
 // (docs/product/api.md#own-content).
@@ -68,10 +68,6 @@ export const playerSettingsSchema = z
     error: 'A custom theme needs its background and font, and only a custom theme has them.',
     path: ['customTheme'],
   });
-
-/** Where a playlist's message came from; "shared" ones came by a share link and name no row. */
-export const PLAYLIST_SOURCES = ['library', 'own', 'shared'] as const;
-export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 
 export const playlistItemSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX * 3, max(OWN_MESSAGE_TEXT_MAX * 3)),

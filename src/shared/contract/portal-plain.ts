@@ -66,3 +66,7 @@ export const goalLabel = (id: GoalId) => GUIDANCE_GOALS.find((goal) => goal.id =
 export const SESSION_MINUTES = [5, 10, 20, 30, 60] as const;
 export type SessionMinutes = (typeof SESSION_MINUTES)[number];
 export const GOAL_FREE_TEXT_MAX = 200;
+
+/** Where a playlist's message came from; "shared" ones came by a share link and name no row. */
+export const PLAYLIST_SOURCES = ['library', 'own', 'shared'] as const;
+export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];

@@ -1,12 +1,19 @@
-import { z } from 'zod';
 import { PLAYER } from '@shared/constants';
 import type { PlaylistItemWrite, PlaylistSource, CustomTheme, Message } from '@shared/contract';
-import { messageSchema } from '@shared/contract/content';
-import { customThemeSchema, PLAYLIST_SOURCES } from '@shared/contract/own';
-import { CUSTOM_THEME_ID, DEFAULT_PLAYER_SETTINGS, DEFAULT_THEME_ID, findTheme } from '@shared/themes';
+import { PLAYLIST_SOURCES } from '@shared/contract/portal-plain';
+import {
+  CUSTOM_THEME_ID,
+  DEFAULT_PLAYER_SETTINGS,
+  DEFAULT_THEME_ID,
+  findTheme,
+  THEME_FONTS,
+  type ThemeFont,
+} from '@shared/themes';
 
 // The playlist and settings stay on this device (localStorage) until the session ends; anything
-// unreadable falls back to the defaults, and settings are clamped to their limits.
+// unreadable falls back to the defaults, and settings are clamped to their limits. Checked by hand,
+// as the contract's schemas would check them, so the player's page loads no zod
+// (docs/decisions/030-the-browser-reads-answers-the-server-checked.md).
 
 export const PLAYER_STORAGE_KEYS = {
   playlist: 'innerwave.subliminals.playlist',
@@ -31,11 +38,22 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const snap = (value: number, min: number, step: number, max = Number.POSITIVE_INFINITY) =>
   Math.min(max, Math.max(min, min + Math.round((value - min) / step) * step));
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** A custom theme as `customThemeSchema` takes it: a #rrggbb background and one of the fonts. */
+function readCustomTheme(value: unknown): CustomTheme | undefined {
+  if (!isRecord(value)) return undefined;
+  const { background, font } = value;
+  if (typeof background !== 'string' || !HEX_COLOR.test(background)) return undefined;
+  if (typeof font !== 'string' || !Object.hasOwn(THEME_FONTS, font)) return undefined;
+  return { background, font: font as ThemeFont };
+}
+
 /** A known theme, or a custom one with its background and font; anything else is the default. */
 function themeOf(input: Partial<Record<keyof PlayerSettings, unknown>>): Pick<PlayerSettings, 'theme' | 'customTheme'> {
   if (input.theme === CUSTOM_THEME_ID) {
-    const custom = customThemeSchema.safeParse(input.customTheme);
-    if (custom.success) return { theme: CUSTOM_THEME_ID, customTheme: custom.data };
+    const customTheme = readCustomTheme(input.customTheme);
+    if (customTheme) return { theme: CUSTOM_THEME_ID, customTheme };
   }
   return { theme: typeof input.theme === 'string' && findTheme(input.theme) ? input.theme : DEFAULT_THEME_ID };
 }
@@ -86,7 +104,15 @@ function readJson(key: string): unknown {
  */
 export type PlaylistItem = Message & { source: PlaylistSource };
 
-const playlistSchema = z.array(messageSchema.extend({ source: z.enum(PLAYLIST_SOURCES).default('library') }));
+/** A stored playlist item; one from before items had a source came from the library. */
+function readPlaylistItem(value: unknown): PlaylistItem | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, message_text, source = 'library' } = value;
+  if (typeof id !== 'number' || !Number.isInteger(id) || typeof message_text !== 'string') return undefined;
+  return PLAYLIST_SOURCES.some((known) => known === source)
+    ? { id, message_text, source: source as PlaylistSource }
+    : undefined;
+}
 
 /** The playlist as the server keeps it (the player, a saved subliminal), and back. */
 export const playlistToServer = (playlist: readonly PlaylistItem[]): PlaylistItemWrite[] =>
@@ -94,9 +120,11 @@ export const playlistToServer = (playlist: readonly PlaylistItem[]): PlaylistIte
 export const playlistFromServer = (items: readonly PlaylistItemWrite[]): PlaylistItem[] =>
   items.map(({ message_id, message_text, source }) => ({ id: message_id, message_text, source }));
 
+/** The stored playlist, without any item that cannot be read. */
 export function loadPlaylist(): PlaylistItem[] {
-  const parsed = playlistSchema.safeParse(readJson(PLAYER_STORAGE_KEYS.playlist));
-  return parsed.success ? parsed.data : [];
+  const stored = readJson(PLAYER_STORAGE_KEYS.playlist);
+  if (!Array.isArray(stored)) return [];
+  return stored.map(readPlaylistItem).filter((item): item is PlaylistItem => item !== undefined);
 }
 
 export function savePlaylist(playlist: readonly PlaylistItem[]): void {
