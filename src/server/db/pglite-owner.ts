@@ -1,21 +1,9 @@
-import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { CallHandler } from '../cluster/ipc';
 
 // PGlite is one database in one process: the primary owns it, and the workers query it through
 // these calls (their side: primary-pool.ts). A transaction holds PGlite for its worker (PGlite's own query lock makes every other
 // query wait), as a connection would; the worker that opened it ends it, or its death does.
-
-/**
- * Drizzle reads these types as the text PostgreSQL sent, and asks the driver for it with parsers
- * (functions, which cannot cross processes): the owner applies the same ones to every query.
- */
-const keepText = (value: string) => value;
-const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
-    oid,
-    keepText,
-  ]),
-);
 
 export interface QueryParams {
   sql: string;
@@ -107,7 +95,8 @@ export function pgliteCallHandlers(
       entry.idle.refresh();
       target = entry.tx;
     }
-    const result = await target.query(sql, params, { rowMode: rowMode ?? 'object', parsers: DRIZZLE_PARSERS });
+    // The instance reads types as Drizzle does (createPglite), as the workers' Drizzle expects.
+    const result = await target.query(sql, params, { rowMode: rowMode ?? 'object' });
     return {
       rows: result.rows,
       rowCount: result.affectedRows ?? result.rows.length,

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
-import { fromPglite } from '../db/pglite';
+import { createPglite } from '../db/pglite';
 import { migrateDatabase } from '../db/migrate';
 import { runFuzz } from './run';
 import { fuzzTokens } from './target';
@@ -20,7 +19,7 @@ const { values } = parseArgs({ options: { requests: { type: 'string', default: '
 const requests = Number(values.requests);
 const seed = Number(values.seed ?? Date.now() % 2 ** 31);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-fuzz-'));
-const database = fromPglite(await PGlite.create());
+const database = await createPglite();
 await migrateDatabase(database);
 // Billing configured against the Stripe stand-in, so its calls are fuzzed past their 503.
 const stripe = await startStripeStandIn({ webhookSecret: 'whsec_fuzz' });

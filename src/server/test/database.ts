@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
-import { fromPglite } from '../db/pglite';
+import { createPglite } from '../db/pglite';
 
 export const databaseUrlFor = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -17,7 +16,7 @@ export async function createTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');
   if (inject('dbKind') === 'pglite') {
     const dump = await readFile(template);
-    return fromPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+    return createPglite({ loadDataDir: new Blob([dump]) });
   }
   const { url, drop } = await createTestPostgresDatabase();
   const database = openPostgres(url);

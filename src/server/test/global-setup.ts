@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/client';
-import { fromPglite } from '../db/pglite';
+import { createPglite } from '../db/pglite';
 import { migrateDatabase } from '../db/migrate';
 import { databaseUrlFor } from './database';
 
@@ -15,10 +14,10 @@ export default async function setup(project: TestProject) {
   const kind = project.config.provide.dbKind;
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'innerwave-template-'));
-    const client = await PGlite.create();
-    await migrateDatabase(fromPglite(client));
-    const dump = await client.dumpDataDir('none');
-    await client.close();
+    const database = await createPglite();
+    await migrateDatabase(database);
+    const dump = await database.pglite!.dumpDataDir('none');
+    await database.close();
     const file = path.join(dir, 'template.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('dbTemplate', file);
