@@ -69,8 +69,11 @@ const work = mkdtempSync(path.join(tmpdir(), 'innerwave-bench-api-'));
 const children = [];
 let database;
 async function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await sleep(500);
+  // The server writes its data folder until it has stopped (PGlite closes last): wait for that before removing it.
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.race([Promise.all(exited), sleep(15_000)]);
   if (database) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
