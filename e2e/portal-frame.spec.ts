@@ -83,3 +83,32 @@ test('the subliminals, music and profile pages load and show their data without 
     expect(withZod).toEqual([]);
   }
 });
+
+// A pre-rendered page that a signed-in visitor gets in the portal's chrome stays on screen until the app
+// shows the page in its place: the app renders once the router has the page's code (spa.tsx).
+test('signed in, the legal pages and the portal hub stay on screen until the portal’s page replaces them', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  // Checked at every frame: did the root ever lose its content once it had some?
+  await page.addInitScript(() => {
+    const seen = window as unknown as { emptiedAt?: number };
+    let filled = false;
+    const check = () => {
+      const root = document.getElementById('root');
+      if (root?.firstElementChild) filled = true;
+      else if (filled) seen.emptiedAt ??= performance.now();
+      requestAnimationFrame(check);
+    };
+    check();
+  });
+  for (const [path, heading] of [
+    ['/terms/', 'Terms and conditions'],
+    ['/portal/home/', 'Everything for your practice, in one place'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible();
+    await expect(page.locator('#root').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { emptiedAt?: number }).emptiedAt)).toBeUndefined();
+  }
+});

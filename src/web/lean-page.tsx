@@ -45,8 +45,7 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
       const entry = { usr: options.state ?? null, key: Math.random().toString(36).slice(2, 10), idx: at + 1 };
       if (options.replace) window.history.replaceState({ ...entry, idx: at }, '', to);
       else window.history.pushState(entry, '', to);
-      root?.unmount();
-      startSpa(container);
+      startSpa(container, () => root?.unmount());
     });
   };
   const navigation: Navigation = { ...documentNavigation, useNavigate: () => handOver };

@@ -1,23 +1,45 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, followSession } from './app/app';
+import { createQueryClient } from './app/providers';
+import { createRouter } from './app/router';
 import { splitFirstPage } from './components/after-first-paint';
 
 /**
- * Renders the SPA into `root`: from index.html (main.tsx), or from a pre-rendered page whose visitor
- * is signed in and so gets the portal's chrome (lean-page.tsx); React replaces what was there.
- * The session is read from localStorage when lib/session loads, before the first render
- * (docs/product/accounts.md#session-in-the-browser).
+ * Renders the SPA into `container`: from index.html (main.tsx), or from a pre-rendered page whose visitor
+ * is signed in and so gets the portal's chrome, or that hands over after a login (lean-page.tsx); React
+ * replaces what was there. The session is read from localStorage when lib/session loads, before the
+ * first render (docs/product/accounts.md#session-in-the-browser).
+ *
+ * A page already on screen stays until the router has the code (and, on a first load, the data) of the
+ * page it opens on: rendered before, the SPA would show its empty HydrateFallback in its place
+ * meanwhile (docs/decisions/031-a-page-on-screen-stays-until-the-app-shows-its-own.md).
+ * `beforeFirstRender` ends that page's own React root, if it has one.
  */
-export function startSpa(root: HTMLElement) {
+export function startSpa(container: HTMLElement, beforeFirstRender?: () => void) {
   splitFirstPage();
-  const reactRoot = createRoot(root);
-  // As a transition, the first render is done in slices that yield to the browser, not one long task.
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  const queryClient = createQueryClient();
+  const router = createRouter(queryClient);
+  followSession(router, queryClient);
+  const render = () => {
+    beforeFirstRender?.();
+    const reactRoot = createRoot(container);
+    // As a transition, the first render is done in slices that yield to the browser, not one long task.
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App queryClient={queryClient} router={router} />
+        </StrictMode>,
+      ),
+    );
+  };
+  if (router.state.initialized || !container.hasChildNodes()) {
+    render();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
 }

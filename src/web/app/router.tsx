@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '@web/components/layouts/public-layout';
-import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
+import { AdaptiveLayout, loadPortalLayout } from '@web/components/layouts/adaptive-layout';
+import { sessionStore } from '@web/lib/session';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
 import { RouteError } from './route-error';
@@ -18,7 +19,8 @@ export const routes: RouteObject[] = [
   {
     element: <RouterNavigation />,
     errorElement: <RouteError />,
-    // A deep link's page chunk loads before the first render; the empty page shows meanwhile.
+    // A deep link's page chunk loads before the first render; the empty page shows meanwhile (a page
+    // already on screen stays instead: spa.tsx).
     HydrateFallback: () => null,
     children: [
       {
@@ -36,6 +38,11 @@ export const routes: RouteObject[] = [
       },
       {
         element: <AdaptiveLayout />,
+        // Signed in, the page shows in the portal's layout: its code comes before the page renders.
+        loader: async () => {
+          if (sessionStore.get().isAuthenticated) await loadPortalLayout();
+          return null;
+        },
         children: [
           { path: paths.portalHome, lazy: () => import('./routes/portal-home') },
           { path: paths.terms, lazy: () => import('./routes/terms') },
@@ -86,7 +93,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter(queryClient: QueryClient) {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createRouter(queryClient: QueryClient): AppRouter {
   const router = createBrowserRouter(withPageData(routes, queryClient, () => !router.state.initialized));
   return router;
 }

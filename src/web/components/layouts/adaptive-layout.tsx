@@ -1,11 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useSession } from '@web/lib/session';
 import { PublicLayout } from './public-layout';
 
-const PortalLayout = lazy(() => import('./portal-layout').then(({ PortalLayout }) => ({ default: PortalLayout })));
+let loadedPortalLayout: ComponentType | undefined;
+
+/**
+ * The portal's layout, loaded (the router asks for it with a signed-in visitor's page, router.tsx). Once it
+ * is in, AdaptiveLayout renders it at once: a lazy component suspends on its first render even then, and
+ * React holds back what replaces a fallback for 300 ms.
+ */
+export const loadPortalLayout = () =>
+  import('./portal-layout').then(({ PortalLayout }) => (loadedPortalLayout = PortalLayout));
+
+const LazyPortalLayout = lazy(() => loadPortalLayout().then((PortalLayout) => ({ default: PortalLayout })));
 
 /** Pages open to everyone (legal, portal home) wear the portal's bar when the visitor is signed in. */
 export function AdaptiveLayout() {
+  // Kept for the layout's life: switching from the lazy component to the loaded one would remount the page.
+  const [PortalLayout] = useState(() => loadedPortalLayout ?? LazyPortalLayout);
   return useSession().isAuthenticated ? (
     <Suspense fallback={null}>
       <PortalLayout />
