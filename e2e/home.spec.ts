@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { untilHydrated } from './support/hydration';
 
 // The home page's links and buttons go where docs/product/screens.md#home says; its modals work by
 // mouse and keyboard; the legal pages carry their date.
@@ -60,6 +61,7 @@ test('the public bar: Programs opens by keyboard, Escape closes it and returns f
 }) => {
   const bar = page.getByRole('navigation', { name: 'Main' });
   const programs = bar.getByRole('button', { name: 'Programs' });
+  await untilHydrated(programs);
   await programs.focus();
   await page.keyboard.press('ArrowDown');
   await expect(programs).toHaveAttribute('aria-expanded', 'true');
@@ -88,6 +90,7 @@ test('a frequency card opens its modal by mouse; Escape closes it and focus retu
 
 test('a frequency card opens by keyboard and closes with its Close button', async ({ page }) => {
   const card = main(page).getByRole('button', { name: /^174 Hz/ });
+  await untilHydrated(card);
   await card.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: /174 Hz/ });

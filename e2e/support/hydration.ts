@@ -1,0 +1,13 @@
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * Waits until React has taken over a pre-rendered element. Before that, a key pressed on it reaches no
+ * handler: a pre-rendered page asks for its scripts after its first paint, and React hydrates the home
+ * page's lower sections after its first screen (their Suspense boundary), so the network going quiet
+ * does not say it has happened. React keeps its fiber on each element it owns.
+ */
+export async function untilHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
+}
