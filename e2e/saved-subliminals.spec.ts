@@ -41,6 +41,18 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   await visitor.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 
+  // The owner opens the link too: signed in, the app shows it (to play or copy) from what the server put
+  // in the document, and reads the link no more than the stranger's page did.
+  const ownerTab = await page.context().newPage();
+  const ownerReads: string[] = [];
+  ownerTab.on('request', (request) => void (request.url().includes('/api/shared/') && ownerReads.push(request.url())));
+  await ownerTab.goto(new URL(link).pathname);
+  await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible();
+  await expect(ownerTab.getByRole('heading', { name: 'Steady mornings' })).toBeVisible();
+  await ownerTab.waitForLoadState('networkidle');
+  expect(ownerReads).toEqual([]);
+  await ownerTab.close();
+
   // The owner stops sharing: the same link now says so, at once, with a 404 (which Chromium logs).
   await page.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(page.getByRole('button', { name: 'Create link' })).toBeVisible();

@@ -71,11 +71,13 @@ const servedState = (served: ServedShared): SharedItemState =>
 
 /**
  * What the server put in the document for its link (the data block before the early read of
- * src/web/shared.html), if it holds something the page can show.
+ * src/web/shared.html), if it holds something the page can show. Taken once: the block is removed, so
+ * a page the SPA shows later (another link, or this one again) reads its link.
  */
 export function takeServedShared(): ServedShared | undefined {
   const block = document.getElementById(SHARED_DATA_ID);
   if (!block) return undefined;
+  block.remove();
   try {
     const served = JSON.parse(block.textContent ?? '') as { status?: unknown; item?: unknown };
     if (served.status === 'gone') return { status: 'gone' };

@@ -7,6 +7,7 @@ import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine'
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
+import { SHARED_DATA_ID } from '../api/shared-item';
 import { SHARED_GONE, SharedPage } from './shared-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -90,6 +91,27 @@ describe('SharedPage', () => {
       ],
       settings: { ...(shared.kind === 'subliminal' && shared.settings), theme: 'classic' },
     });
+  });
+});
+
+describe('SharedPage on arrival', () => {
+  it('starts from what the server put in the document, once: the next page for the link reads it', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    const path = fillPath(API.shared, { token: TOKEN });
+    const server = fakeApi({ [`GET ${path}`]: () => shared, [`GET ${API.plan}`]: () => planStateFor('basic') });
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = SHARED_DATA_ID;
+    block.textContent = JSON.stringify({ status: 'ready', item: { ...shared, name: 'Served calm' } });
+    document.body.append(block);
+
+    const first = renderShared();
+    expect(await screen.findByRole('heading', { name: 'Served calm' })).toBeInTheDocument();
+    expect(document.getElementById(SHARED_DATA_ID)).toBeNull();
+    first.unmount();
+    renderShared();
+    expect(await screen.findByRole('heading', { name: 'Evening calm' })).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path === path)).toHaveLength(1);
   });
 });
 

@@ -13,7 +13,7 @@ import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
 import { copyShared } from '../api/saved-subliminals';
-import { useSharedItem } from '../api/shared-item';
+import { takeServedShared, useSharedItem } from '../api/shared-item';
 import {
   clampSettings,
   DEFAULT_SETTINGS,
@@ -103,7 +103,9 @@ function SignedInActions({ token, item }: { token: string; item: SharedItem }) {
 /** The public page of a share link: anyone sees it; a signed-in person can play or copy it. */
 export function SharedPage({ token }: { token: string }) {
   const session = useSession();
-  const shared = useSharedItem(token);
+  // The SPA starts on a share link for someone signed in: the server read the link into the document.
+  const [served] = useState(takeServedShared);
+  const shared = useSharedItem(token, served);
   if (shared.status === 'pending') return <SharedLoading />;
   if (shared.status === 'error') return <SharedProblem error={shared.error} onRetry={shared.retry} />;
   const item = shared.item;
