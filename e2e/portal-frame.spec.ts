@@ -84,12 +84,12 @@ test('the subliminals, music and profile pages load and show their data without 
   }
 });
 
-// A pre-rendered page that a signed-in visitor gets in the portal's chrome stays on screen until the app
-// shows the page in its place: the app renders once the router has the page's code (spa.tsx).
-test('signed in, the legal pages and the portal hub stay on screen until the portal’s page replaces them', async ({
+// A pre-rendered page that hands over to the app (after a login), or that a signed-in visitor gets in the
+// portal's chrome, stays on screen until the app shows the page in its place: the app renders once the
+// router has the page's code (docs/decisions/031-a-page-on-screen-stays-until-the-app-shows-its-own.md).
+test('the login page, the legal pages and the portal hub stay on screen until the portal’s page replaces them', async ({
   page,
 }) => {
-  await signInAsNewUser(page);
   // Checked at every frame: did the root ever lose its content once it had some?
   await page.addInitScript(() => {
     const seen = window as unknown as { emptiedAt?: number };
@@ -102,13 +102,20 @@ test('signed in, the legal pages and the portal hub stay on screen until the por
     };
     check();
   });
+  const emptiedAt = () => page.evaluate(() => (window as unknown as { emptiedAt?: number }).emptiedAt);
+  const shown = (heading: string) => page.locator('#root').getByRole('heading', { level: 1, name: heading });
+
+  await signInAsNewUser(page);
+  await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible();
+  await expect(shown('Subliminals')).toBeVisible();
+  expect(await emptiedAt()).toBeUndefined();
   for (const [path, heading] of [
     ['/terms/', 'Terms and conditions'],
     ['/portal/home/', 'Everything for your practice, in one place'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible();
-    await expect(page.locator('#root').getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { emptiedAt?: number }).emptiedAt)).toBeUndefined();
+    await expect(shown(heading)).toBeVisible();
+    expect(await emptiedAt()).toBeUndefined();
   }
 });

@@ -1,4 +1,5 @@
 import { startTransition, StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App, followSession } from './app/app';
 import { createQueryClient } from './app/providers';
@@ -22,16 +23,22 @@ export function startSpa(container: HTMLElement, beforeFirstRender?: () => void)
   const router = createRouter(queryClient);
   followSession(router, queryClient);
   const render = () => {
-    beforeFirstRender?.();
+    const app = (
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>
+    );
+    if (beforeFirstRender) {
+      // The page that hands over stays until this render commits: in the same task, so no frame paints
+      // an empty page between them.
+      beforeFirstRender();
+      const reactRoot = createRoot(container);
+      flushSync(() => reactRoot.render(app));
+      return;
+    }
     const reactRoot = createRoot(container);
     // As a transition, the first render is done in slices that yield to the browser, not one long task.
-    startTransition(() =>
-      reactRoot.render(
-        <StrictMode>
-          <App queryClient={queryClient} router={router} />
-        </StrictMode>,
-      ),
-    );
+    startTransition(() => reactRoot.render(app));
   };
   if (router.state.initialized || !container.hasChildNodes()) {
     render();
