@@ -23,22 +23,18 @@ export function startSpa(container: HTMLElement, beforeFirstRender?: () => void)
   const router = createRouter(queryClient);
   followSession(router, queryClient);
   const render = () => {
+    beforeFirstRender?.();
+    const reactRoot = createRoot(container);
     const app = (
       <StrictMode>
         <App queryClient={queryClient} router={router} />
       </StrictMode>
     );
-    if (beforeFirstRender) {
-      // The page that hands over stays until this render commits: in the same task, so no frame paints
-      // an empty page between them.
-      beforeFirstRender();
-      const reactRoot = createRoot(container);
-      flushSync(() => reactRoot.render(app));
-      return;
-    }
-    const reactRoot = createRoot(container);
-    // As a transition, the first render is done in slices that yield to the browser, not one long task.
-    startTransition(() => reactRoot.render(app));
+    // The page that handed over stays until this render commits: at once, in the same task, so no frame
+    // paints an empty page between them. Otherwise, as a transition, the first render is done in slices
+    // that yield to the browser, not one long task.
+    if (beforeFirstRender) flushSync(() => reactRoot.render(app));
+    else startTransition(() => reactRoot.render(app));
   };
   if (router.state.initialized || !container.hasChildNodes()) {
     render();
