@@ -77,14 +77,16 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
 /**
  * Structured logs that never contain passwords, tokens or query parameters: requests and errors go
  * through serializers that keep named fields only (never headers or bodies); pino's redaction of paths
- * cost a twentieth of every request's time. Written to stdout without blocking: under load, lines
- * gather while the previous write is under way and go out together (one system call for many
- * requests); pino flushes what is left when the process exits.
+ * cost a twentieth of every request's time. Written to stdout without blocking, in batches: lines gather
+ * until 2 KB or a quarter of a second has passed, so under load one system call carries a dozen requests
+ * (a write per line was a sixth of a cached read's CPU); each write is at most 4 KB of whole lines, which
+ * a pipe shared by the cluster's processes takes in one piece. pino flushes what is left when the
+ * process exits (a process killed outright loses its last quarter-second of lines).
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    stream: destination({ dest: 1, sync: false }),
+    stream: destination({ dest: 1, sync: false, minLength: 2048, maxWrite: 4096, periodicFlush: 250 }),
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
