@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App, followSession } from './app/app';
 import { createQueryClient } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, type AppRouter } from './app/router';
 import { splitFirstPage } from './components/after-first-paint';
 
 /**
@@ -19,8 +20,18 @@ import { splitFirstPage } from './components/after-first-paint';
  */
 export function startSpa(container: HTMLElement, beforeFirstRender?: () => void) {
   splitFirstPage();
-  const queryClient = createQueryClient();
-  const router = createRouter(queryClient);
+  // Three tasks, not one: the modules were evaluated in the task that called this; the router's start
+  // (its routes ranked and matched, the page's chunks asked for) is the next; the session's follow-up and
+  // the first render the one after. Together they were the longest task of a portal page's load
+  // (docs/decisions/032-the-spa-starts-in-three-tasks.md).
+  setTimeout(() => {
+    const queryClient = createQueryClient();
+    const router = createRouter(queryClient);
+    setTimeout(() => showSpa(container, router, queryClient, beforeFirstRender));
+  });
+}
+
+function showSpa(container: HTMLElement, router: AppRouter, queryClient: QueryClient, beforeFirstRender?: () => void) {
   followSession(router, queryClient);
   const render = () => {
     beforeFirstRender?.();
