@@ -78,10 +78,10 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
  * Structured logs that never contain passwords, tokens or query parameters: requests and errors go
  * through serializers that keep named fields only (never headers or bodies); pino's redaction of paths
  * cost a twentieth of every request's time. Written to stdout without blocking, in batches: lines gather
- * until 2 KB or a quarter of a second has passed, so under load one system call carries a dozen requests
- * (a write per line was a sixth of a cached read's CPU); each write is at most 4 KB of whole lines, which
- * a pipe shared by the cluster's processes takes in one piece. pino flushes what is left when the
- * process exits (a process killed outright loses its last quarter-second of lines).
+ * until 2 KB or a quarter of a second has passed, so under load one system call carries about ten
+ * requests (a write per line cost about a tenth of a cached read's CPU). Each write is at most 4 KB of
+ * whole lines, which a pipe shared by the cluster's processes takes in one piece. pino flushes what is
+ * left when the process exits (a process killed outright loses its last quarter-second of lines).
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
