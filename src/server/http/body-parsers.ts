@@ -39,9 +39,14 @@ export function registerBodyParsers(app: FastifyInstance): void {
     }
     parseJson(request, body.toString(), done);
   });
-  app.addHook('preValidation', async (request) => {
-    assertNoNullCharacters(request.body);
-    assertNoNullCharacters(request.query);
-    assertNoNullCharacters(request.params);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertNoNullCharacters(request.body);
+      assertNoNullCharacters(request.query);
+      assertNoNullCharacters(request.params);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

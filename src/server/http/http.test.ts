@@ -115,8 +115,14 @@ describe('HTTP error shapes', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     // An API answer allows nothing; the pages have their own policy (web.test.ts), and so do the API's docs.
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Headers that only a document uses are not sent with data.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-xss-protection']).toBeUndefined();
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('publishes the contract as OpenAPI', async () => {

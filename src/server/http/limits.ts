@@ -123,7 +123,7 @@ async function registerLoadShedding(
       lastWarning = Date.now();
       request.log.warn({ cause, value }, 'overloaded: shedding API requests with 503');
     }
-    return Promise.reject(serviceUnavailable(overload.retryAfterSeconds));
+    return serviceUnavailable(overload.retryAfterSeconds);
   };
   app.decorateRequest('overloaded', false);
   await app.register(underPressure, {
@@ -133,19 +133,31 @@ async function registerLoadShedding(
     // A window with no sample at all reads as an infinite delay (a loop that never turned, or a process
     // the machine did not schedule, as right after start-up); the next window measures the real delay,
     // so only measured delays shed.
-    pressureHandler: (request, _reply, type, value) =>
-      Number.isFinite(Number(value)) ? shed(request, type, Number(value)) : undefined,
+    pressureHandler: (request, _reply, type, value) => {
+      const refused = Number.isFinite(Number(value)) ? shed(request, type, Number(value)) : undefined;
+      return refused && Promise.reject(refused);
+    },
   });
   // Requests accepted and not yet answered: the queue in front of the embedded database (whose own
   // backlog never shows between event-loop turns) and of everything else.
   let inFlight = 0;
-  app.addHook('onRequest', async (request, reply) => {
-    if (overload.maxInFlight > 0 && inFlight >= overload.maxInFlight) await shed(request, 'inFlight', inFlight);
+  const leave = () => inFlight--;
+  // Synchronous (a promise per request cost more than the check).
+  app.addHook('onRequest', (request, reply, done) => {
     const queued = database.queueDepth();
-    if (overload.maxDatabaseQueue > 0 && queued > overload.maxDatabaseQueue)
-      await shed(request, 'databaseQueue', queued);
+    const refused =
+      overload.maxInFlight > 0 && inFlight >= overload.maxInFlight
+        ? shed(request, 'inFlight', inFlight)
+        : overload.maxDatabaseQueue > 0 && queued > overload.maxDatabaseQueue
+          ? shed(request, 'databaseQueue', queued)
+          : undefined;
+    if (refused) {
+      done(refused);
+      return;
+    }
     inFlight++;
-    reply.raw.once('close', () => inFlight--);
+    reply.raw.once('close', leave);
+    done();
   });
 }
 

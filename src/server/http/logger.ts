@@ -109,10 +109,11 @@ export function processLogger(level: string): pino.Logger {
  * and one on answer); a request that fails also has its error's line, with the same reqId.
  */
 export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { req: request, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
+    done();
   });
 }
