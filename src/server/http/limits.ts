@@ -35,20 +35,22 @@ const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.heade
 function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): void {
   const timeoutMs = settings.requestTimeoutSeconds * 1000;
   interface Watched {
+    request: FastifyRequest;
     reply: FastifyReply;
     started: number;
     samples: Array<{ at: number; bytes: number }>;
   }
   // One timer looks at every body still arriving (a timer per request cost more than the small JSON
-  // bodies it watched); it runs only while there is one.
-  const watched = new Map<FastifyRequest, Watched>();
+  // bodies it watched); it runs only while there is one. Keyed by the request's id: an object used as a
+  // key gets a hash stored on it, one more change to Fastify's request object on every POST.
+  const watched = new Map<string, Watched>();
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
     const now = Date.now();
-    for (const [request, { reply, started, samples }] of watched) {
+    for (const [id, { request, reply, started, samples }] of watched) {
       const socket = request.raw.socket;
       if (request.raw.complete || socket.destroyed || reply.raw.writableEnded) {
-        watched.delete(request);
+        watched.delete(id);
         continue;
       }
       samples.push({ at: now, bytes: socket.bytesRead });
@@ -59,7 +61,7 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
       const uploadStillMoving =
         isUpload(request) && (settings.minUploadBytesPerSecond === 0 || rate >= settings.minUploadBytesPerSecond);
       if (uploadStillMoving) continue;
-      watched.delete(request);
+      watched.delete(id);
       request.log.warn(
         { elapsedMs: now - started, bytesPerSecond: Math.round(rate) },
         'request body too slow: connection closed',
@@ -79,7 +81,8 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
   app.addHook('onRequest', (request, reply, done) => {
     if (hasBody(request) && !request.raw.complete) {
       const started = Date.now();
-      watched.set(request, { reply, started, samples: [{ at: started, bytes: request.raw.socket.bytesRead }] });
+      const samples = [{ at: started, bytes: request.raw.socket.bytesRead }];
+      watched.set(request.id, { request, reply, started, samples });
       if (!timer) (timer = setInterval(check, BODY_CHECK_INTERVAL_MS)).unref();
     }
     done();
@@ -89,7 +92,7 @@ function registerBodyDeadline(app: FastifyInstance, settings: Config['http']): v
   // the garbage collector's most costly work (old-generation objects), measured as about a third of a
   // small POST's CPU (docs/decisions/025-what-a-request-costs.md).
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.raw.complete) watched.delete(request);
+    if (request.raw.complete) watched.delete(request.id);
     done();
   });
   app.addHook('onClose', (_instance, done) => {

@@ -19,9 +19,11 @@ const TOKEN_IN_PATH = new RegExp(
  * logs keep the route and the parameter names, never those values.
  */
 export function redactUrl(url: string): string {
-  const [pathname = '', query] = url.split(/\?(.*)/s, 2);
-  const path = pathname.replace(TOKEN_IN_PATH, '/$1/[redacted]/[redacted]');
-  if (query === undefined) return path;
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  const path = TOKEN_IN_PATH.test(pathname) ? pathname.replace(TOKEN_IN_PATH, '/$1/[redacted]/[redacted]') : pathname;
+  if (queryAt < 0) return path;
+  const query = url.slice(queryAt + 1);
   const redacted = query
     .split('&')
     .map((pair) => {

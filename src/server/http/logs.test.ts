@@ -8,7 +8,7 @@ import { readOutbox } from '../test/eml';
 import { users } from '../db/schema';
 import { outboxDir } from '../paths';
 import { linkParams } from '../auth/test-helpers';
-import { loggerOptions } from './logger';
+import { loggerOptions, redactUrl } from './logger';
 
 // A whole account flow through an app with production's logger; afterwards, nothing in the log may be
 // a credential: no password, token, link part, password hash or query parameter value.
@@ -113,5 +113,13 @@ describe('logs of a whole run', () => {
     ]) {
       expect(logText.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
+  });
+  it('keep the route and the parameter names of a URL, never the values of credentials', () => {
+    expect(redactUrl('/api/user/profile/')).toBe('/api/user/profile/');
+    expect(redactUrl('/password-reset/MQ/c0ffee-token?next=%2Fmusic')).toBe(
+      '/password-reset/[redacted]/[redacted]?next=%2Fmusic',
+    );
+    expect(redactUrl('/api/x/?Token=abc&page=2&%zz=1&refresh')).toBe('/api/x/?Token=[redacted]&page=2&%zz=1&refresh');
+    expect(redactUrl('/api/x/?')).toBe('/api/x/?');
   });
 });

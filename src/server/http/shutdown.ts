@@ -8,17 +8,18 @@ const working = new WeakMap<FastifyInstance, { count: number; idle: Array<() => 
 
 export function trackHandlers(app: FastifyInstance): void {
   const state = { count: 0, idle: [] as Array<() => void> };
-  const counted = new WeakSet<object>();
+  // By id, not by request object: see registerBodyDeadline (src/server/http/limits.ts).
+  const counted = new Set<string>();
   working.set(app, state);
   app.addHook('preHandler', (request, _reply, done) => {
     state.count++;
-    counted.add(request);
+    counted.add(request.id);
     done();
   });
   // Every handler ends by sending (an answer or, through the error handler, an error), whether or not
   // anyone is still listening.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (counted.delete(request) && --state.count === 0) for (const resolve of state.idle.splice(0)) resolve();
+    if (counted.delete(request.id) && --state.count === 0) for (const resolve of state.idle.splice(0)) resolve();
     done(null, payload);
   });
 }
