@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { hash, hashSync } from '@node-rs/argon2';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // × 50 messages, and measures the hottest calls with wrk against nginx serving the same bytes from a
 // file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
 // Prints one table, with the server's CPU time per request (its own cost, steadier than req/s on a shared
-// machine). Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process
+// machine), and a login's CPU split between the hashing threads, the workers' main threads and the primary. Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process
 // (primary and workers) writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
@@ -242,6 +242,22 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     return (Number(fields[11]) + Number(fields[12])) * 10;
   };
   const serverCpuMs = () => serverPids().reduce((sum, p) => sum + cpuMs(p), 0);
+  // The same per thread, in three parts: where a login's time goes besides the hash.
+  const threadCpuMs = () => {
+    const parts = { workerOther: 0, workerMain: 0, primary: 0 };
+    for (const p of serverPids())
+      for (const thread of readdirSync(`/proc/${p}/task`)) {
+        let ms = 0;
+        try {
+          ms = cpuMs(`${p}/task/${thread}`);
+        } catch {
+          // A thread that ended between the listing and the reading.
+        }
+        if (p === String(server.pid)) parts.primary += ms;
+        else parts[thread === p ? 'workerMain' : 'workerOther'] += ms;
+      }
+    return parts;
+  };
   /** Runs one round and adds the server's CPU time per request answered, in µs. */
   const measured = async (round) => {
     const before = serverCpuMs();
@@ -294,8 +310,13 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       await sleep(50);
     }
   })();
+  const threadsBefore = threadCpuMs();
   const login = await measured(() =>
     wrk(`${origin}/api/jwt/create/`, { script: luaPost('login', { email: EMAIL, password: PASSWORD }) }),
+  );
+  const threadsAfter = threadCpuMs();
+  const loginSplit = Object.fromEntries(
+    Object.keys(threadsAfter).map((part) => [part, (threadsAfter[part] - threadsBefore[part]) / login.requests]),
   );
   storming = false;
   reportLoopDelay();
@@ -365,12 +386,19 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     `       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else`,
   );
   console.log(
+    `       CPU a login: ${fmt(loginSplit.workerOther, 2)} ms in the workers' other threads (argon2id, GC), ${fmt(loginSplit.workerMain, 2)} ms in their main threads, ${fmt(loginSplit.primary, 2)} ms in the primary`,
+  );
+  console.log(
     `RSS (MB), primary then workers: idle ${idleRss.map((v) => fmt(v)).join(', ')}; peak under load ${peakRss.map((v) => fmt(v)).join(', ')}`,
   );
   if (args.json)
     writeFileSync(
       args.json,
-      JSON.stringify({ rows, health, loopDelays, hashMs, loginCapacity, parallelCapacity, idleRss, peakRss }, null, 2),
+      JSON.stringify(
+        { rows, health, loopDelays, hashMs, loginCapacity, parallelCapacity, loginSplit, idleRss, peakRss },
+        null,
+        2,
+      ),
     );
 } finally {
   await cleanUp();
