@@ -4,29 +4,30 @@ import type { FastifyInstance } from 'fastify';
  * Handlers still at work, per app: a client that hangs up does not stop its request's handler, which
  * may still be writing to the database after the server has closed every connection.
  */
-const working = new WeakMap<FastifyInstance, { count: number; idle: Array<() => void> }>();
+const working = new WeakMap<FastifyInstance, { running: Set<string>; idle: Array<() => void> }>();
 
 export function trackHandlers(app: FastifyInstance): void {
-  const state = { count: 0, idle: [] as Array<() => void> };
   // By id, not by request object: see registerBodyDeadline (src/server/http/limits.ts).
-  const counted = new Set<string>();
+  const state = { running: new Set<string>(), idle: [] as Array<() => void> };
   working.set(app, state);
   app.addHook('preHandler', (request, _reply, done) => {
-    state.count++;
-    counted.add(request.id);
+    state.running.add(request.id);
     done();
   });
   // Every handler ends by sending (an answer or, through the error handler, an error), whether or not
   // anyone is still listening.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (counted.delete(request.id) && --state.count === 0) for (const resolve of state.idle.splice(0)) resolve();
+    if (state.running.delete(request.id) && state.running.size === 0)
+      for (const resolve of state.idle.splice(0)) resolve();
     done(null, payload);
   });
 }
 
 const handlersIdle = (app: FastifyInstance) => {
   const state = working.get(app);
-  return !state || state.count === 0 ? Promise.resolve() : new Promise<void>((resolve) => state.idle.push(resolve));
+  return !state || state.running.size === 0
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => state.idle.push(resolve));
 };
 
 /**
