@@ -1,26 +1,12 @@
-import { useSyncExternalStore } from 'react';
 import { clsx } from 'clsx';
 import { useSession } from '@web/lib/session';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 export interface Account {
   /** The person's name, or their e-mail when they have not set one. */
   name: string;
   email: string;
   initials: string;
-}
-
-const subscribeToNothing = () => () => undefined;
-
-/**
- * False while React hydrates the pre-rendered home page (which is rendered signed out for everyone),
- * true from then on and on every page the SPA renders itself.
- */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }
 
 /** The signed-in person, or null for a visitor (and during hydration of the pre-rendered home page). */

@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-const subscribeToNothing = () => () => undefined;
+import { useHydrated } from '@web/lib/use-hydrated';
 
 /**
  * A date as the visitor's browser writes it. A page the server rendered (the share page,
@@ -10,11 +8,7 @@ const subscribeToNothing = () => () => undefined;
  * the browser shows the visitor's form at once.
  */
 export function LocalDate({ iso, options }: { iso: string; options: Intl.DateTimeFormatOptions }) {
-  const inBrowser = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useHydrated();
   const date = new Date(iso);
   return inBrowser
     ? date.toLocaleDateString(undefined, options)

@@ -1,20 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-
-const noSubscription = () => () => {};
-
-/**
- * Whether React runs the page: false in a pre-rendered page's HTML and while it hydrates, so its
- * form cannot be sent by the browser itself (a GET with the password in the URL) before the
- * script is there to send it.
- */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+import { useHydrated } from '@web/lib/use-hydrated';
 
 /** The form's submit button; while the request runs a spinner takes its place. */
 export function SubmitButton({
@@ -34,6 +20,8 @@ export function SubmitButton({
       </div>
     );
   }
+  // Disabled in the pre-rendered HTML: the browser must not send the form itself (a GET with the
+  // password in the URL) before the script is there to send it.
   return (
     <Button type="submit" className="w-full" disabled={!hydrated}>
       {children}
