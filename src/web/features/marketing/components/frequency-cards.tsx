@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { SOLFEGGIO_FREQUENCIES, type SolfeggioFrequency } from '@web/lib/constants';
 import { CARD_IMAGE_SIZE, cardImage } from '../art';
 import { LazyMount } from '@web/components/lazy-mount';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { useModalSelection } from '../hooks/use-modal-selection';
 import { Section } from './section';
 
@@ -9,6 +10,10 @@ import { Section } from './section';
 const FrequencyDialog = lazy(() => import('./frequency-dialog'));
 
 function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; onOpen: () => void }) {
+  // No image in the pre-rendered HTML: a lazy image this near the first screen is fetched before the
+  // first paint, beside the hero (docs/decisions/033-the-home-page-fetches-its-first-screen-first.md).
+  // The box keeps its size meanwhile, so nothing moves when the image comes.
+  const hydrated = useHydrated();
   return (
     <li>
       <button
@@ -18,13 +23,13 @@ function FrequencyCard({ frequency, onOpen }: { frequency: SolfeggioFrequency; o
         className="group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised text-left sm:rounded-3xl shadow-sm transition-shadow hover:shadow-lg"
       >
         <img
-          src={cardImage(frequency.hz)}
+          src={hydrated ? cardImage(frequency.hz) : undefined}
           width={CARD_IMAGE_SIZE.width}
           height={CARD_IMAGE_SIZE.height}
           alt=""
           loading="lazy"
           decoding="async"
-          className="aspect-[8/5] w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+          className="aspect-[8/5] w-full bg-night-900 object-cover transition-transform duration-700 group-hover:scale-[1.03]"
         />
         <span className="flex flex-1 flex-col gap-1 p-4 sm:p-5">
           <span className="text-sm font-semibold text-link">{frequency.hz} Hz</span>

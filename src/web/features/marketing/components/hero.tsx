@@ -3,6 +3,7 @@ import { Link } from '@web/lib/link';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { HOME } from '@shared/constants';
 import { paths } from '@web/lib/paths';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
 import { HERO_IMAGES, HERO_IMAGE_SIZE } from '../art';
@@ -13,17 +14,20 @@ import { GetStartedLink } from './get-started-link';
 
 /**
  * The backgrounds cross-fade every HOME.heroRotationMs. The first image is the page's
- * largest paint: eager, high priority, fixed size. The others mount one step ahead of their turn,
- * so they never compete with it; under reduced motion only the first one ever loads.
+ * largest paint: eager, high priority, fixed size, and the only one in the pre-rendered HTML. The
+ * others mount once the app runs, one step ahead of their turn, so they never compete with it
+ * (docs/decisions/033-the-home-page-fetches-its-first-screen-first.md); under reduced motion only
+ * the first one ever loads.
  */
 function HeroBackdrop() {
   const reducedMotion = useReducedMotion();
+  const hydrated = useHydrated();
   const active = useRotation(HERO_IMAGES.length, HOME.heroRotationMs, reducedMotion);
   // Grows with the rotation and never shrinks, so images already fetched stay mounted after the wrap.
   const [reached, setReached] = useState(2);
   const wanted = Math.min(HERO_IMAGES.length, active + 2);
   if (wanted > reached) setReached(wanted);
-  const mounted = reducedMotion ? 1 : Math.max(reached, wanted);
+  const mounted = reducedMotion || !hydrated ? 1 : Math.max(reached, wanted);
   return (
     <div
       aria-hidden
