@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { hash, hashSync } from '@node-rs/argon2';
 import path from 'node:path';
@@ -51,6 +61,23 @@ export function parseWrk(text) {
       Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0) +
       (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
   };
+}
+
+/**
+ * The last MiB of a log: the server writes a line per request, and a fast machine's rounds make more
+ * than a string can hold (512 MB); the lines read here are the last ones written.
+ */
+function logTail(file, bytes = 1 << 20) {
+  const fd = openSync(file, 'r');
+  try {
+    const start = Math.max(0, fstatSync(fd).size - bytes);
+    const buffer = Buffer.alloc(bytes);
+    const text = buffer.toString('utf8', 0, readSync(fd, buffer, 0, bytes, start));
+    // The first line may be cut: from the middle of the file, it starts after the first line break.
+    return start === 0 ? text : text.slice(text.indexOf('\n') + 1);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Runs wrk without blocking this process, so the health sampler and RSS readings go on meanwhile. */
@@ -324,7 +351,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   clearInterval(rssTimer);
   await sampler;
   await sleep(1000);
-  const loopDelays = readFileSync(path.join(work, 'server.log'), 'utf8')
+  const loopDelays = logTail(path.join(work, 'server.log'))
     .split('\n')
     .filter((line) => line.includes('"eventLoopDelay"'))
     .map((line) => JSON.parse(line).eventLoopDelay.maxMs)
