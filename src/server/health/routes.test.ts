@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { HEALTH_PING_FRESH_MS, sharedPing } from './routes';
+import { HEALTH_PING_FRESH_MS, HEALTH_PING_REFRESH_MS, sharedPing } from './routes';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -46,30 +46,93 @@ describe('GET /api/health', () => {
 });
 
 describe('the shared database ping of the health check', () => {
-  it('reuses a success for a short while, and never a failure', async () => {
-    let now = 0;
-    let up = true;
-    let pings = 0;
-    const ping = sharedPing(
-      async () => {
-        pings++;
-        if (!up) throw new Error('down');
+  /** A ping whose answers the test gives: each call waits until answer() or fail() settles it. */
+  function controlledPing() {
+    const pending: { resolve: () => void; reject: (error: Error) => void }[] = [];
+    return {
+      ping: () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject })),
+      get calls() {
+        return pending.length;
       },
-      () => now,
-    );
-    await ping();
-    now += HEALTH_PING_FRESH_MS - 1;
-    await ping();
-    expect(pings).toBe(1);
+      answer: () => pending.at(-1)!.resolve(),
+      fail: () => pending.at(-1)!.reject(new Error('down')),
+    };
+  }
+  const settledWithin = (promise: Promise<void>) =>
+    Promise.race([
+      promise.then(
+        () => 'ok',
+        () => 'failed',
+      ),
+      new Promise((r) => setTimeout(() => r('waiting'), 20)),
+    ]);
 
+  it('reuses a success, and asks again ahead of time without keeping the check waiting', async () => {
+    let now = 0;
+    const db = controlledPing();
+    const ping = sharedPing(db.ping, () => now);
+
+    const first = ping();
+    expect(await settledWithin(first)).toBe('waiting');
+    db.answer();
+    expect(await settledWithin(first)).toBe('ok');
+
+    now += HEALTH_PING_REFRESH_MS - 1;
+    expect(await settledWithin(ping())).toBe('ok');
+    expect(db.calls).toBe(1);
+
+    // Past the refresh age: answered from the last success while one new ping runs.
     now += 1;
-    up = false;
-    await expect(ping()).rejects.toThrow('down');
-    await expect(ping()).rejects.toThrow('down');
-    expect(pings).toBe(3);
+    expect(await settledWithin(ping())).toBe('ok');
+    expect(await settledWithin(ping())).toBe('ok');
+    expect(db.calls).toBe(2);
+    db.answer();
+    await settledWithin(ping());
 
-    up = true;
-    await ping();
-    expect(pings).toBe(4);
+    // The refreshed success counts from its own time.
+    now += HEALTH_PING_FRESH_MS - 1;
+    expect(await settledWithin(ping())).toBe('ok');
+    expect(db.calls).toBe(3);
+  });
+
+  it('waits for the database once the last success is too old, and never reuses a failure', async () => {
+    let now = 0;
+    const db = controlledPing();
+    const ping = sharedPing(db.ping, () => now);
+    const first = ping();
+    db.answer();
+    await first;
+
+    now += HEALTH_PING_FRESH_MS;
+    const stale = ping();
+    expect(await settledWithin(stale)).toBe('waiting');
+    db.fail();
+    expect(await settledWithin(stale)).toBe('failed');
+
+    const next = ping();
+    expect(db.calls).toBe(3);
+    expect(await settledWithin(next)).toBe('waiting');
+    db.answer();
+    expect(await settledWithin(next)).toBe('ok');
+  });
+
+  it('ends the reuse of a success when the ping ahead of time fails', async () => {
+    let now = 0;
+    const db = controlledPing();
+    const ping = sharedPing(db.ping, () => now);
+    const first = ping();
+    db.answer();
+    await first;
+
+    now += HEALTH_PING_REFRESH_MS;
+    expect(await settledWithin(ping())).toBe('ok');
+    db.fail();
+    await new Promise((r) => setTimeout(r, 0));
+
+    const after = ping();
+    expect(db.calls).toBe(3);
+    expect(await settledWithin(after)).toBe('waiting');
+    db.fail();
+    expect(await settledWithin(after)).toBe('failed');
   });
 });
