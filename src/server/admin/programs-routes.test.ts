@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, adminPath, fillPath, type AdminProgramWrite } from '@shared/contract';
+import { ADMIN_API, API, adminPath, fillPath, programWriteOf, type AdminProgramWrite } from '@shared/contract';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { seedPrograms } from '../guidance/programs';
@@ -88,6 +88,72 @@ describe('admin programs API', () => {
     expect((await call(someone, 'GET', fillPath(API.program, { slug: 'evening-pauses' }))).statusCode).toBe(404);
   });
 
+  it('moves people’s progress with the days staff move, and forgets the days they remove', async () => {
+    const slug = 'morning-light';
+    const days = program().days;
+    await call(staff, 'POST', ADMIN_API.programs, program({ slug }));
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    const complete = (user: SignedInUser, day: number) =>
+      call(user, 'POST', fillPath(API.programDayComplete, { slug, day }));
+    await complete(ada, 1);
+    await complete(ada, 3);
+    await complete(bea, 2);
+    const progressOf = async (user: SignedInUser) =>
+      (await call(user, 'GET', fillPath(API.program, { slug }))).json().progress.completed_days;
+
+    // Day 3 first, a new day, then day 1; day 2 removed.
+    const moved = await call(
+      staff,
+      'PUT',
+      programUrl(slug),
+      program({
+        slug,
+        days: [
+          { ...days[2]!, from_day: 3 },
+          { ...days[1]!, title: 'A new evening', from_day: null },
+          { ...days[0]!, from_day: 1 },
+        ],
+      }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      people_started: 1,
+      days: [{ title: 'Evening 3' }, {}, { title: 'Evening 1' }],
+    });
+    expect(await progressOf(ada)).toEqual([1, 3]);
+    expect(await progressOf(bea)).toEqual([]);
+
+    // Two days swapped, as the editor sends them after the reload.
+    const reloaded = (await call(staff, 'GET', programUrl(slug))).json();
+    const written = programWriteOf(reloaded);
+    await call(staff, 'PUT', programUrl(slug), {
+      ...written,
+      days: [written.days[1], written.days[0], written.days[2]],
+    });
+    expect(await progressOf(ada)).toEqual([2, 3]);
+
+    // A hand-written body without from_day keeps progress by day number.
+    await call(staff, 'PUT', programUrl(slug), program({ slug, days: days.slice(0, 2) }));
+    expect(await progressOf(ada)).toEqual([2]);
+
+    const twice = await call(
+      staff,
+      'PUT',
+      programUrl(slug),
+      program({
+        slug,
+        days: [
+          { ...days[0]!, from_day: 1 },
+          { ...days[1]!, from_day: 1 },
+        ],
+      }),
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ days: ['Two days cannot come from the same day.'] });
+    expect(await progressOf(ada)).toEqual([2]);
+  });
+
   it('refuses a malformed program with the fields named', async () => {
     const bad = await call(staff, 'POST', ADMIN_API.programs, {
       slug: 'Bad Slug',
@@ -127,7 +193,10 @@ describe('admin CLI programs', () => {
     const file = path.join(dir, 'sleep.json');
     expect((await cli(['export-program', 'seven-nights-of-rest', file])).code).toBe(0);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as AdminProgramWrite;
-    expect(exported).toEqual(SEED_PROGRAMS[0]);
+    expect(exported).toEqual({
+      ...SEED_PROGRAMS[0],
+      days: SEED_PROGRAMS[0]!.days.map((day, index) => ({ from_day: index + 1, ...day })),
+    });
 
     writeFileSync(file, JSON.stringify([{ ...exported, title: 'Seven Quiet Nights' }, program({ slug: 'new-one' })]));
     const imported = await cli(['import-program', file]);

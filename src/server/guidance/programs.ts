@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   adminProgramWriteSchema,
   type AdminProgram,
@@ -236,8 +236,34 @@ export async function createProgram(db: Db, input: AdminProgramWrite): Promise<A
 }
 
 /**
- * Replaces a program's text and days (its slug may change; progress is kept by day number, and days
- * past the new end no longer count).
+ * Moves everyone's progress with the days of a replaced program: a day's progress goes to the day that
+ * names it in from_day, and progress in a day no one names is forgotten.
+ */
+async function moveProgress(tx: Tx, programId: number, moves: { from: number; to: number }[]) {
+  const ofProgram = eq(programProgress.programId, programId);
+  const kept = moves.map((move) => move.from);
+  await tx
+    .delete(programProgress)
+    .where(kept.length > 0 ? and(ofProgram, notInArray(programProgress.day, kept)) : ofProgram);
+  if (moves.every((move) => move.from === move.to)) return;
+  // Through negative numbers: a day moved onto another's number never meets its old row in the key.
+  const cases = sql.join(
+    moves.map((move) => sql`when ${move.from} then ${-move.to}::integer`),
+    sql` `,
+  );
+  await tx
+    .update(programProgress)
+    .set({ day: sql`case ${programProgress.day} ${cases} else ${programProgress.day} end` })
+    .where(ofProgram);
+  await tx
+    .update(programProgress)
+    .set({ day: sql`-${programProgress.day}` })
+    .where(and(ofProgram, lt(programProgress.day, 0)));
+}
+
+/**
+ * Replaces a program's text and days (its slug may change). Progress follows each day's from_day;
+ * a body without from_day keeps it by day number, and days past the new end no longer count.
  */
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
   const program = adminProgramWriteSchema.parse(input);
@@ -259,6 +285,12 @@ export async function replaceProgram(db: Db, slug: string, input: AdminProgramWr
       .where(eq(programs.id, existing.id))
       .returning();
     await writeDays(tx, existing.id, program);
+    if (program.days.some((day) => day.from_day !== undefined))
+      await moveProgress(
+        tx,
+        existing.id,
+        program.days.flatMap((day, index) => (day.from_day == null ? [] : [{ from: day.from_day, to: index + 1 }])),
+      );
     return adminOut(tx, row!);
   });
 }

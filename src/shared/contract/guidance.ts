@@ -154,10 +154,15 @@ export const programDayWriteSchema = z.object({
     .array(programLayerWriteSchema)
     .max(PROGRAM_DAY_LAYERS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAY_LAYERS_MAX} items.` })
     .default([]),
+  /**
+   * When a program is replaced: the number this day had before the edit (null for a new day), so people's
+   * progress in it moves with it. A program whose days all leave it out keeps progress by day number.
+   */
+  from_day: z.number().int().min(1).max(PROGRAM_DAYS_MAX).nullable().optional(),
 });
 export type ProgramDayWrite = z.input<typeof programDayWriteSchema>;
 
-export const programDaySchema = programDayWriteSchema.extend({
+export const programDaySchema = programDayWriteSchema.omit({ from_day: true }).extend({
   day: z.number().int(),
   layers: z.array(programLayerSchema),
 });
@@ -317,7 +322,20 @@ export const adminProgramWriteSchema = z.object({
   days: z
     .array(programDayWriteSchema)
     .min(1, { error: 'A program needs at least one day.' })
-    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` }),
+    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` })
+    .superRefine((days, ctx) => {
+      const seen = new Set<number>();
+      days.forEach((day, index) => {
+        if (day.from_day == null) return;
+        if (seen.has(day.from_day))
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'from_day'],
+            message: 'Two days cannot come from the same day.',
+          });
+        seen.add(day.from_day);
+      });
+    }),
 });
 export type AdminProgramWrite = z.input<typeof adminProgramWriteSchema>;
 
@@ -331,13 +349,14 @@ export const adminProgramSchema = z.object({
 });
 export type AdminProgram = z.infer<typeof adminProgramSchema>;
 
-/** A program as it can be written back (a file, a form): no track ids, counts or dates. */
+/** A program as it can be written back (a file, a form): no track ids, counts or dates; each day names its number. */
 export const programWriteOf = (program: AdminProgram): AdminProgramWrite => ({
   slug: program.slug,
   title: program.title,
   summary: program.summary,
   goals: program.goals,
   days: program.days.map((day) => ({
+    from_day: day.day,
     title: day.title,
     intro: day.intro,
     minutes: day.minutes,

@@ -44,7 +44,7 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
     {
       schema: {
         tags,
-        summary: 'Replace a program’s text and days (the slug may change; progress is kept by day number)',
+        summary: 'Replace a program’s text and days (the slug may change; progress follows each day’s from_day)',
         params: programParamsSchema,
         body: adminProgramWriteSchema,
         response: { 200: adminProgramSchema, ...errors },

@@ -71,7 +71,7 @@ const newLayer = (kind: LayerKind): ProgramLayerWrite => {
   }
 };
 
-const newDay = (): DayInput => ({ title: '', intro: '', minutes: 10, messages: '', layers: [] });
+const newDay = (): DayInput => ({ title: '', intro: '', minutes: 10, messages: '', layers: [], from_day: null });
 
 export const emptyProgram = (): FormInput => ({ slug: '', title: '', summary: '', goals: [], days: [newDay()] });
 

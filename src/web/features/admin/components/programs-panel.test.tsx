@@ -157,6 +157,7 @@ describe('ProgramsPanel', () => {
 
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved Evening Pause.'));
     expect(putBody(server.calls).days[1]).toEqual({
+      from_day: 2,
       title: 'A slower evening',
       intro: 'Sit comfortably.',
       minutes: 12,
@@ -195,6 +196,8 @@ describe('ProgramsPanel', () => {
 
     await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());
     expect(putBody(server.calls).days.map((day) => day.title)).toEqual(['Evening 3', 'Evening 1', 'A new evening']);
+    // Each day names the day it was, so people's progress moves with it; the new day names none.
+    expect(putBody(server.calls).days.map((day) => day.from_day)).toEqual([3, 1, null]);
     // Moving, adding and removing only change the form; Save alone sends it.
     expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
