@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, API, adminPath, fillPath, programWriteOf, type AdminProgramWrite } from '@shared/contract';
+import {
+  ADMIN_API,
+  API,
+  adminPath,
+  fillPath,
+  PROGRAM_CHANGED_MESSAGE,
+  programWriteOf,
+  type AdminProgramWrite,
+} from '@shared/contract';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { seedPrograms } from '../guidance/programs';
@@ -152,6 +160,32 @@ describe('admin programs API', () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ days: ['Two days cannot come from the same day.'] });
     expect(await progressOf(ada)).toEqual([2]);
+  });
+
+  it('refuses to replace a program someone saved after the editor loaded it', async () => {
+    const slug = 'noon-breath';
+    const loaded = (await call(staff, 'POST', ADMIN_API.programs, program({ slug }))).json();
+    const edit = (title: string, updatedAt: string) =>
+      call(staff, 'PUT', programUrl(slug), { ...programWriteOf(loaded), title, updated_at: updatedAt });
+
+    const first = await edit('Noon Breath', loaded.updated_at);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().updated_at).not.toBe(loaded.updated_at);
+
+    const stale = await edit('A stale title', loaded.updated_at);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ detail: PROGRAM_CHANGED_MESSAGE });
+    expect((await call(staff, 'GET', programUrl(slug))).json().title).toBe('Noon Breath');
+
+    // Two saves of the same version at once: one wins, the other is told.
+    const current = first.json().updated_at;
+    const both = await Promise.all([edit('One', current), edit('Two', current)]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const winner = both.find((res) => res.statusCode === 200)!.json().title;
+    expect((await call(staff, 'GET', programUrl(slug))).json().title).toBe(winner);
+
+    // Without updated_at (a file, a script) the replace goes through as before.
+    expect((await call(staff, 'PUT', programUrl(slug), programWriteOf(loaded))).statusCode).toBe(200);
   });
 
   it('refuses a malformed program with the fields named', async () => {

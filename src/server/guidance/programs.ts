@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   adminProgramWriteSchema,
+  PROGRAM_CHANGED_MESSAGE,
   type AdminProgram,
   type AdminProgramWrite,
   type GoalId,
@@ -268,7 +269,11 @@ async function moveProgress(tx: Tx, programId: number, moves: { from: number; to
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
   const program = adminProgramWriteSchema.parse(input);
   return db.transaction(async (tx) => {
-    const existing = await programBySlug(tx, slug);
+    // Locked until the replace ends: a second save waits, then sees this one's updated_at.
+    const [existing] = await tx.select().from(programs).where(eq(programs.slug, slug)).for('update');
+    if (!existing) throw notFound();
+    if (program.updated_at !== undefined && program.updated_at !== existing.updatedAt.toISOString())
+      throw new ApiError(409, { detail: PROGRAM_CHANGED_MESSAGE });
     if (program.slug !== slug) {
       const [clash] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.slug, program.slug));
       if (clash) throw slugTaken();

@@ -336,8 +336,18 @@ export const adminProgramWriteSchema = z.object({
         seen.add(day.from_day);
       });
     }),
+  /**
+   * When a program is replaced: its updated_at as the editor loaded it. The replace is refused (409) when
+   * someone saved the program since, so a stale form neither undoes their edit nor moves progress by day
+   * numbers that changed. Files leave it out.
+   */
+  updated_at: z.string().optional(),
 });
 export type AdminProgramWrite = z.input<typeof adminProgramWriteSchema>;
+
+/** The 409 of a replace whose updated_at is not the program's any more. */
+export const PROGRAM_CHANGED_MESSAGE =
+  'Someone saved this program after you opened it. Reload the page to see their changes, then edit again.';
 
 export const adminProgramSchema = z.object({
   ...programCore,

@@ -3,6 +3,7 @@ import {
   adminProgramListSchema,
   adminProgramSchema,
   adminProgramWriteSchema,
+  detailErrorSchema,
   programParamsSchema,
 } from '@shared/contract';
 import * as programs from '../../guidance/programs';
@@ -44,10 +45,11 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
     {
       schema: {
         tags,
-        summary: 'Replace a program’s text and days (the slug may change; progress follows each day’s from_day)',
+        summary:
+          'Replace a program’s text and days (the slug may change; progress follows each day’s from_day); 409 when updated_at is given and someone saved the program since',
         params: programParamsSchema,
         body: adminProgramWriteSchema,
-        response: { 200: adminProgramSchema, ...errors },
+        response: { 200: adminProgramSchema, 409: detailErrorSchema, ...errors },
       },
     },
     async (request) => programs.replaceProgram(db, request.params.slug, request.body),

@@ -410,12 +410,16 @@ export function ProgramEditor({
   const [status, setStatus] = useState('');
   const { errors, isDirty } = form.formState;
   const creating = program === undefined;
+  // The version the form holds (loaded, then each save's answer): the server refuses a replace of a
+  // program someone saved since.
+  const [base, setBase] = useState(program?.updated_at);
 
   const submit = form.handleSubmit(async (values) => {
-    const body: AdminProgramWrite = values;
+    const body: AdminProgramWrite = { ...values, updated_at: base };
     try {
       const saved = await save.mutateAsync({ slug: program?.slug, body });
       toast.success(creating ? `Created ${saved.title}.` : `Saved ${saved.title}.`);
+      setBase(saved.updated_at);
       form.reset(programFormValues(saved));
       onSaved(saved);
     } catch (error) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
+import { PROGRAM_CHANGED_MESSAGE } from '@shared/contract/guidance';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProgramsPanel } from './programs-panel';
@@ -28,8 +29,12 @@ const evening = (): AdminProgram => ({
   })),
 });
 
-/** The admin API for programs, as the server answers it (a taken slug is refused). */
+/**
+ * The admin API for programs, as the server answers it: a taken slug is refused, each save gives the
+ * program a new updated_at, and a replace naming an older one is refused.
+ */
 function programsServer(programs: AdminProgram[]) {
+  let saves = 0;
   const stored = (body: AdminProgramWrite, position: number): AdminProgram => ({
     slug: body.slug,
     title: body.title,
@@ -37,7 +42,7 @@ function programsServer(programs: AdminProgram[]) {
     goals: body.goals ?? [],
     position,
     people_started: 0,
-    updated_at: '2026-11-23T22:00:00Z',
+    updated_at: new Date(Date.UTC(2026, 10, 23, 22, 0, ++saves)).toISOString(),
     days: body.days.map((day, index) => ({
       ...day,
       day: index + 1,
@@ -63,6 +68,9 @@ function programsServer(programs: AdminProgram[]) {
     handlers[`GET ${path}`] = () => find(path) ?? jsonResponse(404, { detail: 'Not found.' });
     handlers[`PUT ${path}`] = ({ body }) => {
       const index = programs.findIndex((p) => p.slug === slug);
+      const write = body as AdminProgramWrite;
+      if (write.updated_at !== undefined && write.updated_at !== programs[index]!.updated_at)
+        return jsonResponse(409, { detail: PROGRAM_CHANGED_MESSAGE });
       programs[index] = {
         ...stored(body as AdminProgramWrite, index),
         people_started: programs[index]!.people_started,
@@ -200,5 +208,35 @@ describe('ProgramsPanel', () => {
     expect(putBody(server.calls).days.map((day) => day.from_day)).toEqual([3, 1, null]);
     // Moving, adding and removing only change the form; Save alone sends it.
     expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+  it('saves twice in a row, and does not overwrite a program someone saved after it was opened', async () => {
+    const user = userEvent.setup();
+    const programs = [evening()];
+    const server = programsServer(programs);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+
+    // Looked up each time: the editor is drawn anew with what a save answers.
+    const title = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
+    await screen.findByLabelText('Title', { selector: '#day-0-title' }, { timeout: 5000 });
+    await user.type(title(), ', slower');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    expect(putBody(server.calls).updated_at).toBe('2026-11-20T10:00:00Z');
+    const firstSave = programs[0]!.updated_at;
+    expect(firstSave).not.toBe('2026-11-20T10:00:00Z');
+
+    // The second save names the first one's answer, whether or not the list has reloaded yet.
+    await user.type(title(), ' still');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
+    expect(putBody(server.calls).updated_at).toBe(firstSave);
+
+    // Someone else saves; this form's next save is refused and its input kept.
+    programs[0] = { ...programs[0]!, title: 'Their title', updated_at: '2026-11-24T08:00:00Z' };
+    await user.type(title(), ' again');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(PROGRAM_CHANGED_MESSAGE));
+    expect(title()).toHaveValue('Evening 1, slower still again');
+    expect(programs[0]!.title).toBe('Their title');
   });
 });
