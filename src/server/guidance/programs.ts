@@ -24,8 +24,10 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ProgramRow = typeof programs.$inferSelect;
 type DayRow = typeof programDays.$inferSelect;
 
-async function programBySlug(db: Db | Tx, slug: string): Promise<ProgramRow> {
-  const [row] = await db.select().from(programs).where(eq(programs.slug, slug));
+/** `lock`: the row stays locked until the transaction ends (a replace: a second one waits for it). */
+async function programBySlug(db: Db | Tx, slug: string, lock = false): Promise<ProgramRow> {
+  const query = db.select().from(programs).where(eq(programs.slug, slug));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound();
   return row;
 }
@@ -269,9 +271,8 @@ async function moveProgress(tx: Tx, programId: number, moves: { from: number; to
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
   const program = adminProgramWriteSchema.parse(input);
   return db.transaction(async (tx) => {
-    // Locked until the replace ends: a second save waits, then sees this one's updated_at.
-    const [existing] = await tx.select().from(programs).where(eq(programs.slug, slug)).for('update');
-    if (!existing) throw notFound();
+    // A second save of the same version waits for this one, then finds its updated_at changed.
+    const existing = await programBySlug(tx, slug, true);
     if (program.updated_at !== undefined && program.updated_at !== existing.updatedAt.toISOString())
       throw new ApiError(409, { detail: PROGRAM_CHANGED_MESSAGE });
     if (program.slug !== slug) {
