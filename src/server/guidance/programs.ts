@@ -266,7 +266,8 @@ async function moveProgress(tx: Tx, programId: number, moves: { from: number; to
 
 /**
  * Replaces a program's text and days (its slug may change). Progress follows each day's from_day;
- * a body without from_day keeps it by day number, and days past the new end no longer count.
+ * a body without from_day keeps it by day number, and days past the new end no longer count. A body's
+ * updated_at older than the program's is refused (docs/decisions/034-progress-follows-a-programs-days.md).
  */
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
   const program = adminProgramWriteSchema.parse(input);
