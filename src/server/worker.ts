@@ -60,7 +60,8 @@ export async function runWorker(config: Config): Promise<void> {
 
 /**
  * How long this worker's event loop was held up: SIGUSR2 logs the longest and the 99th-percentile delay
- * since the previous report, then starts over (operators, and bench:api around its login storm).
+ * since the previous report, then starts over (operators, and bench:api around its login storm). Node
+ * records the whole time between two runs of its 5 ms timer, so a stall of S ms reads between S and S + 5.
  */
 function reportEventLoopDelayOnSignal(log: { info(values: object, message: string): void }) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
