@@ -111,19 +111,13 @@ describe('admin programs API', () => {
       (await call(user, 'GET', fillPath(API.program, { slug }))).json().progress.completed_days;
 
     // Day 3 first, a new day, then day 1; day 2 removed.
-    const moved = await call(
-      staff,
-      'PUT',
-      programUrl(slug),
-      program({
-        slug,
-        days: [
-          { ...days[2]!, from_day: 3 },
-          { ...days[1]!, title: 'A new evening', from_day: null },
-          { ...days[0]!, from_day: 1 },
-        ],
-      }),
-    );
+    const replaceDays = (newDays: AdminProgramWrite['days']) =>
+      call(staff, 'PUT', programUrl(slug), program({ slug, days: newDays }));
+    const moved = await replaceDays([
+      { ...days[2]!, from_day: 3 },
+      { ...days[1]!, title: 'A new evening', from_day: null },
+      { ...days[0]!, from_day: 1 },
+    ]);
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       people_started: 1,
@@ -142,21 +136,13 @@ describe('admin programs API', () => {
     expect(await progressOf(ada)).toEqual([2, 3]);
 
     // A hand-written body without from_day keeps progress by day number.
-    await call(staff, 'PUT', programUrl(slug), program({ slug, days: days.slice(0, 2) }));
+    await replaceDays(days.slice(0, 2));
     expect(await progressOf(ada)).toEqual([2]);
 
-    const twice = await call(
-      staff,
-      'PUT',
-      programUrl(slug),
-      program({
-        slug,
-        days: [
-          { ...days[0]!, from_day: 1 },
-          { ...days[1]!, from_day: 1 },
-        ],
-      }),
-    );
+    const twice = await replaceDays([
+      { ...days[0]!, from_day: 1 },
+      { ...days[1]!, from_day: 1 },
+    ]);
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ days: ['Two days cannot come from the same day.'] });
     expect(await progressOf(ada)).toEqual([2]);

@@ -67,6 +67,17 @@ describe('the shared database ping of the health check', () => {
       new Promise((r) => setTimeout(() => r('waiting'), 20)),
     ]);
 
+  /** A shared ping on a clock the test moves, after one answered ping at time 0. */
+  async function afterOneSuccess() {
+    let now = 0;
+    const db = controlledPing();
+    const ping = sharedPing(db.ping, () => now);
+    const first = ping();
+    db.answer();
+    await first;
+    return { db, ping, later: (ms: number) => void (now += ms) };
+  }
+
   it('reuses a success, and asks again ahead of time without keeping the check waiting', async () => {
     let now = 0;
     const db = controlledPing();
@@ -96,14 +107,8 @@ describe('the shared database ping of the health check', () => {
   });
 
   it('waits for the database once the last success is too old, and never reuses a failure', async () => {
-    let now = 0;
-    const db = controlledPing();
-    const ping = sharedPing(db.ping, () => now);
-    const first = ping();
-    db.answer();
-    await first;
-
-    now += HEALTH_PING_FRESH_MS;
+    const { db, ping, later } = await afterOneSuccess();
+    later(HEALTH_PING_FRESH_MS);
     const stale = ping();
     expect(await settledWithin(stale)).toBe('waiting');
     db.fail();
@@ -117,14 +122,8 @@ describe('the shared database ping of the health check', () => {
   });
 
   it('ends the reuse of a success when the ping ahead of time fails', async () => {
-    let now = 0;
-    const db = controlledPing();
-    const ping = sharedPing(db.ping, () => now);
-    const first = ping();
-    db.answer();
-    await first;
-
-    now += HEALTH_PING_REFRESH_MS;
+    const { db, ping, later } = await afterOneSuccess();
+    later(HEALTH_PING_REFRESH_MS);
     expect(await settledWithin(ping())).toBe('ok');
     db.fail();
     await new Promise((r) => setTimeout(r, 0));
