@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MESSAGES } from '@shared/contract';
-import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { readOutbox } from '../test/eml';
@@ -144,7 +143,7 @@ describe('password reset timing', () => {
   afterAll(() => t.close());
 
   const mailsToKnown = async () =>
-    (await readOutbox(path.join(t.dataDir, 'outbox'))).filter((mail) => mail.to.includes('lamarr@example.com'));
+    (await readOutbox(t.ctx.mailer.outboxDir!)).filter((mail) => mail.to.includes('lamarr@example.com'));
   const quantile = (values: number[], q: number) =>
     [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 
