@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { EARLY_CLICKS_RECORDER } from '../src/web/lib/early-clicks.ts';
 import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
 import { DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
@@ -225,7 +226,8 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
  * phone's network they would otherwise share the first second with the page and its largest image. The
  * module script and its modulepreload links become one inline script that adds the same links and
  * imports the entry at the first paint. Its files are in data attributes, so its text, and the hash the
- * CSP allows it by, is the same on every page.
+ * CSP allows it by, is the same on every page. Until the page starts, it also keeps the buttons clicked,
+ * to be clicked again once the page responds (src/web/lib/early-clicks.ts).
  */
 export function startAfterFirstPaint(html: string): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
@@ -237,7 +239,7 @@ export function startAfterFirstPaint(html: string): string {
   for (const tag of [entry, ...preloads]) result = result.replace(tag[0], '');
   return result.replace(
     '</body>',
-    `<script data-entry="${entry[1]}" data-preload="${files}">${FIRST_PAINT_LOADER}</script>\n</body>`,
+    `<script data-entry="${entry[1]}" data-preload="${files}">${EARLY_CLICKS_RECORDER}${FIRST_PAINT_LOADER}</script>\n</body>`,
   );
 }
 

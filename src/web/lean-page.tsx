@@ -1,7 +1,8 @@
 import './lib/zod-csp';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
 import { documentNavigation, NavigationProvider, type Navigate, type Navigation } from './lib/link';
 import { sessionStore } from './lib/session';
 import { toasterHost } from './lib/toaster-host';
@@ -32,6 +33,7 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
   const { spaWhenSignedIn = false, fresh = false, toasts = false } = options;
   const container = document.getElementById('root');
   if (!container) throw new Error('the page has no #root element');
+  const earlyClicks = takeEarlyClicks();
   if (spaWhenSignedIn && sessionStore.get().isAuthenticated) {
     void import('./spa').then(({ startSpa }) => startSpa(container));
     return;
@@ -51,7 +53,9 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
   const navigation: Navigation = { ...documentNavigation, useNavigate: () => handOver };
   const tree = (
     <StrictMode>
-      <NavigationProvider value={navigation}>{page}</NavigationProvider>
+      <NavigationProvider value={navigation}>
+        <ReplayEarlyClicks buttons={earlyClicks}>{page}</ReplayEarlyClicks>
+      </NavigationProvider>
     </StrictMode>
   );
   if (container.hasChildNodes() && !fresh) root = hydrateRoot(container, tree);
@@ -59,6 +63,20 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
     root = createRoot(container);
     root.render(tree);
   }
+}
+
+/**
+ * Clicks the buttons clicked before the script came (lib/early-clicks) once the page is hydrated: a task
+ * after the first effects, so that the render React does with the browser's values (the theme, for one)
+ * has given each button its handler. It wraps the page rather than sitting beside it: a sibling would
+ * change the ids useId gives, and they would no longer match the pre-rendered HTML.
+ */
+function ReplayEarlyClicks({ buttons, children }: { buttons: HTMLButtonElement[]; children: ReactNode }) {
+  useEffect(() => {
+    const timer = setTimeout(() => replayEarlyClicks(buttons), 0);
+    return () => clearTimeout(timer);
+  }, [buttons]);
+  return children;
 }
 
 /**

@@ -6,6 +6,7 @@ import { App, followSession } from './app/app';
 import { createQueryClient } from './app/providers';
 import { createRouter, type AppRouter } from './app/router';
 import { splitFirstPage } from './components/after-first-paint';
+import { takeEarlyClicks } from './lib/early-clicks';
 
 /**
  * Renders the SPA into `container`: from index.html (main.tsx), or from a pre-rendered page whose visitor
@@ -19,6 +20,8 @@ import { splitFirstPage } from './components/after-first-paint';
  * `beforeFirstRender` ends that page's own React root, if it has one.
  */
 export function startSpa(container: HTMLElement, beforeFirstRender?: () => void) {
+  // The SPA renders a page of its own: a click on what was there before is not answered again.
+  takeEarlyClicks();
   splitFirstPage();
   // Three tasks, not one: the modules were evaluated in the task that called this; the router's start
   // (its routes ranked and matched, the page's chunks asked for) is the next; the session's follow-up and
