@@ -7,10 +7,23 @@ describe('redirect targets', () => {
     expect(safeRedirectTarget(url.searchParams.get('redirect'))).toBe('/music?x=1');
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null])(
-    'refuses %s',
-    (value) => {
-      expect(safeRedirectTarget(value)).toBeNull();
-    },
-  );
+  it('gives the path as the browser reads it', () => {
+    expect(safeRedirectTarget('/mu\tsic#top')).toBe('/music#top');
+    expect(safeRedirectTarget('/portal/../profile')).toBe('/profile');
+  });
+
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '\\/evil.example',
+    'javascript:alert(1)',
+    '',
+    null,
+  ])('refuses %s', (value) => {
+    expect(safeRedirectTarget(value)).toBeNull();
+  });
 });

@@ -47,8 +47,16 @@ export const planPaths = {
   choose: (plan: string) => `${paths.profile}?upgrade=${plan}#billing`,
 } as const;
 
-/** Only same-site paths are followed after login, never another origin. */
+const REDIRECT_BASE = 'http://innerwave.invalid';
+
+/**
+ * Only same-site paths are followed after login, never another origin. The value is judged as the
+ * browser will read it, so that what it drops (tabs, line breaks) or reads as a slash (a backslash)
+ * cannot make `/<tab>/evil.example` a link to another site; the path is returned as parsed.
+ */
 export function safeRedirectTarget(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  if (!value?.startsWith('/')) return null;
+  const url = new URL(value, REDIRECT_BASE);
+  if (url.origin !== REDIRECT_BASE) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
