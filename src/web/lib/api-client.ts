@@ -33,12 +33,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** `{"field": ["message"]}` bodies as field → first message. */
+  /**
+   * `{"field": ["message", …]}` bodies as field → its messages in one text: a password that breaks two
+   * rules is told both (docs/product/accounts.md#password-rules), each message being a sentence.
+   */
   get fieldErrors(): Record<string, string> {
     if (!this.body || typeof this.body !== 'object') return {};
     const out: Record<string, string> = {};
     for (const [field, messages] of Object.entries(this.body)) {
-      if (Array.isArray(messages) && typeof messages[0] === 'string') out[field] = messages[0];
+      const texts = Array.isArray(messages) ? messages.filter((message) => typeof message === 'string') : [];
+      if (texts.length > 0) out[field] = texts.join(' ');
     }
     return out;
   }

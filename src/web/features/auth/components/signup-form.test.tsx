@@ -49,14 +49,15 @@ describe('signup form', () => {
       [`POST ${API.signup}`]: () =>
         jsonResponse(400, {
           email: ['user with this email already exists.'],
-          password: ['This password is too common.'],
+          password: ['This password is too common.', 'This password is entirely numeric.'],
         }),
     });
     renderSignup();
-    await fill('ada@example.com', 'password1', 'password1');
+    await fill('ada@example.com', '12345678', '12345678');
     expect(await screen.findByText('user with this email already exists.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('This password is too common.')).toBeInTheDocument();
+    // Every broken rule, not only the first.
+    expect(screen.getByText('This password is too common. This password is entirely numeric.')).toBeInTheDocument();
   });
 
   it('requires the age/consent and terms confirmation, with links to both texts', async () => {
