@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
 
 test('the health check answers', async ({ request }) => {
   const res = await request.get('/api/health');
@@ -21,9 +22,6 @@ test('public deep links render their page', async ({ page }) => {
 test('dark mode persists across a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
-  // The home page paints before its scripts load (docs/decisions/022-pre-rendered-pages-paint-before-their-scripts.md):
-  // a click before React has taken the page over does nothing (CI's runs clicked that early).
-  await page.waitForLoadState('networkidle');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Dark mode' }).click();
@@ -37,4 +35,24 @@ test('without a stored choice the theme follows the system', async ({ page }) =>
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.locator('html')).toHaveClass(/dark/);
+});
+
+test('a page opened from the menu starts at its top; Back returns to where the last one was', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const scrolled = await page.evaluate(() => window.scrollY);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Subliminals' }).click();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/music$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });

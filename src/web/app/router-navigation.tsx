@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
 import { portalFramePath, removePortalFrame } from '@web/lib/portal-frame';
 
@@ -65,8 +65,10 @@ function useFrameOfThisPageOnly() {
 export function RouterNavigation() {
   useScrollToHash();
   useFrameOfThisPageOnly();
+  // A new page opens at its top, and Back returns to where the previous one was scrolled.
   return (
     <NavigationProvider value={routerNavigation}>
+      <ScrollRestoration />
       <Outlet />
     </NavigationProvider>
   );
