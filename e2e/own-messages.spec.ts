@@ -53,3 +53,24 @@ test('own messages flash like the library’s, and the playlist and settings fol
   await expect(other.getByText('I choose one thing at a time.').first()).toBeVisible();
   await elsewhere.close();
 });
+
+test('a long word of ones own neither widens the page on a phone nor covers its buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const longName = 'Selbstbewusstseinsentwicklungsmöglichkeiten';
+  const longMessage = 'I'.padEnd(200, 'x');
+  await page.getByLabel('New category of your own').fill(longName);
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await page.getByLabel(`New message in ${longName}`).fill(longMessage);
+  await page.getByRole('button', { name: `Add the message to ${longName}` }).click();
+  await expect(page.getByText(longMessage, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Add ${longName} to playlist` }).click();
+  await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(1)');
+
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The message's edit button sits beside its text, not over the next button.
+  const edit = await page.getByRole('button', { name: `Edit message "${longMessage}"` }).boundingBox();
+  const up = await page.getByRole('button', { name: `Move "${longMessage}" up` }).boundingBox();
+  expect(edit!.x + edit!.width).toBeLessThanOrEqual(up!.x);
+});

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { clsx } from 'clsx';
 import { Check, Pencil, X } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -34,10 +35,12 @@ export function InlineEdit({
   if (!editing) {
     return (
       <div className="flex min-w-0 items-center gap-1">
-        <span className={className}>{value}</span>
+        {/* A long word wraps (or is cut, with `truncate`) inside the row instead of widening it. */}
+        <span className={clsx('min-w-0 wrap-anywhere', className)}>{value}</span>
         <Button
           variant="ghost"
           size="icon"
+          className="shrink-0"
           aria-label={`Edit ${label}`}
           title={`Edit ${label}`}
           onClick={() => (setDraft(value), setEditing(true))}

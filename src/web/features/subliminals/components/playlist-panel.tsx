@@ -31,7 +31,7 @@ export function PlaylistPanel({
               key={`${index}-${message.id}`}
               className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5"
             >
-              <span>{message.message_text}</span>
+              <span className="min-w-0 wrap-anywhere">{message.message_text}</span>
               <button
                 type="button"
                 onClick={() => onRemove(index)}

@@ -89,7 +89,7 @@ export function SubliminalsPlayer() {
   const stop = useCallback(() => setPlaying(false), []);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-labelledby="categories-heading" className="flex flex-col gap-3">
         <h2 id="categories-heading" className="text-lg font-semibold">
           Categories
