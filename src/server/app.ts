@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { applyDrfMessages } from '@shared/contract/drf-messages';
 import type { AppContext } from './context';
 import { answerClientError, answerError, registerErrorHandler, requestIdOptions } from './http/error-handler';
 import { tooManyRequests } from './http/errors';
@@ -41,6 +42,7 @@ export interface BuildOptions {
 
 /** Builds the whole app (plugins, then modules) without listening, so tests can `inject`. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  applyDrfMessages();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
     // Its two lines per request give way to ours (logRequests): one.

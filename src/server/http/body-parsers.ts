@@ -40,6 +40,8 @@ export function registerBodyParsers(app: FastifyInstance): void {
     parseJson(request, body.toString(), done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
+    // No body where a route takes one is an empty one, as in DRF: each required field is named.
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     try {
       assertNoNullCharacters(request.body);
       assertNoNullCharacters(request.query);

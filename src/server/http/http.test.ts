@@ -50,13 +50,36 @@ describe('HTTP error shapes', () => {
   it('answers schema violations with DRF field errors', async () => {
     const res = await post('/api/probe/', JSON.stringify({ email: 'not-an-email' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['Enter a valid email address.'], count: [expect.any(String)] });
+    expect(res.json()).toEqual({ email: ['Enter a valid email address.'], count: ['This field is required.'] });
   });
 
-  it('puts errors of the whole body under non_field_errors', async () => {
-    const res = await post('/api/probe/', JSON.stringify([1, 2]));
+  it('words every check a schema leaves unworded as DRF does, never as the validation library', async () => {
+    const res = await post('/api/probe/', JSON.stringify({ email: 'a@example.com', count: 'many' }));
+    expect(res.json()).toEqual({ count: ['A valid number is required.'] });
+    const nulls = await post('/api/probe/', JSON.stringify({ email: 'a@example.com', count: null }));
+    expect(nulls.json()).toEqual({ count: ['This field may not be null.'] });
+  });
+
+  it.each([
+    ['[1, 2]', 'list'],
+    ['"text"', 'str'],
+    ['12', 'int'],
+  ])('puts errors of the whole body under non_field_errors: %s', async (payload, type) => {
+    const res = await post('/api/probe/', payload);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['non_field_errors']);
+    expect(res.json()).toEqual({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${type}.`] });
+  });
+
+  it('refuses a body of JSON null as DRF does', async () => {
+    const res = await post('/api/probe/', 'null');
+    expect(res.json()).toEqual({ non_field_errors: ['This field may not be null.'] });
+  });
+
+  it('names each required field when a call that takes a body gets none', async () => {
+    for (const res of [await post('/api/probe/', ''), await t.app.inject({ method: 'POST', url: '/api/probe/' })]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ email: ['This field is required.'], count: ['This field is required.'] });
+    }
   });
 
   it('treats an empty JSON body as no body', async () => {
