@@ -109,7 +109,7 @@ describe('the sound of a saved subliminal', () => {
       [[noise, voice], 'Spoken affirmations is part of the pro plan.'],
       [
         [{ kind: 'own_track', track_id: mine, name: 'Rain at night', gain_db: -6 }],
-        'Rain at night is part of the pro plan.',
+        'Your own music is part of the pro plan.',
       ],
     ] as const) {
       const refused = await call(ian, 'POST', API.subliminals, body({ volume: 0.8, layers }));

@@ -56,8 +56,13 @@ async function assertSoundAllowed(
   const beyond = layerBeyondPlan(fresh.length === sound.layers.length ? sound.layers : fresh, plan);
   if (beyond) {
     const required = PLAN_FEATURES[beyond.feature];
+    // An own track is named by what it is, not by the name the request gives it.
     const what =
-      beyond.feature === 'soundLayers' ? 'More than one sound layer is' : `${mixLayerLabel(beyond.layer)} is`;
+      beyond.feature === 'soundLayers'
+        ? 'More than one sound layer is'
+        : beyond.layer.kind === 'own_track'
+          ? 'Your own music is'
+          : `${mixLayerLabel(beyond.layer)} is`;
     throw planRequired(`${what} part of the ${required} plan.`, required);
   }
   const ownIds = sound.layers.flatMap((layer) => (layer.kind === 'own_track' ? [layer.track_id] : []));
