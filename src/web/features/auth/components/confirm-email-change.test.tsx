@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { sessionStore } from '@web/lib/session';
 import { AUTH_MESSAGES } from '../messages';
 import { ConfirmEmailChange } from './confirm-email-change';
 
@@ -13,10 +14,16 @@ const renderConfirm = () =>
     path: '/email/confirm/MQ/abc~def',
     pattern: '/email/confirm/:uid/:token',
     strict: true,
-    routes: [{ path: '/login', element: <p>login page</p> }],
+    routes: [
+      { path: '/login', element: <p>login page</p> },
+      { path: '/profile', element: <p>profile page</p> },
+    ],
   });
 
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  sessionStore.clear();
+});
 
 describe('e-mail change confirmation', () => {
   it('posts the link once and goes on with a success message', async () => {
@@ -25,6 +32,18 @@ describe('e-mail change confirmation', () => {
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.emailChanged);
     expect(api.calls.map(({ body }) => body)).toEqual([{ uid: 'MQ', token: 'abc~def' }]);
+  });
+
+  it('signed in, keeps the new address as the signed-in one, so the portal bar shows it', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'old@example.com');
+    const account = { id: 7, email: 'new@example.com', first_name: '', last_name: '', is_staff: false };
+    fakeApi({
+      [`POST ${API.setEmailConfirm}`]: () => new Response(null, { status: 204 }),
+      [`GET ${API.me}`]: () => jsonResponse(200, account),
+    });
+    renderConfirm();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(sessionStore.get()).toMatchObject({ email: 'new@example.com', user: account });
   });
 
   it('keeps the reason on the page when the link no longer works', async () => {

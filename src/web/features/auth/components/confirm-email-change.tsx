@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Spinner } from '@web/components/ui/spinner';
 import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
-import { useSession } from '@web/lib/session';
+import { sessionStore, useSession } from '@web/lib/session';
+import { fetchCurrentUser } from '../api/current-user';
 import { confirmEmailChange } from '../api/confirm-email-change';
 import { AUTH_MESSAGES } from '../messages';
 import { AuthCard, linkClass } from './auth-card';
@@ -23,7 +24,9 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
     if (started.current) return;
     started.current = true;
     confirmEmailChange({ uid, token }).then(
-      () => {
+      async () => {
+        // Signed in here, the portal's bar shows the new address too, not the one stored at login.
+        if (isAuthenticated) await fetchCurrentUser().then(sessionStore.setUser, () => undefined);
         toast.success(AUTH_MESSAGES.emailChanged);
         void navigate(isAuthenticated ? paths.profile : paths.login, { replace: true });
       },
