@@ -22,6 +22,8 @@ export const PROFILE_IMAGE = {
   jpegQuality: 0.8,
   /** Server-side upload limit for a profile image. */
   maxUploadBytes: 5 * 1024 * 1024,
+  /** A picture may not claim a larger canvas (a small file can decode to gigabytes), in the browser or the server. */
+  maxInputPixels: 40_000_000,
 } as const;
 
 /**

@@ -4,7 +4,7 @@ import { PROFILE_IMAGE } from '@shared/constants';
 /** Raster formats we accept; anything else (SVG, PDF, unknown bytes) is refused. */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 /** Guards against decompression bombs: a 5 MB file may not claim a gigapixel canvas. */
-const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = PROFILE_IMAGE.maxInputPixels;
 
 export class NotAnImageError extends Error {}
 

@@ -15,6 +15,7 @@ export const PROFILE_MESSAGES = {
   notAnImage: 'That file is not an image we can use. Choose a PNG, JPEG, WebP, GIF or AVIF picture.',
   unreadableImage: 'That picture could not be read. Choose another PNG, JPEG, WebP, GIF or AVIF picture.',
   imageTooLarge: `That picture is larger than ${megabytes(MAX_PICKED_IMAGE_BYTES)}. Choose a smaller one.`,
+  imageTooManyPixels: `That picture is larger than ${PROFILE_IMAGE.maxInputPixels / 1_000_000} megapixels. Choose a smaller one.`,
   uploadTooLarge: `The picture is larger than the ${megabytes(PROFILE_IMAGE.maxUploadBytes)} the server takes.`,
   imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${megabytes(MAX_PICKED_IMAGE_BYTES)}; shown 150 px wide.`,
   imageRemoved: 'Your profile image was removed.',

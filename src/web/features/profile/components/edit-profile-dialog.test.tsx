@@ -13,7 +13,14 @@ import { ProfileView } from './profile-view';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The browser's canvas resize is not in jsdom; the server's answer is what these tests are about.
-vi.mock('../lib/resize-image', () => ({ resizeProfileImage: async (file: File) => file }));
+// A picture's size is read from a test's file name: 'bomb' claims 20000 × 20000 px, 'broken' is unreadable.
+vi.mock('../lib/resize-image', () => ({
+  resizeProfileImage: async (file: File) => file,
+  imageSize: async (file: File) => {
+    if (file.name.includes('broken')) throw new Error('not a readable picture');
+    return file.name.includes('bomb') ? { width: 20_000, height: 20_000 } : { width: 600, height: 400 };
+  },
+}));
 // The save goes out through XMLHttpRequest (upload progress), which the fake server does not answer.
 vi.mock('../api/update-profile', () => ({ updateProfile: vi.fn() }));
 
@@ -53,6 +60,20 @@ describe('edit profile dialog', () => {
     await user.upload(picker, huge);
     expect(await screen.findByText(PROFILE_MESSAGES.imageTooLarge)).toBeInTheDocument();
     expect(PROFILE_MESSAGES.imageTooLarge).toContain('20 MB');
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('refuses at once a picture it cannot read, and one whose canvas is too large to draw', async () => {
+    const { api, user } = await openEditor();
+    const picker = screen.getByLabelText(/Profile image/);
+    await user.upload(picker, new File([new Uint8Array(10)], 'broken.png', { type: 'image/png' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.unreadableImage)).toBeInTheDocument();
+    await user.upload(picker, new File([new Uint8Array(10)], 'bomb.png', { type: 'image/png' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.imageTooManyPixels)).toBeInTheDocument();
+    expect(PROFILE_MESSAGES.imageTooManyPixels).toContain('40 megapixels');
+    expect(screen.queryByRole('img', { name: 'Preview of your new profile image' })).toBeNull();
+    expect(screen.queryByText(/saved when you press Save/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Lock, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
+import { PROFILE_IMAGE } from '@shared/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -16,7 +17,7 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { profileQuery } from '../api/profile';
 import { updateProfile } from '../api/update-profile';
 import { useSaveProgress } from '../hooks/use-save-progress';
-import { resizeProfileImage } from '../lib/resize-image';
+import { imageSize, resizeProfileImage } from '../lib/resize-image';
 import { MAX_PICKED_IMAGE_BYTES, PICKABLE_IMAGE_TYPES, PROFILE_MESSAGES as M } from '../messages';
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
@@ -68,8 +69,20 @@ export function EditProfileDialog({
     onOpenChange(false);
   };
 
-  const pick = (file: File | undefined) => {
-    const problem = file && imageProblem(file);
+  // A picture is read (its size only) before it is kept: one that cannot be read, or whose canvas is
+  // too large to draw (a small file can claim 20000 × 20000 px and hold the page for many seconds), is
+  // refused at once. The latest pick wins.
+  const picks = useRef(0);
+  const pick = async (file: File | undefined) => {
+    const pickNumber = ++picks.current;
+    let problem = file && imageProblem(file);
+    if (file && !problem) {
+      problem = await imageSize(file).then(
+        ({ width, height }) => (width * height > PROFILE_IMAGE.maxInputPixels ? M.imageTooManyPixels : undefined),
+        () => M.unreadableImage,
+      );
+    }
+    if (pickNumber !== picks.current) return;
     setImageError(problem);
     setImage(problem ? undefined : file);
   };
@@ -167,7 +180,7 @@ export function EditProfileDialog({
                   aria-invalid={imageError ? true : undefined}
                   aria-describedby={imageError ? 'profile_image-error' : 'profile_image-hint'}
                   onChange={(event) => {
-                    pick(event.target.files?.[0]);
+                    void pick(event.target.files?.[0]);
                     event.target.value = '';
                   }}
                   className="peer sr-only"

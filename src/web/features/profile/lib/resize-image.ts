@@ -10,6 +10,20 @@ export function fitWithin(
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/**
+ * A picture's size as its header gives it, without decoding its pixels (an image never drawn is not
+ * decoded); rejects when the browser cannot read the file as a picture.
+ */
+export function imageSize(file: File): Promise<{ width: number; height: number }> {
+  const url = URL.createObjectURL(file);
+  const image = new Image();
+  return new Promise<{ width: number; height: number }>((resolve, reject) => {
+    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => reject(new Error('not a readable picture'));
+    image.src = url;
+  }).finally(() => URL.revokeObjectURL(url));
+}
+
 /** Resizes an image file in the browser to at most 150 px on the longer side, JPEG quality 0.8. */
 export async function resizeProfileImage(file: File): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
