@@ -51,7 +51,7 @@ async function findRow(store: ContentStore, kind: AudioKind, id: number): Promis
 
 /** Checks the staged audio's magic bytes and names its final place. */
 function audioTarget(kind: AudioKind, audio: StagedFile): string {
-  const type = sniffAudio(audio.head);
+  const type = sniffAudio(audio.head, audio.size);
   if (!type) throw badRequest({ audio_file: [AUDIO_TYPES_TEXT] });
   return `audio/${kind}/${contentAddressedName(audio.sha256, type.ext)}`;
 }

@@ -12,9 +12,19 @@ export interface AudioType {
 const ascii = (head: Buffer, offset: number, text: string) =>
   head.subarray(offset, offset + text.length).toString('latin1') === text;
 
-/** MP3 (ID3 or an MPEG frame), OGG, WAV, M4A (MP4 with an audio brand), AAC (ADTS) or FLAC; otherwise null. */
-export function sniffAudio(head: Buffer): AudioType | null {
-  if (ascii(head, 0, 'ID3')) return { ext: '.mp3', mime: 'audio/mpeg' };
+/**
+ * MP3 (an ID3v2 tag followed by audio, or an MPEG frame), OGG, WAV, M4A (MP4 with an audio brand), AAC
+ * (ADTS) or FLAC; otherwise null. `size` is the whole file's: a tag is trusted only when its header is
+ * well formed and the file goes on past it, where the frame that follows is checked when `head` holds it
+ * ("ID3" and a line of text is not a track).
+ */
+export function sniffAudio(head: Buffer, size = head.length): AudioType | null {
+  if (ascii(head, 0, 'ID3')) {
+    const tagEnd = id3TagEnd(head);
+    if (tagEnd === null || size <= tagEnd) return null;
+    if (head.length < tagEnd + 4) return { ext: '.mp3', mime: 'audio/mpeg' };
+    return frameType(head.subarray(tagEnd));
+  }
   if (ascii(head, 0, 'OggS')) return { ext: '.ogg', mime: 'audio/ogg' };
   if (ascii(head, 0, 'fLaC')) return { ext: '.flac', mime: 'audio/flac' };
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return { ext: '.wav', mime: 'audio/wav' };
@@ -24,6 +34,22 @@ export function sniffAudio(head: Buffer): AudioType | null {
       return { ext: '.m4a', mime: 'audio/mp4' };
     return null;
   }
+  return frameType(head);
+}
+
+/** Where an ID3v2 tag ends (header, body, footer), or null when its header is not one. */
+function id3TagEnd(head: Buffer): number | null {
+  if (head.length < 10) return null;
+  const [major = 0, revision = 0, flags = 0] = head.subarray(3, 6);
+  const sizeBytes = [...head.subarray(6, 10)];
+  if (major < 2 || major > 4 || revision === 0xff || (flags & 0x0f) !== 0 || sizeBytes.some((b) => b >= 0x80))
+    return null;
+  const body = sizeBytes.reduce((total, b) => total * 128 + b, 0);
+  return 10 + body + (flags & 0x10 ? 10 : 0);
+}
+
+/** An AAC (ADTS) or MPEG audio frame header at the start of `head`. */
+function frameType(head: Buffer): AudioType | null {
   const [b0, b1, b2] = head;
   if (b0 === 0xff && b1 !== undefined && b2 !== undefined) {
     // ADTS (AAC): sync word 0xFFF, layer bits 00.

@@ -95,7 +95,7 @@ export async function addOwnTrack(
   const { staged } = upload;
   try {
     if (!staged) throw badRequest({ audio_file: ['No file was submitted.'] });
-    const type = sniffAudio(staged.head);
+    const type = sniffAudio(staged.head, staged.size);
     if (!type) throw badRequest({ audio_file: [AUDIO_TYPES_TEXT] });
     const name = trackName(upload.name, upload.fileName);
     const relative = `own-music/${userId}/${contentAddressedName(staged.sha256, type.ext)}`;
