@@ -64,6 +64,19 @@ describe('the share page the server filled', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('names what is shared, or that the link is gone, in the tab before and after the page starts', async () => {
+    const html = sharedPageFiller(TEMPLATE)?.({ status: 'ready', item }, `/s/${TOKEN}`);
+    expect(html).toContain('<title>Evening &lt;/script&gt; calm · Innerwave</title>');
+    loadServedDocument({ status: 'ready', item });
+    expect(document.title).toBe('Evening </script> calm · Innerwave');
+    document.title = 'changed';
+    await start();
+    expect(document.title).toBe('Evening </script> calm · Innerwave');
+    expect(sharedPageFiller(TEMPLATE)?.({ status: 'gone' }, `/s/${TOKEN}`)).toContain(
+      '<title>Link not found · Innerwave</title>',
+    );
+  });
+
   it('renders a fixed date on the server, whatever the visitor’s locale and time zone', () => {
     loadServedDocument({ status: 'ready', item });
     expect(document.body.textContent).toContain('shared on November 20, 2026');

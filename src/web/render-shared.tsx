@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { needsApp, SharedDocument } from './app/documents/shared';
 import type { ServedShared } from '@shared/contract';
 import { SHARED_DATA_ID } from './features/subliminals/api/shared-item';
+import { SHARED_GONE_HEADING, sharedTitle } from './features/subliminals/components/shared-view';
 import { documentNavigation, NavigationProvider } from './lib/link';
 
 // Used by the server only: the build writes it to dist/render (build/vite-plugins.ts) and the server
@@ -50,6 +51,10 @@ export function sharedPageFiller(
         </NavigationProvider>
       </StrictMode>,
     );
-    return `${head}${dataBlock(served)}\n    ${middle}<div id="root">${page}</div>${tail}`;
+    // The tab names what is shared (escaped as React escapes text), as the page will once it runs.
+    const title = renderToStaticMarkup(
+      <title>{sharedTitle(served.status === 'ready' ? served.item.name : SHARED_GONE_HEADING)}</title>,
+    );
+    return `${head.replace(/<title>[^<]*<\/title>/, () => title)}${dataBlock(served)}\n    ${middle}<div id="root">${page}</div>${tail}`;
   };
 }

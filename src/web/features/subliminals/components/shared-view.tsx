@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { SharedItem } from '@shared/contract';
 import { findTheme } from '@shared/themes';
 import { LocalDate } from '@web/components/local-date';
@@ -18,6 +18,16 @@ const MESSAGES_SHOWN = 50;
 
 export const SHARED_GONE = 'This link does not work: it was never shared, or its owner stopped sharing it.';
 
+/** The tab's title for what a link shares, or for a link that shares nothing; the server fills it in too. */
+export const sharedTitle = (heading: string) => `${heading} · Innerwave`;
+export const SHARED_GONE_HEADING = 'Link not found';
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 /**
  * While the link is read: as tall as the screen, so the footer below does not jump when the page
  * arrives (layout shift).
@@ -33,9 +43,11 @@ export function SharedLoading() {
 /** A revoked or unknown link, or a read that failed (which can be tried again). */
 export function SharedProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const gone = error instanceof ApiError && error.status === 404;
+  const heading = gone ? SHARED_GONE_HEADING : 'Something went wrong';
+  useDocumentTitle(sharedTitle(heading));
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-semibold">{gone ? 'Link not found' : 'Something went wrong'}</h1>
+      <h1 className="text-2xl font-semibold">{heading}</h1>
       <p role="alert" className="mt-3 text-fg-muted">
         {gone ? SHARED_GONE : describeError(error)}
       </p>
@@ -95,6 +107,7 @@ function SharedSettings({ settings }: { settings: Extract<SharedItem, { kind: 's
  */
 export function SharedView({ item, sound, actions }: { item: SharedItem; sound?: ReactNode; actions: ReactNode }) {
   const [showAll, setShowAll] = useState(false);
+  useDocumentTitle(sharedTitle(item.name));
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
       <header>
