@@ -107,6 +107,21 @@ describe('signup, activation and login', () => {
     });
   });
 
+  it('refuses a password of spaces alone as blank (spaces elsewhere count)', async () => {
+    const spaces = ' '.repeat(10);
+    const response = await post(t, API.signup, {
+      email: 'lindqvist@mail.example',
+      password: spaces,
+      re_password: spaces,
+      accept_terms: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      password: ['This field may not be blank.'],
+      re_password: ['This field may not be blank.'],
+    });
+  });
+
   it('refuses a password over 128 characters', async () => {
     const long = 'Quiet-Harbour-'.padEnd(129, 'x');
     const res = await post(t, API.signup, {

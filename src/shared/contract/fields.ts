@@ -30,8 +30,9 @@ export const passwordField = (maxLength = 4096) =>
     .min(1, { error: MESSAGES.blank })
     .max(maxLength, { error: `Ensure this field has no more than ${maxLength} characters.` });
 
-/** A password being chosen (signup, reset, change). */
-export const newPasswordField = () => passwordField(NEW_PASSWORD_MAX_LENGTH);
+/** A password being chosen (signup, reset, change): spaces count, but spaces alone are no password. */
+export const newPasswordField = () =>
+  passwordField(NEW_PASSWORD_MAX_LENGTH).refine((value) => value.trim() !== '', { error: MESSAGES.blank });
 
 /** The largest id a row can have (PostgreSQL's integer); a larger one names nothing. */
 export const MAX_DATABASE_ID = 2_147_483_647;
