@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
+import { EMAIL_MAX_LENGTH } from '@shared/contract/plain';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
@@ -109,6 +110,7 @@ export function UsersPanel() {
             type="search"
             aria-label="Search by e-mail"
             placeholder="Search by e-mail"
+            maxLength={EMAIL_MAX_LENGTH}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             className="pl-9"
