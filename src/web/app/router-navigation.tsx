@@ -32,14 +32,16 @@ const routerNavigation: Navigation = {
 const HASH_WAIT_MS = 3000;
 
 /**
- * The router does not scroll to a link's `#section` (e.g. Learn and Contact on the portal hub), and
- * the browser cannot on a first load, before the page has rendered: once the element exists, scroll to it.
+ * The router's scroll restoration scrolls to a link's `#section` (e.g. Learn and Contact on the portal
+ * hub) only when the page has it as it renders, and the browser cannot on a first load: when the
+ * element is not there yet (the page's code or data still coming), scroll to it once it is.
  */
 function useScrollToHash() {
   const { hash, key } = useLocation();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
-    if (!id) return;
+    // There already: scroll restoration (a layout effect, so before this one) has scrolled to it.
+    if (!id || document.getElementById(id)) return;
     const until = performance.now() + HASH_WAIT_MS;
     let frame = 0;
     const look = () => {
