@@ -74,3 +74,43 @@ test('a long word of ones own neither widens the page on a phone nor covers its 
   const up = await page.getByRole('button', { name: `Move "${longMessage}" up` }).boundingBox();
   expect(edit!.x + edit!.width).toBeLessThanOrEqual(up!.x);
 });
+
+test('a long message at the largest size is made smaller to stay wholly on a phone’s screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const longMessage =
+    'I meet every part of this long and winding day with patience, with kindness toward the people around me, and with a calm that stays with me until I rest tonight.';
+  await page.getByLabel('New category of your own').fill('Long');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await page.getByLabel('New message in Long').fill(longMessage);
+  await page.getByRole('button', { name: 'Add the message to Long' }).click();
+  await page.getByRole('button', { name: 'Add Long to playlist' }).click();
+  const fontSize = page.getByLabel(/Font size/);
+  await fontSize.focus();
+  await page.keyboard.press('End');
+  await expect(fontSize).toHaveValue('70');
+  // Shown long enough to be measured on a slow machine.
+  await page.getByLabel('Flash speed (ms)').fill('3000');
+  await page.getByLabel('Display interval (ms)').fill('1000');
+  await page.getByLabel('Display interval (ms)').blur();
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'I understand, start' }).click();
+  const message = page.getByTestId('flash-message');
+  await expect(message).toBeVisible();
+  // Measured in one go, while that message is on screen.
+  const shown = await message.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      top: box.top,
+      bottom: box.bottom,
+      right: box.right,
+      fontPx: parseFloat(getComputedStyle(element).fontSize),
+    };
+  });
+  expect(shown.top).toBeGreaterThanOrEqual(0);
+  expect(shown.bottom).toBeLessThanOrEqual(844);
+  expect(shown.right).toBeLessThanOrEqual(390);
+  expect(shown.fontPx).toBeLessThan(70);
+});

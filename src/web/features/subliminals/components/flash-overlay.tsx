@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { useFlashPlayer } from '../hooks/use-flash-player';
-import { flashMaxWidth, placeFlash } from '../lib/flash-placement';
+import { FLASH_MARGIN, fittingFontSize, flashMaxWidth, placeFlash } from '../lib/flash-placement';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
 import { SessionBackground } from './session-background';
 import { SessionStatus } from './session-status';
@@ -142,7 +142,10 @@ export function FlashOverlay({
   }, [hideLater]);
   const shown = controlsShown || paused;
 
-  // Place each message before it is painted: measure its natural box, then clamp it into the area.
+  const fontSize = corner ? Math.max(12, Math.round(settings.fontSize * CORNER_FONT_SCALE)) : settings.fontSize;
+
+  // Place each message before it is painted: measure its natural box (at a smaller size when it would
+  // not fit the screen's height), then clamp it into the area.
   useLayoutEffect(() => {
     const root = overlay.current;
     const element = message.current;
@@ -150,11 +153,16 @@ export function FlashOverlay({
     const reserve = corner ? 0 : (chrome.current?.offsetHeight ?? 0) + 24;
     const area = { width: root.clientWidth, height: Math.max(0, root.clientHeight - reserve) };
     element.style.maxWidth = `${flashMaxWidth(area.width)}px`;
+    const room = area.height - 2 * Math.min(FLASH_MARGIN, area.height / 4);
+    fittingFontSize(fontSize, room, (fontPx) => {
+      element.style.fontSize = `${fontPx}px`;
+      return element.offsetHeight;
+    });
     const place = placeFlash(flash, { width: element.offsetWidth, height: element.offsetHeight }, area);
     element.style.left = `${place.left}px`;
     element.style.top = `${place.top}px`;
     element.style.visibility = 'visible';
-  }, [flash, corner]);
+  }, [flash, corner, fontSize]);
 
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -173,8 +181,6 @@ export function FlashOverlay({
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     setCorner((current) => !current);
   };
-
-  const fontSize = corner ? Math.max(12, Math.round(settings.fontSize * CORNER_FONT_SCALE)) : settings.fontSize;
 
   return createPortal(
     <div

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_MARGIN, flashMaxWidth, placeFlash } from './flash-placement';
+import { FLASH_MARGIN, FLASH_MIN_FONT_PX, fittingFontSize, flashMaxWidth, placeFlash } from './flash-placement';
 
 const area = { width: 390, height: 700 };
 const inside = (place: { left: number; top: number }, box: { width: number; height: number }) => {
@@ -44,5 +44,25 @@ describe('placeFlash', () => {
   it('lets a message lay out as wide as the area minus its margins (no narrow column)', () => {
     expect(flashMaxWidth(390)).toBe(390 - 2 * FLASH_MARGIN);
     expect(flashMaxWidth(20)).toBe(10);
+  });
+});
+
+describe('fittingFontSize', () => {
+  // A message whose height grows with the square of its size (lines get longer and more numerous).
+  const heightAt = (fontPx: number) => fontPx * fontPx;
+
+  it('keeps the chosen size when the message fits', () => {
+    expect(fittingFontSize(40, 2000, heightAt)).toBe(40);
+  });
+
+  it('steps down to the largest size that fits the room', () => {
+    const size = fittingFontSize(70, 700, heightAt);
+    expect(heightAt(size)).toBeLessThanOrEqual(700);
+    expect(size).toBeGreaterThan(20);
+    expect(size).toBeLessThan(70);
+  });
+
+  it('stops at the smallest size however long the message', () => {
+    expect(fittingFontSize(70, 10, heightAt)).toBe(FLASH_MIN_FONT_PX);
   });
 });

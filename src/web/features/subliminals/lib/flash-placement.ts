@@ -40,3 +40,20 @@ export function placeFlash(
   };
   return { left: axis(fraction.x, box.width, area.width), top: axis(fraction.y, box.height, area.height) };
 }
+
+/** The smallest a message is made to fit its area (px); below this it stays, starting at the margin. */
+export const FLASH_MIN_FONT_PX = 12;
+
+/**
+ * The font size a message is shown at: the chosen one, or, when the message laid out at that size
+ * would be taller than `room` (a long message at a large size on a phone), the largest of a few steps
+ * down at which it is not, so the message stays wholly on the screen. `heightAt` lays the message out
+ * at a size and measures it.
+ */
+export function fittingFontSize(chosen: number, room: number, heightAt: (fontPx: number) => number): number {
+  let size = chosen;
+  while (size > FLASH_MIN_FONT_PX && heightAt(size) > room) {
+    size = Math.max(FLASH_MIN_FONT_PX, Math.floor(size * 0.85));
+  }
+  return size;
+}
