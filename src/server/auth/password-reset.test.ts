@@ -144,8 +144,6 @@ describe('password reset timing', () => {
 
   const mailsToKnown = async () =>
     (await readOutbox(t.ctx.mailer.outboxDir!)).filter((mail) => mail.to.includes('lamarr@example.com'));
-  const quantile = (values: number[], q: number) =>
-    [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 
   // A statistical test on a shared machine: a real leak fails every attempt, a burst of noise does not.
   // Each sample waits for its job (a mail for the known address), so an attempt can take a minute
@@ -154,41 +152,40 @@ describe('password reset timing', () => {
     'answers a known and an unknown address in the same time (no account enumeration)',
     { retry: 2, timeout: 180_000 },
     async () => {
-      const known: number[] = [];
-      const unknown: number[] = [];
-      const sample = async (email: string, into: number[]) => {
+      const sample = async (email: string) => {
         const started = process.hrtime.bigint();
         const response = await post(t, API.resetPassword, { email });
-        into.push(Number(process.hrtime.bigint() - started));
+        const took = Number(process.hrtime.bigint() - started);
         expect(response.statusCode).toBe(204);
         // What follows the answer (the look-up, the mail) is not what a client can time; let it finish,
         // with the sockets it used, before the next sample.
         await t.ctx.jobs.settled();
         await new Promise((resolve) => setTimeout(resolve, 20));
+        return took;
       };
       // An attempt that is tried again finds the mails of the attempts before it.
       const mailedBefore = (await mailsToKnown()).length;
-      for (let i = 0; i < 20; i++) await sample(`warm-up-${i}@example.com`, []);
+      for (let i = 0; i < 20; i++) await sample(`warm-up-${i}@example.com`);
+      // Blocks in ABBA order, so drift on the machine and what one sample leaves behind touch both alike;
+      // one address each, so the rate limiter's counters cost the same on both paths. Each block's
+      // known ÷ unknown is compared, and their median judged: a leak (a look-up or a hash on one path
+      // only) shifts every block, while the other test files' noise comes in bursts that touch a few
+      // (on a loaded 2-core machine, p90s of the two paths came 0.79 apart with their p50s alike).
+      const ratios: number[] = [];
+      let knownSamples = 0;
       for (let i = 0; i < 100; i++) {
-        // Interleaved in ABBA order, so drift on the machine and what one sample leaves behind touch
-        // both alike; one address each, so the rate limiter's counters cost the same on both paths.
-        await sample('lamarr@example.com', known);
-        await sample('nobody@example.com', unknown);
-        await sample('nobody@example.com', unknown);
-        await sample('lamarr@example.com', known);
+        const knownFirst = await sample('lamarr@example.com');
+        const unknownFirst = await sample('nobody@example.com');
+        const unknownSecond = await sample('nobody@example.com');
+        const knownSecond = await sample('lamarr@example.com');
+        knownSamples += 2;
+        ratios.push((knownFirst + knownSecond) / (unknownFirst + unknownSecond));
       }
       // The known address took the known path: every one of its samples mailed a link.
-      expect(await mailsToKnown()).toHaveLength(mailedBefore + known.length);
-      for (const q of [0.5, 0.9]) {
-        const ratio = quantile(known, q) / quantile(unknown, q);
-        expect(
-          ratio,
-          `p${q * 100}: known ${quantile(known, q)} ns, unknown ${quantile(unknown, q)} ns`,
-        ).toBeGreaterThan(1 / 1.1);
-        expect(ratio, `p${q * 100}: known ${quantile(known, q)} ns, unknown ${quantile(unknown, q)} ns`).toBeLessThan(
-          1.1,
-        );
-      }
+      expect(await mailsToKnown()).toHaveLength(mailedBefore + knownSamples);
+      const median = [...ratios].sort((a, b) => a - b)[ratios.length / 2]!;
+      expect(median, 'median of the blocks’ known ÷ unknown').toBeGreaterThan(1 / 1.1);
+      expect(median, 'median of the blocks’ known ÷ unknown').toBeLessThan(1.1);
     },
   );
 });
