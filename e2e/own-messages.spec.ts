@@ -97,18 +97,22 @@ test('a long message at the largest size is made smaller to stay wholly on a pho
 
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'I understand, start' }).click();
-  const message = page.getByTestId('flash-message');
-  await expect(message).toBeVisible();
-  // Measured in one go, while that message is on screen.
-  const shown = await message.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return {
-      top: box.top,
-      bottom: box.bottom,
-      right: box.right,
-      fontPx: parseFloat(getComputedStyle(element).fontSize),
-    };
-  });
+  // Measured in the page, in one go, on a message that is there and placed: on a slow machine the one
+  // Playwright saw can be gone by the time it is asked about.
+  const shown = await (
+    await page.waitForFunction(() => {
+      const message = document.querySelector('[data-testid="flash-message"]');
+      if (!message || getComputedStyle(message).visibility !== 'visible') return null;
+      const box = message.getBoundingClientRect();
+      return {
+        top: box.top,
+        bottom: box.bottom,
+        right: box.right,
+        fontPx: parseFloat(getComputedStyle(message).fontSize),
+      };
+    })
+  ).jsonValue();
+  if (!shown) throw new Error('no message was measured');
   expect(shown.top).toBeGreaterThanOrEqual(0);
   expect(shown.bottom).toBeLessThanOrEqual(844);
   expect(shown.right).toBeLessThanOrEqual(390);
