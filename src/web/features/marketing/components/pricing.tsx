@@ -32,7 +32,8 @@ export function Pricing() {
               )}
             >
               <h3 className="text-lg font-semibold">{plan.name}</h3>
-              <p className="mt-1 text-sm text-fg-muted">{SUMMARY[plan.plan]}</p>
+              {/* Two lines side by side, however long: the prices and lists below line up across the cards. */}
+              <p className="mt-1 text-sm text-fg-muted lg:min-h-10">{SUMMARY[plan.plan]}</p>
               <p className="mt-6">
                 <span className="text-5xl font-semibold tracking-tight">${plan.pricePerMonth}</span>
                 <span className="text-fg-muted">/month</span>
