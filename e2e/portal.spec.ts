@@ -109,6 +109,13 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     await row.getByRole('link', { name: /Download/ }).click();
     const file = await (await download).path();
     expect(readFileSync(file).equals(inserted.bytes)).toBe(true);
+    // On a phone the row keeps its button on screen: the description moves under the version.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const link = row.getByRole('link', { name: /Download/ });
+    const box = await link.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390 - 16);
+    await expect(row.getByText('Windows 10 and later').filter({ visible: true })).toHaveCount(1);
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   await test.step('profile: change the names and upload an image', async () => {

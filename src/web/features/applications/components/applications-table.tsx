@@ -57,10 +57,11 @@ function ApplicationsList({ applications }: { applications: DesktopApplication[]
             <th scope="col" className="px-5 py-3 font-medium">
               Software Version
             </th>
-            <th scope="col" className="px-5 py-3 font-medium">
+            {/* On a phone the description goes under the version: three columns left no room for the button. */}
+            <th scope="col" className="hidden px-5 py-3 font-medium sm:table-cell">
               Description
             </th>
-            <th scope="col" className="px-5 py-3 font-medium">
+            <th scope="col" className="px-5 py-3 text-right font-medium">
               Download
             </th>
           </tr>
@@ -75,9 +76,14 @@ function ApplicationsList({ applications }: { applications: DesktopApplication[]
           ) : (
             applications.map((application) => (
               <tr key={application.id} className="border-b border-line last:border-0">
-                <td className="px-5 py-4 font-medium">{application.application_version}</td>
-                <td className="px-5 py-4 text-fg-muted">{application.description}</td>
-                <td className="px-5 py-4 text-right">
+                <td className="px-5 py-4 wrap-anywhere">
+                  <span className="font-medium">{application.application_version}</span>
+                  <span className="mt-1 block text-fg-muted sm:hidden">{application.description}</span>
+                </td>
+                <td className="hidden px-5 py-4 text-fg-muted wrap-anywhere sm:table-cell">
+                  {application.description}
+                </td>
+                <td className="py-4 pr-5 pl-0 text-right sm:pl-5">
                   <Button asChild size="sm">
                     <a
                       href={application.application_file}
