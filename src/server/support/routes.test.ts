@@ -154,6 +154,41 @@ describe('support requests', () => {
     expect((await send(other, { subject: 'fine', message: 'm' })).statusCode).toBe(201);
   });
 
+  it('counts the requests stored in the last hour, so a restart forgets none of them', async () => {
+    const user = await signedInUser(t.ctx);
+    const sentMinutesAgo = (minutes: number[]) =>
+      t.database.db.insert(supportRequests).values(
+        minutes.map((ago) => ({
+          userId: user.id,
+          email: user.email,
+          plan: 'basic' as const,
+          subject: `${ago} minutes ago`,
+          message: 'm',
+          priority: false,
+          createdAt: new Date(Date.now() - ago * 60_000),
+        })),
+      );
+    // Five sent before this server started, the oldest 61 minutes ago: four count, so one more goes.
+    await sentMinutesAgo([61, 50, 40, 30, 20]);
+    expect((await send(user, { subject: 'fifth', message: 'm' })).statusCode).toBe(201);
+    const refused = await send(user, { subject: 'sixth', message: 'm' });
+    expect(refused.statusCode).toBe(429);
+    // The oldest that counts (50 minutes ago) leaves the hour in 10 minutes.
+    expect(refused.json().detail).toContain('You can send another in 10 minutes;');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(540);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+  });
+
+  it('counts two sends at once one after the other', async () => {
+    const user = await signedInUser(t.ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send(user, { subject: `at once ${i}`, message: 'm' })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    const stored = await t.database.db.select().from(supportRequests).where(eq(supportRequests.userId, user.id));
+    expect(stored).toHaveLength(5);
+  });
+
   it('lists requests for staff newest first, filters the open ones, and marks them handled', async () => {
     const user = await signedInUser(t.ctx);
     const first = (await send(user, { subject: 'Older', message: 'one' })).json();

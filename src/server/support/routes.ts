@@ -12,21 +12,25 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import type { Db } from '../db/client';
 import { mailJob } from '../jobs/mail-kinds';
-import { createSupportRequest } from './service';
+import { createSupportRequest, supportRequestsInLastHour } from './service';
 
 // The portal's support form (docs/product/api.md#support): stored, then mailed to SUPPORT_EMAIL with
 // the sender as Reply-To, and to the sender too when they ask for a copy.
 
-const HOUR_MS = 60 * 60 * 1000;
+function tooManySupportRequests(freeInSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(freeInSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(
+    429,
+    {
+      detail: `You have sent ${SUPPORT.requestsPerHour} support requests in the last hour. You can send another in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; we have the ones you sent.`,
+    },
+    { 'Retry-After': String(seconds) },
+  );
+}
 
 export const supportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
-  // Per person, counted only for requests that pass validation (the limit is about mail sent).
-  const limit = app.createRateLimit({
-    max: SUPPORT.requestsPerHour,
-    timeWindow: HOUR_MS,
-    keyGenerator: (request) => `support|${currentUser(request).id}`,
-  });
 
   app.post(
     API.support,
@@ -49,19 +53,11 @@ export const supportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (request, reply) => {
       const sender = currentUser(request);
-      const counted = await limit(request);
-      if (!counted.isAllowed && counted.isExceeded) {
-        const minutes = Math.max(1, Math.ceil(counted.ttlInSeconds / 60));
-        throw new ApiError(
-          429,
-          {
-            detail: `You have sent ${SUPPORT.requestsPerHour} support requests in the last hour. You can send another in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; we have the ones you sent.`,
-          },
-          { 'Retry-After': String(Math.max(1, Math.ceil(counted.ttlInSeconds))) },
-        );
-      }
       // Stored with its mails as jobs in one transaction: they are retried until delivered (or left for staff).
+      // The hourly limit is counted in the same transaction, from the requests stored (it is about mail sent).
       const row = await db.transaction(async (tx) => {
+        const recent = await supportRequestsInLastHour(tx as unknown as Db, sender.id);
+        if (recent.sent >= SUPPORT.requestsPerHour) throw tooManySupportRequests(recent.freeInSeconds);
         const stored = await createSupportRequest(tx as unknown as Db, sender, request.body);
         const payload = { requestId: stored.id };
         await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.support-request', payload }));

@@ -1,9 +1,9 @@
-import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminSupportRequest, AdminSupportRequestList, SupportRequestExport } from '@shared/contract';
 import { ADMIN_SUPPORT_PAGE_SIZE } from '@shared/contract';
 import { planIncludes } from '@shared/plans';
 import type { Db } from '../db/client';
-import { supportRequests } from '../db/schema';
+import { supportRequests, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { planOf } from '../own/service';
 
@@ -11,6 +11,27 @@ import { planOf } from '../own/service';
 // that fails loses nothing; staff read and close them in the admin.
 
 type Row = typeof supportRequests.$inferSelect;
+
+/**
+ * How many requests a person sent in the last hour, and in how many seconds the oldest of them leaves
+ * that hour. Counted from the stored requests, so the limit holds across restarts and servers; the
+ * sender's row is locked first, so two sends at once are counted one after the other. Call it in the
+ * transaction that stores the request.
+ */
+export async function supportRequestsInLastHour(
+  tx: Db,
+  userId: number,
+): Promise<{ sent: number; freeInSeconds: number }> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({
+      sent: count(),
+      freeInSeconds: sql<number>`coalesce(extract(epoch from min(${supportRequests.createdAt}) + interval '1 hour' - now()), 0)::float8`,
+    })
+    .from(supportRequests)
+    .where(and(eq(supportRequests.userId, userId), gt(supportRequests.createdAt, sql`now() - interval '1 hour'`)));
+  return { sent: row?.sent ?? 0, freeInSeconds: Number(row?.freeInSeconds ?? 0) };
+}
 
 /** Stores a request with the sender's e-mail and plan as they are now; priority when the plan includes it. */
 export async function createSupportRequest(
