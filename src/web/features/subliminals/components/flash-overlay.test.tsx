@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast, Toaster } from 'sonner';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTROLS_IDLE_MS, FlashOverlay } from './flash-overlay';
@@ -36,6 +37,14 @@ describe('FlashOverlay (the session screen)', () => {
     expect(page.inert).toBe(false);
     await act(() => Promise.resolve());
     expect(opener).toHaveFocus();
+  });
+
+  it('clears the page’s notes as it opens full size, so none sits over the session', async () => {
+    render(<Toaster />);
+    act(() => void toast.success('Added Calm messages to playlist!'));
+    expect(await screen.findByText('Added Calm messages to playlist!')).toBeInTheDocument();
+    renderOverlay();
+    await waitFor(() => expect(screen.queryByText('Added Calm messages to playlist!')).toBeNull());
   });
 
   it('has its controls in the Tab order, and Escape stops', () => {

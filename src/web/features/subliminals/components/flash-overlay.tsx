@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { createPortal } from 'react-dom';
 import { Maximize, Minimize, Pause, PictureInPicture2, Play, Square, SquareArrowOutUpLeft } from 'lucide-react';
 import clsx from 'clsx';
+import { toast } from 'sonner';
 import type { Message } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { soundEngine } from '@web/lib/audio/app-engine';
@@ -77,6 +78,9 @@ export function FlashOverlay({
   // Full size it is modal: the page behind is inert. In the corner the page stays usable.
   useEffect(() => {
     if (corner) return;
+    // The page's notes ("Added … to playlist!") are done with: left, they would sit over the session,
+    // inert with the page, until their time ran out.
+    toast.dismiss();
     const behind = [...document.body.children].filter(
       (element): element is HTMLElement =>
         element instanceof HTMLElement && element !== overlay.current && !element.inert,
