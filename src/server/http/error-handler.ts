@@ -7,16 +7,33 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { ApiError, clientErrorOf, notFound, serviceUnavailable } from './errors';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
 }
 
-/** Fastify validation issues (from the zod validator) in DRF's `{"field": ["message"]}` shape. */
-export function toFieldErrors(issues: readonly ValidationIssue[]): ValidationError {
+/** The value at a validation issue's path in what was validated (undefined where nothing was sent). */
+function valueAt(input: unknown, path: readonly string[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Fastify validation issues (from the zod validator) in DRF's `{"field": ["message"]}` shape. A field
+ * that was not sent at all is "This field is required.", as DRF says it, whatever a schema's own
+ * message for a wrong value of that type ("Must be a valid boolean.").
+ */
+export function toFieldErrors(issues: readonly ValidationIssue[], input?: unknown): ValidationError {
   const fields: ValidationError = {};
   for (const issue of issues) {
-    const field = (issue.instancePath ?? '').replace(/^\//, '').split('/')[0] || NON_FIELD_ERRORS;
-    (fields[field] ??= []).push(issue.message ?? 'Invalid value.');
+    const path = (issue.instancePath ?? '').split('/').filter((key) => key !== '');
+    const field = path[0] || NON_FIELD_ERRORS;
+    const missing = issue.keyword === 'invalid_type' && path.length > 0 && valueAt(input, path) === undefined;
+    (fields[field] ??= []).push(missing ? MESSAGES.required : (issue.message ?? 'Invalid value.'));
   }
   return fields;
 }
@@ -50,12 +67,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 }
 
 /** The client's error for a failure it caused; undefined when the server itself failed. */
-function clientError(error: FastifyError): ApiError | undefined {
+function clientError(error: FastifyError, request: FastifyRequest): ApiError | undefined {
   const known = clientErrorOf(error);
   if (known) return known;
   if (error.validation) {
     // A path parameter that does not parse names nothing that exists.
-    return error.validationContext === 'params' ? notFound() : new ApiError(400, toFieldErrors(error.validation));
+    if (error.validationContext === 'params') return notFound();
+    const validated = error.validationContext === 'querystring' ? request.query : request.body;
+    return new ApiError(400, toFieldErrors(error.validation, validated));
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return new ApiError(429, { detail: error.message || MESSAGES.throttled });
@@ -73,7 +92,7 @@ export function answerError(
   reply: FastifyReply,
   retryAfterSeconds = 5,
 ): FastifyReply {
-  const known = clientError(error);
+  const known = clientError(error, request);
   if (known) return sendError(request, reply, known);
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

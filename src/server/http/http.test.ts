@@ -14,6 +14,19 @@ const probe: FastifyPluginAsyncZod = async (app) => {
       received: request.body.email,
     }),
   );
+  app.post(
+    '/api/probe/worded/',
+    {
+      schema: {
+        body: z.object({
+          finished: z.boolean({ error: 'Must be a valid boolean.' }),
+          started_at: z.iso.datetime({ offset: true, error: 'Enter a date and time as ISO 8601.' }),
+          look: z.object({ size: z.number({ error: 'Pick a size.' }) }, { error: 'Pick a look.' }),
+        }),
+      },
+    },
+    async () => ({}),
+  );
   app.post('/api/probe/empty/', async (request, reply) =>
     reply.code(204).send(request.body === undefined ? undefined : 'unexpected'),
   );
@@ -80,6 +93,26 @@ describe('HTTP error shapes', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ email: ['This field is required.'], count: ['This field is required.'] });
     }
+  });
+
+  it('says a field not sent is required, whatever a schema words a wrong value as', async () => {
+    const none = await post('/api/probe/worded/', '{}');
+    expect(none.json()).toEqual({
+      finished: ['This field is required.'],
+      started_at: ['This field is required.'],
+      look: ['This field is required.'],
+    });
+    const nested = await post('/api/probe/worded/', JSON.stringify({ look: {} }));
+    expect(nested.json()).toMatchObject({ look: ['This field is required.'] });
+    const wrong = await post(
+      '/api/probe/worded/',
+      JSON.stringify({ finished: 'yes', started_at: 'today', look: { size: 'big' } }),
+    );
+    expect(wrong.json()).toEqual({
+      finished: ['Must be a valid boolean.'],
+      started_at: ['Enter a date and time as ISO 8601.'],
+      look: ['Pick a size.'],
+    });
   });
 
   it('treats an empty JSON body as no body', async () => {
