@@ -41,7 +41,11 @@ describe('/media/', () => {
     expect(res.headers['content-length']).toBe('1000');
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers.etag).toBeTruthy();
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Private, for as long as the link works (at least 6 hours, at most its window more).
+    const maxAge = Number(/^private, max-age=(\d+), immutable$/.exec(String(res.headers['cache-control']))?.[1]);
+    const expires = Number(new URL(AUDIO_URL, 'http://x').searchParams.get('expires'));
+    expect(maxAge).toBeGreaterThanOrEqual(6 * 3600 - 5);
+    expect(Math.abs(maxAge - (expires - Date.now() / 1000))).toBeLessThan(5);
     expect(res.rawPayload.equals(AUDIO)).toBe(true);
   });
 
@@ -82,7 +86,7 @@ describe('/media/', () => {
 
   it('revalidates names that are not content-addressed', async () => {
     const res = await t.app.inject({ method: 'GET', url: await signed('profile-images/avatar.jpg') });
-    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
   });
 
   it.each(['applications/Innerwave-Setup-1.2.0.exe', 'applications/innerwave.dmg'])(

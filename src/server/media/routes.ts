@@ -24,6 +24,12 @@ export const MEDIA_LINK_INVALID = 'This media link is not valid or has expired.'
 /** What a media response may do in a browser that opens it: nothing (no script, no plugin, no frame). */
 const MEDIA_CSP = "sandbox; default-src 'none'";
 
+/** Seconds until a verified media link expires (its `expires`, Unix seconds). */
+function linkSecondsLeft(rawUrl: string | undefined): number {
+  const expires = Number(new URLSearchParams((rawUrl ?? '').split('?')[1]).get('expires'));
+  return Math.max(0, Math.floor(expires - Date.now() / 1000));
+}
+
 export function isSafeMediaPath(rawUrl: string): boolean {
   const pathname = rawUrl.split('?')[0] ?? '';
   if (!pathname.startsWith(MEDIA_PREFIX)) return false;
@@ -77,9 +83,13 @@ export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     lastModified: true,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
+      // Private media (decisions §11): a browser keeps a file for as long as its link works; a shared
+      // cache (a proxy, a CDN) never keeps it, so nobody is served it there once the link has expired.
       res.header(
         'Cache-Control',
-        CONTENT_ADDRESSED.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        CONTENT_ADDRESSED.test(name)
+          ? `private, max-age=${linkSecondsLeft(res.request.raw.url)}, immutable`
+          : 'private, max-age=0, must-revalidate',
       );
       // An installer is downloaded, never shown, even by a URL signed without a name.
       if (INSTALLER.test(name)) {

@@ -22,8 +22,12 @@ import { linkWindow, mediaNotServedByApp, safeDownloadName, type MediaUrls } fro
 export const STORAGE_UNAVAILABLE = 'The file storage cannot be reached right now. Please try again in a few moments.';
 const RETRY_AFTER_SECONDS = 5;
 
-/** A year of caching for names we write (content-addressed: their bytes never change). */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Names we write are content-addressed (their bytes never change), but the media are private
+ * (decisions §11): browsers may keep them, shared caches may not. Each presigned URL narrows this to
+ * its own lifetime (s3MediaUrls).
+ */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
 const INSTALLER = /\.(exe|msi|dmg|pkg|zip|appimage|deb|rpm)$/i;
 /** Download names are made ASCII-safe when signed (safeDownloadName), so `filename` alone says it all. */
 const attachment = (name: string) => `attachment; filename="${safeDownloadName(name)}"`;
@@ -157,6 +161,8 @@ export function s3MediaUrls(client: S3Client, bucket: string, clock: () => Date 
       const command = new GetObjectCommand({
         Bucket: bucket,
         Key: relativePath,
+        // Kept by the browser for as long as the link works, by no shared cache (decisions §11).
+        ResponseCacheControl: `private, max-age=${expires - signedAt}, immutable`,
         ...(downloadName && {
           ResponseContentDisposition: attachment(downloadName),
           ResponseContentType: 'application/octet-stream',

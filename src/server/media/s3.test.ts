@@ -105,6 +105,10 @@ describe('media on S3-compatible storage', () => {
     expect(keyOf(audioUrl)).toBe(`audio/bonus/${createHash('sha256').update(audio).digest('hex')}.mp3`);
     const whole = await fetch(audioUrl);
     expect(whole.headers.get('content-type')).toBe('audio/mpeg');
+    // Private: kept by the browser for the link's lifetime (6 to 12 hours), by no shared cache.
+    const cache = /^private, max-age=(\d+), immutable$/.exec(String(whole.headers.get('cache-control')));
+    expect(Number(cache?.[1])).toBeGreaterThanOrEqual(6 * 3600);
+    expect(Number(cache?.[1])).toBeLessThanOrEqual(12 * 3600);
     expect(Buffer.from(await whole.arrayBuffer()).equals(audio)).toBe(true);
     const part = await fetch(audioUrl, { headers: { range: 'bytes=10-19' } });
     expect(part.status).toBe(206);
