@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioLines, Pause, Play, Square } from 'lucide-react';
 import { paths } from '@web/lib/paths';
+import { sessionStore } from '@web/lib/session';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { DEFAULT_FADE_OUT_SECONDS, FADE_OUT_SECONDS, formatClock, SLEEP_TIMER_MINUTES } from '@web/lib/audio/mixer';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
@@ -34,9 +35,33 @@ const minutesLabel = (minutes: number) =>
 const fadeLabel = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${seconds / 60} min`);
 
 /**
+ * How long the sound waits for a mini-player once the last one is gone. Moving between the portal's
+ * own pages and the open pages it dresses (portal home, a share link, the legal pages) swaps one
+ * layout for the other, and with it the mini-player; the next one may come a lazy chunk later.
+ */
+export const PLAYER_GONE_STOP_MS = 1500;
+let playersShown = 0;
+let stopWhenGone: ReturnType<typeof setTimeout> | undefined;
+
+/** Leaving the portal stops the sound: signing out at once, any other way once no player is back in time. */
+function useStopsWhenThePortalIsLeft() {
+  useEffect(() => {
+    playersShown++;
+    clearTimeout(stopWhenGone);
+    return () => {
+      playersShown--;
+      if (!sessionStore.get().isAuthenticated) return void soundEngine.stop();
+      clearTimeout(stopWhenGone);
+      stopWhenGone = setTimeout(() => playersShown === 0 && soundEngine.stop(), PLAYER_GONE_STOP_MS);
+    };
+  }, []);
+}
+
+/**
  * The portal's mini-player (docs/product/screens.md#mini-player): what plays, for how long, pause,
  * stop, the master volume and the sleep timer. Mounted with the portal layout, so the sound and the
- * player follow the person from page to page; leaving the portal (signing out) stops the sound.
+ * player follow the person from page to page; leaving the portal (signing out, or a page without the
+ * portal's layout) stops the sound.
  */
 export function MiniPlayer() {
   const state = useSoundEngine();
@@ -48,7 +73,7 @@ export function MiniPlayer() {
   const [fadeSeconds, setFadeSeconds] = useState<number>(DEFAULT_FADE_OUT_SECONDS);
   const volumeId = useId();
 
-  useEffect(() => () => soundEngine.stop(), []);
+  useStopsWhenThePortalIsLeft();
 
   if (!active) return null;
   const paused = state.status === 'paused';
