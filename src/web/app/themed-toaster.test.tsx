@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@web/lib/session';
 import ThemedToaster from './themed-toaster';
 
@@ -29,5 +29,20 @@ describe('toasts', () => {
     expect(await screen.findByText('The email or password is incorrect!')).toBeInTheDocument();
     act(() => sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com'));
     await waitFor(() => expect(screen.queryByText('The email or password is incorrect!')).toBeNull());
+  });
+
+  it('a toast that sets no time stays 5 s, as the spec’s toast library kept it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(<ThemedToaster />);
+      act(() => void toast.success('Profile updated.'));
+      expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(4500));
+      expect(screen.getByText('Profile updated.')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1500));
+      await waitFor(() => expect(screen.queryByText('Profile updated.')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
