@@ -91,3 +91,27 @@ test('a track follows the person through the portal in the mini-player, and a sl
   await expect(card.getByText('Ended')).toBeVisible();
   await expect.poll(() => audioAdvance(page)).toBe(0);
 });
+
+test('a track that cannot be fetched says so and goes back to idle, never "Ended"', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  const play = page.getByRole('button', { name: /^Play 174 Hz/ });
+  await expect
+    .poll(
+      async () => {
+        if (await play.isVisible()) return true;
+        await page.reload();
+        return play.isVisible();
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(true);
+  // The connection drops as the file is asked for.
+  await page.route('**/media/**', (route) => route.abort('internetdisconnected'));
+  await play.click();
+  await expect(page.getByText('Failed to play audio')).toBeVisible();
+  // The tone's card (a custom track's description names 174 Hz too).
+  const card = page.getByTestId('audio-item').filter({ hasText: '174 Hz' }).first();
+  await expect(card).toHaveAttribute('data-state', 'idle');
+  await expect(card.getByText('Ended')).toHaveCount(0);
+});

@@ -290,18 +290,19 @@ export class SoundEngine {
         this.publish();
       }
     } catch (error) {
-      if (session.layers.get(id) === layer) this.removeLayer(id);
+      // A track that never played did not end: its card goes back to idle.
+      if (session.layers.get(id) === layer) this.removeLayer(id, { neverPlayed: true });
       throw error;
     }
   }
 
   /** Fades a layer out and releases it; the session stops with its last layer. */
-  removeLayer(id: LayerId): void {
+  removeLayer(id: LayerId, options: { neverPlayed?: boolean } = {}): void {
     const session = this.session;
     const layer = session?.layers.get(id);
     if (!session || !layer || !this.context) return;
     if (session.layers.size === 1) {
-      this.stop();
+      this.stop('stop', options);
       return;
     }
     session.layers.delete(id);
@@ -439,7 +440,7 @@ export class SoundEngine {
   }
 
   /** Fades out and releases the whole session; a no-op when nothing plays. */
-  stop(by: 'stop' | 'timer' = 'stop'): void {
+  stop(by: 'stop' | 'timer' = 'stop', { neverPlayed = false }: { neverPlayed?: boolean } = {}): void {
     const session = this.session;
     const context = this.context;
     if (!session || !context) return;
@@ -456,7 +457,7 @@ export class SoundEngine {
       status: 'stopped',
       layers: [],
       timer: null,
-      ended: track?.kind === 'track' ? { key: track.key, by } : null,
+      ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
     };
     this.publish();
     if (isRealtime(context)) {
