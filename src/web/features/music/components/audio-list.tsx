@@ -148,6 +148,9 @@ function TrackProgress({ name, playing }: { name: string; playing: boolean }) {
   const id = useId();
   const position = useEngineClock(() => soundEngine.trackPosition(), playing);
   if (!position) return null;
+  // A decoded file's length is a few milliseconds off its whole seconds (59.98 s for a minute's
+  // tone): rounded, not cut down to "0:59", while the position still counts whole seconds passed.
+  const length = formatClock(Math.round(position.duration));
   return (
     <div className="flex w-full items-center gap-3">
       <label htmlFor={id} className="sr-only">
@@ -159,12 +162,12 @@ function TrackProgress({ name, playing }: { name: string; playing: boolean }) {
         max={position.duration}
         step={0.1}
         value={position.position}
-        aria-valuetext={`${formatClock(position.position)} of ${formatClock(position.duration)}`}
+        aria-valuetext={`${formatClock(position.position)} of ${length}`}
         onChange={(event) => soundEngine.seekTrack(event.target.valueAsNumber)}
         className="h-6 min-w-0 flex-1"
       />
       <span className="shrink-0 text-xs tabular-nums text-fg-muted">
-        {formatClock(position.position)} / {formatClock(position.duration)} · loops
+        {formatClock(position.position)} / {length} · loops
       </span>
     </div>
   );

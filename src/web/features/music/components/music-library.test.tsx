@@ -54,7 +54,7 @@ const engine = vi.hoisted(() => {
           ended: track?.kind === 'track' ? { key: track.key, by: 'stop' } : null,
         });
       },
-      trackPosition: () => ({ position: 12, duration: 60 }),
+      trackPosition: () => ({ position: 12, duration: 59.98 }),
       seekTrack: vi.fn(),
     },
   };
