@@ -74,7 +74,7 @@ export function AudioCard({
   actions?: ReactNode;
 }) {
   const active = status === 'playing' || status === 'loading';
-  const label = `${active ? 'Pause' : 'Play'} ${item.name}`;
+  const label = `${status === 'loading' ? 'Stop loading' : active ? 'Pause' : 'Play'} ${item.name}`;
   return (
     <li
       data-testid="audio-item"

@@ -45,6 +45,7 @@ const engine = vi.hoisted(() => {
         });
       },
       pause: () => fake.set({ status: 'paused' }),
+      removeLayer: vi.fn(() => fake.set({ status: 'stopped', layers: [] })),
       resume: async () => fake.set({ status: 'playing' }),
       stop: () => {
         const track = fake.state.layers[0]?.source;
@@ -103,6 +104,12 @@ describe('MusicLibrary', () => {
     renderWithProviders(<MusicLibrary />);
     await screen.findByRole('heading', { name: '528 Hz' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { name: 'Solfeggio' })).toBeInTheDocument();
+    expect(state('528 Hz')).toBe('idle');
+
+    // Pressed again while it loads, it stops loading (it never played: idle, not ended).
+    await user.click(within(card('528 Hz')).getByRole('button', { name: 'Play 528 Hz' }));
+    await user.click(within(card('528 Hz')).getByRole('button', { name: 'Stop loading 528 Hz' }));
+    expect(engine.soundEngine.removeLayer).toHaveBeenCalledWith('track', { neverPlayed: true });
     expect(state('528 Hz')).toBe('idle');
 
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Play 528 Hz' }));

@@ -30,7 +30,8 @@ export function useTrackPlayer() {
     const status = statusOf(key);
     if (status === 'playing') return soundEngine.pause();
     if (status === 'paused') return void soundEngine.resume();
-    if (status === 'loading') return;
+    // Pressed while it loads: the person changed their mind; it never played, so it is not "Ended".
+    if (status === 'loading') return soundEngine.removeLayer('track', { neverPlayed: true });
     soundEngine
       .setLayer('track', { kind: 'track', key, title, url }, 1, { exclusive: !layered })
       .catch(() => toast.error(PLAY_FAILED));
