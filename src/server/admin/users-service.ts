@@ -115,7 +115,14 @@ export async function updateUser(
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound();
     if (update.is_active !== undefined) {
-      await tx.update(users).set({ isActive: update.is_active, updatedAt: new Date() }).where(eq(users.id, id));
+      const now = new Date();
+      // A deactivation is recorded and kept through a reactivation: the account gets no activation link
+      // while inactive, and links made before it stay dead (docs/product/accounts.md#inactive-accounts).
+      const deactivation = update.is_active ? {} : { deactivatedAt: now };
+      await tx
+        .update(users)
+        .set({ isActive: update.is_active, ...deactivation, updatedAt: now })
+        .where(eq(users.id, id));
       // Ended for good: reactivating the account must not bring its old tokens back to life.
       if (!update.is_active) await revokeAllSessions(tx as unknown as Db, id);
     }

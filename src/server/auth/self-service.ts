@@ -24,8 +24,9 @@ export const SELF_SERVICE_MESSAGES = {
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 /**
- * Sends a new activation link to an account that is not active yet; says nothing either way: the job
- * looks the address up, as the reset request's does (no account enumeration, not even by timing).
+ * Sends a new activation link to an account never activated (not to one staff deactivated); says
+ * nothing either way: the job looks the address up, as the reset request's does (no account
+ * enumeration, not even by timing).
  */
 export async function resendActivation(ctx: AppContext, email: string): Promise<void> {
   await ctx.jobs.enqueue(ctx.database.db, mailJob({ kind: 'mail.activation', payload: { email: email.trim() } }));

@@ -29,6 +29,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * When staff last deactivated the account (admin or CLI); kept when they reactivate it. An inactive
+     * account with it set gets no activation link (docs/product/accounts.md#inactive-accounts).
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

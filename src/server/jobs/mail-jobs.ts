@@ -20,8 +20,8 @@ import type { MailJob } from './mail-kinds';
 import type { JobHandler, JobLog } from './runner';
 
 // Sends the account e-mails of the job table (kinds: mail-kinds.ts). Each job reads the account as it
-// is when the mail goes out: an activation mail for an account activated meanwhile, or a reset for an
-// address with no active account, is not sent (the job is done). A mail that cannot be delivered
+// is when the mail goes out: an activation mail for an account activated or deactivated by staff
+// meanwhile, or a reset for an address with no active account, is not sent (the job is done). A mail that cannot be delivered
 // throws, and the job is retried with back-off.
 
 export interface MailJobDeps {
@@ -68,7 +68,8 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
   const compose: { [K in MailJob['kind']]: (payload: Payload<K>) => Promise<OutgoingMail | undefined> } = {
     'mail.activation': async (payload) => {
       const user = 'userId' in payload ? await userById(payload.userId) : await userByEmail(payload.email);
-      if (!user || user.isActive) return undefined;
+      // Only to an account that was never activated: one staff deactivated waits for staff.
+      if (!user || user.isActive || user.deactivatedAt) return undefined;
       const link = page(EMAILED_PAGES.activation, {
         uid: encodeUid(user.id),
         token: tokens.make('activation', user),
