@@ -10,6 +10,7 @@ const user = {
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
   isActive: true,
   lastLogin: new Date('2026-01-01T10:00:00Z'),
+  deactivatedAt: null,
 };
 const issuedAt = new Date('2026-03-01T12:00:00Z');
 const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
@@ -41,6 +42,17 @@ describe('activation and reset tokens', () => {
     expect(tokens.check('reset', { ...user, isActive: false }, token, later(1))).toBe('invalid');
     expect(tokens.check('reset', { ...user, lastLogin: new Date() }, token, later(1))).toBe('invalid');
     expect(tokens.check('reset', { ...user, id: 43 }, token, later(1))).toBe('invalid');
+  });
+
+  it('dies for good when staff deactivate the account, even once it is as it was again', () => {
+    const deactivated = { deactivatedAt: new Date('2026-03-01T12:30:00Z') };
+    for (const purpose of ['activation', 'reset'] as const) {
+      const token = tokens.make(purpose, user, issuedAt);
+      expect(tokens.check(purpose, { ...user, ...deactivated }, token, later(1))).toBe('invalid');
+      const again = tokens.make(purpose, { ...user, ...deactivated }, issuedAt);
+      const nextDeactivation = { deactivatedAt: new Date('2026-03-01T12:45:00Z') };
+      expect(tokens.check(purpose, { ...user, ...nextDeactivation }, again, later(1))).toBe('invalid');
+    }
   });
 
   it('keeps the purposes apart and refuses a changed timestamp', () => {

@@ -3,8 +3,11 @@ import { deriveKey } from './tokens';
 
 // Single-use links for activation and password reset, like Django's PasswordResetTokenGenerator:
 // uid = the user id in base64url; token = "<timestamp base36>-<HMAC>", the HMAC taken over the
-// purpose, the user's id, password hash, is_active, last_login and the timestamp. Using the link
-// changes that state (the account becomes active, the password changes), so the token dies.
+// purpose, the user's id, password hash, is_active, last_login, the time staff last deactivated the
+// account (when they ever did) and the timestamp. Using the link changes that state (the account
+// becomes active, the password changes), so the token dies. A deactivation by staff kills every link
+// for good: is_active and the rest may come back as they were, the deactivation time does not
+// (docs/product/accounts.md#inactive-accounts).
 // E-mail change links carry the new address in the token and sign it with the current address and
 // password hash (not the last login: logging in on the phone that opens the link must not kill it), so
 // the link dies once the address changed; it lives as long as an activation link.
@@ -17,6 +20,7 @@ export interface AccountTokenState {
   passwordHash: string;
   isActive: boolean;
   lastLogin: Date | null;
+  deactivatedAt: Date | null;
 }
 
 export interface AccountTokens {
@@ -73,6 +77,8 @@ export function createAccountTokens(secretKey: string, ttlSeconds: Record<Accoun
     user.passwordHash,
     user.isActive ? 1 : 0,
     user.lastLogin?.getTime() ?? '',
+    // Only when set, so the links of accounts never deactivated stayed valid when it was added.
+    ...(user.deactivatedAt ? [user.deactivatedAt.getTime()] : []),
   ];
   const emailStateOf = (user: EmailChangeState, newEmail: string) => [
     user.id,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   ACCOUNT_INACTIVE_CODE,
   MESSAGES,
@@ -117,13 +117,15 @@ export async function activate(
   const { db } = ctx.database;
   const user = await userOfUid(db, uid);
   // Activation links are made for the inactive account; once active, a valid link is stale (djoser's 403).
+  // A link made before a deactivation by staff is a wrong one: the token signs the deactivation time.
   const verdict = accountTokens.check('activation', { ...user, isActive: false }, token);
   if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
   if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
+  // Not over a deactivation made since the row was read (no link is made for a deactivated account).
   await db
     .update(users)
     .set({ isActive: true, updatedAt: new Date() })
-    .where(and(eq(users.id, user.id), eq(users.isActive, false)));
+    .where(and(eq(users.id, user.id), eq(users.isActive, false), isNull(users.deactivatedAt)));
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
 }
 

@@ -8,10 +8,12 @@ import { jobs } from '../jobs/table';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import type { SmtpCapture } from '../test/smtp';
 import { testEnv, type TestApp } from '../test/test-app';
-import { activeAccount, post, signupAndReadMail, startAccountsApp } from './test-helpers';
+import { activeAccount, linkParams, PASSWORD, post, signupAndReadMail, startAccountsApp } from './test-helpers';
 
-// An account staff deactivated gets no activation link; only staff bring it back
+// An account staff deactivated gets no activation link and no link brings it back; only staff do
 // (docs/product/accounts.md#inactive-accounts).
+
+const INVALID_TOKEN = { token: ['Invalid token for given user.'] };
 
 describe('accounts deactivated by staff', () => {
   let t: TestApp;
@@ -39,6 +41,7 @@ describe('accounts deactivated by staff', () => {
     const code = await runCli(args, io, { database: t.database, env: testEnv(t.dataDir) });
     expect(code).toBe(0);
   };
+  const login = (email: string, password: string) => post(t, API.tokenCreate, { email, password });
   /** Asks for a resend for `email` and for a never-activated control account; answers when both were handled. */
   const resendBesideControl = async (email: string, control: string) => {
     const before = mailsTo(control).length;
@@ -62,8 +65,27 @@ describe('accounts deactivated by staff', () => {
     expect({ admin: mailsTo('blocked-a@').length, cli: mailsTo('blocked-a2@').length }).toEqual(before);
   });
 
-  it('mails nothing when staff deactivate an account after its activation mail was queued', async () => {
-    const { id } = await signupAndReadMail(t, smtp, 'blocked-d@example.com');
+  it('refuses the link it was activated with, as a wrong link, after a deactivation in the admin or the CLI', async () => {
+    // Never logged in: without the deactivation in the link's state, the account is as the link found it.
+    const viaAdmin = await signupAndReadMail(t, smtp, 'blocked-b@example.com');
+    const adminLink = linkParams(viaAdmin.mail, 'activation');
+    expect((await post(t, API.activation, adminLink)).statusCode).toBe(204);
+    await setActive(viaAdmin.id, false);
+    const refused = await post(t, API.activation, adminLink);
+    expect([refused.statusCode, refused.json()]).toEqual([400, INVALID_TOKEN]);
+    expect((await login('blocked-b@example.com', PASSWORD)).statusCode).toBe(401);
+
+    const viaCli = await signupAndReadMail(t, smtp, 'blocked-c@example.com');
+    const cliLink = linkParams(viaCli.mail, 'activation');
+    expect((await post(t, API.activation, cliLink)).statusCode).toBe(204);
+    await cli('deactivate', 'blocked-c@example.com');
+    const refusedToo = await post(t, API.activation, cliLink);
+    expect([refusedToo.statusCode, refusedToo.json()]).toEqual([400, INVALID_TOKEN]);
+    expect((await login('blocked-c@example.com', PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('mails nothing when staff deactivate an account after its activation mail was queued, and kills its link', async () => {
+    const { id, mail } = await signupAndReadMail(t, smtp, 'blocked-d@example.com');
     const before = mailsTo('blocked-d@example.com').length;
     const jobId = await t.ctx.jobs.enqueue(t.database.db, {
       ...mailJob({ kind: 'mail.activation', payload: { userId: id } }),
@@ -76,5 +98,35 @@ describe('accounts deactivated by staff', () => {
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId!));
     expect(job?.status).toBe('done');
     expect(mailsTo('blocked-d@example.com')).toHaveLength(before);
+    // The link of its signup mail no longer activates it either.
+    const refused = await post(t, API.activation, linkParams(mail, 'activation'));
+    expect([refused.statusCode, refused.json()]).toEqual([400, INVALID_TOKEN]);
+  });
+
+  it('is a normal account again once staff reactivate it, until they deactivate it again', async () => {
+    await signupAndReadMail(t, smtp, 'waiting-e@example.com');
+    const { id, mail } = await signupAndReadMail(t, smtp, 'blocked-e@example.com');
+    const link = linkParams(mail, 'activation');
+    expect((await post(t, API.activation, link)).statusCode).toBe(204);
+
+    // A deactivation and a reactivation in the admin, the person never logging in meanwhile: the state
+    // the link signed comes back but for the deactivation, so the link is dead, not merely stale.
+    await setActive(id, false);
+    await setActive(id, true);
+    const dead = await post(t, API.activation, link);
+    expect([dead.statusCode, dead.json()]).toEqual([400, INVALID_TOKEN]);
+
+    // Deactivated again (in the CLI): the old link and a resend do nothing, the login is refused.
+    await cli('deactivate', 'blocked-e@example.com');
+    const refused = await post(t, API.activation, link);
+    expect([refused.statusCode, refused.json()]).toEqual([400, INVALID_TOKEN]);
+    const before = mailsTo('blocked-e@example.com').length;
+    await resendBesideControl('blocked-e@example.com', 'waiting-e@example.com');
+    expect(mailsTo('blocked-e@example.com')).toHaveLength(before);
+    expect((await login('blocked-e@example.com', PASSWORD)).statusCode).toBe(401);
+
+    // Reactivated in the CLI: it signs in.
+    await cli('activate', 'blocked-e@example.com');
+    expect((await login('blocked-e@example.com', PASSWORD)).statusCode).toBe(200);
   });
 });
