@@ -27,13 +27,19 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await page.getByRole('checkbox', { name: /at least 18/ }).check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Check your email inbox to activate your account!')).toBeVisible(AFTER_HASHING);
-  await expect(page).toHaveURL(/\/signup\/check-inbox$/);
+  // Login, with where the link went, a new one on request and the address filled in.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend the activation link' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 
   const mail = await readLatestMail(email, 'Activate');
   expect(mail.html).toContain('Innerwave');
   await page.goto(linkOf(mail, 'activation'));
   await expect(page.getByText('Account activated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // Not from a sign-up: no notice.
+  await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
 
   await page.goto('/music?from=mail');
   await expect(page).toHaveURL(/\/login\?redirect=/);

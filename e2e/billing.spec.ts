@@ -24,7 +24,7 @@ test('Pro from the home page: sign up, activate, log in, pay at Checkout, and Pr
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('checkbox', { name: /at least 18/ }).check();
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/signup\/check-inbox\?plan=pro$/, { timeout: SLOW });
+  await expect(page).toHaveURL(/\/login\?plan=pro$/, { timeout: SLOW });
   await expect(page.getByText(/checkout is next/)).toBeVisible();
 
   // The mail's link, as a person opens it: the choice waited on the device.

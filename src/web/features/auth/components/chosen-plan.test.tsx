@@ -7,21 +7,19 @@ import { chosenPlan } from '@web/lib/chosen-plan';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, renderWithProviders } from '@web/test/render';
 import { ActivateAccount } from './activate-account';
-import { CheckInbox } from './check-inbox';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-// The plan picked on the pricing table (`/signup?plan=pro`) travels through sign-up, the check-inbox
-// page, the activation link (a tab of its own: the device keeps it) and login, which ends at checkout.
+// The plan picked on the pricing table (`/signup?plan=pro`) travels through sign-up, the login page it
+// goes on to, the activation link (a tab of its own: the device keeps it) and login, which ends at checkout.
 
 const TOKENS = { access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' };
 const USER = { id: 7, email: 'ada@example.com', first_name: '', last_name: '', is_staff: false };
 
 const authRoutes = [
   { path: '/signup', element: <SignupForm /> },
-  { path: '/signup/check-inbox', element: <CheckInbox /> },
   { path: '/login', element: <LoginForm /> },
   { path: '/activation/:uid/:token', element: <ActivateAccount uid="MQ" token="t0k3n" /> },
   { path: '/profile', element: <p>profile page</p> },
@@ -48,7 +46,7 @@ async function logIn(password = 'Quiet-Harbour-58') {
 }
 
 describe('a plan picked on the pricing table', () => {
-  it('is named at sign-up and carried through the check-inbox page and login into checkout', async () => {
+  it('is named at sign-up and carried through login into checkout', async () => {
     accountServer();
     const { router } = renderAt('/signup?plan=pro');
     expect(screen.getByText(/You chose/)).toHaveTextContent('You chose Pro ($56 a month).');
@@ -62,10 +60,7 @@ describe('a plan picked on the pricing table', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByText(/After you activate your account and log in, checkout is next/)).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?plan=pro');
-    await user.click(screen.getByRole('link', { name: 'Go to login' }));
     expect(router.state.location.pathname + router.state.location.search).toBe('/login?plan=pro');
-    expect(screen.getByText(/Log in to go on to checkout/)).toBeInTheDocument();
 
     await logIn();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
@@ -79,7 +74,9 @@ describe('a plan picked on the pricing table', () => {
     chosenPlan.remember('intermediate');
     const { router } = renderAt('/activation/MQ/t0k3n');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText(/You chose/)).toHaveTextContent('You chose Intermediate ($36 a month).');
+    expect(await screen.findByText(/You chose/)).toHaveTextContent(
+      'You chose Intermediate ($36 a month). Log in to go on to checkout.',
+    );
 
     await logIn();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'));

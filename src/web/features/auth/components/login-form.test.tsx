@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,7 @@ function SubliminalsPage() {
 
 async function logIn(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Email'), email);
+  if (email) await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
@@ -57,6 +57,36 @@ describe('login form', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
     expect(api.calls.at(-1)).toMatchObject({ path: API.resendActivation, body: { email: 'ada@example.com' } });
+  });
+
+  it('after a sign-up in this tab says where the link went, with one resend at a time; a plain visit says nothing', async () => {
+    const api = fakeApi({
+      [`POST ${API.tokenCreate}`]: () =>
+        jsonResponse(401, { detail: MESSAGES.badCredentials, code: 'account_inactive' }),
+      [`POST ${API.resendActivation}`]: () => new Response(null, { status: 204 }),
+    });
+    const signedUp = renderWithProviders(<LoginForm />, {
+      path: '/signup',
+      pattern: '/login',
+      routes: [{ path: '/signup', element: <p>sign-up</p> }],
+    });
+    await act(() => signedUp.router.navigate('/login', { state: { signedUp: 'ada@example.com' } }));
+    expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent('ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
+    expect(api.calls.at(-1)).toMatchObject({ path: API.resendActivation, body: { email: 'ada@example.com' } });
+
+    // Logging in before the link is opened: the refusal's box takes the notice's place.
+    await logIn('', 'Quiet-Harbour-58');
+    expect(await screen.findByText(AUTH_MESSAGES.accountInactive)).toBeInTheDocument();
+    expect(screen.queryByText(/We sent an activation link to/)).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Resend the activation link' })).toHaveLength(1);
+    signedUp.unmount();
+
+    renderLogin();
+    expect(screen.queryByText(/We sent an activation link to/)).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
   it('stores the profile before it opens the next page', async () => {

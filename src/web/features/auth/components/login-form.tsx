@@ -15,7 +15,7 @@ import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 import { ResendActivationButton } from './resend-activation-button';
-import type { AccountAddressState } from './signup-form';
+import { SignedUpNotice, signedUpAddress } from './signed-up-notice';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
 /**
@@ -35,7 +35,8 @@ function afterLoginTarget(redirect: string | null, plan: PaidPlan | null): strin
 export function LoginForm() {
   const navigate = useNavigate();
   const searchParams = useSearchParams();
-  const arrivedWith = (useLocationState() ?? {}) as AccountAddressState;
+  // Arrived from a sign-up in this tab: the address the activation link went to.
+  const signedUp = signedUpAddress(useLocationState());
   const plan = useChosenPlan();
   // The address of an account that proved its password but waits for activation.
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
@@ -87,15 +88,25 @@ export function LoginForm() {
         </AuthFooterLink>
       }
     >
-      {plan ? <ChosenPlanNote plan={plan} next="Log in to go on to checkout." /> : null}
+      {plan ? (
+        <ChosenPlanNote
+          plan={plan}
+          next={
+            signedUp ? 'After you activate your account and log in, checkout is next.' : 'Log in to go on to checkout.'
+          }
+        />
+      ) : null}
+      {/* One resend at a time: a login refused for want of activation says what the sign-up's notice said. */}
       {inactiveEmail ? (
         <div role="alert" className="mb-4 flex flex-col gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
           <p>{AUTH_MESSAGES.accountInactive}</p>
           <ResendActivationButton email={inactiveEmail} />
         </div>
+      ) : signedUp ? (
+        <SignedUpNotice email={signedUp} />
       ) : null}
       <AuthForm {...form.formProps((values) => void logIn(values))}>
-        <EmailField id="login-email" name="email" defaultValue={arrivedWith.email ?? ''} error={form.errors.email} />
+        <EmailField id="login-email" name="email" defaultValue={signedUp ?? ''} error={form.errors.email} />
         <div className="flex flex-col gap-1.5">
           <PasswordField id="login-password" name="password" label="Password" error={form.errors.password} />
           <Link to={paths.resetPassword} className={`${linkClass} self-end text-sm`}>

@@ -6,14 +6,14 @@ import { API } from '@shared/contract/paths';
 import { TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { AUTH_MESSAGES } from '../messages';
-import { CheckInbox } from './check-inbox';
+import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
 function renderSignup() {
-  renderWithProviders(<SignupForm />, {
+  return renderWithProviders(<SignupForm />, {
     path: '/signup',
     pattern: '/signup',
-    routes: [{ path: '/signup/check-inbox', element: <CheckInbox /> }],
+    routes: [{ path: '/login', element: <LoginForm /> }],
   });
 }
 
@@ -92,16 +92,22 @@ describe('signup form', () => {
     error.mockRestore();
   });
 
-  it('goes to the check-inbox screen after a 201, where a new link can be sent', async () => {
+  it('goes to login after a 201, which says where the link went, offers a new one and has the address filled in', async () => {
     const api = fakeApi({
       [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email: 'ada@example.com' }),
       [`POST ${API.resendActivation}`]: () => new Response(null, { status: 204 }),
     });
     const success = vi.spyOn(toast, 'success');
-    renderSignup();
+    const { router } = renderSignup();
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
-    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
-    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(success).toHaveBeenCalledWith(AUTH_MESSAGES.signupSucceeded);
+    expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent(
+      'We sent an activation link to ada@example.com. Open it to activate your account, then log in here.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
     expect(api.calls.map(({ path, body }) => [path, body])).toEqual([

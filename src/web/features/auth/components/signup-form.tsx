@@ -14,13 +14,9 @@ import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
+import type { SignedUpState } from './signed-up-notice';
 
 const FIELDS = ['email', 'password', 're_password', 'accept_terms'] as const;
-
-/** Where the check-inbox screen finds the address it was sent to (and login prefills it). */
-export interface AccountAddressState {
-  email?: string;
-}
 
 /** The sign-up form, in the SPA and on the pre-rendered /signup page (light, as the login form). */
 export function SignupForm() {
@@ -36,8 +32,9 @@ export function SignupForm() {
       const account = await signup({ ...values, accept_terms: true });
       notify.success(AUTH_MESSAGES.signupSucceeded);
       form.reset();
-      navigate(plan ? `${paths.checkInbox}?plan=${plan}` : paths.checkInbox, {
-        state: { email: account.email } satisfies AccountAddressState,
+      // Login says where the link went and offers a new one, with the address filled in.
+      navigate(plan ? planPaths.login(plan) : paths.login, {
+        state: { signedUp: account.email } satisfies SignedUpState,
       });
     } catch (error) {
       setPending(false);

@@ -1,0 +1,33 @@
+import { MailCheck } from 'lucide-react';
+import { ResendActivationButton } from './resend-activation-button';
+
+/**
+ * The state a sign-up hands to /login (the router's location state, kept by the history entry through
+ * a reload): the address the activation link went to. A plain visit to /login has none.
+ */
+export interface SignedUpState {
+  signedUp: string;
+}
+
+/** The address a sign-up in this tab arrived with, or null. */
+export function signedUpAddress(state: unknown): string | null {
+  const signedUp = (state as Partial<SignedUpState> | null | undefined)?.signedUp;
+  return typeof signedUp === 'string' && signedUp ? signedUp : null;
+}
+
+/** Above the login form after a sign-up: where the activation link went, and a new one on request. */
+export function SignedUpNotice({ email }: { email: string }) {
+  return (
+    <div className="mb-5 flex items-start gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
+      <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-link" />
+      <div className="flex min-w-0 flex-col gap-3">
+        <p>
+          We sent an activation link to <strong className="break-all">{email}</strong>. Open it to activate your
+          account, then log in here.
+        </p>
+        <p className="text-fg-muted">Nothing after a few minutes? Look in your spam folder, or have a new link sent.</p>
+        <ResendActivationButton email={email} />
+      </div>
+    </div>
+  );
+}
