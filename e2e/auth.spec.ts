@@ -64,6 +64,16 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   expect(await page.evaluate(() => localStorage.getItem('user.access'))).toBeNull();
 });
 
+test('a bookmark of the old check-inbox page opens login, with the chosen plan and no sign-up notice', async ({
+  page,
+}) => {
+  await page.goto('/signup/check-inbox?plan=pro');
+  await expect(page).toHaveURL(/\/login\?plan=pro$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByText('You chose Pro ($56 a month). Log in to go on to checkout.')).toBeVisible();
+  await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
+});
+
 test('a second activation of the same link says the account is already active', async ({ page, request }) => {
   const { email } = await createActiveUser(request);
   const link = linkOf(await readLatestMail(email, 'Activate'), 'activation');

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { PublicLayout } from '@web/components/layouts/public-layout';
 import { AdaptiveLayout, loadPortalLayout } from '@web/components/layouts/adaptive-layout';
 import { sessionStore } from '@web/lib/session';
@@ -28,7 +28,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, lazy: () => import('./routes/home') },
           { path: paths.signup, lazy: () => import('./routes/signup') },
-          { path: paths.checkInbox, lazy: () => import('./routes/check-inbox') },
+          // Sign-up's next page until it went to login: a bookmark of it opens login (its `?plan=` kept).
+          { path: paths.checkInbox, loader: ({ request }) => redirect(paths.login + new URL(request.url).search) },
           { path: paths.login, lazy: () => import('./routes/login') },
           { path: paths.activate, lazy: () => import('./routes/activate') },
           { path: paths.resetPassword, lazy: () => import('./routes/reset-request') },

@@ -5,6 +5,7 @@ import { EMAILED_PAGES, SHARED_PAGE } from '@shared/contract/paths';
 export const paths = {
   home: '/',
   signup: '/signup',
+  /** No page of its own any more: redirects to login (app/router.tsx). */
   checkInbox: '/signup/check-inbox',
   login: '/login',
   logout: '/logout',
