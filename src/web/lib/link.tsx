@@ -31,12 +31,16 @@ export function DocumentLink({ to, ...props }: LinkProps) {
 
 const inBrowser = typeof window !== 'undefined';
 
+/** The state the history entry carries, written as the router writes it (`usr`): it outlives a reload. */
+export const historyEntryState = (): unknown =>
+  inBrowser ? (window.history.state as { usr?: unknown } | null)?.usr : undefined;
+
 /** A lean page's navigation: links and moves load the next document. */
 export const documentNavigation: Navigation = {
   Link: DocumentLink,
   usePathname: () => (inBrowser ? window.location.pathname : '/'),
   useSearch: () => (inBrowser ? window.location.search : ''),
-  useLocationState: () => undefined,
+  useLocationState: historyEntryState,
   useNavigate: () => (to, options) => {
     if (options?.replace) window.location.replace(to);
     else window.location.assign(to);

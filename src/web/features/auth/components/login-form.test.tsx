@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,18 @@ describe('login form', () => {
     renderLogin();
     expect(screen.queryByText(/We sent an activation link to/)).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('keeps the sign-up’s notice on the pre-rendered page of a reload: the history entry still carries it', () => {
+    // What the page finds after a reload of the /login the sign-up went to (lean-page.tsx wrote the entry).
+    window.history.replaceState({ usr: { signedUp: 'ada@example.com' }, key: 'k', idx: 1 }, '', '/login');
+    try {
+      render(<LoginForm />);
+      expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent('ada@example.com');
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('stores the profile before it opens the next page', async () => {
