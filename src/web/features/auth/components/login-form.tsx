@@ -37,6 +37,8 @@ export function LoginForm() {
   const searchParams = useSearchParams();
   // Arrived from a sign-up in this tab: the address the activation link went to.
   const signedUp = signedUpAddress(useLocationState());
+  // Someone who has just signed up is new here.
+  const greeting = signedUp ? 'Welcome to Innerwave.' : 'Welcome back.';
   const plan = useChosenPlan();
   // The address of an account that proved its password but waits for activation.
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function LoginForm() {
   return (
     <AuthCard
       title="Log in"
-      intro="Welcome back. Log in to open your subliminals, meditations and profile."
+      intro={`${greeting} Log in to open your subliminals, meditations and profile.`}
       footer={
         <AuthFooterLink lead="New to Innerwave?" to={plan ? planPaths.signup(plan) : paths.signup}>
           Create an account

@@ -103,6 +103,8 @@ describe('signup form', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(success).toHaveBeenCalledWith(AUTH_MESSAGES.signupSucceeded);
+    // Someone new is not welcomed back.
+    expect(screen.getByText(/Log in to open your subliminals/)).toHaveTextContent(/^Welcome to Innerwave\./);
     expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent(
       'We sent an activation link to ada@example.com. Open it to activate your account, then log in here.',
     );
