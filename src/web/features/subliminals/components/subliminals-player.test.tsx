@@ -8,7 +8,7 @@ import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@w
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
 const CATEGORIES: MessageCategory[] = [
   {
