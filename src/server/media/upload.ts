@@ -15,6 +15,15 @@ export interface Upload {
   files: Record<string, UploadedFile | undefined>;
 }
 
+/**
+ * Characters a file name loses when read, as Django's multipart parser drops a name's unprintable
+ * ones: control characters (NUL among them, which PostgreSQL cannot store in text) and lone
+ * surrogates (which it would store as U+FFFD). A track named from its file keeps the rest.
+ */
+const UNSTORABLE_IN_FILE_NAME = /[\p{Cc}\p{Cs}]/gu;
+
+export const cleanFileName = (fileName: string) => fileName.replace(UNSTORABLE_IN_FILE_NAME, '');
+
 /** How long the parser may go without a next part once the whole body has arrived. */
 export const MULTIPART_STALL_MS = 2000;
 const STALL_CHECK_MS = 100;
@@ -91,7 +100,7 @@ export async function readUpload(
         await discardStaged(staged);
         continue;
       }
-      upload.files[part.fieldname] = { staged, fileName: part.filename };
+      upload.files[part.fieldname] = { staged, fileName: cleanFileName(part.filename) };
     }
     assertNoNullCharacters(upload.fields);
     return upload;

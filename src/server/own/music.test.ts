@@ -111,6 +111,22 @@ describe('own music', () => {
     expect(staged()).toBe(0);
   });
 
+  it('names a track from its file name without the control characters a file name cannot hold', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const wav = Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(256, 7)]);
+    const created = await upload(ada, { audio_file: { filename: 'evil\u0000na\u0007me.wav', content: wav } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().name).toBe('evilname');
+    const nothingLeft = await upload(ada, { audio_file: { filename: '\u0000\u0000.wav', content: wav } });
+    expect(nothingLeft.statusCode).toBe(400);
+    expect(nothingLeft.json()).toEqual({ name: ['This field may not be blank.'] });
+    expect((await call(ada, 'GET', API.myMusic)).json().tracks.map((track: { name: string }) => track.name)).toEqual([
+      'evilname',
+    ]);
+    expect(staged()).toBe(0);
+  });
+
   it('keeps to the quota of tracks and bytes, and says how much room is left', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');
