@@ -1,26 +1,66 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, NON_FIELD_ERRORS } from '@shared/contract';
+import { MESSAGES, NON_FIELD_ERRORS, surrogateCharactersMessage } from '@shared/contract';
 import { badRequest } from './errors';
 
+declare global {
+  interface String {
+    /** Node 20+: false when the string holds a lone surrogate (ES2024, not in the project's lib). */
+    isWellFormed(): boolean;
+  }
+}
+
 /**
- * The first field (top-level name) of a parsed value holding a NUL character, or undefined.
- * PostgreSQL refuses 0x00 in text, so such input is answered as the client's error before any query.
+ * Text PostgreSQL cannot keep as sent: a NUL character (refused in text, a 500) or a lone surrogate
+ * (stored, and hashed, as U+FFFD, so "\ud800" and "\udbff" became one name and one password). Both
+ * are native scans; isWellFormed answers a one-byte string without looking at its characters.
  */
-export function fieldWithNullCharacter(value: unknown, field = NON_FIELD_ERRORS, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\0') ? field : undefined;
+const isUnstorable = (text: string) => text.includes('\0') || !text.isWellFormed();
+
+/** The first lone surrogate's code unit in `text`, or undefined. */
+function firstLoneSurrogate(text: string): number | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+    else return unit;
+  }
+  return undefined;
+}
+
+/** DRF's words for what `text` holds that cannot be kept, in the order its CharField's validators run. */
+export function unstorableTextMessages(text: string): string[] {
+  const messages: string[] = [];
+  if (text.includes('\0')) messages.push(MESSAGES.nullCharacters);
+  const surrogate = firstLoneSurrogate(text);
+  if (surrogate !== undefined) messages.push(surrogateCharactersMessage(surrogate));
+  return messages;
+}
+
+/**
+ * The first field (top-level name) of a parsed value holding text that cannot be kept (a NUL, a lone
+ * surrogate), with that text; undefined when all of it can. Such input is answered as the client's
+ * error before any query.
+ */
+export function fieldWithUnstorableText(
+  value: unknown,
+  field = NON_FIELD_ERRORS,
+  depth = 0,
+): { field: string; text: string } | undefined {
+  if (typeof value === 'string') return isUnstorable(value) ? { field, text: value } : undefined;
   if (value === null || typeof value !== 'object' || depth > 32) return undefined;
   for (const [key, inner] of Object.entries(value)) {
-    if (depth === 0 && key.includes('\0')) return NON_FIELD_ERRORS;
-    const found = fieldWithNullCharacter(inner, depth === 0 && !Array.isArray(value) ? key : field, depth + 1);
+    if (depth === 0 && isUnstorable(key)) return { field: NON_FIELD_ERRORS, text: key };
+    const found = fieldWithUnstorableText(inner, depth === 0 && !Array.isArray(value) ? key : field, depth + 1);
     if (found) return found;
   }
   return undefined;
 }
 
-/** Throws the DRF-shaped 400 for a NUL character anywhere in `values`. */
-export function assertNoNullCharacters(values: unknown): void {
-  const field = fieldWithNullCharacter(values);
-  if (field) throw badRequest({ [field]: [MESSAGES.nullCharacters] });
+/** Throws the DRF-shaped 400 for a NUL character or a lone surrogate anywhere in `values`. */
+export function assertStorableText(values: unknown): void {
+  const found = fieldWithUnstorableText(values);
+  if (found) throw badRequest({ [found.field]: unstorableTextMessages(found.text) });
 }
 
 /**
@@ -43,9 +83,9 @@ export function registerBodyParsers(app: FastifyInstance): void {
     // No body where a route takes one is an empty one, as in DRF: each required field is named.
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     try {
-      assertNoNullCharacters(request.body);
-      assertNoNullCharacters(request.query);
-      assertNoNullCharacters(request.params);
+      assertStorableText(request.body);
+      assertStorableText(request.query);
+      assertStorableText(request.params);
       done();
     } catch (error) {
       done(error as Error);

@@ -84,6 +84,34 @@ describe('hostile input on the real routes', () => {
     expect(profile.json()).toEqual({ first_name: ['Null characters are not allowed.'] });
   });
 
+  it('refuses lone surrogates in JSON fields, naming the field and the code point, and keeps emoji', async () => {
+    // Escapes in the JSON text: JSON.parse makes them lone surrogates, which PostgreSQL keeps as U+FFFD.
+    const login = await postJson('/api/jwt/create/', '{"email": "a@example.com", "password": "\\ud800\\ud800\\ud800"}');
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ password: ['Surrogate characters are not allowed: U+D800.'] });
+
+    const category = await postJson('/api/user/my-categories/', '{"name": "\\ud800x"}', user.headers);
+    expect(category.statusCode).toBe(400);
+    expect(category.json()).toEqual({ name: ['Surrogate characters are not allowed: U+D800.'] });
+    const both = await postJson('/api/user/my-categories/', '{"name": "x\\u0000\\ud83d\\ude00\\udc0a"}', user.headers);
+    expect(both.json()).toEqual({
+      name: ['Null characters are not allowed.', 'Surrogate characters are not allowed: U+DC0A.'],
+    });
+    const key = await postJson('/api/user/my-categories/', '{"name": "x", "\\udbff": 1}', user.headers);
+    expect(key.json()).toEqual({ non_field_errors: ['Surrogate characters are not allowed: U+DBFF.'] });
+    const emoji = await postJson('/api/user/my-categories/', '{"name": "Calm \\ud83d\\ude00"}', user.headers);
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json().name).toBe('Calm \u{1F600}');
+
+    const imported = await postJson(
+      '/api/admin/message-categories/import/',
+      '{"categories": [{"name": "n\\ud800", "messages": []}, {"name": "n\\udbff", "messages": []}]}',
+      staff.headers,
+    );
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json()).toEqual({ categories: ['Surrogate characters are not allowed: U+D800.'] });
+  });
+
   it('answers ids beyond the database range with 404 and refuses them in bodies', async () => {
     for (const id of ['2147483648', '99999999999999999999', '1e400']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/admin/users/${id}/`, headers: staff.headers });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MESSAGES } from '@shared/contract';
-import { assertNoNullCharacters } from '../http/body-parsers';
+import { assertStorableText } from '../http/body-parsers';
 import { badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
 
@@ -102,7 +102,7 @@ export async function readUpload(
       }
       upload.files[part.fieldname] = { staged, fileName: cleanFileName(part.filename) };
     }
-    assertNoNullCharacters(upload.fields);
+    assertStorableText(upload.fields);
     return upload;
   } catch (error) {
     for (const file of Object.values(upload.files)) await discardStaged(file?.staged);

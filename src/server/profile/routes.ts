@@ -12,7 +12,7 @@ import {
 import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { assertNoNullCharacters } from '../http/body-parsers';
+import { assertStorableText } from '../http/body-parsers';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import {
   contentAddressedName,
@@ -90,7 +90,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           fields[part.fieldname] = part.value;
         }
       }
-      assertNoNullCharacters(fields);
+      assertStorableText(fields);
 
       const parsed = profileUpdateFieldsSchema.safeParse({
         first_name: fields.first_name,

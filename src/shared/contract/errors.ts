@@ -42,6 +42,10 @@ export const MESSAGES = {
   headersTooLarge: 'Request headers are too large.',
 } as const;
 
+/** DRF's CharField refusing a lone surrogate (ProhibitSurrogateCharactersValidator): `U+D800`. */
+export const surrogateCharactersMessage = (codeUnit: number) =>
+  `Surrogate characters are not allowed: U+${codeUnit.toString(16).toUpperCase()}.`;
+
 /** A 5xx: no internals, only the id of the request's log line for a person reporting it. */
 export const serverErrorSchema = z.object({
   detail: z.string(),
