@@ -163,6 +163,8 @@ describe('programs', () => {
     expect((await call(ada, 'DELETE', progressPath('no-such-program'))).statusCode).toBe(404);
     expect((await call(ada, 'GET', programPath('Not A Slug'))).statusCode).toBe(404);
     expect((await call(ada, 'POST', completePath(SLEEP, 'one'))).statusCode).toBe(404);
+    for (const day of ['1.0', '1e0', '+1', ' 1', '0x1', '01'])
+      expect((await call(ada, 'POST', completePath(SLEEP, day))).statusCode, day).toBe(404);
   });
 });
 
@@ -228,6 +230,12 @@ describe('history and practice', () => {
     expect(ancient.json()).toEqual({ started_at: ['The start may not be before 2000.'] });
     expect((await call(ada, 'GET', `${API.history}?limit=0`)).statusCode).toBe(400);
     expect((await call(ada, 'GET', `${API.history}?limit=101`)).statusCode).toBe(400);
+    for (const limit of ['0x10', '1e2', '1.0', '+1', '', '%201', '1&limit=2']) {
+      const malformed = await call(ada, 'GET', `${API.history}?limit=${limit}`);
+      expect(malformed.statusCode, limit).toBe(400);
+      expect(malformed.json()).toEqual({ limit: ['A valid integer is required.'] });
+    }
+    expect((await call(ada, 'GET', `${API.history}?limit=010`)).statusCode).toBe(200);
   });
 
   it('is deleted all at once, the person’s only', async () => {

@@ -118,6 +118,23 @@ describe('hostile input on the real routes', () => {
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
+    // Decimal digits, no sign, no leading zero, as a URL pattern reads an id; anything else names nothing.
+    const mine = await postJson('/api/user/my-categories/', '{"name": "Mine"}', user.headers);
+    const id = String(mine.json().id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user/my-categories/${id}/`, headers: user.headers })).statusCode,
+    ).toBe(200);
+    for (const malformed of [`${id}.0`, `${id}e0`, `+${id}`, `%20${id}`, `0${id}`, `0x${Number(id).toString(16)}`]) {
+      for (const url of [`/api/user/my-categories/${malformed}/`, `/api/user/subliminals/${malformed}/`]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found.' });
+      }
+    }
+    for (const malformed of ['01', '1.0', '0x1', '+1', '-1', '0']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/users/${malformed}/`, headers: staff.headers });
+      expect(res.statusCode, malformed).toBe(404);
+    }
     const order = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/message-categories/order/',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { adminBillingSchema } from './billing';
 import { AUDIO_KINDS } from './portal-plain';
-import { databaseId, requiredString } from './fields';
+import { pathId, requiredString } from './fields';
 import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
@@ -37,9 +37,9 @@ export const adminPath = fillPath;
 
 const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 
-export const idParamsSchema = z.object({ id: databaseId() });
+export const idParamsSchema = z.object({ id: pathId() });
 export const audioKindParamsSchema = z.object({ kind: z.enum(AUDIO_KINDS) });
-export const audioItemParamsSchema = audioKindParamsSchema.extend({ id: databaseId() });
+export const audioItemParamsSchema = audioKindParamsSchema.extend({ id: pathId() });
 
 // Users
 

@@ -37,8 +37,27 @@ export const newPasswordField = () =>
 /** The largest id a row can have (PostgreSQL's integer); a larger one names nothing. */
 export const MAX_DATABASE_ID = 2_147_483_647;
 
-/** A row id in a path: a positive integer within the database's range. */
+/** A row id in a JSON body: a positive integer within the database's range. */
 export const databaseId = () => z.coerce.number().int().positive().max(MAX_DATABASE_ID);
+
+/** Decimal digits without a sign or a leading zero: a positive integer as a URL pattern (`\d+`) reads it. */
+const PATH_INTEGER = /^[1-9][0-9]*$/;
+
+/**
+ * A positive integer in a path, at most `max`. Anything else (1.0, 1e0, +1, 0x1, 01, " 1") names
+ * nothing, so the route answers 404 as an unmatched URL pattern does.
+ */
+export const pathInteger = (max: number) => z.string().regex(PATH_INTEGER).transform(Number).pipe(z.number().max(max));
+
+/** A row id in a path: a positive integer within the database's range. */
+export const pathId = () => pathInteger(MAX_DATABASE_ID);
+
+/** An integer in a query string: decimal digits only (not 0x10, 1e2, 1.0, +1 or a repeated parameter). */
+export const queryInteger = () =>
+  z
+    .string({ error: 'A valid integer is required.' })
+    .regex(/^[0-9]+$/, { error: 'A valid integer is required.' })
+    .transform(Number);
 
 /** A new order of a whole list (categories, or the messages of one): every id of it exactly once. */
 export const orderSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './fields';
+import { pathInteger, queryInteger, requiredString } from './fields';
 import { AUDIO_KINDS, GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES, type GoalId } from './portal-plain';
 
 export {
@@ -93,7 +93,7 @@ export const programSlugSchema = z
   .regex(PROGRAM_SLUG_PATTERN, { error: 'Use lowercase letters, digits and single hyphens.' });
 export const programParamsSchema = z.object({ slug: programSlugSchema });
 export const programDayParamsSchema = programParamsSchema.extend({
-  day: z.coerce.number().int().min(1).max(PROGRAM_DAYS_MAX),
+  day: pathInteger(PROGRAM_DAYS_MAX),
 });
 
 export const NOISE_COLOURS = ['white', 'pink', 'brown'] as const;
@@ -243,11 +243,13 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** Newest first. */
 export const historyListSchema = z.array(historyEntrySchema);
 export const historyQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int({ error: 'A valid integer is required.' })
-    .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
-    .max(HISTORY_LIMIT.max, { error: `Ensure this value is less than or equal to ${HISTORY_LIMIT.max}.` })
+  limit: queryInteger()
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+        .max(HISTORY_LIMIT.max, { error: `Ensure this value is less than or equal to ${HISTORY_LIMIT.max}.` }),
+    )
     .default(HISTORY_LIMIT.default),
 });
 
