@@ -49,6 +49,8 @@ const CLIENT_ERRORS_BY_CODE: Record<string, () => ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => payloadTooLarge(),
   FST_ERR_CTP_INVALID_TYPE: () => new ApiError(400, { detail: MESSAGES.badRequest }),
   FST_ERR_BAD_URL: () => notFound(),
+  // A path parameter longer than the router takes (maxParamLength) names nothing; Fastify's 414 echoed the path.
+  FST_ERR_MAX_PARAM_LENGTH: () => notFound(),
   FST_ERR_ASYNC_CONSTRAINT: () => notFound(),
   FST_REQ_FILE_TOO_LARGE: () => payloadTooLarge(MESSAGES.fileTooLarge),
   FST_FILES_LIMIT: () => payloadTooLarge(MESSAGES.tooManyParts),

@@ -145,6 +145,18 @@ describe('hostile input on the real routes', () => {
     expect(order.json()).toHaveProperty('ids');
   });
 
+  it('answers a path parameter past the router’s length with 404, not echoing the path', async () => {
+    for (const url of [
+      `/api/user/programs/${'a'.repeat(5000)}/`,
+      `/api/admin/users/${'1'.repeat(200)}/`,
+      `/api/shared/${'A'.repeat(300)}/`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: staff.headers });
+      expect(res.statusCode, url.slice(0, 40)).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
   it('answers broken multipart bodies with 400', async () => {
     const noBoundary = await t.app.inject({
       method: 'PUT',
