@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, surrogateCharactersMessage } from '@shared/contract';
-import { badRequest } from './errors';
+import { badRequest, notFound } from './errors';
 
 declare global {
   interface String {
@@ -85,7 +85,9 @@ export function registerBodyParsers(app: FastifyInstance): void {
     try {
       assertStorableText(request.body);
       assertStorableText(request.query);
-      assertStorableText(request.params);
+      // In a path it names nothing (a file, a page, a row), as a URL pattern would not match it: 404,
+      // not a field error under the parameter's name (the 404 route's was "*").
+      if (fieldWithUnstorableText(request.params)) throw notFound();
       done();
     } catch (error) {
       done(error as Error);

@@ -82,6 +82,13 @@ describe('hostile input on the real routes', () => {
     });
     expect(profile.statusCode).toBe(400);
     expect(profile.json()).toEqual({ first_name: ['Null characters are not allowed.'] });
+
+    // In a path it is a URL that names nothing, as a URL pattern does not match it.
+    for (const url of ['/api/user/programs/a%00b/', '/api/user/my-categories/%00/', '/api/shared/%00/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
   });
 
   it('refuses lone surrogates in JSON fields, naming the field and the code point, and keeps emoji', async () => {

@@ -119,7 +119,18 @@ describe('the built SPA', () => {
 
   it('keeps 404s for missing files, API paths and media', async () => {
     const missingMedia = new URL(await t.ctx.media.url('nothing.mp3'));
-    for (const url of ['/assets/missing.js', '/api/nope', `${missingMedia.pathname}${missingMedia.search}`]) {
+    for (const url of [
+      '/assets/missing.js',
+      '/api/nope',
+      `${missingMedia.pathname}${missingMedia.search}`,
+      // A path with a NUL (or a lone surrogate) names no file or page: not a field to refuse.
+      '/assets/%00',
+      '/assets/app-3f2a1b.js%00',
+      '/subliminals%00',
+      '/s/%00',
+      '/media/%00',
+      '/api/nope/%00',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
