@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, surrogateCharactersMessage } from '@shared/contract';
-import { badRequest, notFound } from './errors';
+import { ApiError, badRequest, notFound } from './errors';
 
 declare global {
   interface String {
@@ -63,9 +63,23 @@ export function assertStorableText(values: unknown): void {
   if (found) throw badRequest({ [found.field]: unstorableTextMessages(found.text) });
 }
 
+/** A Content-Encoding the server reads a body under: none, or identity. */
+const IDENTITY_ENCODING = /^\s*(?:identity\s*)?$/i;
+
+/**
+ * The 415 for a body the server would have to decode (any Content-Encoding but identity: gzip, br…),
+ * naming the one it reads (RFC 7694); undefined when the body can be read as sent. The server decodes
+ * no request body, so a compressed one would be a parse error and a plain one mislabelled.
+ */
+export function encodedBodyError(request: FastifyRequest): ApiError | undefined {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined || IDENTITY_ENCODING.test(encoding)) return undefined;
+  return new ApiError(415, { detail: MESSAGES.unsupportedMediaType }, { 'Accept-Encoding': 'identity' });
+}
+
 /**
  * Request bodies: JSON only (Fastify's own prototype-poisoning-safe parser), except multipart on the
- * upload routes, which register it themselves. An empty JSON body is no body: djoser clients POST
+ * upload routes, which register it themselves; neither is decoded (encodedBodyError). An empty JSON body is no body: djoser clients POST
  * logout with a JSON content type and nothing in it. text/plain is not parsed, so it is answered 415
  * like every other type a JSON call does not take.
  */
@@ -73,6 +87,11 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const encoded = encodedBodyError(request);
+    if (encoded) {
+      done(encoded);
+      return;
+    }
     if (typeof body === 'string' && body.trim() === '') {
       done(null, undefined);
       return;

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
@@ -59,6 +60,39 @@ describe('hostile input on the real routes', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type in request.' });
+  });
+
+  it('answers a body with a Content-Encoding other than identity with 415: none is decoded', async () => {
+    const login = JSON.stringify({ email: 'a@example.com', password: 'not the password' });
+    const gzipped = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/create/',
+      payload: gzipSync(login),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(gzipped.statusCode).toBe(415);
+    expect(gzipped.json()).toEqual({ detail: 'Unsupported media type in request.' });
+    expect(gzipped.headers['accept-encoding']).toBe('identity');
+    for (const encoding of ['br', 'identity, gzip', 'x-anything']) {
+      const plain = await postJson('/api/jwt/create/', login, { 'content-encoding': encoding });
+      expect(plain.statusCode, encoding).toBe(415);
+    }
+    for (const encoding of ['identity', 'Identity ']) {
+      const plain = await postJson('/api/jwt/create/', login, { 'content-encoding': encoding });
+      expect(plain.statusCode, encoding).toBe(401);
+    }
+
+    const body = multipartBody({ first_name: 'Ada', last_name: 'Lovelace' });
+    for (const url of ['/api/user/profile/update/', '/api/admin/audio/bonus/']) {
+      const res = await t.app.inject({
+        method: url.includes('admin') ? 'POST' : 'PUT',
+        url,
+        headers: { ...(url.includes('admin') ? staff : user).headers, ...body.headers, 'content-encoding': 'gzip' },
+        payload: gzipSync(body.payload),
+      });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json()).toEqual({ detail: 'Unsupported media type in request.' });
+    }
   });
 
   it('refuses NUL characters in JSON fields, query strings and multipart fields', async () => {

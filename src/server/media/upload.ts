@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MESSAGES } from '@shared/contract';
-import { assertStorableText } from '../http/body-parsers';
+import { assertStorableText, encodedBodyError } from '../http/body-parsers';
 import { badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
 
@@ -38,6 +38,8 @@ export async function* multipartParts(
   request: FastifyRequest,
   options?: Parameters<FastifyRequest['parts']>[0],
 ): AsyncGenerator<Multipart> {
+  const encoded = encodedBodyError(request);
+  if (encoded) throw encoded;
   const parts = request.parts(options)[Symbol.asyncIterator]();
   let finished = false;
   try {
