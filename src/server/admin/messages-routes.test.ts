@@ -131,4 +131,38 @@ describe('admin message categories API', () => {
     expect(duplicate.statusCode).toBe(400);
     expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual(before);
   });
+
+  it('refuses an import over its limits (400, naming the field) and changes nothing; the largest allowed one is kept whole', async () => {
+    const before = (await call('GET', '/api/admin/message-categories/export/')).json();
+    const short = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+    const refused: Array<[object, string]> = [
+      // 70,000 short messages (under the 1 MiB body limit) overflowed the stack building one INSERT: a 500.
+      [
+        { categories: [{ name: 'Huge', messages: short(70_000) }] },
+        'Ensure each category has no more than 1000 messages.',
+      ],
+      [
+        { categories: Array.from({ length: 11 }, (_, i) => ({ name: `Big ${i}`, messages: short(1_000) })) },
+        'Ensure this file has no more than 10000 messages.',
+      ],
+      [
+        { categories: Array.from({ length: 501 }, (_, i) => ({ name: `Small ${i}`, messages: [] })) },
+        'Ensure this field has no more than 500 elements.',
+      ],
+    ];
+    for (const [file, message] of refused) {
+      const answer = await call('POST', '/api/admin/message-categories/import/', file);
+      expect([answer.statusCode, answer.json().categories]).toEqual([400, expect.arrayContaining([message])]);
+    }
+    expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual(before);
+
+    // The most one import may hold: 10 categories of 1,000 messages, written in batches in one transaction.
+    const largest = {
+      categories: Array.from({ length: 10 }, (_, c) => ({ name: `Large ${c}`, messages: short(1_000) })),
+    };
+    const imported = await call('POST', '/api/admin/message-categories/import/', largest);
+    expect(imported.json()).toEqual({ categories_created: 10, categories_updated: 0, messages: 10_000 });
+    const after = (await call('GET', '/api/admin/message-categories/export/')).json();
+    expect(after).toEqual({ categories: [...largest.categories, ...before.categories] });
+  });
 });

@@ -1,4 +1,4 @@
-import { asc, eq, max } from 'drizzle-orm';
+import { asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
 import type { Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
@@ -143,9 +143,21 @@ export async function exportMessages(db: Db): Promise<MessagesFile> {
 }
 
 /**
- * Imports a file in one transaction: a category named in the file is created, or has its messages
- * replaced by the file's; categories the file does not name stay as they are. Categories of the file
- * come first, in the file's order.
+ * Rows per statement of an import: a statement stays small to build (drizzle builds it recursively: tens of
+ * thousands of rows overflowed the stack), and the whole import is a few statements per 500 rows
+ * rather than a few per category.
+ */
+const IMPORT_BATCH_ROWS = 500;
+
+const batches = <T>(rows: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / IMPORT_BATCH_ROWS) }, (_, i) =>
+    rows.slice(i * IMPORT_BATCH_ROWS, (i + 1) * IMPORT_BATCH_ROWS),
+  );
+
+/**
+ * Imports a file in one transaction (all or nothing; its size is bounded by messagesFileSchema): a
+ * category named in the file is created, or has its messages replaced by the file's; categories the
+ * file does not name stay as they are. Categories of the file come first, in the file's order.
  */
 export async function importMessages(db: Db, file: MessagesFile): Promise<MessagesImportResult> {
   return db.transaction(async (tx) => {
@@ -155,37 +167,36 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
       .orderBy(asc(messageCategories.position), asc(messageCategories.id))
       .for('update');
     const byName = new Map(existing.map((c) => [c.name, c.id]));
-    let created = 0;
-    let updated = 0;
-    let messageCount = 0;
-    const orderedIds: number[] = [];
-    for (const category of file.categories) {
-      let id = byName.get(category.name);
-      if (id === undefined) {
-        const [row] = await tx
-          .insert(messageCategories)
-          .values({ name: category.name })
-          .returning({ id: messageCategories.id });
-        if (!row) throw new Error('category insert returned no row');
-        id = row.id;
-        created++;
-      } else {
-        await tx.delete(messages).where(eq(messages.categoryId, id));
-        updated++;
-      }
-      orderedIds.push(id);
-      if (category.messages.length) {
-        await tx
-          .insert(messages)
-          .values(category.messages.map((text, position) => ({ categoryId: id, messageText: text, position })));
-        messageCount += category.messages.length;
-      }
+    const replaced = file.categories.flatMap((c) => byName.get(c.name) ?? []);
+    for (const ids of batches(replaced)) await tx.delete(messages).where(inArray(messages.categoryId, ids));
+    const newNames = file.categories.filter((c) => !byName.has(c.name)).map((c) => c.name);
+    for (const names of batches(newNames)) {
+      const rows = await tx
+        .insert(messageCategories)
+        .values(names.map((name) => ({ name })))
+        .returning({ id: messageCategories.id, name: messageCategories.name });
+      for (const row of rows) byName.set(row.name, row.id);
     }
+    const idOf = (name: string) => {
+      const id = byName.get(name);
+      if (id === undefined) throw new Error(`category insert returned no row for ${name}`);
+      return id;
+    };
+    const rows = file.categories.flatMap((category) =>
+      category.messages.map((text, position) => ({ categoryId: idOf(category.name), messageText: text, position })),
+    );
+    for (const batch of batches(rows)) await tx.insert(messages).values(batch);
+    const orderedIds = file.categories.map((c) => idOf(c.name));
     const named = new Set(orderedIds);
     orderedIds.push(...existing.filter((c) => !named.has(c.id)).map((c) => c.id));
-    for (const [position, id] of orderedIds.entries()) {
-      await tx.update(messageCategories).set({ position }).where(eq(messageCategories.id, id));
+    for (const [i, ids] of batches(orderedIds).entries()) {
+      const positions = ids.map((id, j) => sql`(${id}::integer, ${i * IMPORT_BATCH_ROWS + j}::integer)`);
+      await tx.execute(
+        sql`update ${messageCategories} set position = v.position
+            from (values ${sql.join(positions, sql`, `)}) as v(id, position)
+            where ${messageCategories.id} = v.id`,
+      );
     }
-    return { categories_created: created, categories_updated: updated, messages: messageCount };
+    return { categories_created: newNames.length, categories_updated: replaced.length, messages: rows.length };
   });
 }

@@ -107,7 +107,19 @@ export type CategoryWrite = z.infer<typeof categoryWriteSchema>;
 export const messageWriteSchema = z.object({ message_text: messageTextField() });
 export type MessageWrite = z.infer<typeof messageWriteSchema>;
 
-/** The import/export file: categories in order, each with its messages in order. */
+/** The export file: every category in order, each with its messages in order. */
+export const messagesExportSchema = z.object({
+  categories: z.array(z.object({ name: z.string(), messages: z.array(z.string()) })),
+});
+
+/**
+ * What one import may hold (docs/product/errors-and-limits.md#validation-rules): far above the seeded
+ * library (10 categories of 18), and a category no longer than the player's playlist, where Add puts it
+ * whole. A library grown past them one message at a time exports as usual; its file imports in parts.
+ */
+export const MESSAGES_IMPORT_LIMITS = { categories: 500, messagesPerCategory: 1_000, messages: 10_000 } as const;
+
+/** The import file, the export's shape: categories in order, each with its messages in order. */
 export const messagesFileSchema = z.object({
   categories: z
     .array(
@@ -116,8 +128,15 @@ export const messagesFileSchema = z.object({
         messages: z.array(messageTextField()),
       }),
     )
+    .max(MESSAGES_IMPORT_LIMITS.categories)
     .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
       error: 'Category names must be unique.',
+    })
+    .refine((list) => list.every((c) => c.messages.length <= MESSAGES_IMPORT_LIMITS.messagesPerCategory), {
+      error: `Ensure each category has no more than ${MESSAGES_IMPORT_LIMITS.messagesPerCategory} messages.`,
+    })
+    .refine((list) => list.reduce((n, c) => n + c.messages.length, 0) <= MESSAGES_IMPORT_LIMITS.messages, {
+      error: `Ensure this file has no more than ${MESSAGES_IMPORT_LIMITS.messages} messages.`,
     }),
 });
 export type MessagesFile = z.infer<typeof messagesFileSchema>;

@@ -4,6 +4,7 @@ import {
   adminCategorySchema,
   categoryWriteSchema,
   idParamsSchema,
+  messagesExportSchema,
   messagesFileSchema,
   messagesImportResultSchema,
   messageWriteSchema,
@@ -55,7 +56,7 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
       schema: {
         tags,
         summary: 'Export categories and messages (JSON file)',
-        response: { 200: messagesFileSchema, ...errors },
+        response: { 200: messagesExportSchema, ...errors },
       },
     },
     async (_request, reply) =>
