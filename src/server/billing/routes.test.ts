@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 import { ownTestKit } from '../own/test-kit';
+import { stripeEvents } from '../db/schema';
 
 // Billing against the Stripe stand-in: the real `stripe` client, nothing sent to Stripe's servers.
 
@@ -280,6 +281,76 @@ describe('billing with Stripe (the stand-in)', () => {
     });
     expect(notJson.statusCode).toBe(415);
     expect((await planOf(user)).plan).toBe('pro');
+  });
+
+  it('refuses a signed event that is malformed (400) and records nothing; a reference that is not a decimal user id is ignored', async () => {
+    const { user, customerId, sub } = await subscriber('pro');
+    const storedEvents = async () => (await t.ctx.database.db.select().from(stripeEvents)).length;
+    const before = await storedEvents();
+    const post = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.billingWebhook,
+        payload: body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stand.sign(body) },
+      });
+    const event = (fields: object) =>
+      JSON.stringify({ id: 'evt_malformed', object: 'event', created: 1_800_000_900, type: 'ping', ...fields });
+    const malformed = [
+      '[]',
+      '{}',
+      '"evt_1"',
+      '{"id":null}',
+      event({ id: 'evt_\u0000' }),
+      event({ id: '' }),
+      event({ type: 42 }),
+      event({ type: 'customer.subscription.updated', data: null }),
+      event({ type: 'customer.subscription.updated', data: {} }),
+      event({ type: 'customer.subscription.updated', data: { object: [] } }),
+      event({ type: 'customer.subscription.updated', created: 'soon', data: { object: sub } }),
+      event({ type: 'customer.subscription.updated', data: { object: { ...sub, customer: { id: 5 } } } }),
+      event({ type: 'customer.subscription.updated', data: { object: { ...sub, status: null } } }),
+      event({ type: 'customer.subscription.deleted', data: { object: { ...sub, id: 7 } } }),
+      event({ type: 'checkout.session.completed', data: { object: { mode: 'subscription', customer: 5 } } }),
+      event({ type: 'invoice.payment_failed', data: { object: { customer: customerId, subscription: ['x'] } } }),
+    ];
+    for (const body of malformed) {
+      const answer = await post(body);
+      expect([body, answer.statusCode, answer.json()]).toEqual([
+        body,
+        400,
+        { detail: 'The webhook event is malformed.' },
+      ]);
+    }
+    expect(await storedEvents()).toBe(before);
+    expect((await planOf(user)).plan).toBe('pro');
+
+    // Well formed, but naming a user only in a form Number() reads ("1e0", "1.0"): not ours, ignored.
+    const bob = await signedInUser(t.ctx);
+    const paid = await deliver('checkout.session.completed', {
+      id: 'cs_exponent',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: `${bob.id}e0`,
+      customer: 'cus_exponent',
+      subscription: 'sub_exponent',
+    });
+    expect([paid.answer.statusCode, paid.answer.json()]).toEqual([200, { received: true, duplicate: false }]);
+    for (const [customer, userId] of [
+      ['cus_exponent', undefined],
+      ['cus_decimal', `${bob.id}.0`],
+      ['cus_padded', ` ${bob.id}`],
+    ] as const) {
+      const bobs = stand.subscription({
+        id: `sub_${customer}`,
+        customer,
+        price: PRICES.pro,
+        ...(userId && { metadata: { user_id: userId } }),
+      });
+      const created = await deliver('customer.subscription.created', bobs);
+      expect(created.answer.statusCode).toBe(200);
+    }
+    expect(await planOf(bob)).toMatchObject({ plan: 'basic', billing: { status: null } });
   });
 
   it('keeps the plan and warns when a payment fails, until it is paid', async () => {

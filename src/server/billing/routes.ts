@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { billingAccountOf, isLive, rememberCustomer } from './service';
 import { callStripe, createStripeClient } from './stripe-client';
-import { processEvent } from './webhook';
+import { MALFORMED_EVENT, malformedEventReason, processEvent } from './webhook';
 
 // Paying for a plan (docs/product/api.md#billing): Checkout to subscribe, the Customer Portal to change
 // or cancel, and Stripe's signed webhook, the only source of a plan change. With no Stripe keys every
@@ -146,7 +146,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             503: detailErrorSchema,
           },
         },
-        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise); each event id is applied once; a subscription event older than the last applied one changes nothing.',
+        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing.',
       ),
       async (request) => {
         if (!stripe || !stripeConfig) throw notConfigured();
@@ -160,6 +160,11 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         } catch (error) {
           request.log.warn({ err: error }, 'billing: webhook refused (signature)');
           throw new ApiError(400, { detail: 'The webhook signature is not valid.' });
+        }
+        const malformed = malformedEventReason(event);
+        if (malformed) {
+          request.log.warn({ reason: malformed }, 'billing: webhook refused (malformed event)');
+          throw new ApiError(400, { detail: MALFORMED_EVENT });
         }
         const outcome = await processEvent(db, event, stripeConfig.prices);
         request.log.info(

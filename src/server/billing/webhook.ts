@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { z } from 'zod';
+import { MAX_DATABASE_ID } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { StripeConfig } from '../config';
 import type { Db } from '../db/client';
 import { billingAccounts, stripeEvents, users } from '../db/schema';
+import { ApiError } from '../http/errors';
 import { planOf } from '../own/service';
 import {
   billingAccountByCustomer,
@@ -41,8 +44,92 @@ const HANDLED = new Set([
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-/** Applies one verified event; a failure rolls everything back (the id too), so Stripe's retry redoes it. */
+// The shape of what we read of an event (a signed body is Stripe's, but its JSON is checked like any
+// input): a malformed event is refused (400) and nothing is recorded. A well-formed event about someone
+// or something we do not know is recorded and ignored, as any event we do not act on.
+
+export const MALFORMED_EVENT = 'The webhook event is malformed.';
+
+/** A non-empty string without NUL (PostgreSQL's text refuses it). */
+const text = z
+  .string()
+  .min(1)
+  .max(5000)
+  .refine((value) => !value.includes('\u0000'));
+/** Stripe's Unix times; within what a Date holds. */
+const unixTime = z.number().int().min(0).max(253_402_300_799);
+/** An id, or the object it names when expanded. */
+const reference = z.union([text, z.looseObject({ id: text })]);
+const optional = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+
+const OBJECT_SHAPES: Record<string, z.ZodType> = {
+  'checkout.session.completed': z.looseObject({
+    mode: optional(z.string()),
+    client_reference_id: optional(z.string()),
+    customer: optional(reference),
+    subscription: optional(reference),
+  }),
+  'invoice.payment_failed': z.looseObject({
+    customer: optional(reference),
+    subscription: optional(reference),
+    parent: optional(
+      z.looseObject({ subscription_details: optional(z.looseObject({ subscription: optional(reference) })) }),
+    ),
+  }),
+  ...Object.fromEntries(
+    ['created', 'updated', 'deleted'].map((change) => [
+      `customer.subscription.${change}`,
+      z.looseObject({
+        id: text,
+        customer: reference,
+        status: text,
+        metadata: optional(z.record(z.string(), z.unknown())),
+        items: optional(
+          z.looseObject({
+            data: z.array(
+              z.looseObject({
+                price: optional(z.looseObject({ id: text })),
+                current_period_end: optional(unixTime),
+              }),
+            ),
+          }),
+        ),
+        cancel_at_period_end: optional(z.boolean()),
+        cancel_at: optional(unixTime),
+      }),
+    ]),
+  ),
+};
+
+const envelope = z.looseObject({ id: text.max(255), type: text.max(255) });
+const handledEnvelope = envelope.extend({ created: unixTime, data: z.looseObject({ object: z.looseObject({}) }) });
+
+/** Why a verified body is not an event we can record, or undefined when it is. */
+export function malformedEventReason(event: unknown): string | undefined {
+  const base = envelope.safeParse(event);
+  if (!base.success) return 'id and type must be non-empty strings';
+  const shape = OBJECT_SHAPES[base.data.type];
+  if (!shape) return undefined;
+  const handled = handledEnvelope.safeParse(event);
+  if (!handled.success) return 'created must be a time and data.object an object';
+  const object = shape.safeParse(handled.data.data.object);
+  return object.success ? undefined : `data.object is not a ${base.data.type.split('.').slice(0, -1).join('.')}`;
+}
+
+/** The user id an event names (a checkout's client_reference_id, a subscription's metadata): decimal digits only. */
+export function userIdOf(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_DATABASE_ID ? id : null;
+}
+
+/**
+ * Applies one verified event; a failure rolls everything back (the id too), so Stripe's retry redoes it.
+ * A malformed event is refused (400) before anything is recorded.
+ */
 export async function processEvent(db: Db, event: Stripe.Event, prices: StripeConfig['prices']): Promise<EventOutcome> {
+  const malformed = malformedEventReason(event);
+  if (malformed) throw new ApiError(400, { detail: MALFORMED_EVENT });
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -59,18 +146,18 @@ export async function processEvent(db: Db, event: Stripe.Event, prices: StripeCo
   });
 }
 
-async function userExists(tx: Tx, userId: number): Promise<boolean> {
-  if (!Number.isSafeInteger(userId) || userId <= 0) return false;
+async function userExists(tx: Tx, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return row !== undefined;
 }
 
 /** Checkout paid: the session names the person (client_reference_id), its customer and its subscription. */
 async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Promise<EventOutcome> {
-  const userId = Number(session.client_reference_id);
+  const userId = userIdOf(session.client_reference_id);
   const customer = idOf(session.customer);
   const subscription = idOf(session.subscription);
-  if (session.mode !== 'subscription' || !customer || !(await userExists(tx, userId)))
+  if (session.mode !== 'subscription' || !customer || userId === null || !(await userExists(tx, userId)))
     return { processed: true, result: 'ignored: not a subscription checkout of a known user' };
   const row = await billingAccountOf(tx, userId);
   if (!row) {
@@ -102,8 +189,8 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Prom
 async function accountFor(tx: Tx, customer: string, metadata: Stripe.Metadata | null | undefined) {
   const found = await billingAccountByCustomer(tx, customer);
   if (found) return found;
-  const userId = Number(metadata?.user_id);
-  if (!(await userExists(tx, userId)) || (await billingAccountOf(tx, userId))) return undefined;
+  const userId = userIdOf(metadata?.user_id);
+  if (userId === null || !(await userExists(tx, userId)) || (await billingAccountOf(tx, userId))) return undefined;
   await tx.insert(billingAccounts).values({ userId, stripeCustomerId: customer }).onConflictDoNothing();
   return billingAccountOf(tx, userId);
 }

@@ -79,6 +79,8 @@ export interface StripeStandIn {
     object: object,
     options?: { created?: number; id?: string },
   ): { event: Stripe.Event; body: string; signature: string };
+  /** The Stripe-Signature header of any body (for tests of bodies that are not events). */
+  sign(body: string): string;
   /** Where events go from now on (an app started after the stand-in). */
   setWebhookUrl(url: string): void;
   /** A subscription as Stripe describes it, for events. */
@@ -191,8 +193,11 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       data: { object },
     } as unknown as Stripe.Event;
     const body = JSON.stringify(event, null, 2);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret });
-    return { event, body, signature };
+    return { event, body, signature: sign(body) };
+  }
+
+  function sign(body: string) {
+    return stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret });
   }
 
   async function sendEvent(type: string, object: object, eventOptions: { created?: number; id?: string } = {}) {
@@ -396,6 +401,7 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
     subscriptions,
     sendEvent,
     signedEvent,
+    sign,
     subscription,
     setWebhookUrl: (url) => {
       options.webhookUrl = url;
