@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { insertJob } from '../jobs/queue';
 import { jobs } from '../jobs/table';
 import { runCli } from './cli';
-import { fakeMp3 } from './test/fake-audio';
+import { fakeMp3, toneWav } from './test/fake-audio';
 
 interface Run {
   code: number;
@@ -201,7 +201,7 @@ describe('admin CLI', () => {
     expect((await cli(['list-audio', '--kind', 'bonus'])).out).toMatch(/Rain\n1 item\.\n$/);
 
     const wav = path.join(files, 'tone.wav');
-    writeFileSync(wav, Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'), randomBytes(256)]));
+    writeFileSync(wav, toneWav());
     expect((await cli(['replace-audio', '--kind', 'bonus', '--name', 'rain', '--file', wav])).out).toBe(
       'Replaced the audio file of "Rain".\n',
     );

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
 import { signedMediaUrl } from '../test/media';
-import { fakeMp3 } from './test/fake-audio';
+import { fakeMp3, headersOnly, oggVorbisStart } from './test/fake-audio';
 
 /** Every file under the media folder, relative to it (the temp folder included). */
 function mediaFiles(t: TestApp): string[] {
@@ -90,7 +90,7 @@ describe('admin uploads API', () => {
     });
     expect(wrongKind.statusCode).toBe(404);
 
-    const replacement = Buffer.concat([Buffer.from('OggS'), randomBytes(512)]);
+    const replacement = Buffer.concat([oggVorbisStart(), randomBytes(512)]);
     const replaced = await upload(`/api/admin/audio/selfeggio/${item.id}/files/`, {
       audio_file: { filename: 'new.ogg', content: replacement },
     });
@@ -115,6 +115,17 @@ describe('admin uploads API', () => {
     });
     expect(notAudio.statusCode).toBe(400);
     expect(notAudio.json()).toEqual({ audio_file: ['Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'] });
+    for (const [filename, content] of headersOnly) {
+      const answer = await upload('/api/admin/audio/bonus/', {
+        name: `Rain ${filename}`,
+        audio_file: { filename, content },
+      });
+      expect([filename, answer.statusCode, answer.json()]).toEqual([
+        filename,
+        400,
+        { audio_file: ['Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'] },
+      ]);
+    }
     const badCover = await upload('/api/admin/audio/bonus/', {
       name: 'Rain',
       audio_file: { filename: 'rain.mp3', content: fakeMp3() },

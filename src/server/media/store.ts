@@ -18,7 +18,8 @@ import { formatBytes } from '@shared/bytes';
 // naming a deleted file.
 
 const TEMP_DIR = '.incoming';
-const HEAD_BYTES = 64;
+/** Enough for the headers sniffAudio checks (a WAV's chunks before its data, an Ogg page, an MP4 `ftyp`). */
+const HEAD_BYTES = 4096;
 
 export class FileTooLargeError extends Error {
   override name = 'FileTooLargeError';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath, OWN_MUSIC } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
-import { fakeMp3 } from '../admin/test/fake-audio';
+import { fakeMp3, headersOnly } from '../admin/test/fake-audio';
 import { ownTracks } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { signedMediaUrl } from '../test/media';
@@ -94,6 +94,16 @@ describe('own music', () => {
     const notAudio = await upload(ada, { audio_file: { filename: 'song.mp3', content: Buffer.from('<html>') } });
     expect(notAudio.statusCode).toBe(400);
     expect(notAudio.json()).toEqual({ audio_file: ['Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'] });
+    // Magic bytes alone, or a header with nothing after it, were kept and served back as audio.
+    for (const [filename, content] of headersOnly) {
+      const answer = await upload(ada, { audio_file: { filename, content } });
+      expect([filename, answer.statusCode, answer.json()]).toEqual([
+        filename,
+        400,
+        { audio_file: ['Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.'] },
+      ]);
+    }
+    expect((await call(ada, 'GET', API.myMusic)).json().tracks).toEqual([]);
     expect((await upload(ada, { name: 'Nothing' })).json()).toEqual({ audio_file: ['No file was submitted.'] });
     const blank = await upload(ada, { name: ' ', audio_file: { filename: '.mp3', content: fakeMp3() } });
     expect(blank.statusCode).toBe(400);
