@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath, OWN_MUSIC } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
-import { fakeMp3, headersOnly } from '../admin/test/fake-audio';
+import { fakeMp3, headersOnly, toneWav } from '../admin/test/fake-audio';
 import { ownTracks } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { signedMediaUrl } from '../test/media';
@@ -124,7 +124,7 @@ describe('own music', () => {
   it('names a track from its file name without the control characters a file name cannot hold', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');
-    const wav = Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(256, 7)]);
+    const wav = toneWav();
     const created = await upload(ada, { audio_file: { filename: 'evil\u0000na\u0007me.wav', content: wav } });
     expect(created.statusCode).toBe(201);
     expect(created.json().name).toBe('evilname');
