@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
 
 type Watched = { audioContexts: AudioContext[]; __innerwaveTimeScale: number };
@@ -22,6 +22,20 @@ async function shortenTime(page: Page) {
   });
 }
 
+/** The first start synthesises the library in the background: reloads until `control` is there. */
+async function untilShown(page: Page, control: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (await control.isVisible()) return true;
+        await page.reload();
+        return control.isVisible();
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(true);
+}
+
 /** How far the page's audio clock moves in 300 ms (0 when suspended or absent). */
 const audioAdvance = (page: Page) =>
   page.evaluate(async () => {
@@ -38,18 +52,8 @@ test('a track follows the person through the portal in the mini-player, and a sl
   await shortenTime(page);
   await signInAsNewUser(page);
   await page.goto('/music');
-  // The first start synthesises the library in the background; wait until the tones are there.
   const play = page.getByRole('button', { name: /^Play 528 Hz/ });
-  await expect
-    .poll(
-      async () => {
-        if (await play.isVisible()) return true;
-        await page.reload();
-        return play.isVisible();
-      },
-      { timeout: 90_000, intervals: [2000] },
-    )
-    .toBe(true);
+  await untilShown(page, play);
   await play.click();
   const card = page.getByTestId('audio-item').filter({ hasText: '528 Hz' });
   await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
@@ -96,16 +100,7 @@ test('a track that cannot be fetched says so and goes back to idle, never "Ended
   await signInAsNewUser(page);
   await page.goto('/music');
   const play = page.getByRole('button', { name: /^Play 174 Hz/ });
-  await expect
-    .poll(
-      async () => {
-        if (await play.isVisible()) return true;
-        await page.reload();
-        return play.isVisible();
-      },
-      { timeout: 90_000, intervals: [2000] },
-    )
-    .toBe(true);
+  await untilShown(page, play);
   // The connection drops as the file is asked for.
   await page.route('**/media/**', (route) => route.abort('internetdisconnected'));
   await play.click();
