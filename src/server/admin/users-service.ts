@@ -8,7 +8,7 @@ import {
 } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
-import { billingAccounts, ownTracks, profiles, users } from '../db/schema';
+import { billingAccounts, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
 import { adminBilling, type BillingColumns } from '../billing/service';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
@@ -180,7 +180,7 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
 /**
  * Removes a user and everything that is theirs: the row's foreign keys cascade to sessions, profile,
  * own categories and messages and the player's state (src/server/db/schema.ts); files only they
- * referenced (the profile image, their own music) are removed after the commit. Answers whether the user existed.
+ * referenced (the profile image, their own music and voice) are removed after the commit. Answers whether the user existed.
  * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions.
  */
 export async function deleteUser(db: Db, media: MediaStore, id: number): Promise<boolean> {
@@ -191,8 +191,12 @@ export async function deleteUser(db: Db, media: MediaStore, id: number): Promise
       .where(eq(profiles.userId, id))
       .for('update');
     const music = await tx.select({ file: ownTracks.audioFile }).from(ownTracks).where(eq(ownTracks.userId, id));
+    const voice = await tx
+      .select({ file: voiceRecordings.audioFile })
+      .from(voiceRecordings)
+      .where(eq(voiceRecordings.userId, id));
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    return deleted.length > 0 ? [profile?.image, ...music.map((track) => track.file)] : undefined;
+    return deleted.length > 0 ? [profile?.image, ...[...music, ...voice].map((row) => row.file)] : undefined;
   });
   if (!files) return false;
   await releaseUnreferenced(db, media, files);

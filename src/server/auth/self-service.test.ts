@@ -3,7 +3,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MESSAGES, userExportSchema } from '@shared/contract';
-import { ownCategories, ownMessages, playerStates, profiles, savedSubliminals, sessions, users } from '../db/schema';
+import {
+  ownCategories,
+  ownMessages,
+  ownTracks,
+  playerStates,
+  profiles,
+  savedSubliminals,
+  sessions,
+  users,
+  voiceRecordings,
+} from '../db/schema';
 import { mediaDir } from '../paths';
 import type { SmtpCapture } from '../test/smtp';
 import type { TestApp } from '../test/test-app';
@@ -250,6 +260,10 @@ describe('account self-service', () => {
         settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
         shareToken: `${id}`.padStart(22, 'x'),
       });
+      await db.insert(ownTracks).values({ userId: id, name: 'Rain', audioFile: `own-music/${id}/a.mp3`, bytes: 9 });
+      await db
+        .insert(voiceRecordings)
+        .values({ userId: id, text: 'I am calm', audioFile: `own-voice/${id}/a.wav`, bytes: 99, durationMs: 1200 });
       return { id, ...(await loginPair(t, email)) };
     }
 
@@ -274,6 +288,10 @@ describe('account self-service', () => {
           playlist: [{ message_text: 'I rest deeply', source: 'library', message_id: 1 }],
           share: expect.objectContaining({ token: `${ada.id}`.padStart(22, 'x') }),
         }),
+      ]);
+      expect(data.own_music).toEqual([{ name: 'Rain', bytes: 9, created_at: expect.any(String) }]);
+      expect(data.voice_recordings).toEqual([
+        { text: 'I am calm', duration_ms: 1200, bytes: 99, created_at: expect.any(String) },
       ]);
       expect(response.body).not.toContain('export-eve');
       expect(response.body).not.toContain('password');

@@ -177,6 +177,28 @@ export const ownTracks = pgTable(
   (t) => [index('own_tracks_user_idx').on(t.userId)],
 );
 
+/**
+ * Recordings of a person's own voice (Pro): one per message text, spoken in place of the synthesiser
+ * for that message (docs/product/api.md#own-voice).
+ */
+export const voiceRecordings = pgTable(
+  'voice_recordings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** Relative path in the media store: own-voice/<user id>/<sha-256>.wav. */
+    audioFile: text('audio_file').notNull(),
+    bytes: integer('bytes').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** When this take was recorded: a new take of the same text replaces the file and this. */
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('voice_recordings_user_text_unique').on(t.userId, t.text)],
+);
+
 /** The player as a person last left it, on any device: the playlist and the settings. */
 export const playerStates = pgTable('player_states', {
   userId: integer('user_id')

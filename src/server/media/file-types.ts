@@ -38,33 +38,64 @@ const isFourCc = (bytes: Buffer) => bytes.length === 4 && [...bytes].every((b) =
 /** WAVE format tags a player reads: PCM, ADPCM, IEEE float, A-law, µ-law, IMA ADPCM, GSM, MP3, extensible. */
 const WAVE_FORMATS = new Set([0x0001, 0x0002, 0x0003, 0x0006, 0x0007, 0x0011, 0x0031, 0x0055, 0xfffe]);
 
-/**
- * RIFF/WAVE: chunks from byte 12, a `fmt ` chunk (a known format, channels, a sample rate and a block
- * size) before a non-empty `data` chunk that the file goes on into. Chunks past `head` are not read:
- * there, a valid `fmt ` and a file that goes on past the next chunk's header suffice.
- */
-function isWav(head: Buffer, size: number): boolean {
-  if (head.length < 12 || !ascii(head, 8, 'WAVE')) return false;
+interface WavLayout {
+  format: { tag: number; channels: number; rate: number; blockAlign: number; bitsPerSample: number } | null;
+  /** The `data` chunk, when its header lies within `head`: where its bytes start, and how many it declares. */
+  data: { offset: number; length: number } | null;
+  /** Where the walk stopped without meeting `data`: the next chunk's header, which `head` does not hold. */
+  next: number;
+}
+
+/** RIFF/WAVE's chunks from byte 12, as far as `head` reaches; null when one is malformed. */
+function walkWav(head: Buffer): WavLayout | null {
+  if (head.length < 12 || !ascii(head, 8, 'WAVE')) return null;
   let offset = 12;
-  let format = false;
+  let format: WavLayout['format'] = null;
   while (offset + 8 <= head.length) {
     const id = head.subarray(offset, offset + 4);
     const length = head.readUInt32LE(offset + 4);
-    if (!isFourCc(id)) return false;
+    if (!isFourCc(id)) return null;
     if (ascii(head, offset, 'fmt ')) {
-      if (length < 16 || offset + 24 > head.length) return false;
-      const tag = head.readUInt16LE(offset + 8);
-      const channels = head.readUInt16LE(offset + 10);
-      const rate = head.readUInt32LE(offset + 12);
-      const blockAlign = head.readUInt16LE(offset + 20);
-      if (!WAVE_FORMATS.has(tag) || channels === 0 || rate === 0 || blockAlign === 0) return false;
-      format = true;
+      if (length < 16 || offset + 24 > head.length) return null;
+      format = {
+        tag: head.readUInt16LE(offset + 8),
+        channels: head.readUInt16LE(offset + 10),
+        rate: head.readUInt32LE(offset + 12),
+        blockAlign: head.readUInt16LE(offset + 20),
+        bitsPerSample: head.readUInt16LE(offset + 22),
+      };
+      if (!WAVE_FORMATS.has(format.tag) || format.channels === 0 || format.rate === 0 || format.blockAlign === 0)
+        return null;
     } else if (ascii(head, offset, 'data')) {
-      return format && length > 0 && size > offset + 8;
+      return { format, data: { offset: offset + 8, length }, next: offset };
     }
     offset += 8 + length + (length & 1);
   }
-  return format && size > offset + 8;
+  return { format, data: null, next: offset };
+}
+
+/**
+ * RIFF/WAVE: a `fmt ` chunk (a known format, channels, a sample rate and a block size) before a
+ * non-empty `data` chunk that the file goes on into. Chunks past `head` are not read: there, a valid
+ * `fmt ` and a file that goes on past the next chunk's header suffice.
+ */
+function isWav(head: Buffer, size: number): boolean {
+  const wav = walkWav(head);
+  if (!wav?.format) return false;
+  return wav.data ? wav.data.length > 0 && size > wav.data.offset : size > wav.next + 8;
+}
+
+/**
+ * A plain PCM WAV file whose `data` chunk starts within `head` and is whole in a file of `size` bytes:
+ * its channels, rate, bits and frames; otherwise null (a recording of one's voice must be one).
+ */
+export function pcmWav(head: Buffer, size: number) {
+  if (!ascii(head, 0, 'RIFF')) return null;
+  const wav = walkWav(head);
+  if (!wav?.format || !wav.data || wav.format.tag !== 0x0001) return null;
+  const { channels, rate, blockAlign, bitsPerSample } = wav.format;
+  if (blockAlign !== (channels * bitsPerSample) / 8 || wav.data.offset + wav.data.length > size) return null;
+  return { channels, rate, bitsPerSample, frames: Math.floor(wav.data.length / blockAlign) };
 }
 
 /** FLAC: the first metadata block is a STREAMINFO of 34 bytes with a sample rate and channels, and more follows. */

@@ -6,7 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { audioItems, desktopApplications, ownTracks, profiles } from '../db/schema';
+import { audioItems, desktopApplications, ownTracks, profiles, voiceRecordings } from '../db/schema';
 import { formatBytes } from '@shared/bytes';
 
 // The media store: files under DATA_DIR/media, or objects in S3-compatible storage (s3-store.ts), behind
@@ -180,13 +180,14 @@ const FILE_LOCK_NAMESPACE = 724_311_902;
 const lockFile = (tx: Db, relative: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(${FILE_LOCK_NAMESPACE}, hashtext(${relative}))`);
 
-/** Whether any row names the file: a profile image, an audio file or cover, an installer, own music. */
+/** Whether any row names the file: a profile image, an audio file or cover, an installer, own music or voice. */
 async function fileInUse(tx: Db, relative: string): Promise<boolean> {
   const result = (await tx.execute(sql`
     select 1 from ${profiles} where ${profiles.profileImage} = ${relative}
     union all select 1 from ${audioItems} where ${audioItems.audioFile} = ${relative} or ${audioItems.coverImage} = ${relative}
     union all select 1 from ${desktopApplications} where ${desktopApplications.applicationFile} = ${relative}
     union all select 1 from ${ownTracks} where ${ownTracks.audioFile} = ${relative}
+    union all select 1 from ${voiceRecordings} where ${voiceRecordings.audioFile} = ${relative}
     limit 1`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

@@ -21,6 +21,7 @@ import { readPlayer, savePlayer } from './player';
 import { errors, routeKit, userOf } from './route-kit';
 import { savedAndSharedRoutes } from './subliminal-routes';
 import { ownMusicRoutes } from './music-routes';
+import { ownVoiceRoutes } from './voice-routes';
 
 // A person's own content and plan (docs/product/api.md#own-content): own messages, the player kept
 // for every device, and what the plan includes; saved subliminals, shares and the export beside them.
@@ -139,4 +140,5 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
   savedAndSharedRoutes(app, ctx);
   await app.register(ownMusicRoutes, ctx);
+  await app.register(ownVoiceRoutes, ctx);
 };

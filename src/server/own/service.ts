@@ -48,6 +48,7 @@ const FEATURE_NAMES = {
   shareMessages: 'Sharing message sets is',
   exportMessages: 'Exporting your messages is',
   ownMusic: 'Adding your own music is',
+  spokenSubliminals: 'Recording your own voice is',
 } as const satisfies Partial<Record<PlanFeature, string>>;
 export type GatedFeature = keyof typeof FEATURE_NAMES;
 

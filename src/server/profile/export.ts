@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { UserExport } from '@shared/contract';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { ownTracks, users, voiceRecordings } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
@@ -37,6 +37,27 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
   player: ({ db }, userId) => readPlayer(db, userId),
   saved_subliminals: ({ db, publicUrl }, userId) => allSubliminals(db, userId, publicUrl),
   support_requests: ({ db }, userId) => supportRequestsOf(db, userId),
+  own_music: async ({ db }, userId) => {
+    const rows = await db
+      .select()
+      .from(ownTracks)
+      .where(eq(ownTracks.userId, userId))
+      .orderBy(asc(ownTracks.createdAt), asc(ownTracks.id));
+    return rows.map((row) => ({ name: row.name, bytes: row.bytes, created_at: row.createdAt.toISOString() }));
+  },
+  voice_recordings: async ({ db }, userId) => {
+    const rows = await db
+      .select()
+      .from(voiceRecordings)
+      .where(eq(voiceRecordings.userId, userId))
+      .orderBy(asc(voiceRecordings.createdAt), asc(voiceRecordings.id));
+    return rows.map((row) => ({
+      text: row.text,
+      duration_ms: row.durationMs,
+      bytes: row.bytes,
+      created_at: row.createdAt.toISOString(),
+    }));
+  },
   guidance: async ({ db }, userId) => ({
     onboarding: await readOnboarding(db, userId),
     reminder: await readReminder(db, userId),

@@ -28,6 +28,11 @@ export const userExportSchema = z.object({
   player: playerStateSchema,
   saved_subliminals: z.array(subliminalSchema),
   support_requests: z.array(supportRequestExportSchema),
+  /** One's own files as they are listed; the files themselves are downloaded from their screens. */
+  own_music: z.array(z.object({ name: z.string(), bytes: z.number().int(), created_at: z.string() })),
+  voice_recordings: z.array(
+    z.object({ text: z.string(), duration_ms: z.number().int(), bytes: z.number().int(), created_at: z.string() }),
+  ),
   /** Onboarding answers, reminder, progress in programs and the whole listening history (guidance.ts). */
   guidance: z.object({
     onboarding: onboardingSchema,

@@ -8,6 +8,7 @@ export * from './health';
 export * from './paths';
 export * from './admin';
 export * from './own';
+export * from './voice';
 export * from './subliminals';
 export * from './sound-mix';
 export * from './support';

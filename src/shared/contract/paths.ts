@@ -35,6 +35,8 @@ export const API = {
   myMessagesExport: '/api/user/my-messages/export/',
   myMusic: '/api/user/my-music/',
   myMusicTrack: '/api/user/my-music/:id/',
+  myVoice: '/api/user/my-voice/',
+  myVoiceRecording: '/api/user/my-voice/:id/',
   player: '/api/user/player/',
   plan: '/api/user/plan/',
   subliminals: '/api/user/subliminals/',

@@ -38,6 +38,23 @@ export const OWN_MUSIC = {
   nameMax: 80,
 } as const;
 
+/**
+ * Recordings of one's own voice for the spoken affirmations (Pro; docs/product/plans.md): one per
+ * message text, each a sentence long, as 16-bit PCM WAV with one channel.
+ */
+/** The spoken affirmations' voice that speaks the person's own recordings (a saved sound keeps it so). */
+export const OWN_VOICE = 'own';
+
+export const VOICE_RECORDINGS = {
+  maxRecordings: 100,
+  maxSeconds: 20,
+  /** Shorter than this is a click, not a sentence. */
+  minMilliseconds: 300,
+  sampleRates: { min: 8_000, max: 48_000 },
+  /** 20 s at 48 kHz and the header, with room for a few small chunks beside the samples. */
+  maxFileBytes: 2 * 1024 * 1024,
+} as const;
+
 export const EXPORT_FORMATS = ['txt', 'csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -11,23 +11,24 @@ export const fakeMp3 = (size = 2048) =>
     randomBytes(size),
   ]);
 
-/** A real 16-bit mono PCM WAV file: `samples` of a 440 Hz tone at 8 kHz. */
-export function toneWav(samples = 800, rate = 8000): Buffer {
-  const wav = Buffer.alloc(44 + samples * 2);
+/** A real 16-bit PCM WAV file: `frames` of a 440 Hz tone at `rate`, in every one of `channels`. */
+export function toneWav(frames = 800, rate = 8000, channels = 1): Buffer {
+  const dataBytes = frames * channels * 2;
+  const wav = Buffer.alloc(44 + dataBytes);
   wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.writeUInt32LE(36 + dataBytes, 4);
   wav.write('WAVEfmt ', 8, 'latin1');
   wav.writeUInt32LE(16, 16);
   wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt16LE(channels, 22);
   wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
+  wav.writeUInt32LE(rate * channels * 2, 28);
+  wav.writeUInt16LE(channels * 2, 32);
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  wav.writeUInt32LE(dataBytes, 40);
+  for (let i = 0; i < frames * channels; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * Math.floor(i / channels)) / rate)), 44 + i * 2);
   return wav;
 }
 

@@ -1,0 +1,68 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  apiErrorSchema,
+  detailErrorSchema,
+  myVoiceSchema,
+  planRequiredErrorSchema,
+  VOICE_RECORDINGS,
+  voiceRecordingSchema,
+} from '@shared/contract';
+import type { AppContext } from '../context';
+import { readUpload } from '../media/upload';
+import { routeKit, userOf } from './route-kit';
+import { assertFeature } from './service';
+import { deleteVoiceRecording, listVoiceRecordings, recordVoice } from './voice';
+
+// One's own voice (docs/product/api.md#own-voice): listed and deleted on any plan (what a downgrade
+// leaves stays one's own), recorded on Pro, where the spoken affirmations are.
+
+export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const { described, deleteById } = routeKit(app, db, 'own content');
+  await app.register(multipart);
+
+  app.get(
+    API.myVoice,
+    described('Own voice: the recordings, one per message text', {
+      response: { 200: myVoiceSchema, 401: detailErrorSchema },
+    }),
+    async (request) => listVoiceRecordings(db, ctx.media, userOf(request)),
+  );
+  app.post(
+    API.myVoice,
+    {
+      // The plan is checked before a byte of the upload is read.
+      preHandler: async (request) => assertFeature(db, userOf(request), 'spokenSubliminals'),
+      ...described(
+        'Record a message (multipart: text, and audio_file as 16-bit mono PCM WAV), Pro; a new take of a text replaces its recording',
+        {
+          consumes: ['multipart/form-data'],
+          response: {
+            200: voiceRecordingSchema.describe('A new take of a text that had one'),
+            201: voiceRecordingSchema,
+            400: apiErrorSchema,
+            401: detailErrorSchema,
+            403: planRequiredErrorSchema.or(detailErrorSchema),
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+          },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, ctx.mediaFiles.stagingRoot, {
+        audio_file: VOICE_RECORDINGS.maxFileBytes,
+      });
+      const { recording, replaced } = await recordVoice(db, ctx.mediaFiles, ctx.media, userOf(request), {
+        staged: upload.files.audio_file?.staged,
+        text: upload.fields.text,
+      });
+      return reply.code(replaced ? 200 : 201).send(recording);
+    },
+  );
+  deleteById(API.myVoiceRecording, 'Delete a recording of one’s own voice', (database, userId, id) =>
+    deleteVoiceRecording(database, ctx.mediaFiles, userId, id),
+  );
+};
