@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { RangeInput } from '@web/components/ui/range-input';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { dbToGain, VOICE_LEVEL_MAX_DB, VOICE_LEVEL_MIN_DB, VOICE_MASKED_DB } from '@web/lib/audio/mixer';
+import type { LayerSource } from '@web/lib/audio/sound-engine';
 import { useLayer } from '@web/lib/audio/use-sound-engine';
 import {
   buildVoiceLoop,
@@ -12,11 +13,15 @@ import {
   MAX_SPOKEN_MESSAGES,
   VOICE_PAUSES_SECONDS,
 } from '@web/lib/audio/voice-loop';
-import { speak, SPOKEN_RATES, SPOKEN_VOICES } from '@web/lib/audio/speech/speech';
+import { SPOKEN_RATES, SPOKEN_VOICES } from '@web/lib/audio/speech/speech';
+import { voiceClips } from '@web/lib/audio/speech/voice-clips';
+import { OWN_VOICE } from '@shared/contract/portal-plain';
 import { ExportDialog } from './export-dialog';
+import { OwnVoice } from './own-voice';
 
 export const SPEECH_FAILED = 'The voice could not be prepared. Please try again.';
 export const NOTHING_TO_SAY = 'Please add messages to the playlist first.';
+export const NOTHING_RECORDED = 'Please record at least one message of the playlist first.';
 /** The voice's gain when it plays alone (−6 dB): a comfortable level under full scale. */
 const ALONE_GAIN = dbToGain(-6);
 const DEFAULT_LEVEL_DB = -20;
@@ -25,6 +30,13 @@ export function levelText(db: number): string {
   if (db >= VOICE_LEVEL_MAX_DB) return 'Audible: as loud as the other layers';
   const under = `${Math.abs(db)} dB under the other layers`;
   return db <= VOICE_MASKED_DB ? `Masked: ${under}` : under;
+}
+
+/** "Speaking 3 messages, looping." ("… in your voice, …" for one's own recordings). */
+function speakingText(source: LayerSource): string {
+  if (source.kind !== 'voice') return '';
+  const count = `${source.messages} ${source.messages === 1 ? 'message' : 'messages'}`;
+  return `Speaking ${count}${source.spoken?.voice === OWN_VOICE ? ' in your voice' : ''}, looping.`;
 }
 
 const selectClass =
@@ -44,9 +56,10 @@ export default function SpokenControls({ messages }: { messages: readonly string
   const run = useRef(0);
   const ids = { voice: useId(), level: useId(), explain: useId() };
   const playing = layer !== null;
+  const texts = messages.slice(0, MAX_SPOKEN_MESSAGES);
+  const own = voice === OWN_VOICE;
 
   async function speakAll(next = { voice, rate, pause }) {
-    const texts = messages.slice(0, MAX_SPOKEN_MESSAGES);
     if (texts.length === 0) {
       toast.error(NOTHING_TO_SAY);
       return;
@@ -54,12 +67,17 @@ export default function SpokenControls({ messages }: { messages: readonly string
     const mine = ++run.current;
     setPreparing({ done: 0, total: texts.length });
     try {
-      // The first call starts the speech worker, which loads eSpeak NG's WebAssembly (decision 019).
-      const clips = [];
-      for (const text of texts) {
-        clips.push(await speak(text, next.voice, next.rate));
-        if (run.current !== mine) return;
-        setPreparing({ done: clips.length, total: texts.length });
+      // The first synthesised clip starts the speech worker, which loads eSpeak NG's WebAssembly
+      // (decision 019); the own voice reads the person's recordings instead.
+      const clips = await voiceClips(texts, next, (done, total) => {
+        if (run.current === mine) setPreparing({ done, total });
+      });
+      if (run.current !== mine) return;
+      if (clips.length === 0 && next.voice === OWN_VOICE) {
+        // The last recording deleted while it spoke: the voice stops rather than repeat what is gone.
+        soundEngine.removeLayer('voice');
+        toast.error(NOTHING_RECORDED);
+        return;
       }
       const loop = buildVoiceLoop(clips, next.pause);
       if (!loop) throw new Error('no speech');
@@ -102,25 +120,38 @@ export default function SpokenControls({ messages }: { messages: readonly string
                 {option.label}
               </option>
             ))}
+            <option value={OWN_VOICE}>My own voice (recorded)</option>
           </select>
         </div>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-sm font-medium">Speed</legend>
-          <div className="flex flex-wrap gap-2">
-            {SPOKEN_RATES.map((option) => (
-              <button
-                key={option.wpm}
-                type="button"
-                aria-pressed={rate === option.wpm}
-                onClick={() => change({ rate: option.wpm })}
-                className={chipClass(rate === option.wpm)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        {own ? null : (
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-medium">Speed</legend>
+            <div className="flex flex-wrap gap-2">
+              {SPOKEN_RATES.map((option) => (
+                <button
+                  key={option.wpm}
+                  type="button"
+                  aria-pressed={rate === option.wpm}
+                  onClick={() => change({ rate: option.wpm })}
+                  className={chipClass(rate === option.wpm)}
+                >
+                  {option.label}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        )}
       </div>
+      {own ? (
+        <OwnVoice
+          texts={[...new Set(texts)]}
+          onChanged={() => {
+            // What plays in the own voice takes a new or deleted recording at once.
+            const spoken = soundEngine.getState().layers.find((playing) => playing.id === 'voice')?.source;
+            if (spoken?.kind === 'voice' && spoken.spoken?.voice === OWN_VOICE) void speakAll(spoken.spoken);
+          }}
+        />
+      ) : null}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">Pause between messages</legend>
         <div className="flex flex-wrap gap-2">
@@ -186,7 +217,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
         {preparing
           ? `Preparing the voice… ${preparing.done} of ${preparing.total} messages`
           : playing
-            ? `Speaking ${layer.source.kind === 'voice' ? layer.source.messages : 0} messages, looping.`
+            ? speakingText(layer.source)
             : messages.length > MAX_SPOKEN_MESSAGES
               ? `The first ${MAX_SPOKEN_MESSAGES} messages of the playlist are spoken.`
               : ''}

@@ -3,12 +3,41 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
+import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
 import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
-import { levelText } from './spoken-controls';
+import { toast } from 'sonner';
+import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
+import { NOTHING_HEARD } from './own-voice';
+import { levelText, NOTHING_RECORDED } from './spoken-controls';
 import { SpokenPanel } from './spoken-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+// The microphone and the browser's decoder stand in: a take is what the test says was heard, and a
+// recording fetched back decodes to a clip of its own.
+const mic = vi.hoisted(() => ({
+  heard: [] as number[],
+  blocked: false,
+  takes: 0,
+}));
+vi.mock('@web/lib/audio/microphone', async (original) => ({
+  ...(await original<typeof MicrophoneModule>()),
+  startMicrophoneTake: vi.fn(async () => {
+    if (mic.blocked) throw new Error((await original<typeof MicrophoneModule>()).MICROPHONE_BLOCKED);
+    mic.takes++;
+    let stop = () => {};
+    const recorded = new Promise<Blob>((resolve) => {
+      stop = () => resolve(new Blob(['take'], { type: 'audio/webm' }));
+    });
+    return { stop: () => stop(), recorded, startedAt: Date.now() };
+  }),
+  decodeToTake: vi.fn(async (audio: Blob | ArrayBuffer) =>
+    audio instanceof Blob
+      ? { samples: new Float32Array(mic.heard), sampleRate: 1000 }
+      : { samples: new Float32Array([0.1, -0.2]), sampleRate: 22_050 },
+  ),
+}));
 
 // jsdom has neither Web Audio nor WebAssembly workers: the engine and the synthesiser stand in
 // (both are measured in Chromium by e2e/spoken.spec.ts).
@@ -107,5 +136,93 @@ describe('SpokenPanel', () => {
     expect(screen.getByRole('dialog', { name: 'Export the session as audio' })).toHaveTextContent(/Nothing plays yet/);
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Export audio' })).toHaveFocus();
+  });
+
+  describe('in one’s own voice', () => {
+    const recording = (id: number, text: string) => ({
+      id,
+      text,
+      url: `/media/own-voice/9/${id}.wav`,
+      duration_ms: 1200,
+      bytes: 2000,
+      created_at: '2026-11-29T10:00:00Z',
+    });
+
+    function withVoice(recordings: ReturnType<typeof recording>[]) {
+      const kept: FormData[] = [];
+      const api = fakeApi({
+        [`GET ${API.plan}`]: () => planStateFor('pro'),
+        [`GET ${API.myVoice}`]: () => ({ recordings, max_recordings: 100, max_seconds: 20 }),
+        [`POST ${API.myVoice}`]: ({ body }) => {
+          const form = body as FormData;
+          kept.push(form);
+          const made = recording(recordings.length + 1, String(form.get('text')));
+          recordings.push(made);
+          return new Response(JSON.stringify(made), { status: 201 });
+        },
+        'GET /media/own-voice/9/1.wav': () => new Response(new Uint8Array(48)),
+        'GET /media/own-voice/9/2.wav': () => new Response(new Uint8Array(48)),
+      });
+      return { api, kept };
+    }
+
+    beforeEach(() => {
+      mic.heard = [];
+      mic.blocked = false;
+      mic.takes = 0;
+    });
+
+    it('records a message, keeps it, and speaks the recorded messages in the person’s voice', async () => {
+      const { kept } = withVoice([recording(1, 'I am calm.')]);
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.', 'I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      expect(screen.queryByRole('button', { name: 'Slow' })).toBeNull();
+      expect(await screen.findByText('1 of 2 messages recorded')).toBeInTheDocument();
+      expect(screen.getByText('Recorded, 1.2 s')).toBeInTheDocument();
+
+      // Half a second of words between silences.
+      mic.heard = [...new Array(400).fill(0), ...new Array(500).fill(0.5), ...new Array(400).fill(0)];
+      await user.click(screen.getByRole('button', { name: 'Record “I rest.”' }));
+      expect(await screen.findByText(/^Recording… 0:00 of 0:20$/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Record again “I am calm.”' })).toBeDisabled();
+      await user.click(screen.getByRole('button', { name: 'Stop recording “I rest.”' }));
+      expect(await screen.findByText('2 of 2 messages recorded')).toBeInTheDocument();
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.get('text')).toBe('I rest.');
+      const wav = kept[0]!.get('audio_file') as File;
+      // The words and 150 ms either side, one channel of 16 bits, after a 44-byte header.
+      expect([wav.type, wav.size]).toEqual(['audio/wav', 44 + (500 + 300) * 2]);
+      expect(toast.success).toHaveBeenCalledWith('Recording saved.');
+
+      await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
+      expect(await screen.findByText('Speaking 3 messages in your voice, looping.')).toBeInTheDocument();
+      expect(fake.spoken).toEqual([]);
+      const [, source] = fake.soundEngine.setLayer.mock.calls[0]!;
+      expect(source).toMatchObject({ kind: 'voice', messages: 3, spoken: { voice: 'own' } });
+    });
+
+    it('says when nothing was heard, when the microphone is blocked, and when nothing is recorded', async () => {
+      const { kept } = withVoice([]);
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      expect(await screen.findByText('0 of 1 message recorded')).toBeInTheDocument();
+
+      mic.heard = new Array(2000).fill(0.001);
+      await user.click(screen.getByRole('button', { name: 'Record “I am calm.”' }));
+      await user.click(await screen.findByRole('button', { name: 'Stop recording “I am calm.”' }));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOTHING_HEARD));
+      expect(kept).toHaveLength(0);
+
+      mic.blocked = true;
+      await user.click(await screen.findByRole('button', { name: 'Record “I am calm.”' }));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(MICROPHONE_BLOCKED));
+      expect(screen.getByText('Not recorded yet')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOTHING_RECORDED));
+      expect(fake.soundEngine.setLayer).not.toHaveBeenCalled();
+    });
   });
 });

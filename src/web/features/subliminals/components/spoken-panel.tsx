@@ -24,8 +24,8 @@ export function SpokenPanel({ messages }: { messages: readonly string[] }) {
           Spoken affirmations
         </h2>
         <p className="text-sm text-fg-muted">
-          Your playlist read aloud by a voice made in your browser, one message after another with a pause, over and
-          over. It plays along with the music and tones you choose.
+          Your playlist read aloud, one message after another with a pause, over and over: by a voice made in your
+          browser, or in your own voice, recorded here. It plays along with the music and tones you choose.
         </p>
       </div>
       {plan === undefined ? null : includes('spokenSubliminals') ? (

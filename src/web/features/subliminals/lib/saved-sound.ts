@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AudioItem, AudioKind, MixLayer, OwnMusic, SoundMix } from '@shared/contract';
-import { AUDIO_KINDS, AUDIO_LIBRARIES, MIX_GAIN_DB } from '@shared/contract/portal-plain';
+import { AUDIO_KINDS, AUDIO_LIBRARIES, MIX_GAIN_DB, OWN_VOICE } from '@shared/contract/portal-plain';
 import { API } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { mixLayerLabel, playableMix } from '@shared/sound-mix';
@@ -95,16 +95,17 @@ async function ownSource(layer: Extract<MixLayer, { kind: 'own_track' }>) {
   return track ? ({ kind: 'track', key: `own:${track.id}`, title: track.name, url: track.url } as const) : null;
 }
 
+/** The voice layer of a saved sound, or why it cannot play. */
 async function voiceSource(layer: Extract<MixLayer, { kind: 'voice' }>, messages: readonly string[]) {
   const texts = messages.slice(0, MAX_SPOKEN_MESSAGES);
-  if (texts.length === 0) return null;
-  // eSpeak NG loads only when a saved sound has a voice (decision 019).
-  const { speak } = await import('@web/lib/audio/speech/speech');
-  const clips = [];
-  for (const text of texts) clips.push(await speak(text, layer.voice, layer.rate));
-  const loop = buildVoiceLoop(clips, layer.pause_s);
-  if (!loop) return null;
+  if (texts.length === 0) return 'there are no messages to speak';
+  // eSpeak NG loads only when a saved sound has a synthesised voice (decision 019).
+  const { voiceClips } = await import('@web/lib/audio/speech/voice-clips');
   const spoken = { voice: layer.voice, rate: layer.rate, pause: layer.pause_s };
+  const clips = await voiceClips(texts, spoken);
+  if (clips.length === 0 && layer.voice === OWN_VOICE) return 'none of these messages is recorded in your voice';
+  const loop = buildVoiceLoop(clips, layer.pause_s);
+  if (!loop) return 'there are no messages to speak';
   return { kind: 'voice', loop, messages: clips.length, level: layer.level_db, spoken } as const;
 }
 
@@ -147,10 +148,12 @@ export async function startSavedSound(
           source = await ownSource(layer);
           if (!source) skipped.push({ label, reason: 'no longer in your music' });
           break;
-        case 'voice':
-          source = await voiceSource(layer, messages);
-          if (!source) skipped.push({ label, reason: 'there are no messages to speak' });
+        case 'voice': {
+          const voice = await voiceSource(layer, messages);
+          if (typeof voice === 'string') skipped.push({ label, reason: voice });
+          else source = voice;
           break;
+        }
         case 'binaural':
           source = { kind: 'binaural', leftHz: layer.left_hz, rightHz: layer.right_hz };
           break;

@@ -1,0 +1,137 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import config from '../playwright.config';
+import { amplitudeAt } from './audio-analysis';
+import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
+
+// One's own voice for the spoken affirmations (docs/product/screens.md#spoken-affirmations): Chromium's
+// fake microphone plays a file of ours, so what the browser records, trims and keeps can be measured.
+
+const MIC_RATE = 48_000;
+/** What the microphone hears, looped: 0.6 s of silence, 1.2 s of 440 Hz rising and falling four times a second, 1.2 s of silence. */
+function microphoneWav(): Buffer {
+  const frames = 3 * MIC_RATE;
+  const wav = Buffer.alloc(44 + frames * 2);
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(36 + frames * 2, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(MIC_RATE, 24);
+  wav.writeUInt32LE(MIC_RATE * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(frames * 2, 40);
+  for (let n = 0; n < frames; n++) {
+    const t = n / MIC_RATE;
+    const voiced = t >= 0.6 && t < 1.8;
+    const envelope = voiced ? 0.5 - 0.5 * Math.cos(2 * Math.PI * 4 * (t - 0.6)) : 0;
+    wav.writeInt16LE(Math.round(16000 * envelope * Math.sin(2 * Math.PI * 440 * t)), 44 + n * 2);
+  }
+  return wav;
+}
+
+const microphoneFile = path.join(tmpdir(), `innerwave-e2e-microphone-${process.pid}.wav`);
+writeFileSync(microphoneFile, microphoneWav());
+
+test.use({
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${microphoneFile}`,
+    ],
+  },
+});
+test.describe.configure({ timeout: 180_000 });
+
+const PLAYLIST = [
+  { id: 1, message_text: 'I am calm.', source: 'own' },
+  { id: 2, message_text: 'I breathe slowly and easily.', source: 'own' },
+];
+
+test('as Pro, a message recorded with the microphone is kept trimmed on the server and spoken in one’s own voice', async ({
+  page,
+}) => {
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'pro');
+  await page.addInitScript((playlist) => {
+    if (!localStorage.getItem('innerwave.subliminals.playlist')) {
+      localStorage.setItem('innerwave.subliminals.playlist', JSON.stringify(playlist));
+    }
+  }, PLAYLIST);
+  await signIn(page, account);
+  await page.goto('/subliminals');
+  const panel = page.getByRole('region', { name: 'Spoken affirmations' });
+  await panel.getByLabel('Voice').selectOption({ label: 'My own voice (recorded)' });
+  await expect(panel.getByText('0 of 2 messages recorded')).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: 'Slow', exact: true })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Record “I am calm.”' }).click();
+  await expect(panel.getByText(/^Recording… 0:0\d of 0:20$/)).toBeVisible();
+  // Over two seconds of the microphone's loop: at least one whole second of tone between silences.
+  await page.waitForTimeout(3_400);
+  const kept = page.waitForResponse((response) => response.url().endsWith('/api/user/my-voice/'));
+  await panel.getByRole('button', { name: 'Stop recording “I am calm.”' }).click();
+  const answer = await kept;
+  expect(answer.status()).toBe(201);
+  const recording = (await answer.json()) as { text: string; url: string; duration_ms: number };
+  expect(recording.text).toBe('I am calm.');
+  await expect(panel.getByText('1 of 2 messages recorded')).toBeVisible();
+  await expect(panel.getByText(`Recorded, ${(recording.duration_ms / 1000).toFixed(1)} s`)).toBeVisible();
+
+  // The kept file: one channel of 16 bits at 22.05 kHz, the tone in it, the silence around it cut.
+  const file = await page.request.get(recording.url);
+  expect(file.status()).toBe(200);
+  const bytes = await file.body();
+  expect([bytes.readUInt16LE(22), bytes.readUInt32LE(24), bytes.readUInt16LE(34)]).toEqual([1, 22_050, 16]);
+  const samples = new Float32Array((bytes.length - 44) / 2);
+  for (let n = 0; n < samples.length; n++) samples[n] = bytes.readInt16LE(44 + n * 2) / 32768;
+  const rms = (from: number, to: number) =>
+    Math.sqrt(samples.subarray(from, to).reduce((sum, s) => sum + s * s, 0) / Math.max(1, to - from));
+  console.log(
+    'own voice take:',
+    recording.duration_ms,
+    'ms, head/tail rms',
+    rms(0, 1000),
+    rms(samples.length - 1000, samples.length),
+  );
+  expect(recording.duration_ms).toBeGreaterThan(1_000);
+  expect(recording.duration_ms).toBeLessThan(3_000);
+  expect(amplitudeAt(samples, 22_050, 440)).toBeGreaterThan(5 * amplitudeAt(samples, 22_050, 1000));
+
+  // Listening plays the kept take to its end.
+  await panel.getByRole('button', { name: 'Listen to “I am calm.”' }).click();
+  await expect(panel.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeVisible({ timeout: 10_000 });
+
+  await panel.getByRole('button', { name: 'Speak the playlist' }).click();
+  await expect(panel.getByText('Speaking 1 message in your voice, looping.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Now playing' })).toContainText('Spoken affirmations · 1 message');
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: test.info().outputPath(`own-voice-${width}-${colorScheme}.png`) });
+    }
+  }
+
+  await panel.getByRole('button', { name: 'Delete the recording of “I am calm.”' }).click();
+  await expect(panel.getByText('0 of 2 messages recorded')).toBeVisible();
+  // With nothing left to say in one's voice, the voice stops.
+  await expect(page.getByText('Please record at least one message of the playlist first.')).toBeVisible();
+  await expect(panel.getByText(/^Speaking/)).toHaveCount(0);
+  const gone = await page.request.get(recording.url);
+  expect(gone.status()).toBe(404);
+});

@@ -1,0 +1,231 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Mic, Play, Square, Trash2 } from 'lucide-react';
+import { VOICE_RECORDINGS } from '@shared/contract/portal-plain';
+import { Button } from '@web/components/ui/button';
+import { QueryState } from '@web/components/ui/query-state';
+import { decodeToTake, startMicrophoneTake, type MicrophoneTake } from '@web/lib/audio/microphone';
+import { formatClock } from '@web/lib/audio/mixer';
+import { monoWav, trimSilence } from '@web/lib/audio/voice-take';
+import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
+
+export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
+export const RECORDING_UNREADABLE = 'The recording could not be read. Please record again.';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+interface Recording {
+  text: string;
+  take: MicrophoneTake;
+}
+
+/** Milliseconds since `from` (null: not running), ticking: what the take's clock shows. */
+function useElapsed(from: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (from === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 200);
+    return () => clearInterval(timer);
+  }, [from]);
+  return from === null ? 0 : Math.max(0, now - from);
+}
+
+/**
+ * The person's own voice for the spoken affirmations (Pro; docs/product/screens.md#spoken-affirmations):
+ * each message of the playlist recorded once with the microphone, kept on the server, listened to,
+ * recorded again or deleted. `onChanged` runs after a recording is kept or deleted.
+ */
+export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onChanged(): void }) {
+  const query = useQuery(ownVoiceQuery());
+  const change = useOwnVoiceChange();
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [listening, setListening] = useState<number | null>(null);
+  const player = useRef<HTMLAudioElement | null>(null);
+  const elapsed = useElapsed(recording?.take.startedAt ?? null);
+  const byText = new Map((query.data?.recordings ?? []).map((take) => [take.text, take]));
+  const recordedCount = texts.filter((text) => byText.has(text)).length;
+  const busy = recording !== null || saving !== null;
+
+  // Leaving the panel ends a take (it is not kept) and any listening.
+  const mounted = useRef(true);
+  const ongoing = useRef<MicrophoneTake | null>(null);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      ongoing.current?.stop();
+      player.current?.pause();
+    };
+  }, []);
+
+  function stopListening() {
+    player.current?.pause();
+    player.current = null;
+    setListening(null);
+  }
+
+  function listen(id: number, url: string) {
+    const playing = listening === id;
+    stopListening();
+    if (playing) return;
+    const audio = new Audio(url);
+    audio.onended = () => setListening(null);
+    player.current = audio;
+    setListening(id);
+    audio.play().catch(() => setListening(null));
+  }
+
+  async function keep(text: string, recorded: Blob) {
+    setSaving(text);
+    try {
+      let clip;
+      try {
+        clip = await decodeToTake(recorded);
+      } catch {
+        toast.error(RECORDING_UNREADABLE);
+        return;
+      }
+      const words = trimSilence(clip.samples, clip.sampleRate);
+      if (words.length < (VOICE_RECORDINGS.minMilliseconds / 1000) * clip.sampleRate) {
+        toast.error(NOTHING_HEARD);
+        return;
+      }
+      const longest = VOICE_RECORDINGS.maxSeconds * clip.sampleRate;
+      const wav = monoWav(words.subarray(0, longest), clip.sampleRate);
+      await change(() => uploadVoiceTake(text, wav), 'Recording saved.');
+      onChanged();
+    } catch {
+      // Said by the change's toast; the person can record again.
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  async function record(text: string) {
+    stopListening();
+    let take: MicrophoneTake;
+    try {
+      take = await startMicrophoneTake(VOICE_RECORDINGS.maxSeconds * 1000);
+    } catch (error) {
+      toast.error((error as Error).message);
+      return;
+    }
+    if (!mounted.current) return take.stop();
+    ongoing.current = take;
+    setRecording({ text, take });
+    let recorded: Blob;
+    try {
+      recorded = await take.recorded;
+    } catch (error) {
+      if (mounted.current) toast.error((error as Error).message);
+      return;
+    } finally {
+      ongoing.current = null;
+      if (mounted.current) setRecording(null);
+    }
+    if (mounted.current) await keep(text, recorded);
+  }
+
+  async function remove(id: number) {
+    if (listening === id) stopListening();
+    try {
+      await change(() => deleteVoiceRecording(id), 'Recording deleted.');
+      onChanged();
+    } catch {
+      // Said by the change's toast.
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-fg-muted">
+        Record each message in your own voice: it is kept privately with your account and spoken in place of the
+        synthesised voice. Messages you have not recorded are left out. A take lasts up to {VOICE_RECORDINGS.maxSeconds}{' '}
+        seconds; the silence before and after it is cut. Your browser asks to use the microphone the first time.
+      </p>
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={texts.length === 0}
+        emptyText="Add messages to the playlist to record them."
+        onRetry={() => void query.refetch()}
+      >
+        <p className="text-sm font-medium" aria-live="polite">
+          {recordedCount} of {texts.length} {texts.length === 1 ? 'message' : 'messages'} recorded
+        </p>
+        <ul className="flex flex-col gap-2">
+          {texts.map((text) => {
+            const take = byText.get(text);
+            const mine = recording?.text === text;
+            const status = mine
+              ? `Recording… ${formatClock(elapsed / 1000)} of ${formatClock(VOICE_RECORDINGS.maxSeconds)}`
+              : saving === text
+                ? 'Saving…'
+                : take
+                  ? `Recorded, ${seconds(take.duration_ms)}`
+                  : 'Not recorded yet';
+            return (
+              <li
+                key={text}
+                className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-line bg-surface p-3"
+              >
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="break-words text-sm">{text}</p>
+                  <p className={mine ? 'text-xs font-medium text-accent' : 'text-xs text-fg-muted'}>{status}</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {mine ? (
+                    <Button size="sm" onClick={() => recording.take.stop()} aria-label={`Stop recording “${text}”`}>
+                      <Square aria-hidden className="h-4 w-4" /> Stop
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant={take ? 'secondary' : 'primary'}
+                      disabled={busy}
+                      onClick={() => void record(text)}
+                      aria-label={`${take ? 'Record again' : 'Record'} “${text}”`}
+                    >
+                      <Mic aria-hidden className="h-4 w-4" /> {take ? 'Record again' : 'Record'}
+                    </Button>
+                  )}
+                  {take && !mine ? (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => listen(take.id, take.url)}
+                        aria-label={`${listening === take.id ? 'Stop listening to' : 'Listen to'} “${text}”`}
+                      >
+                        {listening === take.id ? (
+                          <>
+                            <Square aria-hidden className="h-4 w-4" /> Stop
+                          </>
+                        ) : (
+                          <>
+                            <Play aria-hidden className="h-4 w-4" /> Listen
+                          </>
+                        )}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={saving === text}
+                        onClick={() => void remove(take.id)}
+                        aria-label={`Delete the recording of “${text}”`}
+                      >
+                        <Trash2 aria-hidden className="h-4 w-4" /> Delete
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </QueryState>
+    </div>
+  );
+}

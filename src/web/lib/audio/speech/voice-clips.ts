@@ -1,0 +1,62 @@
+import type { MyVoice, VoiceRecording } from '@shared/contract';
+import { API } from '@shared/contract/paths';
+import { OWN_VOICE } from '@shared/contract/portal-plain';
+import { apiRequest } from '@web/lib/api-client';
+import { decodeToTake } from '../microphone';
+import type { SpokenClip } from '../voice-loop';
+import { speak } from './speech';
+
+// The clips of the spoken affirmations (docs/product/screens.md#spoken-affirmations): each message
+// synthesised by eSpeak NG in a chosen voice, or, for "my own voice", the person's recording of it.
+
+const takes = new Map<string, Promise<SpokenClip>>();
+const MAX_TAKES = 300;
+
+/** A recording decoded once per take (a new take of the text is another key). */
+function recordedClip(recording: VoiceRecording): Promise<SpokenClip> {
+  const key = `${recording.id}|${recording.created_at}`;
+  let clip = takes.get(key);
+  if (!clip) {
+    clip = fetch(recording.url).then(async (response) => {
+      if (!response.ok) throw new Error(`The recording answered ${response.status}.`);
+      return decodeToTake(await response.arrayBuffer());
+    });
+    clip.catch(() => takes.delete(key));
+    takes.set(key, clip);
+    if (takes.size > MAX_TAKES) takes.delete(takes.keys().next().value!);
+  }
+  return clip;
+}
+
+/** The texts that have a recording of the person's voice, in their order. */
+export const recordedTexts = (texts: readonly string[], recordings: readonly VoiceRecording[]) => {
+  const recorded = new Set(recordings.map((recording) => recording.text));
+  return texts.filter((text) => recorded.has(text));
+};
+
+/**
+ * One clip per text to speak, in order, telling `onClip` after each. In the own voice, only the texts
+ * with a recording are spoken (their recordings are read now, their links being short-lived).
+ */
+export async function voiceClips(
+  texts: readonly string[],
+  { voice, rate }: { voice: string; rate: number },
+  onClip?: (done: number, total: number) => void,
+): Promise<SpokenClip[]> {
+  const clips: SpokenClip[] = [];
+  if (voice === OWN_VOICE) {
+    const { recordings } = await apiRequest<MyVoice>(API.myVoice);
+    const byText = new Map(recordings.map((recording) => [recording.text, recording]));
+    const recorded = recordedTexts(texts, recordings);
+    for (const text of recorded) {
+      clips.push(await recordedClip(byText.get(text)!));
+      onClip?.(clips.length, recorded.length);
+    }
+    return clips;
+  }
+  for (const text of texts) {
+    clips.push(await speak(text, voice, rate));
+    onClip?.(clips.length, texts.length);
+  }
+  return clips;
+}
