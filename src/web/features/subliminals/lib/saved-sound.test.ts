@@ -1,0 +1,94 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MixLayer, SoundMix } from '@shared/contract';
+import { API } from '@shared/contract/paths';
+import type * as MicrophoneModule from '@web/lib/audio/microphone';
+import type * as SpeechModule from '@web/lib/audio/speech/speech';
+import { fakeApi } from '@web/test/render';
+import { startSavedSound } from './saved-sound';
+
+// A saved sound's voice layer, synthesised or in one's own recordings. jsdom has no Web Audio: the
+// engine, the synthesiser and the decoder stand in (measured in Chromium by e2e/spoken.spec.ts and
+// e2e/own-voice.spec.ts).
+const fake = vi.hoisted(() => ({
+  spoken: [] as string[],
+  soundEngine: { stop: vi.fn(), setVolume: vi.fn(), setLayer: vi.fn(async () => {}) },
+}));
+vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+vi.mock('@web/lib/audio/speech/speech', async (original) => ({
+  ...(await original<typeof SpeechModule>()),
+  speak: async (text: string, voice: string) => {
+    fake.spoken.push(`${voice}|${text}`);
+    return { samples: new Float32Array([0.5]), sampleRate: 22_050 };
+  },
+}));
+vi.mock('@web/lib/audio/microphone', async (original) => ({
+  ...(await original<typeof MicrophoneModule>()),
+  decodeToTake: async () => ({ samples: new Float32Array([0.25, -0.5]), sampleRate: 22_050 }),
+}));
+
+const voice = (name: string): Extract<MixLayer, { kind: 'voice' }> => ({
+  kind: 'voice',
+  voice: name,
+  rate: 145,
+  pause_s: 1,
+  level_db: -20,
+  gain_db: -6,
+});
+const mixOf = (layer: MixLayer): SoundMix => ({ volume: 0.7, layers: [layer] });
+const start = (mix: SoundMix, messages: string[]) =>
+  startSavedSound(mix, { plan: 'pro', messages, queryClient: new QueryClient() });
+
+beforeEach(() => {
+  fake.spoken.length = 0;
+  vi.clearAllMocks();
+});
+
+describe('a saved sound’s voice', () => {
+  it('speaks the messages in the saved synthesised voice', async () => {
+    fakeApi({});
+    expect(await start(mixOf(voice('en-gb')), ['I am calm.', 'I rest.'])).toEqual({ started: 1, skipped: [] });
+    expect(fake.spoken).toEqual(['en-gb|I am calm.', 'en-gb|I rest.']);
+    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+      'voice',
+      expect.objectContaining({ kind: 'voice', messages: 2, spoken: { voice: 'en-gb', rate: 145, pause: 1 } }),
+      expect.any(Number),
+      { exclusive: true },
+    );
+  });
+
+  it('speaks in the own voice the messages the person recorded, and nothing synthesised', async () => {
+    fakeApi({
+      [`GET ${API.myVoice}`]: () => ({
+        recordings: [
+          { id: 4, text: 'I rest.', url: '/media/own-voice/1/a.wav', duration_ms: 900, bytes: 90, created_at: 'x' },
+        ],
+        max_recordings: 100,
+        max_seconds: 20,
+      }),
+      'GET /media/own-voice/1/a.wav': () => new Response(new Uint8Array(8)),
+    });
+    expect(await start(mixOf(voice('own')), ['I am calm.', 'I rest.'])).toEqual({ started: 1, skipped: [] });
+    expect(fake.spoken).toEqual([]);
+    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+      'voice',
+      expect.objectContaining({ kind: 'voice', messages: 1, spoken: expect.objectContaining({ voice: 'own' }) }),
+      expect.any(Number),
+      { exclusive: true },
+    );
+  });
+
+  it('leaves the own voice out, saying why, for someone with no recording of these messages', async () => {
+    fakeApi({ [`GET ${API.myVoice}`]: () => ({ recordings: [], max_recordings: 100, max_seconds: 20 }) });
+    expect(await start(mixOf(voice('own')), ['I am calm.'])).toEqual({
+      started: 0,
+      skipped: [
+        {
+          label: 'Spoken affirmations in your own voice',
+          reason: 'none of these messages is recorded in your voice',
+        },
+      ],
+    });
+    expect(fake.soundEngine.setLayer).not.toHaveBeenCalled();
+  });
+});
