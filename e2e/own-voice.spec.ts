@@ -84,6 +84,8 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   const recording = (await answer.json()) as { text: string; url: string; duration_ms: number };
   expect(recording.text).toBe('I am calm.');
   await expect(panel.getByText('1 of 2 messages recorded')).toBeVisible();
+  // The keyboard stays where it was: on the row's button, now "Record again".
+  await expect(panel.getByRole('button', { name: 'Record again “I am calm.”' })).toBeFocused();
   await expect(panel.getByText(`Recorded, ${(recording.duration_ms / 1000).toFixed(1)} s`)).toBeVisible();
 
   // The kept file: one channel of 16 bits at 22.05 kHz, the tone in it, the silence around it cut.

@@ -176,21 +176,22 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
                   <p className={mine ? 'text-xs font-medium text-accent' : 'text-xs text-fg-muted'}>{status}</p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {mine ? (
-                    <Button size="sm" onClick={() => recording.take.stop()} aria-label={`Stop recording “${text}”`}>
-                      <Square aria-hidden className="h-4 w-4" /> Stop
-                    </Button>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant={take ? 'secondary' : 'primary'}
-                      disabled={busy}
-                      onClick={() => void record(text)}
-                      aria-label={`${take ? 'Record again' : 'Record'} “${text}”`}
-                    >
-                      <Mic aria-hidden className="h-4 w-4" /> {take ? 'Record again' : 'Record'}
-                    </Button>
-                  )}
+                  {/* One button that records and stops, so focus stays on it through a take. */}
+                  <Button
+                    size="sm"
+                    variant={take && !mine ? 'secondary' : 'primary'}
+                    // The row being saved keeps its button enabled (a disabled one would drop the focus), idle.
+                    disabled={busy && !mine && saving !== text}
+                    aria-disabled={saving === text || undefined}
+                    onClick={() => {
+                      if (mine) recording.take.stop();
+                      else if (!busy) void record(text);
+                    }}
+                    aria-label={`${mine ? 'Stop recording' : take ? 'Record again' : 'Record'} “${text}”`}
+                  >
+                    {mine ? <Square aria-hidden className="h-4 w-4" /> : <Mic aria-hidden className="h-4 w-4" />}{' '}
+                    {mine ? 'Stop' : take ? 'Record again' : 'Record'}
+                  </Button>
                   {take && !mine ? (
                     <>
                       <Button
