@@ -45,7 +45,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   const player = useRef<HTMLAudioElement | null>(null);
   const elapsed = useElapsed(recording?.take.startedAt ?? null);
   const byText = new Map((query.data?.recordings ?? []).map((take) => [take.text, take]));
-  const recordedCount = texts.filter((text) => byText.has(text)).length;
+  const recordedCount = texts.filter((text) => byText.has(text.trim())).length;
   const busy = recording !== null || saving !== null;
 
   // Leaving the panel ends a take (it is not kept) and any listening.
@@ -157,7 +157,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
         </p>
         <ul className="flex flex-col gap-2">
           {texts.map((text) => {
-            const take = byText.get(text);
+            const take = byText.get(text.trim());
             const mine = recording?.text === text;
             const status = mine
               ? `Recording… ${formatClock(elapsed / 1000)} of ${formatClock(VOICE_RECORDINGS.maxSeconds)}`

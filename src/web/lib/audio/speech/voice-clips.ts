@@ -28,12 +28,6 @@ function recordedClip(recording: VoiceRecording): Promise<SpokenClip> {
   return clip;
 }
 
-/** The texts that have a recording of the person's voice, in their order. */
-export const recordedTexts = (texts: readonly string[], recordings: readonly VoiceRecording[]) => {
-  const recorded = new Set(recordings.map((recording) => recording.text));
-  return texts.filter((text) => recorded.has(text));
-};
-
 /**
  * One clip per text to speak, in order, telling `onClip` after each. In the own voice, only the texts
  * with a recording are spoken (their recordings are read now, their links being short-lived).
@@ -46,10 +40,11 @@ export async function voiceClips(
   const clips: SpokenClip[] = [];
   if (voice === OWN_VOICE) {
     const { recordings } = await apiRequest<MyVoice>(API.myVoice);
+    // The server keeps a text trimmed, as it keeps messages.
     const byText = new Map(recordings.map((recording) => [recording.text, recording]));
-    const recorded = recordedTexts(texts, recordings);
-    for (const text of recorded) {
-      clips.push(await recordedClip(byText.get(text)!));
+    const recorded = texts.flatMap((text) => byText.get(text.trim()) ?? []);
+    for (const recording of recorded) {
+      clips.push(await recordedClip(recording));
       onClip?.(clips.length, recorded.length);
     }
     return clips;
