@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.rateLimitStore && { store: ctx.rateLimitStore }),
+    store: ctx.rateLimits.store,
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
   });
   await registerOpenApi(app);

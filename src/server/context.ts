@@ -9,12 +9,10 @@ import type { MediaUrls } from './media/urls';
 import type { MediaStore } from './media/store';
 import { createMediaStorage } from './media/storage';
 import { localNotices, type Notices } from './cluster/notices';
-import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { localRateLimits, type RateLimitCounters } from './cluster/rate-limit-store';
 import { processLogger } from './http/logger';
 import { createJobRunner, localJobQueue, type JobLog, type JobQueue } from './jobs/runner';
 import { mailJobHandlers } from './jobs/mail-jobs';
-
-type RateLimitStore = FastifyRateLimitStoreCtor;
 
 /** What every module is given: configuration, the database and the shared services. */
 export interface AppContext {
@@ -34,15 +32,15 @@ export interface AppContext {
   mediaFiles: MediaStore;
   /** Changes every worker must hear of before the next request (sessions ended, content edited). */
   notices: Notices;
-  /** Where @fastify/rate-limit keeps its counters: Redis, or the primary's in a cluster; else this process's. */
-  rateLimitStore: RateLimitStore | undefined;
+  /** Where the rate limits keep their counters: Redis, or the primary's in a cluster; else this process's. */
+  rateLimits: RateLimitCounters;
   /** Background work that must not be lost (account e-mails): the job table, run by the primary in a cluster. */
   jobs: JobQueue;
 }
 
 export interface ContextOptions {
   notices?: Notices;
-  rateLimitStore?: RateLimitStore;
+  rateLimits?: RateLimitCounters;
   /** A cluster worker's: its jobs run in the primary. Unset: this process runs them (tests, a single process). */
   jobs?: JobQueue;
 }
@@ -71,7 +69,7 @@ export function createContext(config: Config, database: Database, options: Conte
     media: storage.urls,
     mediaFiles: storage.files,
     notices,
-    rateLimitStore: options.rateLimitStore,
+    rateLimits: options.rateLimits ?? localRateLimits(),
     mailer,
     jobs: options.jobs ?? localJobs(config, database, mailer),
   };

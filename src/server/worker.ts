@@ -5,7 +5,7 @@ import { setPasswordThreads } from './auth/passwords';
 import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
-import { clusterRateLimitStore, redisRateLimitStore } from './cluster/rate-limit-store';
+import { clusterRateLimits, redisRateLimits } from './cluster/rate-limit-store';
 import { redisPrefix } from './cluster/between-servers';
 import { processLogger } from './http/logger';
 import { remoteJobQueue } from './jobs/runner';
@@ -30,10 +30,10 @@ export async function runWorker(config: Config): Promise<void> {
     notices: clusterNotices(primary),
     // Jobs are run by the primary; after an enqueue commits, it is told to look at once.
     jobs: remoteJobQueue(() => void primary.call('jobs.wake', null).catch(() => undefined)),
-    rateLimitStore:
+    rateLimits:
       redis && config.redisUrl
-        ? redisRateLimitStore(redis, { prefix: redisPrefix(config.redisUrl), log: processLogger(config.logLevel) })
-        : clusterRateLimitStore(primary),
+        ? redisRateLimits(redis, { prefix: redisPrefix(config.redisUrl), log: processLogger(config.logLevel) })
+        : clusterRateLimits(primary),
   });
   const app = await buildApp(ctx, { webDir: WEB_DIST_DIR, renderDir: RENDER_DIST_DIR });
 

@@ -33,6 +33,49 @@ describe('rate limits on the account calls', () => {
     expect(rightPassword.statusCode).toBe(429);
   });
 
+  it('counts only failed logins toward the account: twelve in a row succeed, ten failures still lock it', async () => {
+    const user = await signedInUser(t.ctx);
+    // Each device its own address, so the per-address limit (all attempts) stays out of the way.
+    const login = (password: string, device: number) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: API.tokenCreate,
+          payload: { email: user.email, password },
+          remoteAddress: `198.51.100.${device}`,
+        })
+        .then((response) => response.statusCode);
+
+    const devices = Array.from({ length: 12 }, (_, device) => device);
+    const rightOnes = [];
+    for (const device of devices) rightOnes.push(await login(user.password, device));
+    expect(rightOnes).toEqual(devices.map(() => 200));
+
+    // A success in between does not clear the failures before it.
+    const attempts = [];
+    for (let i = 0; i < 9; i++) attempts.push(await login(`Wrong-Password-${i}`, 20));
+    attempts.push(await login(user.password, 21), await login('Wrong-Password-9', 20), await login(user.password, 21));
+    expect(attempts).toEqual([...Array(9).fill(401), 200, 401, 429]);
+  });
+
+  it('lets no more than ten wrong passwords sent at once through to the check', async () => {
+    const user = await signedInUser(t.ctx);
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: API.tokenCreate,
+          payload: { email: user.email, password: `Wrong-Password-${i}` },
+          remoteAddress: '198.51.100.30',
+        }),
+      ),
+    );
+    expect(statuses.map((response) => response.statusCode).sort()).toEqual([
+      ...Array(10).fill(401),
+      ...Array(5).fill(429),
+    ]);
+  });
+
   it('limits one client address across many accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {

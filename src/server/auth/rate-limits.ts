@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { RateLimitCounters } from '../cluster/rate-limit-store';
 import { tooManyRequests } from '../http/errors';
 
 // Login, signup, reset, activation (and its resend) and the calls that check the current password are
@@ -8,14 +9,24 @@ import { tooManyRequests } from '../http/errors';
 // Counters live in the rate-limit plugin's store: Redis when configured (every server counts once), else
 // the primary's, for all its workers (docs/decisions/001-workers-share-state-through-the-primary.md,
 // 014-redis-or-listen-notify-between-servers.md). Keys name their limiter: the limiters share a key space.
+// A login's account counter counts failures only: the attempt is counted before the password is checked,
+// so guesses sent together cannot all pass, and given back when it was right.
 
 export type LimitedAction =
   'login' | 'signup' | 'reset' | 'activation' | 'resend' | 'current-password' | 'email-change';
 
-/** Counts one attempt; throws 429 with Retry-After when the address or the account is over its limit. */
-export type RateLimitCheck = (request: FastifyRequest, action: LimitedAction, account?: string) => Promise<void>;
+export interface AuthRateLimits {
+  /** Counts one attempt; throws 429 with Retry-After when the address or the account is over its limit. */
+  count(request: FastifyRequest, action: LimitedAction, account?: string): Promise<void>;
+  /** Gives the account back the attempt just counted (the address keeps it): it did not fail. */
+  refund(request: FastifyRequest, action: LimitedAction, account: string): Promise<void>;
+}
 
-export function createAuthRateLimits(app: FastifyInstance, settings: Config['authRateLimit']): RateLimitCheck {
+export function createAuthRateLimits(
+  app: FastifyInstance,
+  counters: RateLimitCounters,
+  settings: Config['authRateLimit'],
+): AuthRateLimits {
   const timeWindow = settings.windowSeconds * 1000;
   // The key of the attempt being counted; the plugin asks for it through keyGenerator.
   const keys = new WeakMap<FastifyRequest, string>();
@@ -29,8 +40,18 @@ export function createAuthRateLimits(app: FastifyInstance, settings: Config['aut
     if (!result.isAllowed && result.isExceeded) throw tooManyRequests(result.ttlInSeconds);
   };
 
-  return async (request, action, account) => {
-    await count(perAddress, request, `${action}|address|${request.ip}`);
-    if (account) await count(perAccount, request, `${action}|account|${account.trim().toLowerCase()}`);
+  const accountKey = (action: LimitedAction, account: string) => `${action}|account|${account.trim().toLowerCase()}`;
+
+  return {
+    async count(request, action, account) {
+      await count(perAddress, request, `${action}|address|${request.ip}`);
+      if (account) await count(perAccount, request, accountKey(action, account));
+    },
+    async refund(request, action, account) {
+      // The login has succeeded: a counter that cannot be reached only costs the account one attempt.
+      await counters
+        .refund(accountKey(action, account))
+        .catch((error: unknown) => request.log.warn({ err: error }, 'rate-limit counter not given back'));
+    },
   };
 }

@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     activation: ctx.config.tokens.activationTtlSeconds,
     reset: ctx.config.tokens.resetTtlSeconds,
   });
-  const rateLimit = createAuthRateLimits(app, ctx.config.authRateLimit);
+  const rateLimits = createAuthRateLimits(app, ctx.rateLimits, ctx.config.authRateLimit);
   /** A call anyone may make about an account (by address or e-mailed token): limited by `key`, then 204. */
   function accountAction<B extends z.ZodType>(
     path: string,
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   ) {
     app.post(path, described(summary, { body, response: done }), async (request, reply) => {
       const parsed = request.body as z.output<B>;
-      await rateLimit(request, action, key(parsed));
+      await rateLimits.count(request, action, key(parsed));
       await act(parsed, request.log);
       return reply.code(204).send(null);
     });
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       response: { 201: signupResponseSchema, 400: validationErrorSchema, ...throttled },
     }),
     async (request, reply) => {
-      await rateLimit(request, 'signup', request.body.email);
+      await rateLimits.count(request, 'signup', request.body.email);
       return reply.code(201).send(await signup(ctx, request.body));
     },
   );
@@ -108,8 +108,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       ['sessions'],
     ),
     async (request) => {
-      await rateLimit(request, 'login', request.body.email);
-      return login(ctx, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      await rateLimits.count(request, 'login', email);
+      const tokens = await login(ctx, email, password);
+      // Only failures count toward the account's lock: someone signing in on several devices is no attacker.
+      await rateLimits.refund(request, 'login', email);
+      return tokens;
     },
   );
 
@@ -160,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       response: { ...done, 403: detailErrorSchema },
     }),
     async (request, reply) => {
-      await rateLimit(request, 'activation', request.body.uid);
+      await rateLimits.count(request, 'activation', request.body.uid);
       await activate(ctx, accountTokens, request.body.uid, request.body.token);
       return reply.code(204).send(null);
     },
@@ -196,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // The calls below check the current password: limited per account, so a stolen session cannot
   // guess it faster than the login could.
   const checksPassword = (request: Parameters<typeof currentUser>[0]) =>
-    rateLimit(request, 'current-password', `user:${currentUser(request).id}`);
+    rateLimits.count(request, 'current-password', `user:${currentUser(request).id}`);
 
   app.post(
     API.setPassword,
@@ -221,7 +225,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await checksPassword(request);
       // Each request mails a stranger's address too: limited per address asked for as well.
-      await rateLimit(request, 'email-change', request.body.new_email);
+      await rateLimits.count(request, 'email-change', request.body.new_email);
       await requestEmailChange(ctx, currentUser(request).id, request.body);
       return reply.code(204).send(null);
     },

@@ -18,7 +18,7 @@ import { testEnv } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { acrossServers, localNotices, type NoticeBus } from './notices';
 import { postgresNoticeBus } from './postgres-notices';
-import { redisRateLimitStore } from './rate-limit-store';
+import { redisRateLimits } from './rate-limit-store';
 import { closeRedis, connectRedis } from './redis';
 import { redisNoticeBus } from './redis-notices';
 
@@ -70,7 +70,7 @@ async function startServer(database: Database, dataDir: string, joins: Joins, pr
   const config = loadConfig({ ...testEnv(dataDir), AUTH_RATE_LIMIT_PER_EMAIL: '3' });
   const ctx = createContext(config, database, {
     notices: acrossServers(localNotices(), joins.bus),
-    ...(joins.redis && { rateLimitStore: redisRateLimitStore(joins.redis, { prefix, log }) }),
+    ...(joins.redis && { rateLimits: redisRateLimits(joins.redis, { prefix, log }) }),
   });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
@@ -173,6 +173,23 @@ describe(`two servers on one Redis${unless(redisUp, `no Redis at ${REDIS.host}:$
     // Kept under this test's prefix (and database 9), never the machine's other keys.
     const probe = new Redis(url);
     expect(await probe.keys(`${servers.prefix}rate-limit:login|account|${email}`)).toHaveLength(1);
+    await probe.quit();
+  });
+
+  it('gives a successful login its attempt back, on both', async () => {
+    const user = await signedInUser(servers.a.ctx);
+    const statuses = [];
+    for (const server of [servers.a, servers.b, servers.a, servers.b, servers.a]) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: API.tokenCreate,
+        payload: { email: user.email, password: user.password },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const probe = new Redis(url);
+    expect(await probe.get(`${servers.prefix}rate-limit:login|account|${user.email}`)).toBe('0');
     await probe.quit();
   });
 
