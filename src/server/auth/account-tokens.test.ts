@@ -66,7 +66,7 @@ describe('activation and reset tokens', () => {
 });
 
 describe('e-mail change tokens', () => {
-  const owner = { id: 42, email: 'Ada@example.com', passwordHash: user.passwordHash };
+  const owner = { id: 42, email: 'Ada@example.com', passwordHash: user.passwordHash, deactivatedAt: null };
 
   it('carries the new address and lives as long as an activation link', () => {
     const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
@@ -77,10 +77,11 @@ describe('e-mail change tokens', () => {
     expect(tokens.checkEmailChange(owner, token, later(3 * 86_400 + 1))).toEqual({ verdict: 'expired' });
   });
 
-  it('dies once the address or the password changed, and refuses another address in it', () => {
+  it('dies once the address or the password changed or staff deactivated the account, and refuses another address in it', () => {
     const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
     expect(tokens.checkEmailChange({ ...owner, email: 'ada@new.example' }, token, later(1)).verdict).toBe('invalid');
     expect(tokens.checkEmailChange({ ...owner, passwordHash: 'other' }, token, later(1)).verdict).toBe('invalid');
+    expect(tokens.checkEmailChange({ ...owner, deactivatedAt: later(1) }, token, later(2)).verdict).toBe('invalid');
     expect(tokens.checkEmailChange({ ...owner, id: 43 }, token, later(1)).verdict).toBe('invalid');
     const [, stamped] = token.split('~');
     const swapped = `${Buffer.from('eve@evil.example').toString('base64url')}~${stamped}`;

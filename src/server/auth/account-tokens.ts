@@ -8,9 +8,10 @@ import { deriveKey } from './tokens';
 // becomes active, the password changes), so the token dies. A deactivation by staff kills every link
 // for good: is_active and the rest may come back as they were, the deactivation time does not
 // (docs/product/accounts.md#inactive-accounts).
-// E-mail change links carry the new address in the token and sign it with the current address and
-// password hash (not the last login: logging in on the phone that opens the link must not kill it), so
-// the link dies once the address changed; it lives as long as an activation link.
+// E-mail change links carry the new address in the token and sign it with the current address,
+// password hash and deactivation time (not the last login: logging in on the phone that opens the link
+// must not kill it), so the link dies once the address changed or staff deactivated the account; it
+// lives as long as an activation link.
 
 export type AccountTokenPurpose = 'activation' | 'reset';
 type SignedPurpose = AccountTokenPurpose | 'email';
@@ -46,6 +47,7 @@ export interface EmailChangeState {
   id: number;
   email: string;
   passwordHash: string;
+  deactivatedAt: Date | null;
 }
 
 export const encodeUid = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
@@ -72,19 +74,22 @@ export function createAccountTokens(secretKey: string, ttlSeconds: Record<Accoun
       .update([purpose, ...state, timestamp].join('|'))
       .digest('base64url')
       .slice(0, 32);
+  // Only when set, so the links of accounts never deactivated stayed valid when it was added.
+  const deactivation = (user: { deactivatedAt: Date | null }) =>
+    user.deactivatedAt ? [user.deactivatedAt.getTime()] : [];
   const stateOf = (user: AccountTokenState) => [
     user.id,
     user.passwordHash,
     user.isActive ? 1 : 0,
     user.lastLogin?.getTime() ?? '',
-    // Only when set, so the links of accounts never deactivated stayed valid when it was added.
-    ...(user.deactivatedAt ? [user.deactivatedAt.getTime()] : []),
+    ...deactivation(user),
   ];
   const emailStateOf = (user: EmailChangeState, newEmail: string) => [
     user.id,
     user.email.toLowerCase(),
     user.passwordHash,
     newEmail,
+    ...deactivation(user),
   ];
   const stamp = (purpose: SignedPurpose, state: ReadonlyArray<string | number>, now: Date) => {
     const timestamp = Math.floor(now.getTime() / 1000);

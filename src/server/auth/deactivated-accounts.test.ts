@@ -8,10 +8,19 @@ import { jobs } from '../jobs/table';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import type { SmtpCapture } from '../test/smtp';
 import { testEnv, type TestApp } from '../test/test-app';
-import { activeAccount, linkParams, PASSWORD, post, signupAndReadMail, startAccountsApp } from './test-helpers';
+import { SELF_SERVICE_MESSAGES } from './self-service';
+import {
+  activeAccount,
+  linkParams,
+  loginPair,
+  PASSWORD,
+  post,
+  signupAndReadMail,
+  startAccountsApp,
+} from './test-helpers';
 
-// An account staff deactivated gets no activation link and no link brings it back; only staff do
-// (docs/product/accounts.md#inactive-accounts).
+// An account staff deactivated gets no activation link, no link brings it back (only staff do) and no
+// link changes its address (docs/product/accounts.md#inactive-accounts).
 
 const INVALID_TOKEN = { token: ['Invalid token for given user.'] };
 
@@ -101,6 +110,40 @@ describe('accounts deactivated by staff', () => {
     // The link of its signup mail no longer activates it either.
     const refused = await post(t, API.activation, linkParams(mail, 'activation'));
     expect([refused.statusCode, refused.json()]).toEqual([400, INVALID_TOKEN]);
+  });
+
+  it('keeps its address when a pending e-mail change is confirmed after a deactivation, and after a reactivation', async () => {
+    const { id } = await activeAccount(t, smtp, 'blocked-f@example.com');
+    const { access } = await loginPair(t, 'blocked-f@example.com');
+    const asked = await post(
+      t,
+      API.setEmail,
+      { current_password: PASSWORD, new_email: 'moved-f@example.com' },
+      { authorization: `Bearer ${access}` },
+    );
+    expect(asked.statusCode, asked.body).toBe(204);
+    await t.ctx.jobs.settled();
+    const link = linkParams(await smtp.waitFor((m) => m.to.includes('moved-f@example.com')), 'email/confirm');
+
+    await setActive(id, false);
+    const dead = { token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] };
+    const refused = await post(t, API.setEmailConfirm, link);
+    expect([refused.statusCode, refused.json()]).toEqual([400, dead]);
+    await setActive(id, true);
+    const stillRefused = await post(t, API.setEmailConfirm, link);
+    expect([stillRefused.statusCode, stillRefused.json()]).toEqual([400, dead]);
+    expect((await login('blocked-f@example.com', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('mails no e-mail change link once staff deactivated the account, even one asked for before', async () => {
+    const { id } = await activeAccount(t, smtp, 'blocked-g@example.com');
+    await setActive(id, false);
+    const payload = { userId: id, newEmail: 'moved-g@example.com' };
+    const jobId = await t.ctx.jobs.enqueue(t.database.db, mailJob({ kind: 'mail.email-change', payload }));
+    await t.ctx.jobs.settled();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId!));
+    expect(job?.status).toBe('done');
+    expect(mailsTo('moved-g@example.com')).toHaveLength(0);
   });
 
   it('is a normal account again once staff reactivate it, until they deactivate it again', async () => {

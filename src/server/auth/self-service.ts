@@ -88,12 +88,20 @@ export async function confirmEmailChange(
 
   const taken = () => badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
   const changed = await rethrowUniqueAs(async () => {
-    // Only over the address and password the token was signed with: the link works once.
+    // Only over the address and password the token was signed with (the link works once), and only while
+    // the account is active (staff deactivating it meanwhile kills the link).
     return db.transaction(async (tx) => {
       const rows = await tx
         .update(users)
         .set({ email: checked.newEmail, updatedAt: new Date() })
-        .where(and(eq(users.id, user.id), eq(users.email, user.email), eq(users.passwordHash, user.passwordHash)))
+        .where(
+          and(
+            eq(users.id, user.id),
+            eq(users.email, user.email),
+            eq(users.passwordHash, user.passwordHash),
+            eq(users.isActive, true),
+          ),
+        )
         .returning({ id: users.id });
       if (rows.length === 0) return false;
       // The old address is told, in the same transaction as the change.

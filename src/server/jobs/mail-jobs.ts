@@ -89,7 +89,8 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
     },
     'mail.email-change': async ({ userId, newEmail }) => {
       const user = await userById(userId);
-      if (!user) return undefined;
+      // Staff deactivated the account since it asked: no link to change its address.
+      if (!user || !user.isActive) return undefined;
       const link = page(EMAILED_PAGES.emailChange, {
         uid: encodeUid(user.id),
         token: tokens.makeEmailChange(user, newEmail),
