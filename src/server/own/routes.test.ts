@@ -244,6 +244,37 @@ describe('the player in the cloud', () => {
     expect((await call(ada, 'GET', API.player)).json()).toMatchObject({ playlist, settings });
   });
 
+  it("takes a playlist item's message_id as DRF's IntegerField does: a JSON integer or decimal digits", async () => {
+    const ada = await signedInUser(t.ctx);
+    const withId = (message_id: unknown) => ({ playlist: [{ ...playlist[0], message_id }], settings });
+    for (const id of [3, '3']) {
+      expect((await call(ada, 'PUT', API.player, withId(id))).statusCode, JSON.stringify(id)).toBe(200);
+      expect((await call(ada, 'GET', API.player)).json().playlist[0].message_id).toBe(3);
+    }
+    for (const id of ['1e0', '1.0', ' 1', '1 ', '+1', '0x1', '', true, 1.5, [1], { id: 1 }]) {
+      const refused = await call(ada, 'PUT', API.player, withId(id));
+      expect([refused.statusCode, refused.json()], JSON.stringify(id)).toEqual([
+        400,
+        { playlist: ['A valid integer is required.'] },
+      ]);
+    }
+    const tooBig = await call(ada, 'PUT', API.player, withId('2147483648'));
+    expect([tooBig.statusCode, tooBig.json()]).toEqual([
+      400,
+      { playlist: ['Ensure this value is less than or equal to 2147483647.'] },
+    ]);
+    const huge = await call(ada, 'PUT', API.player, withId(1e20));
+    expect([huge.statusCode, huge.json()]).toEqual([
+      400,
+      { playlist: ['Ensure this value is less than or equal to 2147483647.'] },
+    ]);
+    const zero = await call(ada, 'PUT', API.player, withId(0));
+    expect([zero.statusCode, zero.json()]).toEqual([
+      400,
+      { playlist: ['Ensure this value is greater than or equal to 1.'] },
+    ]);
+  });
+
   it('keeps the themes of higher plans for them, a custom theme too, and refuses unknown themes', async () => {
     const ada = await signedInUser(t.ctx);
     for (const theme of ['classic', 'paper', 'midnight'])

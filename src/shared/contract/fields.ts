@@ -37,8 +37,30 @@ export const newPasswordField = () =>
 /** The largest id a row can have (PostgreSQL's integer); a larger one names nothing. */
 export const MAX_DATABASE_ID = 2_147_483_647;
 
-/** A row id in a JSON body: a positive integer within the database's range. */
-export const databaseId = () => z.coerce.number().int().positive().max(MAX_DATABASE_ID);
+const NOT_AN_INTEGER = 'A valid integer is required.';
+
+/**
+ * A row id in a JSON body, as DRF's IntegerField reads one: a JSON integer or a string of decimal digits
+ * ("3"), positive and within the database's range. Nothing else is coerced ("1e0", " 1", "0x1", true).
+ * A codec, so a response holding the id (a number) is written back as it is.
+ */
+export const databaseId = () =>
+  z.codec(
+    z.union([z.number(), z.string().regex(/^[0-9]+$/, { error: NOT_AN_INTEGER })], {
+      error: (issue) =>
+        issue.input === undefined
+          ? MESSAGES.required
+          : issue.input === null
+            ? 'This field may not be null.'
+            : NOT_AN_INTEGER,
+    }),
+    z
+      .number()
+      .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.`, abort: true })
+      .int({ error: NOT_AN_INTEGER })
+      .min(1, { error: 'Ensure this value is greater than or equal to 1.' }),
+    { decode: (value) => (typeof value === 'string' ? Number(value) : value), encode: (id) => id },
+  );
 
 /** Decimal digits without a sign or a leading zero: a positive integer as a URL pattern (`\d+`) reads it. */
 const PATH_INTEGER = /^[1-9][0-9]*$/;
@@ -55,8 +77,8 @@ export const pathId = () => pathInteger(MAX_DATABASE_ID);
 /** An integer in a query string: decimal digits only (not 0x10, 1e2, 1.0, +1 or a repeated parameter). */
 export const queryInteger = () =>
   z
-    .string({ error: 'A valid integer is required.' })
-    .regex(/^[0-9]+$/, { error: 'A valid integer is required.' })
+    .string({ error: NOT_AN_INTEGER })
+    .regex(/^[0-9]+$/, { error: NOT_AN_INTEGER })
     .transform(Number);
 
 /** A new order of a whole list (categories, or the messages of one): every id of it exactly once. */
