@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, surrogateCharactersMessage } from '@shared/contract';
 import { ApiError, badRequest, notFound } from './errors';
+import { isPageRequest } from './web';
 
 declare global {
   interface String {
@@ -103,6 +104,9 @@ export function registerBodyParsers(app: FastifyInstance): void {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     try {
       assertStorableText(request.body);
+      // A page's path and query are read by the app in the browser, not here: a NUL in them still gets
+      // the page (its Not found for a path naming nothing), never an API answer.
+      if (isPageRequest(request)) return done();
       assertStorableText(request.query);
       // In a path it names nothing (a file, a page, a row), as a URL pattern would not match it: 404,
       // not a field error under the parameter's name (the 404 route's was "*").

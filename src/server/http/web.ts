@@ -61,6 +61,10 @@ const pathnameOf = (url: string) => url.split('?')[0] ?? '/';
 /** Paths the SPA may own: not the API, not media, and not something that looks like a file. */
 const isSpaPath = (pathname: string) => !/^\/(api|media)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
 
+/** A browser asking for a page (a GET or HEAD of a path the SPA may own): it is answered with a document. */
+export const isPageRequest = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(pathnameOf(request.url));
+
 /**
  * Serves the built SPA: hashed assets cached for a year, pages revalidated, and every other GET of
  * a page path answered with index.html so deep links (/subliminals) work. Pages go through the
@@ -83,10 +87,7 @@ export async function registerWeb(app: FastifyInstance, pages: WebPages | undefi
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = pathnameOf(request.url);
-    if (pages && (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(pathname)) {
-      return reply.sendFile(pageFile(pages, pathname));
-    }
+    if (pages && isPageRequest(request)) return reply.sendFile(pageFile(pages, pathnameOf(request.url)));
     throw notFound();
   });
 }
