@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageCategories } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 
@@ -110,6 +111,40 @@ describe('admin message categories API', () => {
         { name: 'Calmness', messages: ['I am at ease.'] },
       ],
     });
+  });
+
+  it('merges a category created while an import runs, and refuses its name to a create after it', async () => {
+    const file = { categories: [{ name: 'Racing', messages: ['I keep my own pace.'] }] };
+    let imported: ReturnType<typeof call> | undefined;
+    // A create that commits while the import is under way (on PostgreSQL, on a connection of its own).
+    await t.database.db.transaction(async (tx) => {
+      await tx.insert(messageCategories).values({ name: 'Racing', position: 99 });
+      imported = call('POST', '/api/admin/message-categories/import/', file);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await imported!;
+    expect([answer.statusCode, answer.json()]).toEqual([
+      200,
+      { categories_created: 0, categories_updated: 1, messages: 1 },
+    ]);
+    const racing = (await call('GET', '/api/admin/message-categories/export/'))
+      .json<typeof file>()
+      .categories.filter((category) => category.name === 'Racing');
+    expect(racing).toEqual(file.categories);
+
+    const [late, lateImport] = await Promise.all([
+      call('POST', '/api/admin/message-categories/', { name: 'Racing late' }),
+      call('POST', '/api/admin/message-categories/import/', {
+        categories: [{ name: 'Racing late', messages: ['I arrive in time.'] }],
+      }),
+    ]);
+    // Whichever came first, the name exists once: the create made it, or it found it taken.
+    expect([201, 400]).toContain(late.statusCode);
+    expect(lateImport.statusCode).toBe(200);
+    const names = (await call('GET', '/api/admin/message-categories/export/'))
+      .json<typeof file>()
+      .categories.map((category) => category.name);
+    expect(names.filter((name) => name === 'Racing late')).toHaveLength(1);
   });
 
   it('refuses an invalid import file and changes nothing', async () => {

@@ -161,6 +161,11 @@ const batches = <T>(rows: readonly T[]): T[][] =>
  */
 export async function importMessages(db: Db, file: MessagesFile): Promise<MessagesImportResult> {
   return db.transaction(async (tx) => {
+    // No category is created, renamed or deleted meanwhile (reads go on): one created while the file
+    // was being matched by name would make its insert break the unique name (a 500). A create that
+    // came first is waited for and its category merged; one that comes after waits, then finds the
+    // name taken (400).
+    await tx.execute(sql`lock table ${messageCategories} in share row exclusive mode`);
     const existing = await tx
       .select()
       .from(messageCategories)
