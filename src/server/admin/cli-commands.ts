@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import { rename, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
 import {
   adminJobQuerySchema,
   AUDIO_KINDS,
   messagesFileSchema,
+  pathId,
   UPLOAD_LIMITS,
   type AdminUser,
   type AudioKind,
@@ -58,6 +58,17 @@ function positional(c: CommandContext, index: number, what: string): string {
   const value = c.positionals[index];
   if (!value) throw new CliError(`Missing ${what}.`, EXIT.usage);
   return value;
+}
+
+/**
+ * The row id a command names, read as the API reads one in a path (decimal digits without a sign or a
+ * leading zero): anything else ("1e0", "+1", "01") names nothing, as the API's 404 says.
+ */
+function idArgument(c: CommandContext, what: string, listCommand: string): number {
+  const given = positional(c, 0, `the ${what} id (see ${listCommand})`);
+  const id = pathId().safeParse(given);
+  if (!id.success) throw new CliError(`No ${what} ${given}: an id is a whole number as ${listCommand} shows it.`);
+  return id.data;
 }
 
 function kindOf(c: CommandContext): AudioKind {
@@ -297,13 +308,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'remove-app <id>',
     summary: 'Remove a desktop application and its installer file.',
     async run(c) {
-      const id = z.coerce
-        .number()
-        .int()
-        .positive()
-        .safeParse(positional(c, 0, 'the application id (see list-apps)'));
-      if (!id.success) throw new CliError('The id must be a positive whole number (see list-apps).', EXIT.usage);
-      const removed = await deleteApplication(c.store, id.data);
+      const removed = await deleteApplication(c.store, idArgument(c, 'desktop application', 'list-apps'));
       print(c, `Removed desktop application ${removed.application_version} (id ${removed.id}) and its file.`);
     },
   },
@@ -349,18 +354,12 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'retry-job <id>',
     summary: 'Run a failed or dead job again now, with all its attempts (the running server picks it up).',
     async run(c) {
-      const id = z.coerce
-        .number()
-        .int()
-        .positive()
-        .safeParse(positional(c, 0, 'the job id (see jobs)'));
-      if (!id.success) throw new CliError('The id must be a positive whole number (see jobs).', EXIT.usage);
+      const id = idArgument(c, 'job', 'jobs');
       try {
-        const job = await retryFailedJob(c.store.db, id.data);
+        const job = await retryFailedJob(c.store.db, id);
         print(c, `Job ${job.id} (${job.kind}) is queued again.`);
       } catch (error) {
-        if (error instanceof ApiError)
-          throw new CliError(error.statusCode === 404 ? `No job ${id.data}.` : error.message);
+        if (error instanceof ApiError) throw new CliError(error.statusCode === 404 ? `No job ${id}.` : error.message);
         throw error;
       }
     },

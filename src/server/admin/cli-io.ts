@@ -3,6 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiError } from '../http/errors';
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
+import { NON_FIELD_ERRORS } from '@shared/contract';
+import { fieldWithUnstorableText, unstorableTextMessages } from '../http/body-parsers';
 
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -41,12 +43,19 @@ export async function readPassword(io: CliIo): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk as Buffer));
     const text = Buffer.concat(chunks).toString('utf8');
-    return text.split(/\r?\n/)[0] ?? '';
+    return storablePassword(text.split(/\r?\n/)[0] ?? '');
   }
   const first = await askHidden(io, 'Password: ');
   const second = await askHidden(io, 'Password (again): ');
   if (first !== second) throw new CliError('The two passwords do not match; nothing was changed.');
-  return first;
+  return storablePassword(first);
+}
+
+/** A password the API would take at login: one with a NUL in it could never be typed there. */
+function storablePassword(password: string): string {
+  const refused = unstorableTextMessages(password);
+  if (refused.length) throw new CliError(`password: ${refused.join(' ')}\nNothing was changed.`);
+  return password;
 }
 
 function askHidden(io: CliIo, prompt: string): Promise<string> {
@@ -86,10 +95,16 @@ export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, what: 
   } catch {
     throw new CliError(`${file} is not valid JSON.`);
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-    throw new CliError(`${file} is not ${what}; nothing was imported:\n${lines.join('\n')}`);
+  const refuse = (lines: string[]) =>
+    new CliError(`${file} is not ${what}; nothing was imported:\n${lines.join('\n')}`);
+  // Text the API refuses in any body, as the database cannot keep it as written (a NUL, a lone surrogate).
+  const unstorable = fieldWithUnstorableText(json);
+  if (unstorable) {
+    const field = unstorable.field === NON_FIELD_ERRORS ? '(file)' : unstorable.field;
+    throw refuse([`  ${field}: ${unstorableTextMessages(unstorable.text).join(' ')}`]);
   }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw refuse(parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`));
   return parsed.data;
 }

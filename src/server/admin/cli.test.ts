@@ -82,6 +82,10 @@ describe('admin CLI', () => {
     });
     expect((await cli(['retry-job', String(id)])).code).toBe(1);
     expect((await cli(['retry-job', '999999'])).err).toContain('No job 999999.');
+    expect(await cli(['retry-job', `${id}e0`])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`No job ${id}e0:`),
+    });
     await database.db.delete(jobs);
   });
 
@@ -111,6 +115,9 @@ describe('admin CLI', () => {
     expect(taken.err).toContain('email: user with this email already exists.');
     const missing = await cli(['create-staff']);
     expect(missing.code).toBe(2);
+    // A NUL in it would be refused at every login.
+    const nul = await cli(['create-staff', '--email', 'nul@innerwave.test'], 'quiet-harbour\u0000lantern-9\n');
+    expect([nul.code, nul.err]).toEqual([1, 'password: Null characters are not allowed.\nNothing was changed.\n']);
   });
 
   it('sets plans, deactivates and activates users by e-mail, and lists them', async () => {
@@ -149,6 +156,22 @@ describe('admin CLI', () => {
     expect(refused.err).toContain('categories.0.messages.0: This field may not be blank.');
     writeFileSync(bad, '{ not json');
     expect((await cli(['import-messages', bad])).err).toContain('is not valid JSON');
+    // What the API refuses in any body: escapes in the JSON text for a NUL and a lone surrogate.
+    for (const [text, refusal] of [
+      ['{"categories": [{"name": "Ca\\u0000lm", "messages": []}]}', 'categories: Null characters are not allowed.'],
+      [
+        '{"categories": [{"name": "Calm", "messages": ["I am \\ud800."]}]}',
+        'categories: Surrogate characters are not allowed: U+D800.',
+      ],
+      ['{"categories": [], "\\u0000": 1}', '(file): Null characters are not allowed.'],
+    ] as const) {
+      writeFileSync(bad, text);
+      expect(await cli(['import-messages', bad]), text).toEqual({
+        code: 1,
+        out: '',
+        err: `${bad} is not a messages file; nothing was imported:\n  ${refusal}\n`,
+      });
+    }
     const stdout = await cli(['export-messages']);
     expect(JSON.parse(stdout.out)).toEqual({
       categories: [
@@ -243,7 +266,14 @@ describe('admin CLI', () => {
       code: 2,
       err: expect.stringContaining('Missing --version.'),
     });
-    expect((await cli(['remove-app', 'x'])).code).toBe(2);
+    // Read as the API reads an id in a path: anything but plain digits names nothing (its 404), exit 1.
+    for (const given of ['x', '1e0', `${id}.0`, `+${id}`, `0${id}`, ` ${id}`, '0x1', '0', '2147483648'])
+      expect(await cli(['remove-app', given]), given).toEqual({
+        code: 1,
+        out: '',
+        err: `No desktop application ${given}: an id is a whole number as list-apps shows it.\n`,
+      });
+    expect((await cli(['list-apps'])).out).toContain('1 application.');
     expect((await cli(['remove-app', id])).out).toBe(`Removed desktop application 3.0.1 (id ${id}) and its file.\n`);
     expect(mediaFiles()).toEqual([]);
   });
