@@ -11,6 +11,7 @@ import {
   type AdminUser,
   type AudioKind,
 } from '@shared/contract';
+import { accountStatus } from '@shared/contract/plain';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import { formatBytes } from '@shared/bytes';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
@@ -115,7 +116,7 @@ function operatorName(): string {
 }
 
 const userLine = (u: AdminUser) =>
-  `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${u.is_active ? 'active  ' : 'inactive'} ${u.is_staff ? 'staff' : ''}`.trimEnd();
+  `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${accountStatus(u, (iso) => iso.slice(0, 10)).padEnd(25)} ${u.is_staff ? 'staff' : ''}`.trimEnd();
 
 async function setActive(c: CommandContext, active: boolean) {
   const email = positional(c, 0, "the user's e-mail");

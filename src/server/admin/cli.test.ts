@@ -11,6 +11,7 @@ import { createTestDatabase } from '../test/database';
 import { eq } from 'drizzle-orm';
 import { insertJob } from '../jobs/queue';
 import { jobs } from '../jobs/table';
+import { users } from '../db/schema';
 import { runCli } from './cli';
 import { fakeMp3, toneWav } from './test/fake-audio';
 
@@ -133,8 +134,17 @@ describe('admin CLI', () => {
     ]);
     expect((await cli(['deactivate', 'ops@innerwave.test'])).out).toBe('Deactivated ops@innerwave.test.\n');
     const list = await cli(['list-users', '--search', 'OPS']);
-    expect(list.out).toMatch(/ops@innerwave\.test\s+pro\s+inactive staff\n1 user\.\n/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(list.out).toMatch(
+      new RegExp(`ops@innerwave\\.test\\s+pro\\s+deactivated on ${today}\\s+staff\\n1 user\\.\\n`),
+    );
     expect((await cli(['activate', 'ops@innerwave.test'])).code).toBe(0);
+    expect((await cli(['list-users', '--search', 'OPS'])).out).toMatch(/ops@innerwave\.test\s+pro\s+active\s+staff\n/);
+    // An account that signed up and never opened its link.
+    await database.db.insert(users).values({ email: 'waiting@innerwave.test', passwordHash: 'x', isActive: false });
+    expect((await cli(['list-users', '--search', 'waiting'])).out).toMatch(
+      /waiting@innerwave\.test\s+basic\s+not activated yet\n1 user\.\n/,
+    );
   });
 
   it('imports and exports messages, and refuses a bad file without changing anything', async () => {

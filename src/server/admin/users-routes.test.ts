@@ -53,6 +53,7 @@ describe('admin users API', () => {
           is_active: true,
           is_staff: false,
           subscription_plan: 'basic',
+          deactivated_at: null,
         },
       ],
     });
@@ -80,7 +81,12 @@ describe('admin users API', () => {
       headers: staff.headers,
       payload: { is_active: false },
     });
+    // The deactivation's time tells it from an account never activated, and stays through a reactivation.
+    const before = Date.now();
     expect(off.json().is_active).toBe(false);
+    const deactivatedAt = Date.parse(off.json().deactivated_at);
+    expect(deactivatedAt).toBeGreaterThan(before - 60_000);
+    expect(deactivatedAt).toBeLessThanOrEqual(Date.now());
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/users/', headers: member.headers });
     expect(refused.statusCode).toBe(401);
     const on = await t.app.inject({
@@ -89,7 +95,7 @@ describe('admin users API', () => {
       headers: staff.headers,
       payload: { is_active: true },
     });
-    expect(on.json().is_active).toBe(true);
+    expect(on.json()).toMatchObject({ is_active: true, deactivated_at: off.json().deactivated_at });
     // The tokens of before stay dead; the user signs in again.
     const oldAccess = await t.app.inject({ method: 'GET', url: '/api/users/me/', headers: member.headers });
     expect(oldAccess.statusCode).toBe(401);

@@ -27,6 +27,7 @@ const userColumns = {
   plan: profiles.subscriptionPlan,
   createdAt: users.createdAt,
   lastLogin: users.lastLogin,
+  deactivatedAt: users.deactivatedAt,
   billing: {
     stripeCustomerId: billingAccounts.stripeCustomerId,
     stripeSubscriptionId: billingAccounts.stripeSubscriptionId,
@@ -46,6 +47,7 @@ interface UserRow {
   plan: SubscriptionPlan | null;
   createdAt: Date;
   lastLogin: Date | null;
+  deactivatedAt: Date | null;
   billing: BillingColumns | null;
 }
 
@@ -60,6 +62,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   subscription_plan: row.plan ?? 'basic',
   date_joined: row.createdAt.toISOString(),
   last_login: row.lastLogin?.toISOString() ?? null,
+  deactivated_at: row.deactivatedAt?.toISOString() ?? null,
   billing: adminBilling(row.billing),
 });
 

@@ -54,6 +54,8 @@ export const adminUserSchema = z.object({
   /** ISO 8601 timestamps. */
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  /** When staff last deactivated the account (kept when they reactivate it); null if they never did. */
+  deactivated_at: z.string().nullable(),
   /** The Stripe subscription behind the plan; an operator's plan change holds until the next webhook. */
   billing: adminBillingSchema,
 });

@@ -28,3 +28,15 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * Whether an account may sign in, in staff's words (the admin screen and the CLI): active, never
+ * activated by its owner, or deactivated by staff on a date `formatDate` writes.
+ */
+export function accountStatus(
+  user: { is_active: boolean; deactivated_at: string | null },
+  formatDate: (iso: string) => string,
+): string {
+  if (user.is_active) return 'active';
+  return user.deactivated_at ? `deactivated on ${formatDate(user.deactivated_at)}` : 'not activated yet';
+}

@@ -21,8 +21,10 @@ const ada: AdminUser = {
   subscription_plan: 'basic',
   date_joined: '2026-01-05T10:00:00Z',
   last_login: null,
+  deactivated_at: null,
   billing: NO_ADMIN_BILLING,
 };
+const DEACTIVATED_AT = '2026-11-20T09:30:00Z';
 
 /** The server's users, changed by PATCH as the server would. */
 function usersServer(users: AdminUser[]) {
@@ -36,6 +38,8 @@ function usersServer(users: AdminUser[]) {
       if ((body as { subscription_plan?: string }).subscription_plan === 'pro')
         return jsonResponse(400, { subscription_plan: ['Pro needs a payment first.'] });
       Object.assign(users[0]!, body);
+      // The server records each deactivation, and keeps it through a reactivation.
+      if ((body as { is_active?: boolean }).is_active === false) users[0]!.deactivated_at = DEACTIVATED_AT;
       return users[0];
     },
   });
@@ -52,13 +56,38 @@ describe('UsersPanel', () => {
     expect(await screen.findByDisplayValue('intermediate')).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('ada@example.com is now on the intermediate plan.');
 
+    const status = within(row).getByText(/joined/);
+    expect(status).toHaveTextContent(/· active$/);
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
     expect(await within(row).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('ada@example.com is now inactive.');
+    expect(status).toHaveTextContent(new RegExp(`· deactivated on ${new Date(DEACTIVATED_AT).toLocaleDateString()}$`));
     expect(api.calls.filter(({ method }) => method === 'PATCH').map(({ body }) => body)).toEqual([
       { subscription_plan: 'intermediate' },
       { is_active: false },
     ]);
+  });
+
+  it('tells an account never activated from one staff deactivated', async () => {
+    const waiting: AdminUser = { ...ada, id: 2, email: 'waiting@example.com', is_active: false };
+    const stopped: AdminUser = {
+      ...ada,
+      id: 3,
+      email: 'stopped@example.com',
+      is_active: false,
+      deactivated_at: DEACTIVATED_AT,
+    };
+    const back: AdminUser = { ...ada, id: 4, email: 'back@example.com', deactivated_at: DEACTIVATED_AT };
+    usersServer([waiting, stopped, back]);
+    renderWithProviders(<UsersPanel />);
+    const line = async (email: string) =>
+      within((await screen.findByText(email)).closest('li')!).getByText(/joined/).textContent;
+    const joined = `joined ${new Date(ada.date_joined).toLocaleDateString()}`;
+    expect(await line('waiting@example.com')).toBe(`Ada Lovelace · ${joined} · not activated yet`);
+    expect(await line('stopped@example.com')).toBe(
+      `Ada Lovelace · ${joined} · deactivated on ${new Date(DEACTIVATED_AT).toLocaleDateString()}`,
+    );
+    expect(await line('back@example.com')).toBe(`Ada Lovelace · ${joined} · active`);
   });
 
   it("shows the server's refusal and keeps the plan it has", async () => {

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
-import { EMAIL_MAX_LENGTH } from '@shared/contract/plain';
+import { accountStatus, EMAIL_MAX_LENGTH } from '@shared/contract/plain';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
@@ -17,13 +17,15 @@ export const PLAN_OVERRIDE_NOTE =
   'A plan set here holds until the next billing event from Stripe (a renewal, a change, a failed payment or a cancellation), which sets the plan the subscription pays for.';
 const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
 
+const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+
 function BillingLine({ billing }: { billing: AdminBilling }) {
   if (!billing.stripe_customer_id && !billing.status) return <p className="text-sm text-fg-muted">No Stripe billing</p>;
   const parts = [
     billing.status ? `Stripe: ${billing.status.replace(/_/g, ' ')}` : 'Stripe: no subscription',
     billing.past_due ? 'payment failed' : null,
     billing.current_period_end
-      ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${new Date(billing.current_period_end).toLocaleDateString()}`
+      ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${localDate(billing.current_period_end)}`
       : null,
   ].filter(Boolean);
   return (
@@ -58,8 +60,7 @@ function UserRow({
           {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
         </p>
         <p className="text-sm text-fg-muted">
-          {name ? `${name} · ` : ''}joined {new Date(user.date_joined).toLocaleDateString()} ·{' '}
-          {user.is_active ? 'active' : 'inactive'}
+          {name ? `${name} · ` : ''}joined {localDate(user.date_joined)} · {accountStatus(user, localDate)}
         </p>
         <BillingLine billing={user.billing} />
       </div>
