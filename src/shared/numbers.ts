@@ -6,3 +6,13 @@ export function formatInteger(value: number): string {
   const digits = String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return value < 0 ? `-${digits}` : digits;
 }
+
+/**
+ * The step of `limits` nearest to `value`, within its min and max (a half step goes up). Steps count
+ * from the min, as an `<input step>` does; every stepped setting's min is a multiple of its step, so
+ * these are the multiples the server takes.
+ */
+export function snapToStep(value: number, limits: { min: number; max: number; step: number }): number {
+  const { min, max, step } = limits;
+  return Math.min(max, Math.max(min, min + Math.round((value - min) / step) * step));
+}

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
-import type { SubscriptionPlan } from '@shared/constants';
+import { PLAYER, type SubscriptionPlan } from '@shared/constants';
 import { playerSettingsSchema, playerWriteSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
+import { snapToStep } from '@shared/numbers';
 import { planCovers } from '@shared/plans';
 import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme } from '@shared/themes';
 import type { Db } from '../db/client';
@@ -12,12 +13,24 @@ import { planOf, planRequired } from './service';
 
 type PlayerSettings = PlayerWrite['settings'];
 
+/** Stored numbers saved between their steps (before steps were checked) at their nearest step, as the player shows them. */
+function onSteps(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const settings: Record<string, unknown> = { ...value };
+  for (const key of ['flashSpeed', 'displayInterval', 'fontSize'] as const) {
+    const setting = settings[key];
+    if (typeof setting === 'number') settings[key] = snapToStep(setting, PLAYER[key]);
+  }
+  return settings;
+}
+
 /**
  * Settings as stored: saved after validation, parsed again so a later, stricter contract never
- * answers what it would refuse (what no longer passes falls back to the defaults).
+ * answers what it would refuse (what no longer passes falls back to the defaults). Numbers between
+ * steps are read at the nearest step, so what a person reads saves again (docs/product/api.md#own-content).
  */
 export function storedSettings(value: unknown): PlayerSettings {
-  const stored = playerSettingsSchema.safeParse(value);
+  const stored = playerSettingsSchema.safeParse(onSteps(value));
   return stored.success ? stored.data : DEFAULT_PLAYER_SETTINGS;
 }
 
@@ -44,7 +57,7 @@ export function assertThemeIncluded(plan: SubscriptionPlan, settings: PlayerSett
 export async function readPlayer(db: Db, userId: number): Promise<PlayerState> {
   const [row] = await db.select().from(playerStates).where(eq(playerStates.userId, userId));
   if (!row) return { playlist: [], settings: DEFAULT_PLAYER_SETTINGS, updated_at: null };
-  const stored = playerWriteSchema.safeParse({ playlist: row.playlist, settings: row.settings });
+  const stored = playerWriteSchema.safeParse({ playlist: row.playlist, settings: storedSettings(row.settings) });
   return {
     ...(stored.success ? stored.data : { playlist: [], settings: DEFAULT_PLAYER_SETTINGS }),
     updated_at: row.updatedAt.toISOString(),

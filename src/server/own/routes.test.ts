@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
+import { playerStates } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { ownTestKit } from './test-kit';
@@ -273,6 +274,37 @@ describe('the player in the cloud', () => {
       400,
       { playlist: ['Ensure this value is greater than or equal to 1.'] },
     ]);
+  });
+
+  it('refuses a setting between its steps, in Django’s words, and keeps what was saved', async () => {
+    const ada = await signedInUser(t.ctx);
+    await call(ada, 'PUT', API.player, { playlist, settings });
+    for (const [change, step] of [
+      [{ flashSpeed: 55 }, 10],
+      [{ displayInterval: 1250 }, 500],
+      [{ fontSize: 21 }, 2],
+    ] as const) {
+      const refused = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, ...change } });
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json()).toEqual({ settings: [`Ensure this value is a multiple of step size ${step}.`] });
+    }
+    expect((await call(ada, 'GET', API.player)).json()).toMatchObject({ playlist, settings });
+  });
+
+  it('reads settings stored between steps (before steps were checked) at the nearest step, which saves again', async () => {
+    const ada = await signedInUser(t.ctx);
+    await t.database.db.insert(playerStates).values({
+      userId: ada.id,
+      playlist,
+      settings: { ...settings, flashSpeed: 55, displayInterval: 1250, fontSize: 21 },
+    });
+    const read = (await call(ada, 'GET', API.player)).json();
+    expect(read).toMatchObject({
+      playlist,
+      settings: { ...settings, flashSpeed: 60, displayInterval: 1500, fontSize: 22 },
+    });
+    const saved = await call(ada, 'PUT', API.player, { playlist: read.playlist, settings: read.settings });
+    expect(saved.statusCode).toBe(200);
   });
 
   it('keeps the themes of higher plans for them, a custom theme too, and refuses unknown themes', async () => {

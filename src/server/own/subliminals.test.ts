@@ -136,6 +136,41 @@ describe('saved subliminals', () => {
     expect((await call(ada, 'GET', subliminalPath(id))).json()).toMatchObject(morning);
   });
 
+  it('refuse settings between their steps, and read those stored before steps were checked at the nearest step, shared and copied too', async () => {
+    const ada = await userOn('intermediate');
+    const refused = await call(ada, 'POST', API.subliminals, { ...morning, settings: { ...settings, fontSize: 31 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ settings: ['Ensure this value is a multiple of step size 2.'] });
+    const update = await call(ada, 'PUT', subliminalPath((await save(ada)).id), {
+      ...morning,
+      settings: { ...settings, flashSpeed: 125 },
+    });
+    expect(update.json()).toEqual({ settings: ['Ensure this value is a multiple of step size 10.'] });
+
+    const offStep = { ...settings, flashSpeed: 125, displayInterval: 2750, fontSize: 31 };
+    const onStep = { ...settings, flashSpeed: 130, displayInterval: 3000, fontSize: 32 };
+    const stored = await t.database.db
+      .insert(savedSubliminals)
+      .values([
+        { userId: ada.id, name: 'Kept', playlist, settings: offStep },
+        { userId: ada.id, name: 'Shared', playlist, settings: offStep },
+      ])
+      .returning({ id: savedSubliminals.id });
+    const [kept, shared] = stored.map((row) => row.id);
+    const read = (await call(ada, 'GET', subliminalPath(kept!))).json();
+    expect(read.settings).toEqual(onStep);
+    // Renaming sends back what it read.
+    const renamed = await call(ada, 'PUT', subliminalPath(kept!), { ...read, name: 'Renamed' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().settings).toEqual(onStep);
+
+    const { token } = (await call(ada, 'POST', sharePath(shared!))).json();
+    expect((await call(undefined, 'GET', fillPath(API.shared, { token }))).json().settings).toEqual(onStep);
+    const copy = await call(ada, 'POST', fillPath(API.sharedCopy, { token }));
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().subliminal.settings).toEqual(onStep);
+  });
+
   it("are their owner's only: another person's ids are not found, for every call", async () => {
     const ada = await userOn('pro');
     const bob = await userOn('pro');

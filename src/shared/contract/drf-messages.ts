@@ -16,6 +16,9 @@ function pythonType(value: unknown): string {
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
+/** Django's StepValueValidator, which DRF runs for a field's step. */
+export const multipleOfMessage = (step: number) => `Ensure this value is a multiple of step size ${step}.`;
+
 export function drfMessage(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
@@ -59,6 +62,7 @@ export function drfMessage(issue: Issue): string | undefined {
     case 'unrecognized_keys':
       return `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
     case 'not_multiple_of':
+      return multipleOfMessage(Number(issue.divisor));
     case 'invalid_union':
     case 'invalid_key':
     case 'invalid_element':

@@ -4,6 +4,7 @@ import { PLAN_FEATURES, PLAN_LIMITS } from '../plans';
 import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type ThemeFont } from '../themes';
 import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
+import { multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString } from './fields';
 import { OWN_MUSIC, PLAYLIST_SOURCES } from './portal-plain';
 
@@ -37,12 +38,14 @@ export const ownMessageWriteSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
 });
 
-const between = (min: number, maxValue: number) =>
+/** A player setting: an integer within its limits, on one of its steps (docs/product/api.md#own-content). */
+const stepped = ({ min, max: maxValue, step }: { min: number; max: number; step: number }) =>
   z
     .number({ error: 'A valid integer is required.' })
     .int({ error: 'A valid integer is required.' })
     .min(min, { error: `Ensure this value is greater than or equal to ${min}.` })
-    .max(maxValue, { error: `Ensure this value is less than or equal to ${maxValue}.` });
+    .max(maxValue, { error: `Ensure this value is less than or equal to ${maxValue}.` })
+    .multipleOf(step, { error: multipleOfMessage(step) });
 
 const colour = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour as #RRGGBB.' });
 const themeIds: [string, ...string[]] = [CUSTOM_THEME_ID, ...SESSION_THEMES.map((theme) => theme.id)];
@@ -56,10 +59,10 @@ export type CustomTheme = z.infer<typeof customThemeSchema>;
 
 export const playerSettingsSchema = z
   .object({
-    flashSpeed: between(PLAYER.flashSpeed.min, PLAYER.flashSpeed.max),
-    displayInterval: between(PLAYER.displayInterval.min, PLAYER.displayInterval.max),
+    flashSpeed: stepped(PLAYER.flashSpeed),
+    displayInterval: stepped(PLAYER.displayInterval),
     messageColor: colour(),
-    fontSize: between(PLAYER.fontSize.min, PLAYER.fontSize.max),
+    fontSize: stepped(PLAYER.fontSize),
     theme: z.enum(themeIds, { error: 'Choose one of the themes.' }).default(DEFAULT_THEME_ID),
     /** Present exactly when `theme` is "custom". */
     customTheme: customThemeSchema.optional(),

@@ -189,6 +189,22 @@ describe('the player in the account', () => {
     expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
   });
 
+  it('saves a setting typed between its steps at the nearest step, which the server takes', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await screen.findByRole('button', { name: 'Add Focus to playlist' });
+    // Typed over the whole 100, and the field not left: the field shows 55 until then.
+    await user.type(screen.getByLabelText('Flash speed (ms)'), '55', {
+      initialSelectionStart: 0,
+      initialSelectionEnd: 3,
+    });
+    expect(screen.getByLabelText('Flash speed (ms)')).toHaveValue(55);
+    await vi.waitFor(() => expect(api.calls.some(({ method }) => method === 'PUT')).toBe(true), { timeout: 3000 });
+    expect(api.calls.filter(({ method }) => method === 'PUT').at(-1)?.body).toMatchObject({
+      settings: { ...DEFAULT_SETTINGS, flashSpeed: 60 },
+    });
+  });
+
   it('keeps changes on the device and says so when the server cannot be reached', async () => {
     const user = userEvent.setup();
     server.onSave = () => {

@@ -1,4 +1,5 @@
 import { PLAYER } from '@shared/constants';
+import { snapToStep } from '@shared/numbers';
 import type { PlaylistItemWrite, PlaylistSource, CustomTheme, Message } from '@shared/contract';
 import { PLAYLIST_SOURCES } from '@shared/contract/portal-plain';
 import {
@@ -35,9 +36,6 @@ export const DEFAULT_SETTINGS: PlayerSettings = DEFAULT_PLAYER_SETTINGS;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-const snap = (value: number, min: number, step: number, max = Number.POSITIVE_INFINITY) =>
-  Math.min(max, Math.max(min, min + Math.round((value - min) / step) * step));
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** A custom theme as `customThemeSchema` takes it: a #rrggbb background and one of the fonts. */
@@ -63,28 +61,16 @@ export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknow
   const number = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) ? value : fallback;
   return {
-    flashSpeed: snap(
-      number(input.flashSpeed, DEFAULT_SETTINGS.flashSpeed),
-      PLAYER.flashSpeed.min,
-      PLAYER.flashSpeed.step,
-      PLAYER.flashSpeed.max,
-    ),
-    displayInterval: snap(
+    flashSpeed: snapToStep(number(input.flashSpeed, DEFAULT_SETTINGS.flashSpeed), PLAYER.flashSpeed),
+    displayInterval: snapToStep(
       number(input.displayInterval, DEFAULT_SETTINGS.displayInterval),
-      PLAYER.displayInterval.min,
-      PLAYER.displayInterval.step,
-      PLAYER.displayInterval.max,
+      PLAYER.displayInterval,
     ),
     messageColor:
       typeof input.messageColor === 'string' && HEX_COLOR.test(input.messageColor)
         ? input.messageColor
         : DEFAULT_SETTINGS.messageColor,
-    fontSize: snap(
-      number(input.fontSize, DEFAULT_SETTINGS.fontSize),
-      PLAYER.fontSize.min,
-      PLAYER.fontSize.step,
-      PLAYER.fontSize.max,
-    ),
+    fontSize: snapToStep(number(input.fontSize, DEFAULT_SETTINGS.fontSize), PLAYER.fontSize),
     ...themeOf(input),
   };
 }
