@@ -20,10 +20,14 @@ export const PLAN_FEATURES = {
 } as const satisfies Record<string, SubscriptionPlan>;
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 
-/** How much of one's own content each plan keeps. */
+/**
+ * How much of one's own content each plan keeps (docs/product/plans.md#limits). Basic's 200 messages
+ * are decisions §8's; categories only hold messages, so a plan keeps as many categories as messages,
+ * up to 500: more than anyone sorts by hand, and a reorder (a write per category) stays quick.
+ */
 export const PLAN_LIMITS = {
-  basic: { ownCategories: 20, ownMessages: 200, savedSubliminals: 0 },
-  intermediate: { ownCategories: 100, ownMessages: 2_000, savedSubliminals: 500 },
+  basic: { ownCategories: 200, ownMessages: 200, savedSubliminals: 0 },
+  intermediate: { ownCategories: 500, ownMessages: 2_000, savedSubliminals: 500 },
   pro: { ownCategories: 500, ownMessages: 10_000, savedSubliminals: 2_000 },
 } as const satisfies Record<SubscriptionPlan, Record<string, number>>;
 export type PlanLimit = keyof (typeof PLAN_LIMITS)['basic'];

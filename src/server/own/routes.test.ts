@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
-import { playerStates } from '../db/schema';
+import { ownCategories, playerStates } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { ownTestKit } from './test-kit';
@@ -170,6 +170,39 @@ describe('own messages', () => {
     const last = category.messages.at(-1).id;
     expect((await call(ada, 'PATCH', messagePath(last), { message_text: 'Still mine.' })).statusCode).toBe(200);
     expect((await call(ada, 'DELETE', messagePath(last))).statusCode).toBe(204);
+  });
+});
+
+describe('own categories', () => {
+  const emptyCategories = (user: { id: number }, n: number) =>
+    t.database.db
+      .insert(ownCategories)
+      .values(Array.from({ length: n }, (_, i) => ({ userId: user.id, name: `Empty ${i}` })));
+
+  it('are as many on Basic as its messages (200), and 500 on a paid plan, where no plan keeps more', async () => {
+    const ada = await signedInUser(t.ctx);
+    await emptyCategories(ada, 199);
+    expect((await call(ada, 'POST', API.myCategories, { name: 'The 200th' })).statusCode).toBe(201);
+    const basic = await call(ada, 'POST', API.myCategories, { name: 'One more' });
+    expect(basic.statusCode).toBe(403);
+    expect(basic.json()).toEqual({
+      detail: 'Your plan keeps up to 200 categories of your own. The intermediate plan keeps more.',
+      code: 'plan_limit',
+      required_plan: 'intermediate',
+    });
+
+    await setPlan(ada, 'intermediate');
+    await emptyCategories(ada, 299);
+    expect((await call(ada, 'POST', API.myCategories, { name: 'The 500th' })).statusCode).toBe(201);
+    for (const plan of ['intermediate', 'pro'] as const) {
+      await setPlan(ada, plan);
+      const paid = await call(ada, 'POST', API.myCategories, { name: 'One more' });
+      expect(paid.statusCode, plan).toBe(403);
+      expect(paid.json()).toEqual({
+        detail: 'Your plan keeps up to 500 categories of your own. Delete one to add another.',
+        code: 'plan_limit',
+      });
+    }
   });
 });
 

@@ -78,7 +78,7 @@ export async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit, ad
   if ((await countOwn(tx, userId, limit)) + adding <= allowed) return;
   const higher = planRaising(plan, limit);
   throw new ApiError(403, {
-    detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own.${higher ? ` The ${higher} plan keeps more.` : ''}`,
+    detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own. ${higher ? `The ${higher} plan keeps more.` : 'Delete one to add another.'}`,
     code: 'plan_limit',
     ...(higher && { required_plan: higher }),
   });
