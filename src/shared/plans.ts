@@ -21,14 +21,20 @@ export const PLAN_FEATURES = {
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 
 /**
+ * Decisions §8 gives the paid plans "any number" of saved subliminals: one fair-use cap for both, far
+ * past what anyone saves by hand, so the list (served whole) stays one quick call (docs/product/plans.md#limits).
+ */
+const SAVED_SUBLIMINALS_FAIR_USE = 2_000;
+
+/**
  * How much of one's own content each plan keeps (docs/product/plans.md#limits). Basic's 200 messages
  * are decisions §8's; categories only hold messages, so a plan keeps as many categories as messages,
  * up to 500: more than anyone sorts by hand, and a reorder (a write per category) stays quick.
  */
 export const PLAN_LIMITS = {
   basic: { ownCategories: 200, ownMessages: 200, savedSubliminals: 0 },
-  intermediate: { ownCategories: 500, ownMessages: 2_000, savedSubliminals: 500 },
-  pro: { ownCategories: 500, ownMessages: 10_000, savedSubliminals: 2_000 },
+  intermediate: { ownCategories: 500, ownMessages: 2_000, savedSubliminals: SAVED_SUBLIMINALS_FAIR_USE },
+  pro: { ownCategories: 500, ownMessages: 10_000, savedSubliminals: SAVED_SUBLIMINALS_FAIR_USE },
 } as const satisfies Record<SubscriptionPlan, Record<string, number>>;
 export type PlanLimit = keyof (typeof PLAN_LIMITS)['basic'];
 

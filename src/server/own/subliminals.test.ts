@@ -198,21 +198,26 @@ describe('saved subliminals', () => {
     expect((await call(ada, 'GET', fillPath(API.myCategory, { id: category.id }))).json().share).not.toBeNull();
   });
 
-  it('stop at the plan’s number and say which plan keeps more', async () => {
+  it('are any number within one fair-use cap, the same on Intermediate and Pro, that says to delete one', async () => {
     const ada = await userOn('intermediate');
-    const limit = PLAN_LIMITS.intermediate.savedSubliminals;
+    const cap = PLAN_LIMITS.intermediate.savedSubliminals;
+    expect(PLAN_LIMITS.pro.savedSubliminals).toBe(cap);
     await t.database.db
       .insert(savedSubliminals)
-      .values(Array.from({ length: limit }, (_, i) => ({ userId: ada.id, name: `Saved ${i}`, playlist, settings })));
-    const refused = await call(ada, 'POST', API.subliminals, morning);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({
-      detail: `Your plan keeps up to ${limit} saved subliminals of your own. The pro plan keeps more.`,
-      code: 'plan_limit',
-      required_plan: 'pro',
-    });
-    expect((await call(ada, 'GET', API.plan)).json().usage.savedSubliminals).toBe(limit);
-    await setPlan(ada, 'pro');
+      .values(Array.from({ length: cap }, (_, i) => ({ userId: ada.id, name: `Saved ${i}`, playlist, settings })));
+    for (const plan of ['intermediate', 'pro'] as const) {
+      await setPlan(ada, plan);
+      const refused = await call(ada, 'POST', API.subliminals, morning);
+      expect(refused.statusCode, plan).toBe(403);
+      expect(refused.json()).toEqual({
+        detail: `Your plan keeps up to ${cap} saved subliminals of your own. Delete one to add another.`,
+        code: 'plan_limit',
+      });
+    }
+    expect((await call(ada, 'GET', API.plan)).json().usage.savedSubliminals).toBe(cap);
+    // The list is served whole.
+    expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(cap);
+    await call(ada, 'DELETE', subliminalPath((await call(ada, 'GET', API.subliminals)).json()[0].id));
     expect((await call(ada, 'POST', API.subliminals, morning)).statusCode).toBe(201);
   });
 });
