@@ -110,3 +110,40 @@ test('a track that cannot be fetched says so and goes back to idle, never "Ended
   await expect(card).toHaveAttribute('data-state', 'idle');
   await expect(card.getByText('Ended')).toHaveCount(0);
 });
+
+// Practice history credits each sound with the time it played (docs/decisions/035-a-session-is-what-plays.md).
+test('a track played in place of another is a session of its own in the history, each with the time it played', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  const first = page.getByRole('button', { name: /^Play 528 Hz/ });
+  await untilShown(page, first);
+  await first.click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^0:0[3-9] · looping$/, { timeout: 20_000 });
+  // One sound at a time (Basic): 432 Hz takes the place of 528 Hz, and the engine plays on.
+  await page.getByRole('button', { name: /^Play 432 Hz/ }).click();
+  await expect(player.getByRole('link')).toHaveText(/^432 Hz/);
+  await page.waitForTimeout(2500);
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
+  );
+  await player.getByRole('button', { name: 'Stop' }).click();
+  expect((await recorded).ok()).toBe(true);
+
+  const access = await page.evaluate(() => localStorage.getItem('user.access'));
+  let entries: { title: string; seconds: number; finished: boolean }[] = [];
+  await expect
+    .poll(async () => {
+      const history = await request.get('/api/user/history/', { headers: { authorization: `Bearer ${access}` } });
+      entries = history.ok() ? await history.json() : [];
+      return entries.map((entry) => entry.title);
+    })
+    .toEqual([expect.stringMatching(/^432 Hz/), expect.stringMatching(/^528 Hz/)]);
+  const [second, earlier] = entries;
+  expect(earlier!.seconds).toBeGreaterThanOrEqual(3);
+  expect(second!.seconds).toBeGreaterThanOrEqual(2);
+  expect(entries.every((entry) => !entry.finished)).toBe(true);
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyEntrySchema } from '@shared/contract/guidance';
-import type { EndedSession } from '@web/lib/audio/session-ends';
+import { watchSessionEnds, type EndedSession } from '@web/lib/audio/session-ends';
+import type { SoundEngineState } from '@web/lib/audio/sound-engine';
 import { historyEntryOf } from './practice-recorder';
 
 const startedAt = new Date('2026-11-23T18:00:00.000Z');
@@ -59,5 +60,32 @@ describe('historyEntryOf', () => {
     expect(historyEntryOf(session({ seconds: 0 }))).toBeNull();
     const entry = historyEntryOf(session({ layers: [track] }))!;
     expect(historyEntrySchema.omit({ id: true, recorded_at: true }).parse(entry)).toEqual(entry);
+  });
+
+  it('records a track that replaced another as its own entry: each title gets the time it played', () => {
+    let state: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+    let now = 0;
+    const listeners = new Set<() => void>();
+    const engine = {
+      getState: () => state,
+      now: () => now,
+      subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    };
+    const set = (next: Partial<SoundEngineState>, at: number) => {
+      [state, now] = [{ ...state, ...next }, at];
+      for (const listener of listeners) listener();
+    };
+    const entries: ReturnType<typeof historyEntryOf>[] = [];
+    watchSessionEnds(engine, () => startedAt.getTime()).onEnd((ended) => entries.push(historyEntryOf(ended)));
+    const rain = { ...track, source: { ...track.source, key: 'bonus:3', title: 'Rain' } };
+
+    set({ status: 'playing', layers: [track] }, 0);
+    set({ layers: [rain] }, 600);
+    set({ status: 'stopped', layers: [] }, 660);
+
+    expect(entries.map((entry) => entry && [entry.title, entry.ref, entry.seconds])).toEqual([
+      ['528 Hz', 'track:12', 600],
+      ['Rain', 'track:3', 60],
+    ]);
   });
 });

@@ -5,6 +5,11 @@ import type { LayerState, SoundEngine, SoundEngineState } from './sound-engine';
 // mini-player, the sleep timer, signing out), the engine goes from playing or paused to stopped once.
 // This watcher turns that into one report, with the time actually listened (pauses excluded), so
 // history is recorded in one place and no feature needs another.
+//
+// A session is what plays, so it also ends when the engine plays on with other sounds: a track set
+// in place of another (one sound at a time), a layer added or taken away. Each sound is then credited
+// with the time it played, not the whole sitting with the last one. A program day's session is named
+// by the day, not by its sounds, and lasts while any of them plays.
 
 /** What a starter may say about the session it starts (e.g. a program's day), carried to its end. */
 export interface SessionTag {
@@ -18,9 +23,12 @@ export interface SessionTag {
 export interface EndedSession {
   /** The layers that played (the last set before the end). */
   layers: readonly LayerState[];
-  /** Seconds listened, pauses excluded, by the wall clock. */
+  /** Seconds listened, pauses excluded, by the engine's clock (the one the mini-player shows). */
   seconds: number;
-  /** 'timer': the sleep timer ran out (the session played to its end); 'stop': someone stopped it. */
+  /**
+   * 'timer': the sleep timer ran out (the session played to its end); 'stop': someone stopped it,
+   * or other sounds took its place.
+   */
   by: 'stop' | 'timer';
   startedAt: Date;
   tag: SessionTag | null;
@@ -28,72 +36,124 @@ export interface EndedSession {
 
 type Listener = (session: EndedSession) => void;
 
-/** Watches one engine; `tag` names the next (or current) session, `onEnd` hears every end. */
+/**
+ * Which sound a layer plays: its layer, and for a track or a noise which one. A retuned beat, a new
+ * level or the voice spoken again are the same sound.
+ */
+function soundOf(layer: LayerState): string {
+  const source = layer.source;
+  return source.kind === 'track'
+    ? `track ${source.key}`
+    : source.kind === 'noise'
+      ? `noise ${source.colour}`
+      : layer.id;
+}
+
+interface Listening {
+  tag: SessionTag | null;
+  /** Wall-clock milliseconds, for the record's start. */
+  startedAt: number;
+  /** The sounds that played in it (a program day's: every one that joined it). */
+  sounds: Set<string>;
+  layers: readonly LayerState[];
+  /** Engine seconds listened before the current stretch of playing, which began at `playingSince`. */
+  listened: number;
+  playingSince: number | null;
+}
+
+/** Watches one engine; `tag` names the next session, `onEnd` hears every end. */
 export function watchSessionEnds(
   engine: Pick<SoundEngine, 'subscribe' | 'getState' | 'now'>,
   clock = () => Date.now(),
 ) {
   const listeners = new Set<Listener>();
   let previous: SoundEngineState = engine.getState();
-  let tag: SessionTag | null = null;
-  let startedAt = 0;
-  let listenedMs = 0;
-  let playingSince: number | null = null;
-  let layers: readonly LayerState[] = [];
+  let nextTag: SessionTag | null = null;
+  let listening: Listening | null = null;
+
+  function begin(state: SoundEngineState, tag: SessionTag | null) {
+    listening = {
+      tag,
+      startedAt: clock(),
+      sounds: new Set(state.layers.map(soundOf)),
+      layers: state.layers,
+      listened: 0,
+      playingSince: state.status === 'playing' ? engine.now() : null,
+    };
+  }
+
+  function end(by: EndedSession['by']) {
+    const ended = listening;
+    if (!ended) return;
+    listening = null;
+    const playing = ended.playingSince === null ? 0 : engine.now() - ended.playingSince;
+    const session: EndedSession = {
+      layers: ended.layers,
+      seconds: Math.round(Math.max(0, ended.listened + playing)),
+      by,
+      startedAt: new Date(ended.startedAt),
+      tag: ended.tag,
+    };
+    for (const listener of listeners) listener(session);
+  }
+
+  /** Whether the engine now plays something other than this session. */
+  function replaced(current: Listening, layers: readonly LayerState[]): boolean {
+    const sounds = layers.map(soundOf);
+    if (current.sounds.size === 0 || sounds.length === 0) return false;
+    if (current.tag) return !sounds.some((sound) => current.sounds.has(sound));
+    return sounds.length !== current.sounds.size || sounds.some((sound) => !current.sounds.has(sound));
+  }
 
   engine.subscribe(() => {
     const state = engine.getState();
-    const now = clock();
-    if (previous.status === 'stopped' && state.status !== 'stopped') {
-      startedAt = now;
-      listenedMs = 0;
-      playingSince = null;
-    }
-    if (state.status === 'playing' && playingSince === null) playingSince = now;
-    if (state.status !== 'playing' && playingSince !== null) {
-      listenedMs += now - playingSince;
-      playingSince = null;
-    }
-    if (state.layers.length > 0) layers = state.layers;
-    if (previous.status !== 'stopped' && state.status === 'stopped') {
+    if (state.status === 'stopped') {
       const timer = previous.timer;
-      report(timer && engine.now() >= timer.endsAt - 0.5 ? 'timer' : 'stop', now);
-      tag = null;
-      layers = [];
+      end(timer && engine.now() >= timer.endsAt - 0.5 ? 'timer' : 'stop');
+    } else {
+      if (listening && replaced(listening, state.layers)) {
+        end('stop');
+        begin(state, null);
+      }
+      if (!listening) {
+        begin(state, nextTag);
+        nextTag = null;
+      }
+      const current: Listening = listening!;
+      const now = engine.now();
+      if (state.status === 'playing' && current.playingSince === null) current.playingSince = now;
+      if (state.status !== 'playing' && current.playingSince !== null) {
+        current.listened += now - current.playingSince;
+        current.playingSince = null;
+      }
+      if (state.layers.length > 0) current.layers = state.layers;
+      // A program day's sounds are all that join it (they start one after another); a session that
+      // began with none yet takes its first ones.
+      const joining = current.tag || current.sounds.size === 0 ? state.layers : [];
+      for (const layer of joining) current.sounds.add(soundOf(layer));
     }
     previous = state;
   });
 
-  function report(by: EndedSession['by'], now: number) {
-    const ended: EndedSession = {
-      layers,
-      seconds: Math.round((listenedMs + (playingSince === null ? 0 : now - playingSince)) / 1000),
-      by,
-      startedAt: new Date(startedAt),
-      tag,
-    };
-    for (const listener of listeners) listener(ended);
-  }
-
   return {
-    /** Names the session about to start (call just before starting it); a plain start clears it. */
+    /** Names the session about to start (call just before starting it); a plain start has none. */
     tag(next: SessionTag | null) {
-      tag = next;
+      nextTag = next;
     },
     /** The tag of the session playing now, if any. */
-    current: () => (engine.getState().status === 'stopped' ? null : tag),
+    current: () => (engine.getState().status === 'stopped' ? null : (listening?.tag ?? null)),
     /**
      * The page is going away (closed, reloaded, left) with a session under way: reports what was listened
      * so far as a stopped session. Should the page come back (the back-forward cache), what plays on
      * counts from then, as a session of its own.
      */
     flush() {
-      if (engine.getState().status === 'stopped') return;
-      const now = clock();
-      report('stop', now);
-      startedAt = now;
-      listenedMs = 0;
-      if (playingSince !== null) playingSince = now;
+      const state = engine.getState();
+      if (state.status === 'stopped' || !listening) return;
+      const { tag, sounds } = listening;
+      end('stop');
+      begin(state, tag);
+      listening!.sounds = sounds;
     },
     onEnd(listener: Listener): () => void {
       listeners.add(listener);
