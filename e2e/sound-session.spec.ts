@@ -147,3 +147,36 @@ test('a track played in place of another is a session of its own in the history,
   expect(second!.seconds).toBeGreaterThanOrEqual(2);
   expect(entries.every((entry) => !entry.finished)).toBe(true);
 });
+
+// One clock for a session (docs/decisions/035-a-session-is-what-plays.md): the session screen and the
+// mini-player read the engine's, even when the sound began before the messages.
+test('the subliminals session screen shows the time the mini-player shows, and pauses with it', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+  await untilShown(page, play);
+  await play.click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  const playerTime = player.getByTestId('mini-player-time');
+  await expect(playerTime).toHaveText(/^0:0[3-9] · looping$/, { timeout: 20_000 });
+
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Subliminals' }).click();
+  await page.getByRole('button', { name: /^Confidence/ }).click();
+  await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'I understand, start' }).click();
+  const screen = page.getByTestId('flash-overlay');
+  await screen.getByRole('button', { name: 'In a corner' }).click();
+  const screenTime = screen.getByTestId('session-time');
+
+  const clockOf = async (locator: Locator) => (await locator.textContent())?.match(/\d+:\d\d/)?.[0];
+  // Both tick four times a second: read together, they agree (a second's edge may fall between reads).
+  await expect.poll(async () => (await clockOf(screenTime)) === (await clockOf(playerTime))).toBe(true);
+  expect(await clockOf(screenTime)).not.toBe('0:00');
+
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect(screenTime).toHaveText(/^Paused · /);
+  expect(await clockOf(screenTime)).toBe(await clockOf(playerTime));
+  await screen.getByRole('button', { name: 'Resume' }).click();
+  await expect(playerTime).toHaveText(/looping$/);
+});

@@ -7,7 +7,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { DEFAULT_FADE_OUT_SECONDS, FADE_OUT_SECONDS, formatClock, SLEEP_TIMER_MINUTES } from '@web/lib/audio/mixer';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
 import type { LayerState } from '@web/lib/audio/sound-engine';
-import { useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { readSessionClock, useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { Button } from '@web/components/ui/button';
 import { RangeInput } from '@web/components/ui/range-input';
 
@@ -66,10 +66,7 @@ function useStopsWhenThePortalIsLeft() {
 export function MiniPlayer() {
   const state = useSoundEngine();
   const active = state.status !== 'stopped';
-  const clock = useEngineClock(
-    () => ({ elapsed: soundEngine.elapsed(), remaining: soundEngine.remaining(), fading: soundEngine.fading() }),
-    state.status === 'playing',
-  );
+  const clock = useEngineClock(readSessionClock, state.status === 'playing');
   const [fadeSeconds, setFadeSeconds] = useState<number>(DEFAULT_FADE_OUT_SECONDS);
   const volumeId = useId();
 

@@ -13,6 +13,17 @@ export function useLayer(id: LayerId) {
   return state.layers.find((layer) => layer.id === id) ?? null;
 }
 
+/**
+ * The session's clock: seconds played (pauses excluded), the sleep timer's time left and whether it
+ * fades. The engine keeps it; the mini-player, the session screen and the practice history all read
+ * this one clock, so they never disagree.
+ */
+export const readSessionClock = () => ({
+  elapsed: soundEngine.elapsed(),
+  remaining: soundEngine.remaining(),
+  fading: soundEngine.fading(),
+});
+
 /** Reads the engine's clocks (elapsed, remaining, track position), re-rendering 4 times a second while `active`. */
 export function useEngineClock<T>(read: () => T, active: boolean): T {
   const [, setTicks] = useState(0);

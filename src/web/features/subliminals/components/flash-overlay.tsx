@@ -11,7 +11,7 @@ import { useFlashPlayer } from '../hooks/use-flash-player';
 import { FLASH_MARGIN, fittingFontSize, flashMaxWidth, placeFlash } from '../lib/flash-placement';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
 import { SessionBackground } from './session-background';
-import { SessionStatus } from './session-status';
+import { SessionStatus, useFlashStopwatch } from './session-status';
 
 /** An Escape this soon after leaving full screen was the one that left it, not a request to stop. */
 const FULL_SCREEN_ESCAPE_MS = 500;
@@ -59,7 +59,17 @@ export function FlashOverlay({
   const chrome = useRef<HTMLDivElement>(null);
   const [fullScreen, setFullScreen] = useState(false);
   const [corner, setCorner] = useState(false);
-  const [paused, setPaused] = useState(false);
+  // With sound, the session is paused when its sound is, whichever control paused it (this screen's or
+  // the mini-player's); without, by this screen's Pause. The last pause stays when the sound stops.
+  const engine = useSoundEngine();
+  const [pausedWithoutSound, setPausedWithoutSound] = useState(false);
+  const [engineStatus, setEngineStatus] = useState(engine.status);
+  if (engineStatus !== engine.status) {
+    setEngineStatus(engine.status);
+    if (engine.status !== 'stopped') setPausedWithoutSound(engine.status === 'paused');
+  }
+  const paused = engine.status === 'stopped' ? pausedWithoutSound : engine.status === 'paused';
+  const flashSeconds = useFlashStopwatch(paused);
   const flash = useFlashPlayer(playlist, settings, !paused);
   const miniPlayerHeight = useMiniPlayerHeight(corner);
 
@@ -120,7 +130,7 @@ export function FlashOverlay({
   );
 
   // The sleep timer ending ends the session too ("then everything stops").
-  const ended = useSoundEngine().ended;
+  const ended = engine.ended;
   const endedAtOpening = useRef(ended);
   useEffect(() => {
     if (ended && ended !== endedAtOpening.current && ended.by === 'timer') onStop();
@@ -173,13 +183,9 @@ export function FlashOverlay({
     else void overlay.current?.requestFullscreen().catch(() => undefined);
   };
   const togglePause = () => {
-    if (paused) {
-      setPaused(false);
-      if (soundEngine.getState().status === 'paused') void soundEngine.resume();
-    } else {
-      setPaused(true);
-      soundEngine.pause();
-    }
+    setPausedWithoutSound(!paused);
+    if (paused) void soundEngine.resume();
+    else soundEngine.pause();
   };
   const toggleCorner = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -240,7 +246,7 @@ export function FlashOverlay({
       >
         {corner ? null : (
           <div className="min-w-0 flex-1 basis-56">
-            <SessionStatus paused={paused} compact={false} />
+            <SessionStatus paused={paused} compact={false} flashSeconds={flashSeconds} />
           </div>
         )}
         <div className={clsx('flex flex-wrap items-center gap-2 whitespace-nowrap', corner && 'w-full flex-nowrap')}>
@@ -277,7 +283,7 @@ export function FlashOverlay({
           </Button>
           {corner ? (
             <div className="min-w-0 flex-1 text-xs">
-              <SessionStatus paused={paused} compact />
+              <SessionStatus paused={paused} compact flashSeconds={flashSeconds} />
             </div>
           ) : (
             <Button variant="secondary" size="sm" onClick={toggleFullScreen}>

@@ -1,41 +1,50 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { layerName } from '@web/components/mini-player';
 import { RangeInput } from '@web/components/ui/range-input';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { formatClock } from '@web/lib/audio/mixer';
-import { useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { readSessionClock, useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 
-/** Seconds the session has run, pauses excluded, counted every second. */
-function useSessionClock(paused: boolean): number {
-  const [elapsed, setElapsed] = useState(0);
+/**
+ * A stopwatch of the flashes, for a session without sound: seconds since Start, pauses excluded. It
+ * is read when shown, not kept in state, so the screen that owns it does not re-render as it runs.
+ */
+export function useFlashStopwatch(paused: boolean): () => number {
+  const watch = useRef({ before: 0, since: null as number | null });
   useEffect(() => {
-    if (paused) return;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      const step = now - last;
-      last = now;
-      setElapsed((seconds) => seconds + step / 1000);
-    }, 1000);
-    return () => clearInterval(timer);
+    const current = watch.current;
+    if (!paused) current.since ??= performance.now();
+    else if (current.since !== null) {
+      current.before += performance.now() - current.since;
+      current.since = null;
+    }
   }, [paused]);
-  return elapsed;
+  return useCallback(() => {
+    const { before, since } = watch.current;
+    return (before + (since === null ? 0 : performance.now() - since)) / 1000;
+  }, []);
 }
 
 /**
- * What the session screen tells: how long it has run, the time left when the sleep timer is set,
- * the sound layers playing (named as in the mini-player) and, with sound, the master volume (not in
- * the corner, where the mini-player's is at hand).
+ * What the session screen tells: how long it has run (with sound, the sound session's time from the
+ * clock the mini-player reads, so the two never differ; without, the flashes' own `flashSeconds`), the
+ * time left when the sleep timer is set, the sound layers playing (named as in the mini-player) and,
+ * with sound, the master volume (not in the corner, where the mini-player's is at hand).
  * A component of its own so its clock re-renders only this line, never the flashed message.
  */
-export function SessionStatus({ paused, compact }: { paused: boolean; compact: boolean }) {
+export function SessionStatus({
+  paused,
+  compact,
+  flashSeconds,
+}: {
+  paused: boolean;
+  compact: boolean;
+  flashSeconds: () => number;
+}) {
   const state = useSoundEngine();
   const sound = state.status !== 'stopped';
-  const elapsed = useSessionClock(paused);
-  const timer = useEngineClock(
-    () => ({ remaining: soundEngine.remaining(), fading: soundEngine.fading() }),
-    state.status === 'playing',
-  );
+  const timer = useEngineClock(() => ({ ...readSessionClock(), flashSeconds: flashSeconds() }), !paused);
+  const elapsed = sound ? timer.elapsed : timer.flashSeconds;
   const volumeId = useId();
   const layers = state.layers.map(layerName);
   const time =

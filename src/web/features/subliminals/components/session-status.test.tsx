@@ -1,0 +1,120 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { MiniPlayer } from '@web/components/mini-player';
+import { DEFAULT_SETTINGS } from '../lib/player-storage';
+import { FlashOverlay } from './flash-overlay';
+
+// jsdom has no Web Audio: the engine stands in with its state and its clock (the real one is measured
+// in Chromium by the e2e).
+const fake = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const engine = {
+    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
+    /** Seconds the session has played, as the engine's audio clock tells. */
+    elapsed: 0,
+  };
+  const set = (next: Partial<SoundEngineState>) => {
+    engine.state = { ...engine.state, ...next };
+    for (const listener of listeners) listener();
+  };
+  return {
+    engine,
+    set,
+    soundEngine: {
+      getState: () => engine.state,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      elapsed: () => engine.elapsed,
+      remaining: () => null,
+      fading: () => false,
+      now: () => engine.elapsed,
+      pause: vi.fn(() => engine.state.status === 'playing' && set({ status: 'paused' })),
+      resume: vi.fn(async () => void (engine.state.status === 'paused' && set({ status: 'playing' }))),
+      stop: vi.fn(() => set({ status: 'stopped', layers: [] })),
+      setVolume: vi.fn(),
+      setSleepTimer: vi.fn(),
+    },
+  };
+});
+vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+
+const noise = { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' } as const;
+
+function renderSession() {
+  render(
+    <MemoryRouter>
+      <MiniPlayer />
+      <FlashOverlay
+        playlist={[{ id: 1, message_text: 'I breathe slowly.' }]}
+        settings={DEFAULT_SETTINGS}
+        onStop={vi.fn()}
+      />
+    </MemoryRouter>,
+  );
+  // In the corner, as a person sees the two clocks side by side.
+  act(() => screen.getByRole('button', { name: 'In a corner' }).click());
+}
+
+const sessionTime = () => screen.getByTestId('session-time');
+const miniPlayer = () => within(screen.getByRole('region', { name: 'Now playing' }));
+
+describe('the session screen’s clock', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.clearAllMocks();
+    fake.engine.elapsed = 0;
+    fake.set({ status: 'stopped', layers: [] });
+    document.body.innerHTML = '';
+  });
+
+  it('shows the time the mini-player shows for the sound that plays, as it runs', () => {
+    vi.useFakeTimers();
+    // The sound began before the messages did (Speak the playlist, then Start).
+    fake.set({ status: 'playing', layers: [noise] });
+    fake.engine.elapsed = 95.4;
+    renderSession();
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('1:35 · looping');
+    expect(sessionTime()).toHaveTextContent('1:35');
+
+    fake.engine.elapsed = 101.2;
+    act(() => vi.advanceTimersByTime(250));
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('1:41 · looping');
+    expect(sessionTime()).toHaveTextContent('1:41');
+  });
+
+  it('is paused when the mini-player pauses the sound, and resumes both from its own Resume', () => {
+    fake.set({ status: 'playing', layers: [noise] });
+    fake.engine.elapsed = 42;
+    renderSession();
+    fireEvent.click(miniPlayer().getByRole('button', { name: 'Pause' }));
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('Paused · 0:42');
+    expect(sessionTime()).toHaveTextContent(/^Paused · 0:42/);
+
+    fireEvent.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Resume' }));
+    expect(fake.soundEngine.resume).toHaveBeenCalledTimes(1);
+    expect(sessionTime()).not.toHaveTextContent('Paused');
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('0:42 · looping');
+  });
+
+  it('without sound, counts the messages’ own time from Start, pauses excluded, in the corner and back', () => {
+    vi.useFakeTimers();
+    render(
+      <FlashOverlay playlist={[{ id: 1, message_text: 'I am here.' }]} settings={DEFAULT_SETTINGS} onStop={vi.fn()} />,
+    );
+    act(() => vi.advanceTimersByTime(65_000));
+    expect(sessionTime()).toHaveTextContent(/^1:05 so far/);
+    act(() => screen.getByRole('button', { name: 'Pause' }).click());
+    act(() => vi.advanceTimersByTime(100_000));
+    expect(sessionTime()).toHaveTextContent(/^Paused · 1:05 so far/);
+    act(() => screen.getByRole('button', { name: 'In a corner' }).click());
+    expect(sessionTime()).toHaveTextContent(/^Paused · 1:05 so far/);
+    act(() => screen.getByRole('button', { name: 'Resume' }).click());
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(sessionTime()).toHaveTextContent(/^1:15 so far/);
+  });
+});
