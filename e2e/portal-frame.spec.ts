@@ -15,24 +15,71 @@ test('a returning member’s portal page paints from its document, and the app s
   await page.getByRole('region', { name: 'Getting started' }).getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
 
-  for (const [path, heading] of [
-    ['/music', 'Meditation Music'],
-    ['/profile', 'Profile'],
-    ['/subliminals', 'Subliminals'],
-  ] as const) {
-    await withoutScripts(page);
-    await page.goto(path);
-    const frame = page.locator('#portal-frame');
-    await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible();
-    const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
-    await page.unrouteAll();
+  // On a wide screen with the sidebar, and on a phone, where the page starts nearer the edge.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, heading] of [
+      ['/music', 'Meditation Music'],
+      ['/profile', 'Profile'],
+      ['/subliminals', 'Subliminals'],
+      ['/applications', 'Desktop applications'],
+      ['/support', 'Support'],
+    ] as const) {
+      await withoutScripts(page);
+      await page.goto(path);
+      const frame = page.locator('#portal-frame');
+      await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible({ visible: width >= 1024 });
+      const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
+      await page.unrouteAll();
 
-    await page.goto(path);
-    await expect(page.locator('#portal-frame')).toHaveCount(0);
-    const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
-    await expect(shown).toBeVisible();
-    expect(await shown.boundingBox()).toEqual(framed);
+      await page.goto(path);
+      await expect(page.locator('#portal-frame')).toHaveCount(0);
+      const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
+      await expect(shown).toBeVisible();
+      expect(await shown.boundingBox(), `${path} at ${width} px`).toEqual(framed);
+    }
+  }
+});
+
+// The portal's main gives every page the same inset; no page adds one of its own
+// (docs/product/screens.md#portal-bar). Each page's first line starts where the others' do: on a phone
+// at the same point, on a wide screen at the same height (narrower pages are centred).
+test('every portal page starts at the same inset, on a phone and on a wide screen', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.getByRole('region', { name: 'Getting started' }).getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
+  // The app's page, not the pre-rendered frame's copy of its top, which goes when the page shows.
+  const root = page.locator('#root');
+  const firstLines = [
+    ['/music', root.getByRole('heading', { level: 1, name: 'Meditation Music' })],
+    ['/subliminals', root.getByRole('heading', { level: 1, name: 'Subliminals' })],
+    ['/profile', root.getByRole('heading', { level: 1, name: 'Profile' })],
+    ['/applications', root.getByRole('heading', { level: 1, name: 'Desktop applications' })],
+    ['/support', root.getByRole('heading', { level: 1, name: 'Support' })],
+    ['/programs', root.getByRole('heading', { level: 1, name: 'Programs' })],
+    ['/programs/seven-nights-of-rest', root.getByRole('link', { name: 'All programs' })],
+    ['/practice', root.getByRole('heading', { level: 1, name: 'Your practice' })],
+    ['/welcome', root.getByRole('heading', { level: 1, name: 'Set up your practice' })],
+    ['/portal/home/', root.getByText('Innerwave portal', { exact: true })],
+    ['/terms/', root.getByText('Legal', { exact: true })],
+    ['/no-such-page', root.getByRole('heading', { level: 1, name: 'Page not found' })],
+  ] as const;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const starts: Record<string, { x: number; y: number }> = {};
+    for (const [path, firstLine] of firstLines) {
+      await page.goto(path);
+      await expect(firstLine).toBeVisible();
+      await expect(page.locator('#portal-frame')).toHaveCount(0);
+      const box = (await firstLine.boundingBox())!;
+      starts[path] = { x: Math.round(box.x), y: Math.round(box.y) };
+    }
+    const music = starts['/music']!;
+    const expected = Object.fromEntries(
+      Object.entries(starts).map(([path, start]) => [path, width === 390 ? music : { x: start.x, y: music.y }]),
+    );
+    expect(starts, `at ${width} px`).toEqual(expected);
   }
 });
 

@@ -3,7 +3,8 @@ import { PageTitle } from '@web/components/page-title';
 
 // The top of the portal pages that open most: each route renders its own with its contents below,
 // and the build pre-renders it alone inside the portal's chrome, so the page paints from its first
-// response (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
+// response (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md). Like every portal page they
+// add no inset of their own: the portal layout's main gives all pages the same.
 
 type PageProps = { children?: ReactNode };
 
@@ -20,7 +21,7 @@ function Heading({ title, intro }: { title: string; intro: string }) {
 const columnPage = (width: string, title: string, intro: string) =>
   function ColumnPage({ children }: PageProps) {
     return (
-      <section className={`mx-auto flex ${width} flex-col gap-6 px-4 py-10`}>
+      <section className={`mx-auto flex ${width} flex-col gap-6`}>
         <div className="flex flex-col gap-2">
           <Heading title={title} intro={intro} />
         </div>
@@ -47,7 +48,7 @@ export const SupportPage = columnPage(
 );
 
 export const MusicPage = ({ children }: PageProps) => (
-  <div className="mx-auto flex max-w-6xl flex-col gap-10 py-4">
+  <div className="mx-auto flex max-w-6xl flex-col gap-10">
     <section className="flex flex-col gap-2">
       <Heading
         title="Meditation Music"

@@ -9,7 +9,7 @@ export function RequireStaff() {
   const session = useSession();
   if (session.user?.is_staff) return <Outlet />;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 text-center">
       <ShieldAlert aria-hidden className="h-10 w-10 text-fg-muted" />
       <PageTitle title="Staff only">Staff only</PageTitle>
       <p className="text-fg-muted">This page is for Innerwave staff. Your account does not have access to it.</p>

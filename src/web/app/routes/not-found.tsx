@@ -6,7 +6,7 @@ import { paths } from '@web/lib/paths';
 
 export function Component() {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12">
+    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12 in-portal:p-0">
       <PageTitle title="Page not found">Page not found</PageTitle>
       <p className="text-fg-muted">
         The page you asked for does not exist. Check the address, or go back to the home page.

@@ -3,7 +3,7 @@ import { OnboardingPage } from '@web/features/guidance/components/onboarding-pag
 
 export function Component() {
   return (
-    <section className="mx-auto flex max-w-2xl flex-col gap-6 py-4">
+    <section className="mx-auto flex max-w-2xl flex-col gap-6">
       <div className="flex flex-col gap-2">
         <PageTitle title="Set up your practice">Set up your practice</PageTitle>
         <p className="text-fg-muted">

@@ -154,7 +154,8 @@ export function PortalLayout({
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-line p-4 lg:block">
           <SidebarNav />
         </aside>
-        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
+        {/* Every page's inset, given here once; `portal-main` lets the open pages drop theirs (styles.css). */}
+        <main id="main" className="portal-main min-w-0 flex-1 px-4 py-12 sm:px-8">
           {notice}
           <div className={noticeSettling ? 'invisible contents' : 'contents'} aria-busy={noticeSettling || undefined}>
             {page ?? <Outlet />}

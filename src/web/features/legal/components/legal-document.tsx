@@ -25,7 +25,7 @@ export function LegalDocument({
     document.title = `${title} · Innerwave`;
   }, [title]);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16 in-portal:p-0">
       <header>
         <p className="text-sm font-semibold uppercase tracking-[0.18em] text-link">Legal</p>
         <h1 className="mt-3 text-4xl font-semibold tracking-tight">{title}</h1>

@@ -55,7 +55,7 @@ export function PortalHub({ personal }: { personal?: ReactNode } = {}) {
     document.title = 'Portal · Innerwave';
   }, []);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16 in-portal:p-0">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-[0.18em] text-link">Innerwave portal</p>
         <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">

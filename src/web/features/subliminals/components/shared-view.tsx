@@ -46,7 +46,7 @@ export function SharedProblem({ error, onRetry }: { error: unknown; onRetry: () 
   const heading = gone ? SHARED_GONE_HEADING : 'Something went wrong';
   useDocumentTitle(sharedTitle(heading));
   return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+    <div className="mx-auto max-w-xl px-4 py-20 text-center in-portal:p-0">
       <h1 className="text-2xl font-semibold">{heading}</h1>
       <p role="alert" className="mt-3 text-fg-muted">
         {gone ? SHARED_GONE : describeError(error)}
@@ -109,7 +109,7 @@ export function SharedView({ item, sound, actions }: { item: SharedItem; sound?:
   const [showAll, setShowAll] = useState(false);
   useDocumentTitle(sharedTitle(item.name));
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12 in-portal:p-0">
       <header>
         <p className="text-sm font-medium uppercase tracking-wide text-link">
           {item.kind === 'subliminal' ? 'A shared subliminal' : 'A shared set of affirmations'}
