@@ -111,7 +111,7 @@ test('a track that cannot be fetched says so and goes back to idle, never "Ended
   await expect(card.getByText('Ended')).toHaveCount(0);
 });
 
-// Practice history credits each sound with the time it played (docs/decisions/035-a-session-is-what-plays.md).
+// Practice history credits each sound with the time it played (docs/decisions/036-a-session-is-what-plays.md).
 test('a track played in place of another is a session of its own in the history, each with the time it played', async ({
   page,
   request,
@@ -148,7 +148,7 @@ test('a track played in place of another is a session of its own in the history,
   expect(entries.every((entry) => !entry.finished)).toBe(true);
 });
 
-// One clock for a session (docs/decisions/035-a-session-is-what-plays.md): the session screen and the
+// One clock for a session (docs/decisions/036-a-session-is-what-plays.md): the session screen and the
 // mini-player read the engine's, even when the sound began before the messages.
 test('the subliminals session screen shows the time the mini-player shows, and pauses with it', async ({ page }) => {
   await signInAsNewUser(page);
