@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Mic, Play, Square, Trash2 } from 'lucide-react';
+import type { VoiceRecording } from '@shared/contract';
 import { VOICE_RECORDINGS } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
@@ -11,6 +12,7 @@ import { monoWav, trimSilence } from '@web/lib/audio/voice-take';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
+const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
 export const RECORDING_UNREADABLE = 'The recording could not be read. Please record again.';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -46,6 +48,9 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   const elapsed = useElapsed(recording?.take.startedAt ?? null);
   const byText = new Map((query.data?.recordings ?? []).map((take) => [take.text, take]));
   const recordedCount = texts.filter((text) => byText.has(text.trim())).length;
+  // Recordings of texts the playlist no longer holds (another playlist's, or an edited message's).
+  const inPlaylist = new Set(texts.map((text) => text.trim()));
+  const others = (query.data?.recordings ?? []).filter((take) => !inPlaylist.has(take.text));
   const busy = recording !== null || saving !== null;
 
   // Leaving the panel ends a take (it is not kept) and any listening.
@@ -138,6 +143,37 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     }
   }
 
+  /** Listen to a kept take, and delete it. */
+  const takeButtons = (take: VoiceRecording, saving: boolean) => (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => listen(take.id, take.url)}
+        aria-label={`${listening === take.id ? 'Stop listening to' : 'Listen to'} “${take.text}”`}
+      >
+        {listening === take.id ? (
+          <>
+            <Square aria-hidden className="h-4 w-4" /> Stop
+          </>
+        ) : (
+          <>
+            <Play aria-hidden className="h-4 w-4" /> Listen
+          </>
+        )}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={saving}
+        onClick={() => void remove(take.id)}
+        aria-label={`Delete the recording of “${take.text}”`}
+      >
+        <Trash2 aria-hidden className="h-4 w-4" /> Delete
+      </Button>
+    </>
+  );
+
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-fg-muted">
@@ -148,13 +184,17 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       <QueryState
         isPending={query.isPending}
         error={query.error}
-        isEmpty={texts.length === 0}
-        emptyText="Add messages to the playlist to record them."
+        isEmpty={texts.length === 0 && others.length === 0}
+        emptyText={EMPTY_PLAYLIST}
         onRetry={() => void query.refetch()}
       >
-        <p className="text-sm font-medium" aria-live="polite">
-          {recordedCount} of {texts.length} {texts.length === 1 ? 'message' : 'messages'} recorded
-        </p>
+        {texts.length > 0 ? (
+          <p className="text-sm font-medium" aria-live="polite">
+            {recordedCount} of {texts.length} {texts.length === 1 ? 'message' : 'messages'} recorded
+          </p>
+        ) : (
+          <p className="text-sm text-fg-muted">{EMPTY_PLAYLIST}</p>
+        )}
         <ul className="flex flex-col gap-2">
           {texts.map((text) => {
             const take = byText.get(text.trim());
@@ -192,40 +232,35 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
                     {mine ? <Square aria-hidden className="h-4 w-4" /> : <Mic aria-hidden className="h-4 w-4" />}{' '}
                     {mine ? 'Stop' : take ? 'Record again' : 'Record'}
                   </Button>
-                  {take && !mine ? (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => listen(take.id, take.url)}
-                        aria-label={`${listening === take.id ? 'Stop listening to' : 'Listen to'} “${text}”`}
-                      >
-                        {listening === take.id ? (
-                          <>
-                            <Square aria-hidden className="h-4 w-4" /> Stop
-                          </>
-                        ) : (
-                          <>
-                            <Play aria-hidden className="h-4 w-4" /> Listen
-                          </>
-                        )}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={saving === text}
-                        onClick={() => void remove(take.id)}
-                        aria-label={`Delete the recording of “${text}”`}
-                      >
-                        <Trash2 aria-hidden className="h-4 w-4" /> Delete
-                      </Button>
-                    </>
-                  ) : null}
+                  {take && !mine ? takeButtons(take, saving === text) : null}
                 </div>
               </li>
             );
           })}
         </ul>
+        {others.length > 0 ? (
+          <details className="rounded-2xl border border-line p-3">
+            <summary className="cursor-pointer text-sm font-medium">
+              {others.length} {others.length === 1 ? 'recording' : 'recordings'} of messages not in this playlist
+            </summary>
+            <ul className="mt-3 flex flex-col gap-2">
+              {others.map((take) => (
+                <li key={take.id} className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="break-words text-sm">{take.text}</p>
+                    <p className="text-xs text-fg-muted">Recorded, {seconds(take.duration_ms)}</p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">{takeButtons(take, false)}</div>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {query.data && query.data.recordings.length > 0 ? (
+          <p className="text-xs text-fg-muted">
+            You keep {query.data.recordings.length} of {query.data.max_recordings} recordings.
+          </p>
+        ) : null}
       </QueryState>
     </div>
   );

@@ -153,10 +153,17 @@ describe('SpokenPanel', () => {
       const api = fakeApi({
         [`GET ${API.plan}`]: () => planStateFor('pro'),
         [`GET ${API.myVoice}`]: () => ({ recordings, max_recordings: 100, max_seconds: 20 }),
+        [`DELETE ${API.myVoice}3/`]: () => {
+          recordings.splice(
+            recordings.findIndex((take) => take.id === 3),
+            1,
+          );
+          return new Response(null, { status: 204 });
+        },
         [`POST ${API.myVoice}`]: ({ body }) => {
           const form = body as FormData;
           kept.push(form);
-          const made = recording(recordings.length + 1, String(form.get('text')));
+          const made = recording(Math.max(...recordings.map((take) => take.id)) + 1, String(form.get('text')));
           recordings.push(made);
           return new Response(JSON.stringify(made), { status: 201 });
         },
@@ -173,13 +180,19 @@ describe('SpokenPanel', () => {
     });
 
     it('records a message, keeps it, and speaks the recorded messages in the person’s voice', async () => {
-      const { kept } = withVoice([recording(1, 'I am calm.')]);
+      const { kept } = withVoice([recording(1, 'I am calm.'), recording(3, 'An old message.')]);
       const user = userEvent.setup();
       renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.', 'I am calm.']} />);
       await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
       expect(screen.queryByRole('button', { name: 'Slow' })).toBeNull();
       expect(await screen.findByText('1 of 2 messages recorded')).toBeInTheDocument();
-      expect(screen.getByText('Recorded, 1.2 s')).toBeInTheDocument();
+      expect(screen.getAllByText('Recorded, 1.2 s')).toHaveLength(2);
+      // A recording of a text the playlist no longer holds stays reachable, to listen to or delete.
+      expect(screen.getByText('You keep 2 of 100 recordings.')).toBeInTheDocument();
+      await user.click(screen.getByText('1 recording of messages not in this playlist'));
+      await user.click(screen.getByRole('button', { name: 'Delete the recording of “An old message.”' }));
+      expect(await screen.findByText('You keep 1 of 100 recordings.')).toBeInTheDocument();
+      expect(screen.queryByText(/not in this playlist/)).toBeNull();
 
       // Half a second of words between silences.
       mic.heard = [...new Array(400).fill(0), ...new Array(500).fill(0.5), ...new Array(400).fill(0)];
