@@ -60,7 +60,7 @@ describe('UsersPanel', () => {
     expect(status).toHaveTextContent(/· active$/);
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
     expect(await within(row).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('ada@example.com is now inactive.');
+    expect(toast.success).toHaveBeenCalledWith('ada@example.com is deactivated and signed out everywhere.');
     expect(status).toHaveTextContent(new RegExp(`· deactivated on ${new Date(DEACTIVATED_AT).toLocaleDateString()}$`));
     expect(api.calls.filter(({ method }) => method === 'PATCH').map(({ body }) => body)).toEqual([
       { subscription_plan: 'intermediate' },

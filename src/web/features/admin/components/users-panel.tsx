@@ -143,7 +143,9 @@ export function UsersPanel() {
                             ? `${changed.email} is now on the ${changed.subscription_plan} plan.${
                                 changed.billing.stripe_subscription_id ? ' ' + UNTIL_NEXT_EVENT : ''
                               }`
-                            : `${changed.email} is now ${changed.is_active ? 'active' : 'inactive'}.`,
+                            : changed.is_active
+                              ? `${changed.email} is now active.`
+                              : `${changed.email} is deactivated and signed out everywhere.`,
                         ),
                       onError: (error) => toast.error(describeError(error)),
                     },
