@@ -201,6 +201,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // guess it faster than the login could.
   const checksPassword = (request: Parameters<typeof currentUser>[0]) =>
     rateLimits.count(request, 'current-password', `user:${currentUser(request).id}`);
+  // As at login, only wrong guesses count toward the account: a change made with the right password is given back.
+  const passwordWasRight = (request: Parameters<typeof currentUser>[0]) =>
+    rateLimits.refund(request, 'current-password', `user:${currentUser(request).id}`);
 
   app.post(
     API.setPassword,
@@ -212,6 +215,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       await checksPassword(request);
       const { id, sessionId } = currentUser(request);
       await changePassword(ctx, { userId: id, sessionId }, request.body);
+      await passwordWasRight(request);
       return reply.code(204).send(null);
     },
   );
@@ -227,6 +231,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       // Each request mails a stranger's address too: limited per address asked for as well.
       await rateLimits.count(request, 'email-change', request.body.new_email);
       await requestEmailChange(ctx, currentUser(request).id, request.body);
+      await passwordWasRight(request);
       return reply.code(204).send(null);
     },
   );

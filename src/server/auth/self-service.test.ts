@@ -368,4 +368,23 @@ describe('self-service limits', () => {
     expect([...statuses, last.statusCode]).toEqual([400, 400, 400, 429]);
     expect(last.headers['retry-after']).toMatch(/^\d+$/);
   });
+
+  it('counts only wrong guesses: changes made with the right password never lock the account', async () => {
+    await activeAccount(t, smtp, 'changer@example.com');
+    const { access } = await loginPair(t, 'changer@example.com');
+    const passwords = [PASSWORD, NEW_PASSWORD];
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const [current, next] = [passwords[i % 2]!, passwords[(i + 1) % 2]!];
+      const change = { current_password: current, new_password: next, re_new_password: next };
+      statuses.push((await post(t, API.setPassword, change, bearer(access))).statusCode);
+    }
+    for (let i = 0; i < 2; i++) {
+      const ask = { current_password: PASSWORD, new_email: `changer-${i}@example.com` };
+      statuses.push((await post(t, API.setEmail, ask, bearer(access))).statusCode);
+    }
+    const wrong = { current_password: 'Guess-Number-1', new_email: 'changer-9@example.com' };
+    statuses.push((await post(t, API.setEmail, wrong, bearer(access))).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 204, 400]);
+  });
 });
