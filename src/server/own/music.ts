@@ -2,7 +2,7 @@ import { and, asc, count, eq, sum } from 'drizzle-orm';
 import { formatBytes } from '@shared/bytes';
 import { OWN_MUSIC, ownTrackFieldsSchema, type OwnMusic, type OwnTrack } from '@shared/contract';
 import type { Db } from '../db/client';
-import { ownTracks, users } from '../db/schema';
+import { ownTracks } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { sniffAudio } from '../media/file-types';
 import {
@@ -14,6 +14,7 @@ import {
   type StagedFile,
 } from '../media/store';
 import type { MediaUrls } from '../media/urls';
+import { lockUserRow } from '../db/user-lock';
 
 // A person's own music (Pro; docs/product/api.md#own-music): audio files they upload, checked like
 // staff uploads, kept privately under their own folder, within a quota of tracks and bytes.
@@ -102,7 +103,7 @@ export async function addOwnTrack(
     // Checked first so a full quota costs no transfer to the storage, then again where it counts.
     await assertRoomForTrack(db, userId, staged.size);
     const row = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockUserRow(tx, userId);
       await assertRoomForTrack(tx, userId, staged.size);
       const [inserted] = await tx
         .insert(ownTracks)

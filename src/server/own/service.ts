@@ -4,9 +4,10 @@ import type { SubscriptionPlan } from '@shared/constants';
 import type { OwnCategory, PlanRequiredError } from '@shared/contract';
 import type { Db } from '../db/client';
 import { assertPermutation } from '../db/order';
-import { ownCategories, ownMessages, profiles, savedSubliminals, users } from '../db/schema';
+import { ownCategories, ownMessages, profiles, savedSubliminals } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { shareLinkOf } from './share-tokens';
+import { lockUserRow } from '../db/user-lock';
 
 // A person's own categories and messages. Every query names its owner: another person's id is
 // simply not found (404), never forbidden, so ids reveal nothing.
@@ -72,7 +73,7 @@ export async function assertFeature(db: Db | Tx, userId: number, feature: GatedF
  * adds at once cannot both pass.
  */
 export async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit, adding = 1): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockUserRow(tx, userId);
   const plan = await planOf(tx, userId);
   const allowed = PLAN_LIMITS[plan][limit];
   if ((await countOwn(tx, userId, limit)) + adding <= allowed) return;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { VOICE_RECORDINGS, voiceRecordingFieldsSchema, type MyVoice, type VoiceRecording } from '@shared/contract';
 import type { Db } from '../db/client';
-import { users, voiceRecordings } from '../db/schema';
+import { voiceRecordings } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { pcmWav } from '../media/file-types';
 import {
@@ -13,6 +13,7 @@ import {
   type StagedFile,
 } from '../media/store';
 import type { MediaUrls } from '../media/urls';
+import { lockUserRow } from '../db/user-lock';
 
 // Recordings of a person's own voice (Pro; docs/product/api.md#own-voice): one take per message text,
 // a 16-bit mono PCM WAV file of a sentence's length, kept privately under their own folder. A new take
@@ -90,7 +91,7 @@ export async function recordVoice(
     const durationMs = takeLength(staged);
     const relative = `own-voice/${userId}/${contentAddressedName(staged.sha256, '.wav')}`;
     const { row, oldFile } = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockUserRow(tx, userId);
       const take = { audioFile: relative, bytes: staged.size, durationMs, createdAt: new Date() };
       const [existing] = await tx
         .select({ id: voiceRecordings.id, file: voiceRecordings.audioFile })

@@ -3,9 +3,10 @@ import type { AdminSupportRequest, AdminSupportRequestList, SupportRequestExport
 import { ADMIN_SUPPORT_PAGE_SIZE } from '@shared/contract';
 import { planIncludes } from '@shared/plans';
 import type { Db } from '../db/client';
-import { supportRequests, users } from '../db/schema';
+import { supportRequests } from '../db/schema';
 import { notFound } from '../http/errors';
 import { planOf } from '../own/service';
+import { lockUserRow } from '../db/user-lock';
 
 // Support requests (docs/product/accounts.md#support): stored before anything is mailed, so a mail
 // that fails loses nothing; staff read and close them in the admin.
@@ -22,7 +23,7 @@ export async function supportRequestsInLastHour(
   tx: Db,
   userId: number,
 ): Promise<{ sent: number; freeInSeconds: number }> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockUserRow(tx, userId);
   const [row] = await tx
     .select({
       sent: count(),
