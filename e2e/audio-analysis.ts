@@ -45,14 +45,15 @@ export function maxStep(samples: ArrayLike<number>): number {
 export const sineStepBound = (amplitude: number, hz: number, sampleRate: number) =>
   (amplitude * 2 * Math.PI * hz) / sampleRate;
 
-/** 16-bit PCM stereo WAV. */
-export function encodeWav(left: ArrayLike<number>, right: ArrayLike<number>, sampleRate: number): Buffer {
-  const frames = left.length;
-  const data = Buffer.alloc(frames * 4);
-  for (let n = 0; n < frames; n++) {
-    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, left[n] ?? 0)) * 32767), n * 4);
-    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, right[n] ?? 0)) * 32767), n * 4 + 2);
-  }
+/** 16-bit PCM WAV of one or more channels of samples in −1…1 (clipped). */
+export function encodeWav(channels: ReadonlyArray<ArrayLike<number>>, sampleRate: number): Buffer {
+  const frames = channels[0]?.length ?? 0;
+  const block = channels.length * 2;
+  const data = Buffer.alloc(frames * block);
+  for (let n = 0; n < frames; n++)
+    channels.forEach((channel, c) =>
+      data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, channel[n] ?? 0)) * 32767), n * block + c * 2),
+    );
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -60,10 +61,10 @@ export function encodeWav(left: ArrayLike<number>, right: ArrayLike<number>, sam
   header.write('fmt ', 12);
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(2, 22); // stereo
+  header.writeUInt16LE(channels.length, 22);
   header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 4, 28);
-  header.writeUInt16LE(4, 32);
+  header.writeUInt32LE(sampleRate * block, 28);
+  header.writeUInt16LE(block, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36);
   header.writeUInt32LE(data.length, 40);

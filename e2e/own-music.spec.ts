@@ -1,28 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { encodeWav } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
 
 /** A second of a 440 Hz tone as a 16-bit mono WAV file. */
-function toneWav(seconds = 1, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'latin1');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
-}
+const toneWav = (seconds = 1, rate = 8000): Buffer =>
+  encodeWav([Array.from({ length: seconds * rate }, (_, n) => 0.25 * Math.sin((2 * Math.PI * 440 * n) / rate))], rate);
 
 test('a Pro member uploads their own track, plays it like the library’s, and deletes it', async ({ page }) => {
   const account = await createActiveUser(page.request);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
-import { amplitudeAt } from './audio-analysis';
+import { amplitudeAt, encodeWav } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 
 // One's own voice for the spoken affirmations (docs/product/screens.md#spoken-affirmations): Chromium's
@@ -12,27 +12,12 @@ import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 const MIC_RATE = 48_000;
 /** What the microphone hears, looped: 0.6 s of silence, 1.2 s of 440 Hz rising and falling four times a second, 6 s of silence. */
 function microphoneWav(): Buffer {
-  const frames = 7.8 * MIC_RATE;
-  const wav = Buffer.alloc(44 + frames * 2);
-  wav.write('RIFF', 0, 'latin1');
-  wav.writeUInt32LE(36 + frames * 2, 4);
-  wav.write('WAVEfmt ', 8, 'latin1');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(MIC_RATE, 24);
-  wav.writeUInt32LE(MIC_RATE * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'latin1');
-  wav.writeUInt32LE(frames * 2, 40);
-  for (let n = 0; n < frames; n++) {
+  const samples = Array.from({ length: 7.8 * MIC_RATE }, (_, n) => {
     const t = n / MIC_RATE;
-    const voiced = t >= 0.6 && t < 1.8;
-    const envelope = voiced ? 0.5 - 0.5 * Math.cos(2 * Math.PI * 4 * (t - 0.6)) : 0;
-    wav.writeInt16LE(Math.round(16000 * envelope * Math.sin(2 * Math.PI * 440 * t)), 44 + n * 2);
-  }
-  return wav;
+    const envelope = t >= 0.6 && t < 1.8 ? 0.5 - 0.5 * Math.cos(2 * Math.PI * 4 * (t - 0.6)) : 0;
+    return 0.5 * envelope * Math.sin(2 * Math.PI * 440 * t);
+  });
+  return encodeWav([samples], MIC_RATE);
 }
 
 const microphoneFile = path.join(tmpdir(), `innerwave-e2e-microphone-${process.pid}.wav`);

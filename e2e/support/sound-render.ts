@@ -151,7 +151,7 @@ export async function renderEngine(
 
 export function saveWav(name: string, rendered: Pick<Rendered, 'left' | 'right'>) {
   const file = test.info().outputPath(name);
-  writeFileSync(file, encodeWav(rendered.left, rendered.right, SAMPLE_RATE));
+  writeFileSync(file, encodeWav([rendered.left, rendered.right], SAMPLE_RATE));
   return file;
 }
 
