@@ -77,7 +77,7 @@ export async function buildServer({ force = false } = {}) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
