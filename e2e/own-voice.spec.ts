@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
-import { amplitudeAt, encodeWav } from './audio-analysis';
+import { PEAK_CEILING_DB, SPEECH_LEVEL_DB, speechLevel } from '../src/web/lib/audio/voice-take';
+import { amplitudeAt, encodeWav, peak } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 
 // One's own voice for the spoken affirmations (docs/product/screens.md#spoken-affirmations): Chromium's
@@ -82,17 +83,26 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   for (let n = 0; n < samples.length; n++) samples[n] = bytes.readInt16LE(44 + n * 2) / 32768;
   const rms = (from: number, to: number) =>
     Math.sqrt(samples.subarray(from, to).reduce((sum, s) => sum + s * s, 0) / Math.max(1, to - from));
+  const dB = (level: number) => 20 * Math.log10(level);
   console.log(
     'own voice take:',
     recording.duration_ms,
     'ms, head/tail rms',
     rms(0, 1000),
     rms(samples.length - 1000, samples.length),
+    'speech level',
+    dB(speechLevel(samples, 22_050)),
+    'dBFS, peak',
+    dB(peak(samples)),
+    'dBFS',
   );
   // The 1.2 s of tone and 150 ms either side: the silence before and after it is cut.
   expect(recording.duration_ms).toBeGreaterThan(1_350);
   expect(recording.duration_ms).toBeLessThan(1_700);
   expect(amplitudeAt(samples, 22_050, 440)).toBeGreaterThan(5 * amplitudeAt(samples, 22_050, 1000));
+  // Heard at −6 dBFS at its loudest, kept levelled: its speech at the level every take is kept at.
+  expect(Math.abs(dB(speechLevel(samples, 22_050)) - SPEECH_LEVEL_DB)).toBeLessThan(0.1);
+  expect(dB(peak(samples))).toBeLessThan(PEAK_CEILING_DB);
 
   // Listening plays the kept take to its end.
   await panel.getByRole('button', { name: 'Listen to “I am calm.”' }).click();

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { decodeToTake, startMicrophoneTake, type MicrophoneTake } from '@web/lib/audio/microphone';
 import { formatClock } from '@web/lib/audio/mixer';
-import { monoWav, trimSilence } from '@web/lib/audio/voice-take';
+import { levelTake, monoWav, trimSilence } from '@web/lib/audio/voice-take';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
@@ -98,7 +98,8 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
         return;
       }
       const longest = VOICE_RECORDINGS.maxSeconds * clip.sampleRate;
-      const wav = monoWav(words.subarray(0, longest), clip.sampleRate);
+      // Levelled, so every message of the playlist is spoken as loud as the others.
+      const wav = monoWav(levelTake(words.subarray(0, longest), clip.sampleRate), clip.sampleRate);
       await change(() => uploadVoiceTake(text, wav), 'Recording saved.');
       onChanged();
     } catch {

@@ -8,6 +8,8 @@ import type * as SpeechModule from '@web/lib/audio/speech/speech';
 import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
 import { toast } from 'sonner';
 import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
+import { SPEECH_LEVEL_DB } from '@web/lib/audio/voice-take';
+import { readWav } from '@web/lib/audio/wav';
 import { NOTHING_HEARD } from './own-voice';
 import { levelText, NOTHING_RECORDED } from './spoken-controls';
 import { SpokenPanel } from './spoken-panel';
@@ -206,6 +208,9 @@ describe('SpokenPanel', () => {
       const wav = kept[0]!.get('audio_file') as File;
       // The words and 150 ms either side, one channel of 16 bits, after a 44-byte header.
       expect([wav.type, wav.size]).toEqual(['audio/wav', 44 + (500 + 300) * 2]);
+      // Heard at −6 dBFS, kept at the one speech level of every take (to within its frames' edges).
+      const { samples } = readWav(await wav.arrayBuffer());
+      expect(20 * Math.log10(samples[150 + 250]!)).toBeCloseTo(SPEECH_LEVEL_DB, 0);
       expect(toast.success).toHaveBeenCalledWith('Recording saved.');
 
       await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
