@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { rethrowUniqueAs } from '../db/errors';
-import { assertPermutation } from '../db/order';
+import { assertPermutation, writePositions } from '../db/order';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -77,9 +77,7 @@ export async function reorderCategories(db: Db, ids: readonly number[]): Promise
       ids,
       existing.map((r) => r.id),
     );
-    for (const [position, id] of ids.entries()) {
-      await tx.update(messageCategories).set({ position }).where(eq(messageCategories.id, id));
-    }
+    await writePositions(tx, messageCategories, ids);
   });
   return listCategories(db);
 }
@@ -129,9 +127,7 @@ export async function reorderMessages(db: Db, categoryId: number, ids: readonly 
       ids,
       existing.map((r) => r.id),
     );
-    for (const [position, id] of ids.entries()) {
-      await tx.update(messages).set({ position }).where(eq(messages.id, id));
-    }
+    await writePositions(tx, messages, ids);
   });
   return getCategory(db, categoryId);
 }
@@ -194,14 +190,7 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
     const orderedIds = file.categories.map((c) => idOf(c.name));
     const named = new Set(orderedIds);
     orderedIds.push(...existing.filter((c) => !named.has(c.id)).map((c) => c.id));
-    for (const [i, ids] of batches(orderedIds).entries()) {
-      const positions = ids.map((id, j) => sql`(${id}::integer, ${i * IMPORT_BATCH_ROWS + j}::integer)`);
-      await tx.execute(
-        sql`update ${messageCategories} set position = v.position
-            from (values ${sql.join(positions, sql`, `)}) as v(id, position)
-            where ${messageCategories.id} = v.id`,
-      );
-    }
+    await writePositions(tx, messageCategories, orderedIds);
     return { categories_created: newNames.length, categories_updated: replaced.length, messages: rows.length };
   });
 }

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../http/errors';
+import type { Db } from './client';
 
 /**
  * Checks that a new order names every row of the list as it is now exactly once: a list changed
@@ -9,4 +12,22 @@ export function assertPermutation(ids: readonly number[], existing: readonly num
   if (ids.length !== existing.length || !ids.every((id) => known.has(id))) {
     throw badRequest({ ids: ['Give every id of the list exactly once.'] });
   }
+}
+
+/** A list kept in order by its rows' positions (ties: by id). */
+type OrderedTable = PgTable & { id: AnyPgColumn; position: AnyPgColumn };
+
+/**
+ * Gives the row `ids[i]` position i in one statement, not one per row (500 rows took 0.3 s that way).
+ * The ids (integers of the list, checked) travel as one array literal: a list of any length is one
+ * parameter, where a values list takes two a row (65,535 at most) and a statement drizzle builds
+ * too deep to recurse through.
+ * No unique index covers a position, so the rows may pass through each other's old positions.
+ */
+export async function writePositions(db: Pick<Db, 'execute'>, table: OrderedTable, ids: readonly number[]) {
+  await db.execute(
+    sql`update ${table} set ${sql.identifier(table.position.name)} = (v.n - 1)::integer
+        from unnest(${`{${ids.join(',')}}`}::integer[]) with ordinality as v(id, n)
+        where ${table.id} = v.id`,
+  );
 }

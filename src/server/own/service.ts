@@ -3,7 +3,7 @@ import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature
 import type { SubscriptionPlan } from '@shared/constants';
 import type { OwnCategory, PlanRequiredError } from '@shared/contract';
 import type { Db } from '../db/client';
-import { assertPermutation } from '../db/order';
+import { assertPermutation, writePositions } from '../db/order';
 import { ownCategories, ownMessages, profiles, savedSubliminals } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { shareLinkOf } from './share-tokens';
@@ -237,9 +237,7 @@ export async function reorderOwnCategories(
       ids,
       existing.map((row) => row.id),
     );
-    for (const [position, id] of ids.entries()) {
-      await tx.update(ownCategories).set({ position }).where(eq(ownCategories.id, id));
-    }
+    await writePositions(tx, ownCategories, ids);
   });
   return listOwnCategories(db, userId, publicUrl);
 }
@@ -267,9 +265,7 @@ export async function reorderOwnMessages(
       ids,
       existing.map((row) => row.id),
     );
-    for (const [position, id] of ids.entries()) {
-      await tx.update(ownMessages).set({ position }).where(eq(ownMessages.id, id));
-    }
+    await writePositions(tx, ownMessages, ids);
   });
   return getOwnCategory(db, userId, categoryId, publicUrl);
 }
