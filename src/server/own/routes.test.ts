@@ -148,6 +148,23 @@ describe('own messages', () => {
     expect(left[1].messages.map((m: { id: number }) => m.id)).toEqual([...messageIds].reverse());
   });
 
+  it('are put in a new order as long as the longest list a plan keeps, every one where it was put', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const categoryId = await ownMessagesUpTo(ada, PLAN_LIMITS.pro.ownMessages);
+    const ids: number[] = (await call(ada, 'GET', categoryPath(categoryId)))
+      .json()
+      .messages.map((m: { id: number }) => m.id);
+    // Every third one to the front, the others behind them backwards: not a plain reversal.
+    const order = [...ids.filter((_, i) => i % 3 === 0), ...ids.filter((_, i) => i % 3 !== 0).reverse()];
+    const moved = await call(ada, 'PUT', messagesOrderPath(categoryId), { ids: order });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().messages.map((m: { id: number }) => m.id)).toEqual(order);
+    expect((await call(ada, 'GET', categoryPath(categoryId))).json().messages.map((m: { id: number }) => m.id)).toEqual(
+      order,
+    );
+  });
+
   it('stop at the plan’s limit, say which plan keeps more, and stay editable after a downgrade', async () => {
     const ada = await signedInUser(t.ctx);
     const limit = PLAN_LIMITS.basic.ownMessages;
