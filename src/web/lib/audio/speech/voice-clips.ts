@@ -3,6 +3,7 @@ import { API } from '@shared/contract/paths';
 import { OWN_VOICE } from '@shared/contract/portal-plain';
 import { apiRequest } from '@web/lib/api-client';
 import { decodeToTake } from '../microphone';
+import { levelTake } from '../voice-take';
 import type { SpokenClip } from '../voice-loop';
 import { speak } from './speech';
 
@@ -12,14 +13,19 @@ import { speak } from './speech';
 const takes = new Map<string, Promise<SpokenClip>>();
 const MAX_TAKES = 300;
 
-/** A recording decoded once per take (a new take of the text is another key). */
+/**
+ * A recording decoded once per take (a new take of the text is another key), at the one speech level
+ * of every take: those kept before takes were levelled are levelled here, and a levelled one comes
+ * back as it was.
+ */
 function recordedClip(recording: VoiceRecording): Promise<SpokenClip> {
   const key = `${recording.id}|${recording.created_at}`;
   let clip = takes.get(key);
   if (!clip) {
     clip = fetch(recording.url).then(async (response) => {
       if (!response.ok) throw new Error(`The recording answered ${response.status}.`);
-      return decodeToTake(await response.arrayBuffer());
+      const take = await decodeToTake(await response.arrayBuffer());
+      return { samples: levelTake(take.samples, take.sampleRate), sampleRate: take.sampleRate };
     });
     clip.catch(() => takes.delete(key));
     takes.set(key, clip);
