@@ -57,7 +57,7 @@ export function buildWeb({ force = false } = {}) {
 /**
  * The server bundled into dist/server (its packages stay in node_modules): every worker process then
  * runs JavaScript as it is, where a TypeScript loader would cost each of them some 70 MB of memory and
- * seconds of start-up. The seed thread is an entry point of its own, beside it.
+ * seconds of start-up. The seed and password threads are entry points of their own, beside it.
  */
 export async function buildServer({ force = false } = {}) {
   if (!force && isCurrent(SERVER_STAMP, [SERVER_ENTRY], SERVER_INPUTS)) return;
@@ -68,6 +68,7 @@ export async function buildServer({ force = false } = {}) {
     entryPoints: {
       server: path.join(ROOT, 'src/server/server.ts'),
       'track-worker': path.join(ROOT, 'src/server/seed/track-worker.ts'),
+      'password-thread': path.join(ROOT, 'src/server/auth/password-thread.mjs'),
     },
     outdir: path.join(ROOT, 'dist/server'),
     outExtension: { '.js': '.mjs' },

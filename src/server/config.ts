@@ -64,7 +64,6 @@ const envSchema = z.object({
     .optional(),
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
-  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
   S3_URL: z.url({ protocol: /^https?$/, error: 'must be the storage endpoint, an absolute http(s) URL' }).optional(),
   S3_BUCKET: z
     .string()
@@ -127,8 +126,6 @@ export interface Config {
   logLevel: string;
   /** Worker processes serving HTTP (one per core unless set). */
   webConcurrency: number;
-  /** libuv's threads in each worker, where passwords are hashed; unset, the primary sizes it. */
-  threadPoolSize: number | undefined;
   /** The largest desktop-application installer an admin may upload. */
   maxApplicationBytes: number;
   tokens: {
@@ -230,7 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
-    threadPoolSize: e.UV_THREADPOOL_SIZE,
     maxApplicationBytes: e.MAX_APPLICATION_BYTES,
     tokens: {
       accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -8,7 +8,6 @@ import { rateLimitCallHandlers } from './cluster/rate-limit-store';
 import { acrossServers, type Notice, type Notices } from './cluster/notices';
 import { noticeBusFor } from './cluster/between-servers';
 import { processLogger } from './http/logger';
-import { hashingShare, threadPoolFor } from './auth/passwords';
 import { sweepStaleUploads } from './media/store';
 import { mediaDir } from './paths';
 import { seedMessageCategories } from './seed/service';
@@ -67,10 +66,8 @@ export async function runPrimary(config: Config): Promise<void> {
   let stopping = false;
   const listening = new Set<number>();
   const restarts: number[] = [];
-  // libuv's pool, where a worker hashes passwords, sized for its share of hashes (src/server/auth/passwords.ts).
-  const poolSize = String(config.threadPoolSize ?? threadPoolFor(hashingShare(config.webConcurrency)));
   const fork = () => {
-    const worker = cluster.fork({ UV_THREADPOOL_SIZE: poolSize });
+    const worker = cluster.fork();
     worker.once('listening', () => listening.add(worker.id));
     return worker;
   };

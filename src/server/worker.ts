@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from './config';
-import { hashingShare, setHashingSlots } from './auth/passwords';
+import { setPasswordThreads } from './auth/passwords';
 import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
@@ -19,7 +20,7 @@ import { RENDER_DIST_DIR, WEB_DIST_DIR } from './paths';
  */
 export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
-  setHashingSlots(hashingShare(config.webConcurrency), config.threadPoolSize);
+  setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
   const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromPrimary(primary);
   // The Redis client is loaded only where REDIS_URL is set.
   const { redisUrl } = config;

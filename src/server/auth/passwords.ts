@@ -1,97 +1,89 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { availableParallelism, setPriority } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 // argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane); argon2id is the
 // library's default algorithm (its Algorithm enum is const, so it cannot be named here).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/**
- * The threads that hash run at this niceness: on a busy machine the event loops that answer requests
- * run first. Not the lowest (19): beside busy processes a nice-19 thread gets about 1 % of a core, and a
- * sign-up or login then waits many seconds; at 10 it gets about a tenth of a core against each one.
- */
-export const HASHING_NICENESS = 10;
-
-/** libuv's threads ("libuv-worker" since Node 22) of this process, by thread id. */
-export function threadPoolIds(): number[] {
-  try {
-    return readdirSync('/proc/self/task')
-      .filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === 'libuv-worker')
-      .map(Number);
-  } catch {
-    return []; // not Linux: hashing keeps the pool's priority
-  }
-}
-
-let poolLowered: Promise<void> | undefined;
-
-/**
- * Lowers libuv's thread pool, where @node-rs/argon2 hashes, to HASHING_NICENESS, once. The pool starts
- * all its threads with its first task; an `access` is one. The pool's other work (file reads, log
- * writes, DNS) is never urgent against an event loop either.
- */
-function lowerThreadPool(): Promise<void> {
-  poolLowered ??= access(import.meta.dirname).then(() => {
-    // On Linux, a thread id names that thread alone.
-    for (const tid of threadPoolIds()) setPriority(tid, HASHING_NICENESS);
-  });
-  return poolLowered;
+type Task = { op: 'hash'; password: string } | { op: 'verify'; password: string; passwordHash: string };
+interface Queued {
+  task: Task;
+  resolve: (result: string | boolean) => void;
+  reject: (error: Error) => void;
 }
 
 /**
- * At most `limit` hashes at once, each on a thread of libuv's pool: this process's share of the cores,
- * so a login storm uses every core; and two of the pool's threads always left to the files and logs
- * (docs/decisions/001-workers-share-state-through-the-primary.md). A worker thread of its own per hash
- * cost each process a second Node environment, about 23 MB resident.
+ * Hashing runs on a few threads of lower priority (nice 10, password-thread.mjs): as many as the cores this
+ * process may use, so a login storm uses every core yet never delays the event loop
+ * (docs/decisions/001-workers-share-state-through-the-primary.md).
  */
-export class HashingSlots {
-  private limit = 1;
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+class PasswordThreads {
+  private readonly idle: Worker[] = [];
+  private readonly queue: Queued[] = [];
+  private threads = 0;
 
-  constructor(limit: number) {
-    this.resize(limit);
+  constructor(private size: number) {}
+
+  resize(size: number) {
+    this.size = Math.max(1, size);
   }
 
-  /** `poolSize`: libuv's (UV_THREADPOOL_SIZE, read when the pool starts; 4 by default). */
-  resize(limit: number, poolSize = 4) {
-    this.limit = Math.max(1, Math.min(limit, poolSize - 2));
-    while (this.running < this.limit && this.waiting.length > 0) {
-      this.running++;
-      this.waiting.shift()!();
+  run(task: Task): Promise<string | boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch() {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.threads < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const job = this.queue.shift()!;
+      // A busy thread keeps the process alive (a CLI awaiting a hash); an idle one does not.
+      worker.ref();
+      const settle = (message: { result?: string | boolean; error?: string }) => {
+        worker.off('error', fail);
+        worker.unref();
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve(message.result!);
+        this.idle.push(worker);
+        this.dispatch();
+      };
+      const fail = (error: Error) => {
+        worker.off('message', settle);
+        job.reject(error);
+      };
+      worker.once('message', settle);
+      worker.once('error', fail);
+      worker.postMessage({ ...job.task, options: OPTIONS });
     }
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running < this.limit) this.running++;
-    // A slot given up is handed to the first waiting, still counted as running.
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      await lowerThreadPool();
-      return await work();
-    } finally {
-      const next = this.running <= this.limit ? this.waiting.shift() : undefined;
-      if (next) next();
-      else this.running--;
-    }
+  private spawn(): Worker {
+    this.threads++;
+    const worker = new Worker(new URL('./password-thread.mjs', import.meta.url));
+    worker.unref();
+    worker.once('exit', () => {
+      this.threads--;
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      this.dispatch();
+    });
+    return worker;
   }
 }
 
-const slots = new HashingSlots(availableParallelism());
+const threads = new PasswordThreads(availableParallelism());
 
 /** Cluster workers share the cores: each hashes on its share of them. */
-export const hashingShare = (workers: number) => Math.ceil(availableParallelism() / workers);
-export const setHashingSlots = (count: number, poolSize: number | undefined) => slots.resize(count, poolSize);
-/** The pool a worker needs for its share of hashes and two more threads (UV_THREADPOOL_SIZE; 4 at least). */
-export const threadPoolFor = (share: number) => Math.max(4, share + 2);
+export const setPasswordThreads = (count: number) => threads.resize(count);
 
-export const hashPassword = (password: string) => slots.run(() => hash(password, OPTIONS));
+export const hashPassword = async (password: string) => (await threads.run({ op: 'hash', password })) as string;
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await slots.run(() => verify(passwordHash, password));
+    return (await threads.run({ op: 'verify', password, passwordHash })) === true;
   } catch {
     return false;
   }
