@@ -115,10 +115,11 @@ export async function runPrimary(config: Config): Promise<void> {
   // (50 MB live became 300 MB resident under load); growing by half keeps a worker under 200 MB at the
   // same throughput (bench:api). --max-semi-space-size: Node 24's V8 sizes the young generation by the
   // machine's memory (64 MB semi-spaces on 24 GB, which start-up fills and no collection gives back: 230 MB
-  // a worker at rest); 16 MB, Node 20's size, keeps a worker at 130 MB for the same CPU per request.
+  // a worker at rest); at 8 MB a worker that has hashed a password rests near 145 MB, for the same CPU per
+  // request in alternating runs (docs/decisions/037-the-project-brings-its-node.md).
   cluster.setupPrimary({
     serialization: 'advanced',
-    execArgv: [...process.execArgv, '--heap-growing-percent=50', '--max-semi-space-size=16'],
+    execArgv: [...process.execArgv, '--heap-growing-percent=50', '--max-semi-space-size=8'],
   });
   await Promise.all(
     Array.from(
