@@ -122,7 +122,8 @@ describe('watchSessionEnds', () => {
       })),
     ).toEqual([
       { titles: ['432 Hz calm'], seconds: 80, by: 'stop' },
-      { titles: ['Rain'], seconds: 300, by: 'stop' },
+      // Heard from 421, once loaded (decision 038).
+      { titles: ['Rain'], seconds: 299, by: 'stop' },
     ]);
     expect(ended.map((session) => session.startedAt.getTime())).toEqual([1_000_000, 1_400_000]);
   });
@@ -144,7 +145,8 @@ describe('watchSessionEnds', () => {
     engine.set({ status: 'stopped', layers: [] }, 160);
 
     expect(ended.map(({ layers, seconds }) => ({ sounds: layers.map((l) => l.id), seconds }))).toEqual([
-      { sounds: ['track'], seconds: 60 },
+      // Heard from 1, once loaded (decision 038).
+      { sounds: ['track'], seconds: 59 },
       // Named by what played last: the beat as retuned.
       { sounds: ['track', 'binaural'], seconds: 40 },
       { sounds: ['binaural'], seconds: 30 },
@@ -180,5 +182,44 @@ describe('watchSessionEnds', () => {
       { tag: day, seconds: 200, by: 'stop' },
       { tag: null, seconds: 400, by: 'timer' },
     ]);
+  });
+
+  it('counts a track from when it is heard, not while it loads, here and after another takes its place', () => {
+    const engine = fakeEngine();
+    let wall = 1_000_000;
+    const watcher = watchSessionEnds(engine, () => wall);
+    const ended: EndedSession[] = [];
+    watcher.onEnd((session) => ended.push(session));
+    const loading = <T extends object>(layer: T) => ({ ...layer, status: 'loading' as const });
+
+    engine.set({ status: 'playing', layers: [loading(calm)] }, 0);
+    wall += 3000;
+    engine.set({ layers: [calm] }, 3);
+    // Rain is chosen in its place; it takes two seconds to load, then plays ten.
+    engine.set({ layers: [loading(rain)] }, 63);
+    wall += 62_000;
+    engine.set({ layers: [rain] }, 65);
+    engine.set({ status: 'stopped', layers: [] }, 75);
+    // A track that never loads was never heard: nothing to record.
+    engine.set({ status: 'playing', layers: [loading(calm)] }, 80);
+    engine.set({ status: 'stopped', layers: [] }, 90);
+
+    expect(ended.map(({ seconds, startedAt }) => ({ seconds, startedAt: startedAt.getTime() }))).toEqual([
+      { seconds: 60, startedAt: 1_003_000 },
+      { seconds: 10, startedAt: 1_065_000 },
+      { seconds: 0, startedAt: 1_065_000 },
+    ]);
+  });
+
+  it('counts a track still loading beside a sound already heard', () => {
+    const engine = fakeEngine();
+    const watcher = watchSessionEnds(engine, () => 0);
+    const ended: EndedSession[] = [];
+    watcher.onEnd((session) => ended.push(session));
+
+    engine.set({ status: 'playing', layers: [noise, { ...calm, status: 'loading' }] }, 0);
+    engine.set({ layers: [noise, calm] }, 4);
+    engine.set({ status: 'stopped', layers: [] }, 30);
+    expect(ended.map(({ seconds }) => seconds)).toEqual([30]);
   });
 });

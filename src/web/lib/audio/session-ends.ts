@@ -49,10 +49,18 @@ function soundOf(layer: LayerState): string {
       : layer.id;
 }
 
+/**
+ * Whether the session's sound is heard: the engine plays and some layer sounds. A track is 'loading'
+ * until it is fetched and decoded, and that wait is not listening (it would credit the track with it).
+ */
+const heard = (state: SoundEngineState) =>
+  state.status === 'playing' && state.layers.some((layer) => layer.status === 'ready');
+
 interface Listening {
   tag: SessionTag | null;
-  /** Wall-clock milliseconds, for the record's start. */
+  /** Wall-clock milliseconds, for the record's start: when it was first heard (until then, when it began). */
   startedAt: number;
+  everHeard: boolean;
   /** The sounds that played in it (a program day's: every one that joined it). */
   sounds: Set<string>;
   layers: readonly LayerState[];
@@ -75,10 +83,11 @@ export function watchSessionEnds(
     listening = {
       tag,
       startedAt: clock(),
+      everHeard: heard(state),
       sounds: new Set(state.layers.map(soundOf)),
       layers: state.layers,
       listened: 0,
-      playingSince: state.status === 'playing' ? engine.now() : null,
+      playingSince: heard(state) ? engine.now() : null,
     };
   }
 
@@ -121,8 +130,12 @@ export function watchSessionEnds(
       }
       const current: Listening = listening!;
       const now = engine.now();
-      if (state.status === 'playing' && current.playingSince === null) current.playingSince = now;
-      if (state.status !== 'playing' && current.playingSince !== null) {
+      if (heard(state) && current.playingSince === null) {
+        current.playingSince = now;
+        if (!current.everHeard) current.startedAt = clock();
+        current.everHeard = true;
+      }
+      if (!heard(state) && current.playingSince !== null) {
         current.listened += now - current.playingSince;
         current.playingSince = null;
       }

@@ -118,7 +118,8 @@ interface Session {
   timer: GainNode;
   envelope: GainNode;
   layers: Map<LayerId, Layer>;
-  startedAt: number;
+  /** Engine time the first layer was heard: a track only once decoded, so its loading is not played time. */
+  heardFrom: number | null;
 }
 
 const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
@@ -210,9 +211,13 @@ export class SoundEngine {
     return this.context?.currentTime ?? 0;
   }
 
-  /** Seconds the session has played (pauses excluded); the test time scale shortens timers only. */
+  /**
+   * Seconds the session has been heard (pauses excluded, and a first track's loading); the test time
+   * scale shortens timers only.
+   */
   elapsed(): number {
-    return this.session ? this.now() - this.session.startedAt : 0;
+    const heardFrom = this.session?.heardFrom;
+    return heardFrom === null || heardFrom === undefined ? 0 : this.now() - heardFrom;
   }
 
   /** Seconds until the sleep timer ends everything, or null when there is none. */
@@ -274,6 +279,7 @@ export class SoundEngine {
           ? node.start(context.currentTime, layer.voice?.offsets?.[index] ?? 0)
           : node.start(context.currentTime),
       );
+      session.heardFrom ??= context.currentTime;
       this.applyGains(session, context.currentTime);
     }
     this.publish();
@@ -286,6 +292,7 @@ export class SoundEngine {
         if (session.layers.get(id) !== layer || this.session !== session) return;
         this.startTrack(context, layer, buffer, this.offset ? this.offset % (buffer.duration || 1) : 0);
         layer.state = { ...layer.state, status: 'ready' };
+        session.heardFrom ??= context.currentTime;
         this.applyGains(session, context.currentTime);
         this.publish();
       }
@@ -491,7 +498,7 @@ export class SoundEngine {
       timer: node(1),
       envelope: node(0),
       layers: new Map(),
-      startedAt: now,
+      heardFrom: null,
     };
     if (this.offset) setAt(session.envelope.gain, 1, now);
     else rampTo(session.envelope.gain, 1, now);
