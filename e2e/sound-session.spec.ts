@@ -146,6 +146,11 @@ test('a track played in place of another is a session of its own in the history,
   expect(earlier!.seconds).toBeGreaterThanOrEqual(3);
   expect(second!.seconds).toBeGreaterThanOrEqual(2);
   expect(entries.every((entry) => !entry.finished)).toBe(true);
+  // To the person it was one sitting (decision 038): one session, listed once (both were tries).
+  const practice = await request.get('/api/user/practice/', { headers: { authorization: `Bearer ${access}` } });
+  const summary = await practice.json();
+  expect({ week: summary.week.sessions, total: summary.total_sessions }).toEqual({ week: 1, total: 1 });
+  expect(summary.last_sessions).toHaveLength(1);
 });
 
 // One clock for a session (docs/decisions/036-a-session-is-what-plays.md): the session screen and the

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type {
   GoalId,
   HistoryEntry,
@@ -9,7 +9,7 @@ import type {
   SessionMinutes,
 } from '@shared/contract';
 import { historyWriteSchema, onboardingWriteSchema, type HistoryWrite } from '@shared/contract';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { guidancePreferences, listeningHistory } from '../db/schema';
 import { badRequest } from '../http/errors';
 
@@ -152,6 +152,86 @@ export async function deleteHistory(db: Db, userId: number): Promise<void> {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_SESSIONS = 5;
 
+/**
+ * A sitting is what the person counts as one session: history entries (one per sound, decision 036)
+ * that follow one another with no more than this between one's end and the next one's start. Two
+ * minutes is time to choose the next track, reload a page or put headphones on, and far shorter
+ * than any break between two sittings (docs/decisions/038-a-session-shown-is-a-sitting.md).
+ */
+export const SITTING_PAUSE_SECONDS = 120;
+/** Shorter stretches (trying a sound) are left out of the last sessions unless their sitting had nothing longer. */
+export const SAMPLE_SECONDS = 30;
+
+/**
+ * The person's history in start order, each entry with `opens`: whether it begins a sitting. An
+ * entry's end is its start plus the seconds heard (by the client's clock, like its start; a pause
+ * within it counts toward the gap after it, as nothing played then). It is compared with the latest
+ * end before it, so an entry overlapping another (two tabs) never splits a sitting.
+ */
+const marked = (userId: number) => sql`
+  with ordered as (
+    select id, started_at, seconds,
+      lag(started_at) over (order by started_at, id) as previous_start,
+      max(started_at + seconds * interval '1 second')
+        over (order by started_at, id rows between unbounded preceding and 1 preceding) as previous_end
+    from ${listeningHistory} where user_id = ${userId}
+  ),
+  marked as (
+    select *, (previous_end is null or started_at > previous_end + ${SITTING_PAUSE_SECONDS} * interval '1 second') as opens
+    from ordered
+  )`;
+
+/**
+ * Sittings in all and in the rolling week. A sitting that began before `since` and goes on after it
+ * counts in the week once, by its first entry inside it, as that entry's minutes do.
+ */
+async function countSittings(db: Db, userId: number, since: Date) {
+  const [row] = await queryRows<{ total: number; week: number }>(
+    db,
+    sql`${marked(userId)}
+    select count(*) filter (where opens)::int as total,
+      count(*) filter (where started_at >= ${since.toISOString()}::timestamptz
+        and (opens or previous_start < ${since.toISOString()}::timestamptz))::int as week
+    from marked`,
+  );
+  return { total: row?.total ?? 0, week: row?.week ?? 0 };
+}
+
+/**
+ * The last sessions to show, newest first: every stretch of a sound, but a sound tried for less than
+ * `SAMPLE_SECONDS` only when nothing longer played in its sitting (then its longest one), so a
+ * sitting spent choosing a track shows the track chosen, and every sitting shows at least once.
+ */
+async function lastSessions(db: Db, userId: number): Promise<HistoryEntry[]> {
+  const shown = await queryRows<{ id: number }>(
+    db,
+    sql`${marked(userId)},
+    sittings as (select *, count(*) filter (where opens) over (order by started_at, id) as sitting from marked),
+    ranked as (
+      select id, started_at, seconds,
+        row_number() over (partition by sitting order by seconds desc, started_at desc, id desc) as rank
+      from sittings
+    )
+    select id from ranked where seconds >= ${SAMPLE_SECONDS} or rank = 1
+    order by started_at desc, id desc limit ${LAST_SESSIONS}`,
+  );
+  if (shown.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(listeningHistory)
+    .where(
+      and(
+        eq(listeningHistory.userId, userId),
+        inArray(
+          listeningHistory.id,
+          shown.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(desc(listeningHistory.startedAt), desc(listeningHistory.id));
+  return rows.map(entryOut);
+}
+
 /** The last seven days, rolling (no time zone needed), and the last sessions. */
 export async function readPractice(db: Db, userId: number, now = new Date()): Promise<Practice> {
   const since = new Date(now.getTime() - 7 * DAY_MS);
@@ -165,16 +245,16 @@ export async function readPractice(db: Db, userId: number, now = new Date()): Pr
     daily[index]! += session.seconds;
   }
   const seconds = week.reduce((sum, session) => sum + session.seconds, 0);
-  const [total] = await db.select({ n: count() }).from(listeningHistory).where(eq(listeningHistory.userId, userId));
+  const sittings = await countSittings(db, userId, since);
   return {
     week: {
       since: since.toISOString(),
       minutes: Math.round(seconds / 60),
-      sessions: week.length,
+      sessions: sittings.week,
       daily_minutes: daily.map((s) => Math.round(s / 60)),
     },
-    total_sessions: total?.n ?? 0,
-    last_sessions: await listHistory(db, userId, LAST_SESSIONS),
+    total_sessions: sittings.total,
+    last_sessions: await lastSessions(db, userId),
     reminder: await readReminder(db, userId),
   };
 }

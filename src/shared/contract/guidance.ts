@@ -276,11 +276,14 @@ export const practiceSchema = z.object({
     /** ISO 8601: seven days before now. */
     since: z.string(),
     minutes: z.number().int(),
+    /** Sittings: entries with at most 2 minutes between one's end and the next one's start (decision 038). */
     sessions: z.number().int(),
     /** Minutes of each of the seven days, oldest first (day 0 is since … since + 24 h). */
     daily_minutes: z.array(z.number().int()),
   }),
+  /** Sittings in the whole history, as `week.sessions`. */
   total_sessions: z.number().int(),
+  /** Newest first, at most 5; a stretch under 30 s only when nothing longer played in its sitting. */
   last_sessions: historyListSchema,
   reminder: reminderSchema,
 });
