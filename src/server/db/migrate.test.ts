@@ -1,10 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { createTestDatabase } from '../test/database';
 import { queryRows, type Database } from './client';
+import { createPglite } from './pglite';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
+
+type Journal = { entries: { tag: string }[] };
+
+/** A copy of the migrations folder that ends with `lastTag`: a database as an older release left it. */
+function migrationsUpTo(lastTag: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'innerwave-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
 
 describe('migrations', () => {
   let database: Database;
@@ -49,5 +67,38 @@ describe('migrations', () => {
     await expect(
       database.db.execute(sql`insert into users (email, password_hash) values ('case@example.COM', 'x')`),
     ).rejects.toThrow();
+  });
+
+  it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
+    // The same SQL runs on both databases; an embedded one of its own is stopped before the counts.
+    const older = migrationsUpTo('0010_own_voice');
+    const database = await createPglite();
+    try {
+      const db = database.db as unknown as PgliteDatabase;
+      await migrate(db, { migrationsFolder: older.folder });
+      await database.db.execute(sql`insert into users (email, password_hash) values ('old@example.com', 'x')`);
+      const item = { message_text: 'I am calm.', source: 'library', message_id: 3 };
+      const layers = [
+        { kind: 'noise', colour: 'pink', gain_db: -6 },
+        { kind: 'binaural', left_hz: 200, right_hz: 205, gain_db: -12 },
+      ];
+      await database.db.execute(sql`
+        insert into saved_subliminals (user_id, name, playlist, settings, sound)
+        select id, v.name, v.playlist::jsonb, '{}', v.sound::jsonb from users,
+          (values ('three', ${JSON.stringify([item, item, item])}, ${JSON.stringify({ volume: 1, layers })}),
+                  ('before sounds', ${JSON.stringify([item])}, null)) v(name, playlist, sound)`);
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      const rows = await queryRows<{ name: string; message_count: number; layer_count: number }>(
+        database.db,
+        sql`select name, message_count, layer_count from saved_subliminals order by name`,
+      );
+      expect(rows).toEqual([
+        { name: 'before sounds', message_count: 1, layer_count: 0 },
+        { name: 'three', message_count: 3, layer_count: 2 },
+      ]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
   });
 });

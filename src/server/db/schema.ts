@@ -222,6 +222,21 @@ export const savedSubliminals = pgTable(
     settings: jsonb('settings').notNull(),
     /** Its sound mix (layers, levels, volume) as the contract's soundMixSchema; null when none was saved (decision 021). */
     sound: jsonb('sound'),
+    /**
+     * How many messages and sound layers it holds, for the list: kept by PostgreSQL from the playlist and
+     * the sound in the very write that sets them, so the list reads neither (a large playlist is stored
+     * out of line, and reading 2,000 of them took seconds). 0 for anything but an array, as in no sound.
+     */
+    messageCount: integer('message_count')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case jsonb_typeof("playlist") when 'array' then jsonb_array_length("playlist") else 0 end`,
+      ),
+    layerCount: integer('layer_count')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case jsonb_typeof("sound" -> 'layers') when 'array' then jsonb_array_length("sound" -> 'layers') else 0 end`,
+      ),
     /** Set while shared by link; a new share makes a new token. */
     shareToken: text('share_token').unique(),
     sharedAt: timestamp('shared_at', { withTimezone: true }),

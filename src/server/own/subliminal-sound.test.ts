@@ -51,12 +51,19 @@ describe('the sound of a saved subliminal', () => {
     expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual(mix);
     expect((await call(ada, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, layer_count: 2 });
 
-    const replaced = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.5, layers: [isochronic] }));
+    // A replace of the messages and the sound together: the list's counts follow both.
+    const three = [...playlist, ...playlist, ...playlist];
+    const replaced = await call(ada, 'PUT', subliminalPath(id), {
+      ...body({ volume: 0.5, layers: [isochronic] }),
+      playlist: three,
+    });
     expect(replaced.statusCode).toBe(200);
     expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual({ volume: 0.5, layers: [isochronic] });
+    expect((await call(ada, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, message_count: 3, layer_count: 1 });
     // Saving without a sound clears it.
     const { sound: _none, ...noSound } = body(null);
     expect((await call(ada, 'PUT', subliminalPath(id), noSound)).json().sound).toBeNull();
+    expect((await call(ada, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, message_count: 1, layer_count: 0 });
     await call(ada, 'PUT', subliminalPath(id), body(mix));
 
     const link = (await call(ada, 'POST', fillPath(API.subliminalShare, { id }))).json();

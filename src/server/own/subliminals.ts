@@ -99,9 +99,10 @@ export async function listSubliminals(db: Db, userId: number): Promise<Sublimina
     .select({
       id: savedSubliminals.id,
       name: savedSubliminals.name,
-      message_count: sql<number>`jsonb_array_length(${savedSubliminals.playlist})::int`,
+      // The counts are columns of their own (db/schema.ts): the list reads no playlist and no sound.
+      message_count: savedSubliminals.messageCount,
       theme: sql<string>`coalesce(${savedSubliminals.settings}->>'theme', '')`,
-      layer_count: sql<number>`coalesce(jsonb_array_length(${savedSubliminals.sound}->'layers'), 0)::int`,
+      layer_count: savedSubliminals.layerCount,
       shared: sql<boolean>`${savedSubliminals.shareToken} is not null`,
       updatedAt: savedSubliminals.updatedAt,
     })
