@@ -26,10 +26,13 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // machine), and a login's CPU split between the hashing threads, the workers' main threads and the
 // primary. Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process (primary
 // and workers) writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
+// `--calls=profile,refresh` (of categories, profile, refresh): only those before the login storm, which
+// always runs (`--calls=` for the storm alone, e.g. to profile a login).
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const rounds = Math.max(1, Number(args.rounds ?? 3));
 const duration = args.duration ?? '10s';
+const chosenCalls = (args.calls ?? 'categories,profile,refresh').split(',');
 const WRK = ['-t2', '-c32', `-d${duration}`, '--latency'];
 const PASSWORD = 'Bench-Quiet-Harbour-58';
 const EMAIL = 'bench@bench.innerwave.test';
@@ -240,21 +243,24 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   };
   const calls = [
     {
+      key: 'categories',
       name: 'GET /api/user/message-categories/',
       app: () => wrk(`${origin}/api/user/message-categories/`, { headers: auth }),
       nginx: 'categories.json',
     },
     {
+      key: 'profile',
       name: 'GET /api/user/profile/',
       app: () => wrk(`${origin}/api/user/profile/`, { headers: auth }),
       nginx: 'profile.json',
     },
     {
+      key: 'refresh',
       name: 'POST /api/jwt/refresh/',
       app: () => wrk(`${origin}/api/jwt/refresh/`, { script: luaPost('refresh', { refresh: tokens.refresh }) }),
       nginx: 'refresh.json',
     },
-  ];
+  ].filter((call) => chosenCalls.includes(call.key));
   // The primary and its workers; resident memory of each.
   const workerPids = () =>
     spawnSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' })
