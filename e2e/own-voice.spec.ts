@@ -52,6 +52,18 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
       localStorage.setItem('innerwave.subliminals.playlist', JSON.stringify(playlist));
     }
   }, PLAYLIST);
+  // What Listen played to its end: the source of each player that ended.
+  await page.addInitScript(() => {
+    const ended: string[] = [];
+    (window as unknown as { playedToEnd: string[] }).playedToEnd = ended;
+    const Original = window.Audio;
+    window.Audio = class extends Original {
+      constructor(src?: string) {
+        super(src);
+        this.addEventListener('ended', () => ended.push(this.src));
+      }
+    };
+  });
   await signIn(page, account);
   await page.goto('/subliminals');
   const panel = page.getByRole('region', { name: 'Spoken affirmations' });
@@ -104,10 +116,13 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   expect(Math.abs(dB(speechLevel(samples, 22_050)) - SPEECH_LEVEL_DB)).toBeLessThan(0.1);
   expect(dB(peak(samples))).toBeLessThan(PEAK_CEILING_DB);
 
-  // Listening plays the kept take to its end.
+  // Listening plays the kept take to its end, as the session speaks it: the levelled clip, from a URL
+  // of the browser's own, not the file.
   await panel.getByRole('button', { name: 'Listen to “I am calm.”' }).click();
-  await expect(panel.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeVisible({ timeout: 10_000 });
+  await expect(panel.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeFocused({ timeout: 10_000 });
+  const played = await page.evaluate(() => (window as unknown as { playedToEnd: string[] }).playedToEnd);
+  expect(played).toEqual([expect.stringMatching(/^blob:/)]);
 
   await panel.getByRole('button', { name: 'Speak the playlist' }).click();
   await expect(panel.getByText('Speaking 1 message in your voice, looping.')).toBeVisible({ timeout: 30_000 });

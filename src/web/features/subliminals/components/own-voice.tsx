@@ -8,18 +8,34 @@ import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { decodeToTake, startMicrophoneTake, type MicrophoneTake } from '@web/lib/audio/microphone';
 import { formatClock } from '@web/lib/audio/mixer';
+import { recordedClip } from '@web/lib/audio/speech/voice-clips';
 import { levelTake, monoWav, trimSilence } from '@web/lib/audio/voice-take';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
 export const RECORDING_UNREADABLE = 'The recording could not be read. Please record again.';
+export const RECORDING_UNPLAYABLE = 'The recording could not be played. Please try again.';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 interface Recording {
   text: string;
   take: MicrophoneTake;
+}
+
+/** A kept take being listened to: its player and the object URL of the clip it plays. */
+interface Playback {
+  audio: HTMLAudioElement;
+  url: string;
+}
+
+/** Stops a playback and frees its clip. */
+function release(playback: Playback | null) {
+  if (!playback) return;
+  playback.audio.onended = null;
+  playback.audio.pause();
+  URL.revokeObjectURL(playback.url);
 }
 
 /** Milliseconds since `from` (null: not running), ticking: what the take's clock shows. */
@@ -44,7 +60,9 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   const [recording, setRecording] = useState<Recording | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
   const [listening, setListening] = useState<number | null>(null);
-  const player = useRef<HTMLAudioElement | null>(null);
+  const player = useRef<Playback | null>(null);
+  // Counts listenings asked for: a clip that arrives after another Listen, a Stop or leaving is dropped.
+  const listenings = useRef(0);
   const elapsed = useElapsed(recording?.take.startedAt ?? null);
   const byText = new Map((query.data?.recordings ?? []).map((take) => [take.text, take]));
   const recordedCount = texts.filter((text) => byText.has(text.trim())).length;
@@ -61,25 +79,48 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     return () => {
       mounted.current = false;
       ongoing.current?.stop();
-      player.current?.pause();
+      release(player.current);
+      player.current = null;
     };
   }, []);
 
   function stopListening() {
-    player.current?.pause();
+    listenings.current++;
+    release(player.current);
     player.current = null;
     setListening(null);
   }
 
-  function listen(id: number, url: string) {
-    const playing = listening === id;
+  /**
+   * Plays a kept take as the session speaks it: the same levelled clip (decoded once, shared with the
+   * session), not the file as it was kept, so a take kept before levelling sounds here as it will there.
+   */
+  function listen(take: VoiceRecording) {
+    const playing = listening === take.id;
     stopListening();
     if (playing) return;
-    const audio = new Audio(url);
-    audio.onended = () => setListening(null);
-    player.current = audio;
-    setListening(id);
-    audio.play().catch(() => setListening(null));
+    const asked = ++listenings.current;
+    setListening(take.id);
+    recordedClip(take).then(
+      (clip) => {
+        if (asked !== listenings.current || !mounted.current) return;
+        const url = URL.createObjectURL(monoWav(clip.samples, clip.sampleRate));
+        const audio = new Audio(url);
+        const playback = { audio, url };
+        player.current = playback;
+        const ended = () => {
+          if (player.current === playback) stopListening();
+        };
+        audio.onended = ended;
+        // Refused by the browser, or stopped before it began: nothing plays.
+        audio.play().catch(ended);
+      },
+      () => {
+        if (asked !== listenings.current || !mounted.current) return;
+        stopListening();
+        toast.error(RECORDING_UNPLAYABLE);
+      },
+    );
   }
 
   async function keep(text: string, recorded: Blob) {
@@ -150,7 +191,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       <Button
         size="sm"
         variant="secondary"
-        onClick={() => listen(take.id, take.url)}
+        onClick={() => listen(take)}
         aria-label={`${listening === take.id ? 'Stop listening to' : 'Listen to'} “${take.text}”`}
       >
         {listening === take.id ? (

@@ -1,16 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
-import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
+import { fakeApi, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { toast } from 'sonner';
 import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
-import { SPEECH_LEVEL_DB } from '@web/lib/audio/voice-take';
+import { levelTake, SPEECH_LEVEL_DB, speechLevel } from '@web/lib/audio/voice-take';
 import { readWav } from '@web/lib/audio/wav';
-import { NOTHING_HEARD } from './own-voice';
+import { NOTHING_HEARD, RECORDING_UNPLAYABLE } from './own-voice';
 import { levelText, NOTHING_RECORDED } from './spoken-controls';
 import { SpokenPanel } from './spoken-panel';
 
@@ -150,7 +150,7 @@ describe('SpokenPanel', () => {
       created_at: '2026-11-29T10:00:00Z',
     });
 
-    function withVoice(recordings: ReturnType<typeof recording>[]) {
+    function withVoice(recordings: ReturnType<typeof recording>[], media: Record<string, ApiHandler> = {}) {
       const kept: FormData[] = [];
       const api = fakeApi({
         [`GET ${API.plan}`]: () => planStateFor('pro'),
@@ -171,6 +171,7 @@ describe('SpokenPanel', () => {
         },
         'GET /media/own-voice/9/1.wav': () => new Response(new Uint8Array(48)),
         'GET /media/own-voice/9/2.wav': () => new Response(new Uint8Array(48)),
+        ...media,
       });
       return { api, kept };
     }
@@ -218,6 +219,92 @@ describe('SpokenPanel', () => {
       expect(fake.spoken).toEqual([]);
       const [, source] = fake.soundEngine.setLayer.mock.calls[0]!;
       expect(source).toMatchObject({ kind: 'voice', messages: 3, spoken: { voice: 'own' } });
+    });
+
+    it('listens to a kept take as the session speaks it: levelled, from a clip of its own, until stopped or ended', async () => {
+      // jsdom plays nothing and makes no object URLs: a player and the URLs stand in, as they were used.
+      const players: {
+        src: string;
+        play: ReturnType<typeof vi.fn>;
+        pause: ReturnType<typeof vi.fn>;
+        onended: (() => void) | null;
+      }[] = [];
+      vi.stubGlobal(
+        'Audio',
+        vi.fn(function (this: (typeof players)[number], src: string) {
+          Object.assign(this, { src, play: vi.fn(async () => {}), pause: vi.fn(), onended: null });
+          players.push(this);
+        }),
+      );
+      const clips = new Map<string, Blob>();
+      const revoked: string[] = [];
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, {
+          createObjectURL: (blob: Blob) => {
+            const url = `blob:clip-${clips.size + 1}`;
+            clips.set(url, blob);
+            return url;
+          },
+          revokeObjectURL: (url: string) => revoked.push(url),
+        }),
+      );
+      // A take kept before takes were levelled (its file decodes to a clip 4 dB over the speech level),
+      // and one whose file cannot be had. Their own created_at: a clip is decoded once per take.
+      const { api } = withVoice(
+        [
+          { ...recording(5, 'I am calm.'), created_at: '2026-11-30T08:00:00Z' },
+          { ...recording(6, 'I rest.'), created_at: '2026-11-30T08:00:00Z' },
+        ],
+        {
+          'GET /media/own-voice/9/5.wav': () => new Response(new Uint8Array(48)),
+          'GET /media/own-voice/9/6.wav': () => new Response(null, { status: 500 }),
+        },
+      );
+      const user = userEvent.setup();
+      const { unmount } = renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      expect(await screen.findByText('2 of 2 messages recorded')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Listen to “I am calm.”' }));
+      const stop = screen.getByRole('button', { name: 'Stop listening to “I am calm.”' });
+      expect(stop).toHaveFocus();
+      await vi.waitFor(() => expect(players).toHaveLength(1));
+      // Not the file as it was kept, but the clip the session speaks: levelled to the one speech level.
+      const [first] = players;
+      expect(first!.src).toBe('blob:clip-1');
+      expect(first!.play).toHaveBeenCalled();
+      const played = readWav(await clips.get(first!.src)!.arrayBuffer());
+      expect(played.sampleRate).toBe(22_050);
+      const levelled = levelTake(new Float32Array([0.1, -0.2]), 22_050);
+      expect(Array.from(played.samples)).toEqual(Array.from(levelled).map((sample) => expect.closeTo(sample, 4)));
+      expect(20 * Math.log10(speechLevel(played.samples, 22_050))).toBeCloseTo(SPEECH_LEVEL_DB, 1);
+
+      await user.click(stop);
+      expect(first!.pause).toHaveBeenCalled();
+      expect(revoked).toEqual(['blob:clip-1']);
+      expect(screen.getByRole('button', { name: 'Listen to “I am calm.”' })).toHaveFocus();
+
+      // Again: the decoded clip is reused; played to its end, the button says Listen again.
+      await user.click(screen.getByRole('button', { name: 'Listen to “I am calm.”' }));
+      await vi.waitFor(() => expect(players).toHaveLength(2));
+      act(() => players[1]!.onended!());
+      expect(screen.getByRole('button', { name: 'Listen to “I am calm.”' })).toHaveFocus();
+      expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2']);
+      expect(api.calls.filter((call) => call.path === '/media/own-voice/9/5.wav')).toHaveLength(1);
+
+      // A recording that cannot be fetched stops listening and says so.
+      await user.click(screen.getByRole('button', { name: 'Listen to “I rest.”' }));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(RECORDING_UNPLAYABLE));
+      expect(screen.getByRole('button', { name: 'Listen to “I rest.”' })).toHaveFocus();
+      expect(players).toHaveLength(2);
+
+      // Leaving the panel while a take plays stops it and frees its clip.
+      await user.click(screen.getByRole('button', { name: 'Listen to “I am calm.”' }));
+      await vi.waitFor(() => expect(players).toHaveLength(3));
+      unmount();
+      expect(players[2]!.pause).toHaveBeenCalled();
+      expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2', 'blob:clip-3']);
     });
 
     it('says when nothing was heard, when the microphone is blocked, and when nothing is recorded', async () => {

@@ -16,9 +16,10 @@ const MAX_TAKES = 300;
 /**
  * A recording decoded once per take (a new take of the text is another key), at the one speech level
  * of every take: those kept before takes were levelled are levelled here, and a levelled one comes
- * back as it was.
+ * back as it was. The session speaks this clip, and the own-voice panel's Listen plays it, so both
+ * sound the same.
  */
-function recordedClip(recording: VoiceRecording): Promise<SpokenClip> {
+export function recordedClip(recording: VoiceRecording): Promise<SpokenClip> {
   const key = `${recording.id}|${recording.created_at}`;
   let clip = takes.get(key);
   if (!clip) {
