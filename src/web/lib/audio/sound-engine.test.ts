@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SoundEngine, type LayerSource } from './sound-engine';
+
+// jsdom has no Web Audio. A small stand-in of the few nodes the engine builds, whose clock, like a
+// real AudioContext's, runs only while the context runs (suspended by a pause), moved by the test
+// together with the timers. What the engine sounds like is measured in Chromium by the e2e; this
+// file is about its clock.
+
+class FakeParam {
+  constructor(readonly defaultValue: number) {}
+  cancelScheduledValues() {
+    return this;
+  }
+  setValueAtTime() {
+    return this;
+  }
+  linearRampToValueAtTime() {
+    return this;
+  }
+}
+
+class FakeNode {
+  connect<T>(next: T): T {
+    return next;
+  }
+  disconnect() {}
+}
+
+class FakeGain extends FakeNode {
+  readonly gain = new FakeParam(1);
+}
+
+class FakeScheduled extends FakeNode {
+  onended: (() => void) | null = null;
+  start() {}
+  stop() {}
+}
+
+class FakeBufferSource extends FakeScheduled {
+  buffer: AudioBuffer | null = null;
+  loop = false;
+  loopStart = 0;
+  loopEnd = 0;
+}
+
+class FakeOscillator extends FakeScheduled {
+  type = 'sine';
+  readonly frequency = new FakeParam(440);
+  setPeriodicWave() {}
+}
+
+const SAMPLE_RATE = 100;
+
+/** A minute of a steady tone, as decodeAudioData would give it. */
+function fakeBuffer(seconds = 60) {
+  const data = new Float32Array(seconds * SAMPLE_RATE).fill(0.5);
+  return {
+    duration: seconds,
+    sampleRate: SAMPLE_RATE,
+    numberOfChannels: 1,
+    length: data.length,
+    getChannelData: () => data,
+  };
+}
+
+class FakeAudioContext {
+  currentTime = 0;
+  state: 'running' | 'suspended' | 'closed' = 'running';
+  readonly sampleRate = SAMPLE_RATE;
+  readonly destination = new FakeNode();
+  createGain() {
+    return new FakeGain();
+  }
+  createBufferSource() {
+    return new FakeBufferSource();
+  }
+  createOscillator() {
+    return new FakeOscillator();
+  }
+  createStereoPanner() {
+    return Object.assign(new FakeNode(), { pan: new FakeParam(0) });
+  }
+  decodeAudioData() {
+    return Promise.resolve(fakeBuffer());
+  }
+  resume() {
+    this.state = 'running';
+    return Promise.resolve();
+  }
+  suspend() {
+    this.state = 'suspended';
+    return Promise.resolve();
+  }
+}
+
+const trackOf = (key: string): LayerSource => ({ kind: 'track', key, title: key, url: `/media/${key}.mp3` });
+const calm = trackOf('solfeggio:1');
+const rain = trackOf('bonus:2');
+const ocean = trackOf('bonus:3');
+const beat: LayerSource = { kind: 'binaural', leftHz: 200, rightHz: 206 };
+
+let context: FakeAudioContext;
+/** The pending fetch of each track's bytes, settled by the test: a track loads as long as it says. */
+let loads: Map<string, { resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void }>;
+let engine: SoundEngine;
+
+/** Lets `seconds` pass on the wall clock; the audio clock runs with it while the context runs. */
+async function pass(seconds: number) {
+  for (let step = 0; step < Math.round(seconds * 100); step++) {
+    if (context.state === 'running') context.currentTime += 0.01;
+    await vi.advanceTimersByTimeAsync(10);
+  }
+}
+
+/** The fetch of a track's bytes, once the engine has asked for them. */
+async function pending(source: LayerSource) {
+  await vi.advanceTimersByTimeAsync(0);
+  const load = loads.get(source.kind === 'track' ? source.url : '');
+  if (!load) throw new Error('the track was not fetched');
+  return load;
+}
+
+/** The track's bytes arrive (and decode at once). */
+async function loaded(source: LayerSource) {
+  (await pending(source)).resolve(new ArrayBuffer(8));
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** The track's bytes never come. */
+async function failed(source: LayerSource) {
+  (await pending(source)).reject(new Error('502 Bad Gateway'));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('AudioBufferSourceNode', FakeBufferSource);
+  context = new FakeAudioContext();
+  loads = new Map();
+  engine = new SoundEngine(() => context as unknown as AudioContext, {
+    load: (url) => new Promise((resolve, reject) => loads.set(url, { resolve, reject })),
+  });
+});
+
+afterEach(() => {
+  engine.stop();
+  vi.useRealTimers();
+});
+
+describe('the session clock (elapsed)', () => {
+  it('counts from when the first track is heard, and stands still while a track picked in its place loads', async () => {
+    const first = engine.setLayer('track', calm, 1, { exclusive: true });
+    await pass(2);
+    expect(engine.elapsed()).toBe(0);
+    await loaded(calm);
+    await first;
+    await pass(30);
+    expect(engine.elapsed()).toBeCloseTo(30, 1);
+
+    // Another sound picked: the first stops, the new one is fetched and decoded for 5 s of silence.
+    const second = engine.setLayer('track', rain, 1, { exclusive: true });
+    expect(engine.getState().layers.map((layer) => layer.status)).toEqual(['loading']);
+    await pass(5);
+    expect(engine.elapsed()).toBeCloseTo(30, 1);
+    await loaded(rain);
+    await second;
+    await pass(10);
+    expect(engine.elapsed()).toBeCloseTo(40, 1);
+  });
+
+  it('stays where it was through a pause during the loading, and counts on after the resume', async () => {
+    const first = engine.setLayer('track', calm, 1);
+    await loaded(calm);
+    await first;
+    await pass(20);
+
+    const second = engine.setLayer('track', rain, 1);
+    await pass(1);
+    engine.pause();
+    await pass(60);
+    expect(context.state).toBe('suspended');
+    expect(engine.elapsed()).toBeCloseTo(20, 1);
+    // Decoded while paused: still nothing heard until the resume.
+    await loaded(rain);
+    await second;
+    expect(engine.elapsed()).toBeCloseTo(20, 1);
+    await engine.resume();
+    await pass(10);
+    expect(engine.elapsed()).toBeCloseTo(30, 1);
+  });
+
+  it('ends with the session when a replacement fails to load and nothing else plays', async () => {
+    const first = engine.setLayer('track', calm, 1);
+    await loaded(calm);
+    await first;
+    await pass(10);
+
+    const failing = engine.setLayer('track', rain, 1).catch((error: unknown) => error);
+    await pass(3);
+    expect(engine.elapsed()).toBeCloseTo(10, 1);
+    await failed(rain);
+    expect(await failing).toBeInstanceOf(Error);
+    expect(engine.getState().status).toBe('stopped');
+    expect(engine.elapsed()).toBe(0);
+
+    // The next session counts from its own first sound, with no silence carried over.
+    const next = engine.setLayer('track', ocean, 1);
+    await pass(1);
+    await loaded(ocean);
+    await next;
+    await pass(4);
+    expect(engine.elapsed()).toBeCloseTo(4, 1);
+  });
+
+  it('stands still until the last of several replacements is heard, a stale one arriving late counting nothing', async () => {
+    const first = engine.setLayer('track', calm, 1);
+    await loaded(calm);
+    await first;
+    await pass(10);
+
+    const stale = engine.setLayer('track', rain, 1);
+    await pass(2);
+    const last = engine.setLayer('track', ocean, 1);
+    await pass(1);
+    await loaded(rain);
+    await stale;
+    expect(engine.elapsed()).toBeCloseTo(10, 1);
+    await pass(3);
+    await loaded(ocean);
+    await last;
+    await pass(5);
+    expect(engine.elapsed()).toBeCloseTo(15, 1);
+  });
+
+  it('counts on while another layer plays through the loading, and stops when none does', async () => {
+    const first = engine.setLayer('track', calm, 1);
+    engine.setLayer('binaural', beat, 0.5).catch(() => undefined);
+    await pass(1);
+    // The beat is heard at once: the track's loading is time listened to the beat.
+    expect(engine.elapsed()).toBeCloseTo(1, 1);
+    await loaded(calm);
+    await first;
+    await pass(9);
+
+    const second = engine.setLayer('track', rain, 1);
+    await pass(5);
+    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    // The beat taken away while the track still loads: silence, until the track is heard.
+    engine.removeLayer('binaural');
+    await pass(4);
+    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    await loaded(rain);
+    await second;
+    await pass(5);
+    expect(engine.elapsed()).toBeCloseTo(20, 1);
+  });
+
+  it('does not stop for a generated sound set in place of a track, which is heard at once', async () => {
+    const first = engine.setLayer('track', calm, 1);
+    await loaded(calm);
+    await first;
+    await pass(10);
+    await engine.setLayer('binaural', beat, 0.5, { exclusive: true });
+    await pass(5);
+    expect(engine.elapsed()).toBeCloseTo(15, 1);
+
+    // And a track picked in place of the beat is silence until it loads.
+    const track = engine.setLayer('track', rain, 1, { exclusive: true });
+    await pass(3);
+    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    await loaded(rain);
+    await track;
+    await pass(2);
+    expect(engine.elapsed()).toBeCloseTo(17, 1);
+  });
+});
