@@ -261,10 +261,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       nginx: 'refresh.json',
     },
   ].filter((call) => chosenCalls.includes(call.key));
-  // The primary and its workers; resident memory of each.
+  // The primary and its workers; resident memory of each. Read from /proc, not by spawning pgrep: a
+  // spawnSync every half second blocked this process (and so the health samples of the login storm)
+  // for up to 24 ms each time on a busy machine.
   const workerPids = () =>
-    spawnSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' })
-      .stdout.split(/\s+/)
+    readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+      .split(/\s+/)
       .filter((p) => p && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('start.mjs'));
   const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const serverPids = () => [String(server.pid), ...workerPids()];
