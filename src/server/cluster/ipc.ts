@@ -24,7 +24,12 @@ interface NoticeAckMessage {
   ipc: 'notice-ack';
   id: number;
 }
-type Message = CallMessage | ReplyMessage | NoticeMessage | NoticeAckMessage;
+/** Calls or replies made in one turn of the event loop, crossing as one message (see `batched`). */
+interface BatchMessage {
+  ipc: 'batch';
+  messages: Array<CallMessage | ReplyMessage>;
+}
+type Message = CallMessage | ReplyMessage | NoticeMessage | NoticeAckMessage | BatchMessage;
 
 /** An error as it crosses processes: its message and the fields our code reads (`code` above all). */
 export interface SerializedError {
@@ -36,6 +41,28 @@ export interface SerializedError {
 }
 
 const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && 'ipc' in value;
+
+/**
+ * A sender that gathers what is sent during one turn of the event loop and sends it once, at the end of
+ * the turn (setImmediate: after the I/O callbacks, before the loop waits again). When many requests
+ * arrive together (a login storm's first moments) each would otherwise cost a write to the pipe and a
+ * wake-up of the other side, and on a busy machine every wake-up may hand the CPU away mid-turn.
+ */
+export function batched<T extends CallMessage | ReplyMessage>(send: (message: T | BatchMessage) => void) {
+  let queue: T[] = [];
+  const flush = () => {
+    const messages = queue;
+    queue = [];
+    if (messages.length === 1) send(messages[0]!);
+    else if (messages.length > 1) send({ ipc: 'batch', messages });
+  };
+  return {
+    send(message: T) {
+      if (queue.push(message) === 1) setImmediate(flush);
+    },
+    flush,
+  };
+}
 
 function crossingError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
@@ -78,13 +105,19 @@ export function connectToPrimary(): PrimaryChannel {
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const noticeHandlers: Array<(notice: unknown) => void> = [];
   let nextId = 1;
+  // Sent at the end of the turn: by then the channel may have closed, and 'disconnect' rejected the calls.
+  const calls = batched<CallMessage>((message) => process.connected && send(message));
+  const settle = (message: ReplyMessage) => {
+    const call = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.error) call?.reject(new RemoteError(message.error));
+    else call?.resolve(message.result);
+  };
   process.on('message', (message: unknown) => {
     if (!isMessage(message)) return;
-    if (message.ipc === 'reply') {
-      const call = waiting.get(message.id);
-      waiting.delete(message.id);
-      if (message.error) call?.reject(new RemoteError(message.error));
-      else call?.resolve(message.result);
+    if (message.ipc === 'reply') settle(message);
+    else if (message.ipc === 'batch') {
+      for (const reply of message.messages) if (reply.ipc === 'reply') settle(reply);
     } else if (message.ipc === 'notice') {
       for (const handler of noticeHandlers) handler(message.notice);
       send({ ipc: 'notice-ack', id: message.id } satisfies NoticeAckMessage);
@@ -100,7 +133,7 @@ export function connectToPrimary(): PrimaryChannel {
         if (!process.connected) return reject(new PrimaryGoneError());
         const id = nextId++;
         waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        send({ ipc: 'call', id, method, params } satisfies CallMessage);
+        calls.send({ ipc: 'call', id, method, params });
       });
     },
     onNotice: (handler) => void noticeHandlers.push(handler),
@@ -117,6 +150,15 @@ const NOTICE_ACK_TIMEOUT_MS = 2000;
 export function serveWorkers(handlers: Record<string, CallHandler>): { broadcast(notice: unknown): Promise<void> } {
   const acks = new Map<number, { left: Set<number>; done: () => void }>();
   let nextNoticeId = 1;
+  const replies = new Map<Worker, ReturnType<typeof batched<ReplyMessage>>>();
+  const repliesTo = (worker: Worker) => {
+    let sender = replies.get(worker);
+    if (!sender) {
+      sender = batched<ReplyMessage>((message) => worker.isConnected() && worker.send(message));
+      replies.set(worker, sender);
+    }
+    return sender;
+  };
 
   const broadcast = (notice: unknown) =>
     new Promise<void>((resolve) => {
@@ -132,6 +174,8 @@ export function serveWorkers(handlers: Record<string, CallHandler>): { broadcast
         resolve();
       }
       acks.set(id, { left: new Set(live.map((worker) => worker.id)), done: finish });
+      // Replies already given go first: a worker learns of a change after the answer that made it.
+      for (const sender of replies.values()) sender.flush();
       for (const worker of live) worker.send({ ipc: 'notice', id, notice } satisfies NoticeMessage);
     });
 
@@ -142,13 +186,10 @@ export function serveWorkers(handlers: Record<string, CallHandler>): { broadcast
     if (pending.left.size === 0) pending.done();
   };
 
-  cluster.on('message', (worker, message: unknown) => {
-    if (!isMessage(message)) return;
-    if (message.ipc === 'notice-ack') return acknowledge(worker.id, message.id);
-    if (message.ipc !== 'call') return;
+  const answer = (worker: Worker, message: CallMessage) => {
     const handler = handlers[message.method];
     const reply = (payload: Omit<ReplyMessage, 'ipc' | 'id'>) => {
-      if (worker.isConnected()) worker.send({ ipc: 'reply', id: message.id, ...payload } satisfies ReplyMessage);
+      if (worker.isConnected()) repliesTo(worker).send({ ipc: 'reply', id: message.id, ...payload });
     };
     if (!handler) return reply({ error: { name: 'Error', message: `no such call: ${message.method}` } });
     Promise.resolve()
@@ -157,10 +198,19 @@ export function serveWorkers(handlers: Record<string, CallHandler>): { broadcast
         (result) => reply({ result }),
         (error: unknown) => reply({ error: crossingError(error) }),
       );
+  };
+
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isMessage(message)) return;
+    if (message.ipc === 'notice-ack') acknowledge(worker.id, message.id);
+    else if (message.ipc === 'call') answer(worker, message);
+    else if (message.ipc === 'batch')
+      for (const call of message.messages) if (call.ipc === 'call') answer(worker, call);
   });
-  // A worker that dies owes no more acknowledgements.
+  // A worker that dies owes no more acknowledgements, and is answered no more.
   cluster.on('exit', (worker) => {
     for (const [id] of acks) acknowledge(worker.id, id);
+    replies.delete(worker);
   });
   return { broadcast };
 }
