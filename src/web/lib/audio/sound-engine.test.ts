@@ -126,6 +126,13 @@ async function loaded(source: LayerSource) {
   await vi.advanceTimersByTimeAsync(0);
 }
 
+/** A track set playing, its bytes arrived: heard from now. */
+async function playHeard(source: LayerSource) {
+  const playing = engine.setLayer('track', source, 1);
+  await loaded(source);
+  await playing;
+}
+
 /** The track's bytes never come. */
 async function failed(source: LayerSource) {
   (await pending(source)).reject(new Error('502 Bad Gateway'));
@@ -169,9 +176,7 @@ describe('the session clock (elapsed)', () => {
   });
 
   it('stays where it was through a pause during the loading, and counts on after the resume', async () => {
-    const first = engine.setLayer('track', calm, 1);
-    await loaded(calm);
-    await first;
+    await playHeard(calm);
     await pass(20);
 
     const second = engine.setLayer('track', rain, 1);
@@ -190,9 +195,7 @@ describe('the session clock (elapsed)', () => {
   });
 
   it('ends with the session when a replacement fails to load and nothing else plays', async () => {
-    const first = engine.setLayer('track', calm, 1);
-    await loaded(calm);
-    await first;
+    await playHeard(calm);
     await pass(10);
 
     const failing = engine.setLayer('track', rain, 1).catch((error: unknown) => error);
@@ -213,9 +216,7 @@ describe('the session clock (elapsed)', () => {
   });
 
   it('stands still until the last of several replacements is heard, a stale one arriving late counting nothing', async () => {
-    const first = engine.setLayer('track', calm, 1);
-    await loaded(calm);
-    await first;
+    await playHeard(calm);
     await pass(10);
 
     const stale = engine.setLayer('track', rain, 1);
@@ -256,9 +257,7 @@ describe('the session clock (elapsed)', () => {
   });
 
   it('does not stop for a generated sound set in place of a track, which is heard at once', async () => {
-    const first = engine.setLayer('track', calm, 1);
-    await loaded(calm);
-    await first;
+    await playHeard(calm);
     await pass(10);
     await engine.setLayer('binaural', beat, 0.5, { exclusive: true });
     await pass(5);
