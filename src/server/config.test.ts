@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       port: 3000,
       env: 'development',
       databaseUrl: undefined,
+      databasePoolSize: 4,
       redisUrl: undefined,
       smtpUrl: undefined,
       supportEmail: 'support@innerwave.app',
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       loadConfig({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
+        DATABASE_POOL_SIZE: '0',
         SMTP_URL: 'http://mail',
         REDIS_URL: 'localhost:6379',
         PUBLIC_URL: 'nope',
@@ -48,7 +50,15 @@ describe('loadConfig', () => {
       run();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'SUPPORT_EMAIL'])
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'DATABASE_POOL_SIZE',
+        'SMTP_URL',
+        'REDIS_URL',
+        'PUBLIC_URL',
+        'SUPPORT_EMAIL',
+      ])
         expect(message).toContain(name);
     }
   });

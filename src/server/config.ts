@@ -18,6 +18,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^/?#]/, { error: 'must be a redis:// or rediss:// URL' })
@@ -114,6 +115,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections each worker opens at start and keeps. */
+  databasePoolSize: number;
   /** Rate-limit counters and notices across servers; unset: kept by this server's primary. */
   redisUrl: string | undefined;
   publicUrl: string;
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -21,7 +21,12 @@ import { RENDER_DIST_DIR, WEB_DIST_DIR } from './paths';
 export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
   setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : fromPrimary(primary);
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, {
+        logger: processLogger(config.logLevel),
+        keepOpen: config.databasePoolSize,
+      })
+    : fromPrimary(primary);
   // The Redis client is loaded only where REDIS_URL is set.
   const { redisUrl } = config;
   const redisClient = redisUrl ? await import('./cluster/redis') : undefined;

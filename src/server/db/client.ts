@@ -29,7 +29,7 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { logger: options.logger });
   // Loaded only where it is used: the primary, the CLIs and tests (PGlite is tens of MB of memory).
   const { openPglite } = await import('./pglite');
   return openPglite(options.dataDir);
@@ -48,15 +48,34 @@ export function fromPrimary(primary: PrimaryChannel): Database {
   };
 }
 
-export function openPostgres(url: string, logger?: Pick<FastifyBaseLogger, 'error'>): Database {
+export interface PostgresOptions {
+  logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
+  /**
+   * A server worker's pool: this many connections, all opened before it serves and none closed for
+   * idleness. Starting a PostgreSQL backend costs it about 25 ms of CPU here: a pool that grew at the
+   * start of a burst (a login storm) had PostgreSQL start a score of them at once, and the event loops
+   * waited for the cores (docs/decisions/007-postgresql-or-embedded-pglite-one-set-of-migrations.md).
+   */
+  keepOpen?: number | undefined;
+}
+
+export async function openPostgres(url: string, { logger, keepOpen }: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: keepOpen ?? 10,
+    min: keepOpen ?? 0,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL pool error'));
+  if (keepOpen) {
+    // Each connection made, then handed back; one that fails is made again by the first query that needs it.
+    const opened = await Promise.allSettled(Array.from({ length: keepOpen }, () => pool.connect()));
+    for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+    const failed = opened.find((result) => result.status === 'rejected');
+    if (failed) logger?.error({ err: failed.reason }, 'PostgreSQL: connections could not be opened at start');
+  }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

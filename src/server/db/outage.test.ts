@@ -61,7 +61,8 @@ describe.runIf(inject('dbKind') === 'postgres')('database outage', () => {
     proxy = await startProxy(target);
     const viaProxy = new URL(created.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
-    database = openPostgres(viaProxy.toString());
+    // As a server worker opens it: connections kept open, all cut by the outage.
+    database = await openPostgres(viaProxy.toString(), { keepOpen: 2 });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

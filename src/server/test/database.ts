@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<Database> {
     return createPglite({ loadDataDir: new Blob([dump]) });
   }
   const { url, drop } = await createTestPostgresDatabase();
-  const database = openPostgres(url);
+  const database = await openPostgres(url);
   return {
     ...database,
     async close() {

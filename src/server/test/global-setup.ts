@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${template}"`);
-  const database = openPostgres(databaseUrlFor(adminUrl, template));
+  const database = await openPostgres(databaseUrlFor(adminUrl, template));
   await migrateDatabase(database);
   await database.close();
   project.provide('dbTemplate', template);
