@@ -24,7 +24,8 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
 // Prints one table, with the server's CPU time per request (its own cost, steadier than req/s on a shared
 // machine), and a login's CPU split between the hashing threads, the workers' main threads and the
-// primary. Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process (primary
+// primary, and how much CPU processes outside the measurement took (a round with much of it is noise).
+// Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process (primary
 // and workers) writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).
 // `--calls=profile,refresh` (of categories, profile, refresh): only those before the login storm, which
 // always runs (`--calls=` for the storm alone, e.g. to profile a login).
@@ -295,11 +296,47 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       }
     return parts;
   };
-  /** Runs one round and adds the server's CPU time per request answered, in µs. */
+  // CPU the machine gave processes outside the measurement (seen here: RabbitMQ booting a second Erlang VM
+  // in the middle of a round, khugepaged). A round with much of it measured the machine, not Innerwave.
+  // Ours: the server, this bench with the wrk runs it reaped, nginx and PostgreSQL (with the backends its
+  // postmaster reaped). Machine: user, nice and system time of every core (/proc/stat); interrupts left out.
+  const ticksWithReaped = (stat) => {
+    const fields = stat.split(') ')[1].split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  };
+  const cpuSnapshot = () => {
+    const server = new Set(serverPids());
+    let ours = 0;
+    for (const p of readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (server.has(p) || p === String(process.pid) || comm === 'nginx' || comm === 'postgres')
+          ours += ticksWithReaped(stat);
+      } catch {
+        // A process that ended between the listing and the reading.
+      }
+    }
+    const [user, nice, system] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    return { at: performance.now(), machine: user + nice + system, ours };
+  };
+  /** The share of the machine's cores (%) that processes outside the measurement took since `before`. */
+  const otherCpuSince = (before) => {
+    const now = cpuSnapshot();
+    const ticks = now.machine - before.machine - (now.ours - before.ours);
+    return Math.max(0, (100 * ticks * 10) / ((now.at - before.at) * availableParallelism()));
+  };
+  /** Runs one round and adds the server's CPU time per request answered, in µs, and the other processes' CPU. */
   const measured = async (round) => {
     const before = serverCpuMs();
+    const machineBefore = cpuSnapshot();
     const result = await round();
-    return { ...result, cpuUs: ((serverCpuMs() - before) * 1000) / result.requests };
+    return {
+      ...result,
+      cpuUs: ((serverCpuMs() - before) * 1000) / result.requests,
+      otherCpu: otherCpuSince(machineBefore),
+    };
   };
   // A first start on a machine builds the seeded audio library in the primary (half a minute of CPU and
   // hundreds of MB here): measured beside it, the first rounds and the idle memory were the build's.
@@ -322,7 +359,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     const app = [];
     const base = [];
     for (let round = 0; round < rounds; round++) {
-      base.push(await wrk(`http://127.0.0.1:${nginxPort}/${call.nginx}`));
+      base.push(await measured(() => wrk(`http://127.0.0.1:${nginxPort}/${call.nginx}`)));
       app.push(await measured(call.app));
     }
     const pick = (runs, key) => median(runs.map((run) => run[key]));
@@ -334,6 +371,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       errors: pick(app, 'errors'),
       nginx: pick(base, 'rps'),
       cpuUs: pick(app, 'cpuUs'),
+      otherCpu: [Math.max(...app.map((run) => run.otherCpu)), Math.max(...base.map((run) => run.otherCpu))],
     });
   }
 
@@ -380,6 +418,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     errors: login.errors,
     nginx: NaN,
     cpuUs: login.cpuUs,
+    otherCpu: [login.otherCpu, NaN],
   });
 
   // What the cores allow for logins: cores ÷ the time of one hash with the product's parameters.
@@ -396,6 +435,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   const HASHES = 60;
   let hashed = 0;
   const parallelStarted = performance.now();
+  const hashingMachine = cpuSnapshot();
   await Promise.all(
     Array.from({ length: availableParallelism() }, async () => {
       while (hashed < HASHES) {
@@ -405,16 +445,19 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     }),
   );
   const parallelCapacity = (HASHES * 1000) / (performance.now() - parallelStarted);
+  const hashingOtherCpu = otherCpuSince(hashingMachine);
 
   const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
   console.log(
     `\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`,
   );
-  console.log('| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio | server CPU µs/req |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio | server CPU µs/req | other processes, % of the cores (worst round: app · nginx) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} | ${fmt(row.cpuUs)} |`,
+      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} | ${fmt(row.cpuUs)} | ${row.otherCpu.map((v) => fmt(v, 1)).join(' · ')} |`,
     );
   }
   console.log(
@@ -427,7 +470,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     `login: ${fmt(login.rps)} req/s of the ${fmt(loginCapacity)} the cores allow (${availableParallelism()} cores ÷ ${fmt(hashMs, 1)} ms a hash): ${fmt((100 * login.rps) / loginCapacity)} %`,
   );
   console.log(
-    `       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else`,
+    `       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else (other processes: ${fmt(hashingOtherCpu, 1)} % of the cores)`,
   );
   console.log(
     `       CPU a login: ${fmt(loginSplit.workerOther, 2)} ms in the workers' other threads (argon2id, GC), ${fmt(loginSplit.workerMain, 2)} ms in their main threads, ${fmt(loginSplit.primary, 2)} ms in the primary`,
