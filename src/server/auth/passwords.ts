@@ -13,16 +13,31 @@ interface Queued {
 }
 
 /**
- * Hashing runs on a few threads of lower priority (nice 10, password-thread.mjs): as many as the cores this
- * process may use, so a login storm uses every core yet never delays the event loop
- * (docs/decisions/001-workers-share-state-through-the-primary.md).
+ * A thread with nothing to hash for this long ends: each is a Node environment of about 21 MB, and a new
+ * one costs the next password tens of milliseconds more (hundreds on a busy machine), so not sooner.
  */
-class PasswordThreads {
+const PASSWORD_THREAD_IDLE_MS = 5 * 60_000;
+
+/**
+ * Hashing runs on a few threads of lower priority (nice 10, password-thread.mjs): as many as the cores this
+ * process may use, so a login storm uses every core yet never delays the event loop; started at the first
+ * password, ended after five quiet minutes (docs/decisions/001-workers-share-state-through-the-primary.md).
+ */
+export class PasswordThreads {
   private readonly idle: Worker[] = [];
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
   private readonly queue: Queued[] = [];
   private threads = 0;
 
-  constructor(private size: number) {}
+  constructor(
+    private size: number,
+    private readonly idleMs = PASSWORD_THREAD_IDLE_MS,
+  ) {}
+
+  /** Threads started and not ended. */
+  get running(): number {
+    return this.threads;
+  }
 
   resize(size: number) {
     this.size = Math.max(1, size);
@@ -39,6 +54,8 @@ class PasswordThreads {
     while (this.queue.length > 0) {
       const worker = this.idle.pop() ?? (this.threads < this.size ? this.spawn() : undefined);
       if (!worker) return;
+      clearTimeout(this.idleTimers.get(worker));
+      this.idleTimers.delete(worker);
       const job = this.queue.shift()!;
       // A busy thread keeps the process alive (a CLI awaiting a hash); an idle one does not.
       worker.ref();
@@ -48,6 +65,7 @@ class PasswordThreads {
         if (message.error !== undefined) job.reject(new Error(message.error));
         else job.resolve(message.result!);
         this.idle.push(worker);
+        this.idleTimers.set(worker, setTimeout(() => this.retire(worker), this.idleMs).unref());
         this.dispatch();
       };
       const fail = (error: Error) => {
@@ -60,12 +78,22 @@ class PasswordThreads {
     }
   }
 
+  /** Ends an idle thread; taken off the idle list first, so no job is handed to a thread that is ending. */
+  private retire(worker: Worker) {
+    const index = this.idle.indexOf(worker);
+    if (index < 0) return;
+    this.idle.splice(index, 1);
+    void worker.terminate();
+  }
+
   private spawn(): Worker {
     this.threads++;
     const worker = new Worker(new URL('./password-thread.mjs', import.meta.url));
     worker.unref();
     worker.once('exit', () => {
       this.threads--;
+      clearTimeout(this.idleTimers.get(worker));
+      this.idleTimers.delete(worker);
       const index = this.idle.indexOf(worker);
       if (index >= 0) this.idle.splice(index, 1);
       this.dispatch();
