@@ -88,6 +88,23 @@ export function takeServedShared(): ServedShared | undefined {
   return undefined;
 }
 
+let heldForPage: ServedShared | undefined;
+
+/**
+ * What the document held, for the SPA's page: its first render runs as a transition, which React starts
+ * over when an update comes first (another tab's token refresh, through the storage event), and asks
+ * again. The same answer each time until the page is on screen (`releaseServedShared`), so a page the
+ * SPA shows later (another link, or this one again) reads its link.
+ */
+export function servedSharedForPage(): ServedShared | undefined {
+  heldForPage = takeServedShared() ?? heldForPage;
+  return heldForPage;
+}
+
+export function releaseServedShared(): void {
+  heldForPage = undefined;
+}
+
 /**
  * The shared item once per visit (the public read is rate-limited per address): pending on the
  * first render, as the pre-rendered page is, then ready or failed; `retry` reads it again. Given

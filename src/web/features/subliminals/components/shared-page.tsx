@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Copy, Play } from 'lucide-react';
@@ -13,7 +13,7 @@ import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
 import { copyShared } from '../api/saved-subliminals';
-import { takeServedShared, useSharedItem } from '../api/shared-item';
+import { releaseServedShared, servedSharedForPage, useSharedItem } from '../api/shared-item';
 import {
   clampSettings,
   DEFAULT_SETTINGS,
@@ -104,7 +104,8 @@ function SignedInActions({ token, item }: { token: string; item: SharedItem }) {
 export function SharedPage({ token }: { token: string }) {
   const session = useSession();
   // The SPA starts on a share link for someone signed in: the server read the link into the document.
-  const [served] = useState(takeServedShared);
+  const [served] = useState(servedSharedForPage);
+  useEffect(releaseServedShared, []);
   const shared = useSharedItem(token, served);
   if (shared.status === 'pending') return <SharedLoading />;
   if (shared.status === 'error') return <SharedProblem error={shared.error} onRetry={shared.retry} />;
