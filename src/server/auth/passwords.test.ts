@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PasswordThreads } from './passwords';
 
 const until = async (check: () => boolean, ms = 5000) => {
-  for (const started = Date.now(); !check() && Date.now() - started < ms; ) await sleep(20);
+  for (const started = Date.now(); !check() && Date.now() - started < ms;) await sleep(20);
 };
 
 // Each hashing thread is a Node environment of its own (about 21 MB): a process at rest keeps none.
