@@ -57,7 +57,7 @@ export function buildWeb({ force = false } = {}) {
 /**
  * The server bundled into dist/server (its packages stay in node_modules): every worker process then
  * runs JavaScript as it is, where a TypeScript loader would cost each of them some 70 MB of memory and
- * seconds of start-up. The seed and password threads are entry points of their own, beside it.
+ * seconds of start-up. The seed process and the password threads are entry points of their own, beside it.
  */
 export async function buildServer({ force = false } = {}) {
   if (!force && isCurrent(SERVER_STAMP, [SERVER_ENTRY], SERVER_INPUTS)) return;

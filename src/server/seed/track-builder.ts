@@ -1,26 +1,33 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import type { SeedTrack } from './media/catalog';
 
 export type TrackFiles = { audio: Uint8Array; cover: Buffer };
 
 /**
- * Builds a catalogue track's files in a worker thread (the synthesis is seconds of synchronous
- * work per track). The worker loads TypeScript through tsx, as the server itself does.
+ * Builds a catalogue track's files in a child process (the synthesis is seconds of synchronous work
+ * per track). Not a worker thread: the memory a track's synthesis takes (about 60 MB, eSpeak NG's and
+ * the image library's) stayed with the process after each thread ended, and a first start held over
+ * 1 GB for as long as it ran; a process gives it all back when it exits. The child loads TypeScript
+ * through tsx where the server itself does (track-worker.mjs), and runs the bundle's entry otherwise.
  */
 export function buildTrackFilesInWorker(track: SeedTrack): Promise<TrackFiles> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./track-worker.mjs', import.meta.url), {
-      workerData: { kind: track.kind, name: track.name },
+    const child = fork(new URL('./track-worker.mjs', import.meta.url), [track.kind, track.name], {
+      serialization: 'advanced',
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    worker.once('message', (files: { audio: Uint8Array; cover: Uint8Array }) =>
-      resolve({
-        audio: files.audio,
-        cover: Buffer.from(files.cover.buffer, files.cover.byteOffset, files.cover.byteLength),
-      }),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`seed worker for "${track.name}" exited with code ${code}`));
+    let files: TrackFiles | undefined;
+    child.once('message', (message: { audio: Uint8Array; cover: Uint8Array }) => {
+      files = {
+        audio: message.audio,
+        cover: Buffer.from(message.cover.buffer, message.cover.byteOffset, message.cover.byteLength),
+      };
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (files) resolve(files);
+      else reject(new Error(`seed process for "${track.name}" ended (${signal ?? `code ${code}`}) without its files`));
     });
   });
 }

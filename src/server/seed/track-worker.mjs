@@ -1,4 +1,5 @@
-// Worker entry: TypeScript loader first (workers do not inherit it), then the worker itself.
+// Entry of the process that builds a seed track: TypeScript loader first (the process is started
+// without the parent's flags), then the builder itself.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,10 +1,10 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { buildTrackFiles, SEED_TRACKS } from './media/catalog';
 
-// Synthesises one catalogue track off the main thread, so the server keeps answering meanwhile.
+// Synthesises one catalogue track in a process of its own (track-builder.ts), so the server keeps
+// answering meanwhile and gets its memory back when the process ends.
 
-const { kind, name } = workerData as { kind: string; name: string };
+const [kind, name] = process.argv.slice(2);
 const track = SEED_TRACKS.find((candidate) => candidate.kind === kind && candidate.name === name);
 if (!track) throw new Error(`no seed track ${kind} "${name}"`);
 const files = await buildTrackFiles(track);
-parentPort?.postMessage(files, [files.audio.buffer as ArrayBuffer]);
+process.send?.(files, () => process.disconnect());

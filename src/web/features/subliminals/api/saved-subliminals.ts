@@ -3,7 +3,6 @@ import type {
   ExportFormat,
   ShareLink,
   SharedCopy,
-  SharedItem,
   Subliminal,
   SubliminalSummary,
   SubliminalWrite,
@@ -52,14 +51,6 @@ export const exportOwnMessages = (format: ExportFormat) =>
 
 const sharedPath = (template: string, token: string) => fillPath(template, { token });
 
-export const sharedItemQuery = (token: string) =>
-  queryOptions({
-    queryKey: ['shared', token],
-    queryFn: ({ signal }) => apiRequest<SharedItem>(sharedPath(API.shared, token), { signal, anonymous: true }),
-    retry: false,
-    // The public view is rate-limited per address: read it once per visit, not on every focus.
-    refetchOnWindowFocus: false,
-  });
 export const copyShared = (token: string) =>
   apiRequest<SharedCopy>(sharedPath(API.sharedCopy, token), { method: 'POST' });
 
