@@ -275,10 +275,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   const rssOf = () => serverPids().map(rss);
   // CPU time of the primary and its workers, every thread (user + system, in clock ticks of 10 ms). Per
   // request it is the server's own cost, which moves far less with the machine's other load than req/s.
-  const cpuMs = (p) => {
-    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+  /** Clock ticks (10 ms) of user and system time in a /proc/<pid>/stat line, and of its reaped children's. */
+  const statTicks = (stat, withReaped = false) => {
+    const fields = stat.split(') ')[1].split(' ');
+    return [11, 12, ...(withReaped ? [13, 14] : [])].reduce((sum, i) => sum + Number(fields[i]), 0);
   };
+  const cpuMs = (p) => statTicks(readFileSync(`/proc/${p}/stat`, 'utf8')) * 10;
   const serverCpuMs = () => serverPids().reduce((sum, p) => sum + cpuMs(p), 0);
   // The same per thread, in three parts: where a login's time goes besides the hash.
   const threadCpuMs = () => {
@@ -300,10 +302,6 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   // in the middle of a round, khugepaged). A round with much of it measured the machine, not Innerwave.
   // Ours: the server, this bench with the wrk runs it reaped, nginx and PostgreSQL (with the backends its
   // postmaster reaped). Machine: user, nice and system time of every core (/proc/stat); interrupts left out.
-  const ticksWithReaped = (stat) => {
-    const fields = stat.split(') ')[1].split(' ');
-    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-  };
   const cpuSnapshot = () => {
     const server = new Set(serverPids());
     let ours = 0;
@@ -313,7 +311,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
         const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
         const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
         if (server.has(p) || p === String(process.pid) || comm === 'nginx' || comm === 'postgres')
-          ours += ticksWithReaped(stat);
+          ours += statTicks(stat, true);
       } catch {
         // A process that ended between the listing and the reading.
       }
