@@ -4,7 +4,7 @@ import type { Notices } from '../cluster/notices';
 import type { MediaStore } from '../media/store';
 import { createMailer } from '../mail/mailer';
 import { seedAudioItems } from '../seed/service';
-import { buildTrackFilesInWorker } from '../seed/track-builder';
+import { buildTrackFilesInChildProcess } from '../seed/track-builder';
 import { withTrackCache } from '../seed/track-cache';
 import { SEED_TRACKS } from '../seed/media/catalog';
 import { mailJobHandlers } from './mail-jobs';
@@ -48,7 +48,7 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
           files,
           { info: (message) => log.info({}, message) },
           SEED_TRACKS,
-          withTrackCache(buildTrackFilesInWorker),
+          withTrackCache(buildTrackFilesInChildProcess),
         );
         log.info({ ...result, ms: Math.round(performance.now() - started) }, 'seed: audio library ready');
         await notices.publish({ kind: 'content-changed' });
