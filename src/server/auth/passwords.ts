@@ -54,8 +54,7 @@ export class PasswordThreads {
     while (this.queue.length > 0) {
       const worker = this.idle.pop() ?? (this.threads < this.size ? this.spawn() : undefined);
       if (!worker) return;
-      clearTimeout(this.idleTimers.get(worker));
-      this.idleTimers.delete(worker);
+      this.forgetIdle(worker);
       const job = this.queue.shift()!;
       // A busy thread keeps the process alive (a CLI awaiting a hash); an idle one does not.
       worker.ref();
@@ -78,12 +77,18 @@ export class PasswordThreads {
     }
   }
 
+  /** Takes a thread off the idle list and stops its quiet-time count; whether it was idle. */
+  private forgetIdle(worker: Worker): boolean {
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
+    const index = this.idle.indexOf(worker);
+    if (index >= 0) this.idle.splice(index, 1);
+    return index >= 0;
+  }
+
   /** Ends an idle thread; taken off the idle list first, so no job is handed to a thread that is ending. */
   private retire(worker: Worker) {
-    const index = this.idle.indexOf(worker);
-    if (index < 0) return;
-    this.idle.splice(index, 1);
-    void worker.terminate();
+    if (this.forgetIdle(worker)) void worker.terminate();
   }
 
   private spawn(): Worker {
@@ -92,10 +97,7 @@ export class PasswordThreads {
     worker.unref();
     worker.once('exit', () => {
       this.threads--;
-      clearTimeout(this.idleTimers.get(worker));
-      this.idleTimers.delete(worker);
-      const index = this.idle.indexOf(worker);
-      if (index >= 0) this.idle.splice(index, 1);
+      this.forgetIdle(worker);
       this.dispatch();
     });
     return worker;

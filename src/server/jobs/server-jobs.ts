@@ -39,7 +39,7 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
     log,
     handlers: {
       ...mailJobHandlers({ config, db, mailer, log }),
-      // Synthesises what is missing in a worker thread (tens of seconds at a first start), then every
+      // Synthesises what is missing, a child process a track (tens of seconds at a first start), then every
       // worker drops its content lists. Safe to repeat: it only adds what is not there.
       [SEED_AUDIO_JOB]: async () => {
         const started = performance.now();

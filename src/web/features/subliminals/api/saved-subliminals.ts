@@ -49,10 +49,8 @@ export const ownCategoryShares = shareCalls(API.myCategoryShare);
 export const exportOwnMessages = (format: ExportFormat) =>
   apiRequest<string>(`${API.myMessagesExport}?format=${format}`, { responseType: 'text' });
 
-const sharedPath = (template: string, token: string) => fillPath(template, { token });
-
 export const copyShared = (token: string) =>
-  apiRequest<SharedCopy>(sharedPath(API.sharedCopy, token), { method: 'POST' });
+  apiRequest<SharedCopy>(fillPath(API.sharedCopy, { token }), { method: 'POST' });
 
 /** Runs a change of the saved subliminals, says how it went, and reloads the list. */
 export const useSavedChange = () => useChange(SAVED_KEY);
