@@ -42,7 +42,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server's log goes to a file the failure reporter reads (e2e/support/failure-context-reporter.ts).
-    command: `node scripts/start.mjs >> "${path.join(dataDir, 'server.log')}"`,
+    command: `npm start >> "${path.join(dataDir, 'server.log')}"`,
     url: `${E2E.baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildWeb, ROOT } from '../scripts/build-state.mjs';
+import { buildWeb, ROOT, START_ARGS } from '../scripts/build-state.mjs';
 import { freePort } from './free-port.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
@@ -238,7 +238,7 @@ const env = {
   AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
 };
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+const server = spawn(process.execPath, START_ARGS, {
   cwd: ROOT,
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
