@@ -83,7 +83,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     ...described(summary, { security: bearer, ...schema }),
   });
   // Mail still on its way is delivered before the process exits.
-  app.addHook('onClose', async () => ctx.mailer.settled());
 
   app.post(
     API.signup,

@@ -24,14 +24,6 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'error'>;
 export interface Mailer {
   /** Sends one mail; rejects when it cannot be delivered. */
   send(mail: OutgoingMail, log: Logger): Promise<void>;
-  /**
-   * Sends off the request path: never throws, a failure is logged. Given a function, composes the
-   * mail off the request path too (it may decide there is nothing to send), so the caller's answer
-   * takes the same time whether or not a mail goes out.
-   */
-  sendInBackground(mail: OutgoingMail | (() => Promise<OutgoingMail | undefined>), log: Logger): void;
-  /** Resolves when every background delivery has finished (tests, shutdown). */
-  settled(): Promise<void>;
   close(): void;
   readonly outboxDir: string | undefined;
 }
@@ -49,7 +41,6 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const pending = new Set<Promise<void>>();
 
   async function send(mail: OutgoingMail, log: Logger): Promise<void> {
     // base64 bodies keep the files easy to decode and any line length safe.
@@ -81,22 +72,6 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     outboxDir,
     send,
-    sendInBackground(mailOrComposer, log) {
-      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(async () => {
-          const mail = typeof mailOrComposer === 'function' ? await mailOrComposer() : mailOrComposer;
-          if (!mail) return;
-          await send(mail, log).catch((error: unknown) =>
-            log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed'),
-          );
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'mail could not be composed'))
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    },
-    async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
     close: () => transport.close(),
   };
 }
