@@ -71,8 +71,9 @@ export function buildWeb({ force = false } = {}) {
 export async function buildServer({ force = false } = {}) {
   if (!force && isCurrent(SERVER_STAMP, [SERVER_ENTRY], SERVER_INPUTS)) return;
   const startedAt = Date.now();
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   rmSync(path.join(ROOT, 'dist/server'), { recursive: true, force: true });
+  // esbuild's service process (about 37 MB) would otherwise live as long as the server that built.
   await build({
     entryPoints: {
       server: path.join(ROOT, 'src/server/server.ts'),
@@ -91,6 +92,6 @@ export async function buildServer({ force = false } = {}) {
     sourcemap: true,
     logLevel: 'warning',
     tsconfig: path.join(ROOT, 'tsconfig.json'),
-  });
+  }).finally(stop);
   writeFileSync(SERVER_STAMP, String(startedAt));
 }
