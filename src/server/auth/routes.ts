@@ -82,7 +82,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     preHandler: ctx.authenticate,
     ...described(summary, { security: bearer, ...schema }),
   });
-  // Mail still on its way is delivered before the process exits.
 
   app.post(
     API.signup,
