@@ -14,7 +14,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { hash, hashSync } from '@node-rs/argon2';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, START_ARGS } from '../scripts/build-state.mjs';
+import { ROOT, startArgs } from '../scripts/build-state.mjs';
 import { freePort } from './free-port.mjs';
 import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 
@@ -154,7 +154,7 @@ try {
   const logFile = openSync(serverLog, 'w');
   // Cluster workers inherit the primary's flags, so each writes its own profile.
   const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const server = spawn(process.execPath, [...profileFlags, ...START_ARGS], {
+  const server = spawn(process.execPath, [...profileFlags, ...startArgs()], {
     cwd: ROOT,
     env,
     stdio: ['ignore', logFile, 'inherit'],

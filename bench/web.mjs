@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildWeb, ROOT, START_ARGS } from '../scripts/build-state.mjs';
+import { buildWeb, ROOT, startArgs } from '../scripts/build-state.mjs';
 import { freePort } from './free-port.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
@@ -238,7 +238,7 @@ const env = {
   AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
 };
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, START_ARGS, {
+const server = spawn(process.execPath, startArgs(), {
   cwd: ROOT,
   env,
   stdio: ['ignore', 'ignore', 'inherit'],

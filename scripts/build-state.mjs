@@ -13,12 +13,14 @@ const SERVER_INPUTS = ['src/server', 'src/shared', 'package-lock.json', 'tsconfi
 /**
  * What `npm start` runs, as arguments for `node`: package.json's start script less its `node`, so that the
  * benches and tests that start the server as a user does pass the same Node flags (the primary's young
- * generation: docs/decisions/037-the-project-brings-its-node.md).
+ * generation: docs/decisions/037-the-project-brings-its-node.md). A function: every server process imports
+ * this module, and only those launchers need it.
  */
-export const START_ARGS = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
-  .scripts.start.split(/\s+/)
-  .slice(1)
-  .map((arg) => (arg.startsWith('-') ? arg : path.join(ROOT, arg)));
+export const startArgs = () =>
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+    .scripts.start.split(/\s+/)
+    .slice(1)
+    .map((arg) => (arg.startsWith('-') ? arg : path.join(ROOT, arg)));
 /** The server's entry point once built: plain JavaScript, so a process runs it without a TypeScript loader. */
 export const SERVER_ENTRY = path.join(ROOT, 'dist/server/server.mjs');
 

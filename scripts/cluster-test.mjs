@@ -8,7 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import S3rver from '@20minutes/s3rver';
 import { hash } from '@node-rs/argon2';
-import { buildServer, buildWeb, ROOT, START_ARGS } from './build-state.mjs';
+import { buildServer, buildWeb, ROOT, startArgs } from './build-state.mjs';
 
 // `npm run test:cluster` (issue 19): two app servers, each started as `npm start` starts it (a primary
 // and its workers), behind nginx on loopback, on one PostgreSQL, one Redis and one S3-compatible store
@@ -84,7 +84,7 @@ function startServer(index) {
   const port = PORTS[index];
   const dataDir = path.join(WORK, `app${index + 1}`);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawnTracked(process.execPath, START_ARGS, {
+  const child = spawnTracked(process.execPath, startArgs(), {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -6,8 +6,9 @@ export type TrackFiles = { audio: Uint8Array; cover: Buffer };
 /**
  * Builds a catalogue track's files in a child process (the synthesis is seconds of synchronous work
  * per track). Not a worker thread: the memory a track's synthesis takes (about 60 MB) stayed with the
- * process after each thread ended, and a first start held over 1 GB for as long as it ran; a process gives it all back when it exits. The child loads TypeScript
- * through tsx where the server itself does (track-worker.mjs), and runs the bundle's entry otherwise.
+ * process after each thread ended, and a first start held over 1 GB for as long as it ran; a process
+ * gives it all back when it exits. The child loads TypeScript through tsx where the server itself does
+ * (track-worker.mjs), and runs the bundle's entry otherwise.
  */
 export function buildTrackFilesInChildProcess(track: SeedTrack): Promise<TrackFiles> {
   return new Promise((resolve, reject) => {
