@@ -211,4 +211,28 @@ describe('job queue', () => {
     expect(await findJob(database.db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     release();
   });
+
+  it('tells a running job it is stopping, and gives back at once one that ends on it', async () => {
+    const clock = fakeClock();
+    const r = runner(
+      {
+        long: (_job, stopping) =>
+          new Promise<void>((_resolve, reject) => stopping.addEventListener('abort', () => reject(stopping.reason))),
+      },
+      clock,
+    );
+    const id = (await insertJob(database.db, { kind: 'long' }))!;
+    r.start();
+    await expect.poll(async () => (await findJob(database.db, id))?.status, { timeout: 2000 }).toBe('running');
+    const started = performance.now();
+    await r.stop(60_000);
+    // Not the minute of grace: the job ended when told.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await findJob(database.db, id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedBy: null,
+      lastError: null,
+    });
+  });
 });

@@ -22,8 +22,12 @@ import {
 
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
-/** Does one job's work; throws to fail the attempt. Runs at least once per job (a crash can repeat it). */
-export type JobHandler = (job: JobRow) => Promise<void>;
+/**
+ * Does one job's work; throws to fail the attempt. Runs at least once per job (a crash can repeat it).
+ * `stopping` is aborted when the runner stops: a long job may end early by throwing (the job is then
+ * given back, its attempt not counted) instead of holding the stop for the whole grace period.
+ */
+export type JobHandler = (job: JobRow, stopping: AbortSignal) => Promise<void>;
 
 export interface JobRunnerOptions {
   db: Db;
@@ -90,6 +94,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const active = new Map<number, Promise<void>>();
   let started = false;
   let stopping = false;
+  const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let pumping: Promise<void> | undefined;
   let again = false;
@@ -113,12 +118,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }, leaseMs / 3);
     renew.unref();
     try {
-      await handlers[job.kind]!(job);
+      await handlers[job.kind]!(job, stop.signal);
       clearInterval(renew);
       await completeJob(db, job.id, id, now());
       log.info({ job: job.id, kind: job.kind, ms: Math.round(performance.now() - started) }, 'job done');
     } catch (error) {
       clearInterval(renew);
+      if (stop.signal.aborted) {
+        // Cut short by the stop, not failed: it runs again at once elsewhere, or here at the next start.
+        await releaseJob(db, job.id, id, now()).catch((failure: unknown) =>
+          log.error({ err: failure, job: job.id }, 'job not given back; it runs again once its lease runs out'),
+        );
+        log.info({ job: job.id, kind: job.kind }, 'job given back: the server is stopping');
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const at = now();
       const retryAt = new Date(at.getTime() + retryDelayMs(job.attempts, backoff, random));
@@ -200,6 +213,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async stop(graceMs = 10_000) {
       stopping = true;
+      stop.abort();
       clearTimeout(timer);
       await pumping;
       if (active.size === 0) return;

@@ -40,8 +40,9 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
     handlers: {
       ...mailJobHandlers({ config, db, mailer, log }),
       // Synthesises what is missing, a child process a track (tens of seconds at a first start), then every
-      // worker drops its content lists. Safe to repeat: it only adds what is not there.
-      [SEED_AUDIO_JOB]: async () => {
+      // worker drops its content lists. Safe to repeat: it only adds what is not there, so a stop ends it
+      // at once (the track being built is dropped) and the next start builds the rest.
+      [SEED_AUDIO_JOB]: async (_job, stopping) => {
         const started = performance.now();
         const result = await seedAudioItems(
           db,
@@ -49,6 +50,7 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
           { info: (message) => log.info({}, message) },
           SEED_TRACKS,
           withTrackCache(buildTrackFilesInChildProcess),
+          stopping,
         );
         log.info({ ...result, ms: Math.round(performance.now() - started) }, 'seed: audio library ready');
         await notices.publish({ kind: 'content-changed' });

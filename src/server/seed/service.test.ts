@@ -5,7 +5,7 @@ import { mediaPath } from '../media/store';
 import { mediaDir } from '../paths';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
-import { SEED_TRACKS, type SeedTrack } from './media/catalog';
+import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import { seedAudioItems, seedMessageCategories } from './service';
 
 let t: TestApp;
@@ -60,5 +60,29 @@ describe('seed', () => {
     });
     expect(existsSync(audio)).toBe(true);
     expect(await t.database.db.select().from(audioItems)).toHaveLength(2);
+  });
+
+  it('stops between tracks when told, keeping those built, and builds the rest on the next run', async () => {
+    await t.database.db.delete(audioItems);
+    const tracks = SEED_TRACKS.filter((track) => track.kind === 'selfeggio')
+      .slice(0, 3)
+      .map(shortTrack);
+    const stop = new AbortController();
+    const built: string[] = [];
+    const buildThenStop = async (track: SeedTrack) => {
+      built.push(track.name);
+      stop.abort();
+      return buildTrackFiles(track);
+    };
+    await expect(
+      seedAudioItems(t.database.db, t.ctx.mediaFiles, silentLog, tracks, buildThenStop, stop.signal),
+    ).rejects.toThrow(/abort/i);
+    expect(built).toEqual([tracks[0]!.name]);
+    expect((await t.database.db.select().from(audioItems)).map((row) => row.name)).toEqual([tracks[0]!.name]);
+
+    expect(await seedAudioItems(t.database.db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({
+      added: 2,
+      regenerated: 0,
+    });
   });
 });

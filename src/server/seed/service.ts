@@ -51,12 +51,15 @@ export async function seedAudioItems(
   files: MediaStore,
   log: SeedLog,
   tracks: readonly SeedTrack[] = SEED_TRACKS,
-  build: (track: SeedTrack) => Promise<{ audio: Uint8Array; cover: Buffer }> = buildTrackFiles,
+  build: (track: SeedTrack, signal?: AbortSignal) => Promise<{ audio: Uint8Array; cover: Buffer }> = buildTrackFiles,
+  signal?: AbortSignal,
 ): Promise<{ added: number; regenerated: number }> {
   let added = 0;
   let regenerated = 0;
   const positions = new Map<string, number>();
   for (const track of tracks) {
+    // Stopped: the tracks built so far are kept; the next run builds the rest.
+    signal?.throwIfAborted();
     const position = positions.get(track.kind) ?? 0;
     positions.set(track.kind, position + 1);
 
@@ -67,7 +70,7 @@ export async function seedAudioItems(
     if (existing && (await filesPresent(files, existing.audioFile, existing.coverImage))) continue;
 
     const started = performance.now();
-    const built = await build(track);
+    const built = await build(track, signal);
     const audio = await storeMediaFile(files, `audio/${track.kind}`, built.audio, 'mp3');
     const cover = await storeMediaFile(files, 'covers', built.cover, 'webp');
     if (existing) {

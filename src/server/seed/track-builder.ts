@@ -10,12 +10,14 @@ export type TrackFiles = { audio: Uint8Array; cover: Buffer };
  * gives it all back when it exits. The child loads TypeScript through tsx where the server itself does
  * (track-worker.mjs), and runs the bundle's entry otherwise.
  */
-export function buildTrackFilesInChildProcess(track: SeedTrack): Promise<TrackFiles> {
+export function buildTrackFilesInChildProcess(track: SeedTrack, signal?: AbortSignal): Promise<TrackFiles> {
   return new Promise((resolve, reject) => {
+    // Aborted (the server stopping): the child is killed and the promise rejects with the abort.
     const child = fork(new URL('./track-worker.mjs', import.meta.url), [track.kind, track.name], {
       serialization: 'advanced',
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      signal,
     });
     let files: TrackFiles | undefined;
     child.once('message', (message: { audio: Uint8Array; cover: Uint8Array }) => {

@@ -28,14 +28,17 @@ async function writeAtomically(file: string, bytes: Uint8Array) {
 }
 
 /** Wraps a track builder with the cache; a cache that cannot be written only costs the reuse. */
-export function withTrackCache(build: (track: SeedTrack) => Promise<TrackFiles>, cacheDir = CACHE_DIR) {
-  return async (track: SeedTrack): Promise<TrackFiles> => {
+export function withTrackCache(
+  build: (track: SeedTrack, signal?: AbortSignal) => Promise<TrackFiles>,
+  cacheDir = CACHE_DIR,
+) {
+  return async (track: SeedTrack, signal?: AbortSignal): Promise<TrackFiles> => {
     const base = path.join(cacheDir, `${await version()}-${track.kind}-${track.slug}`);
     try {
       const [audio, cover] = await Promise.all([readFile(`${base}.mp3`), readFile(`${base}.webp`)]);
       return { audio: new Uint8Array(audio), cover };
     } catch {
-      const files = await build(track);
+      const files = await build(track, signal);
       try {
         await mkdir(cacheDir, { recursive: true });
         await writeAtomically(`${base}.mp3`, files.audio);
