@@ -94,7 +94,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const active = new Map<number, Promise<void>>();
   let started = false;
   let stopping = false;
-  const stop = new AbortController();
+  const stopped = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let pumping: Promise<void> | undefined;
   let again = false;
@@ -118,13 +118,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }, leaseMs / 3);
     renew.unref();
     try {
-      await handlers[job.kind]!(job, stop.signal);
+      await handlers[job.kind]!(job, stopped.signal);
       clearInterval(renew);
       await completeJob(db, job.id, id, now());
       log.info({ job: job.id, kind: job.kind, ms: Math.round(performance.now() - started) }, 'job done');
     } catch (error) {
       clearInterval(renew);
-      if (stop.signal.aborted) {
+      if (stopped.signal.aborted) {
         // Cut short by the stop, not failed: it runs again at once elsewhere, or here at the next start.
         await releaseJob(db, job.id, id, now()).catch((failure: unknown) =>
           log.error({ err: failure, job: job.id }, 'job not given back; it runs again once its lease runs out'),
@@ -213,7 +213,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async stop(graceMs = 10_000) {
       stopping = true;
-      stop.abort();
+      stopped.abort();
       clearTimeout(timer);
       await pumping;
       if (active.size === 0) return;
