@@ -93,7 +93,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const kinds = Object.keys(handlers);
   const active = new Map<number, Promise<void>>();
   let started = false;
-  let stopping = false;
+  // Aborted by stop(): no more claims, and the running handlers are told.
   const stopped = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let pumping: Promise<void> | undefined;
@@ -102,7 +102,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let lastBurial = 0;
 
   const schedule = () => {
-    if (!started || stopping) return;
+    if (!started || stopped.signal.aborted) return;
     clearTimeout(timer);
     timer = setTimeout(() => void pump(), pollMs);
     timer.unref();
@@ -163,7 +163,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const job of claimed) {
       const running = run(job).finally(() => {
         active.delete(job.id);
-        if (!stopping) void pump();
+        if (!stopped.signal.aborted) void pump();
       });
       active.set(job.id, running);
     }
@@ -171,7 +171,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   function pump(): Promise<void> {
-    if (stopping) return Promise.resolve();
+    if (stopped.signal.aborted) return Promise.resolve();
     if (pumping) {
       again = true;
       return pumping;
@@ -181,7 +181,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         for (;;) {
           again = false;
           const claimed = await claim();
-          if ((claimed === 0 && !again) || active.size >= concurrency || stopping) break;
+          if ((claimed === 0 && !again) || active.size >= concurrency || stopped.signal.aborted) break;
         }
       } catch (error) {
         log.error({ err: error }, 'jobs could not be claimed');
@@ -201,7 +201,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       void pump();
     },
     wake() {
-      if (started && !stopping) void pump();
+      if (started && !stopped.signal.aborted) void pump();
     },
     async settled() {
       // A job that ends looks for more (its pump) before it leaves `active`'s promise.
@@ -212,7 +212,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
     },
     async stop(graceMs = 10_000) {
-      stopping = true;
       stopped.abort();
       clearTimeout(timer);
       await pumping;

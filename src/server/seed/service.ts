@@ -4,6 +4,7 @@ import { audioItems, messageCategories, messages } from '../db/schema';
 import { storeMediaFile, type MediaStore } from '../media/store';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
+import type { TrackBuild } from './track-builder';
 import { withTrackCache } from './track-cache';
 
 export interface SeedLog {
@@ -51,7 +52,7 @@ export async function seedAudioItems(
   files: MediaStore,
   log: SeedLog,
   tracks: readonly SeedTrack[] = SEED_TRACKS,
-  build: (track: SeedTrack, signal?: AbortSignal) => Promise<{ audio: Uint8Array; cover: Buffer }> = buildTrackFiles,
+  build: TrackBuild = buildTrackFiles,
   signal?: AbortSignal,
 ): Promise<{ added: number; regenerated: number }> {
   let added = 0;

@@ -2,6 +2,8 @@ import { fork } from 'node:child_process';
 import type { SeedTrack } from './media/catalog';
 
 export type TrackFiles = { audio: Uint8Array; cover: Buffer };
+/** Makes a track's files; an aborted `signal` may end it early with the abort. */
+export type TrackBuild = (track: SeedTrack, signal?: AbortSignal) => Promise<TrackFiles>;
 
 /**
  * Builds a catalogue track's files in a child process (the synthesis is seconds of synchronous work

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../paths';
-import type { SeedTrack } from './media/catalog';
-import type { TrackFiles } from './track-builder';
+import type { TrackBuild } from './track-builder';
 
 // Synthesis is deterministic, so a fresh data folder (a new install, every e2e run) can reuse the
 // files built before: they are kept per source version in node_modules/.cache, outside DATA_DIR.
@@ -28,11 +27,8 @@ async function writeAtomically(file: string, bytes: Uint8Array) {
 }
 
 /** Wraps a track builder with the cache; a cache that cannot be written only costs the reuse. */
-export function withTrackCache(
-  build: (track: SeedTrack, signal?: AbortSignal) => Promise<TrackFiles>,
-  cacheDir = CACHE_DIR,
-) {
-  return async (track: SeedTrack, signal?: AbortSignal): Promise<TrackFiles> => {
+export function withTrackCache(build: TrackBuild, cacheDir = CACHE_DIR): TrackBuild {
+  return async (track, signal) => {
     const base = path.join(cacheDir, `${await version()}-${track.kind}-${track.slug}`);
     try {
       const [audio, cover] = await Promise.all([readFile(`${base}.mp3`), readFile(`${base}.webp`)]);
