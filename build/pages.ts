@@ -6,13 +6,15 @@ export const DEFAULT_TITLE = 'Innerwave — subliminal affirmations, solfeggio a
 /**
  * Pages rendered to HTML at build time and started by a lean entry of their own (src/web/<name>.tsx,
  * src/web/<name>.html): React and the page, no router, query client or API contract. The title is
- * the one the page sets itself once running.
+ * the one the page sets itself once running. `portalFrame`: the page wears the portal's chrome for
+ * someone signed in, and its document also carries it so, for a signed-in visit to paint
+ * (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
  */
 export const PRERENDERED_PAGES = [
   { name: 'home', path: '/', title: DEFAULT_TITLE },
-  { name: 'terms', path: '/terms/', title: 'Terms and conditions · Innerwave' },
-  { name: 'privacy', path: '/privacy/', title: 'Privacy policy · Innerwave' },
-  { name: 'portal-home', path: '/portal/home/', title: 'Portal · Innerwave' },
+  { name: 'terms', path: '/terms/', title: 'Terms and conditions · Innerwave', portalFrame: true },
+  { name: 'privacy', path: '/privacy/', title: 'Privacy policy · Innerwave', portalFrame: true },
+  { name: 'portal-home', path: '/portal/home/', title: 'Portal · Innerwave', portalFrame: true },
   // The account forms (docs/decisions/020-lean-pre-rendered-auth-pages.md): their own entries, no zod.
   { name: 'signup', path: '/signup', title: 'Create your account · Innerwave' },
   { name: 'login', path: '/login', title: 'Log in · Innerwave' },

@@ -22,7 +22,7 @@ export function sharedHead(): Plugin {
       ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' } }]
       : [];
   };
-  // Also marks a signed-in visit, and one with no onboarding invitation, for the portal pages' frame (src/web/styles.css).
+  // Also marks a signed-in visit, and one with no onboarding invitation, for the pages' portal frame (portalFrame below, src/web/styles.css).
   const beforePaintScript = `(function(){try{var h=document.documentElement;var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!localStorage.getItem('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!localStorage.getItem('${SESSION.storageKeys.noInvitation}'))}catch(e){}})()`;
   const titles = new Map<string, string>(PRERENDERED_PAGES.map((page) => [`${page.name}.html`, page.title]));
   return {
@@ -166,14 +166,16 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
             return `<style>${String(css.source)}</style>`;
           });
         const map: Record<string, string> = {};
-        for (const { name, path: pagePath } of PRERENDERED_PAGES) {
+        for (const entry of PRERENDERED_PAGES) {
+          const { name, path: pagePath } = entry;
           const page = bundle[`${name}.html`];
           if (page?.type !== 'asset') this.error(`the build has no ${name}.html to pre-render`);
           const html = String(page.source);
           if (!html.includes('<div id="root"></div>')) this.error(`${name}.html has no empty #root to fill`);
+          const frame = 'portalFrame' in entry ? portalFrame(renderPortalFrame(name, pagePath), pagePath) : '';
           page.source = startAfterFirstPaint(inlineStylesheets(html)).replace(
             '<div id="root"></div>',
-            `<div id="root">${renderPage(name)}</div>`,
+            `${frame}<div id="root">${renderPage(name)}</div>`,
           );
           map[pagePath] = `${name}.html`;
         }
@@ -203,8 +205,9 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
           // The page's frame paints from the first response (src/web/lib/portal-frame.ts), with its stylesheet
-          // inline; its scripts are asked for after that paint, as on the pre-rendered pages.
-          const frame = `<div id="portal-frame" inert data-path="${route.path}">${renderPortalFrame(route.name, route.path)}</div>`;
+          // inline; its scripts are asked for after that paint, as on the pre-rendered pages. The onboarding
+          // invitation may come above these pages.
+          const frame = portalFrame(renderPortalFrame(route.name, route.path), route.path, { notice: true });
           this.emitFile({
             type: 'asset',
             fileName: `${route.name}.route.html`,
@@ -219,6 +222,20 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
     },
   };
 }
+
+/**
+ * A page's pre-rendered portal frame (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md), for the
+ * document to put before its root: kept in a template, and put in place by an inline script only for a
+ * signed-in visit (the class the head's script set), so that no other visit's document holds a second copy
+ * of the page, with its ids and anchors. `notice`: the onboarding invitation may come above the page (the
+ * frame then shows the chrome only, styles.css).
+ */
+export function portalFrame(html: string, path: string, { notice = false } = {}): string {
+  const frame = `<div id="portal-frame" inert data-path="${path}"${notice ? ' data-notice' : ''}>${html}</div>`;
+  return `<template>${frame}</template><script>${SHOW_PORTAL_FRAME}</script>`;
+}
+
+const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previousElementSibling;if(document.documentElement.classList.contains('signed-in'))s.before(t.content);t.remove();s.remove()})()`;
 
 /**
  * A pre-rendered page is whole without its script, which only makes it respond (its buttons are disabled

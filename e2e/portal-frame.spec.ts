@@ -42,6 +42,50 @@ test('a returning member’s portal page paints from its document, and the app s
   }
 });
 
+// The pages open to everyone that wear the portal's chrome for someone signed in carry that rendering too,
+// put in place only for a signed-in visit: it paints from the document, where the public page would
+// otherwise show until the app swapped the whole chrome (the text 104 px right and 16 px up on a wide screen).
+test('a signed-in visit to the legal pages and the hub paints them in the portal’s chrome, where the app then shows them', async ({
+  page,
+}) => {
+  // A new person: no invitation comes above these pages, so their frame shows them whole.
+  await signInAsNewUser(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, heading, line] of [
+      ['/terms/', 'Terms and conditions', 'Agreement'],
+      ['/privacy/', 'Privacy policy', 'What we store'],
+      ['/portal/home/', 'Everything for your practice, in one place', 'Pick up where you left off'],
+    ] as const) {
+      await withoutScripts(page);
+      await page.goto(path);
+      const frame = page.locator('#portal-frame');
+      await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(frame.getByText(line).first()).toBeVisible();
+      await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible({ visible: width >= 1024 });
+      await expect(page.locator('#root').getByRole('heading', { level: 1, name: heading })).toBeHidden();
+      const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
+      await page.unrouteAll();
+
+      await page.goto(path);
+      await expect(page.locator('#root').getByRole('main')).toHaveClass(/\bportal-main\b/);
+      await expect(page.locator('#portal-frame')).toHaveCount(0);
+      const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
+      await expect(shown).toBeVisible();
+      expect(await shown.boundingBox(), `${path} at ${width} px`).toEqual(framed);
+    }
+  }
+});
+
+test('a signed-out visit’s document holds the page once: no frame, and its anchors lead to it', async ({ page }) => {
+  await page.goto('/terms/#changes');
+  await expect(page.locator('#portal-frame, template')).toHaveCount(0);
+  await expect(page.locator('[id="changes"]')).toHaveCount(1);
+  await expect(page.locator('#changes')).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).not.toBeInViewport();
+  await expect(page.getByRole('navigation', { name: 'Portal' })).toHaveCount(0);
+});
+
 // The portal's main gives every page the same inset; no page adds one of its own
 // (docs/product/screens.md#portal-bar). Each page's first line starts where the others' do: on a phone
 // at the same point, on a wide screen at the same height (narrower pages are centred).
@@ -70,10 +114,8 @@ test('every portal page starts at the same inset, on a phone and on a wide scree
     const starts: Record<string, { x: number; y: number }> = {};
     for (const [path, firstLine] of firstLines) {
       await page.goto(path);
-      // The legal pages and the hub paint their public document first (its first line 16 px lower on a
-      // wide screen), and the app's portal page replaces it in one commit
-      // (docs/decisions/031-a-page-on-screen-stays-until-the-app-shows-its-own.md): measured once the
-      // portal's main, which gives the inset, is the root's.
+      // Most of these documents paint a pre-rendered frame of the page first, and the app's page takes
+      // its place: measured once the portal's main, which gives the inset, is the root's.
       await expect(root.getByRole('main')).toHaveClass(/\bportal-main\b/);
       await expect(firstLine).toBeVisible();
       await expect(page.locator('#portal-frame')).toHaveCount(0);

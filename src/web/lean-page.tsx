@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
 import { documentNavigation, NavigationProvider, type Navigate, type Navigation } from './lib/link';
+import { removePortalFrame } from './lib/portal-frame';
 import { sessionStore } from './lib/session';
 import { toasterHost } from './lib/toaster-host';
 import './fonts.css';
@@ -38,6 +39,8 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
     void import('./spa').then(({ startSpa }) => startSpa(container));
     return;
   }
+  // A session that ended (in another tab) after the document put the portal's frame in place.
+  removePortalFrame();
   if (toasts) mountToasterOnFirstUse();
   let root: Root | undefined;
   const handOver: Navigate = (to, options = {}) => {

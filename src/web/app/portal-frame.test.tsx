@@ -1,10 +1,13 @@
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AdaptiveLayout } from '@web/components/layouts/adaptive-layout';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
+import { startLeanPage } from '@web/lean-page';
 import { PORTAL_FRAME_ID } from '@web/lib/portal-frame';
 import { renderRoutes } from '@web/test/render';
 
-// A portal page's document carries a pre-rendered frame of the page beside the app's root (built by
-// build/vite-plugins.ts): it must stay until the page shows, and never outstay it.
+// A page's document carries a pre-rendered portal frame of the page beside the app's root for a signed-in
+// visit (built by build/vite-plugins.ts): it must stay until the page shows, and never outstay it.
 
 function addFrame(path: string) {
   const frame = document.createElement('div');
@@ -42,5 +45,24 @@ describe('a portal page’s pre-rendered frame', () => {
     own.unmount();
     renderRoutes([{ path: '/login', element: <h1>Log in</h1> }], { path: '/login' });
     expect(frameOnPage()).toBe(false);
+  });
+
+  it('goes when a page open to everyone shows signed out: the session ended after the document put it there', () => {
+    addFrame('/terms/');
+    renderRoutes([{ element: <AdaptiveLayout />, children: [{ path: '/terms/', element: <h1>Terms</h1> }] }], {
+      path: '/terms/',
+    });
+    expect(frameOnPage()).toBe(false);
+  });
+
+  it('goes when the page’s own script starts it signed out, as it does not start the app', async () => {
+    addFrame('/terms/');
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    await act(async () => startLeanPage(<h1>Terms</h1>, { spaWhenSignedIn: true }));
+    expect(frameOnPage()).toBe(false);
+    expect(root).toHaveTextContent('Terms');
+    root.remove();
   });
 });

@@ -1,13 +1,30 @@
+import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import { PortalLayout } from '@web/components/layouts/portal-layout';
+import { PrivacyPage } from '@web/features/legal/components/privacy-page';
+import { TermsPage } from '@web/features/legal/components/terms-page';
+import { PortalHub } from '@web/features/portal/components/portal-hub';
 import { PORTAL_PAGES } from '../portal-pages';
 
 /**
- * A portal page as it first paints, before the app runs: the portal's chrome and the top of the page
+ * What a frame shows in the page's place, by the page's name: a portal route's top (build/pages.ts
+ * PRELOADED_ROUTES), or a page open to everyone whole, as the portal shows it to someone signed in
+ * (PRERENDERED_PAGES with `portalFrame`).
+ */
+const FRAMED_PAGES: Record<string, ComponentType> = {
+  ...PORTAL_PAGES,
+  terms: TermsPage,
+  privacy: PrivacyPage,
+  'portal-home': () => <PortalHub framed />,
+};
+
+/**
+ * A page as a signed-in visit first paints it, before the app runs: the portal's chrome around it
  * (prerender.tsx; docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
  */
-export function PortalFrameDocument({ name, path }: { name: keyof typeof PORTAL_PAGES; path: string }) {
-  const Page = PORTAL_PAGES[name];
+export function PortalFrameDocument({ name, path }: { name: string; path: string }) {
+  const Page = FRAMED_PAGES[name];
+  if (!Page) throw new Error(`no portal frame for the page named ${name}`);
   return (
     <MemoryRouter initialEntries={[path]}>
       <PortalLayout page={<Page />} />

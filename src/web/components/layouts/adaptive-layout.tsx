@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { removePortalFrame } from '@web/lib/portal-frame';
 import { useSession } from '@web/lib/session';
 import { PublicLayout } from './public-layout';
 
@@ -18,7 +19,13 @@ const LazyPortalLayout = lazy(() => loadPortalLayout().then((PortalLayout) => ({
 export function AdaptiveLayout() {
   // Kept for the layout's life: switching from the lazy component to the loaded one would remount the page.
   const [PortalLayout] = useState(() => loadedPortalLayout ?? LazyPortalLayout);
-  return useSession().isAuthenticated ? (
+  const signedIn = useSession().isAuthenticated;
+  // The document's portal frame of the page, put there for a signed-in visit, goes with the portal's
+  // layout (which removes it when it shows) or as soon as the page shows signed out instead.
+  useEffect(() => {
+    if (!signedIn) removePortalFrame();
+  }, [signedIn]);
+  return signedIn ? (
     <Suspense fallback={null}>
       <PortalLayout />
     </Suspense>

@@ -46,11 +46,12 @@ const DESTINATIONS = [
 
 /**
  * The public portal home (docs/product/screens.md#portal-home): where everything is, a short honest primer, and how to
- * reach us. `personal`: the signed-in person's suggestions, composed by the app (never pre-rendered).
+ * reach us. `personal`: the signed-in person's suggestions, composed by the app (never pre-rendered). `framed`: the
+ * hub as its pre-rendered portal frame shows it, to a signed-in visit only: its top, as their suggestions come below.
  */
-export function PortalHub({ personal }: { personal?: ReactNode } = {}) {
+export function PortalHub({ personal, framed = false }: { personal?: ReactNode; framed?: boolean } = {}) {
   // Pre-rendered signed out; someone signed in is not asked to sign in (a sentence of about the same length).
-  const signedIn = useSignedInAccount() !== null;
+  const signedIn = useSignedInAccount() !== null || framed;
   useEffect(() => {
     document.title = 'Portal · Innerwave';
   }, []);
@@ -69,8 +70,20 @@ export function PortalHub({ personal }: { personal?: ReactNode } = {}) {
         </p>
       </header>
 
-      {personal}
+      {framed ? null : (
+        <>
+          {personal}
+          <HubSections />
+        </>
+      )}
+    </div>
+  );
+}
 
+/** Below the hub's top: what the portal offers, the primer, and how to reach us. */
+function HubSections() {
+  return (
+    <>
       <section aria-labelledby="offers-title" className="mt-14">
         <h2 id="offers-title" className="text-2xl font-semibold tracking-tight">
           What the portal offers
@@ -190,6 +203,6 @@ export function PortalHub({ personal }: { personal?: ReactNode } = {}) {
           </div>
         </div>
       </section>
-    </div>
+    </>
   );
 }
