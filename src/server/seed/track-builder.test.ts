@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import { buildTrackFilesInChildProcess } from './track-builder';
@@ -8,6 +9,34 @@ describe('a seed track built in a process of its own', () => {
     const [built, here] = await Promise.all([buildTrackFilesInChildProcess(track), buildTrackFiles(track)]);
     expect(Buffer.from(built.audio).equals(Buffer.from(here.audio))).toBe(true);
     expect(built.cover.equals(Buffer.from(here.cover))).toBe(true);
+  }, 60_000);
+
+  it('synthesises at the lowest CPU priority, behind everything a person waits for', async () => {
+    const track = SEED_TRACKS[0]!;
+    const building = buildTrackFilesInChildProcess(track);
+    let ended = false;
+    void building.finally(() => (ended = true));
+    // The builder's process among this one's children (Linux), and its synthesising thread's niceness.
+    const builderNiceness = () => {
+      for (const task of readdirSync(`/proc/${process.pid}/task`))
+        for (const pid of readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+          try {
+            if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('track-worker')) continue;
+            // Field 19 of stat, counted after the command's closing parenthesis (the command may hold spaces).
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+          } catch {
+            // It has just exited.
+          }
+      return undefined;
+    };
+    let niceness: number | undefined;
+    while (!ended && niceness !== 19) {
+      niceness = builderNiceness() ?? niceness;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await building;
+    expect(niceness).toBe(19);
   }, 60_000);
 
   it('kills its process when aborted, and rejects with the abort', async () => {
