@@ -6,8 +6,8 @@ export const DEFAULT_TITLE = 'Innerwave — subliminal affirmations, solfeggio a
 /**
  * Pages rendered to HTML at build time and started by a lean entry of their own (src/web/<name>.tsx,
  * src/web/<name>.html): React and the page, no router, query client or API contract. The title is
- * the one the page sets itself once running. `portalFrame`: the page wears the portal's chrome for
- * someone signed in, and its document also carries it so, for a signed-in visit to paint
+ * the one the page sets itself once running. `portalFrame`: someone signed in gets the page in the
+ * portal's chrome, so its document also carries it so rendered, for their visit to paint at once
  * (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
  */
 export const PRERENDERED_PAGES = [

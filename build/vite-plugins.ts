@@ -230,7 +230,7 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
  * of the page, with its ids and anchors. `notice`: the onboarding invitation may come above the page (the
  * frame then shows the chrome only, styles.css).
  */
-export function portalFrame(html: string, path: string, { notice = false } = {}): string {
+function portalFrame(html: string, path: string, { notice = false } = {}): string {
   const frame = `<div id="portal-frame" inert data-path="${path}"${notice ? ' data-notice' : ''}>${html}</div>`;
   return `<template>${frame}</template><script>${SHOW_PORTAL_FRAME}</script>`;
 }
