@@ -90,6 +90,8 @@ test('a signed-out visit’s document holds the page once: no frame, and its anc
 // (docs/product/screens.md#portal-bar). Each page's first line starts where the others' do: on a phone
 // at the same point, on a wide screen at the same height (narrower pages are centred).
 test('every portal page starts at the same inset, on a phone and on a wide screen', async ({ page }) => {
+  // Twenty-four page loads: 2.5–6 s each on a machine busy with the other tests' browsers (seen here).
+  test.slow();
   await signInAsNewUser(page);
   await page.getByRole('region', { name: 'Getting started' }).getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
