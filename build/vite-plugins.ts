@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { EARLY_CLICKS_RECORDER } from '../src/web/lib/early-clicks.ts';
+import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE } from '../src/web/lib/portal-frame.ts';
 import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
 import { DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
@@ -235,7 +236,8 @@ function portalFrame(html: string, path: string, { notice = false } = {}): strin
   return `<template>${frame}</template><script>${SHOW_PORTAL_FRAME}</script>`;
 }
 
-const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previousElementSibling;if(document.documentElement.classList.contains('signed-in'))s.before(t.content);t.remove();s.remove()})()`;
+// The account button says the address the app will (the user's, else the one logged in with: lib/session).
+const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previousElementSibling;if(document.documentElement.classList.contains('signed-in')){var a=t.content.querySelector('[${FRAME_ACCOUNT_EMAIL_ATTRIBUTE}]'),e=localStorage.getItem('${SESSION.storageKeys.email}');try{e=JSON.parse(localStorage.getItem('${SESSION.storageKeys.user}')).email||e}catch(x){}if(a&&e)a.textContent=e;s.before(t.content)}t.remove();s.remove()})()`;
 
 /**
  * A pre-rendered page is whole without its script, which only makes it respond (its buttons are disabled

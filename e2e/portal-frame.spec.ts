@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
 
 // A portal page's document carries the page's frame, pre-rendered: the portal's chrome and the top of
@@ -10,10 +10,11 @@ const withoutScripts = (page: Page) => page.route('**/assets/*.js', (route) => r
 test('a returning member’s portal page paints from its document, and the app shows the page in the same place', async ({
   page,
 }) => {
-  await signInAsNewUser(page);
+  const { email } = await signInAsNewUser(page);
   // "Not now": from here no invitation comes above the pages, so the frame shows their top.
   await page.getByRole('region', { name: 'Getting started' }).getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
+  const accountButton = (within: Locator) => within.getByRole('button', { name: /account menu$/ });
 
   // On a wide screen with the sidebar, and on a phone, where the page starts nearer the edge.
   for (const width of [1280, 390]) {
@@ -31,6 +32,9 @@ test('a returning member’s portal page paints from its document, and the app s
       await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible({ visible: width >= 1024 });
       const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
+      // The bar's account button says the address, as the app's does, so it is as wide.
+      if (width >= 640) await expect(accountButton(frame)).toHaveText(email);
+      const framedAccount = await accountButton(frame).boundingBox();
       await page.unrouteAll();
 
       await page.goto(path);
@@ -38,6 +42,7 @@ test('a returning member’s portal page paints from its document, and the app s
       const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
       await expect(shown).toBeVisible();
       expect(await shown.boundingBox(), `${path} at ${width} px`).toEqual(framed);
+      expect(await accountButton(page.locator('#root')).boundingBox(), `${path} at ${width} px`).toEqual(framedAccount);
     }
   }
 });

@@ -6,6 +6,13 @@ import { SESSION } from './session-keys';
 
 export const PORTAL_FRAME_ID = 'portal-frame';
 
+/**
+ * Marks the account button's text in a frame, rendered without an account: the frame's script writes the
+ * signed-in address there before the first paint (build/vite-plugins.ts), so the button is as wide as the
+ * app's and the bar does not change when the app takes over.
+ */
+export const FRAME_ACCOUNT_EMAIL_ATTRIBUTE = 'data-frame-account-email';
+
 /** The path the frame was rendered for, while it is on the page. */
 export function portalFramePath(): string | undefined {
   return document.getElementById(PORTAL_FRAME_ID)?.dataset.path;

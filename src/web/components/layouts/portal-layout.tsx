@@ -14,7 +14,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { paths } from '@web/lib/paths';
-import { removePortalFrame } from '@web/lib/portal-frame';
+import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE, removePortalFrame } from '@web/lib/portal-frame';
 import { useSession } from '@web/lib/session';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
@@ -85,8 +85,11 @@ function UserMenu() {
           aria-label={`${email}, account menu`}
           className="min-w-0 max-w-56 pl-1 pr-1 sm:pr-4"
         >
-          {account ? <AccountAvatar account={account} /> : <UserRound aria-hidden className="h-4 w-4 shrink-0" />}
-          <span className="hidden truncate sm:inline">{email}</span>
+          {/* Without an account (the pre-rendered frame) the badge is there, its initials not yet. */}
+          <AccountAvatar account={account ?? { name: '', email: '', initials: '' }} />
+          <span className="hidden truncate sm:inline" {...(account ? {} : { [FRAME_ACCOUNT_EMAIL_ATTRIBUTE]: '' })}>
+            {email}
+          </span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
