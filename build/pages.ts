@@ -19,8 +19,9 @@ export const PRERENDERED_PAGES = [
   { name: 'signup', path: '/signup', title: 'Create your account · Innerwave' },
   { name: 'login', path: '/login', title: 'Log in · Innerwave' },
   { name: 'reset-request', path: '/resetpassword/', title: 'Reset your password · Innerwave' },
-  // A share link: pre-rendered while loading, then filled with the item its document started reading.
-  { name: 'shared', path: '/s/*', title: DEFAULT_TITLE },
+  // A share link: pre-rendered while loading, then filled with the item its document started reading,
+  // or by the server with what the link shares (its frame too: src/web/render-shared.tsx).
+  { name: 'shared', path: '/s/*', title: DEFAULT_TITLE, portalFrame: true },
 ] as const;
 
 /**

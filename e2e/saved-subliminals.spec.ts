@@ -41,14 +41,27 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   await visitor.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 
-  // The owner opens the link too: signed in, the app shows it (to play or copy) from what the server put
-  // in the document, and reads the link no more than the stranger's page did.
+  // The owner opens the link too: signed in, the document paints it in the portal's chrome (the server
+  // filled that frame too: docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md), and the app shows
+  // it in the same place (to play or copy) from what the server put in the document, reading the link no
+  // more than the stranger's page did.
   const ownerTab = await page.context().newPage();
   const ownerReads: string[] = [];
   ownerTab.on('request', (request) => void (request.url().includes('/api/shared/') && ownerReads.push(request.url())));
+  await ownerTab.route('**/assets/*.js', (route) => route.abort());
+  await ownerTab.goto(new URL(link).pathname);
+  const frame = ownerTab.locator('#portal-frame');
+  await expect(frame.getByRole('heading', { level: 1, name: 'Steady mornings' })).toBeVisible();
+  await expect(frame.getByText('Forest theme', { exact: false })).toBeVisible();
+  await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible();
+  await expect(ownerTab.locator('#root').getByRole('heading', { level: 1 })).toBeHidden();
+  const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
+  await ownerTab.unrouteAll();
   await ownerTab.goto(new URL(link).pathname);
   await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible();
+  await expect(ownerTab.locator('#portal-frame')).toHaveCount(0);
   await expect(ownerTab.getByRole('heading', { name: 'Steady mornings' })).toBeVisible();
+  expect(await ownerTab.getByRole('heading', { level: 1 }).boundingBox()).toEqual(framed);
   await ownerTab.waitForLoadState('networkidle');
   expect(ownerReads).toEqual([]);
   await ownerTab.close();

@@ -5,6 +5,7 @@ import { SHARED_GONE } from './features/subliminals/components/shared-view';
 import type { ServedShared } from '@shared/contract';
 import { takeServedShared } from './features/subliminals/api/shared-item';
 import { startLeanPage } from './lean-page';
+import { renderPortalFrame } from './prerender';
 import { sharedPageFiller } from './render-shared';
 import { fakeApi } from './test/render';
 
@@ -89,6 +90,28 @@ describe('the share page the server filled', () => {
     expect(screen.getByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
     expect(server.calls).toEqual([]);
+  });
+
+  it('fills the portal frame the build put in the document for a signed-in visit: the top of the item, or gone', () => {
+    // As build/vite-plugins.ts puts it before the root, rendered while loading.
+    const frame = `<template><div id="portal-frame" inert data-path="/s/*">${renderPortalFrame('shared', '/s/*')}</div></template><script>show()</script>`;
+    const template = TEMPLATE.replace('<div id="root">', `${frame}<div id="root">`);
+    // The template's content, put on the page as its script does.
+    const frameOf = (html: string | undefined) => {
+      const content = new DOMParser().parseFromString(html ?? '', 'text/html').querySelector('template')?.content;
+      if (!content) throw new Error('the document has no frame');
+      document.body.replaceChildren(document.importNode(content, true));
+      return within(document.body);
+    };
+    const ready = frameOf(sharedPageFiller(template)?.({ status: 'ready', item }, `/s/${TOKEN}`));
+    expect(ready.getByRole('heading', { level: 1, name: 'Evening </script> calm' })).toBeInTheDocument();
+    expect(ready.getByText(/2 messages, shared on November 20, 2026/)).toBeInTheDocument();
+    expect(ready.getByRole('navigation', { name: 'Portal' })).toBeInTheDocument();
+    // Its top only: what a signed-in person can do, and the messages, come with the app below it.
+    expect(ready.queryByText('I rest <deeply>')).toBeNull();
+    expect(ready.queryByRole('link', { name: 'Sign up free' })).toBeNull();
+    const gone = frameOf(sharedPageFiller(template)?.({ status: 'gone' }, `/s/${TOKEN}`));
+    expect(gone.getByRole('heading', { level: 1, name: 'Link not found' })).toBeInTheDocument();
   });
 
   it('leaves a subliminal with sound to the loading document', () => {

@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { needsApp, SharedDocument } from './app/documents/shared';
+import { needsApp, SharedDocument, SharedFramePage } from './app/documents/shared';
 import type { ServedShared } from '@shared/contract';
 import { SHARED_DATA_ID } from './features/subliminals/api/shared-item';
 import { SHARED_GONE_HEADING, sharedTitle } from './features/subliminals/components/shared-view';
 import { documentNavigation, NavigationProvider } from './lib/link';
+import { PORTAL_FRAME_ID } from './lib/portal-frame';
 
 // Used by the server only: the build writes it to dist/render (build/vite-plugins.ts) and the server
 // loads that file (src/server/http/web.ts). It fills the share page's document with what its link
@@ -13,6 +14,9 @@ import { documentNavigation, NavigationProvider } from './lib/link';
 
 /** Where the data block goes: before the document's early read of the link (src/web/shared.html). */
 const EARLY_READ = '<script data-shared-read>';
+
+/** The page in the share page's portal frame, for a signed-in visit (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md). */
+const renderFramePage = (served?: ServedShared) => renderToString(<SharedFramePage served={served} />);
 
 /** The data block: JSON that no text in it can end (`</script>`, `<!--`). */
 const dataBlock = (served: ServedShared) =>
@@ -41,6 +45,15 @@ export function sharedPageFiller(
     template.slice(readAt, template.indexOf(root)),
     template.slice(template.indexOf(root) + root.length),
   ];
+  // The portal frame the build put before the root, if it did: the portal's chrome around the page while
+  // loading. The chrome stays the build's (no router or menus to load and render here); the page is filled.
+  const frameStart = middle.indexOf(`<template><div id="${PORTAL_FRAME_ID}"`);
+  const loadingPage = renderFramePage();
+  const pageAt = frameStart < 0 ? -1 : middle.indexOf(loadingPage, frameStart);
+  const withFrame = (served: ServedShared) =>
+    pageAt < 0
+      ? middle
+      : `${middle.slice(0, pageAt)}${renderFramePage(served)}${middle.slice(pageAt + loadingPage.length)}`;
   return (served, pathname) => {
     if (served.status === 'ready' && needsApp(served.item)) return undefined;
     const token = pathname.split('/')[2] ?? '';
@@ -55,6 +68,6 @@ export function sharedPageFiller(
     const title = renderToStaticMarkup(
       <title>{sharedTitle(served.status === 'ready' ? served.item.name : SHARED_GONE_HEADING)}</title>,
     );
-    return `${head.replace(/<title>[^<]*<\/title>/, () => title)}${dataBlock(served)}\n    ${middle}<div id="root">${page}</div>${tail}`;
+    return `${head.replace(/<title>[^<]*<\/title>/, () => title)}${dataBlock(served)}\n    ${withFrame(served)}<div id="root">${page}</div>${tail}`;
   };
 }

@@ -47,6 +47,15 @@ describe('a portal page’s pre-rendered frame', () => {
     expect(frameOnPage()).toBe(false);
   });
 
+  it('stays on a share link for the frame of every share link, and goes on another page', () => {
+    addFrame('/s/*');
+    const shared = renderRoutes([{ path: '/s/:token', element: <p>loading</p> }], { path: '/s/abc' });
+    expect(frameOnPage()).toBe(true);
+    shared.unmount();
+    renderRoutes([{ path: '/sx', element: <h1>Not found</h1> }], { path: '/sx' });
+    expect(frameOnPage()).toBe(false);
+  });
+
   it('goes when a page open to everyone shows signed out: the session ended after the document put it there', () => {
     addFrame('/terms/');
     renderRoutes([{ element: <AdaptiveLayout />, children: [{ path: '/terms/', element: <h1>Terms</h1> }] }], {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
-import { portalFramePath, removePortalFrame } from '@web/lib/portal-frame';
+import { portalFrameIsOfAnotherPage, removePortalFrame } from '@web/lib/portal-frame';
 
 function useRouterPathname() {
   return useLocation().pathname;
@@ -58,8 +58,7 @@ function useScrollToHash() {
 function useFrameOfThisPageOnly() {
   const { pathname } = useLocation();
   useEffect(() => {
-    const framed = portalFramePath();
-    if (framed !== undefined && framed !== pathname) removePortalFrame();
+    if (portalFrameIsOfAnotherPage(pathname)) removePortalFrame();
   }, [pathname]);
 }
 

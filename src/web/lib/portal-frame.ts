@@ -13,9 +13,14 @@ export const PORTAL_FRAME_ID = 'portal-frame';
  */
 export const FRAME_ACCOUNT_EMAIL_ATTRIBUTE = 'data-frame-account-email';
 
-/** The path the frame was rendered for, while it is on the page. */
-export function portalFramePath(): string | undefined {
-  return document.getElementById(PORTAL_FRAME_ID)?.dataset.path;
+/**
+ * Whether a frame is on the page that was rendered for another path than `pathname`; a frame's path
+ * ending in `*` is every path it begins (the share links' `/s/*`: build/pages.ts).
+ */
+export function portalFrameIsOfAnotherPage(pathname: string): boolean {
+  const framed = document.getElementById(PORTAL_FRAME_ID)?.dataset.path;
+  if (framed === undefined) return false;
+  return framed.endsWith('*') ? !pathname.startsWith(framed.slice(0, -1)) : framed !== pathname;
 }
 
 export function removePortalFrame(): void {

@@ -5,17 +5,20 @@ import { PrivacyPage } from '@web/features/legal/components/privacy-page';
 import { TermsPage } from '@web/features/legal/components/terms-page';
 import { PortalHub } from '@web/features/portal/components/portal-hub';
 import { PORTAL_PAGES } from '../portal-pages';
+import { SharedFramePage } from './shared';
 
 /**
  * What a frame shows in the page's place, by the page's name: a portal route's top (build/pages.ts
- * PRELOADED_ROUTES), or a page open to everyone whole, as the portal shows it to someone signed in
- * (PRERENDERED_PAGES with `portalFrame`).
+ * PRELOADED_ROUTES), or a page open to everyone as the portal shows it to someone signed in
+ * (PRERENDERED_PAGES with `portalFrame`): whole, or its top where the app adds the rest below.
  */
 const FRAMED_PAGES: Record<string, ComponentType> = {
   ...PORTAL_PAGES,
   terms: TermsPage,
   privacy: PrivacyPage,
   'portal-home': () => <PortalHub framed />,
+  // While loading: the server fills it with what the link shares (render-shared.tsx).
+  shared: SharedFramePage,
 };
 
 /**

@@ -43,3 +43,18 @@ export function SharedDocument({ token, served }: { token: string; served?: Serv
     </PublicChrome>
   );
 }
+
+/**
+ * A share link's page in a signed-in visit's portal frame: the top of what the server read, or that the
+ * link is gone (render-shared.tsx); loading in the build's frame, which the server fills.
+ */
+export function SharedFramePage({ served }: { served?: ServedShared }) {
+  const shared = useSharedItem('', served);
+  return shared.status === 'pending' ? (
+    <SharedLoading />
+  ) : shared.status === 'error' ? (
+    <SharedProblem error={shared.error} onRetry={shared.retry} />
+  ) : (
+    <SharedView item={shared.item} framed />
+  );
+}

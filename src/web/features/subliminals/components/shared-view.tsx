@@ -103,9 +103,21 @@ function SharedSettings({ settings }: { settings: Extract<SharedItem, { kind: 's
 
 /**
  * The shared item: what it is, its name and date, for a subliminal its look and (`sound`) its sound,
- * then what the viewer can do (`actions`) and its messages.
+ * then what the viewer can do (`actions`) and its messages. `framed`: its top only, up to its look, as
+ * a signed-in visit's portal frame paints it before the app adds the rest below
+ * (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
  */
-export function SharedView({ item, sound, actions }: { item: SharedItem; sound?: ReactNode; actions: ReactNode }) {
+export function SharedView({
+  item,
+  sound,
+  actions,
+  framed = false,
+}: {
+  item: SharedItem;
+  sound?: ReactNode;
+  actions?: ReactNode;
+  framed?: boolean;
+}) {
   const [showAll, setShowAll] = useState(false);
   useDocumentTitle(sharedTitle(item.name));
   return (
@@ -121,25 +133,29 @@ export function SharedView({ item, sound, actions }: { item: SharedItem; sound?:
         </p>
       </header>
       {item.kind === 'subliminal' ? <SharedSettings settings={item.settings} /> : null}
-      {sound}
-      {actions}
-      <section aria-labelledby="shared-messages-heading">
-        <h2 id="shared-messages-heading" className="text-lg font-semibold">
-          Messages
-        </h2>
-        <ol className="mt-2 divide-y divide-line rounded-3xl border border-line bg-surface-raised px-5">
-          {(showAll ? item.messages : item.messages.slice(0, MESSAGES_SHOWN)).map((message, index) => (
-            <li key={index} className="break-words py-2.5">
-              {message}
-            </li>
-          ))}
-        </ol>
-        {!showAll && item.messages.length > MESSAGES_SHOWN ? (
-          <Button variant="secondary" className="mt-3" onClick={() => setShowAll(true)}>
-            Show all {item.messages.length} messages
-          </Button>
-        ) : null}
-      </section>
+      {framed ? null : (
+        <>
+          {sound}
+          {actions}
+          <section aria-labelledby="shared-messages-heading">
+            <h2 id="shared-messages-heading" className="text-lg font-semibold">
+              Messages
+            </h2>
+            <ol className="mt-2 divide-y divide-line rounded-3xl border border-line bg-surface-raised px-5">
+              {(showAll ? item.messages : item.messages.slice(0, MESSAGES_SHOWN)).map((message, index) => (
+                <li key={index} className="break-words py-2.5">
+                  {message}
+                </li>
+              ))}
+            </ol>
+            {!showAll && item.messages.length > MESSAGES_SHOWN ? (
+              <Button variant="secondary" className="mt-3" onClick={() => setShowAll(true)}>
+                Show all {item.messages.length} messages
+              </Button>
+            ) : null}
+          </section>
+        </>
+      )}
     </div>
   );
 }
