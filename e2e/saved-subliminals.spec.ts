@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -102,7 +102,10 @@ test('on Basic, saving and sharing are locked on screen and refused by the API',
   expect(await refused.json()).toMatchObject({ code: 'plan_required', required_plan: 'intermediate' });
 });
 
-test('a saved subliminal with two sound layers reloads with those layers at those levels', async ({ page }) => {
+test('a saved subliminal with two sound layers reloads with those layers at those levels, and shares them', async ({
+  page,
+  browser,
+}) => {
   const account = await createActiveUser(page.request);
   await setPlanAsStaff(page.request, account.email, 'intermediate');
   await signIn(page, account);
@@ -133,4 +136,37 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now');
   await page.getByRole('button', { name: 'Open Layered focus' }).click();
   await expect(page.getByTestId('sound-to-save')).toHaveText(described);
+
+  // Shared: a visitor's document paints its top (the server filled it: docs/decisions/024-the-server-fills-the-share-page.md),
+  // and the app, which names its layers, adds the rest below it from what the server put in the document.
+  await page.getByRole('button', { name: 'Share Layered focus' }).click();
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const link = new URL(await page.getByLabel('Share link').inputValue()).pathname;
+  const mix = 'Isochronic tones −9 dB · Pink noise −24 dB · volume 80 %';
+  const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const visitor = await visitorContext.newPage();
+  const reads: string[] = [];
+  const countReads = (tab: Page) =>
+    tab.on('request', (request) => void (request.url().includes('/api/shared/') && reads.push(request.url())));
+  countReads(visitor);
+  await visitor.route('**/assets/*.js', (route) => route.abort());
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Layered focus' })).toBeVisible();
+  await expect(visitor.getByText(/theme · each message shows for/)).toBeVisible();
+  const painted = await visitor.getByRole('heading', { level: 1 }).boundingBox();
+  await visitor.unrouteAll();
+  await visitor.goto(link);
+  await expect(visitor.getByTestId('shared-sound')).toHaveText(mix);
+  await expect(visitor.getByRole('link', { name: 'Sign up free' })).toBeVisible();
+  expect(await visitor.getByRole('heading', { level: 1 }).boundingBox()).toEqual(painted);
+  await visitor.waitForLoadState('networkidle');
+  await visitorContext.close();
+  // The owner, signed in: the app's page, to play it, from the document too.
+  const ownerTab = await page.context().newPage();
+  countReads(ownerTab);
+  await ownerTab.goto(link);
+  await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible();
+  await expect(ownerTab.getByTestId('shared-sound')).toHaveText(mix);
+  await ownerTab.waitForLoadState('networkidle');
+  expect(reads).toEqual([]);
 });

@@ -1,13 +1,17 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SharedDocument } from './app/documents/shared';
 import { SHARED_GONE } from './features/subliminals/components/shared-view';
 import type { ServedShared } from '@shared/contract';
-import { takeServedShared } from './features/subliminals/api/shared-item';
+import { releaseServedShared, servedSharedForPage } from './features/subliminals/api/shared-item';
 import { startLeanPage } from './lean-page';
 import { renderPortalFrame } from './prerender';
 import { sharedPageFiller } from './render-shared';
 import { fakeApi } from './test/render';
+
+// The SPA a subliminal with sound is handed over to: that it starts is what is asserted here.
+const spa = vi.hoisted(() => ({ startSpa: vi.fn() }));
+vi.mock('./spa', () => spa);
 
 // The share page as the server fills it (render-shared.tsx) and as the browser then starts it
 // (shared.tsx): hydrated from the data block, nothing read again
@@ -37,10 +41,11 @@ function loadServedDocument(served: ServedShared) {
 
 const start = () =>
   act(async () => {
-    startLeanPage(<SharedDocument token={TOKEN} served={takeServedShared()} />, { spaWhenSignedIn: true });
+    startLeanPage(<SharedDocument token={TOKEN} served={servedSharedForPage()} />, { spaWhenSignedIn: true });
   });
 
 afterEach(() => {
+  releaseServedShared();
   document.head.replaceChildren();
   document.body.replaceChildren();
 });
@@ -114,10 +119,32 @@ describe('the share page the server filled', () => {
     expect(gone.getByRole('heading', { level: 1, name: 'Link not found' })).toBeInTheDocument();
   });
 
-  it('leaves a subliminal with sound to the loading document', () => {
-    const fill = sharedPageFiller(TEMPLATE);
+  it('paints the top of a subliminal with sound and hands it over, with what it was served, to the SPA’s page', async () => {
+    const server = fakeApi({});
+    window.history.replaceState(null, '', `/s/${TOKEN}`);
     const withSound = { ...item, private_tracks: ['My rain'] };
-    expect(fill?.({ status: 'ready', item: withSound }, `/s/${TOKEN}`)).toBeUndefined();
+    loadServedDocument({ status: 'ready', item: withSound });
+    expect(screen.getByRole('heading', { level: 1, name: 'Evening </script> calm' })).toBeInTheDocument();
+    expect(screen.getByText(/Forest theme/)).toBeInTheDocument();
+    // Its sound, actions and messages are the SPA's to show, below the top.
+    expect(screen.queryByText('I rest <deeply>')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up free' })).toBeNull();
+    const heading = screen.getByRole('heading', { level: 1 });
+    await start();
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+    await waitFor(() =>
+      expect(spa.startSpa).toHaveBeenCalledWith(document.getElementById('root'), expect.any(Function)),
+    );
+    // In place: the same address, written as the router writes its entries.
+    expect(window.location.pathname).toBe(`/s/${TOKEN}`);
+    expect(window.history.state).toMatchObject({ idx: 0 });
+    window.history.replaceState(null, '', '/');
+    // The SPA's page starts from it (SharedPage), reading nothing.
+    expect(servedSharedForPage()).toEqual({ status: 'ready', item: withSound });
+    expect(server.calls).toEqual([]);
+  });
+
+  it('has no filler for a document without the early read', () => {
     expect(sharedPageFiller(TEMPLATE.replace(' data-shared-read', ''))).toBeUndefined();
   });
 });

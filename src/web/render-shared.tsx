@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { needsApp, SharedDocument, SharedFramePage } from './app/documents/shared';
+import { SharedDocument, SharedFramePage } from './app/documents/shared';
 import type { ServedShared } from '@shared/contract';
 import { SHARED_DATA_ID } from './features/subliminals/api/shared-item';
 import { SHARED_GONE_HEADING, sharedTitle } from './features/subliminals/components/shared-view';
@@ -25,12 +25,10 @@ const dataBlock = (served: ServedShared) =>
 /**
  * A filler of the share page's document `template` (the loading document the build made, or one with
  * an empty #root), or undefined when it has no place for what it would fill in. The filler answers
- * the document for a link's path; undefined for an item the SPA shows (a subliminal with sound): that
- * visit gets the loading document.
+ * the document for a link's path (for a subliminal with sound, its top: the SPA shows the rest, from
+ * the data block).
  */
-export function sharedPageFiller(
-  template: string,
-): ((served: ServedShared, pathname: string) => string | undefined) | undefined {
+export function sharedPageFiller(template: string): ((served: ServedShared, pathname: string) => string) | undefined {
   // As prerender.tsx renders the page while loading.
   const loading = renderToString(
     <StrictMode>
@@ -55,7 +53,6 @@ export function sharedPageFiller(
       ? middle
       : `${middle.slice(0, pageAt)}${renderFramePage(served)}${middle.slice(pageAt + loadingPage.length)}`;
   return (served, pathname) => {
-    if (served.status === 'ready' && needsApp(served.item)) return undefined;
     const token = pathname.split('/')[2] ?? '';
     const page = renderToString(
       <StrictMode>

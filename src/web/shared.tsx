@@ -1,11 +1,11 @@
 import { SharedDocument } from './app/documents/shared';
-import { takeServedShared } from './features/subliminals/api/shared-item';
+import { servedSharedForPage } from './features/subliminals/api/shared-item';
 import { startLeanPage } from './lean-page';
-import { sessionStore } from './lib/session';
 
 // `/s/{token}`: a signed-in visitor gets the SPA's page (play it, copy it); anyone else this one,
 // which starts from what the server put in the document when it did (render-shared.tsx).
 const token = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
-// Signed in, the SPA shows the page and takes what the server put in the document (SharedPage).
-const served = sessionStore.get().isAuthenticated ? undefined : takeServedShared();
+// What the server put in the document, held for the SPA's page too (SharedPage): it shows the page to someone
+// signed in, and to anyone a subliminal with sound, which this page hands over.
+const served = servedSharedForPage();
 startLeanPage(<SharedDocument token={token} served={served} />, { spaWhenSignedIn: true });

@@ -102,8 +102,8 @@ const SHARE_PAGES = '/s/*';
 export interface SharedPage {
   /** The loading document, in the build directory: sent when the page is to read its link itself. */
   loadingFile: string;
-  /** The document for a link's path filled with `served`; undefined when that visit gets the loading document. */
-  fill(served: ServedShared, pathname: string): string | undefined;
+  /** The document for a link's path filled with `served`. */
+  fill(served: ServedShared, pathname: string): string;
 }
 
 /**

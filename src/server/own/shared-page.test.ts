@@ -125,15 +125,21 @@ describe('the share page', () => {
     }
   });
 
-  it('sends the loading document for a subliminal with sound, which the app shows', async () => {
+  it('comes filled with the top of a subliminal with sound, and all of it in the data block for the app', async () => {
     const { token } = await sharedSubliminal({
       volume: 0.7,
       layers: [{ kind: 'noise', colour: 'pink', gain_db: -18 }],
     });
     const page = await openPage(token);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toBe(LOADING);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; calm</h1>');
+    expect(page.body).toContain('theme · each message shows for');
+    // The app shows its sound, what a visitor can do, and its messages (its page names the layers).
+    expect(page.body).not.toContain('I am &lt;b&gt;calm&lt;/b&gt;.');
+    expect(page.body).not.toContain('Play it with Innerwave');
+    const answer = await t.app.inject({ method: 'GET', url: fillPath(API.shared, { token }) });
+    expect(dataBlockOf(page.body).data).toEqual({ status: 'ready', item: answer.json() });
   });
 
   it('sends the loading document when the database fails, so the page reads the link itself', async () => {

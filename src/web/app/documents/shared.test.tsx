@@ -53,11 +53,14 @@ describe('SharedDocument', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(SHARED_GONE);
   });
 
-  it('hands a subliminal with sound over to the app in place', async () => {
+  it('hands a subliminal with sound over to the app in place, showing its top meanwhile', async () => {
     const navigate = vi.fn();
     fakeApi({ [`GET ${PATH}`]: () => ({ ...item, private_tracks: ['My rain'] }) });
     renderDocument(navigate);
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(window.location.pathname, { replace: true }));
-    expect(screen.queryByRole('heading', { name: 'Evening calm' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Evening calm' })).toBeInTheDocument();
+    // What it plays, what a visitor can do and its messages are the app's page's, below.
+    expect(screen.queryByRole('heading', { name: 'Messages' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up free' })).toBeNull();
   });
 });

@@ -12,9 +12,10 @@ import { useNavigate, usePathname } from '@web/lib/link';
 
 /**
  * A subliminal with sound is shown by the SPA's page, which names its layers and what a free account
- * plays of them (their code needs the contract and the sound engine): the page hands over in place.
+ * plays of them (their code needs the contract and the sound engine): this page shows its top, which
+ * the SPA's page shows in the same place, and hands over in place.
  */
-export const needsApp = (item: SharedItem) =>
+const needsApp = (item: SharedItem) =>
   item.kind === 'subliminal' && (item.sound != null || (item.private_tracks?.length ?? 0) > 0);
 
 /**
@@ -33,10 +34,12 @@ export function SharedDocument({ token, served }: { token: string; served?: Serv
   }, [handOver, navigate, here]);
   return (
     <PublicChrome>
-      {shared.status === 'pending' || handOver ? (
+      {shared.status === 'pending' ? (
         <SharedLoading />
       ) : shared.status === 'error' ? (
         <SharedProblem error={shared.error} onRetry={shared.retry} />
+      ) : handOver ? (
+        <SharedView item={shared.item} framed />
       ) : (
         <SharedView item={shared.item} actions={<VisitorInvitation />} />
       )}

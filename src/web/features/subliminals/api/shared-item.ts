@@ -74,7 +74,7 @@ const servedState = (served: ServedShared): SharedItemState =>
  * src/web/shared.html), if it holds something the page can show. Taken once: the block is removed, so
  * a page the SPA shows later (another link, or this one again) reads its link.
  */
-export function takeServedShared(): ServedShared | undefined {
+function takeServedShared(): ServedShared | undefined {
   const block = document.getElementById(SHARED_DATA_ID);
   if (!block) return undefined;
   block.remove();
@@ -91,10 +91,12 @@ export function takeServedShared(): ServedShared | undefined {
 let heldForPage: ServedShared | undefined;
 
 /**
- * What the document held, for the SPA's page: its first render runs as a transition, which React starts
- * over when an update comes first (another tab's token refresh, through the storage event), and asks
- * again. The same answer each time until the page is on screen (`releaseServedShared`), so a page the
- * SPA shows later (another link, or this one again) reads its link.
+ * What the document held, for the share page: the lean page's (src/web/shared.tsx) and then the SPA's,
+ * when the lean page starts the SPA (signed in) or hands over to it (a subliminal with sound). The SPA's
+ * first render runs as a transition, which React starts over when an update comes first (another tab's
+ * token refresh, through the storage event), and asks again. The same answer each time until the SPA's
+ * page is on screen (`releaseServedShared`), so a page the SPA shows later (another link, or this one
+ * again) reads its link.
  */
 export function servedSharedForPage(): ServedShared | undefined {
   heldForPage = takeServedShared() ?? heldForPage;
