@@ -2,8 +2,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { transformSync } from 'esbuild';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { EARLY_CLICKS_RECORDER } from '../src/web/lib/early-clicks.ts';
+import { describeAccount } from '../src/web/lib/describe-account.ts';
 import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE } from '../src/web/lib/portal-frame.ts';
 import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
@@ -236,8 +238,13 @@ function portalFrame(html: string, path: string, { notice = false } = {}): strin
   return `<template>${frame}</template><script>${SHOW_PORTAL_FRAME}</script>`;
 }
 
-// The account button says the address the app will (the user's, else the one logged in with: lib/session).
-const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previousElementSibling;if(document.documentElement.classList.contains('signed-in')){var a=t.content.querySelector('[${FRAME_ACCOUNT_EMAIL_ATTRIBUTE}]'),e=localStorage.getItem('${SESSION.storageKeys.email}');try{e=JSON.parse(localStorage.getItem('${SESSION.storageKeys.user}')).email||e}catch(x){}if(a&&e)a.textContent=e;s.before(t.content)}t.remove();s.remove()})()`;
+// The account button says the address, and its badge the initials, that the app's will: describeAccount
+// runs here on what the session keeps (lib/session), as the app runs it; minified, it is half as long.
+const DESCRIBE_ACCOUNT = transformSync(`(${String(describeAccount)})`, {
+  minifyWhitespace: true,
+  minifyIdentifiers: true,
+}).code.replace(/;\s*$/, '');
+const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previousElementSibling;if(document.documentElement.classList.contains('signed-in')){var a=t.content.querySelector('[${FRAME_ACCOUNT_EMAIL_ATTRIBUTE}]'),u=null;try{u=JSON.parse(localStorage.getItem('${SESSION.storageKeys.user}'))}catch(x){}var d=${DESCRIBE_ACCOUNT}(u,localStorage.getItem('${SESSION.storageKeys.email}'));if(a&&d.email){a.textContent=d.email;var b=a.parentNode.querySelector('[data-initials]');if(b)b.setAttribute('data-initials',d.initials)}s.before(t.content)}t.remove();s.remove()})()`;
 
 /**
  * A pre-rendered page is whole without its script, which only makes it respond (its buttons are disabled

@@ -14,7 +14,14 @@ test('a returning member’s portal page paints from its document, and the app s
   // "Not now": from here no invitation comes above the pages, so the frame shows their top.
   await page.getByRole('region', { name: 'Getting started' }).getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await page.getByLabel('First name').fill('Mira');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('profile-name')).toHaveText('Mira Okafor');
   const accountButton = (within: Locator) => within.getByRole('button', { name: /account menu$/ });
+  const initials = (within: Locator) => accountButton(within).locator('[data-initials]');
 
   // On a wide screen with the sidebar, and on a phone, where the page starts nearer the edge.
   for (const width of [1280, 390]) {
@@ -32,8 +39,10 @@ test('a returning member’s portal page paints from its document, and the app s
       await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible({ visible: width >= 1024 });
       const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
-      // The bar's account button says the address, as the app's does, so it is as wide.
+      // The bar's account button says the address, as the app's does, so it is as wide; its badge has the
+      // initials the app's has.
       if (width >= 640) await expect(accountButton(frame)).toHaveText(email);
+      await expect(initials(frame)).toHaveAttribute('data-initials', 'MO');
       const framedAccount = await accountButton(frame).boundingBox();
       await page.unrouteAll();
 
@@ -43,6 +52,7 @@ test('a returning member’s portal page paints from its document, and the app s
       await expect(shown).toBeVisible();
       expect(await shown.boundingBox(), `${path} at ${width} px`).toEqual(framed);
       expect(await accountButton(page.locator('#root')).boundingBox(), `${path} at ${width} px`).toEqual(framedAccount);
+      await expect(initials(page.locator('#root'))).toHaveAttribute('data-initials', 'MO');
     }
   }
 });

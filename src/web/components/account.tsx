@@ -1,27 +1,14 @@
 import { clsx } from 'clsx';
+import { describeAccount, type Account } from '@web/lib/describe-account';
 import { useSession } from '@web/lib/session';
 import { useHydrated } from '@web/lib/use-hydrated';
-
-export interface Account {
-  /** The person's name, or their e-mail when they have not set one. */
-  name: string;
-  email: string;
-  initials: string;
-}
 
 /** The signed-in person, or null for a visitor (and during hydration of the pre-rendered home page). */
 export function useSignedInAccount(): Account | null {
   const session = useSession();
   const hydrated = useHydrated();
   if (!hydrated || !session.isAuthenticated) return null;
-  const email = session.user?.email ?? session.email ?? '';
-  const name = [session.user?.first_name, session.user?.last_name].filter(Boolean).join(' ').trim() || email;
-  const words = name.includes('@') ? [name] : name.split(/\s+/);
-  const initials = words
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
-  return { name: name || 'Your account', email, initials: initials || '?' };
+  return describeAccount(session.user, session.email);
 }
 
 /**

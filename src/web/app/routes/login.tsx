@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AccountSummary, useSignedInAccount, type Account } from '@web/components/account';
+import { AccountSummary, useSignedInAccount } from '@web/components/account';
+import type { Account } from '@web/lib/describe-account';
 import { Button } from '@web/components/ui/button';
 import { paths, safeRedirectTarget } from '@web/lib/paths';
 import { sessionStore } from '@web/lib/session';

@@ -7,6 +7,7 @@ import { API } from '@shared/contract/paths';
 import { OFFLINE_MESSAGE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
+import { sessionStore } from '@web/lib/session';
 import { updateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
@@ -50,6 +51,33 @@ async function openEditor(handlers: Parameters<typeof fakeApi>[0] = {}) {
 const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
 
 describe('edit profile dialog', () => {
+  it('names the person anew in the session once saved, so the bar’s badge has the new initials', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    sessionStore.setUser({
+      id: 7,
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      is_staff: false,
+    });
+    vi.mocked(updateProfile).mockResolvedValue({ ...profile, first_name: 'Mira', last_name: 'Okafor' });
+    const { user } = await openEditor();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Mira');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Okafor');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStore.get().user).toEqual({
+      id: 7,
+      email: 'ada@example.com',
+      first_name: 'Mira',
+      last_name: 'Okafor',
+      is_staff: false,
+    });
+    sessionStore.clear();
+  });
+
   it('names a file that is not an image, and one over the limit, and sends nothing', async () => {
     const { api, user } = await openEditor();
     const picker = screen.getByLabelText(/Profile image/);

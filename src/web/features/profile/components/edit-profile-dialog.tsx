@@ -14,6 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { OFFLINE_MESSAGE, isNetworkFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { sessionStore } from '@web/lib/session';
 import { profileQuery } from '../api/profile';
 import { updateProfile } from '../api/update-profile';
 import { useSaveProgress } from '../hooks/use-save-progress';
@@ -100,8 +101,11 @@ export function EditProfileDialog({
           return;
         }
       }
-      await updateProfile({ ...values, profile_image: resized }, report);
+      const saved = await updateProfile({ ...values, profile_image: resized }, report);
       report(100);
+      // The session's user names the person in the bar, its badge and menus, in every tab.
+      const user = sessionStore.get().user;
+      if (user) sessionStore.setUser({ ...user, first_name: saved.first_name, last_name: saved.last_name });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
       setImage(undefined);
       onOpenChange(false);
