@@ -1,6 +1,6 @@
-// No imports, and nothing but the function's own parameters in its body: the script that puts a portal
-// frame in place runs this function's text before the first paint (build/vite-plugins.ts), so the frame's
-// badge has the initials the app's will.
+// No imports, and nothing in the function's body from outside it but JavaScript's own: the script that
+// puts a portal frame in place runs the function's text before the first paint (build/vite-plugins.ts),
+// so the frame's badge has the initials the app's will.
 
 export interface Account {
   /** The person's name, or their e-mail when they have not set one. */
