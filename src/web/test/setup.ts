@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A `findBy` or `waitFor` waits up to 5 s, not 1: a page that loads a lazy route took over a second on
+// a two-core machine running both test workers and other work (CI failed on it once so). A test whose
+// expectation holds sooner is not slowed.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A test fails on any console.error it did not expect (React's warnings land there): a test that
 // expects one says so with `expectConsoleError`.
