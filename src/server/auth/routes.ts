@@ -199,8 +199,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // guess it faster than the login could.
   const checksPassword = (request: Parameters<typeof currentUser>[0]) =>
     rateLimits.count(request, 'current-password', `user:${currentUser(request).id}`);
-  // As at login, only wrong guesses count toward the account: a change made with the right password is given back.
-  const passwordWasRight = (request: Parameters<typeof currentUser>[0]) =>
+  // As at login, only wrong guesses count toward the account: an attempt is given back once its password
+  // is proven right, whatever else then refuses the change.
+  const passwordWasRight = (request: Parameters<typeof currentUser>[0]) => () =>
     rateLimits.refund(request, 'current-password', `user:${currentUser(request).id}`);
 
   app.post(
@@ -212,8 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await checksPassword(request);
       const { id, sessionId } = currentUser(request);
-      await changePassword(ctx, { userId: id, sessionId }, request.body);
-      await passwordWasRight(request);
+      await changePassword(ctx, { userId: id, sessionId }, request.body, passwordWasRight(request));
       return reply.code(204).send(null);
     },
   );
@@ -228,8 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       await checksPassword(request);
       // Each request mails a stranger's address too: limited per address asked for as well.
       await rateLimits.count(request, 'email-change', request.body.new_email);
-      await requestEmailChange(ctx, currentUser(request).id, request.body);
-      await passwordWasRight(request);
+      await requestEmailChange(ctx, currentUser(request).id, request.body, passwordWasRight(request));
       return reply.code(204).send(null);
     },
   );
@@ -251,7 +250,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }),
     async (request, reply) => {
       await checksPassword(request);
-      await deleteOwnAccount(ctx, currentUser(request).id, request.body.current_password);
+      await deleteOwnAccount(ctx, currentUser(request).id, request.body.current_password, passwordWasRight(request));
       return reply.code(204).send(null);
     },
   );

@@ -387,4 +387,19 @@ describe('self-service limits', () => {
     statuses.push((await post(t, API.setEmail, wrong, bearer(access))).statusCode);
     expect(statuses).toEqual([204, 204, 204, 204, 204, 204, 400]);
   });
+
+  it('counts no change refused for another reason than the password: the person is not locked out', async () => {
+    await activeAccount(t, smtp, 'picky@example.com');
+    const { access } = await loginPair(t, 'picky@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const common = { current_password: PASSWORD, new_password: 'password', re_new_password: 'password' };
+      statuses.push((await post(t, API.setPassword, common, bearer(access))).statusCode);
+      const same = { current_password: PASSWORD, new_email: 'picky@example.com' };
+      statuses.push((await post(t, API.setEmail, same, bearer(access))).statusCode);
+    }
+    const change = { current_password: PASSWORD, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD };
+    statuses.push((await post(t, API.setPassword, change, bearer(access))).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 204]);
+  });
 });

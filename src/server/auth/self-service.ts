@@ -33,12 +33,20 @@ export async function resendActivation(ctx: AppContext, email: string): Promise<
   ctx.jobs.wake();
 }
 
+/**
+ * Told once the current password is proven right, before the rest of the request is checked: only
+ * wrong guesses count toward the account's limit, so a change refused for another reason (a new
+ * password too common, an address taken) never locks the person out (docs/product/accounts.md).
+ */
+export type PasswordProven = () => Promise<void>;
+
 /** The signed-in user's row once `password` is theirs; a wrong one is a field error, as djoser's. */
-async function userWithPassword(db: Db, userId: number, password: string) {
+async function userWithPassword(db: Db, userId: number, password: string, proven: PasswordProven) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, password)))
     throw badRequest({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
+  await proven();
   return user;
 }
 
@@ -50,8 +58,9 @@ export async function changePassword(
   ctx: AppContext,
   current: { userId: number; sessionId: string },
   body: SetPasswordRequest,
+  proven: PasswordProven,
 ): Promise<void> {
-  const user = await userWithPassword(ctx.database.db, current.userId, body.current_password);
+  const user = await userWithPassword(ctx.database.db, current.userId, body.current_password, proven);
   if (!(await replacePassword(ctx, user, body, current.sessionId)))
     throw badRequest({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
 }
@@ -60,9 +69,14 @@ export async function changePassword(
  * Mails a confirmation link to the new address; nothing changes until it is opened. A taken address is
  * refused with signup's words: sign-up tells anyone as much, and here the password was proven first.
  */
-export async function requestEmailChange(ctx: AppContext, userId: number, body: SetEmailRequest): Promise<void> {
+export async function requestEmailChange(
+  ctx: AppContext,
+  userId: number,
+  body: SetEmailRequest,
+  proven: PasswordProven,
+): Promise<void> {
   const { db } = ctx.database;
-  const user = await userWithPassword(db, userId, body.current_password);
+  const user = await userWithPassword(db, userId, body.current_password, proven);
   const newEmail = body.new_email.trim();
   if (newEmail.toLowerCase() === user.email.toLowerCase())
     throw badRequest({ new_email: [SELF_SERVICE_MESSAGES.sameEmail] });
@@ -116,8 +130,13 @@ export async function confirmEmailChange(
 }
 
 /** Removes the account and all that is theirs, after checking the password (the admin's cascade). */
-export async function deleteOwnAccount(ctx: AppContext, userId: number, password: string): Promise<void> {
-  await userWithPassword(ctx.database.db, userId, password);
+export async function deleteOwnAccount(
+  ctx: AppContext,
+  userId: number,
+  password: string,
+  proven: PasswordProven,
+): Promise<void> {
+  await userWithPassword(ctx.database.db, userId, password, proven);
   await cancelSubscriptionBeforeDeletion(ctx, userId);
   await deleteUser(ctx.database.db, ctx.mediaFiles, userId);
   await ctx.notices.publish({ kind: 'user-changed', userId });
