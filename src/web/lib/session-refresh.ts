@@ -131,9 +131,10 @@ export function startSessionLifecycle(navigateTo: Navigate): () => void {
   sync();
   // A restored access token may be older than its 5 minutes: renew it straight away.
   if (sessionStore.get().isAuthenticated && !accessOutlivesNextRefresh()) void tick();
-  // A page loaded after the login's tokens but before its profile (a reload, a new tab) has no profile
-  // (the name, staff or not): ask for it.
-  if (sessionStore.get().isAuthenticated && !sessionStore.get().user) void restoreUser();
+  // The profile the session keeps (the name, the address, staff or not) is asked for again at every start:
+  // a page loaded before the login's profile came has none, and one changed on another device, or by
+  // staff, would otherwise show until the next login.
+  if (sessionStore.get().isAuthenticated) void restoreUser();
   return () => {
     unsubscribe();
     if (timer !== null) clearInterval(timer);
