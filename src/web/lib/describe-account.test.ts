@@ -7,6 +7,7 @@ describe('describeAccount', () => {
     [{ email: 'mira@example.com', first_name: 'Mira  Jane', last_name: '' }, null],
     [null, 'mira@example.com'],
     [null, null],
+    [{ email: 'e@example.com', first_name: 'élodie', last_name: '😀Ωmega' }, null],
   ];
 
   it('names the person by their names, else their address, with up to two initials', () => {
@@ -15,6 +16,7 @@ describe('describeAccount', () => {
       { name: 'Mira  Jane', email: 'mira@example.com', initials: 'MJ' },
       { name: 'mira@example.com', email: 'mira@example.com', initials: 'M' },
       { name: 'Your account', email: '', initials: '?' },
+      { name: 'élodie 😀Ωmega', email: 'e@example.com', initials: 'É😀' },
     ]);
   });
 

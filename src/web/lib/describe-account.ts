@@ -22,7 +22,8 @@ export function describeAccount(
   const words = name.includes('@') ? [name] : name.split(/\s+/);
   const initials = words
     .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
+    // Its first character, not its first UTF-16 unit: half an emoji would show as "�".
+    .map((word) => (Array.from(word)[0] ?? '').toUpperCase())
     .join('');
   return { name: name || 'Your account', email, initials: initials || '?' };
 }
