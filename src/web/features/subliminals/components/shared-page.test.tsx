@@ -94,6 +94,28 @@ describe('SharedPage', () => {
   });
 });
 
+describe('SharedPage when the link goes meanwhile', () => {
+  it('says so when a copy is refused because the owner stopped sharing, and shows the link gone', async () => {
+    const user = userEvent.setup();
+    const { toast } = await import('sonner');
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    const path = fillPath(API.shared, { token: TOKEN });
+    let revoked = false;
+    fakeApi({
+      [`GET ${path}`]: () => (revoked ? jsonResponse(404, { detail: 'Not found.' }) : shared),
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () => jsonResponse(404, { detail: 'Not found.' }),
+    });
+    renderShared();
+    const copy = await screen.findByRole('button', { name: 'Save a copy' });
+    revoked = true;
+    await user.click(copy);
+    expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
+    expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
+  });
+});
+
 describe('SharedPage on arrival', () => {
   it('starts from what the server put in the document, once: the next page for the link reads it', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');

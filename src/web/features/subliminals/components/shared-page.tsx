@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { SharedItem } from '@shared/contract';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
-import { apiRequest } from '@web/lib/api-client';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
@@ -23,7 +23,7 @@ import {
 } from '../lib/player-storage';
 import { privateSkipped, skippedNote } from '../lib/mix-text';
 import { MemberSharedSound, SharedSound } from './shared-sound';
-import { SharedLoading, SharedProblem, SharedView, VisitorInvitation } from './shared-view';
+import { SHARED_GONE, SharedLoading, SharedProblem, SharedView, VisitorInvitation } from './shared-view';
 
 export { SHARED_GONE } from './shared-view';
 
@@ -31,8 +31,12 @@ export { SHARED_GONE } from './shared-view';
 const sharedPlaylist = (messages: readonly string[]): PlaylistItem[] =>
   messages.map((message_text, index) => ({ id: index + 1, message_text, source: 'shared' }));
 
-/** The actions of a signed-in person: play it now (it becomes their player), or keep a copy. */
-function SignedInActions({ token, item }: { token: string; item: SharedItem }) {
+/**
+ * The actions of a signed-in person: play it now (it becomes their player), or keep a copy. A copy
+ * refused because the link has gone since the page read it says so, and the page reads it again
+ * (`onGone`), which then shows that the link is gone.
+ */
+function SignedInActions({ token, item, onGone }: { token: string; item: SharedItem; onGone: () => void }) {
   const navigate = useNavigate();
   const plan = usePlan();
   const queryClient = useQueryClient();
@@ -42,7 +46,9 @@ function SignedInActions({ token, item }: { token: string; item: SharedItem }) {
     try {
       toast.success(await action());
     } catch (error) {
-      toast.error(describeError(error));
+      const gone = error instanceof ApiError && error.status === 404;
+      toast.error(gone ? SHARED_GONE : describeError(error));
+      if (gone) onGone();
     } finally {
       setBusy(false);
     }
@@ -122,7 +128,13 @@ export function SharedPage({ token }: { token: string }) {
           )
         ) : null
       }
-      actions={session.isAuthenticated ? <SignedInActions token={token} item={item} /> : <VisitorInvitation />}
+      actions={
+        session.isAuthenticated ? (
+          <SignedInActions token={token} item={item} onGone={shared.retry} />
+        ) : (
+          <VisitorInvitation />
+        )
+      }
     />
   );
 }
