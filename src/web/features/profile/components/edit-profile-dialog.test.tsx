@@ -14,9 +14,13 @@ import { ProfileView } from './profile-view';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The browser's canvas resize is not in jsdom; the server's answer is what these tests are about.
-// A picture's size is read from a test's file name: 'bomb' claims 20000 × 20000 px, 'broken' is unreadable.
+// A picture's size is read from a test's file name: 'bomb' claims 20000 × 20000 px, 'broken' is unreadable,
+// 'truncated' has a readable size but cannot be drawn.
 vi.mock('../lib/resize-image', () => ({
-  resizeProfileImage: async (file: File) => file,
+  resizeProfileImage: async (file: File) => {
+    if (file.name.includes('truncated')) throw new Error('the picture ends early');
+    return file;
+  },
   imageSize: async (file: File) => {
     if (file.name.includes('broken')) throw new Error('not a readable picture');
     return file.name.includes('bomb') ? { width: 20_000, height: 20_000 } : { width: 600, height: 400 };
@@ -103,6 +107,19 @@ describe('edit profile dialog', () => {
     expect(screen.queryByText(/saved when you press Save/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('does not keep a picture that could be read only in part, when Save finds it out', async () => {
+    const { user } = await openEditor();
+    await user.upload(
+      screen.getByLabelText(/Profile image/),
+      new File([new Uint8Array(10)], 'truncated.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(/saved when you press Save/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.unreadableImage)).toBeInTheDocument();
+    expect(screen.queryByText(/saved when you press Save/)).toBeNull();
+    expect(updateProfile).not.toHaveBeenCalled();
   });
 
   it('previews a picked image before saving', async () => {

@@ -97,6 +97,8 @@ export function EditProfileDialog({
         try {
           resized = await resizeProfileImage(image);
         } catch {
+          // Named under the picker and not kept, as a file refused when picked.
+          setImage(undefined);
           setImageError(M.unreadableImage);
           return;
         }
