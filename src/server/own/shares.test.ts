@@ -71,6 +71,7 @@ describe('sharing a saved subliminal', () => {
       settings,
       sound: null,
       private_tracks: [],
+      gone_tracks: [],
       shared_at: expect.any(String),
     });
     expect(view.body).not.toContain(ada.email);

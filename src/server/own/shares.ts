@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ShareLink, SharedCopy, SharedItem, SoundMix, SubliminalWrite } from '@shared/contract';
 import { playableMix } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
+import { audioItems, ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { assertFeature, createOwnCategory, planOf } from './service';
 import { newShareToken, shareLinkOf } from './share-tokens';
@@ -111,14 +111,36 @@ async function findShared(db: Db, token: string): Promise<Found> {
 }
 
 /**
- * A shared sound without the sharer's own music: their uploads stay private (decision 021); the
- * page names what was left out.
+ * A shared sound as it can play: without the sharer's own music, their uploads staying private
+ * (decision 021), and without library tracks staff removed since it was saved, which would otherwise
+ * be said to play (and take a free account's one layer). The page names both.
  */
-function sharedSound(sound: SoundMix | null): { sound: SoundMix | null; private_tracks: string[] } {
-  if (!sound) return { sound: null, private_tracks: [] };
-  const layers = sound.layers.filter((layer) => layer.kind !== 'own_track');
-  const private_tracks = sound.layers.flatMap((layer) => (layer.kind === 'own_track' ? [layer.name] : []));
-  return { sound: layers.length > 0 ? { ...sound, layers } : null, private_tracks };
+async function sharedSound(
+  db: Db,
+  sound: SoundMix | null,
+): Promise<{ sound: SoundMix | null; private_tracks: string[]; gone_tracks: string[] }> {
+  if (!sound) return { sound: null, private_tracks: [], gone_tracks: [] };
+  const trackIds = sound.layers.flatMap((layer) => (layer.kind === 'track' ? [layer.track_id] : []));
+  const inLibrary = new Set(
+    trackIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: audioItems.id, kind: audioItems.kind })
+            .from(audioItems)
+            .where(inArray(audioItems.id, trackIds))
+        ).map((track) => `${track.kind}/${track.id}`),
+  );
+  const private_tracks: string[] = [];
+  const gone_tracks: string[] = [];
+  const layers = sound.layers.filter((layer) => {
+    if (layer.kind === 'own_track') private_tracks.push(layer.name);
+    else if (layer.kind === 'track' && !inLibrary.has(`${layer.audio_kind}/${layer.track_id}`))
+      gone_tracks.push(layer.name);
+    else return true;
+    return false;
+  });
+  return { sound: layers.length > 0 ? { ...sound, layers } : null, private_tracks, gone_tracks };
 }
 
 /** What anyone with the link sees: the name and the texts (and a subliminal's settings and sound), nothing else. */
@@ -131,7 +153,7 @@ export async function readShared(db: Db, token: string): Promise<SharedItem> {
         name: found.name,
         messages: found.playlist.map((item) => item.message_text),
         settings: found.settings,
-        ...sharedSound(found.sound),
+        ...(await sharedSound(db, found.sound)),
         shared_at,
       }
     : { kind: 'messages', name: found.name, messages: found.messages, shared_at };
@@ -159,7 +181,7 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
     const mine = found.ownerId === userId;
     const playlist = mine ? found.playlist : copiedPlaylist(found.playlist);
     // The copy keeps the layers the copier's plan plays (and never another person's own music).
-    const shared = mine ? found.sound : sharedSound(found.sound).sound;
+    const shared = mine ? found.sound : (await sharedSound(db, found.sound)).sound;
     const layers = shared ? playableMix(shared, await planOf(db, userId)).layers : [];
     const sound = shared && layers.length > 0 ? { ...shared, layers } : null;
     return {

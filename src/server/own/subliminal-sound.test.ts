@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, fillPath, MIX_LAYERS_MAX } from '@shared/contract';
-import { ownTracks, savedSubliminals } from '../db/schema';
+import { audioItems, ownTracks, savedSubliminals } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { ownTestKit } from './test-kit';
@@ -20,7 +20,8 @@ const subliminalPath = (id: number) => fillPath(API.subliminal, { id });
 
 const settings = { flashSpeed: 120, displayInterval: 2500, messageColor: '#FDBA74', fontSize: 30, theme: 'dawn' };
 const playlist = [{ message_text: 'I am calm.', source: 'library', message_id: 3 }];
-const track = { kind: 'track', audio_kind: 'selfeggio', track_id: 2, name: '432 Hz calm', gain_db: -6 };
+/** A library track, as `libraryTrack` puts it in the library before the tests. */
+const track = { kind: 'track', audio_kind: 'selfeggio', track_id: 0, name: '432 Hz calm', gain_db: -6 };
 const noise = { kind: 'noise', colour: 'pink', gain_db: -18.5 };
 const voice = { kind: 'voice', voice: 'en-gb', rate: 145, pause_s: 2, level_db: -20, gain_db: -6 };
 const binaural = { kind: 'binaural', left_hz: 200, right_hz: 205, gain_db: -12 };
@@ -41,7 +42,19 @@ async function ownTrack(user: SignedInUser, name: string) {
   return row!.id;
 }
 
+async function libraryTrack(name: string) {
+  const [row] = await t.ctx.database.db
+    .insert(audioItems)
+    .values({ kind: 'selfeggio', name, audioFile: `selfeggio/${name}.mp3` })
+    .returning();
+  return row!.id;
+}
+
 describe('the sound of a saved subliminal', () => {
+  beforeAll(async () => {
+    track.track_id = await libraryTrack(track.name);
+  });
+
   it('is kept with its layers, levels and volume, returned on read, list, share and in the export', async () => {
     const ada = await userOn('intermediate');
     const created = await call(ada, 'POST', API.subliminals, body(mix));
@@ -165,6 +178,25 @@ describe('the sound of a saved subliminal', () => {
     expect(copy.json().subliminal.sound).toEqual({ volume: 0.8, layers: [noise] });
   });
 
+  it('shares no library track staff removed since: named as gone, and not said to play nor copied', async () => {
+    const ada = await userOn('intermediate');
+    const gone = { ...track, track_id: await libraryTrack('Removed tone'), name: 'Removed tone' };
+    const { id } = (await call(ada, 'POST', API.subliminals, body({ volume: 0.7, layers: [gone, binaural] }))).json();
+    const link = (await call(ada, 'POST', fillPath(API.subliminalShare, { id }))).json();
+    await t.ctx.database.db.delete(audioItems).where(eq(audioItems.id, gone.track_id));
+    const view = (await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json();
+    expect(view).toMatchObject({
+      sound: { volume: 0.7, layers: [binaural] },
+      private_tracks: [],
+      gone_tracks: ['Removed tone'],
+    });
+    // The owner's own subliminal still holds it (their player says it is gone when it plays).
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound.layers).toEqual([gone, binaural]);
+    const ian = await userOn('intermediate');
+    const copy = await call(ian, 'POST', fillPath(API.sharedCopy, { token: link.token }));
+    expect(copy.json().subliminal.sound).toEqual({ volume: 0.7, layers: [binaural] });
+  });
+
   it('keeps a layer saved before a downgrade when the subliminal is renamed, but refuses adding one', async () => {
     const pia = await userOn('pro');
     const { id } = (await call(pia, 'POST', API.subliminals, body({ volume: 0.6, layers: [noise, voice] }))).json();
@@ -202,6 +234,7 @@ describe('the sound of a saved subliminal', () => {
     expect((await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json()).toMatchObject({
       sound: null,
       private_tracks: [],
+      gone_tracks: [],
     });
   });
 });

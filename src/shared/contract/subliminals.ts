@@ -67,9 +67,13 @@ export const sharedItemSchema = z.discriminatedUnion('kind', [
     name: z.string(),
     messages: z.array(z.string()),
     settings: playerSettingsSchema,
-    /** Its sound without the sharer's own music, which stays private (named in `private_tracks`). */
+    /**
+     * Its sound as it can play: without the sharer's own music, which stays private (named in
+     * `private_tracks`), and without library tracks removed since it was saved (named in `gone_tracks`).
+     */
     sound: soundMixSchema.nullable(),
     private_tracks: z.array(z.string()),
+    gone_tracks: z.array(z.string()),
     shared_at: z.string(),
   }),
   z.object({

@@ -18,6 +18,7 @@ const item = {
   settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#bbf7d0', fontSize: 20, theme: 'forest' },
   sound: null,
   private_tracks: [],
+  gone_tracks: [],
   shared_at: '2026-11-20T18:00:00Z',
 };
 

@@ -16,7 +16,8 @@ import { useNavigate, usePathname } from '@web/lib/link';
  * the SPA's page shows in the same place, and hands over in place.
  */
 const needsApp = (item: SharedItem) =>
-  item.kind === 'subliminal' && (item.sound != null || (item.private_tracks?.length ?? 0) > 0);
+  item.kind === 'subliminal' &&
+  (item.sound != null || (item.private_tracks?.length ?? 0) > 0 || (item.gone_tracks?.length ?? 0) > 0);
 
 /**
  * A share link as a signed-out visit gets it: rendered by the server with what the link shares

@@ -35,6 +35,7 @@ const shared: SharedItem = {
   settings: { ...DEFAULT_SETTINGS, theme: 'forest', messageColor: '#bbf7d0' },
   sound: null,
   private_tracks: [],
+  gone_tracks: [],
   shared_at: '2026-11-20T18:00:00Z',
 };
 const withSound: SharedItem = {
@@ -138,6 +139,25 @@ describe('SharedPage on arrival', () => {
 });
 
 describe('SharedPage with sound', () => {
+  it('names a library track removed since it was saved as left out, and plays what can', async () => {
+    const binauralOnly = {
+      volume: 0.7,
+      layers: [{ kind: 'binaural' as const, left_hz: 200, right_hz: 206, gain_db: -12 }],
+    };
+    fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => ({
+        ...shared,
+        sound: binauralOnly,
+        gone_tracks: ['432 Hz · Natural tuning'],
+      }),
+    });
+    renderShared();
+    expect(await screen.findByText('Plays with a free account: Binaural beats.')).toBeInTheDocument();
+    expect(screen.getByTestId('shared-sound-left-out')).toHaveTextContent(
+      'Left out: 432 Hz · Natural tuning (no longer in the library).',
+    );
+  });
+
   it('tells a visitor which layers a free account plays and which are left out, and why', async () => {
     const server = fakeApi({ [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound });
     renderShared();

@@ -21,7 +21,7 @@ import {
   withThemeOfPlan,
   type PlaylistItem,
 } from '../lib/player-storage';
-import { privateSkipped, skippedNote } from '../lib/mix-text';
+import { skippedNote, withheldSkipped } from '../lib/mix-text';
 import { MemberSharedSound, SharedSound } from './shared-sound';
 import { SHARED_GONE, SharedLoading, SharedProblem, SharedView, VisitorInvitation } from './shared-view';
 
@@ -65,7 +65,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
         },
       });
       // Its sound starts as it was made, less what the plan does not play (named in the toast).
-      let note: string | null = null;
+      const skipped = item.kind === 'subliminal' ? withheldSkipped(item) : [];
       if (item.kind === 'subliminal' && item.sound) {
         // The engine's loader comes with the first play, not with the page (decision 020).
         const { startSavedSound } = await import('../lib/saved-sound');
@@ -74,8 +74,9 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
           messages: item.messages,
           queryClient,
         });
-        note = skippedNote([...privateSkipped(item.private_tracks), ...started.skipped]);
+        skipped.push(...started.skipped);
       }
+      const note = skippedNote(skipped);
       await navigate(paths.subliminals);
       return `${item.name} is in your player.${note ? ` ${note}` : ''}`;
     });

@@ -2,7 +2,7 @@ import type { SharedItem } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
 import { mixLayerLabel, playableMix } from '@shared/sound-mix';
 import { usePlan } from '@web/lib/plan';
-import { describeMix, privateSkipped, skippedNote } from '../lib/mix-text';
+import { describeMix, skippedNote, withheldSkipped } from '../lib/mix-text';
 
 type SharedSubliminal = Extract<SharedItem, { kind: 'subliminal' }>;
 
@@ -11,10 +11,10 @@ type SharedSubliminal = Extract<SharedItem, { kind: 'subliminal' }>;
  * which of them the viewer's plan plays (a visitor's as the free plan's), said before anything starts.
  */
 export function SharedSound({ item, plan }: { item: SharedSubliminal; plan: SubscriptionPlan | null }) {
-  if (!item.sound && item.private_tracks.length === 0) return null;
+  if (!item.sound && item.private_tracks.length === 0 && item.gone_tracks.length === 0) return null;
   const { layers, leftOut } = item.sound ? playableMix(item.sound, plan) : { layers: [], leftOut: [] };
   const note = skippedNote([
-    ...privateSkipped(item.private_tracks),
+    ...withheldSkipped(item),
     ...leftOut.map(({ layer, reason }) => ({ label: mixLayerLabel(layer), reason })),
   ]);
   return (

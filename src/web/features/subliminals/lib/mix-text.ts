@@ -25,6 +25,17 @@ export function skippedNote(skipped: readonly SkippedLayer[]): string | null {
   return `Left out: ${skipped.map((layer) => `${layer.label} (${layer.reason})`).join('; ')}.`;
 }
 
-/** The sharer's own music, which a share never carries. */
-export const privateSkipped = (names: readonly string[]): SkippedLayer[] =>
-  names.map((label) => ({ label, reason: "the sharer's own music stays private" }));
+/** Why a library track a saved sound names does not play. */
+export const NOT_IN_LIBRARY = 'no longer in the library';
+
+/**
+ * What a share leaves out of its sound before any plan is asked: the sharer's own music, which it never
+ * carries, and library tracks removed since it was saved.
+ */
+export const withheldSkipped = (item: {
+  private_tracks: readonly string[];
+  gone_tracks: readonly string[];
+}): SkippedLayer[] => [
+  ...item.private_tracks.map((label) => ({ label, reason: "the sharer's own music stays private" })),
+  ...item.gone_tracks.map((label) => ({ label, reason: NOT_IN_LIBRARY })),
+];

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MixLayer, SoundMix } from '@shared/contract';
 import { API } from '@shared/contract/paths';
+import { AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
 import { fakeApi } from '@web/test/render';
@@ -90,5 +91,24 @@ describe('a saved sound’s voice', () => {
       ],
     });
     expect(fake.soundEngine.setLayer).not.toHaveBeenCalled();
+  });
+});
+
+describe('a saved sound whose library track was removed', () => {
+  it('leaves the track out before the plan is asked, so a free account plays the layer after it', async () => {
+    fakeApi({ [`GET ${AUDIO_LIBRARIES.selfeggio.path}`]: () => [] });
+    const track: MixLayer = { kind: 'track', audio_kind: 'selfeggio', track_id: 6, name: '432 Hz', gain_db: 0 };
+    const binaural: MixLayer = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 };
+    const started = await startSavedSound(
+      { volume: 0.7, layers: [track, binaural] },
+      { plan: 'basic', messages: ['I rest.'], queryClient: new QueryClient() },
+    );
+    expect(started).toEqual({ started: 1, skipped: [{ label: '432 Hz', reason: 'no longer in the library' }] });
+    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+      'binaural',
+      { kind: 'binaural', leftHz: 200, rightHz: 206 },
+      expect.any(Number),
+      { exclusive: true },
+    );
   });
 });

@@ -9,7 +9,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { dbToGain, gainToDb } from '@web/lib/audio/mixer';
 import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
-import type { SkippedLayer } from './mix-text';
+import { NOT_IN_LIBRARY, type SkippedLayer } from './mix-text';
 
 // A saved subliminal's sound on the portal's one engine (docs/product/screens.md#saved-subliminals,
 // decision 021): saving reads the engine's layers and levels; opening starts exactly those, less what
@@ -132,8 +132,17 @@ export async function startSavedSound(
     queryClient,
   }: { plan: SubscriptionPlan | null; messages: readonly string[]; queryClient: QueryClient },
 ): Promise<{ started: number; skipped: SkippedLayer[] }> {
-  const planned = planMix(mix, plan);
-  const skipped = [...planned.skipped];
+  // A library track removed since the sound was saved is left out before the plan is asked, so it does
+  // not take a free account's one layer from one that can play.
+  const skipped: SkippedLayer[] = [];
+  const present: MixLayer[] = [];
+  for (const layer of mix.layers) {
+    const gone = layer.kind === 'track' && (await librarySource(queryClient, layer).catch(() => undefined)) === null;
+    if (gone) skipped.push({ label: mixLayerLabel(layer), reason: NOT_IN_LIBRARY });
+    else present.push(layer);
+  }
+  const planned = planMix({ ...mix, layers: present }, plan);
+  skipped.push(...planned.skipped);
   const ready: Array<{ id: LayerId; source: LayerSource; gain: number }> = [];
   for (const layer of planned.layers) {
     const label = mixLayerLabel(layer);
@@ -142,7 +151,7 @@ export async function startSavedSound(
       switch (layer.kind) {
         case 'track':
           source = await librarySource(queryClient, layer);
-          if (!source) skipped.push({ label, reason: 'no longer in the library' });
+          if (!source) skipped.push({ label, reason: NOT_IN_LIBRARY });
           break;
         case 'own_track':
           source = await ownSource(layer);
