@@ -16,6 +16,29 @@ test('signed in, the pre-rendered home and /login show the account and the way i
   await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: /^Get Started/ })).toHaveCount(0);
 
+  // The pre-rendered page holds both versions and shows a signed-in visit its own from the first paint:
+  // the bar's buttons and the hero's do not move when the page's script takes over.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const boxes = async () => ({
+    theme: await header.getByRole('button', { name: 'Dark mode' }).boundingBox(),
+    portal: await portal.boundingBox(),
+    hero: await page.getByRole('main').getByRole('link', { name: 'Open the portal' }).first().boundingBox(),
+    session: await page
+      .getByRole('main')
+      .getByRole('link', { name: /Start a session/ })
+      .first()
+      .boundingBox(),
+  });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeHidden();
+  const painted = await boxes();
+  await page.unrouteAll();
+  await page.goto('/');
+  await expect(portal).toHaveAttribute('title', `Signed in as ${email}`);
+  await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  expect(await boxes()).toEqual(painted);
+
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
   await expect(page.getByRole('main').getByText(email)).toBeVisible();

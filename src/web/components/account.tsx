@@ -12,6 +12,23 @@ export function useSignedInAccount(): Account | null {
 }
 
 /**
+ * The signed-in person, null for a visitor, or undefined in a pre-rendered page's HTML and during its
+ * hydration, which cannot know who looks. Such a page renders both versions, the one for a signed-in
+ * visit with `SHOWN_SIGNED_IN` and the other with `SHOWN_SIGNED_OUT`: CSS shows the one the head's
+ * script marked the visit as before the first paint, so nothing changes when the page hydrates.
+ */
+export function useViewer(): Account | null | undefined {
+  const hydrated = useHydrated();
+  const account = useSignedInAccount();
+  return hydrated ? account : undefined;
+}
+export const SHOWN_SIGNED_IN = 'signed-out:hidden';
+export const SHOWN_SIGNED_OUT = 'signed-in:hidden';
+
+/** Someone signed in whom a pre-rendered page does not know yet: their badge, without its initials. */
+export const UNKNOWN_ACCOUNT: Account = { name: '', email: '', initials: '' };
+
+/**
  * A round badge with the person's initials; decorative, the name is always written beside it. The
  * initials are drawn by CSS, not text, so a button's visible text stays exactly its name's start
  * (WCAG 2.5.3: tools read even hidden text as part of what a button shows).

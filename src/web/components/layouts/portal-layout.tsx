@@ -30,7 +30,7 @@ import { MiniPlayer } from '../mini-player';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SkipLink } from './skip-link';
-import { AccountAvatar, AccountSummary, useSignedInAccount } from '../account';
+import { AccountAvatar, AccountSummary, UNKNOWN_ACCOUNT, useSignedInAccount } from '../account';
 
 const SIDEBAR_LINKS = [
   { label: 'Subliminals', to: paths.subliminals, icon: Sparkles },
@@ -86,7 +86,7 @@ function UserMenu() {
           className="min-w-0 max-w-56 pl-1 pr-1 sm:pr-4"
         >
           {/* Without an account (the pre-rendered frame) the badge is there, its initials not yet. */}
-          <AccountAvatar account={account ?? { name: '', email: '', initials: '' }} />
+          <AccountAvatar account={account ?? UNKNOWN_ACCOUNT} />
           <span className="hidden truncate sm:inline" {...(account ? {} : { [FRAME_ACCOUNT_EMAIL_ATTRIBUTE]: '' })}>
             {email}
           </span>

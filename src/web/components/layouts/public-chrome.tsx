@@ -9,7 +9,9 @@ import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
-import { AccountAvatar, useSignedInAccount } from '../account';
+import { clsx } from 'clsx';
+import type { Account } from '@web/lib/describe-account';
+import { AccountAvatar, SHOWN_SIGNED_IN, SHOWN_SIGNED_OUT, UNKNOWN_ACCOUNT, useViewer } from '../account';
 
 const SIMPLE_LINKS = [
   { label: 'Audio Library', to: paths.portalHome },
@@ -46,27 +48,42 @@ function MobileMenu() {
 
 /**
  * "Log in" for a visitor; for someone signed in, their avatar and the way into the portal. The bar's
- * right-hand group keeps one width either way, so the pre-rendered home page (always signed out)
- * does not shift when it turns into the signed-in version after hydration.
+ * right-hand group keeps one width either way, and the pre-rendered pages (rendered for no one) hold
+ * both, so a signed-in visit shows its own from the first paint (useViewer).
  */
 function AccountAction() {
-  const account = useSignedInAccount();
+  const viewer = useViewer();
+  const portal = (account: Account, className?: string) => (
+    <Button asChild variant="secondary" size="sm" className={clsx('pl-1', className)}>
+      <Link
+        to={paths.subliminals}
+        title={
+          account.email
+            ? `Signed in as ${account.name === account.email ? account.email : `${account.name} (${account.email})`}`
+            : undefined
+        }
+      >
+        <AccountAvatar account={account} />
+        Open the portal
+      </Link>
+    </Button>
+  );
+  const login = (className?: string) => (
+    <Button asChild variant="secondary" size="sm" className={className}>
+      <Link to={paths.login}>Log in</Link>
+    </Button>
+  );
   return (
     <div className="hidden sm:flex">
-      {account ? (
-        <Button asChild variant="secondary" size="sm" className="pl-1">
-          <Link
-            to={paths.subliminals}
-            title={`Signed in as ${account.name === account.email ? account.email : `${account.name} (${account.email})`}`}
-          >
-            <AccountAvatar account={account} />
-            Open the portal
-          </Link>
-        </Button>
+      {viewer === undefined ? (
+        <>
+          {portal(UNKNOWN_ACCOUNT, SHOWN_SIGNED_IN)}
+          {login(SHOWN_SIGNED_OUT)}
+        </>
+      ) : viewer ? (
+        portal(viewer)
       ) : (
-        <Button asChild variant="secondary" size="sm">
-          <Link to={paths.login}>Log in</Link>
-        </Button>
+        login()
       )}
     </div>
   );

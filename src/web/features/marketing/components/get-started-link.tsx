@@ -2,36 +2,46 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { Link, type LinkProps } from '@web/lib/link';
 import { paths, planPaths } from '@web/lib/paths';
 import { PRICING_PLANS } from '@web/lib/constants';
-import { useSignedInAccount } from '@web/components/account';
+import { clsx } from 'clsx';
+import { SHOWN_SIGNED_IN, SHOWN_SIGNED_OUT, useViewer } from '@web/components/account';
 
 /**
  * "Get Started" (to signup) for a visitor, carrying a paid plan when one was picked, so that login
  * ends at checkout for it; someone signed in goes into the portal, or to checkout for the paid plan.
- * Signed out in the pre-rendered page, switched after hydration (same slot, same size). The props a
- * `<Button asChild>` passes (its classes) go on to the link.
+ * The pre-rendered page holds both, and a signed-in visit shows its own from the first paint
+ * (useViewer). The props a `<Button asChild>` passes (its classes) go on to the link.
  */
 export function GetStartedLink({ plan, ...props }: { plan?: SubscriptionPlan } & Omit<LinkProps, 'to'>) {
-  const account = useSignedInAccount();
+  const viewer = useViewer();
   const name = plan ? PRICING_PLANS.find((p) => p.plan === plan)?.name : undefined;
   const paid = plan && plan !== 'basic' ? plan : null;
-  if (account) {
-    return paid ? (
-      <Link {...props} to={planPaths.checkout(paid)}>
+  const signedIn = (className?: string) =>
+    paid ? (
+      <Link {...props} className={clsx(props.className, className)} to={planPaths.checkout(paid)}>
         Choose {name}
       </Link>
     ) : (
-      <Link {...props} to={paths.subliminals}>
+      <Link {...props} className={clsx(props.className, className)} to={paths.subliminals}>
         Open the portal
       </Link>
     );
-  }
-  return (
+  const signedOut = (className?: string) => (
     <Link
       {...props}
+      className={clsx(props.className, className)}
       to={paid ? planPaths.signup(paid) : paths.signup}
       aria-label={name ? `Get Started with ${name}` : undefined}
     >
       Get Started
     </Link>
   );
+  if (viewer === undefined) {
+    return (
+      <>
+        {signedIn(SHOWN_SIGNED_IN)}
+        {signedOut(SHOWN_SIGNED_OUT)}
+      </>
+    );
+  }
+  return viewer ? signedIn() : signedOut();
 }
