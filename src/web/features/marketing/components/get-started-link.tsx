@@ -15,20 +15,20 @@ export function GetStartedLink({ plan, ...props }: { plan?: SubscriptionPlan } &
   const viewer = useViewer();
   const name = plan ? PRICING_PLANS.find((p) => p.plan === plan)?.name : undefined;
   const paid = plan && plan !== 'basic' ? plan : null;
+  const withClass = (className?: string) => ({ ...props, className: clsx(props.className, className) });
   const signedIn = (className?: string) =>
     paid ? (
-      <Link {...props} className={clsx(props.className, className)} to={planPaths.checkout(paid)}>
+      <Link {...withClass(className)} to={planPaths.checkout(paid)}>
         Choose {name}
       </Link>
     ) : (
-      <Link {...props} className={clsx(props.className, className)} to={paths.subliminals}>
+      <Link {...withClass(className)} to={paths.subliminals}>
         Open the portal
       </Link>
     );
   const signedOut = (className?: string) => (
     <Link
-      {...props}
-      className={clsx(props.className, className)}
+      {...withClass(className)}
       to={paid ? planPaths.signup(paid) : paths.signup}
       aria-label={name ? `Get Started with ${name}` : undefined}
     >

@@ -136,10 +136,12 @@ export async function startSavedSound(
   // not take a free account's one layer from one that can play.
   const skipped: SkippedLayer[] = [];
   const present: MixLayer[] = [];
+  const inLibrary = new Map<MixLayer, LayerSource>();
   for (const layer of mix.layers) {
-    const gone = layer.kind === 'track' && (await librarySource(queryClient, layer).catch(() => undefined)) === null;
-    if (gone) skipped.push({ label: mixLayerLabel(layer), reason: NOT_IN_LIBRARY });
+    const found = layer.kind === 'track' ? await librarySource(queryClient, layer).catch(() => undefined) : undefined;
+    if (found === null) skipped.push({ label: mixLayerLabel(layer), reason: NOT_IN_LIBRARY });
     else present.push(layer);
+    if (found) inLibrary.set(layer, found);
   }
   const planned = planMix({ ...mix, layers: present }, plan);
   skipped.push(...planned.skipped);
@@ -150,7 +152,7 @@ export async function startSavedSound(
     try {
       switch (layer.kind) {
         case 'track':
-          source = await librarySource(queryClient, layer);
+          source = inLibrary.get(layer) ?? (await librarySource(queryClient, layer));
           if (!source) skipped.push({ label, reason: NOT_IN_LIBRARY });
           break;
         case 'own_track':
