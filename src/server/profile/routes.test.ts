@@ -95,6 +95,15 @@ describe('PUT /api/user/profile/update/', () => {
     const blank = await update(user, { first_name: 'Ada', last_name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ last_name: ['This field may not be blank.'] });
+    // Characters drawn as nothing (zero-width space, word joiner, byte-order mark) show an empty name.
+    const invisible = await update(user, { first_name: '\u200b\u2060', last_name: '\ufeff' });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json()).toEqual({
+      first_name: ['This field may not be blank.'],
+      last_name: ['This field may not be blank.'],
+    });
+    const emoji = await update(user, { first_name: '👩\u200d🚀', last_name: 'Lovelace' });
+    expect(emoji.statusCode).toBe(200);
   });
 
   it('answers 400 to a body whose parser stops short, instead of holding the request open', async () => {

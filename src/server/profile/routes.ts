@@ -9,6 +9,7 @@ import {
   userExportSchema,
   validationErrorSchema,
 } from '@shared/contract';
+import { hasVisibleText } from '@shared/contract/plain';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -104,7 +105,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           const message =
             value === undefined
               ? MESSAGES.required
-              : value.trim() === ''
+              : !hasVisibleText(value)
                 ? MESSAGES.blank
                 : 'Ensure this field has no more than 150 characters.';
           errors[field] = [message];

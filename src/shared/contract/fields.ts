@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './plain';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hasVisibleText } from './plain';
 
-/** A required, non-blank string with DRF's messages. */
+/** A required string with DRF's messages that shows something (not blank, not only invisible characters). */
 export const requiredString = () =>
   z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .trim()
-    .min(1, { error: MESSAGES.blank });
+    .refine(hasVisibleText, { error: MESSAGES.blank });
 
 export const emailField = () =>
   z

@@ -19,6 +19,13 @@ export const NON_FIELD_ERRORS = 'non_field_errors';
 export const PAID_PLANS = ['intermediate', 'pro'] as const satisfies readonly SubscriptionPlan[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
 
+/**
+ * Whether a text shows anything: a character other than white space, control characters and those
+ * Unicode says to draw as nothing (zero-width space, joiners, the byte-order mark, the Hangul filler).
+ * A name of only such characters looks empty everywhere it appears, so it counts as blank.
+ */
+export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(text);
+
 /** The longest e-mail address an account may have (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 

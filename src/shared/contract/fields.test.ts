@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { requiredString } from './fields';
+import { hasVisibleText } from './plain';
+
+describe('hasVisibleText', () => {
+  it('is false for text drawn as nothing and true once one character shows', () => {
+    for (const empty of ['', '  \t\n', '\u200b', '\u200c\u200d\u2060', '\ufeff', '\u3164', '\u0007', '\u00ad'])
+      expect(hasVisibleText(empty), JSON.stringify(empty)).toBe(false);
+    for (const shown of ['a', ' Ada ', '\u200bx', '👩\u200d🚀', 'é', '名', '-'])
+      expect(hasVisibleText(shown)).toBe(true);
+  });
+});
+
+describe('requiredString', () => {
+  it('refuses a text of only invisible characters as blank, and keeps a visible one trimmed', () => {
+    const field = requiredString().max(10);
+    expect(field.safeParse('\u200b \u200b').error?.issues.map((issue) => issue.message)).toEqual([
+      'This field may not be blank.',
+    ]);
+    expect(field.safeParse('').error?.issues.map((issue) => issue.message)).toEqual(['This field may not be blank.']);
+    expect(field.parse('  Morning  ')).toBe('Morning');
+    expect(field.safeParse('x'.repeat(11)).success).toBe(false);
+  });
+});
