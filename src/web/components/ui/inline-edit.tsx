@@ -1,30 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Check, Pencil, X } from 'lucide-react';
+import { MESSAGES } from '@shared/contract/errors';
+import { hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
+import { FieldError, Input } from '@web/components/ui/input';
 
-/** Text with an edit button that turns it into a small form; Escape cancels. */
+/**
+ * Text with an edit button that turns it into a small form; Escape cancels. A required text saved
+ * empty is refused in the form's words (the server's), not dropped; an optional one shows
+ * `placeholder` while empty and can be cleared.
+ */
 export function InlineEdit({
   value,
   label,
   onSave,
   className,
+  required = true,
+  placeholder,
 }: {
   value: string;
   label: string;
   onSave: (next: string) => Promise<unknown>;
   className?: string;
+  required?: boolean;
+  placeholder?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const id = useId();
+  const edit = (next: boolean) => (setDraft(value), setError(undefined), setEditing(next));
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!draft.trim() || draft.trim() === value) return setEditing(false);
+    const next = draft.trim();
+    if (next === value) return setEditing(false);
+    if (required && !hasVisibleText(next)) return setError(MESSAGES.blank);
     setBusy(true);
     try {
-      await onSave(draft.trim());
+      await onSave(next);
       setEditing(false);
     } catch {
       // The caller shows the error; keep the draft so it can be corrected.
@@ -36,14 +51,14 @@ export function InlineEdit({
     return (
       <div className="flex min-w-0 items-center gap-1">
         {/* A long word wraps (or is cut, with `truncate`) inside the row instead of widening it. */}
-        <span className={clsx('min-w-0 wrap-anywhere', className)}>{value}</span>
+        <span className={clsx('min-w-0 wrap-anywhere', className)}>{value || placeholder}</span>
         <Button
           variant="ghost"
           size="icon"
           className="shrink-0"
           aria-label={`Edit ${label}`}
           title={`Edit ${label}`}
-          onClick={() => (setDraft(value), setEditing(true))}
+          onClick={() => edit(true)}
         >
           <Pencil aria-hidden className="h-4 w-4" />
         </Button>
@@ -51,29 +66,35 @@ export function InlineEdit({
     );
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-1 items-center gap-1">
-      <Input
-        aria-label={label}
-        value={draft}
-        autoFocus
-        disabled={busy}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && setEditing(false)}
-        className="h-9"
-      />
-      <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>
-        <Check aria-hidden className="h-4 w-4" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label="Cancel"
-        disabled={busy}
-        onClick={() => setEditing(false)}
-      >
-        <X aria-hidden className="h-4 w-4" />
-      </Button>
+    <form onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-0 items-center gap-1">
+        <Input
+          aria-label={label}
+          value={draft}
+          placeholder={placeholder}
+          autoFocus
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => (setDraft(event.target.value), setError(undefined))}
+          onKeyDown={(event) => event.key === 'Escape' && edit(false)}
+          className="h-9"
+        />
+        <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>
+          <Check aria-hidden className="h-4 w-4" />
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Cancel"
+          disabled={busy}
+          onClick={() => edit(false)}
+        >
+          <X aria-hidden className="h-4 w-4" />
+        </Button>
+      </div>
+      <FieldError id={id} error={error} />
     </form>
   );
 }

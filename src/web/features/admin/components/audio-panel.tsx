@@ -141,7 +141,9 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           onSave={(name) => save({ name }, `Renamed to ${name}.`)}
         />
         <InlineEdit
-          value={item.description || 'No description'}
+          value={item.description}
+          placeholder="No description"
+          required={false}
           label={`description of ${item.name}`}
           className={clsx('text-sm text-fg-muted', !item.description && 'italic')}
           onSave={(description) => save({ description }, 'Description saved.')}

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { InlineEdit } from './inline-edit';
+
+describe('InlineEdit', () => {
+  it('refuses a required text left empty or invisible, says so, and keeps the form open', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<InlineEdit value="Morning" label="name of Morning" onSave={onSave} />);
+
+    await user.click(screen.getByRole('button', { name: 'Edit name of Morning' }));
+    const field = screen.getByRole('textbox', { name: 'name of Morning' });
+    await user.clear(field);
+    await user.type(field, '\u200b {Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This field may not be blank.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(onSave).not.toHaveBeenCalled();
+
+    // Typing again clears the error; the corrected name is saved trimmed.
+    await user.type(field, 'Evening ');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('\u200b Evening');
+  });
+
+  it('saves an optional text cleared, and shows its placeholder while it is empty', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    const { rerender } = render(
+      <InlineEdit value="Rain" label="description" required={false} placeholder="No description" onSave={onSave} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit description' }));
+    await user.clear(screen.getByRole('textbox', { name: 'description' }));
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledWith('');
+
+    rerender(<InlineEdit value="" label="description" required={false} placeholder="No description" onSave={onSave} />);
+    expect(screen.getByText('No description')).toBeInTheDocument();
+  });
+});
