@@ -32,6 +32,8 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend the activation link' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  // The address wraps whole to the next line rather than being cut mid-word: it fits on one line.
+  expect(await page.getByText(email, { exact: true }).evaluate((address) => address.getClientRects().length)).toBe(1);
   // A reload (the pre-rendered page) keeps both: the tab's history entry still carries the sign-up.
   await page.reload();
   await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible();

@@ -22,8 +22,13 @@ export function SignedUpNotice({ email }: { email: string }) {
       <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-link" />
       <div className="flex min-w-0 flex-col gap-3">
         <p>
-          We sent an activation link to <strong className="break-all">{email}</strong>. Open it to activate your
-          account, then log in here.
+          We sent an activation link to{' '}
+          {/* One box: the address goes to the next line whole (with its full stop), and is cut only when
+              it is longer than a line. */}
+          <span className="inline-block max-w-full wrap-anywhere">
+            <strong>{email}</strong>.
+          </span>{' '}
+          Open it to activate your account, then log in here.
         </p>
         <p className="text-fg-muted">Nothing after a few minutes? Look in your spam folder, or have a new link sent.</p>
         <ResendActivationButton email={email} />
