@@ -115,6 +115,27 @@ describe('SharedPage when the link goes meanwhile', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
     expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
   });
+
+  it('plays nothing once the owner stopped sharing, and shows the link gone', async () => {
+    const user = userEvent.setup();
+    const { toast } = await import('sonner');
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    let revoked = false;
+    const server = fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () =>
+        revoked ? jsonResponse(404, { detail: 'Not found.' }) : shared,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`PUT ${API.player}`]: ({ body }) => ({ ...(body as object), updated_at: '2026-11-23T10:00:00Z' }),
+    });
+    const { router } = renderShared();
+    const play = await screen.findByRole('button', { name: 'Play it now' });
+    revoked = true;
+    await user.click(play);
+    expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
+    expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(router.state.location.pathname).toBe(`/s/${TOKEN}`);
+  });
 });
 
 describe('SharedPage on arrival', () => {

@@ -13,7 +13,7 @@ import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
 import { copyShared } from '../api/saved-subliminals';
-import { releaseServedShared, servedSharedForPage, useSharedItem } from '../api/shared-item';
+import { readSharedItem, releaseServedShared, servedSharedForPage, useSharedItem } from '../api/shared-item';
 import {
   clampSettings,
   DEFAULT_SETTINGS,
@@ -55,30 +55,32 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   };
   const play = () =>
     run(async () => {
-      const shared = clampSettings(item.kind === 'subliminal' ? item.settings : DEFAULT_SETTINGS);
+      // Read again: the page may have been open since the owner stopped sharing (or changed it).
+      const current = await readSharedItem(token);
+      const shared = clampSettings(current.kind === 'subliminal' ? current.settings : DEFAULT_SETTINGS);
       // The player follows the account: what it loads next is what the server holds.
       await apiRequest(API.player, {
         method: 'PUT',
         body: {
-          playlist: playlistToServer(sharedPlaylist(item.messages)),
+          playlist: playlistToServer(sharedPlaylist(current.messages)),
           settings: withThemeOfPlan(shared, plan.includes('allThemes')),
         },
       });
       // Its sound starts as it was made, less what the plan does not play (named in the toast).
-      const skipped = item.kind === 'subliminal' ? withheldSkipped(item) : [];
-      if (item.kind === 'subliminal' && item.sound) {
+      const skipped = current.kind === 'subliminal' ? withheldSkipped(current) : [];
+      if (current.kind === 'subliminal' && current.sound) {
         // The engine's loader comes with the first play, not with the page (decision 020).
         const { startSavedSound } = await import('../lib/saved-sound');
-        const started = await startSavedSound(item.sound, {
+        const started = await startSavedSound(current.sound, {
           plan: plan.plan ?? 'pro',
-          messages: item.messages,
+          messages: current.messages,
           queryClient,
         });
         skipped.push(...started.skipped);
       }
       const note = skippedNote(skipped);
       await navigate(paths.subliminals);
-      return `${item.name} is in your player.${note ? ` ${note}` : ''}`;
+      return `${current.name} is in your player.${note ? ` ${note}` : ''}`;
     });
   const copy = () =>
     run(async () => {
