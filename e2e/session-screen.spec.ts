@@ -145,7 +145,8 @@ test('the session screen: flash timing follows the frames, controls, corner mode
     await expect(screen).toHaveAttribute('data-mode', 'corner');
     const corner = (await screen.boundingBox())!;
     expect(corner.width).toBeLessThanOrEqual(360);
-    // The page behind works: a category can be opened while the session runs.
+    // The page behind works: a category can be opened while the session runs (its Start is not offered).
+    await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
     await page.getByRole('button', { name: /^Calm/ }).click();
     await expect
       .poll(async () => (await boxes(page)).some((box) => box.mode === 'corner'), { timeout: 60_000 })

@@ -117,8 +117,11 @@ describe('SubliminalsPlayer', () => {
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(screen.getByTestId('flash-overlay')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'I understand, start' })).toBeNull();
+    // While it runs (the page stays usable with the session in a corner), Start is not offered again.
+    expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
     act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
   it('under reduced motion, asks before every start', async () => {

@@ -155,7 +155,7 @@ export function SubliminalsPlayer() {
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen). */}
       <div className="sticky bottom-3 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
         <div className="flex gap-2">
-          <Button ref={startButton} size="lg" onClick={start}>
+          <Button ref={startButton} size="lg" onClick={start} disabled={playing}>
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
           <Button size="lg" variant="secondary" onClick={stop} disabled={!playing}>
