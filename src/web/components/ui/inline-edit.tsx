@@ -9,7 +9,8 @@ import { FieldError, Input } from '@web/components/ui/input';
 /**
  * Text with an edit button that turns it into a small form; Escape cancels. A required text saved
  * empty is refused in the form's words (the server's), not dropped; an optional one shows
- * `placeholder` while empty and can be cleared.
+ * `placeholder` while empty and can be cleared. The form is at least 12 rem wide: in a row that wraps
+ * while it is open (`has-[form]:flex-wrap`), the row's other buttons go under it on a phone.
  */
 export function InlineEdit({
   value,
@@ -66,7 +67,7 @@ export function InlineEdit({
     );
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-1 flex-col gap-1">
+    <form onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
       <div className="flex min-w-0 items-center gap-1">
         <Input
           aria-label={label}

@@ -20,7 +20,7 @@ export function CategoryCard({
   const ids = category.messages.map((m) => m.id);
   return (
     <li className="rounded-2xl border border-line p-4">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex items-center justify-between gap-2 has-[form]:flex-wrap">
         <InlineEdit
           value={category.name}
           label={`name of ${category.name}`}
@@ -51,7 +51,7 @@ export function CategoryCard({
         {category.messages.map((message, i) => (
           <li
             key={message.id}
-            className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0"
+            className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0 has-[form]:flex-wrap"
           >
             <InlineEdit
               value={message.message_text}

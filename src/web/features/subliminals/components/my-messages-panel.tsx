@@ -93,7 +93,7 @@ function OwnCategoryCard({
       {category.messages.length > 0 ? (
         <ul className="mt-2 divide-y divide-line">
           {category.messages.map((message, i) => (
-            <li key={message.id} className="flex items-center justify-between gap-2 py-1.5">
+            <li key={message.id} className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap">
               <InlineEdit
                 value={message.message_text}
                 label={`message "${message.message_text}"`}
