@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewUser } from './support/accounts';
+import { signInAsNewUser, strongPassword } from './support/accounts';
 
 // What a person notices next: the site knowing they are signed in, where Learn and Contact land,
-// a page that keeps its length while it renders, the bars on a phone, and the way home from a 404.
+// a page that keeps its length while it renders, the bars on a phone, and the way home from a 404
+// (also from a link whose path no longer decodes).
 
 const scrollHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
@@ -116,4 +117,18 @@ test('the 404 page has a way home', async ({ page }) => {
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Calm, focus and intention');
+});
+
+test('a link a mail client mangled into a bad percent-escape opens the app, not an API answer', async ({ page }) => {
+  const unknown = await page.goto('/%ZZ');
+  expect(unknown?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // A reset link whose id no longer decodes is still the reset page, which says the link is bad once sent.
+  await page.goto('/password-reset/%ZZ/abc');
+  const password = strongPassword();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('This link is no longer valid')).toBeVisible();
 });

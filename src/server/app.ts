@@ -15,7 +15,7 @@ import { applyServerLimits, registerRequestLimits, serverLimitOptions } from './
 import { trackHandlers } from './http/shutdown';
 import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
-import { loadSharedPage, readWebPages, registerWeb } from './http/web';
+import { loadSharedPage, readWebPages, registerWeb, routedUrl } from './http/web';
 import { loggerOptions, logRequests } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
@@ -51,8 +51,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...serverLimitOptions(ctx.config.http),
     return503OnClosing: true,
     ...requestIdOptions,
-    // Errors before routing (a URL that is not valid percent-encoded UTF-8, e.g. /media/%c0%ae)
-    // get the contract's shape too.
+    // A page's path that does not decode is routed as the browser reads it; errors before routing
+    // (an API or media path that does not decode, e.g. /media/%c0%ae) get the contract's shape too.
+    rewriteUrl: routedUrl,
     frameworkErrors: answerError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();

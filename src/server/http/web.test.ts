@@ -95,6 +95,25 @@ describe('the built SPA', () => {
     }
   });
 
+  it.each([
+    ['/%ZZ', INDEX],
+    ['/password-reset/%ZZ/abc?x=%ZZ', INDEX],
+    ['/subliminals%', INDEX],
+    ['/%c0%ae%ff', INDEX],
+    ['/s/%ZZ', SHARED],
+  ])(
+    'answers %s, a page path that is not valid percent-encoding, as any page path naming nothing',
+    async (url, body) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, method).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['content-security-policy']).toContain('script-src');
+        if (method === 'GET') expect(res.body).toBe(body);
+      }
+    },
+  );
+
   it('answers / with the pre-rendered home page, compressed when the browser accepts it, and 304 when unchanged', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/?utm_source=mail' });
     expect(plain.statusCode).toBe(200);
@@ -143,6 +162,10 @@ describe('the built SPA', () => {
       // A path with a NUL (or a lone surrogate) names no file: not a field to refuse.
       '/media/%00',
       '/api/nope/%00',
+      // Nor does a path that is not valid percent-encoding.
+      '/api/%ZZ',
+      '/api/users/%c0%ae/',
+      '/media/%ZZ',
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);

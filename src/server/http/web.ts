@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -62,8 +63,33 @@ const pathnameOf = (url: string) => url.split('?')[0] ?? '/';
 const isSpaPath = (pathname: string) => !/^\/(api|media)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
 
 /** A browser asking for a page (a GET or HEAD of a path the SPA may own): it is answered with a document. */
-export const isPageRequest = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(pathnameOf(request.url));
+export const isPageRequest = (request: { method?: string | undefined; url?: string | undefined }) =>
+  (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(pathnameOf(request.url ?? '/'));
+
+/** Whether `path` is valid percent-encoded UTF-8, as the router decodes it. */
+function decodes(path: string): boolean {
+  try {
+    decodeURI(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The URL the router is given (Fastify's rewriteUrl). A page's path that is not valid percent-encoded
+ * UTF-8 (`/%ZZ`, `/%c0%ae`: a link a mail client mangled) is taken literally, each `%` standing for
+ * itself (`/%25ZZ`), as the browser keeps it: the router refused it before any hook ran, so it got the
+ * API's 404 without the page's headers; now it gets what any page path naming nothing gets. Every other
+ * URL is routed as sent (an API or media path that does not decode stays the router's 404).
+ */
+export function routedUrl(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  if (!url.includes('%') || !isPageRequest(request)) return url;
+  const end = url.search(/[?#]/);
+  const path = end < 0 ? url : url.slice(0, end);
+  return decodes(path) ? url : path.replaceAll('%', '%25') + url.slice(path.length);
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, pages revalidated, and every other GET of
