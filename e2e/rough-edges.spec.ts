@@ -131,4 +131,15 @@ test('a link a mail client mangled into a bad percent-escape opens the app, not 
   await page.getByLabel('Confirm new password').fill(password);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('This link is no longer valid')).toBeVisible();
+
+  // A share link so mangled is a link not found, and its page's script runs (it stopped on the escape):
+  // a tap on the theme button before it runs is answered once it does.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const share = await page.goto('/s/%ZZ');
+  expect(share?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(errors).toEqual([]);
 });

@@ -4,8 +4,21 @@ import { startLeanPage } from './lean-page';
 
 // `/s/{token}`: a signed-in visitor gets the SPA's page (play it, copy it); anyone else this one,
 // which starts from what the server put in the document when it did (render-shared.tsx).
-const token = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
+const token = tokenOf(window.location.pathname.split('/')[2] ?? '');
 // What the server put in the document, held for the SPA's page too (SharedPage): it shows the page to someone
 // signed in, and to anyone a subliminal with sound, which this page hands over.
 const served = servedSharedForPage();
 startLeanPage(<SharedDocument token={token} served={served} />, { spaWhenSignedIn: true });
+
+/**
+ * The link's token: its path segment decoded, or as it stands when it does not decode (a link a mail
+ * client mangled into `/s/%ZZ`, which the SPA's router also reads as it stands): decoding threw, and
+ * the page's script stopped before it started.
+ */
+function tokenOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
