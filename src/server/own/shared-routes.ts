@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
@@ -97,7 +97,8 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
     }
   };
   // A page, not an API call: no schema (a token that cannot exist is a link not found, not a 400).
-  app.get(SHARE_PAGE, { schema: { hide: true } }, async (request, reply) => {
+  // With a trailing slash too: every other page is answered the same with or without it (pageFile).
+  const sendSharePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { token } = request.params as { token: string };
     const served = await serve(request, token);
     let html: string | undefined;
@@ -108,5 +109,6 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
     }
     if (!served || html === undefined) return reply.sendFile(sharedPage.loadingFile);
     return sendDocument(request, reply, served.status === 'gone' ? 404 : 200, html);
-  });
+  };
+  for (const url of [SHARE_PAGE, `${SHARE_PAGE}/`]) app.get(url, { schema: { hide: true } }, sendSharePage);
 };
