@@ -78,6 +78,16 @@ export function encodedBodyError(request: FastifyRequest): ApiError | undefined 
   return new ApiError(415, { detail: MESSAGES.unsupportedMediaType }, { 'Accept-Encoding': 'identity' });
 }
 
+/** Whether `text` parses as JSON (after a byte-order mark, which the JSON parser skips too). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Request bodies: JSON only (Fastify's own prototype-poisoning-safe parser), except multipart on the
  * upload routes, which register it themselves; neither is decoded (encodedBodyError). An empty JSON body is no body: djoser clients POST
@@ -97,7 +107,12 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body.toString(), done);
+    const text = body.toString();
+    parseJson(request, text, (error, value) => {
+      // Valid JSON the parser refused has a `__proto__` key (constructor keys it removes): a key no call
+      // takes, refused by name rather than called broken JSON.
+      done(error && isJson(text) ? new ApiError(400, { detail: MESSAGES.prototypeKey }) : error, value);
+    });
   });
   app.addHook('preValidation', (request, _reply, done) => {
     // No body where a route takes one is an empty one, as in DRF: each required field is named.

@@ -47,9 +47,28 @@ describe('hostile input on the real routes', () => {
       expect(malformed.json()).toEqual({ detail: expect.stringContaining('JSON parse error') });
       const proto = await postJson(url, '{"__proto__": {"admin": true}, "email": "a@example.com"}');
       expect(proto.statusCode).toBe(400);
-      expect(proto.json()).toHaveProperty('detail');
+      expect(proto.json()).toEqual({ detail: 'The request body may not have a key named "__proto__".' });
     },
   );
+
+  it('names a __proto__ key anywhere in a JSON body, however written, and takes the word elsewhere', async () => {
+    for (const body of [
+      '{"email": "a@example.com", "password": "x", "extra": [{"__proto__": null}]}',
+      '\ufeff{"\\u005f_proto__": {}}',
+    ]) {
+      const res = await postJson('/api/jwt/create/', body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json()).toEqual({ detail: 'The request body may not have a key named "__proto__".' });
+    }
+    // In a value, or as part of a longer key, it is just text.
+    const login = await postJson(
+      '/api/jwt/create/',
+      '{"email": "a@example.com", "password": "\\"__proto__\\": 1", "my__proto__": {}}',
+    );
+    expect(login.statusCode).toBe(401);
+    const broken = await postJson('/api/jwt/create/', '{"__proto__": ');
+    expect(broken.json()).toEqual({ detail: 'JSON parse error - the request body is not valid JSON.' });
+  });
 
   it('answers text/plain sent to a JSON call with 415', async () => {
     const res = await t.app.inject({
