@@ -7,6 +7,12 @@ import { sessionStore } from './session';
 /** What a call that never reached the server says (fetch and XMLHttpRequest fail with a TypeError). */
 export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.';
 
+/**
+ * What an account call refused for too many attempts (429) says: the server's own words count seconds
+ * ("Request was throttled. Expected available in 712 seconds."). Ours; the spec has no text for it.
+ */
+export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
 export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 /**

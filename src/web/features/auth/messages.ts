@@ -1,5 +1,5 @@
 import { TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
-import { OFFLINE_MESSAGE } from '@web/lib/api-client';
+import { OFFLINE_MESSAGE, THROTTLED_MESSAGE } from '@web/lib/api-client';
 
 // Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).
 export const AUTH_MESSAGES = {
@@ -21,8 +21,8 @@ export const AUTH_MESSAGES = {
   resetRequestFailed: 'An error occurred, please try again!',
   resetSucceeded: 'Your password was reset, redirecting...',
   resetFailed: 'Password reset failed, please try again!',
-  /** Ours (the spec has no text for a 429): too many attempts for this address or account. */
-  throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  /** Too many attempts for this address or account (a 429); the profile's account dialogs say it too. */
+  throttled: THROTTLED_MESSAGE,
   // Ours too, where the spec is silent (docs/product/errors-and-limits.md#screen-messages):
   offline: OFFLINE_MESSAGE,
   accountInactive: 'Your account is not activated yet. Open the link we e-mailed you, or have a new one sent.',

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/input';
 import { PasswordField } from '@web/components/ui/password-field';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -70,13 +70,17 @@ function FormDialog<T extends FieldValues>({
   );
 }
 
-/** Field errors under the fields; anything else (offline, throttled, a server error) as a toast. */
+/**
+ * Field errors under the fields; anything else (offline, throttled, a server error) as a toast. Too many
+ * attempts say so as login does, not in the server's words, which count seconds.
+ */
 function reportFailure<T extends FieldValues>(form: UseFormReturn<T>, fields: ReadonlyArray<Path<T>>, error: unknown) {
   const shown = showServerFieldErrors(error, fields, form.setError);
   const nonField = error instanceof ApiError ? error.fieldErrors.non_field_errors : undefined;
   const last = fields.at(-1);
   if (nonField && last) form.setError(last, { type: 'server', message: nonField });
-  if (!shown && !nonField) toast.error(describeError(error));
+  if (shown || nonField) return;
+  toast.error(error instanceof ApiError && error.status === 429 ? THROTTLED_MESSAGE : describeError(error));
 }
 
 const passwordSchema = z

@@ -97,6 +97,30 @@ describe('account settings', () => {
     );
   });
 
+  it.each([
+    ['Change password', `POST ${API.setPassword}`, ['New password', 'Confirm new password'], 'Change password'],
+    ['Change e-mail', `POST ${API.setEmail}`, ['New e-mail'], 'Send the link'],
+    ['Delete account', `DELETE ${API.me}`, [], 'Delete my account'],
+  ])(
+    '%s refused for too many attempts says so as login does, not in the server’s seconds',
+    async (open, call, others, submit) => {
+      const { user } = await renderProfile({
+        [call]: () => jsonResponse(429, { detail: 'Request was throttled. Expected available in 712 seconds.' }),
+      });
+      await user.click(screen.getByRole('button', { name: open }));
+      const dialog = await screen.findByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+      for (const label of others) await user.type(within(dialog).getByLabelText(label), 'ada@new.example');
+      await user.click(within(dialog).getByRole('button', { name: submit }));
+      await vi.waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Too many attempts. Please wait a few minutes and try again.'),
+      );
+      expect(toast.error).toHaveBeenCalledTimes(1);
+      // It stays open with what was typed, to be sent again later.
+      expect(within(dialog).getByLabelText('Current password')).toHaveValue('Quiet-Harbour-58');
+    },
+  );
+
   it('deletes the account after the password, then signs out and goes home', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     let wrong = true;
