@@ -8,6 +8,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import type { PlanState } from '@shared/contract';
 import { NO_BILLING } from '@shared/contract/billing';
 import { PLAN_FEATURES, PLAN_LIMITS, planIncludes, type PlanFeature } from '@shared/plans';
+import { createQueryClient } from '@web/app/providers';
 import { RouterNavigation } from '@web/app/router-navigation';
 
 // The one way web tests render: the app's providers around the component, a router, and a fake of
@@ -79,6 +80,11 @@ export interface RenderOptions {
   routes?: RouteObject[];
   /** Under StrictMode, which runs effects twice as in development. */
   strict?: boolean;
+  /**
+   * The app's query client (app/providers.tsx: a read stays fresh 30 s and is not asked again when the tab shows
+   * again), for a test of when a screen reads anew; otherwise every read is stale at once and none is retried.
+   */
+  appQueryClient?: boolean;
 }
 
 type Rendered = RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient };
@@ -86,14 +92,19 @@ type Rendered = RenderResult & { router: ReturnType<typeof createMemoryRouter>; 
 /** Renders `ui` inside a fresh query client (no retries) and a memory router. */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', pattern = '*', routes = [], strict = false }: RenderOptions = {},
+  { path = '/', pattern = '*', routes = [], strict = false, appQueryClient = false }: RenderOptions = {},
 ): Rendered {
-  return renderRoutes([...routes, { path: pattern, element: ui }], { path, strict });
+  return renderRoutes([...routes, { path: pattern, element: ui }], { path, strict, appQueryClient });
 }
 
 /** Renders a route tree (layouts, guards) inside the same providers. */
-export function renderRoutes(routes: RouteObject[], { path = '/', strict = false }: RenderOptions = {}): Rendered {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', strict = false, appQueryClient = false }: RenderOptions = {},
+): Rendered {
+  const queryClient = appQueryClient
+    ? createQueryClient()
+    : new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   // Shared components link and navigate through the router, as in the app (app/router.tsx).
   const router = createMemoryRouter([{ element: <RouterNavigation />, children: routes }], {
     initialEntries: [path],

@@ -23,5 +23,8 @@ export const profileQuery = () =>
   queryOptions({
     queryKey: ['profile'],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
+    // Unlike other reads, asked again whenever its tab shows again, fresh or not: a name, address or picture
+    // changed in another tab or on another device shows when the person comes back to this one.
+    refetchOnWindowFocus: 'always',
     queryFn: async ({ signal }) => withKnownPlan(await apiRequest<Profile>(API.profile, { signal })),
   });

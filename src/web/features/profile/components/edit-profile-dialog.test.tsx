@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { OFFLINE_MESSAGE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
 import { sessionStore } from '@web/lib/session';
+import { SESSION } from '@web/lib/session-keys';
 import { updateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
@@ -143,6 +144,56 @@ describe('edit profile dialog', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
+  });
+
+  it('open while another tab renames the person: takes the values not typed in, keeps what was typed, saves both', async () => {
+    let answer = profile;
+    const { user } = await openEditor({ [`GET ${API.profile}`]: () => jsonResponse(200, answer) });
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Augusta');
+    answer = { ...profile, last_name: 'King', user_email: 'ada@new.example' };
+    fireEvent(window, new StorageEvent('storage', { key: SESSION.storageKeys.user }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Last name')).toHaveValue('King'));
+    expect(screen.getByLabelText('First name')).toHaveValue('Augusta');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@new.example');
+    vi.mocked(updateProfile).mockResolvedValue({ ...answer, first_name: 'Augusta' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The other tab's last name is not put back to the one this dialog opened with.
+    expect(vi.mocked(updateProfile).mock.calls[0]?.[0]).toEqual({
+      first_name: 'Augusta',
+      last_name: 'King',
+      profile_image: undefined,
+    });
+  });
+
+  it('opened again after Cancel, shows the names as they are now, not as first opened', async () => {
+    let answer = profile;
+    const { user } = await openEditor({ [`GET ${API.profile}`]: () => jsonResponse(200, answer) });
+    await user.type(screen.getByLabelText('Last name'), ' Byron');
+    answer = { ...profile, first_name: 'Grace', last_name: 'Hopper' };
+    fireEvent(window, new StorageEvent('storage', { key: SESSION.storageKeys.user }));
+    await vi.waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Grace'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('Grace');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Hopper');
+  });
+
+  it('opened again after a save, takes a later rename from another tab in the names saved', async () => {
+    let answer = profile;
+    const { user } = await openEditor({ [`GET ${API.profile}`]: () => jsonResponse(200, answer) });
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Mira');
+    answer = { ...profile, first_name: 'Mira' };
+    vi.mocked(updateProfile).mockResolvedValue(answer);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    answer = { ...profile, first_name: 'Grace' };
+    fireEvent(window, new StorageEvent('storage', { key: SESSION.storageKeys.user }));
+    expect(await screen.findByText('Grace Lovelace')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('Grace');
   });
 
   it('says the limit of a name in words of its own, not the validator’s', async () => {

@@ -59,14 +59,23 @@ export function EditProfileDialog({
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     values: { first_name: profile.first_name, last_name: profile.last_name },
+    // A profile read again while the dialog is open (changed in another tab) updates the names not typed in,
+    // so Save does not put back the old ones; what the person typed stays.
+    resetOptions: { keepDirtyValues: true },
   });
+
+  // Drops what was typed and the picked picture: the names are the profile's again (`saved`: as just saved) and
+  // untyped, so a profile read anew replaces them. Without keepDirtyValues, or reset() would keep the typed ones.
+  const discardEdits = (saved?: FormValues) => {
+    form.reset(saved, { keepDirtyValues: false });
+    setImage(undefined);
+    setImageError(undefined);
+  };
 
   // Cancel, Escape and × discard the edits: the next opening starts from the profile again.
   const close = () => {
     if (saving) return;
-    form.reset();
-    setImage(undefined);
-    setImageError(undefined);
+    discardEdits();
     onOpenChange(false);
   };
 
@@ -109,7 +118,7 @@ export function EditProfileDialog({
       const user = sessionStore.get().user;
       if (user) sessionStore.setUser({ ...user, first_name: saved.first_name, last_name: saved.last_name });
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
-      setImage(undefined);
+      discardEdits({ first_name: saved.first_name, last_name: saved.last_name });
       onOpenChange(false);
     } catch (error) {
       showServerFieldErrors(error, ['first_name', 'last_name'], form.setError);

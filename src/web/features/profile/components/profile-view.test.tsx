@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
+import { SESSION } from '@web/lib/session-keys';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProfileView } from './profile-view';
 
@@ -64,5 +65,38 @@ describe('ProfileView', () => {
     await user.clear(screen.getByLabelText('First name'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your first name is missing')).toBeInTheDocument();
+  });
+
+  describe('follows a change made elsewhere, as the app reads (30 s fresh, not on window focus)', () => {
+    const renamed: Profile = {
+      ...profile('basic'),
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      user_email: 'grace@example.com',
+    };
+
+    async function renderThenRenameOnServer() {
+      let answer = profile('basic');
+      fakeApi({ [`GET ${API.profile}`]: () => jsonResponse(200, answer) });
+      renderWithProviders(<ProfileView />, { appQueryClient: true });
+      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+      answer = renamed;
+    }
+
+    it('another tab renaming the session’s user: the card and the e-mail rows show the new values', async () => {
+      await renderThenRenameOnServer();
+      const user = { id: 7, email: renamed.user_email, first_name: 'Grace', last_name: 'Hopper', is_staff: false };
+      fireEvent(window, new StorageEvent('storage', { key: SESSION.storageKeys.user, newValue: JSON.stringify(user) }));
+      expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+      // The card's row and the Account card's.
+      expect(screen.getAllByText('grace@example.com')).toHaveLength(2);
+      expect(screen.queryByText('ada@example.com')).toBeNull();
+    });
+
+    it('the tab showing again (a change on another device, a new picture): the profile is read anew', async () => {
+      await renderThenRenameOnServer();
+      fireEvent(document, new Event('visibilitychange', { bubbles: true }));
+      expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { PRICING_PLANS } from '@web/lib/constants';
@@ -9,6 +9,7 @@ import { LazyMount } from '@web/components/lazy-mount';
 import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { useChange } from '@web/lib/change';
+import { SESSION } from '@web/lib/session-keys';
 import { removeProfileImage } from '../api/account';
 import { profileQuery } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
@@ -27,8 +28,26 @@ export function planName(plan: string): string {
   return (PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!).name;
 }
 
+/**
+ * Another tab that saves names or confirms a new address writes the session's user (sessionStore.setUser): the
+ * profile here is read again at once, so its card and an open Edit profile dialog follow, where they kept the old
+ * values until a reload. The storage event comes only from other tabs; this tab's own save reloads it already.
+ */
+function useFollowOtherTabs() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key === SESSION.storageKeys.user)
+        void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [queryClient]);
+}
+
 export function ProfileView() {
   const profile = useQuery(profileQuery());
+  useFollowOtherTabs();
   const [editing, setEditing] = useState(false);
   useEffect(() => {
     if (profile.isError) toast.error(PROFILE_LOAD_ERROR);

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AFTER_HASHING, readLatestMail, signInAsNewUser, uniqueEmail } from './support/accounts';
+
+// The profile open in two tabs of one browser: what one tab changes, the other shows.
+
+async function saveNames(page: Page, names: { first?: string; last?: string }) {
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+  if (names.first !== undefined) await dialog.getByLabel('First name').fill(names.first);
+  if (names.last !== undefined) await dialog.getByLabel('Last name').fill(names.last);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a second tab follows names and an address changed in the first, and its open dialog keeps only what was typed', async ({
+  context,
+  page,
+}) => {
+  const { password } = await signInAsNewUser(page);
+  await page.goto('/profile');
+  await saveNames(page, { first: 'Ada', last: 'Lovelace' });
+  const other = await context.newPage();
+  await other.goto('/profile');
+  await expect(other.getByTestId('profile-name')).toHaveText('Ada Lovelace');
+
+  // The second tab starts an edit of the first name, then the first tab saves a new last name.
+  await other.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = other.getByRole('dialog', { name: 'Edit profile' });
+  await dialog.getByLabel('First name').fill('Mira');
+  await saveNames(page, { last: 'Okafor' });
+  await expect(other.getByTestId('profile-name')).toHaveText('Ada Okafor');
+  await expect(dialog.getByLabel('Last name')).toHaveValue('Okafor');
+  await expect(dialog.getByLabel('First name')).toHaveValue('Mira');
+  // Its Save no longer puts the old last name back, and the first tab follows in turn.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByTestId('profile-name')).toHaveText('Mira Okafor');
+  await expect(page.getByTestId('profile-name')).toHaveText('Mira Okafor');
+
+  // A new address confirmed in a third tab: both profiles show it, in the card and in the Account card.
+  const newEmail = uniqueEmail('moved');
+  await page.getByRole('button', { name: 'Change e-mail' }).click();
+  const change = page.getByRole('dialog', { name: 'Change e-mail' });
+  await change.getByLabel('New e-mail').fill(newEmail);
+  await change.getByLabel('Current password').fill(password);
+  await change.getByRole('button', { name: 'Send the link' }).click();
+  await expect(change).toBeHidden(AFTER_HASHING);
+  const mail = await readLatestMail(newEmail, 'Confirm your new');
+  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith('/email/confirm/'));
+  expect(link).toBeDefined();
+  const third = await context.newPage();
+  await third.goto(link!);
+  await expect(third).toHaveURL(/\/profile$/);
+  for (const tab of [page, other]) await expect(tab.getByRole('main').getByText(newEmail)).toHaveCount(2);
+});
