@@ -52,3 +52,34 @@ test('a second tab follows names and an address changed in the first, and its op
   await expect(third).toHaveURL(/\/profile$/);
   for (const tab of [page, other]) await expect(tab.getByRole('main').getByText(newEmail)).toHaveCount(2);
 });
+
+test('names of 150 characters without a space wrap inside the profile card and are cut short in the account menu, at 1280 and 390 px', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/profile');
+  const [first, last] = ['W'.repeat(150), 'M'.repeat(150)];
+  await saveNames(page, { first, last });
+  const name = page.getByTestId('profile-name');
+  await expect(name).toHaveText(`${first} ${last}`);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Nothing runs out of its box, nor the page out of the window; the card's button stays on screen.
+    const overflow = await name.evaluate((element) => ({
+      name: element.scrollWidth - element.clientWidth,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect(overflow, `at ${width} px`).toEqual({ name: 0, page: 0 });
+    const edit = await page.getByRole('button', { name: 'Edit profile' }).boundingBox();
+    expect(edit!.x + edit!.width).toBeLessThanOrEqual(width);
+
+    await page.getByRole('button', { name: /account menu$/ }).click();
+    const menu = page.getByRole('menu');
+    const inMenu = menu.getByText(`${first} ${last}`);
+    await expect(inMenu).toHaveAttribute('title', `${first} ${last}`);
+    const [menuBox, nameBox] = [await menu.boundingBox(), await inMenu.boundingBox()];
+    expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(menuBox!.x + menuBox!.width);
+    expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(width);
+    await page.keyboard.press('Escape');
+  }
+});

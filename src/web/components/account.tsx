@@ -52,8 +52,15 @@ export function AccountSummary({ account }: { account: Account }) {
     <div className="flex min-w-0 items-center gap-3">
       <AccountAvatar account={account} className="h-10 w-10 text-sm" />
       <div className="min-w-0">
-        <p className="truncate font-medium text-fg">{account.name}</p>
-        {account.name !== account.email ? <p className="truncate text-sm text-fg-muted">{account.email}</p> : null}
+        {/* Cut short to one line each (a name may be 300 characters), whole on hover. */}
+        <p className="truncate font-medium text-fg" title={account.name}>
+          {account.name}
+        </p>
+        {account.name !== account.email ? (
+          <p className="truncate text-sm text-fg-muted" title={account.email}>
+            {account.email}
+          </p>
+        ) : null}
       </div>
     </div>
   );

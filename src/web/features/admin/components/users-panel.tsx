@@ -59,7 +59,7 @@ function UserRow({
           {user.email}
           {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
         </p>
-        <p className="text-sm text-fg-muted">
+        <p className="text-sm wrap-anywhere text-fg-muted">
           {name ? `${name} · ` : ''}joined {localDate(user.date_joined)} · {accountStatus(user, localDate)}
         </p>
         <BillingLine billing={user.billing} />

@@ -103,10 +103,11 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
           <UserRound aria-hidden className="h-10 w-10 text-fg-muted" />
         </span>
       )}
-      <dl className="grid flex-1 gap-3 sm:grid-cols-2">
+      {/* A name may be 2 × 150 characters without a space: it wraps anywhere, within the card. */}
+      <dl className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-fg-muted">Name</dt>
-          <dd className="font-medium" data-testid="profile-name">
+          <dd className="font-medium wrap-anywhere" data-testid="profile-name">
             {name || 'Not set yet'}
           </dd>
         </div>
