@@ -196,6 +196,16 @@ describe('edit profile dialog', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Grace');
   });
 
+  it('takes a name of only invisible characters for a missing one, and sends nothing', async () => {
+    const { user } = await openEditor();
+    await user.clear(screen.getByLabelText('First name'));
+    await user.click(screen.getByLabelText('First name'));
+    await user.paste('\u200b\u2060');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.firstNameMissing)).toBeInTheDocument();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
   it('says the limit of a name in words of its own, not the validator’s', async () => {
     const { user } = await openEditor();
     await user.clear(screen.getByLabelText('First name'));

@@ -7,6 +7,7 @@ import { ImageUp, Lock, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { PROFILE_IMAGE } from '@shared/constants';
 import type { Profile } from '@shared/contract';
+import { hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
@@ -23,7 +24,7 @@ import { MAX_PICKED_IMAGE_BYTES, PICKABLE_IMAGE_TYPES, PROFILE_MESSAGES as M } f
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
 
-const name = (missing: string) => z.string().trim().min(1, missing).max(150, M.nameTooLong);
+const name = (missing: string) => z.string().trim().refine(hasVisibleText, missing).max(150, M.nameTooLong);
 const formSchema = z.object({ first_name: name(M.firstNameMissing), last_name: name(M.lastNameMissing) });
 type FormValues = z.infer<typeof formSchema>;
 
