@@ -1,4 +1,5 @@
 import { MailCheck } from 'lucide-react';
+import { Unbroken } from '@web/components/ui/unbroken';
 import { ResendActivationButton } from './resend-activation-button';
 
 /**
@@ -23,11 +24,9 @@ export function SignedUpNotice({ email }: { email: string }) {
       <div className="flex min-w-0 flex-col gap-3">
         <p>
           We sent an activation link to{' '}
-          {/* One box: the address goes to the next line whole (with its full stop), and is cut only when
-              it is longer than a line. */}
-          <span className="inline-block max-w-full wrap-anywhere">
+          <Unbroken>
             <strong>{email}</strong>.
-          </span>{' '}
+          </Unbroken>{' '}
           Open it to activate your account, then log in here.
         </p>
         <p className="text-fg-muted">Nothing after a few minutes? Look in your spam folder, or have a new link sent.</p>

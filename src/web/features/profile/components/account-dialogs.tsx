@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { Unbroken } from '@web/components/ui/unbroken';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/input';
@@ -168,8 +169,11 @@ export function ChangeEmailDialog({
       title="Change e-mail"
       description={
         <>
-          Now <strong className="break-all text-fg">{currentEmail}</strong>. We send a link to the new address; it
-          becomes yours when you open it.
+          Now{' '}
+          <Unbroken>
+            <strong className="text-fg">{currentEmail}</strong>.
+          </Unbroken>{' '}
+          We send a link to the new address; it becomes yours when you open it.
         </>
       }
       form={form}

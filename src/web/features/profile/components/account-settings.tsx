@@ -48,7 +48,7 @@ export function AccountSettings({ email }: { email: string }) {
             <KeyRound aria-hidden className="h-4 w-4" /> Change password
           </Button>
         </Row>
-        <Row title="E-mail" text={<span className="break-all">{email}</span>}>
+        <Row title="E-mail" text={<span className="wrap-anywhere">{email}</span>}>
           <Button variant="secondary" size="sm" onClick={() => setOpen('email')}>
             <Mail aria-hidden className="h-4 w-4" /> Change e-mail
           </Button>

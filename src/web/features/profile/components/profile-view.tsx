@@ -113,7 +113,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
         </div>
         <div>
           <dt className="text-sm text-fg-muted">E-mail</dt>
-          <dd className="font-medium break-all">{profile.user_email}</dd>
+          <dd className="font-medium wrap-anywhere">{profile.user_email}</dd>
         </div>
         <div>
           <dt className="text-sm text-fg-muted">Plan</dt>
