@@ -135,8 +135,17 @@ describe('billing with Stripe (the stand-in)', () => {
     expect(second.statusCode).toBe(200);
 
     const made = stand.calls.slice(before);
-    expect(made.map((c) => c.path)).toEqual(['/v1/customers', '/v1/checkout/sessions', '/v1/checkout/sessions']);
-    const [customerCall, intermediate, pro] = made;
+    const firstSession = /cs_test_\w+/.exec(first.json().url)![0];
+    // The second Checkout expires the first one still open: it can no longer be paid as well.
+    expect(made.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/checkout/sessions',
+      'GET /v1/checkout/sessions',
+      `POST /v1/checkout/sessions/${firstSession}/expire`,
+      'POST /v1/checkout/sessions',
+    ]);
+    expect(stand.sessions.get(firstSession)?.status).toBe('expired');
+    const [customerCall, intermediate, , , pro] = made;
     expect(customerCall!.params).toEqual({ email: 'ada.billing@example.com', metadata: { user_id: String(ada.id) } });
     expect(customerCall!.idempotencyKey).toBe(`innerwave-customer-${ada.id}`);
     const customerId = [...stand.customers.keys()].at(-1);
@@ -505,6 +514,23 @@ describe('the stand-in’s hosted Checkout page', () => {
       ['customer.subscription.created', 200],
     ]);
     const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: eve.headers });
+    expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+  });
+
+  it('takes one payment of two Checkout pages opened one after the other: no second subscription', async () => {
+    const fay = await signedInUser(t.ctx);
+    const open = async (plan: string) =>
+      (await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan }, headers: fay.headers })).json<{
+        url: string;
+      }>().url;
+    const intermediate = await open('intermediate');
+    const pro = await open('pro');
+    const sent = stand.events.length;
+    const stale = await fetch(`${intermediate}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(stale.status).toBe(410);
+    expect(stand.events.length).toBe(sent);
+    expect((await fetch(`${pro}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: fay.headers });
     expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
   });
 });

@@ -83,6 +83,16 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         );
         customer = await rememberCustomer(db, user.id, created.id);
         request.log.info({ userId: user.id, customer }, 'billing: Stripe customer created');
+      } else {
+        // One Checkout open at a time: a page opened before (another tab, or Back then Upgrade again)
+        // could be paid too, and the person would pay for two subscriptions. Stripe then refuses it.
+        const open = await callStripe(request.log, 'checkout.sessions.list', () =>
+          stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
+        );
+        for (const earlier of open.data) {
+          await callStripe(request.log, 'checkout.sessions.expire', () => stripe.checkout.sessions.expire(earlier.id));
+          request.log.info({ userId: user.id, session: earlier.id }, 'billing: earlier checkout expired');
+        }
       }
       const session = await callStripe(request.log, 'checkout.sessions.create', () =>
         stripe.checkout.sessions.create({

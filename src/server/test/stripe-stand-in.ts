@@ -11,6 +11,8 @@ import Stripe from 'stripe';
  * calls the server makes, recording each:
  *   POST /v1/customers                  → a customer (cus_…)
  *   POST /v1/checkout/sessions          → a Checkout Session whose `url` is this server's /checkout/<id>
+ *   GET  /v1/checkout/sessions          → the sessions of `customer` with `status` (open, complete, expired)
+ *   POST /v1/checkout/sessions/<id>/expire → the open session, expired: its page no longer takes a payment
  *   POST /v1/billing_portal/sessions    → a portal session whose `url` is this server's /portal/<id>
  *   DELETE /v1/subscriptions/<id>       → the subscription, cancelled (an account being deleted)
  * It also plays the part of Stripe's hosted pages:
@@ -220,8 +222,8 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(JSON.stringify(body));
   };
-  const html = (response: ServerResponse, body: string) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  const html = (response: ServerResponse, body: string, status = 200) => {
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
     response.end(body);
   };
   const redirect = (response: ServerResponse, location: string) => {
@@ -247,7 +249,13 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     return changed;
   }
 
-  async function handleApi(request: IncomingMessage, response: ServerResponse, path: string, body: string) {
+  async function handleApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    body: string,
+    query: URLSearchParams,
+  ) {
     const params = parseStripeForm(body);
     const idempotency = request.headers['idempotency-key'];
     calls.push({
@@ -265,9 +273,38 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       if (typeof params.customer === 'string' && !customers.has(params.customer))
         return json(response, 400, { error: { type: 'invalid_request_error', message: 'No such customer.' } });
       const sessionId = id('cs_test');
-      const session = { id: sessionId, object: 'checkout.session', ...params, url: `${base}/checkout/${sessionId}` };
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        status: 'open',
+        ...params,
+        url: `${base}/checkout/${sessionId}`,
+      };
       sessions.set(sessionId, session);
       return json(response, 200, session);
+    }
+    if (request.method === 'GET' && path === '/v1/checkout/sessions') {
+      const data = [...sessions.values()].filter(
+        (session) =>
+          (query.get('customer') === null || session.customer === query.get('customer')) &&
+          (query.get('status') === null || session.status === query.get('status')),
+      );
+      return json(response, 200, { object: 'list', data, has_more: false, url: path });
+    }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (request.method === 'POST' && expiring) {
+      const session = sessions.get(expiring[1]!);
+      if (!session) return json(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+      if (session.status !== 'open')
+        return json(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          },
+        });
+      const expired = { ...session, status: 'expired' };
+      sessions.set(String(session.id), expired);
+      return json(response, 200, expired);
     }
     if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof params.customer !== 'string' || !customers.has(params.customer))
@@ -328,6 +365,8 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
       if (!session) return notFound(response);
       if (request.method === 'GET' && !action) return html(response, checkoutPage(session));
       if (request.method === 'POST' && action === 'pay') {
+        if (session.status !== 'open')
+          return html(response, page('Checkout', '<p>This Checkout Session is no longer active.</p>'), 410);
         const price = (session.line_items as Record<string, { price: string }>)['0']!.price;
         const customer = String(session.customer);
         const sub = subscription({
@@ -375,12 +414,13 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const path = url.pathname;
       const handled =
         path === '/health'
           ? Promise.resolve(json(response, 200, { ok: true }))
           : path.startsWith('/v1/')
-            ? handleApi(request, response, path, body)
+            ? handleApi(request, response, path, body, url.searchParams)
             : handlePages(request, response, path, body);
       handled.catch((error: unknown) => {
         if (!response.headersSent) json(response, 500, { error: { type: 'api_error', message: String(error) } });
