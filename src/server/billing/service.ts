@@ -24,8 +24,6 @@ export type BillingAccount = typeof billingAccounts.$inferSelect;
 
 /** Statuses of a subscription that still exists and may be paid: checkout would sell a second one. */
 const LIVE: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
-/** Statuses a subscription never leaves. */
-export const FINAL: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
 
 export const isLive = (status: string | null | undefined) => LIVE.includes(status as SubscriptionStatus);
 const knownStatus = (status: string | null | undefined): SubscriptionStatus | null =>

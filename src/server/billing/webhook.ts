@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { MAX_DATABASE_ID } from '@shared/contract';
+import { subscriptionEnded } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { StripeConfig } from '../config';
 import type { Db } from '../db/client';
@@ -11,7 +12,6 @@ import { planOf } from '../own/service';
 import {
   billingAccountByCustomer,
   billingAccountOf,
-  FINAL,
   isLive,
   planFromSubscription,
   setPlan,
@@ -201,7 +201,7 @@ function staleReason(row: BillingAccount, subscriptionId: string, live: boolean,
     // Another subscription than the one followed: a new live one replaces it; an old one's end changes nothing.
     return live ? undefined : 'ignored: about a subscription no longer followed';
   }
-  if (FINAL.includes(row.subscriptionStatus as never)) return 'ignored: the subscription has already ended';
+  if (subscriptionEnded(row.subscriptionStatus)) return 'ignored: the subscription has already ended';
   if (row.subscriptionEventAt && eventAt < row.subscriptionEventAt) return 'ignored: older than the last applied';
   return undefined;
 }

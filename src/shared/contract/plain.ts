@@ -19,6 +19,10 @@ export const NON_FIELD_ERRORS = 'non_field_errors';
 export const PAID_PLANS = ['intermediate', 'pro'] as const satisfies readonly SubscriptionPlan[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
 
+/** Whether a Stripe subscription has ended for good (canceled, incomplete_expired): it bills no more. */
+export const subscriptionEnded = (status: string | null | undefined) =>
+  status === 'canceled' || status === 'incomplete_expired';
+
 /**
  * Whether a text shows anything: a character other than white space, control characters and those
  * Unicode says to draw as nothing (zero-width space, joiners, the byte-order mark, the Hangul filler).

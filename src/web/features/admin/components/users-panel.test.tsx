@@ -123,7 +123,13 @@ describe('UsersPanel', () => {
       },
     };
     const grace: AdminUser = { ...ada, id: 2, email: 'grace@example.com' };
-    usersServer([paying, grace]);
+    const ended: AdminUser = {
+      ...paying,
+      id: 3,
+      email: 'ended@example.com',
+      billing: { ...paying.billing, status: 'canceled', past_due: false },
+    };
+    usersServer([paying, grace, ended]);
     renderWithProviders(<UsersPanel />);
     const row = (await screen.findByText('ada@example.com')).closest('li')!;
     expect(row).toHaveTextContent(
@@ -132,6 +138,8 @@ describe('UsersPanel', () => {
     expect(within(row).getByText('cus_Ada123')).toBeInTheDocument();
     expect(within(row).getByText('sub_Ada456')).toBeInTheDocument();
     expect(screen.getByText('grace@example.com').closest('li')).toHaveTextContent('No Stripe billing');
+    // An ended subscription does not renew.
+    expect(screen.getByText('ended@example.com').closest('li')).toHaveTextContent(/Stripe: canceled(?! ·)/);
     expect(screen.getByText(PLAN_OVERRIDE_NOTE)).toBeInTheDocument();
 
     await userEvent.setup().selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
-import { accountStatus, EMAIL_MAX_LENGTH } from '@shared/contract/plain';
+import { accountStatus, EMAIL_MAX_LENGTH, subscriptionEnded } from '@shared/contract/plain';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
@@ -24,7 +24,8 @@ function BillingLine({ billing }: { billing: AdminBilling }) {
   const parts = [
     billing.status ? `Stripe: ${billing.status.replace(/_/g, ' ')}` : 'Stripe: no subscription',
     billing.past_due ? 'payment failed' : null,
-    billing.current_period_end
+    // An ended subscription neither renews nor ends again.
+    billing.current_period_end && !subscriptionEnded(billing.status)
       ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${localDate(billing.current_period_end)}`
       : null,
   ].filter(Boolean);

@@ -135,6 +135,13 @@ describe('Plan & billing panel', () => {
     expect(within(panel()).queryByRole('note')).toBeNull();
   });
 
+  it('a plan staff set after the subscription ended says nothing is billed, not the ended status', async () => {
+    billingServer(stateOf('intermediate', { status: 'canceled', can_manage: true }));
+    renderPanel();
+    expect(await within(panel()).findByText(BILLING_TEXTS.setByTeam)).toBeInTheDocument();
+    expect(within(panel()).queryByText(/canceled/)).toBeNull();
+  });
+
   it('when the server turns out to have no payments, says why and offers the team instead', async () => {
     fakeApi({
       [`GET ${API.plan}`]: () => stateOf('basic'),

@@ -4,7 +4,7 @@ import { AlertTriangle, Check, CreditCard, Info, LoaderCircle } from 'lucide-rea
 import { toast } from 'sonner';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { PaidPlan, PlanState } from '@shared/contract';
-import { PAID_PLANS } from '@shared/contract/plain';
+import { PAID_PLANS, subscriptionEnded } from '@shared/contract/plain';
 import { BILLING_MESSAGES } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
@@ -195,7 +195,8 @@ function CurrentPlan({ state }: { state: PlanState }) {
   else if (billing.cancels_at) detail = BILLING_TEXTS.cancelsAt(plan.name, formatDate(billing.cancels_at));
   else if (billing.renews_at) detail = BILLING_TEXTS.renewsAt(formatDate(billing.renews_at), plan.pricePerMonth);
   else if (state.plan === 'basic') detail = BILLING_TEXTS.free;
-  else if (billing.status === null) detail = BILLING_TEXTS.setByTeam;
+  // A paid plan with no subscription billing it (none, or one that has ended) was set by staff.
+  else if (billing.status === null || subscriptionEnded(billing.status)) detail = BILLING_TEXTS.setByTeam;
   else detail = BILLING_TEXTS.status(billing.status);
   return (
     <div className="flex flex-col gap-2">
