@@ -136,8 +136,7 @@ function RecommendationsCard() {
       ) : (
         <div className="mt-5 flex flex-col gap-4 rounded-2xl border border-dashed border-line p-5">
           <p className="text-fg-muted">
-            Personal recommendations come with the Pro plan. Your plan still gets the suggested program above and every
-            program, and the whole library stays open to browse.
+            Personal recommendations come with the Pro plan. Every program and the whole library stay open on your plan.
           </p>
           <div>
             <PlanLock feature="recommendations" what="Personal recommendations" label="See recommendations" />
