@@ -172,11 +172,14 @@ describe('billing with Stripe (the stand-in)', () => {
 
   it('refuses a plan that is not sold and a body that is not one', async () => {
     const bob = await signedInUser(t.ctx);
-    for (const payload of [{ plan: 'basic' }, { plan: 'gold' }, {}]) {
+    for (const payload of [{ plan: 'basic' }, { plan: 'gold' }, { plan: null }]) {
       const answer = await call(bob, 'POST', API.billingCheckout, payload);
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({ plan: ['Choose one of: intermediate, pro.'] });
     }
+    // A body without the field names it missing, as every call does.
+    const missing = await call(bob, 'POST', API.billingCheckout, {});
+    expect([missing.statusCode, missing.json()]).toEqual([400, { plan: ['This field is required.'] }]);
   });
 
   it('opens the Customer Portal for a customer, back to the profile; 409 before any purchase', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 // only source of a plan change. A server with no Stripe keys answers the billing calls 503 and runs
 // as before (operators set plans).
 
+import { MESSAGES } from './errors';
 import { PAID_PLANS } from './plain';
 
 export { BILLING_MESSAGES } from './portal-plain';
@@ -23,7 +24,9 @@ export const BILLING_RETURN = {
 
 /** POST /api/billing/checkout/ */
 export const checkoutRequestSchema = z.object({
-  plan: z.enum(PAID_PLANS, { error: `Choose one of: ${PAID_PLANS.join(', ')}.` }),
+  plan: z.enum(PAID_PLANS, {
+    error: (issue) => (issue.input === undefined ? MESSAGES.required : `Choose one of: ${PAID_PLANS.join(', ')}.`),
+  }),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
