@@ -116,6 +116,9 @@ export async function recordSession(
   const startedAt = new Date(session.started_at);
   if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
     throw badRequest({ started_at: ['The start may not be in the future.'] });
+  // A session is recorded once it has stopped: one that would still be playing now is not one that was.
+  if (startedAt.getTime() + session.seconds * 1000 > now.getTime() + FUTURE_SLACK_MS)
+    throw badRequest({ seconds: ['The session may not end in the future.'] });
   // Also keeps out years the database cannot store (e.g. 0000).
   if (startedAt.getTime() < EARLIEST_START.getTime())
     throw badRequest({ started_at: ['The start may not be before 2000.'] });

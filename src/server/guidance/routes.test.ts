@@ -226,6 +226,17 @@ describe('history and practice', () => {
     );
     expect(future.statusCode).toBe(400);
     expect(future.json()).toEqual({ started_at: ['The start may not be in the future.'] });
+    // Started now, a day long: it would end tomorrow (and count a day's minutes today).
+    const unfinished = await call(
+      ada,
+      'POST',
+      API.history,
+      session({ started_at: new Date().toISOString(), seconds: 86_400 }),
+    );
+    expect([unfinished.statusCode, unfinished.json()]).toEqual([
+      400,
+      { seconds: ['The session may not end in the future.'] },
+    ]);
     const ancient = await call(ada, 'POST', API.history, session({ started_at: '0000-01-01T00:00:00Z' }));
     expect(ancient.json()).toEqual({ started_at: ['The start may not be before 2000.'] });
     expect((await call(ada, 'GET', `${API.history}?limit=0`)).statusCode).toBe(400);
