@@ -6,9 +6,16 @@ import { OWN_MUSIC } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { ApiError } from '@web/lib/api-client';
+import { uploadOwnTrack } from '../api/own-music';
 import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+// The upload goes out through XMLHttpRequest (its progress), which the fake server does not answer.
+vi.mock('../api/own-music', async (original) => ({
+  ...(await original<typeof import('../api/own-music')>()),
+  uploadOwnTrack: vi.fn(),
+}));
 afterEach(() => vi.clearAllMocks());
 
 const track = { id: 7, name: 'Forest walk', url: '/media/own-music/1/a.mp3', bytes: 3 * 1024 * 1024, created_at: '' };
@@ -54,6 +61,24 @@ describe('MyMusic', () => {
     await user.upload(await screen.findByLabelText('Audio file'), big);
     expect(screen.getByText(/a track may be up to 100 MB\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it('keeps the reason a file was refused under it, until another file is picked', async () => {
+    const user = userEvent.setup();
+    const { toast } = await import('sonner');
+    const refused = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
+    vi.mocked(uploadOwnTrack).mockRejectedValueOnce(new ApiError(400, { audio_file: [refused] }));
+    musicServer('pro', []);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    const field = await screen.findByLabelText('Audio file');
+    await user.upload(field, new File(['not audio'], 'notes.mp3', { type: 'audio/mpeg' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(refused)).toHaveClass('text-danger');
+    expect(toast.error).toHaveBeenCalledWith(refused);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(field, new File(['other'], 'other.mp3', { type: 'audio/mpeg' }));
+    expect(screen.queryByText(refused)).toBeNull();
+    expect(screen.getByText(/MP3, OGG, WAV, M4A\/AAC or FLAC, up to/)).toBeInTheDocument();
   });
 
   it('shows other plans what Pro adds, without an upload, and keeps tracks left from Pro playable', async () => {

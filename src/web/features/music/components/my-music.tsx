@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { Input } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
+import { describeError } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
 import { deleteOwnTrack, ownMusicQuery, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
 import type { TrackStatus } from '../hooks/use-track-player';
@@ -25,7 +26,12 @@ function UploadForm() {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
+  // Why the server refused the chosen file: kept under it after the toast has gone, until another is picked.
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const tooLarge = file !== null && file.size > OWN_MUSIC.maxFileBytes;
+  const problem = tooLarge
+    ? `This file is ${formatBytes(file.size)}; a track may be up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`
+    : refusal;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,8 +45,9 @@ function UploadForm() {
       setFile(null);
       setName('');
       form.current?.reset();
-    } catch {
-      // Said by the change's toast; the file and name stay for another try.
+    } catch (error) {
+      // Said by the change's toast too; the file and name stay for another try.
+      setRefusal(describeError(error));
     } finally {
       setProgress(null);
     }
@@ -57,14 +64,13 @@ function UploadForm() {
           type="file"
           accept="audio/*,.mp3,.ogg,.wav,.m4a,.aac,.flac"
           disabled={progress !== null}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => (setFile(event.target.files?.[0] ?? null), setRefusal(undefined))}
           aria-describedby={`${fileId}-hint`}
+          aria-invalid={problem ? true : undefined}
           className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-black/5 file:px-4 file:py-2 file:text-sm file:font-medium dark:file:bg-white/10"
         />
-        <p id={`${fileId}-hint`} className={tooLarge ? 'text-sm text-danger' : 'text-xs text-fg-muted'}>
-          {tooLarge
-            ? `This file is ${formatBytes(file.size)}; a track may be up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`
-            : `MP3, OGG, WAV, M4A/AAC or FLAC, up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`}
+        <p id={`${fileId}-hint`} className={problem ? 'text-sm text-danger' : 'text-xs text-fg-muted'}>
+          {problem ?? `MP3, OGG, WAV, M4A/AAC or FLAC, up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`}
         </p>
       </div>
       <div className="flex flex-col gap-1 sm:w-56">
