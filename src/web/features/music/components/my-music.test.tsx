@@ -13,7 +13,7 @@ import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The upload goes out through XMLHttpRequest (its progress), which the fake server does not answer.
 vi.mock('../api/own-music', async (original) => ({
-  ...(await original<typeof import('../api/own-music')>()),
+  ...(await original<object>()),
   uploadOwnTrack: vi.fn(),
 }));
 afterEach(() => vi.clearAllMocks());
