@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_BLANK } from './plain';
 
 // Error bodies, shaped like Django REST framework's so a djoser client cannot tell the difference
 // (docs/product/errors-and-limits.md#error-bodies).
@@ -18,7 +19,7 @@ export { NON_FIELD_ERRORS } from './plain';
 
 export const MESSAGES = {
   required: 'This field is required.',
-  blank: 'This field may not be blank.',
+  blank: FIELD_BLANK,
   invalidEmail: 'Enter a valid email address.',
   notFound: 'Not found.',
   malformedJson: 'JSON parse error - the request body is not valid JSON.',

@@ -23,6 +23,9 @@ export type PaidPlan = (typeof PAID_PLANS)[number];
 export const subscriptionEnded = (status: string | null | undefined) =>
   status === 'canceled' || status === 'incomplete_expired';
 
+/** A required text left empty (MESSAGES.blank), here for screens that load no schema. */
+export const FIELD_BLANK = 'This field may not be blank.';
+
 /**
  * Whether a text shows anything: a character other than white space, control characters and those
  * Unicode says to draw as nothing (zero-width space, joiners, the byte-order mark, the Hangul filler).

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Check, Pencil, X } from 'lucide-react';
-import { MESSAGES } from '@shared/contract/errors';
-import { hasVisibleText } from '@shared/contract/plain';
+import { FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { FieldError, Input } from '@web/components/ui/input';
 
@@ -37,7 +36,7 @@ export function InlineEdit({
     event.preventDefault();
     const next = draft.trim();
     if (next === value) return setEditing(false);
-    if (required && !hasVisibleText(next)) return setError(MESSAGES.blank);
+    if (required && !hasVisibleText(next)) return setError(FIELD_BLANK);
     setBusy(true);
     try {
       await onSave(next);
