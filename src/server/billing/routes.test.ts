@@ -7,6 +7,7 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 import { ownTestKit } from '../own/test-kit';
 import { stripeEvents } from '../db/schema';
+import { processEvent } from './webhook';
 
 // Billing against the Stripe stand-in: the real `stripe` client, nothing sent to Stripe's servers.
 
@@ -216,6 +217,20 @@ describe('billing with Stripe (the stand-in)', () => {
     // A live subscription is changed in the portal, not bought again.
     const again = await checkout(user, 'pro');
     expect([again.statusCode, again.json()]).toEqual([409, { detail: BILLING_MESSAGES.alreadySubscribed }]);
+  });
+
+  it('warns when a second live subscription of the same person arrives (two Checkouts paid at once)', async () => {
+    const { user, customerId, sub } = await subscriber('intermediate');
+    const second = stand.subscription({ customer: customerId, price: PRICES.pro });
+    const { event } = stand.signedEvent('customer.subscription.created', second, { created: 1_800_000_100 });
+    const outcome = await processEvent(t.ctx.database.db, event, PRICES);
+    expect(outcome).toMatchObject({ userId: user.id, planChange: { from: 'intermediate', to: 'pro' } });
+    expect(outcome.alert).toBe(
+      `billing: a second live subscription (${second.id}) replaces ${sub.id}, which still bills: cancel one at Stripe`,
+    );
+    // The same subscription's own later news is no alert.
+    const renewed = stand.signedEvent('customer.subscription.updated', second, { created: 1_800_000_200 }).event;
+    expect((await processEvent(t.ctx.database.db, renewed, PRICES)).alert).toBeUndefined();
   });
 
   it('applies each event once: a replayed event changes nothing', async () => {

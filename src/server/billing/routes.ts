@@ -177,6 +177,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           throw new ApiError(400, { detail: MALFORMED_EVENT });
         }
         const outcome = await processEvent(db, event, stripeConfig.prices);
+        if (outcome.alert) request.log.warn({ event: event.id, userId: outcome.userId }, outcome.alert);
         request.log.info(
           {
             event: event.id,

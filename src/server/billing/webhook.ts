@@ -31,6 +31,8 @@ export interface EventOutcome {
   result: string;
   userId?: number;
   planChange?: { from: SubscriptionPlan; to: SubscriptionPlan };
+  /** Something staff must act on at Stripe (logged as a warning). */
+  alert?: string;
 }
 
 const HANDLED = new Set([
@@ -218,6 +220,13 @@ async function subscriptionChanged(
   const userId = row.userId;
   const stale = staleReason(row, subscription.id, isLive(subscription.status), eventAt);
   if (stale) return { processed: true, result: stale, userId };
+  // Two Checkouts paid at once (each before the other's events) make two live subscriptions: the newer
+  // is followed, and the one before still bills until someone cancels it at Stripe.
+  const before = row.stripeSubscriptionId;
+  const alert =
+    before && before !== subscription.id && isLive(row.subscriptionStatus) && isLive(subscription.status)
+      ? `billing: a second live subscription (${subscription.id}) replaces ${before}, which still bills: cancel one at Stripe`
+      : undefined;
   const fields = subscriptionFields(subscription);
   await tx
     .update(billingAccounts)
@@ -225,9 +234,10 @@ async function subscriptionChanged(
     .where(eq(billingAccounts.userId, userId));
   const from = await planOf(tx, userId);
   const to = planFromSubscription(subscription.status, fields.subscriptionPriceId, prices, from);
-  if (to === from) return { processed: true, result: `subscription ${subscription.status}`, userId };
+  const applied = { processed: true, result: `subscription ${subscription.status}`, userId, ...(alert && { alert }) };
+  if (to === from) return applied;
   await setPlan(tx, userId, to);
-  return { processed: true, result: `subscription ${subscription.status}`, userId, planChange: { from, to } };
+  return { ...applied, planChange: { from, to } };
 }
 
 /** The subscription of an invoice, in the API versions before and after invoices' `parent`. */
