@@ -13,7 +13,7 @@ import { tooManyRequests } from './http/errors';
 import { registerBodyParsers } from './http/body-parsers';
 import { applyServerLimits, registerRequestLimits, serverLimitOptions } from './http/limits';
 import { trackHandlers } from './http/shutdown';
-import { registerSecurity } from './http/security';
+import { registerSecurity, securityHeadersByUrl } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { loadSharedPage, readWebPages, registerWeb, routedUrl } from './http/web';
 import { loggerOptions, logRequests } from './http/logger';
@@ -43,6 +43,12 @@ export interface BuildOptions {
 /** Builds the whole app (plugins, then modules) without listening, so tests can `inject`. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   applyDrfMessages();
+  const pages = options.webDir ? readWebPages(options.webDir) : undefined;
+  const securityHeaders = securityHeadersByUrl(
+    pages ? pages.documents : [],
+    ctx.config.http.hstsMaxAgeSeconds,
+    mediaOrigins(ctx.config.s3),
+  );
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config.logLevel),
     // Its two lines per request give way to ours (logRequests): one.
@@ -54,7 +60,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // A page's path that does not decode is routed as the browser reads it; errors before routing
     // (an API or media path that does not decode, e.g. /media/%c0%ae) get the contract's shape too.
     rewriteUrl: routedUrl,
-    frameworkErrors: answerError,
+    // A parameter longer than this never reaches its route; each route's parameter schema says what it
+    // takes, and a page's (a share link's token) gets its page. Node bounds the whole URL (16 KB of headers).
+    routerOptions: { maxParamLength: 16 * 1024 },
+    frameworkErrors: (error, request, reply) =>
+      answerError(error, request, reply.headers(securityHeaders(request.url))),
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -72,12 +82,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   applyServerLimits(app, ctx.config.http);
   await registerRequestLimits(app, ctx.config, ctx.database);
 
-  const pages = options.webDir ? readWebPages(options.webDir) : undefined;
   const sharedPage =
     pages && options.webDir && options.renderDir
       ? await loadSharedPage(pages, options.webDir, options.renderDir, app.log)
       : undefined;
-  registerSecurity(app, pages ? pages.documents : [], ctx.config.http.hstsMaxAgeSeconds, mediaOrigins(ctx.config.s3));
+  registerSecurity(app, securityHeaders);
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,

@@ -30,16 +30,19 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The security headers of the answer to a request for `url`. */
+export type SecurityHeadersFor = (url: string) => Record<string, string>;
+
 /**
- * Security headers on every response; CORS stays closed because no CORS plugin is registered.
- * `mediaOrigins`: where media URLs point when they are not the app's own (S3-compatible storage).
+ * The security headers of every response, by URL; CORS stays closed because no CORS plugin is
+ * registered. `mediaOrigins`: where media URLs point when they are not the app's own (S3-compatible
+ * storage).
  */
-export function registerSecurity(
-  app: FastifyInstance,
+export function securityHeadersByUrl(
   pages: string[],
   hstsMaxAgeSeconds: number,
   mediaOrigins: string[] = [],
-): void {
+): SecurityHeadersFor {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -79,9 +82,16 @@ export function registerSecurity(
   };
   if (headers['strict-transport-security'])
     apiHeaders['strict-transport-security'] = headers['strict-transport-security'];
+  return (url) => (url.startsWith('/api/') && !url.startsWith(API.docs) ? apiHeaders : headers);
+}
+
+/**
+ * Sends `headersFor`'s headers with every routed request's answer. (A request the router refuses, its
+ * URL not decoding, gets them from the app's frameworkErrors handler: no hook runs for it.)
+ */
+export function registerSecurity(app: FastifyInstance, headersFor: SecurityHeadersFor): void {
   app.addHook('onRequest', (request, reply, done) => {
-    const api = request.url.startsWith('/api/') && !request.url.startsWith(API.docs);
-    reply.headers(api ? apiHeaders : headers);
+    reply.headers(headersFor(request.url));
     done();
   });
 }

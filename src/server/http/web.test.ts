@@ -170,6 +170,9 @@ describe('the built SPA', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
+      // Refused by the router or not, an answer carries the security headers.
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain('default-src');
     }
   });
 });

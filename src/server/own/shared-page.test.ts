@@ -114,8 +114,8 @@ describe('the share page', () => {
   it('answers 404 with "Link not found" for a link never shared, revoked, or that cannot exist', async () => {
     const { token, revoke } = await sharedSubliminal();
     expect((await revoke()).statusCode).toBe(204);
-    // A link a mail client mangled into invalid percent-encoding too.
-    for (const gone of [token, 'B'.repeat(22), 'short', '%3Cscript%3E', '%ZZ', '%3Cscript%3E%c0']) {
+    // A link a mail client mangled into invalid percent-encoding, or ran on into the next words, too.
+    for (const gone of [token, 'B'.repeat(22), 'short', '%3Cscript%3E', '%ZZ', '%3Cscript%3E%c0', 'B'.repeat(300)]) {
       const page = await openPage(gone);
       expect(page.statusCode, gone).toBe(404);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
