@@ -90,9 +90,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     stream: destination({ dest: 1, sync: false, minLength: 2048, maxWrite: 4096, periodicFlush: 250 }),
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({
+      // The URL as sent (originalUrl): the router may have been given another one (routedUrl).
+      req: (req: { method: string; url: string; originalUrl?: string; ip?: string }) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        url: redactUrl(req.originalUrl ?? req.url),
         ip: req.ip,
       }),
       err: serializeError,

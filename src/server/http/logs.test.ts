@@ -114,6 +114,17 @@ describe('logs of a whole run', () => {
       expect(logText.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
   });
+  it('name the URL the client sent, not the one it was routed as', async () => {
+    // A page path that does not decode is routed with each % taken literally (routedUrl).
+    const res = await t.app.inject({ method: 'GET', url: '/subliminals%ZZ', headers: { accept: 'text/html' } });
+    const line = logText
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { reqId?: string; req?: { url: string } })
+      .find((logged) => logged.reqId === res.headers['x-request-id']);
+    expect(line?.req?.url).toBe('/subliminals%ZZ');
+  });
+
   it('keep the route and the parameter names of a URL, never the values of credentials', () => {
     expect(redactUrl('/api/user/profile/')).toBe('/api/user/profile/');
     expect(redactUrl('/password-reset/MQ/c0ffee-token?next=%2Fmusic')).toBe(
