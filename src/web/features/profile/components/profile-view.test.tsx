@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { SESSION } from '@web/lib/session-keys';
+import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProfileView } from './profile-view';
 
@@ -97,6 +98,22 @@ describe('ProfileView', () => {
       await renderThenRenameOnServer();
       fireEvent(document, new Event('visibilitychange', { bubbles: true }));
       expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    });
+
+    it('a profile read anew with other names or address renames the session’s user (the bar’s badge and menu)', async () => {
+      const signedIn = { id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', is_staff: true };
+      sessionStore.setTokens({ access: 'access', refresh: 'refresh' }, signedIn.email);
+      sessionStore.setUser(signedIn);
+      await renderThenRenameOnServer();
+      expect(sessionStore.get().user).toEqual(signedIn);
+      fireEvent(document, new Event('visibilitychange', { bubbles: true }));
+      expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+      expect(sessionStore.get().user).toEqual({
+        ...signedIn,
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.com',
+      });
     });
   });
 });

@@ -10,6 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { useChange } from '@web/lib/change';
 import { SESSION } from '@web/lib/session-keys';
+import { sessionStore } from '@web/lib/session';
 import { removeProfileImage } from '../api/account';
 import { profileQuery } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
@@ -45,9 +46,24 @@ function useFollowOtherTabs() {
   }, [queryClient]);
 }
 
+/**
+ * The bar's badge and menu name the person from the session's user: a profile read anew with other names or
+ * another address (changed on another device) renames them too, and, through the storage event, other tabs.
+ */
+function useSessionFollowsProfile(profile: Profile | undefined) {
+  useEffect(() => {
+    const user = sessionStore.get().user;
+    if (!profile || !user) return;
+    const { first_name, last_name, user_email: email } = profile;
+    if (user.first_name !== first_name || user.last_name !== last_name || user.email !== email)
+      sessionStore.setUser({ ...user, first_name, last_name, email });
+  }, [profile]);
+}
+
 export function ProfileView() {
   const profile = useQuery(profileQuery());
   useFollowOtherTabs();
+  useSessionFollowsProfile(profile.data);
   const [editing, setEditing] = useState(false);
   useEffect(() => {
     if (profile.isError) toast.error(PROFILE_LOAD_ERROR);
