@@ -154,16 +154,16 @@ describe('admin CLI', () => {
       JSON.stringify({
         categories: [
           { name: 'Calm', messages: ['I am calm.', 'I breathe.'] },
-          { name: 'Focus', messages: [] },
+          { name: 'Focus', messages: ['I notice one thing.'] },
         ],
       }),
     );
-    expect((await cli(['import-messages', file])).out).toBe('Imported 2 messages: 2 categories created, 0 replaced.\n');
+    expect((await cli(['import-messages', file])).out).toBe('Imported 3 messages: 2 categories created, 0 replaced.\n');
     const bad = path.join(files, 'bad.json');
     writeFileSync(bad, JSON.stringify({ categories: [{ name: 'Calm', messages: [''] }] }));
     const refused = await cli(['import-messages', bad]);
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain('categories.0.messages.0: This field may not be blank.');
+    expect(refused.err).toContain('categories: Category 1 ("Calm"), message 1: This field may not be blank.');
     writeFileSync(bad, '{ not json');
     expect((await cli(['import-messages', bad])).err).toContain('is not valid JSON');
     // What the API refuses in any body: escapes in the JSON text for a NUL and a lone surrogate.
@@ -186,11 +186,11 @@ describe('admin CLI', () => {
     expect(JSON.parse(stdout.out)).toEqual({
       categories: [
         { name: 'Calm', messages: ['I am calm.', 'I breathe.'] },
-        { name: 'Focus', messages: [] },
+        { name: 'Focus', messages: ['I notice one thing.'] },
       ],
     });
     const out = path.join(files, 'out.json');
-    expect((await cli(['export-messages', out])).out).toBe(`Exported 2 categories and 2 messages to ${out}.\n`);
+    expect((await cli(['export-messages', out])).out).toBe(`Exported 2 categories and 3 messages to ${out}.\n`);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(stdout.out));
   });
 

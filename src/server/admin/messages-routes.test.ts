@@ -90,27 +90,41 @@ describe('admin message categories API', () => {
     ).toBe(404);
   });
 
-  it('exports a file that imports back, replacing the messages of the categories it names', async () => {
+  it('exports a file that imports back: a category it names keeps its place, a new one goes last', async () => {
     const exported = await call('GET', '/api/admin/message-categories/export/');
     expect(exported.headers['content-disposition']).toContain('innerwave-messages.json');
     const file = exported.json() as { categories: Array<{ name: string; messages: string[] }> };
-    expect(file.categories.map((c) => c.name)).toEqual(['Calmness', 'Sleep']);
+    // Sleep, created by hand and not filled yet, has nothing to export (and an import would refuse it).
+    expect(file.categories).toEqual([{ name: 'Calmness', messages: ['I am at ease.'] }]);
+    expect((await call('POST', '/api/admin/message-categories/import/', file)).json()).toEqual({
+      categories_created: 0,
+      categories_updated: 1,
+      messages: 1,
+    });
 
     const imported = await call('POST', '/api/admin/message-categories/import/', {
       categories: [
-        { name: 'Sleep', messages: ['I rest deeply.', 'I wake refreshed.'] },
         { name: 'Gratitude', messages: ['I am thankful.'] },
+        { name: 'Sleep', messages: ['I rest deeply.', 'I wake refreshed.'] },
+        { name: 'Calmness', messages: ['I am at ease.', 'I breathe slowly.'] },
       ],
     });
-    expect(imported.json()).toEqual({ categories_created: 1, categories_updated: 1, messages: 3 });
-    const after = (await call('GET', '/api/admin/message-categories/export/')).json();
-    expect(after).toEqual({
+    expect(imported.json()).toEqual({ categories_created: 1, categories_updated: 2, messages: 5 });
+    const list = (await call('GET', '/api/admin/message-categories/')).json() as Array<{
+      name: string;
+      position: number;
+    }>;
+    expect(list.map((c) => c.name)).toEqual(['Calmness', 'Sleep', 'Gratitude']);
+    const created = (await call('POST', '/api/admin/message-categories/', { name: 'Focus' })).json();
+    expect(created.position).toBeGreaterThan(Math.max(...list.map((c) => c.position)));
+    expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual({
       categories: [
+        { name: 'Calmness', messages: ['I am at ease.', 'I breathe slowly.'] },
         { name: 'Sleep', messages: ['I rest deeply.', 'I wake refreshed.'] },
         { name: 'Gratitude', messages: ['I am thankful.'] },
-        { name: 'Calmness', messages: ['I am at ease.'] },
       ],
     });
+    expect((await call('DELETE', `/api/admin/message-categories/${created.id}/`)).statusCode).toBe(204);
   });
 
   it('merges a category created while an import runs, and refuses its name to a create after it', async () => {
@@ -147,23 +161,48 @@ describe('admin message categories API', () => {
     expect(names.filter((name) => name === 'Racing late')).toHaveLength(1);
   });
 
-  it('refuses an invalid import file and changes nothing', async () => {
+  it('refuses an invalid import file, naming the category, and changes nothing', async () => {
     const before = (await call('GET', '/api/admin/message-categories/export/')).json();
-    const bad = await call('POST', '/api/admin/message-categories/import/', {
-      categories: [
-        { name: 'Sleep', messages: ['ok'] },
-        { name: 'Broken', messages: [''] },
+    const refused: Array<[object, string[]]> = [
+      [
+        {
+          categories: [
+            { name: 'Sleep', messages: ['ok'] },
+            { name: 'Broken', messages: ['fine', ''] },
+            { name: '  ', messages: ['x'] },
+          ],
+        },
+        [
+          'Category 2 ("Broken"), message 2: This field may not be blank.',
+          'Category 3, name: This field may not be blank.',
+        ],
       ],
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toHaveProperty('categories');
-    const duplicate = await call('POST', '/api/admin/message-categories/import/', {
-      categories: [
-        { name: 'A', messages: [] },
-        { name: 'A', messages: [] },
+      // An import that would empty a category (or add an empty one): members would find nothing in it.
+      [
+        {
+          categories: [
+            { name: 'Sleep', messages: ['ok'] },
+            { name: 'Calmness', messages: [] },
+          ],
+        },
+        ['Category 2 ("Calmness"), messages: A category needs at least one message.'],
       ],
-    });
-    expect(duplicate.statusCode).toBe(400);
+      [{ categories: [{ name: 'Sleep' }] }, ['Category 1 ("Sleep"), messages: This field is required.']],
+      [{ categories: ['Sleep'] }, ['Category 1: Invalid data. Expected a dictionary, but got str.']],
+      [
+        {
+          categories: [
+            { name: 'A', messages: ['a'] },
+            { name: 'A', messages: ['b'] },
+          ],
+        },
+        ['Category names must be unique.'],
+      ],
+    ];
+    for (const [file, errors] of refused) {
+      const answer = await call('POST', '/api/admin/message-categories/import/', file);
+      expect([answer.statusCode, answer.json()]).toEqual([400, { categories: errors }]);
+    }
     expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual(before);
   });
 
@@ -174,14 +213,14 @@ describe('admin message categories API', () => {
       // 70,000 short messages (under the 1 MiB body limit) overflowed the stack building one INSERT: a 500.
       [
         { categories: [{ name: 'Huge', messages: short(70_000) }] },
-        'Ensure each category has no more than 1000 messages.',
+        'Category 1 ("Huge"), messages: Ensure this category has no more than 1000 messages.',
       ],
       [
         { categories: Array.from({ length: 11 }, (_, i) => ({ name: `Big ${i}`, messages: short(1_000) })) },
         'Ensure this file has no more than 10000 messages.',
       ],
       [
-        { categories: Array.from({ length: 501 }, (_, i) => ({ name: `Small ${i}`, messages: [] })) },
+        { categories: Array.from({ length: 501 }, (_, i) => ({ name: `Small ${i}`, messages: ['m'] })) },
         'Ensure this field has no more than 500 elements.',
       ],
     ];
@@ -198,6 +237,6 @@ describe('admin message categories API', () => {
     const imported = await call('POST', '/api/admin/message-categories/import/', largest);
     expect(imported.json()).toEqual({ categories_created: 10, categories_updated: 0, messages: 10_000 });
     const after = (await call('GET', '/api/admin/message-categories/export/')).json();
-    expect(after).toEqual({ categories: [...largest.categories, ...before.categories] });
+    expect(after).toEqual({ categories: [...before.categories, ...largest.categories] });
   });
 });

@@ -132,10 +132,17 @@ export async function reorderMessages(db: Db, categoryId: number, ids: readonly 
   return getCategory(db, categoryId);
 }
 
-/** The import/export file of every category, in order. */
+/**
+ * The import/export file: every category with messages, in order. One without any (created, not filled yet) is
+ * left out: it has nothing to restore, and an import refuses it (docs/product/content.md#admin-screens).
+ */
 export async function exportMessages(db: Db): Promise<MessagesFile> {
   const categories = await listCategories(db);
-  return { categories: categories.map((c) => ({ name: c.name, messages: c.messages.map((m) => m.message_text) })) };
+  return {
+    categories: categories
+      .filter((c) => c.messages.length > 0)
+      .map((c) => ({ name: c.name, messages: c.messages.map((m) => m.message_text) })),
+  };
 }
 
 /**
@@ -152,8 +159,9 @@ const batches = <T>(rows: readonly T[]): T[][] =>
 
 /**
  * Imports a file in one transaction (all or nothing; its size is bounded by messagesFileSchema): a
- * category named in the file is created, or has its messages replaced by the file's; categories the
- * file does not name stay as they are. Categories of the file come first, in the file's order.
+ * category named in the file has its messages replaced by the file's and keeps its place; one the file
+ * names for the first time goes last, as a category created by hand does, in the file's order. Categories
+ * the file does not name stay as they are.
  */
 export async function importMessages(db: Db, file: MessagesFile): Promise<MessagesImportResult> {
   return db.transaction(async (tx) => {
@@ -171,10 +179,12 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
     const replaced = file.categories.flatMap((c) => byName.get(c.name) ?? []);
     for (const ids of batches(replaced)) await tx.delete(messages).where(inArray(messages.categoryId, ids));
     const newNames = file.categories.filter((c) => !byName.has(c.name)).map((c) => c.name);
-    for (const names of batches(newNames)) {
+    const [last] = await tx.select({ n: max(messageCategories.position) }).from(messageCategories);
+    const firstNew = (last?.n ?? -1) + 1;
+    for (const [batch, names] of batches(newNames).entries()) {
       const rows = await tx
         .insert(messageCategories)
-        .values(names.map((name) => ({ name })))
+        .values(names.map((name, i) => ({ name, position: firstNew + batch * IMPORT_BATCH_ROWS + i })))
         .returning({ id: messageCategories.id, name: messageCategories.name });
       for (const row of rows) byName.set(row.name, row.id);
     }
@@ -187,10 +197,6 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
       category.messages.map((text, position) => ({ categoryId: idOf(category.name), messageText: text, position })),
     );
     for (const batch of batches(rows)) await tx.insert(messages).values(batch);
-    const orderedIds = file.categories.map((c) => idOf(c.name));
-    const named = new Set(orderedIds);
-    orderedIds.push(...existing.filter((c) => !named.has(c.id)).map((c) => c.id));
-    await writePositions(tx, messageCategories, orderedIds);
     return { categories_created: newNames.length, categories_updated: replaced.length, messages: rows.length };
   });
 }

@@ -3,6 +3,7 @@ import { SUBSCRIPTION_PLANS } from '../constants';
 import { adminBillingSchema } from './billing';
 import { AUDIO_KINDS } from './portal-plain';
 import { pathId, requiredString } from './fields';
+import { hasVisibleText } from './plain';
 import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
@@ -121,25 +122,66 @@ export const messagesExportSchema = z.object({
  */
 export const MESSAGES_IMPORT_LIMITS = { categories: 500, messagesPerCategory: 1_000, messages: 10_000 } as const;
 
-/** The import file, the export's shape: categories in order, each with its messages in order. */
+/** Why an import refuses `"messages": []`: it would leave the category empty for members. */
+export const IMPORT_CATEGORY_EMPTY_MESSAGE = 'A category needs at least one message.';
+
+/** A category of an import file: a name, and at least one message (a category without any plays nothing). */
+const importedCategorySchema = z.object({
+  name: categoryNameField(),
+  messages: z
+    .array(messageTextField())
+    .min(1, { error: IMPORT_CATEGORY_EMPTY_MESSAGE })
+    .max(MESSAGES_IMPORT_LIMITS.messagesPerCategory, {
+      error: `Ensure this category has no more than ${MESSAGES_IMPORT_LIMITS.messagesPerCategory} messages.`,
+    }),
+});
+
+/**
+ * Where in a file a category's problem is, for people: `Category 2 ("Calm"), message 5`. The list's errors
+ * stay `{"categories": ["…"]}` as every field's do (docs/product/errors-and-limits.md#error-bodies), so each
+ * names its category itself.
+ */
+function importedCategoryLabel(index: number, item: unknown, path: readonly PropertyKey[]): string {
+  const raw = item && typeof item === 'object' ? (item as { name?: unknown }).name : undefined;
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+  const category = `Category ${index + 1}${hasVisibleText(shown) ? ` ("${shown}")` : ''}`;
+  const [field, at] = path;
+  if (field === 'messages' && typeof at === 'number') return `${category}, message ${at + 1}`;
+  return typeof field === 'string' ? `${category}, ${field}` : category;
+}
+
+/**
+ * The import file, the export's shape: categories in order, each with its messages in order. Each category is
+ * checked on its own so that a refusal names it (a list's errors otherwise say only the field's words).
+ */
 export const messagesFileSchema = z.object({
   categories: z
-    .array(
-      z.object({
-        name: categoryNameField(),
-        messages: z.array(messageTextField()),
+    .array(z.unknown())
+    .max(MESSAGES_IMPORT_LIMITS.categories)
+    .transform((items, ctx) =>
+      items.flatMap((item, index) => {
+        const parsed = importedCategorySchema.safeParse(item);
+        if (parsed.success) return [parsed.data];
+        for (const issue of parsed.error.issues)
+          ctx.issues.push({
+            code: 'custom',
+            input: item,
+            message: `${importedCategoryLabel(index, item, issue.path)}: ${issue.message}`,
+          });
+        return [];
       }),
     )
-    .max(MESSAGES_IMPORT_LIMITS.categories)
-    .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
-      error: 'Category names must be unique.',
-    })
-    .refine((list) => list.every((c) => c.messages.length <= MESSAGES_IMPORT_LIMITS.messagesPerCategory), {
-      error: `Ensure each category has no more than ${MESSAGES_IMPORT_LIMITS.messagesPerCategory} messages.`,
-    })
-    .refine((list) => list.reduce((n, c) => n + c.messages.length, 0) <= MESSAGES_IMPORT_LIMITS.messages, {
-      error: `Ensure this file has no more than ${MESSAGES_IMPORT_LIMITS.messages} messages.`,
-    }),
+    .pipe(
+      z
+        .array(z.object({ name: z.string(), messages: z.array(z.string()) }))
+        .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
+          error: 'Category names must be unique.',
+        })
+        .refine((list) => list.reduce((n, c) => n + c.messages.length, 0) <= MESSAGES_IMPORT_LIMITS.messages, {
+          error: `Ensure this file has no more than ${MESSAGES_IMPORT_LIMITS.messages} messages.`,
+        }),
+    ),
 });
 export type MessagesFile = z.infer<typeof messagesFileSchema>;
 
