@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,14 @@ afterEach(() => vi.clearAllMocks());
 function categoriesServer(categories: AdminCategory[]) {
   return fakeApi({
     [`GET ${ADMIN_API.categories}`]: () => categories,
+    [`POST ${ADMIN_API.categoriesImport}`]: ({ body }) => {
+      const file = body as { categories: Array<{ messages: string[] }> };
+      return {
+        categories_created: 1,
+        categories_updated: file.categories.length - 1,
+        messages: file.categories.reduce((n, c) => n + c.messages.length, 0),
+      };
+    },
     [`POST ${ADMIN_API.categories}`]: ({ body }) => {
       const { name } = body as { name: string };
       if (categories.some((category) => category.name === name))
@@ -52,5 +60,79 @@ describe('MessagesPanel', () => {
 
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('A category with this name already exists.'));
     expect(screen.getByLabelText('New category name')).toHaveValue('Calm');
+  });
+
+  const messages = (...texts: string[]) => texts.map((message_text, i) => ({ id: i + 1, message_text, position: i }));
+  const jsonFile = (name: string, content: unknown) =>
+    new File([JSON.stringify(content)], name, { type: 'application/json' });
+
+  it('shows what an import will change, and writes nothing until staff confirm it', async () => {
+    const user = userEvent.setup();
+    const { calls } = categoriesServer([
+      { id: 1, name: 'Calm', position: 0, messages: messages('I am calm.', 'I breathe.', 'I rest.') },
+      { id: 2, name: 'Sleep', position: 1, messages: messages('I sleep well.') },
+    ]);
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByRole('button', { name: 'Edit name of Calm' });
+
+    const file = {
+      categories: [
+        { name: 'Calm', messages: ['I am calm.'] },
+        { name: 'Sleep', messages: ['I sleep well.'] },
+        { name: 'Gratitude', messages: ['I am thankful.', 'I notice what is good.'] },
+      ],
+    };
+    await user.upload(screen.getByLabelText('Import messages file'), jsonFile('library.json', file));
+    const dialog = await screen.findByRole('dialog', { name: 'Import library.json?' });
+    expect(dialog).toHaveTextContent(
+      '1 category added, 2 categories replaced. Categories the file does not name stay as they are.',
+    );
+    expect(dialog).toHaveTextContent('Messages in the replaced categories: 4 → 2.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('"Calm" loses 2 messages');
+    const rows = within(within(dialog).getByRole('list', { name: 'Categories in the file' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Calm3 messages → 1',
+      'Sleep1 message, unchanged',
+      'Gratitudenew · 2 messages',
+    ]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.upload(screen.getByLabelText('Import messages file'), jsonFile('library.json', file));
+    await user.click(await screen.findByRole('button', { name: 'Replace and import' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([file]);
+    expect(toast.success).toHaveBeenCalledWith('Imported 4 messages: 1 categories created, 2 replaced.');
+  });
+
+  it('imports a file that loses no messages with a plain Import, and names the category of a bad file', async () => {
+    const user = userEvent.setup();
+    const { calls } = categoriesServer([{ id: 1, name: 'Calm', position: 0, messages: messages('I am calm.') }]);
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByRole('button', { name: 'Edit name of Calm' });
+
+    const bad = {
+      categories: [
+        { name: 'Calm', messages: ['I am calm.'] },
+        { name: 'Focus', messages: [] },
+      ],
+    };
+    await user.upload(screen.getByLabelText('Import messages file'), jsonFile('bad.json', bad));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'bad.json is not a messages file: Category 2 ("Focus"), messages: A category needs at least one message.',
+      ),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const grown = { categories: [{ name: 'Calm', messages: ['I am calm.', 'I breathe.'] }] };
+    await user.upload(screen.getByLabelText('Import messages file'), jsonFile('grown.json', grown));
+    const dialog = await screen.findByRole('dialog', { name: 'Import grown.json?' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
   });
 });

@@ -1,7 +1,8 @@
-import { useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Download, Upload } from 'lucide-react';
+import type { MessagesFile } from '@shared/contract';
 import { messagesFileSchema } from '@shared/contract/admin';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
@@ -11,12 +12,16 @@ import { AddForm } from '@web/components/ui/add-form';
 import { CategoryCard } from './category-card';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
+import { ImportPreview } from './import-preview';
+import { describeFileIssues, summarizeImport, type ImportSummary } from '../lib/import-summary';
 
 /** Message categories and their messages: create, rename, reorder, delete; import and export JSON. */
 export function MessagesPanel() {
   const query = useQuery(api.adminCategoriesQuery());
   const run = api.useCategoriesChange();
+  const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<{ fileName: string; file: MessagesFile; summary: ImportSummary } | null>(null);
   const categories = query.data ?? [];
 
   async function exportFile() {
@@ -37,18 +42,27 @@ export function MessagesPanel() {
       return;
     }
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      toast.error(`${file.name} is not a messages file: ${issue?.path.join('.')} ${issue?.message}`);
+      toast.error(`${file.name} is not a messages file: ${describeFileIssues(parsed.error.issues)}`);
       return;
     }
     const data = parsed.data;
-    await run(async () => {
-      const result = await api.importMessages(data);
-      toast.success(
-        `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`,
-      );
-    }).catch(() => undefined);
+    // The summary is drawn against the library as it is now, not as this page last loaded it.
+    let library;
+    try {
+      library = await queryClient.fetchQuery({ ...api.adminCategoriesQuery(), staleTime: 0 });
+    } catch (error) {
+      toast.error(describeError(error));
+      return;
+    }
+    setPreview({ fileName: file.name, file: data, summary: summarizeImport(data, library) });
   }
+
+  const importPreviewed = (data: MessagesFile) =>
+    run(
+      () => api.importMessages(data),
+      (result) =>
+        `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`,
+    );
 
   return (
     <section className={panelClass} aria-labelledby="messages-heading">
@@ -80,8 +94,17 @@ export function MessagesPanel() {
         </div>
       </div>
       <p className="mt-1 text-sm text-fg-muted">
-        Importing replaces the messages of every category the file names; other categories stay as they are.
+        Importing replaces the messages of every category the file names; other categories stay as they are. You see
+        what it will change before anything is written.
       </p>
+      {preview ? (
+        <ImportPreview
+          fileName={preview.fileName}
+          summary={preview.summary}
+          onImport={() => importPreviewed(preview.file)}
+          onClose={() => setPreview(null)}
+        />
+      ) : null}
       <div className="mt-4">
         <AddForm
           label="New category name"
