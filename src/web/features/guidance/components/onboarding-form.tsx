@@ -1,19 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import type { GoalId, Onboarding, OnboardingWrite, SessionMinutes } from '@shared/contract';
+import type { GoalId, Onboarding, OnboardingWrite } from '@shared/contract';
 import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
+import { ONBOARDING_STEP_COUNT, type OnboardingAnswers, type OnboardingDraft } from '../lib/onboarding-draft';
 
 // The onboarding's three short steps (docs/product/screens.md#welcome): goals, headphones, session
 // length. Every answer is optional; "Skip for now" saves nothing but the wish to skip.
-
-export interface OnboardingAnswers {
-  goals: GoalId[];
-  free_text: string;
-  headphones: boolean | null;
-  session_minutes: SessionMinutes | null;
-}
 
 export const answersOf = (onboarding: Onboarding | undefined): OnboardingAnswers => ({
   goals: onboarding?.goals ?? [],
@@ -23,6 +17,7 @@ export const answersOf = (onboarding: Onboarding | undefined): OnboardingAnswers
 });
 
 const STEPS = ['What would you like from Innerwave?', 'Do you listen with headphones?', 'How long is a good session?'];
+if (STEPS.length !== ONBOARDING_STEP_COUNT) throw new Error('ONBOARDING_STEP_COUNT must count the steps');
 
 function Choice({
   pressed,
@@ -76,16 +71,28 @@ export function OnboardingForm({
   initial,
   onSave,
   onSkip,
+  onChange,
   saving,
 }: {
-  initial: OnboardingAnswers;
+  /** Where it starts: the answers saved (step 1), or the draft of this tab's earlier visit. */
+  initial: OnboardingDraft;
   onSave: (answers: OnboardingWrite) => void;
   /** Offered on the first visit only; later, Cancel is the way out. */
   onSkip?: () => void;
+  /** Each step or answer changed, to keep the draft. */
+  onChange?: (draft: OnboardingDraft) => void;
   saving: boolean;
 }) {
-  const [step, setStep] = useState(0);
-  const [answers, setAnswers] = useState(initial);
+  const [start] = useState(initial);
+  const [step, setStep] = useState(start.step);
+  const [answers, setAnswers] = useState(start.answers);
+  const touched = useRef(false);
+  useEffect(() => {
+    // Not before the first change: what it shows then is what was saved or kept already.
+    if (!touched.current && step === start.step && answers === start.answers) return;
+    touched.current = true;
+    onChange?.({ step, answers });
+  }, [step, answers, start, onChange]);
   const headingId = useId();
   const freeTextId = useId();
   const last = step === STEPS.length - 1;

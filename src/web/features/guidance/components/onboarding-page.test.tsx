@@ -47,6 +47,7 @@ function renderPage(path: string = paths.welcome) {
 }
 
 afterEach(() => {
+  sessionStorage.clear();
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
@@ -120,6 +121,80 @@ describe('OnboardingPage', () => {
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ goals: ['focus'], session_minutes: 30 });
     expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.updated);
+  });
+
+  it('resumes after a reload at the step and with the answers given, until they are saved', async () => {
+    const user = userEvent.setup();
+    const { calls } = server();
+    const first = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Calm' }));
+    await user.type(screen.getByLabelText(/In your own words/), 'slowing down');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('radio', { name: 'No, speakers' }));
+    first.unmount();
+
+    // The reload: a new page in the same tab.
+    const second = renderPage();
+    expect(await screen.findByRole('heading', { name: 'Do you listen with headphones?' })).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'No, speakers' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Calm' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText(/In your own words/)).toHaveValue('slowing down');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('radio', { name: '10 minutes' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      goals: ['calm'],
+      free_text: 'slowing down',
+      headphones: false,
+      session_minutes: 10,
+      skipped: false,
+    });
+    second.unmount();
+
+    // Saved: opened again, it starts at the first step with what was saved, not with the draft.
+    renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Calm' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('forgets the draft when the onboarding is skipped, here or from the invitation', async () => {
+    const user = userEvent.setup();
+    server();
+    const page = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sleep' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByText('Subliminals page')).toBeInTheDocument();
+    page.unmount();
+    expect(Object.keys(sessionStorage)).toEqual([]);
+
+    server();
+    const again = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sleep' }));
+    again.unmount();
+    expect(Object.keys(sessionStorage)).toHaveLength(1);
+    renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    await vi.waitFor(() => expect(Object.keys(sessionStorage)).toEqual([]));
+  });
+
+  it('shows no form when the saved answers cannot be read, so a Save cannot replace them with blanks', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    const stored: Onboarding = { ...fresh, goals: ['focus'], completed_at: 'x' };
+    fakeApi({
+      [`GET ${API.onboarding}`]: () => (failing ? jsonResponse(500, { detail: 'A server error occurred.' }) : stored),
+    });
+    renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    failing = false;
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Focus' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says so when saving fails, and keeps the answers', async () => {

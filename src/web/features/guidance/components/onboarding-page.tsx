@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { OnboardingWrite } from '@shared/contract';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/ui/query-state';
 import { paths, safeRedirectTarget } from '@web/lib/paths';
 import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 import { answersOf, OnboardingForm } from './onboarding-form';
+import { clearOnboardingDraft, readOnboardingDraft, writeOnboardingDraft } from '../lib/onboarding-draft';
 
 export const ONBOARDING_TEXTS = {
   saved: 'Saved. Your suggestions are ready in the portal.',
@@ -29,6 +30,7 @@ export function OnboardingPage() {
   const mutation = useMutation({
     mutationFn: (answers: OnboardingWrite) => saveOnboarding(answers),
     onSuccess: async (saved) => {
+      clearOnboardingDraft();
       queryClient.setQueryData(guidanceKeys.onboarding, saved);
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
       toast.success(
@@ -39,21 +41,27 @@ export function OnboardingPage() {
     onError: () => toast.error(ONBOARDING_TEXTS.failed),
   });
 
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading" />
-      </div>
-    );
-  }
+  // Never the form without the answers saved (a failed read shows Try again): its Save would replace them
+  // with blanks, no goals among them.
   return (
-    <div className="rounded-3xl border border-line bg-surface-raised p-6 sm:p-8">
-      <OnboardingForm
-        initial={answersOf(query.data)}
-        saving={mutation.isPending}
-        onSave={(answers) => mutation.mutate(answers)}
-        onSkip={answered ? undefined : () => mutation.mutate({ skipped: true })}
-      />
-    </div>
+    <QueryState
+      isPending={query.isPending}
+      error={query.error}
+      isEmpty={false}
+      emptyText=""
+      onRetry={() => void query.refetch()}
+    >
+      {query.data ? (
+        <div className="rounded-3xl border border-line bg-surface-raised p-6 sm:p-8">
+          <OnboardingForm
+            initial={readOnboardingDraft() ?? { step: 0, answers: answersOf(query.data) }}
+            saving={mutation.isPending}
+            onChange={writeOnboardingDraft}
+            onSave={(answers) => mutation.mutate(answers)}
+            onSkip={answered ? undefined : () => mutation.mutate({ skipped: true })}
+          />
+        </div>
+      ) : null}
+    </QueryState>
   );
 }

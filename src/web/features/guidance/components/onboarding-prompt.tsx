@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
 import { rememberInvitation } from '@web/lib/portal-frame';
 import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
+import { clearOnboardingDraft } from '../lib/onboarding-draft';
 
 /** Whether the onboarding is still to be offered: never answered and never skipped. */
 export const onboardingPending = (onboarding: { completed_at: string | null; skipped: boolean } | undefined) =>
@@ -41,7 +42,10 @@ export function OnboardingPrompt() {
   const { pathname } = useLocation();
   const skip = useMutation({
     mutationFn: () => saveOnboarding({ skipped: true }),
-    onSuccess: (saved) => queryClient.setQueryData(guidanceKeys.onboarding, saved),
+    onSuccess: (saved) => {
+      clearOnboardingDraft();
+      queryClient.setQueryData(guidanceKeys.onboarding, saved);
+    },
   });
   const invited = onboardingPending(query.data) && !skip.isSuccess;
   useEffect(() => {
