@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { ADMIN_API, API, BILLING_MESSAGES, fillPath } from '@shared/contract';
 import type { Notice } from '../cluster/notices';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
+import { readOutbox } from '../test/eml';
 import { ownTestKit } from '../own/test-kit';
-import { stripeEvents } from '../db/schema';
+import { duplicateSubscriptions, stripeEvents } from '../db/schema';
 import { processEvent } from './webhook';
 
 // Billing against the Stripe stand-in: the real `stripe` client, nothing sent to Stripe's servers.
@@ -219,18 +221,29 @@ describe('billing with Stripe (the stand-in)', () => {
     expect([again.statusCode, again.json()]).toEqual([409, { detail: BILLING_MESSAGES.alreadySubscribed }]);
   });
 
-  it('warns when a second live subscription of the same person arrives (two Checkouts paid at once)', async () => {
+  it('follows a second live subscription of the same person (two Checkouts paid at once) and records the other to cancel', async () => {
     const { user, customerId, sub } = await subscriber('intermediate');
     const second = stand.subscription({ customer: customerId, price: PRICES.pro });
     const { event } = stand.signedEvent('customer.subscription.created', second, { created: 1_800_000_100 });
     const outcome = await processEvent(t.ctx.database.db, event, PRICES);
-    expect(outcome).toMatchObject({ userId: user.id, planChange: { from: 'intermediate', to: 'pro' } });
-    expect(outcome.alert).toBe(
-      `billing: a second live subscription (${second.id}) replaces ${sub.id}, which still bills: cancel one at Stripe`,
-    );
-    // The same subscription's own later news is no alert.
+    expect(outcome).toMatchObject({
+      userId: user.id,
+      planChange: { from: 'intermediate', to: 'pro' },
+      result: `subscription active; a second live one (${sub.id}) to cancel and refund`,
+    });
+    const recorded = await t.ctx.database.db
+      .select()
+      .from(duplicateSubscriptions)
+      .where(eq(duplicateSubscriptions.userId, user.id));
+    expect(recorded).toMatchObject([{ subscriptionId: sub.id, keptSubscriptionId: second.id, settledAt: null }]);
+    // The same subscription's own later news records nothing more; the other's news is no longer the person's.
     const renewed = stand.signedEvent('customer.subscription.updated', second, { created: 1_800_000_200 }).event;
-    expect((await processEvent(t.ctx.database.db, renewed, PRICES)).alert).toBeUndefined();
+    expect((await processEvent(t.ctx.database.db, renewed, PRICES)).result).toBe('subscription active');
+    const late = stand.signedEvent('customer.subscription.updated', sub, { created: 1_800_000_300 }).event;
+    expect((await processEvent(t.ctx.database.db, late, PRICES)).result).toBe(
+      'ignored: a second subscription, cancelled and refunded',
+    );
+    expect((await planOf(user)).plan).toBe('pro');
   });
 
   it('applies each event once: a replayed event changes nothing', async () => {
@@ -550,6 +563,188 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect((await fetch(`${pro}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
     const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: fay.headers });
     expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+  });
+});
+
+describe('two Checkouts paid at the same moment', () => {
+  let t: TestApp;
+  let stand: StripeStandIn;
+  let webhook: string;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    stand = await startStripeStandIn({
+      webhookSecret: SECRET,
+      amounts: { [PRICES.intermediate]: 3600, [PRICES.pro]: 5600 },
+    });
+    t = await createTestApp(stripeEnv(stand.url), {
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    webhook = `http://127.0.0.1:${port}${API.billingWebhook}`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await stand.close();
+  });
+
+  const planOf = async (user: SignedInUser) =>
+    (await t.app.inject({ method: 'GET', url: API.plan, headers: user.headers })).json();
+  /**
+   * A person pays two Checkout pages, each before the other's events reach the app (they are held back):
+   * both subscriptions are live at Stripe. Answers the held events: the sessions' then the subscriptions'.
+   */
+  async function payTwice(user: SignedInUser) {
+    stand.setWebhookUrl(undefined);
+    const from = stand.events.length;
+    for (const plan of ['intermediate', 'pro']) {
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: API.billingCheckout,
+        payload: { plan },
+        headers: user.headers,
+      });
+      expect(opened.statusCode).toBe(200);
+      expect((await fetch(`${opened.json().url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    }
+    const held = stand.events.slice(from).map((sent) => sent.event);
+    expect(held.map((event) => event.type)).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'checkout.session.completed',
+      'customer.subscription.created',
+    ]);
+    stand.setWebhookUrl(webhook);
+    const [first, second] = [held[1]!, held[3]!].map((event) => event.data.object as Stripe.Subscription);
+    return { sessions: [held[0]!, held[2]!], subscriptions: [held[1]!, held[3]!], first: first!, second: second! };
+  }
+  /** Sends an event as Stripe sends it again: the same id and time. */
+  const resend = (event: Stripe.Event) =>
+    stand.sendEvent(event.type, event.data.object, { id: event.id, created: event.created });
+  const liveAtStripe = (customer: string) =>
+    [...stand.subscriptions.values()].filter((sub) => sub.customer === customer && sub.status !== 'canceled');
+  const mailsTo = async (user: SignedInUser) => {
+    await t.ctx.jobs.settled();
+    return (await readOutbox(t.ctx.mailer.outboxDir!)).filter((mail) => mail.to.includes(user.email));
+  };
+
+  it('cancels the second subscription at Stripe and refunds it once; the plan is the kept one’s; replays change nothing', async () => {
+    const gil = await signedInUser(t.ctx);
+    const { sessions, subscriptions, first, second } = await payTwice(gil);
+    const customer = first.customer as string;
+    expect(liveAtStripe(customer)).toHaveLength(2);
+    // Both sessions, then both subscriptions: the first subscription is followed, then the second replaces it.
+    for (const event of [...sessions, ...subscriptions]) expect((await resend(event)).status).toBe(200);
+    await stand.idle();
+
+    expect(liveAtStripe(customer).map((sub) => sub.id)).toEqual([second.id]);
+    const cancelled = stand.subscriptions.get(first.id)!;
+    expect(cancelled.status).toBe('canceled');
+    expect(cancelled.cancellation_details?.comment).toContain(second.id);
+    const refunds = [...stand.refunds.values()];
+    expect(refunds).toMatchObject([
+      { amount: 3600, currency: 'usd', reason: 'duplicate', metadata: { subscription: first.id } },
+    ]);
+    const paidFirst = stand.invoices.get(first.latest_invoice as string)!.payments!.data[0]!;
+    expect(refunds[0]!.payment_intent).toBe(paidFirst.payment.payment_intent);
+    expect(stand.calls.find((c) => c.path === '/v1/refunds')?.idempotencyKey).toBe(
+      `innerwave-duplicate-refund-${first.id}`,
+    );
+    // The cancelled subscription's own deletion reached the webhook and changed nothing.
+    const deletion = stand.events.find(
+      (sent) =>
+        sent.event.type === 'customer.subscription.deleted' &&
+        (sent.event.data.object as Stripe.Subscription).id === first.id,
+    )!;
+    expect(deletion.status).toBe(200);
+    expect(await planOf(gil)).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+
+    const mails = await mailsTo(gil);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your second Innerwave payment was refunded']);
+    expect(mails[0]!.text).toContain('its payment of $36.00 was refunded in full');
+    expect(mails[0]!.text).toContain('Your plan stays Pro');
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.subscription === first.id);
+    expect(logged).toMatchObject([
+      {
+        level: 40,
+        userId: gil.id,
+        msg: `billing: a second live subscription (${first.id}) of the same person, beside ${second.id} which is followed: cancelled at Stripe and its payment of $36.00 refunded in full (${refunds[0]!.id}); the person is told by e-mail`,
+      },
+    ]);
+
+    // Stripe sends every event again (and the deletion): nothing more is cancelled, refunded or mailed.
+    const calls = stand.calls.length;
+    for (const event of [...sessions, ...subscriptions, deletion.event]) {
+      const again = await resend(event);
+      expect(again.status).toBe(200);
+    }
+    await stand.idle();
+    expect(stand.calls.length).toBe(calls);
+    expect(stand.refunds.size).toBe(1);
+    expect(liveAtStripe(customer).map((sub) => sub.id)).toEqual([second.id]);
+    expect(await planOf(gil)).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+    expect(await mailsTo(gil)).toHaveLength(1);
+  });
+
+  it('keeps one of two subscriptions whose events two workers apply at the same moment', async () => {
+    const hal = await signedInUser(t.ctx);
+    const { sessions, subscriptions } = await payTwice(hal);
+    for (const event of sessions) expect((await resend(event)).status).toBe(200);
+    const answers = await Promise.all(subscriptions.map(resend));
+    expect(answers.map((sent) => sent.status)).toEqual([200, 200]);
+    await stand.idle();
+    const customer = (subscriptions[0]!.data.object as Stripe.Subscription).customer as string;
+    const [kept] = liveAtStripe(customer);
+    expect(liveAtStripe(customer)).toHaveLength(1);
+    expect(
+      [...stand.refunds.values()].filter((refund) => refund.metadata?.kept_subscription === kept!.id),
+    ).toHaveLength(1);
+    const plan = kept!.items.data[0]!.price.id === PRICES.pro ? 'pro' : 'intermediate';
+    expect(await planOf(hal)).toMatchObject({ plan, billing: { status: 'active' } });
+  });
+
+  it('answers 503 while Stripe is out of reach, so Stripe sends the event again; its resend cancels and refunds', async () => {
+    const ida = await signedInUser(t.ctx);
+    const { sessions, subscriptions, first, second } = await payTwice(ida);
+    for (const event of [...sessions, subscriptions[0]!]) expect((await resend(event)).status).toBe(200);
+    stand.setOutage(true);
+    const refused = await resend(subscriptions[1]!);
+    stand.setOutage(false);
+    expect(refused.status).toBe(503);
+    // The event itself is applied (the plan is the kept subscription's); only Stripe's part is still to do.
+    expect(await planOf(ida)).toMatchObject({ plan: 'pro' });
+    expect(liveAtStripe(first.customer as string)).toHaveLength(2);
+    expect(await mailsTo(ida)).toHaveLength(0);
+    const again = await resend(subscriptions[1]!);
+    expect(again.status).toBe(200);
+    await stand.idle();
+    expect(liveAtStripe(first.customer as string).map((sub) => sub.id)).toEqual([second.id]);
+    expect([...stand.refunds.values()].filter((refund) => refund.metadata?.subscription === first.id)).toHaveLength(1);
+    expect(await mailsTo(ida)).toHaveLength(1);
+  });
+
+  it('leaves a subscription Stripe refuses to cancel to staff, answering 200 (a resend would be refused alike)', async () => {
+    const jo = await signedInUser(t.ctx);
+    const { sessions, subscriptions, first } = await payTwice(jo);
+    // Stripe no longer knows it (deleted in its dashboard, say): asking again changes nothing.
+    stand.subscriptions.delete(first.id);
+    for (const event of [...sessions, ...subscriptions]) expect((await resend(event)).status).toBe(200);
+    const [recorded] = await t.ctx.database.db
+      .select()
+      .from(duplicateSubscriptions)
+      .where(eq(duplicateSubscriptions.subscriptionId, first.id));
+    expect(recorded).toMatchObject({ settledAt: null, failure: `No such subscription: '${first.id}'` });
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.subscription === first.id);
+    expect(logged.at(-1)?.msg).toContain('still bills: Stripe refused to cancel or refund it');
+    expect(logged.at(-1)?.msg).toContain('cancel and refund it at Stripe');
+    // A resend does not ask Stripe again.
+    const calls = stand.calls.length;
+    expect((await resend(subscriptions[1]!)).status).toBe(200);
+    expect(stand.calls.length).toBe(calls);
   });
 });
 

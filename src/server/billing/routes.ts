@@ -14,6 +14,7 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
+import { settleDuplicateSubscriptions } from './duplicates';
 import { billingAccountOf, isLive, rememberCustomer } from './service';
 import { callStripe, createStripeClient } from './stripe-client';
 import { MALFORMED_EVENT, malformedEventReason, processEvent } from './webhook';
@@ -156,7 +157,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             503: detailErrorSchema,
           },
         },
-        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing.',
+        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing. A second live subscription of the same person is cancelled and refunded at Stripe; 503 while Stripe cannot be reached for it (the event is applied; its resend does the rest).',
       ),
       async (request) => {
         if (!stripe || !stripeConfig) throw notConfigured();
@@ -177,7 +178,6 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           throw new ApiError(400, { detail: MALFORMED_EVENT });
         }
         const outcome = await processEvent(db, event, stripeConfig.prices);
-        if (outcome.alert) request.log.warn({ event: event.id, userId: outcome.userId }, outcome.alert);
         request.log.info(
           {
             event: event.id,
@@ -193,6 +193,10 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         // Every worker drops what it keeps of the person (the plan shows at once everywhere).
         if (outcome.userId !== undefined && outcome.processed)
           await ctx.notices.publish({ kind: 'user-changed', userId: outcome.userId });
+        // A second live subscription of the person (this event's, or one an earlier attempt left to do)
+        // is cancelled and refunded at Stripe now that the event is stored; 503 if Stripe is out of reach.
+        if (outcome.userId !== undefined)
+          await settleDuplicateSubscriptions({ db, stripe, jobs: ctx.jobs, log: request.log }, outcome.userId);
         return { received: true, duplicate: !outcome.processed };
       },
     );

@@ -29,13 +29,27 @@ export const isLive = (status: string | null | undefined) => LIVE.includes(statu
 const knownStatus = (status: string | null | undefined): SubscriptionStatus | null =>
   SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus) ? (status as SubscriptionStatus) : null;
 
-export async function billingAccountOf(db: Db | Tx, userId: number): Promise<BillingAccount | undefined> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+/**
+ * `lock`: the row stays locked until the transaction ends, so two workers applying events of the same
+ * person take turns (each sees what the other wrote), as two subscriptions' events may arrive at once.
+ */
+export async function billingAccountOf(
+  db: Db | Tx,
+  userId: number,
+  { lock = false } = {},
+): Promise<BillingAccount | undefined> {
+  const query = db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 
-export async function billingAccountByCustomer(db: Db | Tx, customerId: string): Promise<BillingAccount | undefined> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.stripeCustomerId, customerId));
+export async function billingAccountByCustomer(
+  db: Db | Tx,
+  customerId: string,
+  { lock = false } = {},
+): Promise<BillingAccount | undefined> {
+  const query = db.select().from(billingAccounts).where(eq(billingAccounts.stripeCustomerId, customerId));
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 

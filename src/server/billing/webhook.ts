@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { billingAccounts, stripeEvents, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { planOf } from '../own/service';
+import { isDuplicateSubscription, recordDuplicateSubscription } from './duplicates';
 import {
   billingAccountByCustomer,
   billingAccountOf,
@@ -22,7 +23,8 @@ import {
 
 // What a Stripe event changes (decisions §9): each event once (its id is stored in the same
 // transaction as its effect), a subscription's older news never over its newer (the event's own
-// `created` time against the last applied one), and an ended subscription never revived.
+// `created` time against the last applied one), and an ended subscription never revived. The person's
+// row is locked while an event is applied, so two workers applying two subscriptions' events take turns.
 
 export interface EventOutcome {
   /** False when the event id was seen before: nothing was done. */
@@ -31,8 +33,6 @@ export interface EventOutcome {
   result: string;
   userId?: number;
   planChange?: { from: SubscriptionPlan; to: SubscriptionPlan };
-  /** Something staff must act on at Stripe (logged as a warning). */
-  alert?: string;
 }
 
 const HANDLED = new Set([
@@ -138,7 +138,8 @@ export async function processEvent(db: Db, event: Stripe.Event, prices: StripeCo
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
-    if (!fresh) return { processed: false, result: 'duplicate' };
+    // A resent event still names its person: what is left to do at Stripe for them is tried again.
+    if (!fresh) return { processed: false, result: 'duplicate', ...(await personOf(tx, event)) };
     if (!HANDLED.has(event.type)) return { processed: true, result: 'not handled' };
     const eventAt = new Date(event.created * 1000);
     const object = event.data.object as unknown;
@@ -146,6 +147,14 @@ export async function processEvent(db: Db, event: Stripe.Event, prices: StripeCo
     if (event.type === 'invoice.payment_failed') return paymentFailed(tx, object as Stripe.Invoice, eventAt);
     return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices);
   });
+}
+
+/** The person whose customer a handled event names, if we know them. */
+async function personOf(tx: Tx, event: Stripe.Event): Promise<{ userId?: number }> {
+  if (!HANDLED.has(event.type)) return {};
+  const customer = idOf((event.data.object as { customer?: string | { id: string } | null }).customer);
+  const row = customer ? await billingAccountByCustomer(tx, customer) : undefined;
+  return row ? { userId: row.userId } : {};
 }
 
 async function userExists(tx: Tx, userId: number | null): Promise<boolean> {
@@ -161,7 +170,7 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Prom
   const subscription = idOf(session.subscription);
   if (session.mode !== 'subscription' || !customer || userId === null || !(await userExists(tx, userId)))
     return { processed: true, result: 'ignored: not a subscription checkout of a known user' };
-  const row = await billingAccountOf(tx, userId);
+  const row = await billingAccountOf(tx, userId, { lock: true });
   if (!row) {
     await tx
       .insert(billingAccounts)
@@ -189,12 +198,12 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Prom
 
 /** The account a subscription event is about: by its customer, else by the user id put in its metadata at checkout. */
 async function accountFor(tx: Tx, customer: string, metadata: Stripe.Metadata | null | undefined) {
-  const found = await billingAccountByCustomer(tx, customer);
+  const found = await billingAccountByCustomer(tx, customer, { lock: true });
   if (found) return found;
   const userId = userIdOf(metadata?.user_id);
   if (userId === null || !(await userExists(tx, userId)) || (await billingAccountOf(tx, userId))) return undefined;
   await tx.insert(billingAccounts).values({ userId, stripeCustomerId: customer }).onConflictDoNothing();
-  return billingAccountOf(tx, userId);
+  return billingAccountOf(tx, userId, { lock: true });
 }
 
 /** Why an event about `subscriptionId` at `eventAt` must not change the account, or undefined when it may. */
@@ -218,15 +227,21 @@ async function subscriptionChanged(
   const row = customer ? await accountFor(tx, customer, subscription.metadata) : undefined;
   if (!row) return { processed: true, result: 'ignored: unknown customer' };
   const userId = row.userId;
+  // A second subscription already cancelled: none of its news (a late update, its deletion) is the person's.
+  if (await isDuplicateSubscription(tx, subscription.id))
+    return { processed: true, result: 'ignored: a second subscription, cancelled and refunded', userId };
   const stale = staleReason(row, subscription.id, isLive(subscription.status), eventAt);
   if (stale) return { processed: true, result: stale, userId };
-  // Two Checkouts paid at once (each before the other's events) make two live subscriptions: the newer
-  // is followed, and the one before still bills until someone cancels it at Stripe.
+  // Two Checkouts paid at once (each before the other's events) make two live subscriptions: the one
+  // whose news comes last is followed, and the one followed before is recorded, to be cancelled and
+  // refunded at Stripe once this transaction is committed (duplicates.ts).
   const before = row.stripeSubscriptionId;
-  const alert =
+  const second =
     before && before !== subscription.id && isLive(row.subscriptionStatus) && isLive(subscription.status)
-      ? `billing: a second live subscription (${subscription.id}) replaces ${before}, which still bills: cancel one at Stripe`
+      ? before
       : undefined;
+  if (second)
+    await recordDuplicateSubscription(tx, { subscriptionId: second, userId, keptSubscriptionId: subscription.id });
   const fields = subscriptionFields(subscription);
   await tx
     .update(billingAccounts)
@@ -234,7 +249,8 @@ async function subscriptionChanged(
     .where(eq(billingAccounts.userId, userId));
   const from = await planOf(tx, userId);
   const to = planFromSubscription(subscription.status, fields.subscriptionPriceId, prices, from);
-  const applied = { processed: true, result: `subscription ${subscription.status}`, userId, ...(alert && { alert }) };
+  const result = `subscription ${subscription.status}${second ? `; a second live one (${second}) to cancel and refund` : ''}`;
+  const applied = { processed: true, result, userId };
   if (to === from) return applied;
   await setPlan(tx, userId, to);
   return { ...applied, planChange: { from, to } };
@@ -249,7 +265,7 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
 /** A renewal failed: the subscription is past due (Stripe retries); the plan stays and the person is warned. */
 async function paymentFailed(tx: Tx, invoice: Stripe.Invoice, eventAt: Date): Promise<EventOutcome> {
   const customer = idOf(invoice.customer);
-  const row = customer ? await billingAccountByCustomer(tx, customer) : undefined;
+  const row = customer ? await billingAccountByCustomer(tx, customer, { lock: true }) : undefined;
   const subscription = subscriptionOfInvoice(invoice);
   if (!row || !subscription || row.stripeSubscriptionId !== subscription)
     return { processed: true, result: 'ignored: not the followed subscription' };

@@ -296,6 +296,33 @@ export const billingAccounts = pgTable(
   ],
 );
 
+/**
+ * A person's second live subscription (two Checkouts paid at the same moment): the webhook follows the
+ * other one and cancels this one at Stripe, refunding what it charged (docs/product/plans.md). Its own
+ * later events change nothing.
+ */
+export const duplicateSubscriptions = pgTable(
+  'duplicate_subscriptions',
+  {
+    subscriptionId: text('subscription_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscription followed instead. */
+    keptSubscriptionId: text('kept_subscription_id').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Cancelled at Stripe and its payment refunded (or nothing was paid); null while still to do. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    /** In the currency's smallest unit, as Stripe counts it. */
+    refundedAmount: integer('refunded_amount'),
+    currency: text('currency'),
+    /** Stripe refused for good (not a failure to reach it): staff finish it at Stripe; no more attempts. */
+    failure: text('failure'),
+  },
+  (t) => [index('duplicate_subscriptions_user_idx').on(t.userId)],
+);
+
 /** Stripe events already processed, by their id, so a replayed or duplicated webhook does nothing. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),

@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUPPORT } from '@shared/constants';
-import { EMAILED_PAGES, fillPath } from '@shared/contract';
+import { BILLING_RETURN, EMAILED_PAGES, fillPath } from '@shared/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { supportRequests, users } from '../db/schema';
+import { duplicateSubscriptions, supportRequests, users } from '../db/schema';
+import { planOf } from '../own/service';
 import { createAccountTokens, encodeUid } from '../auth/account-tokens';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import {
   activationMail,
+  duplicateRefundedMail,
   emailChangedMail,
   emailChangeMail,
   passwordChangedMail,
@@ -40,6 +42,7 @@ const payloads = {
   'mail.email-changed': z.object({ userId, oldEmail: z.string(), newEmail: z.string() }),
   'mail.support-request': z.object({ requestId: userId }),
   'mail.support-copy': z.object({ requestId: userId }),
+  'mail.duplicate-refunded': z.object({ subscriptionId: z.string() }),
 } satisfies Record<MailJob['kind'], z.ZodType>;
 
 type Payload<K extends MailJob['kind']> = z.output<(typeof payloads)[K]>;
@@ -64,6 +67,15 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
     )[0];
   const supportRequest = async (id: number) =>
     (await db.select().from(supportRequests).where(eq(supportRequests.id, id)).limit(1))[0];
+
+  const duplicate = async (subscriptionId: string) =>
+    (
+      await db
+        .select()
+        .from(duplicateSubscriptions)
+        .where(eq(duplicateSubscriptions.subscriptionId, subscriptionId))
+        .limit(1)
+    )[0];
 
   const compose: { [K in MailJob['kind']]: (payload: Payload<K>) => Promise<OutgoingMail | undefined> } = {
     'mail.activation': async (payload) => {
@@ -106,6 +118,13 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
     'mail.support-copy': async ({ requestId }) => {
       const row = await supportRequest(requestId);
       return row && supportCopyMail(row.email, row, SUPPORT.responseBusinessHours);
+    },
+    'mail.duplicate-refunded': async ({ subscriptionId }) => {
+      const row = await duplicate(subscriptionId);
+      const user = row && (await userById(row.userId));
+      if (!user || !row.refundedAmount || !row.currency) return undefined;
+      const refund = { amount: row.refundedAmount, currency: row.currency, plan: await planOf(db, user.id) };
+      return duplicateRefundedMail(user.email, refund, `${config.publicUrl}${BILLING_RETURN.portal}`);
     },
   };
 

@@ -10,7 +10,8 @@ export type MailJob =
   | { kind: 'mail.email-change'; payload: { userId: number; newEmail: string } }
   | { kind: 'mail.email-changed'; payload: { userId: number; oldEmail: string; newEmail: string } }
   | { kind: 'mail.support-request'; payload: { requestId: number } }
-  | { kind: 'mail.support-copy'; payload: { requestId: number } };
+  | { kind: 'mail.support-copy'; payload: { requestId: number } }
+  | { kind: 'mail.duplicate-refunded'; payload: { subscriptionId: string } };
 
 /** A mail is tried 8 times over about 40 minutes of back-off before it is left for staff. */
 export const MAIL_ATTEMPTS = 8;

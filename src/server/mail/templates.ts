@@ -130,3 +130,25 @@ export function supportCopyMail(to: string, request: SupportMailRequest, respons
     html: html('We received your request', [...paragraphs, sent], undefined, request.message),
   };
 }
+
+/** An amount in the currency's smallest unit (Stripe's), as a reader writes it: 3600 usd → $36.00. */
+export function formatMoney(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** A second subscription (two Checkouts paid at the same moment) was cancelled and its payment refunded. */
+export function duplicateRefundedMail(
+  to: string,
+  refund: { amount: number; currency: string; plan: string },
+  profileLink: string,
+): OutgoingMail {
+  const intro = `Two checkouts for your ${PRODUCT_NAME} account were paid at the same moment, which started two subscriptions. We kept one, and cancelled the other: its payment of ${formatMoney(refund.amount, refund.currency)} was refunded in full to the payment method it was charged to.`;
+  const plan = `Your plan stays ${refund.plan[0]!.toUpperCase()}${refund.plan.slice(1)}, and you pay for one subscription only. Refunds usually show on your statement within 5 to 10 business days.`;
+  return {
+    to,
+    subject: `Your second ${PRODUCT_NAME} payment was refunded`,
+    text: text([intro, plan, `Your plan and billing: ${profileLink}`]),
+    html: html('Your second payment was refunded', [intro, plan], { label: 'See your plan', href: profileLink }),
+  };
+}

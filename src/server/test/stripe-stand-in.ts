@@ -14,12 +14,22 @@ import Stripe from 'stripe';
  *   GET  /v1/checkout/sessions          → the sessions of `customer` with `status` (open, complete, expired)
  *   POST /v1/checkout/sessions/<id>/expire → the open session, expired: its page no longer takes a payment
  *   POST /v1/billing_portal/sessions    → a portal session whose `url` is this server's /portal/<id>
- *   DELETE /v1/subscriptions/<id>       → the subscription, cancelled (an account being deleted)
+ *   GET  /v1/subscriptions/<id>         → the subscription (a cancelled one too)
+ *   DELETE /v1/subscriptions/<id>       → the subscription, cancelled at once (`cancellation_details` kept),
+ *                                         then customer.subscription.deleted sent; 404 resource_missing
+ *                                         when it has already ended, as Stripe answers
+ *   GET  /v1/invoices/<id>              → the invoice; its `payments` only with expand[]=payments
+ *   POST /v1/refunds                    → a refund of a `payment_intent` or `charge` (all that is left of
+ *                                         it, or `amount`); 400 charge_already_refunded when nothing is left
+ * A POST with an Idempotency-Key is answered once: the same key again gets the first answer (400
+ * idempotency_error if its parameters differ), as Stripe does for 24 hours.
  * It also plays the part of Stripe's hosted pages:
- *   GET  /checkout/<id>  a page with a Pay button; pressing it (POST /checkout/<id>/pay) sends
- *                        checkout.session.completed and customer.subscription.created (the chosen
- *                        price, active), correctly signed, to the app's webhook, then redirects to the
- *                        session's success_url. "Back" goes to its cancel_url.
+ *   GET  /checkout/<id>  a page with a Pay button; pressing it (POST /checkout/<id>/pay) starts the
+ *                        subscription with its first invoice paid (a payment intent and its charge, of
+ *                        the price's amount), sends checkout.session.completed and
+ *                        customer.subscription.created (the chosen price, active), correctly signed, to
+ *                        the app's webhook, then redirects to the session's success_url. "Back" goes to
+ *                        its cancel_url.
  *   GET  /portal/<id>    a page to change the plan, cancel at period end, fail the next payment or end
  *                        the subscription now; each sends the matching signed events, then comes back.
  *   GET  /health         200, for a runner waiting on it.
@@ -57,6 +67,8 @@ export interface StandInOptions {
   webhookSecret: string;
   /** Price ids and what the pages call them. */
   prices?: Record<string, string>;
+  /** What each price charges, in cents of USD (3600 for a price not named here). */
+  amounts?: Record<string, number>;
 }
 
 export interface SentEvent {
@@ -73,6 +85,16 @@ export interface StripeStandIn {
   customers: Map<string, Record<string, unknown>>;
   sessions: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, Stripe.Subscription>;
+  invoices: Map<string, Stripe.Invoice>;
+  /** Charges by id (each of a payment intent), with what was refunded of them. */
+  charges: Map<string, Stripe.Charge>;
+  refunds: Map<string, Stripe.Refund>;
+  /** Starts a subscription as Checkout does: stored, with its first invoice paid. Sends no event. */
+  startSubscription(fields: SubscriptionFields): Stripe.Subscription;
+  /** Resolves once every event sent after an API call (a cancellation's) has been answered. */
+  idle(): Promise<void>;
+  /** While on, every API call is answered 500 api_error, as in an outage at Stripe (the pages still work). */
+  setOutage(on: boolean): void;
   /** Builds a signed event of `type` about `object` and sends it to the webhook. */
   sendEvent(type: string, object: object, options?: { created?: number; id?: string }): Promise<SentEvent>;
   /** An event, its body and its Stripe-Signature header, without sending it (for tests that send it themselves). */
@@ -83,8 +105,8 @@ export interface StripeStandIn {
   ): { event: Stripe.Event; body: string; signature: string };
   /** The Stripe-Signature header of any body (for tests of bodies that are not events). */
   sign(body: string): string;
-  /** Where events go from now on (an app started after the stand-in). */
-  setWebhookUrl(url: string): void;
+  /** Where events go from now on (an app started after the stand-in); undefined: recorded, not sent. */
+  setWebhookUrl(url: string | undefined): void;
   /** A subscription as Stripe describes it, for events. */
   subscription(fields: SubscriptionFields): Stripe.Subscription;
   close(): Promise<void>;
@@ -147,7 +169,16 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Stripe.Subscription>();
   const portals = new Map<string, Record<string, unknown>>();
+  const invoices = new Map<string, Stripe.Invoice>();
+  const paymentIntents = new Map<string, Stripe.PaymentIntent>();
+  const charges = new Map<string, Stripe.Charge>();
+  const refunds = new Map<string, Stripe.Refund>();
+  /** Idempotency-Key → the first request's parameters and answer. */
+  const answered = new Map<string, { body: string; status: number; answer: string }>();
+  /** Events sent after an API call answered (Stripe sends them on its own time). */
+  const sending = new Set<Promise<unknown>>();
   const prices = options.prices ?? {};
+  let outage = false;
   const stripe = new Stripe('sk_test_stand_in');
   let base = '';
 
@@ -162,6 +193,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       cancel_at_period_end: fields.cancelAtPeriodEnd ?? false,
       cancel_at: fields.cancelAt ?? null,
       created: now(),
+      latest_invoice: null,
       metadata: fields.metadata ?? {},
       items: {
         object: 'list',
@@ -180,6 +212,89 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
         ],
       },
     } as unknown as Stripe.Subscription;
+  }
+
+  function startSubscription(fields: SubscriptionFields): Stripe.Subscription {
+    const sub = subscription(fields);
+    const amount = options.amounts?.[fields.price] ?? 3600;
+    const created = now();
+    const paymentIntentId = id('pi');
+    const chargeId = id('ch');
+    charges.set(chargeId, {
+      id: chargeId,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: 'usd',
+      customer: fields.customer,
+      payment_intent: paymentIntentId,
+      status: 'succeeded',
+      paid: true,
+      created,
+    } as unknown as Stripe.Charge);
+    paymentIntents.set(paymentIntentId, {
+      id: paymentIntentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency: 'usd',
+      customer: fields.customer,
+      latest_charge: chargeId,
+      status: 'succeeded',
+      created,
+    } as unknown as Stripe.PaymentIntent);
+    const invoiceId = id('in');
+    invoices.set(invoiceId, {
+      id: invoiceId,
+      object: 'invoice',
+      customer: fields.customer,
+      status: 'paid',
+      currency: 'usd',
+      amount_due: amount,
+      amount_paid: amount,
+      amount_remaining: 0,
+      billing_reason: 'subscription_create',
+      created,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
+      payments: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/invoice_payments?invoice=${invoiceId}`,
+        data: [
+          {
+            id: id('inpay'),
+            object: 'invoice_payment',
+            amount_paid: amount,
+            amount_requested: amount,
+            currency: 'usd',
+            invoice: invoiceId,
+            is_default: true,
+            livemode: false,
+            created,
+            payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+            status: 'paid',
+            status_transitions: { canceled_at: null, paid_at: created },
+          },
+        ],
+      },
+    } as unknown as Stripe.Invoice);
+    const started = { ...sub, latest_invoice: invoiceId } as Stripe.Subscription;
+    subscriptions.set(started.id, started);
+    return started;
+  }
+
+  /** Sends an event after the API call that caused it has answered, as Stripe does. */
+  function sendLater(type: string, object: object) {
+    const sent: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => sendEvent(type, object))
+      .catch(() => undefined)
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  }
+
+  async function idle() {
+    while (sending.size > 0) await Promise.all([...sending]);
   }
 
   function signedEvent(type: string, object: object, eventOptions: { created?: number; id?: string } = {}) {
@@ -232,6 +347,15 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   };
   const notFound = (response: ServerResponse) =>
     json(response, 404, { error: { type: 'invalid_request_error', message: 'No such object (stand-in).' } });
+  const missing = (response: ServerResponse, what: string, objectId: string) =>
+    json(response, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${what}: '${objectId}'`,
+      },
+    });
 
   /** The customer's live subscription, if any. */
   const liveSubscriptionOf = (customer: unknown) =>
@@ -256,14 +380,34 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     body: string,
     query: URLSearchParams,
   ) {
-    const params = parseStripeForm(body);
+    // GET and DELETE send their parameters in the query string.
+    const params = parseStripeForm(request.method === 'POST' ? body : query.toString());
     const idempotency = request.headers['idempotency-key'];
-    calls.push({
-      method: request.method ?? '',
-      path,
-      params,
-      idempotencyKey: typeof idempotency === 'string' ? idempotency : undefined,
-    });
+    const idempotencyKey = typeof idempotency === 'string' ? idempotency : undefined;
+    calls.push({ method: request.method ?? '', path, params, idempotencyKey });
+    if (outage)
+      return json(response, 500, {
+        error: { type: 'api_error', message: 'An unknown error occurred (stand-in outage).' },
+      });
+    if (request.method === 'POST' && idempotencyKey) {
+      const first = answered.get(idempotencyKey);
+      if (first) {
+        if (first.body !== `${path}?${body}`)
+          return json(response, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
+        response.writeHead(first.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+        return response.end(first.answer);
+      }
+      const end = response.end.bind(response) as (chunk: string) => ServerResponse;
+      response.end = ((chunk: string) => {
+        answered.set(idempotencyKey, { body: `${path}?${body}`, status: response.statusCode, answer: chunk });
+        return end(chunk);
+      }) as typeof response.end;
+    }
     if (request.method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), object: 'customer', created: now(), ...params };
       customers.set(customer.id, customer);
@@ -314,16 +458,88 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       portals.set(portalId, portal);
       return json(response, 200, portal);
     }
-    const cancelled = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (request.method === 'DELETE' && cancelled) {
-      const sub = subscriptions.get(cancelled[1]!);
-      if (!sub)
-        return json(response, 404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription.' },
-        });
-      const ended = { ...sub, status: 'canceled' } as Stripe.Subscription;
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && subscriptionPath) {
+      const sub = subscriptions.get(subscriptionPath[1]!);
+      return sub ? json(response, 200, sub) : missing(response, 'subscription', subscriptionPath[1]!);
+    }
+    if (request.method === 'DELETE' && subscriptionPath) {
+      const sub = subscriptions.get(subscriptionPath[1]!);
+      // Stripe answers an ended subscription's cancellation as it does an unknown one's.
+      if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired')
+        return missing(response, 'subscription', subscriptionPath[1]!);
+      const ended = {
+        ...sub,
+        status: 'canceled',
+        canceled_at: now(),
+        ended_at: now(),
+        cancellation_details: {
+          comment: null,
+          feedback: null,
+          reason: 'cancellation_requested',
+          ...(params.cancellation_details as object | undefined),
+        },
+      } as unknown as Stripe.Subscription;
       subscriptions.set(sub.id, ended);
-      return json(response, 200, ended);
+      json(response, 200, ended);
+      sendLater('customer.subscription.deleted', ended);
+      return;
+    }
+    const invoicePath = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && invoicePath) {
+      const invoice = invoices.get(invoicePath[1]!);
+      if (!invoice) return missing(response, 'invoice', invoicePath[1]!);
+      // `payments` is includable: there only when asked for.
+      const expand = Object.values((params.expand as Record<string, string> | undefined) ?? {});
+      const { payments, ...rest } = invoice;
+      return json(response, 200, expand.includes('payments') ? { ...rest, payments } : rest);
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      const intent = typeof params.payment_intent === 'string' ? paymentIntents.get(params.payment_intent) : undefined;
+      if (typeof params.payment_intent === 'string' && !intent)
+        return missing(response, 'payment_intent', params.payment_intent);
+      const chargeId = intent ? String(intent.latest_charge) : params.charge;
+      const charge = typeof chargeId === 'string' ? charges.get(chargeId) : undefined;
+      if (!charge)
+        return typeof chargeId === 'string'
+          ? missing(response, 'charge', chargeId)
+          : json(response, 400, {
+              error: { type: 'invalid_request_error', message: 'One of `charge` or `payment_intent` is required.' },
+            });
+      const left = charge.amount - charge.amount_refunded;
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (left <= 0)
+        return json(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${charge.id} has already been refunded.`,
+          },
+        });
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+        return json(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
+        });
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        reason: params.reason ?? null,
+        metadata: params.metadata ?? {},
+        status: 'succeeded',
+        created: now(),
+      } as unknown as Stripe.Refund;
+      refunds.set(refund.id, refund);
+      const refundedNow = charge.amount_refunded + amount;
+      charges.set(charge.id, { ...charge, amount_refunded: refundedNow, refunded: refundedNow === charge.amount });
+      return json(response, 200, refund);
     }
     return notFound(response);
   }
@@ -369,12 +585,11 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
           return html(response, page('Checkout', '<p>This Checkout Session is no longer active.</p>'), 410);
         const price = (session.line_items as Record<string, { price: string }>)['0']!.price;
         const customer = String(session.customer);
-        const sub = subscription({
+        const sub = startSubscription({
           customer,
           price,
           metadata: ((session.subscription_data as { metadata?: Record<string, string> }) ?? {}).metadata ?? {},
         });
-        subscriptions.set(sub.id, sub);
         const completed = { ...session, status: 'complete', payment_status: 'paid', subscription: sub.id };
         sessions.set(String(session.id), completed);
         await sendEvent('checkout.session.completed', completed);
@@ -439,15 +654,24 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
     customers,
     sessions,
     subscriptions,
+    invoices,
+    charges,
+    refunds,
+    startSubscription,
+    idle,
     sendEvent,
     signedEvent,
     sign,
     subscription,
+    setOutage: (on) => {
+      outage = on;
+    },
     setWebhookUrl: (url) => {
       options.webhookUrl = url;
     },
     close: () =>
       new Promise<void>((resolve) => {
+        sending.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
