@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAYER } from './constants';
-import { formatInteger, snapToStep } from './numbers';
+import { formatInteger, formatMoney, snapToStep } from './numbers';
 
 describe('formatInteger', () => {
   it('groups thousands as toLocaleString("en-US") does', () => {
@@ -24,5 +24,14 @@ describe('snapToStep', () => {
       expect(limits.min % limits.step).toBe(0);
       expect(limits.max % limits.step).toBe(0);
     }
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes Stripe’s amounts (the currency’s smallest unit) as a reader does', () => {
+    expect(formatMoney(3600, 'usd')).toBe('$36.00');
+    expect(formatMoney(5650, 'eur')).toBe('€56.50');
+    // Currencies without cents count in whole units at Stripe.
+    expect(formatMoney(4000, 'jpy')).toBe('¥4,000');
   });
 });

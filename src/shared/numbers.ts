@@ -16,3 +16,12 @@ export function snapToStep(value: number, limits: { min: number; max: number; st
   const { min, max, step } = limits;
   return Math.min(max, Math.max(min, min + Math.round((value - min) / step) * step));
 }
+
+/**
+ * An amount in its currency's smallest unit, as Stripe counts it, written as a reader does:
+ * 3600 usd → "$36.00", 4000 jpy → "¥4,000" (for mail and staff's screens, where Intl's cost is no matter).
+ */
+export function formatMoney(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}

@@ -9,7 +9,7 @@ import {
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
 import { billingAccounts, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
-import { adminBilling, type BillingColumns } from '../billing/service';
+import { adminBilling, latestDuplicateSubscriptions, type BillingColumns } from '../billing/service';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
@@ -51,7 +51,7 @@ interface UserRow {
   billing: BillingColumns | null;
 }
 
-const toAdminUser = (row: UserRow): AdminUser => ({
+const toAdminUser = (row: UserRow, seconds: Awaited<ReturnType<typeof latestDuplicateSubscriptions>>): AdminUser => ({
   id: row.id,
   email: row.email,
   first_name: row.firstName,
@@ -63,7 +63,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   date_joined: row.createdAt.toISOString(),
   last_login: row.lastLogin?.toISOString() ?? null,
   deactivated_at: row.deactivatedAt?.toISOString() ?? null,
-  billing: adminBilling(row.billing),
+  billing: adminBilling(row.billing, seconds.get(row.id)),
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -80,7 +80,11 @@ export async function listUsers(db: Db, search = ''): Promise<AdminUserList> {
     .orderBy(asc(users.id))
     .limit(ADMIN_USER_PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(users).where(where);
-  return { results: rows.map(toAdminUser), count: total?.n ?? 0 };
+  const seconds = await latestDuplicateSubscriptions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { results: rows.map((row) => toAdminUser(row, seconds)), count: total?.n ?? 0 };
 }
 
 export async function getUser(db: Db, id: number): Promise<AdminUser> {
@@ -91,7 +95,7 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(eq(users.id, id));
   if (!row) throw notFound();
-  return toAdminUser(row);
+  return toAdminUser(row, await latestDuplicateSubscriptions(db, [row.id]));
 }
 
 /** The user with this e-mail (any case), or a 404 naming it. */

@@ -6,7 +6,7 @@ import { duplicateSubscriptions } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { mailJob } from '../jobs/mail-kinds';
 import type { JobQueue } from '../jobs/runner';
-import { formatMoney } from '../mail/templates';
+import { formatMoney } from '@shared/numbers';
 import type { Tx } from './service';
 import { asStripeError } from './stripe-client';
 

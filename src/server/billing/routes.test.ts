@@ -658,6 +658,18 @@ describe('two Checkouts paid at the same moment', () => {
     )!;
     expect(deletion.status).toBe(200);
     expect(await planOf(gil)).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+    // Staff see it on the person's row.
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: fillPath(ADMIN_API.user, { id: gil.id }),
+      headers: staff.headers,
+    });
+    expect(detail.json().billing).toMatchObject({
+      stripe_subscription_id: second.id,
+      second_subscription: { subscription_id: first.id, refunded_amount: 3600, currency: 'usd', failure: null },
+    });
+    expect(detail.json().billing.second_subscription.settled_at).not.toBeNull();
 
     const mails = await mailsTo(gil);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your second Innerwave payment was refunded']);

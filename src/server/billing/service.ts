@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
 import type Stripe from 'stripe';
 import {
@@ -12,7 +12,7 @@ import {
 import type { StripeConfig } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { billingAccounts, profiles } from '../db/schema';
+import { billingAccounts, duplicateSubscriptions, profiles } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { asStripeError, createStripeClient } from './stripe-client';
 
@@ -89,8 +89,26 @@ export interface BillingColumns {
   cancelAtPeriodEnd: boolean | null;
 }
 
+type DuplicateSubscription = typeof duplicateSubscriptions.$inferSelect;
+
+/** The latest second live subscription of each of these people (docs/product/plans.md), by user id. */
+export async function latestDuplicateSubscriptions(
+  db: Db,
+  userIds: number[],
+): Promise<Map<number, DuplicateSubscription>> {
+  const latest = new Map<number, DuplicateSubscription>();
+  if (userIds.length === 0) return latest;
+  const rows = await db
+    .select()
+    .from(duplicateSubscriptions)
+    .where(inArray(duplicateSubscriptions.userId, userIds))
+    .orderBy(asc(duplicateSubscriptions.foundAt));
+  for (const row of rows) latest.set(row.userId, row);
+  return latest;
+}
+
 /** What staff see of a user's billing. */
-export function adminBilling(row: BillingColumns | undefined | null): AdminBilling {
+export function adminBilling(row: BillingColumns | undefined | null, second?: DuplicateSubscription): AdminBilling {
   if (!row?.stripeCustomerId) return NO_ADMIN_BILLING;
   const status = knownStatus(row.subscriptionStatus);
   return {
@@ -100,6 +118,15 @@ export function adminBilling(row: BillingColumns | undefined | null): AdminBilli
     cancel_at_period_end: row.cancelAtPeriodEnd ?? false,
     stripe_customer_id: row.stripeCustomerId,
     stripe_subscription_id: row.stripeSubscriptionId ?? null,
+    second_subscription: second
+      ? {
+          subscription_id: second.subscriptionId,
+          settled_at: iso(second.settledAt),
+          refunded_amount: second.refundedAmount,
+          currency: second.currency,
+          failure: second.failure,
+        }
+      : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@shared/constants';
+import { formatMoney } from '@shared/numbers';
 import type { OutgoingMail } from './mailer';
 
 // The account e-mails: plain text and HTML with the same words.
@@ -129,12 +130,6 @@ export function supportCopyMail(to: string, request: SupportMailRequest, respons
     text: text([...paragraphs, sent, request.message]),
     html: html('We received your request', [...paragraphs, sent], undefined, request.message),
   };
-}
-
-/** An amount in the currency's smallest unit (Stripe's), as a reader writes it: 3600 usd → $36.00. */
-export function formatMoney(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
 /** A second subscription (two Checkouts paid at the same moment) was cancelled and its payment refunded. */

@@ -83,6 +83,22 @@ export const adminBillingSchema = z.object({
   cancel_at_period_end: z.boolean(),
   stripe_customer_id: z.string().nullable(),
   stripe_subscription_id: z.string().nullable(),
+  /**
+   * The person's latest second live subscription (two Checkouts paid at the same moment), which the
+   * webhook cancels at Stripe and refunds (docs/product/plans.md); null if there never was one.
+   */
+  second_subscription: z
+    .object({
+      subscription_id: z.string(),
+      /** ISO 8601 when it was cancelled and refunded; null while that is still to do or Stripe refused. */
+      settled_at: z.string().nullable(),
+      /** What was refunded, in the currency's smallest unit; null before, 0 if it had charged nothing. */
+      refunded_amount: z.number().int().nullable(),
+      currency: z.string().nullable(),
+      /** Stripe's refusal: staff cancel and refund it at Stripe. */
+      failure: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminBilling = z.infer<typeof adminBillingSchema>;
 
@@ -94,4 +110,5 @@ export const NO_ADMIN_BILLING: AdminBilling = {
   cancel_at_period_end: false,
   stripe_customer_id: null,
   stripe_subscription_id: null,
+  second_subscription: null,
 };

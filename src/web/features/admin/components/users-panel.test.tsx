@@ -120,6 +120,7 @@ describe('UsersPanel', () => {
         cancel_at_period_end: false,
         stripe_customer_id: 'cus_Ada123',
         stripe_subscription_id: 'sub_Ada456',
+        second_subscription: null,
       },
     };
     const grace: AdminUser = { ...ada, id: 2, email: 'grace@example.com' };
@@ -147,6 +148,57 @@ describe('UsersPanel', () => {
       expect(toast.success).toHaveBeenCalledWith(
         'ada@example.com is now on the intermediate plan. It holds until the next billing event from Stripe.',
       ),
+    );
+  });
+
+  it('shows a second subscription (two Checkouts paid at once): refunded, still to do, or left to staff at Stripe', async () => {
+    const second = {
+      subscription_id: 'sub_Second1',
+      settled_at: '2026-12-02T12:00:00Z',
+      refunded_amount: 3600,
+      currency: 'usd',
+      failure: null,
+    };
+    const billing = {
+      ...NO_ADMIN_BILLING,
+      status: 'active' as const,
+      stripe_customer_id: 'cus_Twice',
+      stripe_subscription_id: 'sub_Kept',
+    };
+    const refunded: AdminUser = { ...ada, billing: { ...billing, second_subscription: second } };
+    const pending: AdminUser = {
+      ...ada,
+      id: 2,
+      email: 'pending@example.com',
+      billing: {
+        ...billing,
+        second_subscription: { ...second, settled_at: null, refunded_amount: null, currency: null },
+      },
+    };
+    const refused: AdminUser = {
+      ...ada,
+      id: 3,
+      email: 'refused@example.com',
+      billing: {
+        ...billing,
+        second_subscription: {
+          ...pending.billing.second_subscription!,
+          failure: "No such subscription: 'sub_Second1'",
+        },
+      },
+    };
+    usersServer([refunded, pending, refused]);
+    renderWithProviders(<UsersPanel />);
+    const row = (await screen.findByText('ada@example.com')).closest('li')!;
+    expect(row).toHaveTextContent(
+      `Second subscription cancelled and $36.00 refunded on ${new Date('2026-12-02T12:00:00Z').toLocaleDateString()}.`,
+    );
+    expect(within(row).getByText('sub_Second1')).toBeInTheDocument();
+    expect(screen.getByText('pending@example.com').closest('li')).toHaveTextContent(
+      'Second subscription still bills: being cancelled and refunded (Stripe sends the event again).',
+    );
+    expect(screen.getByText('refused@example.com').closest('li')).toHaveTextContent(
+      "Second subscription still bills: Stripe refused (No such subscription: 'sub_Second1'). Cancel and refund it at Stripe.",
     );
   });
 });

@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
 import { accountStatus, EMAIL_MAX_LENGTH, subscriptionEnded } from '@shared/contract/plain';
+import { formatMoney } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
@@ -19,6 +20,28 @@ const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
 
 const localDate = (iso: string) => new Date(iso).toLocaleDateString();
 
+/** A second live subscription (two Checkouts paid at the same moment) and what the webhook did with it. */
+export function secondSubscriptionText(second: NonNullable<AdminBilling['second_subscription']>): string {
+  if (second.failure)
+    return `Second subscription still bills: Stripe refused (${second.failure}). Cancel and refund it at Stripe.`;
+  if (!second.settled_at)
+    return 'Second subscription still bills: being cancelled and refunded (Stripe sends the event again).';
+  const when = localDate(second.settled_at);
+  return second.refunded_amount && second.currency
+    ? `Second subscription cancelled and ${formatMoney(second.refunded_amount, second.currency)} refunded on ${when}.`
+    : `Second subscription cancelled on ${when} (it had charged nothing).`;
+}
+
+function SecondSubscriptionLine({ second }: { second: NonNullable<AdminBilling['second_subscription']> }) {
+  const open = !second.settled_at;
+  return (
+    <p className="text-sm text-fg-muted">
+      <span className={open ? 'text-danger' : undefined}>{secondSubscriptionText(second)}</span>
+      <code className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">{second.subscription_id}</code>
+    </p>
+  );
+}
+
 function BillingLine({ billing }: { billing: AdminBilling }) {
   if (!billing.stripe_customer_id && !billing.status) return <p className="text-sm text-fg-muted">No Stripe billing</p>;
   const parts = [
@@ -30,16 +53,19 @@ function BillingLine({ billing }: { billing: AdminBilling }) {
       : null,
   ].filter(Boolean);
   return (
-    <p className="text-sm text-fg-muted">
-      <span className={billing.past_due ? 'text-danger' : undefined}>{parts.join(' · ')}</span>
-      {[billing.stripe_customer_id, billing.stripe_subscription_id].map((id) =>
-        id ? (
-          <code key={id} className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">
-            {id}
-          </code>
-        ) : null,
-      )}
-    </p>
+    <>
+      <p className="text-sm text-fg-muted">
+        <span className={billing.past_due ? 'text-danger' : undefined}>{parts.join(' · ')}</span>
+        {[billing.stripe_customer_id, billing.stripe_subscription_id].map((id) =>
+          id ? (
+            <code key={id} className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">
+              {id}
+            </code>
+          ) : null,
+        )}
+      </p>
+      {billing.second_subscription && <SecondSubscriptionLine second={billing.second_subscription} />}
+    </>
   );
 }
 
