@@ -169,7 +169,44 @@ describe('admin uploads API', () => {
     });
     expect(clash.statusCode).toBe(400);
     expect(clash.json()).toEqual({ name: ['An audio item with this name already exists in this library.'] });
+    // A name is one whatever its case and the spaces around it.
+    const otherCase = await upload('/api/admin/audio/custom/', {
+      name: '  dRONE ',
+      audio_file: { filename: 'c.mp3', content: fakeMp3() },
+    });
+    expect(otherCase.statusCode).toBe(400);
+    expect(otherCase.json()).toEqual({ name: ['An audio item with this name already exists in this library.'] });
     expect(mediaFiles(t)).toEqual([new URL(first.json().audio_file).pathname.replace('/media/', '')]);
+    const second = await upload('/api/admin/audio/custom/', {
+      name: 'Hum',
+      audio_file: { filename: 'd.mp3', content: fakeMp3() },
+    });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/audio/custom/${second.json().id}/`,
+      headers: staff.headers,
+      payload: { name: 'drone' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toEqual({ name: ['An audio item with this name already exists in this library.'] });
+    // Its own name in another case is a rename, and another library may have the name.
+    const recased = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/audio/custom/${first.json().id}/`,
+      headers: staff.headers,
+      payload: { name: 'DRONE' },
+    });
+    expect(recased.json()).toMatchObject({ name: 'DRONE' });
+    const elsewhere = await upload('/api/admin/audio/bonus/', {
+      name: 'drone',
+      audio_file: { filename: 'e.mp3', content: fakeMp3() },
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    for (const [kind, id] of [
+      ['custom', second.json().id],
+      ['bonus', elsewhere.json().id],
+    ])
+      await t.app.inject({ method: 'DELETE', url: `/api/admin/audio/${kind}/${id}/`, headers: staff.headers });
     await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/audio/custom/${first.json().id}/`,

@@ -69,6 +69,37 @@ describe('migrations', () => {
     ).rejects.toThrow();
   });
 
+  it('keep the names of a library unique regardless of case, renaming the newer of names that already differed only in case', async () => {
+    const older = migrationsUpTo('0011_saved_counts');
+    const database = await createPglite();
+    try {
+      const db = database.db as unknown as PgliteDatabase;
+      await migrate(db, { migrationsFolder: older.folder });
+      await database.db.execute(sql`
+        insert into audio_items (id, kind, name, audio_file) values
+          (1, 'bonus', 'Calm', 'a.mp3'), (2, 'bonus', 'calm', 'b.mp3'), (3, 'bonus', 'CALM', 'c.mp3'),
+          (4, 'custom', 'calm', 'd.mp3'), (5, 'bonus', 'Rain', 'e.mp3')`);
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      const rows = await queryRows<{ kind: string; name: string }>(
+        database.db,
+        sql`select kind, name from audio_items order by id`,
+      );
+      expect(rows).toEqual([
+        { kind: 'bonus', name: 'Calm' },
+        { kind: 'bonus', name: 'calm (2)' },
+        { kind: 'bonus', name: 'CALM (3)' },
+        { kind: 'custom', name: 'calm' },
+        { kind: 'bonus', name: 'Rain' },
+      ]);
+      await expect(
+        database.db.execute(sql`insert into audio_items (kind, name, audio_file) values ('bonus', 'RAIN', 'f.mp3')`),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
   it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
     // The same SQL runs on both databases; an embedded one of its own is stopped before the counts.
     const older = migrationsUpTo('0010_own_voice');

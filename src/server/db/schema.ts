@@ -110,7 +110,8 @@ export const audioItems = pgTable(
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('audio_items_kind_name_unique').on(t.kind, t.name),
+    // A name is unique within its library whatever its case ("Calm" and "calm" are one name); the contract trims it.
+    uniqueIndex('audio_items_kind_lower_name_unique').on(t.kind, sql`lower(${t.name})`),
     check('audio_items_kind_check', sql`${t.kind} in (${sql.raw(AUDIO_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
   ],
 );

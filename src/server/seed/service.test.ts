@@ -1,4 +1,5 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioItems, messageCategories, messages } from '../db/schema';
 import { mediaPath } from '../media/store';
@@ -60,6 +61,22 @@ describe('seed', () => {
     });
     expect(existsSync(audio)).toBe(true);
     expect(await t.database.db.select().from(audioItems)).toHaveLength(2);
+
+    // Staff renamed a track only in case: it is still the seed's, not a name to add again.
+    await t.database.db
+      .update(audioItems)
+      .set({ name: tracks[0]!.name.toUpperCase() })
+      .where(eq(audioItems.kind, 'selfeggio'));
+    const built: string[] = [];
+    const build = async (track: SeedTrack) => {
+      built.push(track.name);
+      return buildTrackFiles(track);
+    };
+    expect(await seedAudioItems(t.database.db, t.ctx.mediaFiles, silentLog, tracks, build)).toEqual({
+      added: 0,
+      regenerated: 0,
+    });
+    expect(built).toEqual([]);
   });
 
   it('stops between tracks when told, keeping those built, and builds the rest on the next run', async () => {

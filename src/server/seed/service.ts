@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audioItems, messageCategories, messages } from '../db/schema';
 import { storeMediaFile, type MediaStore } from '../media/store';
@@ -67,7 +67,8 @@ export async function seedAudioItems(
     const [existing] = await db
       .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
       .from(audioItems)
-      .where(and(eq(audioItems.kind, track.kind), eq(audioItems.name, track.name)));
+      // Names are one whatever their case (the library's unique index): a track staff renamed only in case is this one.
+      .where(and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
     if (existing && (await filesPresent(files, existing.audioFile, existing.coverImage))) continue;
 
     const started = performance.now();
