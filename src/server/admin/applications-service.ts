@@ -9,12 +9,20 @@ import {
   releaseUnreferenced,
   type StagedFile,
 } from '../media/store';
+import { rethrowUniqueAs } from '../db/errors';
 import { fieldErrors } from './audio-service';
 import { installerExtension } from '../media/file-types';
 import type { ContentStore } from './media-context';
 import { installerDownloadName } from '../media/urls';
 
 type ApplicationRow = typeof desktopApplications.$inferSelect;
+
+/**
+ * One installer of a type per version: the type (its extension) is what tells platforms apart and names the
+ * download ("Innerwave-2.1.0.exe"), so 2.1.0 may have an .exe, a .dmg and a .deb, not two .exe files.
+ */
+const duplicateVersion = (ext: string) =>
+  badRequest({ application_version: [`An application with this version already exists for ${ext} installers.`] });
 
 const toAdmin = async (store: ContentStore, row: ApplicationRow): Promise<AdminApplication> => ({
   id: row.id,
@@ -51,19 +59,24 @@ export async function createApplication(store: ContentStore, input: NewApplicati
     else if (!ext) errors.application_file = [`Upload an installer: ${INSTALLER_EXTENSIONS.join(', ')}.`];
     else if (input.installer.size === 0) errors.application_file = ['The submitted file is empty.'];
     if (Object.keys(errors).length || !fields.success || !input.installer || !ext) throw badRequest(errors);
+    const installer = input.installer;
     const relative = `applications/${contentAddressedName(input.installer.sha256, ext)}`;
-    const row = await placeAndReference(store.db, store.files, [{ staged: input.installer, relative }], async (tx) => {
-      const [inserted] = await tx
-        .insert(desktopApplications)
-        .values({
-          applicationVersion: fields.data.application_version,
-          description: fields.data.description,
-          applicationFile: relative,
-        })
-        .returning();
-      if (!inserted) throw new Error('application insert returned no row');
-      return inserted;
-    });
+    const row = await rethrowUniqueAs(
+      () =>
+        placeAndReference(store.db, store.files, [{ staged: installer, relative }], async (tx) => {
+          const [inserted] = await tx
+            .insert(desktopApplications)
+            .values({
+              applicationVersion: fields.data.application_version,
+              description: fields.data.description,
+              applicationFile: relative,
+            })
+            .returning();
+          if (!inserted) throw new Error('application insert returned no row');
+          return inserted;
+        }),
+      () => duplicateVersion(ext),
+    );
     return await toAdmin(store, row);
   } finally {
     await discardStaged(input.installer);

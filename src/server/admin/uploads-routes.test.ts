@@ -234,8 +234,37 @@ describe('admin uploads API', () => {
       application_file: { filename: 'innerwave.appimage', content: randomBytes(100) },
     });
     expect(new URL(appImage.json().application_file).pathname).toMatch(/\.AppImage$/);
+    // A second installer of one type for a version (whatever its case) is refused, and its file not kept.
+    const filesBefore = mediaFiles(t);
+    const again = await upload('/api/admin/applications/', {
+      application_version: ' 2.1.0 ',
+      application_file: { filename: 'setup.exe', content: randomBytes(200) },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      application_version: ['An application with this version already exists for .exe installers.'],
+    });
+    expect(mediaFiles(t)).toEqual(filesBefore);
+    // Another type, or another version, is another download.
+    const msi = await upload('/api/admin/applications/', {
+      application_version: '2.1.0',
+      application_file: { filename: 'setup.msi', content: randomBytes(300) },
+    });
+    expect(msi.statusCode).toBe(201);
+    const next = await upload('/api/admin/applications/', {
+      application_version: '2.2.0-beta',
+      application_file: { filename: 'setup.exe', content: installer },
+    });
+    expect(next.statusCode).toBe(201);
+    const otherCase = await upload('/api/admin/applications/', {
+      application_version: '2.2.0-BETA',
+      application_file: { filename: 'setup.exe', content: randomBytes(200) },
+    });
+    expect(otherCase.json()).toEqual({
+      application_version: ['An application with this version already exists for .exe installers.'],
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/applications/', headers: staff.headers });
-    expect(list.json()).toHaveLength(2);
+    expect(list.json()).toHaveLength(4);
     for (const app of list.json() as Array<{ id: number }>) {
       expect(
         (await t.app.inject({ method: 'DELETE', url: `/api/admin/applications/${app.id}/`, headers: staff.headers }))

@@ -100,6 +100,38 @@ describe('migrations', () => {
     }
   });
 
+  it('keep one installer of a type per version, renaming the newer of those already uploaded twice', async () => {
+    const older = migrationsUpTo('0013_audio_names_ignore_case');
+    const database = await createPglite();
+    try {
+      const db = database.db as unknown as PgliteDatabase;
+      await migrate(db, { migrationsFolder: older.folder });
+      await database.db.execute(sql`
+        insert into desktop_applications (id, application_version, application_file) values
+          (1, '2.1.0-beta', 'applications/a.exe'), (2, '2.1.0-BETA', 'applications/b.exe'),
+          (3, '2.1.0-beta', 'applications/c.AppImage'), (4, '2.1.1', 'applications/a.exe')`);
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      const rows = await queryRows<{ application_version: string }>(
+        database.db,
+        sql`select application_version from desktop_applications order by id`,
+      );
+      expect(rows.map((row) => row.application_version)).toEqual([
+        '2.1.0-beta',
+        '2.1.0-BETA (2)',
+        '2.1.0-beta',
+        '2.1.1',
+      ]);
+      await expect(
+        database.db.execute(
+          sql`insert into desktop_applications (application_version, application_file) values ('2.1.1', 'applications/d.exe')`,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
   it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
     // The same SQL runs on both databases; an embedded one of its own is stopped before the counts.
     const older = migrationsUpTo('0010_own_voice');

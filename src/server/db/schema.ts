@@ -116,14 +116,25 @@ export const audioItems = pgTable(
   ],
 );
 
-export const desktopApplications = pgTable('desktop_applications', {
-  id: serial('id').primaryKey(),
-  applicationVersion: text('application_version').notNull(),
-  description: text('description').notNull().default(''),
-  /** Path relative to the media folder. */
-  applicationFile: text('application_file').notNull(),
-  createdAt: createdAt(),
-});
+export const desktopApplications = pgTable(
+  'desktop_applications',
+  {
+    id: serial('id').primaryKey(),
+    applicationVersion: text('application_version').notNull(),
+    description: text('description').notNull().default(''),
+    /** Path relative to the media folder, ending with the installer's extension. */
+    applicationFile: text('application_file').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One installer of each type (its extension: what tells platforms apart and names the download) per
+    // version, whatever the version's case.
+    uniqueIndex('desktop_applications_version_type_unique').on(
+      sql`lower(${t.applicationVersion})`,
+      sql`substring(${t.applicationFile} from '[.][^./]*$')`,
+    ),
+  ],
+);
 
 /** A person's own message categories (their order: position, then id). */
 export const ownCategories = pgTable(

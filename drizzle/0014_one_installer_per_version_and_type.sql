@@ -1,0 +1,4 @@
+-- Installers of one type uploaded twice for the same version (whatever its case): the oldest keeps its
+-- version and the others take their id after it ("2.1.0 (7)"), so no file is lost and staff can delete them.
+UPDATE "desktop_applications" SET "application_version" = "application_version" || ' (' || "id" || ')' WHERE EXISTS (SELECT 1 FROM "desktop_applications" AS "older" WHERE lower("older"."application_version") = lower("desktop_applications"."application_version") AND substring("older"."application_file" from '[.][^./]*$') = substring("desktop_applications"."application_file" from '[.][^./]*$') AND "older"."id" < "desktop_applications"."id");--> statement-breakpoint
+CREATE UNIQUE INDEX "desktop_applications_version_type_unique" ON "desktop_applications" USING btree (lower("application_version"),substring("application_file" from '[.][^./]*$'));
