@@ -139,9 +139,11 @@ describe('admin programs API', () => {
     await replaceDays(days.slice(0, 2));
     expect(await progressOf(ada)).toEqual([2]);
 
+    // Said once, however many days repeat one.
     const twice = await replaceDays([
       { ...days[0]!, from_day: 1 },
       { ...days[1]!, from_day: 1 },
+      { ...days[2]!, from_day: 1 },
     ]);
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ days: ['Two days cannot come from the same day.'] });

@@ -318,6 +318,17 @@ export type Recommendations = z.infer<typeof recommendationsSchema>;
 
 // Staff editing of programs (ADMIN_API.programs, .program)
 
+export const PROGRAM_DAYS_FROM_SAME_DAY = 'Two days cannot come from the same day.';
+
+/**
+ * Whether no two days name the same day they come from (from_day). A failure is one error on the days
+ * list, however many days repeat one (seven copies of day 1 are one mistake, said once).
+ */
+export function daysFromDistinctDays(days: ReadonlyArray<{ from_day?: number | null | undefined }>): boolean {
+  const named = days.flatMap((day) => (day.from_day == null ? [] : [day.from_day]));
+  return new Set(named).size === named.length;
+}
+
 /** A program as staff write it (also the CLI's import file, one program per file or a list). */
 export const adminProgramWriteSchema = z.object({
   slug: programSlugSchema,
@@ -328,19 +339,7 @@ export const adminProgramWriteSchema = z.object({
     .array(programDayWriteSchema)
     .min(1, { error: 'A program needs at least one day.' })
     .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` })
-    .superRefine((days, ctx) => {
-      const seen = new Set<number>();
-      days.forEach((day, index) => {
-        if (day.from_day == null) return;
-        if (seen.has(day.from_day))
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'from_day'],
-            message: 'Two days cannot come from the same day.',
-          });
-        seen.add(day.from_day);
-      });
-    }),
+    .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
   /**
    * When a program is replaced: its updated_at as the editor loaded it. The replace is refused (409) when
    * someone saved the program since, so a stale form neither undoes their edit nor moves progress by day

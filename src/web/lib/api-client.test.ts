@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 import { sessionStore } from './session';
 
 // The browser's network stack is outside the web app: fetch and XMLHttpRequest answer as the server would.
@@ -112,5 +112,19 @@ describe('an upload with progress', () => {
     });
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('an error answer', () => {
+  it('says each of a field’s sentences once, in the order the server gave them', () => {
+    const repeated = 'Two days cannot come from the same day.';
+    const error = new ApiError(400, {
+      days: [repeated, repeated, repeated],
+      password: ['This password is too short.', 'This password is too common.', 'This password is too short.'],
+    });
+    expect(error.fieldErrors).toEqual({
+      days: repeated,
+      password: 'This password is too short. This password is too common.',
+    });
   });
 });

@@ -41,14 +41,16 @@ export class ApiError extends Error {
 
   /**
    * `{"field": ["message", …]}` bodies as field → its messages in one text: a password that breaks two
-   * rules is told both (docs/product/accounts.md#password-rules), each message being a sentence.
+   * rules is told both (docs/product/accounts.md#password-rules), each message being a sentence, and
+   * each sentence once.
    */
   get fieldErrors(): Record<string, string> {
     if (!this.body || typeof this.body !== 'object') return {};
     const out: Record<string, string> = {};
     for (const [field, messages] of Object.entries(this.body)) {
       const texts = Array.isArray(messages) ? messages.filter((message) => typeof message === 'string') : [];
-      if (texts.length > 0) out[field] = texts.join(' ');
+      // A sentence the server repeats (one per list item that broke the same rule) is said once.
+      if (texts.length > 0) out[field] = [...new Set(texts)].join(' ');
     }
     return out;
   }

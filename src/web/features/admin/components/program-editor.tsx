@@ -8,10 +8,12 @@ import type { AdminProgram, AdminProgramWrite, ProgramLayerWrite } from '@shared
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import {
   adminProgramWriteSchema,
+  daysFromDistinctDays,
   GUIDANCE_GOALS,
   NOISE_COLOURS,
   PROGRAM_DAY_LAYERS_MAX,
   PROGRAM_DAY_MINUTES,
+  PROGRAM_DAYS_FROM_SAME_DAY,
   PROGRAM_DAYS_MAX,
   programDayWriteSchema,
   programWriteOf,
@@ -40,7 +42,8 @@ const formSchema = adminProgramWriteSchema.extend({
   days: z
     .array(dayFormSchema)
     .min(1, { error: 'A program needs at least one day.' })
-    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` }),
+    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` })
+    .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
