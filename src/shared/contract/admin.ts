@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { adminBillingSchema } from './billing';
+import { maxElements } from './drf-messages';
 import { AUDIO_KINDS } from './portal-plain';
 import { pathId, requiredString } from './fields';
 import { hasVisibleText } from './plain';
@@ -158,7 +159,7 @@ function importedCategoryLabel(index: number, item: unknown, path: readonly Prop
 export const messagesFileSchema = z.object({
   categories: z
     .array(z.unknown())
-    .max(MESSAGES_IMPORT_LIMITS.categories)
+    .max(MESSAGES_IMPORT_LIMITS.categories, maxElements(MESSAGES_IMPORT_LIMITS.categories))
     .transform((items, ctx) =>
       items.flatMap((item, index) => {
         const parsed = importedCategorySchema.safeParse(item);

@@ -16,6 +16,10 @@ function pythonType(value: unknown): string {
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
+/** DRF's ListField max_length: every list limit says it so (a schema's own `.max(n, maxElements(n))`). */
+export const maxElementsMessage = (n: number) => `Ensure this field has no more than ${n} elements.`;
+export const maxElements = (n: number) => ({ error: maxElementsMessage(n) });
+
 /** Django's StepValueValidator, which DRF runs for a field's step. */
 export const multipleOfMessage = (step: number) => `Ensure this value is a multiple of step size ${step}.`;
 
@@ -42,8 +46,7 @@ export function drfMessage(issue: Issue): string | undefined {
       }
     case 'too_big':
       if (issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set')
-        return `Ensure this field has no more than ${issue.maximum} elements.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return maxElementsMessage(Number(issue.maximum));
       return `Ensure this value is less than or equal to ${issue.maximum}.`;
     case 'too_small':
       if (issue.origin === 'string')

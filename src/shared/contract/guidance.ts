@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxElements } from './drf-messages';
 import { pathInteger, queryInteger, requiredString } from './fields';
 import { AUDIO_KINDS, GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES, type GoalId } from './portal-plain';
 
@@ -35,7 +36,7 @@ export const GOAL_IDS = GUIDANCE_GOALS.map((goal) => goal.id) as [GoalId, ...Goa
 const goalSchema = z.enum(GOAL_IDS, { error: 'Choose one of the listed goals.' });
 const goalListSchema = z
   .array(goalSchema)
-  .max(GOAL_IDS.length, { error: `Ensure this list has at most ${GOAL_IDS.length} items.` })
+  .max(GOAL_IDS.length, maxElements(GOAL_IDS.length))
   .refine((goals) => new Set(goals).size === goals.length, { error: 'Each goal may be chosen once.' });
 const sessionMinutesSchema = z.union(
   SESSION_MINUTES.map((minutes) => z.literal(minutes)),
@@ -149,11 +150,8 @@ export const programDayWriteSchema = z.object({
   messages: z
     .array(requiredString().max(PROGRAM_MESSAGE_MAX, max(PROGRAM_MESSAGE_MAX)))
     .min(1, { error: 'A day needs at least one message.' })
-    .max(PROGRAM_DAY_MESSAGES_MAX, { error: `Ensure this list has at most ${PROGRAM_DAY_MESSAGES_MAX} items.` }),
-  layers: z
-    .array(programLayerWriteSchema)
-    .max(PROGRAM_DAY_LAYERS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAY_LAYERS_MAX} items.` })
-    .default([]),
+    .max(PROGRAM_DAY_MESSAGES_MAX, maxElements(PROGRAM_DAY_MESSAGES_MAX)),
+  layers: z.array(programLayerWriteSchema).max(PROGRAM_DAY_LAYERS_MAX, maxElements(PROGRAM_DAY_LAYERS_MAX)).default([]),
   /**
    * When a program is replaced: the number this day had before the edit (null for a new day), so people's
    * progress in it moves with it. A program whose days all leave it out keeps progress by day number.
@@ -338,7 +336,7 @@ export const adminProgramWriteSchema = z.object({
   days: z
     .array(programDayWriteSchema)
     .min(1, { error: 'A program needs at least one day.' })
-    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` })
+    .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
     .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
   /**
    * When a program is replaced: its updated_at as the editor loaded it. The replace is refused (409) when

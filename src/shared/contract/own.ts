@@ -4,7 +4,7 @@ import { PLAN_FEATURES, PLAN_LIMITS } from '../plans';
 import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type ThemeFont } from '../themes';
 import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
-import { multipleOfMessage } from './drf-messages';
+import { maxElements, multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString } from './fields';
 import { OWN_MUSIC, PLAYLIST_SOURCES } from './portal-plain';
 
@@ -79,9 +79,7 @@ export const playlistItemSchema = z.object({
 });
 export type PlaylistItemWrite = z.infer<typeof playlistItemSchema>;
 export const playerWriteSchema = z.object({
-  playlist: z
-    .array(playlistItemSchema)
-    .max(PLAYLIST_MAX, { error: `Ensure this list has at most ${PLAYLIST_MAX} items.` }),
+  playlist: z.array(playlistItemSchema).max(PLAYLIST_MAX, maxElements(PLAYLIST_MAX)),
   settings: playerSettingsSchema,
 });
 export type PlayerWrite = z.infer<typeof playerWriteSchema>;

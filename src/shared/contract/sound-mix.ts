@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxElements } from './drf-messages';
 import { MAX_DATABASE_ID, requiredString } from './fields';
 import { AUDIO_KINDS, MIX_GAIN_DB } from './portal-plain';
 
@@ -85,7 +86,7 @@ export const soundMixSchema = z.strictObject({
   layers: z
     .array(mixLayerSchema)
     .min(1, { error: 'A sound needs at least one layer.' })
-    .max(MIX_LAYERS_MAX, { error: `Ensure this list has at most ${MIX_LAYERS_MAX} items.` })
+    .max(MIX_LAYERS_MAX, maxElements(MIX_LAYERS_MAX))
     .superRefine((layers, ctx) => {
       const seen = new Set<string>();
       layers.forEach((layer, index) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ownCategorySchema, playerSettingsSchema, playlistItemSchema, PLAYLIST_MAX, shareLinkSchema } from './own';
 import { requiredString } from './fields';
+import { maxElements } from './drf-messages';
 import { soundMixSchema } from './sound-mix';
 import { EXPORT_FORMATS } from './portal-plain';
 
@@ -25,7 +26,7 @@ export const subliminalWriteSchema = z.object({
   playlist: z
     .array(playlistItemSchema)
     .min(1, { error: 'A subliminal needs at least one message.' })
-    .max(PLAYLIST_MAX, { error: `Ensure this list has at most ${PLAYLIST_MAX} items.` }),
+    .max(PLAYLIST_MAX, maxElements(PLAYLIST_MAX)),
   settings: playerSettingsSchema,
   sound: soundMixSchema.nullable().default(null),
 });

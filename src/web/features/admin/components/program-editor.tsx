@@ -6,6 +6,7 @@ import { Plus, Trash2, X } from 'lucide-react';
 import { z } from 'zod';
 import type { AdminProgram, AdminProgramWrite, ProgramLayerWrite } from '@shared/contract';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
+import { maxElements } from '@shared/contract/drf-messages';
 import {
   adminProgramWriteSchema,
   daysFromDistinctDays,
@@ -42,7 +43,7 @@ const formSchema = adminProgramWriteSchema.extend({
   days: z
     .array(dayFormSchema)
     .min(1, { error: 'A program needs at least one day.' })
-    .max(PROGRAM_DAYS_MAX, { error: `Ensure this list has at most ${PROGRAM_DAYS_MAX} items.` })
+    .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
     .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
 });
 type FormInput = z.input<typeof formSchema>;
