@@ -18,6 +18,7 @@ import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FileField } from './file-field';
 import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass, UploadProgress } from './states';
+import { formatDate } from '@web/lib/dates';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
@@ -142,7 +143,7 @@ export function ApplicationsPanel() {
                   <p className="font-medium">Version {app.application_version}</p>
                   {app.description ? <p className="text-sm text-fg-muted">{app.description}</p> : null}
                   <p className="text-xs text-fg-muted">
-                    {formatSize(app.size_bytes)} · added {new Date(app.created_at).toLocaleDateString()} ·{' '}
+                    {formatSize(app.size_bytes)} · added {formatDate(app.created_at)} ·{' '}
                     <a className="text-link underline" href={app.application_file}>
                       download
                     </a>

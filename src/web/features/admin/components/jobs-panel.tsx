@@ -6,8 +6,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { describeError } from '@web/lib/change';
 import { adminJobsQuery, useRetryJob } from '../api/jobs';
 import { panelClass } from './states';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@web/lib/dates';
 
 const KIND_LABELS: Record<string, string> = {
   'mail.activation': 'Activation e-mail',
@@ -40,7 +39,9 @@ function JobItem({ job, busy, onRetry }: { job: AdminJob; busy: boolean; onRetry
         </h3>
         <p className="text-sm text-fg-muted">
           Attempt {job.attempts} of {job.max_attempts} ·{' '}
-          {dead && job.finished_at ? `last tried ${when(job.finished_at)}` : `next try ${when(job.run_at)}`}
+          {dead && job.finished_at
+            ? `last tried ${formatDateTime(job.finished_at)}`
+            : `next try ${formatDateTime(job.run_at)}`}
         </p>
         {job.last_error ? (
           <p className="mt-1 whitespace-pre-wrap break-words font-mono text-xs text-fg-muted">{job.last_error}</p>

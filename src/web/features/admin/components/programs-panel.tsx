@@ -14,13 +14,13 @@ import { adminProgramQuery, adminProgramsQuery, useDeleteProgram } from '../api/
 import { adminKeys } from '../api/keys';
 import { ProgramEditor } from './program-editor';
 import { panelClass } from './states';
+import { formatDate } from '@web/lib/dates';
 
 // Programs for staff (docs/product/screens.md#admin): the list, and one program's editor at
 // ?program=<slug> (or ?program=new), so the browser's back button and a shared link work.
 
 const NEW = 'new';
 const memberPath = (slug: string) => paths.program.replace(':slug', slug);
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function useDelete(slug: string, title: string, onDeleted?: () => void) {
   const remove = useDeleteProgram();
@@ -92,7 +92,7 @@ function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
                   <span className="break-all">/programs/{program.slug}</span> · {program.day_count}{' '}
                   {program.day_count === 1 ? 'day' : 'days'}
                   {program.goals.length > 0 ? ` · ${program.goals.map(goalLabel).join(', ')}` : ''} · edited{' '}
-                  {when(program.updated_at)}
+                  {formatDate(program.updated_at)}
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-1">

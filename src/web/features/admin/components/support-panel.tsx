@@ -7,8 +7,7 @@ import { describeError } from '@web/lib/change';
 import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
 import { panelClass } from './states';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@web/lib/dates';
 
 function RequestItem({
   request,
@@ -37,7 +36,7 @@ function RequestItem({
             <a href={`mailto:${request.email}`} className="text-link underline-offset-4 hover:underline">
               {request.email}
             </a>{' '}
-            · <span className="capitalize">{request.plan}</span> · {when(request.created_at)}
+            · <span className="capitalize">{request.plan}</span> · {formatDateTime(request.created_at)}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -56,7 +55,7 @@ function RequestItem({
         </div>
       </div>
       <p className="whitespace-pre-wrap break-words text-sm">{request.message}</p>
-      {handled ? <p className="text-xs text-fg-muted">Handled {when(request.handled_at!)}</p> : null}
+      {handled ? <p className="text-xs text-fg-muted">Handled {formatDateTime(request.handled_at!)}</p> : null}
     </li>
   );
 }

@@ -61,7 +61,7 @@ describe('UsersPanel', () => {
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
     expect(await within(row).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('ada@example.com is deactivated and signed out everywhere.');
-    expect(status).toHaveTextContent(new RegExp(`· deactivated on ${new Date(DEACTIVATED_AT).toLocaleDateString()}$`));
+    expect(status).toHaveTextContent(/· deactivated on Nov 20, 2026$/);
     expect(api.calls.filter(({ method }) => method === 'PATCH').map(({ body }) => body)).toEqual([
       { subscription_plan: 'intermediate' },
       { is_active: false },
@@ -82,11 +82,10 @@ describe('UsersPanel', () => {
     renderWithProviders(<UsersPanel />);
     const line = async (email: string) =>
       within((await screen.findByText(email)).closest('li')!).getByText(/joined/).textContent;
-    const joined = `joined ${new Date(ada.date_joined).toLocaleDateString()}`;
+    // Dates as members' screens write them ("Jan 5, 2026", not "1/5/2026").
+    const joined = 'joined Jan 5, 2026';
     expect(await line('waiting@example.com')).toBe(`Ada Lovelace · ${joined} · not activated yet`);
-    expect(await line('stopped@example.com')).toBe(
-      `Ada Lovelace · ${joined} · deactivated on ${new Date(DEACTIVATED_AT).toLocaleDateString()}`,
-    );
+    expect(await line('stopped@example.com')).toBe(`Ada Lovelace · ${joined} · deactivated on Nov 20, 2026`);
     expect(await line('back@example.com')).toBe(`Ada Lovelace · ${joined} · active`);
   });
 
@@ -133,9 +132,7 @@ describe('UsersPanel', () => {
     usersServer([paying, grace, ended]);
     renderWithProviders(<UsersPanel />);
     const row = (await screen.findByText('ada@example.com')).closest('li')!;
-    expect(row).toHaveTextContent(
-      `Stripe: past due · payment failed · renews ${new Date('2026-12-23T12:00:00Z').toLocaleDateString()}`,
-    );
+    expect(row).toHaveTextContent('Stripe: past due · payment failed · renews Dec 23, 2026');
     expect(within(row).getByText('cus_Ada123')).toBeInTheDocument();
     expect(within(row).getByText('sub_Ada456')).toBeInTheDocument();
     expect(screen.getByText('grace@example.com').closest('li')).toHaveTextContent('No Stripe billing');

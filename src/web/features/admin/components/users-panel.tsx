@@ -12,13 +12,12 @@ import { describeError } from '@web/lib/change';
 import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
+import { formatDate } from '@web/lib/dates';
 
 /** The Stripe side of a user's plan, as staff need it to answer a billing question. */
 export const PLAN_OVERRIDE_NOTE =
   'A plan set here holds until the next billing event from Stripe (a renewal, a change, a failed payment or a cancellation), which sets the plan the subscription pays for.';
 const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
-
-const localDate = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** A second live subscription (two Checkouts paid at the same moment) and what the webhook did with it. */
 export function secondSubscriptionText(second: NonNullable<AdminBilling['second_subscription']>): string {
@@ -26,7 +25,7 @@ export function secondSubscriptionText(second: NonNullable<AdminBilling['second_
     return `Second subscription still bills: Stripe refused (${second.failure}). Cancel and refund it at Stripe.`;
   if (!second.settled_at)
     return 'Second subscription still bills: being cancelled and refunded (Stripe sends the event again).';
-  const when = localDate(second.settled_at);
+  const when = formatDate(second.settled_at);
   return second.refunded_amount && second.currency
     ? `Second subscription cancelled and ${formatMoney(second.refunded_amount, second.currency)} refunded on ${when}.`
     : `Second subscription cancelled on ${when} (it had charged nothing).`;
@@ -49,7 +48,7 @@ function BillingLine({ billing }: { billing: AdminBilling }) {
     billing.past_due ? 'payment failed' : null,
     // An ended subscription neither renews nor ends again.
     billing.current_period_end && !subscriptionEnded(billing.status)
-      ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${localDate(billing.current_period_end)}`
+      ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${formatDate(billing.current_period_end)}`
       : null,
   ].filter(Boolean);
   return (
@@ -87,7 +86,7 @@ function UserRow({
           {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
         </p>
         <p className="text-sm wrap-anywhere text-fg-muted">
-          {name ? `${name} · ` : ''}joined {localDate(user.date_joined)} · {accountStatus(user, localDate)}
+          {name ? `${name} · ` : ''}joined {formatDate(user.date_joined)} · {accountStatus(user, formatDate)}
         </p>
         <BillingLine billing={user.billing} />
       </div>

@@ -9,6 +9,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { paths } from '@web/lib/paths';
 import { deleteHistory, guidanceKeys, practiceQuery, saveReminder } from '../api/guidance';
 import { programDayPath } from '../lib/paths';
+import { formatDateTime } from '@web/lib/dates';
 
 export const PRACTICE_TEXTS = {
   deleted: 'Your listening history is deleted.',
@@ -141,7 +142,7 @@ function LastSessions({ practice }: { practice: Practice }) {
                 </span>
                 <span className="text-sm text-fg-muted">
                   {duration(entry.seconds)} · {entry.finished ? 'played to the end' : 'stopped'} ·{' '}
-                  {new Date(entry.started_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatDateTime(entry.started_at)}
                 </span>
               </li>
             );
