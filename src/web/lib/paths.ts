@@ -35,6 +35,9 @@ export const paths = {
   adminSupport: '/admin/support',
 } as const;
 
+/** Whether a path is one of staff's admin pages (`/admin` and its tabs). */
+export const isAdminPath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
 /** The login page, remembering where to go afterwards (the route guard's redirect). */
 export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;
 

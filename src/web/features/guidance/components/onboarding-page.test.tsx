@@ -227,6 +227,19 @@ describe('OnboardingPrompt', () => {
     expect(localStorage.getItem('user.no-invitation')).toBe('1');
   });
 
+  it('never goes above an admin page, while it still goes above the member portal’s', async () => {
+    server();
+    localStorage.setItem('user.no-invitation', '1');
+    const admin = renderWithProviders(<OnboardingPrompt />, { path: paths.adminUsers });
+    // The answer (still invited) is here: remembered for the portal pages' frame, yet nothing shows.
+    await vi.waitFor(() => expect(localStorage.getItem('user.no-invitation')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull();
+    expect(screen.queryByText('New here? Tell us what you would like from Innerwave.')).toBeNull();
+    admin.unmount();
+    renderWithProviders(<OnboardingPrompt />, { path: paths.music });
+    expect(await screen.findByRole('region', { name: 'Getting started' })).toBeInTheDocument();
+  });
+
   it('stays away once answered', async () => {
     server({ ...fresh, goals: ['sleep'], completed_at: 'x' });
     renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
@@ -264,6 +277,12 @@ describe('useOnboardingSettling', () => {
     const settled = renders;
     await new Promise((resolve) => setTimeout(resolve, ONBOARDING_WAIT_MS + 200));
     expect(renders).toBe(settled);
+  });
+
+  it('never holds an admin page, which the invitation does not go above', () => {
+    fakeApi({ [`GET ${API.onboarding}`]: () => new Promise<Onboarding>(() => {}) });
+    renderWithProviders(<Probe />, { path: paths.adminPrograms });
+    expect(screen.getByText('showing')).toBeInTheDocument();
   });
 
   it('holds it for a second at most when the answer is slow', async () => {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import { paths } from '@web/lib/paths';
+import { isAdminPath, paths } from '@web/lib/paths';
 import { rememberInvitation } from '@web/lib/portal-frame';
 import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 import { clearOnboardingDraft } from '../lib/onboarding-draft';
@@ -12,15 +12,23 @@ import { clearOnboardingDraft } from '../lib/onboarding-draft';
 export const onboardingPending = (onboarding: { completed_at: string | null; skipped: boolean } | undefined) =>
   onboarding !== undefined && onboarding.completed_at === null && !onboarding.skipped;
 
+/**
+ * Whether the invitation may go above the page at `pathname`: the member portal's pages, not the
+ * onboarding itself nor staff's admin pages (docs/product/screens.md#welcome).
+ */
+export const invitationGoesAbove = (pathname: string) => pathname !== paths.welcome && !isAdminPath(pathname);
+
 /** How long a portal page waits, at most, to know whether the invitation goes above it. */
 export const ONBOARDING_WAIT_MS = 1000;
 
 /**
  * Whether the page should wait to show itself: the invitation's answer is not here yet (at most
- * ONBOARDING_WAIT_MS). Shown after the page, the invitation would push the whole page down.
+ * ONBOARDING_WAIT_MS). Shown after the page, the invitation would push the whole page down. An admin
+ * page, which the invitation never goes above, shows at once.
  */
 export function useOnboardingSettling() {
   const { isPending } = useQuery(onboardingQuery());
+  const admin = isAdminPath(useLocation().pathname);
   const [waited, setWaited] = useState(false);
   // Only while it is pending: a timer that fired after the answer would re-render the portal's whole
   // layout for nothing, one long task at load on a phone.
@@ -29,12 +37,12 @@ export function useOnboardingSettling() {
     const timer = window.setTimeout(() => setWaited(true), ONBOARDING_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [isPending]);
-  return isPending && !waited;
+  return isPending && !waited && !admin;
 }
 
 /**
- * A calm invitation at the top of portal pages after the first login (docs/product/screens.md#welcome),
- * until the onboarding is answered or skipped. It covers nothing: the page stays usable under it.
+ * A calm invitation at the top of the member portal's pages after the first login
+ * (docs/product/screens.md#welcome), until the onboarding is answered or skipped; never on admin pages. It covers nothing: the page stays usable under it.
  */
 export function OnboardingPrompt() {
   const query = useQuery(onboardingQuery());
@@ -51,7 +59,7 @@ export function OnboardingPrompt() {
   useEffect(() => {
     if (query.data) rememberInvitation(invited);
   }, [query.data, invited]);
-  if (!invited || pathname === paths.welcome) return null;
+  if (!invited || !invitationGoesAbove(pathname)) return null;
   return (
     <section
       aria-label="Getting started"
