@@ -23,6 +23,9 @@ import { formatDate } from '@web/lib/dates';
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
 
+/** An installer's type, from its stored file's extension: what tells two installers of a version apart. */
+const installerType = (url: string) => /\.[^./]+$/.exec(new URL(url, window.location.href).pathname)?.[0] ?? '';
+
 function fileProblem(file: File | undefined): string | undefined {
   if (!file) return 'Choose the installer file.';
   if (!INSTALLER_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext.toLowerCase())))
@@ -143,7 +146,8 @@ export function ApplicationsPanel() {
                   <p className="font-medium">Version {app.application_version}</p>
                   {app.description ? <p className="text-sm text-fg-muted">{app.description}</p> : null}
                   <p className="text-xs text-fg-muted">
-                    {formatSize(app.size_bytes)} · added {formatDate(app.created_at)} ·{' '}
+                    {formatSize(app.size_bytes)} · {installerType(app.application_file)} · added{' '}
+                    {formatDate(app.created_at)} ·{' '}
                     <a className="text-link underline" href={app.application_file}>
                       download
                     </a>
