@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@shared/contract';
 import { ADMIN_API } from '@shared/contract/admin';
 import { NO_ADMIN_BILLING } from '@shared/contract/billing';
+import { formatDate } from '@web/lib/dates';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 
@@ -188,7 +189,7 @@ describe('UsersPanel', () => {
     renderWithProviders(<UsersPanel />);
     const row = (await screen.findByText('ada@example.com')).closest('li')!;
     expect(row).toHaveTextContent(
-      `Second subscription cancelled and $36.00 refunded on ${new Date('2026-12-02T12:00:00Z').toLocaleDateString()}.`,
+      `Second subscription cancelled and $36.00 refunded on ${formatDate('2026-12-02T12:00:00Z')}.`,
     );
     expect(within(row).getByText('sub_Second1')).toBeInTheDocument();
     expect(screen.getByText('pending@example.com').closest('li')).toHaveTextContent(
