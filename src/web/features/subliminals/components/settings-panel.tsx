@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { PLAYER } from '@shared/constants';
 import { formatInteger } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
 import { clampSettings, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
 
-/** A duration typed in milliseconds; clamped to its limits when the field is left. */
+/**
+ * A duration typed in milliseconds; clamped to its limits when the field is left, and then shown as
+ * saved ("1e2" or "0100" typed reads 100 once left).
+ */
 function MillisecondsSetting({
   label,
   limits,
@@ -20,6 +23,10 @@ function MillisecondsSetting({
   onBlur(): void;
 }) {
   const hint = useId();
+  // What is typed, shown as typed while the field has focus. A number input whose text means the
+  // value (React compares them as numbers) is left alone by React, so once left it is given the value
+  // as text.
+  const [typed, setTyped] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-1.5">
       <label className="flex flex-col gap-1.5 text-sm font-medium">
@@ -29,10 +36,16 @@ function MillisecondsSetting({
           min={limits.min}
           max={limits.max}
           step={limits.step}
-          value={value}
+          value={typed ?? String(value)}
           aria-describedby={hint}
-          onChange={(event) => Number.isFinite(event.target.valueAsNumber) && onChange(event.target.valueAsNumber)}
-          onBlur={onBlur}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            if (Number.isFinite(event.target.valueAsNumber)) onChange(event.target.valueAsNumber);
+          }}
+          onBlur={() => {
+            setTyped(null);
+            onBlur();
+          }}
         />
       </label>
       <span id={hint} className="text-xs text-fg-muted">

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -206,6 +206,24 @@ describe('the player in the account', () => {
     expect(api.calls.filter(({ method }) => method === 'PUT').at(-1)?.body).toMatchObject({
       settings: { ...DEFAULT_SETTINGS, flashSpeed: 60 },
     });
+  });
+
+  it('shows a setting as it was saved once the field is left, whatever way it was typed', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await screen.findByRole('button', { name: 'Add Focus to playlist' });
+    const speed = screen.getByLabelText<HTMLInputElement>('Flash speed (ms)');
+    // As a browser's number field takes it: "1e2" reads 100, the value the field had.
+    act(() => speed.focus());
+    fireEvent.change(speed, { target: { value: '1e2' } });
+    expect(speed.value).toBe('1e2');
+    await user.tab();
+    expect(speed.value).toBe('100');
+    const interval = screen.getByLabelText<HTMLInputElement>('Display interval (ms)');
+    act(() => interval.focus());
+    fireEvent.change(interval, { target: { value: '02900' } });
+    await user.tab();
+    expect(interval.value).toBe('3000');
   });
 
   it('keeps changes on the device and says so when the server cannot be reached', async () => {
