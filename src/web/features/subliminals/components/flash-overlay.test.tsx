@@ -160,4 +160,63 @@ describe('FlashOverlay (the session screen)', () => {
     expect(onStop).toHaveBeenCalledTimes(1);
     clock.mockRestore();
   });
+
+  it('keeps the screen on while it flashes, lets it go when paused or stopped, and takes it again when the tab shows', async () => {
+    const locks: { released: boolean; release: ReturnType<typeof vi.fn> }[] = [];
+    const request = vi.fn(async () => {
+      const lock = { released: false, release: vi.fn(async () => void (lock.released = true)) };
+      locks.push(lock);
+      return lock;
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { wakeLock: { request } }));
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    try {
+      const { unmount } = renderOverlay();
+      await waitFor(() => expect(request).toHaveBeenCalledTimes(1));
+      expect(request).toHaveBeenCalledWith('screen');
+
+      // Hidden, the browser lets the lock go; shown again, it is taken again.
+      visibility = 'hidden';
+      locks[0]!.released = true;
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(request).toHaveBeenCalledTimes(1);
+      visibility = 'visible';
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+
+      act(() => screen.getByRole('button', { name: 'Pause' }).click());
+      expect(locks[1]!.release).toHaveBeenCalled();
+      act(() => screen.getByRole('button', { name: 'Resume' }).click());
+      await waitFor(() => expect(request).toHaveBeenCalledTimes(3));
+
+      unmount();
+      expect(locks[2]!.release).toHaveBeenCalled();
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(request).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('runs as before where the browser has no wake lock or refuses it', async () => {
+    const request = vi.fn(() => Promise.reject(new DOMException('Battery saver', 'NotAllowedError')));
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { wakeLock: { request } }));
+    try {
+      renderOverlay();
+      await waitFor(() => expect(request).toHaveBeenCalled());
+      expect(screen.getByRole('dialog', { name: 'Subliminal session' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    cleanup();
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { wakeLock: undefined }));
+    try {
+      renderOverlay();
+      expect(screen.getByRole('dialog', { name: 'Subliminal session' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import type { Message } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { useScreenWakeLock } from '@web/lib/wake-lock';
 import { useFlashPlayer } from '../hooks/use-flash-player';
 import { FLASH_MARGIN, fittingFontSize, flashMaxWidth, placeFlash } from '../lib/flash-placement';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
@@ -72,6 +73,8 @@ export function FlashOverlay({
   const flashSeconds = useFlashStopwatch(paused);
   const flash = useFlashPlayer(playlist, settings, !paused);
   const miniPlayerHeight = useMiniPlayerHeight(corner);
+  // The screen stays on while the messages flash (full size or in the corner), not while paused.
+  useScreenWakeLock(!paused);
 
   // Focus moves in on opening and back to the opener on closing.
   useEffect(() => {
