@@ -26,6 +26,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
+import { FloatingSession } from '../floating-session';
 import { MiniPlayer } from '../mini-player';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -114,7 +115,8 @@ function UserMenu() {
 }
 
 /**
- * The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar).
+ * The authenticated bar with its sidebar, and the mini-player and a running session screen (in its corner)
+ * under every page (docs/product/screens.md#portal-bar).
  * `notice`: a note above every page (the onboarding's invitation), composed by the app. While
  * `noticeSettling` (whether there is one is not known yet), the page is laid out but not shown, so a
  * note that arrives does not push it down; a pre-rendered frame of the page shows meanwhile, and goes
@@ -166,6 +168,7 @@ export function PortalLayout({
         </main>
       </div>
       {page ? null : <MiniPlayer />}
+      {page ? null : <FloatingSession />}
     </div>
   );
 }

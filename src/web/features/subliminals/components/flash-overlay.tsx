@@ -76,17 +76,21 @@ export function FlashOverlay({
   // The screen stays on while the messages flash (full size or in the corner), not while paused.
   useScreenWakeLock(!paused);
 
-  // Focus moves in on opening and back to the opener on closing.
+  // Focus moves in on opening and back to the opener on closing: `returnFocusTo` as it is then (the
+  // screen goes on across pages, so the page that opened it may be another one by now, or none).
+  const returnTo = useRef(returnFocusTo);
+  useLayoutEffect(() => {
+    returnTo.current = returnFocusTo;
+  }, [returnFocusTo]);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const given = returnFocusTo?.current;
     overlay.current?.focus();
     return () => {
-      const target = given ?? opener;
+      const target = returnTo.current?.current ?? opener;
       // After the inert page is released (the effect below is cleaned up first, being declared later).
       queueMicrotask(() => target?.isConnected && target.focus());
     };
-  }, [returnFocusTo]);
+  }, []);
 
   // Full size it is modal: the page behind is inert. In the corner the page stays usable.
   useEffect(() => {

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { MessageCategory, PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
+import { FloatingSession } from '@web/components/floating-session';
+import { fakeApi, jsonResponse, pressToastAction, renderRoutes, renderWithProviders } from '@web/test/render';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
 
@@ -52,7 +54,14 @@ afterEach(() => {
   vi.mocked(toast.success).mockClear();
 });
 
-const renderPlayer = () => renderWithProviders(<SubliminalsPlayer />);
+// The session screen shows under the portal's layout, as in the app.
+const renderPlayer = () =>
+  renderWithProviders(
+    <>
+      <SubliminalsPlayer />
+      <FloatingSession />
+    </>,
+  );
 
 describe('SubliminalsPlayer', () => {
   it('opens one category at a time and closes the open one on a second click', async () => {
@@ -122,6 +131,44 @@ describe('SubliminalsPlayer', () => {
     act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
+  });
+
+  it('goes on in its corner on another portal page, and the page finds it running when the person comes back', async () => {
+    localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        {
+          // The portal's layout, as far as the session is concerned: the page, and the session under it.
+          element: (
+            <>
+              <Outlet />
+              <FloatingSession />
+            </>
+          ),
+          children: [
+            { path: '/subliminals', element: <SubliminalsPlayer /> },
+            { path: '/music', element: <h1>Meditations</h1> },
+          ],
+        },
+      ],
+      { path: '/subliminals' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'In a corner' }));
+    await act(() => router.navigate('/music'));
+    expect(screen.getByRole('heading', { name: 'Meditations' })).toBeInTheDocument();
+    expect(screen.getByTestId('flash-overlay')).toHaveAttribute('data-mode', 'corner');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeDisabled();
+    expect(screen.getByTestId('flash-overlay')).toHaveAttribute('data-mode', 'corner');
+    // Stopped from the corner on another page, it is over here too.
+    await act(() => router.navigate('/music'));
+    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }));
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    await act(() => router.navigate('/subliminals'));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
   it('under reduced motion, asks before every start', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
 import { messageCategoriesQuery } from '../api/message-categories';
 import { describeSync, usePlayerSync } from '../hooks/use-player-sync';
@@ -36,11 +37,20 @@ export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playin
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** The session screen, shown under the portal's layout (lib/floating-session.ts); Stop there ends it. */
+const sessionScreen = (
+  playlist: readonly PlaylistItem[],
+  settings: PlayerSettings,
+  startButton: RefObject<HTMLButtonElement | null>,
+) => <FlashOverlay playlist={playlist} settings={settings} onStop={floatingSession.end} returnFocusTo={startButton} />;
+
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
   const [playlist, setPlaylist] = useState<PlaylistItem[]>(loadPlaylist);
   const [storedSettings, setSettings] = useState<PlayerSettings>(loadSettings);
-  const [playing, setPlaying] = useState(false);
+  // The session screen lives with the portal's layout, so a session in a corner goes on on other pages
+  // (and is still running when the person comes back here).
+  const playing = useFloatingSession() !== null;
   const plan = usePlan();
   // After a downgrade, a theme the plan no longer has gives way to the default (the server would
   // refuse to save it).
@@ -77,16 +87,21 @@ export function SubliminalsPlayer() {
     toast.success('Playlist cleared.', { action: { label: 'Undo', onClick: () => setPlaylist(before) } });
   };
 
+  // While it runs, the screen follows the playlist and settings changed here.
+  useEffect(() => {
+    if (playing) floatingSession.show(sessionScreen(playlist, settings, startButton));
+  }, [playing, playlist, settings]);
+
   const start = () => {
     if (playlist.length === 0) {
       toast.error(EMPTY_PLAYLIST);
       return;
     }
-    setSettings(clampSettings(settings));
+    const clamped = clampSettings(settings);
+    setSettings(clamped);
     if (!noticeAccepted() || prefersReducedMotion()) setAsking(true);
-    else setPlaying(true);
+    else floatingSession.show(sessionScreen(playlist, clamped, startButton));
   };
-  const stop = useCallback(() => setPlaying(false), []);
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -158,7 +173,7 @@ export function SubliminalsPlayer() {
           <Button ref={startButton} size="lg" onClick={start} disabled={playing}>
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
-          <Button size="lg" variant="secondary" onClick={stop} disabled={!playing}>
+          <Button size="lg" variant="secondary" onClick={floatingSession.end} disabled={!playing}>
             Stop
           </Button>
         </div>
@@ -176,7 +191,7 @@ export function SubliminalsPlayer() {
         onAccept={() => {
           acceptNotice();
           setAsking(false);
-          setPlaying(true);
+          floatingSession.show(sessionScreen(playlist, settings, startButton));
         }}
       />
       <Dialog open={again !== null} onOpenChange={(open) => !open && setAgain(null)}>
@@ -201,9 +216,6 @@ export function SubliminalsPlayer() {
           </DialogContent>
         ) : null}
       </Dialog>
-      {playing ? (
-        <FlashOverlay playlist={playlist} settings={settings} onStop={stop} returnFocusTo={startButton} />
-      ) : null}
     </div>
   );
 }
