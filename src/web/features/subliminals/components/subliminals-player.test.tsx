@@ -171,6 +171,28 @@ describe('SubliminalsPlayer', () => {
     expect(await screen.findByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
+  it('stops the session when its playlist is emptied while it plays (Clear all, or the last message removed)', async () => {
+    localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'In a corner' }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
+    // Undo brings the messages back, not the session.
+    act(() => pressToastAction('Playlist cleared.'));
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(1)');
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'In a corner' }));
+    await user.click(screen.getByRole('button', { name: 'Remove “One thing at a time.” from playlist' }));
+    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
+  });
+
   it('under reduced motion, asks before every start', async () => {
     const matchMedia = window.matchMedia;
     window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query.includes('reduce') });

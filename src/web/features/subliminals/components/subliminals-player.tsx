@@ -87,9 +87,12 @@ export function SubliminalsPlayer() {
     toast.success('Playlist cleared.', { action: { label: 'Undo', onClick: () => setPlaylist(before) } });
   };
 
-  // While it runs, the screen follows the playlist and settings changed here.
+  // While it runs, the screen follows the playlist and settings changed here; with no message left
+  // (Clear all, the last one removed) the session stops, as nothing would flash.
   useEffect(() => {
-    if (playing) floatingSession.show(sessionScreen(playlist, settings, startButton));
+    if (!playing) return;
+    if (playlist.length === 0) floatingSession.end();
+    else floatingSession.show(sessionScreen(playlist, settings, startButton));
   }, [playing, playlist, settings]);
 
   const start = () => {
