@@ -171,4 +171,20 @@ test('the session screen: flash timing follows the frames, controls, corner mode
     await expect(screen).toBeHidden();
     await expect(page.getByRole('button', { name: 'Start' })).toBeFocused();
   });
+
+  await test.step('in a corner it goes on across portal pages; emptying the playlist stops it', async () => {
+    await page.getByRole('button', { name: 'Start' }).click();
+    await screen.getByRole('button', { name: 'In a corner' }).click();
+    await expect(screen).toHaveAttribute('data-mode', 'corner');
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Meditations' }).click();
+    await expect(page).toHaveURL(/\/music/);
+    await expect(screen).toHaveAttribute('data-mode', 'corner');
+    await expect(screen.getByTestId('session-time')).toContainText('so far');
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
+    await expect(screen).toBeVisible();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(screen).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
+  });
 });
