@@ -74,7 +74,8 @@ describe('the practice view', () => {
     await heard(ada, SINCE + DAY * 1000, 300, 'A day later');
     const practice = await practiceOf(ada);
     expect(practice.week.sessions).toBe(2);
-    expect(practice.week.minutes).toBe(15);
+    // The five minutes of the first entry inside the week count, the five before it do not.
+    expect(practice.week.minutes).toBe(20);
     expect(practice.total_sessions).toBe(3);
   });
 
@@ -115,5 +116,39 @@ describe('the practice view', () => {
     expect(practice.week).toMatchObject({ sessions: 0, minutes: 0 });
     expect(practice.total_sessions).toBe(0);
     expect(practice.last_sessions).toEqual([]);
+  });
+
+  it('counts time heard in two tabs at once once, so a day never holds more than 24 hours', async () => {
+    const ada = await person();
+    const start = SINCE + 2 * DAY * 1000;
+    // Three whole days recorded over the same day (three tabs), and a fourth overlapping half of it.
+    for (const n of [1, 2, 3]) await heard(ada, start, DAY, `Tab ${n}`);
+    await heard(ada, start + (DAY / 2) * 1000, DAY / 2 + 3600, 'Half and an hour on');
+    const { week } = await practiceOf(ada);
+    expect(week.daily_minutes).toEqual([0, 0, 1440, 60, 0, 0, 0]);
+    expect(week.minutes).toBe(1500);
+    expect(Math.max(...week.daily_minutes)).toBeLessThanOrEqual(24 * 60);
+  });
+
+  it('splits an entry across the edge of a day into the days it covers, and the week adds up its days', async () => {
+    const ada = await person();
+    const edge = SINCE + 3 * DAY * 1000;
+    // Ten minutes before the edge and twenty after it; then two short ones whose rounded minutes add up.
+    await heard(ada, edge - 10 * 60_000, 30 * 60);
+    await heard(ada, edge + 2 * 60 * 60_000, 40);
+    await heard(ada, SINCE + 5 * DAY * 1000 + 60_000, 40);
+    const { week } = await practiceOf(ada);
+    expect(week.daily_minutes).toEqual([0, 0, 10, 21, 0, 1, 0]);
+    expect(week.minutes).toBe(week.daily_minutes.reduce((sum, minutes) => sum + minutes, 0));
+  });
+
+  it('counts of an entry begun before the week only its time inside it, and one ending just after now today', async () => {
+    const ada = await person();
+    await heard(ada, SINCE - 60 * 60_000, 90 * 60);
+    // Recorded by a device whose clock runs two minutes ahead (as recording allows): it ends after now.
+    await heard(ada, NOW.getTime() - 8 * 60_000, 10 * 60);
+    const { week } = await practiceOf(ada);
+    expect(week.daily_minutes).toEqual([30, 0, 0, 0, 0, 0, 10]);
+    expect(week.minutes).toBe(40);
   });
 });

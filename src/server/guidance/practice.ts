@@ -8,7 +8,7 @@ import type {
   Reminder,
   SessionMinutes,
 } from '@shared/contract';
-import { historyWriteSchema, onboardingWriteSchema, type HistoryWrite } from '@shared/contract';
+import { HISTORY_SECONDS_MAX, historyWriteSchema, onboardingWriteSchema, type HistoryWrite } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
 import { guidancePreferences, listeningHistory } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -235,26 +235,66 @@ async function lastSessions(db: Db, userId: number): Promise<HistoryEntry[]> {
   return rows.map(entryOut);
 }
 
+/**
+ * Seconds heard in each of the seven days before `now`, each day the 24 hours up to the same time of
+ * day as `now` (rolling, so no time zone is needed; the web names each by the weekday it ends on).
+ * Time heard twice at once (two tabs) counts once: the entries' intervals are joined first, and each
+ * joined stretch is cut at the days' edges and the week's, so an entry across an edge counts in each
+ * day it covers. An end a little after now (a device clock ahead, as recording allows) counts today,
+ * and no day holds more than its 24 hours.
+ */
+export function secondsPerDay(
+  entries: readonly { startedAt: Date; seconds: number }[],
+  since: Date,
+  now: Date,
+): number[] {
+  const from = since.getTime();
+  const to = now.getTime() + FUTURE_SLACK_MS;
+  const intervals = entries
+    .map((entry) => [entry.startedAt.getTime(), entry.startedAt.getTime() + entry.seconds * 1000] as const)
+    .map(([start, end]) => [Math.max(start, from), Math.min(end, to)] as const)
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0]);
+  const joined: [number, number][] = [];
+  for (const [start, end] of intervals) {
+    const last = joined.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else joined.push([start, end]);
+  }
+  const daily = Array.from({ length: 7 }, () => 0);
+  for (const [start, end] of joined) {
+    for (let day = Math.min(6, Math.floor((start - from) / DAY_MS)); day < 7 && start < end; day++) {
+      const dayEnd = day === 6 ? to : from + (day + 1) * DAY_MS;
+      const overlap = Math.min(end, dayEnd) - Math.max(start, from + day * DAY_MS);
+      if (overlap > 0) daily[day]! += overlap / 1000;
+      if (end <= dayEnd) break;
+    }
+  }
+  return daily.map((seconds) => Math.min(seconds, DAY_MS / 1000));
+}
+
 /** The last seven days, rolling (no time zone needed), and the last sessions. */
 export async function readPractice(db: Db, userId: number, now = new Date()): Promise<Practice> {
   const since = new Date(now.getTime() - 7 * DAY_MS);
+  // An entry lasts at most a day, so one begun a day before the week may reach into it.
   const week = await db
     .select({ seconds: listeningHistory.seconds, startedAt: listeningHistory.startedAt })
     .from(listeningHistory)
-    .where(and(eq(listeningHistory.userId, userId), gte(listeningHistory.startedAt, since)));
-  const daily = Array.from({ length: 7 }, () => 0);
-  for (const session of week) {
-    const index = Math.min(6, Math.floor((session.startedAt.getTime() - since.getTime()) / DAY_MS));
-    daily[index]! += session.seconds;
-  }
-  const seconds = week.reduce((sum, session) => sum + session.seconds, 0);
+    .where(
+      and(
+        eq(listeningHistory.userId, userId),
+        gte(listeningHistory.startedAt, new Date(since.getTime() - HISTORY_SECONDS_MAX * 1000)),
+      ),
+    );
+  const daily = secondsPerDay(week, since, now).map((seconds) => Math.round(seconds / 60));
   const sittings = await countSittings(db, userId, since);
   return {
     week: {
       since: since.toISOString(),
-      minutes: Math.round(seconds / 60),
+      // The sum of the days, so the total and the bars always agree.
+      minutes: daily.reduce((sum, minutes) => sum + minutes, 0),
       sessions: sittings.week,
-      daily_minutes: daily.map((s) => Math.round(s / 60)),
+      daily_minutes: daily,
     },
     total_sessions: sittings.total,
     last_sessions: await lastSessions(db, userId),
