@@ -77,9 +77,11 @@ export function MiniPlayer() {
   const timerMinutes = state.timer ? String(state.timer.seconds / 60) : 'off';
   const volumePercent = `${Math.round(state.volume * 100)}%`;
   const loading = state.layers.some((layer) => layer.status === 'loading');
+  // A track and the spoken affirmations start again from the top; a generated sound simply goes on.
+  const loops = state.layers.some((layer) => layer.source.kind === 'track' || layer.source.kind === 'voice');
   const time =
     clock.remaining === null
-      ? `${formatClock(clock.elapsed)} · looping`
+      ? `${formatClock(clock.elapsed)}${loops ? ' · looping' : ''}`
       : clock.fading
         ? `Fading out · ${formatClock(clock.remaining)} left`
         : `${formatClock(clock.elapsed)} · ${formatClock(clock.remaining)} left`;

@@ -153,6 +153,16 @@ export function watchSessionEnds(
     tag(next: SessionTag | null) {
       nextTag = next;
     },
+    /**
+     * Seconds the session under way has been heard so far, pauses excluded, by the engine's clock: what
+     * its record would say if it ended now. The mini-player and the session screen show it, so their
+     * clock starts again with each new session, as history does.
+     */
+    elapsed(): number {
+      if (!listening || engine.getState().status === 'stopped') return 0;
+      const { listened, playingSince } = listening;
+      return Math.max(0, listened + (playingSince === null ? 0 : engine.now() - playingSince));
+    },
     /** The tag of the session playing now, if any. */
     current: () => (engine.getState().status === 'stopped' ? null : (listening?.tag ?? null)),
     /**

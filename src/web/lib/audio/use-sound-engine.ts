@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { soundEngine } from './app-engine';
+import { sessionEnds } from './app-session-ends';
 import type { LayerId } from './sound-engine';
 
 /** The engine's state (status, layers, volume, timer), re-rendering on every change. */
@@ -14,12 +15,14 @@ export function useLayer(id: LayerId) {
 }
 
 /**
- * The session's clock: seconds played (pauses excluded), the sleep timer's time left and whether it
- * fades. The engine keeps it; the mini-player, the session screen and the practice history all read
- * this one clock, so they never disagree.
+ * The session's clock: seconds heard (pauses excluded), the sleep timer's time left and whether it
+ * fades. The elapsed time is that of the listening session under way as history will record it (by the
+ * engine's clock, starting again when another sound takes the place of what played: decision 036);
+ * the mini-player, the session screen and the practice history all read this one clock, so they never
+ * disagree.
  */
 export const readSessionClock = () => ({
-  elapsed: soundEngine.elapsed(),
+  elapsed: sessionEnds.elapsed(),
   remaining: soundEngine.remaining(),
   fading: soundEngine.fading(),
 });

@@ -24,6 +24,7 @@ const engine = vi.hoisted(() => {
     },
     soundEngine: {
       getState: () => fake.state,
+      now: () => 0,
       subscribe: (listener: () => void) => {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -30,6 +30,7 @@ const fake = vi.hoisted(() => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      now: () => 0,
       stop: vi.fn(() => set({ status: 'stopped', layers: [] })),
       setVolume: vi.fn((volume: number) => set({ volume })),
       setLayer: vi.fn(async (id: 'track', source: LayerSource, gain: number) => {

@@ -78,12 +78,12 @@ describe('the session screen’s clock', () => {
     fake.set({ status: 'playing', layers: [noise] });
     fake.engine.elapsed = 95.4;
     renderSession();
-    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('1:35 · looping');
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^1:35$/);
     expect(sessionTime()).toHaveTextContent('1:35');
 
     fake.engine.elapsed = 101.2;
     act(() => vi.advanceTimersByTime(250));
-    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('1:41 · looping');
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^1:41$/);
     expect(sessionTime()).toHaveTextContent('1:41');
   });
 
@@ -98,7 +98,7 @@ describe('the session screen’s clock', () => {
     fireEvent.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Resume' }));
     expect(fake.soundEngine.resume).toHaveBeenCalledTimes(1);
     expect(sessionTime()).not.toHaveTextContent('Paused');
-    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('0:42 · looping');
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^0:42$/);
   });
 
   it('without sound, counts the messages’ own time from Start, pauses excluded, in the corner and back', () => {
