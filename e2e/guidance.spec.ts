@@ -90,3 +90,35 @@ test('a session under way when the tab closes is recorded as stopped', async ({ 
   expect(entries).toEqual([expect.objectContaining({ title: 'Seven Nights of Rest · Day 1', finished: false })]);
   expect(entries[0]!.seconds).toBeGreaterThanOrEqual(2);
 });
+
+// Messages flashed with no sound are a session too (screens.md#your-practice).
+test('a flashing session with no sound is recorded, named by its category, and shows in the practice', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  await page.getByRole('button', { name: /^Confidence/ }).click();
+  await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'I understand, start' }).click();
+  const screen = page.getByTestId('flash-overlay');
+  await expect(screen.getByTestId('session-time')).toHaveText(/^0:0[3-9] so far/, { timeout: 20_000 });
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
+  );
+  await screen.getByRole('button', { name: 'Stop' }).click();
+  const response = await recorded;
+  expect(response.status()).toBe(201);
+  const entry = await response.json();
+  expect(entry).toMatchObject({
+    kind: 'subliminal',
+    title: 'Confidence',
+    ref: expect.stringMatching(/^category:\d+$/),
+  });
+  expect(entry.seconds).toBeGreaterThanOrEqual(3);
+
+  await page.goto('/practice');
+  const sessions = page.getByRole('region', { name: 'Last sessions' });
+  await expect(sessions.getByText('Confidence')).toBeVisible();
+  await expect(page.getByText('No sessions in the last seven days.', { exact: false })).toHaveCount(0);
+});

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
-import { sessionEnds } from '@web/lib/audio/app-session-ends';
+import { flashSessions, sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';
 import { sessionStore } from '@web/lib/session';
 import { layerName } from './mini-player';
@@ -20,14 +20,16 @@ export function historyEntryOf(session: EndedSession): HistoryWrite | null {
   const track = session.layers.find((layer) => layer.source.kind === 'track')?.source;
   const trackId = track?.kind === 'track' ? track.key.split(':').at(-1) : undefined;
   const program = session.tag?.program;
-  // Spoken affirmations (a 'voice' layer) count as a subliminal session; generated sound as binaural.
+  // Spoken affirmations (a 'voice' layer) and messages flashed without sound (no layer at all) count as
+  // a subliminal session; generated sound as binaural.
   const spoken = session.layers.some((layer) => (layer.source.kind as string) === 'voice');
-  const kind = program ? 'program' : track ? 'music' : spoken ? 'subliminal' : 'binaural';
+  const subliminal = spoken || session.layers.length === 0;
+  const kind = program ? 'program' : track ? 'music' : subliminal ? 'subliminal' : 'binaural';
   const ref = program
     ? `program:${program.slug}/${program.day}`
     : trackId && /^\d+$/.test(trackId)
       ? `track:${trackId}`
-      : '';
+      : (session.tag?.ref ?? '');
   const title = (session.tag?.title ?? session.layers.map(layerName).join(' + ')) || 'Listening session';
   return {
     kind,
@@ -41,25 +43,31 @@ export function historyEntryOf(session: EndedSession): HistoryWrite | null {
 
 let started = false;
 
+function record(queryClient: QueryClient, session: EndedSession) {
+  if (!sessionStore.get().isAuthenticated) return;
+  const entry = historyEntryOf(session);
+  const program = session.tag?.program;
+  const calls: Promise<unknown>[] = [];
+  // keepalive: the record still goes out when the session ends because the tab closes.
+  if (entry) calls.push(apiRequest<HistoryEntry>(API.history, { method: 'POST', body: entry, keepalive: true }));
+  if (program && session.by === 'timer') {
+    calls.push(apiRequest(fillPath(API.programDayComplete, program), { method: 'POST' }));
+  }
+  // A failed record is not worth interrupting anyone for: the session itself went fine.
+  void Promise.allSettled(calls).then(() => {
+    for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+  });
+}
+
 /** Starts recording, once for the app's lifetime (sessions may end after the page that started them). */
 export function startPracticeRecorder(queryClient: QueryClient) {
   if (started) return;
   started = true;
-  sessionEnds.onEnd((session) => {
-    if (!sessionStore.get().isAuthenticated) return;
-    const entry = historyEntryOf(session);
-    const program = session.tag?.program;
-    const calls: Promise<unknown>[] = [];
-    // keepalive: the record still goes out when the session ends because the tab closes.
-    if (entry) calls.push(apiRequest<HistoryEntry>(API.history, { method: 'POST', body: entry, keepalive: true }));
-    if (program && session.by === 'timer') {
-      calls.push(apiRequest(fillPath(API.programDayComplete, program), { method: 'POST' }));
-    }
-    // A failed record is not worth interrupting anyone for: the session itself went fine.
-    void Promise.allSettled(calls).then(() => {
-      for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
-    });
+  sessionEnds.onEnd((session) => record(queryClient, session));
+  flashSessions.onEnd((session) => record(queryClient, session));
+  // Closing or leaving the tab ends what plays and what flashes: recorded like a stop.
+  window.addEventListener('pagehide', () => {
+    flashSessions.flush();
+    sessionEnds.flush();
   });
-  // Closing or leaving the tab ends what plays: recorded like a stop.
-  window.addEventListener('pagehide', () => sessionEnds.flush());
 }

@@ -18,6 +18,8 @@ export interface SessionTag {
   program?: { slug: string; day: number };
   /** The length the session was planned for, in seconds (a program day's length). */
   plannedSeconds?: number;
+  /** What it was, as history's `ref` (e.g. `category:3` for messages of one library category). */
+  ref?: string;
 }
 
 export interface EndedSession {

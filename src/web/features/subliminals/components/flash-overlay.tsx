@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Maximize, Minimize, Pause, PictureInPicture2, Play, Square, SquareArrowOutUpLeft } from 'lucide-react';
 import clsx from 'clsx';
 import { toast } from 'sonner';
-import type { Message } from '@shared/contract';
+import type { MessageCategory } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { soundEngine } from '@web/lib/audio/app-engine';
+import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { useScreenWakeLock } from '@web/lib/wake-lock';
 import { useFlashPlayer } from '../hooks/use-flash-player';
+import { flashSessionTag, type FlashedMessage } from '../lib/flash-session';
 import { FLASH_MARGIN, fittingFontSize, flashMaxWidth, placeFlash } from '../lib/flash-placement';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
 import { SessionBackground } from './session-background';
@@ -36,6 +38,17 @@ function useMiniPlayerHeight(active: boolean): number {
   return active && sound ? height : 0;
 }
 
+/** Messages flashed with no sound are recorded in history as a session (lib/audio/flash-sessions.ts). */
+function useRecordedWhenSilent(
+  playlist: readonly FlashedMessage[],
+  categories: readonly MessageCategory[] | undefined,
+  paused: boolean,
+) {
+  const tag = useMemo(() => flashSessionTag(playlist, categories), [playlist, categories]);
+  useEffect(() => flashSessions.flashing(tag, !paused), [tag, paused]);
+  useEffect(() => () => flashSessions.stop(), []);
+}
+
 /**
  * The session screen (docs/product/screens.md#session-screen). Full size it covers the viewport as a
  * modal: focus moves in, the page behind is inert, Escape leaves and focus goes back to `returnFocusTo`
@@ -48,11 +61,14 @@ export function FlashOverlay({
   settings,
   onStop,
   returnFocusTo,
+  categories,
 }: {
-  playlist: readonly Message[];
+  playlist: readonly FlashedMessage[];
   settings: PlayerSettings;
   onStop(): void;
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** The library's categories, to name the session in history by those its messages come from. */
+  categories?: readonly MessageCategory[];
 }) {
   const look = sessionLook(settings);
   const overlay = useRef<HTMLDivElement>(null);
@@ -75,6 +91,7 @@ export function FlashOverlay({
   const miniPlayerHeight = useMiniPlayerHeight(corner);
   // The screen stays on while the messages flash (full size or in the corner), not while paused.
   useScreenWakeLock(!paused);
+  useRecordedWhenSilent(playlist, categories, paused);
 
   // Focus moves in on opening and back to the opener on closing: `returnFocusTo` as it is then (the
   // screen goes on across pages, so the page that opened it may be another one by now, or none).

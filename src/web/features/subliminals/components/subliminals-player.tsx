@@ -37,12 +37,24 @@ export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playin
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** The session screen, shown under the portal's layout (lib/floating-session.ts); Stop there ends it. */
+/**
+ * The session screen, shown under the portal's layout (lib/floating-session.ts); Stop there ends it.
+ * `categories`, the library's, name the session in the practice history.
+ */
 const sessionScreen = (
   playlist: readonly PlaylistItem[],
   settings: PlayerSettings,
   startButton: RefObject<HTMLButtonElement | null>,
-) => <FlashOverlay playlist={playlist} settings={settings} onStop={floatingSession.end} returnFocusTo={startButton} />;
+  categories: readonly MessageCategory[] | undefined,
+) => (
+  <FlashOverlay
+    playlist={playlist}
+    settings={settings}
+    onStop={floatingSession.end}
+    returnFocusTo={startButton}
+    categories={categories}
+  />
+);
 
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
@@ -92,8 +104,8 @@ export function SubliminalsPlayer() {
   useEffect(() => {
     if (!playing) return;
     if (playlist.length === 0) floatingSession.end();
-    else floatingSession.show(sessionScreen(playlist, settings, startButton));
-  }, [playing, playlist, settings]);
+    else floatingSession.show(sessionScreen(playlist, settings, startButton, categories.data));
+  }, [playing, playlist, settings, categories.data]);
 
   const start = () => {
     if (playlist.length === 0) {
@@ -103,7 +115,7 @@ export function SubliminalsPlayer() {
     const clamped = clampSettings(settings);
     setSettings(clamped);
     if (!noticeAccepted() || prefersReducedMotion()) setAsking(true);
-    else floatingSession.show(sessionScreen(playlist, clamped, startButton));
+    else floatingSession.show(sessionScreen(playlist, clamped, startButton, categories.data));
   };
 
   return (
@@ -194,7 +206,7 @@ export function SubliminalsPlayer() {
         onAccept={() => {
           acceptNotice();
           setAsking(false);
-          floatingSession.show(sessionScreen(playlist, settings, startButton));
+          floatingSession.show(sessionScreen(playlist, settings, startButton, categories.data));
         }}
       />
       <Dialog open={again !== null} onOpenChange={(open) => !open && setAgain(null)}>

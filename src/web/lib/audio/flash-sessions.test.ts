@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { historyEntryOf } from '@web/components/practice-recorder';
+import { watchFlashSessions } from './flash-sessions';
+import type { EndedSession } from './session-ends';
+import type { SoundEngineState } from './sound-engine';
+
+const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+const noise = { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' } as const;
+const START = Date.parse('2026-12-01T20:00:00.000Z');
+
+function setUp() {
+  let state = STOPPED;
+  let now = START;
+  const listeners = new Set<() => void>();
+  const engine = {
+    getState: () => state,
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+  };
+  const watcher = watchFlashSessions(engine, () => now);
+  const ended: EndedSession[] = [];
+  watcher.onEnd((session) => ended.push(session));
+  return {
+    watcher,
+    ended,
+    wait: (seconds: number) => void (now += seconds * 1000),
+    sound: (next: Partial<SoundEngineState>) => {
+      state = { ...state, ...next };
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const confidence = { title: 'Confidence', ref: 'category:4' };
+
+describe('messages flashed without sound', () => {
+  it('are recorded as a subliminal session with the time they flashed, pauses excluded', () => {
+    const { watcher, ended, wait } = setUp();
+    watcher.flashing(confidence, true);
+    wait(20);
+    watcher.flashing(confidence, false);
+    wait(600);
+    watcher.flashing(confidence, true);
+    wait(15);
+    expect(watcher.elapsed()).toBe(35);
+    watcher.stop();
+    expect(ended).toHaveLength(1);
+    expect(historyEntryOf(ended[0]!)).toEqual({
+      kind: 'subliminal',
+      ref: 'category:4',
+      title: 'Confidence',
+      seconds: 35,
+      finished: false,
+      started_at: new Date(START).toISOString(),
+    });
+  });
+
+  it('are not recorded while a sound plays: the sound is the session, so nothing counts twice', () => {
+    const { watcher, ended, wait, sound } = setUp();
+    sound({ status: 'playing', layers: [noise] });
+    watcher.flashing(confidence, true);
+    wait(300);
+    sound({ status: 'stopped', layers: [] });
+    // The sound stopped, the messages flash on in silence: that is a session of its own.
+    wait(40);
+    watcher.stop();
+    expect(ended.map((session) => session.seconds)).toEqual([40]);
+    expect(ended[0]!.startedAt.getTime()).toBe(START + 300_000);
+  });
+
+  it('end where a sound starts under them, and follow the minimum of a sound session', () => {
+    const { watcher, ended, wait, sound } = setUp();
+    watcher.flashing(confidence, true);
+    wait(12);
+    sound({ status: 'playing', layers: [noise] });
+    expect(ended.map((session) => session.seconds)).toEqual([12]);
+    wait(100);
+    watcher.stop();
+    expect(ended).toHaveLength(1);
+    // Under a second is not recorded, as for sound.
+    const short = setUp();
+    short.watcher.flashing(confidence, true);
+    short.wait(0.4);
+    short.watcher.stop();
+    expect(short.ended.map((session) => historyEntryOf(session))).toEqual([null]);
+  });
+
+  it('report what flashed so far when the page goes or the person signs out, and go on as a new one', () => {
+    const { watcher, ended, wait } = setUp();
+    watcher.flashing(confidence, true);
+    wait(30);
+    watcher.flush();
+    expect(ended.map((session) => session.seconds)).toEqual([30]);
+    wait(5);
+    watcher.stop();
+    expect(ended.map((session) => session.seconds)).toEqual([30, 5]);
+  });
+});

@@ -1,0 +1,92 @@
+import type { EndedSession, SessionTag } from './session-ends';
+import type { SoundEngine } from './sound-engine';
+
+// Messages flashed with no sound are a listening session too (docs/product/screens.md#your-practice):
+// the session screen says when its messages flash, and this watcher reports the time they flashed in
+// silence, ended like a sound session (session-ends.ts) and recorded by the same recorder. A session
+// is what plays (decision 036): while the engine plays, its sound is the session and is recorded by
+// the sound watcher, so flashes with sound are never recorded twice. Sound starting under the flashes
+// ends the silent session there; should the sound stop while they go on, what follows is a silent
+// session of its own.
+
+type Listener = (session: EndedSession) => void;
+
+interface Flashing {
+  tag: SessionTag;
+  /** Wall-clock milliseconds it was first counted (null until then). */
+  startedAt: number | null;
+  /** Milliseconds counted before the current run, which began at `since`. */
+  counted: number;
+  since: number | null;
+}
+
+/** Watches the session screen's flashes against one engine; `clock` is the wall clock in milliseconds. */
+export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getState'>, clock = () => Date.now()) {
+  const listeners = new Set<Listener>();
+  /** What the session screen shows now: its tag and whether its messages flash (not paused). */
+  let screen: { tag: SessionTag; running: boolean } | null = null;
+  let current: Flashing | null = null;
+  const silent = () => engine.getState().status === 'stopped';
+
+  function end() {
+    const ended = current;
+    if (!ended) return;
+    current = null;
+    const counted = ended.counted + (ended.since === null ? 0 : clock() - ended.since);
+    if (ended.startedAt === null) return;
+    const session: EndedSession = {
+      layers: [],
+      seconds: Math.round(Math.max(0, counted) / 1000),
+      by: 'stop',
+      startedAt: new Date(ended.startedAt),
+      tag: ended.tag,
+    };
+    for (const listener of listeners) listener(session);
+  }
+
+  function update() {
+    if (current && (!screen || !silent())) end();
+    if (!screen || !silent()) return;
+    current ??= { tag: screen.tag, startedAt: null, counted: 0, since: null };
+    const now = clock();
+    if (screen.running && current.since === null) {
+      current.since = now;
+      current.startedAt ??= now;
+    } else if (!screen.running && current.since !== null) {
+      current.counted += now - current.since;
+      current.since = null;
+    }
+  }
+
+  engine.subscribe(update);
+
+  return {
+    /** The session screen's messages flash (`running`) or are paused; `tag` names them for history. */
+    flashing(tag: SessionTag, running: boolean) {
+      screen = { tag, running };
+      update();
+    },
+    /** The session screen closed: what flashed in silence is reported. */
+    stop() {
+      screen = null;
+      update();
+    },
+    /** Seconds the silent session under way has flashed so far, pauses excluded. */
+    elapsed(): number {
+      if (!current) return 0;
+      return (current.counted + (current.since === null ? 0 : clock() - current.since)) / 1000;
+    },
+    /**
+     * The page is going away or the person signs out with messages flashing: reports what flashed so far.
+     * Should they flash on, what follows counts as a session of its own.
+     */
+    flush() {
+      end();
+      update();
+    },
+    onEnd(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
