@@ -188,3 +188,30 @@ test('the subliminals session screen shows the time the mini-player shows, and p
   await screen.getByRole('button', { name: 'Resume' }).click();
   await expect(playerTime).toHaveText(/looping$/);
 });
+
+// Signing out records what plays first, while the person is still signed in (screens.md#your-practice).
+test('signing out while a track plays records it, then logs out', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  const play = page.getByRole('button', { name: /^Play 432 Hz/ });
+  await untilShown(page, play);
+  await play.click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^0:0[3-9] · looping$/, { timeout: 20_000 });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/(user\/history|logout)\//.test(request.url()))
+      calls.push(new URL(request.url()).pathname);
+  });
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
+  );
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Sign Out' }).click();
+  const response = await recorded;
+  expect(response.status()).toBe(201);
+  expect(await response.json()).toMatchObject({ kind: 'music', title: expect.stringMatching(/^432 Hz/) });
+  expect((await response.json()).seconds).toBeGreaterThanOrEqual(3);
+  await expect(page).toHaveURL(/\/login/);
+  expect(calls[0]).toBe('/api/user/history/');
+  expect(calls.at(-1)).toMatch(/logout/);
+});

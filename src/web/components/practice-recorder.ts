@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
+import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions, sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';
 import { sessionStore } from '@web/lib/session';
@@ -42,6 +43,8 @@ export function historyEntryOf(session: EndedSession): HistoryWrite | null {
 }
 
 let started = false;
+/** Records under way, so signing out can wait for them while its token is still good. */
+const pending = new Set<Promise<unknown>>();
 
 function record(queryClient: QueryClient, session: EndedSession) {
   if (!sessionStore.get().isAuthenticated) return;
@@ -53,10 +56,13 @@ function record(queryClient: QueryClient, session: EndedSession) {
   if (program && session.by === 'timer') {
     calls.push(apiRequest(fillPath(API.programDayComplete, program), { method: 'POST' }));
   }
+  if (calls.length === 0) return;
   // A failed record is not worth interrupting anyone for: the session itself went fine.
-  void Promise.allSettled(calls).then(() => {
+  const done = Promise.allSettled(calls).then(() => {
     for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
   });
+  pending.add(done);
+  void done.finally(() => pending.delete(done));
 }
 
 /** Starts recording, once for the app's lifetime (sessions may end after the page that started them). */
@@ -70,4 +76,22 @@ export function startPracticeRecorder(queryClient: QueryClient) {
     flashSessions.flush();
     sessionEnds.flush();
   });
+}
+
+/** How long signing out waits for the records of what played before it goes on regardless. */
+export const SIGN_OUT_RECORD_WAIT_MS = 5000;
+
+/**
+ * Signing out ends what flashes and what plays (docs/product/screens.md#your-practice) and waits for
+ * their records, sent while the person is still signed in, before the token is revoked.
+ */
+export async function endSessionsForSignOut(): Promise<void> {
+  // The flashes first: were the sound stopped first, what flashes on would start a silent session.
+  flashSessions.stop();
+  soundEngine.stop();
+  if (pending.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, SIGN_OUT_RECORD_WAIT_MS)));
+  await Promise.race([Promise.allSettled([...pending]), late]);
+  clearTimeout(timer);
 }

@@ -1,10 +1,41 @@
 import { screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
+import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { startPracticeRecorder } from '@web/components/practice-recorder';
+import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { LogoutScreen } from './logout-screen';
+
+// jsdom has no Web Audio: the engine stands in with its state and its clock.
+const fake = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const engine = {
+    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
+    now: 0,
+  };
+  const set = (next: Partial<SoundEngineState>) => {
+    engine.state = { ...engine.state, ...next };
+    for (const listener of listeners) listener();
+  };
+  return {
+    engine,
+    set,
+    soundEngine: {
+      getState: () => engine.state,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      now: () => engine.now,
+      stop: () => engine.state.status !== 'stopped' && set({ status: 'stopped', layers: [] }),
+    },
+  };
+});
+vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
 
 // Under StrictMode effects run twice, as in development: the session must still be posted once.
 const renderLogout = () =>
@@ -42,5 +73,42 @@ describe('logout screen', () => {
     expect(toast.error).toHaveBeenCalledWith('We are having trouble terminating your session. Please try again!');
     expect(localStorage.getItem('user.access')).toBe('a');
     sessionStore.clear();
+  });
+
+  describe('with a session under way', () => {
+    const recorded = () => ({
+      [`POST ${API.history}`]: () => jsonResponse(201, {}),
+      [`POST ${API.logout}`]: () => new Response(null, { status: 204 }),
+    });
+
+    it('records the sound that plays with the token still good, then logs out', async () => {
+      startPracticeRecorder(new QueryClient());
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      const track = { kind: 'track', key: 'selfeggio:7', title: '432 Hz', url: '/media/x' } as const;
+      fake.set({ status: 'playing', layers: [{ id: 'track', source: track, gain: 1, status: 'ready' }] });
+      fake.engine.now = 6;
+      const api = fakeApi(recorded());
+      renderLogout();
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      expect(api.calls.map(({ path, auth }) => [path, auth])).toEqual([
+        [API.history, 'Bearer a'],
+        [API.logout, 'Bearer a'],
+      ]);
+      expect(api.calls[0]!.body).toMatchObject({ kind: 'music', title: '432 Hz', seconds: 6, ref: 'track:7' });
+      expect(fake.engine.state.status).toBe('stopped');
+    });
+
+    it('records messages flashing without sound, then logs out', async () => {
+      startPracticeRecorder(new QueryClient());
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+      flashSessions.flashing({ title: 'Confidence', ref: 'category:4' }, true);
+      now.mockReturnValue(1_035_000);
+      const api = fakeApi(recorded());
+      renderLogout();
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      expect(api.calls.map(({ path }) => path)).toEqual([API.history, API.logout]);
+      expect(api.calls[0]!.body).toMatchObject({ kind: 'subliminal', title: 'Confidence', seconds: 35 });
+    });
   });
 });

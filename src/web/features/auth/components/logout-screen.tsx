@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SHORT_TOAST_MS } from '@web/lib/constants';
+import { endSessionsForSignOut } from '@web/components/practice-recorder';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/lib/paths';
 import { sessionStore } from '@web/lib/session';
@@ -15,18 +16,21 @@ export function LogoutScreen() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    logout().then(
-      () => {
-        toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
-        // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
-        void navigate(paths.login, { replace: true });
-        sessionStore.clear();
-      },
-      () => {
-        toast.error(AUTH_MESSAGES.logoutFailed);
-        void navigate(paths.subliminals, { replace: true });
-      },
-    );
+    // What plays or flashes is recorded first, while the token that records it is still good.
+    void endSessionsForSignOut()
+      .then(logout)
+      .then(
+        () => {
+          toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
+          // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
+          void navigate(paths.login, { replace: true });
+          sessionStore.clear();
+        },
+        () => {
+          toast.error(AUTH_MESSAGES.logoutFailed);
+          void navigate(paths.subliminals, { replace: true });
+        },
+      );
   }, [navigate]);
 
   return (
