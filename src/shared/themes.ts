@@ -58,3 +58,12 @@ export const findTheme = (id: string): SessionTheme | undefined => SESSION_THEME
 
 /** The lowest plan that may use a theme: its own plan, or for a custom theme the plan of all themes. */
 export const planOfTheme = (id: string): SubscriptionPlan => findTheme(id)?.plan ?? PLAN_FEATURES.allThemes;
+
+/** A player's theme: a built-in one by its id, or a custom one with its background and font. */
+export type ThemeChoice = { theme: string; customTheme?: { background: string; font: string } | undefined };
+
+/** Whether two settings have the same theme (a custom one with the same background and font). */
+export const sameTheme = (a: ThemeChoice, b: ThemeChoice): boolean =>
+  a.theme === b.theme &&
+  a.customTheme?.background === b.customTheme?.background &&
+  a.customTheme?.font === b.customTheme?.font;

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { isDeepStrictEqual } from 'node:util';
 import { PLAYER, type SubscriptionPlan } from '@shared/constants';
 import { playerSettingsSchema, playerWriteSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
 import { snapToStep } from '@shared/numbers';
 import { planCovers } from '@shared/plans';
-import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme } from '@shared/themes';
+import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme, sameTheme } from '@shared/themes';
 import type { Db } from '../db/client';
 import { playerStates } from '../db/schema';
 import { planOf, planRequired } from './service';
@@ -33,9 +32,6 @@ export function storedSettings(value: unknown): PlayerSettings {
   const stored = playerSettingsSchema.safeParse(onSteps(value));
   return stored.success ? stored.data : DEFAULT_PLAYER_SETTINGS;
 }
-
-const sameTheme = (a: PlayerSettings, b: PlayerSettings) =>
-  a.theme === b.theme && isDeepStrictEqual(a.customTheme, b.customTheme);
 
 /**
  * Refuses a theme the plan does not include (`403 plan_required`). What is kept from a higher plan

@@ -6,7 +6,14 @@ import { toast } from 'sonner';
 import type { MessageCategory, PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { FloatingSession } from '@web/components/floating-session';
-import { fakeApi, jsonResponse, pressToastAction, renderRoutes, renderWithProviders } from '@web/test/render';
+import {
+  fakeApi,
+  jsonResponse,
+  planStateFor,
+  pressToastAction,
+  renderRoutes,
+  renderWithProviders,
+} from '@web/test/render';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
 
@@ -293,6 +300,44 @@ describe('the player in the account', () => {
     fireEvent.change(interval, { target: { value: '02900' } });
     await user.tab();
     expect(interval.value).toBe('3000');
+  });
+
+  it('after a downgrade keeps the theme of the earlier plan, saved with other settings, until another is chosen', async () => {
+    const user = userEvent.setup();
+    api = fakeApi({
+      [`GET ${API.messageCategories}`]: () => CATEGORIES,
+      [`GET ${API.myCategories}`]: () => [],
+      [`GET ${API.plan}`]: () => planStateFor('basic'),
+      [`GET ${API.player}`]: () => server.state,
+      [`PUT ${API.player}`]: ({ body }) => server.onSave(body as PlayerWrite),
+    });
+    const forest = { ...DEFAULT_SETTINGS, theme: 'forest', messageColor: '#bbf7d0' };
+    server.state = { playlist: [], settings: forest, updated_at: '2026-11-20T08:00:00.000Z' };
+    const puts = () => api.calls.filter(({ method }) => method === 'PUT');
+    renderPlayer();
+    await screen.findByRole('button', { name: 'Add Focus to playlist' });
+    const kept = await screen.findByRole('radio', { name: 'Forest, from your earlier plan' });
+    await vi.waitFor(() => expect(kept).toBeChecked());
+    expect(kept).toHaveAccessibleDescription(
+      'Forest is from your earlier plan: it stays until you choose another theme.',
+    );
+    expect(screen.getByRole('radio', { name: 'Ocean, locked' })).toBeDisabled();
+
+    // Another setting is saved with the theme as it is.
+    await user.type(screen.getByLabelText('Flash speed (ms)'), '150', {
+      initialSelectionStart: 0,
+      initialSelectionEnd: 3,
+    });
+    await vi.waitFor(() => expect(puts()).toHaveLength(1), { timeout: 3000 });
+    expect(puts()[0]?.body).toMatchObject({ settings: { ...forest, flashSpeed: 150 } });
+    expect(kept).toBeChecked();
+
+    // Choosing another theme gives it up: it is locked like the others from then on.
+    await user.click(screen.getByRole('radio', { name: 'Paper' }));
+    await vi.waitFor(() => expect(puts()).toHaveLength(2), { timeout: 3000 });
+    expect(puts()[1]?.body).toMatchObject({ settings: { theme: 'paper', flashSpeed: 150 } });
+    expect(screen.getByRole('radio', { name: 'Forest, locked' })).toBeDisabled();
+    expect(screen.queryByText(/from your earlier plan/)).toBeNull();
   });
 
   it('keeps changes on the device and says so when the server cannot be reached', async () => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MessageCategory } from '@shared/contract';
+import type { ThemeChoice } from '@shared/themes';
 import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
@@ -64,16 +65,26 @@ export function SubliminalsPlayer() {
   // (and is still running when the person comes back here).
   const playing = useFloatingSession() !== null;
   const plan = usePlan();
-  // After a downgrade, a theme the plan no longer has gives way to the default (the server would
-  // refuse to save it).
+  // A theme the plan does not have gives way to the default (the server would refuse to save it),
+  // except the one the account's player holds: after a downgrade it stays, shown, played and saved
+  // with the other settings, until another theme is chosen (docs/product/plans.md).
+  const [keptTheme, setKeptTheme] = useState<ThemeChoice>(() => storedSettings);
   const allThemes = plan.includes('allThemes');
-  const settings = useMemo(() => withThemeOfPlan(storedSettings, allThemes), [storedSettings, allThemes]);
+  const settings = useMemo(
+    () => withThemeOfPlan(storedSettings, allThemes, keptTheme),
+    [storedSettings, allThemes, keptTheme],
+  );
   const [asking, setAsking] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
-  const sync = usePlayerSync(playlist, settings, (savedPlaylist, savedSettings) => {
-    setPlaylist(savedPlaylist);
-    setSettings(savedSettings);
-  });
+  const sync = usePlayerSync(
+    playlist,
+    settings,
+    (savedPlaylist, savedSettings) => {
+      setPlaylist(savedPlaylist);
+      setSettings(savedSettings);
+    },
+    setKeptTheme,
+  );
 
   useEffect(() => savePlaylist(playlist), [playlist]);
   useEffect(() => saveSettings(clampSettings(settings)), [settings]);

@@ -6,8 +6,16 @@ import { renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
 
-function Picker({ allThemes, onSettings }: { allThemes: boolean; onSettings(settings: PlayerSettings): void }) {
-  const [settings, setSettings] = useState(DEFAULT_SETTINGS);
+function Picker({
+  allThemes,
+  onSettings,
+  initial = DEFAULT_SETTINGS,
+}: {
+  allThemes: boolean;
+  onSettings(settings: PlayerSettings): void;
+  initial?: PlayerSettings;
+}) {
+  const [settings, setSettings] = useState(initial);
   return (
     <ThemePicker
       settings={settings}
@@ -32,6 +40,32 @@ describe('ThemePicker', () => {
     await user.click(screen.getByRole('radio', { name: 'Paper' }));
     expect(latest).toMatchObject({ theme: 'paper', messageColor: '#1f2937' });
     expect(screen.getByRole('button', { name: 'More themes Intermediate' })).toBeInTheDocument();
+  });
+
+  it('after a downgrade shows the kept theme selected, from the earlier plan, until another is chosen', async () => {
+    const user = userEvent.setup();
+    let latest = DEFAULT_SETTINGS;
+    const custom: PlayerSettings = {
+      ...DEFAULT_SETTINGS,
+      theme: 'custom',
+      customTheme: { background: '#223344', font: 'serif' },
+    };
+    renderWithProviders(<Picker allThemes={false} initial={custom} onSettings={(next) => (latest = next)} />);
+
+    const kept = screen.getByRole('radio', { name: 'Custom, from your earlier plan' });
+    expect(kept).toBeChecked();
+    expect(kept).toBeEnabled();
+    expect(kept).toHaveAccessibleDescription(
+      'Your custom theme is from your earlier plan: it stays until you choose another theme.',
+    );
+    // Its background and font are not changed on a plan without custom themes.
+    expect(screen.queryByLabelText('Font')).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Forest, locked' })).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Midnight' }));
+    expect(latest).toMatchObject({ theme: 'midnight', customTheme: undefined });
+    expect(screen.getByRole('radio', { name: 'Custom, locked' })).toBeDisabled();
+    expect(screen.queryByText(/from your earlier plan/)).toBeNull();
   });
 
   it('with all themes, a custom theme keeps its own background and font', async () => {

@@ -1,6 +1,7 @@
+import { useId } from 'react';
 import { Check, Lock } from 'lucide-react';
 import type { ThemeFont } from '@shared/themes';
-import { CUSTOM_THEME_ID, SESSION_THEMES, THEME_FONTS } from '@shared/themes';
+import { CUSTOM_THEME_ID, findTheme, planOfTheme, SESSION_THEMES, THEME_FONTS } from '@shared/themes';
 import { PlanLock } from '@web/components/plan-lock';
 import { clsx } from 'clsx';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
@@ -22,7 +23,8 @@ function Swatch({ background, color, font }: { background: string; color: string
 /**
  * The flash screen's theme (docs/product/content.md#themes): the ones the plan includes can be
  * chosen; the others are shown with a lock and the plan that has them. Choosing a theme also sets
- * the message colour to the theme's, which stays changeable.
+ * the message colour to the theme's, which stays changeable. A theme of a higher plan the player
+ * kept after a downgrade shows selected, as from the earlier plan, until another is chosen.
  */
 export function ThemePicker({
   settings,
@@ -35,6 +37,11 @@ export function ThemePicker({
   onChange(settings: PlayerSettings): void;
 }) {
   const custom = settings.customTheme ?? { background: sessionLook(settings).background, font: 'sans' as const };
+  const keptNote = useId();
+  const keptName =
+    allThemes || planOfTheme(settings.theme) === 'basic'
+      ? null
+      : (findTheme(settings.theme)?.name ?? 'Your custom theme');
   const option = (
     id: string,
     name: string,
@@ -42,15 +49,21 @@ export function ThemePicker({
     look: { background: string; color: string; font: string },
   ) => {
     const checked = settings.theme === id;
+    // A theme of a higher plan still in the player after a downgrade stays selected until another is chosen.
+    const kept = locked && checked;
     return (
-      <label key={id} className={clsx('flex flex-col gap-1 text-xs', locked ? 'opacity-60' : 'cursor-pointer')}>
+      <label
+        key={id}
+        className={clsx('flex flex-col gap-1 text-xs', locked && !kept ? 'opacity-60' : 'cursor-pointer')}
+      >
         <input
           type="radio"
           name="session-theme"
           value={id}
           checked={checked}
-          disabled={locked}
-          aria-label={locked ? `${name}, locked` : undefined}
+          disabled={locked && !kept}
+          aria-label={kept ? `${name}, from your earlier plan` : locked ? `${name}, locked` : undefined}
+          aria-describedby={kept ? keptNote : undefined}
           className="peer sr-only"
           onChange={() =>
             id === CUSTOM_THEME_ID
@@ -60,7 +73,7 @@ export function ThemePicker({
         />
         <span className="relative rounded-xl ring-offset-2 ring-offset-surface-raised peer-checked:ring-2 peer-checked:ring-accent peer-focus-visible:ring-2 peer-focus-visible:ring-focus-ring">
           <Swatch {...look} />
-          {locked ? (
+          {locked && !kept ? (
             <Lock aria-hidden className="absolute right-1.5 top-1.5 h-3.5 w-3.5 text-white drop-shadow" />
           ) : null}
           {checked ? (
@@ -92,6 +105,11 @@ export function ThemePicker({
           font: THEME_FONTS[custom.font],
         })}
       </div>
+      {keptName ? (
+        <p id={keptNote} className="text-xs text-fg-muted">
+          {keptName} is from your earlier plan: it stays until you choose another theme.
+        </p>
+      ) : null}
       {settings.theme === CUSTOM_THEME_ID && allThemes ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex flex-col gap-1.5 text-sm font-medium">

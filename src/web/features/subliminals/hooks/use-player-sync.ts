@@ -32,10 +32,15 @@ const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: P
 /** Unreachable (fetch failed) or failing on its side: the change is kept and tried again. */
 const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
+/**
+ * Loads the account's player once (`apply`) and saves each change; `held` hears the settings the
+ * account holds whenever they are known anew (loaded or saved).
+ */
 export function usePlayerSync(
   playlist: readonly PlaylistItem[],
   settings: PlayerSettings,
   apply: (playlist: PlaylistItem[], settings: PlayerSettings) => void,
+  held?: (settings: PlayerSettings) => void,
 ): SyncState {
   const [state, setState] = useState<SyncState>({ status: 'loading' });
   /** What the server holds, as JSON: a change is saved only when it differs. */
@@ -43,8 +48,10 @@ export function usePlayerSync(
   const [ready, setReady] = useState(false);
   const [retry, setRetry] = useState(0);
   const applyRef = useRef(apply);
+  const heldRef = useRef(held);
   useEffect(() => {
     applyRef.current = apply;
+    heldRef.current = held;
   });
 
   useEffect(() => {
@@ -58,6 +65,7 @@ export function usePlayerSync(
             const local = fromServer(server);
             saved.current = JSON.stringify(toServer(local.playlist, local.settings));
             applyRef.current(local.playlist, local.settings);
+            heldRef.current?.(local.settings);
           }
           setState({ status: 'saved' });
           setReady(true);
@@ -81,6 +89,7 @@ export function usePlayerSync(
       apiRequest<PlayerState>(API.player, { method: 'PUT', body }).then(
         () => {
           saved.current = json;
+          heldRef.current?.(body.settings);
           setState({ status: 'saved' });
         },
         (error: unknown) =>

@@ -7,7 +7,9 @@ import {
   DEFAULT_PLAYER_SETTINGS,
   DEFAULT_THEME_ID,
   findTheme,
+  sameTheme,
   THEME_FONTS,
+  type ThemeChoice,
   type ThemeFont,
 } from '@shared/themes';
 
@@ -131,8 +133,13 @@ export const acceptNotice = () => localStorage.setItem(PLAYER_STORAGE_KEYS.notic
 
 export { sessionLook } from './session-look';
 
-/** The settings with a theme the plan has: a theme of a higher plan gives way to the default. */
-export function withThemeOfPlan(settings: PlayerSettings, allThemes: boolean): PlayerSettings {
+/**
+ * The settings with a theme the plan has: a theme of a higher plan gives way to the default, unless
+ * it is the one `kept` (what the account's player holds): after a downgrade the player keeps its
+ * theme until another is chosen, as the server does (docs/product/plans.md).
+ */
+export function withThemeOfPlan(settings: PlayerSettings, allThemes: boolean, kept?: ThemeChoice): PlayerSettings {
   if (allThemes || findTheme(settings.theme)?.plan === 'basic') return settings;
+  if (kept && sameTheme(settings, kept)) return settings;
   return { ...settings, theme: DEFAULT_THEME_ID, customTheme: undefined };
 }
