@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ShareLink, SharedCopy, SharedItem, SoundMix, SubliminalWrite } from '@shared/contract';
 import { playableMix } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { audioItems, ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
+import { ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { assertFeature, createOwnCategory, planOf } from './service';
 import { newShareToken, shareLinkOf } from './share-tokens';
-import { createSubliminal, storedPlaylist, storedSound } from './subliminals';
+import { createSubliminal, libraryKey, libraryTracksOf, storedPlaylist, storedSound } from './subliminals';
 import { storedSettings } from './player';
 
 // Share links (docs/product/api.md#saved-and-shared): a saved subliminal (Intermediate and up) or an
@@ -112,31 +112,22 @@ async function findShared(db: Db, token: string): Promise<Found> {
 
 /**
  * A shared sound as it can play: without the sharer's own music, their uploads staying private
- * (decision 021), and without library tracks staff removed since it was saved, which would otherwise
- * be said to play (and take a free account's one layer). The page names both.
+ * (decision 021; the sharer's own copy keeps it), and without library tracks staff removed since it
+ * was saved, which would otherwise be said to play (and take a free account's one layer), nor be
+ * saved again. The page names both.
  */
 async function sharedSound(
   db: Db,
   sound: SoundMix | null,
+  keepOwnMusic = false,
 ): Promise<{ sound: SoundMix | null; private_tracks: string[]; gone_tracks: string[] }> {
   if (!sound) return { sound: null, private_tracks: [], gone_tracks: [] };
-  const trackIds = sound.layers.flatMap((layer) => (layer.kind === 'track' ? [layer.track_id] : []));
-  const inLibrary = new Set(
-    trackIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: audioItems.id, kind: audioItems.kind })
-            .from(audioItems)
-            .where(inArray(audioItems.id, trackIds))
-        ).map((track) => `${track.kind}/${track.id}`),
-  );
+  const library = await libraryTracksOf(db, sound.layers);
   const private_tracks: string[] = [];
   const gone_tracks: string[] = [];
   const layers = sound.layers.filter((layer) => {
-    if (layer.kind === 'own_track') private_tracks.push(layer.name);
-    else if (layer.kind === 'track' && !inLibrary.has(`${layer.audio_kind}/${layer.track_id}`))
-      gone_tracks.push(layer.name);
+    if (layer.kind === 'own_track' && !keepOwnMusic) private_tracks.push(layer.name);
+    else if (layer.kind === 'track' && !library.has(libraryKey(layer))) gone_tracks.push(layer.name);
     else return true;
     return false;
   });
@@ -181,7 +172,7 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
     const mine = found.ownerId === userId;
     const playlist = mine ? found.playlist : copiedPlaylist(found.playlist);
     // The copy keeps the layers the copier's plan plays (and never another person's own music).
-    const shared = mine ? found.sound : (await sharedSound(db, found.sound)).sound;
+    const { sound: shared } = await sharedSound(db, found.sound, mine);
     const layers = shared ? playableMix(shared, await planOf(db, userId)).layers : [];
     const sound = shared && layers.length > 0 ? { ...shared, layers } : null;
     return {

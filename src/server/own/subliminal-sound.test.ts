@@ -178,6 +178,52 @@ describe('the sound of a saved subliminal', () => {
     expect(copy.json().subliminal.sound).toEqual({ volume: 0.8, layers: [noise] });
   });
 
+  it('refuses a library track that is not in the library, and saves a track with its name there', async () => {
+    const ada = await userOn('intermediate');
+    const { id } = (await call(ada, 'POST', API.subliminals, body(mix))).json();
+    const missing = { ...track, audio_kind: 'bonus', track_id: 424242, name: 'Nonexistent' };
+    // A real id in another library is not that track either.
+    const elsewhere = { ...track, audio_kind: 'bonus', name: 'Elsewhere' };
+    for (const [layer, detail] of [
+      [missing, 'Nonexistent is not in the library.'],
+      [elsewhere, 'Elsewhere is not in the library.'],
+    ] as const) {
+      for (const [method, url] of [
+        ['POST', API.subliminals],
+        ['PUT', subliminalPath(id)],
+      ] as const) {
+        const refused = await call(ada, method, url, body({ volume: 0.7, layers: [layer, noise] }));
+        expect(refused.statusCode, `${method} ${layer.name}`).toBe(400);
+        expect(refused.json()).toEqual({ sound: [detail] });
+      }
+    }
+    expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(1);
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual(mix);
+
+    // A made-up name is not kept: the track is saved, and shared, by its name in the library.
+    const renamed = { ...track, name: 'Made up' };
+    const created = await call(ada, 'POST', API.subliminals, body({ volume: 0.7, layers: [renamed] }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().sound.layers).toEqual([track]);
+    const replaced = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.7, layers: [renamed, noise] }));
+    expect(replaced.json().sound.layers).toEqual([track, noise]);
+    const link = (await call(ada, 'POST', fillPath(API.subliminalShare, { id }))).json();
+    const view = (await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json();
+    expect(view.sound.layers).toEqual([track, noise]);
+    expect(JSON.stringify(view)).not.toContain('Made up');
+
+    // An own track is saved by its name in the saver's music too.
+    const pia = await userOn('pro');
+    const sea = await ownTrack(pia, 'Sea');
+    const own = await call(
+      pia,
+      'POST',
+      API.subliminals,
+      body({ volume: 0.7, layers: [{ kind: 'own_track', track_id: sea, name: 'Made up', gain_db: -3 }] }),
+    );
+    expect(own.json().sound.layers).toEqual([{ kind: 'own_track', track_id: sea, name: 'Sea', gain_db: -3 }]);
+  });
+
   it('shares no library track staff removed since: named as gone, and not said to play nor copied', async () => {
     const ada = await userOn('intermediate');
     const gone = { ...track, track_id: await libraryTrack('Removed tone'), name: 'Removed tone' };
@@ -190,11 +236,25 @@ describe('the sound of a saved subliminal', () => {
       private_tracks: [],
       gone_tracks: ['Removed tone'],
     });
-    // The owner's own subliminal still holds it (their player says it is gone when it plays).
+    // The owner's own subliminal still holds it (their player says it is gone when it plays), also
+    // when renamed; only adding it anew is refused.
     expect((await call(ada, 'GET', subliminalPath(id))).json().sound.layers).toEqual([gone, binaural]);
+    const renamed = await call(ada, 'PUT', subliminalPath(id), {
+      ...body({ volume: 0.7, layers: [gone, binaural] }),
+      name: 'Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().sound.layers).toEqual([gone, binaural]);
+    const louder = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.7, layers: [{ ...gone, gain_db: 0 }] }));
+    expect(louder.statusCode).toBe(400);
+    expect(louder.json()).toEqual({ sound: ['Removed tone is not in the library.'] });
     const ian = await userOn('intermediate');
     const copy = await call(ian, 'POST', fillPath(API.sharedCopy, { token: link.token }));
     expect(copy.json().subliminal.sound).toEqual({ volume: 0.7, layers: [binaural] });
+    // The sharer's own copy leaves it out too (it could not be saved anew).
+    const own = await call(ada, 'POST', fillPath(API.sharedCopy, { token: link.token }));
+    expect(own.statusCode).toBe(201);
+    expect(own.json().subliminal.sound).toEqual({ volume: 0.7, layers: [binaural] });
   });
 
   it('keeps a layer saved before a downgrade when the subliminal is renamed, but refuses adding one', async () => {

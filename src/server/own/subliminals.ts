@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   playlistItemSchema,
   soundMixSchema,
+  type MixLayer,
   type SoundMix,
   type Subliminal,
   type SubliminalSummary,
@@ -11,7 +12,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { PLAN_FEATURES } from '@shared/plans';
 import { layerBeyondPlan, mixLayerLabel } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { ownTracks, savedSubliminals } from '../db/schema';
+import { audioItems, ownTracks, savedSubliminals } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { assertThemeIncluded, storedSettings } from './player';
 import { assertRoomFor, planOf, planRequired } from './service';
@@ -38,19 +39,34 @@ export function storedSound(value: unknown): SoundMix | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The library's tracks among `layers`, by `kind/id`, with their names now. */
+export async function libraryTracksOf(db: Db, layers: readonly MixLayer[]): Promise<Map<string, string>> {
+  const ids = layers.flatMap((layer) => (layer.kind === 'track' ? [layer.track_id] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name })
+    .from(audioItems)
+    .where(inArray(audioItems.id, ids));
+  return new Map(rows.map((row) => [`${row.kind}/${row.id}`, row.name]));
+}
+
+export const libraryKey = (layer: Extract<MixLayer, { kind: 'track' }>) => `${layer.audio_kind}/${layer.track_id}`;
+
 /**
- * Refuses a sound with a layer the plan lacks (403 plan_required), unless that very layer was already
- * saved in it (a downgrade keeps what was made: renaming it must not fail); and an own track that is
- * not the saver's (400 on the layer's track_id).
+ * The sound as it is saved, or refused: a layer the plan lacks (403 plan_required), unless that very
+ * layer was already saved in it (a downgrade keeps what was made: renaming it must not fail); an own
+ * track that is not the saver's, or a library track that is not in the library (400 on `sound`).
+ * A track is saved with its name in the library or the saver's music, whatever name the request
+ * gives it; a layer kept as it was saved stays as it is, also when its track has gone since.
  */
-async function assertSoundAllowed(
+async function checkedSound(
   db: Db,
   userId: number,
   plan: SubscriptionPlan,
   sound: SoundMix | null,
   kept?: SoundMix | null,
-) {
-  if (!sound) return;
+): Promise<SoundMix | null> {
+  if (!sound) return null;
   const keptLayers = new Set((kept?.layers ?? []).map((layer) => JSON.stringify(layer)));
   const fresh = sound.layers.filter((layer) => !keptLayers.has(JSON.stringify(layer)));
   const beyond = layerBeyondPlan(fresh.length === sound.layers.length ? sound.layers : fresh, plan);
@@ -65,17 +81,33 @@ async function assertSoundAllowed(
           : `${mixLayerLabel(beyond.layer)} is`;
     throw planRequired(`${what} part of the ${required} plan.`, required);
   }
-  const ownIds = sound.layers.flatMap((layer) => (layer.kind === 'own_track' ? [layer.track_id] : []));
-  if (ownIds.length === 0) return;
-  const found = await db
-    .select({ id: ownTracks.id })
-    .from(ownTracks)
-    .where(and(eq(ownTracks.userId, userId), inArray(ownTracks.id, ownIds)));
-  if (found.length === ownIds.length) return;
-  const missing = sound.layers.find(
-    (layer) => layer.kind === 'own_track' && !found.some((row) => row.id === layer.track_id),
+  const ownIds = fresh.flatMap((layer) => (layer.kind === 'own_track' ? [layer.track_id] : []));
+  const own = new Map(
+    ownIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: ownTracks.id, name: ownTracks.name })
+            .from(ownTracks)
+            .where(and(eq(ownTracks.userId, userId), inArray(ownTracks.id, ownIds)))
+        ).map((row) => [row.id, row.name]),
   );
-  throw badRequest({ sound: [`${missing ? mixLayerLabel(missing) : 'A track'} is not in your music.`] });
+  const library = await libraryTracksOf(db, fresh);
+  const layers = sound.layers.map((layer): MixLayer => {
+    if (keptLayers.has(JSON.stringify(layer))) return layer;
+    if (layer.kind === 'own_track') {
+      const name = own.get(layer.track_id);
+      if (name === undefined) throw badRequest({ sound: [`${mixLayerLabel(layer)} is not in your music.`] });
+      return { ...layer, name };
+    }
+    if (layer.kind === 'track') {
+      const name = library.get(libraryKey(layer));
+      if (name === undefined) throw badRequest({ sound: [`${mixLayerLabel(layer)} is not in the library.`] });
+      return { ...layer, name };
+    }
+    return layer;
+  });
+  return { ...sound, layers };
 }
 
 function present(row: Row, publicUrl: string): Subliminal {
@@ -137,7 +169,7 @@ export async function createSubliminal(
 ): Promise<Subliminal> {
   const plan = await planOf(db, userId);
   assertThemeIncluded(plan, subliminal.settings);
-  await assertSoundAllowed(db, userId, plan, subliminal.sound);
+  const sound = await checkedSound(db, userId, plan, subliminal.sound);
   return db.transaction(async (tx) => {
     await assertRoomFor(tx, userId, 'savedSubliminals');
     const [row] = await tx
@@ -147,7 +179,7 @@ export async function createSubliminal(
         name: subliminal.name,
         playlist: subliminal.playlist,
         settings: subliminal.settings,
-        sound: subliminal.sound,
+        sound,
       })
       .returning();
     return present(row!, publicUrl);
@@ -166,14 +198,14 @@ export async function replaceSubliminal(
   assertThemeIncluded(plan, subliminal.settings);
   const [kept] = await db.select({ sound: savedSubliminals.sound }).from(savedSubliminals).where(owned(userId, id));
   if (!kept) throw notFound();
-  await assertSoundAllowed(db, userId, plan, subliminal.sound, storedSound(kept.sound));
+  const sound = await checkedSound(db, userId, plan, subliminal.sound, storedSound(kept.sound));
   const [row] = await db
     .update(savedSubliminals)
     .set({
       name: subliminal.name,
       playlist: subliminal.playlist,
       settings: subliminal.settings,
-      sound: subliminal.sound,
+      sound,
       updatedAt: sql`now()`,
     })
     .where(owned(userId, id))
