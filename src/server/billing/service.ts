@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
+import { subscriptionLive } from '@shared/contract/plain';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -23,9 +24,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 
 /** Statuses of a subscription that still exists and may be paid: checkout would sell a second one. */
-const LIVE: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
-
-export const isLive = (status: string | null | undefined) => LIVE.includes(status as SubscriptionStatus);
+export const isLive = subscriptionLive;
 const knownStatus = (status: string | null | undefined): SubscriptionStatus | null =>
   SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus) ? (status as SubscriptionStatus) : null;
 

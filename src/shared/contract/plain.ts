@@ -23,6 +23,13 @@ export type PaidPlan = (typeof PAID_PLANS)[number];
 export const subscriptionEnded = (status: string | null | undefined) =>
   status === 'canceled' || status === 'incomplete_expired';
 
+/**
+ * Whether a Stripe subscription still exists and may be paid (active, trialing, past_due, unpaid,
+ * paused): Checkout would sell a second one, and deleting the account cancels it at once.
+ */
+export const subscriptionLive = (status: string | null | undefined) =>
+  status === 'active' || status === 'trialing' || status === 'past_due' || status === 'unpaid' || status === 'paused';
+
 /** A required text left empty (MESSAGES.blank), here for screens that load no schema. */
 export const FIELD_BLANK = 'This field may not be blank.';
 

@@ -51,7 +51,10 @@ export function DialogContent({
       >
         <DialogPrimitive.Title className="pr-8 text-xl font-semibold">{title}</DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mt-2 text-fg-muted">{description}</DialogPrimitive.Description>
+          // A block, not a paragraph, so that a description may hold paragraphs and a list.
+          <DialogPrimitive.Description asChild>
+            <div className="mt-2 text-fg-muted">{description}</div>
+          </DialogPrimitive.Description>
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close

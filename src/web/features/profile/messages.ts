@@ -23,6 +23,16 @@ export const PROFILE_MESSAGES = {
   emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
   exportFailed: 'Your data could not be downloaded. Please try again.',
   accountDeleted: 'Your account and all its data were deleted.',
+  /** The delete-account dialog: what goes, in a list read at a glance. */
+  deleteIntro: 'Everything in your account is deleted for good, and you are signed out:',
+  deleteLosses: [
+    'Your profile, picture, goals and settings',
+    'Your own messages, music and voice recordings',
+    'Your saved subliminals and their share links',
+    'Your playlist and practice history',
+  ],
+  deleteSubscription: 'Your paid subscription is cancelled at once; nothing more is charged.',
+  deleteFinal: 'This cannot be undone.',
   currentPasswordMissing: 'Your current password is missing',
   newPasswordMissing: 'Your new password is missing',
   passwordMismatch: 'The password does not match',

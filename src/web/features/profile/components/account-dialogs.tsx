@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { subscriptionLive } from '@shared/contract/plain';
 import { Unbroken } from '@web/components/ui/unbroken';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -14,6 +15,7 @@ import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { usePlan } from '@web/lib/plan';
 import { sessionStore } from '@web/lib/session';
 import { changePassword, deleteAccount, requestEmailChange } from '../api/account';
 import { PROFILE_MESSAGES as M } from '../messages';
@@ -188,6 +190,27 @@ export function ChangeEmailDialog({
   );
 }
 
+/**
+ * What deleting takes, at a glance (docs/product/screens.md#profile); a live paid subscription, which
+ * the server cancels at Stripe first, is named only when there is one.
+ */
+function DeleteLosses() {
+  const { billing } = usePlan().state ?? {};
+  const subscribed = billing?.configured === true && subscriptionLive(billing.status);
+  return (
+    <div className="flex flex-col gap-2">
+      <p>{M.deleteIntro}</p>
+      <ul className="list-disc pl-5">
+        {M.deleteLosses.map((loss) => (
+          <li key={loss}>{loss}</li>
+        ))}
+      </ul>
+      {subscribed ? <p className="font-semibold text-fg">{M.deleteSubscription}</p> : null}
+      <p>{M.deleteFinal}</p>
+    </div>
+  );
+}
+
 const deleteSchema = z.object({ current_password: current });
 type DeleteValues = z.infer<typeof deleteSchema>;
 
@@ -220,7 +243,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
   return (
     <FormDialog
       title="Delete your account?"
-      description="Your profile, picture, own messages, playlist and settings are deleted for good, and you are signed out. This cannot be undone."
+      description={<DeleteLosses />}
       form={form}
       open={open}
       onOpenChange={onOpenChange}

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { sessionStore } from '@web/lib/session';
-import { fakeApi, jsonResponse, renderWithProviders, type ApiHandler } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
 
@@ -140,6 +140,44 @@ describe('account settings', () => {
     expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.accountDeleted);
     expect(sessionStore.get().isAuthenticated).toBe(false);
     expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.me}`, `DELETE ${API.me}`]);
+  });
+
+  it.each([
+    ['a live paid subscription, which it names', 'pro', 'active', true],
+    ['a paid plan cancelled at period end, still live until then', 'intermediate', 'active', true],
+    ['a failed payment, still live while Stripe retries', 'pro', 'past_due', true],
+    ['Basic, without a subscription line', 'basic', null, false],
+    ['a plan set by staff, billed by nobody', 'pro', null, false],
+    ['a subscription that has ended', 'pro', 'canceled', false],
+  ] as const)('says in a list what deleting takes, for %s', async (_, plan, status, subscribed) => {
+    const state = planStateFor(plan);
+    const { user } = await renderProfile({
+      [`GET ${API.plan}`]: () => ({ ...state, billing: { ...state.billing, configured: true, status } }),
+    });
+    await screen.findByTestId('billing-plan');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Your profile, picture, goals and settings',
+      'Your own messages, music and voice recordings',
+      'Your saved subliminals and their share links',
+      'Your playlist and practice history',
+    ]);
+    const cancelled = 'Your paid subscription is cancelled at once; nothing more is charged.';
+    expect(within(dialog).queryByText(cancelled) !== null).toBe(subscribed);
+    // All of it is the dialog's description, read with its name.
+    expect(dialog).toHaveAccessibleDescription(
+      [
+        'Everything in your account is deleted for good, and you are signed out:',
+        ...PROFILE_MESSAGES.deleteLosses,
+        ...(subscribed ? [cancelled] : []),
+        'This cannot be undone.',
+      ].join(' '),
+    );
   });
 
   it('downloads the data as a JSON file', async () => {
