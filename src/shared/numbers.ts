@@ -7,6 +7,12 @@ export function formatInteger(value: number): string {
   return value < 0 ? `-${digits}` : digits;
 }
 
+/** A no-break space: a number and its unit stay on one line ("80 %", "−6 dB", "100 ms"). */
+export const NO_BREAK_SPACE = '\u00a0';
+
+/** A number with its unit, kept together on one line: 80, '%' → "80 %" (a no-break space). */
+export const withUnit = (value: number | string, unit: string): string => `${value}${NO_BREAK_SPACE}${unit}`;
+
 /**
  * The step of `limits` nearest to `value`, within its min and max (a half step goes up). Steps count
  * from the min, as an `<input step>` does; every stepped setting's min is a multiple of its step, so

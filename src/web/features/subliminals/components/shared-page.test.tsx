@@ -63,7 +63,10 @@ describe('SharedPage', () => {
     renderShared();
     expect(await screen.findByRole('heading', { name: 'Evening calm' })).toBeInTheDocument();
     expect(screen.getByText('I rest deeply')).toBeInTheDocument();
-    expect(screen.getByText(/Forest theme/)).toBeInTheDocument();
+    // Each number stays on one line with its unit (no-break spaces).
+    expect(screen.getByText(/Forest theme/).textContent).toBe(
+      'Forest theme · each message shows for 100\u00a0ms, one every 2\u00a0s · 20\u00a0px',
+    );
     expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/signup');
     expect(server.calls[0]!.auth).toBeNull();
   });

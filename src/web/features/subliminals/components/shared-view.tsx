@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SharedItem } from '@shared/contract';
+import { withUnit } from '@shared/numbers';
 import { findTheme } from '@shared/themes';
 import { LocalDate } from '@web/components/local-date';
 import { Button } from '@web/components/ui/button';
@@ -94,8 +95,9 @@ function SharedSettings({ settings }: { settings: Extract<SharedItem, { kind: 's
         Aa
       </span>
       <p className="text-sm text-fg-muted">
-        {findTheme(settings.theme)?.name ?? 'Custom'} theme · each message shows for {settings.flashSpeed} ms, one every{' '}
-        {settings.displayInterval / 1000} s · {settings.fontSize} px
+        {findTheme(settings.theme)?.name ?? 'Custom'} theme · each message shows for{' '}
+        {withUnit(settings.flashSpeed, 'ms')}, one every {withUnit(settings.displayInterval / 1000, 's')} ·{' '}
+        {withUnit(settings.fontSize, 'px')}
       </p>
     </div>
   );

@@ -1,16 +1,20 @@
 import type { SoundMix } from '@shared/contract/sound-mix';
+import { withUnit } from '@shared/numbers';
 import { mixLayerLabel } from '@shared/sound-mix';
 
 // A saved sound in words, for the saved list and the shared page (light: no engine, no zod).
 
-/** "432 Hz calm −6 dB · Pink noise −18 dB · Spoken affirmations 20 dB under · volume 70 %". */
+/**
+ * "432 Hz calm −6 dB · Pink noise −18 dB · Spoken affirmations 20 dB under · volume 70 %", each number
+ * kept on one line with its unit.
+ */
 export function describeMix(mix: SoundMix): string {
   const layers = mix.layers.map((layer) =>
     layer.kind === 'voice'
-      ? `${mixLayerLabel(layer)} ${Math.abs(layer.level_db)} dB under`
-      : `${mixLayerLabel(layer)} ${`${Math.round(layer.gain_db)} dB`.replace('-', '−')}`,
+      ? `${mixLayerLabel(layer)} ${withUnit(Math.abs(layer.level_db), 'dB')} under`
+      : `${mixLayerLabel(layer)} ${withUnit(String(Math.round(layer.gain_db)).replace('-', '−'), 'dB')}`,
   );
-  return [...layers, `volume ${Math.round(mix.volume * 100)} %`].join(' · ');
+  return [...layers, `volume ${withUnit(Math.round(mix.volume * 100), '%')}`].join(' · ');
 }
 
 /** A layer that does not play, and why. */
