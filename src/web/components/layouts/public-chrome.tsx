@@ -75,16 +75,9 @@ function AccountAction() {
   );
   return (
     <div className="hidden sm:flex">
-      {viewer === undefined ? (
-        <>
-          {portal(UNKNOWN_ACCOUNT, SHOWN_SIGNED_IN)}
-          {login(SHOWN_SIGNED_OUT)}
-        </>
-      ) : viewer ? (
-        portal(viewer)
-      ) : (
-        login()
-      )}
+      {/* Each version keeps its place once the visit is known (see GetStartedLink): a tap during hydration counts. */}
+      {viewer !== null ? portal(viewer ?? UNKNOWN_ACCOUNT, viewer === undefined ? SHOWN_SIGNED_IN : undefined) : null}
+      {!viewer ? login(viewer === undefined ? SHOWN_SIGNED_OUT : undefined) : null}
     </div>
   );
 }

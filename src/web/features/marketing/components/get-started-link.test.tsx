@@ -1,5 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PublicChrome } from '@web/components/layouts/public-chrome';
 import { sessionStore } from '@web/lib/session';
 import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
@@ -36,5 +39,29 @@ describe('Get Started on the pricing table', () => {
       ['Choose Intermediate', '/profile?checkout=intermediate'],
       ['Choose Pro', '/profile?checkout=pro'],
     ]);
+  });
+
+  it('for a visitor, keeps its element through hydration, as the bar’s "Log in" does: a tap then counts', async () => {
+    const page = (
+      <PublicChrome>
+        <Pricing />
+      </PublicChrome>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const before = [
+      within(container).getByRole('link', { name: 'Log in' }),
+      within(container).getByRole('link', { name: 'Get Started with Basic' }),
+      within(container).getByRole('link', { name: 'Get Started with Pro' }),
+    ];
+    const root = await act(async () => hydrateRoot(container, page));
+    expect(within(container).queryByRole('link', { name: /Open the portal|Choose Pro/ })).toBeNull();
+    for (const link of before) {
+      expect(link.isConnected, link.textContent ?? '').toBe(true);
+      expect(link.className).not.toContain('signed-out:hidden');
+    }
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -35,13 +35,12 @@ export function GetStartedLink({ plan, ...props }: { plan?: SubscriptionPlan } &
       Get Started
     </Link>
   );
-  if (viewer === undefined) {
-    return (
-      <>
-        {signedIn(SHOWN_SIGNED_IN)}
-        {signedOut(SHOWN_SIGNED_OUT)}
-      </>
-    );
-  }
-  return viewer ? signedIn() : signedOut();
+  // Each version keeps its place once the visit is known, so the link shown keeps its element: a tap on it
+  // while the page hydrates is not lost to a new one.
+  return (
+    <>
+      {viewer !== null ? signedIn(viewer === undefined ? SHOWN_SIGNED_IN : undefined) : null}
+      {!viewer ? signedOut(viewer === undefined ? SHOWN_SIGNED_OUT : undefined) : null}
+    </>
+  );
 }
