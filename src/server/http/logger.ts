@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { destination, pino } from 'pino';
 import { EMAILED_PAGES } from '@shared/contract';
@@ -90,10 +91,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     stream: destination({ dest: 1, sync: false, minLength: 2048, maxWrite: 4096, periodicFlush: 250 }),
     serializers: {
-      // The URL as sent (originalUrl): the router may have been given another one (routedUrl).
-      req: (req: { method: string; url: string; originalUrl?: string; ip?: string }) => ({
+      // The URL as sent (Fastify keeps it on the raw request when rewriteUrl gave the router another one,
+      // routedUrl); not request.originalUrl, whose getter adds a property to every request it is read on.
+      req: (req: { method: string; url: string; raw?: IncomingMessage & { originalUrl?: string }; ip?: string }) => ({
         method: req.method,
-        url: redactUrl(req.originalUrl ?? req.url),
+        url: redactUrl(req.raw?.originalUrl ?? req.url),
         ip: req.ip,
       }),
       err: serializeError,
