@@ -19,12 +19,10 @@ import { FileField } from './file-field';
 import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass, UploadProgress } from './states';
 import { formatDate } from '@web/lib/dates';
+import { installerType } from '@web/lib/installer';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
-
-/** An installer's type, from its stored file's extension: what tells two installers of a version apart. */
-const installerType = (url: string) => /\.[^./]+$/.exec(new URL(url, window.location.href).pathname)?.[0] ?? '';
 
 function fileProblem(file: File | undefined): string | undefined {
   if (!file) return 'Choose the installer file.';
@@ -146,7 +144,7 @@ export function ApplicationsPanel() {
                   <p className="font-medium">Version {app.application_version}</p>
                   {app.description ? <p className="text-sm text-fg-muted">{app.description}</p> : null}
                   <p className="text-xs text-fg-muted">
-                    {formatSize(app.size_bytes)} · {installerType(app.application_file)} · added{' '}
+                    {formatSize(app.size_bytes)} · {installerType(app.application_file).extension} · added{' '}
                     {formatDate(app.created_at)} ·{' '}
                     <a className="text-link underline" href={app.application_file}>
                       download

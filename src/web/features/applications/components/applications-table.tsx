@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';
 import { Spinner } from '@web/components/ui/spinner';
 import type { DesktopApplication } from '@shared/contract';
+import { describeInstaller, installerType } from '@web/lib/installer';
 import { desktopApplicationsQuery } from '../api/desktop-applications';
 
 export const EMPTY_APPLICATIONS =
@@ -74,28 +75,32 @@ function ApplicationsList({ applications }: { applications: DesktopApplication[]
               </td>
             </tr>
           ) : (
-            applications.map((application) => (
-              <tr key={application.id} className="border-b border-line last:border-0">
-                <td className="px-5 py-4 wrap-anywhere">
-                  <span className="font-medium">{application.application_version}</span>
-                  <span className="mt-1 block text-fg-muted sm:hidden">{application.description}</span>
-                </td>
-                <td className="hidden px-5 py-4 text-fg-muted wrap-anywhere sm:table-cell">
-                  {application.description}
-                </td>
-                <td className="py-4 pr-5 pl-0 text-right sm:pl-5">
-                  <Button asChild size="sm">
-                    <a
-                      href={application.application_file}
-                      download
-                      aria-label={`Download ${application.application_version}`}
-                    >
-                      <Download aria-hidden className="h-4 w-4" /> Download
-                    </a>
-                  </Button>
-                </td>
-              </tr>
-            ))
+            applications.map((application) => {
+              const installer = describeInstaller(installerType(application.application_file));
+              return (
+                <tr key={application.id} className="border-b border-line last:border-0">
+                  <td className="px-5 py-4 wrap-anywhere">
+                    <span className="font-medium">{application.application_version}</span>
+                    {installer ? <span className="block text-fg-muted">{installer}</span> : null}
+                    <span className="mt-1 block text-fg-muted sm:hidden">{application.description}</span>
+                  </td>
+                  <td className="hidden px-5 py-4 text-fg-muted wrap-anywhere sm:table-cell">
+                    {application.description}
+                  </td>
+                  <td className="py-4 pr-5 pl-0 text-right sm:pl-5">
+                    <Button asChild size="sm">
+                      <a
+                        href={application.application_file}
+                        download
+                        aria-label={`Download ${application.application_version}${installer ? `, ${installer}` : ''}`}
+                      >
+                        <Download aria-hidden className="h-4 w-4" /> Download
+                      </a>
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })
           )}
         </tbody>
       </table>
