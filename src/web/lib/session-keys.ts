@@ -11,5 +11,7 @@ export const SESSION = {
     email: 'user.email',
     /** Set while the person has no onboarding invitation: a portal page's frame may show its top. */
     noInvitation: 'user.no-invitation',
+    /** When a tab last saved the profile (names or picture): other tabs read it again on its change. */
+    profileSaved: 'user.profile-saved',
   },
 } as const;

@@ -3,6 +3,7 @@ import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { SESSION } from '@web/lib/session-keys';
 
 /**
  * Liberal in what it accepts from a djoser-style server: a plan in other capitals is that plan, and
@@ -28,3 +29,15 @@ export const profileQuery = () =>
     refetchOnWindowFocus: 'always',
     queryFn: async ({ signal }) => withKnownPlan(await apiRequest<Profile>(API.profile, { signal })),
   });
+
+/**
+ * Tells the person's other tabs that the profile changed here (a new picture or names, a picture removed):
+ * the storage event reaches them, and they read it again (profile-view.tsx).
+ */
+export function announceProfileSaved(): void {
+  try {
+    localStorage.setItem(SESSION.storageKeys.profileSaved, String(Date.now()));
+  } catch {
+    // Storage refused (private mode): the other tabs read the profile again when they show.
+  }
+}

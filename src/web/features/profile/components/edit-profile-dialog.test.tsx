@@ -80,6 +80,8 @@ describe('edit profile dialog', () => {
       last_name: 'Okafor',
       is_staff: false,
     });
+    // Other tabs are told, a picture saved alone included (their storage event).
+    expect(Number(localStorage.getItem(SESSION.storageKeys.profileSaved))).toBeGreaterThan(0);
     sessionStore.clear();
   });
 

@@ -16,7 +16,7 @@ import { ApiError } from '@web/lib/api-client';
 import { OFFLINE_MESSAGE, isNetworkFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { sessionStore } from '@web/lib/session';
-import { profileQuery } from '../api/profile';
+import { announceProfileSaved, profileQuery } from '../api/profile';
 import { updateProfile } from '../api/update-profile';
 import { useSaveProgress } from '../hooks/use-save-progress';
 import { imageSize, resizeProfileImage } from '../lib/resize-image';
@@ -118,6 +118,7 @@ export function EditProfileDialog({
       // The session's user names the person in the bar, its badge and menus, in every tab.
       const user = sessionStore.get().user;
       if (user) sessionStore.setUser({ ...user, first_name: saved.first_name, last_name: saved.last_name });
+      announceProfileSaved();
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
       discardEdits({ first_name: saved.first_name, last_name: saved.last_name });
       onOpenChange(false);

@@ -94,6 +94,15 @@ describe('ProfileView', () => {
       expect(screen.queryByText('ada@example.com')).toBeNull();
     });
 
+    it('another tab saving a new picture (the names unchanged): the profile is read anew', async () => {
+      await renderThenRenameOnServer();
+      fireEvent(
+        window,
+        new StorageEvent('storage', { key: SESSION.storageKeys.profileSaved, newValue: String(Date.now()) }),
+      );
+      expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    });
+
     it('the tab showing again (a change on another device, a new picture): the profile is read anew', async () => {
       await renderThenRenameOnServer();
       fireEvent(document, new Event('visibilitychange', { bubbles: true }));

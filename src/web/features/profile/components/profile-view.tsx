@@ -12,7 +12,7 @@ import { useChange } from '@web/lib/change';
 import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
 import { removeProfileImage } from '../api/account';
-import { profileQuery } from '../api/profile';
+import { announceProfileSaved, profileQuery } from '../api/profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { AccountSettings } from './account-settings';
 import { BillingPanel } from './billing-panel';
@@ -30,15 +30,16 @@ export function planName(plan: string): string {
 }
 
 /**
- * Another tab that saves names or confirms a new address writes the session's user (sessionStore.setUser): the
- * profile here is read again at once, so its card and an open Edit profile dialog follow, where they kept the old
- * values until a reload. The storage event comes only from other tabs; this tab's own save reloads it already.
+ * Another tab that saves names or confirms a new address writes the session's user (sessionStore.setUser), and one
+ * that saves or removes a picture announces it (announceProfileSaved): the profile here is read again at once, so
+ * its card and an open Edit profile dialog follow, where they kept the old values until a reload. The storage event
+ * comes only from other tabs; this tab's own save reloads it already.
  */
 function useFollowOtherTabs() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const follow = (event: StorageEvent) => {
-      if (event.key === SESSION.storageKeys.user)
+      if (event.key === SESSION.storageKeys.user || event.key === SESSION.storageKeys.profileSaved)
         void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
     };
     window.addEventListener('storage', follow);
@@ -110,7 +111,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
               label="Remove profile image"
               title="Remove your profile image?"
               description="The picture is deleted; a plain placeholder shows instead. You can choose a new one at any time."
-              onConfirm={() => change(removeProfileImage, PROFILE_MESSAGES.imageRemoved)}
+              onConfirm={() => change(removeProfileImage, PROFILE_MESSAGES.imageRemoved).then(announceProfileSaved)}
             />
           </div>
         </div>
