@@ -1,39 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { fakeEngine } from '@web/test/fake-sound-engine';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';
 import { MiniPlayer } from './mini-player';
 
-// jsdom has no Web Audio: the engine stands in with its state and its audio clock (frozen while paused).
-const fake = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const engine = {
-    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
-    now: 0,
-  };
-  const set = (next: Partial<SoundEngineState>) => {
-    engine.state = { ...engine.state, ...next };
-    for (const listener of listeners) listener();
-  };
-  return {
-    engine,
-    set,
-    soundEngine: {
-      getState: () => engine.state,
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      now: () => engine.now,
-      elapsed: () => engine.now,
-      remaining: () => null,
-      fading: () => false,
-      stop: vi.fn(() => set({ status: 'stopped', layers: [] })),
-    },
-  };
-});
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 
 const track = {
   id: 'track',
@@ -51,7 +25,7 @@ const alpha = {
 const time = () => screen.getByTestId('mini-player-time');
 const tick = (seconds: number) =>
   act(() => {
-    fake.engine.now += seconds;
+    fakeEngine.now += seconds;
     vi.advanceTimersByTime(250);
   });
 
@@ -65,25 +39,25 @@ describe('the mini-player’s clock', () => {
     vi.useFakeTimers();
     const ended: number[] = [];
     const stopListening = sessionEnds.onEnd((session) => ended.push(session.seconds));
-    fake.set({ status: 'playing', layers: [track] });
+    fakeEngine.set({ status: 'playing', layers: [track] });
     render(
       <MemoryRouter>
         <MiniPlayer />
       </MemoryRouter>,
     );
     tick(6);
-    act(() => fake.set({ status: 'paused' }));
-    act(() => fake.set({ status: 'playing' }));
+    act(() => fakeEngine.set({ status: 'paused' }));
+    act(() => fakeEngine.set({ status: 'playing' }));
     tick(4);
     expect(time()).toHaveTextContent(/^0:10 · looping$/);
 
     // The Alpha preset takes the track's place (one sound at a time).
-    act(() => fake.set({ layers: [alpha] }));
+    act(() => fakeEngine.set({ layers: [alpha] }));
     tick(3);
     expect(ended).toEqual([10]);
     // A generated tone goes on, it does not loop.
     expect(time()).toHaveTextContent(/^0:03$/);
-    act(() => fake.set({ status: 'stopped', layers: [] }));
+    act(() => fakeEngine.set({ status: 'stopped', layers: [] }));
     expect(ended).toEqual([10, 3]);
     stopListening();
   });

@@ -3,39 +3,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
-import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { fakeEngine } from '@web/test/fake-sound-engine';
 import { startPracticeRecorder } from '@web/components/practice-recorder';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { LogoutScreen } from './logout-screen';
 
-// jsdom has no Web Audio: the engine stands in with its state and its clock.
-const fake = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const engine = {
-    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
-    now: 0,
-  };
-  const set = (next: Partial<SoundEngineState>) => {
-    engine.state = { ...engine.state, ...next };
-    for (const listener of listeners) listener();
-  };
-  return {
-    engine,
-    set,
-    soundEngine: {
-      getState: () => engine.state,
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      now: () => engine.now,
-      stop: () => engine.state.status !== 'stopped' && set({ status: 'stopped', layers: [] }),
-    },
-  };
-});
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 
 // Under StrictMode effects run twice, as in development: the session must still be posted once.
 const renderLogout = () =>
@@ -85,8 +62,8 @@ describe('logout screen', () => {
       startPracticeRecorder(new QueryClient());
       sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
       const track = { kind: 'track', key: 'selfeggio:7', title: '432 Hz', url: '/media/x' } as const;
-      fake.set({ status: 'playing', layers: [{ id: 'track', source: track, gain: 1, status: 'ready' }] });
-      fake.engine.now = 6;
+      fakeEngine.set({ status: 'playing', layers: [{ id: 'track', source: track, gain: 1, status: 'ready' }] });
+      fakeEngine.now = 6;
       const api = fakeApi(recorded());
       renderLogout();
       expect(await screen.findByText('login page')).toBeInTheDocument();
@@ -95,7 +72,7 @@ describe('logout screen', () => {
         [API.logout, 'Bearer a'],
       ]);
       expect(api.calls[0]!.body).toMatchObject({ kind: 'music', title: '432 Hz', seconds: 6, ref: 'track:7' });
-      expect(fake.engine.state.status).toBe('stopped');
+      expect(fakeEngine.state.status).toBe('stopped');
     });
 
     it('records messages flashing without sound, then logs out', async () => {
