@@ -226,7 +226,8 @@ describe('signup, activation and login', () => {
     await time('warm-up@example.com');
     const known: number[] = [];
     const unknown: number[] = [];
-    // ABBA order and 12 of each, so a burst of other work on the machine falls on both sides.
+    // ABBA order and 12 of each. Other work on a shared machine only ever adds time, so the fastest
+    // attempt of each kind is its own cost; medians moved with the load (2.1 once in CI).
     for (let i = 0; i < 12; i++) {
       const pair = [() => time('timing@example.com'), () => time(`unknown-${i}@example.com`)] as const;
       if (i % 2 === 0) {
@@ -237,8 +238,7 @@ describe('signup, activation and login', () => {
         known.push(await pair[0]());
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-    const ratio = median(unknown) / median(known);
+    const ratio = Math.min(...unknown) / Math.min(...known);
     expect(ratio).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1.6);
   });
