@@ -1,5 +1,10 @@
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@shared/contract';
+import { clusterRateLimits } from '../cluster/rate-limit-store';
+import type { PrimaryChannel } from '../cluster/ipc';
+import { createAuthRateLimits } from './rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { post } from './test-helpers';
@@ -76,6 +81,24 @@ describe('rate limits on the account calls', () => {
     ]);
   });
 
+  it('does not count against an account the attempts its address limit refused', async () => {
+    const user = await signedInUser(t.ctx);
+    const login = (email: string, password: string, remoteAddress: string) =>
+      t.app
+        .inject({ method: 'POST', url: API.tokenCreate, payload: { email, password }, remoteAddress })
+        .then((response) => response.statusCode);
+    // One machine spends its thirty attempts on other accounts, then tries this one five times.
+    for (let i = 0; i < 30; i++) await login(`someone-${i}@example.com`, 'Wrong-Password-1', '198.51.100.40');
+    const refused = [];
+    for (let i = 0; i < 5; i++) refused.push(await login(user.email, `Wrong-Password-${i}`, '198.51.100.40'));
+    expect(refused).toEqual(Array(5).fill(429));
+
+    // The account still has its ten failures for anyone else.
+    const attempts = [];
+    for (let i = 0; i < 11; i++) attempts.push(await login(user.email, `Wrong-Password-${i}`, '198.51.100.41'));
+    expect(attempts).toEqual([...Array(10).fill(401), 429]);
+  });
+
   it('limits one client address across many accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
@@ -84,5 +107,35 @@ describe('rate limits on the account calls', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('counting an attempt in a worker', () => {
+  it("asks the primary for the address's and the account's counts in the same turn, so they cross as one message", async () => {
+    const turns: string[][] = [[]];
+    const channel: PrimaryChannel = {
+      call: <T>(_method: string, params: unknown) => {
+        turns.at(-1)!.push((params as { key: string }).key);
+        return new Promise<T>((resolve) =>
+          setImmediate(() => {
+            turns.push([]);
+            resolve({ current: 1, ttl: 60_000 } as T);
+          }),
+        );
+      },
+      onNotice: () => {},
+      pending: () => 0,
+    };
+    const counters = clusterRateLimits(channel);
+    const app = Fastify();
+    await app.register(rateLimit, { global: false, store: counters.store });
+    const limits = createAuthRateLimits(app, counters, { windowSeconds: 60, perAddress: 5, perEmail: 5 });
+    app.post('/attempt', async (request) => {
+      await limits.count(request, 'login', 'Ada@Example.com');
+      return {};
+    });
+    expect((await app.inject({ method: 'POST', url: '/attempt', remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
+    expect(turns[0]).toEqual(['login|address|198.51.100.7', 'login|account|ada@example.com']);
+    await app.close();
   });
 });
