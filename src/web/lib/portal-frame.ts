@@ -2,7 +2,8 @@
 // (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md): the frame is what shows until the page
 // itself is ready, then it goes. styles.css keeps the root unseen while it is there.
 
-import { SESSION } from './session-keys';
+// With its extension: the build's config (vite-plugins.ts) loads this file too.
+import { SESSION } from './session-keys.ts';
 
 export const PORTAL_FRAME_ID = 'portal-frame';
 
