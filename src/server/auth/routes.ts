@@ -108,10 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request) => {
       const { email, password } = request.body;
       await rateLimits.count(request, 'login', email);
-      const tokens = await login(ctx, email, password);
       // Only failures count toward the account's lock: someone signing in on several devices is no attacker.
-      await rateLimits.refund(request, 'login', email);
-      return tokens;
+      return login(ctx, email, password, () => rateLimits.refund(request, 'login', email));
     },
   );
 
