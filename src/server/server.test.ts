@@ -73,7 +73,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
     }
   }, 90_000);
 
-  it('shares one state across its workers (limits count once; a logout, a plan or a new category reach every worker before the answer) and replaces a worker that dies', async () => {
+  it('shares one state across its workers (limits count once; a logout, signing out everywhere else, a plan or a new category reach every worker before the answer) and replaces a worker that dies', async () => {
     const clusterDir = mkdtempSync(path.join(tmpdir(), 'innerwave-cluster-'));
     const port = await unusedPort();
     const env = {
@@ -183,6 +183,16 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
 
       expect((await call('POST', API.logout, { token: first.access })).status).toBe(204);
       for (const res of await everywhere('GET', API.profile, first.access)) expect(res.status).toBe(401);
+      for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
+      // Signing out everywhere else: the other session is refused by every worker from the answer on.
+      const third = tokenPairSchema.parse((await call('POST', API.tokenCreate, { body: { email, password } })).body);
+      for (const res of await everywhere('GET', API.profile, third.access)) expect(res.status).toBe(200);
+      const signedOut = await call('POST', API.logoutOthers, {
+        token: second.access,
+        body: { current_password: password },
+      });
+      expect(signedOut.status).toBe(200);
+      for (const res of await everywhere('GET', API.profile, third.access)) expect(res.status).toBe(401);
       for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
 
       // A worker killed outright is replaced, and the server keeps answering meanwhile. Workers only:

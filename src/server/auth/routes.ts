@@ -7,12 +7,15 @@ import {
   currentUserSchema,
   deleteAccountRequestSchema,
   detailErrorSchema,
+  otherSessionsSchema,
   resendActivationRequestSchema,
   resetPasswordConfirmRequestSchema,
   resetPasswordRequestSchema,
   setEmailConfirmRequestSchema,
   setEmailRequestSchema,
   setPasswordRequestSchema,
+  signOutOthersRequestSchema,
+  signOutOthersResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
   tokenCreateRequestSchema,
@@ -33,7 +36,7 @@ import {
   signup,
 } from './accounts';
 import { currentUser } from './authenticate';
-import { revokeSession } from './sessions';
+import { otherLiveSessions, revokeSession } from './sessions';
 import { createAuthRateLimits, type LimitedAction } from './rate-limits';
 import {
   changePassword,
@@ -41,6 +44,7 @@ import {
   deleteOwnAccount,
   requestEmailChange,
   resendActivation,
+  signOutOtherSessions,
 } from './self-service';
 
 // The account calls, shaped like djoser + SimpleJWT (docs/product/accounts.md).
@@ -213,6 +217,50 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const { id, sessionId } = currentUser(request);
       await changePassword(ctx, { userId: id, sessionId }, request.body, passwordWasRight(request));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    API.sessions,
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags: ['sessions'],
+        summary: 'How many other sessions of the account are live, and when the newest signed in',
+        security: bearer,
+        response: { 200: otherSessionsSchema, 401: detailErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, sessionId } = currentUser(request);
+      const others = await otherLiveSessions(ctx.database.db, id, sessionId);
+      return { count: others.count, latest_sign_in: others.latestSignIn?.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    API.logoutOthers,
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags: ['sessions'],
+        summary: 'Sign out everywhere else (the current password required): ends every other session at once',
+        security: bearer,
+        body: signOutOthersRequestSchema,
+        response: {
+          200: signOutOthersResponseSchema,
+          400: validationErrorSchema,
+          401: detailErrorSchema,
+          ...throttled,
+        },
+      },
+    },
+    async (request) => {
+      await checksPassword(request);
+      const { id, sessionId } = currentUser(request);
+      const current = { userId: id, sessionId };
+      const ended = await signOutOtherSessions(ctx, current, request.body.current_password, passwordWasRight(request));
+      return { ended };
     },
   );
 

@@ -18,6 +18,7 @@ import { mediaDir } from '../paths';
 import type { SmtpCapture } from '../test/smtp';
 import type { TestApp } from '../test/test-app';
 import { SELF_SERVICE_MESSAGES } from './self-service';
+import { hashToken } from './sessions';
 import {
   activeAccount,
   linkParams,
@@ -140,6 +141,68 @@ describe('account self-service', () => {
         (m) => m.to.includes('franklin@example.com') && m.subject.includes('password was changed'),
       );
       expect(notice.text).toContain('your other devices were signed out');
+    });
+  });
+
+  describe('POST logout/others and GET sessions', () => {
+    const signOutOthers = (access: string, body: object) => post(t, API.logoutOthers, body, bearer(access));
+    const others = async (access: string) => {
+      const answer = await t.app.inject({ method: 'GET', url: API.sessions, headers: bearer(access) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ count: number; latest_sign_in: string | null }>();
+    };
+
+    it('needs a signed-in user and the current password, and ends nothing without them', async () => {
+      await activeAccount(t, smtp, 'lovelace@example.com');
+      const here = await loginPair(t, 'lovelace@example.com');
+      const elsewhere = await loginPair(t, 'lovelace@example.com');
+      expect((await post(t, API.logoutOthers, { current_password: PASSWORD })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: API.sessions })).statusCode).toBe(401);
+      const wrong = await signOutOthers(here.access, { current_password: 'Not-The-Password-1' });
+      expect([wrong.statusCode, wrong.json()]).toEqual([
+        400,
+        { current_password: [SELF_SERVICE_MESSAGES.invalidPassword] },
+      ]);
+      const missing = await signOutOthers(here.access, {});
+      expect([missing.statusCode, missing.json()]).toEqual([400, { current_password: [MESSAGES.required] }]);
+      expect((await me(elsewhere.access)).statusCode).toBe(200);
+      expect((await others(here.access)).count).toBe(1);
+    });
+
+    it("ends every other session of the person at once, keeps this one and nobody else's", async () => {
+      await activeAccount(t, smtp, 'hopper@example.com');
+      await activeAccount(t, smtp, 'onlooker@example.com');
+      const onlooker = await loginPair(t, 'onlooker@example.com');
+      const phone = await loginPair(t, 'hopper@example.com');
+      const laptop = await loginPair(t, 'hopper@example.com');
+      const here = await loginPair(t, 'hopper@example.com');
+      // Logged out already: not counted, not ended again.
+      const gone = await loginPair(t, 'hopper@example.com');
+      expect((await post(t, API.logout, undefined, bearer(gone.access))).statusCode).toBe(204);
+      // Each worker keeps a session it has seen for 30 s: they are read once before, so they are cached.
+      for (const pair of [phone, laptop]) expect((await me(pair.access)).statusCode).toBe(200);
+
+      const before = await others(here.access);
+      expect(before.count).toBe(2);
+      const [latest] = await t.ctx.database.db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.refreshTokenHash, hashToken(laptop.refresh)));
+      expect(before.latest_sign_in).toBe(latest!.createdAt.toISOString());
+
+      const done = await signOutOthers(here.access, { current_password: PASSWORD });
+      expect([done.statusCode, done.json()]).toEqual([200, { ended: 2 }]);
+      for (const pair of [phone, laptop]) {
+        expect((await me(pair.access)).statusCode).toBe(401);
+        expect((await post(t, API.tokenRefresh, { refresh: pair.refresh })).statusCode).toBe(401);
+      }
+      expect((await me(here.access)).statusCode).toBe(200);
+      expect((await post(t, API.tokenRefresh, { refresh: here.refresh })).statusCode).toBe(200);
+      expect((await me(onlooker.access)).statusCode).toBe(200);
+      expect(await others(here.access)).toEqual({ count: 0, latest_sign_in: null });
+      // Nothing else to end: it says so, and the password still works for a new login.
+      expect((await signOutOthers(here.access, { current_password: PASSWORD })).json()).toEqual({ ended: 0 });
+      await loginPair(t, 'hopper@example.com');
     });
   });
 
@@ -367,6 +430,20 @@ describe('self-service limits', () => {
     const last = await t.app.inject({ method: 'DELETE', url: API.me, payload: guess, headers: bearer(access) });
     expect([...statuses, last.statusCode]).toEqual([400, 400, 400, 429]);
     expect(last.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('counts wrong passwords to sign out everywhere else with the same guesses, and the right one not at all', async () => {
+    await activeAccount(t, smtp, 'signedout@example.com');
+    const { access } = await loginPair(t, 'signedout@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(t, API.logoutOthers, { current_password: PASSWORD }, bearer(access))).statusCode);
+    for (const guess of ['Guess-Number-1', 'Guess-Number-2', 'Guess-Number-3', PASSWORD])
+      statuses.push((await post(t, API.logoutOthers, { current_password: guess }, bearer(access))).statusCode);
+    // Another call that checks the password is locked as well.
+    const change = { current_password: PASSWORD, new_email: 'signedout-2@example.com' };
+    statuses.push((await post(t, API.setEmail, change, bearer(access))).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 400, 400, 400, 429, 429]);
   });
 
   it('counts only wrong guesses: changes made with the right password never lock the account', async () => {

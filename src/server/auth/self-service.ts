@@ -11,6 +11,7 @@ import { mailJob } from '../jobs/mail-kinds';
 import { decodeUid, type AccountTokens } from './account-tokens';
 import { ACCOUNT_MESSAGES, replacePassword } from './accounts';
 import { verifyPassword } from './passwords';
+import { revokeAllSessions } from './sessions';
 
 // What a signed-in person does with their own account, and the resend of an activation link
 // (docs/product/accounts.md#self-service). Messages are djoser's where djoser has one.
@@ -63,6 +64,23 @@ export async function changePassword(
   const user = await userWithPassword(ctx.database.db, current.userId, body.current_password, proven);
   if (!(await replacePassword(ctx, user, body, current.sessionId)))
     throw badRequest({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
+}
+
+/**
+ * Ends every other session of the person at once, in every worker (a lost phone, a shared computer); the
+ * one that asks stays signed in. Answers how many live sessions ended.
+ */
+export async function signOutOtherSessions(
+  ctx: AppContext,
+  current: { userId: number; sessionId: string },
+  password: string,
+  proven: PasswordProven,
+): Promise<number> {
+  await userWithPassword(ctx.database.db, current.userId, password, proven);
+  const ended = await revokeAllSessions(ctx.database.db, current.userId, current.sessionId);
+  // Every worker (and server) drops what it keeps of the user's sessions before the answer.
+  await ctx.notices.publish({ kind: 'user-changed', userId: current.userId });
+  return ended;
 }
 
 /**

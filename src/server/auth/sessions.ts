@@ -111,9 +111,12 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of the user, or every one but `exceptSessionId` (the one that changed the password). */
-export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
-  await db
+/**
+ * Ends every session of the user, or every one but `exceptSessionId` (the one that changed the password or
+ * signed out everywhere else); answers how many live ones it ended.
+ */
+export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: string): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
@@ -122,5 +125,31 @@ export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?
         isNull(sessions.revokedAt),
         exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
       ),
+    )
+    .returning({ expiresAt: sessions.expiresAt });
+  const now = Date.now();
+  return ended.filter((session) => session.expiresAt.getTime() > now).length;
+}
+
+/**
+ * The user's live sessions other than `sessionId`: how many, and the newest one's sign-in. Nothing records
+ * when a session was last used (that would be a write on every token refresh, the busiest call).
+ */
+export async function otherLiveSessions(
+  db: Db,
+  userId: number,
+  sessionId: string,
+): Promise<{ count: number; latestSignIn: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, latest: sql<string | Date | null>`max(${sessions.createdAt})` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
     );
+  return { count: row?.count ?? 0, latestSignIn: row?.latest ? new Date(row.latest) : null };
 }

@@ -75,3 +75,19 @@ export type SetEmailConfirmRequest = z.infer<typeof setEmailConfirmRequestSchema
 
 export const deleteAccountRequestSchema = z.object({ current_password: passwordField() });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+// Signing out everywhere else (docs/product/accounts.md#signing-out-everywhere-else).
+
+/** The person's other live sessions: how many, and when the latest of them signed in. */
+export const otherSessionsSchema = z.object({
+  count: z.number().int(),
+  /** ISO 8601 sign-in of the newest other session; null when there is none. */
+  latest_sign_in: z.string().nullable(),
+});
+export type OtherSessions = z.infer<typeof otherSessionsSchema>;
+
+export const signOutOthersRequestSchema = z.object({ current_password: passwordField() });
+export type SignOutOthersRequest = z.infer<typeof signOutOthersRequestSchema>;
+
+export const signOutOthersResponseSchema = z.object({ ended: z.number().int() });
+export type SignOutOthersResponse = z.infer<typeof signOutOthersResponseSchema>;

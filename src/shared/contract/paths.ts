@@ -8,6 +8,8 @@ export const API = {
   tokenCreate: '/api/jwt/create/',
   tokenRefresh: '/api/jwt/refresh/',
   logout: '/api/logout/',
+  logoutOthers: '/api/logout/others/',
+  sessions: '/api/sessions/',
   activation: '/api/users/activation/',
   resetPassword: '/api/users/reset_password/',
   resetPasswordConfirm: '/api/users/reset_password_confirm/',

@@ -20,6 +20,20 @@ export const PROFILE_MESSAGES = {
   imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${megabytes(MAX_PICKED_IMAGE_BYTES)}; shown 150 px wide.`,
   imageRemoved: 'Your profile image was removed.',
   passwordChanged: 'Your password was changed. Your other devices were signed out.',
+  /** Signing out everywhere else (docs/product/screens.md#profile). */
+  sessionsNone: 'You are signed in only here.',
+  sessionsOthers: (count: number, latest: string) =>
+    count === 1
+      ? `Also signed in on 1 other device or browser, since ${latest}.`
+      : `Also signed in on ${count} other devices or browsers; the latest since ${latest}.`,
+  sessionsUnknown: 'Sign out every other device and browser signed in to your account.',
+  signOutOthersIntro:
+    'Every other device and browser signed in to your account is signed out at once: a lost phone, a shared computer. You stay signed in here.',
+  signOutOthersHint: 'If someone else may know your password, change it too.',
+  signedOutOthers: (count: number) =>
+    count === 0
+      ? 'No other device was signed in. You are still signed in here.'
+      : `Signed out ${count === 1 ? '1 other session' : `${count} other sessions`}. You are still signed in here.`,
   emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
   exportFailed: 'Your data could not be downloaded. Please try again.',
   accountDeleted: 'Your account and all its data were deleted.',

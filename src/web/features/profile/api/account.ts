@@ -1,4 +1,13 @@
-import type { DeleteAccountRequest, Profile, SetEmailRequest, SetPasswordRequest } from '@shared/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  DeleteAccountRequest,
+  OtherSessions,
+  Profile,
+  SetEmailRequest,
+  SetPasswordRequest,
+  SignOutOthersRequest,
+  SignOutOthersResponse,
+} from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { apiRequest } from '@web/lib/api-client';
 import { withKnownPlan } from './profile';
@@ -8,6 +17,18 @@ import { withKnownPlan } from './profile';
 export const changePassword = (body: SetPasswordRequest) => apiRequest(API.setPassword, { method: 'POST', body });
 
 export const requestEmailChange = (body: SetEmailRequest) => apiRequest(API.setEmail, { method: 'POST', body });
+
+/** The person's other live sessions, asked again whenever the tab shows (one may have signed in elsewhere). */
+export const otherSessionsQuery = () =>
+  queryOptions({
+    queryKey: ['sessions', 'others'],
+    refetchOnWindowFocus: 'always',
+    queryFn: ({ signal }) => apiRequest<OtherSessions>(API.sessions, { signal }),
+  });
+
+/** Ends every other session of the person; this one stays signed in. */
+export const signOutOthers = (body: SignOutOthersRequest) =>
+  apiRequest<SignOutOthersResponse>(API.logoutOthers, { method: 'POST', body });
 
 export const deleteAccount = (body: DeleteAccountRequest) => apiRequest(API.me, { method: 'DELETE', body });
 

@@ -17,7 +17,7 @@ import { paths } from '@web/lib/paths';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { usePlan } from '@web/lib/plan';
 import { sessionStore } from '@web/lib/session';
-import { changePassword, deleteAccount, requestEmailChange } from '../api/account';
+import { changePassword, deleteAccount, otherSessionsQuery, requestEmailChange, signOutOthers } from '../api/account';
 import { PROFILE_MESSAGES as M } from '../messages';
 import { fieldProps } from '@web/lib/form-field';
 
@@ -186,6 +186,53 @@ export function ChangeEmailDialog({
     >
       <Field id="new-email" label="New e-mail" type="email" autoComplete="email" {...fieldProps(form, 'new_email')} />
       <PasswordField id="email-current-password" label="Current password" {...fieldProps(form, 'current_password')} />
+    </FormDialog>
+  );
+}
+
+const signOutOthersSchema = z.object({ current_password: current });
+type SignOutOthersValues = z.infer<typeof signOutOthersSchema>;
+
+/** Ends every other session of the person after their password; this one stays (docs/product/accounts.md). */
+export function SignOutOthersDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<SignOutOthersValues>({
+    resolver: zodResolver(signOutOthersSchema),
+    defaultValues: { current_password: '' },
+  });
+  const submit = async (values: SignOutOthersValues) => {
+    let ended: number;
+    try {
+      ({ ended } = await signOutOthers(values));
+    } catch (error) {
+      reportFailure(form, ['current_password'], error);
+      return;
+    }
+    toast.success(M.signedOutOthers(ended));
+    void queryClient.invalidateQueries({ queryKey: otherSessionsQuery().queryKey });
+    form.reset();
+    onOpenChange(false);
+  };
+  return (
+    <FormDialog
+      title="Sign out everywhere else?"
+      description={
+        <div className="flex flex-col gap-2">
+          <p>{M.signOutOthersIntro}</p>
+          <p>{M.signOutOthersHint}</p>
+        </div>
+      }
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      submitLabel="Sign out everywhere else"
+    >
+      <PasswordField
+        id="sessions-current-password"
+        label="Current password"
+        {...fieldProps(form, 'current_password')}
+      />
     </FormDialog>
   );
 }

@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import type { Profile } from '@shared/contract';
+import type { OtherSessions, Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
+import { formatDateTime } from '@web/lib/dates';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { PROFILE_MESSAGES } from '../messages';
@@ -178,6 +179,46 @@ describe('account settings', () => {
         'This cannot be undone.',
       ].join(' '),
     );
+  });
+
+  it('shows the other sessions and signs them out after the password; this one stays signed in', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    let others: OtherSessions = { count: 2, latest_sign_in: '2026-12-02T09:30:00Z' };
+    let wrong = true;
+    const { user, writes } = await renderProfile({
+      [`GET ${API.sessions}`]: () => others,
+      [`POST ${API.logoutOthers}`]: () => {
+        if (wrong) return jsonResponse(400, { current_password: ['Invalid password.'] });
+        others = { count: 0, latest_sign_in: null };
+        return { ended: 2 };
+      },
+    });
+    expect(
+      await screen.findByText(PROFILE_MESSAGES.sessionsOthers(2, formatDateTime('2026-12-02T09:30:00Z'))),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere else?' });
+    expect(dialog).toHaveAccessibleDescription(
+      `${PROFILE_MESSAGES.signOutOthersIntro} ${PROFILE_MESSAGES.signOutOthersHint}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await within(dialog).findByText(PROFILE_MESSAGES.currentPasswordMissing)).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Current password'), 'guess-guess-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await within(dialog).findByText('Invalid password.')).toBeInTheDocument();
+    wrong = false;
+    await user.clear(within(dialog).getByLabelText('Current password'));
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.signedOutOthers(2)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(PROFILE_MESSAGES.sessionsNone)).toBeInTheDocument();
+    expect(sessionStore.get().isAuthenticated).toBe(true);
+    expect(writes().map(({ path, body }) => [path, body])).toEqual([
+      [API.logoutOthers, { current_password: 'guess-guess-1' }],
+      [API.logoutOthers, { current_password: 'Quiet-Harbour-58' }],
+    ]);
   });
 
   it('downloads the data as a JSON file', async () => {

@@ -1,10 +1,12 @@
 import { lazy, useState, type ReactNode } from 'react';
-import { Download, KeyRound, Mail, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Download, KeyRound, LogOut, Mail, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { describeError, isNetworkFailure } from '@web/lib/change';
-import { downloadExport } from '../api/account';
+import { formatDateTime } from '@web/lib/dates';
+import { downloadExport, otherSessionsQuery } from '../api/account';
 import { PROFILE_MESSAGES } from '../messages';
 import type * as Dialogs from './account-dialogs';
 
@@ -14,13 +16,15 @@ const lazyDialog = <Name extends keyof typeof Dialogs>(name: Name) =>
 const ChangePasswordDialog = lazyDialog('ChangePasswordDialog');
 const ChangeEmailDialog = lazyDialog('ChangeEmailDialog');
 const DeleteAccountDialog = lazyDialog('DeleteAccountDialog');
+const SignOutOthersDialog = lazyDialog('SignOutOthersDialog');
 
-type Open = 'password' | 'email' | 'delete' | null;
+type Open = 'password' | 'email' | 'sessions' | 'delete' | null;
 
 /** The account's own actions under the profile card (docs/product/screens.md#profile). */
 export function AccountSettings({ email }: { email: string }) {
   const [open, setOpen] = useState<Open>(null);
   const [downloading, setDownloading] = useState(false);
+  const others = useQuery(otherSessionsQuery()).data;
   const dialog = (which: Exclude<Open, null>) => ({
     open: open === which,
     onOpenChange: (next: boolean) => setOpen(next ? which : null),
@@ -53,6 +57,20 @@ export function AccountSettings({ email }: { email: string }) {
             <Mail aria-hidden className="h-4 w-4" /> Change e-mail
           </Button>
         </Row>
+        <Row
+          title="Signed in elsewhere"
+          text={
+            !others
+              ? PROFILE_MESSAGES.sessionsUnknown
+              : others.count === 0 || !others.latest_sign_in
+                ? PROFILE_MESSAGES.sessionsNone
+                : PROFILE_MESSAGES.sessionsOthers(others.count, formatDateTime(others.latest_sign_in))
+          }
+        >
+          <Button variant="secondary" size="sm" onClick={() => setOpen('sessions')}>
+            <LogOut aria-hidden className="h-4 w-4" /> Sign out everywhere else
+          </Button>
+        </Row>
         <Row title="Your data" text="Everything we keep about you, as a JSON file.">
           <Button variant="secondary" size="sm" onClick={() => void download()} disabled={downloading}>
             <Download aria-hidden className="h-4 w-4" /> {downloading ? 'Preparing…' : 'Download my data'}
@@ -69,6 +87,9 @@ export function AccountSettings({ email }: { email: string }) {
       </LazyMount>
       <LazyMount when={open === 'email'}>
         <ChangeEmailDialog currentEmail={email} {...dialog('email')} />
+      </LazyMount>
+      <LazyMount when={open === 'sessions'}>
+        <SignOutOthersDialog {...dialog('sessions')} />
       </LazyMount>
       <LazyMount when={open === 'delete'}>
         <DeleteAccountDialog {...dialog('delete')} />
