@@ -9,7 +9,7 @@ import {
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
 import { billingAccounts, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
-import { adminBilling, latestDuplicateSubscriptions, type BillingColumns } from '../billing/service';
+import { adminBilling, secondSubscriptionsForStaff, type BillingColumns } from '../billing/service';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
@@ -51,7 +51,7 @@ interface UserRow {
   billing: BillingColumns | null;
 }
 
-const toAdminUser = (row: UserRow, seconds: Awaited<ReturnType<typeof latestDuplicateSubscriptions>>): AdminUser => ({
+const toAdminUser = (row: UserRow, seconds: Awaited<ReturnType<typeof secondSubscriptionsForStaff>>): AdminUser => ({
   id: row.id,
   email: row.email,
   first_name: row.firstName,
@@ -80,7 +80,7 @@ export async function listUsers(db: Db, search = ''): Promise<AdminUserList> {
     .orderBy(asc(users.id))
     .limit(ADMIN_USER_PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(users).where(where);
-  const seconds = await latestDuplicateSubscriptions(
+  const seconds = await secondSubscriptionsForStaff(
     db,
     rows.map((row) => row.id),
   );
@@ -95,7 +95,7 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(eq(users.id, id));
   if (!row) throw notFound();
-  return toAdminUser(row, await latestDuplicateSubscriptions(db, [row.id]));
+  return toAdminUser(row, await secondSubscriptionsForStaff(db, [row.id]));
 }
 
 /** The user with this e-mail (any case), or a 404 naming it. */

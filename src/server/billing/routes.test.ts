@@ -478,6 +478,59 @@ describe('billing with Stripe (the stand-in)', () => {
     expect(listed.json().results[0].billing.stripe_customer_id).toBe(customerId);
   });
 
+  it('shows staff every second subscription still to settle, not only the latest, and the latest settled', async () => {
+    const { user, sub } = await subscriber('pro');
+    const at = (minute: number) => new Date(Date.UTC(2026, 11, 1, 12, minute));
+    const second = (id: string, minute: number, fields: Partial<typeof duplicateSubscriptions.$inferInsert> = {}) => ({
+      subscriptionId: id,
+      userId: user.id,
+      keptSubscriptionId: sub.id,
+      foundAt: at(minute),
+      ...fields,
+    });
+    const settled = { settledAt: at(59), refundedAmount: 5600, currency: 'usd' };
+    await t.ctx.database.db
+      .insert(duplicateSubscriptions)
+      .values([
+        second(`sub_old_settled_${user.id}`, 1, settled),
+        second(`sub_refused_${user.id}`, 2, { failure: 'No such subscription' }),
+        second(`sub_pending_${user.id}`, 3),
+        second(`sub_new_settled_${user.id}`, 4, settled),
+      ]);
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const listed = await call(staff, 'GET', `${ADMIN_API.users}?search=${encodeURIComponent(user.email)}`);
+    const detail = await call(staff, 'GET', fillPath(ADMIN_API.user, { id: user.id }));
+    for (const seen of [listed.json().results[0], detail.json()])
+      expect(seen.billing.second_subscriptions).toEqual([
+        {
+          subscription_id: `sub_refused_${user.id}`,
+          settled_at: null,
+          refunded_amount: null,
+          currency: null,
+          failure: 'No such subscription',
+        },
+        {
+          subscription_id: `sub_pending_${user.id}`,
+          settled_at: null,
+          refunded_amount: null,
+          currency: null,
+          failure: null,
+        },
+        {
+          subscription_id: `sub_new_settled_${user.id}`,
+          settled_at: at(59).toISOString(),
+          refunded_amount: 5600,
+          currency: 'usd',
+          failure: null,
+        },
+      ]);
+    // Someone who never had one: none.
+    const { user: single } = await subscriber('intermediate');
+    expect(
+      (await call(staff, 'GET', fillPath(ADMIN_API.user, { id: single.id }))).json().billing.second_subscriptions,
+    ).toEqual([]);
+  });
+
   it('ignores events it does not handle and subscriptions of customers it does not know', async () => {
     const other = await deliver('customer.created', { id: 'cus_elsewhere', object: 'customer' });
     expect(other.answer.json()).toEqual({ received: true, duplicate: false });
@@ -667,9 +720,9 @@ describe('two Checkouts paid at the same moment', () => {
     });
     expect(detail.json().billing).toMatchObject({
       stripe_subscription_id: second.id,
-      second_subscription: { subscription_id: first.id, refunded_amount: 3600, currency: 'usd', failure: null },
+      second_subscriptions: [{ subscription_id: first.id, refunded_amount: 3600, currency: 'usd', failure: null }],
     });
-    expect(detail.json().billing.second_subscription.settled_at).not.toBeNull();
+    expect(detail.json().billing.second_subscriptions[0].settled_at).not.toBeNull();
 
     const mails = await mailsTo(gil);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your second Innerwave payment was refunded']);

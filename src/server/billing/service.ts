@@ -90,24 +90,36 @@ export interface BillingColumns {
 
 type DuplicateSubscription = typeof duplicateSubscriptions.$inferSelect;
 
-/** The latest second live subscription of each of these people (docs/product/plans.md), by user id. */
-export async function latestDuplicateSubscriptions(
+/**
+ * The second live subscriptions staff should see, by user id (docs/product/api.md#users): every one still
+ * to settle (being cancelled and refunded, or refused by Stripe and left to staff), the one waiting longest
+ * first, then the latest settled one, which answers a person asking about a refund.
+ */
+export async function secondSubscriptionsForStaff(
   db: Db,
   userIds: number[],
-): Promise<Map<number, DuplicateSubscription>> {
-  const latest = new Map<number, DuplicateSubscription>();
-  if (userIds.length === 0) return latest;
+): Promise<Map<number, DuplicateSubscription[]>> {
+  const shown = new Map<number, DuplicateSubscription[]>();
+  if (userIds.length === 0) return shown;
   const rows = await db
     .select()
     .from(duplicateSubscriptions)
     .where(inArray(duplicateSubscriptions.userId, userIds))
-    .orderBy(asc(duplicateSubscriptions.foundAt));
-  for (const row of rows) latest.set(row.userId, row);
-  return latest;
+    .orderBy(asc(duplicateSubscriptions.foundAt), asc(duplicateSubscriptions.subscriptionId));
+  const latestSettled = new Map<number, DuplicateSubscription>();
+  for (const row of rows) {
+    if (row.settledAt) latestSettled.set(row.userId, row);
+    else shown.set(row.userId, [...(shown.get(row.userId) ?? []), row]);
+  }
+  for (const [userId, row] of latestSettled) shown.set(userId, [...(shown.get(userId) ?? []), row]);
+  return shown;
 }
 
 /** What staff see of a user's billing. */
-export function adminBilling(row: BillingColumns | undefined | null, second?: DuplicateSubscription): AdminBilling {
+export function adminBilling(
+  row: BillingColumns | undefined | null,
+  seconds: DuplicateSubscription[] = [],
+): AdminBilling {
   if (!row?.stripeCustomerId) return NO_ADMIN_BILLING;
   const status = knownStatus(row.subscriptionStatus);
   return {
@@ -117,15 +129,13 @@ export function adminBilling(row: BillingColumns | undefined | null, second?: Du
     cancel_at_period_end: row.cancelAtPeriodEnd ?? false,
     stripe_customer_id: row.stripeCustomerId,
     stripe_subscription_id: row.stripeSubscriptionId ?? null,
-    second_subscription: second
-      ? {
-          subscription_id: second.subscriptionId,
-          settled_at: iso(second.settledAt),
-          refunded_amount: second.refundedAmount,
-          currency: second.currency,
-          failure: second.failure,
-        }
-      : null,
+    second_subscriptions: seconds.map((second) => ({
+      subscription_id: second.subscriptionId,
+      settled_at: iso(second.settledAt),
+      refunded_amount: second.refundedAmount,
+      currency: second.currency,
+      failure: second.failure,
+    })),
   };
 }
 

@@ -84,11 +84,12 @@ export const adminBillingSchema = z.object({
   stripe_customer_id: z.string().nullable(),
   stripe_subscription_id: z.string().nullable(),
   /**
-   * The person's latest second live subscription (two Checkouts paid at the same moment), which the
-   * webhook cancels at Stripe and refunds (docs/product/plans.md); null if there never was one.
+   * The person's second live subscriptions (two Checkouts paid at the same moment), which the webhook
+   * cancels at Stripe and refunds (docs/product/plans.md): every one still to settle, the one waiting
+   * longest first, then the latest settled one; empty if there never was one.
    */
-  second_subscription: z
-    .object({
+  second_subscriptions: z.array(
+    z.object({
       subscription_id: z.string(),
       /** ISO 8601 when it was cancelled and refunded; null while that is still to do or Stripe refused. */
       settled_at: z.string().nullable(),
@@ -97,8 +98,8 @@ export const adminBillingSchema = z.object({
       currency: z.string().nullable(),
       /** Stripe's refusal: staff cancel and refund it at Stripe. */
       failure: z.string().nullable(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type AdminBilling = z.infer<typeof adminBillingSchema>;
 
@@ -110,5 +111,5 @@ export const NO_ADMIN_BILLING: AdminBilling = {
   cancel_at_period_end: false,
   stripe_customer_id: null,
   stripe_subscription_id: null,
-  second_subscription: null,
+  second_subscriptions: [],
 };

@@ -120,7 +120,7 @@ describe('UsersPanel', () => {
         cancel_at_period_end: false,
         stripe_customer_id: 'cus_Ada123',
         stripe_subscription_id: 'sub_Ada456',
-        second_subscription: null,
+        second_subscriptions: [],
       },
     };
     const grace: AdminUser = { ...ada, id: 2, email: 'grace@example.com' };
@@ -149,54 +149,50 @@ describe('UsersPanel', () => {
     );
   });
 
-  it('shows a second subscription (two Checkouts paid at once): refunded, still to do, or left to staff at Stripe', async () => {
-    const second = {
+  it('shows every second subscription (two Checkouts paid at once) still to settle, and the latest refunded', async () => {
+    const settled = {
       subscription_id: 'sub_Second1',
       settled_at: '2026-12-02T12:00:00Z',
       refunded_amount: 3600,
       currency: 'usd',
       failure: null,
     };
+    const pending = {
+      ...settled,
+      subscription_id: 'sub_Second2',
+      settled_at: null,
+      refunded_amount: null,
+      currency: null,
+    };
+    const refused = { ...pending, subscription_id: 'sub_Second3', failure: "No such subscription: 'sub_Second3'" };
     const billing = {
       ...NO_ADMIN_BILLING,
       status: 'active' as const,
       stripe_customer_id: 'cus_Twice',
       stripe_subscription_id: 'sub_Kept',
     };
-    const refunded: AdminUser = { ...ada, billing: { ...billing, second_subscription: second } };
-    const pending: AdminUser = {
+    const refunded: AdminUser = { ...ada, billing: { ...billing, second_subscriptions: [settled] } };
+    const open: AdminUser = {
       ...ada,
       id: 2,
-      email: 'pending@example.com',
-      billing: {
-        ...billing,
-        second_subscription: { ...second, settled_at: null, refunded_amount: null, currency: null },
-      },
+      email: 'open@example.com',
+      billing: { ...billing, second_subscriptions: [refused, pending, { ...settled, subscription_id: 'sub_Second4' }] },
     };
-    const refused: AdminUser = {
-      ...ada,
-      id: 3,
-      email: 'refused@example.com',
-      billing: {
-        ...billing,
-        second_subscription: {
-          ...pending.billing.second_subscription!,
-          failure: "No such subscription: 'sub_Second1'",
-        },
-      },
-    };
-    usersServer([refunded, pending, refused]);
+    usersServer([refunded, open]);
     renderWithProviders(<UsersPanel />);
     const row = (await screen.findByText('ada@example.com')).closest('li')!;
     expect(row).toHaveTextContent(
       `Second subscription cancelled and $36.00 refunded on ${formatDate('2026-12-02T12:00:00Z')}.`,
     );
     expect(within(row).getByText('sub_Second1')).toBeInTheDocument();
-    expect(screen.getByText('pending@example.com').closest('li')).toHaveTextContent(
-      'Second subscription still bills: being cancelled and refunded (Stripe sends the event again).',
-    );
-    expect(screen.getByText('refused@example.com').closest('li')).toHaveTextContent(
-      "Second subscription still bills: Stripe refused (No such subscription: 'sub_Second1'). Cancel and refund it at Stripe.",
-    );
+    const openRow = screen.getByText('open@example.com').closest('li')!;
+    const lines = [...openRow.querySelectorAll('p')]
+      .map((line) => line.textContent)
+      .filter((text) => text?.startsWith('Second'));
+    expect(lines).toEqual([
+      "Second subscription still bills: Stripe refused (No such subscription: 'sub_Second3'). Cancel and refund it at Stripe.sub_Second3",
+      'Second subscription still bills: being cancelled and refunded (Stripe sends the event again).sub_Second2',
+      `Second subscription cancelled and $36.00 refunded on ${formatDate('2026-12-02T12:00:00Z')}.sub_Second4`,
+    ]);
   });
 });

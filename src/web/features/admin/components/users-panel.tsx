@@ -20,7 +20,7 @@ export const PLAN_OVERRIDE_NOTE =
 const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
 
 /** A second live subscription (two Checkouts paid at the same moment) and what the webhook did with it. */
-export function secondSubscriptionText(second: NonNullable<AdminBilling['second_subscription']>): string {
+export function secondSubscriptionText(second: AdminBilling['second_subscriptions'][number]): string {
   if (second.failure)
     return `Second subscription still bills: Stripe refused (${second.failure}). Cancel and refund it at Stripe.`;
   if (!second.settled_at)
@@ -31,7 +31,7 @@ export function secondSubscriptionText(second: NonNullable<AdminBilling['second_
     : `Second subscription cancelled on ${when} (it had charged nothing).`;
 }
 
-function SecondSubscriptionLine({ second }: { second: NonNullable<AdminBilling['second_subscription']> }) {
+function SecondSubscriptionLine({ second }: { second: AdminBilling['second_subscriptions'][number] }) {
   const open = !second.settled_at;
   return (
     <p className="text-sm text-fg-muted">
@@ -63,7 +63,9 @@ function BillingLine({ billing }: { billing: AdminBilling }) {
           ) : null,
         )}
       </p>
-      {billing.second_subscription && <SecondSubscriptionLine second={billing.second_subscription} />}
+      {billing.second_subscriptions.map((second) => (
+        <SecondSubscriptionLine key={second.subscription_id} second={second} />
+      ))}
     </>
   );
 }
