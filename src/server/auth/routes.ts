@@ -296,7 +296,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }),
     async (request, reply) => {
       await checksPassword(request);
-      await deleteOwnAccount(ctx, currentUser(request).id, request.body.current_password, passwordWasRight(request));
+      const { current_password } = request.body;
+      await deleteOwnAccount(ctx, currentUser(request).id, current_password, passwordWasRight(request), request.log);
       return reply.code(204).send(null);
     },
   );

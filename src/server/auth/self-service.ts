@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type SetEmailConfirmRequest, type SetEmailRequest, type SetPasswordRequest } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
-import { cancelSubscriptionBeforeDeletion } from '../billing/service';
+import { cancelSubscriptionsBeforeDeletion } from '../billing/deletion';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
@@ -153,9 +154,10 @@ export async function deleteOwnAccount(
   userId: number,
   password: string,
   proven: PasswordProven,
+  log: FastifyBaseLogger,
 ): Promise<void> {
   await userWithPassword(ctx.database.db, userId, password, proven);
-  await cancelSubscriptionBeforeDeletion(ctx, userId);
+  await cancelSubscriptionsBeforeDeletion(ctx, userId, log);
   await deleteUser(ctx.database.db, ctx.mediaFiles, userId);
   await ctx.notices.publish({ kind: 'user-changed', userId });
 }

@@ -27,7 +27,8 @@ import { asStripeError } from './stripe-client';
 export const DUPLICATE_NOT_SETTLED =
   'A second subscription could not be cancelled and refunded at Stripe yet; send the event again.';
 
-const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
+/** Statuses of a subscription that can bill no more: nothing to cancel. */
+export const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -49,14 +50,14 @@ export async function isDuplicateSubscription(tx: Tx, subscriptionId: string): P
 
 type Duplicate = typeof duplicateSubscriptions.$inferSelect;
 
-interface Refunded {
+export interface Refunded {
   refundId: string | null;
   refundedAmount: number;
   currency: string | null;
 }
 
 /** Cancels the subscription at Stripe unless it has ended, then refunds its latest invoice's payment in full. */
-async function cancelAndRefund(stripe: Stripe, duplicate: Duplicate): Promise<Refunded> {
+export async function cancelAndRefund(stripe: Stripe, duplicate: Duplicate): Promise<Refunded> {
   const id = duplicate.subscriptionId;
   const subscription = await stripe.subscriptions.retrieve(id);
   if (!ENDED.includes(subscription.status)) {
@@ -105,7 +106,7 @@ async function cancelAndRefund(stripe: Stripe, duplicate: Duplicate): Promise<Re
  * Stripe's errors (the SDK's classes) whose answer will not change if asked again: a request it refuses,
  * as opposed to not reaching it, its own failure, its rate limit or a request still in flight.
  */
-const REFUSALS: readonly string[] = ['StripeInvalidRequestError', 'StripeCardError', 'StripePermissionError'];
+export const REFUSALS: readonly string[] = ['StripeInvalidRequestError', 'StripeCardError', 'StripePermissionError'];
 
 export interface SettleDeps {
   db: Db;

@@ -790,6 +790,60 @@ describe('two Checkouts paid at the same moment', () => {
     expect(await mailsTo(ida)).toHaveLength(1);
   });
 
+  const deleteAccount = (user: SignedInUser) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: API.me,
+      payload: { current_password: user.password },
+      headers: user.headers,
+    });
+
+  it('cancels and refunds a second subscription still to settle when the account is deleted, and the kept one', async () => {
+    const kim = await signedInUser(t.ctx);
+    const { sessions, subscriptions, first, second } = await payTwice(kim);
+    for (const event of [...sessions, subscriptions[0]!]) expect((await resend(event)).status).toBe(200);
+    // The second subscription's event is applied, but Stripe is out of reach to cancel and refund the first.
+    stand.setOutage(true);
+    expect((await resend(subscriptions[1]!)).status).toBe(503);
+    stand.setOutage(false);
+    const customer = first.customer as string;
+    expect(liveAtStripe(customer)).toHaveLength(2);
+    // Before Stripe sends the event again, the person deletes their account.
+    const deleted = await deleteAccount(kim);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await stand.idle();
+    expect(liveAtStripe(customer)).toEqual([]);
+    expect([...stand.refunds.values()].filter((refund) => refund.metadata?.subscription === first.id)).toMatchObject([
+      { amount: 3600, reason: 'duplicate' },
+    ]);
+    expect(stand.subscriptions.get(second.id)?.status).toBe('canceled');
+    // Stripe's resend finds no account: nothing more happens.
+    const calls = stand.calls.length;
+    expect((await resend(subscriptions[1]!)).status).toBe(200);
+    expect(stand.calls.length).toBe(calls);
+  });
+
+  it('cancels a subscription Stripe has not told us of yet, and expires an open Checkout, when the account is deleted', async () => {
+    const lu = await signedInUser(t.ctx);
+    const { sessions, subscriptions, first } = await payTwice(lu);
+    // Only the first subscription's events have arrived; the second's are still on their way.
+    for (const event of [sessions[0]!, subscriptions[0]!]) expect((await resend(event)).status).toBe(200);
+    const customer = first.customer as string;
+    expect(liveAtStripe(customer)).toHaveLength(2);
+    // A Checkout page of the person's still open at Stripe (another tab): it could start one more after the deletion.
+    stand.sessions.set('cs_test_left_open', {
+      id: 'cs_test_left_open',
+      object: 'checkout.session',
+      customer,
+      status: 'open',
+    });
+
+    expect((await deleteAccount(lu)).statusCode).toBe(204);
+    await stand.idle();
+    expect(liveAtStripe(customer)).toEqual([]);
+    expect(stand.sessions.get('cs_test_left_open')?.status).toBe('expired');
+  });
+
   it('leaves a subscription Stripe refuses to cancel to staff, answering 200 (a resend would be refused alike)', async () => {
     const jo = await signedInUser(t.ctx);
     const { sessions, subscriptions, first } = await payTwice(jo);

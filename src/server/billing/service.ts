@@ -3,7 +3,6 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { subscriptionLive } from '@shared/contract/plain';
 import type Stripe from 'stripe';
 import {
-  BILLING_MESSAGES,
   NO_ADMIN_BILLING,
   SUBSCRIPTION_STATUSES,
   type AdminBilling,
@@ -11,11 +10,8 @@ import {
   type SubscriptionStatus,
 } from '@shared/contract';
 import type { StripeConfig } from '../config';
-import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { billingAccounts, duplicateSubscriptions, profiles } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { asStripeError, createStripeClient } from './stripe-client';
 
 // A person's Stripe customer and subscription as the webhooks told them, and the plan they make
 // (docs/decisions/013-billing-with-stripe-webhooks-as-the-source.md).
@@ -177,20 +173,4 @@ export async function setPlan(db: Db | Tx, userId: number, plan: SubscriptionPla
     .insert(profiles)
     .values({ userId, subscriptionPlan: plan })
     .onConflictDoUpdate({ target: profiles.userId, set: { subscriptionPlan: plan, updatedAt: new Date() } });
-}
-
-/**
- * Before an account is deleted, its live Stripe subscription is cancelled at once, so nobody is billed
- * for an account that is gone. If Stripe cannot do it, nothing is deleted (503).
- */
-export async function cancelSubscriptionBeforeDeletion(ctx: AppContext, userId: number): Promise<void> {
-  const account = await billingAccountOf(ctx.database.db, userId);
-  if (!ctx.config.stripe || !account?.stripeSubscriptionId || !isLive(account.subscriptionStatus)) return;
-  try {
-    await (await createStripeClient(ctx.config.stripe)).subscriptions.cancel(account.stripeSubscriptionId);
-  } catch (error) {
-    // Already gone at Stripe: nothing left to bill.
-    if ((await asStripeError(error))?.code === 'resource_missing') return;
-    throw new ApiError(503, { detail: BILLING_MESSAGES.cancelBeforeDeleteFailed });
-  }
 }

@@ -14,6 +14,8 @@ import Stripe from 'stripe';
  *   GET  /v1/checkout/sessions          → the sessions of `customer` with `status` (open, complete, expired)
  *   POST /v1/checkout/sessions/<id>/expire → the open session, expired: its page no longer takes a payment
  *   POST /v1/billing_portal/sessions    → a portal session whose `url` is this server's /portal/<id>
+ *   GET  /v1/subscriptions              → the subscriptions of `customer`: not cancelled, or of `status`
+ *                                         (`all` for every one)
  *   GET  /v1/subscriptions/<id>         → the subscription (a cancelled one too)
  *   DELETE /v1/subscriptions/<id>       → the subscription, cancelled at once (`cancellation_details` kept),
  *                                         then customer.subscription.deleted sent; 404 resource_missing
@@ -457,6 +459,16 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       const portal = { id: portalId, object: 'billing_portal.session', ...params, url: `${base}/portal/${portalId}` };
       portals.set(portalId, portal);
       return json(response, 200, portal);
+    }
+    if (request.method === 'GET' && path === '/v1/subscriptions') {
+      // As Stripe: without `status`, every subscription that is not cancelled; `all` for every one.
+      const status = query.get('status');
+      const data = [...subscriptions.values()].filter(
+        (sub) =>
+          (query.get('customer') === null || sub.customer === query.get('customer')) &&
+          (status === 'all' || (status === null ? sub.status !== 'canceled' : sub.status === status)),
+      );
+      return json(response, 200, { object: 'list', data, has_more: false, url: path });
     }
     const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && subscriptionPath) {
