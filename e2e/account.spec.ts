@@ -2,7 +2,15 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { readOutbox } from '../src/server/test/eml';
-import { AFTER_HASHING, linkOf, readLatestMail, strongPassword, uniqueEmail } from './support/accounts';
+import {
+  AFTER_HASHING,
+  linkOf,
+  readLatestMail,
+  signIn,
+  signInAsNewUser,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts';
 
 // The account's own path: sign up, resend, activate from the mail, change the password, delete the account.
 
@@ -82,4 +90,31 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await page.getByLabel('Email').fill(email);
   await logIn(page, newPassword);
   await expect(page.getByText('The email or password is incorrect!')).toBeVisible();
+});
+
+test('signs out every other device from the profile; this one stays signed in', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const account = await signInAsNewUser(page);
+  // The same person on a second device.
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await signIn(phonePage, account);
+  await phonePage.goto('/profile');
+  await expect(phonePage.getByText('You are signed in only here.')).toBeHidden();
+
+  await page.goto('/profile');
+  await expect(page.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(page.getByText('Signed out 1 other session. You are still signed in here.')).toBeVisible(AFTER_HASHING);
+  await expect(page.getByText('You are signed in only here.')).toBeVisible();
+
+  // The phone's next call is refused, and its refresh too: it ends on the login page.
+  await phonePage.reload();
+  await expect(phonePage).toHaveURL(/\/login/, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await phone.close();
 });
