@@ -22,18 +22,25 @@ function valueAt(input: unknown, path: readonly string[]): unknown {
   return value;
 }
 
+/** Issues a value not sent at all raises: of its type, or of its choices (an enum's). */
+const MISSING_VALUE_KEYWORDS = new Set(['invalid_type', 'invalid_value']);
+
 /**
  * Fastify validation issues (from the zod validator) in DRF's `{"field": ["message"]}` shape. A field
  * that was not sent at all is "This field is required.", as DRF says it, whatever a schema's own
- * message for a wrong value of that type ("Must be a valid boolean.").
+ * message for a wrong value of that type ("Must be a valid boolean.") or its choices. The problems
+ * of a list's items are the field's, each said once: ten bad ids are one "A valid integer is required.".
  */
 export function toFieldErrors(issues: readonly ValidationIssue[], input?: unknown): ValidationError {
   const fields: ValidationError = {};
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter((key) => key !== '');
     const field = path[0] || NON_FIELD_ERRORS;
-    const missing = issue.keyword === 'invalid_type' && path.length > 0 && valueAt(input, path) === undefined;
-    (fields[field] ??= []).push(missing ? MESSAGES.required : (issue.message ?? 'Invalid value.'));
+    const missing =
+      MISSING_VALUE_KEYWORDS.has(issue.keyword ?? '') && path.length > 0 && valueAt(input, path) === undefined;
+    const message = missing ? MESSAGES.required : (issue.message ?? 'Invalid value.');
+    const messages = (fields[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return fields;
 }

@@ -27,6 +27,18 @@ const probe: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({}),
   );
+  app.post(
+    '/api/probe/lists/',
+    {
+      schema: {
+        body: z.object({
+          ids: z.array(z.number().int()),
+          items: z.array(z.object({ kind: z.enum(['a', 'b']), size: z.number() })),
+        }),
+      },
+    },
+    async () => ({}),
+  );
   app.post('/api/probe/empty/', async (request, reply) =>
     reply.code(204).send(request.body === undefined ? undefined : 'unexpected'),
   );
@@ -112,6 +124,18 @@ describe('HTTP error shapes', () => {
       finished: ['Must be a valid boolean.'],
       started_at: ['Enter a date and time as ISO 8601.'],
       look: ['Pick a size.'],
+    });
+  });
+
+  it("says each problem of a list's items once, and a choice not sent is required", async () => {
+    const res = await post(
+      '/api/probe/lists/',
+      JSON.stringify({ ids: ['x', 'y', [1], 2.5], items: [{}, {}, { kind: 'c', size: 1 }] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      ids: ['A valid number is required.', 'A valid integer is required.'],
+      items: ['This field is required.', '"c" is not a valid choice.'],
     });
   });
 
