@@ -55,3 +55,29 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible();
   await memberContext.close();
 });
+
+test('admin pages do not ask for the onboarding answer, which they never show', async ({ page }) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  await signInAsStaff(page);
+  const isOnboarding = (url: string) => new URL(url).pathname === '/api/user/onboarding/';
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (isOnboarding(request.url())) asked.push(request.url());
+  });
+  // A first load of an admin page, then moves between its tabs.
+  await page.goto('/admin/messages');
+  await expect(page.getByRole('heading', { name: 'Message categories' })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Administration' });
+  for (const [tab, path] of [
+    ['Audio', '/admin/audio'],
+    ['Users', '/admin/users'],
+    ['Messages', '/admin/messages'],
+  ] as const) {
+    await tabs.getByRole('link', { name: tab }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  // A member's page still asks for it.
+  await Promise.all([page.waitForRequest((request) => isOnboarding(request.url())), page.goto('/subliminals')]);
+});

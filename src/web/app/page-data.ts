@@ -12,7 +12,7 @@ import { sessionStore } from '@web/lib/session';
  */
 // Each query's data type is its own; the loader only needs them fetched.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type PageQueries = () => readonly FetchQueryOptions<any, any, any, any>[];
+export type PageQueries = (at: { pathname: string }) => readonly FetchQueryOptions<any, any, any, any>[];
 
 /**
  * How long a first load waits for the page's data before rendering without it: the page's
@@ -41,17 +41,26 @@ export function withPageData(
     const load = async () => {
       const { pageQueries, ...module } = (await lazy()) as PageModule;
       if (!pageQueries) return module;
-      return { ...module, loader: () => loadPageQueries(pageQueries, queryClient, isFirstLoad()) };
+      return {
+        ...module,
+        loader: ({ request }: { request: Request }) =>
+          loadPageQueries(pageQueries, new URL(request.url).pathname, queryClient, isFirstLoad()),
+      };
     };
     return { ...wrapped, lazy: load } as RouteObject;
   });
 }
 
-async function loadPageQueries(pageQueries: PageQueries, queryClient: QueryClient, wait: boolean): Promise<null> {
+async function loadPageQueries(
+  pageQueries: PageQueries,
+  pathname: string,
+  queryClient: QueryClient,
+  wait: boolean,
+): Promise<null> {
   // Signed out, the guard sends the visitor to login: nothing to read.
   if (!sessionStore.get().isAuthenticated) return null;
   // prefetchQuery never throws: a failed read is left in the cache for the page to show.
-  const fetched = Promise.all(pageQueries().map((query) => queryClient.prefetchQuery(query)));
+  const fetched = Promise.all(pageQueries({ pathname }).map((query) => queryClient.prefetchQuery(query)));
   if (wait) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([fetched, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS)))]);

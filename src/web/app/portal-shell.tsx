@@ -5,10 +5,15 @@ import { startPracticeRecorder } from '@web/components/practice-recorder';
 import { OnboardingPrompt, useOnboardingSettling } from '@web/features/guidance/components/onboarding-prompt';
 import { onboardingQuery } from '@web/features/guidance/api/guidance';
 import { planQuery } from '@web/lib/plan';
+import { isAdminPath } from '@web/lib/paths';
 import type { PageQueries } from './page-data';
 
-/** Every portal page shows what the plan includes, and the shell waits for the onboarding invitation. */
-export const pageQueries: PageQueries = () => [planQuery(), onboardingQuery()];
+/**
+ * Every portal page shows what the plan includes, and the shell waits for the onboarding invitation; staff's
+ * admin pages, which it never goes above, do not ask for it.
+ */
+export const pageQueries: PageQueries = ({ pathname }) =>
+  isAdminPath(pathname) ? [planQuery()] : [planQuery(), onboardingQuery()];
 
 /**
  * The signed-in frame: the sound plays on across portal pages, with the mini-player under each; every

@@ -228,11 +228,11 @@ describe('OnboardingPrompt', () => {
   });
 
   it('never goes above an admin page, while it still goes above the member portal’s', async () => {
-    server();
-    localStorage.setItem('user.no-invitation', '1');
+    const { calls } = server();
+    // An admin page does not even ask for the answer (still invited): nothing shows.
     const admin = renderWithProviders(<OnboardingPrompt />, { path: paths.adminUsers });
-    // The answer (still invited) is here: remembered for the portal pages' frame, yet nothing shows.
-    await vi.waitFor(() => expect(localStorage.getItem('user.no-invitation')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull();
     expect(screen.queryByText('New here? Tell us what you would like from Innerwave.')).toBeNull();
     admin.unmount();
@@ -279,10 +279,12 @@ describe('useOnboardingSettling', () => {
     expect(renders).toBe(settled);
   });
 
-  it('never holds an admin page, which the invitation does not go above', () => {
-    fakeApi({ [`GET ${API.onboarding}`]: () => new Promise<Onboarding>(() => {}) });
+  it('never holds an admin page, which the invitation does not go above, nor asks for the answer there', async () => {
+    const { calls } = fakeApi({ [`GET ${API.onboarding}`]: () => new Promise<Onboarding>(() => {}) });
     renderWithProviders(<Probe />, { path: paths.adminPrograms });
     expect(screen.getByText('showing')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
   });
 
   it('holds it for a second at most when the answer is slow', async () => {

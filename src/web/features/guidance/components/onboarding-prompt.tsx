@@ -27,8 +27,9 @@ export const ONBOARDING_WAIT_MS = 1000;
  * page, which the invitation never goes above, shows at once.
  */
 export function useOnboardingSettling() {
-  const { isPending } = useQuery(onboardingQuery());
   const admin = isAdminPath(useLocation().pathname);
+  // An admin page does not ask for the answer it would not use.
+  const { isPending } = useQuery({ ...onboardingQuery(), enabled: !admin });
   const [waited, setWaited] = useState(false);
   // Only while it is pending: a timer that fired after the answer would re-render the portal's whole
   // layout for nothing, one long task at load on a phone.
@@ -45,9 +46,9 @@ export function useOnboardingSettling() {
  * (docs/product/screens.md#welcome), until the onboarding is answered or skipped; never on admin pages. It covers nothing: the page stays usable under it.
  */
 export function OnboardingPrompt() {
-  const query = useQuery(onboardingQuery());
-  const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  const query = useQuery({ ...onboardingQuery(), enabled: !isAdminPath(pathname) });
+  const queryClient = useQueryClient();
   const skip = useMutation({
     mutationFn: () => saveOnboarding({ skipped: true }),
     onSuccess: (saved) => {
