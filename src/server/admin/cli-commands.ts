@@ -187,7 +187,9 @@ export const COMMANDS: Record<string, Command> = {
     summary: "Import categories and messages; a category in the file gets exactly the file's messages.",
     async run(c) {
       const file = positional(c, 0, 'the JSON file');
-      const messagesFile = await readJsonFile(file, messagesFileSchema, 'a messages file');
+      const messagesFile = await readJsonFile(file, messagesFileSchema, 'a messages file', {
+        textCheckedBySchema: true,
+      });
       const result = await importMessages(c.store.db, messagesFile);
       print(
         c,

@@ -3,8 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiError } from '../http/errors';
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { NON_FIELD_ERRORS } from '@shared/contract';
-import { fieldWithUnstorableText, unstorableTextMessages } from '../http/body-parsers';
+import { NON_FIELD_ERRORS, unstorableTextMessages } from '@shared/contract';
+import { fieldWithUnstorableText } from '../http/body-parsers';
 
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -84,8 +84,15 @@ function askHidden(io: CliIo, prompt: string): Promise<string> {
 /**
  * A JSON file checked against `schema`; a file that cannot be read, is not JSON or does not fit is a
  * CliError naming each problem ("nothing was imported": callers read the whole file before writing).
+ * Text the API refuses in any body is refused too, after the schema when it words that itself, as the
+ * API's route does (bodyTextCheckedBySchema).
  */
-export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, what: string): Promise<T> {
+export async function readJsonFile<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  what: string,
+  { textCheckedBySchema = false } = {},
+): Promise<T> {
   const text = await readFile(file, 'utf8').catch(() => {
     throw new CliError(`Cannot read ${file}.`);
   });
@@ -98,13 +105,16 @@ export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, what: 
   const refuse = (lines: string[]) =>
     new CliError(`${file} is not ${what}; nothing was imported:\n${lines.join('\n')}`);
   // Text the API refuses in any body, as the database cannot keep it as written (a NUL, a lone surrogate).
-  const unstorable = fieldWithUnstorableText(json);
-  if (unstorable) {
+  const refuseUnstorable = () => {
+    const unstorable = fieldWithUnstorableText(json);
+    if (!unstorable) return;
     const field = unstorable.field === NON_FIELD_ERRORS ? '(file)' : unstorable.field;
     throw refuse([`  ${field}: ${unstorableTextMessages(unstorable.text).join(' ')}`]);
-  }
+  };
+  if (!textCheckedBySchema) refuseUnstorable();
   const parsed = schema.safeParse(json);
   if (!parsed.success)
     throw refuse(parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`));
+  refuseUnstorable();
   return parsed.data;
 }

@@ -168,10 +168,13 @@ describe('admin CLI', () => {
     expect((await cli(['import-messages', bad])).err).toContain('is not valid JSON');
     // What the API refuses in any body: escapes in the JSON text for a NUL and a lone surrogate.
     for (const [text, refusal] of [
-      ['{"categories": [{"name": "Ca\\u0000lm", "messages": []}]}', 'categories: Null characters are not allowed.'],
+      [
+        '{"categories": [{"name": "Ca\\u0000lm", "messages": ["x"]}]}',
+        'categories: Category 1, name: Null characters are not allowed.',
+      ],
       [
         '{"categories": [{"name": "Calm", "messages": ["I am \\ud800."]}]}',
-        'categories: Surrogate characters are not allowed: U+D800.',
+        'categories: Category 1 ("Calm"), message 1: Surrogate characters are not allowed: U+D800.',
       ],
       ['{"categories": [], "\\u0000": 1}', '(file): Null characters are not allowed.'],
     ] as const) {

@@ -203,11 +203,37 @@ describe('admin message categories API', () => {
         },
         ['Category names must be unique.'],
       ],
+      // Text the database cannot keep is named where it is, as any other problem; a name holding it is not repeated.
+      [
+        {
+          categories: [
+            { name: 'Sleep', messages: ['ok'] },
+            { name: 'Calm', messages: ['a', 'b', 'c', 'd', 'I am \u0000 calm.', 'I am \ud800.'] },
+            { name: 'Ca\u0000lm', messages: ['x'] },
+          ],
+        },
+        [
+          'Category 2 ("Calm"), message 5: Null characters are not allowed.',
+          'Category 2 ("Calm"), message 6: Surrogate characters are not allowed: U+D800.',
+          'Category 3, name: Null characters are not allowed.',
+        ],
+      ],
+      // A long name is cut between characters, never inside one.
+      [
+        { categories: [{ name: `${'x'.repeat(39)}\u{1F600}\u{1F600}`, messages: [''] }] },
+        [`Category 1 ("${'x'.repeat(39)}\u{1F600}…"), message 1: This field may not be blank.`],
+      ],
     ];
     for (const [file, errors] of refused) {
       const answer = await call('POST', '/api/admin/message-categories/import/', file);
       expect([answer.statusCode, answer.json()]).toEqual([400, { categories: errors }]);
     }
+    // Text the file's schema does not read is refused as in any body.
+    const key = await call('POST', '/api/admin/message-categories/import/', {
+      categories: [{ name: 'Sleep', messages: ['ok'] }],
+      '\u0000': 1,
+    });
+    expect([key.statusCode, key.json()]).toEqual([400, { non_field_errors: ['Null characters are not allowed.'] }]);
     expect((await call('GET', '/api/admin/message-categories/export/')).json()).toEqual(before);
   });
 
@@ -243,5 +269,38 @@ describe('admin message categories API', () => {
     expect(imported.json()).toEqual({ categories_created: 10, categories_updated: 0, messages: 10_000 });
     const after = (await call('GET', '/api/admin/message-categories/export/')).json();
     expect(after).toEqual({ categories: [...before.categories, ...largest.categories] });
+  });
+
+  it('takes a category name for one whatever its case, in a create, a rename and an import', async () => {
+    const duplicate = { name: ['message category with this name already exists.'] };
+    const ocean = await call('POST', '/api/admin/message-categories/', { name: 'Ocean' });
+    const otherCase = await call('POST', '/api/admin/message-categories/', { name: '  oCEAN ' });
+    expect([otherCase.statusCode, otherCase.json()]).toEqual([400, duplicate]);
+    const tide = (await call('POST', '/api/admin/message-categories/', { name: 'Tide' })).json();
+    const clash = await call('PATCH', `/api/admin/message-categories/${tide.id}/`, { name: 'OCEAN' });
+    expect([clash.statusCode, clash.json()]).toEqual([400, duplicate]);
+    // Its own name in another case is a rename.
+    const recased = await call('PATCH', `/api/admin/message-categories/${ocean.json().id}/`, { name: 'OCEAN' });
+    expect(recased.json()).toMatchObject({ name: 'OCEAN' });
+
+    // An import naming it in another case replaces its messages; it keeps its name and place.
+    const before = (await call('GET', '/api/admin/message-categories/')).json() as Array<{ name: string }>;
+    const imported = await call('POST', '/api/admin/message-categories/import/', {
+      categories: [{ name: 'ocean', messages: ['I flow.'] }],
+    });
+    expect(imported.json()).toEqual({ categories_created: 0, categories_updated: 1, messages: 1 });
+    const after = (await call('GET', '/api/admin/message-categories/')).json() as Array<{
+      name: string;
+      messages: Array<{ message_text: string }>;
+    }>;
+    expect(after.map((c) => c.name)).toEqual(before.map((c) => c.name));
+    expect(after.find((c) => c.name === 'OCEAN')?.messages.map((m) => m.message_text)).toEqual(['I flow.']);
+    const twice = await call('POST', '/api/admin/message-categories/import/', {
+      categories: [
+        { name: 'Wave', messages: ['a'] },
+        { name: 'WAVE', messages: ['b'] },
+      ],
+    });
+    expect([twice.statusCode, twice.json()]).toEqual([400, { categories: ['Category names must be unique.'] }]);
   });
 });

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { CATEGORY_NAMES_UNIQUE_MESSAGE } from '@shared/contract';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { rethrowUniqueAs } from '../db/errors';
@@ -158,10 +159,27 @@ const batches = <T>(rows: readonly T[]): T[][] =>
   );
 
 /**
+ * The names as the unique index compares them (its lower(), so the database's case rules, not JavaScript's),
+ * in the order given.
+ */
+async function nameKeys(tx: Tx, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const values = sql.join(
+    names.map((name, i) => sql`(${sql.raw(String(i))}, ${name}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ key: string }>(
+    tx as unknown as Db,
+    sql`select lower(name) as key from (values ${values}) as file(i, name) order by i`,
+  );
+  return rows.map((row) => row.key);
+}
+
+/**
  * Imports a file in one transaction (all or nothing; its size is bounded by messagesFileSchema): a
- * category named in the file has its messages replaced by the file's and keeps its place; one the file
- * names for the first time goes last, as a category created by hand does, in the file's order. Categories
- * the file does not name stay as they are.
+ * category named in the file, whatever the case of its name, has its messages replaced by the file's and
+ * keeps its place and name; one the file names for the first time goes last, as a category created by hand
+ * does, in the file's order. Categories the file does not name stay as they are.
  */
 export async function importMessages(db: Db, file: MessagesFile): Promise<MessagesImportResult> {
   return db.transaction(async (tx) => {
@@ -171,30 +189,36 @@ export async function importMessages(db: Db, file: MessagesFile): Promise<Messag
     // name taken (400).
     await tx.execute(sql`lock table ${messageCategories} in share row exclusive mode`);
     const existing = await tx
-      .select()
+      .select({ id: messageCategories.id, key: sql<string>`lower(${messageCategories.name})` })
       .from(messageCategories)
       .orderBy(asc(messageCategories.position), asc(messageCategories.id))
       .for('update');
-    const byName = new Map(existing.map((c) => [c.name, c.id]));
-    const replaced = file.categories.flatMap((c) => byName.get(c.name) ?? []);
+    const byKey = new Map(existing.map((c) => [c.key, c.id]));
+    const keys = await nameKeys(
+      tx,
+      file.categories.map((c) => c.name),
+    );
+    // The contract compares names with JavaScript's case rules; two the database takes for one are one too.
+    if (new Set(keys).size !== keys.length) throw badRequest({ categories: [CATEGORY_NAMES_UNIQUE_MESSAGE] });
+    const replaced = keys.flatMap((key) => byKey.get(key) ?? []);
     for (const ids of batches(replaced)) await tx.delete(messages).where(inArray(messages.categoryId, ids));
-    const newNames = file.categories.filter((c) => !byName.has(c.name)).map((c) => c.name);
+    const newNames = file.categories.filter((_, i) => !byKey.has(keys[i]!)).map((c) => c.name);
     const [last] = await tx.select({ n: max(messageCategories.position) }).from(messageCategories);
     const firstNew = (last?.n ?? -1) + 1;
     for (const [batch, names] of batches(newNames).entries()) {
       const rows = await tx
         .insert(messageCategories)
         .values(names.map((name, i) => ({ name, position: firstNew + batch * IMPORT_BATCH_ROWS + i })))
-        .returning({ id: messageCategories.id, name: messageCategories.name });
-      for (const row of rows) byName.set(row.name, row.id);
+        .returning({ id: messageCategories.id, key: sql<string>`lower(${messageCategories.name})` });
+      for (const row of rows) byKey.set(row.key, row.id);
     }
-    const idOf = (name: string) => {
-      const id = byName.get(name);
-      if (id === undefined) throw new Error(`category insert returned no row for ${name}`);
+    const idOf = (key: string) => {
+      const id = byKey.get(key);
+      if (id === undefined) throw new Error(`category insert returned no row for ${key}`);
       return id;
     };
-    const rows = file.categories.flatMap((category) =>
-      category.messages.map((text, position) => ({ categoryId: idOf(category.name), messageText: text, position })),
+    const rows = file.categories.flatMap((category, i) =>
+      category.messages.map((text, position) => ({ categoryId: idOf(keys[i]!), messageText: text, position })),
     );
     for (const batch of batches(rows)) await tx.insert(messages).values(batch);
     return { categories_created: newNames.length, categories_updated: replaced.length, messages: rows.length };

@@ -132,6 +132,37 @@ describe('migrations', () => {
     }
   });
 
+  it('keep category names unique regardless of case, renaming the newer of names that already differed only in case', async () => {
+    const older = migrationsUpTo('0014_one_installer_per_version_and_type');
+    const database = await createPglite();
+    try {
+      const db = database.db as unknown as PgliteDatabase;
+      await migrate(db, { migrationsFolder: older.folder });
+      // "Calm (2)" is taken already: the renamed "calm" meets it, and the newer of the two takes its id too.
+      await database.db.execute(sql`
+        insert into message_categories (id, name, position) values
+          (1, 'Calm', 0), (2, 'calm', 1), (3, 'Calm (2)', 2), (4, 'CALM', 3), (5, 'Sleep', 4)`);
+      await database.db.execute(sql`insert into messages (category_id, message_text) values (2, 'I am calm.')`);
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      const rows = await queryRows<{ name: string; messages: number }>(
+        database.db,
+        sql`select name, (select count(*)::int from messages where category_id = c.id) as messages
+            from message_categories c order by id`,
+      );
+      expect(rows).toEqual([
+        { name: 'Calm', messages: 0 },
+        { name: 'calm (2)', messages: 1 },
+        { name: 'Calm (2) (3)', messages: 0 },
+        { name: 'CALM (4)', messages: 0 },
+        { name: 'Sleep', messages: 0 },
+      ]);
+      await expect(database.db.execute(sql`insert into message_categories (name) values ('SLEEP')`)).rejects.toThrow();
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
   it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
     // The same SQL runs on both databases; an embedded one of its own is stopped before the counts.
     const older = migrationsUpTo('0010_own_voice');

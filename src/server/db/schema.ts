@@ -80,7 +80,8 @@ export const messageCategories = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('message_categories_name_unique').on(t.name)],
+  // A name is unique whatever its case ("Calm" and "calm" are one name), as an audio item's is; the contract trims it.
+  (t) => [uniqueIndex('message_categories_lower_name_unique').on(sql`lower(${t.name})`)],
 );
 
 export const messages = pgTable(

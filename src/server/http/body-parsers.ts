@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, NON_FIELD_ERRORS, surrogateCharactersMessage } from '@shared/contract';
+import { MESSAGES, NON_FIELD_ERRORS, unstorableTextMessages } from '@shared/contract';
 import { ApiError, badRequest, notFound } from './errors';
 import { isPageRequest } from './web';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body's schema refuses text that cannot be kept where it reads it, saying where it is (an import's
+     * "Category 2 ("Calm"), message 5: …"); the refusal of any body holding such text, which names only its
+     * top field, comes after the schema passed, for text the schema does not read.
+     */
+    bodyTextCheckedBySchema?: boolean;
+  }
+}
 
 declare global {
   interface String {
@@ -16,27 +27,6 @@ declare global {
  * are native scans; isWellFormed answers a one-byte string without looking at its characters.
  */
 const isUnstorable = (text: string) => text.includes('\0') || !text.isWellFormed();
-
-/** The first lone surrogate's code unit in `text`, or undefined. */
-function firstLoneSurrogate(text: string): number | undefined {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0xd800 || unit > 0xdfff) continue;
-    const next = text.charCodeAt(i + 1);
-    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
-    else return unit;
-  }
-  return undefined;
-}
-
-/** DRF's words for what `text` holds that cannot be kept, in the order its CharField's validators run. */
-export function unstorableTextMessages(text: string): string[] {
-  const messages: string[] = [];
-  if (text.includes('\0')) messages.push(MESSAGES.nullCharacters);
-  const surrogate = firstLoneSurrogate(text);
-  if (surrogate !== undefined) messages.push(surrogateCharactersMessage(surrogate));
-  return messages;
-}
 
 /**
  * The first field (top-level name) of a parsed value holding text that cannot be kept (a NUL, a lone
@@ -58,10 +48,16 @@ export function fieldWithUnstorableText(
   return undefined;
 }
 
+/** The DRF-shaped 400 for a NUL character or a lone surrogate anywhere in `values`; undefined without one. */
+function unstorableTextError(values: unknown): ApiError | undefined {
+  const found = fieldWithUnstorableText(values);
+  return found && badRequest({ [found.field]: unstorableTextMessages(found.text) });
+}
+
 /** Throws the DRF-shaped 400 for a NUL character or a lone surrogate anywhere in `values`. */
 export function assertStorableText(values: unknown): void {
-  const found = fieldWithUnstorableText(values);
-  if (found) throw badRequest({ [found.field]: unstorableTextMessages(found.text) });
+  const error = unstorableTextError(values);
+  if (error) throw error;
 }
 
 /** A Content-Encoding the server reads a body under: none, or identity. */
@@ -114,11 +110,16 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(error && isJson(text) ? new ApiError(400, { detail: MESSAGES.prototypeKey }) : error, value);
     });
   });
+  // Refusals of bodies whose schema speaks first (bodyTextCheckedBySchema), sent once it has passed.
+  const afterSchema = new WeakMap<FastifyRequest, ApiError>();
   app.addHook('preValidation', (request, _reply, done) => {
     // No body where a route takes one is an empty one, as in DRF: each required field is named.
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     try {
-      assertStorableText(request.body);
+      if (request.routeOptions.config.bodyTextCheckedBySchema) {
+        const refusal = unstorableTextError(request.body);
+        if (refusal) afterSchema.set(request, refusal);
+      } else assertStorableText(request.body);
       // A page's path and query are read by the app in the browser, not here: a NUL in them still gets
       // the page (its Not found for a path naming nothing), never an API answer.
       if (isPageRequest(request)) return done();
@@ -131,4 +132,5 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(error as Error);
     }
   });
+  app.addHook('preHandler', (request, _reply, done) => done(afterSchema.get(request)));
 }

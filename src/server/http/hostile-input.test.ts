@@ -165,11 +165,16 @@ describe('hostile input on the real routes', () => {
 
     const imported = await postJson(
       '/api/admin/message-categories/import/',
-      '{"categories": [{"name": "n\\ud800", "messages": []}, {"name": "n\\udbff", "messages": []}]}',
+      '{"categories": [{"name": "n\\ud800", "messages": ["a"]}, {"name": "n", "messages": ["\\udbff"]}]}',
       staff.headers,
     );
     expect(imported.statusCode).toBe(400);
-    expect(imported.json()).toEqual({ categories: ['Surrogate characters are not allowed: U+D800.'] });
+    expect(imported.json()).toEqual({
+      categories: [
+        'Category 1, name: Surrogate characters are not allowed: U+D800.',
+        'Category 2 ("n"), message 1: Surrogate characters are not allowed: U+DBFF.',
+      ],
+    });
   });
 
   it('answers ids beyond the database range with 404 and refuses them in bodies', async () => {

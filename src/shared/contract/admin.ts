@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { adminBillingSchema } from './billing';
-import { maxElements } from './drf-messages';
+import { drfMessage, maxElements } from './drf-messages';
+import { unstorableTextMessages } from './errors';
 import { AUDIO_KINDS } from './portal-plain';
-import { pathId, requiredString } from './fields';
+import { pathId, refuseUnstorableText, requiredString } from './fields';
 import { hasVisibleText } from './plain';
 import { fillPath } from './paths';
 
@@ -123,14 +124,17 @@ export const messagesExportSchema = z.object({
  */
 export const MESSAGES_IMPORT_LIMITS = { categories: 500, messagesPerCategory: 1_000, messages: 10_000 } as const;
 
+/** Why an import refuses a file naming a category twice (whatever the case of its name). */
+export const CATEGORY_NAMES_UNIQUE_MESSAGE = 'Category names must be unique.';
+
 /** Why an import refuses `"messages": []`: it would leave the category empty for members. */
 export const IMPORT_CATEGORY_EMPTY_MESSAGE = 'A category needs at least one message.';
 
 /** A category of an import file: a name, and at least one message (a category without any plays nothing). */
 const importedCategorySchema = z.object({
-  name: categoryNameField(),
+  name: categoryNameField().superRefine(refuseUnstorableText),
   messages: z
-    .array(messageTextField())
+    .array(messageTextField().superRefine(refuseUnstorableText))
     .min(1, { error: IMPORT_CATEGORY_EMPTY_MESSAGE })
     .max(MESSAGES_IMPORT_LIMITS.messagesPerCategory, {
       error: `Ensure this category has no more than ${MESSAGES_IMPORT_LIMITS.messagesPerCategory} messages.`,
@@ -144,8 +148,10 @@ const importedCategorySchema = z.object({
  */
 function importedCategoryLabel(index: number, item: unknown, path: readonly PropertyKey[]): string {
   const raw = item && typeof item === 'object' ? (item as { name?: unknown }).name : undefined;
-  const name = typeof raw === 'string' ? raw.trim() : '';
-  const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+  // A name that cannot be kept (a NUL, a lone surrogate) is not repeated: its place says which it is.
+  const name = typeof raw === 'string' && unstorableTextMessages(raw).length === 0 ? [...raw.trim()] : [];
+  // Cut between characters, not inside one (an emoji's halves would be a lone surrogate).
+  const shown = name.length > 40 ? `${name.slice(0, 40).join('')}…` : name.join('');
   const category = `Category ${index + 1}${hasVisibleText(shown) ? ` ("${shown}")` : ''}`;
   const [field, at] = path;
   if (field === 'messages' && typeof at === 'number') return `${category}, message ${at + 1}`;
@@ -162,7 +168,8 @@ export const messagesFileSchema = z.object({
     .max(MESSAGES_IMPORT_LIMITS.categories, maxElements(MESSAGES_IMPORT_LIMITS.categories))
     .transform((items, ctx) =>
       items.flatMap((item, index) => {
-        const parsed = importedCategorySchema.safeParse(item);
+        // In DRF's words wherever it is parsed (the browser has no process-wide wording, the server has).
+        const parsed = importedCategorySchema.safeParse(item, { error: drfMessage });
         if (parsed.success) return [parsed.data];
         for (const issue of parsed.error.issues)
           ctx.issues.push({
@@ -176,8 +183,9 @@ export const messagesFileSchema = z.object({
     .pipe(
       z
         .array(z.object({ name: z.string(), messages: z.array(z.string()) }))
-        .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
-          error: 'Category names must be unique.',
+        // Whatever their case, as in the library ("Calm" and "calm" are one name).
+        .refine((list) => new Set(list.map((c) => c.name.toLowerCase())).size === list.length, {
+          error: CATEGORY_NAMES_UNIQUE_MESSAGE,
         })
         .refine((list) => list.reduce((n, c) => n + c.messages.length, 0) <= MESSAGES_IMPORT_LIMITS.messages, {
           error: `Ensure this file has no more than ${MESSAGES_IMPORT_LIMITS.messages} messages.`,

@@ -48,6 +48,30 @@ export const MESSAGES = {
 export const surrogateCharactersMessage = (codeUnit: number) =>
   `Surrogate characters are not allowed: U+${codeUnit.toString(16).toUpperCase()}.`;
 
+/** The first lone surrogate's code unit in `text`, or undefined. */
+function firstLoneSurrogate(text: string): number | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+    else return unit;
+  }
+  return undefined;
+}
+
+/**
+ * DRF's words for what `text` holds that the database cannot keep (a NUL, a lone surrogate), in the
+ * order its CharField's validators run; none when it can be kept.
+ */
+export function unstorableTextMessages(text: string): string[] {
+  const messages: string[] = [];
+  if (text.includes('\0')) messages.push(MESSAGES.nullCharacters);
+  const surrogate = firstLoneSurrogate(text);
+  if (surrogate !== undefined) messages.push(surrogateCharactersMessage(surrogate));
+  return messages;
+}
+
 /** A 5xx: no internals, only the id of the request's log line for a person reporting it. */
 export const serverErrorSchema = z.object({
   detail: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './errors';
+import { MESSAGES, unstorableTextMessages } from './errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hasVisibleText } from './plain';
 
 /** A required string with DRF's messages that shows something (not blank, not only invisible characters). */
@@ -8,6 +8,15 @@ export const requiredString = () =>
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .trim()
     .refine(hasVisibleText, { error: MESSAGES.blank });
+
+/**
+ * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose
+ * refusals say where in a file the text is. Every other body is checked whole before its schema
+ * (src/server/http/body-parsers.ts), which names only the top field.
+ */
+export const refuseUnstorableText = (text: string, ctx: z.RefinementCtx<string>) => {
+  for (const message of unstorableTextMessages(text)) ctx.addIssue({ code: 'custom', message, input: text });
+};
 
 export const emailField = () =>
   z

@@ -67,6 +67,8 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
   app.post(
     ADMIN_API.categoriesImport,
     {
+      // A NUL in a message is refused naming its category and message, as any other problem of the file is.
+      config: { bodyTextCheckedBySchema: true },
       schema: {
         tags,
         summary: 'Import categories and messages (replaces the messages of the categories named)',

@@ -135,4 +135,37 @@ describe('MessagesPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await vi.waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
   });
+
+  it("words a file's refusal as the server does, never in the validation library's words", async () => {
+    const user = userEvent.setup();
+    const { calls } = categoriesServer([]);
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByText('No message categories yet. Create one above or import a file.');
+
+    const refused: Array<[unknown, string]> = [
+      [
+        { categories: Array.from({ length: 501 }, (_, i) => ({ name: `C${i}`, messages: ['m'] })) },
+        'categories: Ensure this field has no more than 500 elements.',
+      ],
+      [{ categories: 'all' }, 'categories: Expected a list of items but got type "str".'],
+      [{}, 'categories: This field is required.'],
+      [[], 'Invalid data. Expected a dictionary, but got list.'],
+      [
+        { categories: [{ name: 'Calm', messages: 'I am calm.' }] },
+        'Category 1 ("Calm"), messages: Expected a list of items but got type "str".',
+      ],
+      [{ categories: [{ name: 7, messages: ['a'] }] }, 'Category 1, name: Not a valid string.'],
+      [
+        { categories: [{ name: 'Calm', messages: ['a', 'I am \u0000 calm.', 3] }] },
+        'Category 1 ("Calm"), message 2: Null characters are not allowed. (1 more problem)',
+      ],
+    ];
+    for (const [content, problem] of refused) {
+      vi.mocked(toast.error).mockClear();
+      await user.upload(screen.getByLabelText('Import messages file'), jsonFile('file.json', content));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(`file.json is not a messages file: ${problem}`));
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Download, Upload } from 'lucide-react';
 import type { MessagesFile } from '@shared/contract';
 import { messagesFileSchema } from '@shared/contract/admin';
+import { drfMessage } from '@shared/contract/drf-messages';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
 import { saveAsFile } from '@web/lib/download';
@@ -36,7 +37,8 @@ export function MessagesPanel() {
   async function importFile(file: File) {
     let parsed;
     try {
-      parsed = messagesFileSchema.safeParse(JSON.parse(await file.text()));
+      // Worded as the server words the same refusal, never in the validation library's words.
+      parsed = messagesFileSchema.safeParse(JSON.parse(await file.text()), { error: drfMessage });
     } catch {
       toast.error(`${file.name} is not valid JSON.`);
       return;

@@ -24,9 +24,10 @@ export interface ImportSummary {
 }
 
 export function summarizeImport(file: MessagesFile, library: readonly AdminCategory[]): ImportSummary {
-  const byName = new Map(library.map((category) => [category.name, category]));
+  // A name is one whatever its case, as the server matches it.
+  const byName = new Map(library.map((category) => [category.name.toLowerCase(), category]));
   const categories = file.categories.map(({ name, messages }): ImportedCategory => {
-    const current = byName.get(name);
+    const current = byName.get(name.toLowerCase());
     const texts = current?.messages.map((message) => message.message_text);
     return {
       name,
@@ -50,11 +51,17 @@ const count = (n: number, one: string, many = `${one}s`) => `${formatInteger(n)}
 export const countCategories = (n: number) => count(n, 'category', 'categories');
 export const countMessages = (n: number) => count(n, 'message');
 
-/** The first problem of a file the contract refuses, in words: a category's own names it ("Category 2 ("Calm"), …"). */
-export function describeFileIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): string {
+/**
+ * The first problem of a file the contract refuses, in words: a category's own names it ("Category 2 ("Calm"), …"),
+ * as the list's own checks do ("Category names must be unique."); any other is said with its field, as the CLI
+ * says it ("categories: This field is required.").
+ */
+export function describeFileIssues(
+  issues: ReadonlyArray<{ code: string; path: readonly PropertyKey[]; message: string }>,
+): string {
   const [first] = issues;
   if (!first) return '';
   const where = first.path.map(String).join('.');
-  const text = where === '' || where === 'categories' ? first.message : `${where}: ${first.message}`;
+  const text = where === '' || first.code === 'custom' ? first.message : `${where}: ${first.message}`;
   return issues.length > 1 ? `${text} (${count(issues.length - 1, 'more problem')})` : text;
 }
