@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_TEXT_MAX, MESSAGES_IMPORT_LIMITS } from '@shared/contract';
 import { messageCategories } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -269,6 +270,29 @@ describe('admin message categories API', () => {
     expect(imported.json()).toEqual({ categories_created: 10, categories_updated: 0, messages: 10_000 });
     const after = (await call('GET', '/api/admin/message-categories/export/')).json();
     expect(after).toEqual({ categories: [...before.categories, ...largest.categories] });
+  });
+
+  it('imports the largest file the contract takes, far over the 1 MiB of other bodies, and refuses a larger body', async () => {
+    // 10 categories of 1,000 messages of 500 characters, two bytes each: about 10 MB, refused as too large before.
+    const text = (c: number, m: number) => `${c}.${m} `.padEnd(MESSAGE_TEXT_MAX, 'é');
+    const file = {
+      categories: Array.from({ length: 10 }, (_, c) => ({
+        name: `Long ${c}`,
+        messages: Array.from({ length: 1_000 }, (_, m) => text(c, m)),
+      })),
+    };
+    const imported = await call('POST', '/api/admin/message-categories/import/', file);
+    expect([imported.statusCode, imported.json()]).toEqual([
+      200,
+      { categories_created: 10, categories_updated: 0, messages: 10_000 },
+    ]);
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/message-categories/import/',
+      headers: { ...staff.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ categories: [], padding: ' '.repeat(MESSAGES_IMPORT_LIMITS.bytes) }),
+    });
+    expect([over.statusCode, over.json()]).toEqual([413, { detail: 'Request body is too large.' }]);
   });
 
   it('takes a category name for one whatever its case, in a create, a rename and an import', async () => {

@@ -122,7 +122,16 @@ export const messagesExportSchema = z.object({
  * library (10 categories of 18), and a category no longer than the player's playlist, where Add puts it
  * whole. A library grown past them one message at a time exports as usual; its file imports in parts.
  */
-export const MESSAGES_IMPORT_LIMITS = { categories: 500, messagesPerCategory: 1_000, messages: 10_000 } as const;
+export const MESSAGES_IMPORT_LIMITS = {
+  categories: 500,
+  messagesPerCategory: 1_000,
+  messages: 10_000,
+  /**
+   * The request body (the file as sent): room for the most the file may hold, 10,000 messages of 500 characters of
+   * up to 4 bytes each (20 MB) with their names and quotes, where every other JSON body takes 1 MiB.
+   */
+  bytes: 24 * 1024 * 1024,
+} as const;
 
 /** Why an import refuses a file naming a category twice (whatever the case of its name). */
 export const CATEGORY_NAMES_UNIQUE_MESSAGE = 'Category names must be unique.';

@@ -7,6 +7,7 @@ import {
   messagesExportSchema,
   messagesFileSchema,
   messagesImportResultSchema,
+  MESSAGES_IMPORT_LIMITS,
   messageWriteSchema,
   orderSchema,
 } from '@shared/contract';
@@ -69,6 +70,8 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
     {
       // A NUL in a message is refused naming its category and message, as any other problem of the file is.
       config: { bodyTextCheckedBySchema: true },
+      // Staff only (refused before the body is read, admin/routes.ts): the largest file the contract takes.
+      bodyLimit: MESSAGES_IMPORT_LIMITS.bytes,
       schema: {
         tags,
         summary: 'Import categories and messages (replaces the messages of the categories named)',

@@ -168,4 +168,20 @@ describe('MessagesPanel', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
+
+  it('refuses a file larger than an import takes without reading it', async () => {
+    const user = userEvent.setup();
+    const { calls } = categoriesServer([]);
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByText('No message categories yet. Create one above or import a file.');
+    const huge = jsonFile('huge.json', { categories: [] });
+    Object.defineProperty(huge, 'size', { value: 24 * 1024 * 1024 + 1 });
+    const read = vi.spyOn(huge, 'text');
+    await user.upload(screen.getByLabelText('Import messages file'), huge);
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('huge.json is larger than 24 MB, the most an import takes.'),
+    );
+    expect(read).not.toHaveBeenCalled();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
 });

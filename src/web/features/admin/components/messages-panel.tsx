@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Download, Upload } from 'lucide-react';
 import type { MessagesFile } from '@shared/contract';
-import { messagesFileSchema } from '@shared/contract/admin';
+import { MESSAGES_IMPORT_LIMITS, messagesFileSchema } from '@shared/contract/admin';
 import { drfMessage } from '@shared/contract/drf-messages';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
@@ -12,7 +12,7 @@ import { describeError } from '@web/lib/change';
 import { AddForm } from '@web/components/ui/add-form';
 import { CategoryCard } from './category-card';
 import { QueryState } from '@web/components/ui/query-state';
-import { panelClass } from './states';
+import { formatSize, panelClass } from './states';
 import { ImportPreview } from './import-preview';
 import { describeFileIssues, summarizeImport, type ImportSummary } from '../lib/import-summary';
 
@@ -35,6 +35,11 @@ export function MessagesPanel() {
   }
 
   async function importFile(file: File) {
+    // Not read at all: the server would refuse it whole (413), and reading it could stall the page.
+    if (file.size > MESSAGES_IMPORT_LIMITS.bytes) {
+      toast.error(`${file.name} is larger than ${formatSize(MESSAGES_IMPORT_LIMITS.bytes)}, the most an import takes.`);
+      return;
+    }
     let parsed;
     try {
       // Worded as the server words the same refusal, never in the validation library's words.
