@@ -41,3 +41,40 @@ test('a Pro member uploads their own track, plays it like the library’s, and d
   await expect(page.getByText('No music of your own yet.', { exact: false })).toBeVisible();
   expect((await page.request.get(listed.tracks[0]!.url)).status()).toBe(404);
 });
+
+test('a track whose file name is one long word wraps on a phone, and its play and delete buttons stay on screen', async ({
+  page,
+}) => {
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'pro');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, account);
+  await page.goto('/music');
+
+  const name = 'Evening_tone_recorded_on_the_porch_after_the_rain_final_master_v2';
+  await page.getByLabel('Audio file').setInputFiles({ name: `${name}.wav`, mimeType: 'audio/wav', buffer: toneWav() });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const card = page.getByTestId('audio-item').filter({ hasText: name });
+  await expect(card).toBeVisible();
+
+  // The name wrapped inside the card: nothing reaches past the page's width (it pushed the buttons off screen).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+  for (const button of [
+    card.getByRole('button', { name: `Play ${name}` }),
+    card.getByRole('button', { name: `Delete ${name}` }),
+  ]) {
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+
+  // The dialog that asks before deleting keeps the name inside it too.
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  const title = dialog.getByRole('heading');
+  await expect(title).toContainText(name);
+  expect(await title.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+});

@@ -49,7 +49,7 @@ export function DialogContent({
         }}
         {...props}
       >
-        <DialogPrimitive.Title className="pr-8 text-xl font-semibold">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="pr-8 text-xl font-semibold wrap-anywhere">{title}</DialogPrimitive.Title>
         {description ? (
           // A block, not a paragraph, so that a description may hold paragraphs and a list.
           <DialogPrimitive.Description asChild>

@@ -96,7 +96,9 @@ export function AudioCard({
         </span>
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="font-medium leading-snug">
+        {/* A person's own file name may be one long word (Evening_tone_final_master…): it wraps, so the card
+            stays as wide as its column and its buttons stay on screen. */}
+        <h3 className="font-medium leading-snug wrap-anywhere">
           {item.name}
           {status !== 'idle' ? <StatusBadge status={status} /> : null}
         </h3>
