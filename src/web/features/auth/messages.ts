@@ -31,4 +31,6 @@ export const AUTH_MESSAGES = {
   alreadyActive: 'Your account is already active. Please log in.',
   termsMissing: TERMS_NOT_ACCEPTED,
   emailChanged: 'Your e-mail address was changed. Use it the next time you log in.',
+  // Not "was not changed": a link opened a second time is refused, though its first opening changed it.
+  emailLinkDidNotChange: 'This link did not change your e-mail address.',
 } as const;

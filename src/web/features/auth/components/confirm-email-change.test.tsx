@@ -46,12 +46,56 @@ describe('e-mail change confirmation', () => {
     expect(sessionStore.get()).toMatchObject({ email: 'new@example.com', user: account });
   });
 
+  // The link for new@example.com, as the server makes it: the address in base64url, `~`, its stamp.
+  const usedLink = `${btoa('new@example.com').replace(/=+$/, '')}~tq1b2c-${'x'.repeat(32)}`;
+  const renderUsedLink = () =>
+    renderWithProviders(<ConfirmEmailChange uid="MQ" token={usedLink} />, {
+      path: `/email/confirm/MQ/${usedLink}`,
+      pattern: '/email/confirm/:uid/:token',
+      strict: true,
+      routes: [
+        { path: '/login', element: <p>login page</p> },
+        { path: '/profile', element: <p>profile page</p> },
+      ],
+    });
+  const usedLinkRefused = () =>
+    jsonResponse(400, {
+      token: ['This link is no longer valid: it expired, was used already, or the account changed since.'],
+    });
+
+  it('opened again where the change is done (a second tab, a double click), says it was changed, not that it failed', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'old@example.com');
+    // Account 1, as the link's uid (MQ) names it.
+    const account = { id: 1, email: 'New@Example.com', first_name: '', last_name: '', is_staff: false };
+    fakeApi({
+      [`POST ${API.setEmailConfirm}`]: usedLinkRefused,
+      [`GET ${API.me}`]: () => jsonResponse(200, account),
+    });
+    renderUsedLink();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.emailChanged);
+    expect(sessionStore.get()).toMatchObject({ email: 'New@Example.com', user: account });
+  });
+
+  it('refused while the account has another address, keeps the reason on the page', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'old@example.com');
+    const account = { id: 7, email: 'old@example.com', first_name: '', last_name: '', is_staff: false };
+    fakeApi({
+      [`POST ${API.setEmailConfirm}`]: usedLinkRefused,
+      [`GET ${API.me}`]: () => jsonResponse(200, account),
+    });
+    renderUsedLink();
+    expect(await screen.findByText(AUTH_MESSAGES.emailLinkDidNotChange)).toBeInTheDocument();
+    expect(screen.getByText(/was used already/)).toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
   it('keeps the reason on the page when the link no longer works', async () => {
     fakeApi({
       [`POST ${API.setEmailConfirm}`]: () => jsonResponse(400, { new_email: ['user with this email already exists.'] }),
     });
     renderConfirm();
-    expect(await screen.findByText('Your e-mail address was not changed.')).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_MESSAGES.emailLinkDidNotChange)).toBeInTheDocument();
     expect(screen.getByText('user with this email already exists.')).toBeInTheDocument();
   });
 });

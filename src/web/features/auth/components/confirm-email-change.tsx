@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { CurrentUser } from '@shared/contract';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '@web/components/ui/spinner';
@@ -9,6 +10,26 @@ import { fetchCurrentUser } from '../api/current-user';
 import { confirmEmailChange } from '../api/confirm-email-change';
 import { AUTH_MESSAGES } from '../messages';
 import { AuthCard, linkClass } from './auth-card';
+
+/** UTF-8 text from base64url (a link's `uid`, the address in its token), or undefined when it is not. */
+function fromBase64url(encoded: string): string | undefined {
+  try {
+    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this link (`uid`, and `<new address in base64url>~<stamp>`) moves `user` to the address it has now. */
+function linksTo(user: CurrentUser, uid: string, token: string): boolean {
+  const address = /^([A-Za-z0-9_-]{1,400})~/.exec(token)?.[1];
+  return (
+    fromBase64url(uid) === String(user.id) &&
+    address !== undefined &&
+    fromBase64url(address)?.toLowerCase() === user.email.toLowerCase()
+  );
+}
 
 /**
  * Confirms a new e-mail address as soon as the page opens (docs/product/accounts.md#changing-the-e-mail):
@@ -23,14 +44,25 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const changed = () => {
+      toast.success(AUTH_MESSAGES.emailChanged);
+      void navigate(isAuthenticated ? paths.profile : paths.login, { replace: true });
+    };
     confirmEmailChange({ uid, token }).then(
       async () => {
         // Signed in here, the portal's bar shows the new address too, not the one stored at login.
         if (isAuthenticated) await fetchCurrentUser().then(sessionStore.setUser, () => undefined);
-        toast.success(AUTH_MESSAGES.emailChanged);
-        void navigate(isAuthenticated ? paths.profile : paths.login, { replace: true });
+        changed();
       },
-      (error: unknown) => setFailure(describeError(error)),
+      async (error: unknown) => {
+        // The link opened a second time (a double click, a second tab, Back): it is used, so it is refused.
+        // Signed in here, the account says whether it already has the link's address; then it worked.
+        const user = isAuthenticated ? await fetchCurrentUser().catch(() => undefined) : undefined;
+        if (user && linksTo(user, uid, token)) {
+          sessionStore.setUser(user);
+          changed();
+        } else setFailure(describeError(error));
+      },
     );
   }, [uid, token, navigate, isAuthenticated]);
 
@@ -38,7 +70,7 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
     <AuthCard title="Confirm your new e-mail address">
       {failure ? (
         <div role="alert" className="flex flex-col gap-3">
-          <p className="text-danger">Your e-mail address was not changed.</p>
+          <p className="text-danger">{AUTH_MESSAGES.emailLinkDidNotChange}</p>
           <p className="text-sm text-fg-muted">{failure}</p>
           <p className="text-sm">
             You can ask for a new link in your{' '}
