@@ -133,3 +133,26 @@ test('the page shows the claim, the three plans and the equalizer sample', async
   for (const hz of ['963 Hz', '528 Hz', '396 Hz'])
     await expect(main(page).locator('figcaption', { hasText: hz })).toBeVisible();
 });
+
+test('the equalizer sample fits in its card on narrow phones (320 to 390 px), nothing cut off', async ({ page }) => {
+  const card = page.getByRole('region', { name: 'Three tones to start with' }).locator('> div');
+  for (const width of [320, 360, 375, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    // The card hides what runs past it: at 360 px the last bars were cut, at 320 px the text beside them too.
+    const overflow = await card.evaluate((element) => ({
+      bands: element.lastElementChild!.scrollWidth - element.lastElementChild!.clientWidth,
+      card: element.scrollWidth - element.clientWidth,
+    }));
+    expect(overflow, `at ${width} px`).toEqual({ bands: 0, card: 0 });
+    // Nor squeezed: each "963 Hz" stays on one line.
+    const lines = await card.locator('figcaption > span:first-child').evaluateAll((labels) =>
+      labels.map((label) => {
+        const text = document.createRange();
+        text.selectNodeContents(label);
+        return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(lines, `at ${width} px`).toEqual([1, 1, 1]);
+  }
+});

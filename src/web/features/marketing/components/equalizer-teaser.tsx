@@ -13,13 +13,13 @@ function Band({ hz }: { hz: number }) {
   const period = 1800 - hz; // 963 Hz → 0.8 s, 396 Hz → 1.4 s
   return (
     <figure className="flex flex-col items-center gap-4">
-      <div aria-hidden className="flex h-28 items-end gap-1 sm:h-36 sm:gap-1.5">
+      <div aria-hidden className="flex h-28 items-end gap-0.5 sm:h-36 sm:gap-1.5">
         {Array.from({ length: BARS_PER_BAND }, (_, i) => {
           const rest = 0.35 + 0.6 * Math.abs(Math.sin((i + 1) * (hz / 97)));
           return (
             <span
               key={i}
-              className="w-1.5 origin-bottom rounded-full bg-gradient-to-t from-accent to-[#5eead4] motion-safe:animate-eq sm:w-2.5 lg:w-3"
+              className="w-1 origin-bottom rounded-full bg-gradient-to-t from-accent to-[#5eead4] motion-safe:animate-eq min-[360px]:w-1.5 sm:w-2.5 lg:w-3"
               style={{
                 height: '100%',
                 transform: `scaleY(${rest.toFixed(2)})`,
@@ -31,7 +31,9 @@ function Band({ hz }: { hz: number }) {
         })}
       </div>
       <figcaption className="text-center">
-        <span className="block text-xl font-semibold tabular-nums sm:text-2xl">{hz} Hz</span>
+        <span className="block text-lg font-semibold whitespace-nowrap tabular-nums min-[360px]:text-xl sm:text-2xl">
+          {hz} Hz
+        </span>
         <span className="text-sm text-white/75">{name}</span>
       </figcaption>
     </figure>
@@ -61,7 +63,9 @@ export function EqualizerTeaser() {
             </Link>
           </Button>
         </div>
-        <div className="flex justify-around gap-4">
+        {/* Narrower bars, gaps and labels on phones: three bands of 9 bars, "963 Hz" on one line and
+            "Transformation" fit in the card from 320 px wide (they needed 304 px and were cut off below 390 px). */}
+        <div className="flex justify-around gap-1 min-[360px]:gap-2 sm:gap-4">
           {EQUALIZER_SAMPLE_HZ.map((hz) => (
             <Band key={hz} hz={hz} />
           ))}
