@@ -127,7 +127,9 @@ export async function activate(
   const user = await userOfUid(db, uid);
   // Activation links are made for the inactive account; once active, a valid link is stale (djoser's 403).
   // A link made before a deactivation by staff is a wrong one: the token signs the deactivation time.
-  const verdict = accountTokens.check('activation', { ...user, isActive: false }, token);
+  // Links are made only for an account never activated, so never logged in: checked with that empty last
+  // login, a link opened again after the person logged in stays stale ("already active"), not wrong.
+  const verdict = accountTokens.check('activation', { ...user, isActive: false, lastLogin: null }, token);
   if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
   if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
   // Not over a deactivation made since the row was read (no link is made for a deactivated account).

@@ -190,6 +190,22 @@ describe('signup, activation and login', () => {
     expect(second.json()).toEqual({ detail: 'Stale token for given user.' });
   });
 
+  it('a link opened again after the person logged in is still stale, not wrong (the page says the account is active)', async () => {
+    const { mail } = await signupAndReadMail(t, smtp, 'reopened.link@example.com');
+    const { uid, token } = linkParams(mail, 'activation');
+    expect((await post(t, API.activation, { uid, token })).statusCode).toBe(204);
+    await loginPair(t, 'reopened.link@example.com');
+    const again = await post(t, API.activation, { uid, token });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ detail: 'Stale token for given user.' });
+    // A wrong token is still wrong.
+    const wrong = await post(t, API.activation, {
+      uid,
+      token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    });
+    expect(wrong.json()).toEqual({ token: ['Invalid token for given user.'] });
+  });
+
   it('logs in regardless of case and answers every failure alike (an inactive account: its code, after the password)', async () => {
     await activeAccount(t, smtp, 'Turing@Example.com');
     const before = Date.now();
