@@ -3,22 +3,58 @@
 
 export const DEFAULT_TITLE = 'Innerwave — subliminal affirmations, solfeggio and binaural beats';
 
+/** The meta description of every page that has none of its own (search engines show it under the title). */
+export const DEFAULT_DESCRIPTION =
+  'Innerwave helps you build calm, focused habits with on-screen affirmations, solfeggio meditation audio and binaural beats made in your browser.';
+
 /**
  * Pages rendered to HTML at build time and started by a lean entry of their own (src/web/<name>.tsx,
  * src/web/<name>.html): React and the page, no router, query client or API contract. The title is
- * the one the page sets itself once running. `portalFrame`: someone signed in gets the page in the
+ * the one the page sets itself once running; `description`, the page's own meta description (else
+ * DEFAULT_DESCRIPTION: the legal pages and forms showed the home page's in search results). `portalFrame`: someone signed in gets the page in the
  * portal's chrome, so its document also carries it so rendered, for their visit to paint at once
  * (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
  */
 export const PRERENDERED_PAGES = [
   { name: 'home', path: '/', title: DEFAULT_TITLE },
-  { name: 'terms', path: '/terms/', title: 'Terms and conditions · Innerwave', portalFrame: true },
-  { name: 'privacy', path: '/privacy/', title: 'Privacy policy · Innerwave', portalFrame: true },
+  {
+    name: 'terms',
+    path: '/terms/',
+    title: 'Terms and conditions · Innerwave',
+    description:
+      'Plain-language terms for using Innerwave: your account, plans and payment, price changes, support and liability.',
+    portalFrame: true,
+  },
+  {
+    name: 'privacy',
+    path: '/privacy/',
+    title: 'Privacy policy · Innerwave',
+    description:
+      'What Innerwave stores about you, why, for how long, who it is shared with, and what you can ask us to do with it.',
+    portalFrame: true,
+  },
   { name: 'portal-home', path: '/portal/home/', title: 'Portal · Innerwave', portalFrame: true },
   // The account forms (docs/decisions/020-lean-pre-rendered-auth-pages.md): their own entries, no zod.
-  { name: 'signup', path: '/signup', title: 'Create your account · Innerwave' },
-  { name: 'login', path: '/login', title: 'Log in · Innerwave' },
-  { name: 'reset-request', path: '/resetpassword/', title: 'Reset your password · Innerwave' },
+  {
+    name: 'signup',
+    path: '/signup',
+    title: 'Create your account · Innerwave',
+    description:
+      'Create your free Innerwave account: on-screen affirmations, solfeggio meditation audio and binaural beats in your browser.',
+  },
+  {
+    name: 'login',
+    path: '/login',
+    title: 'Log in · Innerwave',
+    description: 'Log in to Innerwave to go on with your affirmations, meditation audio and programs.',
+  },
+  {
+    name: 'reset-request',
+    path: '/resetpassword/',
+    title: 'Reset your password · Innerwave',
+    description:
+      'Forgot your Innerwave password? Enter your e-mail address and we send you a link to choose a new one.',
+  },
   // A share link: pre-rendered while loading, then filled with the item its document started reading,
   // or by the server with what the link shares (its frame too: src/web/render-shared.tsx).
   { name: 'shared', path: '/s/*', title: DEFAULT_TITLE, portalFrame: true },

@@ -9,7 +9,7 @@ import { describeAccount } from '../src/web/lib/describe-account.ts';
 import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE } from '../src/web/lib/portal-frame.ts';
 import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
-import { DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
 
 /**
  * The head every page shares: charset, viewport, title, description, colours, icon, and the theme applied before first paint
@@ -28,6 +28,9 @@ export function sharedHead(): Plugin {
   // Also marks a signed-in visit, and one with no onboarding invitation, for the pages' portal frame (portalFrame below, src/web/styles.css).
   const beforePaintScript = `(function(){try{var h=document.documentElement;var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!localStorage.getItem('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!localStorage.getItem('${SESSION.storageKeys.noInvitation}'))}catch(e){}})()`;
   const titles = new Map<string, string>(PRERENDERED_PAGES.map((page) => [`${page.name}.html`, page.title]));
+  const descriptions = new Map<string, string>(
+    PRERENDERED_PAGES.flatMap((page) => ('description' in page ? [[`${page.name}.html`, page.description]] : [])),
+  );
   return {
     name: 'innerwave:shared-head',
     transformIndexHtml: (_html, ctx) => [
@@ -43,8 +46,7 @@ export function sharedHead(): Plugin {
           tag: 'meta',
           attrs: {
             name: 'description',
-            content:
-              'Innerwave helps you build calm, focused habits with on-screen affirmations, solfeggio meditation audio and binaural beats made in your browser.',
+            content: descriptions.get(path.basename(ctx.filename)) ?? DEFAULT_DESCRIPTION,
           },
         },
         { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1026' } },

@@ -156,3 +156,18 @@ test('the equalizer sample fits in its card on narrow phones (320 to 390 px), no
     expect(lines, `at ${width} px`).toEqual([1, 1, 1]);
   }
 });
+
+test('the home page, the legal pages and the account forms each have a meta description of their own', async ({
+  page,
+}) => {
+  const descriptions = new Map<string, string>();
+  for (const path of ['/', '/terms/', '/privacy/', '/signup', '/login', '/resetpassword/']) {
+    const html = await (await page.request.get(path)).text();
+    const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+    expect(description, path).toBeDefined();
+    descriptions.set(path, description!);
+  }
+  // Search results showed the home page's marketing line under the terms and the privacy policy.
+  expect(new Set(descriptions.values()).size).toBe(descriptions.size);
+  expect(descriptions.get('/privacy/')).toContain('What Innerwave stores about you');
+});
