@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyEntrySchema } from '@shared/contract/guidance';
 import { watchSessionEnds, type EndedSession } from '@web/lib/audio/session-ends';
 import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { historyEntryOf } from './practice-recorder';
 
 const startedAt = new Date('2026-11-23T18:00:00.000Z');
@@ -63,20 +64,12 @@ describe('historyEntryOf', () => {
   });
 
   it('records a track that replaced another as its own entry: each title gets the time it played', () => {
-    let state: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
-    let now = 0;
-    const listeners = new Set<() => void>();
-    const engine = {
-      getState: () => state,
-      now: () => now,
-      subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
-    };
     const set = (next: Partial<SoundEngineState>, at: number) => {
-      [state, now] = [{ ...state, ...next }, at];
-      for (const listener of listeners) listener();
+      fakeEngine.now = at;
+      fakeEngine.set(next);
     };
     const entries: ReturnType<typeof historyEntryOf>[] = [];
-    watchSessionEnds(engine, () => startedAt.getTime()).onEnd((ended) => entries.push(historyEntryOf(ended)));
+    watchSessionEnds(fakeSoundEngine, () => startedAt.getTime()).onEnd((ended) => entries.push(historyEntryOf(ended)));
     const rain = { ...track, source: { ...track.source, key: 'bonus:3', title: 'Rain' } };
 
     set({ status: 'playing', layers: [track] }, 0);

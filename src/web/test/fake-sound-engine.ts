@@ -1,22 +1,63 @@
-import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { vi } from 'vitest';
+import type { LayerId, LayerSource, LayerState, SoundEngineState } from '@web/lib/audio/sound-engine';
 
-// jsdom has no Web Audio: the app's engine stands in with its state and its audio clock (seconds, frozen
-// while paused: a test moves `engine.now`). One per test file (each file has its modules of its own):
+// jsdom has no Web Audio: the app's engine stands in with its state, its calls and its audio clock
+// (seconds, frozen while paused: a test moves `engine.now`). It keeps the real engine's rules a screen
+// relies on: `exclusive` plays one sound at a time, the last layer removed stops the session, a stop
+// tells which track ended. One per test file (each file has its modules of its own):
 //   vi.mock('@web/lib/audio/app-engine', async () => ({
 //     soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 //   }));
+// and `fakeEngine.reset()` after each test (with vi.clearAllMocks() for the calls).
 
 const listeners = new Set<() => void>();
+const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
 
 export const fakeEngine = {
-  state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
+  state: STOPPED,
   now: 0,
+  /**
+   * While true, a track set by `setLayer` stays 'loading' and its call waits until the test settles it
+   * with `pending` (loaded: 'ready'; failed: removed, as never played); else it is 'ready' at once.
+   */
+  holdTracks: false,
+  pending: undefined as { resolve(): void; reject(error: unknown): void } | undefined,
   /** Changes the engine's state as playing would, and tells its subscribers. */
   set(next: Partial<SoundEngineState>) {
     fakeEngine.state = { ...fakeEngine.state, ...next };
     for (const listener of listeners) listener();
   },
+  /** Back to a stopped engine at 0 s that loads at once (the calls are cleared by vi.clearAllMocks()). */
+  reset() {
+    fakeEngine.now = 0;
+    fakeEngine.holdTracks = false;
+    fakeEngine.pending = undefined;
+    fakeEngine.set(STOPPED);
+  },
 };
+
+const withLayer = (layers: readonly LayerState[], layer: LayerState) => [
+  ...layers.filter((other) => other.id !== layer.id),
+  layer,
+];
+
+function stop(by: 'stop' | 'timer' = 'stop', { neverPlayed = false }: { neverPlayed?: boolean } = {}) {
+  if (fakeEngine.state.status === 'stopped') return;
+  const track = fakeEngine.state.layers.find((layer) => layer.id === 'track')?.source;
+  fakeEngine.set({
+    status: 'stopped',
+    layers: [],
+    timer: null,
+    ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
+  });
+}
+
+function removeLayer(id: LayerId, options: { neverPlayed?: boolean } = {}) {
+  const layers = fakeEngine.state.layers;
+  if (!layers.some((layer) => layer.id === id)) return;
+  if (layers.length === 1) stop('stop', options);
+  else fakeEngine.set({ layers: layers.filter((layer) => layer.id !== id) });
+}
 
 export const fakeSoundEngine = {
   getState: () => fakeEngine.state,
@@ -25,10 +66,43 @@ export const fakeSoundEngine = {
     return () => listeners.delete(listener);
   },
   now: () => fakeEngine.now,
-  elapsed: () => fakeEngine.now,
   remaining: () => null,
   fading: () => false,
-  stop: () => {
-    if (fakeEngine.state.status !== 'stopped') fakeEngine.set({ status: 'stopped', layers: [] });
-  },
+  trackPosition: () => ({ position: 12, duration: 59.98 }),
+  setLayer: vi.fn(async (id: LayerId, source: LayerSource, gain: number, options: { exclusive?: boolean } = {}) => {
+    const loading = source.kind === 'track' && fakeEngine.holdTracks;
+    const layer: LayerState = { id, source, gain, status: loading ? 'loading' : 'ready' };
+    fakeEngine.set({
+      status: 'playing',
+      ended: null,
+      layers: withLayer(options.exclusive ? [] : fakeEngine.state.layers, layer),
+    });
+    if (!loading) return;
+    await new Promise<void>((resolve, reject) => {
+      fakeEngine.pending = {
+        resolve: () => {
+          fakeEngine.set({ layers: withLayer(fakeEngine.state.layers, { ...layer, status: 'ready' }) });
+          resolve();
+        },
+        reject: (error) => {
+          removeLayer(id, { neverPlayed: true });
+          reject(error);
+        },
+      };
+    });
+  }),
+  removeLayer: vi.fn(removeLayer),
+  setLayerGain: vi.fn(),
+  retune: vi.fn(),
+  seekTrack: vi.fn(),
+  setVoiceLevel: vi.fn(),
+  setVolume: vi.fn((volume: number) => fakeEngine.set({ volume })),
+  setSleepTimer: vi.fn(),
+  pause: vi.fn(() => {
+    if (fakeEngine.state.status === 'playing') fakeEngine.set({ status: 'paused' });
+  }),
+  resume: vi.fn(async () => {
+    if (fakeEngine.state.status === 'paused') fakeEngine.set({ status: 'playing' });
+  }),
+  stop: vi.fn(stop),
 };

@@ -4,65 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { AudioItem } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { MusicLibrary } from './music-library';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-// The engine stands in as its state and calls: jsdom has no Web Audio (the real engine is measured
-// in Chromium by e2e/sound-engine.spec.ts). setLayer resolves or rejects when the test says so.
-const engine = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const fake = {
-    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
-    pending: undefined as { resolve(): void; reject(error: unknown): void } | undefined,
-    exclusive: undefined as boolean | undefined,
-    set(next: Partial<SoundEngineState>) {
-      fake.state = { ...fake.state, ...next };
-      for (const listener of listeners) listener();
-    },
-    soundEngine: {
-      getState: () => fake.state,
-      now: () => 0,
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      setLayer: (_id: string, source: LayerSource, gain: number, options: { exclusive?: boolean } = {}) => {
-        fake.exclusive = options.exclusive;
-        fake.set({ status: 'playing', layers: [{ id: 'track', source, gain, status: 'loading' }] });
-        return new Promise<void>((resolve, reject) => {
-          fake.pending = {
-            resolve: () => {
-              fake.set({ layers: fake.state.layers.map((layer) => ({ ...layer, status: 'ready' })) });
-              resolve();
-            },
-            reject: (error) => {
-              fake.set({ status: 'stopped', layers: [] });
-              reject(error);
-            },
-          };
-        });
-      },
-      pause: () => fake.set({ status: 'paused' }),
-      removeLayer: vi.fn(() => fake.set({ status: 'stopped', layers: [] })),
-      resume: async () => fake.set({ status: 'playing' }),
-      stop: () => {
-        const track = fake.state.layers[0]?.source;
-        fake.set({
-          status: 'stopped',
-          layers: [],
-          ended: track?.kind === 'track' ? { key: track.key, by: 'stop' } : null,
-        });
-      },
-      trackPosition: () => ({ position: 12, duration: 59.98 }),
-      seekTrack: vi.fn(),
-    },
-  };
-  return fake;
-});
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: engine.soundEngine }));
+// The engine stands in (the real one is measured in Chromium by e2e/sound-engine.spec.ts); a track's
+// load resolves or fails when the test says so.
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 
 const item = (id: number, name: string): AudioItem => ({
   id,
@@ -76,7 +28,8 @@ const item = (id: number, name: string): AudioItem => ({
 let lists: Record<string, AudioItem[] | 'fail'>;
 
 beforeEach(() => {
-  engine.set({ status: 'stopped', layers: [], ended: null });
+  fakeEngine.reset();
+  fakeEngine.holdTracks = true;
   lists = {
     [API.selfeggio]: [item(1, '528 Hz'), item(2, '174 Hz')],
     [API.bonusAudio]: [item(3, 'Brown noise')],
@@ -93,7 +46,7 @@ beforeEach(() => {
     [`GET ${API.plan}`]: () => planStateFor('basic'),
   });
 });
-afterEach(() => vi.mocked(toast.error).mockClear());
+afterEach(() => vi.clearAllMocks());
 
 const card = (name: string) =>
   screen.getByRole('heading', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
@@ -110,20 +63,22 @@ describe('MusicLibrary', () => {
     // Pressed again while it loads, it stops loading (it never played: idle, not ended).
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Play 528 Hz' }));
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Stop loading 528 Hz' }));
-    expect(engine.soundEngine.removeLayer).toHaveBeenCalledWith('track', { neverPlayed: true });
+    expect(fakeSoundEngine.removeLayer).toHaveBeenCalledWith('track', { neverPlayed: true });
     expect(state('528 Hz')).toBe('idle');
 
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Play 528 Hz' }));
     expect(state('528 Hz')).toBe('loading');
-    expect(engine.state.layers[0]?.source).toEqual({
+    expect(fakeEngine.state.layers[0]?.source).toEqual({
       kind: 'track',
       key: 'selfeggio:1',
       title: '528 Hz',
       url: 'http://x/media/audio/1.mp3',
     });
     // Basic plays one sound at a time: the track replaces whatever else plays.
-    await vi.waitFor(() => expect(engine.exclusive).toBe(true));
-    await act(async () => engine.pending?.resolve());
+    expect(fakeSoundEngine.setLayer).toHaveBeenLastCalledWith('track', expect.anything(), expect.any(Number), {
+      exclusive: true,
+    });
+    await act(async () => fakeEngine.pending?.resolve());
     expect(state('528 Hz')).toBe('playing');
     expect(within(card('528 Hz')).getByText('Playing')).toBeInTheDocument();
     const seek = within(card('528 Hz')).getByRole('slider', { name: 'Seek 528 Hz' });
@@ -145,9 +100,9 @@ describe('MusicLibrary', () => {
     const user = userEvent.setup();
     renderWithProviders(<MusicLibrary />);
     await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }, { timeout: 5000 }));
-    await act(async () => engine.pending?.resolve());
+    await act(async () => fakeEngine.pending?.resolve());
     expect(state('174 Hz')).toBe('playing');
-    act(() => engine.soundEngine.stop());
+    act(() => fakeSoundEngine.stop());
     expect(state('174 Hz')).toBe('ended');
     expect(within(card('174 Hz')).getByText('Ended')).toBeInTheDocument();
     expect(within(card('174 Hz')).queryByRole('slider')).not.toBeInTheDocument();
@@ -158,7 +113,7 @@ describe('MusicLibrary', () => {
     const user = userEvent.setup();
     renderWithProviders(<MusicLibrary />);
     await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }, { timeout: 5000 }));
-    await act(async () => engine.pending?.reject(new DOMException('no source', 'EncodingError')));
+    await act(async () => fakeEngine.pending?.reject(new DOMException('no source', 'EncodingError')));
     expect(state('174 Hz')).toBe('idle');
     expect(toast.error).toHaveBeenCalledWith('Failed to play audio');
   });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SoundMix, Subliminal } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
-import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlaylistItem } from '../lib/player-storage';
 import { SAVED_EMPTY, SavedSubliminalsPanel } from './saved-subliminals-panel';
@@ -12,37 +12,12 @@ import { SAVED_EMPTY, SavedSubliminalsPanel } from './saved-subliminals-panel';
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 // jsdom has no Web Audio: the engine stands in (the real one is measured in Chromium by the e2e).
-const fake = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const state = {
-    current: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
-  };
-  const set = (next: Partial<SoundEngineState>) => {
-    state.current = { ...state.current, ...next };
-    for (const listener of listeners) listener();
-  };
-  return {
-    state,
-    set,
-    soundEngine: {
-      getState: () => state.current,
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      now: () => 0,
-      stop: vi.fn(() => set({ status: 'stopped', layers: [] })),
-      setVolume: vi.fn((volume: number) => set({ volume })),
-      setLayer: vi.fn(async (id: 'track', source: LayerSource, gain: number) => {
-        set({ status: 'playing', layers: [...state.current.layers, { id, source, gain, status: 'ready' }] });
-      }),
-    },
-  };
-});
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 afterEach(() => {
   vi.clearAllMocks();
-  fake.set({ status: 'stopped', volume: 0.8, layers: [] });
+  fakeEngine.reset();
 });
 
 const playlist: PlaylistItem[] = [
@@ -169,7 +144,7 @@ describe('SavedSubliminalsPanel with sound', () => {
   it("saves the engine's layers, levels and volume with the playlist", async () => {
     const user = userEvent.setup();
     const server = savedServer('intermediate');
-    fake.set({
+    fakeEngine.set({
       status: 'playing',
       volume: 0.7,
       layers: [
@@ -225,9 +200,9 @@ describe('SavedSubliminalsPanel with sound', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Evening: Left out: Sea at night (part of the pro plan); Spoken affirmations (part of the pro plan).',
     );
-    expect(fake.soundEngine.setVolume).toHaveBeenCalledWith(0.6);
-    expect(fake.soundEngine.setLayer).toHaveBeenCalledTimes(1);
-    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+    expect(fakeSoundEngine.setVolume).toHaveBeenCalledWith(0.6);
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledTimes(1);
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'noise',
       { kind: 'noise', colour: 'pink' },
       10 ** (-18 / 20),
@@ -256,12 +231,12 @@ describe('SavedSubliminalsPanel with sound', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Focus: Left out: 432 Hz calm (no longer in the library).',
     );
-    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'binaural',
       { kind: 'binaural', leftHz: 200, rightHz: 206 },
       10 ** (-12 / 20),
       { exclusive: true },
     );
-    expect(fake.state.current.volume).toBe(0.5);
+    expect(fakeEngine.state.volume).toBe(0.5);
   });
 });

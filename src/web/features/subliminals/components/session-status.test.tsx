@@ -1,46 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SoundEngineState } from '@web/lib/audio/sound-engine';
 import { MiniPlayer } from '@web/components/mini-player';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { FlashOverlay } from './flash-overlay';
 
 // jsdom has no Web Audio: the engine stands in with its state and its clock (the real one is measured
 // in Chromium by the e2e).
-const fake = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const engine = {
-    state: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
-    /** Seconds the session has played, as the engine's audio clock tells. */
-    elapsed: 0,
-  };
-  const set = (next: Partial<SoundEngineState>) => {
-    engine.state = { ...engine.state, ...next };
-    for (const listener of listeners) listener();
-  };
-  return {
-    engine,
-    set,
-    soundEngine: {
-      getState: () => engine.state,
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      elapsed: () => engine.elapsed,
-      remaining: () => null,
-      fading: () => false,
-      now: () => engine.elapsed,
-      pause: vi.fn(() => engine.state.status === 'playing' && set({ status: 'paused' })),
-      resume: vi.fn(async () => void (engine.state.status === 'paused' && set({ status: 'playing' }))),
-      stop: vi.fn(() => set({ status: 'stopped', layers: [] })),
-      setVolume: vi.fn(),
-      setSleepTimer: vi.fn(),
-    },
-  };
-});
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 
 const noise = { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' } as const;
 
@@ -67,36 +37,35 @@ describe('the session screen’s clock', () => {
     cleanup();
     vi.useRealTimers();
     vi.clearAllMocks();
-    fake.engine.elapsed = 0;
-    fake.set({ status: 'stopped', layers: [] });
+    fakeEngine.reset();
     document.body.innerHTML = '';
   });
 
   it('shows the time the mini-player shows for the sound that plays, as it runs', () => {
     vi.useFakeTimers();
     // The sound began before the messages did (Speak the playlist, then Start).
-    fake.set({ status: 'playing', layers: [noise] });
-    fake.engine.elapsed = 95.4;
+    fakeEngine.set({ status: 'playing', layers: [noise] });
+    fakeEngine.now = 95.4;
     renderSession();
     expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^1:35$/);
     expect(sessionTime()).toHaveTextContent('1:35');
 
-    fake.engine.elapsed = 101.2;
+    fakeEngine.now = 101.2;
     act(() => vi.advanceTimersByTime(250));
     expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^1:41$/);
     expect(sessionTime()).toHaveTextContent('1:41');
   });
 
   it('is paused when the mini-player pauses the sound, and resumes both from its own Resume', () => {
-    fake.set({ status: 'playing', layers: [noise] });
-    fake.engine.elapsed = 42;
+    fakeEngine.set({ status: 'playing', layers: [noise] });
+    fakeEngine.now = 42;
     renderSession();
     fireEvent.click(miniPlayer().getByRole('button', { name: 'Pause' }));
     expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent('Paused · 0:42');
     expect(sessionTime()).toHaveTextContent(/^Paused · 0:42/);
 
     fireEvent.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Resume' }));
-    expect(fake.soundEngine.resume).toHaveBeenCalledTimes(1);
+    expect(fakeSoundEngine.resume).toHaveBeenCalledTimes(1);
     expect(sessionTime()).not.toHaveTextContent('Paused');
     expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^0:42$/);
   });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharedItem } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
-import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { sessionStore } from '@web/lib/session';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { SHARED_DATA_ID } from '../api/shared-item';
@@ -12,19 +12,13 @@ import { SHARED_GONE, SharedPage } from './shared-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // jsdom has no Web Audio: the engine stands in.
-const engine = vi.hoisted(() => ({
-  soundEngine: {
-    getState: (): SoundEngineState => ({ status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null }),
-    subscribe: () => () => undefined,
-    stop: vi.fn(),
-    setVolume: vi.fn(),
-    setLayer: vi.fn(async (_id: string, _source: LayerSource, _gain: number) => undefined),
-  },
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 }));
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: engine.soundEngine }));
 afterEach(() => {
   sessionStore.clear();
   vi.clearAllMocks();
+  fakeEngine.reset();
 });
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
@@ -208,8 +202,8 @@ describe('SharedPage with sound', () => {
     expect(await screen.findByText('Plays with your plan: Binaural beats, Brown noise.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Play it now' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subliminals'));
-    expect(engine.soundEngine.setVolume).toHaveBeenCalledWith(0.7);
-    expect(engine.soundEngine.setLayer.mock.calls).toEqual([
+    expect(fakeSoundEngine.setVolume).toHaveBeenCalledWith(0.7);
+    expect(fakeSoundEngine.setLayer.mock.calls).toEqual([
       ['binaural', { kind: 'binaural', leftHz: 200, rightHz: 206 }, 10 ** (-12 / 20), { exclusive: true }],
       ['noise', { kind: 'noise', colour: 'brown' }, 10 ** (-20 / 20)],
     ]);

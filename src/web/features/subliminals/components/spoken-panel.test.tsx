@@ -2,9 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
-import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { toast } from 'sonner';
 import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
@@ -43,34 +43,10 @@ vi.mock('@web/lib/audio/microphone', async (original) => ({
 
 // jsdom has neither Web Audio nor WebAssembly workers: the engine and the synthesiser stand in
 // (both are measured in Chromium by e2e/spoken.spec.ts).
-const fake = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  const state = {
-    current: { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null } as SoundEngineState,
-  };
-  const set = (next: Partial<SoundEngineState>) => {
-    state.current = { ...state.current, ...next };
-    for (const listener of listeners) listener();
-  };
-  return {
-    state,
-    set,
-    spoken: [] as string[],
-    soundEngine: {
-      getState: () => state.current,
-      subscribe: (listener: () => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      setLayer: vi.fn(async (id: 'voice', source: LayerSource, gain: number) => {
-        set({ status: 'playing', layers: [{ id, source, gain, status: 'ready' }] });
-      }),
-      setVoiceLevel: vi.fn(),
-      removeLayer: vi.fn(() => set({ status: 'stopped', layers: [] })),
-    },
-  };
-});
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
+const fake = vi.hoisted(() => ({ spoken: [] as string[] }));
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 vi.mock('@web/lib/audio/speech/speech', async (original) => ({
   ...(await original<typeof SpeechModule>()),
   speak: async (text: string, voice: string, rate: number) => {
@@ -82,7 +58,7 @@ vi.mock('@web/lib/audio/speech/speech', async (original) => ({
 const withPlan = (plan: 'intermediate' | 'pro') => fakeApi({ [`GET ${API.plan}`]: () => planStateFor(plan) });
 
 beforeEach(() => {
-  fake.set({ status: 'stopped', layers: [] });
+  fakeEngine.reset();
   fake.spoken.length = 0;
   vi.clearAllMocks();
 });
@@ -108,7 +84,7 @@ describe('SpokenPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
     expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
     expect(fake.spoken).toEqual(['en-gb|120|I am calm.', 'en-gb|120|I rest.']);
-    const [id, source] = fake.soundEngine.setLayer.mock.calls[0]!;
+    const [id, source] = fakeSoundEngine.setLayer.mock.calls[0]!;
     expect(id).toBe('voice');
     // Two clips of 3 samples at 10 Hz, each followed by a 4 s pause, the loudest sample at full scale.
     expect(source).toMatchObject({ kind: 'voice', messages: 2, level: -20 });
@@ -117,11 +93,11 @@ describe('SpokenPanel', () => {
     const slider = screen.getByRole('slider', { name: 'Subliminal level' });
     expect(slider).toHaveAttribute('aria-valuetext', 'Masked: 20 dB under the other layers');
     fireEvent.change(slider, { target: { value: '0' } });
-    expect(fake.soundEngine.setVoiceLevel).toHaveBeenLastCalledWith(0);
+    expect(fakeSoundEngine.setVoiceLevel).toHaveBeenLastCalledWith(0);
     expect(slider).toHaveAttribute('aria-valuetext', 'Audible: as loud as the other layers');
 
     await user.click(screen.getByRole('button', { name: 'Stop the voice' }));
-    expect(fake.soundEngine.removeLayer).toHaveBeenCalledWith('voice');
+    expect(fakeSoundEngine.removeLayer).toHaveBeenCalledWith('voice');
   });
 
   it('says the level in words', () => {
@@ -217,7 +193,7 @@ describe('SpokenPanel', () => {
       await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
       expect(await screen.findByText('Speaking 3 messages in your voice, looping.')).toBeInTheDocument();
       expect(fake.spoken).toEqual([]);
-      const [, source] = fake.soundEngine.setLayer.mock.calls[0]!;
+      const [, source] = fakeSoundEngine.setLayer.mock.calls[0]!;
       expect(source).toMatchObject({ kind: 'voice', messages: 3, spoken: { voice: 'own' } });
     });
 
@@ -327,7 +303,7 @@ describe('SpokenPanel', () => {
 
       await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
       await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOTHING_RECORDED));
-      expect(fake.soundEngine.setLayer).not.toHaveBeenCalled();
+      expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
     });
   });
 });

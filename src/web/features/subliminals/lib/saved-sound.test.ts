@@ -5,17 +5,17 @@ import { API } from '@shared/contract/paths';
 import { AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi } from '@web/test/render';
 import { startSavedSound } from './saved-sound';
 
 // A saved sound's voice layer, synthesised or in one's own recordings. jsdom has no Web Audio: the
 // engine, the synthesiser and the decoder stand in (measured in Chromium by e2e/spoken.spec.ts and
 // e2e/own-voice.spec.ts).
-const fake = vi.hoisted(() => ({
-  spoken: [] as string[],
-  soundEngine: { stop: vi.fn(), setVolume: vi.fn(), setLayer: vi.fn(async () => {}) },
+const fake = vi.hoisted(() => ({ spoken: [] as string[] }));
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 }));
-vi.mock('@web/lib/audio/app-engine', () => ({ soundEngine: fake.soundEngine }));
 vi.mock('@web/lib/audio/speech/speech', async (original) => ({
   ...(await original<typeof SpeechModule>()),
   speak: async (text: string, voice: string) => {
@@ -43,6 +43,7 @@ const start = (mix: SoundMix, messages: string[]) =>
 beforeEach(() => {
   fake.spoken.length = 0;
   vi.clearAllMocks();
+  fakeEngine.reset();
 });
 
 describe('a saved sound’s voice', () => {
@@ -50,7 +51,7 @@ describe('a saved sound’s voice', () => {
     fakeApi({});
     expect(await start(mixOf(voice('en-gb')), ['I am calm.', 'I rest.'])).toEqual({ started: 1, skipped: [] });
     expect(fake.spoken).toEqual(['en-gb|I am calm.', 'en-gb|I rest.']);
-    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'voice',
       expect.objectContaining({ kind: 'voice', messages: 2, spoken: { voice: 'en-gb', rate: 145, pause: 1 } }),
       expect.any(Number),
@@ -71,7 +72,7 @@ describe('a saved sound’s voice', () => {
     });
     expect(await start(mixOf(voice('own')), ['I am calm.', 'I rest.'])).toEqual({ started: 1, skipped: [] });
     expect(fake.spoken).toEqual([]);
-    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'voice',
       expect.objectContaining({ kind: 'voice', messages: 1, spoken: expect.objectContaining({ voice: 'own' }) }),
       expect.any(Number),
@@ -90,7 +91,7 @@ describe('a saved sound’s voice', () => {
         },
       ],
     });
-    expect(fake.soundEngine.setLayer).not.toHaveBeenCalled();
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
   });
 });
 
@@ -104,7 +105,7 @@ describe('a saved sound whose library track was removed', () => {
       { plan: 'basic', messages: ['I rest.'], queryClient: new QueryClient() },
     );
     expect(started).toEqual({ started: 1, skipped: [{ label: '432 Hz', reason: 'no longer in the library' }] });
-    expect(fake.soundEngine.setLayer).toHaveBeenCalledWith(
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'binaural',
       { kind: 'binaural', leftHz: 200, rightHz: 206 },
       expect.any(Number),
