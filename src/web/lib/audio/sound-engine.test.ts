@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchSessionEnds } from './session-ends';
 import { SoundEngine, type LayerSource } from './sound-engine';
 
 // jsdom has no Web Audio. A small stand-in of the few nodes the engine builds, whose clock, like a
 // real AudioContext's, runs only while the context runs (suspended by a pause), moved by the test
 // together with the timers. What the engine sounds like is measured in Chromium by the e2e; this
-// file is about its clock.
+// file is about its clock and its layers' states, as the session watcher (session-ends.ts) reads them.
 
 class FakeParam {
   constructor(readonly defaultValue: number) {}
@@ -154,28 +155,42 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the session clock (elapsed)', () => {
-  it('counts from when the first track is heard, and stands still while a track picked in its place loads', async () => {
+/**
+ * The clock the mini-player and the session screen show and history records (readSessionClock): the
+ * session watcher reading this engine's states and clock. `ended`: the seconds of each session that ended.
+ */
+function clockOf(watched: SoundEngine) {
+  const watcher = watchSessionEnds(watched);
+  const ended: number[] = [];
+  watcher.onEnd((session) => ended.push(session.seconds));
+  return { elapsed: () => watcher.elapsed(), ended };
+}
+
+describe('the session clock, as the engine’s layers and audio clock drive it', () => {
+  it('counts from when the first track is heard, and again from 0:00 when a track picked in its place is', async () => {
+    const clock = clockOf(engine);
     const first = engine.setLayer('track', calm, 1, { exclusive: true });
     await pass(2);
-    expect(engine.elapsed()).toBe(0);
+    expect(clock.elapsed()).toBe(0);
     await loaded(calm);
     await first;
     await pass(30);
-    expect(engine.elapsed()).toBeCloseTo(30, 1);
+    expect(clock.elapsed()).toBeCloseTo(30, 1);
 
     // Another sound picked: the first stops, the new one is fetched and decoded for 5 s of silence.
     const second = engine.setLayer('track', rain, 1, { exclusive: true });
     expect(engine.getState().layers.map((layer) => layer.status)).toEqual(['loading']);
+    expect(clock.ended).toEqual([30]);
     await pass(5);
-    expect(engine.elapsed()).toBeCloseTo(30, 1);
+    expect(clock.elapsed()).toBe(0);
     await loaded(rain);
     await second;
     await pass(10);
-    expect(engine.elapsed()).toBeCloseTo(40, 1);
+    expect(clock.elapsed()).toBeCloseTo(10, 1);
   });
 
-  it('stays where it was through a pause during the loading, and counts on after the resume', async () => {
+  it('stands still through a pause during the loading, and counts once the track is heard after the resume', async () => {
+    const clock = clockOf(engine);
     await playHeard(calm);
     await pass(20);
 
@@ -184,27 +199,31 @@ describe('the session clock (elapsed)', () => {
     engine.pause();
     await pass(60);
     expect(context.state).toBe('suspended');
-    expect(engine.elapsed()).toBeCloseTo(20, 1);
+    expect(clock.ended).toEqual([20]);
+    expect(clock.elapsed()).toBe(0);
     // Decoded while paused: still nothing heard until the resume.
     await loaded(rain);
     await second;
-    expect(engine.elapsed()).toBeCloseTo(20, 1);
+    expect(clock.elapsed()).toBe(0);
     await engine.resume();
     await pass(10);
-    expect(engine.elapsed()).toBeCloseTo(30, 1);
+    expect(clock.elapsed()).toBeCloseTo(10, 1);
   });
 
   it('ends with the session when a replacement fails to load and nothing else plays', async () => {
+    const clock = clockOf(engine);
     await playHeard(calm);
     await pass(10);
 
     const failing = engine.setLayer('track', rain, 1).catch((error: unknown) => error);
     await pass(3);
-    expect(engine.elapsed()).toBeCloseTo(10, 1);
+    expect(clock.elapsed()).toBe(0);
     await failed(rain);
     expect(await failing).toBeInstanceOf(Error);
     expect(engine.getState().status).toBe('stopped');
-    expect(engine.elapsed()).toBe(0);
+    expect(clock.elapsed()).toBe(0);
+    // The track that never loaded was never heard.
+    expect(clock.ended).toEqual([10, 0]);
 
     // The next session counts from its own first sound, with no silence carried over.
     const next = engine.setLayer('track', ocean, 1);
@@ -212,10 +231,11 @@ describe('the session clock (elapsed)', () => {
     await loaded(ocean);
     await next;
     await pass(4);
-    expect(engine.elapsed()).toBeCloseTo(4, 1);
+    expect(clock.elapsed()).toBeCloseTo(4, 1);
   });
 
-  it('stands still until the last of several replacements is heard, a stale one arriving late counting nothing', async () => {
+  it('counts only the last of several replacements, from when it is heard, a stale one arriving late counting nothing', async () => {
+    const clock = clockOf(engine);
     await playHeard(calm);
     await pass(10);
 
@@ -225,51 +245,58 @@ describe('the session clock (elapsed)', () => {
     await pass(1);
     await loaded(rain);
     await stale;
-    expect(engine.elapsed()).toBeCloseTo(10, 1);
+    expect(engine.getState().layers.map((layer) => layer.status)).toEqual(['loading']);
+    expect(clock.elapsed()).toBe(0);
     await pass(3);
     await loaded(ocean);
     await last;
     await pass(5);
-    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    expect(clock.elapsed()).toBeCloseTo(5, 1);
+    expect(clock.ended).toEqual([10, 0]);
   });
 
-  it('counts on while another layer plays through the loading, and stops when none does', async () => {
+  it('counts on while another layer plays through the loading, and stands still when none does', async () => {
+    const clock = clockOf(engine);
     const first = engine.setLayer('track', calm, 1);
     engine.setLayer('binaural', beat, 0.5).catch(() => undefined);
     await pass(1);
     // The beat is heard at once: the track's loading is time listened to the beat.
-    expect(engine.elapsed()).toBeCloseTo(1, 1);
+    expect(clock.elapsed()).toBeCloseTo(1, 1);
     await loaded(calm);
     await first;
     await pass(9);
+    expect(clock.elapsed()).toBeCloseTo(10, 1);
 
+    // Another track beside the beat: a new session, heard through the beat while the track loads.
     const second = engine.setLayer('track', rain, 1);
     await pass(5);
-    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    expect(clock.elapsed()).toBeCloseTo(5, 1);
     // The beat taken away while the track still loads: silence, until the track is heard.
     engine.removeLayer('binaural');
     await pass(4);
-    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    expect(clock.elapsed()).toBe(0);
     await loaded(rain);
     await second;
     await pass(5);
-    expect(engine.elapsed()).toBeCloseTo(20, 1);
+    expect(clock.elapsed()).toBeCloseTo(5, 1);
+    expect(clock.ended.map(Math.round)).toEqual([0, 10, 5]);
   });
 
-  it('does not stop for a generated sound set in place of a track, which is heard at once', async () => {
+  it('counts a generated sound set in place of a track at once, and a track in place of it once loaded', async () => {
+    const clock = clockOf(engine);
     await playHeard(calm);
     await pass(10);
     await engine.setLayer('binaural', beat, 0.5, { exclusive: true });
     await pass(5);
-    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    expect(clock.elapsed()).toBeCloseTo(5, 1);
 
-    // And a track picked in place of the beat is silence until it loads.
     const track = engine.setLayer('track', rain, 1, { exclusive: true });
     await pass(3);
-    expect(engine.elapsed()).toBeCloseTo(15, 1);
+    expect(clock.elapsed()).toBe(0);
     await loaded(rain);
     await track;
     await pass(2);
-    expect(engine.elapsed()).toBeCloseTo(17, 1);
+    expect(clock.elapsed()).toBeCloseTo(2, 1);
+    expect(clock.ended).toEqual([10, 5]);
   });
 });

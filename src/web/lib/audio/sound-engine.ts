@@ -118,15 +118,6 @@ interface Session {
   timer: GainNode;
   envelope: GainNode;
   layers: Map<LayerId, Layer>;
-  /** Engine time the first layer was heard: a track only once decoded, so its loading is not played time. */
-  heardFrom: number | null;
-  /**
-   * Engine time since which nothing has sounded, though something was heard before: the last sounding
-   * layer gave way to a track still loading (another sound picked). Null while something sounds.
-   */
-  silentFrom: number | null;
-  /** Seconds of those silences that have ended (the replacing track was heard), left out of elapsed(). */
-  silence: number;
 }
 
 const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
@@ -221,17 +212,6 @@ export class SoundEngine {
     return this.context?.currentTime ?? 0;
   }
 
-  /**
-   * Seconds the session has been heard: not its pauses (the engine clock stands still), nor a track's
-   * loading while nothing else sounds, the first track's or that of one picked in place of what played
-   * (markHeard). The test time scale shortens timers only.
-   */
-  elapsed(): number {
-    const session = this.session;
-    if (!session || session.heardFrom === null) return 0;
-    return (session.silentFrom ?? this.now()) - session.heardFrom - session.silence;
-  }
-
   /** Seconds until the sleep timer ends everything, or null when there is none. */
   remaining(): number | null {
     const timer = this.state.timer;
@@ -293,8 +273,6 @@ export class SoundEngine {
       );
       this.applyGains(session, context.currentTime);
     }
-    // Heard at once (a generated sound), or, a track, silent until it loads unless other layers sound.
-    this.markHeard(session, context.currentTime);
     this.publish();
 
     const running = isRealtime(context) ? context.resume() : Promise.resolve();
@@ -305,7 +283,6 @@ export class SoundEngine {
         if (session.layers.get(id) !== layer || this.session !== session) return;
         this.startTrack(context, layer, buffer, this.offset ? this.offset % (buffer.duration || 1) : 0);
         layer.state = { ...layer.state, status: 'ready' };
-        this.markHeard(session, context.currentTime);
         this.applyGains(session, context.currentTime);
         this.publish();
       }
@@ -327,7 +304,6 @@ export class SoundEngine {
     }
     session.layers.delete(id);
     this.releaseLayer(layer, this.context.currentTime);
-    this.markHeard(session, this.context.currentTime);
     this.applyGains(session, this.context.currentTime + FADE_SECONDS);
     this.publish();
   }
@@ -512,9 +488,6 @@ export class SoundEngine {
       timer: node(1),
       envelope: node(0),
       layers: new Map(),
-      heardFrom: null,
-      silentFrom: null,
-      silence: 0,
     };
     if (this.offset) setAt(session.envelope.gain, 1, now);
     else rampTo(session.envelope.gain, 1, now);
@@ -569,22 +542,6 @@ export class SoundEngine {
     rampTo(session.headroom.gain, target, from, headroomFirst ? from : later);
     for (const layer of layers) {
       if (sounding(layer)) rampTo(layer.gain.gain, gainOf(layer), from, headroomFirst ? later : from);
-    }
-  }
-
-  /**
-   * Keeps the session's heard time in step with its layers; called whenever a layer starts sounding,
-   * is replaced or goes. The first sound starts the clock; when nothing sounds any more (what played
-   * gave way to a track still loading) the clock stands still from `now` until something sounds again.
-   */
-  private markHeard(session: Session, now: number) {
-    if (![...session.layers.values()].some(sounding)) {
-      if (session.heardFrom !== null) session.silentFrom ??= now;
-    } else if (session.heardFrom === null) {
-      session.heardFrom = now;
-    } else if (session.silentFrom !== null) {
-      session.silence += now - session.silentFrom;
-      session.silentFrom = null;
     }
   }
 
