@@ -14,7 +14,7 @@ import { flashSessionTag, type FlashedMessage } from '../lib/flash-session';
 import { FLASH_MARGIN, fittingFontSize, flashMaxWidth, placeFlash } from '../lib/flash-placement';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
 import { SessionBackground } from './session-background';
-import { SessionStatus, useFlashStopwatch } from './session-status';
+import { SessionStatus } from './session-status';
 
 /** An Escape this soon after leaving full screen was the one that left it, not a request to stop. */
 const FULL_SCREEN_ESCAPE_MS = 500;
@@ -86,7 +86,6 @@ export function FlashOverlay({
     if (engine.status !== 'stopped') setPausedWithoutSound(engine.status === 'paused');
   }
   const paused = engine.status === 'stopped' ? pausedWithoutSound : engine.status === 'paused';
-  const flashSeconds = useFlashStopwatch(paused);
   const flash = useFlashPlayer(playlist, settings, !paused);
   const miniPlayerHeight = useMiniPlayerHeight(corner);
   // The screen stays on while the messages flash (full size or in the corner), not while paused.
@@ -270,7 +269,7 @@ export function FlashOverlay({
       >
         {corner ? null : (
           <div className="min-w-0 flex-1 basis-56">
-            <SessionStatus paused={paused} compact={false} flashSeconds={flashSeconds} />
+            <SessionStatus paused={paused} compact={false} />
           </div>
         )}
         <div className={clsx('flex flex-wrap items-center gap-2 whitespace-nowrap', corner && 'w-full flex-nowrap')}>
@@ -307,7 +306,7 @@ export function FlashOverlay({
           </Button>
           {corner ? (
             <div className="min-w-0 flex-1 text-xs">
-              <SessionStatus paused={paused} compact flashSeconds={flashSeconds} />
+              <SessionStatus paused={paused} compact />
             </div>
           ) : (
             <Button variant="secondary" size="sm" onClick={toggleFullScreen}>

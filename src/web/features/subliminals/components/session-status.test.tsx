@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MiniPlayer } from '@web/components/mini-player';
+import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { FlashOverlay } from './flash-overlay';
@@ -85,5 +86,32 @@ describe('the session screen’s clock', () => {
     act(() => screen.getByRole('button', { name: 'Resume' }).click());
     act(() => vi.advanceTimersByTime(10_000));
     expect(sessionTime()).toHaveTextContent(/^1:15 so far/);
+  });
+
+  it('shows the silent flashes as history records them: a new session from 0:00 once the sound that came has gone', () => {
+    vi.useFakeTimers();
+    const recorded: number[] = [];
+    const stopListening = flashSessions.onEnd((session) => recorded.push(session.seconds));
+    render(
+      <FlashOverlay playlist={[{ id: 1, message_text: 'I am here.' }]} settings={DEFAULT_SETTINGS} onStop={vi.fn()} />,
+    );
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(sessionTime()).toHaveTextContent(/^1:00 so far/);
+
+    // A sound plays for 30 s under the flashes (the sound is the session then), and stops.
+    act(() => fakeEngine.set({ status: 'playing', layers: [noise] }));
+    act(() => {
+      fakeEngine.now += 30;
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(sessionTime()).toHaveTextContent(/^0:30 so far/);
+    act(() => fakeEngine.set({ status: 'stopped', layers: [] }));
+    act(() => vi.advanceTimersByTime(10_000));
+
+    expect(recorded).toEqual([60]);
+    expect(sessionTime()).toHaveTextContent(/^0:10 so far/);
+    cleanup();
+    expect(recorded).toEqual([60, 10]);
+    stopListening();
   });
 });

@@ -1,50 +1,25 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { layerName } from '@web/components/mini-player';
 import { RangeInput } from '@web/components/ui/range-input';
 import { soundEngine } from '@web/lib/audio/app-engine';
+import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { formatClock } from '@web/lib/audio/mixer';
 import { readSessionClock, useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 
 /**
- * A stopwatch of the flashes, for a session without sound: seconds since Start, pauses excluded. It
- * is read when shown, not kept in state, so the screen that owns it does not re-render as it runs.
- */
-export function useFlashStopwatch(paused: boolean): () => number {
-  const watch = useRef({ before: 0, since: null as number | null });
-  useEffect(() => {
-    const current = watch.current;
-    if (!paused) current.since ??= performance.now();
-    else if (current.since !== null) {
-      current.before += performance.now() - current.since;
-      current.since = null;
-    }
-  }, [paused]);
-  return useCallback(() => {
-    const { before, since } = watch.current;
-    return (before + (since === null ? 0 : performance.now() - since)) / 1000;
-  }, []);
-}
-
-/**
- * What the session screen tells: how long it has run (with sound, the sound session's time from the
- * clock the mini-player reads, so the two never differ; without, the flashes' own `flashSeconds`), the
- * time left when the sleep timer is set, the sound layers playing (named as in the mini-player) and,
- * with sound, the master volume (not in the corner, where the mini-player's is at hand).
+ * What the session screen tells: how long the session under way has run, as history will record it
+ * (with sound, the sound session's time from the clock the mini-player reads; without, the time the
+ * messages have flashed in silence, lib/audio/flash-sessions.ts: each starts again at 0:00 when the
+ * other takes over, as a new entry in history does), the time left when the sleep timer is set, the
+ * sound layers playing (named as in the mini-player) and, with sound, the master volume (not in the
+ * corner, where the mini-player's is at hand).
  * A component of its own so its clock re-renders only this line, never the flashed message.
  */
-export function SessionStatus({
-  paused,
-  compact,
-  flashSeconds,
-}: {
-  paused: boolean;
-  compact: boolean;
-  flashSeconds: () => number;
-}) {
+export function SessionStatus({ paused, compact }: { paused: boolean; compact: boolean }) {
   const state = useSoundEngine();
   const sound = state.status !== 'stopped';
-  const timer = useEngineClock(() => ({ ...readSessionClock(), flashSeconds: flashSeconds() }), !paused);
-  const elapsed = sound ? timer.elapsed : timer.flashSeconds;
+  const timer = useEngineClock(() => ({ ...readSessionClock(), silent: flashSessions.elapsed() }), !paused);
+  const elapsed = sound ? timer.elapsed : timer.silent;
   const volumeId = useId();
   const layers = state.layers.map(layerName);
   const time =
