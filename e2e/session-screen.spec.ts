@@ -188,3 +188,87 @@ test('the session screen: flash timing follows the frames, controls, corner mode
     await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 });
+
+/** Whether two boxes share any area. */
+const overlap = (a: Box2, b: Box2) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box2 = { x: number; y: number; width: number; height: number };
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test(`at ${width} px a session in a corner hides no control at the bottom, and goes on over the portal's open pages as the sound does`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signInAsNewUser(page);
+    // From the portal home (an open page the portal dresses) to the binaural generator, in the app.
+    await page.goto('/portal/home/');
+    await page.getByRole('link', { name: /^Binaural beats/ }).click();
+    await page.getByRole('radio', { name: 'Beta' }).check({ force: true });
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    const player = page.getByRole('region', { name: 'Now playing' });
+    await expect(player).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Innerwave home' }).click();
+    await page.getByRole('button', { name: /^Confidence/ }).click();
+    await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'I understand, start' }).click();
+    const screen = page.getByTestId('flash-overlay');
+    await screen.getByRole('button', { name: 'In a corner' }).click();
+    await expect(screen).toHaveAttribute('data-mode', 'corner');
+    const bar = page.locator('div.sticky').filter({ has: page.getByRole('button', { name: 'Start' }) });
+
+    await test.step('the page’s Start/Stop bar, the corner and the mini-player share no pixel, mid-page and at its end', async () => {
+      for (const at of ['middle', 'end'] as const) {
+        await page.evaluate(
+          (end) => window.scrollTo(0, end ? document.body.scrollHeight : document.body.scrollHeight / 3),
+          at === 'end',
+        );
+        const boxes = await Promise.all([bar, screen, player].map(async (part) => (await part.boundingBox())!));
+        for (const [a, b] of [
+          [0, 1],
+          [0, 2],
+          [1, 2],
+        ] as const) {
+          expect(overlap(boxes[a]!, boxes[b]!), `${at}: ${JSON.stringify(boxes)}`).toBe(false);
+        }
+        // Each can be pressed where it shows: nothing lies over it (Playwright's hit test).
+        await bar.getByRole('button', { name: 'Stop' }).click({ trial: true });
+        await screen.getByRole('button', { name: 'Stop' }).click({ trial: true });
+        await player.getByRole('button', { name: 'Pause' }).click({ trial: true });
+      }
+    });
+
+    await test.step('the portal home and a legal page keep the session and the sound; the site ends both, and says so', async () => {
+      // Back, past Meditations, to the portal home.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/music$/);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/portal\/home\/$/);
+      await expect(page.getByRole('heading', { name: 'What the portal offers' })).toBeVisible();
+      // Longer than the wait for a layout to come back (lib/portal-presence.ts).
+      await page.waitForTimeout(2500);
+      await expect(screen).toHaveAttribute('data-mode', 'corner');
+      await expect(player).toBeVisible();
+      // The hub's lower sections come as they are scrolled to.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByRole('link', { name: 'terms and conditions' }).click();
+      await expect(page).toHaveURL(/\/terms\/$/);
+      await page.waitForTimeout(2500);
+      await expect(screen).toHaveAttribute('data-mode', 'corner');
+      await expect(player).toBeVisible();
+      await expect(page.getByText('The session ended when you left the portal.')).toHaveCount(0);
+
+      await page.getByRole('link', { name: 'home page' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      // The terms stay on screen, in the portal, until the home page's code has come (decision 031).
+      await expect(page.getByRole('link', { name: 'Open the portal' }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(player).toBeHidden();
+      await expect(screen).toBeHidden();
+      // The site's toaster comes with its first message (lib/toast.ts), on a page busy loading its art.
+      await expect(page.getByText('The session ended when you left the portal.')).toBeVisible({ timeout: 20_000 });
+    });
+  });
+}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { FloatingSession } from '@web/components/floating-session';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
 import { portalFrameIsOfAnotherPage, removePortalFrame } from '@web/lib/portal-frame';
 
@@ -71,6 +72,8 @@ export function RouterNavigation() {
     <NavigationProvider value={routerNavigation}>
       <ScrollRestoration />
       <Outlet />
+      {/* Above the layouts, so a session in its corner stays the same across the portal's two (floating-session.tsx). */}
+      <FloatingSession />
     </NavigationProvider>
   );
 }

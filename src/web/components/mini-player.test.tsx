@@ -3,12 +3,19 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { sessionStore } from '@web/lib/session';
-import { MiniPlayer, PLAYER_GONE_STOP_MS } from './mini-player';
+import { PORTAL_LEFT_MS, usePortalShown } from '@web/lib/portal-presence';
+import { MiniPlayer } from './mini-player';
+
+/** A portal layout, with its mini-player. */
+function Layout() {
+  usePortalShown(true);
+  return <MiniPlayer />;
+}
 
 const player = () =>
   render(
     <MemoryRouter>
-      <MiniPlayer />
+      <Layout />
     </MemoryRouter>,
   );
 
@@ -28,15 +35,15 @@ describe('MiniPlayer: the sound stops when the portal is left', () => {
 
   it('keeps playing when one layout’s player gives way to the next (a shared link’s page → /subliminals)', () => {
     player().unmount();
-    vi.advanceTimersByTime(PLAYER_GONE_STOP_MS / 2);
+    vi.advanceTimersByTime(PORTAL_LEFT_MS / 2);
     player();
-    vi.advanceTimersByTime(PLAYER_GONE_STOP_MS * 2);
+    vi.advanceTimersByTime(PORTAL_LEFT_MS * 2);
     expect(stop).not.toHaveBeenCalled();
   });
 
   it('stops once no player has come back in time (a page outside the portal)', () => {
     player().unmount();
-    vi.advanceTimersByTime(PLAYER_GONE_STOP_MS - 1);
+    vi.advanceTimersByTime(PORTAL_LEFT_MS - 1);
     expect(stop).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(stop).toHaveBeenCalledTimes(1);

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioLines, Pause, Play, Square } from 'lucide-react';
+import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { paths } from '@web/lib/paths';
-import { sessionStore } from '@web/lib/session';
+import { onPortalLeft } from '@web/lib/portal-presence';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { DEFAULT_FADE_OUT_SECONDS, FADE_OUT_SECONDS, formatClock, SLEEP_TIMER_MINUTES } from '@web/lib/audio/mixer';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
@@ -34,34 +35,15 @@ const minutesLabel = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : `${minutes / 60} h`.replace('1.5 h', '1 h 30 min');
 const fadeLabel = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${seconds / 60} min`);
 
-/**
- * How long the sound waits for a mini-player once the last one is gone. Moving between the portal's
- * own pages and the open pages it dresses (portal home, a share link, the legal pages) swaps one
- * layout for the other, and with it the mini-player; the next one may come a lazy chunk later.
- */
-export const PLAYER_GONE_STOP_MS = 1500;
-let playersShown = 0;
-let stopWhenGone: ReturnType<typeof setTimeout> | undefined;
-
-/** Leaving the portal stops the sound: signing out at once, any other way once no player is back in time. */
-function useStopsWhenThePortalIsLeft() {
-  useEffect(() => {
-    playersShown++;
-    clearTimeout(stopWhenGone);
-    return () => {
-      playersShown--;
-      if (!sessionStore.get().isAuthenticated) return void soundEngine.stop();
-      clearTimeout(stopWhenGone);
-      stopWhenGone = setTimeout(() => playersShown === 0 && soundEngine.stop(), PLAYER_GONE_STOP_MS);
-    };
-  }, []);
-}
+// Leaving the portal stops the sound: signing out at once, any other way once no portal layout has come
+// back in time (lib/portal-presence.ts). Registered once, with the first layout's code.
+onPortalLeft(() => soundEngine.stop());
 
 /**
  * The portal's mini-player (docs/product/screens.md#mini-player): what plays, for how long, pause,
  * stop, the master volume and the sleep timer. Mounted with the portal layout, so the sound and the
  * player follow the person from page to page; leaving the portal (signing out, or a page without the
- * portal's layout) stops the sound.
+ * portal's layout) stops the sound, as it ends a session in its corner (lib/portal-presence.ts).
  */
 export function MiniPlayer() {
   const state = useSoundEngine();
@@ -69,8 +51,10 @@ export function MiniPlayer() {
   const clock = useEngineClock(readSessionClock, state.status === 'playing');
   const [fadeSeconds, setFadeSeconds] = useState<number>(DEFAULT_FADE_OUT_SECONDS);
   const volumeId = useId();
+  const bar = useRef<HTMLElement>(null);
 
-  useStopsWhenThePortalIsLeft();
+  // Pages' own bottom bars and a session in its corner sit above it (lib/bottom-chrome.ts).
+  useBottomChromePart('miniPlayer', bar, active);
 
   if (!active) return null;
   const paused = state.status === 'paused';
@@ -88,6 +72,7 @@ export function MiniPlayer() {
 
   return (
     <section
+      ref={bar}
       aria-label="Now playing"
       className="sticky bottom-0 z-30 border-t border-line bg-surface-raised/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur sm:px-6"
     >

@@ -1,8 +1,8 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 // A session screen that goes on across the portal's pages (the subliminals' session, docs/product/
-// screens.md#session-screen): the page that starts it puts its screen here, and the portal layout
-// shows it whatever page is open (components/floating-session.tsx), as the mini-player does for sound.
+// screens.md#session-screen): the page that starts it puts its screen here, and it shows whatever
+// portal page is open (components/floating-session.tsx), as long as the mini-player's sound would.
 // The page updates it while open (the same component, so it keeps its state) and can stop it; so can
 // the screen itself. One at a time.
 

@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE, removePortalFrame } from '@web/lib/portal-frame';
+import { usePortalShown } from '@web/lib/portal-presence';
 import { useSession } from '@web/lib/session';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
@@ -26,7 +27,6 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { FloatingSession } from '../floating-session';
 import { MiniPlayer } from '../mini-player';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -115,8 +115,8 @@ function UserMenu() {
 }
 
 /**
- * The authenticated bar with its sidebar, and the mini-player and a running session screen (in its corner)
- * under every page (docs/product/screens.md#portal-bar).
+ * The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar);
+ * a running session screen in its corner goes on over it (components/floating-session.tsx, shown by the router).
  * `notice`: a note above every page (the onboarding's invitation), composed by the app. While
  * `noticeSettling` (whether there is one is not known yet), the page is laid out but not shown, so a
  * note that arrives does not push it down; a pre-rendered frame of the page shows meanwhile, and goes
@@ -128,6 +128,8 @@ export function PortalLayout({
   page,
 }: { notice?: ReactNode; noticeSettling?: boolean; page?: ReactNode } = {}) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // What lives with the portal (the sound, a session in its corner) goes on while a layout shows.
+  usePortalShown(!page);
   useEffect(() => {
     if (!noticeSettling) removePortalFrame();
   }, [noticeSettling]);
@@ -159,8 +161,12 @@ export function PortalLayout({
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-line p-4 lg:block">
           <SidebarNav />
         </aside>
-        {/* Every page's inset, given here once; `portal-main` lets the open pages drop theirs (styles.css). */}
-        <main id="main" className="portal-main min-w-0 flex-1 px-4 py-12 sm:px-8">
+        {/* Every page's inset, given here once; `portal-main` lets the open pages drop theirs (styles.css).
+            Below, room for a session in its corner too, so the page's end scrolls clear of it (lib/bottom-chrome.ts). */}
+        <main
+          id="main"
+          className="portal-main min-w-0 flex-1 px-4 pb-[calc(3rem+var(--portal-corner-space,0px))] pt-12 sm:px-8"
+        >
           {notice}
           <div className={noticeSettling ? 'invisible contents' : 'contents'} aria-busy={noticeSettling || undefined}>
             {page ?? <Outlet />}
@@ -168,7 +174,6 @@ export function PortalLayout({
         </main>
       </div>
       {page ? null : <MiniPlayer />}
-      {page ? null : <FloatingSession />}
     </div>
   );
 }

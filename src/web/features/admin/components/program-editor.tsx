@@ -563,7 +563,7 @@ export function ProgramEditor({
       <p role="status" className="sr-only">
         {status}
       </p>
-      <div className="sticky bottom-0 z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur">
+      <div className="sticky bottom-[var(--portal-bottom-chrome,0px)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : creating ? 'Create program' : 'Save program'}
         </Button>

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
+import { BOTTOM_GAP_PX, useBottomChromePart, useMiniPlayerHeight } from '@web/lib/bottom-chrome';
 import { useScreenWakeLock } from '@web/lib/wake-lock';
 import { useFlashPlayer } from '../hooks/use-flash-player';
 import { flashSessionTag, type FlashedMessage } from '../lib/flash-session';
@@ -22,21 +23,6 @@ const FULL_SCREEN_ESCAPE_MS = 500;
 export const CONTROLS_IDLE_MS = 3000;
 /** Messages in the corner are this much of the chosen size (never under 12 px). */
 const CORNER_FONT_SCALE = 0.6;
-
-/** The mini-player's height, so the corner screen sits above it rather than on its controls. */
-function useMiniPlayerHeight(active: boolean): number {
-  const [height, setHeight] = useState(0);
-  const sound = useSoundEngine().status !== 'stopped';
-  useEffect(() => {
-    const bar = active && sound ? document.querySelector<HTMLElement>('section[aria-label="Now playing"]') : null;
-    if (!bar || typeof ResizeObserver === 'undefined') return;
-    // Reports the size once on observing, then on every change (the bar wraps on a phone).
-    const observer = new ResizeObserver(() => setHeight(bar.offsetHeight));
-    observer.observe(bar);
-    return () => observer.disconnect();
-  }, [active, sound]);
-  return active && sound ? height : 0;
-}
 
 /** Messages flashed with no sound are recorded in history as a session (lib/audio/flash-sessions.ts). */
 function useRecordedWhenSilent(
@@ -87,7 +73,9 @@ export function FlashOverlay({
   }
   const paused = engine.status === 'stopped' ? pausedWithoutSound : engine.status === 'paused';
   const flash = useFlashPlayer(playlist, settings, !paused);
-  const miniPlayerHeight = useMiniPlayerHeight(corner);
+  // In the corner it sits above the mini-player, and a page's own bottom bar above it (lib/bottom-chrome.ts).
+  const miniPlayerHeight = useMiniPlayerHeight();
+  useBottomChromePart('corner', overlay, corner);
   // The screen stays on while the messages flash (full size or in the corner), not while paused.
   useScreenWakeLock(!paused);
   useRecordedWhenSilent(playlist, categories, paused);
@@ -235,7 +223,7 @@ export function FlashOverlay({
           : 'inset-0',
         !shown && !corner && 'cursor-none',
       )}
-      style={corner ? { bottom: miniPlayerHeight + 12 } : undefined}
+      style={corner ? { bottom: miniPlayerHeight + BOTTOM_GAP_PX } : undefined}
     >
       <SessionBackground background={look.background} tint={settings.messageColor} />
       {flash ? (

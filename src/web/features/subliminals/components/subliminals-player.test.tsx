@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { MessageCategory, PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { FloatingSession } from '@web/components/floating-session';
+import { floatingSession } from '@web/lib/floating-session';
+import { usePortalShown } from '@web/lib/portal-presence';
 import {
   fakeApi,
   jsonResponse,
@@ -59,16 +60,18 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
+  // The session outlives the page and its screen's host, as in the app, where only the portal's end ends it.
+  act(() => floatingSession.end());
 });
 
-// The session screen shows under the portal's layout, as in the app.
-const renderPlayer = () =>
-  renderWithProviders(
-    <>
-      <SubliminalsPlayer />
-      <FloatingSession />
-    </>,
-  );
+/** A portal layout's part in the session: while one shows, the person is in the portal. */
+function PortalShown() {
+  usePortalShown(true);
+  return <Outlet />;
+}
+
+// The session screen shows above the routes (the test's router has the app's root, which shows it).
+const renderPlayer = () => renderWithProviders(<SubliminalsPlayer />);
 
 describe('SubliminalsPlayer', () => {
   it('opens one category at a time and closes the open one on a second click', async () => {
@@ -146,13 +149,8 @@ describe('SubliminalsPlayer', () => {
     const { router } = renderRoutes(
       [
         {
-          // The portal's layout, as far as the session is concerned: the page, and the session under it.
-          element: (
-            <>
-              <Outlet />
-              <FloatingSession />
-            </>
-          ),
+          // The portal's layout, as far as the session is concerned: it shows (the session is above the routes).
+          element: <PortalShown />,
           children: [
             { path: '/subliminals', element: <SubliminalsPlayer /> },
             { path: '/music', element: <h1>Meditations</h1> },

@@ -193,8 +193,9 @@ export function SubliminalsPlayer() {
           />
         </AfterFirstPaint>
       </div>
-      {/* The primary controls stay in view however long the page grows (at the bottom of the screen). */}
-      <div className="sticky bottom-3 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
+      {/* The primary controls stay in view however long the page grows (at the bottom of the screen, above
+          the mini-player and a session in its corner: lib/bottom-chrome.ts). */}
+      <div className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
         <div className="flex gap-2">
           <Button ref={startButton} size="lg" onClick={start} disabled={playing}>
             <Play aria-hidden className="h-5 w-5" /> Start
