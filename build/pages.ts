@@ -1,5 +1,5 @@
 // Which page the server sends for which path (written to dist/web/pages.json by the build; read by
-// src/server/http/web.ts). Paths are the SPA's (src/web/lib/paths.ts); `/s/*` matches every share link.
+// src/server/http/web.ts). Paths are the app's pages (PAGES in src/shared/contract/paths.ts); `/s/*` matches every share link.
 
 export const DEFAULT_TITLE = 'Innerwave — subliminal affirmations, solfeggio and binaural beats';
 

@@ -112,6 +112,15 @@ test('on a phone the bar is opaque; in dark mode the home page has the night sky
 });
 
 test('the 404 page has a way home', async ({ page }) => {
+  // A real 404 for search engines and link checkers, with the app's friendly page.
+  for (const path of ['/no-such-page', '/portal/nonsense']) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+  // A page's other form leads to its one URL.
+  expect((await page.goto('/terms'))?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/terms\/$/);
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -121,7 +130,7 @@ test('the 404 page has a way home', async ({ page }) => {
 
 test('a link a mail client mangled into a bad percent-escape opens the app, not an API answer', async ({ page }) => {
   const unknown = await page.goto('/%ZZ');
-  expect(unknown?.status()).toBe(200);
+  expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
   // A reset link whose id no longer decodes is still the reset page, which says the link is bad once sent.

@@ -53,22 +53,72 @@ describe('the built SPA', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it.each(['/subliminals', '/activation/MQ/abc-123', '/s/', '/sx/abc', '/terms/x'])(
-    'answers the deep link %s with index.html',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
+  it.each([
+    '/subliminals',
+    '/signup/check-inbox',
+    '/activation/MQ/abc-123',
+    '/password-reset/MQ/abc-123?x=1',
+    '/email/confirm/MQ/abc-123',
+    '/programs/sleep-well',
+    '/portal/home/',
+    '/privacy/',
+    '/admin',
+    '/admin/users',
+    '/logout',
+    '/Subliminals',
+  ])('answers the deep link %s with index.html', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, method).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toBe(INDEX);
+      if (method === 'GET') expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+    }
+  });
+
+  it.each([
+    '/no-such-page',
+    '/portal/nonsense',
+    '/portal',
+    '/admin/nonsense',
+    '/s/',
+    '/s/abc/def',
+    '/sx/abc',
+    '/terms/x',
+    '/programs//',
+    '/activation/MQ',
+    '/login//',
+    '//login',
+    '/gone/',
+  ])('answers %s, no page of the app, with the app (which says Page not found) and 404', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy']).toContain('script-src');
+      if (method === 'GET') expect(res.body).toBe(INDEX);
+    }
+  });
+
+  it.each([
+    ['/terms', '/terms/'],
+    ['/privacy?x=1', '/privacy/?x=1'],
+    ['/portal/home', '/portal/home/'],
+    ['/resetpassword', '/resetpassword/'],
+    ['/login/?redirect=%2Fmusic', '/login?redirect=%2Fmusic'],
+    ['/activation/MQ/abc-123/', '/activation/MQ/abc-123'],
+    ['/admin/', '/admin'],
+    ['/programs/', '/programs'],
+  ])('redirects %s to the one URL of its page, %s', async (url, location) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
 
   it.each([
     ['/terms/', TERMS],
-    ['/terms', TERMS],
     ['/login', LOGIN],
-    ['/login/?redirect=%2Fmusic', LOGIN],
+    ['/login?redirect=%2Fmusic', LOGIN],
     ['/s/AbC123', SHARED],
   ])('answers %s with the page the build made for it (pages.json)', async (url, body) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -82,31 +132,31 @@ describe('the built SPA', () => {
     ['/login?next=%00', LOGIN],
     ['/?a=%00', HOME],
     ['/s/AbC123?x=%00', SHARED],
+    ['/s/%00', SHARED, 200],
     // A path naming nothing, NUL or not, gets the app, which says Not found.
-    ['/subliminals%00', INDEX],
-    ['/assets/%00', INDEX],
-    ['/s/%00', SHARED],
-  ])('answers %s, a page with a NUL in its query or path, with its document', async (url, body) => {
+    ['/subliminals%00', INDEX, 404],
+    ['/assets/%00', INDEX, 404],
+  ])('answers %s, a page with a NUL in its query or path, with its document', async (url, body, status = 200) => {
     for (const method of ['GET', 'HEAD'] as const) {
       const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
-      expect(res.statusCode, method).toBe(200);
+      expect(res.statusCode, method).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       if (method === 'GET') expect(res.body).toBe(body);
     }
   });
 
   it.each([
-    ['/%ZZ', INDEX],
-    ['/password-reset/%ZZ/abc?x=%ZZ', INDEX],
-    ['/subliminals%', INDEX],
-    ['/%c0%ae%ff', INDEX],
-    ['/s/%ZZ', SHARED],
+    ['/%ZZ', INDEX, 404],
+    ['/password-reset/%ZZ/abc?x=%ZZ', INDEX, 200],
+    ['/subliminals%', INDEX, 404],
+    ['/%c0%ae%ff', INDEX, 404],
+    ['/s/%ZZ', SHARED, 200],
   ])(
     'answers %s, a page path that is not valid percent-encoding, as any page path naming nothing',
-    async (url, body) => {
+    async (url, body, status) => {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
-        expect(res.statusCode, method).toBe(200);
+        expect(res.statusCode, method).toBe(status);
         expect(res.headers['content-type']).toContain('text/html');
         expect(res.headers['content-security-policy']).toContain('script-src');
         if (method === 'GET') expect(res.body).toBe(body);

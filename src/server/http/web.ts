@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServedShared } from '@shared/contract';
+import { pageOf } from '@shared/contract/paths';
 import { notFound } from './errors';
 import { WEB_DIST_DIR } from '../paths';
 
@@ -93,7 +94,8 @@ export function routedUrl(request: IncomingMessage): string {
 
 /**
  * Serves the built SPA: hashed assets cached for a year, pages revalidated, and every other GET of
- * a page path answered with index.html so deep links (/subliminals) work. Pages go through the
+ * one of the app's pages (PAGES) answered with index.html so deep links (/subliminals) work; any
+ * other page path gets index.html with 404, where the app shows "Page not found". Pages go through the
  * static sender too, so they are compressed (.br/.gz from the build) and answer 304 by ETag.
  */
 export async function registerWeb(app: FastifyInstance, pages: WebPages | undefined, dir = WEB_DIST_DIR) {
@@ -113,8 +115,15 @@ export async function registerWeb(app: FastifyInstance, pages: WebPages | undefi
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (pages && isPageRequest(request)) return reply.sendFile(pageFile(pages, pathnameOf(request.url)));
-    throw notFound();
+    if (!pages || !isPageRequest(request)) throw notFound();
+    const pathname = pathnameOf(request.url);
+    const page = pageOf(pathname);
+    // No page of the app: the app still says "Page not found", but with a 404 a search engine or a
+    // link checker can count (docs/product/screens.md#not-found).
+    if (!page) return sendDocument(request, reply, 404, pages.index);
+    // One URL per page: `/terms` → `/terms/`, `/login/` → `/login`, the query kept.
+    if (page.canonical !== pathname) return reply.redirect(page.canonical + request.url.slice(pathname.length), 301);
+    return reply.sendFile(pageFile(pages, pathname));
   });
 }
 

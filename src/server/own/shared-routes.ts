@@ -6,6 +6,7 @@ import {
   planRequiredErrorSchema,
   sharedCopySchema,
   sharedItemSchema,
+  SHARED_PAGE,
   SHARE_TOKEN_PATTERN,
   shareTokenParamsSchema,
   type ServedShared,
@@ -20,9 +21,6 @@ import { copyShared, readShared } from './shares';
 // person may copy it into their own account. With the web build's share page renderer (`sharedPage`),
 // the link's own page `/s/{token}` comes filled with it
 // (docs/decisions/024-the-server-fills-the-share-page.md).
-
-/** The share page's path (build/pages.ts, src/web/lib/paths.ts). */
-const SHARE_PAGE = '/s/:token';
 
 export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: SharedPage | undefined }> = async (
   app,
@@ -97,7 +95,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
     }
   };
   // A page, not an API call: no schema (a token that cannot exist is a link not found, not a 400).
-  // With a trailing slash too: every other page is answered the same with or without it (pageFile).
+  // Its form with a trailing slash is redirected here, as every page's other form (registerWeb).
   const sendSharePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { token } = request.params as { token: string };
     const served = await serve(request, token);
@@ -110,5 +108,5 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
     if (!served || html === undefined) return reply.sendFile(sharedPage.loadingFile);
     return sendDocument(request, reply, served.status === 'gone' ? 404 : 200, html);
   };
-  for (const url of [SHARE_PAGE, `${SHARE_PAGE}/`]) app.get(url, { schema: { hide: true } }, sendSharePage);
+  app.get(SHARED_PAGE, { schema: { hide: true } }, sendSharePage);
 };

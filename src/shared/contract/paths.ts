@@ -74,6 +74,65 @@ export const EMAILED_PAGES = {
 /** The public page of a share link (its URL is what the share calls answer). */
 export const SHARED_PAGE = '/s/:token';
 
+/**
+ * Every page of the web app, as the router's paths (docs/product/screens.md#routes): the web router
+ * routes exactly these (src/web/app/router.tsx), and the server answers any other page path with 404
+ * (src/server/http/web.ts). A trailing slash is part of a page's one URL: the other form redirects.
+ */
+export const PAGES = {
+  home: '/',
+  signup: '/signup',
+  /** No page of its own any more: redirects to login (app/router.tsx). */
+  checkInbox: '/signup/check-inbox',
+  login: '/login',
+  logout: '/logout',
+  subliminals: '/subliminals',
+  music: '/music',
+  profile: '/profile',
+  applications: '/applications',
+  support: '/support',
+  welcome: '/welcome',
+  programs: '/programs',
+  program: '/programs/:slug',
+  practice: '/practice',
+  activate: EMAILED_PAGES.activation,
+  resetPassword: EMAILED_PAGES.resetRequest,
+  passwordReset: EMAILED_PAGES.passwordReset,
+  emailChange: EMAILED_PAGES.emailChange,
+  portalHome: '/portal/home/',
+  terms: '/terms/',
+  privacy: '/privacy/',
+  shared: SHARED_PAGE,
+  admin: '/admin',
+  adminMessages: '/admin/messages',
+  adminAudio: '/admin/audio',
+  adminPrograms: '/admin/programs',
+  adminApplications: '/admin/applications',
+  adminUsers: '/admin/users',
+  adminSupport: '/admin/support',
+} as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each page's pattern as the router matches it: a `:name` is one non-empty segment, case ignored, trailing slash or not. */
+const PAGE_MATCHERS = Object.values(PAGES).map((pattern) => {
+  const bare = pattern === '/' ? '' : pattern.replace(/\/$/, '');
+  const segments = bare.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)));
+  return { pattern, regExp: new RegExp(`^${segments.join('/')}/?$`, 'i') };
+});
+
+/**
+ * The page a path (without its query) names, and the path in that page's one form (its trailing
+ * slash as the page's pattern has it); undefined for a path that is no page of the app.
+ */
+export function pageOf(pathname: string): { pattern: string; canonical: string } | undefined {
+  const found = PAGE_MATCHERS.find(({ regExp }) => regExp.test(pathname));
+  if (!found) return undefined;
+  const { pattern } = found;
+  const bare = pathname.endsWith('/') && pathname !== '/' ? pathname.slice(0, -1) : pathname;
+  return { pattern, canonical: pattern.endsWith('/') && bare !== '/' ? `${bare}/` : bare };
+}
+
 /** A path with its `:name` parameters filled in, each encoded. */
 export function fillPath(template: string, params: Record<string, string | number>): string {
   return template.replace(/:([a-z]+)/gi, (_, name: string) => encodeURIComponent(String(params[name])));

@@ -1,39 +1,8 @@
 // The paths module alone: the contract's index would bring zod into every page's first load.
-import { EMAILED_PAGES, SHARED_PAGE } from '@shared/contract/paths';
+import { PAGES } from '@shared/contract/paths';
 
-// Every route of the SPA in one place (docs/product/screens.md#routes). Builders for routes with parameters.
-export const paths = {
-  home: '/',
-  signup: '/signup',
-  /** No page of its own any more: redirects to login (app/router.tsx). */
-  checkInbox: '/signup/check-inbox',
-  login: '/login',
-  logout: '/logout',
-  subliminals: '/subliminals',
-  music: '/music',
-  profile: '/profile',
-  applications: '/applications',
-  support: '/support',
-  welcome: '/welcome',
-  programs: '/programs',
-  program: '/programs/:slug',
-  practice: '/practice',
-  activate: EMAILED_PAGES.activation,
-  resetPassword: EMAILED_PAGES.resetRequest,
-  passwordReset: EMAILED_PAGES.passwordReset,
-  emailChange: EMAILED_PAGES.emailChange,
-  portalHome: '/portal/home/',
-  terms: '/terms/',
-  privacy: '/privacy/',
-  shared: SHARED_PAGE,
-  admin: '/admin',
-  adminMessages: '/admin/messages',
-  adminAudio: '/admin/audio',
-  adminPrograms: '/admin/programs',
-  adminApplications: '/admin/applications',
-  adminUsers: '/admin/users',
-  adminSupport: '/admin/support',
-} as const;
+/** Every route of the SPA (the server knows them too: @shared/contract/paths). Builders for routes with parameters below. */
+export const paths = PAGES;
 
 /** Whether a path is one of staff's admin pages (`/admin` and its tabs). */
 export const isAdminPath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
