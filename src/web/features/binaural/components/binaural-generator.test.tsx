@@ -69,6 +69,24 @@ describe('binaural generator', () => {
     expect(left).not.toHaveAccessibleDescription();
   });
 
+  it('shows a frequency as it plays once the field is left, whatever way it was typed', async () => {
+    const user = userEvent.setup();
+    renderGenerator();
+    const left = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Left frequency' });
+    const right = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Right frequency' });
+    await user.clear(left);
+    await user.type(left, '1e3');
+    expect(left.value).toBe('1e3');
+    await user.tab();
+    expect(left.value).toBe('1000');
+    expect(left).not.toHaveAccessibleDescription();
+    await user.clear(right);
+    await user.type(right, '0100');
+    await user.tab();
+    expect(right.value).toBe('100');
+    expect(screen.getByRole('status', { name: 'Beat' })).toHaveTextContent('900 Hz');
+  });
+
   it('shows a preset selected only while the fields hold its frequencies', async () => {
     const user = userEvent.setup();
     renderGenerator();

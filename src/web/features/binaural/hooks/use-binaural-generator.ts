@@ -74,7 +74,11 @@ export function useBinauralGenerator() {
     }
   }
 
-  /** A field left with a number outside the range takes the clamped one; an empty field, what plays. */
+  /**
+   * A field left with a number outside the range takes the clamped one; an empty field, what plays.
+   * Like the player's number fields, a field left then shows the number as it plays ("1e3" or "0100"
+   * typed reads 1000 or 100 once left, docs/product/content.md#frequencies-and-volume).
+   */
   function commit(side: 'left' | 'right'): number | null {
     const key = side === 'left' ? 'leftText' : 'rightText';
     const typed = parseHz(choices[key]);
@@ -85,9 +89,8 @@ export function useBinauralGenerator() {
       return null;
     }
     const played = clampHz(typed);
-    if (played === typed) return null;
-    generatorStore.set({ [key]: String(played) });
-    return played;
+    if (choices[key] !== String(played)) generatorStore.set({ [key]: String(played) });
+    return played === typed ? null : played;
   }
 
   const playing = engineState.status === 'playing' ? engineState.settings : null;
