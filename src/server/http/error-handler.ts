@@ -25,22 +25,40 @@ function valueAt(input: unknown, path: readonly string[]): unknown {
 /** Issues a value not sent at all raises: of its type, or of its choices (an enum's). */
 const MISSING_VALUE_KEYWORDS = new Set(['invalid_type', 'invalid_value']);
 
+/** Adds a message under a field's keys: a field holding both its own messages and its fields' keeps its own under `non_field_errors`, as DRF's nested serializers do. */
+function addFieldError(errors: ValidationError, keys: readonly string[], message: string): void {
+  const [field = NON_FIELD_ERRORS, ...rest] = keys;
+  let node = errors[field];
+  if (rest.length > 0) {
+    if (node === undefined || Array.isArray(node)) node = errors[field] = node ? { [NON_FIELD_ERRORS]: node } : {};
+    addFieldError(node, rest, message);
+    return;
+  }
+  if (node !== undefined && !Array.isArray(node)) {
+    addFieldError(node, [NON_FIELD_ERRORS], message);
+    return;
+  }
+  const messages = (errors[field] = node ?? []);
+  if (!messages.includes(message)) messages.push(message);
+}
+
 /**
- * Fastify validation issues (from the zod validator) in DRF's `{"field": ["message"]}` shape. A field
+ * Fastify validation issues (from the zod validator) in DRF's `{"field": ["message"]}` shape, a nested
+ * object's errors under its field by name (`{"settings": {"flashSpeed": ["message"]}}`). A field
  * that was not sent at all is "This field is required.", as DRF says it, whatever a schema's own
  * message for a wrong value of that type ("Must be a valid boolean.") or its choices. The problems
- * of a list's items are the field's, each said once: ten bad ids are one "A valid integer is required.".
+ * of a list's items are the list's, each said once: ten bad ids are one "A valid integer is required.".
  */
 export function toFieldErrors(issues: readonly ValidationIssue[], input?: unknown): ValidationError {
   const fields: ValidationError = {};
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter((key) => key !== '');
-    const field = path[0] || NON_FIELD_ERRORS;
     const missing =
       MISSING_VALUE_KEYWORDS.has(issue.keyword ?? '') && path.length > 0 && valueAt(input, path) === undefined;
     const message = missing ? MESSAGES.required : (issue.message ?? 'Invalid value.');
-    const messages = (fields[field] ??= []);
-    if (!messages.includes(message)) messages.push(message);
+    // The keys down to the first list: what is wrong inside a list is said of the list.
+    const listAt = path.findIndex((_, index) => Array.isArray(valueAt(input, path.slice(0, index))));
+    addFieldError(fields, listAt === -1 ? path : path.slice(0, listAt), message);
   }
   return fields;
 }

@@ -115,7 +115,7 @@ describe('HTTP error shapes', () => {
       look: ['This field is required.'],
     });
     const nested = await post('/api/probe/worded/', JSON.stringify({ look: {} }));
-    expect(nested.json()).toMatchObject({ look: ['This field is required.'] });
+    expect(nested.json()).toMatchObject({ look: { size: ['This field is required.'] } });
     const wrong = await post(
       '/api/probe/worded/',
       JSON.stringify({ finished: 'yes', started_at: 'today', look: { size: 'big' } }),
@@ -123,7 +123,7 @@ describe('HTTP error shapes', () => {
     expect(wrong.json()).toEqual({
       finished: ['Must be a valid boolean.'],
       started_at: ['Enter a date and time as ISO 8601.'],
-      look: ['Pick a size.'],
+      look: { size: ['Pick a size.'] },
     });
   });
 

@@ -336,7 +336,9 @@ describe('the player in the cloud', () => {
     ] as const) {
       const refused = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, ...change } });
       expect(refused.statusCode, JSON.stringify(change)).toBe(400);
-      expect(refused.json()).toEqual({ settings: [`Ensure this value is a multiple of step size ${step}.`] });
+      expect(refused.json()).toEqual({
+        settings: { [Object.keys(change)[0]!]: [`Ensure this value is a multiple of step size ${step}.`] },
+      });
     }
     expect((await call(ada, 'GET', API.player)).json()).toMatchObject({ playlist, settings });
   });
@@ -377,7 +379,7 @@ describe('the player in the cloud', () => {
     expect(custom.json().detail).toBe('Themes of your own are part of the intermediate plan.');
     const unknown = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, theme: 'neon' } });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ settings: ['Choose one of the themes.'] });
+    expect(unknown.json()).toEqual({ settings: { theme: ['Choose one of the themes.'] } });
     expect((await call(ada, 'GET', API.player)).json().settings.theme).toBe('midnight');
 
     await setPlan(ada, 'intermediate');

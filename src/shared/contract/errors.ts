@@ -11,9 +11,16 @@ export const detailErrorSchema = z.object({
 });
 export type DetailError = z.infer<typeof detailErrorSchema>;
 
-/** `{"field": ["message", ...]}`; errors of the whole body go under `non_field_errors`. */
-export const validationErrorSchema = z.record(z.string(), z.array(z.string()));
-export type ValidationError = z.infer<typeof validationErrorSchema>;
+/**
+ * `{"field": ["message", ...]}`; errors of the whole body go under `non_field_errors`, and a nested
+ * object's under its field as the same shape, `{"settings": {"flashSpeed": ["message"]}}`
+ * (docs/product/errors-and-limits.md#error-bodies).
+ */
+export type ValidationError = { [field: string]: string[] | ValidationError };
+export const validationErrorSchema: z.ZodType<ValidationError> = z.record(
+  z.string(),
+  z.union([z.array(z.string()), z.lazy(() => validationErrorSchema)]),
+);
 
 export { NON_FIELD_ERRORS } from './plain';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, describeError } from './api-client';
 import { sessionStore } from './session';
 
 // The browser's network stack is outside the web app: fetch and XMLHttpRequest answer as the server would.
@@ -126,5 +126,18 @@ describe('an error answer', () => {
       days: repeated,
       password: 'This password is too short. This password is too common.',
     });
+  });
+
+  it('says a nested object’s errors as its field’s, each sentence once', () => {
+    const required = 'This field is required.';
+    const error = new ApiError(400, {
+      settings: {
+        flashSpeed: [required],
+        fontSize: [required],
+        customTheme: { background: ['Enter a colour as #RRGGBB.'] },
+      },
+    });
+    expect(error.fieldErrors).toEqual({ settings: 'This field is required. Enter a colour as #RRGGBB.' });
+    expect(describeError(error)).toBe('This field is required. Enter a colour as #RRGGBB.');
   });
 });

@@ -29,6 +29,13 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The messages of a field's errors: its list, or every message of a nested object's fields. */
+function messagesOf(errors: unknown): string[] {
+  if (Array.isArray(errors)) return errors.filter((message) => typeof message === 'string');
+  if (errors && typeof errors === 'object') return Object.values(errors).flatMap(messagesOf);
+  return [];
+}
+
 /** A non-2xx answer, with the body the server sent (DRF shapes). */
 export class ApiError extends Error {
   constructor(
@@ -42,13 +49,14 @@ export class ApiError extends Error {
   /**
    * `{"field": ["message", …]}` bodies as field → its messages in one text: a password that breaks two
    * rules is told both (docs/product/accounts.md#password-rules), each message being a sentence, and
-   * each sentence once.
+   * each sentence once. A nested object's errors (`{"settings": {"flashSpeed": ["…"]}}`) are its
+   * field's: the forms have no field for what lies inside.
    */
   get fieldErrors(): Record<string, string> {
     if (!this.body || typeof this.body !== 'object') return {};
     const out: Record<string, string> = {};
     for (const [field, messages] of Object.entries(this.body)) {
-      const texts = Array.isArray(messages) ? messages.filter((message) => typeof message === 'string') : [];
+      const texts = messagesOf(messages);
       // A sentence the server repeats (one per list item that broke the same rule) is said once.
       if (texts.length > 0) out[field] = [...new Set(texts)].join(' ');
     }
