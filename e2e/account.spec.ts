@@ -118,3 +118,26 @@ test('signs out every other device from the profile; this one stays signed in', 
   await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
   await phone.close();
 });
+
+test('the account dialogs keep each button label on one line, on a phone and on a wide screen', async ({ page }) => {
+  await signInAsNewUser(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+    // At 390 px "Sign out everywhere else" broke onto two lines beside Cancel.
+    const lines = await dialog
+      .getByRole('button', { name: /^(Cancel|Sign out everywhere else)$/ })
+      .evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const text = document.createRange();
+          text.selectNodeContents(button);
+          return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+    expect(lines, `at ${width} px`).toEqual([1, 1]);
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), `at ${width} px`).toBe(0);
+    await page.keyboard.press('Escape');
+  }
+});

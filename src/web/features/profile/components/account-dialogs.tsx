@@ -59,11 +59,24 @@ function FormDialog<T extends FieldValues>({
       <DialogContent title={title} description={description}>
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
           {children}
-          <div className="mt-2 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+          {/* A label is never broken: on a phone a button that does not fit beside Cancel goes below it,
+              and each takes its line's width. */}
+          <div className="mt-2 flex flex-wrap justify-end gap-2">
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => setOpen(false)}
+              disabled={busy}
+              className="grow whitespace-nowrap sm:grow-0"
+            >
               Cancel
             </Button>
-            <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
+            <Button
+              type="submit"
+              variant={danger ? 'danger' : 'primary'}
+              disabled={busy}
+              className="grow whitespace-nowrap sm:grow-0"
+            >
               {busy ? 'Please wait…' : submitLabel}
             </Button>
           </div>
