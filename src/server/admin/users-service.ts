@@ -192,6 +192,13 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
  */
 export async function deleteUser(db: Db, media: MediaStore, id: number): Promise<boolean> {
   const files = await db.transaction(async (tx) => {
+    // The billing row first, as a Stripe event applying at the same moment takes it before the profile:
+    // in the other order, each waited for the other (PostgreSQL's "deadlock detected", a 500).
+    await tx
+      .select({ userId: billingAccounts.userId })
+      .from(billingAccounts)
+      .where(eq(billingAccounts.userId, id))
+      .for('update');
     const [profile] = await tx
       .select({ image: profiles.profileImage })
       .from(profiles)
