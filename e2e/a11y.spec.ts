@@ -45,7 +45,7 @@ const STAFF_ROUTES = ['/admin/messages', '/admin/audio', '/admin/applications', 
 /** Opens a route in a theme and waits until it has settled: fonts, lists, lazily mounted sections. */
 async function open(page: Page, route: string) {
   const response = await page.goto(route);
-  if (route === UNKNOWN_SHARE_LINK) expect(response?.status(), route).toBe(404);
+  if (route === UNKNOWN_SHARE_LINK || route === '/no-such-page') expect(response?.status(), route).toBe(404);
   else expect(response?.status(), route).toBeLessThan(400);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 }).first(), `${route} has a heading`).toBeVisible();
