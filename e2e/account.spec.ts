@@ -126,18 +126,21 @@ test('the account dialogs keep each button label on one line, on a phone and on 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+    const buttons = dialog.getByRole('button', { name: /^(Cancel|Sign out everywhere else)$/ });
+    // Measured once the dialog has come in: its code loads on first open and it scales in.
+    await expect(buttons).toHaveCount(2);
+    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
     // At 390 px "Sign out everywhere else" broke onto two lines beside Cancel.
-    const lines = await dialog
-      .getByRole('button', { name: /^(Cancel|Sign out everywhere else)$/ })
-      .evaluateAll((buttons) =>
-        buttons.map((button) => {
-          const text = document.createRange();
-          text.selectNodeContents(button);
-          return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
-        }),
-      );
+    const lines = await buttons.evaluateAll((all) =>
+      all.map((button) => {
+        const text = document.createRange();
+        text.selectNodeContents(button);
+        return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
     expect(lines, `at ${width} px`).toEqual([1, 1]);
     expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), `at ${width} px`).toBe(0);
     await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   }
 });
