@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type SetEmailConfirmRequest, type SetEmailRequest, type SetPasswordRequest } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
-import { cancelSubscriptionsBeforeDeletion } from '../billing/deletion';
+import { cancelSubscriptionsBeforeDeletion, cancelWhatStartedDuringDeletion } from '../billing/deletion';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
@@ -157,7 +157,8 @@ export async function deleteOwnAccount(
   log: FastifyBaseLogger,
 ): Promise<void> {
   await userWithPassword(ctx.database.db, userId, password, proven);
-  await cancelSubscriptionsBeforeDeletion(ctx, userId, log);
+  const customer = await cancelSubscriptionsBeforeDeletion(ctx, userId, log);
   await deleteUser(ctx.database.db, ctx.mediaFiles, userId);
   await ctx.notices.publish({ kind: 'user-changed', userId });
+  if (customer) await cancelWhatStartedDuringDeletion(ctx, customer, userId, log);
 }

@@ -56,17 +56,39 @@ export interface Refunded {
   currency: string | null;
 }
 
+/** A subscription to cancel at once with its payment refunded in full, and how Stripe is to record why. */
+export interface Reversal {
+  subscriptionId: string;
+  userId: number;
+  /** The cancellation's comment, kept at Stripe. */
+  comment: string;
+  reason: Stripe.RefundCreateParams.Reason;
+  metadata: Record<string, string>;
+  /** Stripe answers a second refund request with this key with the first refund. */
+  idempotencyKey: string;
+}
+
+/** A second subscription's reversal: both were just bought, none of it was used. */
+export const secondSubscriptionReversal = (duplicate: Duplicate): Reversal => ({
+  subscriptionId: duplicate.subscriptionId,
+  userId: duplicate.userId,
+  comment: `A second subscription of the same person (two Checkouts paid at once); ${duplicate.keptSubscriptionId} is kept. Refunded in full.`,
+  reason: 'duplicate',
+  metadata: {
+    user_id: String(duplicate.userId),
+    subscription: duplicate.subscriptionId,
+    kept_subscription: duplicate.keptSubscriptionId,
+  },
+  idempotencyKey: `innerwave-duplicate-refund-${duplicate.subscriptionId}`,
+});
+
 /** Cancels the subscription at Stripe unless it has ended, then refunds its latest invoice's payment in full. */
-export async function cancelAndRefund(stripe: Stripe, duplicate: Duplicate): Promise<Refunded> {
-  const id = duplicate.subscriptionId;
+export async function cancelAndRefund(stripe: Stripe, reversal: Reversal): Promise<Refunded> {
+  const id = reversal.subscriptionId;
   const subscription = await stripe.subscriptions.retrieve(id);
   if (!ENDED.includes(subscription.status)) {
     try {
-      await stripe.subscriptions.cancel(id, {
-        cancellation_details: {
-          comment: `A second subscription of the same person (two Checkouts paid at once); ${duplicate.keptSubscriptionId} is kept. Refunded in full.`,
-        },
-      });
+      await stripe.subscriptions.cancel(id, { cancellation_details: { comment: reversal.comment } });
     } catch (error) {
       // Cancelled meanwhile (another worker): Stripe answers that it has no such live subscription.
       if ((await asStripeError(error))?.code !== 'resource_missing') throw error;
@@ -85,14 +107,10 @@ export async function cancelAndRefund(stripe: Stripe, duplicate: Duplicate): Pro
     const refund = await stripe.refunds.create(
       {
         ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }),
-        reason: 'duplicate',
-        metadata: {
-          user_id: String(duplicate.userId),
-          subscription: id,
-          kept_subscription: duplicate.keptSubscriptionId,
-        },
+        reason: reversal.reason,
+        metadata: reversal.metadata,
       },
-      { idempotencyKey: `innerwave-duplicate-refund-${id}` },
+      { idempotencyKey: reversal.idempotencyKey },
     );
     return { refundId: refund.id, refundedAmount: refund.amount, currency: refund.currency };
   } catch (error) {
@@ -139,7 +157,7 @@ export async function settleDuplicateSubscriptions({ db, stripe, jobs, log }: Se
     );
     let refunded: Refunded;
     try {
-      refunded = await cancelAndRefund(stripe, duplicate);
+      refunded = await cancelAndRefund(stripe, secondSubscriptionReversal(duplicate));
     } catch (error) {
       const stripeError = await asStripeError(error);
       const facts = {

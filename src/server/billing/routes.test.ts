@@ -552,7 +552,9 @@ describe('billing with Stripe (the stand-in)', () => {
     stand.subscriptions.set(sub.id, sub);
     const deleted = await call(user, 'DELETE', API.me, { current_password: user.password });
     expect(deleted.statusCode).toBe(204);
-    expect(stand.calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${sub.id}` });
+    expect(stand.calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: `/v1/subscriptions/${sub.id}` }),
+    );
     expect(stand.subscriptions.get(sub.id)?.status).toBe('canceled');
     // Stripe unreachable (the stand-in stopped; the last test of this block): nothing is deleted.
     const { user: other, sub: unknownToStripe } = await subscriber('intermediate');
@@ -616,6 +618,45 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect((await fetch(`${pro}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
     const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: fay.headers });
     expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+  });
+
+  it('cancels and refunds a subscription paid while the account was being deleted', async () => {
+    const gil = await signedInUser(t.ctx);
+    const { url } = (
+      await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan: 'pro' }, headers: gil.headers })
+    ).json();
+    expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const customer = String(stand.sessions.get(url.split('/').pop()!)?.customer);
+    // While the deletion cancels what it listed, a page opened in another tab is paid: a new subscription.
+    let startedMeanwhile: Stripe.Subscription | undefined;
+    stand.onCall((call) => {
+      if (call.method !== 'DELETE' || startedMeanwhile) return;
+      startedMeanwhile = stand.startSubscription({
+        customer,
+        price: PRICES.intermediate,
+        metadata: { user_id: String(gil.id) },
+      });
+    });
+    try {
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: API.me,
+        payload: { current_password: gil.password },
+        headers: gil.headers,
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    } finally {
+      stand.onCall(undefined);
+    }
+    await stand.idle();
+    expect(startedMeanwhile).toBeDefined();
+    expect(stand.subscriptions.get(startedMeanwhile!.id)?.status).toBe('canceled');
+    expect(
+      [...stand.refunds.values()].filter((refund) => refund.metadata?.subscription === startedMeanwhile!.id),
+    ).toMatchObject([{ amount: 3600, reason: 'requested_by_customer' }]);
+    expect(
+      [...stand.subscriptions.values()].filter((sub) => sub.customer === customer && sub.status !== 'canceled'),
+    ).toEqual([]);
   });
 });
 
