@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { leanChunks, precompress, prerenderPages, sharedHead } from './build/vite-plugins.ts';
+import { leanChunks, precompress, prerenderPages, sharedHead, siteIcons } from './build/vite-plugins.ts';
 import { PRERENDERED_PAGES } from './build/pages.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
@@ -37,6 +37,7 @@ export default defineConfig({
     chunkGrouping.plugin,
     sharedHead(),
     prerenderPages(sharedSettings, root, renderDir),
+    siteIcons(path.join(root, 'public/favicon.svg')),
     precompress(),
   ],
   build: {

@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
+import sharp from 'sharp';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { EARLY_CLICKS_RECORDER } from '../src/web/lib/early-clicks.ts';
 import { describeAccount } from '../src/web/lib/describe-account.ts';
@@ -50,7 +51,10 @@ export function sharedHead(): Plugin {
           },
         },
         { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1026' } },
+        // The .ico for browsers without SVG icons; its `sizes` keeps the others on the SVG (siteIcons below).
+        { tag: 'link', attrs: { rel: 'icon', href: '/favicon.ico', sizes: '32x32' } },
         { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } },
+        { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' } },
         { tag: 'script', children: beforePaintScript },
       ].map((tag) => ({ ...tag, injectTo: 'head' as const })),
     ],
@@ -278,6 +282,57 @@ export function startAfterFirstPaint(html: string): string {
 // ones. The entry is imported once they are all in: imported sooner, the app's first dynamic imports found
 // them missing and added the rest in one task.
 const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var f=d.preload.split(' '),i=0;(function add(){var t=performance.now();while(i<f.length&&performance.now()-t<8){if(f[i]){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}i++}if(i<f.length)setTimeout(add,0);else import(d.entry)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+
+/**
+ * The icons drawn from the one icon art, `svgFile` (public/favicon.svg), at build: favicon.ico (16, 32
+ * and 48 px), which browsers and tools ask for whatever a page links, and apple-touch-icon.png (180
+ * px, its corners square: iOS rounds them itself and shows transparent ones black).
+ */
+export function siteIcons(svgFile: string): Plugin {
+  // Drawn at each size rather than scaled down from one, so the small ones stay sharp.
+  const png = (svg: Buffer, size: number) =>
+    sharp(svg, { density: (72 * size) / 64 })
+      .resize(size, size)
+      .png()
+      .toBuffer();
+  return {
+    name: 'innerwave:site-icons',
+    apply: 'build',
+    async generateBundle() {
+      const svg = readFileSync(svgFile);
+      const squared = svg.toString().replace(/(<rect\b[^>]*?)\s+rx="[^"]*"/, '$1');
+      if (squared === svg.toString()) this.error(`${svgFile} has no rounded background to square for the touch icon`);
+      const sizes = [16, 32, 48];
+      const images = await Promise.all(sizes.map((size) => png(svg, size)));
+      this.emitFile({
+        type: 'asset',
+        fileName: 'favicon.ico',
+        source: icoOf(images.map((image, i) => ({ size: sizes[i]!, png: image }))),
+      });
+      this.emitFile({ type: 'asset', fileName: 'apple-touch-icon.png', source: await png(Buffer.from(squared), 180) });
+    },
+  };
+}
+
+/** An ICO file holding PNG images (each at most 256 px), as every browser, and Windows since Vista, reads them. */
+export function icoOf(images: ReadonlyArray<{ size: number; png: Buffer }>): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2); // an icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = header.length + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry[0] = size % 256; // 0 stands for 256
+    entry[1] = size % 256;
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map((image) => image.png)]);
+}
 
 /**
  * Writes .br and .gz next to every text asset, once, at build time; the server sends them to

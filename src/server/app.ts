@@ -108,6 +108,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(guidanceRoutes, ctx);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
-  await registerWeb(app, pages, options.webDir);
+  await registerWeb(app, pages, ctx.config.publicUrl, options.webDir);
   return app;
 }

@@ -14,6 +14,8 @@ const LOGIN =
   '<!doctype html><html><head><link rel="modulepreload" href="/assets/login.js"></head><body></body></html>';
 const SHARED =
   '<!doctype html><html><head><link rel="modulepreload" href="/assets/shared.js"></head><body></body></html>';
+const ICO = Buffer.from([0, 0, 1, 0, 0, 0]);
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
 function writeWebDir(withHome: boolean, withManifest = withHome) {
@@ -38,6 +40,8 @@ function writeWebDir(withHome: boolean, withManifest = withHome) {
   }
   writeFileSync(path.join(webDir, 'assets/app-3f2a1b.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(webDir, 'favicon.ico'), ICO);
+  writeFileSync(path.join(webDir, 'apple-touch-icon.png'), PNG);
   return webDir;
 }
 
@@ -195,12 +199,77 @@ describe('the built SPA', () => {
     );
   });
 
-  it('caches hashed assets for a year and revalidates other files', async () => {
+  it('caches hashed assets for a year, the icons for a week, and revalidates other files', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(icon.headers['cache-control']).toBe('no-cache');
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['/favicon.ico', 'image/vnd.microsoft.icon', ICO],
+    ['/favicon.svg', 'image/svg+xml', undefined],
+    ['/apple-touch-icon.png', 'image/png', PNG],
+  ])('serves %s, which browsers ask for by its name, cached for a week', async (url, type, bytes) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, method).toBe(200);
+      expect(res.headers['content-type']).toContain(type);
+      expect(res.headers['cache-control']).toBe('public, max-age=604800');
+      if (method === 'GET' && bytes) expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('serves robots.txt: the pages for someone signed in, staff, e-mailed and shared links disallowed, and the sitemap named', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.body).toBe(
+      [
+        'User-agent: *',
+        'Disallow: /activation/',
+        'Disallow: /admin',
+        'Disallow: /api/',
+        'Disallow: /applications',
+        'Disallow: /email/confirm/',
+        'Disallow: /logout',
+        'Disallow: /music',
+        'Disallow: /password-reset/',
+        'Disallow: /practice',
+        'Disallow: /profile',
+        'Disallow: /programs',
+        'Disallow: /s/',
+        'Disallow: /signup/check-inbox',
+        'Disallow: /subliminals',
+        'Disallow: /support',
+        'Disallow: /welcome',
+        '',
+        'Sitemap: http://innerwave.test/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('serves sitemap.xml listing the public pages at PUBLIC_URL, each answering 200 at that URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/,
+    );
+    const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><\/url>/g)].map((match) => match[1]);
+    expect(urls).toEqual(
+      ['/', '/signup', '/login', '/resetpassword/', '/portal/home/', '/terms/', '/privacy/'].map(
+        (page) => `http://innerwave.test${page}`,
+      ),
+    );
+    for (const url of urls) {
+      const page = await t.app.inject({ method: 'GET', url: new URL(url!).pathname });
+      expect([url, page.statusCode]).toEqual([url, 200]);
+    }
   });
 
   it('keeps 404s for missing files, API paths and media', async () => {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import type { ServedShared } from '@shared/contract';
 import { pageOf } from '@shared/contract/paths';
+import { registerCrawlerFiles } from './crawlers';
 import { notFound } from './errors';
 import { WEB_DIST_DIR } from '../paths';
 
@@ -93,13 +94,28 @@ export function routedUrl(request: IncomingMessage): string {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, pages revalidated, and every other GET of
- * one of the app's pages (PAGES) answered with index.html so deep links (/subliminals) work; any
- * other page path gets index.html with 404, where the app shows "Page not found". Pages go through the
- * static sender too, so they are compressed (.br/.gz from the build) and answer 304 by ETag.
+ * The icons browsers, phones and tools ask for by these names whatever a page links (the build draws
+ * favicon.ico and apple-touch-icon.png from favicon.svg): kept a week, not for good like the hashed
+ * assets, since a new icon comes under the same name.
  */
-export async function registerWeb(app: FastifyInstance, pages: WebPages | undefined, dir = WEB_DIST_DIR) {
+const ICONS = new Set(['favicon.ico', 'favicon.svg', 'apple-touch-icon.png']);
+const ICON_CACHING = 'public, max-age=604800';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, the icons for a week, pages revalidated, and
+ * every other GET of one of the app's pages (PAGES) answered with index.html so deep links
+ * (/subliminals) work; any other page path gets index.html with 404, where the app shows "Page not
+ * found". Pages go through the static sender too, so they are compressed (.br/.gz from the build) and
+ * answer 304 by ETag. With them come robots.txt and sitemap.xml for the site at `publicUrl`.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  pages: WebPages | undefined,
+  publicUrl: string,
+  dir = WEB_DIST_DIR,
+) {
   if (pages) {
+    registerCrawlerFiles(app, publicUrl);
     await app.register(fastifyStatic, {
       root: dir,
       prefix: '/',
@@ -109,7 +125,9 @@ export async function registerWeb(app: FastifyInstance, pages: WebPages | undefi
       preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Its .br or .gz when the build wrote one and the browser takes it.
+        const icon = ICONS.has(path.relative(dir, filePath).replace(/\.(br|gz)$/, ''));
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : icon ? ICON_CACHING : 'no-cache');
       },
     });
   }

@@ -112,6 +112,44 @@ export const PAGES = {
   adminSupport: '/admin/support',
 } as const;
 
+/**
+ * What crawlers are told of each page (robots.txt and sitemap.xml, src/server/http/crawlers.ts): `listed`,
+ * a public page of its own, in the sitemap; `disallowed`, a page for someone signed in or for staff, a
+ * link an e-mail carries, a share link (seen by whom its sharer gives it), or a page that only
+ * redirects. Every page of PAGES is one or the other, so a new page cannot be left out.
+ */
+export const PAGE_CRAWLING: Record<keyof typeof PAGES, 'listed' | 'disallowed'> = {
+  home: 'listed',
+  signup: 'listed',
+  checkInbox: 'disallowed',
+  login: 'listed',
+  logout: 'disallowed',
+  subliminals: 'disallowed',
+  music: 'disallowed',
+  profile: 'disallowed',
+  applications: 'disallowed',
+  support: 'disallowed',
+  welcome: 'disallowed',
+  programs: 'disallowed',
+  program: 'disallowed',
+  practice: 'disallowed',
+  activate: 'disallowed',
+  resetPassword: 'listed',
+  passwordReset: 'disallowed',
+  emailChange: 'disallowed',
+  portalHome: 'listed',
+  terms: 'listed',
+  privacy: 'listed',
+  shared: 'disallowed',
+  admin: 'disallowed',
+  adminMessages: 'disallowed',
+  adminAudio: 'disallowed',
+  adminPrograms: 'disallowed',
+  adminApplications: 'disallowed',
+  adminUsers: 'disallowed',
+  adminSupport: 'disallowed',
+};
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Each page's pattern as the router matches it: a `:name` is one non-empty segment, case ignored, trailing slash or not. */
