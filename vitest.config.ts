@@ -30,6 +30,8 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
+      // The build's own lists (build/pages.ts) against the app's pages.
+      { extends: true, test: { name: 'build', include: ['build/**/*.test.ts'], environment: 'node' } },
       // The repository's own rules (lint boundaries).
       {
         extends: true,
