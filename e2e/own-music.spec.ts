@@ -21,6 +21,15 @@ test('a Pro member uploads their own track, plays it like the library’s, and d
   await expect(card).toBeVisible();
   await expect(page.getByText(/1 of 50 tracks, 16 KB of 500 MB used\./)).toBeVisible();
 
+  // The same file again, under another name: refused, saying which track has it, and counted once.
+  await page.getByLabel('Audio file').setInputFiles({ name: 'Copy.wav', mimeType: 'audio/wav', buffer: tone });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByLabel('Audio file')).toHaveAccessibleDescription(
+    'This file is already in your music as “Evening tone”.',
+  );
+  await expect(page.getByText(/1 of 50 tracks, 16 KB of 500 MB used\./)).toBeVisible();
+  await expect(page.getByTestId('audio-item').filter({ hasText: 'Copy' })).toHaveCount(0);
+
   // The file comes back byte for byte through the signed URL it is played from.
   const listed = await page.evaluate(async () => {
     const response = await fetch('/api/user/my-music/', {

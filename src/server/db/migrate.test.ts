@@ -163,6 +163,65 @@ describe('migrations', () => {
     }
   });
 
+  it('keep one track of a file in a person’s music: the oldest of a file uploaded twice, which their saved subliminals then play', async () => {
+    const older = migrationsUpTo('0015_category_names_ignore_case');
+    const database = await createPglite();
+    try {
+      const db = database.db as unknown as PgliteDatabase;
+      await migrate(db, { migrationsFolder: older.folder });
+      await database.db.execute(
+        sql`insert into users (id, email, password_hash) values (1, 'ada@example.com', 'x'), (2, 'bob@example.com', 'x')`,
+      );
+      await database.db.execute(sql`
+        insert into own_tracks (id, user_id, name, audio_file, bytes, created_at) values
+          (1, 1, 'Rain', 'own-music/1/a.mp3', 10, '2026-01-01'), (2, 1, 'Rain again', 'own-music/1/a.mp3', 10, '2026-01-02'),
+          (3, 1, 'Sea', 'own-music/1/b.mp3', 20, '2026-01-03'), (4, 2, 'Rain', 'own-music/2/a.mp3', 10, '2026-01-01'),
+          (5, 1, 'Rain, third', 'own-music/1/a.mp3', 10, '2026-01-04')`);
+      const noise = { kind: 'noise', colour: 'pink', gain_db: -6 };
+      const own = (id: number, name: string) => ({ kind: 'own_track', track_id: id, name, gain_db: -3 });
+      const sounds = {
+        evening: { volume: 1, layers: [noise, own(5, 'Rain, third')] },
+        sea: { volume: 0.5, layers: [own(3, 'Sea'), noise] },
+        bob: { volume: 1, layers: [own(4, 'Rain')] },
+      };
+      await database.db.execute(sql`
+        insert into saved_subliminals (user_id, name, playlist, settings, sound) values
+          (1, 'evening', '[]', '{}', ${JSON.stringify(sounds.evening)}::jsonb),
+          (1, 'sea', '[]', '{}', ${JSON.stringify(sounds.sea)}::jsonb),
+          (2, 'bob', '[]', '{}', ${JSON.stringify(sounds.bob)}::jsonb),
+          (1, 'silent', '[]', '{}', null)`);
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+      const tracks = await queryRows<{ id: number; name: string }>(
+        database.db,
+        sql`select id, name from own_tracks order by id`,
+      );
+      expect(tracks).toEqual([
+        { id: 1, name: 'Rain' },
+        { id: 3, name: 'Sea' },
+        { id: 4, name: 'Rain' },
+      ]);
+      const saved = await queryRows<{ name: string; sound: unknown; layer_count: number }>(
+        database.db,
+        sql`select name, sound, layer_count from saved_subliminals order by id`,
+      );
+      expect(saved).toEqual([
+        { name: 'evening', sound: { volume: 1, layers: [noise, own(1, 'Rain')] }, layer_count: 2 },
+        { name: 'sea', sound: sounds.sea, layer_count: 2 },
+        { name: 'bob', sound: sounds.bob, layer_count: 1 },
+        { name: 'silent', sound: null, layer_count: 0 },
+      ]);
+      await expect(
+        database.db.execute(
+          sql`insert into own_tracks (user_id, name, audio_file, bytes) values (1, 'Sea twice', 'own-music/1/b.mp3', 20)`,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
   it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
     // The same SQL runs on both databases; an embedded one of its own is stopped before the counts.
     const older = migrationsUpTo('0010_own_voice');

@@ -182,12 +182,12 @@ export const ownTracks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Relative path in the media store: own-music/<user id>/<sha-256>.<ext>. */
+    /** Relative path in the media store: own-music/<user id>/<sha-256>.<ext>, so the same bytes are one track of a person's. */
     audioFile: text('audio_file').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('own_tracks_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('own_tracks_user_file_unique').on(t.userId, t.audioFile)],
 );
 
 /**

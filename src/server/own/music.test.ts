@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, fillPath, OWN_MUSIC } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
 import { fakeMp3, headersOnly, toneWav } from '../admin/test/fake-audio';
+import type { Db } from '../db/client';
 import { ownTracks } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { signedMediaUrl } from '../test/media';
@@ -35,6 +36,28 @@ function upload(user: SignedInUser, parts: Parameters<typeof multipartBody>[0]) 
     payload: body.payload,
     headers: { ...user.headers, ...body.headers },
   });
+}
+
+/**
+ * Sends uploads as at the same moment: each checks the person's music before the transaction that adds
+ * its file, and opens that transaction only once every one of them has come to it.
+ */
+async function atTheSameMoment<T>(send: () => Promise<T>[], count: number): Promise<T[]> {
+  const { db } = t.database;
+  const transaction = db.transaction.bind(db);
+  let arrived = 0;
+  let allThere = () => {};
+  const together = new Promise<void>((resolve) => (allThere = resolve));
+  const held = vi.spyOn(db, 'transaction').mockImplementation(async (...args: Parameters<Db['transaction']>) => {
+    if (++arrived === count) allThere();
+    await together;
+    return transaction(...args);
+  });
+  try {
+    return await Promise.all(send());
+  } finally {
+    held.mockRestore();
+  }
 }
 
 describe('own music', () => {
@@ -86,6 +109,59 @@ describe('own music', () => {
     expect((await call(ada, 'DELETE', trackPath(created.json().id))).statusCode).toBe(204);
     expect(stored(relative)).toBe(false);
     expect((await call(ada, 'DELETE', trackPath(created.json().id))).statusCode).toBe(404);
+  });
+
+  it('refuses a file already in the person’s music, under any name, saying which track it is', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const audio = fakeMp3(4096);
+    const relative = `own-music/${ada.id}/${createHash('sha256').update(audio).digest('hex')}.mp3`;
+    const first = await upload(ada, { audio_file: { filename: 'Forest walk.mp3', content: audio } });
+    expect(first.statusCode).toBe(201);
+    const again = await upload(ada, { name: 'Woods', audio_file: { filename: 'copy of forest.ogg', content: audio } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ audio_file: ['This file is already in your music as “Forest walk”.'] });
+    // Counted and shown once, its file still there, nothing left staged.
+    const listed = (await call(ada, 'GET', API.myMusic)).json();
+    expect(listed.tracks.map((track: { name: string }) => track.name)).toEqual(['Forest walk']);
+    expect(listed.used_bytes).toBe(audio.length);
+    expect(stored(relative)).toBe(true);
+    expect(staged()).toBe(0);
+
+    // Another person's music is their own; once deleted, the file may come again.
+    const bob = await signedInUser(t.ctx);
+    await setPlan(bob, 'pro');
+    expect((await upload(bob, { audio_file: { filename: 'a.mp3', content: audio } })).statusCode).toBe(201);
+    expect((await call(ada, 'DELETE', trackPath(first.json().id))).statusCode).toBe(204);
+    const back = await upload(ada, { audio_file: { filename: 'Forest walk.mp3', content: audio } });
+    expect(back.statusCode).toBe(201);
+    expect(stored(relative)).toBe(true);
+  });
+
+  it('keeps one track of the same file uploaded several times at the same moment, and refuses the others', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const audio = fakeMp3(64 * 1024);
+    const relative = `own-music/${ada.id}/${createHash('sha256').update(audio).digest('hex')}.mp3`;
+    const names = ['One.mp3', 'Two.mp3', 'Three.mp3'];
+    const answers = await atTheSameMoment(
+      () => names.map((filename) => upload(ada, { audio_file: { filename, content: audio } })),
+      names.length,
+    );
+    const created = answers.filter((answer) => answer.statusCode === 201);
+    expect(created).toHaveLength(1);
+    const name = created[0]!.json().name;
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        { audio_file: [`This file is already in your music as “${name}”.`] },
+      ]);
+    }
+    const listed = (await call(ada, 'GET', API.myMusic)).json();
+    expect(listed.tracks.map((track: { name: string }) => track.name)).toEqual([name]);
+    expect(listed.used_bytes).toBe(audio.length);
+    expect(stored(relative)).toBe(true);
+    expect(staged()).toBe(0);
   });
 
   it('refuses what is not audio, no file, a blank name and a file too large, keeping nothing', async () => {

@@ -53,6 +53,20 @@ export async function listOwnMusic(db: Db, urls: MediaUrls, userId: number): Pro
   };
 }
 
+/**
+ * Refuses a file the person's music already holds, naming its track: a file is named by its bytes'
+ * SHA-256, computed as the upload streamed in (own-music/<user id>/<sha-256>.<ext>), so the same
+ * bytes under any file name are the same file, and a second track of them would only count twice
+ * against the quota and show twice.
+ */
+async function assertNotThere(db: Db, userId: number, relative: string): Promise<void> {
+  const [there] = await db
+    .select({ name: ownTracks.name })
+    .from(ownTracks)
+    .where(and(eq(ownTracks.userId, userId), eq(ownTracks.audioFile, relative)));
+  if (there) throw badRequest({ audio_file: [`This file is already in your music as “${there.name}”.`] });
+}
+
 /** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */
 async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promise<void> {
   const used = await usage(db, userId);
@@ -82,9 +96,9 @@ function trackName(given: string | undefined, fileName: string | undefined): str
 }
 
 /**
- * Stores an uploaded file as the person's track: audio by its bytes, within the quota (checked with
- * the person's row locked, so two uploads at once cannot both pass). The staged file is placed or
- * removed, never left behind.
+ * Stores an uploaded file as the person's track: audio by its bytes, not one of their tracks already,
+ * within the quota (checked with the person's row locked, so two uploads at once cannot both pass). The
+ * staged file is placed or removed, never left behind.
  */
 export async function addOwnTrack(
   db: Db,
@@ -100,10 +114,13 @@ export async function addOwnTrack(
     if (!type) throw badRequest({ audio_file: [AUDIO_TYPES_TEXT] });
     const name = trackName(upload.name, upload.fileName);
     const relative = `own-music/${userId}/${contentAddressedName(staged.sha256, type.ext)}`;
-    // Checked first so a full quota costs no transfer to the storage, then again where it counts.
+    // Checked first so a file already there or a full quota costs no transfer to the storage, then
+    // again where it counts.
+    await assertNotThere(db, userId, relative);
     await assertRoomForTrack(db, userId, staged.size);
     const row = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
       await lockUserRow(tx, userId);
+      await assertNotThere(tx, userId, relative);
       await assertRoomForTrack(tx, userId, staged.size);
       const [inserted] = await tx
         .insert(ownTracks)
