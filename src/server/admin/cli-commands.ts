@@ -3,7 +3,9 @@ import { rename, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import {
+  ADMIN_USER_PAGE_SIZE,
   adminJobQuerySchema,
+  adminUserQuerySchema,
   AUDIO_KINDS,
   messagesFileSchema,
   pathId,
@@ -116,7 +118,7 @@ function operatorName(): string {
 }
 
 const userLine = (u: AdminUser) =>
-  `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${accountStatus(u, (iso) => iso.slice(0, 10)).padEnd(25)} ${u.is_staff ? 'staff' : ''}`.trimEnd();
+  `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${accountStatus(u, (iso) => iso.slice(0, 10)).padEnd(25)} ${(u.is_staff ? 'staff' : '').padEnd(6)}${u.attention.length ? `needs attention: ${u.attention.join(', ')}` : ''}`.trimEnd();
 
 async function setActive(c: CommandContext, active: boolean) {
   const email = positional(c, 0, "the user's e-mail");
@@ -170,16 +172,31 @@ export const COMMANDS: Record<string, Command> = {
     run: (c) => setActive(c, false),
   },
   'list-users': {
-    usage: 'list-users [--search <part of e-mail>]',
-    summary: 'List users (at most 100), optionally by e-mail.',
-    options: { search: { type: 'string' } },
+    usage: 'list-users [--search <part of e-mail or name>] [--attention] [--page <n>]',
+    summary: `List users, newest first, ${ADMIN_USER_PAGE_SIZE} a page; by e-mail or name, or only those needing attention.`,
+    options: { search: { type: 'string' }, attention: { type: 'boolean' }, page: { type: 'string' } },
     async run(c) {
-      const { results, count } = await listUsers(c.store.db, (c.values.search as string | undefined)?.trim() ?? '');
+      const query = adminUserQuerySchema.safeParse({
+        search: c.values.search,
+        page: c.values.page,
+        attention: c.values.attention ? 'true' : undefined,
+      });
+      if (!query.success) {
+        const [issue] = query.error.issues;
+        throw new CliError(`--${String(issue?.path[0])}: ${issue?.message ?? 'not valid'}`, EXIT.usage);
+      }
+      const { search, page, attention } = query.data;
+      const { results, count } = await listUsers(c.store.db, { search, page, attention: attention === 'true' });
       for (const user of results) print(c, userLine(user));
-      print(
-        c,
-        `${count} user${count === 1 ? '' : 's'}${count > results.length ? ` (first ${results.length} shown)` : ''}.`,
-      );
+      const users = `${count} user${count === 1 ? '' : 's'}`;
+      const pages = Math.ceil(count / ADMIN_USER_PAGE_SIZE);
+      if (page === 1 && pages <= 1) {
+        print(c, `${users}.`);
+        return;
+      }
+      const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
+      const shown = results.length ? `${first}–${first + results.length - 1} shown` : 'none: past the last page';
+      print(c, `${users}, page ${page} of ${pages} (${shown}).`);
     },
   },
   'import-messages': {

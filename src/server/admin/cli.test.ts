@@ -11,7 +11,7 @@ import { createTestDatabase } from '../test/database';
 import { eq } from 'drizzle-orm';
 import { insertJob } from '../jobs/queue';
 import { jobs } from '../jobs/table';
-import { users } from '../db/schema';
+import { billingAccounts, users } from '../db/schema';
 import { runCli } from './cli';
 import { fakeMp3, toneWav } from './test/fake-audio';
 
@@ -145,6 +145,31 @@ describe('admin CLI', () => {
     expect((await cli(['list-users', '--search', 'waiting'])).out).toMatch(
       /waiting@innerwave\.test\s+basic\s+not activated yet\n1 user\.\n/,
     );
+    // Pages of 50, newest first; those needing attention say why.
+    await database.db
+      .insert(users)
+      .values(Array.from({ length: 60 }, (_, i) => ({ email: `crowd${i}@innerwave.test`, passwordHash: 'x' })));
+    const second = await cli(['list-users', '--search', 'crowd', '--page', '2']);
+    expect(second.out).toMatch(
+      /^ +\d+ {2}crowd9@innerwave\.test .*\n(.*\n){9}60 users, page 2 of 2 \(51–60 shown\)\.\n$/,
+    );
+    expect((await cli(['list-users', '--search', 'crowd', '--page', '3'])).out).toBe(
+      '60 users, page 3 of 2 (none: past the last page).\n',
+    );
+    const [past] = await database.db
+      .insert(users)
+      .values({ email: 'past-due@innerwave.test', passwordHash: 'x', isActive: true })
+      .returning({ id: users.id });
+    await database.db
+      .insert(billingAccounts)
+      .values({ userId: past!.id, stripeCustomerId: 'cus_past', subscriptionStatus: 'past_due' });
+    expect((await cli(['list-users', '--attention'])).out).toMatch(
+      /past-due@innerwave\.test\s+basic\s+active\s+needs attention: payment_failed\n1 user\.\n$/,
+    );
+    expect(await cli(['list-users', '--page', '0'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--page: Ensure this value is greater than or equal to 1.') as unknown,
+    });
   });
 
   it('imports and exports messages, and refuses a bad file without changing anything', async () => {

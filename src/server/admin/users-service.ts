@@ -1,14 +1,15 @@
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_USER_PAGE_SIZE,
   emailField,
   type AdminUser,
   type AdminUserList,
   type AdminUserUpdate,
+  type UserAttentionReason,
 } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
-import { billingAccounts, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
+import { billingAccounts, duplicateSubscriptions, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
 import { adminBilling, secondSubscriptionsForStaff, type BillingColumns } from '../billing/service';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
@@ -16,6 +17,21 @@ import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
 import { revokeAllSessions } from '../auth/sessions';
 import { releaseUnreferenced, type MediaStore } from '../media/store';
+
+/**
+ * Why a user's billing needs staff (USER_ATTENTION_REASONS, docs/product/api.md#users), as conditions on a user
+ * row joined with its billing row: the list's filter and each user's `attention` are these same expressions.
+ */
+const attentionConditions: Record<UserAttentionReason, SQL> = {
+  // adminBilling's past_due: the subscription's status, on a billing row (which always has its customer).
+  payment_failed: sql`coalesce(${billingAccounts.subscriptionStatus} = 'past_due', false)`,
+  // What secondSubscriptionsForStaff lists first: one still to settle (being refunded, or refused by Stripe).
+  second_subscription: sql`exists (select 1 from ${duplicateSubscriptions} where ${duplicateSubscriptions.userId} = ${users.id} and ${duplicateSubscriptions.settledAt} is null)`,
+  // Stripe keeps charging someone who cannot sign in: a subscription that can charge and is not set to stop.
+  deactivated_billing: sql`(not ${users.isActive} and coalesce(${billingAccounts.subscriptionStatus} in ('active', 'trialing', 'past_due') and not ${billingAccounts.cancelAtPeriodEnd} and ${billingAccounts.cancelAt} is null, false))`,
+};
+const attentionReasons = Object.keys(attentionConditions) as UserAttentionReason[];
+const needsAttention = or(...Object.values(attentionConditions))!;
 
 const userColumns = {
   id: users.id,
@@ -35,6 +51,9 @@ const userColumns = {
     currentPeriodEnd: billingAccounts.currentPeriodEnd,
     cancelAtPeriodEnd: billingAccounts.cancelAtPeriodEnd,
   },
+  attention: Object.fromEntries(
+    attentionReasons.map((reason) => [reason, attentionConditions[reason].mapWith(Boolean)]),
+  ) as Record<UserAttentionReason, SQL<boolean>>,
 };
 
 interface UserRow {
@@ -49,6 +68,7 @@ interface UserRow {
   lastLogin: Date | null;
   deactivatedAt: Date | null;
   billing: BillingColumns | null;
+  attention: Record<UserAttentionReason, boolean>;
 }
 
 const toAdminUser = (row: UserRow, seconds: Awaited<ReturnType<typeof secondSubscriptionsForStaff>>): AdminUser => ({
@@ -64,27 +84,66 @@ const toAdminUser = (row: UserRow, seconds: Awaited<ReturnType<typeof secondSubs
   last_login: row.lastLogin?.toISOString() ?? null,
   deactivated_at: row.deactivatedAt?.toISOString() ?? null,
   billing: adminBilling(row.billing, seconds.get(row.id)),
+  attention: attentionReasons.filter((reason) => row.attention[reason]),
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Users whose e-mail contains `search` (any case), oldest first. */
-export async function listUsers(db: Db, search = ''): Promise<AdminUserList> {
-  const where = search ? ilike(users.email, `%${escapeLike(search)}%`) : undefined;
-  const rows = await db
-    .select(userColumns)
+export interface UserListQuery {
+  /** Part of the e-mail or of the name ("first last"), any case. */
+  search?: string | undefined;
+  /** From 1. */
+  page?: number | undefined;
+  /** Only users whose billing needs staff. */
+  attention?: boolean | undefined;
+}
+
+/**
+ * One page of the users whose e-mail or name contains `search` (any case), newest first (the latest sign-up
+ * first, as ids are given), only those needing attention when asked; a page past the last is empty.
+ */
+export async function listUsers(
+  db: Db,
+  { search = '', page = 1, attention = false }: UserListQuery = {},
+): Promise<AdminUserList> {
+  const pattern = `%${escapeLike(search)}%`;
+  const where = and(
+    search
+      ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+      : undefined,
+    attention ? needsAttention : undefined,
+  );
+  // Both counts in one pass over the users.
+  const [counts] = await db
+    .select({
+      count: sql<number>`count(*) filter (where ${where ?? sql`true`})`.mapWith(Number),
+      needsAttention: sql<number>`count(*) filter (where ${needsAttention})`.mapWith(Number),
+    })
     .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
-    .where(where)
-    .orderBy(asc(users.id))
-    .limit(ADMIN_USER_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id));
+  const total = counts?.count ?? 0;
+  const offset = (page - 1) * ADMIN_USER_PAGE_SIZE;
+  const rows =
+    offset < total
+      ? await db
+          .select(userColumns)
+          .from(users)
+          .leftJoin(profiles, eq(profiles.userId, users.id))
+          .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
+          .where(where)
+          .orderBy(desc(users.id))
+          .limit(ADMIN_USER_PAGE_SIZE)
+          .offset(offset)
+      : [];
   const seconds = await secondSubscriptionsForStaff(
     db,
     rows.map((row) => row.id),
   );
-  return { results: rows.map((row) => toAdminUser(row, seconds)), count: total?.n ?? 0 };
+  return {
+    results: rows.map((row) => toAdminUser(row, seconds)),
+    count: total,
+    needs_attention: counts?.needsAttention ?? 0,
+  };
 }
 
 export async function getUser(db: Db, id: number): Promise<AdminUser> {

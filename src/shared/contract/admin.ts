@@ -4,7 +4,7 @@ import { adminBillingSchema } from './billing';
 import { drfMessage, maxElements } from './drf-messages';
 import { unstorableTextMessages } from './errors';
 import { AUDIO_KINDS } from './portal-plain';
-import { pathId, refuseUnstorableText, requiredString } from './fields';
+import { MAX_DATABASE_ID, pathId, queryInteger, refuseUnstorableText, requiredString } from './fields';
 import { hasVisibleText } from './plain';
 import { fillPath } from './paths';
 
@@ -46,6 +46,15 @@ export const audioItemParamsSchema = audioKindParamsSchema.extend({ id: pathId()
 
 // Users
 
+/**
+ * Why a user's billing needs staff (docs/product/api.md#users); one definition, which the list's filter and each
+ * user's `attention` both follow: `payment_failed`, the subscription is past due (a renewal failed, Stripe
+ * retries); `second_subscription`, a second subscription is not settled yet (being cancelled and refunded, or
+ * Stripe refused); `deactivated_billing`, staff deactivated the account while its subscription still renews.
+ */
+export const USER_ATTENTION_REASONS = ['payment_failed', 'second_subscription', 'deactivated_billing'] as const;
+export type UserAttentionReason = (typeof USER_ATTENTION_REASONS)[number];
+
 export const adminUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -61,17 +70,38 @@ export const adminUserSchema = z.object({
   deactivated_at: z.string().nullable(),
   /** The Stripe subscription behind the plan; an operator's plan change holds until the next webhook. */
   billing: adminBillingSchema,
+  /** Why the user's billing needs staff (USER_ATTENTION_REASONS); empty when it does not. */
+  attention: z.array(z.enum(USER_ATTENTION_REASONS)),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.object({
+  /** One page of the users matching the query, newest first: at most ADMIN_USER_PAGE_SIZE. */
   results: z.array(adminUserSchema),
-  /** Users matching the search, of which at most ADMIN_USER_PAGE_SIZE are listed. */
+  /** Users matching the query, on every page. */
   count: z.number().int(),
+  /** Users whose billing needs staff (`attention` not empty), whatever the query. */
+  needs_attention: z.number().int(),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
-export const ADMIN_USER_PAGE_SIZE = 100;
+export const ADMIN_USER_PAGE_SIZE = 50;
 
-export const adminUserQuerySchema = z.object({ search: z.string().trim().max(254).optional() });
+export const adminUserQuerySchema = z.object({
+  /** Part of the e-mail or of the name ("first last"), any case. */
+  search: z.string().trim().max(254).optional(),
+  /** From 1; a page past the last one is empty (`count` still says how many match). */
+  page: queryInteger()
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+        // No page can start past the last possible user (ids are PostgreSQL integers).
+        .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.` }),
+    )
+    .default(1),
+  /** `true`: only users whose billing needs staff. */
+  attention: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
+});
+export type AdminUserQuery = z.input<typeof adminUserQuerySchema>;
 
 export const adminUserUpdateSchema = z
   .object({

@@ -17,12 +17,15 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
     {
       schema: {
         tags,
-        summary: 'Search users by e-mail',
+        summary: 'One page of the users, newest first: search by e-mail or name, or only those needing attention',
         querystring: adminUserQuerySchema,
         response: { 200: adminUserListSchema, ...errors },
       },
     },
-    async (request) => listUsers(db, request.query.search),
+    async (request) => {
+      const { search, page, attention } = request.query;
+      return listUsers(db, { search, page, attention: attention === 'true' });
+    },
   );
   app.get(
     ADMIN_API.user,

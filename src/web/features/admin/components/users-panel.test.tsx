@@ -24,6 +24,7 @@ const ada: AdminUser = {
   last_login: null,
   deactivated_at: null,
   billing: NO_ADMIN_BILLING,
+  attention: [],
 };
 const DEACTIVATED_AT = '2026-11-20T09:30:00Z';
 
@@ -33,7 +34,7 @@ function usersServer(users: AdminUser[]) {
     [`GET ${ADMIN_API.users}`]: ({ path }) => {
       const search = new URL(path, 'http://x').searchParams.get('search') ?? '';
       const results = users.filter((user) => user.email.includes(search));
-      return { results, count: results.length };
+      return { results, count: results.length, needs_attention: 0 };
     },
     [`PATCH ${ADMIN_API.user.replace(':id', '1')}`]: ({ body }) => {
       if ((body as { subscription_plan?: string }).subscription_plan === 'pro')
