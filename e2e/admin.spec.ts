@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewUser } from './support/accounts';
+import { createActiveUser, signInAsNewUser, strongPassword } from './support/accounts';
 
 // Staff publish an installer through /admin; a member finds it on /applications and downloads
 // exactly the bytes that were uploaded. The staff account is made by scripts/e2e.mjs with the admin CLI.
@@ -82,4 +82,71 @@ test('admin pages do not ask for the onboarding answer, which they never show', 
   expect(asked).toEqual([]);
   // A member's page still asks for it.
   await Promise.all([page.waitForRequest((request) => isOnboarding(request.url())), page.goto('/subliminals')]);
+});
+
+test('staff page through users, find one by name, and list those whose billing needs attention', async ({
+  page,
+  request,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  test.setTimeout(180_000);
+  // More people than a page (50), under one mark so that other tests' accounts do not count.
+  const mark = `pager${Date.now().toString(36)}`;
+  const emails = Array.from({ length: 51 }, (_, i) => `${mark}-${String(i).padStart(2, '0')}@example.com`);
+  for (let i = 0; i < emails.length; i += 6) {
+    await Promise.all(
+      emails.slice(i, i + 6).map(async (email) => {
+        const password = strongPassword();
+        const signup = await request.post('/api/users/', {
+          data: { email, password, re_password: password, accept_terms: true },
+        });
+        expect(signup.status(), await signup.text()).toBe(201);
+      }),
+    );
+  }
+  // A member with a name, whose renewal fails at Stripe (the stand-in's portal).
+  const member = await createActiveUser(request);
+  const login = await request.post('/api/jwt/create/', { data: member });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const named = await request.put('/api/user/profile/update/', {
+    headers,
+    multipart: { first_name: 'Marigold', last_name: mark },
+  });
+  expect(named.status(), await named.text()).toBe(200);
+  const checkout = await request.post('/api/billing/checkout/', { headers, data: { plan: 'pro' } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  await request.post(`${((await checkout.json()) as { url: string }).url}/pay`, { maxRedirects: 0 });
+  await expect
+    .poll(async () => ((await (await request.get('/api/user/plan/', { headers })).json()) as { plan: string }).plan)
+    .toBe('pro');
+  const portal = await request.post('/api/billing/portal/', { headers });
+  expect(portal.status(), await portal.text()).toBe(200);
+  await request.post(`${((await portal.json()) as { url: string }).url}/fail`, { maxRedirects: 0 });
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/users?search=${mark}-`);
+  const list = page.getByRole('region', { name: 'Users' });
+  await expect(list.getByRole('status')).toHaveText('1–50 of 51 users, newest first');
+  await expect(list.getByText(`${mark}-50@example.com`, { exact: true })).toBeVisible();
+  await expect(list.getByText(`${mark}-00@example.com`, { exact: true })).toHaveCount(0);
+  const pager = list.getByRole('navigation', { name: 'Pages of users', exact: true });
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  await expect(list.getByRole('status')).toHaveText('51–51 of 51 users, newest first');
+  await expect(list.getByText(`${mark}-00@example.com`, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${mark}-&page=2$`));
+  await page.goBack();
+  await expect(list.getByText(`${mark}-50@example.com`, { exact: true })).toBeVisible();
+
+  // By name, as staff read it; then only those needing attention, whose row says why.
+  const search = list.getByLabel('Search by e-mail or name');
+  await search.fill(`marigold ${mark}`);
+  const row = list.getByRole('listitem').filter({ hasText: member.email });
+  await expect(row).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByLabel('Needs attention only').check();
+  await expect(page).toHaveURL(/attention=true/);
+  await expect(row.getByText('Needs attention')).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText(/Stripe: past due · payment failed/)).toBeVisible();
+  await search.fill(`${mark}-`);
+  await expect(list.getByText('No user needing attention matches')).toBeVisible();
 });

@@ -1,3 +1,10 @@
+/** What one read of the users list asks for: a search, a page (from 1), only those needing attention. */
+export interface AdminUsersParams {
+  search: string;
+  page: number;
+  attention: boolean;
+}
+
 /** The cache keys of the admin's lists; each API file's hooks reload their own. */
 export const adminKeys = {
   applications: ['admin', 'applications'],
@@ -8,5 +15,6 @@ export const adminKeys = {
   program: (slug: string) => ['admin', 'programs', slug],
   support: (openOnly?: boolean) =>
     openOnly === undefined ? ['admin', 'support'] : ['admin', 'support', openOnly ? 'open' : 'all'],
-  users: (search?: string) => (search === undefined ? ['admin', 'users'] : ['admin', 'users', search]),
+  users: (params?: AdminUsersParams) =>
+    params === undefined ? ['admin', 'users'] : ['admin', 'users', params.search, params.page, params.attention],
 } as const;

@@ -1,22 +1,31 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserList, AdminUserUpdate } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { apiRequest } from '@web/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys, type AdminUsersParams } from './keys';
 
-export const adminUsersQuery = (search: string) =>
+/** The list's address: only what differs from the first page of everyone. */
+export function adminUsersPath({ search, page, attention }: AdminUsersParams): string {
+  const query = [
+    search ? `search=${encodeURIComponent(search)}` : '',
+    attention ? 'attention=true' : '',
+    page > 1 ? `page=${page}` : '',
+  ].filter(Boolean);
+  return query.length ? `${ADMIN_API.users}?${query.join('&')}` : ADMIN_API.users;
+}
+
+export const adminUsersQuery = (params: AdminUsersParams) =>
   queryOptions({
-    queryKey: adminKeys.users(search),
-    queryFn: ({ signal }) =>
-      apiRequest<AdminUserList>(`${ADMIN_API.users}${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
-        signal,
-      }),
+    queryKey: adminKeys.users(params),
+    queryFn: ({ signal }) => apiRequest<AdminUserList>(adminUsersPath(params), { signal }),
+    // The page on screen stays while the next one loads, so the list does not jump to a spinner.
+    placeholderData: keepPreviousData,
   });
 
 export const updateAdminUser = (id: number, body: AdminUserUpdate) =>
   apiRequest<AdminUser>(adminPath(ADMIN_API.user, { id }), { method: 'PATCH', body });
 
-/** Changes a user (plan, active); every search of the users list is reloaded, whatever the outcome. */
+/** Changes a user (plan, active); every page and search of the users list is reloaded, whatever the outcome. */
 export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,13 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@shared/contract';
-import { ADMIN_API } from '@shared/contract/admin';
+import { ADMIN_API, ADMIN_USER_PAGE_SIZE } from '@shared/contract/admin';
 import { NO_ADMIN_BILLING } from '@shared/contract/billing';
 import { formatDate } from '@web/lib/dates';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
-import { PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
+import { DEACTIVATED_BILLING_TEXT, PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -28,13 +28,23 @@ const ada: AdminUser = {
 };
 const DEACTIVATED_AT = '2026-11-20T09:30:00Z';
 
-/** The server's users, changed by PATCH as the server would. */
+/** The server's users (newest first), a page at a time, changed by PATCH as the server would. */
 function usersServer(users: AdminUser[]) {
   return fakeApi({
     [`GET ${ADMIN_API.users}`]: ({ path }) => {
-      const search = new URL(path, 'http://x').searchParams.get('search') ?? '';
-      const results = users.filter((user) => user.email.includes(search));
-      return { results, count: results.length, needs_attention: 0 };
+      const query = new URL(path, 'http://x').searchParams;
+      const search = query.get('search') ?? '';
+      const page = Number(query.get('page') ?? '1');
+      const matching = users.filter(
+        (user) =>
+          (user.email.includes(search) || `${user.first_name} ${user.last_name}`.includes(search)) &&
+          (query.get('attention') !== 'true' || user.attention.length > 0),
+      );
+      return {
+        results: matching.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE),
+        count: matching.length,
+        needs_attention: users.filter((user) => user.attention.length > 0).length,
+      };
     },
     [`PATCH ${ADMIN_API.user.replace(':id', '1')}`]: ({ body }) => {
       if ((body as { subscription_plan?: string }).subscription_plan === 'pro')
@@ -100,13 +110,17 @@ describe('UsersPanel', () => {
     expect(screen.getByLabelText('Plan of ada@example.com')).toHaveValue('basic');
   });
 
-  it('searches by e-mail and says when nobody matches', async () => {
+  it('searches by e-mail or name and says when nobody matches', async () => {
     const user = userEvent.setup();
     const api = usersServer([{ ...ada }]);
     renderWithProviders(<UsersPanel />);
     await screen.findByText('ada@example.com');
-    await user.type(screen.getByLabelText('Search by e-mail'), 'grace');
-    expect(await screen.findByText('No user\'s e-mail contains "grace".')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search by e-mail or name'), 'Ada Love');
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?search=Ada%20Love`);
+    await user.clear(screen.getByLabelText('Search by e-mail or name'));
+    await user.type(screen.getByLabelText('Search by e-mail or name'), 'grace');
+    expect(await screen.findByText('No user\'s e-mail or name contains "grace".')).toBeInTheDocument();
     expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?search=grace`);
   });
 
@@ -123,6 +137,7 @@ describe('UsersPanel', () => {
         stripe_subscription_id: 'sub_Ada456',
         second_subscriptions: [],
       },
+      attention: ['payment_failed'],
     };
     const grace: AdminUser = { ...ada, id: 2, email: 'grace@example.com' };
     const ended: AdminUser = {
@@ -130,6 +145,7 @@ describe('UsersPanel', () => {
       id: 3,
       email: 'ended@example.com',
       billing: { ...paying.billing, status: 'canceled', past_due: false },
+      attention: [],
     };
     usersServer([paying, grace, ended]);
     renderWithProviders(<UsersPanel />);
@@ -178,6 +194,7 @@ describe('UsersPanel', () => {
       id: 2,
       email: 'open@example.com',
       billing: { ...billing, second_subscriptions: [refused, pending, { ...settled, subscription_id: 'sub_Second4' }] },
+      attention: ['second_subscription'],
     };
     usersServer([refunded, open]);
     renderWithProviders(<UsersPanel />);
@@ -195,5 +212,122 @@ describe('UsersPanel', () => {
       'Second subscription still bills: being cancelled and refunded (Stripe sends the event again).sub_Second2',
       `Second subscription cancelled and $36.00 refunded on ${formatDate('2026-12-02T12:00:00Z')}.sub_Second4`,
     ]);
+  });
+
+  it('marks the users whose billing needs staff, each with why, and lists only them when asked', async () => {
+    const user = userEvent.setup();
+    const stripe = {
+      ...NO_ADMIN_BILLING,
+      status: 'active' as const,
+      stripe_customer_id: 'cus_X',
+      stripe_subscription_id: 'sub_X',
+    };
+    const failed: AdminUser = {
+      ...ada,
+      id: 3,
+      email: 'failed@example.com',
+      billing: { ...stripe, status: 'past_due', past_due: true },
+      attention: ['payment_failed'],
+    };
+    const stopped: AdminUser = {
+      ...ada,
+      id: 2,
+      email: 'stopped@example.com',
+      is_active: false,
+      deactivated_at: DEACTIVATED_AT,
+      billing: stripe,
+      attention: ['deactivated_billing'],
+    };
+    const paying: AdminUser = { ...ada, billing: stripe };
+    const api = usersServer([failed, stopped, paying]);
+    const { router } = renderWithProviders(<UsersPanel />, { path: '/admin/users' });
+    const row = async (email: string) => (await screen.findByText(email)).closest('li')!;
+    expect(await screen.findByText('2 need attention.')).toBeInTheDocument();
+    expect(within(await row('failed@example.com')).getByText('Needs attention')).toBeInTheDocument();
+    expect(within(await row('failed@example.com')).getByText(/payment failed/)).toHaveClass('text-danger');
+    expect(within(await row('stopped@example.com')).getByText(DEACTIVATED_BILLING_TEXT)).toHaveClass('text-danger');
+    expect(within(await row('ada@example.com')).queryByText('Needs attention')).toBeNull();
+    expect(within(await row('ada@example.com')).getByText(/Stripe: active/)).not.toHaveClass('text-danger');
+
+    await user.click(screen.getByLabelText('Needs attention only'));
+    await vi.waitFor(() => expect(screen.queryByText('ada@example.com')).toBeNull());
+    expect(screen.getByText('failed@example.com')).toBeInTheDocument();
+    expect(screen.getByText('stopped@example.com')).toBeInTheDocument();
+    expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?attention=true`);
+    expect(router.state.location.search).toBe('?attention=true');
+    await user.type(screen.getByLabelText('Search by e-mail or name'), 'ada');
+    expect(await screen.findByText('No user needing attention matches "ada".')).toBeInTheDocument();
+    expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?search=ada&attention=true`);
+  });
+
+  describe('with more users than a page', () => {
+    // 120 users, newest first: user120 … user1.
+    const crowd = () =>
+      Array.from({ length: 120 }, (_, i): AdminUser => ({ ...ada, id: 120 - i, email: `user${120 - i}@example.com` }));
+    const summary = () => screen.getByRole('status');
+    const top = () => screen.getByRole('navigation', { name: 'Pages of users' });
+    const bottom = () => screen.getByRole('navigation', { name: 'Pages of users, below the list' });
+
+    it('pages forward and back, keeping the page in the address', async () => {
+      const user = userEvent.setup();
+      const api = usersServer(crowd());
+      const { router } = renderWithProviders(<UsersPanel />, { path: '/admin/users' });
+      await screen.findByText('user120@example.com');
+      expect(summary()).toHaveTextContent('1–50 of 120 users, newest first');
+      expect(within(top()).getByText('Page 1 of 3')).toBeInTheDocument();
+      expect(within(top()).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      expect(within(top()).getByRole('button', { name: 'First page' })).toBeDisabled();
+      expect(screen.getAllByRole('listitem')).toHaveLength(50);
+
+      await user.click(within(top()).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
+      expect(screen.queryByText('user120@example.com')).toBeNull();
+      expect(summary()).toHaveTextContent('51–100 of 120 users, newest first');
+      expect(router.state.location.search).toBe('?page=2');
+      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2`);
+
+      // From the list's end, the new page starts at its top.
+      await user.click(within(bottom()).getByRole('button', { name: 'Last page' }));
+      expect(await screen.findByText('user20@example.com')).toBeInTheDocument();
+      expect(summary()).toHaveTextContent('101–120 of 120 users, newest first');
+      expect(summary()).toHaveFocus();
+      expect(screen.getAllByRole('listitem')).toHaveLength(20);
+      expect(within(bottom()).getByRole('button', { name: 'Next page' })).toBeDisabled();
+      expect(within(bottom()).getByRole('button', { name: 'Last page' })).toBeDisabled();
+
+      // Back returns to the page before.
+      await act(() => router.navigate(-1));
+      expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
+      await user.click(within(top()).getByRole('button', { name: 'First page' }));
+      expect(await screen.findByText('user120@example.com')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('starts a new search or filter at the first page', async () => {
+      const user = userEvent.setup();
+      const api = usersServer(crowd());
+      const { router } = renderWithProviders(<UsersPanel />, { path: '/admin/users?page=3' });
+      expect(await screen.findByText('user20@example.com')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Search by e-mail or name'), 'user1');
+      await vi.waitFor(() => expect(router.state.location.search).toBe('?search=user1'));
+      expect(await screen.findByText('user120@example.com')).toBeInTheDocument();
+      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?search=user1`);
+      // user1, user10–19, user100–120: one page.
+      expect(summary()).toHaveTextContent('32 users, newest first');
+      expect(screen.queryByRole('navigation', { name: 'Pages of users' })).toBeNull();
+    });
+
+    it('shows the last page for a page past the end, and the first for a page that is no number', async () => {
+      const api = usersServer(crowd());
+      const { router } = renderWithProviders(<UsersPanel />, { path: '/admin/users?page=9' });
+      expect(await screen.findByText('user20@example.com')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?page=3');
+      expect(api.calls.map((call) => call.path)).toEqual([`${ADMIN_API.users}?page=9`, `${ADMIN_API.users}?page=3`]);
+
+      const other = usersServer(crowd());
+      renderWithProviders(<UsersPanel />, { path: '/admin/users?page=0' });
+      expect((await screen.findAllByText('user120@example.com')).length).toBeGreaterThan(0);
+      expect(other.calls.map((call) => call.path)).toEqual([ADMIN_API.users]);
+    });
   });
 });

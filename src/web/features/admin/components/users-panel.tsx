@@ -1,11 +1,14 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Search } from 'lucide-react';
+import { clsx } from 'clsx';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
+import { ADMIN_USER_PAGE_SIZE } from '@shared/contract/admin';
 import { accountStatus, EMAIL_MAX_LENGTH, subscriptionEnded } from '@shared/contract/plain';
-import { formatMoney } from '@shared/numbers';
+import { formatInteger, formatMoney } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/change';
@@ -18,6 +21,9 @@ import { formatDate } from '@web/lib/dates';
 export const PLAN_OVERRIDE_NOTE =
   'A plan set here holds until the next billing event from Stripe (a renewal, a change, a failed payment or a cancellation), which sets the plan the subscription pays for.';
 const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
+/** The `deactivated_billing` reason of a user's `attention`: Stripe still charges someone who cannot sign in. */
+export const DEACTIVATED_BILLING_TEXT =
+  'Deactivated while the subscription still bills: cancel it at Stripe, or activate the account again.';
 
 /** A second live subscription (two Checkouts paid at the same moment) and what the webhook did with it. */
 export function secondSubscriptionText(second: AdminBilling['second_subscriptions'][number]): string {
@@ -41,11 +47,12 @@ function SecondSubscriptionLine({ second }: { second: AdminBilling['second_subsc
   );
 }
 
-function BillingLine({ billing }: { billing: AdminBilling }) {
+function BillingLine({ billing, attention }: { billing: AdminBilling; attention: AdminUser['attention'] }) {
   if (!billing.stripe_customer_id && !billing.status) return <p className="text-sm text-fg-muted">No Stripe billing</p>;
+  const paymentFailed = attention.includes('payment_failed');
   const parts = [
     billing.status ? `Stripe: ${billing.status.replace(/_/g, ' ')}` : 'Stripe: no subscription',
-    billing.past_due ? 'payment failed' : null,
+    paymentFailed ? 'payment failed' : null,
     // An ended subscription neither renews nor ends again.
     billing.current_period_end && !subscriptionEnded(billing.status)
       ? `${billing.cancel_at_period_end ? 'ends' : 'renews'} ${formatDate(billing.current_period_end)}`
@@ -54,7 +61,7 @@ function BillingLine({ billing }: { billing: AdminBilling }) {
   return (
     <>
       <p className="text-sm text-fg-muted">
-        <span className={billing.past_due ? 'text-danger' : undefined}>{parts.join(' · ')}</span>
+        <span className={paymentFailed ? 'text-danger' : undefined}>{parts.join(' · ')}</span>
         {[billing.stripe_customer_id, billing.stripe_subscription_id].map((id) =>
           id ? (
             <code key={id} className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">
@@ -66,6 +73,9 @@ function BillingLine({ billing }: { billing: AdminBilling }) {
       {billing.second_subscriptions.map((second) => (
         <SecondSubscriptionLine key={second.subscription_id} second={second} />
       ))}
+      {attention.includes('deactivated_billing') ? (
+        <p className="text-sm text-danger">{DEACTIVATED_BILLING_TEXT}</p>
+      ) : null}
     </>
   );
 }
@@ -83,14 +93,20 @@ function UserRow({
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="truncate font-medium">
-          {user.email}
-          {user.is_staff ? <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
+        {/* The badges go under a long e-mail rather than be cut off with it. */}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+          <span className="max-w-full truncate">{user.email}</span>
+          {user.is_staff ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
+          {user.attention.length ? (
+            <span className="rounded-full bg-danger/15 px-2 py-0.5 text-xs whitespace-nowrap text-danger">
+              Needs attention
+            </span>
+          ) : null}
         </p>
         <p className="text-sm wrap-anywhere text-fg-muted">
           {name ? `${name} · ` : ''}joined {formatDate(user.date_joined)} · {accountStatus(user, formatDate)}
         </p>
-        <BillingLine billing={user.billing} />
+        <BillingLine billing={user.billing} attention={user.attention} />
       </div>
       <div className="flex items-center gap-2">
         <label className="sr-only" htmlFor={`plan-${user.id}`}>
@@ -117,45 +133,194 @@ function UserRow({
   );
 }
 
-/** Users: search by e-mail, see their billing, set the plan (until Stripe's next event), activate or deactivate. */
+/** The page a `?page=` of the screen's address names: a whole number from 1 (a bad one reads as the first). */
+const pageOf = (value: string | null) => (value && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : 1);
+
+interface ListState {
+  search: string;
+  attention: boolean;
+  page: number;
+}
+
+const listOf = (params: URLSearchParams): ListState => ({
+  search: params.get('search') ?? '',
+  attention: params.get('attention') === 'true',
+  page: pageOf(params.get('page')),
+});
+
+/**
+ * The list's search, filter and page, kept in the screen's address too: Back returns to the page before and a
+ * link opens the same list. The boxes follow the state, not the address, which the router writes a moment
+ * later (a box bound to it would undo a keystroke or a click meanwhile); Back and Forward set the state again.
+ */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const { key } = useLocation();
+  const navigation = useNavigationType();
+  const [list, setList] = useState(() => listOf(params));
+  const [entry, setEntry] = useState(key);
+  if (entry !== key) {
+    setEntry(key);
+    if (navigation === 'POP') setList(listOf(params));
+  }
+  const show = (next: Partial<ListState>, replace = false) => {
+    // A new search or filter starts at the first page.
+    const shown = { ...list, page: 1, ...next };
+    setList(shown);
+    const query: Record<string, string> = {};
+    if (shown.search) query.search = shown.search;
+    if (shown.attention) query.attention = 'true';
+    if (shown.page > 1) query.page = String(shown.page);
+    // The list stays where it is on screen; the bottom pager moves to the new page's top itself.
+    setParams(query, { replace, preventScrollReset: true });
+  };
+  return [list, show] as const;
+}
+
+function Pager({
+  page,
+  pages,
+  label,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const step = 'gap-1 px-2.5 sm:px-3';
+  return (
+    <nav aria-label={label} className="flex items-center gap-1">
+      <Button variant="ghost" size="icon" aria-label="First page" disabled={page <= 1} onClick={() => onPage(1)}>
+        <ChevronsLeft aria-hidden className="h-4 w-4" />
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={step}
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <ChevronLeft aria-hidden className="h-4 w-4" />
+        <span className="max-sm:sr-only">Previous</span>
+      </Button>
+      <span className="px-2 text-sm whitespace-nowrap tabular-nums">
+        Page {formatInteger(page)} of {formatInteger(pages)}
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={step}
+        aria-label="Next page"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        <span className="max-sm:sr-only">Next</span>
+        <ChevronRight aria-hidden className="h-4 w-4" />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label="Last page" disabled={page >= pages} onClick={() => onPage(pages)}>
+        <ChevronsRight aria-hidden className="h-4 w-4" />
+      </Button>
+    </nav>
+  );
+}
+
+function emptyText(search: string, attention: boolean): string {
+  if (attention) return search ? `No user needing attention matches "${search}".` : 'No user needs attention.';
+  return search ? `No user's e-mail or name contains "${search}".` : 'No users yet.';
+}
+
+/**
+ * Users, newest first, a page at a time: search by e-mail or name, show only those whose billing needs staff,
+ * see their billing, set the plan (until Stripe's next event), activate or deactivate. The search, the filter
+ * and the page are the screen's address, so Back returns to the page before and a link opens the same list.
+ */
 export function UsersPanel() {
-  const [search, setSearch] = useState('');
+  const [{ search, attention, page }, show] = useListState();
   const deferred = useDeferredValue(search.trim());
-  const query = useQuery(adminUsersQuery(deferred));
+  const query = useQuery(adminUsersQuery({ search: deferred, page, attention }));
   const update = useUpdateAdminUser();
-  const users = query.data?.results ?? [];
+  const summary = useRef<HTMLParagraphElement>(null);
+  const data = query.data;
+  const users = data?.results ?? [];
+  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / ADMIN_USER_PAGE_SIZE));
+  // A page the list no longer reaches (people matched fewer, or an old link): its last page instead.
+  const pastEnd = page > 1 && data !== undefined && !query.isPlaceholderData && users.length === 0 && data.count > 0;
+  useEffect(() => {
+    if (pastEnd) show({ page: pages }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer says so
+  }, [pastEnd, pages]);
+  const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
+  const noun = (n: number) => `${formatInteger(n)} user${n === 1 ? '' : 's'}`;
   return (
     <section className={panelClass} aria-labelledby="users-heading">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="users-heading" className="text-xl font-semibold">
-          Users
-        </h2>
-        <div className="relative sm:w-80">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fg-muted"
-          />
-          <Input
-            type="search"
-            aria-label="Search by e-mail"
-            placeholder="Search by e-mail"
-            maxLength={EMAIL_MAX_LENGTH}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div>
+          <h2 id="users-heading" className="text-xl font-semibold">
+            Users
+          </h2>
+          {data ? (
+            <p className="text-sm text-fg-muted">
+              {data.needs_attention === 0
+                ? 'No one needs attention.'
+                : `${formatInteger(data.needs_attention)} ${data.needs_attention === 1 ? 'needs' : 'need'} attention.`}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="relative sm:w-80">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fg-muted"
+            />
+            <Input
+              type="search"
+              aria-label="Search by e-mail or name"
+              placeholder="Search by e-mail or name"
+              maxLength={EMAIL_MAX_LENGTH}
+              value={search}
+              onChange={(event) => show({ search: event.target.value }, true)}
+              className="pl-9"
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              id="users-attention-only"
+              type="checkbox"
+              checked={attention}
+              onChange={(event) => show({ attention: event.target.checked })}
+              className="h-5 w-5 cursor-pointer accent-accent"
+            />
+            <label htmlFor="users-attention-only" className="text-sm whitespace-nowrap">
+              Needs attention only
+            </label>
+          </div>
         </div>
       </div>
       <p className="mt-3 text-sm text-fg-muted">{PLAN_OVERRIDE_NOTE}</p>
       <div className="mt-4">
         <QueryState
-          isPending={query.isPending}
+          isPending={query.isPending || pastEnd}
           error={query.error}
           isEmpty={users.length === 0}
-          emptyText={deferred ? `No user's e-mail contains "${deferred}".` : 'No users yet.'}
+          emptyText={emptyText(deferred, attention)}
           onRetry={() => void query.refetch()}
         >
-          <ul className="divide-y divide-line">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p ref={summary} tabIndex={-1} role="status" className="text-sm text-fg-muted outline-none">
+              {pages > 1
+                ? `${formatInteger(first)}–${formatInteger(first + users.length - 1)} of ${noun(data?.count ?? 0)}, newest first`
+                : `${noun(data?.count ?? 0)}, newest first`}
+            </p>
+            {pages > 1 ? (
+              <Pager page={page} pages={pages} label="Pages of users" onPage={(to) => show({ page: to })} />
+            ) : null}
+          </div>
+          <ul
+            aria-busy={query.isPlaceholderData}
+            className={clsx('mt-2 divide-y divide-line transition-opacity', query.isPlaceholderData && 'opacity-60')}
+          >
             {users.map((user) => (
               <UserRow
                 key={user.id}
@@ -182,10 +347,20 @@ export function UsersPanel() {
               />
             ))}
           </ul>
-          {query.data && query.data.count > users.length ? (
-            <p className="mt-3 text-sm text-fg-muted">
-              Showing {users.length} of {query.data.count}; search to narrow the list.
-            </p>
+          {pages > 1 ? (
+            <div className="mt-3 flex justify-end border-t border-line pt-3">
+              <Pager
+                page={page}
+                pages={pages}
+                label="Pages of users, below the list"
+                onPage={(to) => {
+                  show({ page: to });
+                  // From the list's end to the new page's start, as a new page would open.
+                  summary.current?.scrollIntoView({ block: 'center' });
+                  summary.current?.focus({ preventScroll: true });
+                }}
+              />
+            </div>
           ) : null}
         </QueryState>
       </div>
