@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { TokenService } from './tokens';
 import type { Notices } from '../cluster/notices';
@@ -152,4 +152,47 @@ export async function otherLiveSessions(
       ),
     );
   return { count: row?.count ?? 0, latestSignIn: row?.latest ? new Date(row.latest) : null };
+}
+
+/**
+ * How long a session's row outlives its end (revocation or expiry). Nothing reads an ended session: every
+ * reader asks for live ones, and a row that is gone reads as ended. The hour is for clocks: each worker
+ * tells an expired session by its own clock, and another server's may be behind the one that purges.
+ */
+export const ENDED_SESSION_KEPT_MS = 60 * 60_000;
+
+/**
+ * Deletes the sessions that ended (revoked or expired) before `before`, at most `batchSize` rows a
+ * statement: each batch is a short transaction of its own, so a backlog never holds its locks for long,
+ * and on the embedded database the requests' queries go between batches. The batches walk the primary
+ * key, so a backlog is read once, not once a batch; rows a revocation holds at that moment are skipped
+ * (the next purge takes them). Between batches it stops when `stopping` is aborted. Answers how many went.
+ */
+export async function purgeEndedSessions(
+  db: Db,
+  before: Date,
+  options: { batchSize?: number; stopping?: AbortSignal } = {},
+): Promise<number> {
+  const { batchSize = 500, stopping } = options;
+  const cutoff = before.toISOString();
+  let after = '00000000-0000-0000-0000-000000000000';
+  let purged = 0;
+  for (;;) {
+    stopping?.throwIfAborted();
+    const gone = await queryRows<{ id: string }>(
+      db,
+      sql`with ended as (
+            select id from ${sessions}
+            where id > ${after} and (expires_at < ${cutoff} or revoked_at < ${cutoff})
+            order by id limit ${batchSize}
+            for update skip locked
+          )
+          delete from ${sessions} where id in (select id from ended) returning id`,
+    );
+    purged += gone.length;
+    if (gone.length < batchSize) return purged;
+    // Lowercase hexadecimal of one length: compared as strings, as PostgreSQL orders uuids.
+    after = gone.reduce((last, row) => (row.id > last ? row.id : last), after);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -122,6 +122,25 @@ export async function completeJob(db: Db, id: number, runner: string, now: Date)
     .where(heldBy(id, runner));
 }
 
+/**
+ * A recurring job that ran: the same row is queued again for `runAt` with all its attempts, so one row
+ * per kind keeps the schedule across restarts and servers (`finished_at`: when it last ran).
+ */
+export async function rescheduleJob(db: Db, id: number, runner: string, now: Date, runAt: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      runAt,
+      finishedAt: now,
+      lastError: null,
+      lockedBy: null,
+      lockedUntil: null,
+    })
+    .where(heldBy(id, runner));
+}
+
 /** One attempt failed: another at `retryAt`, or dead once every attempt is used. */
 export async function failJob(
   db: Db,

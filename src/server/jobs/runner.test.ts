@@ -24,7 +24,12 @@ function fakeClock(start = Date.now() + 5000) {
 }
 
 const runners: JobRunner[] = [];
-function runner(handlers: Record<string, JobHandler>, clock: ReturnType<typeof fakeClock>, leaseMs = 30_000) {
+function runner(
+  handlers: Record<string, JobHandler>,
+  clock: ReturnType<typeof fakeClock>,
+  leaseMs = 30_000,
+  recurring?: Record<string, number>,
+) {
   const made = createJobRunner({
     db: database.db,
     handlers,
@@ -33,6 +38,7 @@ function runner(handlers: Record<string, JobHandler>, clock: ReturnType<typeof f
     random: () => 0.5,
     leaseMs,
     backoff: { baseMs: 1000, maxMs: 60_000 },
+    recurring,
   });
   runners.push(made);
   return made;
@@ -233,6 +239,93 @@ describe('job queue', () => {
       attempts: 0,
       lockedBy: null,
       lastError: null,
+    });
+  });
+
+  describe('a recurring kind', () => {
+    const tidyRows = () => database.db.select().from(jobs).where(eq(jobs.kind, 'tidy'));
+
+    it('is one job: added at start, run once by two runners, queued again after each run, kept across a restart and taken over from a runner that died', async () => {
+      const clock = fakeClock();
+      let runs = 0;
+      const make = () => runner({ tidy: async () => void (runs += 1) }, clock, 30_000, { tidy: 60_000 });
+      // Two servers start together: one job, run by one of them.
+      const [a, b] = [make(), make()];
+      await Promise.all([a.settled(), b.settled()]);
+      expect(runs).toBe(1);
+      let [row, ...more] = await tidyRows();
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, uniqueKey: 'tidy' });
+      expect(row!.runAt.getTime()).toBe(clock.now().getTime() + 60_000);
+      expect(row!.finishedAt?.getTime()).toBe(clock.now().getTime());
+
+      clock.advance(59_999);
+      await Promise.all([a.settled(), b.settled()]);
+      expect(runs).toBe(1);
+      clock.advance(1);
+      await Promise.all([a.settled(), b.settled()]);
+      expect(runs).toBe(2);
+
+      // A restart: the new runner adds no second job and waits for the one there.
+      await Promise.all([a.stop(0), b.stop(0)]);
+      const c = make();
+      await c.settled();
+      expect(runs).toBe(2);
+      expect(await tidyRows()).toHaveLength(1);
+
+      // A runner takes it and its process dies: another runs it once the lease has run out.
+      clock.advance(60_000);
+      const [claimed] = await claimJobs(database.db, {
+        runner: 'crashed',
+        kinds: ['tidy'],
+        limit: 1,
+        leaseMs: 30_000,
+        now: clock.now(),
+      });
+      expect(claimed).toMatchObject({ id: row!.id, status: 'running' });
+      await c.settled();
+      expect(runs).toBe(2);
+      clock.advance(30_001);
+      await c.settled();
+      expect(runs).toBe(3);
+      [row, ...more] = await tidyRows();
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+      expect(row!.runAt.getTime()).toBe(clock.now().getTime() + 60_000);
+    });
+
+    it('is retried when it fails, and added again within the hour once it gave up', async () => {
+      const clock = fakeClock();
+      let failing = true;
+      let runs = 0;
+      const r = runner(
+        {
+          tidy: async () => {
+            runs += 1;
+            if (failing) throw new Error('database went away');
+          },
+        },
+        clock,
+        30_000,
+        { tidy: 60_000 },
+      );
+      await r.settled();
+      let [row] = await tidyRows();
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'database went away' });
+      await database.db.update(jobs).set({ maxAttempts: 2 }).where(eq(jobs.id, row!.id));
+      clock.advance(750);
+      await r.settled();
+      expect(runs).toBe(2);
+      expect(await findJob(database.db, row!.id)).toMatchObject({ status: 'dead' });
+
+      failing = false;
+      clock.advance(60 * 60_000 + 1);
+      await r.settled();
+      expect(runs).toBe(3);
+      const rows = await tidyRows();
+      expect(rows.map((job) => job.status).sort()).toEqual(['dead', 'queued']);
+      [row] = rows.filter((job) => job.status === 'queued');
+      expect(row!.lastError).toBeNull();
     });
   });
 });

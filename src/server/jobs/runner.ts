@@ -10,6 +10,7 @@ import {
   insertJob,
   releaseJob,
   renewLease,
+  rescheduleJob,
   sweepDoneJobs,
   type Executor,
   type JobRow,
@@ -42,6 +43,12 @@ export interface JobRunnerOptions {
   random?: () => number;
   /** How long done jobs are kept before they are swept. */
   keepDoneMs?: number;
+  /**
+   * Kinds that recur, each with the time between runs: one job of the kind (its kind is its unique key)
+   * is queued again after each run instead of being done; the runner adds it when none is pending
+   * (at start, then hourly: after its last attempt failed, or on a new database).
+   */
+  recurring?: Record<string, number>;
 }
 
 export interface Backoff {
@@ -88,6 +95,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     now = () => new Date(),
     random = Math.random,
     keepDoneMs = 7 * 24 * 60 * 60_000,
+    recurring = {},
   } = options;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const kinds = Object.keys(handlers);
@@ -120,7 +128,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     try {
       await handlers[job.kind]!(job, stopped.signal);
       clearInterval(renew);
-      await completeJob(db, job.id, id, now());
+      const every = recurring[job.kind];
+      const at = now();
+      if (every === undefined) await completeJob(db, job.id, id, at);
+      else await rescheduleJob(db, job.id, id, at, new Date(at.getTime() + every));
       log.info({ job: job.id, kind: job.kind, ms: Math.round(performance.now() - started) }, 'job done');
     } catch (error) {
       clearInterval(renew);
@@ -153,6 +164,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (at.getTime() - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = at.getTime();
       await sweepDoneJobs(db, new Date(at.getTime() - keepDoneMs));
+      for (const kind of Object.keys(recurring)) await insertJob(db, { kind, uniqueKey: kind, runAt: at });
     }
     // Once a poll at most: a cheap look, but not one for every job claimed.
     if (at.getTime() - lastBurial >= pollMs) {

@@ -7,14 +7,18 @@ import { seedAudioItems } from '../seed/service';
 import { buildTrackFilesInChildProcess } from '../seed/track-builder';
 import { withTrackCache } from '../seed/track-cache';
 import { SEED_TRACKS } from '../seed/media/catalog';
+import { ENDED_SESSION_KEPT_MS, purgeEndedSessions } from '../auth/sessions';
 import { mailJobHandlers } from './mail-jobs';
 import { createJobRunner, type JobLog, type JobRunner } from './runner';
 import { insertJob } from './queue';
 
 // The jobs a server's primary runs (docs/decisions/018-a-job-table-in-postgresql.md): the account
-// e-mails its workers enqueue, and the build of the seeded audio library.
+// e-mails its workers enqueue, the build of the seeded audio library, and the hourly purge of ended
+// sessions (docs/decisions/045-ended-sessions-are-purged-by-a-recurring-job.md).
 
 export const SEED_AUDIO_JOB = 'seed.audio-library';
+export const SESSION_PURGE_JOB = 'sessions.purge';
+export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
 
 export interface ServerJobDeps {
   config: Config;
@@ -55,7 +59,12 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
         log.info({ ...result, ms: Math.round(performance.now() - started) }, 'seed: audio library ready');
         await notices.publish({ kind: 'content-changed' });
       },
+      [SESSION_PURGE_JOB]: async (_job, stopping) => {
+        const purged = await purgeEndedSessions(db, new Date(Date.now() - ENDED_SESSION_KEPT_MS), { stopping });
+        if (purged > 0) log.info({ purged }, 'sessions: ended sessions purged');
+      },
     },
+    recurring: { [SESSION_PURGE_JOB]: SESSION_PURGE_EVERY_MS },
   });
   return { runner, close: () => mailer.close() };
 }

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 
-// The durable job queue as staff see it (docs/product/api.md#admin-jobs): account e-mails and the
-// seeded audio library's build, each retried with back-off; the ones that used every attempt wait
-// here for a retry.
+// The durable job queue as staff see it (docs/product/api.md#admin-jobs): account e-mails, the
+// seeded audio library's build and the hourly purge of ended sessions, each retried with back-off; the
+// ones that used every attempt wait here for a retry.
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'dead'] as const;
 export type JobStatusName = (typeof JOB_STATUSES)[number];
 
 export const adminJobSchema = z.object({
   id: z.number().int(),
-  /** What the job does, e.g. `mail.activation`, `mail.password-reset`, `seed.audio-library`. */
+  /** What the job does, e.g. `mail.activation`, `mail.password-reset`, `seed.audio-library`, `sessions.purge`. */
   kind: z.string(),
   /** queued; running; done; failed (waits for its next attempt at run_at); dead (every attempt used). */
   status: z.enum(JOB_STATUSES),
