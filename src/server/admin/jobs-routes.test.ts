@@ -80,6 +80,30 @@ describe('admin jobs API', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('does not run a dead job again while a later one of the same work waits', async () => {
+    // A dead purge of sessions, and the next one the runner has queued since.
+    const dead = (await insertJob(t.database.db, { kind: 'test.recurring', uniqueKey: 'test.recurring' }))!;
+    await t.database.db.update(jobs).set({ status: 'dead', attempts: 8 }).where(eq(jobs.id, dead));
+    const next = (await insertJob(t.database.db, { kind: 'test.recurring', uniqueKey: 'test.recurring' }))!;
+
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/jobs/${dead}/retry/`,
+      headers: staff.headers,
+    });
+    expect(retried.statusCode).toBe(400);
+    expect(retried.json().detail).toBe(
+      `Job ${dead} is not run again: another job of the same work is already waiting or running.`,
+    );
+    const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'test.recurring'));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [dead]: 'dead', [next]: 'queued' });
+
+    // Once that one is done, the dead one may run again.
+    await t.database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, next));
+    const later = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${dead}/retry/`, headers: staff.headers });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('shows a signup’s activation mail as a job that names the account, never its link', async () => {
     const password = 'Quiet-Harbour-58';
     const signup = await t.app.inject({

@@ -1,5 +1,6 @@
 import { ADMIN_JOB_PAGE_SIZE, type AdminJob, type AdminJobList, type JobStatusName } from '@shared/contract';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { ApiError, notFound } from '../http/errors';
 import { countJobs, findJob, listJobs, retryJob, type JobRow } from '../jobs/queue';
 
@@ -27,9 +28,18 @@ export async function jobOverview(db: Db, statuses: readonly JobStatusName[] | u
 export const parseStatuses = (value: string | undefined): JobStatusName[] | undefined =>
   value ? [...new Set(value.split(',') as JobStatusName[])] : undefined;
 
-/** Runs a failed or dead job again at once, with all its attempts; 404 without one, 400 for any other status. */
+/**
+ * Runs a failed or dead job again at once, with all its attempts; 404 without one, 400 for any other status,
+ * and 400 for a dead one whose unique key another job holds now (a later audio library build, the next
+ * sessions purge): it would run the same work twice.
+ */
 export async function retryFailedJob(db: Db, id: number): Promise<AdminJob> {
-  const row = await retryJob(db, id, new Date());
+  const row = await retryJob(db, id, new Date()).catch((error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    throw new ApiError(400, {
+      detail: `Job ${id} is not run again: another job of the same work is already waiting or running.`,
+    });
+  });
   if (row) return toAdminJob(row);
   const existing = await findJob(db, id);
   if (!existing) throw notFound();
