@@ -3,11 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { createTestDatabase } from '../test/database';
+import { categoryWriteSchema } from '@shared/contract';
+import { createTestDatabase, createUnmigratedTestDatabase } from '../test/database';
 import { queryRows, type Database } from './client';
-import { createPglite } from './pglite';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
 
 type Journal = { entries: { tag: string }[] };
@@ -71,15 +69,14 @@ describe('migrations', () => {
 
   it('keep the names of a library unique regardless of case, renaming the newer of names that already differed only in case', async () => {
     const older = migrationsUpTo('0011_saved_counts');
-    const database = await createPglite();
+    const database = await createUnmigratedTestDatabase();
     try {
-      const db = database.db as unknown as PgliteDatabase;
-      await migrate(db, { migrationsFolder: older.folder });
+      await migrateDatabase(database, older.folder);
       await database.db.execute(sql`
         insert into audio_items (id, kind, name, audio_file) values
           (1, 'bonus', 'Calm', 'a.mp3'), (2, 'bonus', 'calm', 'b.mp3'), (3, 'bonus', 'CALM', 'c.mp3'),
           (4, 'custom', 'calm', 'd.mp3'), (5, 'bonus', 'Rain', 'e.mp3')`);
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateDatabase(database);
       const rows = await queryRows<{ kind: string; name: string }>(
         database.db,
         sql`select kind, name from audio_items order by id`,
@@ -102,15 +99,14 @@ describe('migrations', () => {
 
   it('keep one installer of a type per version, renaming the newer of those already uploaded twice', async () => {
     const older = migrationsUpTo('0013_audio_names_ignore_case');
-    const database = await createPglite();
+    const database = await createUnmigratedTestDatabase();
     try {
-      const db = database.db as unknown as PgliteDatabase;
-      await migrate(db, { migrationsFolder: older.folder });
+      await migrateDatabase(database, older.folder);
       await database.db.execute(sql`
         insert into desktop_applications (id, application_version, application_file) values
           (1, '2.1.0-beta', 'applications/a.exe'), (2, '2.1.0-BETA', 'applications/b.exe'),
           (3, '2.1.0-beta', 'applications/c.AppImage'), (4, '2.1.1', 'applications/a.exe')`);
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateDatabase(database);
       const rows = await queryRows<{ application_version: string }>(
         database.db,
         sql`select application_version from desktop_applications order by id`,
@@ -134,16 +130,15 @@ describe('migrations', () => {
 
   it('keep category names unique regardless of case, renaming the newer of names that already differed only in case', async () => {
     const older = migrationsUpTo('0014_one_installer_per_version_and_type');
-    const database = await createPglite();
+    const database = await createUnmigratedTestDatabase();
     try {
-      const db = database.db as unknown as PgliteDatabase;
-      await migrate(db, { migrationsFolder: older.folder });
+      await migrateDatabase(database, older.folder);
       // "Calm (2)" is taken already: the renamed "calm" meets it, and the newer of the two takes its id too.
       await database.db.execute(sql`
         insert into message_categories (id, name, position) values
           (1, 'Calm', 0), (2, 'calm', 1), (3, 'Calm (2)', 2), (4, 'CALM', 3), (5, 'Sleep', 4)`);
       await database.db.execute(sql`insert into messages (category_id, message_text) values (2, 'I am calm.')`);
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateDatabase(database);
       const rows = await queryRows<{ name: string; messages: number }>(
         database.db,
         sql`select name, (select count(*)::int from messages where category_id = c.id) as messages
@@ -165,10 +160,9 @@ describe('migrations', () => {
 
   it('keep one track of a file in a person’s music: the oldest of a file uploaded twice, which their saved subliminals then play', async () => {
     const older = migrationsUpTo('0015_category_names_ignore_case');
-    const database = await createPglite();
+    const database = await createUnmigratedTestDatabase();
     try {
-      const db = database.db as unknown as PgliteDatabase;
-      await migrate(db, { migrationsFolder: older.folder });
+      await migrateDatabase(database, older.folder);
       await database.db.execute(
         sql`insert into users (id, email, password_hash) values (1, 'ada@example.com', 'x'), (2, 'bob@example.com', 'x')`,
       );
@@ -190,7 +184,7 @@ describe('migrations', () => {
           (1, 'sea', '[]', '{}', ${JSON.stringify(sounds.sea)}::jsonb),
           (2, 'bob', '[]', '{}', ${JSON.stringify(sounds.bob)}::jsonb),
           (1, 'silent', '[]', '{}', null)`);
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateDatabase(database);
 
       const tracks = await queryRows<{ id: number; name: string }>(
         database.db,
@@ -222,13 +216,79 @@ describe('migrations', () => {
     }
   });
 
-  it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
-    // The same SQL runs on both databases; an embedded one of its own is stopped before the counts.
-    const older = migrationsUpTo('0010_own_voice');
-    const database = await createPglite();
+  it('keep a category name renamed by 0015 within the 100 characters of a name, its id suffix kept', async () => {
+    const before0015 = migrationsUpTo('0014_one_installer_per_version_and_type');
+    const with0015 = migrationsUpTo('0015_category_names_ignore_case');
+    const database = await createUnmigratedTestDatabase();
     try {
-      const db = database.db as unknown as PgliteDatabase;
-      await migrate(db, { migrationsFolder: older.folder });
+      await migrateDatabase(database, before0015.folder);
+      const long = 'Affirmations for a calm and steady morning, before the day asks anything of you at all'.padEnd(
+        98,
+        '.',
+      );
+      const spaced = `${'y'.repeat(95)} zzzz`;
+      // 100 UTF-16 code units as the contract counts them: six letters, then 47 characters beyond U+FFFF.
+      const moons = `Night ${'🌙'.repeat(47)}`;
+      const taken = 'q'.repeat(98);
+      const names: [number, string][] = [
+        [1, 'Calm'],
+        [2, 'calm'],
+        [3, long],
+        [4, long.toUpperCase()],
+        [5, spaced],
+        [6, spaced.toUpperCase()],
+        [7, moons],
+        [8, moons.toUpperCase()],
+        [9, taken],
+        [10, taken.toUpperCase()],
+        // What 10 would be shortened to is a name staff gave another category.
+        [11, `${'q'.repeat(95)} (10)`],
+      ];
+      for (const [id, name] of names)
+        await database.db.execute(
+          sql`insert into message_categories (id, name, position) values (${id}, ${name}, ${id})`,
+        );
+      await database.db.execute(sql`insert into messages (category_id, message_text) values (4, 'I begin slowly.')`);
+      const rows = () =>
+        queryRows<{ id: number; name: string; messages: number }>(
+          database.db,
+          sql`select id, name, (select count(*)::int from messages where category_id = c.id) as messages
+              from message_categories c order by id`,
+        );
+
+      // As 0015 alone leaves them: past the limit.
+      await migrateDatabase(database, with0015.folder);
+      expect((await rows()).find((row) => row.id === 4)?.name).toBe(`${long.toUpperCase()} (4)`);
+
+      await migrateDatabase(database);
+      const after = await rows();
+      expect(after.map((row) => row.name)).toEqual([
+        'Calm',
+        'calm (2)',
+        long,
+        `${long.toUpperCase().slice(0, 96)} (4)`,
+        spaced,
+        `${'Y'.repeat(95)} (6)`,
+        moons,
+        `NIGHT ${'🌙'.repeat(45)} (8)`,
+        taken,
+        `${'Q'.repeat(93)} (10-2)`,
+        `${'q'.repeat(95)} (10)`,
+      ]);
+      for (const { name } of after) expect(categoryWriteSchema.safeParse({ name }).success, name).toBe(true);
+      expect(after.find((row) => row.id === 4)?.messages).toBe(1);
+    } finally {
+      await database.close();
+      before0015.remove();
+      with0015.remove();
+    }
+  });
+
+  it('count the messages and sound layers of subliminals saved before the counts were kept', async () => {
+    const older = migrationsUpTo('0010_own_voice');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
       await database.db.execute(sql`insert into users (email, password_hash) values ('old@example.com', 'x')`);
       const item = { message_text: 'I am calm.', source: 'library', message_id: 3 };
       const layers = [
@@ -240,7 +300,7 @@ describe('migrations', () => {
         select id, v.name, v.playlist::jsonb, '{}', v.sound::jsonb from users,
           (values ('three', ${JSON.stringify([item, item, item])}, ${JSON.stringify({ volume: 1, layers })}),
                   ('before sounds', ${JSON.stringify([item])}, null)) v(name, playlist, sound)`);
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateDatabase(database);
       const rows = await queryRows<{ name: string; message_count: number; layer_count: number }>(
         database.db,
         sql`select name, message_count, layer_count from saved_subliminals order by name`,

@@ -18,7 +18,19 @@ export async function createTestDatabase(): Promise<Database> {
     const dump = await readFile(template);
     return createPglite({ loadDataDir: new Blob([dump]) });
   }
-  const { url, drop } = await createTestPostgresDatabase();
+  return openDroppedOnClose(await createTestPostgresDatabase());
+}
+
+/**
+ * A database of its own with no migration applied, on the project's kind: a migration's test brings it
+ * to an older release's schema, writes what that release could hold, then applies the rest.
+ */
+export async function createUnmigratedTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') return createPglite();
+  return openDroppedOnClose(await createPostgresDatabase());
+}
+
+async function openDroppedOnClose({ url, drop }: { url: string; drop(): Promise<void> }): Promise<Database> {
   const database = await openPostgres(url);
   return {
     ...database,
@@ -30,13 +42,18 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /** PostgreSQL only: a migrated database of its own, by URL (for tests that connect in their own way). */
-export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createPostgresDatabase(inject('dbTemplate'));
+}
+
+/** A PostgreSQL database of its own, copied from `template` when given, else empty. */
+async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('databaseUrl');
   const name = `innerwave_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${inject('dbTemplate')}"`);
+    await admin.query(`create database "${name}"${template === undefined ? '' : ` template "${template}"`}`);
   } finally {
     await admin.end();
   }
