@@ -27,15 +27,19 @@ const job = (id: number, fields: Partial<AdminJob> = {}): AdminJob => ({
 describe('JobsPanel', () => {
   it('shows the counts and the failed jobs, and retries a dead one', async () => {
     const user = userEvent.setup();
-    const jobs = [job(2), job(1, { status: 'failed', attempts: 2, kind: 'mail.password-reset', finished_at: null })];
+    const jobs = [
+      job(3, { status: 'failed', attempts: 1, kind: 'sessions.purge', last_error: 'Connection terminated' }),
+      job(2),
+      job(1, { status: 'failed', attempts: 2, kind: 'mail.password-reset', finished_at: null }),
+    ];
     fakeApi({
       [`GET ${ADMIN_API.jobs}?status=failed,dead`]: () => ({
-        counts: { queued: 0, running: 0, done: 12, failed: 1, dead: 1 },
+        counts: { queued: 0, running: 0, done: 12, failed: 2, dead: 1 },
         results: jobs.filter((j) => j.status === 'failed' || j.status === 'dead'),
       }),
       [`POST ${ADMIN_API.jobRetry.replace(':id', '2')}`]: () => {
-        jobs[0] = job(2, { status: 'queued', attempts: 0, finished_at: null });
-        return jobs[0];
+        jobs[1] = job(2, { status: 'queued', attempts: 0, finished_at: null });
+        return jobs[1];
       },
     });
     renderWithProviders(<JobsPanel />);
@@ -49,6 +53,8 @@ describe('JobsPanel', () => {
     const failed = screen.getByRole('heading', { name: /#1 · Password reset e-mail/ }).closest('li')!;
     expect(within(failed).getByText('Will retry')).toBeVisible();
     expect(within(failed).getByText(/next try/)).toBeVisible();
+    // The hourly purge of ended sessions is named as staff read it, not by its kind.
+    expect(screen.getByRole('heading', { name: /#3 · Clean-up of ended sign-ins/ })).toBeVisible();
     expect(screen.getByText('Done (last 7 days)').nextSibling).toHaveTextContent('12');
 
     await user.click(within(dead).getByRole('button', { name: /Retry.*#2/ }));

@@ -17,6 +17,7 @@ const KIND_LABELS: Record<string, string> = {
   'mail.support-request': 'Support request e-mail',
   'mail.support-copy': 'Support copy e-mail',
   'seed.audio-library': 'Audio library build',
+  'sessions.purge': 'Clean-up of ended sign-ins',
 };
 const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
@@ -55,7 +56,7 @@ function JobItem({ job, busy, onRetry }: { job: AdminJob; busy: boolean; onRetry
   );
 }
 
-/** Background jobs (account e-mails, the audio library): counts, and the ones that failed, with Retry. */
+/** Background jobs (account e-mails, the audio library, the sessions' clean-up): counts, and the ones that failed, with Retry. */
 export function JobsPanel() {
   const query = useQuery(adminJobsQuery());
   const retry = useRetryJob();
@@ -67,7 +68,8 @@ export function JobsPanel() {
         Background jobs
       </h2>
       <p className="text-sm text-fg-muted">
-        Account e-mails and the audio library are sent and built in the background, and retried when they fail.
+        Account e-mails, the audio library and an hourly clean-up of ended sign-ins run in the background, and are
+        retried when they fail.
       </p>
       {counts ? (
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
