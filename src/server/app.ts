@@ -28,7 +28,7 @@ import { mediaRoutes } from './media/routes';
 import { mediaOrigins } from './media/storage';
 import { supportRoutes } from './support/routes';
 import { billingRoutes } from './billing/routes';
-import { guidanceRoutes } from './guidance/routes';
+import { guidancePages, guidanceRoutes } from './guidance/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -106,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(supportRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(guidanceRoutes, ctx);
+  await app.register(guidancePages, { ...ctx, pages });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerWeb(app, pages, ctx.config.publicUrl, options.webDir);

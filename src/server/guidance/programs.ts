@@ -2,6 +2,7 @@ import { and, asc, count, countDistinct, eq, inArray, lt, notInArray, sql } from
 import {
   adminProgramWriteSchema,
   PROGRAM_CHANGED_MESSAGE,
+  programSlugSchema,
   type AdminProgram,
   type AdminProgramWrite,
   type GoalId,
@@ -30,6 +31,13 @@ async function programBySlug(db: Db | Tx, slug: string, lock = false): Promise<P
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound();
   return row;
+}
+
+/** Whether a program has this slug (a slug the contract refuses names none): the program page's status. */
+export async function programExists(db: Db, slug: string): Promise<boolean> {
+  if (!programSlugSchema.safeParse(slug).success) return false;
+  const [row] = await db.select({ id: programs.id }).from(programs).where(eq(programs.slug, slug)).limit(1);
+  return row !== undefined;
 }
 
 async function daysOf(db: Db | Tx, programIds: number[]): Promise<DayRow[]> {

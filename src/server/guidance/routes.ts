@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
@@ -16,10 +17,12 @@ import {
   programParamsSchema,
   programProgressSchema,
   programSchema,
+  PAGES,
   recommendationsSchema,
   reminderSchema,
 } from '@shared/contract';
 import type { AppContext } from '../context';
+import { registerLookedUpPage, type WebPages } from '../http/web';
 import { errors, noContent, routeKit, userOf } from '../own/route-kit';
 import * as practice from './practice';
 import * as programs from './programs';
@@ -143,5 +146,19 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       preValidation: async (request) => assertRecommendations(db, userOf(request)),
     },
     async (request) => recommendationsFor(db, userOf(request)),
+  );
+};
+
+/**
+ * The program page, `/programs/{slug}`: a page's document, so no sign-in (the app asks for one), with
+ * 404 when no program has the slug, as a path that is no page has.
+ */
+export const guidancePages: FastifyPluginAsync<AppContext & { pages?: WebPages | undefined }> = async (
+  app,
+  { pages, ...ctx },
+) => {
+  if (!pages) return;
+  registerLookedUpPage<{ slug: string }>(app, pages, PAGES.program, ({ slug }) =>
+    programs.programExists(ctx.database.db, slug),
   );
 };

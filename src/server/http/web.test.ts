@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedPrograms } from '../guidance/programs';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const INDEX =
@@ -51,6 +52,7 @@ describe('the built SPA', () => {
   beforeAll(async () => {
     webDir = writeWebDir(true);
     t = await createTestApp({}, { webDir });
+    await seedPrograms(t.database.db);
   });
   afterAll(async () => {
     await t.close();
@@ -63,7 +65,8 @@ describe('the built SPA', () => {
     '/activation/MQ/abc-123',
     '/password-reset/MQ/abc-123?x=1',
     '/email/confirm/MQ/abc-123',
-    '/programs/sleep-well',
+    '/programs/seven-nights-of-rest',
+    '/programs/clear-intentions?day=2',
     '/portal/home/',
     '/privacy/',
     '/admin',
@@ -105,6 +108,37 @@ describe('the built SPA', () => {
   });
 
   it.each([
+    '/programs/sleep-well',
+    '/programs/Seven-Nights-Of-Rest',
+    `/programs/${'a'.repeat(61)}`,
+    '/programs/no%20such?day=2',
+    '/programs/%00',
+  ])('answers %s, a program page naming no program, with the app (which says so) and 404', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toContain('script-src');
+      if (method === 'GET') expect(res.body).toBe(INDEX);
+    }
+  });
+
+  it('answers a program page as usual when it cannot look the program up', async () => {
+    const select = vi.spyOn(t.database.db, 'select').mockImplementationOnce(() => {
+      throw new Error('the database went away');
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/programs/sleep-well', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(select).toHaveBeenCalledOnce();
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it.each([
     ['/terms', '/terms/'],
     ['/privacy?x=1', '/privacy/?x=1'],
     ['/portal/home', '/portal/home/'],
@@ -113,6 +147,7 @@ describe('the built SPA', () => {
     ['/activation/MQ/abc-123/', '/activation/MQ/abc-123'],
     ['/admin/', '/admin'],
     ['/programs/', '/programs'],
+    ['/programs/sleep-well/?day=2', '/programs/sleep-well?day=2'],
   ])('redirects %s to the one URL of its page, %s', async (url, location) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(301);

@@ -145,6 +145,38 @@ export async function registerWeb(
   });
 }
 
+/**
+ * A page of the app whose path names something the server can look up cheaply (a program by its slug):
+ * sent as registerWeb sends any page, but when `exists` finds nothing of that name, the app's document
+ * comes with 404, as for a path that is no page (docs/decisions/044-an-unknown-page-is-a-404-and-each-page-has-one-url.md),
+ * and the app shows what it finds. Should the look-up not be made or fail (the server overloaded, the
+ * database unreachable), the page is sent as usual. A path in another form (a trailing slash) is left
+ * to registerWeb, which redirects it here.
+ */
+export function registerLookedUpPage<Params extends Record<string, string>>(
+  app: FastifyInstance,
+  pages: WebPages,
+  pattern: string,
+  exists: (params: Params) => Promise<boolean>,
+) {
+  app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+    const pathname = pathnameOf(request.url);
+    // The router also gives this route a path of another page (`/programs/`, an empty slug): registerWeb's.
+    const page = pageOf(pathname);
+    if (page?.pattern !== pattern || page.canonical !== pathname) return reply.callNotFound();
+    let found = true;
+    if (!request.overloaded) {
+      try {
+        found = await exists(request.params as Params);
+      } catch (error) {
+        request.log.warn({ err: error }, 'a page could not look up what it names: sending it as it is');
+      }
+    }
+    if (!found) return sendDocument(request, reply, 404, pages.index);
+    return reply.sendFile(pageFile(pages, pathname));
+  });
+}
+
 /** The share links' document in pages.json (build/pages.ts). */
 const SHARE_PAGES = '/s/*';
 
