@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, NON_FIELD_ERRORS, unstorableTextMessages } from '@shared/contract';
 import { ApiError, badRequest, notFound } from './errors';
@@ -93,17 +94,23 @@ function isJson(text: string): boolean {
 export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const encoded = encodedBodyError(request);
     if (encoded) {
       done(encoded);
       return;
     }
-    if (typeof body === 'string' && body.trim() === '') {
-      done(null, undefined);
+    // JSON is UTF-8 (RFC 8259). Read as a string, other bytes became U+FFFD and were saved so: "café"
+    // sent in Latin-1 was kept as "caf" and a replacement character. DRF refuses it as a parse error too.
+    if (typeof body !== 'string' && !isUtf8(body)) {
+      done(new ApiError(400, { detail: MESSAGES.jsonNotUtf8 }));
       return;
     }
     const text = body.toString();
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     parseJson(request, text, (error, value) => {
       // Valid JSON the parser refused has a `__proto__` key (constructor keys it removes): a key no call
       // takes, refused by name rather than called broken JSON.

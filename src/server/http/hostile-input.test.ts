@@ -70,6 +70,31 @@ describe('hostile input on the real routes', () => {
     expect(broken.json()).toEqual({ detail: 'JSON parse error - the request body is not valid JSON.' });
   });
 
+  it('refuses a JSON body that is not UTF-8 instead of keeping replacement characters, and takes UTF-8', async () => {
+    // "café" as Latin-1 (é is the byte 0xE9), and bytes no encoding of text starts with.
+    for (const bytes of [Buffer.from('{"name": "caf\xe9"}', 'latin1'), Buffer.from([0x7b, 0xff, 0xfe, 0x7d])]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/my-categories/',
+        payload: bytes,
+        headers: { ...user.headers, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'JSON parse error - the request body is not valid UTF-8.' });
+    }
+    const mine = await t.app.inject({ method: 'GET', url: '/api/user/my-categories/', headers: user.headers });
+    expect(mine.json()).not.toContainEqual(expect.objectContaining({ name: expect.stringContaining('\ufffd') }));
+
+    const utf8 = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/my-categories/',
+      payload: Buffer.from('\ufeff{"name": "Café \u{1F600}"}', 'utf8'),
+      headers: { ...user.headers, 'content-type': 'application/json' },
+    });
+    expect(utf8.statusCode).toBe(201);
+    expect(utf8.json().name).toBe('Café \u{1F600}');
+  });
+
   it('answers text/plain sent to a JSON call with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -30,6 +30,7 @@ export const MESSAGES = {
   invalidEmail: 'Enter a valid email address.',
   notFound: 'Not found.',
   malformedJson: 'JSON parse error - the request body is not valid JSON.',
+  jsonNotUtf8: 'JSON parse error - the request body is not valid UTF-8.',
   prototypeKey: 'The request body may not have a key named "__proto__".',
   unsupportedMediaType: 'Unsupported media type in request.',
   tooLarge: 'Request body is too large.',
