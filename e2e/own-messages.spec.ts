@@ -69,10 +69,49 @@ test('a long word of ones own neither widens the page on a phone nor covers its 
   await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(1)');
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  // The message's edit button sits beside its text, not over the next button.
+  // The message's edit button sits beside its text, not over the next button (which is under them).
   const edit = await page.getByRole('button', { name: `Edit message "${longMessage}"` }).boundingBox();
   const up = await page.getByRole('button', { name: `Move "${longMessage}" up` }).boundingBox();
-  expect(edit!.x + edit!.width).toBeLessThanOrEqual(up!.x);
+  expect(edit!.x + edit!.width <= up!.x || edit!.y + edit!.height <= up!.y).toBe(true);
+});
+
+test('in a narrow list a long message of ones own keeps the row’s width, its buttons going under it', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const long =
+    'I welcome every new opportunity with an open heart, a calm and steady mind, and the quiet confidence that I am ready for whatever today brings.';
+  const short = 'I am calm.';
+  await page.getByLabel('New category of your own').fill('Days');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  for (const text of [long, short]) {
+    await page.getByLabel('New message in Days').fill(text);
+    await page.getByRole('button', { name: 'Add the message to Days' }).click();
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  const rowOf = (text: string) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByText(text, { exact: true }) })
+      .last();
+  // A phone, and a small laptop, whose two columns leave the list as narrow: the text was squeezed
+  // beside four buttons into a column of a word or two a line.
+  for (const width of [390, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    const row = (await rowOf(long).boundingBox())!;
+    const text = (await page.getByText(long, { exact: true }).boundingBox())!;
+    expect(text.width, `at ${width} px`).toBeGreaterThan(0.7 * row.width);
+    const up = (await page.getByRole('button', { name: `Move "${long}" up` }).boundingBox())!;
+    expect(up.y, `at ${width} px`).toBeGreaterThanOrEqual(text.y + text.height);
+    // A short one still sits on one line with its buttons.
+    const shortText = (await page.getByText(short, { exact: true }).boundingBox())!;
+    const remove = (await page.getByRole('button', { name: `Delete the message "${short}"` }).boundingBox())!;
+    expect(
+      Math.abs(shortText.y + shortText.height / 2 - (remove.y + remove.height / 2)),
+      `at ${width} px`,
+    ).toBeLessThan(4);
+  }
 });
 
 test('a long message at the largest size is made smaller to stay wholly on a phone’s screen', async ({ page }) => {

@@ -91,16 +91,21 @@ function OwnCategoryCard({
         </div>
       </div>
       {category.messages.length > 0 ? (
-        <ul className="mt-2 divide-y divide-line">
+        // In a narrow list (a phone, or the two columns of a small laptop) a message too long to sit beside its
+        // buttons takes the row, the buttons going under it: beside them it was squeezed to a word a line.
+        <ul className="@container mt-2 divide-y divide-line">
           {category.messages.map((message, i) => (
-            <li key={message.id} className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap">
+            <li
+              key={message.id}
+              className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap @max-sm:flex-wrap"
+            >
               <InlineEdit
                 value={message.message_text}
                 label={`message "${message.message_text}"`}
                 className="text-sm"
                 onSave={(text) => change(() => api.ownMessagesCalls.editMessage(message.id, text), 'Message saved.')}
               />
-              <div className="flex shrink-0 items-center">
+              <div className="ml-auto flex shrink-0 items-center">
                 <MoveButtons
                   index={i}
                   count={messageIds.length}
