@@ -62,6 +62,8 @@ export const BILLING_TEXTS = {
   setByTeam: 'Set by our team; nothing is billed for it.',
   status: (status: string) => `Subscription status at Stripe: ${status.replace(/_/g, ' ')}.`,
   portal: 'Change your plan, update your card, see invoices or cancel, in Stripe’s billing portal.',
+  /** With no subscription left to change or cancel: what the portal still holds. */
+  portalPast: 'Your past invoices and payment details are in Stripe’s billing portal.',
   checkoutTerms:
     'Payment is taken by Stripe. The plan renews every month until you cancel; a cancelled plan stays until the end of the month paid for.',
   askTeam: (email: string) => `Our team sets plans by hand here: write to ${email} and say which plan you want.`,

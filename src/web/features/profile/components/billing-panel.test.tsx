@@ -89,6 +89,7 @@ describe('Plan & billing panel', () => {
     expect(within(panel()).getByText('Active')).toBeInTheDocument();
     expect(within(panel()).getByText(BILLING_TEXTS.renewsAt(RENEWS_TEXT, 56))).toBeInTheDocument();
     expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
+    expect(within(panel()).getByText(BILLING_TEXTS.portal)).toBeInTheDocument();
 
     await userEvent.setup().click(within(panel()).getByRole('button', { name: 'Change or cancel plan' }));
     await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(PORTAL_URL));
@@ -116,6 +117,16 @@ describe('Plan & billing panel', () => {
     expect(await within(panel()).findByRole('alert')).toHaveTextContent(BILLING_TEXTS.pastDue('Pro'));
     expect(within(panel()).getByText('Payment failed')).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Update payment details' })).toBeInTheDocument();
+  });
+
+  it('after the subscription ended, offers the invoices without speaking of a plan to change or cancel', async () => {
+    billingServer(stateOf('basic', { status: 'canceled', can_manage: true }));
+    renderPanel();
+    expect(await within(panel()).findByText(BILLING_TEXTS.free)).toBeInTheDocument();
+    expect(within(panel()).getByText(BILLING_TEXTS.portalPast)).toBeInTheDocument();
+    expect(within(panel()).queryByText(BILLING_TEXTS.portal)).toBeNull();
+    expect(within(panel()).getByRole('button', { name: 'Invoices and payment details' })).toBeInTheDocument();
+    expect(within(panel()).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
   });
 
   it('says so when payments are not set up, and offers to ask the team instead', async () => {

@@ -259,7 +259,7 @@ function Actions({
         : 'Invoices and payment details';
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-fg-muted">{BILLING_TEXTS.portal}</p>
+      <p className="text-sm text-fg-muted">{live ? BILLING_TEXTS.portal : BILLING_TEXTS.portalPast}</p>
       <Button
         variant={billing.past_due ? 'primary' : 'secondary'}
         size="sm"
