@@ -72,7 +72,6 @@ describe('the built SPA', () => {
     '/admin',
     '/admin/users',
     '/logout',
-    '/Subliminals',
   ])('answers the deep link %s with index.html', async (url) => {
     for (const method of ['GET', 'HEAD'] as const) {
       const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
@@ -125,14 +124,15 @@ describe('the built SPA', () => {
   });
 
   it('answers a program page as usual when it cannot look the program up', async () => {
-    const select = vi.spyOn(t.database.db, 'select').mockImplementationOnce(() => {
+    // Every query fails while the page is asked for (the server's own jobs may query meanwhile too).
+    const select = vi.spyOn(t.database.db, 'select').mockImplementation(() => {
       throw new Error('the database went away');
     });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/programs/sleep-well', headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX);
-      expect(select).toHaveBeenCalledOnce();
+      expect(select).toHaveBeenCalled();
     } finally {
       select.mockRestore();
     }
@@ -148,6 +148,12 @@ describe('the built SPA', () => {
     ['/admin/', '/admin'],
     ['/programs/', '/programs'],
     ['/programs/sleep-well/?day=2', '/programs/sleep-well?day=2'],
+    // The page's own words in their case; what the path names (a slug, a link's token) as given.
+    ['/Terms/', '/terms/'],
+    ['/Subliminals', '/subliminals'],
+    ['/PROGRAMS/Sleep-Well', '/programs/Sleep-Well'],
+    ['/S/AbC123', '/s/AbC123'],
+    ['/Activation/MQ/abc-123', '/activation/MQ/abc-123'],
   ])('redirects %s to the one URL of its page, %s', async (url, location) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(301);

@@ -160,15 +160,20 @@ const PAGE_MATCHERS = Object.values(PAGES).map((pattern) => {
 });
 
 /**
- * The page a path (without its query) names, and the path in that page's one form (its trailing
- * slash as the page's pattern has it); undefined for a path that is no page of the app.
+ * The page a path (without its query) names, and the path in that page's one form (the pattern's own
+ * words in their case, its parameters as given, its trailing slash as the pattern has it); undefined
+ * for a path that is no page of the app.
  */
 export function pageOf(pathname: string): { pattern: string; canonical: string } | undefined {
   const found = PAGE_MATCHERS.find(({ regExp }) => regExp.test(pathname));
   if (!found) return undefined;
   const { pattern } = found;
-  const bare = pathname.endsWith('/') && pathname !== '/' ? pathname.slice(0, -1) : pathname;
-  return { pattern, canonical: pattern.endsWith('/') && bare !== '/' ? `${bare}/` : bare };
+  const given = (pathname.endsWith('/') && pathname !== '/' ? pathname.slice(0, -1) : pathname).split('/');
+  const bare = (pattern === '/' ? '' : pattern.replace(/\/$/, ''))
+    .split('/')
+    .map((segment, index) => (segment.startsWith(':') ? given[index] : segment))
+    .join('/');
+  return { pattern, canonical: bare === '' ? '/' : pattern.endsWith('/') ? `${bare}/` : bare };
 }
 
 /** A path with its `:name` parameters filled in, each encoded. */
