@@ -45,6 +45,8 @@ const payloads = {
   'mail.duplicate-refunded': z.object({ subscriptionId: z.string() }),
 } satisfies Record<MailJob['kind'], z.ZodType>;
 
+export const MAIL_JOB_KINDS = Object.keys(payloads) as MailJob['kind'][];
+
 type Payload<K extends MailJob['kind']> = z.output<(typeof payloads)[K]>;
 
 const days = (seconds: number) => Math.max(1, Math.round(seconds / 86_400));

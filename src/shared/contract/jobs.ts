@@ -4,6 +4,20 @@ import { z } from 'zod';
 // seeded audio library's build and the hourly purge of ended sessions, each retried with back-off; the
 // ones that used every attempt wait here for a retry.
 
+/** What staff read for each kind of job the server runs (a test holds that every kind has one). */
+export const JOB_KIND_LABELS: Readonly<Record<string, string>> = {
+  'mail.activation': 'Activation e-mail',
+  'mail.password-reset': 'Password reset e-mail',
+  'mail.password-changed': 'Password changed e-mail',
+  'mail.email-change': 'New address confirmation e-mail',
+  'mail.email-changed': 'Address changed e-mail',
+  'mail.support-request': 'Support request e-mail',
+  'mail.support-copy': 'Support copy e-mail',
+  'mail.duplicate-refunded': 'Second subscription refunded e-mail',
+  'seed.audio-library': 'Audio library build',
+  'sessions.purge': 'Clean-up of ended sign-ins',
+};
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'dead'] as const;
 export type JobStatusName = (typeof JOB_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminJob } from '@shared/contract';
+import { JOB_KIND_LABELS } from '@shared/contract/jobs';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { describeError } from '@web/lib/change';
@@ -8,18 +9,7 @@ import { adminJobsQuery, useRetryJob } from '../api/jobs';
 import { panelClass } from './states';
 import { formatDateTime } from '@web/lib/dates';
 
-const KIND_LABELS: Record<string, string> = {
-  'mail.activation': 'Activation e-mail',
-  'mail.password-reset': 'Password reset e-mail',
-  'mail.password-changed': 'Password changed e-mail',
-  'mail.email-change': 'New address confirmation e-mail',
-  'mail.email-changed': 'Address changed e-mail',
-  'mail.support-request': 'Support request e-mail',
-  'mail.support-copy': 'Support copy e-mail',
-  'seed.audio-library': 'Audio library build',
-  'sessions.purge': 'Clean-up of ended sign-ins',
-};
-const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
+const kindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
 
 function JobItem({ job, busy, onRetry }: { job: AdminJob; busy: boolean; onRetry: () => void }) {
   const dead = job.status === 'dead';
