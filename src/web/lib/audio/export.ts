@@ -29,18 +29,28 @@ export interface ExportOptions {
   /** Fetches a track's bytes; the default is fetch(). */
   load?: (url: string) => Promise<ArrayBuffer>;
   sampleRate?: number;
+  /** The chunks' length (tests make it small to put many joins in a short file). */
+  chunkSeconds?: number;
 }
 
 /** Renders `seconds` (1 s … 60 min) of the layers, at full volume, to a WAV file. */
 export async function exportSession(
   layers: readonly ExportLayer[],
   seconds: number,
-  { onProgress, signal, load = fetchBytes, sampleRate = EXPORT_SAMPLE_RATE }: ExportOptions = {},
+  {
+    onProgress,
+    signal,
+    load = fetchBytes,
+    sampleRate = EXPORT_SAMPLE_RATE,
+    chunkSeconds = EXPORT_CHUNK_SECONDS,
+  }: ExportOptions = {},
 ): Promise<Blob> {
   if (layers.length === 0) throw new Error('Nothing to export: start a sound first.');
   const length = Math.min(MAX_EXPORT_SECONDS, Math.max(1, Number.isFinite(seconds) ? seconds : 1));
   const frames = Math.round(length * sampleRate);
-  const chunkFrames = EXPORT_CHUNK_SECONDS * sampleRate;
+  const chunkFrames = Math.max(1, Math.round(chunkSeconds * sampleRate));
+  const fade = Math.min(EXPORT_FADE_SECONDS, length);
+  const fadeFrames = Math.round(fade * sampleRate);
   // Each chunk's engine decodes the tracks again (decoding detaches the bytes): fetch them once.
   const fetched = new Map<string, Promise<ArrayBuffer>>();
   const loadOnce = async (url: string) => {
@@ -49,20 +59,19 @@ export async function exportSession(
     return (await bytes).slice(0);
   };
   const parts: BlobPart[] = [wavHeader(frames, sampleRate)];
-  for (let start = 0; start < frames; start += chunkFrames) {
+  for (let start = 0; start < frames;) {
     signal?.throwIfAborted();
-    const chunk = Math.min(chunkFrames, frames - start);
+    // The last chunk holds the whole fade-out, drawn by one sleep timer as in a one-piece render.
+    const chunk = frames - start - chunkFrames < fadeFrames ? frames - start : chunkFrames;
     const context = new OfflineAudioContext({ numberOfChannels: 2, length: chunk, sampleRate });
     const engine = new SoundEngine(context, { volume: 1, offset: start / sampleRate, load: loadOnce });
     for (const layer of layers) await engine.setLayer(layer.id, layer.source, layer.gain);
-    if (start + chunk >= frames) {
-      const rest = chunk / sampleRate;
-      engine.setSleepTimer(rest, Math.min(EXPORT_FADE_SECONDS, rest));
-    }
+    if (start + chunk >= frames) engine.setSleepTimer(chunk / sampleRate, fade);
     const rendered = await context.startRendering();
     signal?.throwIfAborted();
     parts.push(interleavePcm16([rendered.getChannelData(0), rendered.getChannelData(1)]));
-    onProgress?.((start + chunk) / frames);
+    start += chunk;
+    onProgress?.(start / frames);
   }
   return new Blob(parts, { type: 'audio/wav' });
 }

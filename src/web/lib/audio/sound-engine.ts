@@ -281,7 +281,7 @@ export class SoundEngine {
       if (source.kind === 'track') {
         const buffer = await this.decode(context, source.url);
         if (session.layers.get(id) !== layer || this.session !== session) return;
-        this.startTrack(context, layer, buffer, this.offset ? this.offset % (buffer.duration || 1) : 0);
+        this.startTrack(context, layer, buffer, this.offset);
         layer.state = { ...layer.state, status: 'ready' };
         this.applyGains(session, context.currentTime);
         this.publish();
@@ -633,11 +633,14 @@ export class SoundEngine {
     return buffer;
   }
 
-  private startTrack(context: BaseAudioContext, layer: Layer, buffer: AudioBuffer, offset: number, fadeIn = false) {
+  /** Starts the track `seconds` of playing into its loop (wrapping round the loop as it would have). */
+  private startTrack(context: BaseAudioContext, layer: Layer, buffer: AudioBuffer, seconds: number, fadeIn = false) {
     const { start, end } =
       layer.track?.buffer === buffer
         ? { start: layer.track.loopStart, end: layer.track.loopEnd }
         : loopBounds(Array.from({ length: buffer.numberOfChannels }, (_, index) => buffer.getChannelData(index)));
+    // Modulo the loop, not the buffer: the silence trimmed off its ends never plays.
+    const offset = end > start ? seconds % ((end - start) / buffer.sampleRate) : 0;
     const now = context.currentTime;
     const source = context.createBufferSource();
     source.buffer = buffer;
