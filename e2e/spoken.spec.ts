@@ -169,10 +169,22 @@ test('the export in chunks makes the file one render in one piece makes, for eve
       };
       const load = async () => new Uint8Array(trackBytes).buffer;
       const samples = async (blob: Blob) => new Int16Array(await blob.arrayBuffer());
-      const out: Record<string, { chunks: number; sameSize: boolean; worst: number; at: number }> = {};
+      // Tracks decoded and buffers made (a noise loop is one), counted over the chunked export.
+      const made = { decoded: 0, buffers: 0 };
+      const { decodeAudioData, createBuffer } = BaseAudioContext.prototype;
+      BaseAudioContext.prototype.decodeAudioData = function (this: BaseAudioContext, ...args) {
+        made.decoded++;
+        return decodeAudioData.apply(this, args);
+      };
+      BaseAudioContext.prototype.createBuffer = function (this: BaseAudioContext, ...args) {
+        made.buffers++;
+        return createBuffer.apply(this, args);
+      };
+      const out: Record<string, { chunks: number; sameSize: boolean; worst: number; at: number } & typeof made> = {};
       for (const [name, layers] of Object.entries(sessions)) {
         const whole = await samples(await exportSession(layers, 12, { load, chunkSeconds: 60 }));
         let chunks = 0;
+        Object.assign(made, { decoded: 0, buffers: 0 });
         const joined = await samples(
           await exportSession(layers, 12, { load, chunkSeconds: 0.8, onProgress: () => chunks++ }),
         );
@@ -188,6 +200,7 @@ test('the export in chunks makes the file one render in one piece makes, for eve
           sameSize: whole.length === joined.length,
           worst,
           at: worst ? (at - 22) / 2 / 44_100 : 0,
+          ...made,
         };
       }
       return out;
@@ -204,6 +217,9 @@ test('the export in chunks makes the file one render in one piece makes, for eve
     // join, or a fade cut short, differs by thousands.
     expect(result.worst, `${name}, worst at ${result.at.toFixed(4)} s`).toBeLessThanOrEqual(16);
   }
+  // The chunks share what takes time to make: the track is decoded once, the noise generated once.
+  expect(results.track?.decoded).toBe(1);
+  expect(results['brown noise']?.buffers).toBe(1);
 });
 
 const PLAYLIST = [

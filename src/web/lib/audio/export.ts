@@ -1,4 +1,4 @@
-import { SoundEngine, type LayerId, type LayerSource } from './sound-engine';
+import { SoundEngine, type LayerId, type LayerSource, type SoundBuffers } from './sound-engine';
 import { interleavePcm16, wavHeader } from './wav';
 
 // Audio export (Pro, docs/decisions/019-spoken-affirmations-and-audio-export.md): the session's
@@ -51,20 +51,15 @@ export async function exportSession(
   const chunkFrames = Math.max(1, Math.round(chunkSeconds * sampleRate));
   const fade = Math.min(EXPORT_FADE_SECONDS, length);
   const fadeFrames = Math.round(fade * sampleRate);
-  // Each chunk's engine decodes the tracks again (decoding detaches the bytes): fetch them once.
-  const fetched = new Map<string, Promise<ArrayBuffer>>();
-  const loadOnce = async (url: string) => {
-    let bytes = fetched.get(url);
-    if (!bytes) fetched.set(url, (bytes = load(url)));
-    return (await bytes).slice(0);
-  };
+  // The chunks' engines share their buffers: each track is fetched and decoded once, each noise made once.
+  const buffers: SoundBuffers = { tracks: new Map(), noise: new Map() };
   const parts: BlobPart[] = [wavHeader(frames, sampleRate)];
   for (let start = 0; start < frames;) {
     signal?.throwIfAborted();
     // The last chunk holds the whole fade-out, drawn by one sleep timer as in a one-piece render.
     const chunk = frames - start - chunkFrames < fadeFrames ? frames - start : chunkFrames;
     const context = new OfflineAudioContext({ numberOfChannels: 2, length: chunk, sampleRate });
-    const engine = new SoundEngine(context, { volume: 1, offset: start / sampleRate, load: loadOnce });
+    const engine = new SoundEngine(context, { volume: 1, offset: start / sampleRate, load, buffers });
     for (const layer of layers) await engine.setLayer(layer.id, layer.source, layer.gain);
     if (start + chunk >= frames) engine.setSleepTimer(chunk / sampleRate, fade);
     const rendered = await context.startRendering();

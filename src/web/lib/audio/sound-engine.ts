@@ -83,6 +83,19 @@ export interface SoundEngineOptions {
    * session as chunks this way, each continuing the last (docs/decisions/019-…).
    */
   offset?: number;
+  /** Buffers to share with other engines; the export's chunks share one set (see SoundBuffers). */
+  buffers?: SoundBuffers;
+}
+
+/**
+ * What an engine decodes or generates once and keeps: usable by other engines whose contexts run at
+ * the same rate, as an AudioBuffer belongs to no context.
+ */
+export interface SoundBuffers {
+  /** Decoded tracks by URL (the last few). */
+  tracks: Map<string, Promise<AudioBuffer>>;
+  /** Noise loops by colour. */
+  noise: Map<NoiseColour, AudioBuffer>;
 }
 
 type ContextSource = BaseAudioContext | (() => BaseAudioContext);
@@ -172,8 +185,7 @@ export class SoundEngine {
   private session: Session | null = null;
   private state: SoundEngineState;
   private readonly listeners = new Set<() => void>();
-  private readonly buffers = new Map<string, Promise<AudioBuffer>>();
-  private readonly noise = new Map<NoiseColour, AudioBuffer>();
+  private readonly buffers: SoundBuffers;
   private tokens = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly load: (url: string) => Promise<ArrayBuffer>;
@@ -197,6 +209,7 @@ export class SoundEngine {
       });
     this.timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
     this.offset = options.offset && options.offset > 0 && Number.isFinite(options.offset) ? options.offset : 0;
+    this.buffers = options.buffers ?? { tracks: new Map(), noise: new Map() };
     this.state = { ...STOPPED, volume: clampGain(options.volume ?? STOPPED.volume) };
   }
 
@@ -612,23 +625,24 @@ export class SoundEngine {
 
   /** Eight seconds of a colour at the context's rate, peak 1, generated once per colour. */
   noiseBuffer(context: BaseAudioContext, colour: NoiseColour): AudioBuffer {
-    const cached = this.noise.get(colour);
+    const cached = this.buffers.noise.get(colour);
     if (cached && cached.sampleRate === context.sampleRate) return cached;
     const frames = Math.round(context.sampleRate * 8);
     const buffer = context.createBuffer(1, frames, context.sampleRate);
     buffer.copyToChannel(noiseLoop(colour, frames) as Float32Array<ArrayBuffer>, 0);
-    this.noise.set(colour, buffer);
+    this.buffers.noise.set(colour, buffer);
     return buffer;
   }
 
   private decode(context: BaseAudioContext, url: string): Promise<AudioBuffer> {
-    let buffer = this.buffers.get(url);
+    const tracks = this.buffers.tracks;
+    let buffer = tracks.get(url);
     if (!buffer) {
       buffer = this.load(url).then((bytes) => context.decodeAudioData(bytes));
-      buffer.catch(() => this.buffers.delete(url));
-      this.buffers.set(url, buffer);
+      buffer.catch(() => tracks.delete(url));
+      tracks.set(url, buffer);
       // Keep the last few decoded tracks (a minute of audio is ~10 MB as floats).
-      if (this.buffers.size > 4) this.buffers.delete(this.buffers.keys().next().value!);
+      if (tracks.size > 4) tracks.delete(tracks.keys().next().value!);
     }
     return buffer;
   }
