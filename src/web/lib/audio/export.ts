@@ -4,8 +4,10 @@ import { interleavePcm16, wavHeader } from './wav';
 // Audio export (Pro, docs/decisions/019-spoken-affirmations-and-audio-export.md): the session's
 // layers rendered by the same engine into OfflineAudioContexts and written as a 16-bit PCM stereo
 // 44.1 kHz WAV file. A long session renders as 30-second chunks, each engine continuing where the
-// last one ended (SoundEngineOptions.offset), so memory stays at one chunk of floats however long
-// the file; the 16-bit chunks go into a Blob, which the browser may keep on disk.
+// last one ended (SoundEngineOptions.offset), so memory holds one chunk of floats however long the
+// file. Each chunk's 16-bit samples become a Blob at once, which the browser keeps outside the page
+// (Chromium moves Blobs to disk past a memory limit or under memory pressure), and the file is a
+// Blob of those parts: nothing the page holds grows with the length.
 
 export const EXPORT_SAMPLE_RATE = 44_100;
 export const EXPORT_CHUNK_SECONDS = 30;
@@ -53,7 +55,7 @@ export async function exportSession(
   const fadeFrames = Math.round(fade * sampleRate);
   // The chunks' engines share their buffers: each track is fetched and decoded once, each noise made once.
   const buffers: SoundBuffers = { tracks: new Map(), noise: new Map() };
-  const parts: BlobPart[] = [wavHeader(frames, sampleRate)];
+  const parts: Blob[] = [new Blob([wavHeader(frames, sampleRate)])];
   for (let start = 0; start < frames;) {
     signal?.throwIfAborted();
     // The last chunk holds the whole fade-out, drawn by one sleep timer as in a one-piece render.
@@ -64,7 +66,7 @@ export async function exportSession(
     if (start + chunk >= frames) engine.setSleepTimer(chunk / sampleRate, fade);
     const rendered = await context.startRendering();
     signal?.throwIfAborted();
-    parts.push(interleavePcm16([rendered.getChannelData(0), rendered.getChannelData(1)]));
+    parts.push(new Blob([interleavePcm16([rendered.getChannelData(0), rendered.getChannelData(1)])]));
     start += chunk;
     onProgress?.(start / frames);
   }
