@@ -257,6 +257,40 @@ test('the export holds no more than a chunk of samples in the page, however long
   expect(most).toBeLessThan(40e6);
 });
 
+test('cancelling an export stops it at once, without waiting for the chunk being rendered', async ({ page }) => {
+  await page.goto('about:blank');
+  await page.addScriptTag({ content: exportBundle });
+  const result = await page.evaluate(async () => {
+    const { exportSession } = (window as unknown as { AudioExport: typeof ExportModule }).AudioExport;
+    const times: { renderStarted?: number; rendered?: number; rejected?: number } = {};
+    const startRendering = OfflineAudioContext.prototype.startRendering;
+    OfflineAudioContext.prototype.startRendering = function (this: OfflineAudioContext) {
+      times.renderStarted = performance.now();
+      return startRendering.call(this).then((buffer) => ((times.rendered = performance.now()), buffer));
+    };
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const exporting = exportSession(
+      [{ id: 'binaural', source: { kind: 'binaural', leftHz: 200, rightHz: 210 }, gain: 0.5 }],
+      300,
+      { chunkSeconds: 300, signal: controller.signal, onProgress: (done) => progress.push(done) },
+    );
+    while (times.renderStarted === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    const error = await exporting.then(
+      () => null,
+      (reason: unknown) => ((times.rejected = performance.now()), (reason as Error).name),
+    );
+    while (times.rendered === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    return { error, progress, ...times };
+  });
+  console.log('cancel:', JSON.stringify(result));
+  expect(result.error).toBe('AbortError');
+  expect(result.progress).toEqual([]);
+  // Rejected while the chunk was still rendering (5 minutes of audio take seconds), not once it finished.
+  expect(result.rejected!).toBeLessThan(result.rendered!);
+});
+
 const PLAYLIST = [
   { id: 1, message_text: 'I am calm.', source: 'own' },
   { id: 2, message_text: 'I breathe slowly and easily.', source: 'own' },
@@ -321,6 +355,15 @@ test('as Pro, the playlist is spoken by eSpeak NG in the browser, plays as a lay
   await panel.getByRole('button', { name: 'Export audio' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export the session as audio' });
   await expect(dialog).toContainText('Spoken affirmations · 3 messages');
+  // An hour renders with its progress shown, and Cancel stops it.
+  await dialog.getByRole('button', { name: '60 min' }).click();
+  await dialog.getByRole('button', { name: 'Render and download' }).click();
+  await expect(dialog.getByText(/^[1-9]\d*% rendered$/)).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('export-progress.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByText('Export cancelled.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Render and download' })).toBeVisible();
   await dialog.getByRole('button', { name: '1 min' }).click();
   const downloading = page.waitForEvent('download', { timeout: 90_000 });
   await dialog.getByRole('button', { name: 'Render and download' }).click();

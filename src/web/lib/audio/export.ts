@@ -27,6 +27,7 @@ export interface ExportLayer {
 export interface ExportOptions {
   /** 0 → 1, after each chunk. */
   onProgress?: (done: number) => void;
+  /** Stops the export at once: the promise rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Fetches a track's bytes; the default is fetch(). */
   load?: (url: string) => Promise<ArrayBuffer>;
@@ -62,15 +63,28 @@ export async function exportSession(
     const chunk = frames - start - chunkFrames < fadeFrames ? frames - start : chunkFrames;
     const context = new OfflineAudioContext({ numberOfChannels: 2, length: chunk, sampleRate });
     const engine = new SoundEngine(context, { volume: 1, offset: start / sampleRate, load, buffers });
-    for (const layer of layers) await engine.setLayer(layer.id, layer.source, layer.gain);
+    for (const layer of layers) await unlessAborted(engine.setLayer(layer.id, layer.source, layer.gain), signal);
     if (start + chunk >= frames) engine.setSleepTimer(chunk / sampleRate, fade);
-    const rendered = await context.startRendering();
-    signal?.throwIfAborted();
+    const rendered = await unlessAborted(context.startRendering(), signal);
     parts.push(new Blob([interleavePcm16([rendered.getChannelData(0), rendered.getChannelData(1)])]));
     start += chunk;
     onProgress?.(start / frames);
   }
   return new Blob(parts, { type: 'audio/wav' });
+}
+
+/**
+ * `promise`, or a rejection with the signal's reason as soon as it aborts: a chunk's rendering
+ * cannot be stopped, but nothing waits for it, and no further chunk starts.
+ */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 async function fetchBytes(url: string): Promise<ArrayBuffer> {
