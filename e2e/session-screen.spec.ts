@@ -272,3 +272,48 @@ for (const [width, height] of [
     });
   });
 }
+
+// Signing out records what plays or flashes first, while the person is still signed in
+// (screens.md#your-practice): in every tab of the browser, not only the one that signs out.
+test('signing out in one tab records the silent session and the sound of the other tabs first', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext();
+  const flashing = await context.newPage();
+  const account = await signInAsNewUser(flashing);
+  await flashing.goto('/subliminals');
+  await flashing.getByRole('button', { name: /^Confidence/ }).click();
+  await flashing.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+  await flashing.getByRole('button', { name: 'Start' }).click();
+  await flashing.getByRole('button', { name: 'I understand, start' }).click();
+  await flashing.getByTestId('flash-overlay').getByRole('button', { name: 'In a corner' }).click();
+  await expect(flashing.getByTestId('session-layers')).toHaveText('No sound playing');
+
+  const playing = await context.newPage();
+  await playing.goto('/portal/home/');
+  await playing.getByRole('link', { name: /^Binaural beats/ }).click();
+  await playing.getByRole('radio', { name: 'Beta' }).check({ force: true });
+  await playing.getByRole('button', { name: 'Start', exact: true }).click();
+  const time = playing.getByRole('region', { name: 'Now playing' }).getByTestId('mini-player-time');
+  await expect(time).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
+  await expect(flashing.getByTestId('session-time')).toHaveText(/^0:(0[3-9]|[1-5]\d) so far$/);
+
+  const signingOut = await context.newPage();
+  await signingOut.goto('/logout');
+  await expect(signingOut).toHaveURL(/\/login/, { timeout: 20_000 });
+  // The other tabs follow: their session is over too.
+  await expect(flashing).toHaveURL(/\/login/);
+  await expect(playing).toHaveURL(/\/login/);
+  await context.close();
+
+  const login = await request.post('/api/jwt/create/', { data: account });
+  const { access } = (await login.json()) as { access: string };
+  const history = await request.get('/api/user/history/', { headers: { authorization: `Bearer ${access}` } });
+  const entries = (await history.json()) as { kind: string; title: string; seconds: number }[];
+  expect(entries.map(({ kind, title }) => ({ kind, title })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    { kind: 'binaural', title: expect.stringMatching(/^Binaural beats/) },
+    { kind: 'subliminal', title: 'Confidence' },
+  ]);
+  for (const entry of entries) expect(entry.seconds, entry.title).toBeGreaterThanOrEqual(3);
+});

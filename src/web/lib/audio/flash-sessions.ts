@@ -23,6 +23,7 @@ interface Flashing {
 /** Watches the session screen's flashes against one engine; `clock` is the wall clock in milliseconds. */
 export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getState'>, clock = () => Date.now()) {
   const listeners = new Set<Listener>();
+  const changes = new Set<() => void>();
   /** What the session screen shows now: its tag and whether its messages flash (not paused). */
   let screen: { tag: SessionTag; running: boolean } | null = null;
   let current: Flashing | null = null;
@@ -45,6 +46,11 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
   }
 
   function update() {
+    follow();
+    for (const listener of changes) listener();
+  }
+
+  function follow() {
     if (current && (!screen || !silent())) end();
     if (!screen || !silent()) return;
     current ??= { tag: screen.tag, startedAt: null, counted: 0, since: null };
@@ -77,12 +83,20 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
       return (current.counted + (current.since === null ? 0 : clock() - current.since)) / 1000;
     },
     /**
-     * The page is going away or the person signs out with messages flashing: reports what flashed so far.
+     * The page is going away or the person signs out (here or in another tab) with messages flashing:
+     * reports what flashed so far.
      * Should they flash on, what follows counts as a session of its own.
      */
     flush() {
       end();
       update();
+    },
+    /** Whether a silent session is under way (flashing or paused), which would be recorded on its end. */
+    underWay: () => current !== null,
+    /** Hears every change: a silent session beginning, pausing, going on or ending. */
+    subscribe(listener: () => void): () => void {
+      changes.add(listener);
+      return () => changes.delete(listener);
     },
     onEnd(listener: Listener): () => void {
       listeners.add(listener);

@@ -168,9 +168,9 @@ export function watchSessionEnds(
     /** The tag of the session playing now, if any. */
     current: () => (engine.getState().status === 'stopped' ? null : (listening?.tag ?? null)),
     /**
-     * The page is going away (closed, reloaded, left) with a session under way: reports what was listened
-     * so far as a stopped session. Should the page come back (the back-forward cache), what plays on
-     * counts from then, as a session of its own.
+     * The page is going away (closed, reloaded, left), or another tab signs out, with a session under
+     * way: reports what was listened so far as a stopped session. Should the page come back (the
+     * back-forward cache), or the sign-out fail, what plays on counts from then, as a session of its own.
      */
     flush() {
       const state = engine.getState();

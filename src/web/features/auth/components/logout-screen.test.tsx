@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,51 @@ vi.mock('@web/lib/audio/app-engine', async () => ({
   soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 }));
 
+/**
+ * The browser's Web Locks across its tabs, in one page: requests of one name are granted in order, any
+ * number of shared ones together, an exclusive one alone; each is held until its callback's promise settles.
+ */
+function fakeLocks() {
+  type Request = { mode: LockMode; grant(): void };
+  const held: LockMode[] = [];
+  const queue: Request[] = [];
+  const grantable = (mode: LockMode) => (mode === 'shared' ? held.every((m) => m === 'shared') : held.length === 0);
+  function next() {
+    while (queue[0] && grantable(queue[0].mode)) queue.shift()!.grant();
+  }
+  const locks = {
+    request(_name: string, options: LockOptions, callback: () => unknown): Promise<unknown> {
+      const mode = options.mode ?? 'exclusive';
+      return new Promise((resolve, reject) => {
+        const request: Request = {
+          mode,
+          grant() {
+            held.push(mode);
+            void Promise.resolve(callback())
+              .then(resolve, reject)
+              .finally(() => {
+                held.splice(held.indexOf(mode), 1);
+                next();
+              });
+          },
+        };
+        options.signal?.addEventListener('abort', () => {
+          if (!queue.includes(request)) return;
+          queue.splice(queue.indexOf(request), 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+        queue.push(request);
+        next();
+      });
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  return { held };
+}
+
+/** Another tab of the browser, on the channel tabs tell each other of a sign-out (components/practice-recorder.ts). */
+const otherTab = () => new BroadcastChannel('innerwave.signing-out');
+
 // Under StrictMode effects run twice, as in development: the session must still be posted once.
 const renderLogout = () =>
   renderWithProviders(<LogoutScreen />, {
@@ -27,7 +72,10 @@ const renderLogout = () =>
   });
 
 describe('logout screen', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, 'locks');
+  });
 
   it('posts logout once, clears the session and goes to login on 204', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
@@ -86,6 +134,61 @@ describe('logout screen', () => {
       expect(await screen.findByText('login page')).toBeInTheDocument();
       expect(api.calls.map(({ path }) => path)).toEqual([API.history, API.logout]);
       expect(api.calls[0]!.body).toMatchObject({ kind: 'subliminal', title: 'Confidence', seconds: 35 });
+    });
+
+    it('waits for the other tabs to record what plays or flashes there before logging out', async () => {
+      startPracticeRecorder(new QueryClient());
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      fakeLocks();
+      const api = fakeApi(recorded());
+      // Another tab flashes messages: it holds the lock until it has recorded them.
+      let recordedThere!: () => void;
+      void navigator.locks.request(
+        'innerwave.unrecorded-sessions',
+        { mode: 'shared' },
+        () => new Promise<void>((resolve) => (recordedThere = resolve)),
+      );
+      const tab = otherTab();
+      const told = new Promise((resolve) => tab.addEventListener('message', resolve, { once: true }));
+      renderLogout();
+      await told;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.calls.map(({ path }) => path)).toEqual([]);
+      recordedThere();
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      expect(api.calls.map(({ path }) => path)).toEqual([API.logout]);
+      tab.close();
+    });
+  });
+
+  describe('when another tab signs out', () => {
+    it('records the messages flashing here without sound at once, with the token still good', async () => {
+      startPracticeRecorder(new QueryClient());
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      const { held } = fakeLocks();
+      const now = vi.spyOn(Date, 'now').mockReturnValue(2_000_000);
+      flashSessions.flashing({ title: 'Confidence', ref: 'category:4' }, true);
+      // While they flash, this tab holds the lock the tab signing out waits for.
+      await waitFor(() => expect(held).toEqual(['shared']));
+      now.mockReturnValue(2_042_000);
+      const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(201, {}) });
+      let signingOutMayGoOn = false;
+      const waited = navigator.locks
+        .request('innerwave.unrecorded-sessions', { mode: 'exclusive' }, () => undefined)
+        .then(() => (signingOutMayGoOn = true));
+      const tab = otherTab();
+      tab.postMessage('signing-out');
+      await waited;
+      expect(api.calls.map(({ path, auth, body }) => [path, auth, body])).toEqual([
+        [API.history, 'Bearer a', expect.objectContaining({ kind: 'subliminal', title: 'Confidence', seconds: 42 })],
+      ]);
+      expect(signingOutMayGoOn).toBe(true);
+      // They flash on, a session of its own should the sign-out fail; the lock is held again for it.
+      expect(flashSessions.underWay()).toBe(true);
+      await waitFor(() => expect(held).toEqual(['shared']));
+      sessionStore.clear();
+      flashSessions.stop();
+      tab.close();
     });
   });
 });
