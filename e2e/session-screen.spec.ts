@@ -220,7 +220,9 @@ for (const [width, height] of [
     await expect(screen).toHaveAttribute('data-mode', 'corner');
     const bar = page.locator('div.sticky').filter({ has: page.getByRole('button', { name: 'Start' }) });
 
-    await test.step('the page’s Start/Stop bar, the corner and the mini-player share no pixel, mid-page and at its end', async () => {
+    /** The part of the screen's height the three take, from the top of the highest to the bottom. */
+    const sharesNoPixel = async () => {
+      let covered = 0;
       for (const at of ['middle', 'end'] as const) {
         await page.evaluate(
           (end) => window.scrollTo(0, end ? document.body.scrollHeight : document.body.scrollHeight / 3),
@@ -234,11 +236,44 @@ for (const [width, height] of [
         ] as const) {
           expect(overlap(boxes[a]!, boxes[b]!), `${at}: ${JSON.stringify(boxes)}`).toBe(false);
         }
+        covered = Math.max(covered, height - Math.min(...boxes.map((box) => box.y)));
         // Each can be pressed where it shows: nothing lies over it (Playwright's hit test).
         await bar.getByRole('button', { name: 'Stop' }).click({ trial: true });
         await screen.getByRole('button', { name: 'Stop' }).click({ trial: true });
         await player.getByRole('button', { name: 'Pause' }).click({ trial: true });
       }
+      return covered / height;
+    };
+
+    await test.step('the page’s Start/Stop bar, the corner and the mini-player share no pixel, mid-page and at its end', async () => {
+      const share = await sharesNoPixel();
+      // On a phone the corner is a strip resting on a one-row mini-player: the three leave the page
+      // most of the screen (they took 60 % of it when the corner was a window above a three-row player).
+      if (width < 640) expect(share).toBeLessThan(0.4);
+    });
+
+    await test.step('the mini-player’s volume and timers: at hand on a wide screen, behind one button on a phone', async () => {
+      const more = player.getByRole('button', { name: 'Volume and timers' });
+      const volume = player.getByLabel('Master volume');
+      if (width >= 640) {
+        await expect(more).toBeHidden();
+        await expect(volume).toBeVisible();
+        return;
+      }
+      await expect(volume).toBeHidden();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      // By keyboard: the button opens them, and they come next in the Tab order.
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('Tab');
+      await expect(volume).toBeFocused();
+      await expect(player.getByLabel('Sleep timer')).toBeVisible();
+      await expect(player.getByLabel('Fade-out')).toBeVisible();
+      // The taller player pushes the corner and the page's bar up: still nothing hides a control.
+      await sharesNoPixel();
+      await more.click();
+      await expect(volume).toBeHidden();
     });
 
     await test.step('the portal home and a legal page keep the session and the sound; the site ends both, and says so', async () => {

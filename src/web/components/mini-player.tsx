@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AudioLines, Pause, Play, Square } from 'lucide-react';
+import { AudioLines, ChevronDown, Pause, Play, SlidersHorizontal, Square } from 'lucide-react';
+import { clsx } from 'clsx';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { paths } from '@web/lib/paths';
 import { onPortalLeft } from '@web/lib/portal-presence';
@@ -51,6 +52,9 @@ export function MiniPlayer() {
   const clock = useEngineClock(readSessionClock, state.status === 'playing');
   const [fadeSeconds, setFadeSeconds] = useState<number>(DEFAULT_FADE_OUT_SECONDS);
   const volumeId = useId();
+  const moreId = useId();
+  // On a phone the volume and the timers fold away behind one button, so the bar is one row.
+  const [more, setMore] = useState(false);
   const bar = useRef<HTMLElement>(null);
 
   // Pages' own bottom bars and a session in its corner sit above it (lib/bottom-chrome.ts).
@@ -77,7 +81,7 @@ export function MiniPlayer() {
       className="sticky bottom-0 z-30 border-t border-line bg-surface-raised/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur sm:px-6"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="flex min-w-0 flex-1 basis-56 items-center gap-3">
+        <div className="flex min-w-0 flex-1 basis-0 items-center gap-3 sm:basis-56">
           <AudioLines aria-hidden className="h-5 w-5 shrink-0 text-accent-strong dark:text-accent" />
           <div className="min-w-0">
             <Link to={paths.music} className="block truncate text-sm font-medium text-fg hover:underline">
@@ -101,63 +105,83 @@ export function MiniPlayer() {
           <Button variant="secondary" size="icon" aria-label="Stop" onClick={() => soundEngine.stop()}>
             <Square aria-hidden className="h-4 w-4" />
           </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="sm:hidden"
+            aria-label="Volume and timers"
+            aria-expanded={more}
+            aria-controls={moreId}
+            onClick={() => setMore(!more)}
+          >
+            {more ? (
+              <ChevronDown aria-hidden className="h-4 w-4" />
+            ) : (
+              <SlidersHorizontal aria-hidden className="h-4 w-4" />
+            )}
+          </Button>
         </div>
-        <div className="flex basis-40 items-center gap-2">
-          <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
-            <span className="sr-only">Master </span>Volume
-          </label>
-          <RangeInput
-            id={volumeId}
-            min={0}
-            max={1}
-            step={0.01}
-            value={state.volume}
-            aria-valuetext={volumePercent}
-            onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
-            className="h-6 w-28"
-          />
-        </div>
-        <div className="flex items-center gap-2 text-xs">
-          <label className="flex items-center gap-1.5 font-medium text-fg-muted">
-            Sleep timer
-            <select
-              value={timerMinutes}
-              onChange={(event) => {
-                const value = event.target.value;
-                soundEngine.setSleepTimer(value === 'off' ? null : Number(value) * 60, fadeSeconds);
-              }}
-              className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
-            >
-              <option value="off">Until I stop</option>
-              {/* A program's day sets a length of its own (docs/product/screens.md#program). */}
-              {state.timer && !(SLEEP_TIMER_MINUTES as readonly number[]).includes(state.timer.seconds / 60) ? (
-                <option value={timerMinutes}>{minutesLabel(Math.round(state.timer.seconds / 60))}</option>
-              ) : null}
-              {SLEEP_TIMER_MINUTES.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {minutesLabel(minutes)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-1.5 font-medium text-fg-muted">
-            Fade-out
-            <select
-              value={fadeSeconds}
-              onChange={(event) => {
-                const seconds = Number(event.target.value);
-                setFadeSeconds(seconds);
-                if (state.timer) soundEngine.setSleepTimer(state.timer.seconds, seconds);
-              }}
-              className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
-            >
-              {FADE_OUT_SECONDS.map((seconds) => (
-                <option key={seconds} value={seconds}>
-                  {fadeLabel(seconds)}
-                </option>
-              ))}
-            </select>
-          </label>
+        <div
+          id={moreId}
+          className={clsx(more ? 'flex basis-full flex-wrap items-center gap-x-4 gap-y-2' : 'hidden', 'sm:contents')}
+        >
+          <div className="flex basis-40 items-center gap-2">
+            <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
+              <span className="sr-only">Master </span>Volume
+            </label>
+            <RangeInput
+              id={volumeId}
+              min={0}
+              max={1}
+              step={0.01}
+              value={state.volume}
+              aria-valuetext={volumePercent}
+              onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
+              className="h-6 w-28"
+            />
+          </div>
+          <div className="flex items-center gap-2 text-xs">
+            <label className="flex items-center gap-1.5 font-medium text-fg-muted">
+              Sleep timer
+              <select
+                value={timerMinutes}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  soundEngine.setSleepTimer(value === 'off' ? null : Number(value) * 60, fadeSeconds);
+                }}
+                className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
+              >
+                <option value="off">Until I stop</option>
+                {/* A program's day sets a length of its own (docs/product/screens.md#program). */}
+                {state.timer && !(SLEEP_TIMER_MINUTES as readonly number[]).includes(state.timer.seconds / 60) ? (
+                  <option value={timerMinutes}>{minutesLabel(Math.round(state.timer.seconds / 60))}</option>
+                ) : null}
+                {SLEEP_TIMER_MINUTES.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutesLabel(minutes)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-1.5 font-medium text-fg-muted">
+              Fade-out
+              <select
+                value={fadeSeconds}
+                onChange={(event) => {
+                  const seconds = Number(event.target.value);
+                  setFadeSeconds(seconds);
+                  if (state.timer) soundEngine.setSleepTimer(state.timer.seconds, seconds);
+                }}
+                className="h-9 rounded-lg border border-line bg-surface px-2 text-fg"
+              >
+                {FADE_OUT_SECONDS.map((seconds) => (
+                  <option key={seconds} value={seconds}>
+                    {fadeLabel(seconds)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </div>
       </div>
     </section>

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
-import { BOTTOM_GAP_PX, useBottomChromePart, useMiniPlayerHeight } from '@web/lib/bottom-chrome';
+import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { useScreenWakeLock } from '@web/lib/wake-lock';
 import { useFlashPlayer } from '../hooks/use-flash-player';
 import { flashSessionTag, type FlashedMessage } from '../lib/flash-session';
@@ -73,8 +73,7 @@ export function FlashOverlay({
   }
   const paused = engine.status === 'stopped' ? pausedWithoutSound : engine.status === 'paused';
   const flash = useFlashPlayer(playlist, settings, !paused);
-  // In the corner it sits above the mini-player, and a page's own bottom bar above it (lib/bottom-chrome.ts).
-  const miniPlayerHeight = useMiniPlayerHeight();
+  // In the corner it sits on the mini-player, and a page's own bottom bar above it (lib/bottom-chrome.ts).
   useBottomChromePart('corner', overlay, corner);
   // The screen stays on while the messages flash (full size or in the corner), not while paused.
   useScreenWakeLock(!paused);
@@ -218,12 +217,12 @@ export function FlashOverlay({
       onFocus={reveal}
       className={clsx(
         'fixed z-40 overflow-hidden outline-none',
+        // On a phone a strip across the screen, resting on the mini-player; wider, a window in the corner.
         corner
-          ? 'right-3 h-52 w-[min(22rem,calc(100vw-1.5rem))] rounded-2xl border border-line shadow-2xl sm:right-4'
+          ? 'inset-x-0 bottom-[var(--portal-corner-bottom,0px)] h-28 rounded-t-2xl border-t border-line shadow-2xl sm:left-auto sm:right-4 sm:h-52 sm:w-[22rem] sm:rounded-2xl sm:border'
           : 'inset-0',
         !shown && !corner && 'cursor-none',
       )}
-      style={corner ? { bottom: miniPlayerHeight + BOTTOM_GAP_PX } : undefined}
     >
       <SessionBackground background={look.background} tint={settings.messageColor} />
       {flash ? (

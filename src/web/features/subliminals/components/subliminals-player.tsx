@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
+import { clsx } from 'clsx';
 import { toast } from 'sonner';
 import type { MessageCategory } from '@shared/contract';
 import type { ThemeChoice } from '@shared/themes';
@@ -195,7 +196,7 @@ export function SubliminalsPlayer() {
       </div>
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen, above
           the mini-player and a session in its corner: lib/bottom-chrome.ts). */}
-      <div className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur lg:col-span-2">
+      <div className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 lg:col-span-2">
         <div className="flex gap-2">
           <Button ref={startButton} size="lg" onClick={start} disabled={playing}>
             <Play aria-hidden className="h-5 w-5" /> Start
@@ -204,10 +205,14 @@ export function SubliminalsPlayer() {
             Stop
           </Button>
         </div>
-        <p className="text-sm">
+        {/* Small on a phone, where the two lines share one row under the buttons. */}
+        <p className="text-xs sm:text-sm">
           {playlist.length} {playlist.length === 1 ? 'message' : 'messages'} in the playlist
         </p>
-        <p role="status" className={sync.status === 'refused' ? 'text-sm text-danger' : 'text-sm text-fg-muted'}>
+        <p
+          role="status"
+          className={clsx('text-xs sm:text-sm', sync.status === 'refused' ? 'text-danger' : 'text-fg-muted')}
+        >
           {describeSync(sync)}
         </p>
       </div>
