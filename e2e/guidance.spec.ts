@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
+import { startFlashing } from './support/flashing';
 
 // Issue 18 end to end: a new person picks Sleep → the hub suggests the sleep program → day 1 starts
 // a session on the sound engine → stopping it records the session → "Your practice" shows it.
@@ -97,11 +98,7 @@ test('a flashing session with no sound is recorded, named by its category, and s
 }) => {
   await signInAsNewUser(page);
   await page.goto('/subliminals');
-  await page.getByRole('button', { name: /^Confidence/ }).click();
-  await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('button', { name: 'I understand, start' }).click();
-  const screen = page.getByTestId('flash-overlay');
+  const screen = await startFlashing(page);
   await expect(screen.getByTestId('session-time')).toHaveText(/^0:0[3-9] so far/, { timeout: 20_000 });
   const recorded = page.waitForResponse(
     (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',

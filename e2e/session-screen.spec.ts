@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
+import { putInCorner, startFlashing } from './support/flashing';
 
 // Generous: on a loaded CI machine the browser may manage a frame a second (the timing bounds follow the frames).
 test.describe.configure({ timeout: 300_000 });
@@ -211,13 +212,8 @@ for (const [width, height] of [
     const player = page.getByRole('region', { name: 'Now playing' });
     await expect(player).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'Innerwave home' }).click();
-    await page.getByRole('button', { name: /^Confidence/ }).click();
-    await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
-    await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'I understand, start' }).click();
-    const screen = page.getByTestId('flash-overlay');
-    await screen.getByRole('button', { name: 'In a corner' }).click();
-    await expect(screen).toHaveAttribute('data-mode', 'corner');
+    const screen = await startFlashing(page);
+    await putInCorner(screen);
     const bar = page.locator('div.sticky').filter({ has: page.getByRole('button', { name: 'Start' }) });
 
     /** The part of the screen's height the three take, from the top of the highest to the bottom. */
@@ -318,11 +314,7 @@ test('signing out in one tab records the silent session and the sound of the oth
   const flashing = await context.newPage();
   const account = await signInAsNewUser(flashing);
   await flashing.goto('/subliminals');
-  await flashing.getByRole('button', { name: /^Confidence/ }).click();
-  await flashing.getByRole('button', { name: 'Add Confidence to playlist' }).click();
-  await flashing.getByRole('button', { name: 'Start' }).click();
-  await flashing.getByRole('button', { name: 'I understand, start' }).click();
-  await flashing.getByTestId('flash-overlay').getByRole('button', { name: 'In a corner' }).click();
+  await putInCorner(await startFlashing(flashing));
   await expect(flashing.getByTestId('session-layers')).toHaveText('No sound playing');
 
   const playing = await context.newPage();

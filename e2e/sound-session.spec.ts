@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
+import { putInCorner, startFlashing } from './support/flashing';
 
 type Watched = { audioContexts: AudioContext[]; __innerwaveTimeScale: number };
 
@@ -169,12 +170,8 @@ test('the subliminals session screen shows the time the mini-player shows, and p
   await expect(playerTime).toHaveText(/^0:0[3-9] · looping$/, { timeout: 20_000 });
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Subliminals' }).click();
-  await page.getByRole('button', { name: /^Confidence/ }).click();
-  await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('button', { name: 'I understand, start' }).click();
-  const screen = page.getByTestId('flash-overlay');
-  await screen.getByRole('button', { name: 'In a corner' }).click();
+  const screen = await startFlashing(page);
+  await putInCorner(screen);
   const screenTime = screen.getByTestId('session-time');
 
   const clockOf = async (locator: Locator) => (await locator.textContent())?.match(/\d+:\d\d/)?.[0];
