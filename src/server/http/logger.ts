@@ -7,12 +7,16 @@ import { EMAILED_PAGES } from '@shared/contract';
 const SECRET_QUERY_PARAMS =
   /^(token|access|refresh|access_token|refresh_token|id_token|uid|signature|sig|key|api_key|apikey|secret|password|code|auth|authorization|jwt|session)$/i;
 
-/** The e-mailed pages whose path carries a uid and a token: `/activation/{uid}/{token}`… */
+/**
+ * The e-mailed pages whose path carries a uid and a token: `/activation/{uid}/{token}`… in any letter
+ * case, as the server answers a page's path (`/Activation/…` redirects to the page with its token).
+ */
 const TOKEN_IN_PATH = new RegExp(
   `/(${Object.values(EMAILED_PAGES)
     .filter((page) => page.endsWith('/:uid/:token'))
     .map((page) => page.slice(1, -'/:uid/:token'.length))
     .join('|')})/[^/?#]+/[^/?#]+`,
+  'i',
 );
 
 /**

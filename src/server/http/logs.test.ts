@@ -130,6 +130,9 @@ describe('logs of a whole run', () => {
     expect(redactUrl('/password-reset/MQ/c0ffee-token?next=%2Fmusic')).toBe(
       '/password-reset/[redacted]/[redacted]?next=%2Fmusic',
     );
+    // A page's path in another case is the page (it redirects with its token), so it is redacted too.
+    expect(redactUrl('/Password-Reset/MQ/c0ffee-token')).toBe('/Password-Reset/[redacted]/[redacted]');
+    expect(redactUrl('/EMAIL/Confirm/MQ/c0ffee-token/')).toBe('/EMAIL/Confirm/[redacted]/[redacted]/');
     expect(redactUrl('/api/x/?Token=abc&page=2&%zz=1&refresh')).toBe('/api/x/?Token=[redacted]&page=2&%zz=1&refresh');
     expect(redactUrl('/api/x/?')).toBe('/api/x/?');
   });
