@@ -197,6 +197,7 @@ describe('HTTP error shapes', () => {
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
     // Headers that only a document uses are not sent with data.
     expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(res.headers['x-xss-protection']).toBeUndefined();

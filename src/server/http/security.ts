@@ -72,8 +72,11 @@ export function securityHeadersByUrl(
   // those that only a document uses (opener policy, agent cluster, DNS prefetch, XSS filter…). Its policy
   // allows nothing and stays short: the pages' carries a hash per inline script. Each header costs every
   // call its validation and bytes (helmet's whole set was about a tenth of a small call's CPU). The API's
-  // docs are a page.
+  // docs are a page. An answer is someone's data, so no cache keeps it (the same cheat sheet's no-store): a
+  // browser's disk cache held a person's messages, sessions and history after they signed out of a shared
+  // computer. A call whose answer may be kept says so itself (the content lists' ETag and no-cache).
   const apiHeaders: Record<string, string> = {
+    'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',

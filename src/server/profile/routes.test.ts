@@ -53,6 +53,12 @@ describe('GET /api/user/profile/', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('is kept by no cache, not even the browser’s: someone else may use the computer after sign-out', async () => {
+    const user = await signedInUser(t.ctx);
+    const res = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('reports the stored plan', async () => {
     const user = await signedInUser(t.ctx);
     await t.database.db.insert(profiles).values({ userId: user.id, subscriptionPlan: 'pro' });
