@@ -95,6 +95,24 @@ describe('hostile input on the real routes', () => {
     expect(utf8.json().name).toBe('Café \u{1F600}');
   });
 
+  it('refuses a JSON body nested past 64 levels before parsing it, and takes brackets inside its strings', async () => {
+    // A megabyte of brackets held a worker for seconds of parsing, open to anyone at login.
+    for (const body of [
+      `{"email": "a@example.com", "password": "x", "extra": ${'['.repeat(500_000)}${']'.repeat(500_000)}}`,
+      `{"extra": ${'{"a": '.repeat(65)}1${'}'.repeat(65)}}`,
+    ]) {
+      const res = await postJson('/api/jwt/create/', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'JSON parse error - the request body nests more than 64 levels.' });
+    }
+    // 64 levels are taken, and so are brackets and escaped quotes in text.
+    const deepest = await postJson(
+      '/api/jwt/create/',
+      `{"email": "a@example.com", "password": ${JSON.stringify(`\\"${'['.repeat(100)}`)}, "extra": ${'['.repeat(63)}${']'.repeat(63)}}`,
+    );
+    expect(deepest.statusCode).toBe(401);
+  });
+
   it('answers text/plain sent to a JSON call with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',

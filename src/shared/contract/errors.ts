@@ -31,6 +31,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   malformedJson: 'JSON parse error - the request body is not valid JSON.',
   jsonNotUtf8: 'JSON parse error - the request body is not valid UTF-8.',
+  jsonTooDeep: 'JSON parse error - the request body nests more than 64 levels.',
   prototypeKey: 'The request body may not have a key named "__proto__".',
   unsupportedMediaType: 'Unsupported media type in request.',
   tooLarge: 'Request body is too large.',
