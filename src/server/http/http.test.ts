@@ -203,6 +203,10 @@ describe('HTTP error shapes', () => {
     expect(res.headers['x-xss-protection']).toBeUndefined();
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    // The docs page reaches no other host: Swagger UI's validator badge is off.
+    expect(docs.headers['content-security-policy']).not.toMatch(/swagger\.io/);
+    const initializer = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain('"validatorUrl":null');
     expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
