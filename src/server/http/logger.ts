@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { destination, pino } from 'pino';
-import { EMAILED_PAGES } from '@shared/contract';
+import { API, EMAILED_PAGES, SHARED_PAGE } from '@shared/contract';
 
 /** Query parameters whose values are credentials, whatever call they are sent to. */
 const SECRET_QUERY_PARAMS =
@@ -20,13 +20,24 @@ const TOKEN_IN_PATH = new RegExp(
 );
 
 /**
+ * A share link's token, in its page (`/s/{token}`, any case) and in the calls that read and copy it: anyone
+ * holding it reads what was shared, so a log keeps it no more than an e-mailed link's.
+ */
+const SHARE_TOKEN_IN_PATH = new RegExp(
+  `^(${[SHARED_PAGE, API.shared].map((path) => path.slice(0, path.indexOf(':token'))).join('|')})[^/?#]+`,
+  'i',
+);
+
+/**
  * Single-use links carry tokens in their path, and a client may put a token in a query string:
  * logs keep the route and the parameter names, never those values.
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-  const path = TOKEN_IN_PATH.test(pathname) ? pathname.replace(TOKEN_IN_PATH, '/$1/[redacted]/[redacted]') : pathname;
+  const path = pathname
+    .replace(TOKEN_IN_PATH, '/$1/[redacted]/[redacted]')
+    .replace(SHARE_TOKEN_IN_PATH, '$1[redacted]');
   if (queryAt < 0) return path;
   const query = url.slice(queryAt + 1);
   const redacted = query

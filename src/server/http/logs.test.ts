@@ -133,6 +133,11 @@ describe('logs of a whole run', () => {
     // A page's path in another case is the page (it redirects with its token), so it is redacted too.
     expect(redactUrl('/Password-Reset/MQ/c0ffee-token')).toBe('/Password-Reset/[redacted]/[redacted]');
     expect(redactUrl('/EMAIL/Confirm/MQ/c0ffee-token/')).toBe('/EMAIL/Confirm/[redacted]/[redacted]/');
+    // A share link's token reads what was shared: its page and its calls keep the route only.
+    expect(redactUrl('/s/Ab3-_x?utm=1')).toBe('/s/[redacted]?utm=1');
+    expect(redactUrl('/S/Ab3-_x')).toBe('/S/[redacted]');
+    expect(redactUrl('/api/shared/Ab3-_x/copy/')).toBe('/api/shared/[redacted]/copy/');
+    expect(redactUrl('/subliminals/s/x')).toBe('/subliminals/s/x');
     expect(redactUrl('/api/x/?Token=abc&page=2&%zz=1&refresh')).toBe('/api/x/?Token=[redacted]&page=2&%zz=1&refresh');
     expect(redactUrl('/api/x/?')).toBe('/api/x/?');
   });
