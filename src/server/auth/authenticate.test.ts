@@ -40,6 +40,27 @@ describe('bearer authentication', () => {
     expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
 
+  it('takes a header of another type (JWT, Basic, Token) or an empty one as no credentials, as SimpleJWT does', async () => {
+    for (const authorization of [`JWT ${user.access}`, 'Basic dXNlcjpwYXNz', `Token ${user.access}`, '   ']) {
+      const res = await get('/api/probe/me/', authorization);
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json(), authorization).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
+    }
+  });
+
+  it("refuses a Bearer header without exactly one token after it, in SimpleJWT's words", async () => {
+    for (const authorization of ['Bearer', 'Bearer  ', `Bearer ${user.access} ${user.access}`]) {
+      const res = await get('/api/probe/me/', authorization);
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json(), authorization).toEqual({
+        detail: 'Authorization header must contain two space-delimited values',
+        code: 'bad_authorization_header',
+      });
+    }
+    expect((await get('/api/probe/me/', `bearer ${user.access}`)).statusCode).toBe(200);
+  });
+
   it('never reads a token from the query string', async () => {
     const res = await get(`/api/probe/me/?token=${user.access}&access=${user.access}`);
     expect(res.statusCode).toBe(401);

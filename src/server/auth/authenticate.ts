@@ -14,12 +14,21 @@ declare module 'fastify' {
 /** SimpleJWT's answer for a bearer that is not a live access token. */
 const INVALID_BEARER = 'Given token not valid for any token type';
 
-/** The bearer token of the Authorization header; tokens are never read from the query string. */
+/** SimpleJWT's answer for an Authorization header of its type with other than one token after it. */
+const BAD_AUTHORIZATION_HEADER = 'Authorization header must contain two space-delimited values';
+
+/**
+ * The bearer token of the Authorization header, read as SimpleJWT's JWTAuthentication reads it: no
+ * header, an empty one or one of another type (`JWT …`, `Basic …`, `Token …`) carries no credentials
+ * (undefined: "not provided", as DRF says when no authenticator applies); `Bearer` followed by other
+ * than one value is refused as malformed. The type is matched in any case, as HTTP auth schemes are
+ * (RFC 9110 §11.1; SimpleJWT compares it exactly). Tokens are never read from the query string.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? '';
+  const parts = (request.headers.authorization ?? '').split(/[ \t]+/).filter(Boolean);
+  if (parts[0]?.toLowerCase() !== 'bearer') return undefined;
+  if (parts.length !== 2) throw unauthorized(BAD_AUTHORIZATION_HEADER, 'bad_authorization_header');
+  return parts[1];
 }
 
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -33,7 +42,7 @@ export function createAuthenticate(
   return async (request) => {
     const token = bearerToken(request);
     if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
-    const claims = token ? await tokens.verify(token, 'access') : undefined;
+    const claims = await tokens.verify(token, 'access');
     const user = claims && (await sessions(claims.sessionId, claims.userId))?.user;
     if (!user) throw unauthorized(INVALID_BEARER, 'token_not_valid');
     if (options.staffOnly && !user.isStaff) throw forbidden();
