@@ -71,6 +71,11 @@ describe('own messages', () => {
     const blank = await call(ada, 'POST', API.myCategories, { name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ name: ['This field may not be blank.'] });
+    // Accents on nothing, and characters drawn as nothing, show an empty name too.
+    for (const name of ['\u0301\u0301', '\u200b\ufeff\u2060', ' \u0308\u200b ']) {
+      const shown = await call(ada, 'POST', API.myCategories, { name });
+      expect(shown.json(), JSON.stringify(name)).toEqual({ name: ['This field may not be blank.'] });
+    }
     expect((await call(ada, 'POST', API.myCategories, { name: 'x'.repeat(81) })).json()).toEqual({
       name: ['Ensure this field has no more than 80 characters.'],
     });
@@ -78,6 +83,8 @@ describe('own messages', () => {
     const long = await call(ada, 'POST', messagesPath(id), { message_text: 'x'.repeat(201) });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toEqual({ message_text: ['Ensure this field has no more than 200 characters.'] });
+    const accents = await call(ada, 'POST', messagesPath(id), { message_text: '\u0301\u0301' });
+    expect(accents.json()).toEqual({ message_text: ['This field may not be blank.'] });
     expect((await call(ada, 'POST', messagesPath(id), { message_text: 'x'.repeat(200) })).statusCode).toBe(201);
   });
 

@@ -108,6 +108,8 @@ describe('PUT /api/user/profile/update/', () => {
       first_name: ['This field may not be blank.'],
       last_name: ['This field may not be blank.'],
     });
+    const accents = await update(user, { first_name: '\u0301\u0301', last_name: 'Lovelace' });
+    expect(accents.json()).toEqual({ first_name: ['This field may not be blank.'] });
     const emoji = await update(user, { first_name: '👩\u200d🚀', last_name: 'Lovelace' });
     expect(emoji.statusCode).toBe(200);
   });

@@ -4,9 +4,21 @@ import { hasVisibleText } from './plain';
 
 describe('hasVisibleText', () => {
   it('is false for text drawn as nothing and true once one character shows', () => {
-    for (const empty of ['', '  \t\n', '\u200b', '\u200c\u200d\u2060', '\ufeff', '\u3164', '\u0007', '\u00ad'])
+    for (const empty of [
+      '',
+      '  \t\n',
+      '\u200b',
+      '\u200c\u200d\u2060',
+      '\ufeff',
+      '\u3164',
+      '\u0007',
+      '\u00ad',
+      '\u0301\u0301',
+      ' \u0308\u200b\u20dd ',
+      '\u200b\ufeff\u2060',
+    ])
       expect(hasVisibleText(empty), JSON.stringify(empty)).toBe(false);
-    for (const shown of ['a', ' Ada ', '\u200bx', '👩\u200d🚀', 'é', '名', '-'])
+    for (const shown of ['a', ' Ada ', '\u200bx', '👩\u200d🚀', 'é', 'e\u0301', '\u0915\u094d\u0937', '名', '-'])
       expect(hasVisibleText(shown)).toBe(true);
   });
 });

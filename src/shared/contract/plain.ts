@@ -34,11 +34,12 @@ export const subscriptionLive = (status: string | null | undefined) =>
 export const FIELD_BLANK = 'This field may not be blank.';
 
 /**
- * Whether a text shows anything: a character other than white space, control characters and those
- * Unicode says to draw as nothing (zero-width space, joiners, the byte-order mark, the Hangul filler).
- * A name of only such characters looks empty everywhere it appears, so it counts as blank.
+ * Whether a text shows anything: a character other than white space, control characters, those
+ * Unicode says to draw as nothing (zero-width space, joiners, the byte-order mark, the Hangul filler)
+ * and combining marks (accents, which show only on a letter before them: "\u0301\u0301" is two accents
+ * on nothing). A name of only such characters looks empty everywhere it appears, so it counts as blank.
  */
-export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(text);
+export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Default_Ignorable_Code_Point}\p{M}]/u.test(text);
 
 /** The longest e-mail address an account may have (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254;
