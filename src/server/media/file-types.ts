@@ -39,7 +39,14 @@ const isFourCc = (bytes: Buffer) => bytes.length === 4 && [...bytes].every((b) =
 const WAVE_FORMATS = new Set([0x0001, 0x0002, 0x0003, 0x0006, 0x0007, 0x0011, 0x0031, 0x0055, 0xfffe]);
 
 interface WavLayout {
-  format: { tag: number; channels: number; rate: number; blockAlign: number; bitsPerSample: number } | null;
+  format: {
+    tag: number;
+    channels: number;
+    rate: number;
+    byteRate: number;
+    blockAlign: number;
+    bitsPerSample: number;
+  } | null;
   /** The `data` chunk, when its header lies within `head`: where its bytes start, and how many it declares. */
   data: { offset: number; length: number } | null;
   /** Where the walk stopped without meeting `data`: the next chunk's header, which `head` does not hold. */
@@ -61,6 +68,7 @@ function walkWav(head: Buffer): WavLayout | null {
         tag: head.readUInt16LE(offset + 8),
         channels: head.readUInt16LE(offset + 10),
         rate: head.readUInt32LE(offset + 12),
+        byteRate: head.readUInt32LE(offset + 16),
         blockAlign: head.readUInt16LE(offset + 20),
         bitsPerSample: head.readUInt16LE(offset + 22),
       };
@@ -86,15 +94,17 @@ function isWav(head: Buffer, size: number): boolean {
 }
 
 /**
- * A plain PCM WAV file whose `data` chunk starts within `head` and is whole in a file of `size` bytes:
- * its channels, rate, bits and frames; otherwise null (a recording of one's voice must be one).
+ * A plain PCM WAV file whose `data` chunk starts within `head` and is whole in a file of `size` bytes,
+ * its header's fields agreeing with each other (a frame is the channels' samples, a second is `rate`
+ * frames): its channels, rate, bits and frames; otherwise null (a recording of one's voice must be one).
  */
 export function pcmWav(head: Buffer, size: number) {
   if (!ascii(head, 0, 'RIFF')) return null;
   const wav = walkWav(head);
   if (!wav?.format || !wav.data || wav.format.tag !== 0x0001) return null;
-  const { channels, rate, blockAlign, bitsPerSample } = wav.format;
-  if (blockAlign !== (channels * bitsPerSample) / 8 || wav.data.offset + wav.data.length > size) return null;
+  const { channels, rate, byteRate, blockAlign, bitsPerSample } = wav.format;
+  if (blockAlign !== (channels * bitsPerSample) / 8 || byteRate !== rate * blockAlign) return null;
+  if (wav.data.offset + wav.data.length > size) return null;
   return { channels, rate, bitsPerSample, frames: Math.floor(wav.data.length / blockAlign) };
 }
 

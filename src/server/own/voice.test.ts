@@ -108,12 +108,31 @@ describe('own voice', () => {
     eightBit.writeUInt16LE(1, 32);
     eightBit.writeUInt16LE(8, 34);
     const truncated = take(1).subarray(0, 20_000);
+    // A header whose fields cannot all be true: each is refused, never kept as a take.
+    const withHeader = (offset: number, write: (wav: Buffer) => void) => {
+      const wav = Buffer.from(take());
+      write(wav.subarray(offset));
+      return wavPart(wav);
+    };
+    const impossible: Array<[string, ReturnType<typeof wavPart>]> = [
+      ['byte rate 0', withHeader(28, (at) => at.writeUInt32LE(0, 0))],
+      ['byte rate of another rate', withHeader(28, (at) => at.writeUInt32LE(44_100 * 2, 0))],
+      ['0 channels', withHeader(22, (at) => at.writeUInt16LE(0, 0))],
+      ['sample rate 0', withHeader(24, (at) => at.writeUInt32LE(0, 0))],
+      ['block align 0', withHeader(32, (at) => at.writeUInt16LE(0, 0))],
+      ['data longer than the file', withHeader(40, (at) => at.writeUInt32LE(at.readUInt32LE(0) + 2, 0))],
+    ];
     const refusals: Array<[string, Parameters<typeof multipartBody>[0], object]> = [
       ['stereo', { text: 'a', audio_file: wavPart(toneWav(8000, 8000, 2)) }, { audio_file: [FORMAT] }],
       ['8-bit', { text: 'a', audio_file: wavPart(eightBit) }, { audio_file: [FORMAT] }],
       ['96 kHz', { text: 'a', audio_file: wavPart(take(1, 96_000)) }, { audio_file: [FORMAT] }],
       ['MP3', { text: 'a', audio_file: wavPart(fakeMp3()) }, { audio_file: [FORMAT] }],
       ['cut short', { text: 'a', audio_file: wavPart(truncated) }, { audio_file: [FORMAT] }],
+      ...impossible.map(([what, file]): [string, Parameters<typeof multipartBody>[0], object] => [
+        what,
+        { text: 'a', audio_file: file },
+        { audio_file: [FORMAT] },
+      ]),
       [
         'too long',
         { text: 'a', audio_file: wavPart(take(20.5, 8000)) },
