@@ -11,6 +11,7 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { signedMediaUrl } from '../test/media';
 import { multipartBody } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { TRACK_NAME_NEEDED } from './music';
 import { ownTestKit } from './test-kit';
 
 let t: TestApp;
@@ -197,18 +198,25 @@ describe('own music', () => {
     expect(staged()).toBe(0);
   });
 
-  it('names a track from its file name without the control characters a file name cannot hold', async () => {
+  it('names a track from its file name without the control characters a file name cannot hold, and asks for a name when that leaves none', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');
     const wav = toneWav();
     const created = await upload(ada, { audio_file: { filename: 'evil\u0000na\u0007me.wav', content: wav } });
     expect(created.statusCode).toBe(201);
     expect(created.json().name).toBe('evilname');
-    const nothingLeft = await upload(ada, { audio_file: { filename: '\u0000\u0000.wav', content: wav } });
-    expect(nothingLeft.statusCode).toBe(400);
-    expect(nothingLeft.json()).toEqual({ name: ['This field may not be blank.'] });
+    // A file name with nothing that shows before its extension names no track: the person is asked for a name.
+    for (const filename of ['\u0000\u0000.wav', '.wav', ' .wav', '\u0301\u0301.wav', '\u200b\ufeff.wav']) {
+      const nameless = await upload(ada, { audio_file: { filename, content: toneWav(801) } });
+      expect([filename, nameless.statusCode, nameless.json()]).toEqual([filename, 400, { name: [TRACK_NAME_NEEDED] }]);
+    }
+    const named = await upload(ada, { name: 'Rain', audio_file: { filename: '.wav', content: toneWav(801) } });
+    expect(named.statusCode).toBe(201);
+    const blank = await upload(ada, { name: '\u200b', audio_file: { filename: 'song.wav', content: toneWav(802) } });
+    expect(blank.json()).toEqual({ name: ['This field may not be blank.'] });
     expect((await call(ada, 'GET', API.myMusic)).json().tracks.map((track: { name: string }) => track.name)).toEqual([
       'evilname',
+      'Rain',
     ]);
     expect(staged()).toBe(0);
   });

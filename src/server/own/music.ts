@@ -4,6 +4,7 @@ import { OWN_MUSIC, ownTrackFieldsSchema, type OwnMusic, type OwnTrack } from '@
 import type { Db } from '../db/client';
 import { ownTracks } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
+import { hasVisibleText } from '@shared/contract/plain';
 import { sniffAudio } from '../media/file-types';
 import {
   contentAddressedName,
@@ -82,12 +83,20 @@ async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promis
   }
 }
 
-/** The name given, else the file's own name less its extension (cut to the longest name allowed). */
+/** Why a track sent without a name has none: its file's name shows nothing before the extension (".wav"). */
+export const TRACK_NAME_NEEDED = 'The file’s name has nothing before its extension: give the track a name.';
+
+/**
+ * The name given, else the file's own name less its extension (cut to the longest name allowed). A
+ * file name with nothing that shows before its extension gives no name: the person is asked for one
+ * (tracks cannot be renamed later) rather than getting a track named "" or ".wav".
+ */
 function trackName(given: string | undefined, fileName: string | undefined): string {
   const fallback = (fileName ?? '')
     .replace(/\.[^.]*$/, '')
     .trim()
     .slice(0, OWN_MUSIC.nameMax);
+  if (!given?.trim() && !hasVisibleText(fallback)) throw badRequest({ name: [TRACK_NAME_NEEDED] });
   const parsed = ownTrackFieldsSchema.safeParse({ name: given?.trim() ? given : fallback });
   if (!parsed.success) {
     throw badRequest({ name: parsed.error.issues.map((issue) => issue.message) });
