@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MESSAGES } from '@shared/contract';
 import { assertStorableText, encodedBodyError } from '../http/body-parsers';
-import { badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { ApiError, badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
 
 export interface UploadedFile {
@@ -29,7 +29,11 @@ export const MULTIPART_STALL_MS = 2000;
 const STALL_CHECK_MS = 100;
 
 /**
- * The parts of a multipart body, as `request.parts()` gives them, but a parser that stops without
+ * The parts of a multipart body, as `request.parts()` gives them, but a text field that is not UTF-8
+ * (Latin-1 bytes, say) is refused as a JSON body is, never kept with "�" where its letters were: the
+ * parser decodes a field as UTF-8 unless its part names another charset, and puts U+FFFD for each byte
+ * that is not, so a U+FFFD in a field is taken for one (no client of ours sends the character itself,
+ * the mark of a letter already lost). And a parser that stops without
  * finishing is answered 400 instead of holding the request open for good: @fastify/busboy does so on
  * some bodies with a part that has no Content-Disposition (found by the fuzz test). Once the body has
  * wholly arrived the parser has nothing left to wait for, so a stall then is final.
@@ -63,6 +67,8 @@ export async function* multipartParts(
         finished = true;
         return;
       }
+      if (next.value.type === 'field' && typeof next.value.value === 'string' && next.value.value.includes('\ufffd'))
+        throw new ApiError(400, { detail: MESSAGES.multipartNotUtf8 });
       yield next.value;
     }
   } finally {

@@ -147,6 +147,11 @@ describe('own voice', () => {
       ['no text', { audio_file: wavPart(take()) }, { text: ['This field is required.'] }],
       ['blank text', { text: '   ', audio_file: wavPart(take()) }, { text: ['This field may not be blank.'] }],
       [
+        'text in Latin-1',
+        { text: Buffer.from('Je suis calme, très calme.', 'latin1'), audio_file: wavPart(take()) },
+        { detail: 'Multipart form parse error - the request body is not valid UTF-8.' },
+      ],
+      [
         'long text',
         { text: 'x'.repeat(601), audio_file: wavPart(take()) },
         { text: ['Ensure this field has no more than 600 characters.'] },

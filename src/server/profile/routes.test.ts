@@ -28,7 +28,7 @@ async function png(width: number, height: number, color = '#3366cc'): Promise<Bu
     .toBuffer();
 }
 
-function update(user: SignedInUser, parts: Record<string, string | MultipartFile>) {
+function update(user: SignedInUser, parts: Record<string, string | Buffer | MultipartFile>) {
   const { payload, headers } = multipartBody(parts);
   return t.app.inject({ method: 'PUT', url: API.profileUpdate, payload, headers: { ...headers, ...user.headers } });
 }
@@ -112,6 +112,36 @@ describe('PUT /api/user/profile/update/', () => {
     expect(accents.json()).toEqual({ first_name: ['This field may not be blank.'] });
     const emoji = await update(user, { first_name: '👩\u200d🚀', last_name: 'Lovelace' });
     expect(emoji.statusCode).toBe(200);
+  });
+
+  it('refuses a name sent in other bytes than UTF-8 as a JSON body is, keeping the names it had', async () => {
+    const user = await signedInUser(t.ctx);
+    expect((await update(user, { first_name: 'Zoé', last_name: 'Ångström' })).statusCode).toBe(200);
+    const latin1 = await update(user, { first_name: Buffer.from('Zoë', 'latin1'), last_name: 'Lovelace' });
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json()).toEqual({ detail: 'Multipart form parse error - the request body is not valid UTF-8.' });
+    const profile = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect([profile.json().first_name, profile.json().last_name]).toEqual(['Zoé', 'Ångström']);
+    // A part that names its charset is read in it.
+    const boundary = 'innerwave-charset';
+    const part = (name: string, head: string, value: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n${head}\r\n`),
+        value,
+        Buffer.from('\r\n'),
+      ]);
+    const declared = await t.app.inject({
+      method: 'PUT',
+      url: API.profileUpdate,
+      payload: Buffer.concat([
+        part('first_name', 'Content-Type: text/plain; charset=ISO-8859-1\r\n', Buffer.from('Zoë', 'latin1')),
+        part('last_name', 'Content-Type: text/plain; charset=UTF-8\r\n', Buffer.from('Brontë')),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...user.headers },
+    });
+    expect(declared.statusCode).toBe(200);
+    expect([declared.json().first_name, declared.json().last_name]).toEqual(['Zoë', 'Brontë']);
   });
 
   it('answers 400 to a body whose parser stops short, instead of holding the request open', async () => {

@@ -6,16 +6,20 @@ export interface MultipartFile {
   content: Buffer;
 }
 
-/** A multipart/form-data body for app.inject: text fields and files, in the order given. */
-export function multipartBody(parts: Record<string, string | MultipartFile>): {
+/** A multipart/form-data body for app.inject: text fields (a Buffer: its bytes as sent) and files, in the order given. */
+export function multipartBody(parts: Record<string, string | Buffer | MultipartFile>): {
   payload: Buffer;
   headers: Record<string, string>;
 } {
   const boundary = `----innerwave${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    if (typeof value === 'string' || Buffer.isBuffer(value)) {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+        Buffer.from(value),
+        Buffer.from('\r\n'),
+      );
     } else {
       chunks.push(
         Buffer.from(

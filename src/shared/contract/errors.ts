@@ -32,6 +32,7 @@ export const MESSAGES = {
   malformedJson: 'JSON parse error - the request body is not valid JSON.',
   jsonNotUtf8: 'JSON parse error - the request body is not valid UTF-8.',
   jsonTooDeep: 'JSON parse error - the request body nests more than 64 levels.',
+  multipartNotUtf8: 'Multipart form parse error - the request body is not valid UTF-8.',
   prototypeKey: 'The request body may not have a key named "__proto__".',
   unsupportedMediaType: 'Unsupported media type in request.',
   tooLarge: 'Request body is too large.',
