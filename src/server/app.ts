@@ -15,6 +15,7 @@ import { applyServerLimits, registerRequestLimits, serverLimitOptions } from './
 import { trackHandlers } from './http/shutdown';
 import { registerSecurity, securityHeadersByUrl } from './http/security';
 import { registerOpenApi } from './http/openapi';
+import { registerRobotsTag } from './http/crawlers';
 import { loadSharedPage, readWebPages, registerWeb, routedUrl } from './http/web';
 import { loggerOptions, logRequests } from './http/logger';
 import { healthRoutes } from './health/routes';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       ? await loadSharedPage(pages, options.webDir, options.renderDir, app.log)
       : undefined;
   registerSecurity(app, securityHeaders);
+  if (pages) registerRobotsTag(app);
   // Limits are opted into per route (login, signup, reset, activation).
   await app.register(rateLimit, {
     global: false,

@@ -281,7 +281,6 @@ describe('the built SPA', () => {
         'Disallow: /practice',
         'Disallow: /profile',
         'Disallow: /programs',
-        'Disallow: /s/',
         'Disallow: /signup/check-inbox',
         'Disallow: /subliminals',
         'Disallow: /support',
@@ -310,6 +309,29 @@ describe('the built SPA', () => {
     for (const url of urls) {
       const page = await t.app.inject({ method: 'GET', url: new URL(url!).pathname });
       expect([url, page.statusCode]).toEqual([url, 200]);
+    }
+  });
+
+  it('tells crawlers not to list a page for someone signed in, staff, an e-mailed link or a share link', async () => {
+    const unlisted = ['/subliminals', '/admin/users', '/activation/MQ/abc-123', '/password-reset/MQ/abc', '/s/abc'];
+    for (const url of [...unlisted, '/Subliminals', '/profile/', '/s/nope?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.headers['x-robots-tag']]).toEqual([url, 'noindex']);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/music' });
+    expect(head.headers['x-robots-tag']).toBe('noindex');
+    for (const url of [
+      '/',
+      '/login',
+      '/terms/',
+      '/resetpassword/',
+      '/portal/home/',
+      '/no-such-page',
+      '/robots.txt',
+      '/api/users/me/',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.headers['x-robots-tag']]).toEqual([url, undefined]);
     }
   });
 

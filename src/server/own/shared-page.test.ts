@@ -72,6 +72,8 @@ describe('the share page', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['content-encoding']).toBeUndefined();
+    // Never listed by a search engine, wherever the link was found.
+    expect(page.headers['x-robots-tag']).toBe('noindex');
 
     const html = page.body;
     expect(html).toContain(
@@ -118,6 +120,7 @@ describe('the share page', () => {
     for (const gone of [token, 'B'.repeat(22), 'short', '%3Cscript%3E', '%ZZ', '%3Cscript%3E%c0', 'B'.repeat(300)]) {
       const page = await openPage(gone);
       expect(page.statusCode, gone).toBe(404);
+      expect(page.headers['x-robots-tag'], gone).toBe('noindex');
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.body).toContain('Link not found');

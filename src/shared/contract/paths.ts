@@ -113,12 +113,16 @@ export const PAGES = {
 } as const;
 
 /**
- * What crawlers are told of each page (robots.txt and sitemap.xml, src/server/http/crawlers.ts): `listed`,
- * a public page of its own, in the sitemap; `disallowed`, a page for someone signed in or for staff, a
- * link an e-mail carries, a share link (seen by whom its sharer gives it), or a page that only
- * redirects. Every page of PAGES is one or the other, so a new page cannot be left out.
+ * What crawlers are told of each page (robots.txt, sitemap.xml and the `X-Robots-Tag` header,
+ * src/server/http/crawlers.ts): `listed`, a public page of its own, in the sitemap; `disallowed`, a page
+ * for someone signed in or for staff, a link an e-mail carries (its page acts when opened), or a page that
+ * only redirects: not to be fetched, and `noindex` for a crawler that fetches it anyway; `noindex`, a share
+ * link, which its sharer may post anywhere: fetched, and told not to be listed (a crawler kept from a
+ * page never reads its `noindex`, and lists a link it finds elsewhere by its address alone). Every page
+ * of PAGES is one of them, so a new page cannot be left out
+ * (docs/decisions/048-pages-not-for-search-results-say-noindex.md).
  */
-export const PAGE_CRAWLING: Record<keyof typeof PAGES, 'listed' | 'disallowed'> = {
+export const PAGE_CRAWLING: Record<keyof typeof PAGES, 'listed' | 'disallowed' | 'noindex'> = {
   home: 'listed',
   signup: 'listed',
   checkInbox: 'disallowed',
@@ -140,7 +144,7 @@ export const PAGE_CRAWLING: Record<keyof typeof PAGES, 'listed' | 'disallowed'> 
   portalHome: 'listed',
   terms: 'listed',
   privacy: 'listed',
-  shared: 'disallowed',
+  shared: 'noindex',
   admin: 'disallowed',
   adminMessages: 'disallowed',
   adminAudio: 'disallowed',
