@@ -240,12 +240,14 @@ describe('the built SPA', () => {
     );
   });
 
-  it('caches hashed assets for a year, the icons for a week, and revalidates other files', async () => {
+  it('caches hashed assets for a year, the icons for a week, and revalidates the pages', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
-    expect(index.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/terms/', '/subliminals']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect([url, page.statusCode, page.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+    }
   });
 
   it.each([
@@ -333,6 +335,23 @@ describe('the built SPA', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.headers['x-robots-tag']]).toEqual([url, undefined]);
     }
+  });
+
+  it("serves none of the build's own files by name: its page map and the pages' documents answer 404", async () => {
+    for (const url of [
+      '/pages.json',
+      '/index.html',
+      '/home.html',
+      '/home.html.gz',
+      '/terms.html',
+      '/login.route.html',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 404, { detail: 'Not found.' }]);
+    }
+    // Their pages still get them.
+    expect((await t.app.inject({ method: 'GET', url: '/terms/' })).body).toBe(TERMS);
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toBe(LOGIN);
   });
 
   it('keeps 404s for missing files, API paths and media', async () => {

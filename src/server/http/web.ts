@@ -101,6 +101,9 @@ export function routedUrl(request: IncomingMessage): string {
 const ICONS = new Set(['favicon.ico', 'favicon.svg', 'apple-touch-icon.png']);
 const ICON_CACHING = 'public, max-age=604800';
 
+/** The build's files no one fetches by name: pages.json and the pages' documents (with their .br and .gz). */
+export const BUILD_INTERNAL_FILES = ['pages.json', '*.html', '*.html.br', '*.html.gz'];
+
 /**
  * Serves the built SPA: hashed assets cached for a year, the icons for a week, pages revalidated, and
  * every other GET of one of the app's pages (PAGES) answered with index.html so deep links
@@ -121,6 +124,10 @@ export async function registerWeb(
       prefix: '/',
       wildcard: false,
       index: false,
+      // Only what a page loads is served by its file name: the documents are sent for their pages
+      // (an /index.html or /terms.html would be each page's second URL), and pages.json is the
+      // server's own map, which no browser reads. They answer 404 as any unknown path.
+      globIgnore: [...BUILD_INTERNAL_FILES],
       // The build writes .br/.gz beside each text asset (vite.config.ts); send those when accepted.
       preCompressed: true,
       setHeaders(res, filePath) {
