@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Inbox } from 'lucide-react';
+import { ApiError } from '@web/lib/api-client';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
-/** Loading, error (with retry) and empty states shared by the lists of the portal and the admin. */
+/**
+ * Loading, error (with retry) and empty states shared by the lists of the portal and the admin. A screen
+ * of one thing read by its id or slug gives `notFound`, shown when the API answers 404: asking again
+ * cannot find what is not there, so it says so and offers a way on instead of "Try again".
+ */
 export function QueryState({
   isPending,
   error,
   isEmpty,
   emptyText,
   onRetry,
+  notFound,
   children,
 }: {
   isPending: boolean;
@@ -17,6 +23,7 @@ export function QueryState({
   isEmpty: boolean;
   emptyText: string;
   onRetry: () => void;
+  notFound?: ReactNode;
   children: ReactNode;
 }) {
   if (isPending) {
@@ -26,6 +33,7 @@ export function QueryState({
       </div>
     );
   }
+  if (notFound !== undefined && error instanceof ApiError && error.status === 404) return <>{notFound}</>;
   if (error) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">

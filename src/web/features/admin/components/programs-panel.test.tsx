@@ -6,7 +6,7 @@ import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
 import { PROGRAM_CHANGED_MESSAGE } from '@shared/contract/guidance';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
-import { ProgramsPanel } from './programs-panel';
+import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -86,6 +86,14 @@ const putBody = (calls: { method: string; body: unknown }[]) =>
   calls.filter((call) => call.method === 'PUT').at(-1)?.body as AdminProgramWrite;
 
 describe('ProgramsPanel', () => {
+  it('says an address naming no program names none, with the way back to the list and no Try again', async () => {
+    programsServer([evening()]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=gone-away' });
+    expect(await screen.findByText(PROGRAM_NOT_FOUND, {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'All programs' })).toBeVisible();
+  });
+
   it('lists the programs with their days and goals', async () => {
     programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });

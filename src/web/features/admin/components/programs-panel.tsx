@@ -121,6 +121,10 @@ function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
   );
 }
 
+/** An editor's address naming no program: deleted or renamed (by someone else, or in another tab). */
+export const PROGRAM_NOT_FOUND =
+  'There is no program at this address: it was deleted or renamed. Choose it again from all programs.';
+
 function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => void; onSlug: (slug: string) => void }) {
   const creating = slug === NEW;
   const query = useQuery({ ...adminProgramQuery(slug), enabled: !creating });
@@ -152,6 +156,11 @@ function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => v
         isEmpty={false}
         emptyText=""
         onRetry={() => void query.refetch()}
+        notFound={
+          <p role="status" className="rounded-2xl border border-line p-8 text-center">
+            {PROGRAM_NOT_FOUND}
+          </p>
+        }
       >
         {program ? (
           <ProgramEditor

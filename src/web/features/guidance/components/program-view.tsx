@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Circle, Headphones, Play, Square } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Circle, Headphones, ListChecks, Play, Square } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Program, ProgramDay, ProgramLayer } from '@shared/contract';
@@ -27,6 +27,8 @@ export const PROGRAM_TEXTS = {
   nothingToPlay: 'This day has no sound that can play here.',
   reset: 'Progress reset. The program starts again at day 1.',
   resetFailed: 'The progress could not be reset. Please try again.',
+  notFoundTitle: 'Program not found',
+  notFound: 'The program you asked for does not exist. Check the address, or choose one of all the programs.',
 };
 
 const beat = (a: number, b: number) => Math.round(Math.abs(a - b) * 10) / 10;
@@ -192,6 +194,21 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
   );
 }
 
+/** A slug that names no program (a stale link, a mistyped address): the programs are a click away. */
+function ProgramNotFound() {
+  return (
+    <section className="flex flex-col gap-4">
+      <PageTitle title={PROGRAM_TEXTS.notFoundTitle}>{PROGRAM_TEXTS.notFoundTitle}</PageTitle>
+      <p className="text-fg-muted">{PROGRAM_TEXTS.notFound}</p>
+      <Button asChild className="self-start">
+        <Link to={paths.programs}>
+          <ListChecks aria-hidden className="h-4 w-4" /> See all programs
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
 /** /programs/:slug (docs/product/screens.md#program): the days, the chosen day, and starting it. */
 export function ProgramView({ slug }: { slug: string }) {
   const query = useQuery(programQuery(slug));
@@ -217,6 +234,7 @@ export function ProgramView({ slug }: { slug: string }) {
         isEmpty={false}
         emptyText=""
         onRetry={() => void query.refetch()}
+        notFound={<ProgramNotFound />}
       >
         {program && selected ? (
           <>
