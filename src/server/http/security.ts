@@ -30,6 +30,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The browser features a page may use (each one Chromium knows, or it warns on every page). */
+const PAGE_PERMISSIONS = [
+  'microphone=(self)',
+  'fullscreen=(self)',
+  'screen-wake-lock=(self)',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /** The security headers of the answer to a request for `url`. */
 export type SecurityHeadersFor = (url: string) => Record<string, string>;
 
@@ -67,6 +79,10 @@ export function securityHeadersByUrl(
     // HTTPS is the proxy's job; the header tells browsers to use nothing else (on in production).
     strictTransportSecurity: hstsMaxAgeSeconds > 0 ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,
   });
+  // A page may use what the product uses, from its own origin only: the microphone (one's own voice,
+  // decision 035), full screen and the screen wake lock (the flashing player); nothing else, so script that
+  // got in (or a frame, were one allowed) cannot ask for the camera, the location or a payment sheet.
+  headers['permissions-policy'] = PAGE_PERMISSIONS;
   // An API answer is data, never a page: it carries the headers that protect data (OWASP's REST
   // cheat sheet: nothing may frame it, sniff it into another type or read it from another origin), not
   // those that only a document uses (opener policy, agent cluster, DNS prefetch, XSS filter…). Its policy

@@ -240,6 +240,15 @@ describe('the built SPA', () => {
     );
   });
 
+  it('lets a page use the microphone, full screen and the wake lock from its own origin, and nothing else', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const allowed = String(page.headers['permissions-policy']).split(', ');
+    expect(allowed).toEqual(expect.arrayContaining(['microphone=(self)', 'camera=()', 'geolocation=()', 'payment=()']));
+    // Data is no page: an API answer has no features to allow.
+    const data = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(data.headers['permissions-policy']).toBeUndefined();
+  });
+
   it('caches hashed assets for a year, the icons for a week, and revalidates the pages', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
     expect(asset.statusCode).toBe(200);
