@@ -185,6 +185,34 @@ describe('billing with Stripe (the stand-in)', () => {
     expect([missing.statusCode, missing.json()]).toEqual([400, { plan: ['This field is required.'] }]);
   });
 
+  it('sells only a plan above one staff granted: the same plan or a lower one is 400, and Stripe is not called', async () => {
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const grant = async (user: SignedInUser, plan: string) =>
+      expect(
+        (await call(staff, 'PATCH', fillPath(ADMIN_API.user, { id: user.id }), { subscription_plan: plan })).statusCode,
+      ).toBe(200);
+    const granted = await signedInUser(t.ctx);
+    await grant(granted, 'pro');
+    const before = stand.calls.length;
+    const same = await checkout(granted, 'pro');
+    expect([same.statusCode, same.json()]).toEqual([400, { plan: ['You have the pro plan already.'] }]);
+    const lower = await checkout(granted, 'intermediate');
+    expect([lower.statusCode, lower.json()]).toEqual([
+      400,
+      { plan: ['Your pro plan already includes everything in intermediate.'] },
+    ]);
+    expect(stand.calls.slice(before)).toEqual([]);
+    expect((await planOf(granted)).plan).toBe('pro');
+
+    // Granted Intermediate: Pro is above it and sold; Intermediate is not.
+    const halfway = await signedInUser(t.ctx);
+    await grant(halfway, 'intermediate');
+    expect((await checkout(halfway, 'intermediate')).statusCode).toBe(400);
+    const upgrade = await checkout(halfway, 'pro');
+    expect(upgrade.statusCode).toBe(200);
+    expect(upgrade.json().url).toMatch(new RegExp(`^${stand.url}/checkout/cs_test_`));
+  });
+
   it('opens the Customer Portal for a customer, back to the profile; 409 before any purchase', async () => {
     const cy = await signedInUser(t.ctx);
     const none = await call(cy, 'POST', API.billingPortal);

@@ -11,9 +11,11 @@ import {
   checkoutRequestSchema,
   detailErrorSchema,
 } from '@shared/contract';
+import { planCovers } from '@shared/plans';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
+import { planOf } from '../own/service';
 import { settleDuplicateSubscriptions } from './duplicates';
 import { billingAccountOf, isLive, rememberCustomer } from './service';
 import { callStripe, createStripeClient } from './stripe-client';
@@ -64,7 +66,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           body: checkoutRequestSchema,
           response: { 200: billingRedirectSchema, 400: apiErrorSchema, 409: detailErrorSchema, ...errors },
         },
-        `The plan changes when Stripe's webhook confirms the payment, not on return from Checkout. 409 while a subscription is live (change it in the portal). At most ${BILLING_SESSIONS_PER_HOUR} checkout and portal sessions per person per hour.`,
+        `The plan changes when Stripe's webhook confirms the payment, not on return from Checkout. 409 while a subscription is live (change it in the portal); 400 for a plan the person has already or is above (staff can grant one). At most ${BILLING_SESSIONS_PER_HOUR} checkout and portal sessions per person per hour.`,
       ),
     },
     async (request) => {
@@ -73,6 +75,10 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const account = await billingAccountOf(db, user.id);
       if (account && isLive(account.subscriptionStatus))
         throw new ApiError(409, { detail: BILLING_MESSAGES.alreadySubscribed });
+      // A plan staff granted is not sold again, nor one below it: Checkout is for a plan above one's own.
+      const held = await planOf(db, user.id);
+      if (planCovers(held, request.body.plan))
+        throw new ApiError(400, { plan: [BILLING_MESSAGES.planHeld(held, request.body.plan)] });
       let customer = account?.stripeCustomerId;
       if (!customer) {
         // The idempotency key makes a second request racing this one get the same customer from Stripe.

@@ -10,6 +10,14 @@ export const BILLING_MESSAGES = {
   notConfigured: 'Payments are not set up on this server.',
   /** 409 from checkout: a live subscription is changed in the Customer Portal, never bought twice. */
   alreadySubscribed: 'You already have a subscription. Change or cancel it in the billing portal.',
+  /**
+   * 400 from checkout (its `plan` field): the person has that plan or a higher one already, as staff can
+   * grant one without payment. Checkout sells only a plan above the one a person has.
+   */
+  planHeld: (held: string, asked: string) =>
+    held === asked
+      ? `You have the ${held} plan already.`
+      : `Your ${held} plan already includes everything in ${asked}.`,
   /** 409 from the portal: no Stripe customer yet (nothing was ever bought). */
   noCustomer: 'There is no billing account yet. Choose a plan first.',
   /** 503 when Stripe could not be reached or refused the call; nothing was charged. */

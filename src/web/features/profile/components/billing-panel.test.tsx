@@ -165,6 +165,25 @@ describe('Plan & billing panel', () => {
     expect(leaveFor).not.toHaveBeenCalled();
   });
 
+  it('a plan staff granted while the panel was open: Checkout is refused, and the panel shows the plan without its Upgrade', async () => {
+    let plan: SubscriptionPlan = 'intermediate';
+    const api = fakeApi({
+      [`GET ${API.plan}`]: () => stateOf(plan),
+      [`POST ${API.billingCheckout}`]: () => {
+        plan = 'pro';
+        return jsonResponse(400, { plan: [BILLING_MESSAGES.planHeld('pro', 'pro')] });
+      },
+    });
+    renderPanel();
+    await userEvent.setup().click(await within(panel()).findByRole('button', { name: 'Upgrade to Pro' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('You have the pro plan already.'));
+    await vi.waitFor(() => expect(within(panel()).getByTestId('billing-plan')).toHaveTextContent('Pro'));
+    expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
+    expect(within(panel()).getByText(BILLING_TEXTS.setByTeam)).toBeInTheDocument();
+    expect(leaveFor).not.toHaveBeenCalled();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
   it('back from Checkout: says the payment is being confirmed, asks again, then shows the plan and opens its features', async () => {
     const api = billingServer(stateOf('basic'), stateOf('basic'), stateOf('pro', PAID));
     const { router } = renderPanel('/profile?billing=success');

@@ -67,11 +67,18 @@ export function BillingPanel() {
   const state = query.data;
   const configured = state?.billing.configured === true && !unavailable;
 
-  const failed = useCallback((error: unknown) => {
-    setLeaving(null);
-    if (error instanceof ApiError && error.status === 503) setUnavailable(true);
-    toast.error(describeError(error));
-  }, []);
+  const { refetch } = query;
+  const failed = useCallback(
+    (error: unknown) => {
+      setLeaving(null);
+      if (error instanceof ApiError && error.status === 503) setUnavailable(true);
+      // Refused for a plan held already (staff granted one meanwhile) or a subscription begun in another
+      // tab: the panel shows the plan as it is now, with the choices it leaves.
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) void refetch();
+      toast.error(describeError(error));
+    },
+    [refetch],
+  );
   const leave = (target: PaidPlan | 'portal') => {
     setLeaving(target);
     (target === 'portal' ? openBillingPortal() : startCheckout(target)).then(({ url }) => leaveFor(url), failed);
