@@ -631,6 +631,33 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect(plan.json()).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
   });
 
+  it('a Pro subscriber whose payment failed and who moves to Intermediate in the portal has Intermediate at once; back to Pro only once paid', async () => {
+    const hal = await signedInUser(t.ctx);
+    const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: hal.headers });
+    const planNow = async () => (await ask('GET', API.plan)).json();
+    const { url } = (await ask('POST', API.billingCheckout, { plan: 'pro' })).json();
+    expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const portal = (await ask('POST', API.billingPortal)).json<{ url: string }>().url;
+    const press = async (action: string, form: Record<string, string> = {}) =>
+      expect(
+        (await fetch(`${portal}/${action}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' }))
+          .status,
+      ).toBe(303);
+
+    await press('fail');
+    expect(await planNow()).toMatchObject({ plan: 'pro', billing: { status: 'past_due', past_due: true } });
+    // Chose to pay less: no Pro for free while the card is retried.
+    await press('change', { price: PRICES.intermediate });
+    expect(await planNow()).toMatchObject({ plan: 'intermediate', billing: { status: 'past_due', past_due: true } });
+    // Chose Pro again, still unpaid: it comes with the payment, not before.
+    await press('change', { price: PRICES.pro });
+    expect((await planNow()).plan).toBe('intermediate');
+    const sub = [...stand.subscriptions.values()].find((one) => one.metadata.user_id === String(hal.id))!;
+    expect((await stand.sendEvent('customer.subscription.updated', { ...sub, status: 'active' })).status).toBe(200);
+    expect(await planNow()).toMatchObject({ plan: 'pro', billing: { status: 'active', past_due: false } });
+  });
+
   it('takes one payment of two Checkout pages opened one after the other: no second subscription', async () => {
     const fay = await signedInUser(t.ctx);
     const open = async (plan: string) =>

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
+import { planCovers } from '@shared/plans';
 import { subscriptionLive } from '@shared/contract/plain';
 import type Stripe from 'stripe';
 import {
@@ -135,22 +136,25 @@ export function adminBilling(
   };
 }
 
-/** The plan a subscription gives: its price's while active or trialing, Basic once it has ended or is unpaid. */
+/**
+ * The plan a subscription gives: its price's while active or trialing, Basic once it has ended or is unpaid.
+ * While a payment is past due (Stripe retries the card) the person keeps what they had, never more than
+ * the subscription's price now sells: one who moved down in the portal gets the lower plan at once (they
+ * chose to pay less), one who moved up gets the higher plan only once it is paid.
+ */
 export function planFromSubscription(
   status: string,
   priceId: string | null,
   prices: StripeConfig['prices'],
   current: SubscriptionPlan,
 ): SubscriptionPlan {
-  if (status === 'active' || status === 'trialing') {
-    if (priceId === prices.pro) return 'pro';
-    if (priceId === prices.intermediate) return 'intermediate';
-    // A price this server does not sell: keep the plan rather than guess.
-    return current;
-  }
-  // Stripe retries the payment: the plan stays while the person is warned. An incomplete first payment
-  // has not given a plan yet.
-  if (status === 'past_due' || status === 'incomplete') return current;
+  const priced: SubscriptionPlan | null =
+    priceId === prices.pro ? 'pro' : priceId === prices.intermediate ? 'intermediate' : null;
+  // A price this server does not sell: keep the plan rather than guess.
+  if (status === 'active' || status === 'trialing') return priced ?? current;
+  if (status === 'past_due') return priced && !planCovers(priced, current) ? priced : current;
+  // An incomplete first payment has not given a plan yet.
+  if (status === 'incomplete') return current;
   return 'basic';
 }
 
