@@ -172,31 +172,45 @@ export const COMMANDS: Record<string, Command> = {
     run: (c) => setActive(c, false),
   },
   'list-users': {
-    usage: 'list-users [--search <part of e-mail or name>] [--attention] [--page <n>]',
-    summary: `List users, newest first, ${ADMIN_USER_PAGE_SIZE} a page; by e-mail or name, or only those needing attention.`,
-    options: { search: { type: 'string' }, attention: { type: 'boolean' }, page: { type: 'string' } },
+    usage: 'list-users [--search <part of e-mail or name>] [--attention] [--page <n>] [--newest-id <id>]',
+    summary: `List users, newest first, ${ADMIN_USER_PAGE_SIZE} a page; by e-mail or name, or only those needing attention. --newest-id (the first page prints it) keeps the next pages as the first was, whoever signs up meanwhile.`,
+    options: {
+      search: { type: 'string' },
+      attention: { type: 'boolean' },
+      page: { type: 'string' },
+      'newest-id': { type: 'string' },
+    },
     async run(c) {
       const query = adminUserQuerySchema.safeParse({
         search: c.values.search,
         page: c.values.page,
         attention: c.values.attention ? 'true' : undefined,
+        newest_id: c.values['newest-id'],
       });
       if (!query.success) {
         const [issue] = query.error.issues;
-        throw new CliError(`--${String(issue?.path[0])}: ${issue?.message ?? 'not valid'}`, EXIT.usage);
+        const option = String(issue?.path[0]).replaceAll('_', '-');
+        throw new CliError(`--${option}: ${issue?.message ?? 'not valid'}`, EXIT.usage);
       }
-      const { search, page, attention } = query.data;
-      const { results, count } = await listUsers(c.store.db, { search, page, attention: attention === 'true' });
+      const { search, page, attention, newest_id: newestId } = query.data;
+      const list = await listUsers(c.store.db, { search, page, attention: attention === 'true', newestId });
+      const { results, count, newer } = list;
       for (const user of results) print(c, userLine(user));
       const users = `${count} user${count === 1 ? '' : 's'}`;
       const pages = Math.ceil(count / ADMIN_USER_PAGE_SIZE);
+      const since = newer ? ` ${newer} more signed up since.` : '';
       if (page === 1 && pages <= 1) {
-        print(c, `${users}.`);
+        print(c, `${users}.${since}`);
         return;
       }
       const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
       const shown = results.length ? `${first}–${first + results.length - 1} shown` : 'none: past the last page';
-      print(c, `${users}, page ${page} of ${pages} (${shown}).`);
+      // The other pages of this same list, however many sign up meanwhile.
+      const same =
+        newestId === undefined && list.newest_id !== null
+          ? ` With --newest-id ${list.newest_id} the other pages follow on from this one.`
+          : '';
+      print(c, `${users}, page ${page} of ${pages} (${shown}).${since}${same}`);
     },
   },
   'import-messages': {

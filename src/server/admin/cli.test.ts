@@ -149,12 +149,21 @@ describe('admin CLI', () => {
     await database.db
       .insert(users)
       .values(Array.from({ length: 60 }, (_, i) => ({ email: `crowd${i}@innerwave.test`, passwordHash: 'x' })));
-    const second = await cli(['list-users', '--search', 'crowd', '--page', '2']);
-    expect(second.out).toMatch(
-      /^ +\d+ {2}crowd9@innerwave\.test .*\n(.*\n){9}60 users, page 2 of 2 \(51–60 shown\)\.\n$/,
+    const firstPage = await cli(['list-users', '--search', 'crowd']);
+    const newest = /With --newest-id (\d+) the other pages follow on from this one\.\n$/.exec(firstPage.out)?.[1];
+    expect(firstPage.out).toMatch(
+      /^ +\d+ {2}crowd59@innerwave\.test .*\n(.*\n){49}60 users, page 1 of 2 \(1–50 shown\)\./,
     );
-    expect((await cli(['list-users', '--search', 'crowd', '--page', '3'])).out).toBe(
-      '60 users, page 3 of 2 (none: past the last page).\n',
+    // Two more sign up: with the first page's bound the second still starts where the first ended.
+    await database.db
+      .insert(users)
+      .values([60, 61].map((i) => ({ email: `crowd${i}@innerwave.test`, passwordHash: 'x' })));
+    const second = await cli(['list-users', '--search', 'crowd', '--page', '2', '--newest-id', newest!]);
+    expect(second.out).toMatch(
+      /^ +\d+ {2}crowd9@innerwave\.test .*\n(.*\n){9}60 users, page 2 of 2 \(51–60 shown\)\. 2 more signed up since\.\n$/,
+    );
+    expect((await cli(['list-users', '--search', 'crowd', '--page', '3'])).out).toMatch(
+      /^62 users, page 3 of 2 \(none: past the last page\)\. With --newest-id \d+ the other pages follow on from this one\.\n$/,
     );
     const [past] = await database.db
       .insert(users)
@@ -169,6 +178,10 @@ describe('admin CLI', () => {
     expect(await cli(['list-users', '--page', '0'])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--page: Ensure this value is greater than or equal to 1.') as unknown,
+    });
+    expect(await cli(['list-users', '--newest-id', 'x'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--newest-id: A valid integer is required.') as unknown,
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { ADMIN_API, ADMIN_USER_PAGE_SIZE, type AdminUser, type AdminUserList } from '@shared/contract';
 import { fillPath } from '@shared/contract/paths';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -74,11 +75,37 @@ describe('admin user list', () => {
       expect((await list('?page=1')).body).toEqual(first.body);
     });
 
+    it('keeps its pages while people sign up: the first page’s newest_id holds the next ones, and says how many joined since', async () => {
+      const first = (await list('')).body;
+      expect(first).toMatchObject({ count: 121, newest_id: ids.at(-1), newer: 0 });
+      // Two sign-ups between the first page and the next ones: offsets alone would show two people twice.
+      const joined = [
+        await insertUser({ email: 'late1@example.com' }),
+        await insertUser({ email: 'late2@example.com' }),
+      ];
+      try {
+        const bound = `newest_id=${first.newest_id}`;
+        const later = [(await list(`?page=2&${bound}`)).body, (await list(`?page=3&${bound}`)).body];
+        expect(later.map((page) => [page.count, page.newest_id, page.newer])).toEqual([
+          [121, first.newest_id, 2],
+          [121, first.newest_id, 2],
+        ]);
+        expect([first, ...later].flatMap((page) => page.results.map((user) => user.id))).toEqual([...ids].reverse());
+        // A search keeps the bound too; without one, the first page starts with the latest sign-ups.
+        expect((await list(`?search=late&${bound}`)).body).toMatchObject({ results: [], count: 0, newer: 2 });
+        const now = (await list('')).body;
+        expect(now).toMatchObject({ count: 123, newest_id: joined[1], newer: 0 });
+        expect(now.results.slice(0, 2).map((user) => user.email)).toEqual(['late2@example.com', 'late1@example.com']);
+      } finally {
+        await t.database.db.delete(users).where(inArray(users.id, joined));
+      }
+    });
+
     it('answers an empty page past the last one, with the count', async () => {
       for (const page of ['4', '2147483647']) {
         expect(await list(`?page=${page}`)).toEqual({
           status: 200,
-          body: { results: [], count: 121, needs_attention: 0 },
+          body: { results: [], count: 121, needs_attention: 0, newest_id: ids.at(-1), newer: 0 },
         });
       }
       // A search changes where the last page is.
@@ -100,6 +127,9 @@ describe('admin user list', () => {
       ['search=a%00b', { search: ['Null characters are not allowed.'] }],
       ['search=a&search=b', { search: ['Not a valid string.'] }],
       ['attention=yes', { attention: ['Must be true or false.'] }],
+      ['newest_id=0', { newest_id: ['Ensure this value is greater than or equal to 1.'] }],
+      ['newest_id=abc', { newest_id: ['A valid integer is required.'] }],
+      ['newest_id=2147483648', { newest_id: ['Ensure this value is less than or equal to 2147483647.'] }],
     ])('answers 400 for %s', async (label, errors) => {
       const query = label.replace('<400 nines>', '9'.repeat(400)).replace('<10,000 characters>', 'a'.repeat(10_000));
       expect(await list(`?${query}`)).toEqual({ status: 400, body: errors });
@@ -186,7 +216,7 @@ describe('admin user list', () => {
     expect((await list('?attention=true&search=REFUSED')).body.results.map((user) => user.id)).toEqual([
       needing.refused,
     ]);
-    expect((await list('?attention=true&page=2')).body).toEqual({ results: [], count: 5, needs_attention: 5 });
+    expect((await list('?attention=true&page=2')).body).toMatchObject({ results: [], count: 5, needs_attention: 5 });
 
     // One user's read says the same.
     for (const user of filtered.body.results) {

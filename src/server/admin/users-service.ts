@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_USER_PAGE_SIZE,
   emailField,
@@ -96,41 +96,52 @@ export interface UserListQuery {
   page?: number | undefined;
   /** Only users whose billing needs staff. */
   attention?: boolean | undefined;
+  /** Only users up to this id (the first page's `newest_id`): later sign-ups do not shift the pages. */
+  newestId?: number | undefined;
 }
 
 /**
  * One page of the users whose e-mail or name contains `search` (any case), newest first (the latest sign-up
- * first, as ids are given), only those needing attention when asked; a page past the last is empty.
+ * first, as ids are given), only those needing attention when asked; a page past the last is empty. The pages
+ * hold the users up to `newestId` (by default the latest sign-up, which the answer gives for the next pages):
+ * an offset alone would move a row to the next page at each sign-up, shown twice or missed.
  */
 export async function listUsers(
   db: Db,
-  { search = '', page = 1, attention = false }: UserListQuery = {},
+  { search = '', page = 1, attention = false, newestId }: UserListQuery = {},
 ): Promise<AdminUserList> {
   const pattern = `%${escapeLike(search)}%`;
-  const where = and(
+  const matching = and(
     search
       ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
       : undefined,
     attention ? needsAttention : undefined,
   );
-  // Both counts in one pass over the users.
+  // The counts and the bound in one pass over the users, so the page read after them agrees with them.
   const [counts] = await db
     .select({
-      count: sql<number>`count(*) filter (where ${where ?? sql`true`})`.mapWith(Number),
+      newest: sql<number | null>`max(${users.id})`.mapWith((value) => (value === null ? null : Number(value))),
       needsAttention: sql<number>`count(*) filter (where ${needsAttention})`.mapWith(Number),
+      ...(newestId === undefined
+        ? { count: sql<number>`count(*) filter (where ${matching ?? sql`true`})`.mapWith(Number) }
+        : {
+            count: sql<number>`count(*) filter (where ${and(matching, lte(users.id, newestId))})`.mapWith(Number),
+            newer: sql<number>`count(*) filter (where ${and(matching, gt(users.id, newestId))})`.mapWith(Number),
+          }),
     })
     .from(users)
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id));
   const total = counts?.count ?? 0;
+  const bound = newestId ?? counts?.newest ?? null;
   const offset = (page - 1) * ADMIN_USER_PAGE_SIZE;
   const rows =
-    offset < total
+    offset < total && bound !== null
       ? await db
           .select(userColumns)
           .from(users)
           .leftJoin(profiles, eq(profiles.userId, users.id))
           .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
-          .where(where)
+          .where(and(matching, lte(users.id, bound)))
           .orderBy(desc(users.id))
           .limit(ADMIN_USER_PAGE_SIZE)
           .offset(offset)
@@ -143,6 +154,8 @@ export async function listUsers(
     results: rows.map((row) => toAdminUser(row, seconds)),
     count: total,
     needs_attention: counts?.needsAttention ?? 0,
+    newest_id: bound,
+    newer: counts && 'newer' in counts ? counts.newer : 0,
   };
 }
 

@@ -81,6 +81,13 @@ export const adminUserListSchema = z.object({
   count: z.number().int(),
   /** Users whose billing needs staff (`attention` not empty), whatever the query. */
   needs_attention: z.number().int(),
+  /**
+   * The newest user the pages hold (the query's `newest_id`, else the latest sign-up's id; null with no users):
+   * passed back as `newest_id` for the next pages, so that people signing up meanwhile shift no one.
+   */
+  newest_id: z.number().int().nullable(),
+  /** Users matching the query who signed up after `newest_id`: on none of these pages (0 without one). */
+  newer: z.number().int(),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const ADMIN_USER_PAGE_SIZE = 50;
@@ -100,6 +107,18 @@ export const adminUserQuerySchema = z.object({
     .default(1),
   /** `true`: only users whose billing needs staff. */
   attention: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
+  /**
+   * Only users up to this one (ids are given in sign-up order): the first page's `newest_id`, which keeps the
+   * pages as they were when it was read (offsets do not move when people sign up).
+   */
+  newest_id: queryInteger()
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+        .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.` }),
+    )
+    .optional(),
 });
 export type AdminUserQuery = z.input<typeof adminUserQuerySchema>;
 

@@ -23,8 +23,8 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
       },
     },
     async (request) => {
-      const { search, page, attention } = request.query;
-      return listUsers(db, { search, page, attention: attention === 'true' });
+      const { search, page, attention, newest_id: newestId } = request.query;
+      return listUsers(db, { search, page, attention: attention === 'true', newestId });
     },
   );
   app.get(

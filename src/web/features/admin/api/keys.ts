@@ -1,8 +1,12 @@
-/** What one read of the users list asks for: a search, a page (from 1), only those needing attention. */
+/**
+ * What one read of the users list asks for: a search, a page (from 1), only those needing attention, and the
+ * newest user its pages hold (null: up to the latest sign-up).
+ */
 export interface AdminUsersParams {
   search: string;
   page: number;
   attention: boolean;
+  newest: number | null;
 }
 
 /** The cache keys of the admin's lists; each API file's hooks reload their own. */
@@ -16,5 +20,7 @@ export const adminKeys = {
   support: (openOnly?: boolean) =>
     openOnly === undefined ? ['admin', 'support'] : ['admin', 'support', openOnly ? 'open' : 'all'],
   users: (params?: AdminUsersParams) =>
-    params === undefined ? ['admin', 'users'] : ['admin', 'users', params.search, params.page, params.attention],
+    params === undefined
+      ? ['admin', 'users']
+      : ['admin', 'users', params.search, params.page, params.attention, params.newest],
 } as const;

@@ -35,15 +35,19 @@ function usersServer(users: AdminUser[]) {
       const query = new URL(path, 'http://x').searchParams;
       const search = query.get('search') ?? '';
       const page = Number(query.get('page') ?? '1');
+      const newest = Number(query.get('newest_id') ?? Math.max(0, ...users.map((user) => user.id)));
       const matching = users.filter(
         (user) =>
           (user.email.includes(search) || `${user.first_name} ${user.last_name}`.includes(search)) &&
           (query.get('attention') !== 'true' || user.attention.length > 0),
       );
+      const held = matching.filter((user) => user.id <= newest);
       return {
-        results: matching.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE),
-        count: matching.length,
+        results: held.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE),
+        count: held.length,
         needs_attention: users.filter((user) => user.attention.length > 0).length,
+        newest_id: newest || null,
+        newer: matching.length - held.length,
       };
     },
     [`PATCH ${ADMIN_API.user.replace(':id', '1')}`]: ({ body }) => {
@@ -283,8 +287,9 @@ describe('UsersPanel', () => {
       expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
       expect(screen.queryByText('user120@example.com')).toBeNull();
       expect(summary()).toHaveTextContent('51–100 of 120 users, newest first');
-      expect(router.state.location.search).toBe('?page=2');
-      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2`);
+      // The pages after the first hold whom it held.
+      expect(router.state.location.search).toBe('?page=2&newest=120');
+      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2&newest_id=120`);
 
       // From the list's end, the new page starts at its top.
       await user.click(within(bottom()).getByRole('button', { name: 'Last page' }));
@@ -300,7 +305,35 @@ describe('UsersPanel', () => {
       expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
       await user.click(within(top()).getByRole('button', { name: 'First page' }));
       expect(await screen.findByText('user120@example.com')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?newest=120');
+    });
+
+    it('keeps its pages while people sign up, and shows the newcomers when asked', async () => {
+      const user = userEvent.setup();
+      const users = crowd();
+      const api = usersServer(users);
+      const { router } = renderWithProviders(<UsersPanel />, { path: '/admin/users' });
+      await screen.findByText('user120@example.com');
+      // Two sign up while staff read the first page: page 2 still starts after user71, none shown twice.
+      users.unshift(
+        { ...ada, id: 122, email: 'user122@example.com' },
+        { ...ada, id: 121, email: 'user121@example.com' },
+      );
+      await user.click(within(top()).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('user21@example.com')).toBeInTheDocument();
+      const shown = screen
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByText(/^user\d+@example\.com$/).textContent);
+      expect(shown).toEqual(Array.from({ length: 50 }, (_, i) => `user${70 - i}@example.com`));
+      expect(summary()).toHaveTextContent('51–100 of 120 users, newest first');
+      expect(screen.getByText('2 users signed up since this list was read.')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Show the newest' }));
+      expect(await screen.findByText('user122@example.com')).toBeInTheDocument();
       expect(router.state.location.search).toBe('');
+      expect(api.calls.at(-1)?.path).toBe(ADMIN_API.users);
+      expect(summary()).toHaveTextContent('1–50 of 122 users, newest first');
+      expect(screen.queryByText(/signed up since/)).toBeNull();
     });
 
     it('starts a new search or filter at the first page', async () => {

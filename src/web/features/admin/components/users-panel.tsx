@@ -133,19 +133,23 @@ function UserRow({
   );
 }
 
-/** The page a `?page=` of the screen's address names: a whole number from 1 (a bad one reads as the first). */
-const pageOf = (value: string | null) => (value && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : 1);
+/** A whole number from 1 of the screen's address (`?page=`, `?newest=`), or null. */
+const countingOf = (value: string | null) => (value && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null);
 
 interface ListState {
   search: string;
   attention: boolean;
+  /** A bad one reads as the first. */
   page: number;
+  /** The newest user the pages hold, from the first page read: sign-ups since then shift no one. */
+  newest: number | null;
 }
 
 const listOf = (params: URLSearchParams): ListState => ({
   search: params.get('search') ?? '',
   attention: params.get('attention') === 'true',
-  page: pageOf(params.get('page')),
+  page: countingOf(params.get('page')) ?? 1,
+  newest: countingOf(params.get('newest')),
 });
 
 /**
@@ -164,13 +168,14 @@ function useListState() {
     if (navigation === 'POP') setList(listOf(params));
   }
   const show = (next: Partial<ListState>, replace = false) => {
-    // A new search or filter starts at the first page.
-    const shown = { ...list, page: 1, ...next };
+    // A new search or filter starts at the first page, with whoever signed up since.
+    const shown = { ...list, page: 1, newest: null, ...next };
     setList(shown);
     const query: Record<string, string> = {};
     if (shown.search) query.search = shown.search;
     if (shown.attention) query.attention = 'true';
     if (shown.page > 1) query.page = String(shown.page);
+    if (shown.newest !== null) query.newest = String(shown.newest);
     // The list stays where it is on screen; the bottom pager moves to the new page's top itself.
     setParams(query, { replace, preventScrollReset: true });
   };
@@ -237,9 +242,9 @@ function emptyText(search: string, attention: boolean): string {
  * and the page are the screen's address, so Back returns to the page before and a link opens the same list.
  */
 export function UsersPanel() {
-  const [{ search, attention, page }, show] = useListState();
+  const [{ search, attention, page, newest }, show] = useListState();
   const deferred = useDeferredValue(search.trim());
-  const query = useQuery(adminUsersQuery({ search: deferred, page, attention }));
+  const query = useQuery(adminUsersQuery({ search: deferred, page, attention, newest }));
   const update = useUpdateAdminUser();
   const summary = useRef<HTMLParagraphElement>(null);
   const data = query.data;
@@ -248,9 +253,11 @@ export function UsersPanel() {
   // A page the list no longer reaches (people matched fewer, or an old link): its last page instead.
   const pastEnd = page > 1 && data !== undefined && !query.isPlaceholderData && users.length === 0 && data.count > 0;
   useEffect(() => {
-    if (pastEnd) show({ page: pages }, true);
+    if (pastEnd) show({ page: pages, newest }, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer says so
   }, [pastEnd, pages]);
+  // Paging keeps the list as its first page was read: a sign-up meanwhile moves no one to another page.
+  const toPage = (to: number) => show({ page: to, newest: newest ?? data?.newest_id ?? null });
   const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
   const noun = (n: number) => `${formatInteger(n)} user${n === 1 ? '' : 's'}`;
   return (
@@ -313,10 +320,16 @@ export function UsersPanel() {
                 ? `${formatInteger(first)}–${formatInteger(first + users.length - 1)} of ${noun(data?.count ?? 0)}, newest first`
                 : `${noun(data?.count ?? 0)}, newest first`}
             </p>
-            {pages > 1 ? (
-              <Pager page={page} pages={pages} label="Pages of users" onPage={(to) => show({ page: to })} />
-            ) : null}
+            {pages > 1 ? <Pager page={page} pages={pages} label="Pages of users" onPage={toPage} /> : null}
           </div>
+          {data && data.newer > 0 ? (
+            <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
+              {noun(data.newer)} signed up since this list was read.
+              <button type="button" className="cursor-pointer text-link underline" onClick={() => show({ page: 1 })}>
+                Show the newest
+              </button>
+            </p>
+          ) : null}
           <ul
             aria-busy={query.isPlaceholderData}
             className={clsx('mt-2 divide-y divide-line transition-opacity', query.isPlaceholderData && 'opacity-60')}
@@ -354,7 +367,7 @@ export function UsersPanel() {
                 pages={pages}
                 label="Pages of users, below the list"
                 onPage={(to) => {
-                  show({ page: to });
+                  toPage(to);
                   // From the list's end to the new page's start, as a new page would open.
                   summary.current?.scrollIntoView({ block: 'center' });
                   summary.current?.focus({ preventScroll: true });
