@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { categoryWriteSchema } from '@shared/contract';
+import { applicationTextFieldsSchema, audioTextFieldsSchema, categoryWriteSchema } from '@shared/contract';
 import { createTestDatabase, createUnmigratedTestDatabase } from '../test/database';
 import { queryRows, type Database } from './client';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
@@ -281,6 +281,115 @@ describe('migrations', () => {
       await database.close();
       before0015.remove();
       with0015.remove();
+    }
+  });
+
+  it('rename audio names and installer versions that differed only in case within their limits, stepping past a name already taken', async () => {
+    // A release that has not run 0013 and 0014 yet.
+    const older = migrationsUpTo('0012_duplicate_subscriptions');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      const long = `Rain on a tin roof, ${'far away '.repeat(18)}`.trim().padEnd(199, '.');
+      // 200 UTF-16 code units as the contract counts them: six letters, then 97 characters beyond U+FFFF.
+      const moons = `Night ${'🌙'.repeat(97)}`;
+      const audio: [number, string, string][] = [
+        [1, 'bonus', 'Calm'],
+        [2, 'bonus', 'calm'],
+        // What 2 would take, already staff's name for another item: 2 numbers on.
+        [3, 'bonus', 'Calm (2)'],
+        [4, 'bonus', long],
+        [5, 'bonus', long.toUpperCase()],
+        [6, 'custom', moons],
+        [7, 'custom', moons.toUpperCase()],
+      ];
+      for (const [id, kind, name] of audio)
+        await database.db.execute(
+          sql`insert into audio_items (id, kind, name, audio_file) values (${id}, ${kind}, ${name}, ${`${id}.mp3`})`,
+        );
+      const version = '2.1.0-beta.1+build.20261203.commit.abcdef0123456';
+      const installers: [number, string, string][] = [
+        [1, '2.1.0', 'a.exe'],
+        [2, '2.1.0', 'b.exe'],
+        [3, '2.1.0 (2)', 'c.exe'],
+        [4, version, 'd.dmg'],
+        [5, version.toUpperCase(), 'e.dmg'],
+      ];
+      for (const [id, applicationVersion, file] of installers)
+        await database.db.execute(
+          sql`insert into desktop_applications (id, application_version, application_file) values (${id}, ${applicationVersion}, ${`applications/${file}`})`,
+        );
+
+      await migrateDatabase(database);
+      const names = await queryRows<{ name: string }>(database.db, sql`select name from audio_items order by id`);
+      expect(names.map((row) => row.name)).toEqual([
+        'Calm',
+        'calm (2-2)',
+        'Calm (2)',
+        long,
+        `${long.toUpperCase().slice(0, 196)} (5)`,
+        moons,
+        `NIGHT ${'🌙'.repeat(95)} (7)`,
+      ]);
+      for (const { name } of names) expect(audioTextFieldsSchema.safeParse({ name }).success, name).toBe(true);
+      const versions = await queryRows<{ application_version: string }>(
+        database.db,
+        sql`select application_version from desktop_applications order by id`,
+      );
+      expect(versions.map((row) => row.application_version)).toEqual([
+        '2.1.0',
+        '2.1.0 (2-2)',
+        '2.1.0 (2)',
+        version,
+        `${version.toUpperCase().slice(0, 46)} (5)`,
+      ]);
+      for (const { application_version } of versions)
+        expect(applicationTextFieldsSchema.safeParse({ application_version }).success, application_version).toBe(true);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
+  it('shorten audio names and installer versions that 0013 and 0014 as first released pushed past their limits, the id suffix kept', async () => {
+    const before0019 = migrationsUpTo('0017_category_names_within_limit');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, before0019.folder);
+      // As the first 0013 and 0014 left the newer of two names: the id appended, past the limit.
+      const long = 'w'.repeat(199);
+      const version = 'v'.repeat(49);
+      await database.db.execute(sql`
+        insert into audio_items (id, kind, name, audio_file) values
+          (1, 'bonus', ${long}, 'a.mp3'), (2, 'bonus', ${`${long.toUpperCase()} (2)`}, 'b.mp3'),
+          (3, 'bonus', ${`${'W'.repeat(196)} (2)`}, 'c.mp3'), (4, 'bonus', 'Rain', 'd.mp3')`);
+      await database.db.execute(sql`
+        insert into desktop_applications (id, application_version, application_file) values
+          (1, ${version}, 'applications/a.exe'), (2, ${`${version.toUpperCase()} (2)`}, 'applications/b.exe'),
+          (3, ${`${version.toUpperCase()} (2)`}, 'applications/c.dmg')`);
+
+      await migrateDatabase(database);
+      const names = await queryRows<{ name: string }>(database.db, sql`select name from audio_items order by id`);
+      // 2's shortened name is 3's already: it numbers on.
+      expect(names.map((row) => row.name)).toEqual([
+        long,
+        `${'W'.repeat(194)} (2-2)`,
+        `${'W'.repeat(196)} (2)`,
+        'Rain',
+      ]);
+      const versions = await queryRows<{ application_version: string }>(
+        database.db,
+        sql`select application_version from desktop_applications order by id`,
+      );
+      expect(versions.map((row) => row.application_version)).toEqual([
+        version,
+        `${'V'.repeat(46)} (2)`,
+        // Another type: its own id.
+        `${'V'.repeat(46)} (3)`,
+      ]);
+    } finally {
+      await database.close();
+      before0019.remove();
     }
   });
 
