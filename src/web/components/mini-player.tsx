@@ -11,7 +11,7 @@ import { NOISE_LABELS } from '@web/lib/audio/noise';
 import type { LayerState } from '@web/lib/audio/sound-engine';
 import { readSessionClock, useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { Button } from '@web/components/ui/button';
-import { RangeInput } from '@web/components/ui/range-input';
+import { VolumeSlider } from '@web/components/volume-slider';
 
 const beat = (a: number, b: number) => Math.round(Math.abs(a - b) * 10) / 10;
 
@@ -51,7 +51,6 @@ export function MiniPlayer() {
   const active = state.status !== 'stopped';
   const clock = useEngineClock(readSessionClock, state.status === 'playing');
   const [fadeSeconds, setFadeSeconds] = useState<number>(DEFAULT_FADE_OUT_SECONDS);
-  const volumeId = useId();
   const moreId = useId();
   // On a phone the volume and the timers fold away behind one button, so the bar is one row.
   const [more, setMore] = useState(false);
@@ -63,7 +62,6 @@ export function MiniPlayer() {
   if (!active) return null;
   const paused = state.status === 'paused';
   const timerMinutes = state.timer ? String(state.timer.seconds / 60) : 'off';
-  const volumePercent = `${Math.round(state.volume * 100)}%`;
   const loading = state.layers.some((layer) => layer.status === 'loading');
   // A track and the spoken affirmations start again from the top; a generated sound simply goes on.
   const loops = state.layers.some((layer) => layer.source.kind === 'track' || layer.source.kind === 'voice');
@@ -125,21 +123,7 @@ export function MiniPlayer() {
           id={moreId}
           className={clsx(more ? 'flex basis-full flex-wrap items-center gap-x-4 gap-y-2' : 'hidden', 'sm:contents')}
         >
-          <div className="flex basis-40 items-center gap-2">
-            <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
-              <span className="sr-only">Master </span>Volume
-            </label>
-            <RangeInput
-              id={volumeId}
-              min={0}
-              max={1}
-              step={0.01}
-              value={state.volume}
-              aria-valuetext={volumePercent}
-              onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
-              className="h-6 w-28"
-            />
-          </div>
+          <VolumeSlider master className="basis-40" />
           <div className="flex items-center gap-2 text-xs">
             <label className="flex items-center gap-1.5 font-medium text-fg-muted">
               Sleep timer

@@ -71,6 +71,21 @@ describe('the session screen’s clock', () => {
     expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^0:42$/);
   });
 
+  it('full size, has the master volume the mini-player has: moving one moves the other', () => {
+    fakeEngine.set({ status: 'playing', layers: [noise], volume: 0.8 });
+    render(
+      <MemoryRouter>
+        <MiniPlayer />
+        <FlashOverlay playlist={[{ id: 1, message_text: 'I am here.' }]} settings={DEFAULT_SETTINGS} onStop={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const session = within(screen.getByTestId('flash-overlay')).getByRole('slider', { name: 'Volume' });
+    fireEvent.change(session, { target: { value: '0.3' } });
+    expect(fakeSoundEngine.setVolume).toHaveBeenCalledWith(0.3);
+    expect(miniPlayer().getByLabelText(/^master volume$/i)).toHaveAttribute('aria-valuetext', '30%');
+    expect(session).toHaveAttribute('aria-valuetext', '30%');
+  });
+
   it('without sound, counts the messages’ own time from Start, pauses excluded, in the corner and back', () => {
     vi.useFakeTimers();
     render(

@@ -1,7 +1,5 @@
-import { useId } from 'react';
 import { layerName } from '@web/components/mini-player';
-import { RangeInput } from '@web/components/ui/range-input';
-import { soundEngine } from '@web/lib/audio/app-engine';
+import { VolumeSlider } from '@web/components/volume-slider';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { formatClock } from '@web/lib/audio/mixer';
 import { readSessionClock, useEngineClock, useSoundEngine } from '@web/lib/audio/use-sound-engine';
@@ -20,7 +18,6 @@ export function SessionStatus({ paused, compact }: { paused: boolean; compact: b
   const sound = state.status !== 'stopped';
   const timer = useEngineClock(() => ({ ...readSessionClock(), silent: flashSessions.elapsed() }), !paused);
   const elapsed = sound ? timer.elapsed : timer.silent;
-  const volumeId = useId();
   const layers = state.layers.map(layerName);
   const time =
     timer.remaining === null
@@ -40,23 +37,7 @@ export function SessionStatus({ paused, compact }: { paused: boolean; compact: b
       <p className="m-0 truncate text-fg-muted" data-testid="session-layers">
         {layers.length > 0 ? layers.join(' + ') : 'No sound playing'}
       </p>
-      {sound && !compact ? (
-        <div className="flex items-center gap-2">
-          <label htmlFor={volumeId} className="text-xs font-medium text-fg-muted">
-            Volume
-          </label>
-          <RangeInput
-            id={volumeId}
-            min={0}
-            max={1}
-            step={0.01}
-            value={state.volume}
-            aria-valuetext={`${Math.round(state.volume * 100)}%`}
-            onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
-            className="h-6 w-28"
-          />
-        </div>
-      ) : null}
+      {sound && !compact ? <VolumeSlider /> : null}
     </div>
   );
 }
