@@ -344,3 +344,47 @@ test('signing out in one tab records the silent session and the sound of the oth
   ]);
   for (const entry of entries) expect(entry.seconds, entry.title).toBeGreaterThanOrEqual(3);
 });
+
+test('the player’s Start and Stop look unavailable while disabled, in the light and the dark theme', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const start = page.getByRole('button', { name: 'Start' });
+  const stop = page.locator('div.sticky').getByRole('button', { name: 'Stop' });
+  /** What tells a button's state at a glance: its fill, its border and its text colour, in each theme. */
+  const looks = (button: typeof start) =>
+    button.evaluate((element) => {
+      const read = () => {
+        const style = getComputedStyle(element);
+        return { fill: style.backgroundColor, border: style.borderTopColor, text: style.color };
+      };
+      const root = document.documentElement;
+      const chosen = root.classList.contains('dark');
+      root.classList.remove('dark');
+      const light = read();
+      root.classList.add('dark');
+      const dark = read();
+      root.classList.toggle('dark', chosen);
+      return { light, dark };
+    });
+
+  await expect(stop).toBeDisabled();
+  const [startEnabled, stopDisabled] = [await looks(start), await looks(stop)];
+  const screen = await startFlashing(page);
+  await putInCorner(screen);
+  await expect(start).toBeDisabled();
+  const [startDisabled, stopEnabled] = [await looks(start), await looks(stop)];
+
+  for (const theme of ['light', 'dark'] as const) {
+    // Disabled, Start loses its green fill (faded, it read as pressable on the dark theme), and both
+    // lose their text colour; Stop loses its border too.
+    expect(startDisabled[theme].fill, theme).not.toBe(startEnabled[theme].fill);
+    expect(startDisabled[theme].text, theme).not.toBe(startEnabled[theme].text);
+    expect(stopDisabled[theme].text, theme).not.toBe(stopEnabled[theme].text);
+    expect(stopDisabled[theme].border, theme).not.toBe(stopEnabled[theme].border);
+    // The two disabled buttons look alike: unavailable is one look, whatever the variant.
+    expect(startDisabled[theme]).toEqual(stopDisabled[theme]);
+  }
+});
