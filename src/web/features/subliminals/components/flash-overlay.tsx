@@ -219,7 +219,7 @@ export function FlashOverlay({
         'fixed z-40 overflow-hidden outline-none',
         // On a phone a strip across the screen, resting on the mini-player; wider, a window in the corner.
         corner
-          ? 'inset-x-0 bottom-[var(--portal-corner-bottom,0px)] h-28 rounded-t-2xl border-t border-line shadow-2xl sm:left-auto sm:right-4 sm:h-52 sm:w-[22rem] sm:rounded-2xl sm:border'
+          ? 'inset-x-0 bottom-[var(--portal-corner-bottom,0px)] h-28 rounded-t-2xl border-t border-line shadow-2xl sm:left-auto sm:right-4 sm:h-36 sm:w-[22rem] sm:rounded-2xl sm:border'
           : 'inset-0',
         !shown && !corner && 'cursor-none',
       )}

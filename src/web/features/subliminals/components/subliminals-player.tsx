@@ -195,13 +195,14 @@ export function SubliminalsPlayer() {
         </AfterFirstPaint>
       </div>
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen, above
-          the mini-player and a session in its corner: lib/bottom-chrome.ts). */}
-      <div className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 lg:col-span-2">
+          the mini-player and a session in its corner: lib/bottom-chrome.ts); slim from 640 px up, where the
+          three stack at the screen's bottom (docs/product/screens.md#session-screen). */}
+      <div className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 sm:p-2 lg:col-span-2">
         <div className="flex gap-2">
-          <Button ref={startButton} size="lg" onClick={start} disabled={playing}>
+          <Button ref={startButton} size="lg" className="sm:h-10" onClick={start} disabled={playing}>
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
-          <Button size="lg" variant="secondary" onClick={floatingSession.end} disabled={!playing}>
+          <Button size="lg" variant="secondary" className="sm:h-10" onClick={floatingSession.end} disabled={!playing}>
             Stop
           </Button>
         </div>
