@@ -16,6 +16,14 @@ export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a few minutes a
 export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 /**
+ * Whether a call failed because the server no longer accepts the session (signed out from another
+ * browser, or expired): apiRequest has then ended it, with its one toast and the trip to login
+ * (lib/session-refresh.ts), so the caller says nothing of its own.
+ */
+export const endedTheSession = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && !sessionStore.get().isAuthenticated;
+
+/**
  * The message worth showing for a failed call: the server's detail, or its first field error. Here
  * rather than in lib/change (TanStack Query, sonner) so that pre-rendered pages can say it too.
  */

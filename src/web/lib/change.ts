@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { describeError } from './api-client';
+import { describeError, endedTheSession } from './api-client';
 
-export { describeError, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
+export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
 
 export type Change = <T>(action: () => Promise<T>, success?: string | ((result: T) => string)) => Promise<T>;
 
@@ -18,7 +18,8 @@ export function useChange(queryKey: QueryKey): Change {
       if (success) toast.success(typeof success === 'function' ? success(result) : success);
       return result;
     } catch (error) {
-      toast.error(describeError(error));
+      // A session the server no longer accepts has said so already, on its way to login.
+      if (!endedTheSession(error)) toast.error(describeError(error));
       throw error;
     } finally {
       await queryClient.invalidateQueries({ queryKey });

@@ -242,3 +242,20 @@ describe('edit profile dialog', () => {
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
   });
 });
+
+describe('edit profile dialog, on a session signed out from another browser', () => {
+  it('says nothing of its own: the session’s end has its one toast and the trip to login', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    // What apiRequest does when the server refuses the token and its refresh: ends the session, throws the 401.
+    vi.mocked(updateProfile).mockImplementation(async () => {
+      sessionStore.clear();
+      throw new ApiError(401, { detail: 'Given token not valid for any token type' });
+    });
+    const { user } = await openEditor();
+    await user.type(screen.getByLabelText('Last name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(updateProfile).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});

@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, endedTheSession } from '@web/lib/api-client';
 import { OFFLINE_MESSAGE, isNetworkFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { sessionStore } from '@web/lib/session';
@@ -123,6 +123,7 @@ export function EditProfileDialog({
       discardEdits({ first_name: saved.first_name, last_name: saved.last_name });
       onOpenChange(false);
     } catch (error) {
+      if (endedTheSession(error)) return;
       showServerFieldErrors(error, ['first_name', 'last_name'], form.setError);
       if (error instanceof ApiError && error.status === 413) setImageError(M.uploadTooLarge);
       else if (error instanceof ApiError && error.fieldErrors.profile_image)

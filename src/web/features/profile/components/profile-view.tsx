@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
-import { useChange } from '@web/lib/change';
+import { endedTheSession, useChange } from '@web/lib/change';
 import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
 import { removeProfileImage } from '../api/account';
@@ -67,8 +67,9 @@ export function ProfileView() {
   useSessionFollowsProfile(profile.data);
   const [editing, setEditing] = useState(false);
   useEffect(() => {
-    if (profile.isError) toast.error(PROFILE_LOAD_ERROR);
-  }, [profile.isError]);
+    // A session the server no longer accepts has said so already, on its way to login.
+    if (profile.isError && !endedTheSession(profile.error)) toast.error(PROFILE_LOAD_ERROR);
+  }, [profile.isError, profile.error]);
 
   if (profile.isPending) return <Spinner label="Loading your profile" className="py-16" />;
   if (profile.isError) {
