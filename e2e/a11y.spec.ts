@@ -112,3 +112,22 @@ for (const theme of THEMES) {
     await checkRoutes(page, theme, STAFF_ROUTES);
   });
 }
+
+for (const theme of THEMES) {
+  test(`a toast's text passes axe (${theme})`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('innerwave.theme', value), theme);
+    // An error toast: an activation link that is not one.
+    await page.goto('/activation/MQ/not-a-token');
+    const error = page.locator('[data-sonner-toast][data-type="error"]');
+    // Under the pointer a toast stays until axe has looked at it.
+    await error.hover();
+    const found = await violationsOf(page, 'the error toast', theme);
+    // A success toast: a category added to the playlist.
+    await signInAsNewUser(page);
+    await page.goto('/subliminals');
+    await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+    await page.locator('[data-sonner-toast][data-type="success"]').hover();
+    found.push(...(await violationsOf(page, 'the success toast', theme)));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
