@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { FloatingSession } from '@web/components/floating-session';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
@@ -55,6 +55,49 @@ function useScrollToHash() {
   }, [hash, key]);
 }
 
+/** How long a new page's heading is looked for: its code or its data may still be coming. */
+const HEADING_WAIT_MS = 5000;
+
+/**
+ * When a link or a redirect opens another page, the keyboard and a screen reader go to its heading, which
+ * is read out: focus stayed on the link of the page before (or fell to the body, the link gone), and nothing
+ * said that the page had changed. Not on the first page (the browser starts at the top, the skip link first),
+ * nor for a #section (scrolled to), nor when the new page or a dialog has put focus somewhere of its own.
+ * The heading is not a control, so it gets no ring (styles.css).
+ */
+function useFocusHeadingOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    if (hash) return;
+    const before = document.activeElement;
+    const leftBehind = (focused: Element | null) =>
+      !focused ||
+      focused === document.body ||
+      focused === before ||
+      (!focused.closest('#main') && !focused.closest('[role="dialog"], [role="alertdialog"]'));
+    const until = performance.now() + HEADING_WAIT_MS;
+    let frame = 0;
+    const look = () => {
+      if (!leftBehind(document.activeElement)) return;
+      const heading = document.querySelector<HTMLElement>('#main h1');
+      if (heading?.checkVisibility()) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+        if (document.activeElement === heading) return;
+      }
+      if (performance.now() < until) frame = requestAnimationFrame(look);
+    };
+    // A frame later: a dialog that closed with the navigation (the phone's menu) has given focus back first.
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash]);
+}
+
 /** A portal page's pre-rendered frame goes at once when the app shows another page (signed out: login). */
 function useFrameOfThisPageOnly() {
   const { pathname } = useLocation();
@@ -67,6 +110,7 @@ function useFrameOfThisPageOnly() {
 export function RouterNavigation() {
   useScrollToHash();
   useFrameOfThisPageOnly();
+  useFocusHeadingOnNavigation();
   // A new page opens at its top, and Back returns to where the previous one was scrolled.
   return (
     <NavigationProvider value={routerNavigation}>
