@@ -152,3 +152,41 @@ test('a link opens its page with the keyboard on the page’s heading, which is 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });
+
+test('every control of the player and the meditations reached with Tab shows the light theme’s focus ring', async ({
+  page,
+}) => {
+  // On white the bright accent is a 1.8:1 ring; decision 012 gives light mode a darker green (3:1 and more).
+  await page.addInitScript(() => localStorage.setItem('innerwave.theme', 'light'));
+  await signInAsNewUser(page);
+  const wrong = new Set<string>();
+  for (const route of ['/subliminals', '/music']) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0, { timeout: 15_000 });
+    for (let stop = 0; stop < 60; stop++) {
+      await page.keyboard.press('Tab');
+      const ring = await page.evaluate(async () => {
+        const focused = document.activeElement;
+        if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+        // A visually hidden radio draws its ring on its label.
+        const box = focused.getBoundingClientRect();
+        const drawn = box.width > 1 && box.height > 1 ? focused : (focused.closest('label') ?? focused);
+        const style = getComputedStyle(drawn);
+        // A control whose colours fade (transition-colors) shows its ring once the fade has run.
+        await Promise.all(drawn.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+        if (style.outlineStyle === 'none') return null;
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--focus-ring)';
+        document.body.append(probe);
+        const expected = getComputedStyle(probe).color;
+        probe.remove();
+        const name = (focused.getAttribute('aria-label') ?? drawn.textContent ?? '').trim().slice(0, 40);
+        return { name: `${focused.tagName.toLowerCase()} "${name}"`, color: style.outlineColor, expected };
+      });
+      if (ring && ring.color !== ring.expected) wrong.add(`${route}: ${ring.name} has a ${ring.color} ring`);
+    }
+  }
+  expect([...wrong], [...wrong].join('\n')).toEqual([]);
+});

@@ -28,7 +28,7 @@ export function PresetCards({
               key={preset.name}
               className={clsx(
                 'flex cursor-pointer flex-col gap-1.5 rounded-2xl border p-4 transition-colors',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus-ring',
                 isSelected
                   ? 'border-accent-strong bg-accent/10 hover:border-accent-strong dark:border-accent'
                   : 'border-line bg-surface hover:border-fg-muted',

@@ -110,7 +110,7 @@ export function AudioCard({
         onClick={onToggle}
         aria-label={label}
         aria-pressed={active}
-        className="flex h-11 w-11 shrink-0 items-center justify-center self-center rounded-full bg-accent text-accent-ink shadow-sm hover:bg-[#00c774] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="flex h-11 w-11 shrink-0 items-center justify-center self-center rounded-full bg-accent text-accent-ink shadow-sm hover:bg-[#00c774] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring"
       >
         {status === 'loading' ? (
           <LoaderCircle aria-hidden className="h-5 w-5 animate-spin" />

@@ -64,7 +64,7 @@ function Choices({
           aria-pressed={selected === option.value}
           onClick={() => onSelect(option.value)}
           className={clsx(
-            'min-h-11 rounded-full border px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+            'min-h-11 rounded-full border px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring',
             selected === option.value ? 'border-accent bg-accent/15' : 'border-line',
           )}
         >

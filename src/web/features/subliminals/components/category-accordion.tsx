@@ -29,7 +29,7 @@ export function CategoryAccordion({
           className="overflow-hidden rounded-2xl border border-line bg-surface-raised"
         >
           <Accordion.Header className="flex items-center gap-2 pr-3">
-            <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-accent">
+            <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-focus-ring">
               <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
                 <span>{category.name}</span>
                 <span className="whitespace-nowrap text-sm font-normal text-fg-muted">

@@ -83,7 +83,7 @@ export function ExportDialog() {
                     aria-pressed={minutes === option}
                     disabled={progress !== null}
                     onClick={() => setMinutes(option)}
-                    className={`min-h-11 rounded-full border border-line px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-50 ${minutes === option ? 'border-accent bg-accent/15' : ''}`}
+                    className={`min-h-11 rounded-full border border-line px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring disabled:opacity-50 ${minutes === option ? 'border-accent bg-accent/15' : ''}`}
                   >
                     {option} min
                   </button>

@@ -35,7 +35,7 @@ export function PlaylistPanel({
               <button
                 type="button"
                 onClick={() => onRemove(index)}
-                className="shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+                className="shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
                 aria-label={`Remove “${message.message_text}” from playlist`}
               >
                 <X aria-hidden className="h-4 w-4" />

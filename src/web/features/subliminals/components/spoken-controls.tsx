@@ -40,7 +40,7 @@ function speakingText(source: LayerSource): string {
 }
 
 const selectClass =
-  'min-h-11 rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+  'min-h-11 rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring';
 
 /**
  * The spoken-affirmations controls for a Pro plan (docs/product/screens.md#spoken-affirmations):
@@ -228,6 +228,6 @@ export default function SpokenControls({ messages }: { messages: readonly string
 
 const chipClass = (selected: boolean) =>
   [
-    'min-h-11 rounded-full border border-line px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+    'min-h-11 rounded-full border border-line px-4 text-sm font-medium hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring',
     selected ? 'border-accent bg-accent/15' : '',
   ].join(' ');
