@@ -433,9 +433,12 @@ export const listeningHistory = pgTable(
     finished: boolean('finished').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's key for the record (null when it sent none): one entry per key and person. */
+    recordKey: uuid('record_key'),
   },
   (t) => [
     index('listening_history_user_started_idx').on(t.userId, t.startedAt),
+    uniqueIndex('listening_history_user_record_key_idx').on(t.userId, t.recordKey),
     check('listening_history_seconds_check', sql`${t.seconds} between 1 and 86400`),
     check(
       'listening_history_kind_check',

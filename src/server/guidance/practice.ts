@@ -111,7 +111,7 @@ export async function recordSession(
   userId: number,
   input: HistoryWrite,
   now = new Date(),
-): Promise<HistoryEntry> {
+): Promise<{ entry: HistoryEntry; created: boolean }> {
   const session = historyWriteSchema.parse(input);
   const startedAt = new Date(session.started_at);
   if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
@@ -132,9 +132,18 @@ export async function recordSession(
       seconds: session.seconds,
       finished: session.finished,
       startedAt,
+      recordKey: session.record_key ?? null,
     })
+    // The same record sent again (its first answer lost, or two tabs delivering it) adds nothing. Two
+    // at once: the second waits for the first's insert and then finds it.
+    .onConflictDoNothing({ target: [listeningHistory.userId, listeningHistory.recordKey] })
     .returning();
-  return entryOut(row!);
+  if (row) return { entry: entryOut(row), created: true };
+  const [recorded] = await db
+    .select()
+    .from(listeningHistory)
+    .where(and(eq(listeningHistory.userId, userId), eq(listeningHistory.recordKey, session.record_key!)));
+  return { entry: entryOut(recorded!), created: false };
 }
 
 /** The last `limit` sessions, newest start first (all of them without a limit: the export). */

@@ -249,6 +249,33 @@ describe('history and practice', () => {
     expect((await call(ada, 'GET', `${API.history}?limit=010`)).statusCode).toBe(200);
   });
 
+  it('records a record sent again with its key once, and answers the first entry', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    const record_key = '0b6f8a52-3c1d-4e0f-9a7b-2d5c8e1f4a60';
+    const first = await call(ada, 'POST', API.history, session({ record_key }));
+    expect(first.statusCode).toBe(201);
+    const again = await call(ada, 'POST', API.history, session({ record_key, title: 'Sent again' }));
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    // Two tabs delivering it at the same moment.
+    const other_key = '6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+    const both = await Promise.all(
+      [1, 2].map(() => call(ada, 'POST', API.history, session({ record_key: other_key }))),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    expect(both[0]!.json().id).toBe(both[1]!.json().id);
+    // Without a key, each record is its own.
+    await call(ada, 'POST', API.history, session());
+    await call(ada, 'POST', API.history, session());
+    expect((await call(ada, 'GET', API.history)).json()).toHaveLength(4);
+    // The key is the person's: another's record with the same key is theirs.
+    expect((await call(bea, 'POST', API.history, session({ record_key }))).statusCode).toBe(201);
+    expect((await call(bea, 'GET', API.history)).json()).toHaveLength(1);
+
+    const bad = await call(ada, 'POST', API.history, session({ record_key: 'tab-1-session-3' }));
+    expect([bad.statusCode, bad.json()]).toEqual([400, { record_key: ['Must be a valid UUID.'] }]);
+  });
+
   it('is deleted all at once, the person’s only', async () => {
     const ada = await signedInUser(t.ctx);
     const bea = await signedInUser(t.ctx);

@@ -100,11 +100,14 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
   app.post(
     API.history,
-    described('Record a finished or stopped session', {
+    described('Record a finished or stopped session (200: its record_key was recorded already)', {
       body: historyWriteSchema,
-      response: { 201: historyEntrySchema, ...signedIn },
+      response: { 200: historyEntrySchema, 201: historyEntrySchema, ...signedIn },
     }),
-    async (request, reply) => reply.code(201).send(await practice.recordSession(db, userOf(request), request.body)),
+    async (request, reply) => {
+      const { entry, created } = await practice.recordSession(db, userOf(request), request.body);
+      return reply.code(created ? 201 : 200).send(entry);
+    },
   );
   app.delete(
     API.history,

@@ -223,6 +223,12 @@ export const historyWriteSchema = z.object({
   finished: z.boolean({ error: 'Must be a valid boolean.' }),
   /** ISO 8601 with an offset; not in the future. */
   started_at: z.iso.datetime({ offset: true, error: 'Enter a date and time as ISO 8601.' }),
+  /**
+   * A UUID the browser gives the record, so that sending it again (a retry whose first answer was lost,
+   * two tabs delivering it) records it once: the person's record with this key already there is
+   * answered, 200, and nothing is added (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md).
+   */
+  record_key: z.uuid({ error: 'Must be a valid UUID.' }).optional(),
 });
 export type HistoryWrite = z.input<typeof historyWriteSchema>;
 

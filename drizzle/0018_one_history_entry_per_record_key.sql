@@ -1,0 +1,2 @@
+ALTER TABLE "listening_history" ADD COLUMN "record_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "listening_history_user_record_key_idx" ON "listening_history" USING btree ("user_id","record_key");
