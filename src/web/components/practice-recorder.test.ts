@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { historyEntrySchema } from '@shared/contract/guidance';
+import { API } from '@shared/contract/paths';
 import { watchSessionEnds, type EndedSession } from '@web/lib/audio/session-ends';
 import type { SoundEngineState } from '@web/lib/audio/sound-engine';
+import { pendingRecords } from '@web/lib/pending-records';
+import { sessionStore } from '@web/lib/session';
+import { startSessionLifecycle } from '@web/lib/session-refresh';
+import { fakeLocks } from '@web/test/fake-locks';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
-import { historyEntryOf } from './practice-recorder';
+import { fakeApi, jsonResponse, type ApiCall } from '@web/test/render';
+import { historyEntryOf, startPracticeRecorder } from './practice-recorder';
+
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
 
 const startedAt = new Date('2026-11-23T18:00:00.000Z');
 const session = (over: Partial<EndedSession>): EndedSession => ({
@@ -80,5 +92,181 @@ describe('historyEntryOf', () => {
       ['528 Hz', 'track:12', 600],
       ['Rain', 'track:3', 60],
     ]);
+  });
+});
+
+// A record that cannot reach the server now waits in the browser, its person's, and goes once they are
+// signed in here again (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md).
+describe('a record that cannot be sent now', () => {
+  const jwtOf = (userId: number) => `h.${btoa(JSON.stringify({ user_id: userId })).replace(/=+$/, '')}.s`;
+  const signIn = (userId: number) =>
+    sessionStore.setTokens({ access: jwtOf(userId), refresh: `r${userId}` }, 'x@example.com');
+  const binaural = {
+    id: 'binaural',
+    source: { kind: 'binaural', leftHz: 200, rightHz: 204 },
+    gain: 0.5,
+    status: 'ready',
+  } as const;
+  /** Plays binaural beats for `seconds`; `meanwhile` happens while they play. */
+  function play(seconds: number, meanwhile = () => {}) {
+    fakeEngine.now = 0;
+    fakeEngine.set({ status: 'playing', layers: [binaural] });
+    fakeEngine.now = seconds;
+    meanwhile();
+    fakeEngine.set({ status: 'stopped', layers: [] });
+  }
+  const histories = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST' && call.path === API.history);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  beforeEach(() => {
+    startPracticeRecorder(new QueryClient());
+    sessionStore.clear();
+  });
+  afterEach(() => {
+    fakeEngine.reset();
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('is kept when the sign-in ended before the session did, and sent when the same person signs in again', async () => {
+    signIn(7);
+    const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(201, {}) });
+    // Signed out from another browser: the session ends as the tab goes to login (session-refresh.ts).
+    play(90, () => sessionStore.clear());
+    await settle();
+    expect(api.calls).toEqual([]);
+    expect(pendingRecords.of(7)).toHaveLength(1);
+
+    // Someone else signs in here: it is not theirs.
+    signIn(8);
+    await settle();
+    expect(api.calls).toEqual([]);
+    sessionStore.clear();
+
+    signIn(7);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
+    const [sent] = histories(api.calls);
+    expect(sent!.auth).toBe(`Bearer ${jwtOf(7)}`);
+    expect(sent!.body).toMatchObject({
+      kind: 'binaural',
+      seconds: 90,
+      record_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+  });
+
+  it('is kept when the server refuses it for a sign-in ended elsewhere (401), and sent again with the same key', async () => {
+    let navigatedTo = '';
+    startSessionLifecycle((to) => (navigatedTo = to))();
+    vi.spyOn(toast, 'error');
+    signIn(7);
+    let answer = 401;
+    const api = fakeApi({
+      [`POST ${API.history}`]: () =>
+        jsonResponse(answer, answer === 401 ? { detail: 'Token is invalid or expired' } : {}),
+      [`POST ${API.tokenRefresh}`]: () => jsonResponse(401, { detail: 'Token is invalid or expired' }),
+    });
+    play(45);
+    await vi.waitFor(() => expect(sessionStore.get().isAuthenticated).toBe(false));
+    expect(navigatedTo).toMatch(/^\/login/);
+    const [kept] = pendingRecords.of(7);
+    expect(kept?.entry).toMatchObject({ seconds: 45, record_key: kept?.key });
+    expect(histories(api.calls).map((call) => call.body)).toEqual([kept!.entry]);
+
+    answer = 201;
+    signIn(7);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(2));
+    expect(histories(api.calls)[1]!.body).toEqual(kept!.entry);
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+  });
+
+  it('is kept while the network or the server is down, and sent once when the network is back', async () => {
+    signIn(7);
+    const answers = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => jsonResponse(503, { detail: 'A server error occurred.' }),
+    ];
+    let calls = 0;
+    const api = fakeApi({ [`POST ${API.history}`]: () => (answers[calls++] ?? (() => jsonResponse(201, {})))() });
+    play(30);
+    play(40);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(2));
+    await settle();
+    const kept = pendingRecords.of(7);
+    expect(kept.map((record) => record.entry?.seconds)).toEqual([30, 40]);
+
+    // Back online: told twice, as a flaky connection does; each record goes once, oldest first.
+    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+    await settle();
+    expect(
+      histories(api.calls)
+        .slice(2)
+        .map((call) => call.body),
+    ).toEqual(kept.map((record) => record.entry));
+  });
+
+  it('goes with the next record that reaches the server', async () => {
+    signIn(7);
+    let down = true;
+    const api = fakeApi({
+      [`POST ${API.history}`]: () => (down ? jsonResponse(502, {}) : jsonResponse(201, {})),
+    });
+    play(30);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
+    await settle();
+    down = false;
+    play(20);
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+    expect(histories(api.calls).map((call) => (call.body as { seconds: number }).seconds)).toEqual([30, 20, 30]);
+  });
+
+  it('is sent by one tab at a time: one starting while another delivers sends what is left', async () => {
+    signIn(7);
+    fakeLocks();
+    const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(503, {}) });
+    play(30);
+    play(40);
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toHaveLength(2));
+    await settle();
+    fakeApi({ [`POST ${API.history}`]: () => jsonResponse(201, {}) });
+    const [first, second] = pendingRecords.of(7);
+    // Another tab delivers: it holds the lock while it sends the first record.
+    let delivered!: () => void;
+    void navigator.locks.request(
+      'innerwave.pending-records',
+      () => new Promise<void>((resolve) => (delivered = resolve)),
+    );
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    const sentHere = () => vi.mocked(fetch).mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as object);
+    expect(sentHere()).toEqual([]);
+    pendingRecords.remove(first!.key);
+    delivered();
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+    expect(sentHere()).toEqual([second!.entry]);
+    expect(histories(api.calls)).toHaveLength(2);
+  });
+
+  it('is dropped when the server refuses it for good (400): sending it again would not change that', async () => {
+    signIn(7);
+    const api = fakeApi({
+      [`POST ${API.history}`]: () => jsonResponse(400, { started_at: ['The start may not be in the future.'] }),
+    });
+    play(30);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
+    await settle();
+    expect(pendingRecords.of(7)).toEqual([]);
+  });
+
+  it('is kept before it is sent: a tab closing before the answer leaves it, to go again with the same key', async () => {
+    signIn(7);
+    const api = fakeApi({ [`POST ${API.history}`]: () => new Promise<never>(() => {}) });
+    play(30);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
+    expect(pendingRecords.of(7).map((record) => record.entry)).toEqual([histories(api.calls)[0]!.body]);
   });
 });

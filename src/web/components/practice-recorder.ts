@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
-import { apiRequest } from '@web/lib/api-client';
+import { ApiError, apiRequest, isNetworkFailure } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions, sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';
+import { newRecordKey, pendingRecords, type PendingRecord } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { layerName } from './mini-player';
 
@@ -44,7 +45,7 @@ export function historyEntryOf(session: EndedSession): HistoryWrite | null {
 
 let started = false;
 /** Records under way, so signing out can wait for them while its token is still good. */
-const pending = new Set<Promise<unknown>>();
+const inFlight = new Set<Promise<unknown>>();
 
 // The tabs of a browser share one sign-in (lib/session.ts): a tab that signs out revokes the token the
 // others record with. So before it does, it tells them (SIGN_OUT_CHANNEL), and each records what plays
@@ -67,7 +68,7 @@ let releaseLock: (() => void) | null = null;
 
 /** Holds the shared lock while this tab has something to record: a session under way, or a record on its way. */
 function followLock() {
-  const unrecorded = soundEngine.getState().status !== 'stopped' || flashSessions.underWay() || pending.size > 0;
+  const unrecorded = soundEngine.getState().status !== 'stopped' || flashSessions.underWay() || inFlight.size > 0;
   const manager = locks();
   if (unrecorded && !releaseLock && manager) {
     const held = new Promise<void>((resolve) => (releaseLock = resolve));
@@ -82,7 +83,7 @@ function followLock() {
 async function recordForOtherTab() {
   flashSessions.flush();
   sessionEnds.flush();
-  await Promise.allSettled([...pending]);
+  await Promise.allSettled([...inFlight]);
   // Let go, then ask again if something still plays: queued behind the signing-out tab's wait, the lock
   // is held again should that sign-out fail, and what plays on is recorded as usual.
   releaseLock?.();
@@ -90,33 +91,127 @@ async function recordForOtherTab() {
   followLock();
 }
 
-function record(queryClient: QueryClient, session: EndedSession) {
-  if (!sessionStore.get().isAuthenticated) return;
-  const entry = historyEntryOf(session);
-  const program = session.tag?.program;
-  const calls: Promise<unknown>[] = [];
-  // keepalive: the record still goes out when the session ends because the tab closes.
-  if (entry) calls.push(apiRequest<HistoryEntry>(API.history, { method: 'POST', body: entry, keepalive: true }));
-  if (program && session.by === 'timer') {
-    calls.push(apiRequest(fillPath(API.programDayComplete, program), { method: 'POST' }));
+// A record that cannot reach the server now is kept in this browser, the person's whose session it was,
+// and sent once they are signed in here again (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md):
+// their sign-in ended from elsewhere (sign out everywhere else, a new password) revokes the token while
+// sessions play here, and the network or the server may be down. Each record is kept before it is sent
+// (a tab that closes never learns whether it arrived) and taken out once answered; its record_key makes
+// the server record it once, however often it goes out.
+
+/** Whose sessions end in this tab: the person signed in, or once their sign-in has ended, them still. */
+let owner: number | null = null;
+/** Keys of the records this tab is sending now, so that a delivery does not send them a second time. */
+const sending = new Set<string>();
+const DELIVERY_LOCK = 'innerwave.pending-records';
+
+/** Whether a failed record is worth sending again later: the sign-in ended, the network or the server is down. */
+function worthAgain(error: unknown): boolean {
+  if (isNetworkFailure(error)) return true;
+  return (
+    error instanceof ApiError &&
+    (error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500)
+  );
+}
+
+type Outcome = 'recorded' | 'kept' | 'refused';
+
+/** Sends a record kept: taken out once recorded, or refused for good (a program gone, a start the server refuses). */
+async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepalive: boolean): Promise<Outcome> {
+  sending.add(record.key);
+  try {
+    // keepalive: the record still goes out when the session ends because the tab closes.
+    if (record.entry) await apiRequest<HistoryEntry>(API.history, { method: 'POST', body: record.entry, keepalive });
+    if (record.day) await apiRequest(fillPath(API.programDayComplete, record.day), { method: 'POST', keepalive });
+    pendingRecords.remove(record.key);
+    return 'recorded';
+  } catch (error) {
+    if (worthAgain(error)) return 'kept';
+    pendingRecords.remove(record.key);
+    return 'refused';
+  } finally {
+    sending.delete(record.key);
   }
-  if (calls.length === 0) return;
-  // A failed record is not worth interrupting anyone for: the session itself went fine.
-  const done = Promise.allSettled(calls).then(() => {
-    for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
-  });
-  pending.add(done);
+}
+
+/** Whether the person whose record it is is the one signed in, so it goes out with their token. */
+const signedInAs = (userId: number) => sessionStore.get().isAuthenticated && sessionStore.get().id === userId;
+
+/** Holds a call until it settles, so signing out waits for it (and the lock says this tab has something to record). */
+function track(call: Promise<unknown>) {
+  inFlight.add(call);
   followLock();
-  void done.finally(() => {
-    pending.delete(done);
+  void call.finally(() => {
+    inFlight.delete(call);
     followLock();
   });
+}
+
+/**
+ * Sends the signed-in person's records kept in this browser, oldest first, until one cannot go (offline,
+ * signed out): the rest wait with it. One tab at a time, so two tabs starting together do not both send
+ * the same records (the server would record them once anyway).
+ */
+function deliverPending(queryClient: QueryClient): Promise<void> {
+  const { id, isAuthenticated } = sessionStore.get();
+  if (!isAuthenticated || id === null || pendingRecords.of(id).length === 0) return Promise.resolve();
+  const run = async () => {
+    let recorded = false;
+    for (const record of pendingRecords.of(id)) {
+      if (!signedInAs(id)) break;
+      // Sent meanwhile, by this tab (a record it has just made, another delivery) or another.
+      const stillKept = pendingRecords.of(id).some((other) => other.key === record.key);
+      if (sending.has(record.key) || !stillKept) continue;
+      const outcome = await send(record, false);
+      if (outcome === 'kept') break;
+      recorded ||= outcome === 'recorded';
+    }
+    if (recorded) for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+  };
+  const manager = locks();
+  const delivery = manager ? manager.request(DELIVERY_LOCK, run).then(() => undefined) : run();
+  track(delivery);
+  return delivery;
+}
+
+function record(queryClient: QueryClient, session: EndedSession) {
+  const entry = historyEntryOf(session);
+  const program = session.tag?.program;
+  const day = program && session.by === 'timer' ? { slug: program.slug, day: program.day } : null;
+  if (!entry && !day) return;
+  const key = newRecordKey();
+  const outgoing = { key, entry: entry && { ...entry, record_key: key }, day };
+  // Kept for the person signed in, or for the one whose sign-in has just ended (the sound stops as they
+  // are sent to login). One whose id the browser cannot read from the token is sent to, never kept for.
+  if (owner !== null) pendingRecords.add({ ...outgoing, user_id: owner, saved_at: Date.now() });
+  if (!sessionStore.get().isAuthenticated) return;
+  // A failed record is not worth interrupting anyone for: the session itself went fine, and it waits here.
+  const done = send(outgoing, true).then((outcome) => {
+    for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+    // It went through: others kept while the network or the server was down go now too.
+    if (outcome === 'recorded') void deliverPending(queryClient);
+  });
+  track(done);
 }
 
 /** Starts recording, once for the app's lifetime (sessions may end after the page that started them). */
 export function startPracticeRecorder(queryClient: QueryClient) {
   if (started) return;
   started = true;
+  // The person signed in is whose sessions end here from now on; a person who signs in (again) here
+  // has their records kept from before sent.
+  let signedIn = sessionStore.get().isAuthenticated;
+  const followOwner = () => {
+    const { id, isAuthenticated } = sessionStore.get();
+    const signingIn = isAuthenticated && (!signedIn || id !== owner);
+    signedIn = isAuthenticated;
+    if (!signingIn) return;
+    owner = id;
+    void deliverPending(queryClient);
+  };
+  sessionStore.subscribe(followOwner);
+  owner = sessionStore.get().id;
+  void deliverPending(queryClient);
+  window.addEventListener('online', () => void deliverPending(queryClient));
   sessionEnds.onEnd((session) => record(queryClient, session));
   flashSessions.onEnd((session) => record(queryClient, session));
   soundEngine.subscribe(followLock);
@@ -154,8 +249,8 @@ export async function endSessionsForSignOut(): Promise<void> {
     ? manager
         .request(UNRECORDED_LOCK, { mode: 'exclusive', signal: giveUp.signal }, () => undefined)
         .catch(() => undefined)
-    : pending.size > 0
-      ? Promise.allSettled([...pending])
+    : inFlight.size > 0
+      ? Promise.allSettled([...inFlight])
       : null;
   tabs?.postMessage('signing-out');
   if (!recorded) return;

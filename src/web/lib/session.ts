@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { PENDING_RECORDS_STORAGE_KEY } from './pending-records';
 import { SESSION } from './session-keys';
 import { THEME_STORAGE_KEY } from './theme';
 import type { CurrentUser, TokenPair } from '@shared/contract';
@@ -16,8 +17,11 @@ export interface Session {
 }
 
 const KEYS = SESSION.storageKeys;
-/** What belongs to the device, not to the person signed in: kept when a session ends. */
-const DEVICE_KEYS = [THEME_STORAGE_KEY];
+/**
+ * Kept when a session ends: what belongs to the device, not to the person signed in (the theme), and the
+ * records of sessions not yet sent, each its person's and sent only to them (lib/pending-records.ts).
+ */
+const KEPT_KEYS = [THEME_STORAGE_KEY, PENDING_RECORDS_STORAGE_KEY];
 const ANONYMOUS: Session = { isAuthenticated: false, id: null, email: null, access: null, refresh: null, user: null };
 
 function parseUser(raw: string | null): CurrentUser | null {
@@ -88,10 +92,10 @@ export const sessionStore = {
   },
   /**
    * Returning to unauthenticated clears local storage — the tokens, and the playlist, settings and
-   * notices of the person who used the device — but for the device's own choices (the theme).
+   * notices of the person who used the device — but for KEPT_KEYS.
    */
   clear() {
-    const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
+    const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
     localStorage.clear();
     for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
     publish();

@@ -7,54 +7,13 @@ import { fakeEngine } from '@web/test/fake-sound-engine';
 import { startPracticeRecorder } from '@web/components/practice-recorder';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { sessionStore } from '@web/lib/session';
+import { fakeLocks } from '@web/test/fake-locks';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { LogoutScreen } from './logout-screen';
 
 vi.mock('@web/lib/audio/app-engine', async () => ({
   soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 }));
-
-/**
- * The browser's Web Locks across its tabs, in one page: requests of one name are granted in order, any
- * number of shared ones together, an exclusive one alone; each is held until its callback's promise settles.
- */
-function fakeLocks() {
-  type Request = { mode: LockMode; grant(): void };
-  const held: LockMode[] = [];
-  const queue: Request[] = [];
-  const grantable = (mode: LockMode) => (mode === 'shared' ? held.every((m) => m === 'shared') : held.length === 0);
-  function next() {
-    while (queue[0] && grantable(queue[0].mode)) queue.shift()!.grant();
-  }
-  const locks = {
-    request(_name: string, options: LockOptions, callback: () => unknown): Promise<unknown> {
-      const mode = options.mode ?? 'exclusive';
-      return new Promise((resolve, reject) => {
-        const request: Request = {
-          mode,
-          grant() {
-            held.push(mode);
-            void Promise.resolve(callback())
-              .then(resolve, reject)
-              .finally(() => {
-                held.splice(held.indexOf(mode), 1);
-                next();
-              });
-          },
-        };
-        options.signal?.addEventListener('abort', () => {
-          if (!queue.includes(request)) return;
-          queue.splice(queue.indexOf(request), 1);
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-        queue.push(request);
-        next();
-      });
-    },
-  };
-  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
-  return { held };
-}
 
 /** Another tab of the browser, on the channel tabs tell each other of a sign-out (components/practice-recorder.ts). */
 const otherTab = () => new BroadcastChannel('innerwave.signing-out');

@@ -14,6 +14,7 @@ import { PasswordField } from '@web/components/ui/password-field';
 import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
+import { pendingRecords } from '@web/lib/pending-records';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { usePlan } from '@web/lib/plan';
 import { sessionStore } from '@web/lib/session';
@@ -284,6 +285,9 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
   useEffect(
     () => () => {
       if (!deleted.current) return;
+      // Sessions of theirs this browser could not record yet have no history to go to now.
+      const { id } = sessionStore.get();
+      if (id !== null) pendingRecords.forget(id);
       sessionStore.clear();
       queryClient.clear();
     },

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { OtherSessions, Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { formatDateTime } from '@web/lib/dates';
+import { pendingRecords } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { PROFILE_MESSAGES } from '../messages';
@@ -123,7 +124,18 @@ describe('account settings', () => {
   );
 
   it('deletes the account after the password, then signs out and goes home', async () => {
-    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    const access = `h.${btoa(JSON.stringify({ user_id: 7 })).replace(/=+$/, '')}.s`;
+    sessionStore.setTokens({ access, refresh: 'r' }, 'member@example.com');
+    // A session of theirs this browser could not record yet, and someone else's.
+    const kept = (key: string, userId: number) => ({
+      key,
+      user_id: userId,
+      entry: null,
+      day: null,
+      saved_at: Date.now(),
+    });
+    pendingRecords.add(kept('theirs', 7));
+    pendingRecords.add(kept('another’s', 8));
     let wrong = true;
     const { user, writes } = await renderProfile({
       [`DELETE ${API.me}`]: () =>
@@ -141,6 +153,8 @@ describe('account settings', () => {
     expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.accountDeleted);
     expect(sessionStore.get().isAuthenticated).toBe(false);
     expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.me}`, `DELETE ${API.me}`]);
+    expect(pendingRecords.of(7)).toEqual([]);
+    expect(pendingRecords.of(8)).toHaveLength(1);
   });
 
   it.each([

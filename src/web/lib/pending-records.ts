@@ -1,0 +1,95 @@
+import type { HistoryWrite } from '@shared/contract';
+
+// The records of sessions that ended in this browser and have not reached the server yet, each the
+// person's whose session it was (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md).
+// A record is kept here before it is sent and taken out once the server has answered it: a sign-in
+// ended from elsewhere (401), the network or the server down (5xx), or a tab closing before the answer
+// came leave it here, to be sent again while the same person is signed in. Its `record_key` makes the
+// server record it once, however many times it is sent.
+
+/** Kept in localStorage, across sign-outs (lib/session.ts keeps it when it clears the rest). */
+export const PENDING_RECORDS_STORAGE_KEY = 'innerwave.pending-records';
+/** A record not sent within this long is dropped: the person has not signed in here since. */
+export const PENDING_RECORD_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** At most this many records are kept, the newest: a browser offline for long drops the oldest. */
+export const PENDING_RECORDS_MAX = 200;
+
+export interface PendingRecord {
+  /** The record's key, as its `entry.record_key` when it has one. */
+  key: string;
+  /** Whose session it was: sent only while this person is signed in here. */
+  user_id: number;
+  /** The history entry, or null when only a program day is to be marked done. */
+  entry: (HistoryWrite & { record_key: string }) | null;
+  /** A program day played to its end, marked done after the entry. */
+  day: { slug: string; day: number } | null;
+  /** When the session ended (ms since the epoch). */
+  saved_at: number;
+}
+
+function isPendingRecord(value: unknown): value is PendingRecord {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Partial<PendingRecord>;
+  return (
+    typeof record.key === 'string' &&
+    typeof record.user_id === 'number' &&
+    typeof record.saved_at === 'number' &&
+    (record.entry === null || typeof record.entry === 'object') &&
+    (record.day === null || typeof record.day === 'object')
+  );
+}
+
+/** The records kept, young enough; what storage holds that is not a record is left out. */
+function read(now: number): PendingRecord[] {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(PENDING_RECORDS_STORAGE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(isPendingRecord).filter((record) => now - record.saved_at < PENDING_RECORD_MAX_AGE_MS);
+}
+
+function write(records: PendingRecord[]): void {
+  try {
+    if (records.length === 0) localStorage.removeItem(PENDING_RECORDS_STORAGE_KEY);
+    else localStorage.setItem(PENDING_RECORDS_STORAGE_KEY, JSON.stringify(records));
+  } catch {
+    // Storage full or refused: the record goes out as before, only without a second chance.
+  }
+}
+
+export const pendingRecords = {
+  /** Keeps a record; the oldest go beyond PENDING_RECORDS_MAX. */
+  add(record: PendingRecord, now = Date.now()): void {
+    const kept = read(now).filter((other) => other.key !== record.key);
+    kept.push(record);
+    kept.sort((a, b) => a.saved_at - b.saved_at);
+    write(kept.slice(-PENDING_RECORDS_MAX));
+  },
+  /** The person's records, oldest first; no one else's. */
+  of(userId: number, now = Date.now()): PendingRecord[] {
+    return read(now).filter((record) => record.user_id === userId);
+  },
+  /** The record has reached the server (or was refused for good). */
+  remove(key: string, now = Date.now()): void {
+    write(read(now).filter((record) => record.key !== key));
+  },
+  /** Forgets every record of a person (their account is deleted). */
+  forget(userId: number, now = Date.now()): void {
+    write(read(now).filter((record) => record.user_id !== userId));
+  },
+};
+
+/**
+ * A version 4 UUID. `crypto.randomUUID` exists only on secure pages (HTTPS or localhost); an app served
+ * over plain HTTP on a network still has `getRandomValues`.
+ */
+export function newRecordKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
