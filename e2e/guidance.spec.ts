@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInAsNewUser } from './support/accounts';
-import { startFlashing } from './support/flashing';
+import { AFTER_HASHING, signIn, signInAsNewUser } from './support/accounts';
+import { putInCorner, startFlashing } from './support/flashing';
 
 // Issue 18 end to end: a new person picks Sleep → the hub suggests the sleep program → day 1 starts
 // a session on the sound engine → stopping it records the session → "Your practice" shows it.
@@ -118,4 +118,63 @@ test('a flashing session with no sound is recorded, named by its category, and s
   const sessions = page.getByRole('region', { name: 'Last sessions' });
   await expect(sessions.getByText('Confidence')).toBeVisible();
   await expect(page.getByText('No sessions in the last seven days.', { exact: false })).toHaveCount(0);
+});
+
+// Signed out from another browser while a session flashes here (decision 046): its record, refused for
+// the revoked token, waits in this browser and is recorded once the person signs in here again.
+test('messages flashing in a browser signed out from another are recorded once the person signs in there again', async ({
+  browser,
+}) => {
+  // The browser signed out waits for its next token refresh (every 30 s) on a machine busy flashing.
+  test.setTimeout(240_000);
+  const flashingContext = await browser.newContext();
+  const flashing = await flashingContext.newPage();
+  const account = await signInAsNewUser(flashing);
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, account);
+  await other.goto('/profile');
+  await expect(other.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible();
+
+  await flashing.goto('/subliminals');
+  const screen = await startFlashing(flashing);
+  await putInCorner(screen);
+  await expect(screen.getByTestId('session-time')).toHaveText(/^0:(0[5-9]|[1-5]\d) so far/, { timeout: 20_000 });
+
+  await other.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const dialog = other.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(other.getByText('Signed out 1 other session. You are still signed in here.')).toBeVisible(AFTER_HASHING);
+
+  // The flashing browser learns of it at its next token refresh, and goes to login.
+  await expect(flashing).toHaveURL(/\/login/, { timeout: 45_000 });
+  const access = await other.evaluate(() => localStorage.getItem('user.access'));
+  const history = async () => {
+    const answer = await other.request.get('/api/user/history/', { headers: { authorization: `Bearer ${access}` } });
+    return (await answer.json()) as { kind: string; title: string; seconds: number }[];
+  };
+  // Its record was refused with the revoked token.
+  expect(await history()).toEqual([]);
+
+  // Signs in again on the login page it was sent to, and is taken back to where it was.
+  await flashing.getByLabel('Email').fill(account.email);
+  await flashing.getByLabel('Password', { exact: true }).fill(account.password);
+  await flashing.getByRole('button', { name: 'Log in' }).click();
+  await expect(flashing).toHaveURL(/\/subliminals$/, AFTER_HASHING);
+  await flashing.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Your practice' }).click();
+  await expect(flashing.getByRole('region', { name: 'Last sessions' }).getByText('Confidence')).toBeVisible(
+    AFTER_HASHING,
+  );
+  const entries = await history();
+  expect(entries).toEqual([expect.objectContaining({ kind: 'subliminal', title: 'Confidence' })]);
+  expect(entries[0]!.seconds).toBeGreaterThanOrEqual(5);
+  // Once: another start of the app in that browser sends nothing again.
+  await flashing.reload();
+  await expect(flashing.getByRole('region', { name: 'Last sessions' }).getByText('Confidence')).toBeVisible(
+    AFTER_HASHING,
+  );
+  expect(await history()).toHaveLength(1);
+  await flashingContext.close();
+  await otherContext.close();
 });
