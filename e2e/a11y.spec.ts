@@ -190,3 +190,25 @@ test('every control of the player and the meditations reached with Tab shows the
   }
   expect([...wrong], [...wrong].join('\n')).toEqual([]);
 });
+
+test('the chosen session theme shows when the keyboard is on it, in the dark theme too', async ({ page }) => {
+  // Chosen is drawn as a ring in the accent; the dark theme's focus colour is that accent too.
+  await page.addInitScript(() => localStorage.setItem('innerwave.theme', 'dark'));
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const chosen = page.getByRole('group', { name: /^Theme/ }).getByRole('radio', { checked: true });
+  await expect(chosen).toBeAttached({ timeout: 20_000 });
+  const look = () =>
+    chosen.evaluate((radio) => {
+      const swatch = getComputedStyle(radio.nextElementSibling!);
+      return `${swatch.boxShadow} | ${swatch.outlineStyle} ${swatch.outlineWidth} ${swatch.outlineColor}`;
+    });
+  const unfocused = await look();
+  // Tab into the group from the control before it, as a person does (past "More themes" on a free plan):
+  // it lands on the chosen swatch.
+  await page.getByRole('slider', { name: /Font size/ }).focus();
+  for (let stop = 0; stop < 3 && !(await chosen.evaluate((radio) => radio === document.activeElement)); stop++)
+    await page.keyboard.press('Tab');
+  await expect(chosen).toBeFocused();
+  expect(await look()).not.toBe(unfocused);
+});

@@ -71,7 +71,9 @@ export function ThemePicker({
               : onChange({ ...settings, theme: id, customTheme: undefined, messageColor: look.color })
           }
         />
-        <span className="relative rounded-xl ring-offset-2 ring-offset-surface-raised peer-checked:ring-2 peer-checked:ring-accent peer-focus-visible:ring-2 peer-focus-visible:ring-focus-ring">
+        {/* Chosen is a ring, focused an outline further out: in the dark theme both are the accent, and the
+            chosen swatch (where Tab enters the group) showed no change when focused. */}
+        <span className="relative rounded-xl ring-offset-2 ring-offset-surface-raised peer-checked:ring-2 peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-[5px] peer-focus-visible:outline-focus-ring">
           <Swatch {...look} />
           {locked && !kept ? (
             <Lock aria-hidden className="absolute right-1.5 top-1.5 h-3.5 w-3.5 text-white drop-shadow" />
