@@ -146,11 +146,12 @@ describe('/media/', () => {
     });
   });
 
-  it('sandboxes every media response', async () => {
+  it('sandboxes every media response and keeps it out of search engines', async () => {
     for (const url of [AUDIO_URL, `/media/${AUDIO_FILE}`, await signed('missing.mp3')]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
     }
   });
 

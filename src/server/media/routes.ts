@@ -48,7 +48,11 @@ export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const downloads = new WeakMap<FastifyRequest, string>();
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('Content-Security-Policy', MEDIA_CSP).header('X-Content-Type-Options', 'nosniff');
+    // A signed link found elsewhere (a shared page's cover, say) is someone's file, never a search result.
+    reply
+      .header('Content-Security-Policy', MEDIA_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('X-Robots-Tag', 'noindex');
     const [pathname = '', query = ''] = (request.raw.url ?? '').split(/\?(.*)/s, 2);
     if (!isSafeMediaPath(pathname)) throw notFound();
     const access = ctx.media.verify(pathname, new URLSearchParams(query));
