@@ -16,6 +16,7 @@ export function QueryState({
   emptyText,
   onRetry,
   notFound,
+  what = 'this list',
   children,
 }: {
   isPending: boolean;
@@ -24,6 +25,8 @@ export function QueryState({
   emptyText: string;
   onRetry: () => void;
   notFound?: ReactNode;
+  /** What failed to load, as the error says it: "Could not load {what}: …". */
+  what?: string;
   children: ReactNode;
 }) {
   if (isPending) {
@@ -38,7 +41,9 @@ export function QueryState({
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
         <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
-        <p>Could not load this list: {error.message}</p>
+        <p>
+          Could not load {what}: {error.message}
+        </p>
         <Button variant="secondary" size="sm" onClick={onRetry}>
           Try again
         </Button>

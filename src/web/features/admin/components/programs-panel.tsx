@@ -156,6 +156,7 @@ function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => v
         isEmpty={false}
         emptyText=""
         onRetry={() => void query.refetch()}
+        what="this program"
         notFound={
           <p role="status" className="rounded-2xl border border-line p-8 text-center">
             {PROGRAM_NOT_FOUND}

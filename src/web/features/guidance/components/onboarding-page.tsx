@@ -50,6 +50,7 @@ export function OnboardingPage() {
       isEmpty={false}
       emptyText=""
       onRetry={() => void query.refetch()}
+      what="your answers"
     >
       {query.data ? (
         <div className="rounded-3xl border border-line bg-surface-raised p-6 sm:p-8">

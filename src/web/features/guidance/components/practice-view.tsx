@@ -225,6 +225,7 @@ export function PracticeView() {
       isEmpty={false}
       emptyText=""
       onRetry={() => void query.refetch()}
+      what="your practice"
     >
       {query.data ? (
         <div className="grid gap-6 lg:grid-cols-2">

@@ -29,6 +29,8 @@ describe('ProgramView', () => {
   it('keeps Try again for a failure that asking again can mend', async () => {
     renderProgram(() => jsonResponse(500, { detail: 'A server error occurred.', request_id: 'r1' }));
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+    // A program is not a list: the error names what it could not load.
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this program: A server error occurred.');
     expect(screen.queryByRole('heading', { name: 'Program not found' })).toBeNull();
   });
 });

@@ -235,6 +235,7 @@ export function ProgramView({ slug }: { slug: string }) {
         emptyText=""
         onRetry={() => void query.refetch()}
         notFound={<ProgramNotFound />}
+        what="this program"
       >
         {program && selected ? (
           <>

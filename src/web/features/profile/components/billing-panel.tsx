@@ -146,6 +146,7 @@ export function BillingPanel() {
           isEmpty={false}
           emptyText=""
           onRetry={() => void query.refetch()}
+          what="your plan"
         >
           {state ? (
             <div className="flex flex-col gap-5">
