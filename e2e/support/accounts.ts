@@ -94,7 +94,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access'))).not.toBeNull();
+  // The next page may still be loading on a busy machine (two browsers, the server's hashing): more than
+  // the 7 s an expectation waits by default (seen in CI-sized runs).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access')), { timeout: 20_000 }).not.toBeNull();
 }
 
 /**
