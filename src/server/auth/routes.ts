@@ -59,7 +59,18 @@ const described = <S extends object>(summary: string, schema: S, tags = ['accoun
   schema: { tags, summary, ...schema },
 });
 
+/**
+ * The largest body an account call takes: its fields are an e-mail, names, a password of at most 4,096
+ * characters (even \u-escaped, 24 KiB) and tokens. Most are open to anyone, and parsing a megabyte of
+ * JSON made of many small arrays holds a worker's event loop for a quarter of a second, so they refuse
+ * more than this (413) before reading it, where other calls take the app's 1 MiB.
+ */
+export const ACCOUNT_CALL_BODY_LIMIT = 64 * 1024;
+
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= ACCOUNT_CALL_BODY_LIMIT;
+  });
   const accountTokens = createAccountTokens(ctx.config.secretKey, {
     activation: ctx.config.tokens.activationTtlSeconds,
     reset: ctx.config.tokens.resetTtlSeconds,

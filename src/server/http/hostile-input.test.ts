@@ -97,11 +97,11 @@ describe('hostile input on the real routes', () => {
 
   it('refuses a JSON body nested past 64 levels before parsing it, and takes brackets inside its strings', async () => {
     // A megabyte of brackets held a worker for seconds of parsing, open to anyone at login.
-    for (const body of [
-      `{"email": "a@example.com", "password": "x", "extra": ${'['.repeat(500_000)}${']'.repeat(500_000)}}`,
-      `{"extra": ${'{"a": '.repeat(65)}1${'}'.repeat(65)}}`,
-    ]) {
-      const res = await postJson('/api/jwt/create/', body);
+    for (const [url, body] of [
+      ['/api/user/my-categories/', `{"name": "x", "extra": ${'['.repeat(500_000)}${']'.repeat(500_000)}}`],
+      ['/api/jwt/create/', `{"extra": ${'{"a": '.repeat(65)}1${'}'.repeat(65)}}`],
+    ] as const) {
+      const res = await postJson(url, body, user.headers);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'JSON parse error - the request body nests more than 64 levels.' });
     }
@@ -111,6 +111,23 @@ describe('hostile input on the real routes', () => {
       `{"email": "a@example.com", "password": ${JSON.stringify(`\\"${'['.repeat(100)}`)}, "extra": ${'['.repeat(63)}${']'.repeat(63)}}`,
     );
     expect(deepest.statusCode).toBe(401);
+  });
+
+  it('refuses an account call a body over 64 KiB before parsing it, and takes the longest password a login takes', async () => {
+    // A megabyte of small arrays held a worker for a quarter of a second, open to anyone at login.
+    const wide = `{"email": "a@example.com", "password": "x", "extra": [${Array(100_000).fill('[]').join(',')}]}`;
+    for (const url of ['/api/jwt/create/', '/api/users/', '/api/users/reset_password/', '/api/jwt/refresh/']) {
+      const res = await postJson(url, wide);
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toEqual({ detail: 'Request body is too large.' });
+    }
+    // Other calls keep the app's 1 MiB.
+    const list = await postJson('/api/user/my-categories/', wide.replace('"email"', '"name"'), user.headers);
+    expect(list.statusCode).not.toBe(413);
+    // 4,096 characters each sent as a six-byte escape (\u00e9): 24 KiB.
+    const escaped = '\\u00e9'.repeat(4096);
+    const longest = await postJson('/api/jwt/create/', `{"email": "a@example.com", "password": "${escaped}"}`);
+    expect(longest.statusCode).toBe(401);
   });
 
   it('answers text/plain sent to a JSON call with 415', async () => {
