@@ -22,7 +22,9 @@ function migrationsUpTo(lastTag: string) {
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-describe('migrations', () => {
+// Each release's test opens a database of its own and runs every migration on it, twice: seconds on an
+// idle machine, past the default 30 s on one running the e2e browsers beside it.
+describe('migrations', { timeout: 90_000 }, () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
