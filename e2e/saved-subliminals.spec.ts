@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
+import {
+  AFTER_HASHING,
+  createActiveUser,
+  linkOf,
+  readLatestMail,
+  setPlanAsStaff,
+  signIn,
+  signInAsNewUser,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
 test.skip(!process.env.E2E_STAFF_EMAIL, 'Run through scripts/e2e.mjs, which creates the staff account.');
@@ -75,6 +85,66 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
   expect(reads).toEqual([]);
   await visitorContext.close();
+});
+
+test('a visitor who signs up from a share link is back on it after activating from the e-mail, on another device, and logging in', async ({
+  page,
+  browser,
+}) => {
+  // A member shares a saved subliminal (through the API: the sharing itself is the first test's).
+  const sharer = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, sharer.email, 'intermediate');
+  const login = await page.request.post('/api/jwt/create/', { data: sharer });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const saved = await page.request.post('/api/user/subliminals/', {
+    headers,
+    data: {
+      name: 'Evening harbour',
+      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
+      settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const { id } = (await saved.json()) as { id: number };
+  const shared = await page.request.post(`/api/user/subliminals/${id}/share/`, { headers });
+  const sharePath = new URL(((await shared.json()) as { url: string }).url).pathname;
+
+  // A stranger opens the link and signs up from it.
+  const baseURL = test.info().project.use.baseURL;
+  const laptop = await browser.newContext({ baseURL });
+  const visitor = await laptop.newPage();
+  await visitor.goto(sharePath);
+  await visitor.getByRole('link', { name: 'Sign up free' }).click();
+  await expect(visitor).toHaveURL(`/signup?redirect=${encodeURIComponent(sharePath)}`);
+  const email = uniqueEmail('from-share');
+  const password = strongPassword();
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByLabel('Password', { exact: true }).fill(password);
+  await visitor.getByLabel('Confirm password').fill(password);
+  await visitor.getByRole('checkbox', { name: /at least 18/ }).check();
+  await visitor.getByRole('button', { name: 'Sign up' }).click();
+  await expect(visitor.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible(
+    AFTER_HASHING,
+  );
+  await expect(visitor).toHaveURL(`/login?redirect=${encodeURIComponent(sharePath)}`);
+
+  // The e-mail is opened on another device (no storage of the laptop's): its link carries the share page,
+  // through activation and login, back to what was shared.
+  const link = new URL(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
+  expect(link.searchParams.get('redirect')).toBe(sharePath);
+  const phone = await browser.newContext({ baseURL });
+  const reader = await phone.newPage();
+  await reader.goto(link.pathname + link.search);
+  await expect(reader.getByText('Account activated successfully')).toBeVisible();
+  await expect(reader).toHaveURL(`/login?redirect=${encodeURIComponent(sharePath)}`);
+  await reader.getByLabel('Email').fill(email);
+  await reader.getByLabel('Password', { exact: true }).fill(password);
+  await reader.getByRole('button', { name: 'Log in' }).click();
+  await reader.waitForURL((url) => url.pathname === sharePath, AFTER_HASHING);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Evening harbour' })).toBeVisible();
+  await expect(reader.getByRole('button', { name: 'Play it now' })).toBeVisible();
+  await phone.close();
+  await laptop.close();
 });
 
 test('on Basic, saving and sharing are locked on screen and refused by the API', async ({ page }) => {

@@ -64,6 +64,10 @@ describe('the share page the server filled', () => {
       'href',
       `/login?redirect=${encodeURIComponent(window.location.pathname)}`,
     );
+    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute(
+      'href',
+      `/signup?redirect=${encodeURIComponent(window.location.pathname)}`,
+    );
     // After hydration, the date as the visitor's browser writes it.
     expect(screen.getByText(/messages, shared on/)).toHaveTextContent(
       new Date(item.shared_at).toLocaleDateString(undefined, { dateStyle: 'long' }),

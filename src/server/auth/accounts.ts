@@ -49,7 +49,9 @@ export async function signup(ctx: AppContext, body: SignupRequest) {
         if (!row) throw new Error('user insert returned no row');
         await tx.insert(profiles).values({ userId: row.id });
         // In the same transaction: an account never exists without its activation mail on the way.
-        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.activation', payload: { userId: row.id } }));
+        // The share page it came from rides along into the link (docs/decisions/052-…).
+        const payload = { userId: row.id, ...(body.redirect ? { redirect: body.redirect } : {}) };
+        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.activation', payload }));
         return row;
       }),
     () => badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] }),

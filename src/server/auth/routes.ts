@@ -205,7 +205,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     resendActivationRequestSchema,
     'resend',
     (body) => body.email,
-    (body) => resendActivation(ctx, body.email),
+    (body) => resendActivation(ctx, body.email, body.redirect),
   );
 
   // The calls below check the current password: limited per account, so a stolen session cannot

@@ -28,10 +28,11 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
 /**
  * Sends a new activation link to an account never activated (not to one staff deactivated); says
  * nothing either way: the job looks the address up, as the reset request's does (no account
- * enumeration, not even by timing).
+ * enumeration, not even by timing). `redirect`: the share page its link leads back to, as a sign-up's.
  */
-export async function resendActivation(ctx: AppContext, email: string): Promise<void> {
-  await ctx.jobs.enqueue(ctx.database.db, mailJob({ kind: 'mail.activation', payload: { email: email.trim() } }));
+export async function resendActivation(ctx: AppContext, email: string, redirect?: string): Promise<void> {
+  const payload = { email: email.trim(), ...(redirect ? { redirect } : {}) };
+  await ctx.jobs.enqueue(ctx.database.db, mailJob({ kind: 'mail.activation', payload }));
   ctx.jobs.wake();
 }
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_INACTIVE_CODE, API, MESSAGES, TERMS_NOT_ACCEPTED, currentUserSchema } from '@shared/contract';
+import {
+  ACCOUNT_INACTIVE_CODE,
+  API,
+  MESSAGES,
+  NOT_A_SHARE_PAGE,
+  TERMS_NOT_ACCEPTED,
+  currentUserSchema,
+} from '@shared/contract';
 import type { TestApp } from '../test/test-app';
 import type { SmtpCapture } from '../test/smtp';
 import { profiles, users } from '../db/schema';
@@ -46,6 +53,46 @@ describe('signup, activation and login', () => {
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ detail: MESSAGES.badCredentials });
+  });
+
+  it('carries the share page signed up from into the activation link, and a resend’s too (decision 052)', async () => {
+    const redirect = '/s/Ab-c_123xyz';
+    const body = { email: 'from.a.share@example.com', password: PASSWORD, re_password: PASSWORD, redirect };
+    expect((await post(t, API.signup, body)).statusCode).toBe(201);
+    await t.ctx.jobs.settled();
+    const mail = await smtp.waitFor((m) => m.to.includes('from.a.share@example.com'));
+    const { uid, token } = linkParams(mail, 'activation');
+    const link = `http://innerwave.test/activation/${uid}/${token}?redirect=%2Fs%2FAb-c_123xyz`;
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(link);
+
+    const resent = await post(t, API.resendActivation, { email: 'from.a.share@example.com', redirect });
+    expect(resent.statusCode).toBe(204);
+    await t.ctx.jobs.settled();
+    const again = await smtp.waitFor((m) => m.to.includes('from.a.share@example.com') && m !== mail);
+    expect(again.links.some((href) => new URL(href).search === '?redirect=%2Fs%2FAb-c_123xyz')).toBe(true);
+  });
+
+  it('refuses a redirect that is not a share page, creating nothing (no link to another site or page)', async () => {
+    for (const redirect of [
+      '//evil.example',
+      'https://evil.example/s/abc',
+      '/profile',
+      '/s/abc?x=1',
+      '/s/abc/../x',
+      '/s/',
+      7,
+    ]) {
+      const email = 'open.redirect@example.com';
+      const response = await post(t, API.signup, { email, password: PASSWORD, re_password: PASSWORD, redirect });
+      expect(response.statusCode, String(redirect)).toBe(400);
+      expect(response.json()).toEqual({
+        redirect: [typeof redirect === 'string' ? NOT_A_SHARE_PAGE : 'Not a valid string.'],
+      });
+      const resend = await post(t, API.resendActivation, { email, redirect });
+      expect(resend.statusCode).toBe(400);
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'open.redirect@example.com'))).toEqual([]);
   });
 
   it('requires the confirmation of age or consent and of the terms', async () => {

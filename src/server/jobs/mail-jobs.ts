@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUPPORT } from '@shared/constants';
-import { BILLING_RETURN, EMAILED_PAGES, fillPath } from '@shared/contract';
+import { BILLING_RETURN, EMAILED_PAGES, fillPath, isSharePagePath } from '@shared/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { duplicateSubscriptions, supportRequests, users } from '../db/schema';
@@ -34,8 +34,13 @@ export interface MailJobDeps {
 }
 
 const userId = z.number().int().positive();
+/** Checked again when the link is made: a payload never writes anything but a share page into a link. */
+const sharePage = z.string().refine(isSharePagePath).optional();
 const payloads = {
-  'mail.activation': z.union([z.object({ userId }), z.object({ email: z.string() })]),
+  'mail.activation': z.union([
+    z.object({ userId, redirect: sharePage }),
+    z.object({ email: z.string(), redirect: sharePage }),
+  ]),
   'mail.password-reset': z.object({ email: z.string() }),
   'mail.password-changed': z.object({ userId, signedOut: z.enum(['every device', 'your other devices']) }),
   'mail.email-change': z.object({ userId, newEmail: z.string() }),
@@ -84,10 +89,12 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
       const user = 'userId' in payload ? await userById(payload.userId) : await userByEmail(payload.email);
       // Only to an account that was never activated: one staff deactivated waits for staff.
       if (!user || user.isActive || user.deactivatedAt) return undefined;
-      const link = page(EMAILED_PAGES.activation, {
+      const activation = page(EMAILED_PAGES.activation, {
         uid: encodeUid(user.id),
         token: tokens.make('activation', user),
       });
+      // The share page signed up from, for the activation page to hand on to login (decision 052).
+      const link = payload.redirect ? `${activation}?redirect=${encodeURIComponent(payload.redirect)}` : activation;
       return activationMail(user.email, link, days(config.tokens.activationTtlSeconds));
     },
     'mail.password-reset': async ({ email }) => {

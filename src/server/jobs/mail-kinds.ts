@@ -4,7 +4,11 @@ import type { NewJob } from './queue';
 // what, never the mail itself: its link is made when it is sent, so no usable token is ever stored.
 
 export type MailJob =
-  | { kind: 'mail.activation'; payload: { userId: number } | { email: string } }
+  | {
+      kind: 'mail.activation';
+      /** `redirect`: the share page the link leads back to after activation and login. */
+      payload: ({ userId: number } | { email: string }) & { redirect?: string };
+    }
   | { kind: 'mail.password-reset'; payload: { email: string } }
   | { kind: 'mail.password-changed'; payload: { userId: number; signedOut: 'every device' | 'your other devices' } }
   | { kind: 'mail.email-change'; payload: { userId: number; newEmail: string } }

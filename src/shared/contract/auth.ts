@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, newPasswordField, passwordField, requiredString } from './fields';
+import { emailField, newPasswordField, passwordField, requiredString, sharePageField } from './fields';
 import { TERMS_NOT_ACCEPTED } from './plain';
 
 export { ACCOUNT_INACTIVE_CODE, TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from './plain';
@@ -13,6 +13,8 @@ export const signupRequestSchema = z.object({
   // Our form sends it (true) and the server refuses anything else; left out, as djoser's clients send
   // the spec's body, the client is taken to have asked for it itself (docs/product/accounts.md#sign-up).
   accept_terms: z.literal(true, { error: TERMS_NOT_ACCEPTED }).optional(),
+  // Not djoser's: the share page the person signed up from, which the activation link leads back to.
+  redirect: sharePageField().optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -56,7 +58,7 @@ export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmReq
 
 // Self-service (docs/product/accounts.md#self-service): djoser's remaining user calls.
 
-export const resendActivationRequestSchema = z.object({ email: emailField() });
+export const resendActivationRequestSchema = z.object({ email: emailField(), redirect: sharePageField().optional() });
 export type ResendActivationRequest = z.infer<typeof resendActivationRequestSchema>;
 
 export const setPasswordRequestSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, unstorableTextMessages } from './errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hasVisibleText } from './plain';
+import { isSharePagePath } from './paths';
 
 /** A required string with DRF's messages that shows something (not blank, not only invisible characters). */
 export const requiredString = () =>
@@ -100,3 +101,15 @@ export const orderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
 });
 export type OrderRequest = z.infer<typeof orderSchema>;
+
+export const NOT_A_SHARE_PAGE = 'Enter the path of a share link, such as /s/AbC123.';
+
+/**
+ * The page a sign-up comes back to after its activation (`redirect`): a share page's path only, so an
+ * activation link can never send anyone to another site or another kind of page
+ * (docs/decisions/052-a-sign-up-from-a-share-link-comes-back-to-it.md).
+ */
+export const sharePageField = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
+    .refine(isSharePagePath, { error: NOT_A_SHARE_PAGE });

@@ -74,6 +74,15 @@ export const EMAILED_PAGES = {
 /** The public page of a share link (its URL is what the share calls answer). */
 export const SHARED_PAGE = '/s/:token';
 
+/** A share page's path exactly as the server writes it: `/s/` and a token's characters (base64url), nothing more. */
+const SHARE_PAGE_PATH = /^\/s\/[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Whether a value is a share page's path, the one page a sign-up carries through its activation link
+ * (docs/decisions/052-a-sign-up-from-a-share-link-comes-back-to-it.md).
+ */
+export const isSharePagePath = (value: string) => SHARE_PAGE_PATH.test(value);
+
 /**
  * Every page of the web app, as the router's paths (docs/product/screens.md#routes): the web router
  * routes exactly these (src/web/app/router.tsx), and the server answers any other page path with 404

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginWithRedirect, safeRedirectTarget } from './paths';
+import { loginWithRedirect, safeRedirectTarget, shareReturnTarget, withRedirect } from './paths';
 
 describe('redirect targets', () => {
   it('round-trips a path through the login URL', () => {
@@ -25,5 +25,28 @@ describe('redirect targets', () => {
     null,
   ])('refuses %s', (value) => {
     expect(safeRedirectTarget(value)).toBeNull();
+  });
+});
+
+describe('the share page a sign-up returns to', () => {
+  it('is a share page path, as the browser reads it, carried beside a query already there', () => {
+    const url = new URL(withRedirect('/signup?plan=pro', '/s/Ab-c_12'), 'http://x');
+    expect(url.searchParams.get('plan')).toBe('pro');
+    expect(shareReturnTarget(url.searchParams.get('redirect'))).toBe('/s/Ab-c_12');
+    expect(shareReturnTarget('/s/Ab\tc')).toBe('/s/Abc');
+    expect(shareReturnTarget('/s/Ab\\c')).toBeNull();
+    expect(withRedirect('/login', null)).toBe('/login');
+  });
+
+  it.each([
+    '/profile',
+    '/s/abc/../../profile',
+    '/s/abc?next=//evil.example',
+    '/s/',
+    '//evil.example/s/abc',
+    'https://evil.example/s/abc',
+    null,
+  ])('refuses %s', (value) => {
+    expect(shareReturnTarget(value)).toBeNull();
   });
 });

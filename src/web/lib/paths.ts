@@ -1,5 +1,5 @@
 // The paths module alone: the contract's index would bring zod into every page's first load.
-import { PAGES } from '@shared/contract/paths';
+import { isSharePagePath, PAGES } from '@shared/contract/paths';
 
 /** Every route of the SPA (the server knows them too: @shared/contract/paths). Builders for routes with parameters below. */
 export const paths = PAGES;
@@ -7,8 +7,12 @@ export const paths = PAGES;
 /** Whether a path is one of staff's admin pages (`/admin` and its tabs). */
 export const isAdminPath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
 
+/** A page's URL (its query or none) that also says where to go after login (`redirect=`); `null` adds nothing. */
+export const withRedirect = (url: string, target: string | null) =>
+  target === null ? url : `${url}${url.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(target)}`;
+
 /** The login page, remembering where to go afterwards (the route guard's redirect). */
-export const loginWithRedirect = (target: string) => `${paths.login}?redirect=${encodeURIComponent(target)}`;
+export const loginWithRedirect = (target: string) => withRedirect(paths.login, target);
 
 /** The plan a visitor chose, carried from the pricing table into checkout (docs/product/screens.md#choosing-a-plan). */
 export const planPaths = {
@@ -33,3 +37,17 @@ export function safeRedirectTarget(value: string | null): string | null {
   if (url.origin !== REDIRECT_BASE) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * The share page a sign-up returns to, from a `redirect=` value: a same-site path (as any redirect) that
+ * is a share page's. Only it goes through sign-up and the activation e-mail into login
+ * (docs/decisions/052-a-sign-up-from-a-share-link-comes-back-to-it.md).
+ */
+export function shareReturnTarget(value: string | null): string | null {
+  const target = safeRedirectTarget(value);
+  return target !== null && isSharePagePath(target) ? target : null;
+}
+
+/** The share page a sign-up or login page opened with in its URL (what shareReturnTarget allows), or null. */
+export const shareReturnOnArrival = (): string | null =>
+  shareReturnTarget(new URLSearchParams(window.location.search).get('redirect'));

@@ -8,9 +8,9 @@ import { ActivateAccount } from './activate-account';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const renderActivation = () =>
+const renderActivation = (query = '') =>
   renderWithProviders(<ActivateAccount uid="MQ" token="t" />, {
-    path: '/activation/MQ/t',
+    path: `/activation/MQ/t${query}`,
     pattern: '/activation/:uid/:token',
     routes: [{ path: '/login', element: <p>login page</p> }],
   });
@@ -32,4 +32,21 @@ describe('activation', () => {
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith(AUTH_MESSAGES.activationFailed);
   });
+
+  it('hands the share page a sign-up came from on to login, whatever the activation answered', async () => {
+    fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
+    const { router } = renderActivation('?redirect=%2Fs%2FAb-c_12');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirect=%2Fs%2FAb-c_12');
+  });
+
+  it.each(['//evil.example', 'https://evil.example/s/x', '/profile'])(
+    'hands no redirect=%s on: an activation link leads back to a share page only',
+    async (redirect) => {
+      fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
+      const { router } = renderActivation(`?redirect=${encodeURIComponent(redirect)}`);
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
+    },
+  );
 });

@@ -1,19 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SHORT_TOAST_MS } from '@web/lib/constants';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
-import { paths } from '@web/lib/paths';
+import { loginWithRedirect, paths, shareReturnTarget } from '@web/lib/paths';
 import { activateAccount } from '../api/activate-account';
 import { AUTH_MESSAGES } from '../messages';
 import { AuthCard } from './auth-card';
 
 /**
- * Runs the activation as soon as the page opens (docs/product/accounts.md#activation), then goes to login either way.
+ * Runs the activation as soon as the page opens (docs/product/accounts.md#activation), then goes to login either way;
+ * a link made for a sign-up from a share link (`?redirect=/s/…`) hands that page on to login, which opens
+ * it once signed in, on whichever device the e-mail was opened (decision 052).
  */
 export function ActivateAccount({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
+  const shareTarget = shareReturnTarget(useSearchParams()[0].get('redirect'));
   // The link works once: StrictMode's second effect run must not post it again.
   const started = useRef(false);
   useEffect(() => {
@@ -28,8 +31,8 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
           else toast.error(error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
         },
       )
-      .finally(() => void navigate(paths.login, { replace: true }));
-  }, [uid, token, navigate]);
+      .finally(() => void navigate(shareTarget ? loginWithRedirect(shareTarget) : paths.login, { replace: true }));
+  }, [uid, token, navigate, shareTarget]);
 
   return (
     <AuthCard title="Activate your account">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ACCOUNT_INACTIVE_CODE, type PaidPlan } from '@shared/contract/plain';
 import { ApiError } from '@web/lib/api-client';
 import { Link, useLocationState, useNavigate, useSearchParams } from '@web/lib/link';
-import { paths, planPaths, safeRedirectTarget } from '@web/lib/paths';
+import { paths, planPaths, safeRedirectTarget, shareReturnTarget, withRedirect } from '@web/lib/paths';
 import { chosenPlan } from '@web/lib/chosen-plan';
 import { sessionStore } from '@web/lib/session';
 import { notify } from '@web/lib/toast';
@@ -40,6 +40,8 @@ export function LoginForm() {
   // Someone who has just signed up is new here.
   const greeting = signedUp ? 'Welcome to Innerwave.' : 'Welcome back.';
   const plan = useChosenPlan();
+  // A share page to come back to goes on to a sign-up, and into a new activation link (decision 052).
+  const shareTarget = shareReturnTarget(searchParams.get('redirect'));
   // The address of an account that proved its password but waits for activation.
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -85,7 +87,10 @@ export function LoginForm() {
       title="Log in"
       intro={`${greeting} Log in to open your subliminals, meditations and profile.`}
       footer={
-        <AuthFooterLink lead="New to Innerwave?" to={plan ? planPaths.signup(plan) : paths.signup}>
+        <AuthFooterLink
+          lead="New to Innerwave?"
+          to={withRedirect(plan ? planPaths.signup(plan) : paths.signup, shareTarget)}
+        >
           Create an account
         </AuthFooterLink>
       }
@@ -102,10 +107,10 @@ export function LoginForm() {
       {inactiveEmail ? (
         <div role="alert" className="mb-4 flex flex-col gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
           <p>{AUTH_MESSAGES.accountInactive}</p>
-          <ResendActivationButton email={inactiveEmail} />
+          <ResendActivationButton email={inactiveEmail} redirect={shareTarget} />
         </div>
       ) : signedUp ? (
-        <SignedUpNotice email={signedUp} />
+        <SignedUpNotice email={signedUp} redirect={shareTarget} />
       ) : null}
       <AuthForm {...form.formProps((values) => void logIn(values))}>
         <EmailField id="login-email" name="email" defaultValue={signedUp ?? ''} error={form.errors.email} />

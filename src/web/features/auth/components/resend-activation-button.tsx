@@ -5,19 +5,24 @@ import { notify } from '@web/lib/toast';
 import { resendActivation } from '../api/resend-activation';
 import { AUTH_MESSAGES } from '../messages';
 
-/** Asks for a new activation link; the answer is the same whether or not the address has an account waiting. */
+/**
+ * Asks for a new activation link; the answer is the same whether or not the address has an account
+ * waiting. `redirect`: the share page the new link leads back to, as the sign-up's did.
+ */
 export function ResendActivationButton({
   email,
+  redirect = null,
   variant = 'secondary',
 }: {
   email: string;
+  redirect?: string | null;
   variant?: 'primary' | 'secondary';
 }) {
   const [pending, setPending] = useState(false);
   const resend = async () => {
     setPending(true);
     try {
-      await resendActivation({ email });
+      await resendActivation({ email, ...(redirect ? { redirect } : {}) });
       notify.success(AUTH_MESSAGES.resendSent);
     } catch (error) {
       notify.error(

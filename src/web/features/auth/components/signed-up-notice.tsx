@@ -17,7 +17,7 @@ export function signedUpAddress(state: unknown): string | null {
 }
 
 /** Above the login form after a sign-up: where the activation link went, and a new one on request. */
-export function SignedUpNotice({ email }: { email: string }) {
+export function SignedUpNotice({ email, redirect }: { email: string; redirect: string | null }) {
   return (
     <div className="mb-5 flex items-start gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
       <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-link" />
@@ -30,7 +30,7 @@ export function SignedUpNotice({ email }: { email: string }) {
           Open it to activate your account, then log in here.
         </p>
         <p className="text-fg-muted">Nothing after a few minutes? Look in your spam folder, or have a new link sent.</p>
-        <ResendActivationButton email={email} />
+        <ResendActivationButton email={email} redirect={redirect} />
       </div>
     </div>
   );

@@ -9,9 +9,9 @@ import { AUTH_MESSAGES } from '../messages';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
-function renderSignup() {
+function renderSignup(path = '/signup') {
   return renderWithProviders(<SignupForm />, {
-    path: '/signup',
+    path,
     pattern: '/signup',
     routes: [{ path: '/login', element: <LoginForm /> }],
   });
@@ -121,6 +121,37 @@ describe('signup form', () => {
     ]);
     success.mockRestore();
   });
+
+  it('signed up from a share link: sends its page for the activation link and goes to a login that returns to it', async () => {
+    const api = fakeApi({
+      [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email: 'ada@example.com' }),
+      [`POST ${API.resendActivation}`]: () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderSignup('/signup?redirect=%2Fs%2FAb-c_12');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fs%2FAb-c_12');
+    await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/login?redirect=%2Fs%2FAb-c_12');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup?redirect=%2Fs%2FAb-c_12',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
+    await vi.waitFor(() => expect(api.calls).toHaveLength(2));
+    expect(api.calls.map(({ body }) => (body as { redirect?: string }).redirect)).toEqual(['/s/Ab-c_12', '/s/Ab-c_12']);
+  });
+
+  it.each(['/profile', '//evil.example/s/x', '/s/x/../../profile'])(
+    'carries no redirect=%s that is not a share page into the sign-up (the server would refuse it)',
+    async (redirect) => {
+      const api = fakeApi({ [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email: 'ada@example.com' }) });
+      const { router } = renderSignup(`/signup?redirect=${encodeURIComponent(redirect)}`);
+      await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
+      expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
+      expect(api.calls[0]!.body).not.toHaveProperty('redirect');
+    },
+  );
 
   it('says to wait when the server limits attempts, as login does', async () => {
     const error = vi.spyOn(toast, 'error');

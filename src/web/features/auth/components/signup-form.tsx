@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { FieldError } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
-import { Link, useNavigate } from '@web/lib/link';
-import { paths, planPaths } from '@web/lib/paths';
+import { Link, useNavigate, useSearchParams } from '@web/lib/link';
+import { paths, planPaths, shareReturnTarget, withRedirect } from '@web/lib/paths';
 import { notify } from '@web/lib/toast';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { signup } from '../api/signup';
@@ -22,6 +22,9 @@ const FIELDS = ['email', 'password', 're_password', 'accept_terms'] as const;
 export function SignupForm() {
   const navigate = useNavigate();
   const plan = useChosenPlan();
+  // Signed up from a share link: the activation link, and login after it, lead back to it (decision 052).
+  const shareTarget = shareReturnTarget(useSearchParams().get('redirect'));
+  const loginPath = withRedirect(plan ? planPaths.login(plan) : paths.login, shareTarget);
   const [pending, setPending] = useState(false);
   const form = useLightForm(checkSignup);
   const { errors } = form;
@@ -29,11 +32,15 @@ export function SignupForm() {
   const create = async (values: SignupValues) => {
     setPending(true);
     try {
-      const account = await signup({ ...values, accept_terms: true });
+      const account = await signup({
+        ...values,
+        accept_terms: true,
+        ...(shareTarget ? { redirect: shareTarget } : {}),
+      });
       notify.success(AUTH_MESSAGES.signupSucceeded);
       form.reset();
       // Login says where the link went and offers a new one, with the address filled in.
-      navigate(plan ? planPaths.login(plan) : paths.login, {
+      navigate(loginPath, {
         state: { signedUp: account.email } satisfies SignedUpState,
       });
     } catch (error) {
@@ -60,7 +67,7 @@ export function SignupForm() {
       title="Create your account"
       intro="Sign up with your e-mail address; we will send you a link to activate your account."
       footer={
-        <AuthFooterLink lead="Already have an account?" to={plan ? planPaths.login(plan) : paths.login}>
+        <AuthFooterLink lead="Already have an account?" to={loginPath}>
           Log in
         </AuthFooterLink>
       }

@@ -61,7 +61,12 @@ describe('SharedPage', () => {
     expect(screen.getByText(/Forest theme/).textContent).toBe(
       'Forest theme · each message shows for 100\u00a0ms, one every 2\u00a0s · 20\u00a0px',
     );
-    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/signup');
+    // Both come back here: a sign-up through its activation e-mail (decision 052).
+    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute(
+      'href',
+      `/signup?redirect=%2Fs%2F${TOKEN}`,
+    );
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirect=%2Fs%2F${TOKEN}`);
     expect(server.calls[0]!.auth).toBeNull();
   });
 

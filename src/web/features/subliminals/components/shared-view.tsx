@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, describeError } from '@web/lib/api-client';
 import { Link, usePathname } from '@web/lib/link';
-import { loginWithRedirect, paths } from '@web/lib/paths';
+import { loginWithRedirect, paths, withRedirect } from '@web/lib/paths';
 import { sessionLook } from '../lib/session-look';
 
 // The shared page as anyone sees it, for the SPA's route (shared-page.tsx) and the pre-rendered page
@@ -61,7 +61,10 @@ export function SharedProblem({ error, onRetry }: { error: unknown; onRetry: () 
   );
 }
 
-/** What a visitor who is not signed in is offered: an account, or a login that comes back here. */
+/**
+ * What a visitor who is not signed in is offered: an account or a login, each coming back here (a
+ * sign-up through its activation e-mail: docs/decisions/052-a-sign-up-from-a-share-link-comes-back-to-it.md).
+ */
 export function VisitorInvitation() {
   const here = usePathname();
   return (
@@ -72,7 +75,7 @@ export function VisitorInvitation() {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button asChild>
-          <Link to={paths.signup}>Sign up free</Link>
+          <Link to={withRedirect(paths.signup, here)}>Sign up free</Link>
         </Button>
         <Button asChild variant="secondary">
           <Link to={loginWithRedirect(here)}>Log in</Link>
