@@ -1,5 +1,14 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { clsx } from 'clsx';
+
+/**
+ * What ties a control to its error (and hint): `aria-invalid` while it has one, and `aria-describedby`
+ * naming the hint and the error under it. Every field of a form takes these, inputs, checkboxes and selects alike.
+ */
+export function describedBy(id: string, error: string | undefined, hint?: boolean) {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
@@ -25,18 +34,12 @@ export function Field({
   className,
   ...props
 }: ComponentProps<'input'> & { id: string; label: string; error?: string | undefined }) {
-  const errorId = `${id}-error`;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
+      <Input id={id} {...describedBy(id, error)} {...props} />
       <FieldError id={id} error={error} />
     </div>
   );
@@ -55,14 +58,48 @@ export function Textarea({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="input h-auto py-2"
-        {...props}
-      />
+      <textarea id={id} rows={3} {...describedBy(id, error)} className="input h-auto py-2" {...props} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A checkbox with its label beside it, an optional hint under it, and its error under that, announced and
+ * tied to the checkbox as a Field's is to its input.
+ */
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'type'> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent"
+          {...describedBy(id, error, hint !== undefined)}
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      {hint !== undefined ? (
+        <p id={`${id}-hint`} className="pl-8 text-xs text-fg-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={id} error={error} />
     </div>
   );

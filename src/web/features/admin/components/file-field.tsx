@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { clsx } from 'clsx';
-import { FieldError } from '@web/components/ui/input';
+import { FieldError, describedBy } from '@web/components/ui/input';
 
 /** A labelled file input with its hint and error. */
 export function FileField({
@@ -11,7 +11,6 @@ export function FileField({
   className,
   ...props
 }: ComponentProps<'input'> & { id: string; label: string; hint?: string; error?: string | undefined }) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -20,8 +19,7 @@ export function FileField({
       <input
         id={id}
         type="file"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...describedBy(id, error, hint !== undefined)}
         className="rounded-xl border border-line bg-surface-raised p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent/15 file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-fg aria-[invalid=true]:border-danger"
         {...props}
       />

@@ -20,7 +20,7 @@ import {
   programWriteOf,
 } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
-import { Field, FieldError as ErrorText, Textarea } from '@web/components/ui/input';
+import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
 import { describeError } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -501,10 +501,7 @@ export function ProgramEditor({
             error={errors.summary?.message}
             {...form.register('summary')}
           />
-          <fieldset
-            className="flex min-w-0 flex-col gap-2 sm:col-span-2"
-            aria-describedby={goalsError ? 'program-goals-error' : undefined}
-          >
+          <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium">Goals it serves</legend>
             <div className="flex flex-wrap gap-2">
               {GUIDANCE_GOALS.map((goal) => (
@@ -516,6 +513,7 @@ export function ProgramEditor({
                     type="checkbox"
                     value={goal.id}
                     className="h-4 w-4 accent-accent"
+                    {...describedBy('program-goals', goalsError)}
                     {...form.register('goals')}
                   />
                   {goal.label}

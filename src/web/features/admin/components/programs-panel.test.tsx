@@ -141,6 +141,28 @@ describe('ProgramsPanel', () => {
     expect(await screen.findByRole('button', { name: 'Save program' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('ties an error of the goals to each goal’s checkbox, as a field’s error is to its input', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET ${ADMIN_API.programs}`]: () => [],
+      [`POST ${ADMIN_API.programs}`]: () => jsonResponse(400, { goals: ['Each goal may be chosen once.'] }),
+    });
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=new' });
+    await user.type(await screen.findByLabelText('Title', { selector: '#program-title' }, { timeout: 5000 }), 'Calm');
+    await user.type(screen.getByLabelText('Summary'), 'Quiet.');
+    await user.click(screen.getByRole('checkbox', { name: 'Sleep' }));
+    await user.type(screen.getByLabelText('Title', { selector: '#day-0-title' }), 'First');
+    await user.type(screen.getByLabelText('Intro (read before the session)'), 'Sit down.');
+    await user.type(screen.getByLabelText('Messages (one per line)'), 'I rest.');
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    expect(await screen.findByText('Each goal may be chosen once.')).toBeVisible();
+    for (const goal of ['Sleep', 'Calm']) {
+      const checkbox = screen.getByRole('checkbox', { name: goal });
+      expect(checkbox).toHaveAttribute('aria-invalid', 'true');
+      expect(checkbox).toHaveAccessibleDescription('Each goal may be chosen once.');
+    }
+  });
+
   it('checks a day before sending it: a blank message list is named under its field', async () => {
     const user = userEvent.setup();
     const server = programsServer([]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TERMS_CONFIRMATION } from '@shared/contract/plain';
-import { FieldError } from '@web/components/ui/input';
+import { CheckboxField } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { Link, useNavigate, useSearchParams } from '@web/lib/link';
 import { paths, planPaths, shareReturnTarget, withRedirect } from '@web/lib/paths';
@@ -88,33 +88,25 @@ export function SignupForm() {
           isNew
           error={errors.re_password}
         />
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id="signup-accept-terms"
-              name="accept_terms"
-              type="checkbox"
-              aria-invalid={errors.accept_terms ? true : undefined}
-              aria-describedby={errors.accept_terms ? 'signup-accept-terms-error' : undefined}
-              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent"
-            />
-            <label htmlFor="signup-accept-terms" className="text-sm">
-              {TERMS_CONFIRMATION}
-            </label>
-          </div>
-          <p className="pl-8 text-xs text-fg-muted">
-            Read the{' '}
-            <Link to={paths.terms} target="_blank" className={linkClass}>
-              terms of service
-            </Link>{' '}
-            and the{' '}
-            <Link to={paths.privacy} target="_blank" className={linkClass}>
-              privacy policy
-            </Link>{' '}
-            (each opens in a new tab).
-          </p>
-          <FieldError id="signup-accept-terms" error={errors.accept_terms} />
-        </div>
+        <CheckboxField
+          id="signup-accept-terms"
+          name="accept_terms"
+          label={TERMS_CONFIRMATION}
+          hint={
+            <>
+              Read the{' '}
+              <Link to={paths.terms} target="_blank" className={linkClass}>
+                terms of service
+              </Link>{' '}
+              and the{' '}
+              <Link to={paths.privacy} target="_blank" className={linkClass}>
+                privacy policy
+              </Link>{' '}
+              (each opens in a new tab).
+            </>
+          }
+          error={errors.accept_terms}
+        />
         <SubmitButton pending={pending} pendingLabel="Creating your account">
           Sign up
         </SubmitButton>

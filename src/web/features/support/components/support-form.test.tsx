@@ -73,6 +73,15 @@ describe('SupportForm', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('Too long for the server');
   });
 
+  it('ties an error of the copy checkbox to it, as the other fields’ are to theirs', async () => {
+    server('basic', () => jsonResponse(400, { send_copy: ['Must be a valid boolean.'] }));
+    renderWithProviders(<SupportForm />);
+    await fill('Copy', 'Please send me a copy', true);
+    const checkbox = screen.getByLabelText('Send me a copy by e-mail');
+    await expect.poll(() => checkbox.getAttribute('aria-invalid')).toBe('true');
+    expect(checkbox).toHaveAccessibleDescription('Must be a valid boolean.');
+  });
+
   it('says why when the limit is reached, keeping what was typed', async () => {
     const detail =
       'You have sent 5 support requests in the last hour. You can send another in 12 minutes; we have the ones you sent.';

@@ -7,7 +7,7 @@ import type { SupportRequestReceipt } from '@shared/contract';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportRequestWriteSchema } from '@shared/contract/support';
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
-import { Field, FieldError, Textarea } from '@web/components/ui/input';
+import { CheckboxField, Field, Textarea } from '@web/components/ui/input';
 import { describeError } from '@web/lib/change';
 import { CONTACT } from '@web/lib/constants';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -101,20 +101,12 @@ export function SupportForm() {
           {formatInteger(messageLength)} / {formatInteger(SUPPORT_MESSAGE_MAX)}
         </p>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id="support-send-copy"
-            type="checkbox"
-            className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent"
-            {...form.register('send_copy')}
-          />
-          <label htmlFor="support-send-copy" className="text-sm">
-            Send me a copy by e-mail
-          </label>
-        </div>
-        <FieldError id="support-send-copy" error={errors.send_copy?.message} />
-      </div>
+      <CheckboxField
+        id="support-send-copy"
+        label="Send me a copy by e-mail"
+        error={errors.send_copy?.message}
+        {...form.register('send_copy')}
+      />
       {failure ? (
         <p role="alert" className="text-sm text-danger">
           {failure}
