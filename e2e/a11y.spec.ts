@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewUser } from './support/accounts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 
 // axe-core over every route, in both themes: any violation (WCAG 2.x A/AA and axe's best practices)
 // fails the test with the rule, the element and axe's explanation.
@@ -40,7 +40,14 @@ const MEMBER_ROUTES = [
   '/terms/',
   '/no-such-page',
 ];
-const STAFF_ROUTES = ['/admin/messages', '/admin/audio', '/admin/applications', '/admin/users', '/admin/support'];
+const STAFF_ROUTES = [
+  '/admin/messages',
+  '/admin/audio',
+  '/admin/programs',
+  '/admin/applications',
+  '/admin/users',
+  '/admin/support',
+];
 
 /** Opens a route in a theme and waits until it has settled: fonts, lists, lazily mounted sections. */
 async function open(page: Page, route: string) {
@@ -211,4 +218,151 @@ test('the chosen session theme shows when the keyboard is on it, in the dark the
     await page.keyboard.press('Tab');
   await expect(chosen).toBeFocused();
   expect(await look()).not.toBe(unfocused);
+});
+
+/**
+ * Every dialog, opened from the keyboard, in both themes: axe finds nothing in it, focus is inside it and Tab
+ * keeps it there, and Escape closes it with focus back on what opened it.
+ */
+type DialogCase = {
+  /** The dialog's accessible name. */
+  name: string | RegExp;
+  route: string;
+  width?: number;
+  /** What to do on the page before the opener can be used (fill a playlist, …). */
+  prepare?: (page: Page) => Promise<void>;
+  opener: (page: Page) => Locator;
+};
+
+async function checkDialogs(page: Page, cases: DialogCase[]) {
+  const found: string[] = [];
+  for (const theme of THEMES) {
+    await page.evaluate((value) => localStorage.setItem('innerwave.theme', value), theme);
+    for (const dialogCase of cases) {
+      const what = `${theme} dialog ${String(dialogCase.name)}`;
+      await page.setViewportSize({ width: dialogCase.width ?? 1280, height: 800 });
+      await page.goto(dialogCase.route);
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await dialogCase.prepare?.(page);
+      const opener = dialogCase.opener(page);
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: dialogCase.name });
+      await expect(dialog, what).toBeVisible();
+      const focusInside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+      await expect.poll(focusInside, { message: `${what}: focus moves into it` }).toBe(true);
+      // Round the dialog more than once: Tab and Shift+Tab never leave it.
+      for (const key of [
+        'Tab',
+        'Tab',
+        'Tab',
+        'Tab',
+        'Tab',
+        'Tab',
+        'Tab',
+        'Tab',
+        'Shift+Tab',
+        'Shift+Tab',
+        'Shift+Tab',
+      ]) {
+        await page.keyboard.press(key);
+        expect(await focusInside(), `${what}: ${key} stays inside`).toBe(true);
+      }
+      const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      found.push(
+        ...violations.flatMap((violation) =>
+          violation.nodes.map(
+            (node) =>
+              `${what}: ${violation.id} (${violation.impact}) on ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`,
+          ),
+        ),
+      );
+      await page.keyboard.press('Escape');
+      await expect(dialog, `${what}: Escape closes it`).toBeHidden();
+      await expect(opener, `${what}: focus returns to its opener`).toBeFocused();
+    }
+  }
+  expect(found, found.join('\n')).toEqual([]);
+}
+
+const fillPlaylist = async (page: Page) => {
+  await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
+  await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(');
+};
+
+test('the dialogs of a member’s profile pass axe and keep the keyboard in them', async ({ page }) => {
+  await signInAsNewUser(page);
+  await checkDialogs(page, [
+    { name: 'Edit profile', route: '/profile', opener: (p) => p.getByRole('button', { name: 'Edit profile' }) },
+    { name: /password/i, route: '/profile', opener: (p) => p.getByRole('button', { name: 'Change password' }) },
+    { name: /e-mail/i, route: '/profile', opener: (p) => p.getByRole('button', { name: 'Change e-mail' }) },
+    {
+      name: /everywhere else/i,
+      route: '/profile',
+      opener: (p) => p.getByRole('button', { name: 'Sign out everywhere else' }),
+    },
+    {
+      name: 'Delete your account?',
+      route: '/profile',
+      opener: (p) => p.getByRole('button', { name: 'Delete account' }),
+    },
+  ]);
+});
+
+test('the dialogs of a member’s player and the portal’s phone menu pass axe and keep the keyboard in them', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await checkDialogs(page, [
+    {
+      name: /Saving subliminals is part of/,
+      route: '/subliminals',
+      opener: (p) => p.getByRole('button', { name: /^Save & share/ }),
+    },
+    {
+      name: 'Before you start',
+      route: '/subliminals',
+      prepare: fillPlaylist,
+      opener: (p) => p.getByRole('button', { name: 'Start', exact: true }),
+    },
+    { name: 'Menu', route: '/subliminals', width: 390, opener: (p) => p.getByRole('button', { name: 'Open menu' }) },
+  ]);
+});
+
+test('the dialogs of a Pro member’s player pass axe and keep the keyboard in them', async ({ page }) => {
+  test.skip(!process.env.E2E_STAFF_EMAIL, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'pro');
+  await signIn(page, account);
+  await page.goto('/subliminals');
+  await fillPlaylist(page);
+  await page.getByLabel('Name for the current playlist').fill('Quiet hour');
+  await page.getByRole('button', { name: 'Save the current playlist, settings and sound under this name' }).click();
+  await expect(page.getByRole('button', { name: 'Share Quiet hour' })).toBeVisible();
+  await checkDialogs(page, [
+    {
+      name: 'Export the session as audio',
+      route: '/subliminals',
+      opener: (p) =>
+        p.getByRole('region', { name: 'Spoken affirmations' }).getByRole('button', { name: 'Export audio' }),
+    },
+    {
+      name: 'Share "Quiet hour"',
+      route: '/subliminals',
+      opener: (p) => p.getByRole('button', { name: 'Share Quiet hour' }),
+    },
+    {
+      name: 'Delete "Quiet hour"?',
+      route: '/subliminals',
+      opener: (p) => p.getByRole('button', { name: 'Delete Quiet hour' }),
+    },
+  ]);
+});
+
+test('the dialogs of the public pages pass axe and keep the keyboard in them', async ({ page }) => {
+  await page.goto('/');
+  await checkDialogs(page, [
+    { name: /528 Hz/, route: '/', opener: (p) => p.locator('#main').getByRole('button', { name: /^528 Hz/ }) },
+    { name: 'Menu', route: '/', width: 390, opener: (p) => p.getByRole('button', { name: 'Open menu' }) },
+  ]);
 });
