@@ -286,7 +286,11 @@ async function checkDialogs(page: Page, cases: DialogCase[]) {
 }
 
 const fillPlaylist = async (page: Page) => {
-  await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
+  // Once added (the playlist is kept in the account), the button offers to add it again.
+  await page
+    .getByRole('button', { name: /^Add(ed)? Confidence to playlist/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(');
 };
 
