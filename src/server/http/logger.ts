@@ -50,7 +50,16 @@ export function redactUrl(url: string): string {
       } catch {
         // A name that is not valid percent-encoding is kept as sent.
       }
-      return value.length > 0 && SECRET_QUERY_PARAMS.test(decoded) ? `${name}=[redacted]` : pair;
+      if (value.length > 0 && SECRET_QUERY_PARAMS.test(decoded)) return `${name}=[redacted]`;
+      // A page to come back to may be a share link (`/login?redirect=%2Fs%2F…`, decision 052).
+      const sent = value.join('=');
+      let page = sent;
+      try {
+        page = decodeURIComponent(sent);
+      } catch {
+        // A value that is not valid percent-encoding is looked at as sent.
+      }
+      return SHARE_TOKEN_IN_PATH.test(page) ? `${name}=${page.replace(SHARE_TOKEN_IN_PATH, '$1[redacted]')}` : pair;
     })
     .join('&');
   return `${path}?${redacted}`;

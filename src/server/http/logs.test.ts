@@ -138,6 +138,12 @@ describe('logs of a whole run', () => {
     expect(redactUrl('/S/Ab3-_x')).toBe('/S/[redacted]');
     expect(redactUrl('/api/shared/Ab3-_x/copy/')).toBe('/api/shared/[redacted]/copy/');
     expect(redactUrl('/subliminals/s/x')).toBe('/subliminals/s/x');
+    // …and where a page sends one on, to come back to it after login or sign-up.
+    expect(redactUrl('/login?redirect=%2Fs%2FAb3-_x&x=1')).toBe('/login?redirect=/s/[redacted]&x=1');
+    expect(redactUrl('/activation/MQ/t?redirect=/s/Ab3-_x')).toBe(
+      '/activation/[redacted]/[redacted]?redirect=/s/[redacted]',
+    );
+    expect(redactUrl('/login?redirect=%2Fmusic')).toBe('/login?redirect=%2Fmusic');
     expect(redactUrl('/api/x/?Token=abc&page=2&%zz=1&refresh')).toBe('/api/x/?Token=[redacted]&page=2&%zz=1&refresh');
     expect(redactUrl('/api/x/?')).toBe('/api/x/?');
   });
