@@ -4,6 +4,15 @@ import { describeError, endedTheSession } from './api-client';
 
 export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
 
+/**
+ * Tells of a failed call in a toast: `message`, or the call's own words. Nothing when the call ended the
+ * session (signed out from another browser, a new password): that has said so already, on its way to login,
+ * and a second toast would only say that the page failed.
+ */
+export function toastFailure(error: unknown, message: string = describeError(error)): void {
+  if (!endedTheSession(error)) toast.error(message);
+}
+
 export type Change = <T>(action: () => Promise<T>, success?: string | ((result: T) => string)) => Promise<T>;
 
 /**
@@ -18,8 +27,7 @@ export function useChange(queryKey: QueryKey): Change {
       if (success) toast.success(typeof success === 'function' ? success(result) : success);
       return result;
     } catch (error) {
-      // A session the server no longer accepts has said so already, on its way to login.
-      if (!endedTheSession(error)) toast.error(describeError(error));
+      toastFailure(error);
       throw error;
     } finally {
       await queryClient.invalidateQueries({ queryKey });

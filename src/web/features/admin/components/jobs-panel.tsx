@@ -4,7 +4,7 @@ import type { AdminJob } from '@shared/contract';
 import { JOB_KIND_LABELS } from '@shared/contract/jobs';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { adminJobsQuery, useRetryJob } from '../api/jobs';
 import { panelClass } from './states';
 import { formatDateTime } from '@web/lib/dates';
@@ -96,7 +96,7 @@ export function JobsPanel() {
                 onRetry={() =>
                   retry.mutate(job.id, {
                     onSuccess: () => toast.success(`Job #${job.id} will run again now.`),
-                    onError: (error) => toast.error(describeError(error)),
+                    onError: (error) => toastFailure(error),
                   })
                 }
               />

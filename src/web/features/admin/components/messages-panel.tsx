@@ -8,7 +8,7 @@ import { drfMessage } from '@shared/contract/drf-messages';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
 import { saveAsFile } from '@web/lib/download';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { AddForm } from '@web/components/ui/add-form';
 import { CategoryCard } from './category-card';
 import { QueryState } from '@web/components/ui/query-state';
@@ -30,7 +30,7 @@ export function MessagesPanel() {
       const data = await api.exportMessages();
       saveAsFile('innerwave-messages.json', JSON.stringify(data, null, 2), 'application/json');
     } catch (error) {
-      toast.error(describeError(error));
+      toastFailure(error);
     }
   }
 
@@ -58,7 +58,7 @@ export function MessagesPanel() {
     try {
       library = await queryClient.fetchQuery({ ...api.adminCategoriesQuery(), staleTime: 0 });
     } catch (error) {
-      toast.error(describeError(error));
+      toastFailure(error);
       return;
     }
     setPreview({ fileName: file.name, file: data, summary: summarizeImport(data, library) });

@@ -22,7 +22,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
@@ -427,7 +427,7 @@ export function ProgramEditor({
       form.reset(programFormValues(saved));
       onSaved(saved);
     } catch (error) {
-      toast.error(describeError(error));
+      toastFailure(error);
       showServerFieldErrors(error, SERVER_FIELDS, form.setError);
     }
   });

@@ -8,7 +8,7 @@ import { goalLabel } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { QueryState } from '@web/components/ui/query-state';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { adminProgramQuery, adminProgramsQuery, useDeleteProgram } from '../api/programs';
 import { adminKeys } from '../api/keys';
@@ -31,7 +31,7 @@ function useDelete(slug: string, title: string, onDeleted?: () => void) {
         onDeleted?.();
       },
       (error: unknown) => {
-        toast.error(describeError(error));
+        toastFailure(error);
         throw error;
       },
     );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminSupportRequest } from '@shared/contract';
 import { QueryState } from '@web/components/ui/query-state';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
 import { panelClass } from './states';
@@ -115,7 +115,7 @@ export function SupportPanel() {
                         toast.success(
                           handled ? `Request #${request.id} is handled.` : `Request #${request.id} is open again.`,
                         ),
-                      onError: (error) => toast.error(describeError(error)),
+                      onError: (error) => toastFailure(error),
                     },
                   )
                 }

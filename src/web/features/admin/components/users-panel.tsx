@@ -11,7 +11,7 @@ import { accountStatus, EMAIL_MAX_LENGTH, subscriptionEnded } from '@shared/cont
 import { formatInteger, formatMoney } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
@@ -353,7 +353,7 @@ export function UsersPanel() {
                               ? `${changed.email} is now active.`
                               : `${changed.email} is deactivated and signed out everywhere.`,
                         ),
-                      onError: (error) => toast.error(describeError(error)),
+                      onError: (error) => toastFailure(error),
                     },
                   )
                 }

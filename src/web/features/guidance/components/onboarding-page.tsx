@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { toastFailure } from '@web/lib/change';
 import type { OnboardingWrite } from '@shared/contract';
 import { QueryState } from '@web/components/ui/query-state';
 import { paths, safeRedirectTarget } from '@web/lib/paths';
@@ -38,7 +39,7 @@ export function OnboardingPage() {
       );
       void navigate(back ?? (saved.skipped ? paths.subliminals : paths.portalHome));
     },
-    onError: () => toast.error(ONBOARDING_TEXTS.failed),
+    onError: (error) => toastFailure(error, ONBOARDING_TEXTS.failed),
   });
 
   // Never the form without the answers saved (a failed read shows Try again): its Save would replace them

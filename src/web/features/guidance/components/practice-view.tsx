@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { toastFailure } from '@web/lib/change';
 import type { HistoryEntry, Practice, Reminder } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
@@ -87,7 +88,7 @@ function LastSessions({ practice }: { practice: Practice }) {
       setOpen(false);
       toast.success(PRACTICE_TEXTS.deleted);
     },
-    onError: () => toast.error(PRACTICE_TEXTS.deleteFailed),
+    onError: (error) => toastFailure(error, PRACTICE_TEXTS.deleteFailed),
   });
   const sessions = practice.last_sessions;
   return (
@@ -165,7 +166,7 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.practice });
       toast.success(saved.enabled ? PRACTICE_TEXTS.reminderSaved : PRACTICE_TEXTS.reminderOff);
     },
-    onError: () => toast.error(PRACTICE_TEXTS.reminderFailed),
+    onError: (error) => toastFailure(error, PRACTICE_TEXTS.reminderFailed),
   });
   return (
     <section aria-labelledby="reminder-title" className="rounded-3xl border border-line bg-surface-raised p-6">

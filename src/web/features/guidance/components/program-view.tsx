@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Circle, Headphones, ListChecks, Play, Square } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { toastFailure } from '@web/lib/change';
 import type { Program, ProgramDay, ProgramLayer } from '@shared/contract';
 import { PageTitle } from '@web/components/page-title';
 import { Button } from '@web/components/ui/button';
@@ -73,7 +74,7 @@ function ResetProgress({ program }: { program: Program }) {
       setOpen(false);
       toast.success(PROGRAM_TEXTS.reset);
     },
-    onError: () => toast.error(PROGRAM_TEXTS.resetFailed),
+    onError: (error) => toastFailure(error, PROGRAM_TEXTS.resetFailed),
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
@@ -120,8 +121,8 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
       const layers = await dayLayers(queryClient, sound.playing);
       if (layers.length === 0) return void toast.error(PROGRAM_TEXTS.nothingToPlay);
       await startDaySession(layers, { slug: program.slug, programTitle: program.title, day });
-    } catch {
-      toast.error(PROGRAM_TEXTS.startFailed);
+    } catch (error) {
+      toastFailure(error, PROGRAM_TEXTS.startFailed);
     } finally {
       setStarting(false);
     }

@@ -1,9 +1,9 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, Music, Pause, Play } from 'lucide-react';
-import { toast } from 'sonner';
 import type { AudioItem, AudioKind } from '@shared/contract';
 import { Spinner } from '@web/components/ui/spinner';
+import { toastFailure } from '@web/lib/change';
 import { audioListQuery } from '../api/audio-lists';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { formatClock } from '@web/lib/audio/mixer';
@@ -25,8 +25,8 @@ interface AudioListProps {
 export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: AudioListProps) {
   const list = useQuery(audioListQuery(kind, path));
   useEffect(() => {
-    if (list.isError) toast.error(loadError);
-  }, [list.isError, loadError]);
+    if (list.isError) toastFailure(list.error, loadError);
+  }, [list.isError, list.error, loadError]);
 
   return (
     <section aria-labelledby={`${kind}-heading`} className="flex flex-col gap-3">

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { Input } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
-import { describeError } from '@web/lib/change';
+import { describeError, endedTheSession } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
 import { deleteOwnTrack, ownMusicQuery, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
 import type { TrackStatus } from '../hooks/use-track-player';
@@ -46,8 +46,9 @@ function UploadForm() {
       setName('');
       form.current?.reset();
     } catch (error) {
-      // Said by the change's toast too; the file and name stay for another try.
-      setRefusal(describeError(error));
+      // Said by the change's toast too; the file and name stay for another try. A session ended meanwhile
+      // has said so already, on its way to login.
+      if (!endedTheSession(error)) setRefusal(describeError(error));
     } finally {
       setProgress(null);
     }

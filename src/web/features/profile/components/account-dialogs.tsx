@@ -12,7 +12,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/input';
 import { PasswordField } from '@web/components/ui/password-field';
 import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
-import { describeError } from '@web/lib/change';
+import { describeError, toastFailure } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { pendingRecords } from '@web/lib/pending-records';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -97,7 +97,7 @@ function reportFailure<T extends FieldValues>(form: UseFormReturn<T>, fields: Re
   const last = fields.at(-1);
   if (nonField && last) form.setError(last, { type: 'server', message: nonField });
   if (shown || nonField) return;
-  toast.error(error instanceof ApiError && error.status === 429 ? THROTTLED_MESSAGE : describeError(error));
+  toastFailure(error, error instanceof ApiError && error.status === 429 ? THROTTLED_MESSAGE : describeError(error));
 }
 
 const passwordSchema = z

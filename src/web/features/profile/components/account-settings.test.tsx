@@ -7,6 +7,7 @@ import { API } from '@shared/contract/paths';
 import { formatDateTime } from '@web/lib/dates';
 import { pendingRecords } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
+import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
@@ -262,5 +263,39 @@ describe('account settings', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.imageRemoved));
     expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.profileImage}`]);
+  });
+});
+
+describe('account settings, on a session signed out from another browser', () => {
+  const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
+
+  /** The profile, signed in with tokens the server no longer takes (nor their refresh); to login through `navigateTo`. */
+  async function renderSignedOutElsewhere(handlers: Record<string, ApiHandler>) {
+    const navigateTo = vi.fn<(to: string) => void>();
+    startSessionLifecycle(navigateTo)();
+    const rendered = await renderProfile({ [`POST ${API.tokenRefresh}`]: refused, ...handlers });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    return { ...rendered, navigateTo };
+  }
+
+  it('ends a password change with the session’s one toast and the trip to login', async () => {
+    const { user, navigateTo } = await renderSignedOutElsewhere({ [`POST ${API.setPassword}`]: refused });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.type(within(dialog).getByLabelText('New password'), 'Silver-Lantern-73');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(vi.mocked(toast.error).mock.calls).toEqual([[SESSION_EXPIRED_MESSAGE, expect.anything()]]);
+  });
+
+  it('ends a download of the data with the session’s one toast, not "the export failed" too', async () => {
+    const { user, navigateTo } = await renderSignedOutElsewhere({ [`GET ${API.userExport}`]: refused });
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(vi.mocked(toast.error).mock.calls).toEqual([[SESSION_EXPIRED_MESSAGE, expect.anything()]]);
   });
 });

@@ -1,10 +1,9 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, KeyRound, LogOut, Mail, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
-import { describeError, isNetworkFailure } from '@web/lib/change';
+import { describeError, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { formatDateTime } from '@web/lib/dates';
 import { downloadExport, otherSessionsQuery } from '../api/account';
 import { PROFILE_MESSAGES } from '../messages';
@@ -35,7 +34,7 @@ export function AccountSettings({ email }: { email: string }) {
     try {
       await downloadExport();
     } catch (error) {
-      toast.error(isNetworkFailure(error) ? describeError(error) : PROFILE_MESSAGES.exportFailed);
+      toastFailure(error, isNetworkFailure(error) ? describeError(error) : PROFILE_MESSAGES.exportFailed);
     } finally {
       setDownloading(false);
     }

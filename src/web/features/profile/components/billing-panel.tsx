@@ -9,7 +9,7 @@ import { BILLING_MESSAGES } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
-import { describeError } from '@web/lib/change';
+import { toastFailure } from '@web/lib/change';
 import { paidPlanOf } from '@web/lib/chosen-plan';
 import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
 import { clsx } from 'clsx';
@@ -75,7 +75,7 @@ export function BillingPanel() {
       // Refused for a plan held already (staff granted one meanwhile) or a subscription begun in another
       // tab: the panel shows the plan as it is now, with the choices it leaves.
       if (error instanceof ApiError && (error.status === 400 || error.status === 409)) void refetch();
-      toast.error(describeError(error));
+      toastFailure(error);
     },
     [refetch],
   );

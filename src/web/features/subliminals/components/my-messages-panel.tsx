@@ -10,7 +10,7 @@ import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
-import { describeError, type Change } from '@web/lib/change';
+import { toastFailure, type Change } from '@web/lib/change';
 import { saveAsFile } from '@web/lib/download';
 import { usePlan } from '@web/lib/plan';
 import * as api from '../api/own-messages';
@@ -174,7 +174,7 @@ function ExportButtons() {
       const day = new Date().toISOString().slice(0, 10);
       saveAsFile(`innerwave-my-messages-${day}.${format}`, content, EXPORT_TYPES[format]);
     } catch (error) {
-      toast.error(describeError(error));
+      toastFailure(error);
     }
   };
   return (

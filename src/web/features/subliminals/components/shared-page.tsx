@@ -7,7 +7,7 @@ import type { SharedItem } from '@shared/contract';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
-import { describeError } from '@web/lib/change';
+import { describeError, toastFailure } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
@@ -47,7 +47,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       toast.success(await action());
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 404;
-      toast.error(gone ? SHARED_GONE : describeError(error));
+      toastFailure(error, gone ? SHARED_GONE : describeError(error));
       if (gone) onGone();
     } finally {
       setBusy(false);

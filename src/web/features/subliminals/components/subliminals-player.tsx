@@ -9,6 +9,7 @@ import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { toastFailure } from '@web/lib/change';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
 import { messageCategoriesQuery } from '../api/message-categories';
@@ -90,8 +91,8 @@ export function SubliminalsPlayer() {
   useEffect(() => savePlaylist(playlist), [playlist]);
   useEffect(() => saveSettings(clampSettings(settings)), [settings]);
   useEffect(() => {
-    if (categories.isError) toast.error(LOAD_ERROR);
-  }, [categories.isError]);
+    if (categories.isError) toastFailure(categories.error, LOAD_ERROR);
+  }, [categories.isError, categories.error]);
 
   const [again, setAgain] = useState<{ category: MessageCategory; source: PlaylistItem['source'] } | null>(null);
   const inPlaylist = (category: MessageCategory, source: PlaylistItem['source']) =>

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import type { PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { ApiError, apiRequest } from '@web/lib/api-client';
-import { describeError } from '@web/lib/change';
+import { describeError, endedTheSession } from '@web/lib/change';
 import {
   clampSettings,
   playlistFromServer,
@@ -71,7 +71,8 @@ export function usePlayerSync(
           setReady(true);
         }),
       (error: unknown) => {
-        if (controller.signal.aborted) return;
+        // A session ended meanwhile has said so already, on its way to login.
+        if (controller.signal.aborted || endedTheSession(error)) return;
         setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
         setReady(true);
       },
@@ -92,8 +93,10 @@ export function usePlayerSync(
           heldRef.current?.(body.settings);
           setState({ status: 'saved' });
         },
-        (error: unknown) =>
-          setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) }),
+        (error: unknown) => {
+          if (!endedTheSession(error))
+            setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
+        },
       );
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
+import { sessionStore } from '@web/lib/session';
+import { startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { SupportForm } from './support-form';
 
@@ -18,6 +20,8 @@ async function fill(subject: string, message: string, copy = false) {
   await user.click(screen.getByRole('button', { name: 'Send request' }));
   return user;
 }
+
+afterEach(() => sessionStore.clear());
 
 describe('SupportForm', () => {
   it('sends the request and says its number and when to expect an answer', async () => {
@@ -90,5 +94,22 @@ describe('SupportForm', () => {
     await fill('Again', 'One more');
     expect(await screen.findByRole('alert')).toHaveTextContent(detail);
     expect(screen.getByLabelText('Subject')).toHaveValue('Again');
+  });
+
+  it('says nothing of its own when the session was ended from another browser: that goes to login', async () => {
+    const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
+    const navigateTo = vi.fn<(to: string) => void>();
+    startSessionLifecycle(navigateTo)();
+    fakeApi({
+      [`GET ${API.plan}`]: () => planStateFor('basic'),
+      [`POST ${API.support}`]: refused,
+      [`POST ${API.tokenRefresh}`]: refused,
+    });
+    renderWithProviders(<SupportForm />);
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    await fill('Sound stops', 'After two minutes.');
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

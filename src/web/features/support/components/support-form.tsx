@@ -8,7 +8,7 @@ import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportRequestWriteSchema } f
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField, Field, Textarea } from '@web/components/ui/input';
-import { describeError } from '@web/lib/change';
+import { describeError, endedTheSession } from '@web/lib/change';
 import { CONTACT } from '@web/lib/constants';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { usePlan } from '@web/lib/plan';
@@ -65,6 +65,8 @@ export function SupportForm() {
         form.reset(EMPTY);
       },
       onError: (error) => {
+        // A session ended meanwhile has said so already, on its way to login; the message is lost with it.
+        if (endedTheSession(error)) return;
         if (!showServerFieldErrors(error, FIELDS, form.setError)) setFailure(describeError(error));
       },
     });
