@@ -144,3 +144,46 @@ test('the account dialogs keep each button label on one line, on a phone and on 
     await expect(dialog).toBeHidden();
   }
 });
+
+test('a profile saved in a browser signed out from another ends with one message and a trip to login', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signInAsNewUser(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, account);
+  // The other browser's token refresh (every 30 s) is held until the server has refused its save: let
+  // through earlier, it would end the session before the save, and the save would never be the call that did.
+  let release = () => undefined as void;
+  const refused = new Promise<void>((resolve) => (release = resolve));
+  await otherPage.route('**/api/jwt/refresh/', async (route) => {
+    await refused;
+    await route.continue();
+  });
+  otherPage.on('response', (response) => {
+    if (response.status() === 401 && response.request().method() !== 'GET') release();
+  });
+  await otherPage.goto('/profile');
+  await otherPage.getByRole('button', { name: 'Edit profile' }).click();
+  await otherPage.getByLabel('First name').fill('Mira');
+  await otherPage.getByLabel('Last name').fill('Okafor');
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(page.getByText(/^Signed out 1 other session/)).toBeVisible(AFTER_HASHING);
+
+  await otherPage.bringToFront();
+  await otherPage.getByRole('button', { name: 'Save' }).click();
+  await expect(otherPage).toHaveURL(/\/login\?redirect=%2Fprofile/, { timeout: 15_000 });
+  const toasts = otherPage.locator('[data-sonner-toast]');
+  await expect(toasts.filter({ hasText: 'Your session expired. Please log in again!' })).toBeVisible();
+  // And nothing else: "An error occurred, please try again." came with it.
+  await otherPage.waitForTimeout(1000);
+  await expect(toasts).toHaveCount(1);
+  await other.close();
+});
