@@ -344,8 +344,9 @@ export const stripeEvents = pgTable('stripe_events', {
 });
 
 /**
- * Guidance settings of a person (docs/product/guidance.md): the onboarding answers and the opt-in
- * reminder. No row means not answered yet.
+ * Guidance settings of a person (docs/product/guidance.md): the onboarding answers, the opt-in
+ * reminder and when they last deleted their history. No row (or no `completed_at`) means not
+ * answered yet.
  */
 export const guidancePreferences = pgTable('guidance_preferences', {
   userId: integer('user_id')
@@ -362,6 +363,11 @@ export const guidancePreferences = pgTable('guidance_preferences', {
   reminderEnabled: boolean('reminder_enabled').notNull().default(false),
   /** "HH:MM" in the person's local time. */
   reminderTime: text('reminder_time'),
+  /**
+   * When the person last deleted their listening history: a record of a session begun before it, sent
+   * late by another browser, is not added (docs/decisions/054-a-deleted-history-stays-deleted.md).
+   */
+  historyDeletedAt: timestamp('history_deleted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

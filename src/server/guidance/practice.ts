@@ -8,10 +8,16 @@ import type {
   Reminder,
   SessionMinutes,
 } from '@shared/contract';
-import { HISTORY_SECONDS_MAX, historyWriteSchema, onboardingWriteSchema, type HistoryWrite } from '@shared/contract';
+import {
+  HISTORY_DELETED_CODE,
+  HISTORY_SECONDS_MAX,
+  historyWriteSchema,
+  onboardingWriteSchema,
+  type HistoryWrite,
+} from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
-import { guidancePreferences, listeningHistory } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { guidancePreferences, listeningHistory, users } from '../db/schema';
+import { ApiError, badRequest } from '../http/errors';
 
 // A person's onboarding answers, reminder, listening history and practice view
 // (docs/product/guidance.md). Everything here is theirs alone: every query names their id.
@@ -122,6 +128,31 @@ export async function recordSession(
   // Also keeps out years the database cannot store (e.g. 0000).
   if (startedAt.getTime() < EARLIEST_START.getTime())
     throw badRequest({ started_at: ['The start may not be before 2000.'] });
+  return db.transaction(async (tx) => {
+    // Held against deleteHistory (which takes it for update), so a record cannot slip in beside a
+    // deletion begun after its check; key share leaves the person's other changes free.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+    const [deleted] = await tx
+      .select({ at: guidancePreferences.historyDeletedAt })
+      .from(guidancePreferences)
+      .where(eq(guidancePreferences.userId, userId));
+    // A session begun before the person deleted their history, sent late by another browser, would bring
+    // back what they deleted (docs/decisions/054-a-deleted-history-stays-deleted.md).
+    if (deleted?.at && startedAt.getTime() < deleted.at.getTime())
+      throw new ApiError(409, { detail: HISTORY_DELETED_DETAIL, code: HISTORY_DELETED_CODE });
+    return insertSession(tx, userId, session, startedAt);
+  });
+}
+
+/** The person deleted their history after the session began: nothing is added. */
+const HISTORY_DELETED_DETAIL = 'The history was deleted after this session began, so it is not added.';
+
+async function insertSession(
+  db: Db,
+  userId: number,
+  session: ReturnType<typeof historyWriteSchema.parse>,
+  startedAt: Date,
+): Promise<{ entry: HistoryEntry; created: boolean }> {
   const [row] = await db
     .insert(listeningHistory)
     .values({
@@ -157,8 +188,17 @@ export async function listHistory(db: Db, userId: number, limit?: number): Promi
   return rows.map(entryOut);
 }
 
+/** Deletes the whole history, and remembers when: records of sessions begun before stay out (recordSession). */
 export async function deleteHistory(db: Db, userId: number): Promise<void> {
-  await db.delete(listeningHistory).where(eq(listeningHistory.userId, userId));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .insert(guidancePreferences)
+      .values({ userId, historyDeletedAt: now })
+      .onConflictDoUpdate({ target: guidancePreferences.userId, set: { historyDeletedAt: now } });
+    await tx.delete(listeningHistory).where(eq(listeningHistory.userId, userId));
+  });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -286,6 +286,48 @@ describe('history and practice', () => {
     expect((await call(ada, 'GET', API.practice)).json().week).toMatchObject({ minutes: 0, sessions: 0 });
     expect((await call(bea, 'GET', API.history)).json()).toHaveLength(1);
   });
+
+  it('stays deleted: a session begun before the deletion, sent late, is not added; one begun after is', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    // Played in another browser before the deletion, its record still waiting there.
+    const before = session({ started_at: new Date(Date.now() - 60_000).toISOString(), seconds: 30 });
+    await call(ada, 'POST', API.history, session());
+    expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+
+    const late = await call(ada, 'POST', API.history, {
+      ...before,
+      record_key: '3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d',
+    });
+    expect([late.statusCode, late.json()]).toEqual([
+      409,
+      { detail: 'The history was deleted after this session began, so it is not added.', code: 'history_deleted' },
+    ]);
+    // Without a key, and sent again: the same answer, and nothing added.
+    expect((await call(ada, 'POST', API.history, before)).statusCode).toBe(409);
+    expect((await call(ada, 'GET', API.history)).json()).toEqual([]);
+    expect((await call(ada, 'GET', API.practice)).json().total_sessions).toBe(0);
+
+    // Begun after the deletion: recorded as before.
+    const after = await call(ada, 'POST', API.history, session({ started_at: new Date().toISOString(), seconds: 1 }));
+    expect(after.statusCode).toBe(201);
+    expect((await call(ada, 'GET', API.history)).json()).toHaveLength(1);
+    // Another person's history is theirs: Ada's deletion refuses none of Bea's.
+    expect((await call(bea, 'POST', API.history, before)).statusCode).toBe(201);
+  });
+
+  it('remembers a deletion without touching the onboarding or the reminder', async () => {
+    const ada = await signedInUser(t.ctx);
+    await call(ada, 'PUT', API.reminders, { enabled: true, time_of_day: '07:45' });
+    expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+    expect((await call(ada, 'GET', API.onboarding)).json().completed_at).toBeNull();
+    expect((await call(ada, 'GET', API.reminders)).json()).toEqual({ enabled: true, time_of_day: '07:45' });
+    // A second deletion moves the moment on.
+    const between = session({ started_at: new Date().toISOString(), seconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+    expect((await call(ada, 'POST', API.history, between)).statusCode).toBe(409);
+  });
 });
 
 describe('the export of one’s data', () => {

@@ -100,10 +100,13 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
   app.post(
     API.history,
-    described('Record a finished or stopped session (200: its record_key was recorded already)', {
-      body: historyWriteSchema,
-      response: { 200: historyEntrySchema, 201: historyEntrySchema, ...signedIn },
-    }),
+    described(
+      'Record a finished or stopped session (200: its record_key was recorded already; 409 history_deleted: it began before the person last deleted their history, and nothing is added)',
+      {
+        body: historyWriteSchema,
+        response: { 200: historyEntrySchema, 201: historyEntrySchema, ...signedIn, 409: detailErrorSchema },
+      },
+    ),
     async (request, reply) => {
       const { entry, created } = await practice.recordSession(db, userOf(request), request.body);
       return reply.code(created ? 201 : 200).send(entry);
@@ -111,7 +114,9 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
   app.delete(
     API.history,
-    described('Delete the whole listening history', { response: { ...noContent, 401: detailErrorSchema } }),
+    described('Delete the whole listening history; sessions begun before now are not added later (409)', {
+      response: { ...noContent, 401: detailErrorSchema },
+    }),
     async (request, reply) => {
       await practice.deleteHistory(db, userOf(request));
       return reply.code(204).send(null);

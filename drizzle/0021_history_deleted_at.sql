@@ -1,0 +1,1 @@
+ALTER TABLE "guidance_preferences" ADD COLUMN "history_deleted_at" timestamp with time zone;
