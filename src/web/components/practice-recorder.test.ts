@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { historyEntrySchema } from '@shared/contract/guidance';
-import { API } from '@shared/contract/paths';
+import { HISTORY_DELETED_CODE, historyEntrySchema } from '@shared/contract/guidance';
+import { API, fillPath } from '@shared/contract/paths';
 import { watchSessionEnds, type EndedSession } from '@web/lib/audio/session-ends';
 import type { SoundEngineState } from '@web/lib/audio/sound-engine';
 import { pendingRecords } from '@web/lib/pending-records';
@@ -260,6 +260,57 @@ describe('a record that cannot be sent now', () => {
     await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
     await settle();
     expect(pendingRecords.of(7)).toEqual([]);
+  });
+
+  it('is dropped quietly when the person deleted their history after it began (409), its program day still marked done', async () => {
+    signIn(7);
+    vi.spyOn(toast, 'error');
+    // Played here before the history was deleted from another browser, and kept while offline.
+    const key = '3f2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+    const entry = {
+      kind: 'program' as const,
+      ref: 'program:seven-nights-of-rest/2',
+      title: 'Seven Nights of Rest · Day 2',
+      seconds: 600,
+      finished: true,
+      started_at: startedAt.toISOString(),
+      record_key: key,
+    };
+    const day = { slug: 'seven-nights-of-rest', day: 2 };
+    pendingRecords.add({ key, user_id: 7, entry, day, saved_at: Date.now(), waiting: true });
+    const api = fakeApi({
+      [`POST ${API.history}`]: () =>
+        jsonResponse(409, {
+          detail: 'The history was deleted after this session began, so it is not added.',
+          code: HISTORY_DELETED_CODE,
+        }),
+      [`POST ${fillPath(API.programDayComplete, day)}`]: () => jsonResponse(200, {}),
+    });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `POST ${API.history}`,
+      `POST ${fillPath(API.programDayComplete, day)}`,
+    ]);
+    // Once and for good: the next chance sends nothing, and nothing was said.
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(histories(api.calls)).toHaveLength(1);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('is marked waiting once a send has failed, not while on its first way out', async () => {
+    signIn(7);
+    let answer: () => Response | Promise<never> = () => new Promise<never>(() => {});
+    const api = fakeApi({ [`POST ${API.history}`]: () => answer() });
+    play(30);
+    await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
+    expect(pendingRecords.waitingOf(7)).toEqual([]);
+    answer = () => jsonResponse(503, {});
+    play(40);
+    await vi.waitFor(() => expect(pendingRecords.waitingOf(7)).toHaveLength(1));
+    expect(pendingRecords.waitingOf(7)[0]!.entry?.seconds).toBe(40);
+    expect(pendingRecords.of(7)).toHaveLength(2);
   });
 
   it('is kept before it is sent: a tab closing before the answer leaves it, to go again with the same key', async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
+import { HISTORY_DELETED_CODE } from '@shared/contract/guidance';
 import { API, fillPath } from '@shared/contract/paths';
 import { ApiError, apiRequest, isNetworkFailure } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
@@ -115,17 +116,36 @@ function worthAgain(error: unknown): boolean {
 
 type Outcome = 'recorded' | 'kept' | 'refused';
 
+/**
+ * The server keeps out a session begun before the person last deleted their history (deleted from
+ * another browser while this record waited): it is settled, never to be added, and the person is told
+ * nothing (docs/decisions/054-a-deleted-history-stays-deleted.md).
+ */
+const historyDeletedSince = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.body as { code?: unknown } | null)?.code === HISTORY_DELETED_CODE;
+
 /** Sends a record kept: taken out once recorded, or refused for good (a program gone, a start the server refuses). */
 async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepalive: boolean): Promise<Outcome> {
   sending.add(record.key);
   try {
     // keepalive: the record still goes out when the session ends because the tab closes.
-    if (record.entry) await apiRequest<HistoryEntry>(API.history, { method: 'POST', body: record.entry, keepalive });
+    if (record.entry)
+      await apiRequest<HistoryEntry>(API.history, { method: 'POST', body: record.entry, keepalive }).catch(
+        (error: unknown) => {
+          // A day played to its end is still done: deleting the history keeps program progress.
+          if (!historyDeletedSince(error)) throw error;
+        },
+      );
     if (record.day) await apiRequest(fillPath(API.programDayComplete, record.day), { method: 'POST', keepalive });
     pendingRecords.remove(record.key);
     return 'recorded';
   } catch (error) {
-    if (worthAgain(error)) return 'kept';
+    if (worthAgain(error)) {
+      pendingRecords.markWaiting(record.key);
+      return 'kept';
+    }
     pendingRecords.remove(record.key);
     return 'refused';
   } finally {

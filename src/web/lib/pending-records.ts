@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { HistoryWrite } from '@shared/contract';
 
 // The records of sessions that ended in this browser and have not reached the server yet, each the
@@ -25,6 +26,11 @@ export interface PendingRecord {
   day: { slug: string; day: number } | null;
   /** When the session ended (ms since the epoch). */
   saved_at: number;
+  /**
+   * A send of it has failed (offline, the server down, the sign-in ended) and it waits: the practice
+   * view says so. A record on its first way out is not waiting yet.
+   */
+  waiting?: boolean;
 }
 
 function isPendingRecord(value: unknown): value is PendingRecord {
@@ -51,6 +57,11 @@ function read(now: number): PendingRecord[] {
   return stored.filter(isPendingRecord).filter((record) => now - record.saved_at < PENDING_RECORD_MAX_AGE_MS);
 }
 
+const listeners = new Set<() => void>();
+const publish = () => {
+  for (const listener of listeners) listener();
+};
+
 function write(records: PendingRecord[]): void {
   try {
     if (records.length === 0) localStorage.removeItem(PENDING_RECORDS_STORAGE_KEY);
@@ -58,6 +69,14 @@ function write(records: PendingRecord[]): void {
   } catch {
     // Storage full or refused: the record goes out as before, only without a second chance.
   }
+  publish();
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab of this browser kept, sent or dropped one.
+  window.addEventListener('storage', (event) => {
+    if (event.key === PENDING_RECORDS_STORAGE_KEY || event.key === null) publish();
+  });
 }
 
 export const pendingRecords = {
@@ -72,6 +91,16 @@ export const pendingRecords = {
   of(userId: number, now = Date.now()): PendingRecord[] {
     return read(now).filter((record) => record.user_id === userId);
   },
+  /** The person's records that failed to go and wait (`waiting`). */
+  waitingOf(userId: number, now = Date.now()): PendingRecord[] {
+    return pendingRecords.of(userId, now).filter((record) => record.waiting === true);
+  },
+  /** A send of the record failed: it waits for the next chance. */
+  markWaiting(key: string, now = Date.now()): void {
+    const records = read(now);
+    if (records.some((record) => record.key === key && !record.waiting))
+      write(records.map((record) => (record.key === key ? { ...record, waiting: true } : record)));
+  },
   /** The record has reached the server (or was refused for good). */
   remove(key: string, now = Date.now()): void {
     write(read(now).filter((record) => record.key !== key));
@@ -81,6 +110,21 @@ export const pendingRecords = {
     write(read(now).filter((record) => record.user_id !== userId));
   },
 };
+
+/** Calls `listener` whenever the records kept change, in this tab or another. */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** How many of the person's records wait in this browser after a failed send (none while signed out). */
+export function useWaitingRecordCount(userId: number | null): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => (userId === null ? 0 : pendingRecords.waitingOf(userId).length),
+    () => 0,
+  );
+}
 
 /**
  * A version 4 UUID. `crypto.randomUUID` exists only on secure pages (HTTPS or localhost); an app served

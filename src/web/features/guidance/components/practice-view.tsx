@@ -8,6 +8,8 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { paths } from '@web/lib/paths';
+import { useWaitingRecordCount } from '@web/lib/pending-records';
+import { useSession } from '@web/lib/session';
 import { deleteHistory, guidanceKeys, practiceQuery, saveReminder } from '../api/guidance';
 import { programDayPath } from '../lib/paths';
 import { formatDateTime } from '@web/lib/dates';
@@ -18,6 +20,10 @@ export const PRACTICE_TEXTS = {
   reminderSaved: 'Reminder saved.',
   reminderOff: 'Reminder turned off.',
   reminderFailed: 'The reminder could not be saved. Please try again.',
+  waiting: (count: number) =>
+    count === 1
+      ? '1 session played here is waiting to be saved. It will be sent by itself once the connection is back.'
+      : `${count} sessions played here are waiting to be saved. They will be sent by themselves once the connection is back.`,
 };
 
 /** "12 min", "1 h 5 min"; under a minute "under 1 min". */
@@ -219,24 +225,34 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
 /** /practice (docs/product/screens.md#your-practice): minutes this week, last sessions, reminder. */
 export function PracticeView() {
   const query = useQuery(practiceQuery());
+  // Records of this browser that could not reach the server yet (docs/decisions/046): said quietly, shown
+  // also when the practice itself cannot load, and gone once they are sent.
+  const waiting = useWaitingRecordCount(useSession().id);
   return (
-    <QueryState
-      isPending={query.isPending}
-      error={query.error}
-      isEmpty={false}
-      emptyText=""
-      onRetry={() => void query.refetch()}
-      what="your practice"
-    >
-      {query.data ? (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Week practice={query.data} />
-          <ReminderSettings reminder={query.data.reminder} />
-          <div className="lg:col-span-2">
-            <LastSessions practice={query.data} />
-          </div>
-        </div>
+    <>
+      {waiting > 0 ? (
+        <p role="status" className="text-sm text-fg-muted">
+          {PRACTICE_TEXTS.waiting(waiting)}
+        </p>
       ) : null}
-    </QueryState>
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={false}
+        emptyText=""
+        onRetry={() => void query.refetch()}
+        what="your practice"
+      >
+        {query.data ? (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Week practice={query.data} />
+            <ReminderSettings reminder={query.data.reminder} />
+            <div className="lg:col-span-2">
+              <LastSessions practice={query.data} />
+            </div>
+          </div>
+        ) : null}
+      </QueryState>
+    </>
   );
 }
