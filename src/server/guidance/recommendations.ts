@@ -71,22 +71,30 @@ async function libraryOf(db: Db) {
   return { categories, allMessages, tracks, programRows, days };
 }
 
+type Library = Awaited<ReturnType<typeof libraryOf>>;
+
+/** With nothing to go on: the library's first items, each said to be a gentle place to start. */
+function startHere(
+  categories: Library['categories'],
+  tracks: Library['tracks'],
+  programRows: Library['programRows'],
+  basedOn: Recommendations['based_on'],
+): Recommendations {
+  return {
+    categories: categories.slice(0, LIMITS.categories).map(({ id, name }) => ({ id, name, reason: START_HERE })),
+    messages: [],
+    tracks: tracks.slice(0, LIMITS.tracks).map(({ id, kind, name }) => ({ id, kind, name, reason: START_HERE })),
+    programs: programRows.slice(0, LIMITS.programs).map((p) => ({ slug: p.slug, title: p.title, reason: START_HERE })),
+    based_on: basedOn,
+  };
+}
+
 export async function recommendationsFor(db: Db, userId: number): Promise<Recommendations> {
   const { signals, basedOn } = await signalsOf(db, userId);
   const { categories, allMessages, tracks, programRows, days } = await libraryOf(db);
   const nameOf = new Map(categories.map((c) => [c.id, c.name]));
 
-  if (signals.length === 0) {
-    return {
-      categories: categories.slice(0, LIMITS.categories).map(({ id, name }) => ({ id, name, reason: START_HERE })),
-      messages: [],
-      tracks: tracks.slice(0, LIMITS.tracks).map(({ id, kind, name }) => ({ id, kind, name, reason: START_HERE })),
-      programs: programRows
-        .slice(0, LIMITS.programs)
-        .map((p) => ({ slug: p.slug, title: p.title, reason: START_HERE })),
-      based_on: basedOn,
-    };
-  }
+  if (signals.length === 0) return startHere(categories, tracks, programRows, basedOn);
 
   const rankedCategories = rank(
     categories.map((c) => ({
@@ -123,6 +131,10 @@ export async function recommendationsFor(db: Db, userId: number): Promise<Recomm
     signals,
     LIMITS.programs,
   );
+
+  // Words that match nothing in the library (another language, a name) are nothing to go on either.
+  if (rankedCategories.length + rankedMessages.length + rankedTracks.length + rankedPrograms.length === 0)
+    return startHere(categories, tracks, programRows, basedOn);
 
   return {
     categories: rankedCategories.map(({ value, reason }) => ({ id: value.id, name: value.name, reason })),

@@ -414,4 +414,15 @@ describe('recommendations', () => {
     expect(beas.based_on).toEqual({ goals: [], free_text: false, own_messages: false, history: false });
     expect(beas.categories[0].reason).toBe('A gentle place to start');
   });
+
+  it('start gently when what the person wrote matches nothing in the library, instead of suggesting nothing', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    await call(ada, 'PUT', API.onboarding, { free_text: 'Ich möchte ruhiger werden' });
+    const answer = (await call(ada, 'GET', API.recommendations)).json();
+    expect(answer.based_on).toEqual({ goals: [], free_text: true, own_messages: false, history: false });
+    expect(answer.categories.length).toBeGreaterThan(0);
+    expect(answer.categories[0].reason).toBe('A gentle place to start');
+    expect(answer.programs[0].reason).toBe('A gentle place to start');
+  });
 });
