@@ -6,17 +6,15 @@ import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString } from './fields';
-import { OWN_MUSIC, PLAYLIST_SOURCES } from './portal-plain';
+import { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
-export { OWN_MUSIC, PLAYLIST_SOURCES, type PlaylistSource } from './portal-plain';
+export { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES, type PlaylistSource } from './portal-plain';
 
 // A person's own content: their message categories and messages, and the player as they left it
 // (docs/product/api.md#own-content).
 
 export const OWN_CATEGORY_NAME_MAX = 80;
 export const OWN_MESSAGE_TEXT_MAX = 200;
-/** The longest playlist the player keeps. */
-export const PLAYLIST_MAX = 1_000;
 
 const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 

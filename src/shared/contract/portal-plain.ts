@@ -95,3 +95,5 @@ export const GOAL_FREE_TEXT_MAX = 200;
 /** Where a playlist's message came from; "shared" ones came by a share link and name no row. */
 export const PLAYLIST_SOURCES = ['library', 'own', 'shared'] as const;
 export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
+/** The longest playlist the player keeps (the server refuses a longer one). */
+export const PLAYLIST_MAX = 1_000;

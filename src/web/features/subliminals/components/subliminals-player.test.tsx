@@ -242,6 +242,31 @@ describe('SubliminalsPlayer', () => {
 });
 
 describe('the player in the account', () => {
+  it('says a category does not fit a full playlist instead of adding what the account would refuse to keep', async () => {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: Array.from({ length: 999 }, (_, i) => ({
+        message_text: `Message ${i}`,
+        source: 'own',
+        message_id: i + 1,
+      })),
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    renderPlayer();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(999)'), {
+      timeout: 10_000,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    expect(toast.error).toHaveBeenCalledWith('A playlist holds up to 1,000 messages. Remove some to add these 2.');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(999)');
+    // One more still fits.
+    await user.click(screen.getByRole('button', { name: 'Add Focus to playlist' }));
+    expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(1000)');
+    // A thousand rows take seconds to render in jsdom on a busy machine.
+  }, 40_000);
+
   it('starts from what was saved on another device', async () => {
     server.state = {
       playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],

@@ -4,6 +4,7 @@ import { Play } from 'lucide-react';
 import { clsx } from 'clsx';
 import { toast } from 'sonner';
 import type { MessageCategory } from '@shared/contract';
+import { PLAYLIST_MAX } from '@shared/contract/portal-plain';
 import type { ThemeChoice } from '@shared/themes';
 import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
@@ -37,6 +38,9 @@ import { SpokenPanel } from './spoken-panel';
 
 export const LOAD_ERROR = 'There was an error loading the Subliminals!';
 export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playing.';
+/** Said instead of adding past the longest playlist the account keeps, which the server would refuse to save. */
+export const playlistFull = (adding: number) =>
+  `A playlist holds up to ${PLAYLIST_MAX.toLocaleString('en-US')} messages. Remove some to add ${adding === 1 ? 'this one' : `these ${adding}`}.`;
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -97,7 +101,14 @@ export function SubliminalsPlayer() {
   const [again, setAgain] = useState<{ category: MessageCategory; source: PlaylistItem['source'] } | null>(null);
   const inPlaylist = (category: MessageCategory, source: PlaylistItem['source']) =>
     category.messages.every((message) => playlist.some((item) => item.source === source && item.id === message.id));
+  /** Whether `adding` more messages still fit; when not, says so and nothing is added. */
+  const fits = (adding: number) => {
+    if (playlist.length + adding <= PLAYLIST_MAX) return true;
+    toast.error(playlistFull(adding));
+    return false;
+  };
   const appendCategory = (category: MessageCategory, source: PlaylistItem['source']) => {
+    if (!fits(category.messages.length)) return;
     setPlaylist((current) => [...current, ...category.messages.map((message) => ({ ...message, source }))]);
     toast.success(`Added ${category.name} messages to playlist!`);
   };
@@ -170,6 +181,7 @@ export function SubliminalsPlayer() {
             isAdded={(category) => inPlaylist(category, 'own')}
             onAdd={(category) => addCategory(category, 'own')}
             onAddMessage={(item) => {
+              if (!fits(1)) return;
               setPlaylist((current) => [...current, item]);
               toast.success('Added to playlist.');
             }}
