@@ -5,7 +5,7 @@ import { SHARED_GONE } from './features/subliminals/components/shared-view';
 import type { ServedShared } from '@shared/contract';
 import { releaseServedShared, servedSharedForPage } from './features/subliminals/api/shared-item';
 import { startLeanPage } from './lean-page';
-import { renderPortalFrame } from './prerender';
+import { renderPage, renderPortalFrame } from './prerender';
 import { sharedPageFiller } from './render-shared';
 import { fakeApi } from './test/render';
 
@@ -147,6 +147,34 @@ describe('the share page the server filled', () => {
     // The SPA's page starts from it (SharedPage), reading nothing.
     expect(servedSharedForPage()).toEqual({ status: 'ready', item: withSound });
     expect(server.calls).toEqual([]);
+  });
+
+  it('sends the bar’s "Log in" back to the link, in the page the server filled and once it runs', async () => {
+    window.history.replaceState(null, '', `/s/${TOKEN}`);
+    const back = `/login?redirect=%2Fs%2F${TOKEN}`;
+    const barLogin = () => within(screen.getAllByRole('banner')[0]!).getByRole('link', { name: 'Log in' });
+    loadServedDocument({ status: 'ready', item });
+    expect(barLogin()).toHaveAttribute('href', back);
+    await start();
+    expect(barLogin()).toHaveAttribute('href', back);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('renders the build’s loading document afresh for its link, so its bar’s "Log in" comes back to it', async () => {
+    fakeApi({ [`GET /api/shared/${TOKEN}/`]: () => item });
+    // The document as the server sends it when it fills nothing (past the limit, say): the build rendered
+    // it for no link, outside a browser (at "/").
+    window.history.replaceState(null, '', '/');
+    document.body.innerHTML = `<div id="root">${renderPage('shared')}</div>`;
+    window.history.replaceState(null, '', `/s/${TOKEN}`);
+    const barLogin = () => within(screen.getAllByRole('banner')[0]!).getByRole('link', { name: 'Log in' });
+    expect(barLogin()).toHaveAttribute('href', '/login');
+    await act(async () => {
+      await import('./shared');
+    });
+    await screen.findByRole('heading', { name: 'Evening </script> calm' });
+    expect(barLogin()).toHaveAttribute('href', `/login?redirect=%2Fs%2F${TOKEN}`);
+    window.history.replaceState(null, '', '/');
   });
 
   it('has no filler for a document without the early read', () => {

@@ -8,7 +8,9 @@ const token = tokenOf(window.location.pathname.split('/')[2] ?? '');
 // What the server put in the document, held for the SPA's page too (SharedPage): it shows the page to someone
 // signed in, and to anyone a subliminal with sound, which this page hands over.
 const served = servedSharedForPage();
-startLeanPage(<SharedDocument token={token} served={served} />, { spaWhenSignedIn: true });
+// The build pre-rendered the loading document for no link (its bar's "Log in" goes to plain login, and React
+// would keep that on hydrating): it is rendered afresh for this link, where the server's filled page hydrates.
+startLeanPage(<SharedDocument token={token} served={served} />, { spaWhenSignedIn: true, fresh: served === undefined });
 
 /**
  * The link's token: its path segment decoded, or as it stands when it does not decode (a link a mail

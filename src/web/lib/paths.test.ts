@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginWithRedirect, safeRedirectTarget, shareReturnTarget, withRedirect } from './paths';
+import { barLoginPath, loginWithRedirect, safeRedirectTarget, shareReturnTarget, withRedirect } from './paths';
 
 describe('redirect targets', () => {
   it('round-trips a path through the login URL', () => {
@@ -48,5 +48,13 @@ describe('the share page a sign-up returns to', () => {
     null,
   ])('refuses %s', (value) => {
     expect(shareReturnTarget(value)).toBeNull();
+  });
+});
+
+describe('the public bar’s "Log in"', () => {
+  it('comes back to a share page, and to no other page', () => {
+    expect(barLoginPath('/s/Ab-c_12')).toBe('/login?redirect=%2Fs%2FAb-c_12');
+    for (const pathname of ['/', '/portal/home/', '/terms/', '/s/', '/s/abc/more', '/login'])
+      expect(barLoginPath(pathname), pathname).toBe('/login');
   });
 });

@@ -48,6 +48,16 @@ export function shareReturnTarget(value: string | null): string | null {
   return target !== null && isSharePagePath(target) ? target : null;
 }
 
+/**
+ * The public bar's "Log in" on the page at `pathname`: on a share page, login comes back to it as the
+ * page's own "Log in" does (docs/decisions/052-a-sign-up-from-a-share-link-comes-back-to-it.md); elsewhere
+ * plain login, as the spec has it.
+ */
+export function barLoginPath(pathname: string): string {
+  const share = shareReturnTarget(pathname);
+  return share === null ? paths.login : loginWithRedirect(share);
+}
+
 /** The share page a sign-up or login page opened with in its URL (what shareReturnTarget allows), or null. */
 export const shareReturnOnArrival = (): string | null =>
   shareReturnTarget(new URLSearchParams(window.location.search).get('redirect'));

@@ -10,11 +10,14 @@ export default function MobileMenuDialog({
   onOpenChange,
   links,
   linkClass,
+  loginPath,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   links: ReadonlyArray<{ label: string; to: string }>;
   linkClass: string;
+  /** Where "Log in" goes: back to a share page it was opened on (lib/paths barLoginPath). */
+  loginPath: string;
 }) {
   const close = () => onOpenChange(false);
   const account = useSignedInAccount();
@@ -37,7 +40,7 @@ export default function MobileMenuDialog({
             </Link>
           ))}
           {account ? null : (
-            <Link to={paths.login} onClick={close} className={linkClass}>
+            <Link to={loginPath} onClick={close} className={linkClass}>
               Log in
             </Link>
           )}

@@ -1,7 +1,7 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { Link, usePathname } from '@web/lib/link';
 import { Menu } from 'lucide-react';
-import { paths } from '@web/lib/paths';
+import { barLoginPath, paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { ProgramsMenu } from './programs-menu';
@@ -24,7 +24,7 @@ const linkClass = 'rounded-full px-3 py-2 text-sm font-medium text-fg-muted hove
 // The menu's dialog code is fetched on the first open; the button is all a first visit needs.
 const MobileMenuDialog = lazy(() => import('./mobile-menu-dialog'));
 
-function MobileMenu() {
+function MobileMenu({ loginPath }: { loginPath: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -40,7 +40,13 @@ function MobileMenu() {
         <Menu aria-hidden className="h-5 w-5" />
       </Button>
       <LazyMount when={open}>
-        <MobileMenuDialog open={open} onOpenChange={setOpen} links={SIMPLE_LINKS} linkClass={linkClass} />
+        <MobileMenuDialog
+          open={open}
+          onOpenChange={setOpen}
+          links={SIMPLE_LINKS}
+          linkClass={linkClass}
+          loginPath={loginPath}
+        />
       </LazyMount>
     </>
   );
@@ -51,7 +57,7 @@ function MobileMenu() {
  * right-hand group keeps one width either way, and the pre-rendered pages (rendered for no one) hold
  * both, so a signed-in visit shows its own from the first paint (useViewer).
  */
-function AccountAction() {
+function AccountAction({ loginPath }: { loginPath: string }) {
   const viewer = useViewer();
   const portal = (account: Account, className?: string) => (
     <Button asChild variant="secondary" size="sm" className={clsx('pl-1', className)}>
@@ -70,7 +76,7 @@ function AccountAction() {
   );
   const login = (className?: string) => (
     <Button asChild variant="secondary" size="sm" className={className}>
-      <Link to={paths.login}>Log in</Link>
+      <Link to={loginPath}>Log in</Link>
     </Button>
   );
   return (
@@ -88,6 +94,7 @@ function AccountAction() {
  */
 export function PublicChrome({ children }: { children: ReactNode }) {
   const pathname = usePathname();
+  const loginPath = barLoginPath(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -107,8 +114,8 @@ export function PublicChrome({ children }: { children: ReactNode }) {
           </nav>
           <div className="flex items-center justify-end gap-1 sm:min-w-56">
             <ThemeToggle />
-            <AccountAction />
-            <MobileMenu />
+            <AccountAction loginPath={loginPath} />
+            <MobileMenu loginPath={loginPath} />
           </div>
         </div>
       </header>

@@ -32,6 +32,27 @@ describe('the bars of a signed-in person', () => {
     expect(portal).toHaveAttribute('title', 'Signed in as Maya Lindqvist (maya@example.com)');
   });
 
+  it('the public bar’s "Log in", and its phone menu’s, come back to a share page and to no other page', async () => {
+    const TOKEN = 'abcdefghijklmnopqrstuv';
+    const back = `/login?redirect=%2Fs%2F${TOKEN}`;
+    const { unmount } = renderRoutes([{ path: '*', element: <PublicChrome>page</PublicChrome> }], {
+      path: `/s/${TOKEN}`,
+    });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', back);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', back);
+    unmount();
+
+    // Any other page logs in to the player, as the spec has it: only a share page is carried (decision 052).
+    renderRoutes([{ path: '*', element: <PublicChrome>page</PublicChrome> }], { path: '/portal/home/' });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Log in' }),
+    ).toHaveAttribute('href', '/login');
+  });
+
   it('the pre-rendered page is signed out for everyone and turns signed in after hydration', async () => {
     signIn();
     const page = <PublicChrome>home</PublicChrome>;
