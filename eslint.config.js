@@ -74,6 +74,22 @@ export default tseslint.config(
       ],
     },
   },
+  // An error toast says either that an API call failed, through toastFailure (which keeps quiet when the call
+  // ended the session: that has said so already), or a problem of the page's own, through toastProblem.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/change.ts', 'src/web/lib/toast-problem.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='toast'][property.name='error']",
+          message:
+            'A failed API call: toastFailure(error, message?) from @web/lib/change, which keeps quiet when the call ended the session. A problem of the page itself (a file too big, a microphone refused): toastProblem from @web/lib/toast-problem.',
+        },
+      ],
+    },
+  },
   // src/shared runs on both sides: no DOM, no Node, no framework.
   {
     files: ['src/shared/**/*.ts'],

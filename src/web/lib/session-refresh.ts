@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toastProblem } from './toast-problem';
 import { SESSION } from './session-keys';
 import type { CurrentUser, TokenRefreshResponse } from '@shared/contract';
 import { API } from '@shared/contract/paths';
@@ -17,7 +17,7 @@ let navigate: Navigate = (to) => window.location.assign(to);
 /** A failed refresh or a refused token: toast, storage cleared, to login. */
 export function expireSession(): void {
   if (!sessionStore.get().isAuthenticated) return;
-  toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+  toastProblem(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
   // Back to the same page after logging in again, as the route guard would do.
   const { pathname, search, hash } = window.location;
   const here = pathname + search + hash;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Download, Upload } from 'lucide-react';
 import type { MessagesFile } from '@shared/contract';
 import { MESSAGES_IMPORT_LIMITS, messagesFileSchema } from '@shared/contract/admin';
@@ -15,6 +14,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass } from './states';
 import { ImportPreview } from './import-preview';
 import { describeFileIssues, summarizeImport, type ImportSummary } from '../lib/import-summary';
+import { toastProblem } from '@web/lib/toast-problem';
 
 /** Message categories and their messages: create, rename, reorder, delete; import and export JSON. */
 export function MessagesPanel() {
@@ -37,7 +37,9 @@ export function MessagesPanel() {
   async function importFile(file: File) {
     // Not read at all: the server would refuse it whole (413), and reading it could stall the page.
     if (file.size > MESSAGES_IMPORT_LIMITS.bytes) {
-      toast.error(`${file.name} is larger than ${formatSize(MESSAGES_IMPORT_LIMITS.bytes)}, the most an import takes.`);
+      toastProblem(
+        `${file.name} is larger than ${formatSize(MESSAGES_IMPORT_LIMITS.bytes)}, the most an import takes.`,
+      );
       return;
     }
     let parsed;
@@ -45,11 +47,11 @@ export function MessagesPanel() {
       // Worded as the server words the same refusal, never in the validation library's words.
       parsed = messagesFileSchema.safeParse(JSON.parse(await file.text()), { error: drfMessage });
     } catch {
-      toast.error(`${file.name} is not valid JSON.`);
+      toastProblem(`${file.name} is not valid JSON.`);
       return;
     }
     if (!parsed.success) {
-      toast.error(`${file.name} is not a messages file: ${describeFileIssues(parsed.error.issues)}`);
+      toastProblem(`${file.name} is not a messages file: ${describeFileIssues(parsed.error.issues)}`);
       return;
     }
     const data = parsed.data;

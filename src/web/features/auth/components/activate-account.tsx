@@ -8,6 +8,7 @@ import { loginWithRedirect, paths, shareReturnTarget } from '@web/lib/paths';
 import { activateAccount } from '../api/activate-account';
 import { AUTH_MESSAGES } from '../messages';
 import { AuthCard } from './auth-card';
+import { toastFailure } from '@web/lib/change';
 
 /**
  * Runs the activation as soon as the page opens (docs/product/accounts.md#activation), then goes to login either way;
@@ -28,7 +29,7 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
         (error: unknown) => {
           // A link opened again after it worked: the account is active, nothing failed.
           if (error instanceof ApiError && error.status === 403) toast.success(AUTH_MESSAGES.alreadyActive);
-          else toast.error(error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
+          else toastFailure(error, error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
         },
       )
       .finally(() => void navigate(shareTarget ? loginWithRedirect(shareTarget) : paths.login, { replace: true }));

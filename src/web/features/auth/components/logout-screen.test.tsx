@@ -7,6 +7,7 @@ import { fakeEngine } from '@web/test/fake-sound-engine';
 import { startPracticeRecorder } from '@web/components/practice-recorder';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { sessionStore } from '@web/lib/session';
+import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeLocks } from '@web/test/fake-locks';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { LogoutScreen } from './logout-screen';
@@ -57,6 +58,30 @@ describe('logout screen', () => {
     expect(toast.error).toHaveBeenCalledWith('We are having trouble terminating your session. Please try again!');
     expect(localStorage.getItem('user.access')).toBe('a');
     sessionStore.clear();
+  });
+
+  it('says only that the session expired when recording what flashed found it ended from another browser', async () => {
+    const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
+    const navigateTo = vi.fn<(to: string) => void>();
+    startSessionLifecycle(navigateTo)();
+    startPracticeRecorder(new QueryClient());
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    const now = vi.spyOn(Date, 'now').mockReturnValue(3_000_000);
+    flashSessions.flashing({ title: 'Confidence', ref: 'category:4' }, true);
+    now.mockReturnValue(3_035_000);
+    // The record is refused, and so is the token's refresh: the session ends there, before the logout is posted.
+    const api = fakeApi({
+      [`POST ${API.history}`]: refused,
+      [`POST ${API.tokenRefresh}`]: refused,
+      [`POST ${API.logout}`]: refused,
+    });
+    vi.spyOn(toast, 'error');
+    renderLogout();
+    await vi.waitFor(() => expect(api.calls.map(({ path }) => path)).toContain(API.logout));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(navigateTo).toHaveBeenCalledWith('/login');
+    expect(vi.mocked(toast.error).mock.calls).toEqual([[SESSION_EXPIRED_MESSAGE, expect.anything()]]);
+    expect(screen.queryByText('player')).toBeNull();
   });
 
   describe('with a session under way', () => {

@@ -8,6 +8,7 @@ import { paths } from '@web/lib/paths';
 import { sessionStore } from '@web/lib/session';
 import { logout } from '../api/logout';
 import { AUTH_MESSAGES } from '../messages';
+import { endedTheSession, toastFailure } from '@web/lib/change';
 
 /** Ends the session as soon as the page opens; on failure back to the player (docs/product/screens.md#logout). */
 export function LogoutScreen() {
@@ -26,9 +27,10 @@ export function LogoutScreen() {
           void navigate(paths.login, { replace: true });
           sessionStore.clear();
         },
-        () => {
-          toast.error(AUTH_MESSAGES.logoutFailed);
-          void navigate(paths.subliminals, { replace: true });
+        (error: unknown) => {
+          toastFailure(error, AUTH_MESSAGES.logoutFailed);
+          // A session the server had ended already is on its way to login (lib/session-refresh.ts).
+          if (!endedTheSession(error)) void navigate(paths.subliminals, { replace: true });
         },
       );
   }, [navigate]);

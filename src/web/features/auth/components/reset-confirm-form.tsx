@@ -15,6 +15,8 @@ import { PasswordField } from './fields';
 import { AuthCard, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from './submit-button';
 import { fieldProps } from '@web/lib/form-field';
+import { toastProblem } from '@web/lib/toast-problem';
+import { toastFailure } from '@web/lib/change';
 
 export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
@@ -30,7 +32,8 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
       void navigate(paths.login, { replace: true });
     },
     onError: (error) => {
-      toast.error(
+      toastFailure(
+        error,
         error instanceof TypeError
           ? AUTH_MESSAGES.offline
           : error instanceof ApiError && error.status === 429
@@ -44,7 +47,7 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
 
   // A mismatch is a toast and nothing is sent; the message also stays under the field.
   const onInvalid = () => {
-    if (form.getValues('new_password') && form.getValues('re_new_password')) toast.error(AUTH_MESSAGES.resetMismatch);
+    if (form.getValues('new_password') && form.getValues('re_new_password')) toastProblem(AUTH_MESSAGES.resetMismatch);
   };
 
   return (

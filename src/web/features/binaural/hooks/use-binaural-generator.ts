@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import {
   BINAURAL_MESSAGES,
   binauralTransition,
@@ -13,6 +12,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { useLayer } from '@web/lib/audio/use-sound-engine';
 import { usePlan } from '@web/lib/plan';
 import { generatorStore } from '../lib/generator-store';
+import { toastProblem } from '@web/lib/toast-problem';
 
 /** A field's number, or null while it is empty or unreadable. */
 export function parseHz(text: string): number | null {
@@ -56,7 +56,7 @@ export function useBinauralGenerator() {
   async function dispatch(action: BinauralAction) {
     const transition = binauralTransition({ status, preset: choices.preset }, action);
     if (transition.error) {
-      toast.error(transition.error);
+      toastProblem(transition.error);
       return;
     }
     for (const command of transition.commands) {
@@ -68,7 +68,7 @@ export function useBinauralGenerator() {
             exclusive: !layered,
           });
         } catch {
-          toast.error(BINAURAL_MESSAGES.startFailed);
+          toastProblem(BINAURAL_MESSAGES.startFailed);
         }
       }
     }

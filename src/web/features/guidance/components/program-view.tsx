@@ -22,6 +22,7 @@ import { dayLayers, daySound, startDaySession } from '../lib/day-session';
 import { programDayPath } from '../lib/paths';
 import { MessageReader } from './message-reader';
 import { ProgramProgressBar } from './program-progress';
+import { toastProblem } from '@web/lib/toast-problem';
 
 export const PROGRAM_TEXTS = {
   startFailed: 'The session could not start. Please try again.',
@@ -119,7 +120,7 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
     setStarting(true);
     try {
       const layers = await dayLayers(queryClient, sound.playing);
-      if (layers.length === 0) return void toast.error(PROGRAM_TEXTS.nothingToPlay);
+      if (layers.length === 0) return void toastProblem(PROGRAM_TEXTS.nothingToPlay);
       await startDaySession(layers, { slug: program.slug, programTitle: program.title, day });
     } catch (error) {
       toastFailure(error, PROGRAM_TEXTS.startFailed);

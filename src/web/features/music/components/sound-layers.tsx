@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { TriangleAlert } from 'lucide-react';
 import { BINAURAL_BANDS } from '@shared/constants';
 import { PlanLock } from '@web/components/plan-lock';
@@ -11,13 +10,14 @@ import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { clsx } from 'clsx';
 import { usePlan } from '@web/lib/plan';
 import { RangeInput } from '@web/components/ui/range-input';
+import { toastProblem } from '@web/lib/toast-problem';
 
 const DEFAULT_DB = -12;
 const ISOCHRONIC_CARRIER_HZ = 200;
 const START_FAILED = 'Failed to start the sound. Please try again.';
 
 function start(id: LayerId, source: LayerSource, db: number) {
-  soundEngine.setLayer(id, source, dbToGain(db)).catch(() => toast.error(START_FAILED));
+  soundEngine.setLayer(id, source, dbToGain(db)).catch(() => toastProblem(START_FAILED));
 }
 
 /** A layer's level in dB (−60 = off … 0 = full scale), gliding as it moves. */

@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { usePlan } from '@web/lib/plan';
+import { toastProblem } from '@web/lib/toast-problem';
 
 export const PLAY_FAILED = 'Failed to play audio';
 
@@ -34,7 +34,7 @@ export function useTrackPlayer() {
     if (status === 'loading') return soundEngine.removeLayer('track', { neverPlayed: true });
     soundEngine
       .setLayer('track', { kind: 'track', key, title, url }, 1, { exclusive: !layered })
-      .catch(() => toast.error(PLAY_FAILED));
+      .catch(() => toastProblem(PLAY_FAILED));
   }
 
   return { statusOf, toggle, currentKey };

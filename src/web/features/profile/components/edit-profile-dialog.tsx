@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Lock, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
 import { PROFILE_IMAGE } from '@shared/constants';
 import type { Profile } from '@shared/contract';
 import { hasVisibleText } from '@shared/contract/plain';
@@ -13,7 +12,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, endedTheSession } from '@web/lib/api-client';
-import { OFFLINE_MESSAGE, isNetworkFailure } from '@web/lib/change';
+import { OFFLINE_MESSAGE, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { sessionStore } from '@web/lib/session';
 import { announceProfileSaved, profileQuery } from '../api/profile';
@@ -128,7 +127,7 @@ export function EditProfileDialog({
       if (error instanceof ApiError && error.status === 413) setImageError(M.uploadTooLarge);
       else if (error instanceof ApiError && error.fieldErrors.profile_image)
         setImageError(error.fieldErrors.profile_image);
-      toast.error(isNetworkFailure(error) ? OFFLINE_MESSAGE : UPDATE_FAILED);
+      toastFailure(error, isNetworkFailure(error) ? OFFLINE_MESSAGE : UPDATE_FAILED);
     } finally {
       end();
       setSaving(false);

@@ -1,14 +1,13 @@
 import { lazy, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
 import { PRICING_PLANS } from '@web/lib/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
-import { endedTheSession, useChange } from '@web/lib/change';
+import { toastFailure, useChange } from '@web/lib/change';
 import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
 import { removeProfileImage } from '../api/account';
@@ -67,8 +66,7 @@ export function ProfileView() {
   useSessionFollowsProfile(profile.data);
   const [editing, setEditing] = useState(false);
   useEffect(() => {
-    // A session the server no longer accepts has said so already, on its way to login.
-    if (profile.isError && !endedTheSession(profile.error)) toast.error(PROFILE_LOAD_ERROR);
+    if (profile.isError) toastFailure(profile.error, PROFILE_LOAD_ERROR);
   }, [profile.isError, profile.error]);
 
   if (profile.isPending) return <Spinner label="Loading your profile" className="py-16" />;

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Mic, Play, Square, Trash2 } from 'lucide-react';
 import type { VoiceRecording } from '@shared/contract';
 import { VOICE_RECORDINGS } from '@shared/contract/portal-plain';
@@ -11,6 +10,7 @@ import { formatClock } from '@web/lib/audio/mixer';
 import { recordedClip } from '@web/lib/audio/speech/voice-clips';
 import { levelTake, monoWav, trimSilence } from '@web/lib/audio/voice-take';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
+import { toastProblem } from '@web/lib/toast-problem';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
@@ -118,7 +118,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       () => {
         if (asked !== listenings.current || !mounted.current) return;
         stopListening();
-        toast.error(RECORDING_UNPLAYABLE);
+        toastProblem(RECORDING_UNPLAYABLE);
       },
     );
   }
@@ -130,12 +130,12 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       try {
         clip = await decodeToTake(recorded);
       } catch {
-        toast.error(RECORDING_UNREADABLE);
+        toastProblem(RECORDING_UNREADABLE);
         return;
       }
       const words = trimSilence(clip.samples, clip.sampleRate);
       if (words.length < (VOICE_RECORDINGS.minMilliseconds / 1000) * clip.sampleRate) {
-        toast.error(NOTHING_HEARD);
+        toastProblem(NOTHING_HEARD);
         return;
       }
       const longest = VOICE_RECORDINGS.maxSeconds * clip.sampleRate;
@@ -156,7 +156,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     try {
       take = await startMicrophoneTake(VOICE_RECORDINGS.maxSeconds * 1000);
     } catch (error) {
-      toast.error((error as Error).message);
+      toastProblem((error as Error).message);
       return;
     }
     if (!mounted.current) return take.stop();
@@ -166,7 +166,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     try {
       recorded = await take.recorded;
     } catch (error) {
-      if (mounted.current) toast.error((error as Error).message);
+      if (mounted.current) toastProblem((error as Error).message);
       return;
     } finally {
       ongoing.current = null;

@@ -5,6 +5,7 @@ import type { ShareLink } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
+import { toastProblem } from '@web/lib/toast-problem';
 
 /**
  * Shares one thing by link: creates the link, shows it with Copy, and ends it (the old link stops
@@ -37,7 +38,7 @@ export function ShareDialog({
       await navigator.clipboard.writeText(url);
       toast.success('Link copied.');
     } catch {
-      toast.error('Could not copy: select the link and copy it yourself.');
+      toastProblem('Could not copy: select the link and copy it yourself.');
     }
   };
   return (

@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Mic, Square } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { RangeInput } from '@web/components/ui/range-input';
@@ -18,6 +17,8 @@ import { voiceClips } from '@web/lib/audio/speech/voice-clips';
 import { OWN_VOICE } from '@shared/contract/portal-plain';
 import { ExportDialog } from './export-dialog';
 import { OwnVoice } from './own-voice';
+import { toastProblem } from '@web/lib/toast-problem';
+import { toastFailure } from '@web/lib/change';
 
 export const SPEECH_FAILED = 'The voice could not be prepared. Please try again.';
 export const NOTHING_TO_SAY = 'Please add messages to the playlist first.';
@@ -61,7 +62,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
 
   async function speakAll(next = { voice, rate, pause }) {
     if (texts.length === 0) {
-      toast.error(NOTHING_TO_SAY);
+      toastProblem(NOTHING_TO_SAY);
       return;
     }
     const mine = ++run.current;
@@ -76,7 +77,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
       if (clips.length === 0 && next.voice === OWN_VOICE) {
         // The last recording deleted while it spoke: the voice stops rather than repeat what is gone.
         soundEngine.removeLayer('voice');
-        toast.error(NOTHING_RECORDED);
+        toastProblem(NOTHING_RECORDED);
         return;
       }
       const loop = buildVoiceLoop(clips, next.pause);
@@ -86,8 +87,9 @@ export default function SpokenControls({ messages }: { messages: readonly string
         { kind: 'voice', loop, messages: clips.length, level, spoken: next },
         ALONE_GAIN,
       );
-    } catch {
-      if (run.current === mine) toast.error(SPEECH_FAILED);
+    } catch (error) {
+      // The own voice reads its recordings from the API: a session ended there has said so already.
+      if (run.current === mine) toastFailure(error, SPEECH_FAILED);
     } finally {
       if (run.current === mine) setPreparing(null);
     }

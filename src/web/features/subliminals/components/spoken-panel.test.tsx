@@ -5,7 +5,9 @@ import { API } from '@shared/contract/paths';
 import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
-import { fakeApi, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
+import { sessionStore } from '@web/lib/session';
+import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from '@web/lib/session-refresh';
 import { toast } from 'sonner';
 import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
 import { levelTake, SPEECH_LEVEL_DB, speechLevel } from '@web/lib/audio/voice-take';
@@ -281,6 +283,31 @@ describe('SpokenPanel', () => {
       unmount();
       expect(players[2]!.pause).toHaveBeenCalled();
       expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2', 'blob:clip-3']);
+    });
+
+    it('says only that the session expired when reading the recordings to speak finds it ended elsewhere', async () => {
+      const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
+      let signedOutElsewhere = false;
+      withVoice([recording(1, 'I am calm.')], {
+        [`GET ${API.myVoice}`]: () =>
+          signedOutElsewhere
+            ? refused()
+            : { recordings: [recording(1, 'I am calm.')], max_recordings: 100, max_seconds: 20 },
+        [`POST ${API.tokenRefresh}`]: refused,
+      });
+      const navigateTo = vi.fn<(to: string) => void>();
+      startSessionLifecycle(navigateTo)();
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      expect(await screen.findByText('1 of 1 message recorded')).toBeInTheDocument();
+      signedOutElsewhere = true;
+      await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
+      await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(vi.mocked(toast.error).mock.calls).toEqual([[SESSION_EXPIRED_MESSAGE, expect.anything()]]);
+      sessionStore.clear();
     });
 
     it('says when nothing was heard, when the microphone is blocked, and when nothing is recorded', async () => {

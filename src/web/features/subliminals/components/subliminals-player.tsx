@@ -35,6 +35,7 @@ import { PlaylistPanel } from './playlist-panel';
 import { SavedSubliminalsPanel } from './saved-subliminals-panel';
 import { SettingsPanel } from './settings-panel';
 import { SpokenPanel } from './spoken-panel';
+import { toastProblem } from '@web/lib/toast-problem';
 
 export const LOAD_ERROR = 'There was an error loading the Subliminals!';
 export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playing.';
@@ -133,7 +134,7 @@ export function SubliminalsPlayer() {
 
   const start = () => {
     if (playlist.length === 0) {
-      toast.error(EMPTY_PLAYLIST);
+      toastProblem(EMPTY_PLAYLIST);
       return;
     }
     const clamped = clampSettings(settings);
