@@ -105,7 +105,7 @@ export function SubliminalsPlayer() {
   /** Whether `adding` more messages still fit; when not, says so and nothing is added. */
   const fits = (adding: number) => {
     if (playlist.length + adding <= PLAYLIST_MAX) return true;
-    toast.error(playlistFull(adding));
+    toastProblem(playlistFull(adding));
     return false;
   };
   const appendCategory = (category: MessageCategory, source: PlaylistItem['source']) => {
