@@ -3,7 +3,10 @@ import type { Multipart } from '@fastify/multipart';
 import { MESSAGES } from '@shared/contract';
 import { assertStorableText, encodedBodyError } from '../http/body-parsers';
 import { ApiError, badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { readNonUtf8FileNamesAsWindows1252 } from './file-name-charset';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
+
+readNonUtf8FileNamesAsWindows1252();
 
 export interface UploadedFile {
   staged: StagedFile;

@@ -221,6 +221,34 @@ describe('own music', () => {
     expect(staged()).toBe(0);
   });
 
+  it('names a track from a file name in UTF-8, in RFC 5987’s filename*, or in Latin-1/windows-1252 as old clients send it', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const sent = [
+      { filename: Buffer.from('Caf\xe9 \x80 \x93Noir\x94.mp3', 'latin1') },
+      { filename: Buffer.from('Café crème.mp3', 'utf8') },
+      { extendedFilename: "UTF-8''Caf%C3%A9%20%E2%98%95.mp3" },
+      {
+        filename: Buffer.from('Caf\xe9 au lait.mp3', 'latin1'),
+        extendedFilename: "UTF-8''Caf%C3%A9%20%C3%A0%20emporter.mp3",
+      },
+      { filename: 'old.mp3', extendedFilename: "ISO-8859-1''Cr%E8me.mp3" },
+      { filename: Buffer.from('Song.mp3') },
+    ];
+    for (const [i, file] of sent.entries()) {
+      const created = await upload(ada, { audio_file: { ...file, content: fakeMp3(1100 + i) } });
+      expect(created.statusCode).toBe(201);
+    }
+    expect((await call(ada, 'GET', API.myMusic)).json().tracks.map((track: { name: string }) => track.name)).toEqual([
+      'Café € “Noir”',
+      'Café crème',
+      'Café ☕',
+      'Café à emporter',
+      'Crème',
+      'Song',
+    ]);
+  });
+
   it('keeps to the quota of tracks and bytes, and says how much room is left', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
 export interface MultipartFile {
-  filename: string;
+  /** The file name as sent (none with `extendedFilename` alone): a Buffer is its bytes as they are, in any charset. */
+  filename?: string | Buffer;
+  /** Sent after `filename`, as `filename*=<this>` (RFC 5987: `UTF-8''Caf%C3%A9.mp3`). */
+  extendedFilename?: string;
   contentType?: string;
   content: Buffer;
 }
@@ -21,10 +24,13 @@ export function multipartBody(parts: Record<string, string | Buffer | MultipartF
         Buffer.from('\r\n'),
       );
     } else {
+      const extended = value.extendedFilename === undefined ? '' : `; filename*=${value.extendedFilename}`;
       chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"`),
+        ...(value.filename === undefined
+          ? []
+          : [Buffer.from('; filename="'), Buffer.from(value.filename), Buffer.from('"')]),
+        Buffer.from(`${extended}\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`),
         value.content,
         Buffer.from('\r\n'),
       );
