@@ -276,6 +276,9 @@ export async function deleteUser(db: Db, media: MediaStore, id: number): Promise
       .from(profiles)
       .where(eq(profiles.userId, id))
       .for('update');
+    // Then the user's row, which an upload of theirs holds while it adds a file (lockUserRow): one under
+    // way is either listed below, its file removed with the others, or finds the account gone.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     const music = await tx.select({ file: ownTracks.audioFile }).from(ownTracks).where(eq(ownTracks.userId, id));
     const voice = await tx
       .select({ file: voiceRecordings.audioFile })

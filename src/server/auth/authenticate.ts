@@ -14,6 +14,9 @@ declare module 'fastify' {
 /** SimpleJWT's answer for a bearer that is not a live access token. */
 const INVALID_BEARER = 'Given token not valid for any token type';
 
+/** The answer to a token whose session or account is gone (deleted, say, while its request ran). */
+export const sessionEnded = () => unauthorized(INVALID_BEARER, 'token_not_valid');
+
 /** SimpleJWT's answer for an Authorization header of its type with other than one token after it. */
 const BAD_AUTHORIZATION_HEADER = 'Authorization header must contain two space-delimited values';
 
@@ -44,7 +47,7 @@ export function createAuthenticate(
     if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
     const claims = await tokens.verify(token, 'access');
     const user = claims && (await sessions(claims.sessionId, claims.userId))?.user;
-    if (!user) throw unauthorized(INVALID_BEARER, 'token_not_valid');
+    if (!user) throw sessionEnded();
     if (options.staffOnly && !user.isStaff) throw forbidden();
     request.sessionUser = user;
   };

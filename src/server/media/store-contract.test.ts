@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -25,22 +26,46 @@ afterAll(async () => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
-const stores: Array<[string, () => MediaStore]> = [
-  ['the local folder', () => localMediaStore(folder())],
+/** A store, and what it holds under a folder (`own-music/7/`): its files, or its objects by that prefix. */
+interface StoreUnderTest {
+  store: MediaStore;
+  heldUnder(prefix: string): Promise<string[]>;
+}
+
+const stores: Array<[string, () => StoreUnderTest]> = [
+  [
+    'the local folder',
+    () => {
+      const root = folder();
+      return {
+        store: localMediaStore(root),
+        heldUnder: async (prefix) => (existsSync(path.join(root, prefix)) ? readdir(path.join(root, prefix)) : []),
+      };
+    },
+  ],
   [
     'S3-compatible storage',
     () => {
       const { s3 } = loadConfig({ DATA_DIR: folder(), ...standIn.env });
       if (!s3) throw new Error('the stand-in did not configure S3');
-      return s3MediaStore(createS3Client(s3), s3.bucket, folder());
+      return {
+        store: s3MediaStore(createS3Client(s3), s3.bucket, folder()),
+        // The stand-in's listing, asked unsigned (it refuses the SDK's signature of a list).
+        heldUnder: async (prefix) => {
+          const listing = await fetch(`${standIn.url}/${s3.bucket}?prefix=${encodeURIComponent(prefix)}`);
+          expect(listing.status).toBe(200);
+          return [...(await listing.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!);
+        },
+      };
     },
   ],
 ];
 
 describe.each(stores)('the media store contract: %s', (_name, makeStore) => {
   let store: MediaStore;
+  let heldUnder: StoreUnderTest['heldUnder'];
   beforeAll(() => {
-    store = makeStore();
+    ({ store, heldUnder } = makeStore());
   });
   const put = async (relative: string, content: string) =>
     store.place(await stageBuffer(Buffer.from(content), store.stagingRoot), relative);
@@ -72,5 +97,39 @@ describe.each(stores)('the media store contract: %s', (_name, makeStore) => {
     const missing = await store.read('covers/b.webp').catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(MediaFileMissingError);
     expect(missing).toMatchObject({ statusCode: 404, message: 'No stored media file covers/b.webp.' });
+  });
+
+  it('leaves nothing of a folder whose last file is removed (not even the folder), and stores into it again', async () => {
+    await put('own-music/7/a.mp3', 'a');
+    await put('own-music/7/b.mp3', 'b');
+    await put('own-music/8/c.mp3', 'c');
+    await store.remove('own-music/7/a.mp3');
+    expect(await heldUnder('own-music/7/')).toHaveLength(1);
+    await store.remove('own-music/7/b.mp3');
+    expect(await heldUnder('own-music/7/')).toEqual([]);
+    expect(await heldUnder('own-music/')).toHaveLength(1);
+    expect(await put('own-music/7/d.mp3', 'd')).toEqual({ created: true });
+    expect(await text(await store.read('own-music/7/d.mp3'))).toBe('d');
+  });
+});
+
+// Folders are the local store's own: the S3 stand-in keeps objects as files too, and races the same way.
+describe('the local folder', () => {
+  it('places a file into a folder whose last other file is being removed at the same moment', async () => {
+    const root = folder();
+    const store = localMediaStore(root);
+    const put = async (relative: string, content: string) =>
+      store.place(await stageBuffer(Buffer.from(content), store.stagingRoot), relative);
+    for (let round = 0; round < 20; round++) {
+      await put(`own-voice/9/old-${round}.wav`, 'old');
+      const [placed] = await Promise.all([
+        put(`own-voice/9/new-${round}.wav`, 'new'),
+        store.remove(`own-voice/9/old-${round}.wav`),
+      ]);
+      expect(placed).toEqual({ created: true });
+      expect(await text(await store.read(`own-voice/9/new-${round}.wav`))).toBe('new');
+      await store.remove(`own-voice/9/new-${round}.wav`);
+    }
+    expect(existsSync(path.join(root, 'own-voice/9'))).toBe(false);
   });
 });

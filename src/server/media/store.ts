@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -141,17 +141,26 @@ export function localMediaStore(mediaRoot: string): MediaStore {
     stagingRoot: mediaRoot,
     async place(staged, relative) {
       const target = mediaPath(mediaRoot, relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      const existed = await stat(target).then(
-        () => true,
-        () => false,
-      );
-      if (existed) {
-        await rm(staged.tempPath, { force: true });
-        return { created: false };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await mkdir(path.dirname(target), { recursive: true });
+          const existed = await stat(target).then(
+            () => true,
+            () => false,
+          );
+          if (existed) {
+            await rm(staged.tempPath, { force: true });
+            return { created: false };
+          }
+          await rename(staged.tempPath, target);
+          return { created: true };
+        } catch (error) {
+          // The folder went while it was being made or filled, its last other file removed (remove):
+          // made again.
+          const folderGone = errorCode(error) === 'ENOENT' && (await stat(staged.tempPath).catch(() => null));
+          if (!folderGone || attempt >= PLACE_ATTEMPTS) throw error;
+        }
       }
-      await rename(staged.tempPath, target);
-      return { created: true };
     },
     async read(relative, range) {
       const file = mediaPath(mediaRoot, relative);
@@ -168,10 +177,25 @@ export function localMediaStore(mediaRoot: string): MediaStore {
       }
     },
     async remove(relative) {
-      await rm(mediaPath(mediaRoot, relative), { force: true });
+      const file = mediaPath(mediaRoot, relative);
+      await rm(file, { force: true });
+      // A folder this leaves empty goes too: own-music/<id>/ once its person's last track is gone, and
+      // with the account. rmdir removes only an empty folder, so a file placed into it at the same moment
+      // either is there first (the folder stays) or finds it gone and makes it again (place).
+      const folder = path.dirname(file);
+      if (folder !== path.resolve(mediaRoot))
+        await rmdir(folder).catch((error: unknown) => {
+          if (!FOLDER_IN_USE.has(errorCode(error) ?? '')) throw error;
+        });
     },
   };
 }
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null | undefined)?.code;
+/** What rmdir says of a folder gone already or not empty (EEXIST on some systems). */
+const FOLDER_IN_USE = new Set(['ENOENT', 'ENOTEMPTY', 'EEXIST']);
+/** How many times a file is placed when its folder keeps being removed under it. */
+const PLACE_ATTEMPTS = 5;
 
 /** An arbitrary constant naming Innerwave's per-file locks among PostgreSQL advisory locks. */
 const FILE_LOCK_NAMESPACE = 724_311_902;

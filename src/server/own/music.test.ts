@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, fillPath, OWN_MUSIC } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
@@ -286,5 +287,39 @@ describe('own music', () => {
     expect(stored(relative)).toBe(true);
     expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id)).toBe(true);
     expect(stored(relative)).toBe(false);
+    // Nor is the person's folder left behind, empty.
+    expect(stored(`own-music/${ada.id}`)).toBe(false);
+  });
+
+  it('adds nothing for an account deleted while its upload was under way, and leaves no folder of it', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    await upload(ada, { audio_file: { filename: 'first.mp3', content: fakeMp3(1300) } });
+    // The upload is held at its transaction (the file placed and the row written in it) until the account is gone.
+    const { db } = t.database;
+    const transaction = db.transaction.bind(db);
+    let reached = () => {};
+    const atTransaction = new Promise<void>((resolve) => (reached = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = vi.spyOn(db, 'transaction').mockImplementationOnce(async (...args: Parameters<Db['transaction']>) => {
+      reached();
+      await released;
+      return transaction(...args);
+    });
+    try {
+      const late = upload(ada, { audio_file: { filename: 'late.mp3', content: fakeMp3(1301) } });
+      await atTransaction;
+      expect(await deleteUser(db, t.ctx.mediaFiles, ada.id)).toBe(true);
+      expect(stored(`own-music/${ada.id}`)).toBe(false);
+      release();
+      const answer = await late;
+      expect([answer.statusCode, answer.json().code]).toEqual([401, 'token_not_valid']);
+    } finally {
+      held.mockRestore();
+    }
+    expect(await db.select().from(ownTracks).where(eq(ownTracks.userId, ada.id))).toEqual([]);
+    expect(stored(`own-music/${ada.id}`)).toBe(false);
+    expect(staged()).toBe(0);
   });
 });

@@ -226,5 +226,7 @@ describe('own voice', () => {
     expect(stored(fileOf(ada, take(3)))).toBe(true);
     expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id)).toBe(true);
     expect(stored(fileOf(ada, take(3)))).toBe(false);
+    // Nor is the person's folder left behind, empty.
+    expect(stored(`own-voice/${ada.id}`)).toBe(false);
   });
 });
