@@ -112,6 +112,49 @@ describe('admin user list', () => {
       expect((await list('?search=member11&page=2')).body).toMatchObject({ results: [], count: 10 });
     });
 
+    it('skips nobody when a user on the page shown is deleted before the next one loads: after_id and before_id', async () => {
+      const { db } = t.database;
+      const rows = await db
+        .insert(users)
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            email: `keyset${String(i).padStart(3, '0')}@example.com`,
+            passwordHash: 'x',
+            isActive: true,
+          })),
+        )
+        .returning({ id: users.id });
+      const newestFirst = rows.map((row) => row.id).reverse();
+      const idsOf = (page: AdminUserList) => page.results.map((user) => user.id);
+      try {
+        const first = (await list('?search=keyset')).body;
+        expect(idsOf(first)).toEqual(newestFirst.slice(0, 50));
+        const gone = newestFirst[10]!;
+        await db.delete(users).where(inArray(users.id, [gone]));
+        const query = `?search=keyset&newest_id=${first.newest_id}`;
+        // By its number alone the next page slides up by one, and its first user is on neither page.
+        expect(idsOf((await list(`${query}&page=2`)).body)[0]).toBe(newestFirst[51]);
+        const second = (await list(`${query}&page=2&after_id=${first.results.at(-1)!.id}`)).body;
+        expect(idsOf(second)).toEqual(newestFirst.slice(50, 100));
+        expect(second.count).toBe(119);
+        const third = (await list(`${query}&page=3&after_id=${second.results.at(-1)!.id}`)).body;
+        expect(idsOf(third)).toEqual(newestFirst.slice(100));
+        expect((await list(`${query}&page=4&after_id=${third.results.at(-1)!.id}`)).body.results).toEqual([]);
+        // Back from the second page: the users just before its first, newest first (the first page less the deleted one).
+        const back = (await list(`${query}&page=1&before_id=${second.results[0]!.id}`)).body;
+        expect(idsOf(back)).toEqual(newestFirst.slice(0, 50).filter((id) => id !== gone));
+        const backFromThird = (await list(`${query}&page=2&before_id=${third.results[0]!.id}`)).body;
+        expect(idsOf(backFromThird)).toEqual(idsOf(second));
+      } finally {
+        await db.delete(users).where(
+          inArray(
+            users.id,
+            rows.map((row) => row.id),
+          ),
+        );
+      }
+    });
+
     it.each([
       ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
       ['page=-1', { page: ['A valid integer is required.'] }],
@@ -130,6 +173,9 @@ describe('admin user list', () => {
       ['newest_id=0', { newest_id: ['Ensure this value is greater than or equal to 1.'] }],
       ['newest_id=abc', { newest_id: ['A valid integer is required.'] }],
       ['newest_id=2147483648', { newest_id: ['Ensure this value is less than or equal to 2147483647.'] }],
+      ['after_id=0', { after_id: ['Ensure this value is greater than or equal to 1.'] }],
+      ['before_id=x', { before_id: ['A valid integer is required.'] }],
+      ['after_id=5&before_id=9', { before_id: ['Give after_id or before_id, not both.'] }],
     ])('answers 400 for %s', async (label, errors) => {
       const query = label.replace('<400 nines>', '9'.repeat(400)).replace('<10,000 characters>', 'a'.repeat(10_000));
       expect(await list(`?${query}`)).toEqual({ status: 400, body: errors });

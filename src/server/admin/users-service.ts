@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_USER_PAGE_SIZE,
   emailField,
@@ -98,6 +98,10 @@ export interface UserListQuery {
   attention?: boolean | undefined;
   /** Only users up to this id (the first page's `newest_id`): later sign-ups do not shift the pages. */
   newestId?: number | undefined;
+  /** The page after one that ended with this user: those older than it (then `page` is only a number). */
+  afterId?: number | undefined;
+  /** The page before one that began with this user: the page's worth newer than it. */
+  beforeId?: number | undefined;
 }
 
 /**
@@ -108,7 +112,7 @@ export interface UserListQuery {
  */
 export async function listUsers(
   db: Db,
-  { search = '', page = 1, attention = false, newestId }: UserListQuery = {},
+  { search = '', page = 1, attention = false, newestId, afterId, beforeId }: UserListQuery = {},
 ): Promise<AdminUserList> {
   const pattern = `%${escapeLike(search)}%`;
   const matching = and(
@@ -134,18 +138,28 @@ export async function listUsers(
   const total = counts?.count ?? 0;
   const bound = newestId ?? counts?.newest ?? null;
   const offset = (page - 1) * ADMIN_USER_PAGE_SIZE;
+  const pageOf = (bounded: SQL | undefined, where: SQL | undefined, order: SQL) =>
+    db
+      .select(userColumns)
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
+      .where(and(matching, bounded, where))
+      .orderBy(order)
+      .limit(ADMIN_USER_PAGE_SIZE);
+  // Next to a page shown, the page is found from its last (or first) user, where an offset would move by
+  // one for each user deleted meanwhile on the pages before, and skip someone.
+  const bounded = bound === null ? undefined : lte(users.id, bound);
   const rows =
-    offset < total && bound !== null
-      ? await db
-          .select(userColumns)
-          .from(users)
-          .leftJoin(profiles, eq(profiles.userId, users.id))
-          .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
-          .where(and(matching, lte(users.id, bound)))
-          .orderBy(desc(users.id))
-          .limit(ADMIN_USER_PAGE_SIZE)
-          .offset(offset)
-      : [];
+    bound === null
+      ? []
+      : afterId !== undefined
+        ? await pageOf(bounded, lt(users.id, afterId), desc(users.id))
+        : beforeId !== undefined
+          ? (await pageOf(bounded, gt(users.id, beforeId), asc(users.id))).reverse()
+          : offset < total
+            ? await pageOf(bounded, undefined, desc(users.id)).offset(offset)
+            : [];
   const seconds = await secondSubscriptionsForStaff(
     db,
     rows.map((row) => row.id),

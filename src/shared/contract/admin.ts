@@ -92,34 +92,48 @@ export const adminUserListSchema = z.object({
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const ADMIN_USER_PAGE_SIZE = 50;
 
-export const adminUserQuerySchema = z.object({
-  /** Part of the e-mail or of the name ("first last"), any case. */
-  search: z.string().trim().max(254).optional(),
-  /** From 1; a page past the last one is empty (`count` still says how many match). */
-  page: queryInteger()
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
-        // No page can start past the last possible user (ids are PostgreSQL integers).
-        .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.` }),
-    )
-    .default(1),
-  /** `true`: only users whose billing needs staff. */
-  attention: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
-  /**
-   * Only users up to this one (ids are given in sign-up order): the first page's `newest_id`, which keeps the
-   * pages as they were when it was read (offsets do not move when people sign up).
-   */
-  newest_id: queryInteger()
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
-        .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.` }),
-    )
-    .optional(),
-});
+/** A whole number from 1 to the largest PostgreSQL integer, in a query. */
+const databaseId = () =>
+  queryInteger().pipe(
+    z
+      .number()
+      .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+      .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.` }),
+  );
+
+export const adminUserQuerySchema = z
+  .object({
+    /** Part of the e-mail or of the name ("first last"), any case. */
+    search: z.string().trim().max(254).optional(),
+    /** From 1; a page past the last one is empty (`count` still says how many match). */
+    page: queryInteger()
+      .pipe(
+        z
+          .number()
+          .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+          // No page can start past the last possible user (ids are PostgreSQL integers).
+          .max(MAX_DATABASE_ID, { error: `Ensure this value is less than or equal to ${MAX_DATABASE_ID}.` }),
+      )
+      .default(1),
+    /** `true`: only users whose billing needs staff. */
+    attention: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
+    /**
+     * Only users up to this one (ids are given in sign-up order): the first page's `newest_id`, which keeps the
+     * pages as they were when it was read (offsets do not move when people sign up).
+     */
+    newest_id: databaseId().optional(),
+    /**
+     * The page after the one shown: the users older than this one, the last it showed. Unlike `page` alone, a
+     * user deleted meanwhile moves no one past it (the page is where it is; `page` is then only its number).
+     */
+    after_id: databaseId().optional(),
+    /** The page before the one shown: the users newer than this one, the first it showed (as `after_id`). */
+    before_id: databaseId().optional(),
+  })
+  .refine((query) => query.after_id === undefined || query.before_id === undefined, {
+    path: ['before_id'],
+    error: 'Give after_id or before_id, not both.',
+  });
 export type AdminUserQuery = z.input<typeof adminUserQuerySchema>;
 
 export const adminUserUpdateSchema = z

@@ -23,8 +23,8 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
       },
     },
     async (request) => {
-      const { search, page, attention, newest_id: newestId } = request.query;
-      return listUsers(db, { search, page, attention: attention === 'true', newestId });
+      const { search, page, attention, newest_id: newestId, after_id: afterId, before_id: beforeId } = request.query;
+      return listUsers(db, { search, page, attention: attention === 'true', newestId, afterId, beforeId });
     },
   );
   app.get(
