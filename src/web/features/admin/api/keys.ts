@@ -7,6 +7,9 @@ export interface AdminUsersParams {
   page: number;
   attention: boolean;
   newest: number | null;
+  /** The page next to one shown, from its last user (`after`) or its first (`before`); null: by its number. */
+  after: number | null;
+  before: number | null;
 }
 
 /** The cache keys of the admin's lists; each API file's hooks reload their own. */
@@ -22,5 +25,5 @@ export const adminKeys = {
   users: (params?: AdminUsersParams) =>
     params === undefined
       ? ['admin', 'users']
-      : ['admin', 'users', params.search, params.page, params.attention, params.newest],
+      : ['admin', 'users', params.search, params.page, params.attention, params.newest, params.after, params.before],
 } as const;

@@ -5,12 +5,14 @@ import { apiRequest } from '@web/lib/api-client';
 import { adminKeys, type AdminUsersParams } from './keys';
 
 /** The list's address: only what differs from the first page of everyone. */
-export function adminUsersPath({ search, page, attention, newest }: AdminUsersParams): string {
+export function adminUsersPath({ search, page, attention, newest, after, before }: AdminUsersParams): string {
   const query = [
     search ? `search=${encodeURIComponent(search)}` : '',
     attention ? 'attention=true' : '',
     page > 1 ? `page=${page}` : '',
     newest !== null ? `newest_id=${newest}` : '',
+    after !== null ? `after_id=${after}` : '',
+    before !== null ? `before_id=${before}` : '',
   ].filter(Boolean);
   return query.length ? `${ADMIN_API.users}?${query.join('&')}` : ADMIN_API.users;
 }

@@ -42,8 +42,16 @@ function usersServer(users: AdminUser[]) {
           (query.get('attention') !== 'true' || user.attention.length > 0),
       );
       const held = matching.filter((user) => user.id <= newest);
+      const after = query.get('after_id');
+      const before = query.get('before_id');
+      const older = held.filter((user) => user.id < Number(after));
+      const newer = held.filter((user) => user.id > Number(before));
       return {
-        results: held.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE),
+        results: after
+          ? older.slice(0, ADMIN_USER_PAGE_SIZE)
+          : before
+            ? newer.slice(-ADMIN_USER_PAGE_SIZE)
+            : held.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE),
         count: held.length,
         needs_attention: users.filter((user) => user.attention.length > 0).length,
         newest_id: newest || null,
@@ -287,9 +295,9 @@ describe('UsersPanel', () => {
       expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
       expect(screen.queryByText('user120@example.com')).toBeNull();
       expect(summary()).toHaveTextContent('51–100 of 120 users, newest first');
-      // The pages after the first hold whom it held.
-      expect(router.state.location.search).toBe('?page=2&newest=120');
-      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2&newest_id=120`);
+      // The pages after the first hold whom it held; the next one is asked for after the last user shown.
+      expect(router.state.location.search).toBe('?page=2&newest=120&after=71');
+      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2&newest_id=120&after_id=71`);
 
       // From the list's end, the new page starts at its top.
       await user.click(within(bottom()).getByRole('button', { name: 'Last page' }));
@@ -306,6 +314,30 @@ describe('UsersPanel', () => {
       await user.click(within(top()).getByRole('button', { name: 'First page' }));
       expect(await screen.findByText('user120@example.com')).toBeInTheDocument();
       expect(router.state.location.search).toBe('?newest=120');
+    });
+
+    it('skips nobody when someone on the page shown is deleted before the next page, forward or back', async () => {
+      const user = userEvent.setup();
+      const users = crowd();
+      const api = usersServer(users);
+      const { router } = renderWithProviders(<UsersPanel />, { path: '/admin/users' });
+      await screen.findByText('user120@example.com');
+      const emails = () =>
+        screen.getAllByRole('listitem').map((item) => within(item).getByText(/^user\d+@example\.com$/).textContent);
+      // user100 is deleted (by other staff) while this page is read: user70 still opens the next page.
+      users.splice(20, 1);
+      await user.click(within(top()).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('user21@example.com')).toBeInTheDocument();
+      expect(emails()).toEqual(Array.from({ length: 50 }, (_, i) => `user${70 - i}@example.com`));
+      await user.click(within(top()).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('user1@example.com')).toBeInTheDocument();
+      expect(emails()).toEqual(Array.from({ length: 20 }, (_, i) => `user${20 - i}@example.com`));
+      // Back by the pager: the users just before this page's first.
+      await user.click(within(top()).getByRole('button', { name: 'Previous page' }));
+      expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
+      expect(emails()).toEqual(Array.from({ length: 50 }, (_, i) => `user${70 - i}@example.com`));
+      expect(router.state.location.search).toBe('?page=2&newest=120&before=20');
+      expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2&newest_id=120&before_id=20`);
     });
 
     it('keeps its pages while people sign up, and shows the newcomers when asked', async () => {

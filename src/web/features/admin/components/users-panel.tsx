@@ -143,6 +143,12 @@ interface ListState {
   page: number;
   /** The newest user the pages hold, from the first page read: sign-ups since then shift no one. */
   newest: number | null;
+  /**
+   * The page next to one shown, from that page's last user (`after`) or first (`before`): someone deleted
+   * meanwhile moves nobody past the page's edge, as a page number alone would.
+   */
+  after: number | null;
+  before: number | null;
 }
 
 const listOf = (params: URLSearchParams): ListState => ({
@@ -150,6 +156,8 @@ const listOf = (params: URLSearchParams): ListState => ({
   attention: params.get('attention') === 'true',
   page: countingOf(params.get('page')) ?? 1,
   newest: countingOf(params.get('newest')),
+  after: countingOf(params.get('after')),
+  before: params.get('after') ? null : countingOf(params.get('before')),
 });
 
 /**
@@ -169,13 +177,15 @@ function useListState() {
   }
   const show = (next: Partial<ListState>, replace = false) => {
     // A new search or filter starts at the first page, with whoever signed up since.
-    const shown = { ...list, page: 1, newest: null, ...next };
+    const shown = { ...list, page: 1, newest: null, after: null, before: null, ...next };
     setList(shown);
     const query: Record<string, string> = {};
     if (shown.search) query.search = shown.search;
     if (shown.attention) query.attention = 'true';
     if (shown.page > 1) query.page = String(shown.page);
     if (shown.newest !== null) query.newest = String(shown.newest);
+    if (shown.after !== null) query.after = String(shown.after);
+    if (shown.before !== null) query.before = String(shown.before);
     // The list stays where it is on screen; the bottom pager moves to the new page's top itself.
     setParams(query, { replace, preventScrollReset: true });
   };
@@ -242,9 +252,9 @@ function emptyText(search: string, attention: boolean): string {
  * and the page are the screen's address, so Back returns to the page before and a link opens the same list.
  */
 export function UsersPanel() {
-  const [{ search, attention, page, newest }, show] = useListState();
+  const [{ search, attention, page, newest, after, before }, show] = useListState();
   const deferred = useDeferredValue(search.trim());
-  const query = useQuery(adminUsersQuery({ search: deferred, page, attention, newest }));
+  const query = useQuery(adminUsersQuery({ search: deferred, page, attention, newest, after, before }));
   const update = useUpdateAdminUser();
   const summary = useRef<HTMLParagraphElement>(null);
   const data = query.data;
@@ -257,7 +267,15 @@ export function UsersPanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer says so
   }, [pastEnd, pages]);
   // Paging keeps the list as its first page was read: a sign-up meanwhile moves no one to another page.
-  const toPage = (to: number) => show({ page: to, newest: newest ?? data?.newest_id ?? null });
+  const toPage = (to: number) => {
+    const numbered = { page: to, newest: newest ?? data?.newest_id ?? null };
+    // Next to the page shown, from its own users (not the one still shown while another loads); the first
+    // and last pages, by their numbers.
+    const shown = query.isPlaceholderData ? [] : users;
+    if (to === page + 1 && shown.length) show({ ...numbered, after: shown.at(-1)!.id });
+    else if (to === page - 1 && to > 1 && shown.length) show({ ...numbered, before: shown[0]!.id });
+    else show(numbered);
+  };
   const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
   const noun = (n: number) => `${formatInteger(n)} user${n === 1 ? '' : 's'}`;
   return (
