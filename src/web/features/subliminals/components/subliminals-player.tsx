@@ -10,6 +10,7 @@ import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { useBesideCorner } from '@web/lib/bottom-chrome';
 import { toastFailure } from '@web/lib/change';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
@@ -83,6 +84,8 @@ export function SubliminalsPlayer() {
   );
   const [asking, setAsking] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
+  const controlBar = useRef<HTMLDivElement>(null);
+  useBesideCorner(controlBar);
   const sync = usePlayerSync(
     playlist,
     settings,
@@ -210,8 +213,12 @@ export function SubliminalsPlayer() {
       </div>
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen, above
           the mini-player and a session in its corner: lib/bottom-chrome.ts); slim from 640 px up, where the
-          three stack at the screen's bottom (docs/product/screens.md#session-screen). */}
-      <div className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 sm:p-2 lg:col-span-2">
+          three stack at the screen's bottom, and from 1024 px beside the corner instead of above it
+          (docs/product/screens.md#session-screen). */}
+      <div
+        ref={controlBar}
+        className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 sm:p-2 lg:bottom-[calc(var(--portal-mini-player,0px)+0.75rem)] lg:col-span-2 lg:mr-[var(--portal-beside-corner,0px)]"
+      >
         <div className="flex gap-2">
           <Button ref={startButton} size="lg" className="sm:h-10" onClick={start} disabled={playing}>
             <Play aria-hidden className="h-5 w-5" /> Start
