@@ -7,6 +7,7 @@ export {
   GOAL_FREE_TEXT_MAX,
   goalLabel,
   GUIDANCE_GOALS,
+  HISTORY_DELETED_CODE,
   SESSION_MINUTES,
   type GoalId,
   type SessionMinutes,
@@ -231,11 +232,6 @@ export const historyWriteSchema = z.object({
   record_key: z.uuid({ error: 'Must be a valid UUID.' }).optional(),
 });
 export type HistoryWrite = z.input<typeof historyWriteSchema>;
-/**
- * The `code` of the `409` that refuses a session begun before the person last deleted their history:
- * nothing is added, and sending it again changes nothing (docs/decisions/054-a-deleted-history-stays-deleted.md).
- */
-export const HISTORY_DELETED_CODE = 'history_deleted';
 
 export const historyEntrySchema = z.object({
   id: z.number().int(),

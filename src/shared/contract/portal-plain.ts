@@ -97,3 +97,9 @@ export const PLAYLIST_SOURCES = ['library', 'own', 'shared'] as const;
 export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 /** The longest playlist the player keeps (the server refuses a longer one). */
 export const PLAYLIST_MAX = 1_000;
+
+/**
+ * The `code` of the `409` that refuses a session begun before the person last deleted their history:
+ * nothing is added, and sending it again changes nothing (docs/decisions/054-a-deleted-history-stays-deleted.md).
+ */
+export const HISTORY_DELETED_CODE = 'history_deleted';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
-import { HISTORY_DELETED_CODE } from '@shared/contract/guidance';
+import { HISTORY_DELETED_CODE } from '@shared/contract/portal-plain';
 import { API, fillPath } from '@shared/contract/paths';
 import { ApiError, apiRequest, isNetworkFailure } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
