@@ -63,8 +63,51 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
   );
   if (container.hasChildNodes() && !fresh) root = hydrateRoot(container, tree);
   else {
+    const typed = typedFields(container);
     root = createRoot(container);
-    root.render(tree);
+    const rendered = root;
+    flushSync(() => rendered.render(tree));
+    restoreTypedFields(container, typed);
+  }
+}
+
+interface TypedField {
+  name: string;
+  value: string;
+  checked: boolean;
+  focused: boolean;
+  selection: [number | null, number | null] | undefined;
+}
+
+/**
+ * What the person typed or ticked in the pre-rendered page's form before its script came. A page rendered
+ * afresh (a plan or a share page to come back to in the URL) replaces those inputs, and what was typed in
+ * them went with them: the e-mail and password of a visitor quicker than a slow connection.
+ */
+function typedFields(container: HTMLElement): TypedField[] {
+  return [...container.querySelectorAll<HTMLInputElement>('input[name]')].map((input) => ({
+    name: input.name,
+    value: input.value,
+    checked: input.checked,
+    focused: input === document.activeElement,
+    selection: input.type === 'checkbox' ? undefined : [input.selectionStart, input.selectionEnd],
+  }));
+}
+
+/** Puts what was typed back into the new page's inputs of the same names, focus and caret included. */
+function restoreTypedFields(container: HTMLElement, typed: TypedField[]) {
+  const inputs = new Map(
+    [...container.querySelectorAll<HTMLInputElement>('input[name]')].map((input) => [input.name, input]),
+  );
+  for (const field of typed) {
+    const input = inputs.get(field.name);
+    if (!input) continue;
+    if (input.type === 'checkbox') input.checked = field.checked;
+    else if (field.value) input.value = field.value;
+    if (field.focused) {
+      input.focus();
+      if (field.selection) input.setSelectionRange(field.selection[0], field.selection[1]);
+    }
   }
 }
 
