@@ -5,13 +5,20 @@ import { HISTORY_DELETED_CODE, historyEntrySchema } from '@shared/contract/guida
 import { API, fillPath } from '@shared/contract/paths';
 import { watchSessionEnds, type EndedSession } from '@web/lib/audio/session-ends';
 import type { SoundEngineState } from '@web/lib/audio/sound-engine';
-import { pendingRecords } from '@web/lib/pending-records';
+import { pendingRecords, retrySchedule } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeLocks } from '@web/test/fake-locks';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, type ApiCall } from '@web/test/render';
-import { historyEntryOf, startPracticeRecorder } from './practice-recorder';
+import {
+  historyEntryOf,
+  RECORD_TIMEOUT_MS,
+  RETRY_FIRST_MS,
+  RETRY_MAX_MS,
+  retryDelay,
+  startPracticeRecorder,
+} from './practice-recorder';
 
 vi.mock('@web/lib/audio/app-engine', async () => ({
   soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
@@ -319,5 +326,141 @@ describe('a record that cannot be sent now', () => {
     play(30);
     await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
     expect(pendingRecords.of(7).map((record) => record.entry)).toEqual([histories(api.calls)[0]!.body]);
+  });
+
+  // Nothing else may come (the network stays up, the server answers 5xx): it is tried again by itself
+  // while a tab is open, later each time, one tab at a time.
+  describe('while the server fails', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      // Each wait in the middle of its quarter either side.
+      vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    });
+    afterEach(() => vi.useRealTimers());
+    const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+    it('waits 30 s, doubling up to 10 min, each wait drawn a quarter either side', () => {
+      expect(retryDelay(1, 0.5)).toBe(RETRY_FIRST_MS);
+      expect(retryDelay(2, 0.5)).toBe(2 * RETRY_FIRST_MS);
+      expect(retryDelay(1, 0)).toBe(0.75 * RETRY_FIRST_MS);
+      expect(retryDelay(1, 0.999_999)).toBeCloseTo(1.25 * RETRY_FIRST_MS, -1);
+      expect(retryDelay(6, 0.5)).toBe(RETRY_MAX_MS);
+      expect(retryDelay(40, 0.5)).toBe(RETRY_MAX_MS);
+    });
+
+    it('is sent again by itself after a 5xx, waiting longer each time, until it goes', async () => {
+      signIn(7);
+      let answer = 503;
+      const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(answer, {}) });
+      play(30);
+      await wait(0);
+      expect(histories(api.calls)).toHaveLength(1);
+      expect(pendingRecords.waitingOf(7)).toHaveLength(1);
+
+      await wait(RETRY_FIRST_MS - 1);
+      expect(histories(api.calls)).toHaveLength(1);
+      await wait(1);
+      expect(histories(api.calls)).toHaveLength(2);
+      // Failed again: twice as long.
+      await wait(2 * RETRY_FIRST_MS - 1);
+      expect(histories(api.calls)).toHaveLength(2);
+      answer = 201;
+      await wait(1);
+      expect(histories(api.calls)).toHaveLength(3);
+      expect(new Set(histories(api.calls).map((call) => (call.body as { record_key: string }).record_key)).size).toBe(
+        1,
+      );
+      expect(pendingRecords.of(7)).toEqual([]);
+      expect(retrySchedule.get()).toBeNull();
+      await wait(60 * 60_000);
+      expect(histories(api.calls)).toHaveLength(3);
+    });
+
+    it('is tried again when the server does not answer in time', async () => {
+      signIn(7);
+      let hang = true;
+      const api = fakeApi({
+        [`POST ${API.history}`]: () => (hang ? new Promise<never>(() => {}) : jsonResponse(201, {})),
+      });
+      play(30);
+      await wait(RECORD_TIMEOUT_MS - 1);
+      expect(pendingRecords.waitingOf(7)).toEqual([]);
+      await wait(1);
+      expect(pendingRecords.waitingOf(7)).toHaveLength(1);
+      hang = false;
+      await wait(RETRY_FIRST_MS);
+      expect(histories(api.calls)).toHaveLength(2);
+      expect(pendingRecords.of(7)).toEqual([]);
+    });
+
+    it("honours a 429's Retry-After: nothing goes before it, not even when the network comes back", async () => {
+      signIn(7);
+      let throttled = true;
+      const api = fakeApi({
+        [`POST ${API.history}`]: () =>
+          throttled
+            ? new Response(JSON.stringify({ detail: 'Request was throttled.' }), {
+                status: 429,
+                headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },
+              })
+            : jsonResponse(201, {}),
+      });
+      play(30);
+      await wait(0);
+      window.dispatchEvent(new Event('online'));
+      play(40);
+      await wait(300_000 - 1);
+      expect(histories(api.calls)).toHaveLength(1);
+      expect(pendingRecords.waitingOf(7)).toHaveLength(2);
+      throttled = false;
+      await wait(1);
+      expect(histories(api.calls).map((call) => (call.body as { seconds: number }).seconds)).toEqual([30, 30, 40]);
+      expect(pendingRecords.of(7)).toEqual([]);
+    });
+
+    it('is not tried again once the server refused it for good (400)', async () => {
+      signIn(7);
+      const api = fakeApi({
+        [`POST ${API.history}`]: () => jsonResponse(400, { started_at: ['The start may not be before 2000.'] }),
+      });
+      play(30);
+      await wait(60 * 60_000);
+      expect(histories(api.calls)).toHaveLength(1);
+      expect(pendingRecords.of(7)).toEqual([]);
+    });
+
+    it('is tried by one tab at a time: a tab that finds another has just tried waits for the next try', async () => {
+      signIn(7);
+      fakeLocks();
+      const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(503, {}) });
+      play(30);
+      await wait(0);
+      // Another tab's timer came first: it holds the delivery lock as this one's try falls due.
+      let delivered!: () => void;
+      void navigator.locks.request(
+        'innerwave.pending-records',
+        () => new Promise<void>((resolve) => (delivered = resolve)),
+      );
+      await wait(RETRY_FIRST_MS);
+      expect(histories(api.calls)).toHaveLength(1);
+      // It tried, the server failed again, and it scheduled the next try.
+      retrySchedule.set({ failures: 2, next_at: Date.now() + 2 * RETRY_FIRST_MS, hold: false });
+      delivered();
+      await wait(2 * RETRY_FIRST_MS - 1);
+      expect(histories(api.calls)).toHaveLength(1);
+      await wait(1);
+      expect(histories(api.calls)).toHaveLength(2);
+    });
+
+    it('is not tried while no one is signed in here; the next sign-in sends it', async () => {
+      signIn(7);
+      const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(503, {}) });
+      play(30);
+      await wait(0);
+      sessionStore.clear();
+      await wait(60 * 60_000);
+      expect(histories(api.calls)).toHaveLength(1);
+      expect(pendingRecords.of(7)).toHaveLength(1);
+    });
   });
 });

@@ -2,11 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
 import { HISTORY_DELETED_CODE } from '@shared/contract/portal-plain';
 import { API, fillPath } from '@shared/contract/paths';
-import { ApiError, apiRequest, isNetworkFailure } from '@web/lib/api-client';
+import { ApiError, apiRequest, endedTheSession, isNetworkFailure, retryAfterMs } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions, sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';
-import { newRecordKey, pendingRecords, type PendingRecord } from '@web/lib/pending-records';
+import {
+  newRecordKey,
+  pendingRecords,
+  retrySchedule,
+  subscribePendingRecords,
+  type PendingRecord,
+} from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { layerName } from './mini-player';
 
@@ -107,7 +113,7 @@ const DELIVERY_LOCK = 'innerwave.pending-records';
 
 /** Whether a failed record is worth sending again later: the sign-in ended, the network or the server is down. */
 function worthAgain(error: unknown): boolean {
-  if (isNetworkFailure(error)) return true;
+  if (isNetworkFailure(error) || unanswered(error)) return true;
   return (
     error instanceof ApiError &&
     (error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500)
@@ -126,27 +132,86 @@ const historyDeletedSince = (error: unknown) =>
   error.status === 409 &&
   (error.body as { code?: unknown } | null)?.code === HISTORY_DELETED_CODE;
 
+/** A call not answered within this long is given up, as if the connection were lost: the record waits. */
+export const RECORD_TIMEOUT_MS = 30_000;
+const unanswered = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
+
+/** Calls the API, giving up after RECORD_TIMEOUT_MS: a call left hanging would hold the delivery's lock. */
+async function timed<T>(path: string, options: Parameters<typeof apiRequest>[1]): Promise<T> {
+  const giveUp = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const timeout = new DOMException('The server did not answer in time.', 'TimeoutError');
+      giveUp.abort(timeout);
+      reject(timeout);
+    }, RECORD_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([apiRequest<T>(path, { ...options, signal: giveUp.signal }), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// Records that wait are tried again by themselves while a tab of the browser is open (decision 046):
+// 30 s after a failed try, the wait doubling after each failure in a row up to 10 min, each wait drawn
+// a quarter either side so that tabs and people the server turned away do not all come back at once. A
+// 429 or 503's Retry-After is honoured (up to an hour), and after a 429 nothing goes before it. The
+// schedule is shared by the tabs (lib/pending-records.ts): each arms a timer for it, and the first to
+// take the delivery lock when it is due tries; the others find it moved on and wait again.
+
+export const RETRY_FIRST_MS = 30_000;
+export const RETRY_MAX_MS = 10 * 60_000;
+/** The longest Retry-After honoured: a larger one, or a date far ahead, does not stop the records for good. */
+export const RETRY_AFTER_MAX_MS = 60 * 60_000;
+
+/** The wait before the next try after `failures` failed in a row, `random` in [0, 1) placing it in its quarter either side. */
+export function retryDelay(failures: number, random = Math.random()): number {
+  const wait = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+  return Math.round(wait * (0.75 + random / 2));
+}
+
+/** A try failed and the record waits: the next one is scheduled, later than the last. */
+function scheduleRetry(error: unknown, now = Date.now()) {
+  const failures = (retrySchedule.get()?.failures ?? 0) + 1;
+  const asked = Math.min(retryAfterMs(error, now), RETRY_AFTER_MAX_MS);
+  const throttled = error instanceof ApiError && error.status === 429;
+  retrySchedule.set({ failures, next_at: now + Math.max(retryDelay(failures), asked), hold: throttled });
+}
+
+/** The server asked to wait (429) and the time has not come: nothing is sent. */
+function heldBack(now = Date.now()): boolean {
+  const schedule = retrySchedule.get();
+  return schedule !== null && schedule.hold && schedule.next_at > now;
+}
+
 /** Sends a record kept: taken out once recorded, or refused for good (a program gone, a start the server refuses). */
 async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepalive: boolean): Promise<Outcome> {
   sending.add(record.key);
   try {
     // keepalive: the record still goes out when the session ends because the tab closes.
     if (record.entry)
-      await apiRequest<HistoryEntry>(API.history, { method: 'POST', body: record.entry, keepalive }).catch(
+      await timed<HistoryEntry>(API.history, { method: 'POST', body: record.entry, keepalive }).catch(
         (error: unknown) => {
           // A day played to its end is still done: deleting the history keeps program progress.
           if (!historyDeletedSince(error)) throw error;
         },
       );
-    if (record.day) await apiRequest(fillPath(API.programDayComplete, record.day), { method: 'POST', keepalive });
+    if (record.day) await timed(fillPath(API.programDayComplete, record.day), { method: 'POST', keepalive });
     pendingRecords.remove(record.key);
+    retrySchedule.clear();
     return 'recorded';
   } catch (error) {
     if (worthAgain(error)) {
       pendingRecords.markWaiting(record.key);
+      // A sign-in that has ended waits for the next one (which sends at once), not for a timer.
+      if (!endedTheSession(error)) scheduleRetry(error);
       return 'kept';
     }
+    // The server answered, and would answer the same again (any other 4xx): dropped, as decision 046 says.
     pendingRecords.remove(record.key);
+    retrySchedule.clear();
     return 'refused';
   } finally {
     sending.delete(record.key);
@@ -171,10 +236,17 @@ function track(call: Promise<unknown>) {
  * signed out): the rest wait with it. One tab at a time, so two tabs starting together do not both send
  * the same records (the server would record them once anyway).
  */
-function deliverPending(queryClient: QueryClient): Promise<void> {
+function deliverPending(queryClient: QueryClient, retrying = false): Promise<void> {
   const { id, isAuthenticated } = sessionStore.get();
   if (!isAuthenticated || id === null || pendingRecords.of(id).length === 0) return Promise.resolve();
   const run = async () => {
+    // The timer's try: another tab took the lock first and tried (the schedule moved on). Any try: the
+    // server asked to wait.
+    const schedule = retrySchedule.get();
+    if (schedule && schedule.next_at > Date.now() && (retrying || schedule.hold)) {
+      armRetry();
+      return;
+    }
     let recorded = false;
     for (const record of pendingRecords.of(id)) {
       if (!signedInAs(id)) break;
@@ -193,6 +265,33 @@ function deliverPending(queryClient: QueryClient): Promise<void> {
   return delivery;
 }
 
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** When this tab's timer fires, or null when none is armed. */
+let retryArmedAt: number | null = null;
+let recorderClient: QueryClient | null = null;
+
+/**
+ * Arms this tab's timer for the next try while the person signed in has records waiting and a try is
+ * scheduled; called whenever the records, the schedule or the sign-in change, here or in another tab.
+ */
+function armRetry() {
+  const schedule = retrySchedule.get();
+  const { id, isAuthenticated } = sessionStore.get();
+  const due = schedule && isAuthenticated && id !== null && pendingRecords.of(id).length > 0 ? schedule.next_at : null;
+  if (due === retryArmedAt) return;
+  clearTimeout(retryTimer);
+  retryArmedAt = due;
+  if (due === null || !recorderClient) return;
+  const client = recorderClient;
+  retryTimer = setTimeout(
+    () => {
+      retryArmedAt = null;
+      void deliverPending(client, true);
+    },
+    Math.max(0, due - Date.now()),
+  );
+}
+
 function record(queryClient: QueryClient, session: EndedSession) {
   const entry = historyEntryOf(session);
   const program = session.tag?.program;
@@ -204,6 +303,8 @@ function record(queryClient: QueryClient, session: EndedSession) {
   // are sent to login). One whose id the browser cannot read from the token is sent to, never kept for.
   if (owner !== null) pendingRecords.add({ ...outgoing, user_id: owner, saved_at: Date.now() });
   if (!sessionStore.get().isAuthenticated) return;
+  // The server asked to wait: it waits with the others, for the time it was given.
+  if (owner !== null && heldBack()) return pendingRecords.markWaiting(key);
   // A failed record is not worth interrupting anyone for: the session itself went fine, and it waits here.
   const done = send(outgoing, true).then((outcome) => {
     for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
@@ -217,6 +318,7 @@ function record(queryClient: QueryClient, session: EndedSession) {
 export function startPracticeRecorder(queryClient: QueryClient) {
   if (started) return;
   started = true;
+  recorderClient = queryClient;
   // The person signed in is whose sessions end here from now on; a person who signs in (again) here
   // has their records kept from before sent.
   let signedIn = sessionStore.get().isAuthenticated;
@@ -229,6 +331,9 @@ export function startPracticeRecorder(queryClient: QueryClient) {
     void deliverPending(queryClient);
   };
   sessionStore.subscribe(followOwner);
+  sessionStore.subscribe(armRetry);
+  subscribePendingRecords(armRetry);
+  armRetry();
   owner = sessionStore.get().id;
   void deliverPending(queryClient);
   window.addEventListener('online', () => void deliverPending(queryClient));

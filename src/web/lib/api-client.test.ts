@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, describeError } from './api-client';
+import { ApiError, apiRequest, describeError, retryAfterMs } from './api-client';
 import { sessionStore } from './session';
 
 // The browser's network stack is outside the web app: fetch and XMLHttpRequest answer as the server would.
@@ -139,5 +139,18 @@ describe('an error answer', () => {
     });
     expect(error.fieldErrors).toEqual({ settings: 'This field is required. Enter a colour as #RRGGBB.' });
     expect(describeError(error)).toBe('This field is required. Enter a colour as #RRGGBB.');
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads a Retry-After in seconds or as an HTTP date, and nothing from what is neither', () => {
+    const now = Date.parse('2026-12-03T12:00:00Z');
+    const answer = (retryAfter: string | null) => new ApiError(429, {}, retryAfter);
+    expect(retryAfterMs(answer('120'), now)).toBe(120_000);
+    expect(retryAfterMs(answer('Thu, 03 Dec 2026 12:05:00 GMT'), now)).toBe(300_000);
+    expect(retryAfterMs(answer('Thu, 03 Dec 2026 11:00:00 GMT'), now)).toBe(0);
+    expect(retryAfterMs(answer('soon'), now)).toBe(0);
+    expect(retryAfterMs(answer(null), now)).toBe(0);
+    expect(retryAfterMs(new TypeError('Failed to fetch'), now)).toBe(0);
   });
 });

@@ -16,6 +16,18 @@ export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a few minutes a
 export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 /**
+ * How long an answer's Retry-After asks to wait, in ms (0 when it is absent or unreadable): seconds
+ * (`120`) or an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`).
+ */
+export function retryAfterMs(error: unknown, now = Date.now()): number {
+  const value = error instanceof ApiError ? error.retryAfter?.trim() : undefined;
+  if (!value) return 0;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
+}
+
+/**
  * Whether a call failed because the server no longer accepts the session (signed out from another
  * browser, or expired): apiRequest has then ended it, with its one toast and the trip to login
  * (lib/session-refresh.ts), so the caller says nothing of its own.
@@ -49,6 +61,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The answer's Retry-After header (a 429, a 503), as sent: seconds or an HTTP date. */
+    readonly retryAfter: string | null = null,
   ) {
     super(ApiError.describe(status, body));
     this.name = 'ApiError';
@@ -155,7 +169,11 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   };
   const response = options.onUploadProgress
     ? await sendWithProgress(path, request, options.onUploadProgress)
-    : await fetch(path, request).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
+    : await fetch(path, request).then(async (answer) => ({
+        status: answer.status,
+        text: await answer.text(),
+        retryAfter: answer.headers.get('Retry-After'),
+      }));
   const ok = response.status >= 200 && response.status <= 299;
   if (ok && options.responseType === 'text') return response.text as T;
   let json: unknown = undefined;
@@ -166,7 +184,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
       json = response.text;
     }
   }
-  if (!ok) throw new ApiError(response.status, json);
+  if (!ok) throw new ApiError(response.status, json, response.retryAfter);
   return json as T;
 }
 
@@ -182,7 +200,7 @@ function sendWithProgress(
   path: string,
   { method, headers, body, signal }: RawRequest,
   onProgress: (fraction: number) => void,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; retryAfter: string | null }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const xhr = new XMLHttpRequest();
@@ -191,7 +209,8 @@ function sendWithProgress(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    // Uploads are not tried again by themselves: their Retry-After is of no use.
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: null });
     xhr.onerror = () => reject(new TypeError('The upload failed: the connection was lost.'));
     xhr.onabort = () => reject(signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -75,7 +75,8 @@ function write(records: PendingRecord[]): void {
 if (typeof window !== 'undefined') {
   // Another tab of this browser kept, sent or dropped one.
   window.addEventListener('storage', (event) => {
-    if (event.key === PENDING_RECORDS_STORAGE_KEY || event.key === null) publish();
+    if (event.key === PENDING_RECORDS_STORAGE_KEY || event.key === RETRY_SCHEDULE_STORAGE_KEY || event.key === null)
+      publish();
   });
 }
 
@@ -111,8 +112,53 @@ export const pendingRecords = {
   },
 };
 
-/** Calls `listener` whenever the records kept change, in this tab or another. */
-function subscribe(listener: () => void): () => void {
+/**
+ * When the browser's tabs next try the records that wait, shared through storage so that one tab tries
+ * at a time and the waits grow across tabs (components/practice-recorder.ts). Cleared with the sign-in
+ * (lib/session.ts keeps only the records): the next person signed in starts afresh.
+ */
+export const RETRY_SCHEDULE_STORAGE_KEY = 'innerwave.pending-records.retry';
+
+export interface RetrySchedule {
+  /** Tries in a row that sent nothing; the wait doubles with each. */
+  failures: number;
+  /** When the next try is due (ms since the epoch). */
+  next_at: number;
+  /** The server asked to wait (429 Retry-After): nothing is sent before `next_at`, whatever the reason. */
+  hold: boolean;
+}
+
+export const retrySchedule = {
+  get(): RetrySchedule | null {
+    try {
+      const stored = JSON.parse(localStorage.getItem(RETRY_SCHEDULE_STORAGE_KEY) ?? 'null') as Partial<RetrySchedule>;
+      if (!stored || typeof stored.failures !== 'number' || typeof stored.next_at !== 'number') return null;
+      return { failures: stored.failures, next_at: stored.next_at, hold: stored.hold === true };
+    } catch {
+      return null;
+    }
+  },
+  set(schedule: RetrySchedule): void {
+    try {
+      localStorage.setItem(RETRY_SCHEDULE_STORAGE_KEY, JSON.stringify(schedule));
+    } catch {
+      // Storage refused: this tab still tries on its own timer.
+    }
+    publish();
+  },
+  clear(): void {
+    try {
+      if (localStorage.getItem(RETRY_SCHEDULE_STORAGE_KEY) === null) return;
+      localStorage.removeItem(RETRY_SCHEDULE_STORAGE_KEY);
+    } catch {
+      return;
+    }
+    publish();
+  },
+};
+
+/** Calls `listener` whenever the records kept or their schedule change, in this tab or another. */
+export function subscribePendingRecords(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -120,7 +166,7 @@ function subscribe(listener: () => void): () => void {
 /** How many of the person's records wait in this browser after a failed send (none while signed out). */
 export function useWaitingRecordCount(userId: number | null): number {
   return useSyncExternalStore(
-    subscribe,
+    subscribePendingRecords,
     () => (userId === null ? 0 : pendingRecords.waitingOf(userId).length),
     () => 0,
   );
