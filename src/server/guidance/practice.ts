@@ -119,7 +119,12 @@ export async function recordSession(
   now = new Date(),
 ): Promise<{ entry: HistoryEntry; created: boolean }> {
   const session = historyWriteSchema.parse(input);
-  const startedAt = new Date(session.started_at);
+  // The start is the browser's clock, the deletion and `now` the server's: a sender that says its clock
+  // (`sent_at`) has its start moved by the difference, so that one a few minutes slow is not taken for a
+  // session begun before a deletion. Whatever it says, the start moved is checked as any start is below:
+  // it can claim no more than a false `started_at` could (docs/decisions/054-a-deleted-history-stays-deleted.md).
+  const clockBehind = session.sent_at === undefined ? 0 : now.getTime() - Date.parse(session.sent_at);
+  const startedAt = new Date(Date.parse(session.started_at) + clockBehind);
   if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
     throw badRequest({ started_at: ['The start may not be in the future.'] });
   // A session is recorded once it has stopped: one that would still be playing now is not one that was.

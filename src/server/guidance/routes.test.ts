@@ -316,6 +316,103 @@ describe('history and practice', () => {
     expect((await call(bea, 'POST', API.history, before)).statusCode).toBe(201);
   });
 
+  // The start is the browser's clock, the deletion the server's: a browser that says its clock as it
+  // sends (sent_at) has its start set by the server's (docs/decisions/054-a-deleted-history-stays-deleted.md).
+  describe("by the server's clock", () => {
+    const TEN_MINUTES = 10 * 60_000;
+    /** What a browser whose clock is `ahead` ms ahead of the server's (behind when negative) reads now. */
+    const clockOf = (ahead: number) => new Date(Date.now() + ahead).toISOString();
+
+    it('records a session begun just after a deletion in a browser minutes slow, at its true start', async () => {
+      const ada = await signedInUser(t.ctx);
+      expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const trueStart = Date.now();
+      const played = session({ started_at: clockOf(-TEN_MINUTES), seconds: 1 });
+      // An older client says nothing of its clock: the start is taken as it is, before the deletion.
+      expect((await call(ada, 'POST', API.history, played)).statusCode).toBe(409);
+
+      const sent = await call(ada, 'POST', API.history, { ...played, sent_at: clockOf(-TEN_MINUTES) });
+      expect(sent.statusCode).toBe(201);
+      const [entry] = (await call(ada, 'GET', API.history)).json();
+      expect(Date.parse(entry.started_at) - trueStart).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(entry.started_at) - trueStart).toBeLessThan(5_000);
+      expect(entry.started_at).toBe(sent.json().started_at);
+    });
+
+    it('records a session from a browser minutes fast, which it refused as begun in the future', async () => {
+      const ada = await signedInUser(t.ctx);
+      const trueStart = Date.now() - 60_000;
+      const played = session({ started_at: new Date(trueStart + TEN_MINUTES).toISOString(), seconds: 30 });
+      expect((await call(ada, 'POST', API.history, played)).json()).toEqual({
+        started_at: ['The start may not be in the future.'],
+      });
+      const sent = await call(ada, 'POST', API.history, { ...played, sent_at: clockOf(TEN_MINUTES) });
+      expect(sent.statusCode).toBe(201);
+      expect(Math.abs(Date.parse(sent.json().started_at) - trueStart)).toBeLessThan(5_000);
+    });
+
+    it('lets a clock claimed claim no more than a start could: not in the future, not before 2000, not before a deletion', async () => {
+      const ada = await signedInUser(t.ctx);
+      const now = () => new Date().toISOString();
+      // A clock said to be an hour behind would move a session begun now an hour into the future.
+      const future = await call(
+        ada,
+        'POST',
+        API.history,
+        session({ started_at: now(), seconds: 1, sent_at: clockOf(-3_600_000) }),
+      );
+      expect([future.statusCode, future.json()]).toEqual([
+        400,
+        { started_at: ['The start may not be in the future.'] },
+      ]);
+      // Four minutes behind: a start now moved within the slack a clock may have, but its ten minutes are not over.
+      const ended = await call(
+        ada,
+        'POST',
+        API.history,
+        session({ started_at: now(), seconds: 600, sent_at: clockOf(-4 * 60_000) }),
+      );
+      expect([ended.statusCode, ended.json()]).toEqual([400, { seconds: ['The session may not end in the future.'] }]);
+      for (const sentAt of ['9999-12-31T23:59:59Z', '9999-12-31T23:59:59-23:59']) {
+        const ancient = await call(ada, 'POST', API.history, session({ sent_at: sentAt }));
+        expect([ancient.statusCode, ancient.json()], sentAt).toEqual([
+          400,
+          { started_at: ['The start may not be before 2000.'] },
+        ]);
+      }
+      const farFuture = await call(ada, 'POST', API.history, session({ sent_at: '0000-01-01T00:00:00Z' }));
+      expect([farFuture.statusCode, farFuture.json()]).toEqual([
+        400,
+        { started_at: ['The start may not be in the future.'] },
+      ]);
+      const malformed = await call(ada, 'POST', API.history, session({ sent_at: 'now' }));
+      expect([malformed.statusCode, malformed.json()]).toEqual([
+        400,
+        { sent_at: ['Enter a date and time as ISO 8601.'] },
+      ]);
+      // Before the deletion by the server's clock: kept out, whatever the browser's.
+      expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+      const before = await call(
+        ada,
+        'POST',
+        API.history,
+        session({ started_at: clockOf(-60_000), seconds: 30, sent_at: now() }),
+      );
+      expect(before.statusCode).toBe(409);
+      expect((await call(ada, 'GET', API.history)).json()).toEqual([]);
+    });
+
+    it('records a record sent again with another clock once, as first recorded', async () => {
+      const ada = await signedInUser(t.ctx);
+      const record = session({ seconds: 30, record_key: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d' });
+      const first = await call(ada, 'POST', API.history, { ...record, sent_at: clockOf(-TEN_MINUTES) });
+      expect(first.statusCode).toBe(201);
+      const again = await call(ada, 'POST', API.history, { ...record, sent_at: clockOf(0) });
+      expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    });
+  });
+
   it('remembers a deletion without touching the onboarding or the reminder', async () => {
     const ada = await signedInUser(t.ctx);
     await call(ada, 'PUT', API.reminders, { enabled: true, time_of_day: '07:45' });

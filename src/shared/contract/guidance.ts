@@ -230,6 +230,13 @@ export const historyWriteSchema = z.object({
    * answered, 200, and nothing is added (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md).
    */
   record_key: z.uuid({ error: 'Must be a valid UUID.' }).optional(),
+  /**
+   * The sender's clock as it sends: the server moves `started_at` by how far that clock is from its own,
+   * so a session's start is compared with a deletion, checked and stored in the server's time. Left out
+   * (older clients), `started_at` is taken as it is
+   * (docs/decisions/054-a-deleted-history-stays-deleted.md).
+   */
+  sent_at: z.iso.datetime({ offset: true, error: 'Enter a date and time as ISO 8601.' }).optional(),
 });
 export type HistoryWrite = z.input<typeof historyWriteSchema>;
 

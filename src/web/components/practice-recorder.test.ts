@@ -123,6 +123,8 @@ describe('a record that cannot be sent now', () => {
     fakeEngine.set({ status: 'stopped', layers: [] });
   }
   const histories = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST' && call.path === API.history);
+  /** A record as it goes out: as kept, with the browser's clock as it sends (decision 054). */
+  const asSent = (entry: object | null | undefined) => ({ ...entry, sent_at: expect.any(String) as string });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   beforeEach(() => {
@@ -178,12 +180,12 @@ describe('a record that cannot be sent now', () => {
     expect(navigatedTo).toMatch(/^\/login/);
     const [kept] = pendingRecords.of(7);
     expect(kept?.entry).toMatchObject({ seconds: 45, record_key: kept?.key });
-    expect(histories(api.calls).map((call) => call.body)).toEqual([kept!.entry]);
+    expect(histories(api.calls).map((call) => call.body)).toEqual([asSent(kept!.entry)]);
 
     answer = 201;
     signIn(7);
     await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(2));
-    expect(histories(api.calls)[1]!.body).toEqual(kept!.entry);
+    expect(histories(api.calls)[1]!.body).toEqual(asSent(kept!.entry));
     await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
   });
 
@@ -213,7 +215,7 @@ describe('a record that cannot be sent now', () => {
       histories(api.calls)
         .slice(2)
         .map((call) => call.body),
-    ).toEqual(kept.map((record) => record.entry));
+    ).toEqual(kept.map((record) => asSent(record.entry)));
   });
 
   it('goes with the next record that reaches the server', async () => {
@@ -254,7 +256,7 @@ describe('a record that cannot be sent now', () => {
     pendingRecords.remove(first!.key);
     delivered();
     await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
-    expect(sentHere()).toEqual([second!.entry]);
+    expect(sentHere()).toEqual([asSent(second!.entry)]);
     expect(histories(api.calls)).toHaveLength(2);
   });
 
@@ -325,7 +327,9 @@ describe('a record that cannot be sent now', () => {
     const api = fakeApi({ [`POST ${API.history}`]: () => new Promise<never>(() => {}) });
     play(30);
     await vi.waitFor(() => expect(histories(api.calls)).toHaveLength(1));
-    expect(pendingRecords.of(7).map((record) => record.entry)).toEqual([histories(api.calls)[0]!.body]);
+    expect(histories(api.calls).map((call) => call.body)).toEqual(
+      pendingRecords.of(7).map((record) => asSent(record.entry)),
+    );
   });
 
   // Nothing else may come (the network stays up, the server answers 5xx): it is tried again by itself
@@ -367,9 +371,14 @@ describe('a record that cannot be sent now', () => {
       answer = 201;
       await wait(1);
       expect(histories(api.calls)).toHaveLength(3);
-      expect(new Set(histories(api.calls).map((call) => (call.body as { record_key: string }).record_key)).size).toBe(
-        1,
-      );
+      const bodies = histories(api.calls).map((call) => call.body as { record_key: string; sent_at: string });
+      expect(new Set(bodies.map((body) => body.record_key)).size).toBe(1);
+      // Each says this clock as it went, for the server to set the start by (decision 054).
+      expect(bodies.map((body) => Date.parse(body.sent_at) - Date.parse(bodies[0]!.sent_at))).toEqual([
+        0,
+        RETRY_FIRST_MS,
+        3 * RETRY_FIRST_MS,
+      ]);
       expect(pendingRecords.of(7)).toEqual([]);
       expect(retrySchedule.get()).toBeNull();
       await wait(60 * 60_000);

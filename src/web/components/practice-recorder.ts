@@ -191,13 +191,13 @@ async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepal
   sending.add(record.key);
   try {
     // keepalive: the record still goes out when the session ends because the tab closes.
-    if (record.entry)
-      await timed<HistoryEntry>(API.history, { method: 'POST', body: record.entry, keepalive }).catch(
-        (error: unknown) => {
-          // A day played to its end is still done: deleting the history keeps program progress.
-          if (!historyDeletedSince(error)) throw error;
-        },
-      );
+    // This clock as it sends: the server moves the start by how far it is from its own (decision 054).
+    const body = record.entry && { ...record.entry, sent_at: new Date().toISOString() };
+    if (body)
+      await timed<HistoryEntry>(API.history, { method: 'POST', body, keepalive }).catch((error: unknown) => {
+        // A day played to its end is still done: deleting the history keeps program progress.
+        if (!historyDeletedSince(error)) throw error;
+      });
     if (record.day) await timed(fillPath(API.programDayComplete, record.day), { method: 'POST', keepalive });
     pendingRecords.remove(record.key);
     retrySchedule.clear();
