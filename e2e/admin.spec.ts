@@ -104,7 +104,8 @@ test('staff page through users, find one by name, and list those whose billing n
   await signUp(emails[0]!);
   const between = emails.slice(1, -1);
   for (let i = 0; i < between.length; i += 6) await Promise.all(between.slice(i, i + 6).map(signUp));
-  await signUp(emails.at(-1)!);
+  // The newest can sign in, to delete their account while staff read the first page.
+  const newest = await createActiveUser(request, { email: emails.at(-1)! });
   // A member with a name, whose renewal fails at Stripe (the stand-in's portal).
   const member = await createActiveUser(request);
   const login = await request.post('/api/jwt/create/', { data: member });
@@ -131,8 +132,18 @@ test('staff page through users, find one by name, and list those whose billing n
   await expect(list.getByText(`${mark}-50@example.com`, { exact: true })).toBeVisible();
   await expect(list.getByText(`${mark}-00@example.com`, { exact: true })).toHaveCount(0);
   const pager = list.getByRole('navigation', { name: 'Pages of users', exact: true });
+  await expect(pager.getByText('Page 1 of 2')).toBeVisible();
+  // The newest deletes their account meanwhile: the next page still holds the oldest, the 50th of 50 now
+  // (counted from the page before, it said "51–51 of 50 users" and "Page 2 of 1").
+  const newestLogin = await request.post('/api/jwt/create/', { data: newest });
+  const deleted = await request.delete('/api/users/me/', {
+    headers: { Authorization: `Bearer ${((await newestLogin.json()) as { access: string }).access}` },
+    data: { current_password: newest.password },
+  });
+  expect(deleted.status(), await deleted.text()).toBe(204);
   await pager.getByRole('button', { name: 'Next page' }).click();
-  await expect(list.getByRole('status')).toHaveText('51–51 of 51 users, newest first');
+  await expect(list.getByRole('status')).toHaveText('50–50 of 50 users, newest first');
+  await expect(pager.getByText('Page 2 of 2')).toBeVisible();
   await expect(list.getByText(`${mark}-00@example.com`, { exact: true })).toBeVisible();
   // Next pages from the last user shown, so one deleted meanwhile hides no one (decision 053).
   await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${mark}-&page=2&newest=\\d+&after=\\d+$`));

@@ -105,7 +105,17 @@ describe('admin user list', () => {
       for (const page of ['4', '2147483647']) {
         expect(await list(`?page=${page}`)).toEqual({
           status: 200,
-          body: { results: [], count: 121, needs_attention: 0, newest_id: ids.at(-1), newer: 0 },
+          body: {
+            results: [],
+            count: 121,
+            needs_attention: 0,
+            newest_id: ids.at(-1),
+            newer: 0,
+            // Past the last page: after everyone, one page more than there are.
+            offset: 121,
+            page: 4,
+            pages: 3,
+          },
         });
       }
       // A search changes where the last page is.
@@ -134,17 +144,41 @@ describe('admin user list', () => {
         const query = `?search=keyset&newest_id=${first.newest_id}`;
         // By its number alone the next page slides up by one, and its first user is on neither page.
         expect(idsOf((await list(`${query}&page=2`)).body)[0]).toBe(newestFirst[51]);
+        // Each page says where it is, from its own rows: the 49 users left before the second page's first,
+        // not the 50 its number alone would mean ("51–100 of 119"), and the third holds the 100th to the 119th
+        // (where counting pages of 50 said "101–120 of 119").
         const second = (await list(`${query}&page=2&after_id=${first.results.at(-1)!.id}`)).body;
         expect(idsOf(second)).toEqual(newestFirst.slice(50, 100));
-        expect(second.count).toBe(119);
+        expect(second).toMatchObject({ count: 119, offset: 49, page: 2, pages: 3 });
         const third = (await list(`${query}&page=3&after_id=${second.results.at(-1)!.id}`)).body;
         expect(idsOf(third)).toEqual(newestFirst.slice(100));
-        expect((await list(`${query}&page=4&after_id=${third.results.at(-1)!.id}`)).body.results).toEqual([]);
+        expect(third).toMatchObject({ count: 119, offset: 99, page: 3, pages: 3 });
+        expect((await list(`${query}&page=4&after_id=${third.results.at(-1)!.id}`)).body).toMatchObject({
+          results: [],
+          offset: 119,
+          page: 4,
+          pages: 3,
+        });
         // Back from the second page: the users just before its first, newest first (the first page less the deleted one).
         const back = (await list(`${query}&page=1&before_id=${second.results[0]!.id}`)).body;
         expect(idsOf(back)).toEqual(newestFirst.slice(0, 50).filter((id) => id !== gone));
+        expect(back).toMatchObject({ offset: 0, page: 1, pages: 3 });
         const backFromThird = (await list(`${query}&page=2&before_id=${third.results[0]!.id}`)).body;
         expect(idsOf(backFromThird)).toEqual(idsOf(second));
+        expect(backFromThird).toMatchObject({ offset: 49, page: 2, pages: 3 });
+        // The page a number was given for says that number, whatever `page` a cursor came with.
+        expect((await list(`${query}&page=7&after_id=${first.results.at(-1)!.id}`)).body).toMatchObject({ page: 2 });
+        expect((await list(`${query}&page=2`)).body).toMatchObject({ offset: 50, page: 2, pages: 3 });
+
+        // 101 users, the second page read by its number; one on the first page deleted: the last page
+        // holds one user, whom Next must still reach (counted by the client, "Page 3 of 2" with Next off).
+        await db.delete(users).where(inArray(users.id, newestFirst.slice(102)));
+        const onSecond = (await list(`?search=keyset&page=2`)).body;
+        expect(onSecond).toMatchObject({ count: 101, offset: 50, page: 2, pages: 3 });
+        await db.delete(users).where(inArray(users.id, [newestFirst[0]!]));
+        const last = (await list(`${query}&after_id=${onSecond.results.at(-1)!.id}`)).body;
+        expect(idsOf(last)).toEqual([newestFirst[101]]);
+        expect(last).toMatchObject({ count: 100, offset: 99, page: 3, pages: 3 });
       } finally {
         await db.delete(users).where(
           inArray(

@@ -4,6 +4,7 @@ import {
   emailField,
   type AdminUser,
   type AdminUserList,
+  type AdminUserQueryChecked,
   type AdminUserUpdate,
   type UserAttentionReason,
 } from '@shared/contract';
@@ -170,8 +171,46 @@ export async function listUsers(
     needs_attention: counts?.needsAttention ?? 0,
     newest_id: bound,
     newer: counts && 'newer' in counts ? counts.newer : 0,
+    ...(await pageNumbers(db, and(matching, bounded), rows, total)),
   };
 }
+
+/**
+ * Where a page of the list is, counted from its own rows (docs/decisions/053-staff-lists-page-from-the-rows-shown.md):
+ * after a deletion a page read from a cursor starts between two pages of 50, and a number counted by the
+ * client (the page before's plus one) would say "Page 3" where Previous reaches the first page in one step.
+ */
+async function pageNumbers(
+  db: Db,
+  listed: SQL | undefined,
+  rows: ReadonlyArray<{ id: number }>,
+  total: number,
+): Promise<Pick<AdminUserList, 'offset' | 'page' | 'pages'>> {
+  const pagesOf = (users: number) => Math.ceil(users / ADMIN_USER_PAGE_SIZE);
+  if (!rows.length) return { offset: total, page: pagesOf(total) + 1, pages: Math.max(1, pagesOf(total)) };
+  const [edges] = await db
+    .select({
+      before: sql<number>`count(*) filter (where ${gt(users.id, rows[0]!.id)})`.mapWith(Number),
+      after: sql<number>`count(*) filter (where ${lt(users.id, rows.at(-1)!.id)})`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
+    .where(listed);
+  const offset = edges?.before ?? 0;
+  const page = pagesOf(offset) + 1;
+  return { offset, page, pages: page + pagesOf(edges?.after ?? 0) };
+}
+
+/** The list for a query as the contract checks it: the API's route and the CLI's list-users ask this way. */
+export const listUsersFor = (db: Db, query: AdminUserQueryChecked) =>
+  listUsers(db, {
+    search: query.search,
+    page: query.page,
+    attention: query.attention === 'true',
+    newestId: query.newest_id,
+    afterId: query.after_id,
+    beforeId: query.before_id,
+  });
 
 export async function getUser(db: Db, id: number): Promise<AdminUser> {
   const [row] = await db

@@ -88,6 +88,20 @@ export const adminUserListSchema = z.object({
   newest_id: z.number().int().nullable(),
   /** Users matching the query who signed up after `newest_id`: on none of these pages (0 without one). */
   newer: z.number().int(),
+  /**
+   * Users matching the query before the first one on this page, in the list's order (all of `count` when the
+   * page is empty): "51–100 of …" starts at `offset + 1`. After a deletion a page read from `after_id` or
+   * `before_id` can start between two pages of 50; this says where it does.
+   */
+  offset: z.number().int(),
+  /**
+   * This page's number: 1 plus the pages Previous takes to the first (the `offset` users, 50 a page, the last
+   * one first), so the pager's "Page 2 of 3" is what paging from here finds. Past the last page, one more than
+   * `pages`.
+   */
+  page: z.number().int(),
+  /** The pages from the first to the last, through this one: `page` plus the pages Next takes to the end (at least 1). */
+  pages: z.number().int(),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const ADMIN_USER_PAGE_SIZE = 50;
@@ -135,6 +149,8 @@ export const adminUserQuerySchema = z
     error: 'Give after_id or before_id, not both.',
   });
 export type AdminUserQuery = z.input<typeof adminUserQuerySchema>;
+/** The query as checked: what the API and the CLI hand the list. */
+export type AdminUserQueryChecked = z.output<typeof adminUserQuerySchema>;
 
 export const adminUserUpdateSchema = z
   .object({

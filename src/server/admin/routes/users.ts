@@ -7,7 +7,7 @@ import {
   adminUserUpdateSchema,
   idParamsSchema,
 } from '@shared/contract';
-import { getUser, listUsers, updateUser } from '../users-service';
+import { getUser, listUsersFor, updateUser } from '../users-service';
 import { errors, tags, type AdminRoutes } from './shared';
 
 /** Users: list and search, read, change plan and activity. */
@@ -22,10 +22,7 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
         response: { 200: adminUserListSchema, ...errors },
       },
     },
-    async (request) => {
-      const { search, page, attention, newest_id: newestId, after_id: afterId, before_id: beforeId } = request.query;
-      return listUsers(db, { search, page, attention: attention === 'true', newestId, afterId, beforeId });
-    },
+    async (request) => listUsersFor(db, request.query),
   );
   app.get(
     ADMIN_API.user,

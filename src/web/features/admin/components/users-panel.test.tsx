@@ -46,16 +46,25 @@ function usersServer(users: AdminUser[]) {
       const before = query.get('before_id');
       const older = held.filter((user) => user.id < Number(after));
       const newer = held.filter((user) => user.id > Number(before));
+      const results = after
+        ? older.slice(0, ADMIN_USER_PAGE_SIZE)
+        : before
+          ? newer.slice(-ADMIN_USER_PAGE_SIZE)
+          : held.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE);
+      // Where the page is, counted from its rows as the server counts it.
+      const pagesOf = (n: number) => Math.ceil(n / ADMIN_USER_PAGE_SIZE);
+      const offset = results.length ? held.filter((user) => user.id > results[0]!.id).length : held.length;
+      const rest = results.length ? held.filter((user) => user.id < results.at(-1)!.id).length : 0;
+      const at = pagesOf(offset) + 1;
       return {
-        results: after
-          ? older.slice(0, ADMIN_USER_PAGE_SIZE)
-          : before
-            ? newer.slice(-ADMIN_USER_PAGE_SIZE)
-            : held.slice((page - 1) * ADMIN_USER_PAGE_SIZE, page * ADMIN_USER_PAGE_SIZE),
+        results,
         count: held.length,
         needs_attention: users.filter((user) => user.attention.length > 0).length,
         newest_id: newest || null,
         newer: matching.length - held.length,
+        offset,
+        page: at,
+        pages: results.length ? at + pagesOf(rest) : Math.max(1, pagesOf(held.length)),
       };
     },
     [`PATCH ${ADMIN_API.user.replace(':id', '1')}`]: ({ body }) => {
@@ -329,15 +338,45 @@ describe('UsersPanel', () => {
       await user.click(within(top()).getByRole('button', { name: 'Next page' }));
       expect(await screen.findByText('user21@example.com')).toBeInTheDocument();
       expect(emails()).toEqual(Array.from({ length: 50 }, (_, i) => `user${70 - i}@example.com`));
+      // 49 users are left before user70: it is the 50th, not the 51st.
+      expect(summary()).toHaveTextContent('50–99 of 119 users, newest first');
+      expect(within(top()).getByText('Page 2 of 3')).toBeInTheDocument();
       await user.click(within(top()).getByRole('button', { name: 'Next page' }));
       expect(await screen.findByText('user1@example.com')).toBeInTheDocument();
       expect(emails()).toEqual(Array.from({ length: 20 }, (_, i) => `user${20 - i}@example.com`));
+      // Counted from the page before, this said "101–120 of 119".
+      expect(summary()).toHaveTextContent('100–119 of 119 users, newest first');
+      expect(within(top()).getByText('Page 3 of 3')).toBeInTheDocument();
       // Back by the pager: the users just before this page's first.
       await user.click(within(top()).getByRole('button', { name: 'Previous page' }));
       expect(await screen.findByText('user70@example.com')).toBeInTheDocument();
       expect(emails()).toEqual(Array.from({ length: 50 }, (_, i) => `user${70 - i}@example.com`));
       expect(router.state.location.search).toBe('?page=2&newest=120&before=20');
       expect(api.calls.at(-1)?.path).toBe(`${ADMIN_API.users}?page=2&newest_id=120&before_id=20`);
+      expect(summary()).toHaveTextContent('50–99 of 119 users, newest first');
+      // Previous from there: the first page, short of the deleted user, with Previous off.
+      await user.click(within(top()).getByRole('button', { name: 'Previous page' }));
+      expect(await screen.findByText('user120@example.com')).toBeInTheDocument();
+      expect(summary()).toHaveTextContent('1–50 of 119 users, newest first');
+      expect(within(top()).getByText('Page 1 of 3')).toBeInTheDocument();
+      expect(within(top()).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    });
+
+    it('reaches the one user a deletion leaves past the pages it counts, and says which page that is', async () => {
+      const user = userEvent.setup();
+      // 101 users (user120 … user20); the second page by its number, then user120 on the first is deleted.
+      const users = crowd().filter((u) => u.id >= 20);
+      usersServer(users);
+      renderWithProviders(<UsersPanel />, { path: '/admin/users?page=2' });
+      expect(await screen.findByText('user21@example.com')).toBeInTheDocument();
+      users.splice(0, 1);
+      expect(within(top()).getByText('Page 2 of 3')).toBeInTheDocument();
+      await user.click(within(top()).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('user20@example.com')).toBeInTheDocument();
+      // Counted by the client: "Page 3 of 2" and "101–100 of 100" (100 users are two pages of 50).
+      expect(summary()).toHaveTextContent('100–100 of 100 users, newest first');
+      expect(within(top()).getByText('Page 3 of 3')).toBeInTheDocument();
+      expect(within(top()).getByRole('button', { name: 'Next page' })).toBeDisabled();
     });
 
     it('keeps its pages while people sign up, and shows the newcomers when asked', async () => {

@@ -6,7 +6,6 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
-import { ADMIN_USER_PAGE_SIZE } from '@shared/contract/admin';
 import { accountStatus, EMAIL_MAX_LENGTH, subscriptionEnded } from '@shared/contract/plain';
 import { formatInteger, formatMoney } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
@@ -259,7 +258,10 @@ export function UsersPanel() {
   const summary = useRef<HTMLParagraphElement>(null);
   const data = query.data;
   const users = data?.results ?? [];
-  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / ADMIN_USER_PAGE_SIZE));
+  // Where the page shown is, as the server counted it from its rows: after a deletion a page read from a
+  // cursor is not where the address's number puts it (docs/decisions/053-staff-lists-page-from-the-rows-shown.md).
+  const pages = data?.pages ?? 1;
+  const shownPage = data?.page ?? page;
   // A page the list no longer reaches (people matched fewer, or an old link): its last page instead.
   const pastEnd = page > 1 && data !== undefined && !query.isPlaceholderData && users.length === 0 && data.count > 0;
   useEffect(() => {
@@ -272,11 +274,11 @@ export function UsersPanel() {
     // Next to the page shown, from its own users (not the one still shown while another loads); the first
     // and last pages, by their numbers.
     const shown = query.isPlaceholderData ? [] : users;
-    if (to === page + 1 && shown.length) show({ ...numbered, after: shown.at(-1)!.id });
-    else if (to === page - 1 && to > 1 && shown.length) show({ ...numbered, before: shown[0]!.id });
+    if (to === shownPage + 1 && shown.length) show({ ...numbered, after: shown.at(-1)!.id });
+    else if (to === shownPage - 1 && to > 1 && shown.length) show({ ...numbered, before: shown[0]!.id });
     else show(numbered);
   };
-  const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
+  const first = (data?.offset ?? 0) + 1;
   const noun = (n: number) => `${formatInteger(n)} user${n === 1 ? '' : 's'}`;
   return (
     <section className={panelClass} aria-labelledby="users-heading">
@@ -338,7 +340,7 @@ export function UsersPanel() {
                 ? `${formatInteger(first)}–${formatInteger(first + users.length - 1)} of ${noun(data?.count ?? 0)}, newest first`
                 : `${noun(data?.count ?? 0)}, newest first`}
             </p>
-            {pages > 1 ? <Pager page={page} pages={pages} label="Pages of users" onPage={toPage} /> : null}
+            {pages > 1 ? <Pager page={shownPage} pages={pages} label="Pages of users" onPage={toPage} /> : null}
           </div>
           {data && data.newer > 0 ? (
             <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
@@ -381,7 +383,7 @@ export function UsersPanel() {
           {pages > 1 ? (
             <div className="mt-3 flex justify-end border-t border-line pt-3">
               <Pager
-                page={page}
+                page={shownPage}
                 pages={pages}
                 label="Pages of users, below the list"
                 onPage={(to) => {
