@@ -19,7 +19,7 @@ import { formatBytes } from '@shared/bytes';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
 import { CliError, EXIT, readJsonFile, readPassword, type CliIo } from './cli-io';
-import { createStaffUser, findUserIdByEmail, getUser, listUsers, updateUser } from './users-service';
+import { createStaffUser, findUserIdByEmail, getUser, listUsersFor, updateUser } from './users-service';
 import { exportMessages, importMessages } from './messages-service';
 import {
   createAudioItem,
@@ -117,6 +117,9 @@ function operatorName(): string {
   }
 }
 
+/** A word as a POSIX shell reads it back unchanged: quoted unless it is plainly one word. */
+const shellWord = (word: string) => (/^[\w@.+,:=/-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
 const userLine = (u: AdminUser) =>
   `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${accountStatus(u, (iso) => iso.slice(0, 10)).padEnd(25)} ${(u.is_staff ? 'staff' : '').padEnd(6)}${u.attention.length ? `needs attention: ${u.attention.join(', ')}` : ''}`.trimEnd();
 
@@ -172,45 +175,63 @@ export const COMMANDS: Record<string, Command> = {
     run: (c) => setActive(c, false),
   },
   'list-users': {
-    usage: 'list-users [--search <part of e-mail or name>] [--attention] [--page <n>] [--newest-id <id>]',
-    summary: `List users, newest first, ${ADMIN_USER_PAGE_SIZE} a page; by e-mail or name, or only those needing attention. --newest-id (the first page prints it) keeps the next pages as the first was, whoever signs up meanwhile.`,
+    usage:
+      'list-users [--search <part of e-mail or name>] [--attention] [--page <n> | --after <id> | --before <id>] [--newest-id <id>]',
+    summary: `List users, newest first, ${ADMIN_USER_PAGE_SIZE} a page; by e-mail or name, or only those needing attention. A page ends with the commands for the pages next to it: --after (or --before) the user it ended (or began) with, so that nobody deleted meanwhile moves anyone past it, and --newest-id, so that nobody signing up meanwhile does.`,
     options: {
       search: { type: 'string' },
       attention: { type: 'boolean' },
       page: { type: 'string' },
+      after: { type: 'string' },
+      before: { type: 'string' },
       'newest-id': { type: 'string' },
     },
     async run(c) {
+      const given = (['page', 'after', 'before'] as const).filter((name) => c.values[name] !== undefined);
+      if (given.length > 1)
+        throw new CliError(
+          `Give one of --page, --after and --before, not ${given.map((n) => `--${n}`).join(' and ')}.`,
+          EXIT.usage,
+        );
       const query = adminUserQuerySchema.safeParse({
         search: c.values.search,
         page: c.values.page,
         attention: c.values.attention ? 'true' : undefined,
         newest_id: c.values['newest-id'],
+        after_id: c.values.after,
+        before_id: c.values.before,
       });
       if (!query.success) {
         const [issue] = query.error.issues;
-        const option = String(issue?.path[0]).replaceAll('_', '-');
-        throw new CliError(`--${option}: ${issue?.message ?? 'not valid'}`, EXIT.usage);
+        const option = { newest_id: 'newest-id', after_id: 'after', before_id: 'before' }[String(issue?.path[0])];
+        throw new CliError(`--${option ?? String(issue?.path[0])}: ${issue?.message ?? 'not valid'}`, EXIT.usage);
       }
-      const { search, page, attention, newest_id: newestId } = query.data;
-      const list = await listUsers(c.store.db, { search, page, attention: attention === 'true', newestId });
-      const { results, count, newer } = list;
+      const list = await listUsersFor(c.store.db, query.data);
+      const { results, count, newer, page, pages } = list;
       for (const user of results) print(c, userLine(user));
       const users = `${count} user${count === 1 ? '' : 's'}`;
-      const pages = Math.ceil(count / ADMIN_USER_PAGE_SIZE);
       const since = newer ? ` ${newer} more signed up since.` : '';
-      if (page === 1 && pages <= 1) {
+      if (page === 1 && pages === 1) {
         print(c, `${users}.${since}`);
         return;
       }
-      const first = (page - 1) * ADMIN_USER_PAGE_SIZE + 1;
-      const shown = results.length ? `${first}–${first + results.length - 1} shown` : 'none: past the last page';
-      // The other pages of this same list, however many sign up meanwhile.
-      const same =
-        newestId === undefined && list.newest_id !== null
-          ? ` With --newest-id ${list.newest_id} the other pages follow on from this one.`
-          : '';
-      print(c, `${users}, page ${page} of ${pages} (${shown}).${since}${same}`);
+      const shown = results.length
+        ? `page ${page} of ${pages} (${list.offset + 1}–${list.offset + results.length} shown)`
+        : `${pages} page${pages === 1 ? '' : 's'} (none shown: past the last page)`;
+      print(c, `${users}, ${shown}.${since}`);
+      // The pages next to this one, from its own users and within the same newest user (docs/decisions/053-…).
+      const { search, attention } = query.data;
+      const command = (...options: string[]) =>
+        [
+          'npm run admin -- list-users',
+          ...(search ? ['--search', shellWord(search)] : []),
+          ...(attention === 'true' ? ['--attention'] : []),
+          ...(list.newest_id === null ? [] : ['--newest-id', String(list.newest_id)]),
+          ...options,
+        ].join(' ');
+      if (!results.length) print(c, `Last page: ${command('--page', String(pages))}`);
+      if (results.length && page > 1) print(c, `Previous page: ${command('--before', String(results[0]!.id))}`);
+      if (results.length && page < pages) print(c, `Next page: ${command('--after', String(results.at(-1)!.id))}`);
     },
   },
   'import-messages': {

@@ -150,20 +150,42 @@ describe('admin CLI', () => {
       .insert(users)
       .values(Array.from({ length: 60 }, (_, i) => ({ email: `crowd${i}@innerwave.test`, passwordHash: 'x' })));
     const firstPage = await cli(['list-users', '--search', 'crowd']);
-    const newest = /With --newest-id (\d+) the other pages follow on from this one\.\n$/.exec(firstPage.out)?.[1];
     expect(firstPage.out).toMatch(
-      /^ +\d+ {2}crowd59@innerwave\.test .*\n(.*\n){49}60 users, page 1 of 2 \(1–50 shown\)\./,
+      /^ +\d+ {2}crowd59@innerwave\.test .*\n(.*\n){49}60 users, page 1 of 2 \(1–50 shown\)\.\nNext page: npm run admin -- list-users --search crowd --newest-id \d+ --after \d+\n$/,
     );
-    // Two more sign up: with the first page's bound the second still starts where the first ended.
+    // The command a page prints for the next one, as the operator would paste it.
+    const pageFrom = (out: string, which: 'Next' | 'Previous' | 'Last') => {
+      const line = new RegExp(`^${which} page: npm run admin -- (.*)$`, 'm').exec(out)?.[1];
+      expect(line, `${which} page in:\n${out}`).toBeDefined();
+      return cli(line!.split(' '));
+    };
+    // Two more sign up and one on the first page is deleted: the second page still starts where the first
+    // ended, and says where it is (the 50th to the 59th of 59, not "51–60").
     await database.db
       .insert(users)
       .values([60, 61].map((i) => ({ email: `crowd${i}@innerwave.test`, passwordHash: 'x' })));
-    const second = await cli(['list-users', '--search', 'crowd', '--page', '2', '--newest-id', newest!]);
+    await database.db.delete(users).where(eq(users.email, 'crowd30@innerwave.test'));
+    const second = await pageFrom(firstPage.out, 'Next');
     expect(second.out).toMatch(
-      /^ +\d+ {2}crowd9@innerwave\.test .*\n(.*\n){9}60 users, page 2 of 2 \(51–60 shown\)\. 2 more signed up since\.\n$/,
+      /^ +\d+ {2}crowd9@innerwave\.test .*\n(.*\n){8} +\d+ {2}crowd0@innerwave\.test .*\n59 users, page 2 of 2 \(50–59 shown\)\. 2 more signed up since\.\nPrevious page: npm run admin -- list-users --search crowd --newest-id \d+ --before \d+\n$/,
     );
-    expect((await cli(['list-users', '--search', 'crowd', '--page', '3'])).out).toMatch(
-      /^62 users, page 3 of 2 \(none: past the last page\)\. With --newest-id \d+ the other pages follow on from this one\.\n$/,
+    const back = await pageFrom(second.out, 'Previous');
+    expect(back.out).toMatch(
+      /^ +\d+ {2}crowd59@innerwave\.test .*\n(.*\n){48}59 users, page 1 of 2 \(1–49 shown\)\. 2 more signed up since\.\nNext page: .* --after \d+\n$/,
+    );
+    const pastEnd = await cli(['list-users', '--search', 'crowd', '--page', '3']);
+    expect(pastEnd.out).toMatch(
+      /^61 users, 2 pages \(none shown: past the last page\)\.\nLast page: npm run admin -- list-users --search crowd --newest-id \d+ --page 2\n$/,
+    );
+    expect((await pageFrom(pastEnd.out, 'Last')).out).toMatch(
+      /\n61 users, page 2 of 2 \(51–61 shown\)\.\nPrevious page: /,
+    );
+    // A search of more than one word comes back as one.
+    await database.db
+      .insert(users)
+      .values({ email: 'mary@innerwave.test', firstName: 'Mary', lastName: "O'Brien", passwordHash: 'x' });
+    expect((await cli(['list-users', '--search', "Mary O'Brien", '--page', '2'])).out).toMatch(
+      /^1 user, 1 page \(none shown: past the last page\)\.\nLast page: npm run admin -- list-users --search 'Mary O'\\''Brien' --newest-id \d+ --page 1\n$/,
     );
     const [past] = await database.db
       .insert(users)
@@ -182,6 +204,18 @@ describe('admin CLI', () => {
     expect(await cli(['list-users', '--newest-id', 'x'])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--newest-id: A valid integer is required.') as unknown,
+    });
+    expect(await cli(['list-users', '--after', 'x'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--after: A valid integer is required.') as unknown,
+    });
+    expect(await cli(['list-users', '--before', '0'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--before: Ensure this value is greater than or equal to 1.') as unknown,
+    });
+    expect(await cli(['list-users', '--after', '5', '--before', '9'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Give one of --page, --after and --before, not --after and --before.') as unknown,
     });
   });
 
