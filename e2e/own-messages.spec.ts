@@ -157,3 +157,26 @@ test('a long message at the largest size is made smaller to stay wholly on a pho
   expect(shown.right).toBeLessThanOrEqual(390);
   expect(shown.fontPx).toBeLessThan(70);
 });
+
+test('a category name one has already, in another case, is refused with the name one has', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  await page.getByLabel('New category of your own').fill('BobCat');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await expect(page.getByLabel('New message in BobCat')).toBeVisible();
+  await page.getByLabel('New category of your own').fill('  bobcat ');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await expect(page.getByText('You already have a category named “BobCat”.')).toBeVisible();
+  await expect(page.getByLabel('New category of your own')).toHaveValue('  bobcat ');
+  await expect(page.getByLabel('New message in bobcat', { exact: true })).toHaveCount(0);
+  const shots = process.env.E2E_SCREENSHOTS;
+  if (shots)
+    for (const width of [390, 1280])
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.emulateMedia({ colorScheme });
+        await page.getByRole('button', { name: 'Add the category' }).click();
+        await expect(page.getByText('You already have a category named “BobCat”.').last()).toBeVisible();
+        await page.screenshot({ path: `${shots}/own-category-taken-${width}-${colorScheme}.png` });
+      }
+});

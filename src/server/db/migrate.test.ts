@@ -3,7 +3,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { applicationTextFieldsSchema, audioTextFieldsSchema, categoryWriteSchema } from '@shared/contract';
+import {
+  applicationTextFieldsSchema,
+  audioTextFieldsSchema,
+  categoryWriteSchema,
+  ownCategoryWriteSchema,
+} from '@shared/contract';
 import { createTestDatabase, createUnmigratedTestDatabase } from '../test/database';
 import { queryRows, type Database } from './client';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
@@ -420,6 +425,71 @@ describe('migrations', { timeout: 90_000 }, () => {
         { name: 'before sounds', message_count: 1, layer_count: 0 },
         { name: 'three', message_count: 3, layer_count: 2 },
       ]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
+  it('keep a person’s own category names unique regardless of case, numbering the later of names that already differed only in case', async () => {
+    const older = migrationsUpTo('0020_history_deleted_at');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`
+        insert into users (id, email, password_hash) values (1, 'bob@example.com', 'x'), (2, 'eve@example.com', 'x')`);
+      // 80 UTF-16 code units as the contract counts them: five letters, a space, then 37 characters beyond U+FFFF.
+      const moons = `Night ${'🌙'.repeat(37)}`;
+      const names: [number, number, string][] = [
+        [1, 1, 'BobCat'],
+        [2, 1, 'bobcat'],
+        // Taken already: the renamed "bobcat" meets it and steps on to (3).
+        [3, 1, 'BobCat (2)'],
+        [4, 1, 'BOBCAT'],
+        [5, 1, 'Äpfel'],
+        [6, 1, 'äpfel'],
+        [7, 1, moons],
+        [8, 1, moons.toUpperCase()],
+        [9, 1, 'x'.repeat(80)],
+        [10, 1, 'X'.repeat(80)],
+        // Another person's names are theirs: nothing to rename.
+        [11, 2, 'bobcat'],
+        [12, 2, 'Calm'],
+      ];
+      for (const [id, userId, name] of names)
+        await database.db.execute(
+          sql`insert into own_categories (id, user_id, name, position) values (${id}, ${userId}, ${name}, ${id})`,
+        );
+      await database.db.execute(
+        sql`insert into own_messages (category_id, user_id, message_text) values (2, 1, 'I purr.'), (4, 1, 'I roar.')`,
+      );
+      await migrateDatabase(database);
+      const rows = await queryRows<{ name: string; messages: number }>(
+        database.db,
+        sql`select name, (select count(*)::int from own_messages where category_id = c.id) as messages
+            from own_categories c order by id`,
+      );
+      expect(rows.map((row) => row.name)).toEqual([
+        'BobCat',
+        'bobcat (3)',
+        'BobCat (2)',
+        'BOBCAT (4)',
+        'Äpfel',
+        'äpfel (2)',
+        moons,
+        `NIGHT ${'🌙'.repeat(35)} (2)`,
+        'x'.repeat(80),
+        `${'X'.repeat(76)} (2)`,
+        'bobcat',
+        'Calm',
+      ]);
+      for (const { name } of rows) expect(ownCategoryWriteSchema.safeParse({ name }).success, name).toBe(true);
+      // No message moved or was lost.
+      expect(rows.map((row) => row.messages)).toEqual([0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+      await expect(
+        database.db.execute(sql`insert into own_categories (id, user_id, name) values (100, 2, 'CALM')`),
+      ).rejects.toThrow();
+      await database.db.execute(sql`insert into own_categories (id, user_id, name) values (101, 1, 'CALM')`);
     } finally {
       await database.close();
       older.remove();

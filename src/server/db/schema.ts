@@ -152,7 +152,12 @@ export const ownCategories = pgTable(
     sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('own_categories_user_idx').on(t.userId)],
+  (t) => [
+    index('own_categories_user_idx').on(t.userId),
+    // A person's names are unique whatever their case ("Calm" and "calm" are one name), as the library's are;
+    // the contract trims them (docs/decisions/055-own-category-names-are-unique-whatever-their-case.md).
+    uniqueIndex('own_categories_user_lower_name_unique').on(t.userId, sql`lower(${t.name})`),
+  ],
 );
 
 /** Their messages; `user_id` repeated so a person's count and ownership need no join. */

@@ -198,10 +198,48 @@ describe('own messages', () => {
 });
 
 describe('own categories', () => {
+  // Names of one person's are unique (whatever their case): each batch names its own.
+  let made = 0;
   const emptyCategories = (user: { id: number }, n: number) =>
     t.database.db
       .insert(ownCategories)
-      .values(Array.from({ length: n }, (_, i) => ({ userId: user.id, name: `Empty ${i}` })));
+      .values(Array.from({ length: n }, () => ({ userId: user.id, name: `Empty ${made++}` })));
+
+  it('are named once per person whatever the case, on create and rename, as the library’s are', async () => {
+    const bob = await signedInUser(t.ctx);
+    const created = await call(bob, 'POST', API.myCategories, { name: 'BobCat' });
+    expect(created.statusCode).toBe(201);
+    const refusal = { name: ['You already have a category named “BobCat”.'] };
+    for (const name of ['bobcat', '  BOBCAT  ', 'BobCat']) {
+      const again = await call(bob, 'POST', API.myCategories, { name });
+      expect([again.statusCode, again.json()], name).toEqual([400, refusal]);
+    }
+    // Letters beyond ASCII too, as PostgreSQL's lower() compares them.
+    expect((await call(bob, 'POST', API.myCategories, { name: 'Äpfel' })).statusCode).toBe(201);
+    expect((await call(bob, 'POST', API.myCategories, { name: 'äpfel' })).json()).toEqual({
+      name: ['You already have a category named “Äpfel”.'],
+    });
+    const other = (await call(bob, 'POST', API.myCategories, { name: 'Evenings' })).json();
+    const renamed = await call(bob, 'PATCH', categoryPath(other.id), { name: ' bobCAT ' });
+    expect([renamed.statusCode, renamed.json()]).toEqual([400, refusal]);
+    // A category may take another case of its own name.
+    const recased = await call(bob, 'PATCH', categoryPath(created.json().id), { name: 'Bobcat' });
+    expect([recased.statusCode, recased.json().name]).toEqual([200, 'Bobcat']);
+    expect((await call(bob, 'GET', API.myCategories)).json().map((c: { name: string }) => c.name)).toEqual([
+      'Bobcat',
+      'Äpfel',
+      'Evenings',
+    ]);
+    // Another person's names are theirs.
+    const ada = await signedInUser(t.ctx);
+    expect((await call(ada, 'POST', API.myCategories, { name: 'bobcat' })).statusCode).toBe(201);
+    // Written at once, one of the two is refused by the database: never both kept, never a 500.
+    const both = await Promise.all(['Twins', 'TWINS'].map((name) => call(ada, 'POST', API.myCategories, { name })));
+    expect(both.map((res) => res.statusCode).sort()).toEqual([201, 400]);
+    expect(
+      (await call(ada, 'GET', API.myCategories)).json().filter((c: { name: string }) => /^twins$/i.test(c.name)),
+    ).toHaveLength(1);
+  });
 
   it('are as many on Basic as its messages (200), and 500 on a paid plan, where no plan keeps more', async () => {
     const ada = await signedInUser(t.ctx);

@@ -1,11 +1,17 @@
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature, type PlanLimit } from '@shared/plans';
 import type { SubscriptionPlan } from '@shared/constants';
-import type { OwnCategory, PlanRequiredError } from '@shared/contract';
+import {
+  OWN_CATEGORY_NAME_MAX,
+  ownCategoryNameTaken,
+  type OwnCategory,
+  type PlanRequiredError,
+} from '@shared/contract';
 import type { Db } from '../db/client';
 import { assertPermutation, writePositions } from '../db/order';
 import { ownCategories, ownMessages, profiles, savedSubliminals } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
 import { shareLinkOf } from './share-tokens';
 import { lockUserRow } from '../db/user-lock';
 
@@ -114,17 +120,87 @@ export async function getOwnCategory(db: Db | Tx, userId: number, id: number, pu
   return found;
 }
 
+/** The person's category whose name is this one whatever its case, as the unique index compares them (lower()). */
+async function ownCategoryNamed(db: Db | Tx, userId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: ownCategories.id, name: ownCategories.name })
+    .from(ownCategories)
+    .where(
+      and(
+        eq(ownCategories.userId, userId),
+        eq(sql`lower(${ownCategories.name})`, sql`lower(${name})`),
+        exceptId === undefined ? undefined : ne(ownCategories.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Runs a write of a category's name; the unique index refusing it (another of the person's categories has
+ * the name, whatever its case, even one written a moment before) becomes a 400 naming that one.
+ */
+async function withOwnName<T>(
+  db: Db,
+  userId: number,
+  name: string,
+  exceptId: number | undefined,
+  write: () => Promise<T>,
+) {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const taken = await ownCategoryNamed(db, userId, name, exceptId);
+    throw badRequest({ name: [ownCategoryNameTaken(taken?.name ?? name)] });
+  }
+}
+
+/**
+ * The name itself if the person has no category of it (whatever its case), else the first of "name (2)",
+ * "name (3)", … that is free, shortened to stay within the limit as the migration that made the names unique
+ * did (docs/decisions/055-own-category-names-are-unique-whatever-their-case.md): for a copy of a shared set.
+ */
+async function freeOwnCategoryName(db: Db | Tx, userId: number, name: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    // Whole characters (never half of one beyond U+FFFF), counted in UTF-16 code units as the contract counts them.
+    const kept: string[] = [];
+    let length = suffix.length;
+    for (const character of name) {
+      if (length + character.length > OWN_CATEGORY_NAME_MAX) break;
+      kept.push(character);
+      length += character.length;
+    }
+    const candidate = n === 1 ? name : `${kept.join('').trimEnd()}${suffix}`;
+    if (!(await ownCategoryNamed(db, userId, candidate))) return candidate;
+  }
+}
+
 /**
  * Adds a category at the end of the person's list, with these messages (a copy of a shared set brings
- * some): within both limits of the plan, all or nothing.
+ * some): within both limits of the plan, all or nothing. A name the person has already (whatever its case) is
+ * refused, or with `numbered` (a copy, whose name the person did not choose) the next free "name (2)" is taken.
  */
 export async function createOwnCategory(
   db: Db,
   userId: number,
   name: string,
   texts: readonly string[] = [],
+  { numbered = false }: { numbered?: boolean } = {},
+): Promise<OwnCategory> {
+  return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, numbered));
+}
+
+async function insertOwnCategory(
+  db: Db,
+  userId: number,
+  given: string,
+  texts: readonly string[],
+  numbered: boolean,
 ): Promise<OwnCategory> {
   return db.transaction(async (tx) => {
+    const name = numbered ? await freeOwnCategoryName(tx, userId, given) : given;
     await assertRoomFor(tx, userId, 'ownCategories');
     if (texts.length > 0) await assertRoomFor(tx, userId, 'ownMessages', texts.length);
     const [last] = await tx
@@ -154,11 +230,13 @@ export async function renameOwnCategory(
   name: string,
   publicUrl: string,
 ): Promise<OwnCategory> {
-  const changed = await db
-    .update(ownCategories)
-    .set({ name })
-    .where(and(eq(ownCategories.id, id), eq(ownCategories.userId, userId)))
-    .returning({ id: ownCategories.id });
+  const changed = await withOwnName(db, userId, name, id, () =>
+    db
+      .update(ownCategories)
+      .set({ name })
+      .where(and(eq(ownCategories.id, id), eq(ownCategories.userId, userId)))
+      .returning({ id: ownCategories.id }),
+  );
   if (changed.length === 0) throw notFound();
   return getOwnCategory(db, userId, id, publicUrl);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, fillPath, SHARE_TOKEN_PATTERN } from '@shared/contract';
+import { API, fillPath, OWN_CATEGORY_NAME_MAX, SHARE_TOKEN_PATTERN } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { ownCategories, savedSubliminals, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -37,8 +37,8 @@ async function sharedSubliminal(owner: SignedInUser) {
   const link = (await call(owner, 'POST', sharePath(subliminal.id))).json();
   return { subliminal, link };
 }
-async function sharedCategory(owner: SignedInUser, texts = ['I rest well.', 'I wake rested.']) {
-  const category = (await call(owner, 'POST', API.myCategories, { name: 'Sleep' })).json();
+async function sharedCategory(owner: SignedInUser, texts = ['I rest well.', 'I wake rested.'], name = 'Sleep') {
+  const category = (await call(owner, 'POST', API.myCategories, { name })).json();
   for (const message_text of texts)
     await call(owner, 'POST', fillPath(API.myCategoryMessages, { id: category.id }), { message_text });
   const link = (await call(owner, 'POST', categorySharePath(category.id))).json();
@@ -284,8 +284,20 @@ describe('copying what is shared', () => {
     expect((await call(dan, 'POST', copyPath(link.token))).json()).toMatchObject({ code: 'plan_limit' });
     expect((await call(dan, 'GET', API.plan)).json().usage.ownMessages).toBe(0);
 
-    // The sharer may copy their own set.
-    expect((await call(ada, 'POST', copyPath(link.token))).statusCode).toBe(201);
-    expect((await call(ada, 'GET', API.myCategories)).json()).toHaveLength(2);
+    // The sharer may copy their own set: a name they have already (whatever its case) takes the next free number.
+    await call(ada, 'POST', API.myCategories, { name: 'SLEEP (2)' });
+    expect((await call(ada, 'POST', copyPath(link.token))).json().category.name).toBe('Sleep (3)');
+    expect((await call(ada, 'GET', API.myCategories)).json().map((c: { name: string }) => c.name)).toEqual([
+      'Sleep',
+      'SLEEP (2)',
+      'Sleep (3)',
+    ]);
+    expect((await call(bob, 'POST', copyPath(link.token))).json().category.name).toBe('Sleep (2)');
+    // A name at the limit is shortened to keep its number within it.
+    const long = 'L'.repeat(OWN_CATEGORY_NAME_MAX);
+    const longShare = await sharedCategory(ada, ['One.'], long);
+    expect((await call(ada, 'POST', copyPath(longShare.link.token))).json().category.name).toBe(
+      `${'L'.repeat(OWN_CATEGORY_NAME_MAX - 4)} (2)`,
+    );
   });
 });

@@ -181,5 +181,8 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
     };
   }
   await assertFeature(db, userId, 'ownMessages');
-  return { kind: 'messages', category: await createOwnCategory(db, userId, found.name, found.messages) };
+  return {
+    kind: 'messages',
+    category: await createOwnCategory(db, userId, found.name, found.messages, { numbered: true }),
+  };
 }

@@ -32,6 +32,11 @@ export const ownCategoryListSchema = z.array(ownCategorySchema);
 export const ownCategoryWriteSchema = z.object({
   name: requiredString().max(OWN_CATEGORY_NAME_MAX, max(OWN_CATEGORY_NAME_MAX)),
 });
+/**
+ * Why a person cannot have a second category of this name: theirs are unique whatever the case, as the
+ * library's are; `taken` is the one they have, as they wrote it.
+ */
+export const ownCategoryNameTaken = (taken: string) => `You already have a category named “${taken}”.`;
 export const ownMessageWriteSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnCategory } from '@shared/contract';
+import { ownCategoryNameTaken } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
@@ -19,7 +20,11 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
     [`GET ${API.plan}`]: () => planStateFor(plan),
     [`GET ${API.myCategories}`]: () => categories,
     [`POST ${API.myCategories}`]: ({ body }) => {
-      const created = { id: nextId++, name: (body as { name: string }).name, messages: [] };
+      const { name } = body as { name: string };
+      // The server's refusal of a name the person has already, whatever its case.
+      const taken = categories.find((category) => category.name.toLowerCase() === name.trim().toLowerCase());
+      if (taken) return jsonResponse(400, { name: [ownCategoryNameTaken(taken.name)] });
+      const created = { id: nextId++, name, messages: [] };
       categories.push(created);
       return jsonResponse(201, created);
     },
@@ -137,6 +142,19 @@ describe('MyMessagesPanel', () => {
       { ids: [2, 1] },
       { ids: [6, 5] },
     ]);
+  });
+
+  it('says a name is one the person has already, whatever its case, and keeps the text typed', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'BobCat', messages: [] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    await screen.findByText('BobCat');
+    await user.type(screen.getByLabelText('New category of your own'), 'bobcat');
+    await user.click(screen.getByRole('button', { name: 'Add the category' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('You already have a category named “BobCat”.'));
+    expect(screen.getByLabelText('New category of your own')).toHaveValue('bobcat');
+    expect(server.categories.map((category) => category.name)).toEqual(['BobCat']);
   });
 
   it('says when the plan keeps no more messages, and keeps the text typed', async () => {
