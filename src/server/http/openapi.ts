@@ -23,12 +23,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   // Swagger UI's validator badge sends the whole contract to validator.swagger.io and loads an image from
   // there: the page is on the app's origin, so it reaches no other host (the badge is off, and so is the host
-  // in the page's policy).
+  // in the page's policy). Its policy, which replaces the pages', lets nothing frame it, as theirs does.
   await app.register(swaggerUi, {
     routePrefix: API.docs,
     uiConfig: { validatorUrl: null },
     staticCSP: true,
-    transformStaticCSP: (policy) => policy.replace(/ validator\.swagger\.io/g, ''),
+    transformStaticCSP: (policy) =>
+      policy.replace(/ validator\.swagger\.io/g, '').replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
   });
   app.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -74,6 +74,8 @@ export function securityHeadersByUrl(
         upgradeInsecureRequests: null,
       },
     },
+    // What frame-ancestors 'none' says, for browsers that read only this header: no page of ours frames another.
+    xFrameOptions: { action: 'deny' },
     // Same-origin media and downloads only; keep cross-origin isolation off so audio elements work.
     crossOriginEmbedderPolicy: false,
     // HTTPS is the proxy's job; the header tells browsers to use nothing else (on in production).

@@ -249,6 +249,18 @@ describe('the built SPA', () => {
     expect(data.headers['permissions-policy']).toBeUndefined();
   });
 
+  it('lets nothing frame a page, an API answer or a file, and says so alike in both framing headers', async () => {
+    // No page of ours frames another (the web app has no iframe), so X-Frame-Options says what the policy's
+    // frame-ancestors 'none' says; a browser that reads both must not find them disagreeing.
+    for (const url of ['/', '/terms/', '/subliminals', '/api/health', '/api/docs/', '/assets/app-3f2a1b.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
+      const policy = String(res.headers['content-security-policy']);
+      expect([url, policy.match(/frame-ancestors[^;]*/g)]).toEqual([url, ["frame-ancestors 'none'"]]);
+    }
+  });
+
   it('caches hashed assets for a year, the icons for a week, and revalidates the pages', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
     expect(asset.statusCode).toBe(200);
