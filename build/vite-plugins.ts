@@ -163,7 +163,7 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
         const { renderPage, renderPortalFrame } = (await import(
           pathToFileURL(path.join(renderDir, 'prerender.js')).href
         )) as {
-          renderPage: (name: string) => string;
+          renderPage: (name: string, path: string) => string;
           renderPortalFrame: (name: string, path: string) => string;
         };
         // The stylesheet goes inside each pre-rendered page (about 10 KB compressed): the page paints from its
@@ -184,7 +184,7 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
           const frame = 'portalFrame' in entry ? portalFrame(renderPortalFrame(name, pagePath), pagePath) : '';
           page.source = startAfterFirstPaint(inlineStylesheets(html)).replace(
             '<div id="root"></div>',
-            `${frame}<div id="root">${renderPage(name)}</div>`,
+            `${frame}<div id="root">${renderPage(name, pagePath)}</div>`,
           );
           map[pagePath] = `${name}.html`;
         }

@@ -15,7 +15,18 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Simple plans, no surprises' })).toBeAttached();
     await expect(page.getByRole('main')).toContainText('$56/month');
     await expect(page.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms/');
+    await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
   });
+
+  // Until its script runs, a page is its pre-rendered HTML: the public bar marks no link of another page as the
+  // current one (it marked Home on all of them).
+  for (const path of ['/login', '/signup', '/terms/', '/privacy/', '/resetpassword/']) {
+    test(`the pre-rendered ${path} marks no other page's link as the current page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeAttached();
+      await expect(page.locator('[aria-current="page"]')).toHaveCount(0);
+    });
+  }
 });
 
 test('React takes the page over without errors, then its links load the SPA and the SPA comes back home', async ({

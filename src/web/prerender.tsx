@@ -9,6 +9,7 @@ import { ResetRequestDocument } from './app/documents/reset-request';
 import { SharedDocument } from './app/documents/shared';
 import { SignupDocument } from './app/documents/signup';
 import { TermsDocument } from './app/documents/terms';
+import { documentNavigation, NavigationProvider } from './lib/link';
 
 const DOCUMENTS: Record<string, ComponentType> = {
   home: HomeDocument,
@@ -21,13 +22,18 @@ const DOCUMENTS: Record<string, ComponentType> = {
   shared: () => <SharedDocument token="" />,
 };
 
-/** Used by the build only (build/vite-plugins.ts): a pre-rendered page's HTML for its #root. */
-export function renderPage(name: string): string {
+/**
+ * Used by the build only (build/vite-plugins.ts): a pre-rendered page's HTML for its #root, rendered at its
+ * `path`, so the link it marks as the current page (the public bar's Home) is its own, as in the browser.
+ */
+export function renderPage(name: string, path: string): string {
   const Document = DOCUMENTS[name];
   if (!Document) throw new Error(`no pre-rendered page named ${name}`);
   return renderToString(
     <StrictMode>
-      <Document />
+      <NavigationProvider value={{ ...documentNavigation, usePathname: () => path }}>
+        <Document />
+      </NavigationProvider>
     </StrictMode>,
   );
 }

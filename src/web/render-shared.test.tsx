@@ -163,9 +163,9 @@ describe('the share page the server filled', () => {
   it('renders the build’s loading document afresh for its link, so its bar’s "Log in" comes back to it', async () => {
     fakeApi({ [`GET /api/shared/${TOKEN}/`]: () => item });
     // The document as the server sends it when it fills nothing (past the limit, say): the build rendered
-    // it for no link, outside a browser (at "/").
+    // it for no link, outside a browser (at its pattern, build/pages.ts).
     window.history.replaceState(null, '', '/');
-    document.body.innerHTML = `<div id="root">${renderPage('shared')}</div>`;
+    document.body.innerHTML = `<div id="root">${renderPage('shared', '/s/*')}</div>`;
     window.history.replaceState(null, '', `/s/${TOKEN}`);
     const barLogin = () => within(screen.getAllByRole('banner')[0]!).getByRole('link', { name: 'Log in' });
     expect(barLogin()).toHaveAttribute('href', '/login');

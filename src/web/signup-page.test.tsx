@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 it('keeps what was typed, ticked and focused before the script came when the page is rendered afresh', async () => {
-  document.body.innerHTML = `<div id="root">${renderPage('signup')}</div>`;
+  document.body.innerHTML = `<div id="root">${renderPage('signup', '/signup')}</div>`;
   window.history.replaceState(null, '', '/signup?redirect=%2Fs%2Fabcdefghijklmnopqrstuv');
   const email = screen.getByLabelText('Email') as HTMLInputElement;
   email.value = 'quick@example.com';
