@@ -29,10 +29,12 @@ const dataBlock = (served: ServedShared) =>
  * the data block).
  */
 export function sharedPageFiller(template: string): ((served: ServedShared, pathname: string) => string) | undefined {
-  // As prerender.tsx renders the page while loading.
+  // As prerender.tsx renders the page while loading: at its path in build/pages.ts.
   const loading = renderToString(
     <StrictMode>
-      <SharedDocument token="" />
+      <NavigationProvider value={{ ...documentNavigation, usePathname: () => '/s/*' }}>
+        <SharedDocument token="" />
+      </NavigationProvider>
     </StrictMode>,
   );
   const root = [`<div id="root">${loading}</div>`, '<div id="root"></div>'].find((html) => template.includes(html));
