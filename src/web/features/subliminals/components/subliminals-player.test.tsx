@@ -279,6 +279,81 @@ describe('the player in the account', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Saved to your account');
   });
 
+  it("keeps a category added while the account's player loads, and saves it over what the account held", async () => {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    let answer: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (answer = resolve));
+    api = fakeApi({
+      [`GET ${API.messageCategories}`]: () => CATEGORIES,
+      [`GET ${API.myCategories}`]: () => [],
+      [`GET ${API.player}`]: async () => (await loaded, server.state),
+      [`PUT ${API.player}`]: ({ body }) => server.onSave(body as PlayerWrite),
+    });
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your playlist…');
+    answer();
+    await vi.waitFor(() => expect(api.calls.some(({ method }) => method === 'PUT')).toBe(true), { timeout: 3000 });
+    expect(api.calls.find(({ method }) => method === 'PUT')?.body).toMatchObject({
+      playlist: [{ message_text: 'One thing at a time.', source: 'library', message_id: 21 }],
+    });
+    expect(screen.getByText('One thing at a time.')).toBeInTheDocument();
+    expect(screen.queryByText('Written on my phone.')).toBeNull();
+  });
+
+  /** Opens the player on an account holding Focus, adds Calm while the server cannot be reached, leaves. */
+  async function addCalmOffline() {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: [{ message_text: 'One thing at a time.', source: 'library', message_id: 21 }],
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    const save = server.onSave;
+    server.onSave = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const page = renderPlayer();
+    expect(await screen.findByText('One thing at a time.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    await screen.findByText('Offline — changes are kept here and will sync', undefined, { timeout: 3000 });
+    page.unmount();
+    server.onSave = save;
+  }
+
+  it('saves a change kept offline when the player opens again, instead of replacing it with the older one', async () => {
+    await addCalmOffline();
+    renderPlayer();
+    await vi.waitFor(() => expect(server.state.playlist).toHaveLength(3), { timeout: 3000 });
+    expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual([
+      'One thing at a time.',
+      'I breathe slowly.',
+      'This moment is enough.',
+    ]);
+    expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
+    expect(screen.getByText('I breathe slowly.')).toBeInTheDocument();
+  });
+
+  it('opens what another device saved after a change kept offline here, as the later save', async () => {
+    await addCalmOffline();
+    server.state = {
+      playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-21T08:00:00.000Z',
+    };
+    renderPlayer();
+    expect(await screen.findByText('Written on my phone.')).toBeInTheDocument();
+    expect(screen.queryByText('I breathe slowly.')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1);
+    expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).toBeNull();
+  });
+
   it('saves an added category to the account a moment later, saying where each message came from', async () => {
     const user = userEvent.setup();
     renderPlayer();

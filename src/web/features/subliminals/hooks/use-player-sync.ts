@@ -5,15 +5,19 @@ import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, endedTheSession } from '@web/lib/change';
 import {
   clampSettings,
+  markUnsyncedChange,
   playlistFromServer,
   playlistToServer,
+  unsyncedChangeOver,
   type PlayerSettings,
   type PlaylistItem,
 } from '../lib/player-storage';
 
 // The playlist and settings follow the account: loaded from the server when the player opens (the
 // last save from any device wins), saved a moment after each change. localStorage stays the cache
-// the page starts from, so the player works at once and offline.
+// the page starts from, so the player works at once and offline. A change made while the account's
+// player was loading, or made offline over what the account still holds, is saved over it rather than
+// replaced by it (docs/product/content.md#kept-with-the-account).
 
 export type SyncState = { status: 'loading' | 'saving' | 'saved' | 'offline' } | { status: 'refused'; reason: string };
 
@@ -45,13 +49,20 @@ export function usePlayerSync(
   const [state, setState] = useState<SyncState>({ status: 'loading' });
   /** What the server holds, as JSON: a change is saved only when it differs. */
   const saved = useRef<string | undefined>(undefined);
+  /** The time of the account's player as this device last knew it ("" when it held none). */
+  const known = useRef<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
   const [retry, setRetry] = useState(0);
   const applyRef = useRef(apply);
   const heldRef = useRef(held);
+  const local = JSON.stringify(toServer(playlist, clampSettings(settings)));
+  /** What the page started from, and what it shows now: they differ once changed while loading. */
+  const opened = useRef(local);
+  const shown = useRef(local);
   useEffect(() => {
     applyRef.current = apply;
     heldRef.current = held;
+    shown.current = local;
   });
 
   useEffect(() => {
@@ -62,11 +73,15 @@ export function usePlayerSync(
         // one long task while the page is still starting.
         startTransition(() => {
           if (server.updated_at !== null) {
-            const local = fromServer(server);
-            saved.current = JSON.stringify(toServer(local.playlist, local.settings));
-            applyRef.current(local.playlist, local.settings);
-            heldRef.current?.(local.settings);
+            const held = fromServer(server);
+            saved.current = JSON.stringify(toServer(held.playlist, held.settings));
+            // Otherwise what is shown differs from saved.current, and is saved once ready.
+            const changedHere = unsyncedChangeOver() === server.updated_at || shown.current !== opened.current;
+            if (!changedHere) applyRef.current(held.playlist, held.settings);
+            heldRef.current?.(held.settings);
           }
+          known.current = server.updated_at ?? '';
+          if (unsyncedChangeOver() !== null && unsyncedChangeOver() !== known.current) markUnsyncedChange(null);
           setState({ status: 'saved' });
           setReady(true);
         }),
@@ -88,14 +103,19 @@ export function usePlayerSync(
     const timer = setTimeout(() => {
       setState({ status: 'saving' });
       apiRequest<PlayerState>(API.player, { method: 'PUT', body }).then(
-        () => {
+        (answer) => {
           saved.current = json;
+          known.current = answer.updated_at ?? '';
+          markUnsyncedChange(null);
           heldRef.current?.(body.settings);
           setState({ status: 'saved' });
         },
         (error: unknown) => {
-          if (!endedTheSession(error))
-            setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
+          if (endedTheSession(error)) return;
+          const offline = isOffline(error);
+          // Unknown when the account could not be read either: then nothing is known to be older.
+          if (offline && known.current !== undefined) markUnsyncedChange(known.current);
+          setState(offline ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
         },
       );
     }, SAVE_DELAY_MS);

@@ -22,6 +22,8 @@ export const PLAYER_STORAGE_KEYS = {
   playlist: 'innerwave.subliminals.playlist',
   settings: 'innerwave.subliminals.settings',
   noticeAccepted: 'innerwave.subliminals.photosensitivity-accepted',
+  /** Set while this device holds a change the account has not taken yet (it could not be reached). */
+  unsynced: 'innerwave.subliminals.unsynced',
 } as const;
 
 export interface PlayerSettings {
@@ -126,6 +128,17 @@ export function loadSettings(): PlayerSettings {
 
 export function saveSettings(settings: PlayerSettings): void {
   localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify(settings));
+}
+
+/**
+ * A change this device holds that the account has not taken yet (it could not be reached) is marked
+ * with the time of the account's player it was made over ("" when it held none), so it is saved on the
+ * next visit only while nothing else was saved since (another device, a share link's Play).
+ */
+export const unsyncedChangeOver = (): string | null => localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced);
+export function markUnsyncedChange(over: string | null): void {
+  if (over === null) localStorage.removeItem(PLAYER_STORAGE_KEYS.unsynced);
+  else localStorage.setItem(PLAYER_STORAGE_KEYS.unsynced, over);
 }
 
 export const noticeAccepted = () => localStorage.getItem(PLAYER_STORAGE_KEYS.noticeAccepted) === 'yes';
