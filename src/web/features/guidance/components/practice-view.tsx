@@ -106,7 +106,7 @@ function LastSessions({ practice }: { practice: Practice }) {
         {practice.total_sessions > 0 ? (
           <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
             <DialogTrigger asChild>
-              <Button variant="ghost" size="sm" className="text-danger">
+              <Button variant="ghost" size="sm" className="-me-4 text-danger">
                 Delete history
               </Button>
             </DialogTrigger>

@@ -79,8 +79,9 @@ function ResetProgress({ program }: { program: Program }) {
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
+      {/* Its text lines up with the progress bar above it: the button's padding sits outside the column. */}
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
+        <Button variant="ghost" size="sm" className="-ms-4">
           Reset progress
         </Button>
       </DialogTrigger>
