@@ -279,6 +279,11 @@ for (const [width, height] of [
         test.setTimeout(480_000);
         for (const wide of [640, 1023, 1024, 1440, 1920]) {
           await page.setViewportSize({ width: wide, height });
+          // The new width's styles apply at once, the bar's room beside the corner on the page's next
+          // frame (its resize event): measured in between, on a busy machine, the two overlapped.
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
           await sharesNoPixel();
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 3));
           const [barBox, cornerBox] = await Promise.all([bar, screen].map(async (part) => (await part.boundingBox())!));
