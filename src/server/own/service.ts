@@ -162,19 +162,22 @@ async function withOwnName<T>(
  * did (docs/decisions/055-own-category-names-are-unique-whatever-their-case.md): for a copy of a shared set.
  */
 async function freeOwnCategoryName(db: Db | Tx, userId: number, name: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? '' : ` (${n})`;
-    // Whole characters (never half of one beyond U+FFFF), counted in UTF-16 code units as the contract counts them.
-    const kept: string[] = [];
-    let length = suffix.length;
-    for (const character of name) {
-      if (length + character.length > OWN_CATEGORY_NAME_MAX) break;
-      kept.push(character);
-      length += character.length;
-    }
-    const candidate = n === 1 ? name : `${kept.join('').trimEnd()}${suffix}`;
+  if (!(await ownCategoryNamed(db, userId, name))) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${leadingWithin(name, OWN_CATEGORY_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
     if (!(await ownCategoryNamed(db, userId, candidate))) return candidate;
   }
+}
+
+/** The longest start of `text` within `units` UTF-16 code units (as the contract counts), never half a character. */
+function leadingWithin(text: string, units: number): string {
+  let kept = '';
+  for (const character of text) {
+    if (kept.length + character.length > units) break;
+    kept += character;
+  }
+  return kept;
 }
 
 /**
