@@ -87,6 +87,24 @@ export function parseMail(raw: string): ParsedMail {
   };
 }
 
+/**
+ * Mails already parsed, by file: the mailer writes each file whole and once (it renames a finished temporary
+ * file into place), so a file's mail never changes. A test waiting for its mail polls the outbox, which holds
+ * every mail of the run; only the files new since the last poll are read.
+ */
+const parsedFiles = new Map<string, Promise<ParsedMail>>();
+
+function parseFile(file: string): Promise<ParsedMail> {
+  let parsed = parsedFiles.get(file);
+  if (!parsed) {
+    parsed = readFile(file, 'utf8').then(parseMail);
+    parsedFiles.set(file, parsed);
+    // A file gone between listing and reading is read again if it is listed again.
+    parsed.catch(() => parsedFiles.delete(file));
+  }
+  return parsed;
+}
+
 /** Every mail of an outbox folder, oldest first (file names start with the time of writing). */
 export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   let names: string[];
@@ -95,5 +113,5 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   } catch {
     return [];
   }
-  return Promise.all(names.map(async (name) => parseMail(await readFile(path.join(outboxDir, name), 'utf8'))));
+  return Promise.all(names.map((name) => parseFile(path.join(outboxDir, name))));
 }
