@@ -62,6 +62,7 @@ export async function createApplication(store: ContentStore, input: NewApplicati
     const installer = input.installer;
     const relative = `applications/${contentAddressedName(input.installer.sha256, ext)}`;
     const row = await rethrowUniqueAs(
+      'desktop_applications_version_type_unique',
       () =>
         placeAndReference(store.db, store.files, [{ staged: installer, relative }], async (tx) => {
           const [inserted] = await tx

@@ -18,7 +18,8 @@ type AudioRow = typeof audioItems.$inferSelect;
 
 const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
 const duplicateName = () => badRequest({ name: ['An audio item with this name already exists in this library.'] });
-const withUniqueName = <T>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
+const withUniqueName = <T>(write: () => Promise<T>) =>
+  rethrowUniqueAs('audio_items_kind_lower_name_unique', write, duplicateName);
 
 const toAdmin = async (store: ContentStore, row: AudioRow): Promise<AdminAudioItem> => ({
   id: row.id,

@@ -35,7 +35,7 @@ export const parseStatuses = (value: string | undefined): JobStatusName[] | unde
  */
 export async function retryFailedJob(db: Db, id: number): Promise<AdminJob> {
   const row = await retryJob(db, id, new Date()).catch((error: unknown) => {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error, 'jobs_unique_key_pending')) throw error;
     throw new ApiError(400, {
       detail: `Job ${id} is not run again: another job of the same work is already waiting or running.`,
     });

@@ -10,7 +10,8 @@ import { assertPermutation, writePositions } from '../db/order';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const duplicateName = () => badRequest({ name: ['message category with this name already exists.'] });
-const withUniqueName = <T>(write: () => Promise<T>) => rethrowUniqueAs(write, duplicateName);
+const withUniqueName = <T>(write: () => Promise<T>) =>
+  rethrowUniqueAs('message_categories_lower_name_unique', write, duplicateName);
 
 /** Every category in order, each with its messages in order. */
 export async function listCategories(db: Db | Tx): Promise<AdminCategory[]> {

@@ -304,7 +304,8 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
     });
     return getUser(db, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest({ email: ['user with this email already exists.'] });
+    if (isUniqueViolation(error, 'users_email_lower_unique'))
+      throw badRequest({ email: ['user with this email already exists.'] });
     throw error;
   }
 }

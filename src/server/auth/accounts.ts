@@ -43,6 +43,7 @@ export async function signup(ctx: AppContext, body: SignupRequest) {
   const passwordHash = await hashPassword(body.password);
   // Two signups of one address at once: the unique index on lower(email) decides.
   const user = await rethrowUniqueAs(
+    'users_email_lower_unique',
     () =>
       db.transaction(async (tx) => {
         const [row] = await tx.insert(users).values({ email, passwordHash }).returning();

@@ -121,29 +121,33 @@ export async function confirmEmailChange(
   if (checked.verdict !== 'valid') throw badRequest({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
 
   const taken = () => badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
-  const changed = await rethrowUniqueAs(async () => {
-    // Only over the address and password the token was signed with (the link works once), and only while
-    // the account is active (staff deactivating it meanwhile kills the link).
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .update(users)
-        .set({ email: checked.newEmail, updatedAt: new Date() })
-        .where(
-          and(
-            eq(users.id, user.id),
-            eq(users.email, user.email),
-            eq(users.passwordHash, user.passwordHash),
-            eq(users.isActive, true),
-          ),
-        )
-        .returning({ id: users.id });
-      if (rows.length === 0) return false;
-      // The old address is told, in the same transaction as the change.
-      const payload = { userId: user.id, oldEmail: user.email, newEmail: checked.newEmail };
-      await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-changed', payload }));
-      return true;
-    });
-  }, taken);
+  const changed = await rethrowUniqueAs(
+    'users_email_lower_unique',
+    async () => {
+      // Only over the address and password the token was signed with (the link works once), and only while
+      // the account is active (staff deactivating it meanwhile kills the link).
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ email: checked.newEmail, updatedAt: new Date() })
+          .where(
+            and(
+              eq(users.id, user.id),
+              eq(users.email, user.email),
+              eq(users.passwordHash, user.passwordHash),
+              eq(users.isActive, true),
+            ),
+          )
+          .returning({ id: users.id });
+        if (rows.length === 0) return false;
+        // The old address is told, in the same transaction as the change.
+        const payload = { userId: user.id, oldEmail: user.email, newEmail: checked.newEmail };
+        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-changed', payload }));
+        return true;
+      });
+    },
+    taken,
+  );
   if (!changed) throw badRequest({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
   ctx.jobs.wake();
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });

@@ -1,17 +1,26 @@
-/** Whether a driver error (PGlite or node-postgres, possibly wrapped by Drizzle) is a unique violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * Whether a driver error (PGlite or node-postgres, possibly wrapped by Drizzle) is a unique violation (SQLSTATE
+ * 23505) of this constraint or unique index, by its name in src/server/db/schema.ts: a write that could break
+ * two of them is answered for the one it broke (both drivers name it in the error's `constraint`).
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint: broken } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return broken === constraint;
   }
   return false;
 }
 
-/** Runs a write, turning a unique violation into the caller's 400 (a name already taken). */
-export async function rethrowUniqueAs<T>(write: () => Promise<T>, duplicate: () => Error): Promise<T> {
+/** Runs a write, turning a unique violation of this constraint into the caller's 400 (a name already taken). */
+export async function rethrowUniqueAs<T>(
+  constraint: string,
+  write: () => Promise<T>,
+  duplicate: () => Error,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
+    if (isUniqueViolation(error, constraint)) throw duplicate();
     throw error;
   }
 }

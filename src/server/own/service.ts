@@ -136,6 +136,9 @@ async function ownCategoryNamed(db: Db | Tx, userId: number, name: string, excep
   return row;
 }
 
+/** The unique index on a person's category names, whatever their case (src/server/db/schema.ts). */
+const OWN_CATEGORY_NAME_UNIQUE = 'own_categories_user_lower_name_unique';
+
 /**
  * Runs a write of a category's name; the unique index refusing it (another of the person's categories has
  * the name, whatever its case, even one written a moment before) becomes a 400 naming that one.
@@ -150,7 +153,7 @@ async function withOwnName<T>(
   try {
     return await write();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error, OWN_CATEGORY_NAME_UNIQUE)) throw error;
     const taken = await ownCategoryNamed(db, userId, name, exceptId);
     throw badRequest({ name: [ownCategoryNameTaken(taken?.name ?? name)] });
   }
@@ -192,8 +195,22 @@ export async function createOwnCategory(
   texts: readonly string[] = [],
   { numbered = false }: { numbered?: boolean } = {},
 ): Promise<OwnCategory> {
-  return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, numbered));
+  if (!numbered)
+    return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, false));
+  // The free name is chosen under the person's lock, which every add of theirs takes, but a rename does not:
+  // one to that very name committed meanwhile makes the index refuse it, and the next free name is taken then.
+  for (let attempt = 1; attempt < NUMBERED_NAME_ATTEMPTS; attempt++) {
+    try {
+      return await insertOwnCategory(db, userId, name, texts, true);
+    } catch (error) {
+      if (!isUniqueViolation(error, OWN_CATEGORY_NAME_UNIQUE)) throw error;
+    }
+  }
+  return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, true));
 }
+
+/** How often a copy takes the next free name before a race it keeps losing is answered as a name taken. */
+const NUMBERED_NAME_ATTEMPTS = 5;
 
 async function insertOwnCategory(
   db: Db,
@@ -203,8 +220,8 @@ async function insertOwnCategory(
   numbered: boolean,
 ): Promise<OwnCategory> {
   return db.transaction(async (tx) => {
-    const name = numbered ? await freeOwnCategoryName(tx, userId, given) : given;
     await assertRoomFor(tx, userId, 'ownCategories');
+    const name = numbered ? await freeOwnCategoryName(tx, userId, given) : given;
     if (texts.length > 0) await assertRoomFor(tx, userId, 'ownMessages', texts.length);
     const [last] = await tx
       .select({ n: max(ownCategories.position) })

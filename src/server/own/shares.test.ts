@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API, fillPath, OWN_CATEGORY_NAME_MAX, SHARE_TOKEN_PATTERN } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { ownCategories, savedSubliminals, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { lockUserRow } from '../db/user-lock';
 import { ownTestKit } from './test-kit';
 
 let t: TestApp;
@@ -299,5 +300,53 @@ describe('copying what is shared', () => {
     expect((await call(ada, 'POST', copyPath(longShare.link.token))).json().category.name).toBe(
       `${'L'.repeat(OWN_CATEGORY_NAME_MAX - 4)} (2)`,
     );
+  });
+
+  // PGlite runs one transaction at a time, so a name cannot be taken between a copy's choice and its insert there.
+  describe.runIf(inject('dbKind') === 'postgres')('racing another write of the free name', () => {
+    /** Resolves once another connection of the test's database waits on a lock (the copy, held up by `tx`). */
+    const someoneWaitsOnALock = async () => {
+      for (let tries = 0; tries < 1500; tries++) {
+        const { rows } = (await t.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        if (rows[0]!.n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the copy never waited on the lock');
+    };
+
+    it('takes the next free number when a rename to the free one commits first', async () => {
+      const ada = await userOn('pro');
+      const { link } = await sharedCategory(ada);
+      const other = (await call(ada, 'POST', API.myCategories, { name: 'Other' })).json();
+      let copy: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // A rename takes no lock of the person's: the copy sees "Sleep (2)" free and waits on the index for it.
+        await tx.update(ownCategories).set({ name: 'Sleep (2)' }).where(eq(ownCategories.id, other.id));
+        // inject() sends the request once awaited; then() sends it now.
+        copy = call(ada, 'POST', copyPath(link.token)).then((response) => response);
+        await someoneWaitsOnALock();
+      });
+      const copied = await copy!;
+      expect(copied.statusCode).toBe(201);
+      expect(copied.json().category.name).toBe('Sleep (3)');
+    });
+
+    it('takes the next free number when an add of that name commits first', async () => {
+      const ada = await userOn('pro');
+      const { link } = await sharedCategory(ada);
+      let copy: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // As an add does: the person's lock, then the row.
+        await lockUserRow(tx, ada.id);
+        await tx.insert(ownCategories).values({ userId: ada.id, name: 'sleep (2)', position: 5 });
+        copy = call(ada, 'POST', copyPath(link.token)).then((response) => response);
+        await someoneWaitsOnALock();
+      });
+      const copied = await copy!;
+      expect(copied.statusCode).toBe(201);
+      expect(copied.json().category.name).toBe('Sleep (3)');
+    });
   });
 });

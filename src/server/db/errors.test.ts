@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client';
+import { isUniqueViolation, rethrowUniqueAs } from './errors';
+import { users } from './schema';
+import { createTestDatabase } from '../test/database';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+/** What the driver throws for a second account of this address (whatever its case). */
+async function duplicateEmailError(email: string): Promise<unknown> {
+  await database.db.insert(users).values({ email, passwordHash: 'x' });
+  return database.db
+    .insert(users)
+    .values({ email: email.toUpperCase(), passwordHash: 'x' })
+    .then(() => expect.unreachable('the second address was kept'))
+    .catch((error: unknown) => error);
+}
+
+describe('a unique violation', () => {
+  it('is told by the constraint it broke, as this database names it', async () => {
+    const error = await duplicateEmailError('ada@example.com');
+    expect(isUniqueViolation(error, 'users_email_lower_unique')).toBe(true);
+    expect(isUniqueViolation(error, 'own_categories_user_lower_name_unique')).toBe(false);
+    // Any other failure is none.
+    const other = await database.db.execute(sql`select 1/0`).catch((failure: unknown) => failure);
+    expect(isUniqueViolation(other, 'users_email_lower_unique')).toBe(false);
+  });
+
+  it('of another constraint than the one named is not turned into the caller’s answer', async () => {
+    const error = await duplicateEmailError('bob@example.com');
+    const taken = new Error('taken');
+    await expect(
+      rethrowUniqueAs(
+        'users_email_lower_unique',
+        () => Promise.reject(error),
+        () => taken,
+      ),
+    ).rejects.toBe(taken);
+    await expect(
+      rethrowUniqueAs(
+        'message_categories_lower_name_unique',
+        () => Promise.reject(error),
+        () => taken,
+      ),
+    ).rejects.toBe(error);
+  });
+});
