@@ -12,10 +12,23 @@ import { runFuzz } from './run';
 import { fuzzTokens } from './target';
 import { standInStripeEnv, startStripeStandIn } from '../test/stripe-stand-in';
 
-// `npm run fuzz -- --requests=50000 [--seed=N]`: the fuzz test of `npm test`, longer, on an
-// in-memory database and a temporary data folder. Exits 1 when any answer was a 5xx or missing.
+const USAGE = `npm run fuzz -- [--requests=50000] [--seed=N] [--port=N]
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '50000' }, seed: { type: 'string' } } });
+The fuzz test of npm test, longer, on an in-memory database and a temporary data folder, listening on
+127.0.0.1 at --port (any free one if not given). Exits 1 when any answer was a 5xx or missing.`;
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '50000' },
+    seed: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const requests = Number(values.requests);
 const seed = Number(values.seed ?? Date.now() % 2 ** 31);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-fuzz-'));
@@ -35,7 +48,7 @@ const config = loadConfig({
 });
 const ctx = createContext(config, database);
 const app = await buildApp(ctx, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: Number(values.port), host: '127.0.0.1' });
 const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 console.log(`fuzzing ${baseUrl} with ${requests} requests, seed ${seed}`);
 const started = performance.now();
