@@ -1,8 +1,9 @@
 import type { PlanState } from '@shared/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@shared/contract/paths';
 import { planIncludes, type PlanFeature } from '@shared/plans';
 import { apiRequest } from './api-client';
+import { SESSION } from './session-keys';
 
 // What the person's plan includes, as the server says (GET /api/user/plan/), so no limit is written
 // twice. Screens show a lock with the plan that includes a feature, never a dead button.
@@ -12,8 +13,33 @@ const PLAN_KEY = ['plan'];
 export const planQuery = () =>
   queryOptions({
     queryKey: PLAN_KEY,
+    // Asked again whenever its tab shows again, fresh or not: a plan paid for or changed in another tab or on
+    // another device opens (or locks) here when the person comes back, instead of a lock asking them to pay again.
+    refetchOnWindowFocus: 'always',
     queryFn: ({ signal }) => apiRequest<PlanState>(API.plan, { signal }),
   });
+
+/** Tells the person's other tabs that the plan changed here: the storage event reaches them (followPlanChanges). */
+export function announcePlanChanged(): void {
+  try {
+    localStorage.setItem(SESSION.storageKeys.planChanged, String(Date.now()));
+  } catch {
+    // Storage refused (private mode): the other tabs read the plan again when they show.
+  }
+}
+
+/**
+ * In the signed-in frame: when another tab says the plan changed, every query is read again, as in the tab
+ * that saw the payment confirmed, so what the plan opens shows here too, even in a tab side by side with it.
+ * Returns the way to stop.
+ */
+export function followPlanChanges(queryClient: QueryClient): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION.storageKeys.planChanged && event.newValue) void queryClient.invalidateQueries();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
 
 /**
  * The plan and whether it includes a feature. Until the plan is known every feature counts as

@@ -13,5 +13,7 @@ export const SESSION = {
     noInvitation: 'user.no-invitation',
     /** When a tab last saved the profile (names or picture): other tabs read it again on its change. */
     profileSaved: 'user.profile-saved',
+    /** When a tab last saw the plan change (a payment confirmed): other tabs read everything again on its change. */
+    planChanged: 'user.plan-changed',
   },
 } as const;

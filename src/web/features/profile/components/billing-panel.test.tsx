@@ -7,6 +7,7 @@ import type { BillingState } from '@shared/contract';
 import { BILLING_MESSAGES } from '@shared/contract/billing';
 import { API } from '@shared/contract/paths';
 import { usePlan } from '@web/lib/plan';
+import { SESSION } from '@web/lib/session-keys';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { PAYMENT_CONFIRMATION } from '../hooks/use-payment-confirmation';
 import { leaveFor } from '../lib/leave-for';
@@ -199,6 +200,8 @@ describe('Plan & billing panel', () => {
     expect(toast.success).toHaveBeenCalledWith(BILLING_TEXTS.confirmed('Pro'));
     expect(router.state.location.search).toBe('');
     expect(api.calls.filter((call) => call.path === API.plan).length).toBeGreaterThanOrEqual(3);
+    // The person's other tabs are told, so what Pro opens shows there too (lib/plan.ts, followPlanChanges).
+    expect(localStorage.getItem(SESSION.storageKeys.planChanged)).not.toBeNull();
   }, 10_000);
 
   it('stops asking after a while, says so honestly, and can ask again', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanState } from '@shared/contract';
-import { planQuery } from '@web/lib/plan';
+import { announcePlanChanged, planQuery } from '@web/lib/plan';
 
 /** How often and how long the panel asks for the plan after Stripe Checkout sent the person back. */
 export const PAYMENT_CONFIRMATION = { everyMs: 1500, forMs: 30_000 } as const;
@@ -17,8 +17,8 @@ export type ConfirmationPhase = 'idle' | 'waiting' | 'late' | 'confirmed';
 /**
  * After Checkout (`?billing=success`) the plan changes only when Stripe's webhook reaches the server,
  * a moment later: the plan is asked for every 1.5 s for up to 30 s ('waiting'), then left to the
- * person ('late', with a way to ask again). Once confirmed, every query is reloaded, so what the plan
- * unlocks opens everywhere.
+ * person ('late', with a way to ask again). Once confirmed, every query is reloaded, here and in the
+ * person's other tabs, so what the plan unlocks opens everywhere.
  */
 export function usePaymentConfirmation(returnedFromCheckout: boolean, onConfirmed: (state: PlanState) => void) {
   const queryClient = useQueryClient();
@@ -42,6 +42,7 @@ export function usePaymentConfirmation(returnedFromCheckout: boolean, onConfirme
     if (!confirmed || announced.current) return;
     announced.current = true;
     void queryClient.invalidateQueries();
+    announcePlanChanged();
     onConfirmed(data!);
   }, [confirmed, data, queryClient, onConfirmed]);
 
