@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkOf, readLatestMail, strongPassword, uniqueEmail } from './support/accounts';
+import { linkOf, readLatestMail, signInAsNewUser, strongPassword, uniqueEmail } from './support/accounts';
 
 // Paying for a plan: Pro picked on the home page is carried through sign-up, the activation mail and
 // login into Stripe Checkout — here the stand-in scripts/e2e.mjs starts, whose Pay button sends the
@@ -67,4 +67,34 @@ test('a visitor who picked no plan signs up free and is not sent to checkout', a
   await page.getByRole('link', { name: 'Get Started with Basic' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByText(/You chose/)).toHaveCount(0);
+});
+
+test('paid in one tab, Pro opens in the other tab of the same browser without a reload; Upgrade clicked twice opens one Checkout', async ({
+  page,
+  context,
+}) => {
+  const standIn = process.env.STRIPE_API_URL;
+  if (!standIn) throw new Error('Run the e2e tests with `npm run test:e2e` (it starts the Stripe stand-in).');
+  await signInAsNewUser(page);
+  const other = await context.newPage();
+  await other.goto('/subliminals');
+  const exportLock = other.getByRole('button', { name: /Export & share/ });
+  await expect(exportLock).toBeVisible({ timeout: SLOW });
+
+  await page.goto('/profile');
+  const checkouts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/billing/checkout/')) checkouts.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).dblclick();
+  await page.waitForURL((url) => url.href.startsWith(`${standIn}/checkout/`), { timeout: SLOW });
+  expect(checkouts).toHaveLength(1);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('region', { name: 'Plan & billing' }).getByTestId('billing-plan')).toHaveText('Pro', {
+    timeout: SLOW,
+  });
+
+  // The other tab, side by side and never brought to the front: the lock on Pro's export goes.
+  await expect(exportLock).toHaveCount(0, { timeout: SLOW });
+  await expect(other.getByLabel('New category of your own')).toBeVisible();
 });
