@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { describeError, endedTheSession } from './api-client';
+import { ApiError, describeError, endedTheSession } from './api-client';
 
 export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
 
@@ -13,11 +13,16 @@ export function toastFailure(error: unknown, message: string = describeError(err
   if (!endedTheSession(error)) toast.error(message);
 }
 
+/** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */
+export const GONE_MEANWHILE =
+  'That was deleted meanwhile, perhaps in another tab or on another device. The list is up to date now.';
+
 export type Change = <T>(action: () => Promise<T>, success?: string | ((result: T) => string)) => Promise<T>;
 
 /**
  * Runs one change of the person's or the staff's data: a toast tells how it went, and the list it touched is reloaded
- * whether it worked or not. A failure is rethrown, so a form keeps its input and shows field errors.
+ * whether it worked or not. A failure is rethrown, so a form keeps its input and shows field errors. A 404 says
+ * the thing is gone in the person's words, not the server's bare "Not found.".
  */
 export function useChange(queryKey: QueryKey): Change {
   const queryClient = useQueryClient();
@@ -27,7 +32,7 @@ export function useChange(queryKey: QueryKey): Change {
       if (success) toast.success(typeof success === 'function' ? success(result) : success);
       return result;
     } catch (error) {
-      toastFailure(error);
+      toastFailure(error, error instanceof ApiError && error.status === 404 ? GONE_MEANWHILE : describeError(error));
       throw error;
     } finally {
       await queryClient.invalidateQueries({ queryKey });

@@ -1,7 +1,9 @@
+import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { ApiError, OFFLINE_MESSAGE } from './api-client';
-import { toastFailure } from './change';
+import { GONE_MEANWHILE, toastFailure, useChange } from './change';
 import { sessionStore } from './session';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -37,5 +39,19 @@ describe('toastFailure', () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
     toastFailure(refusedToken());
     expect(toast.error).toHaveBeenCalledWith('Given token not valid for any token type');
+  });
+});
+
+describe('useChange', () => {
+  it('says a change to something deleted meanwhile (another tab) in words, and reloads the list', async () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { result } = renderHook(() => useChange(['own']), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    });
+    const gone = new ApiError(404, { detail: 'Not found.' });
+    await expect(result.current(() => Promise.reject(gone))).rejects.toBe(gone);
+    expect(toast.error).toHaveBeenCalledWith(GONE_MEANWHILE);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['own'] });
   });
 });
