@@ -75,6 +75,22 @@ export function encodedBodyError(request: FastifyRequest): ApiError | undefined 
   return new ApiError(415, { detail: MESSAGES.unsupportedMediaType }, { 'Accept-Encoding': 'identity' });
 }
 
+/** The charset a Content-Type names (`; charset=latin1`, quoted or not), or undefined when it names none. */
+const CHARSET_PARAMETER = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+const UTF8_CHARSET = /^utf-?8$/i;
+
+/**
+ * The 415 for a JSON body whose Content-Type names a charset other than UTF-8: JSON is UTF-8 (RFC 8259),
+ * and the server decodes no other, so "café" sent as `charset=latin1` would be read wrong or refused as
+ * broken UTF-8 with a message that does not say why. Undefined when it names none or UTF-8.
+ */
+export function jsonCharsetError(request: FastifyRequest): ApiError | undefined {
+  const match = CHARSET_PARAMETER.exec(request.headers['content-type'] ?? '');
+  const charset = match?.[1] ?? match?.[2];
+  if (charset === undefined || UTF8_CHARSET.test(charset.trim())) return undefined;
+  return new ApiError(415, { detail: MESSAGES.jsonCharsetNotUtf8 });
+}
+
 /** Arrays and objects a JSON body may nest: the deepest a call takes (a program, its days, their layers) nests 5. */
 const JSON_MAX_DEPTH = 64;
 
@@ -131,9 +147,9 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const encoded = encodedBodyError(request);
-    if (encoded) {
-      done(encoded);
+    const refused = encodedBodyError(request) ?? jsonCharsetError(request);
+    if (refused) {
+      done(refused);
       return;
     }
     // JSON is UTF-8 (RFC 8259). Read as a string, other bytes became U+FFFD and were saved so: "café"

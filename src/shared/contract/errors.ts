@@ -35,6 +35,7 @@ export const MESSAGES = {
   multipartNotUtf8: 'Multipart form parse error - the request body is not valid UTF-8.',
   prototypeKey: 'The request body may not have a key named "__proto__".',
   unsupportedMediaType: 'Unsupported media type in request.',
+  jsonCharsetNotUtf8: 'Unsupported media type in request: a JSON body is read as UTF-8 (charset=utf-8, or no charset).',
   tooLarge: 'Request body is too large.',
   throttled: 'Request was throttled.',
   notAuthenticated: 'Authentication credentials were not provided.',
