@@ -60,6 +60,55 @@ describe('logout screen', () => {
     sessionStore.clear();
   });
 
+  it('counts a session the server had ended already (401, its refresh refused too) as logged out', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    const ended = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
+    const api = fakeApi({ [`POST ${API.logout}`]: ended, [`POST ${API.tokenRefresh}`]: ended });
+    vi.spyOn(toast, 'success');
+    vi.spyOn(toast, 'error');
+    renderLogout();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(api.calls.map(({ path }) => path)).toEqual([API.logout, API.tokenRefresh]);
+    expect(toast.success).toHaveBeenCalledWith('Logout successful', { duration: 1000 });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(localStorage.getItem('user.access')).toBeNull();
+    expect(localStorage.getItem('user.refresh')).toBeNull();
+  });
+
+  it('renews an access token that is only old and posts the logout again with it', async () => {
+    sessionStore.setTokens({ access: 'old', refresh: 'r' }, 'member@example.com');
+    const api = fakeApi({
+      [`POST ${API.logout}`]: (request) =>
+        request.auth === 'Bearer new'
+          ? new Response(null, { status: 204 })
+          : jsonResponse(401, { detail: 'Given token not valid for any token type' }),
+      [`POST ${API.tokenRefresh}`]: () => jsonResponse(200, { access: 'new' }),
+    });
+    vi.spyOn(toast, 'success');
+    renderLogout();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(api.calls.map(({ path, auth }) => [path, auth])).toEqual([
+      [API.logout, 'Bearer old'],
+      [API.tokenRefresh, null],
+      [API.logout, 'Bearer new'],
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Logout successful', { duration: 1000 });
+  });
+
+  it('keeps the session when a 401 cannot be checked because the server is out of reach', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    fakeApi({
+      [`POST ${API.logout}`]: () => jsonResponse(401, { detail: 'Given token not valid for any token type' }),
+      [`POST ${API.tokenRefresh}`]: () => jsonResponse(503, { detail: 'Service unavailable.' }),
+    });
+    vi.spyOn(toast, 'error');
+    renderLogout();
+    expect(await screen.findByText('player')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('We are having trouble terminating your session. Please try again!');
+    expect(localStorage.getItem('user.access')).toBe('a');
+    sessionStore.clear();
+  });
+
   it('says only that the session expired when recording what flashed found it ended from another browser', async () => {
     const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
     const navigateTo = vi.fn<(to: string) => void>();

@@ -10,7 +10,10 @@ import { logout } from '../api/logout';
 import { AUTH_MESSAGES } from '../messages';
 import { endedTheSession, toastFailure } from '@web/lib/change';
 
-/** Ends the session as soon as the page opens; on failure back to the player (docs/product/screens.md#logout). */
+/**
+ * Ends the session as soon as the page opens; on failure back to the player (docs/product/screens.md#logout).
+ * A session the server had ended already counts as logged out (api/logout.ts).
+ */
 export function LogoutScreen() {
   const navigate = useNavigate();
   const started = useRef(false);
@@ -22,7 +25,9 @@ export function LogoutScreen() {
       .then(logout)
       .then(
         () => {
-          toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
+          // A session ended on the way here (a record refused, its refresh too) has said so already.
+          if (sessionStore.get().isAuthenticated)
+            toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
           // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
           void navigate(paths.login, { replace: true });
           sessionStore.clear();
