@@ -5,6 +5,7 @@ import { signedInUser } from '../test/fixtures';
 import { ownTestKit } from '../own/test-kit';
 import { seedMessageCategories } from '../seed/service';
 import { seedPrograms } from './programs';
+import { HISTORY_WRITES_PER_HOUR } from './routes';
 import { SEED_PROGRAMS } from './seed-programs';
 
 let t: TestApp;
@@ -274,6 +275,32 @@ describe('history and practice', () => {
 
     const bad = await call(ada, 'POST', API.history, session({ record_key: 'tab-1-session-3' }));
     expect([bad.statusCode, bad.json()]).toEqual([400, { record_key: ['Must be a valid UUID.'] }]);
+  });
+
+  it('takes backlogs of 200 records in a row, and refuses a script past the hourly limit with 429', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    // One after another, as a browser delivers them.
+    const sent = async (count: number, key: string) => {
+      const statuses = new Set<number>();
+      for (let i = 0; i < count; i++)
+        statuses.add((await call(ada, 'POST', API.history, session({ record_key: key }))).statusCode);
+      return statuses;
+    };
+    // A browser back online delivers its whole backlog (at most 200 records) in a row.
+    expect(await sent(200, '1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f5')).toEqual(new Set([201, 200]));
+    expect(await sent(HISTORY_WRITES_PER_HOUR - 200, '2d3e4f5a-6b7c-4d8e-9fa0-b1c2d3e4f5a6')).toEqual(
+      new Set([201, 200]),
+    );
+    const over = await call(ada, 'POST', API.history, session());
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/),
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3500);
+    // The limit is the person's: another records as usual, and reading is not counted.
+    expect((await call(bea, 'POST', API.history, session())).statusCode).toBe(201);
+    expect((await call(ada, 'GET', API.history)).statusCode).toBe(200);
   });
 
   it('is deleted all at once, the person’s only', async () => {

@@ -22,6 +22,7 @@ import {
   reminderSchema,
 } from '@shared/contract';
 import type { AppContext } from '../context';
+import { tooManyRequests } from '../http/errors';
 import { registerLookedUpPage, type WebPages } from '../http/web';
 import { errors, noContent, routeKit, userOf } from '../own/route-kit';
 import * as practice from './practice';
@@ -34,10 +35,24 @@ import { assertRecommendations, recommendationsFor } from './recommendations';
 
 const signedIn = { 400: apiErrorSchema, 401: detailErrorSchema };
 
+/**
+ * Sessions a person may record in an hour. One practising records a few an hour; a browser back after
+ * an outage sends its whole backlog at once, at most 200 (PENDING_RECORDS_MAX in the web app), so two
+ * browsers' full backlogs and a busy hour besides stay under it; a script writing history does not.
+ */
+export const HISTORY_WRITES_PER_HOUR = 600;
+const HOUR_MS = 60 * 60 * 1000;
+
 export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const { described } = routeKit(app, db, 'guidance');
   app.addHook('onRequest', ctx.authenticate);
+  // Counted per person in the shared rate-limit store (Redis, or the primary's for its workers).
+  const historyWrites = app.createRateLimit({
+    max: HISTORY_WRITES_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => `history|${userOf(request)}`,
+  });
 
   app.get(
     API.onboarding,
@@ -101,13 +116,21 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     API.history,
     described(
-      'Record a finished or stopped session (200: its record_key was recorded already; 409 history_deleted: it began before the person last deleted their history, and nothing is added)',
+      `Record a finished or stopped session (200: its record_key was recorded already; 409 history_deleted: it began before the person last deleted their history, and nothing is added; 429 past ${HISTORY_WRITES_PER_HOUR} an hour)`,
       {
         body: historyWriteSchema,
-        response: { 200: historyEntrySchema, 201: historyEntrySchema, ...signedIn, 409: detailErrorSchema },
+        response: {
+          200: historyEntrySchema,
+          201: historyEntrySchema,
+          ...signedIn,
+          409: detailErrorSchema,
+          429: detailErrorSchema,
+        },
       },
     ),
     async (request, reply) => {
+      const counted = await historyWrites(request);
+      if (!counted.isAllowed && counted.isExceeded) throw tooManyRequests(counted.ttlInSeconds);
       const { entry, created } = await practice.recordSession(db, userOf(request), request.body);
       return reply.code(created ? 201 : 200).send(entry);
     },
