@@ -13,6 +13,7 @@ import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, type ApiCall } from '@web/test/render';
 import {
   historyEntryOf,
+  RECORD_RETRY_MAX_MS,
   RECORD_TIMEOUT_MS,
   RETRY_FIRST_MS,
   RETRY_MAX_MS,
@@ -459,6 +460,110 @@ describe('a record that cannot be sent now', () => {
       expect(histories(api.calls)).toHaveLength(1);
       await wait(1);
       expect(histories(api.calls)).toHaveLength(2);
+    });
+
+    /** The history answers: the network down until `up`, then the status `statusOf` gives each record by its seconds. */
+    function server(statusOf: (seconds: number) => number) {
+      const state = { up: false };
+      const api = fakeApi({
+        [`POST ${API.history}`]: (call) => {
+          if (!state.up) throw new TypeError('Failed to fetch');
+          return jsonResponse(statusOf((call.body as { seconds: number }).seconds), {});
+        },
+      });
+      return { api, state };
+    }
+    const secondsOf = (calls: ApiCall[]) => histories(calls).map((call) => (call.body as { seconds: number }).seconds);
+
+    it('does not let a record the server fails on (500) hold back the newer ones: it waits on its own', async () => {
+      signIn(7);
+      let failing = true;
+      const { api, state } = server((seconds) => (seconds === 30 && failing ? 500 : 201));
+      play(30);
+      play(40);
+      play(50);
+      await wait(0);
+      expect(pendingRecords.waitingOf(7)).toHaveLength(3);
+      state.up = true;
+      // The next try: the oldest fails, the others go after it.
+      await wait(retrySchedule.get()!.next_at - Date.now());
+      expect(secondsOf(api.calls).slice(3)).toEqual([30, 40, 50]);
+      expect(pendingRecords.of(7).map((record) => record.entry?.seconds)).toEqual([30]);
+      expect(pendingRecords.waitingOf(7)).toHaveLength(1);
+      const triedAt = Date.now();
+      expect(pendingRecords.of(7)[0]).toMatchObject({ failures: 1, retry_at: triedAt + RETRY_FIRST_MS });
+
+      // A session ending meanwhile goes at once; the one that failed waits for its own time.
+      play(60);
+      await wait(0);
+      expect(secondsOf(api.calls).slice(6)).toEqual([60]);
+      await wait(RETRY_FIRST_MS - 1);
+      expect(secondsOf(api.calls)).toHaveLength(7);
+      await wait(1);
+      expect(secondsOf(api.calls).slice(7)).toEqual([30]);
+      // Failed again: twice as long, on its own clock.
+      expect(pendingRecords.of(7)[0]).toMatchObject({ failures: 2, retry_at: Date.now() + 2 * RETRY_FIRST_MS });
+      failing = false;
+      await wait(2 * RETRY_FIRST_MS);
+      expect(secondsOf(api.calls).slice(8)).toEqual([30]);
+      expect(pendingRecords.of(7)).toEqual([]);
+      await wait(60 * 60_000);
+      expect(secondsOf(api.calls)).toHaveLength(9);
+    });
+
+    it('tries a record the server keeps failing on at most hourly, kept until the 30-day bound', async () => {
+      signIn(7);
+      const { api, state } = server(() => 500);
+      state.up = true;
+      play(30);
+      await wait(0);
+      // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly.
+      await wait(24 * 60 * 60_000);
+      const tries = secondsOf(api.calls).length;
+      expect(tries).toBeGreaterThan(24);
+      expect(tries).toBeLessThan(32);
+      expect(retryDelay(8, 0.5, RECORD_RETRY_MAX_MS)).toBe(RECORD_RETRY_MAX_MS);
+      expect(pendingRecords.waitingOf(7)).toHaveLength(1);
+    });
+
+    it('reads two 500s in a row as the server failing: the rest wait for the next try', async () => {
+      signIn(7);
+      const { api, state } = server(() => 500);
+      play(30);
+      play(40);
+      play(50);
+      await wait(0);
+      state.up = true;
+      await wait(retrySchedule.get()!.next_at - Date.now());
+      expect(secondsOf(api.calls).slice(3)).toEqual([30, 40]);
+      expect(retrySchedule.get()).not.toBeNull();
+      expect(pendingRecords.waitingOf(7)).toHaveLength(3);
+    });
+
+    it('still holds every record back after a 429, those the server failed on too', async () => {
+      signIn(7);
+      let throttled = false;
+      const api = fakeApi({
+        [`POST ${API.history}`]: (call) =>
+          throttled
+            ? new Response(JSON.stringify({ detail: 'Request was throttled.' }), {
+                status: 429,
+                headers: { 'Content-Type': 'application/json', 'Retry-After': '3000' },
+              })
+            : jsonResponse((call.body as { seconds: number }).seconds === 30 ? 500 : 201, {}),
+      });
+      play(30);
+      await wait(0);
+      throttled = true;
+      play(40);
+      await wait(0);
+      // The 500's own time comes, but the server asked everyone to wait.
+      await wait(3_000_000 - 1);
+      expect(secondsOf(api.calls)).toEqual([30, 40]);
+      throttled = false;
+      await wait(1);
+      expect(secondsOf(api.calls)).toEqual([30, 40, 30, 40]);
+      expect(pendingRecords.of(7).map((record) => record.entry?.seconds)).toEqual([30]);
     });
 
     it('is not tried while no one is signed in here; the next sign-in sends it', async () => {

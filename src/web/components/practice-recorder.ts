@@ -120,7 +120,18 @@ function worthAgain(error: unknown): boolean {
   );
 }
 
-type Outcome = 'recorded' | 'kept' | 'refused';
+/**
+ * 'kept': it waits with the rest (the network, the sign-in or the server as a whole is down); 'postponed':
+ * the server failed on it (a 500) and it waits on its own while the others go.
+ */
+type Outcome = 'recorded' | 'kept' | 'postponed' | 'refused';
+
+/**
+ * A 5xx the server gave this record rather than every call: not its gateway's 502/504 nor a 503 (down,
+ * busy), which say the server cannot be reached at all.
+ */
+const failedOnIt = (error: unknown) =>
+  error instanceof ApiError && error.status >= 500 && ![502, 503, 504].includes(error.status);
 
 /**
  * The server keeps out a session begun before the person last deleted their history (deleted from
@@ -163,12 +174,17 @@ async function timed<T>(path: string, options: Parameters<typeof apiRequest>[1])
 
 export const RETRY_FIRST_MS = 30_000;
 export const RETRY_MAX_MS = 10 * 60_000;
+/**
+ * The longest wait of a record the server fails on alone (a 500): tried again from 30 s on, at most
+ * hourly, until it goes or the 30-day bound drops it (docs/decisions/057-a-record-the-server-fails-on-waits-alone.md).
+ */
+export const RECORD_RETRY_MAX_MS = 60 * 60_000;
 /** The longest Retry-After honoured: a larger one, or a date far ahead, does not stop the records for good. */
 export const RETRY_AFTER_MAX_MS = 60 * 60_000;
 
 /** The wait before the next try after `failures` failed in a row, `random` in [0, 1) placing it in its quarter either side. */
-export function retryDelay(failures: number, random = Math.random()): number {
-  const wait = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+export function retryDelay(failures: number, random = Math.random(), longest = RETRY_MAX_MS): number {
+  const wait = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), longest);
   return Math.round(wait * (0.75 + random / 2));
 }
 
@@ -203,6 +219,10 @@ async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepal
     retrySchedule.clear();
     return 'recorded';
   } catch (error) {
+    if (failedOnIt(error)) {
+      pendingRecords.postpone(record.key, (failures) => retryDelay(failures, Math.random(), RECORD_RETRY_MAX_MS));
+      return 'postponed';
+    }
     if (worthAgain(error)) {
       pendingRecords.markWaiting(record.key);
       // A sign-in that has ended waits for the next one (which sends at once), not for a timer.
@@ -233,8 +253,10 @@ function track(call: Promise<unknown>) {
 
 /**
  * Sends the signed-in person's records kept in this browser, oldest first, until one cannot go (offline,
- * signed out): the rest wait with it. One tab at a time, so two tabs starting together do not both send
- * the same records (the server would record them once anyway).
+ * signed out, the server down): the rest wait with it. A record the server fails on (a 500) waits on its
+ * own and the next goes; a second in a row says the server fails, and the rest wait for the next try.
+ * One tab at a time, so two tabs starting together do not both send the same records (the server would
+ * record them once anyway).
  */
 function deliverPending(queryClient: QueryClient, retrying = false): Promise<void> {
   const { id, isAuthenticated } = sessionStore.get();
@@ -248,13 +270,21 @@ function deliverPending(queryClient: QueryClient, retrying = false): Promise<voi
       return;
     }
     let recorded = false;
+    let postponed = false;
     for (const record of pendingRecords.of(id)) {
       if (!signedInAs(id)) break;
       // Sent meanwhile, by this tab (a record it has just made, another delivery) or another.
-      const stillKept = pendingRecords.of(id).some((other) => other.key === record.key);
-      if (sending.has(record.key) || !stillKept) continue;
-      const outcome = await send(record, false);
+      const kept = pendingRecords.of(id).find((other) => other.key === record.key);
+      if (sending.has(record.key) || !kept) continue;
+      // The server failed on it alone: it waits for its own time.
+      if (kept.retry_at !== undefined && kept.retry_at > Date.now()) continue;
+      const outcome = await send(kept, false);
       if (outcome === 'kept') break;
+      if (outcome === 'postponed' && postponed) {
+        scheduleRetry(null);
+        break;
+      }
+      postponed = outcome === 'postponed';
       recorded ||= outcome === 'recorded';
     }
     if (recorded) for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
@@ -263,6 +293,21 @@ function deliverPending(queryClient: QueryClient, retrying = false): Promise<voi
   const delivery = manager ? manager.request(DELIVERY_LOCK, run).then(() => undefined) : run();
   track(delivery);
   return delivery;
+}
+
+/**
+ * When the next try is due, or null when none is: the shared schedule's time, but not before some record
+ * may go (each postponed one waits for its own `retry_at`); without a shared schedule, the first
+ * postponed record's time.
+ */
+function nextTryAt(): number | null {
+  const { id, isAuthenticated } = sessionStore.get();
+  const records = isAuthenticated && id !== null ? pendingRecords.of(id) : [];
+  if (records.length === 0) return null;
+  const schedule = retrySchedule.get();
+  if (schedule) return Math.max(schedule.next_at, Math.min(...records.map((record) => record.retry_at ?? 0)));
+  const postponed = records.flatMap((record) => (record.retry_at === undefined ? [] : [record.retry_at]));
+  return postponed.length > 0 ? Math.min(...postponed) : null;
 }
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -275,9 +320,7 @@ let recorderClient: QueryClient | null = null;
  * scheduled; called whenever the records, the schedule or the sign-in change, here or in another tab.
  */
 function armRetry() {
-  const schedule = retrySchedule.get();
-  const { id, isAuthenticated } = sessionStore.get();
-  const due = schedule && isAuthenticated && id !== null && pendingRecords.of(id).length > 0 ? schedule.next_at : null;
+  const due = nextTryAt();
   if (due === retryArmedAt) return;
   clearTimeout(retryTimer);
   retryArmedAt = due;

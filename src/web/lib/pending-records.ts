@@ -31,6 +31,12 @@ export interface PendingRecord {
    * view says so. A record on its first way out is not waiting yet.
    */
   waiting?: boolean;
+  /**
+   * The server failed on this record (a 500) while it may take others: it waits on its own, not
+   * holding the rest back, until `retry_at` (ms since the epoch); `failures` counts those answers in a row.
+   */
+  failures?: number;
+  retry_at?: number;
 }
 
 function isPendingRecord(value: unknown): value is PendingRecord {
@@ -101,6 +107,19 @@ export const pendingRecords = {
     const records = read(now);
     if (records.some((record) => record.key === key && !record.waiting))
       write(records.map((record) => (record.key === key ? { ...record, waiting: true } : record)));
+  },
+  /**
+   * The server failed on this record alone: it waits, and is not tried again before the time
+   * `delayAfter` gives for its failures in a row, while the others go on.
+   */
+  postpone(key: string, delayAfter: (failures: number) => number, now = Date.now()): void {
+    write(
+      read(now).map((record) => {
+        if (record.key !== key) return record;
+        const failures = (record.failures ?? 0) + 1;
+        return { ...record, waiting: true, failures, retry_at: now + delayAfter(failures) };
+      }),
+    );
   },
   /** The record has reached the server (or was refused for good). */
   remove(key: string, now = Date.now()): void {
