@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
 import { HISTORY_DELETED_CODE } from '@shared/contract/portal-plain';
 import { API, fillPath } from '@shared/contract/paths';
-import { ApiError, apiRequest, endedTheSession, isNetworkFailure, retryAfterMs } from '@web/lib/api-client';
+import { ApiError, apiRequest, endedTheSession, isNetworkFailure, isTimeout, retryAfterMs } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions, sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';
@@ -113,7 +113,7 @@ const DELIVERY_LOCK = 'innerwave.pending-records';
 
 /** Whether a failed record is worth sending again later: the sign-in ended, the network or the server is down. */
 function worthAgain(error: unknown): boolean {
-  if (isNetworkFailure(error) || unanswered(error)) return true;
+  if (isNetworkFailure(error) || isTimeout(error)) return true;
   return (
     error instanceof ApiError &&
     (error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500)
@@ -145,25 +145,10 @@ const historyDeletedSince = (error: unknown) =>
 
 /** A call not answered within this long is given up, as if the connection were lost: the record waits. */
 export const RECORD_TIMEOUT_MS = 30_000;
-const unanswered = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
 
 /** Calls the API, giving up after RECORD_TIMEOUT_MS: a call left hanging would hold the delivery's lock. */
-async function timed<T>(path: string, options: Parameters<typeof apiRequest>[1]): Promise<T> {
-  const giveUp = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const timeout = new DOMException('The server did not answer in time.', 'TimeoutError');
-      giveUp.abort(timeout);
-      reject(timeout);
-    }, RECORD_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([apiRequest<T>(path, { ...options, signal: giveUp.signal }), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const timed = <T>(path: string, options: Parameters<typeof apiRequest>[1]) =>
+  apiRequest<T>(path, { ...options, timeoutMs: RECORD_TIMEOUT_MS });
 
 // Records that wait are tried again by themselves while a tab of the browser is open (decision 046):
 // 30 s after a failed try, the wait doubling after each failure in a row up to 10 min, each wait drawn

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, describeError, retryAfterMs } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  describeError,
+  LONG_REQUEST_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  retryAfterMs,
+  TIMEOUT_MESSAGE,
+  UPLOAD_ANSWER_MS,
+  UPLOAD_STALL_MS,
+} from './api-client';
 import { sessionStore } from './session';
 
 // The browser's network stack is outside the web app: fetch and XMLHttpRequest answer as the server would.
@@ -152,5 +162,120 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(answer('soon'), now)).toBe(0);
     expect(retryAfterMs(answer(null), now)).toBe(0);
     expect(retryAfterMs(new TypeError('Failed to fetch'), now)).toBe(0);
+  });
+});
+
+describe('a server that does not answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** A fetch that never answers, but gives up as the browser's does when its signal aborts. */
+  function hangingFetch() {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_path: string, init: RequestInit) =>
+          new Promise<never>((_, reject) => {
+            signals.push(init.signal!);
+            init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+          }),
+      ),
+    );
+    return signals;
+  }
+
+  /** Settles `call`, reporting how: 'pending', or the error's name. */
+  function watch(call: Promise<unknown>) {
+    const state: { outcome: string; error?: unknown } = { outcome: 'pending' };
+    call.then(
+      () => (state.outcome = 'answered'),
+      (error: unknown) => Object.assign(state, { outcome: (error as Error).name, error }),
+    );
+    return state;
+  }
+
+  it('gives a JSON call up after 30 s with a message saying so, and aborts the request', async () => {
+    vi.useFakeTimers();
+    const signals = hangingFetch();
+    const call = watch(apiRequest('/api/user/profile/', { method: 'PATCH', body: { first_name: 'Ada' } }));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(call.outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.outcome).toBe('TimeoutError');
+    expect(describeError(call.error)).toBe(TIMEOUT_MESSAGE);
+    expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('gives a file to save, or a form sent by fetch, 2 min; a call may ask for its own time', async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    const exported = watch(apiRequest('/api/user/my-messages/export/?format=csv', { responseType: 'text' }));
+    const form = new FormData();
+    const take = watch(apiRequest('/api/user/my-voice/', { method: 'POST', body: form }));
+    const quick = watch(apiRequest('/api/user/history/', { method: 'POST', body: {}, timeoutMs: 5000 }));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(quick.outcome).toBe('TimeoutError');
+    await vi.advanceTimersByTimeAsync(LONG_REQUEST_TIMEOUT_MS - 5001);
+    expect([exported.outcome, take.outcome]).toEqual(['pending', 'pending']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([exported.outcome, take.outcome]).toEqual(['TimeoutError', 'TimeoutError']);
+  });
+
+  it('still fails as cancelled, not timed out, when the caller aborts', async () => {
+    hangingFetch();
+    const controller = new AbortController();
+    const call = apiRequest('/api/user/player/', { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('lets an upload with progress take as long as bytes move, and gives it up once they stop or no answer comes', async () => {
+    vi.useFakeTimers();
+    const uploads: Array<{
+      upload: { onprogress?: (event: object) => void; onload?: () => void };
+      aborted: boolean;
+      onabort?: () => void;
+    }> = [];
+    class SlowXhr {
+      upload: { onprogress?: (event: object) => void; onload?: () => void } = {};
+      aborted = false;
+      onabort?: () => void;
+      onload?: () => void;
+      onerror?: () => void;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        uploads.push(this);
+      }
+      abort() {
+        this.aborted = true;
+        this.onabort?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', SlowXhr);
+    const send = () =>
+      watch(apiRequest('/api/user/my-music/', { method: 'POST', body: new FormData(), onUploadProgress: () => {} }));
+    const moving = send();
+    // Ten minutes of a slow line: a byte every 50 s.
+    for (let minute = 0; minute < 12; minute++) {
+      await vi.advanceTimersByTimeAsync(50_000);
+      uploads[0]!.upload.onprogress?.({ lengthComputable: true, loaded: minute, total: 100 });
+    }
+    expect(moving.outcome).toBe('pending');
+    // All sent: the answer may take 2 min (the server checks the file), no longer.
+    uploads[0]!.upload.onload?.();
+    await vi.advanceTimersByTimeAsync(UPLOAD_ANSWER_MS - 1);
+    expect(moving.outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(moving.outcome).toBe('TimeoutError');
+    expect(uploads[0]!.aborted).toBe(true);
+
+    const stalled = send();
+    await vi.advanceTimersByTimeAsync(UPLOAD_STALL_MS);
+    expect(stalled.outcome).toBe('TimeoutError');
+    expect(describeError(stalled.error)).toBe(TIMEOUT_MESSAGE);
   });
 });

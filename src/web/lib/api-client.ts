@@ -13,7 +13,27 @@ export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection an
  */
 export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
+/** What a call the server did not answer in time says. Ours; the spec has no text for it. */
+export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again in a moment.';
+
 export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+
+// No call waits for ever on a server that hangs: each kind gives up after its own time and fails with a
+// TimeoutError (TIMEOUT_MESSAGE), so a form's button does not spin on. Uploads with progress are not
+// timed as a whole (100 MB of music on a slow line may take many minutes), only while nothing moves.
+
+/** A JSON call: the answer within 30 s. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A file to save (`responseType: 'text'`, an export) or a small form upload sent by fetch (a voice take): 2 min. */
+export const LONG_REQUEST_TIMEOUT_MS = 120_000;
+/** An upload with progress: given up after 60 s without a byte sent… */
+export const UPLOAD_STALL_MS = 60_000;
+/** …or 2 min after its last byte without an answer (the server checks the file). */
+export const UPLOAD_ANSWER_MS = 120_000;
+
+/** Whether a call failed because the server did not answer in time (RequestOptions.timeoutMs). */
+export const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
+const timeoutError = () => new DOMException('The server did not answer in time.', 'TimeoutError');
 
 /**
  * How long an answer's Retry-After asks to wait, in ms (0 when it is absent or unreadable): seconds
@@ -41,6 +61,7 @@ export const endedTheSession = (error: unknown) =>
  */
 export function describeError(error: unknown): string {
   if (isNetworkFailure(error)) return OFFLINE_MESSAGE;
+  if (isTimeout(error)) return TIMEOUT_MESSAGE;
   if (error instanceof ApiError) {
     const first = Object.values(error.fieldErrors)[0];
     if (first && !error.message.startsWith('Request failed')) return error.message;
@@ -115,6 +136,12 @@ export interface RequestOptions {
   responseType?: 'json' | 'text';
   /** The call outlives the page (fetch's keepalive): a record sent as the tab closes. */
   keepalive?: boolean;
+  /**
+   * How long the answer may take before the call fails with a TimeoutError, in ms: by default
+   * REQUEST_TIMEOUT_MS, LONG_REQUEST_TIMEOUT_MS for a file to save or a form sent by fetch. Uploads
+   * with progress are timed by UPLOAD_STALL_MS and UPLOAD_ANSWER_MS instead.
+   */
+  timeoutMs?: number;
 }
 
 export function authHeader(): Record<string, string> {
@@ -167,13 +194,18 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     signal: options.signal,
     keepalive: options.keepalive,
   };
+  const timeoutMs =
+    options.timeoutMs ??
+    (options.responseType === 'text' || body instanceof FormData ? LONG_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   const response = options.onUploadProgress
     ? await sendWithProgress(path, request, options.onUploadProgress)
-    : await fetch(path, request).then(async (answer) => ({
-        status: answer.status,
-        text: await answer.text(),
-        retryAfter: answer.headers.get('Retry-After'),
-      }));
+    : await withTimeout(timeoutMs, options.signal, (signal) =>
+        fetch(path, { ...request, signal }).then(async (answer) => ({
+          status: answer.status,
+          text: await answer.text(),
+          retryAfter: answer.headers.get('Retry-After'),
+        })),
+      );
   const ok = response.status >= 200 && response.status <= 299;
   if (ok && options.responseType === 'text') return response.text as T;
   let json: unknown = undefined;
@@ -188,6 +220,35 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   return json as T;
 }
 
+/**
+ * Runs `call` with a signal that aborts when `signal` does or after `ms`; past `ms` it fails with a
+ * TimeoutError, whether or not the call heeds its signal.
+ */
+async function withTimeout<T>(
+  ms: number,
+  signal: AbortSignal | undefined,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const giveUp = new AbortController();
+  const forward = () => giveUp.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const timeout = timeoutError();
+      giveUp.abort(timeout);
+      reject(timeout);
+    }, ms);
+  });
+  try {
+    return await Promise.race([call(giveUp.signal), late]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
 interface RawRequest {
   method: string;
   headers: Record<string, string>;
@@ -195,7 +256,11 @@ interface RawRequest {
   signal: AbortSignal | undefined;
 }
 
-/** The request of `send` through XMLHttpRequest; fails as fetch does (TypeError, AbortError). */
+/**
+ * The request of `send` through XMLHttpRequest; fails as fetch does (TypeError, AbortError), and with a
+ * TimeoutError once nothing has been sent for UPLOAD_STALL_MS, or no answer has come UPLOAD_ANSWER_MS
+ * after the last byte.
+ */
 function sendWithProgress(
   path: string,
   { method, headers, body, signal }: RawRequest,
@@ -204,16 +269,39 @@ function sendWithProgress(
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const xhr = new XMLHttpRequest();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    const giveUpIn = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, ms);
+    };
+    const settle = () => clearTimeout(timer);
     xhr.open(method, path);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
+      giveUpIn(UPLOAD_STALL_MS);
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
+    xhr.upload.onload = () => giveUpIn(UPLOAD_ANSWER_MS);
     // Uploads are not tried again by themselves: their Retry-After is of no use.
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: null });
-    xhr.onerror = () => reject(new TypeError('The upload failed: the connection was lost.'));
-    xhr.onabort = () => reject(signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onload = () => {
+      settle();
+      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: null });
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('The upload failed: the connection was lost.'));
+    };
+    xhr.onabort = () => {
+      settle();
+      if (timedOut) reject(timeoutError());
+      else reject(signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
+    };
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    giveUpIn(UPLOAD_STALL_MS);
     xhr.send(body ?? null);
   });
 }
