@@ -51,13 +51,13 @@ describe('PracticeView', () => {
     renderWithProviders(<PracticeView />);
     expect(await screen.findByRole('status')).toHaveTextContent(PRACTICE_TEXTS.waiting(2));
     expect(PRACTICE_TEXTS.waiting(2)).toBe(
-      '2 sessions played here are waiting to be saved. They will be sent by themselves once the connection is back.',
+      '2 sessions played here are waiting to be saved. They are kept on this device and will be sent by themselves.',
     );
     await screen.findByText('The last seven days');
 
     act(() => pendingRecords.remove('a'));
     expect(waitingLine()).toHaveTextContent(
-      '1 session played here is waiting to be saved. It will be sent by itself once the connection is back.',
+      '1 session played here is waiting to be saved. It is kept on this device and will be sent by itself.',
     );
     act(() => pendingRecords.remove('b'));
     expect(waitingLine()).toBeNull();

@@ -22,8 +22,8 @@ export const PRACTICE_TEXTS = {
   reminderFailed: 'The reminder could not be saved. Please try again.',
   waiting: (count: number) =>
     count === 1
-      ? '1 session played here is waiting to be saved. It will be sent by itself once the connection is back.'
-      : `${count} sessions played here are waiting to be saved. They will be sent by themselves once the connection is back.`,
+      ? '1 session played here is waiting to be saved. It is kept on this device and will be sent by itself.'
+      : `${count} sessions played here are waiting to be saved. They are kept on this device and will be sent by themselves.`,
 };
 
 /** "12 min", "1 h 5 min"; under a minute "under 1 min". */
