@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, describeError, endedTheSession } from './api-client';
@@ -22,20 +23,24 @@ export type Change = <T>(action: () => Promise<T>, success?: string | ((result: 
 /**
  * Runs one change of the person's or the staff's data: a toast tells how it went, and the list it touched is reloaded
  * whether it worked or not. A failure is rethrown, so a form keeps its input and shows field errors. A 404 says
- * the thing is gone in the person's words, not the server's bare "Not found.".
+ * the thing is gone in the person's words, not the server's bare "Not found.". The same function from one render
+ * to the next (for a constant key), so rows that take it need not render again.
  */
 export function useChange(queryKey: QueryKey): Change {
   const queryClient = useQueryClient();
-  return async (action, success) => {
-    try {
-      const result = await action();
-      if (success) toast.success(typeof success === 'function' ? success(result) : success);
-      return result;
-    } catch (error) {
-      toastFailure(error, error instanceof ApiError && error.status === 404 ? GONE_MEANWHILE : describeError(error));
-      throw error;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey });
-    }
-  };
+  return useCallback<Change>(
+    async (action, success) => {
+      try {
+        const result = await action();
+        if (success) toast.success(typeof success === 'function' ? success(result) : success);
+        return result;
+      } catch (error) {
+        toastFailure(error, error instanceof ApiError && error.status === 404 ? GONE_MEANWHILE : describeError(error));
+        throw error;
+      } finally {
+        await queryClient.invalidateQueries({ queryKey });
+      }
+    },
+    [queryClient, queryKey],
+  );
 }

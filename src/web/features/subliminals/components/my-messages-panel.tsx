@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -22,23 +23,28 @@ import { ShareDialog } from './share-dialog';
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
 
-function OwnCategoryCard({
+/**
+ * One category of one's own with its messages; rendered again only when its own props change, so a change of the
+ * playlist or the player's settings does not render every message of every category (bench/player.mjs).
+ */
+const OwnCategoryCard = memo(function OwnCategoryCard({
   category,
   index,
   categoryIds,
   change,
   shareable,
-  isAdded,
+  added,
   onAdd,
   onAddMessage,
 }: {
   category: OwnCategory;
   /** Its place in the person's list, and the list's ids, to move it up or down. */
   index: number;
-  categoryIds: number[];
+  categoryIds: readonly number[];
   change: Change;
   shareable: boolean;
-  isAdded(category: MessageCategory): boolean;
+  /** Whether all its messages are in the playlist already. */
+  added: boolean;
   onAdd(category: MessageCategory): void;
   onAddMessage(item: PlaylistItem): void;
 }) {
@@ -65,7 +71,7 @@ function OwnCategoryCard({
           />
           <AddToPlaylistButton
             name={category.name}
-            added={category.messages.length > 0 && isAdded(category)}
+            added={added}
             disabled={category.messages.length === 0}
             onAdd={() => onAdd(category)}
           />
@@ -158,7 +164,7 @@ function OwnCategoryCard({
       </div>
     </li>
   );
-}
+});
 
 const EXPORT_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain',
@@ -209,6 +215,7 @@ export function MyMessagesPanel({
   const change = api.useOwnMessagesChange();
   const plan = usePlan();
   const canExport = plan.includes('exportMessages');
+  const categoryIds = useMemo(() => query.data?.map((category) => category.id) ?? [], [query.data]);
   return (
     <section aria-labelledby="my-messages-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -233,15 +240,15 @@ export function MyMessagesPanel({
         onRetry={() => void query.refetch()}
       >
         <ul className="flex flex-col gap-3">
-          {query.data?.map((category, index, categories) => (
+          {query.data?.map((category, index) => (
             <OwnCategoryCard
               key={category.id}
               category={category}
               index={index}
-              categoryIds={categories.map((other) => other.id)}
+              categoryIds={categoryIds}
               change={change}
               shareable={plan.includes('shareMessages')}
-              isAdded={isAdded}
+              added={category.messages.length > 0 && isAdded(category)}
               onAdd={onAdd}
               onAddMessage={onAddMessage}
             />

@@ -1,16 +1,57 @@
+import { memo } from 'react';
 import { Trash2, X } from 'lucide-react';
-import type { Message } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
+import type { PlaylistItem } from '../lib/player-storage';
 
-export function PlaylistPanel({
+/**
+ * A key for each playlist item that stays with it while others are removed around it. Duplicates are allowed
+ * and share an id, so it is the item itself that is numbered: keyed by position, removing the first of a
+ * thousand messages built the 999 after it anew.
+ */
+const itemKeys = new WeakMap<PlaylistItem, number>();
+let lastKey = 0;
+const keyOf = (item: PlaylistItem) => {
+  let key = itemKeys.get(item);
+  if (key === undefined) itemKeys.set(item, (key = ++lastKey));
+  return key;
+};
+
+/** One message of the playlist: rendered again only when it or its Remove changes, not when another one does. */
+const PlaylistRow = memo(function PlaylistRow({
+  item,
+  onRemove,
+}: {
+  item: PlaylistItem;
+  onRemove(item: PlaylistItem): void;
+}) {
+  return (
+    <li className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5">
+      <span className="min-w-0 wrap-anywhere">{item.message_text}</span>
+      <button
+        type="button"
+        onClick={() => onRemove(item)}
+        className="shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
+        aria-label={`Remove “${item.message_text}” from playlist`}
+      >
+        <X aria-hidden className="h-4 w-4" />
+      </button>
+    </li>
+  );
+});
+
+/** The playlist; a change of the player's settings does not render it again. */
+export const PlaylistPanel = memo(function PlaylistPanel({
   playlist,
   onRemove,
   onClear,
 }: {
-  playlist: readonly Message[];
-  onRemove(index: number): void;
+  playlist: readonly PlaylistItem[];
+  /** Removes this item (not another equal to it). */
+  onRemove(item: PlaylistItem): void;
   onClear(): void;
 }) {
+  // The same item twice in one list (never made by the player, which copies what it adds) still gets two keys.
+  const seen = new Set<PlaylistItem>();
   return (
     <section aria-labelledby="playlist-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex items-center justify-between gap-2">
@@ -25,25 +66,13 @@ export function PlaylistPanel({
         <p className="mt-3 text-sm text-fg-muted">Your playlist is empty. Add a category to begin.</p>
       ) : (
         <ol className="mt-3 flex max-h-80 flex-col gap-1 overflow-y-auto pr-1 text-sm">
-          {playlist.map((message, index) => (
-            // Duplicates are allowed, so the position is part of the key.
-            <li
-              key={`${index}-${message.id}`}
-              className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5"
-            >
-              <span className="min-w-0 wrap-anywhere">{message.message_text}</span>
-              <button
-                type="button"
-                onClick={() => onRemove(index)}
-                className="shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
-                aria-label={`Remove “${message.message_text}” from playlist`}
-              >
-                <X aria-hidden className="h-4 w-4" />
-              </button>
-            </li>
-          ))}
+          {playlist.map((item, index) => {
+            const key = seen.has(item) ? `${keyOf(item)}@${index}` : String(keyOf(item));
+            seen.add(item);
+            return <PlaylistRow key={key} item={item} onRemove={onRemove} />;
+          })}
         </ol>
       )}
     </section>
   );
-}
+});

@@ -110,12 +110,45 @@ describe('SubliminalsPlayer', () => {
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(3)');
   });
 
-  it('refuses to start with an empty playlist', async () => {
+  it('offers Start with an empty playlist as unavailable, saying why beside it, still reachable by keyboard', async () => {
     const user = userEvent.setup();
     renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Start' }));
-    expect(toast.error).toHaveBeenCalledWith('Please add messages to the playlist before playing.');
+    const start = screen.getByRole('button', { name: 'Start' });
+    expect(start).toHaveAttribute('aria-disabled', 'true');
+    expect(start).toHaveAccessibleDescription('Please add messages to the playlist before playing.');
+    expect(screen.getByText('Please add messages to the playlist before playing.')).toBeVisible();
+    start.focus();
+    expect(start).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(start);
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+    // A message makes it available, and the reason gives way to the count.
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    expect(start).not.toHaveAttribute('aria-disabled');
+    expect(start).not.toHaveAccessibleDescription();
+    expect(screen.getByText('1 message in the playlist')).toBeInTheDocument();
+  });
+
+  it('removes one message and leaves every other row of the playlist as it was, not built anew', async () => {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: ['First.', 'Second.', 'Third.'].map((text, i) => ({
+        message_text: text,
+        source: 'own',
+        message_id: i + 1,
+      })),
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    renderPlayer();
+    const playlist = await screen.findByRole('region', { name: /Playlist/ });
+    const second = (await within(playlist).findByText('Second.')).closest('li');
+    const third = within(playlist).getByText('Third.').closest('li');
+    await user.click(within(playlist).getByRole('button', { name: 'Remove “First.” from playlist' }));
+    expect(within(playlist).queryByText('First.')).toBeNull();
+    expect(within(playlist).getByText('Second.').closest('li')).toBe(second);
+    expect(within(playlist).getByText('Third.').closest('li')).toBe(third);
   });
 
   it('asks before the first start, then flashes; Escape stops', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -44,6 +44,23 @@ export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playin
 export const playlistFull = (adding: number) =>
   `A playlist holds up to ${PLAYLIST_MAX.toLocaleString('en-US')} messages. Remove some to add ${adding === 1 ? 'this one' : `these ${adding}`}.`;
 
+/**
+ * Whether every message of a category is in the playlist, from a set of what the playlist holds: checking each
+ * message against each item made a thousand own messages and a full playlist a million comparisons a render.
+ */
+const playlistHolds = (playlist: readonly PlaylistItem[]) => {
+  const held = new Set(playlist.map((item) => `${item.source}:${item.id}`));
+  return (category: MessageCategory, source: PlaylistItem['source']) =>
+    category.messages.every((message) => held.has(`${source}:${message.id}`));
+};
+
+/** Whether `adding` more messages still fit; when not, says so and nothing is added. */
+const fits = (playlist: readonly PlaylistItem[], adding: number) => {
+  if (playlist.length + adding <= PLAYLIST_MAX) return true;
+  toastProblem(playlistFull(adding));
+  return false;
+};
+
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -84,6 +101,7 @@ export function SubliminalsPlayer() {
   );
   const [asking, setAsking] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
+  const emptyReason = useId();
   const controlBar = useRef<HTMLDivElement>(null);
   useBesideCorner(controlBar);
   const sync = usePlayerSync(
@@ -103,29 +121,52 @@ export function SubliminalsPlayer() {
   }, [categories.isError, categories.error]);
 
   const [again, setAgain] = useState<{ category: MessageCategory; source: PlaylistItem['source'] } | null>(null);
-  const inPlaylist = (category: MessageCategory, source: PlaylistItem['source']) =>
-    category.messages.every((message) => playlist.some((item) => item.source === source && item.id === message.id));
-  /** Whether `adding` more messages still fit; when not, says so and nothing is added. */
-  const fits = (adding: number) => {
-    if (playlist.length + adding <= PLAYLIST_MAX) return true;
-    toastProblem(playlistFull(adding));
-    return false;
-  };
-  const appendCategory = (category: MessageCategory, source: PlaylistItem['source']) => {
-    if (!fits(category.messages.length)) return;
+  // The handlers below read the playlist from here, so they stay the same function from one render to the next
+  // and a change of the playlist or the settings does not render every row of the own messages or the playlist
+  // again (a thousand of each on Pro took seconds on a phone: bench/player.mjs).
+  const latestPlaylist = useRef(playlist);
+  useLayoutEffect(() => {
+    latestPlaylist.current = playlist;
+  }, [playlist]);
+  const inPlaylist = useMemo(() => playlistHolds(playlist), [playlist]);
+  const appendCategory = useCallback((category: MessageCategory, source: PlaylistItem['source']) => {
+    if (!fits(latestPlaylist.current, category.messages.length)) return;
     setPlaylist((current) => [...current, ...category.messages.map((message) => ({ ...message, source }))]);
     toast.success(`Added ${category.name} messages to playlist!`);
-  };
+  }, []);
   // A category already in the playlist is added again only when asked (duplicates are allowed).
-  const addCategory = (category: MessageCategory, source: PlaylistItem['source']) =>
-    category.messages.length > 0 && inPlaylist(category, source)
-      ? setAgain({ category, source })
-      : appendCategory(category, source);
-  const clearPlaylist = () => {
-    const before = playlist;
+  const addCategory = useCallback(
+    (category: MessageCategory, source: PlaylistItem['source']) =>
+      category.messages.length > 0 && playlistHolds(latestPlaylist.current)(category, source)
+        ? setAgain({ category, source })
+        : appendCategory(category, source),
+    [appendCategory],
+  );
+  const addOwnCategory = useCallback((category: MessageCategory) => addCategory(category, 'own'), [addCategory]);
+  const addOwnMessage = useCallback((item: PlaylistItem) => {
+    if (!fits(latestPlaylist.current, 1)) return;
+    setPlaylist((current) => [...current, item]);
+    toast.success('Added to playlist.');
+  }, []);
+  const removeFromPlaylist = useCallback(
+    (item: PlaylistItem) =>
+      setPlaylist((current) => {
+        const index = current.indexOf(item);
+        return index < 0 ? current : [...current.slice(0, index), ...current.slice(index + 1)];
+      }),
+    [],
+  );
+  const clearPlaylist = useCallback(() => {
+    const before = latestPlaylist.current;
     setPlaylist([]);
     toast.success('Playlist cleared.', { action: { label: 'Undo', onClick: () => setPlaylist(before) } });
-  };
+  }, []);
+  const spokenMessages = useMemo(() => playlist.map((item) => item.message_text), [playlist]);
+  const current = useMemo(() => ({ playlist, settings: clampSettings(settings) }), [playlist, settings]);
+  const openSaved = useCallback((savedPlaylist: PlaylistItem[], savedSettings: PlayerSettings) => {
+    setPlaylist(savedPlaylist);
+    setSettings(savedSettings);
+  }, []);
 
   // While it runs, the screen follows the playlist and settings changed here; with no message left
   // (Clear all, the last one removed) the session stops, as nothing would flash.
@@ -135,11 +176,10 @@ export function SubliminalsPlayer() {
     else floatingSession.show(sessionScreen(playlist, settings, startButton, categories.data));
   }, [playing, playlist, settings, categories.data]);
 
+  const empty = playlist.length === 0;
   const start = () => {
-    if (playlist.length === 0) {
-      toastProblem(EMPTY_PLAYLIST);
-      return;
-    }
+    // Unavailable, and says why beside it (docs/decisions/058-start-says-why-it-is-unavailable.md).
+    if (empty) return;
     const clamped = clampSettings(settings);
     setSettings(clamped);
     if (!noticeAccepted() || prefersReducedMotion()) setAsking(true);
@@ -183,32 +223,18 @@ export function SubliminalsPlayer() {
         <div className="mt-3">
           <MyMessagesPanel
             isAdded={(category) => inPlaylist(category, 'own')}
-            onAdd={(category) => addCategory(category, 'own')}
-            onAddMessage={(item) => {
-              if (!fits(1)) return;
-              setPlaylist((current) => [...current, item]);
-              toast.success('Added to playlist.');
-            }}
+            onAdd={addOwnCategory}
+            onAddMessage={addOwnMessage}
           />
         </div>
       </section>
       <div className="flex flex-col gap-6">
         {/* Under the categories on a phone, beside them on a wide screen: rendered once they are painted. */}
         <AfterFirstPaint>
-          <PlaylistPanel
-            playlist={playlist}
-            onRemove={(index) => setPlaylist((current) => current.filter((_, i) => i !== index))}
-            onClear={clearPlaylist}
-          />
+          <PlaylistPanel playlist={playlist} onRemove={removeFromPlaylist} onClear={clearPlaylist} />
           <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
-          <SpokenPanel messages={playlist.map((item) => item.message_text)} />
-          <SavedSubliminalsPanel
-            current={{ playlist, settings: clampSettings(settings) }}
-            onOpen={(savedPlaylist, savedSettings) => {
-              setPlaylist(savedPlaylist);
-              setSettings(savedSettings);
-            }}
-          />
+          <SpokenPanel messages={spokenMessages} />
+          <SavedSubliminalsPanel current={current} onOpen={openSaved} />
         </AfterFirstPaint>
       </div>
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen, above
@@ -220,7 +246,15 @@ export function SubliminalsPlayer() {
         className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 sm:p-2 lg:bottom-[calc(var(--portal-mini-player,0px)+0.75rem)] lg:col-span-2 lg:mr-[var(--portal-beside-corner,0px)]"
       >
         <div className="flex gap-2">
-          <Button ref={startButton} size="lg" className="sm:h-10" onClick={start} disabled={playing}>
+          <Button
+            ref={startButton}
+            size="lg"
+            className="sm:h-10"
+            onClick={start}
+            disabled={playing}
+            aria-disabled={empty || undefined}
+            aria-describedby={empty ? emptyReason : undefined}
+          >
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
           <Button size="lg" variant="secondary" className="sm:h-10" onClick={floatingSession.end} disabled={!playing}>
@@ -228,9 +262,15 @@ export function SubliminalsPlayer() {
           </Button>
         </div>
         {/* Small on a phone, where the two lines share one row under the buttons. */}
-        <p className="text-xs sm:text-sm">
-          {playlist.length} {playlist.length === 1 ? 'message' : 'messages'} in the playlist
-        </p>
+        {empty ? (
+          <p id={emptyReason} className="text-xs sm:text-sm">
+            {EMPTY_PLAYLIST}
+          </p>
+        ) : (
+          <p className="text-xs sm:text-sm">
+            {playlist.length} {playlist.length === 1 ? 'message' : 'messages'} in the playlist
+          </p>
+        )}
         <p
           role="status"
           className={clsx('text-xs sm:text-sm', sync.status === 'refused' ? 'text-danger' : 'text-fg-muted')}
