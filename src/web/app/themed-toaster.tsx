@@ -30,13 +30,15 @@ const TOAST_DEFAULT_MS = 5000;
 export default function ThemedToaster() {
   const theme = useTheme();
   useDismissOnLogin();
-  // Below the 64 px header, so toasts never cover the theme toggle or the account menu.
+  // Below the 64 px header, so toasts never cover the theme toggle or the account menu, and below the portal's
+  // "New here?" invitation while it is in view (--portal-notice-bottom, its bottom edge in the window, set by
+  // features/guidance/components/onboarding-prompt.tsx), so they never cover its text or buttons.
   return (
     <Toaster
       theme={theme}
       position="top-right"
-      offset={{ top: 76 }}
-      mobileOffset={{ top: 72 }}
+      offset={{ top: 'max(76px, calc(var(--portal-notice-bottom, 0px) + 12px))' }}
+      mobileOffset={{ top: 'max(72px, calc(var(--portal-notice-bottom, 0px) + 8px))' }}
       richColors
       closeButton
       duration={TOAST_DEFAULT_MS}

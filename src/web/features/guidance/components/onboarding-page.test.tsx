@@ -7,7 +7,7 @@ import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
-import { ONBOARDING_WAIT_MS, OnboardingPrompt, useOnboardingSettling } from './onboarding-prompt';
+import { NOTICE_BOTTOM_VAR, ONBOARDING_WAIT_MS, OnboardingPrompt, useOnboardingSettling } from './onboarding-prompt';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -238,6 +238,24 @@ describe('OnboardingPrompt', () => {
     admin.unmount();
     renderWithProviders(<OnboardingPrompt />, { path: paths.music });
     expect(await screen.findByRole('region', { name: 'Getting started' })).toBeInTheDocument();
+  });
+
+  it('tells the toasts where it ends, so they start below it, and forgets it once skipped', async () => {
+    const user = userEvent.setup();
+    server();
+    const box = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ bottom: 212.4 } as DOMRect);
+    renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
+    await screen.findByRole('region', { name: 'Getting started' });
+    const published = () => document.documentElement.style.getPropertyValue(NOTICE_BOTTOM_VAR);
+    expect(published()).toBe('212px');
+    // Scrolled up by 100 px, it ends higher.
+    box.mockReturnValue({ bottom: 112 } as DOMRect);
+    window.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(() => expect(published()).toBe('112px'));
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
+    expect(published()).toBe('');
+    box.mockRestore();
   });
 
   it('stays away once answered', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -41,6 +41,41 @@ export function useOnboardingSettling() {
   return isPending && !waited && !admin;
 }
 
+/** Where the invitation ends in the window, for the toasts to start below it (app/themed-toaster.tsx). */
+export const NOTICE_BOTTOM_VAR = '--portal-notice-bottom';
+
+/**
+ * Keeps NOTICE_BOTTOM_VAR on the page at the bottom edge of `element` in the window while it is shown (as it
+ * scrolls, or its text wraps anew), so a toast never covers the invitation or its buttons.
+ */
+function usePublishedBottom(element: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const style = document.documentElement.style;
+    let frame = 0;
+    const publish = () => {
+      frame = 0;
+      style.setProperty(NOTICE_BOTTOM_VAR, `${Math.round(node.getBoundingClientRect().bottom)}px`);
+    };
+    const soon = () => {
+      if (!frame) frame = requestAnimationFrame(publish);
+    };
+    publish();
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(soon);
+    resized?.observe(node);
+    window.addEventListener('scroll', soon, { passive: true });
+    window.addEventListener('resize', soon);
+    return () => {
+      cancelAnimationFrame(frame);
+      resized?.disconnect();
+      window.removeEventListener('scroll', soon);
+      window.removeEventListener('resize', soon);
+      style.removeProperty(NOTICE_BOTTOM_VAR);
+    };
+  }, [element]);
+}
+
 /**
  * A calm invitation at the top of the member portal's pages after the first login
  * (docs/product/screens.md#welcome), until the onboarding is answered or skipped; never on admin pages. It covers nothing: the page stays usable under it.
@@ -57,12 +92,27 @@ export function OnboardingPrompt() {
     },
   });
   const invited = onboardingPending(query.data) && !skip.isSuccess;
+  const card = useRef<HTMLElement>(null);
   useEffect(() => {
     if (query.data) rememberInvitation(invited);
   }, [query.data, invited]);
   if (!invited || !invitationGoesAbove(pathname)) return null;
+  return <InvitationCard card={card} onSkip={() => skip.mutate()} skipping={skip.isPending} />;
+}
+
+function InvitationCard({
+  card,
+  onSkip,
+  skipping,
+}: {
+  card: RefObject<HTMLElement | null>;
+  onSkip(): void;
+  skipping: boolean;
+}) {
+  usePublishedBottom(card);
   return (
     <section
+      ref={card}
       aria-label="Getting started"
       className="mx-auto mb-8 flex max-w-6xl flex-wrap items-center gap-4 rounded-3xl border border-line bg-surface-raised p-5"
     >
@@ -77,7 +127,7 @@ export function OnboardingPrompt() {
         <Button asChild size="sm">
           <Link to={paths.welcome}>Set up your practice</Link>
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => skip.mutate()} disabled={skip.isPending}>
+        <Button variant="ghost" size="sm" onClick={onSkip} disabled={skipping}>
           Not now
         </Button>
       </div>
