@@ -186,7 +186,11 @@ test('the session screen: flash timing follows the frames, controls, corner mode
     await expect(screen).toBeVisible();
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(screen).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
+    // Offered again, and with the playlist empty it says beside it why it cannot start (decision 058).
+    const start = page.getByRole('button', { name: 'Start' });
+    await expect(start).not.toHaveAttribute('disabled');
+    await expect(start).toHaveAttribute('aria-disabled', 'true');
+    await expect(start).toHaveAccessibleDescription('Please add messages to the playlist before playing.');
   });
 });
 
@@ -402,7 +406,8 @@ test('the player’s Start and Stop look unavailable while disabled, in the ligh
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsNewUser(page);
   await page.goto('/subliminals');
-  const start = page.getByRole('button', { name: 'Start' });
+  // Exact: a message of the playlist's Remove ("I start now, …") has it in its name too.
+  const start = page.getByRole('button', { name: 'Start', exact: true });
   const stop = page.locator('div.sticky').getByRole('button', { name: 'Stop' });
   /** What tells a button's state at a glance: its fill, its border and its text colour, in each theme. */
   const looks = (button: typeof start) =>
@@ -422,6 +427,11 @@ test('the player’s Start and Stop look unavailable while disabled, in the ligh
     });
 
   await expect(stop).toBeDisabled();
+  // With the playlist empty Start is unavailable (aria-disabled, focusable), until a category is added.
+  await expect(start).toHaveAttribute('aria-disabled', 'true');
+  const startEmpty = await looks(start);
+  await page.getByRole('button', { name: 'Add Focus & Productivity to playlist' }).click();
+  await expect(start).not.toHaveAttribute('aria-disabled');
   const [startEnabled, stopDisabled] = [await looks(start), await looks(stop)];
   const screen = await startFlashing(page);
   await putInCorner(screen);
@@ -437,5 +447,6 @@ test('the player’s Start and Stop look unavailable while disabled, in the ligh
     expect(stopDisabled[theme].border, theme).not.toBe(stopEnabled[theme].border);
     // The two disabled buttons look alike: unavailable is one look, whatever the variant.
     expect(startDisabled[theme]).toEqual(stopDisabled[theme]);
+    expect(startEmpty[theme]).toEqual(stopDisabled[theme]);
   }
 });

@@ -7,7 +7,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function startFlashing(page: Page, category = 'Confidence'): Promise<Locator> {
   await page.getByRole('button', { name: new RegExp(`^${category}`) }).click();
   await page.getByRole('button', { name: `Add ${category} to playlist` }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  // Exact: a playlist's Remove can have "start" in its message ("I start now, …").
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('button', { name: 'I understand, start' }).click();
   return page.getByTestId('flash-overlay');
 }
