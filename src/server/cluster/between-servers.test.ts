@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_API, API } from '@shared/contract';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -322,9 +322,20 @@ describe(
       expect(await contentEditSeenBy(servers.b, servers.a)).toBe(0);
     });
 
-    it('listens again after its connection is cut', async () => {
+    it('listens again after its connection is cut, counted by the others only once it listens', async () => {
       const admin = new pg.Client({ connectionString: POSTGRES_URL });
       await admin.connect();
+      // A LISTEN as slow as on a loaded machine: a connection counted before it listens would miss the
+      // notice below (and keep its sender waiting for an acknowledgement).
+      const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+      const slowListen = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        if (typeof args[0] === 'string' && args[0].startsWith('LISTEN '))
+          return new Promise((resolve) => setTimeout(resolve, 500)).then(() => query.apply(this, args));
+        return query.apply(this, args);
+      } as never);
       const listeners = () =>
         admin.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1`, [
           `innerwave LISTEN ${channel}`,
@@ -345,6 +356,7 @@ describe(
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       } finally {
+        slowListen.mockRestore();
         await admin.end();
       }
       expect(await logoutSeenBy(servers.b, servers.a)).toBe(0);

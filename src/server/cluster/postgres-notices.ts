@@ -6,9 +6,9 @@ import { acknowledgements, parseBusMessage, type BusMessage, type Notice, type N
 // Notices between servers over PostgreSQL LISTEN/NOTIFY, when there is no Redis: one connection of its
 // own per server listens on a channel and sends on it. PostgreSQL delivers a NOTIFY to every listening
 // connection (of the same database) but does not tell the sender who got it; the listening connections
-// are named (application_name), so the sender counts them in the same statement and waits until each
-// other server has applied the notice and acknowledged it on the channel (at most `ackTimeoutMs`), as
-// over Redis (docs/decisions/014-redis-or-listen-notify-between-servers.md). A lost connection is opened
+// are named (application_name) once they listen, so the sender counts the others in the same statement
+// and waits until each has applied the notice and acknowledged it on the channel (at most `ackTimeoutMs`),
+// as over Redis (docs/decisions/014-redis-or-listen-notify-between-servers.md). A lost connection is opened
 // again, every second until it succeeds.
 
 export interface PostgresNoticeOptions {
@@ -38,7 +38,7 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
     if (!client) throw new Error('not connected to PostgreSQL');
     return client.query<{ listeners: string }>(
       `SELECT pg_notify($1, $2), (SELECT count(*) FROM pg_stat_activity
-         WHERE application_name = $3 AND datname = current_database()) AS listeners`,
+         WHERE application_name = $3 AND datname = current_database() AND pid <> pg_backend_pid()) AS listeners`,
       [options.channel, text, applicationName],
     );
   };
@@ -50,7 +50,9 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
 
   const connect = async () => {
     retry = undefined;
-    const next = new pg.Client({ connectionString: url, application_name: applicationName });
+    // Named as a listener only once it listens: a connection counted before its LISTEN would be waited
+    // for (ackTimeoutMs) and miss the notice, as a server reconnecting did.
+    const next = new pg.Client({ connectionString: url, application_name: 'innerwave connecting' });
     let lost = false;
     const reconnect = (error?: unknown) => {
       if (lost) return;
@@ -77,7 +79,9 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
       await next.connect();
       await next.query(listen);
       if (closed) return void next.end().catch(() => undefined);
+      // Able to send (and hear acknowledgements) before the other servers count it.
       client = next;
+      await next.query(`SELECT set_config('application_name', $1, false)`, [applicationName]);
       listening();
     } catch (error) {
       reconnect(error);
@@ -89,8 +93,7 @@ export function postgresNoticeBus(url: string, options: PostgresNoticeOptions): 
     send: (notice) =>
       sent.send(async (id) => {
         const { rows } = await notify(JSON.stringify({ origin, id, notice } satisfies BusMessage));
-        // This server's own connection is among the listeners.
-        return Number(rows[0]?.listeners ?? 1) - 1;
+        return Number(rows[0]?.listeners ?? 0);
       }, warn),
     receive: (handler) => void (apply = handler),
     ready,
