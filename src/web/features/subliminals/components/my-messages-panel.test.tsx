@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,8 +60,16 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
   return { api, categories };
 }
 
+/**
+ * Every wait in these tests is a `findBy`/`waitFor`, bounded at 5 s (src/web/test/setup.ts), so what never
+ * shows fails there, by name. The first test's dozen steps take 0.8 s alone, 2 s in a loaded full run and
+ * once 15.2 s on two cores at load 10–19 (its file's other tests then 5–7 times their usual): a bound
+ * on its whole run measures the machine, not the panel.
+ */
+const MANY_STEPS = { timeout: 60_000 };
+
 describe('MyMessagesPanel', () => {
-  it('creates a category, writes messages into it and adds it to the playlist', async () => {
+  it('creates a category, writes messages into it and adds it to the playlist', MANY_STEPS, async () => {
     const user = userEvent.setup();
     const server = ownServer();
     const onAdd = vi.fn();
@@ -102,7 +110,7 @@ describe('MyMessagesPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete the message "I rest well."' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     const deleteButton = { name: 'Delete the message "I rest well."' };
-    await vi.waitFor(() => expect(screen.queryByRole('button', deleteButton)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', deleteButton)).not.toBeInTheDocument());
 
     pressToastAction('Message deleted.');
     expect(await screen.findByRole('button', deleteButton)).toBeInTheDocument();
@@ -131,13 +139,13 @@ describe('MyMessagesPanel', () => {
     expect(screen.getByRole('button', { name: 'Move Mornings down' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Move Mornings up' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getAllByRole('button', { name: /^Move \w+ up$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(
         ['Move Mornings up', 'Move Evenings up'],
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Move "I rest well." down' }));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Move "I let the day go." up' })).toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move "I let the day go." up' })).toBeDisabled());
     expect(server.api.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       { ids: [2, 1] },
       { ids: [6, 5] },
@@ -152,7 +160,7 @@ describe('MyMessagesPanel', () => {
     await screen.findByText('BobCat');
     await user.type(screen.getByLabelText('New category of your own'), 'bobcat');
     await user.click(screen.getByRole('button', { name: 'Add the category' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('You already have a category named “BobCat”.'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('You already have a category named “BobCat”.'));
     expect(screen.getByLabelText('New category of your own')).toHaveValue('bobcat');
     expect(server.categories.map((category) => category.name)).toEqual(['BobCat']);
   });
@@ -164,7 +172,7 @@ describe('MyMessagesPanel', () => {
     renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
     await user.type(await screen.findByLabelText('New message in Evenings'), 'I rest well.');
     await user.click(screen.getByRole('button', { name: 'Add the message to Evenings' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         'Your plan keeps up to 0 messages of your own. The intermediate plan keeps more.',
       ),
