@@ -194,6 +194,69 @@ test('the session screen: flash timing follows the frames, controls, corner mode
   });
 });
 
+// Back (a phone's back gesture) during a full-size session stops it as Escape does, on the player; the
+// session leaves no history entry behind; in the corner Back moves between pages as a link does
+// (screens.md#session-screen).
+test('Back stops a full-size session and stays on the player; the session leaves no history entry behind', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext();
+  const signingIn = await context.newPage();
+  const account = await signInAsNewUser(signingIn);
+  // The player is the tab's first page: without the session's own entry, Back would leave for about:blank.
+  const page = await context.newPage();
+  await page.goto('/subliminals');
+  const screen = await startFlashing(page);
+  const start = page.getByRole('button', { name: 'Start' });
+  await expect(screen.getByTestId('session-time')).toHaveText(/^0:0[3-9] so far/, { timeout: 20_000 });
+
+  await test.step('Back stops the session, recorded as Stop records it; focus returns to Start', async () => {
+    await page.goBack();
+    await expect(screen).toBeHidden();
+    await expect(page).toHaveURL(/\/subliminals$/);
+    await expect(start).toBeFocused();
+    const login = await request.post('/api/jwt/create/', { data: account });
+    const { access } = (await login.json()) as { access: string };
+    const history = await request.get('/api/user/history/', { headers: { authorization: `Bearer ${access}` } });
+    const entries = (await history.json()) as { kind: string; title: string; seconds: number }[];
+    expect(entries).toEqual([expect.objectContaining({ kind: 'subliminal', title: 'Confidence' })]);
+    expect(entries[0]!.seconds).toBeGreaterThanOrEqual(3);
+  });
+
+  await test.step('in the corner Back is the page’s: the session goes on on the page before', async () => {
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Meditations' }).click();
+    await expect(page).toHaveURL(/\/music/);
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Subliminals' }).click();
+    await start.click();
+    await putInCorner(screen);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/music/);
+    await expect(screen).toHaveAttribute('data-mode', 'corner');
+    await screen.getByRole('button', { name: 'Back to full size' }).click();
+    await page.goBack();
+    await expect(screen).toBeHidden();
+    await expect(page).toHaveURL(/\/music/);
+  });
+
+  await test.step('stopped by Stop or Escape, or sent to the corner, it leaves no entry: Back goes where it would have', async () => {
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Subliminals' }).click();
+    await start.click();
+    await screen.getByRole('button', { name: 'Stop' }).click();
+    await expect(screen).toBeHidden();
+    await start.click();
+    await putInCorner(screen);
+    await screen.getByRole('button', { name: 'Back to full size' }).click();
+    await expect(screen).toHaveAttribute('data-mode', 'full');
+    await page.keyboard.press('Escape');
+    await expect(screen).toBeHidden();
+    await expect(start).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/music/);
+  });
+  await context.close();
+});
+
 /** Whether two boxes share any area. */
 const overlap = (a: Box2, b: Box2) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

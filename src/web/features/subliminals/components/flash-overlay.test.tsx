@@ -219,4 +219,60 @@ describe('FlashOverlay (the session screen)', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  describe('Back', () => {
+    /** The page's own history entry, as the router writes it. */
+    const pageEntry = { usr: { from: 'the page' }, key: 'page', idx: 3 };
+    const back = async () => {
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.back();
+      await act(() => popped);
+    };
+    /** The entry the session adds is there (after the commit's microtask). */
+    const sessionEntryAdded = () => waitFor(() => expect(window.history.state).not.toEqual(pageEntry));
+
+    it('full size, the session has an entry of its own at the page’s URL: Back stops it and stays on the page', async () => {
+      window.history.replaceState(pageEntry, '', '/subliminals');
+      const { onStop } = renderOverlay();
+      await sessionEntryAdded();
+      expect(window.history.state).toMatchObject({ usr: pageEntry.usr, key: 'page', idx: 4 });
+      expect(window.location.pathname).toBe('/subliminals');
+      await back();
+      expect(onStop).toHaveBeenCalledTimes(1);
+      expect(window.history.state).toEqual(pageEntry);
+      expect(window.location.pathname).toBe('/subliminals');
+    });
+
+    it('stopped another way, it takes its entry back, so a later Back goes where it would have gone', async () => {
+      window.history.replaceState(pageEntry, '', '/subliminals');
+      const { onStop, unmount } = renderOverlay();
+      await sessionEntryAdded();
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      unmount();
+      await popped;
+      expect(window.history.state).toEqual(pageEntry);
+      expect(onStop).not.toHaveBeenCalled();
+      // A link followed next, then Back: the page, not a leftover entry of the session.
+      window.history.pushState({ idx: 4 }, '', '/music');
+      await back();
+      expect(window.history.state).toEqual(pageEntry);
+      expect(window.location.pathname).toBe('/subliminals');
+    });
+
+    it('in the corner, Back is the page’s: the entry goes with full size and comes back with it', async () => {
+      window.history.replaceState(pageEntry, '', '/subliminals');
+      const { onStop } = renderOverlay();
+      await sessionEntryAdded();
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      fireEvent.click(screen.getByRole('button', { name: 'In a corner' }));
+      await act(() => popped);
+      expect(window.history.state).toEqual(pageEntry);
+      expect(onStop).not.toHaveBeenCalled();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Back to full size' }));
+      await sessionEntryAdded();
+      await back();
+      expect(onStop).toHaveBeenCalledTimes(1);
+    });
+  });
 });

@@ -35,6 +35,47 @@ function useRecordedWhenSilent(
   useEffect(() => () => flashSessions.stop(), []);
 }
 
+/** Marks the history entry a full-size session adds (`history.state`), telling it from the page's own. */
+const SESSION_ENTRY = 'flashSession';
+
+/**
+ * While `active` (full size), the session has a history entry of its own, at the page's URL and with the
+ * router's state and index as they are, so Back (a phone's back gesture) leaves the session instead of
+ * the page; the router sees a Back to the location it is at. Closed any other way, the entry is taken
+ * back, so a later Back goes where it would have gone without the session
+ * (docs/decisions/059-back-stops-the-session-screen.md).
+ */
+function useBackStops(active: boolean, onStop: () => void) {
+  const stop = useRef(onStop);
+  useLayoutEffect(() => {
+    stop.current = onStop;
+  }, [onStop]);
+  useEffect(() => {
+    if (!active) return;
+    const token = Math.random().toString(36).slice(2, 10);
+    const onEntry = () => (window.history.state as Record<string, unknown> | null)?.[SESSION_ENTRY] === token;
+    const onPop = () => {
+      if (!onEntry()) stop.current();
+    };
+    let added = false;
+    let cancelled = false;
+    // After the commit: StrictMode's trial mount and unmount (in development) must add no entry.
+    queueMicrotask(() => {
+      if (cancelled) return;
+      const state = window.history.state as { idx?: unknown } | null;
+      const idx = typeof state?.idx === 'number' ? state.idx + 1 : state?.idx;
+      window.history.pushState({ ...state, idx, [SESSION_ENTRY]: token }, '');
+      added = true;
+      window.addEventListener('popstate', onPop);
+    });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('popstate', onPop);
+      if (added && onEntry()) window.history.back();
+    };
+  }, [active]);
+}
+
 /**
  * The session screen (docs/product/screens.md#session-screen). Full size it covers the viewport as a
  * modal: focus moves in, the page behind is inert, Escape leaves and focus goes back to `returnFocusTo`
@@ -78,6 +119,8 @@ export function FlashOverlay({
   // The screen stays on while the messages flash (full size or in the corner), not while paused.
   useScreenWakeLock(!paused);
   useRecordedWhenSilent(playlist, categories, paused);
+  // Full size, Back stops the session as Escape does; in the corner it moves between pages as a link does.
+  useBackStops(!corner, onStop);
 
   // Focus moves in on opening and back to the opener on closing: `returnFocusTo` as it is then (the
   // screen goes on across pages, so the page that opened it may be another one by now, or none).
