@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,18 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 const openPage = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+describe('the build this test made or found', () => {
+  // Vitest sets NODE_ENV=test, which Vite keeps: the build then held React's development bundle (StrictMode's
+  // doubled effects focused a reloaded page's heading), and `npm start` and the e2e run served it.
+  it('is React’s production bundle', () => {
+    const assets = path.join(WEB_DIST_DIR, 'assets');
+    const development = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => readFileSync(path.join(assets, file), 'utf8').includes('react.dev/link/react-devtools'));
+    expect(development).toEqual([]);
+  });
+});
 
 describe('the built share page', () => {
   it('comes filled with a shared message set: its name in the title and heading, its messages, never indexed', async () => {

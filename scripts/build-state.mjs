@@ -53,10 +53,9 @@ export function buildWeb({ force = false } = {}) {
   const result = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
+    // Production whatever the caller's NODE_ENV: Vite keeps one already set, and under Vitest (NODE_ENV=test,
+    // the build tests) it built React's development bundle, with StrictMode's doubled effects, for `npm start`.
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) {
     console.error('The web build failed.');
