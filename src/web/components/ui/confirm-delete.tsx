@@ -3,25 +3,26 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 
-/** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */
-export function ConfirmDelete({
-  label,
-  title,
-  description,
-  onConfirm,
-}: {
-  label: string;
+type ConfirmText = {
   title: string;
   description: ReactNode;
   onConfirm: () => Promise<unknown>;
-}) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+};
+
+/** The asking dialog's content; the dialog stays open (and busy) until the delete finishes. */
+function ConfirmDeleteContent({
+  title,
+  description,
+  onConfirm,
+  onDone,
+  busy,
+  setBusy,
+}: ConfirmText & { onDone(): void; busy: boolean; setBusy(busy: boolean): void }) {
   async function confirm() {
     setBusy(true);
     try {
       await onConfirm();
-      setOpen(false);
+      onDone();
     } catch {
       // The caller reports the failure; the dialog stays open so it can be retried or cancelled.
     } finally {
@@ -29,24 +30,53 @@ export function ConfirmDelete({
     }
   }
   return (
+    <DialogContent title={title} description={description}>
+      <div className="flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+          {busy ? 'Deleting…' : 'Delete'}
+        </Button>
+      </div>
+    </DialogContent>
+  );
+}
+
+/** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */
+export function ConfirmDelete({ label, ...text }: ConfirmText & { label: string }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} title={label}>
-          <Trash2 aria-hidden className="h-4 w-4 text-danger" />
-        </Button>
+        <DeleteButton label={label} />
       </DialogTrigger>
-      <DialogContent title={title} description={description}>
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
+      <ConfirmDeleteContent {...text} busy={busy} setBusy={setBusy} onDone={() => setOpen(false)} />
+    </Dialog>
+  );
+}
+
+/** The delete button of a row whose asking dialog is one shared by many rows (`ConfirmDeleteDialog`). */
+export function DeleteButton({ label, ...props }: { label: string } & Omit<Parameters<typeof Button>[0], 'children'>) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} title={label} {...props}>
+      <Trash2 aria-hidden className="h-4 w-4 text-danger" />
+    </Button>
+  );
+}
+
+/**
+ * One asking dialog for many delete buttons, open while `asking` is set: a long list renders a plain button
+ * a row instead of a dialog a row. Focus goes back to the button that opened it (DialogContent's opener).
+ */
+export function ConfirmDeleteDialog({ asking, onClose }: { asking: ConfirmText | null; onClose(): void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={asking !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      {asking ? <ConfirmDeleteContent {...asking} busy={busy} setBusy={setBusy} onDone={onClose} /> : null}
     </Dialog>
   );
 }

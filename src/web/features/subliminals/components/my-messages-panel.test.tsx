@@ -120,6 +120,30 @@ describe('MyMessagesPanel', () => {
     ]);
   });
 
+  it('asks about the message whose delete was pressed, and Cancel keeps it and goes back to that button', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push(
+      { id: 1, name: 'Evenings', messages: [{ id: 4, message_text: 'I slow down.' }] },
+      { id: 2, name: 'Nights', messages: [{ id: 5, message_text: 'I rest well.' }] },
+    );
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    const second = await screen.findByRole('button', { name: 'Delete the message "I rest well."' });
+    await user.click(second);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
+    expect(dialog).toHaveAccessibleDescription('I rest well.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(second).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Delete the message "I slow down."' }));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription('I slow down.');
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Delete the message "I slow down."' })).toHaveFocus();
+    expect(server.api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('moves a category and a message up or down, sending the whole new order', async () => {
     const user = userEvent.setup();
     const server = ownServer();

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { EXPORT_FORMATS } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { ConfirmDelete, ConfirmDeleteDialog, DeleteButton } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
@@ -19,6 +19,8 @@ import { exportOwnMessages, ownCategoryShares } from '../api/saved-subliminals';
 import type { PlaylistItem } from '../lib/player-storage';
 import { AddToPlaylistButton } from './add-to-playlist-button';
 import { ShareDialog } from './share-dialog';
+
+type OwnMessage = OwnCategory['messages'][number];
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
@@ -36,6 +38,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   added,
   onAdd,
   onAddMessage,
+  onDeleteMessage,
 }: {
   category: OwnCategory;
   /** Its place in the person's list, and the list's ids, to move it up or down. */
@@ -47,6 +50,8 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   added: boolean;
   onAdd(category: MessageCategory): void;
   onAddMessage(item: PlaylistItem): void;
+  /** Asks, in the panel's one dialog, whether to delete this message. */
+  onDeleteMessage(message: OwnMessage, categoryId: number): void;
 }) {
   const messageIds = category.messages.map((message) => message.id);
   return (
@@ -130,24 +135,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
                 >
                   <Plus aria-hidden className="h-4 w-4" />
                 </Button>
-                <ConfirmDelete
+                <DeleteButton
                   label={`Delete the message "${message.message_text}"`}
-                  title="Delete this message?"
-                  description={message.message_text}
-                  onConfirm={async () => {
-                    await change(() => api.ownMessagesCalls.deleteMessage(message.id));
-                    // Undo writes the text again, at the end of its category.
-                    toast.success('Message deleted.', {
-                      action: {
-                        label: 'Undo',
-                        onClick: () =>
-                          void change(
-                            () => api.ownMessagesCalls.addMessage(category.id, message.message_text),
-                            'Message restored.',
-                          ).catch(() => undefined),
-                      },
-                    });
-                  }}
+                  onClick={() => onDeleteMessage(message, category.id)}
                 />
               </div>
             </li>
@@ -216,6 +206,9 @@ export function MyMessagesPanel({
   const plan = usePlan();
   const canExport = plan.includes('exportMessages');
   const categoryIds = useMemo(() => query.data?.map((category) => category.id) ?? [], [query.data]);
+  // One asking dialog for every message's delete button: a dialog a row made opening a thousand messages slow.
+  const [deleting, setDeleting] = useState<{ message: OwnMessage; categoryId: number } | null>(null);
+  const askDelete = useCallback((message: OwnMessage, categoryId: number) => setDeleting({ message, categoryId }), []);
   return (
     <section aria-labelledby="my-messages-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -251,10 +244,35 @@ export function MyMessagesPanel({
               added={category.messages.length > 0 && isAdded(category)}
               onAdd={onAdd}
               onAddMessage={onAddMessage}
+              onDeleteMessage={askDelete}
             />
           ))}
         </ul>
       </QueryState>
+      <ConfirmDeleteDialog
+        asking={
+          deleting && {
+            title: 'Delete this message?',
+            description: deleting.message.message_text,
+            onConfirm: async () => {
+              const { message, categoryId } = deleting;
+              await change(() => api.ownMessagesCalls.deleteMessage(message.id));
+              // Undo writes the text again, at the end of its category.
+              toast.success('Message deleted.', {
+                action: {
+                  label: 'Undo',
+                  onClick: () =>
+                    void change(
+                      () => api.ownMessagesCalls.addMessage(categoryId, message.message_text),
+                      'Message restored.',
+                    ).catch(() => undefined),
+                },
+              });
+            },
+          }
+        }
+        onClose={() => setDeleting(null)}
+      />
       {canExport && query.data && query.data.length > 0 ? <ExportButtons /> : null}
     </section>
   );
