@@ -1,11 +1,12 @@
 /* global window, document, requestAnimationFrame -- the measuring functions run in the page */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { buildWeb, ROOT, startArgs } from '../scripts/build-state.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
+import { admin, api, waitForHealth } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 
 // `npm run bench:player [-- --runs=5] [--messages=1000] [--cpu=4] [--port=4142] [--json=out.json]`: the subliminals
@@ -21,43 +22,6 @@ const runs = Math.max(1, Number(args.runs ?? 5));
 const messageCount = Number(args.messages ?? 1000);
 const cpu = Number(args.cpu ?? 4);
 const BUDGET_MS = 100;
-
-const admin = (dataDir, command, input) => {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/admin/cli.ts', ...command],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-      input,
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`admin ${command.join(' ')} failed: ${result.stderr}${result.stdout}`);
-};
-
-async function api(origin, method, urlPath, { token, body } = {}) {
-  const response = await fetch(`${origin}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-}
-
-async function waitForHealth(origin, server) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become healthy in 60 s');
-}
 
 /** The account's own messages, in categories of 100, and a playlist of as many of them: its sign-in tokens. */
 async function fill(origin, email, password) {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildWeb, ROOT, startArgs } from '../scripts/build-state.mjs';
+import { admin, api, waitForHealth } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
@@ -60,19 +61,6 @@ const TARGETS = {
   },
 };
 
-async function waitForHealth(origin, server) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become healthy in 60 s');
-}
-
 const gzipKb = (urlPath) => gzipSync(readFileSync(path.join(ROOT, 'dist/web', urlPath)), { level: 9 }).length / 1024;
 
 /**
@@ -97,30 +85,6 @@ function problems(lhr) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const admin = (dataDir, command, input) => {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/admin/cli.ts', ...command],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-      input,
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`admin ${command.join(' ')} failed: ${result.stderr}${result.stdout}`);
-};
-
-async function api(origin, method, urlPath, { token, body } = {}) {
-  const response = await fetch(`${origin}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-}
 
 /**
  * A new session of the bench account, as the web app keeps it in localStorage (an access token lives 5

@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from '../scripts/build-state.mjs';
+
+// What the browser benches (web, player) do to the app they start: the admin CLI on its data folder, the API,
+// and waiting until it answers.
+
+/** Runs the admin CLI on the embedded database in `dataDir` (before the server holds it). */
+export const admin = (dataDir, command, input) => {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/admin/cli.ts', ...command],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      input,
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`admin ${command.join(' ')} failed: ${result.stderr}${result.stdout}`);
+};
+
+/** One JSON call; throws on any answer but 2xx. */
+export async function api(origin, method, urlPath, { token, body } = {}) {
+  const response = await fetch(`${origin}${urlPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+/** Resolves once the server answers /api/health; throws if it exits or takes over 60 s. */
+export async function waitForHealth(origin, server) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become healthy in 60 s');
+}
