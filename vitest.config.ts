@@ -36,10 +36,15 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       // The build's own lists (build/pages.ts) against the app's pages.
       { extends: true, test: { name: 'build', include: ['build/**/*.test.ts'], environment: 'node' } },
-      // The repository's own rules (lint boundaries).
+      // The repository's own rules (lint boundaries, references to the docs).
       {
         extends: true,
-        test: { name: 'tooling', include: ['eslint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'tooling',
+          include: ['eslint/**/*.test.ts', 'docs/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

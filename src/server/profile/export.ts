@@ -11,8 +11,8 @@ import { listHistory, readOnboarding, readReminder } from '../guidance/practice'
 import { startedPrograms } from '../guidance/programs';
 import type { ProfileReader } from './service';
 
-// Everything kept about a person, for GET /api/user/export/ (docs/product/api.md#export). One reader per
-// section of the contract's userExportSchema: a new kind of data is one more line here.
+// Everything kept about a person, for GET /api/user/export/ (docs/product/accounts.md#downloading-ones-data).
+// One reader per section of the contract's userExportSchema: a new kind of data is one more line here.
 
 type Sections = Omit<UserExport, 'exported_at'>;
 type Sources = { db: Db; readProfile: ProfileReader; publicUrl: string };

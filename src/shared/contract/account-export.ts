@@ -10,7 +10,7 @@ import { historyListSchema, onboardingSchema, programProgressSchema, reminderSch
 
 /**
  * Everything kept about a person (GET /api/user/export/): one key per section, so a new kind of data is
- * one more key here and one more reader on the server (docs/product/api.md#export).
+ * one more key here and one more reader on the server (docs/product/accounts.md#downloading-ones-data).
  */
 export const userExportSchema = z.object({
   exported_at: z.string(),

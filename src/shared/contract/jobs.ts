@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The durable job queue as staff see it (docs/product/api.md#admin-jobs): account e-mails, the
+// The durable job queue as staff see it (docs/product/api.md#background-jobs): account e-mails, the
 // seeded audio library's build and the hourly purge of ended sessions, each retried with back-off; the
 // ones that used every attempt wait here for a retry.
 

@@ -1,5 +1,6 @@
-// What an installer is, read from its file's extension (the product stores no platform: content.md#applications):
-// the one thing that tells apart the installers of one version, on the members' page and in the admin's list.
+// What an installer is, read from its file's extension (the product stores no platform:
+// content.md#desktop-applications): the one thing that tells apart the installers of one version, on the members'
+// page and in the admin's list.
 
 const PLATFORM_BY_EXTENSION: Record<string, string> = {
   '.exe': 'Windows',

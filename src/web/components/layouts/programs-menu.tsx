@@ -10,7 +10,7 @@ export const PROGRAM_LINKS = [
   { label: 'Solfeggio Frequencies (174Hz to 963Hz)', to: paths.music },
   { label: 'Meditation Programs', to: paths.programs },
   { label: 'Custom Affirmations', to: paths.subliminals },
-  // The seeded programs (docs/product/content.md#programs); signed-out visitors pass the login first.
+  // The seeded programs (docs/product/guidance.md#programs); signed-out visitors pass the login first.
   { label: 'Sleep Enhancement', to: `${paths.programs}/seven-nights-of-rest` },
   { label: 'Manifestation', to: `${paths.programs}/clear-intentions` },
   { label: 'Mindfulness', to: `${paths.programs}/mindful-moments` },

@@ -2,7 +2,7 @@ import { useState, type ComponentProps } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { FieldError, Input } from './input';
 
-/** What the server's password rules ask for (docs/product/accounts.md#passwords), in one sentence. */
+/** What the server's password rules ask for (docs/product/accounts.md#password-rules), in one sentence. */
 export const PASSWORD_RULES = 'At least 8 characters, not only digits, not a common password and not like your e-mail.';
 
 /**

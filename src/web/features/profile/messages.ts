@@ -53,7 +53,7 @@ export const PROFILE_MESSAGES = {
   emailMissing: 'Your e-mail is missing',
 } as const;
 
-/** The Plan & billing panel's texts (docs/product/screens.md#plan-and-billing). */
+/** The Plan & billing panel's texts (docs/product/screens.md#plan--billing). */
 export const BILLING_TEXTS = {
   free: 'Basic is free.',
   renewsAt: (date: string, price: number) => `Renews on ${date} at $${price} a month.`,

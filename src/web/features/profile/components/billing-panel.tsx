@@ -27,7 +27,7 @@ const hasLiveSubscription = (state: PlanState) =>
   state.billing.status !== null && !['canceled', 'incomplete_expired'].includes(state.billing.status);
 
 /**
- * The profile's Plan & billing panel (docs/product/screens.md#plan-and-billing): the plan and how it is
+ * The profile's Plan & billing panel (docs/product/screens.md#plan--billing): the plan and how it is
  * paid, Upgrade through Stripe Checkout, Change / Cancel / card through the Customer Portal, and the
  * waiting for Stripe's confirmation after Checkout. Its URL parameters: `?billing=success|cancelled`
  * (back from Checkout), `?checkout=<plan>` (go straight to Checkout, after the pricing table's sign-up),

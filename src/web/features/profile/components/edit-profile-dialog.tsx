@@ -27,7 +27,7 @@ const name = (missing: string) => z.string().trim().refine(hasVisibleText, missi
 const formSchema = z.object({ first_name: name(M.firstNameMissing), last_name: name(M.lastNameMissing) });
 type FormValues = z.infer<typeof formSchema>;
 
-/** Why a picked file cannot be used, or undefined when it can (docs/product/errors-and-limits.md#limits). */
+/** Why a picked file cannot be used, or undefined when it can (docs/product/errors-and-limits.md#upload-limits). */
 export function imageProblem(file: File): string | undefined {
   if (!PICKABLE_IMAGE_TYPES.includes(file.type)) return M.notAnImage;
   if (file.size > MAX_PICKED_IMAGE_BYTES) return M.imageTooLarge;

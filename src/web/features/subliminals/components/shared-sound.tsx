@@ -7,7 +7,7 @@ import { describeMix, skippedNote, withheldSkipped } from '../lib/mix-text';
 type SharedSubliminal = Extract<SharedItem, { kind: 'subliminal' }>;
 
 /**
- * A shared subliminal's sound (docs/product/screens.md#shared-page): each layer at its level, and
+ * A shared subliminal's sound (docs/product/screens.md#shared-link): each layer at its level, and
  * which of them the viewer's plan plays (a visitor's as the free plan's), said before anything starts.
  */
 export function SharedSound({ item, plan }: { item: SharedSubliminal; plan: SubscriptionPlan | null }) {

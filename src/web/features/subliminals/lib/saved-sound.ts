@@ -11,7 +11,7 @@ import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/soun
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
 import { NOT_IN_LIBRARY, type SkippedLayer } from './mix-text';
 
-// A saved subliminal's sound on the portal's one engine (docs/product/screens.md#saved-subliminals,
+// A saved subliminal's sound on the portal's one engine (docs/product/screens.md#subliminals,
 // decision 021): saving reads the engine's layers and levels; opening starts exactly those, less what
 // the person's plan does not play or what no longer exists, each named with the reason.
 
