@@ -14,7 +14,7 @@ try {
   const started = performance.now();
   const report = await seedContent(prepared.database.db, storage.files, { info: (message) => console.log(message) });
   console.log(
-    `seed: done in ${Math.round(performance.now() - started)} ms: ${report.categoriesAdded} categories and ${report.tracksAdded} tracks added, ${report.tracksRegenerated} tracks regenerated`,
+    `seed: done in ${Math.round(performance.now() - started)} ms: ${report.categoriesAdded} categories, ${report.programsAdded} programs and ${report.tracksAdded} tracks added, ${report.tracksRegenerated} tracks regenerated`,
   );
 } finally {
   await prepared.close();

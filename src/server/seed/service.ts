@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { seedPrograms } from '../guidance/programs';
 import { audioItems, messageCategories, messages } from '../db/schema';
 import { storeMediaFile, type MediaStore } from '../media/store';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
@@ -13,6 +14,7 @@ export interface SeedLog {
 
 export interface SeedReport {
   categoriesAdded: number;
+  programsAdded: number;
   tracksAdded: number;
   tracksRegenerated: number;
 }
@@ -110,6 +112,7 @@ async function filesPresent(files: MediaStore, audioFile: string, coverImage: st
 /** The product's starting content; safe to run on every start and by several processes at once. */
 export async function seedContent(db: Db, files: MediaStore, log: SeedLog): Promise<SeedReport> {
   const categoriesAdded = await seedMessageCategories(db);
+  const programsAdded = await seedPrograms(db);
   const { added, regenerated } = await seedAudioItems(db, files, log, SEED_TRACKS, withTrackCache(buildTrackFiles));
-  return { categoriesAdded, tracksAdded: added, tracksRegenerated: regenerated };
+  return { categoriesAdded, programsAdded, tracksAdded: added, tracksRegenerated: regenerated };
 }
