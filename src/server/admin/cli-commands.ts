@@ -383,7 +383,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   jobs: {
     usage: 'jobs [--status <queued|running|done|failed|dead>[,…]]',
-    summary: 'Background jobs (account e-mails, the audio library): counts by status, then the newest 100.',
+    summary:
+      'Background jobs (account e-mails, the audio library, the hourly purge of ended sessions): counts by status, then the newest 100.',
     options: { status: { type: 'string' } },
     async run(c) {
       const status = c.values.status as string | undefined;
