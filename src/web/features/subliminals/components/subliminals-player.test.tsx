@@ -387,6 +387,54 @@ describe('the player in the account', () => {
     expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).toBeNull();
   });
 
+  /** Opens the player on an account holding Focus and adds Calm; resolves before the moment to save it is up. */
+  async function addCalmJustNow() {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: [{ message_text: 'One thing at a time.', source: 'library', message_id: 21 }],
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    const page = renderPlayer();
+    expect(await screen.findByText('One thing at a time.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(0);
+    return page;
+  }
+  const withCalm = ['One thing at a time.', 'I breathe slowly.', 'This moment is enough.'];
+
+  it('saves a change at once when a link leaves the player before the moment to save it is up', async () => {
+    (await addCalmJustNow()).unmount();
+    await vi.waitFor(() => expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual(withCalm));
+  });
+
+  it('keeps a change whose page was reloaded before it was saved, and saves it when the player opens again', async () => {
+    const page = await addCalmJustNow();
+    // The reload: the page goes, and what it sent on its way never reached the server.
+    const save = server.onSave;
+    server.onSave = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    page.unmount();
+    await vi.waitFor(() => expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1));
+    server.onSave = save;
+    renderPlayer();
+    await vi.waitFor(() => expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual(withCalm), {
+      timeout: 3000,
+    });
+    expect(screen.getByText('I breathe slowly.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
+    expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).toBeNull();
+  });
+
+  it('sends a change not saved yet as the page closes, with keepalive so it outlives the page', async () => {
+    await addCalmJustNow();
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    const put = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[1]?.keepalive).toBe(true);
+    await vi.waitFor(() => expect(server.state.playlist).toHaveLength(3));
+  });
+
   it('saves an added category to the account a moment later, saying where each message came from', async () => {
     const user = userEvent.setup();
     renderPlayer();

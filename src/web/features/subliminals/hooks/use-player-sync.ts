@@ -16,12 +16,15 @@ import {
 // The playlist and settings follow the account: loaded from the server when the player opens (the
 // last save from any device wins), saved a moment after each change. localStorage stays the cache
 // the page starts from, so the player works at once and offline. A change made while the account's
-// player was loading, or made offline over what the account still holds, is saved over it rather than
-// replaced by it (docs/product/content.md#kept-with-the-account).
+// player was loading, or made over what the account still holds and not saved yet (offline, or the page
+// left or reloaded within the moment), is saved over it rather than replaced by it
+// (docs/product/content.md#kept-with-the-account).
 
 export type SyncState = { status: 'loading' | 'saving' | 'saved' | 'offline' } | { status: 'refused'; reason: string };
 
 const SAVE_DELAY_MS = 800;
+/** A save sent as the page goes must fit fetch's keepalive budget (64 KiB); a longer one waits for the next open. */
+const KEEPALIVE_MAX_CHARS = 60_000;
 
 const toServer = (playlist: readonly PlaylistItem[], settings: PlayerSettings): PlayerWrite => ({
   playlist: playlistToServer(playlist),
@@ -95,12 +98,20 @@ export function usePlayerSync(
     return () => controller.abort();
   }, []);
 
+  /** The change waiting for its moment to be saved, if any. */
+  const pending = useRef<{ body: PlayerWrite; json: string } | null>(null);
+
   useEffect(() => {
     if (!ready) return;
     const body = toServer(playlist, clampSettings(settings));
     const json = JSON.stringify(body);
-    if (json === saved.current) return;
+    if (json === saved.current) return void (pending.current = null);
+    // Marked before it is saved: should the page be reloaded, closed or left within the moment, the next
+    // opening saves it over what the account holds instead of replacing it with that older state.
+    if (known.current !== undefined) markUnsyncedChange(known.current);
+    pending.current = { body, json };
     const timer = setTimeout(() => {
+      pending.current = null;
       setState({ status: 'saving' });
       apiRequest<PlayerState>(API.player, { method: 'PUT', body }).then(
         (answer) => {
@@ -113,14 +124,35 @@ export function usePlayerSync(
         (error: unknown) => {
           if (endedTheSession(error)) return;
           const offline = isOffline(error);
-          // Unknown when the account could not be read either: then nothing is known to be older.
-          if (offline && known.current !== undefined) markUnsyncedChange(known.current);
+          // A change the server refuses is not tried again when the player opens: the account's state opens.
+          if (!offline) markUnsyncedChange(null);
           setState(offline ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
         },
       );
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ready, playlist, settings, retry]);
+
+  // Leaving the player (a link) or the page (reload, closing the tab) before the moment is up saves the change
+  // at once, so the account and the person's other devices have it; should that fail, the mark above keeps it
+  // here. A closing page sends it with keepalive, which takes a small body only.
+  useEffect(() => {
+    const flush = (keepalive: boolean) => {
+      const change = pending.current;
+      if (!change || (keepalive && change.json.length > KEEPALIVE_MAX_CHARS)) return;
+      pending.current = null;
+      // Best effort, so a session ended meanwhile is left to whatever ended it ('throw', not a second expiry).
+      apiRequest(API.player, { method: 'PUT', body: change.body, keepalive, onUnauthorized: 'throw' }).catch(
+        () => undefined,
+      );
+    };
+    const onPageHide = () => flush(true);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      flush(false);
+    };
+  }, []);
 
   // Back online: try again what could not be saved.
   useEffect(() => {
