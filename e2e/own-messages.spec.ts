@@ -180,3 +180,45 @@ test('a category name one has already, in another case, is refused with the name
         await page.screenshot({ path: `${shots}/own-category-taken-${width}-${colorScheme}.png` });
       }
 });
+
+test('messages written by keyboard alone: the field keeps the keyboard after each one, and an edit gives it back to its button', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  // A category, then three messages, each typed and Entered where the last one left the keyboard.
+  await page.getByLabel('New category of your own').focus();
+  await page.keyboard.type('Keys');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('New message in Keys')).toBeVisible();
+  await expect(page.getByLabel('New category of your own')).toBeFocused();
+  await page.getByLabel('New message in Keys').focus();
+  for (const text of ['I am steady.', 'I am patient.', 'I am here.']) {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.getByLabel('New message in Keys')).toBeFocused();
+  }
+  // Add, clicked, also leaves the keyboard in the field for the next one.
+  await page.getByLabel('New message in Keys').fill('I am kind.');
+  await page.getByRole('button', { name: 'Add the message to Keys' }).click();
+  await expect(page.getByText('I am kind.', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('New message in Keys')).toBeFocused();
+
+  // Edited and saved with Enter, then opened and closed with Escape from its Save button: the keyboard is back
+  // on the message's edit button each time, not at the top of the page.
+  const edit = page.getByRole('button', { name: 'Edit message "I am patient."' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Always');
+  await page.keyboard.press('Enter');
+  const edited = page.getByRole('button', { name: 'Edit message "I am patient. Always"' });
+  await expect(edited).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(edited).toBeFocused();
+});

@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from './button';
 import { Input } from './input';
 
-/** One field and its button (Add, unless told); the text stays when adding fails (the caller reports why). */
+/**
+ * One field and its button (Add, unless told); the text stays when adding fails (the caller reports why). The
+ * keyboard stays in the field, so the next one is typed at once, as a list is written.
+ */
 export function AddForm({
   label,
   action,
@@ -21,9 +24,10 @@ export function AddForm({
 }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (busy || !text.trim()) return;
     setBusy(true);
     try {
       await onAdd(text.trim());
@@ -32,15 +36,20 @@ export function AddForm({
       // Reported by the caller; the text stays for another try.
     } finally {
       setBusy(false);
+      // Add, pressed, was disabled meanwhile and let the keyboard go: back to the field (unless it went elsewhere).
+      if (document.activeElement === document.body) field.current?.focus();
     }
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="flex gap-2">
       <Input
+        ref={field}
         aria-label={label}
         placeholder={placeholder}
         value={text}
-        disabled={busy}
+        // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
+        readOnly={busy}
+        aria-busy={busy || undefined}
         onChange={(event) => setText(event.target.value)}
         className="h-10"
       />

@@ -39,4 +39,27 @@ describe('InlineEdit', () => {
     rerender(<InlineEdit value="" label="description" required={false} placeholder="No description" onSave={onSave} />);
     expect(screen.getByText('No description')).toBeInTheDocument();
   });
+
+  it('cancels on Escape from its buttons too, and gives the keyboard back to the edit button, saved or cancelled', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<InlineEdit value="Morning" label="name of Morning" onSave={onSave} />);
+    const edit = screen.getByRole('button', { name: 'Edit name of Morning' });
+
+    await user.click(edit);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByRole('textbox'), ' light{Enter}');
+    expect(onSave).toHaveBeenCalledWith('Morning light');
+    expect(await screen.findByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
+  });
 });
