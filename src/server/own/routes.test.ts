@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, fillPath } from '@shared/contract';
+import { API, fillPath, OWN_MESSAGE_CHANGED_MESSAGE } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { ownCategories, playerStates } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -64,6 +64,47 @@ describe('own messages', () => {
     expect((await call(ada, 'DELETE', categoryPath(category.id))).statusCode).toBe(204);
     expect((await call(ada, 'GET', categoryPath(category.id))).statusCode).toBe(404);
     expect((await call(ada, 'GET', API.myCategories)).json()).toEqual([]);
+  });
+
+  it('refuse an edit begun from a text the message no longer has (changed meanwhile elsewhere), changing nothing', async () => {
+    const ada = await signedInUser(t.ctx);
+    const { id } = (await call(ada, 'POST', API.myCategories, { name: 'Two tabs' })).json();
+    const added = (await call(ada, 'POST', messagesPath(id), { message_text: 'I am calm.' })).json();
+    const messageId = added.messages[0].id;
+    const edit = (message_text: string, previous_text?: string) =>
+      call(ada, 'PATCH', messagePath(messageId), { message_text, previous_text });
+    const stored = async () => (await call(ada, 'GET', categoryPath(id))).json().messages[0].message_text;
+
+    // Both tabs began from "I am calm."; the first saves.
+    expect((await edit('I am peaceful.', 'I am calm.')).statusCode).toBe(200);
+    const second = await edit('I am strong.', 'I am calm.');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: OWN_MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
+    expect(await stored()).toBe('I am peaceful.');
+    // Begun from what it reads now, the edit goes through; so does a save sent twice, and one without a
+    // previous text (last write wins, as before).
+    expect((await edit('I am strong.', 'I am peaceful.')).statusCode).toBe(200);
+    expect((await edit('I am strong.', 'I am peaceful.')).statusCode).toBe(200);
+    expect((await edit('I am steady.')).statusCode).toBe(200);
+    expect(await stored()).toBe('I am steady.');
+    // The previous text is compared as the message's text is kept: trimmed.
+    expect((await edit('I am here.', '  I am steady. ')).statusCode).toBe(200);
+    const blank = await edit('Anything.', '   ');
+    expect(blank.json()).toEqual({ previous_text: ['This field may not be blank.'] });
+  });
+
+  it('take one of two edits sent at once from the same text, and refuse the other', async () => {
+    const ada = await signedInUser(t.ctx);
+    const { id } = (await call(ada, 'POST', API.myCategories, { name: 'Race' })).json();
+    const messageId = (await call(ada, 'POST', messagesPath(id), { message_text: 'Before.' })).json().messages[0].id;
+    const answers = await Promise.all(
+      ['From tab A.', 'From tab B.'].map((message_text) =>
+        call(ada, 'PATCH', messagePath(messageId), { message_text, previous_text: 'Before.' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json().messages[0].message_text;
+    expect((await call(ada, 'GET', categoryPath(id))).json().messages[0].message_text).toBe(winner);
   });
 
   it('refuse blank and overlong texts with field errors', async () => {

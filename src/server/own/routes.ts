@@ -7,6 +7,7 @@ import {
   ownCategoryListSchema,
   ownCategorySchema,
   ownCategoryWriteSchema,
+  ownMessageEditSchema,
   ownMessageWriteSchema,
   orderSchema,
   planRequiredErrorSchema,
@@ -114,11 +115,22 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
   app.patch(
     API.myMessage,
-    describedById('Change an own message; answers its category', {
-      body: ownMessageWriteSchema,
-      response: { 200: ownCategorySchema },
-    }),
-    async (request) => own.editOwnMessage(db, userOf(request), request.params.id, request.body.message_text, publicUrl),
+    describedById(
+      'Change an own message; answers its category (409 changed_meanwhile: it no longer reads previous_text)',
+      {
+        body: ownMessageEditSchema,
+        response: { 200: ownCategorySchema, 409: detailErrorSchema },
+      },
+    ),
+    async (request) =>
+      own.editOwnMessage(
+        db,
+        userOf(request),
+        request.params.id,
+        request.body.message_text,
+        publicUrl,
+        request.body.previous_text,
+      ),
   );
   deleteById(API.myMessage, 'Delete an own message', own.deleteOwnMessage);
 

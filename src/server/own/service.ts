@@ -3,6 +3,8 @@ import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature
 import type { SubscriptionPlan } from '@shared/constants';
 import {
   OWN_CATEGORY_NAME_MAX,
+  OWN_MESSAGE_CHANGED_CODE,
+  OWN_MESSAGE_CHANGED_MESSAGE,
   ownCategoryNameTaken,
   type OwnCategory,
   type PlanRequiredError,
@@ -293,21 +295,33 @@ export async function addOwnMessage(
   });
 }
 
-/** Changes a message's text; answers its category. */
+/**
+ * Changes a message's text; answers its category. Given the text the edit began from (`previousText`), a
+ * message that reads otherwise now was changed meanwhile elsewhere: 409, and it stays as it is
+ * (docs/decisions/062-an-edit-names-the-text-it-began-from.md). A message that already reads `text` (the
+ * same save sent twice, or the same words written elsewhere) is no conflict.
+ */
 export async function editOwnMessage(
   db: Db,
   userId: number,
   id: number,
   text: string,
   publicUrl: string,
+  previousText?: string,
 ): Promise<OwnCategory> {
-  const [changed] = await db
-    .update(ownMessages)
-    .set({ messageText: text })
-    .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
-    .returning({ categoryId: ownMessages.categoryId });
-  if (!changed) throw notFound();
-  return getOwnCategory(db, userId, changed.categoryId, publicUrl);
+  return db.transaction(async (tx) => {
+    // Locked until the change commits: two edits from the same text compare in turn, and the second sees the first.
+    const [message] = await tx
+      .select({ categoryId: ownMessages.categoryId, text: ownMessages.messageText })
+      .from(ownMessages)
+      .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
+      .for('update');
+    if (!message) throw notFound();
+    if (previousText !== undefined && message.text !== previousText && message.text !== text)
+      throw new ApiError(409, { detail: OWN_MESSAGE_CHANGED_MESSAGE, code: OWN_MESSAGE_CHANGED_CODE });
+    await tx.update(ownMessages).set({ messageText: text }).where(eq(ownMessages.id, id));
+    return getOwnCategory(tx, userId, message.categoryId, publicUrl);
+  });
 }
 
 export async function deleteOwnMessage(db: Db, userId: number, id: number): Promise<void> {

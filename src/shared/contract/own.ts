@@ -40,6 +40,19 @@ export const ownCategoryNameTaken = (taken: string) => `You already have a categ
 export const ownMessageWriteSchema = z.object({
   message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
 });
+/**
+ * An edit of a message. `previous_text` is the text the edit began from: when the message reads otherwise
+ * now (changed meanwhile in another tab or on another device), the edit is refused with 409 and nothing
+ * changes; left out, the last write wins (docs/decisions/062-an-edit-names-the-text-it-began-from.md).
+ */
+export const ownMessageEditSchema = ownMessageWriteSchema.extend({
+  previous_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)).optional(),
+});
+export type OwnMessageEdit = z.infer<typeof ownMessageEditSchema>;
+/** The 409 of an edit whose `previous_text` is not the message's text any more. */
+export const OWN_MESSAGE_CHANGED_CODE = 'changed_meanwhile';
+export const OWN_MESSAGE_CHANGED_MESSAGE =
+  'This message was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.';
 
 /** A player setting: an integer within its limits, on one of its steps (docs/product/api.md#own-content). */
 const stepped = ({ min, max: maxValue, step }: { min: number; max: number; step: number }) =>

@@ -24,7 +24,12 @@ export function categoryWriteCalls<Category>(paths: CategoryPaths) {
     deleteCategory: (id: number) => apiRequest(fillPath(paths.category, { id }), { method: 'DELETE' }),
     addMessage: (categoryId: number, text: string) =>
       write(fillPath(paths.categoryMessages, { id: categoryId }), 'POST', { message_text: text }),
-    editMessage: (id: number, text: string) => write(fillPath(paths.message, { id }), 'PATCH', { message_text: text }),
+    /** With the text the edit began from, where the server refuses an edit of a message changed meanwhile (one's own). */
+    editMessage: (id: number, text: string, previousText?: string) =>
+      write(fillPath(paths.message, { id }), 'PATCH', {
+        message_text: text,
+        ...(previousText !== undefined && { previous_text: previousText }),
+      }),
     deleteMessage: (id: number) => apiRequest(fillPath(paths.message, { id }), { method: 'DELETE' }),
     /** A new order of all the categories; answers them in it. */
     reorderCategories: (ids: number[]) =>

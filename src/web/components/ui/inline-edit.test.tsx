@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { InlineEdit } from './inline-edit';
+import { changedMeanwhile, InlineEdit } from './inline-edit';
 
 describe('InlineEdit', () => {
   it('refuses a required text left empty or invisible, says so, and keeps the form open', async () => {
@@ -22,7 +23,7 @@ describe('InlineEdit', () => {
     await user.type(field, 'Evening ');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith('\u200b Evening');
+    expect(onSave).toHaveBeenCalledWith('\u200b Evening', 'Morning');
   });
 
   it('saves an optional text cleared, and shows its placeholder while it is empty', async () => {
@@ -34,10 +35,55 @@ describe('InlineEdit', () => {
     await user.click(screen.getByRole('button', { name: 'Edit description' }));
     await user.clear(screen.getByRole('textbox', { name: 'description' }));
     await user.keyboard('{Enter}');
-    expect(onSave).toHaveBeenCalledWith('');
+    expect(onSave).toHaveBeenCalledWith('', 'Rain');
 
     rerender(<InlineEdit value="" label="description" required={false} placeholder="No description" onSave={onSave} />);
     expect(screen.getByText('No description')).toBeInTheDocument();
+  });
+
+  it('says so when the text changes elsewhere while it is edited here, keeps what was typed, and saves over the newer text', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    const { rerender } = render(<InlineEdit value="I am calm." label="message" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    const field = screen.getByRole('textbox', { name: 'message' });
+    await user.clear(field);
+    await user.type(field, 'I am strong.');
+
+    // The list read again: another tab saved meanwhile.
+    rerender(<InlineEdit value="I am peaceful." label="message" onSave={onSave} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(changedMeanwhile('I am peaceful.'));
+    expect(field).toHaveValue('I am strong.');
+    expect(field).toHaveAccessibleDescription(changedMeanwhile('I am peaceful.'));
+
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledWith('I am strong.', 'I am peaceful.');
+  });
+
+  it('keeps the draft of a save refused as changed meanwhile, and says what the text reads now', async () => {
+    const user = userEvent.setup();
+    /** A server that took another tab's edit first: the list is read again before the refusal arrives. */
+    function Refused() {
+      const [value, setValue] = useState('I am calm.');
+      return (
+        <InlineEdit
+          value={value}
+          label="message"
+          onSave={async () => {
+            setValue('I am peaceful.');
+            throw new Error('409');
+          }}
+        />
+      );
+    }
+    render(<Refused />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    const field = screen.getByRole('textbox', { name: 'message' });
+    await user.clear(field);
+    await user.type(field, 'I am strong.{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('I am peaceful.'));
+    expect(field).toHaveValue('I am strong.');
+    expect(field).toHaveFocus();
   });
 
   it('cancels on Escape from its buttons too, and gives the keyboard back to the edit button, saved or cancelled', async () => {
@@ -59,7 +105,7 @@ describe('InlineEdit', () => {
 
     await user.keyboard('{Enter}');
     await user.type(screen.getByRole('textbox'), ' light{Enter}');
-    expect(onSave).toHaveBeenCalledWith('Morning light');
+    expect(onSave).toHaveBeenCalledWith('Morning light', 'Morning');
     expect(await screen.findByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
   });
 });

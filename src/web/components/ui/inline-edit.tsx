@@ -5,12 +5,20 @@ import { FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { FieldError, Input } from '@web/components/ui/input';
 
+/** Said under the field when the text changed elsewhere while it was being edited here. */
+export const changedMeanwhile = (now: string) =>
+  `Changed meanwhile, in another tab or on another device: it now reads “${now}”. Save to put yours in its place, or Cancel to keep it.`;
+
 /**
  * Text with an edit button that turns it into a small form; Escape cancels. A required text saved
  * empty is refused in the form's words (the server's), not dropped; an optional one shows
  * `placeholder` while empty and can be cleared. The form is at least 12 rem wide: in a row that wraps
  * while it is open (`has-[form]:flex-wrap`), the row's other buttons go under it on a phone.
- * Saved or cancelled, the keyboard goes back to the edit button, not to the top of the page.
+ *
+ * `onSave` hears the text the edit began from too, so a server can refuse an edit of something changed
+ * meanwhile. Should the value change while the form is open (the list read again: another tab's save, or
+ * the answer to such a refusal), the form keeps what was typed, says what it reads now, and a Save then
+ * replaces that. Saved or cancelled, the keyboard goes back to the edit button, not to the top of the page.
  */
 export function InlineEdit({
   value,
@@ -22,21 +30,35 @@ export function InlineEdit({
 }: {
   value: string;
   label: string;
-  onSave: (next: string) => Promise<unknown>;
+  onSave: (next: string, from: string) => Promise<unknown>;
   className?: string;
   required?: boolean;
   placeholder?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
-  const [busy, setBusy] = useState(false);
+  /** The text the edit began from, or the one it was told of since. */
+  const [from, setFrom] = useState(value);
+  /** The text being sent, while it is. */
+  const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
+  const [seen, setSeen] = useState(value);
   const id = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
   /** Set when the form closes with the keyboard in it, so the edit button takes it back. */
   const refocus = useRef(false);
+  const busy = sending !== null;
+
+  // A new value while the form is open, other than the text being saved: changed elsewhere meanwhile.
+  if (value !== seen) {
+    setSeen(value);
+    if (editing && value !== from && value !== sending) {
+      setFrom(value);
+      setError(changedMeanwhile(value));
+    }
+  }
 
   useEffect(() => {
     if (editing || !refocus.current) return;
@@ -46,6 +68,7 @@ export function InlineEdit({
 
   const open = () => {
     setDraft(value);
+    setFrom(value);
     setError(undefined);
     setEditing(true);
   };
@@ -59,18 +82,18 @@ export function InlineEdit({
     event.preventDefault();
     if (busy) return;
     const next = draft.trim();
-    if (next === value) return close();
+    if (next === from) return close();
     if (required && !hasVisibleText(next)) return setError(FIELD_BLANK);
-    setBusy(true);
+    setSending(next);
     try {
-      await onSave(next);
+      await onSave(next, from);
       close();
     } catch {
       // The caller shows the error; keep the draft so it can be corrected, with the keyboard in it (Save, pressed,
       // was disabled meanwhile and let it go).
       if (document.activeElement === document.body) field.current?.focus();
     } finally {
-      setBusy(false);
+      setSending(null);
     }
   }
   if (!editing) {
@@ -112,7 +135,11 @@ export function InlineEdit({
           aria-busy={busy || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => (setDraft(event.target.value), setError(undefined))}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            // What it reads now stays said until the edit is saved or cancelled.
+            if (error === FIELD_BLANK) setError(undefined);
+          }}
           className="h-9"
         />
         <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>

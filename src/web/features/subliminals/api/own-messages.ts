@@ -11,6 +11,8 @@ export const ownCategoriesQuery = () =>
   queryOptions({
     queryKey: OWN_CATEGORIES_KEY,
     queryFn: ({ signal }) => apiRequest<OwnCategory[]>(API.myCategories, { signal }),
+    // Read again whenever the tab shows again: what was written in another tab is there before it is edited here.
+    refetchOnWindowFocus: 'always',
   });
 
 export const ownMessagesCalls = categoryWriteCalls<OwnCategory>({

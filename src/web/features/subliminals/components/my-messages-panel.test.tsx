@@ -1,12 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnCategory } from '@shared/contract';
-import { ownCategoryNameTaken } from '@shared/contract/own';
+import { OWN_MESSAGE_CHANGED_MESSAGE, ownCategoryNameTaken } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
+import { changedMeanwhile } from '@web/components/ui/inline-edit';
 import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -38,6 +39,19 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
       const category = categories.find((c) => c.id === 1)!;
       category.messages.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
       return category;
+    },
+    // An edit is refused when it began from a text the message no longer has (changed in another tab).
+    [`PATCH ${fillPath(API.myMessage, { id: 5 })}`]: ({ body }) => {
+      const { message_text, previous_text } = body as { message_text: string; previous_text?: string };
+      const message = categories[0]!.messages.find((candidate) => candidate.id === 5)!;
+      if (
+        previous_text !== undefined &&
+        previous_text !== message.message_text &&
+        message_text !== message.message_text
+      )
+        return jsonResponse(409, { detail: OWN_MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
+      message.message_text = message_text;
+      return categories[0];
     },
     [`DELETE ${fillPath(API.myMessage, { id: 5 })}`]: () => {
       categories[0]!.messages = categories[0]!.messages.filter((message) => message.id !== 5);
@@ -100,6 +114,48 @@ describe('MyMessagesPanel', () => {
       source: 'own',
     });
     expect(server.api.unanswered).toEqual([]);
+  });
+
+  it('refuses to save over a message changed in another tab meanwhile, shows its newer text, and saves when asked again', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit message "I rest well."' }));
+    const field = screen.getByRole('textbox', { name: 'message "I rest well."' });
+    await user.clear(field);
+    await user.type(field, 'I sleep deeply.');
+    // Another tab saves first.
+    server.categories[0]!.messages[0]!.message_text = 'I rest deeply.';
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('I rest deeply.'));
+    expect(toast.error).toHaveBeenCalledWith(OWN_MESSAGE_CHANGED_MESSAGE);
+    expect(field).toHaveValue('I sleep deeply.');
+    expect(server.categories[0]!.messages[0]!.message_text).toBe('I rest deeply.');
+
+    // Seen, and saved again: it takes the newer text's place.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('I sleep deeply.')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Message saved.');
+    expect(server.api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { message_text: 'I sleep deeply.', previous_text: 'I rest well.' },
+      { message_text: 'I sleep deeply.', previous_text: 'I rest deeply.' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Edit message "I sleep deeply."' })).toHaveFocus();
+  });
+
+  it('reads the messages again when its tab shows again, so what another tab wrote is there before editing here', async () => {
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    // The app's query client, which reads nothing again on its own when a tab shows again.
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />, {
+      appQueryClient: true,
+    });
+    expect(await screen.findByText('I rest well.')).toBeInTheDocument();
+    server.categories[0]!.messages[0]!.message_text = 'I rest deeply.';
+    fireEvent(document, new Event('visibilitychange', { bubbles: true }));
+    expect(await screen.findByText('I rest deeply.')).toBeInTheDocument();
   });
 
   it('deletes a message after asking, and Undo writes it again', async () => {

@@ -114,7 +114,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
                 value={message.message_text}
                 label={`message "${message.message_text}"`}
                 className="text-sm"
-                onSave={(text) => change(() => api.ownMessagesCalls.editMessage(message.id, text), 'Message saved.')}
+                onSave={(text, from) =>
+                  change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.')
+                }
               />
               <div className="ml-auto flex shrink-0 items-center">
                 <MoveButtons
