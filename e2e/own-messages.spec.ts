@@ -222,3 +222,53 @@ test('messages written by keyboard alone: the field keeps the keyboard after eac
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   await expect(edited).toBeFocused();
 });
+
+test('a category added to the playlist just before a link or a reload stays in it, and in the account', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  // Meditations once first, so that later its page shows at once when its link is followed.
+  await page.goto('/music');
+  await expect(page.getByRole('heading', { name: 'Meditation Music' })).toBeVisible();
+  await page.getByRole('link', { name: 'Subliminals' }).first().click();
+  const playlist = page.getByRole('heading', { name: /Playlist/ });
+  const saved = page.getByRole('status').filter({ hasText: 'Saved to your account' });
+  await expect(saved).toBeVisible({ timeout: 10_000 });
+  const player = () =>
+    page.evaluate(async () => {
+      const answer = await fetch('/api/user/player/', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` },
+      });
+      return (await answer.json()) as { playlist: unknown[]; updated_at: string | null };
+    });
+  const playerLength = async () => (await player()).playlist.length;
+  // The account holds a player (the empty one the page saves at first): an older state it could put back.
+  await expect.poll(async () => (await player()).updated_at).not.toBeNull();
+
+  // Added, then a link followed at once (within the moment the player waits before saving): both in one call, as
+  // Playwright's own clicks can take longer than that moment on a busy machine.
+  const added = await page.evaluate(async () => {
+    document.querySelector<HTMLButtonElement>('button[aria-label^="Add "][aria-label$=" to playlist"]')!.click();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    document.querySelector<HTMLAnchorElement>('nav a[href="/music"]')!.click();
+    return (JSON.parse(localStorage.getItem('innerwave.subliminals.playlist') ?? '[]') as unknown[]).length;
+  });
+  expect(added).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/music$/);
+  await expect.poll(playerLength).toBe(added);
+  await page.getByRole('link', { name: 'Subliminals' }).first().click();
+  await expect(saved).toBeVisible({ timeout: 10_000 });
+  await expect(playlist).toContainText(`(${added})`);
+
+  // Added again, then the page reloaded at once.
+  await page
+    .getByRole('button', { name: /^Add .+ to playlist$/ })
+    .nth(1)
+    .click();
+  await expect(playlist).not.toContainText(`(${added})`);
+  const twice = Number(/\((\d+)\)/.exec((await playlist.textContent()) ?? '')?.[1]);
+  await page.reload();
+  await expect(saved).toBeVisible({ timeout: 10_000 });
+  await expect(playlist).toContainText(`(${twice})`);
+  await expect.poll(playerLength).toBe(twice);
+});
