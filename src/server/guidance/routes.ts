@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
@@ -41,6 +41,12 @@ const signedIn = { 400: apiErrorSchema, 401: detailErrorSchema };
  * browsers' full backlogs and a busy hour besides stay under it; a script writing history does not.
  */
 export const HISTORY_WRITES_PER_HOUR = 600;
+/**
+ * Marks of a program's days done, and starts over, a person may send in an hour. A day is marked done
+ * once its session has been recorded, as part of the same record (a backlog of them too), so the history's
+ * bound fits it as well; a script marking days over and over does not.
+ */
+export const PROGRAM_PROGRESS_WRITES_PER_HOUR = 600;
 const HOUR_MS = 60 * 60 * 1000;
 
 export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -53,6 +59,16 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     timeWindow: HOUR_MS,
     keyGenerator: (request) => `history|${userOf(request)}`,
   });
+  const programProgressWrites = app.createRateLimit({
+    max: PROGRAM_PROGRESS_WRITES_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => `program-progress|${userOf(request)}`,
+  });
+  /** Counts the call against the person's limit of it; 429 with Retry-After once they are past it. */
+  const counted = async (limit: typeof historyWrites, request: FastifyRequest) => {
+    const verdict = await limit(request);
+    if (!verdict.isAllowed && verdict.isExceeded) throw tooManyRequests(verdict.ttlInSeconds);
+  };
 
   app.get(
     API.onboarding,
@@ -87,19 +103,26 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
   app.post(
     API.programDayComplete,
-    described('Mark a day of a program done (again is harmless); answers the progress', {
-      params: programDayParamsSchema,
-      response: { 200: programProgressSchema, ...errors },
-    }),
-    async (request) => programs.completeDay(db, userOf(request), request.params.slug, request.params.day),
+    described(
+      `Mark a day of a program done (again is harmless); answers the progress (429 past ${PROGRAM_PROGRESS_WRITES_PER_HOUR} marks and starts over an hour)`,
+      {
+        params: programDayParamsSchema,
+        response: { 200: programProgressSchema, ...errors, 429: detailErrorSchema },
+      },
+    ),
+    async (request) => {
+      await counted(programProgressWrites, request);
+      return programs.completeDay(db, userOf(request), request.params.slug, request.params.day);
+    },
   );
   app.delete(
     API.programProgress,
-    described('Start a program over: forget the person’s completed days of it', {
+    described('Start a program over: forget the person’s completed days of it (counted with the marks of days done)', {
       params: programParamsSchema,
-      response: { ...noContent, ...errors },
+      response: { ...noContent, ...errors, 429: detailErrorSchema },
     }),
     async (request, reply) => {
+      await counted(programProgressWrites, request);
       await programs.resetProgress(db, userOf(request), request.params.slug);
       return reply.code(204).send(null);
     },
@@ -129,8 +152,7 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     ),
     async (request, reply) => {
-      const counted = await historyWrites(request);
-      if (!counted.isAllowed && counted.isExceeded) throw tooManyRequests(counted.ttlInSeconds);
+      await counted(historyWrites, request);
       const { entry, created } = await practice.recordSession(db, userOf(request), request.body);
       return reply.code(created ? 201 : 200).send(entry);
     },
