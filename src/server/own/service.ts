@@ -198,32 +198,37 @@ export async function createOwnCategory(
   { numbered = false }: { numbered?: boolean } = {},
 ): Promise<OwnCategory> {
   if (!numbered)
-    return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, false));
+    return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, 'as-given'));
   // The free name is chosen under the person's lock, which every add of theirs takes, but a rename does not:
-  // one to that very name committed meanwhile makes the index refuse it, and the next free name is taken then.
-  for (let attempt = 1; attempt < NUMBERED_NAME_ATTEMPTS; attempt++) {
-    try {
-      return await insertOwnCategory(db, userId, name, texts, true);
-    } catch (error) {
-      if (!isUniqueViolation(error, OWN_CATEGORY_NAME_UNIQUE)) throw error;
-    }
+  // one to that very name committed meanwhile makes the index refuse it. The copy is then made again with
+  // every write of categories held off from choice to commit, so the name it takes then is its own.
+  try {
+    return await insertOwnCategory(db, userId, name, texts, 'numbered');
+  } catch (error) {
+    if (!isUniqueViolation(error, OWN_CATEGORY_NAME_UNIQUE)) throw error;
   }
-  return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, true));
+  return insertOwnCategory(db, userId, name, texts, 'numbered-alone');
 }
 
-/** How often a copy takes the next free name before a race it keeps losing is answered as a name taken. */
-const NUMBERED_NAME_ATTEMPTS = 5;
+/**
+ * How a new category is named: as given (the index may refuse it), the first free number, or that with every
+ * other write of categories (a rename, anyone's add) waiting until this one commits.
+ */
+type Naming = 'as-given' | 'numbered' | 'numbered-alone';
 
 async function insertOwnCategory(
   db: Db,
   userId: number,
   given: string,
   texts: readonly string[],
-  numbered: boolean,
+  naming: Naming,
 ): Promise<OwnCategory> {
   return db.transaction(async (tx) => {
+    // The person's lock first, as every add takes it, so that an add of theirs waits here and not on the table.
     await assertRoomFor(tx, userId, 'ownCategories');
-    const name = numbered ? await freeOwnCategoryName(tx, userId, given) : given;
+    // Writes of categories wait for this one, reads do not; taken only after a lost race (seldom).
+    if (naming === 'numbered-alone') await tx.execute(sql`lock table ${ownCategories} in share row exclusive mode`);
+    const name = naming === 'as-given' ? given : await freeOwnCategoryName(tx, userId, given);
     if (texts.length > 0) await assertRoomFor(tx, userId, 'ownMessages', texts.length);
     const [last] = await tx
       .select({ n: max(ownCategories.position) })

@@ -333,6 +333,59 @@ describe('copying what is shared', () => {
       expect(copied.json().category.name).toBe('Sleep (3)');
     });
 
+    /** Resolves once a connection of the test's database waits on a lock that the backend `pid` holds. */
+    const someoneWaitsOn = async (pid: number) => {
+      for (let tries = 0; tries < 1500; tries++) {
+        const { rows } = (await t.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and ${pid} = any(pg_blocking_pids(pid))`,
+        )) as unknown as { rows: { n: number }[] };
+        if (rows[0]!.n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`nothing waited on backend ${pid}`);
+    };
+
+    it('takes a free number, not a refusal, when renames keep taking the free one first', async () => {
+      const ada = await userOn('pro');
+      const { link } = await sharedCategory(ada);
+      const others = [];
+      for (let i = 0; i < 5; i++)
+        others.push((await call(ada, 'POST', API.myCategories, { name: `Other ${i}` })).json());
+      // Five renames under way at once, in transactions of their own, to "Sleep (2)" … "Sleep (6)".
+      const renames = others.map((other: { id: number }, i) => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let started!: (pid: number) => void;
+        const pid = new Promise<number>((resolve) => (started = resolve));
+        const done = t.database.db.transaction(async (tx) => {
+          await tx
+            .update(ownCategories)
+            .set({ name: `Sleep (${i + 2})` })
+            .where(eq(ownCategories.id, other.id));
+          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
+          started(rows[0]!.pid);
+          await released;
+        });
+        return { pid, release, done };
+      });
+      const copy = call(ada, 'POST', copyPath(link.token)).then((response) => response);
+      // Each commits once the copy waits on it: the free name the copy chose is taken just then.
+      for (const rename of renames) {
+        await someoneWaitsOn(await rename.pid);
+        rename.release();
+        await rename.done;
+      }
+      const copied = await copy;
+      expect([copied.statusCode, copied.json().category?.name]).toEqual([201, 'Sleep (7)']);
+      expect((await call(ada, 'GET', API.myCategories)).json().map((c: { name: string }) => c.name)).toEqual([
+        'Sleep',
+        ...['Sleep (2)', 'Sleep (3)', 'Sleep (4)', 'Sleep (5)', 'Sleep (6)'],
+        'Sleep (7)',
+      ]);
+    });
+
     it('takes the next free number when an add of that name commits first', async () => {
       const ada = await userOn('pro');
       const { link } = await sharedCategory(ada);
