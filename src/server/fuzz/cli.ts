@@ -6,22 +6,25 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
+import { openPostgres } from '../db/client';
 import { createPglite } from '../db/pglite';
 import { migrateDatabase } from '../db/migrate';
 import { runFuzz } from './run';
-import { fuzzTokens } from './target';
+import { createFuzzPostgres, fuzzTokens } from './target';
 import { standInStripeEnv, startStripeStandIn } from '../test/stripe-stand-in';
 
-const USAGE = `npm run fuzz -- [--requests=50000] [--seed=N] [--port=N]
+const USAGE = `npm run fuzz -- [--requests=50000] [--seed=N] [--port=N] [--database-url=postgres://…]
 
 The fuzz test of npm test, longer, on an in-memory database and a temporary data folder, listening on
-127.0.0.1 at --port (any free one if not given). Exits 1 when any answer was a 5xx or missing.`;
+127.0.0.1 at --port (any free one if not given). Exits 1 when any answer was a 5xx or missing.
+--database-url: on that PostgreSQL server instead, in a database of its own, dropped at the end.`;
 
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '50000' },
     seed: { type: 'string' },
     port: { type: 'string', default: '0' },
+    'database-url': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -32,7 +35,8 @@ if (values.help) {
 const requests = Number(values.requests);
 const seed = Number(values.seed ?? Date.now() % 2 ** 31);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-fuzz-'));
-const database = await createPglite();
+const postgres = values['database-url'] ? await createFuzzPostgres(values['database-url']) : undefined;
+const database = postgres ? await openPostgres(postgres.url) : await createPglite();
 await migrateDatabase(database);
 // Billing configured against the Stripe stand-in, so its calls are fuzzed past their 503.
 const stripe = await startStripeStandIn({ webhookSecret: 'whsec_fuzz' });
@@ -66,5 +70,6 @@ console.log(
 await app.close();
 await stripe.close();
 await database.close();
+await postgres?.drop();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.failures.length === 0 ? 0 : 1);

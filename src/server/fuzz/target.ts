@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import pg from 'pg';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -27,4 +29,22 @@ export async function fuzzTokens(ctx: AppContext): Promise<() => Promise<{ user:
     const [u, s] = await Promise.all([createSession(db, ctx.tokens, user), createSession(db, ctx.tokens, staff)]);
     return { user: u.access, staff: s.access };
   };
+}
+
+/** A database of the fuzzer's own on the PostgreSQL server of `serverUrl`, and how to drop it after. */
+export async function createFuzzPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `innerwave_fuzz_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
