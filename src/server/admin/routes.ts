@@ -15,7 +15,8 @@ import { registerUserRoutes } from './routes/users';
 // and 403 for a user who is not staff; the services are the same ones the admin CLI calls.
 
 export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  await app.register(multipart, { limits: { fileSize: ctx.config.maxApplicationBytes + 1 } });
+  // The multipart content type; uploads are read by readUpload, within their own limits.
+  await app.register(multipart);
   // onRequest, not preHandler: a stranger is refused before the body (an upload) is read or validated.
   app.addHook('onRequest', ctx.authenticateStaff);
   // Every change staff make here is content the workers keep in memory (support requests and jobs aside): each

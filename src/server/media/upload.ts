@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Multipart } from '@fastify/multipart';
 import { MESSAGES } from '@shared/contract';
 import { assertStorableText, encodedBodyError } from '../http/body-parsers';
-import { ApiError, badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { readNonUtf8FileNamesAsWindows1252 } from './file-name-charset';
+import { badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { formParts, type FormLimits, type FormPart } from './form-data';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
-
-readNonUtf8FileNamesAsWindows1252();
 
 export interface UploadedFile {
   staged: StagedFile;
@@ -32,22 +29,15 @@ export const MULTIPART_STALL_MS = 2000;
 const STALL_CHECK_MS = 100;
 
 /**
- * The parts of a multipart body, as `request.parts()` gives them, but a text field that is not UTF-8
- * (Latin-1 bytes, say) is refused as a JSON body is, never kept with "�" where its letters were: the
- * parser decodes a field as UTF-8 unless its part names another charset, and puts U+FFFD for each byte
- * that is not, so a U+FFFD in a field is taken for one (no client of ours sends the character itself,
- * the mark of a letter already lost). And a parser that stops without
- * finishing is answered 400 instead of holding the request open for good: @fastify/busboy does so on
+ * The parts of a multipart body (src/server/media/form-data.ts), and a parser that stops without finishing is
+ * answered 400 instead of holding the request open for good, should it ever: @fastify/multipart's did so on
  * some bodies with a part that has no Content-Disposition (found by the fuzz test). Once the body has
  * wholly arrived the parser has nothing left to wait for, so a stall then is final.
  */
-export async function* multipartParts(
-  request: FastifyRequest,
-  options?: Parameters<FastifyRequest['parts']>[0],
-): AsyncGenerator<Multipart> {
+export async function* multipartParts(request: FastifyRequest, limits: FormLimits): AsyncGenerator<FormPart> {
   const encoded = encodedBodyError(request);
   if (encoded) throw encoded;
-  const parts = request.parts(options)[Symbol.asyncIterator]();
+  const parts = formParts(request, limits);
   let finished = false;
   try {
     for (;;) {
@@ -60,7 +50,7 @@ export async function* multipartParts(
           if (Date.now() - completeSince >= MULTIPART_STALL_MS) reject(nonFieldError(MESSAGES.malformedMultipart));
         }, STALL_CHECK_MS);
       });
-      let next: IteratorResult<Multipart>;
+      let next: IteratorResult<FormPart>;
       try {
         next = await Promise.race([parts.next(), stalled]);
       } finally {
@@ -70,8 +60,6 @@ export async function* multipartParts(
         finished = true;
         return;
       }
-      if (next.value.type === 'field' && typeof next.value.value === 'string' && next.value.value.includes('\ufffd'))
-        throw new ApiError(400, { detail: MESSAGES.multipartNotUtf8 });
       yield next.value;
     }
   } finally {
@@ -94,10 +82,14 @@ export async function readUpload(
   const upload: Upload = { fields: {}, files: {} };
   try {
     for await (const part of multipartParts(request, {
-      limits: { fileSize: largest + 1, files: Object.keys(fileLimits).length, fields: 20, fieldSize: 64 * 1024 },
+      fileSize: largest + 1,
+      files: Object.keys(fileLimits).length,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 1000,
     })) {
       if (part.type === 'field') {
-        upload.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        upload.fields[part.fieldname] = part.value;
         continue;
       }
       const limit = fileLimits[part.fieldname];

@@ -14,7 +14,7 @@ import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertStorableText } from '../http/body-parsers';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { badRequest, unsupportedMediaType } from '../http/errors';
 import {
   contentAddressedName,
   placeAndReference,
@@ -30,6 +30,14 @@ import { clearProfileImage, createProfileReader, updateProfile } from './service
 const PROFILE_IMAGE_FOLDER = 'profile-images';
 const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
+const PROFILE_FORM_LIMITS = {
+  fileSize: PROFILE_IMAGE.maxUploadBytes,
+  files: 1,
+  fields: 10,
+  fieldSize: 4096,
+  parts: 12,
+};
+
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const files = ctx.mediaFiles;
@@ -41,16 +49,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     schema: { tags: ['profile'], summary, security, ...schema },
   });
 
-  await app.register(multipart, {
-    limits: {
-      fileSize: PROFILE_IMAGE.maxUploadBytes,
-      files: 1,
-      fields: 10,
-      fieldSize: 4096,
-      parts: 12,
-      headerPairs: 100,
-    },
-  });
+  // The multipart content type (the body is read by multipartParts, within PROFILE_FORM_LIMITS).
+  await app.register(multipart);
 
   app.get(
     API.profile,
@@ -81,11 +81,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const fields: Record<string, string> = {};
       let image: Buffer | undefined;
       // Parser errors (limits, a broken body) are answered by the error handler's table.
-      for await (const part of multipartParts(request)) {
+      for await (const part of multipartParts(request, PROFILE_FORM_LIMITS)) {
         if (part.type === 'file') {
-          // toBuffer() stops reading at the limit and throws, so nothing oversize is kept.
+          // toBuffer() stops reading at the limit and throws (413), so nothing oversize is kept.
           const bytes = await part.toBuffer();
-          if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge);
           if (part.fieldname === 'profile_image' && bytes.length > 0) image = bytes;
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;
