@@ -11,6 +11,7 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody, type MultipartFile } from '../test/multipart';
 import { mediaDir } from '../paths';
 import { MULTIPART_STALL_MS } from '../media/upload';
+import { PROFILE_IMAGES_PER_HOUR } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -312,6 +313,29 @@ describe('PUT /api/user/profile/update/', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(new URL(res.json().profile_image).pathname).toMatch(/\.jpg$/);
+  });
+
+  it('takes a person’s pictures up to the hourly limit, then refuses them with 429, changing nothing', async () => {
+    const user = await signedInUser(t.ctx);
+    const image = await png(20, 20);
+    const picture = (name: string) => ({
+      first_name: name,
+      last_name: 'B',
+      profile_image: { filename: 'a.png', contentType: 'image/png', content: image },
+    });
+    for (let i = 0; i < PROFILE_IMAGES_PER_HOUR; i++)
+      expect((await update(user, picture(`A${i}`))).statusCode).toBe(200);
+    const over = await update(user, picture('Over'));
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/),
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3500);
+    const profile = (await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers })).json();
+    expect(profile.first_name).toBe(`A${PROFILE_IMAGES_PER_HOUR - 1}`);
+    // Names alone still change, and another person's picture goes.
+    expect((await update(user, { first_name: 'Named', last_name: 'B' })).statusCode).toBe(200);
+    expect((await update(await signedInUser(t.ctx), picture('Other'))).statusCode).toBe(200);
   });
 
   it('refuses a second file with 413', async () => {

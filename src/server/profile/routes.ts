@@ -14,7 +14,7 @@ import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertStorableText } from '../http/body-parsers';
-import { badRequest, unsupportedMediaType } from '../http/errors';
+import { badRequest, tooManyRequests, unsupportedMediaType } from '../http/errors';
 import {
   contentAddressedName,
   placeAndReference,
@@ -29,6 +29,14 @@ import { clearProfileImage, createProfileReader, updateProfile } from './service
 
 const PROFILE_IMAGE_FOLDER = 'profile-images';
 const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+
+/**
+ * Profile pictures a person may send in an hour. Each is decoded and re-encoded, up to 40 megapixels: half a
+ * second of a core, so a script sending them without end kept both cores of a small server busy. A person
+ * trying pictures sends a handful.
+ */
+export const PROFILE_IMAGES_PER_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
 
 const PROFILE_FORM_LIMITS = {
   fileSize: PROFILE_IMAGE.maxUploadBytes,
@@ -51,6 +59,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   // The multipart content type (the body is read by multipartParts, within PROFILE_FORM_LIMITS).
   await app.register(multipart);
+  // Counted per person in the shared rate-limit store (Redis, or the primary's for its workers).
+  const imageUploads = app.createRateLimit({
+    max: PROFILE_IMAGES_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => `profile-image|${currentUser(request).id}`,
+  });
 
   app.get(
     API.profile,
@@ -63,8 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.put(
     API.profileUpdate,
     signedIn('Update names and, optionally, the profile image (multipart/form-data)', {
-      description:
-        'Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored.',
+      description: `Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored. 429 past ${PROFILE_IMAGES_PER_HOUR} pictures an hour by the person (nothing changes).`,
       consumes: ['multipart/form-data'],
       response: {
         200: profileSchema,
@@ -72,6 +85,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         401: detailErrorSchema,
         413: detailErrorSchema,
         415: detailErrorSchema,
+        429: detailErrorSchema,
       },
     }),
     async (request) => {
@@ -114,6 +128,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
       let newImage: { staged: StagedFile; relative: string } | undefined;
       if (image) {
+        const counted = await imageUploads(request);
+        if (!counted.isAllowed && counted.isExceeded) throw tooManyRequests(counted.ttlInSeconds);
         let jpeg: Buffer;
         try {
           jpeg = await normaliseProfileImage(image);
