@@ -12,11 +12,8 @@ import { sweepStaleUploads } from './store';
 
 describe('content-addressed files under concurrent use', () => {
   let t: TestApp;
-  let a: SignedInUser;
-  let b: SignedInUser;
   beforeAll(async () => {
     t = await createTestApp();
-    [a, b] = [await signedInUser(t.ctx), await signedInUser(t.ctx)];
   });
   afterAll(() => t.close());
 
@@ -40,6 +37,8 @@ describe('content-addressed files under concurrent use', () => {
 
   it('never leaves a profile naming a deleted file while one user drops an image another takes up', async () => {
     for (let round = 0; round < 25; round++) {
+      // Two people a round: each sends a picture or two, far from the hourly limit on pictures.
+      const [a, b] = [await signedInUser(t.ctx), await signedInUser(t.ctx)];
       const [shared, other] = [await png(2 * round), await png(2 * round + 1)];
       expect((await setImage(a, shared)).statusCode).toBe(200);
       // A moves off the shared image (its file would be removed) while B takes the very same bytes.
