@@ -257,6 +257,63 @@ test('Back stops a full-size session and stays on the player; the session leaves
   await context.close();
 });
 
+const portalLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name });
+/** The index of the history entry the tab is on, as the router numbers its entries. */
+const entryIndex = (page: Page) => page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx);
+
+/** A new person opens the player from Meditations, so that Back from the player's own entry goes there. */
+async function openPlayerFromMeditations(page: Page): Promise<number | undefined> {
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  await portalLink(page, 'Subliminals').click();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  return entryIndex(page);
+}
+
+// The session's own history entry never outlives it in a place the person can reach: Forward after the Back
+// that stopped it, or a reload during it, lands on the player's own entry, so the next Back leaves the player
+// (screens.md#session-screen).
+test('Forward after a Back that stopped the session changes nothing, and the next Back leaves the player', async ({
+  page,
+}) => {
+  const playerEntry = await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.goBack();
+  await expect(screen).toBeHidden();
+  await expect(page).toHaveURL(/\/subliminals$/);
+
+  await page.goForward();
+  await expect.poll(() => entryIndex(page)).toBe(playerEntry);
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(screen).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/music$/);
+});
+
+test('a reload during a full-size session leaves no dead Back behind: the next Back leaves the player', async ({
+  page,
+}) => {
+  const playerEntry = await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+  await expect(screen).toBeHidden();
+  await expect.poll(() => entryIndex(page)).toBe(playerEntry);
+  // Within the reloaded document: the step back loaded no page.
+  expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON().type)).toBe('reload');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/music$/);
+  // Forward comes back to the player, and a second Forward changes nothing.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await page.goForward();
+  await expect.poll(() => entryIndex(page)).toBe(playerEntry);
+  await expect(screen).toBeHidden();
+});
+
 /** Whether two boxes share any area. */
 const overlap = (a: Box2, b: Box2) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -7,6 +7,7 @@ import { createQueryClient } from './app/providers';
 import { createRouter, type AppRouter } from './app/router';
 import { splitFirstPage } from './components/after-first-paint';
 import { takeEarlyClicks } from './lib/early-clicks';
+import { leaveSessionEntryBehind } from './lib/session-entry';
 
 /**
  * Renders the SPA into `container`: from index.html (main.tsx), or from a pre-rendered page whose visitor
@@ -20,6 +21,8 @@ import { takeEarlyClicks } from './lib/early-clicks';
  * `beforeFirstRender` ends that page's own React root, if it has one.
  */
 export function startSpa(container: HTMLElement, beforeFirstRender?: () => void) {
+  // Reloaded on the entry a full-size session added, the tab goes back to the page's own (lib/session-entry.ts).
+  leaveSessionEntryBehind();
   // The SPA renders a page of its own: a click on what was there before is not answered again.
   takeEarlyClicks();
   splitFirstPage();

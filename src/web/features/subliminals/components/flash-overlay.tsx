@@ -9,6 +9,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
+import { addSessionEntry, type SessionEntry } from '@web/lib/session-entry';
 import { useScreenWakeLock } from '@web/lib/wake-lock';
 import { useFlashPlayer } from '../hooks/use-flash-player';
 import { flashSessionTag, type FlashedMessage } from '../lib/flash-session';
@@ -35,14 +36,10 @@ function useRecordedWhenSilent(
   useEffect(() => () => flashSessions.stop(), []);
 }
 
-/** Marks the history entry a full-size session adds (`history.state`), telling it from the page's own. */
-const SESSION_ENTRY = 'flashSession';
-
 /**
- * While `active` (full size), the session has a history entry of its own, at the page's URL and with the
- * router's state and index as they are, so Back (a phone's back gesture) leaves the session instead of
- * the page; the router sees a Back to the location it is at. Closed any other way, the entry is taken
- * back, so a later Back goes where it would have gone without the session
+ * While `active` (full size), the session has a history entry of its own (lib/session-entry.ts), so Back (a
+ * phone's back gesture) stops it instead of leaving the page. Closed any other way, the entry is taken back, so
+ * a later Back goes where it would have gone without the session
  * (docs/decisions/059-back-stops-the-session-screen.md).
  */
 function useBackStops(active: boolean, onStop: () => void) {
@@ -52,26 +49,15 @@ function useBackStops(active: boolean, onStop: () => void) {
   }, [onStop]);
   useEffect(() => {
     if (!active) return;
-    const token = Math.random().toString(36).slice(2, 10);
-    const onEntry = () => (window.history.state as Record<string, unknown> | null)?.[SESSION_ENTRY] === token;
-    const onPop = () => {
-      if (!onEntry()) stop.current();
-    };
-    let added = false;
+    let entry: SessionEntry | undefined;
     let cancelled = false;
     // After the commit: StrictMode's trial mount and unmount (in development) must add no entry.
     queueMicrotask(() => {
-      if (cancelled) return;
-      const state = window.history.state as { idx?: unknown } | null;
-      const idx = typeof state?.idx === 'number' ? state.idx + 1 : state?.idx;
-      window.history.pushState({ ...state, idx, [SESSION_ENTRY]: token }, '');
-      added = true;
-      window.addEventListener('popstate', onPop);
+      if (!cancelled) entry = addSessionEntry(() => stop.current());
     });
     return () => {
       cancelled = true;
-      window.removeEventListener('popstate', onPop);
-      if (added && onEntry()) window.history.back();
+      entry?.release();
     };
   }, [active]);
 }

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addSessionEntry, leaveSessionEntryBehind, type SessionEntry } from './session-entry';
+
+/** The page before the player, and the player's own entry, as the router writes them. */
+const before = { usr: null, key: 'before', idx: 2 };
+const player = { usr: { from: 'the page' }, key: 'player', idx: 3 };
+
+/** Waits until the tab has settled on `state` (each history move of jsdom is a task of its own). */
+const settledOn = (state: unknown) => vi.waitFor(() => expect(window.history.state).toEqual(state));
+
+function openPlayer() {
+  window.history.replaceState(before, '', '/music');
+  window.history.pushState(player, '', '/subliminals');
+}
+
+describe('the session screen’s history entry', () => {
+  let entry: SessionEntry | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    entry?.release();
+    entry = undefined;
+    // Whatever a test left to the browser (a Back it started) is done before the next one.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
+  it('is a copy of the page’s entry, one further: the person’s Back calls onBack and leaves the tab on the page', async () => {
+    openPlayer();
+    const onBack = vi.fn();
+    entry = addSessionEntry(onBack);
+    expect(window.history.state).toMatchObject({ usr: player.usr, key: 'player', idx: 4 });
+    expect(window.location.pathname).toBe('/subliminals');
+    window.history.back();
+    await settledOn(player);
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('Forward onto the entry of a screen that is gone changes nothing: the tab goes back to the page’s own', async () => {
+    openPlayer();
+    entry = addSessionEntry(vi.fn());
+    window.history.back();
+    await settledOn(player);
+    const forward = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    window.history.forward();
+    await forward;
+    expect(window.history.state).toMatchObject({ key: 'player', idx: 4 });
+    await settledOn(player);
+    // The next Back leaves the player.
+    window.history.back();
+    await settledOn(before);
+  });
+
+  it('on an entry a reload left behind, the starting app goes back to the page’s own', async () => {
+    openPlayer();
+    window.history.pushState({ ...player, idx: 4, flashSession: 'reloaded' }, '');
+    leaveSessionEntryBehind();
+    await settledOn(player);
+  });
+
+  it('released while the tab is on it (the session ended elsewhere), it is taken back; once moved on, left alone', async () => {
+    openPlayer();
+    entry = addSessionEntry(vi.fn());
+    entry.release();
+    await settledOn(player);
+
+    entry = addSessionEntry(vi.fn());
+    // A move of the router's over the screen (a sign-out elsewhere sends the tab to log in).
+    window.history.pushState({ usr: null, key: 'login', idx: 5 }, '', '/login');
+    entry.release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(window.location.pathname).toBe('/login');
+    // Back from there steps over the session's entry to the player's own.
+    window.history.back();
+    await settledOn(player);
+  });
+});
