@@ -314,6 +314,75 @@ test('a reload during a full-size session leaves no dead Back behind: the next B
   await expect(screen).toBeHidden();
 });
 
+// What a click can reach the moment the session goes to its corner: "Back to full size" in the corner, a link
+// on the page. Each is clicked from inside the page as soon as it can be. Had the corner come before the
+// session's entry was gone (its Back came a median 72–259 ms after the click on two busy cores, within a
+// person's reach), the session stopped, or the link was followed and then undone (decision 059).
+test('Back to full size clicked the moment the session is in its corner: it plays full size, and Back stops it', async ({
+  page,
+}) => {
+  await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const overlay = document.querySelector('[data-testid="flash-overlay"]')!;
+        const button = (name: string) =>
+          [...overlay.querySelectorAll('button')].find(
+            (candidate) => candidate.textContent === name || candidate.getAttribute('aria-label') === name,
+          );
+        const observer = new MutationObserver(() => {
+          const full = button('Back to full size');
+          if (!full) return;
+          observer.disconnect();
+          full.click();
+          resolve();
+        });
+        observer.observe(overlay, { childList: true, subtree: true, attributes: true });
+        button('In a corner')!.click();
+      }),
+  );
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.goBack();
+  await expect(screen).toBeHidden();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/music$/);
+});
+
+test('a link clicked the moment the session is in its corner is followed and stays so; Back returns to the player', async ({
+  page,
+}) => {
+  await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const link = document.querySelector<HTMLAnchorElement>('nav[aria-label="Portal"] a[href="/music"]')!;
+        const observer = new MutationObserver(() => {
+          if (link.closest('[inert]')) return;
+          observer.disconnect();
+          link.click();
+          resolve();
+        });
+        observer.observe(document.body, { attributes: true, attributeFilter: ['inert'], subtree: true });
+        [...document.querySelectorAll<HTMLButtonElement>('[data-testid="flash-overlay"] button')]
+          .find((candidate) => candidate.textContent === 'In a corner')!
+          .click();
+      }),
+  );
+  await expect(page).toHaveURL(/\/music$/);
+  // An undoing Back, had the session's entry still been there, would come within a few tasks.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/music$/);
+  await expect(screen).toHaveAttribute('data-mode', 'corner');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(screen).toHaveAttribute('data-mode', 'corner');
+});
+
 /** Whether two boxes share any area. */
 const overlap = (a: Box2, b: Box2) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -5,7 +5,10 @@ import { addSessionEntry, leaveSessionEntryBehind, type SessionEntry } from './s
 const before = { usr: null, key: 'before', idx: 2 };
 const player = { usr: { from: 'the page' }, key: 'player', idx: 3 };
 
-/** Waits until the tab has settled on `state` (each history move of jsdom is a task of its own). */
+/**
+ * Waits until the tab has settled on `state` (each history move of jsdom is a task of its own). Not by waiting
+ * for a `popstate`: the one off the session's entry to the page's own is kept from later listeners.
+ */
 const settledOn = (state: unknown) => vi.waitFor(() => expect(window.history.state).toEqual(state));
 
 function openPlayer() {
@@ -33,6 +36,36 @@ describe('the session screen’s history entry', () => {
     window.history.back();
     await settledOn(player);
     expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('the router, listening after it, is not told of a Back off the entry to the page’s own; of one further, it is', async () => {
+    openPlayer();
+    const router = vi.fn();
+    window.addEventListener('popstate', router);
+    try {
+      entry = addSessionEntry(vi.fn());
+      window.history.back();
+      await settledOn(player);
+      expect(router).not.toHaveBeenCalled();
+      entry = addSessionEntry(vi.fn());
+      window.history.go(-2);
+      await settledOn(before);
+      expect(router).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener('popstate', router);
+    }
+  });
+
+  it('a leave (Stop, In a corner) goes on only once the entry is gone, so nothing comes between', async () => {
+    openPlayer();
+    const onBack = vi.fn();
+    entry = addSessionEntry(onBack);
+    const seen: unknown[] = [];
+    entry.leave(() => seen.push(window.history.state));
+    expect(seen).toEqual([]);
+    await settledOn(player);
+    expect(seen).toEqual([player]);
+    expect(onBack).not.toHaveBeenCalled();
   });
 
   it('Forward onto the entry of a screen that is gone changes nothing: the tab goes back to the page’s own', async () => {
@@ -72,5 +105,18 @@ describe('the session screen’s history entry', () => {
     // Back from there steps over the session's entry to the player's own.
     window.history.back();
     await settledOn(player);
+  });
+
+  it('a leave goes on without the browser’s Back should it never come', () => {
+    openPlayer();
+    entry = addSessionEntry(vi.fn());
+    vi.useFakeTimers();
+    vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const then = vi.fn();
+    entry.leave(then);
+    vi.advanceTimersByTime(1999);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(then).toHaveBeenCalledTimes(1);
   });
 });

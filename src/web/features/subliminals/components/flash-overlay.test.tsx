@@ -223,10 +223,13 @@ describe('FlashOverlay (the session screen)', () => {
   describe('Back', () => {
     /** The page's own history entry, as the router writes it. */
     const pageEntry = { usr: { from: 'the page' }, key: 'page', idx: 3 };
-    const back = async () => {
-      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    /**
+     * Back, until the tab is on `to`. (Not by waiting for the `popstate`: the one off the session's entry to the
+     * page's own is kept from later listeners, as from the router.)
+     */
+    const back = async (to: unknown = pageEntry) => {
       window.history.back();
-      await act(() => popped);
+      await waitFor(() => expect(window.history.state).toEqual(to));
     };
     /** The entry the session adds is there (after the commit's microtask). */
     const sessionEntryAdded = () => waitFor(() => expect(window.history.state).not.toEqual(pageEntry));
@@ -247,10 +250,8 @@ describe('FlashOverlay (the session screen)', () => {
       window.history.replaceState(pageEntry, '', '/subliminals');
       const { onStop, unmount } = renderOverlay();
       await sessionEntryAdded();
-      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
       unmount();
-      await popped;
-      expect(window.history.state).toEqual(pageEntry);
+      await waitFor(() => expect(window.history.state).toEqual(pageEntry));
       expect(onStop).not.toHaveBeenCalled();
       // A link followed next, then Back: the page, not a leftover entry of the session.
       window.history.pushState({ idx: 4 }, '', '/music');
@@ -259,13 +260,35 @@ describe('FlashOverlay (the session screen)', () => {
       expect(window.location.pathname).toBe('/subliminals');
     });
 
+    it('Stop and Escape take the entry back first and stop once it is gone: no click on the page comes between', async () => {
+      for (const press of [
+        () => fireEvent.click(screen.getByRole('button', { name: 'Stop' })),
+        () => fireEvent.keyDown(window, { key: 'Escape' }),
+      ]) {
+        window.history.replaceState(pageEntry, '', '/subliminals');
+        const stoppedOn: unknown[] = [];
+        const { page, unmount } = renderOverlay(vi.fn(() => void stoppedOn.push(window.history.state)));
+        await sessionEntryAdded();
+        press();
+        // Still the full-size screen over an inert page, until the browser has gone back.
+        expect(stoppedOn).toEqual([]);
+        expect(page.inert).toBe(true);
+        await waitFor(() => expect(stoppedOn).toEqual([pageEntry]));
+        unmount();
+        document.body.innerHTML = '';
+      }
+    });
+
     it('in the corner, Back is the page’s: the entry goes with full size and comes back with it', async () => {
       window.history.replaceState(pageEntry, '', '/subliminals');
-      const { onStop } = renderOverlay();
+      const { onStop, page } = renderOverlay();
       await sessionEntryAdded();
-      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
       fireEvent.click(screen.getByRole('button', { name: 'In a corner' }));
-      await act(() => popped);
+      // The page is usable, and "Back to full size" there, only once the entry is gone.
+      expect(screen.getByTestId('flash-overlay')).toHaveAttribute('data-mode', 'full');
+      expect(page.inert).toBe(true);
+      await waitFor(() => expect(screen.getByTestId('flash-overlay')).toHaveAttribute('data-mode', 'corner'));
+      expect(page.inert).toBe(false);
       expect(window.history.state).toEqual(pageEntry);
       expect(onStop).not.toHaveBeenCalled();
 

@@ -38,28 +38,30 @@ function useRecordedWhenSilent(
 
 /**
  * While `active` (full size), the session has a history entry of its own (lib/session-entry.ts), so Back (a
- * phone's back gesture) stops it instead of leaving the page. Closed any other way, the entry is taken back, so
- * a later Back goes where it would have gone without the session
+ * phone's back gesture) stops it instead of leaving the page. Returns how the screen leaves full size itself
+ * (Stop, Escape, In a corner, the sleep timer): the entry goes first, then `then` runs
  * (docs/decisions/059-back-stops-the-session-screen.md).
  */
-function useBackStops(active: boolean, onStop: () => void) {
+function useBackStops(active: boolean, onStop: () => void): (then: () => void) => void {
   const stop = useRef(onStop);
   useLayoutEffect(() => {
     stop.current = onStop;
   }, [onStop]);
+  const entry = useRef<SessionEntry | null>(null);
   useEffect(() => {
     if (!active) return;
-    let entry: SessionEntry | undefined;
     let cancelled = false;
     // After the commit: StrictMode's trial mount and unmount (in development) must add no entry.
     queueMicrotask(() => {
-      if (!cancelled) entry = addSessionEntry(() => stop.current());
+      if (!cancelled) entry.current = addSessionEntry(() => stop.current());
     });
     return () => {
       cancelled = true;
-      entry?.release();
+      entry.current?.release();
+      entry.current = null;
     };
   }, [active]);
+  return useCallback((then: () => void) => (entry.current ? entry.current.leave(then) : then()), []);
 }
 
 /**
@@ -106,7 +108,8 @@ export function FlashOverlay({
   useScreenWakeLock(!paused);
   useRecordedWhenSilent(playlist, categories, paused);
   // Full size, Back stops the session as Escape does; in the corner it moves between pages as a link does.
-  useBackStops(!corner, onStop);
+  const leaveFullSize = useBackStops(!corner, onStop);
+  const stop = useCallback(() => leaveFullSize(onStop), [leaveFullSize, onStop]);
 
   // Focus moves in on opening and back to the opener on closing: `returnFocusTo` as it is then (the
   // screen goes on across pages, so the page that opened it may be another one by now, or none).
@@ -148,7 +151,7 @@ export function FlashOverlay({
       if (corner && !overlay.current?.contains(document.activeElement)) return;
       // In full screen the first Escape only leaves full screen; the next one stops.
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      else if (performance.now() - leftFullScreenAt > FULL_SCREEN_ESCAPE_MS) onStop();
+      else if (performance.now() - leftFullScreenAt > FULL_SCREEN_ESCAPE_MS) stop();
     };
     const onFullScreenChange = () => {
       if (!document.fullscreenElement) leftFullScreenAt = performance.now();
@@ -160,7 +163,7 @@ export function FlashOverlay({
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('fullscreenchange', onFullScreenChange);
     };
-  }, [onStop, corner]);
+  }, [stop, corner]);
   useEffect(
     () => () => {
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -172,8 +175,8 @@ export function FlashOverlay({
   const ended = engine.ended;
   const endedAtOpening = useRef(ended);
   useEffect(() => {
-    if (ended && ended !== endedAtOpening.current && ended.by === 'timer') onStop();
-  }, [ended, onStop]);
+    if (ended && ended !== endedAtOpening.current && ended.by === 'timer') stop();
+  }, [ended, stop]);
 
   // The controls show on a pointer movement, a key or a focus change, and hide after a stillness.
   const [controlsShown, setControlsShown] = useState(true);
@@ -228,7 +231,8 @@ export function FlashOverlay({
   };
   const toggleCorner = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    setCorner((current) => !current);
+    if (corner) setCorner(false);
+    else leaveFullSize(() => setCorner(true));
   };
 
   return createPortal(
@@ -302,7 +306,7 @@ export function FlashOverlay({
             variant="danger"
             size={corner ? 'icon' : 'sm'}
             aria-label={corner ? 'Stop' : undefined}
-            onClick={onStop}
+            onClick={stop}
           >
             <Square aria-hidden className="h-4 w-4" />
             {corner ? null : 'Stop'}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -164,7 +164,8 @@ describe('SubliminalsPlayer', () => {
     await user.click(await screen.findByRole('button', { name: 'I understand, start' }));
     expect(await screen.findByTestId('flash-message')).toHaveTextContent('One thing at a time.');
     await user.keyboard('{Escape}');
-    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    // Once the session's history entry is gone (docs/decisions/059-back-stops-the-session-screen.md).
+    await waitFor(() => expect(screen.queryByTestId('flash-overlay')).toBeNull());
     // Remembered: the next start needs no notice.
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(screen.getByTestId('flash-overlay')).toBeInTheDocument();
@@ -172,7 +173,7 @@ describe('SubliminalsPlayer', () => {
     // While it runs (the page stays usable with the session in a corner), Start is not offered again.
     expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
     act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
-    expect(screen.queryByTestId('flash-overlay')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('flash-overlay')).toBeNull());
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
