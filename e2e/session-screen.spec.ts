@@ -262,11 +262,18 @@ const portalLink = (page: Page, name: string) =>
 /** The index of the history entry the tab is on, as the router numbers its entries. */
 const entryIndex = (page: Page) => page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx);
 
+/** On a phone the portal's pages are in the menu. */
+async function tapInMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await page.getByRole('dialog').getByRole('link', { name }).tap();
+}
+
 /** A new person opens the player from Meditations, so that Back from the player's own entry goes there. */
-async function openPlayerFromMeditations(page: Page): Promise<number | undefined> {
+async function openPlayerFromMeditations(page: Page, { phone = false } = {}): Promise<number | undefined> {
   await signInAsNewUser(page);
   await page.goto('/music');
-  await portalLink(page, 'Subliminals').click();
+  if (phone) await tapInMenu(page, 'Subliminals');
+  else await portalLink(page, 'Subliminals').click();
   await expect(page).toHaveURL(/\/subliminals$/);
   return entryIndex(page);
 }
@@ -380,6 +387,76 @@ test('a link clicked the moment the session is in its corner is followed and sta
   await expect(screen).toHaveAttribute('data-mode', 'corner');
   await page.goBack();
   await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(screen).toHaveAttribute('data-mode', 'corner');
+});
+
+// A phone: the back gesture is the browser's Back (history.back()), every press a tap.
+test('on a phone the back gesture stops a full-size session on the player, and the next one leaves it; two at once do both', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await openPlayerFromMeditations(page, { phone: true });
+  await page.getByRole('button', { name: /^Confidence/ }).tap();
+  await page.getByRole('button', { name: 'Add Confidence to playlist' }).tap();
+  const start = page.getByRole('button', { name: 'Start', exact: true });
+  await start.tap();
+  await page.getByRole('button', { name: 'I understand, start' }).tap();
+  const screen = page.getByTestId('flash-overlay');
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await expect(screen.getByTestId('session-time')).toHaveText(/^0:0[1-9] so far/, { timeout: 20_000 });
+
+  await page.evaluate(() => window.history.back());
+  await expect(screen).toBeHidden();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(start).toBeFocused();
+  await page.evaluate(() => window.history.back());
+  await expect(page).toHaveURL(/\/music$/);
+
+  await tapInMenu(page, 'Subliminals');
+  await start.tap();
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.evaluate(() => {
+    window.history.back();
+    window.history.back();
+  });
+  await expect(page).toHaveURL(/\/music$/);
+  await expect(screen).toBeHidden();
+  await context.close();
+});
+
+test('Escape, Stop or In a corner and Back at once: Back is the page’s, as after them', async ({ page }) => {
+  await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  const start = page.getByRole('button', { name: 'Start', exact: true });
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => window.history.back());
+  await expect(page).toHaveURL(/\/music$/);
+  await expect(screen).toBeHidden();
+
+  await portalLink(page, 'Subliminals').click();
+  await start.click();
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.evaluate(() => {
+    [...document.querySelectorAll<HTMLButtonElement>('[data-testid="flash-overlay"] button')]
+      .find((candidate) => candidate.textContent === 'Stop')!
+      .click();
+    window.history.back();
+  });
+  await expect(page).toHaveURL(/\/music$/);
+  await expect(screen).toBeHidden();
+
+  await portalLink(page, 'Subliminals').click();
+  await start.click();
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  await page.evaluate(() => {
+    [...document.querySelectorAll<HTMLButtonElement>('[data-testid="flash-overlay"] button')]
+      .find((candidate) => candidate.textContent === 'In a corner')!
+      .click();
+    window.history.back();
+  });
+  await expect(page).toHaveURL(/\/music$/);
   await expect(screen).toHaveAttribute('data-mode', 'corner');
 });
 
