@@ -1,7 +1,8 @@
+import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Link, usePathname } from '@web/lib/link';
 import { RouterNavigation } from './router-navigation';
 
@@ -87,5 +88,51 @@ describe('Link', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
     await waitFor(() => expect(scrolled).toEqual(['contact']));
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
+  it('focuses the heading of a page a link opens, not of the first page, also under StrictMode', async () => {
+    // jsdom lays nothing out, so it has no checkVisibility: every heading here is shown.
+    Element.prototype.checkVisibility = () => true;
+    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RouterNavigation />,
+          children: [
+            {
+              path: '/',
+              element: (
+                <main id="main">
+                  <h1>Home</h1>
+                  <Link to="/music">Music</Link>
+                </main>
+              ),
+            },
+            {
+              path: '/music',
+              element: (
+                <main id="main">
+                  <h1>Music</h1>
+                </main>
+              ),
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    // As in development (spa.tsx): StrictMode mounts, unmounts and mounts every effect again.
+    render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+    // The heading is looked for a frame after the effect; give it a few.
+    for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(screen.getByRole('heading', { name: 'Home' })).not.toHaveFocus();
+    expect(document.activeElement).toBe(document.body);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Music' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Music' })).toHaveFocus());
   });
 });

@@ -67,12 +67,12 @@ const HEADING_WAIT_MS = 5000;
  */
 function useFocusHeadingOnNavigation() {
   const { pathname, hash } = useLocation();
-  const firstPage = useRef(true);
+  // The page the effect last ran for, the first page to begin with: StrictMode (in development) runs the
+  // first page's effect twice, and a flag cleared by the first run let the second focus its heading.
+  const pageShown = useRef(pathname + hash);
   useEffect(() => {
-    if (firstPage.current) {
-      firstPage.current = false;
-      return;
-    }
+    if (pageShown.current === pathname + hash) return;
+    pageShown.current = pathname + hash;
     if (hash) return;
     const before = document.activeElement;
     const leftBehind = (focused: Element | null) =>
