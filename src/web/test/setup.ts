@@ -3,10 +3,24 @@ import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// A `findBy` or `waitFor` waits up to 5 s, not 1: a page that loads a lazy route took over a second on
-// a two-core machine running both test workers and other work (CI failed on it once so). A test whose
-// expectation holds sooner is not slowed.
-configure({ asyncUtilTimeout: 5_000 });
+// Every wait of a web test (Testing Library's `findBy` and `waitFor`, Vitest's `vi.waitFor`, and
+// `expect.poll` in vitest.config.ts) gives up after 10 s, not their 1 s: a page that loads a lazy route
+// took over a second on a two-core machine running both test workers and other work (CI failed on it
+// once so), and a first render over 5 s when two cores ran at a load of 20. A test whose expectation
+// holds sooner is not slowed; one that times something on purpose passes its own timeout.
+const WAIT_MS = 10_000;
+configure({ asyncUtilTimeout: WAIT_MS });
+// Vitest has no setting for `vi.waitFor`'s default (vitest-dev/vitest#9741). Wrapped once: without
+// isolation a worker would keep `vi` from one test file to the next.
+type WaitFor = typeof vi.waitFor & { withWebDefault?: true };
+if (!(vi.waitFor as WaitFor).withWebDefault) {
+  const waitFor = vi.waitFor;
+  vi.waitFor = Object.assign(
+    ((callback, options) =>
+      waitFor(callback, typeof options === 'number' ? options : { timeout: WAIT_MS, ...options })) as typeof vi.waitFor,
+    { withWebDefault: true as const },
+  );
+}
 
 // A test fails on any console.error it did not expect (React's warnings land there): a test that
 // expects one says so with `expectConsoleError`.

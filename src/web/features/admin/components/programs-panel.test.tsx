@@ -89,7 +89,7 @@ describe('ProgramsPanel', () => {
   it('says an address naming no program names none, with the way back to the list and no Try again', async () => {
     programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=gone-away' });
-    expect(await screen.findByText(PROGRAM_NOT_FOUND, {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText(PROGRAM_NOT_FOUND)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('button', { name: 'All programs' })).toBeVisible();
   });
@@ -97,7 +97,7 @@ describe('ProgramsPanel', () => {
   it('lists the programs with their days and goals', async () => {
     programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });
-    const item = (await screen.findByRole('heading', { name: 'Evening Pause' }, { timeout: 5000 })).closest('li')!;
+    const item = (await screen.findByRole('heading', { name: 'Evening Pause' })).closest('li')!;
     expect(item).toHaveTextContent('/programs/evening-pause · 3 days · Calm');
     expect(within(item).getByRole('link', { name: 'View Evening Pause as a member' })).toHaveAttribute(
       'href',
@@ -110,7 +110,7 @@ describe('ProgramsPanel', () => {
     const user = userEvent.setup();
     const server = programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });
-    await user.click(await screen.findByRole('button', { name: 'New program' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New program' }));
 
     await user.type(screen.getByLabelText('Title', { selector: '#program-title' }), 'Evening Pause');
     expect(screen.getByLabelText('Address')).toHaveValue('evening-pause');
@@ -138,7 +138,7 @@ describe('ProgramsPanel', () => {
     await user.type(screen.getByLabelText('Address'), 'evening-rest');
     await user.click(screen.getByRole('button', { name: 'Create program' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Created Evening Pause.'));
-    expect(await screen.findByRole('button', { name: 'Save program' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save program' })).toBeInTheDocument();
   });
 
   it('ties an error of the goals to each goal’s checkbox, as a field’s error is to its input', async () => {
@@ -148,7 +148,7 @@ describe('ProgramsPanel', () => {
       [`POST ${ADMIN_API.programs}`]: () => jsonResponse(400, { goals: ['Each goal may be chosen once.'] }),
     });
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=new' });
-    await user.type(await screen.findByLabelText('Title', { selector: '#program-title' }, { timeout: 5000 }), 'Calm');
+    await user.type(await screen.findByLabelText('Title', { selector: '#program-title' }), 'Calm');
     await user.type(screen.getByLabelText('Summary'), 'Quiet.');
     await user.click(screen.getByRole('checkbox', { name: 'Sleep' }));
     await user.type(screen.getByLabelText('Title', { selector: '#day-0-title' }), 'First');
@@ -178,7 +178,7 @@ describe('ProgramsPanel', () => {
     const server = programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
 
-    const title = await screen.findByLabelText('Title', { selector: '#day-1-title' }, { timeout: 5000 });
+    const title = await screen.findByLabelText('Title', { selector: '#day-1-title' });
     await user.clear(title);
     await user.type(title, 'A slower evening');
     const minutes = screen.getByLabelText('Length (minutes)', { selector: '#day-1-minutes' });
@@ -214,7 +214,7 @@ describe('ProgramsPanel', () => {
     const server = programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
 
-    await user.click(await screen.findByRole('button', { name: 'Move day 3 up' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Move day 3 up' }));
     expect(screen.getByLabelText('Title', { selector: '#day-1-title' })).toHaveValue('Evening 3');
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Move day 2 up' })).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('Day 3 is now day 2.');
@@ -247,7 +247,7 @@ describe('ProgramsPanel', () => {
 
     // Looked up each time: the editor is drawn anew with what a save answers.
     const title = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
-    await screen.findByLabelText('Title', { selector: '#day-0-title' }, { timeout: 5000 });
+    await screen.findByLabelText('Title', { selector: '#day-0-title' });
     await user.type(title(), ', slower');
     await user.click(screen.getByRole('button', { name: 'Save program' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));

@@ -47,7 +47,7 @@ describe('SupportPanel', () => {
     const api = supportServer([request(2, { priority: true, plan: 'pro', email: 'pro@example.com' }), request(1)]);
     renderWithProviders(<SupportPanel />);
 
-    const item = (await screen.findByRole('heading', { name: /#2 · Subject 2/ }, { timeout: 5000 })).closest('li')!;
+    const item = (await screen.findByRole('heading', { name: /#2 · Subject 2/ })).closest('li')!;
     expect(within(item).getByText('Priority')).toBeVisible();
     expect(within(item).getByText('pro@example.com')).toHaveAttribute('href', 'mailto:pro@example.com');
     expect(within(item).getByText('pro')).toBeVisible();

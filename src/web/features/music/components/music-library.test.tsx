@@ -56,7 +56,7 @@ describe('MusicLibrary', () => {
   it('goes idle → loading → playing ↔ paused, one track at a time, and shows where it is', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MusicLibrary />);
-    await screen.findByRole('heading', { name: '528 Hz' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '528 Hz' });
     expect(screen.getByRole('heading', { name: 'Solfeggio' })).toBeInTheDocument();
     expect(state('528 Hz')).toBe('idle');
 
@@ -99,7 +99,7 @@ describe('MusicLibrary', () => {
   it('shows the track of a session that ended as ended', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MusicLibrary />);
-    await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }));
     await act(async () => fakeEngine.pending?.resolve());
     expect(state('174 Hz')).toBe('playing');
     act(() => fakeSoundEngine.stop());
@@ -112,7 +112,7 @@ describe('MusicLibrary', () => {
   it('clears the item and says so when the track cannot play', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MusicLibrary />);
-    await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }));
     await act(async () => fakeEngine.pending?.reject(new DOMException('no source', 'EncodingError')));
     expect(state('174 Hz')).toBe('idle');
     expect(toast.error).toHaveBeenCalledWith('Failed to play audio');

@@ -202,7 +202,7 @@ describe('Plan & billing panel', () => {
     expect(api.calls.filter((call) => call.path === API.plan).length).toBeGreaterThanOrEqual(3);
     // The person's other tabs are told, so what Pro opens shows there too (lib/plan.ts, followPlanChanges).
     expect(localStorage.getItem(SESSION.storageKeys.planChanged)).not.toBeNull();
-  }, 10_000);
+  });
 
   it('stops asking after a while, says so honestly, and can ask again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

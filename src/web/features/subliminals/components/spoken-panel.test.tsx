@@ -69,9 +69,7 @@ describe('SpokenPanel', () => {
   it('below Pro, names the plan that has spoken affirmations and audio export', async () => {
     withPlan('intermediate');
     renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
-    expect(
-      await screen.findByRole('button', { name: /Spoken affirmations.*Pro/ }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Spoken affirmations.*Pro/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Audio export.*Pro/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Speak the playlist' })).toBeNull();
   });
