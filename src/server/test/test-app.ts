@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import { createContext, type AppContext } from '../context';
+import { createContext, type AppContext, type ContextOptions } from '../context';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './database';
 
@@ -30,11 +30,15 @@ export const testEnv = (dataDir: string): Record<string, string> => ({
 });
 
 /** The whole app on a fresh migrated database and a temporary data folder, ready for app.inject. */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+  contextOptions: ContextOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-test-'));
   const config = loadConfig({ ...testEnv(dataDir), ...env });
   const database = await createTestDatabase();
-  const ctx = createContext(config, database);
+  const ctx = createContext(config, database, contextOptions);
   const app = await buildApp(ctx, { logger: false, ...options });
   await app.ready();
   return {
