@@ -425,6 +425,15 @@ test('on a phone the back gesture stops a full-size session on the player, and t
   await context.close();
 });
 
+/** Presses the session screen's button and the browser's Back in one task, as a quick person can. */
+const pressOnScreenThenBack = (page: Page, name: string) =>
+  page.evaluate((label) => {
+    [...document.querySelectorAll<HTMLButtonElement>('[data-testid="flash-overlay"] button')]
+      .find((candidate) => candidate.textContent === label)!
+      .click();
+    window.history.back();
+  }, name);
+
 test('Escape, Stop or In a corner and Back at once: Back is the page’s, as after them', async ({ page }) => {
   await openPlayerFromMeditations(page);
   const screen = await startFlashing(page);
@@ -438,24 +447,14 @@ test('Escape, Stop or In a corner and Back at once: Back is the page’s, as aft
   await portalLink(page, 'Subliminals').click();
   await start.click();
   await expect(screen).toHaveAttribute('data-mode', 'full');
-  await page.evaluate(() => {
-    [...document.querySelectorAll<HTMLButtonElement>('[data-testid="flash-overlay"] button')]
-      .find((candidate) => candidate.textContent === 'Stop')!
-      .click();
-    window.history.back();
-  });
+  await pressOnScreenThenBack(page, 'Stop');
   await expect(page).toHaveURL(/\/music$/);
   await expect(screen).toBeHidden();
 
   await portalLink(page, 'Subliminals').click();
   await start.click();
   await expect(screen).toHaveAttribute('data-mode', 'full');
-  await page.evaluate(() => {
-    [...document.querySelectorAll<HTMLButtonElement>('[data-testid="flash-overlay"] button')]
-      .find((candidate) => candidate.textContent === 'In a corner')!
-      .click();
-    window.history.back();
-  });
+  await pressOnScreenThenBack(page, 'In a corner');
   await expect(page).toHaveURL(/\/music$/);
   await expect(screen).toHaveAttribute('data-mode', 'corner');
 });
