@@ -19,6 +19,7 @@ import {
   supportRequestMail,
 } from '../mail/templates';
 import type { MailJob } from './mail-kinds';
+import type { JobRow } from './queue';
 import type { JobHandler, JobLog } from './runner';
 
 // Sends the account e-mails of the job table (kinds: mail-kinds.ts). Each job reads the account as it
@@ -147,8 +148,18 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
         log.info({ job: job.id, kind }, 'mail not needed any more (the account changed meanwhile)');
         return;
       }
-      await mailer.send(mail, log);
+      await mailer.send({ ...mail, messageId: jobMessageId(job, config) }, log);
     };
   }
   return handlers;
+}
+
+/**
+ * One Message-ID per job, the same at every attempt: a job is run again when its runner stopped before it was
+ * marked done, even after the mail server took the mail, and mailboxes that keep one mail per Message-ID then
+ * show it once. The job's creation time keeps ids apart across databases whose job numbers start over.
+ */
+export function jobMessageId(job: Pick<JobRow, 'id' | 'createdAt'>, config: Pick<Config, 'mailFrom' | 'publicUrl'>) {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? new URL(config.publicUrl).hostname;
+  return `<job-${job.id}.${job.createdAt.getTime().toString(36)}@${domain}>`;
 }

@@ -6,6 +6,7 @@ import { API } from '@shared/contract';
 import { readOutbox } from '../test/eml';
 import { unusedPort } from '../test/ports';
 import { createTestApp } from '../test/test-app';
+import { eq } from 'drizzle-orm';
 import { jobs } from '../jobs/table';
 import { createMailer } from './mailer';
 import { activationMail } from './templates';
@@ -86,6 +87,37 @@ describe('mailer', () => {
       expect(job!.lastError).toMatch(/ECONNREFUSED|connect/i);
       expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
       expect(JSON.stringify(job!.payload)).not.toContain('token');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("gives a job's mail one Message-ID, the same when the job runs again after the mail went out", async () => {
+    const t = await createTestApp();
+    try {
+      const password = 'Quiet-Harbour-58';
+      const signup = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: API.signup,
+          payload: { email, password, re_password: password, accept_terms: true },
+        });
+      expect((await signup('once@example.com')).statusCode).toBe(201);
+      await t.ctx.jobs.settled();
+      // The runner stopped after the mail server took the mail and before the job was marked done: its lease
+      // runs out and the job runs again.
+      const [job] = await t.database.db.select().from(jobs);
+      await t.database.db.update(jobs).set({ status: 'queued', runAt: new Date() }).where(eq(jobs.id, job!.id));
+      await t.ctx.jobs.settled();
+      expect((await signup('other@example.com')).statusCode).toBe(201);
+      await t.ctx.jobs.settled();
+
+      const mails = await readOutbox(t.ctx.mailer.outboxDir!);
+      const to = (email: string) => mails.filter((mail) => mail.to === email).map((mail) => mail.messageId);
+      const [first, again] = to('once@example.com');
+      expect(first).toMatch(/^<job-\d+\.[0-9a-z]+@innerwave\.app>$/);
+      expect(again).toBe(first);
+      expect(to('other@example.com')).toEqual([expect.not.stringMatching(first!)]);
     } finally {
       await t.close();
     }

@@ -17,6 +17,11 @@ export interface OutgoingMail {
   replyTo?: string;
   /** The link the mail is about; logged when the mail goes to the outbox. */
   link?: string;
+  /**
+   * The Message-ID header, `<…@…>`. A job's mail sent again (its runner stopped after the mail server took it)
+   * keeps its first one, so a mailbox shows it once; nodemailer makes a new one when it is not set.
+   */
+  messageId?: string;
 }
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -51,6 +56,7 @@ export function createMailer(options: MailerOptions): Mailer {
       text: mail.text,
       html: mail.html,
       ...(mail.replyTo && { replyTo: mail.replyTo }),
+      ...(mail.messageId && { messageId: mail.messageId }),
       textEncoding: 'base64' as const,
     };
     const info = (await transport.sendMail(message)) as { message?: Buffer; messageId?: string };

@@ -10,6 +10,7 @@ export interface ParsedMail {
   /** Empty when the mail has no Reply-To. */
   replyTo: string;
   subject: string;
+  messageId: string;
   text: string;
   html: string;
   /** Every http(s) link of the text part, in order. */
@@ -82,6 +83,7 @@ export function parseMail(raw: string): ParsedMail {
     from: decodeHeader(headers.get('from') ?? ''),
     replyTo: decodeHeader(headers.get('reply-to') ?? ''),
     subject: decodeHeader(headers.get('subject') ?? ''),
+    messageId: headers.get('message-id') ?? '',
     ...parts,
     links: parts.text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
   };
