@@ -2,6 +2,7 @@ import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature, type PlanLimit } from '@shared/plans';
 import type { SubscriptionPlan } from '@shared/constants';
 import {
+  leadingCharacters,
   OWN_CATEGORY_NAME_MAX,
   OWN_MESSAGE_CHANGED_CODE,
   OWN_MESSAGE_CHANGED_MESSAGE,
@@ -170,19 +171,9 @@ async function freeOwnCategoryName(db: Db | Tx, userId: number, name: string): P
   if (!(await ownCategoryNamed(db, userId, name))) return name;
   for (let n = 2; ; n++) {
     const suffix = ` (${n})`;
-    const candidate = `${leadingWithin(name, OWN_CATEGORY_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    const candidate = `${leadingCharacters(name, OWN_CATEGORY_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
     if (!(await ownCategoryNamed(db, userId, candidate))) return candidate;
   }
-}
-
-/** The longest start of `text` within `units` UTF-16 code units (as the contract counts), never half a character. */
-function leadingWithin(text: string, units: number): string {
-  let kept = '';
-  for (const character of text) {
-    if (kept.length + character.length > units) break;
-    kept += character;
-  }
-  return kept;
 }
 
 /**

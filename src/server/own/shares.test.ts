@@ -300,6 +300,16 @@ describe('copying what is shared', () => {
     expect((await call(ada, 'POST', copyPath(longShare.link.token))).json().category.name).toBe(
       `${'L'.repeat(OWN_CATEGORY_NAME_MAX - 4)} (2)`,
     );
+    // Counted as the contract counts (an emoji is one character), and cut between whole emoji: never inside a
+    // surrogate pair or a family's ZWJ sequence.
+    const moons = await sharedCategory(ada, ['One.'], '🌙'.repeat(OWN_CATEGORY_NAME_MAX));
+    expect((await call(ada, 'POST', copyPath(moons.link.token))).json().category.name).toBe(
+      `${'🌙'.repeat(OWN_CATEGORY_NAME_MAX - 4)} (2)`,
+    );
+    const family = await sharedCategory(ada, ['One.'], `${'a'.repeat(OWN_CATEGORY_NAME_MAX - 6)}👨‍👩‍👧`);
+    expect((await call(ada, 'POST', copyPath(family.link.token))).json().category.name).toBe(
+      `${'a'.repeat(OWN_CATEGORY_NAME_MAX - 6)} (2)`,
+    );
   });
 
   // PGlite runs one transaction at a time, so a name cannot be taken between a copy's choice and its insert there.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredString } from './fields';
+import { characterCount, leadingCharacters, requiredString } from './fields';
 import { hasVisibleText } from './plain';
 
 describe('hasVisibleText', () => {
@@ -32,5 +32,19 @@ describe('requiredString', () => {
     expect(field.safeParse('').error?.issues.map((issue) => issue.message)).toEqual(['This field may not be blank.']);
     expect(field.parse('  Morning  ')).toBe('Morning');
     expect(field.safeParse('x'.repeat(11)).success).toBe(false);
+  });
+});
+
+describe('leadingCharacters', () => {
+  it('counts code points as the schemas do and cuts between graphemes', () => {
+    expect(leadingCharacters('🌙'.repeat(10), 4)).toBe('🌙🌙🌙🌙');
+    expect(characterCount('🌙🌙')).toBe(2);
+    // A family is five code points; it is kept whole or left out.
+    expect(leadingCharacters('ab👨‍👩‍👧', 4)).toBe('ab');
+    expect(leadingCharacters('ab👨‍👩‍👧', 7)).toBe('ab👨‍👩‍👧');
+    expect(leadingCharacters('e\u0301e\u0301', 3)).toBe('e\u0301');
+    // A first grapheme longer than the whole budget is cut between code points rather than lost.
+    expect(leadingCharacters(`a${'\u0301'.repeat(9)}`, 3)).toBe('a\u0301\u0301');
+    expect(leadingCharacters('short', 80)).toBe('short');
   });
 });

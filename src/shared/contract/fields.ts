@@ -3,6 +3,8 @@ import { MESSAGES, unstorableTextMessages } from './errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hasVisibleText } from './plain';
 import { isSharePagePath } from './paths';
 
+export { characterCount, leadingCharacters } from './plain';
+
 /** A required string with DRF's messages that shows something (not blank, not only invisible characters). */
 export const requiredString = () =>
   z

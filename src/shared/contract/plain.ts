@@ -41,6 +41,36 @@ export const FIELD_BLANK = 'This field may not be blank.';
  */
 export const hasVisibleText = (text: string) => /[^\s\p{Cc}\p{Default_Ignorable_Code_Point}\p{M}]/u.test(text);
 
+/** How many characters the contract counts in a text: code points, as its `max` does (an emoji is one, not two). */
+export const characterCount = (text: string) => {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+};
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The longest start of `text` within `max` characters as the contract counts them (code points), cut between
+ * two of what a reader sees as one character (graphemes): never inside a surrogate pair, an emoji's ZWJ
+ * sequence (👨‍👩‍👧) or a letter and its accents. Only a first grapheme longer than `max` alone is cut inside,
+ * between code points.
+ */
+export function leadingCharacters(text: string, max: number): string {
+  let kept = '';
+  let count = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const size = characterCount(segment);
+    if (count + size > max) {
+      if (count === 0) return [...segment].slice(0, max).join('');
+      break;
+    }
+    kept += segment;
+    count += size;
+  }
+  return kept;
+}
+
 /** The longest e-mail address an account may have (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
