@@ -495,4 +495,53 @@ describe('migrations', { timeout: 90_000 }, () => {
       older.remove();
     }
   });
+
+  it('keep a person’s own category names unique as they are read, numbering the later of names that differ only in what is drawn as nothing', async () => {
+    const older = migrationsUpTo('0021_own_category_names_ignore_case');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`
+        insert into users (id, email, password_hash) values (1, 'bob@example.com', 'x'), (2, 'eve@example.com', 'x')`);
+      const names: [number, number, string][] = [
+        [1, 1, 'Calm'],
+        // A zero-width space before it, a word joiner inside, a byte-order mark and a direction mark after it.
+        [2, 1, '\u200bCalm'],
+        [3, 1, 'Ca\u2060LM'],
+        [4, 1, 'calm\ufeff\u200e'],
+        [5, 1, '\u200b'.repeat(3) + 'x'.repeat(78)],
+        [6, 1, 'x'.repeat(78)],
+        // Another person's: theirs.
+        [7, 2, 'Calm'],
+        [8, 2, '👨‍👩‍👧'],
+      ];
+      for (const [id, userId, name] of names)
+        await database.db.execute(
+          sql`insert into own_categories (id, user_id, name, position) values (${id}, ${userId}, ${name}, ${id})`,
+        );
+      await migrateDatabase(database);
+      const rows = await queryRows<{ name: string }>(database.db, sql`select name from own_categories order by id`);
+      expect(rows.map((row) => row.name)).toEqual([
+        'Calm',
+        '\u200bCalm (2)',
+        'Ca\u2060LM (3)',
+        'calm\ufeff\u200e (4)',
+        '\u200b'.repeat(3) + 'x'.repeat(78),
+        `${'x'.repeat(76)} (2)`,
+        'Calm',
+        '👨‍👩‍👧',
+      ]);
+      for (const { name } of rows) expect(ownCategoryWriteSchema.safeParse({ name }).success, name).toBe(true);
+      await expect(
+        database.db.execute(sql`insert into own_categories (id, user_id, name) values (100, 2, '\u200bcalm')`),
+      ).rejects.toThrow();
+      await expect(
+        database.db.execute(sql`insert into own_categories (id, user_id, name) values (101, 2, '👨👩👧')`),
+      ).rejects.toThrow();
+      await database.db.execute(sql`insert into own_categories (id, user_id, name) values (102, 1, 'Calm.')`);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
 });

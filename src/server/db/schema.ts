@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -138,6 +138,22 @@ export const desktopApplications = pgTable(
 );
 
 /** A person's own message categories (their order: position, then id). */
+/**
+ * Unicode's characters drawn as nothing (Default_Ignorable_Code_Point: zero-width spaces and joiners, the word
+ * joiner, byte-order mark, direction marks and controls, variation selectors, fillers, tags), as a PostgreSQL
+ * bracket expression.
+ */
+const DRAWN_AS_NOTHING =
+  "'[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\U0001BCA0-\\U0001BCA3\\U0001D173-\\U0001D17A\\U000E0000-\\U000E0FFF]'";
+
+/**
+ * A name as a reader tells it from another: what is drawn, whatever its case. "Calm", "CALM" and "Ca\u200Blm"
+ * are one name; so are "👨‍👩‍👧" and "👨👩👧", which a reader can tell apart, and that is the price
+ * (docs/decisions/063-typed-text-shows-what-it-holds.md).
+ */
+export const displayedName = (name: SQL.Aliased | SQL | { getSQL(): SQL }) =>
+  sql`lower(regexp_replace(${name}, ${sql.raw(DRAWN_AS_NOTHING)}, '', 'g'))`;
+
 export const ownCategories = pgTable(
   'own_categories',
   {
@@ -154,9 +170,10 @@ export const ownCategories = pgTable(
   },
   (t) => [
     index('own_categories_user_idx').on(t.userId),
-    // A person's names are unique whatever their case ("Calm" and "calm" are one name), as the library's are;
-    // the contract trims them (docs/decisions/055-own-category-names-are-unique-whatever-their-case.md).
-    uniqueIndex('own_categories_user_lower_name_unique').on(t.userId, sql`lower(${t.name})`),
+    // A person's names are unique as they are read, whatever their case ("Calm", "calm" and "\u200bCalm" are one
+    // name), as the library's are; the contract trims them
+    // (docs/decisions/055-own-category-names-are-unique-whatever-their-case.md, 063-typed-text-shows-what-it-holds.md).
+    uniqueIndex('own_categories_user_displayed_name_unique').on(t.userId, displayedName(t.name)),
   ],
 );
 

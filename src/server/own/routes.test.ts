@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, fillPath, OWN_MESSAGE_CHANGED_MESSAGE } from '@shared/contract';
+import { API, DIRECTION_CONTROL_REFUSED, fillPath, OWN_MESSAGE_CHANGED_MESSAGE } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { ownCategories, playerStates } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -280,6 +280,47 @@ describe('own categories', () => {
     expect(
       (await call(ada, 'GET', API.myCategories)).json().filter((c: { name: string }) => /^twins$/i.test(c.name)),
     ).toHaveLength(1);
+  });
+
+  it('are unique as they are read: a character drawn as nothing, at the ends or inside, makes no other name', async () => {
+    const bob = await signedInUser(t.ctx);
+    expect((await call(bob, 'POST', API.myCategories, { name: 'Calm' })).statusCode).toBe(201);
+    const refusal = { name: ['You already have a category named “Calm”.'] };
+    // Zero-width space, joiners, word joiner, byte-order mark, a direction mark: at the ends they are dropped,
+    // inside they are not compared.
+    for (const name of [
+      '\u200bCalm',
+      '\u200dcalm\u200c',
+      '\u2060CALM\ufeff',
+      'Ca\u200blm',
+      'C\u200dalm',
+      'Calm\u200e',
+    ]) {
+      const again = await call(bob, 'POST', API.myCategories, { name });
+      expect([again.statusCode, again.json()], JSON.stringify(name)).toEqual([400, refusal]);
+    }
+    const created = await call(bob, 'POST', API.myCategories, { name: '\u200b\ufeffEvenings\u2060 ' });
+    expect([created.statusCode, created.json().name]).toEqual([201, 'Evenings']);
+    // An emoji's joiners and its variation selector stay, at the end too.
+    for (const name of ['👨‍👩‍👧', 'Love ❤️', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'])
+      expect((await call(bob, 'POST', API.myCategories, { name })).json().name).toBe(name);
+    // A direction override inside would reorder what a reader sees: refused, and nothing kept.
+    const reordered = await call(bob, 'POST', API.myCategories, { name: 'Sleep \u202eexe.txt' });
+    expect([reordered.statusCode, reordered.json()]).toEqual([400, { name: [DIRECTION_CONTROL_REFUSED] }]);
+    const category = (await call(bob, 'GET', API.myCategories)).json().find((c: { name: string }) => c.name === 'Calm');
+    for (const message_text of ['I am \u2067calm\u2069.', 'I rest\u202d well.']) {
+      const refused = await call(bob, 'POST', messagesPath(category.id), { message_text });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { message_text: [DIRECTION_CONTROL_REFUSED] }]);
+    }
+    const added = await call(bob, 'POST', messagesPath(category.id), { message_text: '\u200bI rest well.\u200b' });
+    expect(added.json().messages.map((m: { message_text: string }) => m.message_text)).toEqual(['I rest well.']);
+    expect((await call(bob, 'GET', API.myCategories)).json().map((c: { name: string }) => c.name)).toEqual([
+      'Calm',
+      'Evenings',
+      '👨‍👩‍👧',
+      'Love ❤️',
+      '🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+    ]);
   });
 
   it('are as many on Basic as its messages (200), and 500 on a paid plan, where no plan keeps more', async () => {

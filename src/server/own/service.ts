@@ -12,7 +12,7 @@ import {
 } from '@shared/contract';
 import type { Db } from '../db/client';
 import { assertPermutation, writePositions } from '../db/order';
-import { ownCategories, ownMessages, profiles, savedSubliminals } from '../db/schema';
+import { displayedName, ownCategories, ownMessages, profiles, savedSubliminals } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
 import { shareLinkOf } from './share-tokens';
@@ -131,7 +131,7 @@ async function ownCategoryNamed(db: Db | Tx, userId: number, name: string, excep
     .where(
       and(
         eq(ownCategories.userId, userId),
-        eq(sql`lower(${ownCategories.name})`, sql`lower(${name})`),
+        eq(displayedName(ownCategories.name), displayedName(sql`${name}`)),
         exceptId === undefined ? undefined : ne(ownCategories.id, exceptId),
       ),
     )
@@ -139,8 +139,8 @@ async function ownCategoryNamed(db: Db | Tx, userId: number, name: string, excep
   return row;
 }
 
-/** The unique index on a person's category names, whatever their case (src/server/db/schema.ts). */
-const OWN_CATEGORY_NAME_UNIQUE = 'own_categories_user_lower_name_unique';
+/** The unique index on a person's category names as displayed, whatever their case (src/server/db/schema.ts). */
+const OWN_CATEGORY_NAME_UNIQUE = 'own_categories_user_displayed_name_unique';
 
 /**
  * Runs a write of a category's name; the unique index refusing it (another of the person's categories has

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, leadingCharacters, requiredString } from './fields';
+import { characterCount, DIRECTION_CONTROL_REFUSED, leadingCharacters, requiredString, typedText } from './fields';
 import { hasVisibleText } from './plain';
 
 describe('hasVisibleText', () => {
@@ -46,5 +46,36 @@ describe('leadingCharacters', () => {
     // A first grapheme longer than the whole budget is cut between code points rather than lost.
     expect(leadingCharacters(`a${'\u0301'.repeat(9)}`, 3)).toBe('a\u0301\u0301');
     expect(leadingCharacters('short', 80)).toBe('short');
+  });
+});
+
+describe('typedText', () => {
+  it('drops what is drawn as nothing at the ends, keeps an emoji whole and refuses a direction control inside', () => {
+    const field = typedText().max(10);
+    for (const [typed, kept] of [
+      ['\u200bCalm', 'Calm'],
+      [' \ufeff\u2060Calm\u200d\u200c\u200e ', 'Calm'],
+      ['\u202eCalm\u202c', 'Calm'],
+      ['Ca\u200dlm', 'Ca\u200dlm'],
+      ['👨‍👩‍👧', '👨‍👩‍👧'],
+      ['I ❤️', 'I ❤️'],
+      ['🏴󠁧󠁢󠁳󠁣󠁴󠁿', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'],
+    ])
+      expect(field.parse(typed), JSON.stringify(typed)).toBe(kept);
+    for (const typed of ['a\u202eb', 'a\u2066b\u2069c', 'x\u202ay'])
+      expect(field.safeParse(typed).error?.issues.map((issue) => issue.message)).toEqual([DIRECTION_CONTROL_REFUSED]);
+    expect(field.safeParse('\u200b\u202e\u200b').error?.issues.map((issue) => issue.message)).toEqual([
+      'This field may not be blank.',
+    ]);
+    // Counted after the ends are dropped: ten letters and invisible ends fit.
+    expect(field.parse('\u200b'.repeat(50) + 'x'.repeat(10))).toBe('x'.repeat(10));
+  });
+
+  it('reads a long run of invisible characters in time linear in its length', () => {
+    const run = '\u200b'.repeat(500_000);
+    const started = performance.now();
+    expect(typedText().safeParse(`${run}a${run}`).data).toBe('a');
+    expect(typedText().safeParse(`a${run}b`).success).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { MESSAGES, unstorableTextMessages } from './errors';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hasVisibleText } from './plain';
+import {
+  DIRECTION_CONTROL,
+  DIRECTION_CONTROL_REFUSED,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  hasVisibleText,
+  trimInvisible,
+} from './plain';
 import { isSharePagePath } from './paths';
 
-export { characterCount, leadingCharacters } from './plain';
+export { characterCount, DIRECTION_CONTROL_REFUSED, leadingCharacters, trimInvisible } from './plain';
 
 /** A required string with DRF's messages that shows something (not blank, not only invisible characters). */
 export const requiredString = () =>
@@ -11,6 +18,19 @@ export const requiredString = () =>
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .trim()
     .refine(hasVisibleText, { error: MESSAGES.blank });
+
+/**
+ * A text a person types that is shown back, to them or to others (a name, a message, a support request):
+ * what is drawn as nothing at its ends is dropped, so an invisible character cannot make a name that looks
+ * like another one, and a direction control inside is refused, so it cannot reorder what others read
+ * (docs/decisions/063-typed-text-shows-what-it-holds.md). Joiners inside (👨‍👩‍👧) stay.
+ */
+export const typedText = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
+    .overwrite(trimInvisible)
+    .refine(hasVisibleText, { error: MESSAGES.blank })
+    .refine((text) => !DIRECTION_CONTROL.test(text), { error: DIRECTION_CONTROL_REFUSED });
 
 /**
  * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose

@@ -5,7 +5,7 @@ import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type Th
 import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
-import { databaseId, requiredString } from './fields';
+import { databaseId, requiredString, typedText } from './fields';
 import { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
 export { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES, type PlaylistSource } from './portal-plain';
@@ -30,7 +30,7 @@ export const ownCategorySchema = messageCategorySchema.extend({ share: shareLink
 export type OwnCategory = z.infer<typeof ownCategorySchema>;
 export const ownCategoryListSchema = z.array(ownCategorySchema);
 export const ownCategoryWriteSchema = z.object({
-  name: requiredString().max(OWN_CATEGORY_NAME_MAX, max(OWN_CATEGORY_NAME_MAX)),
+  name: typedText().max(OWN_CATEGORY_NAME_MAX, max(OWN_CATEGORY_NAME_MAX)),
 });
 /**
  * Why a person cannot have a second category of this name: theirs are unique whatever the case, as the
@@ -38,7 +38,7 @@ export const ownCategoryWriteSchema = z.object({
  */
 export const ownCategoryNameTaken = (taken: string) => `You already have a category named “${taken}”.`;
 export const ownMessageWriteSchema = z.object({
-  message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
+  message_text: typedText().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
 });
 /**
  * An edit of a message. `previous_text` is the text the edit began from: when the message reads otherwise
@@ -145,5 +145,5 @@ export const ownMusicSchema = z.object({
 export type OwnMusic = z.infer<typeof ownMusicSchema>;
 /** The upload's text field; without a name the file's own name (less its extension) is used. */
 export const ownTrackFieldsSchema = z.object({
-  name: requiredString().max(OWN_MUSIC.nameMax, max(OWN_MUSIC.nameMax)),
+  name: typedText().max(OWN_MUSIC.nameMax, max(OWN_MUSIC.nameMax)),
 });

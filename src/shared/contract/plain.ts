@@ -71,6 +71,46 @@ export function leadingCharacters(text: string, max: number): string {
   return kept;
 }
 
+/** One character drawn as nothing: white space, a control character or one Unicode says to ignore in display. */
+const INVISIBLE = /^[\s\p{Cc}\p{Default_Ignorable_Code_Point}]$/u;
+/** Invisible, yet part of the emoji before it: a variation selector (❤️) or a tag (a subdivision's flag). */
+const isEmojiPart = (codePoint: number) =>
+  (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+  (codePoint >= 0xe0020 && codePoint <= 0xe007f) ||
+  (codePoint >= 0xe0100 && codePoint <= 0xe01ef);
+
+/**
+ * A typed text without what is drawn as nothing at either end: white space, zero-width spaces and joiners,
+ * the word joiner, byte-order marks, direction marks and controls (docs/decisions/063-typed-text-shows-what-it-holds.md).
+ * A variation selector or tag that ends an emoji stays with it; joiners inside the text (👨‍👩‍👧) stay. Read a
+ * character at a time from each end, so a long run of invisible characters costs no more than its length.
+ */
+export function trimInvisible(text: string): string {
+  let start = 0;
+  while (start < text.length) {
+    const character = String.fromCodePoint(text.codePointAt(start)!);
+    if (!INVISIBLE.test(character)) break;
+    start += character.length;
+  }
+  let end = text.length;
+  while (end > start) {
+    const low = text.charCodeAt(end - 1);
+    const size = low >= 0xdc00 && low <= 0xdfff && end - 2 >= start ? 2 : 1;
+    const character = text.slice(end - size, end);
+    if (!INVISIBLE.test(character) || isEmojiPart(character.codePointAt(0)!)) break;
+    end -= size;
+  }
+  return text.slice(start, end);
+}
+
+/**
+ * The controls that embed, override or isolate a direction (U+202A–U+202E, U+2066–U+2069): inside a text
+ * they reorder how the rest of it is shown ("txt.exe" shown as "exe.txt"), so a typed text may not hold one.
+ */
+export const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+export const DIRECTION_CONTROL_REFUSED =
+  'This text holds invisible characters that change the direction it is shown in (U+202A–U+202E, U+2066–U+2069). Type it again rather than pasting it.';
+
 /** The longest e-mail address an account may have (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 

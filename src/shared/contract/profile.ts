@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
-import { hasVisibleText } from './plain';
+import { typedText } from './fields';
 
 export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS);
 
@@ -15,6 +15,6 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** The text fields of the multipart profile update; the optional file is `profile_image`. */
-const profileName = () => z.string().trim().refine(hasVisibleText).max(150);
+const profileName = () => typedText().max(150);
 export const profileUpdateFieldsSchema = z.object({ first_name: profileName(), last_name: profileName() });
 export type ProfileUpdateFields = z.infer<typeof profileUpdateFieldsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownCategorySchema, playerSettingsSchema, playlistItemSchema, PLAYLIST_MAX, shareLinkSchema } from './own';
-import { requiredString } from './fields';
+import { typedText } from './fields';
 import { maxElements } from './drf-messages';
 import { soundMixSchema } from './sound-mix';
 import { EXPORT_FORMATS } from './portal-plain';
@@ -13,7 +13,7 @@ export { EXPORT_FORMATS, type ExportFormat } from './portal-plain';
 export const SUBLIMINAL_NAME_MAX = 80;
 
 const nameField = () =>
-  requiredString().max(SUBLIMINAL_NAME_MAX, {
+  typedText().max(SUBLIMINAL_NAME_MAX, {
     error: `Ensure this field has no more than ${SUBLIMINAL_NAME_MAX} characters.`,
   });
 
