@@ -27,10 +27,13 @@ export function InlineEdit({
   className,
   required = true,
   placeholder,
+  onCancel,
 }: {
   value: string;
   label: string;
   onSave: (next: string, from: string) => Promise<unknown>;
+  /** Told when the form is closed unsaved (Cancel or Escape), e.g. to take away what a refused save said. */
+  onCancel?: () => void;
   className?: string;
   required?: boolean;
   placeholder?: string;
@@ -78,11 +81,15 @@ export function InlineEdit({
     setError(undefined);
     setEditing(false);
   };
+  const cancel = () => {
+    close();
+    onCancel?.();
+  };
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const next = draft.trim();
-    if (next === from) return close();
+    if (next === from) return cancel();
     if (required && !hasVisibleText(next)) return setError(FIELD_BLANK);
     setSending(next);
     try {
@@ -120,7 +127,7 @@ export function InlineEdit({
       ref={form}
       onSubmit={(event) => void submit(event)}
       // Escape cancels from the field and from its buttons alike.
-      onKeyDown={(event) => event.key === 'Escape' && !busy && (event.preventDefault(), close())}
+      onKeyDown={(event) => event.key === 'Escape' && !busy && (event.preventDefault(), cancel())}
       className="flex min-w-0 flex-1 basis-48 flex-col gap-1"
     >
       <div className="flex min-w-0 items-center gap-1">
@@ -145,7 +152,7 @@ export function InlineEdit({
         <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>
           <Check aria-hidden className="h-4 w-4" />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="Cancel" disabled={busy} onClick={close}>
+        <Button type="button" variant="ghost" size="icon" aria-label="Cancel" disabled={busy} onClick={cancel}>
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </div>

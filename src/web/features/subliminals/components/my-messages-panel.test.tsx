@@ -10,7 +10,7 @@ import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProvid
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
 import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
 
 /** The server's own-messages calls over one person's categories, with a message limit. */
@@ -122,7 +122,7 @@ describe('MyMessagesPanel', () => {
 
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('I rest deeply.'));
-    expect(toast.error).toHaveBeenCalledWith(OWN_MESSAGE_CHANGED_MESSAGE);
+    expect(toast.error).toHaveBeenCalledWith(OWN_MESSAGE_CHANGED_MESSAGE, { id: expect.any(String) });
     expect(field).toHaveValue('I sleep deeply.');
     expect(server.categories[0]!.messages[0]!.message_text).toBe('I rest deeply.');
 

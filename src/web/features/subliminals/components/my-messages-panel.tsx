@@ -22,6 +22,9 @@ import { ShareDialog } from './share-dialog';
 
 type OwnMessage = OwnCategory['messages'][number];
 
+/** The id of the toast saying why an edit of a message was refused, taken away once the edit is saved or cancelled. */
+const editToastId = (messageId: number) => `own-message-edit:${messageId}`;
+
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
 
@@ -115,8 +118,12 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
                 label={`message "${message.message_text}"`}
                 className="text-sm"
                 onSave={(text, from) =>
-                  change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.')
+                  change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
+                    failureToastId: editToastId(message.id),
+                  })
                 }
+                // A refusal (changed meanwhile, decision 062) goes with the edit it refused: saved or given up.
+                onCancel={() => toast.dismiss(editToastId(message.id))}
               />
               <div className="ml-auto flex shrink-0 items-center">
                 <MoveButtons
