@@ -166,10 +166,10 @@ describe('billing with Stripe (the stand-in)', () => {
         subscription_data: { metadata: { user_id: String(ada.id) } },
       });
     }
-    // Not paid yet: nothing changed.
+    // Not paid yet: nothing changed, and nothing is offered in the portal (no invoice, no card there).
     expect(await planOf(ada)).toMatchObject({
       plan: 'basic',
-      billing: { configured: true, status: null, can_manage: true, renews_at: null },
+      billing: { configured: true, status: null, can_manage: false, renews_at: null },
     });
   });
 

@@ -72,7 +72,8 @@ export function billingState(row: BillingAccount | undefined, configured: boolea
     renews_at: live && !cancelsAt ? iso(row.currentPeriodEnd) : null,
     cancels_at: iso(cancelsAt),
     past_due: status === 'past_due',
-    can_manage: configured && row !== undefined,
+    // A customer whose Checkout was left unpaid has nothing in the portal: no invoice, no card (screens.md#plan--billing).
+    can_manage: configured && row !== undefined && row.stripeSubscriptionId !== null,
   };
 }
 

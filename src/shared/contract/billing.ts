@@ -59,7 +59,10 @@ export const billingStateSchema = z.object({
   cancels_at: z.string().nullable(),
   /** The last payment failed: the plan is kept while Stripe retries; the person should update the card. */
   past_due: z.boolean(),
-  /** A Stripe customer exists, so the Customer Portal (POST /api/billing/portal/) can open. */
+  /**
+   * The person has had a subscription (paid, or being paid), so the Customer Portal (POST /api/billing/portal/)
+   * has their invoices and card to show; false for one who only began a Checkout and left it unpaid.
+   */
   can_manage: z.boolean(),
 });
 export type BillingState = z.infer<typeof billingStateSchema>;
