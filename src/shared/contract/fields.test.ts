@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { characterCount, DIRECTION_CONTROL_REFUSED, leadingCharacters, requiredString, typedText } from './fields';
-import { hasVisibleText } from './plain';
+import { hasVisibleText, maxCharactersMessage, textLength } from './plain';
 
 describe('hasVisibleText', () => {
   it('is false for text drawn as nothing and true once one character shows', () => {
@@ -77,5 +77,30 @@ describe('typedText', () => {
     expect(typedText().safeParse(`${run}a${run}`).data).toBe('a');
     expect(typedText().safeParse(`a${run}b`).success).toBe(true);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('textLength', () => {
+  it('counts as a field’s limit does: a text is at most n long exactly when the schema takes it', () => {
+    const field = typedText().max(10, { error: maxCharactersMessage(10) });
+    for (const text of [
+      'a'.repeat(10),
+      'a'.repeat(11),
+      `  ${'a'.repeat(10)}\n`,
+      '🌙'.repeat(10),
+      '🌙'.repeat(11),
+      '👨‍👩‍👧'.repeat(2),
+      '👨‍👩‍👧'.repeat(3),
+      'é'.repeat(10),
+      'e\u0301'.repeat(5),
+      'e\u0301'.repeat(6),
+      `\u200b${'a'.repeat(10)}\u2060`,
+      `\u200b${'a'.repeat(11)}`,
+    ]) {
+      const taken = field.safeParse(text);
+      expect(textLength(text) <= 10, JSON.stringify(text)).toBe(taken.success);
+      if (!taken.success) expect(taken.error.issues[0]?.message).toBe(maxCharactersMessage(10));
+    }
+    expect(textLength(' \u200b🌙🌙 ')).toBe(2);
   });
 });

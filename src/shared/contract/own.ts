@@ -6,6 +6,7 @@ import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString, typedText } from './fields';
+import { maxCharactersMessage } from './plain';
 import { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
 export { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES, type PlaylistSource } from './portal-plain';
@@ -16,7 +17,7 @@ export { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES, type PlaylistSource } from '
 export const OWN_CATEGORY_NAME_MAX = 80;
 export const OWN_MESSAGE_TEXT_MAX = 200;
 
-const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
+const max = (n: number) => ({ error: maxCharactersMessage(n) });
 
 /** A live share link; null when the thing is not shared. */
 export const shareLinkSchema = z.object({ token: z.string(), url: z.string() });

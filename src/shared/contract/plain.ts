@@ -30,6 +30,9 @@ export const subscriptionEnded = (status: string | null | undefined) =>
 export const subscriptionLive = (status: string | null | undefined) =>
   status === 'active' || status === 'trialing' || status === 'past_due' || status === 'unpaid' || status === 'paused';
 
+/** A text longer than its field's limit: DRF's CharField max_length, as every schema's `.max(n, …)` words it. */
+export const maxCharactersMessage = (n: number) => `Ensure this field has no more than ${n} characters.`;
+
 /** A required text left empty (MESSAGES.blank), here for screens that load no schema. */
 export const FIELD_BLANK = 'This field may not be blank.';
 
@@ -102,6 +105,12 @@ export function trimInvisible(text: string): string {
   }
   return text.slice(start, end);
 }
+
+/**
+ * A typed text's length as its field's limit counts it: without what is drawn as nothing at its ends (typedText
+ * drops it first), in characters as zod's `.max` counts them (code points: an emoji is one).
+ */
+export const textLength = (text: string) => characterCount(trimInvisible(text));
 
 /**
  * The controls that embed, override or isolate a direction (U+202A–U+202E, U+2066–U+2069): inside a text

@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from './button';
+import { CharacterCount, characterLimit } from './character-count';
 import { Input } from './input';
 
 /**
@@ -12,6 +13,7 @@ export function AddForm({
   action,
   placeholder,
   submitText = 'Add',
+  max,
   onAdd,
 }: {
   label: string;
@@ -20,14 +22,20 @@ export function AddForm({
   /** The button's accessible name: one "Add" per category would be ambiguous to a screen reader. */
   action: string;
   placeholder: string;
+  /** The most characters the server takes: counted near it, and a longer text refused here, uncut. */
+  max?: number;
   onAdd: (text: string) => Promise<unknown>;
 }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const limit = max === undefined ? undefined : characterLimit(id, text, max);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || !text.trim()) return;
+    // Said under the field already; the keyboard stays there to shorten it.
+    if (limit?.over) return field.current?.focus();
     setBusy(true);
     try {
       await onAdd(text.trim());
@@ -41,22 +49,27 @@ export function AddForm({
     }
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex gap-2">
-      <Input
-        ref={field}
-        aria-label={label}
-        placeholder={placeholder}
-        value={text}
-        // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
-        readOnly={busy}
-        aria-busy={busy || undefined}
-        onChange={(event) => setText(event.target.value)}
-        className="h-10"
-      />
-      <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
-        {submitText === 'Add' ? <Plus aria-hidden className="h-4 w-4" /> : null}
-        {submitText}
-      </Button>
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-1">
+      <div className="flex gap-2">
+        <Input
+          ref={field}
+          aria-label={label}
+          placeholder={placeholder}
+          value={text}
+          // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
+          readOnly={busy}
+          aria-busy={busy || undefined}
+          aria-invalid={limit?.over ? true : undefined}
+          aria-describedby={limit?.describedBy}
+          onChange={(event) => setText(event.target.value)}
+          className="h-10"
+        />
+        <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
+          {submitText === 'Add' ? <Plus aria-hidden className="h-4 w-4" /> : null}
+          {submitText}
+        </Button>
+      </div>
+      {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check, Pencil, X } from 'lucide-react';
 import { FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
+import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { FieldError, Input } from '@web/components/ui/input';
 
 /** Said under the field when the text changed elsewhere while it was being edited here. */
@@ -27,6 +28,7 @@ export function InlineEdit({
   className,
   required = true,
   placeholder,
+  max,
   onCancel,
 }: {
   value: string;
@@ -37,6 +39,8 @@ export function InlineEdit({
   className?: string;
   required?: boolean;
   placeholder?: string;
+  /** The most characters the server takes: counted near it, and a longer text refused here, uncut. */
+  max?: number;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -53,6 +57,7 @@ export function InlineEdit({
   /** Set when the form closes with the keyboard in it, so the edit button takes it back. */
   const refocus = useRef(false);
   const busy = sending !== null;
+  const limit = max === undefined ? undefined : characterLimit(id, draft, max);
 
   // A new value while the form is open, other than the text being saved: changed elsewhere meanwhile.
   if (value !== seen) {
@@ -91,6 +96,8 @@ export function InlineEdit({
     const next = draft.trim();
     if (next === from) return cancel();
     if (required && !hasVisibleText(next)) return setError(FIELD_BLANK);
+    // Said under the field already; the keyboard stays there to shorten it.
+    if (limit?.over) return field.current?.focus();
     setSending(next);
     try {
       await onSave(next, from);
@@ -140,8 +147,10 @@ export function InlineEdit({
           // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
           readOnly={busy}
           aria-busy={busy || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error || limit?.over ? true : undefined}
+          aria-describedby={
+            [error ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
+          }
           onChange={(event) => {
             setDraft(event.target.value);
             // What it reads now stays said until the edit is saved or cancelled.
@@ -157,6 +166,7 @@ export function InlineEdit({
         </Button>
       </div>
       <FieldError id={id} error={error} />
+      {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>
   );
 }

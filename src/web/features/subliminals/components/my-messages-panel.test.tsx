@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnCategory } from '@shared/contract';
-import { OWN_MESSAGE_CHANGED_MESSAGE, ownCategoryNameTaken } from '@shared/contract/own';
+import {
+  OWN_MESSAGE_CHANGED_MESSAGE,
+  OWN_MESSAGE_TEXT_MAX,
+  ownCategoryNameTaken,
+  ownMessageWriteSchema,
+} from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
@@ -58,6 +63,10 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
       return jsonResponse(204);
     },
     [`POST ${fillPath(API.myCategoryMessages, { id: 1 })}`]: ({ body }) => {
+      // The server's own check of the text (trimmed, then at most 200 characters).
+      const checked = ownMessageWriteSchema.safeParse(body);
+      if (!checked.success)
+        return jsonResponse(400, { message_text: checked.error.issues.map((issue) => issue.message) });
       if (categories[0]!.messages.length >= limit)
         return jsonResponse(403, {
           detail: `Your plan keeps up to ${limit} messages of your own. The intermediate plan keeps more.`,
@@ -250,5 +259,68 @@ describe('MyMessagesPanel', () => {
       ),
     );
     expect(screen.getByLabelText('New message in Evenings')).toHaveValue('I rest well.');
+  });
+
+  it('counts a message near the server’s limit as the server does, and refuses a longer one uncut, before sending it', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    const field = await screen.findByLabelText('New message in Evenings');
+    const add = screen.getByRole('button', { name: 'Add the message to Evenings' });
+
+    // Far from the limit, no count.
+    await user.click(field);
+    await user.paste('a'.repeat(159));
+    expect(screen.queryByText(/\/ 200$/)).not.toBeInTheDocument();
+    await user.type(field, 'a');
+    expect(screen.getByText('160 / 200')).toBeInTheDocument();
+
+    // A long text pasted stays whole: it is said to be too long, and nothing is sent.
+    await user.clear(field);
+    const pasted = `I am calm. ${'x'.repeat(219)}`;
+    await user.paste(pasted);
+    expect(field).toHaveValue(pasted);
+    expect(screen.getByText('230 / 200')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Ensure this field has no more than 200 characters.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.click(add);
+    expect(field).toHaveValue(pasted);
+    expect(field).toHaveFocus();
+    expect(server.api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    // Characters, as the server counts them: 200 emoji (400 UTF-16 units) and spaces around them are taken.
+    await user.clear(field);
+    const emoji = '🌙'.repeat(OWN_MESSAGE_TEXT_MAX);
+    await user.paste(`  ${emoji} `);
+    expect(screen.getByText('200 / 200')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(add);
+    expect(await screen.findByText(emoji)).toBeInTheDocument();
+    expect(server.api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { message_text: emoji },
+    ]);
+  });
+
+  it('counts a message edited in place too, and does not save one over the limit', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit message "I rest well."' }));
+    const field = screen.getByRole('textbox', { name: 'message "I rest well."' });
+    await user.paste(' and more'.repeat(22));
+    expect(field).toHaveValue(`I rest well.${' and more'.repeat(22)}`);
+    expect(screen.getByText('210 / 200')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Ensure this field has no more than 200 characters.');
+    await user.keyboard('{Enter}');
+    expect(field).toHaveFocus();
+    expect(server.api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.keyboard('{Backspace}'.repeat(10));
+    expect(screen.getByText('200 / 200')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(server.api.calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(toast.success).toHaveBeenCalledWith('Message saved.');
   });
 });

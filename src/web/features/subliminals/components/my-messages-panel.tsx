@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
+import { OWN_MESSAGE_TEXT_MAX } from '@shared/contract/own';
 import { EXPORT_FORMATS } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
@@ -117,6 +118,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
                 value={message.message_text}
                 label={`message "${message.message_text}"`}
                 className="text-sm"
+                max={OWN_MESSAGE_TEXT_MAX}
                 onSave={(text, from) =>
                   change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
                     failureToastId: editToastId(message.id),
@@ -158,6 +160,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}
           placeholder="I am…"
+          max={OWN_MESSAGE_TEXT_MAX}
           onAdd={(text) => change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.')}
         />
       </div>
