@@ -22,11 +22,15 @@ interface Sent {
 }
 
 /** An XMLHttpRequest whose server answers with `answer`, after reporting the upload in two halves. */
-function xhrAnswering(answer: (sent: Sent) => { status: number; body: unknown }) {
+function xhrAnswering(answer: (sent: Sent) => { status: number; body: unknown; retryAfter?: string }) {
   const sent: Sent[] = [];
   class FakeXhr {
     status = 0;
     responseText = '';
+    private retryAfter: string | null = null;
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'retry-after' ? this.retryAfter : null;
+    }
     upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
     onload?: () => void;
     onerror?: () => void;
@@ -50,8 +54,9 @@ function xhrAnswering(answer: (sent: Sent) => { status: number; body: unknown })
         if (this.aborted) return;
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
         this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        const { status, body: answerBody } = answer(call);
+        const { status, body: answerBody, retryAfter = null } = answer(call);
         this.status = status;
+        this.retryAfter = retryAfter;
         this.responseText = JSON.stringify(answerBody);
         this.onload?.();
       }, 5);
@@ -112,6 +117,15 @@ describe('an upload with progress', () => {
       onUploadProgress: () => {},
     });
     await expect(refused).rejects.toMatchObject({ status: 400, fieldErrors: { name: 'This field may not be blank.' } });
+
+    // A limit's answer says how long to wait, for the person to be told (a profile picture's hourly limit).
+    xhrAnswering(() => ({ status: 429, body: { detail: 'Request was throttled.' }, retryAfter: '1412' }));
+    const throttled = apiRequest('/api/user/profile/', {
+      method: 'PUT',
+      body: new FormData(),
+      onUploadProgress: () => {},
+    });
+    await expect(throttled).rejects.toMatchObject({ status: 429, retryAfter: '1412' });
 
     const controller = new AbortController();
     const aborted = apiRequest('/api/admin/things/', {

@@ -286,10 +286,10 @@ function sendWithProgress(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.upload.onload = () => giveUpIn(UPLOAD_ANSWER_MS);
-    // Uploads are not tried again by themselves: their Retry-After is of no use.
+    // Uploads are not tried again by themselves; their Retry-After only tells the person how long to wait.
     xhr.onload = () => {
       settle();
-      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: null });
+      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') });
     };
     xhr.onerror = () => {
       settle();

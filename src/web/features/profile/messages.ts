@@ -19,6 +19,13 @@ export const PROFILE_MESSAGES = {
   uploadTooLarge: `The picture is larger than the ${megabytes(PROFILE_IMAGE.maxUploadBytes)} the server takes.`,
   imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${megabytes(MAX_PICKED_IMAGE_BYTES)}; shown 150 px wide.`,
   imageRemoved: 'Your profile image was removed.',
+  /** A 429 of a save with a picture (30 pictures an hour a person); names alone still save. */
+  imageThrottled: (minutes: number) =>
+    `Too many new pictures in the last hour. ${
+      minutes > 0
+        ? `You can send another in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`
+        : 'Please wait a while and try again'
+    }; your name can be saved without one.`,
   passwordChanged: 'Your password was changed. Your other devices were signed out.',
   /** Signing out everywhere else (docs/product/screens.md#profile). */
   sessionsNone: 'You are signed in only here.',

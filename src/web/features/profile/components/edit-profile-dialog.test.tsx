@@ -243,6 +243,34 @@ describe('edit profile dialog', () => {
   });
 });
 
+describe('edit profile dialog, past the hourly limit of pictures', () => {
+  it('says too many pictures and how long to wait, not that an error occurred, and keeps the picture picked', async () => {
+    vi.mocked(updateProfile)
+      .mockRejectedValueOnce(
+        new ApiError(429, { detail: 'Request was throttled. Expected available in 1412 seconds.' }, '1412'),
+      )
+      .mockRejectedValueOnce(
+        new ApiError(429, { detail: 'Request was throttled. Expected available in 30 seconds.' }, '30'),
+      );
+    const { user } = await openEditor();
+    await user.upload(screen.getByLabelText(/Profile image/), png());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Too many new pictures in the last hour. You can send another in 24 minutes; your name can be saved without one.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(PROFILE_MESSAGES.imageThrottled(1)));
+    expect(PROFILE_MESSAGES.imageThrottled(1)).toContain('in 1 minute;');
+    expect(toast.error).not.toHaveBeenCalledWith('An error occurred, please try again.');
+    expect(vi.mocked(updateProfile).mock.calls.map(([update]) => update.profile_image)).toEqual([
+      expect.any(File),
+      expect.any(File),
+    ]);
+  });
+});
+
 describe('edit profile dialog, on a session signed out from another browser', () => {
   it('says nothing of its own: the session’s end has its one toast and the trip to login', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');

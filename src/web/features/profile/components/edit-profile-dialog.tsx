@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError, endedTheSession } from '@web/lib/api-client';
+import { ApiError, endedTheSession, retryAfterMs } from '@web/lib/api-client';
 import { OFFLINE_MESSAGE, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { sessionStore } from '@web/lib/session';
@@ -127,7 +127,15 @@ export function EditProfileDialog({
       if (error instanceof ApiError && error.status === 413) setImageError(M.uploadTooLarge);
       else if (error instanceof ApiError && error.fieldErrors.profile_image)
         setImageError(error.fieldErrors.profile_image);
-      toastFailure(error, isNetworkFailure(error) ? OFFLINE_MESSAGE : UPDATE_FAILED);
+      toastFailure(
+        error,
+        isNetworkFailure(error)
+          ? OFFLINE_MESSAGE
+          : error instanceof ApiError && error.status === 429
+            ? // Only a picture is limited; the server's words count seconds.
+              M.imageThrottled(Math.ceil(retryAfterMs(error) / 60_000))
+            : UPDATE_FAILED,
+      );
     } finally {
       end();
       setSaving(false);
