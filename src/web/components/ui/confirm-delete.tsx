@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Trash2 } from 'lucide-react';
+import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 
@@ -59,12 +59,24 @@ export function ConfirmDelete({ label, ...text }: ConfirmText & { label: string 
   );
 }
 
-/** The delete button of a row whose asking dialog is one shared by many rows (`ConfirmDeleteDialog`). */
-export function DeleteButton({ label, ...props }: { label: string } & Omit<Parameters<typeof Button>[0], 'children'>) {
+/**
+ * The delete button of a row whose asking dialog is one shared by many rows (`ConfirmDeleteDialog`). Its icon is
+ * drawn by CSS (icon-trash), in the danger colour: a long list has one of these a row.
+ */
+export function DeleteButton({
+  label,
+  className,
+  ...props
+}: { label: string } & Omit<Parameters<typeof Button>[0], 'children'>) {
   return (
-    <Button variant="ghost" size="icon" aria-label={label} title={label} {...props}>
-      <Trash2 aria-hidden className="h-4 w-4 text-danger" />
-    </Button>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label}
+      className={clsx('icon-trash text-danger', className)}
+      {...props}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { clsx } from 'clsx';
-import { Check, Pencil, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
@@ -115,17 +115,16 @@ export function InlineEdit({
       <div className="flex min-w-0 items-center gap-1">
         {/* A long word wraps (or is cut, with `truncate`) inside the row instead of widening it. */}
         <span className={clsx('min-w-0 wrap-anywhere', className)}>{value || placeholder}</span>
+        {/* Its icon is drawn by CSS (icon-pencil): a long list has one of these a row. */}
         <Button
           ref={editButton}
           variant="ghost"
           size="icon"
-          className="shrink-0"
+          className="icon-pencil shrink-0"
           aria-label={`Edit ${label}`}
           title={`Edit ${label}`}
           onClick={open}
-        >
-          <Pencil aria-hidden className="h-4 w-4" />
-        </Button>
+        />
       </div>
     );
   }

@@ -1,4 +1,3 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Button } from './button';
 
 /** The ids with the one at `index` moved by `delta` places. */
@@ -9,7 +8,10 @@ export const moved = (ids: readonly number[], index: number, delta: number) => {
   return next;
 };
 
-/** Up and down for one item of an ordered list (keyboard and screen readers alike; no dragging needed); never submits a form it is in. */
+/**
+ * Up and down for one item of an ordered list (keyboard and screen readers alike; no dragging needed); never submits
+ * a form it is in. Their icons are drawn by CSS (icon-arrow-up/down): a long list has two of these a row.
+ */
 export function MoveButtons({
   index,
   count,
@@ -29,22 +31,20 @@ export function MoveButtons({
         size="icon"
         aria-label={`Move ${label} up`}
         title="Move up"
+        className="icon-arrow-up"
         disabled={index === 0}
         onClick={() => onMove(-1)}
-      >
-        <ArrowUp aria-hidden className="h-4 w-4" />
-      </Button>
+      />
       <Button
         type="button"
         variant="ghost"
         size="icon"
         aria-label={`Move ${label} down`}
         title="Move down"
+        className="icon-arrow-down"
         disabled={index === count - 1}
         onClick={() => onMove(1)}
-      >
-        <ArrowDown aria-hidden className="h-4 w-4" />
-      </Button>
+      />
     </>
   );
 }

@@ -233,6 +233,27 @@ describe('MyMessagesPanel', () => {
     ]);
   });
 
+  it('draws a message row in a few elements, its buttons’ icons in CSS: a thousand rows are a page', async () => {
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    const row = (await screen.findByText('I rest well.')).closest('li')!;
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Edit message "I rest well."',
+      'Move "I rest well." up',
+      'Move "I rest well." down',
+      'Add "I rest well." to playlist',
+      'Delete the message "I rest well."',
+    ]);
+    // Lucide's SVGs were three to six elements a button: twenty-seven a row.
+    expect(row.querySelectorAll('svg')).toHaveLength(0);
+    expect(row.querySelectorAll('*').length).toBeLessThanOrEqual(8);
+  });
+
   it('says a name is one the person has already, whatever its case, and keeps the text typed', async () => {
     const user = userEvent.setup();
     const server = ownServer();

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Plus } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
 import { OWN_MESSAGE_TEXT_MAX } from '@shared/contract/own';
@@ -138,14 +138,14 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
                     ).catch(() => undefined)
                   }
                 />
+                {/* Its icon is drawn by CSS (icon-plus): a long list has one of these a row. */}
                 <Button
                   size="sm"
                   variant="ghost"
+                  className="icon-plus"
                   onClick={() => onAddMessage({ ...message, source: 'own' })}
                   aria-label={`Add "${message.message_text}" to playlist`}
-                >
-                  <Plus aria-hidden className="h-4 w-4" />
-                </Button>
+                />
                 <DeleteButton
                   label={`Delete the message "${message.message_text}"`}
                   onClick={() => onDeleteMessage(message, category.id)}

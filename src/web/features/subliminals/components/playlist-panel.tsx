@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Trash2, X } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import type { PlaylistItem } from '../lib/player-storage';
 
@@ -30,11 +30,9 @@ const PlaylistRow = memo(function PlaylistRow({
       <button
         type="button"
         onClick={() => onRemove(item)}
-        className="shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
+        className="icon-x flex shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
         aria-label={`Remove “${item.message_text}” from playlist`}
-      >
-        <X aria-hidden className="h-4 w-4" />
-      </button>
+      />
     </li>
   );
 });
