@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { roomForCorner } from './bottom-chrome';
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { roomForCorner, useBesideCorner } from './bottom-chrome';
 
 describe('roomForCorner', () => {
   it('ends a bar spanning its parent a gap before the corner’s window', () => {
@@ -15,5 +16,27 @@ describe('roomForCorner', () => {
 
   it('rounds a fractional edge up, so the gap is never less than 12 px', () => {
     expect(roomForCorner(1000.4, 900)).toBe(113);
+  });
+});
+
+describe('useBesideCorner', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.documentElement.removeAttribute('style');
+  });
+
+  it('with no corner window, neither lays the page out nor restyles it: it measures nothing and leaves the root alone', () => {
+    const parent = document.createElement('div');
+    const bar = document.createElement('div');
+    parent.append(bar);
+    document.body.append(parent);
+    const measured = vi.spyOn(parent, 'getBoundingClientRect');
+    const setProperty = vi.spyOn(document.documentElement.style, 'setProperty');
+    const { unmount } = renderHook(() => useBesideCorner({ current: bar }));
+    unmount();
+    expect(measured).not.toHaveBeenCalled();
+    // 0 px is what every use falls back to: setting it would restyle every element of the page.
+    expect(setProperty).not.toHaveBeenCalled();
+    parent.remove();
   });
 });

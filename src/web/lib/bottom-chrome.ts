@@ -29,14 +29,23 @@ let wide: MediaQueryList | undefined;
 let cornerNode: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * Sets a variable on the document only when its value changes (unset counts as 0px, every use's fallback): a
+ * change of a variable on the root styles the whole page again, a second or more at a phone's speed on a page
+ * of thousands of elements (the player with its own messages: bench/player.mjs).
+ */
+function setRootVariable(name: string, value: string) {
+  const style = document.documentElement.style;
+  if ((style.getPropertyValue(name) || '0px') !== value) style.setProperty(name, value);
+}
+
 function publish() {
   const gap = wide?.matches ? BOTTOM_GAP_PX : 0;
   const corner = heights.corner > 0 ? heights.corner + gap : 0;
-  const style = document.documentElement.style;
-  style.setProperty('--portal-bottom-chrome', `${heights.miniPlayer + corner}px`);
-  style.setProperty('--portal-mini-player', `${heights.miniPlayer}px`);
-  style.setProperty('--portal-corner-space', `${corner}px`);
-  style.setProperty('--portal-corner-bottom', `${heights.miniPlayer + gap}px`);
+  setRootVariable('--portal-bottom-chrome', `${heights.miniPlayer + corner}px`);
+  setRootVariable('--portal-mini-player', `${heights.miniPlayer}px`);
+  setRootVariable('--portal-corner-space', `${corner}px`);
+  setRootVariable('--portal-corner-bottom', `${heights.miniPlayer + gap}px`);
   for (const listener of listeners) listener();
 }
 
@@ -89,8 +98,10 @@ export function useBesideCorner(element: RefObject<HTMLElement | null>): void {
     const desk = window.matchMedia(DESK);
     const place = () => {
       const cornerLeft = desk.matches && cornerNode ? cornerNode.getBoundingClientRect().left : null;
-      const room = roomForCorner(parent.getBoundingClientRect().right, cornerLeft);
-      document.documentElement.style.setProperty('--portal-beside-corner', `${room}px`);
+      // Without the corner's window nothing is measured: measuring here, as the page first renders, laid out
+      // the whole new page in this effect, before its first frame did so again.
+      const room = cornerLeft === null ? 0 : roomForCorner(parent.getBoundingClientRect().right, cornerLeft);
+      setRootVariable('--portal-beside-corner', `${room}px`);
     };
     place();
     listeners.add(place);
@@ -101,7 +112,7 @@ export function useBesideCorner(element: RefObject<HTMLElement | null>): void {
       listeners.delete(place);
       window.removeEventListener('resize', place);
       observer?.disconnect();
-      document.documentElement.style.setProperty('--portal-beside-corner', '0px');
+      setRootVariable('--portal-beside-corner', '0px');
     };
   }, [element]);
 }
