@@ -177,6 +177,36 @@ describe('SubliminalsPlayer', () => {
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
+  it('starts with settings as they are, writing nothing again, and snaps a number still in its field', async () => {
+    const shown = vi.spyOn(floatingSession, 'show');
+    localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved to your account'));
+    const written = vi.spyOn(Storage.prototype, 'setItem');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(screen.getByTestId('flash-overlay')).toBeInTheDocument();
+    // The screen is given its playlist and settings once, not again with the page's render that follows.
+    expect(shown).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(written.mock.calls.filter(([key]) => key === PLAYER_STORAGE_KEYS.settings)).toEqual([]);
+    expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1);
+    act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
+
+    // 1234 typed and Start pressed at once: it plays, and is kept, as 1000, the step under it.
+    await user.type(screen.getByLabelText('Display interval (ms)'), '1234', {
+      initialSelectionStart: 0,
+      initialSelectionEnd: 4,
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(screen.getByLabelText('Display interval (ms)')).toHaveValue(1000);
+    expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.settings)!)).toMatchObject({ displayInterval: 1000 });
+    written.mockRestore();
+    shown.mockRestore();
+    act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
+  });
+
   it('goes on in its corner on another portal page, and the page finds it running when the person comes back', async () => {
     localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
     const user = userEvent.setup();

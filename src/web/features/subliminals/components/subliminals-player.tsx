@@ -22,6 +22,7 @@ import {
   loadPlaylist,
   loadSettings,
   noticeAccepted,
+  sameSettings,
   savePlaylist,
   saveSettings,
   type PlayerSettings,
@@ -168,22 +169,34 @@ export function SubliminalsPlayer() {
     setSettings(savedSettings);
   }, []);
 
+  // What the session screen was given last, so it is not given the same again (as the page's render with the
+  // session running followed Start, a second render of the whole screen while it opened).
+  const onScreen = useRef<readonly unknown[] | null>(null);
+  const showScreen = (shownPlaylist: readonly PlaylistItem[], shownSettings: PlayerSettings) => {
+    const shown = [shownPlaylist, shownSettings, categories.data];
+    if (onScreen.current?.every((part, i) => part === shown[i])) return;
+    onScreen.current = shown;
+    floatingSession.show(sessionScreen(shownPlaylist, shownSettings, startButton, categories.data));
+  };
   // While it runs, the screen follows the playlist and settings changed here; with no message left
   // (Clear all, the last one removed) the session stops, as nothing would flash.
   useEffect(() => {
-    if (!playing) return;
-    if (playlist.length === 0) floatingSession.end();
-    else floatingSession.show(sessionScreen(playlist, settings, startButton, categories.data));
-  }, [playing, playlist, settings, categories.data]);
+    if (!playing) onScreen.current = null;
+    else if (playlist.length === 0) floatingSession.end();
+    else showScreen(playlist, settings);
+  });
 
   const empty = playlist.length === 0;
   const start = () => {
     // Unavailable, and says why beside it (docs/decisions/058-start-says-why-it-is-unavailable.md).
     if (empty) return;
     const clamped = clampSettings(settings);
-    setSettings(clamped);
+    // Snapped to their steps only when a number typed is still in its field: settings set again unchanged rendered
+    // the settings, and wrote them to this device, again as the session opened.
+    const changed = !sameSettings(clamped, storedSettings);
+    if (changed) setSettings(clamped);
     if (!noticeAccepted() || prefersReducedMotion()) setAsking(true);
-    else floatingSession.show(sessionScreen(playlist, clamped, startButton, categories.data));
+    else showScreen(playlist, changed ? clamped : settings);
   };
 
   return (
@@ -285,7 +298,7 @@ export function SubliminalsPlayer() {
         onAccept={() => {
           acceptNotice();
           setAsking(false);
-          floatingSession.show(sessionScreen(playlist, settings, startButton, categories.data));
+          showScreen(playlist, settings);
         }}
       />
       <Dialog open={again !== null} onOpenChange={(open) => !open && setAgain(null)}>

@@ -79,6 +79,14 @@ export function clampSettings(input: Partial<Record<keyof PlayerSettings, unknow
   };
 }
 
+/** Whether two settings are the same settings (the theme compared as `sameTheme` does). */
+export const sameSettings = (a: PlayerSettings, b: PlayerSettings): boolean =>
+  a.flashSpeed === b.flashSpeed &&
+  a.displayInterval === b.displayInterval &&
+  a.messageColor === b.messageColor &&
+  a.fontSize === b.fontSize &&
+  sameTheme(a, b);
+
 function readJson(key: string): unknown {
   try {
     const text = localStorage.getItem(key);
