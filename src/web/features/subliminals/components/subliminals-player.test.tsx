@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -15,6 +17,7 @@ import {
   renderRoutes,
   renderWithProviders,
 } from '@web/test/render';
+import { playerQuery } from '../api/player';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
 
@@ -326,6 +329,61 @@ describe('the player in the account', () => {
     // One more still fits.
     await user.click(screen.getByRole('button', { name: 'Add Focus to playlist' }));
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(1000)');
+  });
+
+  it('opens with what the account holds when its route brought it, rendering the playlist once and asking once', async () => {
+    server.state = {
+      playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],
+      settings: { ...DEFAULT_SETTINGS, fontSize: 36 },
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    // This device still holds an older playlist.
+    localStorage.setItem(
+      PLAYER_STORAGE_KEYS.playlist,
+      JSON.stringify([{ id: 21, message_text: 'One thing at a time.', source: 'library' }]),
+    );
+    let firstRender: string[] = [];
+    /** What the player's first render showed in the playlist, read as it is committed. */
+    function FirstRender() {
+      useLayoutEffect(() => {
+        firstRender = screen.queryAllByRole('button', { name: /from playlist$/ }).map((button) => button.ariaLabel!);
+      }, []);
+      return null;
+    }
+    /** As the app's route does (app/page-data.ts): the page renders once the account's player has come. */
+    function RouteWithItsData() {
+      const player = useQuery(playerQuery());
+      return player.isSuccess ? (
+        <>
+          <SubliminalsPlayer />
+          <FirstRender />
+        </>
+      ) : null;
+    }
+    renderWithProviders(<RouteWithItsData />);
+    const row = (await screen.findByText('Written on my phone.')).closest('li');
+    expect(firstRender).toEqual(['Remove “Written on my phone.” from playlist']);
+    expect(screen.getByText(/^Font size: 36 px/)).toBeInTheDocument();
+    expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
+    // The account's answer was the route's, not asked for again, and changed nothing shown: the row is the same.
+    expect(api.calls.filter(({ method, path }) => method === 'GET' && path === API.player)).toHaveLength(1);
+    expect(row).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(0);
+  });
+
+  it("keeps the rows this device shows when the account's answer holds the same playlist", async () => {
+    const playlist = [{ message_text: 'Written on my phone.', source: 'own' as const, message_id: 5 }];
+    server.state = { playlist, settings: DEFAULT_SETTINGS, updated_at: '2026-11-20T08:00:00.000Z' };
+    localStorage.setItem(
+      PLAYER_STORAGE_KEYS.playlist,
+      JSON.stringify([{ id: 5, message_text: 'Written on my phone.', source: 'own' }]),
+    );
+    renderPlayer();
+    const row = screen.getByText('Written on my phone.').closest('li');
+    expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
+    // New copies of the same messages would have built every row of a thousand anew.
+    expect(row).toBeInTheDocument();
   });
 
   it('starts from what was saved on another device', async () => {

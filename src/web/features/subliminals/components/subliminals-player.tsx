@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { clsx } from 'clsx';
 import { toast } from 'sonner';
@@ -15,12 +15,10 @@ import { toastFailure } from '@web/lib/change';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
 import { messageCategoriesQuery } from '../api/message-categories';
-import { describeSync, usePlayerSync } from '../hooks/use-player-sync';
+import { describeSync, openingPlayer, usePlayerSync } from '../hooks/use-player-sync';
 import {
   acceptNotice,
   clampSettings,
-  loadPlaylist,
-  loadSettings,
   noticeAccepted,
   sameSettings,
   savePlaylist,
@@ -85,8 +83,11 @@ const sessionScreen = (
 
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
-  const [playlist, setPlaylist] = useState<PlaylistItem[]>(loadPlaylist);
-  const [storedSettings, setSettings] = useState<PlayerSettings>(loadSettings);
+  const queryClient = useQueryClient();
+  // What the account holds when the route has it already, else this device's copy (usePlayerSync).
+  const [opening] = useState(() => openingPlayer(queryClient));
+  const [playlist, setPlaylist] = useState<PlaylistItem[]>(opening.playlist);
+  const [storedSettings, setSettings] = useState<PlayerSettings>(opening.settings);
   // The session screen lives with the portal's layout, so a session in a corner goes on on other pages
   // (and is still running when the person comes back here).
   const playing = useFloatingSession() !== null;

@@ -1,10 +1,14 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, endedTheSession } from '@web/lib/change';
+import { accountPlayer, answerAtOpening } from '../api/player';
 import {
   clampSettings,
+  loadPlaylist,
+  loadSettings,
   markUnsyncedChange,
   playlistFromServer,
   playlistToServer,
@@ -31,6 +35,9 @@ const toServer = (playlist: readonly PlaylistItem[], settings: PlayerSettings): 
   settings,
 });
 
+const asJson = ({ playlist, settings }: { playlist: readonly PlaylistItem[]; settings: PlayerSettings }) =>
+  JSON.stringify(toServer(playlist, clampSettings(settings)));
+
 const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: PlayerSettings } => ({
   playlist: playlistFromServer(state.playlist),
   settings: clampSettings(state.settings),
@@ -38,6 +45,22 @@ const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: P
 
 /** Unreachable (fetch failed) or failing on its side: the change is kept and tried again. */
 const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+
+/**
+ * Whether the account's player replaces what this device shows as the page opens: unless it holds none, or this
+ * device holds a change made over that very save that could not be sent (it is saved over it instead).
+ */
+const opensWith = (server: PlayerState) => server.updated_at !== null && unsyncedChangeOver() !== server.updated_at;
+
+/**
+ * What the player shows in its first render: what the account holds when the route's answer is in already (then the
+ * account's answer changes nothing and the thousand rows of a full playlist are rendered once), else this device's
+ * copy until the answer comes.
+ */
+export function openingPlayer(queryClient: QueryClient): { playlist: PlaylistItem[]; settings: PlayerSettings } {
+  const server = answerAtOpening(queryClient);
+  return server && opensWith(server) ? fromServer(server) : { playlist: loadPlaylist(), settings: loadSettings() };
+}
 
 /**
  * Loads the account's player once (`apply`) and saves each change; `held` hears the settings the
@@ -49,6 +72,7 @@ export function usePlayerSync(
   apply: (playlist: PlaylistItem[], settings: PlayerSettings) => void,
   held?: (settings: PlayerSettings) => void,
 ): SyncState {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<SyncState>({ status: 'loading' });
   /** What the server holds, as JSON: a change is saved only when it differs. */
   const saved = useRef<string | undefined>(undefined);
@@ -58,29 +82,35 @@ export function usePlayerSync(
   const [retry, setRetry] = useState(0);
   const applyRef = useRef(apply);
   const heldRef = useRef(held);
-  const local = JSON.stringify(toServer(playlist, clampSettings(settings)));
-  /** What the page started from, and what it shows now: they differ once changed while loading. */
-  const opened = useRef(local);
-  const shown = useRef(local);
+  /**
+   * What the page started from, and what it shows now: they differ once changed while loading. Written as JSON only
+   * when the account's answer comes, not at every render: a full playlist is a hundred kilobytes of it.
+   */
+  const opened = useRef({ playlist, settings });
+  const shown = useRef({ playlist, settings });
   useEffect(() => {
     applyRef.current = apply;
     heldRef.current = held;
-    shown.current = local;
+    shown.current = { playlist, settings };
   });
 
   useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<PlayerState>(API.player, { signal: controller.signal }).then(
+    let left = false;
+    accountPlayer(queryClient).then(
       (server) =>
         // A transition: the player's re-render with what the account holds is done in slices, not
         // one long task while the page is still starting.
         startTransition(() => {
+          if (left) return;
           if (server.updated_at !== null) {
             const held = fromServer(server);
             saved.current = JSON.stringify(toServer(held.playlist, held.settings));
+            const now = asJson(shown.current);
             // Otherwise what is shown differs from saved.current, and is saved once ready.
-            const changedHere = unsyncedChangeOver() === server.updated_at || shown.current !== opened.current;
-            if (!changedHere) applyRef.current(held.playlist, held.settings);
+            const changedHere = !opensWith(server) || now !== asJson(opened.current);
+            // Shown already (the page opened with it, or this device held the same): new copies of the same
+            // messages would only render every row again.
+            if (!changedHere && now !== saved.current) applyRef.current(held.playlist, held.settings);
             heldRef.current?.(held.settings);
           }
           known.current = server.updated_at ?? '';
@@ -90,13 +120,15 @@ export function usePlayerSync(
         }),
       (error: unknown) => {
         // A session ended meanwhile has said so already, on its way to login.
-        if (controller.signal.aborted || endedTheSession(error)) return;
+        if (left || endedTheSession(error)) return;
         setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
         setReady(true);
       },
     );
-    return () => controller.abort();
-  }, []);
+    return () => {
+      left = true;
+    };
+  }, [queryClient]);
 
   /** The change waiting for its moment to be saved, if any. */
   const pending = useRef<{ body: PlayerWrite; json: string } | null>(null);
