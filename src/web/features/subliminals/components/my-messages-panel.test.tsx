@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import { API, fillPath } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
-import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
+import { MyMessagesPanel, OWN_EMPTY, OWN_ROWS_SHOWN } from './my-messages-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -252,6 +252,53 @@ describe('MyMessagesPanel', () => {
     // Lucide's SVGs were three to six elements a button: twenty-seven a row.
     expect(row.querySelectorAll('svg')).toHaveLength(0);
     expect(row.querySelectorAll('*').length).toBeLessThanOrEqual(8);
+  });
+
+  /** One category (id 1) of `count` messages, "Message 1." on, in the panel. */
+  async function longCategory(count: number) {
+    const server = ownServer(100);
+    server.categories.push({
+      id: 1,
+      name: 'Long',
+      messages: Array.from({ length: count }, (_, i) => ({ id: 1000 + i, message_text: `Message ${i + 1}.` })),
+    });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    await screen.findByText('Message 1.');
+    return server;
+  }
+  const row = (text: string) => screen.getByText(text).closest('li')!;
+
+  it(`shows a long category's first ${OWN_ROWS_SHOWN} messages; one moved among the others unfolds them`, async () => {
+    const user = userEvent.setup();
+    const server = await longCategory(OWN_ROWS_SHOWN + 2);
+    const last = `Message ${OWN_ROWS_SHOWN}.`;
+    expect(row(last)).not.toHaveAttribute('hidden');
+    // The others are in the page (the browser's find finds them) but folded away, out of reach.
+    expect(row(`Message ${OWN_ROWS_SHOWN + 1}.`)).toHaveAttribute('hidden', 'until-found');
+    expect(screen.queryByRole('button', { name: `Edit message "Message ${OWN_ROWS_SHOWN + 2}."` })).toBeNull();
+    // The last one shown, moved down, goes among them: they unfold, and its button keeps the focus.
+    const down = screen.getByRole('button', { name: `Move "${last}" down` });
+    await user.click(down);
+    expect(row(`Message ${OWN_ROWS_SHOWN + 1}.`)).not.toHaveAttribute('hidden');
+    expect(screen.queryByRole('button', { name: /^Show the other/ })).toBeNull();
+    await waitFor(() => expect(server.api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(down).toHaveFocus();
+  });
+
+  it('shows the others of a long category when asked, or when a message is added to it', async () => {
+    const user = userEvent.setup();
+    await longCategory(OWN_ROWS_SHOWN + 2);
+    await user.click(screen.getByRole('button', { name: 'Show the other 2 messages' }));
+    expect(screen.getByRole('button', { name: `Edit message "Message ${OWN_ROWS_SHOWN + 1}."` })).toHaveFocus();
+    expect(row(`Message ${OWN_ROWS_SHOWN + 2}.`)).not.toHaveAttribute('hidden');
+    cleanup();
+
+    await longCategory(OWN_ROWS_SHOWN + 2);
+    await user.type(screen.getByLabelText('New message in Long'), 'I come last.');
+    await user.click(screen.getByRole('button', { name: 'Add the message to Long' }));
+    // It comes last, and is shown there, not folded away with the others.
+    expect(await screen.findByText('I come last.')).toBeInTheDocument();
+    await waitFor(() => expect(row('I come last.')).not.toHaveAttribute('hidden'));
   });
 
   it('says a name is one the person has already, whatever its case, and keeps the text typed', async () => {

@@ -9,6 +9,7 @@ import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete, ConfirmDeleteDialog, DeleteButton } from '@web/components/ui/confirm-delete';
+import { ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
@@ -28,6 +29,75 @@ const editToastId = (messageId: number) => `own-message-edit:${messageId}`;
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
+
+/** An own category shows this many messages; "Show the other …" the rest (components/ui/folded-rows.tsx). */
+export const OWN_ROWS_SHOWN = 20;
+
+/**
+ * One message of one's own: edit, move, add to the playlist, delete (asked in the panel's one dialog). Rendered again
+ * only when its own props change: its category's card is rendered again when the playlist takes or drops the whole
+ * category, and a hundred rows with it took a phone a tenth of a second.
+ */
+const OwnMessageRow = memo(function OwnMessageRow({
+  message,
+  categoryId,
+  index,
+  count,
+  folded,
+  change,
+  onMove,
+  onAddMessage,
+  onDelete,
+}: {
+  message: OwnMessage;
+  categoryId: number;
+  /** Its place in its category of `count` messages. */
+  index: number;
+  count: number;
+  folded: boolean;
+  change: Change;
+  onMove(index: number, delta: number): void;
+  onAddMessage(item: PlaylistItem): void;
+  onDelete(message: OwnMessage, categoryId: number): void;
+}) {
+  const foldRef = useFold(folded);
+  return (
+    <li ref={foldRef} className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap @max-sm:flex-wrap">
+      <InlineEdit
+        value={message.message_text}
+        label={`message "${message.message_text}"`}
+        className="text-sm"
+        max={OWN_MESSAGE_TEXT_MAX}
+        onSave={(text, from) =>
+          change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
+            failureToastId: editToastId(message.id),
+          })
+        }
+        // A refusal (changed meanwhile, decision 062) goes with the edit it refused: saved or given up.
+        onCancel={() => toast.dismiss(editToastId(message.id))}
+      />
+      <div className="ml-auto flex shrink-0 items-center">
+        <MoveButtons
+          index={index}
+          count={count}
+          label={`"${message.message_text}"`}
+          onMove={(delta) => onMove(index, delta)}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          className="icon-plus"
+          onClick={() => onAddMessage({ ...message, source: 'own' })}
+          aria-label={`Add "${message.message_text}" to playlist`}
+        />
+        <DeleteButton
+          label={`Delete the message "${message.message_text}"`}
+          onClick={() => onDelete(message, categoryId)}
+        />
+      </div>
+    </li>
+  );
+});
 
 /**
  * One category of one's own with its messages; rendered again only when its own props change, so a change of the
@@ -57,7 +127,21 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   /** Asks, in the panel's one dialog, whether to delete this message. */
   onDeleteMessage(message: OwnMessage, categoryId: number): void;
 }) {
-  const messageIds = category.messages.map((message) => message.id);
+  const fold = useFoldedRows(category.messages.length, OWN_ROWS_SHOWN);
+  // The same function while the category is the same, so its rows are not rendered again with the card (when the
+  // playlist takes or drops the whole category).
+  const { unfoldAt } = fold;
+  const move = useCallback(
+    (index: number, delta: number) => {
+      // A message moved among the folded ones is shown there, and keeps the focus of its button.
+      unfoldAt(index + delta);
+      const ids = category.messages.map((message) => message.id);
+      void change(() => api.ownMessagesCalls.reorderMessages(category.id, moved(ids, index, delta))).catch(
+        () => undefined,
+      );
+    },
+    [change, category, unfoldAt],
+  );
   return (
     <li className="rounded-2xl border border-line bg-surface-raised p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -105,63 +189,36 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           />
         </div>
       </div>
-      {category.messages.length > 0 ? (
-        // In a narrow list (a phone, or the two columns of a small laptop) a message too long to sit beside its
-        // buttons takes the row, the buttons going under it: beside them it was squeezed to a word a line.
-        <ul className="@container mt-2 divide-y divide-line">
-          {category.messages.map((message, i) => (
-            <li
-              key={message.id}
-              className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap @max-sm:flex-wrap"
-            >
-              <InlineEdit
-                value={message.message_text}
-                label={`message "${message.message_text}"`}
-                className="text-sm"
-                max={OWN_MESSAGE_TEXT_MAX}
-                onSave={(text, from) =>
-                  change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
-                    failureToastId: editToastId(message.id),
-                  })
-                }
-                // A refusal (changed meanwhile, decision 062) goes with the edit it refused: saved or given up.
-                onCancel={() => toast.dismiss(editToastId(message.id))}
-              />
-              <div className="ml-auto flex shrink-0 items-center">
-                <MoveButtons
-                  index={i}
-                  count={messageIds.length}
-                  label={`"${message.message_text}"`}
-                  onMove={(delta) =>
-                    void change(() =>
-                      api.ownMessagesCalls.reorderMessages(category.id, moved(messageIds, i, delta)),
-                    ).catch(() => undefined)
-                  }
-                />
-                {/* Its icon is drawn by CSS (icon-plus): a long list has one of these a row. */}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="icon-plus"
-                  onClick={() => onAddMessage({ ...message, source: 'own' })}
-                  aria-label={`Add "${message.message_text}" to playlist`}
-                />
-                <DeleteButton
-                  label={`Delete the message "${message.message_text}"`}
-                  onClick={() => onDeleteMessage(message, category.id)}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* In a narrow list (a phone, or the two columns of a small laptop) a message too long to sit beside its
+          buttons takes the row, the buttons going under it: beside them it was squeezed to a word a line. */}
+      <ul {...fold.list} className="@container mt-2 divide-y divide-line empty:hidden">
+        {category.messages.map((message, i) => (
+          <OwnMessageRow
+            key={message.id}
+            message={message}
+            index={i}
+            count={category.messages.length}
+            folded={fold.isFolded(i)}
+            change={change}
+            onMove={move}
+            onAddMessage={onAddMessage}
+            categoryId={category.id}
+            onDelete={onDeleteMessage}
+          />
+        ))}
+      </ul>
+      <ShowFoldedRows folded={fold.folded} what="messages" onShow={fold.unfold} />
       <div className="mt-3">
         <AddForm
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}
           placeholder="I am…"
           max={OWN_MESSAGE_TEXT_MAX}
-          onAdd={(text) => change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.')}
+          onAdd={async (text) => {
+            await change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.');
+            // It comes last: shown, not folded away under the others.
+            fold.unfold();
+          }}
         />
       </div>
     </li>

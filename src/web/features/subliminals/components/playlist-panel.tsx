@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
 import type { PlaylistItem } from '../lib/player-storage';
 
 /**
@@ -19,13 +20,19 @@ const keyOf = (item: PlaylistItem) => {
 /** One message of the playlist: rendered again only when it or its Remove changes, not when another one does. */
 const PlaylistRow = memo(function PlaylistRow({
   item,
+  folded,
   onRemove,
 }: {
   item: PlaylistItem;
+  folded: boolean;
   onRemove(item: PlaylistItem): void;
 }) {
+  const foldRef = useFold(folded);
   return (
-    <li className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5">
+    <li
+      ref={foldRef}
+      className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5"
+    >
       <span className="min-w-0 wrap-anywhere">{item.message_text}</span>
       <button
         type="button"
@@ -36,6 +43,9 @@ const PlaylistRow = memo(function PlaylistRow({
     </li>
   );
 });
+
+/** The playlist shows this many messages; "Show the other …" the rest (components/ui/folded-rows.tsx). */
+export const PLAYLIST_ROWS_SHOWN = 50;
 
 /** The playlist; a change of the player's settings does not render it again. */
 export const PlaylistPanel = memo(function PlaylistPanel({
@@ -48,6 +58,7 @@ export const PlaylistPanel = memo(function PlaylistPanel({
   onRemove(item: PlaylistItem): void;
   onClear(): void;
 }) {
+  const fold = useFoldedRows(playlist.length, PLAYLIST_ROWS_SHOWN);
   // The same item twice in one list (never made by the player, which copies what it adds) still gets two keys.
   const seen = new Set<PlaylistItem>();
   return (
@@ -63,13 +74,17 @@ export const PlaylistPanel = memo(function PlaylistPanel({
       {playlist.length === 0 ? (
         <p className="mt-3 text-sm text-fg-muted">Your playlist is empty. Add a category to begin.</p>
       ) : (
-        <ol className="mt-3 flex max-h-80 flex-col gap-1 overflow-y-auto pr-1 text-sm">
-          {playlist.map((item, index) => {
-            const key = seen.has(item) ? `${keyOf(item)}@${index}` : String(keyOf(item));
-            seen.add(item);
-            return <PlaylistRow key={key} item={item} onRemove={onRemove} />;
-          })}
-        </ol>
+        <div className="mt-3 max-h-80 overflow-y-auto pr-1">
+          {/* Rows apart by margins, not a flex gap: a folded row takes none (styles.css). */}
+          <ol {...fold.list} className="space-y-1 text-sm">
+            {playlist.map((item, index) => {
+              const key = seen.has(item) ? `${keyOf(item)}@${index}` : String(keyOf(item));
+              seen.add(item);
+              return <PlaylistRow key={key} item={item} folded={fold.isFolded(index)} onRemove={onRemove} />;
+            })}
+          </ol>
+          <ShowFoldedRows folded={fold.folded} what="messages" onShow={fold.unfold} />
+        </div>
       )}
     </section>
   );
