@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
+import { API } from '@shared/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 
@@ -316,5 +317,111 @@ describe('proxies, connections and transport security', () => {
     } finally {
       await Promise.all([production.close(), development.close(), off.close()]);
     }
+  });
+});
+
+describe('Expect: 100-continue', () => {
+  let t: TestApp;
+  let port: number;
+  let bob: SignedInUser;
+  beforeAll(async () => {
+    ({ t, port } = await listening({}));
+    bob = await signedInUser(t.ctx);
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Sends a request's head with `Expect: 100-continue` and its body only once the server says `100 Continue`, as
+   * curl and browsers' fetch would; resolves with all the server wrote once it closes the connection.
+   */
+  const expecting = (method: string, path: string, headers: Record<string, string>, body: Uint8Array) =>
+    new Promise<{ text: string; bodySent: boolean }>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      let bodySent = false;
+      const head = Object.entries({
+        host: 'innerwave.test',
+        connection: 'close',
+        expect: '100-continue',
+        'content-length': String(body.length),
+        ...headers,
+      })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1');
+        if (!bodySent && text.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) {
+          bodySent = true;
+          socket.write(body);
+        }
+      });
+      socket.on('close', () => resolve({ text, bodySent }));
+    });
+  const statuses = (text: string) => [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]));
+  const multipart = (fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) => {
+    const boundary = 'expect-continue-boundary';
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    const chunks: Uint8Array[] = parts.map((part) => Buffer.from(part));
+    if (file)
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="audio_file"; filename="${file.name}"\r\ncontent-type: audio/wav\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };
+  };
+
+  it('answers an upload refused before its body without 100 Continue, so no body is sent for nothing', async () => {
+    const form = multipart({ first_name: 'Bob', last_name: 'Cat' });
+    // A stranger: 401 at once.
+    const anonymous = await expecting('PUT', API.profileUpdate, { 'content-type': form.type }, form.body);
+    expect([statuses(anonymous.text), anonymous.bodySent]).toEqual([[401], false]);
+    // Below the plan of a voice upload: 403, the upload unread.
+    const voice = multipart({ text: 'I am calm.' }, { name: 'take.wav', bytes: Buffer.alloc(64 * 1024) });
+    const basic = await expecting(
+      'POST',
+      API.myVoice,
+      { 'content-type': voice.type, authorization: bob.headers.authorization },
+      voice.body,
+    );
+    expect([statuses(basic.text), basic.bodySent]).toEqual([[403], false]);
+    // Signed in: told to go on, then answered.
+    const signedIn = await expecting(
+      'PUT',
+      API.profileUpdate,
+      { 'content-type': form.type, authorization: bob.headers.authorization },
+      form.body,
+    );
+    expect([statuses(signedIn.text), signedIn.bodySent]).toEqual([[100, 200], true]);
+  });
+
+  it('answers a JSON call refused before its body, or past its limit by Content-Length, without 100 Continue', async () => {
+    const json = Buffer.from(JSON.stringify({ name: 'Evenings' }));
+    const anonymous = await expecting('POST', API.myCategories, { 'content-type': 'application/json' }, json);
+    expect([statuses(anonymous.text), anonymous.bodySent]).toEqual([[401], false]);
+    const big = Buffer.alloc(2 * 1024 * 1024, 0x20);
+    const tooLarge = await expecting(
+      'POST',
+      API.myCategories,
+      { 'content-type': 'application/json', authorization: bob.headers.authorization },
+      big,
+    );
+    expect([statuses(tooLarge.text), tooLarge.bodySent]).toEqual([[413], false]);
+    // Everything else goes on as before: 100, then the answer.
+    const created = await expecting(
+      'POST',
+      API.myCategories,
+      { 'content-type': 'application/json', authorization: bob.headers.authorization },
+      json,
+    );
+    expect([statuses(created.text), created.bodySent]).toEqual([[100, 201], true]);
+    const health = await expecting('GET', API.health, {}, Buffer.alloc(0));
+    expect(statuses(health.text)).toEqual([100, 200]);
   });
 });

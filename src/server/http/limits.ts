@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { API } from '@shared/contract';
@@ -164,17 +164,49 @@ async function registerLoadShedding(
   });
 }
 
+/**
+ * `100 Continue` for a body Fastify reads (JSON, the webhook's) once every onRequest hook has passed, unless its
+ * Content-Length is past the route's limit, which the parser then answers 413 unread. An upload's multipart
+ * body is read by its handler, which says go on as it starts (src/server/media/form-data.ts), after its own checks.
+ */
+function registerContinue(app: FastifyInstance): void {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (!isUpload(request) && !(declared > request.routeOptions.bodyLimit)) continueBody(request);
+    done(null, payload);
+  });
+}
+
 export async function registerRequestLimits(app: FastifyInstance, config: Config, database: Database): Promise<void> {
   registerBodyDeadline(app, config.http);
+  registerContinue(app);
   await registerLoadShedding(app, database, config.overload);
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+const AWAITS_CONTINUE = Symbol('awaitsContinue');
+/** A request whose client waits for `100 Continue` before its body, with the response to write it on. */
+type ExpectingRequest = IncomingMessage & { [AWAITS_CONTINUE]?: ServerResponse };
+
+/**
+ * Tells a client that sent `Expect: 100-continue` to send its body (`100 Continue`), once: called when the body is
+ * about to be read, after everything that needs none has passed (authentication, load shedding, rate limits, the
+ * Content-Length bound of a JSON body, an upload route's plan). A request answered before, 401 or 413 say, never
+ * gets it, so its client sends no body for nothing, and Node closes the connection after the answer.
+ */
+export function continueBody(request: FastifyRequest): void {
+  const raw = request.raw as ExpectingRequest;
+  const response = raw[AWAITS_CONTINUE];
+  if (!response) return;
+  raw[AWAITS_CONTINUE] = undefined;
+  if (!response.headersSent && !response.writableEnded) response.writeContinue();
+}
+
 /** Fastify's server options for the limits above. */
 export function serverLimitOptions(settings: Config['http']) {
-  const serverFactory: FastifyServerFactory = (handler) =>
-    createServer(
+  const serverFactory: FastifyServerFactory = (handler) => {
+    const server = createServer(
       {
         // Bodies are bounded per request kind by registerBodyDeadline; Node's own request timeout would
         // cut large uploads at a fixed time.
@@ -185,6 +217,14 @@ export function serverLimitOptions(settings: Config['http']) {
       },
       handler,
     );
+    // With a listener, Node no longer answers `Expect: 100-continue` itself: the app says go on once the
+    // request has passed what needs no body (continueBody).
+    server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+      (request as ExpectingRequest)[AWAITS_CONTINUE] = response;
+      handler(request, response);
+    });
+    return server;
+  };
   return {
     serverFactory,
     // A hop count trusts that many proxies nearest to the server.

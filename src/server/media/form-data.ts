@@ -3,6 +3,7 @@ import { Dicer } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shared/contract';
 import { ApiError, nonFieldError, payloadTooLarge } from '../http/errors';
+import { continueBody } from '../http/limits';
 
 // A multipart/form-data body read part by part with the public part splitter of @fastify/busboy (Dicer),
 // whose part headers come as they were sent, a character a byte: file names are read here, as UTF-8 or
@@ -232,6 +233,8 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
   };
   raw.on('close', closedEarly);
   raw.on('error', closedEarly);
+  // Only now, past the route's checks that need no body, is a client waiting to send it told to.
+  continueBody(request);
   raw.pipe(dicer);
 
   const next = () => new Promise<void>((resolve) => (wake = resolve));
