@@ -21,7 +21,7 @@ function List({ count, shown }: { count: number; shown: number }) {
           <Row key={i} text={`row ${i + 1}`} folded={fold.isFolded(i)} />
         ))}
       </ul>
-      <ShowFoldedRows folded={fold.folded} what="rows" onShow={fold.unfold} />
+      <ShowFoldedRows folded={fold.folded} what={{ one: 'row', other: 'rows' }} onShow={fold.unfold} />
     </>
   );
 }
@@ -54,6 +54,13 @@ describe('folded rows', () => {
     expect(row(5)).not.toHaveAttribute('aria-hidden');
     expect(screen.getByRole('button', { name: 'Edit row 3' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: /^Show the other/ })).toBeNull();
+  });
+
+  it('names one folded row alone', async () => {
+    const user = userEvent.setup();
+    render(<List count={3} shown={2} />);
+    await user.click(screen.getByRole('button', { name: 'Show the other row' }));
+    expect(screen.getByRole('button', { name: 'Edit row 3' })).toHaveFocus();
   });
 
   it('unfolds when the browser finds text in a folded row', () => {

@@ -71,21 +71,27 @@ export function useFold(folded: boolean) {
   );
 }
 
-/** "Show the other 80 messages": unfolds the list, focus going to the first of them. Nothing while none is folded. */
+/** What the rows of the lists of messages (own categories, the playlist) are called. */
+export const MESSAGE_ROWS = { one: 'message', other: 'messages' };
+
+/**
+ * "Show the other 80 messages" ("Show the other message" for one): unfolds the list, focus going to the first of
+ * them. Nothing while none is folded.
+ */
 export function ShowFoldedRows({
   folded,
   what,
   onShow,
 }: {
   folded: number;
-  /** What the rows are, in the plural ("messages"). */
-  what: string;
+  /** What a row is and what rows are ({ one: 'message', other: 'messages' }). */
+  what: { one: string; other: string };
   onShow(focusFirst: boolean): void;
 }) {
   if (folded === 0) return null;
   return (
     <Button variant="ghost" size="sm" className="mt-1" onClick={() => onShow(true)}>
-      Show the other {formatInteger(folded)} {what}
+      {folded === 1 ? `Show the other ${what.one}` : `Show the other ${formatInteger(folded)} ${what.other}`}
     </Button>
   );
 }

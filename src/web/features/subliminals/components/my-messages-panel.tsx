@@ -9,7 +9,7 @@ import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete, ConfirmDeleteDialog, DeleteButton } from '@web/components/ui/confirm-delete';
-import { ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
+import { MESSAGE_ROWS, ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
@@ -207,7 +207,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           />
         ))}
       </ul>
-      <ShowFoldedRows folded={fold.folded} what="messages" onShow={fold.unfold} />
+      <ShowFoldedRows folded={fold.folded} what={MESSAGE_ROWS} onShow={fold.unfold} />
       <div className="mt-3">
         <AddForm
           label={`New message in ${category.name}`}

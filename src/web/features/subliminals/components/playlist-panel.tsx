@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
+import { MESSAGE_ROWS, ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
 import type { PlaylistItem } from '../lib/player-storage';
 
 /**
@@ -83,7 +83,7 @@ export const PlaylistPanel = memo(function PlaylistPanel({
               return <PlaylistRow key={key} item={item} folded={fold.isFolded(index)} onRemove={onRemove} />;
             })}
           </ol>
-          <ShowFoldedRows folded={fold.folded} what="messages" onShow={fold.unfold} />
+          <ShowFoldedRows folded={fold.folded} what={MESSAGE_ROWS} onShow={fold.unfold} />
         </div>
       )}
     </section>
