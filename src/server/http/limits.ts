@@ -171,8 +171,10 @@ async function registerLoadShedding(
  */
 function registerContinue(app: FastifyInstance): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (!isUpload(request) && !(declared > request.routeOptions.bodyLimit)) continueBody(request);
+    if ((request.raw as ExpectingRequest)[AWAITS_CONTINUE] && !isUpload(request)) {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (!(declared > request.routeOptions.bodyLimit)) continueBody(request);
+    }
     done(null, payload);
   });
 }
