@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
+import { SUPPORT_MESSAGE_MAX } from '@shared/contract/support';
 import { sessionStore } from '@web/lib/session';
 import { startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
@@ -75,6 +76,33 @@ describe('SupportForm', () => {
     expect(await screen.findByText('Ensure this field has no more than 5,000 characters.')).toBeVisible();
     expect(screen.getByLabelText('Message')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Message')).toHaveValue('Too long for the server');
+  });
+
+  it('counts as the server does and keeps a text over the limit whole, saying so instead of sending it', async () => {
+    const api = server('basic', () =>
+      jsonResponse(201, { id: 9, created_at: '2026-11-23T10:00:00Z', priority: false }),
+    );
+    renderWithProviders(<SupportForm />);
+    const user = userEvent.setup();
+    const message = screen.getByLabelText('Message');
+    await user.type(screen.getByLabelText('Subject'), '🌙 Moons');
+    await user.click(message);
+    await user.paste('x'.repeat(SUPPORT_MESSAGE_MAX + 1));
+    expect(message).toHaveValue('x'.repeat(SUPPORT_MESSAGE_MAX + 1));
+    expect(screen.getByText('5,001 / 5,000')).toHaveClass('text-danger');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Ensure this field has no more than 5,000 characters.')).toBeVisible();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    // An emoji is one character to the server: the whole limit of them is taken, not half.
+    await user.clear(message);
+    await user.paste('🌙'.repeat(SUPPORT_MESSAGE_MAX));
+    expect(screen.getByText('5,000 / 5,000')).not.toHaveClass('text-danger');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('heading', { name: 'Thanks — your request #9 reached us.' })).toBeVisible();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      message: '🌙'.repeat(SUPPORT_MESSAGE_MAX),
+    });
   });
 
   it('ties an error of the copy checkbox to it, as the other fields’ are to theirs', async () => {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { clsx } from 'clsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import type { z } from 'zod';
 import type { SupportRequestReceipt } from '@shared/contract';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportRequestWriteSchema } from '@shared/contract/support';
+import { textLength } from '@shared/contract/plain';
+import { SUPPORT_MESSAGE_MAX, supportRequestWriteSchema } from '@shared/contract/support';
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField, Field, Textarea } from '@web/components/ui/input';
@@ -55,7 +57,9 @@ export function SupportForm() {
   const send = useSendSupportRequest();
   const [sent, setSent] = useState<{ receipt: SupportRequestReceipt; copied: boolean }>();
   const [failure, setFailure] = useState<string>();
-  const messageLength = useWatch({ control: form.control, name: 'message' }).length;
+  // Counted as the server counts (an emoji is one character); no maxLength, which counts an emoji as two and cuts
+  // a paste without a word: a text over the limit stays whole, and the count and the form's check say so.
+  const messageLength = textLength(useWatch({ control: form.control, name: 'message' }));
 
   const submit = form.handleSubmit((values) => {
     setFailure(undefined);
@@ -85,7 +89,6 @@ export function SupportForm() {
       <Field
         id="support-subject"
         label="Subject"
-        maxLength={SUPPORT_SUBJECT_MAX}
         autoComplete="off"
         error={errors.subject?.message}
         {...form.register('subject')}
@@ -95,11 +98,16 @@ export function SupportForm() {
           id="support-message"
           label="Message"
           rows={8}
-          maxLength={SUPPORT_MESSAGE_MAX}
           error={errors.message?.message}
           {...form.register('message')}
         />
-        <p className="text-right text-xs text-fg-muted" aria-live="off">
+        <p
+          className={clsx(
+            'text-right text-xs tabular-nums',
+            messageLength > SUPPORT_MESSAGE_MAX ? 'font-semibold text-danger' : 'text-fg-muted',
+          )}
+          aria-live="off"
+        >
           {formatInteger(messageLength)} / {formatInteger(SUPPORT_MESSAGE_MAX)}
         </p>
       </div>
