@@ -7,15 +7,19 @@ import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString, typedText } from './fields';
 import { maxCharactersMessage } from './plain';
-import { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
+import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX, OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
-export { OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES, type PlaylistSource } from './portal-plain';
+export {
+  OWN_CATEGORY_NAME_MAX,
+  OWN_MESSAGE_TEXT_MAX,
+  OWN_MUSIC,
+  PLAYLIST_MAX,
+  PLAYLIST_SOURCES,
+  type PlaylistSource,
+} from './portal-plain';
 
 // A person's own content: their message categories and messages, and the player as they left it
 // (docs/product/api.md#own-content).
-
-export const OWN_CATEGORY_NAME_MAX = 80;
-export const OWN_MESSAGE_TEXT_MAX = 200;
 
 const max = (n: number) => ({ error: maxCharactersMessage(n) });
 

@@ -96,6 +96,10 @@ export const GOAL_FREE_TEXT_MAX = 200;
 export const PLAYLIST_SOURCES = ['library', 'own', 'shared'] as const;
 export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 /** The longest playlist the player keeps (the server refuses a longer one). */
+/** The longest name of an own category and the longest own message, in characters (code points). */
+export const OWN_CATEGORY_NAME_MAX = 80;
+export const OWN_MESSAGE_TEXT_MAX = 200;
+
 export const PLAYLIST_MAX = 1_000;
 
 /**
