@@ -117,9 +117,10 @@ type RenderConfig = Pick<UserConfig, 'root' | 'resolve' | 'plugins' | 'build'>;
  * which renders the pre-rendered pages at build time, and `shared.js` (src/web/render-shared.tsx),
  * which the server loads to fill the share page's document with what its link shares
  * (docs/decisions/024-the-server-fills-the-share-page.md). They share the client build's aliases
- * and asset naming, so image URLs match the client's. Packages stay in node_modules, but for the
- * icons: lucide-react's index loads every icon it has (40 MB more memory in each server worker, and
- * 150 ms of its start), so the few in use are bundled.
+ * and asset naming, so image URLs match the client's. Packages are bundled too, React in its production
+ * build: left in node_modules, React follows the server's NODE_ENV, which `npm start` leaves unset, and its
+ * development build filled a share page in 4–5 times the CPU; lucide-react's index would load every icon
+ * it has (40 MB more memory in each server worker), bundled only the few in use come.
  */
 export async function buildRenderers(config: RenderConfig, outDir: string): Promise<void> {
   const root = config.root ?? '.';
@@ -129,7 +130,8 @@ export async function buildRenderers(config: RenderConfig, outDir: string): Prom
     root,
     resolve: config.resolve,
     plugins: config.plugins,
-    ssr: { noExternal: ['lucide-react'] },
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       ...config.build,
       ssr: true,
