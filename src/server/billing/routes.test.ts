@@ -658,6 +658,46 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect(await planNow()).toMatchObject({ plan: 'pro', billing: { status: 'active', past_due: false } });
   });
 
+  it('a Checkout whose first payment never went through (incomplete_expired) is offered no portal: nothing was paid', async () => {
+    const ida = await signedInUser(t.ctx);
+    const ask = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: ida.headers });
+    const { url } = (
+      await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan: 'pro' }, headers: ida.headers })
+    ).json<{ url: string }>();
+    const session = stand.sessions.get(/cs_test_\w+/.exec(url)![0])!;
+    const price = (session.line_items as Record<string, { price: string }>)['0']!.price;
+    const sub = stand.subscription({
+      customer: String(session.customer),
+      price,
+      status: 'incomplete',
+      metadata: { user_id: String(ida.id) },
+    });
+    stand.subscriptions.set(sub.id, sub);
+    await stand.sendEvent('checkout.session.completed', { ...session, payment_status: 'unpaid', subscription: sub.id });
+    await stand.sendEvent('customer.subscription.created', sub, { created: 1_800_000_000 });
+    expect((await ask('GET', API.plan)).json()).toMatchObject({ plan: 'basic', billing: { status: 'incomplete' } });
+    // Stripe gives the first payment 23 hours, then ends the subscription: nothing was ever paid.
+    const expired = { ...sub, status: 'incomplete_expired' } as Stripe.Subscription;
+    stand.subscriptions.set(sub.id, expired);
+    await stand.sendEvent('customer.subscription.updated', expired, { created: 1_800_000_100 });
+    expect((await ask('GET', API.plan)).json()).toMatchObject({
+      plan: 'basic',
+      billing: { status: 'incomplete_expired', renews_at: null, cancels_at: null, past_due: false, can_manage: false },
+    });
+    // The portal call still opens for the customer, and, as Stripe's, has no subscription to manage.
+    const portal = await ask('POST', API.billingPortal);
+    expect(portal.statusCode).toBe(200);
+    expect(await (await fetch(portal.json<{ url: string }>().url)).text()).toContain('No live subscription.');
+    // Checkout is open again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: API.billingCheckout,
+      payload: { plan: 'pro' },
+      headers: ida.headers,
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('takes one payment of two Checkout pages opened one after the other: no second subscription', async () => {
     const fay = await signedInUser(t.ctx);
     const open = async (plan: string) =>

@@ -72,8 +72,9 @@ export function billingState(row: BillingAccount | undefined, configured: boolea
     renews_at: live && !cancelsAt ? iso(row.currentPeriodEnd) : null,
     cancels_at: iso(cancelsAt),
     past_due: status === 'past_due',
-    // A customer whose Checkout was left unpaid has nothing in the portal: no invoice, no card (screens.md#plan--billing).
-    can_manage: configured && row !== undefined && row.stripeSubscriptionId !== null,
+    // A customer whose Checkout was left unpaid, or whose subscription's first payment never went through
+    // (incomplete_expired), has nothing in the portal: no invoice paid, no card (screens.md#plan--billing).
+    can_manage: configured && row !== undefined && row.stripeSubscriptionId !== null && status !== 'incomplete_expired',
   };
 }
 

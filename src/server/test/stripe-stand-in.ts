@@ -362,9 +362,11 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       },
     });
 
-  /** The customer's live subscription, if any. */
+  /** The customer's subscription the portal shows, if any: as Stripe's, not one ended or never paid. */
   const liveSubscriptionOf = (customer: unknown) =>
-    [...subscriptions.values()].find((sub) => sub.customer === customer && sub.status !== 'canceled');
+    [...subscriptions.values()].find(
+      (sub) => sub.customer === customer && sub.status !== 'canceled' && sub.status !== 'incomplete_expired',
+    );
 
   async function changeSubscription(sub: Stripe.Subscription, change: Partial<Stripe.Subscription>, price?: string) {
     const changed = { ...sub, ...change } as Stripe.Subscription;

@@ -61,7 +61,8 @@ export const billingStateSchema = z.object({
   past_due: z.boolean(),
   /**
    * The person has had a subscription (paid, or being paid), so the Customer Portal (POST /api/billing/portal/)
-   * has their invoices and card to show; false for one who only began a Checkout and left it unpaid.
+   * has their invoices and card to show; false for one who only began a Checkout and left it unpaid, or whose
+   * subscription's first payment never went through (`incomplete_expired`).
    */
   can_manage: z.boolean(),
 });

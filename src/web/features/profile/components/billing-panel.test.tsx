@@ -130,6 +130,16 @@ describe('Plan & billing panel', () => {
     expect(within(panel()).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
   });
 
+  it('after a Checkout whose first payment never went through, offers Upgrade again and no portal: nothing was paid', async () => {
+    billingServer(stateOf('basic', { status: 'incomplete_expired', can_manage: false }));
+    renderPanel();
+    expect(await within(panel()).findByText(BILLING_TEXTS.free)).toBeInTheDocument();
+    expect(within(panel()).queryByText(BILLING_TEXTS.portalPast)).toBeNull();
+    expect(within(panel()).queryByRole('button', { name: 'Invoices and payment details' })).toBeNull();
+    expect(within(panel()).getByRole('button', { name: 'Upgrade to Intermediate' })).toBeInTheDocument();
+    expect(within(panel()).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+  });
+
   it('says so when payments are not set up, and offers to ask the team instead', async () => {
     const api = billingServer(stateOf('basic', { configured: false }));
     renderPanel();

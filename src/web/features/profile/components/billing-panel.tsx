@@ -24,7 +24,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 
 /** A subscription Stripe still bills (or retries): changed in the Customer Portal, never bought twice. */
 const hasLiveSubscription = (state: PlanState) =>
-  state.billing.status !== null && !['canceled', 'incomplete_expired'].includes(state.billing.status);
+  state.billing.status !== null && !subscriptionEnded(state.billing.status);
 
 /**
  * The profile's Plan & billing panel (docs/product/screens.md#plan--billing): the plan and how it is
