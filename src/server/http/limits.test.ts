@@ -4,11 +4,20 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
-import { API } from '@shared/contract';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ADMIN_API, API } from '@shared/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 
 // Connections that hold the server without finishing their request, and load the server sheds.
+
+/** Every file under the media folder, relative to it (the staging folder included). */
+const mediaFiles = (t: TestApp) =>
+  readdirSync(path.join(t.dataDir, 'media'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(path.join(t.dataDir, 'media'), path.join(entry.parentPath, entry.name)))
+    .sort();
 
 async function listening(
   env: Record<string, string>,
@@ -324,9 +333,12 @@ describe('Expect: 100-continue', () => {
   let t: TestApp;
   let port: number;
   let bob: SignedInUser;
+  let staff: SignedInUser;
   beforeAll(async () => {
-    ({ t, port } = await listening({}));
+    // Installers of up to 1 MB: the whole-body bound of an upload is then small enough to send in a test.
+    ({ t, port } = await listening({ MAX_APPLICATION_BYTES: String(1024 * 1024) }));
     bob = await signedInUser(t.ctx);
+    staff = await signedInUser(t.ctx, { isStaff: true });
   });
   afterAll(() => t.close());
 
@@ -399,6 +411,100 @@ describe('Expect: 100-continue', () => {
       form.body,
     );
     expect([statuses(signedIn.text), signedIn.bodySent]).toEqual([[100, 200], true]);
+  });
+
+  const answerOf = (text: string) => JSON.parse(text.slice(text.lastIndexOf('\r\n\r\n') + 4)) as unknown;
+
+  it('refuses an upload whose Content-Length is past all its files and fields can be, before 100 Continue, as a file too large', async () => {
+    const form = multipart({ first_name: 'Bob', last_name: 'Cat' });
+    const huge = String(5 * 1024 ** 3);
+    const profile = await expecting(
+      'PUT',
+      API.profileUpdate,
+      { 'content-type': form.type, authorization: bob.headers.authorization, 'content-length': huge },
+      form.body,
+    );
+    expect([statuses(profile.text), profile.bodySent]).toEqual([[413], false]);
+    expect(answerOf(profile.text)).toEqual({ detail: 'The uploaded file is too large.' });
+    // An installer of at most 1 MB, with its fields and the framing: a little over 2.3 MB is refused unread,
+    // in the words of an installer too large.
+    const installer = await expecting(
+      'POST',
+      ADMIN_API.applications,
+      { 'content-type': form.type, authorization: staff.headers.authorization, 'content-length': String(2_500_000) },
+      form.body,
+    );
+    expect([statuses(installer.text), installer.bodySent]).toEqual([[413], false]);
+    expect(answerOf(installer.text)).toEqual({ detail: 'The file is larger than 1 MB.' });
+  });
+
+  /** Posts `chunks` without a Content-Length (chunked), as a stream; resolves with the answer, however early. */
+  const streamed = (method: string, path: string, headers: Record<string, string>, chunks: Buffer[]) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const sending = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        response.on('error', reject);
+      });
+      // The server closes the connection after an early answer: what is still being written is cut off.
+      sending.on('error', () => undefined);
+      void (async () => {
+        for (const chunk of chunks) {
+          if (sending.destroyed) return;
+          if (!sending.write(chunk)) await new Promise((drained) => sending.once('drain', drained));
+        }
+        sending.end();
+      })();
+    });
+
+  it('refuses an upload sent without a Content-Length once it grows past that bound, and keeps nothing of it', async () => {
+    const installer = (version: string, extra: Record<string, string> = {}) => {
+      const form = multipart({ application_version: version, ...extra });
+      const boundary = 'expect-continue-boundary';
+      const end = Buffer.from(`--${boundary}--\r\n`);
+      const file = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="application_file"; filename="setup.exe"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+        ),
+        Buffer.alloc(200 * 1024, 7),
+        Buffer.from('\r\n'),
+      ]);
+      return {
+        type: form.type,
+        body: Buffer.concat([form.body.subarray(0, form.body.length - end.length), file, end]),
+      };
+    };
+    const headers = (type: string) => ({ 'content-type': type, authorization: staff.headers.authorization });
+    const first = installer('3.0.0');
+    expect((await streamed('POST', ADMIN_API.applications, headers(first.type), [first.body])).status).toBe(201);
+    const stored = mediaFiles(t);
+    // A field of 3 MB beside a file within its limit: past the bound while it arrives.
+    const padded = installer('3.0.1', { notes: 'x'.repeat(3 * 1024 * 1024) });
+    const chunks = Array.from({ length: Math.ceil(padded.body.length / 65536) }, (_, i) =>
+      padded.body.subarray(i * 65536, (i + 1) * 65536),
+    );
+    expect(await streamed('POST', ADMIN_API.applications, headers(padded.type), chunks)).toEqual({
+      status: 413,
+      body: { detail: 'The file is larger than 1 MB.' },
+    });
+    expect(mediaFiles(t)).toEqual(stored);
+    const listed = await t.app.inject({ method: 'GET', url: ADMIN_API.applications, headers: staff.headers });
+    expect(listed.json().map((app: { application_version: string }) => app.application_version)).toEqual(['3.0.0']);
+
+    // The profile: names and a field of 6 MB, past a 5 MB picture with its fields; the names stay as they were.
+    const names = multipart({ first_name: 'Robert', last_name: 'Cat', notes: 'y'.repeat(6 * 1024 * 1024) });
+    const profile = await streamed(
+      'PUT',
+      API.profileUpdate,
+      { 'content-type': names.type, authorization: bob.headers.authorization },
+      Array.from({ length: Math.ceil(names.body.length / 65536) }, (_, i) =>
+        names.body.subarray(i * 65536, (i + 1) * 65536),
+      ),
+    );
+    expect(profile).toEqual({ status: 413, body: { detail: 'The uploaded file is too large.' } });
+    const after = await t.app.inject({ method: 'GET', url: API.profile, headers: bob.headers });
+    expect(after.json().first_name).not.toBe('Robert');
   });
 
   it('answers a JSON call refused before its body, or past its limit by Content-Length, without 100 Continue', async () => {

@@ -194,8 +194,8 @@ type ExpectingRequest = IncomingMessage & { [AWAITS_CONTINUE]?: ServerResponse }
 /**
  * Tells a client that sent `Expect: 100-continue` to send its body (`100 Continue`), once: called when the body is
  * about to be read, after everything that needs none has passed (authentication, load shedding, rate limits, the
- * Content-Length bound of a JSON body, an upload route's plan). A request answered before, 401 or 413 say, never
- * gets it, so its client sends no body for nothing, and Node closes the connection after the answer.
+ * Content-Length bound of a JSON body or of an upload, an upload route's plan). A request answered before, 401 or
+ * 413 say, never gets it, so its client sends no body for nothing, and Node closes the connection after the answer.
  */
 export function continueBody(request: FastifyRequest): void {
   const raw = request.raw as ExpectingRequest;

@@ -8,7 +8,7 @@ import { boundaryOf, formParts, type FormLimits } from './form-data';
 
 // The multipart reader on its own: what each part is named and holds, and what a hostile body gets.
 
-const LIMITS: FormLimits = { fileSize: 64, files: 2, fields: 3, fieldSize: 16, parts: 6 };
+const LIMITS: FormLimits = { fileSize: 64, files: 2, fields: 3, fieldSize: 16, parts: 6, bodySize: 64 * 1024 };
 
 let app: FastifyInstance;
 /** How each request's reading of its parts ended, in order. */

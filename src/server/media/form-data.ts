@@ -19,7 +19,24 @@ export interface FormLimits {
   /** Bytes of one text field; the rest of a longer one is cut off (its schema then says it is too long). */
   fieldSize: number;
   parts: number;
+  /**
+   * Bytes of the whole body (formBodySize): a larger Content-Length is refused before `100 Continue`, and a body
+   * sent without one (chunked) that grows past it is refused as it arrives.
+   */
+  bodySize: number;
+  /** What a body past bodySize is told (413): the route's words for a file too large; MESSAGES.fileTooLarge if none. */
+  bodyTooLarge?: string;
 }
+
+/** Bytes of multipart framing allowed beside what the parts hold: boundaries and part headers, file names among them. */
+export const FORM_FRAMING_BYTES = 64 * 1024;
+
+/**
+ * The largest body a form may be (docs/product/errors-and-limits.md#upload-limits): each file at its limit, each text
+ * field at the parser's, and the framing. A body past it cannot be one the route would take whole.
+ */
+export const formBodySize = (fileBytes: readonly number[], limits: Pick<FormLimits, 'fields' | 'fieldSize'>) =>
+  fileBytes.reduce((sum, bytes) => sum + bytes, 0) + limits.fields * limits.fieldSize + FORM_FRAMING_BYTES;
 
 export interface FormField {
   type: 'field';
@@ -185,6 +202,9 @@ const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 export async function* formParts(request: FastifyRequest, limits: FormLimits): AsyncGenerator<FormPart> {
   const boundary = boundaryOf(request.headers['content-type']);
   if (!boundary) throw malformed();
+  const bodyTooLarge = () => payloadTooLarge(limits.bodyTooLarge ?? MESSAGES.fileTooLarge);
+  // Announced larger than any body the route takes: refused unread, before a waiting client is told to send it.
+  if (Number(request.headers['content-length'] ?? 0) > limits.bodySize) throw bodyTooLarge();
   const dicer = new Dicer({ boundary, maxHeaderPairs: 100 });
   type Arrived = { part: Dicer.PartStream; header?: Record<string, string[] | undefined> };
   const arrived: Arrived[] = [];
@@ -233,6 +253,16 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
   };
   raw.on('close', closedEarly);
   raw.on('error', closedEarly);
+  // A body without a Content-Length (chunked) is counted as it comes: past the bound, the parser stops and
+  // the part being read fails, so its reader stores nothing of it.
+  let received = 0;
+  const counted = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limits.bodySize || failure) return;
+    raw.unpipe(dicer);
+    fail(bodyTooLarge());
+  };
+  raw.on('data', counted);
   // Only now, past the route's checks that need no body, is a client waiting to send it told to.
   continueBody(request);
   raw.pipe(dicer);
@@ -283,6 +313,7 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
     reading = undefined;
     raw.off('close', closedEarly);
     raw.off('error', closedEarly);
+    raw.off('data', counted);
     raw.unpipe(dicer);
     for (const entry of arrived) entry.part.resume();
   }

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shared/contract';
 import { assertStorableText, encodedBodyError } from '../http/body-parsers';
 import { badRequest, nonFieldError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { formParts, type FormLimits, type FormPart } from './form-data';
+import { formatBytes } from '@shared/bytes';
+import { formBodySize, formParts, type FormLimits, type FormPart } from './form-data';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from './store';
 
 export interface UploadedFile {
@@ -78,15 +79,22 @@ export async function readUpload(
   fileLimits: Record<string, number>,
 ): Promise<Upload> {
   if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
-  const largest = Math.max(...Object.values(fileLimits));
+  const limits = Object.values(fileLimits);
+  const largest = Math.max(...limits);
+  const fields = { fields: 20, fieldSize: 64 * 1024 };
   const upload: Upload = { fields: {}, files: {} };
   try {
     for await (const part of multipartParts(request, {
       fileSize: largest + 1,
-      files: Object.keys(fileLimits).length,
-      fields: 20,
-      fieldSize: 64 * 1024,
+      files: limits.length,
+      ...fields,
       parts: 1000,
+      // Every file at its limit, every field at its: a body past that is refused as a file too large is.
+      bodySize: formBodySize(limits, fields),
+      bodyTooLarge:
+        limits.length === 1
+          ? new FileTooLargeError(largest).message
+          : `The files are larger than ${formatBytes(limits.reduce((sum, bytes) => sum + bytes, 0))} together.`,
     })) {
       if (part.type === 'field') {
         upload.fields[part.fieldname] = part.value;

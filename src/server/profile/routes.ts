@@ -22,6 +22,7 @@ import {
   stageBuffer,
   type StagedFile,
 } from '../media/store';
+import { formBodySize, type FormLimits } from '../media/form-data';
 import { multipartParts } from '../media/upload';
 import { normaliseProfileImage, NotAnImageError } from './image';
 import { exportFileName, exportUserData } from './export';
@@ -38,12 +39,14 @@ const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not
 export const PROFILE_IMAGES_PER_HOUR = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
-const PROFILE_FORM_LIMITS = {
+const PROFILE_FORM_FIELDS = { fields: 10, fieldSize: 4096 };
+const PROFILE_FORM_LIMITS: FormLimits = {
   fileSize: PROFILE_IMAGE.maxUploadBytes,
   files: 1,
-  fields: 10,
-  fieldSize: 4096,
+  ...PROFILE_FORM_FIELDS,
   parts: 12,
+  // The picture at its limit and every field at its: a body past that is refused as a picture too large is.
+  bodySize: formBodySize([PROFILE_IMAGE.maxUploadBytes], PROFILE_FORM_FIELDS),
 };
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
