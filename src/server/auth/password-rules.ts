@@ -1,4 +1,5 @@
 import { NEW_PASSWORD_MAX_LENGTH } from '@shared/contract';
+import { maxCharactersMessage } from '@shared/contract/plain';
 import { isCommonPassword } from './common-passwords';
 
 // Django's default AUTH_PASSWORD_VALIDATORS, with their messages: similarity to the e-mail,
@@ -12,7 +13,7 @@ export const PASSWORD_MESSAGES = {
   tooCommon: 'This password is too common.',
   entirelyNumeric: 'This password is entirely numeric.',
   tooSimilar: 'The password is too similar to the email address.',
-  tooLong: `Ensure this field has no more than ${NEW_PASSWORD_MAX_LENGTH} characters.`,
+  tooLong: maxCharactersMessage(NEW_PASSWORD_MAX_LENGTH),
 } as const;
 
 /** Every rule the password breaks, in Django's order; empty when it is acceptable. */

@@ -9,7 +9,7 @@ import {
   userExportSchema,
   validationErrorSchema,
 } from '@shared/contract';
-import { hasVisibleText } from '@shared/contract/plain';
+import { hasVisibleText, maxCharactersMessage } from '@shared/contract/plain';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -123,7 +123,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
               ? MESSAGES.required
               : !hasVisibleText(value)
                 ? MESSAGES.blank
-                : 'Ensure this field has no more than 150 characters.';
+                : maxCharactersMessage(150);
           errors[field] = [message];
         }
         throw badRequest(errors);

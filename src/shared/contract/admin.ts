@@ -5,7 +5,7 @@ import { drfMessage, maxElements } from './drf-messages';
 import { unstorableTextMessages } from './errors';
 import { AUDIO_KINDS } from './portal-plain';
 import { MAX_DATABASE_ID, pathId, queryInteger, refuseUnstorableText, requiredString } from './fields';
-import { hasVisibleText } from './plain';
+import { hasVisibleText, maxCharacters } from './plain';
 import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
@@ -37,8 +37,6 @@ export const ADMIN_API = {
 
 /** Fills `:name` placeholders of an ADMIN_API path. */
 export const adminPath = fillPath;
-
-const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 
 export const idParamsSchema = z.object({ id: pathId() });
 export const audioKindParamsSchema = z.object({ kind: z.enum(AUDIO_KINDS) });
@@ -168,8 +166,8 @@ export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 export const CATEGORY_NAME_MAX = 100;
 export const MESSAGE_TEXT_MAX = 500;
 
-export const categoryNameField = () => requiredString().max(CATEGORY_NAME_MAX, max(CATEGORY_NAME_MAX));
-export const messageTextField = () => requiredString().max(MESSAGE_TEXT_MAX, max(MESSAGE_TEXT_MAX));
+export const categoryNameField = () => requiredString().max(CATEGORY_NAME_MAX, maxCharacters(CATEGORY_NAME_MAX));
+export const messageTextField = () => requiredString().max(MESSAGE_TEXT_MAX, maxCharacters(MESSAGE_TEXT_MAX));
 
 export const adminMessageSchema = z.object({
   id: z.number().int(),
@@ -295,8 +293,8 @@ export const AUDIO_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 
 export const audioTextFieldsSchema = z.object({
-  name: requiredString().max(AUDIO_NAME_MAX, max(AUDIO_NAME_MAX)),
-  description: z.string().trim().max(DESCRIPTION_MAX, max(DESCRIPTION_MAX)).default(''),
+  name: requiredString().max(AUDIO_NAME_MAX, maxCharacters(AUDIO_NAME_MAX)),
+  description: z.string().trim().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX)).default(''),
 });
 export const audioItemUpdateSchema = audioTextFieldsSchema.partial();
 export type AudioItemUpdate = z.infer<typeof audioItemUpdateSchema>;
@@ -320,8 +318,8 @@ export const APP_VERSION_MAX = 50;
 export const INSTALLER_EXTENSIONS = ['.exe', '.msi', '.dmg', '.pkg', '.zip', '.AppImage', '.deb'] as const;
 
 export const applicationTextFieldsSchema = z.object({
-  application_version: requiredString().max(APP_VERSION_MAX, max(APP_VERSION_MAX)),
-  description: z.string().trim().max(DESCRIPTION_MAX, max(DESCRIPTION_MAX)).default(''),
+  application_version: requiredString().max(APP_VERSION_MAX, maxCharacters(APP_VERSION_MAX)),
+  description: z.string().trim().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX)).default(''),
 });
 
 export const adminApplicationSchema = z.object({

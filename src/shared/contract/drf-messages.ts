@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors';
+import { maxCharactersMessage } from './plain';
 
 // The wording of Django REST framework's field errors, for every check a schema does not word itself
 // (docs/product/errors-and-limits.md#error-bodies): a client never reads a validation library's text.
@@ -45,7 +46,7 @@ export function drfMessage(issue: Issue): string | undefined {
           return 'Invalid value.';
       }
     case 'too_big':
-      if (issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
+      if (issue.origin === 'string') return maxCharactersMessage(Number(issue.maximum));
       if (issue.origin === 'array' || issue.origin === 'set') return maxElementsMessage(Number(issue.maximum));
       return `Ensure this value is less than or equal to ${issue.maximum}.`;
     case 'too_small':

@@ -6,6 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   hasVisibleText,
+  maxCharacters,
   trimInvisible,
 } from './plain';
 import { isSharePagePath } from './paths';
@@ -46,7 +47,7 @@ export const emailField = () =>
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .trim()
     .min(1, { error: MESSAGES.blank })
-    .max(EMAIL_MAX_LENGTH, { error: `Ensure this field has no more than ${EMAIL_MAX_LENGTH} characters.` })
+    .max(EMAIL_MAX_LENGTH, maxCharacters(EMAIL_MAX_LENGTH))
     .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
 
 /** The longest password a person may choose (at least 64 allowed, more than 128 refused). */
@@ -60,7 +61,7 @@ export const passwordField = (maxLength = 4096) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .min(1, { error: MESSAGES.blank })
-    .max(maxLength, { error: `Ensure this field has no more than ${maxLength} characters.` });
+    .max(maxLength, maxCharacters(maxLength));
 
 /** A password being chosen (signup, reset, change): spaces count, but spaces alone are no password. */
 export const newPasswordField = () =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxElements } from './drf-messages';
 import { pathInteger, queryInteger, requiredString } from './fields';
+import { maxCharacters } from './plain';
 import { AUDIO_KINDS, GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES, type GoalId } from './portal-plain';
 
 export {
@@ -17,7 +18,6 @@ export {
 // progress, the listening history and practice view, reminders, and the recommendations (Pro).
 // Every call here needs a signed-in person; the programs are the portal's content like the library.
 
-const max = (n: number) => ({ error: `Ensure this field has no more than ${n} characters.` });
 const integer = (min: number, maxValue: number) =>
   z
     .number({ error: 'A valid integer is required.' })
@@ -51,7 +51,7 @@ export const onboardingWriteSchema = z.object({
   free_text: z
     .string({ error: 'Not a valid string.' })
     .trim()
-    .max(GOAL_FREE_TEXT_MAX, max(GOAL_FREE_TEXT_MAX))
+    .max(GOAL_FREE_TEXT_MAX, maxCharacters(GOAL_FREE_TEXT_MAX))
     .default(''),
   /** Whether they listen with headphones (binaural layers need them); null when unanswered. */
   headphones: z.boolean({ error: 'Must be a valid boolean.' }).nullable().default(null),
@@ -91,7 +91,7 @@ export const PROGRAM_DAY_MINUTES = { min: 1, max: 120 } as const;
 
 export const programSlugSchema = z
   .string({ error: 'Not a valid string.' })
-  .max(PROGRAM_SLUG_MAX, max(PROGRAM_SLUG_MAX))
+  .max(PROGRAM_SLUG_MAX, maxCharacters(PROGRAM_SLUG_MAX))
   .regex(PROGRAM_SLUG_PATTERN, { error: 'Use lowercase letters, digits and single hyphens.' });
 export const programParamsSchema = z.object({ slug: programSlugSchema });
 export const programDayParamsSchema = programParamsSchema.extend({
@@ -110,7 +110,7 @@ const layerShapes = {
   track: z.object({
     kind: z.literal('track'),
     audio_kind: z.enum(AUDIO_KINDS, { error: 'Choose selfeggio, bonus or custom.' }),
-    name: requiredString().max(120, max(120)),
+    name: requiredString().max(120, maxCharacters(120)),
     gain: level(),
   }),
   binaural: z.object({
@@ -143,13 +143,13 @@ export type ProgramLayer = z.infer<typeof programLayerSchema>;
 
 /** One day as staff write it; days are numbered by their order (1, 2, ...). */
 export const programDayWriteSchema = z.object({
-  title: requiredString().max(PROGRAM_TITLE_MAX, max(PROGRAM_TITLE_MAX)),
+  title: requiredString().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
   /** A few calm sentences read before the session (plain text, blank lines between paragraphs). */
-  intro: requiredString().max(PROGRAM_INTRO_MAX, max(PROGRAM_INTRO_MAX)),
+  intro: requiredString().max(PROGRAM_INTRO_MAX, maxCharacters(PROGRAM_INTRO_MAX)),
   minutes: integer(PROGRAM_DAY_MINUTES.min, PROGRAM_DAY_MINUTES.max),
   /** The session's messages, flashed like a playlist. */
   messages: z
-    .array(requiredString().max(PROGRAM_MESSAGE_MAX, max(PROGRAM_MESSAGE_MAX)))
+    .array(requiredString().max(PROGRAM_MESSAGE_MAX, maxCharacters(PROGRAM_MESSAGE_MAX)))
     .min(1, { error: 'A day needs at least one message.' })
     .max(PROGRAM_DAY_MESSAGES_MAX, maxElements(PROGRAM_DAY_MESSAGES_MAX)),
   layers: z.array(programLayerWriteSchema).max(PROGRAM_DAY_LAYERS_MAX, maxElements(PROGRAM_DAY_LAYERS_MAX)).default([]),
@@ -218,8 +218,12 @@ export const HISTORY_LIMIT = { default: 20, max: 100 } as const;
  */
 export const historyWriteSchema = z.object({
   kind: z.enum(HISTORY_KINDS, { error: `Choose one of ${HISTORY_KINDS.join(', ')}.` }),
-  ref: z.string({ error: 'Not a valid string.' }).trim().max(HISTORY_REF_MAX, max(HISTORY_REF_MAX)).default(''),
-  title: requiredString().max(HISTORY_TITLE_MAX, max(HISTORY_TITLE_MAX)),
+  ref: z
+    .string({ error: 'Not a valid string.' })
+    .trim()
+    .max(HISTORY_REF_MAX, maxCharacters(HISTORY_REF_MAX))
+    .default(''),
+  title: requiredString().max(HISTORY_TITLE_MAX, maxCharacters(HISTORY_TITLE_MAX)),
   seconds: integer(1, HISTORY_SECONDS_MAX),
   finished: z.boolean({ error: 'Must be a valid boolean.' }),
   /** ISO 8601 with an offset; not in the future. */
@@ -344,8 +348,8 @@ export function daysFromDistinctDays(days: ReadonlyArray<{ from_day?: number | n
 /** A program as staff write it (also the CLI's import file, one program per file or a list). */
 export const adminProgramWriteSchema = z.object({
   slug: programSlugSchema,
-  title: requiredString().max(PROGRAM_TITLE_MAX, max(PROGRAM_TITLE_MAX)),
-  summary: requiredString().max(PROGRAM_SUMMARY_MAX, max(PROGRAM_SUMMARY_MAX)),
+  title: requiredString().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
+  summary: requiredString().max(PROGRAM_SUMMARY_MAX, maxCharacters(PROGRAM_SUMMARY_MAX)),
   goals: goalListSchema.default([]),
   days: z
     .array(programDayWriteSchema)

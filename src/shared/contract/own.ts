@@ -6,7 +6,7 @@ import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString, typedText } from './fields';
-import { maxCharactersMessage } from './plain';
+import { maxCharacters } from './plain';
 import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX, OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
 export {
@@ -21,8 +21,6 @@ export {
 // A person's own content: their message categories and messages, and the player as they left it
 // (docs/product/api.md#own-content).
 
-const max = (n: number) => ({ error: maxCharactersMessage(n) });
-
 /** A live share link; null when the thing is not shared. */
 export const shareLinkSchema = z.object({ token: z.string(), url: z.string() });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
@@ -35,7 +33,7 @@ export const ownCategorySchema = messageCategorySchema.extend({ share: shareLink
 export type OwnCategory = z.infer<typeof ownCategorySchema>;
 export const ownCategoryListSchema = z.array(ownCategorySchema);
 export const ownCategoryWriteSchema = z.object({
-  name: typedText().max(OWN_CATEGORY_NAME_MAX, max(OWN_CATEGORY_NAME_MAX)),
+  name: typedText().max(OWN_CATEGORY_NAME_MAX, maxCharacters(OWN_CATEGORY_NAME_MAX)),
 });
 /**
  * Why a person cannot have a second category of this name: theirs are unique whatever the case, as the
@@ -43,7 +41,7 @@ export const ownCategoryWriteSchema = z.object({
  */
 export const ownCategoryNameTaken = (taken: string) => `You already have a category named “${taken}”.`;
 export const ownMessageWriteSchema = z.object({
-  message_text: typedText().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)),
+  message_text: typedText().max(OWN_MESSAGE_TEXT_MAX, maxCharacters(OWN_MESSAGE_TEXT_MAX)),
 });
 /**
  * An edit of a message. `previous_text` is the text the edit began from: when the message reads otherwise
@@ -51,7 +49,7 @@ export const ownMessageWriteSchema = z.object({
  * changes; left out, the last write wins (docs/decisions/062-an-edit-names-the-text-it-began-from.md).
  */
 export const ownMessageEditSchema = ownMessageWriteSchema.extend({
-  previous_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, max(OWN_MESSAGE_TEXT_MAX)).optional(),
+  previous_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, maxCharacters(OWN_MESSAGE_TEXT_MAX)).optional(),
 });
 export type OwnMessageEdit = z.infer<typeof ownMessageEditSchema>;
 /** The 409 of an edit whose `previous_text` is not the message's text any more. */
@@ -94,7 +92,7 @@ export const playerSettingsSchema = z
   });
 
 export const playlistItemSchema = z.object({
-  message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX * 3, max(OWN_MESSAGE_TEXT_MAX * 3)),
+  message_text: requiredString().max(OWN_MESSAGE_TEXT_MAX * 3, maxCharacters(OWN_MESSAGE_TEXT_MAX * 3)),
   source: z.enum(PLAYLIST_SOURCES),
   message_id: databaseId(),
 });
@@ -150,5 +148,5 @@ export const ownMusicSchema = z.object({
 export type OwnMusic = z.infer<typeof ownMusicSchema>;
 /** The upload's text field; without a name the file's own name (less its extension) is used. */
 export const ownTrackFieldsSchema = z.object({
-  name: typedText().max(OWN_MUSIC.nameMax, max(OWN_MUSIC.nameMax)),
+  name: typedText().max(OWN_MUSIC.nameMax, maxCharacters(OWN_MUSIC.nameMax)),
 });

@@ -2,6 +2,7 @@
 // it from here and does not load the schemas. auth.ts, billing.ts and errors.ts re-export them.
 
 import type { SubscriptionPlan } from '../constants';
+import { formatInteger } from '../numbers';
 
 /** The terms require it; the sign-up form asks for it in these words. */
 export const TERMS_CONFIRMATION =
@@ -30,8 +31,13 @@ export const subscriptionEnded = (status: string | null | undefined) =>
 export const subscriptionLive = (status: string | null | undefined) =>
   status === 'active' || status === 'trialing' || status === 'past_due' || status === 'unpaid' || status === 'paused';
 
-/** A text longer than its field's limit: DRF's CharField max_length, as every schema's `.max(n, …)` words it. */
-export const maxCharactersMessage = (n: number) => `Ensure this field has no more than ${n} characters.`;
+/**
+ * A text longer than its field's limit: DRF's CharField max_length, as every schema's `.max(n, …)` and the
+ * character counts word it, its number grouped as the spec writes it ("no more than 5,000 characters").
+ */
+export const maxCharactersMessage = (n: number) => `Ensure this field has no more than ${formatInteger(n)} characters.`;
+/** A schema's `.max(n, …)` option for a text: maxCharactersMessage. */
+export const maxCharacters = (n: number) => ({ error: maxCharactersMessage(n) });
 
 /** A required text left empty (MESSAGES.blank), here for screens that load no schema. */
 export const FIELD_BLANK = 'This field may not be blank.';

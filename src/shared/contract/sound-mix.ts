@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxElements } from './drf-messages';
 import { MAX_DATABASE_ID, requiredString } from './fields';
+import { maxCharacters } from './plain';
 import { AUDIO_KINDS, MIX_GAIN_DB } from './portal-plain';
 
 export { MIX_GAIN_DB } from './portal-plain';
@@ -22,10 +23,7 @@ const numberIn = (min: number, max: number) =>
 const integerIn = (min: number, max: number) => numberIn(min, max).int({ error: 'A valid integer is required.' });
 const gainDb = () => numberIn(MIX_GAIN_DB.min, MIX_GAIN_DB.max);
 const trackId = () => integerIn(1, MAX_DATABASE_ID);
-const trackName = () =>
-  requiredString().max(MIX_TRACK_NAME_MAX, {
-    error: `Ensure this field has no more than ${MIX_TRACK_NAME_MAX} characters.`,
-  });
+const trackName = () => requiredString().max(MIX_TRACK_NAME_MAX, maxCharacters(MIX_TRACK_NAME_MAX));
 
 export const MIX_LAYER_KINDS = ['track', 'own_track', 'binaural', 'isochronic', 'noise', 'voice'] as const;
 export type MixLayerKind = (typeof MIX_LAYER_KINDS)[number];

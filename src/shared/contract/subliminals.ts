@@ -3,6 +3,7 @@ import { ownCategorySchema, playerSettingsSchema, playlistItemSchema, PLAYLIST_M
 import { typedText } from './fields';
 import { maxElements } from './drf-messages';
 import { soundMixSchema } from './sound-mix';
+import { maxCharacters } from './plain';
 import { EXPORT_FORMATS } from './portal-plain';
 
 export { EXPORT_FORMATS, type ExportFormat } from './portal-plain';
@@ -12,10 +13,7 @@ export { EXPORT_FORMATS, type ExportFormat } from './portal-plain';
 
 export const SUBLIMINAL_NAME_MAX = 80;
 
-const nameField = () =>
-  typedText().max(SUBLIMINAL_NAME_MAX, {
-    error: `Ensure this field has no more than ${SUBLIMINAL_NAME_MAX} characters.`,
-  });
+const nameField = () => typedText().max(SUBLIMINAL_NAME_MAX, maxCharacters(SUBLIMINAL_NAME_MAX));
 
 /**
  * A saved subliminal as written: a name, its messages (at least one), the player settings and its

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
-import { formatInteger } from '../numbers';
 import { MESSAGES } from './errors';
 import { typedText } from './fields';
+import { maxCharacters } from './plain';
 
 // The portal's support form and its requests as staff see them (docs/product/api.md#support).
 
 export const SUPPORT_SUBJECT_MAX = 120;
 export const SUPPORT_MESSAGE_MAX = 5_000;
 
-const max = (n: number) => ({ error: `Ensure this field has no more than ${formatInteger(n)} characters.` });
-
 export const supportRequestWriteSchema = z.object({
-  subject: typedText().max(SUPPORT_SUBJECT_MAX, max(SUPPORT_SUBJECT_MAX)),
-  message: typedText().max(SUPPORT_MESSAGE_MAX, max(SUPPORT_MESSAGE_MAX)),
+  subject: typedText().max(SUPPORT_SUBJECT_MAX, maxCharacters(SUPPORT_SUBJECT_MAX)),
+  message: typedText().max(SUPPORT_MESSAGE_MAX, maxCharacters(SUPPORT_MESSAGE_MAX)),
   /** Whether a copy of the request is mailed to the sender too. */
   send_copy: z.boolean({ error: 'Must be true or false.' }).default(false),
 });
