@@ -658,9 +658,18 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect(await planNow()).toMatchObject({ plan: 'pro', billing: { status: 'active', past_due: false } });
   });
 
-  it('a Checkout whose first payment never went through (incomplete_expired) is offered no portal: nothing was paid', async () => {
+  it('a Checkout whose first payment never went through (incomplete_expired) is offered no portal and takes no plan granted: nothing was paid', async () => {
     const ida = await signedInUser(t.ctx);
     const ask = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: ida.headers });
+    // Staff granted her Intermediate; she tries Pro.
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const granted = await t.app.inject({
+      method: 'PATCH',
+      url: fillPath(ADMIN_API.user, { id: ida.id }),
+      payload: { subscription_plan: 'intermediate' },
+      headers: staff.headers,
+    });
+    expect(granted.statusCode).toBe(200);
     const { url } = (
       await t.app.inject({ method: 'POST', url: API.billingCheckout, payload: { plan: 'pro' }, headers: ida.headers })
     ).json<{ url: string }>();
@@ -675,13 +684,16 @@ describe('the stand-in’s hosted Checkout page', () => {
     stand.subscriptions.set(sub.id, sub);
     await stand.sendEvent('checkout.session.completed', { ...session, payment_status: 'unpaid', subscription: sub.id });
     await stand.sendEvent('customer.subscription.created', sub, { created: 1_800_000_000 });
-    expect((await ask('GET', API.plan)).json()).toMatchObject({ plan: 'basic', billing: { status: 'incomplete' } });
+    expect((await ask('GET', API.plan)).json()).toMatchObject({
+      plan: 'intermediate',
+      billing: { status: 'incomplete' },
+    });
     // Stripe gives the first payment 23 hours, then ends the subscription: nothing was ever paid.
     const expired = { ...sub, status: 'incomplete_expired' } as Stripe.Subscription;
     stand.subscriptions.set(sub.id, expired);
     await stand.sendEvent('customer.subscription.updated', expired, { created: 1_800_000_100 });
     expect((await ask('GET', API.plan)).json()).toMatchObject({
-      plan: 'basic',
+      plan: 'intermediate',
       billing: { status: 'incomplete_expired', renews_at: null, cancels_at: null, past_due: false, can_manage: false },
     });
     // The portal call still opens for the customer, and, as Stripe's, has no subscription to manage.

@@ -155,8 +155,9 @@ export function planFromSubscription(
   // A price this server does not sell: keep the plan rather than guess.
   if (status === 'active' || status === 'trialing') return priced ?? current;
   if (status === 'past_due') return priced && !planCovers(priced, current) ? priced : current;
-  // An incomplete first payment has not given a plan yet.
-  if (status === 'incomplete') return current;
+  // An incomplete first payment has not given a plan yet, and one that expired unpaid takes none away (a plan
+  // staff granted stays).
+  if (status === 'incomplete' || status === 'incomplete_expired') return current;
   return 'basic';
 }
 
