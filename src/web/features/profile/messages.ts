@@ -68,6 +68,9 @@ export const BILLING_TEXTS = {
     `Cancelled: you keep ${plan} until ${date}, then your account moves to Basic. Nothing is deleted.`,
   setByTeam: 'Set by our team; nothing is billed for it.',
   status: (status: string) => `Subscription status at Stripe: ${status.replace(/_/g, ' ')}.`,
+  /** A subscription whose first payment Stripe has not yet taken (it gives it 23 hours, then ends it). */
+  incomplete:
+    'Your first payment has not gone through yet: your new plan starts as soon as it does. If it has not within a day, nothing is charged and you can try again.',
   portal: 'Change your plan, update your card, see invoices or cancel, in Stripe’s billing portal.',
   /** With no subscription left to change or cancel: what the portal still holds. */
   portalPast: 'Your past invoices and payment details are in Stripe’s billing portal.',

@@ -130,6 +130,13 @@ describe('Plan & billing panel', () => {
     expect(within(panel()).getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
   });
 
+  it('while a first payment has not gone through, says the new plan waits for it rather than "Basic is free"', async () => {
+    billingServer(stateOf('basic', { status: 'incomplete', can_manage: true }));
+    renderPanel();
+    expect(await within(panel()).findByText(BILLING_TEXTS.incomplete)).toBeInTheDocument();
+    expect(within(panel()).queryByText(BILLING_TEXTS.free)).toBeNull();
+  });
+
   it('after a Checkout whose first payment never went through, offers Upgrade again and no portal: nothing was paid', async () => {
     billingServer(stateOf('basic', { status: 'incomplete_expired', can_manage: false }));
     renderPanel();

@@ -200,6 +200,7 @@ function CurrentPlan({ state }: { state: PlanState }) {
   let detail: string | null;
   // A failed payment is told in its own warning below.
   if (billing.past_due) detail = null;
+  else if (billing.status === 'incomplete') detail = BILLING_TEXTS.incomplete;
   else if (billing.cancels_at) detail = BILLING_TEXTS.cancelsAt(plan.name, formatDate(billing.cancels_at));
   else if (billing.renews_at) detail = BILLING_TEXTS.renewsAt(formatDate(billing.renews_at), plan.pricePerMonth);
   else if (state.plan === 'basic') detail = BILLING_TEXTS.free;
