@@ -77,12 +77,12 @@ describe('the share page the server filled', () => {
 
   it('names what is shared, or that the link is gone, in the tab before and after the page starts', async () => {
     const html = sharedPageFiller(TEMPLATE)?.({ status: 'ready', item }, `/s/${TOKEN}`);
-    expect(html).toContain('<title>Evening &lt;/script&gt; calm · Innerwave</title>');
+    expect(html).toContain('<title>\u2068Evening &lt;/script&gt; calm\u2069 · Innerwave</title>');
     loadServedDocument({ status: 'ready', item });
-    expect(document.title).toBe('Evening </script> calm · Innerwave');
+    expect(document.title).toBe('\u2068Evening </script> calm\u2069 · Innerwave');
     document.title = 'changed';
     await start();
-    expect(document.title).toBe('Evening </script> calm · Innerwave');
+    expect(document.title).toBe('\u2068Evening </script> calm\u2069 · Innerwave');
     expect(sharedPageFiller(TEMPLATE)?.({ status: 'gone' }, `/s/${TOKEN}`)).toContain(
       '<title>Link not found · Innerwave</title>',
     );

@@ -3,7 +3,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { SharedDocument, SharedFramePage } from './app/documents/shared';
 import type { ServedShared } from '@shared/contract';
 import { SHARED_DATA_ID } from './features/subliminals/api/shared-item';
-import { SHARED_GONE_HEADING, sharedTitle } from './features/subliminals/components/shared-view';
+import { SHARED_GONE_HEADING, sharedItemTitle, sharedTitle } from './features/subliminals/components/shared-view';
 import { documentNavigation, NavigationProvider } from './lib/link';
 import { PORTAL_FRAME_ID } from './lib/portal-frame';
 
@@ -65,7 +65,7 @@ export function sharedPageFiller(template: string): ((served: ServedShared, path
     );
     // The tab names what is shared (escaped as React escapes text), as the page will once it runs.
     const title = renderToStaticMarkup(
-      <title>{sharedTitle(served.status === 'ready' ? served.item.name : SHARED_GONE_HEADING)}</title>,
+      <title>{served.status === 'ready' ? sharedItemTitle(served.item.name) : sharedTitle(SHARED_GONE_HEADING)}</title>,
     );
     return `${head.replace(/<title>[^<]*<\/title>/, () => title)}${dataBlock(served)}\n    ${withFrame(served)}<div id="root">${page}</div>${tail}`;
   };

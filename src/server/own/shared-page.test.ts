@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { API, fillPath } from '@shared/contract';
+import { savedSubliminals } from '../db/schema';
 import { buildTestRenderers } from '../test/renderers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
@@ -77,7 +79,7 @@ describe('the share page', () => {
 
     const html = page.body;
     expect(html).toContain(
-      '<h1 class="mt-1 break-words text-3xl font-semibold">&lt;/script&gt;&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; calm</h1>',
+      '<h1 dir="auto" class="mt-1 break-words text-3xl font-semibold">&lt;/script&gt;&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; calm</h1>',
     );
     expect(html).toContain('I am &lt;b&gt;calm&lt;/b&gt;.');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -94,6 +96,21 @@ describe('the share page', () => {
     // The early read is allowed by its hash, as on the document the build made.
     const hash = `'sha256-${createHash('sha256').update(EARLY_READ).digest('base64')}'`;
     expect(String(page.headers['content-security-policy'])).toContain(hash);
+  });
+
+  it('shows each text its owner typed in its own box: a direction control stored before decision 063 reorders nothing after it', async () => {
+    const { token } = await sharedSubliminal();
+    // Put in the database directly: the API refuses a direction control inside a text now.
+    const name = 'Sleep \u202etxt.exe';
+    const playlist = [
+      { message_text: 'I rest \u202eeasy', source: 'own', message_id: 1 },
+      ...MESSAGES.slice(1).map((message_text) => ({ message_text, source: 'own' })),
+    ];
+    await t.database.db.update(savedSubliminals).set({ name, playlist }).where(eq(savedSubliminals.shareToken, token));
+    const html = (await openPage(token)).body;
+    expect(html).toContain(`<h1 dir="auto" class="mt-1 break-words text-3xl font-semibold">${name}</h1>`);
+    expect(html).toContain('<li dir="auto" class="break-words py-2.5">I rest \u202eeasy</li>');
+    expect(html).toContain(`<title>\u2068${name}\u2069 · Innerwave</title>`);
   });
 
   it('is compressed as the browser accepts, and answers HEAD', async () => {

@@ -53,7 +53,7 @@ export function AccountSummary({ account }: { account: Account }) {
       <AccountAvatar account={account} className="h-10 w-10 text-sm" />
       <div className="min-w-0">
         {/* Cut short to one line each (a name may be 300 characters), whole on hover. */}
-        <p className="truncate font-medium text-fg" title={account.name}>
+        <p dir="auto" className="truncate font-medium text-fg" title={account.name}>
           {account.name}
         </p>
         {account.name !== account.email ? (

@@ -114,7 +114,10 @@ export function InlineEdit({
     return (
       <div className="flex min-w-0 items-center gap-1">
         {/* A long word wraps (or is cut, with `truncate`) inside the row instead of widening it. */}
-        <span className={clsx('min-w-0 wrap-anywhere', className)}>{value || placeholder}</span>
+        {/* dir="auto": a person's text keeps to its own box (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). */}
+        <span dir="auto" className={clsx('min-w-0 wrap-anywhere', className)}>
+          {value || placeholder}
+        </span>
         {/* Its icon is drawn by CSS (icon-pencil): a long list has one of these a row. */}
         <Button
           ref={editButton}

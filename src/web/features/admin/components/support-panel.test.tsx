@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSupportRequest } from '@shared/contract';
 import { ADMIN_API } from '@shared/contract/admin';
+import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { SupportPanel } from './support-panel';
 
@@ -69,6 +70,14 @@ describe('SupportPanel', () => {
     expect(handled).toBeChecked();
     await user.click(handled);
     expect(toast.success).toHaveBeenCalledWith('Request #2 is open again.');
+  });
+
+  it('shows a subject and a message in their own box, so a stored direction control reorders nothing after it', async () => {
+    supportServer([request(1, { subject: STORED_OVERRIDE, message: `${STORED_OVERRIDE}\nsecond line` })]);
+    renderWithProviders(<SupportPanel />);
+    const item = (await screen.findByRole('heading', { name: /#1 ·/ })).closest('li')!;
+    expectIsolated(within(item).getByText(STORED_OVERRIDE));
+    expectIsolated(within(item).getByText(/second line/), `${STORED_OVERRIDE}\nsecond line`);
   });
 
   it('says so when a change fails', async () => {

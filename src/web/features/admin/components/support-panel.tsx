@@ -30,7 +30,7 @@ function RequestItem({
                 Priority
               </span>
             ) : null}
-            #{request.id} · {request.subject}
+            #{request.id} · <bdi>{request.subject}</bdi>
           </h3>
           <p className="break-words text-sm text-fg-muted">
             <a href={`mailto:${request.email}`} className="text-link underline-offset-4 hover:underline">
@@ -54,7 +54,9 @@ function RequestItem({
           </label>
         </div>
       </div>
-      <p className="whitespace-pre-wrap break-words text-sm">{request.message}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words text-sm">
+        {request.message}
+      </p>
       {handled ? <p className="text-xs text-fg-muted">Handled {formatDateTime(request.handled_at!)}</p> : null}
     </li>
   );

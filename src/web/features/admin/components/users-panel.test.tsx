@@ -6,6 +6,7 @@ import type { AdminUser } from '@shared/contract';
 import { ADMIN_API, ADMIN_USER_PAGE_SIZE } from '@shared/contract/admin';
 import { NO_ADMIN_BILLING } from '@shared/contract/billing';
 import { formatDate } from '@web/lib/dates';
+import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { DEACTIVATED_BILLING_TEXT, PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 
@@ -99,6 +100,14 @@ describe('UsersPanel', () => {
       { subscription_plan: 'intermediate' },
       { is_active: false },
     ]);
+  });
+
+  it('shows a person’s name in its own box, so a stored direction control does not reorder "joined …"', async () => {
+    usersServer([{ ...ada, first_name: 'Sleep', last_name: '\u202etxt.exe' }]);
+    renderWithProviders(<UsersPanel />);
+    const row = (await screen.findByText('ada@example.com')).closest('li')!;
+    expectIsolated(within(row).getByText(STORED_OVERRIDE));
+    expect(within(row).getByText(/joined/)).toHaveTextContent(`${STORED_OVERRIDE} · joined Jan 5, 2026 · active`);
   });
 
   it('tells an account never activated from one staff deactivated', async () => {

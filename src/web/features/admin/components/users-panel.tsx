@@ -103,7 +103,12 @@ function UserRow({
           ) : null}
         </p>
         <p className="text-sm wrap-anywhere text-fg-muted">
-          {name ? `${name} · ` : ''}joined {formatDate(user.date_joined)} · {accountStatus(user, formatDate)}
+          {name ? (
+            <>
+              <bdi>{name}</bdi> ·{' '}
+            </>
+          ) : null}
+          joined {formatDate(user.date_joined)} · {accountStatus(user, formatDate)}
         </p>
         <BillingLine billing={user.billing} attention={user.attention} />
       </div>

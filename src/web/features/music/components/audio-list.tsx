@@ -99,7 +99,7 @@ export function AudioCard({
         {/* A person's own file name may be one long word (Evening_tone_final_master…): it wraps, so the card
             stays as wide as its column and its buttons stay on screen. */}
         <h3 className="font-medium leading-snug wrap-anywhere">
-          {item.name}
+          <bdi>{item.name}</bdi>
           {status !== 'idle' ? <StatusBadge status={status} /> : null}
         </h3>
         {item.description ? <p className="line-clamp-3 text-sm text-fg-muted">{item.description}</p> : null}

@@ -123,7 +123,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
       <dl className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-fg-muted">Name</dt>
-          <dd className="font-medium wrap-anywhere" data-testid="profile-name">
+          <dd dir="auto" className="font-medium wrap-anywhere" data-testid="profile-name">
             {name || 'Not set yet'}
           </dd>
         </div>

@@ -31,7 +31,7 @@ export function CategoryAccordion({
           <Accordion.Header className="flex items-center gap-2 pr-3">
             <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-focus-ring">
               <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-                <span>{category.name}</span>
+                <span dir="auto">{category.name}</span>
                 <span className="whitespace-nowrap text-sm font-normal text-fg-muted">
                   {category.messages.length} messages
                 </span>
@@ -47,7 +47,9 @@ export function CategoryAccordion({
             <Accordion.Content className="border-t border-line px-4 py-3">
               <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
                 {category.messages.map((message) => (
-                  <li key={message.id}>{message.message_text}</li>
+                  <li key={message.id} dir="auto">
+                    {message.message_text}
+                  </li>
                 ))}
               </ul>
             </Accordion.Content>

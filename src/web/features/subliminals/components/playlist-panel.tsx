@@ -33,7 +33,9 @@ const PlaylistRow = memo(function PlaylistRow({
       ref={foldRef}
       className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5"
     >
-      <span className="min-w-0 wrap-anywhere">{item.message_text}</span>
+      <span dir="auto" className="min-w-0 wrap-anywhere">
+        {item.message_text}
+      </span>
       <button
         type="button"
         onClick={() => onRemove(item)}

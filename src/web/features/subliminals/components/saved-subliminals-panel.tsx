@@ -106,7 +106,9 @@ function SavedRow({
             onSave={(name) => change(() => rename(name), `Renamed to ${name}.`)}
           />
         ) : (
-          <p className="truncate font-medium">{saved.name}</p>
+          <p dir="auto" className="truncate font-medium">
+            {saved.name}
+          </p>
         )}
         <p className="text-sm text-fg-muted">
           {saved.message_count} {saved.message_count === 1 ? 'message' : 'messages'} · {themeName(saved.theme)}

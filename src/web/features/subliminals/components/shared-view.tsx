@@ -21,6 +21,11 @@ export const SHARED_GONE = 'This link does not work: it was never shared, or its
 
 /** The tab's title for what a link shares, or for a link that shares nothing; the server fills it in too. */
 export const sharedTitle = (heading: string) => `${heading} · Innerwave`;
+/**
+ * The tab's title for a shared item: its name, a person's text, between an isolate's marks (U+2068 … U+2069), as
+ * a title holds no element to isolate it with (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md).
+ */
+export const sharedItemTitle = (name: string) => sharedTitle(`\u2068${name}\u2069`);
 export const SHARED_GONE_HEADING = 'Link not found';
 
 function useDocumentTitle(title: string) {
@@ -124,14 +129,16 @@ export function SharedView({
   framed?: boolean;
 }) {
   const [showAll, setShowAll] = useState(false);
-  useDocumentTitle(sharedTitle(item.name));
+  useDocumentTitle(sharedItemTitle(item.name));
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12 in-portal:p-0">
       <header>
         <p className="text-sm font-medium uppercase tracking-wide text-link">
           {item.kind === 'subliminal' ? 'A shared subliminal' : 'A shared set of affirmations'}
         </p>
-        <h1 className="mt-1 break-words text-3xl font-semibold">{item.name}</h1>
+        <h1 dir="auto" className="mt-1 break-words text-3xl font-semibold">
+          {item.name}
+        </h1>
         <p className="mt-2 text-fg-muted">
           {item.messages.length} {item.messages.length === 1 ? 'message' : 'messages'}, shared on{' '}
           <LocalDate iso={item.shared_at} options={{ dateStyle: 'long' }} />
@@ -148,7 +155,7 @@ export function SharedView({
             </h2>
             <ol className="mt-2 divide-y divide-line rounded-3xl border border-line bg-surface-raised px-5">
               {(showAll ? item.messages : item.messages.slice(0, MESSAGES_SHOWN)).map((message, index) => (
-                <li key={index} className="break-words py-2.5">
+                <li key={index} dir="auto" className="break-words py-2.5">
                   {message}
                 </li>
               ))}
