@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { characterCount, DIRECTION_CONTROL_REFUSED, leadingCharacters, requiredString, typedText } from './fields';
+import { directionRefusal } from './plain';
 import { hasVisibleText, maxCharactersMessage, textLength } from './plain';
 
 describe('hasVisibleText', () => {
@@ -69,6 +70,16 @@ describe('typedText', () => {
     ]);
     // Counted after the ends are dropped: ten letters and invisible ends fit.
     expect(field.parse('\u200b'.repeat(50) + 'x'.repeat(10))).toBe('x'.repeat(10));
+  });
+
+  it('refuses what the forms refuse before sending (directionRefusal, without zod), and only that', () => {
+    const field = typedText();
+    for (const typed of ['a\u202eb', ' a\u2066b\u2069c ', 'x\u202ay', '\u202eCalm\u202c', 'Calm', 'Ca\u200dlm', 'שלום'])
+      expect(directionRefusal(typed), JSON.stringify(typed)).toBe(
+        field.safeParse(typed).success ? undefined : DIRECTION_CONTROL_REFUSED,
+      );
+    expect(directionRefusal('Sleep \u202etxt.exe')).toBe(DIRECTION_CONTROL_REFUSED);
+    expect(directionRefusal('\u2067Calm\u2069')).toBeUndefined();
   });
 
   it('reads a long run of invisible characters in time linear in its length', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES, unstorableTextMessages } from './errors';
 import {
-  DIRECTION_CONTROL,
   DIRECTION_CONTROL_REFUSED,
+  directionRefusal,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   hasVisibleText,
@@ -31,7 +31,7 @@ export const typedText = () =>
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .overwrite(trimInvisible)
     .refine(hasVisibleText, { error: MESSAGES.blank })
-    .refine((text) => !DIRECTION_CONTROL.test(text), { error: DIRECTION_CONTROL_REFUSED });
+    .refine((text) => directionRefusal(text) === undefined, { error: DIRECTION_CONTROL_REFUSED });
 
 /**
  * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose

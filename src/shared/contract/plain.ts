@@ -122,9 +122,17 @@ export const textLength = (text: string) => characterCount(trimInvisible(text));
  * The controls that embed, override or isolate a direction (U+202A–U+202E, U+2066–U+2069): inside a text
  * they reorder how the rest of it is shown ("txt.exe" shown as "exe.txt"), so a typed text may not hold one.
  */
-export const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 export const DIRECTION_CONTROL_REFUSED =
   'This text holds invisible characters that change the direction it is shown in (U+202A–U+202E, U+2066–U+2069). Type it again rather than pasting it.';
+
+/**
+ * Why a typed text is refused for a direction control inside it, or undefined when it holds none there: the
+ * rule of `typedText()` (src/shared/contract/fields.ts), which the server applies, for the forms to say it at
+ * the field before sending (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). One at an end is dropped.
+ */
+export const directionRefusal = (text: string) =>
+  DIRECTION_CONTROL.test(trimInvisible(text)) ? DIRECTION_CONTROL_REFUSED : undefined;
 
 /** The longest e-mail address an account may have (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,12 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
+import { directionRefusal } from '@shared/contract/plain';
 import { Button } from './button';
 import { CharacterCount, characterLimit } from './character-count';
-import { Input } from './input';
+import { FieldError, Input } from './input';
 
 /**
  * One field and its button (Add, unless told); the text stays when adding fails (the caller reports why). The
- * keyboard stays in the field, so the next one is typed at once, as a list is written.
+ * keyboard stays in the field, so the next one is typed at once, as a list is written. A `typed` text (decision
+ * 063's) holding a direction control inside is refused at the field, in the server's words, and not sent.
  */
 export function AddForm({
   label,
@@ -14,6 +16,7 @@ export function AddForm({
   placeholder,
   submitText = 'Add',
   max,
+  typed = false,
   onAdd,
 }: {
   label: string;
@@ -24,6 +27,8 @@ export function AddForm({
   placeholder: string;
   /** The most characters the server takes: counted near it, and a longer text refused here, uncut. */
   max?: number;
+  /** A text the server reads with `typedText()` (docs/decisions/063-typed-text-shows-what-it-holds.md). */
+  typed?: boolean;
   onAdd: (text: string) => Promise<unknown>;
 }) {
   const [text, setText] = useState('');
@@ -31,11 +36,12 @@ export function AddForm({
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
   const limit = max === undefined ? undefined : characterLimit(id, text, max);
+  const refused = typed ? directionRefusal(text) : undefined;
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || !text.trim()) return;
-    // Said under the field already; the keyboard stays there to shorten it.
-    if (limit?.over) return field.current?.focus();
+    // Said under the field already; the keyboard stays there to put it right.
+    if (refused || limit?.over) return field.current?.focus();
     setBusy(true);
     try {
       await onAdd(text.trim());
@@ -59,8 +65,10 @@ export function AddForm({
           // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
           readOnly={busy}
           aria-busy={busy || undefined}
-          aria-invalid={limit?.over ? true : undefined}
-          aria-describedby={limit?.describedBy}
+          aria-invalid={refused || limit?.over ? true : undefined}
+          aria-describedby={
+            [refused ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
+          }
           onChange={(event) => setText(event.target.value)}
           className="h-10"
         />
@@ -69,6 +77,7 @@ export function AddForm({
           {submitText}
         </Button>
       </div>
+      <FieldError id={id} error={refused} />
       {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>
   );

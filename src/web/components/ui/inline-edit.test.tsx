@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { AddForm } from './add-form';
 import { changedMeanwhile, InlineEdit } from './inline-edit';
 
 describe('InlineEdit', () => {
@@ -24,6 +26,36 @@ describe('InlineEdit', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith('\u200b Evening', 'Morning');
+  });
+
+  it('says at the field, without sending, that a typed text holds a direction control inside (decision 063)', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<InlineEdit typed value="Morning" label="name of Morning" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit name of Morning' }));
+    const field = screen.getByRole('textbox', { name: 'name of Morning' });
+    await user.type(field, ' \u202etxt.exe');
+    expect(screen.getByRole('alert')).toHaveTextContent(DIRECTION_CONTROL_REFUSED);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(field).toHaveFocus();
+
+    // At an end it is dropped, as the server drops it: nothing to say.
+    await user.clear(field);
+    await user.type(field, 'Evening\u202c');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledWith('Evening\u202c', 'Morning');
+  });
+
+  it('says nothing of direction controls in a text the server does not read as typed (staff’s)', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<InlineEdit value="Morning" label="name of Morning" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit name of Morning' }));
+    await user.type(screen.getByRole('textbox', { name: 'name of Morning' }), ' \u202eb{Enter}');
+    expect(onSave).toHaveBeenCalledWith('Morning \u202eb', 'Morning');
   });
 
   it('saves an optional text cleared, and shows its placeholder while it is empty', async () => {
@@ -107,5 +139,25 @@ describe('InlineEdit', () => {
     await user.type(screen.getByRole('textbox'), ' light{Enter}');
     expect(onSave).toHaveBeenCalledWith('Morning light', 'Morning');
     expect(await screen.findByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
+  });
+});
+
+describe('AddForm', () => {
+  it('says at the field, without sending, that a typed text holds a direction control inside (decision 063)', async () => {
+    const user = userEvent.setup();
+    const onAdd = vi.fn(() => Promise.resolve());
+    render(<AddForm typed label="New message" action="Add the message" placeholder="A message" onAdd={onAdd} />);
+    const field = screen.getByRole('textbox', { name: 'New message' });
+    await user.type(field, 'I am \u2067calm{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(DIRECTION_CONTROL_REFUSED);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(DIRECTION_CONTROL_REFUSED);
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(field).toHaveValue('I am \u2067calm');
+
+    await user.clear(field);
+    await user.type(field, 'I am calm{Enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onAdd).toHaveBeenCalledWith('I am calm');
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
-import { FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
+import { directionRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { FieldError, Input } from '@web/components/ui/input';
@@ -20,6 +20,7 @@ export const changedMeanwhile = (now: string) =>
  * meanwhile. Should the value change while the form is open (the list read again: another tab's save, or
  * the answer to such a refusal), the form keeps what was typed, says what it reads now, and a Save then
  * replaces that. Saved or cancelled, the keyboard goes back to the edit button, not to the top of the page.
+ * A `typed` text (decision 063's) holding a direction control inside is refused at the field, in the server's words.
  */
 export function InlineEdit({
   value,
@@ -29,6 +30,7 @@ export function InlineEdit({
   required = true,
   placeholder,
   max,
+  typed = false,
   onCancel,
 }: {
   value: string;
@@ -41,6 +43,11 @@ export function InlineEdit({
   placeholder?: string;
   /** The most characters the server takes: counted near it, and a longer text refused here, uncut. */
   max?: number;
+  /**
+   * A text a person types that the server reads with `typedText()` (docs/decisions/063-typed-text-shows-what-it-holds.md):
+   * a direction control inside is said at the field as it is typed or pasted, and not sent.
+   */
+  typed?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -58,6 +65,8 @@ export function InlineEdit({
   const refocus = useRef(false);
   const busy = sending !== null;
   const limit = max === undefined ? undefined : characterLimit(id, draft, max);
+  const refused = typed ? directionRefusal(draft) : undefined;
+  const shownError = refused ?? error;
 
   // A new value while the form is open, other than the text being saved: changed elsewhere meanwhile.
   if (value !== seen) {
@@ -96,8 +105,8 @@ export function InlineEdit({
     const next = draft.trim();
     if (next === from) return cancel();
     if (required && !hasVisibleText(next)) return setError(FIELD_BLANK);
-    // Said under the field already; the keyboard stays there to shorten it.
-    if (limit?.over) return field.current?.focus();
+    // Said under the field already; the keyboard stays there to put it right.
+    if (refused || limit?.over) return field.current?.focus();
     setSending(next);
     try {
       await onSave(next, from);
@@ -149,9 +158,9 @@ export function InlineEdit({
           // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
           readOnly={busy}
           aria-busy={busy || undefined}
-          aria-invalid={error || limit?.over ? true : undefined}
+          aria-invalid={shownError || limit?.over ? true : undefined}
           aria-describedby={
-            [error ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
+            [shownError ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
           }
           onChange={(event) => {
             setDraft(event.target.value);
@@ -167,7 +176,7 @@ export function InlineEdit({
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </div>
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={shownError} />
       {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>
   );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnMusic } from '@shared/contract';
 import { OWN_MUSIC } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
@@ -61,6 +62,31 @@ describe('MyMusic', () => {
     await user.upload(await screen.findByLabelText('Audio file'), big);
     expect(screen.getByText(/a track may be up to 100 MB\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it('says at the name, without sending, that it holds a direction control, or the file’s name when none is typed', async () => {
+    const user = userEvent.setup();
+    musicServer('pro', []);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    await user.upload(
+      await screen.findByLabelText('Audio file'),
+      new File(['x'], 'Sleep \u202etxt.mp3', { type: 'audio/mpeg' }),
+    );
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    expect(await screen.findByRole('alert')).toHaveTextContent(DIRECTION_CONTROL_REFUSED);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(name).toHaveFocus();
+    await user.type(name, 'Rain \u202eon glass');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(DIRECTION_CONTROL_REFUSED);
+    expect(uploadOwnTrack).not.toHaveBeenCalled();
+
+    await user.clear(name);
+    await user.type(name, 'Rain');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(uploadOwnTrack).toHaveBeenCalledWith(expect.any(File), 'Rain', expect.any(Function));
   });
 
   it('keeps the reason a file was refused under it, until another file is picked', async () => {

@@ -2,11 +2,12 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { formatBytes } from '@shared/bytes';
+import { directionRefusal } from '@shared/contract/plain';
 import { OWN_MUSIC } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
-import { Input } from '@web/components/ui/input';
+import { FieldError, Input } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
@@ -23,6 +24,7 @@ function UploadForm() {
   const fileId = useId();
   const nameId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -32,10 +34,14 @@ function UploadForm() {
   const problem = tooLarge
     ? `This file is ${formatBytes(file.size)}; a track may be up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`
     : refusal;
+  // Decision 063's rule, said at the name before sending: for the name typed, or the file's when none is (the
+  // server names the track after its file, less the extension).
+  const nameRefused = directionRefusal(name.trim() ? name : (file?.name.replace(/\.[^.]*$/, '') ?? ''));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file || tooLarge) return;
+    if (nameRefused) return nameField.current?.focus();
     setProgress(0);
     try {
       await change(
@@ -79,14 +85,18 @@ function UploadForm() {
           Name <span className="font-normal text-fg-muted">(optional)</span>
         </label>
         <Input
+          ref={nameField}
           id={nameId}
           value={name}
           maxLength={OWN_MUSIC.nameMax}
           placeholder={file ? file.name.replace(/\.[^.]*$/, '') : 'The file’s name'}
           disabled={progress !== null}
           onChange={(event) => setName(event.target.value)}
+          aria-invalid={nameRefused ? true : undefined}
+          aria-describedby={nameRefused ? `${nameId}-error` : undefined}
           className="h-10"
         />
+        <FieldError id={nameId} error={nameRefused} />
       </div>
       <Button type="submit" className="h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>
         <Upload aria-hidden className="h-4 w-4" />

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { OFFLINE_MESSAGE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
@@ -205,6 +206,16 @@ describe('edit profile dialog', () => {
     await user.paste('\u200b\u2060');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(PROFILE_MESSAGES.firstNameMissing)).toBeInTheDocument();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('says at a name, without sending, that it holds a direction control inside, in the server’s words', async () => {
+    const { user } = await openEditor();
+    await user.click(screen.getByLabelText('Last name'));
+    await user.paste(' \u202etxt.exe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(DIRECTION_CONTROL_REFUSED)).toBeInTheDocument();
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-invalid', 'true');
     expect(updateProfile).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Lock, UserRound } from 'lucide-react';
 import { PROFILE_IMAGE } from '@shared/constants';
 import type { Profile } from '@shared/contract';
-import { hasVisibleText } from '@shared/contract/plain';
+import { directionRefusal, DIRECTION_CONTROL_REFUSED, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
@@ -23,7 +23,13 @@ import { MAX_PICKED_IMAGE_BYTES, PICKABLE_IMAGE_TYPES, PROFILE_MESSAGES as M } f
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
 
-const name = (missing: string) => z.string().trim().refine(hasVisibleText, missing).max(150, M.nameTooLong);
+const name = (missing: string) =>
+  z
+    .string()
+    .trim()
+    .refine(hasVisibleText, missing)
+    .max(150, M.nameTooLong)
+    .refine((text) => directionRefusal(text) === undefined, DIRECTION_CONTROL_REFUSED);
 const formSchema = z.object({ first_name: name(M.firstNameMissing), last_name: name(M.lastNameMissing) });
 type FormValues = z.infer<typeof formSchema>;
 

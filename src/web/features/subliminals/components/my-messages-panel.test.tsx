@@ -10,6 +10,7 @@ import {
   ownMessageWriteSchema,
 } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
@@ -390,5 +391,28 @@ describe('MyMessagesPanel', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(server.api.calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
     expect(toast.success).toHaveBeenCalledWith('Message saved.');
+  });
+
+  it('says at each of its fields, without sending, that a text holds a direction control inside (decision 063)', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    const fields = [
+      await screen.findByLabelText('New message in Evenings'),
+      screen.getByLabelText('New category of your own'),
+    ];
+    await user.click(screen.getByRole('button', { name: 'Edit name of Evenings' }));
+    fields.push(screen.getByRole('textbox', { name: 'name of Evenings' }));
+    await user.click(screen.getByRole('button', { name: 'Edit message "I rest well."' }));
+    fields.push(screen.getByRole('textbox', { name: 'message "I rest well."' }));
+    for (const field of fields) {
+      await user.click(field);
+      await user.paste('Sleep \u202etxt.exe');
+      await user.keyboard('{Enter}');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(DIRECTION_CONTROL_REFUSED);
+    }
+    expect(server.api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

@@ -64,6 +64,7 @@ const OwnMessageRow = memo(function OwnMessageRow({
   return (
     <li ref={foldRef} className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap @max-sm:flex-wrap">
       <InlineEdit
+        typed
         value={message.message_text}
         label={`message "${message.message_text}"`}
         className="text-sm"
@@ -146,6 +147,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
     <li className="rounded-2xl border border-line bg-surface-raised p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <InlineEdit
+          typed
           value={category.name}
           label={`name of ${category.name}`}
           className="truncate font-medium"
@@ -210,6 +212,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
       <ShowFoldedRows folded={fold.folded} what={MESSAGE_ROWS} onShow={fold.unfold} />
       <div className="mt-3">
         <AddForm
+          typed
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}
           placeholder="I am…"
@@ -289,6 +292,7 @@ export function MyMessagesPanel({
         )}
       </div>
       <AddForm
+        typed
         label="New category of your own"
         action="Add the category"
         placeholder="New category"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SoundMix, Subliminal } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
@@ -102,6 +103,33 @@ describe('SavedSubliminalsPanel', () => {
     expect(await within(dialog).findByRole('button', { name: 'Create link' })).toBeInTheDocument();
     expect(server.saved[0]!.share).toBeNull();
     expect(server.api.unanswered).toEqual([]);
+  });
+
+  it('says at the name, saving or renaming, without sending, that it holds a direction control inside (decision 063)', async () => {
+    const user = userEvent.setup();
+    const earlier: Subliminal = {
+      id: 1,
+      name: 'Evenings',
+      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
+      settings: { ...DEFAULT_SETTINGS },
+      sound: null,
+      share: null,
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+    };
+    const server = savedServer('intermediate', [earlier]);
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    const fields = [await screen.findByLabelText('Name for the current playlist')];
+    await user.click(await screen.findByRole('button', { name: 'Edit name of Evenings' }));
+    fields.push(screen.getByRole('textbox', { name: 'name of Evenings' }));
+    for (const field of fields) {
+      await user.click(field);
+      await user.paste('Sleep \u202etxt.exe');
+      await user.keyboard('{Enter}');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(DIRECTION_CONTROL_REFUSED);
+    }
+    expect(server.api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('on Basic, offers no saving but names the plan that has it; what was saved before can still be opened', async () => {

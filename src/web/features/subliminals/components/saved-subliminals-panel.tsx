@@ -100,6 +100,7 @@ function SavedRow({
       <div className="min-w-0">
         {editable ? (
           <InlineEdit
+            typed
             value={saved.name}
             label={`name of ${saved.name}`}
             className="truncate font-medium"
@@ -199,6 +200,7 @@ export function SavedSubliminalsPanel({
       {canSave ? (
         <div className="mt-3">
           <AddForm
+            typed
             label="Name for the current playlist"
             action="Save the current playlist, settings and sound under this name"
             placeholder="Name, e.g. Morning focus"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { SUPPORT_MESSAGE_MAX } from '@shared/contract/support';
 import { sessionStore } from '@web/lib/session';
 import { startSessionLifecycle } from '@web/lib/session-refresh';
@@ -66,6 +67,15 @@ describe('SupportForm', () => {
     await fill('', '');
     expect(await screen.findAllByText('This field may not be blank.')).toHaveLength(2);
     expect(screen.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('says at the field, without sending, that a subject or message holds a direction control inside', async () => {
+    const api = server('basic', () => jsonResponse(201, {}));
+    renderWithProviders(<SupportForm />);
+    await fill('Billing \u202eplease', 'It says \u2067twice\u2069 here');
+    expect(await screen.findAllByText(DIRECTION_CONTROL_REFUSED)).toHaveLength(2);
+    expect(screen.getByLabelText('Message')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
