@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountSummary } from './components/account';
+import { LayerNames } from './components/mini-player';
 import { InlineEdit } from './components/ui/inline-edit';
 import { AudioCard } from './features/music/components/audio-list';
 import { CategoryAccordion } from './features/subliminals/components/category-accordion';
@@ -50,6 +51,26 @@ describe('a text a person typed, where the portal shows it', () => {
     const [track, account] = screen.getAllByText(STORED_OVERRIDE);
     expectIsolated(track!);
     expectIsolated(account!);
+  });
+
+  it('an own track’s name among what plays (the mini-player, the session’s status, the export)', () => {
+    const { container } = render(
+      <p>
+        <LayerNames
+          layers={[
+            {
+              id: 'track',
+              source: { kind: 'track', key: 'own:1', title: STORED_OVERRIDE, url: '' },
+              gain: 1,
+              status: 'ready',
+            },
+            { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 1, status: 'ready' },
+          ]}
+        />
+      </p>,
+    );
+    expectIsolated(screen.getByText(STORED_OVERRIDE));
+    expect(container).toHaveTextContent(`${STORED_OVERRIDE} + Pink noise`);
   });
 
   it('a shared subliminal’s name and messages, and the tab’s title', () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioLines, ChevronDown, Pause, Play, SlidersHorizontal, Square } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -30,6 +30,19 @@ export function layerName(layer: LayerState): string {
     case 'voice':
       return `Spoken affirmations · ${source.messages} ${source.messages === 1 ? 'message' : 'messages'}`;
   }
+}
+
+/**
+ * What plays, its layers' names joined by " + ", each in its own box for direction: a track's name may be a
+ * person's (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md).
+ */
+export function LayerNames({ layers }: { layers: readonly LayerState[] }) {
+  return layers.map((layer, index) => (
+    <Fragment key={layer.id}>
+      {index > 0 ? ' + ' : null}
+      <bdi>{layerName(layer)}</bdi>
+    </Fragment>
+  ));
 }
 
 const minutesLabel = (minutes: number) =>
@@ -83,7 +96,7 @@ export function MiniPlayer() {
           <AudioLines aria-hidden className="h-5 w-5 shrink-0 text-accent-strong dark:text-accent" />
           <div className="min-w-0">
             <Link to={paths.music} className="block truncate text-sm font-medium text-fg hover:underline">
-              {state.layers.map(layerName).join(' + ') || 'Starting…'}
+              {state.layers.length > 0 ? <LayerNames layers={state.layers} /> : 'Starting…'}
             </Link>
             <p className="text-xs tabular-nums text-fg-muted" data-testid="mini-player-time">
               {paused ? `Paused · ${formatClock(clock.elapsed)}` : loading ? 'Loading…' : time}

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { EXPORT_MINUTES, exportBytes, exportSession } from '@web/lib/audio/export';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
-import { layerName } from '@web/components/mini-player';
+import { LayerNames } from '@web/components/mini-player';
 
 export const EXPORT_FAILED = 'The export failed. Please try again.';
 
@@ -71,7 +71,7 @@ export function ExportDialog() {
         ) : (
           <div className="flex flex-col gap-4">
             <p className="text-sm">
-              <span className="font-medium">Layers:</span> {layers.map(layerName).join(' + ')}
+              <span className="font-medium">Layers:</span> <LayerNames layers={layers} />
             </p>
             <fieldset className="flex flex-col gap-1">
               <legend className="mb-1 text-sm font-medium">Length</legend>

@@ -1,4 +1,4 @@
-import { layerName } from '@web/components/mini-player';
+import { LayerNames } from '@web/components/mini-player';
 import { VolumeSlider } from '@web/components/volume-slider';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { formatClock } from '@web/lib/audio/mixer';
@@ -18,7 +18,6 @@ export function SessionStatus({ paused, compact }: { paused: boolean; compact: b
   const sound = state.status !== 'stopped';
   const timer = useEngineClock(() => ({ ...readSessionClock(), silent: flashSessions.elapsed() }), !paused);
   const elapsed = sound ? timer.elapsed : timer.silent;
-  const layers = state.layers.map(layerName);
   const time =
     timer.remaining === null
       ? `${formatClock(elapsed)} so far`
@@ -35,7 +34,7 @@ export function SessionStatus({ paused, compact }: { paused: boolean; compact: b
         ) : null}
       </p>
       <p className="m-0 truncate text-fg-muted" data-testid="session-layers">
-        {layers.length > 0 ? layers.join(' + ') : 'No sound playing'}
+        {state.layers.length > 0 ? <LayerNames layers={state.layers} /> : 'No sound playing'}
       </p>
       {sound && !compact ? <VolumeSlider /> : null}
     </div>
