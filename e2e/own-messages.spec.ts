@@ -272,3 +272,43 @@ test('a category added to the playlist just before a link or a reload stays in i
   await expect(playlist).toContainText(`(${twice})`);
   await expect.poll(playerLength).toBe(twice);
 });
+
+test('a category added to a long playlist shows there: unfolded, its first message in the playlist’s view, the page unmoved', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const playlist = page.getByRole('region', { name: /Playlist/ });
+  const count = async () => Number(/\((\d+)\)/.exec((await playlist.getByRole('heading').textContent()) ?? '')?.[1]);
+  const adds = page.getByRole('button', { name: /^Add .+ to playlist$/ });
+  // Library categories until the playlist is longer than the 50 rows it shows folded.
+  let next = 0;
+  while ((await count()) <= 50) {
+    const before = await count();
+    await adds.nth(next++).click();
+    await expect.poll(count).toBeGreaterThan(before);
+  }
+  const before = await count();
+  // Unfolded as they were added; folded again on the next visit.
+  await page.reload();
+  await expect(playlist.getByRole('button', { name: `Show the other ${before - 50} messages` })).toBeVisible();
+  // The page a little down, as a person scrolling the categories has it (the browser has restored its place).
+  await page.waitForTimeout(500);
+  await page.evaluate(() => window.scrollTo(0, 40));
+  const scrolled = await page.evaluate(() => window.scrollY);
+
+  // Pressed where it is (Playwright's click would scroll it into view first).
+  await adds.nth(next).evaluate((button: HTMLButtonElement) => button.click());
+  await expect.poll(count).toBeGreaterThan(before);
+  const first = playlist.locator('ol > li').nth(before);
+  await expect(first).toBeVisible();
+  await expect(playlist.getByRole('button', { name: /^Show the other/ })).toHaveCount(0);
+  // In the playlist's box, which scrolled to it; the page stays where the person had it.
+  const { row, box } = await first.evaluate((element) => ({
+    row: element.getBoundingClientRect().toJSON() as DOMRect,
+    box: element.closest('ol')!.parentElement!.getBoundingClientRect().toJSON() as DOMRect,
+  }));
+  expect(row.top).toBeGreaterThanOrEqual(box.top);
+  expect(row.bottom).toBeLessThanOrEqual(box.bottom);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});

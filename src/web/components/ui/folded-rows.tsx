@@ -41,12 +41,20 @@ export function useFoldedRows(count: number, shown: number) {
     },
     [shown],
   );
+  /**
+   * Unfolds the list from the render of its component (rows added among the folded ones, to be seen): setting its
+   * state there is allowed, flushSync is not.
+   */
+  const unfoldInRender = () => {
+    if (!unfolded) setUnfolded(true);
+  };
   return {
     list: { id, ref },
     isFolded: (index: number) => !unfolded && index >= shown,
     folded: unfolded ? 0 : Math.max(0, count - shown),
     unfold,
     unfoldAt,
+    unfoldInRender,
   };
 }
 

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { MESSAGE_ROWS, ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
@@ -49,18 +49,48 @@ const PlaylistRow = memo(function PlaylistRow({
 /** The playlist shows this many messages; "Show the other …" the rest (components/ui/folded-rows.tsx). */
 export const PLAYLIST_ROWS_SHOWN = 50;
 
-/** The playlist; a change of the player's settings does not render it again. */
+/** Messages the person has just added at the end of the playlist: the first of them, and how many. */
+export interface AddedRows {
+  first: PlaylistItem;
+  count: number;
+}
+
+/**
+ * The playlist; a change of the player's settings does not render it again. Messages just `added` (a new object
+ * each time) are shown: a long playlist unfolds when any of them would be folded, and its box scrolls to the first
+ * of them, the page staying where it is (docs/decisions/065-added-messages-are-shown-in-the-playlist.md).
+ */
 export const PlaylistPanel = memo(function PlaylistPanel({
   playlist,
+  added = null,
   onRemove,
   onClear,
 }: {
   playlist: readonly PlaylistItem[];
+  added?: AddedRows | null;
   /** Removes this item (not another equal to it). */
   onRemove(item: PlaylistItem): void;
   onClear(): void;
 }) {
   const fold = useFoldedRows(playlist.length, PLAYLIST_ROWS_SHOWN);
+  // The addition being shown, and where its first row is: unfolded in this render, scrolled to once committed.
+  const [reveal, setReveal] = useState<{ added: AddedRows | null; index: number }>({ added, index: -1 });
+  if (reveal.added !== added) {
+    const index = added ? playlist.indexOf(added.first) : -1;
+    setReveal({ added, index });
+    if (added && index >= 0 && index + added.count > PLAYLIST_ROWS_SHOWN) fold.unfoldInRender();
+  }
+  const box = useRef<HTMLDivElement>(null);
+  const listId = fold.list.id;
+  useLayoutEffect(() => {
+    const row = reveal.index < 0 ? undefined : document.getElementById(listId)?.children[reveal.index];
+    if (!row || !box.current) return;
+    // Within the playlist's own box only: scrolling the page would take a person adding from the categories (above
+    // the playlist on a phone) away from them. Left as it is when the row shows with room under it.
+    const rowTop = row.getBoundingClientRect().top;
+    const { top, bottom } = box.current.getBoundingClientRect();
+    if (rowTop < top || rowTop + row.clientHeight > bottom) box.current.scrollTop += rowTop - top;
+  }, [reveal, listId]);
   // The same item twice in one list (never made by the player, which copies what it adds) still gets two keys.
   const seen = new Set<PlaylistItem>();
   return (
@@ -76,7 +106,7 @@ export const PlaylistPanel = memo(function PlaylistPanel({
       {playlist.length === 0 ? (
         <p className="mt-3 text-sm text-fg-muted">Your playlist is empty. Add a category to begin.</p>
       ) : (
-        <div className="mt-3 max-h-80 overflow-y-auto pr-1">
+        <div ref={box} className="mt-3 max-h-80 overflow-y-auto pr-1">
           {/* Rows apart by margins, not a flex gap: a folded row takes none (styles.css). */}
           <ol {...fold.list} className="space-y-1 text-sm">
             {playlist.map((item, index) => {

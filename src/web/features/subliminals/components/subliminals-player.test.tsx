@@ -331,6 +331,26 @@ describe('the player in the account', () => {
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(1000)');
   });
 
+  it('shows a category added to a long playlist, unfolding it', async () => {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: Array.from({ length: 60 }, (_, i) => ({
+        message_text: `Message ${i}`,
+        source: 'own',
+        message_id: i + 1,
+      })),
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    renderPlayer();
+    const playlist = await screen.findByRole('region', { name: /Playlist/ });
+    await vi.waitFor(() => expect(within(playlist).getByText('Message 59').closest('li')).toHaveAttribute('hidden'));
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    expect(within(playlist).getByText('I breathe slowly.').closest('li')).not.toHaveAttribute('hidden');
+    expect(within(playlist).getByText('Message 59').closest('li')).not.toHaveAttribute('hidden');
+    expect(within(playlist).queryByRole('button', { name: /Show the other/ })).toBeNull();
+  });
+
   it('opens with what the account holds when its route brought it, rendering the playlist once and asking once', async () => {
     server.state = {
       playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],

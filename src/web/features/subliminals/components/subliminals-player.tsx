@@ -31,7 +31,7 @@ import { CategoryAccordion } from './category-accordion';
 import { MyMessagesPanel } from './my-messages-panel';
 import { FlashNoticeDialog } from './flash-notice-dialog';
 import { FlashOverlay } from './flash-overlay';
-import { PlaylistPanel } from './playlist-panel';
+import { PlaylistPanel, type AddedRows } from './playlist-panel';
 import { SavedSubliminalsPanel } from './saved-subliminals-panel';
 import { SettingsPanel } from './settings-panel';
 import { SpokenPanel } from './spoken-panel';
@@ -131,11 +131,20 @@ export function SubliminalsPlayer() {
     latestPlaylist.current = playlist;
   }, [playlist]);
   const inPlaylist = useMemo(() => playlistHolds(playlist), [playlist]);
-  const appendCategory = useCallback((category: MessageCategory, source: PlaylistItem['source']) => {
-    if (!fits(latestPlaylist.current, category.messages.length)) return;
-    setPlaylist((current) => [...current, ...category.messages.map((message) => ({ ...message, source }))]);
-    toast.success(`Added ${category.name} messages to playlist!`);
+  // What was added last, shown in the playlist even where a long one is folded (PlaylistPanel).
+  const [added, setAdded] = useState<AddedRows | null>(null);
+  const append = useCallback((items: PlaylistItem[]) => {
+    setPlaylist((current) => [...current, ...items]);
+    if (items[0]) setAdded({ first: items[0], count: items.length });
   }, []);
+  const appendCategory = useCallback(
+    (category: MessageCategory, source: PlaylistItem['source']) => {
+      if (!fits(latestPlaylist.current, category.messages.length)) return;
+      append(category.messages.map((message) => ({ ...message, source })));
+      toast.success(`Added ${category.name} messages to playlist!`);
+    },
+    [append],
+  );
   // A category already in the playlist is added again only when asked (duplicates are allowed).
   const addCategory = useCallback(
     (category: MessageCategory, source: PlaylistItem['source']) =>
@@ -145,11 +154,14 @@ export function SubliminalsPlayer() {
     [appendCategory],
   );
   const addOwnCategory = useCallback((category: MessageCategory) => addCategory(category, 'own'), [addCategory]);
-  const addOwnMessage = useCallback((item: PlaylistItem) => {
-    if (!fits(latestPlaylist.current, 1)) return;
-    setPlaylist((current) => [...current, item]);
-    toast.success('Added to playlist.');
-  }, []);
+  const addOwnMessage = useCallback(
+    (item: PlaylistItem) => {
+      if (!fits(latestPlaylist.current, 1)) return;
+      append([item]);
+      toast.success('Added to playlist.');
+    },
+    [append],
+  );
   const removeFromPlaylist = useCallback(
     (item: PlaylistItem) =>
       setPlaylist((current) => {
@@ -245,7 +257,7 @@ export function SubliminalsPlayer() {
       <div className="flex flex-col gap-6">
         {/* Under the categories on a phone, beside them on a wide screen: rendered once they are painted. */}
         <AfterFirstPaint>
-          <PlaylistPanel playlist={playlist} onRemove={removeFromPlaylist} onClear={clearPlaylist} />
+          <PlaylistPanel playlist={playlist} added={added} onRemove={removeFromPlaylist} onClear={clearPlaylist} />
           <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
           <SpokenPanel messages={spokenMessages} />
           <SavedSubliminalsPanel current={current} onOpen={openSaved} />
