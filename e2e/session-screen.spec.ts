@@ -321,6 +321,44 @@ test('a reload during a full-size session leaves no dead Back behind: the next B
   await expect(screen).toBeHidden();
 });
 
+// A move of the router's while the screen is full size (here a session that expires: its refresh refused, the tab
+// sent to log in) takes the place of the session's entry: none is left behind the new page for a Back to land on.
+test('a session expiring during a full-size session leaves no entry of the session’s behind the login page', async ({
+  page,
+}) => {
+  const playerEntry = await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
+  // Every state a Back or Forward lands on, from here on.
+  await page.evaluate(() => {
+    const landed: unknown[] = [];
+    (window as unknown as { __landed: unknown[] }).__landed = landed;
+    window.addEventListener('popstate', () => landed.push(window.history.state));
+  });
+  const landed = () => page.evaluate(() => (window as unknown as { __landed: unknown[] }).__landed);
+  // The next timed refresh (every 30 s) is refused.
+  await page.route('**/api/jwt/refresh/', (route) =>
+    route.fulfill({ status: 401, json: { detail: 'Token is invalid' } }),
+  );
+  // The router's move to log in stays (the Back taking the session's entry away, seen by the router, undid it: the
+  // tab stayed on a blank player).
+  await expect(page).toHaveURL(/\/login/, { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(screen).toBeHidden();
+  await page.waitForTimeout(500);
+  const loginEntry = (await entryIndex(page))!;
+  expect(loginEntry).toBeGreaterThanOrEqual(playerEntry!);
+  const moves = (await landed()).length;
+
+  // Back goes one entry back, to no entry of the session's.
+  await page.goBack();
+  await expect.poll(() => entryIndex(page)).toBe(loginEntry - 1);
+  await expect(page).toHaveURL(/\/login/);
+  const after = (await landed()).slice(moves);
+  expect(after).toHaveLength(1);
+  expect(after[0]).not.toHaveProperty('flashSession');
+});
+
 // What a click can reach the moment the session goes to its corner: "Back to full size" in the corner, a link
 // on the page. Each is clicked from inside the page as soon as it can be. Had the corner come before the
 // session's entry was gone (its Back came a median 72–259 ms after the click on two busy cores, within a

@@ -90,21 +90,81 @@ describe('the session screen’s history entry', () => {
     await settledOn(player);
   });
 
-  it('released while the tab is on it (the session ended elsewhere), it is taken back; once moved on, left alone', async () => {
+  it('released while the tab is on it (the session ended elsewhere), it is taken back', async () => {
     openPlayer();
     entry = addSessionEntry(vi.fn());
     entry.release();
     await settledOn(player);
+  });
 
+  // A move of the router's over the screen: a redirect, or a sign-out elsewhere that sends the tab to log in. The
+  // router numbers its new entry from the one it is on, the session's (idx 4).
+  const login = { usr: null, key: 'login', idx: 4 };
+  const routerMoves = () => window.history.pushState({ ...login, idx: 5 }, '', '/login');
+
+  it('a move of the router’s from the entry takes its place, and the entry comes back over the new page', async () => {
+    openPlayer();
+    const onBack = vi.fn();
+    entry = addSessionEntry(onBack);
+    const router = vi.fn();
+    window.addEventListener('popstate', router);
+    try {
+      routerMoves();
+      expect(window.location.pathname).toBe('/login');
+      expect(window.history.state).toMatchObject({ ...login, idx: 5, flashSession: expect.any(String) });
+      // Back stops the screen still full size there, the tab staying on the new page, the router not told.
+      window.history.back();
+      await settledOn(login);
+      expect(onBack).toHaveBeenCalledTimes(1);
+      expect(router).not.toHaveBeenCalled();
+      // The next Back goes to the player's entry in one step: no entry of the session's is left between.
+      window.history.back();
+      await settledOn(player);
+      expect(router).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener('popstate', router);
+    }
+  });
+
+  it('closed by the router’s move (signing out ends it), it leaves no entry behind the new page', async () => {
+    openPlayer();
+    const onBack = vi.fn();
+    entry = addSessionEntry(onBack);
+    const router = vi.fn();
+    window.addEventListener('popstate', router);
+    try {
+      routerMoves();
+      entry.release();
+      await settledOn(login);
+      expect(router).not.toHaveBeenCalled();
+      window.history.back();
+      await settledOn(player);
+      expect(onBack).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('popstate', router);
+    }
+  });
+
+  it('closed as the router moves (a session expired: signed out, then sent to log in), the move stays', async () => {
+    openPlayer();
     entry = addSessionEntry(vi.fn());
-    // A move of the router's over the screen (a sign-out elsewhere sends the tab to log in).
-    window.history.pushState({ usr: null, key: 'login', idx: 5 }, '', '/login');
-    entry.release();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(window.location.pathname).toBe('/login');
-    // Back from there steps over the session's entry to the player's own.
-    window.history.back();
-    await settledOn(player);
+    const router = vi.fn();
+    window.addEventListener('popstate', router);
+    try {
+      // Released first, the router's push coming before the browser has taken the entry back.
+      entry.release();
+      routerMoves();
+      // The Back done (its popstate, and the Forward after it should it land on the player's entry).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(window.history.state).toEqual(login);
+      expect(window.location.pathname).toBe('/login');
+      // Told of the Back, the router took it for a move to the player and dropped its own (the tab stayed there).
+      expect(router).not.toHaveBeenCalled();
+      window.history.back();
+      await settledOn(player);
+    } finally {
+      window.removeEventListener('popstate', router);
+    }
   });
 
   it('a leave goes on without the browser’s Back should it never come', () => {

@@ -17,12 +17,20 @@ const LEAVE_WAIT_MS = 2000;
 interface Owner {
   token: string;
   /** The page's entry the session's is a copy of: the router's key and index. */
-  page: { key: unknown; idx: unknown };
+  page: PageEntry;
   onBack(): void;
   /** What waits for the entry to be taken back (a leave under way), in the order asked. */
   leaving: (() => void)[] | null;
+  /** The router's entry that took the session's place while its Back was on its way (`pushPast`). */
+  movedTo?: PageEntry;
   timer?: ReturnType<typeof setTimeout>;
 }
+
+type PageEntry = { key: unknown; idx: unknown };
+const isAt = (state: unknown, entry: PageEntry) => {
+  const at = state as Partial<PageEntry> | null;
+  return at?.key === entry.key && at?.idx === entry.idx;
+};
 
 /** The screen whose entry the tab is on, or was on until a Back it has not seen yet. */
 let owner: Owner | null = null;
@@ -36,8 +44,18 @@ function finish(left: Owner) {
   else left.onBack();
 }
 
+/** The router's entry the tab goes forward to again, after a Back that landed before it (`pushPast`). */
+let returningTo: PageEntry | null = null;
+
 function onPopState(event: PopStateEvent) {
   const mark = markOf(window.history.state);
+  const returned = returningTo;
+  returningTo = null;
+  if (returned && isAt(window.history.state, returned)) {
+    // Where the router is already.
+    event.stopImmediatePropagation();
+    return;
+  }
   if (owner) {
     if (mark === owner.token) return;
     // Off the entry: by the Back of a leave (Stop, Escape, In a corner), or by the person's own Back.
@@ -45,8 +63,15 @@ function onPopState(event: PopStateEvent) {
     owner = null;
     // Back on the page's own entry, the router is where it was all along (it never saw the session's): it is
     // not told, so it neither loads the page's data again nor renders the page with the screen's change.
-    const landed = window.history.state as { key?: unknown; idx?: unknown } | null;
-    if (landed?.key === left.page.key && landed?.idx === left.page.idx) event.stopImmediatePropagation();
+    if (isAt(window.history.state, left.page)) {
+      event.stopImmediatePropagation();
+      // Unless it has moved on meanwhile: the Back was for the entry the router's new one replaced, and the
+      // browser took it to the page before that (Chromium does); the tab goes forward again to the router's.
+      if (left.movedTo) {
+        returningTo = left.movedTo;
+        window.history.forward();
+      }
+    } else if (left.movedTo && isAt(window.history.state, left.movedTo)) event.stopImmediatePropagation();
     finish(left);
   }
   // On an entry whose screen is gone (Forward after the Back that stopped it): the tab goes back to the page's
@@ -54,9 +79,51 @@ function onPopState(event: PopStateEvent) {
   else if (mark !== undefined) window.history.back();
 }
 
+/** The browser's own `pushState`, which adds the session's entries; everyone else's goes through `pushPast`. */
+let push: History['pushState'] = (...args) => window.history.pushState(...args);
+
+/**
+ * A new entry pushed (by the router: a redirect, signing out in another tab, a session expired) while the tab is on
+ * the session's entry takes that entry's place instead of going after it, so the session's entry is never left
+ * behind the new page, where a Back would land on it and step on to the page before (a move the person did not
+ * make, the router's loaders and redirects twice). The session's entry comes back on top of the new page, so Back
+ * still stops a screen that stays full size there; a screen closed by the move takes it back (`release`) as usual.
+ * When the screen's Back is on its way already (a leave, or a release: a session expired is ended, then sent to log
+ * in), the new page only takes the entry's place, and the tab comes back to it should that Back land before it.
+ */
+function pushPast(data: unknown, unused: string, url?: string | URL | null) {
+  const on = owner;
+  if (!on || markOf(window.history.state) !== on.token) {
+    push(data, unused, url);
+    return;
+  }
+  // Numbered as the entry it replaces: the router counts one more, from the session's entry it never saw.
+  const state = data as Partial<PageEntry> | null;
+  const idx = typeof state?.idx === 'number' ? state.idx - 1 : state?.idx;
+  const page = state && typeof state === 'object' ? { ...state, idx } : state;
+  window.history.replaceState(page, unused, url);
+  // The screen leaving full size (its Back on the way), no entry of its own comes back.
+  if (on.leaving) on.movedTo = { key: state?.key, idx };
+  else {
+    on.page = { key: state?.key, idx };
+    push(entryOf(page, on.token), '');
+  }
+}
+
 function listen() {
-  if (!listening) window.addEventListener('popstate', onPopState);
+  if (listening) return;
   listening = true;
+  window.addEventListener('popstate', onPopState);
+  const browserPush = window.history.pushState.bind(window.history);
+  push = browserPush;
+  window.history.pushState = pushPast;
+}
+
+/** The session's entry over the page's entry `state`: a copy of it, one further, with the screen's mark. */
+function entryOf(state: unknown, token: string) {
+  const page = state as { idx?: unknown } | null;
+  const idx = typeof page?.idx === 'number' ? page.idx + 1 : page?.idx;
+  return { ...page, idx, [MARK]: token };
 }
 
 /**
@@ -77,7 +144,11 @@ export interface SessionEntry {
    * on the entry.
    */
   leave(then: () => void): void;
-  /** The screen closed by other means (the session ended elsewhere): the entry goes back at once, if the tab is on it. */
+  /**
+   * The screen closed by other means (the session ended elsewhere, signing out): the entry goes back at once, if the
+   * tab is on it, by a Back the router is not told of, as a leave's: told, it would take it for a move to the page's
+   * own entry and drop the move it may have under way (to log in, when the session expired).
+   */
   release(): void;
 }
 
@@ -89,8 +160,7 @@ export function addSessionEntry(onBack: () => void): SessionEntry {
   listen();
   const token = Math.random().toString(36).slice(2, 10);
   const state = window.history.state as { idx?: unknown } | null;
-  const idx = typeof state?.idx === 'number' ? state.idx + 1 : state?.idx;
-  window.history.pushState({ ...state, idx, [MARK]: token }, '');
+  push(entryOf(state, token), '');
   const self: Owner = {
     token,
     page: { key: (state as { key?: unknown } | null)?.key, idx: state?.idx },
@@ -99,31 +169,35 @@ export function addSessionEntry(onBack: () => void): SessionEntry {
   };
   owner = self;
   const onEntry = () => owner === self && markOf(window.history.state) === token;
+  const leave = (then: () => void) => {
+    if (self.leaving) {
+      self.leaving.push(then);
+      return;
+    }
+    if (!onEntry()) {
+      if (owner === self) owner = null;
+      then();
+      return;
+    }
+    self.leaving = [then];
+    self.timer = setTimeout(() => {
+      if (owner !== self) return;
+      owner = null;
+      finish(self);
+    }, LEAVE_WAIT_MS);
+    window.history.back();
+  };
   return {
-    leave(then) {
-      if (self.leaving) {
-        self.leaving.push(then);
-        return;
-      }
-      if (!onEntry()) {
-        if (owner === self) owner = null;
-        then();
-        return;
-      }
-      self.leaving = [then];
-      self.timer = setTimeout(() => {
-        if (owner !== self) return;
-        owner = null;
-        finish(self);
-      }, LEAVE_WAIT_MS);
-      window.history.back();
-    },
+    leave,
     release() {
       if (owner !== self) return;
-      const back = onEntry() && !self.leaving;
-      owner = null;
-      clearTimeout(self.timer);
-      if (back) window.history.back();
+      // A leave under way: its Back comes, and what waited for it is for a screen that is gone.
+      if (self.leaving) self.leaving = [];
+      else if (onEntry()) leave(() => undefined);
+      else {
+        owner = null;
+        clearTimeout(self.timer);
+      }
     },
   };
 }
