@@ -21,6 +21,18 @@ afterEach(() => {
   fakeEngine.reset();
 });
 
+/** A subliminal saved before the test begins, of one library message. */
+const savedEarlier = (name: string, sound: SoundMix | null): Subliminal => ({
+  id: 1,
+  name,
+  playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
+  settings: { ...DEFAULT_SETTINGS },
+  sound,
+  share: null,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+});
+
 const playlist: PlaylistItem[] = [
   { id: 7, message_text: 'I am calm', source: 'library' },
   { id: 3, message_text: 'I finish what I start', source: 'own' },
@@ -107,16 +119,7 @@ describe('SavedSubliminalsPanel', () => {
 
   it('says at the name, saving or renaming, without sending, that it holds a direction control inside (decision 063)', async () => {
     const user = userEvent.setup();
-    const earlier: Subliminal = {
-      id: 1,
-      name: 'Evenings',
-      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
-      settings: { ...DEFAULT_SETTINGS },
-      sound: null,
-      share: null,
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
-    };
+    const earlier = savedEarlier('Evenings', null);
     const server = savedServer('intermediate', [earlier]);
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     const fields = [await screen.findByLabelText('Name for the current playlist')];
@@ -134,16 +137,7 @@ describe('SavedSubliminalsPanel', () => {
 
   it('on Basic, offers no saving but names the plan that has it; what was saved before can still be opened', async () => {
     const user = userEvent.setup();
-    const earlier: Subliminal = {
-      id: 1,
-      name: 'From my trial',
-      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
-      settings: { ...DEFAULT_SETTINGS },
-      sound: null,
-      share: null,
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
-    };
+    const earlier = savedEarlier('From my trial', null);
     const server = savedServer('basic', [earlier]);
     const onOpen = vi.fn();
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={onOpen} />);
@@ -211,16 +205,7 @@ describe('SavedSubliminalsPanel with sound', () => {
         { kind: 'voice', voice: 'en-us', rate: 145, pause_s: 2, level_db: -20, gain_db: -6 },
       ],
     };
-    const earlier: Subliminal = {
-      id: 1,
-      name: 'Evening',
-      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
-      settings: { ...DEFAULT_SETTINGS },
-      sound,
-      share: null,
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
-    };
+    const earlier = savedEarlier('Evening', sound);
     savedServer('intermediate', [earlier]);
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     expect(await screen.findByText(/3 sound layers/)).toBeInTheDocument();
@@ -243,16 +228,7 @@ describe('SavedSubliminalsPanel with sound', () => {
   it('skips a library track that no longer exists, with a note, and plays the rest at their levels', async () => {
     const user = userEvent.setup();
     const binaural = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 } as const;
-    const earlier: Subliminal = {
-      id: 1,
-      name: 'Focus',
-      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 7 }],
-      settings: { ...DEFAULT_SETTINGS },
-      sound: { volume: 0.5, layers: [track, binaural] },
-      share: null,
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
-    };
+    const earlier = savedEarlier('Focus', { volume: 0.5, layers: [track, binaural] });
     savedServer('pro', [earlier], { [`GET ${API.selfeggio}`]: () => [] });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Open Focus' }));

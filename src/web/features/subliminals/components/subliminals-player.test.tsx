@@ -308,18 +308,21 @@ describe('SubliminalsPlayer', () => {
   });
 });
 
+/** The account's player state: a playlist of `length` own messages, "Message 0" on. */
+const accountWithOwnPlaylist = (length: number) => ({
+  playlist: Array.from({ length }, (_, i) => ({
+    message_text: `Message ${i}`,
+    source: 'own' as const,
+    message_id: i + 1,
+  })),
+  settings: DEFAULT_SETTINGS,
+  updated_at: '2026-11-20T08:00:00.000Z',
+});
+
 describe('the player in the account', () => {
   it('says a category does not fit a full playlist instead of adding what the account would refuse to keep', async () => {
     const user = userEvent.setup();
-    server.state = {
-      playlist: Array.from({ length: 999 }, (_, i) => ({
-        message_text: `Message ${i}`,
-        source: 'own',
-        message_id: i + 1,
-      })),
-      settings: DEFAULT_SETTINGS,
-      updated_at: '2026-11-20T08:00:00.000Z',
-    };
+    server.state = accountWithOwnPlaylist(999);
     renderPlayer();
     await vi.waitFor(() => expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(999)'));
     await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
@@ -333,15 +336,7 @@ describe('the player in the account', () => {
 
   it('shows a category added to a long playlist, unfolding it', async () => {
     const user = userEvent.setup();
-    server.state = {
-      playlist: Array.from({ length: 60 }, (_, i) => ({
-        message_text: `Message ${i}`,
-        source: 'own',
-        message_id: i + 1,
-      })),
-      settings: DEFAULT_SETTINGS,
-      updated_at: '2026-11-20T08:00:00.000Z',
-    };
+    server.state = accountWithOwnPlaylist(60);
     renderPlayer();
     const playlist = await screen.findByRole('region', { name: /Playlist/ });
     await vi.waitFor(() => expect(within(playlist).getByText('Message 59').closest('li')).toHaveAttribute('hidden'));
