@@ -131,7 +131,12 @@ export async function buildRenderers(config: RenderConfig, outDir: string): Prom
     resolve: config.resolve,
     plugins: config.plugins,
     ssr: { noExternal: true },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // React's build fixed as the JSX is compiled for it (Vite's isProduction reads NODE_ENV as this does): a
+    // production build of the app, as `npm start` makes, gets React's production build whatever NODE_ENV the
+    // server then runs with; a test's build (NODE_ENV=test) compiles JSX for the development one.
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'production' ? 'production' : 'development'),
+    },
     build: {
       ...config.build,
       ssr: true,
