@@ -91,7 +91,8 @@ describe('the built share page', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.headers['cache-control']).toBe('no-store');
     const html = page.body;
-    expect(html).toMatch(/<title>Sleep &amp; &lt;rest&gt;[^<]*<\/title>/);
+    // The name between isolate marks in the title (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md).
+    expect(html).toMatch(/<title>\u2068Sleep &amp; &lt;rest&gt;\u2069[^<]*<\/title>/);
     expect(html).toMatch(/<h1[^>]*>Sleep &amp; &lt;rest&gt;<\/h1>/);
     expect(html).toContain('I rest well.');
     expect(html).toContain('I wake &lt;b&gt;rested&lt;/b&gt;.');
