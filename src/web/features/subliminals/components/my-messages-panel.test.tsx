@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnCategory } from '@shared/contract';
 import {
   OWN_MESSAGE_CHANGED_MESSAGE,
+  OWN_CATEGORY_NAME_MAX,
   OWN_MESSAGE_TEXT_MAX,
   ownCategoryNameTaken,
   ownMessageWriteSchema,
@@ -391,6 +392,28 @@ describe('MyMessagesPanel', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(server.api.calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
     expect(toast.success).toHaveBeenCalledWith('Message saved.');
+  });
+
+  it('counts a category name near its 80 characters, new or renamed, and sends none over it', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    const added = await screen.findByLabelText('New category of your own');
+    await user.click(added);
+    await user.paste('n'.repeat(OWN_CATEGORY_NAME_MAX + 1));
+    expect(screen.getByText(`81 / ${OWN_CATEGORY_NAME_MAX}`)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Ensure this field has no more than 80 characters.');
+    await user.click(screen.getByRole('button', { name: 'Add the category' }));
+    await user.clear(added);
+
+    await user.click(screen.getByRole('button', { name: 'Edit name of Evenings' }));
+    const renamed = screen.getByRole('textbox', { name: 'name of Evenings' });
+    await user.paste(' and the long quiet nights'.repeat(3));
+    expect(screen.getByText(`86 / ${OWN_CATEGORY_NAME_MAX}`)).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(renamed).toHaveFocus();
+    expect(server.api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('says at each of its fields, without sending, that a text holds a direction control inside (decision 063)', async () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
-import { OWN_MESSAGE_TEXT_MAX } from '@shared/contract/portal-plain';
+import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX } from '@shared/contract/portal-plain';
 import { EXPORT_FORMATS } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
@@ -150,6 +150,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           typed
           value={category.name}
           label={`name of ${category.name}`}
+          max={OWN_CATEGORY_NAME_MAX}
           className="truncate font-medium"
           onSave={(name) => change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${name}.`)}
         />
@@ -294,6 +295,7 @@ export function MyMessagesPanel({
       <AddForm
         typed
         label="New category of your own"
+        max={OWN_CATEGORY_NAME_MAX}
         action="Add the category"
         placeholder="New category"
         onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${name}.`)}
