@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { ownTracks } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { hasVisibleText } from '@shared/contract/plain';
+import { trackNameOfFile } from '@shared/contract/portal-plain';
 import { sniffAudio } from '../media/file-types';
 import {
   contentAddressedName,
@@ -92,8 +93,7 @@ export const TRACK_NAME_NEEDED = 'The file’s name has nothing before its exten
  * (tracks cannot be renamed later) rather than getting a track named "" or ".wav".
  */
 function trackName(given: string | undefined, fileName: string | undefined): string {
-  const fallback = (fileName ?? '')
-    .replace(/\.[^.]*$/, '')
+  const fallback = trackNameOfFile(fileName ?? '')
     .trim()
     .slice(0, OWN_MUSIC.nameMax);
   if (!given?.trim() && !hasVisibleText(fallback)) throw badRequest({ name: [TRACK_NAME_NEEDED] });

@@ -46,6 +46,9 @@ export const OWN_MUSIC = {
   nameMax: 80,
 } as const;
 
+/** The name an own track takes from its file when none is typed: the file's name less its extension. */
+export const trackNameOfFile = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
+
 /**
  * Recordings of one's own voice for the spoken affirmations (Pro; docs/product/plans.md): one per
  * message text, each a sentence long, as 16-bit PCM WAV with one channel.

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { formatBytes } from '@shared/bytes';
 import { directionRefusal } from '@shared/contract/plain';
-import { OWN_MUSIC } from '@shared/contract/portal-plain';
+import { OWN_MUSIC, trackNameOfFile } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
@@ -36,7 +36,8 @@ function UploadForm() {
     : refusal;
   // Decision 063's rule, said at the name before sending: for the name typed, or the file's when none is (the
   // server names the track after its file, less the extension).
-  const nameRefused = directionRefusal(name.trim() ? name : (file?.name.replace(/\.[^.]*$/, '') ?? ''));
+  const fileTrackName = file ? trackNameOfFile(file.name) : '';
+  const nameRefused = directionRefusal(name.trim() ? name : fileTrackName);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,7 +90,7 @@ function UploadForm() {
           id={nameId}
           value={name}
           maxLength={OWN_MUSIC.nameMax}
-          placeholder={file ? file.name.replace(/\.[^.]*$/, '') : 'The file’s name'}
+          placeholder={file ? fileTrackName : 'The file’s name'}
           disabled={progress !== null}
           onChange={(event) => setName(event.target.value)}
           aria-invalid={nameRefused ? true : undefined}
