@@ -6,6 +6,7 @@ import type { AdminUser } from '@shared/contract';
 import { ADMIN_API, ADMIN_USER_PAGE_SIZE } from '@shared/contract/admin';
 import { NO_ADMIN_BILLING } from '@shared/contract/billing';
 import { formatDate } from '@web/lib/dates';
+import { sessionStore } from '@web/lib/session';
 import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { DEACTIVATED_BILLING_TEXT, PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
@@ -100,6 +101,21 @@ describe('UsersPanel', () => {
       { subscription_plan: 'intermediate' },
       { is_active: false },
     ]);
+  });
+
+  it('does not offer staff to deactivate their own account, which the server refuses, and marks their row', async () => {
+    const staff = { ...ada, id: 2, email: 'staff@example.com', is_staff: true };
+    usersServer([staff, { ...ada }]);
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, staff.email);
+    sessionStore.setUser({ id: 2, email: staff.email, first_name: 'Ada', last_name: 'Lovelace', is_staff: true });
+    renderWithProviders(<UsersPanel />);
+    const own = (await screen.findByText('staff@example.com')).closest('li')!;
+    const other = screen.getByText('ada@example.com').closest('li')!;
+    expect(within(own).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(own).getByText('you')).toBeInTheDocument();
+    expect(within(own).getByLabelText('Plan of staff@example.com')).toBeEnabled();
+    expect(within(other).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(within(other).queryByText('you')).not.toBeInTheDocument();
   });
 
   it('shows a person’s name in its own box, so a stored direction control does not reorder "joined …"', async () => {

@@ -15,6 +15,7 @@ import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
 import { formatDate } from '@web/lib/dates';
+import { useSession } from '@web/lib/session';
 
 /** The Stripe side of a user's plan, as staff need it to answer a billing question. */
 export const PLAN_OVERRIDE_NOTE =
@@ -83,10 +84,13 @@ function UserRow({
   user,
   onUpdate,
   busy,
+  isSelf,
 }: {
   user: AdminUser;
   onUpdate: (body: AdminUserUpdate) => void;
   busy: boolean;
+  /** The staff member reading the list: the server refuses to deactivate one's own account, so it is not offered. */
+  isSelf: boolean;
 }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
@@ -96,6 +100,7 @@ function UserRow({
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
           <span className="max-w-full truncate">{user.email}</span>
           {user.is_staff ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
+          {isSelf ? <span className="rounded-full bg-fg/10 px-2 py-0.5 text-xs">you</span> : null}
           {user.attention.length ? (
             <span className="rounded-full bg-danger/15 px-2 py-0.5 text-xs whitespace-nowrap text-danger">
               Needs attention
@@ -129,9 +134,16 @@ function UserRow({
             </option>
           ))}
         </select>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => onUpdate({ is_active: !user.is_active })}>
-          {user.is_active ? 'Deactivate' : 'Activate'}
-        </Button>
+        {isSelf ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => onUpdate({ is_active: !user.is_active })}
+          >
+            {user.is_active ? 'Deactivate' : 'Activate'}
+          </Button>
+        )}
       </div>
     </li>
   );
@@ -260,6 +272,7 @@ export function UsersPanel() {
   const deferred = useDeferredValue(search.trim());
   const query = useQuery(adminUsersQuery({ search: deferred, page, attention, newest, after, before }));
   const update = useUpdateAdminUser();
+  const session = useSession();
   const summary = useRef<HTMLParagraphElement>(null);
   const data = query.data;
   const users = data?.results ?? [];
@@ -363,6 +376,7 @@ export function UsersPanel() {
               <UserRow
                 key={user.id}
                 user={user}
+                isSelf={user.id === session.id}
                 busy={update.isPending && update.variables.id === user.id}
                 onUpdate={(body) =>
                   update.mutate(
