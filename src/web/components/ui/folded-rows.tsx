@@ -79,6 +79,9 @@ export function useFold(folded: boolean) {
   );
 }
 
+/** A category of messages (one's own, or the library's on staff's screen) shows this many until unfolded. */
+export const CATEGORY_ROWS_SHOWN = 20;
+
 /** What the rows of the lists of messages (own categories, the playlist) are called. */
 export const MESSAGE_ROWS = { one: 'message', other: 'messages' };
 

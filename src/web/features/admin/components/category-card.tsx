@@ -1,10 +1,62 @@
 import type { AdminCategory } from '@shared/contract';
+import { CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import * as api from '../api/categories';
 import type { Change } from '@web/lib/change';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { AddForm } from '@web/components/ui/add-form';
+import {
+  CATEGORY_ROWS_SHOWN,
+  MESSAGE_ROWS,
+  ShowFoldedRows,
+  useFold,
+  useFoldedRows,
+} from '@web/components/ui/folded-rows';
+
+type AdminMessage = AdminCategory['messages'][number];
+
+function MessageRow({
+  message,
+  index,
+  count,
+  folded,
+  run,
+  onMove,
+}: {
+  message: AdminMessage;
+  /** Its place in its category of `count` messages. */
+  index: number;
+  count: number;
+  folded: boolean;
+  run: Change;
+  onMove(index: number, delta: number): void;
+}) {
+  const foldRef = useFold(folded);
+  return (
+    <li
+      ref={foldRef}
+      className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0 has-[form]:flex-wrap"
+    >
+      <InlineEdit
+        value={message.message_text}
+        label="message"
+        className="min-w-0 break-words"
+        max={MESSAGE_TEXT_MAX}
+        onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')}
+      />
+      <div className="flex shrink-0 items-center">
+        <MoveButtons index={index} count={count} label="message" onMove={(delta) => onMove(index, delta)} />
+        <ConfirmDelete
+          label="Delete message"
+          title="Delete this message?"
+          description={`“${message.message_text}”`}
+          onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
+        />
+      </div>
+    </li>
+  );
+}
 
 export function CategoryCard({
   category,
@@ -18,6 +70,13 @@ export function CategoryCard({
   run: Change;
 }) {
   const ids = category.messages.map((m) => m.id);
+  // A long category shows its first messages, as one's own do (docs/decisions/060-a-long-list-shows-its-first-rows.md).
+  const fold = useFoldedRows(ids.length, CATEGORY_ROWS_SHOWN);
+  const move = (index: number, delta: number) => {
+    // A message moved among the folded ones is shown there, and keeps the focus of its button.
+    fold.unfoldAt(index + delta);
+    void run(() => api.reorderMessages(category.id, moved(ids, index, delta))).catch(() => undefined);
+  };
   return (
     <li className="rounded-2xl border border-line p-4">
       <div className="flex items-center justify-between gap-2 has-[form]:flex-wrap">
@@ -25,6 +84,7 @@ export function CategoryCard({
           value={category.name}
           label={`name of ${category.name}`}
           className="truncate text-lg font-semibold"
+          max={CATEGORY_NAME_MAX}
           onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${name}.`)}
         />
         <div className="flex shrink-0 items-center">
@@ -47,43 +107,31 @@ export function CategoryCard({
       {category.messages.length === 0 ? (
         <p className="mt-2 text-sm text-fg-muted">No messages in this category yet.</p>
       ) : null}
-      <ol className="mt-2 flex flex-col">
+      <ol {...fold.list} className="mt-2 flex flex-col">
         {category.messages.map((message, i) => (
-          <li
+          <MessageRow
             key={message.id}
-            className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0 has-[form]:flex-wrap"
-          >
-            <InlineEdit
-              value={message.message_text}
-              label="message"
-              className="min-w-0 break-words"
-              onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')}
-            />
-            <div className="flex shrink-0 items-center">
-              <MoveButtons
-                index={i}
-                count={ids.length}
-                label="message"
-                onMove={(delta) =>
-                  void run(() => api.reorderMessages(category.id, moved(ids, i, delta))).catch(() => undefined)
-                }
-              />
-              <ConfirmDelete
-                label="Delete message"
-                title="Delete this message?"
-                description={`“${message.message_text}”`}
-                onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
-              />
-            </div>
-          </li>
+            message={message}
+            index={i}
+            count={ids.length}
+            folded={fold.isFolded(i)}
+            run={run}
+            onMove={move}
+          />
         ))}
       </ol>
+      <ShowFoldedRows folded={fold.folded} what={MESSAGE_ROWS} onShow={fold.unfold} />
       <div className="mt-3">
         <AddForm
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}
           placeholder="New message"
-          onAdd={(text) => run(() => api.addMessage(category.id, text), 'Message added.')}
+          max={MESSAGE_TEXT_MAX}
+          onAdd={async (text) => {
+            await run(() => api.addMessage(category.id, text), 'Message added.');
+            // It comes last: shown, not folded away under the others.
+            fold.unfold();
+          }}
         />
       </div>
     </li>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@shared/contract';
-import { ADMIN_API } from '@shared/contract/admin';
+import { ADMIN_API, CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
+import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { MessagesPanel } from './messages-panel';
 
@@ -60,6 +61,43 @@ describe('MessagesPanel', () => {
 
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('A category with this name already exists.'));
     expect(screen.getByLabelText('New category name')).toHaveValue('Calm');
+  });
+
+  it('counts a category name and a message near their limits, and sends none over them', async () => {
+    const user = userEvent.setup();
+    const { calls } = categoriesServer([{ id: 1, name: 'Calm', position: 0, messages: [] }]);
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByRole('button', { name: 'Edit name of Calm' });
+
+    await user.click(screen.getByLabelText('New category name'));
+    await user.paste('n'.repeat(CATEGORY_NAME_MAX + 1));
+    expect(screen.getByText(`${CATEGORY_NAME_MAX + 1} / ${CATEGORY_NAME_MAX}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add the category' }));
+    await user.click(screen.getByLabelText('New message in Calm'));
+    await user.paste('m'.repeat(MESSAGE_TEXT_MAX + 1));
+    expect(screen.getByText(`${MESSAGE_TEXT_MAX + 1} / ${MESSAGE_TEXT_MAX}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add the message to Calm' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      `Ensure this field has no more than ${CATEGORY_NAME_MAX} characters.`,
+      `Ensure this field has no more than ${MESSAGE_TEXT_MAX} characters.`,
+    ]);
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it(`shows a long category's first ${CATEGORY_ROWS_SHOWN} messages, and the others when asked`, async () => {
+    const user = userEvent.setup();
+    const texts = Array.from({ length: CATEGORY_ROWS_SHOWN + 2 }, (_, i) => `Message ${i + 1}.`);
+    categoriesServer([{ id: 1, name: 'Long', position: 0, messages: messages(...texts) }]);
+    renderWithProviders(<MessagesPanel />);
+    const row = async (text: string) => (await screen.findByText(text)).closest('li')!;
+    expect(await row(`Message ${CATEGORY_ROWS_SHOWN}.`)).not.toHaveAttribute('hidden');
+    expect(await row(`Message ${CATEGORY_ROWS_SHOWN + 1}.`)).toHaveAttribute('hidden', 'until-found');
+
+    await user.click(screen.getByRole('button', { name: 'Show the other 2 messages' }));
+    expect(await row(`Message ${CATEGORY_ROWS_SHOWN + 2}.`)).not.toHaveAttribute('hidden');
+    expect(
+      within(await row(`Message ${CATEGORY_ROWS_SHOWN + 1}.`)).getByRole('button', { name: 'Edit message' }),
+    ).toHaveFocus();
   });
 
   const messages = (...texts: string[]) => texts.map((message_text, i) => ({ id: i + 1, message_text, position: i }));

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import type { MessagesFile } from '@shared/contract';
-import { MESSAGES_IMPORT_LIMITS, messagesFileSchema } from '@shared/contract/admin';
+import { CATEGORY_NAME_MAX, MESSAGES_IMPORT_LIMITS, messagesFileSchema } from '@shared/contract/admin';
 import { drfMessage } from '@shared/contract/drf-messages';
 import { Button } from '@web/components/ui/button';
 import * as api from '../api/categories';
@@ -119,6 +119,7 @@ export function MessagesPanel() {
           label="New category name"
           action="Add the category"
           placeholder="New category"
+          max={CATEGORY_NAME_MAX}
           onAdd={(name) => run(() => api.createCategory(name), `Created ${name}.`)}
         />
       </div>

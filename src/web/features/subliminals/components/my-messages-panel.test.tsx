@@ -15,7 +15,8 @@ import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
-import { MyMessagesPanel, OWN_EMPTY, OWN_ROWS_SHOWN } from './my-messages-panel';
+import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
+import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -270,18 +271,18 @@ describe('MyMessagesPanel', () => {
   }
   const row = (text: string) => screen.getByText(text).closest('li')!;
 
-  it(`shows a long category's first ${OWN_ROWS_SHOWN} messages; one moved among the others unfolds them`, async () => {
+  it(`shows a long category's first ${CATEGORY_ROWS_SHOWN} messages; one moved among the others unfolds them`, async () => {
     const user = userEvent.setup();
-    const server = await longCategory(OWN_ROWS_SHOWN + 2);
-    const last = `Message ${OWN_ROWS_SHOWN}.`;
+    const server = await longCategory(CATEGORY_ROWS_SHOWN + 2);
+    const last = `Message ${CATEGORY_ROWS_SHOWN}.`;
     expect(row(last)).not.toHaveAttribute('hidden');
     // The others are in the page (the browser's find finds them) but folded away, out of reach.
-    expect(row(`Message ${OWN_ROWS_SHOWN + 1}.`)).toHaveAttribute('hidden', 'until-found');
-    expect(screen.queryByRole('button', { name: `Edit message "Message ${OWN_ROWS_SHOWN + 2}."` })).toBeNull();
+    expect(row(`Message ${CATEGORY_ROWS_SHOWN + 1}.`)).toHaveAttribute('hidden', 'until-found');
+    expect(screen.queryByRole('button', { name: `Edit message "Message ${CATEGORY_ROWS_SHOWN + 2}."` })).toBeNull();
     // The last one shown, moved down, goes among them: they unfold, and its button keeps the focus.
     const down = screen.getByRole('button', { name: `Move "${last}" down` });
     await user.click(down);
-    expect(row(`Message ${OWN_ROWS_SHOWN + 1}.`)).not.toHaveAttribute('hidden');
+    expect(row(`Message ${CATEGORY_ROWS_SHOWN + 1}.`)).not.toHaveAttribute('hidden');
     expect(screen.queryByRole('button', { name: /^Show the other/ })).toBeNull();
     await waitFor(() => expect(server.api.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(down).toHaveFocus();
@@ -289,13 +290,13 @@ describe('MyMessagesPanel', () => {
 
   it('shows the others of a long category when asked, or when a message is added to it', async () => {
     const user = userEvent.setup();
-    await longCategory(OWN_ROWS_SHOWN + 2);
+    await longCategory(CATEGORY_ROWS_SHOWN + 2);
     await user.click(screen.getByRole('button', { name: 'Show the other 2 messages' }));
-    expect(screen.getByRole('button', { name: `Edit message "Message ${OWN_ROWS_SHOWN + 1}."` })).toHaveFocus();
-    expect(row(`Message ${OWN_ROWS_SHOWN + 2}.`)).not.toHaveAttribute('hidden');
+    expect(screen.getByRole('button', { name: `Edit message "Message ${CATEGORY_ROWS_SHOWN + 1}."` })).toHaveFocus();
+    expect(row(`Message ${CATEGORY_ROWS_SHOWN + 2}.`)).not.toHaveAttribute('hidden');
     cleanup();
 
-    await longCategory(OWN_ROWS_SHOWN + 2);
+    await longCategory(CATEGORY_ROWS_SHOWN + 2);
     await user.type(screen.getByLabelText('New message in Long'), 'I come last.');
     await user.click(screen.getByRole('button', { name: 'Add the message to Long' }));
     // It comes last, and is shown there, not folded away with the others.

@@ -9,7 +9,13 @@ import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete, ConfirmDeleteDialog, DeleteButton } from '@web/components/ui/confirm-delete';
-import { MESSAGE_ROWS, ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
+import {
+  CATEGORY_ROWS_SHOWN,
+  MESSAGE_ROWS,
+  ShowFoldedRows,
+  useFold,
+  useFoldedRows,
+} from '@web/components/ui/folded-rows';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
@@ -29,9 +35,6 @@ const editToastId = (messageId: number) => `own-message-edit:${messageId}`;
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
-
-/** An own category shows this many messages; "Show the other …" the rest (components/ui/folded-rows.tsx). */
-export const OWN_ROWS_SHOWN = 20;
 
 /**
  * One message of one's own: edit, move, add to the playlist, delete (asked in the panel's one dialog). Rendered again
@@ -128,7 +131,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   /** Asks, in the panel's one dialog, whether to delete this message. */
   onDeleteMessage(message: OwnMessage, categoryId: number): void;
 }) {
-  const fold = useFoldedRows(category.messages.length, OWN_ROWS_SHOWN);
+  const fold = useFoldedRows(category.messages.length, CATEGORY_ROWS_SHOWN);
   // The same function while the category is the same, so its rows are not rendered again with the card (when the
   // playlist takes or drops the whole category).
   const { unfoldAt } = fold;
