@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { z } from 'zod';
 import type { AdminAudioItem, AudioKind } from '@shared/contract';
-import { UPLOAD_LIMITS } from '@shared/contract/admin';
+import { AUDIO_NAME_MAX, DESCRIPTION_MAX, UPLOAD_LIMITS } from '@shared/contract/admin';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import { Button } from '@web/components/ui/button';
 import { Field, Textarea } from '@web/components/ui/input';
@@ -138,6 +138,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           value={item.name}
           label={`name of ${item.name}`}
           className="truncate font-medium"
+          max={AUDIO_NAME_MAX}
           onSave={(name) => save({ name }, `Renamed to ${name}.`)}
         />
         <InlineEdit
@@ -146,6 +147,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           required={false}
           label={`description of ${item.name}`}
           className={clsx('text-sm text-fg-muted', !item.description && 'italic')}
+          max={DESCRIPTION_MAX}
           onSave={(description) => save({ description }, 'Description saved.')}
         />
         <audio
