@@ -166,7 +166,7 @@ test('a category name one has already, in another case, is refused with the name
   await expect(page.getByLabel('New message in BobCat')).toBeVisible();
   await page.getByLabel('New category of your own').fill('  bobcat ');
   await page.getByRole('button', { name: 'Add the category' }).click();
-  await expect(page.getByText('You already have a category named “BobCat”.')).toBeVisible();
+  await expect(page.getByText('You already have a category named “\u2068BobCat\u2069”.')).toBeVisible();
   await expect(page.getByLabel('New category of your own')).toHaveValue('  bobcat ');
   await expect(page.getByLabel('New message in bobcat', { exact: true })).toHaveCount(0);
   const shots = process.env.E2E_SCREENSHOTS;
@@ -176,7 +176,7 @@ test('a category name one has already, in another case, is refused with the name
         await page.setViewportSize({ width, height: 844 });
         await page.emulateMedia({ colorScheme });
         await page.getByRole('button', { name: 'Add the category' }).click();
-        await expect(page.getByText('You already have a category named “BobCat”.').last()).toBeVisible();
+        await expect(page.getByText('You already have a category named “\u2068BobCat\u2069”.').last()).toBeVisible();
         await page.screenshot({ path: `${shots}/own-category-taken-${width}-${colorScheme}.png` });
       }
 });

@@ -25,7 +25,7 @@ test('a Pro member uploads their own track, plays it like the library’s, and d
   await page.getByLabel('Audio file').setInputFiles({ name: 'Copy.wav', mimeType: 'audio/wav', buffer: tone });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByLabel('Audio file')).toHaveAccessibleDescription(
-    'This file is already in your music as “Evening tone”.',
+    'This file is already in your music as “\u2068Evening tone\u2069”.',
   );
   await expect(page.getByText(/1 of 50 tracks, 16 KB of 500 MB used\./)).toBeVisible();
   await expect(page.getByTestId('audio-item').filter({ hasText: 'Copy' })).toHaveCount(0);

@@ -39,7 +39,7 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     await trigger.click();
     await expect(page.getByText('I trust my own judgement.')).toBeVisible();
     await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
-    await expect(page.getByText('Added Confidence messages to playlist!')).toBeVisible();
+    await expect(page.getByText('Added \u2068Confidence\u2069 messages to playlist!')).toBeVisible();
     await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(18)');
 
     // Flash for longer so the test can catch each message on screen, with a gap long enough (1.4 s)

@@ -34,7 +34,7 @@ test('a staff edit of a program’s days shows on the program page for a member'
   await expect(staff.locator('#day-0-title')).toHaveValue(newTitle);
   await expect(staff.getByRole('button', { name: 'Move day 1 down' })).toBeFocused();
   await staff.getByRole('button', { name: 'Save program' }).click();
-  await expect(staff.getByText('Saved Mindful Moments.')).toBeVisible();
+  await expect(staff.getByText('Saved \u2068Mindful Moments\u2069.')).toBeVisible();
   await expect(staff.getByText('Members see what is saved.')).toBeVisible();
   await staffContext.close();
 

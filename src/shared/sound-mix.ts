@@ -1,4 +1,5 @@
 import type { SubscriptionPlan } from './constants';
+import { isolated } from './contract/plain';
 import { OWN_VOICE } from './contract/portal-plain';
 import type { MixLayer, SoundMix } from './contract/sound-mix';
 import { PLAN_FEATURES, planIncludes, type PlanFeature } from './plans';
@@ -28,7 +29,7 @@ const LAYER_NAMES: Record<MixLayer['kind'], string> = {
 
 /** How a layer is named on the screens: a track by its name, a noise by its colour. */
 export function mixLayerLabel(layer: MixLayer): string {
-  if (layer.kind === 'track' || layer.kind === 'own_track') return layer.name;
+  if (layer.kind === 'track' || layer.kind === 'own_track') return isolated(layer.name);
   if (layer.kind === 'noise') return `${layer.colour[0]!.toUpperCase()}${layer.colour.slice(1)} noise`;
   if (layer.kind === 'voice' && layer.voice === OWN_VOICE) return 'Spoken affirmations in your own voice';
   return LAYER_NAMES[layer.kind];

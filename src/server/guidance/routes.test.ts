@@ -570,7 +570,7 @@ describe('recommendations', () => {
     await call(ada, 'POST', API.history, session({ title: 'Steady Focus · Day 1', ref: 'program:steady-focus/1' }));
     const answer = (await call(ada, 'GET', API.recommendations)).json();
     expect(answer.categories[0].name).toBe('Focus & Productivity');
-    expect(answer.categories[0].reason).toMatch(/^Because you wrote “I keep procrastinating/);
+    expect(answer.categories[0].reason).toMatch(/^Because you wrote “\u2068I keep procrastinating.*\u2069”$/);
     expect(answer.based_on).toEqual({ goals: [], free_text: true, own_messages: true, history: true });
 
     const beas = (await call(bea, 'GET', API.recommendations)).json();

@@ -122,7 +122,7 @@ describe('own music', () => {
     expect(first.statusCode).toBe(201);
     const again = await upload(ada, { name: 'Woods', audio_file: { filename: 'copy of forest.ogg', content: audio } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ audio_file: ['This file is already in your music as “Forest walk”.'] });
+    expect(again.json()).toEqual({ audio_file: ['This file is already in your music as “\u2068Forest walk\u2069”.'] });
     // Counted and shown once, its file still there, nothing left staged.
     const listed = (await call(ada, 'GET', API.myMusic)).json();
     expect(listed.tracks.map((track: { name: string }) => track.name)).toEqual(['Forest walk']);
@@ -156,7 +156,7 @@ describe('own music', () => {
     for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
       expect([refused.statusCode, refused.json()]).toEqual([
         400,
-        { audio_file: [`This file is already in your music as “${name}”.`] },
+        { audio_file: [`This file is already in your music as “\u2068${name}\u2069”.`] },
       ]);
     }
     const listed = (await call(ada, 'GET', API.myMusic)).json();

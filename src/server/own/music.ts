@@ -17,6 +17,7 @@ import {
 } from '../media/store';
 import type { MediaUrls } from '../media/urls';
 import { lockUserRow } from '../db/user-lock';
+import { isolated } from '@shared/contract/plain';
 
 // A person's own music (Pro; docs/product/api.md#own-music): audio files they upload, checked like
 // staff uploads, kept privately under their own folder, within a quota of tracks and bytes.
@@ -66,7 +67,7 @@ async function assertNotThere(db: Db, userId: number, relative: string): Promise
     .select({ name: ownTracks.name })
     .from(ownTracks)
     .where(and(eq(ownTracks.userId, userId), eq(ownTracks.audioFile, relative)));
-  if (there) throw badRequest({ audio_file: [`This file is already in your music as “${there.name}”.`] });
+  if (there) throw badRequest({ audio_file: [`This file is already in your music as “${isolated(there.name)}”.`] });
 }
 
 /** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */

@@ -250,7 +250,7 @@ describe('own categories', () => {
     const bob = await signedInUser(t.ctx);
     const created = await call(bob, 'POST', API.myCategories, { name: 'BobCat' });
     expect(created.statusCode).toBe(201);
-    const refusal = { name: ['You already have a category named “BobCat”.'] };
+    const refusal = { name: ['You already have a category named “\u2068BobCat\u2069”.'] };
     for (const name of ['bobcat', '  BOBCAT  ', 'BobCat']) {
       const again = await call(bob, 'POST', API.myCategories, { name });
       expect([again.statusCode, again.json()], name).toEqual([400, refusal]);
@@ -258,7 +258,7 @@ describe('own categories', () => {
     // Letters beyond ASCII too, as PostgreSQL's lower() compares them.
     expect((await call(bob, 'POST', API.myCategories, { name: 'Äpfel' })).statusCode).toBe(201);
     expect((await call(bob, 'POST', API.myCategories, { name: 'äpfel' })).json()).toEqual({
-      name: ['You already have a category named “Äpfel”.'],
+      name: ['You already have a category named “\u2068Äpfel\u2069”.'],
     });
     const other = (await call(bob, 'POST', API.myCategories, { name: 'Evenings' })).json();
     const renamed = await call(bob, 'PATCH', categoryPath(other.id), { name: ' bobCAT ' });
@@ -285,7 +285,7 @@ describe('own categories', () => {
   it('are unique as they are read: a character drawn as nothing, at the ends or inside, makes no other name', async () => {
     const bob = await signedInUser(t.ctx);
     expect((await call(bob, 'POST', API.myCategories, { name: 'Calm' })).statusCode).toBe(201);
-    const refusal = { name: ['You already have a category named “Calm”.'] };
+    const refusal = { name: ['You already have a category named “\u2068Calm\u2069”.'] };
     // Zero-width space, joiners, word joiner, byte-order mark, a direction mark: at the ends they are dropped,
     // inside they are not compared.
     for (const name of [

@@ -157,7 +157,7 @@ describe('the sound of a saved subliminal', () => {
       body({ volume: 0.8, layers: [{ kind: 'own_track', track_id: theirs, name: 'Not yours', gain_db: -3 }] }),
     );
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ sound: ['Not yours is not in your music.'] });
+    expect(refused.json()).toEqual({ sound: ['\u2068Not yours\u2069 is not in your music.'] });
 
     const hers = await ownTrack(pia, 'Sea');
     const own = { kind: 'own_track', track_id: hers, name: 'Sea', gain_db: -3 };
@@ -185,8 +185,8 @@ describe('the sound of a saved subliminal', () => {
     // A real id in another library is not that track either.
     const elsewhere = { ...track, audio_kind: 'bonus', name: 'Elsewhere' };
     for (const [layer, detail] of [
-      [missing, 'Nonexistent is not in the library.'],
-      [elsewhere, 'Elsewhere is not in the library.'],
+      [missing, '\u2068Nonexistent\u2069 is not in the library.'],
+      [elsewhere, '\u2068Elsewhere\u2069 is not in the library.'],
     ] as const) {
       for (const [method, url] of [
         ['POST', API.subliminals],
@@ -247,7 +247,7 @@ describe('the sound of a saved subliminal', () => {
     expect(renamed.json().sound.layers).toEqual([gone, binaural]);
     const louder = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.7, layers: [{ ...gone, gain_db: 0 }] }));
     expect(louder.statusCode).toBe(400);
-    expect(louder.json()).toEqual({ sound: ['Removed tone is not in the library.'] });
+    expect(louder.json()).toEqual({ sound: ['\u2068Removed tone\u2069 is not in the library.'] });
     const ian = await userOn('intermediate');
     const copy = await call(ian, 'POST', fillPath(API.sharedCopy, { token: link.token }));
     expect(copy.json().subliminal.sound).toEqual({ volume: 0.7, layers: [binaural] });

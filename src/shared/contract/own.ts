@@ -6,7 +6,7 @@ import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
 import { databaseId, requiredString, typedText } from './fields';
-import { maxCharacters } from './plain';
+import { isolated, maxCharacters } from './plain';
 import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX, OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
 export {
@@ -39,7 +39,7 @@ export const ownCategoryWriteSchema = z.object({
  * Why a person cannot have a second category of this name: theirs are unique whatever the case, as the
  * library's are; `taken` is the one they have, as they wrote it.
  */
-export const ownCategoryNameTaken = (taken: string) => `You already have a category named “${taken}”.`;
+export const ownCategoryNameTaken = (taken: string) => `You already have a category named “${isolated(taken)}”.`;
 export const ownMessageWriteSchema = z.object({
   message_text: typedText().max(OWN_MESSAGE_TEXT_MAX, maxCharacters(OWN_MESSAGE_TEXT_MAX)),
 });

@@ -134,6 +134,29 @@ export const DIRECTION_CONTROL_REFUSED =
 export const directionRefusal = (text: string) =>
   DIRECTION_CONTROL.test(trimInvisible(text)) ? DIRECTION_CONTROL_REFUSED : undefined;
 
+const ISOLATE_START = /[\u2066-\u2068]/u;
+const ISOLATE_END = '\u2069';
+
+/**
+ * A text a person typed, quoted inside a sentence that is a string (a toast, a server's message, a tab's title):
+ * between U+2068 and U+2069, so neither a right-to-left text nor a direction control stored before decision 063
+ * reorders the words around it (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). An isolate the
+ * text opens is closed inside the box and one it closes without opening is left out, so the box ends where it says.
+ */
+export function isolated(text: string): string {
+  let open = 0;
+  let inside = '';
+  for (const character of text) {
+    if (ISOLATE_START.test(character)) open += 1;
+    else if (character === ISOLATE_END) {
+      if (open === 0) continue;
+      open -= 1;
+    }
+    inside += character;
+  }
+  return `\u2068${inside}${ISOLATE_END.repeat(open)}${ISOLATE_END}`;
+}
+
 /** The longest e-mail address an account may have (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 

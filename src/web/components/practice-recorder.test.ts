@@ -66,15 +66,16 @@ describe('historyEntryOf', () => {
     });
   });
 
-  it('names an untagged session by what played, as the mini-player does', () => {
+  it('names an untagged session by what played, as the mini-player does, a track isolated among the others', () => {
     const entry = historyEntryOf(session({ layers: [track, binaural] }));
     expect(entry).toMatchObject({
       kind: 'music',
       ref: 'track:12',
-      title: '528 Hz + Binaural beats · 4 Hz',
+      title: '\u2068528 Hz\u2069 + Binaural beats · 4 Hz',
       finished: false,
     });
     expect(historyEntryOf(session({ layers: [binaural] }))).toMatchObject({ kind: 'binaural', ref: '' });
+    expect(historyEntryOf(session({ layers: [track] }))).toMatchObject({ title: '528 Hz' });
   });
 
   it('leaves out sessions under a second; what it sends is what the contract reads back', () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, HistoryWrite } from '@shared/contract';
+import { isolated } from '@shared/contract/plain';
 import { HISTORY_DELETED_CODE } from '@shared/contract/portal-plain';
 import { API, fillPath } from '@shared/contract/paths';
 import { ApiError, apiRequest, endedTheSession, isNetworkFailure, isTimeout, retryAfterMs } from '@web/lib/api-client';
@@ -23,6 +24,17 @@ import { layerName } from './mini-player';
 /** The query keys that show history or progress (the guidance feature's). */
 export const PRACTICE_QUERY_KEYS = [['guidance']] as const;
 
+/**
+ * The layers that played, by name: "528 Hz + Binaural beats · 4 Hz". A track's name, the library's or the person's
+ * own, is isolated among the others (decision 064); alone it is the title, shown in its own box.
+ */
+const layersTitle = (layers: EndedSession['layers']) =>
+  layers
+    .map((layer) =>
+      layers.length > 1 && layer.source.kind === 'track' ? isolated(layerName(layer)) : layerName(layer),
+    )
+    .join(' + ');
+
 /** The history entry for an ended session, or null when it lasted under a second. */
 export function historyEntryOf(session: EndedSession): HistoryWrite | null {
   if (session.seconds < 1) return null;
@@ -39,7 +51,7 @@ export function historyEntryOf(session: EndedSession): HistoryWrite | null {
     : trackId && /^\d+$/.test(trackId)
       ? `track:${trackId}`
       : (session.tag?.ref ?? '');
-  const title = (session.tag?.title ?? session.layers.map(layerName).join(' + ')) || 'Listening session';
+  const title = (session.tag?.title ?? layersTitle(session.layers)) || 'Listening session';
   return {
     kind,
     ref,

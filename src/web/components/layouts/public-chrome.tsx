@@ -12,6 +12,7 @@ import { SiteFooter } from './site-footer';
 import { clsx } from 'clsx';
 import type { Account } from '@web/lib/describe-account';
 import { AccountAvatar, SHOWN_SIGNED_IN, SHOWN_SIGNED_OUT, UNKNOWN_ACCOUNT, useViewer } from '../account';
+import { isolated } from '@shared/contract/plain';
 
 const SIMPLE_LINKS = [
   { label: 'Audio Library', to: paths.portalHome },
@@ -65,7 +66,7 @@ function AccountAction({ loginPath }: { loginPath: string }) {
         to={paths.subliminals}
         title={
           account.email
-            ? `Signed in as ${account.name === account.email ? account.email : `${account.name} (${account.email})`}`
+            ? `Signed in as ${account.name === account.email ? account.email : `${isolated(account.name)} (${account.email})`}`
             : undefined
         }
       >

@@ -29,7 +29,7 @@ describe('the bars of a signed-in person', () => {
     const portal = screen.getByRole('link', { name: /Open the portal/ });
     expect(portal).toHaveAttribute('href', '/subliminals');
     expect(portal.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'ML');
-    expect(portal).toHaveAttribute('title', 'Signed in as Maya Lindqvist (maya@example.com)');
+    expect(portal).toHaveAttribute('title', 'Signed in as \u2068Maya Lindqvist\u2069 (maya@example.com)');
   });
 
   it('the public bar’s "Log in", and its phone menu’s, come back to a share page and to no other page', async () => {

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 
 type ConfirmText = {
-  title: string;
+  title: ReactNode;
   description: ReactNode;
   onConfirm: () => Promise<unknown>;
 };

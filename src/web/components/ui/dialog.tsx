@@ -20,7 +20,7 @@ export function DialogContent({
   onCloseAutoFocus,
   placement = 'center',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & {
+}: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
   title: ReactNode;
   description?: ReactNode;
   /** Where it opens: the screen's middle, or near its top (menus, so they read from the top down). */

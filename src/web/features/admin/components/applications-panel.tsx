@@ -20,6 +20,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass, UploadProgress } from './states';
 import { formatDate } from '@web/lib/dates';
 import { installerType } from '@web/lib/installer';
+import { isolated } from '@shared/contract/plain';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
@@ -104,7 +105,12 @@ function UploadApplicationForm() {
         />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        {busy ? <UploadProgress fraction={progress} label={`Uploading ${file?.name ?? 'installer'}`} /> : null}
+        {busy ? (
+          <UploadProgress
+            fraction={progress}
+            label={file ? `Uploading ${isolated(file.name)}` : 'Uploading installer'}
+          />
+        ) : null}
         <Button type="submit" disabled={busy} className="self-start">
           {busy ? 'Uploading…' : 'Upload installer'}
         </Button>
@@ -153,10 +159,14 @@ export function ApplicationsPanel() {
                 </div>
                 <ConfirmDelete
                   label={`Delete version ${app.application_version}`}
-                  title={`Delete version ${app.application_version}?`}
+                  title={
+                    <>
+                      Delete version <bdi>{app.application_version}</bdi>?
+                    </>
+                  }
                   description="The installer file is removed and members can no longer download it."
                   onConfirm={() =>
-                    change(() => deleteApplication(app.id), `Deleted version ${app.application_version}.`)
+                    change(() => deleteApplication(app.id), `Deleted version ${isolated(app.application_version)}.`)
                   }
                 />
               </li>

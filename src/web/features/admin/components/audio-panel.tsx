@@ -18,6 +18,7 @@ import { FileField } from './file-field';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass, UploadProgress } from './states';
+import { isolated } from '@shared/contract/plain';
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
 const formSchema = z.object({
@@ -60,7 +61,7 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
     try {
       await change(
         () => uploadAudioItem(kind, body, setProgress),
-        (item) => `Uploaded ${item.name}.`,
+        (item) => `Uploaded ${isolated(item.name)}.`,
       );
       form.reset();
       setAudio(undefined);
@@ -111,7 +112,9 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
         onChange={(event) => setCover(event.target.files?.[0])}
       />
       <div className="flex flex-col gap-3 sm:col-span-2">
-        {busy ? <UploadProgress fraction={progress} label={`Uploading ${audio?.name ?? 'audio'}`} /> : null}
+        {busy ? (
+          <UploadProgress fraction={progress} label={audio ? `Uploading ${isolated(audio.name)}` : 'Uploading audio'} />
+        ) : null}
         <Button type="submit" disabled={busy} className="self-start">
           {busy ? 'Uploading…' : `Upload to ${AUDIO_LIBRARIES[kind].title}`}
         </Button>
@@ -139,7 +142,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           label={`name of ${item.name}`}
           className="truncate font-medium"
           max={AUDIO_NAME_MAX}
-          onSave={(name) => save({ name }, `Renamed to ${name}.`)}
+          onSave={(name) => save({ name }, `Renamed to ${isolated(name)}.`)}
         />
         <InlineEdit
           value={item.description}
@@ -160,9 +163,13 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
       </div>
       <ConfirmDelete
         label={`Delete ${item.name}`}
-        title={`Delete "${item.name}"?`}
+        title={
+          <>
+            Delete "<bdi>{item.name}</bdi>"?
+          </>
+        }
         description="The audio file and its cover are removed; members no longer see it."
-        onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${item.name}.`)}
+        onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
       />
     </li>
   );

@@ -6,6 +6,7 @@ import type { Change } from '@web/lib/change';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { AddForm } from '@web/components/ui/add-form';
+import { isolated } from '@shared/contract/plain';
 import {
   CATEGORY_ROWS_SHOWN,
   MESSAGE_ROWS,
@@ -50,7 +51,11 @@ function MessageRow({
         <ConfirmDelete
           label="Delete message"
           title="Delete this message?"
-          description={`“${message.message_text}”`}
+          description={
+            <>
+              “<bdi>{message.message_text}</bdi>”
+            </>
+          }
           onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
         />
       </div>
@@ -85,7 +90,7 @@ export function CategoryCard({
           label={`name of ${category.name}`}
           className="truncate text-lg font-semibold"
           max={CATEGORY_NAME_MAX}
-          onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${name}.`)}
+          onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)}
         />
         <div className="flex shrink-0 items-center">
           <MoveButtons
@@ -98,9 +103,13 @@ export function CategoryCard({
           />
           <ConfirmDelete
             label={`Delete ${category.name}`}
-            title={`Delete "${category.name}"?`}
+            title={
+              <>
+                Delete "<bdi>{category.name}</bdi>"?
+              </>
+            }
             description={`${category.messages.length ? `Its ${category.messages.length} message${category.messages.length === 1 ? '' : 's'} will be deleted too. ` : ''}This cannot be undone.`}
-            onConfirm={() => run(() => api.deleteCategory(category.id), `Deleted ${category.name}.`)}
+            onConfirm={() => run(() => api.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`)}
           />
         </div>
       </div>

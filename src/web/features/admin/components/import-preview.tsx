@@ -47,7 +47,11 @@ export function ImportPreview({
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent
-        title={`Import ${fileName}?`}
+        title={
+          <>
+            Import <bdi>{fileName}</bdi>?
+          </>
+        }
         description={`${parts.join(', ')}. Categories the file does not name stay as they are.`}
       >
         {summary.replaced ? (
@@ -58,7 +62,13 @@ export function ImportPreview({
         ) : null}
         {losing.length ? (
           <p role="alert" className="mt-3 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
-            {losing.length === 1 ? `"${losing[0]!.name}" loses` : `${countCategories(losing.length)} lose`}{' '}
+            {losing.length === 1 ? (
+              <>
+                "<bdi>{losing[0]!.name}</bdi>" loses
+              </>
+            ) : (
+              `${countCategories(losing.length)} lose`
+            )}{' '}
             {countMessages(lost)}: the file&apos;s messages replace theirs, and this cannot be undone. Export first to
             keep a copy.
           </p>

@@ -46,7 +46,7 @@ describe('MessagesPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Add the category' }));
 
     expect(await screen.findByRole('button', { name: 'Edit name of Calm' })).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('Created Calm.');
+    expect(toast.success).toHaveBeenCalledWith('Created \u2068Calm\u2069.');
     expect(screen.getByLabelText('New category name')).toHaveValue('');
   });
 
@@ -161,7 +161,7 @@ describe('MessagesPanel', () => {
     await user.upload(screen.getByLabelText('Import messages file'), jsonFile('bad.json', bad));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
-        'bad.json is not a messages file: Category 2 ("Focus"), messages: A category needs at least one message.',
+        '\u2068bad.json\u2069 is not a messages file: Category 2 ("Focus"), messages: A category needs at least one message.',
       ),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -201,7 +201,9 @@ describe('MessagesPanel', () => {
     for (const [content, problem] of refused) {
       vi.mocked(toast.error).mockClear();
       await user.upload(screen.getByLabelText('Import messages file'), jsonFile('file.json', content));
-      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(`file.json is not a messages file: ${problem}`));
+      await vi.waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith(`\u2068file.json\u2069 is not a messages file: ${problem}`),
+      );
     }
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -217,7 +219,7 @@ describe('MessagesPanel', () => {
     const read = vi.spyOn(huge, 'text');
     await user.upload(screen.getByLabelText('Import messages file'), huge);
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('huge.json is larger than 24 MB, the most an import takes.'),
+      expect(toast.error).toHaveBeenCalledWith('\u2068huge.json\u2069 is larger than 24 MB, the most an import takes.'),
     );
     expect(read).not.toHaveBeenCalled();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);

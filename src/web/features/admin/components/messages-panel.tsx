@@ -15,6 +15,7 @@ import { formatSize, panelClass } from './states';
 import { ImportPreview } from './import-preview';
 import { describeFileIssues, summarizeImport, type ImportSummary } from '../lib/import-summary';
 import { toastProblem } from '@web/lib/toast-problem';
+import { isolated } from '@shared/contract/plain';
 
 /** Message categories and their messages: create, rename, reorder, delete; import and export JSON. */
 export function MessagesPanel() {
@@ -38,7 +39,7 @@ export function MessagesPanel() {
     // Not read at all: the server would refuse it whole (413), and reading it could stall the page.
     if (file.size > MESSAGES_IMPORT_LIMITS.bytes) {
       toastProblem(
-        `${file.name} is larger than ${formatSize(MESSAGES_IMPORT_LIMITS.bytes)}, the most an import takes.`,
+        `${isolated(file.name)} is larger than ${formatSize(MESSAGES_IMPORT_LIMITS.bytes)}, the most an import takes.`,
       );
       return;
     }
@@ -47,11 +48,11 @@ export function MessagesPanel() {
       // Worded as the server words the same refusal, never in the validation library's words.
       parsed = messagesFileSchema.safeParse(JSON.parse(await file.text()), { error: drfMessage });
     } catch {
-      toastProblem(`${file.name} is not valid JSON.`);
+      toastProblem(`${isolated(file.name)} is not valid JSON.`);
       return;
     }
     if (!parsed.success) {
-      toastProblem(`${file.name} is not a messages file: ${describeFileIssues(parsed.error.issues)}`);
+      toastProblem(`${isolated(file.name)} is not a messages file: ${describeFileIssues(parsed.error.issues)}`);
       return;
     }
     const data = parsed.data;
@@ -120,7 +121,7 @@ export function MessagesPanel() {
           action="Add the category"
           placeholder="New category"
           max={CATEGORY_NAME_MAX}
-          onAdd={(name) => run(() => api.createCategory(name), `Created ${name}.`)}
+          onAdd={(name) => run(() => api.createCategory(name), `Created ${isolated(name)}.`)}
         />
       </div>
       <div className="mt-4">

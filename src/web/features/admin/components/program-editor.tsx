@@ -26,6 +26,7 @@ import { toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
+import { isolated } from '@shared/contract/plain';
 
 // The form of one program (docs/product/guidance.md#staff-editing). It validates with the contract's
 // schemas; only a day's messages differ: staff type them one per line, and the lines become the list.
@@ -422,7 +423,7 @@ export function ProgramEditor({
     const body: AdminProgramWrite = { ...values, updated_at: base };
     try {
       const saved = await save.mutateAsync({ slug: program?.slug, body });
-      toast.success(creating ? `Created ${saved.title}.` : `Saved ${saved.title}.`);
+      toast.success(`${creating ? 'Created' : 'Saved'} ${isolated(saved.title)}.`);
       setBase(saved.updated_at);
       form.reset(programFormValues(saved));
       onSaved(saved);

@@ -137,7 +137,7 @@ describe('ProgramsPanel', () => {
     await user.clear(screen.getByLabelText('Address'));
     await user.type(screen.getByLabelText('Address'), 'evening-rest');
     await user.click(screen.getByRole('button', { name: 'Create program' }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Created Evening Pause.'));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Created \u2068Evening Pause\u2069.'));
     expect(await screen.findByRole('button', { name: 'Save program' })).toBeInTheDocument();
   });
 
@@ -193,7 +193,7 @@ describe('ProgramsPanel', () => {
     await user.selectOptions(screen.getByLabelText('Colour', { selector: '#day-1-layer-1-colour' }), 'brown');
     await user.click(screen.getByRole('button', { name: 'Save program' }));
 
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved Evening Pause.'));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved \u2068Evening Pause\u2069.'));
     expect(putBody(server.calls).days[1]).toEqual({
       from_day: 2,
       title: 'A slower evening',

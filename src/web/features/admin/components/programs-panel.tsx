@@ -15,6 +15,7 @@ import { adminKeys } from '../api/keys';
 import { ProgramEditor } from './program-editor';
 import { panelClass } from './states';
 import { formatDate } from '@web/lib/dates';
+import { isolated } from '@shared/contract/plain';
 
 // Programs for staff (docs/product/screens.md#admin): the list, and one program's editor at
 // ?program=<slug> (or ?program=new), so the browser's back button and a shared link work.
@@ -27,7 +28,7 @@ function useDelete(slug: string, title: string, onDeleted?: () => void) {
   return () =>
     remove.mutateAsync(slug).then(
       () => {
-        toast.success(`Deleted ${title}.`);
+        toast.success(`Deleted ${isolated(title)}.`);
         onDeleted?.();
       },
       (error: unknown) => {
@@ -49,7 +50,11 @@ function DeleteProgram({
   return (
     <ConfirmDelete
       label={`Delete ${program.title}`}
-      title={`Delete "${program.title}"?`}
+      title={
+        <>
+          Delete "<bdi>{program.title}</bdi>"?
+        </>
+      }
       description={
         <>
           Members no longer see it, and everyone’s progress in it is deleted

@@ -87,7 +87,12 @@ function ResetProgress({ program }: { program: Program }) {
       </DialogTrigger>
       <DialogContent
         title="Reset your progress?"
-        description={`The days you finished in ${program.title} are unmarked and it starts again at day 1. Your listening history stays.`}
+        description={
+          <>
+            The days you finished in <bdi>{program.title}</bdi> are unmarked and it starts again at day 1. Your
+            listening history stays.
+          </>
+        }
       >
         <div className="flex justify-end gap-2">
           <DialogClose asChild>

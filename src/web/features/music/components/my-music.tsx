@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { formatBytes } from '@shared/bytes';
-import { directionRefusal } from '@shared/contract/plain';
+import { directionRefusal, isolated } from '@shared/contract/plain';
 import { OWN_MUSIC, trackNameOfFile } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
@@ -47,7 +47,7 @@ function UploadForm() {
     try {
       await change(
         () => uploadOwnTrack(file, name, setProgress),
-        (track) => `Added ${track.name}.`,
+        (track) => `Added ${isolated(track.name)}.`,
       );
       setFile(null);
       setName('');
@@ -167,9 +167,13 @@ export function MyMusic({
                 actions={
                   <ConfirmDelete
                     label={`Delete ${track.name}`}
-                    title={`Delete "${track.name}"?`}
+                    title={
+                      <>
+                        Delete "<bdi>{track.name}</bdi>"?
+                      </>
+                    }
                     description="The track and its file are removed from your account."
-                    onConfirm={() => change(() => deleteOwnTrack(track.id), `Deleted ${track.name}.`)}
+                    onConfirm={() => change(() => deleteOwnTrack(track.id), `Deleted ${isolated(track.name)}.`)}
                   />
                 }
               />

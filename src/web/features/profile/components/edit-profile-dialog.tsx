@@ -224,7 +224,13 @@ export function EditProfileDialog({
                   <ImageUp aria-hidden className="h-4 w-4" /> {image ? 'Choose another' : 'Choose a picture'}
                 </label>
                 <p id="profile_image-hint" className="text-xs [overflow-wrap:anywhere] text-fg-muted">
-                  {image ? `${image.name}: saved when you press Save.` : M.imageHint}
+                  {image ? (
+                    <>
+                      <bdi>{image.name}</bdi>: saved when you press Save.
+                    </>
+                  ) : (
+                    M.imageHint
+                  )}
                 </p>
               </div>
             </div>

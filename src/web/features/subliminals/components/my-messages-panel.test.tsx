@@ -16,6 +16,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
 import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
+import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
@@ -60,6 +61,10 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
         return jsonResponse(409, { detail: OWN_MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
       message.message_text = message_text;
       return categories[0];
+    },
+    [`DELETE ${fillPath(API.myCategory, { id: 1 })}`]: () => {
+      categories.splice(0, 1);
+      return jsonResponse(204);
     },
     [`DELETE ${fillPath(API.myMessage, { id: 5 })}`]: () => {
       categories[0]!.messages = categories[0]!.messages.filter((message) => message.id !== 5);
@@ -312,9 +317,24 @@ describe('MyMessagesPanel', () => {
     await screen.findByText('BobCat');
     await user.type(screen.getByLabelText('New category of your own'), 'bobcat');
     await user.click(screen.getByRole('button', { name: 'Add the category' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('You already have a category named “BobCat”.'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('You already have a category named “\u2068BobCat\u2069”.'),
+    );
     expect(screen.getByLabelText('New category of your own')).toHaveValue('bobcat');
     expect(server.categories.map((category) => category.name)).toEqual(['BobCat']);
+  });
+
+  it('quotes a name stored with a direction control in its own box: the delete dialog’s title and the toast', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: STORED_OVERRIDE, messages: [] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: `Delete ${STORED_OVERRIDE}` }));
+    const title = within(screen.getByRole('dialog')).getByRole('heading');
+    expect(title).toHaveTextContent(`Delete "${STORED_OVERRIDE}"?`);
+    expectIsolated(title.querySelector('bdi')!);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(`Deleted \u2068${STORED_OVERRIDE}\u2069.`));
   });
 
   it('says when the plan keeps no more messages, and keeps the text typed', async () => {

@@ -27,6 +27,7 @@ import { exportOwnMessages, ownCategoryShares } from '../api/saved-subliminals';
 import type { PlaylistItem } from '../lib/player-storage';
 import { AddToPlaylistButton } from './add-to-playlist-button';
 import { ShareDialog } from './share-dialog';
+import { isolated } from '@shared/contract/plain';
 
 type OwnMessage = OwnCategory['messages'][number];
 
@@ -155,7 +156,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           label={`name of ${category.name}`}
           max={OWN_CATEGORY_NAME_MAX}
           className="truncate font-medium"
-          onSave={(name) => change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${name}.`)}
+          onSave={(name) =>
+            change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)
+          }
         />
         <div className="flex shrink-0 items-center gap-1">
           <MoveButtons
@@ -187,10 +190,14 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           ) : null}
           <ConfirmDelete
             label={`Delete ${category.name}`}
-            title={`Delete "${category.name}"?`}
+            title={
+              <>
+                Delete "<bdi>{category.name}</bdi>"?
+              </>
+            }
             description="The category and its messages are removed from your account."
             onConfirm={() =>
-              change(() => api.ownMessagesCalls.deleteCategory(category.id), `Deleted ${category.name}.`)
+              change(() => api.ownMessagesCalls.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`)
             }
           />
         </div>
@@ -301,7 +308,7 @@ export function MyMessagesPanel({
         max={OWN_CATEGORY_NAME_MAX}
         action="Add the category"
         placeholder="New category"
-        onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${name}.`)}
+        onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${isolated(name)}.`)}
       />
       <QueryState
         isPending={query.isPending}

@@ -181,7 +181,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     expect(await screen.findByTestId('sound-to-save')).toHaveTextContent(
-      'Sound saved with it: 432 Hz calm −6 dB · Pink noise −18 dB · volume 70 %.',
+      'Sound saved with it: \u2068432 Hz calm\u2069 −6 dB · Pink noise −18 dB · volume 70 %.',
     );
     await user.type(screen.getByLabelText('Name for the current playlist'), 'Rain and calm');
     await user.click(
@@ -211,7 +211,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     expect(await screen.findByText(/3 sound layers/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open Evening' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Evening: Left out: Sea at night (part of the pro plan); Spoken affirmations (part of the pro plan).',
+      '\u2068Evening\u2069: Left out: \u2068Sea at night\u2069 (part of the pro plan); Spoken affirmations (part of the pro plan).',
     );
     expect(fakeSoundEngine.setVolume).toHaveBeenCalledWith(0.6);
     expect(fakeSoundEngine.setLayer).toHaveBeenCalledTimes(1);
@@ -233,7 +233,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Open Focus' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Focus: Left out: 432 Hz calm (no longer in the library).',
+      '\u2068Focus\u2069: Left out: \u2068432 Hz calm\u2069 (no longer in the library).',
     );
     expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'binaural',

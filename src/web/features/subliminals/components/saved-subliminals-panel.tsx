@@ -24,6 +24,7 @@ import {
 import { describeMix, skippedNote } from '../lib/mix-text';
 import { mixFromEngine, startSavedSound } from '../lib/saved-sound';
 import { ShareDialog } from './share-dialog';
+import { isolated } from '@shared/contract/plain';
 
 export const SAVED_EMPTY =
   'Nothing saved yet. Build a playlist, choose its settings, theme and sound layers, then save it here.';
@@ -69,10 +70,10 @@ function SavedRow({
           queryClient,
         });
         const note = skippedNote(started.skipped);
-        onNote(note ? `${full.name}: ${note}` : null);
+        onNote(note ? `${isolated(full.name)}: ${note}` : null);
         return { full, note };
       },
-      ({ full, note }) => `Opened ${full.name}.${note ? ` ${note}` : ''}`,
+      ({ full, note }) => `Opened ${isolated(full.name)}.${note ? ` ${note}` : ''}`,
     );
   /** Renaming keeps what was saved: the messages, settings and sound as stored, not the player's. */
   const rename = async (name: string) => {
@@ -93,7 +94,7 @@ function SavedRow({
           settings: current.settings,
           sound: currentSound(),
         }),
-      `Saved the playlist, settings and sound as ${saved.name}.`,
+      `Saved the playlist, settings and sound as ${isolated(saved.name)}.`,
     );
   return (
     <li className="flex flex-col gap-2 py-3">
@@ -104,7 +105,7 @@ function SavedRow({
             value={saved.name}
             label={`name of ${saved.name}`}
             className="truncate font-medium"
-            onSave={(name) => change(() => rename(name), `Renamed to ${name}.`)}
+            onSave={(name) => change(() => rename(name), `Renamed to ${isolated(name)}.`)}
           />
         ) : (
           <p dir="auto" className="truncate font-medium">
@@ -143,13 +144,17 @@ function SavedRow({
         {shareable || saved.shared ? <SavedShare saved={saved} change={change} /> : null}
         <ConfirmDelete
           label={`Delete ${saved.name}`}
-          title={`Delete "${saved.name}"?`}
+          title={
+            <>
+              Delete "<bdi>{saved.name}</bdi>"?
+            </>
+          }
           description={
             saved.shared
               ? 'It is removed from your account and its share link stops working.'
               : 'It is removed from your account.'
           }
-          onConfirm={() => change(() => api.deleteSubliminal(saved.id), `Deleted ${saved.name}.`)}
+          onConfirm={() => change(() => api.deleteSubliminal(saved.id), `Deleted ${isolated(saved.name)}.`)}
         />
       </div>
     </li>
@@ -214,7 +219,7 @@ export function SavedSubliminalsPanel({
                     settings: current.settings,
                     sound: currentSound(),
                   }),
-                `Saved ${name}.`,
+                `Saved ${isolated(name)}.`,
               )
             }
           />

@@ -49,7 +49,11 @@ export function ShareDialog({
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Share "${name}"`}
+        title={
+          <>
+            Share "<bdi>{name}</bdi>"
+          </>
+        }
         description="Anyone with the link sees the name and the messages, never your e-mail or anything else of yours. Signed-in visitors can play it or copy it into their account."
       >
         {share ? (

@@ -177,7 +177,7 @@ describe('SharedPage with sound', () => {
     renderShared();
     expect(await screen.findByText('Plays with a free account: Binaural beats.')).toBeInTheDocument();
     expect(screen.getByTestId('shared-sound-left-out')).toHaveTextContent(
-      'Left out: 432 Hz · Natural tuning (no longer in the library).',
+      'Left out: \u2068432 Hz · Natural tuning\u2069 (no longer in the library).',
     );
   });
 
@@ -189,7 +189,7 @@ describe('SharedPage with sound', () => {
     );
     expect(screen.getByText('Plays with a free account: Binaural beats.')).toBeInTheDocument();
     expect(screen.getByTestId('shared-sound-left-out')).toHaveTextContent(
-      "Left out: Sea at night (the sharer's own music stays private); Brown noise (part of the intermediate plan); Spoken affirmations (part of the pro plan).",
+      "Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Brown noise (part of the intermediate plan); Spoken affirmations (part of the pro plan).",
     );
     expect(server.unanswered).toEqual([]);
   });
@@ -213,7 +213,7 @@ describe('SharedPage with sound', () => {
       ['noise', { kind: 'noise', colour: 'brown' }, 10 ** (-20 / 20)],
     ]);
     expect(toast.success).toHaveBeenCalledWith(
-      "Evening calm is in your player. Left out: Sea at night (the sharer's own music stays private); Spoken affirmations (part of the pro plan).",
+      "\u2068Evening calm\u2069 is in your player. Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Spoken affirmations (part of the pro plan).",
     );
   });
 });

@@ -24,6 +24,7 @@ import {
 import { skippedNote, withheldSkipped } from '../lib/mix-text';
 import { MemberSharedSound, SharedSound } from './shared-sound';
 import { SHARED_GONE, SharedLoading, SharedProblem, SharedView, VisitorInvitation } from './shared-view';
+import { isolated } from '@shared/contract/plain';
 
 export { SHARED_GONE } from './shared-view';
 
@@ -80,14 +81,14 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       }
       const note = skippedNote(skipped);
       await navigate(paths.subliminals);
-      return `${current.name} is in your player.${note ? ` ${note}` : ''}`;
+      return `${isolated(current.name)} is in your player.${note ? ` ${note}` : ''}`;
     });
   const copy = () =>
     run(async () => {
       const made = await copyShared(token);
       return made.kind === 'subliminal'
-        ? `Saved a copy as ${made.subliminal.name}.`
-        : `Added ${made.category.name} to your messages.`;
+        ? `Saved a copy as ${isolated(made.subliminal.name)}.`
+        : `Added ${isolated(made.category.name)} to your messages.`;
     });
   const canCopy = plan.includes(item.kind === 'subliminal' ? 'savedSubliminals' : 'ownMessages');
   return (

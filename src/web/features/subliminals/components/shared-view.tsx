@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SharedItem } from '@shared/contract';
+import { isolated } from '@shared/contract/plain';
 import { withUnit } from '@shared/numbers';
 import { findTheme } from '@shared/themes';
 import { LocalDate } from '@web/components/local-date';
@@ -21,11 +22,8 @@ export const SHARED_GONE = 'This link does not work: it was never shared, or its
 
 /** The tab's title for what a link shares, or for a link that shares nothing; the server fills it in too. */
 export const sharedTitle = (heading: string) => `${heading} · Innerwave`;
-/**
- * The tab's title for a shared item: its name, a person's text, between an isolate's marks (U+2068 … U+2069), as
- * a title holds no element to isolate it with (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md).
- */
-export const sharedItemTitle = (name: string) => sharedTitle(`\u2068${name}\u2069`);
+/** The tab's title for a shared item: its name, a person's text, isolated as a title holds no element to do it. */
+export const sharedItemTitle = (name: string) => sharedTitle(isolated(name));
 export const SHARED_GONE_HEADING = 'Link not found';
 
 function useDocumentTitle(title: string) {

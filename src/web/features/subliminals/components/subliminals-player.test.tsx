@@ -94,7 +94,7 @@ describe('SubliminalsPlayer', () => {
     const user = userEvent.setup();
     renderPlayer();
     await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
-    expect(toast.success).toHaveBeenCalledWith('Added Calm messages to playlist!');
+    expect(toast.success).toHaveBeenCalledWith('Added \u2068Calm\u2069 messages to playlist!');
     // Once in the playlist, the button says so, and adding again asks first.
     await user.click(screen.getByRole('button', { name: 'Added Calm to playlist: add it again' }));
     const again = await screen.findByRole('dialog', { name: 'Add Calm again?' });

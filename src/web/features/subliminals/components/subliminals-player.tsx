@@ -36,6 +36,7 @@ import { SavedSubliminalsPanel } from './saved-subliminals-panel';
 import { SettingsPanel } from './settings-panel';
 import { SpokenPanel } from './spoken-panel';
 import { toastProblem } from '@web/lib/toast-problem';
+import { isolated } from '@shared/contract/plain';
 
 export const LOAD_ERROR = 'There was an error loading the Subliminals!';
 export const EMPTY_PLAYLIST = 'Please add messages to the playlist before playing.';
@@ -141,7 +142,7 @@ export function SubliminalsPlayer() {
     (category: MessageCategory, source: PlaylistItem['source']) => {
       if (!fits(latestPlaylist.current, category.messages.length)) return;
       append(category.messages.map((message) => ({ ...message, source })));
-      toast.success(`Added ${category.name} messages to playlist!`);
+      toast.success(`Added ${isolated(category.name)} messages to playlist!`);
     },
     [append],
   );
@@ -317,7 +318,11 @@ export function SubliminalsPlayer() {
       <Dialog open={again !== null} onOpenChange={(open) => !open && setAgain(null)}>
         {again ? (
           <DialogContent
-            title={`Add ${again.category.name} again?`}
+            title={
+              <>
+                Add <bdi>{again.category.name}</bdi> again?
+              </>
+            }
             description={`Its ${again.category.messages.length} messages are in the playlist already; adding them again shows each one twice as often.`}
           >
             <div className="flex justify-end gap-2">

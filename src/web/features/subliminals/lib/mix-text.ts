@@ -1,6 +1,7 @@
 import type { SoundMix } from '@shared/contract/sound-mix';
 import { withUnit } from '@shared/numbers';
 import { mixLayerLabel } from '@shared/sound-mix';
+import { isolated } from '@shared/contract/plain';
 
 // A saved sound in words, for the saved list and the shared page (light: no engine, no zod).
 
@@ -40,6 +41,6 @@ export const withheldSkipped = (item: {
   private_tracks: readonly string[];
   gone_tracks: readonly string[];
 }): SkippedLayer[] => [
-  ...item.private_tracks.map((label) => ({ label, reason: "the sharer's own music stays private" })),
-  ...item.gone_tracks.map((label) => ({ label, reason: NOT_IN_LIBRARY })),
+  ...item.private_tracks.map((name) => ({ label: isolated(name), reason: "the sharer's own music stays private" })),
+  ...item.gone_tracks.map((name) => ({ label: isolated(name), reason: NOT_IN_LIBRARY })),
 ];

@@ -104,7 +104,10 @@ describe('a saved sound whose library track was removed', () => {
       { volume: 0.7, layers: [track, binaural] },
       { plan: 'basic', messages: ['I rest.'], queryClient: new QueryClient() },
     );
-    expect(started).toEqual({ started: 1, skipped: [{ label: '432 Hz', reason: 'no longer in the library' }] });
+    expect(started).toEqual({
+      started: 1,
+      skipped: [{ label: '\u2068432 Hz\u2069', reason: 'no longer in the library' }],
+    });
     expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
       'binaural',
       { kind: 'binaural', leftHz: 200, rightHz: 206 },
