@@ -459,7 +459,7 @@ describe('Expect: 100-continue', () => {
     });
 
   it('refuses an upload sent without a Content-Length once it grows past that bound, and keeps nothing of it', async () => {
-    const installer = (version: string, extra: Record<string, string> = {}) => {
+    const installer = (version: string, extra: Record<string, string> = {}, fileBytes = 200 * 1024) => {
       const form = multipart({ application_version: version, ...extra });
       const boundary = 'expect-continue-boundary';
       const end = Buffer.from(`--${boundary}--\r\n`);
@@ -467,7 +467,7 @@ describe('Expect: 100-continue', () => {
         Buffer.from(
           `--${boundary}\r\ncontent-disposition: form-data; name="application_file"; filename="setup.exe"\r\ncontent-type: application/octet-stream\r\n\r\n`,
         ),
-        Buffer.alloc(200 * 1024, 7),
+        Buffer.alloc(fileBytes, 7),
         Buffer.from('\r\n'),
       ]);
       return {
@@ -479,14 +479,20 @@ describe('Expect: 100-continue', () => {
     const first = installer('3.0.0');
     expect((await streamed('POST', ADMIN_API.applications, headers(first.type), [first.body])).status).toBe(201);
     const stored = mediaFiles(t);
-    // A field of 3 MB beside a file within its limit: past the bound while it arrives.
+    const inChunks = (body: Buffer) =>
+      Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => body.subarray(i * 65536, (i + 1) * 65536));
+    // A field of 3 MB beside a file within its limit: past the bound while it arrives, and told that the request,
+    // not its file, is too large (1 MB of installer, 20 fields of 64 KB and 64 KB of framing: 2.3 MB).
     const padded = installer('3.0.1', { notes: 'x'.repeat(3 * 1024 * 1024) });
-    const chunks = Array.from({ length: Math.ceil(padded.body.length / 65536) }, (_, i) =>
-      padded.body.subarray(i * 65536, (i + 1) * 65536),
-    );
-    expect(await streamed('POST', ADMIN_API.applications, headers(padded.type), chunks)).toEqual({
+    expect(await streamed('POST', ADMIN_API.applications, headers(padded.type), inChunks(padded.body))).toEqual({
       status: 413,
-      body: { detail: 'The file is larger than 1 MB.' },
+      body: { detail: 'The request is larger than 2.3 MB, the most an upload here may be.' },
+    });
+    // An installer past its own limit, sent the same way, is still told that its file is too large.
+    const oversized = installer('3.0.2', {}, 3 * 1024 * 1024);
+    expect(await streamed('POST', ADMIN_API.applications, headers(oversized.type), inChunks(oversized.body))).toEqual({
+      status: 413,
+      body: { detail: 'The uploaded file is too large.' },
     });
     expect(mediaFiles(t)).toEqual(stored);
     const listed = await t.app.inject({ method: 'GET', url: ADMIN_API.applications, headers: staff.headers });
@@ -498,11 +504,12 @@ describe('Expect: 100-continue', () => {
       'PUT',
       API.profileUpdate,
       { 'content-type': names.type, authorization: bob.headers.authorization },
-      Array.from({ length: Math.ceil(names.body.length / 65536) }, (_, i) =>
-        names.body.subarray(i * 65536, (i + 1) * 65536),
-      ),
+      inChunks(names.body),
     );
-    expect(profile).toEqual({ status: 413, body: { detail: 'The uploaded file is too large.' } });
+    expect(profile).toEqual({
+      status: 413,
+      body: { detail: 'The request is larger than 5.1 MB, the most an upload here may be.' },
+    });
     const after = await t.app.inject({ method: 'GET', url: API.profile, headers: bob.headers });
     expect(after.json().first_name).not.toBe('Robert');
   });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Dicer } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
+import { formatBytes } from '@shared/bytes';
 import { MESSAGES } from '@shared/contract';
 import { ApiError, nonFieldError, payloadTooLarge } from '../http/errors';
 import { continueBody } from '../http/limits';
@@ -24,7 +25,11 @@ export interface FormLimits {
    * sent without one (chunked) that grows past it is refused as it arrives.
    */
   bodySize: number;
-  /** What a body past bodySize is told (413): the route's words for a file too large; MESSAGES.fileTooLarge if none. */
+  /**
+   * What a body past bodySize is told (413) when its files may be what is too large: the route's words for a file
+   * too large; MESSAGES.fileTooLarge if none. A body whose fields and other parts alone hold more than the fields
+   * may is told `requestTooLarge` instead: its files are not the cause.
+   */
   bodyTooLarge?: string;
 }
 
@@ -37,6 +42,10 @@ export const FORM_FRAMING_BYTES = 64 * 1024;
  */
 export const formBodySize = (fileBytes: readonly number[], limits: Pick<FormLimits, 'fields' | 'fieldSize'>) =>
   fileBytes.reduce((sum, bytes) => sum + bytes, 0) + limits.fields * limits.fieldSize + FORM_FRAMING_BYTES;
+
+/** What a body past its bound is told (413) when what is not a file made it so (a field padded past its limit). */
+export const requestTooLarge = (bodySize: number) =>
+  `The request is larger than ${formatBytes(bodySize)}, the most an upload here may be.`;
 
 export interface FormField {
   type: 'field';
@@ -202,7 +211,16 @@ const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 export async function* formParts(request: FastifyRequest, limits: FormLimits): AsyncGenerator<FormPart> {
   const boundary = boundaryOf(request.headers['content-type']);
   if (!boundary) throw malformed();
-  const bodyTooLarge = () => payloadTooLarge(limits.bodyTooLarge ?? MESSAGES.fileTooLarge);
+  // Bytes of the parts that are not files (text fields whole, parts skipped): past what the fields may hold,
+  // they, not a file, are what made a body too large.
+  let besideFiles = 0;
+  const countBesideFiles = (part: Readable) => part.on('data', (chunk: Buffer) => (besideFiles += chunk.length));
+  const bodyTooLarge = () =>
+    payloadTooLarge(
+      besideFiles > limits.fields * limits.fieldSize
+        ? requestTooLarge(limits.bodySize)
+        : (limits.bodyTooLarge ?? MESSAGES.fileTooLarge),
+    );
   // Announced larger than any body the route takes: refused unread, before a waiting client is told to send it.
   if (Number(request.headers['content-length'] ?? 0) > limits.bodySize) throw bodyTooLarge();
   const dicer = new Dicer({ boundary, maxHeaderPairs: 100 });
@@ -280,7 +298,7 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
       if (!entry) return;
       const head = entry.header && partHead(entry.header);
       if (!head) {
-        entry.part.resume();
+        countBesideFiles(entry.part).resume();
         continue;
       }
       if (PROTOTYPE_NAMES.has(head.fieldname)) throw malformed();
@@ -303,7 +321,7 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
         if (++fields > limits.fields) throw tooManyParts();
         const value = await new Promise<{ bytes: Buffer; cut: boolean }>((resolve, reject) => {
           reading = { fail: reject };
-          leadingBytes(entry.part, limits.fieldSize, resolve);
+          leadingBytes(countBesideFiles(entry.part), limits.fieldSize, resolve);
         });
         yield { type: 'field', fieldname: head.fieldname, value: fieldText(value.bytes, head.charset, value.cut) };
       }

@@ -89,7 +89,8 @@ export async function readUpload(
       files: limits.length,
       ...fields,
       parts: 1000,
-      // Every file at its limit, every field at its: a body past that is refused as a file too large is.
+      // Every file at its limit, every field at its: a body past that is refused as a file too large is (or, its
+      // fields past theirs, as a request too large: formParts).
       bodySize: formBodySize(limits, fields),
       bodyTooLarge:
         limits.length === 1

@@ -45,7 +45,8 @@ const PROFILE_FORM_LIMITS: FormLimits = {
   files: 1,
   ...PROFILE_FORM_FIELDS,
   parts: 12,
-  // The picture at its limit and every field at its: a body past that is refused as a picture too large is.
+  // The picture at its limit and every field at its: a body past that is refused as a picture too large is (or,
+  // its fields past theirs, as a request too large: formParts).
   bodySize: formBodySize([PROFILE_IMAGE.maxUploadBytes], PROFILE_FORM_FIELDS),
 };
 
