@@ -359,6 +359,48 @@ test('a session expiring during a full-size session leaves no entry of the sessi
   expect(after[0]).not.toHaveProperty('flashSession');
 });
 
+// Signing out in another tab ends this tab's session too (screens.md#your-practice): the screen, full size, takes its
+// entry back with a Back the router does not see, and the router's move to log in takes the entry's place (decision
+// 059, Later). Seen by the router, that Back undid the move: the tab stayed on a blank player.
+test('signing out in another tab during a full-size session sends this tab to log in, with no entry of the session’s behind it', async ({
+  page,
+  context,
+}) => {
+  const playerEntry = await openPlayerFromMeditations(page);
+  const screen = await startFlashing(page);
+  await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
+  // Every state a Back or Forward lands on, from here on.
+  await page.evaluate(() => {
+    const landed: unknown[] = [];
+    (window as unknown as { __landed: unknown[] }).__landed = landed;
+    window.addEventListener('popstate', () => landed.push(window.history.state));
+  });
+  const landed = () => page.evaluate(() => (window as unknown as { __landed: unknown[] }).__landed);
+
+  const other = await context.newPage();
+  await other.goto('/logout');
+  await expect(other).toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(screen).toBeHidden();
+  // It stays there: nothing takes the tab back to the player once the session's entry is gone.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/login/);
+  const loginEntry = (await entryIndex(page))!;
+  expect(loginEntry).toBeGreaterThanOrEqual(playerEntry!);
+  const moves = (await landed()).length;
+
+  // Back goes one entry back, to the player's own (which, signed out, sends to log in), never to the session's.
+  await page.goBack();
+  await expect.poll(() => entryIndex(page)).toBe(loginEntry - 1);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(screen).toBeHidden();
+  const after = (await landed()).slice(moves);
+  expect(after).toHaveLength(1);
+  expect(after[0]).not.toHaveProperty('flashSession');
+});
+
 // What a click can reach the moment the session goes to its corner: "Back to full size" in the corner, a link
 // on the page. Each is clicked from inside the page as soon as it can be. Had the corner come before the
 // session's entry was gone (its Back came a median 72–259 ms after the click on two busy cores, within a
