@@ -13,6 +13,7 @@ import { localRateLimits, type RateLimitCounters } from './cluster/rate-limit-st
 import { processLogger } from './http/logger';
 import { createJobRunner, localJobQueue, type JobLog, type JobQueue } from './jobs/runner';
 import { mailJobHandlers } from './jobs/mail-jobs';
+import { billingJobHandlers } from './billing/customer-email';
 
 /** What every module is given: configuration, the database and the shared services. */
 export interface AppContext {
@@ -88,7 +89,10 @@ function localJobs(config: Config, database: Database, mailer: Mailer): JobQueue
   const log = { info: forward('info'), error: forward('error') } as JobLog;
   const runner = createJobRunner({
     db: database.db,
-    handlers: mailJobHandlers({ config, db: database.db, mailer, log }),
+    handlers: {
+      ...mailJobHandlers({ config, db: database.db, mailer, log }),
+      ...billingJobHandlers({ config, db: database.db, log }),
+    },
     log,
   });
   runner.start();

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type SetEmailConfirmRequest, type SetEmailRequest, type SetPasswordRequest } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
+import { customerEmailJob } from '../billing/customer-email';
 import { cancelSubscriptionsBeforeDeletion, cancelWhatStartedDuringDeletion } from '../billing/deletion';
+import { billingAccountOf } from '../billing/service';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
@@ -143,6 +145,9 @@ export async function confirmEmailChange(
         // The old address is told, in the same transaction as the change.
         const payload = { userId: user.id, oldEmail: user.email, newEmail: checked.newEmail };
         await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-changed', payload }));
+        // A Stripe customer mails receipts and invoices to the address it was given: it gets the new one.
+        if (ctx.config.stripe && (await billingAccountOf(tx, user.id)))
+          await ctx.jobs.enqueue(tx, customerEmailJob(user.id));
         return true;
       });
     },

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 import { readOutbox } from '../test/eml';
+import { linkParams } from '../auth/test-helpers';
 import { ownTestKit } from '../own/test-kit';
 import { duplicateSubscriptions, stripeEvents } from '../db/schema';
 import { processEvent } from './webhook';
@@ -127,6 +128,26 @@ describe('billing with Stripe (the stand-in)', () => {
   }
   const later = (sub: Stripe.Subscription, change: Partial<Stripe.Subscription>) =>
     ({ ...sub, ...change }) as Stripe.Subscription;
+
+  it('gives the Stripe customer a new e-mail address once it is confirmed, for its receipts and invoices', async () => {
+    const { user, customerId } = await subscriber('pro');
+    const newEmail = `moved-${user.id}@example.com`;
+    const asked = await call(user, 'POST', API.setEmail, { current_password: user.password, new_email: newEmail });
+    expect(asked.statusCode, asked.body).toBe(204);
+    await t.ctx.jobs.settled();
+    const mail = (await readOutbox(t.ctx.mailer.outboxDir!)).find((m) => m.to.includes(newEmail))!;
+    // Asked, not yet confirmed: Stripe still writes to the address the account has.
+    expect(stand.customers.get(customerId)?.email).toBe(user.email);
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: API.setEmailConfirm,
+      payload: linkParams(mail, 'email/confirm'),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    await t.ctx.jobs.settled();
+    expect(stand.customers.get(customerId)?.email).toBe(newEmail);
+  });
 
   it('opens Checkout for each paid plan, creating the Stripe customer once and reusing it', async () => {
     const ada = await signedInUser(t.ctx, { email: 'ada.billing@example.com' });

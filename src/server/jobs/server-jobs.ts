@@ -8,13 +8,14 @@ import { buildTrackFilesInChildProcess } from '../seed/track-builder';
 import { withTrackCache } from '../seed/track-cache';
 import { SEED_TRACKS } from '../seed/media/catalog';
 import { ENDED_SESSION_KEPT_MS, purgeEndedSessions } from '../auth/sessions';
+import { billingJobHandlers } from '../billing/customer-email';
 import { mailJobHandlers } from './mail-jobs';
 import { createJobRunner, type JobLog, type JobRunner } from './runner';
 import { insertJob } from './queue';
 
 // The jobs a server's primary runs (docs/decisions/018-a-job-table-in-postgresql.md): the account
-// e-mails its workers enqueue, the build of the seeded audio library, and the hourly purge of ended
-// sessions (docs/decisions/045-ended-sessions-are-purged-by-a-recurring-job.md).
+// e-mails its workers enqueue, a new address sent to Stripe, the build of the seeded audio library, and
+// the hourly purge of ended sessions (docs/decisions/045-ended-sessions-are-purged-by-a-recurring-job.md).
 
 export const SEED_AUDIO_JOB = 'seed.audio-library';
 export const SESSION_PURGE_JOB = 'sessions.purge';
@@ -43,6 +44,7 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
     log,
     handlers: {
       ...mailJobHandlers({ config, db, mailer, log }),
+      ...billingJobHandlers({ config, db, log }),
       // Synthesises what is missing, a child process a track (tens of seconds at a first start), then every
       // worker drops its content lists. Safe to repeat: it only adds what is not there, so a stop ends it
       // at once (the track being built is dropped) and the next start builds the rest.

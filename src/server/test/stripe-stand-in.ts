@@ -10,6 +10,7 @@ import Stripe from 'stripe';
  * `stripe` client is pointed at it (STRIPE_API_URL=http://127.0.0.1:<port>), and it answers exactly the
  * calls the server makes, recording each:
  *   POST /v1/customers                  → a customer (cus_…)
+ *   POST /v1/customers/<id>             → the customer, its fields changed (its `email`)
  *   POST /v1/checkout/sessions          → a Checkout Session whose `url` is this server's /checkout/<id>
  *   GET  /v1/checkout/sessions          → the sessions of `customer` with `status` (open, complete, expired)
  *   POST /v1/checkout/sessions/<id>/expire → the open session, expired: its page no longer takes a payment
@@ -420,6 +421,13 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     if (request.method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), object: 'customer', created: now(), ...params };
       customers.set(customer.id, customer);
+      return json(response, 200, customer);
+    }
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (request.method === 'POST' && customerPath) {
+      const customer = customers.get(customerPath[1]!);
+      if (!customer) return missing(response, 'customer', customerPath[1]!);
+      Object.assign(customer, params);
       return json(response, 200, customer);
     }
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {

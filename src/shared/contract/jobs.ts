@@ -14,6 +14,7 @@ export const JOB_KIND_LABELS: Readonly<Record<string, string>> = {
   'mail.support-request': 'Support request e-mail',
   'mail.support-copy': 'Support copy e-mail',
   'mail.duplicate-refunded': 'Second subscription refunded e-mail',
+  'billing.customer-email': 'New e-mail address sent to Stripe',
   'seed.audio-library': 'Audio library build',
   'sessions.purge': 'Clean-up of ended sign-ins',
 };
