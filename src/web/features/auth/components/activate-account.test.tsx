@@ -33,6 +33,16 @@ describe('activation', () => {
     expect(toast.error).toHaveBeenCalledWith(AUTH_MESSAGES.activationFailed);
   });
 
+  it('says a throttled activation is to be tried again later, not that the link is broken', async () => {
+    fakeApi({
+      [`POST ${API.activation}`]: () =>
+        jsonResponse(429, { detail: 'Request was throttled. Expected available in 766 seconds.' }),
+    });
+    renderActivation();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(AUTH_MESSAGES.throttled);
+  });
+
   it('hands the share page a sign-up came from on to login, whatever the activation answered', async () => {
     fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
     const { router } = renderActivation('?redirect=%2Fs%2FAb-c_12');

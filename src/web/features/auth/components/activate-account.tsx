@@ -29,6 +29,8 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
         (error: unknown) => {
           // A link opened again after it worked: the account is active, nothing failed.
           if (error instanceof ApiError && error.status === 403) toast.success(AUTH_MESSAGES.alreadyActive);
+          // Too many attempts for this account: the link is not broken, it works once the window has passed.
+          else if (error instanceof ApiError && error.status === 429) toastFailure(error, AUTH_MESSAGES.throttled);
           else toastFailure(error, error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
         },
       )

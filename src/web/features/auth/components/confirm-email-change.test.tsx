@@ -98,4 +98,14 @@ describe('e-mail change confirmation', () => {
     expect(await screen.findByText(AUTH_MESSAGES.emailLinkDidNotChange)).toBeInTheDocument();
     expect(screen.getByText('user with this email already exists.')).toBeInTheDocument();
   });
+
+  it('says a throttled confirmation is to be tried again later, in the words login uses, not the server’s seconds', async () => {
+    fakeApi({
+      [`POST ${API.setEmailConfirm}`]: () =>
+        jsonResponse(429, { detail: 'Request was throttled. Expected available in 766 seconds.' }),
+    });
+    renderConfirm();
+    expect(await screen.findByText(AUTH_MESSAGES.throttled)).toBeInTheDocument();
+    expect(screen.queryByText(/766 seconds/)).not.toBeInTheDocument();
+  });
 });

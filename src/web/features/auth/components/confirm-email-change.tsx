@@ -3,6 +3,7 @@ import type { CurrentUser } from '@shared/contract';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '@web/components/ui/spinner';
+import { ApiError } from '@web/lib/api-client';
 import { describeError } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
 import { sessionStore, useSession } from '@web/lib/session';
@@ -61,7 +62,10 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
         if (user && linksTo(user, uid, token)) {
           sessionStore.setUser(user);
           changed();
-        } else setFailure(describeError(error));
+        } else
+          setFailure(
+            error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : describeError(error),
+          );
       },
     );
   }, [uid, token, navigate, isAuthenticated]);
