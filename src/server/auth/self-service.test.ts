@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MESSAGES, userExportSchema } from '@shared/contract';
 import {
+  billingAccounts,
+  duplicateSubscriptions,
   ownCategories,
   ownMessages,
   ownTracks,
@@ -327,6 +329,23 @@ describe('account self-service', () => {
       await db
         .insert(voiceRecordings)
         .values({ userId: id, text: 'I am calm', audioFile: `own-voice/${id}/a.wav`, bytes: 99, durationMs: 1200 });
+      await db.insert(billingAccounts).values({
+        userId: id,
+        stripeCustomerId: `cus_${id}`,
+        stripeSubscriptionId: `sub_${id}`,
+        subscriptionStatus: 'active',
+        subscriptionPriceId: 'price_pro',
+        currentPeriodEnd: new Date('2027-01-04T00:00:00Z'),
+      });
+      await db.insert(duplicateSubscriptions).values({
+        subscriptionId: `sub_second_${id}`,
+        userId: id,
+        keptSubscriptionId: `sub_${id}`,
+        settledAt: new Date('2026-12-04T10:00:00Z'),
+        refundId: `re_${id}`,
+        refundedAmount: 5600,
+        currency: 'usd',
+      });
       return { id, ...(await loginPair(t, email)) };
     }
 
@@ -356,6 +375,28 @@ describe('account self-service', () => {
       expect(data.voice_recordings).toEqual([
         { text: 'I am calm', duration_ms: 1200, bytes: 99, created_at: expect.any(String) },
       ]);
+      expect(data.billing).toEqual({
+        stripe_customer_id: `cus_${ada.id}`,
+        subscription: {
+          id: `sub_${ada.id}`,
+          status: 'active',
+          price_id: 'price_pro',
+          current_period_end: '2027-01-04T00:00:00.000Z',
+          cancel_at_period_end: false,
+          cancel_at: null,
+        },
+        second_subscriptions: [
+          {
+            id: `sub_second_${ada.id}`,
+            kept_subscription_id: `sub_${ada.id}`,
+            found_at: expect.any(String),
+            settled_at: '2026-12-04T10:00:00.000Z',
+            refund_id: `re_${ada.id}`,
+            refunded_amount: 5600,
+            currency: 'usd',
+          },
+        ],
+      });
       expect(response.body).not.toContain('export-eve');
       expect(response.body).not.toContain('password');
     });

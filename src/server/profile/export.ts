@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UserExport } from '@shared/contract';
 import type { Db } from '../db/client';
-import { ownTracks, users, voiceRecordings } from '../db/schema';
+import { billingAccounts, duplicateSubscriptions, ownTracks, users, voiceRecordings } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
@@ -57,6 +57,36 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
       bytes: row.bytes,
       created_at: row.createdAt.toISOString(),
     }));
+  },
+  billing: async ({ db }, userId) => {
+    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+    const seconds = await db
+      .select()
+      .from(duplicateSubscriptions)
+      .where(eq(duplicateSubscriptions.userId, userId))
+      .orderBy(asc(duplicateSubscriptions.foundAt), asc(duplicateSubscriptions.subscriptionId));
+    return {
+      stripe_customer_id: account?.stripeCustomerId ?? null,
+      subscription: account?.stripeSubscriptionId
+        ? {
+            id: account.stripeSubscriptionId,
+            status: account.subscriptionStatus,
+            price_id: account.subscriptionPriceId,
+            current_period_end: account.currentPeriodEnd?.toISOString() ?? null,
+            cancel_at_period_end: account.cancelAtPeriodEnd,
+            cancel_at: account.cancelAt?.toISOString() ?? null,
+          }
+        : null,
+      second_subscriptions: seconds.map((row) => ({
+        id: row.subscriptionId,
+        kept_subscription_id: row.keptSubscriptionId,
+        found_at: row.foundAt.toISOString(),
+        settled_at: row.settledAt?.toISOString() ?? null,
+        refund_id: row.refundId,
+        refunded_amount: row.refundedAmount,
+        currency: row.currency,
+      })),
+    };
   },
   guidance: async ({ db }, userId) => ({
     onboarding: await readOnboarding(db, userId),

@@ -33,6 +33,35 @@ export const userExportSchema = z.object({
   voice_recordings: z.array(
     z.object({ text: z.string(), duration_ms: z.number().int(), bytes: z.number().int(), created_at: z.string() }),
   ),
+  /**
+   * What is kept of the person's payments: their Stripe customer and subscription as last reported by
+   * Stripe (null before a first Checkout), and any second subscription cancelled and refunded
+   * (docs/product/plans.md#two-subscriptions-paid-at-the-same-moment). Cards and invoices stay at Stripe.
+   */
+  billing: z.object({
+    stripe_customer_id: z.string().nullable(),
+    subscription: z
+      .object({
+        id: z.string(),
+        status: z.string().nullable(),
+        price_id: z.string().nullable(),
+        current_period_end: z.string().nullable(),
+        cancel_at_period_end: z.boolean(),
+        cancel_at: z.string().nullable(),
+      })
+      .nullable(),
+    second_subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        kept_subscription_id: z.string(),
+        found_at: z.string(),
+        settled_at: z.string().nullable(),
+        refund_id: z.string().nullable(),
+        refunded_amount: z.number().int().nullable(),
+        currency: z.string().nullable(),
+      }),
+    ),
+  }),
   /** Onboarding answers, reminder, progress in programs and the whole listening history (guidance.ts). */
   guidance: z.object({
     onboarding: onboardingSchema,
