@@ -131,6 +131,27 @@ describe('content calls', () => {
     ]);
   });
 
+  it('lists the newest installer first, the one the page calls the latest', async () => {
+    await t.database.db.insert(desktopApplications).values([
+      {
+        applicationVersion: '2.0.0',
+        description: 'Windows',
+        applicationFile: 'applications/innerwave-2.0.0.exe',
+        createdAt: new Date('2026-03-01T00:00:00Z'),
+      },
+      {
+        applicationVersion: '2.1.0',
+        description: 'Windows',
+        applicationFile: 'applications/innerwave-2.1.0.exe',
+        createdAt: new Date('2026-04-01T00:00:00Z'),
+      },
+    ]);
+    await t.ctx.notices.publish({ kind: 'content-changed' });
+    const res = await t.app.inject({ method: 'GET', url: API.desktopExecutables, headers: user.headers });
+    const versions = desktopApplicationListSchema.parse(res.json()).map((app) => app.application_version);
+    expect(versions.indexOf('2.1.0')).toBeLessThan(versions.indexOf('2.0.0'));
+  });
+
   it('answers 304 to a client that holds the current list, and a new tag once staff change it', async () => {
     const first = await t.app.inject({ method: 'GET', url: API.messageCategories, headers: user.headers });
     const etag = first.headers.etag as string;

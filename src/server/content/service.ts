@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { AudioItem, AudioKind, DesktopApplication, MessageCategory } from '@shared/contract';
 import type { Db } from '../db/client';
 import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
@@ -41,7 +41,11 @@ export async function listAudioItems(db: Db, media: MediaUrls, kind: AudioKind):
 }
 
 export async function listDesktopApplications(db: Db, media: MediaUrls): Promise<DesktopApplication[]> {
-  const rows = await db.select().from(desktopApplications).orderBy(asc(desktopApplications.id));
+  // Newest first, as staff list them: the first Download is the latest installer the page offers.
+  const rows = await db
+    .select()
+    .from(desktopApplications)
+    .orderBy(desc(desktopApplications.createdAt), desc(desktopApplications.id));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
