@@ -7,6 +7,7 @@ const tokens = createAccountTokens('test-secret-key-that-is-long-enough-01234567
 });
 const user = {
   id: 42,
+  email: 'ada@example.com',
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
   isActive: true,
   lastLogin: new Date('2026-01-01T10:00:00Z'),
@@ -36,12 +37,14 @@ describe('activation and reset tokens', () => {
     expect(tokens.check('reset', user, token, later(3601))).toBe('expired');
   });
 
-  it('dies when the password, the activation state or the last login changes', () => {
+  it('dies when the password, the activation state, the last login or (a reset link) the address changes', () => {
     const token = tokens.make('reset', user, issuedAt);
     expect(tokens.check('reset', { ...user, passwordHash: `${user.passwordHash}x` }, token, later(1))).toBe('invalid');
     expect(tokens.check('reset', { ...user, isActive: false }, token, later(1))).toBe('invalid');
     expect(tokens.check('reset', { ...user, lastLogin: new Date() }, token, later(1))).toBe('invalid');
     expect(tokens.check('reset', { ...user, id: 43 }, token, later(1))).toBe('invalid');
+    expect(tokens.check('reset', { ...user, email: 'ada.new@example.com' }, token, later(1))).toBe('invalid');
+    expect(tokens.check('reset', { ...user, email: 'ADA@example.com' }, token, later(1))).toBe('valid');
   });
 
   it('dies for good when staff deactivate the account, even once it is as it was again', () => {

@@ -3,8 +3,10 @@ import { deriveKey } from './tokens';
 
 // Single-use links for activation and password reset, like Django's PasswordResetTokenGenerator:
 // uid = the user id in base64url; token = "<timestamp base36>-<HMAC>", the HMAC taken over the
-// purpose, the user's id, password hash, is_active, last_login, the time staff last deactivated the
-// account (when they ever did) and the timestamp. Using the link changes that state (the account
+// purpose, the user's id, password hash, is_active, last_login, for a reset the address (as Django
+// since 3.1: a link mailed to an address the account has left must not open it), the time staff last
+// deactivated the account (when they ever did) and the timestamp. An activation link leaves the
+// address out: an account never activated cannot change it. Using the link changes that state (the account
 // becomes active, the password changes), so the token dies. A deactivation by staff kills every link
 // for good: is_active and the rest may come back as they were, the deactivation time does not
 // (docs/product/accounts.md#inactive-accounts).
@@ -18,6 +20,7 @@ type SignedPurpose = AccountTokenPurpose | 'email';
 
 export interface AccountTokenState {
   id: number;
+  email: string;
   passwordHash: string;
   isActive: boolean;
   lastLogin: Date | null;
@@ -77,11 +80,12 @@ export function createAccountTokens(secretKey: string, ttlSeconds: Record<Accoun
   // Only when set, so the links of accounts never deactivated stayed valid when it was added.
   const deactivation = (user: { deactivatedAt: Date | null }) =>
     user.deactivatedAt ? [user.deactivatedAt.getTime()] : [];
-  const stateOf = (user: AccountTokenState) => [
+  const stateOf = (purpose: AccountTokenPurpose, user: AccountTokenState) => [
     user.id,
     user.passwordHash,
     user.isActive ? 1 : 0,
     user.lastLogin?.getTime() ?? '',
+    ...(purpose === 'reset' ? [user.email.toLowerCase()] : []),
     ...deactivation(user),
   ];
   const emailStateOf = (user: EmailChangeState, newEmail: string) => [
@@ -107,8 +111,8 @@ export function createAccountTokens(secretKey: string, ttlSeconds: Record<Accoun
   };
 
   return {
-    make: (purpose, user, now = new Date()) => stamp(purpose, stateOf(user), now),
-    check: (purpose, user, token, now = new Date()) => verify(purpose, stateOf(user), token, now),
+    make: (purpose, user, now = new Date()) => stamp(purpose, stateOf(purpose, user), now),
+    check: (purpose, user, token, now = new Date()) => verify(purpose, stateOf(purpose, user), token, now),
     // "<new address in base64url>~<timestamp>-<HMAC>": `~` is outside base64url and, unlike a dot, never
     // makes the link's path look like a file name to the server's page fallback.
     makeEmailChange(user, newEmail, now = new Date()) {

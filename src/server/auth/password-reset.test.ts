@@ -116,6 +116,34 @@ describe('password reset', () => {
     await loginPair(t, 'noether@example.com', NEW_PASSWORD);
   });
 
+  it('kills a reset link sent to an address the account has left (its old mailbox may be someone else’s)', async () => {
+    await activeAccount(t, smtp, 'lovelace@example.com');
+    const { access } = await loginPair(t, 'lovelace@example.com');
+    await requestReset('lovelace@example.com');
+    const reset = linkParams(await resetMailTo('lovelace@example.com'), 'password-reset');
+
+    const newEmail = 'lovelace.moved@example.com';
+    const asked = await post(
+      t,
+      API.setEmail,
+      { current_password: PASSWORD, new_email: newEmail },
+      { authorization: `Bearer ${access}` },
+    );
+    expect(asked.statusCode, asked.body).toBe(204);
+    await t.ctx.jobs.settled();
+    const confirmMail = await smtp.waitFor((m) => m.to.includes(newEmail) && m.subject.includes('Confirm'));
+    expect((await post(t, API.setEmailConfirm, linkParams(confirmMail, 'email/confirm'))).statusCode).toBe(204);
+
+    const refused = await post(t, API.resetPasswordConfirm, {
+      ...reset,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ token: ['Invalid token for given user.'] });
+    await loginPair(t, newEmail);
+  });
+
   it('never takes an activation token for a reset token, nor the reverse', async () => {
     const { mail } = await signupAndReadMail(t, smtp, 'meitner@example.com');
     const activation = linkParams(mail, 'activation');
