@@ -36,7 +36,8 @@ describe('e-mail change confirmation', () => {
 
   it('signed in, keeps the new address as the signed-in one, so the portal bar shows it', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'old@example.com');
-    const account = { id: 7, email: 'new@example.com', first_name: '', last_name: '', is_staff: false };
+    // Account 1, as the link's uid (MQ) names it.
+    const account = { id: 1, email: 'new@example.com', first_name: '', last_name: '', is_staff: false };
     fakeApi({
       [`POST ${API.setEmailConfirm}`]: () => new Response(null, { status: 204 }),
       [`GET ${API.me}`]: () => jsonResponse(200, account),
@@ -44,6 +45,19 @@ describe('e-mail change confirmation', () => {
     renderConfirm();
     expect(await screen.findByText('profile page')).toBeInTheDocument();
     expect(sessionStore.get()).toMatchObject({ email: 'new@example.com', user: account });
+  });
+
+  it('signed in as another account, says the address changed and goes to login, not to that account’s profile', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'someone.else@example.com');
+    const other = { id: 7, email: 'someone.else@example.com', first_name: '', last_name: '', is_staff: false };
+    fakeApi({
+      [`POST ${API.setEmailConfirm}`]: () => new Response(null, { status: 204 }),
+      [`GET ${API.me}`]: () => jsonResponse(200, other),
+    });
+    renderConfirm();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.emailChanged);
+    expect(sessionStore.get()).toMatchObject({ email: 'someone.else@example.com' });
   });
 
   // The link for new@example.com, as the server makes it: the address in base64url, `~`, its stamp.

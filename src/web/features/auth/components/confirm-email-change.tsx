@@ -45,15 +45,19 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const changed = () => {
+    // To the profile of the account that changed; signed in here as another one (a shared computer), to
+    // login, which says who is signed in and offers to sign out, rather than a profile with another address.
+    const changed = (user: CurrentUser | undefined) => {
       toast.success(AUTH_MESSAGES.emailChanged);
-      void navigate(isAuthenticated ? paths.profile : paths.login, { replace: true });
+      const own = user !== undefined && fromBase64url(uid) === String(user.id);
+      void navigate(own ? paths.profile : paths.login, { replace: true });
     };
     confirmEmailChange({ uid, token }).then(
       async () => {
         // Signed in here, the portal's bar shows the new address too, not the one stored at login.
-        if (isAuthenticated) await fetchCurrentUser().then(sessionStore.setUser, () => undefined);
-        changed();
+        const user = isAuthenticated ? await fetchCurrentUser().catch(() => undefined) : undefined;
+        if (user) sessionStore.setUser(user);
+        changed(user);
       },
       async (error: unknown) => {
         // The link opened a second time (a double click, a second tab, Back): it is used, so it is refused.
@@ -61,7 +65,7 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
         const user = isAuthenticated ? await fetchCurrentUser().catch(() => undefined) : undefined;
         if (user && linksTo(user, uid, token)) {
           sessionStore.setUser(user);
-          changed();
+          changed(user);
         } else
           setFailure(
             error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : describeError(error),
