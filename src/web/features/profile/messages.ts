@@ -50,7 +50,7 @@ export const PROFILE_MESSAGES = {
     'Your profile, picture, goals and settings',
     'Your own messages, music and voice recordings',
     'Your saved subliminals and their share links',
-    'Your playlist and practice history',
+    'Your playlist, practice history and support requests',
   ],
   deleteSubscription: 'Your paid subscription is cancelled at once; nothing more is charged.',
   deleteFinal: 'This cannot be undone.',

@@ -181,7 +181,7 @@ describe('account settings', () => {
       'Your profile, picture, goals and settings',
       'Your own messages, music and voice recordings',
       'Your saved subliminals and their share links',
-      'Your playlist and practice history',
+      'Your playlist, practice history and support requests',
     ]);
     const cancelled = 'Your paid subscription is cancelled at once; nothing more is charged.';
     expect(within(dialog).queryByText(cancelled) !== null).toBe(subscribed);
