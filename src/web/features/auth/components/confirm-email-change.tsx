@@ -47,17 +47,17 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
     started.current = true;
     // To the profile of the account that changed; signed in here as another one (a shared computer), to
     // login, which says who is signed in and offers to sign out, rather than a profile with another address.
-    const changed = (user: CurrentUser | undefined) => {
+    const changed = () => {
       toast.success(AUTH_MESSAGES.emailChanged);
-      const own = user !== undefined && fromBase64url(uid) === String(user.id);
+      const { id } = sessionStore.get();
+      const own = isAuthenticated && id !== null && fromBase64url(uid) === String(id);
       void navigate(own ? paths.profile : paths.login, { replace: true });
     };
     confirmEmailChange({ uid, token }).then(
       async () => {
         // Signed in here, the portal's bar shows the new address too, not the one stored at login.
-        const user = isAuthenticated ? await fetchCurrentUser().catch(() => undefined) : undefined;
-        if (user) sessionStore.setUser(user);
-        changed(user);
+        if (isAuthenticated) await fetchCurrentUser().then(sessionStore.setUser, () => undefined);
+        changed();
       },
       async (error: unknown) => {
         // The link opened a second time (a double click, a second tab, Back): it is used, so it is refused.
@@ -65,7 +65,7 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
         const user = isAuthenticated ? await fetchCurrentUser().catch(() => undefined) : undefined;
         if (user && linksTo(user, uid, token)) {
           sessionStore.setUser(user);
-          changed(user);
+          changed();
         } else
           setFailure(
             error instanceof ApiError && error.status === 429 ? AUTH_MESSAGES.throttled : describeError(error),
