@@ -76,19 +76,26 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     reset: ctx.config.tokens.resetTtlSeconds,
   });
   const rateLimits = createAuthRateLimits(app, ctx.rateLimits, ctx.config.authRateLimit);
-  /** A call anyone may make about an account (by address or e-mailed token): limited by `key`, then 204. */
+  /**
+   * A call anyone may make about an account, then 204: by its e-mail address (`email`, its attempt counted
+   * first) or by an e-mailed link (`link`: its uid, whose account counts only links refused).
+   */
   function accountAction<B extends z.ZodType>(
     path: string,
     summary: string,
     body: B,
     action: LimitedAction,
-    key: (body: z.output<B>) => string,
+    limit: { email: (body: z.output<B>) => string } | { link: (body: z.output<B>) => string },
     act: (body: z.output<B>, log: FastifyBaseLogger) => unknown,
   ) {
     app.post(path, described(summary, { body, response: done }), async (request, reply) => {
       const parsed = request.body as z.output<B>;
-      await rateLimits.count(request, action, key(parsed));
-      await act(parsed, request.log);
+      if ('link' in limit)
+        await rateLimits.checkLink(request, action, limit.link(parsed), async () => act(parsed, request.log));
+      else {
+        await rateLimits.count(request, action, limit.email(parsed));
+        await act(parsed, request.log);
+      }
       return reply.code(204).send(null);
     });
   }
@@ -175,8 +182,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       response: { ...done, 403: detailErrorSchema },
     }),
     async (request, reply) => {
-      await rateLimits.count(request, 'activation', request.body.uid);
-      await activate(ctx, accountTokens, request.body.uid, request.body.token);
+      const { uid, token } = request.body;
+      await rateLimits.checkLink(request, 'activation', uid, () => activate(ctx, accountTokens, uid, token));
       return reply.code(204).send(null);
     },
   );
@@ -186,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     'E-mail a password reset link (answers 204 whether or not the account exists)',
     resetPasswordRequestSchema,
     'reset',
-    (body) => body.email,
+    { email: (body) => body.email },
     (body) => requestPasswordReset(ctx, body.email),
   );
 
@@ -195,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     'Set a new password with the e-mailed uid and token; ends every session',
     resetPasswordConfirmRequestSchema,
     'reset',
-    (body) => body.uid,
+    { link: (body) => body.uid },
     (body) => confirmPasswordReset(ctx, accountTokens, body),
   );
 
@@ -204,7 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     'E-mail a new activation link to an account not yet active (answers 204 either way)',
     resendActivationRequestSchema,
     'resend',
-    (body) => body.email,
+    { email: (body) => body.email },
     (body) => resendActivation(ctx, body.email, body.redirect),
   );
 
@@ -295,7 +302,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     'Confirm a new e-mail address with the e-mailed uid and token; the old address is told',
     setEmailConfirmRequestSchema,
     'activation',
-    (body) => body.uid,
+    { link: (body) => body.uid },
     (body) => confirmEmailChange(ctx, accountTokens, body),
   );
 

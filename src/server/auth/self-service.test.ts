@@ -452,6 +452,38 @@ describe('self-service limits', () => {
     expect(statuses).toEqual([204, 204, 204, 429]);
   });
 
+  it("counts only wrong links against their account, so no one can spend a person's attempts and refuse their own link", async () => {
+    const { mail } = await signupAndReadMail(t, smtp, 'linked@example.com');
+    const link = linkParams(mail, 'activation');
+    const wrong = { uid: link.uid, token: `${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}` };
+    const statuses: number[] = [];
+    // A stranger sends wrong tokens with the person's uid (ids are sequential): three are answered 400, then 429.
+    for (let i = 0; i < 4; i++) statuses.push((await post(t, API.activation, wrong)).statusCode);
+    // The person's own link still works, and a right one is never counted.
+    statuses.push((await post(t, API.activation, link)).statusCode);
+    const resetAsked = await post(t, API.resetPassword, { email: 'linked@example.com' });
+    expect(resetAsked.statusCode).toBe(204);
+    await t.ctx.jobs.settled();
+    const reset = linkParams(
+      await smtp.waitFor((m) => m.to.includes('linked@example.com') && m.subject.includes('password')),
+      'password-reset',
+    );
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (
+          await post(t, API.resetPasswordConfirm, {
+            ...reset,
+            token: wrong.token,
+            new_password: NEW_PASSWORD,
+            re_new_password: NEW_PASSWORD,
+          })
+        ).statusCode,
+      );
+    const confirmed = { ...reset, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD };
+    statuses.push((await post(t, API.resetPasswordConfirm, confirmed)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 429, 204, 400, 400, 400, 429, 204]);
+  });
+
   it('limits guesses of the current password per account, across the calls that check it', async () => {
     await activeAccount(t, smtp, 'guessed@example.com');
     const { access } = await loginPair(t, 'guessed@example.com');
