@@ -488,6 +488,43 @@ describe('the player in the account', () => {
     expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).toBeNull();
   });
 
+  it('shows what another tab saved meanwhile when it shows again, and adds to that rather than saving over it', async () => {
+    const user = userEvent.setup();
+    server.state = {
+      playlist: [{ message_text: 'One thing at a time.', source: 'library', message_id: 21 }],
+      settings: DEFAULT_SETTINGS,
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
+    renderPlayer();
+    expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
+    // Another tab, or the phone, clears the playlist and writes a message of its own into it, at a larger size.
+    server.state = {
+      playlist: [{ message_text: 'Written on my phone.', source: 'own', message_id: 5 }],
+      settings: { ...DEFAULT_SETTINGS, fontSize: 36 },
+      updated_at: '2026-11-20T09:00:00.000Z',
+    };
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByText('Written on my phone.')).toBeInTheDocument();
+    expect(screen.queryByText('One thing at a time.')).toBeNull();
+    expect(screen.getByText(/^Font size: 36 px/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+    await vi.waitFor(() => expect(server.state.playlist).toHaveLength(3));
+    expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual([
+      'Written on my phone.',
+      'I breathe slowly.',
+      'This moment is enough.',
+    ]);
+    expect(server.state.settings.fontSize).toBe(36);
+  });
+
+  it('keeps a change made here and not saved yet when the tab shows again, and saves it as the later one', async () => {
+    await addCalmJustNow();
+    server.state = { ...server.state, updated_at: '2026-11-20T09:00:00.000Z' };
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await vi.waitFor(() => expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual(withCalm));
+    expect(api.calls.filter(({ method, path }) => method === 'GET' && path === API.player)).toHaveLength(1);
+  });
+
   /** Opens the player on an account holding Focus and adds Calm; resolves before the moment to save it is up. */
   async function addCalmJustNow() {
     const user = userEvent.setup();

@@ -186,6 +186,42 @@ export function usePlayerSync(
     };
   }, []);
 
+  // Another tab or device may have saved since this page read the account's player: when the page shows again (or
+  // its window takes the focus) with no change of its own waiting, what the account holds now replaces what it shows,
+  // so a change made here next is made over it rather than saving this page's older playlist over it.
+  useEffect(() => {
+    if (!ready) return;
+    let asking = false;
+    let left = false;
+    const catchUp = () => {
+      if (document.visibilityState !== 'visible' || asking || pending.current || unsyncedChangeOver() !== null) return;
+      asking = true;
+      const before = asJson(shown.current);
+      apiRequest<PlayerState>(API.player)
+        .then((server) => {
+          if (left || server.updated_at === null || server.updated_at === known.current) return;
+          // Changed here while it was asked: that change is saved over it, the later one.
+          if (pending.current || unsyncedChangeOver() !== null || asJson(shown.current) !== before) return;
+          const held = fromServer(server);
+          saved.current = JSON.stringify(toServer(held.playlist, held.settings));
+          known.current = server.updated_at;
+          applyRef.current(held.playlist, held.settings);
+          heldRef.current?.(held.settings);
+          setState({ status: 'saved' });
+        })
+        // Unreachable now: what is shown stays, and the next change is saved as before.
+        .catch(() => undefined)
+        .finally(() => (asking = false));
+    };
+    document.addEventListener('visibilitychange', catchUp);
+    window.addEventListener('focus', catchUp);
+    return () => {
+      left = true;
+      document.removeEventListener('visibilitychange', catchUp);
+      window.removeEventListener('focus', catchUp);
+    };
+  }, [ready]);
+
   // Back online: try again what could not be saved.
   useEffect(() => {
     const again = () => setRetry((n) => n + 1);
