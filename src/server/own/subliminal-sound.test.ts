@@ -87,6 +87,27 @@ describe('the sound of a saved subliminal', () => {
     expect(exported.saved_subliminals[0].sound).toEqual(mix);
   });
 
+  it('keeps binaural beats at any frequency the generator plays, down to 0.1 Hz, and refuses what it does not', async () => {
+    const ada = await userOn('intermediate');
+    // A 4 Hz beat between 10 and 14 Hz tones: typed into the generator's free fields, which play 0.1–1000 Hz.
+    const low = { volume: 0.6, layers: [{ ...binaural, left_hz: 10, right_hz: 14 }] };
+    const created = await call(ada, 'POST', API.subliminals, body(low));
+    expect(created.statusCode, created.body).toBe(201);
+    const edges = { volume: 0.6, layers: [{ ...binaural, left_hz: 0.1, right_hz: 1000 }] };
+    const updated = await call(ada, 'PUT', subliminalPath(created.json().id), body(edges));
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await call(ada, 'GET', subliminalPath(created.json().id))).json().sound).toEqual(edges);
+    for (const left_hz of [0, 0.09, 1000.1, -5]) {
+      const refused = await call(
+        ada,
+        'POST',
+        API.subliminals,
+        body({ volume: 0.6, layers: [{ ...binaural, left_hz }] }),
+      );
+      expect(refused.statusCode, String(left_hz)).toBe(400);
+    }
+  });
+
   it('refuses unknown kinds, out-of-range levels, too many or doubled layers and stray fields, with field errors', async () => {
     const ada = await userOn('pro');
     const { id } = (await call(ada, 'POST', API.subliminals, body(mix))).json();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BINAURAL } from '../constants';
 import { maxElements } from './drf-messages';
 import { MAX_DATABASE_ID, requiredString } from './fields';
 import { maxCharacters } from './plain';
@@ -41,10 +42,11 @@ export const mixLayerSchema = z.discriminatedUnion(
     }),
     /** One of the saver's own uploaded tracks (Pro). */
     z.strictObject({ kind: z.literal('own_track'), track_id: trackId(), name: trackName(), gain_db: gainDb() }),
+    /** Each ear's tone as the generator plays it: its fields are free within what it plays (0.1–1000 Hz). */
     z.strictObject({
       kind: z.literal('binaural'),
-      left_hz: numberIn(20, 1000),
-      right_hz: numberIn(20, 1000),
+      left_hz: numberIn(BINAURAL.clampHz.min, BINAURAL.clampHz.max),
+      right_hz: numberIn(BINAURAL.clampHz.min, BINAURAL.clampHz.max),
       gain_db: gainDb(),
     }),
     z.strictObject({
