@@ -5,7 +5,8 @@ import { BINAURAL } from '@shared/constants';
 import { beatHz } from '@shared/binaural';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { parseHz, playedHz, useBinauralGenerator } from '../hooks/use-binaural-generator';
+import { useBinauralGenerator } from '../hooks/use-binaural-generator';
+import { parseHz, playedHz } from '../lib/generator-store';
 import { PresetCards } from './preset-cards';
 import { RangeInput } from '@web/components/ui/range-input';
 

@@ -11,21 +11,8 @@ import {
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { useLayer } from '@web/lib/audio/use-sound-engine';
 import { usePlan } from '@web/lib/plan';
-import { generatorStore } from '../lib/generator-store';
+import { generatorStore, parseHz, playedHz } from '../lib/generator-store';
 import { toastProblem } from '@web/lib/toast-problem';
-
-/** A field's number, or null while it is empty or unreadable. */
-export function parseHz(text: string): number | null {
-  if (text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-}
-
-/**
- * What the oscillators play for a field: 0 or an empty field become 0.1 Hz
- * (docs/product/content.md#frequencies-and-volume).
- */
-export const playedHz = (text: string) => clampHz(parseHz(text) ?? 0);
 
 export type BinauralEngineState = { status: 'stopped' } | { status: 'playing'; settings: BinauralSettings };
 

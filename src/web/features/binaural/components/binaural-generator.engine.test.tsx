@@ -1,0 +1,71 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API } from '@shared/contract/paths';
+import { fakeEngine } from '@web/test/fake-sound-engine';
+import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
+import { BinauralGenerator } from './binaural-generator';
+
+// The generator beside the rest of the portal's sound: beats started elsewhere, on the app's one engine
+// (a stand-in here, as jsdom has no Web Audio).
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
+
+afterEach(() => {
+  act(() => fakeEngine.reset());
+  vi.clearAllMocks();
+});
+
+const renderGenerator = () => {
+  fakeApi({ [`GET ${API.plan}`]: () => planStateFor('pro') });
+  return renderWithProviders(<BinauralGenerator />);
+};
+
+/** Beats as a saved subliminal or a share link starts them: 180 / 190 Hz at −12 dB. */
+const playElsewhere = (leftHz: number, rightHz: number, gain: number) =>
+  act(() =>
+    fakeEngine.set({
+      status: 'playing',
+      layers: [{ id: 'binaural', source: { kind: 'binaural', leftHz, rightHz }, gain, status: 'ready' }],
+    }),
+  );
+
+describe('binaural generator with beats started elsewhere', () => {
+  it('shows the frequencies and the level that play, and keeps them once they stop', async () => {
+    playElsewhere(180, 190, 0.25);
+    renderGenerator();
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
+    const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
+    expect(left).toHaveValue(180);
+    expect(right).toHaveValue(190);
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.25');
+    expect(screen.getByText('25%')).toBeInTheDocument();
+    expect(screen.getByText('Playing a 10 Hz beat')).toBeInTheDocument();
+
+    // Another saved subliminal opened while the generator shows, then the Levels slider moved.
+    playElsewhere(150, 154, 0.5);
+    expect(left).toHaveValue(150);
+    expect(right).toHaveValue(154);
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    playElsewhere(150, 154, 0.1);
+    expect(screen.getByText('10%')).toBeInTheDocument();
+
+    act(() => fakeEngine.reset());
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
+    expect(left).toHaveValue(150);
+  });
+
+  it('leaves a field emptied while playing empty, saying what still plays', async () => {
+    const user = userEvent.setup();
+    playElsewhere(180, 190, 0.25);
+    renderGenerator();
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
+    await user.clear(left);
+    // The Levels slider moves meanwhile: the level follows, the field the person is typing in does not.
+    playElsewhere(180, 190, 0.4);
+    expect(left).toHaveValue(null);
+    expect(screen.getByText('Still playing 180 Hz: type a frequency to change it')).toBeInTheDocument();
+    expect(screen.getByText('40%')).toBeInTheDocument();
+  });
+});
