@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnMusic } from '@shared/contract';
@@ -8,6 +8,7 @@ import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
+import { fakeEngine } from '@web/test/fake-sound-engine';
 import { uploadOwnTrack } from '../api/own-music';
 import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';
 
@@ -17,7 +18,13 @@ vi.mock('../api/own-music', async (original) => ({
   ...(await original<object>()),
   uploadOwnTrack: vi.fn(),
 }));
-afterEach(() => vi.clearAllMocks());
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
+afterEach(() => {
+  act(() => fakeEngine.reset());
+  vi.clearAllMocks();
+});
 
 const track = { id: 7, name: 'Forest walk', url: '/media/own-music/1/a.mp3', bytes: 3 * 1024 * 1024, created_at: '' };
 
@@ -51,6 +58,39 @@ describe('MyMusic', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(MY_MUSIC_EMPTY)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  /** Deletes Forest walk (own:7) while `key` plays on the track layer over pink noise; resolves once it is gone. */
+  async function deleteWhilePlaying(key: string) {
+    const user = userEvent.setup();
+    musicServer('pro', [track]);
+    act(() =>
+      fakeEngine.set({
+        status: 'playing',
+        layers: [
+          {
+            id: 'track',
+            source: { kind: 'track', key, title: 'Playing', url: '/media/a.mp3' },
+            gain: 1,
+            status: 'ready',
+          },
+          { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.25, status: 'ready' },
+        ],
+      }),
+    );
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Forest walk' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MY_MUSIC_EMPTY)).toBeInTheDocument();
+    return fakeEngine.state.layers.map((layer) => layer.id);
+  }
+
+  it('stops a track deleted while it plays, its file gone, and leaves the other layers playing', async () => {
+    expect(await deleteWhilePlaying(ownTrackKey(7))).toEqual(['noise']);
+  });
+
+  it('leaves another track playing when a track not playing is deleted', async () => {
+    expect(await deleteWhilePlaying('selfeggio:7')).toEqual(['track', 'noise']);
   });
 
   it('refuses a file over the size a track may have before sending it', async () => {

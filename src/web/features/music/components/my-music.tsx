@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FieldError, Input } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
+import { soundEngine } from '@web/lib/audio/app-engine';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
 import { deleteOwnTrack, ownMusicQuery, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
@@ -16,6 +17,17 @@ import type { TrackStatus } from '../hooks/use-track-player';
 import { AudioCard } from './audio-list';
 
 export const ownTrackKey = (id: number) => `own:${id}`;
+
+/**
+ * Deletes a track; playing, it stops, as its file is gone: it would otherwise play on from memory, and a
+ * subliminal saved meanwhile would name a track the account no longer has (which the server refuses).
+ */
+async function deleteTrack(id: number) {
+  await deleteOwnTrack(id);
+  const layer = soundEngine.getState().layers.find((candidate) => candidate.id === 'track');
+  if (layer?.source.kind === 'track' && layer.source.key === ownTrackKey(id)) soundEngine.removeLayer('track');
+}
+
 export const MY_MUSIC_EMPTY = 'No music of your own yet. Upload a track to play it here, alone or under other layers.';
 
 /** Picks an audio file and sends it, with its progress; the file stays chosen when the server refuses it. */
@@ -173,7 +185,7 @@ export function MyMusic({
                       </>
                     }
                     description="The track and its file are removed from your account."
-                    onConfirm={() => change(() => deleteOwnTrack(track.id), `Deleted ${isolated(track.name)}.`)}
+                    onConfirm={() => change(() => deleteTrack(track.id), `Deleted ${isolated(track.name)}.`)}
                   />
                 }
               />
