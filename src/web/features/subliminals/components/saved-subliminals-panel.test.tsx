@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SoundMix, Subliminal } from '@shared/contract';
@@ -6,7 +7,7 @@ import { API, fillPath } from '@shared/contract/paths';
 import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
-import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlaylistItem } from '../lib/player-storage';
 import { SAVED_EMPTY, SavedSubliminalsPanel } from './saved-subliminals-panel';
 
@@ -193,6 +194,39 @@ describe('SavedSubliminalsPanel with sound', () => {
       }),
     );
     expect(await screen.findByText(/2 sound layers/)).toBeInTheDocument();
+  });
+
+  it('updates a saved subliminal with what plays now, and Undo in its toast puts back what it held', async () => {
+    const user = userEvent.setup();
+    const earlier = savedEarlier('Evening', {
+      volume: 0.6,
+      layers: [{ kind: 'noise', colour: 'brown', gain_db: -20 }],
+    });
+    const puts: unknown[] = [];
+    savedServer('intermediate', [earlier], {
+      [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => (
+        puts.push(body),
+        { ...earlier, ...(body as object) }
+      ),
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
+    );
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ name: 'Evening', sound: null, playlist: [{}, {}] });
+
+    act(() => pressToastAction('Saved the playlist, settings and sound as \u2068Evening\u2069.'));
+    await vi.waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual({
+      name: 'Evening',
+      playlist: earlier.playlist,
+      settings: earlier.settings,
+      sound: earlier.sound,
+    });
+    await vi.waitFor(() =>
+      expect(vi.mocked(toast.success)).toHaveBeenCalledWith('\u2068Evening\u2069 is back as it was.'),
+    );
   });
 
   it('opens with exactly the saved layers its plan plays, and names those of a higher plan it left out', async () => {

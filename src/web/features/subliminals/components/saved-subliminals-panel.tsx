@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, Save } from 'lucide-react';
+import { toast } from 'sonner';
 import { findTheme } from '@shared/themes';
 import type { SubliminalSummary } from '@shared/contract';
 import { PlanLock } from '@web/components/plan-lock';
@@ -85,17 +86,35 @@ function SavedRow({
       sound: full.sound,
     });
   };
-  const saveCurrent = () =>
-    change(
-      () =>
-        api.updateSubliminal(saved.id, {
-          name: saved.name,
-          playlist: playlistToServer(current.playlist),
-          settings: current.settings,
-          sound: currentSound(),
-        }),
-      `Saved the playlist, settings and sound as ${isolated(saved.name)}.`,
-    );
+  /** What it held is read first, so that "Undo" in the toast can put it back: Update is one click, next to Open. */
+  const saveCurrent = async () => {
+    const before = await change(async () => {
+      const full = await api.getSubliminal(saved.id);
+      await api.updateSubliminal(saved.id, {
+        name: saved.name,
+        playlist: playlistToServer(current.playlist),
+        settings: current.settings,
+        sound: currentSound(),
+      });
+      return full;
+    });
+    toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.`, {
+      action: {
+        label: 'Undo',
+        onClick: () =>
+          void change(
+            () =>
+              api.updateSubliminal(saved.id, {
+                name: before.name,
+                playlist: before.playlist,
+                settings: before.settings,
+                sound: before.sound,
+              }),
+            `${isolated(before.name)} is back as it was.`,
+          ).catch(() => undefined),
+      },
+    });
+  };
   return (
     <li className="flex flex-col gap-2 py-3">
       <div className="min-w-0">
