@@ -197,6 +197,46 @@ test('the session screen: flash timing follows the frames, controls, corner mode
 // Back (a phone's back gesture) during a full-size session stops it as Escape does, on the player; the
 // session leaves no history entry behind; in the corner Back moves between pages as a link does
 // (screens.md#session-screen).
+test('a message on screen while the phone turns is laid out again, wholly on the turned screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const fontSize = page.getByLabel(/Font size/);
+  await fontSize.focus();
+  await page.keyboard.press('End');
+  // Shown long enough to turn the phone while it is there.
+  await page.getByLabel('Flash speed (ms)').fill('5000');
+  await page.getByLabel('Display interval (ms)').fill('6000');
+  await page.getByLabel('Display interval (ms)').blur();
+  await startFlashing(page);
+  const message = page.getByTestId('flash-message');
+  await expect(message).toBeVisible();
+  const text = await message.textContent();
+  await page.setViewportSize({ width: 844, height: 390 });
+  // Measured in the page in one go, after the frame of the turn, on the same message still shown.
+  const shown = await (
+    await page.waitForFunction(
+      () =>
+        new Promise<{ text: string | null; box: number[] } | null>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const element = document.querySelector('[data-testid="flash-message"]');
+              if (!element) return resolve(null);
+              const rect = element.getBoundingClientRect();
+              resolve({ text: element.textContent, box: [rect.left, rect.top, rect.right, rect.bottom] });
+            }),
+          ),
+        ),
+    )
+  ).jsonValue();
+  expect(shown?.text).toBe(text);
+  const [left, top, right, bottom] = shown!.box;
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(right).toBeLessThanOrEqual(844);
+  expect(bottom).toBeLessThanOrEqual(390);
+});
+
 test('Back stops a full-size session and stays on the player; the session leaves no history entry behind', async ({
   browser,
   request,

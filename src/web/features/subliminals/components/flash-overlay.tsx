@@ -202,7 +202,7 @@ export function FlashOverlay({
 
   // Place each message before it is painted: measure its natural box (at a smaller size when it would
   // not fit the screen's height), then clamp it into the area.
-  useLayoutEffect(() => {
+  const placeMessage = useCallback(() => {
     const root = overlay.current;
     const element = message.current;
     if (!root || !element || !flash) return;
@@ -219,6 +219,20 @@ export function FlashOverlay({
     element.style.top = `${place.top}px`;
     element.style.visibility = 'visible';
   }, [flash, corner, fontSize]);
+  useLayoutEffect(placeMessage, [placeMessage]);
+  // A window resized or a phone turned while a message shows: it is laid out again in the new area, at the
+  // same fractions of its free space, before that frame is painted, so it stays wholly on the screen.
+  const placeLatest = useRef(placeMessage);
+  useLayoutEffect(() => {
+    placeLatest.current = placeMessage;
+  });
+  useEffect(() => {
+    const root = overlay.current;
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => placeLatest.current());
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, []);
 
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
