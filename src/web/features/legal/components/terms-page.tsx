@@ -146,8 +146,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Ending your account',
     body: (
       <p>
-        You can stop using Innerwave at any time and ask us to delete your account. We may suspend or close an account
-        that breaks these terms, after telling you why where we reasonably can.
+        You can stop using Innerwave at any time and delete your account yourself, from your profile: what you made and
+        kept here is deleted with it, and a paid subscription is cancelled at once, with nothing more charged. We may
+        suspend or close an account that breaks these terms, after telling you why where we reasonably can.
       </p>
     ),
   },
