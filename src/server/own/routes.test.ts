@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DIRECTION_CONTROL_REFUSED, fillPath, OWN_MESSAGE_CHANGED_MESSAGE } from '@shared/contract';
+import {
+  API,
+  CONTROL_CHARACTER_REFUSED,
+  DIRECTION_CONTROL_REFUSED,
+  fillPath,
+  OWN_MESSAGE_CHANGED_MESSAGE,
+} from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { ownCategories, playerStates } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -311,6 +317,11 @@ describe('own categories', () => {
     for (const message_text of ['I am \u2067calm\u2069.', 'I rest\u202d well.']) {
       const refused = await call(bob, 'POST', messagesPath(category.id), { message_text });
       expect([refused.statusCode, refused.json()]).toEqual([400, { message_text: [DIRECTION_CONTROL_REFUSED] }]);
+    }
+    // A control character inside flashes as a box: refused too (a bell, an escape, a next-line).
+    for (const message_text of ['I am\u0007 calm.', 'I rest \u001b[1mwell.', 'I rest\u0085well.']) {
+      const refused = await call(bob, 'POST', messagesPath(category.id), { message_text });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { message_text: [CONTROL_CHARACTER_REFUSED] }]);
     }
     const added = await call(bob, 'POST', messagesPath(category.id), { message_text: '\u200bI rest well.\u200b' });
     expect(added.json().messages.map((m: { message_text: string }) => m.message_text)).toEqual(['I rest well.']);

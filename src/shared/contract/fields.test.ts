@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, DIRECTION_CONTROL_REFUSED, leadingCharacters, requiredString, typedText } from './fields';
-import { directionRefusal } from './plain';
+import {
+  characterCount,
+  CONTROL_CHARACTER_REFUSED,
+  DIRECTION_CONTROL_REFUSED,
+  leadingCharacters,
+  requiredString,
+  typedText,
+} from './fields';
+import { typedTextRefusal } from './plain';
 import { hasVisibleText, maxCharactersMessage, textLength } from './plain';
 
 describe('hasVisibleText', () => {
@@ -72,14 +79,38 @@ describe('typedText', () => {
     expect(field.parse('\u200b'.repeat(50) + 'x'.repeat(10))).toBe('x'.repeat(10));
   });
 
-  it('refuses what the forms refuse before sending (directionRefusal, without zod), and only that', () => {
+  it('refuses a control character inside that shows as nothing or a box, and keeps tabs and line breaks', () => {
     const field = typedText();
-    for (const typed of ['a\u202eb', ' a\u2066b\u2069c ', 'x\u202ay', '\u202eCalm\u202c', 'Calm', 'Ca\u200dlm', 'שלום'])
-      expect(directionRefusal(typed), JSON.stringify(typed)).toBe(
-        field.safeParse(typed).success ? undefined : DIRECTION_CONTROL_REFUSED,
+    for (const typed of ['I am\u0007 calm', 'a\u001bb', 'next\u0085line', 'a\u007fb', 'a\u000bb'])
+      expect(
+        field.safeParse(typed).error?.issues.map((issue) => issue.message),
+        JSON.stringify(typed),
+      ).toEqual([CONTROL_CHARACTER_REFUSED]);
+    expect(field.parse('Line one\nLine two\r\n\tand a tab')).toBe('Line one\nLine two\r\n\tand a tab');
+    // At an end a line break or tab is white space, dropped as before.
+    expect(field.parse('Calm\n')).toBe('Calm');
+  });
+
+  it('refuses what the forms refuse before sending (typedTextRefusal, without zod), and only that', () => {
+    const field = typedText();
+    for (const typed of [
+      'a\u202eb',
+      ' a\u2066b\u2069c ',
+      'x\u202ay',
+      '\u202eCalm\u202c',
+      'Calm',
+      'Ca\u200dlm',
+      'שלום',
+      'I am\u0007 calm',
+      'two\nlines',
+      'a\u0085b',
+    ])
+      expect(typedTextRefusal(typed), JSON.stringify(typed)).toBe(
+        field.safeParse(typed).error?.issues.map((issue) => issue.message)[0],
       );
-    expect(directionRefusal('Sleep \u202etxt.exe')).toBe(DIRECTION_CONTROL_REFUSED);
-    expect(directionRefusal('\u2067Calm\u2069')).toBeUndefined();
+    expect(typedTextRefusal('Sleep \u202etxt.exe')).toBe(DIRECTION_CONTROL_REFUSED);
+    expect(typedTextRefusal('Sleep \u001b[31m')).toBe(CONTROL_CHARACTER_REFUSED);
+    expect(typedTextRefusal('\u2067Calm\u2069')).toBeUndefined();
   });
 
   it('reads a long run of invisible characters in time linear in its length', () => {

@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { MESSAGES, unstorableTextMessages } from './errors';
 import {
-  DIRECTION_CONTROL_REFUSED,
-  directionRefusal,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   hasVisibleText,
   maxCharacters,
   trimInvisible,
+  typedTextRefusal,
 } from './plain';
 import { isSharePagePath } from './paths';
 
-export { characterCount, DIRECTION_CONTROL_REFUSED, leadingCharacters, trimInvisible } from './plain';
+export {
+  characterCount,
+  CONTROL_CHARACTER_REFUSED,
+  DIRECTION_CONTROL_REFUSED,
+  leadingCharacters,
+  trimInvisible,
+} from './plain';
 
 /** A required string with DRF's messages that shows something (not blank, not only invisible characters). */
 export const requiredString = () =>
@@ -23,15 +28,18 @@ export const requiredString = () =>
 /**
  * A text a person types that is shown back, to them or to others (a name, a message, a support request):
  * what is drawn as nothing at its ends is dropped, so an invisible character cannot make a name that looks
- * like another one, and a direction control inside is refused, so it cannot reorder what others read
- * (docs/decisions/063-typed-text-shows-what-it-holds.md). Joiners inside (👨‍👩‍👧) stay.
+ * like another one, and a direction control inside is refused, so it cannot reorder what others read, as is a
+ * control character that shows as a box (docs/decisions/063-typed-text-shows-what-it-holds.md). Joiners inside
+ * (👨‍👩‍👧) stay.
  */
 export const typedText = () =>
   z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .overwrite(trimInvisible)
     .refine(hasVisibleText, { error: MESSAGES.blank })
-    .refine((text) => directionRefusal(text) === undefined, { error: DIRECTION_CONTROL_REFUSED });
+    .refine((text) => typedTextRefusal(text) === undefined, {
+      error: (issue) => typedTextRefusal(issue.input as string),
+    });
 
 /**
  * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose

@@ -127,12 +127,26 @@ export const DIRECTION_CONTROL_REFUSED =
   'This text holds invisible characters that change the direction it is shown in (U+202A–U+202E, U+2066–U+2069). Type it again rather than pasting it.';
 
 /**
- * Why a typed text is refused for a direction control inside it, or undefined when it holds none there: the
- * rule of `typedText()` (src/shared/contract/fields.ts), which the server applies, for the forms to say it at
- * the field before sending (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). One at an end is dropped.
+ * Control characters other than tab and line breaks (Unicode's Cc: U+0000–U+001F, U+007F–U+009F, less U+0009, U+000A,
+ * U+000D): pasted from a terminal or a document, they show as nothing or as a box, on the flash screen too. A body
+ * holding NUL is refused before any schema, as text the database cannot keep.
  */
-export const directionRefusal = (text: string) =>
-  DIRECTION_CONTROL.test(trimInvisible(text)) ? DIRECTION_CONTROL_REFUSED : undefined;
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+export const CONTROL_CHARACTER_REFUSED =
+  'This text holds control characters (U+0001–U+001F, U+007F–U+009F) that show as nothing or as a box. Type it again rather than pasting it.';
+
+/**
+ * Why a typed text is refused (a direction control or a control character inside it), or undefined when it is
+ * not: the rule of `typedText()` (src/shared/contract/fields.ts), which the server applies, for the forms to say it
+ * at the field before sending (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). One at an end is
+ * dropped.
+ */
+export function typedTextRefusal(text: string): string | undefined {
+  const kept = trimInvisible(text);
+  if (DIRECTION_CONTROL.test(kept)) return DIRECTION_CONTROL_REFUSED;
+  if (CONTROL_CHARACTER.test(kept)) return CONTROL_CHARACTER_REFUSED;
+  return undefined;
+}
 
 const ISOLATE_START = /[\u2066-\u2068]/u;
 const ISOLATE_END = '\u2069';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import { directionRefusal } from '@shared/contract/plain';
+import { typedTextRefusal } from '@shared/contract/plain';
 import { Button } from './button';
 import { CharacterCount, characterLimit } from './character-count';
 import { FieldError, Input } from './input';
@@ -36,7 +36,7 @@ export function AddForm({
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
   const limit = max === undefined ? undefined : characterLimit(id, text, max);
-  const refused = typed ? directionRefusal(text) : undefined;
+  const refused = typed ? typedTextRefusal(text) : undefined;
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || !text.trim()) return;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { AddForm } from './add-form';
 import { changedMeanwhile, InlineEdit } from './inline-edit';
 
@@ -143,6 +143,18 @@ describe('InlineEdit', () => {
 });
 
 describe('AddForm', () => {
+  it('says at the field, without sending, that a pasted text holds a control character inside', async () => {
+    const user = userEvent.setup();
+    const onAdd = vi.fn(() => Promise.resolve());
+    render(<AddForm typed label="New message" action="Add the message" placeholder="A message" onAdd={onAdd} />);
+    const field = screen.getByRole('textbox', { name: 'New message' });
+    await user.click(field);
+    await user.paste('I am\u0007 calm');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(CONTROL_CHARACTER_REFUSED);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
   it('says at the field, without sending, that a typed text holds a direction control inside (decision 063)', async () => {
     const user = userEvent.setup();
     const onAdd = vi.fn(() => Promise.resolve());

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
-import { directionRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
+import { typedTextRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { FieldError, Input } from '@web/components/ui/input';
@@ -65,7 +65,7 @@ export function InlineEdit({
   const refocus = useRef(false);
   const busy = sending !== null;
   const limit = max === undefined ? undefined : characterLimit(id, draft, max);
-  const refused = typed ? directionRefusal(draft) : undefined;
+  const refused = typed ? typedTextRefusal(draft) : undefined;
   const shownError = refused ?? error;
 
   // A new value while the form is open, other than the text being saved: changed elsewhere meanwhile.

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { formatBytes } from '@shared/bytes';
-import { directionRefusal, isolated } from '@shared/contract/plain';
+import { typedTextRefusal, isolated } from '@shared/contract/plain';
 import { OWN_MUSIC, trackNameOfFile } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
@@ -49,7 +49,7 @@ function UploadForm() {
   // Decision 063's rule, said at the name before sending: for the name typed, or the file's when none is (the
   // server names the track after its file, less the extension).
   const fileTrackName = file ? trackNameOfFile(file.name) : '';
-  const nameRefused = directionRefusal(name.trim() ? name : fileTrackName);
+  const nameRefused = typedTextRefusal(name.trim() ? name : fileTrackName);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Lock, UserRound } from 'lucide-react';
 import { PROFILE_IMAGE } from '@shared/constants';
 import type { Profile } from '@shared/contract';
-import { directionRefusal, DIRECTION_CONTROL_REFUSED, hasVisibleText } from '@shared/contract/plain';
+import { hasVisibleText, typedTextRefusal } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
@@ -29,7 +29,9 @@ const name = (missing: string) =>
     .trim()
     .refine(hasVisibleText, missing)
     .max(150, M.nameTooLong)
-    .refine((text) => directionRefusal(text) === undefined, DIRECTION_CONTROL_REFUSED);
+    .refine((text) => typedTextRefusal(text) === undefined, {
+      error: (issue) => typedTextRefusal(issue.input as string),
+    });
 const formSchema = z.object({ first_name: name(M.firstNameMissing), last_name: name(M.lastNameMissing) });
 type FormValues = z.infer<typeof formSchema>;
 
