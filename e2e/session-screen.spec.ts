@@ -309,6 +309,16 @@ async function tapInMenu(page: Page, name: string) {
 }
 
 /** A new person opens the player from Meditations, so that Back from the player's own entry goes there. */
+/** Records every history state a Back or Forward lands on from now; the function returns them so far. */
+async function recordLandings(page: Page): Promise<() => Promise<unknown[]>> {
+  await page.evaluate(() => {
+    const landed: unknown[] = [];
+    (window as unknown as { __landed: unknown[] }).__landed = landed;
+    window.addEventListener('popstate', () => landed.push(window.history.state));
+  });
+  return () => page.evaluate(() => (window as unknown as { __landed: unknown[] }).__landed);
+}
+
 async function openPlayerFromMeditations(page: Page, { phone = false } = {}): Promise<number | undefined> {
   await signInAsNewUser(page);
   await page.goto('/music');
@@ -369,13 +379,7 @@ test('a session expiring during a full-size session leaves no entry of the sessi
   const playerEntry = await openPlayerFromMeditations(page);
   const screen = await startFlashing(page);
   await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
-  // Every state a Back or Forward lands on, from here on.
-  await page.evaluate(() => {
-    const landed: unknown[] = [];
-    (window as unknown as { __landed: unknown[] }).__landed = landed;
-    window.addEventListener('popstate', () => landed.push(window.history.state));
-  });
-  const landed = () => page.evaluate(() => (window as unknown as { __landed: unknown[] }).__landed);
+  const landed = await recordLandings(page);
   // The next timed refresh (every 30 s) is refused.
   await page.route('**/api/jwt/refresh/', (route) =>
     route.fulfill({ status: 401, json: { detail: 'Token is invalid' } }),
@@ -409,13 +413,7 @@ test('signing out in another tab during a full-size session sends this tab to lo
   const playerEntry = await openPlayerFromMeditations(page);
   const screen = await startFlashing(page);
   await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
-  // Every state a Back or Forward lands on, from here on.
-  await page.evaluate(() => {
-    const landed: unknown[] = [];
-    (window as unknown as { __landed: unknown[] }).__landed = landed;
-    window.addEventListener('popstate', () => landed.push(window.history.state));
-  });
-  const landed = () => page.evaluate(() => (window as unknown as { __landed: unknown[] }).__landed);
+  const landed = await recordLandings(page);
 
   const other = await context.newPage();
   await other.goto('/logout');
