@@ -191,7 +191,9 @@ describe('admin user list', () => {
 
     it.each([
       ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
-      ['page=-1', { page: ['A valid integer is required.'] }],
+      ['page=-1', { page: ['Ensure this value is greater than or equal to 1.'] }],
+      ['page=-<400 nines>', { page: ['Ensure this value is greater than or equal to 1.'] }],
+      ['page=--1', { page: ['A valid integer is required.'] }],
       ['page=abc', { page: ['A valid integer is required.'] }],
       ['page=', { page: ['A valid integer is required.'] }],
       ['page=1.5', { page: ['A valid integer is required.'] }],

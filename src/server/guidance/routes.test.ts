@@ -276,6 +276,11 @@ describe('history and practice', () => {
     const ancient = await call(ada, 'POST', API.history, session({ started_at: '0000-01-01T00:00:00Z' }));
     expect(ancient.json()).toEqual({ started_at: ['The start may not be before 2000.'] });
     expect((await call(ada, 'GET', `${API.history}?limit=0`)).statusCode).toBe(400);
+    const negative = await call(ada, 'GET', `${API.history}?limit=-1`);
+    expect([negative.statusCode, negative.json()]).toEqual([
+      400,
+      { limit: ['Ensure this value is greater than or equal to 1.'] },
+    ]);
     expect((await call(ada, 'GET', `${API.history}?limit=101`)).statusCode).toBe(400);
     for (const limit of ['0x10', '1e2', '1.0', '+1', '', '%201', '1&limit=2']) {
       const malformed = await call(ada, 'GET', `${API.history}?limit=${limit}`);

@@ -116,14 +116,15 @@ export const pathInteger = (max: number) => z.string().regex(PATH_INTEGER).trans
 export const pathId = () => pathInteger(MAX_DATABASE_ID);
 
 /**
- * An integer in a query string: decimal digits only (not 0x10, 1e2, 1.0, +1 or a repeated parameter). Digits too
- * many for a number read as the largest exact one, so the schema's maximum names the limit (not "Infinity").
+ * An integer in a query string: decimal digits, with a minus for a negative one (not 0x10, 1e2, 1.0, +1 or a repeated
+ * parameter), so `-1` is told the schema's minimum, as DRF's IntegerField tells it. Digits too many for a number
+ * read as the largest exact one, so the schema's limit is named (not "Infinity").
  */
 export const queryInteger = () =>
   z
     .string({ error: NOT_AN_INTEGER })
-    .regex(/^[0-9]+$/, { error: NOT_AN_INTEGER })
-    .transform((digits) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER));
+    .regex(/^-?[0-9]+$/, { error: NOT_AN_INTEGER })
+    .transform((digits) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number(digits), Number.MAX_SAFE_INTEGER)));
 
 /** A new order of a whole list (categories, or the messages of one): every id of it exactly once. */
 export const orderSchema = z.object({
