@@ -87,7 +87,7 @@ describe('admin message categories API', () => {
     // Each problem of the list is said once, with the bound an id has.
     const bad = await call('PUT', '/api/admin/message-categories/order/', { ids: [0, -1, 'x', 'y', sleep.id] });
     expect(bad.json()).toEqual({
-      ids: ['Ensure this value is greater than or equal to 1.', 'A valid number is required.'],
+      ids: ['Ensure this value is greater than or equal to 1.', 'A valid integer is required.'],
     });
     expect((await call('PATCH', '/api/admin/message-categories/99999/', { name: 'Nope' })).statusCode).toBe(404);
     expect((await call('DELETE', '/api/admin/messages/99999/')).statusCode).toBe(404);

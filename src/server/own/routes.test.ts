@@ -197,6 +197,12 @@ describe('own messages', () => {
       [messagesOrderPath(work), { ids: messageIds }],
     ] as const)
       expect((await call(ada, 'PUT', url, body)).statusCode, JSON.stringify(body)).toBe(400);
+    // A number past the database's range is told so once, as DRF tells it (not also past JavaScript's).
+    const huge = await call(ada, 'PUT', API.myCategoriesOrder, { ids: [1e300, evening, morning, work] });
+    expect([huge.statusCode, huge.json()]).toEqual([
+      400,
+      { ids: ['Ensure this value is less than or equal to 2147483647.'] },
+    ]);
     const left = (await call(ada, 'GET', API.myCategories)).json();
     expect(left.map((c: { id: number }) => c.id)).toEqual([evening, morning, work, night]);
     expect(left[1].messages.map((m: { id: number }) => m.id)).toEqual([...messageIds].reverse());

@@ -129,7 +129,7 @@ export const queryInteger = () =>
 /** A new order of a whole list (categories, or the messages of one): every id of it exactly once. */
 export const orderSchema = z.object({
   ids: z
-    .array(z.number().int().min(1).max(MAX_DATABASE_ID))
+    .array(databaseId())
     .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
 });
 export type OrderRequest = z.infer<typeof orderSchema>;
