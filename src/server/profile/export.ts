@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UserExport } from '@shared/contract';
 import type { Db } from '../db/client';
-import { billingAccounts, duplicateSubscriptions, ownTracks, users, voiceRecordings } from '../db/schema';
+import { duplicateSubscriptions, ownTracks, users, voiceRecordings } from '../db/schema';
+import { billingAccountOf } from '../billing/service';
 import { unauthorized } from '../http/errors';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
@@ -59,7 +60,7 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
     }));
   },
   billing: async ({ db }, userId) => {
-    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+    const account = await billingAccountOf(db, userId);
     const seconds = await db
       .select()
       .from(duplicateSubscriptions)
