@@ -39,6 +39,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: z.coerce.number().int().positive().optional(),
   MAX_APPLICATION_BYTES: z.coerce
     .number()
     .int()
@@ -160,11 +161,15 @@ export interface Config {
     maxDatabaseQueue: number;
     retryAfterSeconds: number;
   };
-  /** Login, signup, reset and activation: attempts per window, per client address and per e-mail. */
+  /**
+   * Login, signup, reset and activation: attempts per window, per client address, per e-mail from one
+   * client address (and mails per e-mail), and per e-mail from all client addresses.
+   */
   authRateLimit: {
     windowSeconds: number;
     perAddress: number;
     perEmail: number;
+    perEmailAllAddresses: number;
   };
   /** Media in S3-compatible object storage; undefined: files under DATA_DIR/media. */
   s3: S3Config | undefined;
@@ -257,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      // Far more than one client address can reach in a window (docs/product/accounts.md#rate-limits).
+      perEmailAllAddresses: e.AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES ?? 10 * e.AUTH_RATE_LIMIT_PER_EMAIL,
     },
     s3,
     stripe,

@@ -61,7 +61,7 @@ describe.runIf(inject('dbKind') === 'pglite')("a login's trips from a worker to 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('are three: both counters, the account, then the session with the attempt given back', async () => {
+  it("are three: the three counters, the account, then the session with the account's attempts given back", async () => {
     const handlers = { ...pgliteCallHandlers(owner.pglite!, 300).handlers, ...rateLimitCallHandlers() };
     const { channel, messages } = recordingChannel(handlers);
     // As in a worker: its counters and jobs are the primary's.
@@ -81,11 +81,11 @@ describe.runIf(inject('dbKind') === 'pglite')("a login's trips from a worker to 
       });
       expect(login.statusCode).toBe(200);
       expect(messages).toEqual([
-        ['rateLimit.incr', 'rateLimit.incr'],
+        ['rateLimit.incr', 'rateLimit.incr', 'rateLimit.incr'],
         ['db.query'],
-        expect.arrayContaining(['db.query', 'rateLimit.refund']),
+        expect.any(Array),
       ]);
-      expect(messages[2]).toHaveLength(2);
+      expect([...messages[2]!].sort()).toEqual(['db.query', 'rateLimit.refund', 'rateLimit.refund']);
     } finally {
       await app.close();
     }

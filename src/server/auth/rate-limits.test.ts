@@ -9,6 +9,10 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { post } from './test-helpers';
 
+/** A login from `remoteAddress`, the client address the app reads when no proxy is trusted. */
+const attempt = (t: TestApp, email: string, password: string, remoteAddress: string, headers = {}) =>
+  t.app.inject({ method: 'POST', url: API.tokenCreate, payload: { email, password }, remoteAddress, headers });
+
 describe('rate limits on the account calls', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -38,29 +42,62 @@ describe('rate limits on the account calls', () => {
     expect(rightPassword.statusCode).toBe(429);
   });
 
-  it('counts only failed logins toward the account: twelve in a row succeed, ten failures still lock it', async () => {
+  it("counts only failed logins, and locks only the client that failed: another's right password is let in", async () => {
     const user = await signedInUser(t.ctx);
-    // Each device its own address, so the per-address limit (all attempts) stays out of the way.
     const login = (password: string, device: number) =>
-      t.app
-        .inject({
-          method: 'POST',
-          url: API.tokenCreate,
-          payload: { email: user.email, password },
-          remoteAddress: `198.51.100.${device}`,
-        })
-        .then((response) => response.statusCode);
+      attempt(t, user.email, password, `198.51.100.${device}`).then((response) => response.statusCode);
 
+    // Each device its own address, so the per-address limit (all attempts) stays out of the way.
     const devices = Array.from({ length: 12 }, (_, device) => device);
     const rightOnes = [];
     for (const device of devices) rightOnes.push(await login(user.password, device));
     expect(rightOnes).toEqual(devices.map(() => 200));
 
-    // A success in between does not clear the failures before it.
+    // A success in between does not clear the failures before it, from the same client.
     const attempts = [];
     for (let i = 0; i < 9; i++) attempts.push(await login(`Wrong-Password-${i}`, 20));
-    attempts.push(await login(user.password, 21), await login('Wrong-Password-9', 20), await login(user.password, 21));
-    expect(attempts).toEqual([...Array(9).fill(401), 200, 401, 429]);
+    attempts.push(await login(user.password, 20), await login('Wrong-Password-9', 20), await login(user.password, 20));
+    // Another client has its own attempts: its wrong password is told so and its right one let in.
+    attempts.push(await login('Wrong-Password-10', 21), await login(user.password, 21));
+    expect(attempts).toEqual([...Array(9).fill(401), 200, 401, 429, 401, 200]);
+  });
+
+  it("does not let one client that knows a person's address keep them from logging in", async () => {
+    const user = await signedInUser(t.ctx);
+    const attacker = [];
+    for (let i = 0; i < 15; i++)
+      attacker.push((await attempt(t, user.email, `Wrong-Password-${i}`, '203.0.113.66')).statusCode);
+    expect(attacker).toEqual([...Array(10).fill(401), ...Array(5).fill(429)]);
+    // Any case of the address is the same account, and the attacker's own attempts stay locked.
+    expect((await attempt(t, user.email.toUpperCase(), user.password, '203.0.113.66')).statusCode).toBe(429);
+
+    expect((await attempt(t, user.email.toUpperCase(), user.password, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it('counts a client by the address the app reads: a claimed X-Forwarded-For, or another address of its IPv6 /64, gives it no fresh attempts', async () => {
+    const user = await signedInUser(t.ctx);
+    // No proxy is trusted here: the header is whatever the client wrote.
+    const spoofed = [];
+    for (let i = 0; i < 11; i++)
+      spoofed.push(
+        (
+          await attempt(t, user.email, `Wrong-Password-${i}`, '203.0.113.77', {
+            'x-forwarded-for': `192.0.2.${100 + i}`,
+          })
+        ).statusCode,
+      );
+    expect(spoofed).toEqual([...Array(10).fill(401), 429]);
+    // The same address written as IPv6 is the same client.
+    expect((await attempt(t, user.email, user.password, '::ffff:203.0.113.77')).statusCode).toBe(429);
+
+    const other = await signedInUser(t.ctx);
+    const fromNetwork = [];
+    for (let i = 0; i < 10; i++)
+      fromNetwork.push((await attempt(t, other.email, `Wrong-Password-${i}`, `2001:db8:5:6::${i + 1}`)).statusCode);
+    expect(fromNetwork).toEqual(Array(10).fill(401));
+    expect((await attempt(t, other.email, user.password, '2001:db8:5:6:ffff:1:2:3')).statusCode).toBe(429);
+    // Another network is another client.
+    expect((await attempt(t, other.email, other.password, '2001:db8:5:7::1')).statusCode).toBe(200);
   });
 
   it('lets no more than ten wrong passwords sent at once through to the check', async () => {
@@ -92,29 +129,46 @@ describe('rate limits on the account calls', () => {
   });
 });
 
-describe('the two counters of one attempt', () => {
+describe('the counters of one attempt', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3', AUTH_RATE_LIMIT_PER_EMAIL: '3' });
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_ADDRESS: '3',
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: '7',
+    });
   });
   afterAll(() => t.close());
 
   it('does not count against an account the attempts its address limit refused', async () => {
     const user = await signedInUser(t.ctx);
     const login = (email: string, password: string, remoteAddress: string) =>
-      t.app
-        .inject({ method: 'POST', url: API.tokenCreate, payload: { email, password }, remoteAddress })
-        .then((response) => response.statusCode);
+      attempt(t, email, password, remoteAddress).then((response) => response.statusCode);
     // One machine spends its three attempts on other accounts, then tries this one three times.
     for (let i = 0; i < 3; i++) await login(`someone-${i}@example.com`, 'Wrong-Password-1', '198.51.100.40');
     const refused = [];
     for (let i = 0; i < 3; i++) refused.push(await login(user.email, `Wrong-Password-${i}`, '198.51.100.40'));
     expect(refused).toEqual(Array(3).fill(429));
 
-    // The account still has its three failures for anyone else.
+    // The account still has its seven failures, from however many machines.
     const attempts = [];
-    for (let i = 0; i < 4; i++) attempts.push(await login(user.email, `Wrong-Password-${i}`, `198.51.100.${50 + i}`));
-    expect(attempts).toEqual([401, 401, 401, 429]);
+    for (let i = 0; i < 8; i++)
+      attempts.push(await login(user.email, `Wrong-Password-${i}`, `198.51.100.${50 + Math.floor(i / 3)}`));
+    expect(attempts).toEqual([...Array(7).fill(401), 429]);
+  });
+
+  it('bounds many clients together per account, counting only the attempts each one was let to try', async () => {
+    const user = await signedInUser(t.ctx);
+    const login = (password: string, remoteAddress: string) =>
+      attempt(t, user.email, password, remoteAddress).then((response) => response.statusCode);
+    const attempts = [];
+    // The first client's own limit refuses its fourth and fifth: they do not count toward the account.
+    for (let i = 0; i < 5; i++) attempts.push(await login(`Wrong-Password-${i}`, '198.51.100.60'));
+    for (let i = 0; i < 3; i++) attempts.push(await login(`Wrong-Password-${i}`, '198.51.100.61'));
+    attempts.push(await login('Wrong-Password-7', '198.51.100.62'));
+    // Seven wrong passwords in all: distributed guessing is stopped for everyone, the right password too.
+    attempts.push(await login(user.password, '198.51.100.63'));
+    expect(attempts).toEqual([401, 401, 401, 429, 429, 401, 401, 401, 401, 429]);
   });
 });
 
@@ -137,13 +191,22 @@ describe('counting an attempt in a worker', () => {
     const counters = clusterRateLimits(channel);
     const app = Fastify();
     await app.register(rateLimit, { global: false, store: counters.store });
-    const limits = createAuthRateLimits(app, counters, { windowSeconds: 60, perAddress: 5, perEmail: 5 });
+    const limits = createAuthRateLimits(app, counters, {
+      windowSeconds: 60,
+      perAddress: 5,
+      perEmail: 5,
+      perEmailAllAddresses: 50,
+    });
     app.post('/attempt', async (request) => {
       await limits.count(request, 'login', 'Ada@Example.com');
       return {};
     });
     expect((await app.inject({ method: 'POST', url: '/attempt', remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
-    expect(turns[0]).toEqual(['login|address|198.51.100.7', 'login|account|ada@example.com']);
+    expect(turns[0]).toEqual([
+      'login|address|198.51.100.7',
+      'login|account-from|198.51.100.7|ada@example.com',
+      'login|account|ada@example.com',
+    ]);
     await app.close();
   });
 });

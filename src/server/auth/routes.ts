@@ -25,6 +25,7 @@ import {
   validationErrorSchema,
 } from '@shared/contract';
 import type { AppContext } from '../context';
+import { tooManyRequests } from '../http/errors';
 import { createAccountTokens } from './account-tokens';
 import {
   activate,
@@ -78,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const rateLimits = createAuthRateLimits(app, ctx.rateLimits, ctx.config.authRateLimit);
   /**
    * A call anyone may make about an account, then 204: by its e-mail address (`email`, its attempt counted
-   * first) or by an e-mailed link (`link`: its uid, whose account counts only links refused).
+   * first, and its mail sent only while the address may get one) or by an e-mailed link (`link`: its uid, whose account counts only links refused).
    */
   function accountAction<B extends z.ZodType>(
     path: string,
@@ -92,10 +93,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const parsed = request.body as z.output<B>;
       if ('link' in limit)
         await rateLimits.checkLink(request, action, limit.link(parsed), async () => act(parsed, request.log));
-      else {
-        await rateLimits.count(request, action, limit.email(parsed));
-        await act(parsed, request.log);
-      }
+      // Past the mails an address may get in a window the answer is the same, as djoser's: the person has the
+      // links those mails carried, and no one learns whether the account exists.
+      else if ((await rateLimits.countMail(request, action, limit.email(parsed))).send) await act(parsed, request.log);
       return reply.code(204).send(null);
     });
   }
@@ -291,7 +291,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await checksPassword(request);
       // Each request mails a stranger's address too: limited per address asked for as well.
-      await rateLimits.count(request, 'email-change', request.body.new_email);
+      const mail = await rateLimits.countMail(request, 'email-change', request.body.new_email);
+      if (!mail.send) throw tooManyRequests(mail.retryAfterSeconds);
       await requestEmailChange(ctx, currentUser(request).id, request.body, passwordWasRight(request));
       return reply.code(204).send(null);
     },

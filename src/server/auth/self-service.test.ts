@@ -452,6 +452,50 @@ describe('self-service limits', () => {
     expect(statuses).toEqual([204, 204, 204, 429]);
   });
 
+  it("answers a reset request as djoser does whoever else asked for the address, and mails it at most the limit's number of links", async () => {
+    await activeAccount(t, smtp, 'inbox@example.com');
+    const ask = (email: string, remoteAddress: string) =>
+      t.app
+        .inject({ method: 'POST', url: API.resetPassword, payload: { email }, remoteAddress })
+        .then((response) => response.statusCode);
+    const clients = ['203.0.113.1', '203.0.113.1', '198.51.100.2', '203.0.113.1', '203.0.113.1', '198.51.100.2'];
+    const statuses: Record<string, number[]> = { 'inbox@example.com': [], 'no-account@example.com': [] };
+    for (const [email, answers] of Object.entries(statuses))
+      for (const client of clients) answers.push(await ask(email, client));
+    // Only the client that asked too often is refused; the person asking from elsewhere is answered 204, as
+    // for an address with no account.
+    expect(statuses).toEqual({
+      'inbox@example.com': [204, 204, 204, 204, 429, 204],
+      'no-account@example.com': [204, 204, 204, 204, 429, 204],
+    });
+    await t.ctx.jobs.settled();
+    const resets = smtp.mails.filter(
+      (mail) => mail.to.includes('inbox@example.com') && mail.subject.includes('password'),
+    );
+    expect(resets).toHaveLength(3);
+  });
+
+  it("mails a new address asked for by several accounts at most the limit's number of times, refusing the rest", async () => {
+    const statuses: number[] = [];
+    for (const [i, client] of ['203.0.113.3', '198.51.100.4'].entries()) {
+      await activeAccount(t, smtp, `mover-${i}@example.com`);
+      const { access } = await loginPair(t, `mover-${i}@example.com`);
+      for (let j = 0; j < 2; j++)
+        statuses.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: API.setEmail,
+              payload: { current_password: PASSWORD, new_email: 'wanted@example.com' },
+              headers: bearer(access),
+              remoteAddress: client,
+            })
+          ).statusCode,
+        );
+    }
+    expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+
   it("counts only wrong links against their account, so no one can spend a person's attempts and refuse their own link", async () => {
     const { mail } = await signupAndReadMail(t, smtp, 'linked@example.com');
     const link = linkParams(mail, 'activation');
@@ -503,6 +547,26 @@ describe('self-service limits', () => {
     const last = await t.app.inject({ method: 'DELETE', url: API.me, payload: guess, headers: bearer(access) });
     expect([...statuses, last.statusCode]).toEqual([400, 400, 400, 429]);
     expect(last.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('lets the person sign out everywhere else while a stolen session elsewhere has spent its guesses', async () => {
+    await activeAccount(t, smtp, 'stolen@example.com');
+    const thief = await loginPair(t, 'stolen@example.com');
+    const own = await loginPair(t, 'stolen@example.com');
+    const signOutOthers = (access: string, current_password: string, remoteAddress: string) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: API.logoutOthers,
+          payload: { current_password },
+          headers: bearer(access),
+          remoteAddress,
+        })
+        .then((response) => response.statusCode);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await signOutOthers(thief.access, `Guess-Number-${i}`, '203.0.113.5'));
+    statuses.push(await signOutOthers(own.access, PASSWORD, '198.51.100.6'));
+    expect(statuses).toEqual([400, 400, 400, 429, 200]);
   });
 
   it('counts wrong passwords to sign out everywhere else with the same guesses, and the right one not at all', async () => {
