@@ -1,7 +1,7 @@
-import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { RateLimitCounters } from '../cluster/rate-limit-store';
+import { clientOf } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 
 // Login, signup, reset, activation (and its resend) and the calls that check the current password are
@@ -50,29 +50,6 @@ export interface AuthRateLimits {
 /** A refusal of the link itself (its account or its token), as opposed to what was sent with it. */
 const refusesLink = (error: unknown) =>
   error instanceof ApiError && error.statusCode === 400 && ('uid' in error.body || 'token' in error.body);
-
-/**
- * The client a counter is kept for: an IPv4 address (also when written as IPv6), or an IPv6 address's /64,
- * the network one subscriber is given, from which any one machine can take as many addresses as it likes.
- */
-export function clientOf(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  const address = ip.split('%')[0]!;
-  if (!isIPv6(address)) return ip;
-  const groups = (part: string | undefined) => (part ? part.split(':') : []);
-  const [head, tail] = address.split('::');
-  // A dotted quad at the end stands for two groups.
-  const width = (part: string[]) => part.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
-  const full =
-    tail === undefined
-      ? groups(head)
-      : [...groups(head), ...Array<string>(8 - width(groups(head)) - width(groups(tail))).fill('0'), ...groups(tail)];
-  return `${full
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 export function createAuthRateLimits(
   app: FastifyInstance,

@@ -12,6 +12,7 @@ import {
   type ServedShared,
 } from '@shared/contract';
 import type { AppContext } from '../context';
+import { clientOf } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { sendDocument, type SharedPage } from '../http/web';
 import { userOf } from './route-kit';
@@ -34,7 +35,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
   const limit = app.createRateLimit({
     max: perAddress,
     timeWindow: windowSeconds * 1000,
-    keyGenerator: (request) => `shared|${request.ip}`,
+    keyGenerator: (request) => `shared|${clientOf(request.ip)}`,
   });
 
   app.get(

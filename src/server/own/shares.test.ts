@@ -180,6 +180,23 @@ describe('the public view', () => {
       await limited.close();
     }
   });
+
+  it('counts an IPv6 client by its /64, from which one machine can take any address', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3' });
+    try {
+      const ask = (remoteAddress: string) =>
+        limited.app
+          .inject({ method: 'GET', url: sharedPath('B'.repeat(22)), remoteAddress })
+          .then((response) => response.statusCode);
+      const statuses = [];
+      for (let i = 1; i <= 4; i++) statuses.push(await ask(`2001:db8:7:8::${i}`));
+      // Another network is another client.
+      statuses.push(await ask('2001:db8:7:9::1'));
+      expect(statuses).toEqual([404, 404, 404, 429, 404]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('copying what is shared', () => {
