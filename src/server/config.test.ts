@@ -70,6 +70,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses an all-addresses login limit that one client could reach', () => {
+    const limits = (all: string) =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        AUTH_RATE_LIMIT_PER_EMAIL: '10',
+        AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: all,
+      });
+    expect(() => limits('20')).toThrow(/AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: must be more than twice/);
+    expect(limits('21').authRateLimit.perEmailAllAddresses).toBe(21);
+    expect(loadConfig({ DATA_DIR: tempDir(), AUTH_RATE_LIMIT_PER_EMAIL: '7' }).authRateLimit.perEmailAllAddresses).toBe(
+      70,
+    );
+  });
+
   it('generates a secret on first run and keeps it in the data folder', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).secretKey;

@@ -217,6 +217,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)');
   }
+  // One client adds at most twice its own limit to an account's count (two windows overlapping): at or
+  // under that, one client could lock a person's login again (docs/product/accounts.md#rate-limits).
+  const perEmail = e.AUTH_RATE_LIMIT_PER_EMAIL;
+  if (
+    e.AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES !== undefined &&
+    e.AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES <= 2 * perEmail
+  ) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AUTH_RATE_LIMIT_PER_EMAIL_ALL_ADDRESSES: must be more than twice AUTH_RATE_LIMIT_PER_EMAIL (${perEmail}), or one client could lock an account`,
+    );
+  }
   const s3 = s3Config(e);
   const stripe = stripeConfig(e);
   const host = e.HOST;
