@@ -1,6 +1,6 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type AudioKind } from '@shared/contract';
-import { audioItems } from '../db/schema';
+import { audioItems, removedAudioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import {
   contentAddressedName,
@@ -179,7 +179,14 @@ export async function replaceAudioFiles(
 
 export async function deleteAudioItem(store: ContentStore, kind: AudioKind, id: number): Promise<AdminAudioItem> {
   const row = await findRow(store, kind, id);
-  await store.db.delete(audioItems).where(eq(audioItems.id, id));
+  // Its id is kept with its name: a saved sound still playing it is saved without it, and told so.
+  await store.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(audioItems)
+      .where(eq(audioItems.id, id))
+      .returning({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name });
+    if (removed) await tx.insert(removedAudioItems).values(removed).onConflictDoNothing();
+  });
   await releaseUnreferenced(store.db, store.files, [row.audioFile, row.coverImage]);
   return toAdmin(store, row);
 }

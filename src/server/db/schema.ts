@@ -117,6 +117,17 @@ export const audioItems = pgTable(
   ],
 );
 
+/**
+ * Library tracks staff removed, by the id they had: a saved sound that still names one is told apart
+ * from one naming a track that never was (docs/product/api.md#saved-and-shared).
+ */
+export const removedAudioItems = pgTable('removed_audio_items', {
+  id: integer('id').primaryKey(),
+  kind: text('kind', { enum: AUDIO_KINDS }).notNull(),
+  name: text('name').notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const desktopApplications = pgTable(
   'desktop_applications',
   {

@@ -175,10 +175,14 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
     const { sound: shared } = await sharedSound(db, found.sound, mine);
     const layers = shared ? playableMix(shared, await planOf(db, userId)).layers : [];
     const sound = shared && layers.length > 0 ? { ...shared, layers } : null;
-    return {
-      kind: 'subliminal',
-      subliminal: await createSubliminal(db, userId, { name, playlist, settings, sound }, publicUrl),
-    };
+    // What sharedSound left out is the share's to name (gone_tracks of the view), so the copy has none of its own.
+    const { gone_tracks: _none, ...subliminal } = await createSubliminal(
+      db,
+      userId,
+      { name, playlist, settings, sound },
+      publicUrl,
+    );
+    return { kind: 'subliminal', subliminal };
   }
   await assertFeature(db, userId, 'ownMessages');
   return {

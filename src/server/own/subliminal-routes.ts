@@ -5,6 +5,7 @@ import {
   detailErrorSchema,
   exportQuerySchema,
   planRequiredErrorSchema,
+  savedSubliminalSchema,
   shareLinkSchema,
   subliminalListSchema,
   subliminalSchema,
@@ -47,7 +48,7 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
     {
       ...described('Save a subliminal (Intermediate and up; up to the plan’s number)', {
         body: subliminalWriteSchema,
-        response: { 201: subliminalSchema, ...planRequired, ...errors },
+        response: { 201: savedSubliminalSchema, ...planRequired, ...errors },
       }),
       ...requires('savedSubliminals'),
     },
@@ -64,7 +65,7 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
     {
       ...describedById('Replace a saved subliminal’s name, messages and settings (Intermediate and up)', {
         body: subliminalWriteSchema,
-        response: { 200: subliminalSchema, ...planRequired },
+        response: { 200: savedSubliminalSchema, ...planRequired },
       }),
       ...requires('savedSubliminals'),
     },

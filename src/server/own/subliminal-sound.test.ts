@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API, fillPath, MIX_LAYERS_MAX } from '@shared/contract';
+import { ADMIN_API, API, fillPath, MIX_LAYERS_MAX } from '@shared/contract';
 import { audioItems, ownTracks, savedSubliminals } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -40,6 +40,13 @@ async function ownTrack(user: SignedInUser, name: string) {
     .values({ userId: user.id, name, audioFile: `own-music/${user.id}/x.mp3`, bytes: 10 })
     .returning();
   return row!.id;
+}
+
+/** Staff remove a library track as the admin's Delete does. */
+async function removeFromLibrary(id: number) {
+  const staff = await signedInUser(t.ctx, { isStaff: true });
+  const removed = await call(staff, 'DELETE', fillPath(ADMIN_API.audioItem, { kind: 'selfeggio', id }));
+  expect(removed.statusCode).toBe(204);
 }
 
 async function libraryTrack(name: string) {
@@ -250,7 +257,7 @@ describe('the sound of a saved subliminal', () => {
     const gone = { ...track, track_id: await libraryTrack('Removed tone'), name: 'Removed tone' };
     const { id } = (await call(ada, 'POST', API.subliminals, body({ volume: 0.7, layers: [gone, binaural] }))).json();
     const link = (await call(ada, 'POST', fillPath(API.subliminalShare, { id }))).json();
-    await t.ctx.database.db.delete(audioItems).where(eq(audioItems.id, gone.track_id));
+    await removeFromLibrary(gone.track_id);
     const view = (await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json();
     expect(view).toMatchObject({
       sound: { volume: 0.7, layers: [binaural] },
@@ -258,17 +265,22 @@ describe('the sound of a saved subliminal', () => {
       gone_tracks: ['Removed tone'],
     });
     // The owner's own subliminal still holds it (their player says it is gone when it plays), also
-    // when renamed; only adding it anew is refused.
+    // when renamed; added anew, it is left out and named.
     expect((await call(ada, 'GET', subliminalPath(id))).json().sound.layers).toEqual([gone, binaural]);
     const renamed = await call(ada, 'PUT', subliminalPath(id), {
       ...body({ volume: 0.7, layers: [gone, binaural] }),
       name: 'Renamed',
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().sound.layers).toEqual([gone, binaural]);
-    const louder = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.7, layers: [{ ...gone, gain_db: 0 }] }));
-    expect(louder.statusCode).toBe(400);
-    expect(louder.json()).toEqual({ sound: ['\u2068Removed tone\u2069 is not in the library.'] });
+    expect(renamed.json()).toMatchObject({ sound: { layers: [gone, binaural] }, gone_tracks: [] });
+    const louder = await call(
+      ada,
+      'PUT',
+      subliminalPath(id),
+      body({ volume: 0.7, layers: [{ ...gone, gain_db: 0 }, binaural] }),
+    );
+    expect(louder.statusCode).toBe(200);
+    expect(louder.json()).toMatchObject({ sound: { layers: [binaural] }, gone_tracks: ['Removed tone'] });
     const ian = await userOn('intermediate');
     const copy = await call(ian, 'POST', fillPath(API.sharedCopy, { token: link.token }));
     expect(copy.json().subliminal.sound).toEqual({ volume: 0.7, layers: [binaural] });
@@ -276,6 +288,43 @@ describe('the sound of a saved subliminal', () => {
     const own = await call(ada, 'POST', fillPath(API.sharedCopy, { token: link.token }));
     expect(own.statusCode).toBe(201);
     expect(own.json().subliminal.sound).toEqual({ volume: 0.7, layers: [binaural] });
+  });
+
+  it('saves without a library track staff removed while it played, naming it, and still refuses one that never was', async () => {
+    const ada = await userOn('intermediate');
+    const fading = await libraryTrack('Fading tone');
+    await removeFromLibrary(fading);
+    // The player still holds it under the name it showed; the answer names it as the library did.
+    const playing = { ...track, track_id: fading, name: 'As the player showed it' };
+    const created = await call(ada, 'POST', API.subliminals, body({ volume: 0.7, layers: [playing, noise] }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ sound: { volume: 0.7, layers: [noise] }, gone_tracks: ['Fading tone'] });
+    const { id } = created.json();
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual({ volume: 0.7, layers: [noise] });
+
+    const updated = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.5, layers: [noise, playing] }));
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ sound: { volume: 0.5, layers: [noise] }, gone_tracks: ['Fading tone'] });
+    // It alone played: saved without a sound.
+    const alone = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.5, layers: [playing] }));
+    expect(alone.json()).toMatchObject({ sound: null, gone_tracks: ['Fading tone'] });
+    expect((await call(ada, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, layer_count: 0 });
+    // A save with what is in the library names nothing.
+    expect((await call(ada, 'PUT', subliminalPath(id), body(mix))).json()).toMatchObject({
+      sound: mix,
+      gone_tracks: [],
+    });
+
+    // Its id in another library, or an id that never was, is still refused, and nothing is saved.
+    for (const [layer, name] of [
+      [{ ...playing, audio_kind: 'bonus' }, 'As the player showed it'],
+      [{ ...playing, track_id: 424242, name: 'Never' }, 'Never'],
+    ] as const) {
+      const refused = await call(ada, 'PUT', subliminalPath(id), body({ volume: 0.7, layers: [layer, noise] }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ sound: [`\u2068${name}\u2069 is not in the library.`] });
+    }
+    expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual(mix);
   });
 
   it('keeps a layer saved before a downgrade when the subliminal is renamed, but refuses adding one', async () => {

@@ -4,6 +4,7 @@ import {
   soundMixSchema,
   type MixLayer,
   type SoundMix,
+  type SavedSubliminal,
   type Subliminal,
   type SubliminalSummary,
   type SubliminalWrite,
@@ -12,7 +13,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { PLAN_FEATURES } from '@shared/plans';
 import { layerBeyondPlan, mixLayerLabel } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { audioItems, ownTracks, savedSubliminals } from '../db/schema';
+import { audioItems, ownTracks, removedAudioItems, savedSubliminals } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { assertThemeIncluded, storedSettings } from './player';
 import { assertRoomFor, planOf, planRequired } from './service';
@@ -52,23 +53,60 @@ export async function libraryTracksOf(db: Db, layers: readonly MixLayer[]): Prom
 
 export const libraryKey = (layer: Extract<MixLayer, { kind: 'track' }>) => `${layer.audio_kind}/${layer.track_id}`;
 
+/** Which of `layers` name a library track staff removed, by `kind/id`, with its name in the library then. */
+async function removedTracksOf(db: Db, layers: readonly MixLayer[]): Promise<Map<string, string>> {
+  const ids = layers.flatMap((layer) => (layer.kind === 'track' ? [layer.track_id] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: removedAudioItems.id, kind: removedAudioItems.kind, name: removedAudioItems.name })
+    .from(removedAudioItems)
+    .where(inArray(removedAudioItems.id, ids));
+  return new Map(rows.map((row) => [`${row.kind}/${row.id}`, row.name]));
+}
+
+/** A sound as saved, and the names of the library tracks left out of it because staff removed them. */
+type CheckedSound = { sound: SoundMix | null; gone_tracks: string[] };
+
 /**
  * The sound as it is saved, or refused: a layer the plan lacks (403 plan_required), unless that very
  * layer was already saved in it (a downgrade keeps what was made: renaming it must not fail); an own
- * track that is not the saver's, or a library track that is not in the library (400 on `sound`).
- * A track is saved with its name in the library or the saver's music, whatever name the request
- * gives it; a layer kept as it was saved stays as it is, also when its track has gone since.
+ * track that is not the saver's, or a library track that never was in the library (400 on `sound`).
+ * A library track staff removed since the person started it is left out, named in `gone_tracks`, so
+ * that a Save while it played goes through. A track is saved with its name in the library or the
+ * saver's music, whatever name the request gives it; a layer kept as it was saved stays as it is,
+ * also when its track has gone since.
  */
 async function checkedSound(
   db: Db,
   userId: number,
   plan: SubscriptionPlan,
-  sound: SoundMix | null,
+  requested: SoundMix | null,
   kept?: SoundMix | null,
-): Promise<SoundMix | null> {
-  if (!sound) return null;
+): Promise<CheckedSound> {
+  if (!requested) return { sound: null, gone_tracks: [] };
   const keptLayers = new Set((kept?.layers ?? []).map((layer) => JSON.stringify(layer)));
-  const fresh = sound.layers.filter((layer) => !keptLayers.has(JSON.stringify(layer)));
+  const isKept = (layer: MixLayer) => keptLayers.has(JSON.stringify(layer));
+  const library = await libraryTracksOf(
+    db,
+    requested.layers.filter((layer) => !isKept(layer)),
+  );
+  const missing = requested.layers.filter(
+    (layer) => layer.kind === 'track' && !isKept(layer) && !library.has(libraryKey(layer)),
+  );
+  const removed = await removedTracksOf(db, missing);
+  const gone_tracks: string[] = [];
+  // Left out before the plan is asked, as a share's (shares.ts), so it takes no layer from one that plays.
+  const sound = {
+    ...requested,
+    layers: requested.layers.filter((layer) => {
+      const name = layer.kind === 'track' && missing.includes(layer) ? removed.get(libraryKey(layer)) : undefined;
+      if (name === undefined) return true;
+      gone_tracks.push(name);
+      return false;
+    }),
+  };
+  if (sound.layers.length === 0) return { sound: null, gone_tracks };
+  const fresh = sound.layers.filter((layer) => !isKept(layer));
   const beyond = layerBeyondPlan(fresh.length === sound.layers.length ? sound.layers : fresh, plan);
   if (beyond) {
     const required = PLAN_FEATURES[beyond.feature];
@@ -92,9 +130,8 @@ async function checkedSound(
             .where(and(eq(ownTracks.userId, userId), inArray(ownTracks.id, ownIds)))
         ).map((row) => [row.id, row.name]),
   );
-  const library = await libraryTracksOf(db, fresh);
   const layers = sound.layers.map((layer): MixLayer => {
-    if (keptLayers.has(JSON.stringify(layer))) return layer;
+    if (isKept(layer)) return layer;
     if (layer.kind === 'own_track') {
       const name = own.get(layer.track_id);
       if (name === undefined) throw badRequest({ sound: [`${mixLayerLabel(layer)} is not in your music.`] });
@@ -107,7 +144,7 @@ async function checkedSound(
     }
     return layer;
   });
-  return { ...sound, layers };
+  return { sound: { ...sound, layers }, gone_tracks };
 }
 
 function present(row: Row, publicUrl: string): Subliminal {
@@ -166,10 +203,10 @@ export async function createSubliminal(
   userId: number,
   subliminal: SubliminalWrite,
   publicUrl: string,
-): Promise<Subliminal> {
+): Promise<SavedSubliminal> {
   const plan = await planOf(db, userId);
   assertThemeIncluded(plan, subliminal.settings);
-  const sound = await checkedSound(db, userId, plan, subliminal.sound);
+  const { sound, gone_tracks } = await checkedSound(db, userId, plan, subliminal.sound);
   return db.transaction(async (tx) => {
     await assertRoomFor(tx, userId, 'savedSubliminals');
     const [row] = await tx
@@ -182,7 +219,7 @@ export async function createSubliminal(
         sound,
       })
       .returning();
-    return present(row!, publicUrl);
+    return { ...present(row!, publicUrl), gone_tracks };
   });
 }
 
@@ -193,12 +230,12 @@ export async function replaceSubliminal(
   id: number,
   subliminal: SubliminalWrite,
   publicUrl: string,
-): Promise<Subliminal> {
+): Promise<SavedSubliminal> {
   const plan = await planOf(db, userId);
   assertThemeIncluded(plan, subliminal.settings);
   const [kept] = await db.select({ sound: savedSubliminals.sound }).from(savedSubliminals).where(owned(userId, id));
   if (!kept) throw notFound();
-  const sound = await checkedSound(db, userId, plan, subliminal.sound, storedSound(kept.sound));
+  const { sound, gone_tracks } = await checkedSound(db, userId, plan, subliminal.sound, storedSound(kept.sound));
   const [row] = await db
     .update(savedSubliminals)
     .set({
@@ -211,7 +248,7 @@ export async function replaceSubliminal(
     .where(owned(userId, id))
     .returning();
   if (!row) throw notFound();
-  return present(row, publicUrl);
+  return { ...present(row, publicUrl), gone_tracks };
 }
 
 export async function deleteSubliminal(db: Db, userId: number, id: number): Promise<void> {

@@ -38,6 +38,13 @@ export const subliminalSchema = subliminalWriteSchema.extend({
 });
 export type Subliminal = z.infer<typeof subliminalSchema>;
 
+/**
+ * A subliminal as a save or an update answers it: with the names of the library tracks left out of
+ * its sound because staff removed them while they played (docs/product/api.md#saved-and-shared).
+ */
+export const savedSubliminalSchema = subliminalSchema.extend({ gone_tracks: z.array(z.string()) });
+export type SavedSubliminal = z.infer<typeof savedSubliminalSchema>;
+
 /** The list: newest change first, without the messages. */
 export const subliminalSummarySchema = z.object({
   id: z.number().int(),

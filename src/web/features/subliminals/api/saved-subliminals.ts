@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ExportFormat,
+  SavedSubliminal,
   ShareLink,
   SharedCopy,
   Subliminal,
@@ -31,10 +32,11 @@ export const savedSubliminalQuery = (id: number) =>
     queryKey: [...SAVED_KEY, id],
     queryFn: ({ signal }) => apiRequest<Subliminal>(one(id), { signal }),
   });
+/** A save answers what it left out of the sound too (`gone_tracks`, docs/product/api.md#saved-and-shared). */
 export const createSubliminal = (body: SubliminalWrite) =>
-  apiRequest<Subliminal>(API.subliminals, { method: 'POST', body });
+  apiRequest<SavedSubliminal>(API.subliminals, { method: 'POST', body });
 export const updateSubliminal = (id: number, body: SubliminalWrite) =>
-  apiRequest<Subliminal>(one(id), { method: 'PUT', body });
+  apiRequest<SavedSubliminal>(one(id), { method: 'PUT', body });
 export const deleteSubliminal = (id: number) => apiRequest(one(id), { method: 'DELETE' });
 
 /** Share links: creating answers the link (the same one while shared); deleting ends it at once. */

@@ -53,7 +53,6 @@ function savedServer(plan: SubscriptionPlan, existing: Subliminal[] = [], extra:
     updated_at: s.updated_at,
   });
   const api = fakeApi({
-    ...extra,
     [`GET ${API.plan}`]: () => planStateFor(plan),
     [`GET ${API.subliminals}`]: () => saved.map(summary),
     [`POST ${API.subliminals}`]: ({ body }) => {
@@ -65,7 +64,7 @@ function savedServer(plan: SubscriptionPlan, existing: Subliminal[] = [], extra:
         updated_at: '2026-11-23T10:00:00Z',
       };
       saved.push(made);
-      return jsonResponse(201, made);
+      return jsonResponse(201, { ...made, gone_tracks: [] });
     },
     [`GET ${fillPath(API.subliminal, { id: 1 })}`]: () => saved[0],
     [`POST ${fillPath(API.subliminalShare, { id: 1 })}`]: () => {
@@ -76,6 +75,7 @@ function savedServer(plan: SubscriptionPlan, existing: Subliminal[] = [], extra:
       saved[0] = { ...saved[0]!, share: null };
       return jsonResponse(204);
     },
+    ...extra,
   });
   return { api, saved, link };
 }
@@ -206,7 +206,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     savedServer('intermediate', [earlier], {
       [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => (
         puts.push(body),
-        { ...earlier, ...(body as object) }
+        { ...earlier, ...(body as object), gone_tracks: [] }
       ),
     });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
@@ -227,6 +227,64 @@ describe('SavedSubliminalsPanel with sound', () => {
     await vi.waitFor(() =>
       expect(vi.mocked(toast.success)).toHaveBeenCalledWith('\u2068Evening\u2069 is back as it was.'),
     );
+  });
+
+  it('saves, new or as an update, without a library track staff removed while it played: it stops, and the toast and a note name it', async () => {
+    const user = userEvent.setup();
+    const playing = () =>
+      fakeEngine.set({
+        status: 'playing',
+        volume: 0.7,
+        layers: [
+          {
+            id: 'track',
+            source: { kind: 'track', key: 'selfeggio:4', title: '432 Hz calm', url: 'http://x/a.mp3' },
+            gain: 10 ** (-6 / 20),
+            status: 'ready',
+          },
+          { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 10 ** (-18 / 20), status: 'ready' },
+        ],
+      });
+    const earlier = savedEarlier('Evening', null);
+    // As the server answers it: saved without the track, which it names.
+    const withoutTrack = (body: unknown) => ({
+      ...earlier,
+      ...(body as object),
+      sound: { volume: 0.7, layers: [noise] },
+      gone_tracks: ['432 Hz calm'],
+    });
+    const server = savedServer('intermediate', [earlier], {
+      [`POST ${API.subliminals}`]: ({ body }) => jsonResponse(201, { ...withoutTrack(body), id: 2 }),
+      [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => withoutTrack(body),
+    });
+    const leftOut = 'Left out: \u2068432 Hz calm\u2069 (no longer in the library).';
+    act(playing);
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.type(await screen.findByLabelText('Name for the current playlist'), 'Rain');
+    await user.click(
+      screen.getByRole('button', { name: 'Save the current playlist, settings and sound under this name' }),
+    );
+    await vi.waitFor(() => expect(vi.mocked(toast.success)).toHaveBeenCalledWith(`Saved \u2068Rain\u2069. ${leftOut}`));
+    expect(screen.getByRole('status')).toHaveTextContent(`\u2068Rain\u2069: ${leftOut}`);
+    expect(fakeEngine.state.layers.map((layer) => layer.id)).toEqual(['noise']);
+    expect(screen.getByTestId('sound-to-save')).toHaveTextContent(
+      'Sound saved with it: Pink noise −18 dB · volume 70 %.',
+    );
+
+    act(playing);
+    await user.click(screen.getByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }));
+    await vi.waitFor(() =>
+      expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
+        `Saved the playlist, settings and sound as \u2068Evening\u2069. ${leftOut}`,
+        expect.anything(),
+      ),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(`\u2068Evening\u2069: ${leftOut}`);
+    expect(fakeEngine.state.layers.map((layer) => layer.id)).toEqual(['noise']);
+    expect(server.api.calls.filter((call) => call.method !== 'GET').map((call) => call.body)).toMatchObject([
+      { sound: { layers: [track, noise] } },
+      { sound: { layers: [track, noise] } },
+    ]);
   });
 
   it('opens with exactly the saved layers its plan plays, and names those of a higher plan it left out', async () => {

@@ -23,7 +23,7 @@ import {
   type PlaylistItem,
 } from '../lib/player-storage';
 import { describeMix, skippedNote } from '../lib/mix-text';
-import { mixFromEngine, startSavedSound } from '../lib/saved-sound';
+import { leftOutOfSave, mixFromEngine, startSavedSound } from '../lib/saved-sound';
 import { ShareDialog } from './share-dialog';
 import { isolated } from '@shared/contract/plain';
 
@@ -88,17 +88,19 @@ function SavedRow({
   };
   /** What it held is read first, so that "Undo" in the toast can put it back: Update is one click, next to Open. */
   const saveCurrent = async () => {
-    const before = await change(async () => {
+    const { before, leftOut } = await change(async () => {
       const full = await api.getSubliminal(saved.id);
-      await api.updateSubliminal(saved.id, {
+      const sound = currentSound();
+      const answer = await api.updateSubliminal(saved.id, {
         name: saved.name,
         playlist: playlistToServer(current.playlist),
         settings: current.settings,
-        sound: currentSound(),
+        sound,
       });
-      return full;
+      return { before: full, leftOut: leftOutOfSave(sound, answer) };
     });
-    toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.`, {
+    onNote(leftOut ? `${isolated(saved.name)}: ${leftOut}` : null);
+    toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.${leftOut ? ` ${leftOut}` : ''}`, {
       action: {
         label: 'Undo',
         onClick: () =>
@@ -231,14 +233,21 @@ export function SavedSubliminalsPanel({
             submitText="Save"
             onAdd={(name) =>
               change(
-                () =>
-                  api.createSubliminal({
-                    name,
-                    playlist: playlistToServer(current.playlist),
-                    settings: current.settings,
-                    sound: currentSound(),
-                  }),
-                `Saved ${isolated(name)}.`,
+                async () => {
+                  const sound = currentSound();
+                  const leftOut = leftOutOfSave(
+                    sound,
+                    await api.createSubliminal({
+                      name,
+                      playlist: playlistToServer(current.playlist),
+                      settings: current.settings,
+                      sound,
+                    }),
+                  );
+                  setNote(leftOut ? `${isolated(name)}: ${leftOut}` : null);
+                  return leftOut;
+                },
+                (leftOut) => `Saved ${isolated(name)}.${leftOut ? ` ${leftOut}` : ''}`,
               )
             }
           />

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AudioItem, AudioKind, MixLayer, OwnMusic, SoundMix } from '@shared/contract';
+import type { AudioItem, AudioKind, MixLayer, OwnMusic, SavedSubliminal, SoundMix } from '@shared/contract';
 import { AUDIO_KINDS, AUDIO_LIBRARIES, MIX_GAIN_DB, OWN_VOICE } from '@shared/contract/portal-plain';
 import { API } from '@shared/contract/paths';
 import type { SubscriptionPlan } from '@shared/constants';
@@ -9,7 +9,8 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { dbToGain, gainToDb } from '@web/lib/audio/mixer';
 import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
-import { NOT_IN_LIBRARY, type SkippedLayer } from './mix-text';
+import { isolated } from '@shared/contract/plain';
+import { NOT_IN_LIBRARY, skippedNote, type SkippedLayer } from './mix-text';
 
 // A saved subliminal's sound on the portal's one engine (docs/product/screens.md#subliminals,
 // decision 021): saving reads the engine's layers and levels; opening starts exactly those, less what
@@ -66,6 +67,29 @@ export function mixFromEngine(state: SoundEngineState): SoundMix | null {
     }
   });
   return layers.length > 0 ? { volume: Math.round(state.volume * 100) / 100, layers } : null;
+}
+
+/**
+ * What a save left out of the sound it was sent, in words ("Left out: ⁨Sea⁩ (no longer in the library).";
+ * null: nothing): a library track staff removed while it played, which the server names in `gone_tracks`.
+ * That track stops, if it still plays, as its file is gone: what plays is then what was saved.
+ */
+export function leftOutOfSave(sent: SoundMix | null, saved: SavedSubliminal): string | null {
+  const note = skippedNote(saved.gone_tracks.map((name) => ({ label: isolated(name), reason: NOT_IN_LIBRARY })));
+  if (!note) return null;
+  const track = sent?.layers.find((layer) => layer.kind === 'track');
+  const kept = saved.sound?.layers.some(
+    (layer) => layer.kind === 'track' && track?.kind === 'track' && layer.track_id === track.track_id,
+  );
+  const playing = soundEngine.getState().layers.find((layer) => layer.id === 'track')?.source;
+  if (
+    track?.kind === 'track' &&
+    !kept &&
+    playing?.kind === 'track' &&
+    playing.key === `${track.audio_kind}:${track.track_id}`
+  )
+    soundEngine.removeLayer('track');
+  return note;
 }
 
 /** What `plan` will play of a mix and what it leaves out, before anything is fetched. */
