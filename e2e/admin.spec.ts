@@ -166,3 +166,26 @@ test('staff page through users, find one by name, and list those whose billing n
   await search.fill(`${mark}-`);
   await expect(list.getByText('No user needing attention matches')).toBeVisible();
 });
+
+test('on a phone, staff read a category’s whole name beside its controls, wrapped rather than cut', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access'))).not.toBeNull();
+  const access = await page.evaluate(() => localStorage.getItem('user.access'));
+  const name = `Gratitude for the people who stood by me ${Date.now().toString(36)}`;
+  const made = await page.request.post('/api/admin/message-categories/', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { name },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.goto('/admin/messages');
+  const shown = page.getByText(name, { exact: true });
+  await shown.scrollIntoViewIfNeeded();
+  await expect(shown).toBeVisible();
+  // Cut with "…", its text would be wider than its box.
+  expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect((await shown.boundingBox())!.height).toBeGreaterThan(40);
+});

@@ -140,7 +140,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         <InlineEdit
           value={item.name}
           label={`name of ${item.name}`}
-          className="truncate font-medium"
+          className="font-medium"
           max={AUDIO_NAME_MAX}
           onSave={(name) => save({ name }, `Renamed to ${isolated(name)}.`)}
         />

@@ -88,7 +88,7 @@ export function CategoryCard({
         <InlineEdit
           value={category.name}
           label={`name of ${category.name}`}
-          className="truncate text-lg font-semibold"
+          className="text-lg font-semibold"
           max={CATEGORY_NAME_MAX}
           onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)}
         />

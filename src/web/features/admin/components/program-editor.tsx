@@ -305,7 +305,7 @@ function DayCard({
     <li id={`program-${id}`} className="rounded-2xl border border-line bg-surface p-4">
       <fieldset className="flex min-w-0 flex-col gap-4">
         <div className="flex items-center justify-between gap-2">
-          <legend className="min-w-0 truncate font-semibold">
+          <legend className="min-w-0 font-semibold wrap-anywhere">
             Day {index + 1}
             {title ? <span className="font-normal text-fg-muted"> · {title}</span> : null}
           </legend>

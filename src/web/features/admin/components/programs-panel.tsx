@@ -92,7 +92,7 @@ function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
           {programs.map((program) => (
             <li key={program.slug} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
-                <h3 className="truncate font-medium">{program.title}</h3>
+                <h3 className="font-medium wrap-anywhere">{program.title}</h3>
                 <p className="text-sm text-fg-muted">
                   <span className="break-all">/programs/{program.slug}</span> · {program.day_count}{' '}
                   {program.day_count === 1 ? 'day' : 'days'}

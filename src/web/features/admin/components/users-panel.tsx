@@ -98,7 +98,7 @@ function UserRow({
       <div className="min-w-0">
         {/* The badges go under a long e-mail rather than be cut off with it. */}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
-          <span className="max-w-full truncate">{user.email}</span>
+          <span className="max-w-full wrap-anywhere">{user.email}</span>
           {user.is_staff ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs">staff</span> : null}
           {isSelf ? <span className="rounded-full bg-fg/10 px-2 py-0.5 text-xs">you</span> : null}
           {user.attention.length ? (
