@@ -240,3 +240,34 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   await ownerTab.waitForLoadState('networkidle');
   expect(reads).toEqual([]);
 });
+
+test('at 1280 × 800 the shorter column follows the page, so both end together above Start/Stop, however long the playlist', async ({
+  page,
+}) => {
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'pro');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, account);
+  await page.goto('/subliminals');
+  const columns = page.locator('[data-column]');
+  const bar = page.getByRole('button', { name: 'Start' });
+  const bottoms = () =>
+    columns.evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().bottom)));
+  for (const fill of [false, true]) {
+    if (fill) await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
+    await expect(page.getByText('Saved to your account')).toBeVisible();
+    const heights = await columns.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).offsetHeight));
+    expect(Math.abs(heights[0]! - heights[1]!), `columns ${heights.join(' and ')} px`).toBeGreaterThan(100);
+    // Halfway down, the shorter column's end is on screen, above the bar; at the page's end the two end together.
+    await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+    await expect.poll(async () => Math.min(...(await bottoms()))).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(async () => {
+        const [a, b] = await bottoms();
+        return Math.abs(a! - b!);
+      })
+      .toBeLessThanOrEqual(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+});

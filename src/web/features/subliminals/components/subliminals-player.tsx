@@ -82,6 +82,34 @@ const sessionScreen = (
   />
 );
 
+/**
+ * From 1024 px up, the shorter of the two columns follows the page as it scrolls (docs/product/screens.md#subliminals):
+ * once its end is on screen it stays there, above the Start/Stop bar, until the longer one ends, rather than leave a
+ * tall empty column beside the other. Each column's height and the bar's are kept as variables on the grid itself,
+ * not the document, so a change restyles only the player (lib/bottom-chrome.ts says why).
+ */
+function useColumnsFollow(grid: RefObject<HTMLDivElement | null>, bar: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const node = grid.current;
+    const barNode = bar.current;
+    if (!node || !barNode || typeof ResizeObserver === 'undefined') return;
+    const columns = Array.from(node.querySelectorAll<HTMLElement>(':scope > [data-column]'));
+    const observer = new ResizeObserver(() => {
+      for (const column of columns) column.style.setProperty('--column-height', `${column.offsetHeight}px`);
+      node.style.setProperty('--bar-height', `${barNode.offsetHeight}px`);
+    });
+    for (const element of [...columns, barNode]) observer.observe(element);
+    return () => observer.disconnect();
+  }, [grid, bar]);
+}
+
+/**
+ * A column that follows the page: stuck below the header while it fits on the screen, else with its end kept
+ * 0.75 rem above the Start/Stop bar (which sits 0.75 rem above the mini-player).
+ */
+const FOLLOWING_COLUMN =
+  'lg:sticky lg:self-start lg:top-[min(5.5rem,calc(100dvh-var(--column-height,0px)-var(--bar-height,0px)-var(--portal-mini-player,0px)-1.5rem))]';
+
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
   const queryClient = useQueryClient();
@@ -107,6 +135,8 @@ export function SubliminalsPlayer() {
   const emptyReason = useId();
   const controlBar = useRef<HTMLDivElement>(null);
   useBesideCorner(controlBar);
+  const grid = useRef<HTMLDivElement>(null);
+  useColumnsFollow(grid, controlBar);
   const sync = usePlayerSync(
     playlist,
     settings,
@@ -214,55 +244,62 @@ export function SubliminalsPlayer() {
   };
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <section aria-labelledby="categories-heading" className="flex flex-col gap-3">
-        <h2 id="categories-heading" className="text-lg font-semibold">
-          Categories
-        </h2>
-        {categories.isPending ? (
-          // About the height of the library's categories, so what is under them does not jump when they arrive
-          // (CLS, issue 20).
-          <div className="flex min-h-[36rem] justify-center">
-            <Spinner label="Loading categories" className="h-fit py-10" />
-          </div>
-        ) : categories.isError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
-          >
-            <p className="flex-1">{LOAD_ERROR}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void categories.refetch()}
-              disabled={categories.isFetching}
+    <div className="flex flex-col gap-6">
+      {/* The two columns have a grid of their own, so the one that follows the page ends where the other does, above the bar. */}
+      <div ref={grid} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <section
+          data-column
+          aria-labelledby="categories-heading"
+          className={clsx('flex flex-col gap-3', FOLLOWING_COLUMN)}
+        >
+          <h2 id="categories-heading" className="text-lg font-semibold">
+            Categories
+          </h2>
+          {categories.isPending ? (
+            // About the height of the library's categories, so what is under them does not jump when they arrive
+            // (CLS, issue 20).
+            <div className="flex min-h-[36rem] justify-center">
+              <Spinner label="Loading categories" className="h-fit py-10" />
+            </div>
+          ) : categories.isError ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
             >
-              Try again
-            </Button>
+              <p className="flex-1">{LOAD_ERROR}</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void categories.refetch()}
+                disabled={categories.isFetching}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <CategoryAccordion
+              categories={categories.data}
+              isAdded={(category) => inPlaylist(category, 'library')}
+              onAdd={(category) => addCategory(category, 'library')}
+            />
+          )}
+          <div className="mt-3">
+            <MyMessagesPanel
+              isAdded={(category) => inPlaylist(category, 'own')}
+              onAdd={addOwnCategory}
+              onAddMessage={addOwnMessage}
+            />
           </div>
-        ) : (
-          <CategoryAccordion
-            categories={categories.data}
-            isAdded={(category) => inPlaylist(category, 'library')}
-            onAdd={(category) => addCategory(category, 'library')}
-          />
-        )}
-        <div className="mt-3">
-          <MyMessagesPanel
-            isAdded={(category) => inPlaylist(category, 'own')}
-            onAdd={addOwnCategory}
-            onAddMessage={addOwnMessage}
-          />
+        </section>
+        <div data-column className={clsx('flex flex-col gap-6', FOLLOWING_COLUMN)}>
+          {/* Under the categories on a phone, beside them on a wide screen: rendered once they are painted. */}
+          <AfterFirstPaint>
+            <PlaylistPanel playlist={playlist} added={added} onRemove={removeFromPlaylist} onClear={clearPlaylist} />
+            <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
+            <SpokenPanel messages={spokenMessages} />
+            <SavedSubliminalsPanel current={current} onOpen={openSaved} />
+          </AfterFirstPaint>
         </div>
-      </section>
-      <div className="flex flex-col gap-6">
-        {/* Under the categories on a phone, beside them on a wide screen: rendered once they are painted. */}
-        <AfterFirstPaint>
-          <PlaylistPanel playlist={playlist} added={added} onRemove={removeFromPlaylist} onClear={clearPlaylist} />
-          <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
-          <SpokenPanel messages={spokenMessages} />
-          <SavedSubliminalsPanel current={current} onOpen={openSaved} />
-        </AfterFirstPaint>
       </div>
       {/* The primary controls stay in view however long the page grows (at the bottom of the screen, above
           the mini-player and a session in its corner: lib/bottom-chrome.ts); slim from 640 px up, where the
@@ -270,7 +307,7 @@ export function SubliminalsPlayer() {
           (docs/product/screens.md#session-screen). */}
       <div
         ref={controlBar}
-        className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 sm:p-2 lg:bottom-[calc(var(--portal-mini-player,0px)+0.75rem)] lg:col-span-2 lg:mr-[var(--portal-beside-corner,0px)]"
+        className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-3xl border border-line bg-surface-raised/95 p-3 shadow-lg backdrop-blur sm:gap-y-2 sm:p-2 lg:bottom-[calc(var(--portal-mini-player,0px)+0.75rem)] lg:mr-[var(--portal-beside-corner,0px)]"
       >
         <div className="flex gap-2">
           <Button
