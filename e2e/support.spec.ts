@@ -23,7 +23,7 @@ test('a paid member’s request reaches the support address and staff mark it ha
   const id = /#(\d+)/.exec((await thanks.textContent()) ?? '')![1];
 
   const toSupport = await readLatestMail('support@innerwave.app', subject);
-  expect(toSupport.subject).toBe(`[Priority] Support request #${id}: ${subject}`);
+  expect(toSupport.subject).toBe(`[Priority] Support request #${id}: \u2068${subject}\u2069`);
   expect(toSupport.replyTo).toBe(member.email);
   expect(toSupport.text).toContain('The sound stops after two minutes.\nOn every device.');
   const copy = await readLatestMail(member.email, 'support request');

@@ -1,5 +1,6 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type AudioKind } from '@shared/contract';
+import { isolated } from '@shared/contract/plain';
 import { audioItems, removedAudioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import {
@@ -197,7 +198,7 @@ export async function findAudioItemByName(store: ContentStore, kind: AudioKind, 
     .select({ id: audioItems.id })
     .from(audioItems)
     .where(and(eq(audioItems.kind, kind), eq(sql`lower(${audioItems.name})`, name.trim().toLowerCase())));
-  if (!row) throw notFound(`No ${kind} audio item named "${name.trim()}".`);
+  if (!row) throw notFound(`No ${kind} audio item named "${isolated(name.trim())}".`);
   return row.id;
 }
 

@@ -13,7 +13,7 @@ import {
   type AdminUser,
   type AudioKind,
 } from '@shared/contract';
-import { accountStatus } from '@shared/contract/plain';
+import { accountStatus, isolated } from '@shared/contract/plain';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import { formatBytes } from '@shared/bytes';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
@@ -301,7 +301,10 @@ export const COMMANDS: Record<string, Command> = {
         audio,
         cover,
       });
-      print(c, `Added ${kind} audio item "${item.name}" (id ${item.id})${item.cover_image ? ' with a cover' : ''}.`);
+      print(
+        c,
+        `Added ${kind} audio item "${isolated(item.name)}" (id ${item.id})${item.cover_image ? ' with a cover' : ''}.`,
+      );
     },
   },
   'replace-audio': {
@@ -326,7 +329,7 @@ export const COMMANDS: Record<string, Command> = {
       const item = await replaceAudioFiles(c.store, kind, id, { audio, cover });
       print(
         c,
-        `Replaced the ${[audio && 'audio file', cover && 'cover'].filter(Boolean).join(' and ')} of "${item.name}".`,
+        `Replaced the ${[audio && 'audio file', cover && 'cover'].filter(Boolean).join(' and ')} of "${isolated(item.name)}".`,
       );
     },
   },
@@ -337,7 +340,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const kind = kindOf(c);
       const item = await deleteAudioItem(c.store, kind, await findAudioItemByName(c.store, kind, required(c, 'name')));
-      print(c, `Removed ${kind} audio item "${item.name}" and its files.`);
+      print(c, `Removed ${kind} audio item "${isolated(item.name)}" and its files.`);
     },
   },
   'add-app': {

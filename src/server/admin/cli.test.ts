@@ -235,7 +235,9 @@ describe('admin CLI', () => {
     writeFileSync(bad, JSON.stringify({ categories: [{ name: 'Calm', messages: [''] }] }));
     const refused = await cli(['import-messages', bad]);
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain('categories: Category 1 ("Calm"), message 1: This field may not be blank.');
+    expect(refused.err).toContain(
+      'categories: Category 1 ("\u2068Calm\u2069"), message 1: This field may not be blank.',
+    );
     writeFileSync(bad, '{ not json');
     expect((await cli(['import-messages', bad])).err).toContain('is not valid JSON');
     // What the API refuses in any body: escapes in the JSON text for a NUL and a lone surrogate.
@@ -246,7 +248,7 @@ describe('admin CLI', () => {
       ],
       [
         '{"categories": [{"name": "Calm", "messages": ["I am \\ud800."]}]}',
-        'categories: Category 1 ("Calm"), message 1: Surrogate characters are not allowed: U+D800.',
+        'categories: Category 1 ("\u2068Calm\u2069"), message 1: Surrogate characters are not allowed: U+D800.',
       ],
       ['{"categories": [], "\\u0000": 1}', '(file): Null characters are not allowed.'],
     ] as const) {
@@ -304,14 +306,14 @@ describe('admin CLI', () => {
       '--cover',
       cover,
     ]);
-    expect(added.out).toMatch(/^Added bonus audio item "Rain" \(id \d+\) with a cover\.\n$/);
+    expect(added.out).toMatch(/^Added bonus audio item "\u2068Rain\u2069" \(id \d+\) with a cover\.\n$/);
     expect(mediaFiles()).toHaveLength(2);
     expect((await cli(['list-audio', '--kind', 'bonus'])).out).toMatch(/Rain\n1 item\.\n$/);
 
     const wav = path.join(files, 'tone.wav');
     writeFileSync(wav, toneWav());
     expect((await cli(['replace-audio', '--kind', 'bonus', '--name', 'rain', '--file', wav])).out).toBe(
-      'Replaced the audio file of "Rain".\n',
+      'Replaced the audio file of "\u2068Rain\u2069".\n',
     );
     expect(mediaFiles().sort()).toEqual(
       expect.arrayContaining([expect.stringMatching(/\.wav$/), expect.stringMatching(/\.webp$/)]),
@@ -319,11 +321,11 @@ describe('admin CLI', () => {
     expect(mediaFiles()).toHaveLength(2);
 
     expect((await cli(['remove-audio', '--kind', 'bonus', '--name', 'Rain'])).out).toBe(
-      'Removed bonus audio item "Rain" and its files.\n',
+      'Removed bonus audio item "\u2068Rain\u2069" and its files.\n',
     );
     expect(mediaFiles()).toEqual([]);
     expect((await cli(['remove-audio', '--kind', 'bonus', '--name', 'Rain'])).err).toContain(
-      'No bonus audio item named "Rain".',
+      'No bonus audio item named "\u2068Rain\u2069".',
     );
   });
 

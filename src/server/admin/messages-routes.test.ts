@@ -179,7 +179,7 @@ describe('admin message categories API', () => {
           ],
         },
         [
-          'Category 2 ("Broken"), message 2: This field may not be blank.',
+          'Category 2 ("\u2068Broken\u2069"), message 2: This field may not be blank.',
           'Category 3, name: This field may not be blank.',
         ],
       ],
@@ -191,9 +191,9 @@ describe('admin message categories API', () => {
             { name: 'Calmness', messages: [] },
           ],
         },
-        ['Category 2 ("Calmness"), messages: A category needs at least one message.'],
+        ['Category 2 ("\u2068Calmness\u2069"), messages: A category needs at least one message.'],
       ],
-      [{ categories: [{ name: 'Sleep' }] }, ['Category 1 ("Sleep"), messages: This field is required.']],
+      [{ categories: [{ name: 'Sleep' }] }, ['Category 1 ("\u2068Sleep\u2069"), messages: This field is required.']],
       [{ categories: ['Sleep'] }, ['Category 1: Invalid data. Expected a dictionary, but got str.']],
       [
         {
@@ -214,15 +214,15 @@ describe('admin message categories API', () => {
           ],
         },
         [
-          'Category 2 ("Calm"), message 5: Null characters are not allowed.',
-          'Category 2 ("Calm"), message 6: Surrogate characters are not allowed: U+D800.',
+          'Category 2 ("\u2068Calm\u2069"), message 5: Null characters are not allowed.',
+          'Category 2 ("\u2068Calm\u2069"), message 6: Surrogate characters are not allowed: U+D800.',
           'Category 3, name: Null characters are not allowed.',
         ],
       ],
       // A long name is cut between characters, never inside one.
       [
         { categories: [{ name: `${'x'.repeat(39)}\u{1F600}\u{1F600}`, messages: [''] }] },
-        [`Category 1 ("${'x'.repeat(39)}\u{1F600}…"), message 1: This field may not be blank.`],
+        [`Category 1 ("\u2068${'x'.repeat(39)}\u{1F600}…\u2069"), message 1: This field may not be blank.`],
       ],
     ];
     for (const [file, errors] of refused) {
@@ -245,7 +245,7 @@ describe('admin message categories API', () => {
       // 70,000 short messages (under the 1 MiB body limit) overflowed the stack building one INSERT: a 500.
       [
         { categories: [{ name: 'Huge', messages: short(70_000) }] },
-        'Category 1 ("Huge"), messages: Ensure this category has no more than 1000 messages.',
+        'Category 1 ("\u2068Huge\u2069"), messages: Ensure this category has no more than 1000 messages.',
       ],
       [
         { categories: Array.from({ length: 11 }, (_, i) => ({ name: `Big ${i}`, messages: short(1_000) })) },

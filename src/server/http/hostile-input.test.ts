@@ -270,7 +270,7 @@ describe('hostile input on the real routes', () => {
     expect(imported.json()).toEqual({
       categories: [
         'Category 1, name: Surrogate characters are not allowed: U+D800.',
-        'Category 2 ("n"), message 1: Surrogate characters are not allowed: U+DBFF.',
+        'Category 2 ("\u2068n\u2069"), message 1: Surrogate characters are not allowed: U+DBFF.',
       ],
     });
   });

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@shared/constants';
+import { isolated } from '@shared/contract/plain';
 import { formatMoney } from '@shared/numbers';
 import type { OutgoingMail } from './mailer';
 
@@ -108,12 +109,13 @@ export function supportRequestMail(to: string, request: SupportMailRequest): Out
     `Sent: ${request.createdAt.toISOString()}`,
   ];
   const heading = `Support request #${request.id}`;
+  const subject = isolated(request.subject);
   return {
     to,
     replyTo: request.email,
-    subject: `${request.priority ? '[Priority] ' : ''}${heading}: ${request.subject}`,
-    text: `${facts.join('\n')}\n\nSubject: ${request.subject}\n\n${request.message}\n`,
-    html: html(heading, [...facts, `Subject: ${request.subject}`], undefined, request.message),
+    subject: `${request.priority ? '[Priority] ' : ''}${heading}: ${subject}`,
+    text: `${facts.join('\n')}\n\nSubject: ${subject}\n\n${request.message}\n`,
+    html: html(heading, [...facts, `Subject: ${subject}`], undefined, request.message),
   };
 }
 
@@ -123,10 +125,11 @@ export function supportCopyMail(to: string, request: SupportMailRequest, respons
   const paragraphs = request.priority
     ? [intro, 'Your plan includes priority support: your request is answered first.']
     : [intro];
-  const sent = `Your message, "${request.subject}":`;
+  const subject = isolated(request.subject);
+  const sent = `Your message, "${subject}":`;
   return {
     to,
-    subject: `Your ${PRODUCT_NAME} support request #${request.id}: ${request.subject}`,
+    subject: `Your ${PRODUCT_NAME} support request #${request.id}: ${subject}`,
     text: text([...paragraphs, sent, request.message]),
     html: html('We received your request', [...paragraphs, sent], undefined, request.message),
   };

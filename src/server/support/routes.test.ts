@@ -58,12 +58,12 @@ describe('support requests', () => {
     const [toSupport] = (await mailsTo(SUPPORT_ADDRESS)).filter((mail) => mail.subject.includes(`#${receipt.id}`));
     expect(toSupport).toMatchObject({
       replyTo: 'Ada@example.com',
-      subject: `Support request #${receipt.id}: Sound stops`,
+      subject: `Support request #${receipt.id}: \u2068Sound stops\u2069`,
     });
     expect(toSupport!.text).toContain('It stops after\ntwo minutes.');
     expect(toSupport!.text).toContain('Plan: basic');
     const [copy] = await mailsTo('Ada@example.com');
-    expect(copy!.subject).toBe(`Your Innerwave support request #${receipt.id}: Sound stops`);
+    expect(copy!.subject).toBe(`Your Innerwave support request #${receipt.id}: \u2068Sound stops\u2069`);
     expect(copy!.text).toContain('within 48 business hours');
     expect(copy!.text).not.toContain('priority');
     expect(copy!.text).toContain('It stops after\ntwo minutes.');
@@ -85,7 +85,7 @@ describe('support requests', () => {
     await setPlan(user, plan);
     const res = await send(user, { subject: `From ${plan}`, message: 'Help', send_copy: true });
     expect(res.json().priority).toBe(priority);
-    const [toSupport] = (await mailsTo(SUPPORT_ADDRESS)).filter((mail) => mail.subject.endsWith(`From ${plan}`));
+    const [toSupport] = (await mailsTo(SUPPORT_ADDRESS)).filter((mail) => mail.subject.endsWith(`From ${plan}\u2069`));
     expect(toSupport!.subject.startsWith('[Priority] ')).toBe(priority);
     const [copy] = await mailsTo(user.email);
     expect(copy!.text.includes('answered first')).toBe(priority);

@@ -5,7 +5,7 @@ import { drfMessage, maxElements } from './drf-messages';
 import { unstorableTextMessages } from './errors';
 import { AUDIO_KINDS } from './portal-plain';
 import { MAX_DATABASE_ID, pathId, queryInteger, refuseUnstorableText, requiredString } from './fields';
-import { hasVisibleText, maxCharacters } from './plain';
+import { hasVisibleText, isolated, maxCharacters } from './plain';
 import { fillPath } from './paths';
 
 // Content administration for staff (docs/product/content.md#admin-screens): users, message categories, audio items and
@@ -238,7 +238,8 @@ function importedCategoryLabel(index: number, item: unknown, path: readonly Prop
   const name = typeof raw === 'string' && unstorableTextMessages(raw).length === 0 ? [...raw.trim()] : [];
   // Cut between characters, not inside one (an emoji's halves would be a lone surrogate).
   const shown = name.length > 40 ? `${name.slice(0, 40).join('')}…` : name.join('');
-  const category = `Category ${index + 1}${hasVisibleText(shown) ? ` ("${shown}")` : ''}`;
+  // Isolated (decision 064): a right-to-left name or an override stored before 063 stays inside its quotes.
+  const category = `Category ${index + 1}${hasVisibleText(shown) ? ` ("${isolated(shown)}")` : ''}`;
   const [field, at] = path;
   if (field === 'messages' && typeof at === 'number') return `${category}, message ${at + 1}`;
   return typeof field === 'string' ? `${category}, ${field}` : category;

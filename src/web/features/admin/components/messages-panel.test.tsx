@@ -161,7 +161,7 @@ describe('MessagesPanel', () => {
     await user.upload(screen.getByLabelText('Import messages file'), jsonFile('bad.json', bad));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
-        '\u2068bad.json\u2069 is not a messages file: Category 2 ("Focus"), messages: A category needs at least one message.',
+        '\u2068bad.json\u2069 is not a messages file: Category 2 ("\u2068Focus\u2069"), messages: A category needs at least one message.',
       ),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -190,12 +190,12 @@ describe('MessagesPanel', () => {
       [[], 'Invalid data. Expected a dictionary, but got list.'],
       [
         { categories: [{ name: 'Calm', messages: 'I am calm.' }] },
-        'Category 1 ("Calm"), messages: Expected a list of items but got type "str".',
+        'Category 1 ("\u2068Calm\u2069"), messages: Expected a list of items but got type "str".',
       ],
       [{ categories: [{ name: 7, messages: ['a'] }] }, 'Category 1, name: Not a valid string.'],
       [
         { categories: [{ name: 'Calm', messages: ['a', 'I am \u0000 calm.', 3] }] },
-        'Category 1 ("Calm"), message 2: Null characters are not allowed. (1 more problem)',
+        'Category 1 ("\u2068Calm\u2069"), message 2: Null characters are not allowed. (1 more problem)',
       ],
     ];
     for (const [content, problem] of refused) {
