@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, supportAddressWarning } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -96,6 +96,19 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', PUBLIC_URL: 'https://innerwave.example/' });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('https://innerwave.example');
+  });
+});
+
+describe('the support address', () => {
+  it('warns at start when SUPPORT_EMAIL is not the address the pages show, and says both', () => {
+    const dataDir = tempDir();
+    expect(supportAddressWarning(loadConfig({ DATA_DIR: dataDir }))).toBeUndefined();
+    expect(supportAddressWarning(loadConfig({ DATA_DIR: dataDir, SUPPORT_EMAIL: 'Support@Innerwave.app' }))).toBe(
+      undefined,
+    );
+    const warning = supportAddressWarning(loadConfig({ DATA_DIR: dataDir, SUPPORT_EMAIL: 'help@example.org' }));
+    expect(warning).toContain('SUPPORT_EMAIL is help@example.org, but the pages show support@innerwave.app');
+    expect(warning).toContain('src/shared/constants.ts');
   });
 });
 

@@ -205,6 +205,16 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
 }
 
+/**
+ * Said at every start when SUPPORT_EMAIL is not the address the pages show (SUPPORT.defaultEmail, built into
+ * the web app and its pre-rendered pages): people who write to the address they read reach that one, not
+ * this, so an operator who changed one learns of the other (docs/product/accounts.md#support).
+ */
+export function supportAddressWarning(config: Pick<Config, 'supportEmail'>): string | undefined {
+  if (config.supportEmail.toLowerCase() === SUPPORT.defaultEmail) return undefined;
+  return `SUPPORT_EMAIL is ${config.supportEmail}, but the pages show ${SUPPORT.defaultEmail} (SUPPORT.defaultEmail in src/shared/constants.ts, built into the web app): the support form's requests go to the first, mail people write themselves to the second. Change both to move support.`;
+}
+
 /** Validates the environment and names every wrong variable in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));

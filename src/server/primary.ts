@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Config } from './config';
+import { supportAddressWarning, type Config } from './config';
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
 import { seedPrograms } from './guidance/programs';
@@ -25,6 +25,8 @@ const CRASH_LOOP = { restarts: 5, windowMs: 60_000 };
 
 export async function runPrimary(config: Config): Promise<void> {
   const log = processLogger(config.logLevel);
+  const supportWarning = supportAddressWarning(config);
+  if (supportWarning) log.warn(supportWarning);
   const prepared = await openPreparedDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -27,8 +27,9 @@ export const PROFILE_IMAGE = {
 } as const;
 
 /**
- * The support form (docs/product/accounts.md#support): where requests are mailed unless SUPPORT_EMAIL
- * says otherwise (the address the site shows), and the answer time the terms promise.
+ * The support form (docs/product/accounts.md#support): the address the pages show, built in, where requests are
+ * mailed unless SUPPORT_EMAIL says otherwise (the server warns at start when it does), and the answer time the
+ * terms promise.
  */
 export const SUPPORT = {
   defaultEmail: 'support@innerwave.app',
