@@ -250,7 +250,8 @@ export async function updateUser(
       const now = new Date();
       // A deactivation is recorded and kept through a reactivation: the account gets no activation link
       // while inactive, and links made before it stay dead (docs/product/accounts.md#inactive-accounts).
-      const deactivation = update.is_active ? {} : { deactivatedAt: now };
+      // A change of address waiting for its link is dropped with the links.
+      const deactivation = update.is_active ? {} : { deactivatedAt: now, pendingEmail: null, pendingEmailAt: null };
       await tx
         .update(users)
         .set({ isActive: update.is_active, ...deactivation, updatedAt: now })

@@ -69,7 +69,14 @@ describe('activation and reset tokens', () => {
 });
 
 describe('e-mail change tokens', () => {
-  const owner = { id: 42, email: 'Ada@example.com', passwordHash: user.passwordHash, deactivatedAt: null };
+  const owner = {
+    id: 42,
+    email: 'Ada@example.com',
+    passwordHash: user.passwordHash,
+    deactivatedAt: null,
+    pendingEmail: 'ada@new.example',
+    pendingEmailAt: issuedAt,
+  };
 
   it('carries the new address and lives as long as an activation link', () => {
     const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
@@ -90,6 +97,23 @@ describe('e-mail change tokens', () => {
     const swapped = `${Buffer.from('eve@evil.example').toString('base64url')}~${stamped}`;
     expect(tokens.checkEmailChange(owner, swapped, later(1)).verdict).toBe('invalid');
     expect(tokens.checkEmailChange(owner, 'garbage', later(1)).verdict).toBe('invalid');
+  });
+
+  it('is valid only for the change the account waits for: a cancel or a newer request refuses it', () => {
+    const token = tokens.makeEmailChange(owner, 'ada@new.example', issuedAt);
+    const cancelled = { ...owner, pendingEmail: null, pendingEmailAt: null };
+    expect(tokens.checkEmailChange(cancelled, token, later(1)).verdict).toBe('invalid');
+    // Asked again, for the same address or another: only the newer request's links open it.
+    const again = { ...owner, pendingEmailAt: later(60) };
+    expect(tokens.checkEmailChange(again, token, later(61)).verdict).toBe('invalid');
+    expect(tokens.checkEmailChange({ ...owner, pendingEmail: 'ada@other.example' }, token, later(1)).verdict).toBe(
+      'invalid',
+    );
+    // A resend of the same request makes a new link; the earlier one still opens it.
+    const resent = tokens.makeEmailChange(owner, 'ada@new.example', later(120));
+    expect(tokens.checkEmailChange(owner, resent, later(121)).verdict).toBe('valid');
+    expect(tokens.checkEmailChange(owner, token, later(121)).verdict).toBe('valid');
+    expect(() => tokens.makeEmailChange(cancelled, 'ada@new.example', later(1))).toThrow();
   });
 
   it('is not an activation or reset token', () => {

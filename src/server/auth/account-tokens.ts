@@ -11,9 +11,11 @@ import { deriveKey } from './tokens';
 // for good: is_active and the rest may come back as they were, the deactivation time does not
 // (docs/product/accounts.md#inactive-accounts).
 // E-mail change links carry the new address in the token and sign it with the current address,
-// password hash and deactivation time (not the last login: logging in on the phone that opens the link
-// must not kill it), so the link dies once the address changed or staff deactivated the account; it
-// lives as long as an activation link.
+// password hash, deactivation time and the time the change was asked for (not the last login: logging in
+// on the phone that opens the link must not kill it). The account keeps the change it waits for
+// (docs/decisions/061-…): a link is valid only for that address and that request, so it dies once the
+// address changed, staff deactivated the account, the person cancelled or asked again; it lives as long
+// as an activation link. A resend of the same request makes a new link beside the earlier ones.
 
 export type AccountTokenPurpose = 'activation' | 'reset';
 type SignedPurpose = AccountTokenPurpose | 'email';
@@ -51,6 +53,9 @@ export interface EmailChangeState {
   email: string;
   passwordHash: string;
   deactivatedAt: Date | null;
+  /** The change the account waits for: the address asked for and when (both or neither). */
+  pendingEmail: string | null;
+  pendingEmailAt: Date | null;
 }
 
 export const encodeUid = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
@@ -94,7 +99,11 @@ export function createAccountTokens(secretKey: string, ttlSeconds: Record<Accoun
     user.passwordHash,
     newEmail,
     ...deactivation(user),
+    user.pendingEmailAt?.getTime() ?? '',
   ];
+  /** Only the change the account waits for has a link. */
+  const waitsFor = (user: EmailChangeState, newEmail: string) =>
+    user.pendingEmail === newEmail && user.pendingEmailAt !== null;
   const stamp = (purpose: SignedPurpose, state: ReadonlyArray<string | number>, now: Date) => {
     const timestamp = Math.floor(now.getTime() / 1000);
     return `${timestamp.toString(36)}-${sign(purpose, state, timestamp)}`;
@@ -116,12 +125,14 @@ export function createAccountTokens(secretKey: string, ttlSeconds: Record<Accoun
     // "<new address in base64url>~<timestamp>-<HMAC>": `~` is outside base64url and, unlike a dot, never
     // makes the link's path look like a file name to the server's page fallback.
     makeEmailChange(user, newEmail, now = new Date()) {
+      if (!waitsFor(user, newEmail)) throw new Error(`user ${user.id} waits for no change to this address`);
       return `${Buffer.from(newEmail, 'utf8').toString('base64url')}~${stamp('email', emailStateOf(user, newEmail), now)}`;
     },
     checkEmailChange(user, token, now = new Date()) {
       const match = /^([A-Za-z0-9_-]{1,400})~(.+)$/.exec(token);
       if (!match) return { verdict: 'invalid' };
       const newEmail = Buffer.from(match[1]!, 'base64url').toString('utf8');
+      if (!waitsFor(user, newEmail)) return { verdict: 'invalid' };
       const verdict = verify('email', emailStateOf(user, newEmail), match[2]!, now);
       return verdict === 'valid' ? { verdict, newEmail } : { verdict };
     },

@@ -185,7 +185,8 @@ export async function replacePassword(
   const updated = await ctx.database.db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      // A change of address waiting for its link is dropped: the link signs the password hash and dies with it.
+      .set({ passwordHash, pendingEmail: null, pendingEmailAt: null, updatedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
       .returning({ id: users.id });
     if (rows.length === 0) return false;

@@ -7,6 +7,7 @@ import {
   currentUserSchema,
   deleteAccountRequestSchema,
   detailErrorSchema,
+  emailChangeStatusSchema,
   otherSessionsSchema,
   resendActivationRequestSchema,
   resetPasswordConfirmRequestSchema,
@@ -40,11 +41,15 @@ import { currentUser } from './authenticate';
 import { otherLiveSessions, revokeSession } from './sessions';
 import { createAuthRateLimits, type LimitedAction } from './rate-limits';
 import {
+  addressToResend,
+  cancelEmailChange,
   changePassword,
   confirmEmailChange,
   deleteOwnAccount,
+  pendingEmailChange,
   requestEmailChange,
   resendActivation,
+  resendEmailChange,
   signOutOtherSessions,
 } from './self-service';
 
@@ -294,6 +299,40 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       const mail = await rateLimits.countMail(request, 'email-change', request.body.new_email);
       if (!mail.send) throw tooManyRequests(mail.retryAfterSeconds);
       await requestEmailChange(ctx, currentUser(request).id, request.body, passwordWasRight(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The change waiting for its link (docs/decisions/061-…): shown on the profile, sent again, or taken back.
+  app.get(
+    API.setEmail,
+    signedIn('The change of e-mail address waiting for its link to be opened, if any', {
+      response: { 200: emailChangeStatusSchema, 401: detailErrorSchema },
+    }),
+    async (request) => ({ pending: await pendingEmailChange(ctx.database.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    API.setEmailResend,
+    signedIn('Mail a new link for the waiting change of e-mail address; earlier links of it keep working', {
+      response: { ...done, 401: detailErrorSchema },
+    }),
+    async (request, reply) => {
+      const newEmail = await addressToResend(ctx.database.db, currentUser(request).id);
+      // Limited with the requests to the same address: each mails a stranger's address too.
+      await rateLimits.count(request, 'email-change', newEmail);
+      await resendEmailChange(ctx, currentUser(request).id, newEmail);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    API.setEmail,
+    signedIn('Cancel the waiting change of e-mail address: its links are refused from then on', {
+      response: { 204: noContent, 401: detailErrorSchema },
+    }),
+    async (request, reply) => {
+      await cancelEmailChange(ctx.database.db, currentUser(request).id);
       return reply.code(204).send(null);
     },
   );

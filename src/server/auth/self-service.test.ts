@@ -19,6 +19,8 @@ import {
 import { mediaDir } from '../paths';
 import type { SmtpCapture } from '../test/smtp';
 import type { TestApp } from '../test/test-app';
+import { mailJob } from '../jobs/mail-kinds';
+import { jobs } from '../jobs/table';
 import { SELF_SERVICE_MESSAGES } from './self-service';
 import { hashToken } from './sessions';
 import {
@@ -301,6 +303,154 @@ describe('account self-service', () => {
     });
   });
 
+  describe('the change of e-mail address waiting for its link', () => {
+    const setEmail = (access: string, newEmail: string, password = PASSWORD) =>
+      post(t, API.setEmail, { current_password: password, new_email: newEmail }, bearer(access));
+    const pending = async (access: string) =>
+      (await t.app.inject({ method: 'GET', url: API.setEmail, headers: bearer(access) })).json<{
+        pending: { new_email: string; requested_at: string } | null;
+      }>().pending;
+    const cancel = (access: string) => t.app.inject({ method: 'DELETE', url: API.setEmail, headers: bearer(access) });
+    const resend = (access: string) => post(t, API.setEmailResend, undefined, bearer(access));
+    const exported = async (access: string) =>
+      userExportSchema.parse(
+        (await t.app.inject({ method: 'GET', url: API.userExport, headers: bearer(access) })).json(),
+      ).account.pending_email_change;
+    /** The links mailed to `email` so far, oldest first. */
+    const linksTo = async (email: string) => {
+      await settled();
+      return mailsTo(email)
+        .filter((m) => m.subject.includes('Confirm your new'))
+        .map((m) => linkParams(m, 'email/confirm'));
+    };
+
+    it('needs a signed-in user for each of its calls', async () => {
+      expect((await t.app.inject({ method: 'GET', url: API.setEmail })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'DELETE', url: API.setEmail })).statusCode).toBe(401);
+      expect((await post(t, API.setEmailResend, undefined)).statusCode).toBe(401);
+    });
+
+    it('is shown and exported from the request until the link is opened, which clears it', async () => {
+      await activeAccount(t, smtp, 'lise@example.com');
+      const { access } = await loginPair(t, 'lise@example.com');
+      expect(await pending(access)).toBeNull();
+      expect(await exported(access)).toBeNull();
+
+      const before = Date.now();
+      expect((await setEmail(access, 'Lise.New@example.com')).statusCode).toBe(204);
+      const waiting = await pending(access);
+      expect(waiting).toEqual({ new_email: 'Lise.New@example.com', requested_at: expect.any(String) });
+      expect(Date.parse(waiting!.requested_at)).toBeGreaterThanOrEqual(before);
+      expect(await exported(access)).toEqual(waiting);
+
+      const [link] = await linksTo('Lise.New@example.com');
+      expect((await post(t, API.setEmailConfirm, link)).statusCode).toBe(204);
+      expect((await me(access)).json()).toMatchObject({ email: 'Lise.New@example.com' });
+      expect(await pending(access)).toBeNull();
+      expect(await exported(access)).toBeNull();
+    });
+
+    it('is cancelled: its link is refused from then on, and a cancel with nothing waiting is no error', async () => {
+      await activeAccount(t, smtp, 'chien@example.com');
+      const { access } = await loginPair(t, 'chien@example.com');
+      await setEmail(access, 'chien.new@example.com');
+      const [link] = await linksTo('chien.new@example.com');
+
+      expect((await cancel(access)).statusCode).toBe(204);
+      expect(await pending(access)).toBeNull();
+      const refused = await post(t, API.setEmailConfirm, link);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
+      expect((await me(access)).json()).toMatchObject({ email: 'chien@example.com' });
+      expect((await cancel(access)).statusCode).toBe(204);
+
+      // Asked again for the same address: the link from before the cancel stays refused, the new one works.
+      await setEmail(access, 'chien.new@example.com');
+      const [, again] = await linksTo('chien.new@example.com');
+      expect((await post(t, API.setEmailConfirm, link)).statusCode).toBe(400);
+      expect((await post(t, API.setEmailConfirm, again)).statusCode).toBe(204);
+    });
+
+    it('is replaced by a second request: the older link is refused, the newer one changes the address', async () => {
+      await activeAccount(t, smtp, 'noether@example.com');
+      const { access } = await loginPair(t, 'noether@example.com');
+      await setEmail(access, 'noether.first@example.com');
+      const [first] = await linksTo('noether.first@example.com');
+      await setEmail(access, 'noether.second@example.com');
+      expect(await pending(access)).toMatchObject({ new_email: 'noether.second@example.com' });
+      const [second] = await linksTo('noether.second@example.com');
+
+      expect((await post(t, API.setEmailConfirm, first)).json()).toEqual({
+        token: [SELF_SERVICE_MESSAGES.emailLinkInvalid],
+      });
+      expect((await post(t, API.setEmailConfirm, second)).statusCode).toBe(204);
+      expect((await me(access)).json()).toMatchObject({ email: 'noether.second@example.com' });
+    });
+
+    it('is sent again with a new link, the earlier one still working; nothing waiting is refused', async () => {
+      await activeAccount(t, smtp, 'resent.ada@example.com');
+      const { access } = await loginPair(t, 'resent.ada@example.com');
+      const none = await resend(access);
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toEqual({ non_field_errors: [SELF_SERVICE_MESSAGES.noEmailChange] });
+
+      await setEmail(access, 'resent.ada.new@example.com');
+      const requested = await pending(access);
+      expect((await resend(access)).statusCode).toBe(204);
+      const [first, second] = await linksTo('resent.ada.new@example.com');
+      // A second mail (its link differs from the first once a second has passed: a link's time is in seconds).
+      expect(second).toBeDefined();
+      // The same request: it keeps its time, and the first mail's link opens it.
+      expect(await pending(access)).toEqual(requested);
+      expect((await post(t, API.setEmailConfirm, first)).statusCode).toBe(204);
+      expect((await post(t, API.setEmailConfirm, second)).statusCode).toBe(400);
+    });
+
+    it('refuses a resend to an address taken meanwhile, and mails nothing', async () => {
+      await activeAccount(t, smtp, 'sophie@example.com');
+      const { access } = await loginPair(t, 'sophie@example.com');
+      await setEmail(access, 'sophie.new@example.com');
+      await linksTo('sophie.new@example.com');
+      await activeAccount(t, smtp, 'sophie.new@example.com');
+      const sent = mailsTo('sophie.new@example.com').length;
+      const taken = await resend(access);
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ new_email: ['user with this email already exists.'] });
+      await settled();
+      expect(mailsTo('sophie.new@example.com').length).toBe(sent);
+    });
+
+    it('mails no link for a change no longer waiting: cancelled, or replaced by another', async () => {
+      const { id } = await activeAccount(t, smtp, 'gertrude@example.com');
+      const { access } = await loginPair(t, 'gertrude@example.com');
+      await setEmail(access, 'gertrude.second@example.com');
+      await settled();
+      // A mail job of the first request still queued when the second was asked for, and one after a cancel.
+      const late = (newEmail: string) =>
+        t.ctx.jobs.enqueue(t.database.db, mailJob({ kind: 'mail.email-change', payload: { userId: id, newEmail } }));
+      const jobId = await late('gertrude.first@example.com');
+      await settled();
+      expect(mailsTo('gertrude.first@example.com')).toHaveLength(0);
+      // Done, as a mail not needed any more is, not failed and tried again.
+      const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId!));
+      expect(job?.status).toBe('done');
+      await cancel(access);
+      await late('gertrude.second@example.com');
+      await settled();
+      expect(mailsTo('gertrude.second@example.com')).toHaveLength(1);
+    });
+
+    it('is dropped by a password change, whose new hash the link no longer matches', async () => {
+      await activeAccount(t, smtp, 'maryam@example.com');
+      const { access } = await loginPair(t, 'maryam@example.com');
+      await setEmail(access, 'maryam.new@example.com');
+      const change = { current_password: PASSWORD, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD };
+      expect((await post(t, API.setPassword, change, bearer(access))).statusCode).toBe(204);
+      expect(await pending(access)).toBeNull();
+      expect((await resend(access)).statusCode).toBe(400);
+    });
+  });
+
   describe('DELETE /api/users/me/ and GET /api/user/export/', () => {
     const remove = (access: string | undefined, body: object) =>
       t.app.inject({ method: 'DELETE', url: API.me, payload: body, headers: access ? bearer(access) : {} });
@@ -444,6 +594,18 @@ describe('self-service limits', () => {
     ({ t, smtp, close } = await startAccountsApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3' }));
   });
   afterAll(() => close());
+
+  it('limits the resends of a change of e-mail address with its requests, per address asked for', async () => {
+    await activeAccount(t, smtp, 'resender@example.com');
+    const { access } = await loginPair(t, 'resender@example.com');
+    const ask = { current_password: PASSWORD, new_email: 'resent-to@example.com' };
+    const statuses = [(await post(t, API.setEmail, ask, bearer(access))).statusCode];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await post(t, API.setEmailResend, undefined, bearer(access))).statusCode);
+    // The request and two resends made three mails to the address: a new request for it is over the limit too.
+    statuses.push((await post(t, API.setEmail, ask, bearer(access))).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 429, 429]);
+  });
 
   it('limits resends per address, as the other account mails', async () => {
     const statuses: number[] = [];

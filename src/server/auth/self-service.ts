@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type SetEmailConfirmRequest, type SetEmailRequest, type SetPasswordRequest } from '@shared/contract';
+import {
+  type PendingEmailChange,
+  type SetEmailConfirmRequest,
+  type SetEmailRequest,
+  type SetPasswordRequest,
+} from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
 import { customerEmailJob } from '../billing/customer-email';
 import { cancelSubscriptionsBeforeDeletion, cancelWhatStartedDuringDeletion } from '../billing/deletion';
@@ -9,7 +14,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
 import { users } from '../db/schema';
-import { badRequest, unauthorized } from '../http/errors';
+import { badRequest, nonFieldError, unauthorized } from '../http/errors';
 import { mailJob } from '../jobs/mail-kinds';
 import { decodeUid, type AccountTokens } from './account-tokens';
 import { ACCOUNT_MESSAGES, replacePassword } from './accounts';
@@ -23,6 +28,7 @@ export const SELF_SERVICE_MESSAGES = {
   invalidPassword: 'Invalid password.',
   sameEmail: 'This is already the e-mail address of your account.',
   emailLinkInvalid: 'This link is no longer valid: it expired, was used already, or the account changed since.',
+  noEmailChange: 'No change of e-mail address is waiting: ask for one from your profile.',
 } as const;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
@@ -87,9 +93,15 @@ export async function signOutOtherSessions(
   return ended;
 }
 
+const refuseTaken = async (db: Db, newEmail: string) => {
+  const [taken] = await db.select({ id: users.id }).from(users).where(byEmail(newEmail)).limit(1);
+  if (taken) throw badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
+};
+
 /**
- * Mails a confirmation link to the new address; nothing changes until it is opened. A taken address is
- * refused with signup's words: sign-up tells anyone as much, and here the password was proven first.
+ * Keeps the change as the one the account waits for, replacing any before it (whose links are then refused),
+ * and mails a confirmation link to the new address; nothing else changes until it is opened. A taken address
+ * is refused with signup's words: sign-up tells anyone as much, and here the password was proven first.
  */
 export async function requestEmailChange(
   ctx: AppContext,
@@ -102,11 +114,57 @@ export async function requestEmailChange(
   const newEmail = body.new_email.trim();
   if (newEmail.toLowerCase() === user.email.toLowerCase())
     throw badRequest({ new_email: [SELF_SERVICE_MESSAGES.sameEmail] });
-  const [taken] = await db.select({ id: users.id }).from(users).where(byEmail(newEmail)).limit(1);
-  if (taken) throw badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
-  // The link is made when the mail is sent (jobs/mail-jobs.ts): no usable token is stored.
-  await ctx.jobs.enqueue(db, mailJob({ kind: 'mail.email-change', payload: { userId: user.id, newEmail } }));
+  await refuseTaken(db, newEmail);
+  // The link is made when the mail is sent (jobs/mail-jobs.ts) and signs the request's time: no usable token
+  // is stored (docs/decisions/061-…).
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ pendingEmail: newEmail, pendingEmailAt: new Date() }).where(eq(users.id, user.id));
+    await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-change', payload: { userId: user.id, newEmail } }));
+  });
   ctx.jobs.wake();
+}
+
+/** A user row's waiting change of address as the API and the data download tell it, or null. */
+export const pendingOf = (user: {
+  pendingEmail: string | null;
+  pendingEmailAt: Date | null;
+}): PendingEmailChange | null =>
+  user.pendingEmail && user.pendingEmailAt
+    ? { new_email: user.pendingEmail, requested_at: user.pendingEmailAt.toISOString() }
+    : null;
+
+/** The change of address the account waits for, or null. */
+export async function pendingEmailChange(db: Db, userId: number): Promise<PendingEmailChange | null> {
+  const [user] = await db
+    .select({ pendingEmail: users.pendingEmail, pendingEmailAt: users.pendingEmailAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw unauthorized();
+  return pendingOf(user);
+}
+
+/** The address the account waits for, to count a resend against before it is sent; `400` when none waits. */
+export async function addressToResend(db: Db, userId: number): Promise<string> {
+  const pending = await pendingEmailChange(db, userId);
+  if (!pending) throw nonFieldError(SELF_SERVICE_MESSAGES.noEmailChange);
+  return pending.new_email;
+}
+
+/**
+ * Mails a new link for the change the account waits for (a mail lost, or expired): earlier links of the same
+ * request keep working. An address taken meanwhile is refused, as a new request would be.
+ */
+export async function resendEmailChange(ctx: AppContext, userId: number, newEmail: string): Promise<void> {
+  const { db } = ctx.database;
+  await refuseTaken(db, newEmail);
+  await ctx.jobs.enqueue(db, mailJob({ kind: 'mail.email-change', payload: { userId, newEmail } }));
+  ctx.jobs.wake();
+}
+
+/** Drops the change the account waits for: its links are refused from now on. Nothing waiting is no error. */
+export async function cancelEmailChange(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ pendingEmail: null, pendingEmailAt: null }).where(eq(users.id, userId));
 }
 
 /** Makes the link's address the account's; the old address is told. Anyone holding the link may open it. */
@@ -126,18 +184,20 @@ export async function confirmEmailChange(
   const changed = await rethrowUniqueAs(
     'users_email_lower_unique',
     async () => {
-      // Only over the address and password the token was signed with (the link works once), and only while
-      // the account is active (staff deactivating it meanwhile kills the link).
+      // Only over the address, password and waiting change the token was signed with (the link works once; a
+      // cancel or a new request meanwhile wins), and only while the account is active (staff deactivating it
+      // meanwhile kills the link). The change waits no more.
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(users)
-          .set({ email: checked.newEmail, updatedAt: new Date() })
+          .set({ email: checked.newEmail, pendingEmail: null, pendingEmailAt: null, updatedAt: new Date() })
           .where(
             and(
               eq(users.id, user.id),
               eq(users.email, user.email),
               eq(users.passwordHash, user.passwordHash),
               eq(users.isActive, true),
+              eq(users.pendingEmailAt, user.pendingEmailAt!),
             ),
           )
           .returning({ id: users.id });

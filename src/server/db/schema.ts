@@ -34,10 +34,19 @@ export const users = pgTable(
      * account with it set gets no activation link (docs/product/accounts.md#inactive-accounts).
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * The address the person asked to change to, while its link waits to be opened, and when they asked (signed
+     * into the link, so a cancel or a newer request refuses it). Both or neither (docs/decisions/061-…).
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailAt: timestamp('pending_email_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_pending_email_check', sql`(${t.pendingEmail} is null) = (${t.pendingEmailAt} is null)`),
+  ],
 );
 
 /** One row per login; its tokens name it, so revoking it ends them at once. */

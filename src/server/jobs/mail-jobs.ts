@@ -111,8 +111,9 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
     },
     'mail.email-change': async ({ userId, newEmail }) => {
       const user = await userById(userId);
-      // Staff deactivated the account since it asked: no link to change its address.
-      if (!user || !user.isActive) return undefined;
+      // Staff deactivated the account since it asked: no link to change its address; nor once the person
+      // cancelled this change or asked for another (docs/decisions/061-…).
+      if (!user || !user.isActive || user.pendingEmail !== newEmail) return undefined;
       const link = page(EMAILED_PAGES.emailChange, {
         uid: encodeUid(user.id),
         token: tokens.makeEmailChange(user, newEmail),

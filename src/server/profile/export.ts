@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { duplicateSubscriptions, ownTracks, users, voiceRecordings } from '../db/schema';
 import { billingAccountOf } from '../billing/service';
 import { unauthorized } from '../http/errors';
+import { pendingOf } from '../auth/self-service';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
 import { allSubliminals } from '../own/subliminals';
@@ -31,6 +32,7 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
       is_active: user.isActive,
       date_joined: user.createdAt.toISOString(),
       last_login: user.lastLogin?.toISOString() ?? null,
+      pending_email_change: pendingOf(user),
     };
   },
   profile: ({ readProfile }, userId) => readProfile(userId),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pendingEmailChangeSchema } from './auth';
 import { ownCategoryListSchema, playerStateSchema } from './own';
 import { profileSchema } from './profile';
 import { subliminalSchema } from './subliminals';
@@ -22,6 +23,8 @@ export const userExportSchema = z.object({
     is_active: z.boolean(),
     date_joined: z.string(),
     last_login: z.string().nullable(),
+    /** A change of address asked for and not yet confirmed, kept until it is confirmed, cancelled or replaced. */
+    pending_email_change: pendingEmailChangeSchema.nullable(),
   }),
   profile: profileSchema,
   own_categories: ownCategoryListSchema,

@@ -71,6 +71,14 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
 export const setEmailRequestSchema = z.object({ current_password: passwordField(), new_email: emailField() });
 export type SetEmailRequest = z.infer<typeof setEmailRequestSchema>;
 
+/** The change of address the account waits for: the address asked for and when (ISO 8601). */
+export const pendingEmailChangeSchema = z.object({ new_email: z.string(), requested_at: z.string() });
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+
+/** GET set_email: the change waiting for its link to be opened, or null (docs/product/accounts.md#changing-the-e-mail). */
+export const emailChangeStatusSchema = z.object({ pending: pendingEmailChangeSchema.nullable() });
+export type EmailChangeStatus = z.infer<typeof emailChangeStatusSchema>;
+
 /** The e-mailed link's uid and token: the token carries the new address and dies once the address changed. */
 export const setEmailConfirmRequestSchema = z.object({ uid: requiredString(), token: requiredString() });
 export type SetEmailConfirmRequest = z.infer<typeof setEmailConfirmRequestSchema>;

@@ -16,6 +16,7 @@ export const API = {
   resendActivation: '/api/users/resend_activation/',
   setPassword: '/api/users/set_password/',
   setEmail: '/api/users/set_email/',
+  setEmailResend: '/api/users/set_email/resend/',
   setEmailConfirm: '/api/users/set_email_confirm/',
   profile: '/api/user/profile/',
   profileUpdate: '/api/user/profile/update/',

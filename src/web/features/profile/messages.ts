@@ -42,6 +42,12 @@ export const PROFILE_MESSAGES = {
       ? 'No other device was signed in. You are still signed in here.'
       : `Signed out ${count === 1 ? '1 other session' : `${count} other sessions`}. You are still signed in here.`,
   emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
+  /** The change waiting for its link, under the address (docs/product/screens.md#profile). */
+  emailChangePendingNote: 'Your address changes when the link is opened; until then you log in with this one.',
+  emailChangeResent: (email: string) => `We sent a new confirmation link to ${email}.`,
+  emailChangeCancelled: (email: string) => `The change to ${email} was cancelled; its link no longer works.`,
+  emailChangeTaken: (email: string) =>
+    `${email} belongs to another account now. Cancel this change, or ask for another address.`,
   exportFailed: 'Your data could not be downloaded. Please try again.',
   accountDeleted: 'Your account and all its data were deleted.',
   /** The delete-account dialog: what goes, in a list read at a glance. */

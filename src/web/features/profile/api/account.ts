@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   DeleteAccountRequest,
+  EmailChangeStatus,
   OtherSessions,
   Profile,
   SetEmailRequest,
@@ -17,6 +18,27 @@ import { withKnownPlan } from './profile';
 export const changePassword = (body: SetPasswordRequest) => apiRequest(API.setPassword, { method: 'POST', body });
 
 export const requestEmailChange = (body: SetEmailRequest) => apiRequest(API.setEmail, { method: 'POST', body });
+
+/** The key of every read of the waiting change, whatever the address it was read under. */
+export const EMAIL_CHANGE_KEY = ['account', 'email-change'] as const;
+
+/**
+ * The change of address waiting for its link, asked again whenever the tab shows and whenever the account's
+ * address differs (`email`, the profile's): the link is most often opened in another tab or on the phone, which
+ * ends the wait.
+ */
+export const emailChangeQuery = (email: string) =>
+  queryOptions({
+    queryKey: [...EMAIL_CHANGE_KEY, email],
+    refetchOnWindowFocus: 'always',
+    queryFn: ({ signal }) => apiRequest<EmailChangeStatus>(API.setEmail, { signal }),
+  });
+
+/** Mails a new link for the waiting change; earlier links of it keep working. */
+export const resendEmailChange = () => apiRequest(API.setEmailResend, { method: 'POST' });
+
+/** Takes the waiting change back: its links are refused from then on. */
+export const cancelEmailChange = () => apiRequest(API.setEmail, { method: 'DELETE' });
 
 /** The person's other live sessions, asked again whenever the tab shows (one may have signed in elsewhere). */
 export const otherSessionsQuery = () =>

@@ -18,7 +18,14 @@ import { pendingRecords } from '@web/lib/pending-records';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { usePlan } from '@web/lib/plan';
 import { sessionStore } from '@web/lib/session';
-import { changePassword, deleteAccount, otherSessionsQuery, requestEmailChange, signOutOthers } from '../api/account';
+import {
+  changePassword,
+  deleteAccount,
+  EMAIL_CHANGE_KEY,
+  otherSessionsQuery,
+  requestEmailChange,
+  signOutOthers,
+} from '../api/account';
 import { PROFILE_MESSAGES as M } from '../messages';
 import { fieldProps } from '@web/lib/form-field';
 
@@ -165,6 +172,7 @@ export function ChangeEmailDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
+  const queryClient = useQueryClient();
   const form = useForm<EmailValues>({
     resolver: zodResolver(emailSchema),
     defaultValues: { new_email: '', current_password: '' },
@@ -177,6 +185,8 @@ export function ChangeEmailDialog({
       return;
     }
     toast.success(M.emailChangeSent(values.new_email), { duration: 10_000 });
+    // The profile shows it waiting, in place of any change asked for before.
+    void queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY });
     form.reset();
     onOpenChange(false);
   };

@@ -100,6 +100,73 @@ describe('account settings', () => {
     );
   });
 
+  it('shows a change of address waiting for its link, sends the link again and cancels it', async () => {
+    let waiting: { new_email: string; requested_at: string } | null = null;
+    const requestedAt = '2026-12-04T09:30:00Z';
+    const { user, writes } = await renderProfile({
+      [`GET ${API.setEmail}`]: () => jsonResponse(200, { pending: waiting }),
+      [`POST ${API.setEmail}`]: ({ body }) => {
+        waiting = { new_email: (body as { new_email: string }).new_email, requested_at: requestedAt };
+        return noContent();
+      },
+      [`POST ${API.setEmailResend}`]: noContent,
+      [`DELETE ${API.setEmail}`]: () => {
+        waiting = null;
+        return noContent();
+      },
+    });
+    expect(screen.queryByText(/A confirmation link was sent/)).toBeNull();
+
+    // Asked for from the dialog: the profile shows it waiting, with where and when the link went.
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail' });
+    await user.type(within(dialog).getByLabelText('New e-mail'), 'ada@new.example');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the link' }));
+    const notice = (await screen.findByText(/A confirmation link was sent to/)).closest('div')!;
+    expect(notice).toHaveTextContent(
+      `A confirmation link was sent to ada@new.example on ${formatDateTime(requestedAt)}.`,
+    );
+    expect(notice).toHaveTextContent(PROFILE_MESSAGES.emailChangePendingNote);
+    // The account's address is still the old one.
+    const account = screen.getByRole('region', { name: 'Account' });
+    expect(within(account).getByText('ada@example.com')).toBeInTheDocument();
+
+    await user.click(within(notice).getByRole('button', { name: 'Send the link again' }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeResent('ada@new.example')),
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Cancel the change' }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeCancelled('ada@new.example')),
+    );
+    await vi.waitFor(() => expect(screen.queryByText(/A confirmation link was sent/)).toBeNull());
+    expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `POST ${API.setEmail}`,
+      `POST ${API.setEmailResend}`,
+      `DELETE ${API.setEmail}`,
+    ]);
+  });
+
+  it('says when the waiting address was taken meanwhile, or the resend was refused for too many', async () => {
+    let answer = jsonResponse(400, { new_email: ['user with this email already exists.'] });
+    const { user } = await renderProfile({
+      [`GET ${API.setEmail}`]: () =>
+        jsonResponse(200, { pending: { new_email: 'ada@new.example', requested_at: '2026-12-04T09:30:00Z' } }),
+      [`POST ${API.setEmailResend}`]: () => answer,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeTaken('ada@new.example')),
+    );
+    answer = jsonResponse(429, { detail: 'Request was throttled. Expected available in 712 seconds.' });
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Too many attempts. Please wait a few minutes and try again.'),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['Change password', `POST ${API.setPassword}`, ['New password', 'Confirm new password'], 'Change password'],
     ['Change e-mail', `POST ${API.setEmail}`, ['New e-mail'], 'Send the link'],

@@ -1,11 +1,21 @@
 import { lazy, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, LogOut, Mail, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { PendingEmailChange } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
+import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
 import { describeError, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { formatDateTime } from '@web/lib/dates';
-import { downloadExport, otherSessionsQuery } from '../api/account';
+import {
+  cancelEmailChange,
+  downloadExport,
+  EMAIL_CHANGE_KEY,
+  emailChangeQuery,
+  otherSessionsQuery,
+  resendEmailChange,
+} from '../api/account';
 import { PROFILE_MESSAGES } from '../messages';
 import type * as Dialogs from './account-dialogs';
 
@@ -24,6 +34,7 @@ export function AccountSettings({ email }: { email: string }) {
   const [open, setOpen] = useState<Open>(null);
   const [downloading, setDownloading] = useState(false);
   const others = useQuery(otherSessionsQuery()).data;
+  const pending = useQuery(emailChangeQuery(email)).data?.pending;
   const dialog = (which: Exclude<Open, null>) => ({
     open: open === which,
     onOpenChange: (next: boolean) => setOpen(next ? which : null),
@@ -51,7 +62,11 @@ export function AccountSettings({ email }: { email: string }) {
             <KeyRound aria-hidden className="h-4 w-4" /> Change password
           </Button>
         </Row>
-        <Row title="E-mail" text={<span className="wrap-anywhere">{email}</span>}>
+        <Row
+          title="E-mail"
+          text={<span className="wrap-anywhere">{email}</span>}
+          below={pending ? <WaitingEmailChange pending={pending} /> : null}
+        >
           <Button variant="secondary" size="sm" onClick={() => setOpen('email')}>
             <Mail aria-hidden className="h-4 w-4" /> Change e-mail
           </Button>
@@ -97,14 +112,83 @@ export function AccountSettings({ email }: { email: string }) {
   );
 }
 
-function Row({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
+function Row({
+  title,
+  text,
+  below,
+  children,
+}: {
+  title: string;
+  text: ReactNode;
+  /** What belongs to the row under its text and button, across its width. */
+  below?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-medium">{title}</p>
-        <p className="text-sm text-fg-muted">{text}</p>
+    <li className="py-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium">{title}</p>
+          <p className="text-sm text-fg-muted">{text}</p>
+        </div>
+        <div className="shrink-0">{children}</div>
       </div>
-      <div className="shrink-0">{children}</div>
+      {below}
     </li>
+  );
+}
+
+/**
+ * The change of address waiting for its link (docs/product/screens.md#profile): where the link went, a new one
+ * sent, or the change taken back, which makes its links refused.
+ */
+function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const address = pending.new_email;
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await call();
+      toast.success(done);
+    } catch (error) {
+      const taken = error instanceof ApiError && error.fieldErrors.new_email !== undefined;
+      const throttled = error instanceof ApiError && error.status === 429;
+      toastFailure(
+        error,
+        taken ? PROFILE_MESSAGES.emailChangeTaken(address) : throttled ? THROTTLED_MESSAGE : describeError(error),
+      );
+    } finally {
+      setBusy(false);
+      // Whatever happened, show the change as the server has it now (opened or cancelled elsewhere meanwhile).
+      void queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY });
+    }
+  };
+  return (
+    <div className="mt-3 rounded-2xl border border-line bg-surface p-4 text-sm">
+      <p>
+        A confirmation link was sent to <strong className="wrap-anywhere text-fg">{address}</strong> on{' '}
+        {formatDateTime(pending.requested_at)}.
+      </p>
+      <p className="mt-1 text-fg-muted">{PROFILE_MESSAGES.emailChangePendingNote}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={() => void act(resendEmailChange, PROFILE_MESSAGES.emailChangeResent(address))}
+        >
+          Send the link again
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={() => void act(cancelEmailChange, PROFILE_MESSAGES.emailChangeCancelled(address))}
+        >
+          Cancel the change
+        </Button>
+      </div>
+    </div>
   );
 }
