@@ -27,7 +27,8 @@ import { revokeAllSessions } from './sessions';
 export const SELF_SERVICE_MESSAGES = {
   invalidPassword: 'Invalid password.',
   sameEmail: 'This is already the e-mail address of your account.',
-  emailLinkInvalid: 'This link is no longer valid: it expired, was used already, or the account changed since.',
+  emailLinkInvalid:
+    'This link is no longer valid: it expired, was used already, the change was cancelled or asked for again, or the account changed since.',
   noEmailChange: 'No change of e-mail address is waiting: ask for one from your profile.',
 } as const;
 

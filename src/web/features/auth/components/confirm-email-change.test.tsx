@@ -74,7 +74,9 @@ describe('e-mail change confirmation', () => {
     });
   const usedLinkRefused = () =>
     jsonResponse(400, {
-      token: ['This link is no longer valid: it expired, was used already, or the account changed since.'],
+      token: [
+        'This link is no longer valid: it expired, was used already, the change was cancelled or asked for again, or the account changed since.',
+      ],
     });
 
   it('opened again where the change is done (a second tab, a double click), says it was changed, not that it failed', async () => {
