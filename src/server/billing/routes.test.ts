@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { ADMIN_API, API, BILLING_MESSAGES, fillPath } from '@shared/contract';
 import type { Notice } from '../cluster/notices';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -484,7 +484,7 @@ describe('billing with Stripe (the stand-in)', () => {
     const customers = stand.customers.size;
     expect((await checkout(user, 'intermediate')).statusCode).toBe(200);
     expect(stand.customers.size).toBe(customers);
-    const fresh = stand.subscription({ customer: sub.customer as string, price: PRICES.intermediate });
+    const fresh = stand.startSubscription({ customer: sub.customer as string, price: PRICES.intermediate });
     await deliver('customer.subscription.created', fresh, { created: 1_800_000_300 });
     await deliver('customer.subscription.deleted', later(sub, { status: 'canceled' }), { created: 1_800_000_400 });
     expect(await planOf(user)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
@@ -843,6 +843,18 @@ describe('two Checkouts paid at the same moment', () => {
   /** Sends an event as Stripe sends it again: the same id and time. */
   const resend = (event: Stripe.Event) =>
     stand.sendEvent(event.type, event.data.object, { id: event.id, created: event.created });
+  /** Stripe is reached when the webhook asks about `subscriptionId`, and out of reach from the next call on. */
+  const outageAfterAsking = (subscriptionId: string) => {
+    let asked = false;
+    stand.onCall((call) => {
+      if (asked) stand.setOutage(true);
+      if (call.method === 'GET' && call.path === `/v1/subscriptions/${subscriptionId}`) asked = true;
+    });
+  };
+  const outageOver = () => {
+    stand.onCall(undefined);
+    stand.setOutage(false);
+  };
   const liveAtStripe = (customer: string) =>
     [...stand.subscriptions.values()].filter((sub) => sub.customer === customer && sub.status !== 'canceled');
   const mailsTo = async (user: SignedInUser) => {
@@ -943,9 +955,15 @@ describe('two Checkouts paid at the same moment', () => {
     const ida = await signedInUser(t.ctx);
     const { sessions, subscriptions, first, second } = await payTwice(ida);
     for (const event of [...sessions, subscriptions[0]!]) expect((await resend(event)).status).toBe(200);
+    // Out of reach when the webhook asks whether the second subscription is still live: nothing is applied.
     stand.setOutage(true);
-    const refused = await resend(subscriptions[1]!);
+    expect((await resend(subscriptions[1]!)).status).toBe(503);
     stand.setOutage(false);
+    expect(await planOf(ida)).toMatchObject({ plan: 'intermediate' });
+    // Reached for that, then out of reach to cancel and refund the first.
+    outageAfterAsking(second.id);
+    const refused = await resend(subscriptions[1]!);
+    outageOver();
     expect(refused.status).toBe(503);
     // The event itself is applied (the plan is the kept subscription's); only Stripe's part is still to do.
     expect(await planOf(ida)).toMatchObject({ plan: 'pro' });
@@ -972,9 +990,9 @@ describe('two Checkouts paid at the same moment', () => {
     const { sessions, subscriptions, first, second } = await payTwice(kim);
     for (const event of [...sessions, subscriptions[0]!]) expect((await resend(event)).status).toBe(200);
     // The second subscription's event is applied, but Stripe is out of reach to cancel and refund the first.
-    stand.setOutage(true);
+    outageAfterAsking(second.id);
     expect((await resend(subscriptions[1]!)).status).toBe(503);
-    stand.setOutage(false);
+    outageOver();
     const customer = first.customer as string;
     expect(liveAtStripe(customer)).toHaveLength(2);
     // Before Stripe sends the event again, the person deletes their account.
@@ -1013,12 +1031,63 @@ describe('two Checkouts paid at the same moment', () => {
     expect(stand.sessions.get('cs_test_left_open')?.status).toBe('expired');
   });
 
+  it('takes a late update of a subscription that has since ended for old news: the one bought after it is kept, not refunded', async () => {
+    const mo = await signedInUser(t.ctx);
+    stand.setWebhookUrl(webhook);
+    const pay = async (plan: string) => {
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: API.billingCheckout,
+        payload: { plan },
+        headers: mo.headers,
+      });
+      expect(opened.statusCode).toBe(200);
+      expect((await fetch(`${opened.json().url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      await stand.idle();
+      return stand.events.at(-1)!.event.data.object as Stripe.Subscription;
+    };
+    const first = await pay('pro');
+    const customer = first.customer as string;
+    // An update of the first subscription whose delivery failed: Stripe sends it again later.
+    const late = stand.signedEvent('customer.subscription.updated', first, {
+      created: stand.events.at(-1)!.event.created,
+    });
+    // The person cancels it at once, and buys again later.
+    const stripe = new Stripe('sk_test_billing', {
+      host: '127.0.0.1',
+      port: new URL(stand.url).port,
+      protocol: 'http',
+    });
+    await stripe.subscriptions.cancel(first.id);
+    await stand.idle();
+    expect(await planOf(mo)).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
+    const second = await pay('intermediate');
+    expect(await planOf(mo)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
+    const calls = stand.calls.length;
+    expect(
+      (await stand.sendEvent(late.event.type, first, { id: late.event.id, created: late.event.created })).status,
+    ).toBe(200);
+    await stand.idle();
+    // The ended subscription's old news takes nothing from the one paid for now.
+    expect(liveAtStripe(customer).map((sub) => sub.id)).toEqual([second.id]);
+    expect([...stand.refunds.values()].filter((refund) => refund.metadata?.subscription === second.id)).toEqual([]);
+    expect(stand.calls.slice(calls).filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(await planOf(mo)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
+    expect(
+      await t.ctx.database.db.select().from(duplicateSubscriptions).where(eq(duplicateSubscriptions.userId, mo.id)),
+    ).toEqual([]);
+  });
+
   it('leaves a subscription Stripe refuses to cancel to staff, answering 200 (a resend would be refused alike)', async () => {
     const jo = await signedInUser(t.ctx);
-    const { sessions, subscriptions, first } = await payTwice(jo);
-    // Stripe no longer knows it (deleted in its dashboard, say): asking again changes nothing.
-    stand.subscriptions.delete(first.id);
+    const { sessions, subscriptions, first, second } = await payTwice(jo);
+    // Once the second is known live, Stripe no longer knows the first (deleted in its dashboard, say): asking
+    // again changes nothing.
+    stand.onCall((call) => {
+      if (call.path === `/v1/subscriptions/${second.id}`) stand.subscriptions.delete(first.id);
+    });
     for (const event of [...sessions, ...subscriptions]) expect((await resend(event)).status).toBe(200);
+    stand.onCall(undefined);
     const [recorded] = await t.ctx.database.db
       .select()
       .from(duplicateSubscriptions)

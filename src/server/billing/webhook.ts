@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { MAX_DATABASE_ID } from '@shared/contract';
@@ -20,6 +21,7 @@ import {
   type BillingAccount,
   type Tx,
 } from './service';
+import { asStripeError, callStripe } from './stripe-client';
 
 // What a Stripe event changes (decisions §9): each event once (its id is stored in the same
 // transaction as its effect), a subscription's older news never over its newer (the event's own
@@ -129,9 +131,15 @@ export function userIdOf(value: unknown): number | null {
  * Applies one verified event; a failure rolls everything back (the id too), so Stripe's retry redoes it.
  * A malformed event is refused (400) before anything is recorded.
  */
-export async function processEvent(db: Db, event: Stripe.Event, prices: StripeConfig['prices']): Promise<EventOutcome> {
+export async function processEvent(
+  db: Db,
+  event: Stripe.Event,
+  prices: StripeConfig['prices'],
+  stripe?: { client: Stripe; log: FastifyBaseLogger },
+): Promise<EventOutcome> {
   const malformed = malformedEventReason(event);
   if (malformed) throw new ApiError(400, { detail: MALFORMED_EVENT });
+  const endedSince = stripe ? await endedAtStripeSince(db, event, stripe.client, stripe.log) : false;
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -145,8 +153,38 @@ export async function processEvent(db: Db, event: Stripe.Event, prices: StripeCo
     const object = event.data.object as unknown;
     if (event.type === 'checkout.session.completed') return checkoutCompleted(tx, object as Stripe.Checkout.Session);
     if (event.type === 'invoice.payment_failed') return paymentFailed(tx, object as Stripe.Invoice, eventAt);
-    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices);
+    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices, endedSince);
   });
+}
+
+/**
+ * Whether a subscription event says live of a subscription other than the one followed that has ended at
+ * Stripe since: the late news of a former subscription (its delivery failed and Stripe sent it again, or
+ * it came out of order), which would otherwise pass for a second one bought at the same moment and have
+ * the one paid for now cancelled and refunded. Only Stripe knows, as we keep the followed subscription
+ * alone; asked before the transaction (no row waits on Stripe), and an ended subscription never revives.
+ * Stripe out of reach: 503, nothing is recorded, and Stripe sends the event again.
+ */
+async function endedAtStripeSince(db: Db, event: Stripe.Event, stripe: Stripe, log: FastifyBaseLogger) {
+  if (!event.type.startsWith('customer.subscription.') || !HANDLED.has(event.type)) return false;
+  const subscription = event.data.object as Stripe.Subscription;
+  const customer = idOf(subscription.customer);
+  if (!isLive(subscription.status) || !customer) return false;
+  const row = await billingAccountByCustomer(db, customer);
+  if (!row?.stripeSubscriptionId || row.stripeSubscriptionId === subscription.id) return false;
+  // A resend of an event applied before does nothing: no need to ask.
+  const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  if (seen) return false;
+  const now = await callStripe(log, 'subscriptions.retrieve', async () => {
+    try {
+      return await stripe.subscriptions.retrieve(subscription.id);
+    } catch (error) {
+      // Stripe has no such subscription: it bills nothing, and there is nothing to follow.
+      if ((await asStripeError(error))?.code === 'resource_missing') return null;
+      throw error;
+    }
+  });
+  return now === null || subscriptionEnded(now.status);
 }
 
 /** The person whose customer a handled event names, if we know them. */
@@ -222,6 +260,7 @@ async function subscriptionChanged(
   subscription: Stripe.Subscription,
   eventAt: Date,
   prices: StripeConfig['prices'],
+  endedSince = false,
 ): Promise<EventOutcome> {
   const customer = idOf(subscription.customer);
   const row = customer ? await accountFor(tx, customer, subscription.metadata) : undefined;
@@ -230,6 +269,7 @@ async function subscriptionChanged(
   // A second subscription already cancelled: none of its news (a late update, its deletion) is the person's.
   if (await isDuplicateSubscription(tx, subscription.id))
     return { processed: true, result: 'ignored: a second subscription, cancelled and refunded', userId };
+  if (endedSince) return { processed: true, result: 'ignored: live in old news, ended at Stripe since', userId };
   const stale = staleReason(row, subscription.id, isLive(subscription.status), eventAt);
   if (stale) return { processed: true, result: stale, userId };
   // Two Checkouts paid at once (each before the other's events) make two live subscriptions: the one
