@@ -326,6 +326,24 @@ describe('billing with Stripe (the stand-in)', () => {
     expect(await planOf(user)).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
   });
 
+  it('takes a subscription said incomplete after it was active in the same second for old news: it stays paid for', async () => {
+    // Checkout's subscription is created incomplete and made active once paid, both events in the same
+    // second; Stripe may deliver them in either order.
+    const user = await signedInUser(t.ctx);
+    expect((await checkout(user, 'intermediate')).statusCode).toBe(200);
+    const customer = [...stand.customers.values()].find(
+      (c) => (c.metadata as Record<string, string>).user_id === String(user.id),
+    )!.id as string;
+    const sub = stand.subscription({ customer, price: PRICES.intermediate, status: 'incomplete' });
+    await deliver('customer.subscription.updated', later(sub, { status: 'active' }), { created: 1_800_000_000 });
+    expect(await planOf(user)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
+    await deliver('customer.subscription.created', sub, { created: 1_800_000_000 });
+    expect(await planOf(user)).toMatchObject({ plan: 'intermediate', billing: { status: 'active', past_due: false } });
+    // Still live: a second subscription is not sold beside it.
+    const again = await checkout(user, 'pro');
+    expect([again.statusCode, again.json()]).toEqual([409, { detail: BILLING_MESSAGES.alreadySubscribed }]);
+  });
+
   it('refuses a missing, wrong or stale signature and a changed body (400), changing nothing', async () => {
     const { user, sub } = await subscriber('pro');
     const deleted = later(sub, { status: 'canceled' });

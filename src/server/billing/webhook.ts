@@ -244,14 +244,18 @@ async function accountFor(tx: Tx, customer: string, metadata: Stripe.Metadata | 
   return billingAccountOf(tx, userId, { lock: true });
 }
 
-/** Why an event about `subscriptionId` at `eventAt` must not change the account, or undefined when it may. */
-function staleReason(row: BillingAccount, subscriptionId: string, live: boolean, eventAt: Date): string | undefined {
-  if (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId) {
+/** Why an event about `subscription` at `eventAt` must not change the account, or undefined when it may. */
+function staleReason(row: BillingAccount, subscription: Stripe.Subscription, eventAt: Date): string | undefined {
+  if (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscription.id) {
     // Another subscription than the one followed: a new live one replaces it; an old one's end changes nothing.
-    return live ? undefined : 'ignored: about a subscription no longer followed';
+    return isLive(subscription.status) ? undefined : 'ignored: about a subscription no longer followed';
   }
   if (subscriptionEnded(row.subscriptionStatus)) return 'ignored: the subscription has already ended';
   if (row.subscriptionEventAt && eventAt < row.subscriptionEventAt) return 'ignored: older than the last applied';
+  // Events carry whole seconds, and Checkout's subscription is created incomplete and made active in the
+  // same one: a subscription never returns to incomplete, so that news after any other is the older.
+  if (subscription.status === 'incomplete' && row.subscriptionStatus && row.subscriptionStatus !== 'incomplete')
+    return 'ignored: incomplete after it was not (older news of the same second)';
   return undefined;
 }
 
@@ -270,7 +274,7 @@ async function subscriptionChanged(
   if (await isDuplicateSubscription(tx, subscription.id))
     return { processed: true, result: 'ignored: a second subscription, cancelled and refunded', userId };
   if (endedSince) return { processed: true, result: 'ignored: live in old news, ended at Stripe since', userId };
-  const stale = staleReason(row, subscription.id, isLive(subscription.status), eventAt);
+  const stale = staleReason(row, subscription, eventAt);
   if (stale) return { processed: true, result: stale, userId };
   // Two Checkouts paid at once (each before the other's events) make two live subscriptions: the one
   // whose news comes last is followed, and the one followed before is recorded, to be cancelled and
