@@ -285,6 +285,15 @@ describe('admin uploads API', () => {
     });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ detail: 'The file is larger than 64 KB.' });
+    // Further over, in the same words: the form's stream, not the staging, is what stops it then.
+    for (const over of [2, 64 * 1024]) {
+      const further = await upload('/api/admin/applications/', {
+        application_version: '1',
+        application_file: { filename: 'a.exe', content: randomBytes(64 * 1024 + over) },
+      });
+      expect(further.statusCode).toBe(413);
+      expect(further.json()).toEqual({ detail: 'The file is larger than 64 KB.' });
+    }
     const script = await upload('/api/admin/applications/', {
       application_version: '1',
       application_file: { filename: 'install.sh', content: randomBytes(10) },

@@ -488,11 +488,11 @@ describe('Expect: 100-continue', () => {
       status: 413,
       body: { detail: 'The request is larger than 2.3 MB, the most an upload here may be.' },
     });
-    // An installer past its own limit, sent the same way, is still told that its file is too large.
+    // An installer past its own limit, sent the same way, is still told that its file is too large, by its limit.
     const oversized = installer('3.0.2', {}, 3 * 1024 * 1024);
     expect(await streamed('POST', ADMIN_API.applications, headers(oversized.type), inChunks(oversized.body))).toEqual({
       status: 413,
-      body: { detail: 'The uploaded file is too large.' },
+      body: { detail: 'The file is larger than 1 MB.' },
     });
     expect(mediaFiles(t)).toEqual(stored);
     const listed = await t.app.inject({ method: 'GET', url: ADMIN_API.applications, headers: staff.headers });

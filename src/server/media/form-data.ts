@@ -15,6 +15,8 @@ import { continueBody } from '../http/limits';
 export interface FormLimits {
   /** Bytes of one file; one more is a 413. */
   fileSize: number;
+  /** What a file past fileSize is told (413): the route's words for its file too large; MESSAGES.fileTooLarge if none. */
+  fileTooLarge?: string;
   files: number;
   fields: number;
   /** Bytes of one text field; the rest of a longer one is cut off (its schema then says it is too long). */
@@ -305,7 +307,7 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
       const isFile = head.filename !== undefined || head.mimetype === 'application/octet-stream';
       if (isFile) {
         if (++files > limits.files) throw tooManyParts();
-        const file = limitedStream(entry.part, limits.fileSize);
+        const file = limitedStream(entry.part, limits.fileSize, limits.fileTooLarge ?? MESSAGES.fileTooLarge);
         reading = { fail: (error) => file.destroy(error) };
         yield {
           type: 'file',
@@ -338,7 +340,7 @@ export async function* formParts(request: FastifyRequest, limits: FormLimits): A
 }
 
 /** The part's bytes as a stream that fails with a 413 once more than `max` have come. */
-function limitedStream(part: Readable, max: number): Readable {
+function limitedStream(part: Readable, max: number, tooLarge: string): Readable {
   let size = 0;
   const limited = new Readable({ read: () => void part.resume() });
   // Its failure reaches whoever reads it (a stream destroyed with an error keeps it); one that nobody reads
@@ -349,7 +351,7 @@ function limitedStream(part: Readable, max: number): Readable {
     if (size > max) {
       part.removeAllListeners('data');
       part.resume();
-      limited.destroy(payloadTooLarge(MESSAGES.fileTooLarge));
+      limited.destroy(payloadTooLarge(tooLarge));
       return;
     }
     if (!limited.push(chunk)) part.pause();

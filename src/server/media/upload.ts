@@ -85,7 +85,10 @@ export async function readUpload(
   const upload: Upload = { fields: {}, files: {} };
   try {
     for await (const part of multipartParts(request, {
+      // One byte past the largest limit, so that staging (which knows each file's own limit) names a file just over
+      // it; a file further over is stopped by the form's stream first, in the same words.
       fileSize: largest + 1,
+      fileTooLarge: new FileTooLargeError(largest).message,
       files: limits.length,
       ...fields,
       parts: 1000,
