@@ -404,6 +404,9 @@ describe('billing with Stripe (the stand-in)', () => {
     const event = (fields: object) =>
       JSON.stringify({ id: 'evt_malformed', object: 'event', created: 1_800_000_900, type: 'ping', ...fields });
     const malformed = [
+      // Signed, but not JSON: the signature holds, the event does not.
+      'not json',
+      '{"id":',
       '[]',
       '{}',
       '"evt_1"',

@@ -163,7 +163,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             503: detailErrorSchema,
           },
         },
-        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing. News that a subscription other than the followed one is live is checked with Stripe first (503 while it cannot be reached, nothing recorded). A second live subscription of the same person is cancelled and refunded at Stripe; 503 while Stripe cannot be reached for it (the event is applied; its resend does the rest).',
+        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event that is not JSON or whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing. News that a subscription other than the followed one is live is checked with Stripe first (503 while it cannot be reached, nothing recorded). A second live subscription of the same person is cancelled and refunded at Stripe; 503 while Stripe cannot be reached for it (the event is applied; its resend does the rest).',
       ),
       async (request) => {
         if (!stripe || !stripeConfig) throw notConfigured();
@@ -175,6 +175,11 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         try {
           event = stripe.webhooks.constructEvent(request.body, signature, stripeConfig.webhookSecret);
         } catch (error) {
+          // The signature is checked before the body is parsed: a body it signs that is no JSON is malformed.
+          if (error instanceof SyntaxError) {
+            request.log.warn({ reason: 'not JSON' }, 'billing: webhook refused (malformed event)');
+            throw new ApiError(400, { detail: MALFORMED_EVENT });
+          }
           request.log.warn({ err: error }, 'billing: webhook refused (signature)');
           throw new ApiError(400, { detail: 'The webhook signature is not valid.' });
         }
