@@ -87,7 +87,11 @@ export async function login(
   if (!passwordOk) throw unauthorized(MESSAGES.badCredentials);
   // SimpleJWT's words either way; the code tells only someone who proved the password that the account
   // waits for activation, so the form can offer to resend the link (docs/product/accounts.md#login).
-  if (!user.isActive) throw unauthorized(MESSAGES.badCredentials, ACCOUNT_INACTIVE_CODE);
+  // The password was right, so the attempt is given back: an owner waiting for the link is told why each time.
+  if (!user.isActive) {
+    await proven();
+    throw unauthorized(MESSAGES.badCredentials, ACCOUNT_INACTIVE_CODE);
+  }
   const [session] = await Promise.all([createSession(db, ctx.tokens, user.id, { recordLogin: true }), proven()]);
   return { access: session.access, refresh: session.refresh };
 }

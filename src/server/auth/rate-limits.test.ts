@@ -1,12 +1,14 @@
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@shared/contract';
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_INACTIVE_CODE, API } from '@shared/contract';
 import { clusterRateLimits } from '../cluster/rate-limit-store';
 import type { PrimaryChannel } from '../cluster/ipc';
 import { createAuthRateLimits } from './rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
+import { users } from '../db/schema';
 import { post } from './test-helpers';
 
 /** A login from `remoteAddress`, the client address the app reads when no proxy is trusted. */
@@ -60,6 +62,16 @@ describe('rate limits on the account calls', () => {
     // Another client has its own attempts: its wrong password is told so and its right one let in.
     attempts.push(await login('Wrong-Password-10', 21), await login(user.password, 21));
     expect(attempts).toEqual([...Array(9).fill(401), 200, 401, 429, 401, 200]);
+  });
+
+  it('does not count the right password of an account waiting for activation: its owner keeps being told why', async () => {
+    const user = await signedInUser(t.ctx);
+    await t.ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await attempt(t, user.email, user.password, '198.51.100.77'));
+    expect(answers.map((answer) => [answer.statusCode, answer.json<{ code?: string }>().code])).toEqual(
+      answers.map(() => [401, ACCOUNT_INACTIVE_CODE]),
+    );
   });
 
   it("does not let one client that knows a person's address keep them from logging in", async () => {
