@@ -163,10 +163,8 @@ describe('SavedSubliminalsPanel', () => {
 describe('SavedSubliminalsPanel with sound', () => {
   const track = { kind: 'track', audio_kind: 'selfeggio', track_id: 4, name: '432 Hz calm', gain_db: -6 } as const;
   const noise = { kind: 'noise', colour: 'pink', gain_db: -18 } as const;
-
-  it("saves the engine's layers, levels and volume with the playlist", async () => {
-    const user = userEvent.setup();
-    const server = savedServer('intermediate');
+  /** The engine playing `track` and `noise` above, as its layers. */
+  const playingTrackAndNoise = () =>
     fakeEngine.set({
       status: 'playing',
       volume: 0.7,
@@ -180,6 +178,11 @@ describe('SavedSubliminalsPanel with sound', () => {
         { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 10 ** (-18 / 20), status: 'ready' },
       ],
     });
+
+  it("saves the engine's layers, levels and volume with the playlist", async () => {
+    const user = userEvent.setup();
+    const server = savedServer('intermediate');
+    playingTrackAndNoise();
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     expect(await screen.findByTestId('sound-to-save')).toHaveTextContent(
       'Sound saved with it: \u2068432 Hz calm\u2069 −6 dB · Pink noise −18 dB · volume 70 %.',
@@ -231,20 +234,6 @@ describe('SavedSubliminalsPanel with sound', () => {
 
   it('saves, new or as an update, without a library track staff removed while it played: it stops, and the toast and a note name it', async () => {
     const user = userEvent.setup();
-    const playing = () =>
-      fakeEngine.set({
-        status: 'playing',
-        volume: 0.7,
-        layers: [
-          {
-            id: 'track',
-            source: { kind: 'track', key: 'selfeggio:4', title: '432 Hz calm', url: 'http://x/a.mp3' },
-            gain: 10 ** (-6 / 20),
-            status: 'ready',
-          },
-          { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 10 ** (-18 / 20), status: 'ready' },
-        ],
-      });
     const earlier = savedEarlier('Evening', null);
     // As the server answers it: saved without the track, which it names.
     const withoutTrack = (body: unknown) => ({
@@ -258,7 +247,7 @@ describe('SavedSubliminalsPanel with sound', () => {
       [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => withoutTrack(body),
     });
     const leftOut = 'Left out: \u2068432 Hz calm\u2069 (no longer in the library).';
-    act(playing);
+    act(playingTrackAndNoise);
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.type(await screen.findByLabelText('Name for the current playlist'), 'Rain');
     await user.click(
@@ -271,7 +260,7 @@ describe('SavedSubliminalsPanel with sound', () => {
       'Sound saved with it: Pink noise −18 dB · volume 70 %.',
     );
 
-    act(playing);
+    act(playingTrackAndNoise);
     await user.click(screen.getByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }));
     await vi.waitFor(() =>
       expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
