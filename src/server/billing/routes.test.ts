@@ -837,19 +837,22 @@ describe('two Checkouts paid at the same moment', () => {
    * A person pays two Checkout pages, each before the other's events reach the app (they are held back):
    * both subscriptions are live at Stripe. Answers the held events: the sessions' then the subscriptions'.
    */
+  /** Opens a Checkout for `plan` as `user` and pays it on the stand-in's page. */
+  async function checkoutAndPay(user: SignedInUser, plan: string) {
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: API.billingCheckout,
+      payload: { plan },
+      headers: user.headers,
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await fetch(`${opened.json().url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  }
+
   async function payTwice(user: SignedInUser) {
     stand.setWebhookUrl(undefined);
     const from = stand.events.length;
-    for (const plan of ['intermediate', 'pro']) {
-      const opened = await t.app.inject({
-        method: 'POST',
-        url: API.billingCheckout,
-        payload: { plan },
-        headers: user.headers,
-      });
-      expect(opened.statusCode).toBe(200);
-      expect((await fetch(`${opened.json().url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-    }
+    for (const plan of ['intermediate', 'pro']) await checkoutAndPay(user, plan);
     const held = stand.events.slice(from).map((sent) => sent.event);
     expect(held.map((event) => event.type)).toEqual([
       'checkout.session.completed',
@@ -1056,14 +1059,7 @@ describe('two Checkouts paid at the same moment', () => {
     const mo = await signedInUser(t.ctx);
     stand.setWebhookUrl(webhook);
     const pay = async (plan: string) => {
-      const opened = await t.app.inject({
-        method: 'POST',
-        url: API.billingCheckout,
-        payload: { plan },
-        headers: mo.headers,
-      });
-      expect(opened.statusCode).toBe(200);
-      expect((await fetch(`${opened.json().url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      await checkoutAndPay(mo, plan);
       await stand.idle();
       return stand.events.at(-1)!.event.data.object as Stripe.Subscription;
     };
