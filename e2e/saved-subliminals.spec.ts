@@ -258,8 +258,13 @@ test('at 1280 × 800 the shorter column follows the page, so both end together a
     await expect(page.getByText('Saved to your account')).toBeVisible();
     const heights = await columns.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).offsetHeight));
     expect(Math.abs(heights[0]! - heights[1]!), `columns ${heights.join(' and ')} px`).toBeGreaterThan(100);
-    // Halfway down, the shorter column's end is on screen, above the bar; at the page's end the two end together.
-    await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+    // Half the columns' difference before the page's end the shorter one has stuck: its end is on screen, above the
+    // bar (higher up, not yet stuck, it may still run on under the bar, as any page does); at the end both end together.
+    const difference = Math.abs(heights[0]! - heights[1]!);
+    await page.evaluate(
+      (before) => window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - before),
+      difference / 2,
+    );
     await expect.poll(async () => Math.min(...(await bottoms()))).toBeLessThanOrEqual((await bar.boundingBox())!.y);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect
