@@ -1,6 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../scripts/build-state.mjs';
+import { ROOT, startArgs } from '../scripts/build-state.mjs';
+import { freePort } from './free-port.mjs';
 
 // What the browser benches (web, player) do to the app they start: the admin CLI on its data folder, the API,
 // and waiting until it answers.
@@ -43,4 +46,42 @@ export async function waitForHealth(origin, server) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the server did not become healthy in 60 s');
+}
+
+/**
+ * Starts the app as `npm start` does, on a fresh embedded data folder holding one Pro account; `stop()` ends the
+ * server and removes the folder.
+ */
+export async function startWithProAccount({ email, port, dataPrefix }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), dataPrefix));
+  const password = 'Bench-password-2026';
+  admin(dataDir, ['create-staff', '--email', email], `${password}\n`);
+  admin(dataDir, ['set-plan', email, 'pro']);
+  const origin = `http://127.0.0.1:${port ?? (await freePort())}`;
+  // Every run signs in anew: the sign-in limits (10 an e-mail in 15 minutes) would stop the bench, not a person.
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: new URL(origin).port,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
+  };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, startArgs(), { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(origin, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, password, stop };
 }

@@ -1,13 +1,9 @@
 /* global window, document, requestAnimationFrame -- the measuring functions run in the page */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
-import { buildWeb, ROOT, startArgs } from '../scripts/build-state.mjs';
+import { buildWeb } from '../scripts/build-state.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
-import { admin, api, waitForHealth } from './app-calls.mjs';
-import { freePort } from './free-port.mjs';
+import { api, startWithProAccount } from './app-calls.mjs';
 
 // `npm run bench:player [-- --runs=5] [--messages=1000] [--cpu=4] [--port=4142] [--json=out.json]`: the subliminals
 // player of a Pro account with a full playlist (1,000 messages) and as many messages of its own (in categories of
@@ -153,26 +149,14 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 if (!process.env.CHROME_PATH) ensureChromium();
 buildWeb();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-bench-player-'));
 const email = 'bench-player@innerwave.test';
-const password = 'Bench-password-2026';
-admin(dataDir, ['create-staff', '--email', email], `${password}\n`);
-admin(dataDir, ['set-plan', email, 'pro']);
-const port = args.port ? Number(args.port) : await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT_PER_EMAIL: '10000',
-  AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
-};
-delete env.DATABASE_URL;
-const server = spawn(process.execPath, startArgs(), { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const { origin, password, stop } = await startWithProAccount({
+  email,
+  port: args.port ? Number(args.port) : undefined,
+  dataPrefix: 'innerwave-bench-player-',
+});
 let browser;
 try {
-  await waitForHealth(origin, server);
   await fill(origin, email, password);
   browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
@@ -208,7 +192,5 @@ try {
   if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

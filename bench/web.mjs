@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildWeb, ROOT, startArgs } from '../scripts/build-state.mjs';
-import { admin, api, waitForHealth } from './app-calls.mjs';
-import { freePort } from './free-port.mjs';
+import { buildWeb, ROOT } from '../scripts/build-state.mjs';
+import { api, startWithProAccount } from './app-calls.mjs';
 import { CHROMIUM_PATH, ensureChromium } from '../scripts/debian-packages.mjs';
 
 // `npm run bench:web [-- --runs=3] [--paths=/,/login] [--signed-in=/subliminals,/music] [--trace-runs=5] [--port=4141]
@@ -185,33 +182,16 @@ async function measure(chrome, url, signedIn) {
 
 if (!process.env.CHROME_PATH) ensureChromium();
 buildWeb();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-bench-'));
 const email = 'bench@innerwave.test';
-const password = 'Bench-password-2026';
-admin(dataDir, ['create-staff', '--email', email], `${password}\n`);
-admin(dataDir, ['set-plan', email, 'pro']);
-const port = args.port ? Number(args.port) : await freePort();
-const origin = `http://127.0.0.1:${port}`;
-// Every run signs in anew: the sign-in limits (10 an e-mail in 15 minutes) would stop the bench, not a person.
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT_PER_EMAIL: '10000',
-  AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
-};
-delete env.DATABASE_URL;
-const server = spawn(process.execPath, startArgs(), {
-  cwd: ROOT,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { origin, password, stop } = await startWithProAccount({
+  email,
+  port: args.port ? Number(args.port) : undefined,
+  dataPrefix: 'innerwave-bench-',
 });
 let chrome;
 let browser;
 let failed = false;
 try {
-  await waitForHealth(origin, server);
   const sharedPath = await share(origin, email, password);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
@@ -318,9 +298,7 @@ try {
 } finally {
   await browser?.disconnect();
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 process.exitCode = failed ? 1 : 0;
 
