@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, signInAsNewUser, strongPassword } from './support/accounts';
+import {
+  createActiveUser,
+  linkParams,
+  readLatestMail,
+  signInAsNewUser,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts';
 
 // Staff publish an installer through /admin; a member finds it on /applications and downloads
 // exactly the bytes that were uploaded. The staff account is made by scripts/e2e.mjs with the admin CLI.
@@ -165,6 +172,43 @@ test('staff page through users, find one by name, and list those whose billing n
   await expect(row.getByText(/Stripe: past due · payment failed/)).toBeVisible();
   await search.fill(`${mark}-`);
   await expect(list.getByText('No user needing attention matches')).toBeVisible();
+});
+
+test('staff see where a person asked to move their e-mail, and cancel it: the link mailed is refused', async ({
+  page,
+  request,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  const member = await createActiveUser(request);
+  const login = await request.post('/api/jwt/create/', { data: member });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const newEmail = uniqueEmail('moving');
+  const asked = await request.post('/api/users/set_email/', {
+    headers,
+    data: { current_password: member.password, new_email: newEmail },
+  });
+  expect(asked.status(), await asked.text()).toBe(204);
+  const mail = await readLatestMail(newEmail, 'Confirm your new');
+  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith('/email/confirm/'))!;
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/users?search=${encodeURIComponent(member.email)}`);
+  const row = page.getByRole('region', { name: 'Users' }).getByRole('listitem').filter({ hasText: member.email });
+  await expect(row.getByText(`Asked to change the e-mail to ${newEmail} on`)).toBeVisible();
+  await row.getByRole('button', { name: `Cancel the change of e-mail of ${member.email}` }).click();
+  await expect(
+    page.getByText(`The change of \u2068${member.email}\u2069 to \u2068${newEmail}\u2069 was cancelled`),
+  ).toBeVisible();
+  await expect(row.getByText('Asked to change the e-mail to')).toHaveCount(0);
+  // The person's own profile no longer shows it, and the link they were mailed is refused.
+  const own = await request.get('/api/users/set_email/', { headers });
+  expect(await own.json()).toEqual({ pending: null });
+  const opened = await request.post('/api/users/set_email_confirm/', { data: linkParams(link) });
+  expect(opened.status(), await opened.text()).toBe(400);
+  // After a reload too: the server has it so.
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Asked to change the e-mail to')).toHaveCount(0);
 });
 
 test('on a phone, staff read a category’s whole name beside its controls, wrapped rather than cut', async ({

@@ -19,7 +19,14 @@ import { formatBytes } from '@shared/bytes';
 import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
 import { CliError, EXIT, readJsonFile, readPassword, type CliIo } from './cli-io';
-import { createStaffUser, findUserIdByEmail, getUser, listUsersFor, updateUser } from './users-service';
+import {
+  cancelUserEmailChange,
+  createStaffUser,
+  findUserIdByEmail,
+  getUser,
+  listUsersFor,
+  updateUser,
+} from './users-service';
 import { exportMessages, importMessages } from './messages-service';
 import {
   createAudioItem,
@@ -120,8 +127,22 @@ function operatorName(): string {
 /** A word as a POSIX shell reads it back unchanged: quoted unless it is plainly one word. */
 const shellWord = (word: string) => (/^[\w@.+,:=/-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
+/** A moment as the CLI writes it: "2026-12-03 07:05 UTC". */
+const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The change of e-mail address a user waits for (docs/decisions/061-…), at the end of their line. */
+const waitingChange = (u: AdminUser) =>
+  u.pending_email_change
+    ? `e-mail change to ${isolated(u.pending_email_change.new_email)} waiting since ${utcMinute(u.pending_email_change.requested_at)}`
+    : '';
+
 const userLine = (u: AdminUser) =>
-  `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${accountStatus(u, (iso) => iso.slice(0, 10)).padEnd(25)} ${(u.is_staff ? 'staff' : '').padEnd(6)}${u.attention.length ? `needs attention: ${u.attention.join(', ')}` : ''}`.trimEnd();
+  [
+    `${String(u.id).padStart(5)}  ${u.email.padEnd(36)} ${u.subscription_plan.padEnd(13)} ${accountStatus(u, (iso) => iso.slice(0, 10)).padEnd(25)} ${(u.is_staff ? 'staff' : '').padEnd(6)}${u.attention.length ? `needs attention: ${u.attention.join(', ')}` : ''}`.trimEnd(),
+    waitingChange(u),
+  ]
+    .filter(Boolean)
+    .join('  ');
 
 async function setActive(c: CommandContext, active: boolean) {
   const email = positional(c, 0, "the user's e-mail");
@@ -173,6 +194,23 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'deactivate <e-mail>',
     summary: 'Stop a user from signing in.',
     run: (c) => setActive(c, false),
+  },
+  'cancel-email-change': {
+    usage: 'cancel-email-change <e-mail>',
+    summary:
+      "Cancel the change of e-mail address a user asked for and has not confirmed: its links are refused from then on (the user's current e-mail).",
+    async run(c) {
+      const email = positional(c, 0, "the user's e-mail");
+      const id = await findUserIdByEmail(c.store.db, email);
+      const waiting = (await getUser(c.store.db, id)).pending_email_change;
+      const user = await cancelUserEmailChange(c.store.db, id);
+      print(
+        c,
+        waiting
+          ? `Cancelled the change of ${isolated(user.email)} to ${isolated(waiting.new_email)}; its link no longer works.`
+          : `${isolated(user.email)} has no change of e-mail address waiting.`,
+      );
+    },
   },
   'list-users': {
     usage:

@@ -219,6 +219,39 @@ describe('admin CLI', () => {
     });
   });
 
+  it("shows a user's waiting change of e-mail address, and cancels it as the person's own cancel does", async () => {
+    const requested = new Date('2026-12-03T07:05:09Z');
+    await database.db.insert(users).values({
+      email: 'emmy@innerwave.test',
+      passwordHash: 'x',
+      isActive: true,
+      pendingEmail: 'Emmy.New@innerwave.test',
+      pendingEmailAt: requested,
+    });
+    expect((await cli(['list-users', '--search', 'emmy'])).out).toMatch(
+      /emmy@innerwave\.test\s+basic\s+active {2}e-mail change to \u2068Emmy\.New@innerwave\.test\u2069 waiting since 2026-12-03 07:05 UTC\n1 user\.\n$/,
+    );
+    expect(await cli(['cancel-email-change', 'EMMY@innerwave.test'])).toEqual({
+      code: 0,
+      out: 'Cancelled the change of \u2068emmy@innerwave.test\u2069 to \u2068Emmy.New@innerwave.test\u2069; its link no longer works.\n',
+      err: '',
+    });
+    const [row] = await database.db
+      .select({ pendingEmail: users.pendingEmail, pendingEmailAt: users.pendingEmailAt })
+      .from(users)
+      .where(eq(users.email, 'emmy@innerwave.test'));
+    expect(row).toEqual({ pendingEmail: null, pendingEmailAt: null });
+    expect((await cli(['list-users', '--search', 'emmy'])).out).toMatch(
+      /emmy@innerwave\.test\s+basic\s+active\n1 user\.\n$/,
+    );
+    // Nothing waiting is no error; no such user is refused, and no e-mail is wrong usage.
+    expect((await cli(['cancel-email-change', 'emmy@innerwave.test'])).out).toBe(
+      '\u2068emmy@innerwave.test\u2069 has no change of e-mail address waiting.\n',
+    );
+    expect((await cli(['cancel-email-change', 'nobody@innerwave.test'])).code).toBe(1);
+    expect((await cli(['cancel-email-change'])).code).toBe(2);
+  });
+
   it('imports and exports messages, and refuses a bad file without changing anything', async () => {
     const file = path.join(files, 'messages.json');
     writeFileSync(

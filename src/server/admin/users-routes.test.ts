@@ -3,6 +3,10 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { profiles } from '../db/schema';
+import { API } from '@shared/contract';
+import type { SmtpCapture } from '../test/smtp';
+import { SELF_SERVICE_MESSAGES } from '../auth/self-service';
+import { activeAccount, linkParams, loginPair, PASSWORD, post, startAccountsApp } from '../auth/test-helpers';
 
 describe('admin users API', () => {
   let t: TestApp;
@@ -144,5 +148,87 @@ describe('admin users API', () => {
       payload: { is_active: true },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("admin users API: a person's waiting change of e-mail address", () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let close: () => Promise<void>;
+  let staff: SignedInUser;
+  beforeAll(async () => {
+    ({ t, smtp, close } = await startAccountsApp());
+    staff = await signedInUser(t.ctx, { isStaff: true, email: 'staff@innerwave.test' });
+  });
+  afterAll(() => close());
+
+  const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+  const adminUser = (id: number) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/users/${id}/`, headers: staff.headers });
+  const cancelAsStaff = (id: number | string, headers = staff.headers) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}/email-change/`, headers });
+  /** The confirmation links mailed to `email` so far, oldest first. */
+  const linksTo = async (email: string) => {
+    await t.ctx.jobs.settled();
+    return smtp.mails
+      .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.subject.includes('Confirm your new'))
+      .map((m) => linkParams(m, 'email/confirm'));
+  };
+
+  it('shows the address asked for and since when, in the list and the user, and null when none waits', async () => {
+    const { id } = await activeAccount(t, smtp, 'ada@example.com');
+    const { access } = await loginPair(t, 'ada@example.com');
+    expect((await adminUser(id)).json().pending_email_change).toBeNull();
+
+    const before = Date.now();
+    const asked = await post(
+      t,
+      API.setEmail,
+      { current_password: PASSWORD, new_email: 'Ada.New@example.com' },
+      bearer(access),
+    );
+    expect(asked.statusCode).toBe(204);
+    const waiting = (await adminUser(id)).json().pending_email_change;
+    expect(waiting).toEqual({ new_email: 'Ada.New@example.com', requested_at: expect.any(String) });
+    expect(Date.parse(waiting.requested_at)).toBeGreaterThanOrEqual(before - 1000);
+    // The person's own view and staff's agree.
+    const own = await t.app.inject({ method: 'GET', url: API.setEmail, headers: bearer(access) });
+    expect(own.json()).toEqual({ pending: waiting });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/users/?search=ada@', headers: staff.headers });
+    expect(listed.json().results).toMatchObject([{ id, pending_email_change: waiting }]);
+  });
+
+  it('is cancelled by staff as by its owner: the link mailed is refused, the address stays, the user is answered', async () => {
+    const { id } = await activeAccount(t, smtp, 'grace@example.com');
+    const { access } = await loginPair(t, 'grace@example.com');
+    await post(t, API.setEmail, { current_password: PASSWORD, new_email: 'grace.new@example.com' }, bearer(access));
+    const [link] = await linksTo('grace.new@example.com');
+
+    const cancelled = await cancelAsStaff(id);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id, email: 'grace@example.com', pending_email_change: null });
+    const own = await t.app.inject({ method: 'GET', url: API.setEmail, headers: bearer(access) });
+    expect(own.json()).toEqual({ pending: null });
+    const refused = await post(t, API.setEmailConfirm, link);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
+    expect((await adminUser(id)).json().email).toBe('grace@example.com');
+    // Nothing waiting is no error, as the person's own cancel.
+    expect((await cancelAsStaff(id)).statusCode).toBe(200);
+  });
+
+  it('is staff only, and an unknown or malformed user is 404', async () => {
+    const { id } = await activeAccount(t, smtp, 'hedy@example.com');
+    const { access } = await loginPair(t, 'hedy@example.com');
+    await post(t, API.setEmail, { current_password: PASSWORD, new_email: 'hedy.new@example.com' }, bearer(access));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}/email-change/` })).statusCode).toBe(
+      401,
+    );
+    const own = await cancelAsStaff(id, bearer(access));
+    expect(own.statusCode).toBe(403);
+    expect((await adminUser(id)).json().pending_email_change).toMatchObject({ new_email: 'hedy.new@example.com' });
+    expect((await cancelAsStaff(99999)).statusCode).toBe(404);
+    expect((await cancelAsStaff('abc')).statusCode).toBe(404);
+    expect((await cancelAsStaff('9999999999')).statusCode).toBe(404);
   });
 });

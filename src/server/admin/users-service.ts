@@ -17,6 +17,7 @@ import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
 import { revokeAllSessions } from '../auth/sessions';
+import { cancelEmailChange, pendingOf } from '../auth/email-change';
 import { releaseUnreferenced, type MediaStore } from '../media/store';
 
 /**
@@ -45,6 +46,8 @@ const userColumns = {
   createdAt: users.createdAt,
   lastLogin: users.lastLogin,
   deactivatedAt: users.deactivatedAt,
+  pendingEmail: users.pendingEmail,
+  pendingEmailAt: users.pendingEmailAt,
   billing: {
     stripeCustomerId: billingAccounts.stripeCustomerId,
     stripeSubscriptionId: billingAccounts.stripeSubscriptionId,
@@ -68,6 +71,8 @@ interface UserRow {
   createdAt: Date;
   lastLogin: Date | null;
   deactivatedAt: Date | null;
+  pendingEmail: string | null;
+  pendingEmailAt: Date | null;
   billing: BillingColumns | null;
   attention: Record<UserAttentionReason, boolean>;
 }
@@ -86,6 +91,7 @@ const toAdminUser = (row: UserRow, seconds: Awaited<ReturnType<typeof secondSubs
   deactivated_at: row.deactivatedAt?.toISOString() ?? null,
   billing: adminBilling(row.billing, seconds.get(row.id)),
   attention: attentionReasons.filter((reason) => row.attention[reason]),
+  pending_email_change: pendingOf(row),
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -269,6 +275,15 @@ export async function updateUser(
         });
     }
   });
+  return getUser(db, id);
+}
+
+/**
+ * Drops the change of e-mail address the user waits for, as their own cancel does: its links are refused from
+ * then on (docs/decisions/061-a-change-of-address-waits-in-the-account.md). Nothing waiting is no error.
+ */
+export async function cancelUserEmailChange(db: Db, id: number): Promise<AdminUser> {
+  if (!(await cancelEmailChange(db, id))) throw notFound();
   return getUser(db, id);
 }
 

@@ -40,9 +40,9 @@ import {
 import { currentUser } from './authenticate';
 import { otherLiveSessions, revokeSession } from './sessions';
 import { createAuthRateLimits, type LimitedAction } from './rate-limits';
+import { cancelEmailChange } from './email-change';
 import {
   addressToResend,
-  cancelEmailChange,
   changePassword,
   confirmEmailChange,
   deleteOwnAccount,

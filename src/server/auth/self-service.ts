@@ -17,6 +17,7 @@ import { users } from '../db/schema';
 import { badRequest, nonFieldError, unauthorized } from '../http/errors';
 import { mailJob } from '../jobs/mail-kinds';
 import { decodeUid, type AccountTokens } from './account-tokens';
+import { pendingOf } from './email-change';
 import { ACCOUNT_MESSAGES, replacePassword } from './accounts';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
@@ -125,15 +126,6 @@ export async function requestEmailChange(
   ctx.jobs.wake();
 }
 
-/** A user row's waiting change of address as the API and the data download tell it, or null. */
-export const pendingOf = (user: {
-  pendingEmail: string | null;
-  pendingEmailAt: Date | null;
-}): PendingEmailChange | null =>
-  user.pendingEmail && user.pendingEmailAt
-    ? { new_email: user.pendingEmail, requested_at: user.pendingEmailAt.toISOString() }
-    : null;
-
 /** The change of address the account waits for, or null. */
 export async function pendingEmailChange(db: Db, userId: number): Promise<PendingEmailChange | null> {
   const [user] = await db
@@ -161,11 +153,6 @@ export async function resendEmailChange(ctx: AppContext, userId: number, newEmai
   await refuseTaken(db, newEmail);
   await ctx.jobs.enqueue(db, mailJob({ kind: 'mail.email-change', payload: { userId, newEmail } }));
   ctx.jobs.wake();
-}
-
-/** Drops the change the account waits for: its links are refused from now on. Nothing waiting is no error. */
-export async function cancelEmailChange(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ pendingEmail: null, pendingEmailAt: null }).where(eq(users.id, userId));
 }
 
 /** Makes the link's address the account's; the old address is told. Anyone holding the link may open it. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { duplicateSubscriptions, ownTracks, users, voiceRecordings } from '../db/schema';
 import { billingAccountOf } from '../billing/service';
 import { unauthorized } from '../http/errors';
-import { pendingOf } from '../auth/self-service';
+import { pendingOf } from '../auth/email-change';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
 import { allSubliminals } from '../own/subliminals';

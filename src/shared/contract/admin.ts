@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
+import { pendingEmailChangeSchema } from './auth';
 import { adminBillingSchema } from './billing';
 import { drfMessage, maxElements } from './drf-messages';
 import { unstorableTextMessages } from './errors';
@@ -14,6 +15,7 @@ import { fillPath } from './paths';
 export const ADMIN_API = {
   users: '/api/admin/users/',
   user: '/api/admin/users/:id/',
+  userEmailChange: '/api/admin/users/:id/email-change/',
   categories: '/api/admin/message-categories/',
   categoriesOrder: '/api/admin/message-categories/order/',
   categoriesExport: '/api/admin/message-categories/export/',
@@ -70,6 +72,12 @@ export const adminUserSchema = z.object({
   billing: adminBillingSchema,
   /** Why the user's billing needs staff (USER_ATTENTION_REASONS); empty when it does not. */
   attention: z.array(z.enum(USER_ATTENTION_REASONS)),
+  /**
+   * The change of e-mail address the person asked for, waiting for its link to be opened (the address as typed
+   * and when), as their profile shows it (docs/decisions/061-a-change-of-address-waits-in-the-account.md); null
+   * when none waits.
+   */
+  pending_email_change: pendingEmailChangeSchema.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.object({

@@ -7,10 +7,10 @@ import {
   adminUserUpdateSchema,
   idParamsSchema,
 } from '@shared/contract';
-import { getUser, listUsersFor, updateUser } from '../users-service';
+import { cancelUserEmailChange, getUser, listUsersFor, updateUser } from '../users-service';
 import { errors, tags, type AdminRoutes } from './shared';
 
-/** Users: list and search, read, change plan and activity. */
+/** Users: list and search, read, change plan and activity, cancel a waiting change of e-mail address. */
 export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
   app.get(
     ADMIN_API.users,
@@ -59,6 +59,30 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
           `operator override: ${staff.email} set ${user.email}'s plan ${before.subscription_plan} → ${user.subscription_plan} (until the next Stripe event)`,
         );
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
+      return user;
+    },
+  );
+  app.delete(
+    ADMIN_API.userEmailChange,
+    {
+      schema: {
+        tags,
+        summary: "Cancel a user's waiting change of e-mail address: its links are refused from then on",
+        description:
+          "As the person's own DELETE /api/users/set_email/ does; nothing waiting is no error. Answers the user.",
+        params: idParamsSchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = currentUser(request);
+      const before = await getUser(db, request.params.id);
+      const user = await cancelUserEmailChange(db, request.params.id);
+      if (before.pending_email_change)
+        request.log.info(
+          { staffId: staff.id, staffEmail: staff.email, userId: user.id },
+          `${staff.email} cancelled ${user.email}'s change of e-mail address to ${before.pending_email_change.new_email}`,
+        );
       return user;
     },
   );

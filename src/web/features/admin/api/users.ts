@@ -36,3 +36,18 @@ export function useUpdateAdminUser() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
+
+export const cancelAdminUserEmailChange = (id: number) =>
+  apiRequest<AdminUser>(adminPath(ADMIN_API.userEmailChange, { id }), { method: 'DELETE' });
+
+/**
+ * Cancels a user's waiting change of e-mail address (its links are refused from then on); every page and search
+ * of the users list is reloaded, whatever the outcome.
+ */
+export function useCancelAdminUserEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => cancelAdminUserEmailChange(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@shared/contract';
 import { ADMIN_API, ADMIN_USER_PAGE_SIZE } from '@shared/contract/admin';
 import { NO_ADMIN_BILLING } from '@shared/contract/billing';
-import { formatDate } from '@web/lib/dates';
+import { formatDate, formatDateTime } from '@web/lib/dates';
 import { sessionStore } from '@web/lib/session';
 import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
-import { DEACTIVATED_BILLING_TEXT, PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
+import { DEACTIVATED_BILLING_TEXT, emailChangeCancelledText, PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -27,6 +27,7 @@ const ada: AdminUser = {
   deactivated_at: null,
   billing: NO_ADMIN_BILLING,
   attention: [],
+  pending_email_change: null,
 };
 const DEACTIVATED_AT = '2026-11-20T09:30:00Z';
 
@@ -77,6 +78,10 @@ function usersServer(users: AdminUser[]) {
       if ((body as { is_active?: boolean }).is_active === false) users[0]!.deactivated_at = DEACTIVATED_AT;
       return users[0];
     },
+    [`DELETE ${ADMIN_API.userEmailChange.replace(':id', '1')}`]: () => {
+      users[0]!.pending_email_change = null;
+      return users[0];
+    },
   });
 }
 
@@ -124,6 +129,36 @@ describe('UsersPanel', () => {
     const row = (await screen.findByText('ada@example.com')).closest('li')!;
     expectIsolated(within(row).getByText(STORED_OVERRIDE));
     expect(within(row).getByText(/joined/)).toHaveTextContent(`${STORED_OVERRIDE} · joined Jan 5, 2026 · active`);
+  });
+
+  it('shows a change of e-mail waiting for its link, the address in its own box, and cancels it', async () => {
+    const user = userEvent.setup();
+    const requested = '2026-12-03T07:05:00Z';
+    const api = usersServer([
+      { ...ada, pending_email_change: { new_email: STORED_OVERRIDE, requested_at: requested } },
+      { ...ada, id: 2, email: 'grace@example.com' },
+    ]);
+    renderWithProviders(<UsersPanel />);
+    const row = (await screen.findByText('ada@example.com')).closest('li')!;
+    const line = within(row).getByText(/Asked to change the e-mail to/);
+    expect(line).toHaveTextContent(
+      `Asked to change the e-mail to ${STORED_OVERRIDE} on ${formatDateTime(requested)}; the link is not opened yet.`,
+    );
+    expectIsolated(within(line).getByText(STORED_OVERRIDE));
+    // Only the person who asked for one.
+    const other = screen.getByText('grace@example.com').closest('li')!;
+    expect(within(other).queryByText(/Asked to change/)).not.toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: /Cancel the change/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel the change of e-mail of ada@example.com' }));
+    await vi.waitFor(() => expect(within(row).queryByText(/Asked to change/)).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith(emailChangeCancelledText('ada@example.com', STORED_OVERRIDE));
+    expect(emailChangeCancelledText('ada@example.com', STORED_OVERRIDE)).toBe(
+      `The change of \u2068ada@example.com\u2069 to \u2068${STORED_OVERRIDE}\u2069 was cancelled; its link no longer works.`,
+    );
+    expect(api.calls.filter(({ method }) => method === 'DELETE').map(({ path }) => path)).toEqual([
+      '/api/admin/users/1/email-change/',
+    ]);
   });
 
   it('tells an account never activated from one staff deactivated', async () => {

@@ -6,15 +6,15 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
-import { accountStatus, EMAIL_MAX_LENGTH, subscriptionEnded } from '@shared/contract/plain';
+import { accountStatus, EMAIL_MAX_LENGTH, isolated, subscriptionEnded } from '@shared/contract/plain';
 import { formatInteger, formatMoney } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { toastFailure } from '@web/lib/change';
-import { adminUsersQuery, useUpdateAdminUser } from '../api/users';
+import { adminUsersQuery, useCancelAdminUserEmailChange, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
-import { formatDate } from '@web/lib/dates';
+import { formatDate, formatDateTime } from '@web/lib/dates';
 import { useSession } from '@web/lib/session';
 
 /** The Stripe side of a user's plan, as staff need it to answer a billing question. */
@@ -80,14 +80,54 @@ function BillingLine({ billing, attention }: { billing: AdminBilling; attention:
   );
 }
 
+/** What the toast says once staff cancelled a person's waiting change of address. */
+export const emailChangeCancelledText = (email: string, newEmail: string) =>
+  `The change of ${isolated(email)} to ${isolated(newEmail)} was cancelled; its link no longer works.`;
+
+/**
+ * The change of e-mail address the person asked for and has not confirmed yet (docs/decisions/061-…): where the
+ * link went and when, and a cancel that refuses its links, as the person's own does.
+ */
+function WaitingEmailChange({
+  user,
+  change,
+  busy,
+  onCancel,
+}: {
+  user: AdminUser;
+  change: NonNullable<AdminUser['pending_email_change']>;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
+      <p className="text-sm wrap-anywhere text-fg-muted">
+        Asked to change the e-mail to <bdi className="text-fg">{change.new_email}</bdi> on{' '}
+        {formatDateTime(change.requested_at)}; the link is not opened yet.
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        aria-label={`Cancel the change of e-mail of ${user.email}`}
+        onClick={onCancel}
+      >
+        Cancel the change
+      </Button>
+    </div>
+  );
+}
+
 function UserRow({
   user,
   onUpdate,
+  onCancelEmailChange,
   busy,
   isSelf,
 }: {
   user: AdminUser;
   onUpdate: (body: AdminUserUpdate) => void;
+  onCancelEmailChange: () => void;
   busy: boolean;
   /** The staff member reading the list: the server refuses to deactivate one's own account, so it is not offered. */
   isSelf: boolean;
@@ -115,6 +155,14 @@ function UserRow({
           ) : null}
           joined {formatDate(user.date_joined)} · {accountStatus(user, formatDate)}
         </p>
+        {user.pending_email_change ? (
+          <WaitingEmailChange
+            user={user}
+            change={user.pending_email_change}
+            busy={busy}
+            onCancel={onCancelEmailChange}
+          />
+        ) : null}
         <BillingLine billing={user.billing} attention={user.attention} />
       </div>
       <div className="flex items-center gap-2">
@@ -272,6 +320,7 @@ export function UsersPanel() {
   const deferred = useDeferredValue(search.trim());
   const query = useQuery(adminUsersQuery({ search: deferred, page, attention, newest, after, before }));
   const update = useUpdateAdminUser();
+  const cancelEmailChange = useCancelAdminUserEmailChange();
   const session = useSession();
   const summary = useRef<HTMLParagraphElement>(null);
   const data = query.data;
@@ -377,7 +426,17 @@ export function UsersPanel() {
                 key={user.id}
                 user={user}
                 isSelf={user.id === session.id}
-                busy={update.isPending && update.variables.id === user.id}
+                busy={
+                  (update.isPending && update.variables.id === user.id) ||
+                  (cancelEmailChange.isPending && cancelEmailChange.variables === user.id)
+                }
+                onCancelEmailChange={() => {
+                  const newEmail = user.pending_email_change?.new_email ?? '';
+                  cancelEmailChange.mutate(user.id, {
+                    onSuccess: (changed) => toast.success(emailChangeCancelledText(changed.email, newEmail)),
+                    onError: (error) => toastFailure(error),
+                  });
+                }}
                 onUpdate={(body) =>
                   update.mutate(
                     { id: user.id, body },
