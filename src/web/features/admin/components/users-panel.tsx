@@ -103,7 +103,7 @@ function WaitingEmailChange({
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
       <p className="text-sm wrap-anywhere text-fg-muted">
         Asked to change the e-mail to <bdi className="text-fg">{change.new_email}</bdi> on{' '}
-        {formatDateTime(change.requested_at)}; the link is not opened yet.
+        <span className="whitespace-nowrap">{formatDateTime(change.requested_at)}</span>; the link is not opened yet.
       </p>
       <Button
         variant="secondary"
