@@ -211,7 +211,7 @@ test('staff see where a person asked to move their e-mail, and cancel it: the li
   await expect(row.getByText('Asked to change the e-mail to')).toHaveCount(0);
 });
 
-test('on a phone, staff read a category’s whole name beside its controls, wrapped rather than cut', async ({
+test('on a phone, staff read a category’s whole name and a message whole, wrapped rather than cut, their buttons under them', async ({
   page,
 }) => {
   test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
@@ -232,4 +232,51 @@ test('on a phone, staff read a category’s whole name beside its controls, wrap
   // Cut with "…", its text would be wider than its box.
   expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   expect((await shown.boundingBox())!.height).toBeGreaterThan(40);
+
+  // A message and the name each take their row's whole width, their four buttons on a line under them, where
+  // the text had a narrow column beside the buttons; from 640 px up the buttons are beside the text again.
+  const category = (await made.json()) as { id: number };
+  const text = 'I meet each new morning with a calm and steady mind.';
+  const added = await page.request.post(`/api/admin/message-categories/${category.id}/messages/`, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { message_text: text },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.reload();
+  const message = page.getByText(text, { exact: true });
+  await message.scrollIntoViewIfNeeded();
+  // The innermost of the rows holding it: the category's holds it too.
+  const messageRow = page.getByRole('listitem').filter({ has: message }).last();
+  const layout = async (shownText: typeof message, row: typeof messageRow, what: string, editWhat = what) => {
+    const [textBox, rowBox, edit, up, remove] = await Promise.all([
+      shownText.boundingBox(),
+      row.boundingBox(),
+      row
+        .getByRole('button', { name: `Edit ${editWhat}` })
+        .first()
+        .boundingBox(),
+      row
+        .getByRole('button', { name: `Move ${what} up` })
+        .first()
+        .boundingBox(),
+      row
+        .getByRole('button', { name: `Delete ${what}` })
+        .first()
+        .boundingBox(),
+    ]);
+    return { textBox: textBox!, rowBox: rowBox!, buttons: [edit!, up!, remove!] };
+  };
+  const phone = await layout(message, messageRow, 'message');
+  expect(phone.textBox.width).toBeGreaterThan(phone.rowBox.width - 2);
+  for (const button of phone.buttons)
+    expect(button.y).toBeGreaterThanOrEqual(phone.textBox.y + phone.textBox.height - 1);
+  const header = page.getByRole('listitem').filter({ has: shown }).first().locator(':scope > div').first();
+  const named = await layout(shown, header, name, `name of ${name}`);
+  for (const button of named.buttons)
+    expect(button.y).toBeGreaterThanOrEqual(named.textBox.y + named.textBox.height - 1);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await message.scrollIntoViewIfNeeded();
+  const desktop = await layout(message, messageRow, 'message');
+  for (const button of desktop.buttons) expect(button.y).toBeLessThan(desktop.textBox.y + desktop.textBox.height);
 });

@@ -31,6 +31,7 @@ export function InlineEdit({
   placeholder,
   max,
   typed = false,
+  buttonUnderOnPhone = false,
   onCancel,
 }: {
   value: string;
@@ -48,6 +49,11 @@ export function InlineEdit({
    * a direction control inside is said at the field as it is typed or pasted, and not sent.
    */
   typed?: boolean;
+  /**
+   * In a row whose buttons go under its text on a phone (staff's messages and category names): the edit button
+   * goes with them, and the text takes the row's whole width rather than a column beside four buttons.
+   */
+  buttonUnderOnPhone?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -121,10 +127,15 @@ export function InlineEdit({
   }
   if (!editing) {
     return (
-      <div className="flex min-w-0 items-center gap-1">
+      // With buttonUnderOnPhone the box is no box on a phone (`contents`): the text and the button are the row's
+      // own items, the text a line of its own and the button on the next with the row's others.
+      <div className={clsx('flex min-w-0 items-center gap-1', buttonUnderOnPhone && 'max-sm:contents')}>
         {/* A long word wraps (or is cut, with `truncate`) inside the row instead of widening it. */}
         {/* dir="auto": a person's text keeps to its own box (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). */}
-        <span dir="auto" className={clsx('min-w-0 wrap-anywhere', className)}>
+        <span
+          dir="auto"
+          className={clsx('min-w-0 wrap-anywhere', buttonUnderOnPhone && 'max-sm:basis-full', className)}
+        >
           {value || placeholder}
         </span>
         {/* Its icon is drawn by CSS (icon-pencil): a long list has one of these a row. */}

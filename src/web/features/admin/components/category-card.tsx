@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { AdminCategory } from '@shared/contract';
 import { CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
@@ -17,6 +18,13 @@ import {
 
 type AdminMessage = AdminCategory['messages'][number];
 
+/**
+ * A row of a text and its four buttons (edit, up, down, delete): beside each other from `sm` up; on a phone the
+ * buttons go on a line of their own under the text, which would otherwise have a narrow column beside them.
+ */
+const ROW_WITH_BUTTONS =
+  'flex flex-wrap items-center justify-end sm:flex-nowrap sm:justify-between sm:gap-2 has-[form]:flex-wrap';
+
 function MessageRow({
   message,
   index,
@@ -35,13 +43,11 @@ function MessageRow({
 }) {
   const foldRef = useFold(folded);
   return (
-    <li
-      ref={foldRef}
-      className="flex items-center justify-between gap-2 border-t border-line py-1 first:border-t-0 has-[form]:flex-wrap"
-    >
+    <li ref={foldRef} className={clsx(ROW_WITH_BUTTONS, 'border-t border-line py-1 first:border-t-0')}>
       <InlineEdit
         value={message.message_text}
         label="message"
+        buttonUnderOnPhone
         className="min-w-0 break-words"
         max={MESSAGE_TEXT_MAX}
         onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')}
@@ -84,10 +90,11 @@ export function CategoryCard({
   };
   return (
     <li className="rounded-2xl border border-line p-4">
-      <div className="flex items-center justify-between gap-2 has-[form]:flex-wrap">
+      <div className={ROW_WITH_BUTTONS}>
         <InlineEdit
           value={category.name}
           label={`name of ${category.name}`}
+          buttonUnderOnPhone
           className="text-lg font-semibold"
           max={CATEGORY_NAME_MAX}
           onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)}

@@ -304,8 +304,9 @@ function DayCard({
   return (
     <li id={`program-${id}`} className="rounded-2xl border border-line bg-surface p-4">
       <fieldset className="flex min-w-0 flex-col gap-4">
-        <div className="flex items-center justify-between gap-2">
-          <legend className="min-w-0 font-semibold wrap-anywhere">
+        {/* On a phone the buttons go under the day's title, which would otherwise have a narrow column beside them. */}
+        <div className="flex flex-wrap items-center justify-end gap-x-2 sm:flex-nowrap sm:justify-between">
+          <legend className="min-w-0 font-semibold wrap-anywhere max-sm:basis-full">
             Day {index + 1}
             {title ? <span className="font-normal text-fg-muted"> · {title}</span> : null}
           </legend>
