@@ -147,7 +147,7 @@ const userLine = (u: AdminUser) =>
 async function setActive(c: CommandContext, active: boolean) {
   const email = positional(c, 0, "the user's e-mail");
   const user = await updateUser(c.store.db, await findUserIdByEmail(c.store.db, email), { is_active: active });
-  print(c, `${active ? 'Activated' : 'Deactivated'} ${user.email}.`);
+  print(c, `${active ? 'Activated' : 'Deactivated'} ${isolated(user.email)}.`);
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -164,7 +164,7 @@ export const COMMANDS: Record<string, Command> = {
         firstName: c.values['first-name'] as string | undefined,
         lastName: c.values['last-name'] as string | undefined,
       });
-      print(c, `Created staff user ${user.email} (id ${user.id}).`);
+      print(c, `Created staff user ${isolated(user.email)} (id ${user.id}).`);
     },
   },
   'set-plan': {
@@ -179,7 +179,7 @@ export const COMMANDS: Record<string, Command> = {
       const id = await findUserIdByEmail(c.store.db, email);
       const before = await getUser(c.store.db, id);
       const user = await updateUser(c.store.db, id, { subscription_plan: plan as SubscriptionPlan });
-      print(c, `${user.email} is now on the ${user.subscription_plan} plan.`);
+      print(c, `${isolated(user.email)} is now on the ${user.subscription_plan} plan.`);
       // The override's log line (who, what); a Stripe subscription sets the plan again at its next event.
       const subscription = user.billing.status
         ? ` Its Stripe subscription (${user.billing.status}) sets the plan again at its next event.`
@@ -312,7 +312,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const items = await listAudioItems(c.store, kindOf(c));
       for (const item of items)
-        print(c, `${String(item.id).padStart(5)}  ${item.name}${item.cover_image ? '' : '  (no cover)'}`);
+        print(c, `${String(item.id).padStart(5)}  ${isolated(item.name)}${item.cover_image ? '' : '  (no cover)'}`);
       print(c, `${items.length} item${items.length === 1 ? '' : 's'}.`);
     },
   },

@@ -1,6 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { adminProgramWriteSchema, programWriteOf } from '@shared/contract';
+import { isolated } from '@shared/contract/plain';
 import * as programs from '../guidance/programs';
 import { ApiError } from '../http/errors';
 import { CliError, EXIT, readJsonFile } from './cli-io';
@@ -25,7 +26,10 @@ export const PROGRAM_COMMANDS: Record<string, Command> = {
     async run(c) {
       const list = await programs.adminListPrograms(c.store.db);
       for (const program of list)
-        print(c, `${program.slug.padEnd(28)} ${String(program.day_count).padStart(3)} days  ${program.title}`);
+        print(
+          c,
+          `${program.slug.padEnd(28)} ${String(program.day_count).padStart(3)} days  ${isolated(program.title)}`,
+        );
       print(c, `${list.length} program${list.length === 1 ? '' : 's'}.`);
     },
   },

@@ -211,6 +211,8 @@ describe('admin CLI programs', () => {
     const listed = await cli(['list-programs']);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('seven-nights-of-rest');
+    // A title as stored, in its own box (decision 064).
+    expect(listed.out).toContain(`days  \u2068${SEED_PROGRAMS[0]!.title}\u2069\n`);
 
     const file = path.join(dir, 'sleep.json');
     expect((await cli(['export-program', 'seven-nights-of-rest', file])).code).toBe(0);

@@ -8,6 +8,7 @@ import {
   type AdminUserUpdate,
   type UserAttentionReason,
 } from '@shared/contract';
+import { isolated } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
 import { billingAccounts, duplicateSubscriptions, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
@@ -235,7 +236,7 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<number> 
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  if (!row) throw notFound(`No user with the e-mail ${email.trim()}.`);
+  if (!row) throw notFound(`No user with the e-mail ${isolated(email.trim())}.`);
   return row.id;
 }
 

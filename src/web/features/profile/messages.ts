@@ -1,4 +1,5 @@
 import { PROFILE_IMAGE } from '@shared/constants';
+import { isolated } from '@shared/contract/plain';
 
 // The profile screen's own texts where the spec is silent (docs/product/errors-and-limits.md#screen-messages).
 
@@ -41,13 +42,14 @@ export const PROFILE_MESSAGES = {
     count === 0
       ? 'No other device was signed in. You are still signed in here.'
       : `Signed out ${count === 1 ? '1 other session' : `${count} other sessions`}. You are still signed in here.`,
-  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
+  emailChangeSent: (email: string) =>
+    `We sent a confirmation link to ${isolated(email)}. Your address changes when you open it.`,
   /** The change waiting for its link, under the address (docs/product/screens.md#profile). */
   emailChangePendingNote: 'Your address changes when the link is opened; until then you log in with this one.',
-  emailChangeResent: (email: string) => `We sent a new confirmation link to ${email}.`,
-  emailChangeCancelled: (email: string) => `The change to ${email} was cancelled; its link no longer works.`,
+  emailChangeResent: (email: string) => `We sent a new confirmation link to ${isolated(email)}.`,
+  emailChangeCancelled: (email: string) => `The change to ${isolated(email)} was cancelled; its link no longer works.`,
   emailChangeTaken: (email: string) =>
-    `${email} belongs to another account now. Cancel this change, or ask for another address.`,
+    `${isolated(email)} belongs to another account now. Cancel this change, or ask for another address.`,
   exportFailed: 'Your data could not be downloaded. Please try again.',
   accountDeleted: 'Your account and all its data were deleted.',
   /** The delete-account dialog: what goes, in a list read at a glance. */

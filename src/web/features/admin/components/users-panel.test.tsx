@@ -94,13 +94,13 @@ describe('UsersPanel', () => {
 
     await user.selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
     expect(await screen.findByDisplayValue('intermediate')).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('ada@example.com is now on the intermediate plan.');
+    expect(toast.success).toHaveBeenCalledWith('\u2068ada@example.com\u2069 is now on the intermediate plan.');
 
     const status = within(row).getByText(/joined/);
     expect(status).toHaveTextContent(/· active$/);
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
     expect(await within(row).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('ada@example.com is deactivated and signed out everywhere.');
+    expect(toast.success).toHaveBeenCalledWith('\u2068ada@example.com\u2069 is deactivated and signed out everywhere.');
     expect(status).toHaveTextContent(/· deactivated on Nov 20, 2026$/);
     expect(api.calls.filter(({ method }) => method === 'PATCH').map(({ body }) => body)).toEqual([
       { subscription_plan: 'intermediate' },
@@ -242,7 +242,7 @@ describe('UsersPanel', () => {
     await userEvent.setup().selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
-        'ada@example.com is now on the intermediate plan. It holds until the next billing event from Stripe.',
+        '\u2068ada@example.com\u2069 is now on the intermediate plan. It holds until the next billing event from Stripe.',
       ),
     );
   });

@@ -444,12 +444,12 @@ export function UsersPanel() {
                       onSuccess: (changed) =>
                         toast.success(
                           body.subscription_plan
-                            ? `${changed.email} is now on the ${changed.subscription_plan} plan.${
+                            ? `${isolated(changed.email)} is now on the ${changed.subscription_plan} plan.${
                                 changed.billing.stripe_subscription_id ? ' ' + UNTIL_NEXT_EVENT : ''
                               }`
                             : changed.is_active
-                              ? `${changed.email} is now active.`
-                              : `${changed.email} is deactivated and signed out everywhere.`,
+                              ? `${isolated(changed.email)} is now active.`
+                              : `${isolated(changed.email)} is deactivated and signed out everywhere.`,
                         ),
                       onError: (error) => toastFailure(error),
                     },

@@ -9,6 +9,7 @@ import { pendingRecords } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
+import { expectIsolated } from '@web/test/isolated';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
 
@@ -128,17 +129,25 @@ describe('account settings', () => {
       `A confirmation link was sent to ada@new.example on ${formatDateTime(requestedAt)}.`,
     );
     expect(notice).toHaveTextContent(PROFILE_MESSAGES.emailChangePendingNote);
+    // The address in its own box, in the notice and the toasts alike (decision 064).
+    expectIsolated(within(notice).getByText('ada@new.example'), 'ada@new.example');
+    expect(toast.success).toHaveBeenCalledWith(
+      'We sent a confirmation link to \u2068ada@new.example\u2069. Your address changes when you open it.',
+      { duration: 10_000 },
+    );
     // The account's address is still the old one.
     const account = screen.getByRole('region', { name: 'Account' });
     expect(within(account).getByText('ada@example.com')).toBeInTheDocument();
 
     await user.click(within(notice).getByRole('button', { name: 'Send the link again' }));
     await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeResent('ada@new.example')),
+      expect(toast.success).toHaveBeenCalledWith('We sent a new confirmation link to \u2068ada@new.example\u2069.'),
     );
     await user.click(within(notice).getByRole('button', { name: 'Cancel the change' }));
     await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeCancelled('ada@new.example')),
+      expect(toast.success).toHaveBeenCalledWith(
+        'The change to \u2068ada@new.example\u2069 was cancelled; its link no longer works.',
+      ),
     );
     await vi.waitFor(() => expect(screen.queryByText(/A confirmation link was sent/)).toBeNull());
     expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([
@@ -157,7 +166,9 @@ describe('account settings', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(PROFILE_MESSAGES.emailChangeTaken('ada@new.example')),
+      expect(toast.error).toHaveBeenCalledWith(
+        '\u2068ada@new.example\u2069 belongs to another account now. Cancel this change, or ask for another address.',
+      ),
     );
     answer = jsonResponse(429, { detail: 'Request was throttled. Expected available in 712 seconds.' });
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));

@@ -167,8 +167,11 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
   return (
     <div className="mt-3 rounded-2xl border border-line bg-surface p-4 text-sm">
       <p>
-        A confirmation link was sent to <strong className="wrap-anywhere text-fg">{address}</strong> on{' '}
-        {formatDateTime(pending.requested_at)}.
+        A confirmation link was sent to{' '}
+        <strong dir="auto" className="wrap-anywhere text-fg">
+          {address}
+        </strong>{' '}
+        on {formatDateTime(pending.requested_at)}.
       </p>
       <p className="mt-1 text-fg-muted">{PROFILE_MESSAGES.emailChangePendingNote}</p>
       <div className="mt-3 flex flex-wrap gap-2">
