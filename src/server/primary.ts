@@ -5,6 +5,7 @@ import { pgliteCallHandlers } from './db/pglite-owner';
 import { seedPrograms } from './guidance/programs';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
+import { throttledWarning } from './cluster/throttled-warning';
 import { acrossServers, type Notice, type Notices } from './cluster/notices';
 import { noticeBusFor } from './cluster/between-servers';
 import { processLogger } from './http/logger';
@@ -52,7 +53,9 @@ export async function runPrimary(config: Config): Promise<void> {
   const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
   const { broadcast } = serveWorkers({
     ...pglite?.handlers,
-    ...rateLimitCallHandlers(),
+    ...rateLimitCallHandlers({
+      onFull: throttledWarning(log, 'rate-limit counters full: new accounts are counted per client only'),
+    }),
     'notices.publish': ((notice: Notice) => notices.publish(notice)) as never,
     // A worker committed a job: run it now rather than at the next poll.
     'jobs.wake': () => jobs.runner.wake(),
@@ -60,6 +63,9 @@ export async function runPrimary(config: Config): Promise<void> {
   // This server's workers, and the other servers' through Redis or LISTEN/NOTIFY when there are any.
   const here: Notices = { publish: broadcast, subscribe: () => undefined };
   const bus = await noticeBusFor(config, log);
+  // Counters in Redis must last until their window ends (docs/decisions/014-redis-or-listen-notify-between-servers.md).
+  if (config.redisUrl)
+    void import('./cluster/redis').then(({ warnIfRedisEvicts }) => warnIfRedisEvicts(config.redisUrl!, log));
   const notices = bus ? acrossServers(here, bus) : here;
   // This server's job runner: the account e-mails its workers enqueue, the seeded audio library
   // (docs/decisions/018-a-job-table-in-postgresql.md).

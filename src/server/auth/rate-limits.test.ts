@@ -222,3 +222,22 @@ describe('counting an attempt in a worker', () => {
     await app.close();
   });
 });
+
+describe("an account's counter from all clients, against a spray of other counters", () => {
+  it('still refuses guesses at a locked account after a client sends twenty-five thousand logins for made-up accounts', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await signedInUser(t.ctx);
+      // Ten clients, ten wrong passwords each: the account's hundred.
+      for (let client = 0; client < 10; client++)
+        for (let i = 0; i < 10; i++) await attempt(t, user.email, `Wrong-Password-${i}`, `198.51.100.${client}`);
+      expect((await attempt(t, user.email, 'Wrong-Password-x', '198.51.100.200')).statusCode).toBe(429);
+      // Fifty reach the check; the rest are refused at once and, before, each left two counters behind,
+      // which pushed the account's out of the 50,000 the primary kept.
+      for (let i = 0; i < 25_000; i++) await attempt(t, `made-up-${i}@example.com`, 'Wrong-Password-1', '203.0.113.9');
+      expect((await attempt(t, user.email, 'Wrong-Password-y', '198.51.100.201')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
+});

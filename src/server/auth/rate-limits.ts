@@ -12,7 +12,8 @@ import { ApiError, tooManyRequests } from '../http/errors';
 // knows a person's e-mail address cannot keep them from logging in.
 // Counters live in the rate-limit plugin's store: Redis when configured (every server counts once), else
 // the primary's, for all its workers (docs/decisions/001-workers-share-state-through-the-primary.md,
-// 014-redis-or-listen-notify-between-servers.md). Keys name their limiter: the limiters share a key space.
+// 014-redis-or-listen-notify-between-servers.md). Keys name their limiter: the limiters share a key space; the
+// `account` and `mail` kinds are held until their window ends (rate-limit-store.ts).
 // A login's account counters count failures only: the attempt is counted before the password is checked,
 // so guesses sent together cannot all pass, and given back when it was right. An e-mailed link's account
 // counter (its `uid`) counts only links refused, after the check: its token cannot be guessed, and a count

@@ -189,9 +189,10 @@ describe(`two servers on one Redis${unless(redisUp, `no Redis at ${REDIS.host}:$
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const probe = new Redis(url);
-    // Both of the account's counters: from this client address (inject's) and from all.
-    expect(await probe.get(`${servers.prefix}rate-limit:login|account|${user.email}`)).toBe('0');
-    expect(await probe.get(`${servers.prefix}rate-limit:login|account-from|127.0.0.1|${user.email}`)).toBe('0');
+    // Both of the account's counters, from this client address (inject's) and from all, given back to
+    // zero: gone, as if never counted.
+    expect(await probe.exists(`${servers.prefix}rate-limit:login|account|${user.email}`)).toBe(0);
+    expect(await probe.exists(`${servers.prefix}rate-limit:login|account-from|127.0.0.1|${user.email}`)).toBe(0);
     await probe.quit();
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
@@ -27,30 +28,119 @@ export interface RateLimitCounters {
   refund(key: string): Promise<void>;
 }
 
+/** A counter in its fixed window, which starts at its key's first attempt. */
+interface Window {
+  current: number;
+  endsAt: number;
+}
+
 /**
- * Attempts per key in fixed windows, each starting at its key's first attempt (as the plugin's own
- * in-memory store counts, which cannot give one back); beyond `capacity` keys the least recently
- * counted is forgotten.
+ * The kinds of key whose counters bound what all clients together may do (an account's attempts from every
+ * address, an address's mails whoever asks): each limiter's keys of these kinds are held until their window
+ * ends, in a store of their own, so that no spray of other keys can push one out and give its account fresh
+ * attempts (docs/decisions/006-passwords-account-links-and-attempt-limits.md). A key's kind is its second
+ * field: `login|account|…`, `reset|mail|…`.
+ */
+const HELD_KINDS = new Set(['account', 'mail']);
+/** The store a held key goes to (its limiter and kind, `login|account`), or undefined for the others. */
+function heldStoreOf(key: string): string | undefined {
+  const [limiter, kind] = key.split('|', 2);
+  return kind !== undefined && HELD_KINDS.has(kind) ? `${limiter}|${kind}` : undefined;
+}
+
+/**
+ * A held counter's name in its store: 16 bytes of the key's SHA-256, so that a full store takes about 125 MB
+ * however long the addresses in its keys (254 characters each: some 480 MB).
+ */
+const heldName = (key: string) => createHash('sha256').update(key).digest().toString('base64url', 0, 16);
+
+/** Takes one attempt off a counter; one back at zero is dropped, as if never counted. */
+function refundOn(counters: Map<string, Window>, key: string) {
+  const counter = counters.get(key);
+  if (!counter) return;
+  if (counter.current > 1) counter.current--;
+  else counters.delete(key);
+}
+
+export interface AttemptCounterLimits {
+  /** Counters of clients and of the other limiters, the least recently counted dropped beyond it. */
+  recent?: number;
+  /** Counters of each limiter's held kind (`login|account`): new ones go uncounted beyond it until some end. */
+  held?: number;
+  /** Told when a held store is full, with its name. */
+  onFull?: (store: string) => void;
+}
+
+/**
+ * Attempts per key in fixed windows (as the plugin's own in-memory store counts, which cannot give one
+ * back). Each client's counters and the other limiters' are dropped least recently counted first beyond
+ * `recent` keys; the held kinds' counters only once their window has ended. A held store full of counters
+ * still running counts no new key: the attempt is let through on that counter alone, the others still
+ * count it, and `onFull` is told. Refusing instead would let whoever fills it refuse every account that
+ * has no counter yet: everyone who logs in (docs/decisions/006-passwords-account-links-and-attempt-limits.md).
  */
 class AttemptCounters {
-  private readonly counters = new Map<string, { current: number; endsAt: number }>();
-  constructor(private readonly capacity = 50_000) {}
+  private readonly recent = new Map<string, Window>();
+  /** Per store, in the order their windows began: all of one limiter's windows are as long, so they end in it. */
+  private readonly held = new Map<string, Map<string, Window>>();
+  private readonly recentCapacity: number;
+  private readonly heldCapacity: number;
+  private readonly onFull: (store: string) => void;
+
+  constructor(limits: AttemptCounterLimits = {}) {
+    this.recentCapacity = limits.recent ?? 50_000;
+    this.heldCapacity = limits.held ?? 1_000_000;
+    this.onFull = limits.onFull ?? (() => undefined);
+  }
 
   incr({ key, timeWindow }: IncrParams): Counter {
     const now = Date.now();
-    const alive = this.counters.get(key);
-    const counter = alive && alive.endsAt > now ? alive : { current: 0, endsAt: now + timeWindow };
+    const storeName = heldStoreOf(key);
+    const counter = storeName
+      ? this.heldCounter(storeName, heldName(key), timeWindow, now)
+      : this.recentCounter(key, timeWindow, now);
+    if (!counter) return { current: 0, ttl: timeWindow };
     counter.current++;
-    // Re-inserted, so the Map's first key is the least recently counted.
-    this.counters.delete(key);
-    this.counters.set(key, counter);
-    if (this.counters.size > this.capacity) this.counters.delete(this.counters.keys().next().value!);
     return { current: counter.current, ttl: counter.endsAt - now };
   }
 
   refund(key: string) {
-    const counter = this.counters.get(key);
-    if (counter && counter.current > 0) counter.current--;
+    const storeName = heldStoreOf(key);
+    if (!storeName) refundOn(this.recent, key);
+    else {
+      const counters = this.held.get(storeName);
+      if (counters) refundOn(counters, heldName(key));
+    }
+  }
+
+  private recentCounter(key: string, timeWindow: number, now: number): Window {
+    const alive = this.recent.get(key);
+    const counter = alive && alive.endsAt > now ? alive : { current: 0, endsAt: now + timeWindow };
+    // Re-inserted, so the Map's first key is the least recently counted.
+    this.recent.delete(key);
+    this.recent.set(key, counter);
+    if (this.recent.size > this.recentCapacity) this.recent.delete(this.recent.keys().next().value!);
+    return counter;
+  }
+
+  private heldCounter(storeName: string, name: string, timeWindow: number, now: number): Window | undefined {
+    let counters = this.held.get(storeName);
+    if (!counters) this.held.set(storeName, (counters = new Map()));
+    const alive = counters.get(name);
+    if (alive && alive.endsAt > now) return alive;
+    counters.delete(name);
+    // The first ones end first: dropping those that ended costs one look at the first still running.
+    for (const [ended, counter] of counters) {
+      if (counter.endsAt > now) break;
+      counters.delete(ended);
+    }
+    if (counters.size >= this.heldCapacity) {
+      this.onFull(storeName);
+      return undefined;
+    }
+    const counter = { current: 0, endsAt: now + timeWindow };
+    counters.set(name, counter);
+    return counter;
   }
 }
 
@@ -70,8 +160,8 @@ function storeCounting(count: (params: IncrParams) => Promise<Counter>): Fastify
 }
 
 /** Counters kept in this process. */
-export function localRateLimits(): RateLimitCounters {
-  const counters = new AttemptCounters();
+export function localRateLimits(limits?: AttemptCounterLimits): RateLimitCounters {
+  const counters = new AttemptCounters(limits);
   return {
     store: storeCounting(async (params) => counters.incr(params)),
     refund: async (key) => counters.refund(key),
@@ -79,8 +169,8 @@ export function localRateLimits(): RateLimitCounters {
 }
 
 /** Counters kept in the primary: its answers to the workers' calls. */
-export function rateLimitCallHandlers(): Record<string, CallHandler> {
-  const counters = new AttemptCounters();
+export function rateLimitCallHandlers(limits?: AttemptCounterLimits): Record<string, CallHandler> {
+  const counters = new AttemptCounters(limits);
   return {
     'rateLimit.incr': ((params: IncrParams) => counters.incr(params)) as CallHandler,
     'rateLimit.refund': ((key: string) => counters.refund(key)) as CallHandler,
@@ -102,9 +192,9 @@ const RedisStoreClass = require('@fastify/rate-limit/store/RedisStore') as new (
   redis: Redis,
   key: string,
 ) => { incr(key: string, done: Done, timeWindow: number, max: number): void };
-/** One attempt off a counter the plugin's script keeps (its expiry untouched), never below zero. */
+/** One attempt off a counter the plugin's script keeps (its expiry untouched); one back at zero is deleted. */
 const REFUND_SCRIPT = `local current = tonumber(redis.call('GET', KEYS[1]))
-if current and current > 0 then redis.call('DECR', KEYS[1]) end`;
+if current and current > 1 then redis.call('DECR', KEYS[1]) elseif current then redis.call('DEL', KEYS[1]) end`;
 
 /**
  * Counters kept in Redis (the plugin's own Redis store, one atomic script per attempt).
@@ -138,4 +228,21 @@ export function redisRateLimits(redis: Redis, options: { prefix: string; log: Wa
       await redis.eval(REFUND_SCRIPT, 1, keyPrefix + key).catch((error: Error) => warn(error));
     },
   };
+}
+
+/**
+ * What to tell the operator when Redis may drop keys before they expire: past `maxmemory`, any policy but
+ * `noeviction` picks keys to evict, and the counters that bound an account's attempts from all clients are
+ * some of them, so a spray of keys could give an account fresh attempts. Under `noeviction` a full Redis
+ * refuses the write instead, and the attempt is let through uncounted with a warning, as while it is away.
+ * `info` is the answer of `INFO memory`.
+ */
+export function redisEvictionWarning(info: string): string | undefined {
+  const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim();
+  const policy = field('maxmemory_policy');
+  if (field('maxmemory') === '0' || !policy || policy === 'noeviction') return undefined;
+  return (
+    `Redis evicts keys when full (maxmemory-policy ${policy}): rate-limit counters could be dropped before ` +
+    'their window ends, giving accounts fresh attempts; set maxmemory-policy noeviction'
+  );
 }

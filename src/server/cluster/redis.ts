@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { redisEvictionWarning } from './rate-limit-store';
 import { throttledWarning, type WarningLog } from './throttled-warning';
 
 // Connections to Redis (REDIS_URL) for the rate-limit counters and the notices between servers
@@ -31,4 +33,24 @@ export function connectRedis(url: string, log: WarningLog, options: { queueWhile
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();
+}
+
+/**
+ * Logs a warning when Redis may evict the rate-limit counters before they expire (`redisEvictionWarning`);
+ * an unreachable Redis is left to the counters' own warnings.
+ */
+export async function warnIfRedisEvicts(url: string, log: WarningLog & { warn(message: string): void }): Promise<void> {
+  const redis = connectRedis(url, log, { queueWhileOffline: true });
+  const stopWaiting = new AbortController();
+  const unreachable = sleep(5000, undefined, { signal: stopWaiting.signal }).catch(() => undefined);
+  try {
+    const info = await Promise.race([redis.info('memory'), unreachable]);
+    const warning = info === undefined ? undefined : redisEvictionWarning(info);
+    if (warning) log.warn(warning);
+  } catch {
+    // Unreachable now: the counters warn while it is.
+  } finally {
+    stopWaiting.abort();
+    await closeRedis(redis);
+  }
 }
