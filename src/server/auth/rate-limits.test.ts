@@ -3,13 +3,14 @@ import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_INACTIVE_CODE, API } from '@shared/contract';
-import { clusterRateLimits } from '../cluster/rate-limit-store';
+import { clusterRateLimits, localRateLimits } from '../cluster/rate-limit-store';
+import { decodeUid, encodeUid } from './account-tokens';
 import type { PrimaryChannel } from '../cluster/ipc';
 import { createAuthRateLimits } from './rate-limits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { users } from '../db/schema';
-import { post } from './test-helpers';
+import { PASSWORD, post } from './test-helpers';
 
 /** A login from `remoteAddress`, the client address the app reads when no proxy is trusted. */
 const attempt = (t: TestApp, email: string, password: string, remoteAddress: string, headers = {}) =>
@@ -240,4 +241,73 @@ describe("an account's counter from all clients, against a spray of other counte
       await t.close();
     }
   }, 300_000);
+});
+
+describe("an e-mailed link's counter", () => {
+  const full: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_PER_ADDRESS: '50', AUTH_RATE_LIMIT_PER_EMAIL: '3' },
+      {},
+      // No room for a counter held until its window ends: each one tried is told.
+      { rateLimits: localRateLimits({ held: 0, onFull: (store) => full.push(store) }) },
+    );
+  });
+  afterAll(() => t.close());
+  const confirm = (uid: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: API.resetPasswordConfirm,
+      payload: {
+        uid,
+        token: 'cz0zb5-0123456789abcdef0123456789abcdef',
+        new_password: PASSWORD,
+        re_new_password: PASSWORD,
+      },
+      remoteAddress,
+    });
+
+  it('counts no account for a uid that names none', async () => {
+    const refused = await confirm(encodeUid(2_000_000_000), '198.51.100.90');
+    expect(refused.json()).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
+    expect(full).toEqual([]);
+  });
+});
+
+describe("an e-mailed link's counter, by account", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '50', AUTH_RATE_LIMIT_PER_EMAIL: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('counts the wrong links of one account together, however its uid is spelled', async () => {
+    const user = await signedInUser(t.ctx);
+    const uid = encodeUid(user.id);
+    // The last character's spare bits change the spelling, not the id (a small id leaves some).
+    const spareBits = { 2: 4, 3: 2 }[uid.length % 4]!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = (alphabet.indexOf(uid.at(-1)!) >> spareBits) << spareBits;
+    const spellings = [0, 1, 2, 3].map((bits) => uid.slice(0, -1) + alphabet[last + bits]!);
+    expect(new Set(spellings.map((spelling) => decodeUid(spelling)))).toEqual(new Set([user.id]));
+    const answers = [];
+    for (const [i, spelling] of spellings.entries())
+      answers.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: API.resetPasswordConfirm,
+            payload: {
+              uid: spelling,
+              token: 'cz0zb5-0123456789abcdef0123456789abcdef',
+              new_password: PASSWORD,
+              re_new_password: PASSWORD,
+            },
+            remoteAddress: `198.51.100.${110 + i}`,
+          })
+        ).statusCode,
+      );
+    expect(answers).toEqual([400, 400, 400, 429]);
+  });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { RateLimitCounters } from '../cluster/rate-limit-store';
 import { clientOf } from '../http/client-address';
+import { decodeUid } from './account-tokens';
 import { ApiError, tooManyRequests } from '../http/errors';
 
 // Login, signup, reset, activation (and its resend) and the calls that check the current password are
@@ -16,7 +17,7 @@ import { ApiError, tooManyRequests } from '../http/errors';
 // `account` and `mail` kinds are held until their window ends (rate-limit-store.ts).
 // A login's account counters count failures only: the attempt is counted before the password is checked,
 // so guesses sent together cannot all pass, and given back when it was right. An e-mailed link's account
-// counter (its `uid`) counts only links refused, after the check: its token cannot be guessed, and a count
+// counter (the account its `uid` names) counts only links refused, after the check: its token cannot be guessed, and a count
 // taken before let anyone spend a person's attempts and have their real link refused. A call that mails an
 // address counts its mails per address whoever asks, apart from the answer
 // (docs/decisions/006-passwords-account-links-and-attempt-limits.md).
@@ -48,9 +49,11 @@ export interface AuthRateLimits {
   checkLink<T>(request: FastifyRequest, action: LimitedAction, uid: string, check: () => Promise<T>): Promise<T>;
 }
 
-/** A refusal of the link itself (its account or its token), as opposed to what was sent with it. */
-const refusesLink = (error: unknown) =>
-  error instanceof ApiError && error.statusCode === 400 && ('uid' in error.body || 'token' in error.body);
+/**
+ * A refusal of a link's token, its account found: a uid that names no account is counted by the address
+ * alone, so that made-up ones add no account counters (they are held until their window ends).
+ */
+const refusesToken = (error: unknown) => error instanceof ApiError && error.statusCode === 400 && 'token' in error.body;
 
 export function createAuthRateLimits(
   app: FastifyInstance,
@@ -147,8 +150,10 @@ export function createAuthRateLimits(
       try {
         return await check();
       } catch (error) {
-        if (refusesLink(error)) {
-          const forAccount = await start(perAccount, request, accountKey(action, uid));
+        const id = decodeUid(uid);
+        if (refusesToken(error) && id !== undefined) {
+          // By the account's id: several spellings of a uid decode to one account.
+          const forAccount = await start(perAccount, request, accountKey(action, `user:${id}`));
           if (refused(forAccount)) throw tooManyRequests(forAccount.ttlInSeconds);
         }
         throw error;
