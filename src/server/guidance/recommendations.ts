@@ -6,7 +6,7 @@ import { audioItems, guidancePreferences, listeningHistory, ownMessages, program
 import { listMessageCategories } from '../content/service';
 import { planOf, planRequired } from '../own/service';
 import { categoryText, GOAL_TEXT, rank, type Signal } from './recommender';
-import { isolated } from '@shared/contract/plain';
+import { characterCount, isolated, leadingCharacters } from '@shared/contract/plain';
 
 // The recommendations call (Pro, decisions §8): the person's signals against the library's
 // categories, messages and tracks and the programs (docs/decisions/017).
@@ -17,8 +17,12 @@ const HISTORY_USED = 50;
 const HISTORY_TITLES = 5;
 const START_HERE = 'A gentle place to start';
 
-/** A person's text in a reason: cut to 40 characters, isolated (decision 064) as it sits inside a sentence. */
-const quote = (text: string) => isolated(text.length > 40 ? `${text.slice(0, 39).trimEnd()}…` : text);
+/**
+ * A person's text in a reason: cut to 40 characters as the contract counts them, between two that a reader
+ * sees (never inside an emoji), and isolated (decision 064) as it sits inside a sentence.
+ */
+const quote = (text: string) =>
+  isolated(characterCount(text) > 40 ? `${leadingCharacters(text, 39).trimEnd()}…` : text);
 
 export async function assertRecommendations(db: Db, userId: number): Promise<void> {
   if (!planIncludes(await planOf(db, userId), 'recommendations'))

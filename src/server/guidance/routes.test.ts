@@ -583,6 +583,15 @@ describe('recommendations', () => {
     expect(beas.categories[0].reason).toBe('A gentle place to start');
   });
 
+  it('quote the person’s words cut between characters, never inside an emoji', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    // The family emoji is five code points (eight UTF-16 units) from the 36th character on.
+    await call(ada, 'PUT', API.onboarding, { free_text: 'I keep procrastinating on my thesis 👨‍👩‍👧 again' });
+    const answer = (await call(ada, 'GET', API.recommendations)).json();
+    expect(answer.categories[0].reason).toBe('Because you wrote “\u2068I keep procrastinating on my thesis…\u2069”');
+  });
+
   it('start gently when what the person wrote matches nothing in the library, instead of suggesting nothing', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');
