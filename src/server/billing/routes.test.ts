@@ -9,7 +9,7 @@ import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in'
 import { readOutbox } from '../test/eml';
 import { linkParams } from '../auth/test-helpers';
 import { ownTestKit } from '../own/test-kit';
-import { duplicateSubscriptions, stripeEvents } from '../db/schema';
+import { billingAccounts, duplicateSubscriptions, stripeEvents } from '../db/schema';
 import { processEvent } from './webhook';
 
 // Billing against the Stripe stand-in: the real `stripe` client, nothing sent to Stripe's servers.
@@ -1093,6 +1093,44 @@ describe('two Checkouts paid at the same moment', () => {
     expect(
       await t.ctx.database.db.select().from(duplicateSubscriptions).where(eq(duplicateSubscriptions.userId, mo.id)),
     ).toEqual([]);
+  });
+
+  it('takes a late completion of an old Checkout, then its subscription’s old "active" news, for old news: no plan for nothing', async () => {
+    const ned = await signedInUser(t.ctx);
+    const stripe = new Stripe('sk_test_billing', {
+      host: '127.0.0.1',
+      port: new URL(stand.url).port,
+      protocol: 'http',
+    });
+    // The first Checkout's completion is not delivered (the app was down): Stripe sends it again later.
+    stand.setWebhookUrl(undefined);
+    const from = stand.events.length;
+    await checkoutAndPay(ned, 'pro');
+    const [firstCompleted, firstCreated] = stand.events.slice(from).map((sent) => sent.event);
+    const first = firstCreated!.data.object as Stripe.Subscription;
+    stand.setWebhookUrl(webhook);
+    expect((await resend(firstCreated!)).status).toBe(200);
+    expect(await planOf(ned)).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+    // An update of that first subscription whose delivery failed too.
+    const lateUpdate = stand.signedEvent('customer.subscription.updated', first, { created: firstCreated!.created });
+    // The person cancels it; later buys Intermediate and cancels that as well.
+    await stripe.subscriptions.cancel(first.id);
+    await stand.idle();
+    await checkoutAndPay(ned, 'intermediate');
+    await stand.idle();
+    const second = stand.events.at(-1)!.event.data.object as Stripe.Subscription;
+    expect(await planOf(ned)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
+    await stripe.subscriptions.cancel(second.id);
+    await stand.idle();
+    expect(await planOf(ned)).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
+
+    // Stripe now delivers the first Checkout's completion, then the first subscription's old update.
+    expect((await resend(firstCompleted!)).status).toBe(200);
+    expect((await resend(lateUpdate.event)).status).toBe(200);
+    await stand.idle();
+    expect(await planOf(ned)).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
+    const [account] = await t.ctx.database.db.select().from(billingAccounts).where(eq(billingAccounts.userId, ned.id));
+    expect(account).toMatchObject({ stripeSubscriptionId: second.id, subscriptionStatus: 'canceled' });
   });
 
   it('leaves a subscription Stripe refuses to cancel to staff, answering 200 (a resend would be refused alike)', async () => {

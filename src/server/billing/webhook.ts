@@ -218,8 +218,11 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Prom
   }
   if (row.stripeCustomerId !== customer)
     return { processed: true, result: 'ignored: the session’s customer is not the one kept', userId };
-  // Follow the new subscription unless one is already followed and still live (its events decide).
-  if (subscription && row.stripeSubscriptionId !== subscription && !isLive(row.subscriptionStatus)) {
+  // The session's subscription is followed only when none is yet (a first purchase). After one, its own
+  // events decide: a new live one replaces an ended one once Stripe confirms it is live
+  // (endedAtStripeSince). A completion can be an old Checkout's, sent again days later; followed, its ended
+  // subscription would start afresh and take its own old "active" news for the latest.
+  if (subscription && !row.stripeSubscriptionId) {
     await tx
       .update(billingAccounts)
       .set({
@@ -231,6 +234,8 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Prom
       .where(eq(billingAccounts.userId, userId));
     return { processed: true, result: 'subscription remembered', userId };
   }
+  if (subscription && row.stripeSubscriptionId !== subscription)
+    return { processed: true, result: 'ignored: another subscription is followed (its own events decide)', userId };
   return { processed: true, result: 'nothing new', userId };
 }
 
