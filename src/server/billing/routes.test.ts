@@ -160,16 +160,17 @@ describe('billing with Stripe (the stand-in)', () => {
 
     const made = stand.calls.slice(before);
     const firstSession = /cs_test_\w+/.exec(first.json().url)![0];
-    // The second Checkout expires the first one still open: it can no longer be paid as well.
+    // The second Checkout, for another plan, expires the first one still open: it can no longer be paid as well.
     expect(made.map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /v1/customers',
+      'GET /v1/checkout/sessions',
       'POST /v1/checkout/sessions',
       'GET /v1/checkout/sessions',
       `POST /v1/checkout/sessions/${firstSession}/expire`,
       'POST /v1/checkout/sessions',
     ]);
     expect(stand.sessions.get(firstSession)?.status).toBe('expired');
-    const [customerCall, intermediate, , , pro] = made;
+    const [customerCall, , intermediate, , , pro] = made;
     expect(customerCall!.params).toEqual({ email: 'ada.billing@example.com', metadata: { user_id: String(ada.id) } });
     expect(customerCall!.idempotencyKey).toBe(`innerwave-customer-${ada.id}`);
     const customerId = [...stand.customers.keys()].at(-1);
@@ -192,6 +193,73 @@ describe('billing with Stripe (the stand-in)', () => {
       plan: 'basic',
       billing: { configured: true, status: null, can_manage: false, renews_at: null },
     });
+  });
+
+  describe('one Checkout page open at a time', () => {
+    const sessionOf = (url: string) => /cs_test_\w+/.exec(url)![0];
+    const openSessionsOf = (user: SignedInUser) =>
+      [...stand.sessions.values()].filter(
+        (session) => session.client_reference_id === String(user.id) && session.status === 'open',
+      );
+
+    it('gives two requests at once (a double click, two tabs) the same page, and a later one too', async () => {
+      const una = await signedInUser(t.ctx);
+      const both = await Promise.all([checkout(una, 'pro'), checkout(una, 'pro')]);
+      expect(both.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const [url] = both.map((answer) => answer.json().url as string);
+      expect(both[1]!.json().url).toBe(url);
+      expect(openSessionsOf(una).map((session) => session.id)).toEqual([sessionOf(url!)]);
+      // Asked again while the page is still open (Back from Checkout, then Upgrade again): the same page.
+      const before = stand.calls.length;
+      const again = await checkout(una, 'pro');
+      expect([again.statusCode, again.json()]).toEqual([200, { url }]);
+      expect(stand.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/checkout/sessions']);
+    });
+
+    it('opens the plan asked last when two plans are asked at once: only its page can be paid', async () => {
+      const vic = await signedInUser(t.ctx);
+      await checkout(vic, 'intermediate');
+      const [intermediate, pro] = await Promise.all([checkout(vic, 'intermediate'), checkout(vic, 'pro')]);
+      expect([intermediate.statusCode, pro.statusCode]).toEqual([200, 200]);
+      const open = openSessionsOf(vic);
+      expect(open).toHaveLength(1);
+      // Whichever came second replaced the other's page, and is the one open.
+      const last = (open[0]!.metadata as Record<string, string>).plan;
+      expect(open[0]!.id).toBe(sessionOf((last === 'pro' ? pro : intermediate).json().url));
+    });
+
+    it('opens a new page in place of one about to expire', async () => {
+      const wes = await signedInUser(t.ctx);
+      const first = (await checkout(wes, 'pro')).json().url as string;
+      const session = stand.sessions.get(sessionOf(first))!;
+      stand.sessions.set(String(session.id), { ...session, expires_at: Math.floor(Date.now() / 1000) + 10 * 60 });
+      const second = await checkout(wes, 'pro');
+      expect(second.statusCode).toBe(200);
+      expect(second.json().url).not.toBe(first);
+      expect(stand.sessions.get(sessionOf(first))?.status).toBe('expired');
+      expect(openSessionsOf(wes).map((open) => open.id)).toEqual([sessionOf(second.json().url)]);
+    });
+
+    it('waits for a request opening a page, past the time it may take if it died; says so if it takes longer', async () => {
+      const xia = await signedInUser(t.ctx);
+      const url = (await checkout(xia, 'pro')).json().url as string;
+      const holdUntil = (ms: number) =>
+        t.ctx.database.db
+          .update(billingAccounts)
+          .set({ checkoutOpeningUntil: new Date(Date.now() + ms) })
+          .where(eq(billingAccounts.userId, xia.id));
+      // A request that died opening a page (its worker stopped): its turn lapses, and the next one goes on.
+      await holdUntil(700);
+      const after = await checkout(xia, 'pro');
+      expect([after.statusCode, after.json()]).toEqual([200, { url }]);
+      // One still opening a page after the wait: the person is told, and nothing is opened.
+      await holdUntil(60_000);
+      const before = stand.calls.length;
+      const busy = await checkout(xia, 'intermediate');
+      expect([busy.statusCode, busy.json()]).toEqual([409, { detail: BILLING_MESSAGES.checkoutOpening }]);
+      expect(stand.calls.slice(before)).toEqual([]);
+      await holdUntil(-1);
+    }, 15_000);
   });
 
   it('refuses a plan that is not sold and a body that is not one', async () => {

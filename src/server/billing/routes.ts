@@ -10,6 +10,7 @@ import {
   billingRedirectSchema,
   checkoutRequestSchema,
   detailErrorSchema,
+  type PaidPlan,
 } from '@shared/contract';
 import { planCovers } from '@shared/plans';
 import { currentUser } from '../auth/authenticate';
@@ -17,7 +18,7 @@ import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { planOf } from '../own/service';
 import { settleDuplicateSubscriptions } from './duplicates';
-import { billingAccountOf, isLive, rememberCustomer } from './service';
+import { billingAccountOf, inCheckoutTurn, isLive, rememberCustomer, type BillingAccount } from './service';
 import { callStripe, createStripeClient } from './stripe-client';
 import { MALFORMED_EVENT, malformedEventReason, processEvent } from './webhook';
 
@@ -28,6 +29,8 @@ import { MALFORMED_EVENT, malformedEventReason, processEvent } from './webhook';
 /** Checkout and portal sessions one person may open per hour (each is a call to Stripe). */
 export const BILLING_SESSIONS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
+/** An open Checkout page is answered again only with this long left to pay on it (Stripe keeps one 24 hours). */
+const CHECKOUT_MIN_TIME_LEFT_MS = HOUR_MS;
 
 const notConfigured = () => new ApiError(503, { detail: BILLING_MESSAGES.notConfigured });
 
@@ -52,6 +55,14 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     if (!counted.isAllowed && counted.isExceeded) throw tooManyRequests(counted.ttlInSeconds);
     return { stripe, stripeConfig };
   };
+  /** 409 while a subscription is live (changed in the portal, never bought twice); 400 for a plan one has. */
+  const refuseCheckout = async (account: BillingAccount | undefined, userId: number, plan: PaidPlan) => {
+    if (account && isLive(account.subscriptionStatus))
+      throw new ApiError(409, { detail: BILLING_MESSAGES.alreadySubscribed });
+    // A plan staff granted is not sold again, nor one below it: Checkout is for a plan above one's own.
+    const held = await planOf(db, userId);
+    if (planCovers(held, plan)) throw new ApiError(400, { plan: [BILLING_MESSAGES.planHeld(held, plan)] });
+  };
   const signedIn = { onRequest: ctx.authenticate };
   const errors = { 401: detailErrorSchema, 429: detailErrorSchema, 503: detailErrorSchema };
 
@@ -66,21 +77,16 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           body: checkoutRequestSchema,
           response: { 200: billingRedirectSchema, 400: apiErrorSchema, 409: detailErrorSchema, ...errors },
         },
-        `The plan changes when Stripe's webhook confirms the payment, not on return from Checkout. 409 while a subscription is live (change it in the portal); 400 for a plan the person has already or is above (staff can grant one). At most ${BILLING_SESSIONS_PER_HOUR} checkout and portal sessions per person per hour.`,
+        `The plan changes when Stripe's webhook confirms the payment, not on return from Checkout. One page is open at a time: asked again for the same plan while its page is open (a second click, another tab), the same URL; another plan's page replaces it (the earlier one can no longer be paid). 409 while a subscription is live (change it in the portal), or while another request of the person's is still opening a page after a few seconds; 400 for a plan the person has already or is above (staff can grant one). At most ${BILLING_SESSIONS_PER_HOUR} checkout and portal sessions per person per hour.`,
       ),
     },
     async (request) => {
       const { stripe, stripeConfig } = await ready(request);
       const user = currentUser(request);
+      const { plan } = request.body;
       const account = await billingAccountOf(db, user.id);
-      if (account && isLive(account.subscriptionStatus))
-        throw new ApiError(409, { detail: BILLING_MESSAGES.alreadySubscribed });
-      // A plan staff granted is not sold again, nor one below it: Checkout is for a plan above one's own.
-      const held = await planOf(db, user.id);
-      if (planCovers(held, request.body.plan))
-        throw new ApiError(400, { plan: [BILLING_MESSAGES.planHeld(held, request.body.plan)] });
-      let customer = account?.stripeCustomerId;
-      if (!customer) {
+      await refuseCheckout(account, user.id, plan);
+      const newCustomer = async () => {
         // The idempotency key makes a second request racing this one get the same customer from Stripe.
         const created = await callStripe(request.log, 'customers.create', () =>
           stripe.customers.create(
@@ -88,34 +94,55 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             { idempotencyKey: `innerwave-customer-${user.id}` },
           ),
         );
-        customer = await rememberCustomer(db, user.id, created.id);
-        request.log.info({ userId: user.id, customer }, 'billing: Stripe customer created');
-      } else {
-        // One Checkout open at a time: a page opened before (another tab, or Back then Upgrade again)
-        // could be paid too, and the person would pay for two subscriptions. Stripe then refuses it.
+        const remembered = await rememberCustomer(db, user.id, created.id);
+        request.log.info({ userId: user.id, customer: remembered }, 'billing: Stripe customer created');
+        return remembered;
+      };
+      const customer = account?.stripeCustomerId ?? (await newCustomer());
+      // One Checkout page open at a time: another one (a second click, another tab, Back then Upgrade
+      // again) could be paid too, and the person would pay for two subscriptions. Requests take turns,
+      // across workers and servers, so the second sees the page the first opened.
+      const opened = await inCheckoutTurn(db, user.id, async (now) => {
+        await refuseCheckout(now, user.id, plan);
+        // Stripe's lists read what was just written (its search would not).
         const open = await callStripe(request.log, 'checkout.sessions.list', () =>
           stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
         );
+        // The same plan's page, with time left to pay: the same page again. Any other open page is
+        // expired, so Stripe refuses to take a payment there: the plan asked last is the one sold.
+        const same = open.data.find(
+          (session) =>
+            session.metadata?.plan === plan &&
+            session.url &&
+            session.expires_at * 1000 > Date.now() + CHECKOUT_MIN_TIME_LEFT_MS,
+        );
         for (const earlier of open.data) {
+          if (earlier === same) continue;
           await callStripe(request.log, 'checkout.sessions.expire', () => stripe.checkout.sessions.expire(earlier.id));
           request.log.info({ userId: user.id, session: earlier.id }, 'billing: earlier checkout expired');
         }
-      }
-      const session = await callStripe(request.log, 'checkout.sessions.create', () =>
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer,
-          client_reference_id: String(user.id),
-          line_items: [{ price: stripeConfig.prices[request.body.plan], quantity: 1 }],
-          success_url: publicUrl + BILLING_RETURN.success,
-          cancel_url: publicUrl + BILLING_RETURN.cancel,
-          metadata: { user_id: String(user.id), plan: request.body.plan },
-          subscription_data: { metadata: { user_id: String(user.id) } },
-        }),
-      );
-      if (!session.url) throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
-      request.log.info({ userId: user.id, plan: request.body.plan, session: session.id }, 'billing: checkout opened');
-      return { url: session.url };
+        if (same) {
+          request.log.info({ userId: user.id, plan, session: same.id }, 'billing: checkout still open, answered again');
+          return same.url!;
+        }
+        const session = await callStripe(request.log, 'checkout.sessions.create', () =>
+          stripe.checkout.sessions.create({
+            mode: 'subscription',
+            customer,
+            client_reference_id: String(user.id),
+            line_items: [{ price: stripeConfig.prices[plan], quantity: 1 }],
+            success_url: publicUrl + BILLING_RETURN.success,
+            cancel_url: publicUrl + BILLING_RETURN.cancel,
+            metadata: { user_id: String(user.id), plan },
+            subscription_data: { metadata: { user_id: String(user.id) } },
+          }),
+        );
+        if (!session.url) throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
+        request.log.info({ userId: user.id, plan, session: session.id }, 'billing: checkout opened');
+        return session.url;
+      });
+      if (!opened) throw new ApiError(409, { detail: BILLING_MESSAGES.checkoutOpening });
+      return { url: opened.done };
     },
   );
 

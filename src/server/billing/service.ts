@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
 import { planCovers } from '@shared/plans';
 import { subscriptionLive } from '@shared/contract/plain';
@@ -54,6 +55,52 @@ export async function rememberCustomer(db: Db, userId: number, customerId: strin
   await db.insert(billingAccounts).values({ userId, stripeCustomerId: customerId }).onConflictDoNothing();
   const row = await billingAccountOf(db, userId);
   return row?.stripeCustomerId ?? customerId;
+}
+
+/**
+ * A person's turn to open a Checkout page: held in their billing row (every worker and server sees it)
+ * for at most `holdMs`, so a request that died holding it does not block them for longer; another
+ * request waits up to `waitMs` for it, asking every `pollMs`.
+ */
+export const CHECKOUT_TURN = { holdMs: 60_000, waitMs: 5_000, pollMs: 100 } as const;
+
+/**
+ * Runs `open` in the person's turn to open a Checkout page, with their billing row as it is then (their
+ * customer is remembered first), and gives the turn back after. Undefined when another request still
+ * holds it after `CHECKOUT_TURN.waitMs`.
+ */
+export async function inCheckoutTurn<T>(
+  db: Db,
+  userId: number,
+  open: (account: BillingAccount) => Promise<T>,
+): Promise<{ done: T } | undefined> {
+  const giveUpAt = Date.now() + CHECKOUT_TURN.waitMs;
+  for (;;) {
+    const heldUntil = new Date(Date.now() + CHECKOUT_TURN.holdMs);
+    const [account] = await db
+      .update(billingAccounts)
+      .set({ checkoutOpeningUntil: heldUntil })
+      .where(
+        and(
+          eq(billingAccounts.userId, userId),
+          or(isNull(billingAccounts.checkoutOpeningUntil), lte(billingAccounts.checkoutOpeningUntil, new Date())),
+        ),
+      )
+      .returning();
+    if (account) {
+      try {
+        return { done: await open(account) };
+      } finally {
+        // Only its own turn: one that lapsed meanwhile may be another request's now.
+        await db
+          .update(billingAccounts)
+          .set({ checkoutOpeningUntil: null })
+          .where(and(eq(billingAccounts.userId, userId), eq(billingAccounts.checkoutOpeningUntil, heldUntil)));
+      }
+    }
+    if (Date.now() >= giveUpAt) return undefined;
+    await sleep(CHECKOUT_TURN.pollMs);
+  }
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -342,6 +342,12 @@ export const billingAccounts = pgTable(
     cancelAt: timestamp('cancel_at', { withTimezone: true }),
     /** The `created` time of the subscription event last applied: an older one arriving later is ignored. */
     subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true }),
+    /**
+     * Set while a request opens a Checkout page for the person, until when it may take to: every other
+     * request (another worker's, another server's) waits its turn, then finds that page open and answers
+     * it (docs/product/api.md#billing). Past it, a request that died holding it no longer counts.
+     */
+    checkoutOpeningUntil: timestamp('checkout_opening_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,7 +11,8 @@ import Stripe from 'stripe';
  * calls the server makes, recording each:
  *   POST /v1/customers                  → a customer (cus_…)
  *   POST /v1/customers/<id>             → the customer, its fields changed (its `email`)
- *   POST /v1/checkout/sessions          → a Checkout Session whose `url` is this server's /checkout/<id>
+ *   POST /v1/checkout/sessions          → a Checkout Session whose `url` is this server's /checkout/<id>,
+ *                                         open until its `expires_at` (24 hours unless given), then expired
  *   GET  /v1/checkout/sessions          → the sessions of `customer` with `status` (open, complete, expired)
  *   POST /v1/checkout/sessions/<id>/expire → the open session, expired: its page no longer takes a payment
  *   POST /v1/billing_portal/sessions    → a portal session whose `url` is this server's /portal/<id>
@@ -363,6 +364,13 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       },
     });
 
+  /** Open sessions past their `expires_at` are expired, as Stripe expires them on its own. */
+  function expireLapsedSessions() {
+    for (const session of sessions.values())
+      if (session.status === 'open' && typeof session.expires_at === 'number' && session.expires_at <= now())
+        sessions.set(String(session.id), { ...session, status: 'expired' });
+  }
+
   /** The customer's subscription the portal shows, if any: as Stripe's, not one ended or never paid. */
   const liveSubscriptionOf = (customer: unknown) =>
     [...subscriptions.values()].find(
@@ -439,12 +447,16 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
         object: 'checkout.session',
         status: 'open',
         ...params,
+        created: now(),
+        // As Stripe: open for 24 hours unless `expires_at` says sooner.
+        expires_at: params.expires_at === undefined ? now() + DAY : Number(params.expires_at),
         url: `${base}/checkout/${sessionId}`,
       };
       sessions.set(sessionId, session);
       return json(response, 200, session);
     }
     if (request.method === 'GET' && path === '/v1/checkout/sessions') {
+      expireLapsedSessions();
       const data = [...sessions.values()].filter(
         (session) =>
           (query.get('customer') === null || session.customer === query.get('customer')) &&
@@ -454,6 +466,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     }
     const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (request.method === 'POST' && expiring) {
+      expireLapsedSessions();
       const session = sessions.get(expiring[1]!);
       if (!session) return json(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
       if (session.status !== 'open')
@@ -608,7 +621,8 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
       if (!session) return notFound(response);
       if (request.method === 'GET' && !action) return html(response, checkoutPage(session));
       if (request.method === 'POST' && action === 'pay') {
-        if (session.status !== 'open')
+        expireLapsedSessions();
+        if (sessions.get(String(session.id))?.status !== 'open')
           return html(response, page('Checkout', '<p>This Checkout Session is no longer active.</p>'), 410);
         const price = (session.line_items as Record<string, { price: string }>)['0']!.price;
         const customer = String(session.customer);

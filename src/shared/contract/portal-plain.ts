@@ -18,6 +18,11 @@ export const BILLING_MESSAGES = {
     held === asked
       ? `You have the ${held} plan already.`
       : `Your ${held} plan already includes everything in ${asked}.`,
+  /**
+   * 409 from checkout: another request of the person's (a second click, another tab) has been opening a
+   * Checkout page for longer than a request waits for it; nothing was opened.
+   */
+  checkoutOpening: 'A Checkout page is already being opened for you. Please try again in a moment.',
   /** 409 from the portal: no Stripe customer yet (nothing was ever bought). */
   noCustomer: 'There is no billing account yet. Choose a plan first.',
   /** 503 when Stripe could not be reached or refused the call; nothing was charged. */

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "checkout_opening_until" timestamp with time zone;
