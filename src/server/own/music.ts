@@ -18,6 +18,7 @@ import {
 import type { MediaUrls } from '../media/urls';
 import { lockUserRow } from '../db/user-lock';
 import { isolated } from '@shared/contract/plain';
+import { assertFeature } from './service';
 
 // A person's own music (Pro; docs/product/api.md#own-music): audio files they upload, checked like
 // staff uploads, kept privately under their own folder, within a quota of tracks and bytes.
@@ -119,17 +120,20 @@ export async function addOwnTrack(
 ): Promise<OwnTrack> {
   const { staged } = upload;
   try {
+    // The plan was checked before the body: one that ended while the file streamed in keeps nothing.
+    await assertFeature(db, userId, 'ownMusic');
     if (!staged) throw badRequest({ audio_file: ['No file was submitted.'] });
     const type = sniffAudio(staged.head, staged.size);
     if (!type) throw badRequest({ audio_file: [AUDIO_TYPES_TEXT] });
     const name = trackName(upload.name, upload.fileName);
     const relative = `own-music/${userId}/${contentAddressedName(staged.sha256, type.ext)}`;
     // Checked first so a file already there or a full quota costs no transfer to the storage, then
-    // again where it counts.
+    // again where it counts (the plan too).
     await assertNotThere(db, userId, relative);
     await assertRoomForTrack(db, userId, staged.size);
     const row = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
       await lockUserRow(tx, userId);
+      await assertFeature(tx, userId, 'ownMusic');
       await assertNotThere(tx, userId, relative);
       await assertRoomForTrack(tx, userId, staged.size);
       const [inserted] = await tx

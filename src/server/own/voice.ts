@@ -14,6 +14,7 @@ import {
 } from '../media/store';
 import type { MediaUrls } from '../media/urls';
 import { lockUserRow } from '../db/user-lock';
+import { assertFeature } from './service';
 
 // Recordings of a person's own voice (Pro; docs/product/api.md#own-voice): one take per message text,
 // a 16-bit mono PCM WAV file of a sentence's length, kept privately under their own folder. A new take
@@ -86,12 +87,16 @@ export async function recordVoice(
 ): Promise<{ recording: VoiceRecording; replaced: boolean }> {
   const { staged } = upload;
   try {
+    // The plan was checked before the body: one that ended while the take streamed in keeps nothing
+    // (checked again where it counts, below).
+    await assertFeature(db, userId, 'spokenSubliminals');
     const text = textOf(upload.text);
     if (!staged) throw badRequest({ audio_file: ['No file was submitted.'] });
     const durationMs = takeLength(staged);
     const relative = `own-voice/${userId}/${contentAddressedName(staged.sha256, '.wav')}`;
     const { row, oldFile } = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
       await lockUserRow(tx, userId);
+      await assertFeature(tx, userId, 'spokenSubliminals');
       const take = { audioFile: relative, bytes: staged.size, durationMs, createdAt: new Date() };
       const [existing] = await tx
         .select({ id: voiceRecordings.id, file: voiceRecordings.audioFile })
