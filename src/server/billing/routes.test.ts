@@ -228,16 +228,25 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(open[0]!.id).toBe(sessionOf((last === 'pro' ? pro : intermediate).json().url));
     });
 
-    it('opens a new page in place of one about to expire', async () => {
+    it('opens a new page in place of one about to expire, or one at a price no longer sold', async () => {
       const wes = await signedInUser(t.ctx);
-      const first = (await checkout(wes, 'pro')).json().url as string;
-      const session = stand.sessions.get(sessionOf(first))!;
-      stand.sessions.set(String(session.id), { ...session, expires_at: Math.floor(Date.now() / 1000) + 10 * 60 });
-      const second = await checkout(wes, 'pro');
-      expect(second.statusCode).toBe(200);
-      expect(second.json().url).not.toBe(first);
-      expect(stand.sessions.get(sessionOf(first))?.status).toBe('expired');
-      expect(openSessionsOf(wes).map((open) => open.id)).toEqual([sessionOf(second.json().url)]);
+      const replaced = async (change: (session: Record<string, unknown>) => Record<string, unknown>) => {
+        const first = (await checkout(wes, 'pro')).json().url as string;
+        const session = stand.sessions.get(sessionOf(first))!;
+        stand.sessions.set(String(session.id), change(session));
+        const second = await checkout(wes, 'pro');
+        expect(second.statusCode).toBe(200);
+        expect(second.json().url).not.toBe(first);
+        expect(stand.sessions.get(sessionOf(first))?.status).toBe('expired');
+        expect(openSessionsOf(wes).map((open) => open.id)).toEqual([sessionOf(second.json().url)]);
+      };
+      // Ten minutes left to pay.
+      await replaced((session) => ({ ...session, expires_at: Math.floor(Date.now() / 1000) + 10 * 60 }));
+      // Opened before the operator changed STRIPE_PRICE_PRO: the webhook would not know its price.
+      await replaced((session) => ({
+        ...session,
+        metadata: { ...(session.metadata as object), price: 'price_pro_last_year' },
+      }));
     });
 
     it('waits for a request opening a page, past the time it may take if it died; says so if it takes longer', async () => {

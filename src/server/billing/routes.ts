@@ -108,11 +108,14 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         const open = await callStripe(request.log, 'checkout.sessions.list', () =>
           stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
         );
-        // The same plan's page, with time left to pay: the same page again. Any other open page is
-        // expired, so Stripe refuses to take a payment there: the plan asked last is the one sold.
+        // The same plan's page at the price sold now, with time left to pay: the same page again. Any
+        // other open page is expired, so Stripe refuses to take a payment there: the plan asked last is
+        // the one sold (and a price no longer sold, which the webhook would not know, is not).
+        const price = stripeConfig.prices[plan];
         const same = open.data.find(
           (session) =>
             session.metadata?.plan === plan &&
+            session.metadata.price === price &&
             session.url &&
             session.expires_at * 1000 > Date.now() + CHECKOUT_MIN_TIME_LEFT_MS,
         );
@@ -130,10 +133,10 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             mode: 'subscription',
             customer,
             client_reference_id: String(user.id),
-            line_items: [{ price: stripeConfig.prices[plan], quantity: 1 }],
+            line_items: [{ price, quantity: 1 }],
             success_url: publicUrl + BILLING_RETURN.success,
             cancel_url: publicUrl + BILLING_RETURN.cancel,
-            metadata: { user_id: String(user.id), plan },
+            metadata: { user_id: String(user.id), plan, price },
             subscription_data: { metadata: { user_id: String(user.id) } },
           }),
         );
