@@ -588,6 +588,28 @@ describe('billing with Stripe (the stand-in)', () => {
     expect(await planOf(user)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
   });
 
+  it('keeps a former subscriber’s portal when a later Checkout’s first payment never goes through', async () => {
+    const { user, customerId, sub } = await subscriber('pro');
+    await deliver('customer.subscription.deleted', later(sub, { status: 'canceled' }), { created: 1_800_000_100 });
+    expect((await checkout(user, 'intermediate')).statusCode).toBe(200);
+    const unpaid = stand.subscription({ customer: customerId, price: PRICES.intermediate, status: 'incomplete' });
+    await deliver('checkout.session.completed', {
+      id: 'cs_unpaid',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: String(user.id),
+      customer: customerId,
+      subscription: unpaid.id,
+      payment_status: 'unpaid',
+    });
+    await deliver('customer.subscription.created', unpaid, { created: 1_800_000_200 });
+    await deliver('customer.subscription.updated', later(unpaid, { status: 'incomplete_expired' }), {
+      created: 1_800_000_300,
+    });
+    // Their invoices and card are still in the portal: the former subscription stays the one shown.
+    expect(await planOf(user)).toMatchObject({ plan: 'basic', billing: { status: 'canceled', can_manage: true } });
+  });
+
   it('after a downgrade keeps own content above the limit readable and deletable, and refuses more', async () => {
     const { user, sub } = await subscriber('pro');
     const categoryId = await ownMessagesUpTo(user, 205);
