@@ -2,11 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ShareLink, SharedCopy, SharedItem, SoundMix, SubliminalWrite } from '@shared/contract';
 import { playableMix } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
+import { audioItems, ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { assertFeature, createOwnCategory, planOf } from './service';
 import { newShareToken, shareLinkOf } from './share-tokens';
-import { createSubliminal, libraryKey, libraryTracksOf, storedPlaylist, storedSound } from './subliminals';
+import { createSubliminal, libraryKey, libraryTracksIn, storedPlaylist, storedSound } from './subliminals';
 import { storedSettings } from './player';
 
 // Share links (docs/product/api.md#saved-and-shared): a saved subliminal (Intermediate and up) or an
@@ -122,7 +122,7 @@ async function sharedSound(
   keepOwnMusic = false,
 ): Promise<{ sound: SoundMix | null; private_tracks: string[]; gone_tracks: string[] }> {
   if (!sound) return { sound: null, private_tracks: [], gone_tracks: [] };
-  const library = await libraryTracksOf(db, sound.layers);
+  const library = await libraryTracksIn(db, audioItems, sound.layers);
   const private_tracks: string[] = [];
   const gone_tracks: string[] = [];
   const layers = sound.layers.filter((layer) => {

@@ -40,29 +40,25 @@ export function storedSound(value: unknown): SoundMix | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The library's tracks among `layers`, by `kind/id`, with their names now. */
-export async function libraryTracksOf(db: Db, layers: readonly MixLayer[]): Promise<Map<string, string>> {
+/**
+ * The library tracks among `layers` that `table` holds, by `kind/id`, with their names there: the
+ * library (audioItems) as it is now, or the tracks staff removed from it (removedAudioItems).
+ */
+export async function libraryTracksIn(
+  db: Db,
+  table: typeof audioItems | typeof removedAudioItems,
+  layers: readonly MixLayer[],
+): Promise<Map<string, string>> {
   const ids = layers.flatMap((layer) => (layer.kind === 'track' ? [layer.track_id] : []));
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name })
-    .from(audioItems)
-    .where(inArray(audioItems.id, ids));
+    .select({ id: table.id, kind: table.kind, name: table.name })
+    .from(table)
+    .where(inArray(table.id, ids));
   return new Map(rows.map((row) => [`${row.kind}/${row.id}`, row.name]));
 }
 
 export const libraryKey = (layer: Extract<MixLayer, { kind: 'track' }>) => `${layer.audio_kind}/${layer.track_id}`;
-
-/** Which of `layers` name a library track staff removed, by `kind/id`, with its name in the library then. */
-async function removedTracksOf(db: Db, layers: readonly MixLayer[]): Promise<Map<string, string>> {
-  const ids = layers.flatMap((layer) => (layer.kind === 'track' ? [layer.track_id] : []));
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: removedAudioItems.id, kind: removedAudioItems.kind, name: removedAudioItems.name })
-    .from(removedAudioItems)
-    .where(inArray(removedAudioItems.id, ids));
-  return new Map(rows.map((row) => [`${row.kind}/${row.id}`, row.name]));
-}
 
 /** A sound as saved, and the names of the library tracks left out of it because staff removed them. */
 type CheckedSound = { sound: SoundMix | null; gone_tracks: string[] };
@@ -86,14 +82,15 @@ async function checkedSound(
   if (!requested) return { sound: null, gone_tracks: [] };
   const keptLayers = new Set((kept?.layers ?? []).map((layer) => JSON.stringify(layer)));
   const isKept = (layer: MixLayer) => keptLayers.has(JSON.stringify(layer));
-  const library = await libraryTracksOf(
+  const library = await libraryTracksIn(
     db,
+    audioItems,
     requested.layers.filter((layer) => !isKept(layer)),
   );
   const missing = requested.layers.filter(
     (layer) => layer.kind === 'track' && !isKept(layer) && !library.has(libraryKey(layer)),
   );
-  const removed = await removedTracksOf(db, missing);
+  const removed = await libraryTracksIn(db, removedAudioItems, missing);
   const gone_tracks: string[] = [];
   // Left out before the plan is asked, as a share's (shares.ts), so it takes no layer from one that plays.
   const sound = {
