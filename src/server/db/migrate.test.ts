@@ -544,4 +544,54 @@ describe('migrations', { timeout: 90_000 }, () => {
       older.remove();
     }
   });
+
+  it('record the own tracks deleted before 0025 that saved sounds still name, for the person who saved them', async () => {
+    const older = migrationsUpTo('0024_pending_email_change');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`
+        insert into users (id, email, password_hash) values (1, 'pia@example.com', 'x'), (2, 'ian@example.com', 'x')`);
+      await database.db.execute(
+        sql`insert into own_tracks (id, user_id, name, audio_file, bytes) values (5, 1, 'Kept', 'own-music/1/k.mp3', 1)`,
+      );
+      const own = (track_id: unknown, name: unknown) => ({ kind: 'own_track', track_id, name, gain_db: -6 });
+      const sounds: [number, string, unknown, string][] = [
+        // Track 7, deleted, named in two of Pia's sounds: the one changed last gives its name.
+        [1, 'older', { volume: 1, layers: [own(7, 'Sea (old name)')] }, '2026-01-01'],
+        [1, 'newer', { volume: 1, layers: [own(7, 'Sea'), own(5, 'Kept')] }, '2026-02-01'],
+        [
+          2,
+          'his',
+          { volume: 1, layers: [{ kind: 'noise', colour: 'pink', gain_db: -6 }, own(9, 'Rain')] },
+          '2026-01-01',
+        ],
+        // What no longer reads as a layer is left alone.
+        [2, 'odd', { volume: 1, layers: [own('x', 'Odd'), own(99999999999, 'Huge'), own(11, 3)] }, '2026-01-01'],
+        [2, 'not a list', { volume: 1, layers: 'x' }, '2026-01-01'],
+      ];
+      for (const [userId, name, sound, updatedAt] of sounds)
+        await database.db.execute(sql`
+          insert into saved_subliminals (user_id, name, playlist, settings, sound, updated_at)
+          values (${userId}, ${name}, '[]', '{}', ${JSON.stringify(sound)}::jsonb, ${updatedAt})`);
+      await database.db.execute(
+        sql`insert into saved_subliminals (user_id, name, playlist, settings) values (2, 'no sound', '[]', '{}')`,
+      );
+      await migrateDatabase(database);
+      const rows = await queryRows<{ id: number; user_id: number; name: string }>(
+        database.db,
+        sql`select id, user_id, name from removed_own_tracks order by id`,
+      );
+      expect(rows).toEqual([
+        { id: 7, user_id: 1, name: 'Sea' },
+        { id: 9, user_id: 2, name: 'Rain' },
+      ]);
+      // The record goes with the account.
+      await database.db.execute(sql`delete from users where id = 2`);
+      expect(await queryRows(database.db, sql`select id from removed_own_tracks`)).toEqual([{ id: 7 }]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
 });

@@ -233,6 +233,24 @@ export const ownTracks = pgTable(
 );
 
 /**
+ * A person's own tracks they deleted, by the id they had, with the name they had: a Save from another
+ * tab still playing one is told apart from one naming a track that never was theirs
+ * (docs/product/api.md#saved-and-shared). Gone with the account.
+ */
+export const removedOwnTracks = pgTable(
+  'removed_own_tracks',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('removed_own_tracks_user_idx').on(t.userId)],
+);
+
+/**
  * Recordings of a person's own voice (Pro): one per message text, spoken in place of the synthesiser
  * for that message (docs/product/api.md#own-voice).
  */

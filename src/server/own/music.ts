@@ -2,7 +2,7 @@ import { and, asc, count, eq, sum } from 'drizzle-orm';
 import { formatBytes } from '@shared/bytes';
 import { OWN_MUSIC, ownTrackFieldsSchema, type OwnMusic, type OwnTrack } from '@shared/contract';
 import type { Db } from '../db/client';
-import { ownTracks } from '../db/schema';
+import { ownTracks, removedOwnTracks } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { hasVisibleText } from '@shared/contract/plain';
 import { trackNameOfFile } from '@shared/contract/portal-plain';
@@ -149,12 +149,19 @@ export async function addOwnTrack(
   }
 }
 
-/** Deletes one of the person's tracks, and its file once nothing names it. */
+/**
+ * Deletes one of the person's tracks, and its file once nothing names it. Its id is kept with its name
+ * (removed_own_tracks): a Save from another tab still playing it is saved without it, and told so.
+ */
 export async function deleteOwnTrack(db: Db, files: MediaStore, userId: number, id: number): Promise<void> {
-  const [deleted] = await db
-    .delete(ownTracks)
-    .where(and(eq(ownTracks.id, id), eq(ownTracks.userId, userId)))
-    .returning({ file: ownTracks.audioFile });
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(ownTracks)
+      .where(and(eq(ownTracks.id, id), eq(ownTracks.userId, userId)))
+      .returning({ file: ownTracks.audioFile, name: ownTracks.name });
+    if (row) await tx.insert(removedOwnTracks).values({ id, userId, name: row.name }).onConflictDoNothing();
+    return row;
+  });
   if (!deleted) throw notFound();
   await releaseUnreferenced(db, files, [deleted.file]);
 }

@@ -37,7 +37,7 @@ async function userOn(plan: 'basic' | 'intermediate' | 'pro') {
 async function ownTrack(user: SignedInUser, name: string) {
   const [row] = await t.ctx.database.db
     .insert(ownTracks)
-    .values({ userId: user.id, name, audioFile: `own-music/${user.id}/x.mp3`, bytes: 10 })
+    .values({ userId: user.id, name, audioFile: `own-music/${user.id}/${encodeURIComponent(name)}.mp3`, bytes: 10 })
     .returning();
   return row!.id;
 }
@@ -325,6 +325,66 @@ describe('the sound of a saved subliminal', () => {
       expect(refused.json()).toEqual({ sound: [`\u2068${name}\u2069 is not in the library.`] });
     }
     expect((await call(ada, 'GET', subliminalPath(id))).json().sound).toEqual(mix);
+  });
+
+  it('saves without an own track the person deleted in another tab, naming it, and still refuses one never theirs', async () => {
+    const pia = await userOn('pro');
+    const other = await userOn('pro');
+    const sea = await ownTrack(pia, 'Sea at night');
+    const deleted = await call(pia, 'DELETE', fillPath(API.myMusicTrack, { id: sea }));
+    expect(deleted.statusCode).toBe(204);
+    // The other tab still plays it under the name it showed; the answer names it as her music did.
+    const playing = { kind: 'own_track', track_id: sea, name: 'As the player showed it', gain_db: -6 };
+    const created = await call(pia, 'POST', API.subliminals, body({ volume: 0.7, layers: [playing, noise] }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ sound: { volume: 0.7, layers: [noise] }, gone_tracks: ['Sea at night'] });
+    const { id } = created.json();
+    const alone = await call(pia, 'PUT', subliminalPath(id), body({ volume: 0.7, layers: [playing] }));
+    expect(alone.statusCode).toBe(200);
+    expect(alone.json()).toMatchObject({ sound: null, gone_tracks: ['Sea at night'] });
+
+    // Another person's deleted track, another person's track, and an id that never was are still refused.
+    const theirs = await ownTrack(other, 'Theirs');
+    const theirsDeleted = await ownTrack(other, 'Theirs, deleted');
+    expect((await call(other, 'DELETE', fillPath(API.myMusicTrack, { id: theirsDeleted }))).statusCode).toBe(204);
+    for (const track_id of [theirs, theirsDeleted, 424242]) {
+      const refused = await call(
+        pia,
+        'PUT',
+        subliminalPath(id),
+        body({ volume: 0.7, layers: [{ ...playing, track_id }, noise] }),
+      );
+      expect(refused.statusCode, String(track_id)).toBe(400);
+      expect(refused.json()).toEqual({ sound: ['\u2068As the player showed it\u2069 is not in your music.'] });
+    }
+    expect((await call(pia, 'GET', subliminalPath(id))).json().sound).toBeNull();
+    // Deleting it again is still not found, and its record stays one.
+    expect((await call(pia, 'DELETE', fillPath(API.myMusicTrack, { id: sea }))).statusCode).toBe(404);
+  });
+
+  it('keeps a saved own track its owner deleted since: the share names it as private, her copy of it leaves it out', async () => {
+    const pia = await userOn('pro');
+    const sea = await ownTrack(pia, 'Sea');
+    const own = { kind: 'own_track', track_id: sea, name: 'Sea', gain_db: -3 };
+    const { id } = (await call(pia, 'POST', API.subliminals, body({ volume: 0.8, layers: [own, noise] }))).json();
+    const link = (await call(pia, 'POST', fillPath(API.subliminalShare, { id }))).json();
+    expect((await call(pia, 'DELETE', fillPath(API.myMusicTrack, { id: sea }))).statusCode).toBe(204);
+
+    // Her subliminal still holds it (opening it says it is no longer in her music), also when renamed.
+    expect((await call(pia, 'GET', subliminalPath(id))).json().sound.layers).toEqual([own, noise]);
+    expect((await call(pia, 'GET', API.subliminals)).json()[0]).toMatchObject({ id, layer_count: 2 });
+    const renamed = await call(pia, 'PUT', subliminalPath(id), {
+      ...body({ volume: 0.8, layers: [own, noise] }),
+      name: 'Renamed',
+    });
+    expect(renamed.json()).toMatchObject({ sound: { layers: [own, noise] }, gone_tracks: [] });
+    // The share never played it for anyone else: it is named as her own music, as before.
+    const view = (await call(undefined, 'GET', fillPath(API.shared, { token: link.token }))).json();
+    expect(view).toMatchObject({ sound: { layers: [noise] }, private_tracks: ['Sea'], gone_tracks: [] });
+    // Her own copy of the share is saved without it, where it was refused as not in her music.
+    const copy = await call(pia, 'POST', fillPath(API.sharedCopy, { token: link.token }));
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().subliminal.sound).toEqual({ volume: 0.8, layers: [noise] });
   });
 
   it('keeps a layer saved before a downgrade when the subliminal is renamed, but refuses adding one', async () => {

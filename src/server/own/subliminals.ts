@@ -13,7 +13,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { PLAN_FEATURES } from '@shared/plans';
 import { layerBeyondPlan, mixLayerLabel } from '@shared/sound-mix';
 import type { Db } from '../db/client';
-import { audioItems, ownTracks, removedAudioItems, savedSubliminals } from '../db/schema';
+import { audioItems, ownTracks, removedAudioItems, removedOwnTracks, savedSubliminals } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { assertThemeIncluded, storedSettings } from './player';
 import { assertRoomFor, planOf, planRequired } from './service';
@@ -60,17 +60,36 @@ export async function libraryTracksIn(
 
 export const libraryKey = (layer: Extract<MixLayer, { kind: 'track' }>) => `${layer.audio_kind}/${layer.track_id}`;
 
-/** A sound as saved, and the names of the library tracks left out of it because staff removed them. */
+/**
+ * The person's own tracks among `layers` that `table` holds, by id, with their names there: their
+ * music as it is now (ownTracks), or the tracks they deleted from it (removedOwnTracks).
+ */
+export async function ownTracksIn(
+  db: Db,
+  table: typeof ownTracks | typeof removedOwnTracks,
+  userId: number,
+  layers: readonly MixLayer[],
+): Promise<Map<number, string>> {
+  const ids = layers.flatMap((layer) => (layer.kind === 'own_track' ? [layer.track_id] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(eq(table.userId, userId), inArray(table.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** A sound as saved, and the names of the tracks left out of it because they were removed while they played. */
 type CheckedSound = { sound: SoundMix | null; gone_tracks: string[] };
 
 /**
  * The sound as it is saved, or refused: a layer the plan lacks (403 plan_required), unless that very
  * layer was already saved in it (a downgrade keeps what was made: renaming it must not fail); an own
- * track that is not the saver's, or a library track that never was in the library (400 on `sound`).
- * A library track staff removed since the person started it is left out, named in `gone_tracks`, so
- * that a Save while it played goes through. A track is saved with its name in the library or the
- * saver's music, whatever name the request gives it; a layer kept as it was saved stays as it is,
- * also when its track has gone since.
+ * track that never was the saver's, or a library track that never was in the library (400 on `sound`).
+ * A library track staff removed since the person started it, or an own track the person deleted in
+ * another tab, is left out, named in `gone_tracks`, so that a Save while it played goes through. A
+ * track is saved with its name in the library or the saver's music, whatever name the request gives
+ * it; a layer kept as it was saved stays as it is, also when its track has gone since.
  */
 async function checkedSound(
   db: Db,
@@ -82,29 +101,33 @@ async function checkedSound(
   if (!requested) return { sound: null, gone_tracks: [] };
   const keptLayers = new Set((kept?.layers ?? []).map((layer) => JSON.stringify(layer)));
   const isKept = (layer: MixLayer) => keptLayers.has(JSON.stringify(layer));
-  const library = await libraryTracksIn(
-    db,
-    audioItems,
-    requested.layers.filter((layer) => !isKept(layer)),
+  const fresh = requested.layers.filter((layer) => !isKept(layer));
+  const library = await libraryTracksIn(db, audioItems, fresh);
+  const own = await ownTracksIn(db, ownTracks, userId, fresh);
+  const missing = fresh.filter((layer) =>
+    layer.kind === 'track' ? !library.has(libraryKey(layer)) : layer.kind === 'own_track' && !own.has(layer.track_id),
   );
-  const missing = requested.layers.filter(
-    (layer) => layer.kind === 'track' && !isKept(layer) && !library.has(libraryKey(layer)),
-  );
-  const removed = await libraryTracksIn(db, removedAudioItems, missing);
+  const removedFromLibrary = await libraryTracksIn(db, removedAudioItems, missing);
+  const removedOwn = await ownTracksIn(db, removedOwnTracks, userId, missing);
+  const goneName = (layer: MixLayer) => {
+    if (!missing.includes(layer)) return undefined;
+    if (layer.kind === 'track') return removedFromLibrary.get(libraryKey(layer));
+    return layer.kind === 'own_track' ? removedOwn.get(layer.track_id) : undefined;
+  };
   const gone_tracks: string[] = [];
   // Left out before the plan is asked, as a share's (shares.ts), so it takes no layer from one that plays.
   const sound = {
     ...requested,
     layers: requested.layers.filter((layer) => {
-      const name = layer.kind === 'track' && missing.includes(layer) ? removed.get(libraryKey(layer)) : undefined;
+      const name = goneName(layer);
       if (name === undefined) return true;
       gone_tracks.push(name);
       return false;
     }),
   };
   if (sound.layers.length === 0) return { sound: null, gone_tracks };
-  const fresh = sound.layers.filter((layer) => !isKept(layer));
-  const beyond = layerBeyondPlan(fresh.length === sound.layers.length ? sound.layers : fresh, plan);
+  const added = sound.layers.filter((layer) => !isKept(layer));
+  const beyond = layerBeyondPlan(added.length === sound.layers.length ? sound.layers : added, plan);
   if (beyond) {
     const required = PLAN_FEATURES[beyond.feature];
     // An own track is named by what it is, not by the name the request gives it.
@@ -116,17 +139,6 @@ async function checkedSound(
           : `${mixLayerLabel(beyond.layer)} is`;
     throw planRequired(`${what} part of the ${required} plan.`, required);
   }
-  const ownIds = fresh.flatMap((layer) => (layer.kind === 'own_track' ? [layer.track_id] : []));
-  const own = new Map(
-    ownIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: ownTracks.id, name: ownTracks.name })
-            .from(ownTracks)
-            .where(and(eq(ownTracks.userId, userId), inArray(ownTracks.id, ownIds)))
-        ).map((row) => [row.id, row.name]),
-  );
   const layers = sound.layers.map((layer): MixLayer => {
     if (isKept(layer)) return layer;
     if (layer.kind === 'own_track') {

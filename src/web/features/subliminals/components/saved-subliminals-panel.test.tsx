@@ -276,6 +276,48 @@ describe('SavedSubliminalsPanel with sound', () => {
     ]);
   });
 
+  it('saves without an own track deleted in another tab while it played: it stops, and the toast and a note say it is no longer in your music', async () => {
+    const user = userEvent.setup();
+    const earlier = savedEarlier('Evening', null);
+    const server = savedServer('pro', [earlier], {
+      [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => ({
+        ...earlier,
+        ...(body as object),
+        sound: { volume: 0.7, layers: [noise] },
+        gone_tracks: ['Sea at night'],
+      }),
+    });
+    fakeEngine.set({
+      status: 'playing',
+      volume: 0.7,
+      layers: [
+        {
+          id: 'track',
+          source: { kind: 'track', key: 'own:9', title: 'Sea at night', url: 'http://x/own.mp3' },
+          gain: 10 ** (-6 / 20),
+          status: 'ready',
+        },
+        { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 10 ** (-18 / 20), status: 'ready' },
+      ],
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
+    );
+    const leftOut = 'Left out: \u2068Sea at night\u2069 (no longer in your music).';
+    await vi.waitFor(() =>
+      expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
+        `Saved the playlist, settings and sound as \u2068Evening\u2069. ${leftOut}`,
+        expect.anything(),
+      ),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(`\u2068Evening\u2069: ${leftOut}`);
+    expect(fakeEngine.state.layers.map((layer) => layer.id)).toEqual(['noise']);
+    expect(server.api.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toMatchObject([
+      { sound: { layers: [{ kind: 'own_track', track_id: 9, name: 'Sea at night' }, noise] } },
+    ]);
+  });
+
   it('opens with exactly the saved layers its plan plays, and names those of a higher plan it left out', async () => {
     const user = userEvent.setup();
     const sound: SoundMix = {

@@ -32,6 +32,8 @@ export function skippedNote(skipped: readonly SkippedLayer[]): string | null {
 
 /** Why a library track a saved sound names does not play. */
 export const NOT_IN_LIBRARY = 'no longer in the library';
+/** Why one of the person's own tracks a sound names does not play: they deleted it. */
+export const NOT_IN_OWN_MUSIC = 'no longer in your music';
 
 /**
  * What a share leaves out of its sound before any plan is asked: the sharer's own music, which it never

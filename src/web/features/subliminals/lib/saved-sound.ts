@@ -10,7 +10,7 @@ import { dbToGain, gainToDb } from '@web/lib/audio/mixer';
 import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
 import { isolated } from '@shared/contract/plain';
-import { NOT_IN_LIBRARY, skippedNote, type SkippedLayer } from './mix-text';
+import { NOT_IN_LIBRARY, NOT_IN_OWN_MUSIC, skippedNote, type SkippedLayer } from './mix-text';
 
 // A saved subliminal's sound on the portal's one engine (docs/product/screens.md#subliminals,
 // decision 021): saving reads the engine's layers and levels; opening starts exactly those, less what
@@ -69,26 +69,25 @@ export function mixFromEngine(state: SoundEngineState): SoundMix | null {
   return layers.length > 0 ? { volume: Math.round(state.volume * 100) / 100, layers } : null;
 }
 
+/** The engine key of a saved track layer (`selfeggio:3`, `own:7`), as `trackOf` reads it back. */
+const engineKeyOf = (layer: Extract<MixLayer, { kind: 'track' | 'own_track' }>) =>
+  layer.kind === 'own_track' ? `own:${layer.track_id}` : `${layer.audio_kind}:${layer.track_id}`;
+
 /**
- * What a save left out of the sound it was sent, in words ("Left out: ⁨Sea⁩ (no longer in the library).";
- * null: nothing): a library track staff removed while it played, which the server names in `gone_tracks`.
- * That track stops, if it still plays, as its file is gone: what plays is then what was saved.
+ * What a save left out of the sound it was sent, in words ("Left out: ⁨Sea⁩ (no longer in your
+ * music)."; null: nothing): the track that played but was removed meanwhile (a library track staff
+ * removed, or an own track deleted in another tab), which the server names in `gone_tracks`. A sound
+ * has one track slot, so the track sent tells which it was. That track stops, if it still plays, as
+ * its file is gone: what plays is then what was saved.
  */
 export function leftOutOfSave(sent: SoundMix | null, saved: SavedSubliminal): string | null {
-  const note = skippedNote(saved.gone_tracks.map((name) => ({ label: isolated(name), reason: NOT_IN_LIBRARY })));
-  if (!note) return null;
-  const track = sent?.layers.find((layer) => layer.kind === 'track');
-  const kept = saved.sound?.layers.some(
-    (layer) => layer.kind === 'track' && track?.kind === 'track' && layer.track_id === track.track_id,
-  );
+  const track = sent?.layers.find((layer) => layer.kind === 'track' || layer.kind === 'own_track');
+  const reason = track?.kind === 'own_track' ? NOT_IN_OWN_MUSIC : NOT_IN_LIBRARY;
+  const note = skippedNote(saved.gone_tracks.map((name) => ({ label: isolated(name), reason })));
+  if (!note || !track) return note;
+  const kept = saved.sound?.layers.some((layer) => layer.kind === track.kind && layer.track_id === track.track_id);
   const playing = soundEngine.getState().layers.find((layer) => layer.id === 'track')?.source;
-  if (
-    track?.kind === 'track' &&
-    !kept &&
-    playing?.kind === 'track' &&
-    playing.key === `${track.audio_kind}:${track.track_id}`
-  )
-    soundEngine.removeLayer('track');
+  if (!kept && playing?.kind === 'track' && playing.key === engineKeyOf(track)) soundEngine.removeLayer('track');
   return note;
 }
 
@@ -181,7 +180,7 @@ export async function startSavedSound(
           break;
         case 'own_track':
           source = await ownSource(layer);
-          if (!source) skipped.push({ label, reason: 'no longer in your music' });
+          if (!source) skipped.push({ label, reason: NOT_IN_OWN_MUSIC });
           break;
         case 'voice': {
           const voice = await voiceSource(layer, messages);
