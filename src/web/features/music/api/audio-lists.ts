@@ -19,5 +19,7 @@ export const audioListQuery = (kind: AudioKind, path: string) =>
   queryOptions({
     queryKey: ['audio', kind],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
+    // Back on the tab, a track removed meanwhile (elsewhere, or in another tab) stops (use-stop-gone-tracks).
+    refetchOnWindowFocus: true,
     queryFn: ({ signal }) => apiRequest<AudioItem[]>(path, { signal }),
   });

@@ -11,6 +11,8 @@ export const ownMusicQuery = () =>
     queryKey: OWN_MUSIC_KEY,
     // The tracks' signed URLs expire: fetched again before they do, like the libraries'.
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
+    // Back on the tab, a track removed meanwhile (elsewhere, or in another tab) stops (use-stop-gone-tracks).
+    refetchOnWindowFocus: true,
     queryFn: ({ signal }) => apiRequest<OwnMusic>(API.myMusic, { signal }),
   });
 

@@ -2,13 +2,15 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import type { AudioItem } from '@shared/contract';
+import { focusManager } from '@tanstack/react-query';
+import type { AudioItem, OwnMusic } from '@shared/contract';
+import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { MusicLibrary } from './music-library';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
 // The engine stands in (the real one is measured in Chromium by e2e/sound-engine.spec.ts); a track's
 // load resolves or fails when the test says so.
@@ -26,6 +28,8 @@ const item = (id: number, name: string): AudioItem => ({
 });
 
 let lists: Record<string, AudioItem[] | 'fail'>;
+let plan: SubscriptionPlan;
+let ownTracks: OwnMusic['tracks'];
 
 beforeEach(() => {
   fakeEngine.reset();
@@ -35,6 +39,8 @@ beforeEach(() => {
     [API.bonusAudio]: [item(3, 'Brown noise')],
     [API.customAudio]: [],
   };
+  plan = 'basic';
+  ownTracks = [];
   const answer = (path: string) => () => {
     const body = lists[path];
     return body === 'fail' ? jsonResponse(500, {}) : body;
@@ -43,10 +49,21 @@ beforeEach(() => {
     ...Object.fromEntries(
       [API.selfeggio, API.bonusAudio, API.customAudio].map((path) => [`GET ${path}`, answer(path)]),
     ),
-    [`GET ${API.plan}`]: () => planStateFor('basic'),
+    [`GET ${API.plan}`]: () => planStateFor(plan),
+    [`GET ${API.myMusic}`]: (): OwnMusic => ({ tracks: ownTracks, used_bytes: 0, max_bytes: 1, max_tracks: 50 }),
   });
 });
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  focusManager.setFocused(undefined);
+});
+
+/** The person leaves the tab and comes back to it: the lists are fetched again. */
+const backOnTheTab = () =>
+  act(() => {
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+  });
 
 const card = (name: string) =>
   screen.getByRole('heading', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
@@ -116,6 +133,44 @@ describe('MusicLibrary', () => {
     await act(async () => fakeEngine.pending?.reject(new DOMException('no source', 'EncodingError')));
     expect(state('174 Hz')).toBe('idle');
     expect(toast.error).toHaveBeenCalledWith('Failed to play audio');
+  });
+
+  it('stops a library track staff removed while it played, once the list is fetched again, and says so once', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<MusicLibrary />);
+    await user.click(await screen.findByRole('button', { name: 'Play 528 Hz' }));
+    await act(async () => fakeEngine.pending?.resolve());
+    expect(state('528 Hz')).toBe('playing');
+    // Another library losing a track stops nothing.
+    lists[API.bonusAudio] = [];
+    backOnTheTab();
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Brown noise' })).not.toBeInTheDocument());
+    expect(state('528 Hz')).toBe('playing');
+
+    lists[API.selfeggio] = [item(2, '174 Hz')];
+    backOnTheTab();
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: /^528 Hz/ })).not.toBeInTheDocument());
+    expect(fakeEngine.state.layers).toEqual([]);
+    expect(toast.info).toHaveBeenCalledWith('\u2068528 Hz\u2069 stopped: it is no longer in the library.');
+    backOnTheTab();
+    await act(async () => undefined);
+    expect(toast.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops an own track deleted in another tab while it played, once the music is fetched again', async () => {
+    plan = 'pro';
+    ownTracks = [{ id: 7, name: 'Forest walk', url: 'http://x/own/7.mp3', bytes: 3, created_at: '' }];
+    const user = userEvent.setup();
+    renderWithProviders(<MusicLibrary />);
+    await user.click(await screen.findByRole('button', { name: 'Play Forest walk' }));
+    await act(async () => fakeEngine.pending?.resolve());
+    expect(state('Forest walk')).toBe('playing');
+
+    ownTracks = [];
+    backOnTheTab();
+    await vi.waitFor(() => expect(fakeEngine.state.layers).toEqual([]));
+    expect(toast.info).toHaveBeenCalledWith('\u2068Forest walk\u2069 stopped: it is no longer in your music.');
+    expect(toast.info).toHaveBeenCalledTimes(1);
   });
 
   it('shows each list’s own load-failure toast', async () => {

@@ -2,6 +2,7 @@ import type { SoundMix } from '@shared/contract/sound-mix';
 import { withUnit } from '@shared/numbers';
 import { mixLayerLabel } from '@shared/sound-mix';
 import { isolated } from '@shared/contract/plain';
+import { NOT_IN_LIBRARY } from '@web/lib/audio/gone-track-text';
 
 // A saved sound in words, for the saved list and the shared page (light: no engine, no zod).
 
@@ -29,11 +30,6 @@ export function skippedNote(skipped: readonly SkippedLayer[]): string | null {
   if (skipped.length === 0) return null;
   return `Left out: ${skipped.map((layer) => `${layer.label} (${layer.reason})`).join('; ')}.`;
 }
-
-/** Why a library track a saved sound names does not play. */
-export const NOT_IN_LIBRARY = 'no longer in the library';
-/** Why one of the person's own tracks a sound names does not play: they deleted it. */
-export const NOT_IN_OWN_MUSIC = 'no longer in your music';
 
 /**
  * What a share leaves out of its sound before any plan is asked: the sharer's own music, which it never

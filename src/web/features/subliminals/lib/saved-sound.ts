@@ -10,7 +10,8 @@ import { dbToGain, gainToDb } from '@web/lib/audio/mixer';
 import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
 import { isolated } from '@shared/contract/plain';
-import { NOT_IN_LIBRARY, NOT_IN_OWN_MUSIC, skippedNote, type SkippedLayer } from './mix-text';
+import { NOT_IN_LIBRARY, NOT_IN_OWN_MUSIC } from '@web/lib/audio/gone-track-text';
+import { skippedNote, type SkippedLayer } from './mix-text';
 
 // A saved subliminal's sound on the portal's one engine (docs/product/screens.md#subliminals,
 // decision 021): saving reads the engine's layers and levels; opening starts exactly those, less what
