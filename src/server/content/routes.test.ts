@@ -1,12 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   ADMIN_API,
   API,
   audioItemListSchema,
+  audioLibraryStateSchema,
   desktopApplicationListSchema,
   messageCategoryListSchema,
 } from '@shared/contract';
-import { audioItems, desktopApplications, messageCategories, messages } from '../db/schema';
+import { audioItems, desktopApplications, jobs, messageCategories, messages } from '../db/schema';
+import { enqueueSeedAudio } from '../jobs/server-jobs';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedMediaUrl } from '../test/media';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -54,7 +57,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CALLS = [API.messageCategories, API.selfeggio, API.bonusAudio, API.customAudio, API.desktopExecutables];
+const CALLS = [
+  API.messageCategories,
+  API.selfeggio,
+  API.bonusAudio,
+  API.customAudio,
+  API.desktopExecutables,
+  API.audioLibrary,
+];
 
 describe('content calls', () => {
   it.each(CALLS)('%s needs a signed-in user', async (url) => {
@@ -188,5 +198,40 @@ describe('content calls', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(messageCategoryListSchema.parse(after.json()).map((c) => c.name)).toContain('Courage');
+  });
+
+  it('says the audio library is being prepared while its seed job is pending, the lists growing as it goes', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
+    const state = async () => audioLibraryStateSchema.strict().parse((await get(API.audioLibrary)).json());
+    const customNames = async () => audioItemListSchema.parse((await get(API.customAudio)).json()).map((i) => i.name);
+    const { db } = t.database;
+    expect(await customNames()).toEqual(['Drone']);
+
+    // The first start: the build is queued, then runs; each track added shows at the next read.
+    await enqueueSeedAudio(db);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Past the few seconds that whether it is prepared is kept.
+      vi.setSystemTime(Date.now() + 5_000);
+      expect(await state()).toEqual({ preparing: true });
+      await db
+        .insert(audioItems)
+        .values({ kind: 'custom', name: 'Ocean', audioFile: 'audio/custom/o.mp3', position: 1 });
+      expect(await customNames()).toEqual(['Drone', 'Ocean']);
+      await db.update(jobs).set({ status: 'running' }).where(eq(jobs.uniqueKey, 'seed.audio-library'));
+      vi.setSystemTime(Date.now() + 5_000);
+      expect(await state()).toEqual({ preparing: true });
+
+      await db.update(jobs).set({ status: 'done' }).where(eq(jobs.uniqueKey, 'seed.audio-library'));
+      vi.setSystemTime(Date.now() + 5_000);
+      expect(await state()).toEqual({ preparing: false });
+      // A build that gave up (dead) is not said to be on its way either.
+      await enqueueSeedAudio(db);
+      await db.update(jobs).set({ status: 'dead' }).where(eq(jobs.status, 'queued'));
+      vi.setSystemTime(Date.now() + 5_000);
+      expect(await state()).toEqual({ preparing: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

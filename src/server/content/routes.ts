@@ -4,14 +4,17 @@ import {
   AUDIO_KINDS,
   AUDIO_LIBRARIES,
   audioItemListSchema,
+  audioLibraryStateSchema,
   desktopApplicationListSchema,
   detailErrorSchema,
   messageCategoryListSchema,
 } from '@shared/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AudioKind } from '@shared/contract';
 import type { AppContext } from '../context';
 import { LoadingCache } from '../cache/loading-cache';
 import { jsonBody, sendJsonBody, type JsonBody } from '../http/json-body';
+import { audioLibraryPreparing } from '../jobs/seed-audio-job';
 import { listAudioItems, listDesktopApplications, listMessageCategories } from './service';
 
 /** The portal's read-only content: message categories, the three audio libraries, desktop apps. */
@@ -24,6 +27,17 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   ctx.notices.subscribe((notice) => notice.kind === 'content-changed' && lists.clear());
   const cached = (key: string, load: () => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) =>
     sendJsonBody(request, reply, await lists.get(key, async () => jsonBody(await load())));
+  // While the seeded library is built (the first start), a list grows track by track: it is read anew
+  // each time rather than kept for a minute. Whether it is still built is asked at most every few seconds.
+  const preparing = new LoadingCache<'preparing', boolean>({ ttlMs: 3_000, maxEntries: 1 });
+  const libraryPreparing = () => preparing.get('preparing', () => audioLibraryPreparing(db));
+  const audioList = (kind: AudioKind) => {
+    const send = cached(kind, () => listAudioItems(db, ctx.media, kind));
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (await libraryPreparing()) lists.delete(kind);
+      return send(request, reply);
+    };
+  };
 
   app.get(
     API.messageCategories,
@@ -52,9 +66,23 @@ export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           response: { 200: audioItemListSchema, 401: detailErrorSchema },
         },
       },
-      cached(list.kind, () => listAudioItems(db, ctx.media, list.kind)),
+      audioList(list.kind),
     );
   }
+
+  app.get(
+    API.audioLibrary,
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags: ['content'],
+        summary: 'Whether the audio libraries are still being prepared',
+        security,
+        response: { 200: audioLibraryStateSchema, 401: detailErrorSchema },
+      },
+    },
+    async () => ({ preparing: await libraryPreparing() }),
+  );
 
   app.get(
     API.desktopExecutables,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { JOB_KIND_LABELS } from '@shared/contract/jobs';
 import { CUSTOMER_EMAIL_JOB } from '../billing/customer-email';
 import { MAIL_JOB_KINDS } from './mail-jobs';
-import { SEED_AUDIO_JOB, SESSION_PURGE_JOB } from './server-jobs';
+import { SESSION_PURGE_JOB } from './server-jobs';
+import { SEED_AUDIO_JOB } from './seed-audio-job';
 
 describe('the kinds of job', () => {
   it('each have a name staff read on the Support tab', () => {

@@ -12,12 +12,12 @@ import { billingJobHandlers } from '../billing/customer-email';
 import { mailJobHandlers } from './mail-jobs';
 import { createJobRunner, type JobLog, type JobRunner } from './runner';
 import { insertJob } from './queue';
+import { SEED_AUDIO_JOB } from './seed-audio-job';
 
 // The jobs a server's primary runs (docs/decisions/018-a-job-table-in-postgresql.md): the account
 // e-mails its workers enqueue, a new address sent to Stripe, the build of the seeded audio library, and
 // the hourly purge of ended sessions (docs/decisions/045-ended-sessions-are-purged-by-a-recurring-job.md).
 
-export const SEED_AUDIO_JOB = 'seed.audio-library';
 export const SESSION_PURGE_JOB = 'sessions.purge';
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
 

@@ -38,3 +38,10 @@ export const audioItemSchema = z.object({
 });
 export type AudioItem = z.infer<typeof audioItemSchema>;
 export const audioItemListSchema = z.array(audioItemSchema);
+
+/**
+ * The audio libraries as a whole: `preparing` while the seeded tracks are still being built (the first
+ * start, about a minute), so an empty or short list is said to be on its way rather than empty.
+ */
+export const audioLibraryStateSchema = z.object({ preparing: z.boolean() });
+export type AudioLibraryState = z.infer<typeof audioLibraryStateSchema>;

@@ -28,6 +28,7 @@ export const API = {
   selfeggio: '/api/user/selfeggio/',
   bonusAudio: '/api/user/bonusaudio/',
   customAudio: '/api/user/customaudio/',
+  audioLibrary: '/api/user/audio-library/',
   myCategories: '/api/user/my-categories/',
   myCategoriesOrder: '/api/user/my-categories/order/',
   myCategory: '/api/user/my-categories/:id/',

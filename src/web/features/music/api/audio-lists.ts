@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AudioItem, AudioKind } from '@shared/contract';
+import type { AudioItem, AudioKind, AudioLibraryState } from '@shared/contract';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
+import { API } from '@shared/contract/paths';
 import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 const LOAD_ERRORS: Record<AudioKind, string> = {
@@ -22,4 +23,15 @@ export const audioListQuery = (kind: AudioKind, path: string) =>
     // Back on the tab, a track removed meanwhile (elsewhere, or in another tab) stops (use-stop-gone-tracks).
     refetchOnWindowFocus: true,
     queryFn: ({ signal }) => apiRequest<AudioItem[]>(path, { signal }),
+  });
+
+/** How often, while the seeded library is being prepared, the page asks again (and reads the lists anew). */
+export const LIBRARY_PREPARING_POLL_MS = 5_000;
+
+/** Whether the seeded library is still being prepared (the first start, about a minute): asked again until it is not. */
+export const audioLibraryQuery = () =>
+  queryOptions({
+    queryKey: ['audio-library'],
+    queryFn: ({ signal }): Promise<AudioLibraryState> => apiRequest(API.audioLibrary, { signal }),
+    refetchInterval: (query) => (query.state.data?.preparing ? LIBRARY_PREPARING_POLL_MS : false),
   });

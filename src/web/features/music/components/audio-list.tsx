@@ -18,11 +18,13 @@ interface AudioListProps {
   title: string;
   path: string;
   loadError: string;
+  /** The seeded library is still being prepared: tracks are on their way (docs/product/content.md#audio-libraries). */
+  preparing?: boolean;
   statusOf(key: string): TrackStatus;
   onToggle(key: string, title: string, url: string): void;
 }
 
-export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: AudioListProps) {
+export function AudioList({ kind, title, path, loadError, preparing = false, statusOf, onToggle }: AudioListProps) {
   const list = useQuery(audioListQuery(kind, path));
   useEffect(() => {
     if (list.isError) toastFailure(list.error, loadError);
@@ -44,7 +46,11 @@ export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: 
           {loadError}
         </p>
       ) : list.data.length === 0 ? (
-        <p className="text-sm text-fg-muted">No tracks here yet.</p>
+        preparing ? (
+          <PreparingNote text={LIBRARY_PREPARING} />
+        ) : (
+          <p className="text-sm text-fg-muted">No tracks here yet.</p>
+        )
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
           {list.data.map((item) => (
@@ -57,7 +63,20 @@ export function AudioList({ kind, title, path, loadError, statusOf, onToggle }: 
           ))}
         </ul>
       )}
+      {preparing && list.isSuccess && list.data.length > 0 ? <PreparingNote text={LIBRARY_STILL_PREPARING} /> : null}
     </section>
+  );
+}
+
+export const LIBRARY_PREPARING = 'The library is being prepared. Its tracks appear here as they are ready.';
+export const LIBRARY_STILL_PREPARING = 'The library is still being prepared: more tracks may appear here shortly.';
+
+function PreparingNote({ text }: { text: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-fg-muted">
+      <LoaderCircle aria-hidden className="h-4 w-4 shrink-0 motion-safe:animate-spin" />
+      {text}
+    </p>
   );
 }
 

@@ -8,6 +8,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { LIBRARY_PREPARING, LIBRARY_STILL_PREPARING } from './audio-list';
 import { MusicLibrary } from './music-library';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
@@ -30,6 +31,7 @@ const item = (id: number, name: string): AudioItem => ({
 let lists: Record<string, AudioItem[] | 'fail'>;
 let plan: SubscriptionPlan;
 let ownTracks: OwnMusic['tracks'];
+let preparing: boolean;
 
 beforeEach(() => {
   fakeEngine.reset();
@@ -41,6 +43,7 @@ beforeEach(() => {
   };
   plan = 'basic';
   ownTracks = [];
+  preparing = false;
   const answer = (path: string) => () => {
     const body = lists[path];
     return body === 'fail' ? jsonResponse(500, {}) : body;
@@ -50,6 +53,7 @@ beforeEach(() => {
       [API.selfeggio, API.bonusAudio, API.customAudio].map((path) => [`GET ${path}`, answer(path)]),
     ),
     [`GET ${API.plan}`]: () => planStateFor(plan),
+    [`GET ${API.audioLibrary}`]: () => ({ preparing }),
     [`GET ${API.myMusic}`]: (): OwnMusic => ({ tracks: ownTracks, used_bytes: 0, max_bytes: 1, max_tracks: 50 }),
   });
 });
@@ -171,6 +175,32 @@ describe('MusicLibrary', () => {
     await vi.waitFor(() => expect(fakeEngine.state.layers).toEqual([]));
     expect(toast.info).toHaveBeenCalledWith('\u2068Forest walk\u2069 stopped: it is no longer in your music.');
     expect(toast.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a list is being prepared while the seeded library is built, not that it has no tracks, and shows the tracks as they come', async () => {
+    preparing = true;
+    renderWithProviders(<MusicLibrary />);
+    const custom = () => screen.getByRole('heading', { name: 'Custom' }).closest('section') as HTMLElement;
+    const solfeggio = () => screen.getByRole('heading', { name: 'Solfeggio' }).closest('section') as HTMLElement;
+    expect(await within(custom()).findByText(LIBRARY_PREPARING)).toBeInTheDocument();
+    expect(screen.queryByText('No tracks here yet.')).not.toBeInTheDocument();
+    // A list with some of its tracks says more may come.
+    expect(within(solfeggio()).getByText(LIBRARY_STILL_PREPARING)).toBeInTheDocument();
+
+    // The page asks again every few seconds, reading the lists anew; ready, it says what there is.
+    lists[API.customAudio] = [item(5, 'Ocean')];
+    preparing = false;
+    await vi.waitFor(() => expect(within(custom()).getByRole('heading', { name: 'Ocean' })).toBeInTheDocument(), {
+      timeout: 8_000,
+    });
+    expect(screen.queryByText(LIBRARY_PREPARING)).not.toBeInTheDocument();
+    expect(screen.queryByText(LIBRARY_STILL_PREPARING)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('says "No tracks here yet." of an empty list once the library is ready', async () => {
+    renderWithProviders(<MusicLibrary />);
+    expect(await screen.findByText('No tracks here yet.')).toBeInTheDocument();
+    expect(screen.queryByText(LIBRARY_PREPARING)).not.toBeInTheDocument();
   });
 
   it('shows each list’s own load-failure toast', async () => {
