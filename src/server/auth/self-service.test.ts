@@ -9,6 +9,7 @@ import {
   ownCategories,
   ownMessages,
   ownTracks,
+  removedOwnTracks,
   playerStates,
   profiles,
   savedSubliminals,
@@ -476,6 +477,7 @@ describe('account self-service', () => {
         shareToken: `${id}`.padStart(22, 'x'),
       });
       await db.insert(ownTracks).values({ userId: id, name: 'Rain', audioFile: `own-music/${id}/a.mp3`, bytes: 9 });
+      await db.insert(removedOwnTracks).values({ id: 900_000 + id, userId: id, name: 'Old sea' });
       await db
         .insert(voiceRecordings)
         .values({ userId: id, text: 'I am calm', audioFile: `own-voice/${id}/a.wav`, bytes: 99, durationMs: 1200 });
@@ -522,6 +524,7 @@ describe('account self-service', () => {
         }),
       ]);
       expect(data.own_music).toEqual([{ name: 'Rain', bytes: 9, created_at: expect.any(String) }]);
+      expect(data.deleted_own_music).toEqual([{ name: 'Old sea', deleted_at: expect.any(String) }]);
       expect(data.voice_recordings).toEqual([
         { text: 'I am calm', duration_ms: 1200, bytes: 99, created_at: expect.any(String) },
       ]);

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UserExport } from '@shared/contract';
 import type { Db } from '../db/client';
-import { duplicateSubscriptions, ownTracks, users, voiceRecordings } from '../db/schema';
+import { duplicateSubscriptions, ownTracks, removedOwnTracks, users, voiceRecordings } from '../db/schema';
 import { billingAccountOf } from '../billing/service';
 import { unauthorized } from '../http/errors';
 import { pendingOf } from '../auth/email-change';
@@ -47,6 +47,14 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
       .where(eq(ownTracks.userId, userId))
       .orderBy(asc(ownTracks.createdAt), asc(ownTracks.id));
     return rows.map((row) => ({ name: row.name, bytes: row.bytes, created_at: row.createdAt.toISOString() }));
+  },
+  deleted_own_music: async ({ db }, userId) => {
+    const rows = await db
+      .select()
+      .from(removedOwnTracks)
+      .where(eq(removedOwnTracks.userId, userId))
+      .orderBy(asc(removedOwnTracks.removedAt), asc(removedOwnTracks.id));
+    return rows.map((row) => ({ name: row.name, deleted_at: row.removedAt.toISOString() }));
   },
   voice_recordings: async ({ db }, userId) => {
     const rows = await db

@@ -33,6 +33,8 @@ export const userExportSchema = z.object({
   support_requests: z.array(supportRequestExportSchema),
   /** One's own files as they are listed; the files themselves are downloaded from their screens. */
   own_music: z.array(z.object({ name: z.string(), bytes: z.number().int(), created_at: z.string() })),
+  /** The names of one's own tracks deleted, kept so that a save still playing one leaves it out (docs/product/api.md#saved-and-shared). */
+  deleted_own_music: z.array(z.object({ name: z.string(), deleted_at: z.string() })),
   voice_recordings: z.array(
     z.object({ text: z.string(), duration_ms: z.number().int(), bytes: z.number().int(), created_at: z.string() }),
   ),
