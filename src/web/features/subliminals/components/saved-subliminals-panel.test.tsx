@@ -163,15 +163,16 @@ describe('SavedSubliminalsPanel', () => {
 describe('SavedSubliminalsPanel with sound', () => {
   const track = { kind: 'track', audio_kind: 'selfeggio', track_id: 4, name: '432 Hz calm', gain_db: -6 } as const;
   const noise = { kind: 'noise', colour: 'pink', gain_db: -18 } as const;
-  /** The engine playing `track` and `noise` above, as its layers. */
-  const playingTrackAndNoise = () =>
+  const trackSource = { kind: 'track', key: 'selfeggio:4', title: '432 Hz calm', url: 'http://x/a.mp3' } as const;
+  /** The engine playing `track` (or another track's source) and `noise` above, as its layers. */
+  const playingTrackAndNoise = (source: { kind: 'track'; key: string; title: string; url: string } = trackSource) =>
     fakeEngine.set({
       status: 'playing',
       volume: 0.7,
       layers: [
         {
           id: 'track',
-          source: { kind: 'track', key: 'selfeggio:4', title: '432 Hz calm', url: 'http://x/a.mp3' },
+          source,
           gain: 10 ** (-6 / 20),
           status: 'ready',
         },
@@ -247,7 +248,7 @@ describe('SavedSubliminalsPanel with sound', () => {
       [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => withoutTrack(body),
     });
     const leftOut = 'Left out: \u2068432 Hz calm\u2069 (no longer in the library).';
-    act(playingTrackAndNoise);
+    act(() => playingTrackAndNoise());
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.type(await screen.findByLabelText('Name for the current playlist'), 'Rain');
     await user.click(
@@ -260,7 +261,7 @@ describe('SavedSubliminalsPanel with sound', () => {
       'Sound saved with it: Pink noise −18 dB · volume 70 %.',
     );
 
-    act(playingTrackAndNoise);
+    act(() => playingTrackAndNoise());
     await user.click(screen.getByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }));
     await vi.waitFor(() =>
       expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
@@ -287,19 +288,7 @@ describe('SavedSubliminalsPanel with sound', () => {
         gone_tracks: ['Sea at night'],
       }),
     });
-    fakeEngine.set({
-      status: 'playing',
-      volume: 0.7,
-      layers: [
-        {
-          id: 'track',
-          source: { kind: 'track', key: 'own:9', title: 'Sea at night', url: 'http://x/own.mp3' },
-          gain: 10 ** (-6 / 20),
-          status: 'ready',
-        },
-        { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 10 ** (-18 / 20), status: 'ready' },
-      ],
-    });
+    playingTrackAndNoise({ kind: 'track', key: 'own:9', title: 'Sea at night', url: 'http://x/own.mp3' });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(
       await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
