@@ -49,8 +49,8 @@ function heldStoreOf(key: string): string | undefined {
 }
 
 /**
- * A held counter's name in its store: 16 bytes of the key's SHA-256, so that a full store takes about 125 MB
- * however long the addresses in its keys (254 characters each: some 480 MB).
+ * A held counter's name in its store: 16 bytes of the key's SHA-256, so that a million counters take about
+ * 125 MB however long the addresses in their keys (254 characters each: some 480 MB).
  */
 const heldName = (key: string) => createHash('sha256').update(key).digest().toString('base64url', 0, 16);
 
@@ -62,10 +62,18 @@ function refundOn(counters: Map<string, Window>, key: string) {
   else counters.delete(key);
 }
 
+/**
+ * How many counters a held store takes: new ones go uncounted beyond it until some end. A login's account
+ * counter takes a failed password check (a million in one window is more than a dozen cores can hash); the
+ * other stores can be filled by calls that cost the server little (a sign-up refused for its password, mails
+ * to made-up addresses), so each is kept to 200,000, about 25 MB full, bounding the primary's memory.
+ */
+const heldCapacityOf = (store: string) => (store === 'login|account' ? 1_000_000 : 200_000);
+
 export interface AttemptCounterLimits {
   /** Counters of clients and of the other limiters, the least recently counted dropped beyond it. */
   recent?: number;
-  /** Counters of each limiter's held kind (`login|account`): new ones go uncounted beyond it until some end. */
+  /** Counters of each limiter's held kind (`login|account`), in place of `heldCapacityOf`. */
   held?: number;
   /** Told when a held store is full, with its name. */
   onFull?: (store: string) => void;
@@ -84,12 +92,13 @@ class AttemptCounters {
   /** Per store, in the order their windows began: all of one limiter's windows are as long, so they end in it. */
   private readonly held = new Map<string, Map<string, Window>>();
   private readonly recentCapacity: number;
-  private readonly heldCapacity: number;
+  private readonly heldCapacity: (store: string) => number;
   private readonly onFull: (store: string) => void;
 
   constructor(limits: AttemptCounterLimits = {}) {
     this.recentCapacity = limits.recent ?? 50_000;
-    this.heldCapacity = limits.held ?? 1_000_000;
+    const { held } = limits;
+    this.heldCapacity = held === undefined ? heldCapacityOf : () => held;
     this.onFull = limits.onFull ?? (() => undefined);
   }
 
@@ -134,7 +143,7 @@ class AttemptCounters {
       if (counter.endsAt > now) break;
       counters.delete(ended);
     }
-    if (counters.size >= this.heldCapacity) {
+    if (counters.size >= this.heldCapacity(storeName)) {
       this.onFull(storeName);
       return undefined;
     }
