@@ -13,7 +13,7 @@ test('signed in, the pre-rendered home and /login show the account and the way i
   const header = page.getByRole('banner');
   const portal = header.getByRole('link', { name: /Open the portal/ });
   await expect(portal).toBeVisible();
-  await expect(portal).toHaveAttribute('title', `Signed in as ${email}`);
+  await expect(portal).toHaveAttribute('title', `Signed in as \u2068${email}\u2069`);
   await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: /^Get Started/ })).toHaveCount(0);
 
@@ -36,7 +36,7 @@ test('signed in, the pre-rendered home and /login show the account and the way i
   const painted = await boxes();
   await page.unrouteAll();
   await page.goto('/');
-  await expect(portal).toHaveAttribute('title', `Signed in as ${email}`);
+  await expect(portal).toHaveAttribute('title', `Signed in as \u2068${email}\u2069`);
   await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   expect(await boxes()).toEqual(painted);
 

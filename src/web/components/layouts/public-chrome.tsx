@@ -66,7 +66,7 @@ function AccountAction({ loginPath }: { loginPath: string }) {
         to={paths.subliminals}
         title={
           account.email
-            ? `Signed in as ${account.name === account.email ? account.email : `${isolated(account.name)} (${account.email})`}`
+            ? `Signed in as ${account.name === account.email ? isolated(account.email) : `${isolated(account.name)} (${isolated(account.email)})`}`
             : undefined
         }
       >

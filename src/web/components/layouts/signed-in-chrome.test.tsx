@@ -29,7 +29,11 @@ describe('the bars of a signed-in person', () => {
     const portal = screen.getByRole('link', { name: /Open the portal/ });
     expect(portal).toHaveAttribute('href', '/subliminals');
     expect(portal.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'ML');
-    expect(portal).toHaveAttribute('title', 'Signed in as \u2068Maya Lindqvist\u2069 (maya@example.com)');
+    // The name and the address each in a box of their own (decision 064).
+    expect(portal).toHaveAttribute('title', 'Signed in as \u2068Maya Lindqvist\u2069 (\u2068maya@example.com\u2069)');
+    // Without a name, the address alone, in its box.
+    act(() => sessionStore.setUser({ ...user, first_name: '', last_name: '' }));
+    expect(portal).toHaveAttribute('title', 'Signed in as \u2068maya@example.com\u2069');
   });
 
   it('the public bar’s "Log in", and its phone menu’s, come back to a share page and to no other page', async () => {

@@ -308,7 +308,12 @@ function DayCard({
         <div className="flex flex-wrap items-center justify-end gap-x-2 sm:flex-nowrap sm:justify-between">
           <legend className="min-w-0 font-semibold wrap-anywhere max-sm:basis-full">
             Day {index + 1}
-            {title ? <span className="font-normal text-fg-muted"> · {title}</span> : null}
+            {title ? (
+              <span className="font-normal text-fg-muted">
+                {' '}
+                · <bdi>{title}</bdi>
+              </span>
+            ) : null}
           </legend>
           <div className="flex shrink-0 items-center">
             <MoveButtons index={index} count={count} label={label} onMove={onMove} />

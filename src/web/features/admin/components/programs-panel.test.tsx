@@ -6,6 +6,7 @@ import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
 import { PROGRAM_CHANGED_MESSAGE } from '@shared/contract/guidance';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { expectIsolated } from '@web/test/isolated';
 import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -181,6 +182,8 @@ describe('ProgramsPanel', () => {
     const title = await screen.findByLabelText('Title', { selector: '#day-1-title' });
     await user.clear(title);
     await user.type(title, 'A slower evening');
+    // The heading quotes the title in its own box (decision 064).
+    expectIsolated(screen.getByText('A slower evening', { selector: 'legend *' }), 'A slower evening');
     const minutes = screen.getByLabelText('Length (minutes)', { selector: '#day-1-minutes' });
     await user.clear(minutes);
     await user.type(minutes, '12');

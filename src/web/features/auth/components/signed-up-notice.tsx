@@ -25,7 +25,7 @@ export function SignedUpNotice({ email, redirect }: { email: string; redirect: s
         <p>
           We sent an activation link to{' '}
           <Unbroken>
-            <strong>{email}</strong>.
+            <strong dir="auto">{email}</strong>.
           </Unbroken>{' '}
           Open it to activate your account, then log in here.
         </p>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import { TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { expectIsolated } from '@web/test/isolated';
 import { AUTH_MESSAGES } from '../messages';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
@@ -108,6 +109,8 @@ describe('signup form', () => {
     expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent(
       'We sent an activation link to ada@example.com. Open it to activate your account, then log in here.',
     );
+    // The address in its own box (decision 064).
+    expectIsolated(screen.getByText('ada@example.com', { selector: 'strong' }), 'ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
