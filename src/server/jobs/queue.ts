@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { leadingCharacters } from '@shared/contract/plain';
 import type { Db } from '../db/client';
 import { jobs, type JobStatus } from './table';
 
@@ -141,6 +142,9 @@ export async function rescheduleJob(db: Db, id: number, runner: string, now: Dat
     .where(heldBy(id, runner));
 }
 
+/** How much of a failed attempt's error a job keeps, in characters. */
+export const LAST_ERROR_MAX = 2000;
+
 /** One attempt failed: another at `retryAt`, or dead once every attempt is used. */
 export async function failJob(
   db: Db,
@@ -155,7 +159,8 @@ export async function failJob(
     .update(jobs)
     .set({
       status: dead ? 'dead' : 'failed',
-      lastError: error.slice(0, 2000),
+      // Cut between characters: a cut inside an emoji would store half of it (a lone surrogate).
+      lastError: leadingCharacters(error, LAST_ERROR_MAX),
       lockedBy: null,
       lockedUntil: null,
       ...(dead ? { finishedAt: now } : { runAt: retryAt }),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
-import { claimJobs, findJob, insertJob, retryJob } from './queue';
+import { LAST_ERROR_MAX, claimJobs, findJob, insertJob, retryJob } from './queue';
 import { createJobRunner, retryDelayMs, type JobHandler, type JobRunner } from './runner';
 import { jobs } from './table';
 
@@ -94,6 +94,25 @@ describe('job queue', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps the start of a long error, cut between characters', async () => {
+    const clock = fakeClock();
+    // One letter, then emoji of two UTF-16 units each: a cut at 2,000 units would keep half of one.
+    const error = 'a' + '🌙'.repeat(LAST_ERROR_MAX);
+    const r = runner(
+      {
+        loud: async () => {
+          throw new Error(error);
+        },
+      },
+      clock,
+    );
+    const id = (await insertJob(database.db, { kind: 'loud', maxAttempts: 1 }))!;
+    await r.settled();
+    const row = (await findJob(database.db, id))!;
+    expect(row.status).toBe('dead');
+    expect(row.lastError).toBe('a' + '🌙'.repeat(LAST_ERROR_MAX - 1));
   });
 
   it('retries a failed job with doubling back-off, and gives up as dead after its last attempt', async () => {
