@@ -33,7 +33,8 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     API.myMusic,
     {
-      // The plan is checked before a byte of the upload is read.
+      // The plan is checked before a byte of the upload is read, and `addOwnTrack` asks again once the body is in and
+      // as the file and row are kept, for a plan that ended meanwhile (docs/product/plans.md).
       preHandler: async (request) => assertFeature(db, userOf(request), 'ownMusic'),
       ...described('Add a track (multipart: audio_file, and name or the file’s own name), Pro', {
         consumes: ['multipart/form-data'],

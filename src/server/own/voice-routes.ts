@@ -33,7 +33,8 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     API.myVoice,
     {
-      // The plan is checked before a byte of the upload is read.
+      // The plan is checked before a byte of the upload is read, and `recordVoice` asks again once the body is in and
+      // as the file and row are kept, for a plan that ended meanwhile (docs/product/plans.md).
       preHandler: async (request) => assertFeature(db, userOf(request), 'spokenSubliminals'),
       ...described(
         'Record a message (multipart: text, and audio_file as 16-bit mono PCM WAV), Pro; a new take of a text replaces its recording',
