@@ -141,7 +141,7 @@ export async function runPrimary(config: Config): Promise<void> {
   // library (tens of seconds, progress logged) in a worker thread while the app already answers;
   // later starts only check the files.
   jobs.runner.start();
-  await enqueueSeedAudio(db.db).then(
+  await enqueueSeedAudio(db.db, media.files).then(
     () => jobs.runner.wake(),
     (error: unknown) => log.error({ err: error }, 'seed: the audio library could not be queued'),
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_API,
   API,
@@ -10,6 +10,8 @@ import {
 } from '@shared/contract';
 import { audioItems, desktopApplications, jobs, messageCategories, messages } from '../db/schema';
 import { enqueueSeedAudio } from '../jobs/server-jobs';
+import { storeMediaFile } from '../media/store';
+import { SEED_TRACKS } from '../seed/media/catalog';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedMediaUrl } from '../test/media';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -208,7 +210,7 @@ describe('content calls', () => {
     expect(await customNames()).toEqual(['Drone']);
 
     // The first start: the build is queued, then runs; each track added shows at the next read.
-    await enqueueSeedAudio(db);
+    await enqueueSeedAudio(db, t.ctx.mediaFiles);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       // Past the few seconds that whether it is prepared is kept.
@@ -226,10 +228,61 @@ describe('content calls', () => {
       vi.setSystemTime(Date.now() + 5_000);
       expect(await state()).toEqual({ preparing: false });
       // A build that gave up (dead) is not said to be on its way either.
-      await enqueueSeedAudio(db);
+      await enqueueSeedAudio(db, t.ctx.mediaFiles);
       await db.update(jobs).set({ status: 'dead' }).where(eq(jobs.status, 'queued'));
       vi.setSystemTime(Date.now() + 5_000);
       expect(await state()).toEqual({ preparing: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says nothing is being prepared on a later start whose library is complete, while its job checks the files', async () => {
+    const state = async () =>
+      audioLibraryStateSchema
+        .strict()
+        .parse((await t.app.inject({ method: 'GET', url: API.audioLibrary, headers: user.headers })).json());
+    const { db } = t.database;
+    const files = t.ctx.mediaFiles;
+    // Every seeded track, with its files, as a first start leaves them.
+    await db.delete(jobs).where(eq(jobs.uniqueKey, 'seed.audio-library'));
+    for (const [position, track] of SEED_TRACKS.entries()) {
+      const audio = await storeMediaFile(files, `audio/${track.kind}`, Buffer.from(`audio of ${track.slug}`), 'mp3');
+      const cover = await storeMediaFile(files, 'covers', Buffer.from(`cover of ${track.slug}`), 'webp');
+      const same = and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`);
+      await db.delete(audioItems).where(same);
+      await db.insert(audioItems).values({
+        kind: track.kind,
+        name: track.name,
+        audioFile: audio.relativePath,
+        coverImage: cover.relativePath,
+        position,
+      });
+    }
+    const [last] = SEED_TRACKS.slice(-1);
+
+    await enqueueSeedAudio(db, files);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Each answer past the few seconds the last one is kept, the other tests' clocks included.
+    let at = Date.now() + 60_000;
+    const later = () => vi.setSystemTime((at += 60_000));
+    try {
+      later();
+      // The job is there, to check the files, and is not said to prepare anything.
+      const [job] = await db.select().from(jobs).where(eq(jobs.uniqueKey, 'seed.audio-library'));
+      expect(job).toMatchObject({ status: 'queued', payload: { building: false } });
+      expect(await state()).toEqual({ preparing: false });
+
+      // A track whose file went missing is built again: that is preparing.
+      await db.delete(jobs).where(eq(jobs.uniqueKey, 'seed.audio-library'));
+      const [row] = await db
+        .select({ audioFile: audioItems.audioFile })
+        .from(audioItems)
+        .where(and(eq(audioItems.kind, last!.kind), eq(audioItems.name, last!.name)));
+      await files.remove(row!.audioFile);
+      await enqueueSeedAudio(db, files);
+      later();
+      expect(await state()).toEqual({ preparing: true });
     } finally {
       vi.useRealTimers();
     }

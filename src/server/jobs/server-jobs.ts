@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { Notices } from '../cluster/notices';
 import type { MediaStore } from '../media/store';
 import { createMailer } from '../mail/mailer';
-import { seedAudioItems } from '../seed/service';
+import { seedAudioComplete, seedAudioItems } from '../seed/service';
 import { buildTrackFilesInChildProcess } from '../seed/track-builder';
 import { withTrackCache } from '../seed/track-cache';
 import { SEED_TRACKS } from '../seed/media/catalog';
@@ -12,7 +12,7 @@ import { billingJobHandlers } from '../billing/customer-email';
 import { mailJobHandlers } from './mail-jobs';
 import { createJobRunner, type JobLog, type JobRunner } from './runner';
 import { insertJob } from './queue';
-import { SEED_AUDIO_JOB } from './seed-audio-job';
+import { SEED_AUDIO_JOB, type SeedAudioPayload } from './seed-audio-job';
 
 // The jobs a server's primary runs (docs/decisions/018-a-job-table-in-postgresql.md): the account
 // e-mails its workers enqueue, a new address sent to Stripe, the build of the seeded audio library, and
@@ -74,7 +74,12 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
 /**
  * Every start asks for the audio library once (one pending build across servers: a unique key). A
  * build cut off by a crash runs again once its lease runs out; a failed one is retried with back-off.
+ * The job says whether it has anything to build, so that a later start with the library complete is
+ * not said to prepare it while the job only checks the files (`audioLibraryPreparing`).
  */
-export async function enqueueSeedAudio(db: Db): Promise<void> {
-  await insertJob(db, { kind: SEED_AUDIO_JOB, uniqueKey: SEED_AUDIO_JOB, maxAttempts: 5 });
+export async function enqueueSeedAudio(db: Db, files: MediaStore): Promise<void> {
+  // Not known (the store did not answer): said to build, as the job will find out.
+  const building = !(await seedAudioComplete(db, files).catch(() => false));
+  const payload: SeedAudioPayload = { building };
+  await insertJob(db, { kind: SEED_AUDIO_JOB, uniqueKey: SEED_AUDIO_JOB, maxAttempts: 5, payload });
 }

@@ -66,12 +66,8 @@ export async function seedAudioItems(
     const position = positions.get(track.kind) ?? 0;
     positions.set(track.kind, position + 1);
 
-    const [existing] = await db
-      .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
-      .from(audioItems)
-      // Names are one whatever their case (the library's unique index): a track staff renamed only in case is this one.
-      .where(and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
-    if (existing && (await filesPresent(files, existing.audioFile, existing.coverImage))) continue;
+    const { existing, complete } = await seededTrack(db, files, track);
+    if (complete) continue;
 
     const started = performance.now();
     const built = await build(track, signal);
@@ -102,6 +98,27 @@ export async function seedAudioItems(
     );
   }
   return { added, regenerated };
+}
+
+/** A seeded track's row, if there is one, and whether it is complete: its row and files are there. */
+async function seededTrack(db: Db, files: MediaStore, track: SeedTrack) {
+  const [existing] = await db
+    .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
+    .from(audioItems)
+    // Names are one whatever their case (the library's unique index): a track staff renamed only in case is this one.
+    .where(and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
+  const complete = existing !== undefined && (await filesPresent(files, existing.audioFile, existing.coverImage));
+  return { existing, complete };
+}
+
+/** Whether every seeded track is there with its files, so that `seedAudioItems` would build nothing. */
+export async function seedAudioComplete(
+  db: Db,
+  files: MediaStore,
+  tracks: readonly SeedTrack[] = SEED_TRACKS,
+): Promise<boolean> {
+  for (const track of tracks) if (!(await seededTrack(db, files, track)).complete) return false;
+  return true;
 }
 
 async function filesPresent(files: MediaStore, audioFile: string, coverImage: string | null): Promise<boolean> {
