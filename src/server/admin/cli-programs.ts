@@ -73,7 +73,7 @@ export const PROGRAM_COMMANDS: Record<string, Command> = {
   },
   'remove-program': {
     usage: 'remove-program <slug>',
-    summary: 'Delete a program and everyone’s progress in it (a seeded one comes back at the next start).',
+    summary: 'Delete a program and everyone’s progress in it.',
     async run(c) {
       const slug = slugArgument(c);
       await programs.deleteProgram(c.store.db, slug);

@@ -594,4 +594,30 @@ describe('migrations', { timeout: 90_000 }, () => {
       older.remove();
     }
   });
+
+  it('record what is there before 0027 as seeded, so that what staff delete from then on stays deleted', async () => {
+    const older = migrationsUpTo('0026_checkout_opening');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`
+        insert into message_categories (name, position) values ('Calm & Stress Relief', 0), ('Ours', 1)`);
+      await database.db.execute(sql`
+        insert into programs (slug, title, summary, goals, position) values ('seven-days-of-calm', 'T', 'S', '[]', 0)`);
+      await database.db.execute(sql`
+        insert into audio_items (kind, name, audio_file, position)
+        values ('selfeggio', '528 Hz · Transformation', 'audio/selfeggio/a.mp3', 0), ('bonus', 'Rain', 'audio/bonus/r.mp3', 0)`);
+      await migrateDatabase(database);
+      expect(await queryRows(database.db, sql`select kind, key from seeded_content order by kind, key`)).toEqual([
+        { kind: 'audio:bonus', key: 'rain' },
+        { kind: 'audio:selfeggio', key: '528 hz · transformation' },
+        { kind: 'category', key: 'calm & stress relief' },
+        { kind: 'category', key: 'ours' },
+        { kind: 'program', key: 'seven-days-of-calm' },
+      ]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
 });

@@ -137,6 +137,22 @@ export const removedAudioItems = pgTable('removed_audio_items', {
   removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What the starting content's seed has put in once (docs/decisions/009-starting-content-is-ours-and-seeded-at-start.md):
+ * a category by its name, a program by its slug, a library track by its library and name, each lower-cased. A
+ * seeded item staff delete or rename is not put in again.
+ */
+export const seededContent = pgTable(
+  'seeded_content',
+  {
+    /** `category`, `program`, or `audio:<library>`. */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+);
+
 export const desktopApplications = pgTable(
   'desktop_applications',
   {

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { audioItems, programDays, programProgress, programs } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { SEED_PROGRAMS } from './seed-programs';
+import { markSeeded, wasSeeded } from '../seed/seeded-content';
 
 // Programs (docs/product/guidance.md#programs): curated multi-day sessions, read by everyone signed
 // in, written by staff (API and CLI), seeded by slug at start; progress is one row per completed day.
@@ -315,10 +316,12 @@ export async function deleteProgram(db: Db, slug: string): Promise<void> {
   if (!row) throw notFound();
 }
 
-/** Adds the seeded programs that are not there yet (by slug); answers how many were added. */
+/** Adds the seeded programs never seeded before (by slug); answers how many were added. */
 export async function seedPrograms(db: Db, seeds: readonly AdminProgramWrite[] = SEED_PROGRAMS): Promise<number> {
   let added = 0;
   for (const seed of seeds) {
+    // Once seeded, not put in again: staff may have deleted it.
+    if (await wasSeeded(db, 'program', seed.slug)) continue;
     try {
       await createProgram(db, seed);
       added += 1;
@@ -326,6 +329,7 @@ export async function seedPrograms(db: Db, seeds: readonly AdminProgramWrite[] =
       // Already there (this start, or another process starting at the same time).
       if (!(error instanceof ApiError && error.statusCode === 400)) throw error;
     }
+    await markSeeded(db, 'program', seed.slug);
   }
   return added;
 }

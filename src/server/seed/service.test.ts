@@ -1,13 +1,14 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioItems, messageCategories, messages } from '../db/schema';
+import { audioItems, messageCategories, messages, programs, seededContent } from '../db/schema';
 import { mediaPath } from '../media/store';
 import { mediaDir } from '../paths';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
-import { seedAudioItems, seedMessageCategories } from './service';
+import { seedPrograms } from '../guidance/programs';
+import { seedAudioComplete, seedAudioItems, seedMessageCategories } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,8 +80,36 @@ describe('seed', () => {
     expect(built).toEqual([]);
   });
 
+  it('does not put back a category, a program or a track staff deleted or renamed', async () => {
+    const db = t.database.db;
+    await seedMessageCategories(db);
+    const [deleted, renamed] = SEED_MESSAGE_CATEGORIES;
+    await db.delete(messageCategories).where(eq(messageCategories.name, deleted!.name));
+    await db.update(messageCategories).set({ name: 'Our own name' }).where(eq(messageCategories.name, renamed!.name));
+    expect(await seedMessageCategories(db)).toBe(0);
+    const names = (await db.select().from(messageCategories)).map((c) => c.name);
+    expect(names).not.toContain(deleted!.name);
+    expect(names).not.toContain(renamed!.name);
+
+    expect(await seedPrograms(db)).toBeGreaterThan(0);
+    const [program] = await db.select().from(programs).limit(1);
+    await db.delete(programs).where(eq(programs.id, program!.id));
+    expect(await seedPrograms(db)).toBe(0);
+    expect((await db.select().from(programs)).map((p) => p.slug)).not.toContain(program!.slug);
+
+    const tracks = [shortTrack(SEED_TRACKS.find((t) => t.kind === 'custom')!)];
+    await seedAudioItems(db, t.ctx.mediaFiles, silentLog, tracks);
+    await db.delete(audioItems).where(eq(audioItems.kind, 'custom'));
+    expect(await seedAudioItems(db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({ added: 0, regenerated: 0 });
+    expect(await db.select().from(audioItems).where(eq(audioItems.kind, 'custom'))).toEqual([]);
+    // Nothing is being prepared: the library is as staff left it.
+    expect(await seedAudioComplete(db, t.ctx.mediaFiles, tracks)).toBe(true);
+  });
+
   it('stops between tracks when told, keeping those built, and builds the rest on the next run', async () => {
+    // A library never seeded.
     await t.database.db.delete(audioItems);
+    await t.database.db.delete(seededContent);
     const tracks = SEED_TRACKS.filter((track) => track.kind === 'selfeggio')
       .slice(0, 3)
       .map(shortTrack);

@@ -7,6 +7,7 @@ import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import type { TrackBuild } from './track-builder';
 import { withTrackCache } from './track-cache';
+import { markSeeded, wasSeeded } from './seeded-content';
 
 export interface SeedLog {
   info(message: string): void;
@@ -21,7 +22,7 @@ export interface SeedReport {
 
 type CategorySeed = (typeof SEED_MESSAGE_CATEGORIES)[number];
 
-/** Adds the categories that are not there yet (by name), each with its messages, all-or-nothing. */
+/** Adds the categories never seeded before (by name), each with its messages, all-or-nothing. */
 export async function seedMessageCategories(
   db: Db,
   categories: readonly CategorySeed[] = SEED_MESSAGE_CATEGORIES,
@@ -29,6 +30,7 @@ export async function seedMessageCategories(
   let added = 0;
   for (const [position, category] of categories.entries()) {
     const inserted = await db.transaction(async (tx) => {
+      if (!(await markSeeded(tx, 'category', category.name))) return false;
       const [row] = await tx
         .insert(messageCategories)
         .values({ name: category.name, position })
@@ -46,8 +48,8 @@ export async function seedMessageCategories(
 }
 
 /**
- * Adds the tracks that are not there yet (by kind and name). Audio and cover are synthesised only
- * for a new track or one whose files went missing; names are content-addressed, writes atomic.
+ * Adds the tracks never seeded before (by kind and name). Audio and cover are synthesised only for a new
+ * track or one whose files went missing; names are content-addressed, writes atomic.
  */
 export async function seedAudioItems(
   db: Db,
@@ -66,8 +68,8 @@ export async function seedAudioItems(
     const position = positions.get(track.kind) ?? 0;
     positions.set(track.kind, position + 1);
 
-    const { existing, complete } = await seededTrack(db, files, track);
-    if (complete) continue;
+    const { existing, complete, removed } = await seededTrack(db, files, track);
+    if (complete || removed) continue;
 
     const started = performance.now();
     const built = await build(track, signal);
@@ -93,6 +95,7 @@ export async function seedAudioItems(
         .onConflictDoNothing();
       added += 1;
     }
+    await markSeeded(db, `audio:${track.kind}`, track.name);
     log.info(
       `seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${built.audio.length} B audio)`,
     );
@@ -100,7 +103,10 @@ export async function seedAudioItems(
   return { added, regenerated };
 }
 
-/** A seeded track's row, if there is one, and whether it is complete: its row and files are there. */
+/**
+ * A seeded track's row, if there is one; whether it is complete (its row and files are there), or removed
+ * (seeded once, and staff have since deleted or renamed it).
+ */
 async function seededTrack(db: Db, files: MediaStore, track: SeedTrack) {
   const [existing] = await db
     .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
@@ -108,7 +114,8 @@ async function seededTrack(db: Db, files: MediaStore, track: SeedTrack) {
     // Names are one whatever their case (the library's unique index): a track staff renamed only in case is this one.
     .where(and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
   const complete = existing !== undefined && (await filesPresent(files, existing.audioFile, existing.coverImage));
-  return { existing, complete };
+  const removed = existing === undefined && (await wasSeeded(db, `audio:${track.kind}`, track.name));
+  return { existing, complete, removed };
 }
 
 /** Whether every seeded track is there with its files, so that `seedAudioItems` would build nothing. */
@@ -117,7 +124,10 @@ export async function seedAudioComplete(
   files: MediaStore,
   tracks: readonly SeedTrack[] = SEED_TRACKS,
 ): Promise<boolean> {
-  for (const track of tracks) if (!(await seededTrack(db, files, track)).complete) return false;
+  for (const track of tracks) {
+    const { complete, removed } = await seededTrack(db, files, track);
+    if (!complete && !removed) return false;
+  }
   return true;
 }
 

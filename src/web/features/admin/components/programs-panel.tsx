@@ -58,8 +58,7 @@ function DeleteProgram({
       description={
         <>
           Members no longer see it, and everyone’s progress in it is deleted
-          {started === undefined ? '' : ` (${started} ${started === 1 ? 'person has' : 'people have'} started it)`}. One
-          of the four starting programs comes back, as first written, when the server next starts.
+          {started === undefined ? '' : ` (${started} ${started === 1 ? 'person has' : 'people have'} started it)`}.
         </>
       }
       onConfirm={confirm}
