@@ -12,7 +12,7 @@ import {
 import { rethrowUniqueAs } from '../db/errors';
 import { fieldErrors } from './audio-service';
 import { installerExtension } from '../media/file-types';
-import type { ContentStore } from './media-context';
+import type { ContentStore, UploaderCheck } from './media-context';
 import { installerDownloadName } from '../media/urls';
 
 type ApplicationRow = typeof desktopApplications.$inferSelect;
@@ -48,10 +48,12 @@ export interface NewApplication {
   /** The installer's original file name: only its extension is kept. */
   fileName: string | undefined;
   installer: StagedFile | undefined;
+  assertUploader?: UploaderCheck | undefined;
 }
 
 export async function createApplication(store: ContentStore, input: NewApplication): Promise<AdminApplication> {
   try {
+    await input.assertUploader?.(store.db);
     const fields = applicationTextFieldsSchema.safeParse(input.fields);
     const errors: Record<string, string[]> = fields.success ? {} : fieldErrors(fields.error.issues);
     const ext = input.fileName ? installerExtension(input.fileName) : null;
@@ -65,6 +67,7 @@ export async function createApplication(store: ContentStore, input: NewApplicati
       'desktop_applications_version_type_unique',
       () =>
         placeAndReference(store.db, store.files, [{ staged: installer, relative }], async (tx) => {
+          await input.assertUploader?.(tx);
           const [inserted] = await tx
             .insert(desktopApplications)
             .values({

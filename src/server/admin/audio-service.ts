@@ -13,7 +13,7 @@ import {
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
 import { coverToWebp, InvalidImageError, sniffAudio } from '../media/file-types';
-import type { ContentStore } from './media-context';
+import type { ContentStore, UploaderCheck } from './media-context';
 
 type AudioRow = typeof audioItems.$inferSelect;
 
@@ -77,12 +77,14 @@ export interface NewAudioItem {
   fields: Record<string, unknown>;
   audio: StagedFile | undefined;
   cover?: StagedFile | undefined;
+  assertUploader?: UploaderCheck | undefined;
 }
 
 /** Validates and stores a new audio item; the staged files are placed or discarded, never left behind. */
 export async function createAudioItem(store: ContentStore, input: NewAudioItem): Promise<AdminAudioItem> {
   const staged = [input.audio, input.cover];
   try {
+    await input.assertUploader?.(store.db);
     const fields = audioTextFieldsSchema.safeParse(input.fields);
     const errors: Record<string, string[]> = fields.success ? {} : fieldErrors(fields.error.issues);
     if (!input.audio) errors.audio_file = ['No file was submitted.'];
@@ -93,6 +95,7 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
     const files = [{ staged: input.audio, relative: audioRelative }, ...(cover ? [cover] : [])];
     const row = await withUniqueName(() =>
       placeAndReference(store.db, store.files, files, async (tx) => {
+        await input.assertUploader?.(tx);
         const [last] = await tx
           .select({ n: max(audioItems.position) })
           .from(audioItems)
@@ -146,10 +149,11 @@ export async function replaceAudioFiles(
   store: ContentStore,
   kind: AudioKind,
   id: number,
-  input: { audio?: StagedFile | undefined; cover?: StagedFile | undefined },
+  input: { audio?: StagedFile | undefined; cover?: StagedFile | undefined; assertUploader?: UploaderCheck | undefined },
 ): Promise<AdminAudioItem> {
   const staged = [input.audio, input.cover];
   try {
+    await input.assertUploader?.(store.db);
     if (!input.audio && !input.cover)
       throw badRequest({ audio_file: ['Give a new audio file, a new cover image, or both.'] });
     const before = await findRow(store, kind, id);
@@ -160,13 +164,14 @@ export async function replaceAudioFiles(
       ...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []),
       ...(cover ? [cover] : []),
     ];
-    const [row] = await placeAndReference(store.db, store.files, files, (tx) =>
-      tx
+    const [row] = await placeAndReference(store.db, store.files, files, async (tx) => {
+      await input.assertUploader?.(tx);
+      return tx
         .update(audioItems)
         .set({ ...(audioRelative && { audioFile: audioRelative }), ...(cover && { coverImage: cover.relative }) })
         .where(eq(audioItems.id, id))
-        .returning(),
-    );
+        .returning();
+    });
     if (!row) throw notFound();
     await releaseUnreferenced(store.db, store.files, [
       audioRelative ? before.audioFile : null,

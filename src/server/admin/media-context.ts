@@ -8,3 +8,10 @@ export interface ContentStore {
   files: MediaStore;
   mediaUrl: MediaUrls['url'];
 }
+
+/**
+ * Asks again whether the one uploading may still (a staff request's account and session), once the body is
+ * in and in the transaction that keeps the file; it throws the usual 401 or 403. The CLI, run by an
+ * operator on the machine, passes none.
+ */
+export type UploaderCheck = (db: Db) => Promise<void>;

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shared/contract';
 import { forbidden, unauthorized } from '../http/errors';
 import type { TokenService } from './tokens';
-import type { SessionLookup, SessionUser } from './sessions';
+import { findLiveSession, type SessionLookup, type SessionUser } from './sessions';
+import type { Db } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,4 +58,16 @@ export function createAuthenticate(
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized();
   return request.sessionUser;
+}
+
+/**
+ * Asks the database again whether the request's staff member still may, as `authenticateStaff` asked
+ * before the body: an upload is let in before it is read, and its account may be deactivated, lose
+ * staff or be signed out everywhere while the file streams in (docs/product/api.md#admin). In the
+ * transaction that keeps the file, it holds the session and account rows until that transaction ends.
+ */
+export async function assertStillStaff(db: Db, user: SessionUser): Promise<void> {
+  const live = await findLiveSession(db, user.sessionId, { hold: true });
+  if (!live || live.user.id !== user.id) throw sessionEnded();
+  if (!live.user.isStaff) throw forbidden();
 }

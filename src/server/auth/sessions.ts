@@ -56,8 +56,17 @@ export interface LiveSession {
   expiresAt: number;
 }
 
-async function findLiveSession(db: Db, sessionId: string): Promise<LiveSession | null> {
-  const [row] = await db
+/**
+ * The session as the database has it now, past every worker's cache. With `hold`, inside a transaction,
+ * its row and its account's are held until that transaction ends: a sign-out, deactivation or change of
+ * role waits for what the transaction writes, or the transaction sees it first.
+ */
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  options: { hold?: boolean } = {},
+): Promise<LiveSession | null> {
+  const query = db
     .select({
       id: users.id,
       email: users.email,
@@ -76,6 +85,7 @@ async function findLiveSession(db: Db, sessionId: string): Promise<LiveSession |
       ),
     )
     .limit(1);
+  const [row] = await (options.hold ? query.for('share') : query);
   if (!row) return null;
   return {
     user: { id: row.id, email: row.email, isStaff: row.isStaff, sessionId },

@@ -1,7 +1,7 @@
 import { readUpload } from '../../media/upload';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, idParamsSchema } from '@shared/contract';
 import * as applications from '../applications-service';
-import { errors, uploadErrors, noContent, tags, multipartBody, type AdminRoutes } from './shared';
+import { errors, uploadErrors, noContent, tags, multipartBody, stillStaff, type AdminRoutes } from './shared';
 
 /** Desktop applications: installers uploaded and deleted. */
 export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store }) => {
@@ -29,6 +29,7 @@ export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store }) => {
         fields: upload.fields,
         fileName: file?.fileName,
         installer: file?.staged,
+        assertUploader: stillStaff(request),
       });
       return reply.code(201).send(created);
     },

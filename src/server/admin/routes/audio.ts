@@ -9,7 +9,7 @@ import {
   UPLOAD_LIMITS,
 } from '@shared/contract';
 import * as audio from '../audio-service';
-import { errors, uploadErrors, noContent, tags, multipartBody, type AdminRoutes } from './shared';
+import { errors, uploadErrors, noContent, tags, multipartBody, stillStaff, type AdminRoutes } from './shared';
 
 /** The audio items of the three libraries, uploads included. */
 export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
@@ -44,6 +44,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
         fields: upload.fields,
         audio: upload.files.audio_file?.staged,
         cover: upload.files.cover_image?.staged,
+        assertUploader: stillStaff(request),
       });
       return reply.code(201).send(item);
     },
@@ -77,6 +78,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
       return audio.replaceAudioFiles(store, request.params.kind, request.params.id, {
         audio: upload.files.audio_file?.staged,
         cover: upload.files.cover_image?.staged,
+        assertUploader: stillStaff(request),
       });
     },
   );
