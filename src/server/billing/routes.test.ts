@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -11,6 +12,8 @@ import { linkParams } from '../auth/test-helpers';
 import { ownTestKit } from '../own/test-kit';
 import { billingAccounts, duplicateSubscriptions, stripeEvents } from '../db/schema';
 import { processEvent } from './webhook';
+import { CHECKOUT_TURN } from './service';
+import { STRIPE_CLIENT } from './stripe-client';
 
 // Billing against the Stripe stand-in: the real `stripe` client, nothing sent to Stripe's servers.
 
@@ -269,6 +272,61 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(stand.calls.slice(before)).toEqual([]);
       await holdUntil(-1);
     }, 15_000);
+    it('keeps the turn through Stripe calls that take longer together than it is held: still one page', async () => {
+      const yan = await signedInUser(t.ctx);
+      await checkout(yan, 'intermediate');
+      // Held 1.2 s here; each Stripe call takes 800 ms, and replacing the Intermediate page takes three
+      // (list, expire, create): the turn outlives its first hold only if it is renewed before each call.
+      // (Held for less than two calls, so a request taking it after the first hold lists before the
+      // first request's page is created, and would open a second.)
+      const turn = CHECKOUT_TURN as { holdMs: number };
+      const holdMs = turn.holdMs;
+      turn.holdMs = 1_200;
+      stand.onCall(() => sleep(800));
+      try {
+        const first = checkout(yan, 'pro');
+        await sleep(100);
+        const [a, b] = await Promise.all([first, checkout(yan, 'pro')]);
+        expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+        expect(b.json().url).toBe(a.json().url);
+        expect(openSessionsOf(yan).map((session) => session.id)).toEqual([sessionOf(a.json().url)]);
+      } finally {
+        stand.onCall(undefined);
+        turn.holdMs = holdMs;
+      }
+    }, 15_000);
+
+    it('stops a request whose turn another took while a call was slow: 409, no page opened', async () => {
+      const zed = await signedInUser(t.ctx);
+      await checkout(zed, 'intermediate');
+      // Another request took the lapsed turn while the list was answered.
+      stand.onCall(async (call) => {
+        if (call.path === '/v1/checkout/sessions' && call.method === 'GET')
+          await t.ctx.database.db
+            .update(billingAccounts)
+            .set({ checkoutOpeningUntil: new Date(Date.now() + 30_000) })
+            .where(eq(billingAccounts.userId, zed.id));
+      });
+      const before = stand.calls.length;
+      try {
+        const answer = await checkout(zed, 'pro');
+        expect([answer.statusCode, answer.json()]).toEqual([409, { detail: BILLING_MESSAGES.checkoutOpening }]);
+      } finally {
+        stand.onCall(undefined);
+      }
+      expect(stand.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/checkout/sessions']);
+      // The other request's turn is left to it.
+      const [row] = await t.ctx.database.db.select().from(billingAccounts).where(eq(billingAccounts.userId, zed.id));
+      expect(row?.checkoutOpeningUntil).not.toBeNull();
+    });
+
+    it('holds the turn for longer than one Stripe call can take, retries included', () => {
+      // The client's timeout counts each attempt (a retry waits at most 5 s before it, as the SDK does);
+      // the turn is renewed before each call, so it is one call that must fit in a hold.
+      const attempts = STRIPE_CLIENT.maxNetworkRetries + 1;
+      const longestCall = attempts * STRIPE_CLIENT.timeout + STRIPE_CLIENT.maxNetworkRetries * 5_000;
+      expect(longestCall).toBeLessThan(CHECKOUT_TURN.holdMs);
+    });
   });
 
   it('refuses a plan that is not sold and a body that is not one', async () => {

@@ -102,10 +102,15 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       // One Checkout page open at a time: another one (a second click, another tab, Back then Upgrade
       // again) could be paid too, and the person would pay for two subscriptions. Requests take turns,
       // across workers and servers, so the second sees the page the first opened.
-      const opened = await inCheckoutTurn(db, user.id, async (now) => {
+      const opened = await inCheckoutTurn(db, user.id, async (now, renew) => {
         await refuseCheckout(now, user.id, plan);
+        // Each call is held anew: slow calls together outlast one hold (docs/decisions/013).
+        const inTurn = async <T>(what: string, call: () => Promise<T>) => {
+          await renew();
+          return callStripe(request.log, what, call);
+        };
         // Stripe's lists read what was just written (its search would not).
-        const open = await callStripe(request.log, 'checkout.sessions.list', () =>
+        const open = await inTurn('checkout.sessions.list', () =>
           stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
         );
         // The same plan's page at the price sold now, with time left to pay: the same page again. Any
@@ -121,14 +126,14 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         );
         for (const earlier of open.data) {
           if (earlier === same) continue;
-          await callStripe(request.log, 'checkout.sessions.expire', () => stripe.checkout.sessions.expire(earlier.id));
+          await inTurn('checkout.sessions.expire', () => stripe.checkout.sessions.expire(earlier.id));
           request.log.info({ userId: user.id, session: earlier.id }, 'billing: earlier checkout expired');
         }
         if (same) {
           request.log.info({ userId: user.id, plan, session: same.id }, 'billing: checkout still open, answered again');
           return same.url!;
         }
-        const session = await callStripe(request.log, 'checkout.sessions.create', () =>
+        const session = await inTurn('checkout.sessions.create', () =>
           stripe.checkout.sessions.create({
             mode: 'subscription',
             customer,

@@ -59,24 +59,30 @@ export async function rememberCustomer(db: Db, userId: number, customerId: strin
 
 /**
  * A person's turn to open a Checkout page: held in their billing row (every worker and server sees it)
- * for at most `holdMs`, so a request that died holding it does not block them for longer; another
- * request waits up to `waitMs` for it, asking every `pollMs`.
+ * for `holdMs` from the start and again before each Stripe call in it, so a request that died holding it
+ * does not block them for longer, and one whose calls are slow keeps it (a call takes less: STRIPE_CLIENT
+ * in stripe-client.ts); another request waits up to `waitMs` for it, asking every `pollMs`.
  */
 export const CHECKOUT_TURN = { holdMs: 60_000, waitMs: 5_000, pollMs: 100 } as const;
 
+/** The turn lapsed and another request took it: this one stops where it is, as if it had waited. */
+class CheckoutTurnLost extends Error {}
+
 /**
  * Runs `open` in the person's turn to open a Checkout page, with their billing row as it is then (their
- * customer is remembered first), and gives the turn back after. Undefined when another request still
- * holds it after `CHECKOUT_TURN.waitMs`.
+ * customer is remembered first), and gives the turn back after; `open` calls `renew` before each Stripe
+ * call. Undefined when another request still holds it after `CHECKOUT_TURN.waitMs`, or took it from
+ * this one (a hold that lapsed, its worker stalled).
  */
 export async function inCheckoutTurn<T>(
   db: Db,
   userId: number,
-  open: (account: BillingAccount) => Promise<T>,
+  open: (account: BillingAccount, renew: () => Promise<void>) => Promise<T>,
 ): Promise<{ done: T } | undefined> {
   const giveUpAt = Date.now() + CHECKOUT_TURN.waitMs;
+  const until = () => new Date(Date.now() + CHECKOUT_TURN.holdMs);
   for (;;) {
-    const heldUntil = new Date(Date.now() + CHECKOUT_TURN.holdMs);
+    let heldUntil = until();
     const [account] = await db
       .update(billingAccounts)
       .set({ checkoutOpeningUntil: heldUntil })
@@ -88,14 +94,25 @@ export async function inCheckoutTurn<T>(
       )
       .returning();
     if (account) {
-      try {
-        return { done: await open(account) };
-      } finally {
-        // Only its own turn: one that lapsed meanwhile may be another request's now.
-        await db
+      // Only its own turn, still held: one that lapsed meanwhile may be another request's now.
+      const ours = () => and(eq(billingAccounts.userId, userId), eq(billingAccounts.checkoutOpeningUntil, heldUntil));
+      const renew = async () => {
+        const next = until();
+        const [kept] = await db
           .update(billingAccounts)
-          .set({ checkoutOpeningUntil: null })
-          .where(and(eq(billingAccounts.userId, userId), eq(billingAccounts.checkoutOpeningUntil, heldUntil)));
+          .set({ checkoutOpeningUntil: next })
+          .where(ours())
+          .returning({ userId: billingAccounts.userId });
+        if (!kept) throw new CheckoutTurnLost();
+        heldUntil = next;
+      };
+      try {
+        return { done: await open(account, renew) };
+      } catch (error) {
+        if (error instanceof CheckoutTurnLost) return undefined;
+        throw error;
+      } finally {
+        await db.update(billingAccounts).set({ checkoutOpeningUntil: null }).where(ours());
       }
     }
     if (Date.now() >= giveUpAt) return undefined;

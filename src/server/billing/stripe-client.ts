@@ -9,11 +9,17 @@ import { ApiError } from '../http/errors';
 
 const loadStripe = async () => (await import('stripe')).default;
 
+/**
+ * How long the client waits for Stripe: `timeout` (ms) for each attempt, and `maxNetworkRetries` more
+ * attempts after a network failure or a 5xx. A person's Checkout turn is held longer than one call can
+ * take (CHECKOUT_TURN in service.ts; a test holds the two together).
+ */
+export const STRIPE_CLIENT = { maxNetworkRetries: 2, timeout: 15_000 } as const;
+
 export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
   const Stripe = await loadStripe();
   return new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
+    ...STRIPE_CLIENT,
     telemetry: false,
     appInfo: { name: 'Innerwave' },
     ...(config.api && { host: config.api.host, port: config.api.port, protocol: config.api.protocol }),

@@ -99,8 +99,11 @@ export interface StripeStandIn {
   idle(): Promise<void>;
   /** While on, every API call is answered 500 api_error, as in an outage at Stripe (the pages still work). */
   setOutage(on: boolean): void;
-  /** Called with each API call as it arrives, before it is answered (undefined: none). */
-  onCall(hook: ((call: StandInCall) => void) | undefined): void;
+  /**
+   * Called with each API call as it arrives, before it is answered (undefined: none); the answer waits
+   * for the promise it returns (a slow Stripe).
+   */
+  onCall(hook: ((call: StandInCall) => void | Promise<void>) | undefined): void;
   /** Builds a signed event of `type` about `object` and sends it to the webhook. */
   sendEvent(type: string, object: object, options?: { created?: number; id?: string }): Promise<SentEvent>;
   /** An event, its body and its Stripe-Signature header, without sending it (for tests that send it themselves). */
@@ -185,7 +188,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   const sending = new Set<Promise<unknown>>();
   const prices = options.prices ?? {};
   let outage = false;
-  let callHook: ((call: StandInCall) => void) | undefined;
+  let callHook: ((call: StandInCall) => void | Promise<void>) | undefined;
   const stripe = new Stripe('sk_test_stand_in');
   let base = '';
 
@@ -402,7 +405,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     const idempotencyKey = typeof idempotency === 'string' ? idempotency : undefined;
     const call = { method: request.method ?? '', path, params, idempotencyKey };
     calls.push(call);
-    callHook?.(call);
+    await callHook?.(call);
     if (outage)
       return json(response, 500, {
         error: { type: 'api_error', message: 'An unknown error occurred (stand-in outage).' },
