@@ -39,11 +39,15 @@ import { createApplication, deleteApplication, listApplications } from './applic
 import { jobOverview, parseStatuses, retryFailedJob } from './jobs-service';
 import { ApiError } from '../http/errors';
 import { PROGRAM_COMMANDS } from './cli-programs';
+import type { StripeConfig } from '../config';
+import { expireCheckoutsAfterPlanSet } from '../billing/plan-set-by-staff';
 
 export interface CommandContext {
   store: ContentStore;
   io: CliIo;
   maxApplicationBytes: number;
+  /** Stripe as configured (undefined: payments are not set up). */
+  stripe: StripeConfig | undefined;
   /** Options and positionals of the command line, as node:util parseArgs gives them. */
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
@@ -187,6 +191,15 @@ export const COMMANDS: Record<string, Command> = {
       c.io.stderr.write(
         `operator override by ${operatorName()}: ${user.email} ${before.subscription_plan} → ${user.subscription_plan}.${subscription}\n`,
       );
+      await expireCheckoutsAfterPlanSet(c.store.db, c.stripe, id, {
+        expired: (_customer, pages) => {
+          if (pages > 0) print(c, `Their open Stripe Checkout page can no longer be paid.`);
+        },
+        failed: (customer, error) =>
+          c.io.stderr.write(
+            `Stripe did not close their open Checkout pages (${(error as Error).message}); the plan is set. Expire the open Checkout sessions of customer ${customer} at Stripe, or they can be paid until Stripe expires them (24 hours after they were opened).\n`,
+          ),
+      });
     },
   },
   activate: { usage: 'activate <e-mail>', summary: 'Let a user sign in.', run: (c) => setActive(c, true) },

@@ -88,6 +88,7 @@ export async function runCli(argv: string[], io: CliIo, deps: CliDeps = {}): Pro
       store: { db: database.db, files: storage.files, mediaUrl: storage.urls.url },
       io,
       maxApplicationBytes: config.maxApplicationBytes,
+      stripe: config.stripe,
       values: parsed.values as Record<string, string | boolean | undefined>,
       positionals: parsed.positionals,
     });

@@ -85,15 +85,19 @@ export async function cancelSubscriptionsBeforeDeletion(
   return account?.stripeCustomerId;
 }
 
-async function expireOpenCheckouts(stripe: Stripe, customer: string): Promise<void> {
+/** Expires every open Checkout page of the customer at Stripe, so none takes a payment; answers how many. */
+export async function expireOpenCheckouts(stripe: Stripe, customer: string): Promise<number> {
+  let expired = 0;
   for await (const session of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })) {
     try {
       await stripe.checkout.sessions.expire(session.id);
+      expired += 1;
     } catch (error) {
       // Paid or expired since it was listed: Stripe refuses to expire it; the subscriptions' listing sees it.
       if ((await asStripeError(error))?.type !== 'StripeInvalidRequestError') throw error;
     }
   }
+  return expired;
 }
 
 /**

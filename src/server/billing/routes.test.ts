@@ -1,3 +1,4 @@
+import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { linkParams } from '../auth/test-helpers';
 import { ownTestKit } from '../own/test-kit';
 import { billingAccounts, duplicateSubscriptions, stripeEvents } from '../db/schema';
 import { processEvent } from './webhook';
+import { runCli } from '../admin/cli';
 import { CHECKOUT_TURN } from './service';
 import { STRIPE_CLIENT } from './stripe-client';
 
@@ -319,6 +321,64 @@ describe('billing with Stripe (the stand-in)', () => {
       const [row] = await t.ctx.database.db.select().from(billingAccounts).where(eq(billingAccounts.userId, zed.id));
       expect(row?.checkoutOpeningUntil).not.toBeNull();
     });
+
+    it('closes the open page when staff set the plan, through the admin API or the CLI; Stripe out of reach fails neither', async () => {
+      const staff = await signedInUser(t.ctx, { isStaff: true });
+      const setPlan = (user: SignedInUser, plan: string) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: fillPath(ADMIN_API.user, { id: user.id }),
+          payload: { subscription_plan: plan },
+          headers: staff.headers,
+        });
+      const setPlanByCli = async (user: SignedInUser, plan: string) => {
+        const [stdout, stderr] = [new PassThrough(), new PassThrough()];
+        let [out, err] = ['', ''];
+        stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        const env = { DATA_DIR: t.dataDir, SECRET_KEY: 'x'.repeat(48), PUBLIC_URL: 'http://innerwave.test' };
+        const code = await runCli(
+          ['set-plan', user.email, plan],
+          { stdin: Readable.from(['']), stdout, stderr },
+          { database: t.database, env: { ...env, ...stripeEnv(stand.url) } },
+        );
+        return { code, out, err };
+      };
+      const pageOf = async (user: SignedInUser, plan: string) =>
+        sessionOf((await checkout(user, plan)).json().url as string);
+
+      const amy = await signedInUser(t.ctx);
+      const amyPage = await pageOf(amy, 'pro');
+      expect((await setPlan(amy, 'pro')).statusCode).toBe(200);
+      expect(stand.sessions.get(amyPage)?.status).toBe('expired');
+      expect(openSessionsOf(amy)).toEqual([]);
+
+      const ben = await signedInUser(t.ctx);
+      const benPage = await pageOf(ben, 'intermediate');
+      const byCli = await setPlanByCli(ben, 'intermediate');
+      expect(byCli.code, byCli.err).toBe(0);
+      expect(byCli.out).toContain('Their open Stripe Checkout page can no longer be paid.');
+      expect(stand.sessions.get(benPage)?.status).toBe('expired');
+
+      // Stripe out of reach: the plan is set all the same, and the page is left as it was (logged, told).
+      const cat = await signedInUser(t.ctx);
+      const catPage = await pageOf(cat, 'pro');
+      const dan = await signedInUser(t.ctx);
+      const danPage = await pageOf(dan, 'pro');
+      stand.setOutage(true);
+      try {
+        const answer = await setPlan(cat, 'pro');
+        expect([answer.statusCode, answer.json().subscription_plan]).toEqual([200, 'pro']);
+        const refused = await setPlanByCli(dan, 'pro');
+        expect(refused.code).toBe(0);
+        expect(refused.err).toContain('Stripe did not close their open Checkout pages');
+      } finally {
+        stand.setOutage(false);
+      }
+      expect((await planOf(cat)).plan).toBe('pro');
+      expect((await planOf(dan)).plan).toBe('pro');
+      expect([stand.sessions.get(catPage)?.status, stand.sessions.get(danPage)?.status]).toEqual(['open', 'open']);
+    }, 60_000);
 
     it('holds the turn for longer than one Stripe call can take, retries included', () => {
       // The client's timeout counts each attempt (a retry waits at most 5 s before it, as the SDK does);

@@ -9,6 +9,7 @@ import {
 } from '@shared/contract';
 import { cancelUserEmailChange, getUser, listUsersFor, updateUser } from '../users-service';
 import { errors, tags, type AdminRoutes } from './shared';
+import { expireCheckoutsAfterPlanSet } from '../../billing/plan-set-by-staff';
 
 /** Users: list and search, read, change plan and activity, cancel a waiting change of e-mail address. */
 export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
@@ -36,7 +37,7 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
         tags,
         summary: "Set a user's plan or activate/deactivate them",
         description:
-          "A plan set here is an operator's override, logged with who set it; for a user with a Stripe subscription it holds until Stripe's next event about that subscription.",
+          "A plan set here is an operator's override, logged with who set it; for a user with a Stripe subscription it holds until Stripe's next event about that subscription. The person's open Stripe Checkout pages are expired (Stripe out of reach is logged; the plan is set all the same).",
         params: idParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...errors },
@@ -59,6 +60,19 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
           `operator override: ${staff.email} set ${user.email}'s plan ${before.subscription_plan} → ${user.subscription_plan} (until the next Stripe event)`,
         );
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
+      if (before)
+        await expireCheckoutsAfterPlanSet(db, ctx.config.stripe, user.id, {
+          expired: (customer, pages) =>
+            request.log.info(
+              { staffId: staff.id, userId: user.id, customer, pages },
+              `billing: ${pages} open Checkout page(s) expired after staff set the plan`,
+            ),
+          failed: (customer, error, stripeType) =>
+            request.log.error(
+              { err: error, staffId: staff.id, userId: user.id, customer, stripeType },
+              `billing: the open Checkout pages of customer ${customer} could not be expired after staff set the plan: expire them at Stripe`,
+            ),
+        });
       return user;
     },
   );
