@@ -1,7 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +6,8 @@ import { revokeAllSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { audioItems, desktopApplications, users } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
-import { multipartBody } from '../test/multipart';
+import { multipartBody, uploadWhile } from '../test/multipart';
+import { mediaFilesIn } from '../test/media';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { fakeMp3 } from './test/fake-audio';
 
@@ -27,46 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every file under the media folder, relative to it (the staging folder included). */
-function mediaFiles(): string[] {
-  const root = path.join(t.dataDir, 'media');
-  if (!existsSync(root)) return [];
-  return (
-    readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{
-      isFile(): boolean;
-      parentPath: string;
-      name: string;
-    }>
-  )
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
-const staging = () => mediaFiles().filter((file) => file.startsWith('.incoming'));
-
-/**
- * Sends a multipart body slowly: all but its last KiB, then, once the server has begun to stage the
- * file (so the caller was let in before the body), runs `meanwhile`, then the rest.
- */
-async function uploadWhile(
-  staff: SignedInUser,
-  url: string,
-  parts: Parameters<typeof multipartBody>[0],
-  meanwhile: () => Promise<unknown>,
-) {
-  const body = multipartBody(parts);
-  const stream = new PassThrough();
-  const answer = t.app.inject({ method: 'POST', url, payload: stream, headers: { ...staff.headers, ...body.headers } });
-  const cut = body.payload.length - 1024;
-  stream.write(body.payload.subarray(0, cut));
-  for (let waited = 0; staging().length === 0; waited += 10) {
-    if (waited > 5000) throw new Error('the upload was never staged');
-    await sleep(10);
-  }
-  await meanwhile();
-  stream.end(body.payload.subarray(cut));
-  return answer;
-}
+const mediaFiles = () => mediaFilesIn(t.dataDir);
 
 const deactivated = (staff: SignedInUser) => () =>
   t.database.db.update(users).set({ isActive: false }).where(eq(users.id, staff.id));
@@ -92,7 +50,7 @@ describe('a staff member who may no longer upload while the file streams in', ()
   it('keeps no installer when deactivated or signed out everywhere: 401, no file, no row', async () => {
     for (const change of [deactivated, signedOutEverywhere]) {
       const staff = await signedInUser(t.ctx, { isStaff: true });
-      const answer = await uploadWhile(staff, ADMIN_API.applications, installer('9.0.0'), change(staff));
+      const answer = await uploadWhile(t, staff.headers, ADMIN_API.applications, installer('9.0.0'), change(staff));
       expect([answer.statusCode, answer.json()]).toEqual([401, ENDED]);
     }
     expect(await t.database.db.select().from(desktopApplications)).toEqual([]);
@@ -101,7 +59,7 @@ describe('a staff member who may no longer upload while the file streams in', ()
 
   it('keeps no audio item nor cover when no longer staff: 403, no file, no row', async () => {
     const staff = await signedInUser(t.ctx, { isStaff: true });
-    const answer = await uploadWhile(staff, '/api/admin/audio/bonus/', audioItem('Rain'), demoted(staff));
+    const answer = await uploadWhile(t, staff.headers, '/api/admin/audio/bonus/', audioItem('Rain'), demoted(staff));
     expect([answer.statusCode, answer.json()]).toEqual([403, NOT_STAFF]);
     expect(await t.database.db.select().from(audioItems)).toEqual([]);
     expect(mediaFiles()).toEqual([]);
@@ -109,12 +67,15 @@ describe('a staff member who may no longer upload while the file streams in', ()
 
   it('replaces no file of an audio item when signed out everywhere: 401, the old files kept', async () => {
     const staff = await signedInUser(t.ctx, { isStaff: true });
-    const added = await uploadWhile(staff, '/api/admin/audio/bonus/', audioItem('Sea'), () => Promise.resolve());
+    const added = await uploadWhile(t, staff.headers, '/api/admin/audio/bonus/', audioItem('Sea'), () =>
+      Promise.resolve(),
+    );
     expect(added.statusCode, added.body).toBe(201);
     const before = mediaFiles();
     const { name: _name, description: _description, ...files } = audioItem('Sea');
     const replaced = await uploadWhile(
-      staff,
+      t,
+      staff.headers,
       `/api/admin/audio/bonus/${added.json().id}/files/`,
       { ...files, audio_file: { filename: 'other.mp3', content: fakeMp3(300 * 1024) } },
       signedOutEverywhere(staff),

@@ -1,29 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
-import { signedMediaUrl } from '../test/media';
+import { mediaFilesIn, signedMediaUrl } from '../test/media';
 import { fakeMp3, headersOnly, oggVorbisStart } from './test/fake-audio';
 
-/** Every file under the media folder, relative to it (the temp folder included). */
-function mediaFiles(t: TestApp): string[] {
-  const root = path.join(t.dataDir, 'media');
-  if (!existsSync(root)) return [];
-  return (
-    readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{
-      isFile(): boolean;
-      parentPath: string;
-      name: string;
-    }>
-  )
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
+const mediaFiles = (t: TestApp) => mediaFilesIn(t.dataDir);
 
 const fileOf = (t: TestApp, url: string) =>
   path.join(t.dataDir, 'media', new URL(url).pathname.replace(/^\/media\//, ''));

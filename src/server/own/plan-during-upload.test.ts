@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract';
@@ -11,7 +9,7 @@ import { fakeMp3, toneWav } from '../admin/test/fake-audio';
 import type { Db } from '../db/client';
 import { ownTracks, voiceRecordings } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
-import { multipartBody } from '../test/multipart';
+import { multipartBody, uploadWhile } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ownTestKit } from './test-kit';
 
@@ -29,29 +27,6 @@ const media = (...parts: string[]) => path.join(t.dataDir, 'media', ...parts);
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/**
- * Sends a multipart body slowly: all but its last KiB, then, once the server has begun to stage the
- * file (so the plan was checked before the body), runs `meanwhile`, then the rest.
- */
-async function uploadWhile(
-  user: SignedInUser,
-  url: string,
-  parts: Parameters<typeof multipartBody>[0],
-  meanwhile: () => Promise<void>,
-) {
-  const body = multipartBody(parts);
-  const stream = new PassThrough();
-  const answer = t.app.inject({ method: 'POST', url, payload: stream, headers: { ...user.headers, ...body.headers } });
-  const cut = body.payload.length - 1024;
-  stream.write(body.payload.subarray(0, cut));
-  for (let waited = 0; filesIn(media('.incoming')).length === 0; waited += 10) {
-    if (waited > 5000) throw new Error('the upload was never staged');
-    await sleep(10);
-  }
-  await meanwhile();
-  stream.end(body.payload.subarray(cut));
-  return answer;
-}
 const planBecomes = (user: SignedInUser, plan: SubscriptionPlan) => () => setPlan(user, plan);
 
 describe('a plan that ends while an upload streams in', () => {
@@ -59,14 +34,19 @@ describe('a plan that ends while an upload streams in', () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');
     const audio = fakeMp3(256 * 1024);
-    const kept = await uploadWhile(ada, API.myMusic, { audio_file: { filename: 'rain.mp3', content: audio } }, () =>
-      Promise.resolve(),
+    const kept = await uploadWhile(
+      t,
+      ada.headers,
+      API.myMusic,
+      { audio_file: { filename: 'rain.mp3', content: audio } },
+      () => Promise.resolve(),
     );
     expect(kept.statusCode, kept.body).toBe(201);
 
     const other = fakeMp3(300 * 1024);
     const refused = await uploadWhile(
-      ada,
+      t,
+      ada.headers,
       API.myMusic,
       { audio_file: { filename: 'forest.mp3', content: other } },
       planBecomes(ada, 'basic'),
@@ -86,7 +66,7 @@ describe('a plan that ends while an upload streams in', () => {
     await setPlan(bo, 'pro');
     const first = toneWav(22_050, 22_050);
     const wav = (content: Buffer) => ({ filename: 'take.wav', content });
-    const recorded = await uploadWhile(bo, API.myVoice, { text: 'I am calm.', audio_file: wav(first) }, () =>
+    const recorded = await uploadWhile(t, bo.headers, API.myVoice, { text: 'I am calm.', audio_file: wav(first) }, () =>
       Promise.resolve(),
     );
     expect(recorded.statusCode, recorded.body).toBe(201);
@@ -98,7 +78,8 @@ describe('a plan that ends while an upload streams in', () => {
     };
     // Down to Intermediate during a new take of the same text, then during a take of another text.
     const retake = await uploadWhile(
-      bo,
+      t,
+      bo.headers,
       API.myVoice,
       { text: 'I am calm.', audio_file: wav(toneWav(33_075, 22_050)) },
       planBecomes(bo, 'intermediate'),
@@ -106,7 +87,8 @@ describe('a plan that ends while an upload streams in', () => {
     expect([retake.statusCode, retake.json()]).toEqual([403, refusal]);
     await setPlan(bo, 'pro');
     const another = await uploadWhile(
-      bo,
+      t,
+      bo.headers,
       API.myVoice,
       { text: 'I breathe slowly.', audio_file: wav(toneWav(44_100, 22_050)) },
       planBecomes(bo, 'intermediate'),

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -10,4 +12,20 @@ export function signedMediaUrl(relativePath: string, downloadName?: string) {
       `^${escape(`http://innerwave.test/media/${relativePath}`)}\\?expires=\\d+${download}&signature=[\\w-]+$`,
     ),
   );
+}
+
+/** Every file under the media folder of `dataDir`, relative to it (the staging folder `.incoming` included). */
+export function mediaFilesIn(dataDir: string): string[] {
+  const root = path.join(dataDir, 'media');
+  if (!existsSync(root)) return [];
+  return (
+    readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{
+      isFile(): boolean;
+      parentPath: string;
+      name: string;
+    }>
+  )
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mediaFilesIn } from './media';
+import type { TestApp } from './test-app';
 
 export interface MultipartFile {
   /** The file name as sent (none with `extendedFilename` alone): a Buffer is its bytes as they are, in any charset. */
@@ -38,4 +42,30 @@ export function multipartBody(parts: Record<string, string | Buffer | MultipartF
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * Sends a multipart body slowly: all but its last KiB, then, once the server has begun to stage the file
+ * in `DATA_DIR/media/.incoming` (so the caller was let in before the body), runs `meanwhile`, then the rest.
+ */
+export async function uploadWhile(
+  t: TestApp,
+  headers: Record<string, string>,
+  url: string,
+  parts: Parameters<typeof multipartBody>[0],
+  meanwhile: () => Promise<unknown>,
+) {
+  const body = multipartBody(parts);
+  const stream = new PassThrough();
+  const answer = t.app.inject({ method: 'POST', url, payload: stream, headers: { ...headers, ...body.headers } });
+  const cut = body.payload.length - 1024;
+  stream.write(body.payload.subarray(0, cut));
+  const staged = () => mediaFilesIn(t.dataDir).some((file) => file.startsWith('.incoming'));
+  for (let waited = 0; !staged(); waited += 10) {
+    if (waited > 5000) throw new Error('the upload was never staged');
+    await sleep(10);
+  }
+  await meanwhile();
+  stream.end(body.payload.subarray(cut));
+  return answer;
 }
