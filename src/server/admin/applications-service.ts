@@ -12,7 +12,7 @@ import {
 import { rethrowUniqueAs } from '../db/errors';
 import { fieldErrors } from './audio-service';
 import { installerExtension } from '../media/file-types';
-import type { ContentStore, UploaderCheck } from './media-context';
+import type { ContentStore, StaffCheck } from './media-context';
 import { installerDownloadName } from '../media/urls';
 
 type ApplicationRow = typeof desktopApplications.$inferSelect;
@@ -48,7 +48,7 @@ export interface NewApplication {
   /** The installer's original file name: only its extension is kept. */
   fileName: string | undefined;
   installer: StagedFile | undefined;
-  assertUploader?: UploaderCheck | undefined;
+  assertUploader?: StaffCheck | undefined;
 }
 
 export async function createApplication(store: ContentStore, input: NewApplication): Promise<AdminApplication> {

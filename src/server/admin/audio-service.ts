@@ -13,7 +13,7 @@ import {
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
 import { coverToWebp, InvalidImageError, sniffAudio } from '../media/file-types';
-import type { ContentStore, UploaderCheck } from './media-context';
+import type { ContentStore, StaffCheck } from './media-context';
 
 type AudioRow = typeof audioItems.$inferSelect;
 
@@ -77,7 +77,7 @@ export interface NewAudioItem {
   fields: Record<string, unknown>;
   audio: StagedFile | undefined;
   cover?: StagedFile | undefined;
-  assertUploader?: UploaderCheck | undefined;
+  assertUploader?: StaffCheck | undefined;
 }
 
 /** Validates and stores a new audio item; the staged files are placed or discarded, never left behind. */
@@ -149,7 +149,7 @@ export async function replaceAudioFiles(
   store: ContentStore,
   kind: AudioKind,
   id: number,
-  input: { audio?: StagedFile | undefined; cover?: StagedFile | undefined; assertUploader?: UploaderCheck | undefined },
+  input: { audio?: StagedFile | undefined; cover?: StagedFile | undefined; assertUploader?: StaffCheck | undefined },
 ): Promise<AdminAudioItem> {
   const staged = [input.audio, input.cover];
   try {

@@ -10,8 +10,8 @@ export interface ContentStore {
 }
 
 /**
- * Asks again whether the one uploading may still (a staff request's account and session), once the body is
- * in and in the transaction that keeps the file; it throws the usual 401 or 403. The CLI, run by an
- * operator on the machine, passes none.
+ * Asks again whether a staff request's caller may still (its account and session), once its body is in and
+ * in the transaction that keeps what it sent (an upload's file, an import); it throws the usual 401 or 403.
+ * The CLI, run by an operator on the machine, passes none.
  */
-export type UploaderCheck = (db: Db) => Promise<void>;
+export type StaffCheck = (db: Db) => Promise<void>;

@@ -6,6 +6,7 @@ import { messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { rethrowUniqueAs } from '../db/errors';
 import { assertPermutation, writePositions } from '../db/order';
+import type { StaffCheck } from './media-context';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -180,10 +181,16 @@ async function nameKeys(tx: Tx, names: readonly string[]): Promise<string[]> {
  * Imports a file in one transaction (all or nothing; its size is bounded by messagesFileSchema): a
  * category named in the file, whatever the case of its name, has its messages replaced by the file's and
  * keeps its place and name; one the file names for the first time goes last, as a category created by hand
- * does, in the file's order. Categories the file does not name stay as they are.
+ * does, in the file's order. Categories the file does not name stay as they are. `assertImporter` asks, in
+ * that transaction, whether the staff member who sent the file still may (the CLI passes none).
  */
-export async function importMessages(db: Db, file: MessagesFile): Promise<MessagesImportResult> {
+export async function importMessages(
+  db: Db,
+  file: MessagesFile,
+  assertImporter?: StaffCheck,
+): Promise<MessagesImportResult> {
   return db.transaction(async (tx) => {
+    await assertImporter?.(tx);
     // No category is created, renamed or deleted meanwhile (reads go on): one created while the file
     // was being matched by name would make its insert break the unique name (a 500). A create that
     // came first is waited for and its category merged; one that comes after waits, then finds the

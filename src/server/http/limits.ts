@@ -22,9 +22,9 @@ const BODY_CHECK_INTERVAL_MS = 1000;
 /** The window over which an upload's transfer rate is averaged. */
 const RATE_WINDOW_MS = 10_000;
 
-const hasBody = (request: FastifyRequest) =>
+export const hasBody = (request: FastifyRequest) =>
   Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
+export const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
 
 /**
  * Bodies that stall: a body must arrive within the request timeout; an upload may take longer as long

@@ -45,8 +45,60 @@ export function multipartBody(parts: Record<string, string | Buffer | MultipartF
 }
 
 /**
- * Sends a multipart body slowly: all but its last KiB, then, once the server has begun to stage the file
- * in `DATA_DIR/media/.incoming` (so the caller was let in before the body), runs `meanwhile`, then the rest.
+ * Sends a body slowly: all but its last KiB (or half, if smaller), then, once `started()` says the server let the
+ * caller in and is reading the body (by default: it has read all that was sent), runs `meanwhile`, then the rest.
+ */
+export async function sendWhile(
+  t: TestApp,
+  request: {
+    method?: 'POST' | 'PUT' | 'PATCH';
+    url: string;
+    headers: Record<string, string>;
+    payload: Buffer;
+    started?: () => boolean;
+  },
+  meanwhile: () => Promise<unknown>,
+) {
+  const { method = 'POST', url, headers, payload } = request;
+  const stream = new PassThrough();
+  // Its length declared, as a client's body is (or chunked).
+  const answer = t.app.inject({
+    method,
+    url,
+    payload: stream,
+    headers: { ...headers, 'content-length': `${payload.length}` },
+  });
+  const cut = payload.length - Math.min(1024, Math.floor(payload.length / 2));
+  stream.write(payload.subarray(0, cut));
+  const started = request.started ?? (() => stream.readableLength === 0);
+  for (let waited = 0; !started(); waited += 10) {
+    if (waited > 5000) throw new Error('the body was never read');
+    await sleep(10);
+  }
+  await meanwhile();
+  stream.end(payload.subarray(cut));
+  return answer;
+}
+
+/** A JSON body sent slowly by `sendWhile`, `meanwhile` run as the server reads it. */
+export const sendJsonWhile = (
+  t: TestApp,
+  request: { method?: 'POST' | 'PUT' | 'PATCH'; url: string; headers: Record<string, string>; body: unknown },
+  meanwhile: () => Promise<unknown>,
+) =>
+  sendWhile(
+    t,
+    {
+      ...request,
+      headers: { ...request.headers, 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify(request.body)),
+    },
+    meanwhile,
+  );
+
+/**
+ * Sends a multipart body slowly (`sendWhile`): `meanwhile` runs once the server has begun to stage the file in
+ * `DATA_DIR/media/.incoming` (so the caller was let in before the body).
  */
 export async function uploadWhile(
   t: TestApp,
@@ -56,16 +108,10 @@ export async function uploadWhile(
   meanwhile: () => Promise<unknown>,
 ) {
   const body = multipartBody(parts);
-  const stream = new PassThrough();
-  const answer = t.app.inject({ method: 'POST', url, payload: stream, headers: { ...headers, ...body.headers } });
-  const cut = body.payload.length - 1024;
-  stream.write(body.payload.subarray(0, cut));
   const staged = () => mediaFilesIn(t.dataDir).some((file) => file.startsWith('.incoming'));
-  for (let waited = 0; !staged(); waited += 10) {
-    if (waited > 5000) throw new Error('the upload was never staged');
-    await sleep(10);
-  }
-  await meanwhile();
-  stream.end(body.payload.subarray(cut));
-  return answer;
+  return sendWhile(
+    t,
+    { url, headers: { ...headers, ...body.headers }, payload: body.payload, started: staged },
+    meanwhile,
+  );
 }

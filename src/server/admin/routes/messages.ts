@@ -12,7 +12,7 @@ import {
   orderSchema,
 } from '@shared/contract';
 import * as messages from '../messages-service';
-import { errors, noContent, tags, type AdminRoutes } from './shared';
+import { errors, noContent, stillStaff, tags, type AdminRoutes } from './shared';
 
 /** Message categories and their messages; import and export. */
 export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
@@ -79,7 +79,7 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
         response: { 200: messagesImportResultSchema, ...errors },
       },
     },
-    async (request) => messages.importMessages(db, request.body),
+    async (request) => messages.importMessages(db, request.body, stillStaff(request)),
   );
   app.patch(
     ADMIN_API.category,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { ContentStore, UploaderCheck } from '../media-context';
+import type { ContentStore, StaffCheck } from '../media-context';
 import { assertStillStaff, currentUser } from '../../auth/authenticate';
 
 // What the admin's route files share: error responses, tags, and what each is given.
@@ -20,8 +20,8 @@ type AdminApp = Parameters<FastifyPluginAsyncZod<AppContext>>[0];
 /** Registers a group of admin routes on the staff-only plugin. */
 export type AdminRoutes = (deps: { app: AdminApp; ctx: AppContext; store: ContentStore; db: Db }) => void;
 
-/** An upload's check, after its body and as its file is kept, that its caller is still staff, signed in. */
-export function stillStaff(request: FastifyRequest): UploaderCheck {
+/** A write's check, after its body and as what it sent is kept, that its caller is still staff, signed in. */
+export function stillStaff(request: FastifyRequest): StaffCheck {
   const staff = currentUser(request);
   return (db) => assertStillStaff(db, staff);
 }
