@@ -16,6 +16,7 @@ import { planCovers } from '@shared/plans';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
+import { personKey } from '../cluster/rate-limit-store';
 import { planOf } from '../own/service';
 import { settleDuplicateSubscriptions } from './duplicates';
 import { billingAccountOf, inCheckoutTurn, isLive, rememberCustomer, type BillingAccount } from './service';
@@ -46,7 +47,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const limit = app.createRateLimit({
     max: BILLING_SESSIONS_PER_HOUR,
     timeWindow: HOUR_MS,
-    keyGenerator: (request) => `billing|${currentUser(request).id}`,
+    keyGenerator: (request) => personKey('billing', currentUser(request).id),
   });
   /** Refuses when payments are off, then counts the call against the person's hourly sessions. */
   const ready = async (request: FastifyRequest) => {

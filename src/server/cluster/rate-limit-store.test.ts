@@ -1,8 +1,10 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
 import { Redis } from 'ioredis';
+import { counting as countingOn } from '../test/rate-limits';
 import {
   localRateLimits,
+  personKey,
   rateLimitCallHandlers,
   redisEvictionWarning,
   redisRateLimits,
@@ -20,20 +22,7 @@ const redisUp = await new Promise<boolean>((resolve) => {
   socket.once('timeout', () => resolve(false));
 });
 
-/** Counts one attempt on `key` through the plugin's store interface. */
-function counting(counters: RateLimitCounters) {
-  const store = new counters.store({} as never) as unknown as {
-    incr(
-      key: string,
-      done: (error: Error | null, counter?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void;
-  };
-  return (key: string, timeWindow = WINDOW_MS) =>
-    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-      store.incr(key, (error, counter) => (error ? reject(error) : resolve(counter!)), timeWindow),
-    );
-}
+const counting = (counters: RateLimitCounters) => countingOn(counters, WINDOW_MS);
 
 afterEach(() => vi.useRealTimers());
 
@@ -49,6 +38,16 @@ describe("the primary's and a process's counters", () => {
       await count(`reset|mail|made-up-${i}@example.com`);
     }
     expect((await count('login|account|ada@example.com')).current).toBe(101);
+  });
+
+  it("keep each of a person's write counters through a spray of more keys than the clients' store holds", async () => {
+    const count = counting(localRateLimits());
+    const limiters = ['history', 'program-progress', 'profile-image', 'billing'];
+    for (const limiter of limiters) for (let i = 0; i < 100; i++) await count(personKey(limiter, 7));
+    // What 60,000 clients opening a shared page write.
+    for (let i = 0; i < 60_000; i++) await count(`shared|10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    for (const limiter of limiters)
+      expect([limiter, (await count(personKey(limiter, 7))).current]).toEqual([limiter, 101]);
   });
 
   it('drop an account counter once its window has ended, and only then', async () => {

@@ -36,12 +36,16 @@ interface Window {
 
 /**
  * The kinds of key whose counters bound what all clients together may do (an account's attempts from every
- * address, an address's mails whoever asks): each limiter's keys of these kinds are held until their window
- * ends, in a store of their own, so that no spray of other keys can push one out and give its account fresh
- * attempts (docs/decisions/006-passwords-account-links-and-attempt-limits.md). A key's kind is its second
- * field: `login|account|…`, `reset|mail|…`.
+ * address, an address's mails whoever asks, a person's writes from every device): each limiter's keys of
+ * these kinds are held until their window ends, in a store of their own, so that no spray of other keys can
+ * push one out and give its account fresh attempts or its person fresh writes
+ * (docs/decisions/006-passwords-account-links-and-attempt-limits.md). A key's kind is its second field:
+ * `login|account|…`, `reset|mail|…`, `history|person|…`.
  */
-const HELD_KINDS = new Set(['account', 'mail']);
+const HELD_KINDS = new Set(['account', 'mail', 'person']);
+
+/** The key of a signed-in person's counter of `limiter` (their history writes, say), held as above. */
+export const personKey = (limiter: string, userId: number) => `${limiter}|person|${userId}`;
 /** The store a held key goes to (its limiter and kind, `login|account`), or undefined for the others. */
 function heldStoreOf(key: string): string | undefined {
   const [limiter, kind] = key.split('|', 2);
@@ -66,7 +70,8 @@ function refundOn(counters: Map<string, Window>, key: string) {
  * How many counters a held store takes: new ones go uncounted beyond it until some end. A login's account
  * counter takes a failed password check (a million in one window is more than a dozen cores can hash); the
  * other stores can be filled by calls that cost the server little (a sign-up refused for its password, mails
- * to made-up addresses), so each is kept to 200,000, about 25 MB full, bounding the primary's memory.
+ * to made-up addresses), so each is kept to 200,000, about 25 MB full, bounding the primary's memory. A
+ * person's store fills only with as many signed-in accounts writing within its window (an hour).
  */
 const heldCapacityOf = (store: string) => (store === 'login|account' ? 1_000_000 : 200_000);
 

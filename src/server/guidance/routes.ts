@@ -23,6 +23,7 @@ import {
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../http/errors';
+import { personKey } from '../cluster/rate-limit-store';
 import { registerLookedUpPage, type WebPages } from '../http/web';
 import { errors, noContent, routeKit, userOf } from '../own/route-kit';
 import * as practice from './practice';
@@ -57,12 +58,12 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const historyWrites = app.createRateLimit({
     max: HISTORY_WRITES_PER_HOUR,
     timeWindow: HOUR_MS,
-    keyGenerator: (request) => `history|${userOf(request)}`,
+    keyGenerator: (request) => personKey('history', userOf(request)),
   });
   const programProgressWrites = app.createRateLimit({
     max: PROGRAM_PROGRESS_WRITES_PER_HOUR,
     timeWindow: HOUR_MS,
-    keyGenerator: (request) => `program-progress|${userOf(request)}`,
+    keyGenerator: (request) => personKey('program-progress', userOf(request)),
   });
   /** Counts the call against the person's limit of it; 429 with Retry-After once they are past it. */
   const counted = async (limit: typeof historyWrites, request: FastifyRequest) => {

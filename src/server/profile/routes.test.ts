@@ -12,6 +12,7 @@ import { multipartBody, type MultipartFile } from '../test/multipart';
 import { mediaDir } from '../paths';
 import { MULTIPART_STALL_MS } from '../media/upload';
 import { PROFILE_IMAGES_PER_HOUR } from './routes';
+import { counting } from '../test/rate-limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -336,6 +337,21 @@ describe('PUT /api/user/profile/update/', () => {
     // Names alone still change, and another person's picture goes.
     expect((await update(user, { first_name: 'Named', last_name: 'B' })).statusCode).toBe(200);
     expect((await update(await signedInUser(t.ctx), picture('Other'))).statusCode).toBe(200);
+  });
+
+  it('still refuses a person past the hourly limit after more clients than the clients’ counters hold', async () => {
+    const user = await signedInUser(t.ctx);
+    const picture = {
+      first_name: 'A',
+      last_name: 'B',
+      profile_image: { filename: 'a.png', content: await png(20, 20) },
+    };
+    for (let i = 0; i < PROFILE_IMAGES_PER_HOUR; i++) expect((await update(user, picture)).statusCode).toBe(200);
+    expect((await update(user, picture)).statusCode).toBe(429);
+    // What 50,001 clients opening a shared page write, one more than the least recently counted keep.
+    const count = counting(t.ctx.rateLimits, 60_000);
+    for (let i = 0; i <= 50_000; i++) await count(`shared|10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    expect((await update(user, picture)).statusCode).toBe(429);
   });
 
   it('refuses a second file with 413', async () => {

@@ -15,6 +15,7 @@ import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertStorableText } from '../http/body-parsers';
 import { badRequest, tooManyRequests, unsupportedMediaType } from '../http/errors';
+import { personKey } from '../cluster/rate-limit-store';
 import {
   contentAddressedName,
   placeAndReference,
@@ -67,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const imageUploads = app.createRateLimit({
     max: PROFILE_IMAGES_PER_HOUR,
     timeWindow: HOUR_MS,
-    keyGenerator: (request) => `profile-image|${currentUser(request).id}`,
+    keyGenerator: (request) => personKey('profile-image', currentUser(request).id),
   });
 
   app.get(
