@@ -620,4 +620,34 @@ describe('migrations', { timeout: 90_000 }, () => {
       older.remove();
     }
   });
+
+  it('follow the seeded tracks by their rows from 0028, matched by the names the seed gave them', async () => {
+    const older = migrationsUpTo('0027_seeded_content');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`
+        insert into audio_items (kind, name, audio_file, position)
+        values ('selfeggio', '528 Hz · Transformation', 'audio/selfeggio/a.mp3', 0), ('bonus', 'Our rain', 'audio/bonus/r.mp3', 0)`);
+      // Rain was seeded, then renamed by staff before 0028: its row can no longer be told.
+      await database.db.execute(sql`
+        insert into seeded_content (kind, key)
+        values ('audio:selfeggio', '528 hz · transformation'), ('audio:bonus', 'rain'), ('category', 'ours')
+        on conflict do nothing`);
+      await migrateDatabase(database);
+      expect(
+        await queryRows(
+          database.db,
+          sql`select s.kind, s.key, a.name from seeded_content s left join audio_items a on a.id = s.audio_item_id order by s.kind, s.key`,
+        ),
+      ).toEqual([
+        { kind: 'audio:bonus', key: 'rain', name: null },
+        { kind: 'audio:selfeggio', key: '528 hz · transformation', name: '528 Hz · Transformation' },
+        { kind: 'category', key: 'ours', name: null },
+      ]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
 });

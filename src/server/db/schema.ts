@@ -139,16 +139,19 @@ export const removedAudioItems = pgTable('removed_audio_items', {
 
 /**
  * What the starting content's seed has put in once (docs/decisions/009-starting-content-is-ours-and-seeded-at-start.md):
- * a category by its name, a program by its slug, a library track by its library and name, each lower-cased. A
- * seeded item staff delete or rename is not put in again.
+ * a category by its name, a program by its slug, a library track by its library and name, each lower-cased, and
+ * by its row. A seeded item staff delete or rename is not put in again.
  */
 export const seededContent = pgTable(
   'seeded_content',
   {
     /** `category`, `program`, or `audio:<library>`. */
     kind: text('kind').notNull(),
+    /** The name (or slug) the seed gave it, lower-cased. */
     key: text('key').notNull(),
     seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A track's row, followed through staff's renames; null once staff delete it (and for the other kinds). */
+    audioItemId: integer('audio_item_id').references(() => audioItems.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );

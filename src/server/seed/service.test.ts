@@ -106,6 +106,29 @@ describe('seed', () => {
     expect(await seedAudioComplete(db, t.ctx.mediaFiles, tracks)).toBe(true);
   });
 
+  it('builds again the missing file of a seeded track staff renamed, keeping their name, at the next start', async () => {
+    const db = t.database.db;
+    await db.delete(audioItems);
+    await db.delete(seededContent);
+    const tracks = [shortTrack(SEED_TRACKS.find((t) => t.kind === 'bonus')!)];
+    await seedAudioItems(db, t.ctx.mediaFiles, silentLog, tracks);
+    const [seeded] = await db.select().from(audioItems);
+    await db.update(audioItems).set({ name: 'Our own rain' }).where(eq(audioItems.id, seeded!.id));
+    rmSync(mediaPath(mediaDir(t.dataDir), seeded!.audioFile));
+    // A start finds the library incomplete, and its job builds what is missing.
+    expect(await seedAudioComplete(db, t.ctx.mediaFiles, tracks)).toBe(false);
+    expect(await seedAudioItems(db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({ added: 0, regenerated: 1 });
+    const [rebuilt, ...others] = await db.select().from(audioItems);
+    expect([rebuilt?.id, rebuilt?.name, others]).toEqual([seeded!.id, 'Our own rain', []]);
+    expect(existsSync(mediaPath(mediaDir(t.dataDir), rebuilt!.audioFile))).toBe(true);
+    expect(await seedAudioComplete(db, t.ctx.mediaFiles, tracks)).toBe(true);
+    // Deleted once renamed, it stays deleted.
+    await db.delete(audioItems).where(eq(audioItems.id, seeded!.id));
+    expect(await seedAudioComplete(db, t.ctx.mediaFiles, tracks)).toBe(true);
+    expect(await seedAudioItems(db, t.ctx.mediaFiles, silentLog, tracks)).toEqual({ added: 0, regenerated: 0 });
+    expect(await db.select().from(audioItems)).toEqual([]);
+  });
+
   it('stops between tracks when told, keeping those built, and builds the rest on the next run', async () => {
     // A library never seeded.
     await t.database.db.delete(audioItems);

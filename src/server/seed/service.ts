@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedPrograms } from '../guidance/programs';
 import { audioItems, messageCategories, messages } from '../db/schema';
@@ -7,7 +7,7 @@ import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
 import type { TrackBuild } from './track-builder';
 import { withTrackCache } from './track-cache';
-import { markSeeded, wasSeeded } from './seeded-content';
+import { markSeeded, seededTrackRecord } from './seeded-content';
 
 export interface SeedLog {
   info(message: string): void;
@@ -75,6 +75,7 @@ export async function seedAudioItems(
     const built = await build(track, signal);
     const audio = await storeMediaFile(files, `audio/${track.kind}`, built.audio, 'mp3');
     const cover = await storeMediaFile(files, 'covers', built.cover, 'webp');
+    let id = existing?.id;
     if (existing) {
       await db
         .update(audioItems)
@@ -82,7 +83,7 @@ export async function seedAudioItems(
         .where(eq(audioItems.id, existing.id));
       regenerated += 1;
     } else {
-      await db
+      const [inserted] = await db
         .insert(audioItems)
         .values({
           kind: track.kind,
@@ -92,10 +93,13 @@ export async function seedAudioItems(
           coverImage: cover.relativePath,
           position,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: audioItems.id });
+      // Another process seeding at once put it in first.
+      id = inserted?.id ?? (await trackNamed(db, track))?.id;
       added += 1;
     }
-    await markSeeded(db, `audio:${track.kind}`, track.name);
+    await markSeeded(db, `audio:${track.kind}`, track.name, id);
     log.info(
       `seed: ${track.kind} "${track.name}" ready in ${Math.round(performance.now() - started)} ms (${built.audio.length} B audio)`,
     );
@@ -105,18 +109,32 @@ export async function seedAudioItems(
 
 /**
  * A seeded track's row, if there is one; whether it is complete (its row and files are there), or removed
- * (seeded once, and staff have since deleted or renamed it).
+ * (seeded once, and staff have since deleted it). A track staff renamed is still found, by its row.
  */
 async function seededTrack(db: Db, files: MediaStore, track: SeedTrack) {
-  const [existing] = await db
-    .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
-    .from(audioItems)
-    // Names are one whatever their case (the library's unique index): a track staff renamed only in case is this one.
-    .where(and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
+  const record = await seededTrackRecord(db, track.kind, track.name);
+  const existing =
+    record === undefined
+      ? await trackNamed(db, track)
+      : record.audioItemId === null
+        ? undefined
+        : await trackRow(db, eq(audioItems.id, record.audioItemId));
   const complete = existing !== undefined && (await filesPresent(files, existing.audioFile, existing.coverImage));
-  const removed = existing === undefined && (await wasSeeded(db, `audio:${track.kind}`, track.name));
+  const removed = record !== undefined && existing === undefined;
   return { existing, complete, removed };
 }
+
+async function trackRow(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ id: audioItems.id, audioFile: audioItems.audioFile, coverImage: audioItems.coverImage })
+    .from(audioItems)
+    .where(where);
+  return row;
+}
+
+/** The track of the seed's name in its library, whatever its case (as the library's unique index compares names). */
+const trackNamed = (db: Db, track: SeedTrack) =>
+  trackRow(db, and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
 
 /** Whether every seeded track is there with its files, so that `seedAudioItems` would build nothing. */
 export async function seedAudioComplete(
