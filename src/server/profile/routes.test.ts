@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
-import { multipartBody, type MultipartFile } from '../test/multipart';
+import { multipartBody, uploadWhile, type MultipartFile } from '../test/multipart';
 import { mediaDir } from '../paths';
 import { MULTIPART_STALL_MS } from '../media/upload';
 import { PROFILE_IMAGES_PER_HOUR } from './routes';
@@ -290,6 +290,36 @@ describe('PUT /api/user/profile/update/', () => {
     expect(storedImages()).toEqual(before);
     const profile = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
     expect(profile.json().first_name).toBe('');
+  });
+
+  it('answers a save whose account is deleted while its picture streams in as the token now is, keeping nothing', async () => {
+    const user = await signedInUser(t.ctx);
+    const before = storedImages();
+    const deleteAccount = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: API.me,
+        headers: user.headers,
+        payload: { current_password: user.password },
+      });
+    const res = await uploadWhile(
+      t,
+      user.headers,
+      API.profileUpdate,
+      {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        profile_image: { filename: 'me.png', contentType: 'image/png', content: await png(400, 400, '#118833') },
+      },
+      async () => expect((await deleteAccount()).statusCode).toBe(204),
+      { method: 'PUT', readWhole: true },
+    );
+    expect([res.statusCode, res.json()]).toEqual([
+      401,
+      { detail: 'Given token not valid for any token type', code: 'token_not_valid' },
+    ]);
+    expect(storedImages()).toEqual(before);
+    expect(await t.database.db.select().from(profiles).where(eq(profiles.userId, user.id))).toEqual([]);
   });
 
   it('accepts a large photo under the limit (more than the 1 MiB JSON body limit)', async () => {

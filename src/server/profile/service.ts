@@ -5,6 +5,7 @@ import { profiles, users } from '../db/schema';
 import type { MediaUrls } from '../media/urls';
 import type { Notices } from '../cluster/notices';
 import { LoadingCache } from '../cache/loading-cache';
+import { lockUserRow } from '../db/user-lock';
 
 interface ProfileRow {
   firstName: string;
@@ -70,18 +71,23 @@ export interface ProfileChanges {
   profileImage?: string | undefined;
 }
 
-/** Saves names (and image) in the caller's transaction; returns the image path it replaced, if any. */
+/**
+ * Saves names (and image) in the caller's transaction; returns the image path it replaced, if any. An account
+ * deleted since the request was let in (its picture still streaming) is answered 401 and nothing is kept.
+ */
 export async function updateProfile(
   tx: Db,
   userId: number,
   changes: ProfileChanges,
 ): Promise<{ replacedImage: string | null }> {
-  await tx.insert(profiles).values({ userId }).onConflictDoNothing();
+  // The profile's row, then the person's: the order deleting the account locks them in, so neither waits on the other.
   const [current] = await tx
     .select({ profileImage: profiles.profileImage })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .for('update');
+  await lockUserRow(tx, userId);
+  if (!current) await tx.insert(profiles).values({ userId }).onConflictDoNothing();
   await tx
     .update(users)
     .set({ firstName: changes.firstName, lastName: changes.lastName, updatedAt: new Date() })

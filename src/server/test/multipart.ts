@@ -98,7 +98,8 @@ export const sendJsonWhile = (
 
 /**
  * Sends a multipart body slowly (`sendWhile`): `meanwhile` runs once the server has begun to stage the file in
- * `DATA_DIR/media/.incoming` (so the caller was let in before the body).
+ * `DATA_DIR/media/.incoming` (so the caller was let in before the body). A route that reads its form whole before
+ * it stages anything (the profile's) is let in once it has read what was sent so far (`readWhole`).
  */
 export async function uploadWhile(
   t: TestApp,
@@ -106,12 +107,19 @@ export async function uploadWhile(
   url: string,
   parts: Parameters<typeof multipartBody>[0],
   meanwhile: () => Promise<unknown>,
+  { method = 'POST', readWhole = false }: { method?: 'POST' | 'PUT'; readWhole?: boolean } = {},
 ) {
   const body = multipartBody(parts);
   const staged = () => mediaFilesIn(t.dataDir).some((file) => file.startsWith('.incoming'));
   return sendWhile(
     t,
-    { url, headers: { ...headers, ...body.headers }, payload: body.payload, started: staged },
+    {
+      method,
+      url,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+      started: readWhole ? undefined : staged,
+    },
     meanwhile,
   );
 }
