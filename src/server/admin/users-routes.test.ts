@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
-import { profiles } from '../db/schema';
+import { profiles, sessions } from '../db/schema';
+import { multipartBody } from '../test/multipart';
 import { API } from '@shared/contract';
 import type { SmtpCapture } from '../test/smtp';
 import { SELF_SERVICE_MESSAGES } from '../auth/self-service';
@@ -230,5 +232,62 @@ describe("admin users API: a person's waiting change of e-mail address", () => {
     expect((await cancelAsStaff(99999)).statusCode).toBe(404);
     expect((await cancelAsStaff('abc')).statusCode).toBe(404);
     expect((await cancelAsStaff('9999999999')).statusCode).toBe(404);
+  });
+});
+
+// PGlite runs one transaction at a time: two of them cannot each hold a row the other waits for.
+describe.runIf(inject('dbKind') === 'postgres')('staff changing a user while the person saves their profile', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Resolves once `count` other connections of the test's database wait on a lock. */
+  const waitingOnLocks = async (count: number) => {
+    for (let tries = 0; tries < 1500; tries++) {
+      const { rows } = (await t.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      if (rows[0]!.n >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${count} requests never waited on a lock`);
+  };
+
+  it('deactivates and sets the plan while the names are saved, each answered, neither waiting on the other', async () => {
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const member = await signedInUser(t.ctx);
+    // Their profile's row is made on its first read.
+    expect((await t.app.inject({ method: 'GET', url: API.profile, headers: member.headers })).statusCode).toBe(200);
+    const form = multipartBody({ first_name: 'Ada', last_name: 'Lovelace' });
+    let change: Promise<LightMyRequestResponse> | undefined;
+    let save: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      // Staff's change is held where it ends the person's sessions, with the rows it has locked before.
+      await tx.select().from(sessions).where(eq(sessions.userId, member.id)).for('update');
+      // inject() sends the request once awaited; then() sends it now.
+      change = t.app
+        .inject({
+          method: 'PATCH',
+          url: `/api/admin/users/${member.id}/`,
+          headers: staff.headers,
+          payload: { is_active: false, subscription_plan: 'pro' },
+        })
+        .then((response) => response);
+      await waitingOnLocks(1);
+      save = t.app
+        .inject({
+          method: 'PUT',
+          url: API.profileUpdate,
+          headers: { ...member.headers, ...form.headers },
+          payload: form.payload,
+        })
+        .then((response) => response);
+      await waitingOnLocks(2);
+    });
+    const [changed, saved] = await Promise.all([change!, save!]);
+    expect([changed.statusCode, changed.json()]).toMatchObject([200, { is_active: false, subscription_plan: 'pro' }]);
+    expect([saved.statusCode, saved.json()]).toMatchObject([200, { first_name: 'Ada', last_name: 'Lovelace' }]);
   });
 });

@@ -251,6 +251,9 @@ export async function updateUser(
     throw badRequest({ is_active: ['You cannot deactivate your own account.'] });
   }
   await db.transaction(async (tx) => {
+    // The profile's row, then the user's, as the person's own save of the profile and deleting the account take
+    // them: in the other order, a save at the same moment and this change each waited for the other (a 500).
+    await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, id)).for('update');
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound();
     if (update.is_active !== undefined) {
