@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   ADMIN_USER_PAGE_SIZE,
   emailField,
@@ -336,7 +337,7 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
  * referenced (the profile image, their own music and voice) are removed after the commit. Answers whether the user existed.
  * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions.
  */
-export async function deleteUser(db: Db, media: MediaStore, id: number): Promise<boolean> {
+export async function deleteUser(db: Db, media: MediaStore, id: number, log: FastifyBaseLogger): Promise<boolean> {
   const files = await db.transaction(async (tx) => {
     // The billing row first, as a Stripe event applying at the same moment takes it before the profile:
     // in the other order, each waited for the other (PostgreSQL's "deadlock detected", a 500).
@@ -362,6 +363,13 @@ export async function deleteUser(db: Db, media: MediaStore, id: number): Promise
     return deleted.length > 0 ? [profile?.image, ...[...music, ...voice].map((row) => row.file)] : undefined;
   });
   if (!files) return false;
-  await releaseUnreferenced(db, media, files);
+  // The account is gone whatever the storage says: a file it cannot remove now is left for staff, not answered
+  // as a failure the person would retry against an account that no longer exists.
+  await releaseUnreferenced(db, media, files).catch((error: unknown) =>
+    log.error(
+      { err: error, userId: id, files: files.filter(Boolean) },
+      `the files of deleted user ${id} could not all be removed: remove those left from the media storage`,
+    ),
+  );
   return true;
 }

@@ -216,7 +216,7 @@ export async function deleteOwnAccount(
 ): Promise<void> {
   await userWithPassword(ctx.database.db, userId, password, proven);
   const customer = await cancelSubscriptionsBeforeDeletion(ctx, userId, log);
-  await deleteUser(ctx.database.db, ctx.mediaFiles, userId);
+  await deleteUser(ctx.database.db, ctx.mediaFiles, userId, log);
   await ctx.notices.publish({ kind: 'user-changed', userId });
   if (customer) await cancelWhatStartedDuringDeletion(ctx, customer, userId, log);
 }

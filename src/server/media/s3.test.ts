@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@shared/contract';
 import { ConfigError, loadConfig } from '../config';
-import { audioItems, desktopApplications, profiles } from '../db/schema';
+import { audioItems, desktopApplications, profiles, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
@@ -225,6 +225,29 @@ describe('S3-compatible storage that cannot be reached', () => {
     });
     expect(installer.statusCode).toBe(503);
     expect(await dead.database.db.select().from(desktopApplications)).toEqual([]);
+  });
+});
+
+describe('S3-compatible storage that goes away while an account is deleted', () => {
+  it('deletes the account all the same, answering 204: the files it leaves are logged for staff', async () => {
+    const going = await startS3StandIn();
+    const app = await createTestApp(going.env);
+    try {
+      const user = await signedInUser(app.ctx);
+      expect((await setImage(app, user)).statusCode).toBe(200);
+      await going.close();
+      const res = await app.app.inject({
+        method: 'DELETE',
+        url: API.me,
+        headers: user.headers,
+        payload: { current_password: user.password },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      expect(await app.database.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+      expect((await app.app.inject({ method: 'GET', url: API.me, headers: user.headers })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
 

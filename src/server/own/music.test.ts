@@ -285,7 +285,7 @@ describe('own music', () => {
     await upload(ada, { audio_file: { filename: 'mine.mp3', content: audio } });
     const relative = `own-music/${ada.id}/${createHash('sha256').update(audio).digest('hex')}.mp3`;
     expect(stored(relative)).toBe(true);
-    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id)).toBe(true);
+    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id, t.app.log)).toBe(true);
     expect(stored(relative)).toBe(false);
     // Nor is the person's folder left behind, empty.
     expect(stored(`own-music/${ada.id}`)).toBe(false);
@@ -310,7 +310,7 @@ describe('own music', () => {
     try {
       const late = upload(ada, { audio_file: { filename: 'late.mp3', content: fakeMp3(1301) } });
       await atTransaction;
-      expect(await deleteUser(db, t.ctx.mediaFiles, ada.id)).toBe(true);
+      expect(await deleteUser(db, t.ctx.mediaFiles, ada.id, t.app.log)).toBe(true);
       expect(stored(`own-music/${ada.id}`)).toBe(false);
       release();
       const answer = await late;
