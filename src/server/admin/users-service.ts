@@ -20,7 +20,7 @@ import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
 import { revokeAllSessions } from '../auth/sessions';
 import { cancelEmailChange, pendingOf } from '../auth/email-change';
-import { releaseUnreferenced, type MediaStore } from '../media/store';
+import { releaseAfterDeletion, type MediaStore } from '../media/store';
 
 /**
  * Why a user's billing needs staff (USER_ATTENTION_REASONS, docs/product/api.md#users), as conditions on a user
@@ -337,7 +337,12 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
  * referenced (the profile image, their own music and voice) are removed after the commit. Answers whether the user existed.
  * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions.
  */
-export async function deleteUser(db: Db, media: MediaStore, id: number, log: FastifyBaseLogger): Promise<boolean> {
+export async function deleteUser(
+  db: Db,
+  media: MediaStore,
+  id: number,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<boolean> {
   const files = await db.transaction(async (tx) => {
     // The billing row first, as a Stripe event applying at the same moment takes it before the profile:
     // in the other order, each waited for the other (PostgreSQL's "deadlock detected", a 500).
@@ -363,13 +368,6 @@ export async function deleteUser(db: Db, media: MediaStore, id: number, log: Fas
     return deleted.length > 0 ? [profile?.image, ...[...music, ...voice].map((row) => row.file)] : undefined;
   });
   if (!files) return false;
-  // The account is gone whatever the storage says: a file it cannot remove now is left for staff, not answered
-  // as a failure the person would retry against an account that no longer exists.
-  await releaseUnreferenced(db, media, files).catch((error: unknown) =>
-    log.error(
-      { err: error, userId: id, files: files.filter(Boolean) },
-      `the files of deleted user ${id} could not all be removed: remove those left from the media storage`,
-    ),
-  );
+  await releaseAfterDeletion(db, media, files, log);
   return true;
 }

@@ -2,15 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@shared/contract';
+import { API, fillPath } from '@shared/contract';
 import { ConfigError, loadConfig } from '../config';
-import { audioItems, desktopApplications, profiles, users } from '../db/schema';
+import { audioItems, desktopApplications, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
 import { unusedPort } from '../test/ports';
 import { startS3StandIn, STAND_IN_BUCKET, type S3StandIn } from '../test/s3-stand-in';
-import { fakeMp3 } from '../admin/test/fake-audio';
+import { fakeMp3, toneWav } from '../admin/test/fake-audio';
+import { ownTestKit } from '../own/test-kit';
 import { seedAudioItems } from '../seed/service';
 import { SEED_TRACKS, type SeedTrack } from '../seed/media/catalog';
 import { createS3Client, s3MediaUrls, STORAGE_UNAVAILABLE } from './s3-store';
@@ -228,26 +229,55 @@ describe('S3-compatible storage that cannot be reached', () => {
   });
 });
 
-describe('S3-compatible storage that goes away while an account is deleted', () => {
-  it('deletes the account all the same, answering 204: the files it leaves are logged for staff', async () => {
-    const going = await startS3StandIn();
-    const app = await createTestApp(going.env);
-    try {
-      const user = await signedInUser(app.ctx);
-      expect((await setImage(app, user)).statusCode).toBe(200);
-      await going.close();
-      const res = await app.app.inject({
-        method: 'DELETE',
-        url: API.me,
-        headers: user.headers,
-        payload: { current_password: user.password },
-      });
-      expect(res.statusCode, res.body).toBe(204);
-      expect(await app.database.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
-      expect((await app.app.inject({ method: 'GET', url: API.me, headers: user.headers })).statusCode).toBe(401);
-    } finally {
-      await app.close();
-    }
+describe('S3-compatible storage that goes away before a deletion', () => {
+  let going: S3StandIn;
+  let app: TestApp;
+  beforeAll(async () => {
+    going = await startS3StandIn();
+    app = await createTestApp(going.env);
+  });
+  afterAll(() => app.close());
+  const { setPlan } = ownTestKit(() => app);
+
+  it('deletes a track, a recording and then the account all the same, answering 204: the files left are logged for staff', async () => {
+    const user = await signedInUser(app.ctx);
+    await setPlan(user, 'pro');
+    expect((await setImage(app, user)).statusCode).toBe(200);
+    const added = await send(app, 'POST', API.myMusic, user, {
+      audio_file: { filename: 'rain.mp3', content: fakeMp3(64 * 1024) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const recorded = await send(app, 'POST', API.myVoice, user, {
+      text: 'I am calm.',
+      audio_file: { filename: 'take.wav', content: toneWav(22_050, 22_050) },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    await going.close();
+
+    const track = await app.app.inject({
+      method: 'DELETE',
+      url: fillPath(API.myMusicTrack, { id: added.json().id as number }),
+      headers: user.headers,
+    });
+    expect(track.statusCode, track.body).toBe(204);
+    expect(await app.database.db.select().from(ownTracks).where(eq(ownTracks.userId, user.id))).toEqual([]);
+    const recording = await app.app.inject({
+      method: 'DELETE',
+      url: fillPath(API.myVoiceRecording, { id: recorded.json().id as number }),
+      headers: user.headers,
+    });
+    expect(recording.statusCode, recording.body).toBe(204);
+    expect(await app.database.db.select().from(voiceRecordings).where(eq(voiceRecordings.userId, user.id))).toEqual([]);
+
+    const account = await app.app.inject({
+      method: 'DELETE',
+      url: API.me,
+      headers: user.headers,
+      payload: { current_password: user.password },
+    });
+    expect(account.statusCode, account.body).toBe(204);
+    expect(await app.database.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    expect((await app.app.inject({ method: 'GET', url: API.me, headers: user.headers })).statusCode).toBe(401);
   });
 });
 

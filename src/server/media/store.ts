@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { audioItems, desktopApplications, ownTracks, profiles, voiceRecordings } from '../db/schema';
 import { formatBytes } from '@shared/bytes';
@@ -263,6 +264,25 @@ export async function releaseUnreferenced(
       if (!(await fileInUse(tx, relative))) await store.remove(relative);
     });
   }
+}
+
+/**
+ * releaseUnreferenced once a deletion has been committed, which stands whatever the storage says: a file it
+ * cannot remove now (the storage not answering) is logged as an error naming it, for staff, rather than
+ * answered as a failure the person would retry against a row that is gone.
+ */
+export async function releaseAfterDeletion(
+  db: Db,
+  store: MediaStore,
+  paths: ReadonlyArray<string | null | undefined>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  await releaseUnreferenced(db, store, paths).catch((error: unknown) =>
+    log.error(
+      { err: error, files: paths.filter(Boolean) },
+      'files no row names any more could not all be removed: remove those left from the media storage',
+    ),
+  );
 }
 
 /** Stores bytes under `<folder>/<sha-256>.<ext>`, atomically; the same bytes are written once (the seed). */

@@ -59,7 +59,7 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       return reply.code(201).send(track);
     },
   );
-  deleteById(API.myMusicTrack, 'Delete a track of one’s own music', (database, userId, id) =>
-    deleteOwnTrack(database, ctx.mediaFiles, userId, id),
+  deleteById(API.myMusicTrack, 'Delete a track of one’s own music', (database, userId, id, log) =>
+    deleteOwnTrack(database, ctx.mediaFiles, userId, id, log),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, sum } from 'drizzle-orm';
 import { formatBytes } from '@shared/bytes';
 import { OWN_MUSIC, ownTrackFieldsSchema, type OwnMusic, type OwnTrack } from '@shared/contract';
@@ -11,7 +12,7 @@ import {
   contentAddressedName,
   discardStaged,
   placeAndReference,
-  releaseUnreferenced,
+  releaseAfterDeletion,
   type MediaStore,
   type StagedFile,
 } from '../media/store';
@@ -153,7 +154,13 @@ export async function addOwnTrack(
  * Deletes one of the person's tracks, and its file once nothing names it. Its id is kept with its name
  * (removed_own_tracks): a Save from another tab still playing it is saved without it, and told so.
  */
-export async function deleteOwnTrack(db: Db, files: MediaStore, userId: number, id: number): Promise<void> {
+export async function deleteOwnTrack(
+  db: Db,
+  files: MediaStore,
+  userId: number,
+  id: number,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(ownTracks)
@@ -163,5 +170,5 @@ export async function deleteOwnTrack(db: Db, files: MediaStore, userId: number, 
     return row;
   });
   if (!deleted) throw notFound();
-  await releaseUnreferenced(db, files, [deleted.file]);
+  await releaseAfterDeletion(db, files, [deleted.file], log);
 }

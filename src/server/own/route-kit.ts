@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, detailErrorSchema, idParamsSchema } from '@shared/contract';
@@ -24,9 +24,13 @@ export function routeKit(app: ZodApp, db: Db, tag: string) {
   const describedById = <S extends { response: object }>(summary: string, schema: S) =>
     described(summary, { ...schema, params: idParamsSchema, response: { ...schema.response, ...errors } });
   /** Deletes one of the person's rows by its id: 204, or 404 when there is no such row of theirs. */
-  const deleteById = (path: string, summary: string, remove: (db: Db, userId: number, id: number) => Promise<void>) =>
+  const deleteById = (
+    path: string,
+    summary: string,
+    remove: (db: Db, userId: number, id: number, log: FastifyBaseLogger) => Promise<void>,
+  ) =>
     app.delete(path, describedById(summary, { response: noContent }), async (request, reply) => {
-      await remove(db, userOf(request), request.params.id);
+      await remove(db, userOf(request), request.params.id, request.log);
       return reply.code(204).send(null);
     });
   return { described, describedById, deleteById };

@@ -63,7 +63,7 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       return reply.code(replaced ? 200 : 201).send(recording);
     },
   );
-  deleteById(API.myVoiceRecording, 'Delete a recording of one’s own voice', (database, userId, id) =>
-    deleteVoiceRecording(database, ctx.mediaFiles, userId, id),
+  deleteById(API.myVoiceRecording, 'Delete a recording of one’s own voice', (database, userId, id, log) =>
+    deleteVoiceRecording(database, ctx.mediaFiles, userId, id, log),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { VOICE_RECORDINGS, voiceRecordingFieldsSchema, type MyVoice, type VoiceRecording } from '@shared/contract';
 import type { Db } from '../db/client';
@@ -8,6 +9,7 @@ import {
   contentAddressedName,
   discardStaged,
   placeAndReference,
+  releaseAfterDeletion,
   releaseUnreferenced,
   type MediaStore,
   type StagedFile,
@@ -126,11 +128,17 @@ export async function recordVoice(
 }
 
 /** Deletes one of the person's recordings, and its file once nothing names it. */
-export async function deleteVoiceRecording(db: Db, files: MediaStore, userId: number, id: number): Promise<void> {
+export async function deleteVoiceRecording(
+  db: Db,
+  files: MediaStore,
+  userId: number,
+  id: number,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   const [deleted] = await db
     .delete(voiceRecordings)
     .where(and(eq(voiceRecordings.id, id), eq(voiceRecordings.userId, userId)))
     .returning({ file: voiceRecordings.audioFile });
   if (!deleted) throw notFound();
-  await releaseUnreferenced(db, files, [deleted.file]);
+  await releaseAfterDeletion(db, files, [deleted.file], log);
 }
