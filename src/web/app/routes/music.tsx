@@ -3,14 +3,11 @@ import { MusicLibrary } from '@web/features/music/components/music-library';
 import { SoundLayers } from '@web/features/music/components/sound-layers';
 import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { MusicPage } from '../portal-pages';
-import { AUDIO_LISTS, audioListQuery } from '@web/features/music/api/audio-lists';
-import { ownMusicQuery } from '@web/features/music/api/own-music';
+import { AUDIO_KINDS } from '@shared/contract/portal-plain';
+import { libraryListQuery, ownMusicQuery } from '@web/lib/audio/track-lists';
 import type { PageQueries } from '../page-data';
 
-export const pageQueries: PageQueries = () => [
-  ...AUDIO_LISTS.map((list) => audioListQuery(list.kind, list.path)),
-  ownMusicQuery(),
-];
+export const pageQueries: PageQueries = () => [...AUDIO_KINDS.map(libraryListQuery), ownMusicQuery()];
 
 export function Component() {
   return (

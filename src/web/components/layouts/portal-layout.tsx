@@ -16,6 +16,7 @@ import {
 import { paths } from '@web/lib/paths';
 import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE, removePortalFrame } from '@web/lib/portal-frame';
 import { usePortalShown } from '@web/lib/portal-presence';
+import { useStopGoneTracks } from '@web/lib/audio/use-stop-gone-tracks';
 import { useSession } from '@web/lib/session';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
@@ -114,6 +115,12 @@ function UserMenu() {
   );
 }
 
+/** Stops a track that is no longer there, on whichever portal page it plays (lib/audio/use-stop-gone-tracks.ts). */
+function StopGoneTracks() {
+  useStopGoneTracks();
+  return null;
+}
+
 /**
  * The authenticated bar with its sidebar, and the mini-player under every page (docs/product/screens.md#portal-bar);
  * a running session screen in its corner goes on over it (components/floating-session.tsx, shown by the router).
@@ -173,7 +180,12 @@ export function PortalLayout({
           </div>
         </main>
       </div>
-      {page ? null : <MiniPlayer />}
+      {page ? null : (
+        <>
+          <MiniPlayer />
+          <StopGoneTracks />
+        </>
+      )}
     </div>
   );
 }

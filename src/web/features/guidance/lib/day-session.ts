@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AudioItem, ProgramDay, ProgramLayer } from '@shared/contract';
-import { AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import type { ProgramDay, ProgramLayer } from '@shared/contract';
+import { MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { sessionEnds } from '@web/lib/audio/app-session-ends';
 import { DEFAULT_FADE_OUT_SECONDS } from '@web/lib/audio/mixer';
+import { libraryListQuery } from '@web/lib/audio/track-lists';
 import type { LayerId, LayerSource } from '@web/lib/audio/sound-engine';
 
 // A program day's session on the portal's one sound engine (docs/decisions/016): its layers at
@@ -22,9 +22,8 @@ export interface DayLayer {
 async function trackSource(queryClient: QueryClient, layer: Extract<ProgramLayer, { kind: 'track' }>) {
   if (layer.track_id === null) return null;
   const items = await queryClient.fetchQuery({
-    queryKey: ['audio', layer.audio_kind],
+    ...libraryListQuery(layer.audio_kind),
     staleTime: MEDIA_LINKS_REFETCH_MS / 2,
-    queryFn: ({ signal }) => apiRequest<AudioItem[]>(AUDIO_LIBRARIES[layer.audio_kind].path, { signal }),
   });
   const item = items.find((candidate) => candidate.id === layer.track_id);
   if (!item) return null;

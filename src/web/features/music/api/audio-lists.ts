@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AudioItem, AudioKind, AudioLibraryState } from '@shared/contract';
+import type { AudioKind, AudioLibraryState } from '@shared/contract';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import { API } from '@shared/contract/paths';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api-client';
 
 const LOAD_ERRORS: Record<AudioKind, string> = {
   selfeggio: 'There was an error fetching selfeggio meditations!',
@@ -15,15 +15,6 @@ export const AUDIO_LISTS = AUDIO_KINDS.map((kind) => ({
   ...AUDIO_LIBRARIES[kind],
   loadError: LOAD_ERRORS[kind],
 }));
-
-export const audioListQuery = (kind: AudioKind, path: string) =>
-  queryOptions({
-    queryKey: ['audio', kind],
-    refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    // Back on the tab, a track removed meanwhile (elsewhere, or in another tab) stops (use-stop-gone-tracks).
-    refetchOnWindowFocus: true,
-    queryFn: ({ signal }) => apiRequest<AudioItem[]>(path, { signal }),
-  });
 
 /** How often, while the seeded library is being prepared, the page asks again (and reads the lists anew). */
 export const LIBRARY_PREPARING_POLL_MS = 5_000;

@@ -1,20 +1,8 @@
-import type { OwnMusic, OwnTrack } from '@shared/contract';
-import { queryOptions } from '@tanstack/react-query';
+import type { OwnTrack } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest } from '@web/lib/api-client';
+import { OWN_MUSIC_KEY } from '@web/lib/audio/track-lists';
 import { useChange } from '@web/lib/change';
-
-const OWN_MUSIC_KEY = ['own-music'];
-
-export const ownMusicQuery = () =>
-  queryOptions({
-    queryKey: OWN_MUSIC_KEY,
-    // The tracks' signed URLs expire: fetched again before they do, like the libraries'.
-    refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    // Back on the tab, a track removed meanwhile (elsewhere, or in another tab) stops (use-stop-gone-tracks).
-    refetchOnWindowFocus: true,
-    queryFn: ({ signal }) => apiRequest<OwnMusic>(API.myMusic, { signal }),
-  });
 
 export function uploadOwnTrack(file: File, name: string, onUploadProgress: (fraction: number) => void) {
   const body = new FormData();

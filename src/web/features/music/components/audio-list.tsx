@@ -4,9 +4,9 @@ import { LoaderCircle, Music, Pause, Play } from 'lucide-react';
 import type { AudioItem, AudioKind } from '@shared/contract';
 import { Spinner } from '@web/components/ui/spinner';
 import { toastFailure } from '@web/lib/change';
-import { audioListQuery } from '../api/audio-lists';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { formatClock } from '@web/lib/audio/mixer';
+import { libraryListQuery } from '@web/lib/audio/track-lists';
 import { useEngineClock } from '@web/lib/audio/use-sound-engine';
 import type { TrackStatus } from '../hooks/use-track-player';
 import { RangeInput } from '@web/components/ui/range-input';
@@ -16,7 +16,6 @@ export const playbackKey = (kind: AudioKind, id: number) => `${kind}:${id}`;
 interface AudioListProps {
   kind: AudioKind;
   title: string;
-  path: string;
   loadError: string;
   /** The seeded library is still being prepared: tracks are on their way (docs/product/content.md#audio-libraries). */
   preparing?: boolean;
@@ -24,8 +23,8 @@ interface AudioListProps {
   onToggle(key: string, title: string, url: string): void;
 }
 
-export function AudioList({ kind, title, path, loadError, preparing = false, statusOf, onToggle }: AudioListProps) {
-  const list = useQuery(audioListQuery(kind, path));
+export function AudioList({ kind, title, loadError, preparing = false, statusOf, onToggle }: AudioListProps) {
+  const list = useQuery(libraryListQuery(kind));
   useEffect(() => {
     if (list.isError) toastFailure(list.error, loadError);
   }, [list.isError, list.error, loadError]);

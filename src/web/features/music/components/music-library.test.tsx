@@ -8,6 +8,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { useStopGoneTracks } from '@web/lib/audio/use-stop-gone-tracks';
 import { LIBRARY_PREPARING, LIBRARY_STILL_PREPARING } from './audio-list';
 import { MusicLibrary } from './music-library';
 
@@ -68,6 +69,12 @@ const backOnTheTab = () =>
     focusManager.setFocused(false);
     focusManager.setFocused(true);
   });
+
+/** /music as the portal shows it: its layout stops a track that is gone (lib/audio/use-stop-gone-tracks.ts). */
+function MusicInThePortal() {
+  useStopGoneTracks();
+  return <MusicLibrary />;
+}
 
 const card = (name: string) =>
   screen.getByRole('heading', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
@@ -141,7 +148,7 @@ describe('MusicLibrary', () => {
 
   it('stops a library track staff removed while it played, once the list is fetched again, and says so once', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MusicLibrary />);
+    renderWithProviders(<MusicInThePortal />);
     await user.click(await screen.findByRole('button', { name: 'Play 528 Hz' }));
     await act(async () => fakeEngine.pending?.resolve());
     expect(state('528 Hz')).toBe('playing');
@@ -165,7 +172,7 @@ describe('MusicLibrary', () => {
     plan = 'pro';
     ownTracks = [{ id: 7, name: 'Forest walk', url: 'http://x/own/7.mp3', bytes: 3, created_at: '' }];
     const user = userEvent.setup();
-    renderWithProviders(<MusicLibrary />);
+    renderWithProviders(<MusicInThePortal />);
     await user.click(await screen.findByRole('button', { name: 'Play Forest walk' }));
     await act(async () => fakeEngine.pending?.resolve());
     expect(state('Forest walk')).toBe('playing');

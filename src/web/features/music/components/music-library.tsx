@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIO_LISTS, audioLibraryQuery } from '../api/audio-lists';
-import { useStopGoneTracks } from '../hooks/use-stop-gone-tracks';
 import { useTrackPlayer } from '../hooks/use-track-player';
 import { AudioList } from './audio-list';
 import { MyMusic } from './my-music';
@@ -25,7 +24,6 @@ function useLibraryPreparing(): boolean {
 /** The three audio libraries and one's own music on the sound engine's track layer: one track at a time, looping. */
 export function MusicLibrary() {
   const player = useTrackPlayer();
-  useStopGoneTracks();
   const preparing = useLibraryPreparing();
   return (
     <div className="flex flex-col gap-10">

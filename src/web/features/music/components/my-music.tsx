@@ -12,7 +12,8 @@ import { QueryState } from '@web/components/ui/query-state';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
-import { deleteOwnTrack, ownMusicQuery, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
+import { deleteOwnTrack, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
+import { ownMusicQuery } from '@web/lib/audio/track-lists';
 import type { TrackStatus } from '../hooks/use-track-player';
 import { AudioCard } from './audio-list';
 

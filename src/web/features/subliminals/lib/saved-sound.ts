@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AudioItem, AudioKind, MixLayer, OwnMusic, SavedSubliminal, SoundMix } from '@shared/contract';
-import { AUDIO_KINDS, AUDIO_LIBRARIES, MIX_GAIN_DB, OWN_VOICE } from '@shared/contract/portal-plain';
-import { API } from '@shared/contract/paths';
+import type { AudioKind, MixLayer, SavedSubliminal, SoundMix } from '@shared/contract';
+import { AUDIO_KINDS, MIX_GAIN_DB, OWN_VOICE } from '@shared/contract/portal-plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { mixLayerLabel, playableMix } from '@shared/sound-mix';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { dbToGain, gainToDb } from '@web/lib/audio/mixer';
+import { libraryListQuery, ownMusicQuery } from '@web/lib/audio/track-lists';
 import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
 import { isolated } from '@shared/contract/plain';
@@ -103,9 +103,8 @@ export function planMix(mix: SoundMix, plan: SubscriptionPlan | null) {
 
 async function librarySource(queryClient: QueryClient, layer: Extract<MixLayer, { kind: 'track' }>) {
   const items = await queryClient.fetchQuery({
-    queryKey: ['audio', layer.audio_kind],
+    ...libraryListQuery(layer.audio_kind),
     staleTime: MEDIA_LINKS_REFETCH_MS / 2,
-    queryFn: ({ signal }) => apiRequest<AudioItem[]>(AUDIO_LIBRARIES[layer.audio_kind].path, { signal }),
   });
   const item = items.find((candidate) => candidate.id === layer.track_id);
   return item
@@ -113,8 +112,9 @@ async function librarySource(queryClient: QueryClient, layer: Extract<MixLayer, 
     : null;
 }
 
-async function ownSource(layer: Extract<MixLayer, { kind: 'own_track' }>) {
-  const music = await apiRequest<OwnMusic>(API.myMusic);
+async function ownSource(queryClient: QueryClient, layer: Extract<MixLayer, { kind: 'own_track' }>) {
+  // Asked anew (a track deleted in another tab is gone), into the list the portal watches while it plays.
+  const music = await queryClient.fetchQuery({ ...ownMusicQuery(), staleTime: 0 });
   const track = music.tracks.find((candidate) => candidate.id === layer.track_id);
   return track ? ({ kind: 'track', key: `own:${track.id}`, title: track.name, url: track.url } as const) : null;
 }
@@ -180,7 +180,7 @@ export async function startSavedSound(
           if (!source) skipped.push({ label, reason: NOT_IN_LIBRARY });
           break;
         case 'own_track':
-          source = await ownSource(layer);
+          source = await ownSource(queryClient, layer);
           if (!source) skipped.push({ label, reason: NOT_IN_OWN_MUSIC });
           break;
         case 'voice': {
