@@ -45,6 +45,10 @@ export function maxStep(samples: ArrayLike<number>): number {
 export const sineStepBound = (amplitude: number, hz: number, sampleRate: number) =>
   (amplitude * 2 * Math.PI * hz) / sampleRate;
 
+/** A tone (a second of 440 Hz unless told) as a 16-bit mono WAV file, as a person or staff would upload one. */
+export const toneWav = (seconds = 1, rate = 8000, hz = 440): Buffer =>
+  encodeWav([Array.from({ length: seconds * rate }, (_, n) => 0.25 * Math.sin((2 * Math.PI * hz * n) / rate))], rate);
+
 /** 16-bit PCM WAV of one or more channels of samples in −1…1 (clipped). */
 export function encodeWav(channels: ReadonlyArray<ArrayLike<number>>, sampleRate: number): Buffer {
   const frames = channels[0]?.length ?? 0;

@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { encodeWav } from './audio-analysis';
+import { toneWav } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A second of a 440 Hz tone as a 16-bit mono WAV file. */
-const toneWav = (seconds = 1, rate = 8000): Buffer =>
-  encodeWav([Array.from({ length: seconds * rate }, (_, n) => 0.25 * Math.sin((2 * Math.PI * 440 * n) / rate))], rate);
 
 test('a Pro member uploads their own track, plays it like the library’s, and deletes it', async ({ page }) => {
   const account = await createActiveUser(page.request);

@@ -1,5 +1,8 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAsNewUser } from './support/accounts';
+import { toneWav } from './audio-analysis';
+import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
+import { addLibraryTrack, removeLibraryTrack } from './support/content';
 import { putInCorner, startFlashing } from './support/flashing';
 
 type Watched = { audioContexts: AudioContext[]; __innerwaveTimeScale: number };
@@ -95,6 +98,51 @@ test('a track follows the person through the portal in the mini-player, and a sl
   await expect(card).toHaveAttribute('data-state', 'ended');
   await expect(card.getByText('Ended')).toBeVisible();
   await expect.poll(() => audioAdvance(page)).toBe(0);
+});
+
+/** The person goes to another tab and comes back to this one: the page is hidden, then shown again. */
+const leaveTheTabAndComeBack = (page: Page) =>
+  page.evaluate(() => {
+    for (const state of ['hidden', 'visible'] as const) {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }
+  });
+
+test('a library track staff remove stops in the mini-player on another portal page, the noise under it playing on', async ({
+  page,
+}) => {
+  test.skip(!process.env.E2E_STAFF_EMAIL, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  // A track of its own (its own tone, so its own file), which no other test plays.
+  const name = `Evening bell ${randomBytes(3).toString('hex')}`;
+  const id = await addLibraryTrack(page.request, 'custom', name, toneWav(2, 8000, randomInt(200, 800)));
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'intermediate');
+  await shortenTime(page);
+  // The page's clock, so the lists read on /music can be made older than the 30 s they count as fresh.
+  await page.clock.install();
+  await signIn(page, account);
+  await page.goto('/music');
+  const play = page.getByRole('button', { name: `Play ${name}` });
+  await untilShown(page, play);
+  await play.click();
+  const card = page.getByTestId('audio-item').filter({ hasText: name });
+  await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await page.getByRole('group', { name: 'Noise colour' }).getByRole('button', { name: 'Brown' }).click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player.getByRole('link')).toHaveText(`${name} + Brown noise`);
+
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  await removeLibraryTrack(page.request, 'custom', id);
+  // Still playing: nothing has asked for the list yet.
+  await expect(player.getByRole('link')).toHaveText(`${name} + Brown noise`);
+
+  await page.clock.fastForward('00:31');
+  await leaveTheTabAndComeBack(page);
+  await expect(page.getByText(`\u2068${name}\u2069 stopped: it is no longer in the library.`)).toHaveCount(1);
+  await expect(player.getByRole('link')).toHaveText('Brown noise');
+  expect(await audioAdvance(page)).toBeGreaterThan(0.1);
 });
 
 test('a track that cannot be fetched says so and goes back to idle, never "Ended"', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { API } from '../../src/shared/contract/paths';
+import type { AudioKind } from '../../src/shared/contract';
+import { API, fillPath } from '../../src/shared/contract/paths';
 import { ADMIN_API } from '../../src/shared/contract/admin';
 
 export interface PublishedApplication {
@@ -16,19 +17,25 @@ function staffCredentials() {
   return { email, password };
 }
 
+/** The staff account's Authorization header, signed in through the API. */
+async function asStaff(request: APIRequestContext): Promise<{ Authorization: string }> {
+  const login = await request.post(API.tokenCreate, { data: staffCredentials() });
+  if (!login.ok()) throw new Error(`staff login failed: ${login.status()} ${await login.text()}`);
+  const { access } = (await login.json()) as { access: string };
+  return { Authorization: `Bearer ${access}` };
+}
+
 /** Publishes an installer the way an operator does: through the staff-only admin API. */
 export async function publishDesktopApplication(
   request: APIRequestContext,
   version: string,
   description: string,
 ): Promise<PublishedApplication> {
-  const login = await request.post(API.tokenCreate, { data: staffCredentials() });
-  if (!login.ok()) throw new Error(`staff login failed: ${login.status()} ${await login.text()}`);
-  const { access } = (await login.json()) as { access: string };
+  const headers = await asStaff(request);
   const fileName = `Innerwave-Setup-${version}.exe`;
   const bytes = Buffer.from(`MZ innerwave test installer ${version}`);
   const upload = await request.post(ADMIN_API.applications, {
-    headers: { Authorization: `Bearer ${access}` },
+    headers,
     multipart: {
       application_version: version,
       description,
@@ -37,4 +44,27 @@ export async function publishDesktopApplication(
   });
   if (upload.status() !== 201) throw new Error(`installer upload failed: ${upload.status()} ${await upload.text()}`);
   return { version, fileName, bytes };
+}
+
+/** Adds a track to a library as staff do, through the admin API; returns its id. */
+export async function addLibraryTrack(
+  request: APIRequestContext,
+  kind: AudioKind,
+  name: string,
+  audio: Buffer,
+): Promise<number> {
+  const upload = await request.post(fillPath(ADMIN_API.audioItems, { kind }), {
+    headers: await asStaff(request),
+    multipart: { name, audio_file: { name: `${name}.wav`, mimeType: 'audio/wav', buffer: audio } },
+  });
+  if (upload.status() !== 201) throw new Error(`track upload failed: ${upload.status()} ${await upload.text()}`);
+  return ((await upload.json()) as { id: number }).id;
+}
+
+/** Removes a library track as staff do, through the admin API. */
+export async function removeLibraryTrack(request: APIRequestContext, kind: AudioKind, id: number): Promise<void> {
+  const removed = await request.delete(fillPath(ADMIN_API.audioItem, { kind, id }), {
+    headers: await asStaff(request),
+  });
+  if (removed.status() !== 204) throw new Error(`track removal failed: ${removed.status()} ${await removed.text()}`);
 }
