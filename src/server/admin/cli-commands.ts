@@ -40,7 +40,8 @@ import { jobOverview, parseStatuses, retryFailedJob } from './jobs-service';
 import { ApiError } from '../http/errors';
 import { PROGRAM_COMMANDS } from './cli-programs';
 import type { StripeConfig } from '../config';
-import { expireCheckoutsAfterPlanSet } from '../billing/plan-set-by-staff';
+import { expireOpenCheckouts } from '../billing/deletion';
+import { createStripeClient } from '../billing/stripe-client';
 
 export interface CommandContext {
   store: ContentStore;
@@ -191,15 +192,18 @@ export const COMMANDS: Record<string, Command> = {
       c.io.stderr.write(
         `operator override by ${operatorName()}: ${user.email} ${before.subscription_plan} → ${user.subscription_plan}.${subscription}\n`,
       );
-      await expireCheckoutsAfterPlanSet(c.store.db, c.stripe, id, {
-        expired: (_customer, pages) => {
-          if (pages > 0) print(c, `Their open Stripe Checkout page can no longer be paid.`);
-        },
-        failed: (customer, error) =>
-          c.io.stderr.write(
-            `Stripe did not close their open Checkout pages (${(error as Error).message}); the plan is set. Expire the open Checkout sessions of customer ${customer} at Stripe, or they can be paid until Stripe expires them (24 hours after they were opened).\n`,
-          ),
-      });
+      const customer = user.billing.stripe_customer_id;
+      if (!c.stripe || !customer) return;
+      // The CLI waits for Stripe, saying so: up to the client's timeouts and retries while it is out of reach.
+      print(c, 'Closing their open Stripe Checkout pages (this waits for Stripe)…');
+      try {
+        const pages = await expireOpenCheckouts(await createStripeClient(c.stripe), customer);
+        print(c, pages ? 'Their open Stripe Checkout page can no longer be paid.' : 'They had no open Checkout page.');
+      } catch (error) {
+        c.io.stderr.write(
+          `Stripe did not close their open Checkout pages (${(error as Error).message}); the plan is set. Expire the open Checkout sessions of customer ${customer} at Stripe, or they can be paid until Stripe expires them (24 hours after they were opened).\n`,
+        );
+      }
     },
   },
   activate: { usage: 'activate <e-mail>', summary: 'Let a user sign in.', run: (c) => setActive(c, true) },

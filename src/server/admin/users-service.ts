@@ -13,7 +13,7 @@ import { isolated } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { Db } from '../db/client';
 import { billingAccounts, duplicateSubscriptions, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
-import { adminBilling, secondSubscriptionsForStaff, type BillingColumns } from '../billing/service';
+import { adminBilling, secondSubscriptionsForStaff, type BillingColumns, type Tx } from '../billing/service';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
@@ -242,11 +242,12 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<number> 
 }
 
 /** Sets the plan and/or the active flag; staff cannot deactivate themselves (they would lock themselves out). */
+/** `planSet`: what else a plan set must do, in its transaction (the admin API queues its Checkout pages' expiry). */
 export async function updateUser(
   db: Db,
   id: number,
   update: AdminUserUpdate,
-  actingUserId?: number,
+  { actingUserId, planSet }: { actingUserId?: number; planSet?: ((tx: Tx) => Promise<unknown>) | undefined } = {},
 ): Promise<AdminUser> {
   if (update.is_active === false && id === actingUserId) {
     throw badRequest({ is_active: ['You cannot deactivate your own account.'] });
@@ -278,6 +279,7 @@ export async function updateUser(
           target: profiles.userId,
           set: { subscriptionPlan: update.subscription_plan, updatedAt: new Date() },
         });
+      await planSet?.(tx);
     }
   });
   return getUser(db, id);

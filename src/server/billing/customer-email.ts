@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { NewJob } from '../jobs/queue';
 import type { JobHandler, JobLog } from '../jobs/runner';
+import { checkoutExpiryJobHandlers } from './checkout-expiry';
 import { billingAccountOf } from './service';
 import { createStripeClient } from './stripe-client';
 
@@ -39,5 +40,5 @@ export function billingJobHandlers({ config, db, log }: { config: Config; db: Db
     await (await client).customers.update(account.stripeCustomerId, { email: user.email });
     log.info({ job: job.id, userId, customer: account.stripeCustomerId }, 'billing: Stripe customer e-mail updated');
   };
-  return { [CUSTOMER_EMAIL_JOB]: handler };
+  return { [CUSTOMER_EMAIL_JOB]: handler, ...checkoutExpiryJobHandlers({ config, db, log }) };
 }

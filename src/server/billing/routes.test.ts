@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { ADMIN_API, API, BILLING_MESSAGES, fillPath } from '@shared/contract';
 import type { Notice } from '../cluster/notices';
@@ -11,7 +11,7 @@ import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in'
 import { readOutbox } from '../test/eml';
 import { linkParams } from '../auth/test-helpers';
 import { ownTestKit } from '../own/test-kit';
-import { billingAccounts, duplicateSubscriptions, stripeEvents } from '../db/schema';
+import { billingAccounts, duplicateSubscriptions, jobs, stripeEvents } from '../db/schema';
 import { processEvent } from './webhook';
 import { runCli } from '../admin/cli';
 import { CHECKOUT_TURN } from './service';
@@ -322,7 +322,7 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(row?.checkoutOpeningUntil).not.toBeNull();
     });
 
-    it('closes the open page when staff set the plan, through the admin API or the CLI; Stripe out of reach fails neither', async () => {
+    it('closes the open page when staff set the plan, after the admin API answers and as the CLI says; Stripe out of reach fails neither', async () => {
       const staff = await signedInUser(t.ctx, { isStaff: true });
       const setPlan = (user: SignedInUser, plan: string) =>
         t.app.inject({
@@ -349,7 +349,28 @@ describe('billing with Stripe (the stand-in)', () => {
 
       const amy = await signedInUser(t.ctx);
       const amyPage = await pageOf(amy, 'pro');
-      expect((await setPlan(amy, 'pro')).statusCode).toBe(200);
+      // Stripe holds its answer: the plan is set and answered all the same, and the page closed once it answers.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let reached = () => {};
+      const atStripe = new Promise<void>((resolve) => (reached = resolve));
+      stand.onCall(async (call) => {
+        if (call.method !== 'GET' || call.path !== '/v1/checkout/sessions') return;
+        reached();
+        await held;
+      });
+      try {
+        const answer = await setPlan(amy, 'pro');
+        expect([answer.statusCode, answer.json().subscription_plan]).toEqual([200, 'pro']);
+        expect(stand.sessions.get(amyPage)?.status).toBe('open');
+        const expiring = t.ctx.jobs.settled();
+        await atStripe;
+        release();
+        await expiring;
+      } finally {
+        release();
+        stand.onCall(undefined);
+      }
       expect(stand.sessions.get(amyPage)?.status).toBe('expired');
       expect(openSessionsOf(amy)).toEqual([]);
 
@@ -357,20 +378,31 @@ describe('billing with Stripe (the stand-in)', () => {
       const benPage = await pageOf(ben, 'intermediate');
       const byCli = await setPlanByCli(ben, 'intermediate');
       expect(byCli.code, byCli.err).toBe(0);
-      expect(byCli.out).toContain('Their open Stripe Checkout page can no longer be paid.');
+      expect(byCli.out).toContain(
+        'Closing their open Stripe Checkout pages (this waits for Stripe)…\nTheir open Stripe Checkout page can no longer be paid.\n',
+      );
       expect(stand.sessions.get(benPage)?.status).toBe('expired');
 
-      // Stripe out of reach: the plan is set all the same, and the page is left as it was (logged, told).
+      // Stripe out of reach: the plan is set all the same, and the page is left as it was: the admin API's
+      // job is retried, the CLI tells the operator.
       const cat = await signedInUser(t.ctx);
       const catPage = await pageOf(cat, 'pro');
       const dan = await signedInUser(t.ctx);
       const danPage = await pageOf(dan, 'pro');
+      const catJob = () =>
+        t.ctx.database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'billing.expire-checkouts'), sql`${jobs.payload} ->> 'userId' = ${String(cat.id)}`));
       stand.setOutage(true);
       try {
         const answer = await setPlan(cat, 'pro');
         expect([answer.statusCode, answer.json().subscription_plan]).toEqual([200, 'pro']);
+        await t.ctx.jobs.settled();
+        expect((await catJob()).map((job) => job.status)).toEqual(['failed']);
         const refused = await setPlanByCli(dan, 'pro');
         expect(refused.code).toBe(0);
+        expect(refused.out).toContain('Closing their open Stripe Checkout pages (this waits for Stripe)…');
         expect(refused.err).toContain('Stripe did not close their open Checkout pages');
       } finally {
         stand.setOutage(false);
@@ -378,6 +410,14 @@ describe('billing with Stripe (the stand-in)', () => {
       expect((await planOf(cat)).plan).toBe('pro');
       expect((await planOf(dan)).plan).toBe('pro');
       expect([stand.sessions.get(catPage)?.status, stand.sessions.get(danPage)?.status]).toEqual(['open', 'open']);
+      // The job's next attempt (its time brought forward) closes the page once Stripe answers again.
+      await t.ctx.database.db
+        .update(jobs)
+        .set({ runAt: new Date() })
+        .where(eq(jobs.id, (await catJob())[0]!.id));
+      await t.ctx.jobs.settled();
+      expect((await catJob()).map((job) => job.status)).toEqual(['done']);
+      expect(stand.sessions.get(catPage)?.status).toBe('expired');
     }, 60_000);
 
     it('holds the turn for longer than one Stripe call can take, retries included', () => {

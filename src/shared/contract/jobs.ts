@@ -15,6 +15,7 @@ export const JOB_KIND_LABELS: Readonly<Record<string, string>> = {
   'mail.support-copy': 'Support copy e-mail',
   'mail.duplicate-refunded': 'Second subscription refunded e-mail',
   'billing.customer-email': 'New e-mail address sent to Stripe',
+  'billing.expire-checkouts': 'Open Checkout pages closed at Stripe',
   'seed.audio-library': 'Audio library build',
   'sessions.purge': 'Clean-up of ended sign-ins',
 };

@@ -9,7 +9,8 @@ import {
 } from '@shared/contract';
 import { cancelUserEmailChange, getUser, listUsersFor, updateUser } from '../users-service';
 import { errors, tags, type AdminRoutes } from './shared';
-import { expireCheckoutsAfterPlanSet } from '../../billing/plan-set-by-staff';
+import { expireCheckoutsJob } from '../../billing/checkout-expiry';
+import type { Tx } from '../../billing/service';
 
 /** Users: list and search, read, change plan and activity, cancel a waiting change of e-mail address. */
 export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
@@ -37,7 +38,7 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
         tags,
         summary: "Set a user's plan or activate/deactivate them",
         description:
-          "A plan set here is an operator's override, logged with who set it; for a user with a Stripe subscription it holds until Stripe's next event about that subscription. The person's open Stripe Checkout pages are expired (Stripe out of reach is logged; the plan is set all the same).",
+          "A plan set here is an operator's override, logged with who set it; for a user with a Stripe subscription it holds until Stripe's next event about that subscription. The person's open Stripe Checkout pages are expired afterwards, by a background job (retried while Stripe is out of reach; the answer does not wait for it).",
         params: idParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...errors },
@@ -46,7 +47,12 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
     async (request) => {
       const staff = currentUser(request);
       const before = request.body.subscription_plan === undefined ? undefined : await getUser(db, request.params.id);
-      const user = await updateUser(db, request.params.id, request.body, staff.id);
+      // The person's open Checkout pages are expired by a job queued with the plan: the answer does not
+      // wait for Stripe (decision 066).
+      const planSet = ctx.config.stripe
+        ? (tx: Tx) => ctx.jobs.enqueue(tx, expireCheckoutsJob(request.params.id))
+        : undefined;
+      const user = await updateUser(db, request.params.id, request.body, { actingUserId: staff.id, planSet });
       if (before && before.subscription_plan !== user.subscription_plan)
         request.log.info(
           {
@@ -60,19 +66,7 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
           `operator override: ${staff.email} set ${user.email}'s plan ${before.subscription_plan} → ${user.subscription_plan} (until the next Stripe event)`,
         );
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
-      if (before)
-        await expireCheckoutsAfterPlanSet(db, ctx.config.stripe, user.id, {
-          expired: (customer, pages) =>
-            request.log.info(
-              { staffId: staff.id, userId: user.id, customer, pages },
-              `billing: ${pages} open Checkout page(s) expired after staff set the plan`,
-            ),
-          failed: (customer, error, stripeType) =>
-            request.log.error(
-              { err: error, staffId: staff.id, userId: user.id, customer, stripeType },
-              `billing: the open Checkout pages of customer ${customer} could not be expired after staff set the plan: expire them at Stripe`,
-            ),
-        });
+      if (before && planSet) ctx.jobs.wake();
       return user;
     },
   );
