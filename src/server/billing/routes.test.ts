@@ -420,6 +420,69 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(stand.sessions.get(catPage)?.status).toBe('expired');
     }, 60_000);
 
+    it('expires a page opened as staff set the plan or a subscription became live, after their pages were listed', async () => {
+      const staff = await signedInUser(t.ctx, { isStaff: true });
+      const changes = {
+        // Staff grant Pro; their job lists the person's open pages (none yet) and ends.
+        staffSetPro: async (user: SignedInUser) => {
+          const answer = await t.app.inject({
+            method: 'PATCH',
+            url: fillPath(ADMIN_API.user, { id: user.id }),
+            payload: { subscription_plan: 'pro' },
+            headers: staff.headers,
+          });
+          expect(answer.statusCode).toBe(200);
+          await t.ctx.jobs.settled();
+        },
+        // A subscription of theirs becomes live otherwise than through this page (the Customer Portal).
+        subscriptionLive: async (user: SignedInUser) => {
+          const customer = [...stand.customers.values()].find(
+            (c) => (c.metadata as Record<string, string>).user_id === String(user.id),
+          )!.id as string;
+          const { answer } = await deliver(
+            'customer.subscription.created',
+            stand.subscription({ customer, price: PRICES.intermediate }),
+          );
+          expect(answer.statusCode).toBe(200);
+          await t.ctx.jobs.settled();
+        },
+      };
+      const refusals = {
+        staffSetPro: [400, { plan: [BILLING_MESSAGES.planHeld('pro', 'pro')] }],
+        subscriptionLive: [409, { detail: BILLING_MESSAGES.alreadySubscribed }],
+      };
+      for (const [name, change] of Object.entries(changes) as [keyof typeof changes, typeof changes.staffSetPro][]) {
+        const user = await signedInUser(t.ctx);
+        // The request has passed its checks, in its turn, and Stripe is creating its page: the change comes now.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let reached = () => {};
+        const creating = new Promise<void>((resolve) => (reached = resolve));
+        stand.onCall(async (call) => {
+          if (call.method !== 'POST' || call.path !== '/v1/checkout/sessions') return;
+          reached();
+          await held;
+        });
+        try {
+          const opening = checkout(user, 'pro');
+          await creating;
+          stand.onCall(undefined);
+          await change(user);
+          release();
+          const answer = await opening;
+          expect([answer.statusCode, answer.json()], name).toEqual(refusals[name]);
+        } finally {
+          release();
+          stand.onCall(undefined);
+        }
+        const pages = [...stand.sessions.values()].filter((page) => page.client_reference_id === String(user.id));
+        expect(
+          pages.map((page) => page.status),
+          name,
+        ).toEqual(['expired']);
+      }
+    });
+
     it('holds the turn for longer than one Stripe call can take, retries included', () => {
       // The client's timeout counts each attempt (a retry waits at most 5 s before it, as the SDK does);
       // the turn is renewed before each call, so it is one call that must fit in a hold.

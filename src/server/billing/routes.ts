@@ -147,6 +147,19 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           }),
         );
         if (!session.url) throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
+        // Staff may have set the plan, or a subscription become live, after this request's check and after
+        // their expiry listed the open pages: asked again now that the page exists, which is expired when it
+        // is no longer to be sold, so none opened meanwhile stays payable (docs/decisions/066).
+        try {
+          await refuseCheckout(await billingAccountOf(db, user.id), user.id, plan);
+        } catch (refusal) {
+          await inTurn('checkout.sessions.expire', () => stripe.checkout.sessions.expire(session.id));
+          request.log.info(
+            { userId: user.id, session: session.id },
+            'billing: checkout opened as the plan changed, expired',
+          );
+          throw refusal;
+        }
         request.log.info({ userId: user.id, plan, session: session.id }, 'billing: checkout opened');
         return session.url;
       });
