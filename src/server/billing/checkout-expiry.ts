@@ -8,10 +8,11 @@ import { expireOpenCheckouts } from './deletion';
 import { billingAccountOf } from './service';
 import { createStripeClient } from './stripe-client';
 
-// After staff set a person's plan (the admin API, the CLI's set-plan): a Checkout page the person opened
-// before would stay payable for the 24 hours Stripe keeps it, and sell them a plan on top of the one just
-// granted; it is expired (docs/product/plans.md#how-a-plan-changes). The admin API queues it as a job in
-// the plan's transaction and answers at once: Stripe out of reach takes up to the client's timeouts and
+// After staff set a person's plan (the admin API, the CLI's set-plan), or a subscription became their live
+// one otherwise than through a page (the Customer Portal): a Checkout page the person opened before would
+// stay payable for the 24 hours Stripe keeps it, and sell them a plan on top; it is expired
+// (docs/product/plans.md#how-a-plan-changes). The admin API and the webhook queue it as a job in the
+// change's transaction and answer at once: Stripe out of reach takes up to the client's timeouts and
 // retries, and the job is retried, and given back (not lost) by a server that stops (decision 066).
 
 export const EXPIRE_CHECKOUTS_JOB = 'billing.expire-checkouts';
@@ -19,18 +20,26 @@ export const EXPIRE_CHECKOUTS_JOB = 'billing.expire-checkouts';
 /** Tried as often as a mail, then left for staff (Support → Background jobs). */
 const ATTEMPTS = 8;
 
-export const expireCheckoutsJob = (userId: number): NewJob => ({
+const CAUSES = {
+  'plan-set': 'after staff set the plan',
+  'subscription-live': 'once another subscription became live',
+} as const;
+
+export const expireCheckoutsJob = (userId: number, cause: keyof typeof CAUSES): NewJob => ({
   kind: EXPIRE_CHECKOUTS_JOB,
-  payload: { userId },
+  payload: { userId, cause },
   maxAttempts: ATTEMPTS,
 });
 
-const payloadSchema = z.object({ userId: z.number().int() });
+const payloadSchema = z.object({
+  userId: z.number().int(),
+  cause: z.enum(Object.keys(CAUSES) as [keyof typeof CAUSES]),
+});
 
 export function checkoutExpiryJobHandlers({ config, db, log }: { config: Config; db: Db; log: JobLog }) {
   let client: Promise<Stripe> | undefined;
   const handler: JobHandler = async (job) => {
-    const { userId } = payloadSchema.parse(job.payload);
+    const { userId, cause } = payloadSchema.parse(job.payload);
     if (!config.stripe) return;
     // No Stripe customer (or the account deleted since): no page was opened.
     const customer = (await billingAccountOf(db, userId))?.stripeCustomerId;
@@ -38,8 +47,8 @@ export function checkoutExpiryJobHandlers({ config, db, log }: { config: Config;
     client ??= createStripeClient(config.stripe);
     const pages = await expireOpenCheckouts(await client, customer);
     log.info(
-      { job: job.id, userId, customer, pages },
-      `billing: ${pages} open Checkout page(s) expired after staff set the plan`,
+      { job: job.id, userId, customer, pages, cause },
+      `billing: ${pages} open Checkout page(s) expired ${CAUSES[cause]}`,
     );
   };
   return { [EXPIRE_CHECKOUTS_JOB]: handler };

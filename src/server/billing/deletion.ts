@@ -88,16 +88,23 @@ export async function cancelSubscriptionsBeforeDeletion(
 /** Expires every open Checkout page of the customer at Stripe, so none takes a payment; answers how many. */
 export async function expireOpenCheckouts(stripe: Stripe, customer: string): Promise<number> {
   let expired = 0;
-  for await (const session of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })) {
-    try {
-      await stripe.checkout.sessions.expire(session.id);
-      expired += 1;
-    } catch (error) {
-      // Paid or expired since it was listed: Stripe refuses to expire it; the subscriptions' listing sees it.
-      if ((await asStripeError(error))?.type !== 'StripeInvalidRequestError') throw error;
-    }
-  }
+  for await (const session of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }))
+    if (await expireCheckout(stripe, session.id)) expired += 1;
   return expired;
+}
+
+/**
+ * Expires one Checkout page at Stripe; false when it was paid or expired since it was listed (Stripe
+ * refuses: another request or job expired it, or the subscriptions' listing and events see its payment).
+ */
+export async function expireCheckout(stripe: Stripe, id: string): Promise<boolean> {
+  try {
+    await stripe.checkout.sessions.expire(id);
+    return true;
+  } catch (error) {
+    if ((await asStripeError(error))?.type !== 'StripeInvalidRequestError') throw error;
+    return false;
+  }
 }
 
 /**

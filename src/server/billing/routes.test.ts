@@ -29,6 +29,12 @@ const stripeEnv = (apiUrl: string) => ({
   STRIPE_API_URL: apiUrl,
 });
 
+/** The Stripe calls made so far, once the jobs earlier events queued (the expiry of open Checkout pages) are done. */
+async function stripeCallsSoFar(t: TestApp, stand: StripeStandIn) {
+  await t.ctx.jobs.settled();
+  return stand.calls.length;
+}
+
 describe('billing without Stripe keys', () => {
   let t: TestApp;
   let ada: SignedInUser;
@@ -156,7 +162,7 @@ describe('billing with Stripe (the stand-in)', () => {
 
   it('opens Checkout for each paid plan, creating the Stripe customer once and reusing it', async () => {
     const ada = await signedInUser(t.ctx, { email: 'ada.billing@example.com' });
-    const before = stand.calls.length;
+    const before = await stripeCallsSoFar(t, stand);
     const first = await checkout(ada, 'intermediate');
     expect(first.statusCode).toBe(200);
     expect(first.json().url).toMatch(new RegExp(`^${stand.url}/checkout/cs_test_`));
@@ -215,7 +221,7 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(both[1]!.json().url).toBe(url);
       expect(openSessionsOf(una).map((session) => session.id)).toEqual([sessionOf(url!)]);
       // Asked again while the page is still open (Back from Checkout, then Upgrade again): the same page.
-      const before = stand.calls.length;
+      const before = await stripeCallsSoFar(t, stand);
       const again = await checkout(una, 'pro');
       expect([again.statusCode, again.json()]).toEqual([200, { url }]);
       expect(stand.calls.slice(before).map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/checkout/sessions']);
@@ -268,7 +274,7 @@ describe('billing with Stripe (the stand-in)', () => {
       expect([after.statusCode, after.json()]).toEqual([200, { url }]);
       // One still opening a page after the wait: the person is told, and nothing is opened.
       await holdUntil(60_000);
-      const before = stand.calls.length;
+      const before = await stripeCallsSoFar(t, stand);
       const busy = await checkout(xia, 'intermediate');
       expect([busy.statusCode, busy.json()]).toEqual([409, { detail: BILLING_MESSAGES.checkoutOpening }]);
       expect(stand.calls.slice(before)).toEqual([]);
@@ -309,7 +315,7 @@ describe('billing with Stripe (the stand-in)', () => {
             .set({ checkoutOpeningUntil: new Date(Date.now() + 30_000) })
             .where(eq(billingAccounts.userId, zed.id));
       });
-      const before = stand.calls.length;
+      const before = await stripeCallsSoFar(t, stand);
       try {
         const answer = await checkout(zed, 'pro');
         expect([answer.statusCode, answer.json()]).toEqual([409, { detail: BILLING_MESSAGES.checkoutOpening }]);
@@ -420,6 +426,70 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(stand.sessions.get(catPage)?.status).toBe('expired');
     }, 60_000);
 
+    it('closes the open page once a subscription becomes live otherwise than through it; Stripe out of reach is retried', async () => {
+      const liveInPortal = async (user: SignedInUser) => {
+        const customer = [...stand.customers.values()].find(
+          (c) => (c.metadata as Record<string, string>).user_id === String(user.id),
+        )!.id as string;
+        const { answer } = await deliver(
+          'customer.subscription.created',
+          stand.subscription({ customer, price: PRICES.intermediate }),
+        );
+        expect([answer.statusCode, answer.json()]).toEqual([200, { received: true, duplicate: false }]);
+      };
+      const expiryOf = async (user: SignedInUser) =>
+        t.ctx.database.db
+          .select()
+          .from(jobs)
+          .where(
+            and(eq(jobs.kind, 'billing.expire-checkouts'), sql`${jobs.payload} ->> 'userId' = ${String(user.id)}`),
+          );
+
+      // Intermediate bought in the Customer Portal while a Pro page was open: that page would sell Pro on top.
+      const eve = await signedInUser(t.ctx);
+      const evePage = sessionOf((await checkout(eve, 'pro')).json().url as string);
+      await liveInPortal(eve);
+      await t.ctx.jobs.settled();
+      expect(stand.sessions.get(evePage)?.status).toBe('expired');
+      expect((await planOf(eve)).plan).toBe('intermediate');
+
+      // Stripe out of reach: the webhook is answered as ever, and the job tried again later closes the page.
+      const fay = await signedInUser(t.ctx);
+      const fayPage = sessionOf((await checkout(fay, 'pro')).json().url as string);
+      stand.setOutage(true);
+      try {
+        await liveInPortal(fay);
+        await t.ctx.jobs.settled();
+        expect((await expiryOf(fay)).map((job) => job.status)).toEqual(['failed']);
+      } finally {
+        stand.setOutage(false);
+      }
+      expect(stand.sessions.get(fayPage)?.status).toBe('open');
+      await t.ctx.database.db
+        .update(jobs)
+        .set({ runAt: new Date() })
+        .where(eq(jobs.id, (await expiryOf(fay))[0]!.id));
+      await t.ctx.jobs.settled();
+      expect(stand.sessions.get(fayPage)?.status).toBe('expired');
+    }, 30_000);
+
+    it('goes on when the earlier page it replaces was expired meanwhile (by the job expiring them)', async () => {
+      const gus = await signedInUser(t.ctx);
+      const earlier = sessionOf((await checkout(gus, 'intermediate')).json().url as string);
+      // Listed open, then expired by someone else just before this request's own expiry reaches Stripe.
+      stand.onCall((call) => {
+        if (call.path === `/v1/checkout/sessions/${earlier}/expire`)
+          stand.sessions.set(earlier, { ...stand.sessions.get(earlier), status: 'expired' });
+      });
+      try {
+        const answer = await checkout(gus, 'pro');
+        expect(answer.statusCode).toBe(200);
+        expect(openSessionsOf(gus).map((open) => open.id)).toEqual([sessionOf(answer.json().url)]);
+      } finally {
+        stand.onCall(undefined);
+      }
+    });
+
     it('expires a page opened as staff set the plan or a subscription became live, after their pages were listed', async () => {
       const staff = await signedInUser(t.ctx, { isStaff: true });
       const changes = {
@@ -512,7 +582,7 @@ describe('billing with Stripe (the stand-in)', () => {
       ).toBe(200);
     const granted = await signedInUser(t.ctx);
     await grant(granted, 'pro');
-    const before = stand.calls.length;
+    const before = await stripeCallsSoFar(t, stand);
     const same = await checkout(granted, 'pro');
     expect([same.statusCode, same.json()]).toEqual([400, { plan: ['You have the pro plan already.'] }]);
     const lower = await checkout(granted, 'intermediate');
@@ -1265,7 +1335,7 @@ describe('two Checkouts paid at the same moment', () => {
     ]);
 
     // Stripe sends every event again (and the deletion): nothing more is cancelled, refunded or mailed.
-    const calls = stand.calls.length;
+    const calls = await stripeCallsSoFar(t, stand);
     for (const event of [...sessions, ...subscriptions, deletion.event]) {
       const again = await resend(event);
       expect(again.status).toBe(200);
@@ -1349,7 +1419,7 @@ describe('two Checkouts paid at the same moment', () => {
     ]);
     expect(stand.subscriptions.get(second.id)?.status).toBe('canceled');
     // Stripe's resend finds no account: nothing more happens.
-    const calls = stand.calls.length;
+    const calls = await stripeCallsSoFar(t, stand);
     expect((await resend(subscriptions[1]!)).status).toBe(200);
     expect(stand.calls.length).toBe(calls);
   });
@@ -1400,7 +1470,7 @@ describe('two Checkouts paid at the same moment', () => {
     expect(await planOf(mo)).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
     const second = await pay('intermediate');
     expect(await planOf(mo)).toMatchObject({ plan: 'intermediate', billing: { status: 'active' } });
-    const calls = stand.calls.length;
+    const calls = await stripeCallsSoFar(t, stand);
     expect(
       (await stand.sendEvent(late.event.type, first, { id: late.event.id, created: late.event.created })).status,
     ).toBe(200);
@@ -1474,7 +1544,7 @@ describe('two Checkouts paid at the same moment', () => {
     expect(logged.at(-1)?.msg).toContain('still bills: Stripe refused to cancel or refund it');
     expect(logged.at(-1)?.msg).toContain('cancel and refund it at Stripe');
     // A resend does not ask Stripe again.
-    const calls = stand.calls.length;
+    const calls = await stripeCallsSoFar(t, stand);
     expect((await resend(subscriptions[1]!)).status).toBe(200);
     expect(stand.calls.length).toBe(calls);
   });

@@ -18,6 +18,7 @@ import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { personKey } from '../cluster/rate-limit-store';
 import { planOf } from '../own/service';
+import { expireCheckout } from './deletion';
 import { settleDuplicateSubscriptions } from './duplicates';
 import { billingAccountOf, inCheckoutTurn, isLive, rememberCustomer, type BillingAccount } from './service';
 import { callStripe, createStripeClient } from './stripe-client';
@@ -127,7 +128,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         );
         for (const earlier of open.data) {
           if (earlier === same) continue;
-          await inTurn('checkout.sessions.expire', () => stripe.checkout.sessions.expire(earlier.id));
+          await inTurn('checkout.sessions.expire', () => expireCheckout(stripe, earlier.id));
           request.log.info({ userId: user.id, session: earlier.id }, 'billing: earlier checkout expired');
         }
         if (same) {
@@ -153,7 +154,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         try {
           await refuseCheckout(await billingAccountOf(db, user.id), user.id, plan);
         } catch (refusal) {
-          await inTurn('checkout.sessions.expire', () => stripe.checkout.sessions.expire(session.id));
+          await inTurn('checkout.sessions.expire', () => expireCheckout(stripe, session.id));
           request.log.info(
             { userId: user.id, session: session.id },
             'billing: checkout opened as the plan changed, expired',
@@ -212,7 +213,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
             503: detailErrorSchema,
           },
         },
-        'Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event that is not JSON or whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing. News that a subscription other than the followed one is live is checked with Stripe first (503 while it cannot be reached, nothing recorded). A second live subscription of the same person is cancelled and refunded at Stripe; 503 while Stripe cannot be reached for it (the event is applied; its resend does the rest).',
+        "Verified with STRIPE_WEBHOOK_SECRET (400 otherwise, and for an event that is not JSON or whose id, type or object is malformed; nothing is recorded); each event id is applied once; a subscription event older than the last applied one changes nothing. News that a subscription other than the followed one is live is checked with Stripe first (503 while it cannot be reached, nothing recorded). A second live subscription of the same person is cancelled and refunded at Stripe; 503 while Stripe cannot be reached for it (the event is applied; its resend does the rest). A subscription that becomes the person's live one has their open Checkout pages expired just after, by a background job (the answer does not wait for it).",
       ),
       async (request) => {
         if (!stripe || !stripeConfig) throw notConfigured();
@@ -237,7 +238,12 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           request.log.warn({ reason: malformed }, 'billing: webhook refused (malformed event)');
           throw new ApiError(400, { detail: MALFORMED_EVENT });
         }
-        const outcome = await processEvent(db, event, stripeConfig.prices, { client: stripe, log: request.log });
+        const outcome = await processEvent(db, event, stripeConfig.prices, {
+          client: stripe,
+          log: request.log,
+          jobs: ctx.jobs,
+        });
+        if (outcome.checkoutsToExpire) ctx.jobs.wake();
         request.log.info(
           {
             event: event.id,

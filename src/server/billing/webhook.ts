@@ -10,6 +10,8 @@ import type { Db } from '../db/client';
 import { billingAccounts, stripeEvents, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { planOf } from '../own/service';
+import type { JobQueue } from '../jobs/runner';
+import { expireCheckoutsJob } from './checkout-expiry';
 import { isDuplicateSubscription, recordDuplicateSubscription } from './duplicates';
 import {
   billingAccountByCustomer,
@@ -35,6 +37,15 @@ export interface EventOutcome {
   result: string;
   userId?: number;
   planChange?: { from: SubscriptionPlan; to: SubscriptionPlan };
+  /** A job to expire the person's open Checkout pages was queued (a subscription became their live one). */
+  checkoutsToExpire?: boolean;
+}
+
+/** What applying an event may use beyond the database: Stripe, to ask it; the job queue, to queue in the event's transaction. */
+export interface EventDeps {
+  client: Stripe;
+  log: FastifyBaseLogger;
+  jobs: Pick<JobQueue, 'enqueue'>;
 }
 
 const HANDLED = new Set([
@@ -135,11 +146,11 @@ export async function processEvent(
   db: Db,
   event: Stripe.Event,
   prices: StripeConfig['prices'],
-  stripe?: { client: Stripe; log: FastifyBaseLogger },
+  deps?: EventDeps,
 ): Promise<EventOutcome> {
   const malformed = malformedEventReason(event);
   if (malformed) throw new ApiError(400, { detail: MALFORMED_EVENT });
-  const endedSince = stripe ? await endedAtStripeSince(db, event, stripe.client, stripe.log) : false;
+  const endedSince = deps ? await endedAtStripeSince(db, event, deps.client, deps.log) : false;
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -153,7 +164,7 @@ export async function processEvent(
     const object = event.data.object as unknown;
     if (event.type === 'checkout.session.completed') return checkoutCompleted(tx, object as Stripe.Checkout.Session);
     if (event.type === 'invoice.payment_failed') return paymentFailed(tx, object as Stripe.Invoice, eventAt);
-    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices, endedSince);
+    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices, { endedSince, jobs: deps?.jobs });
   });
 }
 
@@ -269,7 +280,7 @@ async function subscriptionChanged(
   subscription: Stripe.Subscription,
   eventAt: Date,
   prices: StripeConfig['prices'],
-  endedSince = false,
+  { endedSince, jobs }: { endedSince: boolean; jobs: EventDeps['jobs'] | undefined },
 ): Promise<EventOutcome> {
   const customer = idOf(subscription.customer);
   const row = customer ? await accountFor(tx, customer, subscription.metadata) : undefined;
@@ -299,7 +310,11 @@ async function subscriptionChanged(
   const from = await planOf(tx, userId);
   const to = planFromSubscription(subscription.status, fields.subscriptionPriceId, prices, from);
   const result = `subscription ${subscription.status}${second ? `; a second live one (${second}) to cancel and refund` : ''}`;
-  const applied = { processed: true, result, userId };
+  // Live now and not before (the Customer Portal, Stripe's dashboard, a Checkout paid): any page the
+  // person still has open would sell a second plan on top; it is expired once this is committed.
+  const becameLive = isLive(subscription.status) && !(before === subscription.id && isLive(row.subscriptionStatus));
+  if (becameLive && jobs) await jobs.enqueue(tx, expireCheckoutsJob(userId, 'subscription-live'));
+  const applied = { processed: true, result, userId, ...(becameLive && jobs && { checkoutsToExpire: true }) };
   if (to === from) return applied;
   await setPlan(tx, userId, to);
   return { ...applied, planChange: { from, to } };

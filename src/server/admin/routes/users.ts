@@ -50,7 +50,7 @@ export const registerUserRoutes: AdminRoutes = ({ app, ctx, db }) => {
       // The person's open Checkout pages are expired by a job queued with the plan: the answer does not
       // wait for Stripe (decision 066).
       const planSet = ctx.config.stripe
-        ? (tx: Tx) => ctx.jobs.enqueue(tx, expireCheckoutsJob(request.params.id))
+        ? (tx: Tx) => ctx.jobs.enqueue(tx, expireCheckoutsJob(request.params.id, 'plan-set'))
         : undefined;
       const user = await updateUser(db, request.params.id, request.body, { actingUserId: staff.id, planSet });
       if (before && before.subscription_plan !== user.subscription_plan)
