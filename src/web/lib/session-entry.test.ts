@@ -167,6 +167,28 @@ describe('the session screen’s history entry', () => {
     }
   });
 
+  it('closed as the route guard replaces the page (signed out in another tab), the replace lands on the page’s own entry', async () => {
+    openPlayer();
+    entry = addSessionEntry(vi.fn());
+    const router = vi.fn();
+    window.addEventListener('popstate', router);
+    try {
+      // Released first, the guard's replace coming before the browser has taken the entry back (a busy machine).
+      entry.release();
+      window.history.replaceState({ ...login, idx: 4 }, '', '/login?redirect=%2Fsubliminals');
+      // On the player's entry, numbered as it is.
+      await settledOn({ ...login, idx: 3 });
+      expect(window.location.pathname).toBe('/login');
+      expect(router).not.toHaveBeenCalled();
+      // No entry of the player's or the session's behind it: Back goes to the page before.
+      window.history.back();
+      await settledOn(before);
+      expect(router).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener('popstate', router);
+    }
+  });
+
   it('a leave goes on without the browser’s Back should it never come', () => {
     openPlayer();
     entry = addSessionEntry(vi.fn());

@@ -23,6 +23,8 @@ interface Owner {
   leaving: (() => void)[] | null;
   /** The router's entry that took the session's place while its Back was on its way (`pushPast`). */
   movedTo?: PageEntry;
+  /** The router's replace of the session's entry while its Back was on its way, done once it lands (`replacePast`). */
+  replaced?: Parameters<History['replaceState']>;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -40,6 +42,7 @@ const markOf = (state: unknown) => (state as Record<string, unknown> | null)?.[M
 
 function finish(left: Owner) {
   clearTimeout(left.timer);
+  if (left.replaced) replace(...left.replaced);
   if (left.leaving) for (const then of left.leaving) then();
   else left.onBack();
 }
@@ -71,7 +74,11 @@ function onPopState(event: PopStateEvent) {
         returningTo = left.movedTo;
         window.history.forward();
       }
-    } else if (left.movedTo && isAt(window.history.state, left.movedTo)) event.stopImmediatePropagation();
+    } else {
+      if (left.movedTo && isAt(window.history.state, left.movedTo)) event.stopImmediatePropagation();
+      // Further back than the page's own: the router is told of that move, which its replace was not for.
+      left.replaced = undefined;
+    }
     finish(left);
   }
   // On an entry whose screen is gone (Forward after the Back that stopped it): the tab goes back to the page's
@@ -81,6 +88,8 @@ function onPopState(event: PopStateEvent) {
 
 /** The browser's own `pushState`, which adds the session's entries; everyone else's goes through `pushPast`. */
 let push: History['pushState'] = (...args) => window.history.pushState(...args);
+/** The browser's own `replaceState`; everyone else's goes through `replacePast`. */
+let replace: History['replaceState'] = (...args) => window.history.replaceState(...args);
 
 /**
  * A new entry pushed (by the router: a redirect, signing out in another tab, a session expired) while the tab is on
@@ -101,7 +110,7 @@ function pushPast(data: unknown, unused: string, url?: string | URL | null) {
   const state = data as Partial<PageEntry> | null;
   const idx = typeof state?.idx === 'number' ? state.idx - 1 : state?.idx;
   const page = state && typeof state === 'object' ? { ...state, idx } : state;
-  window.history.replaceState(page, unused, url);
+  replace(page, unused, url);
   // The screen leaving full size (its Back on the way), no entry of its own comes back.
   if (on.leaving) on.movedTo = { key: state?.key, idx };
   else {
@@ -110,13 +119,31 @@ function pushPast(data: unknown, unused: string, url?: string | URL | null) {
   }
 }
 
+/**
+ * A replace (the route guard sending a tab signed out elsewhere to log in) while the tab is still on the session's
+ * entry whose Back is on its way waits for that Back, and is done on the page's own entry it lands on: done at once,
+ * it was the session's entry that took the new page, and the Back then left the tab on the player's, its address
+ * and its Back, under the router's new page (on a busy machine the guard's replace can come first).
+ */
+function replacePast(data: unknown, unused: string, url?: string | URL | null) {
+  const on = owner;
+  if (!on?.leaving || markOf(window.history.state) !== on.token) {
+    replace(data, unused, url);
+    return;
+  }
+  // Numbered as the page's entry it replaces: the router counts from the session's entry it never saw.
+  const state = data as Partial<PageEntry> | null;
+  on.replaced = [state && typeof state === 'object' ? { ...state, idx: on.page.idx } : state, unused, url];
+}
+
 function listen() {
   if (listening) return;
   listening = true;
   window.addEventListener('popstate', onPopState);
-  const browserPush = window.history.pushState.bind(window.history);
-  push = browserPush;
+  push = window.history.pushState.bind(window.history);
+  replace = window.history.replaceState.bind(window.history);
   window.history.pushState = pushPast;
+  window.history.replaceState = replacePast;
 }
 
 /** The session's entry over the page's entry `state`: a copy of it, one further, with the screen's mark. */

@@ -20,11 +20,14 @@ function renderOverlay(onStop = vi.fn()) {
 const controls = () => screen.getByTestId('session-controls');
 
 describe('FlashOverlay (the session screen)', () => {
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.useRealTimers();
     document.body.innerHTML = '';
     Reflect.deleteProperty(document, 'fullscreenElement');
+    // The Back of a screen unmounted full size is done before the next test writes its page's entry: a replace
+    // while it is on its way waits for it (lib/session-entry.ts).
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 
   it('is a modal: focus moves into it, the page behind is inert, and focus goes back to the opener', async () => {
