@@ -417,6 +417,10 @@ export async function endSessionsForSignOut(): Promise<void> {
     : inFlight.size > 0
       ? Promise.allSettled([...inFlight])
       : null;
+  // Told only once the browser has queued that request: a query goes to the lock manager the way the request went
+  // and is answered after it, where the channel's message could overtake it, and a tab done recording, asking again
+  // at once, got the lock first and held it while it played on: signing out waited out SIGN_OUT_RECORD_WAIT_MS.
+  if (manager) await manager.query().catch(() => undefined);
   tabs?.postMessage('signing-out');
   if (!recorded) return;
   let timer: ReturnType<typeof setTimeout> | undefined;

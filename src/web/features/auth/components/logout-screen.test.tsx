@@ -192,6 +192,30 @@ describe('logout screen', () => {
       expect(api.calls.map(({ path }) => path)).toEqual([API.logout]);
       tab.close();
     });
+    it('tells the other tabs only once its wait for them is queued, so one asking again at once waits behind it', async () => {
+      startPracticeRecorder(new QueryClient());
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      // This page's calls reach the browser's lock manager late (its first binds the connection), the channel not.
+      const { otherTab } = fakeLocks({ lagMs: 30 });
+      const api = fakeApi(recorded());
+      // Another tab flashes messages: it holds the lock; told, it lets go (recorded) and asks again as they flash on.
+      let recordedThere!: () => void;
+      void otherTab.request(
+        'innerwave.unrecorded-sessions',
+        { mode: 'shared' },
+        () => new Promise<void>((resolve) => (recordedThere = resolve)),
+      );
+      const tab = new BroadcastChannel('innerwave.signing-out');
+      tab.addEventListener('message', () => {
+        recordedThere();
+        void otherTab.request('innerwave.unrecorded-sessions', { mode: 'shared' }, () => new Promise(() => undefined));
+      });
+      renderLogout();
+      // Let in first, that tab held the lock as long as it played on: the logout waited out its 5 s.
+      expect(await screen.findByText('login page', {}, { timeout: 2000 })).toBeInTheDocument();
+      expect(api.calls.map(({ path }) => path)).toEqual([API.logout]);
+      tab.close();
+    });
   });
 
   describe('when another tab signs out', () => {
