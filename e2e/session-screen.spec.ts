@@ -413,12 +413,27 @@ test('signing out in another tab during a full-size session sends this tab to lo
   const playerEntry = await openPlayerFromMeditations(page);
   const screen = await startFlashing(page);
   await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
+  // A second at least, so there is something to record.
+  await expect(screen.getByTestId('session-time')).toHaveText(/^0:0[1-9] so far/, { timeout: 20_000 });
   const landed = await recordLandings(page);
 
+  // The sign-out's own steps, each waited for as it happens: this tab records what flashed, with the token still good,
+  // then the other logs out and clears the storage, whose event this tab follows. Not the other's page load, which
+  // on a busy machine took 5 s of the 20 s this gave both tabs' addresses; signing out could then wait out 5 s for
+  // the lock (decision 036), and this tab could stay under the player's address (059).
   const other = await context.newPage();
-  await other.goto('/logout');
-  await expect(other).toHaveURL(/\/login/, { timeout: 20_000 });
-  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  const calls: string[] = [];
+  other.on('request', (request) => request.url().endsWith('/api/logout/') && calls.push('logout'));
+  page.on('request', (request) => request.url().endsWith('/api/user/history/') && calls.push('history'));
+  const loggedOut = other.waitForResponse(
+    (response) => response.url().endsWith('/api/logout/') && response.request().method() === 'POST',
+    { timeout: 20_000 },
+  );
+  await other.goto('/logout', { waitUntil: 'commit' });
+  expect((await loggedOut).status()).toBe(204);
+  expect(calls).toEqual(['history', 'logout']);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(other).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(screen).toBeHidden();
   // It stays there: nothing takes the tab back to the player once the session's entry is gone.
@@ -428,7 +443,8 @@ test('signing out in another tab during a full-size session sends this tab to lo
   expect(loginEntry).toBeGreaterThanOrEqual(playerEntry!);
   const moves = (await landed()).length;
 
-  // Back goes one entry back, to the player's own (which, signed out, sends to log in), never to the session's.
+  // Back goes one entry back, to the page before the player (which, signed out, sends to log in), never to the
+  // session's nor the player's.
   await page.goBack();
   await expect.poll(() => entryIndex(page)).toBe(loginEntry - 1);
   await expect(page).toHaveURL(/\/login/);
@@ -437,6 +453,7 @@ test('signing out in another tab during a full-size session sends this tab to lo
   const after = (await landed()).slice(moves);
   expect(after).toHaveLength(1);
   expect(after[0]).not.toHaveProperty('flashSession');
+  expect(after[0]).toMatchObject({ idx: playerEntry! - 1 });
 });
 
 // What a click can reach the moment the session goes to its corner: "Back to full size" in the corner, a link
