@@ -280,3 +280,40 @@ test('on a phone, staff read a category’s whole name and a message whole, wrap
   const desktop = await layout(message, messageRow, 'message');
   for (const button of desktop.buttons) expect(button.y).toBeLessThan(desktop.textBox.y + desktop.textBox.height);
 });
+
+test('on a phone, staff read an audio item’s description across its row, under its cover rather than in a column beside it', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page);
+  await page.goto('/admin/audio');
+  // A seeded Solfeggio tone: its description and player, and the cover first in its row.
+  const editDescription = /^Edit description of /;
+  const row = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: editDescription }) })
+    .first();
+  const edit = row.getByRole('button', { name: editDescription });
+  await expect(edit).toBeVisible();
+  const boxes = async () => {
+    const [description, player, cover, whole] = await Promise.all([
+      edit.locator('xpath=..').boundingBox(),
+      row.locator('audio').boundingBox(),
+      row.locator(':scope > :first-child').boundingBox(),
+      row.boundingBox(),
+    ]);
+    return { description: description!, player: player!, cover: cover!, whole: whole! };
+  };
+  // Beside the cover and Delete, the description's line had 188 px of the row's 324, its text running to eleven lines.
+  const phone = await boxes();
+  expect(phone.description.width).toBeGreaterThan(phone.whole.width - 2);
+  expect(phone.description.y).toBeGreaterThanOrEqual(phone.cover.y + phone.cover.height - 1);
+  expect(phone.player.width).toBeGreaterThan(phone.whole.width - 2);
+
+  // From 640 px up it stands beside the cover, under the name.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const desktop = await boxes();
+  expect(desktop.description.x).toBeGreaterThanOrEqual(desktop.cover.x + desktop.cover.width);
+  expect(desktop.description.y).toBeLessThan(desktop.cover.y + desktop.cover.height);
+});

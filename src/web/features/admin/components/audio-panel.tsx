@@ -123,20 +123,24 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
   );
 }
 
+const coverClass = 'h-16 w-16 shrink-0 rounded-xl object-cover sm:row-span-2';
+
 function AudioRow({ item }: { item: AdminAudioItem }) {
   const change = useAudioChange(item.kind);
   const save = (update: { name?: string; description?: string }, message: string) =>
     change(() => updateAudioItem(item.kind, item.id, update), message);
   return (
-    <li className="flex gap-4 py-3">
+    // The cover, the name and Delete make the first line; the description and the player go under the name, and on a
+    // phone under the cover too, across the row: beside it they had a column of some 140 px at 390.
+    <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-4 gap-y-1 py-3">
       {item.cover_image ? (
-        <img src={item.cover_image} alt="" className="h-16 w-16 shrink-0 rounded-xl object-cover" loading="lazy" />
+        <img src={item.cover_image} alt="" className={coverClass} loading="lazy" />
       ) : (
-        <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-black/5 dark:bg-white/10">
+        <div className={clsx(coverClass, 'flex items-center justify-center bg-black/5 dark:bg-white/10')}>
           <Music aria-hidden className="h-6 w-6 text-fg-muted" />
         </div>
       )}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 self-center sm:self-start">
         <InlineEdit
           value={item.name}
           label={`name of ${item.name}`}
@@ -144,6 +148,18 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           max={AUDIO_NAME_MAX}
           onSave={(name) => save({ name }, `Renamed to ${isolated(name)}.`)}
         />
+      </div>
+      <ConfirmDelete
+        label={`Delete ${item.name}`}
+        title={
+          <>
+            Delete "<bdi>{item.name}</bdi>"?
+          </>
+        }
+        description="The audio file and its cover are removed; members no longer see it."
+        onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
+      />
+      <div className="col-span-3 min-w-0 sm:col-span-1 sm:col-start-2">
         <InlineEdit
           value={item.description}
           placeholder="No description"
@@ -161,16 +177,6 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           aria-label={`Play ${item.name}`}
         />
       </div>
-      <ConfirmDelete
-        label={`Delete ${item.name}`}
-        title={
-          <>
-            Delete "<bdi>{item.name}</bdi>"?
-          </>
-        }
-        description="The audio file and its cover are removed; members no longer see it."
-        onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
-      />
     </li>
   );
 }
