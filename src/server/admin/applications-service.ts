@@ -6,7 +6,8 @@ import {
   contentAddressedName,
   discardStaged,
   placeAndReference,
-  releaseUnreferenced,
+  releaseAfterCommit,
+  type LeftFilesLog,
   type StagedFile,
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
@@ -87,10 +88,10 @@ export async function createApplication(store: ContentStore, input: NewApplicati
   }
 }
 
-export async function deleteApplication(store: ContentStore, id: number): Promise<AdminApplication> {
+export async function deleteApplication(store: ContentStore, id: number, log: LeftFilesLog): Promise<AdminApplication> {
   const [row] = await store.db.delete(desktopApplications).where(eq(desktopApplications.id, id)).returning();
   if (!row) throw notFound();
   const summary = await toAdmin(store, row);
-  await releaseUnreferenced(store.db, store.files, [row.applicationFile]);
+  await releaseAfterCommit(store.db, store.files, [row.applicationFile], log);
   return summary;
 }

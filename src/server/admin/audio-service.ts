@@ -7,8 +7,9 @@ import {
   contentAddressedName,
   discardStaged,
   placeAndReference,
-  releaseUnreferenced,
+  releaseAfterCommit,
   stageBuffer,
+  type LeftFilesLog,
   type StagedFile,
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
@@ -150,6 +151,7 @@ export async function replaceAudioFiles(
   kind: AudioKind,
   id: number,
   input: { audio?: StagedFile | undefined; cover?: StagedFile | undefined; assertUploader?: StaffCheck | undefined },
+  log: LeftFilesLog,
 ): Promise<AdminAudioItem> {
   const staged = [input.audio, input.cover];
   try {
@@ -173,17 +175,24 @@ export async function replaceAudioFiles(
         .returning();
     });
     if (!row) throw notFound();
-    await releaseUnreferenced(store.db, store.files, [
-      audioRelative ? before.audioFile : null,
-      cover ? before.coverImage : null,
-    ]);
+    await releaseAfterCommit(
+      store.db,
+      store.files,
+      [audioRelative ? before.audioFile : null, cover ? before.coverImage : null],
+      log,
+    );
     return await toAdmin(store, row);
   } finally {
     for (const file of staged) await discardStaged(file);
   }
 }
 
-export async function deleteAudioItem(store: ContentStore, kind: AudioKind, id: number): Promise<AdminAudioItem> {
+export async function deleteAudioItem(
+  store: ContentStore,
+  kind: AudioKind,
+  id: number,
+  log: LeftFilesLog,
+): Promise<AdminAudioItem> {
   const row = await findRow(store, kind, id);
   // Its id is kept with its name: a saved sound still playing it is saved without it, and told so.
   await store.db.transaction(async (tx) => {
@@ -193,7 +202,7 @@ export async function deleteAudioItem(store: ContentStore, kind: AudioKind, id: 
       .returning({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name });
     if (removed) await tx.insert(removedAudioItems).values(removed).onConflictDoNothing();
   });
-  await releaseUnreferenced(store.db, store.files, [row.audioFile, row.coverImage]);
+  await releaseAfterCommit(store.db, store.files, [row.audioFile, row.coverImage], log);
   return toAdmin(store, row);
 }
 

@@ -16,7 +16,7 @@ import {
 import { accountStatus, isolated } from '@shared/contract/plain';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import { formatBytes } from '@shared/bytes';
-import { discardStaged, FileTooLargeError, stageStream, type StagedFile } from '../media/store';
+import { discardStaged, FileTooLargeError, stageStream, type LeftFilesLog, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
 import { CliError, EXIT, readJsonFile, readPassword, type CliIo } from './cli-io';
 import {
@@ -62,6 +62,12 @@ export interface Command {
 }
 
 const print = (c: CommandContext, line: string) => c.io.stdout.write(`${line}\n`);
+
+/** Files the storage would not remove after a change was saved, told to the operator on standard error. */
+const leftFilesLog = (c: CommandContext): LeftFilesLog => ({
+  error: ({ err, files }, message) =>
+    c.io.stderr.write(`${message}: ${files.join(', ')} (${(err as Error).message}).\n`),
+});
 
 function required(c: CommandContext, name: string): string {
   const value = c.values[name];
@@ -381,7 +387,7 @@ export const COMMANDS: Record<string, Command> = {
         [file, UPLOAD_LIMITS.audioBytes],
         [coverFile, UPLOAD_LIMITS.coverBytes],
       ]);
-      const item = await replaceAudioFiles(c.store, kind, id, { audio, cover });
+      const item = await replaceAudioFiles(c.store, kind, id, { audio, cover }, leftFilesLog(c));
       print(
         c,
         `Replaced the ${[audio && 'audio file', cover && 'cover'].filter(Boolean).join(' and ')} of "${isolated(item.name)}".`,
@@ -394,7 +400,8 @@ export const COMMANDS: Record<string, Command> = {
     options: { kind: { type: 'string' }, name: { type: 'string' } },
     async run(c) {
       const kind = kindOf(c);
-      const item = await deleteAudioItem(c.store, kind, await findAudioItemByName(c.store, kind, required(c, 'name')));
+      const id = await findAudioItemByName(c.store, kind, required(c, 'name'));
+      const item = await deleteAudioItem(c.store, kind, id, leftFilesLog(c));
       print(c, `Removed ${kind} audio item "${isolated(item.name)}" and its files.`);
     },
   },
@@ -421,7 +428,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'remove-app <id>',
     summary: 'Remove a desktop application and its installer file.',
     async run(c) {
-      const removed = await deleteApplication(c.store, idArgument(c, 'desktop application', 'list-apps'));
+      const removed = await deleteApplication(
+        c.store,
+        idArgument(c, 'desktop application', 'list-apps'),
+        leftFilesLog(c),
+      );
       print(c, `Removed desktop application ${removed.application_version} (id ${removed.id}) and its file.`);
     },
   },

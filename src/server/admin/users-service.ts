@@ -20,7 +20,7 @@ import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
 import { revokeAllSessions } from '../auth/sessions';
 import { cancelEmailChange, pendingOf } from '../auth/email-change';
-import { releaseAfterDeletion, type MediaStore } from '../media/store';
+import { releaseAfterCommit, type MediaStore } from '../media/store';
 
 /**
  * Why a user's billing needs staff (USER_ATTENTION_REASONS, docs/product/api.md#users), as conditions on a user
@@ -370,6 +370,6 @@ export async function deleteUser(
     return deleted.length > 0 ? [profile?.image, ...[...music, ...voice].map((row) => row.file)] : undefined;
   });
   if (!files) return false;
-  await releaseAfterDeletion(db, media, files, log);
+  await releaseAfterCommit(db, media, files, log);
   return true;
 }

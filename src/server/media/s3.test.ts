@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, fillPath } from '@shared/contract';
+import { ADMIN_API, API, fillPath } from '@shared/contract';
 import { ConfigError, loadConfig } from '../config';
 import { audioItems, desktopApplications, ownTracks, profiles, users, voiceRecordings } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -278,6 +279,102 @@ describe('S3-compatible storage that goes away before a deletion', () => {
     expect(account.statusCode, account.body).toBe(204);
     expect(await app.database.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     expect((await app.app.inject({ method: 'GET', url: API.me, headers: user.headers })).statusCode).toBe(401);
+  });
+});
+
+describe('S3-compatible storage that stores but cannot remove', () => {
+  let refusing: S3StandIn;
+  let app: TestApp;
+  let refusingStaff: SignedInUser;
+  const errorLines: Array<{ msg: string; files?: string[] }> = [];
+  beforeAll(async () => {
+    refusing = await startS3StandIn();
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        errorLines.push(JSON.parse(chunk.toString()) as { msg: string; files?: string[] });
+        callback();
+      },
+    });
+    app = await createTestApp(refusing.env, { logger: { level: 'error', stream } });
+    refusingStaff = await signedInUser(app.ctx, { isStaff: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await refusing.close();
+  });
+  const { setPlan } = ownTestKit(() => app);
+  /** The files named by the error lines logged for staff, as files left in the storage. */
+  const filesLeft = () =>
+    errorLines.filter((line) => line.msg.startsWith('files no row names any more')).flatMap((line) => line.files);
+
+  it('answers each replacement and deletion as its change, saved, and logs the old files left for staff', async () => {
+    const user = await signedInUser(app.ctx);
+    await setPlan(user, 'pro');
+    const image = keyOf((await setImage(app, user)).json().profile_image as string);
+    let takes = 0;
+    const take = () =>
+      send(app, 'POST', API.myVoice, user, {
+        text: 'I am calm.',
+        audio_file: { filename: 'take.wav', content: toneWav(22_050 + ++takes, 22_050) },
+      });
+    const firstTake = await take();
+    expect(firstTake.statusCode, firstTake.body).toBe(201);
+    const item = (
+      await send(app, 'POST', '/api/admin/audio/custom/', refusingStaff, {
+        name: 'Hum',
+        audio_file: { filename: 'hum.mp3', content: fakeMp3() },
+        cover_image: { filename: 'c.png', contentType: 'image/png', content: await png() },
+      })
+    ).json() as { id: number; audio_file: string; cover_image: string };
+    const installer = (
+      await send(app, 'POST', '/api/admin/applications/', refusingStaff, {
+        application_version: '4.0.0',
+        application_file: { filename: 'Setup.exe', content: randomBytes(512) },
+      })
+    ).json() as { id: number; application_file: string };
+    refusing.refuseDeletions();
+
+    const newTake = await take();
+    expect(newTake.statusCode, newTake.body).toBe(200);
+    const newImage = await setImage(app, user);
+    expect(newImage.statusCode, newImage.body).toBe(200);
+    const replaced = await send(
+      app,
+      'POST',
+      fillPath(ADMIN_API.audioItemFiles, { kind: 'custom', id: item.id }),
+      refusingStaff,
+      {
+        audio_file: { filename: 'hum2.mp3', content: fakeMp3(48 * 1024) },
+      },
+    );
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const [row] = await app.database.db.select().from(audioItems).where(eq(audioItems.id, item.id));
+    expect(row?.audioFile).toBe(keyOf(replaced.json().audio_file as string));
+    const deleted = await app.app.inject({
+      method: 'DELETE',
+      url: fillPath(ADMIN_API.audioItem, { kind: 'custom', id: item.id }),
+      headers: refusingStaff.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await app.database.db.select().from(audioItems).where(eq(audioItems.id, item.id))).toEqual([]);
+    const removedInstaller = await app.app.inject({
+      method: 'DELETE',
+      url: fillPath(ADMIN_API.application, { id: installer.id }),
+      headers: refusingStaff.headers,
+    });
+    expect(removedInstaller.statusCode, removedInstaller.body).toBe(204);
+    expect(await app.database.db.select().from(desktopApplications)).toEqual([]);
+
+    expect(filesLeft().sort()).toEqual(
+      [
+        keyOf(firstTake.json().url as string),
+        image,
+        keyOf(item.audio_file),
+        keyOf(replaced.json().audio_file as string),
+        keyOf(item.cover_image),
+        keyOf(installer.application_file),
+      ].sort(),
+    );
   });
 });
 

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { audioItems, desktopApplications, ownTracks, profiles, voiceRecordings } from '../db/schema';
 import { formatBytes } from '@shared/bytes';
@@ -266,20 +265,26 @@ export async function releaseUnreferenced(
   }
 }
 
+/** Where files left behind are reported, for staff: a request's logger, or the CLI's standard error. */
+export interface LeftFilesLog {
+  error(details: { err: unknown; files: string[] }, message: string): void;
+}
+
 /**
- * releaseUnreferenced once a deletion has been committed, which stands whatever the storage says: a file it
- * cannot remove now (the storage not answering) is logged as an error naming it, for staff, rather than
- * answered as a failure the person would retry against a row that is gone.
+ * releaseUnreferenced once a change that stopped naming the files (a deletion, a replacement) has been
+ * committed, which stands whatever the storage says: a file it cannot remove now (the storage not answering)
+ * is logged as an error naming it, for staff, rather than answered as a failure the person would retry
+ * against a change already made.
  */
-export async function releaseAfterDeletion(
+export async function releaseAfterCommit(
   db: Db,
   store: MediaStore,
   paths: ReadonlyArray<string | null | undefined>,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  log: LeftFilesLog,
 ): Promise<void> {
   await releaseUnreferenced(db, store, paths).catch((error: unknown) =>
     log.error(
-      { err: error, files: paths.filter(Boolean) },
+      { err: error, files: paths.filter((file): file is string => Boolean(file)) },
       'files no row names any more could not all be removed: remove those left from the media storage',
     ),
   );

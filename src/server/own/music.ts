@@ -12,7 +12,7 @@ import {
   contentAddressedName,
   discardStaged,
   placeAndReference,
-  releaseAfterDeletion,
+  releaseAfterCommit,
   type MediaStore,
   type StagedFile,
 } from '../media/store';
@@ -170,5 +170,5 @@ export async function deleteOwnTrack(
     return row;
   });
   if (!deleted) throw notFound();
-  await releaseAfterDeletion(db, files, [deleted.file], log);
+  await releaseAfterCommit(db, files, [deleted.file], log);
 }

@@ -56,10 +56,17 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       const upload = await readUpload(request, ctx.mediaFiles.stagingRoot, {
         audio_file: VOICE_RECORDINGS.maxFileBytes,
       });
-      const { recording, replaced } = await recordVoice(db, ctx.mediaFiles, ctx.media, userOf(request), {
-        staged: upload.files.audio_file?.staged,
-        text: upload.fields.text,
-      });
+      const { recording, replaced } = await recordVoice(
+        db,
+        ctx.mediaFiles,
+        ctx.media,
+        userOf(request),
+        {
+          staged: upload.files.audio_file?.staged,
+          text: upload.fields.text,
+        },
+        request.log,
+      );
       return reply.code(replaced ? 200 : 201).send(recording);
     },
   );

@@ -9,8 +9,8 @@ import {
   contentAddressedName,
   discardStaged,
   placeAndReference,
-  releaseAfterDeletion,
-  releaseUnreferenced,
+  releaseAfterCommit,
+  type LeftFilesLog,
   type MediaStore,
   type StagedFile,
 } from '../media/store';
@@ -86,6 +86,7 @@ export async function recordVoice(
   urls: MediaUrls,
   userId: number,
   upload: { staged: StagedFile | undefined; text?: string },
+  log: LeftFilesLog,
 ): Promise<{ recording: VoiceRecording; replaced: boolean }> {
   const { staged } = upload;
   try {
@@ -120,7 +121,7 @@ export async function recordVoice(
         .returning();
       return { row: inserted!, oldFile: undefined };
     });
-    if (oldFile && oldFile !== relative) await releaseUnreferenced(db, files, [oldFile]);
+    if (oldFile && oldFile !== relative) await releaseAfterCommit(db, files, [oldFile], log);
     return { recording: await toRecording(urls, row), replaced: oldFile !== undefined };
   } finally {
     await discardStaged(staged);
@@ -140,5 +141,5 @@ export async function deleteVoiceRecording(
     .where(and(eq(voiceRecordings.id, id), eq(voiceRecordings.userId, userId)))
     .returning({ file: voiceRecordings.audioFile });
   if (!deleted) throw notFound();
-  await releaseAfterDeletion(db, files, [deleted.file], log);
+  await releaseAfterCommit(db, files, [deleted.file], log);
 }

@@ -19,7 +19,7 @@ import { personKey } from '../cluster/rate-limit-store';
 import {
   contentAddressedName,
   placeAndReference,
-  releaseUnreferenced,
+  releaseAfterCommit,
   stageBuffer,
   type StagedFile,
 } from '../media/store';
@@ -155,9 +155,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         updateProfile(tx, user.id, changes),
       );
       // After the commit: until then the old row still named the old file.
-      await releaseUnreferenced(db, files, [replacedImage]).catch((error: unknown) =>
-        request.log.warn({ err: error, file: replacedImage }, 'could not remove the replaced profile image'),
-      );
+      await releaseAfterCommit(db, files, [replacedImage], request.log);
       await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
       return readProfile(user.id);
     },
@@ -172,9 +170,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const user = currentUser(request);
       const removed = await clearProfileImage(db, user.id);
       if (removed) {
-        await releaseUnreferenced(db, files, [removed]).catch((error: unknown) =>
-          request.log.warn({ err: error, file: removed }, 'could not remove the profile image'),
-        );
+        await releaseAfterCommit(db, files, [removed], request.log);
         await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
       }
       return readProfile(user.id);

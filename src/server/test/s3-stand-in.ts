@@ -7,10 +7,14 @@ import S3rver from '@20minutes/s3rver';
 export const STAND_IN_KEY = { id: 'S3RVER', secret: 'S3RVER' };
 export const STAND_IN_BUCKET = 'innerwave-media';
 
+type KoaMiddleware = (context: { method: string; status: number }, next: () => Promise<void>) => Promise<void>;
+
 export interface S3StandIn {
   url: string;
   /** The variables that point the app at it. */
   env: Record<string, string>;
+  /** From now on every DELETE is answered 503, as by a storage that stores but cannot remove. */
+  refuseDeletions(): void;
   close(): Promise<void>;
 }
 
@@ -29,6 +33,15 @@ export async function startS3StandIn(): Promise<S3StandIn> {
     vhostBuckets: false,
     configureBuckets: [{ name: STAND_IN_BUCKET }],
   });
+  let deletionsRefused = false;
+  // First of s3rver's middleware (it is a Koa app, which its types leave out), composed when it starts.
+  (server as unknown as { middleware: KoaMiddleware[] }).middleware.unshift(async (context, next) => {
+    if (deletionsRefused && context.method === 'DELETE') {
+      context.status = 503;
+      return;
+    }
+    await next();
+  });
   const { port } = await server.run();
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -39,6 +52,9 @@ export async function startS3StandIn(): Promise<S3StandIn> {
       S3_ACCESS_KEY_ID: STAND_IN_KEY.id,
       S3_SECRET_ACCESS_KEY: STAND_IN_KEY.secret,
       S3_FORCE_PATH_STYLE: 'true',
+    },
+    refuseDeletions() {
+      deletionsRefused = true;
     },
     async close() {
       await server.close();

@@ -45,7 +45,7 @@ export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store }) => {
       },
     },
     async (request, reply) => {
-      await applications.deleteApplication(store, request.params.id);
+      await applications.deleteApplication(store, request.params.id, request.log);
       return reply.code(204).send(null);
     },
   );

@@ -75,11 +75,17 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
     },
     async (request) => {
       const upload = await readUpload(request, store.files.stagingRoot, audioLimits);
-      return audio.replaceAudioFiles(store, request.params.kind, request.params.id, {
-        audio: upload.files.audio_file?.staged,
-        cover: upload.files.cover_image?.staged,
-        assertUploader: stillStaff(request),
-      });
+      return audio.replaceAudioFiles(
+        store,
+        request.params.kind,
+        request.params.id,
+        {
+          audio: upload.files.audio_file?.staged,
+          cover: upload.files.cover_image?.staged,
+          assertUploader: stillStaff(request),
+        },
+        request.log,
+      );
     },
   );
   app.delete(
@@ -93,7 +99,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
       },
     },
     async (request, reply) => {
-      await audio.deleteAudioItem(store, request.params.kind, request.params.id);
+      await audio.deleteAudioItem(store, request.params.kind, request.params.id, request.log);
       return reply.code(204).send(null);
     },
   );
