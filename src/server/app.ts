@@ -20,6 +20,7 @@ import { loadSharedPage, readWebPages, registerWeb, routedUrl } from './http/web
 import { loggerOptions, logRequests } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
+import { accountExists } from './auth/accounts';
 import { adminRoutes } from './admin/routes';
 import { contentRoutes } from './content/routes';
 import { profileRoutes } from './profile/routes';
@@ -74,7 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   logRequests(app);
   registerBodyParsers(app);
-  registerErrorHandler(app, ctx.config.overload.retryAfterSeconds);
+  registerErrorHandler(app, ctx.config.overload.retryAfterSeconds, (userId) => accountExists(ctx.database.db, userId));
   trackHandlers(app);
   // Jobs this process runs (a single process; in a cluster the primary's) log as the app does, and
   // finish or are given back when it closes.

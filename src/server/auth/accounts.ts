@@ -204,3 +204,9 @@ export async function replacePassword(
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
   return true;
 }
+
+/** Whether the account is still there (not deleted since its request was let in). */
+export async function accountExists(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}

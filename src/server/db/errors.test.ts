@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { isUniqueViolation, rethrowUniqueAs } from './errors';
-import { users } from './schema';
+import { isUniqueViolation, isUserForeignKeyViolation, rethrowUniqueAs } from './errors';
+import { ownCategories, ownMessages, profiles, users } from './schema';
 import { createTestDatabase } from '../test/database';
 
 let database: Database;
@@ -48,5 +48,24 @@ describe('a unique violation', () => {
         () => taken,
       ),
     ).rejects.toBe(error);
+  });
+});
+
+describe('a foreign-key violation', () => {
+  const failureOf = (write: Promise<unknown>) =>
+    write.then(() => expect.unreachable('the row was kept')).catch((error: unknown) => error);
+
+  it('of a row naming an account that is not there is told apart from every other', async () => {
+    const [user] = await database.db.insert(users).values({ email: 'cy@example.com', passwordHash: 'x' }).returning();
+    const [category] = await database.db.insert(ownCategories).values({ userId: user!.id, name: 'Mine' }).returning();
+    const noAccount = await failureOf(database.db.insert(profiles).values({ userId: user!.id + 1000 }));
+    expect(isUserForeignKeyViolation(noAccount)).toBe(true);
+    // A message naming a missing category (its account there) is a fault of another kind.
+    const noCategory = await failureOf(
+      database.db.insert(ownMessages).values({ userId: user!.id, categoryId: category!.id + 1000, messageText: 'x' }),
+    );
+    expect(isUserForeignKeyViolation(noCategory)).toBe(false);
+    expect(isUserForeignKeyViolation(await duplicateEmailError('dee@example.com'))).toBe(false);
+    expect(isUserForeignKeyViolation(new Error('other'))).toBe(false);
   });
 });

@@ -1,3 +1,7 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
 /**
  * Whether a driver error (PGlite or node-postgres, possibly wrapped by Drizzle) is a unique violation (SQLSTATE
  * 23505) of this constraint or unique index, by its name in src/server/db/schema.ts: a write that could break
@@ -7,6 +11,26 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     const { code, constraint: broken } = current as { code?: unknown; constraint?: unknown };
     if (code === '23505') return broken === constraint;
+  }
+  return false;
+}
+
+/** The foreign keys that name an account (users.id), by their constraint names in the database. */
+const USER_FOREIGN_KEYS = new Set(
+  (Object.values(schema) as unknown[])
+    .flatMap((table) => (is(table, PgTable) ? getTableConfig(table).foreignKeys : []))
+    .filter((key) => key.reference().foreignTable === schema.users)
+    .map((key) => key.getName()),
+);
+
+/**
+ * Whether a driver error (PGlite or node-postgres, possibly wrapped by Drizzle) is a foreign-key violation
+ * (SQLSTATE 23503) of a row naming an account: a write for an account deleted since its request was let in.
+ */
+export function isUserForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23503') return typeof constraint === 'string' && USER_FOREIGN_KEYS.has(constraint);
   }
   return false;
 }

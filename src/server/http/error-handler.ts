@@ -3,7 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorSchema, MESSAGES, NON_FIELD_ERRORS, serverErrorSchema, type ValidationError } from '@shared/contract';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isUserForeignKeyViolation } from '../db/errors';
+import { sessionEnded } from '../auth/authenticate';
 import { ApiError, clientErrorOf, notFound, serviceUnavailable } from './errors';
 
 interface ValidationIssue {
@@ -157,8 +158,31 @@ function declareErrorResponses(response: Record<string, unknown>): void {
   response[500] = serverErrorSchema.describe('Server error; request_id names the log line');
 }
 
-/** The one place that turns every failure into the contract's shapes; never a stack trace. */
-export function registerErrorHandler(app: FastifyInstance, retryAfterSeconds: number): void {
+/**
+ * A write that names the signed-in account after the account was deleted (in the moments between the token
+ * check and the write, or in another worker not yet told): answered as the token check now would, 401
+ * token_not_valid, and only when the account is indeed gone, so no other failure hides behind it.
+ */
+async function accountGoneError(
+  error: FastifyError,
+  request: FastifyRequest,
+  accountExists: (userId: number) => Promise<boolean>,
+): Promise<ApiError | undefined> {
+  const user = request.sessionUser;
+  if (!user || !isUserForeignKeyViolation(error)) return undefined;
+  const exists = await accountExists(user.id).catch(() => true);
+  return exists ? undefined : sessionEnded();
+}
+
+/**
+ * The one place that turns every failure into the contract's shapes; never a stack trace. With
+ * `accountExists`, a write for an account deleted meanwhile is answered as its token now is (accountGoneError).
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  retryAfterSeconds: number,
+  accountExists?: (userId: number) => Promise<boolean>,
+): void {
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (response) declareErrorResponses(response);
@@ -167,5 +191,8 @@ export function registerErrorHandler(app: FastifyInstance, retryAfterSeconds: nu
     reply.header('X-Request-Id', request.id);
     done();
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply, retryAfterSeconds));
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const gone = accountExists && (await accountGoneError(error, request, accountExists));
+    return gone ? sendError(request, reply, gone) : answerError(error, request, reply, retryAfterSeconds);
+  });
 }
