@@ -63,11 +63,20 @@ export interface Command {
 
 const print = (c: CommandContext, line: string) => c.io.stdout.write(`${line}\n`);
 
-/** Files the storage would not remove after a change was saved, told to the operator on standard error. */
-const leftFilesLog = (c: CommandContext): LeftFilesLog => ({
-  error: ({ err, files }, message) =>
-    c.io.stderr.write(`${message}: ${files.join(', ')} (${(err as Error).message}).\n`),
-});
+/**
+ * Files the storage would not remove after a change was saved, told to the operator on standard error; `left`
+ * says so to the command's own sentence.
+ */
+function leftFilesLog(c: CommandContext): LeftFilesLog & { left: boolean } {
+  const log = {
+    left: false,
+    error: ({ err, files }: { err: unknown; files: string[] }, message: string) => {
+      log.left = true;
+      c.io.stderr.write(`${message}: ${files.join(', ')} (${(err as Error).message}).\n`);
+    },
+  };
+  return log;
+}
 
 function required(c: CommandContext, name: string): string {
   const value = c.values[name];
@@ -401,8 +410,9 @@ export const COMMANDS: Record<string, Command> = {
     async run(c) {
       const kind = kindOf(c);
       const id = await findAudioItemByName(c.store, kind, required(c, 'name'));
-      const item = await deleteAudioItem(c.store, kind, id, leftFilesLog(c));
-      print(c, `Removed ${kind} audio item "${isolated(item.name)}" and its files.`);
+      const filesLog = leftFilesLog(c);
+      const item = await deleteAudioItem(c.store, kind, id, filesLog);
+      print(c, `Removed ${kind} audio item "${isolated(item.name)}"${filesLog.left ? '' : ' and its files'}.`);
     },
   },
   'add-app': {
@@ -428,12 +438,12 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'remove-app <id>',
     summary: 'Remove a desktop application and its installer file.',
     async run(c) {
-      const removed = await deleteApplication(
-        c.store,
-        idArgument(c, 'desktop application', 'list-apps'),
-        leftFilesLog(c),
+      const filesLog = leftFilesLog(c);
+      const removed = await deleteApplication(c.store, idArgument(c, 'desktop application', 'list-apps'), filesLog);
+      print(
+        c,
+        `Removed desktop application ${removed.application_version} (id ${removed.id})${filesLog.left ? '' : ' and its file'}.`,
       );
-      print(c, `Removed desktop application ${removed.application_version} (id ${removed.id}) and its file.`);
     },
   },
   'list-apps': {

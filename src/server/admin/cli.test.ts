@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import { createTestDatabase } from '../test/database';
 import { eq } from 'drizzle-orm';
 import { insertJob } from '../jobs/queue';
 import { jobs } from '../jobs/table';
-import { billingAccounts, users } from '../db/schema';
+import { billingAccounts, desktopApplications, users } from '../db/schema';
 import { runCli } from './cli';
 import { fakeMp3, toneWav } from './test/fake-audio';
 
@@ -400,6 +400,21 @@ describe('admin CLI', () => {
     expect((await cli(['list-apps'])).out).toContain('1 application.');
     expect((await cli(['remove-app', id])).out).toBe(`Removed desktop application 3.0.1 (id ${id}) and its file.\n`);
     expect(mediaFiles()).toEqual([]);
+
+    // A file the storage will not remove (here a folder in its place) is named on standard error, and the sentence
+    // does not say it went.
+    const kept = /id (\d+)/.exec((await cli(['add-app', '--version', '3.0.2', '--file', installer])).out)![1]!;
+    const [stored] = await database.db
+      .select()
+      .from(desktopApplications)
+      .where(eq(desktopApplications.id, Number(kept)));
+    const storedPath = path.join(dataDir, 'media', stored!.applicationFile);
+    rmSync(storedPath);
+    mkdirSync(storedPath);
+    writeFileSync(path.join(storedPath, 'in-the-way'), '');
+    const removedKept = await cli(['remove-app', kept]);
+    expect(removedKept.out).toBe(`Removed desktop application 3.0.2 (id ${kept}).\n`);
+    expect(removedKept.err).toMatch(/could not all be removed: remove those left from the media storage: .*\.msi /);
   });
 
   it('refuses to open the embedded database while the server holds the data folder', async () => {
