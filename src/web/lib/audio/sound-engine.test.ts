@@ -1,98 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeAudioContext, pass as passTime, stubWebAudio } from '@web/test/fake-audio-context';
 import { watchSessionEnds } from './session-ends';
 import { SoundEngine, type LayerSource } from './sound-engine';
 
-// jsdom has no Web Audio. A small stand-in of the few nodes the engine builds, whose clock, like a
-// real AudioContext's, runs only while the context runs (suspended by a pause), moved by the test
-// together with the timers. What the engine sounds like is measured in Chromium by the e2e; this
-// file is about its clock and its layers' states, as the session watcher (session-ends.ts) reads them.
-
-class FakeParam {
-  constructor(readonly defaultValue: number) {}
-  cancelScheduledValues() {
-    return this;
-  }
-  setValueAtTime() {
-    return this;
-  }
-  linearRampToValueAtTime() {
-    return this;
-  }
-}
-
-class FakeNode {
-  connect<T>(next: T): T {
-    return next;
-  }
-  disconnect() {}
-}
-
-class FakeGain extends FakeNode {
-  readonly gain = new FakeParam(1);
-}
-
-class FakeScheduled extends FakeNode {
-  onended: (() => void) | null = null;
-  start() {}
-  stop() {}
-}
-
-class FakeBufferSource extends FakeScheduled {
-  buffer: AudioBuffer | null = null;
-  loop = false;
-  loopStart = 0;
-  loopEnd = 0;
-}
-
-class FakeOscillator extends FakeScheduled {
-  type = 'sine';
-  readonly frequency = new FakeParam(440);
-  setPeriodicWave() {}
-}
-
-const SAMPLE_RATE = 100;
-
-/** A minute of a steady tone, as decodeAudioData would give it. */
-function fakeBuffer(seconds = 60) {
-  const data = new Float32Array(seconds * SAMPLE_RATE).fill(0.5);
-  return {
-    duration: seconds,
-    sampleRate: SAMPLE_RATE,
-    numberOfChannels: 1,
-    length: data.length,
-    getChannelData: () => data,
-  };
-}
-
-class FakeAudioContext {
-  currentTime = 0;
-  state: 'running' | 'suspended' | 'closed' = 'running';
-  readonly sampleRate = SAMPLE_RATE;
-  readonly destination = new FakeNode();
-  createGain() {
-    return new FakeGain();
-  }
-  createBufferSource() {
-    return new FakeBufferSource();
-  }
-  createOscillator() {
-    return new FakeOscillator();
-  }
-  createStereoPanner() {
-    return Object.assign(new FakeNode(), { pan: new FakeParam(0) });
-  }
-  decodeAudioData() {
-    return Promise.resolve(fakeBuffer());
-  }
-  resume() {
-    this.state = 'running';
-    return Promise.resolve();
-  }
-  suspend() {
-    this.state = 'suspended';
-    return Promise.resolve();
-  }
-}
+// The engine on a stand-in of Web Audio (test/fake-audio-context.ts): this file is about its clock and
+// its layers' states, as the session watcher (session-ends.ts) reads them.
 
 const trackOf = (key: string): LayerSource => ({ kind: 'track', key, title: key, url: `/media/${key}.mp3` });
 const calm = trackOf('solfeggio:1');
@@ -105,13 +17,8 @@ let context: FakeAudioContext;
 let loads: Map<string, { resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void }>;
 let engine: SoundEngine;
 
-/** Lets `seconds` pass on the wall clock; the audio clock runs with it while the context runs. */
-async function pass(seconds: number) {
-  for (let step = 0; step < Math.round(seconds * 100); step++) {
-    if (context.state === 'running') context.currentTime += 0.01;
-    await vi.advanceTimersByTimeAsync(10);
-  }
-}
+/** Lets `seconds` pass, the audio clock with it while the context runs. */
+const pass = (seconds: number) => passTime(context, seconds);
 
 /** The fetch of a track's bytes, once the engine has asked for them. */
 async function pending(source: LayerSource) {
@@ -141,8 +48,7 @@ async function failed(source: LayerSource) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.stubGlobal('AudioContext', FakeAudioContext);
-  vi.stubGlobal('AudioBufferSourceNode', FakeBufferSource);
+  stubWebAudio();
   context = new FakeAudioContext();
   loads = new Map();
   engine = new SoundEngine(() => context as unknown as AudioContext, {

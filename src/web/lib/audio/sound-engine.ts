@@ -523,11 +523,13 @@ export class SoundEngine {
     rampTo(session.envelope.gain, 1, context.currentTime);
   }
 
-  /** The realtime clock's housekeeping: a finished sleep timer ends the session. */
+  /**
+   * The realtime clock's housekeeping: a finished sleep timer ends the session. Nothing is published
+   * while it runs, as only time passes: clocks read the time left through useEngineClock.
+   */
   private tick() {
     const timer = this.state.timer;
     if (timer && this.now() >= timer.endsAt) this.stop('timer');
-    else if (timer) this.publish();
   }
 
   /**

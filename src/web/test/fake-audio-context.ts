@@ -1,0 +1,107 @@
+import { vi } from 'vitest';
+
+// jsdom has no Web Audio. A small stand-in of the few nodes the engine builds, whose clock, like a
+// real AudioContext's, runs only while the context runs (suspended by a pause), moved by the test
+// together with the timers (`pass`). What the engine sounds like is measured in Chromium by the e2e.
+// A test stubs the globals the engine checks (`stubWebAudio`) and gives the engine a FakeAudioContext.
+
+class FakeParam {
+  constructor(readonly defaultValue: number) {}
+  cancelScheduledValues() {
+    return this;
+  }
+  setValueAtTime() {
+    return this;
+  }
+  linearRampToValueAtTime() {
+    return this;
+  }
+}
+
+class FakeNode {
+  connect<T>(next: T): T {
+    return next;
+  }
+  disconnect() {}
+}
+
+class FakeGain extends FakeNode {
+  readonly gain = new FakeParam(1);
+}
+
+class FakeScheduled extends FakeNode {
+  onended: (() => void) | null = null;
+  start() {}
+  stop() {}
+}
+
+class FakeBufferSource extends FakeScheduled {
+  buffer: AudioBuffer | null = null;
+  loop = false;
+  loopStart = 0;
+  loopEnd = 0;
+}
+
+class FakeOscillator extends FakeScheduled {
+  type = 'sine';
+  readonly frequency = new FakeParam(440);
+  setPeriodicWave() {}
+}
+
+const SAMPLE_RATE = 100;
+
+/** A minute of a steady tone, as decodeAudioData would give it. */
+function fakeBuffer(seconds = 60) {
+  const data = new Float32Array(seconds * SAMPLE_RATE).fill(0.5);
+  return {
+    duration: seconds,
+    sampleRate: SAMPLE_RATE,
+    numberOfChannels: 1,
+    length: data.length,
+    getChannelData: () => data,
+  };
+}
+
+export class FakeAudioContext {
+  currentTime = 0;
+  state: 'running' | 'suspended' | 'closed' = 'running';
+  readonly sampleRate = SAMPLE_RATE;
+  readonly destination = new FakeNode();
+  createGain() {
+    return new FakeGain();
+  }
+  createBufferSource() {
+    return new FakeBufferSource();
+  }
+  createOscillator() {
+    return new FakeOscillator();
+  }
+  createStereoPanner() {
+    return Object.assign(new FakeNode(), { pan: new FakeParam(0) });
+  }
+  decodeAudioData() {
+    return Promise.resolve(fakeBuffer());
+  }
+  resume() {
+    this.state = 'running';
+    return Promise.resolve();
+  }
+  suspend() {
+    this.state = 'suspended';
+    return Promise.resolve();
+  }
+}
+
+/** Makes a FakeAudioContext pass for a realtime AudioContext (the engine then ticks) and its sources for real ones. */
+export function stubWebAudio() {
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('AudioBufferSourceNode', FakeBufferSource);
+}
+
+/** Lets `seconds` pass on the (fake) wall clock; the audio clock runs with it while the context runs. */
+export async function pass(context: FakeAudioContext, seconds: number) {
+  for (let step = 0; step < Math.round(seconds * 100); step++) {
+    if (context.state === 'running') context.currentTime += 0.01;
+    await vi.advanceTimersByTimeAsync(10);
+  }
+}
