@@ -356,26 +356,17 @@ describe('billing with Stripe (the stand-in)', () => {
       const amy = await signedInUser(t.ctx);
       const amyPage = await pageOf(amy, 'pro');
       // Stripe holds its answer: the plan is set and answered all the same, and the page closed once it answers.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let reached = () => {};
-      const atStripe = new Promise<void>((resolve) => (reached = resolve));
-      stand.onCall(async (call) => {
-        if (call.method !== 'GET' || call.path !== '/v1/checkout/sessions') return;
-        reached();
-        await held;
-      });
+      const listing = stand.hold('GET', '/v1/checkout/sessions');
       try {
         const answer = await setPlan(amy, 'pro');
         expect([answer.statusCode, answer.json().subscription_plan]).toEqual([200, 'pro']);
         expect(stand.sessions.get(amyPage)?.status).toBe('open');
         const expiring = t.ctx.jobs.settled();
-        await atStripe;
-        release();
+        await listing.reached;
+        listing.release();
         await expiring;
       } finally {
-        release();
-        stand.onCall(undefined);
+        listing.release();
       }
       expect(stand.sessions.get(amyPage)?.status).toBe('expired');
       expect(openSessionsOf(amy)).toEqual([]);
@@ -524,26 +515,16 @@ describe('billing with Stripe (the stand-in)', () => {
       for (const [name, change] of Object.entries(changes) as [keyof typeof changes, typeof changes.staffSetPro][]) {
         const user = await signedInUser(t.ctx);
         // The request has passed its checks, in its turn, and Stripe is creating its page: the change comes now.
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        let reached = () => {};
-        const creating = new Promise<void>((resolve) => (reached = resolve));
-        stand.onCall(async (call) => {
-          if (call.method !== 'POST' || call.path !== '/v1/checkout/sessions') return;
-          reached();
-          await held;
-        });
+        const creating = stand.hold('POST', '/v1/checkout/sessions');
         try {
           const opening = checkout(user, 'pro');
-          await creating;
-          stand.onCall(undefined);
+          await creating.reached;
           await change(user);
-          release();
+          creating.release();
           const answer = await opening;
           expect([answer.statusCode, answer.json()], name).toEqual(refusals[name]);
         } finally {
-          release();
-          stand.onCall(undefined);
+          creating.release();
         }
         const pages = [...stand.sessions.values()].filter((page) => page.client_reference_id === String(user.id));
         expect(

@@ -104,6 +104,11 @@ export interface StripeStandIn {
    * for the promise it returns (a slow Stripe).
    */
   onCall(hook: ((call: StandInCall) => void | Promise<void>) | undefined): void;
+  /**
+   * Holds the next `method path` call before it is answered, until `release()` (which also lets later calls
+   * through); `reached` resolves once that call has arrived. Takes the place of any `onCall` hook.
+   */
+  hold(method: string, path: string): { reached: Promise<void>; release(): void };
   /** Builds a signed event of `type` about `object` and sends it to the webhook. */
   sendEvent(type: string, object: object, options?: { created?: number; id?: string }): Promise<SentEvent>;
   /** An event, its body and its Stripe-Signature header, without sending it (for tests that send it themselves). */
@@ -709,6 +714,26 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
     subscription,
     onCall: (hook) => {
       callHook = hook;
+    },
+    hold: (method, path) => {
+      let arrived = () => {};
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const hook = async (call: StandInCall) => {
+        if (call.method !== method || call.path !== path) return;
+        if (callHook === hook) callHook = undefined;
+        arrived();
+        await released;
+      };
+      callHook = hook;
+      return {
+        reached,
+        release: () => {
+          if (callHook === hook) callHook = undefined;
+          release();
+        },
+      };
     },
     setOutage: (on) => {
       outage = on;
