@@ -62,6 +62,32 @@ describe('/media/', () => {
     expect(bad.headers['content-range']).toBe('bytes */1000');
   });
 
+  it.each([
+    ['bytes=1e3-', 200],
+    ['bytes=+5-', 200],
+    ['bytes= 5-', 200],
+    ['bytes=0x10-', 200],
+    ['bytes=5-3', 200],
+    ['bytes=5-7,2-1', 200],
+    ['bytes=5', 200],
+    ['lines=5-', 200],
+    ['bytes=-0', 416],
+  ])(
+    'ignores a Range that is not a valid range (the whole file) and refuses an unsatisfiable one: %s',
+    async (range, status) => {
+      const res = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { range } });
+      expect(res.statusCode).toBe(status);
+      if (status === 200) expect(res.rawPayload.equals(AUDIO)).toBe(true);
+      else expect(res.headers['content-range']).toBe('bytes */1000');
+    },
+  );
+
+  it('answers a valid Range with spaces around its commas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: AUDIO_URL, headers: { range: 'bytes=100-199 , 150-299' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 100-299/1000');
+  });
+
   it('answers a matching If-None-Match with 304', async () => {
     const first = await t.app.inject({ method: 'GET', url: AUDIO_URL });
     const again = await t.app.inject({

@@ -30,6 +30,22 @@ function linkSecondsLeft(rawUrl: string | undefined): number {
   return Math.max(0, Math.floor(expires - Date.now() / 1000));
 }
 
+/** One byte-range-spec of RFC 9110 §14.1.1, digits only: `first-`, `first-last` or `-suffix`. */
+const BYTE_RANGE_SPEC = /^(?:(\d+)-(\d*)|-\d+)$/;
+
+/**
+ * Whether a Range header is a valid `bytes=` ranges-specifier (RFC 9110 §14.1.1). One that is not is ignored
+ * and the whole file served (§14.2), where the parser below would read `1e3`, `+5` or `0x10` as a number.
+ */
+export function isValidBytesRange(header: string): boolean {
+  const [unit, set] = header.split(/=(.*)/s, 2);
+  if (unit?.toLowerCase() !== 'bytes' || !set) return false;
+  return set.split(/[ \t]*,[ \t]*/).every((spec) => {
+    const match = BYTE_RANGE_SPEC.exec(spec);
+    return match !== null && (!match[2] || BigInt(match[1]!) <= BigInt(match[2]));
+  });
+}
+
 export function isSafeMediaPath(rawUrl: string): boolean {
   const pathname = rawUrl.split('?')[0] ?? '';
   if (!pathname.startsWith(MEDIA_PREFIX)) return false;
@@ -58,6 +74,8 @@ export const mediaRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const access = ctx.media.verify(pathname, new URLSearchParams(query));
     if (!access.ok) throw access.reason === 'unsigned' ? unauthorized() : forbidden(MEDIA_LINK_INVALID);
     if (access.downloadName) downloads.set(request, access.downloadName);
+    const range = request.headers.range;
+    if (range !== undefined && !isValidBytesRange(range)) delete request.raw.headers.range;
   });
   app.addHook('onSend', async (request, reply) => {
     const name = downloads.get(request);
