@@ -40,7 +40,7 @@ import { jobOverview, parseStatuses, retryFailedJob } from './jobs-service';
 import { ApiError } from '../http/errors';
 import { PROGRAM_COMMANDS } from './cli-programs';
 import type { StripeConfig } from '../config';
-import { expireOpenCheckouts } from '../billing/deletion';
+import { expireCheckoutsNotForSale } from '../billing/checkout-expiry';
 import { createStripeClient } from '../billing/stripe-client';
 
 export interface CommandContext {
@@ -212,8 +212,13 @@ export const COMMANDS: Record<string, Command> = {
       // The CLI waits for Stripe, saying so: up to the client's timeouts and retries while it is out of reach.
       print(c, 'Closing their open Stripe Checkout pages (this waits for Stripe)…');
       try {
-        const pages = await expireOpenCheckouts(await createStripeClient(c.stripe), customer);
-        print(c, pages ? 'Their open Stripe Checkout page can no longer be paid.' : 'They had no open Checkout page.');
+        const pages = await expireCheckoutsNotForSale(c.store.db, await createStripeClient(c.stripe), id, customer);
+        print(
+          c,
+          pages
+            ? 'Their open Stripe Checkout page can no longer be paid.'
+            : 'None of their open Checkout pages needed closing.',
+        );
       } catch (error) {
         c.io.stderr.write(
           `Stripe did not close their open Checkout pages (${(error as Error).message}); the plan is set. Expire the open Checkout sessions of customer ${customer} at Stripe, or they can be paid until Stripe expires them (24 hours after they were opened).\n`,

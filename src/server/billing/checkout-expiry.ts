@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import type { NewJob } from '../jobs/queue';
 import type { JobHandler, JobLog } from '../jobs/runner';
 import { expireOpenCheckouts } from './deletion';
-import { billingAccountOf } from './service';
+import { planOf } from '../own/service';
+import { billingAccountOf, checkoutRefusal, planOfPage } from './service';
 import { createStripeClient } from './stripe-client';
 
 // After staff set a person's plan (the admin API, the CLI's set-plan), or a subscription became their live
@@ -36,6 +37,25 @@ const payloadSchema = z.object({
   cause: z.enum(Object.keys(CAUSES) as [keyof typeof CAUSES]),
 });
 
+/**
+ * Expires the person's open Checkout pages that a Checkout request would refuse as things stand now (a live
+ * subscription, or the page's plan held or below the one held); answers how many. Asked when the job runs, a
+ * page opened after the change was undone (the subscription cancelled since) is left theirs to pay.
+ */
+export async function expireCheckoutsNotForSale(
+  db: Db,
+  stripe: Stripe,
+  userId: number,
+  customer: string,
+): Promise<number> {
+  const account = await billingAccountOf(db, userId);
+  const held = await planOf(db, userId);
+  return expireOpenCheckouts(stripe, customer, (session) => {
+    const plan = planOfPage(session);
+    return plan === undefined || checkoutRefusal(account, held, plan) !== undefined;
+  });
+}
+
 export function checkoutExpiryJobHandlers({ config, db, log }: { config: Config; db: Db; log: JobLog }) {
   let client: Promise<Stripe> | undefined;
   const handler: JobHandler = async (job) => {
@@ -45,7 +65,7 @@ export function checkoutExpiryJobHandlers({ config, db, log }: { config: Config;
     const customer = (await billingAccountOf(db, userId))?.stripeCustomerId;
     if (!customer) return;
     client ??= createStripeClient(config.stripe);
-    const pages = await expireOpenCheckouts(await client, customer);
+    const pages = await expireCheckoutsNotForSale(db, await client, userId, customer);
     log.info(
       { job: job.id, userId, customer, pages, cause },
       `billing: ${pages} open Checkout page(s) expired ${CAUSES[cause]}`,

@@ -85,11 +85,18 @@ export async function cancelSubscriptionsBeforeDeletion(
   return account?.stripeCustomerId;
 }
 
-/** Expires every open Checkout page of the customer at Stripe, so none takes a payment; answers how many. */
-export async function expireOpenCheckouts(stripe: Stripe, customer: string): Promise<number> {
+/**
+ * Expires the open Checkout pages of the customer at Stripe (those `toExpire` picks; by default every one), so
+ * none takes a payment; answers how many.
+ */
+export async function expireOpenCheckouts(
+  stripe: Stripe,
+  customer: string,
+  toExpire: (session: Stripe.Checkout.Session) => boolean = () => true,
+): Promise<number> {
   let expired = 0;
   for await (const session of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }))
-    if (await expireCheckout(stripe, session.id)) expired += 1;
+    if (toExpire(session) && (await expireCheckout(stripe, session.id))) expired += 1;
   return expired;
 }
 

@@ -371,6 +371,13 @@ describe('billing with Stripe (the stand-in)', () => {
       expect(stand.sessions.get(amyPage)?.status).toBe('expired');
       expect(openSessionsOf(amy)).toEqual([]);
 
+      // A page for a plan above the one set stays: the profile would open one for it.
+      const abe = await signedInUser(t.ctx);
+      const abePage = await pageOf(abe, 'pro');
+      expect((await setPlan(abe, 'intermediate')).statusCode).toBe(200);
+      await t.ctx.jobs.settled();
+      expect(stand.sessions.get(abePage)?.status).toBe('open');
+
       const ben = await signedInUser(t.ctx);
       const benPage = await pageOf(ben, 'intermediate');
       const byCli = await setPlanByCli(ben, 'intermediate');
@@ -422,11 +429,10 @@ describe('billing with Stripe (the stand-in)', () => {
         const customer = [...stand.customers.values()].find(
           (c) => (c.metadata as Record<string, string>).user_id === String(user.id),
         )!.id as string;
-        const { answer } = await deliver(
-          'customer.subscription.created',
-          stand.subscription({ customer, price: PRICES.intermediate }),
-        );
+        const subscription = stand.subscription({ customer, price: PRICES.intermediate });
+        const { answer } = await deliver('customer.subscription.created', subscription);
         expect([answer.statusCode, answer.json()]).toEqual([200, { received: true, duplicate: false }]);
+        return subscription;
       };
       const expiryOf = async (user: SignedInUser) =>
         t.ctx.database.db
@@ -462,6 +468,34 @@ describe('billing with Stripe (the stand-in)', () => {
         .where(eq(jobs.id, (await expiryOf(fay))[0]!.id));
       await t.ctx.jobs.settled();
       expect(stand.sessions.get(fayPage)?.status).toBe('expired');
+
+      // A job that runs late finds the change undone (the subscription cancelled) and the person's page opened
+      // since for sale again: it is theirs to pay, and left open.
+      const hal = await signedInUser(t.ctx);
+      await checkout(hal, 'pro');
+      stand.setOutage(true);
+      let portalSubscription: Awaited<ReturnType<typeof liveInPortal>>;
+      try {
+        portalSubscription = await liveInPortal(hal);
+        await t.ctx.jobs.settled();
+      } finally {
+        stand.setOutage(false);
+      }
+      const { answer: cancelled } = await deliver(
+        'customer.subscription.deleted',
+        { ...portalSubscription, status: 'canceled' },
+        { created: portalSubscription.created + 60 },
+      );
+      expect(cancelled.statusCode).toBe(200);
+      expect((await planOf(hal)).plan).toBe('basic');
+      const halPage = sessionOf((await checkout(hal, 'pro')).json().url as string);
+      await t.ctx.database.db
+        .update(jobs)
+        .set({ runAt: new Date() })
+        .where(eq(jobs.id, (await expiryOf(hal))[0]!.id));
+      await t.ctx.jobs.settled();
+      expect((await expiryOf(hal)).map((job) => job.status)).toEqual(['done']);
+      expect(stand.sessions.get(halPage)?.status).toBe('open');
     }, 30_000);
 
     it('goes on when the earlier page it replaces was expired meanwhile (by the job expiring them)', async () => {

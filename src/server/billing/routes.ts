@@ -12,7 +12,6 @@ import {
   detailErrorSchema,
   type PaidPlan,
 } from '@shared/contract';
-import { planCovers } from '@shared/plans';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
@@ -20,7 +19,7 @@ import { personKey } from '../cluster/rate-limit-store';
 import { planOf } from '../own/service';
 import { expireCheckout } from './deletion';
 import { settleDuplicateSubscriptions } from './duplicates';
-import { billingAccountOf, inCheckoutTurn, isLive, rememberCustomer, type BillingAccount } from './service';
+import { billingAccountOf, checkoutRefusal, inCheckoutTurn, rememberCustomer, type BillingAccount } from './service';
 import { callStripe, createStripeClient } from './stripe-client';
 import { MALFORMED_EVENT, malformedEventReason, processEvent } from './webhook';
 
@@ -59,11 +58,8 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   };
   /** 409 while a subscription is live (changed in the portal, never bought twice); 400 for a plan one has. */
   const refuseCheckout = async (account: BillingAccount | undefined, userId: number, plan: PaidPlan) => {
-    if (account && isLive(account.subscriptionStatus))
-      throw new ApiError(409, { detail: BILLING_MESSAGES.alreadySubscribed });
-    // A plan staff granted is not sold again, nor one below it: Checkout is for a plan above one's own.
-    const held = await planOf(db, userId);
-    if (planCovers(held, plan)) throw new ApiError(400, { plan: [BILLING_MESSAGES.planHeld(held, plan)] });
+    const refusal = checkoutRefusal(account, await planOf(db, userId), plan);
+    if (refusal) throw refusal;
   };
   const signedIn = { onRequest: ctx.authenticate };
   const errors = { 401: detailErrorSchema, 429: detailErrorSchema, 503: detailErrorSchema };

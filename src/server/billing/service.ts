@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@shared/constants';
 import { planCovers } from '@shared/plans';
-import { subscriptionLive } from '@shared/contract/plain';
+import { PAID_PLANS, subscriptionLive, type PaidPlan } from '@shared/contract/plain';
 import type Stripe from 'stripe';
 import {
+  BILLING_MESSAGES,
   NO_ADMIN_BILLING,
   SUBSCRIPTION_STATUSES,
   type AdminBilling,
@@ -13,6 +14,7 @@ import {
 } from '@shared/contract';
 import type { StripeConfig } from '../config';
 import type { Db } from '../db/client';
+import { ApiError } from '../http/errors';
 import { billingAccounts, duplicateSubscriptions, profiles } from '../db/schema';
 
 // A person's Stripe customer and subscription as the webhooks told them, and the plan they make
@@ -23,6 +25,28 @@ export type BillingAccount = typeof billingAccounts.$inferSelect;
 
 /** Statuses of a subscription that still exists and may be paid: checkout would sell a second one. */
 export const isLive = subscriptionLive;
+
+/**
+ * Why a Checkout page for `plan` is not to be sold to a person now, as the Checkout request answers it, or
+ * undefined: a subscription of theirs is live (change it in the portal), or they hold the plan or one above it
+ * (staff granted it). Asked before a page is opened, once it is, and of each open page after a plan change.
+ */
+export function checkoutRefusal(
+  account: BillingAccount | undefined,
+  held: SubscriptionPlan,
+  plan: PaidPlan,
+): ApiError | undefined {
+  if (account && isLive(account.subscriptionStatus))
+    return new ApiError(409, { detail: BILLING_MESSAGES.alreadySubscribed });
+  // Checkout is for a plan above one's own: one staff granted is not sold again, nor one below it.
+  if (planCovers(held, plan)) return new ApiError(400, { plan: [BILLING_MESSAGES.planHeld(held, plan)] });
+  return undefined;
+}
+
+/** The plan an open Checkout page of ours sells (its metadata), or undefined for a page that names none. */
+export const planOfPage = (session: Stripe.Checkout.Session): PaidPlan | undefined =>
+  PAID_PLANS.find((plan) => plan === session.metadata?.plan);
+
 const knownStatus = (status: string | null | undefined): SubscriptionStatus | null =>
   SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus) ? (status as SubscriptionStatus) : null;
 
