@@ -119,6 +119,28 @@ describe('onboarding', () => {
     expect(Object.keys(bad.json()).sort()).toEqual(['free_text', 'goals', 'headphones', 'session_minutes']);
     expect(bad.json().free_text).toEqual(['Ensure this field has no more than 200 characters.']);
   });
+
+  it('reads one’s own words as any typed text: invisible ends dropped, direction and control characters refused', async () => {
+    const ada = await signedInUser(t.ctx);
+    await call(ada, 'PUT', API.onboarding, { free_text: 'Less rush' });
+    for (const free_text of ['Less \u202Erush', 'Less\u2066 rush', 'Less rush\u0007 now']) {
+      const refused = await call(ada, 'PUT', API.onboarding, { free_text });
+      expect([refused.statusCode, Object.keys(refused.json())], JSON.stringify(free_text)).toEqual([
+        400,
+        ['free_text'],
+      ]);
+    }
+    expect((await call(ada, 'GET', API.onboarding)).json().free_text).toBe('Less rush');
+
+    const trimmed = await call(ada, 'PUT', API.onboarding, { free_text: '\u200B\u200F Less rush \uFEFF' });
+    expect(trimmed.json().free_text).toBe('Less rush');
+    // Only invisible characters say nothing: stored as no words, so no recommendation quotes an empty “”.
+    const invisible = await call(ada, 'PUT', API.onboarding, { free_text: '\u200B\u2060' });
+    expect(invisible.json().free_text).toBe('');
+    expect((await call(ada, 'PUT', API.onboarding, { free_text: 'Ruhe 👨‍👩‍👧\tjetzt' })).json().free_text).toBe(
+      'Ruhe 👨‍👩‍👧\tjetzt',
+    );
+  });
 });
 
 describe('programs', () => {

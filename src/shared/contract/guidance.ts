@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxElements } from './drf-messages';
 import { pathInteger, queryInteger, requiredString } from './fields';
-import { maxCharacters } from './plain';
+import { maxCharacters, trimInvisible, typedTextRefusal } from './plain';
 import { AUDIO_KINDS, GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES, type GoalId } from './portal-plain';
 
 export {
@@ -47,11 +47,18 @@ const sessionMinutesSchema = z.union(
 /** The onboarding as answered (or skipped); every field may be changed later in the profile. */
 export const onboardingWriteSchema = z.object({
   goals: goalListSchema.default([]),
-  /** In the person's own words (used by the recommendations); '' when none. */
+  /**
+   * In the person's own words (used by the recommendations); '' when none. Shown back in the profile and the
+   * recommendations' reasons, so a typed text as `typedText()` reads one, only allowed to be empty
+   * (docs/decisions/063-typed-text-shows-what-it-holds.md).
+   */
   free_text: z
     .string({ error: 'Not a valid string.' })
-    .trim()
+    .overwrite(trimInvisible)
     .max(GOAL_FREE_TEXT_MAX, maxCharacters(GOAL_FREE_TEXT_MAX))
+    .refine((text) => typedTextRefusal(text) === undefined, {
+      error: (issue) => typedTextRefusal(issue.input as string),
+    })
     .default(''),
   /** Whether they listen with headphones (binaural layers need them); null when unanswered. */
   headphones: z.boolean({ error: 'Must be a valid boolean.' }).nullable().default(null),

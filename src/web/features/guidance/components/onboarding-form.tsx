@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Check } from 'lucide-react';
 import type { GoalId, Onboarding, OnboardingWrite } from '@shared/contract';
 import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/portal-plain';
+import { typedTextRefusal } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
+import { FieldError } from '@web/components/ui/input';
 import { clsx } from 'clsx';
 import { ONBOARDING_STEP_COUNT, type OnboardingAnswers, type OnboardingDraft } from '../lib/onboarding-draft';
 
@@ -95,6 +97,10 @@ export function OnboardingForm({
   }, [step, answers, start, onChange]);
   const headingId = useId();
   const freeTextId = useId();
+  const freeText = useRef<HTMLTextAreaElement>(null);
+  // The server reads one's own words as any typed text (docs/decisions/063-typed-text-shows-what-it-holds.md):
+  // its refusal is said under the field, and the form goes no further until it is put right.
+  const freeTextRefused = typedTextRefusal(answers.free_text);
   const last = step === STEPS.length - 1;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -115,6 +121,10 @@ export function OnboardingForm({
       aria-labelledby={headingId}
       onSubmit={(event) => {
         event.preventDefault();
+        if (freeTextRefused) {
+          setStep(0);
+          return freeText.current?.focus();
+        }
         if (!last) return setStep(step + 1);
         onSave({ ...answers, free_text: answers.free_text.trim(), skipped: false });
       }}
@@ -158,14 +168,18 @@ export function OnboardingForm({
               In your own words <span className="font-normal text-fg-muted">(optional)</span>
             </label>
             <textarea
+              ref={freeText}
               id={freeTextId}
               value={answers.free_text}
+              aria-invalid={freeTextRefused ? true : undefined}
+              aria-describedby={freeTextRefused ? `${freeTextId}-error` : undefined}
               maxLength={GOAL_FREE_TEXT_MAX}
               rows={2}
               placeholder="For example: winding down after work"
               onChange={(event) => setAnswers({ ...answers, free_text: event.target.value })}
               className="input min-h-20 resize-y py-2"
             />
+            <FieldError id={freeTextId} error={freeTextRefused} />
           </div>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { Onboarding } from '@shared/contract';
 import { API } from '@shared/contract/paths';
+import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
@@ -86,6 +87,33 @@ describe('OnboardingPage', () => {
       skipped: false,
     });
     expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.saved);
+  });
+
+  it('says under one’s own words why the server would refuse them, and goes no further until they are put right', async () => {
+    const user = userEvent.setup();
+    const { calls } = server();
+    renderPage();
+    const words = await screen.findByLabelText(/In your own words/);
+    // Pasted with a direction override, as the server refuses it.
+    await user.click(words);
+    await user.paste('Less \u202Erush');
+    expect(screen.getByRole('alert')).toHaveTextContent(DIRECTION_CONTROL_REFUSED);
+    expect(words).toHaveAttribute('aria-invalid', 'true');
+    expect(words).toHaveAccessibleDescription(DIRECTION_CONTROL_REFUSED);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'What would you like from Innerwave?' })).toBeInTheDocument();
+    expect(words).toHaveFocus();
+
+    await user.clear(words);
+    await user.type(words, 'Less rush');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      expect.objectContaining({ free_text: 'Less rush' }),
+    ]);
   });
 
   it('keeps the answers when going back a step', async () => {
