@@ -8,6 +8,9 @@ import { AudioCard } from './features/music/components/audio-list';
 import { CategoryAccordion } from './features/subliminals/components/category-accordion';
 import { PlaylistPanel } from './features/subliminals/components/playlist-panel';
 import { SharedView } from './features/subliminals/components/shared-view';
+import { GoalsSummary } from './features/guidance/components/goals-summary';
+import { API } from '@shared/contract/paths';
+import { fakeApi, renderWithProviders } from './test/render';
 import { expectIsolated, STORED_OVERRIDE } from './test/isolated';
 
 // Each place the portal shows a text a person typed holds it in its own box for direction, so one stored
@@ -84,5 +87,16 @@ describe('a text a person typed, where the portal shows it', () => {
     expectIsolated(screen.getByRole('heading', { level: 1 }));
     expectIsolated(screen.getByRole('listitem'));
     expect(document.title).toBe(`\u2068${STORED_OVERRIDE}\u2069 · Innerwave`);
+  });
+
+  it('one’s own words of the onboarding after the goals chosen, in the profile', async () => {
+    const answers = { goals: ['sleep'], free_text: STORED_OVERRIDE, headphones: true, session_minutes: 10 };
+    fakeApi({
+      [`GET ${API.onboarding}`]: () => ({ ...answers, skipped: false, completed_at: '2026-11-20T23:30:00Z' }),
+    });
+    renderWithProviders(<GoalsSummary />);
+    const words = await screen.findByText(STORED_OVERRIDE);
+    expectIsolated(words);
+    expect(words.parentElement).toHaveTextContent(`Sleep, “${STORED_OVERRIDE}”`, { normalizeWhitespace: false });
   });
 });

@@ -9,7 +9,14 @@ import { onboardingQuery } from '../api/guidance';
 export function GoalsSummary() {
   const { data } = useQuery(onboardingQuery());
   const answered = data?.completed_at != null && !data.skipped;
-  const goals = [...(data?.goals.map(goalLabel) ?? []), ...(data?.free_text ? [`“${data.free_text}”`] : [])];
+  const goals = data?.goals.map(goalLabel).join(', ') ?? '';
+  // One's own words are a typed text: in a box of their own for direction
+  // (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md).
+  const ownWords = data?.free_text ? (
+    <>
+      {goals ? ', ' : ''}“<bdi>{data.free_text}</bdi>”
+    </>
+  ) : null;
   return (
     <section aria-labelledby="goals-title" className="rounded-3xl border border-line bg-surface-raised p-6">
       <h2 id="goals-title" className="text-xl font-semibold">
@@ -18,7 +25,16 @@ export function GoalsSummary() {
       {answered ? (
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium">Goals</dt>
-          <dd className="text-fg-muted">{goals.length ? goals.join(', ') : 'None chosen'}</dd>
+          <dd className="text-fg-muted">
+            {goals || ownWords ? (
+              <>
+                {goals}
+                {ownWords}
+              </>
+            ) : (
+              'None chosen'
+            )}
+          </dd>
           <dt className="font-medium">Headphones</dt>
           <dd className="text-fg-muted">{data.headphones === null ? 'Not said' : data.headphones ? 'Yes' : 'No'}</dd>
           <dt className="font-medium">Session length</dt>
