@@ -21,6 +21,7 @@ import { loggerOptions, logRequests } from './http/logger';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { accountExists } from './auth/accounts';
+import { registerSessionCheckAfterBody } from './auth/authenticate';
 import { adminRoutes } from './admin/routes';
 import { contentRoutes } from './content/routes';
 import { profileRoutes } from './profile/routes';
@@ -74,6 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   logRequests(app);
+  // The first check once a body is in: a session ended while it arrived is answered before what the body holds.
+  registerSessionCheckAfterBody(app, ctx.database.db);
   registerBodyParsers(app);
   registerErrorHandler(app, ctx.config.overload.retryAfterSeconds, (userId) => accountExists(ctx.database.db, userId));
   trackHandlers(app);

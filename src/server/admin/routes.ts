@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_API } from '@shared/contract';
 import type { AppContext } from '../context';
 import type { ContentStore } from './media-context';
-import { assertStillStaff, currentUser } from '../auth/authenticate';
-import { hasBody, isUpload } from '../http/limits';
 import { registerApplicationRoutes } from './routes/applications';
 import { registerJobRoutes } from './routes/jobs';
 import { registerAudioRoutes } from './routes/audio';
@@ -21,11 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   await app.register(multipart);
   // onRequest, not preHandler: a stranger is refused before the body (an upload) is read or validated.
   app.addHook('onRequest', ctx.authenticateStaff);
-  // A JSON body may take up to the request timeout to arrive after that check: staff lost, an account
-  // deactivated or a session ended meanwhile writes nothing. Uploads ask as they keep their file.
-  app.addHook('preHandler', async (request) => {
-    if (hasBody(request) && !isUpload(request)) await assertStillStaff(ctx.database.db, currentUser(request));
-  });
+  // A JSON body is asked about again once it is in (registerSessionCheckAfterBody); uploads ask as they keep their file.
   // Every change staff make here is content the workers keep in memory (support requests and jobs aside): each
   // of them drops it before the change is answered, so the next read anywhere sees it.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@shared/contract';
 import { forbidden, unauthorized } from '../http/errors';
+import { hasBody, isUpload } from '../http/request-body';
 import type { TokenService } from './tokens';
 import { findLiveSession, type SessionLookup, type SessionUser } from './sessions';
 import type { Db } from '../db/client';
@@ -37,21 +38,48 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** Requests let in before their JSON body had arrived, each with whether it was let in as staff. */
+const letInBeforeBody = new WeakMap<FastifyRequest, boolean>();
+
 /** A pre-handler that admits live access tokens of active users and names the user on the request. */
 export function createAuthenticate(
   sessions: SessionLookup,
   tokens: TokenService,
   options: { staffOnly?: boolean } = {},
 ): Authenticate {
+  const staffOnly = options.staffOnly === true;
   return async (request) => {
     const token = bearerToken(request);
     if (token === undefined) throw unauthorized(MESSAGES.notAuthenticated);
     const claims = await tokens.verify(token, 'access');
+    // A body already in as the session is asked is answered by this check; one still to come is asked about
+    // again once it is in (registerSessionCheckAfterBody).
+    const bodyToCome = !request.raw.complete && hasBody(request) && !isUpload(request);
     const user = claims && (await sessions(claims.sessionId, claims.userId))?.user;
     if (!user) throw sessionEnded();
-    if (options.staffOnly && !user.isStaff) throw forbidden();
+    if (staffOnly && !user.isStaff) throw forbidden();
     request.sessionUser = user;
+    if (bodyToCome) letInBeforeBody.set(request, staffOnly);
   };
+}
+
+/**
+ * A JSON body may take up to the request timeout to arrive after `authenticate` let its request in (an
+ * `onRequest` hook, so a stranger's body is never read): once it is in, before anything reads it, the
+ * session and account are asked again, and a session ended, an account deactivated or deleted, or staff
+ * lost meanwhile is answered as that check would have answered (docs/product/api.md). Asked of the
+ * database (one read by key, no lock): the workers' cache of sessions misses what no notice brought (the
+ * CLI, another server whose notice was lost) for its time limit. Uploads ask as they keep their file.
+ */
+export function registerSessionCheckAfterBody(app: FastifyInstance, db: Db): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const staffOnly = letInBeforeBody.get(request);
+    if (staffOnly === undefined) {
+      done();
+      return;
+    }
+    assertSessionLive(db, currentUser(request), { staffOnly }).then(() => done(), done);
+  });
 }
 
 /** The signed-in user of a route that runs behind `createAuthenticate`. */
@@ -66,8 +94,15 @@ export function currentUser(request: FastifyRequest): SessionUser {
  * staff or be signed out everywhere while the file streams in (docs/product/api.md#admin). In the
  * transaction that keeps the file, it holds the session and account rows until that transaction ends.
  */
-export async function assertStillStaff(db: Db, user: SessionUser): Promise<void> {
-  const live = await findLiveSession(db, user.sessionId, { hold: true });
+export const assertStillStaff = (db: Db, user: SessionUser) =>
+  assertSessionLive(db, user, { staffOnly: true, hold: true });
+
+async function assertSessionLive(
+  db: Db,
+  user: SessionUser,
+  options: { staffOnly: boolean; hold?: boolean },
+): Promise<void> {
+  const live = await findLiveSession(db, user.sessionId, { hold: options.hold });
   if (!live || live.user.id !== user.id) throw sessionEnded();
-  if (!live.user.isStaff) throw forbidden();
+  if (options.staffOnly && !live.user.isStaff) throw forbidden();
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { answerClientError } from './error-handler';
 import { serviceUnavailable } from './errors';
+import { hasBody, isUpload } from './request-body';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,10 +22,6 @@ declare module 'fastify' {
 const BODY_CHECK_INTERVAL_MS = 1000;
 /** The window over which an upload's transfer rate is averaged. */
 const RATE_WINDOW_MS = 10_000;
-
-export const hasBody = (request: FastifyRequest) =>
-  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-export const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
 
 /**
  * Bodies that stall: a body must arrive within the request timeout; an upload may take longer as long

@@ -1,0 +1,7 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Whether the request sends a body (a length above zero, or one sent in chunks). */
+export const hasBody = (request: FastifyRequest) =>
+  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+/** Whether its body is an upload (multipart), read by its route's handler rather than by Fastify. */
+export const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
