@@ -14,7 +14,8 @@ import { createStripeClient } from './stripe-client';
 // stay payable for the 24 hours Stripe keeps it, and sell them a plan on top; it is expired
 // (docs/product/plans.md#how-a-plan-changes). The admin API and the webhook queue it as a job in the
 // change's transaction and answer at once: Stripe out of reach takes up to the client's timeouts and
-// retries, and the job is retried, and given back (not lost) by a server that stops (decision 066).
+// retries, and the job is retried, and given back (not lost) by a server that stops (decision 066). A Checkout
+// request whose page Stripe opened as the plan changed queues it too when Stripe does not answer that page's expiry.
 
 export const EXPIRE_CHECKOUTS_JOB = 'billing.expire-checkouts';
 
@@ -24,6 +25,7 @@ const ATTEMPTS = 8;
 const CAUSES = {
   'plan-set': 'after staff set the plan',
   'subscription-live': 'once another subscription became live',
+  'checkout-refused': 'that a Checkout request opened as the plan changed',
 } as const;
 
 export const expireCheckoutsJob = (userId: number, cause: keyof typeof CAUSES): NewJob => ({

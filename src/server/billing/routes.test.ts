@@ -515,7 +515,7 @@ describe('billing with Stripe (the stand-in)', () => {
       }
     });
 
-    it('expires a page opened as staff set the plan or a subscription became live, after their pages were listed', async () => {
+    it('expires a page opened as staff set the plan or a subscription became live, after their pages were listed, in a job while Stripe does not answer', async () => {
       const staff = await signedInUser(t.ctx, { isStaff: true });
       const changes = {
         // Staff grant Pro; their job lists the person's open pages (none yet) and ends.
@@ -546,24 +546,38 @@ describe('billing with Stripe (the stand-in)', () => {
         staffSetPro: [400, { plan: [BILLING_MESSAGES.planHeld('pro', 'pro')] }],
         subscriptionLive: [409, { detail: BILLING_MESSAGES.alreadySubscribed }],
       };
-      for (const [name, change] of Object.entries(changes) as [keyof typeof changes, typeof changes.staffSetPro][]) {
+      const cases = Object.entries(changes).flatMap(([name, change]) =>
+        [true, false].map((expiryAnswered) => ({ name, change, expiryAnswered })),
+      );
+      for (const { name, change, expiryAnswered } of cases) {
         const user = await signedInUser(t.ctx);
+        const what = `${name}, Stripe ${expiryAnswered ? 'answering' : 'out of reach for'} the page's expiry`;
         // The request has passed its checks, in its turn, and Stripe is creating its page: the change comes now.
         const creating = stand.hold('POST', '/v1/checkout/sessions');
         try {
           const opening = checkout(user, 'pro');
           await creating.reached;
           await change(user);
+          // Out of reach for the expiry (and the client's retries of it), back for the job's listing: the job
+          // queued instead expires the page, and the person still hears why.
+          let back = expiryAnswered;
+          stand.onCall((stripeCall) => {
+            back ||= stripeCall.method === 'GET';
+            stand.setOutage(!back && stripeCall.path.endsWith('/expire'));
+          });
           creating.release();
           const answer = await opening;
-          expect([answer.statusCode, answer.json()], name).toEqual(refusals[name]);
+          expect([answer.statusCode, answer.json()], what).toEqual(refusals[name as keyof typeof refusals]);
+          await t.ctx.jobs.settled();
         } finally {
           creating.release();
+          stand.onCall(undefined);
+          stand.setOutage(false);
         }
         const pages = [...stand.sessions.values()].filter((page) => page.client_reference_id === String(user.id));
         expect(
           pages.map((page) => page.status),
-          name,
+          what,
         ).toEqual(['expired']);
       }
     });

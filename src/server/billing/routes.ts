@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { personKey } from '../cluster/rate-limit-store';
 import { planOf } from '../own/service';
+import { expireCheckoutsJob } from './checkout-expiry';
 import { expireCheckout } from './deletion';
 import { settleDuplicateSubscriptions } from './duplicates';
 import { billingAccountOf, checkoutRefusal, inCheckoutTurn, rememberCustomer, type BillingAccount } from './service';
@@ -150,11 +151,22 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         try {
           await refuseCheckout(await billingAccountOf(db, user.id), user.id, plan);
         } catch (refusal) {
-          await inTurn('checkout.sessions.expire', () => expireCheckout(stripe, session.id));
-          request.log.info(
-            { userId: user.id, session: session.id },
-            'billing: checkout opened as the plan changed, expired',
-          );
+          try {
+            await inTurn('checkout.sessions.expire', () => expireCheckout(stripe, session.id));
+            request.log.info(
+              { userId: user.id, session: session.id },
+              'billing: checkout opened as the plan changed, expired',
+            );
+          } catch {
+            // Stripe out of reach (logged): the expiry job closes the page once it is back, and the person
+            // hears why no page is theirs, as they would have before it was opened.
+            await ctx.jobs.enqueue(db, expireCheckoutsJob(user.id, 'checkout-refused'));
+            ctx.jobs.wake();
+            request.log.info(
+              { userId: user.id, session: session.id },
+              'billing: checkout opened as the plan changed, its expiry queued',
+            );
+          }
           throw refusal;
         }
         request.log.info({ userId: user.id, plan, session: session.id }, 'billing: checkout opened');
