@@ -308,6 +308,15 @@ test('on a phone, staff read an audio item’s description across its row, under
   // Beside the cover and Delete, the description's line had 188 px of the row's 324, its text running to eleven lines.
   const phone = await boxes();
   expect(phone.description.width).toBeGreaterThan(phone.whole.width - 2);
+  // Delete stands on the name's line, centred on it as the other staff lists' actions are (it sat at the row's top).
+  const [name, remove] = await Promise.all([
+    row
+      .getByRole('button', { name: /^Edit name of / })
+      .locator('xpath=..')
+      .boundingBox(),
+    row.getByRole('button', { name: /^Delete / }).boundingBox(),
+  ]);
+  expect(Math.abs(remove!.y + remove!.height / 2 - (name!.y + name!.height / 2))).toBeLessThan(3);
   expect(phone.description.y).toBeGreaterThanOrEqual(phone.cover.y + phone.cover.height - 1);
   expect(phone.player.width).toBeGreaterThan(phone.whole.width - 2);
 

@@ -149,16 +149,19 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           onSave={(name) => save({ name }, `Renamed to ${isolated(name)}.`)}
         />
       </div>
-      <ConfirmDelete
-        label={`Delete ${item.name}`}
-        title={
-          <>
-            Delete "<bdi>{item.name}</bdi>"?
-          </>
-        }
-        description="The audio file and its cover are removed; members no longer see it."
-        onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
-      />
+      {/* On the name's line, centred on it as the other staff lists' actions are. */}
+      <div className="self-center sm:self-start">
+        <ConfirmDelete
+          label={`Delete ${item.name}`}
+          title={
+            <>
+              Delete "<bdi>{item.name}</bdi>"?
+            </>
+          }
+          description="The audio file and its cover are removed; members no longer see it."
+          onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
+        />
+      </div>
       <div className="col-span-3 min-w-0 sm:col-span-1 sm:col-start-2">
         <InlineEdit
           value={item.description}
