@@ -37,12 +37,27 @@ export function secondSubscriptionText(second: AdminBilling['second_subscription
     : `Second subscription cancelled on ${when} (it had charged nothing).`;
 }
 
+/** A line of text followed by Stripe ids: an id that does not fit goes whole to the next line. */
+const ID_LINE = 'flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-fg-muted';
+
+/**
+ * A Stripe id (cus_…, sub_…) to copy into Stripe's dashboard, on one line: broken mid-way it read as two
+ * values. One longer than the row is cut, its whole text still selected and copied.
+ */
+function StripeId({ id }: { id: string }) {
+  return (
+    <code title={id} className="max-w-full truncate rounded bg-fg/10 px-1.5 py-0.5 text-xs select-all">
+      {id}
+    </code>
+  );
+}
+
 function SecondSubscriptionLine({ second }: { second: AdminBilling['second_subscriptions'][number] }) {
   const open = !second.settled_at;
   return (
-    <p className="text-sm text-fg-muted">
+    <p className={ID_LINE}>
       <span className={open ? 'text-danger' : undefined}>{secondSubscriptionText(second)}</span>
-      <code className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">{second.subscription_id}</code>
+      <StripeId id={second.subscription_id} />
     </p>
   );
 }
@@ -60,14 +75,10 @@ function BillingLine({ billing, attention }: { billing: AdminBilling; attention:
   ].filter(Boolean);
   return (
     <>
-      <p className="text-sm text-fg-muted">
+      <p className={ID_LINE}>
         <span className={paymentFailed ? 'text-danger' : undefined}>{parts.join(' · ')}</span>
         {[billing.stripe_customer_id, billing.stripe_subscription_id].map((id) =>
-          id ? (
-            <code key={id} className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs break-all select-all">
-              {id}
-            </code>
-          ) : null,
+          id ? <StripeId key={id} id={id} /> : null,
         )}
       </p>
       {billing.second_subscriptions.map((second) => (
