@@ -98,3 +98,51 @@ test('paid in one tab, Pro opens in the other tab of the same browser without a 
   await expect(exportLock).toHaveCount(0, { timeout: SLOW });
   await expect(other.getByLabel('New category of your own')).toBeVisible();
 });
+
+test('on a phone, a lock’s Upgrade lands on the plan it names, its card whole above the mini-player, in both themes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  // A track playing: the mini-player takes the bottom of the screen.
+  const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+  await expect
+    .poll(async () => (await play.isVisible()) || (await page.reload(), play.isVisible()), {
+      timeout: 90_000,
+      intervals: [2000],
+    })
+    .toBe(true);
+  await play.click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player).toBeVisible({ timeout: 20_000 });
+
+  const chosenCardInView = async () => {
+    const card = page.getByRole('listitem').filter({ hasText: 'Your choice' });
+    await expect(card).toContainText('Pro');
+    await expect(card.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+    // Scrolled once the card shows (a frame after it): its whole box between the bar and the mini-player.
+    await expect
+      .poll(async () => {
+        const [box, bar, bottom] = await Promise.all([
+          card.boundingBox(),
+          page.locator('header').first().boundingBox(),
+          player.boundingBox(),
+        ]);
+        return box!.y >= bar!.y + bar!.height && box!.y + box!.height <= bottom!.y;
+      })
+      .toBe(true);
+  };
+  const upgradeFromLock = async () => {
+    await page.getByRole('button', { name: /^Your own music/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Upgrade to Pro' }).click();
+    await expect(page).toHaveURL(/\/profile\?upgrade=pro#billing$/);
+    await chosenCardInView();
+  };
+  await upgradeFromLock();
+  // Back to the music, the track still playing, and the same again in the dark theme.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/music$/);
+  await upgradeFromLock();
+});

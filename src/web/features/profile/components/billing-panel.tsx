@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertTriangle, Check, CreditCard, Info, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
@@ -91,6 +91,19 @@ export function BillingPanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // From a lock, the plan picked there is brought whole into view once its card shows, above the mini-player: on a
+  // phone it is the second card, under the first and cut by the screen's end or the player. A frame later, after
+  // the router's own scroll to #billing for a page still loading (router-navigation.tsx).
+  const pickedCard = useRef<HTMLLIElement>(null);
+  const toPickedCard = useRef(hash === '#billing' && picked !== null);
+  const cardShown = state !== undefined;
+  useEffect(() => {
+    if (!cardShown || !toPickedCard.current) return;
+    toPickedCard.current = false;
+    const frame = requestAnimationFrame(() => pickedCard.current?.scrollIntoView({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [cardShown]);
+
   useEffect(() => {
     if (returned !== 'cancelled') return;
     toast.info(BILLING_TEXTS.checkoutLeft);
@@ -181,6 +194,7 @@ export function BillingPanel() {
                   state={state}
                   configured={configured}
                   picked={picked}
+                  pickedCard={pickedCard}
                   onPick={setPicked}
                   leaving={leaving}
                   onCheckout={leave}
@@ -292,6 +306,7 @@ function PlanChoices({
   state,
   configured,
   picked,
+  pickedCard,
   onPick,
   leaving,
   onCheckout,
@@ -299,6 +314,7 @@ function PlanChoices({
   state: PlanState;
   configured: boolean;
   picked: PaidPlan | null;
+  pickedCard: RefObject<HTMLLIElement | null>;
   onPick(plan: PaidPlan): void;
   leaving: PaidPlan | 'portal' | null;
   onCheckout(plan: PaidPlan): void;
@@ -321,8 +337,9 @@ function PlanChoices({
           return (
             <li
               key={plan}
+              ref={chosen ? pickedCard : undefined}
               className={clsx(
-                'flex flex-col gap-3 rounded-2xl border p-4',
+                'flex scroll-mt-24 scroll-mb-[calc(var(--portal-bottom-chrome,0px)+1rem)] flex-col gap-3 rounded-2xl border p-4',
                 chosen ? 'border-accent bg-accent/5' : 'border-line',
               )}
             >
