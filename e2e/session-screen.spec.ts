@@ -851,3 +851,32 @@ test('the player’s Start and Stop look unavailable while disabled, in the ligh
     expect(startEmpty[theme]).toEqual(stopDisabled[theme]);
   }
 });
+
+test('on a touch screen the session screen’s buttons answer a finger over 44 × 44 px, though drawn smaller', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const screen = await startFlashing(page);
+  await expect(screen).toHaveAttribute('data-mode', 'full');
+  const buttons = await screen.getByRole('button').all();
+  expect(buttons.length).toBeGreaterThanOrEqual(4);
+  for (const button of buttons) {
+    // What a tap lands on 2 px inside a 44 px square centred on the button, at each of its four sides.
+    const reached = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const [across, down] = [Math.max(22, box.width / 2) - 2, Math.max(22, box.height / 2) - 2];
+      return [
+        [x, y - down],
+        [x, y + down],
+        [x - across, y],
+        [x + across, y],
+      ].every(([px, py]) => element.contains(document.elementFromPoint(px!, py!)));
+    });
+    expect(reached, `${await button.textContent()} is reached over 44 × 44 px`).toBe(true);
+  }
+  await context.close();
+});
