@@ -383,6 +383,8 @@ export function UsersPanel() {
               type="search"
               aria-label="Search by e-mail or name"
               placeholder="Search by e-mail or name"
+              // UTF-16 units where the server counts characters: the same for an e-mail (ASCII only), and a name's
+              // part cut at 127 emoji still finds its person (a shorter part matches more), so the bound stays.
               maxLength={EMAIL_MAX_LENGTH}
               value={search}
               onChange={(event) => show({ search: event.target.value }, true)}

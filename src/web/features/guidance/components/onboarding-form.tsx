@@ -4,6 +4,7 @@ import type { GoalId, Onboarding, OnboardingWrite } from '@shared/contract';
 import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/portal-plain';
 import { typedTextRefusal } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
+import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { FieldError } from '@web/components/ui/input';
 import { clsx } from 'clsx';
 import { ONBOARDING_STEP_COUNT, type OnboardingAnswers, type OnboardingDraft } from '../lib/onboarding-draft';
@@ -101,6 +102,9 @@ export function OnboardingForm({
   // The server reads one's own words as any typed text (docs/decisions/063-typed-text-shows-what-it-holds.md):
   // its refusal is said under the field, and the form goes no further until it is put right.
   const freeTextRefused = typedTextRefusal(answers.free_text);
+  // Counted as the server counts (an emoji is one character), where the field's maxLength cut a paste at half as
+  // many emoji: a text over the limit stays whole, and the count says how much to take out.
+  const freeTextLimit = characterLimit(freeTextId, answers.free_text, GOAL_FREE_TEXT_MAX);
   const last = step === STEPS.length - 1;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
@@ -121,7 +125,7 @@ export function OnboardingForm({
       aria-labelledby={headingId}
       onSubmit={(event) => {
         event.preventDefault();
-        if (freeTextRefused) {
+        if (freeTextRefused || freeTextLimit.over) {
           setStep(0);
           return freeText.current?.focus();
         }
@@ -171,15 +175,19 @@ export function OnboardingForm({
               ref={freeText}
               id={freeTextId}
               value={answers.free_text}
-              aria-invalid={freeTextRefused ? true : undefined}
-              aria-describedby={freeTextRefused ? `${freeTextId}-error` : undefined}
-              maxLength={GOAL_FREE_TEXT_MAX}
+              aria-invalid={freeTextRefused || freeTextLimit.over ? true : undefined}
+              aria-describedby={
+                [freeTextRefused ? `${freeTextId}-error` : '', freeTextLimit.describedBy ?? '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               rows={2}
               placeholder="For example: winding down after work"
               onChange={(event) => setAnswers({ ...answers, free_text: event.target.value })}
               className="input min-h-20 resize-y py-2"
             />
             <FieldError id={freeTextId} error={freeTextRefused} />
+            <CharacterCount id={freeTextId} limit={freeTextLimit} max={GOAL_FREE_TEXT_MAX} />
           </div>
         </div>
       ) : null}

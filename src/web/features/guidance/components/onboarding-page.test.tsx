@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { Onboarding } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { GOAL_FREE_TEXT_MAX } from '@shared/contract/portal-plain';
+import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
@@ -113,6 +114,42 @@ describe('OnboardingPage', () => {
     expect(await screen.findByText('Hub')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       expect.objectContaining({ free_text: 'Less rush' }),
+    ]);
+  });
+
+  it('takes one’s own words up to their 200 characters in emoji too, keeps them over a reload, and says when one is over', async () => {
+    const user = userEvent.setup();
+    const { calls } = server();
+    const first = renderPage();
+    const words = await screen.findByLabelText(/In your own words/);
+    // Two UTF-16 units each: the field's maxLength stopped them at 100, and the draft dropped more than 100.
+    const full = '🌙'.repeat(GOAL_FREE_TEXT_MAX);
+    await user.type(words, full);
+    expect(words).toHaveValue(full);
+    expect(screen.getByText('200 / 200')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    first.unmount();
+
+    // The reload resumes with them whole.
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    const again = screen.getByLabelText(/In your own words/);
+    expect(again).toHaveValue(full);
+    await user.type(again, '.');
+    expect(screen.getByRole('alert')).toHaveTextContent(maxCharactersMessage(GOAL_FREE_TEXT_MAX));
+    expect(again).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(again).toHaveFocus();
+
+    await user.keyboard('{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      expect.objectContaining({ free_text: full }),
     ]);
   });
 

@@ -1,10 +1,4 @@
-import {
-  GOAL_FREE_TEXT_MAX,
-  GUIDANCE_GOALS,
-  SESSION_MINUTES,
-  type GoalId,
-  type SessionMinutes,
-} from '@shared/contract/portal-plain';
+import { GUIDANCE_GOALS, SESSION_MINUTES, type GoalId, type SessionMinutes } from '@shared/contract/portal-plain';
 import { sessionStore } from '@web/lib/session';
 
 // The onboarding as the person is answering it, kept for the tab (sessionStorage) so a reload resumes at
@@ -44,7 +38,9 @@ export function readOnboardingDraft(): OnboardingDraft | null {
   if (!answers || typeof answers !== 'object') return null;
   const { goals, free_text, headphones, session_minutes } = answers as Record<string, unknown>;
   if (!Array.isArray(goals) || !goals.every((goal) => typeof goal === 'string' && GOAL_IDS.has(goal))) return null;
-  if (typeof free_text !== 'string' || free_text.length > GOAL_FREE_TEXT_MAX) return null;
+  // Any length: the form keeps a text over its limit whole and says so there (its length in UTF-16 units here
+  // dropped the draft of a text of emoji well within it).
+  if (typeof free_text !== 'string') return null;
   if (headphones !== null && typeof headphones !== 'boolean') return null;
   if (session_minutes !== null && !(SESSION_MINUTES as readonly unknown[]).includes(session_minutes)) return null;
   return {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnMusic } from '@shared/contract';
 import { OWN_MUSIC } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
-import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
@@ -127,6 +127,29 @@ describe('MyMusic', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(uploadOwnTrack).toHaveBeenCalledWith(expect.any(File), 'Rain', expect.any(Function));
+  });
+
+  it('takes a name of 80 emoji, as the server counts them, and says without sending when one is over', async () => {
+    const user = userEvent.setup();
+    musicServer('pro', []);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    await user.upload(await screen.findByLabelText('Audio file'), new File(['x'], 'rain.mp3', { type: 'audio/mpeg' }));
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    // Two UTF-16 units each: the field's maxLength stopped them at 40.
+    const full = '🌧'.repeat(OWN_MUSIC.nameMax);
+    await user.type(name, `${full}.`);
+    expect(screen.getByRole('alert')).toHaveTextContent(maxCharactersMessage(OWN_MUSIC.nameMax));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(name).toHaveFocus();
+    expect(uploadOwnTrack).not.toHaveBeenCalled();
+
+    await user.keyboard('{Backspace}');
+    expect(name).toHaveValue(full);
+    expect(screen.getByText('80 / 80')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(uploadOwnTrack).toHaveBeenCalledWith(expect.any(File), full, expect.any(Function));
   });
 
   it('keeps the reason a file was refused under it, until another file is picked', async () => {

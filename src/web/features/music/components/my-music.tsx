@@ -6,6 +6,7 @@ import { typedTextRefusal, isolated } from '@shared/contract/plain';
 import { OWN_MUSIC, trackNameOfFile } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
+import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { FieldError, Input } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
@@ -51,11 +52,14 @@ function UploadForm() {
   // server names the track after its file, less the extension).
   const fileTrackName = file ? trackNameOfFile(file.name) : '';
   const nameRefused = typedTextRefusal(name.trim() ? name : fileTrackName);
+  // The name typed, counted as the server counts it (an emoji is one character; maxLength counted two); the file's
+  // name, when none is typed, the server cuts to the limit itself.
+  const nameLimit = characterLimit(nameId, name, OWN_MUSIC.nameMax);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file || tooLarge) return;
-    if (nameRefused) return nameField.current?.focus();
+    if (nameRefused || nameLimit.over) return nameField.current?.focus();
     setProgress(0);
     try {
       await change(
@@ -102,15 +106,17 @@ function UploadForm() {
           ref={nameField}
           id={nameId}
           value={name}
-          maxLength={OWN_MUSIC.nameMax}
           placeholder={file ? fileTrackName : 'The file’s name'}
           disabled={progress !== null}
           onChange={(event) => setName(event.target.value)}
-          aria-invalid={nameRefused ? true : undefined}
-          aria-describedby={nameRefused ? `${nameId}-error` : undefined}
+          aria-invalid={nameRefused || nameLimit.over ? true : undefined}
+          aria-describedby={
+            [nameRefused ? `${nameId}-error` : '', nameLimit.describedBy ?? ''].filter(Boolean).join(' ') || undefined
+          }
           className="h-10"
         />
         <FieldError id={nameId} error={nameRefused} />
+        <CharacterCount id={nameId} limit={nameLimit} max={OWN_MUSIC.nameMax} />
       </div>
       <Button type="submit" className="h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>
         <Upload aria-hidden className="h-4 w-4" />
