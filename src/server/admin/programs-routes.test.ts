@@ -8,7 +8,18 @@ import {
   API,
   adminPath,
   fillPath,
+  GOAL_IDS,
+  PROGRAM_BODY_BYTES,
   PROGRAM_CHANGED_MESSAGE,
+  PROGRAM_DAY_LAYERS_MAX,
+  PROGRAM_DAY_MESSAGES_MAX,
+  PROGRAM_DAY_MINUTES,
+  PROGRAM_DAYS_MAX,
+  PROGRAM_INTRO_MAX,
+  PROGRAM_MESSAGE_MAX,
+  PROGRAM_SLUG_MAX,
+  PROGRAM_SUMMARY_MAX,
+  PROGRAM_TITLE_MAX,
   programWriteOf,
   type AdminProgramWrite,
 } from '@shared/contract';
@@ -186,6 +197,50 @@ describe('admin programs API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['days', 'goals', 'slug', 'title']);
+  });
+
+  it('takes the largest program in four-byte characters, over 3 MB, a body up to its limit, and refuses one over', async () => {
+    // One character of four bytes in UTF-8 (docs/decisions/072-a-json-body-holds-what-its-fields-allow.md).
+    const text = (characters: number) => '🌿'.repeat(characters);
+    const largest = program({
+      slug: 'a'.repeat(PROGRAM_SLUG_MAX),
+      title: text(PROGRAM_TITLE_MAX),
+      summary: text(PROGRAM_SUMMARY_MAX),
+      goals: GOAL_IDS,
+      days: Array.from({ length: PROGRAM_DAYS_MAX }, () => ({
+        title: text(PROGRAM_TITLE_MAX),
+        intro: text(PROGRAM_INTRO_MAX),
+        minutes: PROGRAM_DAY_MINUTES.max,
+        messages: Array.from({ length: PROGRAM_DAY_MESSAGES_MAX }, () => text(PROGRAM_MESSAGE_MAX)),
+        layers: Array.from({ length: PROGRAM_DAY_LAYERS_MAX }, () => ({
+          kind: 'track' as const,
+          audio_kind: 'selfeggio' as const,
+          name: text(120),
+          gain: 0.35,
+        })),
+      })),
+    });
+    const json = JSON.stringify(largest);
+    expect(Buffer.byteLength(json)).toBeGreaterThan(3 * 1024 * 1024);
+    const created = await call(staff, 'POST', ADMIN_API.programs, largest);
+    expect(created.statusCode, created.body.slice(0, 200)).toBe(201);
+    expect(created.json().days).toHaveLength(PROGRAM_DAYS_MAX);
+
+    const send = (method: 'POST' | 'PUT', url: string, bytes: number) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { ...staff.headers, 'content-type': 'application/json' },
+        payload: json + ' '.repeat(bytes - Buffer.byteLength(json)),
+      });
+    expect((await send('PUT', programUrl(largest.slug), PROGRAM_BODY_BYTES)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['PUT', programUrl(largest.slug)],
+      ['POST', ADMIN_API.programs],
+    ] as const) {
+      const over = await send(method, url, PROGRAM_BODY_BYTES + 1);
+      expect([over.statusCode, over.json()], method).toEqual([413, { detail: 'Request body is too large.' }]);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
   planStateSchema,
   playerStateSchema,
   playerWriteSchema,
+  PLAYLIST_BODY_BYTES,
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import { billingAccountOf, billingState } from '../billing/service';
@@ -143,10 +144,13 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
   app.put(
     API.player,
-    described('Save the playlist and player settings (the last save wins; a theme needs its plan)', {
-      body: playerWriteSchema,
-      response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema, 403: planRequiredErrorSchema },
-    }),
+    {
+      ...described('Save the playlist and player settings (the last save wins; a theme needs its plan)', {
+        body: playerWriteSchema,
+        response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema, 403: planRequiredErrorSchema },
+      }),
+      bodyLimit: PLAYLIST_BODY_BYTES,
+    },
     async (request) => savePlayer(db, userOf(request), request.body),
   );
 

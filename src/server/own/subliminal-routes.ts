@@ -5,6 +5,7 @@ import {
   detailErrorSchema,
   exportQuerySchema,
   planRequiredErrorSchema,
+  PLAYLIST_BODY_BYTES,
   savedSubliminalSchema,
   shareLinkSchema,
   subliminalListSchema,
@@ -51,6 +52,7 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 201: savedSubliminalSchema, ...planRequired, ...errors },
       }),
       ...requires('savedSubliminals'),
+      bodyLimit: PLAYLIST_BODY_BYTES,
     },
     async (request, reply) =>
       reply.code(201).send(await saved.createSubliminal(db, userOf(request), request.body, publicUrl)),
@@ -68,6 +70,7 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: savedSubliminalSchema, ...planRequired },
       }),
       ...requires('savedSubliminals'),
+      bodyLimit: PLAYLIST_BODY_BYTES,
     },
     async (request) => saved.replaceSubliminal(db, userOf(request), request.params.id, request.body, publicUrl),
   );

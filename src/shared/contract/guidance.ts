@@ -352,6 +352,13 @@ export function daysFromDistinctDays(days: ReadonlyArray<{ from_day?: number | n
   return new Set(named).size === named.length;
 }
 
+/**
+ * The largest body of a program's write: its most, 60 days of a 2,000-character intro and 60 messages of 200
+ * characters, of up to 4 bytes each in UTF-8, with their titles and layers (3.5 MB), where most JSON bodies take
+ * 1 MiB (docs/decisions/072-a-json-body-holds-what-its-fields-allow.md).
+ */
+export const PROGRAM_BODY_BYTES = 4 * 1024 * 1024;
+
 /** A program as staff write it (also the CLI's import file, one program per file or a list). */
 export const adminProgramWriteSchema = z.object({
   slug: programSlugSchema,

@@ -4,6 +4,7 @@ import {
   adminProgramSchema,
   adminProgramWriteSchema,
   detailErrorSchema,
+  PROGRAM_BODY_BYTES,
   programParamsSchema,
 } from '@shared/contract';
 import * as programs from '../../guidance/programs';
@@ -19,6 +20,8 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
   app.post(
     ADMIN_API.programs,
     {
+      // Staff only (refused before the body is read, admin/routes.ts): the largest program the contract takes.
+      bodyLimit: PROGRAM_BODY_BYTES,
       schema: {
         tags,
         summary: 'Add a program (at the end of the list); 400 when its slug is taken',
@@ -43,6 +46,7 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
   app.put(
     ADMIN_API.program,
     {
+      bodyLimit: PROGRAM_BODY_BYTES,
       schema: {
         tags,
         summary:
