@@ -222,6 +222,14 @@ describe('own music', () => {
     expect(staged()).toBe(0);
   });
 
+  it('names a track from a long file name cut at its 80 characters, emoji counted as one and never cut in two', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    // Two UTF-16 units each, after one: cut at 80 units, the name kept 40 of them and half of the 41st.
+    const created = await upload(ada, { audio_file: { filename: `a${'🎵'.repeat(100)}.wav`, content: toneWav() } });
+    expect([created.statusCode, created.json().name]).toEqual([201, `a${'🎵'.repeat(OWN_MUSIC.nameMax - 1)}`]);
+  });
+
   it('names a track from a file name in UTF-8, in RFC 5987’s filename*, or in Latin-1/windows-1252 as old clients send it', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');

@@ -5,7 +5,7 @@ import { OWN_MUSIC, ownTrackFieldsSchema, type OwnMusic, type OwnTrack } from '@
 import type { Db } from '../db/client';
 import { ownTracks, removedOwnTracks } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
-import { hasVisibleText } from '@shared/contract/plain';
+import { hasVisibleText, leadingCharacters } from '@shared/contract/plain';
 import { trackNameOfFile } from '@shared/contract/portal-plain';
 import { sniffAudio } from '../media/file-types';
 import {
@@ -91,14 +91,12 @@ async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promis
 export const TRACK_NAME_NEEDED = 'The file’s name has nothing before its extension: give the track a name.';
 
 /**
- * The name given, else the file's own name less its extension (cut to the longest name allowed). A
- * file name with nothing that shows before its extension gives no name: the person is asked for one
- * (tracks cannot be renamed later) rather than getting a track named "" or ".wav".
+ * The name given, else the file's own name less its extension (cut to the longest name allowed, counted as the
+ * limit counts, never inside an emoji). A file name with nothing that shows before its extension gives no name:
+ * the person is asked for one (tracks cannot be renamed later) rather than getting a track named "" or ".wav".
  */
 function trackName(given: string | undefined, fileName: string | undefined): string {
-  const fallback = trackNameOfFile(fileName ?? '')
-    .trim()
-    .slice(0, OWN_MUSIC.nameMax);
+  const fallback = leadingCharacters(trackNameOfFile(fileName ?? '').trim(), OWN_MUSIC.nameMax);
   if (!given?.trim() && !hasVisibleText(fallback)) throw badRequest({ name: [TRACK_NAME_NEEDED] });
   const parsed = ownTrackFieldsSchema.safeParse({ name: given?.trim() ? given : fallback });
   if (!parsed.success) {
