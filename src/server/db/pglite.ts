@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Database, Db } from './client';
@@ -64,5 +68,18 @@ export async function createPglite(options: PGliteOptions = {}): Promise<Databas
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialiseInChildProcess(dir);
   return createPglite({ dataDir: dir });
+}
+
+/**
+ * Creates a new database folder (PostgreSQL's initdb) in a process of its own that exits after: run in
+ * the server's primary, what initdb allocated stayed with it for good, about 100 MB of a first start's
+ * memory at rest (docs/decisions/001-workers-share-state-through-the-primary.md).
+ */
+async function initialiseInChildProcess(dir: string): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = `const { PGlite } = await import(process.argv[1]);
+await (await PGlite.create({ dataDir: process.argv[2] })).close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, pglite, dir]);
 }
