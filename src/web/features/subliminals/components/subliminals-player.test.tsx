@@ -573,6 +573,22 @@ describe('the player in the account', () => {
     await vi.waitFor(() => expect(server.state.playlist).toHaveLength(3));
   });
 
+  it('leaves a change too large for keepalive in bytes to the next open as the page closes, whatever its length', async () => {
+    const user = userEvent.setup();
+    // 40 messages of 600 characters in Chinese: 24,000 characters, over 72,000 bytes once encoded.
+    const long = Array.from({ length: 40 }, (_, index) => ({
+      message_text: `${index}${'静'.repeat(599)}`,
+      source: 'own' as const,
+      message_id: 100 + index,
+    }));
+    server.state = { playlist: long, settings: DEFAULT_SETTINGS, updated_at: '2026-11-20T08:00:00.000Z' };
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).not.toBeNull();
+  });
+
   it('saves an added category to the account a moment later, saying where each message came from', async () => {
     const user = userEvent.setup();
     renderPlayer();

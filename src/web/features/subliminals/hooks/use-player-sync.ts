@@ -27,8 +27,12 @@ import {
 export type SyncState = { status: 'loading' | 'saving' | 'saved' | 'offline' } | { status: 'refused'; reason: string };
 
 const SAVE_DELAY_MS = 800;
-/** A save sent as the page goes must fit fetch's keepalive budget (64 KiB); a longer one waits for the next open. */
-const KEEPALIVE_MAX_CHARS = 60_000;
+/**
+ * A save sent as the page goes must fit fetch's keepalive budget (64 KiB, counted in bytes: a message in Chinese
+ * takes three a character); a longer one waits for the next open.
+ */
+const KEEPALIVE_MAX_BYTES = 60_000;
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 const toServer = (playlist: readonly PlaylistItem[], settings: PlayerSettings): PlayerWrite => ({
   playlist: playlistToServer(playlist),
@@ -171,7 +175,7 @@ export function usePlayerSync(
   useEffect(() => {
     const flush = (keepalive: boolean) => {
       const change = pending.current;
-      if (!change || (keepalive && change.json.length > KEEPALIVE_MAX_CHARS)) return;
+      if (!change || (keepalive && utf8Bytes(change.json) > KEEPALIVE_MAX_BYTES)) return;
       pending.current = null;
       // Best effort, so a session ended meanwhile is left to whatever ended it ('throw', not a second expiry).
       apiRequest(API.player, { method: 'PUT', body: change.body, keepalive, onUnauthorized: 'throw' }).catch(
