@@ -189,6 +189,64 @@ describe('the session screen’s history entry', () => {
     }
   });
 
+  it('a replace of the router’s while the screen stays full size (a redirect) is done on the page’s own entry, the entry back over it', async () => {
+    openPlayer();
+    const onBack = vi.fn();
+    entry = addSessionEntry(onBack);
+    const router = vi.fn();
+    window.addEventListener('popstate', router);
+    try {
+      window.history.replaceState({ ...login, idx: 4 }, '', '/login');
+      // The session's entry, marked still, over the new page.
+      await settledOn({ ...login, idx: 4, flashSession: expect.any(String) });
+      expect(window.location.pathname).toBe('/login');
+      expect(router).not.toHaveBeenCalled();
+      // Back stops the screen and stays on the new page, the router not told.
+      window.history.back();
+      await settledOn({ ...login, idx: 3 });
+      expect(onBack).toHaveBeenCalledTimes(1);
+      expect(router).not.toHaveBeenCalled();
+      // The page the replace was for is gone: the next Back goes to the page before.
+      window.history.back();
+      await settledOn(before);
+      expect(router).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener('popstate', router);
+    }
+  });
+
+  it('left (Stop) while the Back for a replace is on its way, it does not come back over the new page', async () => {
+    openPlayer();
+    entry = addSessionEntry(vi.fn());
+    window.history.replaceState({ ...login, idx: 4 }, '', '/login');
+    const then = vi.fn();
+    entry.leave(then);
+    await settledOn({ ...login, idx: 3 });
+    expect(then).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(window.history.state).toEqual({ ...login, idx: 3 });
+  });
+
+  it('a push of the router’s while the Back for a replace is on its way is where the tab ends, the replace behind it', async () => {
+    openPlayer();
+    entry = addSessionEntry(vi.fn());
+    window.history.replaceState({ ...login, idx: 4 }, '', '/login');
+    const forward = vi.spyOn(window.history, 'forward');
+    window.history.pushState({ usr: null, key: 'next', idx: 5 }, '', '/next');
+    // The Back lands on the page's entry, which takes the replace, and the tab goes forward to the new page.
+    await vi.waitFor(() => expect(forward).toHaveBeenCalledTimes(1));
+    await settledOn({ usr: null, key: 'next', idx: 4 });
+    expect(window.location.pathname).toBe('/next');
+    // No entry of the session's left: Stop goes on at once.
+    const then = vi.fn();
+    entry.leave(then);
+    expect(then).toHaveBeenCalledTimes(1);
+    window.history.back();
+    await settledOn({ ...login, idx: 3 });
+    window.history.back();
+    await settledOn(before);
+  });
+
   it('a leave goes on without the browser’s Back should it never come', () => {
     openPlayer();
     entry = addSessionEntry(vi.fn());

@@ -25,6 +25,8 @@ interface Owner {
   movedTo?: PageEntry;
   /** The router's replace of the session's entry while its Back was on its way, done once it lands (`replacePast`). */
   replaced?: Parameters<History['replaceState']>;
+  /** The Back on its way is only for that replace: the screen stays full size, its entry comes back over the page. */
+  staying?: boolean;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -43,8 +45,30 @@ const markOf = (state: unknown) => (state as Record<string, unknown> | null)?.[M
 function finish(left: Owner) {
   clearTimeout(left.timer);
   if (left.replaced) replace(...left.replaced);
-  if (left.leaving) for (const then of left.leaving) then();
+  if (left.staying) {
+    left.staying = false;
+    left.leaving = null;
+    left.replaced = undefined;
+    // A push came meanwhile (`pushPast`): the tab goes forward to it, with no entry of the session's over it.
+    if (left.movedTo) return;
+    // On the page's own entry, replaced: the session's entry comes back over it, a copy of the new page.
+    const page = window.history.state as Partial<PageEntry> | null;
+    left.page = { key: page?.key, idx: page?.idx };
+    owner = left;
+    push(entryOf(page, left.token), '');
+  } else if (left.leaving) for (const then of left.leaving) then();
   else left.onBack();
+}
+
+/** Takes the session's entry back (the tab is on it); `finish` runs once the Back lands, or after LEAVE_WAIT_MS. */
+function stepBack(self: Owner, leaving: (() => void)[]) {
+  self.leaving = leaving;
+  self.timer = setTimeout(() => {
+    if (owner !== self) return;
+    owner = null;
+    finish(self);
+  }, LEAVE_WAIT_MS);
+  window.history.back();
 }
 
 /** The router's entry the tab goes forward to again, after a Back that landed before it (`pushPast`). */
@@ -78,6 +102,11 @@ function onPopState(event: PopStateEvent) {
       if (left.movedTo && isAt(window.history.state, left.movedTo)) event.stopImmediatePropagation();
       // Further back than the page's own: the router is told of that move, which its replace was not for.
       left.replaced = undefined;
+      // The person's own Back came with the one for a replace: it stops the session.
+      if (left.staying) {
+        left.staying = false;
+        left.leaving = null;
+      }
     }
     finish(left);
   }
@@ -120,20 +149,26 @@ function pushPast(data: unknown, unused: string, url?: string | URL | null) {
 }
 
 /**
- * A replace (the route guard sending a tab signed out elsewhere to log in) while the tab is still on the session's
- * entry whose Back is on its way waits for that Back, and is done on the page's own entry it lands on: done at once,
- * it was the session's entry that took the new page, and the Back then left the tab on the player's, its address
- * and its Back, under the router's new page (on a busy machine the guard's replace can come first).
+ * A replace while the tab is on the session's entry (the route guard sending a tab signed out elsewhere to log in,
+ * a redirect, a `navigate(…, { replace: true })`) is done on the page's own entry, which is the router's: done at
+ * once, it was the session's entry that took the new page and lost its mark, and the page it was to replace stayed
+ * behind it, where Back then took the tab, its address under the page the router shows. The session's entry goes
+ * back, the replace is done on the page's entry it lands on, and the entry comes back over the new page should the
+ * screen stay full size. A leave's Back already on its way (a tab signed out: the session ends, then the guard's
+ * replace, on a busy machine first) is the one it waits for.
  */
 function replacePast(data: unknown, unused: string, url?: string | URL | null) {
   const on = owner;
-  if (!on?.leaving || markOf(window.history.state) !== on.token) {
+  if (!on || markOf(window.history.state) !== on.token) {
     replace(data, unused, url);
     return;
   }
   // Numbered as the page's entry it replaces: the router counts from the session's entry it never saw.
   const state = data as Partial<PageEntry> | null;
   on.replaced = [state && typeof state === 'object' ? { ...state, idx: on.page.idx } : state, unused, url];
+  if (on.leaving) return;
+  on.staying = true;
+  stepBack(on, []);
 }
 
 function listen() {
@@ -198,6 +233,8 @@ export function addSessionEntry(onBack: () => void): SessionEntry {
   const onEntry = () => owner === self && markOf(window.history.state) === token;
   const leave = (then: () => void) => {
     if (self.leaving) {
+      // The Back of a replace on its way (`replacePast`): the screen no longer stays.
+      self.staying = false;
       self.leaving.push(then);
       return;
     }
@@ -206,21 +243,17 @@ export function addSessionEntry(onBack: () => void): SessionEntry {
       then();
       return;
     }
-    self.leaving = [then];
-    self.timer = setTimeout(() => {
-      if (owner !== self) return;
-      owner = null;
-      finish(self);
-    }, LEAVE_WAIT_MS);
-    window.history.back();
+    stepBack(self, [then]);
   };
   return {
     leave,
     release() {
       if (owner !== self) return;
       // A leave under way: its Back comes, and what waited for it is for a screen that is gone.
-      if (self.leaving) self.leaving = [];
-      else if (onEntry()) leave(() => undefined);
+      if (self.leaving) {
+        self.staying = false;
+        self.leaving = [];
+      } else if (onEntry()) leave(() => undefined);
       else {
         owner = null;
         clearTimeout(self.timer);
