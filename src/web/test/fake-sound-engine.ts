@@ -1,10 +1,14 @@
 import { vi } from 'vitest';
+import { planSleepTimer } from '@web/lib/audio/mixer';
 import type { LayerId, LayerSource, LayerState, SoundEngineState } from '@web/lib/audio/sound-engine';
 
 // jsdom has no Web Audio: the app's engine stands in with its state, its calls and its audio clock
 // (seconds, frozen while paused: a test moves `engine.now`). It keeps the real engine's rules a screen
 // relies on: `exclusive` plays one sound at a time, the last layer removed stops the session, a stop
-// tells which track ended. One per test file (each file has its modules of its own):
+// tells which track ended, and it ticks as the real engine does: every 250 ms while a session is on (on
+// the test's timers, fake or real), a tick that ends a sleep timer run out (`now` past its end) and
+// otherwise publishes nothing, so a render count over ticks sees what a screen does in the app.
+// One per test file (each file has its modules of its own):
 //   vi.mock('@web/lib/audio/app-engine', async () => ({
 //     soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 //   }));
@@ -12,6 +16,9 @@ import type { LayerId, LayerSource, LayerState, SoundEngineState } from '@web/li
 
 const listeners = new Set<() => void>();
 const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+/** The real engine's tick (SoundEngine's ticker). */
+const TICK_MS = 250;
+let ticker: ReturnType<typeof setInterval> | undefined;
 
 export const fakeEngine = {
   state: STOPPED,
@@ -25,6 +32,11 @@ export const fakeEngine = {
   /** Changes the engine's state as playing would, and tells its subscribers. */
   set(next: Partial<SoundEngineState>) {
     fakeEngine.state = { ...fakeEngine.state, ...next };
+    // A session on: the engine's ticker runs, as from its start to its stop in the real one.
+    if (fakeEngine.state.status === 'stopped') {
+      clearInterval(ticker);
+      ticker = undefined;
+    } else ticker ??= setInterval(tick, TICK_MS);
     for (const listener of listeners) listener();
   },
   /** Back to a stopped engine at 0 s that loads at once (the calls are cleared by vi.clearAllMocks()). */
@@ -50,6 +62,12 @@ function stop(by: 'stop' | 'timer' = 'stop', { neverPlayed = false }: { neverPla
     timer: null,
     ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
   });
+}
+
+/** As the real engine's tick: a sleep timer run out ends the session; nothing else is published. */
+function tick() {
+  const timer = fakeEngine.state.timer;
+  if (timer && fakeEngine.now >= timer.endsAt) stop('timer');
 }
 
 function removeLayer(id: LayerId, options: { neverPlayed?: boolean } = {}) {
@@ -97,7 +115,18 @@ export const fakeSoundEngine = {
   seekTrack: vi.fn(),
   setVoiceLevel: vi.fn(),
   setVolume: vi.fn((volume: number) => fakeEngine.set({ volume })),
-  setSleepTimer: vi.fn(),
+  setSleepTimer: vi.fn((seconds: number | null, fadeSeconds = 60) => {
+    if (fakeEngine.state.status === 'stopped') return;
+    const timer =
+      seconds === null
+        ? null
+        : {
+            ...planSleepTimer(fakeEngine.now, seconds, fadeSeconds),
+            seconds,
+            fadeSeconds: Math.min(fadeSeconds, seconds),
+          };
+    fakeEngine.set({ timer });
+  }),
   pause: vi.fn(() => {
     if (fakeEngine.state.status === 'playing') fakeEngine.set({ status: 'paused' });
   }),

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SoundMix, Subliminal } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
@@ -198,6 +199,42 @@ describe('SavedSubliminalsPanel with sound', () => {
       }),
     );
     expect(await screen.findByText(/2 sound layers/)).toBeInTheDocument();
+  });
+
+  it('is drawn again when what plays changes, not on the engine’s ticks while a sleep timer runs', async () => {
+    vi.useFakeTimers();
+    try {
+      savedServer('intermediate');
+      playingTrackAndNoise();
+      fakeSoundEngine.setSleepTimer(15 * 60, 120);
+      let renders = 0;
+      renderWithProviders(
+        <Profiler id="saved" onRender={() => renders++}>
+          <SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />
+        </Profiler>,
+      );
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByTestId('sound-to-save')).toHaveTextContent(/volume 70 %/);
+      const settled = renders;
+
+      // Ten seconds of ticks, the timer's clock moving on: nothing the panel shows changes.
+      for (let second = 1; second <= 10; second++) {
+        fakeEngine.now = second;
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+      }
+      expect(renders).toBe(settled);
+
+      act(() => fakeSoundEngine.setVolume(0.5));
+      expect(screen.getByTestId('sound-to-save')).toHaveTextContent(/volume 50 %/);
+      expect(renders).toBeGreaterThan(settled);
+
+      // The timer run out, the next tick ends the session, as the engine's does.
+      fakeEngine.now = 15 * 60;
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      expect(screen.getByTestId('sound-to-save')).toHaveTextContent(/No sound plays now/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('updates a saved subliminal with what plays now, and Undo in its toast puts back what it held', async () => {
