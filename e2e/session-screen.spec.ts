@@ -33,7 +33,12 @@ function expectInside(all: Box[], mode: string) {
   }
 }
 
-/** Records, in the page, when each flashed message enters and leaves the DOM, and the frames' spacing. */
+/**
+ * Records, in the page, when each flashed message enters and leaves the DOM, and when each frame ran: the clock
+ * the scheduler reads (performance.now()) at this recorder's frame callback, which runs before the scheduler's
+ * in every frame (it asked first), so a show or hide due after a frame's reading came on a later frame. The
+ * frame's own timestamp is no such bound: on a busy machine the browser's frame time is not when it ran.
+ */
 async function recordFlashes(page: Page) {
   await page.evaluate(() => {
     const record = { shows: [] as number[], hides: [] as number[], frames: [] as number[], boxes: [] as Box[] };
@@ -61,8 +66,8 @@ async function recordFlashes(page: Page) {
           if (node instanceof HTMLElement && node.dataset.testid === 'flash-message') record.hides.push(now);
       }
     }).observe(document.body, { childList: true, subtree: true });
-    const frame = (time: number) => {
-      record.frames.push(time);
+    const frame = () => {
+      record.frames.push(performance.now());
       if (record.frames.length < 2000) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
@@ -102,12 +107,12 @@ test('the session screen: flash timing follows the frames, controls, corner mode
     const { shows, hides, frames } = await page.evaluate(
       () => (window as unknown as { __flashes: { shows: number[]; hides: number[]; frames: number[] } }).__flashes,
     );
-    // How late an event at `t` can be: the scheduler's previous frame ran before it was due, so the
-    // event is later than its due time by less than the time since that frame. At 60 frames a second
-    // that is one frame; on a loaded machine it is the frame the browser actually managed. The page's
-    // clock readings of a busy browser jitter besides (tens of ms on a loaded CI machine: a gap once
-    // measured 25 ms past the bound), hence SLACK_MS; the scheduler's own precision, within one frame
-    // with no drift, is tested on a fake clock in flash-scheduler.test.ts.
+    // How late an event at `t` can be: the scheduler's previous frame read the clock before it was due,
+    // after this recorder's reading in that frame, so the event is later than its due time by less than
+    // the time since that reading. At 60 frames a second that is one frame; on a loaded machine it is the
+    // frame the browser actually managed. SLACK_MS for the page's clock readings of a busy browser; the
+    // scheduler's own precision, within one frame with no drift, is tested on a fake clock in
+    // flash-scheduler.test.ts.
     const lateness = (t: number) => t - frames.filter((frame) => frame <= t).at(-2)! + SLACK_MS;
     const frame = median(frames.slice(1).map((time, i) => time - frames[i]!));
     for (let i = 0; i < 6; i++) {
@@ -197,6 +202,9 @@ test('the session screen: flash timing follows the frames, controls, corner mode
 // Back (a phone's back gesture) during a full-size session stops it as Escape does, on the player; the
 // session leaves no history entry behind; in the corner Back moves between pages as a link does
 // (screens.md#session-screen).
+/** The message that came last, and the one on screen as the phone turned. */
+type Turn = { shown: Element | null; turned: Element | null };
+
 test('a message on screen while the phone turns is laid out again, wholly on the turned screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewUser(page);
@@ -209,27 +217,48 @@ test('a message on screen while the phone turns is laid out again, wholly on the
   await page.getByLabel('Display interval (ms)').fill('6000');
   await page.getByLabel('Display interval (ms)').blur();
   await startFlashing(page);
-  const message = page.getByTestId('flash-message');
-  await expect(message).toBeVisible();
-  const text = await message.textContent();
-  await page.setViewportSize({ width: 844, height: 390 });
-  // Measured in the page in one go, after the frame of the turn, on the same message still shown.
-  const shown = await (
+  await expect(page.getByTestId('flash-message')).toBeVisible();
+  // Each message the screen shows, as it comes.
+  await page.evaluate(() => {
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        for (const node of mutation.addedNodes)
+          if (node instanceof HTMLElement && node.dataset.testid === 'flash-message')
+            (window as unknown as Turn).shown = node;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  // The phone turns as a message has just come; measured in the page in one go, after the frame of the turn,
+  // should that message still be shown. On a busy machine the turn can outlast it (5 s): then again, on the next.
+  let shown: { text: string | null; box: number[] } | null = null;
+  for (let attempt = 1; attempt <= 4 && !shown; attempt++) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => ((window as unknown as Turn).shown = null));
     await page.waitForFunction(
+      () => {
+        const turn = window as unknown as Turn;
+        turn.turned = turn.shown;
+        return turn.turned;
+      },
+      null,
+      { timeout: 20_000 },
+    );
+    await page.setViewportSize({ width: 844, height: 390 });
+    shown = await page.evaluate(
       () =>
         new Promise<{ text: string | null; box: number[] } | null>((resolve) =>
           requestAnimationFrame(() =>
             requestAnimationFrame(() => {
-              const element = document.querySelector('[data-testid="flash-message"]');
-              if (!element) return resolve(null);
+              const element = (window as unknown as Turn).turned;
+              if (!element?.isConnected) return resolve(null);
               const rect = element.getBoundingClientRect();
               resolve({ text: element.textContent, box: [rect.left, rect.top, rect.right, rect.bottom] });
             }),
           ),
         ),
-    )
-  ).jsonValue();
-  expect(shown?.text).toBe(text);
+    );
+    if (!shown) console.log(`turn ${attempt}: the message was gone before it was measured`);
+  }
+  expect(shown?.text).toBeTruthy();
   const [left, top, right, bottom] = shown!.box;
   expect(left).toBeGreaterThanOrEqual(0);
   expect(top).toBeGreaterThanOrEqual(0);
@@ -780,7 +809,8 @@ test('signing out in one tab records the silent session and the sound of the oth
   await playing.getByRole('button', { name: 'Start', exact: true }).click();
   const time = playing.getByRole('region', { name: 'Now playing' }).getByTestId('mini-player-time');
   await expect(time).toHaveText(/^0:0[3-9]$/, { timeout: 20_000 });
-  await expect(flashing.getByTestId('session-time')).toHaveText(/^0:(0[3-9]|[1-5]\d) so far$/);
+  // At least 3 s: the flashing began before this tab opened, which can take a minute on a busy machine.
+  await expect(flashing.getByTestId('session-time')).toHaveText(/^(0:0[3-9]|0:[1-5]\d|[1-9]\d*:[0-5]\d) so far$/);
 
   const signingOut = await context.newPage();
   await signingOut.goto('/logout');
