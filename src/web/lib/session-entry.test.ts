@@ -150,13 +150,14 @@ describe('the session screen’s history entry', () => {
     entry = addSessionEntry(vi.fn());
     const router = vi.fn();
     window.addEventListener('popstate', router);
+    const forward = vi.spyOn(window.history, 'forward');
     try {
       // Released first, the router's push coming before the browser has taken the entry back.
       entry.release();
       routerMoves();
-      // The Back done (its popstate, and the Forward after it should it land on the player's entry).
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(window.history.state).toEqual(login);
+      // The Back lands before the router's entry, and the tab goes forward again to it: waited for, not timed.
+      await vi.waitFor(() => expect(forward).toHaveBeenCalledTimes(1));
+      await settledOn(login);
       expect(window.location.pathname).toBe('/login');
       // Told of the Back, the router took it for a move to the player and dropped its own (the tab stayed there).
       expect(router).not.toHaveBeenCalled();
