@@ -206,6 +206,55 @@ test('every control of the player and the meditations reached with Tab shows the
   expect([...wrong], [...wrong].join('\n')).toEqual([]);
 });
 
+test('on a phone, every control of the meditations and the binaural presets reached with Tab stays clear of the bar and the mini-player', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  // A track playing: the mini-player takes the bottom of the screen.
+  const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+  await expect
+    .poll(async () => (await play.isVisible()) || (await page.reload(), play.isVisible()), {
+      timeout: 90_000,
+      intervals: [2000],
+    })
+    .toBe(true);
+  await play.click();
+  await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible({ timeout: 20_000 });
+  const hidden = new Set<string>();
+  // From the track playing through the meditations, and from the binaural presets (radios hidden in their cards).
+  const starts = [
+    play.or(page.getByRole('button', { name: /^Pause 528 Hz/ })),
+    page.getByRole('group', { name: 'Frequency preset' }).getByRole('radio').first(),
+  ];
+  for (const start of starts) {
+    for (const key of ['Tab', 'Shift+Tab']) {
+      await start.focus();
+      for (let stop = 0; stop < 40; stop++) {
+        await page.keyboard.press(key);
+        // The control's top, middle and bottom are the control's own, not the sticky bar's or the mini-player's.
+        const covered = await page.evaluate(() => {
+          const focused = document.activeElement;
+          if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+          // A control in its label (a visually hidden radio) is seen as its label.
+          const seen = focused.closest('label') ?? focused;
+          const { left, top, width, height } = seen.getBoundingClientRect();
+          for (const y of [top + 2, top + height / 2, top + height - 2]) {
+            const over = document.elementFromPoint(left + width / 2, y);
+            if (over && (seen.contains(over) || over.contains(seen))) continue;
+            const name = (focused.getAttribute('aria-label') ?? seen.textContent ?? '').trim().slice(0, 40);
+            return `${focused.tagName.toLowerCase()} "${name}" under ${over?.closest('header, [role="region"]')?.tagName ?? over?.tagName ?? "the screen's edge"}`;
+          }
+          return null;
+        });
+        if (covered) hidden.add(`${key}: ${covered}`);
+      }
+    }
+  }
+  expect([...hidden], [...hidden].join('\n')).toEqual([]);
+});
+
 test('the chosen session theme shows when the keyboard is on it, in the dark theme too', async ({ page }) => {
   // Chosen is drawn as a ring in the accent; the dark theme's focus colour is that accent too.
   await page.addInitScript(() => localStorage.setItem('innerwave.theme', 'dark'));
