@@ -200,7 +200,7 @@ describe('admin programs API', () => {
   });
 
   it('takes the largest program in four-byte characters, over 3 MB, a body up to its limit, and refuses one over', async () => {
-    // One character of four bytes in UTF-8 (docs/decisions/072-a-json-body-holds-what-its-fields-allow.md).
+    // One character of four bytes in UTF-8 (docs/decisions/067-a-json-body-holds-what-its-fields-allow.md).
     const text = (characters: number) => '🌿'.repeat(characters);
     const largest = program({
       slug: 'a'.repeat(PROGRAM_SLUG_MAX),

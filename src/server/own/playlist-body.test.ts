@@ -13,7 +13,7 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { ownTestKit } from './test-kit';
 
 // The most a playlist may hold, written in characters of four bytes, fits its call's body
-// (docs/decisions/072-a-json-body-holds-what-its-fields-allow.md), where the app-wide 1 MiB refused it.
+// (docs/decisions/067-a-json-body-holds-what-its-fields-allow.md), where the app-wide 1 MiB refused it.
 
 let t: TestApp;
 let ada: SignedInUser;

@@ -355,7 +355,7 @@ export function daysFromDistinctDays(days: ReadonlyArray<{ from_day?: number | n
 /**
  * The largest body of a program's write: its most, 60 days of a 2,000-character intro and 60 messages of 200
  * characters, of up to 4 bytes each in UTF-8, with their titles and layers (3.5 MB), where most JSON bodies take
- * 1 MiB (docs/decisions/072-a-json-body-holds-what-its-fields-allow.md).
+ * 1 MiB (docs/decisions/067-a-json-body-holds-what-its-fields-allow.md).
  */
 export const PROGRAM_BODY_BYTES = 4 * 1024 * 1024;
 

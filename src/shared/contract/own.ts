@@ -100,7 +100,7 @@ export type PlaylistItemWrite = z.infer<typeof playlistItemSchema>;
 /**
  * The largest body of a call that carries a playlist (the player's, a saved subliminal's): its most, 1,000 items of
  * 600 characters of up to 4 bytes each in UTF-8 with their sources, ids and the settings (2.5 MB), where most JSON
- * bodies take 1 MiB (docs/decisions/072-a-json-body-holds-what-its-fields-allow.md).
+ * bodies take 1 MiB (docs/decisions/067-a-json-body-holds-what-its-fields-allow.md).
  */
 export const PLAYLIST_BODY_BYTES = 3 * 1024 * 1024;
 export const playerWriteSchema = z.object({
