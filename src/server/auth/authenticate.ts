@@ -89,13 +89,14 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * Asks the database again whether the request's staff member still may, as `authenticateStaff` asked
- * before the body: an upload is let in before it is read, and its account may be deactivated, lose
- * staff or be signed out everywhere while the file streams in (docs/product/api.md#admin). In the
- * transaction that keeps the file, it holds the session and account rows until that transaction ends.
+ * Asks the database again whether the request's caller still may, as `authenticate` (or `authenticateStaff`)
+ * asked before the body: an upload is let in before it is read, and its session may end (a logout in another
+ * tab, a password reset, sign out everywhere), its account be deactivated or deleted, or staff lose their
+ * role while the file streams in (docs/product/api.md). In the transaction that keeps the file, it holds
+ * the session and account rows until that transaction ends.
  */
-export const assertStillStaff = (db: Db, user: SessionUser) =>
-  assertSessionLive(db, user, { staffOnly: true, hold: true });
+export const assertStillSignedIn = (db: Db, user: SessionUser, options: { staffOnly?: boolean } = {}) =>
+  assertSessionLive(db, user, { staffOnly: options.staffOnly === true, hold: true });
 
 async function assertSessionLive(
   db: Db,

@@ -9,6 +9,7 @@ import {
   ownTrackSchema,
   planRequiredErrorSchema,
 } from '@shared/contract';
+import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
 import { addOwnTrack, deleteOwnTrack, listOwnMusic } from './music';
@@ -51,7 +52,7 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request, reply) => {
       const upload = await readUpload(request, ctx.mediaFiles.stagingRoot, { audio_file: OWN_MUSIC.maxFileBytes });
       const file = upload.files.audio_file;
-      const track = await addOwnTrack(db, ctx.mediaFiles, ctx.media, userOf(request), {
+      const track = await addOwnTrack(db, ctx.mediaFiles, ctx.media, currentUser(request), {
         staged: file?.staged,
         fileName: file?.fileName,
         name: upload.fields.name,

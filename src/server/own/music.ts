@@ -17,6 +17,8 @@ import {
   type StagedFile,
 } from '../media/store';
 import type { MediaUrls } from '../media/urls';
+import { assertStillSignedIn } from '../auth/authenticate';
+import type { SessionUser } from '../auth/sessions';
 import { lockUserRow } from '../db/user-lock';
 import { isolated } from '@shared/contract/plain';
 import { assertFeature } from './service';
@@ -114,10 +116,11 @@ export async function addOwnTrack(
   db: Db,
   files: MediaStore,
   urls: MediaUrls,
-  userId: number,
+  user: SessionUser,
   upload: { staged: StagedFile | undefined; fileName?: string; name?: string },
 ): Promise<OwnTrack> {
   const { staged } = upload;
+  const userId = user.id;
   try {
     // The plan was checked before the body: one that ended while the file streamed in keeps nothing.
     await assertFeature(db, userId, 'ownMusic');
@@ -132,6 +135,7 @@ export async function addOwnTrack(
     await assertRoomForTrack(db, userId, staged.size);
     const row = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
       await lockUserRow(tx, userId);
+      await assertStillSignedIn(tx, user);
       await assertFeature(tx, userId, 'ownMusic');
       await assertNotThere(tx, userId, relative);
       await assertRoomForTrack(tx, userId, staged.size);

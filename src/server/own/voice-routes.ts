@@ -9,6 +9,7 @@ import {
   VOICE_RECORDINGS,
   voiceRecordingSchema,
 } from '@shared/contract';
+import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
 import { routeKit, userOf } from './route-kit';
@@ -60,7 +61,7 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         db,
         ctx.mediaFiles,
         ctx.media,
-        userOf(request),
+        currentUser(request),
         {
           staged: upload.files.audio_file?.staged,
           text: upload.fields.text,

@@ -15,6 +15,8 @@ import {
   type StagedFile,
 } from '../media/store';
 import type { MediaUrls } from '../media/urls';
+import { assertStillSignedIn } from '../auth/authenticate';
+import type { SessionUser } from '../auth/sessions';
 import { lockUserRow } from '../db/user-lock';
 import { assertFeature } from './service';
 
@@ -84,11 +86,12 @@ export async function recordVoice(
   db: Db,
   files: MediaStore,
   urls: MediaUrls,
-  userId: number,
+  user: SessionUser,
   upload: { staged: StagedFile | undefined; text?: string },
   log: LeftFilesLog,
 ): Promise<{ recording: VoiceRecording; replaced: boolean }> {
   const { staged } = upload;
+  const userId = user.id;
   try {
     // The plan was checked before the body: one that ended while the take streamed in keeps nothing
     // (checked again where it counts, below).
@@ -99,6 +102,7 @@ export async function recordVoice(
     const relative = `own-voice/${userId}/${contentAddressedName(staged.sha256, '.wav')}`;
     const { row, oldFile } = await placeAndReference(db, files, [{ staged, relative }], async (tx) => {
       await lockUserRow(tx, userId);
+      await assertStillSignedIn(tx, user);
       await assertFeature(tx, userId, 'spokenSubliminals');
       const take = { audioFile: relative, bytes: staged.size, durationMs, createdAt: new Date() };
       const [existing] = await tx

@@ -152,7 +152,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         profileImage: newImage?.relative,
       };
       const { replacedImage } = await placeAndReference(db, files, newImage ? [newImage] : [], (tx) =>
-        updateProfile(tx, user.id, changes),
+        updateProfile(tx, user, changes),
       );
       // After the commit: until then the old row still named the old file.
       await releaseAfterCommit(db, files, [replacedImage], request.log);

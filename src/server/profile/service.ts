@@ -5,6 +5,8 @@ import { profiles, users } from '../db/schema';
 import type { MediaUrls } from '../media/urls';
 import type { Notices } from '../cluster/notices';
 import { LoadingCache } from '../cache/loading-cache';
+import { assertStillSignedIn } from '../auth/authenticate';
+import type { SessionUser } from '../auth/sessions';
 import { lockUserRow } from '../db/user-lock';
 
 interface ProfileRow {
@@ -72,14 +74,16 @@ export interface ProfileChanges {
 }
 
 /**
- * Saves names (and image) in the caller's transaction; returns the image path it replaced, if any. An account
- * deleted since the request was let in (its picture still streaming) is answered 401 and nothing is kept.
+ * Saves names (and image) in the caller's transaction; returns the image path it replaced, if any. A session
+ * ended or an account deactivated or deleted since the request was let in (its picture still streaming) is
+ * answered 401 and nothing is kept.
  */
 export async function updateProfile(
   tx: Db,
-  userId: number,
+  user: SessionUser,
   changes: ProfileChanges,
 ): Promise<{ replacedImage: string | null }> {
+  const userId = user.id;
   // The profile's row, then the person's: the order deleting the account locks them in, so neither waits on the other.
   const [current] = await tx
     .select({ profileImage: profiles.profileImage })
@@ -87,6 +91,7 @@ export async function updateProfile(
     .where(eq(profiles.userId, userId))
     .for('update');
   await lockUserRow(tx, userId);
+  await assertStillSignedIn(tx, user);
   if (!current) await tx.insert(profiles).values({ userId }).onConflictDoNothing();
   await tx
     .update(users)

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { ContentStore, StaffCheck } from '../media-context';
-import { assertStillStaff, currentUser } from '../../auth/authenticate';
+import { assertStillSignedIn, currentUser } from '../../auth/authenticate';
 
 // What the admin's route files share: error responses, tags, and what each is given.
 
@@ -23,5 +23,5 @@ export type AdminRoutes = (deps: { app: AdminApp; ctx: AppContext; store: Conten
 /** A write's check, after its body and as what it sent is kept, that its caller is still staff, signed in. */
 export function stillStaff(request: FastifyRequest): StaffCheck {
   const staff = currentUser(request);
-  return (db) => assertStillStaff(db, staff);
+  return (db) => assertStillSignedIn(db, staff, { staffOnly: true });
 }
