@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, fillPath } from '@shared/contract';
 import type { Db } from '../db/client';
-import { guidancePreferences, listeningHistory, ownCategories, profiles, programProgress, users } from '../db/schema';
+import {
+  guidancePreferences,
+  listeningHistory,
+  ownCategories,
+  profiles,
+  programProgress,
+  savedSubliminals,
+  users,
+} from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { seedPrograms } from '../guidance/programs';
@@ -85,6 +93,31 @@ async function sharedMessages(): Promise<string> {
   return link.json().token;
 }
 
+/** A subliminal shared by someone else, to copy: the copier's plan is asked first (saving subliminals). */
+async function sharedSubliminal(): Promise<string> {
+  const owner = await signedInUser(t.ctx);
+  await t.database.db.insert(profiles).values({ userId: owner.id, subscriptionPlan: 'pro' });
+  const headers = owner.headers;
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: API.subliminals,
+    headers,
+    payload: {
+      name: 'Morning calm',
+      playlist: [{ message_text: 'I am calm.', source: 'library', message_id: 3 }],
+      settings: { flashSpeed: 120, displayInterval: 2500, messageColor: '#FDBA74', fontSize: 30, theme: 'dawn' },
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  const link = await t.app.inject({
+    method: 'POST',
+    url: fillPath(API.subliminalShare, { id: saved.json().id }),
+    headers,
+  });
+  expect(link.statusCode, link.body).toBe(201);
+  return link.json().token;
+}
+
 describe('a write for an account deleted after its token was checked', () => {
   afterEach(() => vi.restoreAllMocks());
   type Write = [
@@ -131,6 +164,13 @@ describe('a write for an account deleted after its token was checked', () => {
       undefined,
       goneAfterTheCheck,
     ],
+    [
+      'copying a shared subliminal (the plan asked first: no profile is no account, not the basic plan)',
+      'POST',
+      async () => fillPath(API.sharedCopy, { token: await sharedSubliminal() }),
+      undefined,
+      goneAfterTheCheck,
+    ],
   ])('is answered 401 token_not_valid, keeping nothing: %s', async (_what, method, url, payload, gone) => {
     const user = await signedInUser(t.ctx);
     const path = await url();
@@ -144,6 +184,7 @@ describe('a write for an account deleted after its token was checked', () => {
       history: await db.select().from(listeningHistory).where(eq(listeningHistory.userId, user.id)),
       categories: await db.select().from(ownCategories).where(eq(ownCategories.userId, user.id)),
       progress: await db.select().from(programProgress).where(eq(programProgress.userId, user.id)),
-    }).toEqual({ profile: [], preferences: [], history: [], categories: [], progress: [] });
+      subliminals: await db.select().from(savedSubliminals).where(eq(savedSubliminals.userId, user.id)),
+    }).toEqual({ profile: [], preferences: [], history: [], categories: [], progress: [], subliminals: [] });
   });
 });

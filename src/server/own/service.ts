@@ -10,9 +10,10 @@ import {
   type OwnCategory,
   type PlanRequiredError,
 } from '@shared/contract';
+import { sessionEnded } from '../auth/authenticate';
 import type { Db } from '../db/client';
 import { assertPermutation, writePositions } from '../db/order';
-import { displayedName, ownCategories, ownMessages, profiles, savedSubliminals } from '../db/schema';
+import { displayedName, ownCategories, ownMessages, profiles, savedSubliminals, users } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
 import { shareLinkOf } from './share-tokens';
@@ -29,9 +30,19 @@ const LIMIT_NOUNS: Record<PlanLimit, string> = {
   savedSubliminals: 'saved subliminals',
 };
 
+/** The person's plan: basic while they have no profile row (one is made as the profile is first read). */
 export async function planOf(db: Db | Tx, userId: number): Promise<SubscriptionPlan> {
-  const [row] = await db.select({ plan: profiles.subscriptionPlan }).from(profiles).where(eq(profiles.userId, userId));
-  return row?.plan ?? 'basic';
+  return (await planOfAccount(db, userId)) ?? 'basic';
+}
+
+/** As `planOf`, in the same one read, but undefined when the account itself is gone (deleted). */
+async function planOfAccount(db: Db | Tx, userId: number): Promise<SubscriptionPlan | undefined> {
+  const [row] = await db
+    .select({ plan: profiles.subscriptionPlan })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row && (row.plan ?? 'basic');
 }
 
 const COUNTED = { ownCategories, ownMessages, savedSubliminals } as const;
@@ -68,9 +79,13 @@ export function planRequired(detail: string, plan: SubscriptionPlan): ApiError {
   return new ApiError(403, body);
 }
 
-/** Refuses a call whose feature the person's plan does not include (docs/product/plans.md). */
+/**
+ * Refuses a call whose feature the person's plan does not include (docs/product/plans.md). An account deleted
+ * since the call was let in is answered as its token now is (401 token_not_valid), not as a plan without it.
+ */
 export async function assertFeature(db: Db | Tx, userId: number, feature: GatedFeature): Promise<void> {
-  const plan = await planOf(db, userId);
+  const plan = await planOfAccount(db, userId);
+  if (plan === undefined) throw sessionEnded();
   if (planIncludes(plan, feature)) return;
   const required = PLAN_FEATURES[feature];
   throw planRequired(`${FEATURE_NAMES[feature]} part of the ${required} plan.`, required);
