@@ -206,11 +206,24 @@ test('every control of the player and the meditations reached with Tab shows the
   expect([...wrong], [...wrong].join('\n')).toEqual([]);
 });
 
-test('on a phone, every control of the meditations and the binaural presets reached with Tab stays clear of the bar and the mini-player', async ({
+test('on a phone, every control of the meditations, the binaural presets and the subliminals reached with Tab stays clear of the bars and the mini-player', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewUser(page);
+  // Messages of one's own, in the playlist: rows of controls under the player's own Start/Stop bar.
+  await page.goto('/subliminals');
+  await page.getByLabel('New category of your own').fill('Mornings');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  const newMessage = page.getByLabel('New message in Mornings');
+  for (const text of ['I begin the day calm.', 'I choose one thing at a time.', 'My breath is steady.']) {
+    await newMessage.fill(text);
+    await page.getByRole('button', { name: 'Add the message to Mornings' }).click();
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Add Mornings to playlist' }).click();
+  await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(3)');
+
   await page.goto('/music');
   // A track playing: the mini-player takes the bottom of the screen.
   const play = page.getByRole('button', { name: /^Play 528 Hz/ });
@@ -223,35 +236,49 @@ test('on a phone, every control of the meditations and the binaural presets reac
   await play.click();
   await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible({ timeout: 20_000 });
   const hidden = new Set<string>();
-  // From the track playing through the meditations, and from the binaural presets (radios hidden in their cards).
-  const starts = [
-    play.or(page.getByRole('button', { name: /^Pause 528 Hz/ })),
-    page.getByRole('group', { name: 'Frequency preset' }).getByRole('radio').first(),
-  ];
-  for (const start of starts) {
-    for (const key of ['Tab', 'Shift+Tab']) {
-      await start.focus();
-      for (let stop = 0; stop < 40; stop++) {
-        await page.keyboard.press(key);
-        // The control's top, middle and bottom are the control's own, not the sticky bar's or the mini-player's.
-        const covered = await page.evaluate(() => {
-          const focused = document.activeElement;
-          if (!(focused instanceof HTMLElement) || focused === document.body) return null;
-          // A control in its label (a visually hidden radio) is seen as its label.
-          const seen = focused.closest('label') ?? focused;
-          const { left, top, width, height } = seen.getBoundingClientRect();
-          for (const y of [top + 2, top + height / 2, top + height - 2]) {
-            const over = document.elementFromPoint(left + width / 2, y);
-            if (over && (seen.contains(over) || over.contains(seen))) continue;
-            const name = (focused.getAttribute('aria-label') ?? seen.textContent ?? '').trim().slice(0, 40);
-            return `${focused.tagName.toLowerCase()} "${name}" under ${over?.closest('header, [role="region"]')?.tagName ?? over?.tagName ?? "the screen's edge"}`;
-          }
-          return null;
-        });
-        if (covered) hidden.add(`${key}: ${covered}`);
+  /** Tab and Shift+Tab from each of `starts`: what the keyboard lands on is seen whole. */
+  async function tabFrom(starts: Locator[]) {
+    for (const start of starts) {
+      for (const key of ['Tab', 'Shift+Tab']) {
+        await start.focus();
+        for (let stop = 0; stop < 40; stop++) {
+          await page.keyboard.press(key);
+          // The control's top, middle and bottom are the control's own, not a sticky bar's or the mini-player's.
+          const covered = await page.evaluate(() => {
+            const focused = document.activeElement;
+            if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+            // A control in its label (a visually hidden radio) is seen as its label.
+            const seen = focused.closest('label') ?? focused;
+            const { left, top, width, height } = seen.getBoundingClientRect();
+            for (const y of [top + 2, top + height / 2, top + height - 2]) {
+              const over = document.elementFromPoint(left + width / 2, y);
+              if (over && (seen.contains(over) || over.contains(seen))) continue;
+              const name = (focused.getAttribute('aria-label') ?? seen.textContent ?? '').trim().slice(0, 40);
+              const bar = over?.closest('header, [role="region"], [class~="sticky"]');
+              return `${focused.tagName.toLowerCase()} "${name}" under ${bar?.tagName ?? over?.tagName ?? "the screen's edge"}${bar?.textContent?.includes('Start') ? ' (Start/Stop)' : ''}`;
+            }
+            return null;
+          });
+          if (covered) hidden.add(`${page.url()} ${key}: ${covered}`);
+        }
       }
     }
   }
+  // From the track playing through the meditations, and from the binaural presets (radios hidden in their cards).
+  await tabFrom([
+    play.or(page.getByRole('button', { name: /^Pause 528 Hz/ })),
+    page.getByRole('group', { name: 'Frequency preset' }).getByRole('radio').first(),
+  ]);
+  // The subliminals, the track still playing: through one's own messages and the playlist, above the page's own
+  // Start/Stop bar as well as the mini-player.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Subliminals' }).click();
+  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible();
+  await tabFrom([
+    page.getByRole('button', { name: 'Edit message "I begin the day calm."' }),
+    page.getByRole('button', { name: /^Remove .*I begin the day calm/ }).first(),
+  ]);
   expect([...hidden], [...hidden].join('\n')).toEqual([]);
 });
 

@@ -14,6 +14,8 @@ import { useEffect, useLayoutEffect, type RefObject } from 'react';
 //   --portal-beside-corner  from DESK up, the margin a bar using useBesideCorner keeps at its end
 //   --portal-corner-space   the corner's height and its gap while it shows, else 0
 //   --portal-corner-bottom  where the corner's bottom edge sits: on the mini-player, or a gap above it
+//   --portal-page-bar       a page's own bar stuck above them (the player's Start/Stop): its height and the
+//                           gap under it, so that a control reached with Tab stops clear of it too (styles.css)
 
 /** The space kept between the stacked bars, in px (Tailwind's 3, 0.75 rem). */
 const BOTTOM_GAP_PX = 12;
@@ -22,7 +24,7 @@ const WIDE = '(min-width: 40rem)';
 /** Tailwind's `lg`: from here up a bar using useBesideCorner sits beside the corner's window, not above it. */
 export const DESK = '(min-width: 64rem)';
 
-const heights = { miniPlayer: 0, corner: 0 };
+const heights = { miniPlayer: 0, corner: 0, pageBar: 0 };
 type Part = keyof typeof heights;
 let wide: MediaQueryList | undefined;
 /** The corner's window, while it shows: what a bar beside it measures against. */
@@ -46,6 +48,7 @@ function publish() {
   setRootVariable('--portal-mini-player', `${heights.miniPlayer}px`);
   setRootVariable('--portal-corner-space', `${corner}px`);
   setRootVariable('--portal-corner-bottom', `${heights.miniPlayer + gap}px`);
+  setRootVariable('--portal-page-bar', `${heights.pageBar > 0 ? heights.pageBar + BOTTOM_GAP_PX : 0}px`);
   for (const listener of listeners) listener();
 }
 

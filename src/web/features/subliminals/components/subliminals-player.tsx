@@ -10,7 +10,7 @@ import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { useBesideCorner } from '@web/lib/bottom-chrome';
+import { useBesideCorner, useBottomChromePart } from '@web/lib/bottom-chrome';
 import { toastFailure } from '@web/lib/change';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
@@ -135,6 +135,7 @@ export function SubliminalsPlayer() {
   const emptyReason = useId();
   const controlBar = useRef<HTMLDivElement>(null);
   useBesideCorner(controlBar);
+  useBottomChromePart('pageBar', controlBar, true);
   const grid = useRef<HTMLDivElement>(null);
   useColumnsFollow(grid, controlBar);
   const sync = usePlayerSync(
