@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { toast, type ExternalToast } from 'sonner';
+import { toast } from 'sonner';
 import { ApiError, describeError, endedTheSession } from './api-client';
 
 export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
@@ -10,10 +10,9 @@ export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } fro
  * session (signed out from another browser, a new password): that has said so already, on its way to login,
  * and a second toast would only say that the page failed.
  */
-export function toastFailure(error: unknown, message: string = describeError(error), options?: ExternalToast): void {
+export function toastFailure(error: unknown, message: string = describeError(error)): void {
   if (endedTheSession(error)) return;
-  if (options) toast.error(message, options);
-  else toast.error(message);
+  toast.error(message);
 }
 
 /** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */
@@ -22,10 +21,10 @@ export const GONE_MEANWHILE =
 
 export interface ChangeOptions {
   /**
-   * The id its failure toast takes: a success of the same change dismisses it, and so can the caller (toast.dismiss)
-   * when the person gives up, so a refusal that is answered does not stay on screen beside the answer.
+   * A failure the form says itself, under its field where the person is (an edit of a message changed meanwhile,
+   * docs/decisions/062-an-edit-names-the-text-it-began-from.md): no toast says it a second time.
    */
-  failureToastId?: string;
+  saidInPlace?: (error: unknown) => boolean;
 }
 
 export type Change = <T>(
@@ -44,18 +43,16 @@ export function useChange(queryKey: QueryKey): Change {
   const queryClient = useQueryClient();
   return useCallback<Change>(
     async (action, success, options) => {
-      const failureToastId = options?.failureToastId;
       try {
         const result = await action();
-        if (failureToastId !== undefined) toast.dismiss(failureToastId);
         if (success) toast.success(typeof success === 'function' ? success(result) : success);
         return result;
       } catch (error) {
-        toastFailure(
-          error,
-          error instanceof ApiError && error.status === 404 ? GONE_MEANWHILE : describeError(error),
-          failureToastId === undefined ? undefined : { id: failureToastId },
-        );
+        if (!options?.saidInPlace?.(error))
+          toastFailure(
+            error,
+            error instanceof ApiError && error.status === 404 ? GONE_MEANWHILE : describeError(error),
+          );
         throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey });

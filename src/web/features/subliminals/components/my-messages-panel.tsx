@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
+import { OWN_MESSAGE_CHANGED_CODE } from '@shared/contract/own';
 import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX } from '@shared/contract/portal-plain';
 import { EXPORT_FORMATS } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
@@ -19,6 +20,7 @@ import {
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
+import { ApiError } from '@web/lib/api-client';
 import { toastFailure, type Change } from '@web/lib/change';
 import { saveAsFile } from '@web/lib/download';
 import { usePlan } from '@web/lib/plan';
@@ -31,8 +33,9 @@ import { isolated } from '@shared/contract/plain';
 
 type OwnMessage = OwnCategory['messages'][number];
 
-/** The id of the toast saying why an edit of a message was refused, taken away once the edit is saved or cancelled. */
-const editToastId = (messageId: number) => `own-message-edit:${messageId}`;
+/** An edit refused as changed meanwhile: the form says so under its field (decision 062), with what it reads now. */
+const refusedAsChanged = (error: unknown) =>
+  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === OWN_MESSAGE_CHANGED_CODE;
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
@@ -75,11 +78,9 @@ const OwnMessageRow = memo(function OwnMessageRow({
         max={OWN_MESSAGE_TEXT_MAX}
         onSave={(text, from) =>
           change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
-            failureToastId: editToastId(message.id),
+            saidInPlace: refusedAsChanged,
           })
         }
-        // A refusal (changed meanwhile, decision 062) goes with the edit it refused: saved or given up.
-        onCancel={() => toast.dismiss(editToastId(message.id))}
       />
       <div className="ml-auto flex shrink-0 items-center">
         <MoveButtons
