@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
+import { untilShown } from './support/content';
 
 // axe-core over every route, in both themes: any violation (WCAG 2.x A/AA and axe's best practices)
 // fails the test with the rule, the element and axe's explanation.
@@ -227,12 +228,7 @@ test('on a phone, every control of the meditations, the binaural presets and the
   await page.goto('/music');
   // A track playing: the mini-player takes the bottom of the screen.
   const play = page.getByRole('button', { name: /^Play 528 Hz/ });
-  await expect
-    .poll(async () => (await play.isVisible()) || (await page.reload(), play.isVisible()), {
-      timeout: 90_000,
-      intervals: [2000],
-    })
-    .toBe(true);
+  await untilShown(page, play);
   await play.click();
   await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible({ timeout: 20_000 });
   const hidden = new Set<string>();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkOf, readLatestMail, signInAsNewUser, strongPassword, uniqueEmail } from './support/accounts';
+import { untilShown } from './support/content';
 
 // Paying for a plan: Pro picked on the home page is carried through sign-up, the activation mail and
 // login into Stripe Checkout — here the stand-in scripts/e2e.mjs starts, whose Pay button sends the
@@ -107,12 +108,7 @@ test('on a phone, a lock’s Upgrade lands on the plan it names, its card whole 
   await page.goto('/music');
   // A track playing: the mini-player takes the bottom of the screen.
   const play = page.getByRole('button', { name: /^Play 528 Hz/ });
-  await expect
-    .poll(async () => (await play.isVisible()) || (await page.reload(), play.isVisible()), {
-      timeout: 90_000,
-      intervals: [2000],
-    })
-    .toBe(true);
+  await untilShown(page, play);
   await play.click();
   const player = page.getByRole('region', { name: 'Now playing' });
   await expect(player).toBeVisible({ timeout: 20_000 });

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { toneWav } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
-import { addLibraryTrack, removeLibraryTrack } from './support/content';
+import { addLibraryTrack, removeLibraryTrack, untilShown } from './support/content';
 import { putInCorner, startFlashing } from './support/flashing';
 
 type Watched = { audioContexts: AudioContext[]; __innerwaveTimeScale: number };
@@ -24,20 +24,6 @@ async function shortenTime(page: Page) {
       }
     };
   });
-}
-
-/** The first start synthesises the library in the background: reloads until `control` is there. */
-async function untilShown(page: Page, control: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (await control.isVisible()) return true;
-        await page.reload();
-        return control.isVisible();
-      },
-      { timeout: 90_000, intervals: [2000] },
-    )
-    .toBe(true);
 }
 
 /** How far the page's audio clock moves in 300 ms (0 when suspended or absent). */

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { AudioKind } from '../../src/shared/contract';
 import { API, fillPath } from '../../src/shared/contract/paths';
 import { ADMIN_API } from '../../src/shared/contract/admin';
@@ -67,4 +67,18 @@ export async function removeLibraryTrack(request: APIRequestContext, kind: Audio
     headers: await asStaff(request),
   });
   if (removed.status() !== 204) throw new Error(`track removal failed: ${removed.status()} ${await removed.text()}`);
+}
+
+/** The first start synthesises the library in the background: reloads until `control` is there. */
+export async function untilShown(page: Page, control: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await control.isVisible()) return true;
+        await page.reload();
+        return control.isVisible();
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(true);
 }
