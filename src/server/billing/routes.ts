@@ -16,7 +16,7 @@ import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { personKey } from '../cluster/rate-limit-store';
-import { planOf } from '../own/service';
+import { planOfSignedIn } from '../own/service';
 import { expireCheckoutsJob } from './checkout-expiry';
 import { expireCheckout } from './deletion';
 import { settleDuplicateSubscriptions } from './duplicates';
@@ -59,7 +59,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   };
   /** 409 while a subscription is live (changed in the portal, never bought twice); 400 for a plan one has. */
   const refuseCheckout = async (account: BillingAccount | undefined, userId: number, plan: PaidPlan) => {
-    const refusal = checkoutRefusal(account, await planOf(db, userId), plan);
+    const refusal = checkoutRefusal(account, await planOfSignedIn(db, userId), plan);
     if (refusal) throw refusal;
   };
   const signedIn = { onRequest: ctx.authenticate };

@@ -4,7 +4,7 @@ import { planIncludes } from '@shared/plans';
 import type { Db } from '../db/client';
 import { audioItems, guidancePreferences, listeningHistory, ownMessages, programDays, programs } from '../db/schema';
 import { listMessageCategories } from '../content/service';
-import { planOf, planRequired } from '../own/service';
+import { planOfSignedIn, planRequired } from '../own/service';
 import { categoryText, GOAL_TEXT, rank, type Signal } from './recommender';
 import { characterCount, isolated, leadingCharacters } from '@shared/contract/plain';
 
@@ -25,7 +25,7 @@ const quote = (text: string) =>
   isolated(characterCount(text) > 40 ? `${leadingCharacters(text, 39).trimEnd()}…` : text);
 
 export async function assertRecommendations(db: Db, userId: number): Promise<void> {
-  if (!planIncludes(await planOf(db, userId), 'recommendations'))
+  if (!planIncludes(await planOfSignedIn(db, userId), 'recommendations'))
     throw planRequired('Recommendations are part of the pro plan.', 'pro');
 }
 

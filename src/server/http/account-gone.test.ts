@@ -171,6 +171,20 @@ describe('a write for an account deleted after its token was checked', () => {
       undefined,
       goneAfterTheCheck,
     ],
+    [
+      'reading one’s plan (no profile is no account, not the basic plan)',
+      'GET',
+      () => API.plan,
+      undefined,
+      goneAfterTheCheck,
+    ],
+    [
+      'asking for recommendations (the plan asked first)',
+      'GET',
+      () => API.recommendations,
+      undefined,
+      goneAfterTheCheck,
+    ],
   ])('is answered 401 token_not_valid, keeping nothing: %s', async (_what, method, url, payload, gone) => {
     const user = await signedInUser(t.ctx);
     const path = await url();

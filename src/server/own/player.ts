@@ -6,7 +6,7 @@ import { planCovers } from '@shared/plans';
 import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme, sameTheme } from '@shared/themes';
 import type { Db } from '../db/client';
 import { playerStates } from '../db/schema';
-import { planOf, planRequired } from './service';
+import { planOfSignedIn, planRequired } from './service';
 
 // The player as a person last left it, kept for every device: the last save wins.
 
@@ -61,7 +61,7 @@ export async function readPlayer(db: Db, userId: number): Promise<PlayerState> {
 }
 
 export async function savePlayer(db: Db, userId: number, state: PlayerWrite): Promise<PlayerState> {
-  const plan = await planOf(db, userId);
+  const plan = await planOfSignedIn(db, userId);
   if (!planCovers(plan, planOfTheme(state.settings.theme)))
     assertThemeIncluded(plan, state.settings, (await readPlayer(db, userId)).settings);
   const [row] = await db

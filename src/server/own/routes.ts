@@ -42,7 +42,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     }),
     async (request) => {
       const userId = userOf(request);
-      const plan = await own.planOf(db, userId);
+      const plan = await own.planOfSignedIn(db, userId);
       const features = Object.fromEntries(
         (Object.keys(PLAN_FEATURES) as PlanFeature[]).map((feature) => [feature, planIncludes(plan, feature)]),
       ) as Record<PlanFeature, boolean>;

@@ -35,6 +35,16 @@ export async function planOf(db: Db | Tx, userId: number): Promise<SubscriptionP
   return (await planOfAccount(db, userId)) ?? 'basic';
 }
 
+/**
+ * The plan of the person a request is for: an account deleted since the call was let in is answered as its token
+ * now is (401 token_not_valid), not as a basic plan's refusal or limits. `planOf` is for the webhook and the jobs.
+ */
+export async function planOfSignedIn(db: Db | Tx, userId: number): Promise<SubscriptionPlan> {
+  const plan = await planOfAccount(db, userId);
+  if (plan === undefined) throw sessionEnded();
+  return plan;
+}
+
 /** As `planOf`, in the same one read, but undefined when the account itself is gone (deleted). */
 async function planOfAccount(db: Db | Tx, userId: number): Promise<SubscriptionPlan | undefined> {
   const [row] = await db
@@ -84,8 +94,7 @@ export function planRequired(detail: string, plan: SubscriptionPlan): ApiError {
  * since the call was let in is answered as its token now is (401 token_not_valid), not as a plan without it.
  */
 export async function assertFeature(db: Db | Tx, userId: number, feature: GatedFeature): Promise<void> {
-  const plan = await planOfAccount(db, userId);
-  if (plan === undefined) throw sessionEnded();
+  const plan = await planOfSignedIn(db, userId);
   if (planIncludes(plan, feature)) return;
   const required = PLAN_FEATURES[feature];
   throw planRequired(`${FEATURE_NAMES[feature]} part of the ${required} plan.`, required);
@@ -98,7 +107,7 @@ export async function assertFeature(db: Db | Tx, userId: number, feature: GatedF
  */
 export async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit, adding = 1): Promise<void> {
   await lockUserRow(tx, userId);
-  const plan = await planOf(tx, userId);
+  const plan = await planOfSignedIn(tx, userId);
   const allowed = PLAN_LIMITS[plan][limit];
   if ((await countOwn(tx, userId, limit)) + adding <= allowed) return;
   const higher = planRaising(plan, limit);

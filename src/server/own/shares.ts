@@ -4,7 +4,7 @@ import { playableMix } from '@shared/sound-mix';
 import type { Db } from '../db/client';
 import { audioItems, ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { assertFeature, createOwnCategory, planOf } from './service';
+import { assertFeature, createOwnCategory, planOfSignedIn } from './service';
 import { newShareToken, shareLinkOf } from './share-tokens';
 import { createSubliminal, libraryKey, libraryTracksIn, storedPlaylist, storedSound } from './subliminals';
 import { storedSettings } from './player';
@@ -173,7 +173,7 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
     const playlist = mine ? found.playlist : copiedPlaylist(found.playlist);
     // The copy keeps the layers the copier's plan plays (and never another person's own music).
     const { sound: shared } = await sharedSound(db, found.sound, mine);
-    const layers = shared ? playableMix(shared, await planOf(db, userId)).layers : [];
+    const layers = shared ? playableMix(shared, await planOfSignedIn(db, userId)).layers : [];
     const sound = shared && layers.length > 0 ? { ...shared, layers } : null;
     // What sharedSound left out is the share's to name (gone_tracks of the view), so the copy has none of its own.
     const { gone_tracks: _none, ...subliminal } = await createSubliminal(

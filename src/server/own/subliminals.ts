@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { audioItems, ownTracks, removedAudioItems, removedOwnTracks, savedSubliminals } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { assertThemeIncluded, storedSettings } from './player';
-import { assertRoomFor, planOf, planRequired } from './service';
+import { assertRoomFor, planOfSignedIn, planRequired } from './service';
 import { shareLinkOf } from './share-tokens';
 
 // Saved subliminals (Intermediate and up; docs/product/api.md#saved-and-shared): a name, the messages
@@ -213,7 +213,7 @@ export async function createSubliminal(
   subliminal: SubliminalWrite,
   publicUrl: string,
 ): Promise<SavedSubliminal> {
-  const plan = await planOf(db, userId);
+  const plan = await planOfSignedIn(db, userId);
   assertThemeIncluded(plan, subliminal.settings);
   const { sound, gone_tracks } = await checkedSound(db, userId, plan, subliminal.sound);
   return db.transaction(async (tx) => {
@@ -240,7 +240,7 @@ export async function replaceSubliminal(
   subliminal: SubliminalWrite,
   publicUrl: string,
 ): Promise<SavedSubliminal> {
-  const plan = await planOf(db, userId);
+  const plan = await planOfSignedIn(db, userId);
   assertThemeIncluded(plan, subliminal.settings);
   const [kept] = await db.select({ sound: savedSubliminals.sound }).from(savedSubliminals).where(owned(userId, id));
   if (!kept) throw notFound();

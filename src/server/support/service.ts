@@ -5,7 +5,7 @@ import { planIncludes } from '@shared/plans';
 import type { Db } from '../db/client';
 import { supportRequests } from '../db/schema';
 import { notFound } from '../http/errors';
-import { planOf } from '../own/service';
+import { planOfSignedIn } from '../own/service';
 import { lockUserRow } from '../db/user-lock';
 
 // Support requests (docs/product/accounts.md#support): stored before anything is mailed, so a mail
@@ -40,7 +40,7 @@ export async function createSupportRequest(
   sender: { id: number; email: string },
   body: { subject: string; message: string },
 ): Promise<Row> {
-  const plan = await planOf(db, sender.id);
+  const plan = await planOfSignedIn(db, sender.id);
   const [row] = await db
     .insert(supportRequests)
     .values({
