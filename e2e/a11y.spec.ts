@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 import { untilShown } from './support/content';
+import { hiddenWhenTabbing } from './support/focus';
 
 // axe-core over every route, in both themes: any violation (WCAG 2.x A/AA and axe's best practices)
 // fails the test with the rule, the element and axe's explanation.
@@ -231,37 +232,8 @@ test('on a phone, every control of the meditations, the binaural presets and the
   await untilShown(page, play);
   await play.click();
   await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible({ timeout: 20_000 });
-  const hidden = new Set<string>();
-  /** Tab and Shift+Tab from each of `starts`: what the keyboard lands on is seen whole. */
-  async function tabFrom(starts: Locator[]) {
-    for (const start of starts) {
-      for (const key of ['Tab', 'Shift+Tab']) {
-        await start.focus();
-        for (let stop = 0; stop < 40; stop++) {
-          await page.keyboard.press(key);
-          // The control's top, middle and bottom are the control's own, not a sticky bar's or the mini-player's.
-          const covered = await page.evaluate(() => {
-            const focused = document.activeElement;
-            if (!(focused instanceof HTMLElement) || focused === document.body) return null;
-            // A control in its label (a visually hidden radio) is seen as its label.
-            const seen = focused.closest('label') ?? focused;
-            const { left, top, width, height } = seen.getBoundingClientRect();
-            for (const y of [top + 2, top + height / 2, top + height - 2]) {
-              const over = document.elementFromPoint(left + width / 2, y);
-              if (over && (seen.contains(over) || over.contains(seen))) continue;
-              const name = (focused.getAttribute('aria-label') ?? seen.textContent ?? '').trim().slice(0, 40);
-              const bar = over?.closest('header, [role="region"], [class~="sticky"]');
-              return `${focused.tagName.toLowerCase()} "${name}" under ${bar?.tagName ?? over?.tagName ?? "the screen's edge"}${bar?.textContent?.includes('Start') ? ' (Start/Stop)' : ''}`;
-            }
-            return null;
-          });
-          if (covered) hidden.add(`${page.url()} ${key}: ${covered}`);
-        }
-      }
-    }
-  }
   // From the track playing through the meditations, and from the binaural presets (radios hidden in their cards).
-  await tabFrom([
+  const hidden = await hiddenWhenTabbing(page, [
     play.or(page.getByRole('button', { name: /^Pause 528 Hz/ })),
     page.getByRole('group', { name: 'Frequency preset' }).getByRole('radio').first(),
   ]);
@@ -271,11 +243,13 @@ test('on a phone, every control of the meditations, the binaural presets and the
   await page.getByRole('dialog').getByRole('link', { name: 'Subliminals' }).click();
   await expect(page).toHaveURL(/\/subliminals$/);
   await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible();
-  await tabFrom([
-    page.getByRole('button', { name: 'Edit message "I begin the day calm."' }),
-    page.getByRole('button', { name: /^Remove .*I begin the day calm/ }).first(),
-  ]);
-  expect([...hidden], [...hidden].join('\n')).toEqual([]);
+  hidden.push(
+    ...(await hiddenWhenTabbing(page, [
+      page.getByRole('button', { name: 'Edit message "I begin the day calm."' }),
+      page.getByRole('button', { name: /^Remove .*I begin the day calm/ }).first(),
+    ])),
+  );
+  expect(hidden, hidden.join('\n')).toEqual([]);
 });
 
 test('the chosen session theme shows when the keyboard is on it, in the dark theme too', async ({ page }) => {

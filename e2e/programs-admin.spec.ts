@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, signInAsNewUser } from './support/accounts';
+import { hiddenWhenTabbing } from './support/focus';
 
 // Staff edit a guidance program on /admin/programs; a member sees the change on /programs/{slug}
 // (docs/product/guidance.md#staff-editing). Named *admin.spec.ts so it runs in the 'admin' project,
@@ -50,4 +51,28 @@ test('a staff edit of a program’s days shows on the program page for a member'
   await member.goto('/admin/programs');
   await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible();
   await memberContext.close();
+});
+
+test('every field of the program editor reached with Tab stays clear of its sticky Save bar, on a phone and a desk', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  test.setTimeout(120_000);
+  await signIn(page, { email: staffEmail, password: staffPassword });
+  await page.goto('/admin/programs');
+  await page.getByRole('button', { name: 'Edit Mindful Moments' }).click();
+  const title = page.locator('#program-title');
+  await expect(title).toBeVisible();
+  const hidden: string[] = [];
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Down from the program's title through its days, and up from the Save bar.
+    const found = await hiddenWhenTabbing(page, [title, page.getByRole('button', { name: 'Save program' })]);
+    // Not a textarea: Chromium reveals its caret's line, not the whole box, bars or none (a matter of its own).
+    hidden.push(...found.filter((line) => !/: textarea "/.test(line)).map((line) => `${width}: ${line}`));
+  }
+  expect(hidden, hidden.join('\n')).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -22,6 +22,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
+import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveProgram } from '../api/programs';
@@ -419,6 +420,9 @@ export function ProgramEditor({
   });
   const days = useFieldArray({ control: form.control, name: 'days' });
   const [status, setStatus] = useState('');
+  // The Save bar's height, published: a field reached with Tab stops clear of it (lib/bottom-chrome.ts).
+  const saveBar = useRef<HTMLDivElement>(null);
+  useBottomChromePart('pageBar', saveBar, true);
   const { errors, isDirty } = form.formState;
   const creating = program === undefined;
   // The version the form holds (loaded, then each save's answer): the server refuses a replace of a
@@ -568,7 +572,10 @@ export function ProgramEditor({
       <p role="status" className="sr-only">
         {status}
       </p>
-      <div className="sticky bottom-[var(--portal-bottom-chrome,0px)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur">
+      <div
+        ref={saveBar}
+        className="sticky bottom-[var(--portal-bottom-chrome,0px)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur"
+      >
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : creating ? 'Create program' : 'Save program'}
         </Button>
