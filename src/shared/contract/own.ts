@@ -11,6 +11,7 @@ import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX, OWN_MUSIC, PLAYLIST_MAX, P
 
 export {
   OWN_CATEGORY_NAME_MAX,
+  OWN_MESSAGE_CHANGED_CODE,
   OWN_MESSAGE_TEXT_MAX,
   OWN_MUSIC,
   PLAYLIST_MAX,
@@ -52,8 +53,6 @@ export const ownMessageEditSchema = ownMessageWriteSchema.extend({
   previous_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, maxCharacters(OWN_MESSAGE_TEXT_MAX)).optional(),
 });
 export type OwnMessageEdit = z.infer<typeof ownMessageEditSchema>;
-/** The 409 of an edit whose `previous_text` is not the message's text any more. */
-export const OWN_MESSAGE_CHANGED_CODE = 'changed_meanwhile';
 export const OWN_MESSAGE_CHANGED_MESSAGE =
   'This message was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.';
 

@@ -107,6 +107,8 @@ export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 /** The longest name of an own category and the longest own message, in characters (code points). */
 export const OWN_CATEGORY_NAME_MAX = 80;
 export const OWN_MESSAGE_TEXT_MAX = 200;
+/** The 409 code of an own message's edit whose `previous_text` is not the message's text any more (decision 062). */
+export const OWN_MESSAGE_CHANGED_CODE = 'changed_meanwhile';
 
 export const PLAYLIST_MAX = 1_000;
 

@@ -3,9 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
-import { OWN_MESSAGE_CHANGED_CODE } from '@shared/contract/own';
-import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX } from '@shared/contract/portal-plain';
-import { EXPORT_FORMATS } from '@shared/contract/portal-plain';
+import {
+  EXPORT_FORMATS,
+  OWN_CATEGORY_NAME_MAX,
+  OWN_MESSAGE_CHANGED_CODE,
+  OWN_MESSAGE_TEXT_MAX,
+} from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
