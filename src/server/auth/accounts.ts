@@ -16,7 +16,7 @@ import { mailJob } from '../jobs/mail-kinds';
 import { decodeUid, type AccountTokens } from './account-tokens';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { passwordProblems } from './password-rules';
-import { createSession, hashToken, revokeAllSessions } from './sessions';
+import { hashToken, openLoginSession, revokeAllSessions } from './sessions';
 
 // The account flows behind the routes: signup, login, refresh, activation, password reset.
 // Messages are djoser's and SimpleJWT's, so a djoser client reads them as it always did.
@@ -92,7 +92,10 @@ export async function login(
     await proven();
     throw unauthorized(MESSAGES.badCredentials, ACCOUNT_INACTIVE_CODE);
   }
-  const [session] = await Promise.all([createSession(db, ctx.tokens, user.id, { recordLogin: true }), proven()]);
+  const [session] = await Promise.all([openLoginSession(db, ctx.tokens, user), proven()]);
+  // The password was changed or reset, or the account deactivated or deleted, while it was checked: the
+  // password typed is no longer the account's, as it would be refused a moment later.
+  if (!session) throw unauthorized(MESSAGES.badCredentials);
   return { access: session.access, refresh: session.refresh };
 }
 

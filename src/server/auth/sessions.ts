@@ -14,32 +14,53 @@ export interface IssuedSession {
   refresh: string;
 }
 
-/**
- * Opens a server-side session for one login and issues its token pair, in one statement (a login is
- * the busiest write there is); with `recordLogin`, the same statement sets the user's last login.
- */
-export async function createSession(
-  db: Db,
-  tokens: TokenService,
-  userId: number,
-  options: { recordLogin?: boolean } = {},
-): Promise<IssuedSession> {
+/** A new session's id, its token pair and its row, not yet stored. */
+async function issueSession(tokens: TokenService, userId: number) {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + tokens.ttlSeconds('refresh') * 1000);
   const [access, refresh] = await Promise.all([
     tokens.sign('access', userId, sessionId),
     tokens.sign('refresh', userId, sessionId),
   ]);
-  const row = { id: sessionId, userId, refreshTokenHash: hashToken(refresh), expiresAt };
-  if (options.recordLogin) {
-    await db.execute(
-      sql`with opened as (insert into ${sessions} (id, user_id, refresh_token_hash, expires_at) values (${row.id}, ${row.userId}, ${row.refreshTokenHash}, ${expiresAt.toISOString()}))
-          update ${users} set last_login = now() where id = ${userId}`,
-    );
-  } else {
-    await db.insert(sessions).values(row);
-  }
-  return { sessionId, access, refresh };
+  return {
+    issued: { sessionId, access, refresh },
+    row: { id: sessionId, userId, refreshTokenHash: hashToken(refresh), expiresAt },
+  };
+}
+
+/** Opens a server-side session for the user and issues its token pair (tests and tools: a login opens its own). */
+export async function createSession(db: Db, tokens: TokenService, userId: number): Promise<IssuedSession> {
+  const { issued, row } = await issueSession(tokens, userId);
+  await db.insert(sessions).values(row);
+  return issued;
+}
+
+/**
+ * Opens the session of a login whose password was checked against `passwordHash`, and sets the user's last
+ * login, in one statement (a login is the busiest write there is); undefined, and nothing written, when that
+ * hash is no longer the account's or the account is no longer active or there. The check takes a while: a
+ * password changed or reset meanwhile ends every other session, and a session opened after that with the old
+ * password would outlive it. The update waits for such a change's transaction and reads the row it left, so
+ * either the change comes first and the session is refused, or the session comes first and the change ends it.
+ */
+export async function openLoginSession(
+  db: Db,
+  tokens: TokenService,
+  user: { id: number; passwordHash: string },
+): Promise<IssuedSession | undefined> {
+  const { issued, row } = await issueSession(tokens, user.id);
+  const opened = await queryRows<{ id: string }>(
+    db,
+    sql`with signed_in as (
+          update ${users} set last_login = now()
+          where id = ${user.id} and password_hash = ${user.passwordHash} and is_active
+          returning id
+        )
+        insert into ${sessions} (id, user_id, refresh_token_hash, expires_at)
+        select ${row.id}::uuid, id, ${row.refreshTokenHash}, ${row.expiresAt.toISOString()}::timestamptz from signed_in
+        returning id`,
+  );
+  return opened.length > 0 ? issued : undefined;
 }
 
 export interface SessionUser {
