@@ -298,7 +298,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       // Each request mails a stranger's address too: limited per address asked for as well.
       const mail = await rateLimits.countMail(request, 'email-change', request.body.new_email);
       if (!mail.send) throw tooManyRequests(mail.retryAfterSeconds);
-      await requestEmailChange(ctx, currentUser(request).id, request.body, passwordWasRight(request));
+      await requestEmailChange(ctx, currentUser(request), request.body, passwordWasRight(request));
       return reply.code(204).send(null);
     },
   );

@@ -13,6 +13,7 @@ import { billingAccountOf } from '../billing/service';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
+import { lockUserRow } from '../db/user-lock';
 import { users } from '../db/schema';
 import { badRequest, nonFieldError, unauthorized } from '../http/errors';
 import { mailJob } from '../jobs/mail-kinds';
@@ -20,7 +21,8 @@ import { decodeUid, type AccountTokens } from './account-tokens';
 import { pendingOf } from './email-change';
 import { ACCOUNT_MESSAGES, replacePassword } from './accounts';
 import { verifyPassword } from './passwords';
-import { revokeAllSessions } from './sessions';
+import { revokeAllSessions, type SessionUser } from './sessions';
+import { assertStillSignedIn } from './authenticate';
 
 // What a signed-in person does with their own account, and the resend of an activation link
 // (docs/product/accounts.md#self-service). Messages are djoser's where djoser has one.
@@ -107,12 +109,12 @@ const refuseTaken = async (db: Db, newEmail: string) => {
  */
 export async function requestEmailChange(
   ctx: AppContext,
-  userId: number,
+  current: SessionUser,
   body: SetEmailRequest,
   proven: PasswordProven,
 ): Promise<void> {
   const { db } = ctx.database;
-  const user = await userWithPassword(db, userId, body.current_password, proven);
+  const user = await userWithPassword(db, current.id, body.current_password, proven);
   const newEmail = body.new_email.trim();
   if (newEmail.toLowerCase() === user.email.toLowerCase())
     throw badRequest({ new_email: [SELF_SERVICE_MESSAGES.sameEmail] });
@@ -120,6 +122,11 @@ export async function requestEmailChange(
   // The link is made when the mail is sent (jobs/mail-jobs.ts) and signs the request's time: no usable token
   // is stored (docs/decisions/061-…).
   await db.transaction(async (tx) => {
+    // The link signs the account as it is when mailed: a password changed or reset, or a sign-out everywhere,
+    // while the password was checked ends this session, and the change it asked for must not get a link that
+    // the new password would sign. Asked again here, the user's row held first, as the change takes it first.
+    await lockUserRow(tx, user.id);
+    await assertStillSignedIn(tx, current);
     await tx.update(users).set({ pendingEmail: newEmail, pendingEmailAt: new Date() }).where(eq(users.id, user.id));
     await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-change', payload: { userId: user.id, newEmail } }));
   });

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, MESSAGES } from '@shared/contract';
 import { sessions, users } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { createSession } from './sessions';
 import type * as Passwords from './passwords';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-// A login checks the password on a thread, which takes a while: the account may change meanwhile (its password
-// changed or reset elsewhere, staff deactivating or deleting it). The check runs as it does; what the account
-// does meanwhile is done once it has answered, before the login goes on (docs/product/accounts.md#login).
+// A login, or a call that asks for the current password, checks it on a thread, which takes a while: the account
+// may change meanwhile (its password changed or reset elsewhere, staff deactivating or deleting it). The check runs
+// as it does; what the account does meanwhile is done once it has answered, before the call goes on
+// (docs/product/accounts.md#login, #self-service).
 
 const during = vi.hoisted(() => ({ check: undefined as (() => Promise<unknown>) | undefined }));
 vi.mock('./passwords', async (importOriginal) => {
@@ -96,5 +98,36 @@ describe('a login whose account changes while its password is checked', () => {
     expect(await sessionsOf(user)).toHaveLength(2);
     const [row] = await t.database.db.select({ lastLogin: users.lastLogin }).from(users).where(eq(users.id, user.id));
     expect(row?.lastLogin).toBeInstanceOf(Date);
+  });
+});
+
+describe('a change of e-mail address asked for while the password changes elsewhere', () => {
+  it('keeps no waiting change, so no link the new password would sign is mailed: 401, its session ended', async () => {
+    const user = await signedInUser(t.ctx);
+    const elsewhere = await createSession(t.database.db, t.ctx.tokens, user.id);
+    const newPassword = 'quiet-harbour-evening-77';
+    during.check = async () => {
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: API.setPassword,
+        headers: { authorization: `Bearer ${elsewhere.access}` },
+        payload: { current_password: user.password, new_password: newPassword, re_new_password: newPassword },
+      });
+      expect(changed.statusCode).toBe(204);
+    };
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: API.setEmail,
+      headers: user.headers,
+      payload: { new_email: 'someone-else@example.com', current_password: user.password },
+    });
+    expect(during.check).toBeUndefined();
+    expect(asked.statusCode).toBe(401);
+    expect(asked.json()).toEqual({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    const [row] = await t.database.db
+      .select({ pendingEmail: users.pendingEmail, pendingEmailAt: users.pendingEmailAt })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ pendingEmail: null, pendingEmailAt: null });
   });
 });
