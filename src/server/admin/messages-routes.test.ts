@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_TEXT_MAX, MESSAGES_IMPORT_LIMITS } from '@shared/contract';
-import { messageCategories } from '../db/schema';
+import { inArray } from 'drizzle-orm';
+import { LIBRARY_LIMITS, MESSAGE_TEXT_MAX, MESSAGES_IMPORT_LIMITS } from '@shared/contract';
+import { messageCategories, messages } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 
@@ -94,6 +95,98 @@ describe('admin message categories API', () => {
     expect(
       (await call('POST', '/api/admin/message-categories/99999/messages/', { message_text: 'Hi' })).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses an order longer than its list can be before reading an id, and a category or message past the library’s most', async () => {
+    // The length is told before any id is read: 501 ids that would each be refused are one error.
+    const ids = (n: number) => Array.from({ length: n }, () => 0);
+    const categoriesOrder = await call('PUT', '/api/admin/message-categories/order/', {
+      ids: ids(LIBRARY_LIMITS.categories + 1),
+    });
+    expect([categoriesOrder.statusCode, categoriesOrder.json()]).toEqual([
+      400,
+      { ids: ['Ensure this field has no more than 500 elements.'] },
+    ]);
+    const held = (await call('POST', '/api/admin/message-categories/', { name: 'Holds the most' })).json();
+    const messagesOrder = await call('PUT', `/api/admin/message-categories/${held.id}/messages/order/`, {
+      ids: ids(LIBRARY_LIMITS.messagesPerCategory + 1),
+    });
+    expect([messagesOrder.statusCode, messagesOrder.json()]).toEqual([
+      400,
+      { ids: ['Ensure this field has no more than 1000 elements.'] },
+    ]);
+
+    // A category filled to the most a playlist takes takes no other message, and is reordered whole.
+    await t.database.db.insert(messages).values(
+      Array.from({ length: LIBRARY_LIMITS.messagesPerCategory }, (_, i) => ({
+        categoryId: held.id,
+        messageText: `I hold ${i}.`,
+        position: i,
+      })),
+    );
+    const past = await call('POST', `/api/admin/message-categories/${held.id}/messages/`, {
+      message_text: 'One more.',
+    });
+    expect([past.statusCode, past.json()]).toEqual([
+      400,
+      {
+        non_field_errors: [
+          'This category already holds 1,000 messages, the most a playlist takes. Start another category.',
+        ],
+      },
+    ]);
+    const heldIds = (await call('GET', '/api/admin/message-categories/'))
+      .json()
+      .find((c: { id: number }) => c.id === held.id)
+      .messages.map((m: { id: number }) => m.id) as number[];
+    const whole = await call('PUT', `/api/admin/message-categories/${held.id}/messages/order/`, {
+      ids: [...heldIds].reverse(),
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json().messages).toHaveLength(LIBRARY_LIMITS.messagesPerCategory);
+
+    // A library of 500 categories takes no other one, by hand or from a file, and keeps what it has.
+    const before = (await call('GET', '/api/admin/message-categories/')).json() as Array<{ id: number }>;
+    const room = LIBRARY_LIMITS.categories - before.length;
+    const filling = await t.database.db
+      .insert(messageCategories)
+      .values(Array.from({ length: room }, (_, i) => ({ name: `Filler ${i}`, position: 1000 + i })))
+      .returning({ id: messageCategories.id });
+    try {
+      const another = await call('POST', '/api/admin/message-categories/', { name: 'One too many' });
+      expect([another.statusCode, another.json()]).toEqual([
+        400,
+        { non_field_errors: ['The library already holds 500 categories, the most it may hold. Delete one first.'] },
+      ]);
+      const fromFile = await call('POST', '/api/admin/message-categories/import/', {
+        categories: [
+          { name: 'Filler 0', messages: ['I am replaced.'] },
+          { name: 'New one', messages: ['I would be the 501st.'] },
+        ],
+      });
+      expect([fromFile.statusCode, fromFile.json()]).toEqual([
+        400,
+        { categories: ['The library may hold at most 500 categories: this file would make it 501.'] },
+      ]);
+      const after = (await call('GET', '/api/admin/message-categories/')).json() as Array<{
+        id: number;
+        name: string;
+        messages: unknown[];
+      }>;
+      expect(after).toHaveLength(LIBRARY_LIMITS.categories);
+      expect(after.find((c) => c.name === 'Filler 0')?.messages).toEqual([]);
+      // Taken whole, in the order it has (the tests after this one read it).
+      const reordered = await call('PUT', '/api/admin/message-categories/order/', { ids: after.map((c) => c.id) });
+      expect(reordered.statusCode).toBe(200);
+    } finally {
+      await t.database.db.delete(messageCategories).where(
+        inArray(
+          messageCategories.id,
+          filling.map((row) => row.id),
+        ),
+      );
+      await call('DELETE', `/api/admin/message-categories/${held.id}/`);
+    }
   });
 
   it('exports a file that imports back: a category it names keeps its place, a new one goes last', async () => {

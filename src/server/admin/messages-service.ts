@@ -1,5 +1,11 @@
-import { asc, eq, inArray, max, sql } from 'drizzle-orm';
-import { CATEGORY_NAMES_UNIQUE_MESSAGE } from '@shared/contract';
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import {
+  CATEGORY_FULL_MESSAGE,
+  CATEGORY_NAMES_UNIQUE_MESSAGE,
+  importPastLibraryMessage,
+  LIBRARY_FULL_MESSAGE,
+  LIBRARY_LIMITS,
+} from '@shared/contract';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
@@ -40,6 +46,10 @@ async function getCategory(db: Db, id: number): Promise<AdminCategory> {
 export async function createCategory(db: Db, name: string): Promise<AdminCategory> {
   const id = await withUniqueName(() =>
     db.transaction(async (tx) => {
+      // One create or import at a time, so two cannot both take the library's last place.
+      await tx.execute(sql`lock table ${messageCategories} in share row exclusive mode`);
+      const [held] = await tx.select({ n: count() }).from(messageCategories);
+      if ((held?.n ?? 0) >= LIBRARY_LIMITS.categories) throw badRequest({ non_field_errors: [LIBRARY_FULL_MESSAGE] });
       const [last] = await tx.select({ n: max(messageCategories.position) }).from(messageCategories);
       const [row] = await tx
         .insert(messageCategories)
@@ -93,10 +103,13 @@ export async function addMessage(db: Db, categoryId: number, text: string): Prom
       .where(eq(messageCategories.id, categoryId))
       .for('update');
     if (!category) throw notFound();
+    // The category's row is held: another add to it waits, then counts this one.
     const [last] = await tx
-      .select({ n: max(messages.position) })
+      .select({ n: max(messages.position), held: count() })
       .from(messages)
       .where(eq(messages.categoryId, categoryId));
+    if ((last?.held ?? 0) >= LIBRARY_LIMITS.messagesPerCategory)
+      throw badRequest({ non_field_errors: [CATEGORY_FULL_MESSAGE] });
     await tx.insert(messages).values({ categoryId, messageText: text, position: (last?.n ?? -1) + 1 });
   });
   return getCategory(db, categoryId);
@@ -211,6 +224,8 @@ export async function importMessages(
     const replaced = keys.flatMap((key) => byKey.get(key) ?? []);
     for (const ids of batches(replaced)) await tx.delete(messages).where(inArray(messages.categoryId, ids));
     const newNames = file.categories.filter((_, i) => !byKey.has(keys[i]!)).map((c) => c.name);
+    if (existing.length + newNames.length > LIBRARY_LIMITS.categories)
+      throw badRequest({ categories: [importPastLibraryMessage(existing.length + newNames.length)] });
     const [last] = await tx.select({ n: max(messageCategories.position) }).from(messageCategories);
     const firstNew = (last?.n ?? -1) + 1;
     for (const [batch, names] of batches(newNames).entries()) {

@@ -203,6 +203,17 @@ describe('own messages', () => {
       400,
       { ids: ['Ensure this value is less than or equal to 2147483647.'] },
     ]);
+    // A list longer than any plan keeps is refused by its length before an id is read.
+    for (const [url, most] of [
+      [API.myCategoriesOrder, PLAN_LIMITS.pro.ownCategories],
+      [messagesOrderPath(morning), PLAN_LIMITS.pro.ownMessages],
+    ] as const) {
+      const long = await call(ada, 'PUT', url, { ids: Array.from({ length: most + 1 }, () => 'x') });
+      expect([long.statusCode, long.json()]).toEqual([
+        400,
+        { ids: [`Ensure this field has no more than ${most} elements.`] },
+      ]);
+    }
     const left = (await call(ada, 'GET', API.myCategories)).json();
     expect(left.map((c: { id: number }) => c.id)).toEqual([evening, morning, work, night]);
     expect(left[1].messages.map((m: { id: number }) => m.id)).toEqual([...messageIds].reverse());

@@ -9,7 +9,8 @@ import {
   ownCategoryWriteSchema,
   ownMessageEditSchema,
   ownMessageWriteSchema,
-  orderSchema,
+  ownCategoriesOrderSchema,
+  ownMessagesOrderSchema,
   planRequiredErrorSchema,
   planStateSchema,
   playerStateSchema,
@@ -89,7 +90,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.put(
     API.myCategoriesOrder,
     described('Put the own categories in a new order (every id of them, once)', {
-      body: orderSchema,
+      body: ownCategoriesOrderSchema,
       response: { 200: ownCategoryListSchema, ...errors },
     }),
     async (request) => own.reorderOwnCategories(db, userOf(request), request.body.ids, publicUrl),
@@ -109,7 +110,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.put(
     API.myCategoryMessagesOrder,
     describedById('Put the messages of an own category in a new order (every id of them, once)', {
-      body: orderSchema,
+      body: ownMessagesOrderSchema,
       response: { 200: ownCategorySchema },
     }),
     async (request) => own.reorderOwnMessages(db, userOf(request), request.params.id, request.body.ids, publicUrl),

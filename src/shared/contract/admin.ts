@@ -4,8 +4,8 @@ import { pendingEmailChangeSchema } from './auth';
 import { adminBillingSchema } from './billing';
 import { drfMessage, maxElements } from './drf-messages';
 import { unstorableTextMessages } from './errors';
-import { AUDIO_KINDS } from './portal-plain';
-import { MAX_DATABASE_ID, pathId, queryInteger, refuseUnstorableText, requiredString } from './fields';
+import { AUDIO_KINDS, PLAYLIST_MAX } from './portal-plain';
+import { MAX_DATABASE_ID, orderSchema, pathId, queryInteger, refuseUnstorableText, requiredString } from './fields';
 import { hasVisibleText, isolated, maxCharacters } from './plain';
 import { fillPath } from './paths';
 
@@ -203,13 +203,25 @@ export const messagesExportSchema = z.object({
 });
 
 /**
- * What one import may hold (docs/product/errors-and-limits.md#validation-rules): far above the seeded
- * library (10 categories of 18), and a category no longer than the player's playlist, where Add puts it
- * whole. A library grown past them one message at a time exports as usual; its file imports in parts.
+ * What the library may hold (docs/product/errors-and-limits.md#validation-rules): far above the seeded library
+ * (10 categories of 18), and a category no longer than the player's playlist, where Add puts it whole. A category
+ * or a message past them is refused (400), so a reorder, which names every row of its list, names at most these.
  */
+export const LIBRARY_LIMITS = { categories: 500, messagesPerCategory: PLAYLIST_MAX } as const;
+export const LIBRARY_FULL_MESSAGE = `The library already holds ${LIBRARY_LIMITS.categories} categories, the most it may hold. Delete one first.`;
+export const CATEGORY_FULL_MESSAGE = `This category already holds ${LIBRARY_LIMITS.messagesPerCategory.toLocaleString('en-US')} messages, the most a playlist takes. Start another category.`;
+/** Why an import is refused when the categories it adds would take the library past its most. */
+export const importPastLibraryMessage = (total: number) =>
+  `The library may hold at most ${LIBRARY_LIMITS.categories} categories: this file would make it ${total.toLocaleString('en-US')}.`;
+
+/** A reorder of the library's categories, or of one category's messages: at most what the list can hold. */
+export const categoriesOrderSchema = orderSchema(LIBRARY_LIMITS.categories);
+export const categoryMessagesOrderSchema = orderSchema(LIBRARY_LIMITS.messagesPerCategory);
+
+/** What one import may hold: the library's limits, and 10,000 messages in all. */
 export const MESSAGES_IMPORT_LIMITS = {
-  categories: 500,
-  messagesPerCategory: 1_000,
+  categories: LIBRARY_LIMITS.categories,
+  messagesPerCategory: LIBRARY_LIMITS.messagesPerCategory,
   messages: 10_000,
   /**
    * The request body (the file as sent): room for the most the file may hold, 10,000 messages of 500 characters of

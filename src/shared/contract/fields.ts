@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxElements } from './drf-messages';
 import { MESSAGES, unstorableTextMessages } from './errors';
 import {
   EMAIL_MAX_LENGTH,
@@ -126,13 +127,23 @@ export const queryInteger = () =>
     .regex(/^-?[0-9]+$/, { error: NOT_AN_INTEGER })
     .transform((digits) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number(digits), Number.MAX_SAFE_INTEGER)));
 
-/** A new order of a whole list (categories, or the messages of one): every id of it exactly once. */
-export const orderSchema = z.object({
-  ids: z
-    .array(databaseId())
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
-});
-export type OrderRequest = z.infer<typeof orderSchema>;
+/**
+ * A new order of a whole list (categories, or the messages of one): every id of it exactly once, so at most `most`
+ * ids, the most rows the list can hold. The length is checked before any id is read: a megabyte of ids, each
+ * refused in turn, held a worker's event loop for two seconds.
+ */
+export const orderSchema = (most: number) =>
+  z.object({
+    ids: z
+      .array(z.unknown())
+      .max(most, maxElements(most))
+      .pipe(
+        z
+          .array(databaseId())
+          .refine((ids) => new Set(ids).size === ids.length, { error: 'Each id may appear only once.' }),
+      ),
+  });
+export type OrderRequest = z.infer<ReturnType<typeof orderSchema>>;
 
 export const NOT_A_SHARE_PAGE = 'Enter the path of a share link, such as /s/AbC123.';
 

@@ -5,7 +5,7 @@ import { CUSTOM_THEME_ID, DEFAULT_THEME_ID, SESSION_THEMES, THEME_FONTS, type Th
 import { billingStateSchema } from './billing';
 import { messageCategorySchema } from './content';
 import { maxElements, multipleOfMessage } from './drf-messages';
-import { databaseId, requiredString, typedText } from './fields';
+import { databaseId, orderSchema, requiredString, typedText } from './fields';
 import { isolated, maxCharacters } from './plain';
 import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX, OWN_MUSIC, PLAYLIST_MAX, PLAYLIST_SOURCES } from './portal-plain';
 
@@ -33,6 +33,12 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 export const ownCategorySchema = messageCategorySchema.extend({ share: shareLinkSchema.nullable().optional() });
 export type OwnCategory = z.infer<typeof ownCategorySchema>;
 export const ownCategoryListSchema = z.array(ownCategorySchema);
+/** The most rows of a plan's limit any plan allows: what a person's list can hold, whatever their plan now. */
+const mostOfAnyPlan = (limit: keyof (typeof PLAN_LIMITS)['basic']) =>
+  Math.max(...Object.values(PLAN_LIMITS).map((limits) => limits[limit]));
+/** A reorder of one's own categories, or of one category's messages: at most what any plan keeps. */
+export const ownCategoriesOrderSchema = orderSchema(mostOfAnyPlan('ownCategories'));
+export const ownMessagesOrderSchema = orderSchema(mostOfAnyPlan('ownMessages'));
 export const ownCategoryWriteSchema = z.object({
   name: typedText().max(OWN_CATEGORY_NAME_MAX, maxCharacters(OWN_CATEGORY_NAME_MAX)),
 });

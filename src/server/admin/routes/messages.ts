@@ -2,6 +2,8 @@ import {
   ADMIN_API,
   adminCategoryListSchema,
   adminCategorySchema,
+  categoriesOrderSchema,
+  categoryMessagesOrderSchema,
   categoryWriteSchema,
   idParamsSchema,
   messagesExportSchema,
@@ -9,7 +11,6 @@ import {
   messagesImportResultSchema,
   MESSAGES_IMPORT_LIMITS,
   messageWriteSchema,
-  orderSchema,
 } from '@shared/contract';
 import * as messages from '../messages-service';
 import { errors, noContent, stillStaff, tags, type AdminRoutes } from './shared';
@@ -45,7 +46,7 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
       schema: {
         tags,
         summary: 'Reorder all categories',
-        body: orderSchema,
+        body: categoriesOrderSchema,
         response: { 200: adminCategoryListSchema, ...errors },
       },
     },
@@ -130,7 +131,7 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
         tags,
         summary: "Reorder a category's messages",
         params: idParamsSchema,
-        body: orderSchema,
+        body: categoryMessagesOrderSchema,
         response: { 200: adminCategorySchema, ...errors },
       },
     },
