@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, NON_FIELD_ERRORS, unstorableTextMessages } from '@shared/contract';
+import { jsonTooManyValues, MESSAGES, NON_FIELD_ERRORS, unstorableTextMessages } from '@shared/contract';
 import { ApiError, badRequest, notFound } from './errors';
 import { isPageRequest } from './web';
 
@@ -12,6 +12,11 @@ declare module 'fastify' {
      * top field, comes after the schema passed, for text the schema does not read.
      */
     bodyTextCheckedBySchema?: boolean;
+    /**
+     * The most values (array items and object members) its JSON body may hold, counted before it is parsed:
+     * JSON_MAX_VALUES unless the call's contract takes lists longer than that.
+     */
+    jsonValues?: number;
   }
 }
 
@@ -107,31 +112,46 @@ export function jsonCharsetError(request: FastifyRequest): ApiError | undefined 
 /** Arrays and objects a JSON body may nest: the deepest a call takes (a program, its days, their layers) nests 5. */
 const JSON_MAX_DEPTH = 64;
 
+/**
+ * Values (array items and object members) a JSON body may hold unless its call says more (`jsonValues`): a call
+ * without a list takes a few dozen. Parsing costs by the value, not the byte: a megabyte of `{"k1":1,…}` held a
+ * worker's event loop for 150 ms, sent by anyone to any path; 1,024 values cost it about 2 ms
+ * (docs/decisions/069-a-json-body-holds-the-values-its-call-takes.md).
+ */
+export const JSON_MAX_VALUES = 1024;
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
 const [OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [0x5b, 0x5d, 0x7b, 0x7d];
 
 /**
- * Whether a JSON body nests arrays or objects deeper than `maxDepth`, read from its bytes before it is
- * parsed: the parser spends some 4 µs a level, so a 1 MiB body of brackets held a worker's event loop for
- * 1.5–2.3 s, and a handful sent by anyone (to login, say) stalled every call. Strings are skipped with a
- * native search for their closing quote, so text costs next to nothing; broken JSON is left to the parser.
+ * Why a JSON body is refused before it is parsed, read from its bytes: it nests arrays or objects deeper than
+ * `maxDepth` (the parser spends some 4 µs a level, so a 1 MiB body of brackets held a worker's event loop for
+ * 1.5–2.3 s), or it holds more than `maxValues` values, counted as its commas and its arrays and objects (one
+ * each: an item or member more than the commas between them, or an empty one). Strings are skipped with a
+ * native search for their closing quote, so text costs next to nothing, and the count stops where it passes
+ * the bound; broken JSON is left to the parser.
  */
-export function jsonNestedDeeperThan(body: Buffer, maxDepth: number): boolean {
+export function jsonShapeRefusal(body: Buffer, maxDepth: number, maxValues: number): 'depth' | 'values' | undefined {
   let depth = 0;
+  let values = 0;
   for (let i = 0; i < body.length; i++) {
     const byte = body[i]!;
     if (byte === QUOTE) {
       let end = body.indexOf(QUOTE, i + 1);
       // A quote after an odd run of backslashes is part of the string.
       while (end !== -1 && isEscaped(body, end)) end = body.indexOf(QUOTE, end + 1);
-      if (end === -1) return false;
+      if (end === -1) return undefined;
       i = end;
+    } else if (byte === COMMA) {
+      if (++values > maxValues) return 'values';
     } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      if (++depth > maxDepth) return true;
+      if (++depth > maxDepth) return 'depth';
+      if (++values > maxValues) return 'values';
     } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--;
   }
-  return false;
+  return undefined;
 }
 
 function isEscaped(body: Buffer, quoteAt: number): boolean {
@@ -171,8 +191,10 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(new ApiError(400, { detail: MESSAGES.jsonNotUtf8 }));
       return;
     }
-    if (typeof body !== 'string' && jsonNestedDeeperThan(body, JSON_MAX_DEPTH)) {
-      done(new ApiError(400, { detail: MESSAGES.jsonTooDeep }));
+    const maxValues = request.routeOptions.config.jsonValues ?? JSON_MAX_VALUES;
+    const shape = typeof body === 'string' ? undefined : jsonShapeRefusal(body, JSON_MAX_DEPTH, maxValues);
+    if (shape) {
+      done(new ApiError(400, { detail: shape === 'depth' ? MESSAGES.jsonTooDeep : jsonTooManyValues(maxValues) }));
       return;
     }
     const text = body.toString();

@@ -113,6 +113,47 @@ describe('hostile input on the real routes', () => {
     expect(deepest.statusCode).toBe(401);
   });
 
+  it('refuses a JSON body holding more values than its call takes before parsing it, wherever it is sent', async () => {
+    // A megabyte of `{"k1":1,…}` held a worker's event loop for 150 ms, sent by anyone to any path.
+    const withExtra = (n: number) =>
+      `{"email": "a@example.com", "password": "x,[{", "extra": [${Array(n).fill('0').join(',')}]}`;
+    // The object, its two commas, the list and its items: 1,024 values are taken, commas and brackets in text are not counted.
+    expect((await postJson('/api/jwt/create/', withExtra(1021))).statusCode).toBe(401);
+    const refused = {
+      detail:
+        'JSON parse error - the request body holds more than 1,024 values (list items and object members), the most this call takes.',
+    };
+    const keys = `{${Array.from({ length: 2000 }, (_, i) => `"k${i}": 1`).join(', ')}}`;
+    for (const [method, url, body, headers] of [
+      ['POST', '/api/jwt/create/', withExtra(1022), {}],
+      ['POST', '/api/nothing-here/', keys, {}],
+      ['PUT', '/api/user/profile/update/', keys, {}],
+      ['POST', '/api/user/support/', keys, user.headers],
+      ['POST', '/api/user/history/', `[${'[],'.repeat(2000)}[]]`, user.headers],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      expect([res.statusCode, res.json()], url).toEqual([400, refused]);
+    }
+    // A call whose contract takes long lists takes that many values (a playlist: 1,000 items of 3 fields).
+    const playlist = Array.from({ length: 1000 }, (_, i) => ({
+      message_text: `m${i}`,
+      source: 'own',
+      message_id: i + 1,
+    }));
+    const player = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/player/',
+      payload: { playlist, settings: {} },
+      headers: user.headers,
+    });
+    expect([player.statusCode, Object.keys(player.json())]).toEqual([400, ['settings']]);
+  });
+
   it('refuses an account call a body over 64 KiB before parsing it, and takes the longest password a login takes', async () => {
     // A megabyte of small arrays held a worker for a quarter of a second, open to anyone at login.
     const wide = `{"email": "a@example.com", "password": "x", "extra": [${Array(100_000).fill('[]').join(',')}]}`;

@@ -11,11 +11,13 @@ import {
   ownMessageWriteSchema,
   ownCategoriesOrderSchema,
   ownMessagesOrderSchema,
+  OWN_MESSAGES_ORDER_VALUES,
   planRequiredErrorSchema,
   planStateSchema,
   playerStateSchema,
   playerWriteSchema,
   PLAYLIST_BODY_BYTES,
+  PLAYLIST_BODY_VALUES,
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import { billingAccountOf, billingState } from '../billing/service';
@@ -109,10 +111,13 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
   app.put(
     API.myCategoryMessagesOrder,
-    describedById('Put the messages of an own category in a new order (every id of them, once)', {
-      body: ownMessagesOrderSchema,
-      response: { 200: ownCategorySchema },
-    }),
+    {
+      ...describedById('Put the messages of an own category in a new order (every id of them, once)', {
+        body: ownMessagesOrderSchema,
+        response: { 200: ownCategorySchema },
+      }),
+      config: { jsonValues: OWN_MESSAGES_ORDER_VALUES },
+    },
     async (request) => own.reorderOwnMessages(db, userOf(request), request.params.id, request.body.ids, publicUrl),
   );
   app.patch(
@@ -151,6 +156,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema, 403: planRequiredErrorSchema },
       }),
       bodyLimit: PLAYLIST_BODY_BYTES,
+      config: { jsonValues: PLAYLIST_BODY_VALUES },
     },
     async (request) => savePlayer(db, userOf(request), request.body),
   );

@@ -6,6 +6,7 @@ import {
   exportQuerySchema,
   planRequiredErrorSchema,
   PLAYLIST_BODY_BYTES,
+  PLAYLIST_BODY_VALUES,
   savedSubliminalSchema,
   shareLinkSchema,
   subliminalListSchema,
@@ -53,6 +54,7 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
       }),
       ...requires('savedSubliminals'),
       bodyLimit: PLAYLIST_BODY_BYTES,
+      config: { jsonValues: PLAYLIST_BODY_VALUES },
     },
     async (request, reply) =>
       reply.code(201).send(await saved.createSubliminal(db, userOf(request), request.body, publicUrl)),
@@ -71,6 +73,7 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
       }),
       ...requires('savedSubliminals'),
       bodyLimit: PLAYLIST_BODY_BYTES,
+      config: { jsonValues: PLAYLIST_BODY_VALUES },
     },
     async (request) => saved.replaceSubliminal(db, userOf(request), request.params.id, request.body, publicUrl),
   );

@@ -228,6 +228,11 @@ export const MESSAGES_IMPORT_LIMITS = {
    * up to 4 bytes each (20 MB) with their names and quotes, where every other JSON body takes 1 MiB.
    */
   bytes: 24 * 1024 * 1024,
+  /**
+   * The most values (list items, object members) the file holds, counted before it is parsed: its messages, and 8
+   * for each category (docs/decisions/069-a-json-body-holds-the-values-its-call-takes.md).
+   */
+  values: 10_000 + LIBRARY_LIMITS.categories * 8 + 1024,
 } as const;
 
 /** Why an import refuses a file naming a category twice (whatever the case of its name). */

@@ -56,6 +56,10 @@ export const MESSAGES = {
 } as const;
 
 /** DRF's CharField refusing a lone surrogate (ProhibitSurrogateCharactersValidator): `U+D800`. */
+/** Why a JSON body holding more values (array items, object members) than its call takes is refused unparsed. */
+export const jsonTooManyValues = (most: number) =>
+  `JSON parse error - the request body holds more than ${most.toLocaleString('en-US')} values (list items and object members), the most this call takes.`;
+
 export const surrogateCharactersMessage = (codeUnit: number) =>
   `Surrogate characters are not allowed: U+${codeUnit.toString(16).toUpperCase()}.`;
 

@@ -358,6 +358,12 @@ export function daysFromDistinctDays(days: ReadonlyArray<{ from_day?: number | n
  * 1 MiB (docs/decisions/067-a-json-body-holds-what-its-fields-allow.md).
  */
 export const PROGRAM_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * The most values (list items, object members) a program's write holds, counted before it is parsed: each day's
+ * messages, and 16 for each of its fields and layers' (docs/decisions/069-a-json-body-holds-the-values-its-call-takes.md).
+ */
+export const PROGRAM_BODY_VALUES =
+  PROGRAM_DAYS_MAX * (16 + PROGRAM_DAY_MESSAGES_MAX + PROGRAM_DAY_LAYERS_MAX * 16) + 1024;
 
 /** A program as staff write it (also the CLI's import file, one program per file or a list). */
 export const adminProgramWriteSchema = z.object({

@@ -39,6 +39,8 @@ const mostOfAnyPlan = (limit: keyof (typeof PLAN_LIMITS)['basic']) =>
 /** A reorder of one's own categories, or of one category's messages: at most what any plan keeps. */
 export const ownCategoriesOrderSchema = orderSchema(mostOfAnyPlan('ownCategories'));
 export const ownMessagesOrderSchema = orderSchema(mostOfAnyPlan('ownMessages'));
+/** The values (its ids, and room for the object around them) that reorder's body may hold, past the usual 1,024. */
+export const OWN_MESSAGES_ORDER_VALUES = mostOfAnyPlan('ownMessages') + 16;
 export const ownCategoryWriteSchema = z.object({
   name: typedText().max(OWN_CATEGORY_NAME_MAX, maxCharacters(OWN_CATEGORY_NAME_MAX)),
 });
@@ -108,6 +110,12 @@ export type PlaylistItemWrite = z.infer<typeof playlistItemSchema>;
  * bodies take 1 MiB (docs/decisions/067-a-json-body-holds-what-its-fields-allow.md).
  */
 export const PLAYLIST_BODY_BYTES = 3 * 1024 * 1024;
+/**
+ * The most values (list items, object members) that body holds, counted before it is parsed: an item is 4 (itself
+ * and its 3 fields), counted as 8 for fields a client adds and the schema drops, with room for the settings and a
+ * sound mix (docs/decisions/069-a-json-body-holds-the-values-its-call-takes.md).
+ */
+export const PLAYLIST_BODY_VALUES = PLAYLIST_MAX * 8 + 1024;
 export const playerWriteSchema = z.object({
   playlist: z.array(playlistItemSchema).max(PLAYLIST_MAX, maxElements(PLAYLIST_MAX)),
   settings: playerSettingsSchema,

@@ -70,7 +70,7 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
     ADMIN_API.categoriesImport,
     {
       // A NUL in a message is refused naming its category and message, as any other problem of the file is.
-      config: { bodyTextCheckedBySchema: true },
+      config: { bodyTextCheckedBySchema: true, jsonValues: MESSAGES_IMPORT_LIMITS.values },
       // Staff only (refused before the body is read, admin/routes.ts): the largest file the contract takes.
       bodyLimit: MESSAGES_IMPORT_LIMITS.bytes,
       schema: {

@@ -5,6 +5,7 @@ import {
   adminProgramWriteSchema,
   detailErrorSchema,
   PROGRAM_BODY_BYTES,
+  PROGRAM_BODY_VALUES,
   programParamsSchema,
 } from '@shared/contract';
 import * as programs from '../../guidance/programs';
@@ -22,6 +23,7 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
     {
       // Staff only (refused before the body is read, admin/routes.ts): the largest program the contract takes.
       bodyLimit: PROGRAM_BODY_BYTES,
+      config: { jsonValues: PROGRAM_BODY_VALUES },
       schema: {
         tags,
         summary: 'Add a program (at the end of the list); 400 when its slug is taken',
@@ -47,6 +49,7 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
     ADMIN_API.program,
     {
       bodyLimit: PROGRAM_BODY_BYTES,
+      config: { jsonValues: PROGRAM_BODY_VALUES },
       schema: {
         tags,
         summary:
