@@ -6,6 +6,7 @@ import {
   LONG_REQUEST_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   retryAfterMs,
+  SERVER_UNAVAILABLE_MESSAGE,
   TIMEOUT_MESSAGE,
   UPLOAD_ANSWER_MS,
   UPLOAD_STALL_MS,
@@ -140,6 +141,8 @@ describe('an upload with progress', () => {
 });
 
 describe('an error answer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('says each of a field’s sentences once, in the order the server gave them', () => {
     const repeated = 'Two days cannot come from the same day.';
     const error = new ApiError(400, {
@@ -163,6 +166,22 @@ describe('an error answer', () => {
     });
     expect(error.fieldErrors).toEqual({ settings: 'This field is required. Enter a colour as #RRGGBB.' });
     expect(describeError(error)).toBe('This field is required. Enter a colour as #RRGGBB.');
+  });
+
+  it('says that the server failed, not its bare status, when a 5xx brings no words of its own', async () => {
+    const answers = [
+      new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 }),
+      new Response(null, { status: 503 }),
+      new Response(JSON.stringify({ detail: 'A server error occurred.' }), { status: 500 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()!),
+    );
+    const messages = [];
+    for (let i = 0; i < 3; i++)
+      messages.push(await apiRequest('/api/user/programs/').catch((error: unknown) => describeError(error)));
+    expect(messages).toEqual([SERVER_UNAVAILABLE_MESSAGE, SERVER_UNAVAILABLE_MESSAGE, 'A server error occurred.']);
   });
 });
 

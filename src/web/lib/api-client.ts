@@ -13,6 +13,12 @@ export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection an
  */
 export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
+/**
+ * What a call answered 5xx with no words of its own says: a proxy's page for a server that is down or
+ * restarting (502, 503, 504), an empty answer. Ours; the spec has no text for it.
+ */
+export const SERVER_UNAVAILABLE_MESSAGE = 'The server could not answer just now. Please try again in a moment.';
+
 /** What a call the server did not answer in time says. Ours; the spec has no text for it. */
 export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again in a moment.';
 
@@ -112,6 +118,8 @@ export class ApiError extends Error {
       const nonField = (body as Record<string, unknown>)[NON_FIELD_ERRORS];
       if (Array.isArray(nonField) && typeof nonField[0] === 'string') return nonField[0];
     }
+    // A bare status code tells a person nothing; that the server failed, and to try again, does.
+    if (status >= 500) return SERVER_UNAVAILABLE_MESSAGE;
     return `Request failed with status code ${status}`;
   }
 }
