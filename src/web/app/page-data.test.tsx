@@ -4,6 +4,7 @@ import { createMemoryRouter, Link, Outlet, RouterProvider, type RouteObject } fr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@web/lib/session';
 import { FIRST_RENDER_WAIT_MS, withPageData, type PageQueries } from './page-data';
+import { PAGE_NOT_ARRIVED_MESSAGE, PAGE_OFFLINE_MESSAGE } from './page-unavailable';
 
 /** An answer the test gives when it chooses. */
 function deferred<T>() {
@@ -117,5 +118,51 @@ describe('a page with pageQueries', () => {
     renderRouter([{ path: '/one', lazy }], '/one');
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(queryFn).not.toHaveBeenCalled();
+  });
+});
+
+describe('a page whose code could not be fetched', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says so inside its layout, offline, and opens by itself once the browser is back online', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const failedFetch = new TypeError('Failed to fetch dynamically imported module: /assets/programs.js');
+    const lazy = vi
+      .fn<() => Promise<{ Component: () => React.ReactNode }>>()
+      .mockRejectedValueOnce(failedFetch)
+      .mockResolvedValue({ Component: () => <p>programs</p> });
+    renderRouter(
+      [
+        {
+          element: (
+            <>
+              <nav>menu</nav>
+              <Outlet />
+            </>
+          ),
+          children: [{ path: '/programs', lazy }],
+        },
+      ],
+      '/programs',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_OFFLINE_MESSAGE);
+    expect(screen.getByText('menu')).toBeInTheDocument();
+
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('programs')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(lazy).toHaveBeenCalledTimes(2);
+  });
+
+  it('fetches it again on Try again, online', async () => {
+    const lazy = vi
+      .fn<() => Promise<{ Component: () => React.ReactNode }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Component: () => <p>support</p> });
+    renderRouter([{ path: '/support', lazy }], '/support');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_NOT_ARRIVED_MESSAGE);
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByText('support')).toBeInTheDocument();
   });
 });

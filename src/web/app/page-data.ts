@@ -1,6 +1,8 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { createElement } from 'react';
 import { sessionStore } from '@web/lib/session';
+import { PageUnavailable, type PageModule as LoadedPage } from './page-unavailable';
 
 /**
  * What a page reads in its first render, exported by its route module as `pageQueries` beside its
@@ -23,7 +25,8 @@ export const FIRST_RENDER_WAIT_MS = 1000;
 type PageModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & { pageQueries?: PageQueries };
 
 /**
- * The route table with each lazily loaded page given a loader for its `pageQueries`. `isFirstLoad`
+ * The route table with each lazily loaded page given a loader for its `pageQueries`, and a page whose code
+ * could not be fetched (offline, a dropped connection) shown as PageUnavailable, which fetches it again. `isFirstLoad`
  * tells whether the router is still making its first navigation; later moves do not wait, so the page
  * changes at once and shows its own loading state, as before.
  */
@@ -39,7 +42,14 @@ export function withPageData(
     ) as RouteObject;
     if (typeof lazy !== 'function') return wrapped;
     const load = async () => {
-      const { pageQueries, ...module } = (await lazy()) as PageModule;
+      let loaded: PageModule;
+      try {
+        loaded = (await lazy()) as PageModule;
+      } catch {
+        // The router keeps a failed module for good: the page it stands for fetches the code again itself.
+        return { Component: () => createElement(PageUnavailable, { load: lazy as () => Promise<LoadedPage> }) };
+      }
+      const { pageQueries, ...module } = loaded;
       if (!pageQueries) return module;
       return {
         ...module,

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+
+/** What a page's route module gives when it loads: its page. */
+export type PageModule = { Component?: ComponentType | null };
+
+/** Said when a page's code could not be fetched while the browser is offline; it loads by itself once back. */
+export const PAGE_OFFLINE_MESSAGE = 'You seem to be offline. This page opens by itself once you are back online.';
+/** Said when it could not be fetched while online (a dropped connection, the server restarting). */
+export const PAGE_NOT_ARRIVED_MESSAGE = 'The page did not arrive. Please try again in a moment.';
+
+const subscribeToConnection = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/**
+ * Stands where a page whose code could not be fetched would be (offline, or the connection dropped as a link
+ * was followed), inside the layout it belongs to, so a portal page keeps its menu and the sound plays on. It
+ * fetches the code again when the browser is back online, or on "Try again", and then shows the page; a second
+ * failure while online reloads the document, as for a release whose files have new names
+ * (docs/product/screens.md#when-a-page-cannot-load).
+ */
+export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
+  const online = useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
+  const [Page, setPage] = useState<ComponentType | null>(null);
+  const [trying, setTrying] = useState(false);
+
+  const tryAgain = useCallback(
+    (reloadIfStillMissing: boolean) => {
+      setTrying(true);
+      load()
+        .then(
+          (module) => {
+            if (module.Component) setPage(() => module.Component!);
+          },
+          () => {
+            if (reloadIfStillMissing && navigator.onLine) window.location.reload();
+          },
+        )
+        .finally(() => setTrying(false));
+    },
+    [load],
+  );
+
+  useEffect(() => {
+    const backOnline = () => tryAgain(false);
+    window.addEventListener('online', backOnline);
+    return () => window.removeEventListener('online', backOnline);
+  }, [tryAgain]);
+
+  if (Page) return <Page />;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
+      <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
+      <h1 className="text-xl font-semibold">We could not open this page</h1>
+      <p role="alert" className="text-fg-muted">
+        {online ? PAGE_NOT_ARRIVED_MESSAGE : PAGE_OFFLINE_MESSAGE}
+      </p>
+      <Button variant="secondary" size="sm" disabled={trying} onClick={() => tryAgain(true)}>
+        Try again
+      </Button>
+    </div>
+  );
+}
