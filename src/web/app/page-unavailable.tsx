@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { useOnline } from '@web/lib/online';
 
 /** What a page's route module gives when it loads: its page. */
 export type PageModule = { Component?: ComponentType | null };
@@ -10,15 +11,6 @@ export const PAGE_OFFLINE_MESSAGE = 'You seem to be offline. This page opens by 
 /** Said when it could not be fetched while online (a dropped connection, the server restarting). */
 export const PAGE_NOT_ARRIVED_MESSAGE = 'The page did not arrive. Please try again in a moment.';
 
-const subscribeToConnection = (changed: () => void) => {
-  window.addEventListener('online', changed);
-  window.addEventListener('offline', changed);
-  return () => {
-    window.removeEventListener('online', changed);
-    window.removeEventListener('offline', changed);
-  };
-};
-
 /**
  * Stands where a page whose code could not be fetched would be (offline, or the connection dropped as a link
  * was followed), inside the layout it belongs to, so a portal page keeps its menu and the sound plays on. It
@@ -27,11 +19,7 @@ const subscribeToConnection = (changed: () => void) => {
  * (docs/product/screens.md#when-a-page-cannot-load).
  */
 export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
-  const online = useSyncExternalStore(
-    subscribeToConnection,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   const [Page, setPage] = useState<ComponentType | null>(null);
   const [trying, setTrying] = useState(false);
 

@@ -32,7 +32,7 @@ export function QueryState({
   if (isPending) {
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Loading" />
+        <Spinner waitsForServer label="Loading" />
       </div>
     );
   }

@@ -23,7 +23,7 @@ export function ApplicationsTable() {
     if (applications.isError) toastFailure(applications.error, APPLICATIONS_LOAD_ERROR);
   }, [applications.isError, applications.error]);
 
-  if (applications.isPending) return <Spinner label="Loading applications" className="py-12" />;
+  if (applications.isPending) return <Spinner waitsForServer label="Loading applications" className="py-12" />;
   if (applications.isError) {
     return (
       <p role="alert" className="rounded-2xl border border-danger p-4 text-danger">

@@ -121,7 +121,7 @@ function RecommendationsCard() {
       {!known ? null : pro ? (
         query.isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading recommendations" />
+            <Spinner waitsForServer label="Loading recommendations" />
           </div>
         ) : query.error ? (
           <p className="mt-4 text-fg-muted">

@@ -38,7 +38,7 @@ export function AudioList({ kind, title, loadError, preparing = false, statusOf,
         // Room for the list that comes (nine solfeggio tracks fill a phone's screen), so the sections under
         // it do not jump when it arrives (CLS, issue 20).
         <div className="flex min-h-[40rem] justify-center lg:min-h-[24rem]">
-          <Spinner label={`Loading ${title}`} className="h-fit py-8" />
+          <Spinner waitsForServer label={`Loading ${title}`} className="h-fit py-8" />
         </div>
       ) : list.isError ? (
         <p role="alert" className="rounded-2xl border border-danger p-4 text-sm text-danger">

@@ -69,7 +69,7 @@ export function ProfileView() {
     if (profile.isError) toastFailure(profile.error, PROFILE_LOAD_ERROR);
   }, [profile.isError, profile.error]);
 
-  if (profile.isPending) return <Spinner label="Loading your profile" className="py-16" />;
+  if (profile.isPending) return <Spinner waitsForServer label="Loading your profile" className="py-16" />;
   if (profile.isError) {
     return (
       <div role="alert" className="rounded-3xl border border-danger bg-surface-raised p-6">

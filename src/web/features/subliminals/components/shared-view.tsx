@@ -39,7 +39,7 @@ function useDocumentTitle(title: string) {
 export function SharedLoading() {
   return (
     <div className="flex min-h-dvh justify-center py-24">
-      <Spinner label="Loading" />
+      <Spinner waitsForServer label="Loading" />
     </div>
   );
 }

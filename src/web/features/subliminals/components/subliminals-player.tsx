@@ -260,7 +260,7 @@ export function SubliminalsPlayer() {
             // About the height of the library's categories, so what is under them does not jump when they arrive
             // (CLS, issue 20).
             <div className="flex min-h-[36rem] justify-center">
-              <Spinner label="Loading categories" className="h-fit py-10" />
+              <Spinner waitsForServer label="Loading categories" className="h-fit py-10" />
             </div>
           ) : categories.isError ? (
             <div
