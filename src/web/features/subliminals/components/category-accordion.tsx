@@ -28,21 +28,25 @@ export function CategoryAccordion({
           value={String(category.id)}
           className="overflow-hidden rounded-2xl border border-line bg-surface-raised"
         >
-          <Accordion.Header className="flex items-center gap-2 pr-3">
-            <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-focus-ring">
-              <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-                <span dir="auto">{category.name}</span>
-                <span className="whitespace-nowrap text-sm font-normal text-fg-muted">
-                  {category.messages.length} messages
+          {/* The heading holds the category's trigger alone: with the Add button in it, a heading read out or
+              listed by a screen reader was "Confidence 18 messages Add Confidence to playlist". */}
+          <div className="flex items-center gap-2 pr-3">
+            <Accordion.Header className="flex min-w-0 flex-1">
+              <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-focus-ring">
+                <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                  <span dir="auto">{category.name}</span>
+                  <span className="whitespace-nowrap text-sm font-normal text-fg-muted">
+                    {category.messages.length} messages
+                  </span>
                 </span>
-              </span>
-              <ChevronDown
-                aria-hidden
-                className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
-              />
-            </Accordion.Trigger>
+                <ChevronDown
+                  aria-hidden
+                  className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+                />
+              </Accordion.Trigger>
+            </Accordion.Header>
             <AddToPlaylistButton name={category.name} added={isAdded(category)} onAdd={() => onAdd(category)} />
-          </Accordion.Header>
+          </div>
           {open === String(category.id) ? (
             <Accordion.Content className="border-t border-line px-4 py-3">
               <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
