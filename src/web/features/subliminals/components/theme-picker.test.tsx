@@ -29,6 +29,12 @@ function Picker({
 }
 
 describe('ThemePicker', () => {
+  it('names its group "Theme" alone, though the plan’s lock sits beside the word', () => {
+    renderWithProviders(<Picker allThemes={false} onSettings={() => undefined} />);
+    expect(screen.getByRole('group', { name: 'Theme' })).toContainElement(screen.getByRole('radio', { name: 'Night' }));
+    expect(screen.getByRole('button', { name: /More themes/ })).toBeInTheDocument();
+  });
+
   it('on Basic, offers the three basic themes and locks the rest behind the plan that has them', async () => {
     const user = userEvent.setup();
     let latest = DEFAULT_SETTINGS;

@@ -38,6 +38,7 @@ export function ThemePicker({
 }) {
   const custom = settings.customTheme ?? { background: sessionLook(settings).background, font: 'sans' as const };
   const keptNote = useId();
+  const groupName = useId();
   const keptName =
     allThemes || planOfTheme(settings.theme) === 'basic'
       ? null
@@ -88,9 +89,10 @@ export function ThemePicker({
   };
 
   return (
-    <fieldset className="flex flex-col gap-2">
+    // Named by "Theme" alone: the legend also holds the plan's lock, whose button would be read into the group's name.
+    <fieldset aria-labelledby={groupName} className="flex flex-col gap-2">
       <legend className="flex w-full items-center justify-between gap-2 text-sm font-medium">
-        Theme
+        <span id={groupName}>Theme</span>
         {allThemes ? null : <PlanLock feature="allThemes" what="More themes" />}
       </legend>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
