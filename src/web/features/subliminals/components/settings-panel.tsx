@@ -98,8 +98,12 @@ export function SettingsPanel({
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Font size: {settings.fontSize} px ({PLAYER.fontSize.min}–{PLAYER.fontSize.max})
+          {/* Named "Font size" and valued in px: a name holding the value was read out anew at every step, and
+              the value alone ("22") said no unit. */}
           <input
             type="range"
+            aria-label="Font size"
+            aria-valuetext={`${settings.fontSize} px`}
             min={PLAYER.fontSize.min}
             max={PLAYER.fontSize.max}
             step={PLAYER.fontSize.step}

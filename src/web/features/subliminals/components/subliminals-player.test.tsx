@@ -291,6 +291,8 @@ describe('SubliminalsPlayer', () => {
     expect(screen.getByLabelText('Flash speed (ms)')).toHaveValue(50);
     expect(screen.getByLabelText('Display interval (ms)')).toHaveValue(1000);
     expect(screen.getByLabelText(/Font size/)).toHaveValue('70');
+    // Read out as "Font size, 70 px": a name that does not change with the value, and the value with its unit.
+    expect(screen.getByRole('slider', { name: 'Font size' })).toHaveAttribute('aria-valuetext', '70 px');
     expect(screen.getByLabelText('Message colour')).toHaveValue('#00dc82');
   });
 
