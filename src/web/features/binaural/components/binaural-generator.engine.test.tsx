@@ -35,8 +35,8 @@ describe('binaural generator with beats started elsewhere', () => {
   it('shows the frequencies and the level that play, and keeps them once they stop', async () => {
     playElsewhere(180, 190, 0.25);
     renderGenerator();
-    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
-    const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency (Hz)' });
+    const right = screen.getByRole('spinbutton', { name: 'Right frequency (Hz)' });
     expect(left).toHaveValue(180);
     expect(right).toHaveValue(190);
     expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.25');
@@ -60,7 +60,7 @@ describe('binaural generator with beats started elsewhere', () => {
     const user = userEvent.setup();
     playElsewhere(180, 190, 0.25);
     renderGenerator();
-    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency (Hz)' });
     await user.clear(left);
     // The Levels slider moves meanwhile: the level follows, the field the person is typing in does not.
     playElsewhere(180, 190, 0.4);

@@ -23,8 +23,9 @@ describe('binaural generator', () => {
         <Toaster />
       </>,
     );
-    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
-    const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
+    // Each field's name says its unit, drawn in the field for the eye only.
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency (Hz)' });
+    const right = screen.getByRole('spinbutton', { name: 'Right frequency (Hz)' });
     expect(left).toHaveValue(200);
     expect(right).toHaveValue(205);
     expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.5');
@@ -53,7 +54,7 @@ describe('binaural generator', () => {
   it('puts the clamped frequency in a field that is left out of range, naming the limit', async () => {
     const user = userEvent.setup();
     renderGenerator();
-    const left = screen.getByRole('spinbutton', { name: 'Left frequency' });
+    const left = screen.getByRole('spinbutton', { name: 'Left frequency (Hz)' });
     await user.clear(left);
     await user.type(left, '5000');
     expect(screen.getByText('Plays at 1000 Hz (range 0.1–1000 Hz)')).toBeInTheDocument();
@@ -72,8 +73,8 @@ describe('binaural generator', () => {
   it('shows a frequency as it plays once the field is left, whatever way it was typed', async () => {
     const user = userEvent.setup();
     renderGenerator();
-    const left = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Left frequency' });
-    const right = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Right frequency' });
+    const left = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Left frequency (Hz)' });
+    const right = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Right frequency (Hz)' });
     await user.clear(left);
     await user.type(left, '1e3');
     expect(left.value).toBe('1e3');
@@ -96,7 +97,7 @@ describe('binaural generator', () => {
     await user.click(screen.getByRole('radio', { name: 'Gamma' }));
     expect(screen.getByText(/^Above 30 Hz/)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Alpha' }));
-    const right = screen.getByRole('spinbutton', { name: 'Right frequency' });
+    const right = screen.getByRole('spinbutton', { name: 'Right frequency (Hz)' });
     await user.clear(right);
     await user.type(right, '213');
     expect(screen.getByRole('radio', { name: 'Alpha' })).not.toBeChecked();

@@ -44,8 +44,9 @@ function FrequencyField({
   }
   return (
     <div className="flex flex-col gap-1.5">
+      {/* The unit drawn in the field is decoration: the name says it, or "200" was read with no unit. */}
       <label htmlFor={id} className="text-sm font-medium">
-        {label}
+        {label} <span className="sr-only">(Hz)</span>
       </label>
       <div className="relative">
         <Input
