@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 import { untilShown } from './support/content';
+import { putInCorner } from './support/flashing';
 import { hiddenWhenTabbing } from './support/focus';
 
 // axe-core over every route, in both themes: any violation (WCAG 2.x A/AA and axe's best practices)
@@ -94,6 +95,8 @@ async function checkRoutes(page: Page, theme: Theme, routes: string[]) {
   for (const route of routes) {
     await open(page, route);
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    // One page, one title: a screen reader's first heading is the page's.
+    await expect(page.getByRole('heading', { level: 1 }), `${route} has one level-one heading`).toHaveCount(1);
     found.push(...(await violationsOf(page, route, theme)));
   }
   expect(found, found.join('\n')).toEqual([]);
@@ -127,6 +130,76 @@ for (const theme of THEMES) {
     test.skip(!process.env.E2E_STAFF_EMAIL, 'Run through scripts/e2e.mjs, which creates the staff account.');
     await signInAsStaff(page);
     await checkRoutes(page, theme, STAFF_ROUTES);
+  });
+}
+
+const PORTAL_ROUTES_ON_A_PHONE = [
+  '/portal/home/',
+  '/subliminals',
+  '/music',
+  '/programs',
+  '/programs/seven-nights-of-rest',
+  '/practice',
+  '/profile',
+  '/support',
+  '/applications',
+];
+
+for (const theme of THEMES) {
+  test(`every portal page at phone width passes axe (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsNewUser(page);
+    await checkRoutes(page, theme, PORTAL_ROUTES_ON_A_PHONE);
+  });
+
+  test(`the portal while something plays, its account menu open and a form's errors shown pass axe (${theme})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((value) => localStorage.setItem('innerwave.theme', value), theme);
+    await signInAsNewUser(page);
+    const found: string[] = [];
+
+    // The account menu, open: axe looks at the menu, as the page behind it is hidden from screen readers while
+    // it is open (and keeps the keyboard in it).
+    await page.goto('/profile');
+    await expect(page.locator('#portal-frame')).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole('button', { name: /, account menu$/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    const menu = await axe(page).include('[role="menu"]').analyze();
+    found.push(...menu.violations.map((violation) => `${theme} the account menu: ${violation.id}`));
+    await page.keyboard.press('Escape');
+
+    // A form's errors, shown under its fields.
+    await page.goto('/support');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+    found.push(...(await violationsOf(page, '/support with its errors', theme)));
+
+    // A track playing, with the mini-player, and the binaural generator playing.
+    await page.goto('/music');
+    const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+    await untilShown(page, play);
+    await play.click();
+    await expect(page.getByRole('region', { name: 'Now playing' })).toBeVisible({ timeout: 20_000 });
+    const generator = page.getByRole('region', { name: 'Binaural beats' });
+    await generator.getByText('Alpha', { exact: true }).click();
+    await generator.getByRole('button', { name: 'Start' }).click();
+    await expect(generator.getByRole('status').filter({ hasText: /^Playing/ })).toBeVisible();
+    found.push(...(await violationsOf(page, '/music playing', theme)));
+    await generator.getByRole('button', { name: 'Stop' }).click();
+
+    // The session screen running, full size and in its corner.
+    // Under reduced motion (still frames for axe), the notice asks to flash anyway.
+    await page.goto('/subliminals');
+    await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('button', { name: 'Flash anyway' }).click();
+    const session = page.getByTestId('flash-overlay');
+    await expect(session).toBeVisible();
+    found.push(...(await violationsOf(page, 'the session screen', theme)));
+    await putInCorner(session);
+    found.push(...(await violationsOf(page, 'the session in its corner', theme)));
+    expect(found, found.join('\n')).toEqual([]);
   });
 }
 
