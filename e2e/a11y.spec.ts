@@ -203,6 +203,63 @@ for (const theme of THEMES) {
   });
 }
 
+test('every form field’s edge stands out 3:1 from what is around it, in the light and the dark theme', async ({
+  page,
+}) => {
+  // axe measures text only; a field drawn on a card of its own colour is seen by its edge (WCAG 1.4.11).
+  await signInAsNewUser(page);
+  const faint: string[] = [];
+  for (const theme of THEMES) {
+    await page.evaluate((value) => localStorage.setItem('innerwave.theme', value), theme);
+    for (const route of ['/subliminals', '/support', '/music']) {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await expect(page.locator('#portal-frame')).toHaveCount(0, { timeout: 20_000 });
+      await expect(
+        page.locator('#main input:not([type="radio"], [type="checkbox"], [type="range"])').first(),
+      ).toBeVisible();
+      faint.push(
+        ...(
+          await page.evaluate(() => {
+            const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+            const luminance = (color: string) => {
+              const [r, g, b] = channels(color).map((value) => {
+                const v = value / 255;
+                return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+              });
+              return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+            };
+            const contrast = (a: string, b: string) => {
+              const [x, y] = [luminance(a), luminance(b)];
+              return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+            };
+            /** The first opaque background from the element's parent up, else the page's. */
+            const around = (element: Element) => {
+              for (let node = element.parentElement; node; node = node.parentElement) {
+                const color = getComputedStyle(node).backgroundColor;
+                if (channels(color)[3] !== 0) return color;
+              }
+              return getComputedStyle(document.documentElement).backgroundColor;
+            };
+            const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+              '#main input:not([type="radio"], [type="checkbox"], [type="range"], [type="hidden"]), #main select, #main textarea',
+            );
+            return [...fields]
+              .filter((field) => field.getClientRects().length > 0)
+              .map((field) => {
+                const ratio = contrast(getComputedStyle(field).borderTopColor, around(field));
+                const name = field.getAttribute('aria-label') ?? field.labels?.[0]?.textContent ?? field.id;
+                return ratio < 3 ? `${location.pathname}: "${name.trim()}" ${ratio.toFixed(2)}:1` : '';
+              })
+              .filter(Boolean);
+          })
+        ).map((line) => `${theme} ${line}`),
+      );
+    }
+  }
+  expect(faint, faint.join('\n')).toEqual([]);
+});
+
 for (const theme of THEMES) {
   test(`a toast's text passes axe (${theme})`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('innerwave.theme', value), theme);

@@ -185,7 +185,7 @@ function UserRow({
           value={user.subscription_plan}
           disabled={busy}
           onChange={(event) => onUpdate({ subscription_plan: event.target.value as SubscriptionPlan })}
-          className="h-9 rounded-xl border border-line bg-surface-raised px-3 text-sm capitalize"
+          className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm capitalize"
         >
           {SUBSCRIPTION_PLANS.map((plan) => (
             <option key={plan} value={plan}>

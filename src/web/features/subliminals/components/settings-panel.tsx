@@ -93,7 +93,7 @@ export function SettingsPanel({
             type="color"
             value={settings.messageColor}
             onChange={(event) => set({ messageColor: event.target.value })}
-            className="h-11 w-full cursor-pointer rounded-xl border border-line bg-surface-raised px-2"
+            className="h-11 w-full cursor-pointer rounded-xl border border-field bg-surface-raised px-2"
           />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-medium">

@@ -41,7 +41,7 @@ function speakingText(source: LayerSource): string {
 }
 
 const selectClass =
-  'min-h-11 rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring';
+  'min-h-11 rounded-xl border border-field bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus-ring';
 
 /**
  * The spoken-affirmations controls for a Pro plan (docs/product/screens.md#spoken-affirmations):

@@ -124,7 +124,7 @@ export function ThemePicker({
               onChange={(event) =>
                 onChange({ ...settings, customTheme: { ...custom, background: event.target.value } })
               }
-              className="h-11 w-full cursor-pointer rounded-xl border border-line bg-surface-raised px-2"
+              className="h-11 w-full cursor-pointer rounded-xl border border-field bg-surface-raised px-2"
             />
           </label>
           <label className="flex flex-col gap-1.5 text-sm font-medium">
@@ -134,7 +134,7 @@ export function ThemePicker({
               onChange={(event) =>
                 onChange({ ...settings, customTheme: { ...custom, font: event.target.value as ThemeFont } })
               }
-              className="h-11 rounded-xl border border-line bg-surface-raised px-3"
+              className="h-11 rounded-xl border border-field bg-surface-raised px-3"
             >
               {(Object.keys(THEME_FONTS) as ThemeFont[]).map((font) => (
                 <option key={font} value={font}>
