@@ -32,7 +32,7 @@ function MobileMenu({ loginPath }: { loginPath: string }) {
       <Button
         variant="ghost"
         size="icon"
-        className="md:hidden"
+        className="lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -102,7 +102,7 @@ export function PublicChrome({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-40 border-b border-line bg-surface md:bg-surface/85 md:backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo />
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             <Link to={paths.home} className={linkClass} aria-current={pathname === paths.home ? 'page' : undefined}>
               Home
             </Link>

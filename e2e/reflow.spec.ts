@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
+
+// WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
+// sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
+// 640 px is a 1280 px screen at 200 %, 768 and 1024 px a tablet held either way.
+
+const WIDTHS = [320, 390, 640, 768, 1024, 1280];
+
+/** A Pro member's shared subliminal: the path of its public page. */
+async function sharedPath(page: Page): Promise<string> {
+  const sharer = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, sharer.email, 'pro');
+  const login = await page.request.post('/api/jwt/create/', { data: sharer });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const saved = await page.request.post('/api/user/subliminals/', {
+    headers,
+    data: {
+      name: 'A steady morning for the week ahead',
+      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
+      settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const { id } = (await saved.json()) as { id: number };
+  const shared = await page.request.post(`/api/user/subliminals/${id}/share/`, { headers });
+  return new URL(((await shared.json()) as { url: string }).url).pathname;
+}
+
+/**
+ * What does not fit at each width: the page's sideways scroll, and any link or button of the bar that wraps
+ * onto a second line (a bar squeezed narrower than its links broke "Audio Library" in two before running
+ * off the screen).
+ */
+async function misfits(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.getByRole('main')).toBeVisible();
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const { sideways, wrapped } = await page.evaluate(() => {
+      const root = document.documentElement;
+      const header = document.querySelector('header');
+      const controls = header ? [...header.querySelectorAll<HTMLElement>('a, button')] : [];
+      // A text broken onto two lines has a box on each.
+      const linesOf = (text: Text) => {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      };
+      return {
+        sideways: root.scrollWidth - root.clientWidth,
+        wrapped: controls
+          .filter((control) => control.offsetParent !== null)
+          .filter((control) => {
+            const texts = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+            for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+              if (text.textContent?.trim() && linesOf(text as Text) > 1) return true;
+            }
+            return false;
+          })
+          .map((control) => control.textContent?.trim() ?? ''),
+      };
+    });
+    if (sideways > 0) found.push(`${path} at ${width} px scrolls ${sideways} px sideways`);
+    for (const label of wrapped) found.push(`${path} at ${width} px wraps the bar's "${label}"`);
+  }
+  return found;
+}
+
+const VISITOR_PAGES = [
+  '/',
+  '/signup',
+  '/signup?plan=pro',
+  '/login',
+  '/resetpassword/',
+  '/password-reset/MQ/not-a-token',
+  '/terms/',
+  '/privacy/',
+  '/portal/home/',
+  '/no-such-page',
+];
+
+for (const path of VISITOR_PAGES) {
+  test(`${path} fits the width from 320 to 1280 px`, async ({ page }) => {
+    expect(await misfits(page, path)).toEqual([]);
+  });
+}
+
+test('a shared subliminal and the home page fit the width from 320 to 1280 px, signed out and signed in', async ({
+  page,
+}) => {
+  const share = await sharedPath(page);
+  const found = await misfits(page, share);
+  // Signed in, the bar's "Log in" becomes the wider "Open the portal" with the person's avatar.
+  await signIn(page, await createActiveUser(page.request));
+  for (const path of [share, '/']) found.push(...(await misfits(page, path)));
+  expect(found).toEqual([]);
+});
