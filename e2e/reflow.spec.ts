@@ -28,9 +28,11 @@ async function sharedPath(page: Page): Promise<string> {
 }
 
 /**
- * What does not fit at each width: the page's sideways scroll, and any link or button of the bar that wraps
+ * What does not fit at each width: the page's sideways scroll, any link or button of the bar that wraps
  * onto a second line (a bar squeezed narrower than its links broke "Audio Library" in two before running
- * off the screen).
+ * off the screen), and any button whose label runs into its edges (a label wrapped in a button of fixed
+ * height filled it from top to bottom). The home page's sections below the fold are laid out as a person
+ * scrolling to them sees them.
  */
 async function misfits(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
@@ -38,7 +40,10 @@ async function misfits(page: Page, path: string): Promise<string[]> {
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const { sideways, wrapped } = await page.evaluate(() => {
+    const { sideways, wrapped, crowded } = await page.evaluate(() => {
+      for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
+        section.style.contentVisibility = 'visible';
+      }
       const root = document.documentElement;
       const header = document.querySelector('header');
       const controls = header ? [...header.querySelectorAll<HTMLElement>('a, button')] : [];
@@ -48,22 +53,38 @@ async function misfits(page: Page, path: string): Promise<string[]> {
         range.selectNodeContents(text);
         return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
       };
+      const textsOf = (element: HTMLElement) => {
+        const texts: Text[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          if (text.textContent?.trim()) texts.push(text as Text);
+        }
+        return texts;
+      };
+      // A label's lines keep at least 4 px from the button's top and bottom edges.
+      const touchesEdge = (button: HTMLElement) => {
+        const box = button.getBoundingClientRect();
+        return textsOf(button).some((text) => {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          return [...range.getClientRects()].some((line) => line.top < box.top + 4 || line.bottom > box.bottom - 4);
+        });
+      };
       return {
+        crowded: [...document.querySelectorAll<HTMLElement>('.btn')]
+          .filter((button) => button.offsetParent !== null && button.getClientRects().length > 0)
+          .filter(touchesEdge)
+          .map((button) => button.textContent?.trim() ?? ''),
         sideways: root.scrollWidth - root.clientWidth,
         wrapped: controls
           .filter((control) => control.offsetParent !== null)
-          .filter((control) => {
-            const texts = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
-            for (let text = texts.nextNode(); text; text = texts.nextNode()) {
-              if (text.textContent?.trim() && linesOf(text as Text) > 1) return true;
-            }
-            return false;
-          })
+          .filter((control) => textsOf(control).some((text) => linesOf(text) > 1))
           .map((control) => control.textContent?.trim() ?? ''),
       };
     });
     if (sideways > 0) found.push(`${path} at ${width} px scrolls ${sideways} px sideways`);
     for (const label of wrapped) found.push(`${path} at ${width} px wraps the bar's "${label}"`);
+    for (const label of crowded) found.push(`${path} at ${width} px runs the button "${label}" into its edges`);
   }
   return found;
 }

@@ -118,7 +118,7 @@ function UploadForm() {
         <FieldError id={nameId} error={nameRefused} />
         <CharacterCount id={nameId} limit={nameLimit} max={OWN_MUSIC.nameMax} />
       </div>
-      <Button type="submit" className="h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>
+      <Button type="submit" className="min-h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>
         <Upload aria-hidden className="h-4 w-4" />
         {progress === null ? 'Upload' : `Uploading ${Math.round(progress * 100)}%`}
       </Button>

@@ -314,7 +314,7 @@ export function SubliminalsPlayer() {
           <Button
             ref={startButton}
             size="lg"
-            className="sm:h-10"
+            className="sm:min-h-10"
             onClick={start}
             disabled={playing}
             aria-disabled={empty || undefined}
@@ -322,7 +322,13 @@ export function SubliminalsPlayer() {
           >
             <Play aria-hidden className="h-5 w-5" /> Start
           </Button>
-          <Button size="lg" variant="secondary" className="sm:h-10" onClick={floatingSession.end} disabled={!playing}>
+          <Button
+            size="lg"
+            variant="secondary"
+            className="sm:min-h-10"
+            onClick={floatingSession.end}
+            disabled={!playing}
+          >
             Stop
           </Button>
         </div>
