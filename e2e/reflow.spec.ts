@@ -34,9 +34,9 @@ async function sharedPath(page: Page): Promise<string> {
  * height filled it from top to bottom). The home page's sections below the fold are laid out as a person
  * scrolling to them sees them.
  */
-async function misfits(page: Page, path: string): Promise<string[]> {
+async function misfits(page: Page, path: string, shown = page.getByRole('main')): Promise<string[]> {
   await page.goto(path);
-  await expect(page.getByRole('main')).toBeVisible();
+  await expect(shown).toBeVisible();
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
@@ -116,5 +116,7 @@ test('a shared subliminal and the home page fit the width from 320 to 1280 px, s
   // Signed in, the bar's "Log in" becomes the wider "Open the portal" with the person's avatar.
   await signIn(page, await createActiveUser(page.request));
   for (const path of [share, '/']) found.push(...(await misfits(page, path)));
+  // The first portal screen after a first sign-in, down to its settings (the plan's locks among them).
+  found.push(...(await misfits(page, '/subliminals', page.getByRole('group', { name: 'Theme' }))));
   expect(found).toEqual([]);
 });

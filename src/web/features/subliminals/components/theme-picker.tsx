@@ -90,8 +90,10 @@ export function ThemePicker({
 
   return (
     // Named by "Theme" alone: the legend also holds the plan's lock, whose button would be read into the group's name.
-    <fieldset aria-labelledby={groupName} className="flex flex-col gap-2">
-      <legend className="flex w-full items-center justify-between gap-2 text-sm font-medium">
+    // A fieldset is as wide as its widest content by default: at 320 px the plan lock's one-line button widened it,
+    // and the themes with it, past the screen. min-w-0 keeps it to its card, and the lock goes under "Theme".
+    <fieldset aria-labelledby={groupName} className="flex min-w-0 flex-col gap-2">
+      <legend className="flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
         <span id={groupName}>Theme</span>
         {allThemes ? null : <PlanLock feature="allThemes" what="More themes" />}
       </legend>
