@@ -75,6 +75,39 @@ test('a long word of ones own neither widens the page on a phone nor covers its 
   expect(edit!.x + edit!.width <= up!.x || edit!.y + edit!.height <= up!.y).toBe(true);
 });
 
+test('a long message of ones own shows whole while it is edited, wrapped at the field’s width, on a phone and a desk', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  // The longest a message can be (200 characters), with a word longer than the field is wide.
+  const longMessage = `I meet the day calm, and ${'unhurried'.repeat(8)}, and I let each breath carry me forward into a quiet, soft and gentle evening, grateful for all of it.`;
+  expect(longMessage).toHaveLength(200);
+  await page.getByLabel('New category of your own').fill('Long');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await page.getByLabel('New message in Long').fill(longMessage);
+  await page.getByRole('button', { name: 'Add the message to Long' }).click();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.getByRole('button', { name: `Edit message "${longMessage}"` }).click();
+    const field = page.getByRole('textbox', { name: `message "${longMessage}"` });
+    await expect(field).toHaveValue(longMessage);
+    // Every character inside the field's box: nothing scrolled out of it sideways or below.
+    const [scrollWidth, clientWidth, scrollHeight, clientHeight] = await field.evaluate((node) => [
+      node.scrollWidth,
+      node.clientWidth,
+      node.scrollHeight,
+      node.clientHeight,
+    ]);
+    expect(scrollWidth, `${width}: the text's width`).toBeLessThanOrEqual(clientWidth);
+    expect(scrollHeight, `${width}: the text's height`).toBeLessThanOrEqual(clientHeight);
+    expect(clientHeight, `${width}: more than one line`).toBeGreaterThan(48);
+    // A one-line text still: Enter saves it, here unchanged, and the page shows it again.
+    await page.keyboard.press('Enter');
+    await expect(field).toHaveCount(0);
+  }
+});
+
 test('in a narrow list a long message of ones own keeps the row’s width, its buttons going under it', async ({
   page,
 }) => {

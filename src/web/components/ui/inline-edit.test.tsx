@@ -49,6 +49,21 @@ describe('InlineEdit', () => {
     expect(onSave).toHaveBeenCalledWith('Evening\u202c', 'Morning');
   });
 
+  it('edits a one-line text in a field that wraps it: Enter saves, a line break pasted is a space', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<InlineEdit value="I am calm." label="message" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    const field = screen.getByRole('textbox', { name: 'message' });
+    // Multi-line only as it wraps: a screen reader hears a one-line field, whose Enter does not break the line.
+    expect(field).toBeInstanceOf(HTMLTextAreaElement);
+    expect(field).toHaveAttribute('aria-multiline', 'false');
+    await user.paste('\nI breathe.\r\nI rest.');
+    expect(field).toHaveValue('I am calm. I breathe. I rest.');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(onSave).toHaveBeenCalledWith('I am calm. I breathe. I rest.', 'I am calm.');
+  });
+
   it('says nothing of direction controls in a text the server does not read as typed (staff’s)', async () => {
     const user = userEvent.setup();
     const onSave = vi.fn(() => Promise.resolve());

@@ -1,14 +1,50 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { typedTextRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
-import { FieldError, Input } from '@web/components/ui/input';
+import { FieldError } from '@web/components/ui/input';
 
 /** Said under the field when the text changed elsewhere while it was being edited here. */
 export const changedMeanwhile = (now: string) =>
   `Changed meanwhile, in another tab or on another device: it now reads “${now}”. Save to put yours in its place, or Cancel to keep it.`;
+
+/** A line break typed or pasted into a one-line text: a space, as the words it separated stay apart. */
+const LINE_BREAKS = /\r\n?|\n/g;
+
+/**
+ * The ref of a textarea of one line's height, made as tall as its text wrapped at its width, up to its max-height,
+ * and keeps it so as the text or the width changes (a phone turned, a panel resized).
+ */
+function useFitsItsText(text: string, shown: boolean): RefObject<HTMLTextAreaElement | null> {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const node = field.current;
+    if (!shown || !node) return;
+    const fit = () => {
+      node.style.height = 'auto';
+      const borders = node.offsetHeight - node.clientHeight;
+      const wanted = node.scrollHeight + borders;
+      node.style.height = `${wanted}px`;
+      // Past its max-height (a long description on a phone) it scrolls; under it, no scroll bar takes a line's width.
+      node.style.overflowY = wanted > node.offsetHeight ? 'auto' : 'hidden';
+    };
+    fit();
+    let width = node.clientWidth;
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            if (node.clientWidth === width) return;
+            width = node.clientWidth;
+            fit();
+          });
+    observer?.observe(node);
+    return () => observer?.disconnect();
+  }, [text, shown]);
+  return field;
+}
 
 /**
  * Text with an edit button that turns it into a small form; Escape cancels. A required text saved
@@ -21,6 +57,8 @@ export const changedMeanwhile = (now: string) =>
  * the answer to such a refusal), the form keeps what was typed, says what it reads now, and a Save then
  * replaces that. Saved or cancelled, the keyboard goes back to the edit button, not to the top of the page.
  * A `typed` text (decision 063's) holding a direction control inside is refused at the field, in the server's words.
+ * The field shows the whole text as it wraps (a long message, a long word), growing line by line: a one-line text
+ * all the same, so Enter saves and a line break pasted is a space.
  */
 export function InlineEdit({
   value,
@@ -63,10 +101,10 @@ export function InlineEdit({
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const [seen, setSeen] = useState(value);
+  const field = useFitsItsText(draft, editing);
   const id = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const field = useRef<HTMLInputElement>(null);
   /** Set when the form closes with the keyboard in it, so the edit button takes it back. */
   const refocus = useRef(false);
   const busy = sending !== null;
@@ -82,6 +120,12 @@ export function InlineEdit({
       setError(changedMeanwhile(value));
     }
   }
+
+  // Opened, the caret is at the text's end, where an edit of a long text usually goes on.
+  useLayoutEffect(() => {
+    const node = field.current;
+    if (editing && node) node.setSelectionRange(node.value.length, node.value.length);
+  }, [editing, field]);
 
   useEffect(() => {
     if (editing || !refocus.current) return;
@@ -159,10 +203,14 @@ export function InlineEdit({
       onKeyDown={(event) => event.key === 'Escape' && !busy && (event.preventDefault(), cancel())}
       className="flex min-w-0 flex-1 basis-48 flex-col gap-1"
     >
-      <div className="flex min-w-0 items-center gap-1">
-        <Input
+      {/* The buttons at the field's first line, however many lines it grows to. */}
+      <div className="flex min-w-0 items-start gap-1">
+        {/* A textarea so that a long text shows whole; one line of text, so its lines are only the wrapping's. */}
+        <textarea
           ref={field}
           aria-label={label}
+          aria-multiline={false}
+          rows={1}
           value={draft}
           placeholder={placeholder}
           autoFocus
@@ -173,12 +221,19 @@ export function InlineEdit({
           aria-describedby={
             [shownError ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
           }
+          onKeyDown={(event) => {
+            // Enter saves, as in the one-line field it is (not while an input method composes a character).
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            form.current?.requestSubmit();
+          }}
           onChange={(event) => {
-            setDraft(event.target.value);
+            setDraft(event.target.value.replace(LINE_BREAKS, ' '));
             // What it reads now stays said until the edit is saved or cancelled.
             if (error === FIELD_BLANK) setError(undefined);
           }}
-          className="h-9"
+          // The look of the one-line field it was: 36 px for one line (24 px of text, 5 px above and below).
+          className="input h-9 max-h-[60vh] resize-none overflow-y-hidden py-[5px] leading-6"
         />
         <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>
           <Check aria-hidden className="h-4 w-4" />

@@ -72,7 +72,11 @@ const OwnMessageRow = memo(function OwnMessageRow({
 }) {
   const foldRef = useFold(folded);
   return (
-    <li ref={foldRef} className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap @max-sm:flex-wrap">
+    <li
+      ref={foldRef}
+      // An edit open takes the row's width, its text wrapped there, the buttons going under it.
+      className="flex items-center justify-between gap-2 py-1.5 has-[form]:flex-wrap @max-sm:flex-wrap [&>form]:basis-full"
+    >
       <InlineEdit
         typed
         value={message.message_text}
