@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signIn, signInAsNewUser } from './support/accounts';
 import { hiddenWhenTabbing } from './support/focus';
 
@@ -75,4 +75,36 @@ test('every field of the program editor reached with Tab stays clear of its stic
     hidden.push(...found.filter((line) => !/: textarea "/.test(line)).map((line) => `${width}: ${line}`));
   }
   expect(hidden, hidden.join('\n')).toEqual([]);
+});
+
+/** How far above the screen's bottom the sticky bar holding `button` rests, the page scrolled to its top. */
+const gapUnderBar = (button: Locator) =>
+  button.evaluate((node) => {
+    window.scrollTo(0, 0);
+    return Math.round(window.innerHeight - node.closest('.sticky')!.getBoundingClientRect().bottom);
+  });
+
+test('the program editor’s Save bar rests as far above the screen’s bottom as the subliminals’ Start/Stop bar, on a phone and a desk', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  await signIn(page, { email: staffEmail, password: staffPassword });
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/subliminals');
+    const start = page.getByRole('button', { name: 'Start', exact: true });
+    await expect(start).toBeVisible({ timeout: 20_000 });
+    const underStartStop = await gapUnderBar(start);
+    await page.goto('/admin/programs');
+    await page.getByRole('button', { name: 'Edit Mindful Moments' }).click();
+    const save = page.getByRole('button', { name: 'Save program' });
+    await expect(save).toBeVisible();
+    expect(await gapUnderBar(save), `${width}: under the Save bar`).toBe(underStartStop);
+    // The gap the bars publish with their height (lib/bottom-chrome.ts), so a field reached with Tab stops 1 rem
+    // above the bar, not 12 px more.
+    expect(underStartStop, `${width}: under the Start/Stop bar`).toBe(12);
+  }
 });

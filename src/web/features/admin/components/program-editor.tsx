@@ -420,7 +420,8 @@ export function ProgramEditor({
   });
   const days = useFieldArray({ control: form.control, name: 'days' });
   const [status, setStatus] = useState('');
-  // The Save bar's height, published: a field reached with Tab stops clear of it (lib/bottom-chrome.ts).
+  // The Save bar's height, published: a field reached with Tab stops clear of it (lib/bottom-chrome.ts). It sits
+  // the gap published under a page's bar (0.75 rem) above the bottom chrome, as the subliminals' Start/Stop bar does.
   const saveBar = useRef<HTMLDivElement>(null);
   useBottomChromePart('pageBar', saveBar, true);
   const { errors, isDirty } = form.formState;
@@ -574,7 +575,7 @@ export function ProgramEditor({
       </p>
       <div
         ref={saveBar}
-        className="sticky bottom-[var(--portal-bottom-chrome,0px)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur"
+        className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur"
       >
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : creating ? 'Create program' : 'Save program'}
