@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +60,26 @@ describe('FlashOverlay (the session screen)', () => {
     }
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onStop).toHaveBeenCalledTimes(1);
+  });
+
+  it('full size, keeps the keyboard inside: Tab after its last control comes back to the first, Shift+Tab the other way', async () => {
+    const user = userEvent.setup();
+    renderOverlay();
+    const first = screen.getByRole('button', { name: 'Pause' });
+    const last = screen.getByRole('button', { name: 'Full screen' });
+    // From the screen itself, as it opens, Shift+Tab goes to its last control, not to the page behind.
+    await user.tab({ shift: true });
+    expect(last).toHaveFocus();
+    await user.tab();
+    expect(first).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(last).toHaveFocus();
+    // In a corner the page is usable: Tab goes on to it.
+    fireEvent.click(screen.getByRole('button', { name: 'In a corner' }));
+    await waitFor(() => expect(screen.getByTestId('flash-overlay')).toHaveAttribute('data-mode', 'corner'));
+    screen.getByRole('button', { name: 'Back to full size' }).focus();
+    await user.tab();
+    expect(screen.getByTestId('flash-overlay')).not.toContainElement(document.activeElement as HTMLElement);
   });
 
   it('shows the controls, hides them after a stillness, and shows them again on a pointer movement or focus', () => {

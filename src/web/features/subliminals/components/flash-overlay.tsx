@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { Maximize, Minimize, Pause, PictureInPicture2, Play, Square, SquareArrowOutUpLeft } from 'lucide-react';
 import clsx from 'clsx';
@@ -234,6 +243,21 @@ export function FlashOverlay({
     return () => observer.disconnect();
   }, []);
 
+  // Full size, Tab and Shift+Tab go round the screen's controls, as in any modal: past the last (Full screen) the
+  // keyboard comes back to the first rather than leaving for the inert page or the browser's own bar.
+  const keepTabInside = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (corner || event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+    const controls = [...(chrome.current?.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)') ?? [])];
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    const wraps = event.shiftKey ? active === first || active === overlay.current : active === last;
+    if (!wraps) return;
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  };
+
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void overlay.current?.requestFullscreen().catch(() => undefined);
@@ -260,7 +284,10 @@ export function FlashOverlay({
       tabIndex={-1}
       onPointerMove={reveal}
       onPointerDown={reveal}
-      onKeyDown={reveal}
+      onKeyDown={(event) => {
+        reveal();
+        keepTabInside(event);
+      }}
       onFocus={reveal}
       className={clsx(
         'fixed z-40 overflow-hidden outline-none',
