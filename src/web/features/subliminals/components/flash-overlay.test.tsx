@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTROLS_IDLE_MS, FlashOverlay } from './flash-overlay';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 
@@ -20,15 +20,30 @@ function renderOverlay(onStop = vi.fn()) {
 
 const controls = () => screen.getByTestId('session-controls');
 
+/**
+ * Until the tab is on no entry of a session screen's: the Back of a screen unmounted full size has landed (a push
+ * while it is on its way would be made past it, lib/session-entry.ts).
+ */
+const offSessionEntry = () =>
+  waitFor(() => expect((window.history.state as { flashSession?: string } | null)?.flashSession).toBeUndefined());
+
+/** The page's own history entry, as the router writes it: each test starts on a new one. */
+const pageEntry = { usr: { from: 'the page' }, key: 'page', idx: 3 };
+
 describe('FlashOverlay (the session screen)', () => {
-  afterEach(async () => {
-    cleanup();
+  beforeEach(async () => {
+    // The previous test's screen is gone with its entry.
+    await offSessionEntry();
+    // A new entry at the player's address: the entries a test moves forward to, and the address it leaves, go.
+    window.history.pushState(pageEntry, '', '/subliminals');
+  });
+  afterEach(() => {
+    // Real timers first: the Back of the screen unmounted is a task of the browser's (jsdom's), which a fake
+    // clock left behind would never run.
     vi.useRealTimers();
+    cleanup();
     document.body.innerHTML = '';
     Reflect.deleteProperty(document, 'fullscreenElement');
-    // The Back of a screen unmounted full size is done before the next test writes its page's entry: a replace
-    // while it is on its way waits for it (lib/session-entry.ts).
-    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 
   it('is a modal: focus moves into it, the page behind is inert, and focus goes back to the opener', async () => {
@@ -235,6 +250,7 @@ describe('FlashOverlay (the session screen)', () => {
       vi.unstubAllGlobals();
     }
     cleanup();
+    await offSessionEntry();
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { wakeLock: undefined }));
     try {
       renderOverlay();
@@ -245,8 +261,6 @@ describe('FlashOverlay (the session screen)', () => {
   });
 
   describe('Back', () => {
-    /** The page's own history entry, as the router writes it. */
-    const pageEntry = { usr: { from: 'the page' }, key: 'page', idx: 3 };
     /**
      * Back, until the tab is on `to`. (Not by waiting for the `popstate`: the one off the session's entry to the
      * page's own is kept from later listeners, as from the router.)
@@ -259,7 +273,6 @@ describe('FlashOverlay (the session screen)', () => {
     const sessionEntryAdded = () => waitFor(() => expect(window.history.state).not.toEqual(pageEntry));
 
     it('full size, the session has an entry of its own at the page’s URL: Back stops it and stays on the page', async () => {
-      window.history.replaceState(pageEntry, '', '/subliminals');
       const { onStop } = renderOverlay();
       await sessionEntryAdded();
       expect(window.history.state).toMatchObject({ usr: pageEntry.usr, key: 'page', idx: 4 });
@@ -271,7 +284,6 @@ describe('FlashOverlay (the session screen)', () => {
     });
 
     it('stopped another way, it takes its entry back, so a later Back goes where it would have gone', async () => {
-      window.history.replaceState(pageEntry, '', '/subliminals');
       const { onStop, unmount } = renderOverlay();
       await sessionEntryAdded();
       unmount();
@@ -289,7 +301,6 @@ describe('FlashOverlay (the session screen)', () => {
         () => fireEvent.click(screen.getByRole('button', { name: 'Stop' })),
         () => fireEvent.keyDown(window, { key: 'Escape' }),
       ]) {
-        window.history.replaceState(pageEntry, '', '/subliminals');
         const stoppedOn: unknown[] = [];
         const { page, unmount } = renderOverlay(vi.fn(() => void stoppedOn.push(window.history.state)));
         await sessionEntryAdded();
@@ -304,7 +315,6 @@ describe('FlashOverlay (the session screen)', () => {
     });
 
     it('in the corner, Back is the page’s: the entry goes with full size and comes back with it', async () => {
-      window.history.replaceState(pageEntry, '', '/subliminals');
       const { onStop, page } = renderOverlay();
       await sessionEntryAdded();
       fireEvent.click(screen.getByRole('button', { name: 'In a corner' }));
