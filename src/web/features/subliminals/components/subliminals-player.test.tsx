@@ -44,8 +44,11 @@ const DEFAULT_SETTINGS = {
 };
 
 let fail = false;
-/** The player as the server holds it, and how it answers a save. */
-let server: { state: PlayerState; onSave: (body: PlayerWrite) => PlayerState };
+/** The player as the server holds it, and how it answers a save (the state saved, or another answer). */
+let server: {
+  state: PlayerState;
+  onSave: (body: PlayerWrite) => PlayerState | Response | Promise<PlayerState | Response>;
+};
 let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   fail = false;
@@ -61,6 +64,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  // navigator.onLine, as a test set it.
+  vi.restoreAllMocks();
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
   // The session outlives the page and its screen's host, as in the app, where only the portal's end ends it.
@@ -457,7 +462,7 @@ describe('the player in the account', () => {
     const page = renderPlayer();
     expect(await screen.findByText('One thing at a time.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
-    await screen.findByText('Offline — changes are kept here and will sync');
+    await screen.findByText('Could not reach the server — changes are kept here and will be saved once it answers');
     page.unmount();
     server.onSave = save;
   }
@@ -675,8 +680,9 @@ describe('the player in the account', () => {
     expect(screen.queryByText(/from your earlier plan/)).toBeNull();
   });
 
-  it('keeps changes on the device and says so when the server cannot be reached', async () => {
+  it('keeps changes on the device and says so while the browser is offline', async () => {
     const user = userEvent.setup();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     server.onSave = () => {
       throw new TypeError('Failed to fetch');
     };
@@ -684,5 +690,152 @@ describe('the player in the account', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Calm to playlist' }));
     expect(await screen.findByText('Offline — changes are kept here and will sync')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.playlist) ?? '[]')).toHaveLength(2);
+  });
+
+  describe('a save that fails for a passing reason', () => {
+    const SERVER_ERROR = 'The server could not save just now — changes are kept here and will be saved once it answers';
+    const UNREACHABLE = 'Could not reach the server — changes are kept here and will be saved once it answers';
+    const puts = () => api.calls.filter(({ method }) => method === 'PUT');
+    /** Moves the clock on, letting the answers that come meanwhile land. */
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    /** The player opened on an empty account, its clock the test's from then on. */
+    async function openPlayer() {
+      renderPlayer();
+      expect(await screen.findByRole('button', { name: 'Add Calm to playlist' })).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved to your account'));
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    }
+    afterEach(() => void vi.useRealTimers());
+
+    it('says the server failed, keeps the change and tries again by itself, further apart, until it is saved', async () => {
+      const save = server.onSave;
+      let failing = true;
+      server.onSave = (body) => (failing ? jsonResponse(503, {}) : save(body));
+      await openPlayer();
+      fireEvent.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+      await wait(800);
+      expect(puts()).toHaveLength(1);
+      expect(screen.getByRole('status')).toHaveTextContent(SERVER_ERROR);
+      expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.playlist) ?? '[]')).toHaveLength(2);
+      expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).not.toBeNull();
+      // 2 s, then 4 s: not sooner.
+      await wait(1999);
+      expect(puts()).toHaveLength(1);
+      await wait(1);
+      expect(puts()).toHaveLength(2);
+      await wait(3999);
+      expect(puts()).toHaveLength(2);
+      failing = false;
+      await wait(1);
+      expect(puts()).toHaveLength(3);
+      expect(screen.getByRole('status')).toHaveTextContent('Saved to your account');
+      expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual([
+        'I breathe slowly.',
+        'This moment is enough.',
+      ]);
+      expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).toBeNull();
+
+      // A save that lands starts the waits again from 2 s.
+      failing = true;
+      fireEvent.click(screen.getByRole('button', { name: 'Remove “I breathe slowly.” from playlist' }));
+      await wait(800);
+      expect(puts()).toHaveLength(4);
+      expect(screen.getByRole('status')).toHaveTextContent(SERVER_ERROR);
+      failing = false;
+      await wait(2000);
+      expect(puts()).toHaveLength(5);
+      expect(screen.getByRole('status')).toHaveTextContent('Saved to your account');
+      expect(server.state.playlist).toHaveLength(1);
+    });
+
+    it('waits at most a minute between tries while the server keeps failing', async () => {
+      server.onSave = () => jsonResponse(500, {});
+      await openPlayer();
+      fireEvent.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+      await wait(800);
+      for (const [tries, waited] of [
+        [2, 2000],
+        [3, 4000],
+        [4, 8000],
+        [5, 16_000],
+        [6, 32_000],
+        [7, 60_000],
+        [8, 60_000],
+      ]) {
+        await wait(waited! - 1);
+        expect(puts()).toHaveLength(tries! - 1);
+        await wait(1);
+        expect(puts()).toHaveLength(tries!);
+      }
+      expect(screen.getByRole('status')).toHaveTextContent(SERVER_ERROR);
+    });
+
+    it('says the server could not be reached while the browser says it is online, and sends only the newest change, one at a time', async () => {
+      const save = server.onSave;
+      let unreachable = true;
+      let answer: () => void = () => undefined;
+      server.onSave = async (body) => {
+        if (unreachable) throw new TypeError('Failed to fetch');
+        await new Promise<void>((resolve) => (answer = resolve));
+        return save(body);
+      };
+      await openPlayer();
+      fireEvent.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+      await wait(800);
+      expect(screen.getByRole('status')).toHaveTextContent(UNREACHABLE);
+      // Changes made while the retry waits go with it, at its time, as one save of the newest.
+      fireEvent.click(screen.getByRole('button', { name: 'Add Focus to playlist' }));
+      await wait(800);
+      expect(puts()).toHaveLength(1);
+      unreachable = false;
+      await wait(1200);
+      expect(puts()).toHaveLength(2);
+      expect(puts()[1]?.body).toMatchObject({ playlist: { length: 3 } });
+      expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+      // A change made while that save is in flight waits for its answer.
+      fireEvent.click(screen.getByRole('button', { name: 'Remove “One thing at a time.” from playlist' }));
+      await wait(5000);
+      expect(puts()).toHaveLength(2);
+      act(() => answer());
+      await vi.waitFor(() => expect(puts()).toHaveLength(3));
+      expect(puts()[2]?.body).toMatchObject({ playlist: { length: 2 } });
+      act(() => answer());
+      await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved to your account'));
+      expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual([
+        'I breathe slowly.',
+        'This moment is enough.',
+      ]);
+    });
+
+    it('tries again at once when the browser is back online', async () => {
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const save = server.onSave;
+      server.onSave = (body) => {
+        if (!navigator.onLine) throw new TypeError('Failed to fetch');
+        return save(body);
+      };
+      await openPlayer();
+      fireEvent.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+      await wait(800);
+      expect(screen.getByRole('status')).toHaveTextContent('Offline — changes are kept here and will sync');
+      online.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved to your account'));
+      expect(puts()).toHaveLength(2);
+      expect(server.state.playlist).toHaveLength(2);
+    });
+
+    it('does not try again a change the server refuses, and says why', async () => {
+      server.onSave = () => jsonResponse(400, { playlist: ['Ensure this field has no more than 1000 elements.'] });
+      await openPlayer();
+      fireEvent.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+      await wait(800);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Not saved: Ensure this field has no more than 1000 elements.',
+      );
+      await wait(120_000);
+      expect(puts()).toHaveLength(1);
+      expect(localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced)).toBeNull();
+    });
   });
 });

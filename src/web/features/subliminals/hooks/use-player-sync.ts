@@ -1,8 +1,8 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { ApiError, apiRequest, isNetworkFailure, isTimeout, retryAfterMs } from '@web/lib/api-client';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { accountPlayer, answerAtOpening } from '../api/player';
 import {
@@ -24,9 +24,19 @@ import {
 // left or reloaded within the moment), is saved over it rather than replaced by it
 // (docs/product/content.md#kept-with-the-account).
 
-export type SyncState = { status: 'loading' | 'saving' | 'saved' | 'offline' } | { status: 'refused'; reason: string };
+export type SyncState =
+  | { status: 'loading' | 'saving' | 'saved' | 'offline' | 'unreachable' | 'server-error' }
+  | { status: 'refused'; reason: string };
 
 const SAVE_DELAY_MS = 800;
+
+// A save that failed for a passing reason is tried again by itself while the player is open: 2 s later, the wait
+// doubling after each failure in a row up to a minute (or what a Retry-After asks, up to that minute), back to 2 s
+// once one lands; the browser's `online` event tries at once (docs/product/content.md#kept-with-the-account).
+export const SAVE_RETRY_FIRST_MS = 2000;
+export const SAVE_RETRY_MAX_MS = 60_000;
+export const saveRetryDelay = (failures: number) =>
+  Math.min(SAVE_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), SAVE_RETRY_MAX_MS);
 /**
  * A save sent as the page goes must fit fetch's keepalive budget (64 KiB, counted in bytes: a message in Chinese
  * takes three a character); a longer one waits for the next open.
@@ -47,8 +57,16 @@ const fromServer = (state: PlayerState): { playlist: PlaylistItem[]; settings: P
   settings: clampSettings(state.settings),
 });
 
-/** Unreachable (fetch failed) or failing on its side: the change is kept and tried again. */
-const isOffline = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+/**
+ * Why a call failed when the reason passes, so that the change is kept and tried again: the browser is offline, the
+ * server could not be reached while the browser says it is online, or the server failed or asked to wait (5xx, 408,
+ * 429, no answer in time). null for an answer that would only repeat (400, 403, 413): the change is refused.
+ */
+function savePassingFailure(error: unknown): 'offline' | 'unreachable' | 'server-error' | null {
+  if (isNetworkFailure(error)) return navigator.onLine ? 'unreachable' : 'offline';
+  if (isTimeout(error) || !(error instanceof ApiError)) return 'server-error';
+  return error.status >= 500 || error.status === 408 || error.status === 429 ? 'server-error' : null;
+}
 
 /**
  * Whether the account's player replaces what this device shows as the page opens: unless it holds none, or this
@@ -83,7 +101,6 @@ export function usePlayerSync(
   /** The time of the account's player as this device last knew it ("" when it held none). */
   const known = useRef<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
-  const [retry, setRetry] = useState(0);
   const applyRef = useRef(apply);
   const heldRef = useRef(held);
   /**
@@ -125,7 +142,8 @@ export function usePlayerSync(
       (error: unknown) => {
         // A session ended meanwhile has said so already, on its way to login.
         if (left || endedTheSession(error)) return;
-        setState(isOffline(error) ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
+        const passing = savePassingFailure(error);
+        setState(passing ? { status: passing } : { status: 'refused', reason: describeError(error) });
         setReady(true);
       },
     );
@@ -134,40 +152,93 @@ export function usePlayerSync(
     };
   }, [queryClient]);
 
-  /** The change waiting for its moment to be saved, if any. */
+  /** The newest change not saved yet: waiting for its moment, for the save in flight, or for a retry. */
   const pending = useRef<{ body: PlayerWrite; json: string } | null>(null);
+  /** One save at a time: a change made meanwhile waits for its answer, then goes. */
+  const inFlight = useRef(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Saves failed in a row for a passing reason: the wait before the next retry doubles with each. */
+  const failures = useRef(0);
+  const mounted = useRef(true);
+
+  /**
+   * Sends the pending change now, unless a save is in flight (its answer sends what was changed meanwhile) or a retry
+   * waits (it takes the change at its time).
+   */
+  const send = useCallback(function send() {
+    const change = pending.current;
+    if (!change || inFlight.current || retryTimer.current !== undefined || !mounted.current) return;
+    pending.current = null;
+    inFlight.current = true;
+    setState({ status: 'saving' });
+    apiRequest<PlayerState>(API.player, { method: 'PUT', body: change.body }).then(
+      (answer) => {
+        inFlight.current = false;
+        failures.current = 0;
+        saved.current = change.json;
+        known.current = answer.updated_at ?? '';
+        heldRef.current?.(change.body.settings);
+        // A change made while this one was in flight is made over the save that just landed.
+        markUnsyncedChange(pending.current ? known.current : null);
+        if (!pending.current) return setState({ status: 'saved' });
+        if (saveTimer.current === undefined) send();
+      },
+      (error: unknown) => {
+        inFlight.current = false;
+        if (endedTheSession(error) || !mounted.current) return;
+        const passing = savePassingFailure(error);
+        if (!passing) {
+          // A change the server refuses is not tried again when the player opens: the account's state opens.
+          if (!pending.current) markUnsyncedChange(null);
+          setState({ status: 'refused', reason: describeError(error) });
+          if (pending.current && saveTimer.current === undefined) send();
+          return;
+        }
+        // Kept, unless a newer change replaced it meanwhile, and tried again a little later each time.
+        pending.current ??= change;
+        failures.current += 1;
+        setState({ status: passing });
+        const wait = Math.max(saveRetryDelay(failures.current), Math.min(retryAfterMs(error), SAVE_RETRY_MAX_MS));
+        retryTimer.current = setTimeout(() => {
+          retryTimer.current = undefined;
+          send();
+        }, wait);
+      },
+    );
+  }, []);
 
   useEffect(() => {
     if (!ready) return;
     const body = toServer(playlist, clampSettings(settings));
     const json = JSON.stringify(body);
-    if (json === saved.current) return void (pending.current = null);
+    if (json === saved.current && !inFlight.current) {
+      // Back to what the account holds: nothing is left to save, or to try again.
+      pending.current = null;
+      if (retryTimer.current !== undefined) {
+        clearTimeout(retryTimer.current);
+        retryTimer.current = undefined;
+        failures.current = 0;
+        markUnsyncedChange(null);
+        setState({ status: 'saved' });
+      }
+      return;
+    }
     // Marked before it is saved: should the page be reloaded, closed or left within the moment, the next
     // opening saves it over what the account holds instead of replacing it with that older state.
     if (known.current !== undefined) markUnsyncedChange(known.current);
     pending.current = { body, json };
-    const timer = setTimeout(() => {
-      pending.current = null;
-      setState({ status: 'saving' });
-      apiRequest<PlayerState>(API.player, { method: 'PUT', body }).then(
-        (answer) => {
-          saved.current = json;
-          known.current = answer.updated_at ?? '';
-          markUnsyncedChange(null);
-          heldRef.current?.(body.settings);
-          setState({ status: 'saved' });
-        },
-        (error: unknown) => {
-          if (endedTheSession(error)) return;
-          const offline = isOffline(error);
-          // A change the server refuses is not tried again when the player opens: the account's state opens.
-          if (!offline) markUnsyncedChange(null);
-          setState(offline ? { status: 'offline' } : { status: 'refused', reason: describeError(error) });
-        },
-      );
+    // A retry that waits takes the newer change with it, at its time: changes do not hurry a failing server.
+    if (retryTimer.current !== undefined) return;
+    saveTimer.current = setTimeout(() => {
+      saveTimer.current = undefined;
+      send();
     }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [ready, playlist, settings, retry]);
+    return () => {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = undefined;
+    };
+  }, [ready, playlist, settings, send]);
 
   // Leaving the player (a link) or the page (reload, closing the tab) before the moment is up saves the change
   // at once, so the account and the person's other devices have it; should that fail, the mark above keeps it
@@ -175,7 +246,9 @@ export function usePlayerSync(
   useEffect(() => {
     const flush = (keepalive: boolean) => {
       const change = pending.current;
-      if (!change || (keepalive && utf8Bytes(change.json) > KEEPALIVE_MAX_BYTES)) return;
+      // A change waiting for a retry, the server having just failed it, is left to the mark and the next opening.
+      if (!change || retryTimer.current !== undefined || (keepalive && utf8Bytes(change.json) > KEEPALIVE_MAX_BYTES))
+        return;
       pending.current = null;
       // Best effort, so a session ended meanwhile is left to whatever ended it ('throw', not a second expiry).
       apiRequest(API.player, { method: 'PUT', body: change.body, keepalive, onUnauthorized: 'throw' }).catch(
@@ -184,9 +257,13 @@ export function usePlayerSync(
     };
     const onPageHide = () => flush(true);
     window.addEventListener('pagehide', onPageHide);
+    mounted.current = true;
     return () => {
+      mounted.current = false;
       window.removeEventListener('pagehide', onPageHide);
       flush(false);
+      clearTimeout(retryTimer.current);
+      retryTimer.current = undefined;
     };
   }, []);
 
@@ -226,12 +303,17 @@ export function usePlayerSync(
     };
   }, [ready]);
 
-  // Back online: try again what could not be saved.
+  // Back online: what could not be saved is tried again at once, not at its retry's time.
   useEffect(() => {
-    const again = () => setRetry((n) => n + 1);
+    const again = () => {
+      if (retryTimer.current === undefined) return;
+      clearTimeout(retryTimer.current);
+      retryTimer.current = undefined;
+      send();
+    };
     window.addEventListener('online', again);
     return () => window.removeEventListener('online', again);
-  }, []);
+  }, [send]);
 
   return state;
 }
@@ -246,6 +328,10 @@ export function describeSync(state: SyncState): string {
       return 'Saved to your account';
     case 'offline':
       return 'Offline — changes are kept here and will sync';
+    case 'unreachable':
+      return 'Could not reach the server — changes are kept here and will be saved once it answers';
+    case 'server-error':
+      return 'The server could not save just now — changes are kept here and will be saved once it answers';
     case 'refused':
       return `Not saved: ${state.reason}`;
   }
