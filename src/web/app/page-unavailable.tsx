@@ -16,7 +16,7 @@ export const PAGE_NOT_ARRIVED_MESSAGE = 'The page did not arrive. Please try aga
  * was followed), inside the layout it belongs to, so a portal page keeps its menu and the sound plays on. It
  * fetches the code again when the browser is back online, or on "Try again", and then shows the page; a second
  * failure while online reloads the document, as for a release whose files have new names
- * (docs/product/screens.md#when-a-page-cannot-load).
+ * (docs/product/screens.md#errors-on-screen).
  */
 export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
   const online = useOnline();
