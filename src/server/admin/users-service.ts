@@ -18,7 +18,8 @@ import { badRequest, notFound } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { passwordProblems } from '../auth/password-rules';
 import { isUniqueViolation } from '../db/errors';
-import { revokeAllSessions } from '../auth/sessions';
+import { revokeAllSessions, type SessionUser } from '../auth/sessions';
+import { assertStillSignedIn } from '../auth/authenticate';
 import { cancelEmailChange, pendingOf } from '../auth/email-change';
 import { releaseAfterCommit, type MediaStore } from '../media/store';
 
@@ -337,13 +338,15 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
  * Removes a user and everything that is theirs: the row's foreign keys cascade to sessions, profile,
  * own categories and messages and the player's state (src/server/db/schema.ts); files only they
  * referenced (the profile image, their own music and voice) are removed after the commit. Answers whether the user existed.
- * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions.
+ * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions. `asked`: the session of
+ * a person deleting their own account, asked again once their row is held (a 401 deletes nothing if it ended).
  */
 export async function deleteUser(
   db: Db,
   media: MediaStore,
   id: number,
   log: Pick<FastifyBaseLogger, 'error'>,
+  options: { asked?: SessionUser } = {},
 ): Promise<boolean> {
   const files = await db.transaction(async (tx) => {
     // The billing row first, as a Stripe event applying at the same moment takes it before the profile:
@@ -361,6 +364,9 @@ export async function deleteUser(
     // Then the user's row, which an upload of theirs holds while it adds a file (lockUserRow): one under
     // way is either listed below, its file removed with the others, or finds the account gone.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    // A password changed or reset, or a sign-out everywhere, while the person's password was checked ended the
+    // session that asked: it deletes nothing. The change holds this row first, so it is seen here once done.
+    if (options.asked) await assertStillSignedIn(tx, options.asked);
     const music = await tx.select({ file: ownTracks.audioFile }).from(ownTracks).where(eq(ownTracks.userId, id));
     const voice = await tx
       .select({ file: voiceRecordings.audioFile })

@@ -5,6 +5,7 @@ import { sessions, users } from '../db/schema';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { createSession } from './sessions';
 import type * as Passwords from './passwords';
+import type * as Deletion from '../billing/deletion';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // A login, or a call that asks for the current password, checks it on a thread, which takes a while: the account
@@ -13,6 +14,18 @@ import { createTestApp, type TestApp } from '../test/test-app';
 // (docs/product/accounts.md#login, #self-service).
 
 const during = vi.hoisted(() => ({ check: undefined as (() => Promise<unknown>) | undefined }));
+// Stripe is told to cancel before an account is deleted: the deletion refused must not have reached it.
+const cancelling = vi.hoisted(() => ({ users: [] as number[] }));
+vi.mock('../billing/deletion', async (importOriginal) => {
+  const actual = await importOriginal<typeof Deletion>();
+  return {
+    ...actual,
+    async cancelSubscriptionsBeforeDeletion(...args: Parameters<typeof actual.cancelSubscriptionsBeforeDeletion>) {
+      cancelling.users.push(args[1]);
+      return actual.cancelSubscriptionsBeforeDeletion(...args);
+    },
+  };
+});
 vi.mock('./passwords', async (importOriginal) => {
   const actual = await importOriginal<typeof Passwords>();
   return {
@@ -129,5 +142,51 @@ describe('a change of e-mail address asked for while the password changes elsewh
       .from(users)
       .where(eq(users.id, user.id));
     expect(row).toEqual({ pendingEmail: null, pendingEmailAt: null });
+  });
+});
+
+describe('an account deleted with the old password while the password changes elsewhere', () => {
+  const deleteWhile = async (user: SignedInUser, change: () => Promise<unknown>) => {
+    during.check = change;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: API.me,
+      headers: user.headers,
+      payload: { current_password: user.password },
+    });
+    expect(during.check).toBeUndefined();
+    return deleted;
+  };
+  const stillThere = async (user: SignedInUser) =>
+    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))).length === 1;
+
+  const newPassword = 'quiet-harbour-evening-77';
+  it.each([
+    ['its password is changed', API.setPassword, { new_password: newPassword, re_new_password: newPassword }],
+    ['it is signed out everywhere else', API.logoutOthers, {}],
+  ])('is not deleted, nor its subscription cancelled, when %s: 401, its session ended', async (_, url, change) => {
+    const user = await signedInUser(t.ctx);
+    const elsewhere = await createSession(t.database.db, t.ctx.tokens, user.id);
+    const deleted = await deleteWhile(user, async () => {
+      const changed = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${elsewhere.access}` },
+        payload: { current_password: user.password, ...change },
+      });
+      expect(changed.statusCode).toBeLessThan(300);
+    });
+    expect(deleted.statusCode).toBe(401);
+    expect(deleted.json()).toEqual({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    expect(await stillThere(user)).toBe(true);
+    expect(cancelling.users).not.toContain(user.id);
+  });
+
+  it('is deleted when nothing changed meanwhile', async () => {
+    const user = await signedInUser(t.ctx);
+    const deleted = await deleteWhile(user, async () => undefined);
+    expect(deleted.statusCode).toBe(204);
+    expect(await stillThere(user)).toBe(false);
+    expect(cancelling.users).toContain(user.id);
   });
 });

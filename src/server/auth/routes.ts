@@ -355,7 +355,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await checksPassword(request);
       const { current_password } = request.body;
-      await deleteOwnAccount(ctx, currentUser(request).id, current_password, passwordWasRight(request), request.log);
+      await deleteOwnAccount(ctx, currentUser(request), current_password, passwordWasRight(request), request.log);
       return reply.code(204).send(null);
     },
   );

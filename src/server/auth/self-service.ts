@@ -213,17 +213,24 @@ export async function confirmEmailChange(
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
 }
 
-/** Removes the account and all that is theirs, after checking the password (the admin's cascade). */
+/**
+ * Removes the account and all that is theirs, after checking the password (the admin's cascade). A password
+ * changed or reset, or a sign-out everywhere, while the password was checked ended this session: asked again
+ * before Stripe is told to cancel, and in the deletion's transaction, it is a 401 that cancels and deletes nothing.
+ */
 export async function deleteOwnAccount(
   ctx: AppContext,
-  userId: number,
+  current: SessionUser,
   password: string,
   proven: PasswordProven,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  await userWithPassword(ctx.database.db, userId, password, proven);
+  const { db } = ctx.database;
+  const userId = current.id;
+  await userWithPassword(db, userId, password, proven);
+  await assertStillSignedIn(db, current);
   const customer = await cancelSubscriptionsBeforeDeletion(ctx, userId, log);
-  await deleteUser(ctx.database.db, ctx.mediaFiles, userId, log);
+  await deleteUser(db, ctx.mediaFiles, userId, log, { asked: current });
   await ctx.notices.publish({ kind: 'user-changed', userId });
   if (customer) await cancelWhatStartedDuringDeletion(ctx, customer, userId, log);
 }
