@@ -112,6 +112,18 @@ describe('bearer authentication', () => {
     }
   });
 
+  it('refuses a token our key signed whose claims are not of their shape: 401 as any bad token, never a 500', async () => {
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ token_type: 'access', user_id: user.id, sid: user.sessionId, ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('5m')
+        .sign(deriveKey(t.config.secretKey, 'jwt'));
+    for (const claims of [{ sid: 'not-a-session' }, { sid: '' }, { user_id: 1.5 }, { user_id: 2 ** 40 }]) {
+      const res = await get('/api/probe/me/', `Bearer ${await signed(claims)}`);
+      expect([res.statusCode, res.json().code], JSON.stringify(claims)).toEqual([401, 'token_not_valid']);
+    }
+  });
+
   it('refuses staff routes to other users with 403', async () => {
     expect((await get('/api/probe/staff/', `Bearer ${user.access}`)).statusCode).toBe(403);
     const staff = await signedInUser(t.ctx, { isStaff: true });
