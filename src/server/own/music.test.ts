@@ -199,6 +199,17 @@ describe('own music', () => {
     expect(staged()).toBe(0);
   });
 
+  it('names a track from its file name without the direction controls it holds, which nobody typed (decision 063 is for typed text)', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const created = await upload(ada, {
+      audio_file: { filename: 'Rain\u202e3pm.\u2066calm\u2069.wav', content: toneWav() },
+    });
+    expect([created.statusCode, created.json().name]).toEqual([201, 'Rain3pm.calm']);
+    const nameless = await upload(ada, { audio_file: { filename: '\u202a\u202e.wav', content: toneWav(801) } });
+    expect([nameless.statusCode, nameless.json()]).toEqual([400, { name: [TRACK_NAME_NEEDED] }]);
+  });
+
   it('names a track from its file name without the control characters a file name cannot hold, and asks for a name when that leaves none', async () => {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');

@@ -51,8 +51,15 @@ export const OWN_MUSIC = {
   nameMax: 80,
 } as const;
 
+/**
+ * Direction controls (U+202A–U+202E, U+2066–U+2069) and control characters in a file's name: nobody typed them, so
+ * the name taken from it drops them rather than being refused as typed text is (decision 063).
+ */
+const NOT_TYPED_IN_FILE_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+
 /** The name an own track takes from its file when none is typed: the file's name less its extension. */
-export const trackNameOfFile = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
+export const trackNameOfFile = (fileName: string) =>
+  fileName.replace(/\.[^.]*$/, '').replace(NOT_TYPED_IN_FILE_NAME, '');
 
 /**
  * Recordings of one's own voice for the spoken affirmations (Pro; docs/product/plans.md): one per
