@@ -1,31 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
+import { createActiveUser, sharedSubliminalPath, signIn } from './support/accounts';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
 // 640 px is a 1280 px screen at 200 %, 768 and 1024 px a tablet held either way.
 
 const WIDTHS = [320, 390, 640, 768, 1024, 1280];
-
-/** A Pro member's shared subliminal: the path of its public page. */
-async function sharedPath(page: Page): Promise<string> {
-  const sharer = await createActiveUser(page.request);
-  await setPlanAsStaff(page.request, sharer.email, 'pro');
-  const login = await page.request.post('/api/jwt/create/', { data: sharer });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const saved = await page.request.post('/api/user/subliminals/', {
-    headers,
-    data: {
-      name: 'A steady morning for the week ahead',
-      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
-      settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const { id } = (await saved.json()) as { id: number };
-  const shared = await page.request.post(`/api/user/subliminals/${id}/share/`, { headers });
-  return new URL(((await shared.json()) as { url: string }).url).pathname;
-}
 
 /**
  * What does not fit at each width: the page's sideways scroll, any link or button of the bar that wraps
@@ -111,7 +91,7 @@ for (const path of VISITOR_PAGES) {
 test('a shared subliminal and the home page fit the width from 320 to 1280 px, signed out and signed in', async ({
   page,
 }) => {
-  const share = await sharedPath(page);
+  const share = await sharedSubliminalPath(page.request, 'A steady morning for the week ahead');
   const found = await misfits(page, share);
   // Signed in, the bar's "Log in" becomes the wider "Open the portal" with the person's avatar.
   await signIn(page, await createActiveUser(page.request));

@@ -5,6 +5,7 @@ import {
   linkOf,
   readLatestMail,
   setPlanAsStaff,
+  sharedSubliminalPath,
   signIn,
   signInAsNewUser,
   strongPassword,
@@ -92,22 +93,7 @@ test('a visitor who signs up from a share link is back on it after activating fr
   browser,
 }) => {
   // A member shares a saved subliminal (through the API: the sharing itself is the first test's).
-  const sharer = await createActiveUser(page.request);
-  await setPlanAsStaff(page.request, sharer.email, 'intermediate');
-  const login = await page.request.post('/api/jwt/create/', { data: sharer });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const saved = await page.request.post('/api/user/subliminals/', {
-    headers,
-    data: {
-      name: 'Evening harbour',
-      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
-      settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const { id } = (await saved.json()) as { id: number };
-  const shared = await page.request.post(`/api/user/subliminals/${id}/share/`, { headers });
-  const sharePath = new URL(((await shared.json()) as { url: string }).url).pathname;
+  const sharePath = await sharedSubliminalPath(page.request, 'Evening harbour');
 
   // A stranger opens the link and signs up from it.
   const baseURL = test.info().project.use.baseURL;

@@ -120,3 +120,24 @@ export async function setPlanAsStaff(
   const changed = await request.patch(`/api/admin/users/${user.id}/`, { headers, data: { subscription_plan: plan } });
   expect(changed.status(), await changed.text()).toBe(200);
 }
+
+/** A new Intermediate member's saved subliminal named `name`, shared through the API: its public page's path. */
+export async function sharedSubliminalPath(request: APIRequestContext, name: string): Promise<string> {
+  const sharer = await createActiveUser(request);
+  await setPlanAsStaff(request, sharer.email, 'intermediate');
+  const login = await request.post('/api/jwt/create/', { data: sharer });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const saved = await request.post('/api/user/subliminals/', {
+    headers,
+    data: {
+      name,
+      playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
+      settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const { id } = (await saved.json()) as { id: number };
+  const shared = await request.post(`/api/user/subliminals/${id}/share/`, { headers });
+  expect(shared.status(), await shared.text()).toBe(201);
+  return new URL(((await shared.json()) as { url: string }).url).pathname;
+}
