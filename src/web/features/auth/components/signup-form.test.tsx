@@ -64,7 +64,7 @@ describe('signup form', () => {
   it('requires the age/consent and terms confirmation, with links to both texts', async () => {
     const api = fakeApi({});
     renderSignup();
-    expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms/');
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms/');
     expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy/');
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58', { acceptTerms: false });
     expect(await screen.findByText(TERMS_NOT_ACCEPTED)).toBeInTheDocument();

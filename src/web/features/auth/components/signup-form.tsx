@@ -96,7 +96,7 @@ export function SignupForm() {
             <>
               Read the{' '}
               <Link to={paths.terms} target="_blank" className={linkClass}>
-                terms of service
+                terms and conditions
               </Link>{' '}
               and the{' '}
               <Link to={paths.privacy} target="_blank" className={linkClass}>
