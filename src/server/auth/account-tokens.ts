@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_DATABASE_ID } from '@shared/contract';
 import { deriveKey } from './tokens';
 
 // Single-use links for activation and password reset, like Django's PasswordResetTokenGenerator:
@@ -66,7 +67,7 @@ export function decodeUid(uid: string): number | undefined {
   const text = Buffer.from(uid, 'base64url').toString('utf8');
   if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
   const id = Number(text);
-  return id <= 2_147_483_647 ? id : undefined;
+  return id <= MAX_DATABASE_ID ? id : undefined;
 }
 
 export function createAccountTokens(secretKey: string, ttlSeconds: Record<AccountTokenPurpose, number>): AccountTokens {
