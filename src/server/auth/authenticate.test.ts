@@ -6,6 +6,7 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { currentUser } from './authenticate';
 import { revokeSession } from './sessions';
 import { deriveKey } from './tokens';
+import { API } from '@shared/contract';
 
 describe('bearer authentication', () => {
   let t: TestApp;
@@ -136,5 +137,51 @@ describe('bearer authentication', () => {
     const res = await get('/api/probe/me/', `Bearer ${other.access}`);
     expect(res.statusCode).toBe(401);
     expect((await get('/api/probe/me/', `Bearer ${user.access}`)).statusCode).toBe(200);
+  });
+});
+
+describe('the sign-in check of every call that takes a body', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Each call the contract publishes that takes a body and asks who is calling (signed in or staff). */
+  async function callsWithABody() {
+    const { paths } = (await t.app.inject({ method: 'GET', url: API.openapi })).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
+    return Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, operation]) => method !== 'get' && (operation.security || path.startsWith('/api/admin/')))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+          url: path.replace(/\{[^}]+\}/g, '1'),
+          staff: !operation.security,
+        })),
+    );
+  }
+
+  it('refuses a stranger, and a member at a staff call, before the body is read: a broken one is never parsed', async () => {
+    const member = await signedInUser(t.ctx);
+    const calls = await callsWithABody();
+    expect(calls.length).toBeGreaterThan(40);
+    const broken = { payload: '{"first_name": ', headers: { 'content-type': 'application/json' } };
+    for (const { method, url, staff } of calls) {
+      const stranger = await t.app.inject({ method, url, ...broken });
+      expect([stranger.statusCode, stranger.json()], `${method} ${url}`).toEqual([
+        401,
+        { detail: 'Authentication credentials were not provided.' },
+      ]);
+      if (!staff) continue;
+      const notStaff = await t.app.inject({
+        method,
+        url,
+        ...broken,
+        headers: { ...broken.headers, ...member.headers },
+      });
+      expect(notStaff.statusCode, `${method} ${url}`).toBe(403);
+    }
   });
 });

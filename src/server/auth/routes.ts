@@ -104,9 +104,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       return reply.code(204).send(null);
     });
   }
-  /** An account call of the person signed in: their bearer token first, then the body. */
+  /** An account call of the person signed in: their bearer token first, then the body (onRequest: a stranger's is never read). */
   const signedIn = <S extends object>(summary: string, schema: S) => ({
-    preHandler: ctx.authenticate,
+    onRequest: ctx.authenticate,
     ...described(summary, { security: bearer, ...schema }),
   });
 
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     API.logout,
     {
-      preHandler: ctx.authenticate,
+      onRequest: ctx.authenticate,
       schema: {
         tags: ['sessions'],
         summary: "Log out: ends this session's tokens at once",
@@ -246,7 +246,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.get(
     API.sessions,
     {
-      preHandler: ctx.authenticate,
+      onRequest: ctx.authenticate,
       schema: {
         tags: ['sessions'],
         summary: 'How many other sessions of the account are live, and when the newest signed in',
@@ -264,7 +264,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   app.post(
     API.logoutOthers,
     {
-      preHandler: ctx.authenticate,
+      onRequest: ctx.authenticate,
       schema: {
         tags: ['sessions'],
         summary: 'Sign out everywhere else (the current password required): ends every other session at once',

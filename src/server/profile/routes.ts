@@ -56,9 +56,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const files = ctx.mediaFiles;
   const security = [{ bearerAuth: [] }];
   const readProfile = createProfileReader(db, ctx.media, ctx.notices);
-  /** The profile calls are the signed-in person's: their bearer token is checked first. */
+  /** The profile calls are the signed-in person's: their bearer token is checked first (onRequest: a stranger's body is never read). */
   const signedIn = <S extends object>(summary: string, schema: S) => ({
-    preHandler: ctx.authenticate,
+    onRequest: ctx.authenticate,
     schema: { tags: ['profile'], summary, security, ...schema },
   });
 
