@@ -337,9 +337,11 @@ export async function createStaffUser(db: Db, input: NewStaff): Promise<AdminUse
 /**
  * Removes a user and everything that is theirs: the row's foreign keys cascade to sessions, profile,
  * own categories and messages and the player's state (src/server/db/schema.ts); files only they
- * referenced (the profile image, their own music and voice) are removed after the commit. Answers whether the user existed.
- * Whoever calls it announces `user-changed`, so every worker forgets the user's sessions. `asked`: the session of
- * a person deleting their own account, asked again once their row is held (a 401 deletes nothing if it ended).
+ * referenced (the profile image, their own music and voice) are removed after the commit. Answers undefined when
+ * there was no such user, else the Stripe customer the account had as it went (null without one): a Checkout opened
+ * in another tab may have made it after anything was cancelled. Whoever calls it announces `user-changed`, so every
+ * worker forgets the user's sessions. `asked`: the session of a person deleting their own account, asked again once
+ * their row is held (a 401 deletes nothing if it ended).
  */
 export async function deleteUser(
   db: Db,
@@ -347,12 +349,12 @@ export async function deleteUser(
   id: number,
   log: Pick<FastifyBaseLogger, 'error'>,
   options: { asked?: SessionUser } = {},
-): Promise<boolean> {
-  const files = await db.transaction(async (tx) => {
+): Promise<{ stripeCustomerId: string | null } | undefined> {
+  const deleted = await db.transaction(async (tx) => {
     // The billing row first, as a Stripe event applying at the same moment takes it before the profile:
     // in the other order, each waited for the other (PostgreSQL's "deadlock detected", a 500).
-    await tx
-      .select({ userId: billingAccounts.userId })
+    const [billing] = await tx
+      .select({ stripeCustomerId: billingAccounts.stripeCustomerId })
       .from(billingAccounts)
       .where(eq(billingAccounts.userId, id))
       .for('update');
@@ -372,10 +374,12 @@ export async function deleteUser(
       .select({ file: voiceRecordings.audioFile })
       .from(voiceRecordings)
       .where(eq(voiceRecordings.userId, id));
-    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    return deleted.length > 0 ? [profile?.image, ...[...music, ...voice].map((row) => row.file)] : undefined;
+    const removed = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (removed.length === 0) return undefined;
+    const files = [profile?.image, ...[...music, ...voice].map((row) => row.file)];
+    return { files, stripeCustomerId: billing?.stripeCustomerId ?? null };
   });
-  if (!files) return false;
-  await releaseAfterCommit(db, media, files, log);
-  return true;
+  if (!deleted) return undefined;
+  await releaseAfterCommit(db, media, deleted.files, log);
+  return { stripeCustomerId: deleted.stripeCustomerId };
 }

@@ -230,7 +230,9 @@ export async function deleteOwnAccount(
   await userWithPassword(db, userId, password, proven);
   await assertStillSignedIn(db, current);
   const customer = await cancelSubscriptionsBeforeDeletion(ctx, userId, log);
-  await deleteUser(db, ctx.mediaFiles, userId, log, { asked: current });
+  const deleted = await deleteUser(db, ctx.mediaFiles, userId, log, { asked: current });
   await ctx.notices.publish({ kind: 'user-changed', userId });
-  if (customer) await cancelWhatStartedDuringDeletion(ctx, customer, userId, log);
+  // The customer as the account went: one a Checkout in another tab made after the cancelling above is asked too.
+  const customerAtDeletion = deleted?.stripeCustomerId ?? customer;
+  if (customerAtDeletion) await cancelWhatStartedDuringDeletion(ctx, customerAtDeletion, userId, log);
 }

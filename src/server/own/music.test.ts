@@ -304,7 +304,7 @@ describe('own music', () => {
     await upload(ada, { audio_file: { filename: 'mine.mp3', content: audio } });
     const relative = `own-music/${ada.id}/${createHash('sha256').update(audio).digest('hex')}.mp3`;
     expect(stored(relative)).toBe(true);
-    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id, t.app.log)).toBe(true);
+    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id, t.app.log)).toEqual({ stripeCustomerId: null });
     expect(stored(relative)).toBe(false);
     // Nor is the person's folder left behind, empty.
     expect(stored(`own-music/${ada.id}`)).toBe(false);
@@ -329,7 +329,7 @@ describe('own music', () => {
     try {
       const late = upload(ada, { audio_file: { filename: 'late.mp3', content: fakeMp3(1301) } });
       await atTransaction;
-      expect(await deleteUser(db, t.ctx.mediaFiles, ada.id, t.app.log)).toBe(true);
+      expect(await deleteUser(db, t.ctx.mediaFiles, ada.id, t.app.log)).toEqual({ stripeCustomerId: null });
       expect(stored(`own-music/${ada.id}`)).toBe(false);
       release();
       const answer = await late;

@@ -224,7 +224,7 @@ describe('own voice', () => {
     expect((await call(ada, 'DELETE', recordingPath(created.id))).statusCode).toBe(204);
     expect(stored(fileOf(ada, wav))).toBe(false);
     expect(stored(fileOf(ada, take(3)))).toBe(true);
-    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id, t.app.log)).toBe(true);
+    expect(await deleteUser(t.database.db, t.ctx.mediaFiles, ada.id, t.app.log)).toEqual({ stripeCustomerId: null });
     expect(stored(fileOf(ada, take(3)))).toBe(false);
     // Nor is the person's folder left behind, empty.
     expect(stored(`own-voice/${ada.id}`)).toBe(false);
