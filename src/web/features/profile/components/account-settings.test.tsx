@@ -342,6 +342,25 @@ describe('account settings', () => {
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.imageRemoved));
     expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.profileImage}`]);
   });
+
+  it('is a heading for each part and each of the account’s rows, for a screen reader’s heading keys', async () => {
+    const state = planStateFor('basic');
+    await renderProfile({ [`GET ${API.plan}`]: () => ({ ...state, billing: { ...state.billing, configured: true } }) });
+    await screen.findByTestId('billing-plan');
+    const headings = (level: number) => screen.getAllByRole('heading', { level }).map((heading) => heading.textContent);
+    expect(headings(2)).toEqual(['Your details', 'Plan & billing', 'Account']);
+    expect(headings(3)).toEqual([
+      'Intermediate',
+      'Pro',
+      'Password',
+      'E-mail',
+      'Signed in elsewhere',
+      'Your data',
+      'Delete account',
+    ]);
+    // Each section is named by its heading, so a landmark list names it too.
+    expect(screen.getByRole('region', { name: 'Your details' })).toContainElement(screen.getByText('Ada Lovelace'));
+  });
 });
 
 describe('account settings, on a session signed out from another browser', () => {

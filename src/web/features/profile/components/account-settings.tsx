@@ -128,7 +128,8 @@ function Row({
     <li className="py-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <p className="font-medium">{title}</p>
+          {/* A heading, so a screen reader's heading keys go from row to row. */}
+          <h3 className="font-medium">{title}</h3>
           <p className="text-sm text-fg-muted">{text}</p>
         </div>
         <div className="shrink-0">{children}</div>

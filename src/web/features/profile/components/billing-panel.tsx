@@ -344,12 +344,12 @@ function PlanChoices({
               )}
             >
               <div className="flex items-baseline justify-between gap-2">
-                <p className="font-semibold">
+                <h3 className="font-semibold">
                   {info.name}
                   {chosen ? (
                     <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium">Your choice</span>
                   ) : null}
-                </p>
+                </h3>
                 <p className="shrink-0 text-sm">
                   <span className="font-semibold">${info.pricePerMonth}</span>
                   <span className="text-fg-muted">/month</span>

@@ -97,7 +97,14 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
   const name = `${profile.first_name} ${profile.last_name}`.trim();
   const change = useChange(profileQuery().queryKey);
   return (
-    <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-6 sm:flex-row sm:items-center">
+    <section
+      aria-labelledby="profile-heading"
+      className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-6 sm:flex-row sm:items-center"
+    >
+      {/* Heard, not seen: the card's name and picture say what it is; a screen reader's heading keys reach it too. */}
+      <h2 id="profile-heading" className="sr-only">
+        Your details
+      </h2>
       {profile.profile_image ? (
         <div className="relative h-24 w-24 shrink-0">
           <img
@@ -143,6 +150,6 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
       <Button variant="secondary" onClick={onEdit} className="self-start sm:self-center">
         <Pencil aria-hidden className="h-4 w-4" /> Edit profile
       </Button>
-    </div>
+    </section>
   );
 }
