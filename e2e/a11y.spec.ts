@@ -203,10 +203,11 @@ for (const theme of THEMES) {
   });
 }
 
-test('every form field’s edge stands out 3:1 from what is around it, in the light and the dark theme', async ({
+test('every form field’s edge and every slider’s track and thumb stand out 3:1 from what is around them, in the light and the dark theme', async ({
   page,
 }) => {
-  // axe measures text only; a field drawn on a card of its own colour is seen by its edge (WCAG 1.4.11).
+  // axe measures text only; a field drawn on a card of its own colour is seen by its edge, a slider by its track
+  // and thumb (WCAG 1.4.11). A slider's parts are drawn in the colours styles.css gives its --range-* properties.
   await signInAsNewUser(page);
   const faint: string[] = [];
   for (const theme of THEMES) {
@@ -218,6 +219,8 @@ test('every form field’s edge stands out 3:1 from what is around it, in the li
       await expect(
         page.locator('#main input:not([type="radio"], [type="checkbox"], [type="range"])').first(),
       ).toBeVisible();
+      // The player's settings and a track's volume: sliders are measured once they are there.
+      if (route !== '/support') await expect(page.locator('#main input[type="range"]').first()).toBeVisible();
       faint.push(
         ...(
           await page.evaluate(() => {
@@ -244,14 +247,29 @@ test('every form field’s edge stands out 3:1 from what is around it, in the li
             const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
               '#main input:not([type="radio"], [type="checkbox"], [type="range"], [type="hidden"]), #main select, #main textarea',
             );
-            return [...fields]
+            const nameOf = (field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) =>
+              (field.getAttribute('aria-label') ?? field.labels?.[0]?.textContent ?? field.id).trim();
+            const edges = [...fields]
               .filter((field) => field.getClientRects().length > 0)
               .map((field) => {
                 const ratio = contrast(getComputedStyle(field).borderTopColor, around(field));
-                const name = field.getAttribute('aria-label') ?? field.labels?.[0]?.textContent ?? field.id;
-                return ratio < 3 ? `${location.pathname}: "${name.trim()}" ${ratio.toFixed(2)}:1` : '';
-              })
-              .filter(Boolean);
+                return ratio < 3 ? `${location.pathname}: "${nameOf(field)}" ${ratio.toFixed(2)}:1` : '';
+              });
+            // A custom property holds the colour as written (#858a9b, a name): a probe's color says it in rgb().
+            const probe = document.body.appendChild(document.createElement('span'));
+            const rgb = (color: string) => ((probe.style.color = color), getComputedStyle(probe).color);
+            const sliders = [...document.querySelectorAll<HTMLInputElement>('#main input[type="range"]')]
+              .filter((slider) => slider.getClientRects().length > 0)
+              .flatMap((slider) =>
+                ['--range-track', '--range-fill', '--range-thumb'].map((part) => {
+                  const color = getComputedStyle(slider).getPropertyValue(part).trim();
+                  if (!color) return `${location.pathname}: "${nameOf(slider)}" has no ${part}`;
+                  const ratio = contrast(rgb(color), around(slider));
+                  return ratio < 3 ? `${location.pathname}: "${nameOf(slider)}" ${part} ${ratio.toFixed(2)}:1` : '';
+                }),
+              );
+            probe.remove();
+            return [...edges, ...sliders].filter(Boolean);
           })
         ).map((line) => `${theme} ${line}`),
       );
