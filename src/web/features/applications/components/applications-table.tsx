@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Construction, Download } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';
 import { Spinner } from '@web/components/ui/spinner';
 import type { DesktopApplication } from '@shared/contract';
-import { toastFailure } from '@web/lib/change';
 import { describeInstaller, installerType } from '@web/lib/installer';
 import { desktopApplicationsQuery } from '../api/desktop-applications';
 
@@ -19,9 +17,6 @@ export const APPLICATIONS_LOAD_ERROR = 'There was an error loading the Desktop a
 
 export function ApplicationsTable() {
   const applications = useQuery(desktopApplicationsQuery());
-  useEffect(() => {
-    if (applications.isError) toastFailure(applications.error, APPLICATIONS_LOAD_ERROR);
-  }, [applications.isError, applications.error]);
 
   if (applications.isPending) return <Spinner waitsForServer label="Loading applications" className="py-12" />;
   if (applications.isError) {

@@ -1,9 +1,8 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, Music, Pause, Play } from 'lucide-react';
 import type { AudioItem, AudioKind } from '@shared/contract';
 import { Spinner } from '@web/components/ui/spinner';
-import { toastFailure } from '@web/lib/change';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { formatClock } from '@web/lib/audio/mixer';
 import { libraryListQuery } from '@web/lib/audio/track-lists';
@@ -25,9 +24,6 @@ interface AudioListProps {
 
 export function AudioList({ kind, title, loadError, preparing = false, statusOf, onToggle }: AudioListProps) {
   const list = useQuery(libraryListQuery(kind));
-  useEffect(() => {
-    if (list.isError) toastFailure(list.error, loadError);
-  }, [list.isError, list.error, loadError]);
 
   return (
     <section aria-labelledby={`${kind}-heading`} className="flex flex-col gap-3">

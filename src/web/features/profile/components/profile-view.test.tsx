@@ -50,10 +50,16 @@ describe('ProfileView', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('shows the error panel and toast when the profile cannot be read', async () => {
-    renderWith(() => jsonResponse(500, {}));
+  it('says once, in its panel, that the profile cannot be read, and reads it again in place on Try again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderWith(() => (fail ? jsonResponse(500, {}) : jsonResponse(200, profile('pro'))));
     expect(await screen.findByRole('heading', { name: 'Error Occurred!' })).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('There was an error fetching your profile data!');
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an error fetching your profile data!');
+    expect(toast.error).not.toHaveBeenCalled();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
   });
 
   it('opens the edit modal with the names and a read-only e-mail', async () => {

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
-import { toastFailure, useChange } from '@web/lib/change';
+import { useChange } from '@web/lib/change';
 import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
 import { removeProfileImage } from '../api/account';
@@ -65,18 +65,21 @@ export function ProfileView() {
   useFollowOtherTabs();
   useSessionFollowsProfile(profile.data);
   const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (profile.isError) toastFailure(profile.error, PROFILE_LOAD_ERROR);
-  }, [profile.isError, profile.error]);
 
   if (profile.isPending) return <Spinner waitsForServer label="Loading your profile" className="py-16" />;
   if (profile.isError) {
     return (
       <div role="alert" className="rounded-3xl border border-danger bg-surface-raised p-6">
         <h2 className="text-lg font-semibold text-danger">Error Occurred!</h2>
-        <p className="mt-2 text-fg-muted">We could not load your profile. Please reload the page to try again.</p>
-        <Button className="mt-4" variant="secondary" onClick={() => window.location.reload()}>
-          Reload
+        <p className="mt-2 text-fg-muted">{PROFILE_LOAD_ERROR} Please try again in a moment.</p>
+        {/* Read again in place, as the other pages' lists do: a reload would stop the sound and lose the page. */}
+        <Button
+          className="mt-4"
+          variant="secondary"
+          onClick={() => void profile.refetch()}
+          disabled={profile.isFetching}
+        >
+          Try again
         </Button>
       </div>
     );

@@ -11,7 +11,6 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { useBesideCorner, useBottomChromePart } from '@web/lib/bottom-chrome';
-import { toastFailure } from '@web/lib/change';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
 import { messageCategoriesQuery } from '../api/message-categories';
@@ -150,9 +149,6 @@ export function SubliminalsPlayer() {
 
   useEffect(() => savePlaylist(playlist), [playlist]);
   useEffect(() => saveSettings(clampSettings(settings)), [settings]);
-  useEffect(() => {
-    if (categories.isError) toastFailure(categories.error, LOAD_ERROR);
-  }, [categories.isError, categories.error]);
 
   const [again, setAgain] = useState<{ category: MessageCategory; source: PlaylistItem['source'] } | null>(null);
   // The handlers below read the playlist from here, so they stay the same function from one render to the next
