@@ -45,9 +45,12 @@ export function LoginForm() {
   // The address of an account that proved its password but waits for activation.
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Why the last try failed, said at the form (not in a toast that goes) until the person types again.
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useLightForm(checkLogin);
 
   const logIn = async (values: LoginValues) => {
+    setFailure(null);
     setPending(true);
     let tokens;
     try {
@@ -55,8 +58,8 @@ export function LoginForm() {
     } catch (error) {
       setPending(false);
       setInactiveEmail(null);
-      if (error instanceof TypeError) return notify.error(AUTH_MESSAGES.offline);
-      if (error instanceof ApiError && error.status === 429) return notify.error(AUTH_MESSAGES.throttled);
+      if (error instanceof TypeError) return setFailure(AUTH_MESSAGES.offline);
+      if (error instanceof ApiError && error.status === 429) return setFailure(AUTH_MESSAGES.throttled);
       // Only a right password gets this code, so a stranger learns nothing (docs/product/accounts.md#login).
       if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === ACCOUNT_INACTIVE_CODE)
         return setInactiveEmail(values.email);
@@ -66,7 +69,7 @@ export function LoginForm() {
         showServerFieldErrors(error, ['email', 'password'], form.setError)
       )
         return;
-      return notify.error(AUTH_MESSAGES.loginFailed);
+      return setFailure(AUTH_MESSAGES.loginFailed);
     }
     sessionStore.setTokens(tokens, values.email);
     // The profile is stored before the next page opens: from this page that is a page load, which would
@@ -82,6 +85,7 @@ export function LoginForm() {
     navigate(afterLoginTarget(searchParams.get('redirect'), plan), { replace: true });
   };
 
+  const formProps = form.formProps((values) => void logIn(values));
   return (
     <AuthCard
       title="Log in"
@@ -112,7 +116,13 @@ export function LoginForm() {
       ) : signedUp ? (
         <SignedUpNotice email={signedUp} redirect={shareTarget} />
       ) : null}
-      <AuthForm {...form.formProps((values) => void logIn(values))}>
+      <AuthForm
+        {...formProps}
+        onChange={(event) => {
+          setFailure(null);
+          formProps.onChange(event);
+        }}
+      >
         <EmailField id="login-email" name="email" defaultValue={signedUp ?? ''} error={form.errors.email} />
         <div className="flex flex-col gap-1.5">
           <PasswordField id="login-password" name="password" label="Password" error={form.errors.password} />
@@ -120,6 +130,11 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </div>
+        {failure ? (
+          <p role="alert" className="rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
+            {failure}
+          </p>
+        ) : null}
         <SubmitButton pending={pending} pendingLabel="Logging in">
           Log in
         </SubmitButton>
