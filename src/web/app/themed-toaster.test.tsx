@@ -19,8 +19,23 @@ describe('toasts', () => {
       toast.success('Added Focus messages to playlist!');
     });
     expect(await screen.findByText('Added Focus messages to playlist!')).toBeInTheDocument();
-    expect(screen.getAllByText('The email or password is incorrect!')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByText('The email or password is incorrect!')).toHaveLength(1));
     expect(screen.getAllByText('Added Focus messages to playlist!')).toHaveLength(1);
+  });
+
+  it('the same message again is announced again: it comes into the live region anew', async () => {
+    render(<ThemedToaster />);
+    act(() => void toast.error('An error occurred, please try again.'));
+    const first = await screen.findByText('An error occurred, please try again.');
+    const liveRegion = first.closest('[aria-live]');
+    expect(liveRegion).toHaveAttribute('aria-live', 'polite');
+    act(() => void toast.error('An error occurred, please try again.'));
+    // A screen reader reads what is added to the region: the second toast is a new node there, not the first one
+    // left as it was.
+    await waitFor(() => expect(first.isConnected).toBe(false));
+    const second = screen.getByText('An error occurred, please try again.');
+    expect(second).not.toBe(first);
+    expect(liveRegion).toContainElement(second);
   });
 
   it('a successful login clears what the signed-out screens said', async () => {
@@ -29,6 +44,21 @@ describe('toasts', () => {
     expect(await screen.findByText('The email or password is incorrect!')).toBeInTheDocument();
     act(() => sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com'));
     await waitFor(() => expect(screen.queryByText('The email or password is incorrect!')).toBeNull());
+  });
+
+  it('on a phone a toast sits at the bottom, above what the portal keeps there, not over the page’s heading', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 600px)' });
+    try {
+      render(<ThemedToaster />);
+      act(() => void toast.success('Profile updated.'));
+      const toaster = (await screen.findByText('Profile updated.')).closest('[data-sonner-toaster]') as HTMLElement;
+      expect(toaster).toHaveAttribute('data-y-position', 'bottom');
+      expect(toaster.style.getPropertyValue('--mobile-offset-bottom')).toContain('var(--portal-bottom-chrome');
+      expect(toaster.style.getPropertyValue('--mobile-offset-bottom')).toContain('var(--portal-page-bar');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('a toast that sets no time stays 5 s, as the spec’s toast library kept it', async () => {

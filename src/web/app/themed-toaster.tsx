@@ -1,14 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { toast, Toaster, type ExternalToast } from 'sonner';
 import { sessionStore } from '@web/lib/session';
 import { useTheme } from '@web/lib/theme';
 
 // A toast is keyed by its kind and text: the same message again replaces the one on screen (and
-// restarts its time) instead of stacking a copy under it (docs/product/screens.md#errors-on-screen).
+// restarts its time) instead of stacking a copy under it (docs/product/screens.md#errors-on-screen). It
+// comes as a new toast, not as the old one updated with the same text: the toaster's live region
+// announces what is added, so a person pressing Save twice on a failing save hears it the second time too.
+const shownUnder = new Map<string, string>();
+let shownCount = 0;
 for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
   const show = toast[kind];
-  toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) =>
-    show(message, { id: typeof message === 'string' ? `${kind}:${message}` : undefined, ...data });
+  toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) => {
+    if (typeof message !== 'string' || data?.id !== undefined) return show(message, data);
+    const key = `${kind}:${message}`;
+    const earlier = shownUnder.get(key);
+    if (earlier !== undefined) toast.dismiss(earlier);
+    const id = `${key}#${++shownCount}`;
+    shownUnder.set(key, id);
+    return show(message, { ...data, id });
+  };
 }
 
 /** A successful login clears what the signed-out screens said (e.g. an earlier wrong password). */
@@ -24,21 +35,40 @@ function useDismissOnLogin() {
   }, []);
 }
 
+/** Where the toaster lays toasts across the screen instead of in a corner: its own phone width. */
+const PHONE = '(max-width: 600px)';
+
+function followPhoneWidth(onChange: () => void) {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const usePhoneWidth = () =>
+  useSyncExternalStore(
+    followPhoneWidth,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+
 /** The spec's toasts last the original toast library's 5 s unless they set their own (1 s). */
 const TOAST_DEFAULT_MS = 5000;
 
 export default function ThemedToaster() {
   const theme = useTheme();
+  const phone = usePhoneWidth();
   useDismissOnLogin();
-  // Below the 64 px header, so toasts never cover the theme toggle or the account menu, and below the portal's
-  // "New here?" invitation while it is in view (--portal-notice-bottom, its bottom edge in the window, set by
-  // features/guidance/components/onboarding-prompt.tsx), so they never cover its text or buttons.
+  // On a wide screen, top right below the 64 px header, so toasts never cover the theme toggle or the account
+  // menu, and below the portal's "New here?" invitation while it is in view (--portal-notice-bottom, its bottom
+  // edge in the window, set by features/guidance/components/onboarding-prompt.tsx), so they never cover its text
+  // or buttons. On a phone a toast spans the screen: at the top it covered the heading being read, so it sits at
+  // the bottom, above the mini-player, a session's corner and a page's own Start/Stop bar (lib/bottom-chrome.ts).
   return (
     <Toaster
       theme={theme}
-      position="top-right"
+      position={phone ? 'bottom-center' : 'top-right'}
       offset={{ top: 'max(76px, calc(var(--portal-notice-bottom, 0px) + 12px))' }}
-      mobileOffset={{ top: 'max(72px, calc(var(--portal-notice-bottom, 0px) + 8px))' }}
+      mobileOffset={{ bottom: 'calc(var(--portal-bottom-chrome, 0px) + var(--portal-page-bar, 0px) + 8px)' }}
       richColors
       closeButton
       duration={TOAST_DEFAULT_MS}
