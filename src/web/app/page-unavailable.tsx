@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useOnline } from '@web/lib/online';
@@ -48,15 +48,27 @@ export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
 
   if (Page) return <Page />;
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
-      <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
-      <h1 className="text-xl font-semibold">We could not open this page</h1>
-      <p role="alert" className="text-fg-muted">
-        {online ? PAGE_NOT_ARRIVED_MESSAGE : PAGE_OFFLINE_MESSAGE}
-      </p>
+    <PageProblem title="We could not open this page" message={online ? PAGE_NOT_ARRIVED_MESSAGE : PAGE_OFFLINE_MESSAGE}>
       <Button variant="secondary" size="sm" disabled={trying} onClick={() => tryAgain(true)}>
         Try again
       </Button>
+    </PageProblem>
+  );
+}
+
+/**
+ * What stands in a page's place when it cannot be shown, inside the layout it belongs to: a heading, the reason
+ * (announced once) and the ways on (`children`). Also the route error's (route-error.tsx).
+ */
+export function PageProblem({ title, message, children }: { title: string; message: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
+      <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p role="alert" className="text-fg-muted">
+        {message}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">{children}</div>
     </div>
   );
 }

@@ -1,27 +1,61 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
 import { removePortalFrame } from '@web/lib/portal-frame';
+import { PageProblem } from './page-unavailable';
 
-/** Shown when a page fails to load (for example a chunk lost after a new release). */
-export function RouteError() {
-  const error = useRouteError();
-  // A portal page's frame would hide this.
-  useEffect(removePortalFrame, []);
-  const message = isRouteErrorResponse(error)
+export const ROUTE_ERROR_TITLE = 'We could not show this page';
+
+function describeRouteError(error: unknown): string {
+  return isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : 'Something went wrong while loading this page.';
+}
+
+/**
+ * Shown when a portal page fails while it renders, in the page's place: the menu, the mini-player and the sound
+ * stay, and Try again opens the page anew in place (the router clears a page's error when its location changes,
+ * here to the same address);
+ * the menu and Go home lead away (docs/product/screens.md#errors-on-screen).
+ */
+export function PageError() {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // A portal page's frame would hide this.
+  useEffect(removePortalFrame, []);
   return (
-    <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-semibold">We could not show this page</h1>
-      <p className="text-fg-muted">{message}</p>
-      <div className="flex gap-3">
-        <Button onClick={() => window.location.reload()}>Reload</Button>
-        <Button asChild variant="secondary">
+    <PageProblem title={ROUTE_ERROR_TITLE} message={describeRouteError(error)}>
+      <Button
+        size="sm"
+        disabled={navigation.state !== 'idle'}
+        onClick={() => void navigate(location, { replace: true, state: location.state as unknown })}
+      >
+        Try again
+      </Button>
+      <Button asChild size="sm" variant="secondary">
+        <Link to={paths.home}>Go home</Link>
+      </Button>
+    </PageProblem>
+  );
+}
+
+/** Shown in the whole window when what every page stands in fails (its layout): the document is loaded anew. */
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(removePortalFrame, []);
+  return (
+    <main className="flex min-h-dvh flex-col justify-center">
+      <PageProblem title={ROUTE_ERROR_TITLE} message={describeRouteError(error)}>
+        <Button size="sm" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+        <Button asChild size="sm" variant="secondary">
           <Link to={paths.home}>Go home</Link>
         </Button>
-      </div>
+      </PageProblem>
     </main>
   );
 }

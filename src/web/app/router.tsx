@@ -5,7 +5,7 @@ import { AdaptiveLayout, loadPortalLayout } from '@web/components/layouts/adapti
 import { sessionStore } from '@web/lib/session';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
-import { RouteError } from './route-error';
+import { PageError, RouteError } from './route-error';
 import { RouterNavigation } from './router-navigation';
 import { paths } from '@web/lib/paths';
 import { withPageData } from './page-data';
@@ -59,29 +59,35 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./portal-shell'),
             children: [
-              { path: paths.subliminals, lazy: () => import('./routes/subliminals') },
-              { path: paths.music, lazy: () => import('./routes/music') },
-              { path: paths.profile, lazy: () => import('./routes/profile') },
-              { path: paths.applications, lazy: () => import('./routes/applications') },
-              { path: paths.support, lazy: () => import('./routes/support') },
-              { path: paths.welcome, lazy: () => import('./routes/welcome') },
-              { path: paths.programs, lazy: () => import('./routes/programs') },
-              { path: paths.program, lazy: () => import('./routes/program') },
-              { path: paths.practice, lazy: () => import('./routes/practice') },
               {
-                path: paths.admin,
-                element: <RequireStaff />,
+                // A page that fails as it renders shows so in its place, in the portal's layout.
+                errorElement: <PageError />,
                 children: [
+                  { path: paths.subliminals, lazy: () => import('./routes/subliminals') },
+                  { path: paths.music, lazy: () => import('./routes/music') },
+                  { path: paths.profile, lazy: () => import('./routes/profile') },
+                  { path: paths.applications, lazy: () => import('./routes/applications') },
+                  { path: paths.support, lazy: () => import('./routes/support') },
+                  { path: paths.welcome, lazy: () => import('./routes/welcome') },
+                  { path: paths.programs, lazy: () => import('./routes/programs') },
+                  { path: paths.program, lazy: () => import('./routes/program') },
+                  { path: paths.practice, lazy: () => import('./routes/practice') },
                   {
-                    lazy: () => import('./routes/admin'),
+                    path: paths.admin,
+                    element: <RequireStaff />,
                     children: [
-                      { index: true, element: <Navigate to={paths.adminMessages} replace /> },
-                      { path: paths.adminMessages, lazy: () => import('./routes/admin-messages') },
-                      { path: paths.adminAudio, lazy: () => import('./routes/admin-audio') },
-                      { path: paths.adminPrograms, lazy: () => import('./routes/admin-programs') },
-                      { path: paths.adminApplications, lazy: () => import('./routes/admin-applications') },
-                      { path: paths.adminUsers, lazy: () => import('./routes/admin-users') },
-                      { path: paths.adminSupport, lazy: () => import('./routes/admin-support') },
+                      {
+                        lazy: () => import('./routes/admin'),
+                        children: [
+                          { index: true, element: <Navigate to={paths.adminMessages} replace /> },
+                          { path: paths.adminMessages, lazy: () => import('./routes/admin-messages') },
+                          { path: paths.adminAudio, lazy: () => import('./routes/admin-audio') },
+                          { path: paths.adminPrograms, lazy: () => import('./routes/admin-programs') },
+                          { path: paths.adminApplications, lazy: () => import('./routes/admin-applications') },
+                          { path: paths.adminUsers, lazy: () => import('./routes/admin-users') },
+                          { path: paths.adminSupport, lazy: () => import('./routes/admin-support') },
+                        ],
+                      },
                     ],
                   },
                 ],
