@@ -34,4 +34,31 @@ export function followSession(router: AppRouter, queryClient: QueryClient): void
   };
   sessionStore.subscribe(start);
   start();
+  followPerson(queryClient);
+}
+
+/**
+ * What the tab holds of a person (the query cache) is theirs alone (docs/product/accounts.md#session-in-the-browser):
+ * once their session ends, or another person's takes its place, it is dropped, so that no one is shown another's
+ * data, say after signing out and in as someone else in the same tab. A tab that showed one person when another
+ * signs in from another tab is loaded again: its page, or a form it still shows, holds the first person's data and
+ * words, which a save would send to the second person's account.
+ */
+export function followPerson(queryClient: QueryClient, reload = () => window.location.reload()): () => void {
+  const personOf = ({ isAuthenticated, id }: ReturnType<typeof sessionStore.get>) => (isAuthenticated ? id : null);
+  let person = personOf(sessionStore.get());
+  /** The last person the tab was signed in as, through a sign-out since. */
+  let shown = person;
+  return sessionStore.subscribe(() => {
+    const session = sessionStore.get();
+    // Signed in, its id not written yet (another tab's login writes its keys one by one): the same person so far.
+    if (session.isAuthenticated && session.id === null) return;
+    const now = personOf(session);
+    if (now === person) return;
+    if (person !== null) queryClient.clear();
+    person = now;
+    if (now === null) return;
+    if (shown !== null && shown !== now && sessionStore.changedInOtherTab()) reload();
+    shown = now;
+  });
 }

@@ -1,4 +1,5 @@
 import { PAID_PLANS, type PaidPlan } from '@shared/contract/plain';
+import { browserStorage } from './browser-storage';
 
 // The paid plan a visitor picked on the pricing table, carried through sign-up, activation and login
 // into checkout (docs/product/screens.md#choosing-a-plan). It travels in the URL (`?plan=pro`) where
@@ -32,7 +33,7 @@ export const chosenPlan = {
     }
   },
   forget() {
-    localStorage.removeItem(STORAGE_KEY);
+    browserStorage.remove(STORAGE_KEY);
   },
 };
 

@@ -4,6 +4,7 @@
 
 // With its extension: the build's config (vite-plugins.ts) loads this file too.
 import { SESSION } from './session-keys.ts';
+import { browserStorage } from './browser-storage.ts';
 
 export const PORTAL_FRAME_ID = 'portal-frame';
 
@@ -33,6 +34,6 @@ export function removePortalFrame(): void {
  * only the chrome, as the invitation would push the page's top down when it arrived.
  */
 export function rememberInvitation(invited: boolean): void {
-  if (invited) localStorage.removeItem(SESSION.storageKeys.noInvitation);
-  else localStorage.setItem(SESSION.storageKeys.noInvitation, '1');
+  if (invited) browserStorage.remove(SESSION.storageKeys.noInvitation);
+  else browserStorage.set(SESSION.storageKeys.noInvitation, '1');
 }

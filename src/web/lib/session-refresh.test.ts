@@ -191,4 +191,25 @@ describe('session lifecycle', () => {
     expect(calls.length).toBe(afterStart + 2);
     expect(sessionStore.get().isAuthenticated).toBe(false);
   });
+
+  it('ends neither the session another tab signed in while a refresh was asked, nor sends the call again in it', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    stop = startSessionLifecycle(navigateTo);
+    const calls = serverAnswering((call) => {
+      if (call.url.includes('/api/jwt/refresh/')) {
+        // Meanwhile another tab signed out, and signed someone else in.
+        localStorage.clear();
+        localStorage.setItem('user.access', 'b');
+        localStorage.setItem('user.refresh', 'r2');
+        window.dispatchEvent(new StorageEvent('storage', { key: null }));
+        return json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+      }
+      return json(401, { detail: 'Given token not valid for any token type' });
+    });
+    await expect(apiRequest('/api/profile/', { method: 'PATCH', body: { first_name: 'Ada' } })).rejects.toThrow();
+    expect(calls.filter((call) => call.url === '/api/profile/').map((call) => call.auth)).toEqual(['Bearer a']);
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, access: 'b', refresh: 'r2' });
+    expect(navigateTo).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });

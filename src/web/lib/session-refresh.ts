@@ -29,9 +29,17 @@ export function expireSession(): void {
   sessionStore.clear();
 }
 
-export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+/**
+ * 'replaced': another tab signed out and in meanwhile (the stored refresh token is another): the answer is of a
+ * session this tab no longer has, and the call it was for is not sent again, since the session now stored may be
+ * another person's; nor is that session ended.
+ */
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable' | 'replaced';
 
 let inFlight: Promise<RefreshOutcome> | null = null;
+
+/** The outcome of a refresh whose session another tab ended (and maybe replaced) while it was asked. */
+const changedMeanwhile = (): RefreshOutcome => (sessionStore.get().refresh === null ? 'rejected' : 'replaced');
 
 /** The answers that refuse a refresh token: malformed (400), invalid, expired or revoked (401). */
 const REFUSALS = [400, 401];
@@ -58,6 +66,8 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
     // Only the server's refusal of the token ends the session. A busy server (429, 408, 5xx), or an
     // answer cut off on its way (the connection lost mid-body), is asked again later: reading either
     // as a refusal cleared storage and signed the person out.
+    // Nor end a session another tab signed in meanwhile, for the refusal of the one it replaced.
+    if (sessionStore.get().refresh !== refresh) return changedMeanwhile();
     if (REFUSALS.includes(response.status)) return 'rejected';
     if (!response.ok) return 'unreachable';
     let body: Partial<TokenRefreshResponse> | null;
@@ -69,7 +79,7 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
     // An answer without a token gives nothing to go on with.
     if (typeof body?.access !== 'string') return 'rejected';
     // Another tab may have logged out meanwhile: never bring a cleared session back.
-    if (sessionStore.get().refresh !== refresh) return 'rejected';
+    if (sessionStore.get().refresh !== refresh) return changedMeanwhile();
     sessionStore.setAccess(body.access);
     return 'refreshed';
   })().finally(() => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore, userIdFromToken } from './session';
 import { THEME_STORAGE_KEY } from './theme';
 
@@ -45,6 +45,52 @@ describe('session store', () => {
     unsubscribe();
     expect(notified).toBe(1);
     expect(sessionStore.get().isAuthenticated).toBe(false);
+  });
+
+  describe('in a browser that will not store it', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      sessionStore.clear();
+    });
+
+    it('keeps the session for the tab when site data is blocked, and says the browser does not keep it', () => {
+      // Site data blocked: every use of localStorage throws.
+      vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      });
+      sessionStore.reload();
+      expect(sessionStore.get().isAuthenticated).toBe(false);
+      expect(sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com')).toBe(false);
+      expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, id: 7, refresh: 'r' });
+      sessionStore.setAccess('fresh');
+      sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false });
+      expect(sessionStore.get()).toMatchObject({ access: 'fresh', user: { first_name: 'Ada' } });
+      sessionStore.clear();
+      expect(sessionStore.get().isAuthenticated).toBe(false);
+    });
+
+    it('keeps a session that does not fit whole out of the shared storage, so no other tab finds half of it', () => {
+      // Full: the refresh token is the write too many.
+      const setItem = Storage.prototype.setItem;
+      vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+        if (key === 'user.refresh') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      });
+      expect(sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com')).toBe(false);
+      expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, id: 7, refresh: 'r' });
+      expect(localStorage.getItem('user.access')).toBeNull();
+      // Renewed, the access token stays the tab's too.
+      sessionStore.setAccess('fresh');
+      expect(sessionStore.get().access).toBe('fresh');
+      expect(localStorage.getItem('user.access')).toBeNull();
+    });
+  });
+
+  it('drops the profile of the person a login replaces', () => {
+    sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com');
+    sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false });
+    expect(sessionStore.setTokens({ access: jwtWith({ user_id: 8 }), refresh: 'r2' }, 'bea@example.com')).toBe(true);
+    expect(sessionStore.get()).toMatchObject({ id: 8, email: 'bea@example.com', user: null });
   });
 
   it('reads the user id claim of an access token', () => {

@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from './browser-storage';
 import { PENDING_RECORDS_STORAGE_KEY } from './pending-records';
 import { SESSION } from './session-keys';
 import { THEME_STORAGE_KEY } from './theme';
 import type { CurrentUser, TokenPair } from '@shared/contract';
 
 // The browser's session, kept in localStorage (docs/product/accounts.md#session-in-the-browser). Other tabs see
-// every change through the storage event, so a logout in one tab ends the session in all of them.
+// every change through the storage event, so a logout in one tab ends the session in all of them. A browser that
+// will not store it keeps it in memory, for the tab (lib/browser-storage.ts).
 
 export interface Session {
   isAuthenticated: boolean;
@@ -34,31 +36,34 @@ function parseUser(raw: string | null): CurrentUser | null {
 }
 
 function read(): Session {
-  const access = localStorage.getItem(KEYS.access);
+  const access = browserStorage.get(KEYS.access);
   if (!access) return ANONYMOUS;
-  const id = Number.parseInt(localStorage.getItem(KEYS.id) ?? '', 10);
+  const id = Number.parseInt(browserStorage.get(KEYS.id) ?? '', 10);
   return {
     isAuthenticated: true,
     access,
-    refresh: localStorage.getItem(KEYS.refresh),
+    refresh: browserStorage.get(KEYS.refresh),
     id: Number.isFinite(id) ? id : null,
-    email: localStorage.getItem(KEYS.email),
-    user: parseUser(localStorage.getItem(KEYS.user)),
+    email: browserStorage.get(KEYS.email),
+    user: parseUser(browserStorage.get(KEYS.user)),
   };
 }
 
 // The build pre-renders the home page in Node, where there is no storage: signed out there.
 let current: Session = typeof window === 'undefined' ? ANONYMOUS : read();
 const listeners = new Set<() => void>();
+/** Whether the last change came from another tab (the storage event), not from this one. */
+let changedInOtherTab = false;
 
-function publish() {
+function publish(fromOtherTab = false) {
   current = read();
+  changedInOtherTab = fromOtherTab;
   for (const listener of listeners) listener();
 }
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === null || Object.values(KEYS).includes(event.key as never)) publish();
+    if (event.key === null || Object.values(KEYS).includes(event.key as never)) publish(true);
   });
 }
 
@@ -68,26 +73,42 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+  /** Whether the last change came from another tab: another person signed in there is not this tab's doing. */
+  changedInOtherTab: () => changedInOtherTab,
   /**
    * After login: keep the token pair, the user id (read from the access token) and the address the
    * person logged in with, so every page can say who is signed in before their profile has loaded.
+   * Returns false when the browser would not store them: the session then lasts as long as the tab.
    */
-  setTokens(tokens: TokenPair, email: string) {
-    localStorage.setItem(KEYS.access, tokens.access);
-    localStorage.setItem(KEYS.refresh, tokens.refresh);
-    localStorage.setItem(KEYS.email, email);
+  setTokens(tokens: TokenPair, email: string): boolean {
     const userId = userIdFromToken(tokens.access);
-    if (userId !== null) localStorage.setItem(KEYS.id, String(userId));
+    // A login over a session this browser still had (another tab's): that person's profile is not this one's.
+    if (current.user && current.user.id !== userId) browserStorage.remove(KEYS.user);
+    if (userId === null) browserStorage.remove(KEYS.id);
+    // The access token last, as it is what says "signed in" to other tabs: should any other write be refused, it
+    // stays in memory too, so that no tab finds half a session.
+    const entries: [string, string][] = [
+      ...(userId === null ? [] : [[KEYS.id, String(userId)] as [string, string]]),
+      [KEYS.refresh, tokens.refresh],
+      [KEYS.email, email],
+    ];
+    let stored = true;
+    for (const [key, value] of entries) stored = browserStorage.set(key, value) && stored;
+    if (stored) stored = browserStorage.set(KEYS.access, tokens.access);
+    else browserStorage.hold(KEYS.access, tokens.access);
     publish();
+    return stored;
   },
   setAccess(access: string) {
-    localStorage.setItem(KEYS.access, access);
+    // A session the browser would not store stays in memory, where other tabs do not take it from.
+    if (browserStorage.heldInMemory(KEYS.access)) browserStorage.hold(KEYS.access, access);
+    else browserStorage.set(KEYS.access, access);
     publish();
   },
   setUser(user: CurrentUser) {
-    localStorage.setItem(KEYS.user, JSON.stringify(user));
-    localStorage.setItem(KEYS.id, String(user.id));
-    localStorage.setItem(KEYS.email, user.email);
+    browserStorage.set(KEYS.user, JSON.stringify(user));
+    browserStorage.set(KEYS.id, String(user.id));
+    browserStorage.set(KEYS.email, user.email);
     publish();
   },
   /**
@@ -95,13 +116,11 @@ export const sessionStore = {
    * notices of the person who used the device — but for KEPT_KEYS.
    */
   clear() {
-    const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
-    localStorage.clear();
-    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+    browserStorage.clear(KEPT_KEYS);
     publish();
   },
   /** Re-reads storage, e.g. after a test or another script changed it. */
-  reload: publish,
+  reload: () => publish(),
 };
 
 /** A JWT's payload, without verifying it (the server does that); null when it cannot be read. */

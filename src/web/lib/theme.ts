@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from './browser-storage.ts';
 
 // Dark mode: the visitor's choice is kept; without one, the system preference decides.
 // index.html applies the same rule before first paint, so the page never flashes.
@@ -10,7 +11,7 @@ const listeners = new Set<() => void>();
 const systemQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
 function storedTheme(): Theme | null {
-  const value = localStorage.getItem(THEME_STORAGE_KEY);
+  const value = browserStorage.get(THEME_STORAGE_KEY);
   return value === 'dark' || value === 'light' ? value : null;
 }
 
@@ -25,7 +26,7 @@ function apply(theme: Theme) {
 }
 
 export function setTheme(theme: Theme) {
-  localStorage.setItem(THEME_STORAGE_KEY, theme);
+  browserStorage.set(THEME_STORAGE_KEY, theme);
   apply(theme);
 }
 

@@ -30,6 +30,9 @@ export const AUTH_MESSAGES = {
   resendFailed: 'We could not send a new link. Please try again.',
   alreadyActive: 'Your account is already active. Please log in.',
   termsMissing: TERMS_NOT_ACCEPTED,
+  /** Signed in, but the browser would not store the session (site data blocked, full): it lasts as long as the tab. */
+  sessionNotKept:
+    'You are signed in on this tab only: your browser is not keeping this site’s data, so closing or reloading the tab signs you out.',
   emailChanged: 'Your e-mail address was changed. Use it the next time you log in.',
   // Not "was not changed": a link opened a second time is refused, though its first opening changed it.
   emailLinkDidNotChange: 'This link did not change your e-mail address.',

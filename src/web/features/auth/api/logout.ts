@@ -16,7 +16,8 @@ export async function logout(): Promise<void> {
     if (!refused(error)) throw error;
     const { refreshAccessToken } = await import('@web/lib/session-refresh');
     const outcome = await refreshAccessToken();
-    if (outcome === 'rejected') return;
+    // Ended meanwhile, or replaced by another tab's sign-in: nothing of this session is left to end.
+    if (outcome === 'rejected' || outcome === 'replaced') return;
     if (outcome === 'unreachable') throw error;
     // Renewed: this session is alive, and is ended now; refused again, it ended meanwhile.
     await postLogout().catch((again: unknown) => {

@@ -71,7 +71,8 @@ export function LoginForm() {
         return;
       return setFailure(AUTH_MESSAGES.loginFailed);
     }
-    sessionStore.setTokens(tokens, values.email);
+    // Said once, here: the session works for this tab all the same (lib/browser-storage.ts).
+    if (!sessionStore.setTokens(tokens, values.email)) notify.info(AUTH_MESSAGES.sessionNotKept);
     // The profile is stored before the next page opens: from this page that is a page load, which would
     // cut this request off and ask again.
     try {

@@ -12,6 +12,7 @@ import {
   type ThemeChoice,
   type ThemeFont,
 } from '@shared/themes';
+import { browserStorage } from '@web/lib/browser-storage';
 
 // The playlist and settings stay on this device (localStorage) until the session ends; anything
 // unreadable falls back to the defaults, and settings are clamped to their limits. Checked by hand,
@@ -89,7 +90,7 @@ export const sameSettings = (a: PlayerSettings, b: PlayerSettings): boolean =>
 
 function readJson(key: string): unknown {
   try {
-    const text = localStorage.getItem(key);
+    const text = browserStorage.get(key);
     return text === null ? undefined : JSON.parse(text);
   } catch {
     return undefined;
@@ -126,7 +127,7 @@ export function loadPlaylist(): PlaylistItem[] {
 }
 
 export function savePlaylist(playlist: readonly PlaylistItem[]): void {
-  localStorage.setItem(PLAYER_STORAGE_KEYS.playlist, JSON.stringify(playlist));
+  browserStorage.set(PLAYER_STORAGE_KEYS.playlist, JSON.stringify(playlist));
 }
 
 export function loadSettings(): PlayerSettings {
@@ -135,7 +136,7 @@ export function loadSettings(): PlayerSettings {
 }
 
 export function saveSettings(settings: PlayerSettings): void {
-  localStorage.setItem(PLAYER_STORAGE_KEYS.settings, JSON.stringify(settings));
+  browserStorage.set(PLAYER_STORAGE_KEYS.settings, JSON.stringify(settings));
 }
 
 /**
@@ -143,14 +144,16 @@ export function saveSettings(settings: PlayerSettings): void {
  * with the time of the account's player it was made over ("" when it held none), so it is saved on the
  * next visit only while nothing else was saved since (another device, a share link's Play).
  */
-export const unsyncedChangeOver = (): string | null => localStorage.getItem(PLAYER_STORAGE_KEYS.unsynced);
+export const unsyncedChangeOver = (): string | null => browserStorage.get(PLAYER_STORAGE_KEYS.unsynced);
 export function markUnsyncedChange(over: string | null): void {
-  if (over === null) localStorage.removeItem(PLAYER_STORAGE_KEYS.unsynced);
-  else localStorage.setItem(PLAYER_STORAGE_KEYS.unsynced, over);
+  if (over === null) browserStorage.remove(PLAYER_STORAGE_KEYS.unsynced);
+  else browserStorage.set(PLAYER_STORAGE_KEYS.unsynced, over);
 }
 
-export const noticeAccepted = () => localStorage.getItem(PLAYER_STORAGE_KEYS.noticeAccepted) === 'yes';
-export const acceptNotice = () => localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+export const noticeAccepted = () => browserStorage.get(PLAYER_STORAGE_KEYS.noticeAccepted) === 'yes';
+export const acceptNotice = () => {
+  browserStorage.set(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+};
 
 export { sessionLook } from './session-look';
 
