@@ -23,7 +23,12 @@ async function fill(subject: string, message: string, copy = false) {
   return user;
 }
 
-afterEach(() => sessionStore.clear());
+const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+
+afterEach(() => {
+  sessionStore.clear();
+  sessionStorage.clear();
+});
 
 describe('SupportForm', () => {
   it('sends the request and says its number and when to expect an answer', async () => {
@@ -132,6 +137,42 @@ describe('SupportForm', () => {
     await fill('Again', 'One more');
     expect(await screen.findByRole('alert')).toHaveTextContent(detail);
     expect(screen.getByLabelText('Subject')).toHaveValue('Again');
+  });
+
+  it('gives the request typed back after the session ended and its person logged in again, and to no one else', async () => {
+    const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
+    const navigateTo = vi.fn<(to: string) => void>();
+    startSessionLifecycle(navigateTo)();
+    fakeApi({
+      [`GET ${API.plan}`]: () => planStateFor('basic'),
+      [`POST ${API.support}`]: refused,
+      [`POST ${API.tokenRefresh}`]: refused,
+    });
+    sessionStore.setTokens({ access: jwtWith({ user_id: 5 }), refresh: 'r' }, 'ada@example.com');
+    const first = renderWithProviders(<SupportForm />);
+    await fill('Sound stops', 'After two minutes.', true);
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalled());
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+    first.unmount();
+
+    // Someone else logs in in the tab: nothing of Ada's.
+    sessionStore.setTokens({ access: jwtWith({ user_id: 6 }), refresh: 'r2' }, 'bea@example.com');
+    const second = renderWithProviders(<SupportForm />);
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+    expect(screen.queryByText(/What you wrote before is back/)).toBeNull();
+    second.unmount();
+
+    sessionStore.setTokens({ access: jwtWith({ user_id: 5 }), refresh: 'r3' }, 'ada@example.com');
+    server('basic', () => jsonResponse(201, { id: 3, created_at: '2026-11-23T10:00:00Z', priority: false }));
+    renderWithProviders(<SupportForm />);
+    expect(screen.getByText('What you wrote before is back. It has not been sent yet.')).toBeVisible();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Sound stops');
+    expect(screen.getByLabelText('Message')).toHaveValue('After two minutes.');
+    expect(screen.getByLabelText('Send me a copy by e-mail')).toBeChecked();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('heading', { name: 'Thanks — your request #3 reached us.' })).toBeVisible();
+    // Sent: not given back again.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('says nothing of its own when the session was ended from another browser: that goes to login', async () => {

@@ -11,6 +11,7 @@ import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField, Field, Textarea } from '@web/components/ui/input';
 import { describeError, endedTheSession } from '@web/lib/change';
+import { dropDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
 import { CONTACT } from '@web/lib/constants';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { usePlan } from '@web/lib/plan';
@@ -19,6 +20,16 @@ import { useSendSupportRequest } from '../api/support';
 type Values = z.input<typeof supportRequestWriteSchema>;
 const FIELDS = ['subject', 'message', 'send_copy'] as const;
 const EMPTY: Values = { subject: '', message: '', send_copy: false };
+
+/** The name the form's draft is kept under (lib/form-draft.ts): the request typed, should the session end meanwhile. */
+const DRAFT = 'support';
+const draftOf = (kept: Record<string, unknown>): Values | null => {
+  const { subject, message, send_copy } = kept;
+  if (typeof subject !== 'string' || typeof message !== 'string') return null;
+  return { subject, message, send_copy: send_copy === true };
+};
+const DRAFT_BACK = 'What you wrote before is back. It has not been sent yet.';
+const nothingTyped = (values: Partial<Values>) => !values.subject?.trim() && !values.message?.trim();
 
 const answerTime = `We answer within ${CONTACT.supportResponseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
 
@@ -52,7 +63,11 @@ function Received({
 export function SupportForm() {
   const { plan, includes } = usePlan();
   const priority = plan !== undefined && includes('prioritySupport');
-  const form = useForm<Values>({ resolver: zodResolver(supportRequestWriteSchema), defaultValues: EMPTY });
+  const [draft] = useState(() => keptDraft(DRAFT, draftOf));
+  const form = useForm<Values>({ resolver: zodResolver(supportRequestWriteSchema), defaultValues: draft ?? EMPTY });
+  useKeepDraft(DRAFT, form, nothingTyped);
+  // Said until it is sent: the request on screen is one typed before (a session that ended, a reload).
+  const [fromDraft, setFromDraft] = useState(draft !== null);
   const { errors } = form.formState;
   const send = useSendSupportRequest();
   const [sent, setSent] = useState<{ receipt: SupportRequestReceipt; copied: boolean }>();
@@ -67,9 +82,12 @@ export function SupportForm() {
       onSuccess: (receipt) => {
         setSent({ receipt, copied: values.send_copy === true });
         form.reset(EMPTY);
+        dropDraft(DRAFT);
+        setFromDraft(false);
       },
       onError: (error) => {
-        // A session ended meanwhile has said so already, on its way to login; the message is lost with it.
+        // A session ended meanwhile has said so already, on its way to login; the request is kept for when they are
+        // back (its draft).
         if (endedTheSession(error)) return;
         if (!showServerFieldErrors(error, FIELDS, form.setError)) setFailure(describeError(error));
       },
@@ -86,6 +104,7 @@ export function SupportForm() {
           ? 'Your plan includes priority support: your requests are answered first.'
           : 'Requests of the Intermediate and Pro plans are answered first.'}
       </p>
+      {fromDraft ? <p className="rounded-2xl border border-line bg-accent/10 p-3 text-sm">{DRAFT_BACK}</p> : null}
       <Field
         id="support-subject"
         label="Subject"

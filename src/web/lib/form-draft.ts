@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { sessionStore } from './session';
+
+// What a person writes in a form, kept for the tab (sessionStorage) under the form's name and the person's id, as
+// they type: a session that ends meanwhile sends them to log in, and the form gives it back once they are in again
+// on the same page (docs/product/accounts.md#session-in-the-browser); so does a reload. Another account signed in
+// in the tab never finds it. Dropped once the form is sent or emptied.
+
+const keyOf = (form: string, person: number) => `draft.${form}.${person}`;
+
+function read(form: string): Record<string, unknown> | null {
+  const { id } = sessionStore.get();
+  if (id === null) return null;
+  try {
+    const raw: unknown = JSON.parse(sessionStorage.getItem(keyOf(form, id)) ?? 'null');
+    return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(form: string, values: Record<string, unknown> | null): void {
+  const { id, isAuthenticated } = sessionStore.get();
+  // A session ended (or another person's): what the form still holds is no one's to keep.
+  if (!isAuthenticated || id === null) return;
+  try {
+    if (values === null) sessionStorage.removeItem(keyOf(form, id));
+    else sessionStorage.setItem(keyOf(form, id), JSON.stringify(values));
+  } catch {
+    // Storage full or refused: the form works as before, without a copy.
+  }
+}
+
+/**
+ * The draft kept of `form` for the person signed in, if any: `restore` takes from the kept values the ones the form
+ * has (null when they are not the form's). Read once, for the form's first values.
+ */
+export function keptDraft<Values>(
+  form: string,
+  restore: (kept: Record<string, unknown>) => Values | null,
+): Values | null {
+  const kept = read(form);
+  return kept ? restore(kept) : null;
+}
+
+/** Drops the draft of `form`: it was sent. */
+export const dropDraft = (form: string) => write(form, null);
+
+/**
+ * Keeps the draft of `form` (react-hook-form) as it is typed; `isEmpty` tells a form with nothing worth keeping,
+ * whose draft goes.
+ */
+export function useKeepDraft<Values extends FieldValues>(
+  name: string,
+  form: UseFormReturn<Values>,
+  isEmpty: (values: Partial<Values>) => boolean,
+): void {
+  useEffect(() => {
+    const subscription = form.watch((values) => write(name, isEmpty(values as Partial<Values>) ? null : values));
+    return () => subscription.unsubscribe();
+  }, [form, name, isEmpty]);
+}
