@@ -306,6 +306,58 @@ test('a category added to the playlist just before a link or a reload stays in i
   await expect.poll(playerLength).toBe(twice);
 });
 
+test('a change sent as the player is left, while an older save is slow to answer, is the one the account keeps', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  // Meditations once first, so that later its page shows at once when its link is followed.
+  await page.goto('/music');
+  await expect(page.getByRole('heading', { name: 'Meditation Music' })).toBeVisible();
+  await page.getByRole('link', { name: 'Subliminals' }).first().click();
+  const playlist = page.getByRole('heading', { name: /Playlist/ });
+  const saved = page.getByRole('status').filter({ hasText: 'Saved to your account' });
+  const held = () =>
+    page.evaluate(async () => {
+      const answer = await fetch('/api/user/player/', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` },
+      });
+      return (await answer.json()) as { playlist: unknown[]; updated_at: string | null };
+    });
+  // The empty player the page saves at first is in the account.
+  await expect(saved).toBeVisible({ timeout: 10_000 });
+  await expect.poll(async () => (await held()).updated_at).not.toBeNull();
+  // The next save reaches the server 3 s late; every later one at once.
+  let slowed: Promise<void> | undefined;
+  await page.route('**/api/user/player/', async (route) => {
+    if (route.request().method() === 'PUT' && !slowed) {
+      slowed = new Promise((resolve) => setTimeout(resolve, 3000));
+      await slowed;
+    }
+    await route.continue();
+  });
+  const slowSave = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/player/'));
+  await page
+    .getByRole('button', { name: /^Add .+ to playlist$/ })
+    .first()
+    .click();
+  const older = await slowSave;
+  const olderAnswer = page.waitForResponse((response) => response.request() === older, { timeout: 20_000 });
+  // While it is on its way: another category added, and a link followed at once, so the newer playlist is sent then.
+  const added = await page.evaluate(async () => {
+    document.querySelectorAll<HTMLButtonElement>('button[aria-label^="Add "][aria-label$=" to playlist"]')[1]!.click();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    document.querySelector<HTMLAnchorElement>('nav a[href="/music"]')!.click();
+    return (JSON.parse(localStorage.getItem('innerwave.subliminals.playlist') ?? '[]') as unknown[]).length;
+  });
+  await expect(page).toHaveURL(/\/music$/);
+  expect((older.postDataJSON() as { playlist: unknown[] }).playlist.length).toBeLessThan(added);
+  await olderAnswer;
+  expect((await held()).playlist).toHaveLength(added);
+  await page.getByRole('link', { name: 'Subliminals' }).first().click();
+  await expect(saved).toBeVisible({ timeout: 10_000 });
+  await expect(playlist).toContainText(`(${added})`);
+});
+
 test('a category added to a long playlist shows there: unfolded, its first message in the playlist’s view, the page unmoved', async ({
   page,
 }) => {

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { PLAYER, type SubscriptionPlan } from '@shared/constants';
-import { playerSettingsSchema, playerWriteSchema, type PlayerState, type PlayerWrite } from '@shared/contract';
+import {
+  playerSettingsSchema,
+  playerWriteSchema,
+  type PlayerSave,
+  type PlayerState,
+  type PlayerWrite,
+} from '@shared/contract';
 import { snapToStep } from '@shared/numbers';
 import { planCovers } from '@shared/plans';
 import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme, sameTheme } from '@shared/themes';
@@ -60,17 +66,34 @@ export async function readPlayer(db: Db, userId: number): Promise<PlayerState> {
   };
 }
 
-export async function savePlayer(db: Db, userId: number, state: PlayerWrite): Promise<PlayerState> {
+/**
+ * Where the row keeps which page wrote it last and that save's number, beside the settings (read back through the
+ * settings' schema, which drops it): a save of the same page numbered lower is older than what is kept.
+ */
+const LAST_SAVE_KEY = 'lastSave';
+
+export async function savePlayer(db: Db, userId: number, state: PlayerSave): Promise<PlayerState> {
+  const { page_id: page, save_number: number, ...write } = state;
   const plan = await planOfSignedIn(db, userId);
-  if (!planCovers(plan, planOfTheme(state.settings.theme)))
-    assertThemeIncluded(plan, state.settings, (await readPlayer(db, userId)).settings);
+  if (!planCovers(plan, planOfTheme(write.settings.theme)))
+    assertThemeIncluded(plan, write.settings, (await readPlayer(db, userId)).settings);
+  const settings = page && number ? { ...write.settings, [LAST_SAVE_KEY]: { page, number } } : write.settings;
   const [row] = await db
     .insert(playerStates)
-    .values({ userId, playlist: state.playlist, settings: state.settings })
+    .values({ userId, playlist: write.playlist, settings })
     .onConflictDoUpdate({
       target: playerStates.userId,
-      set: { playlist: state.playlist, settings: state.settings, updatedAt: sql`now()` },
+      set: { playlist: write.playlist, settings, updatedAt: sql`now()` },
+      // A save that left its page before an older one of the same page landed is kept: the older one is not written
+      // (docs/product/content.md#kept-with-the-account).
+      setWhere:
+        page && number
+          ? sql`${playerStates.settings} -> ${LAST_SAVE_KEY} ->> 'page' is distinct from ${page}
+              or (${playerStates.settings} -> ${LAST_SAVE_KEY} ->> 'number')::bigint < ${number}`
+          : undefined,
     })
     .returning({ updatedAt: playerStates.updatedAt });
-  return { ...state, updated_at: row!.updatedAt.toISOString() };
+  // Not written, a later save of the same page being kept: the answer is what the account holds.
+  if (!row) return readPlayer(db, userId);
+  return { ...write, updated_at: row.updatedAt.toISOString() };
 }

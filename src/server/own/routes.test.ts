@@ -431,6 +431,41 @@ describe('the player in the cloud', () => {
     expect(Date.parse(read.updated_at)).toBeGreaterThanOrEqual(Date.parse(saved.json().updated_at));
   });
 
+  it("keeps a page's later save when its older one lands last, and lets another page's save win", async () => {
+    const ada = await signedInUser(t.ctx);
+    const page = '0b7f6a52-3c1e-4d7a-9e0f-2a5b8c4d6e11';
+    const newer = await call(ada, 'PUT', API.player, {
+      playlist: playlist.slice(1),
+      settings,
+      page_id: page,
+      save_number: 2,
+    });
+    expect(newer.statusCode).toBe(200);
+    // The page's first save, sent before the second, lands after it: it is not written, and says what is kept.
+    const older = await call(ada, 'PUT', API.player, { playlist, settings, page_id: page, save_number: 1 });
+    expect(older.statusCode).toBe(200);
+    expect(older.json()).toEqual({ playlist: playlist.slice(1), settings, updated_at: newer.json().updated_at });
+    expect((await call(ada, 'GET', API.player)).json()).toEqual(older.json());
+
+    // Another page (a tab, a device) saves over it, whatever its numbers, and so does a call without them.
+    const otherPage = { page_id: '5d2c9b1a-7e4f-4a3b-8c6d-1f0e9a8b7c6d', save_number: 1 };
+    expect((await call(ada, 'PUT', API.player, { playlist, settings, ...otherPage })).json().playlist).toEqual(
+      playlist,
+    );
+    await call(ada, 'PUT', API.player, { playlist: [], settings });
+    expect((await call(ada, 'GET', API.player)).json().playlist).toEqual([]);
+
+    for (const [change, field] of [
+      [{ page_id: 'not-a-uuid', save_number: 1 }, 'page_id'],
+      [{ page_id: page, save_number: 0 }, 'save_number'],
+      [{ page_id: page, save_number: 1.5 }, 'save_number'],
+    ] as const) {
+      const refused = await call(ada, 'PUT', API.player, { playlist, settings, ...change });
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(refused.json())).toContain(field);
+    }
+  });
+
   it('refuses settings outside their limits and malformed playlists, and keeps what was saved', async () => {
     const ada = await signedInUser(t.ctx);
     await call(ada, 'PUT', API.player, { playlist, settings });

@@ -15,7 +15,7 @@ import {
   planRequiredErrorSchema,
   planStateSchema,
   playerStateSchema,
-  playerWriteSchema,
+  playerSaveSchema,
   PLAYLIST_BODY_BYTES,
   PLAYLIST_BODY_VALUES,
 } from '@shared/contract';
@@ -152,7 +152,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     API.player,
     {
       ...described('Save the playlist and player settings (the last save wins; a theme needs its plan)', {
-        body: playerWriteSchema,
+        body: playerSaveSchema,
         response: { 200: playerStateSchema, 400: apiErrorSchema, 401: detailErrorSchema, 403: planRequiredErrorSchema },
       }),
       bodyLimit: PLAYLIST_BODY_BYTES,

@@ -121,6 +121,20 @@ export const playerWriteSchema = z.object({
   settings: playerSettingsSchema,
 });
 export type PlayerWrite = z.infer<typeof playerWriteSchema>;
+/**
+ * A save of the player as the web player sends it: numbered within the page that sends it, so that a save sent as the
+ * page is left, while an older one is still on its way, is not overwritten by that older one when it lands last
+ * (docs/product/api.md#own-content). A call without them is written as it comes, the last save winning.
+ */
+export const playerSaveSchema = playerWriteSchema.extend({
+  page_id: z.uuid({ error: 'Must be a valid UUID.' }).optional(),
+  save_number: z
+    .number({ error: 'A valid integer is required.' })
+    .int({ error: 'A valid integer is required.' })
+    .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
+    .optional(),
+});
+export type PlayerSave = z.infer<typeof playerSaveSchema>;
 /** The player as last saved from any device; `updated_at` is null until the first save. */
 export const playerStateSchema = playerWriteSchema.extend({ updated_at: z.string().nullable() });
 export type PlayerState = z.infer<typeof playerStateSchema>;

@@ -607,6 +607,9 @@ describe('the player in the account', () => {
     expect(api.calls.find(({ method }) => method === 'PUT')?.body).toEqual({
       playlist: [{ message_text: 'One thing at a time.', source: 'library', message_id: 21 }],
       settings: DEFAULT_SETTINGS,
+      // Numbered within the page, so that an older save landing last is not written over it.
+      page_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4/),
+      save_number: expect.any(Number),
     });
     expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
   });

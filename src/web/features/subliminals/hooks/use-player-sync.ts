@@ -1,9 +1,10 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PlayerState, PlayerWrite } from '@shared/contract';
+import type { PlayerSave, PlayerState, PlayerWrite } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { ApiError, apiRequest, isNetworkFailure, isTimeout, retryAfterMs } from '@web/lib/api-client';
 import { describeError, endedTheSession } from '@web/lib/change';
+import { newRecordKey } from '@web/lib/pending-records';
 import { accountPlayer, answerAtOpening } from '../api/player';
 import {
   clampSettings,
@@ -43,6 +44,15 @@ export const saveRetryDelay = (failures: number) =>
  */
 const KEEPALIVE_MAX_BYTES = 60_000;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * This page's saves are numbered in the order they are sent: a save sent as the player or the page is left, while an
+ * older one is still on its way, is kept by the server even when that older one lands after it
+ * (docs/product/content.md#kept-with-the-account).
+ */
+const PAGE_ID = newRecordKey();
+let lastSaveNumber = 0;
+const numbered = (body: PlayerWrite): PlayerSave => ({ ...body, page_id: PAGE_ID, save_number: ++lastSaveNumber });
 
 const toServer = (playlist: readonly PlaylistItem[], settings: PlayerSettings): PlayerWrite => ({
   playlist: playlistToServer(playlist),
@@ -172,7 +182,7 @@ export function usePlayerSync(
     pending.current = null;
     inFlight.current = true;
     setState({ status: 'saving' });
-    apiRequest<PlayerState>(API.player, { method: 'PUT', body: change.body }).then(
+    apiRequest<PlayerState>(API.player, { method: 'PUT', body: numbered(change.body) }).then(
       (answer) => {
         inFlight.current = false;
         failures.current = 0;
@@ -251,7 +261,7 @@ export function usePlayerSync(
         return;
       pending.current = null;
       // Best effort, so a session ended meanwhile is left to whatever ended it ('throw', not a second expiry).
-      apiRequest(API.player, { method: 'PUT', body: change.body, keepalive, onUnauthorized: 'throw' }).catch(
+      apiRequest(API.player, { method: 'PUT', body: numbered(change.body), keepalive, onUnauthorized: 'throw' }).catch(
         () => undefined,
       );
     };
