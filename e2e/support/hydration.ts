@@ -6,8 +6,10 @@ import { expect, type Locator } from '@playwright/test';
  * page's lower sections after its first screen (their Suspense boundary), so the network going quiet
  * does not say it has happened. React keeps its fiber on each element it owns.
  */
-export async function untilHydrated(element: Locator): Promise<void> {
+export async function untilHydrated(element: Locator, { timeout }: { timeout?: number } = {}): Promise<void> {
   await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))))
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout,
+    })
     .toBe(true);
 }
