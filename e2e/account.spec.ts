@@ -115,7 +115,7 @@ test('signs out every other device from the profile; this one stays signed in', 
   await phonePage.reload();
   await expect(phonePage).toHaveURL(/\/login/, { timeout: 15_000 });
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
   await phone.close();
 });
 
