@@ -282,7 +282,16 @@ test('every form field’s edge and every slider’s track and thumb stand out 3
       faint.push(
         ...(
           await page.evaluate(() => {
-            const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+            // Any CSS colour (a hex, rgb(), the oklch() Tailwind's palette computes to) as the screen's sRGB and alpha,
+            // 0–255: painted on a canvas and read back. One that does not parse paints nothing: alpha 0.
+            const paint = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+            const channels = (color: string) => {
+              paint.clearRect(0, 0, 1, 1);
+              paint.fillStyle = 'transparent';
+              paint.fillStyle = color;
+              paint.fillRect(0, 0, 1, 1);
+              return [...paint.getImageData(0, 0, 1, 1).data];
+            };
             const luminance = (color: string) => {
               const [r, g, b] = channels(color).map((value) => {
                 const v = value / 255;
@@ -313,20 +322,16 @@ test('every form field’s edge and every slider’s track and thumb stand out 3
                 const ratio = contrast(getComputedStyle(field).borderTopColor, around(field));
                 return !(ratio >= 3) ? `${location.pathname}: "${nameOf(field)}" ${ratio.toFixed(2)}:1` : '';
               });
-            // A custom property holds the colour as written (#858a9b, a name): a probe's color says it in rgb().
-            const probe = document.body.appendChild(document.createElement('span'));
-            const rgb = (color: string) => ((probe.style.color = color), getComputedStyle(probe).color);
             const sliders = [...document.querySelectorAll<HTMLInputElement>('#main input[type="range"]')]
               .filter((slider) => slider.getClientRects().length > 0)
               .flatMap((slider) =>
                 ['--range-track', '--range-fill', '--range-thumb'].map((part) => {
                   const color = getComputedStyle(slider).getPropertyValue(part).trim();
-                  if (!color) return `${location.pathname}: "${nameOf(slider)}" has no ${part}`;
-                  const ratio = contrast(rgb(color), around(slider));
+                  if (channels(color)[3] === 0) return `${location.pathname}: "${nameOf(slider)}" has no ${part}`;
+                  const ratio = contrast(color, around(slider));
                   return !(ratio >= 3) ? `${location.pathname}: "${nameOf(slider)}" ${part} ${ratio.toFixed(2)}:1` : '';
                 }),
               );
-            probe.remove();
             return [...edges, ...sliders].filter(Boolean);
           })
         ).map((line) => `${theme} ${line}`),
