@@ -12,7 +12,7 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
-import { addOwnTrack, deleteOwnTrack, listOwnMusic } from './music';
+import { addOwnTrack, assertRoomForAnotherTrack, deleteOwnTrack, listOwnMusic } from './music';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
 
@@ -34,9 +34,13 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     API.myMusic,
     {
-      // The plan is checked before a byte of the upload is read, and `addOwnTrack` asks again once the body is in and
-      // as the file and row are kept, for a plan that ended meanwhile (docs/product/plans.md).
-      preHandler: async (request) => assertFeature(db, userOf(request), 'ownMusic'),
+      // The plan and the number of tracks are checked before a byte of the upload is read, and `addOwnTrack` asks
+      // again once the body is in and as the file and row are kept, for a plan that ended or a track added meanwhile
+      // (docs/product/plans.md).
+      preHandler: async (request) => {
+        await assertFeature(db, userOf(request), 'ownMusic');
+        await assertRoomForAnotherTrack(db, userOf(request));
+      },
       ...described('Add a track (multipart: audio_file, and name or the file’s own name), Pro', {
         consumes: ['multipart/form-data'],
         response: {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, fillPath, OWN_MUSIC } from '@shared/contract';
@@ -295,6 +296,49 @@ describe('own music', () => {
     );
     const full = await upload(ada, { audio_file: { filename: 'a.mp3', content: fakeMp3(10) } });
     expect(full.json().detail).toBe(`Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`);
+  });
+
+  it('refuses an upload to a full music before reading its body, and still takes one once a track is deleted', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const { db } = t.database;
+    const rows = await db
+      .insert(ownTracks)
+      .values(
+        Array.from({ length: OWN_MUSIC.maxTracks }, (_, i) => ({
+          userId: ada.id,
+          name: `Track ${i}`,
+          audioFile: `own-music/${ada.id}/p${i}.mp3`,
+          bytes: 0,
+        })),
+      )
+      .returning({ id: ownTracks.id });
+    const body = multipartBody({ audio_file: { filename: 'a.mp3', content: fakeMp3(64 * 1024) } });
+    // The body is there to be read, and says so when it is.
+    let read = false;
+    const payload = new Readable({
+      read() {
+        read = true;
+        this.push(body.payload);
+        this.push(null);
+      },
+    });
+    const full = await t.app.inject({
+      method: 'POST',
+      url: API.myMusic,
+      payload,
+      headers: { ...ada.headers, ...body.headers, 'content-length': `${body.payload.length}` },
+    });
+    expect([full.statusCode, full.json()]).toEqual([
+      403,
+      { detail: `Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.` },
+    ]);
+    expect(read).toBe(false);
+    expect(staged()).toBe(0);
+
+    await db.delete(ownTracks).where(eq(ownTracks.id, rows[0]!.id));
+    const room = await upload(ada, { audio_file: { filename: 'a.mp3', content: fakeMp3(64 * 1024) } });
+    expect(room.statusCode, room.body).toBe(201);
   });
 
   it('goes with the account: its files are removed when the account is deleted', async () => {

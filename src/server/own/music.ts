@@ -74,13 +74,22 @@ async function assertNotThere(db: Db, userId: number, relative: string): Promise
   if (there) throw badRequest({ audio_file: [`This file is already in your music as “${isolated(there.name)}”.`] });
 }
 
+const fullText = `Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`;
+
+/**
+ * Refuses another track when the person's music already holds as many as it may: asked before an upload's body is
+ * read, so that a full music costs no upload streamed to disk for nothing (docs/product/api.md#own-music), and
+ * again, with the bytes, once the file is in (`assertRoomForTrack`). The bytes need the file's size, so they wait.
+ */
+export async function assertRoomForAnotherTrack(db: Db, userId: number): Promise<void> {
+  const [row] = await db.select({ tracks: count() }).from(ownTracks).where(eq(ownTracks.userId, userId));
+  if ((row?.tracks ?? 0) >= OWN_MUSIC.maxTracks) throw new ApiError(403, { detail: fullText });
+}
+
 /** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */
 async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promise<void> {
   const used = await usage(db, userId);
-  if (used.tracks >= OWN_MUSIC.maxTracks)
-    throw new ApiError(403, {
-      detail: `Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`,
-    });
+  if (used.tracks >= OWN_MUSIC.maxTracks) throw new ApiError(403, { detail: fullText });
   if (used.bytes + bytes > OWN_MUSIC.maxBytes) {
     const left = formatBytes(Math.max(0, OWN_MUSIC.maxBytes - used.bytes));
     throw new ApiError(403, {
