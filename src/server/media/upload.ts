@@ -72,11 +72,14 @@ export async function* multipartParts(request: FastifyRequest, limits: FormLimit
 /**
  * Reads a multipart body: text fields into memory, each allowed file streamed to a staged temp file
  * under its own size limit. On any failure every staged file is removed before the error goes out.
+ * `beforeFile` is asked as each file begins, with the fields sent before it: what it throws answers
+ * the request, the file and the rest of the body unread.
  */
 export async function readUpload(
   request: FastifyRequest,
   mediaRoot: string,
   fileLimits: Record<string, number>,
+  { beforeFile }: { beforeFile?: (fields: Record<string, string>) => Promise<void> } = {},
 ): Promise<Upload> {
   if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
   const limits = Object.values(fileLimits);
@@ -109,6 +112,7 @@ export async function readUpload(
         part.file.resume();
         throw badRequest({ [part.fieldname]: ['Unexpected file.'] });
       }
+      await beforeFile?.(upload.fields);
       // An empty file input still sends a part with no name and no bytes: treat it as no file.
       const staged = await stageStream(part.file, mediaRoot, limit);
       if (!part.filename && staged.size === 0) {

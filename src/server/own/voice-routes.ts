@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
-import { deleteVoiceRecording, listVoiceRecordings, recordVoice } from './voice';
+import { assertRoomForTake, deleteVoiceRecording, listVoiceRecordings, recordVoice } from './voice';
 
 // One's own voice (docs/product/api.md#own-voice): listed and deleted on any plan (what a downgrade
 // leaves stays one's own), recorded on Pro, where the spoken affirmations are.
@@ -54,9 +54,13 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       ),
     },
     async (request, reply) => {
-      const upload = await readUpload(request, ctx.mediaFiles.stagingRoot, {
-        audio_file: VOICE_RECORDINGS.maxFileBytes,
-      });
+      const upload = await readUpload(
+        request,
+        ctx.mediaFiles.stagingRoot,
+        { audio_file: VOICE_RECORDINGS.maxFileBytes },
+        // A full voice refuses a new text before its take streams in; a new take of a text it has still goes.
+        { beforeFile: (fields) => assertRoomForTake(db, userOf(request), fields.text) },
+      );
       const { recording, replaced } = await recordVoice(
         db,
         ctx.mediaFiles,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath, VOICE_RECORDINGS } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
@@ -192,6 +194,41 @@ describe('own voice', () => {
     expect(stored(fileOf(ada, take()))).toBe(false);
     expect((await record(ada, { text: 'Message 7', audio_file: wavPart(take()) })).statusCode).toBe(200);
     expect(staged()).toBe(0);
+  });
+
+  it('refuses a take of a new text to a full voice before its file is read', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    await t.database.db.insert(voiceRecordings).values(
+      Array.from({ length: VOICE_RECORDINGS.maxRecordings }, (_, i) => ({
+        userId: ada.id,
+        text: `Message ${i}`,
+        audioFile: `own-voice/${ada.id}/p${i}.wav`,
+        bytes: 1,
+        durationMs: 1000,
+      })),
+    );
+    // The text and the file's first bytes are sent, the rest never: an answer can only come before the file is read.
+    const body = multipartBody({ text: 'One more', audio_file: wavPart(take()) });
+    const payload = new PassThrough();
+    payload.write(body.payload.subarray(0, body.payload.indexOf('RIFF') + 1024));
+    const answer = t.app.inject({
+      method: 'POST',
+      url: API.myVoice,
+      payload,
+      headers: { ...ada.headers, ...body.headers, 'content-length': `${body.payload.length}` },
+    });
+    try {
+      const full = await Promise.race([answer, sleep(3000).then(() => undefined)]);
+      expect([full?.statusCode, full?.json()]).toEqual([
+        403,
+        { detail: 'Your voice keeps up to 100 recordings. Delete one to record another.' },
+      ]);
+      expect(staged()).toBe(0);
+    } finally {
+      payload.end(body.payload.subarray(body.payload.indexOf('RIFF') + 1024));
+      await answer;
+    }
   });
 
   it('stores one recording when two takes of a text arrive at once', async () => {

@@ -77,6 +77,28 @@ function textOf(given: string | undefined): string {
 
 const fullText = `Your voice keeps up to ${maxRecordings} recordings. Delete one to record another.`;
 
+const recordingsHeld = async (db: Db, userId: number) => {
+  const [held] = await db.select({ n: count() }).from(voiceRecordings).where(eq(voiceRecordings.userId, userId));
+  return held?.n ?? 0;
+};
+
+/**
+ * Refuses a take of a text that has no recording when the person's voice already holds as many as it may: asked as
+ * the file begins, with the text sent before it (as the portal sends it), so that a full voice costs no upload
+ * streamed to disk for nothing (docs/product/api.md#own-voice), and again with the person's row locked once the file
+ * is in. A text not sent before the file waits for that second check (a new take of a text it has still goes).
+ */
+export async function assertRoomForTake(db: Db, userId: number, given: string | undefined): Promise<void> {
+  if (given === undefined) return;
+  const text = textOf(given);
+  if ((await recordingsHeld(db, userId)) < maxRecordings) return;
+  const [existing] = await db
+    .select({ id: voiceRecordings.id })
+    .from(voiceRecordings)
+    .where(and(eq(voiceRecordings.userId, userId), eq(voiceRecordings.text, text)));
+  if (!existing) throw new ApiError(403, { detail: fullText });
+}
+
 /**
  * Stores a take of `text`: a new recording, or the new file of the one that text has (the old file is
  * removed once nothing names it). Checked with the person's row locked, so two takes at once cannot
@@ -117,8 +139,7 @@ export async function recordVoice(
           .returning();
         return { row: updated!, oldFile: existing.file };
       }
-      const [held] = await tx.select({ n: count() }).from(voiceRecordings).where(eq(voiceRecordings.userId, userId));
-      if ((held?.n ?? 0) >= maxRecordings) throw new ApiError(403, { detail: fullText });
+      if ((await recordingsHeld(tx, userId)) >= maxRecordings) throw new ApiError(403, { detail: fullText });
       const [inserted] = await tx
         .insert(voiceRecordings)
         .values({ userId, text, ...take })
