@@ -176,7 +176,8 @@ describe('own voice', () => {
     expect(staged()).toBe(0);
   });
 
-  it(`keeps up to ${VOICE_RECORDINGS.maxRecordings} recordings; a new take of one of them still goes`, async () => {
+  /** A Pro member whose voice holds its most recordings, of "Message 0" to "Message 99". */
+  async function proWithAFullVoice() {
     const ada = await signedInUser(t.ctx);
     await setPlan(ada, 'pro');
     await t.database.db.insert(voiceRecordings).values(
@@ -188,6 +189,11 @@ describe('own voice', () => {
         durationMs: 1000,
       })),
     );
+    return ada;
+  }
+
+  it(`keeps up to ${VOICE_RECORDINGS.maxRecordings} recordings; a new take of one of them still goes`, async () => {
+    const ada = await proWithAFullVoice();
     const full = await record(ada, { text: 'One more', audio_file: wavPart(take()) });
     expect(full.statusCode).toBe(403);
     expect(full.json()).toEqual({ detail: 'Your voice keeps up to 100 recordings. Delete one to record another.' });
@@ -197,17 +203,7 @@ describe('own voice', () => {
   });
 
   it('refuses a take of a new text to a full voice before its file is read', async () => {
-    const ada = await signedInUser(t.ctx);
-    await setPlan(ada, 'pro');
-    await t.database.db.insert(voiceRecordings).values(
-      Array.from({ length: VOICE_RECORDINGS.maxRecordings }, (_, i) => ({
-        userId: ada.id,
-        text: `Message ${i}`,
-        audioFile: `own-voice/${ada.id}/p${i}.wav`,
-        bytes: 1,
-        durationMs: 1000,
-      })),
-    );
+    const ada = await proWithAFullVoice();
     // The text and the file's first bytes are sent, the rest never: an answer can only come before the file is read.
     const body = multipartBody({ text: 'One more', audio_file: wavPart(take()) });
     const payload = new PassThrough();

@@ -139,7 +139,8 @@ describe('SupportForm', () => {
     expect(screen.getByLabelText('Subject')).toHaveValue('Again');
   });
 
-  it('gives the request typed back after the session ended and its person logged in again, and to no one else', async () => {
+  /** The session ends as the request is sent: the send and the refresh are refused; returns where it navigates. */
+  function sessionEndsAtSend() {
     const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
     const navigateTo = vi.fn<(to: string) => void>();
     startSessionLifecycle(navigateTo)();
@@ -148,6 +149,11 @@ describe('SupportForm', () => {
       [`POST ${API.support}`]: refused,
       [`POST ${API.tokenRefresh}`]: refused,
     });
+    return navigateTo;
+  }
+
+  it('gives the request typed back after the session ended and its person logged in again, and to no one else', async () => {
+    const navigateTo = sessionEndsAtSend();
     sessionStore.setTokens({ access: jwtWith({ user_id: 5 }), refresh: 'r' }, 'ada@example.com');
     const first = renderWithProviders(<SupportForm />);
     await fill('Sound stops', 'After two minutes.', true);
@@ -176,14 +182,7 @@ describe('SupportForm', () => {
   });
 
   it('says nothing of its own when the session was ended from another browser: that goes to login', async () => {
-    const refused = () => jsonResponse(401, { detail: 'Given token not valid for any token type' });
-    const navigateTo = vi.fn<(to: string) => void>();
-    startSessionLifecycle(navigateTo)();
-    fakeApi({
-      [`GET ${API.plan}`]: () => planStateFor('basic'),
-      [`POST ${API.support}`]: refused,
-      [`POST ${API.tokenRefresh}`]: refused,
-    });
+    const navigateTo = sessionEndsAtSend();
     renderWithProviders(<SupportForm />);
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
     await fill('Sound stops', 'After two minutes.');
