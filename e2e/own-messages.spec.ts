@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, signInAsNewUser } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -256,27 +256,34 @@ test('messages written by keyboard alone: the field keeps the keyboard after eac
   await expect(edited).toBeFocused();
 });
 
-test('a category added to the playlist just before a link or a reload stays in it, and in the account', async ({
-  page,
-}) => {
+/**
+ * A new member on /subliminals, reached by its link from Meditations (visited first, so that its page later shows at
+ * once when its link is followed), once the empty player the page saves at first is in the account.
+ */
+async function onSubliminalsAfterMeditations(page: Page) {
   await signInAsNewUser(page);
-  // Meditations once first, so that later its page shows at once when its link is followed.
   await page.goto('/music');
   await expect(page.getByRole('heading', { name: 'Meditation Music' })).toBeVisible();
   await page.getByRole('link', { name: 'Subliminals' }).first().click();
-  const playlist = page.getByRole('heading', { name: /Playlist/ });
   const saved = page.getByRole('status').filter({ hasText: 'Saved to your account' });
   await expect(saved).toBeVisible({ timeout: 10_000 });
-  const player = () =>
+  /** The player as the account holds it. */
+  const held = () =>
     page.evaluate(async () => {
       const answer = await fetch('/api/user/player/', {
         headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` },
       });
       return (await answer.json()) as { playlist: unknown[]; updated_at: string | null };
     });
-  const playerLength = async () => (await player()).playlist.length;
-  // The account holds a player (the empty one the page saves at first): an older state it could put back.
-  await expect.poll(async () => (await player()).updated_at).not.toBeNull();
+  await expect.poll(async () => (await held()).updated_at).not.toBeNull();
+  return { playlist: page.getByRole('heading', { name: /Playlist/ }), saved, held };
+}
+
+test('a category added to the playlist just before a link or a reload stays in it, and in the account', async ({
+  page,
+}) => {
+  const { playlist, saved, held } = await onSubliminalsAfterMeditations(page);
+  const playerLength = async () => (await held()).playlist.length;
 
   // Added, then a link followed at once (within the moment the player waits before saving): both in one call, as
   // Playwright's own clicks can take longer than that moment on a busy machine.
@@ -309,23 +316,7 @@ test('a category added to the playlist just before a link or a reload stays in i
 test('a change sent as the player is left, while an older save is slow to answer, is the one the account keeps', async ({
   page,
 }) => {
-  await signInAsNewUser(page);
-  // Meditations once first, so that later its page shows at once when its link is followed.
-  await page.goto('/music');
-  await expect(page.getByRole('heading', { name: 'Meditation Music' })).toBeVisible();
-  await page.getByRole('link', { name: 'Subliminals' }).first().click();
-  const playlist = page.getByRole('heading', { name: /Playlist/ });
-  const saved = page.getByRole('status').filter({ hasText: 'Saved to your account' });
-  const held = () =>
-    page.evaluate(async () => {
-      const answer = await fetch('/api/user/player/', {
-        headers: { Authorization: `Bearer ${localStorage.getItem('user.access')}` },
-      });
-      return (await answer.json()) as { playlist: unknown[]; updated_at: string | null };
-    });
-  // The empty player the page saves at first is in the account.
-  await expect(saved).toBeVisible({ timeout: 10_000 });
-  await expect.poll(async () => (await held()).updated_at).not.toBeNull();
+  const { playlist, saved, held } = await onSubliminalsAfterMeditations(page);
   // The next save reaches the server 3 s late; every later one at once.
   let slowed: Promise<void> | undefined;
   await page.route('**/api/user/player/', async (route) => {
