@@ -270,6 +270,43 @@ describe('SavedSubliminalsPanel with sound', () => {
     );
   });
 
+  it('sends one update however often Update is pressed while the server has not answered, and says it is working', async () => {
+    const user = userEvent.setup();
+    const earlier = savedEarlier('Evening', null);
+    const puts: unknown[] = [];
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    savedServer('intermediate', [earlier], {
+      [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: async ({ body }) => {
+        puts.push(body);
+        await held;
+        return { ...earlier, ...(body as object), gone_tracks: [] };
+      },
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    const update = await screen.findByRole('button', {
+      name: 'Save the current playlist, settings and sound as Evening',
+    });
+    await user.click(update);
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(update).toBeDisabled();
+    expect(update).toHaveTextContent('Updating…');
+    await user.click(update);
+    await user.click(update);
+
+    answer();
+    await vi.waitFor(() =>
+      expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
+        'Saved the playlist, settings and sound as \u2068Evening\u2069.',
+        expect.anything(),
+      ),
+    );
+    await vi.waitFor(() => expect(update).toHaveTextContent('Update'));
+    expect(update).toBeEnabled();
+    expect(puts).toHaveLength(1);
+    expect(vi.mocked(toast.success)).toHaveBeenCalledTimes(1);
+  });
+
   it('saves, new or as an update, without a library track staff removed while it played: it stops, and the toast and a note name it', async () => {
     const user = userEvent.setup();
     const earlier = savedEarlier('Evening', null);

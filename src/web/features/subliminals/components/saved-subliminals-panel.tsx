@@ -86,8 +86,11 @@ function SavedRow({
       sound: full.sound,
     });
   };
+  /** Set while an Update is on its way: its button waits, so a second press sends nothing. */
+  const [updating, setUpdating] = useState(false);
   /** What it held is read first, so that "Undo" in the toast can put it back: Update is one click, next to Open. */
   const saveCurrent = async () => {
+    setUpdating(true);
     const { before, leftOut } = await change(async () => {
       const full = await api.getSubliminal(saved.id);
       const sound = currentSound();
@@ -98,7 +101,7 @@ function SavedRow({
         sound,
       });
       return { before: full, leftOut: leftOutOfSave(sound, answer) };
-    });
+    }).finally(() => setUpdating(false));
     onNote(leftOut ? `${isolated(saved.name)}: ${leftOut}` : null);
     toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.${leftOut ? ` ${leftOut}` : ''}`, {
       action: {
@@ -154,11 +157,12 @@ function SavedRow({
           <Button
             size="sm"
             variant="secondary"
-            disabled={current.playlist.length === 0}
+            disabled={updating || current.playlist.length === 0}
             onClick={() => void saveCurrent().catch(() => undefined)}
             aria-label={`Save the current playlist, settings and sound as ${saved.name}`}
+            aria-busy={updating || undefined}
           >
-            <Save aria-hidden className="h-4 w-4" /> Update
+            <Save aria-hidden className="h-4 w-4" /> {updating ? 'Updating…' : 'Update'}
           </Button>
         ) : null}
         {/* After a downgrade a shared one can still be unshared, not shared anew. */}
