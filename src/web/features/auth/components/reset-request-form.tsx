@@ -17,6 +17,9 @@ export function ResetRequestForm() {
   const form = useLightForm(checkResetRequest);
 
   const send = async (values: { email: string }) => {
+    // Enter in the one field sends the form even while the spinner stands in for its button (a form of one field
+    // needs no button to be sent): the link already on its way is the only one.
+    if (pending) return;
     setPending(true);
     try {
       await requestPasswordReset(values);
