@@ -27,7 +27,8 @@ export function sharedHead(): Plugin {
       : [];
   };
   // Also marks a signed-in visit, and one with no onboarding invitation, for the pages' portal frame (portalFrame below, src/web/styles.css).
-  const beforePaintScript = `(function(){try{var h=document.documentElement;var t=localStorage.getItem('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!localStorage.getItem('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!localStorage.getItem('${SESSION.storageKeys.noInvitation}'))}catch(e){}})()`;
+  // A browser that refuses storage throws at each read (site data blocked): the system's preference still decides.
+  const beforePaintScript = `(function(){var h=document.documentElement;function s(k){try{return localStorage.getItem(k)}catch(e){return null}}var t=s('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!s('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!s('${SESSION.storageKeys.noInvitation}'))})()`;
   const titles = new Map<string, string>(PRERENDERED_PAGES.map((page) => [`${page.name}.html`, page.title]));
   const descriptions = new Map<string, string>(
     PRERENDERED_PAGES.flatMap((page) => ('description' in page ? [[`${page.name}.html`, page.description]] : [])),

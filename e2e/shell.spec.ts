@@ -37,6 +37,21 @@ test('without a stored choice the theme follows the system', async ({ page }) =>
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
 
+test('where the browser refuses to store anything, the theme still follows the system', async ({ page }) => {
+  // Site data blocked: every use of localStorage throws.
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'localStorage', {
+      get: () => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    }),
+  );
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('a page opened from the menu starts at its top; Back returns to where the last one was', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewUser(page);
