@@ -127,7 +127,7 @@ describe('hostile input on the real routes', () => {
     for (const [method, url, body, headers] of [
       ['POST', '/api/jwt/create/', withExtra(1022), {}],
       ['POST', '/api/nothing-here/', keys, {}],
-      ['PUT', '/api/user/profile/update/', keys, {}],
+      ['PUT', '/api/user/profile/update/', keys, user.headers],
       ['POST', '/api/user/support/', keys, user.headers],
       ['POST', '/api/user/history/', `[${'[],'.repeat(2000)}[]]`, user.headers],
     ] as const) {
