@@ -155,6 +155,25 @@ describe('a page whose code could not be fetched', () => {
     expect(lazy).toHaveBeenCalledTimes(2);
   });
 
+  it('opens by itself when the browser is back online before the page it stands for has settled', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const lazy = vi
+      .fn<() => Promise<{ Component: () => React.ReactNode }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/programs.js'))
+      .mockResolvedValue({ Component: () => <p>programs</p> });
+    // The browser comes back the moment the note is drawn, before React has run the page's effects.
+    const backOnShow = new MutationObserver(() => {
+      if (!screen.queryByRole('alert')) return;
+      backOnShow.disconnect();
+      online.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+    });
+    backOnShow.observe(document.body, { childList: true, subtree: true });
+    renderRouter([{ path: '/programs', lazy }], '/programs');
+    expect(await screen.findByText('programs')).toBeInTheDocument();
+    expect(lazy).toHaveBeenCalledTimes(2);
+  });
+
   it('fetches it again on Try again, online', async () => {
     const lazy = vi
       .fn<() => Promise<{ Component: () => React.ReactNode }>>()

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useOnline } from '@web/lib/online';
@@ -40,11 +40,17 @@ export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
     [load],
   );
 
+  // Follows `online` rather than its own listener for the event: the store re-reads the browser's state as it
+  // subscribes, so a return online between the failure and this page's first effects is not missed.
+  const offlineSinceFailure = useRef(!online);
   useEffect(() => {
-    const backOnline = () => tryAgain(false);
-    window.addEventListener('online', backOnline);
-    return () => window.removeEventListener('online', backOnline);
-  }, [tryAgain]);
+    if (!online) {
+      offlineSinceFailure.current = true;
+    } else if (offlineSinceFailure.current) {
+      offlineSinceFailure.current = false;
+      tryAgain(false);
+    }
+  }, [online, tryAgain]);
 
   if (Page) return <Page />;
   return (
