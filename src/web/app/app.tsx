@@ -2,7 +2,7 @@ import { RouterProvider } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './providers';
 import { sessionStore } from '@web/lib/session';
-import { isAdminPath } from '@web/lib/paths';
+import { isAdminPath, paths } from '@web/lib/paths';
 import type { AppRouter } from './router';
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
@@ -44,7 +44,10 @@ export function followSession(router: AppRouter, queryClient: QueryClient): void
  * signs in from another tab is loaded again: its page, or a form it still shows, holds the first person's data and
  * words, which a save would send to the second person's account.
  */
-export function followPerson(queryClient: QueryClient, reload = () => window.location.reload()): () => void {
+export function followPerson(
+  queryClient: QueryClient,
+  reload = (to?: string) => (to === undefined ? window.location.reload() : window.location.replace(to)),
+): () => void {
   const personOf = ({ isAuthenticated, id }: ReturnType<typeof sessionStore.get>) => (isAuthenticated ? id : null);
   let person = personOf(sessionStore.get());
   /** The last person the tab was signed in as, through a sign-out since. */
@@ -58,7 +61,9 @@ export function followPerson(queryClient: QueryClient, reload = () => window.loc
     if (person !== null) queryClient.clear();
     person = now;
     if (now === null) return;
-    if (shown !== null && shown !== now && sessionStore.changedInOtherTab()) reload();
+    // A tab that was signing out goes to the player instead: loaded again, /logout would sign the new person out.
+    if (shown !== null && shown !== now && sessionStore.changedInOtherTab())
+      reload(window.location.pathname === paths.logout ? paths.subliminals : undefined);
     shown = now;
   });
 }

@@ -65,6 +65,16 @@ describe('followPerson', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('sends a tab that was signing out to the player when another tab signs someone else in, not to /logout again', () => {
+    signInFromOtherTab(7);
+    window.history.replaceState(null, '', '/logout');
+    const reload = vi.fn();
+    stop = followPerson(new QueryClient(), reload);
+    signInFromOtherTab(8);
+    expect(reload).toHaveBeenCalledWith('/subliminals');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('leaves a tab that showed no one as it is when another tab signs in', () => {
     const reload = vi.fn();
     stop = followPerson(new QueryClient(), reload);

@@ -164,24 +164,26 @@ export function authHeader(): Record<string, string> {
  * (docs/decisions/030-the-browser-reads-answers-the-server-checked.md).
  */
 export async function apiRequest<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
+  // The session the call is sent in: a 401 renews or ends that one alone, never one another tab signed in since.
+  const { isAuthenticated, refresh } = sessionStore.get();
   try {
     return await send(path, options);
   } catch (error) {
-    const withBearer = !options.anonymous && sessionStore.get().isAuthenticated;
+    const withBearer = !options.anonymous && isAuthenticated;
     if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw')
       throw error;
     // The access token may just be older than its 5 minutes: renew it once, then give up.
     const { expireSession, refreshAccessToken } = await import('./session-refresh');
-    const outcome = await refreshAccessToken();
+    const outcome = await refreshAccessToken(refresh);
     if (outcome === 'refreshed') {
       try {
         return await send(path, options);
       } catch (retryError) {
-        if (retryError instanceof ApiError && retryError.status === 401) expireSession();
+        if (retryError instanceof ApiError && retryError.status === 401) expireSession(refresh);
         throw retryError;
       }
     }
-    if (outcome === 'rejected') expireSession();
+    if (outcome === 'rejected') expireSession(refresh);
     throw error;
   }
 }

@@ -192,6 +192,46 @@ describe('session lifecycle', () => {
     expect(sessionStore.get().isAuthenticated).toBe(false);
   });
 
+  /** What another tab does to the shared storage when it signs out and signs Bea in, with its storage event here. */
+  function otherTabSignsInBea() {
+    localStorage.clear();
+    localStorage.setItem('user.refresh', 'r2');
+    localStorage.setItem('user.access', 'b');
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+  }
+
+  it('neither renews nor ends the session another tab signed in while a call it refused was on its way', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    stop = startSessionLifecycle(navigateTo);
+    const calls = serverAnswering((call) => {
+      if (call.url === '/api/jwt/refresh/') return json(200, { access: 'b2' });
+      // Ada's call is refused, and meanwhile another tab signed out and signed Bea in.
+      if (call.auth === 'Bearer a') otherTabSignsInBea();
+      return json(401, { detail: 'Given token not valid for any token type' });
+    });
+    await expect(apiRequest('/api/profile/', { method: 'PATCH', body: { first_name: 'Ada' } })).rejects.toThrow();
+    // Ada's words are never sent in Bea's session, nor is Bea's refresh token traded for Ada's call.
+    expect(calls.map((call) => `${call.url} ${call.auth ?? ''}`)).toEqual(['/api/profile/ Bearer a']);
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, access: 'b', refresh: 'r2' });
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('does not end the session another tab signed in while a renewed call was sent again and refused', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    stop = startSessionLifecycle(navigateTo);
+    serverAnswering((call) => {
+      if (call.url === '/api/jwt/refresh/') return json(200, { access: 'a2' });
+      // Sent again with the renewed token, refused (Ada signed out from another browser); meanwhile Bea signed in.
+      if (call.auth === 'Bearer a2') otherTabSignsInBea();
+      return json(401, { detail: 'Given token not valid for any token type' });
+    });
+    await expect(apiRequest('/api/user/profile/')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, access: 'b', refresh: 'r2' });
+    expect(localStorage.getItem('user.refresh')).toBe('r2');
+    expect(navigateTo).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('ends neither the session another tab signed in while a refresh was asked, nor sends the call again in it', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
     stop = startSessionLifecycle(navigateTo);

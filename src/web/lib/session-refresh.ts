@@ -14,9 +14,13 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session expired. Please log in agai
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
 
-/** A failed refresh or a refused token: toast, storage cleared, to login. */
-export function expireSession(): void {
-  if (!sessionStore.get().isAuthenticated) return;
+/**
+ * A failed refresh or a refused token: toast, storage cleared, to login. `refresh` names the session that failed:
+ * one another tab signed in since is not ended for it (lib/session.ts `end`).
+ */
+export function expireSession(refresh: string | null): void {
+  const session = sessionStore.get();
+  if (!session.isAuthenticated || session.refresh !== refresh) return;
   toastProblem(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
   // Back to the same page after logging in again, as the route guard would do.
   const { pathname, search, hash } = window.location;
@@ -26,7 +30,7 @@ export function expireSession(): void {
       ? paths.login
       : loginWithRedirect(here),
   );
-  sessionStore.clear();
+  sessionStore.end(refresh);
 }
 
 /**
@@ -36,7 +40,8 @@ export function expireSession(): void {
  */
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable' | 'replaced';
 
-let inFlight: Promise<RefreshOutcome> | null = null;
+/** The refresh under way, and the refresh token it trades. */
+let inFlight: { refresh: string | null; outcome: Promise<RefreshOutcome> } | null = null;
 
 /** The outcome of a refresh whose session another tab ended (and maybe replaced) while it was asked. */
 const changedMeanwhile = (): RefreshOutcome => (sessionStore.get().refresh === null ? 'rejected' : 'replaced');
@@ -45,13 +50,15 @@ const changedMeanwhile = (): RefreshOutcome => (sessionStore.get().refresh === n
 const REFUSALS = [400, 401];
 
 /**
- * Trades the stored refresh token for a new access token. 'rejected' when the server refused it,
- * 'unreachable' when it could not be asked (offline): only a refusal ends the session.
- * Concurrent callers share one request.
+ * Trades the refresh token `refresh`, the session's the caller read, for a new access token. 'rejected' when the
+ * server refused it, 'unreachable' when it could not be asked (offline): only a refusal ends the session. Another
+ * session stored by then (another tab signed out, maybe in) is not refreshed for it: its person is not the caller's.
+ * Concurrent callers of one session share one request.
  */
-export function refreshAccessToken(): Promise<RefreshOutcome> {
-  inFlight ??= (async (): Promise<RefreshOutcome> => {
-    const refresh = sessionStore.get().refresh;
+export function refreshAccessToken(refresh: string | null): Promise<RefreshOutcome> {
+  if (inFlight?.refresh === refresh) return inFlight.outcome;
+  const outcome = (async (): Promise<RefreshOutcome> => {
+    if (sessionStore.get().refresh !== refresh) return changedMeanwhile();
     if (!refresh) return 'rejected';
     let response: Response;
     try {
@@ -83,15 +90,17 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
     sessionStore.setAccess(body.access);
     return 'refreshed';
   })().finally(() => {
-    inFlight = null;
+    if (inFlight?.outcome === outcome) inFlight = null;
   });
-  return inFlight;
+  inFlight = { refresh, outcome };
+  return outcome;
 }
 
 let timer: ReturnType<typeof setInterval> | null = null;
 
 async function tick(): Promise<void> {
-  if ((await refreshAccessToken()) === 'rejected') expireSession();
+  const { refresh } = sessionStore.get();
+  if ((await refreshAccessToken(refresh)) === 'rejected') expireSession(refresh);
 }
 
 function sync(): void {
@@ -117,7 +126,7 @@ function accessOutlivesNextRefresh(): boolean {
 /** The signed-in person's profile, asked for with an access token that is still good. */
 async function restoreUser(): Promise<void> {
   const { refresh } = sessionStore.get();
-  if (!accessOutlivesNextRefresh() && (await refreshAccessToken()) !== 'refreshed') return;
+  if (!accessOutlivesNextRefresh() && (await refreshAccessToken(refresh)) !== 'refreshed') return;
   try {
     const response = await fetch(API.me, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${sessionStore.get().access}` },

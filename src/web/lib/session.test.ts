@@ -86,6 +86,24 @@ describe('session store', () => {
     });
   });
 
+  it('ends only the session it names: one another tab signed in since stays, with all stored for it', () => {
+    sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com');
+    // Another tab signs Ada out and Bea in; this tab has not heard of it yet.
+    localStorage.clear();
+    localStorage.setItem('innerwave.subliminals.playlist', '[{"message_text":"Bea\'s"}]');
+    for (const [key, value] of [
+      ['user.id', '8'],
+      ['user.refresh', 'r2'],
+      ['user.access', jwtWith({ user_id: 8 })],
+    ] as const)
+      localStorage.setItem(key, value);
+    expect(sessionStore.end('r')).toBe(false);
+    expect(localStorage.getItem('user.refresh')).toBe('r2');
+    expect(localStorage.getItem('innerwave.subliminals.playlist')).not.toBeNull();
+    expect(sessionStore.end('r2')).toBe(true);
+    expect(localStorage.getItem('user.access')).toBeNull();
+  });
+
   it('drops the profile of the person a login replaces', () => {
     sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com');
     sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false });

@@ -119,6 +119,17 @@ export const sessionStore = {
     browserStorage.clear(KEPT_KEYS);
     publish();
   },
+  /**
+   * Ends the session whose refresh token is `refresh` (the one a tab read when it began to sign out, or sent the
+   * call the server refused) as clear() does. A session another tab has signed in since is another (its refresh
+   * token differs) and stays, and so does all that is stored for it: returns false, nothing cleared.
+   */
+  end(refresh: string | null): boolean {
+    // Storage itself, not what this tab last heard of it: another tab's write may not have been told here yet.
+    if (browserStorage.get(KEYS.refresh) !== refresh) return false;
+    sessionStore.clear();
+    return true;
+  },
   /** Re-reads storage, e.g. after a test or another script changed it. */
   reload: () => publish(),
 };

@@ -95,6 +95,36 @@ describe('logout screen', () => {
     expect(toast.success).toHaveBeenCalledWith('Logout successful', { duration: 1000 });
   });
 
+  it('neither posts nor clears the session another tab signed in while this one waited to sign out', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    fakeLocks();
+    // Another tab still records what played there; meanwhile a third signs Ada out and Bea in.
+    let recordedThere!: () => void;
+    void navigator.locks.request(
+      'innerwave.unrecorded-sessions',
+      { mode: 'shared' },
+      () => new Promise<void>((resolve) => (recordedThere = resolve)),
+    );
+    const api = fakeApi({ [`POST ${API.logout}`]: () => new Response(null, { status: 204 }) });
+    vi.spyOn(toast, 'success');
+    const tab = otherTab();
+    const told = new Promise((resolve) => tab.addEventListener('message', resolve, { once: true }));
+    renderLogout();
+    await told;
+    localStorage.clear();
+    localStorage.setItem('user.refresh', 'r2');
+    localStorage.setItem('user.access', 'b');
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    recordedThere();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    // Bea's session is neither ended on the server nor here.
+    expect(api.calls.map(({ path }) => path)).toEqual([]);
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, access: 'b', refresh: 'r2' });
+    expect(toast.success).not.toHaveBeenCalled();
+    tab.close();
+    sessionStore.clear();
+  });
+
   it('keeps the session when a 401 cannot be checked because the server is out of reach', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     fakeApi({
@@ -126,9 +156,10 @@ describe('logout screen', () => {
     });
     vi.spyOn(toast, 'error');
     renderLogout();
-    await vi.waitFor(() => expect(api.calls.map(({ path }) => path)).toContain(API.logout));
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/login'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(navigateTo).toHaveBeenCalledWith('/login');
+    // Ended there, the session has nothing left to post a logout for.
+    expect(api.calls.map(({ path }) => path)).toEqual([API.history, API.tokenRefresh]);
     expect(vi.mocked(toast.error).mock.calls).toEqual([[SESSION_EXPIRED_MESSAGE, expect.anything()]]);
     expect(screen.queryByText('player')).toBeNull();
   });

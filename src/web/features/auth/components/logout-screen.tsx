@@ -20,17 +20,20 @@ export function LogoutScreen() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // The session signed out of is the one shown now: another tab may sign someone else in while this one waits.
+    const { isAuthenticated, refresh } = sessionStore.get();
     // What plays or flashes is recorded first, while the token that records it is still good.
     void endSessionsForSignOut()
-      .then(logout)
+      .then(() => logout(refresh))
       .then(
         () => {
-          // A session ended on the way here (a record refused, its refresh too) has said so already.
-          if (sessionStore.get().isAuthenticated)
+          // A session ended on the way here (a record refused, its refresh too) has said so already; one another
+          // tab signed in meanwhile is not this tab's to end.
+          if (isAuthenticated && sessionStore.get().refresh === refresh)
             toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
           // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
           void navigate(paths.login, { replace: true });
-          sessionStore.clear();
+          sessionStore.end(refresh);
         },
         (error: unknown) => {
           toastFailure(error, AUTH_MESSAGES.logoutFailed);

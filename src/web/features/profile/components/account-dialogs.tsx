@@ -290,27 +290,28 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
   const queryClient = useQueryClient();
   const form = useForm<DeleteValues>({ resolver: zodResolver(deleteSchema), defaultValues: { current_password: '' } });
   // Signed out once this page has gone: cleared earlier, the route guard would still see /profile and
-  // send the person to login instead of home.
-  const deleted = useRef(false);
+  // send the person to login instead of home. The session ended is the one the deletion was asked in: another
+  // tab may have signed someone else in while it was on its way.
+  const deleted = useRef<{ id: number | null; refresh: string | null } | null>(null);
   useEffect(
     () => () => {
       if (!deleted.current) return;
+      const { id, refresh } = deleted.current;
       // Sessions of theirs this browser could not record yet have no history to go to now.
-      const { id } = sessionStore.get();
       if (id !== null) pendingRecords.forget(id);
-      sessionStore.clear();
-      queryClient.clear();
+      if (sessionStore.end(refresh)) queryClient.clear();
     },
     [queryClient],
   );
   const submit = async (values: DeleteValues) => {
+    const { id, refresh } = sessionStore.get();
     try {
       await deleteAccount(values);
     } catch (error) {
       reportFailure(form, ['current_password'], error);
       return;
     }
-    deleted.current = true;
+    deleted.current = { id, refresh };
     toast.success(M.accountDeleted);
     await navigate(paths.home, { replace: true });
   };

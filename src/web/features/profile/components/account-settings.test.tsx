@@ -236,6 +236,41 @@ describe('account settings', () => {
     expect(pendingRecords.of(8)).toHaveLength(1);
   });
 
+  it('ends only the deleted account’s session: one another tab signed in while it was deleted stays, with its records', async () => {
+    const tokenOf = (userId: number) => `h.${btoa(JSON.stringify({ user_id: userId })).replace(/=+$/, '')}.s`;
+    sessionStore.setTokens({ access: tokenOf(7), refresh: 'r' }, 'member@example.com');
+    const record = (key: string, userId: number) => ({
+      key,
+      user_id: userId,
+      entry: null,
+      day: null,
+      saved_at: Date.now(),
+    });
+    pendingRecords.add(record('theirs', 7));
+    pendingRecords.add(record('bea’s', 8));
+    const { user } = await renderProfile({
+      [`DELETE ${API.me}`]: () => {
+        // While the deletion is on its way, another tab signs out and signs Bea in.
+        for (const key of ['user.access', 'user.refresh', 'user.id', 'user.email', 'user.user'])
+          localStorage.removeItem(key);
+        localStorage.setItem('user.id', '8');
+        localStorage.setItem('user.refresh', 'r2');
+        localStorage.setItem('user.access', tokenOf(8));
+        window.dispatchEvent(new StorageEvent('storage', { key: null }));
+        return noContent();
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, id: 8, refresh: 'r2' });
+    expect(pendingRecords.of(7)).toEqual([]);
+    expect(pendingRecords.of(8)).toHaveLength(1);
+    pendingRecords.forget(8);
+  });
+
   it.each([
     ['a live paid subscription, which it names', 'pro', 'active', true],
     ['a paid plan cancelled at period end, still live until then', 'intermediate', 'active', true],
