@@ -86,6 +86,25 @@ describe('session store', () => {
     });
   });
 
+  it('drops what was stored for the person a login replaces, as a sign-out would', () => {
+    sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com');
+    sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false });
+    // Ada's playlist, with a change her account has not taken yet (it could not be reached), and the device's theme.
+    localStorage.setItem('innerwave.subliminals.playlist', '[{"message_text":"I am Ada."}]');
+    localStorage.setItem('innerwave.subliminals.unsynced', '2026-12-05T18:00:00Z');
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    // Bea logs in on a login form another tab still showed when Ada signed in.
+    expect(sessionStore.setTokens({ access: jwtWith({ user_id: 8 }), refresh: 'r2' }, 'bea@example.com')).toBe(true);
+    expect(sessionStore.get()).toMatchObject({ id: 8, email: 'bea@example.com', user: null });
+    expect(localStorage.getItem('innerwave.subliminals.playlist')).toBeNull();
+    expect(localStorage.getItem('innerwave.subliminals.unsynced')).toBeNull();
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    // The same person logging in again keeps what is theirs.
+    localStorage.setItem('innerwave.subliminals.playlist', '[{"message_text":"I am Bea."}]');
+    sessionStore.setTokens({ access: jwtWith({ user_id: 8 }), refresh: 'r3' }, 'bea@example.com');
+    expect(localStorage.getItem('innerwave.subliminals.playlist')).not.toBeNull();
+  });
+
   it('ends only the session it names: one another tab signed in since stays, with all stored for it', () => {
     sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com');
     // Another tab signs Ada out and Bea in; this tab has not heard of it yet.
@@ -104,11 +123,28 @@ describe('session store', () => {
     expect(localStorage.getItem('user.access')).toBeNull();
   });
 
-  it('drops the profile of the person a login replaces', () => {
+  it('keeps no profile asked for before another tab signed out, so the next person is not shown it', () => {
     sessionStore.setTokens({ access: jwtWith({ user_id: 7 }), refresh: 'r' }, 'ada@example.com');
+    // Ada's profile is on its way (a login, a reload) when another tab signs her out.
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
     sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false });
-    expect(sessionStore.setTokens({ access: jwtWith({ user_id: 8 }), refresh: 'r2' }, 'bea@example.com')).toBe(true);
-    expect(sessionStore.get()).toMatchObject({ id: 8, email: 'bea@example.com', user: null });
+    expect([
+      localStorage.getItem('user.user'),
+      localStorage.getItem('user.id'),
+      localStorage.getItem('user.email'),
+    ]).toEqual([null, null, null]);
+    // Bea signs in in that other tab: her session is hers alone, without Ada's name.
+    for (const [key, value] of [
+      ['user.refresh', 'r2'],
+      ['user.access', jwtWith({ user_id: 8 })],
+    ] as const)
+      localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(sessionStore.get()).toMatchObject({ isAuthenticated: true, user: null, email: null });
+    // Nor does a profile of Ada's arriving now go into Bea's session.
+    sessionStore.setUser({ id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false });
+    expect(sessionStore.get().user).toBeNull();
   });
 
   it('reads the user id claim of an access token', () => {

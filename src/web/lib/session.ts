@@ -49,6 +49,10 @@ function read(): Session {
   };
 }
 
+/** Whose a stored session is: the id stored, else its access token's (another tab's login writes its keys one by one). */
+const personOf = (session: Session): number | null =>
+  session.access === null ? null : (session.id ?? userIdFromToken(session.access));
+
 // The build pre-renders the home page in Node, where there is no storage: signed out there.
 let current: Session = typeof window === 'undefined' ? ANONYMOUS : read();
 const listeners = new Set<() => void>();
@@ -82,8 +86,11 @@ export const sessionStore = {
    */
   setTokens(tokens: TokenPair, email: string): boolean {
     const userId = userIdFromToken(tokens.access);
-    // A login over a session this browser still had (another tab's): that person's profile is not this one's.
-    if (current.user && current.user.id !== userId) browserStorage.remove(KEYS.user);
+    // A login over another person's session, which another tab signed in after this one showed its login form:
+    // what is stored for that person (their profile, playlist, settings, a change not yet synced) is not this
+    // one's, and goes as at a sign-out.
+    const before = read();
+    if (before.isAuthenticated && personOf(before) !== userId) browserStorage.clear(KEPT_KEYS);
     if (userId === null) browserStorage.remove(KEYS.id);
     // The access token last, as it is what says "signed in" to other tabs: should any other write be refused, it
     // stays in memory too, so that no tab finds half a session.
@@ -105,7 +112,14 @@ export const sessionStore = {
     else browserStorage.set(KEYS.access, access);
     publish();
   },
+  /**
+   * Keeps the profile of the person signed in. Nothing when the stored session is no longer theirs: a profile asked
+   * for before another tab signed out (or signed someone else in) would make half a session, or another person's.
+   */
   setUser(user: CurrentUser) {
+    const stored = read();
+    const person = personOf(stored);
+    if (!stored.isAuthenticated || (person !== null && person !== user.id)) return;
     browserStorage.set(KEYS.user, JSON.stringify(user));
     browserStorage.set(KEYS.id, String(user.id));
     browserStorage.set(KEYS.email, user.email);
