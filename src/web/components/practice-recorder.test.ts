@@ -166,6 +166,31 @@ describe('a record that cannot be sent now', () => {
     await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
   });
 
+  it('is the person’s it played for when another tab signs someone else in while it plays, never sent in their session', async () => {
+    signIn(7);
+    const api = fakeApi({ [`POST ${API.history}`]: () => jsonResponse(201, {}) });
+    play(90, () => {
+      // Another tab signs Ada out and Bea in, key by key, each with its storage event here.
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+      for (const [key, value] of [
+        ['user.id', '8'],
+        ['user.refresh', 'r8'],
+        ['user.access', jwtOf(8)],
+      ] as const) {
+        localStorage.setItem(key, value);
+        window.dispatchEvent(new StorageEvent('storage', { key }));
+      }
+    });
+    await settle();
+    expect(histories(api.calls)).toEqual([]);
+    expect(pendingRecords.of(8)).toEqual([]);
+    expect(pendingRecords.of(7)).toEqual([
+      expect.objectContaining({ entry: expect.objectContaining({ seconds: 90 }) }),
+    ]);
+    pendingRecords.forget(7);
+  });
+
   it('is kept when the server refuses it for a sign-in ended elsewhere (401), and sent again with the same key', async () => {
     let navigatedTo = '';
     startSessionLifecycle((to) => (navigatedTo = to))();

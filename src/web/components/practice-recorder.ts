@@ -342,7 +342,8 @@ function record(queryClient: QueryClient, session: EndedSession) {
   // Kept for the person signed in, or for the one whose sign-in has just ended (the sound stops as they
   // are sent to login). One whose id the browser cannot read from the token is sent to, never kept for.
   if (owner !== null) pendingRecords.add({ ...outgoing, user_id: owner, saved_at: Date.now() });
-  if (!sessionStore.get().isAuthenticated) return;
+  // Sent only in its person's session: another signed in from another tab meanwhile is not them.
+  if (owner === null ? !sessionStore.get().isAuthenticated : !signedInAs(owner)) return;
   // The server asked to wait: it waits with the others, for the time it was given.
   if (owner !== null && heldBack()) return pendingRecords.markWaiting(key);
   // A failed record is not worth interrupting anyone for: the session itself went fine, and it waits here.
@@ -367,6 +368,12 @@ export function startPracticeRecorder(queryClient: QueryClient) {
     const signingIn = isAuthenticated && (!signedIn || id !== owner);
     signedIn = isAuthenticated;
     if (!signingIn) return;
+    // Another person signed in from another tab while something plays or flashes here: what it played so far was
+    // the last person's, recorded for them; what goes on counts for the new one.
+    if (owner !== null && id !== owner) {
+      flashSessions.flush();
+      sessionEnds.flush();
+    }
     owner = id;
     void deliverPending(queryClient);
   };
