@@ -5,7 +5,8 @@ import { sessionStore } from './session';
 // What a person writes in a form, kept for the tab (sessionStorage) under the form's name and the person's id, as
 // they type: a session that ends meanwhile sends them to log in, and the form gives it back once they are in again
 // on the same page (docs/product/accounts.md#session-in-the-browser); so does a reload. Another account signed in
-// in the tab never finds it. Dropped once the form is sent or emptied.
+// in the tab never finds it. Dropped once the form is sent, cancelled or emptied. Which forms keep one, and why:
+// docs/decisions/068-forms-that-keep-what-was-typed.md.
 
 const keyOf = (form: string, person: number) => `draft.${form}.${person}`;
 
@@ -44,16 +45,19 @@ export function keptDraft<Values>(
   return kept ? restore(kept) : null;
 }
 
-/** Drops the draft of `form`: it was sent. */
+/** Drops the draft of `form`: it was sent, or cancelled. */
 export const dropDraft = (form: string) => write(form, null);
+
+/** Keeps `values` as the draft of `form`, for a form that holds its text in its own state (not react-hook-form). */
+export const keepDraft = (form: string, values: Record<string, unknown>) => write(form, values);
 
 /**
  * Keeps the draft of `form` (react-hook-form) as it is typed; `isEmpty` tells a form with nothing worth keeping,
  * whose draft goes.
  */
-export function useKeepDraft<Values extends FieldValues>(
+export function useKeepDraft<Values extends FieldValues, Output extends FieldValues = Values>(
   name: string,
-  form: UseFormReturn<Values>,
+  form: UseFormReturn<Values, unknown, Output>,
   isEmpty: (values: Partial<Values>) => boolean,
 ): void {
   useEffect(() => {

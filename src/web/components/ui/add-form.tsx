@@ -1,14 +1,21 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { typedTextRefusal } from '@shared/contract/plain';
+import { dropDraft, keepDraft, keptDraft } from '@web/lib/form-draft';
 import { Button } from './button';
 import { CharacterCount, characterLimit } from './character-count';
+import { DraftBack } from './draft-back';
 import { FieldError, Input } from './input';
+
+/** The text of an AddForm's draft, if it is one. */
+const textOf = (kept: Record<string, unknown>) => (typeof kept.text === 'string' ? kept.text : null);
 
 /**
  * One field and its button (Add, unless told); the text stays when adding fails (the caller reports why). The
  * keyboard stays in the field, so the next one is typed at once, as a list is written. A `typed` text (decision
- * 063's) holding a direction control inside is refused at the field, in the server's words, and not sent.
+ * 063's) holding a direction control inside is refused at the field, in the server's words, and not sent. With
+ * `draft` (a name, unique to the form and what it adds to) the text is kept as it is typed (lib/form-draft.ts) and
+ * given back, so said, should the session end before it is added.
  */
 export function AddForm({
   label,
@@ -17,6 +24,7 @@ export function AddForm({
   submitText = 'Add',
   max,
   typed = false,
+  draft,
   onAdd,
 }: {
   label: string;
@@ -29,9 +37,13 @@ export function AddForm({
   max?: number;
   /** A text the server reads with `typedText()` (docs/decisions/063-typed-text-shows-what-it-holds.md). */
   typed?: boolean;
+  /** The name its draft is kept under, for a text worth keeping (docs/decisions/068-forms-that-keep-what-was-typed.md). */
+  draft?: string;
   onAdd: (text: string) => Promise<unknown>;
 }) {
-  const [text, setText] = useState('');
+  const [kept] = useState(() => (draft === undefined ? null : keptDraft(draft, textOf)));
+  const [text, setText] = useState(kept ?? '');
+  const [fromDraft, setFromDraft] = useState(kept !== null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -46,6 +58,8 @@ export function AddForm({
     try {
       await onAdd(text.trim());
       setText('');
+      if (draft !== undefined) dropDraft(draft);
+      setFromDraft(false);
     } catch {
       // Reported by the caller; the text stays for another try.
     } finally {
@@ -67,9 +81,18 @@ export function AddForm({
           aria-busy={busy || undefined}
           aria-invalid={refused || limit?.over ? true : undefined}
           aria-describedby={
-            [refused ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
+            [fromDraft ? `${id}-draft` : '', refused ? `${id}-error` : '', limit?.describedBy ?? '']
+              .filter(Boolean)
+              .join(' ') || undefined
           }
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            const next = event.target.value;
+            setText(next);
+            if (draft !== undefined) {
+              if (next.trim()) keepDraft(draft, { text: next });
+              else dropDraft(draft);
+            }
+          }}
           className="h-10"
         />
         <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
@@ -77,6 +100,7 @@ export function AddForm({
           {submitText}
         </Button>
       </div>
+      {fromDraft ? <DraftBack id={`${id}-draft`} compact /> : null}
       <FieldError id={id} error={refused} />
       {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>

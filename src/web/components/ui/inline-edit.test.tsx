@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { sessionStore } from '@web/lib/session';
 import { AddForm } from './add-form';
+import { DRAFT_BACK } from './draft-back';
 import { changedMeanwhile, InlineEdit } from './inline-edit';
 
 describe('InlineEdit', () => {
@@ -186,5 +188,102 @@ describe('AddForm', () => {
     await user.type(field, 'I am calm{Enter}');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onAdd).toHaveBeenCalledWith('I am calm');
+  });
+});
+
+describe('a draft kept (lib/form-draft.ts)', () => {
+  const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+  const signIn = (id: number) =>
+    sessionStore.setTokens({ access: jwtWith({ user_id: id }), refresh: `r${id}` }, `${id}@example.com`);
+  /** The session ends (a refresh refused): what the form holds is no one's to keep from then on. */
+  const sessionEnds = () => sessionStore.clear();
+
+  afterEach(() => {
+    sessionStore.clear();
+    sessionStorage.clear();
+  });
+
+  it('gives an edit typed before the session ended back to its person, open, and to no one else', async () => {
+    signIn(5);
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    const first = render(<InlineEdit value="I am calm." label="message" draft="m.1" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    await user.type(screen.getByRole('textbox', { name: 'message' }), ' Always');
+    sessionEnds();
+    first.unmount();
+
+    signIn(6);
+    const other = render(<InlineEdit value="I am calm." label="message" draft="m.1" onSave={onSave} />);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    other.unmount();
+
+    signIn(5);
+    render(<InlineEdit value="I am calm." label="message" draft="m.1" onSave={onSave} />);
+    const field = screen.getByRole('textbox', { name: 'message' });
+    expect(field).toHaveValue('I am calm. Always');
+    expect(field).toHaveAccessibleDescription(DRAFT_BACK);
+    // Given back as the page loads: the keyboard stays where the page puts it.
+    expect(field).not.toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('I am calm. Always', 'I am calm.');
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('says, when the text reads otherwise by the time it is given back, what it reads now; Cancel drops the draft', async () => {
+    signIn(5);
+    const user = userEvent.setup();
+    const onSave = vi.fn(() => Promise.resolve());
+    const first = render(<InlineEdit value="I am calm." label="message" draft="m.1" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    await user.type(screen.getByRole('textbox', { name: 'message' }), ' Always');
+    first.unmount();
+
+    const second = render(<InlineEdit value="I am still." label="message" draft="m.1" onSave={onSave} />);
+    expect(screen.getByRole('textbox', { name: 'message' })).toHaveValue('I am calm. Always');
+    expect(screen.getByRole('alert')).toHaveTextContent(changedMeanwhile('I am still.'));
+    // Save puts it in the place of the newer text, knowingly (decision 062).
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('I am calm. Always', 'I am still.');
+    second.unmount();
+
+    render(<InlineEdit value="I am still." label="message" draft="m.1" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    await user.type(screen.getByRole('textbox', { name: 'message' }), ' Now');
+    expect(sessionStorage.length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('gives a text being added back to its person, and drops it once added', async () => {
+    signIn(5);
+    const user = userEvent.setup();
+    const onAdd = vi.fn(() => Promise.resolve());
+    const first = render(
+      <AddForm label="New message" action="Add it" placeholder="I am…" draft="new.1" onAdd={onAdd} />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'New message' }), 'I am brave');
+    sessionEnds();
+    first.unmount();
+
+    signIn(6);
+    const other = render(
+      <AddForm label="New message" action="Add it" placeholder="I am…" draft="new.1" onAdd={onAdd} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'New message' })).toHaveValue('');
+    other.unmount();
+
+    signIn(5);
+    render(<AddForm label="New message" action="Add it" placeholder="I am…" draft="new.1" onAdd={onAdd} />);
+    const field = screen.getByRole('textbox', { name: 'New message' });
+    expect(field).toHaveValue('I am brave');
+    expect(field).toHaveAccessibleDescription(DRAFT_BACK);
+    await user.click(screen.getByRole('button', { name: 'Add it' }));
+    expect(onAdd).toHaveBeenCalledWith('I am brave');
+    expect(field).toHaveValue('');
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -4,11 +4,21 @@ import { Check, X } from 'lucide-react';
 import { typedTextRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
+import { DraftBack } from '@web/components/ui/draft-back';
 import { FieldError } from '@web/components/ui/input';
+import { dropDraft, keepDraft, keptDraft } from '@web/lib/form-draft';
 
 /** Said under the field when the text changed elsewhere while it was being edited here. */
 export const changedMeanwhile = (now: string) =>
   `Changed meanwhile, in another tab or on another device: it now reads “${now}”. Save to put yours in its place, or Cancel to keep it.`;
+
+/** An InlineEdit's draft: the text typed and the one its edit began from. */
+interface EditDraft {
+  text: string;
+  from: string;
+}
+const editDraftOf = (kept: Record<string, unknown>): EditDraft | null =>
+  typeof kept.text === 'string' && typeof kept.from === 'string' ? { text: kept.text, from: kept.from } : null;
 
 /** A line break typed or pasted into a one-line text: a space, as the words it separated stay apart. */
 const LINE_BREAKS = /\r\n?|\n/g;
@@ -59,6 +69,11 @@ function useFitsItsText(text: string, shown: boolean): RefObject<HTMLTextAreaEle
  * A `typed` text (decision 063's) holding a direction control inside is refused at the field, in the server's words.
  * The field shows the whole text as it wraps (a long message, a long word), growing line by line: a one-line text
  * all the same, so Enter saves and a line break pasted is a space.
+ *
+ * With `draft` (a name, unique to the item edited) what is typed is kept with the text it began from
+ * (lib/form-draft.ts): should the session end before it is saved, the form is open again with it once the person is
+ * back, saying so; if the item reads otherwise by then, the form says that too, as for a change made meanwhile.
+ * Saved or cancelled, the draft goes.
  */
 export function InlineEdit({
   value,
@@ -70,6 +85,7 @@ export function InlineEdit({
   max,
   typed = false,
   buttonUnderOnPhone = false,
+  draft: draftName,
   onCancel,
 }: {
   value: string;
@@ -92,14 +108,28 @@ export function InlineEdit({
    * goes with them, and the text takes the row's whole width rather than a column beside four buttons.
    */
   buttonUnderOnPhone?: boolean;
+  /** The name its draft is kept under, for a text worth keeping (docs/decisions/068-forms-that-keep-what-was-typed.md). */
+  draft?: string;
 }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value);
+  const [kept] = useState(() => {
+    if (draftName === undefined) return null;
+    const found = keptDraft(draftName, editDraftOf);
+    // What it reads already (saved after all, or the same words written elsewhere): nothing to give back.
+    if (found === null || found.text.trim() !== value) return found;
+    dropDraft(draftName);
+    return null;
+  });
+  const [editing, setEditing] = useState(kept !== null);
+  const [draft, setDraft] = useState(kept?.text ?? value);
   /** The text the edit began from, or the one it was told of since. */
   const [from, setFrom] = useState(value);
   /** The text being sent, while it is. */
   const [sending, setSending] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(
+    kept && kept.from !== value ? changedMeanwhile(value) : undefined,
+  );
+  /** Whether the form holds a draft given back, until it is saved or cancelled. */
+  const [fromDraft, setFromDraft] = useState(kept !== null);
   const [seen, setSeen] = useState(value);
   const field = useFitsItsText(draft, editing);
   const id = useId();
@@ -118,6 +148,7 @@ export function InlineEdit({
     if (editing && value !== from && value !== sending) {
       setFrom(value);
       setError(changedMeanwhile(value));
+      keep(draft, value);
     }
   }
 
@@ -133,6 +164,13 @@ export function InlineEdit({
     editButton.current?.focus();
   }, [editing]);
 
+  // Kept while it differs from the text it began from; the same text is nothing to keep.
+  function keep(text: string, begunFrom: string) {
+    if (draftName === undefined) return;
+    if (text.trim() === begunFrom) dropDraft(draftName);
+    else keepDraft(draftName, { text, from: begunFrom });
+  }
+
   const open = () => {
     setDraft(value);
     setFrom(value);
@@ -144,6 +182,8 @@ export function InlineEdit({
     refocus.current = active === null || active === document.body || form.current?.contains(active) === true;
     setError(undefined);
     setEditing(false);
+    setFromDraft(false);
+    if (draftName !== undefined) dropDraft(draftName);
   };
   const cancel = () => {
     close();
@@ -213,13 +253,16 @@ export function InlineEdit({
           rows={1}
           value={draft}
           placeholder={placeholder}
-          autoFocus
+          // A draft given back on the page's load leaves the keyboard where the page puts it.
+          autoFocus={!fromDraft}
           // Read-only rather than disabled while it is sent: a disabled field loses the keyboard.
           readOnly={busy}
           aria-busy={busy || undefined}
           aria-invalid={shownError || limit?.over ? true : undefined}
           aria-describedby={
-            [shownError ? `${id}-error` : '', limit?.describedBy ?? ''].filter(Boolean).join(' ') || undefined
+            [fromDraft ? `${id}-draft` : '', shownError ? `${id}-error` : '', limit?.describedBy ?? '']
+              .filter(Boolean)
+              .join(' ') || undefined
           }
           onKeyDown={(event) => {
             // Enter saves, as in the one-line field it is (not while an input method composes a character).
@@ -228,7 +271,9 @@ export function InlineEdit({
             form.current?.requestSubmit();
           }}
           onChange={(event) => {
-            setDraft(event.target.value.replace(LINE_BREAKS, ' '));
+            const next = event.target.value.replace(LINE_BREAKS, ' ');
+            setDraft(next);
+            keep(next, from);
             // What it reads now stays said until the edit is saved or cancelled.
             if (error === FIELD_BLANK) setError(undefined);
           }}
@@ -242,6 +287,7 @@ export function InlineEdit({
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </div>
+      {fromDraft ? <DraftBack id={`${id}-draft`} compact /> : null}
       <FieldError id={id} error={shownError} />
       {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>

@@ -16,11 +16,17 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
 import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
+import { DRAFT_BACK } from '@web/components/ui/draft-back';
+import { sessionStore } from '@web/lib/session';
 import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { MyMessagesPanel, OWN_EMPTY } from './my-messages-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  sessionStore.clear();
+  sessionStorage.clear();
+});
 
 /** The server's own-messages calls over one person's categories, with a message limit. */
 function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
@@ -308,6 +314,27 @@ describe('MyMessagesPanel', () => {
     // It comes last, and is shown there, not folded away with the others.
     expect(await screen.findByText('I come last.')).toBeInTheDocument();
     await waitFor(() => expect(row('I come last.')).not.toHaveAttribute('hidden'));
+  });
+
+  it('gives back an edit of a message typed before the session ended on its row, folded among others or not', async () => {
+    const user = userEvent.setup();
+    const jwt = `h.${btoa(JSON.stringify({ user_id: 5 })).replace(/=+$/, '')}.s`;
+    sessionStore.setTokens({ access: jwt, refresh: 'r' }, 'ada@example.com');
+    const folded = `Message ${CATEGORY_ROWS_SHOWN + 2}.`;
+    await longCategory(CATEGORY_ROWS_SHOWN + 2);
+    await user.click(screen.getByRole('button', { name: 'Show the other 2 messages' }));
+    await user.click(screen.getByRole('button', { name: `Edit message "${folded}"` }));
+    await user.type(screen.getByRole('textbox', { name: `message "${folded}"` }), ' Truly.');
+    await user.type(screen.getByLabelText('New message in Long'), 'I come back.');
+    // The session ends: the page goes to login, and the same person comes back to it.
+    cleanup();
+
+    await longCategory(CATEGORY_ROWS_SHOWN + 2);
+    const field = screen.getByRole('textbox', { name: `message "${folded}"` });
+    expect(field).toHaveValue(`${folded} Truly.`);
+    expect(field.closest('li')).not.toHaveAttribute('hidden');
+    expect(field).toHaveAccessibleDescription(DRAFT_BACK);
+    expect(screen.getByLabelText('New message in Long')).toHaveValue('I come back.');
   });
 
   it('says a name is one the person has already, whatever its case, and keeps the text typed', async () => {

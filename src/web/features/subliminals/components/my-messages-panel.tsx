@@ -25,6 +25,7 @@ import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
 import { toastFailure, type Change } from '@web/lib/change';
+import { keptDraft } from '@web/lib/form-draft';
 import { saveAsFile } from '@web/lib/download';
 import { usePlan } from '@web/lib/plan';
 import * as api from '../api/own-messages';
@@ -39,6 +40,10 @@ type OwnMessage = OwnCategory['messages'][number];
 /** An edit refused as changed meanwhile: the form says so under its field (decision 062), with what it reads now. */
 const refusedAsChanged = (error: unknown) =>
   error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === OWN_MESSAGE_CHANGED_CODE;
+
+/** The names an edit of a message, and a message being added to a category, keep their drafts under (decision 068). */
+const editDraft = (messageId: number) => `own-message.${messageId}`;
+const addDraft = (categoryId: number) => `own-message.new.${categoryId}`;
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
@@ -83,6 +88,7 @@ const OwnMessageRow = memo(function OwnMessageRow({
         label={`message "${message.message_text}"`}
         className="text-sm"
         max={OWN_MESSAGE_TEXT_MAX}
+        draft={editDraft(message.id)}
         onSave={(text, from) =>
           change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
             saidInPlace: refusedAsChanged,
@@ -141,6 +147,13 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   onDeleteMessage(message: OwnMessage, categoryId: number): void;
 }) {
   const fold = useFoldedRows(category.messages.length, CATEGORY_ROWS_SHOWN);
+  // An edit given back from its draft (a session that ended) is shown, not folded away with the rows it is among.
+  const [draftFolded] = useState(() =>
+    category.messages.some(
+      (message, i) => i >= CATEGORY_ROWS_SHOWN && keptDraft(editDraft(message.id), () => true) !== null,
+    ),
+  );
+  if (draftFolded) fold.unfoldInRender();
   // The same function while the category is the same, so its rows are not rendered again with the card (when the
   // playlist takes or drops the whole category).
   const { unfoldAt } = fold;
@@ -236,6 +249,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           action={`Add the message to ${category.name}`}
           placeholder="I am…"
           max={OWN_MESSAGE_TEXT_MAX}
+          draft={addDraft(category.id)}
           onAdd={async (text) => {
             await change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.');
             // It comes last: shown, not folded away under the others.

@@ -9,6 +9,7 @@ import { textLength } from '@shared/contract/plain';
 import { SUPPORT_MESSAGE_MAX, supportRequestWriteSchema } from '@shared/contract/support';
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
+import { DraftBack } from '@web/components/ui/draft-back';
 import { CheckboxField, Field, Textarea } from '@web/components/ui/input';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { dropDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
@@ -28,7 +29,6 @@ const draftOf = (kept: Record<string, unknown>): Values | null => {
   if (typeof subject !== 'string' || typeof message !== 'string') return null;
   return { subject, message, send_copy: send_copy === true };
 };
-const DRAFT_BACK = 'What you wrote before is back. It has not been sent yet.';
 const nothingTyped = (values: Partial<Values>) => !values.subject?.trim() && !values.message?.trim();
 
 const answerTime = `We answer within ${CONTACT.supportResponseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
@@ -104,7 +104,7 @@ export function SupportForm() {
           ? 'Your plan includes priority support: your requests are answered first.'
           : 'Requests of the Intermediate and Pro plans are answered first.'}
       </p>
-      {fromDraft ? <p className="rounded-2xl border border-line bg-accent/10 p-3 text-sm">{DRAFT_BACK}</p> : null}
+      {fromDraft ? <DraftBack /> : null}
       <Field
         id="support-subject"
         label="Subject"
