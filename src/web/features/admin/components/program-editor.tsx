@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -20,10 +20,12 @@ import {
   programWriteOf,
 } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
+import { DraftBack } from '@web/components/ui/draft-back';
 import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { toastFailure } from '@web/lib/change';
+import { dropDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
@@ -85,6 +87,35 @@ export const emptyProgram = (): FormInput => ({ slug: '', title: '', summary: ''
 export const programFormValues = (program: AdminProgram): FormInput => {
   const written = programWriteOf(program);
   return { ...written, days: written.days.map((day) => ({ ...day, messages: day.messages.join('\n') })) };
+};
+
+/**
+ * The name the form keeps its draft under (lib/form-draft.ts, decision 068): a new program's, or an edit's of the
+ * version it began from, so a draft of a program saved since (which the server would refuse to replace it) is not
+ * given back over what was saved.
+ */
+export const programDraft = (program: AdminProgram | undefined) =>
+  program ? `program.${program.slug}.${program.updated_at}` : 'program.new';
+
+const isDayDraft = (day: unknown) => {
+  if (!day || typeof day !== 'object') return false;
+  const { title, intro, messages, layers } = day as Record<string, unknown>;
+  return (
+    typeof title === 'string' && typeof intro === 'string' && typeof messages === 'string' && Array.isArray(layers)
+  );
+};
+/** The form's values kept in its draft, if they are a program form's (the form checks the rest as it is sent). */
+const programDraftOf = (kept: Record<string, unknown>): FormInput | null => {
+  const { slug, title, summary, goals, days } = kept;
+  const isForm =
+    typeof slug === 'string' &&
+    typeof title === 'string' &&
+    typeof summary === 'string' &&
+    Array.isArray(goals) &&
+    Array.isArray(days) &&
+    days.length > 0 &&
+    days.every(isDayDraft);
+  return isForm ? (kept as FormInput) : null;
 };
 
 /** A slug from a title, for a new program whose slug staff have not typed. */
@@ -414,10 +445,19 @@ export function ProgramEditor({
   actions?: React.ReactNode;
 }) {
   const save = useSaveProgram();
+  const [draft] = useState(() => keptDraft(programDraft(program), programDraftOf));
   const form: Form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: program ? programFormValues(program) : emptyProgram(),
+    defaultValues: draft ?? (program ? programFormValues(program) : emptyProgram()),
   });
+  // Kept while it differs from the program as saved (or, new, from an empty one).
+  const unchanged = useMemo(() => {
+    const saved = JSON.stringify(program ? programFormValues(program) : emptyProgram());
+    return (values: Partial<FormInput>) => JSON.stringify(values) === saved;
+  }, [program]);
+  useKeepDraft(programDraft(program), form, unchanged);
+  // Said until it is saved: the program on screen holds what was typed before (a session that ended, a reload).
+  const [fromDraft, setFromDraft] = useState(draft !== null);
   const days = useFieldArray({ control: form.control, name: 'days' });
   const [status, setStatus] = useState('');
   // The Save bar's height, published: a field reached with Tab stops clear of it (lib/bottom-chrome.ts). It sits
@@ -437,6 +477,8 @@ export function ProgramEditor({
       toast.success(`${creating ? 'Created' : 'Saved'} ${isolated(saved.title)}.`);
       setBase(saved.updated_at);
       form.reset(programFormValues(saved));
+      dropDraft(programDraft(program));
+      setFromDraft(false);
       onSaved(saved);
     } catch (error) {
       toastFailure(error);
@@ -479,6 +521,11 @@ export function ProgramEditor({
           </h2>
           {actions}
         </div>
+        {fromDraft ? (
+          <div className="mb-4">
+            <DraftBack />
+          </div>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="program-title"
@@ -583,7 +630,7 @@ export function ProgramEditor({
         <p className="text-xs text-fg-muted sm:text-sm">
           {creating
             ? 'Members see it once it is created.'
-            : isDirty
+            : isDirty || fromDraft
               ? 'Unsaved changes.'
               : 'Members see what is saved.'}
         </p>

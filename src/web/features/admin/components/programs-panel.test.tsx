@@ -5,12 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
 import { PROGRAM_CHANGED_MESSAGE } from '@shared/contract/guidance';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import { DRAFT_BACK } from '@web/components/ui/draft-back';
+import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { expectIsolated } from '@web/test/isolated';
 import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  sessionStore.clear();
+  sessionStorage.clear();
+});
+
+const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+const signIn = (id: number) =>
+  sessionStore.setTokens({ access: jwtWith({ user_id: id }), refresh: `r${id}` }, `${id}@example.com`);
 
 const evening = (): AdminProgram => ({
   slug: 'evening-pause',
@@ -271,5 +281,80 @@ describe('ProgramsPanel', () => {
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(PROGRAM_CHANGED_MESSAGE));
     expect(title()).toHaveValue('Evening 1, slower still again');
     expect(programs[0]!.title).toBe('Their title');
+  });
+
+  it('gives a new program typed before the session ended back to its person, and to no one else, until created', async () => {
+    const user = userEvent.setup();
+    signIn(5);
+    programsServer([evening()]);
+    const first = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=new' });
+    await user.type(screen.getByLabelText('Title', { selector: '#program-title' }), 'Evening Rest');
+    await user.type(screen.getByLabelText('Summary'), 'Quiet evenings.');
+    await user.type(screen.getByLabelText('Title', { selector: '#day-0-title' }), 'First evening');
+    await user.type(screen.getByLabelText('Intro (read before the session)'), 'Sit down.');
+    await user.type(screen.getByLabelText('Messages (one per line)'), 'I rest.{Enter}I let go.');
+    // The session ends: the page goes to login.
+    sessionStore.clear();
+    first.unmount();
+
+    signIn(6);
+    const other = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=new' });
+    expect(screen.getByLabelText('Title', { selector: '#program-title' })).toHaveValue('');
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    other.unmount();
+
+    signIn(5);
+    const server = programsServer([evening()]);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=new' });
+    expect(screen.getByText(DRAFT_BACK)).toBeVisible();
+    expect(screen.getByLabelText('Title', { selector: '#program-title' })).toHaveValue('Evening Rest');
+    expect(screen.getByLabelText('Address')).toHaveValue('evening-rest');
+    expect(screen.getByLabelText('Messages (one per line)')).toHaveValue('I rest.\nI let go.');
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Created \u2068Evening Rest\u2069.'));
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      slug: 'evening-rest',
+      summary: 'Quiet evenings.',
+      days: [{ title: 'First evening', messages: ['I rest.', 'I let go.'] }],
+    });
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    // Created: not given back again.
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('gives an edit back over the program it began from, not over one saved since; All programs drops it', async () => {
+    const user = userEvent.setup();
+    signIn(5);
+    const programs = [evening()];
+    programsServer(programs);
+    const dayTitle = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
+    const open = async () => {
+      const view = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+      await screen.findByLabelText('Title', { selector: '#day-0-title' });
+      return view;
+    };
+
+    let view = await open();
+    await user.type(dayTitle(), ', slower');
+    view.unmount();
+    view = await open();
+    expect(dayTitle()).toHaveValue('Evening 1, slower');
+    expect(screen.getByText(DRAFT_BACK)).toBeVisible();
+    expect(screen.getByText('Unsaved changes.')).toBeVisible();
+    view.unmount();
+
+    // Someone saves the program meanwhile: the draft would undo their edit (and the server refuses it).
+    programs[0] = { ...programs[0]!, title: 'Their title', updated_at: '2026-11-24T08:00:00Z' };
+    view = await open();
+    expect(dayTitle()).toHaveValue('Evening 1');
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+
+    await user.type(dayTitle(), ', faster');
+    await user.click(screen.getByRole('button', { name: 'All programs' }));
+    await screen.findByRole('heading', { name: 'Their title' });
+    view.unmount();
+    await open();
+    expect(dayTitle()).toHaveValue('Evening 1');
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
   });
 });

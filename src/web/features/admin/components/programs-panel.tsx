@@ -9,10 +9,11 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
+import { dropDraft } from '@web/lib/form-draft';
 import { paths } from '@web/lib/paths';
 import { adminProgramQuery, adminProgramsQuery, useDeleteProgram } from '../api/programs';
 import { adminKeys } from '../api/keys';
-import { ProgramEditor } from './program-editor';
+import { ProgramEditor, programDraft } from './program-editor';
 import { panelClass } from './states';
 import { formatDate } from '@web/lib/dates';
 import { isolated } from '@shared/contract/plain';
@@ -138,8 +139,13 @@ function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => v
     queryClient.setQueryData(adminKeys.program(result.slug), result);
     if (result.slug !== slug) onSlug(result.slug);
   };
+  // Leaving the editor this way leaves what it holds unsaved: its draft goes (decision 068).
+  const leave = () => {
+    if (creating || program) dropDraft(programDraft(program));
+    onClose();
+  };
   const back = (
-    <Button variant="ghost" size="sm" className="self-start" onClick={onClose}>
+    <Button variant="ghost" size="sm" className="self-start" onClick={leave}>
       <ArrowLeft aria-hidden className="h-4 w-4" />
       All programs
     </Button>
