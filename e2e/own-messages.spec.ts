@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInAsNewUser } from './support/accounts';
+import { AFTER_HASHING, signIn, signInAsNewUser } from './support/accounts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -387,4 +387,51 @@ test('a category added to a long playlist shows there: unfolded, its first messa
   expect(row.top).toBeGreaterThanOrEqual(box.top);
   expect(row.bottom).toBeLessThanOrEqual(box.bottom);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a message being written when the session ends is back once its person is signed in again', async ({
+  page,
+  browser,
+}) => {
+  const account = await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  await page.getByLabel('New category of your own').fill('Evening');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  await page.getByLabel('New message in Evening').fill('I let the day go.');
+  await page.getByRole('button', { name: 'Add the message to Evening' }).click();
+  await page.getByRole('button', { name: 'Edit message "I let the day go."' }).click();
+  const edit = page.getByRole('textbox', { name: 'message "I let the day go."' });
+  await edit.pressSequentially(' I rest now.');
+  await page.getByLabel('New message in Evening').fill('I wake up rested.');
+
+  // Signed out from another browser: the next call this one makes ends its session, on the way to login.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, account);
+  await otherPage.goto('/profile');
+  await otherPage.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const dialog = otherPage.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(otherPage.getByText(/^Signed out 1 other session/)).toBeVisible(AFTER_HASHING);
+  await other.close();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/, { timeout: 15_000 });
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);
+
+  // The page's first screen after a login (the session, the lists): slow on a loaded machine.
+  await expect(edit).toHaveValue('I let the day go. I rest now.', { timeout: 20_000 });
+  await expect(page.getByLabel('New message in Evening')).toHaveValue('I wake up rested.');
+  await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('I let the day go. I rest now.', { exact: true })).toBeVisible();
+  await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(1);
+  // Saved: a reload gives back only what is still unsent.
+  await page.reload();
+  await expect(page.getByLabel('New message in Evening')).toHaveValue('I wake up rested.');
+  await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(1);
 });
