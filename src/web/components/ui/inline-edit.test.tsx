@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
@@ -156,6 +156,32 @@ describe('InlineEdit', () => {
     await user.type(screen.getByRole('textbox'), ' light{Enter}');
     expect(onSave).toHaveBeenCalledWith('Morning light', 'Morning');
     expect(await screen.findByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
+  });
+
+  it('has the keyboard on the edit button the moment a save closes the form, before the page has settled', async () => {
+    const user = userEvent.setup();
+    let saved!: () => void;
+    render(
+      <InlineEdit
+        value="Morning"
+        label="name of Morning"
+        onSave={() => new Promise<void>((resolve) => (saved = resolve))}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit name of Morning' }));
+    await user.type(screen.getByRole('textbox'), ' light{Enter}');
+    // Where the keyboard is when the form gives way to the edit button, before React has run that render's effects:
+    // a key pressed then goes there.
+    let focusedWhenDrawn: Element | null | undefined;
+    const onDrawn = new MutationObserver(() => {
+      if (!screen.queryByRole('button', { name: 'Edit name of Morning' })) return;
+      onDrawn.disconnect();
+      focusedWhenDrawn = document.activeElement;
+    });
+    onDrawn.observe(document.body, { childList: true, subtree: true });
+    saved();
+    await waitFor(() => expect(focusedWhenDrawn).toBeDefined());
+    expect(focusedWhenDrawn).toBe(screen.getByRole('button', { name: 'Edit name of Morning' }));
   });
 });
 

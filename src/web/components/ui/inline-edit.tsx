@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { typedTextRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
@@ -158,7 +158,8 @@ export function InlineEdit({
     if (editing && node) node.setSelectionRange(node.value.length, node.value.length);
   }, [editing, field]);
 
-  useEffect(() => {
+  // In the commit that closes the form, not an effect after it: a key pressed in between went to the page's body.
+  useLayoutEffect(() => {
     if (editing || !refocus.current) return;
     refocus.current = false;
     editButton.current?.focus();
