@@ -215,6 +215,29 @@ describe('SubliminalsPlayer', () => {
     act(() => within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'Stop' }).click());
   });
 
+  it('gives the session screen its playlist once when Start is pressed before the page has settled', async () => {
+    localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
+    const save = server.onSave;
+    let answer!: () => void;
+    server.onSave = (body) => new Promise((resolve) => (answer = () => resolve(save(body))));
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    expect(await screen.findByText('Saving…')).toBeInTheDocument();
+    const shown = vi.spyOn(floatingSession, 'show');
+    // Start is pressed the moment the save's answer is drawn, before React has run that render's effects.
+    const startOnSaved = new MutationObserver(() => {
+      if (!screen.queryByText('Saved to your account')) return;
+      startOnSaved.disconnect();
+      screen.getByRole('button', { name: 'Start' }).click();
+    });
+    startOnSaved.observe(document.body, { childList: true, subtree: true, characterData: true });
+    answer();
+    await waitFor(() => expect(screen.getByTestId('flash-overlay')).toBeInTheDocument());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+
   it('goes on in its corner on another portal page, and the page finds it running when the person comes back', async () => {
     localStorage.setItem(PLAYER_STORAGE_KEYS.noticeAccepted, 'yes');
     const user = userEvent.setup();

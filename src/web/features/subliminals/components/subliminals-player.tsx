@@ -211,20 +211,20 @@ export function SubliminalsPlayer() {
   }, []);
 
   // What the session screen was given last, so it is not given the same again (as the page's render with the
-  // session running followed Start, a second render of the whole screen while it opened).
+  // session running followed Start, a second render of the whole screen while it opened). Start always gives it; no
+  // effect forgets it, as one of a render before Start may run after it (Start pressed before the page had settled).
   const onScreen = useRef<readonly unknown[] | null>(null);
   const showScreen = (shownPlaylist: readonly PlaylistItem[], shownSettings: PlayerSettings) => {
-    const shown = [shownPlaylist, shownSettings, categories.data];
-    if (onScreen.current?.every((part, i) => part === shown[i])) return;
-    onScreen.current = shown;
+    onScreen.current = [shownPlaylist, shownSettings, categories.data];
     floatingSession.show(sessionScreen(shownPlaylist, shownSettings, startButton, categories.data));
   };
   // While it runs, the screen follows the playlist and settings changed here; with no message left
   // (Clear all, the last one removed) the session stops, as nothing would flash.
   useEffect(() => {
-    if (!playing) onScreen.current = null;
-    else if (playlist.length === 0) floatingSession.end();
-    else showScreen(playlist, settings);
+    if (!playing) return;
+    if (playlist.length === 0) floatingSession.end();
+    else if (![playlist, settings, categories.data].every((part, i) => part === onScreen.current?.[i]))
+      showScreen(playlist, settings);
   });
 
   const empty = playlist.length === 0;
