@@ -81,6 +81,15 @@ function PortalShown() {
 // The session screen shows above the routes (the test's router has the app's root, which shows it).
 const renderPlayer = () => renderWithProviders(<SubliminalsPlayer />);
 
+/**
+ * Sends the session screen to its corner and waits for it there: it goes once the Back off its history entry
+ * lands (lib/session-entry.ts), which on a loaded machine can come after the click's own work is done.
+ */
+async function toCorner(user: ReturnType<typeof userEvent.setup>) {
+  const overlay = screen.getByTestId('flash-overlay');
+  await user.click(within(overlay).getByRole('button', { name: 'In a corner' }));
+  await waitFor(() => expect(overlay).toHaveAttribute('data-mode', 'corner'));
+}
 describe('SubliminalsPlayer', () => {
   it('opens one category at a time and closes the open one on a second click', async () => {
     const user = userEvent.setup();
@@ -256,7 +265,7 @@ describe('SubliminalsPlayer', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'In a corner' }));
+    await toCorner(user);
     await act(() => router.navigate('/music'));
     expect(screen.getByRole('heading', { name: 'Meditations' })).toBeInTheDocument();
     expect(screen.getByTestId('flash-overlay')).toHaveAttribute('data-mode', 'corner');
@@ -277,7 +286,7 @@ describe('SubliminalsPlayer', () => {
     renderPlayer();
     await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'In a corner' }));
+    await toCorner(user);
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
@@ -287,7 +296,7 @@ describe('SubliminalsPlayer', () => {
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    await user.click(within(screen.getByTestId('flash-overlay')).getByRole('button', { name: 'In a corner' }));
+    await toCorner(user);
     await user.click(screen.getByRole('button', { name: 'Remove “One thing at a time.” from playlist' }));
     expect(screen.queryByTestId('flash-overlay')).toBeNull();
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
