@@ -252,6 +252,25 @@ export const ownTracks = pgTable(
 );
 
 /**
+ * A person's uploads under way, one row each from before its body is read until its request ends, held until
+ * `heldUntil` and renewed while it lasts: every worker and server counts them, so a person's uploads at once stay
+ * few, and a request that died holding one no longer counts once it lapses (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
+ */
+export const uploadSlots = pgTable(
+  'upload_slots',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the upload would add: 'own-music' (counted against the tracks left), or the route's name. */
+    kind: text('kind').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('upload_slots_user_idx').on(t.userId)],
+);
+
+/**
  * A person's own tracks they deleted, by the id they had, with the name they had: a Save from another
  * tab still playing one is told apart from one naming a track that never was theirs
  * (docs/product/api.md#saved-and-shared). Gone with the account.

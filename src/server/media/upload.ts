@@ -69,6 +69,12 @@ export async function* multipartParts(request: FastifyRequest, limits: FormLimit
   }
 }
 
+/** The text fields an upload read by `readUpload` may hold beside its files. */
+const UPLOAD_FIELDS = { fields: 20, fieldSize: 64 * 1024 };
+
+/** The largest body `readUpload` takes with one file of `fileBytes`: what a larger Content-Length cannot be. */
+export const uploadBodySize = (fileBytes: number) => formBodySize([fileBytes], UPLOAD_FIELDS);
+
 /**
  * Reads a multipart body: text fields into memory, each allowed file streamed to a staged temp file
  * under its own size limit. On any failure every staged file is removed before the error goes out.
@@ -84,7 +90,7 @@ export async function readUpload(
   if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
   const limits = Object.values(fileLimits);
   const largest = Math.max(...limits);
-  const fields = { fields: 20, fieldSize: 64 * 1024 };
+  const fields = UPLOAD_FIELDS;
   const upload: Upload = { fields: {}, files: {} };
   try {
     for await (const part of multipartParts(request, {

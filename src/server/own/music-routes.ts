@@ -12,7 +12,8 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
-import { addOwnTrack, assertRoomForAnotherTrack, deleteOwnTrack, listOwnMusic } from './music';
+import { holdUploadSlot } from '../media/upload-slots';
+import { addOwnTrack, assertRoomForAnotherTrack, deleteOwnTrack, listOwnMusic, ONE_TRACK_LEFT_TEXT } from './music';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
 
@@ -34,12 +35,15 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     API.myMusic,
     {
-      // The plan and the number of tracks are checked before a byte of the upload is read, and `addOwnTrack` asks
-      // again once the body is in and as the file and row are kept, for a plan that ended or a track added meanwhile
-      // (docs/product/plans.md).
-      preHandler: async (request) => {
+      // The plan, the number of tracks and the bytes left are checked before a byte of the upload is read, and
+      // `addOwnTrack` asks again once the body is in and as the file and row are kept, for a plan that ended or a
+      // track added meanwhile (docs/product/plans.md); uploads under way at once are as many as may be kept
+      // (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
+      preHandler: async (request, reply) => {
         await assertFeature(db, userOf(request), 'ownMusic');
-        await assertRoomForAnotherTrack(db, userOf(request));
+        const declared = Number(request.headers['content-length'] ?? 0) || 0;
+        const left = await assertRoomForAnotherTrack(db, userOf(request), declared);
+        await holdUploadSlot(db, request, reply, userOf(request), 'own-music', { left, text: ONE_TRACK_LEFT_TEXT });
       },
       ...described('Add a track (multipart: audio_file, and name or the file’s own name), Pro', {
         consumes: ['multipart/form-data'],
@@ -48,6 +52,7 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           400: apiErrorSchema,
           401: detailErrorSchema,
           403: planRequiredErrorSchema.or(detailErrorSchema),
+          409: detailErrorSchema,
           413: apiErrorSchema,
           415: apiErrorSchema,
         },

@@ -8,6 +8,7 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import { hasVisibleText, leadingCharacters } from '@shared/contract/plain';
 import { trackNameOfFile } from '@shared/contract/portal-plain';
 import { sniffAudio } from '../media/file-types';
+import { uploadBodySize } from '../media/upload';
 import {
   contentAddressedName,
   discardStaged,
@@ -77,14 +78,25 @@ async function assertNotThere(db: Db, userId: number, relative: string): Promise
 const fullText = `Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`;
 
 /**
- * Refuses another track when the person's music already holds as many as it may: asked before an upload's body is
- * read, so that a full music costs no upload streamed to disk for nothing (docs/product/api.md#own-music), and
- * again, with the bytes, once the file is in (`assertRoomForTrack`). The bytes need the file's size, so they wait.
+ * Refuses another track before an upload's body is read, so that a full music costs no upload streamed to disk for
+ * nothing (docs/product/api.md#own-music): when the music already holds as many tracks as it may, or when the body's
+ * declared length (Content-Length, `declaredBytes`) is more than a file that fits in the bytes left could come in.
+ * Asked again, with the file's own size, once the file is in (`assertRoomForTrack`). Returns the tracks left.
  */
-export async function assertRoomForAnotherTrack(db: Db, userId: number): Promise<void> {
-  const [row] = await db.select({ tracks: count() }).from(ownTracks).where(eq(ownTracks.userId, userId));
-  if ((row?.tracks ?? 0) >= OWN_MUSIC.maxTracks) throw new ApiError(403, { detail: fullText });
+export async function assertRoomForAnotherTrack(db: Db, userId: number, declaredBytes: number): Promise<number> {
+  const used = await usage(db, userId);
+  if (used.tracks >= OWN_MUSIC.maxTracks) throw new ApiError(403, { detail: fullText });
+  const left = Math.max(0, OWN_MUSIC.maxBytes - used.bytes);
+  if (left < OWN_MUSIC.maxFileBytes && declaredBytes > uploadBodySize(left))
+    throw new ApiError(403, {
+      detail: `This upload is ${formatBytes(declaredBytes)}, and your music has ${formatBytes(left)} of ${formatBytes(OWN_MUSIC.maxBytes)} left. Delete a track to make room.`,
+    });
+  return OWN_MUSIC.maxTracks - used.tracks;
 }
+
+/** Refuses a second upload of a track under way when the music has room for one more only. */
+export const ONE_TRACK_LEFT_TEXT =
+  'Your music has room for one more track, and an upload of one is already on its way. Wait for it to finish.';
 
 /** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */
 async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promise<void> {

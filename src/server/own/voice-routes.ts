@@ -12,6 +12,7 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
+import { holdUploadSlot } from '../media/upload-slots';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
 import { assertRoomForTake, deleteVoiceRecording, listVoiceRecordings, recordVoice } from './voice';
@@ -35,8 +36,12 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     API.myVoice,
     {
       // The plan is checked before a byte of the upload is read, and `recordVoice` asks again once the body is in and
-      // as the file and row are kept, for a plan that ended meanwhile (docs/product/plans.md).
-      preHandler: async (request) => assertFeature(db, userOf(request), 'spokenSubliminals'),
+      // as the file and row are kept, for a plan that ended meanwhile (docs/product/plans.md); a person's uploads
+      // under way at once are few (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
+      preHandler: async (request, reply) => {
+        await assertFeature(db, userOf(request), 'spokenSubliminals');
+        await holdUploadSlot(db, request, reply, userOf(request), 'own-voice');
+      },
       ...described(
         'Record a message (multipart: text, and audio_file as 16-bit mono PCM WAV), Pro; a new take of a text replaces its recording',
         {
@@ -47,6 +52,7 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             400: apiErrorSchema,
             401: detailErrorSchema,
             403: planRequiredErrorSchema.or(detailErrorSchema),
+            409: detailErrorSchema,
             413: apiErrorSchema,
             415: apiErrorSchema,
           },

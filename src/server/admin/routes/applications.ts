@@ -1,10 +1,19 @@
 import { readUpload } from '../../media/upload';
 import { ADMIN_API, adminApplicationListSchema, adminApplicationSchema, idParamsSchema } from '@shared/contract';
 import * as applications from '../applications-service';
-import { errors, uploadErrors, noContent, tags, multipartBody, stillStaff, type AdminRoutes } from './shared';
+import {
+  errors,
+  uploadErrors,
+  noContent,
+  tags,
+  multipartBody,
+  staffUploadSlot,
+  stillStaff,
+  type AdminRoutes,
+} from './shared';
 
 /** Desktop applications: installers uploaded and deleted. */
-export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store }) => {
+export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store, db }) => {
   app.get(
     ADMIN_API.applications,
     { schema: { tags, summary: 'Desktop applications', response: { 200: adminApplicationListSchema, ...errors } } },
@@ -13,6 +22,7 @@ export const registerApplicationRoutes: AdminRoutes = ({ app, ctx, store }) => {
   app.post(
     ADMIN_API.applications,
     {
+      ...staffUploadSlot(db),
       schema: {
         tags,
         summary: 'Upload an installer (multipart: application_version, description, application_file)',

@@ -9,10 +9,19 @@ import {
   UPLOAD_LIMITS,
 } from '@shared/contract';
 import * as audio from '../audio-service';
-import { errors, uploadErrors, noContent, tags, multipartBody, stillStaff, type AdminRoutes } from './shared';
+import {
+  errors,
+  uploadErrors,
+  noContent,
+  tags,
+  multipartBody,
+  staffUploadSlot,
+  stillStaff,
+  type AdminRoutes,
+} from './shared';
 
 /** The audio items of the three libraries, uploads included. */
-export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
+export const registerAudioRoutes: AdminRoutes = ({ app, store, db }) => {
   const audioLimits = { audio_file: UPLOAD_LIMITS.audioBytes, cover_image: UPLOAD_LIMITS.coverBytes };
   app.get(
     ADMIN_API.audioItems,
@@ -29,6 +38,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
   app.post(
     ADMIN_API.audioItems,
     {
+      ...staffUploadSlot(db),
       schema: {
         tags,
         summary: 'Upload an audio item (multipart: name, description, audio_file, cover_image)',
@@ -65,6 +75,7 @@ export const registerAudioRoutes: AdminRoutes = ({ app, store }) => {
   app.post(
     ADMIN_API.audioItemFiles,
     {
+      ...staffUploadSlot(db),
       schema: {
         tags,
         summary: 'Replace the audio file and/or cover (multipart: audio_file, cover_image)',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@shared/contract';
@@ -6,11 +6,12 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { ContentStore, StaffCheck } from '../media-context';
 import { assertStillSignedIn, currentUser } from '../../auth/authenticate';
+import { holdUploadSlot } from '../../media/upload-slots';
 
 // What the admin's route files share: error responses, tags, and what each is given.
 
 export const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-export const uploadErrors = { ...errors, 413: apiErrorSchema, 415: apiErrorSchema };
+export const uploadErrors = { ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 export const noContent = { 204: z.null().describe('Deleted') };
 export const tags = ['admin'];
 export const multipartBody = { consumes: ['multipart/form-data'] };
@@ -25,3 +26,9 @@ export function stillStaff(request: FastifyRequest): StaffCheck {
   const staff = currentUser(request);
   return (db) => assertStillSignedIn(db, staff, { staffOnly: true });
 }
+
+/** An upload's slot among its staff member's uploads under way, taken before its body is read (decision 074). */
+export const staffUploadSlot = (db: Db) => ({
+  preHandler: (request: FastifyRequest, reply: FastifyReply) =>
+    holdUploadSlot(db, request, reply, currentUser(request).id, 'staff-media'),
+});

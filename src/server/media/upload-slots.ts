@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { uploadSlots } from '../db/schema';
+import { lockUserRow } from '../db/user-lock';
+import { ApiError } from '../http/errors';
+
+// A person's uploads under way at once (docs/decisions/074-a-persons-uploads-at-once-are-few.md): each holds a slot,
+// a row of `upload_slots`, from before its body is read until its answer, so that uploads started together cost no
+// more bodies streamed to disk than a person can keep. Rows, not the rate-limit counters: every worker and server
+// reads them with the person's row locked, and one whose request died (its worker with it) lapses on its own.
+
+/** Uploads one person may have under way at once, all routes together (the portal sends one at a time). */
+export const UPLOADS_AT_ONCE = 2;
+
+/** A slot is held this long, and renewed while its upload goes on: one whose worker died is free after it. */
+export const UPLOAD_SLOT = { holdMs: 60_000, renewMs: 20_000 } as const;
+
+export const UPLOADS_AT_ONCE_TEXT = `You have ${UPLOADS_AT_ONCE} uploads still on their way. Try this one again once one of them has finished.`;
+
+interface Held {
+  release(): Promise<void>;
+}
+
+const held = new WeakMap<FastifyRequest, Held>();
+
+/**
+ * Takes one of the person's upload slots for this request, before its body is read, or refuses it `409` when they
+ * have `UPLOADS_AT_ONCE` under way, or, with `room`, when as many uploads of `kind` are under way as there is room
+ * for (a music with room for one more track, one on its way). The slot is given back before the answer goes out
+ * (`registerUploadSlots`), or as the request ends however it ends (aborted, timed out, failed).
+ */
+export async function holdUploadSlot(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  kind: string,
+  room?: { left: number; text: string },
+): Promise<void> {
+  const id = await db.transaction(async (tx) => {
+    await lockUserRow(tx, userId);
+    await tx.delete(uploadSlots).where(and(eq(uploadSlots.userId, userId), lte(uploadSlots.heldUntil, new Date())));
+    const under = await tx.select({ kind: uploadSlots.kind }).from(uploadSlots).where(eq(uploadSlots.userId, userId));
+    if (under.length >= UPLOADS_AT_ONCE) throw new ApiError(409, { detail: UPLOADS_AT_ONCE_TEXT });
+    if (room && under.filter((slot) => slot.kind === kind).length >= room.left)
+      throw new ApiError(409, { detail: room.text });
+    const [row] = await tx
+      .insert(uploadSlots)
+      .values({ userId, kind, heldUntil: new Date(Date.now() + UPLOAD_SLOT.holdMs) })
+      .returning({ id: uploadSlots.id });
+    return row!.id;
+  });
+  const mine = eq(uploadSlots.id, id);
+  const renew = setInterval(() => {
+    db.update(uploadSlots)
+      .set({ heldUntil: new Date(Date.now() + UPLOAD_SLOT.holdMs) })
+      .where(mine)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'upload slot not renewed'));
+  }, UPLOAD_SLOT.renewMs);
+  renew.unref();
+  let released: Promise<void> | undefined;
+  const release = () =>
+    (released ??= (async () => {
+      clearInterval(renew);
+      reply.raw.off('close', onClose);
+      held.delete(request);
+      // Not given back (the database unreachable), it lapses after UPLOAD_SLOT.holdMs.
+      await db
+        .delete(uploadSlots)
+        .where(mine)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'upload slot not given back'));
+    })());
+  const onClose = () => void release();
+  held.set(request, { release });
+  reply.raw.once('close', onClose);
+  // The client went away while the slot was taken: nothing will close it again.
+  if (request.raw.socket?.destroyed === true || reply.raw.writableEnded) await release();
+}
+
+/** Gives an upload's slot back before its answer goes out, so that a client told it is done may send the next. */
+export function registerUploadSlots(app: FastifyInstance): void {
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const slot = held.get(request);
+    if (!slot) {
+      done(null, payload);
+      return;
+    }
+    void slot.release().then(() => done(null, payload));
+  });
+}
