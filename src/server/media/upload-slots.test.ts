@@ -83,7 +83,7 @@ function send(
   return { answer, finish: () => socket.write(body.subarray(sendFirst)), socket };
 }
 
-/** The answer if it comes within a few seconds with the body still unsent (a refusal before the body), else 'none'. */
+/** The answer if it comes within a few seconds with the rest of the body unsent (a refusal before it), else 'none'. */
 const answeredUnread = (sent: Sent) =>
   Promise.race([sent.answer, sleep(5000).then(() => 'none' as const)]).finally(() => sent.socket.destroy());
 
@@ -288,17 +288,23 @@ describe('a body’s declared length against the bytes left', () => {
     const lied = send('POST', API.myMusic, { ...big.headers, 'content-length': '100000' }, big.payload);
     lied.finish();
     expect((await lied.answer).status).toBe(400);
-    // No length at all (chunked): read, and refused by the bytes left once its size is known.
+    // No length at all (chunked): read, and refused once its file passes the bytes left (512 KB now), the rest of
+    // it never sent.
     const { 'content-length': _length, ...unmeasured } = big.headers;
     const chunked = send(
       'POST',
       API.myMusic,
       { ...unmeasured, 'transfer-encoding': 'chunked' },
       Buffer.concat([Buffer.from(`${big.payload.length.toString(16)}\r\n`), big.payload, Buffer.from('\r\n0\r\n\r\n')]),
+      1024 * 1024,
     );
-    chunked.finish();
-    const answer = await chunked.answer;
-    expect(answer.status).toBe(403);
+    expect(await answeredUnread(chunked)).toEqual({
+      status: 403,
+      body: {
+        detail:
+          'This file needs more than 512 KB, and your music has 512 KB of 500 MB left. Delete a track to make room.',
+      },
+    });
     expect(await slotsOf(fi)).toEqual([]);
     expect(incoming()).toEqual([]);
     const tracks = await t.database.db.select().from(ownTracks).where(eq(ownTracks.userId, fi.id));

@@ -85,7 +85,17 @@ export async function readUpload(
   request: FastifyRequest,
   mediaRoot: string,
   fileLimits: Record<string, number>,
-  { beforeFile }: { beforeFile?: (fields: Record<string, string>) => Promise<void> } = {},
+  {
+    beforeFile,
+    room,
+  }: {
+    beforeFile?: (fields: Record<string, string>) => Promise<void>;
+    /**
+     * The bytes a file of `field` may still take (a quota's room) and its refusal past them: staging stops there, so
+     * a body of no declared length (chunked) costs no more disk than could be kept.
+     */
+    room?: { field: string; bytes: number; refusal: () => Error };
+  } = {},
 ): Promise<Upload> {
   if (!request.isMultipart()) throw unsupportedMediaType(MESSAGES.expectedMultipart);
   const limits = Object.values(fileLimits);
@@ -120,7 +130,10 @@ export async function readUpload(
       }
       await beforeFile?.(upload.fields);
       // An empty file input still sends a part with no name and no bytes: treat it as no file.
-      const staged = await stageStream(part.file, mediaRoot, limit);
+      const roomFirst = room?.field === part.fieldname && room.bytes < limit ? room : undefined;
+      const staged = await stageStream(part.file, mediaRoot, roomFirst?.bytes ?? limit).catch((error: unknown) => {
+        throw roomFirst && error instanceof FileTooLargeError ? roomFirst.refusal() : error;
+      });
       if (!part.filename && staged.size === 0) {
         await discardStaged(staged);
         continue;

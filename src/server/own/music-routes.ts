@@ -13,7 +13,14 @@ import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
 import { holdUploadSlot } from '../media/upload-slots';
-import { addOwnTrack, assertRoomForAnotherTrack, deleteOwnTrack, listOwnMusic, ONE_TRACK_LEFT_TEXT } from './music';
+import {
+  addOwnTrack,
+  assertRoomForAnotherTrack,
+  bytesLeftForTracks,
+  deleteOwnTrack,
+  listOwnMusic,
+  ONE_TRACK_LEFT_TEXT,
+} from './music';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
 
@@ -59,7 +66,16 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       }),
     },
     async (request, reply) => {
-      const upload = await readUpload(request, ctx.mediaFiles.stagingRoot, { audio_file: OWN_MUSIC.maxFileBytes });
+      // A body sent without a length (chunked) is staged no further than the bytes left. One with a length was held
+      // to them before it was read (give or take its fields), and its file is told its own size once it is in.
+      const unmeasured = request.headers['content-length'] === undefined;
+      const room = unmeasured ? { field: 'audio_file', ...(await bytesLeftForTracks(db, userOf(request))) } : undefined;
+      const upload = await readUpload(
+        request,
+        ctx.mediaFiles.stagingRoot,
+        { audio_file: OWN_MUSIC.maxFileBytes },
+        { room },
+      );
       const file = upload.files.audio_file;
       const track = await addOwnTrack(db, ctx.mediaFiles, ctx.media, currentUser(request), {
         staged: file?.staged,

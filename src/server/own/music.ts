@@ -98,6 +98,16 @@ export async function assertRoomForAnotherTrack(db: Db, userId: number, declared
 export const ONE_TRACK_LEFT_TEXT =
   'Your music has room for one more track, and an upload of one is already on its way. Wait for it to finish.';
 
+/** The bytes the person's music may still take, and the refusal of a file past them before its size is known. */
+export async function bytesLeftForTracks(db: Db, userId: number) {
+  const left = Math.max(0, OWN_MUSIC.maxBytes - (await usage(db, userId)).bytes);
+  const refusal = () =>
+    new ApiError(403, {
+      detail: `This file needs more than ${formatBytes(left)}, and your music has ${formatBytes(left)} of ${formatBytes(OWN_MUSIC.maxBytes)} left. Delete a track to make room.`,
+    });
+  return { bytes: left, refusal };
+}
+
 /** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */
 async function assertRoomForTrack(db: Db, userId: number, bytes: number): Promise<void> {
   const used = await usage(db, userId);
