@@ -13,7 +13,7 @@ import { useLightForm } from '../use-light-form';
 import { checkLogin, type LoginValues } from '../validate';
 import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { ResendActivationButton } from './resend-activation-button';
 import { SignedUpNotice, signedUpAddress } from './signed-up-notice';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
@@ -136,7 +136,7 @@ export function LoginForm() {
             {failure}
           </p>
         ) : null}
-        <SubmitButton pending={pending} pendingLabel="Logging in">
+        <SubmitButton className="w-full" pending={pending} pendingLabel="Logging in">
           Log in
         </SubmitButton>
       </AuthForm>

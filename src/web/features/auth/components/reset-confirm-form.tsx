@@ -13,7 +13,7 @@ import { resetConfirmFormSchema, type ResetConfirmForm as ResetConfirmValues } f
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { PasswordField } from './fields';
 import { AuthCard, AuthForm, linkClass } from './auth-card';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { fieldProps } from '@web/lib/form-field';
 import { toastProblem } from '@web/lib/toast-problem';
 import { toastFailure } from '@web/lib/change';
@@ -76,7 +76,7 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
           isNew
           {...fieldProps(form, 're_new_password')}
         />
-        <SubmitButton pending={mutation.isPending} pendingLabel="Saving your new password">
+        <SubmitButton className="w-full" pending={mutation.isPending} pendingLabel="Saving your new password">
           Set new password
         </SubmitButton>
       </AuthForm>

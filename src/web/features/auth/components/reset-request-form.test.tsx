@@ -24,9 +24,9 @@ describe('reset request form', () => {
     });
     renderWithProviders(<ResetRequestForm />, { path: '/resetpassword', pattern: '/resetpassword' });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    // The button has made way for the spinner that says the link is being sent.
-    expect(await screen.findByText('Sending the link')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Send reset link' })).toBeNull();
+    // The button stays, unavailable, and a screen reader hears that the link is being sent.
+    expect(await screen.findByRole('status')).toHaveTextContent('Sending the link');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toHaveAttribute('aria-disabled', 'true');
     await user.type(screen.getByLabelText('Email'), '{Enter}{Enter}');
 
     answer();

@@ -9,7 +9,7 @@ import { useLightForm } from '../use-light-form';
 import { checkResetRequest } from '../validate';
 import { EmailField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm } from './auth-card';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 
 /** Asks for a reset link; in the SPA and on the pre-rendered /resetpassword/ page (light, as the login form). */
 export function ResetRequestForm() {
@@ -17,9 +17,6 @@ export function ResetRequestForm() {
   const form = useLightForm(checkResetRequest);
 
   const send = async (values: { email: string }) => {
-    // Enter in the one field sends the form even while the spinner stands in for its button (a form of one field
-    // needs no button to be sent): the link already on its way is the only one.
-    if (pending) return;
     setPending(true);
     try {
       await requestPasswordReset(values);
@@ -47,7 +44,7 @@ export function ResetRequestForm() {
     >
       <AuthForm {...form.formProps((values) => void send(values))}>
         <EmailField id="reset-email" name="email" required error={form.errors.email} />
-        <SubmitButton pending={pending} pendingLabel="Sending the link">
+        <SubmitButton className="w-full" pending={pending} pendingLabel="Sending the link">
           Send reset link
         </SubmitButton>
       </AuthForm>

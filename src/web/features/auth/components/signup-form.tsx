@@ -12,7 +12,7 @@ import { useLightForm } from '../use-light-form';
 import { checkSignup, type SignupValues } from '../validate';
 import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 import type { SignedUpState } from './signed-up-notice';
 
@@ -107,7 +107,7 @@ export function SignupForm() {
           }
           error={errors.accept_terms}
         />
-        <SubmitButton pending={pending} pendingLabel="Creating your account">
+        <SubmitButton className="w-full" pending={pending} pendingLabel="Creating your account">
           Sign up
         </SubmitButton>
       </AuthForm>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { subscriptionLive } from '@shared/contract/plain';
 import { Unbroken } from '@web/components/ui/unbroken';
 import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/input';
 import { PasswordField } from '@web/components/ui/password-field';
@@ -79,14 +80,14 @@ function FormDialog<T extends FieldValues>({
             >
               Cancel
             </Button>
-            <Button
-              type="submit"
+            <SubmitButton
+              pending={busy}
+              pendingLabel="Please wait"
               variant={danger ? 'danger' : 'primary'}
-              disabled={busy}
               className="grow whitespace-nowrap sm:grow-0"
             >
-              {busy ? 'Please wait…' : submitLabel}
-            </Button>
+              {submitLabel}
+            </SubmitButton>
           </div>
         </form>
       </DialogContent>

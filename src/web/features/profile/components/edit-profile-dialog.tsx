@@ -10,7 +10,7 @@ import { hasVisibleText, typedTextRefusal } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { ApiError, endedTheSession, retryAfterMs } from '@web/lib/api-client';
 import { OFFLINE_MESSAGE, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -248,7 +248,9 @@ export function EditProfileDialog({
             <Button type="button" variant="secondary" onClick={close} disabled={saving}>
               Cancel
             </Button>
-            {saving ? <Spinner label="Saving" className="h-11 w-24" /> : <Button type="submit">Save</Button>}
+            <SubmitButton pending={saving} pendingLabel="Saving">
+              Save
+            </SubmitButton>
           </div>
         </form>
       </DialogContent>

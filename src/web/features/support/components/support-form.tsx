@@ -10,6 +10,7 @@ import { SUPPORT_MESSAGE_MAX, supportRequestWriteSchema } from '@shared/contract
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
 import { DraftBack } from '@web/components/ui/draft-back';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { CheckboxField, Field, Textarea } from '@web/components/ui/input';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { dropDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
@@ -142,10 +143,10 @@ export function SupportForm() {
         </p>
       ) : null}
       <div>
-        <Button type="submit" disabled={send.isPending}>
+        <SubmitButton pending={send.isPending} pendingLabel="Sending your request">
           <Send aria-hidden className="h-4 w-4" />
-          {send.isPending ? 'Sending…' : 'Send request'}
-        </Button>
+          Send request
+        </SubmitButton>
       </div>
     </form>
   );
