@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract/admin';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -111,9 +111,9 @@ function UploadApplicationForm() {
             label={file ? `Uploading ${isolated(file.name)}` : 'Uploading installer'}
           />
         ) : null}
-        <Button type="submit" disabled={busy} className="self-start">
-          {busy ? 'Uploading…' : 'Upload installer'}
-        </Button>
+        <SubmitButton pending={busy} pendingLabel="Uploading" className="self-start">
+          Upload installer
+        </SubmitButton>
       </div>
     </form>
   );

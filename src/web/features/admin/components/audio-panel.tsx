@@ -8,6 +8,7 @@ import type { AdminAudioItem, AudioKind } from '@shared/contract';
 import { AUDIO_NAME_MAX, DESCRIPTION_MAX, UPLOAD_LIMITS } from '@shared/contract/admin';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -115,9 +116,9 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
         {busy ? (
           <UploadProgress fraction={progress} label={audio ? `Uploading ${isolated(audio.name)}` : 'Uploading audio'} />
         ) : null}
-        <Button type="submit" disabled={busy} className="self-start">
-          {busy ? 'Uploading…' : `Upload to ${AUDIO_LIBRARIES[kind].title}`}
-        </Button>
+        <SubmitButton pending={busy} pendingLabel="Uploading" className="self-start">
+          Upload to {AUDIO_LIBRARIES[kind].title}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -21,6 +21,7 @@ import {
 } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
 import { DraftBack } from '@web/components/ui/draft-back';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
@@ -624,9 +625,9 @@ export function ProgramEditor({
         ref={saveBar}
         className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur"
       >
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : creating ? 'Create program' : 'Save program'}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving the program">
+          {creating ? 'Create program' : 'Save program'}
+        </SubmitButton>
         <p className="text-xs text-fg-muted sm:text-sm">
           {creating
             ? 'Members see it once it is created.'

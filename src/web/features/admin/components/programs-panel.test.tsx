@@ -230,7 +230,7 @@ describe('ProgramsPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Move day 3 up' }));
     expect(screen.getByLabelText('Title', { selector: '#day-1-title' })).toHaveValue('Evening 3');
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Move day 2 up' })).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent('Day 3 is now day 2.');
+    expect(screen.getByText('Day 3 is now day 2.')).toHaveAttribute('role', 'status');
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText('Title', { selector: '#day-0-title' })).toHaveValue('Evening 3');
     // At the top, "up" is disabled: the keyboard stays on the day's arrows.

@@ -4,6 +4,7 @@ import type { GoalId, Onboarding, OnboardingWrite } from '@shared/contract';
 import { GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES } from '@shared/contract/portal-plain';
 import { typedTextRefusal } from '@shared/contract/plain';
 import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { FieldError } from '@web/components/ui/input';
 import { clsx } from 'clsx';
@@ -247,9 +248,9 @@ export function OnboardingForm({
               Back
             </Button>
           ) : null}
-          <Button type="submit" disabled={saving}>
-            {last ? (saving ? 'Saving…' : 'Save') : 'Next'}
-          </Button>
+          <SubmitButton pending={saving} pendingLabel="Saving your answers">
+            {last ? 'Save' : 'Next'}
+          </SubmitButton>
         </div>
         {onSkip ? (
           <Button type="button" variant="ghost" onClick={onSkip} disabled={saving}>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { toastFailure } from '@web/lib/change';
 import type { HistoryEntry, Practice, Reminder } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/ui/submit-button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { paths } from '@web/lib/paths';
@@ -214,9 +215,9 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
             className="input w-36"
           />
         </div>
-        <Button type="submit" variant="secondary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save reminder'}
-        </Button>
+        <SubmitButton variant="secondary" pending={mutation.isPending} pendingLabel="Saving the reminder">
+          Save reminder
+        </SubmitButton>
       </form>
     </section>
   );
