@@ -226,6 +226,7 @@ test('the portal while something plays, its account menu open and a form’s err
   await page.goto('/support');
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Subject')).toBeFocused();
   await inBothThemes(page, async (theme) => {
     found.push(...(await violationsOf(page, '/support with its errors', theme)));
   });

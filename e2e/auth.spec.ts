@@ -97,6 +97,9 @@ test('forgotten password: mail, new password, log in with it', async ({ page, re
   await expect(page).toHaveURL(/\/resetpassword\/$/);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Your e-mail is missing')).toBeVisible();
+  // The keyboard on the field refused, which a screen reader reads with its error (decision 071).
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Your e-mail is missing');
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your email to reset your password.')).toBeVisible();

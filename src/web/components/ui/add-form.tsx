@@ -101,7 +101,7 @@ export function AddForm({
         </Button>
       </div>
       {fromDraft ? <DraftBack id={`${id}-draft`} compact /> : null}
-      <FieldError id={id} error={refused} />
+      <FieldError id={id} error={refused} announce />
       {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>
   );

@@ -289,7 +289,7 @@ export function InlineEdit({
         </Button>
       </div>
       {fromDraft ? <DraftBack id={`${id}-draft`} compact /> : null}
-      <FieldError id={id} error={shownError} />
+      <FieldError id={id} error={shownError} announce />
       {limit && max !== undefined ? <CharacterCount id={id} limit={limit} max={max} /> : null}
     </form>
   );

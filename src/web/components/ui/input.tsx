@@ -17,16 +17,31 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   );
 }
 
-/** A field's error under it, announced; the field points at it with aria-describedby `${id}-error`. */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+/**
+ * A field's error under it; the field points at it with aria-describedby `${id}-error` and is `aria-invalid`. It is
+ * read with the field when the keyboard lands there: a refused submit puts it on the first such field
+ * (`useFocusFirstError`, lib/form-field.ts), so the error is not announced as well. One that comes while the person
+ * stays where they are (a character refused as it is typed, a picture refused as it is picked, a text changed
+ * meanwhile) or that no field carries is `announce`d as it appears
+ * (docs/decisions/071-a-form-speaks-once-and-sends-once.md).
+ */
+export function FieldError({
+  id,
+  error,
+  announce = false,
+}: {
+  id: string;
+  error: string | undefined;
+  announce?: boolean;
+}) {
   return error ? (
-    <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+    <p id={`${id}-error`} role={announce ? 'alert' : undefined} className="text-sm text-danger">
       {error}
     </p>
   ) : null;
 }
 
-/** A labelled input with its error under it, announced and tied to the input. */
+/** A labelled input with its error under it, tied to the input. */
 export function Field({
   id,
   label,
@@ -45,7 +60,7 @@ export function Field({
   );
 }
 
-/** A labelled multi-line input with its error under it, announced and tied to it. */
+/** A labelled multi-line input with its error under it, tied to it. */
 export function Textarea({
   id,
   label,
@@ -65,8 +80,8 @@ export function Textarea({
 }
 
 /**
- * A checkbox with its label beside it, an optional hint under it, and its error under that, announced and
- * tied to the checkbox as a Field's is to its input.
+ * A checkbox with its label beside it, an optional hint under it, and its error under that, tied to the checkbox as
+ * a Field's is to its input.
  */
 export function CheckboxField({
   id,

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useFocusFirstError } from '@web/lib/form-field';
 import type { FieldErrors } from './validate';
 
 type Check<Name extends string, Values> = (data: FormData) => { values: Values; errors: FieldErrors<Name> };
@@ -6,25 +7,14 @@ type Check<Name extends string, Values> = (data: FormData) => { values: Values; 
 /**
  * The account forms' state without a form library: the inputs keep their own values (so what someone
  * types before the page has hydrated is kept), the check runs on submit and, after a first submit, on
- * each change of a field (as react-hook-form does elsewhere). The server's field errors go under their
- * fields through `setError` (lib/server-field-errors).
+ * each change of a field (as react-hook-form does elsewhere). A refused submit puts the keyboard on the first field
+ * with an error once it is drawn (lib/form-field.ts). The server's field errors go under their fields through
+ * `setError` (lib/server-field-errors).
  */
 export function useLightForm<Name extends string, Values>(check: Check<Name, Values>) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstError } = useFocusFirstError();
   const submitted = useRef(false);
   const [errors, setErrors] = useState<FieldErrors<Name>>({});
-
-  const focusFirst = (shown: FieldErrors<Name>) => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const element of Array.from(form.elements)) {
-      const name = (element as HTMLInputElement).name as Name;
-      if (name && shown[name]) {
-        (element as HTMLInputElement).focus();
-        return;
-      }
-    }
-  };
 
   const onSubmit = (onValid: (values: Values) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +22,7 @@ export function useLightForm<Name extends string, Values>(check: Check<Name, Val
     const { values, errors: found } = check(new FormData(event.currentTarget));
     const shown = Object.fromEntries(Object.entries(found).filter(([, message]) => message)) as FieldErrors<Name>;
     setErrors(shown);
-    if (Object.keys(shown).length > 0) focusFirst(shown);
+    if (Object.keys(shown).length > 0) focusFirstError();
     else onValid(values);
   };
 
@@ -48,13 +38,11 @@ export function useLightForm<Name extends string, Values>(check: Check<Name, Val
     errors,
     /** The form element's handlers: `<AuthForm {...form.formProps(onValid)}>`. */
     formProps: (onValid: (values: Values) => void) => ({ ref: formRef, onSubmit: onSubmit(onValid), onChange }),
-    setError(name: Name, error: { message?: string }, options?: { shouldFocus?: boolean }) {
+    setError(name: Name, error: { message?: string }) {
       setErrors((current) => ({ ...current, [name]: error.message }));
-      if (options?.shouldFocus) {
-        const element = formRef.current?.elements.namedItem(name);
-        if (element instanceof HTMLElement) element.focus();
-      }
     },
+    /** The keyboard to the first field with an error, once it is drawn (after `setError`). */
+    focusFirstError,
     reset() {
       formRef.current?.reset();
       submitted.current = false;

@@ -21,6 +21,7 @@ import { formatSize, panelClass, UploadProgress } from './states';
 import { formatDate } from '@web/lib/dates';
 import { installerType } from '@web/lib/installer';
 import { isolated } from '@shared/contract/plain';
+import { useFocusFirstError } from '@web/lib/form-field';
 
 const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
 type FormValues = z.input<typeof formSchema>;
@@ -44,12 +45,14 @@ function UploadApplicationForm() {
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { application_version: '', description: '' },
+    shouldFocusError: false,
   });
+  const { formRef, focusFirstError } = useFocusFirstError();
 
   const submit = form.handleSubmit(async (values) => {
     const problem = fileProblem(file);
     setFileError(problem);
-    if (problem || !file) return;
+    if (problem || !file) return focusFirstError();
     const body = new FormData();
     body.append('application_version', values.application_version);
     body.append('description', values.description ?? '');
@@ -64,17 +67,25 @@ function UploadApplicationForm() {
       setFile(undefined);
       setFormKey((k) => k + 1);
     } catch (error) {
-      showServerFieldErrors(error, ['application_version', 'description'], form.setError);
-      if (error instanceof ApiError && error.fieldErrors.application_file)
+      showServerFieldErrors(error, ['application_version', 'description'], form.setError, focusFirstError);
+      if (error instanceof ApiError && error.fieldErrors.application_file) {
         setFileError(error.fieldErrors.application_file);
+        focusFirstError();
+      }
     } finally {
       setProgress(null);
     }
-  });
+  }, focusFirstError);
 
   const busy = progress !== null;
   return (
-    <form key={formKey} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form
+      key={formKey}
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <Field
         id="app-version"
         label="Version"

@@ -20,6 +20,7 @@ import { InlineEdit } from '@web/components/ui/inline-edit';
 import { QueryState } from '@web/components/ui/query-state';
 import { formatSize, panelClass, UploadProgress } from './states';
 import { isolated } from '@shared/contract/plain';
+import { useFocusFirstError } from '@web/lib/form-field';
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
 const formSchema = z.object({
@@ -37,7 +38,12 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
   );
   const [progress, setProgress] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { name: '', description: '' } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { name: '', description: '' },
+    shouldFocusError: false,
+  });
+  const { formRef, focusFirstError } = useFocusFirstError();
 
   const submit = form.handleSubmit(async (values) => {
     const problems = {
@@ -52,7 +58,7 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
           : undefined,
     };
     setFileErrors(problems);
-    if (problems.audio_file || problems.cover_image || !audio) return;
+    if (problems.audio_file || problems.cover_image || !audio) return focusFirstError();
     const body = new FormData();
     body.append('name', values.name);
     body.append('description', values.description);
@@ -69,17 +75,24 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
       setCover(undefined);
       setFormKey((k) => k + 1);
     } catch (error) {
-      showServerFieldErrors(error, ['name'], form.setError);
+      showServerFieldErrors(error, ['name'], form.setError, focusFirstError);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       setFileErrors({ audio_file: fields.audio_file, cover_image: fields.cover_image });
+      if (fields.audio_file || fields.cover_image) focusFirstError();
     } finally {
       setProgress(null);
     }
-  });
+  }, focusFirstError);
 
   const busy = progress !== null;
   return (
-    <form key={formKey} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form
+      key={formKey}
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <Field
         id="audio-name"
         label="Name"

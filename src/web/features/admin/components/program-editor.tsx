@@ -31,6 +31,7 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
 import { isolated } from '@shared/contract/plain';
+import { useFocusFirstError } from '@web/lib/form-field';
 
 // The form of one program (docs/product/guidance.md#staff-editing). It validates with the contract's
 // schemas; only a day's messages differ: staff type them one per line, and the lines become the list.
@@ -411,7 +412,7 @@ function DayCard({
               ))}
             </ul>
           )}
-          <ErrorText id={`${id}-layers`} error={messageOf(errors?.layers)} />
+          <ErrorText id={`${id}-layers`} error={messageOf(errors?.layers)} announce />
           {layers.fields.length < PROGRAM_DAY_LAYERS_MAX ? (
             <Button
               type="button"
@@ -450,7 +451,9 @@ export function ProgramEditor({
   const form: Form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: draft ?? (program ? programFormValues(program) : emptyProgram()),
+    shouldFocusError: false,
   });
+  const { formRef, focusFirstError } = useFocusFirstError();
   // Kept while it differs from the program as saved (or, new, from an empty one).
   const unchanged = useMemo(() => {
     const saved = JSON.stringify(program ? programFormValues(program) : emptyProgram());
@@ -483,9 +486,9 @@ export function ProgramEditor({
       onSaved(saved);
     } catch (error) {
       toastFailure(error);
-      showServerFieldErrors(error, SERVER_FIELDS, form.setError);
+      showServerFieldErrors(error, SERVER_FIELDS, form.setError, focusFirstError);
     }
-  });
+  }, focusFirstError);
 
   function moveDay(index: number, delta: number) {
     const to = index + delta;
@@ -514,7 +517,7 @@ export function ProgramEditor({
   const goalsError = messageOf(errors.goals);
   const daysError = messageOf(errors.days);
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <section className={panelClass} aria-labelledby="program-details-heading">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h2 id="program-details-heading" className="text-xl font-semibold">
@@ -601,7 +604,7 @@ export function ProgramEditor({
             />
           ))}
         </ol>
-        <ErrorText id="program-days" error={daysError} />
+        <ErrorText id="program-days" error={daysError} announce />
         {days.fields.length < PROGRAM_DAYS_MAX ? (
           <Button
             type="button"

@@ -6,6 +6,7 @@ import { MESSAGES } from '@shared/contract/errors';
 import { API } from '@shared/contract/paths';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { heardOnFocus } from '@web/test/heard-on-focus';
 import { useSession } from '@web/lib/session';
 import { AUTH_MESSAGES } from '../messages';
 import { LoginForm } from './login-form';
@@ -36,6 +37,46 @@ afterEach(() => {
 });
 
 describe('login form', () => {
+  it('puts the keyboard on the first field refused, its error already tied to it, and announces the error no more', async () => {
+    const { calls } = fakeApi({});
+    renderLogin();
+    const user = userEvent.setup();
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    const heard = heardOnFocus(email);
+    await user.type(password, 'Quiet-Harbour-58');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(email).toHaveFocus();
+    // Read once, with the field, as the keyboard lands on it: invalid, and why.
+    expect(heard).toEqual([{ invalid: true, description: AUTH_MESSAGES.emailMissing }]);
+    expect(email).toHaveAttribute('aria-describedby', 'login-email-error');
+    expect(screen.getByText(AUTH_MESSAGES.emailMissing)).toHaveAttribute('id', 'login-email-error');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(calls).toEqual([]);
+
+    // Put right as it is typed, said by the field alone.
+    await user.type(email, 'ada@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('puts the server’s field error under its field and the keyboard there once it is drawn', async () => {
+    fakeApi({
+      [`POST ${API.tokenCreate}`]: () =>
+        jsonResponse(400, { password: ['Ensure this field has no more than 128 characters.'] }),
+    });
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    const heard = heardOnFocus(password);
+    await logIn('ada@example.com', 'Quiet-Harbour-58');
+
+    await vi.waitFor(() => expect(password).toHaveFocus());
+    expect(heard.at(-1)).toEqual({ invalid: true, description: 'Ensure this field has no more than 128 characters.' });
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
   it('says the spec’s message for a wrong password at the form, once, until the person types again', async () => {
     fakeApi({ [`POST ${API.tokenCreate}`]: () => jsonResponse(401, { detail: MESSAGES.badCredentials }) });
     renderLogin();

@@ -66,7 +66,7 @@ export function LoginForm() {
       if (
         error instanceof ApiError &&
         error.status === 400 &&
-        showServerFieldErrors(error, ['email', 'password'], form.setError)
+        showServerFieldErrors(error, ['email', 'password'], form.setError, form.focusFirstError)
       )
         return;
       return setFailure(AUTH_MESSAGES.loginFailed);

@@ -14,9 +14,9 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { PasswordField } from './fields';
 import { AuthCard, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from '@web/components/ui/submit-button';
-import { fieldProps } from '@web/lib/form-field';
 import { toastProblem } from '@web/lib/toast-problem';
 import { toastFailure } from '@web/lib/change';
+import { fieldProps, useFocusFirstError } from '@web/lib/form-field';
 
 export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
@@ -24,7 +24,9 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
   const form = useForm<ResetConfirmValues>({
     resolver: zodResolver(resetConfirmFormSchema),
     defaultValues: { new_password: '', re_new_password: '' },
+    shouldFocusError: false,
   });
+  const { formRef, focusFirstError } = useFocusFirstError();
   const mutation = useMutation({
     mutationFn: (values: ResetConfirmValues) => confirmPasswordReset({ uid, token, ...values }),
     onSuccess: () => {
@@ -40,13 +42,14 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
             ? AUTH_MESSAGES.throttled
             : AUTH_MESSAGES.resetFailed,
       );
-      showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError);
+      showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError, focusFirstError);
       if (error instanceof ApiError && (error.fieldErrors.uid || error.fieldErrors.token)) setLinkBroken(true);
     },
   });
 
   // A mismatch is a toast and nothing is sent; the message also stays under the field.
   const onInvalid = () => {
+    focusFirstError();
     if (form.getValues('new_password') && form.getValues('re_new_password')) toastProblem(AUTH_MESSAGES.resetMismatch);
   };
 
@@ -60,7 +63,7 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
           </Link>
         </p>
       ) : null}
-      <AuthForm onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)}>
+      <AuthForm ref={formRef} onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)}>
         <PasswordField
           id="reset-new-password"
           label="New password"

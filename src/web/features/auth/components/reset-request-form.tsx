@@ -26,7 +26,7 @@ export function ResetRequestForm() {
       if (error instanceof TypeError) notify.error(AUTH_MESSAGES.offline);
       else if (error instanceof ApiError && error.status === 429) notify.error(AUTH_MESSAGES.throttled);
       else notify.error(AUTH_MESSAGES.resetRequestFailed);
-      showServerFieldErrors(error, ['email'], form.setError);
+      showServerFieldErrors(error, ['email'], form.setError, form.focusFirstError);
     } finally {
       setPending(false);
     }

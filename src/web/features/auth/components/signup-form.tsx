@@ -49,9 +49,12 @@ export function SignupForm() {
         notify.error(AUTH_MESSAGES.throttled);
       } else if (error instanceof ApiError) {
         notify.error(AUTH_MESSAGES.signupFailed(error.status));
-        showServerFieldErrors(error, FIELDS, form.setError);
+        showServerFieldErrors(error, FIELDS, form.setError, form.focusFirstError);
         const nonField = error.fieldErrors.non_field_errors;
-        if (nonField) form.setError('re_password', { message: nonField });
+        if (nonField) {
+          form.setError('re_password', { message: nonField });
+          form.focusFirstError();
+        }
       } else {
         notify.error(
           AUTH_MESSAGES.signupError(

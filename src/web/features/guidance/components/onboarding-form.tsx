@@ -187,7 +187,7 @@ export function OnboardingForm({
               onChange={(event) => setAnswers({ ...answers, free_text: event.target.value })}
               className="input min-h-20 resize-y py-2"
             />
-            <FieldError id={freeTextId} error={freeTextRefused} />
+            <FieldError id={freeTextId} error={freeTextRefused} announce />
             <CharacterCount id={freeTextId} limit={freeTextLimit} max={GOAL_FREE_TEXT_MAX} />
           </div>
         </div>

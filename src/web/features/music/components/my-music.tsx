@@ -115,7 +115,7 @@ function UploadForm() {
           }
           className="h-10"
         />
-        <FieldError id={nameId} error={nameRefused} />
+        <FieldError id={nameId} error={nameRefused} announce />
         <CharacterCount id={nameId} limit={nameLimit} max={OWN_MUSIC.nameMax} />
       </div>
       <Button type="submit" className="min-h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>

@@ -28,7 +28,7 @@ import {
   signOutOthers,
 } from '../api/account';
 import { PROFILE_MESSAGES as M } from '../messages';
-import { fieldProps } from '@web/lib/form-field';
+import { fieldProps, useFocusFirstError } from '@web/lib/form-field';
 
 // The profile's account dialogs: each asks for the current password, shows the server's field errors
 // under its fields, and closes only when the change is done (docs/product/screens.md#profile).
@@ -52,12 +52,14 @@ function FormDialog<T extends FieldValues>({
   form: UseFormReturn<T>;
   open: boolean;
   onOpenChange(open: boolean): void;
-  onSubmit(values: T): Promise<unknown>;
+  /** Sends the values; the server's field errors it shows go to `focusFirstError` (reportFailure). */
+  onSubmit(values: T, focusFirstError: () => void): Promise<unknown>;
   submitLabel: string;
   danger?: boolean;
   children: ReactNode;
 }) {
   const busy = form.formState.isSubmitting;
+  const { formRef, focusFirstError } = useFocusFirstError();
   const setOpen = (next: boolean) => {
     if (busy) return;
     if (!next) form.reset();
@@ -66,7 +68,12 @@ function FormDialog<T extends FieldValues>({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent title={title} description={description}>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={form.handleSubmit((values) => onSubmit(values, focusFirstError), focusFirstError)}
+          className="flex flex-col gap-4"
+        >
           {children}
           {/* A label is never broken: on a phone a button that does not fit beside Cancel goes below it,
               and each takes its line's width. */}
@@ -99,11 +106,19 @@ function FormDialog<T extends FieldValues>({
  * Field errors under the fields; anything else (offline, throttled, a server error) as a toast. Too many
  * attempts say so as login does, not in the server's words, which count seconds.
  */
-function reportFailure<T extends FieldValues>(form: UseFormReturn<T>, fields: ReadonlyArray<Path<T>>, error: unknown) {
-  const shown = showServerFieldErrors(error, fields, form.setError);
+function reportFailure<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  fields: ReadonlyArray<Path<T>>,
+  error: unknown,
+  focusFirstError: () => void,
+) {
+  const shown = showServerFieldErrors(error, fields, form.setError, focusFirstError);
   const nonField = error instanceof ApiError ? error.fieldErrors.non_field_errors : undefined;
   const last = fields.at(-1);
-  if (nonField && last) form.setError(last, { type: 'server', message: nonField });
+  if (nonField && last) {
+    form.setError(last, { type: 'server', message: nonField });
+    focusFirstError();
+  }
   if (shown || nonField) return;
   toastFailure(error, error instanceof ApiError && error.status === 429 ? THROTTLED_MESSAGE : describeError(error));
 }
@@ -125,12 +140,13 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   const form = useForm<PasswordValues>({
     resolver: zodResolver(passwordSchema),
     defaultValues: { current_password: '', new_password: '', re_new_password: '' },
+    shouldFocusError: false,
   });
-  const submit = async (values: PasswordValues) => {
+  const submit = async (values: PasswordValues, focusFirstError: () => void) => {
     try {
       await changePassword(values);
     } catch (error) {
-      reportFailure(form, PASSWORD_FIELDS, error);
+      reportFailure(form, PASSWORD_FIELDS, error, focusFirstError);
       return;
     }
     toast.success(M.passwordChanged);
@@ -177,12 +193,13 @@ export function ChangeEmailDialog({
   const form = useForm<EmailValues>({
     resolver: zodResolver(emailSchema),
     defaultValues: { new_email: '', current_password: '' },
+    shouldFocusError: false,
   });
-  const submit = async (values: EmailValues) => {
+  const submit = async (values: EmailValues, focusFirstError: () => void) => {
     try {
       await requestEmailChange(values);
     } catch (error) {
-      reportFailure(form, ['new_email', 'current_password'], error);
+      reportFailure(form, ['new_email', 'current_password'], error, focusFirstError);
       return;
     }
     toast.success(M.emailChangeSent(values.new_email), { duration: 10_000 });
@@ -224,13 +241,14 @@ export function SignOutOthersDialog({ open, onOpenChange }: { open: boolean; onO
   const form = useForm<SignOutOthersValues>({
     resolver: zodResolver(signOutOthersSchema),
     defaultValues: { current_password: '' },
+    shouldFocusError: false,
   });
-  const submit = async (values: SignOutOthersValues) => {
+  const submit = async (values: SignOutOthersValues, focusFirstError: () => void) => {
     let ended: number;
     try {
       ({ ended } = await signOutOthers(values));
     } catch (error) {
-      reportFailure(form, ['current_password'], error);
+      reportFailure(form, ['current_password'], error, focusFirstError);
       return;
     }
     toast.success(M.signedOutOthers(ended));
@@ -289,7 +307,11 @@ type DeleteValues = z.infer<typeof deleteSchema>;
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<DeleteValues>({ resolver: zodResolver(deleteSchema), defaultValues: { current_password: '' } });
+  const form = useForm<DeleteValues>({
+    resolver: zodResolver(deleteSchema),
+    defaultValues: { current_password: '' },
+    shouldFocusError: false,
+  });
   // Signed out once this page has gone: cleared earlier, the route guard would still see /profile and
   // send the person to login instead of home. The session ended is the one the deletion was asked in: another
   // tab may have signed someone else in while it was on its way.
@@ -304,12 +326,12 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
     },
     [queryClient],
   );
-  const submit = async (values: DeleteValues) => {
+  const submit = async (values: DeleteValues, focusFirstError: () => void) => {
     const { id, refresh } = sessionStore.get();
     try {
       await deleteAccount(values);
     } catch (error) {
-      reportFailure(form, ['current_password'], error);
+      reportFailure(form, ['current_password'], error, focusFirstError);
       return;
     }
     deleted.current = { id, refresh };

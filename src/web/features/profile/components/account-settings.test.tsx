@@ -10,6 +10,7 @@ import { sessionStore } from '@web/lib/session';
 import { SESSION_EXPIRED_MESSAGE, startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { expectIsolated } from '@web/test/isolated';
+import { heardOnFocus } from '@web/test/heard-on-focus';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
 
@@ -38,6 +39,40 @@ async function renderProfile(handlers: Record<string, ApiHandler> = {}) {
 }
 
 describe('account settings', () => {
+  it('puts the keyboard on the first field refused once its error is drawn, the form’s check and the server’s alike', async () => {
+    const { user, writes } = await renderProfile({
+      [`POST ${API.setPassword}`]: () => jsonResponse(400, { current_password: ['Invalid password.'] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    const current = within(dialog).getByLabelText('Current password');
+    const fresh = within(dialog).getByLabelText('New password');
+    const heardCurrent = heardOnFocus(current);
+    const heardFresh = heardOnFocus(fresh);
+    await user.type(current, 'Quiet-Harbour-58');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+
+    // The first field refused is the second: the keyboard goes there, and it is read with its error and rules.
+    expect(fresh).toHaveFocus();
+    expect(heardFresh).toEqual([
+      {
+        invalid: true,
+        description: `${PROFILE_MESSAGES.newPasswordMissing} At least 8 characters, not only digits, not a common password and not like your e-mail.`,
+      },
+    ]);
+    expect(within(dialog).getByLabelText('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
+    expect(current).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(writes()).toEqual([]);
+
+    await user.type(fresh, 'Silver-Lantern-73');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(current).toHaveFocus());
+    expect(heardCurrent.at(-1)).toEqual({ invalid: true, description: 'Invalid password.' });
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
   it('changes the password, with the current one, and closes with a message', async () => {
     const { user, writes } = await renderProfile({ [`POST ${API.setPassword}`]: noContent });
     await user.click(screen.getByRole('button', { name: 'Change password' }));

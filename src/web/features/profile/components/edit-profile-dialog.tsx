@@ -20,6 +20,7 @@ import { updateProfile } from '../api/update-profile';
 import { useSaveProgress } from '../hooks/use-save-progress';
 import { imageSize, resizeProfileImage } from '../lib/resize-image';
 import { MAX_PICKED_IMAGE_BYTES, PICKABLE_IMAGE_TYPES, PROFILE_MESSAGES as M } from '../messages';
+import { useFocusFirstError } from '@web/lib/form-field';
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
 
@@ -70,7 +71,9 @@ export function EditProfileDialog({
     // A profile read again while the dialog is open (changed in another tab) updates the names not typed in,
     // so Save does not put back the old ones; what the person typed stays.
     resetOptions: { keepDirtyValues: true },
+    shouldFocusError: false,
   });
+  const { formRef, focusFirstError } = useFocusFirstError();
 
   // Drops what was typed and the picked picture: the names are the profile's again (`saved`: as just saved) and
   // untyped, so a profile read anew replaces them. Without keepDirtyValues, or reset() would keep the typed ones.
@@ -131,7 +134,7 @@ export function EditProfileDialog({
       onOpenChange(false);
     } catch (error) {
       if (endedTheSession(error)) return;
-      showServerFieldErrors(error, ['first_name', 'last_name'], form.setError);
+      showServerFieldErrors(error, ['first_name', 'last_name'], form.setError, focusFirstError);
       if (error instanceof ApiError && error.status === 413) setImageError(M.uploadTooLarge);
       else if (error instanceof ApiError && error.fieldErrors.profile_image)
         setImageError(error.fieldErrors.profile_image);
@@ -148,13 +151,13 @@ export function EditProfileDialog({
       end();
       setSaving(false);
     }
-  });
+  }, focusFirstError);
 
   const shown = preview ?? profile.profile_image;
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title="Edit profile">
-        <form onSubmit={save} noValidate className="flex flex-col gap-4">
+        <form ref={formRef} onSubmit={save} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               id="first_name"
@@ -236,7 +239,7 @@ export function EditProfileDialog({
                 </p>
               </div>
             </div>
-            <FieldError id="profile_image" error={imageError} />
+            <FieldError id="profile_image" error={imageError} announce />
           </div>
           {progress !== null ? (
             <div className="flex flex-col gap-1">

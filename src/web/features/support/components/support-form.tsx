@@ -18,6 +18,7 @@ import { CONTACT } from '@web/lib/constants';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { usePlan } from '@web/lib/plan';
 import { useSendSupportRequest } from '../api/support';
+import { useFocusFirstError } from '@web/lib/form-field';
 
 type Values = z.input<typeof supportRequestWriteSchema>;
 const FIELDS = ['subject', 'message', 'send_copy'] as const;
@@ -65,7 +66,12 @@ export function SupportForm() {
   const { plan, includes } = usePlan();
   const priority = plan !== undefined && includes('prioritySupport');
   const [draft] = useState(() => keptDraft(DRAFT, draftOf));
-  const form = useForm<Values>({ resolver: zodResolver(supportRequestWriteSchema), defaultValues: draft ?? EMPTY });
+  const form = useForm<Values>({
+    resolver: zodResolver(supportRequestWriteSchema),
+    defaultValues: draft ?? EMPTY,
+    shouldFocusError: false,
+  });
+  const { formRef, focusFirstError } = useFocusFirstError();
   useKeepDraft(DRAFT, form, nothingTyped);
   // Said until it is sent: the request on screen is one typed before (a session that ended, a reload).
   const [fromDraft, setFromDraft] = useState(draft !== null);
@@ -90,15 +96,15 @@ export function SupportForm() {
         // A session ended meanwhile has said so already, on its way to login; the request is kept for when they are
         // back (its draft).
         if (endedTheSession(error)) return;
-        if (!showServerFieldErrors(error, FIELDS, form.setError)) setFailure(describeError(error));
+        if (!showServerFieldErrors(error, FIELDS, form.setError, focusFirstError)) setFailure(describeError(error));
       },
     });
-  });
+  }, focusFirstError);
 
   if (sent) return <Received {...sent} onAnother={() => setSent(undefined)} />;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       <p className="text-fg-muted">
         {answerTime}{' '}
         {priority
