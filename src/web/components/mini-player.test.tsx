@@ -1,10 +1,12 @@
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundEngine } from '@web/lib/audio/app-engine';
+import { START_WAIT_MS } from '@web/lib/audio/sound-engine';
+import { FakeAudioContext, stubWebAudio } from '@web/test/fake-audio-context';
 import { sessionStore } from '@web/lib/session';
 import { PORTAL_LEFT_MS, usePortalShown } from '@web/lib/portal-presence';
-import { MiniPlayer } from './mini-player';
+import { MiniPlayer, PRESS_PLAY } from './mini-player';
 
 /** A portal layout, with its mini-player. */
 function Layout() {
@@ -54,5 +56,47 @@ describe('MiniPlayer: the sound stops when the portal is left', () => {
     sessionStore.clear();
     view.unmount();
     expect(stop).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MiniPlayer: a sound the browser would not start (docs/decisions/072-sound-the-browser-refuses-waits-paused.md)', () => {
+  /** The app engine's context: Chromium's before any gesture of the person's, suspended, its resume() unanswered. */
+  const contexts: FakeAudioContext[] = [];
+  class RefusingContext extends FakeAudioContext {
+    constructor() {
+      super();
+      this.state = 'suspended';
+      this.autoplay = 'pending';
+      contexts.push(this);
+    }
+  }
+  beforeEach(() => {
+    vi.useFakeTimers();
+    stubWebAudio();
+    vi.stubGlobal('AudioContext', RefusingContext);
+  });
+  afterEach(() => {
+    soundEngine.stop();
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the play button and says to press it, never Pause, and plays once it is pressed', async () => {
+    const view = player();
+    let started: Promise<void> | undefined;
+    act(() => {
+      started = soundEngine.setLayer('binaural', { kind: 'binaural', leftHz: 200, rightHz: 206 }, 0.5);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(START_WAIT_MS + 100));
+    await started;
+    expect(view.queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(view.getByTestId('mini-player-time').textContent).toBe(PRESS_PLAY);
+
+    // The press is the gesture the browser waits for.
+    contexts.at(-1)!.autoplay = 'allowed';
+    await act(async () => view.getByRole('button', { name: 'Play' }).click());
+    expect(view.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(view.getByTestId('mini-player-time').textContent).not.toBe(PRESS_PLAY);
   });
 });

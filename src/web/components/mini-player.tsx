@@ -13,6 +13,9 @@ import { readSessionClock, useEngineClock, useSoundEngine } from '@web/lib/audio
 import { Button } from '@web/components/ui/button';
 import { VolumeSlider } from '@web/components/volume-slider';
 
+/** What the player says of a sound the browser would not start without a press (decision 072). */
+export const PRESS_PLAY = 'Press play to start the sound';
+
 const beat = (a: number, b: number) => Math.round(Math.abs(a - b) * 10) / 10;
 
 /** A layer as a person would name it. */
@@ -99,13 +102,24 @@ export function MiniPlayer() {
               {state.layers.length > 0 ? <LayerNames layers={state.layers} /> : 'Starting…'}
             </Link>
             <p className="text-xs tabular-nums text-fg-muted" data-testid="mini-player-time">
-              {paused ? `Paused · ${formatClock(clock.elapsed)}` : loading ? 'Loading…' : time}
+              {paused
+                ? state.refused
+                  ? PRESS_PLAY
+                  : `Paused · ${formatClock(clock.elapsed)}`
+                : loading
+                  ? 'Loading…'
+                  : time}
             </p>
           </div>
         </div>
         <div className="flex items-center gap-2">
           {paused ? (
-            <Button variant="secondary" size="icon" aria-label="Resume" onClick={() => void soundEngine.resume()}>
+            <Button
+              variant="secondary"
+              size="icon"
+              aria-label={state.refused ? 'Play' : 'Resume'}
+              onClick={() => void soundEngine.resume()}
+            >
               <Play aria-hidden className="h-4 w-4" />
             </Button>
           ) : (

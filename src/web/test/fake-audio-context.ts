@@ -62,9 +62,16 @@ function fakeBuffer(seconds = 60) {
   };
 }
 
-export class FakeAudioContext {
+export class FakeAudioContext extends EventTarget {
   currentTime = 0;
-  state: 'running' | 'suspended' | 'closed' = 'running';
+  state: 'running' | 'suspended' | 'interrupted' | 'closed' = 'running';
+  /**
+   * How the browser answers resume(): 'allowed' runs at once; 'pending' leaves it unanswered and the
+   * context suspended until an allowed resume (Chromium without a gesture); 'rejected' rejects it with
+   * NotAllowedError (Safari).
+   */
+  autoplay: 'allowed' | 'pending' | 'rejected' = 'allowed';
+  private pendingResumes: (() => void)[] = [];
   readonly sampleRate = SAMPLE_RATE;
   readonly destination = new FakeNode();
   createGain() {
@@ -83,12 +90,28 @@ export class FakeAudioContext {
     return Promise.resolve(fakeBuffer());
   }
   resume() {
-    this.state = 'running';
+    if (this.state === 'running') return Promise.resolve();
+    if (this.autoplay === 'rejected') {
+      return Promise.reject(new DOMException('The AudioContext was not allowed to start.', 'NotAllowedError'));
+    }
+    if (this.autoplay === 'pending') return new Promise<void>((resolve) => this.pendingResumes.push(resolve));
+    this.run();
     return Promise.resolve();
   }
+  /** The context runs at last (a resume the browser allowed): every resume still unanswered resolves. */
+  run() {
+    this.setState('running');
+    for (const resolve of this.pendingResumes.splice(0)) resolve();
+  }
   suspend() {
-    this.state = 'suspended';
+    this.setState('suspended');
     return Promise.resolve();
+  }
+  /** What the system does on its own (iOS locking the screen, a call): the context stops, and says so. */
+  setState(state: FakeAudioContext['state']) {
+    if (state === this.state) return;
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
   }
 }
 

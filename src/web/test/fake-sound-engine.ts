@@ -15,7 +15,14 @@ import type { LayerId, LayerSource, LayerState, SoundEngineState } from '@web/li
 // and `fakeEngine.reset()` after each test (with vi.clearAllMocks() for the calls).
 
 const listeners = new Set<() => void>();
-const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+const STOPPED: SoundEngineState = {
+  status: 'stopped',
+  refused: false,
+  volume: 0.8,
+  layers: [],
+  timer: null,
+  ended: null,
+};
 /** The real engine's tick (SoundEngine's ticker). */
 const TICK_MS = 250;
 let ticker: ReturnType<typeof setInterval> | undefined;

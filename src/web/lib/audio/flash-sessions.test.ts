@@ -4,7 +4,14 @@ import { watchFlashSessions } from './flash-sessions';
 import type { EndedSession } from './session-ends';
 import type { SoundEngineState } from './sound-engine';
 
-const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+const STOPPED: SoundEngineState = {
+  status: 'stopped',
+  refused: false,
+  volume: 0.8,
+  layers: [],
+  timer: null,
+  ended: null,
+};
 const noise = { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' } as const;
 const START = Date.parse('2026-12-01T20:00:00.000Z');
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeAudioContext, pass as passTime, stubWebAudio } from '@web/test/fake-audio-context';
 import { watchSessionEnds } from './session-ends';
-import { SoundEngine, type LayerSource } from './sound-engine';
+import { SoundEngine, START_WAIT_MS, type LayerSource } from './sound-engine';
 
 // The engine on a stand-in of Web Audio (test/fake-audio-context.ts): this file is about its clock and
 // its layers' states, as the session watcher (session-ends.ts) reads them.
@@ -204,5 +204,85 @@ describe('the session clock, as the engine’s layers and audio clock drive it',
     await pass(2);
     expect(clock.elapsed()).toBeCloseTo(2, 1);
     expect(clock.ended).toEqual([10, 5]);
+  });
+});
+
+describe('a start the browser refuses (docs/decisions/072-sound-the-browser-refuses-waits-paused.md)', () => {
+  const status = () => ({ status: engine.getState().status, refused: engine.getState().refused });
+
+  it('pauses a session whose context Chromium leaves suspended, and plays it on the play button’s press', async () => {
+    // No gesture of the person's yet: the context stays suspended and resume() is never answered.
+    context.state = 'suspended';
+    context.autoplay = 'pending';
+    const clock = clockOf(engine);
+    const started = engine.setLayer('binaural', beat, 0.5);
+    await pass(START_WAIT_MS / 1000 + 0.1);
+    await started;
+    expect(status()).toEqual({ status: 'paused', refused: true });
+    expect(engine.getState().layers.map((layer) => [layer.id, layer.status])).toEqual([['binaural', 'ready']]);
+    await pass(5);
+    expect(clock.elapsed()).toBe(0);
+
+    // The press of play is a gesture: the browser lets it run.
+    context.autoplay = 'allowed';
+    await engine.resume();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+    expect(context.state).toBe('running');
+    await pass(3);
+    expect(clock.elapsed()).toBeCloseTo(3, 1);
+  });
+
+  it('pauses a track whose start Safari rejects, with no rejection of its own, and stays paused while refused', async () => {
+    context.state = 'suspended';
+    context.autoplay = 'rejected';
+    const started = engine.setLayer('track', calm, 1);
+    await loaded(calm);
+    await expect(started).resolves.toBeUndefined();
+    expect(status()).toEqual({ status: 'paused', refused: true });
+    expect(engine.getState().layers.map((layer) => layer.status)).toEqual(['ready']);
+
+    await expect(engine.resume()).resolves.toBeUndefined();
+    expect(status()).toEqual({ status: 'paused', refused: true });
+
+    context.autoplay = 'allowed';
+    await engine.resume();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+  });
+
+  it('stops a session Safari refused without a rejection of its own (Stop, or a saved sound replacing it)', async () => {
+    context.state = 'suspended';
+    context.autoplay = 'rejected';
+    await engine.setLayer('binaural', beat, 0.5);
+    expect(status()).toEqual({ status: 'paused', refused: true });
+    engine.stop();
+    await pass(1);
+    expect(status()).toEqual({ status: 'stopped', refused: false });
+  });
+
+  it('plays on when a start taken for refused was only slow', async () => {
+    context.state = 'suspended';
+    context.autoplay = 'pending';
+    const started = engine.setLayer('isochronic', { kind: 'isochronic', carrierHz: 200, pulseHz: 10 }, 0.5);
+    await pass(START_WAIT_MS / 1000 + 0.1);
+    await started;
+    expect(status()).toEqual({ status: 'paused', refused: true });
+    context.run();
+    await pass(0.1);
+    expect(status()).toEqual({ status: 'playing', refused: false });
+  });
+
+  it('pauses when the system stops the context while it plays, and plays again on the press of play', async () => {
+    await engine.setLayer('binaural', beat, 0.5);
+    expect(status()).toEqual({ status: 'playing', refused: false });
+    // iOS locking the screen, or a call.
+    context.setState('interrupted');
+    expect(status()).toEqual({ status: 'paused', refused: false });
+    await engine.resume();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+    // Its own pause suspends the context later: no change of its own follows.
+    engine.pause();
+    await pass(1);
+    expect(context.state).toBe('suspended');
+    expect(status()).toEqual({ status: 'paused', refused: false });
   });
 });

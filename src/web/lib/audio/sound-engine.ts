@@ -62,6 +62,11 @@ export interface SleepTimerState extends SleepTimerPlan {
 
 export interface SoundEngineState {
   status: 'stopped' | 'playing' | 'paused';
+  /**
+   * Paused because the browser would not let the sound start (no gesture of the person's yet): the play
+   * button's press starts it (docs/decisions/072-sound-the-browser-refuses-waits-paused.md).
+   */
+  refused: boolean;
   /** The master volume, 0–1: nothing is ever louder. */
   volume: number;
   layers: readonly LayerState[];
@@ -133,7 +138,19 @@ interface Session {
   layers: Map<LayerId, Layer>;
 }
 
-const STOPPED: SoundEngineState = { status: 'stopped', volume: 0.8, layers: [], timer: null, ended: null };
+const STOPPED: SoundEngineState = {
+  status: 'stopped',
+  refused: false,
+  volume: 0.8,
+  layers: [],
+  timer: null,
+  ended: null,
+};
+/**
+ * How long a start waits for the context to run before it counts as refused: a browser that refuses
+ * leaves resume() pending (Chromium) or rejects it (Safari); one that allows runs within milliseconds.
+ */
+export const START_WAIT_MS = 500;
 const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise', 'voice'];
 
 // What every parameter the engine moves is scheduled to be, as a function of engine time. Reading
@@ -187,6 +204,8 @@ export class SoundEngine {
   private readonly listeners = new Set<() => void>();
   private readonly buffers: SoundBuffers;
   private tokens = 0;
+  /** Asks to run the context still unanswered (`run`): the context's own changes meanwhile are theirs. */
+  private starting = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly load: (url: string) => Promise<ArrayBuffer>;
   readonly timeScale: number;
@@ -250,7 +269,8 @@ export class SoundEngine {
   /**
    * Adds a layer, or replaces the one with the same id (a new track, another noise colour...).
    * `exclusive` first removes every other layer (one sound at a time). Starts the session when
-   * stopped, resumes it when paused. Rejects when audio cannot start or the track cannot load.
+   * stopped, resumes it when paused. Rejects when the track cannot load; a start the browser refuses
+   * leaves the session paused, its layers ready (`run`).
    */
   async setLayer(id: LayerId, source: LayerSource, gain: number, options: { exclusive?: boolean } = {}): Promise<void> {
     const context = this.ensureContext();
@@ -288,10 +308,12 @@ export class SoundEngine {
     }
     this.publish();
 
-    const running = isRealtime(context) ? context.resume() : Promise.resolve();
+    // A track is fetched and decoded while the context is asked to run: a context the browser keeps
+    // suspended still decodes, and the track then waits, paused, for the play button.
+    const running = resumed ?? this.run(context, session);
     try {
-      await Promise.all([running, resumed]);
-      if (source.kind === 'track') {
+      if (source.kind !== 'track') await running;
+      else {
         const buffer = await this.decode(context, source.url);
         if (session.layers.get(id) !== layer || this.session !== session) return;
         this.startTrack(context, layer, buffer, this.offset);
@@ -443,7 +465,7 @@ export class SoundEngine {
     }
   }
 
-  /** Comes back from a pause with a fade-in. */
+  /** Comes back from a pause with a fade-in; refused again, it stays paused (never rejects). */
   async resume(): Promise<void> {
     if (!this.session || !this.context || this.state.status !== 'paused') return;
     await this.resumeSession(this.context);
@@ -465,13 +487,15 @@ export class SoundEngine {
     this.state = {
       ...this.state,
       status: 'stopped',
+      refused: false,
       layers: [],
       timer: null,
       ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
     };
     this.publish();
     if (isRealtime(context)) {
-      if (context.state === 'suspended') void context.resume();
+      // Runs out the paused sources' scheduled stops; a browser that refuses (no gesture) has nothing to release.
+      if (context.state === 'suspended') context.resume().catch(() => undefined);
       setTimeout(
         () => {
           session.envelope.disconnect();
@@ -484,7 +508,10 @@ export class SoundEngine {
   }
 
   private ensureContext(): BaseAudioContext {
-    this.context ??= typeof this.contextSource === 'function' ? this.contextSource() : this.contextSource;
+    if (!this.context) {
+      this.context = typeof this.contextSource === 'function' ? this.contextSource() : this.contextSource;
+      if (isRealtime(this.context)) this.followContext(this.context);
+    }
     return this.context;
   }
 
@@ -510,17 +537,70 @@ export class SoundEngine {
       .connect(session.envelope)
       .connect(context.destination);
     this.session = session;
-    this.state = { ...this.state, status: 'playing', timer: null, ended: null };
+    this.state = { ...this.state, status: 'playing', refused: false, timer: null, ended: null };
     if (isRealtime(context)) this.ticker = setInterval(() => this.tick(), 250);
     return session;
   }
 
   private async resumeSession(context: BaseAudioContext) {
     const session = this.session!;
-    this.state = { ...this.state, status: 'playing' };
-    this.publish();
-    if (isRealtime(context)) await context.resume();
+    this.state = { ...this.state, status: 'playing', refused: false };
     rampTo(session.envelope.gain, 1, context.currentTime);
+    this.publish();
+    await this.run(context, session);
+  }
+
+  /**
+   * Asks a realtime context to run, and settles once it does or the browser has refused: resume()
+   * rejected (Safari: NotAllowedError), or still pending after START_WAIT_MS with the context suspended
+   * (Chromium, before any gesture of the person's on the page). Refused, the session pauses, so no
+   * control says it plays while nothing sounds, and its play button (a gesture) starts it. A refusal
+   * that was only slowness plays on once the context runs. Never rejects.
+   */
+  private run(context: BaseAudioContext, session: Session): Promise<void> {
+    if (!isRealtime(context)) return Promise.resolve();
+    this.starting++;
+    return new Promise<void>((settle) => {
+      let refused = false;
+      const refuse = () => {
+        refused = true;
+        this.refuse(session);
+        settle();
+      };
+      const timer = setTimeout(() => (context.state === 'running' ? settle() : refuse()), START_WAIT_MS);
+      context.resume().then(
+        () => {
+          clearTimeout(timer);
+          if (refused && this.session === session && this.state.refused) void this.resumeSession(context);
+          settle();
+        },
+        () => {
+          clearTimeout(timer);
+          if (!refused) refuse();
+        },
+      );
+    }).finally(() => this.starting--);
+  }
+
+  /** The browser refused (or stopped) the sound while the session plays: it shows paused, as it is. */
+  private refuse(session: Session, refused = true) {
+    const context = this.context;
+    if (this.session !== session || this.state.status !== 'playing' || !context) return;
+    rampTo(session.envelope.gain, 0, context.currentTime);
+    this.state = { ...this.state, status: 'paused', refused };
+    this.publish();
+  }
+
+  /**
+   * The system stopping the context while it plays (iOS on a locked screen or a call: 'suspended' or
+   * 'interrupted') pauses the session; coming back, its play button starts it again.
+   */
+  private followContext(context: AudioContext) {
+    context.addEventListener('statechange', () => {
+      if (this.session && this.starting === 0 && context.state !== 'running' && context.state !== 'closed') {
+        this.refuse(this.session, false);
+      }
+    });
   }
 
   /**
