@@ -69,3 +69,23 @@ describe('binaural generator with beats started elsewhere', () => {
     expect(screen.getByText('40%')).toBeInTheDocument();
   });
 });
+
+describe('binaural generator while the sound is paused', () => {
+  it('says the beats are paused, not playing, when the browser has not let them start', () => {
+    renderGenerator();
+    // docs/decisions/072-sound-the-browser-refuses-waits-paused.md: the engine waits, paused, for a press.
+    act(() =>
+      fakeEngine.set({
+        status: 'paused',
+        refused: true,
+        layers: [
+          { id: 'binaural', source: { kind: 'binaural', leftHz: 200, rightHz: 210 }, gain: 0.5, status: 'ready' },
+        ],
+      }),
+    );
+    expect(screen.getByText('Paused · a 10 Hz beat')).toBeInTheDocument();
+    expect(screen.queryByText('Playing a 10 Hz beat')).toBeNull();
+    act(() => fakeEngine.set({ status: 'playing', refused: false }));
+    expect(screen.getByText('Playing a 10 Hz beat')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Headphones, Play, Square, TriangleAlert } from 'lucide-react';
 import { BEAT_WARNING_HZ } from '@web/lib/audio/mixer';
+import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { BINAURAL } from '@shared/constants';
 import { beatHz } from '@shared/binaural';
 import { Button } from '@web/components/ui/button';
@@ -93,6 +94,9 @@ export function BinauralGenerator() {
   const beat = played ? beatHz(played.leftHz, played.rightHz) : beatHz(leftHz, rightHz);
   const volumePercent = `${Math.round(choices.volume * 100)}%`;
   const playing = status === 'playing';
+  // Paused by the mini-player, or waiting for a press because the browser would not start it (decision 072).
+  const engineStatus = useSoundEngine().status;
+  const paused = playing && engineStatus === 'paused';
 
   return (
     <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-5 shadow-sm sm:p-8">
@@ -182,12 +186,12 @@ export function BinauralGenerator() {
           <span
             aria-hidden
             className={
-              playing
+              playing && !paused
                 ? 'h-2.5 w-2.5 rounded-full bg-accent-strong motion-safe:animate-pulse dark:bg-accent'
                 : 'h-2.5 w-2.5 rounded-full bg-line'
             }
           />
-          {playing ? `Playing a ${beat} Hz beat` : 'Stopped'}
+          {paused ? `Paused · a ${beat} Hz beat` : playing ? `Playing a ${beat} Hz beat` : 'Stopped'}
         </p>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { RangeInput } from '@web/components/ui/range-input';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { dbToGain, VOICE_LEVEL_MAX_DB, VOICE_LEVEL_MIN_DB, VOICE_MASKED_DB } from '@web/lib/audio/mixer';
 import type { LayerSource } from '@web/lib/audio/sound-engine';
-import { useLayer } from '@web/lib/audio/use-sound-engine';
+import { useLayer, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import {
   buildVoiceLoop,
   DEFAULT_VOICE_PAUSE_SECONDS,
@@ -33,11 +33,15 @@ export function levelText(db: number): string {
   return db <= VOICE_MASKED_DB ? `Masked: ${under}` : under;
 }
 
-/** "Speaking 3 messages, looping." ("… in your voice, …" for one's own recordings). */
-function speakingText(source: LayerSource): string {
+/**
+ * "Speaking 3 messages, looping." ("… in your voice, …" for one's own recordings); "Paused: speaking …"
+ * while the sound is paused, or waits for a press the browser asks for (decision 072).
+ */
+function speakingText(source: LayerSource, paused: boolean): string {
   if (source.kind !== 'voice') return '';
   const count = `${source.messages} ${source.messages === 1 ? 'message' : 'messages'}`;
-  return `Speaking ${count}${source.spoken?.voice === OWN_VOICE ? ' in your voice' : ''}, looping.`;
+  const own = source.spoken?.voice === OWN_VOICE ? ' in your voice' : '';
+  return `${paused ? 'Paused: speaking' : 'Speaking'} ${count}${own}, looping.`;
 }
 
 const selectClass =
@@ -49,6 +53,7 @@ const selectClass =
  */
 export default function SpokenControls({ messages }: { messages: readonly string[] }) {
   const layer = useLayer('voice');
+  const paused = useSoundEngine().status === 'paused';
   const [voice, setVoice] = useState('en-us');
   const [rate, setRate] = useState<number>(145);
   const [pause, setPause] = useState<number>(DEFAULT_VOICE_PAUSE_SECONDS);
@@ -219,7 +224,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
         {preparing
           ? `Preparing the voice… ${preparing.done} of ${preparing.total} messages`
           : playing
-            ? speakingText(layer.source)
+            ? speakingText(layer.source, paused)
             : messages.length > MAX_SPOKEN_MESSAGES
               ? `The first ${MAX_SPOKEN_MESSAGES} messages of the playlist are spoken.`
               : ''}

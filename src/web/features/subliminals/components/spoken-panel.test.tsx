@@ -100,6 +100,18 @@ describe('SpokenPanel', () => {
     expect(fakeSoundEngine.removeLayer).toHaveBeenCalledWith('voice');
   });
 
+  it('says the voice is paused, not speaking, while the sound waits for a press (decision 072)', async () => {
+    withPlan('pro');
+    const user = userEvent.setup();
+    renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+    await user.click(await screen.findByRole('button', { name: 'Speak the playlist' }));
+    expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
+    // The browser would not start it without a press: the engine shows it paused.
+    act(() => fakeEngine.set({ status: 'paused', refused: true }));
+    expect(screen.getByText('Paused: speaking 2 messages, looping.')).toBeInTheDocument();
+    expect(screen.queryByText('Speaking 2 messages, looping.')).toBeNull();
+  });
+
   it('says the level in words', () => {
     expect(levelText(0)).toBe('Audible: as loud as the other layers');
     expect(levelText(-6)).toBe('6 dB under the other layers');
