@@ -1,6 +1,12 @@
 import { vi } from 'vitest';
 import { planSleepTimer } from '@web/lib/audio/mixer';
-import type { LayerId, LayerSource, LayerState, SoundEngineState } from '@web/lib/audio/sound-engine';
+import {
+  STOPPED_ENGINE_STATE as STOPPED,
+  type LayerId,
+  type LayerSource,
+  type LayerState,
+  type SoundEngineState,
+} from '@web/lib/audio/sound-engine';
 
 // jsdom has no Web Audio: the app's engine stands in with its state, its calls and its audio clock
 // (seconds, frozen while paused: a test moves `engine.now`). It keeps the real engine's rules a screen
@@ -15,14 +21,6 @@ import type { LayerId, LayerSource, LayerState, SoundEngineState } from '@web/li
 // and `fakeEngine.reset()` after each test (with vi.clearAllMocks() for the calls).
 
 const listeners = new Set<() => void>();
-const STOPPED: SoundEngineState = {
-  status: 'stopped',
-  refused: false,
-  volume: 0.8,
-  layers: [],
-  timer: null,
-  ended: null,
-};
 /** The real engine's tick (SoundEngine's ticker). */
 const TICK_MS = 250;
 let ticker: ReturnType<typeof setInterval> | undefined;

@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { historyEntryOf } from '@web/components/practice-recorder';
 import { watchFlashSessions } from './flash-sessions';
 import type { EndedSession } from './session-ends';
-import type { SoundEngineState } from './sound-engine';
+import { STOPPED_ENGINE_STATE as STOPPED, type SoundEngineState } from './sound-engine';
 
-const STOPPED: SoundEngineState = {
-  status: 'stopped',
-  refused: false,
-  volume: 0.8,
-  layers: [],
-  timer: null,
-  ended: null,
-};
 const noise = { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' } as const;
 const START = Date.parse('2026-12-01T20:00:00.000Z');
 

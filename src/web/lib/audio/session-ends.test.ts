@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SoundEngineState } from './sound-engine';
+import { STOPPED_ENGINE_STATE as STOPPED, type SoundEngineState } from './sound-engine';
 import { watchSessionEnds, type EndedSession } from './session-ends';
 
-const STOPPED: SoundEngineState = {
-  status: 'stopped',
-  refused: false,
-  volume: 0.8,
-  layers: [],
-  timer: null,
-  ended: null,
-};
 const noise = { id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' } as const;
 const track = (key: string, title: string) =>
   ({ id: 'track', source: { kind: 'track', key, title, url: `/media/${key}` }, gain: 1, status: 'ready' }) as const;

@@ -138,7 +138,8 @@ interface Session {
   layers: Map<LayerId, Layer>;
 }
 
-const STOPPED: SoundEngineState = {
+/** The state of an engine with nothing playing, as it starts. */
+export const STOPPED_ENGINE_STATE: SoundEngineState = {
   status: 'stopped',
   refused: false,
   volume: 0.8,
@@ -229,7 +230,7 @@ export class SoundEngine {
     this.timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
     this.offset = options.offset && options.offset > 0 && Number.isFinite(options.offset) ? options.offset : 0;
     this.buffers = options.buffers ?? { tracks: new Map(), noise: new Map() };
-    this.state = { ...STOPPED, volume: clampGain(options.volume ?? STOPPED.volume) };
+    this.state = { ...STOPPED_ENGINE_STATE, volume: clampGain(options.volume ?? STOPPED_ENGINE_STATE.volume) };
   }
 
   getState = (): SoundEngineState => this.state;
