@@ -109,14 +109,19 @@ async function wearTheme(page: Page, theme: Theme) {
   // A pre-rendered page's switch does nothing until React has taken it over; on a busy machine one look at the
   // button took seconds.
   await untilHydrated(toggle, { timeout: 20_000 });
+  // Colours are measured as the theme leaves them, with no fade (transition-colors) between the two: waiting for
+  // every fade to end hung for good on a loaded machine, and one ended early left a section the browser had skipped
+  // (`render-when-near`) to fade in from the other theme's colours as axe read them.
+  await page.evaluate(() => {
+    if (document.getElementById('no-fades')) return;
+    const noFades = document.createElement('style');
+    noFades.id = 'no-fades';
+    noFades.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(noFades);
+  });
   if ((await toggle.getAttribute('aria-pressed')) !== String(theme === 'dark')) await toggle.dispatchEvent('click');
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
   await expect(toggle).toHaveAttribute('aria-pressed', String(theme === 'dark'));
-  // Colours that fade (transition-colors) are measured as they end: each is taken to its end, where waiting for it
-  // hung for good on a loaded machine (one in a section the browser skips, `render-when-near`, never ticks).
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
-  });
 }
 
 /**

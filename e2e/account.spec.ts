@@ -131,11 +131,17 @@ test('the account dialogs keep each button label on one line, on a phone and on 
     await expect(buttons).toHaveCount(2);
     await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
     // At 390 px "Sign out everywhere else" broke onto two lines beside Cancel.
+    // The lines of each label's text (its text's boxes, not those of the elements that hold it).
     const lines = await buttons.evaluateAll((all) =>
       all.map((button) => {
-        const text = document.createRange();
-        text.selectNodeContents(button);
-        return new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        const tops = new Set<number>();
+        const texts = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+          const text = document.createRange();
+          text.selectNodeContents(node);
+          for (const rect of text.getClientRects()) tops.add(Math.round(rect.top));
+        }
+        return tops.size;
       }),
     );
     expect(lines, `at ${width} px`).toEqual([1, 1]);
