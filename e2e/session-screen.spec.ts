@@ -840,9 +840,14 @@ test('the player’s Start and Stop look unavailable while disabled, in the ligh
   // Exact: a message of the playlist's Remove ("I start now, …") has it in its name too.
   const start = page.getByRole('button', { name: 'Start', exact: true });
   const stop = page.locator('div.sticky').getByRole('button', { name: 'Stop' });
-  /** What tells a button's state at a glance: its fill, its border and its text colour, in each theme. */
+  /**
+   * What tells a button's state at a glance: its fill, its border and its text colour, in each theme, as they end:
+   * read with its fades (transition-colors) off, where one read just after a change found the colour it fades from.
+   */
   const looks = (button: typeof start) =>
     button.evaluate((element) => {
+      const fades = element.style.transition;
+      element.style.transition = 'none';
       const read = () => {
         const style = getComputedStyle(element);
         return { fill: style.backgroundColor, border: style.borderTopColor, text: style.color };
@@ -854,6 +859,7 @@ test('the player’s Start and Stop look unavailable while disabled, in the ligh
       root.classList.add('dark');
       const dark = read();
       root.classList.toggle('dark', chosen);
+      element.style.transition = fades;
       return { light, dark };
     });
 
