@@ -22,6 +22,7 @@ import type { SmtpCapture } from '../test/smtp';
 import type { TestApp } from '../test/test-app';
 import { mailJob } from '../jobs/mail-kinds';
 import { jobs } from '../jobs/table';
+import { SUBLIMINALS_PER_READ } from '../own/subliminals';
 import { SELF_SERVICE_MESSAGES } from './self-service';
 import { hashToken } from './sessions';
 import {
@@ -552,6 +553,41 @@ describe('account self-service', () => {
       });
       expect(response.body).not.toContain('export-eve');
       expect(response.body).not.toContain('password');
+    });
+
+    it('sends the saved subliminals a few rows at a time, oldest first, in a file laid out to be read', async () => {
+      const ada = await withContent('export-many@example.com');
+      const names = Array.from({ length: SUBLIMINALS_PER_READ * 2 + 1 }, (_, index) => `evening ${index}`);
+      await t.database.db.insert(savedSubliminals).values(
+        names.map((name) => ({
+          userId: ada.id,
+          name,
+          playlist: [{ message_text: name, source: 'library' as const, message_id: 1 }],
+          settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+        })),
+      );
+      const response = await t.app.inject({ method: 'GET', url: API.userExport, headers: bearer(ada.access) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.body).toBe(JSON.stringify(JSON.parse(response.body), null, 2));
+      const data = userExportSchema.parse(response.json());
+      expect(data.saved_subliminals.map((subliminal) => subliminal.name)).toEqual([
+        'export-many@example.com evening',
+        ...names,
+      ]);
+      expect(data.saved_subliminals.at(-1)!.playlist).toEqual([
+        { message_text: names.at(-1), source: 'library', message_id: 1 },
+      ]);
+      expect(Object.keys(data)).toEqual(Object.keys(userExportSchema.shape));
+    });
+
+    it('exports no saved subliminals as an empty list', async () => {
+      await activeAccount(t, smtp, 'export-none@example.com');
+      const { access } = await loginPair(t, 'export-none@example.com');
+      const response = await t.app.inject({ method: 'GET', url: API.userExport, headers: bearer(access) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('"saved_subliminals": []');
+      expect(userExportSchema.parse(response.json()).saved_subliminals).toEqual([]);
     });
 
     it('deletes the account with its rows and image only after the password, and leaves others alone', async () => {

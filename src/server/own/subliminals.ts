@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   playlistItemSchema,
   soundMixSchema,
@@ -190,14 +190,25 @@ export async function listSubliminals(db: Db, userId: number): Promise<Sublimina
   return rows.map(({ updatedAt, ...summary }) => ({ ...summary, updated_at: updatedAt.toISOString() }));
 }
 
-/** Every saved subliminal of the person in full, oldest first (their data export). */
-export async function allSubliminals(db: Db, userId: number, publicUrl: string): Promise<Subliminal[]> {
-  const rows = await db
-    .select()
-    .from(savedSubliminals)
-    .where(eq(savedSubliminals.userId, userId))
-    .orderBy(savedSubliminals.id);
-  return rows.map((row) => present(row, publicUrl));
+/** Saved subliminals a data export reads at once: a person may keep 2,000, each up to 1,000 messages long. */
+export const SUBLIMINALS_PER_READ = 20;
+
+/**
+ * Every saved subliminal of the person in full, oldest first, `SUBLIMINALS_PER_READ` at a time (their data export):
+ * all of them at once could be more than a worker can hold.
+ */
+export async function* allSubliminals(db: Db, userId: number, publicUrl: string): AsyncGenerator<Subliminal[]> {
+  for (let after = 0; ;) {
+    const rows = await db
+      .select()
+      .from(savedSubliminals)
+      .where(and(eq(savedSubliminals.userId, userId), gt(savedSubliminals.id, after)))
+      .orderBy(savedSubliminals.id)
+      .limit(SUBLIMINALS_PER_READ);
+    if (rows.length > 0) yield rows.map((row) => present(row, publicUrl));
+    if (rows.length < SUBLIMINALS_PER_READ) return;
+    after = rows.at(-1)!.id;
+  }
 }
 
 export async function getSubliminal(db: Db, userId: number, id: number, publicUrl: string): Promise<Subliminal> {

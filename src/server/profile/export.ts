@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { UserExport } from '@shared/contract';
+import { subliminalSchema, userExportSchema, type UserExport } from '@shared/contract';
 import type { Db } from '../db/client';
 import { duplicateSubscriptions, ownTracks, removedOwnTracks, users, voiceRecordings } from '../db/schema';
 import { billingAccountOf } from '../billing/service';
@@ -14,9 +14,10 @@ import { startedPrograms } from '../guidance/programs';
 import type { ProfileReader } from './service';
 
 // Everything kept about a person, for GET /api/user/export/ (docs/product/accounts.md#downloading-ones-data).
-// One reader per section of the contract's userExportSchema: a new kind of data is one more line here.
+// One reader per section of the contract's userExportSchema: a new kind of data is one more line here. The saved
+// subliminals, which may be more than a worker can hold at once, are read and sent a few at a time.
 
-type Sections = Omit<UserExport, 'exported_at'>;
+type Sections = Omit<UserExport, 'exported_at' | 'saved_subliminals'>;
 type Sources = { db: Db; readProfile: ProfileReader; publicUrl: string };
 type Reader<K extends keyof Sections> = (sources: Sources, userId: number) => Promise<Sections[K]>;
 
@@ -38,7 +39,6 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
   profile: ({ readProfile }, userId) => readProfile(userId),
   own_categories: ({ db }, userId) => listOwnCategories(db, userId),
   player: ({ db }, userId) => readPlayer(db, userId),
-  saved_subliminals: ({ db, publicUrl }, userId) => allSubliminals(db, userId, publicUrl),
   support_requests: ({ db }, userId) => supportRequestsOf(db, userId),
   own_music: async ({ db }, userId) => {
     const rows = await db
@@ -107,11 +107,40 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
   }),
 };
 
-export async function exportUserData(sources: Sources, userId: number): Promise<UserExport> {
+/** `value` as `JSON.stringify(value, null, 2)` writes it at `depth` levels in. */
+const indented = (value: unknown, depth: number) =>
+  JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
+
+/**
+ * The person's data as the file they save: JSON laid out as `JSON.stringify(data, null, 2)` would, each section
+ * checked against its schema in the contract as a response is. Everything but the saved subliminals is read before
+ * the first piece (an account gone is a 401, not half a file); those follow in pieces, as they are read.
+ */
+export async function exportUserJson(sources: Sources, userId: number): Promise<AsyncGenerator<string>> {
+  const shape = userExportSchema.shape;
   const entries = await Promise.all(
     Object.entries(SECTIONS).map(async ([key, read]) => [key, await read(sources, userId)] as const),
   );
-  return { exported_at: new Date().toISOString(), ...(Object.fromEntries(entries) as Sections) };
+  const sections: Record<string, unknown> = { exported_at: new Date().toISOString(), ...Object.fromEntries(entries) };
+  return (async function* pieces() {
+    let first = true;
+    for (const key of Object.keys(shape) as (keyof UserExport)[]) {
+      yield `${first ? '{\n' : ',\n'}  ${JSON.stringify(key)}: `;
+      first = false;
+      if (key !== 'saved_subliminals') {
+        yield indented(shape[key].parse(sections[key]), 1);
+        continue;
+      }
+      let none = true;
+      for await (const page of allSubliminals(sources.db, userId, sources.publicUrl)) {
+        const items = page.map((item) => `    ${indented(subliminalSchema.parse(item), 2)}`);
+        yield (none ? '[\n' : ',\n') + items.join(',\n');
+        none = false;
+      }
+      yield none ? '[]' : '\n  ]';
+    }
+    yield '\n}';
+  })();
 }
 
 /** `innerwave-data-2026-11-23.json` */

@@ -30,7 +30,7 @@ export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 /** A JSON call: the answer within 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-/** A file to save (`responseType: 'text'`, an export) or a small form upload sent by fetch (a voice take): 2 min. */
+/** A file to save (`responseType` 'text' or 'blob', an export) or a small form upload sent by fetch (a voice take): 2 min. */
 export const LONG_REQUEST_TIMEOUT_MS = 120_000;
 /** An upload with progress: given up after 60 s without a byte sent… */
 export const UPLOAD_STALL_MS = 60_000;
@@ -140,8 +140,11 @@ export interface RequestOptions {
    * with XMLHttpRequest, because fetch reports no upload progress; everything else is the same.
    */
   onUploadProgress?: (fraction: number) => void;
-  /** 'text': a successful answer is returned as its text, unparsed (a file to save). */
-  responseType?: 'json' | 'text';
+  /**
+   * 'text': a successful answer is returned as its text, unparsed; 'blob': as its bytes, never held as one string
+   * (a file to save, however large).
+   */
+  responseType?: 'json' | 'text' | 'blob';
   /** The call outlives the page (fetch's keepalive): a record sent as the tab closes. */
   keepalive?: boolean;
   /**
@@ -206,18 +209,25 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   };
   const timeoutMs =
     options.timeoutMs ??
-    (options.responseType === 'text' || body instanceof FormData ? LONG_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+    ((options.responseType ?? 'json') !== 'json' || body instanceof FormData
+      ? LONG_REQUEST_TIMEOUT_MS
+      : REQUEST_TIMEOUT_MS);
   const response = options.onUploadProgress
     ? await sendWithProgress(path, request, options.onUploadProgress)
     : await withTimeout(timeoutMs, options.signal, (signal) =>
-        fetch(path, { ...request, signal }).then(async (answer) => ({
-          status: answer.status,
-          text: await answer.text(),
-          retryAfter: answer.headers.get('Retry-After'),
-        })),
+        fetch(path, { ...request, signal }).then(async (answer) => {
+          const blob = options.responseType === 'blob' && answer.ok ? await answer.blob() : undefined;
+          return {
+            status: answer.status,
+            text: blob ? '' : await answer.text(),
+            blob,
+            retryAfter: answer.headers.get('Retry-After'),
+          };
+        }),
       );
   const ok = response.status >= 200 && response.status <= 299;
   if (ok && options.responseType === 'text') return response.text as T;
+  if (ok && 'blob' in response && response.blob) return response.blob as T;
   let json: unknown = undefined;
   if (response.text) {
     try {

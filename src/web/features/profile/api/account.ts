@@ -58,12 +58,12 @@ export const removeProfileImage = (): Promise<Profile> =>
   apiRequest<Profile>(API.profileImage, { method: 'DELETE' }).then(withKnownPlan);
 
 /**
- * Saves the export as `innerwave-data-<date>.json`, the name the server gives it too. Not parsed
- * against the contract: the file is the person's data as the server sent it, sections it adds included.
+ * Saves the export as `innerwave-data-<date>.json`, the name the server gives it too: the bytes as the server sent
+ * them (laid out to be read), neither parsed nor held as one string, since a person's data may be large.
  */
 export async function downloadExport(): Promise<void> {
-  const data = await apiRequest<unknown>(API.userExport);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const data = await apiRequest<Blob>(API.userExport, { responseType: 'blob' });
+  const url = URL.createObjectURL(data);
   try {
     const link = document.createElement('a');
     link.href = url;
