@@ -44,6 +44,7 @@ function FormDialog<T extends FieldValues>({
   onOpenChange,
   onSubmit,
   submitLabel,
+  pendingLabel,
   danger = false,
   children,
 }: {
@@ -55,6 +56,8 @@ function FormDialog<T extends FieldValues>({
   /** Sends the values; the server's field errors it shows go to `focusFirstError` (reportFailure). */
   onSubmit(values: T, focusFirstError: () => void): Promise<unknown>;
   submitLabel: string;
+  /** What a screen reader hears while the request runs, in the dialog's own words ("Changing your password"). */
+  pendingLabel: string;
   danger?: boolean;
   children: ReactNode;
 }) {
@@ -89,7 +92,7 @@ function FormDialog<T extends FieldValues>({
             </Button>
             <SubmitButton
               pending={busy}
-              pendingLabel="Please wait"
+              pendingLabel={pendingLabel}
               variant={danger ? 'danger' : 'primary'}
               className="grow whitespace-nowrap sm:grow-0"
             >
@@ -162,6 +165,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       onOpenChange={onOpenChange}
       onSubmit={submit}
       submitLabel="Change password"
+      pendingLabel="Changing your password"
     >
       <PasswordField id="current-password" label="Current password" {...fieldProps(form, 'current_password')} />
       <PasswordField id="new-password" label="New password" isNew showRules {...fieldProps(form, 'new_password')} />
@@ -225,6 +229,7 @@ export function ChangeEmailDialog({
       onOpenChange={onOpenChange}
       onSubmit={submit}
       submitLabel="Send the link"
+      pendingLabel="Sending the link"
     >
       <Field id="new-email" label="New e-mail" type="email" autoComplete="email" {...fieldProps(form, 'new_email')} />
       <PasswordField id="email-current-password" label="Current password" {...fieldProps(form, 'current_password')} />
@@ -270,6 +275,7 @@ export function SignOutOthersDialog({ open, onOpenChange }: { open: boolean; onO
       onOpenChange={onOpenChange}
       onSubmit={submit}
       submitLabel="Sign out everywhere else"
+      pendingLabel="Signing out your other devices"
     >
       <PasswordField
         id="sessions-current-password"
@@ -347,6 +353,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       onOpenChange={onOpenChange}
       onSubmit={submit}
       submitLabel="Delete my account"
+      pendingLabel="Deleting your account"
       danger
     >
       <PasswordField

@@ -237,6 +237,40 @@ describe('account settings', () => {
     },
   );
 
+  it.each([
+    [
+      'Change password',
+      `POST ${API.setPassword}`,
+      ['New password', 'Confirm new password'],
+      'Change password',
+      'Changing your password',
+    ],
+    ['Change e-mail', `POST ${API.setEmail}`, ['New e-mail'], 'Send the link', 'Sending the link'],
+    [
+      'Sign out everywhere else',
+      `POST ${API.logoutOthers}`,
+      [],
+      'Sign out everywhere else',
+      'Signing out your other devices',
+    ],
+    ['Delete account', `DELETE ${API.me}`, [], 'Delete my account', 'Deleting your account'],
+  ])('%s says what it is doing while its request runs', async (open, call, others, submit, doing) => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    const { user } = await renderProfile({
+      [`GET ${API.sessions}`]: () => ({ count: 1, latest_sign_in: '2026-12-02T09:30:00Z' }),
+      // The request stays on its way for the rest of the test.
+      [call]: () => new Promise(() => {}),
+    });
+    await user.click(await screen.findByRole('button', { name: open }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    for (const label of others) await user.type(within(dialog).getByLabelText(label), 'ada@new.example');
+    const status = within(dialog).getByRole('status');
+    expect(status).toHaveTextContent('');
+    await user.click(within(dialog).getByRole('button', { name: submit }));
+    await vi.waitFor(() => expect(status).toHaveTextContent(doing));
+  });
+
   it('deletes the account after the password, then signs out and goes home', async () => {
     const access = `h.${btoa(JSON.stringify({ user_id: 7 })).replace(/=+$/, '')}.s`;
     sessionStore.setTokens({ access, refresh: 'r' }, 'member@example.com');
