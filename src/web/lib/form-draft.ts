@@ -5,8 +5,9 @@ import { sessionStore } from './session';
 // What a person writes in a form, kept for the tab (sessionStorage) under the form's name and the person's id, as
 // they type: a session that ends meanwhile sends them to log in, and the form gives it back once they are in again
 // on the same page (docs/product/accounts.md#session-in-the-browser); so does a reload. Another account signed in
-// in the tab never finds it. Dropped once the form is sent, cancelled or emptied. Which forms keep one, and why:
-// docs/decisions/068-forms-that-keep-what-was-typed.md.
+// in the tab never finds it. Dropped once the form is sent, cancelled or emptied, and all of a person's at once when
+// they log out or delete their account. Which forms keep one, and why:
+// docs/decisions/068-forms-that-keep-what-was-typed.md; why a logout takes them: docs/decisions/077-a-logout-takes-what-was-typed.md.
 
 const keyOf = (form: string, person: number) => `draft.${form}.${person}`;
 
@@ -43,6 +44,20 @@ export function keptDraft<Values>(
 ): Values | null {
   const kept = read(form);
   return kept ? restore(kept) : null;
+}
+
+/**
+ * Drops every draft `person` has in this tab: they logged out (on a shared computer what they typed goes with them)
+ * or deleted their account. A session that merely ended keeps them, to be given back after the next login.
+ */
+export function dropDraftsOf(person: number): void {
+  try {
+    // The person's id is the key's last part; a form's name may hold dots of its own.
+    const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index));
+    for (const key of keys) if (key?.startsWith('draft.') && key.endsWith(`.${person}`)) sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept in it either.
+  }
 }
 
 /** Drops the draft of `form`: it was sent, or cancelled. */

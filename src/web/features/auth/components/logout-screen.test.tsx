@@ -49,6 +49,33 @@ describe('logout screen', () => {
     expect(localStorage.getItem('user.access')).toBeNull();
   });
 
+  it('takes what the person typed in this tab with them, and leaves another person’s', async () => {
+    const access = `h.${btoa(JSON.stringify({ user_id: 7 })).replace(/=+$/, '')}.s`;
+    sessionStore.setTokens({ access, refresh: 'r' }, 'member@example.com');
+    sessionStorage.setItem('draft.support.7', JSON.stringify({ subject: 'Billing', message: 'My card…' }));
+    sessionStorage.setItem('draft.program.calm-week.2026-12-05T09:30:00.123Z.7', JSON.stringify({ title: 'Calm' }));
+    sessionStorage.setItem('draft.support.17', JSON.stringify({ subject: 'Theirs' }));
+    fakeApi({ [`POST ${API.logout}`]: () => new Response(null, { status: 204 }) });
+    renderLogout();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(sessionStorage.getItem('draft.support.7')).toBeNull();
+    expect(sessionStorage.getItem('draft.program.calm-week.2026-12-05T09:30:00.123Z.7')).toBeNull();
+    expect(sessionStorage.getItem('draft.support.17')).not.toBeNull();
+    sessionStorage.clear();
+  });
+
+  it('keeps the drafts with the session when logout fails', async () => {
+    const access = `h.${btoa(JSON.stringify({ user_id: 7 })).replace(/=+$/, '')}.s`;
+    sessionStore.setTokens({ access, refresh: 'r' }, 'member@example.com');
+    sessionStorage.setItem('draft.support.7', JSON.stringify({ subject: 'Billing' }));
+    fakeApi({ [`POST ${API.logout}`]: () => jsonResponse(500, { detail: 'A server error occurred.' }) });
+    renderLogout();
+    expect(await screen.findByText('player')).toBeInTheDocument();
+    expect(sessionStorage.getItem('draft.support.7')).not.toBeNull();
+    sessionStorage.clear();
+    sessionStore.clear();
+  });
+
   it('keeps the session and goes back to the player with an error toast when logout fails', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     fakeApi({ [`POST ${API.logout}`]: () => jsonResponse(500, { detail: 'A server error occurred.' }) });

@@ -5,6 +5,7 @@ import { SHORT_TOAST_MS } from '@web/lib/constants';
 import { endSessionsForSignOut } from '@web/components/practice-recorder';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/lib/paths';
+import { dropDraftsOf } from '@web/lib/form-draft';
 import { sessionStore } from '@web/lib/session';
 import { logout } from '../api/logout';
 import { AUTH_MESSAGES } from '../messages';
@@ -21,7 +22,7 @@ export function LogoutScreen() {
     if (started.current) return;
     started.current = true;
     // The session signed out of is the one shown now: another tab may sign someone else in while this one waits.
-    const { isAuthenticated, refresh } = sessionStore.get();
+    const { id, isAuthenticated, refresh } = sessionStore.get();
     // What plays or flashes is recorded first, while the token that records it is still good.
     void endSessionsForSignOut()
       .then(() => logout(refresh))
@@ -31,14 +32,17 @@ export function LogoutScreen() {
           // tab signed in meanwhile is not this tab's to end.
           if (isAuthenticated && sessionStore.get().refresh === refresh)
             toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
+          // What they typed goes with them, as they asked to leave; a session that merely ended keeps it (decision 077).
+          if (id !== null) dropDraftsOf(id);
           // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
           void navigate(paths.login, { replace: true });
           sessionStore.end(refresh);
         },
         (error: unknown) => {
           toastFailure(error, AUTH_MESSAGES.logoutFailed);
-          // A session the server had ended already is on its way to login (lib/session-refresh.ts).
+          // A session the server had ended already is on its way to login (lib/session-refresh.ts), as they asked.
           if (!endedTheSession(error)) void navigate(paths.subliminals, { replace: true });
+          else if (id !== null) dropDraftsOf(id);
         },
       );
   }, [navigate]);

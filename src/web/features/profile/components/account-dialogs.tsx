@@ -14,6 +14,7 @@ import { Field } from '@web/components/ui/input';
 import { PasswordField } from '@web/components/ui/password-field';
 import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
 import { describeError, toastFailure } from '@web/lib/change';
+import { dropDraftsOf } from '@web/lib/form-draft';
 import { paths } from '@web/lib/paths';
 import { pendingRecords } from '@web/lib/pending-records';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
@@ -326,8 +327,11 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
     () => () => {
       if (!deleted.current) return;
       const { id, refresh } = deleted.current;
-      // Sessions of theirs this browser could not record yet have no history to go to now.
-      if (id !== null) pendingRecords.forget(id);
+      // Sessions of theirs this browser could not record yet have no history to go to now, nor drafts a form.
+      if (id !== null) {
+        pendingRecords.forget(id);
+        dropDraftsOf(id);
+      }
       if (sessionStore.end(refresh)) queryClient.clear();
     },
     [queryClient],

@@ -284,6 +284,9 @@ describe('account settings', () => {
     });
     pendingRecords.add(kept('theirs', 7));
     pendingRecords.add(kept('another’s', 8));
+    // So are the drafts of their forms: none is theirs to be given back to any more.
+    sessionStorage.setItem('draft.support.7', JSON.stringify({ subject: 'Billing' }));
+    sessionStorage.setItem('draft.support.8', JSON.stringify({ subject: 'Theirs' }));
     let wrong = true;
     const { user, writes } = await renderProfile({
       [`DELETE ${API.me}`]: () =>
@@ -303,6 +306,9 @@ describe('account settings', () => {
     expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.me}`, `DELETE ${API.me}`]);
     expect(pendingRecords.of(7)).toEqual([]);
     expect(pendingRecords.of(8)).toHaveLength(1);
+    expect(sessionStorage.getItem('draft.support.7')).toBeNull();
+    expect(sessionStorage.getItem('draft.support.8')).not.toBeNull();
+    sessionStorage.clear();
   });
 
   it('ends only the deleted account’s session: one another tab signed in while it was deleted stays, with its records', async () => {
