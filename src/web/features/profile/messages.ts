@@ -1,11 +1,12 @@
 import { PROFILE_IMAGE } from '@shared/constants';
 import { isolated } from '@shared/contract/plain';
+import { withUnit } from '@shared/numbers';
 
 // The profile screen's own texts where the spec is silent (docs/product/errors-and-limits.md#screen-messages).
 
 /** The largest picture one may pick; it is made 150 px in the browser before it is sent. */
 export const MAX_PICKED_IMAGE_BYTES = 20 * 1024 * 1024;
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const megabytes = (bytes: number) => withUnit(Math.round(bytes / (1024 * 1024)), 'MB');
 
 export const PICKABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
@@ -18,7 +19,7 @@ export const PROFILE_MESSAGES = {
   imageTooLarge: `That picture is larger than ${megabytes(MAX_PICKED_IMAGE_BYTES)}. Choose a smaller one.`,
   imageTooManyPixels: `That picture is larger than ${PROFILE_IMAGE.maxInputPixels / 1_000_000} megapixels. Choose a smaller one.`,
   uploadTooLarge: `The picture is larger than the ${megabytes(PROFILE_IMAGE.maxUploadBytes)} the server takes.`,
-  imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${megabytes(MAX_PICKED_IMAGE_BYTES)}; shown 150 px wide.`,
+  imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${megabytes(MAX_PICKED_IMAGE_BYTES)}; shown ${withUnit(150, 'px')} wide.`,
   imageRemoved: 'Your profile image was removed.',
   /** A 429 of a save with a picture (30 pictures an hour a person); names alone still save. */
   imageThrottled: (minutes: number) =>

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, getDefaultNormalizer, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -13,6 +13,9 @@ import { SESSION } from '@web/lib/session-keys';
 import { updateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
+
+/** Text matched as written: by default Testing Library folds a no-break space, which keeps a number by its unit. */
+const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The browser's canvas resize is not in jsdom; the server's answer is what these tests are about.
@@ -86,6 +89,13 @@ describe('edit profile dialog', () => {
     sessionStore.clear();
   });
 
+  it('keeps each number of the picture’s hint on one line with its unit, as a phone’s narrow dialog wraps it', async () => {
+    await openEditor();
+    expect(
+      screen.getByText('PNG, JPEG, WebP, GIF or AVIF, up to 20\u00a0MB; shown 150\u00a0px wide.', asWritten),
+    ).toBeInTheDocument();
+  });
+
   it('names a file that is not an image, and one over the limit, and sends nothing', async () => {
     const { api, user } = await openEditor();
     const picker = screen.getByLabelText(/Profile image/);
@@ -94,8 +104,8 @@ describe('edit profile dialog', () => {
     const huge = png();
     Object.defineProperty(huge, 'size', { value: 21 * 1024 * 1024 });
     await user.upload(picker, huge);
-    expect(await screen.findByText(PROFILE_MESSAGES.imageTooLarge)).toBeInTheDocument();
-    expect(PROFILE_MESSAGES.imageTooLarge).toContain('20 MB');
+    expect(await screen.findByText(PROFILE_MESSAGES.imageTooLarge, asWritten)).toBeInTheDocument();
+    expect(PROFILE_MESSAGES.imageTooLarge).toContain('20\u00a0MB');
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
@@ -247,8 +257,8 @@ describe('edit profile dialog', () => {
     const { user } = await openEditor();
     await user.upload(screen.getByLabelText(/Profile image/), png());
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(PROFILE_MESSAGES.uploadTooLarge)).toBeInTheDocument();
-    expect(PROFILE_MESSAGES.uploadTooLarge).toContain('5 MB');
+    expect(await screen.findByText(PROFILE_MESSAGES.uploadTooLarge, asWritten)).toBeInTheDocument();
+    expect(PROFILE_MESSAGES.uploadTooLarge).toContain('5\u00a0MB');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
   });
