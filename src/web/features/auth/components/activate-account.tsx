@@ -8,6 +8,7 @@ import { loginWithRedirect, paths, shareReturnTarget } from '@web/lib/paths';
 import { activateAccount } from '../api/activate-account';
 import { AUTH_MESSAGES } from '../messages';
 import { AuthCard } from './auth-card';
+import type { ActivatedState } from './signed-up-notice';
 import { toastFailure } from '@web/lib/change';
 
 /**
@@ -23,9 +24,14 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Login greets an account made active here as new, not with "Welcome back.": the toast lasts a second.
+    let activated = false;
     activateAccount({ uid, token })
       .then(
-        () => toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS }),
+        () => {
+          activated = true;
+          toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS });
+        },
         (error: unknown) => {
           // A link opened again after it worked: the account is active, nothing failed.
           if (error instanceof ApiError && error.status === 403) toast.success(AUTH_MESSAGES.alreadyActive);
@@ -34,7 +40,13 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
           else toastFailure(error, error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
         },
       )
-      .finally(() => void navigate(shareTarget ? loginWithRedirect(shareTarget) : paths.login, { replace: true }));
+      .finally(
+        () =>
+          void navigate(shareTarget ? loginWithRedirect(shareTarget) : paths.login, {
+            replace: true,
+            state: activated ? ({ activated: true } satisfies ActivatedState) : undefined,
+          }),
+      );
   }, [uid, token, navigate, shareTarget]);
 
   return (

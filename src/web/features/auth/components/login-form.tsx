@@ -15,7 +15,7 @@ import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { ResendActivationButton } from './resend-activation-button';
-import { SignedUpNotice, signedUpAddress } from './signed-up-notice';
+import { arrivedActivated, SignedUpNotice, signedUpAddress } from './signed-up-notice';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
 /**
@@ -35,10 +35,15 @@ function afterLoginTarget(redirect: string | null, plan: PaidPlan | null): strin
 export function LoginForm() {
   const navigate = useNavigate();
   const searchParams = useSearchParams();
+  const locationState = useLocationState();
   // Arrived from a sign-up in this tab: the address the activation link went to.
-  const signedUp = signedUpAddress(useLocationState());
-  // Someone who has just signed up is new here.
-  const greeting = signedUp ? 'Welcome to Innerwave.' : 'Welcome back.';
+  const signedUp = signedUpAddress(locationState);
+  // Someone who has just signed up, or just activated their account, is new here.
+  const greeting = arrivedActivated(locationState)
+    ? 'Welcome to Innerwave: your account is active.'
+    : signedUp
+      ? 'Welcome to Innerwave.'
+      : 'Welcome back.';
   const plan = useChosenPlan();
   // A share page to come back to goes on to a sign-up, and into a new activation link (decision 052).
   const shareTarget = shareReturnTarget(searchParams.get('redirect'));

@@ -16,6 +16,15 @@ export function signedUpAddress(state: unknown): string | null {
   return typeof signedUp === 'string' && signedUp ? signedUp : null;
 }
 
+/** The state the activation page hands to /login once it has made the account active. */
+export interface ActivatedState {
+  activated: true;
+}
+
+/** Whether /login was reached from an activation that just worked. */
+export const arrivedActivated = (state: unknown) =>
+  (state as Partial<ActivatedState> | null | undefined)?.activated === true;
+
 /** Above the login form after a sign-up: where the activation link went, and a new one on request. */
 export function SignedUpNotice({ email, redirect }: { email: string; redirect: string | null }) {
   return (
