@@ -75,6 +75,22 @@ test('a long word of ones own neither widens the page on a phone nor covers its 
   expect(edit!.x + edit!.width <= up!.x || edit!.y + edit!.height <= up!.y).toBe(true);
 });
 
+test('a long category name of ones own shows whole on a phone, wrapped under its buttons’ row, not cut', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const name = 'Evenings after a long day at work, before sleep';
+  await page.getByLabel('New category of your own').fill(name);
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  const shown = page.getByText(name, { exact: true });
+  await expect(shown).toBeVisible();
+  // Every character is drawn: nothing of it runs past its box, to be hidden under an ellipsis.
+  expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('a long message of ones own shows whole while it is edited, wrapped at the field’s width, on a phone and a desk', async ({
   page,
 }) => {

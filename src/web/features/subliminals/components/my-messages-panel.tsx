@@ -176,7 +176,8 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           value={category.name}
           label={`name of ${category.name}`}
           max={OWN_CATEGORY_NAME_MAX}
-          className="truncate font-medium"
+          // Wrapped, never cut: on a phone the name has its own line, its buttons the next.
+          className="font-medium"
           onSave={(name) =>
             change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)
           }
