@@ -29,12 +29,14 @@ const REDIRECT_BASE = 'http://innerwave.invalid';
 /**
  * Only same-site paths are followed after login, never another origin. The value is judged as the
  * browser will read it, so that what it drops (tabs, line breaks) or reads as a slash (a backslash)
- * cannot make `/<tab>/evil.example` a link to another site; the path is returned as parsed.
+ * cannot make `/<tab>/evil.example` a link to another site; the path is returned as parsed. A path that
+ * parses to one starting `//` (`/..//evil.example`, its dot segments gone) is refused too: followed, the
+ * browser reads it as another site's address.
  */
 export function safeRedirectTarget(value: string | null): string | null {
   if (!value?.startsWith('/')) return null;
   const url = new URL(value, REDIRECT_BASE);
-  if (url.origin !== REDIRECT_BASE) return null;
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
