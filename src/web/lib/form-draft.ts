@@ -9,13 +9,14 @@ import { sessionStore } from './session';
 // they log out or delete their account. Which forms keep one, and why:
 // docs/decisions/068-forms-that-keep-what-was-typed.md; why a logout takes them: docs/decisions/077-a-logout-takes-what-was-typed.md.
 
-const keyOf = (form: string, person: number) => `draft.${form}.${person}`;
+/** Where the draft of `form` is kept for `person`: `dropDraftsOf` finds a person's drafts by it. */
+export const draftKey = (form: string, person: number | 'anonymous') => `draft.${form}.${person}`;
 
 function read(form: string): Record<string, unknown> | null {
   const { id } = sessionStore.get();
   if (id === null) return null;
   try {
-    const raw: unknown = JSON.parse(sessionStorage.getItem(keyOf(form, id)) ?? 'null');
+    const raw: unknown = JSON.parse(sessionStorage.getItem(draftKey(form, id)) ?? 'null');
     return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -27,8 +28,8 @@ function write(form: string, values: Record<string, unknown> | null): void {
   // A session ended (or another person's): what the form still holds is no one's to keep.
   if (!isAuthenticated || id === null) return;
   try {
-    if (values === null) sessionStorage.removeItem(keyOf(form, id));
-    else sessionStorage.setItem(keyOf(form, id), JSON.stringify(values));
+    if (values === null) sessionStorage.removeItem(draftKey(form, id));
+    else sessionStorage.setItem(draftKey(form, id), JSON.stringify(values));
   } catch {
     // Storage full or refused: the form works as before, without a copy.
   }

@@ -1,10 +1,11 @@
 import { GUIDANCE_GOALS, SESSION_MINUTES, type GoalId, type SessionMinutes } from '@shared/contract/portal-plain';
+import { draftKey } from '@web/lib/form-draft';
 import { sessionStore } from '@web/lib/session';
 
 // The onboarding as the person is answering it, kept for the tab (sessionStorage) so a reload resumes at
 // the same step with the same answers (docs/product/guidance.md#onboarding). Cleared once the answers
-// are saved or the onboarding is skipped; one draft per person, so another account in the tab never
-// finds it. Read without a schema: the welcome page loads no zod.
+// are saved or the onboarding is skipped, or the person logs out; one draft per person, so another account in the
+// tab never finds it. Read without a schema: the welcome page loads no zod.
 
 export interface OnboardingAnswers {
   goals: GoalId[];
@@ -20,7 +21,7 @@ export interface OnboardingDraft {
 
 export const ONBOARDING_STEP_COUNT = 3;
 
-const key = () => `onboarding.draft.${sessionStore.get().id ?? 'anonymous'}`;
+const key = () => draftKey('onboarding', sessionStore.get().id ?? 'anonymous');
 
 const GOAL_IDS = new Set<string>(GUIDANCE_GOALS.map((goal) => goal.id));
 
