@@ -70,6 +70,20 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   expect(await page.evaluate(() => localStorage.getItem('user.access'))).toBeNull();
 });
 
+test('a login link whose redirect is another site once its dot segments go stays on the site', async ({ page }) => {
+  // Were the browser sent there, it would find this stand-in, not the network.
+  await page.route(
+    (url) => url.hostname === 'evil.example',
+    (route) => route.fulfill({ body: 'Another site' }),
+  );
+  const account = await createActiveUser(page.request);
+  await page.goto(`/login?redirect=${encodeURIComponent('/..//evil.example/login')}`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);
+});
+
 test('a bookmark of the old check-inbox page opens login, with the chosen plan and no sign-up notice', async ({
   page,
 }) => {
