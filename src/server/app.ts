@@ -28,7 +28,6 @@ import { profileRoutes } from './profile/routes';
 import { ownRoutes } from './own/routes';
 import { sharedRoutes } from './own/shared-routes';
 import { mediaRoutes } from './media/routes';
-import { registerUploadSlots } from './media/upload-slots';
 import { mediaOrigins } from './media/storage';
 import { supportRoutes } from './support/routes';
 import { billingRoutes } from './billing/routes';
@@ -79,7 +78,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The first check once a body is in: a session ended while it arrived is answered before what the body holds.
   registerSessionCheckAfterBody(app, ctx.database.db);
   registerBodyParsers(app);
-  registerUploadSlots(app);
   registerErrorHandler(app, ctx.config.overload.retryAfterSeconds, (userId) => accountExists(ctx.database.db, userId));
   trackHandlers(app);
   // Jobs this process runs (a single process; in a cluster the primary's) log as the app does, and

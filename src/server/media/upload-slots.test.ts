@@ -12,7 +12,7 @@ import { ownTestKit } from '../own/test-kit';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { UPLOADS_AT_ONCE_TEXT } from './upload-slots';
+import { UPLOADS_AT_ONCE_TEXT, withUploadSlot } from './upload-slots';
 
 // A person's uploads under way at once, sent as real concurrent requests on their own connections
 // (docs/decisions/074-a-persons-uploads-at-once-are-few.md): each refused one is answered before its body,
@@ -121,9 +121,38 @@ const proUser = async () => {
   return user;
 };
 
+/** The routes, as "METHOD path", whose onSend hooks include the one named `hook` (read from Fastify's route tree). */
+function routesWithOnSend(hook: string) {
+  const found: string[] = [];
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+    // A node's path is its parent's and its own: each level of the tree is indented four characters more.
+    const segments: string[] = [];
+    for (const line of t.app.printRoutes({ method, includeHooks: true, commonPrefix: false }).split('\n')) {
+      const node = /^(.*?)[├└]── (\S+)/.exec(line);
+      if (node) segments.splice(node[1]!.length / 4, Infinity, node[2]!);
+      else if (line.includes('(onSend)') && line.includes(`"${hook}()"`)) found.push(`${method} ${segments.join('')}`);
+    }
+  }
+  return found.sort();
+}
+
 describe('uploads under way at once', () => {
   beforeAll(() => listening());
   afterAll(() => t.close());
+
+  it('looks for a slot to give back on the upload routes only', () => {
+    const giveBack = withUploadSlot(() => Promise.resolve()).onSend.name;
+    expect(routesWithOnSend(giveBack)).toEqual(
+      [
+        `POST ${API.myMusic}`,
+        `POST ${API.myVoice}`,
+        `PUT ${API.profileUpdate}`,
+        `POST ${ADMIN_API.audioItems}`,
+        `POST ${ADMIN_API.audioItemFiles}`,
+        `POST ${ADMIN_API.applications}`,
+      ].sort(),
+    );
+  });
 
   it('refuses a third upload before its body while two stream in, and keeps the two', async () => {
     const ada = await proUser();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploadSlots } from '../db/schema';
@@ -27,8 +27,8 @@ const held = new WeakMap<FastifyRequest, Held>();
 /**
  * Takes one of the person's upload slots for this request, before its body is read, or refuses it `409` when they
  * have `UPLOADS_AT_ONCE` under way, or, with `room`, when as many uploads of `kind` are under way as there is room
- * for (a music with room for one more track, one on its way). The slot is given back before the answer goes out
- * (`registerUploadSlots`), or as the request ends however it ends (aborted, timed out, failed).
+ * for (a music with room for one more track, one on its way). Called by a route's `withUploadSlot` preHandler: the slot
+ * is given back before the answer goes out, or as the request ends however it ends (aborted, timed out, failed).
  */
 export async function holdUploadSlot(
   db: Db,
@@ -79,13 +79,16 @@ export async function holdUploadSlot(
 }
 
 /** Gives an upload's slot back before its answer goes out, so that a client told it is done may send the next. */
-export function registerUploadSlots(app: FastifyInstance): void {
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    const slot = held.get(request);
-    if (!slot) {
-      done(null, payload);
-      return;
-    }
-    void slot.release().then(() => done(null, payload));
-  });
-}
+const giveBackBeforeAnswer = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+  await held.get(request)?.release();
+  return payload;
+};
+
+/**
+ * The hooks of an upload route: `take` before its body is read (it calls `holdUploadSlot`), and the slot given back
+ * before the answer. On the route, not the app, so that only the requests that may hold a slot look for one.
+ */
+export const withUploadSlot = (take: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) => ({
+  preHandler: take,
+  onSend: giveBackBeforeAnswer,
+});

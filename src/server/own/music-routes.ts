@@ -12,7 +12,7 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
-import { holdUploadSlot } from '../media/upload-slots';
+import { holdUploadSlot, withUploadSlot } from '../media/upload-slots';
 import {
   addOwnTrack,
   assertRoomForAnotherTrack,
@@ -46,12 +46,12 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       // `addOwnTrack` asks again once the body is in and as the file and row are kept, for a plan that ended or a
       // track added meanwhile (docs/product/plans.md); uploads under way at once are as many as may be kept
       // (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
-      preHandler: async (request, reply) => {
+      ...withUploadSlot(async (request, reply) => {
         await assertFeature(db, userOf(request), 'ownMusic');
         const declared = Number(request.headers['content-length'] ?? 0) || 0;
         const left = await assertRoomForAnotherTrack(db, userOf(request), declared);
         await holdUploadSlot(db, request, reply, userOf(request), 'own-music', { left, text: ONE_TRACK_LEFT_TEXT });
-      },
+      }),
       ...described('Add a track (multipart: audio_file, and name or the file’s own name), Pro', {
         consumes: ['multipart/form-data'],
         response: {

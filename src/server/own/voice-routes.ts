@@ -12,7 +12,7 @@ import {
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
-import { holdUploadSlot } from '../media/upload-slots';
+import { holdUploadSlot, withUploadSlot } from '../media/upload-slots';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
 import { assertRoomForTake, deleteVoiceRecording, listVoiceRecordings, recordVoice } from './voice';
@@ -38,10 +38,10 @@ export const ownVoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       // The plan is checked before a byte of the upload is read, and `recordVoice` asks again once the body is in and
       // as the file and row are kept, for a plan that ended meanwhile (docs/product/plans.md); a person's uploads
       // under way at once are few (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
-      preHandler: async (request, reply) => {
+      ...withUploadSlot(async (request, reply) => {
         await assertFeature(db, userOf(request), 'spokenSubliminals');
         await holdUploadSlot(db, request, reply, userOf(request), 'own-voice');
-      },
+      }),
       ...described(
         'Record a message (multipart: text, and audio_file as 16-bit mono PCM WAV), Pro; a new take of a text replaces its recording',
         {

@@ -27,7 +27,7 @@ import {
 } from '../media/store';
 import { formBodySize, type FormLimits } from '../media/form-data';
 import { multipartParts } from '../media/upload';
-import { holdUploadSlot } from '../media/upload-slots';
+import { holdUploadSlot, withUploadSlot } from '../media/upload-slots';
 import { normaliseProfileImage, NotAnImageError } from './image';
 import { exportFileName, exportUserJson } from './export';
 import { clearProfileImage, createProfileReader, updateProfile } from './service';
@@ -86,7 +86,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     API.profileUpdate,
     {
       // Among the person's uploads under way, before the body is read (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
-      preHandler: async (request, reply) => holdUploadSlot(db, request, reply, currentUser(request).id, 'profile'),
+      ...withUploadSlot(async (request, reply) =>
+        holdUploadSlot(db, request, reply, currentUser(request).id, 'profile'),
+      ),
       ...signedIn('Update names and, optionally, the profile image (multipart/form-data)', {
         description: `Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored. 429 past ${PROFILE_IMAGES_PER_HOUR} pictures an hour by the person (nothing changes).`,
         consumes: ['multipart/form-data'],

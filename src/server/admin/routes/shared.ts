@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@shared/contract';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { ContentStore, StaffCheck } from '../media-context';
 import { assertStillSignedIn, currentUser } from '../../auth/authenticate';
-import { holdUploadSlot } from '../../media/upload-slots';
+import { holdUploadSlot, withUploadSlot } from '../../media/upload-slots';
 
 // What the admin's route files share: error responses, tags, and what each is given.
 
@@ -28,7 +28,5 @@ export function stillStaff(request: FastifyRequest): StaffCheck {
 }
 
 /** An upload's slot among its staff member's uploads under way, taken before its body is read (decision 074). */
-export const staffUploadSlot = (db: Db) => ({
-  preHandler: (request: FastifyRequest, reply: FastifyReply) =>
-    holdUploadSlot(db, request, reply, currentUser(request).id, 'staff-media'),
-});
+export const staffUploadSlot = (db: Db) =>
+  withUploadSlot((request, reply) => holdUploadSlot(db, request, reply, currentUser(request).id, 'staff-media'));
