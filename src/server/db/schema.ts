@@ -266,6 +266,12 @@ export const uploadSlots = pgTable(
     /** What the upload would add: 'own-music' (counted against the tracks left), or the route's name. */
     kind: text('kind').notNull(),
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /**
+     * The bytes of the person's room its upload may take, kept from the bytes left that other uploads of the same
+     * kind are told (own music: its declared length, or all it may take when sent without one; 0 for the others), so
+     * that uploads at once stage no more than the room (docs/decisions/076-an-upload-keeps-the-room-it-may-take.md).
+     */
+    bytes: integer('bytes').notNull().default(0),
   },
   (t) => [index('upload_slots_user_idx').on(t.userId)],
 );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBytes } from '@shared/bytes';
 import { ADMIN_API, API, OWN_MUSIC } from '@shared/contract';
 import { fakeMp3, toneWav } from '../admin/test/fake-audio';
 import { ownTracks, uploadSlots } from '../db/schema';
@@ -305,6 +306,109 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await slotsOf(ed)).toEqual([]);
     const tracks = await t.database.db.select().from(ownTracks).where(eq(ownTracks.userId, ed.id));
     expect(tracks.map((track) => track.name)).toEqual(['Big']);
+  });
+
+  /** A chunked body of `payload`, the chunk's size line and the last chunk around it. */
+  const chunkedBody = (payload: Buffer) =>
+    Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
+  /** Sends an own-music upload without a length (chunked), its first `sendFirst` bytes only until `finish()`. */
+  const sendChunked = (user: SignedInUser, content: Buffer, name: string, sendFirst: number) => {
+    const { headers, payload } = music(user, content, name);
+    const { 'content-length': _length, ...unmeasured } = headers;
+    return send(
+      'POST',
+      API.myMusic,
+      { ...unmeasured, 'transfer-encoding': 'chunked' },
+      chunkedBody(payload),
+      sendFirst,
+    );
+  };
+  const trackNames = async (user: SignedInUser) =>
+    (await t.database.db.select().from(ownTracks).where(eq(ownTracks.userId, user.id)))
+      .map((track) => track.name)
+      .sort();
+  const MB = 1024 * 1024;
+
+  it('keeps the bytes an upload declares from the room a second one started meanwhile is told, which is refused unread', async () => {
+    const gi = await withBytesLeft(10 * MB);
+    const { headers, payload } = music(gi, fakeMp3(8 * MB), 'first.mp3');
+    const first = send('POST', API.myMusic, headers, payload);
+    await slotsHeld(gi, 1);
+    expect((await slotsOf(gi)).map((slot) => slot.bytes)).toEqual([payload.length]);
+    // 2 MB left beside it: a body of 4 MB cannot bring a file that fits (its fields at their most are 1.3 MB).
+    const second = music(gi, fakeMp3(4 * MB), 'second.mp3');
+    expect(await answeredUnread(send('POST', API.myMusic, second.headers, second.payload, 0))).toEqual({
+      status: 409,
+      body: {
+        detail: `This upload is ${formatBytes(second.payload.length)}, and of the 10 MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
+      },
+    });
+    // One that fits in what the first leaves goes beside it.
+    const small = sendMusic(gi, fakeMp3(512 * 1024), 'small.mp3');
+    small.finish();
+    expect((await small.answer).status).toBe(201);
+    first.finish();
+    expect((await first.answer).status).toBe(201);
+    expect(await slotsOf(gi)).toEqual([]);
+    expect(incoming()).toEqual([]);
+    expect(await trackNames(gi)).toEqual(['Big', 'first', 'small']);
+  });
+
+  it('keeps all the room a file may take for an upload sent without a length, so one started meanwhile is refused unread', async () => {
+    const ha = await withBytesLeft(3 * MB);
+    const chunked = sendChunked(ha, fakeMp3(MB), 'chunked.mp3', 512 * 1024);
+    await slotsHeld(ha, 1);
+    expect((await slotsOf(ha)).map((slot) => slot.bytes)).toEqual([3 * MB]);
+    const small = music(ha, fakeMp3(100 * 1024), 'small.mp3');
+    expect(await answeredUnread(send('POST', API.myMusic, small.headers, small.payload, 0))).toEqual({
+      status: 409,
+      body: {
+        detail: `This upload is ${formatBytes(small.payload.length)}, and of the 3 MB your music has left, 3 MB is kept for an upload already on its way. Try this one again once it has finished.`,
+      },
+    });
+    chunked.finish();
+    expect((await chunked.answer).status).toBe(201);
+    expect(await slotsOf(ha)).toEqual([]);
+    expect(incoming()).toEqual([]);
+    expect(await trackNames(ha)).toEqual(['Big', 'chunked']);
+  });
+
+  it('stages an upload sent without a length beside a declared one no further than what the declared one leaves', async () => {
+    const io = await withBytesLeft(3 * MB);
+    const { headers, payload } = music(io, fakeMp3(2 * MB), 'declared.mp3');
+    const declared = send('POST', API.myMusic, headers, payload);
+    await slotsHeld(io, 1);
+    // 1 MB is left beside the declared one: the chunked file of 2 MB is refused as it passes it, the rest unsent.
+    const chunked = sendChunked(io, fakeMp3(2 * MB), 'chunked.mp3', 1.5 * MB);
+    expect(await answeredUnread(chunked)).toEqual({
+      status: 409,
+      body: {
+        detail: `This file needs more than ${formatBytes(3 * MB - payload.length)}: of the 3 MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
+      },
+    });
+    await slotsHeld(io, 1);
+    declared.finish();
+    expect((await declared.answer).status).toBe(201);
+    expect(await slotsOf(io)).toEqual([]);
+    expect(incoming()).toEqual([]);
+    expect(await trackNames(io)).toEqual(['Big', 'declared']);
+  });
+
+  it('answers a length no body could have, or none at all, with a 4xx, and keeps nothing', async () => {
+    const jo = await proUser();
+    const { headers, payload } = music(jo, fakeMp3(64 * 1024));
+    for (const length of ['999999999999999', '99999999999999999999999', '-1', '1e6', '']) {
+      const sent = send('POST', API.myMusic, { ...headers, 'content-length': length }, payload, 0);
+      const { status } = (await answeredUnread(sent)) as { status: number };
+      expect([length, status >= 400 && status < 500]).toEqual([length, true]);
+    }
+    // A length and chunks together: refused by the server's HTTP parser, before any route.
+    const both = send('POST', API.myMusic, { ...headers, 'transfer-encoding': 'chunked' }, chunkedBody(payload), 0);
+    const { status } = (await answeredUnread(both)) as { status: number };
+    expect(status).toBe(400);
+    await slotsHeld(jo, 0);
+    expect(incoming()).toEqual([]);
+    expect(await trackNames(jo)).toEqual([]);
   });
 
   it('still takes a file that fits, and refuses one whose length lied low or that came chunked, keeping nothing of it', async () => {

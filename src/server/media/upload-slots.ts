@@ -24,32 +24,43 @@ interface Held {
 
 const held = new WeakMap<FastifyRequest, Held>();
 
+/** An upload under way: what it would add, and the bytes of the person's room it may take. */
+export interface UploadUnderWay {
+  kind: string;
+  bytes: number;
+}
+
 /**
  * Takes one of the person's upload slots for this request, before its body is read, or refuses it `409` when they
- * have `UPLOADS_AT_ONCE` under way, or, with `room`, when as many uploads of `kind` are under way as there is room
- * for (a music with room for one more track, one on its way). Called by a route's `withUploadSlot` preHandler: the slot
- * is given back before the answer goes out, or as the request ends however it ends (aborted, timed out, failed).
+ * have `UPLOADS_AT_ONCE` under way. `admit`, asked first with the person's row locked and their other uploads under
+ * way, refuses what its route cannot take now (a music with room for one more track, one on its way) and says how
+ * many bytes of the room this upload may take: the slot keeps them from the next upload's `admit`
+ * (docs/decisions/076-an-upload-keeps-the-room-it-may-take.md). Called by a route's `withUploadSlot` preHandler: the
+ * slot is given back before the answer goes out, or as the request ends however it ends (aborted, timed out, failed).
+ * Returns what `admit` returned.
  */
-export async function holdUploadSlot(
+export async function holdUploadSlot<Admitted extends { keeps: number }>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   kind: string,
-  room?: { left: number; text: string },
-): Promise<void> {
-  const id = await db.transaction(async (tx) => {
+  admit?: (tx: Db, others: readonly UploadUnderWay[]) => Promise<Admitted>,
+): Promise<Admitted | undefined> {
+  const { id, admitted } = await db.transaction(async (tx) => {
     await lockUserRow(tx, userId);
     await tx.delete(uploadSlots).where(and(eq(uploadSlots.userId, userId), lte(uploadSlots.heldUntil, new Date())));
-    const under = await tx.select({ kind: uploadSlots.kind }).from(uploadSlots).where(eq(uploadSlots.userId, userId));
-    if (under.length >= UPLOADS_AT_ONCE) throw new ApiError(409, { detail: UPLOADS_AT_ONCE_TEXT });
-    if (room && under.filter((slot) => slot.kind === kind).length >= room.left)
-      throw new ApiError(409, { detail: room.text });
+    const others = await tx
+      .select({ kind: uploadSlots.kind, bytes: uploadSlots.bytes })
+      .from(uploadSlots)
+      .where(eq(uploadSlots.userId, userId));
+    const admitted = await admit?.(tx, others);
+    if (others.length >= UPLOADS_AT_ONCE) throw new ApiError(409, { detail: UPLOADS_AT_ONCE_TEXT });
     const [row] = await tx
       .insert(uploadSlots)
-      .values({ userId, kind, heldUntil: new Date(Date.now() + UPLOAD_SLOT.holdMs) })
+      .values({ userId, kind, bytes: admitted?.keeps ?? 0, heldUntil: new Date(Date.now() + UPLOAD_SLOT.holdMs) })
       .returning({ id: uploadSlots.id });
-    return row!.id;
+    return { id: row!.id, admitted };
   });
   const mine = eq(uploadSlots.id, id);
   const renew = setInterval(() => {
@@ -76,6 +87,7 @@ export async function holdUploadSlot(
   reply.raw.once('close', onClose);
   // The client went away while the slot was taken: nothing will close it again.
   if (request.raw.socket?.destroyed === true || reply.raw.writableEnded) await release();
+  return admitted;
 }
 
 /** Gives an upload's slot back before its answer goes out, so that a client told it is done may send the next. */
@@ -88,7 +100,7 @@ const giveBackBeforeAnswer = async (request: FastifyRequest, _reply: FastifyRepl
  * The hooks of an upload route: `take` before its body is read (it calls `holdUploadSlot`), and the slot given back
  * before the answer. On the route, not the app, so that only the requests that may hold a slot look for one.
  */
-export const withUploadSlot = (take: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) => ({
+export const withUploadSlot = (take: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => ({
   preHandler: take,
   onSend: giveBackBeforeAnswer,
 });

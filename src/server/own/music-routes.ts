@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
@@ -13,13 +14,14 @@ import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { readUpload } from '../media/upload';
 import { holdUploadSlot, withUploadSlot } from '../media/upload-slots';
+import { declaredLength } from '../http/request-body';
 import {
   addOwnTrack,
-  assertRoomForAnotherTrack,
-  bytesLeftForTracks,
+  admitTrackUpload,
   deleteOwnTrack,
   listOwnMusic,
-  ONE_TRACK_LEFT_TEXT,
+  OWN_MUSIC_UPLOAD,
+  type AdmittedTrack,
 } from './music';
 import { routeKit, userOf } from './route-kit';
 import { assertFeature } from './service';
@@ -31,6 +33,8 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const { db } = ctx.database;
   const { described, deleteById } = routeKit(app, db, 'own content');
   await app.register(multipart);
+  /** Each upload's room, from its slot (taken before the body) to its handler. */
+  const admitted = new WeakMap<FastifyRequest, AdmittedTrack>();
 
   app.get(
     API.myMusic,
@@ -44,13 +48,15 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     {
       // The plan, the number of tracks and the bytes left are checked before a byte of the upload is read, and
       // `addOwnTrack` asks again once the body is in and as the file and row are kept, for a plan that ended or a
-      // track added meanwhile (docs/product/plans.md); uploads under way at once are as many as may be kept
-      // (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
+      // track added meanwhile (docs/product/plans.md); uploads under way at once are as many as may be kept, and
+      // take no more than the room together (docs/decisions/074-a-persons-uploads-at-once-are-few.md, 076).
       ...withUploadSlot(async (request, reply) => {
         await assertFeature(db, userOf(request), 'ownMusic');
-        const declared = Number(request.headers['content-length'] ?? 0) || 0;
-        const left = await assertRoomForAnotherTrack(db, userOf(request), declared);
-        await holdUploadSlot(db, request, reply, userOf(request), 'own-music', { left, text: ONE_TRACK_LEFT_TEXT });
+        const declared = declaredLength(request);
+        const track = await holdUploadSlot(db, request, reply, userOf(request), OWN_MUSIC_UPLOAD, (tx, others) =>
+          admitTrackUpload(tx, userOf(request), declared, others),
+        );
+        if (track) admitted.set(request, track);
       }),
       ...described('Add a track (multipart: audio_file, and name or the file’s own name), Pro', {
         consumes: ['multipart/form-data'],
@@ -66,10 +72,10 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       }),
     },
     async (request, reply) => {
-      // A body sent without a length (chunked) is staged no further than the bytes left. One with a length was held
-      // to them before it was read (give or take its fields), and its file is told its own size once it is in.
-      const unmeasured = request.headers['content-length'] === undefined;
-      const room = unmeasured ? { field: 'audio_file', ...(await bytesLeftForTracks(db, userOf(request))) } : undefined;
+      // A body sent without a length (chunked) is staged no further than the bytes its slot keeps. One with a length
+      // was held to them before it was read (give or take its fields), and its file is told its own size once it is in.
+      const slot = admitted.get(request);
+      const room = slot && declaredLength(request) === undefined ? { field: 'audio_file', ...slot.room } : undefined;
       const upload = await readUpload(
         request,
         ctx.mediaFiles.stagingRoot,

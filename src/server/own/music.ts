@@ -9,6 +9,7 @@ import { hasVisibleText, leadingCharacters } from '@shared/contract/plain';
 import { trackNameOfFile } from '@shared/contract/portal-plain';
 import { sniffAudio } from '../media/file-types';
 import { uploadBodySize } from '../media/upload';
+import type { UploadUnderWay } from '../media/upload-slots';
 import {
   contentAddressedName,
   discardStaged,
@@ -77,35 +78,70 @@ async function assertNotThere(db: Db, userId: number, relative: string): Promise
 
 const fullText = `Your music keeps up to ${OWN_MUSIC.maxTracks} tracks. Delete one to add another.`;
 
-/**
- * Refuses another track before an upload's body is read, so that a full music costs no upload streamed to disk for
- * nothing (docs/product/api.md#own-music): when the music already holds as many tracks as it may, or when the body's
- * declared length (Content-Length, `declaredBytes`) is more than a file that fits in the bytes left could come in.
- * Asked again, with the file's own size, once the file is in (`assertRoomForTrack`). Returns the tracks left.
- */
-export async function assertRoomForAnotherTrack(db: Db, userId: number, declaredBytes: number): Promise<number> {
-  const used = await usage(db, userId);
-  if (used.tracks >= OWN_MUSIC.maxTracks) throw new ApiError(403, { detail: fullText });
-  const left = Math.max(0, OWN_MUSIC.maxBytes - used.bytes);
-  if (left < OWN_MUSIC.maxFileBytes && declaredBytes > uploadBodySize(left))
-    throw new ApiError(403, {
-      detail: `This upload is ${formatBytes(declaredBytes)}, and your music has ${formatBytes(left)} of ${formatBytes(OWN_MUSIC.maxBytes)} left. Delete a track to make room.`,
-    });
-  return OWN_MUSIC.maxTracks - used.tracks;
-}
+/** What an upload of a track adds (its upload slot's kind). */
+export const OWN_MUSIC_UPLOAD = 'own-music';
 
 /** Refuses a second upload of a track under way when the music has room for one more only. */
 export const ONE_TRACK_LEFT_TEXT =
   'Your music has room for one more track, and an upload of one is already on its way. Wait for it to finish.';
 
-/** The bytes the person's music may still take, and the refusal of a file past them before its size is known. */
-export async function bytesLeftForTracks(db: Db, userId: number) {
-  const left = Math.max(0, OWN_MUSIC.maxBytes - (await usage(db, userId)).bytes);
-  const refusal = () =>
-    new ApiError(403, {
-      detail: `This file needs more than ${formatBytes(left)}, and your music has ${formatBytes(left)} of ${formatBytes(OWN_MUSIC.maxBytes)} left. Delete a track to make room.`,
+/** An upload of a track let in: the bytes its slot keeps of the room, and the room its file is staged within. */
+export interface AdmittedTrack {
+  keeps: number;
+  /** The bytes its file may take, and the refusal of one past them before its size is known. */
+  room: { bytes: number; refusal: () => ApiError };
+}
+
+/**
+ * Lets an upload of a track in before its body is read, with the person's row locked and their other uploads under way
+ * (`holdUploadSlot`), so that a full music costs no upload streamed to disk for nothing, nor two uploads at once more
+ * than its room (docs/product/api.md#own-music, docs/decisions/076-an-upload-keeps-the-room-it-may-take.md). Refused:
+ * a music that holds as many tracks as it may, or as many as are on their way; one with no bytes left; and a body whose
+ * declared length (Content-Length, `declaredBytes`) is more than a file filling the bytes left could come in, the bytes
+ * kept by the uploads on their way taken from them (then `409`: that room may come back). It keeps what its file may
+ * take of the bytes left: its declared length, or, sent without one (chunked), as much as a file may be. Asked again,
+ * with the file's own size, once the file is in (`assertRoomForTrack`).
+ */
+export async function admitTrackUpload(
+  db: Db,
+  userId: number,
+  declaredBytes: number | undefined,
+  others: readonly UploadUnderWay[],
+): Promise<AdmittedTrack> {
+  const used = await usage(db, userId);
+  if (used.tracks >= OWN_MUSIC.maxTracks) throw new ApiError(403, { detail: fullText });
+  const onTheirWay = others.filter((upload) => upload.kind === OWN_MUSIC_UPLOAD);
+  if (onTheirWay.length >= OWN_MUSIC.maxTracks - used.tracks) throw new ApiError(409, { detail: ONE_TRACK_LEFT_TEXT });
+  const left = Math.max(0, OWN_MUSIC.maxBytes - used.bytes);
+  const kept = onTheirWay.reduce((sum, upload) => sum + upload.bytes, 0);
+  const free = Math.max(0, left - kept);
+  const whole = formatBytes(OWN_MUSIC.maxBytes);
+  /** Why a file that needs more than `free` cannot come in now: the room it would take is kept for another upload. */
+  const keptFor = (start: string) =>
+    new ApiError(409, {
+      detail: `${start} the ${formatBytes(left)} your music has left, ${formatBytes(Math.min(kept, left))} ${onTheirWay.length === 1 ? 'is kept for an upload already on its way' : 'are kept for uploads already on their way'}. Try this one again once ${onTheirWay.length === 1 ? 'it has' : 'they have'} finished.`,
     });
-  return { bytes: left, refusal };
+  if (left === 0)
+    throw new ApiError(403, { detail: `Your music has used all of its ${whole}. Delete a track to make room.` });
+  const size = declaredBytes === undefined ? undefined : formatBytes(declaredBytes);
+  if (free === 0) throw keptFor(size ? `This upload is ${size}, and of` : 'Of');
+  if (declaredBytes !== undefined && free < OWN_MUSIC.maxFileBytes && declaredBytes > uploadBodySize(free)) {
+    if (left < OWN_MUSIC.maxFileBytes && declaredBytes > uploadBodySize(left))
+      throw new ApiError(403, {
+        detail: `This upload is ${size}, and your music has ${formatBytes(left)} of ${whole} left. Delete a track to make room.`,
+      });
+    throw keptFor(`This upload is ${size}, and of`);
+  }
+  const refusal = () =>
+    kept > 0
+      ? keptFor(`This file needs more than ${formatBytes(free)}: of`)
+      : new ApiError(403, {
+          detail: `This file needs more than ${formatBytes(free)}, and your music has ${formatBytes(free)} of ${whole} left. Delete a track to make room.`,
+        });
+  return {
+    keeps: Math.min(declaredBytes ?? Infinity, free, OWN_MUSIC.maxFileBytes),
+    room: { bytes: free, refusal },
+  };
 }
 
 /** Refuses a track past the quota: the number of tracks, or the bytes they may take together. */
