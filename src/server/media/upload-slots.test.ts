@@ -84,6 +84,10 @@ function send(
   return { answer, finish: () => socket.write(body.subarray(sendFirst)), socket };
 }
 
+/** A chunked body of `payload`, the chunk's size line and the last chunk around it. */
+const chunkedBody = (payload: Buffer) =>
+  Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
+
 /** The answer if it comes within a few seconds with the rest of the body unsent (a refusal before it), else 'none'. */
 const answeredUnread = (sent: Sent) =>
   Promise.race([sent.answer, sleep(5000).then(() => 'none' as const)]).finally(() => sent.socket.destroy());
@@ -174,7 +178,7 @@ describe('uploads under way at once', () => {
     expect(incoming()).toEqual([]);
   });
 
-  it('counts one’s uploads on every route together: voice, music, then the profile', async () => {
+  it('counts one’s uploads on every route together: voice, music, then a picture, but not names alone', async () => {
     const bo = await proUser();
     const voice = multipartBody({ text: 'I am calm.', audio_file: { filename: 'take.wav', content: toneWav(8000) } });
     const take = send(
@@ -185,14 +189,35 @@ describe('uploads under way at once', () => {
     );
     const track = sendMusic(bo, fakeMp3(300 * 1024));
     await streaming(2);
-    const names = multipartBody({ first_name: 'Bo', last_name: 'Calm' });
-    const profile = send(
+    const profile = (form: ReturnType<typeof multipartBody>) =>
+      send(
+        'PUT',
+        API.profileUpdate,
+        { ...form.headers, authorization: bo.headers.authorization, 'content-length': `${form.payload.length}` },
+        form.payload,
+        0,
+      );
+    const picture = multipartBody({
+      first_name: 'Bo',
+      last_name: 'Calm',
+      profile_image: { filename: 'bo.png', content: Buffer.alloc(200 * 1024, 1) },
+    });
+    expect(await answeredUnread(profile(picture))).toEqual({ status: 409, body: { detail: UPLOADS_AT_ONCE_TEXT } });
+    // Names alone, in a body no larger than the profile's fields could make, are no upload: saved meanwhile.
+    const names = profile(multipartBody({ first_name: 'Bo', last_name: 'Calm' }));
+    names.finish();
+    expect((await names.answer).status).toBe(200);
+    // Sent without a length, they could be followed by a picture.
+    const unmeasured = multipartBody({ first_name: 'Bo', last_name: 'Calm' });
+    const chunked = send(
       'PUT',
       API.profileUpdate,
-      { ...names.headers, authorization: bo.headers.authorization, 'content-length': `${names.payload.length}` },
-      names.payload,
+      { ...unmeasured.headers, authorization: bo.headers.authorization, 'transfer-encoding': 'chunked' },
+      chunkedBody(unmeasured.payload),
+      0,
     );
-    expect(await answeredUnread(profile)).toEqual({ status: 409, body: { detail: UPLOADS_AT_ONCE_TEXT } });
+    expect(await answeredUnread(chunked)).toEqual({ status: 409, body: { detail: UPLOADS_AT_ONCE_TEXT } });
+    await slotsHeld(bo, 2);
     take.finish();
     track.finish();
     expect((await take.answer).status).toBe(201);
@@ -308,9 +333,6 @@ describe('a body’s declared length against the bytes left', () => {
     expect(tracks.map((track) => track.name)).toEqual(['Big']);
   });
 
-  /** A chunked body of `payload`, the chunk's size line and the last chunk around it. */
-  const chunkedBody = (payload: Buffer) =>
-    Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n0\r\n\r\n')]);
   /** Sends an own-music upload without a length (chunked), its first `sendFirst` bytes only until `finish()`. */
   const sendChunked = (user: SignedInUser, content: Buffer, name: string, sendFirst: number) => {
     const { headers, payload } = music(user, content, name);

@@ -16,6 +16,7 @@ import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertStorableText } from '../http/body-parsers';
+import { declaredLength } from '../http/request-body';
 import { badRequest, tooManyRequests, unsupportedMediaType } from '../http/errors';
 import { personKey } from '../cluster/rate-limit-store';
 import {
@@ -53,6 +54,11 @@ const PROFILE_FORM_LIMITS: FormLimits = {
   // its fields past theirs, as a request too large: formParts).
   bodySize: formBodySize([PROFILE_IMAGE.maxUploadBytes], PROFILE_FORM_FIELDS),
 };
+/**
+ * The largest body the profile's fields alone make. A body declared no larger (names, as the portal sends them) takes
+ * no upload slot: what it may bring is no more than a JSON body, read without one (decision 076).
+ */
+const PROFILE_FIELDS_BODY = formBodySize([], PROFILE_FORM_FIELDS);
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
@@ -85,10 +91,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.put(
     API.profileUpdate,
     {
-      // Among the person's uploads under way, before the body is read (docs/decisions/074-a-persons-uploads-at-once-are-few.md).
-      ...withUploadSlot(async (request, reply) =>
-        holdUploadSlot(db, request, reply, currentUser(request).id, 'profile'),
-      ),
+      // A body that may bring a picture is among the person's uploads under way, before it is read
+      // (docs/decisions/074-a-persons-uploads-at-once-are-few.md); names alone are not (076).
+      ...withUploadSlot(async (request, reply) => {
+        if ((declaredLength(request) ?? Infinity) > PROFILE_FIELDS_BODY)
+          await holdUploadSlot(db, request, reply, currentUser(request).id, 'profile');
+      }),
       ...signedIn('Update names and, optionally, the profile image (multipart/form-data)', {
         description: `Fields first_name and last_name (required) and an optional file profile_image. Other fields are ignored. 429 past ${PROFILE_IMAGES_PER_HOUR} pictures an hour by the person (nothing changes).`,
         consumes: ['multipart/form-data'],
