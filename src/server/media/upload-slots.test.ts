@@ -443,6 +443,9 @@ describe('a body’s declared length against the bytes left', () => {
     const lied = send('POST', API.myMusic, { ...big.headers, 'content-length': '100000' }, big.payload);
     lied.finish();
     expect((await lied.answer).status).toBe(400);
+    // The bytes past its length are a broken next request, which the HTTP parser may answer 400 before the route
+    // does, closing the connection: the slot is given back as it closes, a moment later.
+    await slotsHeld(fi, 0);
     // No length at all (chunked): read, and refused once its file passes the bytes left (512 KB now), the rest of
     // it never sent.
     const { 'content-length': _length, ...unmeasured } = big.headers;
