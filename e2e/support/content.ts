@@ -46,6 +46,19 @@ export async function publishDesktopApplication(
   return { version, fileName, bytes };
 }
 
+/** Deletes every published installer of `version` as an operator does, through the staff-only admin API. */
+export async function removeDesktopApplications(request: APIRequestContext, version: string): Promise<void> {
+  const headers = await asStaff(request);
+  const listed = await request.get(ADMIN_API.applications, { headers });
+  if (!listed.ok()) throw new Error(`installer list failed: ${listed.status()} ${await listed.text()}`);
+  const applications = (await listed.json()) as { id: number; application_version: string }[];
+  for (const application of applications.filter((candidate) => candidate.application_version === version)) {
+    const removed = await request.delete(fillPath(ADMIN_API.application, { id: application.id }), { headers });
+    if (removed.status() !== 204)
+      throw new Error(`installer removal failed: ${removed.status()} ${await removed.text()}`);
+  }
+}
+
 /** Adds a track to a library as staff do, through the admin API; returns its id. */
 export async function addLibraryTrack(
   request: APIRequestContext,
