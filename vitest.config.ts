@@ -23,6 +23,38 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   },
 });
 
+// The web tests (jsdom). In race mode a found element is handed over before React runs the effects of the render
+// that showed it (src/web/test/without-settle.ts), as a loaded machine does at times.
+const webProject = (name: string, include: string[], { raceMode = false } = {}) => ({
+  extends: true as const,
+  test: {
+    name,
+    include,
+    environment: 'jsdom',
+    // Every wait of a test is bounded (10 s, src/web/test/setup.ts), so what never shows fails there, by
+    // name; the whole test's bound only stops what no wait bounds. A test's total measures the machine:
+    // the interaction tests (a dozen typed and clicked steps) take 1–2 s in a loaded full run, but 15–18 s
+    // each when two cores ran at a load of 15–27, a thousand playlist rows 24 s.
+    testTimeout: 60_000,
+    // As every other wait of a web test (src/web/test/setup.ts).
+    expect: { poll: { timeout: 10_000 } },
+    setupFiles: [
+      path.resolve(import.meta.dirname, 'src/web/test/setup.ts'),
+      ...(raceMode ? [path.resolve(import.meta.dirname, 'src/web/test/without-settle.ts')] : []),
+    ],
+    env: raceMode ? { WEB_TESTS_WITHOUT_SETTLE: '1' } : {},
+  },
+});
+
+/** The web tests race mode found to read a state on its way (each fixed at its cause since), and its own check. */
+const WEB_RACE_AT_RISK = [
+  'src/web/test/waits.test.tsx',
+  'src/web/features/subliminals/components/subliminals-player.test.tsx',
+  'src/web/components/ui/inline-edit.test.tsx',
+  'src/web/app/page-data.test.tsx',
+  'src/web/components/lazy-mount.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
@@ -46,22 +78,12 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          // Every wait of a test is bounded (10 s, src/web/test/setup.ts), so what never shows fails there, by
-          // name; the whole test's bound only stops what no wait bounds. A test's total measures the machine:
-          // the interaction tests (a dozen typed and clicked steps) take 1–2 s in a loaded full run, but 15–18 s
-          // each when two cores ran at a load of 15–27, a thousand playlist rows 24 s.
-          testTimeout: 60_000,
-          // As every other wait of a web test (src/web/test/setup.ts).
-          expect: { poll: { timeout: 10_000 } },
-          setupFiles: [path.resolve(import.meta.dirname, 'src/web/test/setup.ts')],
-        },
-      },
+      webProject('web', ['src/web/**/*.test.{ts,tsx}']),
+      // The web tests that waited on React's effects without saying so, in race mode (decision 078): every run
+      // checks them as a loaded machine would. `npm run test:race` runs all of them so.
+      webProject('web-race', process.env.WEB_RACE_ALL ? ['src/web/**/*.test.{ts,tsx}'] : WEB_RACE_AT_RISK, {
+        raceMode: true,
+      }),
       serverProject('server-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
     ],

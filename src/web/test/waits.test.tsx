@@ -33,3 +33,32 @@ describe("a web test's waits (setup.ts)", () => {
     await expect(vi.waitFor(() => expect(false).toBe(true), { timeout: 50 })).rejects.toThrow();
   });
 });
+
+/** Shown after a timer, then marked by an effect of the render that showed it. */
+function ShownThenMarked({ onMarked }: { onMarked: () => void }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), 20);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (shown) onMarked();
+  }, [shown, onMarked]);
+  return shown ? <p>here now</p> : null;
+}
+
+describe('a found element (Testing Library, and the race mode of without-settle.ts)', () => {
+  const raceMode = Boolean(process.env.WEB_TESTS_WITHOUT_SETTLE);
+
+  it(
+    raceMode
+      ? 'is handed over before the effects of the render that showed it'
+      : 'is handed over once those effects ran',
+    async () => {
+      const onMarked = vi.fn();
+      render(<ShownThenMarked onMarked={onMarked} />);
+      await screen.findByText('here now');
+      expect(onMarked).toHaveBeenCalledTimes(raceMode ? 0 : 1);
+    },
+  );
+});
