@@ -164,7 +164,9 @@ test('a track played in place of another is a session of its own in the history,
   // Credited from when it is heard: its loading (over a second on a busy machine) is not listening.
   // The mini-player's clock starts again with it, as its entry in the history does.
   await expect(player.getByTestId('mini-player-time')).toHaveText(/^0:0[0-2] · looping$/, { timeout: 20_000 });
-  await page.waitForTimeout(2500);
+  // Two seconds of it heard, by the clock the history credits: a wall-clock wait falls short when the machine is
+  // busy and the sound starts or runs late.
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^0:0[2-9] · looping$/, { timeout: 20_000 });
   const recorded = page.waitForResponse(
     (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
   );
