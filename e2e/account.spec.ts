@@ -11,6 +11,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+import { expectToastShown, noteToasts } from './support/toasts';
 
 // The account's own path: sign up, resend, activate from the mail, change the password, delete the account.
 
@@ -48,8 +49,9 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await logIn(page, password);
   await expect(page.getByText('Your account is not activated yet.', { exact: false })).toBeVisible(AFTER_HASHING);
 
+  await noteToasts(page);
   await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
-  await expect(page.getByText('Account activated successfully')).toBeVisible();
+  await expectToastShown(page, 'Account activated successfully');
   await page.getByLabel('Email').fill(email);
   await logIn(page, password);
   await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);

@@ -11,6 +11,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+import { expectToastShown, noteToasts } from './support/toasts';
 
 test.describe.configure({ timeout: 120_000 });
 test.skip(!process.env.E2E_STAFF_EMAIL, 'Run through scripts/e2e.mjs, which creates the staff account.');
@@ -120,8 +121,9 @@ test('a visitor who signs up from a share link is back on it after activating fr
   expect(link.searchParams.get('redirect')).toBe(sharePath);
   const phone = await browser.newContext({ baseURL });
   const reader = await phone.newPage();
+  await noteToasts(reader);
   await reader.goto(link.pathname + link.search);
-  await expect(reader.getByText('Account activated successfully')).toBeVisible();
+  await expectToastShown(reader, 'Account activated successfully');
   await expect(reader).toHaveURL(`/login?redirect=${encodeURIComponent(sharePath)}`);
   await reader.getByLabel('Email').fill(email);
   await reader.getByLabel('Password', { exact: true }).fill(password);
