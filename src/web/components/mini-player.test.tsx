@@ -2,11 +2,11 @@ import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundEngine } from '@web/lib/audio/app-engine';
-import { START_WAIT_MS } from '@web/lib/audio/sound-engine';
+import { START_WAIT_MS, STARTING_SHOWN_MS } from '@web/lib/audio/sound-engine';
 import { FakeAudioContext, stubWebAudio } from '@web/test/fake-audio-context';
 import { sessionStore } from '@web/lib/session';
 import { PORTAL_LEFT_MS, usePortalShown } from '@web/lib/portal-presence';
-import { MiniPlayer, PRESS_PLAY } from './mini-player';
+import { MiniPlayer, PRESS_PLAY, STARTING } from './mini-player';
 
 /** A portal layout, with its mini-player. */
 function Layout() {
@@ -98,5 +98,23 @@ describe('MiniPlayer: a sound the browser would not start (docs/decisions/072-so
     await act(async () => view.getByRole('button', { name: 'Play' }).click());
     expect(view.getByRole('button', { name: 'Pause' })).toBeTruthy();
     expect(view.getByTestId('mini-player-time').textContent).not.toBe(PRESS_PLAY);
+  });
+
+  it('says Starting…, not a time, while the browser has not answered, with no flip of its button (decision 075)', async () => {
+    // The engine's one context, made by an earlier test or by this one: suspended, its resume() unanswered.
+    const earlier = contexts.at(-1);
+    if (earlier) [earlier.state, earlier.autoplay] = ['suspended', 'pending'];
+    const view = player();
+    act(() => void soundEngine.setLayer('binaural', { kind: 'binaural', leftHz: 200, rightHz: 206 }, 0.5));
+    const time = () => view.getByTestId('mini-player-time').textContent;
+    await act(() => vi.advanceTimersByTimeAsync(STARTING_SHOWN_MS - 50));
+    expect(time()).not.toBe(STARTING);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(time()).toBe(STARTING);
+    expect(view.getByRole('button', { name: 'Pause' })).toBeTruthy();
+
+    // A device slow to open runs after all: the time shows.
+    await act(async () => contexts.at(-1)!.run());
+    expect(time()).toMatch(/^0:00/);
   });
 });

@@ -15,6 +15,8 @@ import { VolumeSlider } from '@web/components/volume-slider';
 
 /** What the player says of a sound the browser would not start without a press (decision 072). */
 export const PRESS_PLAY = 'Press play to start the sound';
+/** What the player says while the browser has not yet let the sound start (decision 075). */
+export const STARTING = 'Starting…';
 
 const beat = (a: number, b: number) => Math.round(Math.abs(a - b) * 10) / 10;
 
@@ -106,9 +108,11 @@ export function MiniPlayer() {
                 ? state.refused
                   ? PRESS_PLAY
                   : `Paused · ${formatClock(clock.elapsed)}`
-                : loading
-                  ? 'Loading…'
-                  : time}
+                : state.starting
+                  ? STARTING
+                  : loading
+                    ? 'Loading…'
+                    : time}
             </p>
           </div>
         </div>

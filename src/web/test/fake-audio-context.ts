@@ -50,6 +50,34 @@ class FakeOscillator extends FakeScheduled {
 
 const SAMPLE_RATE = 100;
 
+// A person's press, as a browser's transient user activation: it lasts while the press's handlers run,
+// not into what they await. Clicks, keys and pointer releases dispatched in jsdom (user-event, fireEvent)
+// count, from the capture on window until their dispatch returns; `duringPress` runs code as inside one.
+let pressing = false;
+for (const type of ['click', 'keydown', 'pointerup'] as const) {
+  window.addEventListener(
+    type,
+    () => {
+      pressing = true;
+      queueMicrotask(() => (pressing = false));
+    },
+    { capture: true },
+  );
+}
+
+/** Whether the code runs inside a press's handler, where Safari lets sound start. */
+export const inPress = () => pressing;
+
+/** Runs `handler` as inside the handler of a person's press. */
+export function duringPress<T>(handler: () => T): T {
+  pressing = true;
+  try {
+    return handler();
+  } finally {
+    pressing = false;
+  }
+}
+
 /** A minute of a steady tone, as decodeAudioData would give it. */
 function fakeBuffer(seconds = 60) {
   const data = new Float32Array(seconds * SAMPLE_RATE).fill(0.5);
@@ -68,9 +96,10 @@ export class FakeAudioContext extends EventTarget {
   /**
    * How the browser answers resume(): 'allowed' runs at once; 'pending' leaves it unanswered and the
    * context suspended until an allowed resume (Chromium without a gesture); 'rejected' rejects it with
-   * NotAllowedError (Safari).
+   * NotAllowedError (Safari); 'press' runs it only inside a person's press (`inPress`), as Safari does,
+   * and a context that ran so may run again without one, while outside it rejects as 'rejected'.
    */
-  autoplay: 'allowed' | 'pending' | 'rejected' = 'allowed';
+  autoplay: 'allowed' | 'pending' | 'rejected' | 'press' = 'allowed';
   private pendingResumes: (() => void)[] = [];
   readonly sampleRate = SAMPLE_RATE;
   readonly destination = new FakeNode();
@@ -91,7 +120,8 @@ export class FakeAudioContext extends EventTarget {
   }
   resume() {
     if (this.state === 'running') return Promise.resolve();
-    if (this.autoplay === 'rejected') {
+    if (this.autoplay === 'press' && inPress()) this.autoplay = 'allowed';
+    if (this.autoplay === 'rejected' || this.autoplay === 'press') {
       return Promise.reject(new DOMException('The AudioContext was not allowed to start.', 'NotAllowedError'));
     }
     if (this.autoplay === 'pending') return new Promise<void>((resolve) => this.pendingResumes.push(resolve));

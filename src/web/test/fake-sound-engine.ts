@@ -7,6 +7,7 @@ import {
   type LayerState,
   type SoundEngineState,
 } from '@web/lib/audio/sound-engine';
+import { inPress } from './fake-audio-context';
 
 // jsdom has no Web Audio: the app's engine stands in with its state, its calls and its audio clock
 // (seconds, frozen while paused: a test moves `engine.now`). It keeps the real engine's rules a screen
@@ -34,6 +35,13 @@ export const fakeEngine = {
    */
   holdTracks: false,
   pending: undefined as { resolve(): void; reject(error: unknown): void } | undefined,
+  /**
+   * While true the browser lets sound start only inside a person's press, as Safari does: a start or resume
+   * outside one is refused (paused, `refused`) unless a press has primed the engine or started it before.
+   */
+  pressOnly: false,
+  /** A press has let the sound start (`prime`, or a start inside one): it may start outside one from now on. */
+  unlocked: false,
   /** Changes the engine's state as playing would, and tells its subscribers. */
   set(next: Partial<SoundEngineState>) {
     fakeEngine.state = { ...fakeEngine.state, ...next };
@@ -49,9 +57,17 @@ export const fakeEngine = {
     fakeEngine.now = 0;
     fakeEngine.holdTracks = false;
     fakeEngine.pending = undefined;
+    fakeEngine.pressOnly = false;
+    fakeEngine.unlocked = false;
     fakeEngine.set(STOPPED);
   },
 };
+
+/** Whether the browser lets a start or resume run now (see `pressOnly`). */
+function allowed() {
+  if (inPress()) fakeEngine.unlocked = true;
+  return !fakeEngine.pressOnly || fakeEngine.unlocked;
+}
 
 const withLayer = (layers: readonly LayerState[], layer: LayerState) => [
   ...layers.filter((other) => other.id !== layer.id),
@@ -63,6 +79,7 @@ function stop(by: 'stop' | 'timer' = 'stop', { neverPlayed = false }: { neverPla
   const track = fakeEngine.state.layers.find((layer) => layer.id === 'track')?.source;
   fakeEngine.set({
     status: 'stopped',
+    refused: false,
     layers: [],
     timer: null,
     ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
@@ -95,8 +112,10 @@ export const fakeSoundEngine = {
   setLayer: vi.fn(async (id: LayerId, source: LayerSource, gain: number, options: { exclusive?: boolean } = {}) => {
     const loading = source.kind === 'track' && fakeEngine.holdTracks;
     const layer: LayerState = { id, source, gain, status: loading ? 'loading' : 'ready' };
+    const runs = allowed();
     fakeEngine.set({
-      status: 'playing',
+      status: runs ? 'playing' : 'paused',
+      refused: !runs,
       ended: null,
       layers: withLayer(options.exclusive ? [] : fakeEngine.state.layers, layer),
     });
@@ -136,7 +155,8 @@ export const fakeSoundEngine = {
     if (fakeEngine.state.status === 'playing') fakeEngine.set({ status: 'paused' });
   }),
   resume: vi.fn(async () => {
-    if (fakeEngine.state.status === 'paused') fakeEngine.set({ status: 'playing' });
+    if (fakeEngine.state.status === 'paused' && allowed()) fakeEngine.set({ status: 'playing', refused: false });
   }),
+  prime: vi.fn(() => void allowed()),
   stop: vi.fn(stop),
 };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeAudioContext, pass as passTime, stubWebAudio } from '@web/test/fake-audio-context';
+import { duringPress, FakeAudioContext, pass as passTime, stubWebAudio } from '@web/test/fake-audio-context';
 import { watchSessionEnds } from './session-ends';
-import { SoundEngine, START_WAIT_MS, type LayerSource } from './sound-engine';
+import { PRIME_IDLE_MS, SoundEngine, START_WAIT_MS, STARTING_SHOWN_MS, type LayerSource } from './sound-engine';
 
 // The engine on a stand-in of Web Audio (test/fake-audio-context.ts): this file is about its clock and
 // its layers' states, as the session watcher (session-ends.ts) reads them.
@@ -284,5 +284,89 @@ describe('a start the browser refuses (docs/decisions/072-sound-the-browser-refu
     await pass(1);
     expect(context.state).toBe('suspended');
     expect(status()).toEqual({ status: 'paused', refused: false });
+  });
+});
+
+describe('a start that comes after calls to the server (docs/decisions/075-a-start-inside-the-press-that-asked-for-it.md)', () => {
+  const status = () => ({ status: engine.getState().status, refused: engine.getState().refused });
+  /** The server answers some time after the press: the press's handlers have long returned. */
+  const serverAnswers = () => pass(0.3);
+
+  beforeEach(() => {
+    // Safari: the context runs only when asked inside the press.
+    context.state = 'suspended';
+    context.autoplay = 'press';
+  });
+
+  it('plays when the press primed the context, though the start comes after the server’s answer', async () => {
+    duringPress(() => engine.prime());
+    await serverAnswers();
+    await engine.setLayer('binaural', beat, 0.5);
+    expect(status()).toEqual({ status: 'playing', refused: false });
+    expect(context.state).toBe('running');
+  });
+
+  it('is refused without the prime, as Safari refuses a start outside the press', async () => {
+    await serverAnswers();
+    await engine.setLayer('binaural', beat, 0.5);
+    expect(status()).toEqual({ status: 'paused', refused: true });
+  });
+
+  it('lets the audio device sleep again when nothing started after the prime', async () => {
+    duringPress(() => engine.prime());
+    await pass(0.1);
+    expect(context.state).toBe('running');
+    await pass(PRIME_IDLE_MS / 1000);
+    expect(context.state).toBe('suspended');
+    // Unlocked by the press, it still plays without one.
+    await engine.setLayer('binaural', beat, 0.5);
+    expect(status()).toEqual({ status: 'playing', refused: false });
+  });
+});
+
+describe('a start waiting for the browser (docs/decisions/075-a-start-inside-the-press-that-asked-for-it.md)', () => {
+  /** Every `starting` the engine published, in order. */
+  function startingSeen() {
+    const seen: boolean[] = [];
+    engine.subscribe(() => seen.push(engine.getState().starting));
+    return seen;
+  }
+
+  it('says it is starting once the wait is noticeable, and no longer once the browser refused', async () => {
+    context.state = 'suspended';
+    context.autoplay = 'pending';
+    const started = engine.setLayer('binaural', beat, 0.5);
+    await pass(STARTING_SHOWN_MS / 1000 - 0.05);
+    expect(engine.getState()).toMatchObject({ status: 'playing', starting: false });
+    await pass(0.1);
+    expect(engine.getState()).toMatchObject({ status: 'playing', starting: true });
+    await pass(START_WAIT_MS / 1000);
+    await started;
+    expect(engine.getState()).toMatchObject({ status: 'paused', refused: true, starting: false });
+  });
+
+  it('says it is starting until a slow context runs, then plays', async () => {
+    context.state = 'suspended';
+    context.autoplay = 'pending';
+    const started = engine.setLayer('binaural', beat, 0.5);
+    await pass(0.3);
+    expect(engine.getState().starting).toBe(true);
+    context.run();
+    await started;
+    expect(engine.getState()).toMatchObject({ status: 'playing', refused: false, starting: false });
+  });
+
+  it('never says it is starting when the browser runs the sound at once', async () => {
+    context.state = 'suspended';
+    const seen = startingSeen();
+    await engine.setLayer('binaural', beat, 0.5);
+    await pass(1);
+    engine.pause();
+    await pass(1);
+    await engine.resume();
+    await pass(1);
+    expect(engine.getState().status).toBe('playing');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((starting) => !starting)).toBe(true);
   });
 });

@@ -67,6 +67,11 @@ export interface SoundEngineState {
    * button's press starts it (docs/decisions/072-sound-the-browser-refuses-waits-paused.md).
    */
   refused: boolean;
+  /**
+   * A start or a resume still waiting for the browser to run the sound, past STARTING_SHOWN_MS: controls say
+   * "Starting…" rather than that it plays (docs/decisions/075-a-start-inside-the-press-that-asked-for-it.md).
+   */
+  starting: boolean;
   /** The master volume, 0–1: nothing is ever louder. */
   volume: number;
   layers: readonly LayerState[];
@@ -142,6 +147,7 @@ interface Session {
 export const STOPPED_ENGINE_STATE: SoundEngineState = {
   status: 'stopped',
   refused: false,
+  starting: false,
   volume: 0.8,
   layers: [],
   timer: null,
@@ -152,6 +158,13 @@ export const STOPPED_ENGINE_STATE: SoundEngineState = {
  * leaves resume() pending (Chromium) or rejects it (Safari); one that allows runs within milliseconds.
  */
 export const START_WAIT_MS = 500;
+/**
+ * How long a start waits for the context before controls say "Starting…": a browser that allows the sound
+ * runs it in well under this (0.1 ms in Chromium once a click has been made), so the usual start shows no flash.
+ */
+export const STARTING_SHOWN_MS = 150;
+/** How long a context primed for a start that never came (`prime`) runs before it is suspended again. */
+export const PRIME_IDLE_MS = 10_000;
 const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise', 'voice'];
 
 // What every parameter the engine moves is scheduled to be, as a function of engine time. Reading
@@ -265,6 +278,23 @@ export class SoundEngine {
     const duration = (track.loopEnd - track.loopStart) / rate;
     const played = Math.max(0, this.now() - track.voice.startedAt) + track.voice.offset;
     return { position: played % duration, duration };
+  }
+
+  /**
+   * Makes the context and asks it to run, synchronously, as the first thing a control that starts sound
+   * does in its click handler, before any await. Safari lets a context start only within the person's
+   * gesture, and a start that comes after calls to the server (a saved sound's Open, a share link's "Play
+   * it now", a program's day) comes too late; a context started within the gesture may run again without
+   * one, so the later start finds it running. A context primed for a start that never came (it failed, or
+   * there was no sound to play) is suspended again after PRIME_IDLE_MS, letting the audio device sleep.
+   */
+  prime(): void {
+    const context = this.ensureContext();
+    if (!isRealtime(context) || context.state === 'running') return;
+    context.resume().catch(() => undefined);
+    setTimeout(() => {
+      if (!this.session && context.state === 'running') void context.suspend();
+    }, PRIME_IDLE_MS);
   }
 
   /**
@@ -454,7 +484,7 @@ export class SoundEngine {
     const context = this.context;
     if (!session || !context || this.state.status !== 'playing') return;
     rampTo(session.envelope.gain, 0, context.currentTime);
-    this.state = { ...this.state, status: 'paused' };
+    this.state = { ...this.state, status: 'paused', starting: false };
     this.publish();
     if (isRealtime(context)) {
       setTimeout(
@@ -489,6 +519,7 @@ export class SoundEngine {
       ...this.state,
       status: 'stopped',
       refused: false,
+      starting: false,
       layers: [],
       timer: null,
       ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
@@ -563,24 +594,39 @@ export class SoundEngine {
     this.starting++;
     return new Promise<void>((settle) => {
       let refused = false;
+      const answered = () => {
+        clearTimeout(shown);
+        clearTimeout(timer);
+        this.showStarting(false);
+      };
       const refuse = () => {
         refused = true;
+        answered();
         this.refuse(session);
         settle();
       };
-      const timer = setTimeout(() => (context.state === 'running' ? settle() : refuse()), START_WAIT_MS);
+      // Only a start that is slow to be answered says so: the usual one runs long before this.
+      const shown = setTimeout(() => {
+        if (context.state !== 'running' && this.session === session) this.showStarting(true);
+      }, STARTING_SHOWN_MS);
+      const timer = setTimeout(() => (context.state === 'running' ? (answered(), settle()) : refuse()), START_WAIT_MS);
       context.resume().then(
         () => {
-          clearTimeout(timer);
+          answered();
           if (refused && this.session === session && this.state.refused) void this.resumeSession(context);
           settle();
         },
         () => {
-          clearTimeout(timer);
           if (!refused) refuse();
         },
       );
     }).finally(() => this.starting--);
+  }
+
+  private showStarting(starting: boolean) {
+    if (this.state.starting === starting || (starting && this.state.status !== 'playing')) return;
+    this.state = { ...this.state, starting };
+    this.publish();
   }
 
   /** The browser refused (or stopped) the sound while the session plays: it shows paused, as it is. */
@@ -588,7 +634,7 @@ export class SoundEngine {
     const context = this.context;
     if (this.session !== session || this.state.status !== 'playing' || !context) return;
     rampTo(session.envelope.gain, 0, context.currentTime);
-    this.state = { ...this.state, status: 'paused', refused };
+    this.state = { ...this.state, status: 'paused', refused, starting: false };
     this.publish();
   }
 

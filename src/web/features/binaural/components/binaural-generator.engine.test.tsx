@@ -88,4 +88,13 @@ describe('binaural generator while the sound is paused', () => {
     act(() => fakeEngine.set({ status: 'playing', refused: false }));
     expect(screen.getByText('Playing a 10 Hz beat')).toBeInTheDocument();
   });
+
+  it('says the beats are starting, not playing, while the browser has not answered (decision 075)', () => {
+    renderGenerator();
+    const layer = { id: 'binaural', source: { kind: 'binaural', leftHz: 200, rightHz: 210 }, gain: 0.5 } as const;
+    act(() => fakeEngine.set({ status: 'playing', starting: true, layers: [{ ...layer, status: 'ready' }] }));
+    expect(screen.getByText('Starting a 10 Hz beat…')).toBeInTheDocument();
+    act(() => fakeEngine.set({ starting: false }));
+    expect(screen.getByText('Playing a 10 Hz beat')).toBeInTheDocument();
+  });
 });

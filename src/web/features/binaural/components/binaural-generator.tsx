@@ -95,8 +95,10 @@ export function BinauralGenerator() {
   const volumePercent = `${Math.round(choices.volume * 100)}%`;
   const playing = status === 'playing';
   // Paused by the mini-player, or waiting for a press because the browser would not start it (decision 072).
-  const engineStatus = useSoundEngine().status;
-  const paused = playing && engineStatus === 'paused';
+  const engine = useSoundEngine();
+  const paused = playing && engine.status === 'paused';
+  // Waiting for the browser to let it start (decision 075).
+  const starting = playing && engine.starting;
 
   return (
     <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-5 shadow-sm sm:p-8">
@@ -186,12 +188,18 @@ export function BinauralGenerator() {
           <span
             aria-hidden
             className={
-              playing && !paused
+              playing && !paused && !starting
                 ? 'h-2.5 w-2.5 rounded-full bg-accent-strong motion-safe:animate-pulse dark:bg-accent'
                 : 'h-2.5 w-2.5 rounded-full bg-line'
             }
           />
-          {paused ? `Paused · a ${beat} Hz beat` : playing ? `Playing a ${beat} Hz beat` : 'Stopped'}
+          {paused
+            ? `Paused · a ${beat} Hz beat`
+            : starting
+              ? `Starting a ${beat} Hz beat…`
+              : playing
+                ? `Playing a ${beat} Hz beat`
+                : 'Stopped'}
         </p>
       </div>
     </div>

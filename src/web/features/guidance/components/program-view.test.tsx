@@ -1,8 +1,20 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AudioItem, Program } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { ProgramView } from './program-view';
+
+// jsdom has no Web Audio: the engine stands in.
+vi.mock('@web/lib/audio/app-engine', async () => ({
+  soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
+}));
+afterEach(() => {
+  vi.clearAllMocks();
+  fakeEngine.reset();
+});
 
 function renderProgram(answer: () => Response) {
   fakeApi({
@@ -32,5 +44,50 @@ describe('ProgramView', () => {
     // A program is not a list: the error names what it could not load.
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load this program: A server error occurred.');
     expect(screen.queryByRole('heading', { name: 'Program not found' })).toBeNull();
+  });
+});
+
+describe('ProgramView’s day', () => {
+  const program: Program = {
+    slug: 'quiet-evenings',
+    title: 'Quiet Evenings',
+    summary: 'Evenings, quieter.',
+    goals: ['calm'],
+    days: [
+      {
+        day: 1,
+        title: 'Arriving',
+        intro: 'Sit comfortably.',
+        minutes: 10,
+        messages: ['I arrive'],
+        layers: [
+          { kind: 'track', audio_kind: 'selfeggio', name: '432 Hz calm', track_id: 3, gain: 0.5 },
+          { kind: 'noise', colour: 'pink', gain: 0.2 },
+        ],
+      },
+    ],
+    progress: { slug: 'quiet-evenings', completed_days: [], next_day: 1, last_completed_at: null },
+  };
+  const calm: AudioItem = {
+    id: 3,
+    name: '432 Hz calm',
+    description: '',
+    cover_image: 'http://x/media/covers/3.webp',
+    audio_file: 'http://x/media/audio/3.mp3',
+    date_added: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('starts its sound in Safari, which allows it only inside the press, though it starts after the library’s answer (decision 075)', async () => {
+    const user = userEvent.setup();
+    fakeEngine.pressOnly = true;
+    fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => program,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`GET ${API.selfeggio}`]: () => [calm],
+    });
+    renderWithProviders(<ProgramView slug={program.slug} />);
+    await user.click(await screen.findByRole('button', { name: 'Start day 1' }));
+    await vi.waitFor(() => expect(fakeSoundEngine.setLayer).toHaveBeenCalledTimes(2));
+    expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
   });
 });

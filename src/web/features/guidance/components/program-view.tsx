@@ -123,6 +123,8 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
   const leftOutForPlan = sound.leftOut.filter(({ why }) => why === 'plan').map(({ layer }) => layerLabel(layer));
 
   async function start() {
+    // Inside the press, before the library is asked: Safari starts sound only there (decision 075).
+    soundEngine.prime();
     setStarting(true);
     try {
       const layers = await dayLayers(queryClient, sound.playing);

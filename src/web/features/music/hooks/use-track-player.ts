@@ -20,7 +20,8 @@ export function useTrackPlayer() {
 
   function statusOf(key: string): TrackStatus {
     if (key === currentKey) {
-      if (layer?.status === 'loading') return 'loading';
+      // Fetched and decoded, or waiting for the browser to let it start (decision 075).
+      if (layer?.status === 'loading' || state.starting) return 'loading';
       return state.status === 'paused' ? 'paused' : 'playing';
     }
     return state.ended?.key === key ? 'ended' : 'idle';

@@ -429,4 +429,15 @@ describe('SavedSubliminalsPanel with sound', () => {
     );
     expect(fakeEngine.state.volume).toBe(0.5);
   });
+
+  it('starts its sound in Safari, which allows it only inside the press, though it starts after the server’s answers (decision 075)', async () => {
+    const user = userEvent.setup();
+    fakeEngine.pressOnly = true;
+    const binaural = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 } as const;
+    savedServer('pro', [savedEarlier('Focus', { volume: 0.5, layers: [binaural] })]);
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Open Focus' }));
+    await vi.waitFor(() => expect(fakeSoundEngine.setLayer).toHaveBeenCalled());
+    expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+  });
 });

@@ -56,8 +56,10 @@ function SavedRow({
 }) {
   const plan = usePlan().plan;
   const queryClient = useQueryClient();
-  const open = () =>
-    change(
+  const open = () => {
+    // Inside the press, before the server is asked: Safari starts sound only there (decision 075).
+    if (saved.layer_count > 0) soundEngine.prime();
+    return change(
       async () => {
         const full = await api.getSubliminal(saved.id);
         const playlist = playlistFromServer(full.playlist);
@@ -76,6 +78,7 @@ function SavedRow({
       },
       ({ full, note }) => `Opened ${isolated(full.name)}.${note ? ` ${note}` : ''}`,
     );
+  };
   /** Renaming keeps what was saved: the messages, settings and sound as stored, not the player's. */
   const rename = async (name: string) => {
     const full = await api.getSubliminal(saved.id);

@@ -57,6 +57,16 @@ describe('the session screen’s clock', () => {
     expect(sessionTime()).toHaveTextContent('1:41');
   });
 
+  it('says Starting…, as the mini-player does, while the browser has not let the sound start (decision 075)', () => {
+    fakeEngine.set({ status: 'playing', starting: true, layers: [noise] });
+    renderSession();
+    expect(sessionTime()).toHaveTextContent(/^Starting…$/);
+    expect(miniPlayer().getByTestId('mini-player-time')).toHaveTextContent(/^Starting…$/);
+    expect(screen.getAllByRole('button', { name: 'Pause' })).toHaveLength(2);
+    act(() => fakeEngine.set({ starting: false }));
+    expect(sessionTime()).toHaveTextContent(/^0:00/);
+  });
+
   it('is paused when the mini-player pauses the sound, and resumes both from its own Resume', () => {
     fakeEngine.set({ status: 'playing', layers: [noise] });
     fakeEngine.now = 42;

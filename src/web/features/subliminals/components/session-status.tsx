@@ -1,4 +1,4 @@
-import { LayerNames } from '@web/components/mini-player';
+import { LayerNames, STARTING } from '@web/components/mini-player';
 import { VolumeSlider } from '@web/components/volume-slider';
 import { flashSessions } from '@web/lib/audio/app-session-ends';
 import { formatClock } from '@web/lib/audio/mixer';
@@ -28,7 +28,7 @@ export function SessionStatus({ paused, compact }: { paused: boolean; compact: b
   return (
     <div className={compact ? 'flex min-w-0 flex-col' : 'flex min-w-0 flex-col gap-1 text-sm'}>
       <p className="m-0 tabular-nums font-medium" data-testid="session-time">
-        {paused ? `Paused · ${time}` : time}
+        {paused ? `Paused · ${time}` : state.starting ? STARTING : time}
         {timer.remaining === null && !compact ? (
           <span className="font-normal text-fg-muted"> · no sleep timer</span>
         ) : null}

@@ -216,4 +216,20 @@ describe('SharedPage with sound', () => {
       "\u2068Evening calm\u2069 is in your player. Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Spoken affirmations (part of the pro plan).",
     );
   });
+
+  it('starts the sound in Safari, which allows it only inside the press, though it starts after the server’s answers (decision 075)', async () => {
+    const user = userEvent.setup();
+    fakeEngine.pressOnly = true;
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
+      [`GET ${API.plan}`]: () => planStateFor('intermediate'),
+      [`PUT ${API.player}`]: ({ body }) => ({ ...(body as object), updated_at: '2026-11-23T10:00:00Z' }),
+    });
+    const { router } = renderShared();
+    await user.click(await screen.findByRole('button', { name: 'Play it now' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subliminals'));
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalled();
+    expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+  });
 });

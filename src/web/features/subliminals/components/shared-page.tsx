@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Copy, Play } from 'lucide-react';
@@ -12,6 +12,7 @@ import { paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
+import type { SoundEngine } from '@web/lib/audio/sound-engine';
 import { copyShared } from '../api/saved-subliminals';
 import { readSharedItem, releaseServedShared, servedSharedForPage, useSharedItem } from '../api/shared-item';
 import {
@@ -42,6 +43,12 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   const plan = usePlan();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // The engine, for Play to prime inside the press (decision 075). Imported, not with the page (decision
+  // 020): a signed-in person's portal layout has loaded it already, so it is here long before a press.
+  const engine = useRef<SoundEngine | null>(null);
+  useEffect(() => {
+    void import('@web/lib/audio/app-engine').then((module) => (engine.current = module.soundEngine));
+  }, []);
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
     try {
@@ -54,8 +61,9 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       setBusy(false);
     }
   };
-  const play = () =>
-    run(async () => {
+  const play = () => {
+    engine.current?.prime();
+    return run(async () => {
       // Read again: the page may have been open since the owner stopped sharing (or changed it).
       const current = await readSharedItem(token);
       const shared = clampSettings(current.kind === 'subliminal' ? current.settings : DEFAULT_SETTINGS);
@@ -83,6 +91,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       await navigate(paths.subliminals);
       return `${isolated(current.name)} is in your player.${note ? ` ${note}` : ''}`;
     });
+  };
   const copy = () =>
     run(async () => {
       const made = await copyShared(token);

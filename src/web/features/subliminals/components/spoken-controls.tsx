@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { RangeInput } from '@web/components/ui/range-input';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { dbToGain, VOICE_LEVEL_MAX_DB, VOICE_LEVEL_MIN_DB, VOICE_MASKED_DB } from '@web/lib/audio/mixer';
-import type { LayerSource } from '@web/lib/audio/sound-engine';
+import type { LayerSource, SoundEngineState } from '@web/lib/audio/sound-engine';
 import { useLayer, useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import {
   buildVoiceLoop,
@@ -35,13 +35,15 @@ export function levelText(db: number): string {
 
 /**
  * "Speaking 3 messages, looping." ("… in your voice, …" for one's own recordings); "Paused: speaking …"
- * while the sound is paused, or waits for a press the browser asks for (decision 072).
+ * while the sound is paused, or waits for a press the browser asks for (decision 072); "Starting to speak …"
+ * while the browser has not yet let it start (decision 075).
  */
-function speakingText(source: LayerSource, paused: boolean): string {
+function speakingText(source: LayerSource, { status, starting }: SoundEngineState): string {
   if (source.kind !== 'voice') return '';
   const count = `${source.messages} ${source.messages === 1 ? 'message' : 'messages'}`;
   const own = source.spoken?.voice === OWN_VOICE ? ' in your voice' : '';
-  return `${paused ? 'Paused: speaking' : 'Speaking'} ${count}${own}, looping.`;
+  const doing = status === 'paused' ? 'Paused: speaking' : starting ? 'Starting to speak' : 'Speaking';
+  return `${doing} ${count}${own}, looping.`;
 }
 
 const selectClass =
@@ -53,7 +55,7 @@ const selectClass =
  */
 export default function SpokenControls({ messages }: { messages: readonly string[] }) {
   const layer = useLayer('voice');
-  const paused = useSoundEngine().status === 'paused';
+  const engine = useSoundEngine();
   const [voice, setVoice] = useState('en-us');
   const [rate, setRate] = useState<number>(145);
   const [pause, setPause] = useState<number>(DEFAULT_VOICE_PAUSE_SECONDS);
@@ -70,6 +72,8 @@ export default function SpokenControls({ messages }: { messages: readonly string
       toastProblem(NOTHING_TO_SAY);
       return;
     }
+    // Inside the press, before the voice is prepared: Safari starts sound only there (decision 075).
+    soundEngine.prime();
     const mine = ++run.current;
     setPreparing({ done: 0, total: texts.length });
     try {
@@ -224,7 +228,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
         {preparing
           ? `Preparing the voice… ${preparing.done} of ${preparing.total} messages`
           : playing
-            ? speakingText(layer.source, paused)
+            ? speakingText(layer.source, engine)
             : messages.length > MAX_SPOKEN_MESSAGES
               ? `The first ${MAX_SPOKEN_MESSAGES} messages of the playlist are spoken.`
               : ''}

@@ -112,6 +112,26 @@ describe('SpokenPanel', () => {
     expect(screen.queryByText('Speaking 2 messages, looping.')).toBeNull();
   });
 
+  it('says the voice is starting, not speaking, while the browser has not let the sound start (decision 075)', async () => {
+    withPlan('pro');
+    const user = userEvent.setup();
+    renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+    await user.click(await screen.findByRole('button', { name: 'Speak the playlist' }));
+    expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
+    act(() => fakeEngine.set({ starting: true }));
+    expect(screen.getByText('Starting to speak 2 messages, looping.')).toBeInTheDocument();
+  });
+
+  it('speaks in Safari, which starts sound only inside the press, though the voice is ready after it (decision 075)', async () => {
+    withPlan('pro');
+    const user = userEvent.setup();
+    fakeEngine.pressOnly = true;
+    renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+    await user.click(await screen.findByRole('button', { name: 'Speak the playlist' }));
+    expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
+    expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+  });
+
   it('says the level in words', () => {
     expect(levelText(0)).toBe('Audible: as loud as the other layers');
     expect(levelText(-6)).toBe('6 dB under the other layers');
