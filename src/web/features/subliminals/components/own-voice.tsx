@@ -16,6 +16,8 @@ export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is o
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
 export const RECORDING_UNREADABLE = 'The recording could not be read. Please record again.';
 export const RECORDING_UNPLAYABLE = 'The recording could not be played. Please try again.';
+/** Listen refused by the browser (Safari, once the clip came long after the press: decision 075). */
+export const LISTEN_REFUSED = 'Your browser did not let the recording play. Press Listen to try again.';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -112,8 +114,13 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
           if (player.current === playback) stopListening();
         };
         audio.onended = ended;
-        // Refused by the browser, or stopped before it began: nothing plays.
-        audio.play().catch(ended);
+        audio.play().catch((error: unknown) => {
+          // Stopped before it began (Stop, another Listen, leaving): the abort that caused says nothing.
+          if (player.current !== playback) return;
+          stopListening();
+          const refused = error instanceof DOMException && error.name === 'NotAllowedError';
+          toastProblem(refused ? LISTEN_REFUSED : RECORDING_UNPLAYABLE);
+        });
       },
       () => {
         if (asked !== listenings.current || !mounted.current) return;

@@ -12,7 +12,7 @@ import { toast } from 'sonner';
 import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
 import { levelTake, SPEECH_LEVEL_DB, speechLevel } from '@web/lib/audio/voice-take';
 import { readWav } from '@web/lib/audio/wav';
-import { NOTHING_HEARD, RECORDING_UNPLAYABLE } from './own-voice';
+import { LISTEN_REFUSED, NOTHING_HEARD, RECORDING_UNPLAYABLE } from './own-voice';
 import { levelText, NOTHING_RECORDED } from './spoken-controls';
 import { SpokenPanel } from './spoken-panel';
 
@@ -313,6 +313,49 @@ describe('SpokenPanel', () => {
       unmount();
       expect(players[2]!.pause).toHaveBeenCalled();
       expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2', 'blob:clip-3']);
+    });
+
+    it('says the browser did not let a take play, and nothing when a Stop aborts it (decision 075)', async () => {
+      // Each play() waits for the test: refused by the browser, or aborted by the pause a Stop makes.
+      const players: { play: ReturnType<typeof vi.fn>; pause: ReturnType<typeof vi.fn>; refuse(name: string): void }[] =
+        [];
+      vi.stubGlobal(
+        'Audio',
+        vi.fn(function (this: (typeof players)[number]) {
+          let refuse = (_name: string) => {};
+          const play = vi.fn(
+            () => new Promise<void>((_, reject) => (refuse = (name) => reject(new DOMException('No.', name)))),
+          );
+          const pause = vi.fn(() => refuse('AbortError'));
+          Object.assign(this, { play, pause, refuse: (name: string) => refuse(name), onended: null });
+          players.push(this);
+        }),
+      );
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:clip', revokeObjectURL: () => {} }));
+      withVoice([{ ...recording(5, 'I am calm.'), created_at: '2026-11-30T09:00:00Z' }], {
+        'GET /media/own-voice/9/5.wav': () => new Response(new Uint8Array(48)),
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      const listen = await screen.findByRole('button', { name: 'Listen to “I am calm.”' });
+
+      // Safari: the clip came long after the press.
+      await user.click(listen);
+      await vi.waitFor(() => expect(players).toHaveLength(1));
+      act(() => players[0]!.refuse('NotAllowedError'));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(LISTEN_REFUSED));
+      expect(screen.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeInTheDocument();
+
+      // Stopped before it began: the play() the pause aborts says nothing.
+      vi.mocked(toast.error).mockClear();
+      await user.click(screen.getByRole('button', { name: 'Listen to “I am calm.”' }));
+      await vi.waitFor(() => expect(players).toHaveLength(2));
+      await user.click(screen.getByRole('button', { name: 'Stop listening to “I am calm.”' }));
+      expect(players[1]!.pause).toHaveBeenCalled();
+      await act(() => Promise.resolve());
+      expect(toast.error).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeInTheDocument();
     });
 
     it('says only that the session expired when reading the recordings to speak finds it ended elsewhere', async () => {
