@@ -23,7 +23,7 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // × 50 messages, and measures the hottest calls with wrk against nginx serving the same bytes from a
 // file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
 // Prints one table, with the server's CPU time per request (its own cost, steadier than req/s on a shared
-// machine), and a login's CPU split between the hashing threads, the workers' main threads and the
+// machine), and a login's CPU split between the workers' other threads (argon2id on libuv's pool), their main threads and the
 // primary, and how much CPU processes outside the measurement took (a round with much of it is noise).
 // Not a timed test: run it on a quiet machine. `--profile=DIR`: every server process (primary
 // and workers) writes a V8 CPU profile into DIR when it stops (open it in Chrome's DevTools).

@@ -78,7 +78,7 @@ function externalPackages() {
 /**
  * The server bundled into dist/server (its packages stay in node_modules): every worker process then
  * runs JavaScript as it is, where a TypeScript loader would cost each of them some 70 MB of memory and
- * seconds of start-up. The seed process and the password threads are entry points of their own, beside it.
+ * seconds of start-up. The seed process is an entry point of its own, beside it.
  */
 export async function buildServer({ force = false } = {}) {
   if (!force && isCurrent(SERVER_STAMP, [SERVER_ENTRY], SERVER_INPUTS)) return;
@@ -90,7 +90,6 @@ export async function buildServer({ force = false } = {}) {
     entryPoints: {
       server: path.join(ROOT, 'src/server/server.ts'),
       'track-worker': path.join(ROOT, 'src/server/seed/track-worker.ts'),
-      'password-thread': path.join(ROOT, 'src/server/auth/password-thread.mjs'),
     },
     outdir: path.join(ROOT, 'dist/server'),
     outExtension: { '.js': '.mjs' },

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { supportAddressWarning, type Config } from './config';
+import { FILE_POOL_THREADS, passwordHashingShare } from './auth/password-hashing-share';
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
 import { seedPrograms } from './guidance/programs';
@@ -74,8 +75,12 @@ export async function runPrimary(config: Config): Promise<void> {
   let stopping = false;
   const listening = new Set<number>();
   const restarts: number[] = [];
+  // A worker's thread pool: libuv's four for files, and one for each password it hashes at once.
+  const workerEnv = {
+    UV_THREADPOOL_SIZE: String(FILE_POOL_THREADS + passwordHashingShare(config.webConcurrency)),
+  };
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv);
     worker.once('listening', () => listening.add(worker.id));
     return worker;
   };

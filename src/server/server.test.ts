@@ -14,6 +14,7 @@ import {
   tokenPairSchema,
 } from '@shared/contract';
 import { unusedPort } from './test/ports';
+import { FILE_POOL_THREADS, passwordHashingShare } from './auth/password-hashing-share';
 
 // The process as `npm start` runs it; once is enough, so only in the PGlite project.
 describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
@@ -214,6 +215,9 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(workers()).toHaveLength(2);
       expect(workers()).not.toContain(victim);
+      // A worker's thread pool holds its share of password hashes beside libuv's four threads for files.
+      const poolSize = `UV_THREADPOOL_SIZE=${FILE_POOL_THREADS + passwordHashingShare(2)}`;
+      for (const pid of workers()) expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(poolSize);
       for (const res of await everywhere('GET', API.profile, second.access)) expect(res.status).toBe(200);
 
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from './config';
-import { setPasswordThreads } from './auth/passwords';
+import { passwordHashingShare } from './auth/password-hashing-share';
+import { setPasswordHashing } from './auth/passwords';
 import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
@@ -20,7 +20,7 @@ import { RENDER_DIST_DIR, WEB_DIST_DIR } from './paths';
  */
 export async function runWorker(config: Config): Promise<void> {
   const primary = connectToPrimary();
-  setPasswordThreads(Math.ceil(availableParallelism() / config.webConcurrency));
+  setPasswordHashing(passwordHashingShare(config.webConcurrency));
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, {
         logger: processLogger(config.logLevel),

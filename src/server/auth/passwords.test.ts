@@ -1,33 +1,87 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { PasswordThreads } from './passwords';
+import { hashPassword, PasswordHashing, verifyPassword } from './passwords';
 
-const until = async (check: () => boolean, ms = 5000) => {
-  for (const started = Date.now(); !check() && Date.now() - started < ms;) await sleep(20);
+/** A piece of work that ends when the test says so. */
+const heldWork = () => {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { work: () => done, finish };
 };
 
-// Each hashing thread is a Node environment of its own (about 21 MB): a process at rest keeps none.
-describe('password threads', () => {
-  it('end after a quiet time, and the next password starts one again', async () => {
-    const threads = new PasswordThreads(1, 200);
-    expect(threads.running).toBe(0);
-    const passwordHash = (await threads.run({ op: 'hash', password: 'a calm, steady breath' })) as string;
-    expect(threads.running).toBe(1);
-    await until(() => threads.running === 0);
-    expect(threads.running).toBe(0);
-    expect(await threads.run({ op: 'verify', password: 'a calm, steady breath', passwordHash })).toBe(true);
-    expect(threads.running).toBe(1);
+describe('password hashing', () => {
+  it('leaves the event loop turning while a password is hashed and checked', async () => {
+    let turns = 0;
+    let hashing = true;
+    const count = async () => {
+      while (hashing) {
+        await nextTurn();
+        turns++;
+      }
+    };
+    const counting = count();
+    const passwordHash = await hashPassword('a calm, steady breath');
+    const checked = await verifyPassword(passwordHash, 'a calm, steady breath');
+    hashing = false;
+    await counting;
+    expect(checked).toBe(true);
+    expect(await verifyPassword(passwordHash, 'another breath')).toBe(false);
+    // A hash takes milliseconds of one core: done on the event loop, it would leave no turn between.
+    expect(turns).toBeGreaterThan(2);
   });
 
-  it('keep a thread that gets work again before its quiet time is up', async () => {
-    const threads = new PasswordThreads(1, 600);
-    const passwordHash = (await threads.run({ op: 'hash', password: 'a calm, steady breath' })) as string;
-    await sleep(400);
-    expect(await threads.run({ op: 'verify', password: 'another breath', passwordHash })).toBe(false);
-    // 800 ms after the first answer, 400 after the second: the second one's quiet time counts.
-    await sleep(400);
-    expect(threads.running).toBe(1);
-    await until(() => threads.running === 0);
-    expect(threads.running).toBe(0);
+  it('runs at most its share at once, the others in the order they came', async () => {
+    const hashing = new PasswordHashing(2);
+    const held = [heldWork(), heldWork(), heldWork(), heldWork()];
+    const ended: number[] = [];
+    const runs = held.map(({ work }, index) => hashing.run(work).then(() => ended.push(index)));
+    await nextTurn();
+    expect(hashing.running).toBe(2);
+    held[1]!.finish();
+    await nextTurn();
+    expect(ended).toEqual([1]);
+    expect(hashing.running).toBe(2);
+    held[3]!.finish();
+    await nextTurn();
+    // The fourth's work is done, but it has waited for a place behind the third, which has it.
+    expect(ended).toEqual([1]);
+    held[2]!.finish();
+    await nextTurn();
+    expect(ended).toEqual([1, 2, 3]);
+    held[0]!.finish();
+    await Promise.all(runs);
+    expect(ended).toEqual([1, 2, 3, 0]);
+    expect(hashing.running).toBe(0);
+  });
+
+  it('starts waiting work when its share grows, and gives places back when it shrinks', async () => {
+    const hashing = new PasswordHashing(1);
+    const held = [heldWork(), heldWork(), heldWork()];
+    const runs = held.map(({ work }) => hashing.run(work));
+    await nextTurn();
+    expect(hashing.running).toBe(1);
+    hashing.resize(3);
+    expect(hashing.running).toBe(3);
+    hashing.resize(1);
+    const fourth = heldWork();
+    const waiting = hashing.run(fourth.work);
+    held[0]!.finish();
+    held[1]!.finish();
+    await nextTurn();
+    // Two ended: one place fewer for each, none handed on while more than the share run.
+    expect(hashing.running).toBe(1);
+    held[2]!.finish();
+    await nextTurn();
+    expect(hashing.running).toBe(1);
+    fourth.finish();
+    await Promise.all([...runs, waiting]);
+    expect(hashing.running).toBe(0);
+  });
+
+  it('gives its place back when the work fails', async () => {
+    const hashing = new PasswordHashing(1);
+    await expect(hashing.run(() => Promise.reject(new Error('no memory')))).rejects.toThrow('no memory');
+    expect(hashing.running).toBe(0);
+    expect(await hashing.run(() => Promise.resolve('next'))).toBe('next');
   });
 });

@@ -1,119 +1,63 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { hash, verify } from '@node-rs/argon2';
+import { FILE_POOL_THREADS } from './password-hashing-share';
 
 // argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane); argon2id is the
 // library's default algorithm (its Algorithm enum is const, so it cannot be named here).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-type Task = { op: 'hash'; password: string } | { op: 'verify'; password: string; passwordHash: string };
-interface Queued {
-  task: Task;
-  resolve: (result: string | boolean) => void;
-  reject: (error: Error) => void;
-}
-
 /**
- * A thread with nothing to hash for this long ends: each is a Node environment of about 21 MB, and a new
- * one costs the next password tens of milliseconds more (hundreds on a busy machine), so not sooner.
+ * Hashing runs on libuv's thread pool (the library's asynchronous calls), at most `size` at once: never
+ * on the event loop, and not on a thread of its own (a Node environment of about 21 MB, most of which a
+ * process keeps after the thread ends) (docs/decisions/001-workers-share-state-through-the-primary.md).
  */
-const PASSWORD_THREAD_IDLE_MS = 5 * 60_000;
+export class PasswordHashing {
+  private readonly waiting: Array<() => void> = [];
+  private active = 0;
 
-/**
- * Hashing runs on a few threads of lower priority (nice 10, password-thread.mjs): as many as the cores this
- * process may use, so a login storm uses every core yet never delays the event loop; started at the first
- * password, ended after five quiet minutes (docs/decisions/001-workers-share-state-through-the-primary.md).
- */
-export class PasswordThreads {
-  private readonly idle: Worker[] = [];
-  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
-  private readonly queue: Queued[] = [];
-  private threads = 0;
+  constructor(private size: number) {}
 
-  constructor(
-    private size: number,
-    private readonly idleMs = PASSWORD_THREAD_IDLE_MS,
-  ) {}
-
-  /** Threads started and not ended. */
+  /** Hashes and checks under way. */
   get running(): number {
-    return this.threads;
+    return this.active;
   }
 
   resize(size: number) {
     this.size = Math.max(1, size);
-  }
-
-  run(task: Task): Promise<string | boolean> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
-      this.dispatch();
-    });
-  }
-
-  private dispatch() {
-    while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.threads < this.size ? this.spawn() : undefined);
-      if (!worker) return;
-      this.forgetIdle(worker);
-      const job = this.queue.shift()!;
-      // A busy thread keeps the process alive (a CLI awaiting a hash); an idle one does not.
-      worker.ref();
-      const settle = (message: { result?: string | boolean; error?: string }) => {
-        worker.off('error', fail);
-        worker.unref();
-        if (message.error !== undefined) job.reject(new Error(message.error));
-        else job.resolve(message.result!);
-        this.idle.push(worker);
-        this.idleTimers.set(worker, setTimeout(() => this.retire(worker), this.idleMs).unref());
-        this.dispatch();
-      };
-      const fail = (error: Error) => {
-        worker.off('message', settle);
-        job.reject(error);
-      };
-      worker.once('message', settle);
-      worker.once('error', fail);
-      worker.postMessage({ ...job.task, options: OPTIONS });
+    while (this.waiting.length > 0 && this.active < this.size) {
+      this.active++;
+      this.waiting.shift()!();
     }
   }
 
-  /** Takes a thread off the idle list and stops its quiet-time count; whether it was idle. */
-  private forgetIdle(worker: Worker): boolean {
-    clearTimeout(this.idleTimers.get(worker));
-    this.idleTimers.delete(worker);
-    const index = this.idle.indexOf(worker);
-    if (index >= 0) this.idle.splice(index, 1);
-    return index >= 0;
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active++;
+    // Otherwise release() hands this call a place it keeps counted.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
   }
 
-  /** Ends an idle thread; taken off the idle list first, so no job is handed to a thread that is ending. */
-  private retire(worker: Worker) {
-    if (this.forgetIdle(worker)) void worker.terminate();
-  }
-
-  private spawn(): Worker {
-    this.threads++;
-    const worker = new Worker(new URL('./password-thread.mjs', import.meta.url));
-    worker.unref();
-    worker.once('exit', () => {
-      this.threads--;
-      this.forgetIdle(worker);
-      this.dispatch();
-    });
-    return worker;
+  private release() {
+    const next = this.active <= this.size ? this.waiting.shift() : undefined;
+    if (next) next();
+    else this.active--;
   }
 }
 
-const threads = new PasswordThreads(availableParallelism());
+const hashing = new PasswordHashing(Math.min(availableParallelism(), FILE_POOL_THREADS - 1));
 
-/** Cluster workers share the cores: each hashes on its share of them. */
-export const setPasswordThreads = (count: number) => threads.resize(count);
+/** A cluster worker hashes its share of the cores at once (its thread pool is sized for them). */
+export const setPasswordHashing = (count: number) => hashing.resize(count);
 
-export const hashPassword = async (password: string) => (await threads.run({ op: 'hash', password })) as string;
+export const hashPassword = (password: string) => hashing.run(() => hash(password, OPTIONS));
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return (await threads.run({ op: 'verify', password, passwordHash })) === true;
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

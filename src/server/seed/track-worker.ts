@@ -5,7 +5,7 @@ import { buildTrackFiles, SEED_TRACKS } from './media/catalog';
 // answering meanwhile and gets its memory back when the process ends.
 
 // Background work, at the lowest CPU priority: on a first start it runs for tens of seconds, and
-// everything a person waits for goes first, the password hashing too (nice 10, password-thread.mjs).
+// everything a person waits for goes first, the password hashing too.
 // On Linux, pid 0 names the calling thread: the one that synthesises.
 setPriority(0, 19);
 
