@@ -426,10 +426,12 @@ describe('history and practice', () => {
       expect((await call(ada, 'POST', API.history, played)).statusCode).toBe(409);
 
       const sent = await call(ada, 'POST', API.history, { ...played, sent_at: clockOf(-TEN_MINUTES) });
+      const answered = Date.now();
       expect(sent.statusCode).toBe(201);
       const [entry] = (await call(ada, 'GET', API.history)).json();
-      expect(Date.parse(entry.started_at) - trueStart).toBeGreaterThanOrEqual(0);
-      expect(Date.parse(entry.started_at) - trueStart).toBeLessThan(5_000);
+      // Between its true start and the answer: how long the calls took is the machine's, not a bound of ours.
+      expect(Date.parse(entry.started_at)).toBeGreaterThanOrEqual(trueStart);
+      expect(Date.parse(entry.started_at)).toBeLessThanOrEqual(answered);
       expect(entry.started_at).toBe(sent.json().started_at);
     });
 
@@ -440,9 +442,13 @@ describe('history and practice', () => {
       expect((await call(ada, 'POST', API.history, played)).json()).toEqual({
         started_at: ['The start may not be in the future.'],
       });
+      const sending = Date.now();
       const sent = await call(ada, 'POST', API.history, { ...played, sent_at: clockOf(TEN_MINUTES) });
+      const took = Date.now() - sending;
       expect(sent.statusCode).toBe(201);
-      expect(Math.abs(Date.parse(sent.json().started_at) - trueStart)).toBeLessThan(5_000);
+      // Its true start, moved on by at most the time the call took (the server reads its clock on receiving it).
+      expect(Date.parse(sent.json().started_at) - trueStart).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(sent.json().started_at) - trueStart).toBeLessThanOrEqual(took);
     });
 
     it('lets a clock claimed claim no more than a start could: not in the future, not before 2000, not before a deletion', async () => {
