@@ -53,6 +53,7 @@ const WEB_RACE_AT_RISK = [
   'src/web/components/ui/inline-edit.test.tsx',
   'src/web/app/page-data.test.tsx',
   'src/web/components/lazy-mount.test.tsx',
+  'src/web/features/marketing/components/home-modals.test.tsx',
 ];
 
 export default defineConfig({
