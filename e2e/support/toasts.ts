@@ -25,11 +25,14 @@ export async function noteToasts(page: Page): Promise<void> {
   });
 }
 
+/** The text of every toast shown since the document loaded, in order (see noteToasts); null before it. */
+export function toastsShown(page: Page): Promise<string[] | null> {
+  return page.evaluate(() => (window as ToastsWindow).e2eToastsShown ?? null);
+}
+
 /** Waits until a toast saying `text` has been shown since the document loaded (see noteToasts). */
 export async function expectToastShown(page: Page, text: string): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => (window as ToastsWindow).e2eToastsShown ?? null), {
-      message: `a toast saying "${text}"`,
-    })
+    .poll(() => toastsShown(page), { message: `a toast saying "${text}"` })
     .toContainEqual(expect.stringContaining(text));
 }
