@@ -50,8 +50,8 @@ test('a new person picks Sleep, starts the suggested program, and finds the stop
   await expect(player).toBeVisible({ timeout: 30_000 });
   await expect(player.getByTestId('mini-player-time')).toHaveText(/left$/, { timeout: 30_000 });
   await expect(page.getByRole('figure')).toContainText('Message 1 of');
-  // A couple of seconds of listening, by the clock the history credits, then Stop: a wall-clock wait fell short
-  // when a busy machine started or ran the sound late, and a session under a second is not recorded at all.
+  // A couple of seconds of listening, by the clock the history credits, then Stop: a wall-clock wait can fall short
+  // when a busy machine starts or runs the sound late, and a session under a second is not recorded at all.
   await expect(player.getByTestId('mini-player-time')).toHaveText(TWO_SECONDS_HEARD, { timeout: 30_000 });
   const recorded = page.waitForResponse(
     (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
