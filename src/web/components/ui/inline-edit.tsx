@@ -215,7 +215,7 @@ export function InlineEdit({
       // With buttonUnderOnPhone the box is no box on a phone (`contents`): the text and the button are the row's
       // own items, the text a line of its own and the button on the next with the row's others.
       <div className={clsx('flex min-w-0 items-center gap-1', buttonUnderOnPhone && 'max-sm:contents')}>
-        {/* A long word wraps (or is cut, with `truncate`) inside the row instead of widening it. */}
+        {/* A long word wraps inside the row instead of widening it: a name is never cut (docs/decisions/079-a-phone-shows-the-whole-text.md). */}
         {/* dir="auto": a person's text keeps to its own box (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). */}
         <span
           dir="auto"

@@ -9,6 +9,7 @@ import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
+import { whyNotWhole } from '@web/test/reads-whole';
 import { DEFAULT_SETTINGS, type PlaylistItem } from '../lib/player-storage';
 import { SAVED_EMPTY, SavedSubliminalsPanel } from './saved-subliminals-panel';
 
@@ -135,6 +136,24 @@ describe('SavedSubliminalsPanel', () => {
       expect(field).toHaveAccessibleDescription(DIRECTION_CONTROL_REFUSED);
     }
     expect(server.api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('shows each name whole, wrapping, so two long names that differ at their end tell apart, editable or not (decision 079)', async () => {
+    const names = [
+      'My evening wind-down for deep restful sleep after long work days — version one',
+      'My evening wind-down for deep restful sleep after long work days — version two',
+    ];
+    for (const plan of ['intermediate', 'basic'] as const) {
+      savedServer(
+        plan,
+        names.map((name, index) => ({ ...savedEarlier(name, null), id: index + 1 })),
+      );
+      const { unmount } = renderWithProviders(
+        <SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />,
+      );
+      for (const name of names) expect(whyNotWhole(await screen.findByText(name)), `${name} on ${plan}`).toBeNull();
+      unmount();
+    }
   });
 
   it('on Basic, offers no saving but names the plan that has it; what was saved before can still be opened', async () => {

@@ -131,11 +131,11 @@ function SavedRow({
             typed
             value={saved.name}
             label={`name of ${saved.name}`}
-            className="truncate font-medium"
+            className="font-medium"
             onSave={(name) => change(() => rename(name), `Renamed to ${isolated(name)}.`)}
           />
         ) : (
-          <p dir="auto" className="truncate font-medium">
+          <p dir="auto" className="font-medium wrap-anywhere">
             {saved.name}
           </p>
         )}
