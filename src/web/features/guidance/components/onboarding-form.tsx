@@ -241,19 +241,27 @@ export function OnboardingForm({
         </div>
       ) : null}
 
+      {/* One line from 360 px up: on a phone the buttons keep less room beside their words, where at 390 px
+          "Skip for now" went under Back and Next (docs/decisions/079-a-phone-shows-the-whole-text.md). */}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-5">
         <div className="flex gap-2">
           {step > 0 ? (
-            <Button type="button" variant="secondary" onClick={() => setStep(step - 1)} disabled={saving}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="max-sm:px-4"
+              onClick={() => setStep(step - 1)}
+              disabled={saving}
+            >
               Back
             </Button>
           ) : null}
-          <SubmitButton pending={saving} pendingLabel="Saving your answers">
+          <SubmitButton pending={saving} pendingLabel="Saving your answers" className="max-sm:px-4">
             {last ? 'Save' : 'Next'}
           </SubmitButton>
         </div>
         {onSkip ? (
-          <Button type="button" variant="ghost" onClick={onSkip} disabled={saving}>
+          <Button type="button" variant="ghost" className="max-sm:px-3" onClick={onSkip} disabled={saving}>
             Skip for now
           </Button>
         ) : null}
