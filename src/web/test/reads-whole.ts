@@ -7,6 +7,7 @@ const WRAPS = /(?:^|\s)(wrap-anywhere|wrap-break-word|break-words|break-all)(?=\
 
 /** Why `element`'s text does not read whole, looking at it and its boxes up to `within`; null when it does. */
 export function whyNotWhole(element: Element, within: Element = document.body): string | null {
+  if (element.tagName === 'INPUT') return 'an <input> shows one line: a longer text is cut at its width';
   let wraps = element.tagName === 'TEXTAREA';
   for (let box: Element | null = element; box && box !== within; box = box.parentElement) {
     const className = box.getAttribute('class') ?? '';

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { typedTextRefusal, FIELD_BLANK, hasVisibleText } from '@shared/contract/plain';
@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { DraftBack } from '@web/components/ui/draft-back';
 import { FieldError } from '@web/components/ui/input';
+import { useFitsItsText } from '@web/lib/use-fits-its-text';
 import { dropDraft, keepDraft, keptDraft } from '@web/lib/form-draft';
 
 /** Said under the field when the text changed elsewhere while it was being edited here. */
@@ -22,39 +23,6 @@ const editDraftOf = (kept: Record<string, unknown>): EditDraft | null =>
 
 /** A line break typed or pasted into a one-line text: a space, as the words it separated stay apart. */
 const LINE_BREAKS = /\r\n?|\n/g;
-
-/**
- * The ref of a textarea of one line's height, made as tall as its text wrapped at its width, up to its max-height,
- * and keeps it so as the text or the width changes (a phone turned, a panel resized).
- */
-function useFitsItsText(text: string, shown: boolean): RefObject<HTMLTextAreaElement | null> {
-  const field = useRef<HTMLTextAreaElement>(null);
-  useLayoutEffect(() => {
-    const node = field.current;
-    if (!shown || !node) return;
-    const fit = () => {
-      node.style.height = 'auto';
-      const borders = node.offsetHeight - node.clientHeight;
-      const wanted = node.scrollHeight + borders;
-      node.style.height = `${wanted}px`;
-      // Past its max-height (a long description on a phone) it scrolls; under it, no scroll bar takes a line's width.
-      node.style.overflowY = wanted > node.offsetHeight ? 'auto' : 'hidden';
-    };
-    fit();
-    let width = node.clientWidth;
-    const observer =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver(() => {
-            if (node.clientWidth === width) return;
-            width = node.clientWidth;
-            fit();
-          });
-    observer?.observe(node);
-    return () => observer?.disconnect();
-  }, [text, shown]);
-  return field;
-}
 
 /**
  * Text with an edit button that turns it into a small form; Escape cancels. A required text saved

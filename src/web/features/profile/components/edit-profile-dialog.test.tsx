@@ -7,6 +7,7 @@ import { API } from '@shared/contract/paths';
 import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { OFFLINE_MESSAGE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { whyNotWhole } from '@web/test/reads-whole';
 import { ApiError } from '@web/lib/api-client';
 import { sessionStore } from '@web/lib/session';
 import { SESSION } from '@web/lib/session-keys';
@@ -94,6 +95,16 @@ describe('edit profile dialog', () => {
     expect(
       screen.getByText('PNG, JPEG, WebP, GIF or AVIF, up to 20\u00a0MB; shown 150\u00a0px wide.', asWritten),
     ).toBeInTheDocument();
+  });
+
+  it('shows a long e-mail whole in its locked field, wrapping onto more lines, where a phone cut it (decision 079)', async () => {
+    const long = 'alexandra.konstantinopoulou-whitfield.practice@longdomain-example.com';
+    await openEditor({ [`GET ${API.profile}`]: () => jsonResponse(200, { ...profile, user_email: long }) });
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveValue(long);
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveAccessibleDescription('Change it under Account, with your password.');
+    expect(whyNotWhole(email)).toBeNull();
   });
 
   it('names a file that is not an image, and one over the limit, and sends nothing', async () => {

@@ -21,6 +21,7 @@ import { useSaveProgress } from '../hooks/use-save-progress';
 import { imageSize, resizeProfileImage } from '../lib/resize-image';
 import { MAX_PICKED_IMAGE_BYTES, PICKABLE_IMAGE_TYPES, PROFILE_MESSAGES as M } from '../messages';
 import { useFocusFirstError } from '@web/lib/form-field';
+import { useFitsItsText } from '@web/lib/use-fits-its-text';
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
 
@@ -49,6 +50,27 @@ function usePickedImage() {
   useEffect(() => () => picked && URL.revokeObjectURL(picked.url), [picked]);
   const set = (file: File | undefined) => setPicked(file ? { file, url: URL.createObjectURL(file) } : undefined);
   return [picked?.file, picked?.url, set] as const;
+}
+
+/**
+ * The e-mail, read-only here (it changes under Account, with the password): a field of one line that grows a line
+ * for each one a long address wraps onto, so a phone shows it whole (docs/decisions/079-a-phone-shows-the-whole-text.md).
+ */
+function LockedEmail({ email }: { email: string }) {
+  const field = useFitsItsText(email, true);
+  return (
+    <textarea
+      ref={field}
+      id="email"
+      value={email}
+      readOnly
+      aria-readonly
+      aria-multiline={false}
+      aria-describedby="email-hint"
+      rows={1}
+      className="h-11 w-full cursor-default resize-none overflow-y-hidden rounded-xl border border-dashed border-line bg-transparent px-4 py-[9px] leading-6 text-fg-muted wrap-anywhere focus-visible:outline-2 focus-visible:outline-focus-ring"
+    />
+  );
 }
 
 export function EditProfileDialog({
@@ -178,14 +200,7 @@ export function EditProfileDialog({
             <label htmlFor="email" className="flex items-center gap-1.5 text-sm font-medium">
               E-mail <Lock aria-hidden className="h-3.5 w-3.5 text-fg-muted" />
             </label>
-            <input
-              id="email"
-              value={profile.user_email}
-              readOnly
-              aria-readonly
-              aria-describedby="email-hint"
-              className="h-11 w-full cursor-default rounded-xl border border-dashed border-line bg-transparent px-4 text-fg-muted focus-visible:outline-2 focus-visible:outline-focus-ring"
-            />
+            <LockedEmail email={profile.user_email} />
             <p id="email-hint" className="text-xs text-fg-muted">
               Change it under Account, with your password.
             </p>
