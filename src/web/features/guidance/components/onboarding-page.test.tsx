@@ -6,7 +6,7 @@ import type { Onboarding } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { GOAL_FREE_TEXT_MAX } from '@shared/contract/portal-plain';
 import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
-import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
 import { NOTICE_BOTTOM_VAR, ONBOARDING_WAIT_MS, OnboardingPrompt, useOnboardingSettling } from './onboarding-prompt';
@@ -87,7 +87,24 @@ describe('OnboardingPage', () => {
       session_minutes: 20,
       skipped: false,
     });
-    expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.saved);
+    // The hub it shows on has the suggestions under its title, in "For you": not "ready in the portal", as the
+    // person is in the portal already.
+    expect(toast.success).toHaveBeenCalledWith('Saved. Your suggestions are below, under For you.');
+  });
+
+  it('answered for the first time from the profile, goes back there and says where the suggestions are, with a way there', async () => {
+    const user = userEvent.setup();
+    server();
+    renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
+    await user.click(await screen.findByRole('button', { name: 'Calm' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    const said = 'Saved. Your suggestions are under For you, on the portal’s first page.';
+    expect(toast.success).toHaveBeenCalledWith(said, { action: expect.objectContaining({ label: 'Show them' }) });
+    pressToastAction(said);
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
   });
 
   it('says under one’s own words why the server would refuse them, and goes no further until they are put right', async () => {

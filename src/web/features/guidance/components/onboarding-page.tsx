@@ -9,8 +9,14 @@ import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 import { answersOf, OnboardingForm } from './onboarding-form';
 import { clearOnboardingDraft, readOnboardingDraft, writeOnboardingDraft } from '../lib/onboarding-draft';
 
+// The first save's words say where the suggestions are from the page the toast shows on
+// (docs/decisions/079-a-phone-shows-the-whole-text.md): the person is in the portal already.
 export const ONBOARDING_TEXTS = {
-  saved: 'Saved. Your suggestions are ready in the portal.',
+  /** On the portal hub, where a first save goes: its "For you" section is under the page's title. */
+  saved: 'Saved. Your suggestions are below, under For you.',
+  /** On the page a first save goes back to (`?from=`, the profile's "Answer three questions"). */
+  savedElsewhere: 'Saved. Your suggestions are under For you, on the portal’s first page.',
+  showSuggestions: 'Show them',
   updated: 'Your answers are saved.',
   skipped: 'No problem. You can answer these any time from your profile.',
   failed: 'Your answers could not be saved. Please try again.',
@@ -34,10 +40,15 @@ export function OnboardingPage() {
       clearOnboardingDraft();
       queryClient.setQueryData(guidanceKeys.onboarding, saved);
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
-      toast.success(
-        saved.skipped ? ONBOARDING_TEXTS.skipped : answered ? ONBOARDING_TEXTS.updated : ONBOARDING_TEXTS.saved,
-      );
-      void navigate(back ?? (saved.skipped ? paths.subliminals : paths.portalHome));
+      const next = back ?? (saved.skipped ? paths.subliminals : paths.portalHome);
+      if (saved.skipped) toast.success(ONBOARDING_TEXTS.skipped);
+      else if (answered) toast.success(ONBOARDING_TEXTS.updated);
+      else if (next === paths.portalHome) toast.success(ONBOARDING_TEXTS.saved);
+      else
+        toast.success(ONBOARDING_TEXTS.savedElsewhere, {
+          action: { label: ONBOARDING_TEXTS.showSuggestions, onClick: () => void navigate(paths.portalHome) },
+        });
+      void navigate(next);
     },
     onError: (error) => toastFailure(error, ONBOARDING_TEXTS.failed),
   });
