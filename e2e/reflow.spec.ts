@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, sharedSubliminalPath, signIn } from './support/accounts';
+import { createActiveUser, setPlanAsStaff, sharedSubliminalPath, signIn, uniqueEmail } from './support/accounts';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
@@ -99,4 +99,59 @@ test('a shared subliminal and the home page fit the width from 320 to 1280 px, s
   // The first portal screen after a first sign-in, down to its settings (the plan's locks among them).
   found.push(...(await misfits(page, '/subliminals', page.getByRole('group', { name: 'Theme' }))));
   expect(found).toEqual([]);
+});
+
+/** Whether the element's text runs past its box (cut with an ellipsis, or hidden past its edge), as laid out. */
+const cutAtItsEdge = (element: HTMLElement | SVGElement) =>
+  element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+
+// Each measure is soft: a run tells every one that does not fit, not only the first.
+test('on a 390 px phone a long saved name and a long e-mail read whole, and the onboarding keeps its buttons on one line (decision 079)', async ({
+  page,
+}) => {
+  const person = await createActiveUser(page.request, {
+    email: uniqueEmail('alexandra.konstantinopoulou-whitfield.practice'),
+  });
+  await setPlanAsStaff(page.request, person.email, 'intermediate');
+  const login = await page.request.post('/api/jwt/create/', { data: person });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const names = ['one', 'two'].map(
+    (which) => `My evening wind-down for deep restful sleep after long work days, ${which}`,
+  );
+  for (const name of names) {
+    const saved = await page.request.post('/api/user/subliminals/', {
+      headers,
+      data: {
+        name,
+        playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
+        settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, person);
+
+  await page.goto('/subliminals');
+  for (const name of names)
+    expect.soft(await page.getByText(name, { exact: true }).evaluate(cutAtItsEdge), name).toBe(false);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const email = page.getByRole('dialog', { name: 'Edit profile' }).getByLabel('E-mail');
+  await expect(email).toHaveValue(person.email);
+  expect.soft(await email.evaluate(cutAtItsEdge), 'the e-mail').toBe(false);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/welcome');
+  const form = page.locator('main form');
+  for (const step of [2, 3]) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(form.getByText(`Step ${step} of 3`)).toBeVisible();
+    const tops = await form
+      .getByRole('button', { name: /^(Back|Next|Save|Skip for now)$/ })
+      .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+    expect(tops, `step ${step}: Back, ${step === 3 ? 'Save' : 'Next'} and Skip for now`).toHaveLength(3);
+    expect.soft(new Set(tops).size, `step ${step}'s buttons on one line: ${tops.join(', ')}`).toBe(1);
+  }
 });
