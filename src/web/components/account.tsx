@@ -48,19 +48,22 @@ export function AccountAvatar({ account, className }: { account: Account; classN
 
 /** Avatar, name and e-mail, for the places that tell a signed-in person who they are signed in as. */
 export function AccountSummary({ account }: { account: Account }) {
+  // Without a name of their own, the e-mail stands in its place (describe-account.ts).
+  const hasName = account.name !== account.email;
   return (
     <div className="flex min-w-0 items-center gap-3">
       <AccountAvatar account={account} className="h-10 w-10 text-sm" />
       <div className="min-w-0">
-        {/* Cut short to one line each (a name may be 300 characters), whole on hover. */}
-        <p dir="auto" className="truncate font-medium text-fg" title={account.name}>
+        {/* The e-mail whole, wrapping, as a phone has no hover (docs/decisions/079-a-phone-shows-the-whole-text.md);
+            a name (up to 300 characters) at most two lines, whole on hover and on the profile. */}
+        <p
+          dir="auto"
+          className={clsx('font-medium text-fg wrap-anywhere', hasName && 'line-clamp-2')}
+          title={hasName ? account.name : undefined}
+        >
           {account.name}
         </p>
-        {account.name !== account.email ? (
-          <p className="truncate text-sm text-fg-muted" title={account.email}>
-            {account.email}
-          </p>
-        ) : null}
+        {hasName ? <p className="text-sm text-fg-muted wrap-anywhere">{account.email}</p> : null}
       </div>
     </div>
   );
