@@ -21,11 +21,12 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
   );
 }
 
+/** An item 44 px tall on a touch screen, as every button there answers a finger (styles.css, `.btn`). */
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
   return (
     <Menu.Item
       className={clsx(
-        'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm outline-none data-[highlighted]:bg-black/5 dark:data-[highlighted]:bg-white/10',
+        'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm outline-none pointer-coarse:min-h-11 data-[highlighted]:bg-black/5 dark:data-[highlighted]:bg-white/10',
         className,
       )}
       {...props}
