@@ -3,7 +3,11 @@ import { paths } from '@web/lib/paths';
 
 export function Logo({ to = paths.home }: { to?: string }) {
   return (
-    <Link to={to} className="flex items-center gap-2 text-lg font-semibold tracking-tight" aria-label="Innerwave home">
+    <Link
+      to={to}
+      className="flex min-h-11 items-center gap-2 text-lg font-semibold tracking-tight"
+      aria-label="Innerwave home"
+    >
       <svg aria-hidden viewBox="0 0 64 64" className="h-8 w-8">
         <defs>
           <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">

@@ -93,9 +93,16 @@ export function AddForm({
               else dropDraft(draft);
             }
           }}
-          className="h-10"
+          // 44 px on a touch screen, as every button there (styles.css, `.btn`); the button keeps the field's height.
+          className="h-10 pointer-coarse:h-11"
         />
-        <Button type="submit" size="sm" className="h-10 shrink-0" disabled={busy || !text.trim()} aria-label={action}>
+        <Button
+          type="submit"
+          size="sm"
+          className="h-10 shrink-0 pointer-coarse:h-11"
+          disabled={busy || !text.trim()}
+          aria-label={action}
+        >
           {submitText === 'Add' ? <Plus aria-hidden className="h-4 w-4" /> : null}
           {submitText}
         </Button>

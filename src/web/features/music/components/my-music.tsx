@@ -113,12 +113,17 @@ function UploadForm() {
           aria-describedby={
             [nameRefused ? `${nameId}-error` : '', nameLimit.describedBy ?? ''].filter(Boolean).join(' ') || undefined
           }
-          className="h-10"
+          // 44 px on a touch screen, as every button there (styles.css, `.btn`).
+          className="h-10 pointer-coarse:h-11"
         />
         <FieldError id={nameId} error={nameRefused} announce />
         <CharacterCount id={nameId} limit={nameLimit} max={OWN_MUSIC.nameMax} />
       </div>
-      <Button type="submit" className="min-h-10 shrink-0" disabled={!file || tooLarge || progress !== null}>
+      <Button
+        type="submit"
+        className="min-h-10 shrink-0 pointer-coarse:min-h-11"
+        disabled={!file || tooLarge || progress !== null}
+      >
         <Upload aria-hidden className="h-4 w-4" />
         {progress === null ? 'Upload' : `Uploading ${Math.round(progress * 100)}%`}
       </Button>
