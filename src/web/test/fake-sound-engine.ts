@@ -42,6 +42,8 @@ export const fakeEngine = {
   pressOnly: false,
   /** A press has let the sound start (`prime`, or a start inside one): it may start outside one from now on. */
   unlocked: false,
+  /** Primes not yet released: each control that primes releases its prime once its start came or will not. */
+  primed: 0,
   /** Changes the engine's state as playing would, and tells its subscribers. */
   set(next: Partial<SoundEngineState>) {
     fakeEngine.state = { ...fakeEngine.state, ...next };
@@ -59,6 +61,7 @@ export const fakeEngine = {
     fakeEngine.pending = undefined;
     fakeEngine.pressOnly = false;
     fakeEngine.unlocked = false;
+    fakeEngine.primed = 0;
     fakeEngine.set(STOPPED);
   },
 };
@@ -157,6 +160,14 @@ export const fakeSoundEngine = {
   resume: vi.fn(async () => {
     if (fakeEngine.state.status === 'paused' && allowed()) fakeEngine.set({ status: 'playing', refused: false });
   }),
-  prime: vi.fn(() => void allowed()),
+  prime: vi.fn(() => {
+    allowed();
+    fakeEngine.primed++;
+    let released = false;
+    return () => {
+      if (!released) fakeEngine.primed--;
+      released = true;
+    };
+  }),
   stop: vi.fn(stop),
 };

@@ -324,6 +324,73 @@ describe('a start that comes after calls to the server (docs/decisions/075-a-sta
   });
 });
 
+describe('a prime whose start did not come (docs/decisions/080-a-primed-sound-sleeps-when-nothing-plays.md)', () => {
+  const status = () => ({ status: engine.getState().status, refused: engine.getState().refused });
+  const serverAnswers = () => pass(0.3);
+
+  beforeEach(() => {
+    context.state = 'suspended';
+    context.autoplay = 'press';
+  });
+
+  /** A session started by a press, then paused: its context asleep. */
+  async function pausedSession() {
+    await duringPress(() => engine.setLayer('binaural', beat, 0.5));
+    await pass(1);
+    engine.pause();
+    await pass(1);
+    expect(context.state).toBe('suspended');
+  }
+
+  it('puts a paused session’s context back to sleep as soon as the start it was primed for failed', async () => {
+    await pausedSession();
+    const release = duringPress(() => engine.prime());
+    expect(context.state).toBe('running');
+    // The server refused the Open: nothing new plays.
+    await serverAnswers();
+    release();
+    expect(context.state).toBe('suspended');
+    expect(status()).toEqual({ status: 'paused', refused: false });
+    await pass(PRIME_IDLE_MS / 1000);
+    expect(context.state).toBe('suspended');
+    // Its play button still plays it.
+    await engine.resume();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+  });
+
+  it('lets a stopped engine’s context sleep when the prime is released, not PRIME_IDLE_MS later', async () => {
+    const release = duringPress(() => engine.prime());
+    await serverAnswers();
+    release();
+    expect(context.state).toBe('suspended');
+  });
+
+  it('keeps the context running for the start that came, and for another press’s start still awaited', async () => {
+    const first = duringPress(() => engine.prime());
+    const second = duringPress(() => engine.prime());
+    await serverAnswers();
+    first();
+    expect(context.state).toBe('running');
+    await engine.setLayer('binaural', beat, 0.5);
+    second();
+    second();
+    expect(context.state).toBe('running');
+    expect(status()).toEqual({ status: 'playing', refused: false });
+  });
+
+  it('does not let a pause just before the press put the primed context to sleep', async () => {
+    await duringPress(() => engine.setLayer('binaural', beat, 0.5));
+    engine.pause();
+    const release = duringPress(() => engine.prime());
+    await serverAnswers();
+    expect(context.state).toBe('running');
+    await engine.setLayer('isochronic', { kind: 'isochronic', carrierHz: 200, pulseHz: 10 }, 0.5, { exclusive: true });
+    release();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+    expect(context.state).toBe('running');
+  });
+});
+
 describe('a start waiting for the browser (docs/decisions/075-a-start-inside-the-press-that-asked-for-it.md)', () => {
   /** Every `starting` the engine published, in order. */
   function startingSeen() {

@@ -163,7 +163,7 @@ export const START_WAIT_MS = 500;
  * runs it in well under this (0.1 ms in Chromium once a click has been made), so the usual start shows no flash.
  */
 export const STARTING_SHOWN_MS = 150;
-/** How long a context primed for a start that never came (`prime`) runs before it is suspended again. */
+/** How long a context primed for a start that neither came nor was given up (`prime`) runs before it sleeps again. */
 export const PRIME_IDLE_MS = 10_000;
 const LAYER_ORDER: readonly LayerId[] = ['track', 'binaural', 'isochronic', 'noise', 'voice'];
 
@@ -220,6 +220,8 @@ export class SoundEngine {
   private tokens = 0;
   /** Asks to run the context still unanswered (`run`): the context's own changes meanwhile are theirs. */
   private starting = 0;
+  /** Primes not yet released (`prime`): while one waits for its start, the context is left running. */
+  private primes = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly load: (url: string) => Promise<ArrayBuffer>;
   readonly timeScale: number;
@@ -282,19 +284,32 @@ export class SoundEngine {
 
   /**
    * Makes the context and asks it to run, synchronously, as the first thing a control that starts sound
-   * does in its click handler, before any await. Safari lets a context start only within the person's
-   * gesture, and a start that comes after calls to the server (a saved sound's Open, a share link's "Play
-   * it now", a program's day) comes too late; a context started within the gesture may run again without
-   * one, so the later start finds it running. A context primed for a start that never came (it failed, or
-   * there was no sound to play) is suspended again after PRIME_IDLE_MS, letting the audio device sleep.
+   * after an await does in its click handler. Safari lets a context start only within the person's gesture,
+   * and a start that comes after calls to the server (a saved sound's Open, a share link's "Play it now", a
+   * program's day) comes too late; a context started within the gesture may run again without one, so the
+   * later start finds it running.
+   *
+   * Returns the release, which the control calls once its start has come or will not (it failed, or there
+   * was nothing to play): the context goes back to sleep unless sound plays, another prime waits or a start
+   * is under way, so a paused session stays paused with its audio device asleep. A prime never released
+   * (a start that hangs) is released after PRIME_IDLE_MS
+   * (docs/decisions/080-a-primed-sound-sleeps-when-nothing-plays.md).
    */
-  prime(): void {
+  prime(): () => void {
     const context = this.ensureContext();
-    if (!isRealtime(context) || context.state === 'running') return;
-    context.resume().catch(() => undefined);
-    setTimeout(() => {
-      if (!this.session && context.state === 'running') void context.suspend();
-    }, PRIME_IDLE_MS);
+    if (!isRealtime(context) || (context.state === 'running' && this.state.status === 'playing')) return () => {};
+    this.primes++;
+    if (context.state !== 'running') context.resume().catch(() => undefined);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(idle);
+      this.primes--;
+      this.sleepWhenIdle(context);
+    };
+    const idle = setTimeout(release, PRIME_IDLE_MS);
+    return release;
   }
 
   /**
@@ -489,7 +504,8 @@ export class SoundEngine {
     if (isRealtime(context)) {
       setTimeout(
         () => {
-          if (this.session === session && this.state.status === 'paused') void context.suspend();
+          // A press's prime meanwhile wants the context running for the start it waits for.
+          if (this.session === session && this.state.status === 'paused' && this.primes === 0) void context.suspend();
         },
         (FADE_SECONDS + 0.03) * 1000,
       );
@@ -531,12 +547,18 @@ export class SoundEngine {
       setTimeout(
         () => {
           session.envelope.disconnect();
-          // Idle: let the audio device sleep (a start resumes it) unless a new session began.
-          if (!this.session && context.state === 'running') void context.suspend();
+          // Idle: let the audio device sleep (a start resumes it) unless a new session or a prime's start began.
+          this.sleepWhenIdle(context);
         },
         (FADE_SECONDS + 0.1) * 1000,
       );
     }
+  }
+
+  /** Lets the audio device sleep when nothing plays, no prime waits for its start and no start is under way. */
+  private sleepWhenIdle(context: AudioContext) {
+    const idle = this.state.status !== 'playing' && this.primes === 0 && this.starting === 0;
+    if (idle && context.state === 'running') void context.suspend();
   }
 
   private ensureContext(): BaseAudioContext {

@@ -89,5 +89,24 @@ describe('ProgramView’s day', () => {
     await user.click(await screen.findByRole('button', { name: 'Start day 1' }));
     await vi.waitFor(() => expect(fakeSoundEngine.setLayer).toHaveBeenCalledTimes(2));
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+    await screen.findByRole('button', { name: 'Stop' });
+    expect(fakeEngine.primed).toBe(0);
+  });
+
+  it('gives back the prime of a day whose sound could not be had, so the audio device sleeps again (decision 080)', async () => {
+    const user = userEvent.setup();
+    fakeEngine.pressOnly = true;
+    // Basic plays the day's first sound alone: its track, which the library no longer holds.
+    fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => program,
+      [`GET ${API.plan}`]: () => planStateFor('basic'),
+      [`GET ${API.selfeggio}`]: () => [],
+    });
+    renderWithProviders(<ProgramView slug={program.slug} />);
+    await user.click(await screen.findByRole('button', { name: 'Start day 1' }));
+    expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: 'Start day 1' })).toBeEnabled();
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+    expect(fakeEngine.primed).toBe(0);
   });
 });

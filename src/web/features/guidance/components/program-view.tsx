@@ -123,8 +123,9 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
   const leftOutForPlan = sound.leftOut.filter(({ why }) => why === 'plan').map(({ layer }) => layerLabel(layer));
 
   async function start() {
-    // Inside the press, before the library is asked: Safari starts sound only there (decision 075).
-    soundEngine.prime();
+    // Inside the press, before the library is asked: Safari starts sound only there (decision 075); released
+    // once the day has started or will not, so nothing left to play leaves the audio device asleep (decision 080).
+    const release = soundEngine.prime();
     setStarting(true);
     try {
       const layers = await dayLayers(queryClient, sound.playing);
@@ -133,6 +134,7 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
     } catch (error) {
       toastFailure(error, PROGRAM_TEXTS.startFailed);
     } finally {
+      release();
       setStarting(false);
     }
   }

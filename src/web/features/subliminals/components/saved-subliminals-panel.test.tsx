@@ -458,5 +458,31 @@ describe('SavedSubliminalsPanel with sound', () => {
     await user.click(await screen.findByRole('button', { name: 'Open Focus' }));
     await vi.waitFor(() => expect(fakeSoundEngine.setLayer).toHaveBeenCalled());
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+    // The start came: the press's prime is given back (the sound keeps the context awake by itself).
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(fakeEngine.primed).toBe(0);
+  });
+
+  it('gives back the prime of an Open that failed, so a paused session sleeps again at once (decision 080)', async () => {
+    const user = userEvent.setup();
+    fakeEngine.pressOnly = true;
+    const binaural = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 } as const;
+    savedServer('pro', [savedEarlier('Focus', { volume: 0.5, layers: [binaural] })], {
+      [`GET ${fillPath(API.subliminal, { id: 1 })}`]: () => jsonResponse(500, { detail: 'A server error occurred.' }),
+    });
+    // A session paused by the person, as the mini-player shows it.
+    act(() =>
+      fakeEngine.set({
+        status: 'paused',
+        layers: [{ id: 'noise', source: { kind: 'noise', colour: 'pink' }, gain: 0.5, status: 'ready' }],
+      }),
+    );
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Open Focus' }));
+    expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect(fakeEngine.primed).toBe(0);
+    expect(fakeEngine.state.status).toBe('paused');
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
   });
 });

@@ -57,8 +57,9 @@ function SavedRow({
   const plan = usePlan().plan;
   const queryClient = useQueryClient();
   const open = () => {
-    // Inside the press, before the server is asked: Safari starts sound only there (decision 075).
-    if (saved.layer_count > 0) soundEngine.prime();
+    // Inside the press, before the server is asked: Safari starts sound only there (decision 075). Released
+    // once Open is done, whatever came of it: a failed one leaves a paused session asleep (decision 080).
+    const release = saved.layer_count > 0 ? soundEngine.prime() : undefined;
     return change(
       async () => {
         const full = await api.getSubliminal(saved.id);
@@ -77,7 +78,7 @@ function SavedRow({
         return { full, note };
       },
       ({ full, note }) => `Opened ${isolated(full.name)}.${note ? ` ${note}` : ''}`,
-    );
+    ).finally(release);
   };
   /** Renaming keeps what was saved: the messages, settings and sound as stored, not the player's. */
   const rename = async (name: string) => {

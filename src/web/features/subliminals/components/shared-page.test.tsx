@@ -137,6 +137,9 @@ describe('SharedPage when the link goes meanwhile', () => {
     expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
     expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(router.state.location.pathname).toBe(`/s/${TOKEN}`);
+    // The press primed the sound for a start that will not come: the prime is given back (decision 080).
+    expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
+    expect(fakeEngine.primed).toBe(0);
   });
 });
 

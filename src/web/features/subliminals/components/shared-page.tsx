@@ -61,9 +61,11 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       setBusy(false);
     }
   };
-  const play = () => {
-    engine.current?.prime();
-    return run(async () => {
+  const play = async () => {
+    // Primed whatever the page read (the owner may have changed the share since), and released once the sound
+    // started or will not: a share without sound, or gone, leaves the audio device asleep (decision 080).
+    const release = engine.current?.prime();
+    await run(async () => {
       // Read again: the page may have been open since the owner stopped sharing (or changed it).
       const current = await readSharedItem(token);
       const shared = clampSettings(current.kind === 'subliminal' ? current.settings : DEFAULT_SETTINGS);
@@ -91,6 +93,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       await navigate(paths.subliminals);
       return `${isolated(current.name)} is in your player.${note ? ` ${note}` : ''}`;
     });
+    release?.();
   };
   const copy = () =>
     run(async () => {

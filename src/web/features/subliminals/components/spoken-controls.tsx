@@ -72,8 +72,9 @@ export default function SpokenControls({ messages }: { messages: readonly string
       toastProblem(NOTHING_TO_SAY);
       return;
     }
-    // Inside the press, before the voice is prepared: Safari starts sound only there (decision 075).
-    soundEngine.prime();
+    // Inside the press, before the voice is prepared: Safari starts sound only there (decision 075); released
+    // once the voice plays or will not (decision 080).
+    const release = soundEngine.prime();
     const mine = ++run.current;
     setPreparing({ done: 0, total: texts.length });
     try {
@@ -100,6 +101,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
       // The own voice reads its recordings from the API: a session ended there has said so already.
       if (run.current === mine) toastFailure(error, SPEECH_FAILED);
     } finally {
+      release();
       if (run.current === mine) setPreparing(null);
     }
   }

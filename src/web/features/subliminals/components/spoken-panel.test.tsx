@@ -130,6 +130,7 @@ describe('SpokenPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Speak the playlist' }));
     expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+    await vi.waitFor(() => expect(fakeEngine.primed).toBe(0));
   });
 
   it('says the level in words', () => {
@@ -404,6 +405,9 @@ describe('SpokenPanel', () => {
       await user.click(screen.getByRole('button', { name: 'Speak the playlist' }));
       await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOTHING_RECORDED));
       expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+      // Nothing to speak: the press's prime is given back, and the audio device sleeps again (decision 080).
+      expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
+      expect(fakeEngine.primed).toBe(0);
     });
   });
 });
