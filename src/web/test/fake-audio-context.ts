@@ -78,6 +78,32 @@ export function duringPress<T>(handler: () => T): T {
   }
 }
 
+/**
+ * An `<audio>` element as Safari lets it play: play() inside a person's press (`inPress`) plays and unlocks the
+ * element, which may then play without one (WebKit lifts its restrictions on the element that a press played);
+ * outside, an element never played inside a press rejects with NotAllowedError. Each one made is in `made`.
+ */
+export class PressOnlyAudio {
+  static made: PressOnlyAudio[] = [];
+  src: string;
+  paused = true;
+  onended: (() => void) | null = null;
+  private unlocked = false;
+  constructor(src = '') {
+    this.src = src;
+    PressOnlyAudio.made.push(this);
+  }
+  play(): Promise<void> {
+    if (inPress()) this.unlocked = true;
+    if (!this.unlocked) return Promise.reject(new DOMException('The request is not allowed.', 'NotAllowedError'));
+    this.paused = false;
+    return Promise.resolve();
+  }
+  pause() {
+    this.paused = true;
+  }
+}
+
 /** A minute of a steady tone, as decodeAudioData would give it. */
 function fakeBuffer(seconds = 60) {
   const data = new Float32Array(seconds * SAMPLE_RATE).fill(0.5);

@@ -16,7 +16,7 @@ export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is o
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
 export const RECORDING_UNREADABLE = 'The recording could not be read. Please record again.';
 export const RECORDING_UNPLAYABLE = 'The recording could not be played. Please try again.';
-/** Listen refused by the browser (Safari, once the clip came long after the press: decision 075). */
+/** Listen refused by the browser all the same, though its player was started inside the press (decisions 075, 080). */
 export const LISTEN_REFUSED = 'Your browser did not let the recording play. Press Listen to try again.';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -26,10 +26,10 @@ interface Recording {
   take: MicrophoneTake;
 }
 
-/** A kept take being listened to: its player and the object URL of the clip it plays. */
+/** A kept take being listened to: its player and the object URL of the clip it plays, once it has one. */
 interface Playback {
   audio: HTMLAudioElement;
-  url: string;
+  url: string | null;
 }
 
 /** Stops a playback and frees its clip. */
@@ -37,7 +37,7 @@ function release(playback: Playback | null) {
   if (!playback) return;
   playback.audio.onended = null;
   playback.audio.pause();
-  URL.revokeObjectURL(playback.url);
+  if (playback.url) URL.revokeObjectURL(playback.url);
 }
 
 /** Milliseconds since `from` (null: not running), ticking: what the take's clock shows. */
@@ -103,17 +103,20 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     if (playing) return;
     const asked = ++listenings.current;
     setListening(take.id);
+    // The player is made and started inside the press: Safari lets an element play later, when its clip is at
+    // hand, only if it was played inside one (decision 080). Without a clip yet it plays nothing.
+    const audio = new Audio();
+    audio.play().catch(() => undefined);
+    const playback: Playback = { audio, url: null };
+    player.current = playback;
     recordedClip(take).then(
       (clip) => {
         if (asked !== listenings.current || !mounted.current) return;
-        const url = URL.createObjectURL(monoWav(clip.samples, clip.sampleRate));
-        const audio = new Audio(url);
-        const playback = { audio, url };
-        player.current = playback;
-        const ended = () => {
+        playback.url = URL.createObjectURL(monoWav(clip.samples, clip.sampleRate));
+        audio.src = playback.url;
+        audio.onended = () => {
           if (player.current === playback) stopListening();
         };
-        audio.onended = ended;
         audio.play().catch((error: unknown) => {
           // Stopped before it began (Stop, another Listen, leaving): the abort that caused says nothing.
           if (player.current !== playback) return;

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
+import { PressOnlyAudio } from '@web/test/fake-audio-context';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { sessionStore } from '@web/lib/session';
@@ -302,17 +303,21 @@ describe('SpokenPanel', () => {
       expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2']);
       expect(api.calls.filter((call) => call.path === '/media/own-voice/9/5.wav')).toHaveLength(1);
 
-      // A recording that cannot be fetched stops listening and says so.
+      // A recording that cannot be fetched stops listening and says so: its player, started in the press, is
+      // stopped without ever being given a clip.
       await user.click(screen.getByRole('button', { name: 'Listen to “I rest.”' }));
       await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(RECORDING_UNPLAYABLE));
       expect(screen.getByRole('button', { name: 'Listen to “I rest.”' })).toHaveFocus();
-      expect(players).toHaveLength(2);
+      expect(players).toHaveLength(3);
+      expect(players[2]!.src).toBeUndefined();
+      expect(players[2]!.pause).toHaveBeenCalled();
+      expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2']);
 
       // Leaving the panel while a take plays stops it and frees its clip.
       await user.click(screen.getByRole('button', { name: 'Listen to “I am calm.”' }));
-      await vi.waitFor(() => expect(players).toHaveLength(3));
+      await vi.waitFor(() => expect(players[3]?.src).toBe('blob:clip-3'));
       unmount();
-      expect(players[2]!.pause).toHaveBeenCalled();
+      expect(players[3]!.pause).toHaveBeenCalled();
       expect(revoked).toEqual(['blob:clip-1', 'blob:clip-2', 'blob:clip-3']);
     });
 
@@ -341,7 +346,7 @@ describe('SpokenPanel', () => {
       await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
       const listen = await screen.findByRole('button', { name: 'Listen to “I am calm.”' });
 
-      // Safari: the clip came long after the press.
+      // A browser that refuses it all the same.
       await user.click(listen);
       await vi.waitFor(() => expect(players).toHaveLength(1));
       act(() => players[0]!.refuse('NotAllowedError'));
@@ -357,6 +362,26 @@ describe('SpokenPanel', () => {
       await act(() => Promise.resolve());
       expect(toast.error).not.toHaveBeenCalled();
       expect(screen.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeInTheDocument();
+    });
+
+    it('plays a take in Safari, which lets a player play only once a press has played it, though its clip comes after the press (decision 080)', async () => {
+      PressOnlyAudio.made = [];
+      vi.stubGlobal('Audio', PressOnlyAudio);
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:clip', revokeObjectURL: () => {} }));
+      withVoice([{ ...recording(5, 'I am calm.'), created_at: '2026-11-30T10:00:00Z' }], {
+        'GET /media/own-voice/9/5.wav': () => new Response(new Uint8Array(48)),
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      await user.click(await screen.findByRole('button', { name: 'Listen to “I am calm.”' }));
+      // The clip is fetched and decoded after the press has ended; the player the press started plays it.
+      await vi.waitFor(() => expect(PressOnlyAudio.made.at(-1)?.src).toBe('blob:clip'));
+      await act(() => Promise.resolve());
+      expect(PressOnlyAudio.made).toHaveLength(1);
+      expect(PressOnlyAudio.made[0]!.paused).toBe(false);
+      expect(toast.error).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeInTheDocument();
     });
 
     it('says only that the session expired when reading the recordings to speak finds it ended elsewhere', async () => {
