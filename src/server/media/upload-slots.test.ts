@@ -9,6 +9,7 @@ import { ADMIN_API, API, OWN_MUSIC } from '@shared/contract';
 import { fakeMp3, toneWav } from '../admin/test/fake-audio';
 import { ownTracks, uploadSlots } from '../db/schema';
 import { ONE_TRACK_LEFT_TEXT } from '../own/music';
+import { uploadBodySize } from './upload';
 import { ownTestKit } from '../own/test-kit';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
@@ -414,6 +415,30 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await slotsOf(io)).toEqual([]);
     expect(incoming()).toEqual([]);
     expect(await trackNames(io)).toEqual(['Big', 'declared']);
+  });
+
+  it('stages a declared upload beside another no further than what the other leaves: its fields’ share is no room for its file', async () => {
+    const ka = await withBytesLeft(10 * MB);
+    const { headers, payload } = music(ka, fakeMp3(8 * MB), 'first.mp3');
+    const first = send('POST', API.myMusic, headers, payload);
+    await slotsHeld(ka, 1);
+    const free = 10 * MB - payload.length;
+    // A body of 3 MB is let in beside it (a file of 2 MB and fields at their most could be as long), but its file is
+    // the 3 MB: refused as it passes the 2 MB left, the rest unsent, where it took the room kept for the first.
+    const second = music(ka, fakeMp3(3 * MB), 'second.mp3');
+    expect(second.payload.length).toBeLessThanOrEqual(uploadBodySize(free));
+    expect(await answeredUnread(send('POST', API.myMusic, second.headers, second.payload, free + 512 * 1024))).toEqual({
+      status: 409,
+      body: {
+        detail: `This file needs more than ${formatBytes(free)}: of the 10 MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
+      },
+    });
+    await slotsHeld(ka, 1);
+    first.finish();
+    expect((await first.answer).status).toBe(201);
+    expect(await slotsOf(ka)).toEqual([]);
+    expect(incoming()).toEqual([]);
+    expect(await trackNames(ka)).toEqual(['Big', 'first']);
   });
 
   it('answers a length no body could have, or none at all, with a 4xx, and keeps nothing', async () => {

@@ -72,10 +72,11 @@ export const ownMusicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       }),
     },
     async (request, reply) => {
-      // A body sent without a length (chunked) is staged no further than the bytes its slot keeps. One with a length
-      // was held to them before it was read (give or take its fields), and its file is told its own size once it is in.
-      const slot = admitted.get(request);
-      const room = slot && declaredLength(request) === undefined ? { field: 'audio_file', ...slot.room } : undefined;
+      // Its file is staged no further than the room it was let in with (sent without a length, or beside another
+      // upload keeping bytes: decision 081); one alone with a length was held to it before it was read, give or take
+      // its fields, and its file is told its own size once it is in.
+      const slotRoom = admitted.get(request)?.room;
+      const room = slotRoom ? { field: 'audio_file', ...slotRoom } : undefined;
       const upload = await readUpload(
         request,
         ctx.mediaFiles.stagingRoot,

@@ -88,8 +88,12 @@ export const ONE_TRACK_LEFT_TEXT =
 /** An upload of a track let in: the bytes its slot keeps of the room, and the room its file is staged within. */
 export interface AdmittedTrack {
   keeps: number;
-  /** The bytes its file may take, and the refusal of one past them before its size is known. */
-  room: { bytes: number; refusal: () => ApiError };
+  /**
+   * The bytes its file may take, and the refusal of one past them before its size is known. None for a body with a
+   * length beside no upload that keeps bytes: its file passes the room by no more than its fields may hold, and is
+   * told its own size once it is in (decision 081).
+   */
+  room?: { bytes: number; refusal: () => ApiError };
 }
 
 /**
@@ -138,9 +142,12 @@ export async function admitTrackUpload(
       : new ApiError(403, {
           detail: `This file needs more than ${formatBytes(free)}, and your music has ${formatBytes(free)} of ${whole} left. Delete a track to make room.`,
         });
+  // A declared length may pass `free` by what the fields may hold, which is no room for the file: beside uploads that
+  // keep bytes, a file past `free` would take theirs.
+  const bounded = declaredBytes === undefined || kept > 0;
   return {
     keeps: Math.min(declaredBytes ?? Infinity, free, OWN_MUSIC.maxFileBytes),
-    room: { bytes: free, refusal },
+    ...(bounded ? { room: { bytes: free, refusal } } : {}),
   };
 }
 
