@@ -650,4 +650,30 @@ describe('migrations', { timeout: 90_000 }, () => {
       older.remove();
     }
   });
+
+  it('keep the upload slots held across 0030, each keeping no bytes until it lapses', async () => {
+    const older = migrationsUpTo('0029_upload_slots');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`insert into users (id, email, password_hash) values (1, 'pia@example.com', 'x')`);
+      // Two uploads of Pia's under way as the release before stops: a track and a recording.
+      await database.db.execute(sql`
+        insert into upload_slots (user_id, kind, held_until)
+        values (1, 'own-music', '2026-12-06T10:01:00Z'), (1, 'own-voice', '2026-12-06T10:00:30Z')`);
+      await migrateDatabase(database);
+      expect(
+        await queryRows(
+          database.db,
+          sql`select user_id, kind, to_char(held_until at time zone 'UTC', 'HH24:MI:SS') as held_until, bytes from upload_slots order by 3`,
+        ),
+      ).toEqual([
+        { user_id: 1, kind: 'own-voice', held_until: '10:00:30', bytes: 0 },
+        { user_id: 1, kind: 'own-music', held_until: '10:01:00', bytes: 0 },
+      ]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
 });
