@@ -190,8 +190,12 @@ export async function listSubliminals(db: Db, userId: number): Promise<Sublimina
   return rows.map(({ updatedAt, ...summary }) => ({ ...summary, updated_at: updatedAt.toISOString() }));
 }
 
-/** Saved subliminals a data export reads at once: a person may keep 2,000, each up to 1,000 messages long. */
-export const SUBLIMINALS_PER_READ = 20;
+/**
+ * Saved subliminals a data export reads at once: a person may keep 2,000, each up to 1,000 messages long. A read's
+ * rows, checked and laid out, are what a worker holds for an export (npm run bench:data-export: about 120 MB at its
+ * peak with 20 at once, 50 MB with 5; docs/product/accounts.md#downloading-ones-data).
+ */
+export const SUBLIMINALS_PER_READ = 5;
 
 /**
  * Every saved subliminal of the person in full, oldest first, `SUBLIMINALS_PER_READ` at a time (their data export):
