@@ -158,7 +158,8 @@ export async function replaceAudioFiles(
     await input.assertUploader?.(store.db);
     if (!input.audio && !input.cover)
       throw badRequest({ audio_file: ['Give a new audio file, a new cover image, or both.'] });
-    const before = await findRow(store, kind, id);
+    // An unknown item is refused before its cover is converted; the files it names are read again below.
+    await findRow(store, kind, id);
     const audioRelative = input.audio ? audioTarget(kind, input.audio) : undefined;
     const cover = input.cover ? await coverTarget(store, input.cover) : undefined;
     staged.push(cover?.staged);
@@ -166,15 +167,24 @@ export async function replaceAudioFiles(
       ...(input.audio && audioRelative ? [{ staged: input.audio, relative: audioRelative }] : []),
       ...(cover ? [cover] : []),
     ];
-    const [row] = await placeAndReference(store.db, store.files, files, async (tx) => {
+    const { row, before } = await placeAndReference(store.db, store.files, files, async (tx) => {
       await input.assertUploader?.(tx);
-      return tx
+      // The files it names as this change takes its row: another replacement that came first put in the ones this
+      // one lets go of, and they go, not those it read before it waited.
+      const [before] = await tx
+        .select()
+        .from(audioItems)
+        .where(and(eq(audioItems.kind, kind), eq(audioItems.id, id)))
+        .for('update');
+      if (!before) throw notFound();
+      const [row] = await tx
         .update(audioItems)
         .set({ ...(audioRelative && { audioFile: audioRelative }), ...(cover && { coverImage: cover.relative }) })
         .where(eq(audioItems.id, id))
         .returning();
+      if (!row) throw notFound();
+      return { row, before };
     });
-    if (!row) throw notFound();
     await releaseAfterCommit(
       store.db,
       store.files,
@@ -193,14 +203,19 @@ export async function deleteAudioItem(
   id: number,
   log: LeftFilesLog,
 ): Promise<AdminAudioItem> {
-  const row = await findRow(store, kind, id);
-  // Its id is kept with its name: a saved sound still playing it is saved without it, and told so.
-  await store.db.transaction(async (tx) => {
+  // Its id is kept with its name: a saved sound still playing it is saved without it, and told so. The files that go
+  // are those the row named as it went, also when a replacement landed since this was asked for.
+  const row = await store.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(audioItems)
-      .where(eq(audioItems.id, id))
-      .returning({ id: audioItems.id, kind: audioItems.kind, name: audioItems.name });
-    if (removed) await tx.insert(removedAudioItems).values(removed).onConflictDoNothing();
+      .where(and(eq(audioItems.kind, kind), eq(audioItems.id, id)))
+      .returning();
+    if (!removed) throw notFound();
+    await tx
+      .insert(removedAudioItems)
+      .values({ id: removed.id, kind: removed.kind, name: removed.name })
+      .onConflictDoNothing();
+    return removed;
   });
   await releaseAfterCommit(store.db, store.files, [row.audioFile, row.coverImage], log);
   return toAdmin(store, row);
