@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { LIBRARY_LIMITS, MESSAGE_TEXT_MAX, MESSAGES_IMPORT_LIMITS } from '@shared/contract';
+import { LIBRARY_LIMITS, MESSAGE_CHANGED_MESSAGE, MESSAGE_TEXT_MAX, MESSAGES_IMPORT_LIMITS } from '@shared/contract';
 import { messageCategories, messages } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -59,6 +59,38 @@ describe('admin message categories API', () => {
         messages: [{ id: first!.id, message_text: 'I am at ease.', position: 1 }],
       },
     ]);
+  });
+
+  it('refuses an edit begun from a text the message no longer has (another tab, another staff member), changing nothing', async () => {
+    const { id } = (await call('POST', '/api/admin/message-categories/', { name: 'Two tabs' })).json();
+    const added = (
+      await call('POST', `/api/admin/message-categories/${id}/messages/`, { message_text: 'I am calm.' })
+    ).json();
+    const messageId = added.messages[0].id;
+    const edit = (message_text: string, previous_text?: string) =>
+      call('PATCH', `/api/admin/messages/${messageId}/`, { message_text, previous_text });
+    const stored = async () =>
+      (await call('GET', '/api/admin/message-categories/')).json().find((c: { id: number }) => c.id === id).messages[0]
+        .message_text;
+
+    // Two edits sent at once from the same text: one is taken, the other refused.
+    const both = await Promise.all([edit('I am peaceful.', 'I am calm.'), edit('I am strong.', 'I am calm.')]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = both.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json()).toEqual({ detail: MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
+    const kept = both.find((answer) => answer.statusCode === 200)!.json().messages[0].message_text;
+    expect(await stored()).toBe(kept);
+    // Begun from what it reads now, the edit goes through; so does a save sent twice, and one without a previous
+    // text (the last write wins, as for a client that sends none).
+    expect((await edit('I am here.', kept)).statusCode).toBe(200);
+    expect((await edit('I am here.', kept)).statusCode).toBe(200);
+    expect((await edit('I am steady.')).statusCode).toBe(200);
+    expect(await stored()).toBe('I am steady.');
+    expect((await edit('Anything.', '   ')).json()).toEqual({ previous_text: ['This field may not be blank.'] });
+    expect(
+      (await call('PATCH', '/api/admin/messages/999999/', { message_text: 'x', previous_text: 'y' })).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/admin/message-categories/${id}/`)).statusCode).toBe(204);
   });
 
   it('rejects blank and duplicate names, blank messages, bad orders and unknown ids', async () => {

@@ -5,11 +5,13 @@ import {
   importPastLibraryMessage,
   LIBRARY_FULL_MESSAGE,
   LIBRARY_LIMITS,
+  MESSAGE_CHANGED_CODE,
+  MESSAGE_CHANGED_MESSAGE,
 } from '@shared/contract';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
 import { rethrowUniqueAs } from '../db/errors';
 import { assertPermutation, writePositions } from '../db/order';
 import type { StaffCheck } from './media-context';
@@ -115,14 +117,26 @@ export async function addMessage(db: Db, categoryId: number, text: string): Prom
   return getCategory(db, categoryId);
 }
 
-export async function editMessage(db: Db, id: number, text: string): Promise<AdminCategory> {
-  const [row] = await db
-    .update(messages)
-    .set({ messageText: text })
-    .where(eq(messages.id, id))
-    .returning({ categoryId: messages.categoryId });
-  if (!row) throw notFound();
-  return getCategory(db, row.categoryId);
+/**
+ * Changes a message's text; answers its category. Given the text the edit began from (`previousText`), a message that
+ * reads otherwise now was changed meanwhile (another tab, another staff member): 409, and it stays as it is. One that
+ * already reads `text` is no conflict (docs/decisions/083-a-staff-edit-names-the-text-it-began-from.md).
+ */
+export async function editMessage(db: Db, id: number, text: string, previousText?: string): Promise<AdminCategory> {
+  const categoryId = await db.transaction(async (tx) => {
+    // Locked until the change commits: two edits from the same text compare in turn, and the second sees the first.
+    const [message] = await tx
+      .select({ categoryId: messages.categoryId, text: messages.messageText })
+      .from(messages)
+      .where(eq(messages.id, id))
+      .for('update');
+    if (!message) throw notFound();
+    if (previousText !== undefined && message.text !== previousText && message.text !== text)
+      throw new ApiError(409, { detail: MESSAGE_CHANGED_MESSAGE, code: MESSAGE_CHANGED_CODE });
+    await tx.update(messages).set({ messageText: text }).where(eq(messages.id, id));
+    return message.categoryId;
+  });
+  return getCategory(db, categoryId);
 }
 
 export async function deleteMessage(db: Db, id: number): Promise<void> {

@@ -4,7 +4,7 @@ import {
   CONTROL_CHARACTER_REFUSED,
   DIRECTION_CONTROL_REFUSED,
   fillPath,
-  OWN_MESSAGE_CHANGED_MESSAGE,
+  MESSAGE_CHANGED_MESSAGE,
 } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { ownCategories, playerStates } from '../db/schema';
@@ -85,7 +85,7 @@ describe('own messages', () => {
     expect((await edit('I am peaceful.', 'I am calm.')).statusCode).toBe(200);
     const second = await edit('I am strong.', 'I am calm.');
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ detail: OWN_MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
+    expect(second.json()).toEqual({ detail: MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
     expect(await stored()).toBe('I am peaceful.');
     // Begun from what it reads now, the edit goes through; so does a save sent twice, and one without a
     // previous text (last write wins, as before).

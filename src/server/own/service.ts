@@ -4,8 +4,8 @@ import type { SubscriptionPlan } from '@shared/constants';
 import {
   leadingCharacters,
   OWN_CATEGORY_NAME_MAX,
-  OWN_MESSAGE_CHANGED_CODE,
-  OWN_MESSAGE_CHANGED_MESSAGE,
+  MESSAGE_CHANGED_CODE,
+  MESSAGE_CHANGED_MESSAGE,
   ownCategoryNameTaken,
   type OwnCategory,
   type PlanRequiredError,
@@ -338,7 +338,7 @@ export async function editOwnMessage(
       .for('update');
     if (!message) throw notFound();
     if (previousText !== undefined && message.text !== previousText && message.text !== text)
-      throw new ApiError(409, { detail: OWN_MESSAGE_CHANGED_MESSAGE, code: OWN_MESSAGE_CHANGED_CODE });
+      throw new ApiError(409, { detail: MESSAGE_CHANGED_MESSAGE, code: MESSAGE_CHANGED_CODE });
     await tx.update(ownMessages).set({ messageText: text }).where(eq(ownMessages.id, id));
     return getOwnCategory(tx, userId, message.categoryId, publicUrl);
   });

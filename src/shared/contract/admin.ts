@@ -196,6 +196,12 @@ export const categoryWriteSchema = z.object({ name: categoryNameField() });
 export type CategoryWrite = z.infer<typeof categoryWriteSchema>;
 export const messageWriteSchema = z.object({ message_text: messageTextField() });
 export type MessageWrite = z.infer<typeof messageWriteSchema>;
+/**
+ * An edit of a library message. `previous_text` is the text the edit began from: when the message reads otherwise now
+ * (another tab, another staff member), the edit is refused with 409 and nothing changes; left out, the last write wins
+ * (docs/decisions/083-a-staff-edit-names-the-text-it-began-from.md).
+ */
+export const messageEditSchema = messageWriteSchema.extend({ previous_text: messageTextField().optional() });
 
 /** The export file: every category in order, each with its messages in order. */
 export const messagesExportSchema = z.object({

@@ -11,7 +11,8 @@ import { OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX, OWN_MUSIC, PLAYLIST_MAX, P
 
 export {
   OWN_CATEGORY_NAME_MAX,
-  OWN_MESSAGE_CHANGED_CODE,
+  MESSAGE_CHANGED_CODE,
+  MESSAGE_CHANGED_MESSAGE,
   OWN_MESSAGE_TEXT_MAX,
   OWN_MUSIC,
   PLAYLIST_MAX,
@@ -61,8 +62,6 @@ export const ownMessageEditSchema = ownMessageWriteSchema.extend({
   previous_text: requiredString().max(OWN_MESSAGE_TEXT_MAX, maxCharacters(OWN_MESSAGE_TEXT_MAX)).optional(),
 });
 export type OwnMessageEdit = z.infer<typeof ownMessageEditSchema>;
-export const OWN_MESSAGE_CHANGED_MESSAGE =
-  'This message was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.';
 
 /** A player setting: an integer within its limits, on one of its steps (docs/product/api.md#own-content). */
 const stepped = ({ min, max: maxValue, step }: { min: number; max: number; step: number }) =>

@@ -114,8 +114,13 @@ export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 /** The longest name of an own category and the longest own message, in characters (code points). */
 export const OWN_CATEGORY_NAME_MAX = 80;
 export const OWN_MESSAGE_TEXT_MAX = 200;
-/** The 409 code of an own message's edit whose `previous_text` is not the message's text any more (decision 062). */
-export const OWN_MESSAGE_CHANGED_CODE = 'changed_meanwhile';
+/**
+ * The 409 of an edit of a message, one's own or the library's, whose `previous_text` is not the message's text any
+ * more (decisions 062 and 083).
+ */
+export const MESSAGE_CHANGED_CODE = 'changed_meanwhile';
+export const MESSAGE_CHANGED_MESSAGE =
+  'This message was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.';
 
 export const PLAYLIST_MAX = 1_000;
 

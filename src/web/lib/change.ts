@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
 import { ApiError, describeError, endedTheSession } from './api-client';
 
 export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
@@ -18,6 +19,13 @@ export function toastFailure(error: unknown, message: string = describeError(err
 /** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */
 export const GONE_MEANWHILE =
   'That was deleted meanwhile, perhaps in another tab or on another device. The list is up to date now.';
+
+/**
+ * An edit of a message refused as changed meanwhile (one's own, or staff's of the library): the form says so under its
+ * field, with what it reads now (docs/decisions/062-an-edit-names-the-text-it-began-from.md), and no toast again.
+ */
+export const refusedAsChangedMeanwhile = (error: unknown) =>
+  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === MESSAGE_CHANGED_CODE;
 
 export interface ChangeOptions {
   /**

@@ -10,7 +10,9 @@ import {
   messagesFileSchema,
   messagesImportResultSchema,
   MESSAGES_IMPORT_LIMITS,
+  messageEditSchema,
   messageWriteSchema,
+  detailErrorSchema,
 } from '@shared/contract';
 import * as messages from '../messages-service';
 import { errors, noContent, stillStaff, tags, type AdminRoutes } from './shared';
@@ -142,13 +144,15 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
     {
       schema: {
         tags,
-        summary: 'Edit a message',
+        summary:
+          'Edit a message; answers its category (409 changed_meanwhile: it no longer reads previous_text, when given)',
         params: idParamsSchema,
-        body: messageWriteSchema,
-        response: { 200: adminCategorySchema, ...errors },
+        body: messageEditSchema,
+        response: { 200: adminCategorySchema, 409: detailErrorSchema, ...errors },
       },
     },
-    async (request) => messages.editMessage(db, request.params.id, request.body.message_text),
+    async (request) =>
+      messages.editMessage(db, request.params.id, request.body.message_text, request.body.previous_text),
   );
   app.delete(
     ADMIN_API.message,

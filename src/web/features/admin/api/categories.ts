@@ -10,6 +10,8 @@ export const adminCategoriesQuery = () =>
   queryOptions({
     queryKey: adminKeys.categories,
     queryFn: ({ signal }) => apiRequest<AdminCategory[]>(ADMIN_API.categories, { signal }),
+    // Read again whenever the tab shows again: what another tab or staff member wrote is there before it is edited here.
+    refetchOnWindowFocus: 'always',
   });
 
 export const {

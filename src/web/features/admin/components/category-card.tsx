@@ -3,7 +3,7 @@ import type { AdminCategory } from '@shared/contract';
 import { CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import * as api from '../api/categories';
-import type { Change } from '@web/lib/change';
+import { refusedAsChangedMeanwhile, type Change } from '@web/lib/change';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { AddForm } from '@web/components/ui/add-form';
@@ -50,7 +50,11 @@ function MessageRow({
         buttonUnderOnPhone
         className="min-w-0 break-words"
         max={MESSAGE_TEXT_MAX}
-        onSave={(text) => run(() => api.editMessage(message.id, text), 'Message saved.')}
+        onSave={(text, from) =>
+          run(() => api.editMessage(message.id, text, from), 'Message saved.', {
+            saidInPlace: refusedAsChangedMeanwhile,
+          })
+        }
       />
       <div className="flex shrink-0 items-center">
         <MoveButtons index={index} count={count} label="message" onMove={(delta) => onMove(index, delta)} />

@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@shared/contract';
+import { MESSAGE_CHANGED_MESSAGE } from '@shared/contract/portal-plain';
+import { fillPath } from '@shared/contract/paths';
 import { ADMIN_API, CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
 import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
+import { changedMeanwhile } from '@web/components/ui/inline-edit';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { MessagesPanel } from './messages-panel';
 
@@ -48,6 +51,58 @@ describe('MessagesPanel', () => {
     expect(await screen.findByRole('button', { name: 'Edit name of Calm' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Created \u2068Calm\u2069.');
     expect(screen.getByLabelText('New category name')).toHaveValue('');
+  });
+
+  it('refuses to save over a message another tab or staff member changed meanwhile, shows its newer text, and saves when asked again', async () => {
+    const user = userEvent.setup();
+    const categories: AdminCategory[] = [
+      { id: 1, name: 'Calm', position: 0, messages: [{ id: 5, message_text: 'I rest well.', position: 0 }] },
+    ];
+    const server = fakeApi({
+      [`GET ${ADMIN_API.categories}`]: () => categories,
+      // The server's check: an edit begun from a text the message no longer has is refused.
+      [`PATCH ${fillPath(ADMIN_API.message, { id: 5 })}`]: ({ body }) => {
+        const { message_text, previous_text } = body as { message_text: string; previous_text?: string };
+        const message = categories[0]!.messages[0]!;
+        if (previous_text !== message.message_text && message_text !== message.message_text)
+          return jsonResponse(409, { detail: MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
+        message.message_text = message_text;
+        return categories[0];
+      },
+    });
+    renderWithProviders(<MessagesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit message' }));
+    const field = screen.getByRole('textbox', { name: 'message' });
+    await user.clear(field);
+    await user.type(field, 'I sleep deeply.');
+    // Another tab saves first.
+    categories[0]!.messages[0]!.message_text = 'I rest deeply.';
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('I rest deeply.'));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(field).toHaveValue('I sleep deeply.');
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('I sleep deeply.')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Message saved.');
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { message_text: 'I sleep deeply.', previous_text: 'I rest well.' },
+      { message_text: 'I sleep deeply.', previous_text: 'I rest deeply.' },
+    ]);
+  });
+
+  it('reads the library again when its tab shows again, so what another tab wrote is there before editing here', async () => {
+    const categories: AdminCategory[] = [
+      { id: 1, name: 'Calm', position: 0, messages: [{ id: 5, message_text: 'I rest well.', position: 0 }] },
+    ];
+    fakeApi({ [`GET ${ADMIN_API.categories}`]: () => categories });
+    // The app's query client, which reads nothing again on its own when a tab shows again.
+    renderWithProviders(<MessagesPanel />, { appQueryClient: true });
+    expect(await screen.findByText('I rest well.')).toBeInTheDocument();
+    categories[0]!.messages[0]!.message_text = 'I rest deeply.';
+    fireEvent(document, new Event('visibilitychange', { bubbles: true }));
+    expect(await screen.findByText('I rest deeply.')).toBeInTheDocument();
   });
 
   it('keeps the name typed when the server refuses it, and says why', async () => {

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnCategory } from '@shared/contract';
 import {
-  OWN_MESSAGE_CHANGED_MESSAGE,
+  MESSAGE_CHANGED_MESSAGE,
   OWN_CATEGORY_NAME_MAX,
   OWN_MESSAGE_TEXT_MAX,
   ownCategoryNameTaken,
@@ -64,7 +64,7 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
         previous_text !== message.message_text &&
         message_text !== message.message_text
       )
-        return jsonResponse(409, { detail: OWN_MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
+        return jsonResponse(409, { detail: MESSAGE_CHANGED_MESSAGE, code: 'changed_meanwhile' });
       message.message_text = message_text;
       return categories[0];
     },

@@ -3,12 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
-import {
-  EXPORT_FORMATS,
-  OWN_CATEGORY_NAME_MAX,
-  OWN_MESSAGE_CHANGED_CODE,
-  OWN_MESSAGE_TEXT_MAX,
-} from '@shared/contract/portal-plain';
+import { EXPORT_FORMATS, OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
@@ -23,8 +18,7 @@ import {
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
-import { ApiError } from '@web/lib/api-client';
-import { toastFailure, type Change } from '@web/lib/change';
+import { refusedAsChangedMeanwhile, toastFailure, type Change } from '@web/lib/change';
 import { keptDraft } from '@web/lib/form-draft';
 import { saveAsFile } from '@web/lib/download';
 import { usePlan } from '@web/lib/plan';
@@ -36,10 +30,6 @@ import { ShareDialog } from './share-dialog';
 import { isolated } from '@shared/contract/plain';
 
 type OwnMessage = OwnCategory['messages'][number];
-
-/** An edit refused as changed meanwhile: the form says so under its field (decision 062), with what it reads now. */
-const refusedAsChanged = (error: unknown) =>
-  error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === OWN_MESSAGE_CHANGED_CODE;
 
 /** The names an edit of a message, and a message being added to a category, keep their drafts under (decision 068). */
 const editDraft = (messageId: number) => `own-message.${messageId}`;
@@ -91,7 +81,7 @@ const OwnMessageRow = memo(function OwnMessageRow({
         draft={editDraft(message.id)}
         onSave={(text, from) =>
           change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
-            saidInPlace: refusedAsChanged,
+            saidInPlace: refusedAsChangedMeanwhile,
           })
         }
       />
