@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { LIBRARY_LIMITS, MESSAGE_CHANGED_MESSAGE, MESSAGE_TEXT_MAX, MESSAGES_IMPORT_LIMITS } from '@shared/contract';
+import {
+  CONTROL_CHARACTER_REFUSED,
+  DIRECTION_CONTROL_REFUSED,
+  LIBRARY_LIMITS,
+  MESSAGE_CHANGED_MESSAGE,
+  MESSAGE_TEXT_MAX,
+  MESSAGES_IMPORT_LIMITS,
+} from '@shared/contract';
 import { messageCategories, messages } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -91,6 +98,34 @@ describe('admin message categories API', () => {
       (await call('PATCH', '/api/admin/messages/999999/', { message_text: 'x', previous_text: 'y' })).statusCode,
     ).toBe(404);
     expect((await call('DELETE', `/api/admin/message-categories/${id}/`)).statusCode).toBe(204);
+  });
+
+  it('refuses a control or direction character inside a name or a message, and drops invisible ones at the ends', async () => {
+    const path = '/api/admin/message-categories/';
+    const { id } = (await call('POST', path, { name: 'Typed' })).json();
+    const messageId = (await call('POST', `${path}${id}/messages/`, { message_text: 'I am calm.' })).json().messages[0]
+      .id;
+    const [bell, override] = ['A\u0007B', 'Sleep \u202etxt.exe'];
+    expect((await call('POST', path, { name: bell })).json()).toEqual({ name: [CONTROL_CHARACTER_REFUSED] });
+    expect((await call('PATCH', `${path}${id}/`, { name: override })).json()).toEqual({
+      name: [DIRECTION_CONTROL_REFUSED],
+    });
+    expect((await call('POST', `${path}${id}/messages/`, { message_text: bell })).json()).toEqual({
+      message_text: [CONTROL_CHARACTER_REFUSED],
+    });
+    expect((await call('PATCH', `/api/admin/messages/${messageId}/`, { message_text: override })).json()).toEqual({
+      message_text: [DIRECTION_CONTROL_REFUSED],
+    });
+    const imported = await call('POST', `${path}import/`, { categories: [{ name: 'Typed', messages: [bell] }] });
+    expect(imported.statusCode).toBe(400);
+    // "\u200bTyped" would be a second category that reads "Typed".
+    expect((await call('POST', path, { name: '\u200bTyped\u200b' })).json()).toEqual({
+      name: ['message category with this name already exists.'],
+    });
+    const [typed] = (await call('GET', path)).json().filter((c: { id: number }) => c.id === id);
+    expect(typed.name).toBe('Typed');
+    expect(typed.messages.map((m: { message_text: string }) => m.message_text)).toEqual(['I am calm.']);
+    expect((await call('DELETE', `${path}${id}/`)).statusCode).toBe(204);
   });
 
   it('rejects blank and duplicate names, blank messages, bad orders and unknown ids', async () => {

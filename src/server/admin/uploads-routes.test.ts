@@ -8,6 +8,7 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
 import { mediaFilesIn, signedMediaUrl } from '../test/media';
 import { fakeMp3, headersOnly, oggVorbisStart } from './test/fake-audio';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract';
 
 const mediaFiles = (t: TestApp) => mediaFilesIn(t.dataDir);
 
@@ -198,6 +199,31 @@ describe('admin uploads API', () => {
       url: `/api/admin/audio/custom/${first.json().id}/`,
       headers: staff.headers,
     });
+  });
+
+  it('refuses a control or direction character inside an audio name or an installer version, and keeps no file', async () => {
+    const bell = await upload('/api/admin/audio/bonus/', {
+      name: 'Ra\u0007in',
+      audio_file: { filename: 'rain.mp3', content: fakeMp3() },
+    });
+    expect(bell.json()).toEqual({ name: [CONTROL_CHARACTER_REFUSED] });
+    const app = await upload('/api/admin/applications/', {
+      application_version: '2.0 \u202eexe',
+      application_file: { filename: 'a.exe', content: randomBytes(10) },
+    });
+    expect(app.json()).toEqual({ application_version: [DIRECTION_CONTROL_REFUSED] });
+    const item = (
+      await upload('/api/admin/audio/bonus/', { name: 'Rain', audio_file: { filename: 'r.mp3', content: fakeMp3() } })
+    ).json();
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/audio/bonus/${item.id}/`,
+      headers: staff.headers,
+      payload: { name: 'Ra\u001bin' },
+    });
+    expect(renamed.json()).toEqual({ name: [CONTROL_CHARACTER_REFUSED] });
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/audio/bonus/${item.id}/`, headers: staff.headers });
+    expect(mediaFiles(t)).toEqual([]);
   });
 
   it('uploads an installer under a content-addressed name with its extension, and deletes it', async () => {

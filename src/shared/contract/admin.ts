@@ -5,7 +5,15 @@ import { adminBillingSchema } from './billing';
 import { drfMessage, maxElements } from './drf-messages';
 import { unstorableTextMessages } from './errors';
 import { AUDIO_KINDS, PLAYLIST_MAX } from './portal-plain';
-import { MAX_DATABASE_ID, orderSchema, pathId, queryInteger, refuseUnstorableText, requiredString } from './fields';
+import {
+  MAX_DATABASE_ID,
+  orderSchema,
+  pathId,
+  queryInteger,
+  refuseUnstorableText,
+  requiredString,
+  typedText,
+} from './fields';
 import { hasVisibleText, isolated, maxCharacters } from './plain';
 import { fillPath } from './paths';
 
@@ -174,8 +182,12 @@ export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 export const CATEGORY_NAME_MAX = 100;
 export const MESSAGE_TEXT_MAX = 500;
 
-export const categoryNameField = () => requiredString().max(CATEGORY_NAME_MAX, maxCharacters(CATEGORY_NAME_MAX));
-export const messageTextField = () => requiredString().max(MESSAGE_TEXT_MAX, maxCharacters(MESSAGE_TEXT_MAX));
+/**
+ * The library's names and messages are texts staff type and everyone reads: a control or direction character inside is
+ * refused, as in a person's own (docs/decisions/083-a-staff-edit-names-the-text-it-began-from.md).
+ */
+export const categoryNameField = () => typedText().max(CATEGORY_NAME_MAX, maxCharacters(CATEGORY_NAME_MAX));
+export const messageTextField = () => typedText().max(MESSAGE_TEXT_MAX, maxCharacters(MESSAGE_TEXT_MAX));
 
 export const adminMessageSchema = z.object({
   id: z.number().int(),
@@ -201,7 +213,10 @@ export type MessageWrite = z.infer<typeof messageWriteSchema>;
  * (another tab, another staff member), the edit is refused with 409 and nothing changes; left out, the last write wins
  * (docs/decisions/083-a-staff-edit-names-the-text-it-began-from.md).
  */
-export const messageEditSchema = messageWriteSchema.extend({ previous_text: messageTextField().optional() });
+export const messageEditSchema = messageWriteSchema.extend({
+  // Read as stored (trimmed only): a message written before its text was checked is compared with what it holds.
+  previous_text: requiredString().max(MESSAGE_TEXT_MAX, maxCharacters(MESSAGE_TEXT_MAX)).optional(),
+});
 
 /** The export file: every category in order, each with its messages in order. */
 export const messagesExportSchema = z.object({
@@ -325,7 +340,7 @@ export const AUDIO_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 
 export const audioTextFieldsSchema = z.object({
-  name: requiredString().max(AUDIO_NAME_MAX, maxCharacters(AUDIO_NAME_MAX)),
+  name: typedText().max(AUDIO_NAME_MAX, maxCharacters(AUDIO_NAME_MAX)),
   description: z.string().trim().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX)).default(''),
 });
 export const audioItemUpdateSchema = audioTextFieldsSchema.partial();
@@ -350,7 +365,7 @@ export const APP_VERSION_MAX = 50;
 export const INSTALLER_EXTENSIONS = ['.exe', '.msi', '.dmg', '.pkg', '.zip', '.AppImage', '.deb'] as const;
 
 export const applicationTextFieldsSchema = z.object({
-  application_version: requiredString().max(APP_VERSION_MAX, maxCharacters(APP_VERSION_MAX)),
+  application_version: typedText().max(APP_VERSION_MAX, maxCharacters(APP_VERSION_MAX)),
   description: z.string().trim().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX)).default(''),
 });
 

@@ -129,9 +129,10 @@ export const DIRECTION_CONTROL_REFUSED =
 /**
  * Control characters other than tab and line breaks (Unicode's Cc: U+0000–U+001F, U+007F–U+009F, less U+0009, U+000A,
  * U+000D): pasted from a terminal or a document, they show as nothing or as a box, on the flash screen too. A body
- * holding NUL is refused before any schema, as text the database cannot keep.
+ * holding NUL is refused before any schema, as text the database cannot keep; a messages import, whose schema says
+ * that of each text, says it once, not twice.
  */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+const CONTROL_CHARACTER = /(?![\t\n\r\0])\p{Cc}/u;
 export const CONTROL_CHARACTER_REFUSED =
   'This text holds control characters (U+0001–U+001F, U+007F–U+009F) that show as nothing or as a box. Type it again rather than pasting it.';
 

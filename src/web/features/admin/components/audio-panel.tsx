@@ -158,6 +158,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
         <InlineEdit
           value={item.name}
           label={`name of ${item.name}`}
+          typed
           className="font-medium"
           max={AUDIO_NAME_MAX}
           onSave={(name) => save({ name }, `Renamed to ${isolated(name)}.`)}

@@ -47,6 +47,7 @@ function MessageRow({
       <InlineEdit
         value={message.message_text}
         label="message"
+        typed
         buttonUnderOnPhone
         className="min-w-0 break-words"
         max={MESSAGE_TEXT_MAX}
@@ -98,6 +99,7 @@ export function CategoryCard({
         <InlineEdit
           value={category.name}
           label={`name of ${category.name}`}
+          typed
           buttonUnderOnPhone
           className="text-lg font-semibold"
           max={CATEGORY_NAME_MAX}
@@ -146,6 +148,7 @@ export function CategoryCard({
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}
           placeholder="New message"
+          typed
           max={MESSAGE_TEXT_MAX}
           onAdd={async (text) => {
             await run(() => api.addMessage(category.id, text), 'Message added.');

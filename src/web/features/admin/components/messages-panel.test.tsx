@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@shared/contract';
 import { MESSAGE_CHANGED_MESSAGE } from '@shared/contract/portal-plain';
 import { fillPath } from '@shared/contract/paths';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { ADMIN_API, CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
 import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
@@ -103,6 +104,25 @@ describe('MessagesPanel', () => {
     categories[0]!.messages[0]!.message_text = 'I rest deeply.';
     fireEvent(document, new Event('visibilitychange', { bubbles: true }));
     expect(await screen.findByText('I rest deeply.')).toBeInTheDocument();
+  });
+
+  it('says at the field that a name or a message holds a control character, and sends neither', async () => {
+    const user = userEvent.setup();
+    const { calls } = categoriesServer([{ id: 1, name: 'Calm', position: 0, messages: [] }]);
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByRole('button', { name: 'Edit name of Calm' });
+
+    await user.click(screen.getByLabelText('New category name'));
+    await user.paste('Sl\u0007eep');
+    await user.click(screen.getByRole('button', { name: 'Add the category' }));
+    await user.click(screen.getByLabelText('New message in Calm'));
+    await user.paste('I rest \u202ewell.');
+    await user.click(screen.getByRole('button', { name: 'Add the message to Calm' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      CONTROL_CHARACTER_REFUSED,
+      DIRECTION_CONTROL_REFUSED,
+    ]);
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('keeps the name typed when the server refuses it, and says why', async () => {

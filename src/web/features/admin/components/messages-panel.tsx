@@ -120,6 +120,7 @@ export function MessagesPanel() {
           label="New category name"
           action="Add the category"
           placeholder="New category"
+          typed
           max={CATEGORY_NAME_MAX}
           onAdd={(name) => run(() => api.createCategory(name), `Created ${isolated(name)}.`)}
         />
