@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import {
   ADMIN_API,
   API,
@@ -33,6 +33,11 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
         SHUTDOWN_GRACE_SECONDS: '2',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Also when the test times out: its body then never reaches its own clean-up, and the server
+    // with its workers would outlive the test run.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -97,6 +102,11 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'server.ts')], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Also when the test times out: its body then never reaches its own clean-up, and the server
+    // with its workers would outlive the test run.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
