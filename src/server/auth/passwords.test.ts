@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, PasswordHashing, verifyPassword } from './passwords';
+import { HASHING_NICENESS, hashPassword, PasswordHashing, verifyPassword } from './passwords';
 
 /** A piece of work that ends when the test says so. */
 const heldWork = () => {
@@ -28,6 +29,17 @@ describe('password hashing', () => {
     expect(await verifyPassword(passwordHash, 'another breath')).toBe(false);
     // A hash takes milliseconds of one core: done on the event loop, it would leave no turn between.
     expect(turns).toBeGreaterThan(2);
+  });
+
+  it.runIf(process.platform === 'linux')('hashes below the priority of the event loop', async () => {
+    await hashPassword('a calm, steady breath');
+    // /proc/<thread>/stat: the niceness is the 19th field, the 17th after the name's closing parenthesis.
+    const pool = readdirSync('/proc/self/task')
+      .filter((thread) => readFileSync(`/proc/self/task/${thread}/comm`, 'utf8').trim() === 'libuv-worker')
+      .map((thread) => Number(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    expect(pool.length).toBeGreaterThan(0);
+    expect(pool.every((niceness) => niceness === HASHING_NICENESS)).toBe(true);
+    expect(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).toBe(0);
   });
 
   it('runs at most its share at once, the others in the order they came', async () => {
