@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, setPlanAsStaff, sharedSubliminalPath, signIn, uniqueEmail } from './support/accounts';
+import {
+  createActiveUser,
+  saveSubliminal,
+  setPlanAsStaff,
+  sharedSubliminalPath,
+  signIn,
+  uniqueEmail,
+} from './support/accounts';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
@@ -118,17 +125,7 @@ test('on a 390 px phone a long saved name and a long e-mail read whole, and the 
   const names = ['one', 'two'].map(
     (which) => `My evening wind-down for deep restful sleep after long work days, ${which}`,
   );
-  for (const name of names) {
-    const saved = await page.request.post('/api/user/subliminals/', {
-      headers,
-      data: {
-        name,
-        playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
-        settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
+  for (const name of names) await saveSubliminal(page.request, headers, name);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, person);
 

@@ -121,12 +121,12 @@ export async function setPlanAsStaff(
   expect(changed.status(), await changed.text()).toBe(200);
 }
 
-/** A new Intermediate member's saved subliminal named `name`, shared through the API: its public page's path. */
-export async function sharedSubliminalPath(request: APIRequestContext, name: string): Promise<string> {
-  const sharer = await createActiveUser(request);
-  await setPlanAsStaff(request, sharer.email, 'intermediate');
-  const login = await request.post('/api/jwt/create/', { data: sharer });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+/** A saved subliminal named `name` (one library message) of the member whose access token `headers` carry: its id. */
+export async function saveSubliminal(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  name: string,
+): Promise<number> {
   const saved = await request.post('/api/user/subliminals/', {
     headers,
     data: {
@@ -136,7 +136,16 @@ export async function sharedSubliminalPath(request: APIRequestContext, name: str
     },
   });
   expect(saved.status(), await saved.text()).toBe(201);
-  const { id } = (await saved.json()) as { id: number };
+  return ((await saved.json()) as { id: number }).id;
+}
+
+/** A new Intermediate member's saved subliminal named `name`, shared through the API: its public page's path. */
+export async function sharedSubliminalPath(request: APIRequestContext, name: string): Promise<string> {
+  const sharer = await createActiveUser(request);
+  await setPlanAsStaff(request, sharer.email, 'intermediate');
+  const login = await request.post('/api/jwt/create/', { data: sharer });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const id = await saveSubliminal(request, headers, name);
   const shared = await request.post(`/api/user/subliminals/${id}/share/`, { headers });
   expect(shared.status(), await shared.text()).toBe(201);
   return new URL(((await shared.json()) as { url: string }).url).pathname;
