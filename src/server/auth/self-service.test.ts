@@ -23,6 +23,7 @@ import type { TestApp } from '../test/test-app';
 import { mailJob } from '../jobs/mail-kinds';
 import { jobs } from '../jobs/table';
 import { SUBLIMINALS_PER_READ } from '../own/subliminals';
+import { EXPORT_UNDER_WAY_TEXT, EXPORTS_AT_ONCE } from '../profile/export';
 import { SELF_SERVICE_MESSAGES } from './self-service';
 import { hashToken } from './sessions';
 import {
@@ -579,6 +580,64 @@ describe('account self-service', () => {
         { message_text: names.at(-1), source: 'library', message_id: 1 },
       ]);
       expect(Object.keys(data)).toEqual(Object.keys(userExportSchema.shape));
+    });
+
+    it('sends a person one export at a time, and a worker two at once, each place given back as its file ends', async () => {
+      // Files larger than the buffers between the route and an answer no one reads yet: held open until read.
+      const withLargeFile = async (email: string) => {
+        const person = await withContent(email);
+        await t.database.db.insert(savedSubliminals).values(
+          Array.from({ length: 30 }, (_, index) => ({
+            userId: person.id,
+            name: `${email} ${index}`,
+            playlist: Array.from({ length: 100 }, (_, message) => ({
+              message_text: `I breathe slowly and my shoulders soften, ${index}.${message}`,
+              source: 'library' as const,
+              message_id: 1,
+            })),
+            settings: {
+              flashSpeed: 100,
+              displayInterval: 2000,
+              messageColor: '#00DC82',
+              fontSize: 20,
+              theme: 'classic',
+            },
+          })),
+        );
+        return person;
+      };
+      const exportOf = (access: string, payloadAsStream = false) =>
+        t.app.inject({ method: 'GET', url: API.userExport, headers: bearer(access), payloadAsStream });
+      const readWhole = async (stream: NodeJS.ReadableStream) => {
+        let text = '';
+        for await (const chunk of stream) text += String(chunk);
+        return text;
+      };
+      expect(EXPORTS_AT_ONCE).toBe(2);
+      const [ada, bob, eve] = [
+        await withLargeFile('export-held-ada@example.com'),
+        await withLargeFile('export-held-bob@example.com'),
+        await withContent('export-held-eve@example.com'),
+      ];
+
+      const adaFirst = await exportOf(ada.access, true);
+      expect(adaFirst.statusCode).toBe(200);
+      const adaAgain = await exportOf(ada.access);
+      expect(adaAgain.statusCode).toBe(429);
+      expect(adaAgain.json()).toEqual({ detail: EXPORT_UNDER_WAY_TEXT });
+      // Eve's small file is sent whole at once, and its place is free again for Bob.
+      expect((await exportOf(eve.access)).statusCode).toBe(200);
+      const bobFirst = await exportOf(bob.access, true);
+      expect(bobFirst.statusCode).toBe(200);
+      const eveBusy = await exportOf(eve.access);
+      expect(eveBusy.statusCode).toBe(503);
+      expect(eveBusy.headers['retry-after']).toBe('30');
+
+      const adaFile = userExportSchema.parse(JSON.parse(await readWhole(adaFirst.stream())));
+      expect(adaFile.saved_subliminals).toHaveLength(31);
+      expect((await exportOf(eve.access)).statusCode).toBe(200);
+      expect((await exportOf(ada.access)).statusCode).toBe(200);
+      await readWhole(bobFirst.stream());
     });
 
     it('exports no saved subliminals as an empty list', async () => {

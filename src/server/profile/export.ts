@@ -3,7 +3,7 @@ import { subliminalSchema, userExportSchema, type UserExport } from '@shared/con
 import type { Db } from '../db/client';
 import { duplicateSubscriptions, ownTracks, removedOwnTracks, users, voiceRecordings } from '../db/schema';
 import { billingAccountOf } from '../billing/service';
-import { unauthorized } from '../http/errors';
+import { ApiError, serviceUnavailable, unauthorized } from '../http/errors';
 import { pendingOf } from '../auth/email-change';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
@@ -16,6 +16,39 @@ import type { ProfileReader } from './service';
 // Everything kept about a person, for GET /api/user/export/ (docs/product/accounts.md#downloading-ones-data).
 // One reader per section of the contract's userExportSchema: a new kind of data is one more line here. The saved
 // subliminals, which may be more than a worker can hold at once, are read and sent a few at a time.
+
+/**
+ * Exports a worker sends at once: each holds about 75 MB of it at its peak however large the file
+ * (bench:data-export), so a third would take a worker past the memory it may use under load.
+ */
+export const EXPORTS_AT_ONCE = 2;
+
+export const EXPORT_UNDER_WAY_TEXT =
+  'Your data is already being downloaded. Wait for that download to finish, then ask again.';
+
+/** How long a client told the worker's exports are all under way waits before asking again. */
+const EXPORTS_BUSY_RETRY_SECONDS = 30;
+
+/**
+ * The exports a worker is sending: one a person, EXPORTS_AT_ONCE in all. A person asking again while theirs is
+ * on its way (another tab, a script) is refused with 429; anyone past the worker's share with 503 and Retry-After.
+ */
+export class ExportsUnderWay {
+  private readonly people = new Set<number>();
+
+  /** The release of the export's place, called once its answer has ended or broken off; or the refusal. */
+  take(userId: number): (() => void) | ApiError {
+    if (this.people.has(userId)) return new ApiError(429, { detail: EXPORT_UNDER_WAY_TEXT });
+    if (this.people.size >= EXPORTS_AT_ONCE) return serviceUnavailable(EXPORTS_BUSY_RETRY_SECONDS);
+    this.people.add(userId);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.people.delete(userId);
+    };
+  }
+}
 
 type Sections = Omit<UserExport, 'exported_at' | 'saved_subliminals'>;
 type Sources = { db: Db; readProfile: ProfileReader; publicUrl: string };

@@ -17,7 +17,7 @@ import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { assertStorableText } from '../http/body-parsers';
 import { declaredLength } from '../http/request-body';
-import { badRequest, tooManyRequests, unsupportedMediaType } from '../http/errors';
+import { ApiError, badRequest, tooManyRequests, unsupportedMediaType } from '../http/errors';
 import { personKey } from '../cluster/rate-limit-store';
 import {
   contentAddressedName,
@@ -30,7 +30,7 @@ import { formBodySize, type FormLimits } from '../media/form-data';
 import { multipartParts } from '../media/upload';
 import { holdUploadSlot, withUploadSlot } from '../media/upload-slots';
 import { normaliseProfileImage, NotAnImageError } from './image';
-import { exportFileName, exportUserJson } from './export';
+import { exportFileName, ExportsUnderWay, exportUserJson } from './export';
 import { clearProfileImage, createProfileReader, updateProfile } from './service';
 
 const PROFILE_IMAGE_FOLDER = 'profile-images';
@@ -61,6 +61,7 @@ const PROFILE_FORM_LIMITS: FormLimits = {
 const PROFILE_FIELDS_BODY = formBodySize([], PROFILE_FORM_FIELDS);
 
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const exportsUnderWay = new ExportsUnderWay();
   const { db } = ctx.database;
   const files = ctx.mediaFiles;
   const security = [{ bearerAuth: [] }];
@@ -198,9 +199,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     API.userExport,
     signedIn('Everything kept about the signed-in user, as a JSON download', {
-      response: { 200: userExportSchema, 401: detailErrorSchema },
+      response: { 200: userExportSchema, 401: detailErrorSchema, 429: detailErrorSchema, 503: detailErrorSchema },
     }),
     async (request, reply) => {
+      const release = exportsUnderWay.take(currentUser(request).id);
+      if (release instanceof ApiError) throw release;
+      // Its place is given back once the answer (the file, or a refusal) has ended, or the download broke off.
+      reply.raw.once('finish', release).once('close', release);
       const pieces = await exportUserJson(
         { db, readProfile, publicUrl: ctx.config.publicUrl },
         currentUser(request).id,

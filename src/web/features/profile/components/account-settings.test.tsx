@@ -443,6 +443,19 @@ describe('account settings', () => {
     click.mockRestore();
   });
 
+  it('says why a download of the data was refused while another is on its way, and that it failed otherwise', async () => {
+    const underWay = 'Your data is already being downloaded. Wait for that download to finish, then ask again.';
+    const answers = [
+      jsonResponse(429, { detail: underWay }),
+      jsonResponse(500, { detail: 'A server error occurred.' }),
+    ];
+    const { user } = await renderProfile({ [`GET ${API.userExport}`]: () => answers.shift()! });
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(underWay));
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(PROFILE_MESSAGES.exportFailed));
+  });
+
   it('removes the profile image after asking', async () => {
     const { user, writes } = await renderProfile({
       [`DELETE ${API.profileImage}`]: () => jsonResponse(200, { ...profile, profile_image: null }),

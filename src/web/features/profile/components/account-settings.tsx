@@ -45,7 +45,9 @@ export function AccountSettings({ email }: { email: string }) {
     try {
       await downloadExport();
     } catch (error) {
-      toastFailure(error, isNetworkFailure(error) ? describeError(error) : PROFILE_MESSAGES.exportFailed);
+      // Refused while one's own is on its way, or while the server sends others: its words say which.
+      const refused = error instanceof ApiError && (error.status === 429 || error.status === 503);
+      toastFailure(error, isNetworkFailure(error) || refused ? describeError(error) : PROFILE_MESSAGES.exportFailed);
     } finally {
       setDownloading(false);
     }
