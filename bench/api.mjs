@@ -13,8 +13,8 @@ import {
 import { availableParallelism, tmpdir } from 'node:os';
 import { hash, hashSync } from '@node-rs/argon2';
 import path from 'node:path';
-import pg from 'pg';
 import { ROOT, startArgs } from '../scripts/build-state.mjs';
+import { createDatabase, dropDatabase } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 
@@ -106,12 +106,7 @@ async function cleanUp() {
   const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
   for (const child of running) child.kill('SIGTERM');
   await Promise.race([Promise.all(exited), sleep(15_000)]);
-  if (database) {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.end();
-  }
+  if (database) await dropDatabase(process.env.DATABASE_URL, database);
   rmSync(work, { recursive: true, force: true });
 }
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
@@ -133,13 +128,7 @@ try {
   };
   if (process.env.DATABASE_URL) {
     database = `innerwave_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${database}"`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
+    env.DATABASE_URL = await createDatabase(process.env.DATABASE_URL, database);
   }
 
   // The bench user is a staff user made by the CLI before the server holds the data folder.

@@ -2,26 +2,49 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { ROOT, startArgs } from '../scripts/build-state.mjs';
 import { freePort } from './free-port.mjs';
 
-// What the browser benches (web, player) do to the app they start: the admin CLI on its data folder, the API,
-// and waiting until it answers.
+// What the benches do to the app they start: a PostgreSQL database of its own, the admin CLI on its data, the
+// API, and waiting until it answers.
 
-/** Runs the admin CLI on the embedded database in `dataDir` (before the server holds it). */
-export const admin = (dataDir, command, input) => {
+/**
+ * Runs the admin CLI on the embedded database in `dataDir` (before the server holds it), or on the PostgreSQL
+ * database at `databaseUrl`.
+ */
+export const admin = (dataDir, command, input, databaseUrl = '') => {
   const result = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/admin/cli.ts', ...command],
     {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
       input,
       encoding: 'utf8',
     },
   );
   if (result.status !== 0) throw new Error(`admin ${command.join(' ')} failed: ${result.stderr}${result.stdout}`);
 };
+
+/** Creates the database `name` on the PostgreSQL server of `serverUrl` (a DATABASE_URL); returns its URL. */
+export async function createDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops the database `name` made by createDatabase, connections and all. */
+export async function dropDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+}
 
 /** One JSON call; throws on any answer but 2xx. */
 export async function api(origin, method, urlPath, { token, body } = {}) {

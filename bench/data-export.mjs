@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   createReadStream,
   createWriteStream,
@@ -18,7 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildSync } from 'esbuild';
 import pg from 'pg';
 import { ROOT, startArgs } from '../scripts/build-state.mjs';
-import { waitForHealth } from './app-calls.mjs';
+import { admin, createDatabase, dropDatabase, waitForHealth } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 
 // `npm run bench:data-export [-- --subliminals=2000] [--messages=1000] [--chars=200] [--client-kbps=0] [--port=N]
@@ -71,21 +71,6 @@ async function loadContract() {
     outfile: file,
   });
   return import(pathToFileURL(file).href);
-}
-
-/** Runs the admin CLI on the bench's database. */
-function admin(command, input) {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/admin/cli.ts', ...command],
-    {
-      cwd: ROOT,
-      env: { ...env, LOG_LEVEL: 'warn' },
-      input,
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`admin ${command.join(' ')} failed: ${result.stderr}${result.stdout}`);
 }
 
 /**
@@ -262,12 +247,7 @@ async function cleanUp() {
     server.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
   }
-  if (database) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`drop database if exists "${database}" with (force)`);
-    await client.end();
-  }
+  if (database) await dropDatabase(process.env.DATABASE_URL, database);
   rmSync(work, { recursive: true, force: true });
 }
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
@@ -276,17 +256,11 @@ try {
   const contract = await loadContract();
   if (process.env.DATABASE_URL) {
     database = `innerwave_bench_export_${process.pid}`;
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`create database "${database}"`);
-    await client.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
+    env.DATABASE_URL = await createDatabase(process.env.DATABASE_URL, database);
   } else delete env.DATABASE_URL;
 
-  admin(['create-staff', '--email', EMAIL], `${PASSWORD}\n`);
-  admin(['set-plan', EMAIL, 'pro']);
+  admin(env.DATA_DIR, ['create-staff', '--email', EMAIL], `${PASSWORD}\n`, env.DATABASE_URL);
+  admin(env.DATA_DIR, ['set-plan', EMAIL, 'pro'], undefined, env.DATABASE_URL);
   const filling = performance.now();
   if (database) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
