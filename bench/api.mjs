@@ -14,7 +14,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { hash, hashSync } from '@node-rs/argon2';
 import path from 'node:path';
 import { ROOT, startArgs } from '../scripts/build-state.mjs';
-import { createDatabase, dropDatabase } from './app-calls.mjs';
+import { backendsOf, createDatabase, dropDatabase } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 
@@ -271,9 +271,17 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   };
   const cpuMs = (p) => statTicks(readFileSync(`/proc/${p}/stat`, 'utf8')) * 10;
   const serverCpuMs = () => serverPids().reduce((sum, p) => sum + cpuMs(p), 0);
-  // The same per thread, in three parts: where a login's time goes besides the hash.
-  const threadCpuMs = () => {
-    const parts = { workerOther: 0, workerMain: 0, primary: 0 };
+  // The same per thread, in three parts, and PostgreSQL's backends serving the app: where a login's time
+  // goes besides the hash.
+  const threadCpuMs = (backends = []) => {
+    const parts = { workerOther: 0, workerMain: 0, primary: 0, postgres: 0 };
+    for (const backend of backends) {
+      try {
+        parts.postgres += cpuMs(backend);
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
     for (const p of serverPids())
       for (const thread of readdirSync(`/proc/${p}/task`)) {
         let ms = 0;
@@ -365,6 +373,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   // The login storm, with /api/health sampled every 50 ms beside it. Each worker logs its event loop's
   // longest delay on SIGUSR2: once to start counting, once after the storm.
   const reportLoopDelay = () => workerPids().forEach((p) => process.kill(Number(p), 'SIGUSR2'));
+  const backends = database ? await backendsOf(process.env.DATABASE_URL, database) : [];
   reportLoopDelay();
   const health = [];
   let storming = true;
@@ -379,11 +388,11 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       await sleep(50);
     }
   })();
-  const threadsBefore = threadCpuMs();
+  const threadsBefore = threadCpuMs(backends);
   const login = await measured(() =>
     wrk(`${origin}/api/jwt/create/`, { script: luaPost('login', { email: EMAIL, password: PASSWORD }) }),
   );
-  const threadsAfter = threadCpuMs();
+  const threadsAfter = threadCpuMs(backends);
   const loginSplit = Object.fromEntries(
     Object.keys(threadsAfter).map((part) => [part, (threadsAfter[part] - threadsBefore[part]) / login.requests]),
   );
@@ -460,7 +469,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     `       ${fmt((100 * login.rps) / parallelCapacity)} % of the ${fmt(parallelCapacity)} hashes/s the machine does with ${availableParallelism()} at once and nothing else (other processes: ${fmt(hashingOtherCpu, 1)} % of the cores)`,
   );
   console.log(
-    `       CPU a login: ${fmt(loginSplit.workerOther, 2)} ms in the workers' other threads (argon2id, GC), ${fmt(loginSplit.workerMain, 2)} ms in their main threads, ${fmt(loginSplit.primary, 2)} ms in the primary`,
+    `       CPU a login: ${fmt(loginSplit.workerOther, 2)} ms in the workers' other threads (argon2id, GC), ${fmt(loginSplit.workerMain, 2)} ms in their main threads, ${fmt(loginSplit.primary, 2)} ms in the primary${database ? `, ${fmt(loginSplit.postgres, 2)} ms in PostgreSQL's backends` : ''}`,
   );
   console.log(
     `RSS (MB), primary then workers: idle ${idleRss.map((v) => fmt(v)).join(', ')}; peak under load ${peakRss.map((v) => fmt(v)).join(', ')}`,

@@ -46,6 +46,15 @@ export async function dropDatabase(serverUrl, name) {
   await client.end();
 }
 
+/** The process ids of the backends connected to the database `name` (PostgreSQL on this machine). */
+export async function backendsOf(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [name]);
+  await client.end();
+  return rows.map((row) => String(row.pid));
+}
+
 /** One JSON call; throws on any answer but 2xx. */
 export async function api(origin, method, urlPath, { token, body } = {}) {
   const response = await fetch(`${origin}${urlPath}`, {

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Config } from './config';
 import { passwordHashingShare } from './auth/password-hashing-share';
 import { setPasswordHashing } from './auth/passwords';
+import { warmLoginStatements } from './auth/accounts';
 import { fromPrimary, openPostgres } from './db/client';
 import { connectToPrimary } from './cluster/ipc';
 import { clusterNotices } from './cluster/notices';
@@ -25,6 +26,7 @@ export async function runWorker(config: Config): Promise<void> {
     ? await openPostgres(config.databaseUrl, {
         logger: processLogger(config.logLevel),
         keepOpen: config.databasePoolSize,
+        prepareConnection: warmLoginStatements,
       })
     : fromPrimary(primary);
   // The Redis client is loaded only where REDIS_URL is set.

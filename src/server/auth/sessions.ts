@@ -49,6 +49,26 @@ export async function openLoginSession(
   user: { id: number; passwordHash: string },
 ): Promise<IssuedSession | undefined> {
   const { issued, row } = await issueSession(tokens, user.id);
+  return (await insertLoginSession(db, user, row)) ? issued : undefined;
+}
+
+/** A session row as `issueSession` makes it. */
+type SessionRow = Awaited<ReturnType<typeof issueSession>>['row'];
+
+/** A row no session has, for statements sent to match nothing (`warmLoginStatements`). */
+export const NO_SESSION_ROW: SessionRow = {
+  id: '00000000-0000-0000-0000-000000000000',
+  userId: 0,
+  refreshTokenHash: '',
+  expiresAt: new Date(0),
+};
+
+/** `openLoginSession`'s statement: true when the session was stored. */
+export async function insertLoginSession(
+  db: Db,
+  user: { id: number; passwordHash: string },
+  row: SessionRow,
+): Promise<boolean> {
   const opened = await queryRows<{ id: string }>(
     db,
     sql`with signed_in as (
@@ -60,7 +80,7 @@ export async function openLoginSession(
         select ${row.id}::uuid, id, ${row.refreshTokenHash}, ${row.expiresAt.toISOString()}::timestamptz from signed_in
         returning id`,
   );
-  return opened.length > 0 ? issued : undefined;
+  return opened.length > 0;
 }
 
 export interface SessionUser {

@@ -2,7 +2,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestPostgresDatabase } from '../test/database';
-import { openPostgres } from './client';
+import { sql } from 'drizzle-orm';
+import { openPostgres, queryRows } from './client';
 
 // A server worker's pool: its connections opened before it serves, so a burst of requests never waits
 // for PostgreSQL to start backends (docs/decisions/007-postgresql-or-embedded-pglite-one-set-of-migrations.md).
@@ -36,6 +37,42 @@ describe.runIf(inject('dbKind') === 'postgres')("a worker's PostgreSQL pool", ()
       expect(await connectionsTo(name)).toBe(3);
       await Promise.all(Array.from({ length: 12 }, () => database.ping()));
       expect(await connectionsTo(name)).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('prepares each of its connections before it opens', async () => {
+    const name = new URL(url).pathname.slice(1);
+    const preparedOn: number[] = [];
+    const database = await openPostgres(url, {
+      keepOpen: 3,
+      prepareConnection: async (db) => {
+        const [row] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+        preparedOn.push(row!.pid);
+      },
+    });
+    try {
+      const { rows } = await observer.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      expect(preparedOn.toSorted()).toEqual(rows.map((row) => row.pid).toSorted());
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('serves on connections it could not prepare, and says so once', async () => {
+    const logger = { error: vi.fn() };
+    const database = await openPostgres(url, {
+      logger,
+      keepOpen: 3,
+      prepareConnection: () => Promise.reject(new Error('refused')),
+    });
+    try {
+      expect(logger.error).toHaveBeenCalledTimes(1);
+      expect(logger.error.mock.calls[0]?.[1]).toBe('PostgreSQL: connections could not be prepared at start');
+      await Promise.all(Array.from({ length: 6 }, () => database.ping()));
     } finally {
       await database.close();
     }

@@ -57,9 +57,20 @@ export interface PostgresOptions {
    * waited for the cores (docs/decisions/007-postgresql-or-embedded-pglite-one-set-of-migrations.md).
    */
   keepOpen?: number | undefined;
+  /**
+   * Run once on each kept-open connection before it serves: a PostgreSQL backend spends about 10 ms of
+   * CPU on its first statements of a kind (reading the descriptions of the tables and indexes they
+   * touch), and a burst on fresh connections has every backend do so at once, beside the event loops
+   * (docs/decisions/089-fresh-connections-are-warmed-before-they-serve.md). It must write nothing; a
+   * connection it fails on serves all the same.
+   */
+  prepareConnection?: ((db: Db) => Promise<void>) | undefined;
 }
 
-export async function openPostgres(url: string, { logger, keepOpen }: PostgresOptions = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  { logger, keepOpen, prepareConnection }: PostgresOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: keepOpen ?? 10,
@@ -72,7 +83,16 @@ export async function openPostgres(url: string, { logger, keepOpen }: PostgresOp
   if (keepOpen) {
     // Each connection made, then handed back; one that fails is made again by the first query that needs it.
     const opened = await Promise.allSettled(Array.from({ length: keepOpen }, () => pool.connect()));
-    for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+    const connections = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    if (prepareConnection) {
+      const prepared = await Promise.allSettled(
+        connections.map((connection) => prepareConnection(drizzlePg({ client: connection, schema }) as unknown as Db)),
+      );
+      const unprepared = prepared.find((result) => result.status === 'rejected');
+      if (unprepared)
+        logger?.error({ err: unprepared.reason }, 'PostgreSQL: connections could not be prepared at start');
+    }
+    for (const connection of connections) connection.release();
     const failed = opened.find((result) => result.status === 'rejected');
     if (failed) logger?.error({ err: failed.reason }, 'PostgreSQL: connections could not be opened at start');
   }
