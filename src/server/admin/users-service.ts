@@ -22,6 +22,7 @@ import { revokeAllSessions, type SessionUser } from '../auth/sessions';
 import { assertStillSignedIn } from '../auth/authenticate';
 import { cancelEmailChange, pendingOf } from '../auth/email-change';
 import { releaseAfterCommit, type MediaStore } from '../media/store';
+import { userByEmail } from '../db/user-by-email';
 
 /**
  * Why a user's billing needs staff (USER_ATTENTION_REASONS, docs/product/api.md#users), as conditions on a user
@@ -234,10 +235,7 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
 
 /** The user with this e-mail (any case), or a 404 naming it. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<number> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [row] = await db.select({ id: users.id }).from(users).where(userByEmail(email));
   if (!row) throw notFound(`No user with the e-mail ${isolated(email.trim())}.`);
   return row.id;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   ACCOUNT_INACTIVE_CODE,
   MESSAGES,
@@ -24,6 +24,7 @@ import {
   openLoginSession,
   revokeAllSessions,
 } from './sessions';
+import { userByEmail } from '../db/user-by-email';
 
 // The account flows behind the routes: signup, login, refresh, activation, password reset.
 // Messages are djoser's and SimpleJWT's, so a djoser client reads them as it always did.
@@ -36,12 +37,10 @@ export const ACCOUNT_MESSAGES = {
   staleToken: 'Stale token for given user.',
 } as const;
 
-const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
-
 export async function signup(ctx: AppContext, body: SignupRequest) {
   const { db } = ctx.database;
   const email = body.email.trim();
-  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  const [existing] = await db.select({ id: users.id }).from(users).where(userByEmail(email)).limit(1);
   if (existing) throw badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
   const problems = passwordProblems(body.password, email);
   if (problems.length > 0) throw badRequest({ password: problems });
@@ -73,7 +72,7 @@ async function loginAccount(db: Db, email: string) {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
-    .where(byEmail(email))
+    .where(userByEmail(email))
     .limit(1);
   return user;
 }

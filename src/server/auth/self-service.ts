@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type PendingEmailChange,
@@ -23,6 +23,7 @@ import { ACCOUNT_MESSAGES, replacePassword } from './accounts';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions, type SessionUser } from './sessions';
 import { assertStillSignedIn } from './authenticate';
+import { userByEmail } from '../db/user-by-email';
 
 // What a signed-in person does with their own account, and the resend of an activation link
 // (docs/product/accounts.md#self-service). Messages are djoser's where djoser has one.
@@ -34,8 +35,6 @@ export const SELF_SERVICE_MESSAGES = {
     'This link is no longer valid: it expired, was used already, the change was cancelled or asked for again, or the account changed since.',
   noEmailChange: 'No change of e-mail address is waiting: ask for one from your profile.',
 } as const;
-
-const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 /**
  * Sends a new activation link to an account never activated (not to one staff deactivated); says
@@ -98,7 +97,7 @@ export async function signOutOtherSessions(
 }
 
 const refuseTaken = async (db: Db, newEmail: string) => {
-  const [taken] = await db.select({ id: users.id }).from(users).where(byEmail(newEmail)).limit(1);
+  const [taken] = await db.select({ id: users.id }).from(users).where(userByEmail(newEmail)).limit(1);
   if (taken) throw badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
 };
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUPPORT } from '@shared/constants';
 import { BILLING_RETURN, EMAILED_PAGES, fillPath, isSharePagePath } from '@shared/contract';
@@ -21,6 +21,7 @@ import {
 import type { MailJob } from './mail-kinds';
 import type { JobRow } from './queue';
 import type { JobHandler, JobLog } from './runner';
+import { userByEmail } from '../db/user-by-email';
 
 // Sends the account e-mails of the job table (kinds: mail-kinds.ts). Each job reads the account as it
 // is when the mail goes out: an activation mail for an account activated or deactivated by staff
@@ -65,14 +66,7 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
   const page = (path: string, params: Record<string, string>) => `${config.publicUrl}${fillPath(path, params)}`;
 
   const userById = async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
-  const userByEmail = async (email: string) =>
-    (
-      await db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-        .limit(1)
-    )[0];
+  const accountByEmail = async (email: string) => (await db.select().from(users).where(userByEmail(email)).limit(1))[0];
   const supportRequest = async (id: number) =>
     (await db.select().from(supportRequests).where(eq(supportRequests.id, id)).limit(1))[0];
 
@@ -87,7 +81,7 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
 
   const compose: { [K in MailJob['kind']]: (payload: Payload<K>) => Promise<OutgoingMail | undefined> } = {
     'mail.activation': async (payload) => {
-      const user = 'userId' in payload ? await userById(payload.userId) : await userByEmail(payload.email);
+      const user = 'userId' in payload ? await userById(payload.userId) : await accountByEmail(payload.email);
       // Only to an account that was never activated: one staff deactivated waits for staff.
       if (!user || user.isActive || user.deactivatedAt) return undefined;
       const activation = page(EMAILED_PAGES.activation, {
@@ -99,7 +93,7 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
       return activationMail(user.email, link, days(config.tokens.activationTtlSeconds));
     },
     'mail.password-reset': async ({ email }) => {
-      const user = await userByEmail(email);
+      const user = await accountByEmail(email);
       if (!user || !user.isActive) return undefined;
       const link = page(EMAILED_PAGES.passwordReset, { uid: encodeUid(user.id), token: tokens.make('reset', user) });
       return passwordResetMail(user.email, link, Math.max(1, Math.round(config.tokens.resetTtlSeconds / 60)));
