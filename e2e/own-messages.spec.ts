@@ -451,3 +451,46 @@ test('a message being written when the session ends is back once its person is s
   await expect(page.getByLabel('New message in Evening')).toHaveValue('I wake up rested.');
   await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(1);
 });
+
+// Decision 088: each tab keeps its drafts in its own storage; a logout in another tab takes them, an expiry does not.
+test('a message being written in one tab stays through an expiry, and goes when its person logs out in another tab', async ({
+  page,
+}) => {
+  const account = await signInAsNewUser(page);
+  const drafts = () => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('draft.')));
+  const logInHere = async () => {
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/, { timeout: 15_000 });
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);
+  };
+  await page.goto('/subliminals');
+  await page.getByLabel('New category of your own').fill('Evening');
+  await page.getByRole('button', { name: 'Add the category' }).click();
+  const field = page.getByLabel('New message in Evening');
+  await field.fill('I wake up rested.');
+  await expect.poll(drafts).toHaveLength(1);
+
+  // The session expires (the server refuses its tokens) in the other tab: this one is sent to log in, and keeps it.
+  const other = await page.context().newPage();
+  await other.goto('/subliminals');
+  await other.evaluate(() => {
+    localStorage.setItem('user.access', 'not-a-token');
+    localStorage.setItem('user.refresh', 'not-a-token');
+  });
+  await other.reload();
+  await expect(other).toHaveURL(/\/login/, { timeout: 15_000 });
+  await logInHere();
+  await expect(field).toHaveValue('I wake up rested.', { timeout: 20_000 });
+  await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toBeVisible();
+
+  // The person logs out in the other tab: what they typed here goes too, and is not given back at the next login.
+  await other.goto('/logout');
+  await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect.poll(drafts).toEqual([]);
+  await logInHere();
+  await expect(page.getByRole('button', { name: 'Add the message to Evening' })).toBeVisible({ timeout: 20_000 });
+  await expect(field).toHaveValue('');
+  await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(0);
+});

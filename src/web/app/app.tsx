@@ -1,6 +1,7 @@
 import { RouterProvider } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './providers';
+import { followDraftsOfOtherTabs } from '@web/lib/form-draft';
 import { sessionStore } from '@web/lib/session';
 import { isAdminPath, paths } from '@web/lib/paths';
 import type { AppRouter } from './router';
@@ -35,6 +36,8 @@ export function followSession(router: AppRouter, queryClient: QueryClient): void
   sessionStore.subscribe(start);
   start();
   followPerson(queryClient);
+  // Signed in or not: a tab sent to login keeps its drafts for the next login, unless the person logged out elsewhere.
+  followDraftsOfOtherTabs();
 }
 
 /**

@@ -6,7 +6,7 @@ import { sessionStore } from './session';
 // they type: a session that ends meanwhile sends them to log in, and the form gives it back once they are in again
 // on the same page (docs/product/accounts.md#session-in-the-browser); so does a reload. Another account signed in
 // in the tab never finds it. Dropped once the form is sent, cancelled or emptied, and all of a person's at once when
-// they log out or delete their account. Which forms keep one, and why:
+// they log out or delete their account, in every tab. Which forms keep one, and why:
 // docs/decisions/068-forms-that-keep-what-was-typed.md; why a logout takes them: docs/decisions/077-a-logout-takes-what-was-typed.md.
 
 /** Where the draft of `form` is kept for `person`: `dropDraftsOf` finds a person's drafts by it. */
@@ -47,11 +47,8 @@ export function keptDraft<Values>(
   return kept ? restore(kept) : null;
 }
 
-/**
- * Drops every draft `person` has in this tab: they logged out (on a shared computer what they typed goes with them)
- * or deleted their account. A session that merely ended keeps them, to be given back after the next login.
- */
-export function dropDraftsOf(person: number): void {
+/** Drops every draft `person` has in this tab's storage. */
+function dropHere(person: number): void {
   try {
     // The person's id is the key's last part; a form's name may hold dots of its own.
     const keys = Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index));
@@ -59,6 +56,53 @@ export function dropDraftsOf(person: number): void {
   } catch {
     // Storage refused: nothing was kept in it either.
   }
+}
+
+/**
+ * The ends of a session that take the person's drafts: they logged out (on a shared computer what they typed goes
+ * with them) or deleted their account. A session that merely ends (an expiry, a sign-out from elsewhere, a new
+ * password) keeps them, to be given back after the next login, and is told to no other tab.
+ */
+export type DraftsTakingEnd = 'logout' | 'account-deleted';
+
+/** What a tab tells the browser's other tabs as a person's session ends by their own doing: whose, and why. */
+interface SessionEndedMessage {
+  person: number;
+  why: DraftsTakingEnd;
+}
+
+// Each tab's drafts are in its own storage, which only it can reach: the tab where the session ended tells the
+// others, which drop theirs. The storage event that ends their session too says nothing of why
+// (docs/decisions/088-a-logout-in-one-tab-takes-what-every-tab-typed.md).
+const SESSION_ENDED_CHANNEL = 'innerwave.session-ended';
+let channel: BroadcastChannel | null | undefined;
+/** The channel between this browser's tabs, or null where the browser has none. */
+function sessionEndedChannel(): BroadcastChannel | null {
+  channel ??= typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_ENDED_CHANNEL);
+  return channel;
+}
+
+/** Drops every draft `person` has, in this tab and the browser's other tabs, for the end `why`. */
+export function dropDraftsOf(person: number, why: DraftsTakingEnd): void {
+  dropHere(person);
+  const message: SessionEndedMessage = { person, why };
+  sessionEndedChannel()?.postMessage(message);
+}
+
+/** Whether another tab's message is one that takes drafts: anything else (another end, another sender) keeps them. */
+const takesDrafts = (data: unknown): data is SessionEndedMessage => {
+  const message = data as Partial<SessionEndedMessage> | null;
+  return typeof message?.person === 'number' && (message.why === 'logout' || message.why === 'account-deleted');
+};
+
+/** Drops here the drafts of a person who logged out or deleted their account in another tab. Returns a stop function. */
+export function followDraftsOfOtherTabs(): () => void {
+  const tabs = sessionEndedChannel();
+  const hear = ({ data }: MessageEvent) => {
+    if (takesDrafts(data)) dropHere(data.person);
+  };
+  tabs?.addEventListener('message', hear);
+  return () => tabs?.removeEventListener('message', hear);
 }
 
 /** Drops the draft of `form`: it was sent, or cancelled. */

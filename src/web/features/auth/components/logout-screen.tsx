@@ -33,7 +33,7 @@ export function LogoutScreen() {
           if (isAuthenticated && sessionStore.get().refresh === refresh)
             toast.success(AUTH_MESSAGES.logoutSucceeded, { duration: SHORT_TOAST_MS });
           // What they typed goes with them, as they asked to leave; a session that merely ended keeps it (decision 077).
-          if (id !== null) dropDraftsOf(id);
+          if (id !== null) dropDraftsOf(id, 'logout');
           // Leave the guarded page first, so the guard does not send us to login?redirect=/logout.
           void navigate(paths.login, { replace: true });
           sessionStore.end(refresh);
@@ -42,7 +42,7 @@ export function LogoutScreen() {
           toastFailure(error, AUTH_MESSAGES.logoutFailed);
           // A session the server had ended already is on its way to login (lib/session-refresh.ts), as they asked.
           if (!endedTheSession(error)) void navigate(paths.subliminals, { replace: true });
-          else if (id !== null) dropDraftsOf(id);
+          else if (id !== null) dropDraftsOf(id, 'logout');
         },
       );
   }, [navigate]);

@@ -26,7 +26,7 @@ describe('the onboarding draft', () => {
     signInAs(7);
     writeOnboardingDraft(draft);
     expect(readOnboardingDraft()).toEqual(draft);
-    dropDraftsOf(7);
+    dropDraftsOf(7, 'logout');
     expect(readOnboardingDraft()).toBeNull();
     signInAs(8);
     expect(readOnboardingDraft()).toEqual(draft);

@@ -330,7 +330,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       // Sessions of theirs this browser could not record yet have no history to go to now, nor drafts a form.
       if (id !== null) {
         pendingRecords.forget(id);
-        dropDraftsOf(id);
+        dropDraftsOf(id, 'account-deleted');
       }
       if (sessionStore.end(refresh)) queryClient.clear();
     },
