@@ -456,6 +456,8 @@ test('a message being written when the session ends is back once its person is s
 test('a message being written in one tab stays through an expiry, and goes when its person logs out in another tab', async ({
   page,
 }) => {
+  // A sign-up and two logins, each hashing a password: past two minutes on a loaded machine.
+  test.setTimeout(180_000);
   const account = await signInAsNewUser(page);
   const drafts = () => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('draft.')));
   const logInHere = async () => {
