@@ -121,7 +121,8 @@ export class FakeAudioContext extends EventTarget {
   state: 'running' | 'suspended' | 'interrupted' | 'closed' = 'running';
   /**
    * How the browser answers resume(): 'allowed' runs at once; 'pending' leaves it unanswered and the
-   * context suspended until an allowed resume (Chromium without a gesture); 'rejected' rejects it with
+   * context suspended until an allowed resume, as Chromium does before a press: one inside a person's press
+   * (`inPress`) runs it, answering every resume unanswered, and from then on it runs as 'allowed'; 'rejected' rejects it with
    * NotAllowedError (Safari); 'press' runs it only inside a person's press (`inPress`), as Safari does,
    * and a context that ran so may run again without one, while outside it rejects as 'rejected'.
    */
@@ -146,7 +147,7 @@ export class FakeAudioContext extends EventTarget {
   }
   resume() {
     if (this.state === 'running') return Promise.resolve();
-    if (this.autoplay === 'press' && inPress()) this.autoplay = 'allowed';
+    if ((this.autoplay === 'press' || this.autoplay === 'pending') && inPress()) this.autoplay = 'allowed';
     if (this.autoplay === 'rejected' || this.autoplay === 'press') {
       return Promise.reject(new DOMException('The AudioContext was not allowed to start.', 'NotAllowedError'));
     }

@@ -391,6 +391,63 @@ describe('a prime whose start did not come (docs/decisions/080-a-primed-sound-sl
   });
 });
 
+describe('a press whose start is refused, in Chromium (docs/decisions/085-a-start-belongs-to-its-press-and-its-portal-visit.md)', () => {
+  const status = () => ({ status: engine.getState().status, refused: engine.getState().refused });
+  const serverAnswers = () => pass(0.3);
+
+  beforeEach(() => {
+    // Chromium before any press of the person's: resume() is left unanswered; a press's runs the context.
+    context.state = 'suspended';
+    context.autoplay = 'pending';
+  });
+
+  it('leaves a refused session paused and its context asleep when the start the press primed for is refused', async () => {
+    const started = engine.setLayer('binaural', beat, 0.5);
+    await pass(START_WAIT_MS / 1000 + 0.1);
+    await started;
+    expect(status()).toEqual({ status: 'paused', refused: true });
+
+    // Open on a saved subliminal: the press primes, and the context runs.
+    const release = duringPress(() => engine.prime());
+    await pass(0.01);
+    expect(context.state).toBe('running');
+    // The server refused the Open (the plan's limit): nothing new plays.
+    await serverAnswers();
+    release();
+    await pass(1);
+    expect(status()).toEqual({ status: 'paused', refused: true });
+    expect(context.state).toBe('suspended');
+    // Its play button still plays it.
+    await engine.resume();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+  });
+
+  it('plays the refused session when the start the press primed for is that session’s', async () => {
+    const started = engine.setLayer('binaural', beat, 0.5);
+    await pass(START_WAIT_MS / 1000 + 0.1);
+    await started;
+    const release = duringPress(() => engine.prime());
+    await serverAnswers();
+    // The press's start joins the session (as "Speak the playlist" adds its voice).
+    await engine.setLayer('isochronic', { kind: 'isochronic', carrierHz: 200, pulseHz: 10 }, 0.5);
+    release();
+    expect(status()).toEqual({ status: 'playing', refused: false });
+    expect(context.state).toBe('running');
+  });
+
+  it('puts the context back to sleep when the browser answers a prime given up before', async () => {
+    // A prime the browser has not answered yet (outside a press of its own here, so the test answers it).
+    const release = engine.prime();
+    await serverAnswers();
+    release();
+    expect(context.state).toBe('suspended');
+    context.run();
+    await pass(0.01);
+    expect(context.state).toBe('suspended');
+    expect(status()).toEqual({ status: 'stopped', refused: false });
+  });
+});
+
 describe('a start waiting for the browser (docs/decisions/075-a-start-inside-the-press-that-asked-for-it.md)', () => {
   /** Every `starting` the engine published, in order. */
   function startingSeen() {

@@ -222,6 +222,8 @@ export class SoundEngine {
   private starting = 0;
   /** Primes not yet released (`prime`): while one waits for its start, the context is left running. */
   private primes = 0;
+  /** Primes made so far: a refused start the context runs for afterwards runs for that press's start (`run`). */
+  private primesMade = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly load: (url: string) => Promise<ArrayBuffer>;
   readonly timeScale: number;
@@ -293,14 +295,22 @@ export class SoundEngine {
    * was nothing to play): the context goes back to sleep unless sound plays, another prime waits or a start
    * is under way, so a paused session stays paused with its audio device asleep. A prime never released
    * (a start that hangs) is released after PRIME_IDLE_MS
-   * (docs/decisions/080-a-primed-sound-sleeps-when-nothing-plays.md).
+   * (docs/decisions/080-a-primed-sound-sleeps-when-nothing-plays.md). A refused session waiting for the context
+   * is left paused by the run a press brings about: its play button, or the press's own start, plays it
+   * (docs/decisions/085-a-start-belongs-to-its-press-and-its-portal-visit.md).
    */
   prime(): () => void {
     const context = this.ensureContext();
     if (!isRealtime(context) || (context.state === 'running' && this.state.status === 'playing')) return () => {};
     this.primes++;
-    if (context.state !== 'running') context.resume().catch(() => undefined);
+    this.primesMade++;
     let released = false;
+    // Chromium may answer the resume after the start was given up (released): the context then sleeps again.
+    if (context.state !== 'running')
+      context.resume().then(
+        () => released && this.sleepWhenIdle(context),
+        () => undefined,
+      );
     const release = () => {
       if (released) return;
       released = true;
@@ -609,11 +619,13 @@ export class SoundEngine {
    * rejected (Safari: NotAllowedError), or still pending after START_WAIT_MS with the context suspended
    * (Chromium, before any gesture of the person's on the page). Refused, the session pauses, so no
    * control says it plays while nothing sounds, and its play button (a gesture) starts it. A refusal
-   * that was only slowness plays on once the context runs. Never rejects.
+   * that was only slowness plays on once the context runs, unless a press has primed since: the context then runs for
+   * that press's start, which may not come (decision 085). Never rejects.
    */
   private run(context: BaseAudioContext, session: Session): Promise<void> {
     if (!isRealtime(context)) return Promise.resolve();
     this.starting++;
+    const primesBefore = this.primesMade;
     return new Promise<void>((settle) => {
       let refused = false;
       const answered = () => {
@@ -635,7 +647,8 @@ export class SoundEngine {
       context.resume().then(
         () => {
           answered();
-          if (refused && this.session === session && this.state.refused) void this.resumeSession(context);
+          const slow = refused && this.primesMade === primesBefore;
+          if (slow && this.session === session && this.state.refused) void this.resumeSession(context);
           settle();
         },
         () => {
