@@ -3,16 +3,18 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
 import { ApiError, describeError, endedTheSession } from './api-client';
+import { PortalLeftError } from './portal-presence';
 
 export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
 
 /**
  * Tells of a failed call in a toast: `message`, or the call's own words. Nothing when the call ended the
  * session (signed out from another browser, a new password): that has said so already, on its way to login,
- * and a second toast would only say that the page failed.
+ * and a second toast would only say that the page failed. Nothing either for a start dropped as the person left
+ * the portal while it waited (lib/portal-presence.ts): they are elsewhere, and nothing failed.
  */
 export function toastFailure(error: unknown, message: string = describeError(error)): void {
-  if (endedTheSession(error)) return;
+  if (endedTheSession(error) || error instanceof PortalLeftError) return;
   toast.error(message);
 }
 

@@ -18,9 +18,53 @@ export type PortalLeaving = 'signed-out' | 'left';
 let layoutsShown = 0;
 let leaving: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<(how: PortalLeaving) => void>();
+/** Counts the portal's visits: one ends when the portal is left, or as soon as the session ends. */
+let visits = 0;
 
 function tell(how: PortalLeaving) {
+  visits++;
   for (const listener of listeners) listener(how);
+}
+
+// A session ended (signed out in another tab, refused by the server) ends the visit at once, a render before
+// its layout goes: a start whose wait ends in between starts nothing.
+let signedIn = sessionStore.get().isAuthenticated;
+sessionStore.subscribe(() => {
+  const now = sessionStore.get().isAuthenticated;
+  if (signedIn && !now) visits++;
+  signedIn = now;
+});
+
+/** Thrown by a start whose portal visit ended while it waited (`PortalVisit.check`): no toast tells of it. */
+export class PortalLeftError extends Error {
+  override name = 'PortalLeftError';
+  constructor() {
+    super('The portal was left before the sound could start.');
+  }
+}
+
+/** The visit of the portal a press was made in, carried by a start that waits (a fetch, the voice) before it plays. */
+export interface PortalVisit {
+  /** Whether the person has left the portal since the press: signed out, sent to log in, or gone from its pages. */
+  readonly left: boolean;
+  /** Throws PortalLeftError once the portal was left: called after each wait, so a start left behind starts nothing. */
+  check(): void;
+}
+
+/**
+ * The visit going on, taken inside a press: the sound it asks for after a wait plays only in that visit, never on
+ * the login page it was sent to meanwhile (docs/decisions/085-a-start-belongs-to-its-press-and-its-portal-visit.md).
+ */
+export function portalVisit(): PortalVisit {
+  const visit = visits;
+  return {
+    get left() {
+      return visits !== visit;
+    },
+    check() {
+      if (visits !== visit) throw new PortalLeftError();
+    },
+  };
 }
 
 /** Hears the portal being left. */

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AudioItem, Program } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { sessionStore } from '@web/lib/session';
 import { ProgramView } from './program-view';
 
 // jsdom has no Web Audio: the engine stands in.
@@ -91,6 +93,28 @@ describe('ProgramView’s day', () => {
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
     await screen.findByRole('button', { name: 'Stop' });
     expect(fakeEngine.primed).toBe(0);
+  });
+
+  it('starts nothing and says nothing when the person is signed out while the library answers (decision 085)', async () => {
+    const user = userEvent.setup();
+    const toastError = vi.spyOn(toast, 'error');
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => program,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`GET ${API.selfeggio}`]: () => {
+        // Signed out in another tab while the day's track is looked up.
+        sessionStore.clear();
+        return [calm];
+      },
+    });
+    renderWithProviders(<ProgramView slug={program.slug} />);
+    await user.click(await screen.findByRole('button', { name: 'Start day 1' }));
+    expect(await screen.findByRole('button', { name: 'Start day 1' })).toBeEnabled();
+    expect(fakeSoundEngine.stop).not.toHaveBeenCalled();
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+    expect(fakeEngine.primed).toBe(0);
+    expect(toastError).not.toHaveBeenCalled();
   });
 
   it('gives back the prime of a day whose sound could not be had, so the audio device sleeps again (decision 080)', async () => {

@@ -15,6 +15,7 @@ import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
 import { clsx } from 'clsx';
 import { paths } from '@web/lib/paths';
+import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { PlanLock } from '@web/components/plan-lock';
 import { guidanceKeys, onboardingQuery, programQuery, resetProgress } from '../api/guidance';
@@ -126,9 +127,12 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
     // Inside the press, before the library is asked: Safari starts sound only there (decision 075); released
     // once the day has started or will not, so nothing left to play leaves the audio device asleep (decision 080).
     const release = soundEngine.prime();
+    // A sign-out while the library answers starts nothing (decision 085).
+    const visit = portalVisit();
     setStarting(true);
     try {
       const layers = await dayLayers(queryClient, sound.playing);
+      visit.check();
       if (layers.length === 0) return void toastProblem(PROGRAM_TEXTS.nothingToPlay);
       await startDaySession(layers, { slug: program.slug, programTitle: program.title, day });
     } catch (error) {

@@ -11,6 +11,7 @@ import { recordedClip } from '@web/lib/audio/speech/voice-clips';
 import { levelTake, monoWav, trimSilence } from '@web/lib/audio/voice-take';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
 import { toastProblem } from '@web/lib/toast-problem';
+import { portalVisit } from '@web/lib/portal-presence';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
@@ -102,6 +103,8 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     stopListening();
     if (playing) return;
     const asked = ++listenings.current;
+    // A sign-out while the clip is fetched plays nothing (decision 085).
+    const visit = portalVisit();
     setListening(take.id);
     // The player is made and started inside the press: Safari lets an element play later, when its clip is at
     // hand, only if it was played inside one (decision 080). Without a clip yet it plays nothing.
@@ -112,6 +115,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     recordedClip(take).then(
       (clip) => {
         if (asked !== listenings.current || !mounted.current) return;
+        if (visit.left) return stopListening();
         playback.url = URL.createObjectURL(monoWav(clip.samples, clip.sampleRate));
         audio.src = playback.url;
         audio.onended = () => {

@@ -9,6 +9,7 @@ import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
+import { sessionStore } from '@web/lib/session';
 import { whyNotWhole } from '@web/test/reads-whole';
 import { DEFAULT_SETTINGS, type PlaylistItem } from '../lib/player-storage';
 import { SAVED_EMPTY, SavedSubliminalsPanel } from './saved-subliminals-panel';
@@ -461,6 +462,29 @@ describe('SavedSubliminalsPanel with sound', () => {
     // The start came: the press's prime is given back (the sound keeps the context awake by itself).
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
     expect(fakeEngine.primed).toBe(0);
+  });
+
+  it('opens nothing, plays nothing and says nothing when the person is signed out while the server answers (decision 085)', async () => {
+    const user = userEvent.setup();
+    const binaural = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 } as const;
+    const focus = savedEarlier('Focus', { volume: 0.5, layers: [binaural] });
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    savedServer('pro', [focus], {
+      [`GET ${fillPath(API.subliminal, { id: 1 })}`]: () => {
+        // Signed out in another tab while the subliminal is on its way.
+        sessionStore.clear();
+        return focus;
+      },
+    });
+    const onOpen = vi.fn();
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={onOpen} />);
+    await user.click(await screen.findByRole('button', { name: 'Open Focus' }));
+    expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(fakeEngine.primed).toBe(0));
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('gives back the prime of an Open that failed, so a paused session sleeps again at once (decision 080)', async () => {

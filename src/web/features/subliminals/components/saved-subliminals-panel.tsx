@@ -14,6 +14,7 @@ import { soundEngine } from '@web/lib/audio/app-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import type { Change } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
+import { portalVisit } from '@web/lib/portal-presence';
 import * as api from '../api/saved-subliminals';
 import {
   clampSettings,
@@ -60,9 +61,12 @@ function SavedRow({
     // Inside the press, before the server is asked: Safari starts sound only there (decision 075). Released
     // once Open is done, whatever came of it: a failed one leaves a paused session asleep (decision 080).
     const release = saved.layer_count > 0 ? soundEngine.prime() : undefined;
+    // The press's portal visit: a sign-out while the server answers opens nothing (decision 085).
+    const visit = portalVisit();
     return change(
       async () => {
         const full = await api.getSubliminal(saved.id);
+        visit.check();
         const playlist = playlistFromServer(full.playlist);
         onOpen(playlist, clampSettings(full.settings));
         onNote(null);
@@ -72,6 +76,7 @@ function SavedRow({
           plan: plan ?? 'pro',
           messages: playlist.map((item) => item.message_text),
           queryClient,
+          visit,
         });
         const note = skippedNote(started.skipped);
         onNote(note ? `${isolated(full.name)}: ${note}` : null);

@@ -220,6 +220,29 @@ describe('SharedPage with sound', () => {
     );
   });
 
+  it('plays nothing, goes nowhere and says nothing when the person is signed out while the server answers (decision 085)', async () => {
+    const user = userEvent.setup();
+    const { toast } = await import('sonner');
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
+      [`GET ${API.plan}`]: () => planStateFor('intermediate'),
+      [`PUT ${API.player}`]: ({ body }) => {
+        // Signed out in another tab while the player is written.
+        sessionStore.clear();
+        return { ...(body as object), updated_at: '2026-11-23T10:00:00Z' };
+      },
+    });
+    const { router } = renderShared();
+    await user.click(await screen.findByRole('button', { name: 'Play it now' }));
+    await vi.waitFor(() => expect(fakeEngine.primed).toBe(0));
+    expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe(`/s/${TOKEN}`);
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('starts the sound in Safari, which allows it only inside the press, though it starts after the server’s answers (decision 075)', async () => {
     const user = userEvent.setup();
     fakeEngine.pressOnly = true;

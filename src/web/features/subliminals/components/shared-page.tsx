@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, toastFailure } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
+import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
@@ -65,6 +66,8 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
     // Primed whatever the page read (the owner may have changed the share since), and released once the sound
     // started or will not: a share without sound, or gone, leaves the audio device asleep (decision 080).
     const release = engine.current?.prime();
+    // A sign-out, or leaving the portal, while the server answers starts nothing and goes nowhere (decision 085).
+    const visit = portalVisit();
     await run(async () => {
       // Read again: the page may have been open since the owner stopped sharing (or changed it).
       const current = await readSharedItem(token);
@@ -86,10 +89,12 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
           plan: plan.plan ?? 'pro',
           messages: current.messages,
           queryClient,
+          visit,
         });
         skipped.push(...started.skipped);
       }
       const note = skippedNote(skipped);
+      visit.check();
       await navigate(paths.subliminals);
       return `${isolated(current.name)} is in your player.${note ? ` ${note}` : ''}`;
     });

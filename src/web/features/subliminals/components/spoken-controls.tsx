@@ -19,6 +19,7 @@ import { ExportDialog } from './export-dialog';
 import { OwnVoice } from './own-voice';
 import { toastProblem } from '@web/lib/toast-problem';
 import { toastFailure } from '@web/lib/change';
+import { portalVisit } from '@web/lib/portal-presence';
 
 export const SPEECH_FAILED = 'The voice could not be prepared. Please try again.';
 export const NOTHING_TO_SAY = 'Please add messages to the playlist first.';
@@ -75,6 +76,8 @@ export default function SpokenControls({ messages }: { messages: readonly string
     // Inside the press, before the voice is prepared: Safari starts sound only there (decision 075); released
     // once the voice plays or will not (decision 080).
     const release = soundEngine.prime();
+    // A sign-out while the voice is prepared speaks nothing (decision 085).
+    const visit = portalVisit();
     const mine = ++run.current;
     setPreparing({ done: 0, total: texts.length });
     try {
@@ -84,6 +87,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
         if (run.current === mine) setPreparing({ done, total });
       });
       if (run.current !== mine) return;
+      visit.check();
       if (clips.length === 0 && next.voice === OWN_VOICE) {
         // The last recording deleted while it spoke: the voice stops rather than repeat what is gone.
         soundEngine.removeLayer('voice');

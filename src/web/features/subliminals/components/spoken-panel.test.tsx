@@ -46,7 +46,7 @@ vi.mock('@web/lib/audio/microphone', async (original) => ({
 
 // jsdom has neither Web Audio nor WebAssembly workers: the engine and the synthesiser stand in
 // (both are measured in Chromium by e2e/spoken.spec.ts).
-const fake = vi.hoisted(() => ({ spoken: [] as string[] }));
+const fake = vi.hoisted(() => ({ spoken: [] as string[], whileSpeaking: null as (() => void) | null }));
 vi.mock('@web/lib/audio/app-engine', async () => ({
   soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 }));
@@ -54,6 +54,7 @@ vi.mock('@web/lib/audio/speech/speech', async (original) => ({
   ...(await original<typeof SpeechModule>()),
   speak: async (text: string, voice: string, rate: number) => {
     fake.spoken.push(`${voice}|${rate}|${text}`);
+    fake.whileSpeaking?.();
     return { samples: new Float32Array([0, 0.5, -0.25]), sampleRate: 10 };
   },
 }));
@@ -63,6 +64,7 @@ const withPlan = (plan: 'intermediate' | 'pro') => fakeApi({ [`GET ${API.plan}`]
 beforeEach(() => {
   fakeEngine.reset();
   fake.spoken.length = 0;
+  fake.whileSpeaking = null;
   vi.clearAllMocks();
 });
 
@@ -132,6 +134,21 @@ describe('SpokenPanel', () => {
     expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
     await vi.waitFor(() => expect(fakeEngine.primed).toBe(0));
+  });
+
+  it('speaks nothing, and says nothing, when the person is signed out while the voice is prepared (decision 085)', async () => {
+    withPlan('pro');
+    const user = userEvent.setup();
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    // Signed out (in another tab, or sent to log in) while eSpeak NG speaks the messages.
+    fake.whileSpeaking = () => sessionStore.clear();
+    renderWithProviders(<SpokenPanel messages={['I let go of the day.']} />);
+    await user.click(await screen.findByRole('button', { name: 'Speak the playlist' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Speak the playlist' })).toBeEnabled());
+    expect(fake.spoken).toEqual(['en-us|145|I let go of the day.']);
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+    expect(fakeEngine.primed).toBe(0);
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('says the level in words', () => {
@@ -382,6 +399,27 @@ describe('SpokenPanel', () => {
       expect(PressOnlyAudio.made[0]!.paused).toBe(false);
       expect(toast.error).not.toHaveBeenCalled();
       expect(screen.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeInTheDocument();
+    });
+
+    it('plays nothing of a take whose clip comes after the person was signed out (decision 085)', async () => {
+      PressOnlyAudio.made = [];
+      vi.stubGlobal('Audio', PressOnlyAudio);
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:clip', revokeObjectURL: () => {} }));
+      sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+      withVoice([{ ...recording(6, 'I am calm.'), created_at: '2026-11-30T11:00:00Z' }], {
+        'GET /media/own-voice/9/6.wav': () => {
+          sessionStore.clear();
+          return new Response(new Uint8Array(48));
+        },
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      await user.click(await screen.findByRole('button', { name: 'Listen to “I am calm.”' }));
+      expect(await screen.findByRole('button', { name: 'Listen to “I am calm.”' })).toBeInTheDocument();
+      await act(() => Promise.resolve());
+      expect(PressOnlyAudio.made.map((audio) => [audio.src, audio.paused])).toEqual([['', true]]);
+      expect(toast.error).not.toHaveBeenCalled();
     });
 
     it('says only that the session expired when reading the recordings to speak finds it ended elsewhere', async () => {

@@ -7,6 +7,8 @@ import type * as MicrophoneModule from '@web/lib/audio/microphone';
 import type * as SpeechModule from '@web/lib/audio/speech/speech';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi } from '@web/test/render';
+import { PortalLeftError, portalVisit } from '@web/lib/portal-presence';
+import { sessionStore } from '@web/lib/session';
 import { startSavedSound } from './saved-sound';
 
 // A saved sound's voice layer, synthesised or in one's own recordings. jsdom has no Web Audio: the
@@ -38,7 +40,7 @@ const voice = (name: string): Extract<MixLayer, { kind: 'voice' }> => ({
 });
 const mixOf = (layer: MixLayer): SoundMix => ({ volume: 0.7, layers: [layer] });
 const start = (mix: SoundMix, messages: string[]) =>
-  startSavedSound(mix, { plan: 'pro', messages, queryClient: new QueryClient() });
+  startSavedSound(mix, { plan: 'pro', messages, queryClient: new QueryClient(), visit: portalVisit() });
 
 beforeEach(() => {
   fake.spoken.length = 0;
@@ -80,6 +82,27 @@ describe('a saved sound’s voice', () => {
     );
   });
 
+  it('starts nothing, and stops nothing, when the session ends while the own voice is fetched (decision 085)', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    fakeApi({
+      [`GET ${API.myVoice}`]: () => ({
+        recordings: [
+          { id: 5, text: 'I rest.', url: '/media/own-voice/1/b.wav', duration_ms: 900, bytes: 90, created_at: 'x' },
+        ],
+        max_recordings: 100,
+        max_seconds: 20,
+      }),
+      'GET /media/own-voice/1/b.wav': () => {
+        // Signed out in another tab while the recording is on its way.
+        sessionStore.clear();
+        return new Response(new Uint8Array(8));
+      },
+    });
+    await expect(start(mixOf(voice('own')), ['I rest.'])).rejects.toBeInstanceOf(PortalLeftError);
+    expect(fakeSoundEngine.stop).not.toHaveBeenCalled();
+    expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
+  });
+
   it('leaves the own voice out, saying why, for someone with no recording of these messages', async () => {
     fakeApi({ [`GET ${API.myVoice}`]: () => ({ recordings: [], max_recordings: 100, max_seconds: 20 }) });
     expect(await start(mixOf(voice('own')), ['I am calm.'])).toEqual({
@@ -102,7 +125,7 @@ describe('a saved sound whose library track was removed', () => {
     const binaural: MixLayer = { kind: 'binaural', left_hz: 200, right_hz: 206, gain_db: -12 };
     const started = await startSavedSound(
       { volume: 0.7, layers: [track, binaural] },
-      { plan: 'basic', messages: ['I rest.'], queryClient: new QueryClient() },
+      { plan: 'basic', messages: ['I rest.'], queryClient: new QueryClient(), visit: portalVisit() },
     );
     expect(started).toEqual({
       started: 1,

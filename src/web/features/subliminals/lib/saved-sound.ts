@@ -11,6 +11,7 @@ import type { LayerId, LayerSource, SoundEngineState } from '@web/lib/audio/soun
 import { buildVoiceLoop, DEFAULT_VOICE_PAUSE_SECONDS, MAX_SPOKEN_MESSAGES } from '@web/lib/audio/voice-loop';
 import { isolated } from '@shared/contract/plain';
 import { NOT_IN_LIBRARY, NOT_IN_OWN_MUSIC } from '@web/lib/audio/gone-track-text';
+import type { PortalVisit } from '@web/lib/portal-presence';
 import { skippedNote, type SkippedLayer } from './mix-text';
 
 // A saved subliminal's sound on the portal's one engine (docs/product/screens.md#subliminals,
@@ -146,7 +147,8 @@ const SLOT: Record<MixLayer['kind'], LayerId> = {
  * Replaces whatever plays with a saved sound: the layers `plan` plays, at their saved levels and
  * volume. A track no longer in the library or in the person's music is skipped, as is a voice
  * that cannot be prepared; what was skipped comes back with the reason. Rejects when audio cannot
- * start at all.
+ * start at all, and with PortalLeftError, starting nothing, when the portal `visit` of the press that
+ * asked for it has ended meanwhile (decision 085).
  */
 export async function startSavedSound(
   mix: SoundMix,
@@ -154,7 +156,8 @@ export async function startSavedSound(
     plan,
     messages,
     queryClient,
-  }: { plan: SubscriptionPlan | null; messages: readonly string[]; queryClient: QueryClient },
+    visit,
+  }: { plan: SubscriptionPlan | null; messages: readonly string[]; queryClient: QueryClient; visit: PortalVisit },
 ): Promise<{ started: number; skipped: SkippedLayer[] }> {
   // A library track removed since the sound was saved is left out before the plan is asked, so it does
   // not take a free account's one layer from one that can play.
@@ -203,6 +206,7 @@ export async function startSavedSound(
     }
     if (source) ready.push({ id: SLOT[layer.kind], source, gain: dbToGain(layer.gain_db) });
   }
+  visit.check();
   soundEngine.stop();
   if (ready.length === 0) return { started: 0, skipped };
   soundEngine.setVolume(mix.volume);
