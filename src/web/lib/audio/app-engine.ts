@@ -1,3 +1,4 @@
+import { appAudioContext } from './app-context';
 import { SoundEngine } from './sound-engine';
 
 /**
@@ -14,4 +15,4 @@ function testTimeScale(): number {
  * The one engine of the app. A module singleton on purpose: the sound keeps playing while the
  * person moves between portal pages, and one engine means one session at a time.
  */
-export const soundEngine = new SoundEngine(() => new AudioContext(), { timeScale: testTimeScale() });
+export const soundEngine = new SoundEngine(appAudioContext, { timeScale: testTimeScale() });

@@ -14,6 +14,7 @@ import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
 import type { SoundEngine } from '@web/lib/audio/sound-engine';
+import { appAudioContext } from '@web/lib/audio/app-context';
 import { copyShared } from '../api/saved-subliminals';
 import { readSharedItem, releaseServedShared, servedSharedForPage, useSharedItem } from '../api/shared-item';
 import {
@@ -30,6 +31,9 @@ import { isolated } from '@shared/contract/plain';
 
 export { SHARED_GONE } from './shared-view';
 
+/** The app's sound engine, whose code comes after the page's (decision 020). */
+const loadEngine = () => import('@web/lib/audio/app-engine').then((module) => module.soundEngine);
+
 /** What a shared link's messages become in the player: texts with no row of the person's. */
 const sharedPlaylist = (messages: readonly string[]): PlaylistItem[] =>
   messages.map((message_text, index) => ({ id: index + 1, message_text, source: 'shared' }));
@@ -45,10 +49,10 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   // The engine, for Play to prime inside the press (decision 075). Imported, not with the page (decision
-  // 020): a signed-in person's portal layout has loaded it already, so it is here long before a press.
+  // 020): a signed-in person's portal layout has most often loaded it already.
   const engine = useRef<SoundEngine | null>(null);
   useEffect(() => {
-    void import('@web/lib/audio/app-engine').then((module) => (engine.current = module.soundEngine));
+    void loadEngine().then((loaded) => (engine.current = loaded));
   }, []);
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
@@ -64,11 +68,18 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   };
   const play = async () => {
     // Primed whatever the page read (the owner may have changed the share since), and released once the sound
-    // started or will not: a share without sound, or gone, leaves the audio device asleep (decision 080).
-    const release = engine.current?.prime();
+    // started or will not: a share without sound, or gone, leaves the audio device asleep (decision 080). A press
+    // while the engine's code is still on its way wakes the app's audio context itself, inside the press as
+    // Safari asks, and the engine primes it once here (decision 085).
+    let release = engine.current?.prime();
+    if (!release)
+      void appAudioContext()
+        .resume()
+        .catch(() => undefined);
     // A sign-out, or leaving the portal, while the server answers starts nothing and goes nowhere (decision 085).
     const visit = portalVisit();
     await run(async () => {
+      release ??= (await loadEngine()).prime();
       // Read again: the page may have been open since the owner stopped sharing (or changed it).
       const current = await readSharedItem(token);
       const shared = clampSettings(current.kind === 'subliminal' ? current.settings : DEFAULT_SETTINGS);
@@ -98,7 +109,9 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       await navigate(paths.subliminals);
       return `${isolated(current.name)} is in your player.${note ? ` ${note}` : ''}`;
     });
-    release?.();
+    // The engine's code never came (offline): the context the press woke has nothing to play.
+    if (release) release();
+    else void appAudioContext().suspend();
   };
   const copy = () =>
     run(async () => {
