@@ -45,6 +45,19 @@ const withSound: SharedItem = {
   private_tracks: ['Sea at night'],
 };
 
+/** Signed in as an Intermediate member, the link with sound on the server; `whileWriting` runs as the player is written. */
+function signedInWithSound(whileWriting = () => {}) {
+  sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+  fakeApi({
+    [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
+    [`GET ${API.plan}`]: () => planStateFor('intermediate'),
+    [`PUT ${API.player}`]: ({ body }) => {
+      whileWriting();
+      return { ...(body as object), updated_at: '2026-11-23T10:00:00Z' };
+    },
+  });
+}
+
 const renderShared = () =>
   renderWithProviders(<SharedPage token={TOKEN} />, {
     path: `/s/${TOKEN}`,
@@ -200,12 +213,7 @@ describe('SharedPage with sound', () => {
   it('starts the layers an Intermediate member plays, at their levels, and says what it left out', async () => {
     const user = userEvent.setup();
     const { toast } = await import('sonner');
-    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
-    fakeApi({
-      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
-      [`GET ${API.plan}`]: () => planStateFor('intermediate'),
-      [`PUT ${API.player}`]: ({ body }) => ({ ...(body as object), updated_at: '2026-11-23T10:00:00Z' }),
-    });
+    signedInWithSound();
     const { router } = renderShared();
     expect(await screen.findByText('Plays with your plan: Binaural beats, Brown noise.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Play it now' }));
@@ -223,16 +231,8 @@ describe('SharedPage with sound', () => {
   it('plays nothing, goes nowhere and says nothing when the person is signed out while the server answers (decision 085)', async () => {
     const user = userEvent.setup();
     const { toast } = await import('sonner');
-    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
-    fakeApi({
-      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
-      [`GET ${API.plan}`]: () => planStateFor('intermediate'),
-      [`PUT ${API.player}`]: ({ body }) => {
-        // Signed out in another tab while the player is written.
-        sessionStore.clear();
-        return { ...(body as object), updated_at: '2026-11-23T10:00:00Z' };
-      },
-    });
+    // Signed out in another tab while the player is written.
+    signedInWithSound(() => sessionStore.clear());
     const { router } = renderShared();
     await user.click(await screen.findByRole('button', { name: 'Play it now' }));
     await vi.waitFor(() => expect(fakeEngine.primed).toBe(0));
@@ -246,12 +246,7 @@ describe('SharedPage with sound', () => {
   it('starts the sound in Safari, which allows it only inside the press, though it starts after the server’s answers (decision 075)', async () => {
     const user = userEvent.setup();
     fakeEngine.pressOnly = true;
-    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
-    fakeApi({
-      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => withSound,
-      [`GET ${API.plan}`]: () => planStateFor('intermediate'),
-      [`PUT ${API.player}`]: ({ body }) => ({ ...(body as object), updated_at: '2026-11-23T10:00:00Z' }),
-    });
+    signedInWithSound();
     const { router } = renderShared();
     await user.click(await screen.findByRole('button', { name: 'Play it now' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subliminals'));

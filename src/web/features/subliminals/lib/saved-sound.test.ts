@@ -39,6 +39,21 @@ const voice = (name: string): Extract<MixLayer, { kind: 'voice' }> => ({
   gain_db: -6,
 });
 const mixOf = (layer: MixLayer): SoundMix => ({ volume: 0.7, layers: [layer] });
+/** "I rest." recorded in the person's voice as recording `id` (a clip of its own); `whileFetched` runs as it is fetched. */
+function recordedInOwnVoice(id: number, whileFetched = () => {}) {
+  const url = `/media/own-voice/1/${id}.wav`;
+  fakeApi({
+    [`GET ${API.myVoice}`]: () => ({
+      recordings: [{ id, text: 'I rest.', url, duration_ms: 900, bytes: 90, created_at: 'x' }],
+      max_recordings: 100,
+      max_seconds: 20,
+    }),
+    [`GET ${url}`]: () => {
+      whileFetched();
+      return new Response(new Uint8Array(8));
+    },
+  });
+}
 const start = (mix: SoundMix, messages: string[]) =>
   startSavedSound(mix, { plan: 'pro', messages, queryClient: new QueryClient(), visit: portalVisit() });
 
@@ -62,16 +77,7 @@ describe('a saved sound’s voice', () => {
   });
 
   it('speaks in the own voice the messages the person recorded, and nothing synthesised', async () => {
-    fakeApi({
-      [`GET ${API.myVoice}`]: () => ({
-        recordings: [
-          { id: 4, text: 'I rest.', url: '/media/own-voice/1/a.wav', duration_ms: 900, bytes: 90, created_at: 'x' },
-        ],
-        max_recordings: 100,
-        max_seconds: 20,
-      }),
-      'GET /media/own-voice/1/a.wav': () => new Response(new Uint8Array(8)),
-    });
+    recordedInOwnVoice(4);
     expect(await start(mixOf(voice('own')), ['I am calm.', 'I rest.'])).toEqual({ started: 1, skipped: [] });
     expect(fake.spoken).toEqual([]);
     expect(fakeSoundEngine.setLayer).toHaveBeenCalledWith(
@@ -84,20 +90,8 @@ describe('a saved sound’s voice', () => {
 
   it('starts nothing, and stops nothing, when the session ends while the own voice is fetched (decision 085)', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
-    fakeApi({
-      [`GET ${API.myVoice}`]: () => ({
-        recordings: [
-          { id: 5, text: 'I rest.', url: '/media/own-voice/1/b.wav', duration_ms: 900, bytes: 90, created_at: 'x' },
-        ],
-        max_recordings: 100,
-        max_seconds: 20,
-      }),
-      'GET /media/own-voice/1/b.wav': () => {
-        // Signed out in another tab while the recording is on its way.
-        sessionStore.clear();
-        return new Response(new Uint8Array(8));
-      },
-    });
+    // Signed out in another tab while the recording is on its way.
+    recordedInOwnVoice(5, () => sessionStore.clear());
     await expect(start(mixOf(voice('own')), ['I rest.'])).rejects.toBeInstanceOf(PortalLeftError);
     expect(fakeSoundEngine.stop).not.toHaveBeenCalled();
     expect(fakeSoundEngine.setLayer).not.toHaveBeenCalled();
