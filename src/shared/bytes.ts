@@ -1,6 +1,12 @@
-/** A size as people read it: "3.4 MB", "120 KB", "12 bytes". */
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+/**
+ * A size as people read it: "3.4 MB", "120 KB", "6 bytes", "1 byte". Under a kilobyte it says the bytes themselves
+ * (a 6-byte file read "1 KB" on the staff's screens), and a size that rounds to 1,024 KB reads "1 MB".
+ */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  if (Math.round(bytes / KIB) >= KIB) return `${Math.round((bytes / MIB) * 10) / 10} MB`;
+  if (bytes >= KIB) return `${Math.round(bytes / KIB)} KB`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }

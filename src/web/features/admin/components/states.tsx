@@ -1,3 +1,5 @@
+import { formatBytes } from '@shared/bytes';
+
 /** A determinate progress bar for uploads. */
 export function UploadProgress({ fraction, label }: { fraction: number; label: string }) {
   const percent = Math.round(fraction * 100);
@@ -26,8 +28,5 @@ export function UploadProgress({ fraction, label }: { fraction: number; label: s
 
 export const panelClass = 'rounded-2xl border border-line bg-surface-raised p-4 sm:p-6';
 
-export function formatSize(bytes: number | null): string {
-  if (bytes === null) return 'file missing';
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+/** A file's size on the staff's screens, in the words of the one size formatter; a size not known is a file missing. */
+export const formatSize = (bytes: number | null): string => (bytes === null ? 'file missing' : formatBytes(bytes));
