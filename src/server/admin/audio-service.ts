@@ -1,5 +1,5 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
-import { audioItemUpdateSchema, audioTextFieldsSchema, type AdminAudioItem, type AudioKind } from '@shared/contract';
+import { audioTextFieldsSchema, type AdminAudioItem, type AudioItemUpdate, type AudioKind } from '@shared/contract';
 import { isolated } from '@shared/contract/plain';
 import { audioItems, removedAudioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -13,6 +13,7 @@ import {
   type StagedFile,
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
+import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
 import { coverToWebp, InvalidImageError, sniffAudio } from '../media/file-types';
 import type { ContentStore, StaffCheck } from './media-context';
 
@@ -122,26 +123,44 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
   }
 }
 
+/**
+ * Changes an item's name, its description or both; what the edit leaves out stays as it is. Given the text an edit
+ * began from (`previous_name`, `previous_description`), an item that reads otherwise now is refused 409 and stays as
+ * it is (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
+ */
 export async function updateAudioItem(
   store: ContentStore,
   kind: AudioKind,
   id: number,
-  body: unknown,
+  update: AudioItemUpdate,
 ): Promise<AdminAudioItem> {
-  const update = audioItemUpdateSchema.safeParse(body);
-  if (!update.success) throw badRequest(fieldErrors(update.error.issues));
-  await findRow(store, kind, id);
-  const [row] = await withUniqueName(() =>
-    store.db
-      .update(audioItems)
-      .set({
-        ...(update.data.name !== undefined && { name: update.data.name }),
-        ...(update.data.description !== undefined && { description: update.data.description }),
-      })
-      .where(eq(audioItems.id, id))
-      .returning(),
+  const row = await withUniqueName(() =>
+    store.db.transaction(async (tx) => {
+      // Locked until the change commits: two edits from one text compare in turn, and the second sees the first.
+      const [stored] = await tx
+        .select({ name: audioItems.name, description: audioItems.description })
+        .from(audioItems)
+        .where(and(eq(audioItems.kind, kind), eq(audioItems.id, id)))
+        .for('update');
+      if (!stored) throw notFound();
+      refuseIfChangedMeanwhile('name', { stored: stored.name, next: update.name, previous: update.previous_name });
+      refuseIfChangedMeanwhile('description', {
+        stored: stored.description,
+        next: update.description,
+        previous: update.previous_description,
+      });
+      const [updated] = await tx
+        .update(audioItems)
+        .set({
+          ...(update.name !== undefined && { name: update.name }),
+          ...(update.description !== undefined && { description: update.description }),
+        })
+        .where(eq(audioItems.id, id))
+        .returning();
+      if (!updated) throw notFound();
+      return updated;
+    }),
   );
-  if (!row) throw notFound();
   return toAdmin(store, row);
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import {
+  changedMeanwhileMessage,
   CONTROL_CHARACTER_REFUSED,
   DIRECTION_CONTROL_REFUSED,
   LIBRARY_LIMITS,
@@ -96,6 +97,34 @@ describe('admin message categories API', () => {
     expect((await edit('Anything.', '   ')).json()).toEqual({ previous_text: ['This field may not be blank.'] });
     expect(
       (await call('PATCH', '/api/admin/messages/999999/', { message_text: 'x', previous_text: 'y' })).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/admin/message-categories/${id}/`)).statusCode).toBe(204);
+  });
+
+  it('refuses a rename begun from a name the category no longer has (another tab, another staff member), changing nothing', async () => {
+    const { id } = (await call('POST', '/api/admin/message-categories/', { name: 'Evening' })).json();
+    const rename = (name: string, previous_name?: string) =>
+      call('PATCH', `/api/admin/message-categories/${id}/`, { name, previous_name });
+    const stored = async () =>
+      (await call('GET', '/api/admin/message-categories/')).json().find((c: { id: number }) => c.id === id).name;
+
+    // Two renames sent at once from the same name: one is taken, the other refused in the shared words.
+    const both = await Promise.all([rename('Night', 'Evening'), rename('Dusk', 'Evening')]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((answer) => answer.statusCode === 409)!.json()).toEqual({
+      detail: changedMeanwhileMessage('name'),
+      code: 'changed_meanwhile',
+    });
+    const kept = both.find((answer) => answer.statusCode === 200)!.json().name;
+    expect(await stored()).toBe(kept);
+    // Begun from what it reads now it goes through; so does a rename sent twice, and one naming no previous name.
+    expect((await rename('Late evening', kept)).statusCode).toBe(200);
+    expect((await rename('Late evening', kept)).statusCode).toBe(200);
+    expect((await rename('Sunset')).statusCode).toBe(200);
+    expect(await stored()).toBe('Sunset');
+    expect((await rename('Anything', '  ')).json()).toEqual({ previous_name: ['This field may not be blank.'] });
+    expect(
+      (await call('PATCH', '/api/admin/message-categories/999999/', { name: 'x', previous_name: 'y' })).statusCode,
     ).toBe(404);
     expect((await call('DELETE', `/api/admin/message-categories/${id}/`)).statusCode).toBe(204);
   });

@@ -5,13 +5,12 @@ import {
   importPastLibraryMessage,
   LIBRARY_FULL_MESSAGE,
   LIBRARY_LIMITS,
-  MESSAGE_CHANGED_CODE,
-  MESSAGE_CHANGED_MESSAGE,
 } from '@shared/contract';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
 import { messageCategories, messages } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
 import { rethrowUniqueAs } from '../db/errors';
 import { assertPermutation, writePositions } from '../db/order';
 import type { StaffCheck } from './media-context';
@@ -64,15 +63,24 @@ export async function createCategory(db: Db, name: string): Promise<AdminCategor
   return getCategory(db, id);
 }
 
-export async function renameCategory(db: Db, id: number, name: string): Promise<AdminCategory> {
-  const updated = await withUniqueName(() =>
-    db
-      .update(messageCategories)
-      .set({ name })
-      .where(eq(messageCategories.id, id))
-      .returning({ id: messageCategories.id }),
+/**
+ * Renames a category; answers it. Given the name the rename began from (`previousName`), a category named otherwise
+ * now is refused 409 and keeps its name, as a message's edit is (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
+ */
+export async function renameCategory(db: Db, id: number, name: string, previousName?: string): Promise<AdminCategory> {
+  await withUniqueName(() =>
+    db.transaction(async (tx) => {
+      // Locked until the rename commits: two renames from one name compare in turn, and the second sees the first.
+      const [category] = await tx
+        .select({ name: messageCategories.name })
+        .from(messageCategories)
+        .where(eq(messageCategories.id, id))
+        .for('update');
+      if (!category) throw notFound();
+      refuseIfChangedMeanwhile('name', { stored: category.name, next: name, previous: previousName });
+      await tx.update(messageCategories).set({ name }).where(eq(messageCategories.id, id));
+    }),
   );
-  if (!updated.length) throw notFound();
   return getCategory(db, id);
 }
 
@@ -131,8 +139,7 @@ export async function editMessage(db: Db, id: number, text: string, previousText
       .where(eq(messages.id, id))
       .for('update');
     if (!message) throw notFound();
-    if (previousText !== undefined && message.text !== previousText && message.text !== text)
-      throw new ApiError(409, { detail: MESSAGE_CHANGED_MESSAGE, code: MESSAGE_CHANGED_CODE });
+    refuseIfChangedMeanwhile('message', { stored: message.text, next: text, previous: previousText });
     await tx.update(messages).set({ messageText: text }).where(eq(messages.id, id));
     return message.categoryId;
   });

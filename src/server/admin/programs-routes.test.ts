@@ -7,6 +7,8 @@ import {
   ADMIN_API,
   API,
   adminPath,
+  CONTROL_CHARACTER_REFUSED,
+  DIRECTION_CONTROL_REFUSED,
   fillPath,
   GOAL_IDS,
   PROGRAM_BODY_BYTES,
@@ -197,6 +199,39 @@ describe('admin programs API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['days', 'goals', 'slug', 'title']);
+  });
+
+  it('refuses a control or direction character in a program’s texts, and drops invisible ones at their ends', async () => {
+    const day = program().days[0]!;
+    const refused = async (overrides: Partial<AdminProgramWrite>) => {
+      const answer = await call(staff, 'POST', ADMIN_API.programs, program({ slug: 'typed-texts', ...overrides }));
+      return [answer.statusCode, answer.json()];
+    };
+    expect(await refused({ title: 'Evening\u0007 Pause' })).toEqual([400, { title: [CONTROL_CHARACTER_REFUSED] }]);
+    expect(await refused({ summary: 'Three \u202eevenings.' })).toEqual([
+      400,
+      { summary: [DIRECTION_CONTROL_REFUSED] },
+    ]);
+    for (const bad of [
+      { ...day, title: 'Day\u001b one' },
+      { ...day, intro: 'Sit\u2067 comfortably.' },
+      { ...day, messages: ['I slow\u0085 down.'] },
+    ]) {
+      const [status, body] = await refused({ days: [bad] });
+      expect(status).toBe(400);
+      expect(Object.keys(body as object)).toEqual(['days']);
+    }
+    expect(
+      (await call(staff, 'GET', ADMIN_API.programs)).json().some((p: { slug: string }) => p.slug === 'typed-texts'),
+    ).toBe(false);
+    const kept = await call(
+      staff,
+      'POST',
+      ADMIN_API.programs,
+      program({ slug: 'typed-texts', title: '\u200bQuiet\u200b' }),
+    );
+    expect(kept.json()).toMatchObject({ title: 'Quiet' });
+    expect((await call(staff, 'DELETE', programUrl('typed-texts'))).statusCode).toBe(204);
   });
 
   it('takes the largest program in four-byte characters, over 3 MB, a body up to its limit, and refuses one over', async () => {

@@ -8,7 +8,12 @@ import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody } from '../test/multipart';
 import { mediaFilesIn, signedMediaUrl } from '../test/media';
 import { fakeMp3, headersOnly, oggVorbisStart } from './test/fake-audio';
-import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract';
+import {
+  AUDIO_UPDATE_EMPTY_MESSAGE,
+  changedMeanwhileMessage,
+  CONTROL_CHARACTER_REFUSED,
+  DIRECTION_CONTROL_REFUSED,
+} from '@shared/contract';
 
 const mediaFiles = (t: TestApp) => mediaFilesIn(t.dataDir);
 
@@ -222,6 +227,70 @@ describe('admin uploads API', () => {
       payload: { name: 'Ra\u001bin' },
     });
     expect(renamed.json()).toEqual({ name: [CONTROL_CHARACTER_REFUSED] });
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/audio/bonus/${item.id}/`, headers: staff.headers });
+    expect(mediaFiles(t)).toEqual([]);
+  });
+
+  it('edits an audio item’s name or description alone, refuses an edit that changes nothing, and one begun from a text changed meanwhile', async () => {
+    const item = (
+      await upload('/api/admin/audio/bonus/', {
+        name: 'Waves',
+        description: 'Slow surf.',
+        audio_file: { filename: 'w.mp3', content: fakeMp3() },
+      })
+    ).json();
+    const edit = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/audio/bonus/${item.id}/`, headers: staff.headers, payload });
+    const stored = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/audio/bonus/', headers: staff.headers }))
+        .json()
+        .find((row: { id: number }) => row.id === item.id);
+
+    // A rename keeps the description; an edit giving neither field is refused, not answered as done.
+    expect((await edit({ name: 'Surf' })).json()).toMatchObject({ name: 'Surf', description: 'Slow surf.' });
+    for (const nothing of [{}, { previous_name: 'Surf' }]) {
+      const refused = await edit(nothing);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ non_field_errors: [AUDIO_UPDATE_EMPTY_MESSAGE] });
+    }
+    // Two renames from one name at once: one is taken, the other refused and said in the shared words.
+    const both = await Promise.all([
+      edit({ name: 'Tide', previous_name: 'Surf' }),
+      edit({ name: 'Swell', previous_name: 'Surf' }),
+    ]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((answer) => answer.statusCode === 409)!.json()).toEqual({
+      detail: changedMeanwhileMessage('name'),
+      code: 'changed_meanwhile',
+    });
+    const name = both.find((answer) => answer.statusCode === 200)!.json().name;
+    // A description begun from one it no longer has is refused with its name unchanged; from what it reads, saved.
+    const stale = await edit({ name: 'Other', description: 'Fast surf.', previous_description: 'Surf at dawn.' });
+    expect(stale.json()).toEqual({ detail: changedMeanwhileMessage('description'), code: 'changed_meanwhile' });
+    expect(await stored()).toMatchObject({ name, description: 'Slow surf.' });
+    expect((await edit({ description: '', previous_description: 'Slow surf.' })).json()).toMatchObject({
+      name,
+      description: '',
+    });
+    expect((await edit({ description: 'Again.', previous_description: '' })).statusCode).toBe(200);
+    // A description is a typed text too.
+    expect((await edit({ description: 'Surf \u202eexe' })).json()).toEqual({
+      description: [DIRECTION_CONTROL_REFUSED],
+    });
+    expect((await edit({ description: '\u200bSlow\u0007 surf.' })).json()).toEqual({
+      description: [CONTROL_CHARACTER_REFUSED],
+    });
+    expect((await edit({ description: '\u200bCalm surf.\u200b' })).json()).toMatchObject({ description: 'Calm surf.' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/admin/audio/bonus/999999/',
+          headers: staff.headers,
+          payload: { name: 'x', previous_name: 'y' },
+        })
+      ).statusCode,
+    ).toBe(404);
     await t.app.inject({ method: 'DELETE', url: `/api/admin/audio/bonus/${item.id}/`, headers: staff.headers });
     expect(mediaFiles(t)).toEqual([]);
   });

@@ -4,8 +4,6 @@ import type { SubscriptionPlan } from '@shared/constants';
 import {
   leadingCharacters,
   OWN_CATEGORY_NAME_MAX,
-  MESSAGE_CHANGED_CODE,
-  MESSAGE_CHANGED_MESSAGE,
   ownCategoryNameTaken,
   type OwnCategory,
   type PlanRequiredError,
@@ -16,6 +14,7 @@ import { assertPermutation, writePositions } from '../db/order';
 import { displayedName, ownCategories, ownMessages, profiles, savedSubliminals, users } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
+import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
 import { shareLinkOf } from './share-tokens';
 import { lockUserRow } from '../db/user-lock';
 
@@ -337,8 +336,7 @@ export async function editOwnMessage(
       .where(and(eq(ownMessages.id, id), eq(ownMessages.userId, userId)))
       .for('update');
     if (!message) throw notFound();
-    if (previousText !== undefined && message.text !== previousText && message.text !== text)
-      throw new ApiError(409, { detail: MESSAGE_CHANGED_MESSAGE, code: MESSAGE_CHANGED_CODE });
+    refuseIfChangedMeanwhile('message', { stored: message.text, next: text, previous: previousText });
     await tx.update(ownMessages).set({ messageText: text }).where(eq(ownMessages.id, id));
     return getOwnCategory(tx, userId, message.categoryId, publicUrl);
   });

@@ -7,6 +7,7 @@ import { unstorableTextMessages } from './errors';
 import { AUDIO_KINDS, PLAYLIST_MAX } from './portal-plain';
 import {
   MAX_DATABASE_ID,
+  optionalTypedText,
   orderSchema,
   pathId,
   queryInteger,
@@ -206,6 +207,14 @@ export const adminCategoryListSchema = z.array(adminCategorySchema);
 
 export const categoryWriteSchema = z.object({ name: categoryNameField() });
 export type CategoryWrite = z.infer<typeof categoryWriteSchema>;
+/**
+ * A rename of a library category. `previous_name` is the name the edit began from, read as stored (trimmed only): as a
+ * message's `previous_text`, a category named otherwise now is refused with 409 and keeps its name; left out, the last
+ * write wins (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
+ */
+export const categoryEditSchema = categoryWriteSchema.extend({
+  previous_name: requiredString().max(CATEGORY_NAME_MAX, maxCharacters(CATEGORY_NAME_MAX)).optional(),
+});
 export const messageWriteSchema = z.object({ message_text: messageTextField() });
 export type MessageWrite = z.infer<typeof messageWriteSchema>;
 /**
@@ -339,11 +348,36 @@ export type MessagesImportResult = z.infer<typeof messagesImportResultSchema>;
 export const AUDIO_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 
+/** A description staff type and members read (an audio item's, an installer's): a typed text that may be empty. */
+export const descriptionField = () => optionalTypedText().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX));
+const audioNameField = () => typedText().max(AUDIO_NAME_MAX, maxCharacters(AUDIO_NAME_MAX));
+
 export const audioTextFieldsSchema = z.object({
-  name: typedText().max(AUDIO_NAME_MAX, maxCharacters(AUDIO_NAME_MAX)),
-  description: z.string().trim().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX)).default(''),
+  name: audioNameField(),
+  description: descriptionField().default(''),
 });
-export const audioItemUpdateSchema = audioTextFieldsSchema.partial();
+/** Why an edit of an audio item that changes nothing is refused. */
+export const AUDIO_UPDATE_EMPTY_MESSAGE = 'Give name or description.';
+/**
+ * An edit of an audio item: its name, its description, or both; what is left out stays as it is, and a body that
+ * gives neither is refused (400), as a user update giving neither plan nor state is. `previous_name` and
+ * `previous_description` are what the edit began from, read as stored: an item that reads otherwise now is refused
+ * with 409 and stays as it is (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
+ */
+export const audioItemUpdateSchema = z
+  .object({
+    name: audioNameField().optional(),
+    description: descriptionField().optional(),
+    previous_name: requiredString().max(AUDIO_NAME_MAX, maxCharacters(AUDIO_NAME_MAX)).optional(),
+    previous_description: z
+      .string({ error: 'Not a valid string.' })
+      .trim()
+      .max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX))
+      .optional(),
+  })
+  .refine((body) => body.name !== undefined || body.description !== undefined, {
+    error: AUDIO_UPDATE_EMPTY_MESSAGE,
+  });
 export type AudioItemUpdate = z.infer<typeof audioItemUpdateSchema>;
 
 export const adminAudioItemSchema = z.object({
@@ -366,7 +400,7 @@ export const INSTALLER_EXTENSIONS = ['.exe', '.msi', '.dmg', '.pkg', '.zip', '.A
 
 export const applicationTextFieldsSchema = z.object({
   application_version: typedText().max(APP_VERSION_MAX, maxCharacters(APP_VERSION_MAX)),
-  description: z.string().trim().max(DESCRIPTION_MAX, maxCharacters(DESCRIPTION_MAX)).default(''),
+  description: descriptionField().default(''),
 });
 
 export const adminApplicationSchema = z.object({

@@ -26,6 +26,12 @@ export const requiredString = () =>
     .trim()
     .refine(hasVisibleText, { error: MESSAGES.blank });
 
+/** A typed text's refusal of a control or direction character inside, in 063's words. */
+const refusedAsTyped = [
+  (text: string) => typedTextRefusal(text) === undefined,
+  { error: (issue: { input: unknown }) => typedTextRefusal(issue.input as string) },
+] as const;
+
 /**
  * A text a person types that is shown back, to them or to others (a name, a message, a support request):
  * what is drawn as nothing at its ends is dropped, so an invisible character cannot make a name that looks
@@ -38,9 +44,17 @@ export const typedText = () =>
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .overwrite(trimInvisible)
     .refine(hasVisibleText, { error: MESSAGES.blank })
-    .refine((text) => typedTextRefusal(text) === undefined, {
-      error: (issue) => typedTextRefusal(issue.input as string),
-    });
+    .refine(...refusedAsTyped);
+
+/**
+ * A typed text that may be empty (a description, a program's free text): `typedText()`'s rule, only allowed to be ''
+ * (docs/decisions/063-typed-text-shows-what-it-holds.md).
+ */
+export const optionalTypedText = () =>
+  z
+    .string({ error: 'Not a valid string.' })
+    .overwrite(trimInvisible)
+    .refine(...refusedAsTyped);
 
 /**
  * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose

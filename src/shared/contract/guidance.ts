@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxElements } from './drf-messages';
-import { pathInteger, queryInteger, requiredString } from './fields';
-import { maxCharacters, trimInvisible, typedTextRefusal } from './plain';
+import { optionalTypedText, pathInteger, queryInteger, requiredString, typedText } from './fields';
+import { maxCharacters } from './plain';
 import { AUDIO_KINDS, GOAL_FREE_TEXT_MAX, GUIDANCE_GOALS, SESSION_MINUTES, type GoalId } from './portal-plain';
 
 export {
@@ -52,14 +52,7 @@ export const onboardingWriteSchema = z.object({
    * recommendations' reasons, so a typed text as `typedText()` reads one, only allowed to be empty
    * (docs/decisions/063-typed-text-shows-what-it-holds.md).
    */
-  free_text: z
-    .string({ error: 'Not a valid string.' })
-    .overwrite(trimInvisible)
-    .max(GOAL_FREE_TEXT_MAX, maxCharacters(GOAL_FREE_TEXT_MAX))
-    .refine((text) => typedTextRefusal(text) === undefined, {
-      error: (issue) => typedTextRefusal(issue.input as string),
-    })
-    .default(''),
+  free_text: optionalTypedText().max(GOAL_FREE_TEXT_MAX, maxCharacters(GOAL_FREE_TEXT_MAX)).default(''),
   /** Whether they listen with headphones (binaural layers need them); null when unanswered. */
   headphones: z.boolean({ error: 'Must be a valid boolean.' }).nullable().default(null),
   session_minutes: sessionMinutesSchema.nullable().default(null),
@@ -150,13 +143,13 @@ export type ProgramLayer = z.infer<typeof programLayerSchema>;
 
 /** One day as staff write it; days are numbered by their order (1, 2, ...). */
 export const programDayWriteSchema = z.object({
-  title: requiredString().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
+  title: typedText().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
   /** A few calm sentences read before the session (plain text, blank lines between paragraphs). */
-  intro: requiredString().max(PROGRAM_INTRO_MAX, maxCharacters(PROGRAM_INTRO_MAX)),
+  intro: typedText().max(PROGRAM_INTRO_MAX, maxCharacters(PROGRAM_INTRO_MAX)),
   minutes: integer(PROGRAM_DAY_MINUTES.min, PROGRAM_DAY_MINUTES.max),
   /** The session's messages, flashed like a playlist. */
   messages: z
-    .array(requiredString().max(PROGRAM_MESSAGE_MAX, maxCharacters(PROGRAM_MESSAGE_MAX)))
+    .array(typedText().max(PROGRAM_MESSAGE_MAX, maxCharacters(PROGRAM_MESSAGE_MAX)))
     .min(1, { error: 'A day needs at least one message.' })
     .max(PROGRAM_DAY_MESSAGES_MAX, maxElements(PROGRAM_DAY_MESSAGES_MAX)),
   layers: z.array(programLayerWriteSchema).max(PROGRAM_DAY_LAYERS_MAX, maxElements(PROGRAM_DAY_LAYERS_MAX)).default([]),
@@ -368,8 +361,8 @@ export const PROGRAM_BODY_VALUES =
 /** A program as staff write it (also the CLI's import file, one program per file or a list). */
 export const adminProgramWriteSchema = z.object({
   slug: programSlugSchema,
-  title: requiredString().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
-  summary: requiredString().max(PROGRAM_SUMMARY_MAX, maxCharacters(PROGRAM_SUMMARY_MAX)),
+  title: typedText().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
+  summary: typedText().max(PROGRAM_SUMMARY_MAX, maxCharacters(PROGRAM_SUMMARY_MAX)),
   goals: goalListSchema.default([]),
   days: z
     .array(programDayWriteSchema)

@@ -115,12 +115,14 @@ export type PlaylistSource = (typeof PLAYLIST_SOURCES)[number];
 export const OWN_CATEGORY_NAME_MAX = 80;
 export const OWN_MESSAGE_TEXT_MAX = 200;
 /**
- * The 409 of an edit of a message, one's own or the library's, whose `previous_text` is not the message's text any
- * more (decisions 062 and 083).
+ * The 409 of an edit whose `previous_*` text is not what the thing reads any more: a message, one's own or the
+ * library's, or a library category's or audio item's name or description (decisions 062, 083 and 084).
  */
 export const MESSAGE_CHANGED_CODE = 'changed_meanwhile';
-export const MESSAGE_CHANGED_MESSAGE =
-  'This message was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.';
+/** Its words, naming what was changed: "This name was changed meanwhile, …". */
+export const changedMeanwhileMessage = (what: 'message' | 'name' | 'description') =>
+  `This ${what} was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.`;
+export const MESSAGE_CHANGED_MESSAGE = changedMeanwhileMessage('message');
 
 export const PLAYLIST_MAX = 1_000;
 

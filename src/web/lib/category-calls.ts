@@ -20,11 +20,16 @@ export function categoryWriteCalls<Category>(paths: CategoryPaths) {
     apiRequest<Category>(path, { method, body });
   return {
     createCategory: (name: string) => write(paths.categories, 'POST', { name }),
-    renameCategory: (id: number, name: string) => write(fillPath(paths.category, { id }), 'PATCH', { name }),
+    /** With the name the rename began from, where the server refuses a rename of a category renamed meanwhile (staff's). */
+    renameCategory: (id: number, name: string, previousName?: string) =>
+      write(fillPath(paths.category, { id }), 'PATCH', {
+        name,
+        ...(previousName !== undefined && { previous_name: previousName }),
+      }),
     deleteCategory: (id: number) => apiRequest(fillPath(paths.category, { id }), { method: 'DELETE' }),
     addMessage: (categoryId: number, text: string) =>
       write(fillPath(paths.categoryMessages, { id: categoryId }), 'POST', { message_text: text }),
-    /** With the text the edit began from, where the server refuses an edit of a message changed meanwhile (one's own). */
+    /** With the text the edit began from, where the server refuses an edit of a message changed meanwhile (one's own, the library's). */
     editMessage: (id: number, text: string, previousText?: string) =>
       write(fillPath(paths.message, { id }), 'PATCH', {
         message_text: text,

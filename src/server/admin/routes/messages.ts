@@ -4,6 +4,7 @@ import {
   adminCategorySchema,
   categoriesOrderSchema,
   categoryMessagesOrderSchema,
+  categoryEditSchema,
   categoryWriteSchema,
   idParamsSchema,
   messagesExportSchema,
@@ -89,13 +90,13 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
     {
       schema: {
         tags,
-        summary: 'Rename a category',
+        summary: 'Rename a category (409 changed_meanwhile: it is no longer named previous_name, when given)',
         params: idParamsSchema,
-        body: categoryWriteSchema,
-        response: { 200: adminCategorySchema, ...errors },
+        body: categoryEditSchema,
+        response: { 200: adminCategorySchema, 409: detailErrorSchema, ...errors },
       },
     },
-    async (request) => messages.renameCategory(db, request.params.id, request.body.name),
+    async (request) => messages.renameCategory(db, request.params.id, request.body.name, request.body.previous_name),
   );
   app.delete(
     ADMIN_API.category,

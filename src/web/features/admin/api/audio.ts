@@ -9,6 +9,9 @@ export const adminAudioQuery = (kind: AudioKind) =>
   queryOptions({
     queryKey: adminKeys.audio(kind),
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
+    // Read again whenever the tab shows again, as the library's messages are: what another tab or staff member wrote
+    // is there before it is edited here.
+    refetchOnWindowFocus: 'always',
     queryFn: ({ signal }) => apiRequest<AdminAudioItem[]>(adminPath(ADMIN_API.audioItems, { kind }), { signal }),
   });
 

@@ -2,8 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { applicationTextFieldsSchema, INSTALLER_EXTENSIONS, UPLOAD_LIMITS } from '@shared/contract/admin';
+import type { z } from 'zod';
+import {
+  applicationTextFieldsSchema,
+  descriptionField,
+  INSTALLER_EXTENSIONS,
+  UPLOAD_LIMITS,
+} from '@shared/contract/admin';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
@@ -23,7 +28,7 @@ import { installerType } from '@web/lib/installer';
 import { isolated } from '@shared/contract/plain';
 import { useFocusFirstError } from '@web/lib/form-field';
 
-const formSchema = applicationTextFieldsSchema.extend({ description: z.string().trim().max(2000) });
+const formSchema = applicationTextFieldsSchema.extend({ description: descriptionField() });
 type FormValues = z.input<typeof formSchema>;
 
 function fileProblem(file: File | undefined): string | undefined {

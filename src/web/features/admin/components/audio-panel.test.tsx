@@ -1,11 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAudioItem } from '@shared/contract';
 import { ADMIN_API, adminPath, AUDIO_NAME_MAX, DESCRIPTION_MAX } from '@shared/contract/admin';
 import { formatInteger } from '@shared/numbers';
-import { fakeApi, renderWithProviders } from '@web/test/render';
+import { changedMeanwhileMessage } from '@shared/contract/portal-plain';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { changedMeanwhile } from '@web/components/ui/inline-edit';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { AudioPanel } from './audio-panel';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+afterEach(() => vi.clearAllMocks());
 
 const tone: AdminAudioItem = {
   id: 1,
@@ -39,6 +46,56 @@ describe('AudioPanel', () => {
     ).toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent(`no more than ${formatInteger(DESCRIPTION_MAX)} characters`);
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('keeps a description edited from one another tab changed meanwhile, says what it reads now, and saves it when asked again', async () => {
+    const user = userEvent.setup();
+    const item = { ...tone };
+    const api = fakeApi({
+      [`GET ${adminPath(ADMIN_API.audioItems, { kind: 'selfeggio' })}`]: () => [item],
+      [`PATCH ${adminPath(ADMIN_API.audioItem, { kind: 'selfeggio', id: 1 })}`]: ({ body }) => {
+        const { description, previous_description } = body as { description: string; previous_description: string };
+        if (previous_description !== item.description && description !== item.description)
+          return jsonResponse(409, { detail: changedMeanwhileMessage('description'), code: 'changed_meanwhile' });
+        item.description = description;
+        return item;
+      },
+    });
+    renderWithProviders(<AudioPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit description of 528 Hz' }));
+    const field = screen.getByRole('textbox', { name: 'description of 528 Hz' });
+    await user.clear(field);
+    await user.type(field, 'A bright tone.');
+    item.description = 'A soft tone.';
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('A soft tone.'));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(field).toHaveValue('A bright tone.');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('A bright tone.')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { description: 'A bright tone.', previous_description: 'A warm tone.' },
+      { description: 'A bright tone.', previous_description: 'A soft tone.' },
+    ]);
+  });
+
+  it('says at the field that a description, edited or uploaded, holds a control or direction character, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ [`GET ${adminPath(ADMIN_API.audioItems, { kind: 'selfeggio' })}`]: () => [tone] });
+    renderWithProviders(<AudioPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit description of 528 Hz' }));
+    await user.paste(' \u202eexe');
+    expect(screen.getByRole('alert')).toHaveTextContent(DIRECTION_CONTROL_REFUSED);
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+
+    await user.type(screen.getByLabelText('Name'), 'Rain');
+    await user.click(screen.getByLabelText('Description'));
+    await user.paste('Soft\u0007 rain.');
+    await user.click(screen.getByRole('button', { name: /^Upload to/ }));
+    expect(await screen.findByText(CONTROL_CHARACTER_REFUSED)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

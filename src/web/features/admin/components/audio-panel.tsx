@@ -3,14 +3,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
-import { z } from 'zod';
-import type { AdminAudioItem, AudioKind } from '@shared/contract';
-import { AUDIO_NAME_MAX, DESCRIPTION_MAX, UPLOAD_LIMITS } from '@shared/contract/admin';
+import type { z } from 'zod';
+import type { AdminAudioItem, AudioItemUpdate, AudioKind } from '@shared/contract';
+import {
+  AUDIO_NAME_MAX,
+  audioTextFieldsSchema,
+  DESCRIPTION_MAX,
+  descriptionField,
+  UPLOAD_LIMITS,
+} from '@shared/contract/admin';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import { Button } from '@web/components/ui/button';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
+import { refusedAsChangedMeanwhile } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { clsx } from 'clsx';
 import { adminAudioQuery, deleteAudioItem, updateAudioItem, uploadAudioItem, useAudioChange } from '../api/audio';
@@ -23,10 +30,8 @@ import { isolated } from '@shared/contract/plain';
 import { useFocusFirstError } from '@web/lib/form-field';
 
 const AUDIO_ACCEPT = '.mp3,.ogg,.oga,.wav,.m4a,.aac,.flac,audio/*';
-const formSchema = z.object({
-  name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(200),
-  description: z.string().trim().max(2000),
-});
+// The server's own fields, so what it refuses (a bell pasted into a name or a description) is said at the field.
+const formSchema = audioTextFieldsSchema.extend({ description: descriptionField() });
 type FormValues = z.infer<typeof formSchema>;
 
 function UploadAudioForm({ kind }: { kind: AudioKind }) {
@@ -141,8 +146,9 @@ const coverClass = 'h-16 w-16 shrink-0 rounded-xl object-cover sm:row-span-2';
 
 function AudioRow({ item }: { item: AdminAudioItem }) {
   const change = useAudioChange(item.kind);
-  const save = (update: { name?: string; description?: string }, message: string) =>
-    change(() => updateAudioItem(item.kind, item.id, update), message);
+  // Each edit names the text it began from: one begun from a text changed meanwhile is said under its field.
+  const save = (update: AudioItemUpdate, message: string) =>
+    change(() => updateAudioItem(item.kind, item.id, update), message, { saidInPlace: refusedAsChangedMeanwhile });
   return (
     // The cover, the name and Delete make the first line; the description and the player go under the name, and on a
     // phone under the cover too, across the row: beside it they had a column of some 140 px at 390.
@@ -161,7 +167,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           typed
           className="font-medium"
           max={AUDIO_NAME_MAX}
-          onSave={(name) => save({ name }, `Renamed to ${isolated(name)}.`)}
+          onSave={(name, from) => save({ name, previous_name: from }, `Renamed to ${isolated(name)}.`)}
         />
       </div>
       {/* On the name's line, centred on it as the other staff lists' actions are. */}
@@ -182,10 +188,11 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           value={item.description}
           placeholder="No description"
           required={false}
+          typed
           label={`description of ${item.name}`}
           className={clsx('text-sm text-fg-muted', !item.description && 'italic')}
           max={DESCRIPTION_MAX}
-          onSave={(description) => save({ description }, 'Description saved.')}
+          onSave={(description, from) => save({ description, previous_description: from }, 'Description saved.')}
         />
         <audio
           controls

@@ -103,7 +103,11 @@ export function CategoryCard({
           buttonUnderOnPhone
           className="text-lg font-semibold"
           max={CATEGORY_NAME_MAX}
-          onSave={(name) => run(() => api.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)}
+          onSave={(name, from) =>
+            run(() => api.renameCategory(category.id, name, from), `Renamed to ${isolated(name)}.`, {
+              saidInPlace: refusedAsChangedMeanwhile,
+            })
+          }
         />
         <div className="flex shrink-0 items-center">
           <MoveButtons

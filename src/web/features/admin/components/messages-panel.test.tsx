@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@shared/contract';
-import { MESSAGE_CHANGED_MESSAGE } from '@shared/contract/portal-plain';
+import { changedMeanwhileMessage, MESSAGE_CHANGED_MESSAGE } from '@shared/contract/portal-plain';
 import { fillPath } from '@shared/contract/paths';
 import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { ADMIN_API, CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
@@ -90,6 +90,41 @@ describe('MessagesPanel', () => {
     expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
       { message_text: 'I sleep deeply.', previous_text: 'I rest well.' },
       { message_text: 'I sleep deeply.', previous_text: 'I rest deeply.' },
+    ]);
+  });
+
+  it('refuses to rename a category another tab renamed meanwhile, shows its newer name, and renames it when asked again', async () => {
+    const user = userEvent.setup();
+    const categories: AdminCategory[] = [{ id: 1, name: 'Calm', position: 0, messages: [] }];
+    const server = fakeApi({
+      [`GET ${ADMIN_API.categories}`]: () => categories,
+      [`PATCH ${fillPath(ADMIN_API.category, { id: 1 })}`]: ({ body }) => {
+        const { name, previous_name } = body as { name: string; previous_name?: string };
+        if (previous_name !== categories[0]!.name && name !== categories[0]!.name)
+          return jsonResponse(409, { detail: changedMeanwhileMessage('name'), code: 'changed_meanwhile' });
+        categories[0]!.name = name;
+        return categories[0];
+      },
+    });
+    renderWithProviders(<MessagesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Edit name of Calm' }));
+    const field = screen.getByRole('textbox', { name: 'name of Calm' });
+    await user.clear(field);
+    await user.type(field, 'Rest');
+    // Another tab renames it first.
+    categories[0]!.name = 'Stillness';
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('Stillness'));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'name of Stillness' })).toHaveValue('Rest');
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('button', { name: 'Edit name of Rest' })).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Renamed to \u2068Rest\u2069.');
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { name: 'Rest', previous_name: 'Calm' },
+      { name: 'Rest', previous_name: 'Stillness' },
     ]);
   });
 
