@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { badRequest } from '../http/errors';
+import { LIST_CHANGED_CODE, LIST_CHANGED_MESSAGE } from '@shared/contract/portal-plain';
+import { ApiError } from '../http/errors';
 import type { Db } from './client';
 
 /**
- * Checks that a new order names every row of the list as it is now exactly once: a list changed
- * meanwhile (a row added or removed elsewhere) is refused, never half reordered.
+ * Checks that a new order names every row of the list as it is now exactly once (the contract has refused an id named
+ * twice): a list changed meanwhile (a row added or removed elsewhere) is refused 409 `list_changed`, saying so, and
+ * never half reordered (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
  */
 export function assertPermutation(ids: readonly number[], existing: readonly number[]): void {
   const known = new Set(existing);
   if (ids.length !== existing.length || !ids.every((id) => known.has(id))) {
-    throw badRequest({ ids: ['Give every id of the list exactly once.'] });
+    throw new ApiError(409, { detail: LIST_CHANGED_MESSAGE, code: LIST_CHANGED_CODE });
   }
 }
 

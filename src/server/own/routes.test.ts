@@ -4,6 +4,7 @@ import {
   CONTROL_CHARACTER_REFUSED,
   DIRECTION_CONTROL_REFUSED,
   fillPath,
+  LIST_CHANGED_MESSAGE,
   MESSAGE_CHANGED_MESSAGE,
 } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
@@ -154,7 +155,7 @@ describe('own messages', () => {
     ] as const)
       expect((await call(bob, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
     // Another person's category is not part of one's own list, so no order of it is accepted.
-    expect((await call(bob, 'PUT', API.myCategoriesOrder, { ids: [category.id] })).statusCode).toBe(400);
+    expect((await call(bob, 'PUT', API.myCategoriesOrder, { ids: [category.id] })).statusCode).toBe(409);
     expect((await call(ada, 'GET', categoryPath(category.id))).json()).toEqual(withMessage);
   });
 
@@ -188,15 +189,20 @@ describe('own messages', () => {
       'I wake slowly.',
     ]);
 
-    // An order that leaves one out, names one twice or names a stranger changes nothing.
-    for (const [url, body] of [
-      [API.myCategoriesOrder, { ids: [evening, morning] }],
-      [API.myCategoriesOrder, { ids: [evening, evening, morning, work, night] }],
-      [API.myCategoriesOrder, { ids: 'first' }],
-      [messagesOrderPath(morning), { ids: [messageIds[0], messageIds[1], 2_000_000_000] }],
-      [messagesOrderPath(work), { ids: messageIds }],
+    // An order that leaves one out, names one twice or names a stranger changes nothing: one that is no order is
+    // refused as such, one that is not the list as it is now (read before a row was added elsewhere) says so.
+    for (const [url, body, status] of [
+      [API.myCategoriesOrder, { ids: [evening, morning] }, 409],
+      [API.myCategoriesOrder, { ids: [evening, evening, morning, work, night] }, 400],
+      [API.myCategoriesOrder, { ids: 'first' }, 400],
+      [messagesOrderPath(morning), { ids: [messageIds[0], messageIds[1], 2_000_000_000] }, 409],
+      [messagesOrderPath(work), { ids: messageIds }, 409],
     ] as const)
-      expect((await call(ada, 'PUT', url, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await call(ada, 'PUT', url, body)).statusCode, JSON.stringify(body)).toBe(status);
+    expect((await call(ada, 'PUT', API.myCategoriesOrder, { ids: [evening, morning] })).json()).toEqual({
+      detail: LIST_CHANGED_MESSAGE,
+      code: 'list_changed',
+    });
     // A number past the database's range is told so once, as DRF tells it (not also past JavaScript's).
     const huge = await call(ada, 'PUT', API.myCategoriesOrder, { ids: [1e300, evening, morning, work] });
     expect([huge.statusCode, huge.json()]).toEqual([

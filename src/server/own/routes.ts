@@ -93,7 +93,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     API.myCategoriesOrder,
     described('Put the own categories in a new order (every id of them, once)', {
       body: ownCategoriesOrderSchema,
-      response: { 200: ownCategoryListSchema, ...errors },
+      response: { 200: ownCategoryListSchema, 409: detailErrorSchema, ...errors },
     }),
     async (request) => own.reorderOwnCategories(db, userOf(request), request.body.ids, publicUrl),
   );
@@ -114,7 +114,7 @@ export const ownRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     {
       ...describedById('Put the messages of an own category in a new order (every id of them, once)', {
         body: ownMessagesOrderSchema,
-        response: { 200: ownCategorySchema },
+        response: { 200: ownCategorySchema, 409: detailErrorSchema },
       }),
       config: { jsonValues: OWN_MESSAGES_ORDER_VALUES },
     },

@@ -123,6 +123,13 @@ export const MESSAGE_CHANGED_CODE = 'changed_meanwhile';
 export const changedMeanwhileMessage = (what: 'message' | 'name' | 'description') =>
   `This ${what} was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.`;
 export const MESSAGE_CHANGED_MESSAGE = changedMeanwhileMessage('message');
+/**
+ * The 409 of a new order of a list, the library's or one's own, that does not name every row of it as it is now: a row
+ * was added or removed since the list was read, most often in another tab (decision 084).
+ */
+export const LIST_CHANGED_CODE = 'list_changed';
+export const LIST_CHANGED_MESSAGE =
+  'This list changed meanwhile, perhaps in another tab or on another device, so the new order was not saved. Give every id of the list as it is now exactly once.';
 
 export const PLAYLIST_MAX = 1_000;
 

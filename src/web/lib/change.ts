@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
+import { LIST_CHANGED_CODE, MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
 import { ApiError, describeError, endedTheSession } from './api-client';
 import { PortalLeftError } from './portal-presence';
 
@@ -21,6 +21,17 @@ export function toastFailure(error: unknown, message: string = describeError(err
 /** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */
 export const GONE_MEANWHILE =
   'That was deleted meanwhile, perhaps in another tab or on another device. The list is up to date now.';
+/** A new order refused as not the list as it is now: a row was added or removed meanwhile, most often in another tab. */
+export const LIST_CHANGED_MEANWHILE =
+  'The list changed meanwhile, perhaps in another tab or on another device, so the new order was not saved. The list is up to date now: move it again.';
+
+/** What a toast says of a failed change: a thing gone or a list changed meanwhile in the person's words. */
+function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return describeError(error);
+  if (error.status === 404) return GONE_MEANWHILE;
+  if ((error.body as { code?: unknown } | null)?.code === LIST_CHANGED_CODE) return LIST_CHANGED_MEANWHILE;
+  return describeError(error);
+}
 
 /**
  * An edit of a message refused as changed meanwhile (one's own, or staff's of the library): the form says so under its
@@ -46,7 +57,8 @@ export type Change = <T>(
 /**
  * Runs one change of the person's or the staff's data: a toast tells how it went, and the list it touched is reloaded
  * whether it worked or not. A failure is rethrown, so a form keeps its input and shows field errors. A 404 says
- * the thing is gone in the person's words, not the server's bare "Not found.". The same function from one render
+ * the thing is gone in the person's words, not the server's bare "Not found.", and an order refused as made from a
+ * list changed meanwhile says that, with the list read again. The same function from one render
  * to the next (for a constant key), so rows that take it need not render again.
  */
 export function useChange(queryKey: QueryKey): Change {
@@ -58,11 +70,7 @@ export function useChange(queryKey: QueryKey): Change {
         if (success) toast.success(typeof success === 'function' ? success(result) : success);
         return result;
       } catch (error) {
-        if (!options?.saidInPlace?.(error))
-          toastFailure(
-            error,
-            error instanceof ApiError && error.status === 404 ? GONE_MEANWHILE : describeError(error),
-          );
+        if (!options?.saidInPlace?.(error)) toastFailure(error, failureText(error));
         throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey });

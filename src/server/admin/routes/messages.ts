@@ -48,9 +48,9 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
     {
       schema: {
         tags,
-        summary: 'Reorder all categories',
+        summary: 'Reorder all categories (409 list_changed: the ids are not every category as it is now)',
         body: categoriesOrderSchema,
-        response: { 200: adminCategoryListSchema, ...errors },
+        response: { 200: adminCategoryListSchema, 409: detailErrorSchema, ...errors },
       },
     },
     async (request) => messages.reorderCategories(db, request.body.ids),
@@ -132,10 +132,10 @@ export const registerMessageRoutes: AdminRoutes = ({ app, db }) => {
     {
       schema: {
         tags,
-        summary: "Reorder a category's messages",
+        summary: "Reorder a category's messages (409 list_changed: the ids are not every message as it is now)",
         params: idParamsSchema,
         body: categoryMessagesOrderSchema,
-        response: { 200: adminCategorySchema, ...errors },
+        response: { 200: adminCategorySchema, 409: detailErrorSchema, ...errors },
       },
     },
     async (request) => messages.reorderMessages(db, request.params.id, request.body.ids),

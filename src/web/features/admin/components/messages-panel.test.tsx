@@ -3,12 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@shared/contract';
-import { changedMeanwhileMessage, MESSAGE_CHANGED_MESSAGE } from '@shared/contract/portal-plain';
+import {
+  changedMeanwhileMessage,
+  LIST_CHANGED_CODE,
+  LIST_CHANGED_MESSAGE,
+  MESSAGE_CHANGED_MESSAGE,
+} from '@shared/contract/portal-plain';
 import { fillPath } from '@shared/contract/paths';
 import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { ADMIN_API, CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
 import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
+import { LIST_CHANGED_MEANWHILE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { MessagesPanel } from './messages-panel';
 
@@ -126,6 +132,27 @@ describe('MessagesPanel', () => {
       { name: 'Rest', previous_name: 'Calm' },
       { name: 'Rest', previous_name: 'Stillness' },
     ]);
+  });
+
+  it('says that the list changed meanwhile when an order from a stale list is refused, and shows the list as it is', async () => {
+    const user = userEvent.setup();
+    const categories: AdminCategory[] = [
+      { id: 1, name: 'Calm', position: 0, messages: [] },
+      { id: 2, name: 'Sleep', position: 1, messages: [] },
+    ];
+    fakeApi({
+      [`GET ${ADMIN_API.categories}`]: () => categories,
+      [`PUT ${ADMIN_API.categoriesOrder}`]: () =>
+        jsonResponse(409, { detail: LIST_CHANGED_MESSAGE, code: LIST_CHANGED_CODE }),
+    });
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByRole('button', { name: 'Edit name of Sleep' });
+    // Another tab adds a category.
+    categories.push({ id: 3, name: 'Focus', position: 2, messages: [] });
+
+    await user.click(screen.getByRole('button', { name: 'Move Calm down' }));
+    expect(await screen.findByRole('button', { name: 'Edit name of Focus' })).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(LIST_CHANGED_MEANWHILE);
   });
 
   it('reads the library again when its tab shows again, so what another tab wrote is there before editing here', async () => {
