@@ -8,7 +8,7 @@ import {
 } from '@shared/contract';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
-import { messageCategories, messages } from '../db/schema';
+import { displayedName, messageCategories, messages } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
 import { rethrowUniqueAs } from '../db/errors';
@@ -19,7 +19,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const duplicateName = () => badRequest({ name: ['message category with this name already exists.'] });
 const withUniqueName = <T>(write: () => Promise<T>) =>
-  rethrowUniqueAs('message_categories_lower_name_unique', write, duplicateName);
+  rethrowUniqueAs('message_categories_displayed_name_unique', write, duplicateName);
 
 /** Every category in order, each with its messages in order. */
 export async function listCategories(db: Db | Tx): Promise<AdminCategory[]> {
@@ -195,8 +195,8 @@ const batches = <T>(rows: readonly T[]): T[][] =>
   );
 
 /**
- * The names as the unique index compares them (its lower(), so the database's case rules, not JavaScript's),
- * in the order given.
+ * The names as the unique index compares them (what is drawn, in lower case by the database's rules, not
+ * JavaScript's), in the order given.
  */
 async function nameKeys(tx: Tx, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
@@ -206,7 +206,7 @@ async function nameKeys(tx: Tx, names: readonly string[]): Promise<string[]> {
   );
   const rows = await queryRows<{ key: string }>(
     tx as unknown as Db,
-    sql`select lower(name) as key from (values ${values}) as file(i, name) order by i`,
+    sql`select ${displayedName(sql`name`)} as key from (values ${values}) as file(i, name) order by i`,
   );
   return rows.map((row) => row.key);
 }
@@ -231,7 +231,7 @@ export async function importMessages(
     // name taken (400).
     await tx.execute(sql`lock table ${messageCategories} in share row exclusive mode`);
     const existing = await tx
-      .select({ id: messageCategories.id, key: sql<string>`lower(${messageCategories.name})` })
+      .select({ id: messageCategories.id, key: sql<string>`${displayedName(messageCategories.name)}` })
       .from(messageCategories)
       .orderBy(asc(messageCategories.position), asc(messageCategories.id))
       .for('update');
@@ -240,7 +240,8 @@ export async function importMessages(
       tx,
       file.categories.map((c) => c.name),
     );
-    // The contract compares names with JavaScript's case rules; two the database takes for one are one too.
+    // The contract compares names with JavaScript's case rules; two the database takes for one (by case, or by what is
+    // drawn as nothing in them) are one too.
     if (new Set(keys).size !== keys.length) throw badRequest({ categories: [CATEGORY_NAMES_UNIQUE_MESSAGE] });
     const replaced = keys.flatMap((key) => byKey.get(key) ?? []);
     for (const ids of batches(replaced)) await tx.delete(messages).where(inArray(messages.categoryId, ids));
@@ -253,7 +254,7 @@ export async function importMessages(
       const rows = await tx
         .insert(messageCategories)
         .values(names.map((name, i) => ({ name, position: firstNew + batch * IMPORT_BATCH_ROWS + i })))
-        .returning({ id: messageCategories.id, key: sql<string>`lower(${messageCategories.name})` });
+        .returning({ id: messageCategories.id, key: sql<string>`${displayedName(messageCategories.name)}` });
       for (const row of rows) byKey.set(row.key, row.id);
     }
     const idOf = (key: string) => {

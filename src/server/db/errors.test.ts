@@ -43,7 +43,7 @@ describe('a unique violation', () => {
     ).rejects.toBe(taken);
     await expect(
       rethrowUniqueAs(
-        'message_categories_lower_name_unique',
+        'message_categories_displayed_name_unique',
         () => Promise.reject(error),
         () => taken,
       ),

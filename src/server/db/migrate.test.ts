@@ -545,6 +545,55 @@ describe('migrations', { timeout: 90_000 }, () => {
     }
   });
 
+  it('keep the library’s category names unique as they are read, numbering the later of names that differ only in what is drawn as nothing', async () => {
+    const older = migrationsUpTo('0030_upload_slot_bytes');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      const names: [number, string][] = [
+        [1, 'Calm'],
+        // A word joiner inside, a zero-width space before it, a byte-order mark and a direction mark after it.
+        [2, 'Ca\u2060lm'],
+        [3, '\u200bCALM'],
+        [4, 'calm\ufeff\u200e'],
+        // "Calm (2)" is taken already: the next look-alike takes (3)… after it.
+        [5, 'Calm (2)'],
+        [6, '\u200b'.repeat(3) + 'x'.repeat(98)],
+        [7, 'x'.repeat(98)],
+        [8, 'Sleep'],
+      ];
+      for (const [id, name] of names)
+        await database.db.execute(
+          sql`insert into message_categories (id, name, position) values (${id}, ${name}, ${id})`,
+        );
+      await database.db.execute(sql`insert into messages (category_id, message_text) values (2, 'I am calm.')`);
+      await migrateDatabase(database);
+      const rows = await queryRows<{ name: string }>(database.db, sql`select name from message_categories order by id`);
+      expect(rows.map((row) => row.name)).toEqual([
+        'Calm',
+        'Ca\u2060lm (3)',
+        '\u200bCALM (4)',
+        'calm\ufeff\u200e (5)',
+        'Calm (2)',
+        '\u200b'.repeat(3) + 'x'.repeat(98),
+        `${'x'.repeat(96)} (2)`,
+        'Sleep',
+      ]);
+      for (const { name } of rows) expect(categoryWriteSchema.safeParse({ name }).success, name).toBe(true);
+      // Nothing is lost: the renamed category keeps its messages.
+      expect(await queryRows(database.db, sql`select category_id, message_text from messages order by id`)).toEqual([
+        { category_id: 2, message_text: 'I am calm.' },
+      ]);
+      await expect(
+        database.db.execute(sql`insert into message_categories (id, name) values (100, 'sl\u2060eep')`),
+      ).rejects.toThrow();
+      await database.db.execute(sql`insert into message_categories (id, name) values (101, 'Sleep.')`);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
   it('record the own tracks deleted before 0025 that saved sounds still name, for the person who saved them', async () => {
     const older = migrationsUpTo('0024_pending_email_change');
     const database = await createUnmigratedTestDatabase();

@@ -81,6 +81,22 @@ export const profiles = pgTable(
   (t) => [check('profiles_plan_check', sql`${t.subscriptionPlan} in ('basic', 'intermediate', 'pro')`)],
 );
 
+/**
+ * Unicode's characters drawn as nothing (Default_Ignorable_Code_Point: zero-width spaces and joiners, the word
+ * joiner, byte-order mark, direction marks and controls, variation selectors, fillers, tags), as a PostgreSQL
+ * bracket expression.
+ */
+const DRAWN_AS_NOTHING =
+  "'[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\U0001BCA0-\\U0001BCA3\\U0001D173-\\U0001D17A\\U000E0000-\\U000E0FFF]'";
+
+/**
+ * A name as a reader tells it from another: what is drawn, whatever its case. "Calm", "CALM" and "Ca\u200Blm"
+ * are one name; so are "👨‍👩‍👧" and "👨👩👧", which a reader can tell apart, and that is the price
+ * (docs/decisions/063-typed-text-shows-what-it-holds.md).
+ */
+export const displayedName = (name: SQL.Aliased | SQL | { getSQL(): SQL }) =>
+  sql`lower(regexp_replace(${name}, ${sql.raw(DRAWN_AS_NOTHING)}, '', 'g'))`;
+
 export const messageCategories = pgTable(
   'message_categories',
   {
@@ -89,8 +105,10 @@ export const messageCategories = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  // A name is unique whatever its case ("Calm" and "calm" are one name), as an audio item's is; the contract trims it.
-  (t) => [uniqueIndex('message_categories_lower_name_unique').on(sql`lower(${t.name})`)],
+  // A name is unique as a reader tells it from another: whatever its case, and whatever is drawn as nothing in it
+  // ("Calm", "calm" and "Ca\u2060lm" are one name), as a person's own are; the contract trims it
+  // (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
+  (t) => [uniqueIndex('message_categories_displayed_name_unique').on(displayedName(t.name))],
 );
 
 export const messages = pgTable(
@@ -177,22 +195,6 @@ export const desktopApplications = pgTable(
 );
 
 /** A person's own message categories (their order: position, then id). */
-/**
- * Unicode's characters drawn as nothing (Default_Ignorable_Code_Point: zero-width spaces and joiners, the word
- * joiner, byte-order mark, direction marks and controls, variation selectors, fillers, tags), as a PostgreSQL
- * bracket expression.
- */
-const DRAWN_AS_NOTHING =
-  "'[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\U0001BCA0-\\U0001BCA3\\U0001D173-\\U0001D17A\\U000E0000-\\U000E0FFF]'";
-
-/**
- * A name as a reader tells it from another: what is drawn, whatever its case. "Calm", "CALM" and "Ca\u200Blm"
- * are one name; so are "👨‍👩‍👧" and "👨👩👧", which a reader can tell apart, and that is the price
- * (docs/decisions/063-typed-text-shows-what-it-holds.md).
- */
-export const displayedName = (name: SQL.Aliased | SQL | { getSQL(): SQL }) =>
-  sql`lower(regexp_replace(${name}, ${sql.raw(DRAWN_AS_NOTHING)}, '', 'g'))`;
-
 export const ownCategories = pgTable(
   'own_categories',
   {
