@@ -164,7 +164,7 @@ export function MiniPlayer() {
                   const value = event.target.value;
                   soundEngine.setSleepTimer(value === 'off' ? null : Number(value) * 60, fadeSeconds);
                 }}
-                className="h-9 rounded-lg border border-field bg-surface px-2 text-fg"
+                className="h-9 rounded-lg border border-field bg-surface px-2 text-fg pointer-coarse:h-11"
               >
                 <option value="off">Until I stop</option>
                 {/* A program's day sets a length of its own (docs/product/screens.md#program). */}
@@ -187,7 +187,7 @@ export function MiniPlayer() {
                   setFadeSeconds(seconds);
                   if (state.timer) soundEngine.setSleepTimer(state.timer.seconds, seconds);
                 }}
-                className="h-9 rounded-lg border border-field bg-surface px-2 text-fg"
+                className="h-9 rounded-lg border border-field bg-surface px-2 text-fg pointer-coarse:h-11"
               >
                 {FADE_OUT_SECONDS.map((seconds) => (
                   <option key={seconds} value={seconds}>

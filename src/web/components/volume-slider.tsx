@@ -25,7 +25,7 @@ export function VolumeSlider({ master = false, className }: { master?: boolean; 
         value={volume}
         aria-valuetext={`${Math.round(volume * 100)}%`}
         onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
-        className="h-6 w-28"
+        className="w-28"
       />
     </div>
   );

@@ -171,7 +171,7 @@ export function BinauralGenerator() {
           value={choices.volume}
           aria-valuetext={volumePercent}
           onChange={(event) => generator.setVolume(event.target.valueAsNumber)}
-          className="h-6 w-full"
+          className="w-full"
         />
       </div>
 

@@ -180,7 +180,7 @@ function TrackProgress({ name, playing }: { name: string; playing: boolean }) {
         value={position.position}
         aria-valuetext={`${formatClock(position.position)} of ${length}`}
         onChange={(event) => soundEngine.seekTrack(event.target.valueAsNumber)}
-        className="h-6 min-w-0 flex-1"
+        className="min-w-0 flex-1"
       />
       <span className="shrink-0 text-xs tabular-nums text-fg-muted">
         {formatClock(position.position)} / {length} · loops

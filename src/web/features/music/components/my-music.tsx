@@ -92,7 +92,8 @@ function UploadForm() {
           onChange={(event) => (setFile(event.target.files?.[0] ?? null), setRefusal(undefined))}
           aria-describedby={`${fileId}-hint`}
           aria-invalid={problem ? true : undefined}
-          className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-black/5 file:px-4 file:py-2 file:text-sm file:font-medium dark:file:bg-white/10"
+          // Its button 44 px tall on a touch screen, as the name field and Upload beside it.
+          className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-black/5 file:px-4 file:py-2 file:text-sm file:font-medium pointer-coarse:file:py-3 dark:file:bg-white/10"
         />
         <p id={`${fileId}-hint`} className={problem ? 'text-sm text-danger' : 'text-xs text-fg-muted'}>
           {problem ?? `MP3, OGG, WAV, M4A/AAC or FLAC, up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`}

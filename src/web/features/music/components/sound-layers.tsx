@@ -37,7 +37,7 @@ function LevelSlider({ id, label, gain }: { id: LayerId; label: string; gain: nu
         value={db}
         aria-valuetext={`${db} dB`}
         onChange={(event) => soundEngine.setLayerGain(id, dbToGain(event.target.valueAsNumber))}
-        className="h-6 min-w-0 flex-1"
+        className="min-w-0 flex-1"
       />
       <span className="w-14 shrink-0 text-right text-sm tabular-nums text-fg-muted">{db} dB</span>
     </div>

@@ -204,7 +204,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
             setLevel(event.target.valueAsNumber);
             soundEngine.setVoiceLevel(event.target.valueAsNumber);
           }}
-          className="h-6 w-full"
+          className="w-full"
         />
         <p id={ids.explain} className="text-sm text-fg-muted">
           This only sets loudness. At 0 dB the voice is as loud as the loudest other layer; from −10 dB down it sits
