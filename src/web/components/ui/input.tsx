@@ -81,7 +81,8 @@ export function Textarea({
 
 /**
  * A checkbox with its label beside it, an optional hint under it, and its error under that, tied to the checkbox as
- * a Field's is to its input.
+ * a Field's is to its input. The label holds the checkbox, so a press anywhere on the row ticks it: 44 px tall on a
+ * touch screen, where the 20 px box alone missed a finger (decision 086).
  */
 export function CheckboxField({
   id,
@@ -98,18 +99,19 @@ export function CheckboxField({
 }) {
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
-      <div className="flex items-start gap-3">
+      <label
+        htmlFor={id}
+        className="flex cursor-pointer items-start gap-3 text-sm pointer-coarse:min-h-11 pointer-coarse:items-center"
+      >
         <input
           id={id}
           type="checkbox"
-          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent"
+          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent pointer-coarse:mt-0"
           {...describedBy(id, error, hint !== undefined)}
           {...props}
         />
-        <label htmlFor={id} className="text-sm">
-          {label}
-        </label>
-      </div>
+        <span>{label}</span>
+      </label>
       {hint !== undefined ? (
         <p id={`${id}-hint`} className="pl-8 text-xs text-fg-muted">
           {hint}

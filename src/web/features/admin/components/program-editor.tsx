@@ -570,7 +570,7 @@ export function ProgramEditor({
               {GUIDANCE_GOALS.map((goal) => (
                 <label
                   key={goal.id}
-                  className="flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1.5 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10"
+                  className="flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1.5 text-sm pointer-coarse:min-h-11 has-[:checked]:border-accent has-[:checked]:bg-accent/10"
                 >
                   <input
                     type="checkbox"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminSupportRequest } from '@shared/contract';
+import { CheckboxField } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
 import { clsx } from 'clsx';
@@ -39,20 +40,19 @@ function RequestItem({
             · <span className="capitalize">{request.plan}</span> · {formatDateTime(request.created_at)}
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
-          <input
-            id={toggleId}
-            type="checkbox"
-            checked={handled}
-            disabled={busy}
-            onChange={(event) => onHandled(event.target.checked)}
-            className="h-5 w-5 cursor-pointer accent-accent"
-          />
-          <label htmlFor={toggleId} className="text-sm">
-            Handled
-            <span className="sr-only"> #{request.id}</span>
-          </label>
-        </div>
+        <CheckboxField
+          id={toggleId}
+          label={
+            <>
+              Handled
+              <span className="sr-only"> #{request.id}</span>
+            </>
+          }
+          checked={handled}
+          disabled={busy}
+          onChange={(event) => onHandled(event.target.checked)}
+          className="shrink-0"
+        />
       </div>
       <p dir="auto" className="whitespace-pre-wrap break-words text-sm">
         {request.message}
@@ -82,18 +82,12 @@ export function SupportPanel() {
             </p>
           ) : null}
         </div>
-        <div className="flex items-center gap-2">
-          <input
-            id="support-open-only"
-            type="checkbox"
-            checked={openOnly}
-            onChange={(event) => setOpenOnly(event.target.checked)}
-            className="h-5 w-5 cursor-pointer accent-accent"
-          />
-          <label htmlFor="support-open-only" className="text-sm">
-            Open only
-          </label>
-        </div>
+        <CheckboxField
+          id="support-open-only"
+          label="Open only"
+          checked={openOnly}
+          onChange={(event) => setOpenOnly(event.target.checked)}
+        />
       </div>
       <div className="mt-4">
         <QueryState

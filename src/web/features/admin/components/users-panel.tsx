@@ -8,7 +8,7 @@ import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
 import { accountStatus, EMAIL_MAX_LENGTH, isolated, subscriptionEnded } from '@shared/contract/plain';
 import { formatInteger, formatMoney } from '@shared/numbers';
-import { Input } from '@web/components/ui/input';
+import { CheckboxField, Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { toastFailure } from '@web/lib/change';
 import { adminUsersQuery, useCancelAdminUserEmailChange, useUpdateAdminUser } from '../api/users';
@@ -185,7 +185,7 @@ function UserRow({
           value={user.subscription_plan}
           disabled={busy}
           onChange={(event) => onUpdate({ subscription_plan: event.target.value as SubscriptionPlan })}
-          className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm capitalize"
+          className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm capitalize pointer-coarse:h-11"
         >
           {SUBSCRIPTION_PLANS.map((plan) => (
             <option key={plan} value={plan}>
@@ -391,18 +391,13 @@ export function UsersPanel() {
               className="pl-9"
             />
           </div>
-          <div className="flex items-center gap-2">
-            <input
-              id="users-attention-only"
-              type="checkbox"
-              checked={attention}
-              onChange={(event) => show({ attention: event.target.checked })}
-              className="h-5 w-5 cursor-pointer accent-accent"
-            />
-            <label htmlFor="users-attention-only" className="text-sm whitespace-nowrap">
-              Needs attention only
-            </label>
-          </div>
+          <CheckboxField
+            id="users-attention-only"
+            label="Needs attention only"
+            checked={attention}
+            onChange={(event) => show({ attention: event.target.checked })}
+            className="whitespace-nowrap"
+          />
         </div>
       </div>
       <p className="mt-3 text-sm text-fg-muted">{PLAN_OVERRIDE_NOTE}</p>

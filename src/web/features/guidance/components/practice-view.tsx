@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { toastFailure } from '@web/lib/change';
 import type { HistoryEntry, Practice, Reminder } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
+import { CheckboxField } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { QueryState } from '@web/components/ui/query-state';
@@ -191,16 +192,12 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
           mutation.mutate({ enabled, time_of_day: enabled ? time : null });
         }}
       >
-        <div className="flex items-center gap-2">
-          <input
-            id={enabledId}
-            type="checkbox"
-            checked={enabled}
-            onChange={(event) => setEnabled(event.target.checked)}
-            className="h-5 w-5 accent-accent-strong"
-          />
-          <label htmlFor={enabledId}>Remind me in the portal each day</label>
-        </div>
+        <CheckboxField
+          id={enabledId}
+          label="Remind me in the portal each day"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={timeId} className="text-sm font-medium">
             After
