@@ -153,7 +153,9 @@ function SavedRow({
           {saved.shared ? ' · shared' : ''}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-1">
+      {/* In a list narrower than 384 px (a phone, the desktop's side column) the buttons drop their icons and some
+          padding, so Open, Update, Share and the bin keep to one row (decision 086). */}
+      <div className="flex flex-wrap items-center gap-1 @max-sm:[&_.btn-sm]:px-3 @max-sm:[&_svg]:hidden">
         <Button
           size="sm"
           variant="secondary"
@@ -283,7 +285,7 @@ export function SavedSubliminalsPanel({
           emptyText={canSave ? SAVED_EMPTY : 'Nothing saved.'}
           onRetry={() => void query.refetch()}
         >
-          <ul className="divide-y divide-line">
+          <ul className="@container divide-y divide-line">
             {query.data?.map((saved) => (
               <SavedRow
                 key={saved.id}
