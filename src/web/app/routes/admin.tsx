@@ -24,7 +24,7 @@ export function Component() {
               to={to}
               className={({ isActive }) =>
                 clsx(
-                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium hover:text-fg',
+                  '-mb-px border-b-2 px-4 py-2 text-sm font-medium hover:text-fg pointer-coarse:py-3',
                   isActive ? 'border-accent text-fg' : 'border-transparent text-fg-muted',
                 )
               }

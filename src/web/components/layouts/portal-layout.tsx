@@ -5,6 +5,7 @@ import {
   AudioLines,
   CalendarDays,
   House,
+  LayoutGrid,
   LifeBuoy,
   LineChart,
   LogOut,
@@ -34,7 +35,9 @@ import { ThemeToggle } from './theme-toggle';
 import { SkipLink } from './skip-link';
 import { AccountAvatar, AccountSummary, UNKNOWN_ACCOUNT, useSignedInAccount } from '../account';
 
+// The portal home leads: the hub the sidebar's pages branch from, one press away on every page (decision 086).
 const SIDEBAR_LINKS = [
+  { label: 'Portal home', to: paths.portalHome, icon: LayoutGrid },
   { label: 'Subliminals', to: paths.subliminals, icon: Sparkles },
   { label: 'Meditations', to: paths.music, icon: AudioLines },
   { label: 'Programs', to: paths.programs, icon: CalendarDays },
@@ -60,7 +63,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           className={({ isActive }) =>
             clsx(
-              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium hover:bg-black/5 hover:text-fg dark:hover:bg-white/10',
+              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium hover:bg-black/5 hover:text-fg pointer-coarse:py-3 dark:hover:bg-white/10',
               isActive ? 'bg-accent/15 text-fg' : 'text-fg-muted',
               'separated' in link && 'mt-3 border-t border-line pt-4',
             )

@@ -75,10 +75,12 @@ describe('the bars of a signed-in person', () => {
   it('the portal bar names the account menu by what it shows and leads back to the site', async () => {
     signIn();
     renderRoutes([{ element: <PortalLayout />, children: [{ path: '*', element: <p>portal page</p> }] }]);
+    const sidebar = screen.getByRole('navigation', { name: 'Portal' });
+    expect(sidebar).toContainElement(screen.getByRole('link', { name: 'Back to the site' }));
+    // The portal home first, one press from every portal page (decision 086).
+    expect(within(sidebar).getAllByRole('link')[0]).toHaveAccessibleName('Portal home');
+    expect(within(sidebar).getByRole('link', { name: 'Portal home' })).toHaveAttribute('href', '/portal/home/');
     // WCAG 2.5.3: the accessible name starts with the visible text.
-    expect(screen.getByRole('navigation', { name: 'Portal' })).toContainElement(
-      screen.getByRole('link', { name: 'Back to the site' }),
-    );
     const menu = screen.getByRole('button', { name: 'maya@example.com, account menu' });
     expect(menu).toHaveTextContent('maya@example.com');
     await userEvent.setup().click(menu);

@@ -58,7 +58,7 @@ export function DialogContent({
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          className="absolute right-4 top-4 rounded-full p-2 text-fg-muted hover:bg-black/5 dark:hover:bg-white/10"
+          className="absolute right-4 top-4 rounded-full p-2 text-fg-muted hover:bg-black/5 pointer-coarse:right-3 pointer-coarse:top-3 pointer-coarse:p-3 dark:hover:bg-white/10"
           aria-label="Close"
         >
           <X aria-hidden className="h-5 w-5" />
