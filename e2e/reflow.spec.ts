@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   createActiveUser,
   saveSubliminal,
@@ -151,4 +151,75 @@ test('on a 390 px phone a long saved name and a long e-mail read whole, and the 
     expect(tops, `step ${step}: Back, ${step === 3 ? 'Save' : 'Next'} and Skip for now`).toHaveLength(3);
     expect.soft(new Set(tops).size, `step ${step}'s buttons on one line: ${tops.join(', ')}`).toBe(1);
   }
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  /**
+   * The box a press lands on for each control, at least 44 × 44 px (WCAG 2.5.5): a checkbox's is the label that
+   * holds it, which a press anywhere on ticks; any other's its own.
+   */
+  async function expectFingerSized(controls: Locator, what: string) {
+    await expect(controls.first()).toBeVisible();
+    const boxes = await controls.evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = (element.closest('label') ?? element).getBoundingClientRect();
+        return { width: Math.round(box.width), height: Math.round(box.height) };
+      }),
+    );
+    for (const box of boxes)
+      expect.soft(Math.min(box.width, box.height), `${what}: ${box.width} × ${box.height}`).toBeGreaterThanOrEqual(44);
+  }
+
+  test('sliders, checkboxes, the music file picker and the menu take a finger, a saved subliminal’s buttons keep to one row, and the menu leads to the portal home (decision 086)', async ({
+    page,
+  }) => {
+    const person = await createActiveUser(page.request);
+    await setPlanAsStaff(page.request, person.email, 'pro');
+    const login = await page.request.post('/api/jwt/create/', { data: person });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    // Shared, its widest row: Open, Update, Shared and the bin.
+    const id = await saveSubliminal(page.request, headers, 'Morning focus');
+    expect((await page.request.post(`/api/user/subliminals/${id}/share/`, { headers })).status()).toBe(201);
+    await signIn(page, person);
+
+    await page.goto('/subliminals');
+    await expectFingerSized(
+      page.getByRole('slider', { name: /^(Subliminal level|Font size)$/ }),
+      'the sliders of /subliminals',
+    );
+    const row = page.getByRole('button', {
+      name: /^(Open|Save the current playlist, settings and sound as|Share|Delete) Morning focus$/,
+    });
+    await expect(row).toHaveCount(4);
+    for (const width of [360, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      const middles = await row.evaluateAll((buttons) =>
+        buttons.map((button) =>
+          Math.round(button.getBoundingClientRect().top + button.getBoundingClientRect().height / 2),
+        ),
+      );
+      expect
+        .soft(new Set(middles).size, `at ${width} px Open, Update, Shared and Delete on one row: ${middles.join(', ')}`)
+        .toBe(1);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto('/music');
+    await expectFingerSized(page.getByRole('slider', { name: 'Volume' }), 'the binaural volume');
+    await expectFingerSized(page.getByLabel('Audio file'), 'the music file picker');
+
+    await page.goto('/practice');
+    await expectFingerSized(page.getByRole('checkbox', { name: 'Remind me in the portal each day' }), 'the reminder');
+    await page.goto('/support');
+    await expectFingerSized(page.getByRole('checkbox', { name: 'Send me a copy by e-mail' }), 'Send me a copy');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expectFingerSized(menu.getByRole('link'), 'the menu’s links');
+    await expectFingerSized(menu.getByRole('button', { name: 'Close' }), 'the menu’s Close');
+    await menu.getByRole('link', { name: 'Portal home' }).click();
+    await expect(page).toHaveURL('/portal/home/');
+  });
 });
