@@ -21,12 +21,13 @@ import { ROOT, startArgs } from '../scripts/build-state.mjs';
 import { admin, createDatabase, dropDatabase, waitForHealth } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 
-// `npm run bench:data-export [-- --subliminals=2000] [--messages=1000] [--chars=200] [--client-kbps=0] [--port=N]
-// [--json=out.json]`: a person's data export (GET /api/user/export/, docs/product/accounts.md#downloading-ones-data)
-// at the plan's limits. Starts Innerwave as `npm start` does (temporary data folder; on PostgreSQL in a database of its own when
+// `npm run bench:data-export [-- --subliminals=2000] [--messages=1000] [--chars=200] [--history=100000]
+// [--deleted-tracks=5000] [--client-kbps=0] [--port=N] [--json=out.json]`: a person's data export
+// (GET /api/user/export/, docs/product/accounts.md#downloading-ones-data) at the plan's limits. Starts Innerwave as `npm start` does (temporary data folder; on PostgreSQL in a database of its own when
 // DATABASE_URL is set), fills one Pro account directly in the database (its saved subliminals of `--messages`
 // messages of `--chars` characters each, 500 categories holding 10,000 own messages, a full player, 50 tracks,
-// 100 voice recordings, 100 support requests, 500 deleted tracks and 3,650 sessions of history), downloads the
+// 100 voice recordings, 100 support requests, `--deleted-tracks` deleted tracks and `--history` sessions of history:
+// no plan bounds either, and 100,000 sessions is a heavy listener's decade, 27 sounds a day), downloads the
 // export over HTTP into a file and prints: its bytes, the time to the first byte and to the last, and the peak
 // resident memory (VmRSS, sampled from /proc every 20 ms) of the worker that served it and of the primary (which
 // runs the embedded database), each beside its idle value. The file is then read back a subliminal at a time, and
@@ -37,6 +38,8 @@ const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/
 const SUBLIMINALS = Number(args.subliminals ?? 2000);
 const MESSAGES = Number(args.messages ?? 1000);
 const CHARS = Number(args.chars ?? 200);
+const HISTORY = Number(args.history ?? 100_000);
+const DELETED_TRACKS = Number(args['deleted-tracks'] ?? 5000);
 const CLIENT_KBPS = Number(args['client-kbps'] ?? 0);
 const EMAIL = 'export@bench.innerwave.test';
 const PASSWORD = 'Bench-password-2026';
@@ -123,8 +126,9 @@ async function fill(query) {
     [userId],
   );
   await query(
-    `insert into removed_own_tracks (id, user_id, name)
-     select 1000000 + t, $1, 'Deleted bench track ' || t from generate_series(1, 500) t`,
+    `insert into removed_own_tracks (id, user_id, name, removed_at)
+     select 1000000 + t, $1, 'Deleted bench track ' || t, now() - t * interval '1 hour'
+     from generate_series(1, ${DELETED_TRACKS}) t`,
     [userId],
   );
   await query(
@@ -141,8 +145,8 @@ async function fill(query) {
   );
   await query(
     `insert into listening_history (user_id, kind, ref, title, seconds, finished, started_at)
-     select $1, 'subliminal', 'bench-' || h, 'Bench session ' || h, 600, true, now() - h * interval '144 minutes'
-     from generate_series(1, 3650) h`,
+     select $1, 'subliminal', 'bench-' || h, 'Bench session ' || h, 600, true, now() - h * interval '53 minutes'
+     from generate_series(1, ${HISTORY}) h`,
     [userId],
   );
 }
@@ -323,6 +327,11 @@ try {
   const checked = await checkFile(file, contract);
   if (checked.subliminals !== SUBLIMINALS || checked.messages !== SUBLIMINALS * MESSAGES)
     throw new Error(`the file holds ${checked.subliminals} subliminals of ${checked.messages} messages in all`);
+  const { listening_history: history } = checked.sections.guidance;
+  if (history.length !== HISTORY || checked.sections.deleted_own_music.length !== DELETED_TRACKS)
+    throw new Error(
+      `the file holds ${history.length} sessions and ${checked.sections.deleted_own_music.length} deleted tracks`,
+    );
   if (statSync(file).size !== result.bytes) throw new Error('the file is not the bytes received');
 
   const mb = (bytes) => (bytes / 1e6).toFixed(0);
@@ -330,6 +339,7 @@ try {
     database: database ? 'PostgreSQL' : 'embedded',
     subliminals: SUBLIMINALS,
     messages: MESSAGES,
+    history: HISTORY,
     'client kbit/s': CLIENT_KBPS || '—',
     'file MB': (result.bytes / 1e6).toFixed(1),
     'first byte ms': result.firstByteMs.toFixed(0),
@@ -340,7 +350,7 @@ try {
   console.log(
     `\nThe export (${result.headers['content-type']}; ${result.headers['content-disposition']}) parses and matches the contract: ` +
       `${checked.subliminals} saved subliminals of ${checked.messages} messages, ${checked.ownMessages} own messages, ` +
-      `${checked.sections.guidance.listening_history.length} sessions of history.`,
+      `${history.length} sessions of history, ${checked.sections.deleted_own_music.length} deleted tracks.`,
   );
   console.table([row]);
   if (args.json)
