@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MESSAGES, userExportSchema } from '@shared/contract';
 import {
   billingAccounts,
   duplicateSubscriptions,
+  listeningHistory,
   ownCategories,
   ownMessages,
   ownTracks,
@@ -23,7 +24,8 @@ import type { TestApp } from '../test/test-app';
 import { mailJob } from '../jobs/mail-kinds';
 import { jobs } from '../jobs/table';
 import { SUBLIMINALS_PER_READ } from '../own/subliminals';
-import { EXPORT_UNDER_WAY_TEXT, EXPORTS_AT_ONCE } from '../profile/export';
+import { EXPORT_UNDER_WAY_TEXT, EXPORTS_AT_ONCE, exportUserJson, ROWS_PER_READ } from '../profile/export';
+import { createProfileReader } from '../profile/service';
 import { SELF_SERVICE_MESSAGES } from './self-service';
 import { hashToken } from './sessions';
 import {
@@ -580,6 +582,82 @@ describe('account self-service', () => {
         { message_text: names.at(-1), source: 'library', message_id: 1 },
       ]);
       expect(Object.keys(data)).toEqual(Object.keys(userExportSchema.shape));
+    });
+
+    it('sends the history, the deleted tracks and the support requests a page at a time, whole and in order', async () => {
+      const ada = await withContent('export-pages@example.com');
+      const { db } = t.database;
+      const rows = ROWS_PER_READ * 2 + 1;
+      // Times out of id order, three rows alike in each (a page's edge falls within such a three), to the
+      // microsecond: the order is the time's, then the id's, with no row twice or left out.
+      const time = (n: string) =>
+        `timestamptz '2026-11-01T00:00:00Z' + ((${n} * 7919) % ${rows} / 3) * interval '1001 microseconds'`;
+      await db.execute(
+        sql.raw(`insert into listening_history (user_id, kind, title, seconds, finished, started_at)
+          select ${ada.id}, 'subliminal', 'Session ' || n, 60, true, ${time('n')} from generate_series(1, ${rows}) n`),
+      );
+      await db.execute(
+        sql.raw(`insert into removed_own_tracks (id, user_id, name, removed_at)
+          select 800000 + n, ${ada.id}, 'Gone ' || n, ${time('n')} from generate_series(1, ${rows}) n`),
+      );
+      await db.execute(
+        sql.raw(`insert into support_requests (user_id, email, plan, subject, message, priority)
+          select ${ada.id}, 'export-pages@example.com', 'basic', 'Help ' || n, 'Please', false
+          from generate_series(1, ${rows}) n`),
+      );
+      const response = await t.app.inject({ method: 'GET', url: API.userExport, headers: bearer(ada.access) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(JSON.stringify(JSON.parse(response.body), null, 2));
+      const data = userExportSchema.parse(response.json());
+      const history = await db
+        .select({ id: listeningHistory.id })
+        .from(listeningHistory)
+        .where(eq(listeningHistory.userId, ada.id))
+        .orderBy(desc(listeningHistory.startedAt), desc(listeningHistory.id));
+      expect(data.guidance.listening_history.map((entry) => entry.id)).toEqual(history.map((row) => row.id));
+      const deleted = await db
+        .select({ name: removedOwnTracks.name })
+        .from(removedOwnTracks)
+        .where(eq(removedOwnTracks.userId, ada.id))
+        .orderBy(asc(removedOwnTracks.removedAt), asc(removedOwnTracks.id));
+      expect(data.deleted_own_music.map((track) => track.name)).toEqual(deleted.map((row) => row.name));
+      expect(deleted).toHaveLength(rows + 1);
+      expect(data.support_requests.map((request) => request.subject)).toEqual(
+        Array.from({ length: rows }, (_, index) => `Help ${index + 1}`),
+      );
+    });
+
+    it('gives its first piece to the socket before the history’s last page is read', async () => {
+      const ada = await withContent('export-first-byte@example.com');
+      const { db } = t.database;
+      const rows = ROWS_PER_READ * 2 + 1;
+      await db.execute(
+        sql.raw(`insert into listening_history (user_id, kind, title, seconds, finished, started_at)
+          select ${ada.id}, 'music', 'Session ' || n, 60, true, now() - n * interval '1 hour'
+          from generate_series(1, ${rows}) n`),
+      );
+      // The pieces the route streams (GET /api/user/export/), taken one at a time as a socket takes them: the
+      // buffers between the route and a client hold some, so a test over HTTP would depend on their sizes.
+      const pieces = await exportUserJson(
+        { db, readProfile: createProfileReader(db, t.ctx.media, t.ctx.notices), publicUrl: t.ctx.config.publicUrl },
+        ada.id,
+      );
+      let text = String((await pieces.next()).value);
+      expect(text).toBe('{\n  "exported_at": ');
+      // A session recorded now, begun before all the others: it is the history's last, and in the file only when
+      // the last page is read after the first piece went out.
+      await db.insert(listeningHistory).values({
+        userId: ada.id,
+        kind: 'music',
+        title: 'Recorded while the file went out',
+        seconds: 60,
+        finished: true,
+        startedAt: new Date('2001-01-01T00:00:00Z'),
+      });
+      for await (const piece of pieces) text += piece;
+      const history = userExportSchema.parse(JSON.parse(text)).guidance.listening_history;
+      expect(history).toHaveLength(rows + 1);
+      expect(history.at(-1)!.title).toBe('Recorded while the file went out');
     });
 
     it('sends a person one export at a time, and a worker two at once, each place given back as its file ends', async () => {

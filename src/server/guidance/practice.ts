@@ -16,6 +16,7 @@ import {
   type HistoryWrite,
 } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
+import { exactTime, pagesOf, pastTimeKey, type TimeKey } from '../db/pages';
 import { guidancePreferences, listeningHistory, users } from '../db/schema';
 import { ApiError, badRequest } from '../http/errors';
 
@@ -182,15 +183,33 @@ async function insertSession(
   return { entry: entryOut(recorded!), created: false };
 }
 
-/** The last `limit` sessions, newest start first (all of them without a limit: the export). */
-export async function listHistory(db: Db, userId: number, limit?: number): Promise<HistoryEntry[]> {
-  const query = db
-    .select()
+/** Up to `limit` sessions, newest start first, from the one after `after` (without it, from the newest). */
+const historyRows = (db: Db, userId: number, limit: number, after?: TimeKey) =>
+  db
+    .select({ row: listeningHistory, at: exactTime(listeningHistory.startedAt) })
     .from(listeningHistory)
-    .where(eq(listeningHistory.userId, userId))
-    .orderBy(desc(listeningHistory.startedAt), desc(listeningHistory.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(entryOut);
+    .where(
+      and(
+        eq(listeningHistory.userId, userId),
+        after && pastTimeKey(listeningHistory.startedAt, listeningHistory.id, after, 'desc'),
+      ),
+    )
+    .orderBy(desc(listeningHistory.startedAt), desc(listeningHistory.id))
+    .limit(limit);
+
+/** The last `limit` sessions, newest start first. */
+export async function listHistory(db: Db, userId: number, limit: number): Promise<HistoryEntry[]> {
+  return (await historyRows(db, userId, limit)).map(({ row }) => entryOut(row));
+}
+
+/** The whole history, newest start first, `size` sessions a read (the data export: no plan bounds its length). */
+export async function* historyPages(db: Db, userId: number, size: number): AsyncGenerator<HistoryEntry[]> {
+  const pages = pagesOf(
+    size,
+    (after: TimeKey | undefined, limit) => historyRows(db, userId, limit, after),
+    ({ row, at }) => ({ at, id: row.id }),
+  );
+  for await (const rows of pages) yield rows.map(({ row }) => entryOut(row));
 }
 
 /** Deletes the whole history, and remembers when: records of sessions begun before stay out (recordSession). */

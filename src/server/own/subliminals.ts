@@ -13,6 +13,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import { PLAN_FEATURES } from '@shared/plans';
 import { layerBeyondPlan, mixLayerLabel } from '@shared/sound-mix';
 import type { Db } from '../db/client';
+import { pagesOf } from '../db/pages';
 import { audioItems, ownTracks, removedAudioItems, removedOwnTracks, savedSubliminals } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { assertThemeIncluded, storedSettings } from './player';
@@ -202,17 +203,18 @@ export const SUBLIMINALS_PER_READ = 5;
  * all of them at once could be more than a worker can hold.
  */
 export async function* allSubliminals(db: Db, userId: number, publicUrl: string): AsyncGenerator<Subliminal[]> {
-  for (let after = 0; ;) {
-    const rows = await db
-      .select()
-      .from(savedSubliminals)
-      .where(and(eq(savedSubliminals.userId, userId), gt(savedSubliminals.id, after)))
-      .orderBy(savedSubliminals.id)
-      .limit(SUBLIMINALS_PER_READ);
-    if (rows.length > 0) yield rows.map((row) => present(row, publicUrl));
-    if (rows.length < SUBLIMINALS_PER_READ) return;
-    after = rows.at(-1)!.id;
-  }
+  const pages = pagesOf(
+    SUBLIMINALS_PER_READ,
+    (after: number | undefined, limit) =>
+      db
+        .select()
+        .from(savedSubliminals)
+        .where(and(eq(savedSubliminals.userId, userId), gt(savedSubliminals.id, after ?? 0)))
+        .orderBy(savedSubliminals.id)
+        .limit(limit),
+    (row) => row.id,
+  );
+  for await (const rows of pages) yield rows.map((row) => present(row, publicUrl));
 }
 
 export async function getSubliminal(db: Db, userId: number, id: number, publicUrl: string): Promise<Subliminal> {

@@ -1,6 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import { subliminalSchema, userExportSchema, type UserExport } from '@shared/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { userExportSchema, type UserExport } from '@shared/contract';
 import type { Db } from '../db/client';
+import { exactTime, pagesOf, pastTimeKey, type TimeKey } from '../db/pages';
 import { duplicateSubscriptions, ownTracks, removedOwnTracks, users, voiceRecordings } from '../db/schema';
 import { billingAccountOf } from '../billing/service';
 import { ApiError, serviceUnavailable, unauthorized } from '../http/errors';
@@ -8,14 +10,15 @@ import { pendingOf } from '../auth/email-change';
 import { listOwnCategories } from '../own/service';
 import { readPlayer } from '../own/player';
 import { allSubliminals } from '../own/subliminals';
-import { supportRequestsOf } from '../support/service';
-import { listHistory, readOnboarding, readReminder } from '../guidance/practice';
+import { supportRequestPages } from '../support/service';
+import { historyPages, readOnboarding, readReminder } from '../guidance/practice';
 import { startedPrograms } from '../guidance/programs';
 import type { ProfileReader } from './service';
 
 // Everything kept about a person, for GET /api/user/export/ (docs/product/accounts.md#downloading-ones-data).
-// One reader per section of the contract's userExportSchema: a new kind of data is one more line here. The saved
-// subliminals, which may be more than a worker can hold at once, are read and sent a few at a time.
+// One reader per section of the contract's userExportSchema: a new kind of data is one more line here. A list no
+// plan bounds (or too large to hold at once) is read and sent a page at a time, after the first byte
+// (docs/decisions/087-an-export-reads-its-long-lists-in-pages.md).
 
 /**
  * Exports a worker sends at once: each holds about 75 MB of it at its peak however large the file
@@ -50,9 +53,22 @@ export class ExportsUnderWay {
   }
 }
 
-type Sections = Omit<UserExport, 'exported_at' | 'saved_subliminals'>;
+/**
+ * Rows of a list a data export reads at once: a session of history is a few hundred bytes and a support request at
+ * most 5,000 characters, so a read is at most a few megabytes, and 100,000 sessions are 100 reads (bench:data-export).
+ */
+export const ROWS_PER_READ = 1000;
+
+/** A list read and sent a page at a time as the socket takes the file. */
+class Paged<Item> {
+  constructor(readonly pages: AsyncIterable<Item[]>) {}
+}
+/** A section as its reader gives it: any of its lists may be Paged. */
+type AsRead<T> = T extends (infer Item)[] ? T | Paged<Item> : T extends object ? { [K in keyof T]: AsRead<T[K]> } : T;
+
+type Sections = Omit<UserExport, 'exported_at'>;
 type Sources = { db: Db; readProfile: ProfileReader; publicUrl: string };
-type Reader<K extends keyof Sections> = (sources: Sources, userId: number) => Promise<Sections[K]>;
+type Reader<K extends keyof Sections> = (sources: Sources, userId: number) => Promise<AsRead<Sections[K]>>;
 
 const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
   account: async ({ db }, userId) => {
@@ -72,7 +88,8 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
   profile: ({ readProfile }, userId) => readProfile(userId),
   own_categories: ({ db }, userId) => listOwnCategories(db, userId),
   player: ({ db }, userId) => readPlayer(db, userId),
-  support_requests: ({ db }, userId) => supportRequestsOf(db, userId),
+  saved_subliminals: async ({ db, publicUrl }, userId) => new Paged(allSubliminals(db, userId, publicUrl)),
+  support_requests: async ({ db }, userId) => new Paged(supportRequestPages(db, userId, ROWS_PER_READ)),
   own_music: async ({ db }, userId) => {
     const rows = await db
       .select()
@@ -81,14 +98,7 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
       .orderBy(asc(ownTracks.createdAt), asc(ownTracks.id));
     return rows.map((row) => ({ name: row.name, bytes: row.bytes, created_at: row.createdAt.toISOString() }));
   },
-  deleted_own_music: async ({ db }, userId) => {
-    const rows = await db
-      .select()
-      .from(removedOwnTracks)
-      .where(eq(removedOwnTracks.userId, userId))
-      .orderBy(asc(removedOwnTracks.removedAt), asc(removedOwnTracks.id));
-    return rows.map((row) => ({ name: row.name, deleted_at: row.removedAt.toISOString() }));
-  },
+  deleted_own_music: async ({ db }, userId) => new Paged(deletedTrackPages(db, userId)),
   voice_recordings: async ({ db }, userId) => {
     const rows = await db
       .select()
@@ -136,44 +146,76 @@ const SECTIONS: { [K in keyof Sections]: Reader<K> } = {
     onboarding: await readOnboarding(db, userId),
     reminder: await readReminder(db, userId),
     programs: await startedPrograms(db, userId),
-    listening_history: await listHistory(db, userId),
+    listening_history: new Paged(historyPages(db, userId, ROWS_PER_READ)),
   }),
 };
+
+/** The own tracks the person deleted, oldest deletion first: each upload deleted adds one, and no plan bounds them. */
+async function* deletedTrackPages(db: Db, userId: number): AsyncGenerator<Sections['deleted_own_music']> {
+  const pages = pagesOf(
+    ROWS_PER_READ,
+    (after: TimeKey | undefined, limit) =>
+      db
+        .select({ row: removedOwnTracks, at: exactTime(removedOwnTracks.removedAt) })
+        .from(removedOwnTracks)
+        .where(
+          and(
+            eq(removedOwnTracks.userId, userId),
+            after && pastTimeKey(removedOwnTracks.removedAt, removedOwnTracks.id, after, 'asc'),
+          ),
+        )
+        .orderBy(asc(removedOwnTracks.removedAt), asc(removedOwnTracks.id))
+        .limit(limit),
+    ({ row, at }) => ({ at, id: row.id }),
+  );
+  for await (const rows of pages)
+    yield rows.map(({ row }) => ({ name: row.name, deleted_at: row.removedAt.toISOString() }));
+}
 
 /** `value` as `JSON.stringify(value, null, 2)` writes it at `depth` levels in. */
 const indented = (value: unknown, depth: number) =>
   JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
 
+/** Whether `value` is Paged or an object with one in it, laid out key by key. */
+const holdsPaged = (value: unknown): boolean =>
+  value instanceof Paged ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).some(holdsPaged));
+
 /**
- * The person's data as the file they save: JSON laid out as `JSON.stringify(data, null, 2)` would, each section
- * checked against its schema in the contract as a response is. Everything but the saved subliminals is read before
- * the first piece (an account gone is a 401, not half a file); those follow in pieces, as they are read.
+ * `value` laid out as `JSON.stringify(value, null, 2)` writes it at `depth` levels in, checked against `schema` (an
+ * object's keys in the schema's order, as parsing puts them): a Paged list item by item as its pages are read.
+ */
+async function* laidOut(schema: z.ZodType, value: unknown, depth: number): AsyncGenerator<string> {
+  const [outer, inner] = ['  '.repeat(depth), '  '.repeat(depth + 1)];
+  if (value instanceof Paged) {
+    const item = (schema as z.ZodArray<z.ZodType>).element;
+    let none = true;
+    for await (const page of value.pages as AsyncIterable<unknown[]>) {
+      yield (none ? '[\n' : ',\n') + page.map((entry) => inner + indented(item.parse(entry), depth + 1)).join(',\n');
+      none = false;
+    }
+    yield none ? '[]' : `\n${outer}]`;
+  } else if (holdsPaged(value)) {
+    let first = true;
+    for (const [key, field] of Object.entries((schema as z.ZodObject).shape)) {
+      yield `${first ? '{\n' : ',\n'}${inner}${JSON.stringify(key)}: `;
+      first = false;
+      yield* laidOut(field, (value as Record<string, unknown>)[key], depth + 1);
+    }
+    yield `\n${outer}}`;
+  } else yield indented(schema.parse(value), depth);
+}
+
+/**
+ * The person's data as the file they save: JSON laid out as `JSON.stringify(data, null, 2)` would, each part checked
+ * against its schema in the contract as a response is. What is bounded is read before the first piece (an account
+ * gone is a 401, not half a file); the Paged lists follow in pieces, as they are read.
  */
 export async function exportUserJson(sources: Sources, userId: number): Promise<AsyncGenerator<string>> {
-  const shape = userExportSchema.shape;
   const entries = await Promise.all(
     Object.entries(SECTIONS).map(async ([key, read]) => [key, await read(sources, userId)] as const),
   );
-  const sections: Record<string, unknown> = { exported_at: new Date().toISOString(), ...Object.fromEntries(entries) };
-  return (async function* pieces() {
-    let first = true;
-    for (const key of Object.keys(shape) as (keyof UserExport)[]) {
-      yield `${first ? '{\n' : ',\n'}  ${JSON.stringify(key)}: `;
-      first = false;
-      if (key !== 'saved_subliminals') {
-        yield indented(shape[key].parse(sections[key]), 1);
-        continue;
-      }
-      let none = true;
-      for await (const page of allSubliminals(sources.db, userId, sources.publicUrl)) {
-        const items = page.map((item) => `    ${indented(subliminalSchema.parse(item), 2)}`);
-        yield (none ? '[\n' : ',\n') + items.join(',\n');
-        none = false;
-      }
-      yield none ? '[]' : '\n  ]';
-    }
-    yield '\n}';
-  })();
+  return laidOut(userExportSchema, { exported_at: new Date().toISOString(), ...Object.fromEntries(entries) }, 0);
 }
 
 /** `innerwave-data-2026-11-23.json` */

@@ -3,6 +3,7 @@ import type { AdminSupportRequest, AdminSupportRequestList, SupportRequestExport
 import { ADMIN_SUPPORT_PAGE_SIZE } from '@shared/contract';
 import { planIncludes } from '@shared/plans';
 import type { Db } from '../db/client';
+import { pagesOf } from '../db/pages';
 import { supportRequests } from '../db/schema';
 import { notFound } from '../http/errors';
 import { planOfSignedIn } from '../own/service';
@@ -68,17 +69,31 @@ const toAdmin = (row: Row): AdminSupportRequest => ({
   handled_at: row.handledAt?.toISOString() ?? null,
 });
 
-/** A person's own requests, oldest first, for their data export. */
-export async function supportRequestsOf(db: Db, userId: number): Promise<SupportRequestExport[]> {
-  const rows = await db
-    .select()
-    .from(supportRequests)
-    .where(eq(supportRequests.userId, userId))
-    .orderBy(supportRequests.id);
-  return rows.map((row) => {
-    const { user_id: _userId, ...exported } = toAdmin(row);
-    return exported;
-  });
+/**
+ * A person's own requests, oldest first, `size` a read, for their data export: five an hour, kept until the account
+ * goes, so no plan bounds how many.
+ */
+export async function* supportRequestPages(
+  db: Db,
+  userId: number,
+  size: number,
+): AsyncGenerator<SupportRequestExport[]> {
+  const pages = pagesOf(
+    size,
+    (after: number | undefined, limit) =>
+      db
+        .select()
+        .from(supportRequests)
+        .where(and(eq(supportRequests.userId, userId), gt(supportRequests.id, after ?? 0)))
+        .orderBy(supportRequests.id)
+        .limit(limit),
+    (row) => row.id,
+  );
+  for await (const rows of pages)
+    yield rows.map((row) => {
+      const { user_id: _userId, ...exported } = toAdmin(row);
+      return exported;
+    });
 }
 
 /** Newest first; `openOnly`: those not yet handled. */
