@@ -9,6 +9,7 @@ import { API } from '@shared/contract/paths';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { useStopGoneTracks } from '@web/lib/audio/use-stop-gone-tracks';
+import { sessionStore } from '@web/lib/session';
 import { LIBRARY_PREPARING, LIBRARY_STILL_PREPARING } from './audio-list';
 import { MusicLibrary } from './music-library';
 
@@ -144,6 +145,16 @@ describe('MusicLibrary', () => {
     await act(async () => fakeEngine.pending?.reject(new DOMException('no source', 'EncodingError')));
     expect(state('174 Hz')).toBe('idle');
     expect(toast.error).toHaveBeenCalledWith('Failed to play audio');
+  });
+
+  it('says nothing of a track that fails once the person has signed out (decision 085)', async () => {
+    const user = userEvent.setup();
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    renderWithProviders(<MusicLibrary />);
+    await user.click(await screen.findByRole('button', { name: 'Play 174 Hz' }));
+    act(() => sessionStore.clear());
+    await act(async () => fakeEngine.pending?.reject(new DOMException('The sound was stopped.', 'AbortError')));
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('stops a library track staff removed while it played, once the list is fetched again, and says so once', async () => {

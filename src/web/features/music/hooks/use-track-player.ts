@@ -1,6 +1,7 @@
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { usePlan } from '@web/lib/plan';
+import { portalVisit } from '@web/lib/portal-presence';
 import { toastProblem } from '@web/lib/toast-problem';
 
 export const PLAY_FAILED = 'Failed to play audio';
@@ -33,9 +34,12 @@ export function useTrackPlayer() {
     if (status === 'paused') return void soundEngine.resume();
     // Pressed while it loads: the person changed their mind; it never played, so it is not "Ended".
     if (status === 'loading') return soundEngine.removeLayer('track', { neverPlayed: true });
-    soundEngine
-      .setLayer('track', { kind: 'track', key, title, url }, 1, { exclusive: !layered })
-      .catch(() => toastProblem(PLAY_FAILED));
+    // A track that fails once the person has signed out (the sign-out stopped it) says nothing on the login page
+    // (docs/decisions/085-a-start-belongs-to-its-press-and-its-portal-visit.md).
+    const visit = portalVisit();
+    soundEngine.setLayer('track', { kind: 'track', key, title, url }, 1, { exclusive: !layered }).catch(() => {
+      if (!visit.left) toastProblem(PLAY_FAILED);
+    });
   }
 
   return { statusOf, toggle, currentKey };
