@@ -469,6 +469,23 @@ describe('a start waiting for the browser (docs/decisions/075-a-start-inside-the
     expect(engine.getState()).toMatchObject({ status: 'paused', refused: true, starting: false });
   });
 
+  it('lets the device sleep when a session stopped while its start waited is answered after all', async () => {
+    for (const answeredAfter of [0.2, START_WAIT_MS / 1000 + 0.5]) {
+      context.state = 'suspended';
+      context.autoplay = 'pending';
+      const started = engine.setLayer('binaural', beat, 0.5);
+      await pass(0.1);
+      engine.stop();
+      await pass(answeredAfter);
+      // The browser lets the context run at last (a press elsewhere on the page).
+      context.run();
+      await started;
+      await pass(1);
+      expect(engine.getState().status, `answered after ${answeredAfter} s`).toBe('stopped');
+      expect(context.state, `answered after ${answeredAfter} s`).toBe('suspended');
+    }
+  });
+
   it('says it is starting until a slow context runs, then plays', async () => {
     context.state = 'suspended';
     context.autoplay = 'pending';

@@ -650,12 +650,18 @@ export class SoundEngine {
           const slow = refused && this.primesMade === primesBefore;
           if (slow && this.session === session && this.state.refused) void this.resumeSession(context);
           settle();
+          // Answered after the run gave up: a session stopped meanwhile leaves the device nothing to play.
+          if (refused) this.sleepWhenIdle(context);
         },
         () => {
           if (!refused) refuse();
         },
       );
-    }).finally(() => this.starting--);
+    }).finally(() => {
+      this.starting--;
+      // A session stopped while its start waited: the stop could not put the device to sleep under a start.
+      this.sleepWhenIdle(context);
+    });
   }
 
   private showStarting(starting: boolean) {
