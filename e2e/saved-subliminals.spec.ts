@@ -232,6 +232,42 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   expect(reads).toEqual([]);
 });
 
+// A share link to a subliminal with sound paints its top from the document and hands over to the app for the rest
+// (app/documents/shared.tsx). A connection gone by then left the top alone for good; the page now says so and
+// comes by itself once the browser is back online (docs/decisions/093-a-hand-over-waits-for-the-connection.md).
+test('a visitor whose connection drops as a share page with sound opens is told so, and the page comes once back online', async ({
+  page,
+  browser,
+}) => {
+  const sound = { volume: 0.8, layers: [{ kind: 'noise', colour: 'pink', gain_db: -24 }] };
+  const sharePath = await sharedSubliminalPath(page.request, 'Quiet carriage', sound);
+  const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const visitor = await visitorContext.newPage();
+  // The document and the page's own code came; the connection goes as the app's code is asked for.
+  await visitor.route(
+    '**/assets/spa-*.js',
+    async (route) => {
+      await visitorContext.setOffline(true);
+      await route.abort('internetdisconnected');
+    },
+    { times: 1 },
+  );
+  await visitor.goto(sharePath);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Quiet carriage' })).toBeVisible();
+  const waits = visitor
+    .getByRole('status')
+    .filter({ hasText: 'You seem to be offline. This page opens by itself once you are back online.' });
+  await expect(waits).toBeVisible(AFTER_APP_START);
+  await expect(visitor.getByRole('link', { name: 'Sign up free' })).toHaveCount(0);
+
+  await visitorContext.setOffline(false);
+  await expect(visitor.getByTestId('shared-sound')).toHaveText('Pink noise −24 dB · volume 80 %', AFTER_APP_START);
+  await expect(visitor.getByRole('link', { name: 'Sign up free' })).toBeVisible();
+  await expect(visitor.getByRole('listitem').filter({ hasText: 'I am calm' })).toBeVisible();
+  await expect(waits).toHaveCount(0);
+  await visitorContext.close();
+});
+
 test('at 1280 × 800 the shorter column follows the page, so both end together above Start/Stop, however long the playlist', async ({
   page,
 }) => {

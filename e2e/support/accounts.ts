@@ -121,11 +121,15 @@ export async function setPlanAsStaff(
   expect(changed.status(), await changed.text()).toBe(200);
 }
 
-/** A saved subliminal named `name` (one library message) of the member whose access token `headers` carry: its id. */
+/**
+ * A saved subliminal named `name` (one library message, and `sound` when given: the API's saved sound) of the member
+ * whose access token `headers` carry: its id.
+ */
 export async function saveSubliminal(
   request: APIRequestContext,
   headers: { Authorization: string },
   name: string,
+  sound?: object,
 ): Promise<number> {
   const saved = await request.post('/api/user/subliminals/', {
     headers,
@@ -133,19 +137,20 @@ export async function saveSubliminal(
       name,
       playlist: [{ message_text: 'I am calm', source: 'library', message_id: 1 }],
       settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+      sound,
     },
   });
   expect(saved.status(), await saved.text()).toBe(201);
   return ((await saved.json()) as { id: number }).id;
 }
 
-/** A new Intermediate member's saved subliminal named `name`, shared through the API: its public page's path. */
-export async function sharedSubliminalPath(request: APIRequestContext, name: string): Promise<string> {
+/** A new Intermediate member's saved subliminal named `name` (with `sound`), shared through the API: its public page's path. */
+export async function sharedSubliminalPath(request: APIRequestContext, name: string, sound?: object): Promise<string> {
   const sharer = await createActiveUser(request);
   await setPlanAsStaff(request, sharer.email, 'intermediate');
   const login = await request.post('/api/jwt/create/', { data: sharer });
   const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
-  const id = await saveSubliminal(request, headers, name);
+  const id = await saveSubliminal(request, headers, name, sound);
   const shared = await request.post(`/api/user/subliminals/${id}/share/`, { headers });
   expect(shared.status(), await shared.text()).toBe(201);
   return new URL(((await shared.json()) as { url: string }).url).pathname;

@@ -3,6 +3,8 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
+import { setHandOverRetry } from './lib/hand-over';
+import type * as SpaModule from './spa';
 import { documentNavigation, NavigationProvider, type Navigate, type Navigation } from './lib/link';
 import { removePortalFrame } from './lib/portal-frame';
 import { sessionStore } from './lib/session';
@@ -36,7 +38,7 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
   if (!container) throw new Error('the page has no #root element');
   const earlyClicks = takeEarlyClicks();
   if (spaWhenSignedIn && sessionStore.get().isAuthenticated) {
-    void import('./spa').then(({ startSpa }) => startSpa(container));
+    withSpa(({ startSpa }) => startSpa(container));
     return;
   }
   // A session that ended (in another tab) after the document put the portal's frame in place.
@@ -44,7 +46,7 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
   if (toasts) mountToasterOnFirstUse();
   let root: Root | undefined;
   const handOver: Navigate = (to, options = {}) => {
-    void import('./spa').then(({ startSpa }) => {
+    withSpa(({ startSpa }) => {
       const index = (window.history.state as { idx?: unknown } | null)?.idx;
       const at = typeof index === 'number' ? index : 0;
       const entry = { usr: options.state ?? null, key: Math.random().toString(36).slice(2, 10), idx: at + 1 };
@@ -69,6 +71,48 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
     flushSync(() => rendered.render(tree));
     restoreTypedFields(container, typed);
   }
+}
+
+type Spa = typeof SpaModule;
+
+/** The SPA's code, asked for once at a time: a Try again and the browser's return online share a request under way. */
+let spaArriving: Promise<Spa> | undefined;
+const loadSpa = () =>
+  (spaArriving ??= import('./spa').finally(() => {
+    spaArriving = undefined;
+  }));
+
+/**
+ * Runs `start` once the SPA's code has come. Code that could not be fetched (offline, or the connection dropped
+ * after the document came) is asked for again when the browser is back online, or on the page's Try again
+ * (lib/hand-over), whose second failure while online reloads the document, as the SPA's pages do
+ * (app/page-unavailable.tsx): a release since may have renamed the files. Before, the page stayed as it was for
+ * good, a share page with sound showing only its top (docs/decisions/093-a-hand-over-waits-for-the-connection.md).
+ */
+function withSpa(start: (spa: Spa) => void) {
+  let started = false;
+  const attempt = (reloadIfStillMissing: boolean) => {
+    window.removeEventListener('online', onOnline);
+    loadSpa().then(
+      (spa) => {
+        if (started) return;
+        started = true;
+        setHandOverRetry(null);
+        start(spa);
+      },
+      () => {
+        if (started) return;
+        if (reloadIfStillMissing && navigator.onLine) {
+          window.location.reload();
+          return;
+        }
+        window.addEventListener('online', onOnline);
+        setHandOverRetry(() => attempt(true));
+      },
+    );
+  };
+  const onOnline = () => attempt(false);
+  attempt(false);
 }
 
 interface TypedField {

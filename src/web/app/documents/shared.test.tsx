@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, fillPath } from '@shared/contract/paths';
 import { SHARED_GONE } from '@web/features/subliminals/components/shared-view';
+import { setHandOverRetry } from '@web/lib/hand-over';
 import { documentNavigation, NavigationProvider } from '@web/lib/link';
 import { fakeApi, jsonResponse } from '@web/test/render';
 import { SharedDocument } from './shared';
@@ -31,6 +33,7 @@ const renderDocument = (navigate = vi.fn()) =>
 
 afterEach(() => {
   window.__innerwaveShared = undefined;
+  setHandOverRetry(null);
 });
 
 describe('SharedDocument', () => {
@@ -63,5 +66,25 @@ describe('SharedDocument', () => {
     // What it plays, what a visitor can do and its messages are the app's page's, below.
     expect(screen.queryByRole('heading', { name: 'Messages' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Sign up free' })).toBeNull();
+  });
+
+  it('says under the top when the app it hands over to cannot be fetched, offers Try again, and goes once it came', async () => {
+    fakeApi({ [`GET ${PATH}`]: () => ({ ...item, private_tracks: ['My rain'] }) });
+    renderDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evening calm' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    const retry = vi.fn();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => setHandOverRetry(retry));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You seem to be offline. This page opens by itself once you are back online.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+
+    act(() => setHandOverRetry(null));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    vi.restoreAllMocks();
   });
 });

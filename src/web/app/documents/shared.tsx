@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ServedShared, SharedItem } from '@shared/contract';
 import { PublicChrome } from '@web/components/layouts/public-chrome';
+import { Button } from '@web/components/ui/button';
 import { useSharedItem } from '@web/features/subliminals/api/shared-item';
 import {
   SharedLoading,
@@ -8,7 +9,10 @@ import {
   SharedView,
   VisitorInvitation,
 } from '@web/features/subliminals/components/shared-view';
+import { useHandOverRetry } from '@web/lib/hand-over';
 import { useNavigate, usePathname } from '@web/lib/link';
+import { useOnline } from '@web/lib/online';
+import { PAGE_NOT_ARRIVED_MESSAGE, PAGE_OFFLINE_MESSAGE } from '@web/app/page-unavailable';
 
 /**
  * A subliminal with sound is shown by the SPA's page, which names its layers and what a free account
@@ -40,11 +44,35 @@ export function SharedDocument({ token, served }: { token: string; served?: Serv
       ) : shared.status === 'error' ? (
         <SharedProblem error={shared.error} onRetry={shared.retry} />
       ) : handOver ? (
-        <SharedView item={shared.item} framed />
+        <>
+          <SharedView item={shared.item} framed />
+          <HandOverWaits />
+        </>
       ) : (
         <SharedView item={shared.item} actions={<VisitorInvitation />} />
       )}
     </PublicChrome>
+  );
+}
+
+/**
+ * Under the top of a page whose hand-over waits for the app's code (offline, or the connection dropped after the
+ * document came): says so where the rest of the page will show, which it does by itself once the browser is back
+ * online (lean-page.tsx; docs/decisions/093-a-hand-over-waits-for-the-connection.md).
+ */
+function HandOverWaits() {
+  const retry = useHandOverRetry();
+  const online = useOnline();
+  if (!retry) return null;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-start gap-3 px-4 pb-12">
+      <p role="status" className="text-fg-muted">
+        {online ? PAGE_NOT_ARRIVED_MESSAGE : PAGE_OFFLINE_MESSAGE}
+      </p>
+      <Button variant="secondary" size="sm" onClick={retry}>
+        Try again
+      </Button>
+    </div>
   );
 }
 
