@@ -11,6 +11,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+import { AFTER_APP_START } from './support/hydration';
 import { expectToastShown, noteToasts, toastsShown } from './support/toasts';
 
 // The account's own path: sign up, resend, activate from the mail, change the password, delete the account.
@@ -51,7 +52,7 @@ test('sign up, resend, activate, change the password, log in with it, delete the
 
   await noteToasts(page);
   await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
-  await expectToastShown(page, 'Account activated successfully');
+  await expectToastShown(page, 'Account activated successfully', AFTER_APP_START);
   await page.getByLabel('Email').fill(email);
   await logIn(page, password);
   await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);

@@ -8,6 +8,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+import { AFTER_APP_START } from './support/hydration';
 import { expectToastShown, noteToasts } from './support/toasts';
 
 // Whole journeys through several pages: the sign-up journey took 84 s on two cores at a load of 30, and past 90 s
@@ -45,7 +46,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   const mail = await readLatestMail(email, 'Activate');
   expect(mail.html).toContain('Innerwave');
   await page.goto(linkOf(mail, 'activation'));
-  await expectToastShown(page, 'Account activated successfully');
+  await expectToastShown(page, 'Account activated successfully', AFTER_APP_START);
   await expect(page).toHaveURL(/\/login$/);
   // Not from a sign-up: no notice.
   await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);

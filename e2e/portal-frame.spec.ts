@@ -224,7 +224,8 @@ test('the login page, the legal pages and the portal hub stay on screen until th
   const shown = (heading: string) => page.locator('#root').getByRole('heading', { level: 1, name: heading });
 
   await signInAsNewUser(page);
-  await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible();
+  // The login page hands over to the app, which starts as after a document load.
+  await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible(AFTER_APP_START);
   await expect(shown('Subliminals')).toBeVisible();
   expect(await emptiedAt()).toBeUndefined();
   for (const [path, heading] of [

@@ -124,7 +124,7 @@ test('a visitor who signs up from a share link is back on it after activating fr
   const reader = await phone.newPage();
   await noteToasts(reader);
   await reader.goto(link.pathname + link.search);
-  await expectToastShown(reader, 'Account activated successfully');
+  await expectToastShown(reader, 'Account activated successfully', AFTER_APP_START);
   await expect(reader).toHaveURL(`/login?redirect=${encodeURIComponent(sharePath)}`);
   await reader.getByLabel('Email').fill(email);
   await reader.getByLabel('Password', { exact: true }).fill(password);

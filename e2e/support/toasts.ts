@@ -30,9 +30,16 @@ export function toastsShown(page: Page): Promise<string[] | null> {
   return page.evaluate(() => (window as ToastsWindow).e2eToastsShown ?? null);
 }
 
-/** Waits until a toast saying `text` has been shown since the document loaded (see noteToasts). */
-export async function expectToastShown(page: Page, text: string): Promise<void> {
+/**
+ * Waits until a toast saying `text` has been shown since the document loaded (see noteToasts); `timeout` for one
+ * that comes after the app starts in a new document (AFTER_APP_START).
+ */
+export async function expectToastShown(
+  page: Page,
+  text: string,
+  { timeout }: { timeout?: number } = {},
+): Promise<void> {
   await expect
-    .poll(() => toastsShown(page), { message: `a toast saying "${text}"` })
+    .poll(() => toastsShown(page), { message: `a toast saying "${text}"`, timeout })
     .toContainEqual(expect.stringContaining(text));
 }
