@@ -18,7 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildSync } from 'esbuild';
 import pg from 'pg';
 import { ROOT, startArgs } from '../scripts/build-state.mjs';
-import { admin, createDatabase, dropDatabase, waitForHealth } from './app-calls.mjs';
+import { admin, backendsOf, createDatabase, dropDatabase, waitForHealth } from './app-calls.mjs';
 import { freePort } from './free-port.mjs';
 
 // `npm run bench:data-export [-- --subliminals=2000] [--messages=1000] [--chars=200] [--history=100000]
@@ -30,9 +30,11 @@ import { freePort } from './free-port.mjs';
 // no plan bounds either, and 100,000 sessions is a heavy listener's decade, 27 sounds a day), downloads the
 // export over HTTP into a file and prints: its bytes, the time to the first byte and to the last, and the peak
 // resident memory (VmRSS, sampled from /proc every 20 ms) of the worker that served it and of the primary (which
-// runs the embedded database), each beside its idle value. The file is then read back a subliminal at a time, and
-// every part checked against the contract. `--client-kbps` reads the answer no faster than that (a slow network:
-// what the server keeps while the socket is full); 0 reads it as fast as it comes.
+// runs the embedded database), each beside its idle value, and the CPU time each spent on the download (and the
+// PostgreSQL backends', on PostgreSQL): on a busy machine the wall times vary with the load, the CPU times far
+// less. The file is then read back a subliminal at a time, and every part checked against the contract.
+// `--client-kbps` reads the answer no faster than that (a slow network: what the server keeps while the socket is
+// full); 0 reads it as fast as it comes.
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const SUBLIMINALS = Number(args.subliminals ?? 2000);
@@ -164,6 +166,15 @@ const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 const cpuTicksOf = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return Number(fields[11]) + Number(fields[12]);
+};
+
+/** Nanoseconds a process (or a backend of PostgreSQL on this machine) has run on a CPU; 0 once it is gone. */
+const cpuNsOf = (pid) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return 0;
+  }
 };
 
 /** GETs the export into `file`, no faster than CLIENT_KBPS when set; the times are from the request's start. */
@@ -308,6 +319,9 @@ try {
   const idle = new Map(pids.map((pid) => [pid, rssOf(pid)]));
   const peak = new Map(idle);
   const cpuBefore = new Map(pids.map((pid) => [pid, cpuTicksOf(pid)]));
+  // The worker's pool keeps its connections open: the backends at the start are the ones the export reads through.
+  const backends = database ? await backendsOf(process.env.DATABASE_URL, database) : [];
+  const nsBefore = new Map([...pids, ...backends].map((pid) => [pid, cpuNsOf(pid)]));
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
@@ -317,6 +331,7 @@ try {
   })();
   const file = path.join(work, 'export.json');
   const result = await download(origin, access, file).finally(() => (sampling = false));
+  const cpuMs = new Map([...pids, ...backends].map((pid) => [pid, (cpuNsOf(pid) - nsBefore.get(pid)) / 1e6]));
   await sampler;
   if (result.status !== 200)
     throw new Error(`the export answered ${result.status}: ${readFileSync(file, 'utf8').slice(0, 500)}`);
@@ -346,6 +361,9 @@ try {
     'total s': (result.totalMs / 1000).toFixed(1),
     'worker RSS MB idle→peak': `${mb(idle.get(served))}→${mb(peak.get(served))}`,
     'primary RSS MB idle→peak': `${mb(idle.get(server.pid))}→${mb(peak.get(server.pid))}`,
+    'worker CPU ms': cpuMs.get(served).toFixed(0),
+    'primary CPU ms': cpuMs.get(server.pid).toFixed(0),
+    ...(database && { 'PostgreSQL CPU ms': backends.reduce((sum, pid) => sum + cpuMs.get(pid), 0).toFixed(0) }),
   };
   console.log(
     `\nThe export (${result.headers['content-type']}; ${result.headers['content-disposition']}) parses and matches the contract: ` +
