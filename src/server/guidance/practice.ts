@@ -16,7 +16,7 @@ import {
   type HistoryWrite,
 } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
-import { exactTime, pagesOf, pastTimeKey, type TimeKey } from '../db/pages';
+import { exactTime, inIndexOrder, pagesOf, pastTimeKey, type TimeKey } from '../db/pages';
 import { guidancePreferences, listeningHistory, users } from '../db/schema';
 import { ApiError, badRequest } from '../http/errors';
 
@@ -184,7 +184,7 @@ async function insertSession(
 }
 
 /** Up to `limit` sessions, newest start first, from the one after `after` (without it, from the newest). */
-const historyRows = (db: Db, userId: number, limit: number, after?: TimeKey) =>
+const historyRows = (db: Pick<Db, 'select'>, userId: number, limit: number, after?: TimeKey) =>
   db
     .select({ row: listeningHistory, at: exactTime(listeningHistory.startedAt) })
     .from(listeningHistory)
@@ -206,7 +206,7 @@ export async function listHistory(db: Db, userId: number, limit: number): Promis
 export async function* historyPages(db: Db, userId: number, size: number): AsyncGenerator<HistoryEntry[]> {
   const pages = pagesOf(
     size,
-    (after: TimeKey | undefined, limit) => historyRows(db, userId, limit, after),
+    (after: TimeKey | undefined, limit) => inIndexOrder(db, (tx) => historyRows(tx, userId, limit, after)),
     ({ row, at }) => ({ at, id: row.id }),
   );
   for await (const rows of pages) yield rows.map(({ row }) => entryOut(row));
