@@ -13,6 +13,7 @@ import {
   HISTORY_SECONDS_MAX,
   historyWriteSchema,
   onboardingWriteSchema,
+  replacesRecord,
   type HistoryWrite,
 } from '@shared/contract';
 import { queryRows, type Db } from '../db/client';
@@ -146,7 +147,7 @@ export async function recordSession(
     // back what they deleted (docs/decisions/054-a-deleted-history-stays-deleted.md).
     if (deleted?.at && startedAt.getTime() < deleted.at.getTime())
       throw new ApiError(409, { detail: HISTORY_DELETED_DETAIL, code: HISTORY_DELETED_CODE });
-    return insertSession(tx, userId, session, startedAt);
+    return insertSession(tx, userId, session, startedAt, now);
   });
 }
 
@@ -158,29 +159,39 @@ async function insertSession(
   userId: number,
   session: ReturnType<typeof historyWriteSchema.parse>,
   startedAt: Date,
+  now: Date,
 ): Promise<{ entry: HistoryEntry; created: boolean }> {
+  const values = {
+    kind: session.kind,
+    ref: session.ref,
+    title: session.title,
+    seconds: session.seconds,
+    finished: session.finished,
+    startedAt,
+  };
   const [row] = await db
     .insert(listeningHistory)
-    .values({
-      userId,
-      kind: session.kind,
-      ref: session.ref,
-      title: session.title,
-      seconds: session.seconds,
-      finished: session.finished,
-      startedAt,
-      recordKey: session.record_key ?? null,
-    })
+    .values({ userId, ...values, recordKey: session.record_key ?? null })
     // The same record sent again (its first answer lost, or two tabs delivering it) adds nothing. Two
     // at once: the second waits for the first's insert and then finds it.
     .onConflictDoNothing({ target: [listeningHistory.userId, listeningHistory.recordKey] })
     .returning();
   if (row) return { entry: entryOut(row), created: true };
-  const [recorded] = await db
+  // Held until the transaction ends, so two records of one session sent at once are compared in turn.
+  const [kept] = await db
     .select()
     .from(listeningHistory)
-    .where(and(eq(listeningHistory.userId, userId), eq(listeningHistory.recordKey, session.record_key!)));
-  return { entry: entryOut(recorded!), created: false };
+    .where(and(eq(listeningHistory.userId, userId), eq(listeningHistory.recordKey, session.record_key!)))
+    .for('update');
+  // A session sent as it goes: the longer record is the entry, as checked above; a late copy of an
+  // earlier one changes nothing (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+  if (!replacesRecord(session, kept!)) return { entry: entryOut(kept!), created: false };
+  const [replaced] = await db
+    .update(listeningHistory)
+    .set({ ...values, recordedAt: now })
+    .where(eq(listeningHistory.id, kept!.id))
+    .returning();
+  return { entry: entryOut(replaced!), created: false };
 }
 
 /** Up to `limit` sessions, newest start first, from the one after `after` (without it, from the newest). */

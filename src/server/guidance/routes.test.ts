@@ -339,6 +339,59 @@ describe('history and practice', () => {
     expect([bad.statusCode, bad.json()]).toEqual([400, { record_key: ['Must be a valid UUID.'] }]);
   });
 
+  // A session under way is sent as it goes, under one key (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+  it('replaces the entry of a key with a longer record of it, never with a shorter or as long one', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    const record_key = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const started_at = new Date(Date.now() - 15 * 60_000).toISOString();
+    const sofar = (seconds: number, finished = false) =>
+      session({ record_key, started_at, seconds, finished, kind: 'music', ref: 'track:3', title: 'Ocean Drift' });
+    const first = await call(ada, 'POST', API.history, sofar(60));
+    expect(first.statusCode).toBe(201);
+
+    const longer = await call(ada, 'POST', API.history, { ...sofar(240), title: 'Ocean Drift + Rain' });
+    expect([longer.statusCode, longer.json()]).toEqual([
+      200,
+      { ...first.json(), seconds: 240, title: 'Ocean Drift + Rain', recorded_at: expect.any(String) },
+    ]);
+    // A late copy of the first, and the same length again: what is kept stays.
+    for (const again of [sofar(60), sofar(240)])
+      expect([(await call(ada, 'POST', API.history, again)).statusCode]).toEqual([200]);
+    // Played to its end in as long: the same entry, finished.
+    const ended = await call(ada, 'POST', API.history, sofar(240, true));
+    expect([ended.statusCode, ended.json()]).toMatchObject([
+      200,
+      { id: first.json().id, seconds: 240, finished: true },
+    ]);
+    expect((await call(ada, 'POST', API.history, sofar(240))).json()).toMatchObject({ finished: true });
+
+    const entries = (await call(ada, 'GET', API.history)).json();
+    expect(entries).toEqual([expect.objectContaining({ id: first.json().id, seconds: 240, finished: true })]);
+    const practice = (await call(ada, 'GET', API.practice)).json();
+    expect(practice.week).toMatchObject({ minutes: 4, sessions: 1 });
+    expect(practice.total_sessions).toBe(1);
+
+    // Another person's record with the same key is theirs, and changes nothing of Ada's.
+    const beas = await call(bea, 'POST', API.history, sofar(600));
+    expect(beas.statusCode).toBe(201);
+    expect(beas.json().id).not.toBe(first.json().id);
+    expect((await call(ada, 'GET', API.history)).json()).toEqual(entries);
+  });
+
+  it('keeps the longest of records of one key sent at once, in one entry', async () => {
+    const ada = await signedInUser(t.ctx);
+    const record_key = '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182';
+    const started_at = new Date(Date.now() - 15 * 60_000).toISOString();
+    const answers = await Promise.all(
+      [30, 90, 60, 120, 45].map((seconds) =>
+        call(ada, 'POST', API.history, session({ record_key, started_at, seconds, finished: false })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect((await call(ada, 'GET', API.history)).json()).toEqual([expect.objectContaining({ seconds: 120 })]);
+  });
+
   it(
     'takes backlogs of 200 records in a row, and refuses a script past the hourly limit with 429',
     async () => {

@@ -37,9 +37,10 @@ import { assertRecommendations, recommendationsFor } from './recommendations';
 const signedIn = { 400: apiErrorSchema, 401: detailErrorSchema };
 
 /**
- * Sessions a person may record in an hour. One practising records a few an hour; a browser back after
- * an outage sends its whole backlog at once, at most 200 (PENDING_RECORDS_MAX in the web app), so two
- * browsers' full backlogs and a busy hour besides stay under it; a script writing history does not.
+ * Sessions a person may record in an hour. One practising records a few an hour, and a playing tab sends
+ * what it plays so far once a minute (decision 090); a browser back after an outage sends its whole
+ * backlog at once, at most 200 (PENDING_RECORDS_MAX in the web app), so two browsers' full backlogs and a
+ * busy hour besides stay under it; a script writing history does not.
  */
 export const HISTORY_WRITES_PER_HOUR = 600;
 /**
@@ -140,7 +141,7 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     API.history,
     described(
-      `Record a finished or stopped session (200: its record_key was recorded already; 409 history_deleted: it began before the person last deleted their history, and nothing is added; 429 past ${HISTORY_WRITES_PER_HOUR} an hour)`,
+      `Record a finished or stopped session, or one under way so far (200: its record_key was recorded already, the entry replaced when this record is longer; 409 history_deleted: it began before the person last deleted their history, and nothing is added; 429 past ${HISTORY_WRITES_PER_HOUR} an hour)`,
       {
         body: historyWriteSchema,
         response: {

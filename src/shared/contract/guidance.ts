@@ -9,6 +9,7 @@ export {
   goalLabel,
   GUIDANCE_GOALS,
   HISTORY_DELETED_CODE,
+  replacesRecord,
   SESSION_MINUTES,
   type GoalId,
   type SessionMinutes,
@@ -232,6 +233,8 @@ export const historyWriteSchema = z.object({
    * A UUID the browser gives the record, so that sending it again (a retry whose first answer was lost,
    * two tabs delivering it) records it once: the person's record with this key already there is
    * answered, 200, and nothing is added (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md).
+   * A session under way is sent as it goes under one key, each time longer: a record that `replacesRecord`
+   * the one kept takes its place in the same entry, 200 (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
    */
   record_key: z.uuid({ error: 'Must be a valid UUID.' }).optional(),
   /**

@@ -138,3 +138,14 @@ export const PLAYLIST_MAX = 1_000;
  * nothing is added, and sending it again changes nothing (docs/decisions/054-a-deleted-history-stays-deleted.md).
  */
 export const HISTORY_DELETED_CODE = 'history_deleted';
+
+/**
+ * Whether a record of a session replaces the one kept under the same `record_key`: the browser sends what
+ * played so far while the session goes on, then its end (docs/decisions/090-a-session-is-recorded-as-it-goes.md),
+ * and a late copy of an earlier one must not shorten what is kept. It replaces when it is longer, or as long
+ * and played to its end where the one kept was not; the server keeps its entry so, the browser its records.
+ */
+export const replacesRecord = (
+  record: { seconds: number; finished: boolean },
+  kept: { seconds: number; finished: boolean },
+) => record.seconds > kept.seconds || (record.seconds === kept.seconds && record.finished && !kept.finished);
