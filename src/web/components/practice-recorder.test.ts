@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HISTORY_DELETED_CODE, historyEntrySchema } from '@shared/contract/guidance';
+import { HISTORY_DELETED_CODE, historyEntrySchema, replacesRecord } from '@shared/contract/guidance';
 import { API, fillPath } from '@shared/contract/paths';
 import { watchSessionEnds, type EndedSession } from '@web/lib/audio/session-ends';
 import type { SoundEngineState } from '@web/lib/audio/sound-engine';
@@ -12,6 +12,7 @@ import { fakeLocks } from '@web/test/fake-locks';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, type ApiCall } from '@web/test/render';
 import {
+  CHECKPOINT_MS,
   historyEntryOf,
   RECORD_RETRY_MAX_MS,
   RECORD_TIMEOUT_MS,
@@ -32,6 +33,7 @@ const session = (over: Partial<EndedSession>): EndedSession => ({
   by: 'stop',
   startedAt,
   tag: null,
+  key: '5c4b3a29-1807-4f6e-9d5c-4b3a29180706',
   ...over,
 });
 const track = {
@@ -601,6 +603,181 @@ describe('a record that cannot be sent now', () => {
       await wait(60 * 60_000);
       expect(histories(api.calls)).toHaveLength(1);
       expect(pendingRecords.of(7)).toHaveLength(1);
+    });
+  });
+
+  // A page may go away without its pagehide: what plays is sent as it goes, under the key its end will have,
+  // and the server keeps the longest (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+  describe('a session under way', () => {
+    type Sent = { seconds: number; finished: boolean; record_key: string };
+    /** The history as the server keeps it: one entry a key, the longest sent (`replacesRecord`). */
+    function historyServer(answers: (() => Response | Promise<Response>)[] = []) {
+      const entries = new Map<string, Sent>();
+      const api = fakeApi({
+        [`POST ${API.history}`]: async (call) => {
+          const answer = await (answers.shift() ?? (() => jsonResponse(201, {})))();
+          const sent = call.body as Sent;
+          const kept = entries.get(sent.record_key);
+          if (answer.ok && (!kept || replacesRecord(sent, kept))) entries.set(sent.record_key, sent);
+          return answer;
+        },
+      });
+      return { api, entries };
+    }
+    const sent = (calls: ApiCall[]) => histories(calls).map((call) => call.body as Sent);
+    const keepalives = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(([input]) => String(input).endsWith(API.history))
+        .map(([, init]) => init?.keepalive);
+    /** The page is hidden (another tab, another app, the phone's screen off), or shown again. */
+    function visibility(state: DocumentVisibilityState) {
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+      document.dispatchEvent(new Event('visibilitychange'));
+    }
+    function startPlaying() {
+      fakeEngine.now = 0;
+      fakeEngine.set({ status: 'playing', layers: [binaural] });
+    }
+    const stop = () => fakeEngine.set({ status: 'stopped', layers: [] });
+
+    it('is sent so far when the page is hidden, and its end replaces that under the same key: one entry', async () => {
+      signIn(7);
+      const { api, entries } = historyServer();
+      startPlaying();
+      fakeEngine.now = 95;
+      visibility('hidden');
+      await vi.waitFor(() => expect(sent(api.calls)).toHaveLength(1));
+      const [sofar] = sent(api.calls);
+      expect(sofar).toMatchObject({
+        seconds: 95,
+        finished: false,
+        record_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+      // It outlives the page, as a record sent at pagehide does.
+      expect(keepalives()).toEqual([true]);
+      await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+      // Shown and hidden again with nothing more heard (paused): nothing more to say.
+      fakeEngine.set({ status: 'paused' });
+      visibility('visible');
+      visibility('hidden');
+      await settle();
+      expect(sent(api.calls)).toHaveLength(1);
+
+      visibility('visible');
+      fakeEngine.set({ status: 'playing' });
+      fakeEngine.now = 300;
+      stop();
+      await vi.waitFor(() => expect(sent(api.calls)).toHaveLength(2));
+      expect(sent(api.calls)[1]).toMatchObject({ seconds: 300, record_key: sofar!.record_key });
+      expect([...entries.values()]).toEqual([expect.objectContaining({ seconds: 300 })]);
+      await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+      // Ended, it is not sent again when the page is hidden.
+      visibility('hidden');
+      await settle();
+      expect(sent(api.calls)).toHaveLength(2);
+    });
+
+    it('is sent every minute while it is heard, not while paused, and not once it has ended', async () => {
+      vi.useFakeTimers();
+      try {
+        signIn(7);
+        const { api, entries } = historyServer();
+        startPlaying();
+        fakeEngine.now = 60;
+        await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        fakeEngine.now = 120;
+        await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        expect(sent(api.calls).map((body) => body.seconds)).toEqual([60, 120]);
+        fakeEngine.set({ status: 'paused' });
+        await vi.advanceTimersByTimeAsync(2 * CHECKPOINT_MS);
+        expect(sent(api.calls)).toHaveLength(2);
+        fakeEngine.set({ status: 'playing' });
+        fakeEngine.now = 150;
+        stop();
+        await vi.advanceTimersByTimeAsync(10 * CHECKPOINT_MS);
+        expect(sent(api.calls).map((body) => body.seconds)).toEqual([60, 120, 150]);
+        expect(new Set(sent(api.calls).map((body) => body.record_key)).size).toBe(1);
+        expect([...entries.values()].map((entry) => entry.seconds)).toEqual([150]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('lets a longer record kept meanwhile stand when an earlier one of it is answered late', async () => {
+      signIn(7);
+      let answerSofar!: () => void;
+      const { api, entries } = historyServer([
+        () => new Promise<Response>((resolve) => (answerSofar = () => resolve(jsonResponse(201, {})))),
+        () => jsonResponse(503, {}),
+      ]);
+      startPlaying();
+      fakeEngine.now = 95;
+      visibility('hidden');
+      await vi.waitFor(() => expect(sent(api.calls)).toHaveLength(1));
+      // The end goes while what was sent on hiding is still on its way; the server is down a moment.
+      fakeEngine.now = 300;
+      stop();
+      await vi.waitFor(() => expect(pendingRecords.waitingOf(7)).toHaveLength(1));
+      answerSofar();
+      // The end is not taken for answered: it goes after, and the server keeps it.
+      await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+      expect(sent(api.calls).map((body) => body.seconds)).toEqual([95, 300, 300]);
+      expect([...entries.values()].map((entry) => entry.seconds)).toEqual([300]);
+    });
+
+    it('waits in the browser replaced by its longer record, still waiting, and goes once as that', async () => {
+      signIn(7);
+      let up = false;
+      const { api, entries } = historyServer();
+      const handler = vi.mocked(fetch).getMockImplementation()!;
+      vi.mocked(fetch).mockImplementation((input, init) => {
+        if (!up) return Promise.reject(new TypeError('Failed to fetch'));
+        return handler(input, init);
+      });
+      startPlaying();
+      fakeEngine.now = 95;
+      visibility('hidden');
+      await vi.waitFor(() => expect(pendingRecords.waitingOf(7)).toHaveLength(1));
+      fakeEngine.now = 300;
+      stop();
+      // One record of the session, its end, marked waiting all along.
+      expect(pendingRecords.waitingOf(7).map((record) => record.entry?.seconds)).toEqual([300]);
+      await settle();
+      up = true;
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(pendingRecords.of(7)).toEqual([]));
+      await settle();
+      expect(sent(api.calls).map((body) => body.seconds)).toEqual([300]);
+      expect([...entries.values()].map((entry) => entry.seconds)).toEqual([300]);
+    });
+
+    it('is the person’s it played for: another signing in here starts a session of their own, under a key of its own', async () => {
+      signIn(7);
+      const { api } = historyServer();
+      startPlaying();
+      fakeEngine.now = 95;
+      visibility('hidden');
+      await vi.waitFor(() => expect(sent(api.calls)).toHaveLength(1));
+      const [ada] = sent(api.calls);
+      visibility('visible');
+      fakeEngine.now = 120;
+      // Another person signs in (here, or in another tab): what played so far was Ada's, kept for her.
+      signIn(8);
+      fakeEngine.now = 200;
+      visibility('hidden');
+      await vi.waitFor(() => expect(sent(api.calls)).toHaveLength(2));
+      const bea = histories(api.calls)[1]!;
+      expect(bea.auth).toBe(`Bearer ${jwtOf(8)}`);
+      expect(bea.body).toMatchObject({ seconds: 80 });
+      expect((bea.body as Sent).record_key).not.toBe(ada!.record_key);
+      expect(pendingRecords.of(7)).toEqual([
+        expect.objectContaining({ key: ada!.record_key, entry: expect.objectContaining({ seconds: 120 }) }),
+      ]);
+      expect(histories(api.calls).map((call) => call.auth)).toEqual([`Bearer ${jwtOf(7)}`, `Bearer ${jwtOf(8)}`]);
+      stop();
+      pendingRecords.forget(7);
+      await vi.waitFor(() => expect(pendingRecords.of(8)).toEqual([]));
     });
   });
 });

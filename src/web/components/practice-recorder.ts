@@ -7,13 +7,7 @@ import { ApiError, apiRequest, endedTheSession, isNetworkFailure, isTimeout, ret
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { flashSessions, sessionEnds } from '@web/lib/audio/app-session-ends';
 import type { EndedSession } from '@web/lib/audio/session-ends';
-import {
-  newRecordKey,
-  pendingRecords,
-  retrySchedule,
-  subscribePendingRecords,
-  type PendingRecord,
-} from '@web/lib/pending-records';
+import { pendingRecords, retrySchedule, subscribePendingRecords, type PendingRecord } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { layerName } from './mini-player';
 
@@ -212,7 +206,7 @@ async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepal
         if (!historyDeletedSince(error)) throw error;
       });
     if (record.day) await timed(fillPath(API.programDayComplete, record.day), { method: 'POST', keepalive });
-    pendingRecords.remove(record.key);
+    pendingRecords.remove(record.key, record.entry);
     retrySchedule.clear();
     return 'recorded';
   } catch (error) {
@@ -227,7 +221,7 @@ async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepal
       return 'kept';
     }
     // The server answered, and would answer the same again (any other 4xx): dropped, as decision 046 says.
-    pendingRecords.remove(record.key);
+    pendingRecords.remove(record.key, record.entry);
     retrySchedule.clear();
     return 'refused';
   } finally {
@@ -332,12 +326,16 @@ function armRetry() {
   );
 }
 
-function record(queryClient: QueryClient, session: EndedSession) {
+/**
+ * Records a session that ended, or what a session under way has played so far (`sofar`): under its own key
+ * either way, so the server keeps one entry of it, the longest it was sent (decision 090).
+ */
+function record(queryClient: QueryClient, session: EndedSession, sofar = false) {
   const entry = historyEntryOf(session);
   const program = session.tag?.program;
   const day = program && session.by === 'timer' ? { slug: program.slug, day: program.day } : null;
   if (!entry && !day) return;
-  const key = newRecordKey();
+  const { key } = session;
   const outgoing = { key, entry: entry && { ...entry, record_key: key }, day };
   // Kept for the person signed in, or for the one whose sign-in has just ended (the sound stops as they
   // are sent to login). One whose id the browser cannot read from the token is sent to, never kept for.
@@ -348,11 +346,51 @@ function record(queryClient: QueryClient, session: EndedSession) {
   if (owner !== null && heldBack()) return pendingRecords.markWaiting(key);
   // A failed record is not worth interrupting anyone for: the session itself went fine, and it waits here.
   const done = send(outgoing, true).then((outcome) => {
-    for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+    // What plays so far changes no page: the history is read again once the session ends.
+    if (!sofar) for (const queryKey of PRACTICE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
     // It went through: others kept while the network or the server was down go now too.
     if (outcome === 'recorded') void deliverPending(queryClient);
   });
   track(done);
+}
+
+// A page closed, reloaded or killed may never run its `pagehide`, or its request may never leave: a
+// phone puts a page away and drops it later without a word, a busy machine closes a tab before its last
+// task runs. So what plays or flashes is also sent as it goes, under the key its end will have: when the
+// page is hidden (the last moment a phone reliably gives) and every CHECKPOINT_MS while it goes on. The
+// server keeps one entry for the key, the longest sent, so the end replaces it
+// (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+
+/** How often what plays or flashes is sent while it goes on: at most this much of it is lost with a killed page. */
+export const CHECKPOINT_MS = 60_000;
+/** Seconds last sent of each session under way, by its key: one that has not moved on (paused) is not sent again. */
+const checkpointed = new Map<string, number>();
+
+/** Sends what plays and what flashes so far, each that has moved on since it was last sent. */
+function checkpoint(queryClient: QueryClient) {
+  for (const session of [sessionEnds.sofar(), flashSessions.sofar()]) {
+    if (!session || session.seconds <= (checkpointed.get(session.key) ?? 0)) continue;
+    checkpointed.set(session.key, session.seconds);
+    record(queryClient, session, true);
+  }
+}
+
+let checkpointTimer: ReturnType<typeof setInterval> | undefined;
+/** Keeps the checkpoints' timer while something plays or flashes, and none otherwise. */
+function followCheckpoints(queryClient: QueryClient) {
+  const underWay = soundEngine.getState().status !== 'stopped' || flashSessions.underWay();
+  if (underWay && checkpointTimer === undefined)
+    checkpointTimer = setInterval(() => checkpoint(queryClient), CHECKPOINT_MS);
+  else if (!underWay && checkpointTimer !== undefined) {
+    clearInterval(checkpointTimer);
+    checkpointTimer = undefined;
+  }
+}
+
+/** A session has ended: recorded, and no longer sent as it goes. */
+function ended(queryClient: QueryClient, session: EndedSession) {
+  checkpointed.delete(session.key);
+  record(queryClient, session);
 }
 
 /** Starts recording, once for the app's lifetime (sessions may end after the page that started them). */
@@ -384,10 +422,16 @@ export function startPracticeRecorder(queryClient: QueryClient) {
   owner = sessionStore.get().id;
   void deliverPending(queryClient);
   window.addEventListener('online', () => void deliverPending(queryClient));
-  sessionEnds.onEnd((session) => record(queryClient, session));
-  flashSessions.onEnd((session) => record(queryClient, session));
+  sessionEnds.onEnd((session) => ended(queryClient, session));
+  flashSessions.onEnd((session) => ended(queryClient, session));
   soundEngine.subscribe(followLock);
   flashSessions.subscribe(followLock);
+  soundEngine.subscribe(() => followCheckpoints(queryClient));
+  flashSessions.subscribe(() => followCheckpoints(queryClient));
+  followCheckpoints(queryClient);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') checkpoint(queryClient);
+  });
   signOutChannel()?.addEventListener('message', () => void recordForOtherTab());
   // Closing or leaving the tab ends what plays and what flashes: recorded like a stop. A page kept in
   // the back-forward cache hears no other tab, so it lets the lock go until it shows again.

@@ -60,9 +60,9 @@ describe('pending records', () => {
     pendingRecords.add(kept(7, 'a'), NOW);
     pendingRecords.add(kept(7, 'b'), NOW);
     expect(keys(pendingRecords.of(7, NOW))).toEqual(['a', 'b']);
-    pendingRecords.remove('a', NOW);
+    pendingRecords.remove('a', undefined, NOW);
     expect(keys(pendingRecords.of(7, NOW))).toEqual(['b']);
-    pendingRecords.remove('b', NOW);
+    pendingRecords.remove('b', undefined, NOW);
     expect(localStorage.getItem(PENDING_RECORDS_STORAGE_KEY)).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { HistoryWrite } from '@shared/contract';
+import { replacesRecord } from '@shared/contract/portal-plain';
 
 // The records of sessions that ended in this browser and have not reached the server yet, each the
 // person's whose session it was (docs/decisions/046-a-record-that-cannot-be-sent-waits-in-the-browser.md).
@@ -87,10 +88,15 @@ if (typeof window !== 'undefined') {
 }
 
 export const pendingRecords = {
-  /** Keeps a record; the oldest go beyond PENDING_RECORDS_MAX. */
+  /**
+   * Keeps a record; the oldest go beyond PENDING_RECORDS_MAX. One of a session under way is replaced by the
+   * next of it, longer, under the same key (decision 090): still waiting if it was.
+   */
   add(record: PendingRecord, now = Date.now()): void {
-    const kept = read(now).filter((other) => other.key !== record.key);
-    kept.push(record);
+    const records = read(now);
+    const waiting = records.some((other) => other.key === record.key && other.waiting);
+    const kept = records.filter((other) => other.key !== record.key);
+    kept.push(waiting ? { ...record, waiting } : record);
     kept.sort((a, b) => a.saved_at - b.saved_at);
     write(kept.slice(-PENDING_RECORDS_MAX));
   },
@@ -121,9 +127,14 @@ export const pendingRecords = {
       }),
     );
   },
-  /** The record has reached the server (or was refused for good). */
-  remove(key: string, now = Date.now()): void {
-    write(read(now).filter((record) => record.key !== key));
+  /**
+   * The record has reached the server (or was refused for good). Given the entry `sent`, a longer one kept
+   * meanwhile under its key (the session went on, decision 090) stays, to go in its turn.
+   */
+  remove(key: string, sent?: PendingRecord['entry'], now = Date.now()): void {
+    const settled = (record: PendingRecord) =>
+      record.key === key && !(sent && record.entry && replacesRecord(record.entry, sent));
+    write(read(now).filter((record) => !settled(record)));
   },
   /** Forgets every record of a person (their account is deleted). */
   forget(userId: number, now = Date.now()): void {

@@ -53,6 +53,21 @@ describe('messages flashed without sound', () => {
     });
   });
 
+  it('say what flashed so far under the key their end has (decision 090)', () => {
+    const { watcher, ended, wait } = setUp();
+    watcher.flashing(confidence, false);
+    // Shown but never flashed: nothing to say yet.
+    expect(watcher.sofar()).toBeNull();
+    watcher.flashing(confidence, true);
+    wait(40);
+    const sofar = watcher.sofar();
+    expect(sofar).toMatchObject({ seconds: 40, layers: [], tag: confidence, key: expect.any(String) });
+    wait(20);
+    watcher.stop();
+    expect(ended).toEqual([expect.objectContaining({ seconds: 60, key: sofar!.key })]);
+    expect(watcher.sofar()).toBeNull();
+  });
+
   it('are not recorded while a sound plays: the sound is the session, so nothing counts twice', () => {
     const { watcher, ended, wait, sound } = setUp();
     sound({ status: 'playing', layers: [noise] });

@@ -1,3 +1,4 @@
+import { newRecordKey } from '@web/lib/pending-records';
 import type { EndedSession, SessionTag } from './session-ends';
 import type { SoundEngine } from './sound-engine';
 
@@ -12,6 +13,7 @@ import type { SoundEngine } from './sound-engine';
 type Listener = (session: EndedSession) => void;
 
 interface Flashing {
+  key: string;
   tag: SessionTag;
   /** Wall-clock milliseconds it was first counted (null until then). */
   startedAt: number | null;
@@ -29,19 +31,26 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
   let current: Flashing | null = null;
   const silent = () => engine.getState().status === 'stopped';
 
+  /** What the silent session would report if it ended now; null before it was first counted. */
+  function report(flashing: Flashing): EndedSession | null {
+    if (flashing.startedAt === null) return null;
+    const counted = flashing.counted + (flashing.since === null ? 0 : clock() - flashing.since);
+    return {
+      layers: [],
+      seconds: Math.round(Math.max(0, counted) / 1000),
+      by: 'stop',
+      startedAt: new Date(flashing.startedAt),
+      tag: flashing.tag,
+      key: flashing.key,
+    };
+  }
+
   function end() {
     const ended = current;
     if (!ended) return;
     current = null;
-    const counted = ended.counted + (ended.since === null ? 0 : clock() - ended.since);
-    if (ended.startedAt === null) return;
-    const session: EndedSession = {
-      layers: [],
-      seconds: Math.round(Math.max(0, counted) / 1000),
-      by: 'stop',
-      startedAt: new Date(ended.startedAt),
-      tag: ended.tag,
-    };
+    const session = report(ended);
+    if (!session) return;
     for (const listener of listeners) listener(session);
   }
 
@@ -53,7 +62,7 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
   function follow() {
     if (current && (!screen || !silent())) end();
     if (!screen || !silent()) return;
-    current ??= { tag: screen.tag, startedAt: null, counted: 0, since: null };
+    current ??= { key: newRecordKey(), tag: screen.tag, startedAt: null, counted: 0, since: null };
     const now = clock();
     if (screen.running && current.since === null) {
       current.since = now;
@@ -91,6 +100,8 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
       end();
       update();
     },
+    /** The silent session under way as it would be reported now, under the key its end will have (decision 090). */
+    sofar: (): EndedSession | null => current && report(current),
     /** Whether a silent session is under way (flashing or paused), which would be recorded on its end. */
     underWay: () => current !== null,
     /** Hears every change: a silent session beginning, pausing, going on or ending. */

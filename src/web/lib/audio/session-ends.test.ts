@@ -221,4 +221,29 @@ describe('watchSessionEnds', () => {
     engine.set({ status: 'stopped', layers: [] }, 30);
     expect(ended.map(({ seconds }) => seconds)).toEqual([30]);
   });
+
+  // Sent as it goes, the session's records share its key (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+  it('says what the session under way has played so far, under the key its end has, and goes on', () => {
+    const engine = fakeEngine();
+    const watcher = watchSessionEnds(engine, () => 1_000_000);
+    const ended: EndedSession[] = [];
+    watcher.onEnd((session) => ended.push(session));
+    expect(watcher.sofar()).toBeNull();
+
+    engine.set({ status: 'playing', layers: [noise] }, 10);
+    engine.set({ status: 'paused' }, 70);
+    const sofar = watcher.sofar();
+    expect(sofar).toMatchObject({ seconds: 60, by: 'stop', layers: [noise], key: expect.any(String) });
+    expect(ended).toEqual([]);
+    engine.set({ status: 'playing' }, 100);
+    engine.set({ status: 'stopped', layers: [] }, 130);
+    expect(ended).toEqual([expect.objectContaining({ seconds: 90, key: sofar!.key })]);
+    expect(watcher.sofar()).toBeNull();
+
+    // The next session, and what plays on after a flush, are sessions of their own: keys of their own.
+    engine.set({ status: 'playing', layers: [noise] }, 200);
+    const next = watcher.sofar()!.key;
+    watcher.flush();
+    expect(new Set([sofar!.key, next, watcher.sofar()!.key]).size).toBe(3);
+  });
 });

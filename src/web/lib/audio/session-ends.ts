@@ -1,3 +1,4 @@
+import { newRecordKey } from '@web/lib/pending-records';
 import type { LayerState, SoundEngine, SoundEngineState } from './sound-engine';
 
 // The one place a listening session ends (docs/product/screens.md#your-practice): whatever started
@@ -34,6 +35,11 @@ export interface EndedSession {
   by: 'stop' | 'timer';
   startedAt: Date;
   tag: SessionTag | null;
+  /**
+   * The session's own key, the same in what is reported of it so far (`sofar`) as at its end: its record's
+   * `record_key`, so the server keeps one entry of it (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+   */
+  key: string;
 }
 
 type Listener = (session: EndedSession) => void;
@@ -59,6 +65,7 @@ const heard = (state: SoundEngineState) =>
   state.status === 'playing' && state.layers.some((layer) => layer.status === 'ready');
 
 interface Listening {
+  key: string;
   tag: SessionTag | null;
   /** Wall-clock milliseconds, for the record's start: when it was first heard (until then, when it began). */
   startedAt: number;
@@ -83,6 +90,7 @@ export function watchSessionEnds(
 
   function begin(state: SoundEngineState, tag: SessionTag | null) {
     listening = {
+      key: newRecordKey(),
       tag,
       startedAt: clock(),
       everHeard: heard(state),
@@ -93,18 +101,24 @@ export function watchSessionEnds(
     };
   }
 
+  /** What the session under way would report if it ended now. */
+  function report(current: Listening, by: EndedSession['by']): EndedSession {
+    const playing = current.playingSince === null ? 0 : engine.now() - current.playingSince;
+    return {
+      layers: current.layers,
+      seconds: Math.round(Math.max(0, current.listened + playing)),
+      by,
+      startedAt: new Date(current.startedAt),
+      tag: current.tag,
+      key: current.key,
+    };
+  }
+
   function end(by: EndedSession['by']) {
     const ended = listening;
     if (!ended) return;
     listening = null;
-    const playing = ended.playingSince === null ? 0 : engine.now() - ended.playingSince;
-    const session: EndedSession = {
-      layers: ended.layers,
-      seconds: Math.round(Math.max(0, ended.listened + playing)),
-      by,
-      startedAt: new Date(ended.startedAt),
-      tag: ended.tag,
-    };
+    const session = report(ended, by);
     for (const listener of listeners) listener(session);
   }
 
@@ -164,6 +178,13 @@ export function watchSessionEnds(
       if (!listening || engine.getState().status === 'stopped') return 0;
       const { listened, playingSince } = listening;
       return Math.max(0, listened + (playingSince === null ? 0 : engine.now() - playingSince));
+    },
+    /**
+     * The session under way as it would be reported stopped now, under the key its end will have; null
+     * when none is. It goes on: the page may go away without a word (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+     */
+    sofar(): EndedSession | null {
+      return listening && engine.getState().status !== 'stopped' ? report(listening, 'stop') : null;
     },
     /** The tag of the session playing now, if any. */
     current: () => (engine.getState().status === 'stopped' ? null : (listening?.tag ?? null)),
