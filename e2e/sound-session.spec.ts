@@ -193,6 +193,46 @@ test('a track played in place of another is a session of its own in the history,
   expect(summary.last_sessions).toHaveLength(1);
 });
 
+// A page may go without its pagehide (a phone drops a page it put away, a tab closed on a busy machine): what plays
+// is sent so far when the page is hidden, and kept (docs/decisions/090-a-session-is-recorded-as-it-goes.md).
+test('a track playing when the page is hidden is in the history though the page then dies without a word', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  const play = page.getByRole('button', { name: /^Play 432 Hz/ });
+  await untilShown(page, play);
+  await play.click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player.getByTestId('mini-player-time')).toHaveText(/^0:0[3-9] · looping$/, { timeout: 20_000 });
+  // Well before the next minute's record (CHECKPOINT_MS), which would be sent hidden or not.
+  const sofar = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/history/') && response.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
+  // The page is hidden, as a phone's page put away is. Headless Chromium keeps every page visible, another tab in
+  // front too, so the page is told as the browser would tell it.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const response = await sofar;
+  expect(response.status()).toBe(201);
+  const access = await page.evaluate(() => localStorage.getItem('user.access'));
+  // The renderer is killed: no pagehide, no record at the end.
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  // Answered never: the page it would answer from is gone.
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+
+  const history = await request.get('/api/user/history/', { headers: { authorization: `Bearer ${access}` } });
+  const entries = (await history.json()) as { title: string; seconds: number; kind: string }[];
+  expect(entries).toEqual([expect.objectContaining({ kind: 'music', title: expect.stringMatching(/^432 Hz/) })]);
+  expect(entries[0]!.seconds).toBeGreaterThanOrEqual(3);
+});
+
 // One clock for a session (docs/decisions/036-a-session-is-what-plays.md): the session screen and the
 // mini-player read the engine's, even when the sound began before the messages.
 test('the subliminals session screen shows the time the mini-player shows, and pauses with it', async ({ page }) => {
