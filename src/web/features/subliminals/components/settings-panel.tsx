@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { PLAYER } from '@shared/constants';
-import { formatInteger } from '@shared/numbers';
+import { formatInteger, withUnit } from '@shared/numbers';
 import { Input } from '@web/components/ui/input';
+import { RangeInput } from '@web/components/ui/range-input';
 import { clampSettings, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
 
@@ -55,6 +56,41 @@ function MillisecondsSetting({
   );
 }
 
+/**
+ * The font size on the product's slider (RangeInput: its filled track, a finger's box on a touch screen), named
+ * "Font size" and valued in px, its value written beside its name and its limits under it as the durations' are. A
+ * name holding the value was read out anew at every step, and the value alone ("22") said no unit.
+ */
+function FontSizeSetting({ value, onChange }: { value: number; onChange(value: number): void }) {
+  const id = useId();
+  const hint = useId();
+  const { min, max, step } = PLAYER.fontSize;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <label htmlFor={id} className="font-medium">
+          Font size
+        </label>
+        <span className="tabular-nums text-fg-muted">{withUnit(value, 'px')}</span>
+      </div>
+      <RangeInput
+        id={id}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={`${value} px`}
+        aria-describedby={hint}
+        onChange={(event) => onChange(event.target.valueAsNumber)}
+        className="w-full"
+      />
+      <span id={hint} className="text-xs text-fg-muted">
+        {min}–{withUnit(max, 'px')}, in steps of {step}
+      </span>
+    </div>
+  );
+}
+
 /** The message settings and the theme, kept within their limits (docs/product/content.md#settings). */
 export function SettingsPanel({
   settings,
@@ -96,22 +132,7 @@ export function SettingsPanel({
             className="h-11 w-full cursor-pointer rounded-xl border border-field bg-surface-raised px-2"
           />
         </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Font size: {settings.fontSize} px ({PLAYER.fontSize.min}–{PLAYER.fontSize.max})
-          {/* Named "Font size" and valued in px: a name holding the value was read out anew at every step, and
-              the value alone ("22") said no unit. */}
-          <input
-            type="range"
-            aria-label="Font size"
-            aria-valuetext={`${settings.fontSize} px`}
-            min={PLAYER.fontSize.min}
-            max={PLAYER.fontSize.max}
-            step={PLAYER.fontSize.step}
-            value={settings.fontSize}
-            onChange={(event) => set({ fontSize: event.target.valueAsNumber })}
-            className="h-11 accent-accent"
-          />
-        </label>
+        <FontSizeSetting value={settings.fontSize} onChange={(fontSize) => set({ fontSize })} />
       </div>
       <div className="mt-4">
         <ThemePicker settings={settings} allThemes={allThemes} onChange={onChange} />

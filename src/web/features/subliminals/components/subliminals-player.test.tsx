@@ -333,6 +333,25 @@ describe('SubliminalsPlayer', () => {
     expect(screen.getByLabelText('Message colour')).toHaveValue('#00dc82');
   });
 
+  it('sets the font size on the product’s slider: its track filled to the value, the value and the limits written', async () => {
+    localStorage.setItem(
+      PLAYER_STORAGE_KEYS.settings,
+      JSON.stringify({ flashSpeed: 100, displayInterval: 2000, messageColor: '#00dc82', fontSize: 40 }),
+    );
+    renderPlayer();
+    const slider = screen.getByRole('slider', { name: 'Font size' });
+    // RangeInput's: the filled part of the track (styles.css) and a finger's box on a touch screen (decision 086).
+    expect(slider.style.getPropertyValue('--range-progress')).toBe('50%');
+    expect(slider).toHaveClass('pointer-coarse:h-11');
+    expect(screen.getByText('40 px')).toBeInTheDocument();
+    expect(slider).toHaveAccessibleDescription(/^10–70\spx, in steps of 2$/);
+
+    fireEvent.change(slider, { target: { value: '64' } });
+    expect(slider.style.getPropertyValue('--range-progress')).toBe('90%');
+    expect(screen.getByText('64 px')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEYS.settings)!)).toMatchObject({ fontSize: 64 });
+  });
+
   it('says once, in place, when the categories fail to load, and loads them on Try again', async () => {
     const user = userEvent.setup();
     fail = true;
@@ -420,7 +439,7 @@ describe('the player in the account', () => {
     renderWithProviders(<RouteWithItsData />);
     const row = (await screen.findByText('Written on my phone.')).closest('li');
     expect(firstRender).toEqual(['Remove “Written on my phone.” from playlist']);
-    expect(screen.getByText(/^Font size: 36 px/)).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Font size' })).toHaveValue('36');
     expect(await screen.findByText('Saved to your account')).toBeInTheDocument();
     // The account's answer was the route's, not asked for again, and changed nothing shown: the row is the same.
     expect(api.calls.filter(({ method, path }) => method === 'GET' && path === API.player)).toHaveLength(1);
@@ -451,7 +470,7 @@ describe('the player in the account', () => {
     };
     renderPlayer();
     expect(await screen.findByText('Written on my phone.')).toBeInTheDocument();
-    expect(screen.getByText(/^Font size: 36 px/)).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Font size' })).toHaveValue('36');
     expect(screen.getByRole('status')).toHaveTextContent('Saved to your account');
   });
 
@@ -548,7 +567,7 @@ describe('the player in the account', () => {
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(await screen.findByText('Written on my phone.')).toBeInTheDocument();
     expect(screen.queryByText('One thing at a time.')).toBeNull();
-    expect(screen.getByText(/^Font size: 36 px/)).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Font size' })).toHaveValue('36');
     await user.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
     await vi.waitFor(() => expect(server.state.playlist).toHaveLength(3));
     expect(server.state.playlist.map(({ message_text }) => message_text)).toEqual([
