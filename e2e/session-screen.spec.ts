@@ -645,7 +645,12 @@ for (const [width, height] of [
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     const player = page.getByRole('region', { name: 'Now playing' });
     await expect(player).toBeVisible();
-    await page.getByRole('banner').getByRole('link', { name: 'Innerwave home' }).click();
+    // To the player in the app, through the account menu (the logo leads to the portal home, decision 092).
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /account menu$/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Subliminals' }).click();
     const screen = await startFlashing(page);
     await putInCorner(screen);
     const bar = page.locator('div.sticky').filter({ has: page.getByRole('button', { name: 'Start' }) });

@@ -1,11 +1,30 @@
+import { clsx } from 'clsx';
 import { Link } from '@web/lib/link';
 import { paths } from '@web/lib/paths';
+import { SHOWN_SIGNED_IN, SHOWN_SIGNED_OUT, useViewer } from '../account';
 
-export function Logo({ to = paths.home }: { to?: string }) {
+/**
+ * The logo leads home: someone signed in to the portal home, a visitor to the site's home, whichever bar it is in
+ * (decision 092). A pre-rendered page holds both, and the visit's shows from the first paint (useViewer); each keeps
+ * its element once the visit is known, so a tap during hydration counts.
+ */
+export function Logo() {
+  const viewer = useViewer();
+  return (
+    <>
+      {viewer !== null ? (
+        <LogoLink to={paths.portalHome} className={viewer === undefined ? SHOWN_SIGNED_IN : undefined} />
+      ) : null}
+      {!viewer ? <LogoLink to={paths.home} className={viewer === undefined ? SHOWN_SIGNED_OUT : undefined} /> : null}
+    </>
+  );
+}
+
+function LogoLink({ to, className }: { to: string; className: string | undefined }) {
   return (
     <Link
       to={to}
-      className="flex min-h-11 items-center gap-2 text-lg font-semibold tracking-tight"
+      className={clsx('flex min-h-11 items-center gap-2 text-lg font-semibold tracking-tight', className)}
       aria-label="Innerwave home"
     >
       <svg aria-hidden viewBox="0 0 64 64" className="h-8 w-8">

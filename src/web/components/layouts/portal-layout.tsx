@@ -159,7 +159,7 @@ export function PortalLayout({
                 <SidebarNav onNavigate={() => setMenuOpen(false)} />
               </DialogContent>
             </Dialog>
-            <Logo to={paths.subliminals} />
+            <Logo />
           </div>
           <div className="flex items-center gap-2">
             <ThemeToggle />

@@ -72,6 +72,37 @@ describe('the bars of a signed-in person', () => {
     container.remove();
   });
 
+  it('the logo leads home, in either bar: a visitor to the site’s home, someone signed in to the portal home (decision 092)', async () => {
+    const logo = () => screen.getByRole('link', { name: 'Innerwave home' });
+    const visitor = renderRoutes([{ path: '*', element: <PublicChrome>page</PublicChrome> }]);
+    expect(logo()).toHaveAttribute('href', '/');
+    visitor.unmount();
+
+    signIn();
+    const member = renderRoutes([{ path: '*', element: <PublicChrome>page</PublicChrome> }]);
+    expect(logo()).toHaveAttribute('href', '/portal/home/');
+    member.unmount();
+    renderRoutes([{ element: <PortalLayout />, children: [{ path: '*', element: <p>portal page</p> }] }]);
+    expect(logo()).toHaveAttribute('href', '/portal/home/');
+
+    // A pre-rendered page, for no one, holds both, each shown to its own visit before the script runs; hydrated,
+    // the visit's stays.
+    const page = <PublicChrome>home</PublicChrome>;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const logos = () => within(container).getAllByRole('link', { name: 'Innerwave home' });
+    expect(logos().map((link) => [link.getAttribute('href'), link.classList.contains('signed-out:hidden')])).toEqual([
+      ['/portal/home/', true],
+      ['/', false],
+    ]);
+    expect(logos()[1]).toHaveClass('signed-in:hidden');
+    const root = await act(async () => hydrateRoot(container, page));
+    expect(logos().map((link) => link.getAttribute('href'))).toEqual(['/portal/home/']);
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it('the portal bar names the account menu by what it shows and leads back to the site', async () => {
     signIn();
     renderRoutes([{ element: <PortalLayout />, children: [{ path: '*', element: <p>portal page</p> }] }]);
