@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
 import { AFTER_APP_START } from './support/hydration';
+import { untilShown } from './support/content';
 
 // A portal page's document carries the page's frame, pre-rendered: the portal's chrome and the top of
 // the page paint from the first response, and the app takes their place when its page shows
@@ -236,5 +237,56 @@ test('the login page, the legal pages and the portal hub stay on screen until th
     await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible(AFTER_APP_START);
     await expect(shown(heading)).toBeVisible();
     expect(await emptiedAt()).toBeUndefined();
+  }
+});
+
+test('the portal menu stays whole between the bar and the mini-player, at a page’s end and in a short window (decision 092)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsNewUser(page);
+  await page.goto('/music');
+  // A track playing: the mini-player ends the page, below the menu's column.
+  const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+  await untilShown(page, play);
+  await play.click();
+  const player = page.getByRole('region', { name: 'Now playing' });
+  await expect(player).toBeVisible({ timeout: 20_000 });
+  const menu = page.getByRole('navigation', { name: 'Portal' });
+  // A long page, in the app, the sound going on.
+  await menu.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible();
+
+  for (const height of [800, 600]) {
+    await page.setViewportSize({ width: 1280, height });
+    for (const end of [false, true]) {
+      await page.evaluate((toEnd) => window.scrollTo(0, toEnd ? document.documentElement.scrollHeight : 0), end);
+      const top = (await page.locator('header').first().boundingBox())!;
+      const bottom = (await player.boundingBox())!;
+      // Each link, brought into view within the menu as a wheel or Tab would (the page itself stays where it is),
+      // lies whole between the bar's bottom and the mini-player's top.
+      const hidden = await menu.evaluate(
+        (nav, { from, to }) => {
+          let scroller: HTMLElement | null = nav as HTMLElement;
+          while (scroller && scroller !== document.body && !/auto|scroll/.test(getComputedStyle(scroller).overflowY))
+            scroller = scroller.parentElement;
+          const within = scroller === document.body ? null : scroller;
+          return [...nav.querySelectorAll('a')].flatMap((link) => {
+            if (within) within.scrollTop += link.getBoundingClientRect().top - within.getBoundingClientRect().top - 16;
+            const box = link.getBoundingClientRect();
+            return box.top >= from - 0.5 && box.bottom <= to + 0.5
+              ? []
+              : [`${link.textContent} at ${Math.round(box.top)}–${Math.round(box.bottom)} px`];
+          });
+        },
+        { from: top.y + top.height, to: bottom.y },
+      );
+      expect
+        .soft(
+          hidden,
+          `1280 × ${height}, the page at its ${end ? 'end' : 'top'}: the bar ends at ${top.y + top.height} px, the mini-player starts at ${bottom.y} px`,
+        )
+        .toEqual([]);
+    }
   }
 });

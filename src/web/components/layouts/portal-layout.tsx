@@ -168,7 +168,9 @@ export function PortalLayout({
         </div>
       </header>
       <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r border-line p-4 lg:block">
+        {/* As tall as the room between the bar and the mini-player, which ends this row: any taller, and the page's
+            end pushed the menu's top under the bar. A short window scrolls the menu within (decision 092). */}
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem-var(--portal-mini-player,0px))] w-60 shrink-0 overflow-y-auto overscroll-contain border-r border-line p-4 lg:block">
           <SidebarNav />
         </aside>
         {/* Every page's inset, given here once; `portal-main` lets the open pages drop theirs (styles.css).
