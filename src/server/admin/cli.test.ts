@@ -378,7 +378,7 @@ describe('admin CLI', () => {
       '--file',
       installer,
     ]);
-    expect(added.out).toMatch(/^Added desktop application 3\.0\.1 \(id (\d+), 3 KB\)\.\n$/);
+    expect(added.out).toMatch(/^Added desktop application 3\.0\.1 \(id (\d+), 3\u00a0KB\)\.\n$/);
     const id = /id (\d+)/.exec(added.out)![1]!;
     expect((await cli(['list-apps'])).out).toMatch(/3\.0\.1.*\.msi\n1 application\.\n$/);
     const script = path.join(files, 'install.sh');

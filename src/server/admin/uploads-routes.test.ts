@@ -365,7 +365,7 @@ describe('admin uploads API', () => {
       application_file: { filename: 'a.exe', content: randomBytes(64 * 1024 + 1) },
     });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ detail: 'The file is larger than 64 KB.' });
+    expect(tooLarge.json()).toEqual({ detail: 'The file is larger than 64\u00a0KB.' });
     // Further over, in the same words: the form's stream, not the staging, is what stops it then.
     for (const over of [2, 64 * 1024]) {
       const further = await upload('/api/admin/applications/', {
@@ -373,7 +373,7 @@ describe('admin uploads API', () => {
         application_file: { filename: 'a.exe', content: randomBytes(64 * 1024 + over) },
       });
       expect(further.statusCode).toBe(413);
-      expect(further.json()).toEqual({ detail: 'The file is larger than 64 KB.' });
+      expect(further.json()).toEqual({ detail: 'The file is larger than 64\u00a0KB.' });
     }
     const script = await upload('/api/admin/applications/', {
       application_version: '1',

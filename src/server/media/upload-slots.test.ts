@@ -326,7 +326,7 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await answeredUnread(refused)).toEqual({
       status: 403,
       body: {
-        detail: `This upload is 4 MB, and your music has 1 MB of 500 MB left. Delete a track to make room.`,
+        detail: `This upload is 4\u00a0MB, and your music has 1\u00a0MB of 500\u00a0MB left. Delete a track to make room.`,
       },
     });
     expect(await slotsOf(ed)).toEqual([]);
@@ -363,7 +363,7 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await answeredUnread(send('POST', API.myMusic, second.headers, second.payload, 0))).toEqual({
       status: 409,
       body: {
-        detail: `This upload is ${formatBytes(second.payload.length)}, and of the 10 MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
+        detail: `This upload is ${formatBytes(second.payload.length)}, and of the 10\u00a0MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
       },
     });
     // One that fits in what the first leaves goes beside it.
@@ -386,7 +386,7 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await answeredUnread(send('POST', API.myMusic, small.headers, small.payload, 0))).toEqual({
       status: 409,
       body: {
-        detail: `This upload is ${formatBytes(small.payload.length)}, and of the 3 MB your music has left, 3 MB is kept for an upload already on its way. Try this one again once it has finished.`,
+        detail: `This upload is ${formatBytes(small.payload.length)}, and of the 3\u00a0MB your music has left, 3\u00a0MB is kept for an upload already on its way. Try this one again once it has finished.`,
       },
     });
     chunked.finish();
@@ -406,7 +406,7 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await answeredUnread(chunked)).toEqual({
       status: 409,
       body: {
-        detail: `This file needs more than ${formatBytes(3 * MB - payload.length)}: of the 3 MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
+        detail: `This file needs more than ${formatBytes(3 * MB - payload.length)}: of the 3\u00a0MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
       },
     });
     await slotsHeld(io, 1);
@@ -430,7 +430,7 @@ describe('a body’s declared length against the bytes left', () => {
     expect(await answeredUnread(send('POST', API.myMusic, second.headers, second.payload, free + 512 * 1024))).toEqual({
       status: 409,
       body: {
-        detail: `This file needs more than ${formatBytes(free)}: of the 10 MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
+        detail: `This file needs more than ${formatBytes(free)}: of the 10\u00a0MB your music has left, ${formatBytes(payload.length)} is kept for an upload already on its way. Try this one again once it has finished.`,
       },
     });
     await slotsHeld(ka, 1);
@@ -492,7 +492,7 @@ describe('a body’s declared length against the bytes left', () => {
       status: 403,
       body: {
         detail:
-          'This file needs more than 512 KB, and your music has 512 KB of 500 MB left. Delete a track to make room.',
+          'This file needs more than 512\u00a0KB, and your music has 512\u00a0KB of 500\u00a0MB left. Delete a track to make room.',
       },
     });
     expect(await slotsOf(fi)).toEqual([]);

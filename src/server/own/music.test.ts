@@ -284,7 +284,9 @@ describe('own music', () => {
     });
     const over = await upload(ada, { audio_file: { filename: 'a.mp3', content: fakeMp3(2048) } });
     expect(over.statusCode).toBe(403);
-    expect(over.json().detail).toMatch(/^This file needs 2 KB, and your music has 1000 bytes of 500 MB left\./);
+    expect(over.json().detail).toMatch(
+      /^This file needs 2\u00a0KB, and your music has 1000\u00a0bytes of 500\u00a0MB left\./,
+    );
     expect(staged()).toBe(0);
 
     await db.insert(ownTracks).values(

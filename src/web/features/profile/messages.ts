@@ -1,3 +1,4 @@
+import { formatBytes } from '@shared/bytes';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { isolated } from '@shared/contract/plain';
 import { withUnit } from '@shared/numbers';
@@ -6,7 +7,6 @@ import { withUnit } from '@shared/numbers';
 
 /** The largest picture one may pick; it is made 150 px in the browser before it is sent. */
 export const MAX_PICKED_IMAGE_BYTES = 20 * 1024 * 1024;
-const megabytes = (bytes: number) => withUnit(Math.round(bytes / (1024 * 1024)), 'MB');
 
 export const PICKABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
@@ -16,10 +16,10 @@ export const PROFILE_MESSAGES = {
   nameTooLong: 'At most 150 characters, please.',
   notAnImage: 'That file is not an image we can use. Choose a PNG, JPEG, WebP, GIF or AVIF picture.',
   unreadableImage: 'That picture could not be read. Choose another PNG, JPEG, WebP, GIF or AVIF picture.',
-  imageTooLarge: `That picture is larger than ${megabytes(MAX_PICKED_IMAGE_BYTES)}. Choose a smaller one.`,
+  imageTooLarge: `That picture is larger than ${formatBytes(MAX_PICKED_IMAGE_BYTES)}. Choose a smaller one.`,
   imageTooManyPixels: `That picture is larger than ${PROFILE_IMAGE.maxInputPixels / 1_000_000} megapixels. Choose a smaller one.`,
-  uploadTooLarge: `The picture is larger than the ${megabytes(PROFILE_IMAGE.maxUploadBytes)} the server takes.`,
-  imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${megabytes(MAX_PICKED_IMAGE_BYTES)}; shown ${withUnit(150, 'px')} wide.`,
+  uploadTooLarge: `The picture is larger than the ${formatBytes(PROFILE_IMAGE.maxUploadBytes)} the server takes.`,
+  imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${formatBytes(MAX_PICKED_IMAGE_BYTES)}; shown ${withUnit(150, 'px')} wide.`,
   imageRemoved: 'Your profile image was removed.',
   /** A 429 of a save with a picture (30 pictures an hour a person); names alone still save. */
   imageThrottled: (minutes: number) =>

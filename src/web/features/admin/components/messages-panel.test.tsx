@@ -356,7 +356,9 @@ describe('MessagesPanel', () => {
     const read = vi.spyOn(huge, 'text');
     await user.upload(screen.getByLabelText('Import messages file'), huge);
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('\u2068huge.json\u2069 is larger than 24 MB, the most an import takes.'),
+      expect(toast.error).toHaveBeenCalledWith(
+        '\u2068huge.json\u2069 is larger than 24\u00a0MB, the most an import takes.',
+      ),
     );
     expect(read).not.toHaveBeenCalled();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);

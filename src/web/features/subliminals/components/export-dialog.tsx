@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Download } from 'lucide-react';
+import { formatBytes } from '@shared/bytes';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { EXPORT_MINUTES, exportBytes, exportSession } from '@web/lib/audio/export';
@@ -7,8 +8,6 @@ import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { LayerNames } from '@web/components/mini-player';
 
 export const EXPORT_FAILED = 'The export failed. Please try again.';
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1_000_000)} MB`;
 
 function download(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -44,7 +43,7 @@ export function ExportDialog() {
         onProgress: setProgress,
       });
       download(blob, `innerwave-session-${minutes}-min.wav`);
-      setMessage(`Done: a ${minutes}-minute WAV file (${megabytes(blob.size)}) is in your downloads.`);
+      setMessage(`Done: a ${minutes}-minute WAV file (${formatBytes(blob.size)}) is in your downloads.`);
     } catch {
       setMessage(controller.signal.aborted ? 'Export cancelled.' : EXPORT_FAILED);
     } finally {
@@ -91,7 +90,7 @@ export function ExportDialog() {
               </div>
             </fieldset>
             <p className="text-sm text-fg-muted">
-              About {megabytes(exportBytes(minutes * 60))}. The file fades out over its last seconds. Up to an hour.
+              About {formatBytes(exportBytes(minutes * 60))}. The file fades out over its last seconds. Up to an hour.
             </p>
             {progress !== null ? (
               <div className="flex flex-col gap-1">
