@@ -13,14 +13,28 @@ export function Logo() {
   return (
     <>
       {viewer !== null ? (
-        <LogoLink to={paths.portalHome} className={viewer === undefined ? SHOWN_SIGNED_IN : undefined} />
+        <LogoLink
+          to={paths.portalHome}
+          gradient="logo-g-in"
+          className={viewer === undefined ? SHOWN_SIGNED_IN : undefined}
+        />
       ) : null}
-      {!viewer ? <LogoLink to={paths.home} className={viewer === undefined ? SHOWN_SIGNED_OUT : undefined} /> : null}
+      {!viewer ? (
+        <LogoLink
+          to={paths.home}
+          gradient="logo-g-out"
+          className={viewer === undefined ? SHOWN_SIGNED_OUT : undefined}
+        />
+      ) : null}
     </>
   );
 }
 
-function LogoLink({ to, className }: { to: string; className: string | undefined }) {
+/**
+ * `gradient`: its fill's id, one for each version: the hidden one's would be found first in a pre-rendered page, and a
+ * gradient in a hidden drawing paints nothing.
+ */
+function LogoLink({ to, gradient, className }: { to: string; gradient: string; className: string | undefined }) {
   return (
     <Link
       to={to}
@@ -29,12 +43,12 @@ function LogoLink({ to, className }: { to: string; className: string | undefined
     >
       <svg aria-hidden viewBox="0 0 64 64" className="h-8 w-8">
         <defs>
-          <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+          <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stopColor="#312e81" />
             <stop offset="1" stopColor="#0f766e" />
           </linearGradient>
         </defs>
-        <rect width="64" height="64" rx="16" fill="url(#logo-g)" />
+        <rect width="64" height="64" rx="16" fill={`url(#${gradient})`} />
         <path
           d="M10 34c6 0 6-10 12-10s6 16 12 16 6-22 12-22 6 16 8 16"
           fill="none"
