@@ -1,7 +1,7 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { audioTextFieldsSchema, type AdminAudioItem, type AudioItemUpdate, type AudioKind } from '@shared/contract';
 import { isolated } from '@shared/contract/plain';
-import { audioItems, removedAudioItems } from '../db/schema';
+import { audioItems, displayedName, removedAudioItems } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import {
   contentAddressedName,
@@ -22,7 +22,7 @@ type AudioRow = typeof audioItems.$inferSelect;
 const AUDIO_TYPES_TEXT = 'Upload an audio file: MP3, OGG, WAV, M4A/AAC or FLAC.';
 const duplicateName = () => badRequest({ name: ['An audio item with this name already exists in this library.'] });
 const withUniqueName = <T>(write: () => Promise<T>) =>
-  rethrowUniqueAs('audio_items_kind_lower_name_unique', write, duplicateName);
+  rethrowUniqueAs('audio_items_kind_displayed_name_unique', write, duplicateName);
 
 const toAdmin = async (store: ContentStore, row: AudioRow): Promise<AdminAudioItem> => ({
   id: row.id,
@@ -240,12 +240,14 @@ export async function deleteAudioItem(
   return toAdmin(store, row);
 }
 
-/** The item of a library with this name (for the CLI), or a 404 naming it. */
+/** The item of a library with this name as a reader tells it (for the CLI), or a 404 naming it. */
 export async function findAudioItemByName(store: ContentStore, kind: AudioKind, name: string): Promise<number> {
   const [row] = await store.db
     .select({ id: audioItems.id })
     .from(audioItems)
-    .where(and(eq(audioItems.kind, kind), eq(sql`lower(${audioItems.name})`, name.trim().toLowerCase())));
+    .where(
+      and(eq(audioItems.kind, kind), eq(displayedName(audioItems.name), displayedName(sql`${name.trim()}::text`))),
+    );
   if (!row) throw notFound(`No ${kind} audio item named "${isolated(name.trim())}".`);
   return row.id;
 }

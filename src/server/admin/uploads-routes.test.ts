@@ -168,6 +168,13 @@ describe('admin uploads API', () => {
     });
     expect(otherCase.statusCode).toBe(400);
     expect(otherCase.json()).toEqual({ name: ['An audio item with this name already exists in this library.'] });
+    // Nor whatever is drawn as nothing inside it: a word joiner, a soft hyphen (decision 091).
+    for (const name of ['Dro\u2060ne', 'DR\u00adONE'])
+      expect(
+        (
+          await upload('/api/admin/audio/custom/', { name, audio_file: { filename: 'c.mp3', content: fakeMp3() } })
+        ).json(),
+      ).toEqual({ name: ['An audio item with this name already exists in this library.'] });
     expect(mediaFiles(t)).toEqual([new URL(first.json().audio_file).pathname.replace('/media/', '')]);
     const second = await upload('/api/admin/audio/custom/', {
       name: 'Hum',
@@ -177,7 +184,7 @@ describe('admin uploads API', () => {
       method: 'PATCH',
       url: `/api/admin/audio/custom/${second.json().id}/`,
       headers: staff.headers,
-      payload: { name: 'drone' },
+      payload: { name: 'dr\u200bone' },
     });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json()).toEqual({ name: ['An audio item with this name already exists in this library.'] });

@@ -594,6 +594,78 @@ describe('migrations', { timeout: 90_000 }, () => {
     }
   });
 
+  it('keep audio names unique in each library as they are read, numbering the later look-alikes and the program layers naming them', async () => {
+    const older = migrationsUpTo('0031_library_category_names_as_displayed');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      const items: [number, string, string][] = [
+        [1, 'selfeggio', 'Calm'],
+        // A word joiner inside, a zero-width space before it, a soft hyphen inside and a direction mark after it.
+        [2, 'selfeggio', 'Ca\u2060lm'],
+        [3, 'selfeggio', '\u200bCALM'],
+        [4, 'selfeggio', 'Cal\u00adm\u200e'],
+        // "Calm (2)" is taken already: the next look-alike takes (3)… after it.
+        [5, 'selfeggio', 'Calm (2)'],
+        // Another library's "Calm" is its own.
+        [6, 'bonus', 'Ca\u200blm'],
+        [7, 'bonus', '\u200b'.repeat(3) + 'x'.repeat(198)],
+        [8, 'bonus', 'x'.repeat(198)],
+      ];
+      for (const [id, kind, name] of items)
+        await database.db.execute(
+          sql`insert into audio_items (id, kind, name, audio_file) values (${id}, ${kind}, ${name}, ${`${id}.mp3`})`,
+        );
+      const track = (audio_kind: string, name: string) => ({ kind: 'track', audio_kind, name, gain: 0.5 });
+      const noise = { kind: 'noise', colour: 'pink', gain: 0.3 };
+      await database.db.execute(sql`
+        insert into programs (id, slug, title, summary, goals, position) values (1, 'calm', 'T', 'S', '[]', 0)`);
+      const layers = [
+        [track('selfeggio', 'Ca\u2060lm'), noise, track('selfeggio', 'Calm'), track('bonus', 'Ca\u2060lm')],
+        [track('bonus', 'Ca\u200blm'), track('selfeggio', 'Ca\u200blm')],
+        [noise],
+      ];
+      for (const [index, dayLayers] of layers.entries())
+        await database.db.execute(sql`
+          insert into program_days (program_id, day, title, intro, minutes, messages, layers)
+          values (1, ${index + 1}, 'Day', 'Sit.', 10, '[]', ${JSON.stringify(dayLayers)}::jsonb)`);
+      await migrateDatabase(database);
+      const rows = await queryRows<{ name: string }>(database.db, sql`select name from audio_items order by id`);
+      expect(rows.map((row) => row.name)).toEqual([
+        'Calm',
+        'Ca\u2060lm (3)',
+        '\u200bCALM (4)',
+        'Cal\u00adm\u200e (5)',
+        'Calm (2)',
+        'Ca\u200blm',
+        '\u200b'.repeat(3) + 'x'.repeat(198),
+        `${'x'.repeat(196)} (2)`,
+      ]);
+      for (const { name } of rows) expect(audioTextFieldsSchema.safeParse({ name }).success, name).toBe(true);
+      // A layer that named a renamed item names it still, in its place among the day's layers; no other changes.
+      expect(
+        (await queryRows<{ layers: unknown }>(database.db, sql`select layers from program_days order by day`)).map(
+          (row) => row.layers,
+        ),
+      ).toEqual([
+        [track('selfeggio', 'Ca\u2060lm (3)'), noise, track('selfeggio', 'Calm'), track('bonus', 'Ca\u2060lm')],
+        [track('bonus', 'Ca\u200blm'), track('selfeggio', 'Ca\u200blm')],
+        [noise],
+      ]);
+      await expect(
+        database.db.execute(
+          sql`insert into audio_items (id, kind, name, audio_file) values (100, 'bonus', 'CA\u2060LM', 'f.mp3')`,
+        ),
+      ).rejects.toThrow();
+      await database.db.execute(
+        sql`insert into audio_items (id, kind, name, audio_file) values (101, 'custom', 'Calm', 'g.mp3')`,
+      );
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
+
   it('record the own tracks deleted before 0025 that saved sounds still name, for the person who saved them', async () => {
     const older = migrationsUpTo('0024_pending_email_change');
     const database = await createUnmigratedTestDatabase();

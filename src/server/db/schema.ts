@@ -138,8 +138,10 @@ export const audioItems = pgTable(
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A name is unique within its library whatever its case ("Calm" and "calm" are one name); the contract trims it.
-    uniqueIndex('audio_items_kind_lower_name_unique').on(t.kind, sql`lower(${t.name})`),
+    // A name is unique within its library as a reader tells it from another: whatever its case, and whatever is
+    // drawn as nothing in it ("Calm", "calm" and "Ca\u2060lm" are one name), as category names are; the contract
+    // trims it (docs/decisions/091-the-rest-of-a-staff-library-kept-apart-and-not-saved-over.md).
+    uniqueIndex('audio_items_kind_displayed_name_unique').on(t.kind, displayedName(t.name)),
     check('audio_items_kind_check', sql`${t.kind} in (${sql.raw(AUDIO_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
   ],
 );

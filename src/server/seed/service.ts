@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedPrograms } from '../guidance/programs';
-import { audioItems, messageCategories, messages } from '../db/schema';
+import { audioItems, displayedName, messageCategories, messages } from '../db/schema';
 import { storeMediaFile, type MediaStore } from '../media/store';
 import { SEED_MESSAGE_CATEGORIES } from './affirmations';
 import { buildTrackFiles, SEED_TRACKS, type SeedTrack } from './media/catalog';
@@ -132,9 +132,12 @@ async function trackRow(db: Db, where: SQL | undefined) {
   return row;
 }
 
-/** The track of the seed's name in its library, whatever its case (as the library's unique index compares names). */
+/** The track of the seed's name in its library as a reader tells it (as the library's unique index compares names). */
 const trackNamed = (db: Db, track: SeedTrack) =>
-  trackRow(db, and(eq(audioItems.kind, track.kind), sql`lower(${audioItems.name}) = lower(${track.name})`));
+  trackRow(
+    db,
+    and(eq(audioItems.kind, track.kind), eq(displayedName(audioItems.name), displayedName(sql`${track.name}::text`))),
+  );
 
 /** Whether every seeded track is there with its files, so that `seedAudioItems` would build nothing. */
 export async function seedAudioComplete(
