@@ -53,6 +53,41 @@ test('a staff edit of a program’s days shows on the program page for a member'
   await memberContext.close();
 });
 
+test('a program saved in another tab meanwhile is not saved over without a word: the editor says so and keeps what was typed', async ({
+  browser,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  test.setTimeout(120_000);
+  const stamp = Date.now() % 100000;
+  const theirs = `Their intention ${stamp}`;
+  const mine = `My intention ${stamp}`;
+  // Two tabs of one staff member (one browser, one session), both open on the same program.
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signIn(first, { email: staffEmail, password: staffPassword });
+  await first.goto('/admin/programs?program=clear-intentions');
+  const second = await context.newPage();
+  await second.goto('/admin/programs?program=clear-intentions');
+
+  await second.locator('#day-0-title').fill(theirs);
+  await second.getByRole('button', { name: 'Save program' }).click();
+  await expect(second.getByText('Members see what is saved.')).toBeVisible();
+
+  await first.locator('#day-0-title').fill(mine);
+  await first.getByRole('button', { name: 'Save program' }).click();
+  // A refused save reads the program again before it says so: more than the default on a loaded machine.
+  await expect(first.getByRole('alert').filter({ hasText: 'This program was changed meanwhile' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(first.locator('#day-0-title')).toHaveValue(mine);
+  // Told, a second Save puts what was typed in its place.
+  await first.getByRole('button', { name: 'Save program' }).click();
+  await expect(first.getByText('Members see what is saved.')).toBeVisible();
+  await second.reload();
+  await expect(second.locator('#day-0-title')).toHaveValue(mine);
+  await context.close();
+});
+
 test('every field of the program editor reached with Tab stays clear of its sticky Save bar, on a phone and a desk', async ({
   page,
 }) => {

@@ -7,12 +7,13 @@ import {
   ADMIN_API,
   API,
   adminPath,
+  changedMeanwhileMessage,
   CONTROL_CHARACTER_REFUSED,
   DIRECTION_CONTROL_REFUSED,
   fillPath,
   GOAL_IDS,
+  MESSAGE_CHANGED_CODE,
   PROGRAM_BODY_BYTES,
-  PROGRAM_CHANGED_MESSAGE,
   PROGRAM_DAY_LAYERS_MAX,
   PROGRAM_DAY_MESSAGES_MAX,
   PROGRAM_DAY_MINUTES,
@@ -163,7 +164,7 @@ describe('admin programs API', () => {
     expect(await progressOf(ada)).toEqual([2]);
   });
 
-  it('refuses to replace a program someone saved after the editor loaded it', async () => {
+  it('refuses to replace a program someone saved after the editor loaded it, in the shared words, until read again', async () => {
     const slug = 'noon-breath';
     const loaded = (await call(staff, 'POST', ADMIN_API.programs, program({ slug }))).json();
     const edit = (title: string, updatedAt: string) =>
@@ -173,15 +174,31 @@ describe('admin programs API', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().updated_at).not.toBe(loaded.updated_at);
 
-    const stale = await edit('A stale title', loaded.updated_at);
+    // Nothing of the stale save is kept: not its title, not its days.
+    const stale = await call(staff, 'PUT', programUrl(slug), {
+      ...programWriteOf(loaded),
+      title: 'A stale title',
+      days: programWriteOf(loaded).days.slice(0, 1),
+      updated_at: loaded.updated_at,
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ detail: PROGRAM_CHANGED_MESSAGE });
-    expect((await call(staff, 'GET', programUrl(slug))).json().title).toBe('Noon Breath');
+    expect(stale.json()).toEqual({ detail: changedMeanwhileMessage('program'), code: MESSAGE_CHANGED_CODE });
+    expect(stale.json().detail).toBe(
+      'This program was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.',
+    );
+    const read = (await call(staff, 'GET', programUrl(slug))).json();
+    expect(read.title).toBe('Noon Breath');
+    expect(read.days).toHaveLength(loaded.days.length);
+    // Read again, the same edit goes through.
+    const again = await edit('A stale title, read again', read.updated_at);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().title).toBe('A stale title, read again');
 
     // Two saves of the same version at once: one wins, the other is told.
-    const current = first.json().updated_at;
+    const current = again.json().updated_at;
     const both = await Promise.all([edit('One', current), edit('Two', current)]);
     expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((res) => res.statusCode === 409)!.json().code).toBe(MESSAGE_CHANGED_CODE);
     const winner = both.find((res) => res.statusCode === 200)!.json().title;
     expect((await call(staff, 'GET', programUrl(slug))).json().title).toBe(winner);
 

@@ -1,7 +1,6 @@
 import { and, asc, count, countDistinct, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   adminProgramWriteSchema,
-  PROGRAM_CHANGED_MESSAGE,
   programSlugSchema,
   type AdminProgram,
   type AdminProgramWrite,
@@ -17,6 +16,7 @@ import type { Db } from '../db/client';
 import { audioItems, programDays, programProgress, programs } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { SEED_PROGRAMS } from './seed-programs';
+import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
 import { markSeeded, wasSeeded } from '../seed/seeded-content';
 
 // Programs (docs/product/guidance.md#programs): curated multi-day sessions, read by everyone signed
@@ -276,15 +276,19 @@ async function moveProgress(tx: Tx, programId: number, moves: { from: number; to
 /**
  * Replaces a program's text and days (its slug may change). Progress follows each day's from_day;
  * a body without from_day keeps it by day number, and days past the new end no longer count. A body's
- * updated_at older than the program's is refused (docs/decisions/034-progress-follows-a-programs-days.md).
+ * updated_at other than the program's is refused 409 changed_meanwhile
+ * (docs/decisions/034-progress-follows-a-programs-days.md, 091-the-rest-of-a-staff-library-kept-apart-and-not-saved-over.md).
  */
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
   const program = adminProgramWriteSchema.parse(input);
   return db.transaction(async (tx) => {
     // A second save of the same version waits for this one, then finds its updated_at changed.
     const existing = await programBySlug(tx, slug, true);
-    if (program.updated_at !== undefined && program.updated_at !== existing.updatedAt.toISOString())
-      throw new ApiError(409, { detail: PROGRAM_CHANGED_MESSAGE });
+    refuseIfChangedMeanwhile('program', {
+      stored: existing.updatedAt.toISOString(),
+      next: null,
+      previous: program.updated_at,
+    });
     if (program.slug !== slug) {
       const [clash] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.slug, program.slug));
       if (clash) throw slugTaken();

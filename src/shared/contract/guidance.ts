@@ -373,17 +373,14 @@ export const adminProgramWriteSchema = z.object({
     .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
     .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
   /**
-   * When a program is replaced: its updated_at as the editor loaded it. The replace is refused (409) when
-   * someone saved the program since, so a stale form neither undoes their edit nor moves progress by day
-   * numbers that changed. Files leave it out.
+   * When a program is replaced: its updated_at as the editor loaded it (or as its last save answered). The replace
+   * is refused 409 `changed_meanwhile` ("This program was changed meanwhile, …") when someone saved the program
+   * since, so a stale form neither undoes their edit nor moves progress by day numbers that changed. Files leave
+   * it out (docs/decisions/091-the-rest-of-a-staff-library-kept-apart-and-not-saved-over.md).
    */
   updated_at: z.string().optional(),
 });
 export type AdminProgramWrite = z.input<typeof adminProgramWriteSchema>;
-
-/** The 409 of a replace whose updated_at is not the program's any more. */
-export const PROGRAM_CHANGED_MESSAGE =
-  'Someone saved this program after you opened it. Reload the page to see their changes, then edit again.';
 
 export const adminProgramSchema = z.object({
   ...programCore,

@@ -116,11 +116,12 @@ export const OWN_CATEGORY_NAME_MAX = 80;
 export const OWN_MESSAGE_TEXT_MAX = 200;
 /**
  * The 409 of an edit whose `previous_*` text is not what the thing reads any more: a message, one's own or the
- * library's, or a library category's or audio item's name or description (decisions 062, 083 and 084).
+ * library's, or a library category's or audio item's name or description (decisions 062, 083 and 084); and of a
+ * program's replace whose `updated_at` is not the program's any more (decision 091).
  */
 export const MESSAGE_CHANGED_CODE = 'changed_meanwhile';
 /** Its words, naming what was changed: "This name was changed meanwhile, …". */
-export const changedMeanwhileMessage = (what: 'message' | 'name' | 'description') =>
+export const changedMeanwhileMessage = (what: 'message' | 'name' | 'description' | 'program') =>
   `This ${what} was changed meanwhile, perhaps in another tab or on another device, so yours was not saved.`;
 export const MESSAGE_CHANGED_MESSAGE = changedMeanwhileMessage('message');
 /**

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminProgram, AdminProgramList, AdminProgramWrite } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { apiRequest } from '@web/lib/api-client';
@@ -20,6 +20,13 @@ export const adminProgramQuery = (slug: string) =>
     queryKey: adminKeys.program(slug),
     queryFn: ({ signal }) => apiRequest<AdminProgram>(adminPath(ADMIN_API.program, { slug }), { signal }),
   });
+
+/**
+ * A program as last read. After a save settles, refused or not, it is the program as it is now: the save read it
+ * again before it settled (useSaveProgram).
+ */
+export const programAsRead = (queryClient: QueryClient, slug: string) =>
+  queryClient.getQueryData<AdminProgram>(adminKeys.program(slug));
 
 /** Reloads the list, every program and the members' views of them, whatever the outcome of a change. */
 function useReloadPrograms() {

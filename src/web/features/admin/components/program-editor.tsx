@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import type { AdminProgram, AdminProgramWrite, ProgramLayerWrite } from '@shared/contract';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import { maxElements } from '@shared/contract/drf-messages';
+import { changedMeanwhileMessage } from '@shared/contract/portal-plain';
 import {
   adminProgramWriteSchema,
   daysFromDistinctDays,
@@ -25,10 +27,10 @@ import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
-import { toastFailure } from '@web/lib/change';
+import { refusedAsChangedMeanwhile, toastFailure } from '@web/lib/change';
 import { dropDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { useSaveProgram } from '../api/programs';
+import { programAsRead, useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
 import { isolated } from '@shared/contract/plain';
 import { useFocusFirstError } from '@web/lib/form-field';
@@ -119,6 +121,12 @@ const programDraftOf = (kept: Record<string, unknown>): FormInput | null => {
     days.every(isDayDraft);
   return isForm ? (kept as FormInput) : null;
 };
+
+/**
+ * Said in the Save bar when a save was refused as begun from a program saved since (in another tab, by another staff
+ * member): the form keeps what was typed, as an inline edit does (decision 091).
+ */
+export const PROGRAM_CHANGED_MEANWHILE = `${changedMeanwhileMessage('program')} What you typed is still here: Save to put it in its place, or Show the saved program to keep that.`;
 
 /** A slug from a title, for a new program whose slug staff have not typed. */
 const slugOf = (title: string) =>
@@ -470,9 +478,12 @@ export function ProgramEditor({
   useBottomChromePart('pageBar', saveBar, true);
   const { errors, isDirty } = form.formState;
   const creating = program === undefined;
-  // The version the form holds (loaded, then each save's answer): the server refuses a replace of a
-  // program someone saved since.
+  // The version the form holds (loaded, then each save's answer, or the one read after a refusal): the server
+  // refuses a replace of a program someone saved since.
   const [base, setBase] = useState(program?.updated_at);
+  // The program as it was read after a save refused as changed meanwhile, until the form is saved or shows it.
+  const [savedMeanwhile, setSavedMeanwhile] = useState<AdminProgram | null>(null);
+  const queryClient = useQueryClient();
 
   const submit = form.handleSubmit(async (values) => {
     const body: AdminProgramWrite = { ...values, updated_at: base };
@@ -480,15 +491,30 @@ export function ProgramEditor({
       const saved = await save.mutateAsync({ slug: program?.slug, body });
       toast.success(`${creating ? 'Created' : 'Saved'} ${isolated(saved.title)}.`);
       setBase(saved.updated_at);
+      setSavedMeanwhile(null);
       form.reset(programFormValues(saved));
       dropDraft(programDraft(program));
       setFromDraft(false);
       onSaved(saved);
     } catch (error) {
+      if (program && refusedAsChangedMeanwhile(error)) {
+        // Said in the Save bar, not in a toast; the next Save names the version read now (decision 091).
+        const now = programAsRead(queryClient, program.slug) ?? program;
+        setBase(now.updated_at);
+        setSavedMeanwhile(now);
+        return;
+      }
       toastFailure(error);
       showServerFieldErrors(error, SERVER_FIELDS, form.setError, focusFirstError);
     }
   }, focusFirstError);
+
+  /** Drops what was typed for the program as it is saved now. */
+  function showSaved(now: AdminProgram) {
+    form.reset(programFormValues(now));
+    setSavedMeanwhile(null);
+    setFromDraft(false);
+  }
 
   function moveDay(index: number, delta: number) {
     const to = index + delta;
@@ -626,18 +652,28 @@ export function ProgramEditor({
       </p>
       <div
         ref={saveBar}
-        className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex items-center gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur"
+        className="sticky bottom-[calc(var(--portal-bottom-chrome,0px)+0.75rem)] z-10 flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised/95 p-3 shadow-sm backdrop-blur"
       >
-        <SubmitButton pending={save.isPending} pendingLabel="Saving the program">
-          {creating ? 'Create program' : 'Save program'}
-        </SubmitButton>
-        <p className="text-xs text-fg-muted sm:text-sm">
-          {creating
-            ? 'Members see it once it is created.'
-            : isDirty || fromDraft
-              ? 'Unsaved changes.'
-              : 'Members see what is saved.'}
-        </p>
+        {savedMeanwhile ? (
+          <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="min-w-0 flex-1 basis-64 text-sm text-danger">{PROGRAM_CHANGED_MEANWHILE}</p>
+            <Button type="button" variant="secondary" size="sm" onClick={() => showSaved(savedMeanwhile)}>
+              Show the saved program
+            </Button>
+          </div>
+        ) : null}
+        <div className="flex items-center gap-3">
+          <SubmitButton pending={save.isPending} pendingLabel="Saving the program">
+            {creating ? 'Create program' : 'Save program'}
+          </SubmitButton>
+          <p className="text-xs text-fg-muted sm:text-sm">
+            {creating
+              ? 'Members see it once it is created.'
+              : isDirty || fromDraft || savedMeanwhile
+                ? 'Unsaved changes.'
+                : 'Members see what is saved.'}
+          </p>
+        </div>
       </div>
     </form>
   );

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
-import { PROGRAM_CHANGED_MESSAGE } from '@shared/contract/guidance';
+import { changedMeanwhileMessage, MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { DRAFT_BACK } from '@web/components/ui/draft-back';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { expectIsolated } from '@web/test/isolated';
 import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
+import { PROGRAM_CHANGED_MEANWHILE } from './program-editor';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => {
@@ -81,7 +82,7 @@ function programsServer(programs: AdminProgram[]) {
       const index = programs.findIndex((p) => p.slug === slug);
       const write = body as AdminProgramWrite;
       if (write.updated_at !== undefined && write.updated_at !== programs[index]!.updated_at)
-        return jsonResponse(409, { detail: PROGRAM_CHANGED_MESSAGE });
+        return jsonResponse(409, { detail: changedMeanwhileMessage('program'), code: MESSAGE_CHANGED_CODE });
       programs[index] = {
         ...stored(body as AdminProgramWrite, index),
         people_started: programs[index]!.people_started,
@@ -252,7 +253,7 @@ describe('ProgramsPanel', () => {
     // Moving, adding and removing only change the form; Save alone sends it.
     expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
-  it('saves twice in a row, and does not overwrite a program someone saved after it was opened', async () => {
+  it('saves twice in a row, and does not overwrite a program someone saved after it was opened, then saves over it once told so', async () => {
     const user = userEvent.setup();
     const programs = [evening()];
     const server = programsServer(programs);
@@ -274,13 +275,45 @@ describe('ProgramsPanel', () => {
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
     expect(putBody(server.calls).updated_at).toBe(firstSave);
 
-    // Someone else saves; this form's next save is refused and its input kept.
+    // Someone else saves; this form's next save is refused and its input kept, said in the Save bar, not a toast.
     programs[0] = { ...programs[0]!, title: 'Their title', updated_at: '2026-11-24T08:00:00Z' };
     await user.type(title(), ' again');
     await user.click(screen.getByRole('button', { name: 'Save program' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(PROGRAM_CHANGED_MESSAGE));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
+    expect(PROGRAM_CHANGED_MEANWHILE).toMatch(
+      /^This program was changed meanwhile, perhaps in another tab or on another device, so yours was not saved\. /,
+    );
+    expect(toast.error).not.toHaveBeenCalled();
     expect(title()).toHaveValue('Evening 1, slower still again');
     expect(programs[0]!.title).toBe('Their title');
+
+    // Read again with the refusal, the next Save puts what was typed in its place.
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(3));
+    expect(putBody(server.calls).updated_at).toBe('2026-11-24T08:00:00Z');
+    expect(programs[0]!.days[0]!.title).toBe('Evening 1, slower still again');
+    expect(screen.queryByText(PROGRAM_CHANGED_MEANWHILE)).toBeNull();
+  });
+
+  it('shows the program as saved meanwhile instead of what was typed, when asked', async () => {
+    const user = userEvent.setup();
+    const programs = [evening()];
+    const server = programsServer(programs);
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+    const title = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
+    await screen.findByLabelText('Title', { selector: '#day-0-title' });
+    const theirs = evening();
+    theirs.days[0]!.title = 'Their first evening';
+    programs[0] = { ...theirs, updated_at: '2026-11-24T08:00:00Z' };
+    await user.type(title(), ', slower');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
+
+    await user.click(screen.getByRole('button', { name: 'Show the saved program' }));
+    expect(title()).toHaveValue('Their first evening');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Members see what is saved.')).toBeVisible();
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
 
   it('gives a new program typed before the session ended back to its person, and to no one else, until created', async () => {
