@@ -14,6 +14,7 @@ import {
 } from '../media/store';
 import { rethrowUniqueAs } from '../db/errors';
 import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
+import { followTrackRename } from '../guidance/programs';
 import { coverToWebp, InvalidImageError, sniffAudio } from '../media/file-types';
 import type { ContentStore, StaffCheck } from './media-context';
 
@@ -126,7 +127,8 @@ export async function createAudioItem(store: ContentStore, input: NewAudioItem):
 /**
  * Changes an item's name, its description or both; what the edit leaves out stays as it is. Given the text an edit
  * began from (`previous_name`, `previous_description`), an item that reads otherwise now is refused 409 and stays as
- * it is (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md).
+ * it is (docs/decisions/084-a-staff-edit-of-a-name-names-the-name-it-began-from.md). A new name follows into the
+ * programs' days that play the item (docs/decisions/094-a-renamed-track-stays-in-its-programs.md).
  */
 export async function updateAudioItem(
   store: ContentStore,
@@ -158,6 +160,7 @@ export async function updateAudioItem(
         .where(eq(audioItems.id, id))
         .returning();
       if (!updated) throw notFound();
+      await followTrackRename(tx, kind, stored.name, updated.name);
       return updated;
     }),
   );

@@ -23,9 +23,12 @@ import {
   PROGRAM_SLUG_MAX,
   PROGRAM_SUMMARY_MAX,
   PROGRAM_TITLE_MAX,
+  PROGRAM_TRACK_NAME_MAX,
   programWriteOf,
   type AdminProgramWrite,
 } from '@shared/contract';
+import { eq } from 'drizzle-orm';
+import { audioItems } from '../db/schema';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { seedPrograms } from '../guidance/programs';
@@ -68,6 +71,91 @@ const program = (overrides: Partial<AdminProgramWrite> = {}): AdminProgramWrite 
     layers: [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
   })),
   ...overrides,
+});
+
+describe('a library track renamed by staff', () => {
+  it('stays in the days that play it: their layers name it anew, and their programs read as changed', async () => {
+    const db = t.ctx.database.db;
+    const [rain] = await db
+      .insert(audioItems)
+      .values({ kind: 'bonus', name: 'Soft Rain', audioFile: 'audio/bonus/soft-rain.mp3' })
+      .returning();
+    const [other] = await db
+      .insert(audioItems)
+      .values({ kind: 'bonus', name: 'Night Wind', audioFile: 'audio/bonus/night-wind.mp3' })
+      .returning();
+    const track = (audio_kind: 'bonus' | 'selfeggio', name: string) => ({
+      kind: 'track' as const,
+      audio_kind,
+      name,
+      gain: 0.5,
+    });
+    const written = program({
+      slug: 'rainy-days',
+      days: [
+        { ...program().days[0]!, layers: [track('bonus', 'Soft Rain'), { kind: 'noise', colour: 'pink', gain: 0.3 }] },
+        // The same name in another library is another track; a near name is not this one.
+        { ...program().days[1]!, layers: [track('selfeggio', 'Soft Rain'), track('bonus', 'Soft Rains')] },
+        { ...program().days[2]!, layers: [track('bonus', 'Night Wind'), track('bonus', 'Soft Rain')] },
+      ],
+    });
+    expect((await call(staff, 'POST', ADMIN_API.programs, written)).statusCode).toBe(201);
+    const before = (await call(staff, 'GET', programUrl('rainy-days'))).json();
+    const rename = (id: number, name: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: adminPath(ADMIN_API.audioItem, { kind: 'bonus', id }),
+        headers: staff.headers,
+        payload: { name },
+      });
+
+    expect((await rename(rain!.id, 'Gentle Rain')).statusCode).toBe(200);
+    const after = (await call(staff, 'GET', programUrl('rainy-days'))).json();
+    const layersOf = (read: { days: { layers: object[] }[] }) => read.days.map((day) => day.layers);
+    expect(layersOf(after)).toEqual([
+      [
+        { ...track('bonus', 'Gentle Rain'), track_id: rain!.id },
+        { kind: 'noise', colour: 'pink', gain: 0.3 },
+      ],
+      [
+        { ...track('selfeggio', 'Soft Rain'), track_id: null },
+        { ...track('bonus', 'Soft Rains'), track_id: null },
+      ],
+      [
+        { ...track('bonus', 'Night Wind'), track_id: other!.id },
+        { ...track('bonus', 'Gentle Rain'), track_id: rain!.id },
+      ],
+    ]);
+    // An editor still open on the old name is refused rather than writing it back.
+    expect(after.updated_at).not.toBe(before.updated_at);
+    const stale = await call(staff, 'PUT', programUrl('rainy-days'), {
+      ...programWriteOf(before),
+      title: 'Rain',
+      updated_at: before.updated_at,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    // A name longer than a day's layer may hold is refused while a day plays the track, and nothing changes.
+    const long = 'R'.repeat(PROGRAM_TRACK_NAME_MAX + 1);
+    const refused = await rename(rain!.id, long);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      name: [
+        `Ensure this field has no more than ${PROGRAM_TRACK_NAME_MAX} characters: a program's day plays this track by its name.`,
+      ],
+    });
+    expect(layersOf((await call(staff, 'GET', programUrl('rainy-days'))).json())).toEqual(layersOf(after));
+    const [kept] = await db.select({ name: audioItems.name }).from(audioItems).where(eq(audioItems.id, rain!.id));
+    expect(kept!.name).toBe('Gentle Rain');
+    // A track no day plays takes any name the library allows, and no program reads as changed.
+    const [unplayed] = await db
+      .insert(audioItems)
+      .values({ kind: 'bonus', name: 'Brook', audioFile: 'audio/bonus/brook.mp3' })
+      .returning();
+    expect((await rename(unplayed!.id, long)).statusCode).toBe(200);
+    expect((await call(staff, 'GET', programUrl('rainy-days'))).json().updated_at).toBe(after.updated_at);
+    expect((await call(staff, 'DELETE', programUrl('rainy-days'))).statusCode).toBe(204);
+  });
 });
 
 describe('admin programs API', () => {

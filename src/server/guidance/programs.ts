@@ -1,9 +1,11 @@
 import { and, asc, count, countDistinct, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   adminProgramWriteSchema,
+  PROGRAM_TRACK_NAME_MAX,
   programSlugSchema,
   type AdminProgram,
   type AdminProgramWrite,
+  type AudioKind,
   type GoalId,
   type Program,
   type ProgramDay,
@@ -313,6 +315,40 @@ export async function replaceProgram(db: Db, slug: string, input: AdminProgramWr
       );
     return adminOut(tx, row!);
   });
+}
+
+/**
+ * A library track renamed by staff: the days' track layers that named it name it anew in the same transaction, so
+ * they still play it, and their programs read as changed, so that an editor open on the old name is refused 409
+ * rather than writing it back (docs/decisions/094-a-renamed-track-stays-in-its-programs.md). A name too long for a
+ * layer is refused while a day plays the track.
+ */
+export async function followTrackRename(tx: Tx, kind: AudioKind, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  const named = JSON.stringify([{ kind: 'track', audio_kind: kind, name: from }]);
+  const renamed = await tx
+    .update(programDays)
+    .set({
+      layers: sql`(
+        select jsonb_agg(
+          case when layer ->> 'kind' = 'track' and layer ->> 'audio_kind' = ${kind} and layer ->> 'name' = ${from}
+            then jsonb_set(layer, '{name}', to_jsonb(${to}::text)) else layer end
+          order by at)
+        from jsonb_array_elements(${programDays.layers}) with ordinality as layers(layer, at))`,
+    })
+    .where(sql`jsonb_typeof(${programDays.layers}) = 'array' and ${programDays.layers} @> ${named}::jsonb`)
+    .returning({ programId: programDays.programId });
+  if (renamed.length === 0) return;
+  if (to.length > PROGRAM_TRACK_NAME_MAX)
+    throw badRequest({
+      name: [
+        `Ensure this field has no more than ${PROGRAM_TRACK_NAME_MAX} characters: a program's day plays this track by its name.`,
+      ],
+    });
+  await tx
+    .update(programs)
+    .set({ updatedAt: new Date() })
+    .where(inArray(programs.id, [...new Set(renamed.map((day) => day.programId))]));
 }
 
 export async function deleteProgram(db: Db, slug: string): Promise<void> {

@@ -101,6 +101,9 @@ export const programDayParamsSchema = programParamsSchema.extend({
 
 export const NOISE_COLOURS = ['white', 'pink', 'brown'] as const;
 
+/** The longest track name a day's layer holds (a track renamed longer than it, while a day plays it, is refused). */
+export const PROGRAM_TRACK_NAME_MAX = 120;
+
 /**
  * A sound layer of a day's session, in the sound engine's terms (docs/decisions/016): a library
  * track named by its library and name, a binaural beat, an isochronic tone or a noise colour, each
@@ -111,7 +114,7 @@ const layerShapes = {
   track: z.object({
     kind: z.literal('track'),
     audio_kind: z.enum(AUDIO_KINDS, { error: 'Choose selfeggio, bonus or custom.' }),
-    name: requiredString().max(120, maxCharacters(120)),
+    name: requiredString().max(PROGRAM_TRACK_NAME_MAX, maxCharacters(PROGRAM_TRACK_NAME_MAX)),
     gain: level(),
   }),
   binaural: z.object({
