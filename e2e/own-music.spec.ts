@@ -15,7 +15,7 @@ test('a Pro member uploads their own track, plays it like the library’s, and d
   await page.getByRole('button', { name: 'Upload' }).click();
   const card = page.getByTestId('audio-item').filter({ hasText: 'Evening tone' });
   await expect(card).toBeVisible();
-  await expect(page.getByText(/1 of 50 tracks, 16 KB of 500 MB used\./)).toBeVisible();
+  await expect(page.getByText(/1 of 50 tracks, 16\sKB of 500\sMB used\./)).toBeVisible();
 
   // The same file again, under another name: refused, saying which track has it, and counted once.
   await page.getByLabel('Audio file').setInputFiles({ name: 'Copy.wav', mimeType: 'audio/wav', buffer: tone });
@@ -23,7 +23,7 @@ test('a Pro member uploads their own track, plays it like the library’s, and d
   await expect(page.getByLabel('Audio file')).toHaveAccessibleDescription(
     'This file is already in your music as “\u2068Evening tone\u2069”.',
   );
-  await expect(page.getByText(/1 of 50 tracks, 16 KB of 500 MB used\./)).toBeVisible();
+  await expect(page.getByText(/1 of 50 tracks, 16\sKB of 500\sMB used\./)).toBeVisible();
   await expect(page.getByTestId('audio-item').filter({ hasText: 'Copy' })).toHaveCount(0);
 
   // The file comes back byte for byte through the signed URL it is played from.
