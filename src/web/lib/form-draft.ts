@@ -113,15 +113,19 @@ export const keepDraft = (form: string, values: Record<string, unknown>) => writ
 
 /**
  * Keeps the draft of `form` (react-hook-form) as it is typed; `isEmpty` tells a form with nothing worth keeping,
- * whose draft goes.
+ * whose draft goes. `besides` (stable between renders) is kept with the values: what the form needs to say of them
+ * once given back, e.g. that a save of them was refused.
  */
 export function useKeepDraft<Values extends FieldValues, Output extends FieldValues = Values>(
   name: string,
   form: UseFormReturn<Values, unknown, Output>,
   isEmpty: (values: Partial<Values>) => boolean,
+  besides?: Record<string, unknown>,
 ): void {
   useEffect(() => {
-    const subscription = form.watch((values) => write(name, isEmpty(values as Partial<Values>) ? null : values));
+    const subscription = form.watch((values) =>
+      write(name, isEmpty(values as Partial<Values>) ? null : { ...values, ...besides }),
+    );
     return () => subscription.unsubscribe();
-  }, [form, name, isEmpty]);
+  }, [form, name, isEmpty, besides]);
 }

@@ -28,7 +28,7 @@ import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/comp
 import { MoveButtons } from '@web/components/ui/move-buttons';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { refusedAsChangedMeanwhile, toastFailure } from '@web/lib/change';
-import { dropDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
+import { dropDraft, keepDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { programAsRead, useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
@@ -108,9 +108,19 @@ const isDayDraft = (day: unknown) => {
     typeof title === 'string' && typeof intro === 'string' && typeof messages === 'string' && Array.isArray(layers)
   );
 };
-/** The form's values kept in its draft, if they are a program form's (the form checks the rest as it is sent). */
-const programDraftOf = (kept: Record<string, unknown>): FormInput | null => {
-  const { slug, title, summary, goals, days } = kept;
+/**
+ * Kept with a draft whose save was refused as changed meanwhile: given back, the form says again that it was not
+ * saved, where it said it before (docs/decisions/096-a-refused-save-keeps-its-draft-and-a-refused-record-stops.md).
+ */
+const REFUSED_AS_CHANGED = { refused_as_changed_meanwhile: true } as const;
+
+/**
+ * The form's values kept in its draft, if they are a program form's (the form checks the rest as it is sent), and
+ * whether a save of them was refused as changed meanwhile.
+ */
+const programDraftOf = (kept: Record<string, unknown>): { values: FormInput; refused: boolean } | null => {
+  const { refused_as_changed_meanwhile: refused, ...values } = kept;
+  const { slug, title, summary, goals, days } = values;
   const isForm =
     typeof slug === 'string' &&
     typeof title === 'string' &&
@@ -119,7 +129,13 @@ const programDraftOf = (kept: Record<string, unknown>): FormInput | null => {
     Array.isArray(days) &&
     days.length > 0 &&
     days.every(isDayDraft);
-  return isForm ? (kept as FormInput) : null;
+  return isForm ? { values: values as FormInput, refused: refused === true } : null;
+};
+
+/** Whether the form's values are the program as saved (or, new, an empty one): nothing to keep. */
+const sameAs = (program: AdminProgram | undefined) => {
+  const saved = JSON.stringify(program ? programFormValues(program) : emptyProgram());
+  return (values: Partial<FormInput>) => JSON.stringify(values) === saved;
 };
 
 /**
@@ -458,16 +474,16 @@ export function ProgramEditor({
   const [draft] = useState(() => keptDraft(programDraft(program), programDraftOf));
   const form: Form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: draft ?? (program ? programFormValues(program) : emptyProgram()),
+    defaultValues: draft?.values ?? (program ? programFormValues(program) : emptyProgram()),
     shouldFocusError: false,
   });
   const { formRef, focusFirstError } = useFocusFirstError();
+  // The program as it was read after a save refused as changed meanwhile, until the form is saved or shows it; a
+  // draft given back after such a refusal names the version read then, which is the program here (decision 096).
+  const [savedMeanwhile, setSavedMeanwhile] = useState<AdminProgram | null>(draft?.refused && program ? program : null);
   // Kept while it differs from the program as saved (or, new, from an empty one).
-  const unchanged = useMemo(() => {
-    const saved = JSON.stringify(program ? programFormValues(program) : emptyProgram());
-    return (values: Partial<FormInput>) => JSON.stringify(values) === saved;
-  }, [program]);
-  useKeepDraft(programDraft(program), form, unchanged);
+  const unchanged = useMemo(() => sameAs(program), [program]);
+  useKeepDraft(programDraft(program), form, unchanged, savedMeanwhile ? REFUSED_AS_CHANGED : undefined);
   // Said until it is saved: the program on screen holds what was typed before (a session that ended, a reload).
   const [fromDraft, setFromDraft] = useState(draft !== null);
   const days = useFieldArray({ control: form.control, name: 'days' });
@@ -481,8 +497,6 @@ export function ProgramEditor({
   // The version the form holds (loaded, then each save's answer, or the one read after a refusal): the server
   // refuses a replace of a program someone saved since.
   const [base, setBase] = useState(program?.updated_at);
-  // The program as it was read after a save refused as changed meanwhile, until the form is saved or shows it.
-  const [savedMeanwhile, setSavedMeanwhile] = useState<AdminProgram | null>(null);
   const queryClient = useQueryClient();
 
   const submit = form.handleSubmit(async (values) => {
@@ -502,6 +516,12 @@ export function ProgramEditor({
         const now = programAsRead(queryClient, program.slug) ?? program;
         setBase(now.updated_at);
         setSavedMeanwhile(now);
+        // Kept at once under the version the form names now, where a reload looks: the draft of the version it
+        // began from is never given back over the one saved since (decision 068), and a reload before the next
+        // keystroke lost what was typed (decision 096).
+        dropDraft(programDraft(program));
+        const typed = form.getValues();
+        if (!sameAs(now)(typed)) keepDraft(programDraft(now), { ...typed, ...REFUSED_AS_CHANGED });
         return;
       }
       toastFailure(error);
@@ -512,6 +532,7 @@ export function ProgramEditor({
   /** Drops what was typed for the program as it is saved now. */
   function showSaved(now: AdminProgram) {
     form.reset(programFormValues(now));
+    dropDraft(programDraft(now));
     setSavedMeanwhile(null);
     setFromDraft(false);
   }

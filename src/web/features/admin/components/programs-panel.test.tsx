@@ -355,6 +355,65 @@ describe('ProgramsPanel', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  // docs/decisions/096-a-refused-save-keeps-its-draft-and-a-refused-record-stops.md
+  it('keeps what a refused save held where a reload finds it, without a keystroke, and says again that it was not saved', async () => {
+    const user = userEvent.setup();
+    signIn(5);
+    const programs = [evening()];
+    const server = programsServer(programs);
+    const dayTitle = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
+    const open = async () => {
+      const view = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+      await screen.findByLabelText('Title', { selector: '#day-0-title' });
+      return view;
+    };
+
+    let view = await open();
+    await user.type(dayTitle(), ', slower');
+    programs[0] = { ...programs[0]!, title: 'Their title', updated_at: '2026-11-24T08:00:00Z' };
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
+    // Reloaded with nothing typed since.
+    view.unmount();
+    view = await open();
+    expect(dayTitle()).toHaveValue('Evening 1, slower');
+    expect(screen.getByText(DRAFT_BACK)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
+    expect(screen.getByRole('button', { name: 'Show the saved program' })).toBeVisible();
+    // Typed on after the reload, and reloaded again: still said.
+    await user.type(dayTitle(), ' still');
+    view.unmount();
+    view = await open();
+    expect(dayTitle()).toHaveValue('Evening 1, slower still');
+    expect(screen.getByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
+
+    // Save puts it in the place of the version read with the refusal; nothing is given back after.
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    expect(putBody(server.calls).updated_at).toBe('2026-11-24T08:00:00Z');
+    expect(programs[0]!.days[0]!.title).toBe('Evening 1, slower still');
+    view.unmount();
+    view = await open();
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Refused again and reloaded, Show the saved program keeps theirs, for good.
+    await user.type(dayTitle(), ', faster');
+    programs[0] = { ...programs[0]!, title: 'Their second title', updated_at: '2026-11-25T08:00:00Z' };
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
+    view.unmount();
+    view = await open();
+    await user.click(screen.getByRole('button', { name: 'Show the saved program' }));
+    expect(dayTitle()).toHaveValue('Evening 1, slower still');
+    view.unmount();
+    await open();
+    expect(dayTitle()).toHaveValue('Evening 1, slower still');
+    expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('gives an edit back over the program it began from, not over one saved since; All programs drops it', async () => {
     const user = userEvent.setup();
     signIn(5);
