@@ -283,6 +283,46 @@ describe('a draft kept (lib/form-draft.ts)', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  // docs/decisions/096-a-refused-save-keeps-its-draft-and-a-refused-record-stops.md
+  it('says again, given back after a save refused as changed meanwhile, what the text reads now', async () => {
+    signIn(5);
+    const user = userEvent.setup();
+    /** A server that took another tab's edit first: the list is read again before the refusal arrives. */
+    function Refused() {
+      const [value, setValue] = useState('I am calm.');
+      return (
+        <InlineEdit
+          value={value}
+          label="message"
+          draft="m.1"
+          onSave={async () => {
+            setValue('I am peaceful.');
+            throw new Error('409');
+          }}
+        />
+      );
+    }
+    const first = render(<Refused />);
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    await user.clear(screen.getByRole('textbox', { name: 'message' }));
+    await user.type(screen.getByRole('textbox', { name: 'message' }), 'I am strong.{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(changedMeanwhile('I am peaceful.'));
+    // Reloaded with nothing typed since: the list reads their text.
+    first.unmount();
+    const onSave = vi.fn(() => Promise.resolve());
+    const second = render(<InlineEdit value="I am peaceful." label="message" draft="m.1" onSave={onSave} />);
+    expect(screen.getByRole('textbox', { name: 'message' })).toHaveValue('I am strong.');
+    expect(screen.getByRole('alert')).toHaveTextContent(changedMeanwhile('I am peaceful.'));
+    // Typed on and reloaded again: still said.
+    await user.type(screen.getByRole('textbox', { name: 'message' }), ' Always.');
+    second.unmount();
+    render(<InlineEdit value="I am peaceful." label="message" draft="m.1" onSave={onSave} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(changedMeanwhile('I am peaceful.'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('I am strong. Always.', 'I am peaceful.');
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('gives a text being added back to its person, and drops it once added', async () => {
     signIn(5);
     const user = userEvent.setup();

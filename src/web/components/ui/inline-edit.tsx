@@ -13,13 +13,19 @@ import { dropDraft, keepDraft, keptDraft } from '@web/lib/form-draft';
 export const changedMeanwhile = (now: string) =>
   `Changed meanwhile, in another tab or on another device: it now reads “${now}”. Save to put yours in its place, or Cancel to keep it.`;
 
-/** An InlineEdit's draft: the text typed and the one its edit began from. */
+/**
+ * An InlineEdit's draft: the text typed and the one its edit began from; `changed` once the form has said that text
+ * was changed meanwhile (a save refused, the list read again), so that given back it says so again (decision 096).
+ */
 interface EditDraft {
   text: string;
   from: string;
+  changed?: true;
 }
 const editDraftOf = (kept: Record<string, unknown>): EditDraft | null =>
-  typeof kept.text === 'string' && typeof kept.from === 'string' ? { text: kept.text, from: kept.from } : null;
+  typeof kept.text === 'string' && typeof kept.from === 'string'
+    ? { text: kept.text, from: kept.from, ...(kept.changed === true && { changed: true }) }
+    : null;
 
 /** A line break typed or pasted into a one-line text: a space, as the words it separated stay apart. */
 const LINE_BREAKS = /\r\n?|\n/g;
@@ -94,7 +100,7 @@ export function InlineEdit({
   /** The text being sent, while it is. */
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>(
-    kept && kept.from !== value ? changedMeanwhile(value) : undefined,
+    kept && (kept.from !== value || kept.changed) ? changedMeanwhile(value) : undefined,
   );
   /** Whether the form holds a draft given back, until it is saved or cancelled. */
   const [fromDraft, setFromDraft] = useState(kept !== null);
@@ -116,7 +122,7 @@ export function InlineEdit({
     if (editing && value !== from && value !== sending) {
       setFrom(value);
       setError(changedMeanwhile(value));
-      keep(draft, value);
+      keep(draft, value, true);
     }
   }
 
@@ -133,11 +139,12 @@ export function InlineEdit({
     editButton.current?.focus();
   }, [editing]);
 
-  // Kept while it differs from the text it began from; the same text is nothing to keep.
-  function keep(text: string, begunFrom: string) {
+  // Kept while it differs from the text it began from; the same text is nothing to keep. `changed`: the form says
+  // the text was changed meanwhile.
+  function keep(text: string, begunFrom: string, changed: boolean) {
     if (draftName === undefined) return;
     if (text.trim() === begunFrom) dropDraft(draftName);
-    else keepDraft(draftName, { text, from: begunFrom });
+    else keepDraft(draftName, { text, from: begunFrom, ...(changed && { changed }) });
   }
 
   const open = () => {
@@ -242,7 +249,7 @@ export function InlineEdit({
           onChange={(event) => {
             const next = event.target.value.replace(LINE_BREAKS, ' ');
             setDraft(next);
-            keep(next, from);
+            keep(next, from, error === changedMeanwhile(from));
             // What it reads now stays said until the edit is saved or cancelled.
             if (error === FIELD_BLANK) setError(undefined);
           }}
