@@ -10,6 +10,7 @@ import { sessionStore } from '@web/lib/session';
 import { startSessionLifecycle } from '@web/lib/session-refresh';
 import { fakeLocks } from '@web/test/fake-locks';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
+import { sessionEnds } from '@web/lib/audio/app-session-ends';
 import { fakeApi, jsonResponse, type ApiCall } from '@web/test/render';
 import {
   CHECKPOINT_MS,
@@ -699,6 +700,108 @@ describe('a record that cannot be sent now', () => {
         expect(sent(api.calls).map((body) => body.seconds)).toEqual([60, 120, 150]);
         expect(new Set(sent(api.calls).map((body) => body.record_key)).size).toBe(1);
         expect([...entries.values()].map((entry) => entry.seconds)).toEqual([150]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    // docs/decisions/096-a-refused-save-keeps-its-draft-and-a-refused-record-stops.md
+    it('is no longer sent once the server refused it for good, the history deleted since it began: its day is still marked done', async () => {
+      vi.useFakeTimers();
+      try {
+        signIn(7);
+        const day = { slug: 'seven-nights-of-rest', day: 2 };
+        let deleted = false;
+        const api = fakeApi({
+          [`POST ${API.history}`]: () =>
+            deleted
+              ? jsonResponse(409, {
+                  detail: 'The history was deleted after this session began, so it is not added.',
+                  code: HISTORY_DELETED_CODE,
+                })
+              : jsonResponse(201, {}),
+          [`POST ${fillPath(API.programDayComplete, day)}`]: () => jsonResponse(200, {}),
+        });
+        sessionEnds.tag({ title: 'Seven Nights of Rest · Day 2', program: day });
+        startPlaying();
+        fakeSoundEngine.setSleepTimer(300);
+        fakeEngine.now = 60;
+        await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        // Deleted from the profile, here or in another browser, while the day plays on.
+        deleted = true;
+        for (const now of [120, 180, 240]) {
+          fakeEngine.now = now;
+          await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        }
+        visibility('hidden');
+        await vi.advanceTimersByTimeAsync(0);
+        expect(sent(api.calls).map((body) => body.seconds)).toEqual([60, 120]);
+        // Played to its end: the day is done, and nothing more is said of the session.
+        fakeEngine.now = 300;
+        await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        expect(fakeEngine.state.status).toBe('stopped');
+        expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+          `POST ${API.history}`,
+          `POST ${API.history}`,
+          `POST ${fillPath(API.programDayComplete, day)}`,
+        ]);
+        expect(pendingRecords.of(7)).toEqual([]);
+
+        // The next session is its own: sent as it goes (refused too, as it began before the deletion here).
+        deleted = false;
+        startPlaying();
+        fakeEngine.now = 60;
+        await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        expect(sent(api.calls).map((body) => body.seconds)).toEqual([60, 120, 60]);
+        stop();
+        await vi.advanceTimersByTimeAsync(0);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('is no longer sent once the server refused a record of it as one it will never take (400)', async () => {
+      vi.useFakeTimers();
+      try {
+        signIn(7);
+        const api = fakeApi({
+          [`POST ${API.history}`]: () =>
+            jsonResponse(400, { title: ['Ensure this field has no more than 120 characters.'] }),
+        });
+        startPlaying();
+        for (const now of [60, 120, 180]) {
+          fakeEngine.now = now;
+          await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        }
+        stop();
+        await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        expect(sent(api.calls).map((body) => body.seconds)).toEqual([60]);
+        expect(pendingRecords.of(7)).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('is still sent as it goes after a failure that may pass: a 5xx, the network down', async () => {
+      vi.useFakeTimers();
+      try {
+        signIn(7);
+        const { api, entries } = historyServer([
+          () => jsonResponse(500, {}),
+          () => jsonResponse(503, {}),
+          () => Promise.reject(new TypeError('Failed to fetch')),
+        ]);
+        startPlaying();
+        for (const now of [60, 120, 180, 240]) {
+          fakeEngine.now = now;
+          await vi.advanceTimersByTimeAsync(CHECKPOINT_MS);
+        }
+        fakeEngine.now = 250;
+        stop();
+        await vi.advanceTimersByTimeAsync(0);
+        // Each length went out as it was heard (some again, as their records waited and were tried again).
+        expect(sent(api.calls).map((body) => body.seconds)).toEqual(expect.arrayContaining([60, 120, 180, 240, 250]));
+        expect([...entries.values()].map((entry) => entry.seconds)).toEqual([250]);
       } finally {
         vi.useRealTimers();
       }

@@ -149,6 +149,18 @@ const historyDeletedSince = (error: unknown) =>
   error.status === 409 &&
   (error.body as { code?: unknown } | null)?.code === HISTORY_DELETED_CODE;
 
+/**
+ * Sessions under way in this tab whose record the server refused for good: the history deleted after it began
+ * (409 history_deleted), or any other 4xx but 401, 408 and 429, which the next record of the session would meet
+ * alike. What plays on is not sent again, as it goes or at its end; a program day it plays to its end is still
+ * marked done. A network failure, a 401, 408, 429 or 5xx leaves it sent as before
+ * (docs/decisions/096-a-refused-save-keeps-its-draft-and-a-refused-record-stops.md).
+ */
+const refusedUnderWay = new Set<string>();
+
+/** The server answered the record and would answer it, and the session's later records, the same again. */
+const refusedForGood = (error: unknown) => error instanceof ApiError && !worthAgain(error);
+
 /** A call not answered within this long is given up, as if the connection were lost: the record waits. */
 export const RECORD_TIMEOUT_MS = 30_000;
 
@@ -202,6 +214,7 @@ async function send(record: Pick<PendingRecord, 'key' | 'entry' | 'day'>, keepal
     const body = record.entry && { ...record.entry, sent_at: new Date().toISOString() };
     if (body)
       await timed<HistoryEntry>(API.history, { method: 'POST', body, keepalive }).catch((error: unknown) => {
+        if (refusedForGood(error) && checkpointed.has(record.key)) refusedUnderWay.add(record.key);
         // A day played to its end is still done: deleting the history keeps program progress.
         if (!historyDeletedSince(error)) throw error;
       });
@@ -328,10 +341,11 @@ function armRetry() {
 
 /**
  * Records a session that ended, or what a session under way has played so far (`sofar`): under its own key
- * either way, so the server keeps one entry of it, the longest it was sent (decision 090).
+ * either way, so the server keeps one entry of it, the longest it was sent (decision 090). A session the server
+ * refused for good (`refused`) sends only a program day it played to its end.
  */
-function record(queryClient: QueryClient, session: EndedSession, sofar = false) {
-  const entry = historyEntryOf(session);
+function record(queryClient: QueryClient, session: EndedSession, sofar = false, refused = false) {
+  const entry = refused ? null : historyEntryOf(session);
   const program = session.tag?.program;
   const day = program && session.by === 'timer' ? { slug: program.slug, day: program.day } : null;
   if (!entry && !day) return;
@@ -369,7 +383,8 @@ const checkpointed = new Map<string, number>();
 /** Sends what plays and what flashes so far, each that has moved on since it was last sent. */
 function checkpoint(queryClient: QueryClient) {
   for (const session of [sessionEnds.sofar(), flashSessions.sofar()]) {
-    if (!session || session.seconds <= (checkpointed.get(session.key) ?? 0)) continue;
+    if (!session || refusedUnderWay.has(session.key)) continue;
+    if (session.seconds <= (checkpointed.get(session.key) ?? 0)) continue;
     checkpointed.set(session.key, session.seconds);
     record(queryClient, session, true);
   }
@@ -387,10 +402,10 @@ function followCheckpoints(queryClient: QueryClient) {
   }
 }
 
-/** A session has ended: recorded, and no longer sent as it goes. */
+/** A session has ended: recorded (unless refused for good while it played), and no longer sent as it goes. */
 function ended(queryClient: QueryClient, session: EndedSession) {
   checkpointed.delete(session.key);
-  record(queryClient, session);
+  record(queryClient, session, false, refusedUnderWay.delete(session.key));
 }
 
 /** Starts recording, once for the app's lifetime (sessions may end after the page that started them). */
