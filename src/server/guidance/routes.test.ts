@@ -474,6 +474,30 @@ describe('history and practice', () => {
     expect((await call(bea, 'POST', API.history, before)).statusCode).toBe(201);
   });
 
+  // A session sent as it goes (decision 090) that was under way when the history was deleted began before it: what
+  // it had sent goes with the rest, and what it sends after, checkpoint or end, is refused (decisions 054, 096).
+  it('keeps out a session under way while the history is deleted: its later records and its end do not bring it back', async () => {
+    const ada = await signedInUser(t.ctx);
+    const record_key = '7e6d5c4b-3a29-4180-9f6e-5d4c3b2a1908';
+    const started_at = new Date(Date.now() - 10 * 60_000).toISOString();
+    const sofar = (seconds: number, finished = false) =>
+      session({ record_key, started_at, seconds, finished, kind: 'music', ref: 'track:3', title: 'Ocean Drift' });
+    // An earlier sitting, and this one's first minutes.
+    await call(ada, 'POST', API.history, session({ started_at: new Date(Date.now() - 60 * 60_000).toISOString() }));
+    expect((await call(ada, 'POST', API.history, sofar(120))).statusCode).toBe(201);
+    expect((await call(ada, 'GET', API.practice)).json().week).toMatchObject({ minutes: 12, sessions: 2 });
+
+    expect((await call(ada, 'DELETE', API.history)).statusCode).toBe(204);
+    for (const later of [sofar(240), sofar(300, true)]) {
+      const answer = await call(ada, 'POST', API.history, later);
+      expect([answer.statusCode, answer.json().code]).toEqual([409, 'history_deleted']);
+    }
+    expect((await call(ada, 'GET', API.history)).json()).toEqual([]);
+    const practice = (await call(ada, 'GET', API.practice)).json();
+    expect(practice.week).toMatchObject({ minutes: 0, sessions: 0 });
+    expect(practice.total_sessions).toBe(0);
+  });
+
   // The start is the browser's clock, the deletion the server's: a browser that says its clock as it
   // sends (sent_at) has its start set by the server's (docs/decisions/054-a-deleted-history-stays-deleted.md).
   describe("by the server's clock", () => {
