@@ -154,6 +154,70 @@ describe('the practice view', () => {
   });
 });
 
+// A session still playing (in another tab, on the phone) is in the practice view at the length it last sent, as what
+// was heard so far; its end replaces that entry (decision 090) and is counted once, not beside it (decision 096).
+describe('a session sent as it goes', () => {
+  const MINUTE = 60_000;
+  /** A record of the session `key` begun at `at`, `seconds` heard so far; `clockAhead` the sender's clock's lead. */
+  const sofar = (userId: number, key: string, at: number, seconds: number, clockAhead = 0) =>
+    recordSession(
+      database.db,
+      userId,
+      {
+        kind: 'music',
+        ref: 'track:3',
+        title: 'Ocean Drift',
+        seconds,
+        finished: false,
+        started_at: new Date(at + clockAhead).toISOString(),
+        sent_at: new Date(NOW.getTime() + clockAhead).toISOString(),
+        record_key: key,
+      },
+      NOW,
+    );
+
+  it('counts it at its length so far, and its end once in its place, beside another tab playing over it', async () => {
+    const ada = await person();
+    const key = '4a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
+    const at = NOW.getTime() - 30 * MINUTE;
+    await sofar(ada, key, at, 5 * 60);
+    expect((await practiceOf(ada)).week).toMatchObject({
+      minutes: 5,
+      sessions: 1,
+      daily_minutes: [0, 0, 0, 0, 0, 0, 5],
+    });
+    // Another tab plays over it meanwhile, from a minute in for ten minutes.
+    await heard(ada, at + MINUTE, 10 * 60, 'In another tab');
+    expect((await practiceOf(ada)).week).toMatchObject({ minutes: 11, sessions: 1 });
+
+    // Its end, sent from a clock a second ahead: twenty minutes, the other tab's within them.
+    await sofar(ada, key, at, 20 * 60, 1000);
+    let practice = await practiceOf(ada);
+    expect(practice.week).toMatchObject({ minutes: 20, sessions: 1, daily_minutes: [0, 0, 0, 0, 0, 0, 20] });
+    expect(practice.total_sessions).toBe(1);
+    // A copy of the earlier record arriving late changes nothing.
+    await sofar(ada, key, at, 5 * 60);
+    practice = await practiceOf(ada);
+    expect(practice.week).toMatchObject({ minutes: 20, sessions: 1 });
+    expect(practice.last_sessions.map((entry) => [entry.title, entry.seconds])).toEqual([
+      ['In another tab', 600],
+      ['Ocean Drift', 1200],
+    ]);
+  });
+
+  it('counts of one begun before the week the time inside it, so far and at its end', async () => {
+    const ada = await person();
+    const key = '5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e';
+    // Begun two minutes before the week's edge: three of its five minutes so far are inside it, then eighteen of twenty.
+    await sofar(ada, key, SINCE - 2 * MINUTE, 5 * 60);
+    expect((await practiceOf(ada)).week.daily_minutes).toEqual([3, 0, 0, 0, 0, 0, 0]);
+    await sofar(ada, key, SINCE - 2 * MINUTE, 20 * 60);
+    const practice = await practiceOf(ada);
+    expect(practice.week).toMatchObject({ minutes: 18, daily_minutes: [18, 0, 0, 0, 0, 0, 0] });
+    expect(practice.total_sessions).toBe(1);
+  });
+});
+
 describe('the whole history, a page at a time (the data export)', () => {
   it('reads each session once, not all those after a page’s edge for every page, with no statistics on the table', async () => {
     const { db } = database;
