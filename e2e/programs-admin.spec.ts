@@ -80,6 +80,10 @@ test('a program saved in another tab meanwhile is not saved over without a word:
     timeout: 30_000,
   });
   await expect(first.locator('#day-0-title')).toHaveValue(mine);
+  // Reloaded before anything more is typed: what was typed is back, and so is what the refusal said (decision 096).
+  await first.reload();
+  await expect(first.locator('#day-0-title')).toHaveValue(mine, { timeout: 30_000 });
+  await expect(first.getByRole('alert').filter({ hasText: 'This program was changed meanwhile' })).toBeVisible();
   // Told, a second Save puts what was typed in its place.
   await first.getByRole('button', { name: 'Save program' }).click();
   await expect(first.getByText('Members see what is saved.')).toBeVisible();
