@@ -43,14 +43,14 @@ const recommendations: Recommendations = {
   based_on: { goals: ['sleep'], free_text: false, own_messages: false, history: true },
 };
 
-function renderHub(plan: 'basic' | 'pro') {
+function renderHub(plan: 'basic' | 'pro', answer: Recommendations = recommendations) {
   const api = fakeApi({
     [`GET ${API.onboarding}`]: () => onboarding,
     [`GET ${API.programs}`]: () => programs,
     [`GET ${API.practice}`]: () => practice,
     [`GET ${API.plan}`]: () => planStateFor(plan),
     [`GET ${API.recommendations}`]: () =>
-      plan === 'pro' ? recommendations : jsonResponse(403, { code: 'plan_required', required_plan: 'pro' }),
+      plan === 'pro' ? answer : jsonResponse(403, { code: 'plan_required', required_plan: 'pro' }),
   });
   renderWithProviders(<HubGuidance />);
   return api;
@@ -72,6 +72,34 @@ describe('HubGuidance', () => {
     expect(await screen.findByRole('link', { name: /Restful Sleep/ })).toHaveTextContent('Because you chose Sleep');
     expect(screen.getByRole('link', { name: /174 Hz/ })).toHaveTextContent('Close to what you listened to');
     expect(screen.queryByRole('button', { name: /See recommendations/ })).toBeNull();
+  });
+
+  it('says that general starting points are not yet ranked, without the same reason under each', async () => {
+    const startHere = 'A gentle place to start';
+    renderHub('pro', {
+      categories: [
+        { id: 1, name: 'Confidence', reason: startHere },
+        { id: 2, name: 'Calm & Stress Relief', reason: startHere },
+      ],
+      messages: [],
+      tracks: [{ id: 7, kind: 'bonus', name: 'Deep Brown Noise', reason: startHere }],
+      programs: [{ slug: 'seven-nights-of-rest', title: 'Seven Nights of Rest', reason: startHere }],
+      based_on: { goals: [], free_text: false, own_messages: false, history: false },
+    });
+    expect(await screen.findByRole('link', { name: 'Confidence' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Deep Brown Noise' })).toBeInTheDocument();
+    expect(screen.queryByText(startHere)).toBeNull();
+    const card = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(card).toHaveTextContent('Nothing to go on yet, so these are gentle places to start.');
+    expect(card).not.toHaveTextContent('Ranked from your goals');
+  });
+
+  it('says what ranked recommendations were ranked from', async () => {
+    renderHub('pro');
+    const card = await screen.findByRole('region', { name: 'Recommended for you' });
+    await screen.findByRole('link', { name: /Restful Sleep/ });
+    expect(card).toHaveTextContent('Ranked from your goals, your own messages and what you have listened to');
+    expect(card).not.toHaveTextContent('Nothing to go on yet');
   });
 });
 

@@ -37,6 +37,13 @@ export function reminderDue(practice: Practice | undefined, now = new Date()): b
 
 const card = 'rounded-3xl border border-line bg-surface-raised p-6';
 
+/**
+ * Whether recommendations were drawn from nothing of the person's: the library's general starting points, whose
+ * every reason is the same, so none is repeated under each one (decision 099).
+ */
+export const generalStartingPoints = ({ based_on: basedOn }: Recommendations) =>
+  basedOn.goals.length === 0 && !basedOn.free_text && !basedOn.own_messages && !basedOn.history;
+
 function RecommendationList({ data }: { data: Recommendations }) {
   const groups = [
     {
@@ -78,6 +85,7 @@ function RecommendationList({ data }: { data: Recommendations }) {
   ].filter((group) => group.items.length > 0);
   if (groups.length === 0)
     return <p className="mt-3 text-fg-muted">Nothing to suggest yet. Listen a little, and look again.</p>;
+  const general = generalStartingPoints(data);
   return (
     <div className="mt-5 grid gap-6 md:grid-cols-2">
       {groups.map((group) => (
@@ -88,7 +96,7 @@ function RecommendationList({ data }: { data: Recommendations }) {
               <li key={item.key}>
                 <Link to={item.to} className="block rounded-xl px-3 py-2 hover:bg-black/5 dark:hover:bg-white/10">
                   <span className="block font-medium">{item.name}</span>
-                  <span className="block text-sm text-fg-muted">{item.reason}</span>
+                  {general ? null : <span className="block text-sm text-fg-muted">{item.reason}</span>}
                 </Link>
               </li>
             ))}
@@ -113,8 +121,10 @@ function RecommendationsCard() {
             Recommended for you
           </h2>
           <p className="mt-1 text-fg-muted">
-            Ranked from your goals, your own messages and what you have listened to, each with the reason. Worked out by
-            Innerwave itself; nothing is sent elsewhere.
+            {pro && query.data && generalStartingPoints(query.data)
+              ? 'Nothing to go on yet, so these are gentle places to start. Your goals, your own messages and what you listen to rank them for you, each with the reason.'
+              : 'Ranked from your goals, your own messages and what you have listened to, each with the reason.'}{' '}
+            Worked out by Innerwave itself; nothing is sent elsewhere.
           </p>
         </div>
       </div>
