@@ -184,3 +184,33 @@ test('messages flashing in a browser signed out from another are recorded once t
   await flashingContext.close();
   await otherContext.close();
 });
+
+test('the invitation above a page is as wide as the page under it, its edges on the page’s', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsNewUser(page);
+  const invitation = page.getByRole('region', { name: 'Getting started' });
+  // The subliminals' wide page, then narrower ones (Applications, Profile and Support each hold a width of their own).
+  for (const [path, heading] of [
+    ['/subliminals', 'Subliminals'],
+    ['/applications', 'Desktop applications'],
+    ['/profile', 'Profile'],
+    ['/support', 'Support'],
+  ] as const) {
+    await page.goto(path);
+    const title = page.getByRole('heading', { level: 1, name: heading });
+    await expect(title).toBeVisible({ timeout: 20_000 });
+    await expect(invitation).toBeVisible({ timeout: 20_000 });
+    // The page's column is its heading's parent: the element that holds the page's width.
+    const edges = async () => {
+      const note = await invitation.boundingBox();
+      const column = await title.locator('xpath=..').boundingBox();
+      return note && column
+        ? { left: Math.round(note.x - column.x), right: Math.round(note.x + note.width - column.x - column.width) }
+        : null;
+    };
+    await expect.poll(edges, { message: `the invitation's edges against ${path}'s column` }).toEqual({
+      left: 0,
+      right: 0,
+    });
+  }
+});

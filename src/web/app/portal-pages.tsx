@@ -17,7 +17,10 @@ function Heading({ title, intro }: { title: string; intro: string }) {
   );
 }
 
-/** A page of one column: the heading and introduction, then the contents. */
+/**
+ * A page of one column: the heading and introduction, then the contents. Its width class also sets the portal
+ * note's above it (styles.css, decision 099).
+ */
 const columnPage = (width: string, title: string, intro: string) =>
   function ColumnPage({ children }: PageProps) {
     return (

@@ -114,7 +114,7 @@ function InvitationCard({
     <section
       ref={card}
       aria-label="Getting started"
-      className="mx-auto mb-8 flex max-w-6xl flex-wrap items-center gap-4 rounded-3xl border border-line bg-surface-raised p-5"
+      className="portal-notice mx-auto mb-8 flex max-w-6xl flex-wrap items-center gap-4 rounded-3xl border border-line bg-surface-raised p-5"
     >
       <Compass aria-hidden className="h-6 w-6 shrink-0 text-link" />
       <div className="min-w-0 flex-1 basis-64">
