@@ -91,6 +91,7 @@ function startHere(
     messages: [],
     tracks: tracks.slice(0, LIMITS.tracks).map(({ id, kind, name }) => ({ id, kind, name, reason: START_HERE })),
     programs: programRows.slice(0, LIMITS.programs).map((p) => ({ slug: p.slug, title: p.title, reason: START_HERE })),
+    ranked: false,
     based_on: basedOn,
   };
 }
@@ -153,6 +154,7 @@ export async function recommendationsFor(db: Db, userId: number): Promise<Recomm
     })),
     tracks: rankedTracks.map(({ value, reason }) => ({ id: value.id, kind: value.kind, name: value.name, reason })),
     programs: rankedPrograms.map(({ value, reason }) => ({ slug: value.slug, title: value.title, reason })),
+    ranked: true,
     based_on: basedOn,
   };
 }

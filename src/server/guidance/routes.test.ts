@@ -694,10 +694,12 @@ describe('recommendations', () => {
     expect(answer.categories[0].name).toBe('Focus & Productivity');
     expect(answer.categories[0].reason).toMatch(/^Because you wrote “\u2068I keep procrastinating.*\u2069”$/);
     expect(answer.based_on).toEqual({ goals: [], free_text: true, own_messages: true, history: true });
+    expect(answer.ranked).toBe(true);
 
     const beas = (await call(bea, 'GET', API.recommendations)).json();
     expect(beas.based_on).toEqual({ goals: [], free_text: false, own_messages: false, history: false });
     expect(beas.categories[0].reason).toBe('A gentle place to start');
+    expect(beas.ranked).toBe(false);
   });
 
   it('quote the person’s words cut between characters, never inside an emoji', async () => {
@@ -718,5 +720,6 @@ describe('recommendations', () => {
     expect(answer.categories.length).toBeGreaterThan(0);
     expect(answer.categories[0].reason).toBe('A gentle place to start');
     expect(answer.programs[0].reason).toBe('A gentle place to start');
+    expect(answer.ranked).toBe(false);
   });
 });

@@ -328,7 +328,12 @@ export const recommendationsSchema = z.object({
   ),
   tracks: z.array(z.object({ id: z.number().int(), kind: z.enum(AUDIO_KINDS), name: z.string(), reason })),
   programs: z.array(z.object({ slug: z.string(), title: z.string(), reason })),
-  /** What they were drawn from; all false and empty means the library's general starting points. */
+  /**
+   * Whether they were ranked for the person; false: the library's general starting points, each "A gentle place to
+   * start", given when there was nothing to go on or what there was matched nothing (decision 099).
+   */
+  ranked: z.boolean(),
+  /** What they were drawn from (all false and empty: nothing to go on). */
   based_on: z.object({
     goals: z.array(goalSchema),
     free_text: z.boolean(),

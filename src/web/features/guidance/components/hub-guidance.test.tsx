@@ -40,6 +40,7 @@ const recommendations: Recommendations = {
   messages: [],
   tracks: [{ id: 7, kind: 'selfeggio', name: '174 Hz', reason: 'Close to what you listened to' }],
   programs: [{ slug: 'seven-nights-of-rest', title: 'Seven Nights of Rest', reason: 'Because you chose Sleep' }],
+  ranked: true,
   based_on: { goals: ['sleep'], free_text: false, own_messages: false, history: true },
 };
 
@@ -84,6 +85,7 @@ describe('HubGuidance', () => {
       messages: [],
       tracks: [{ id: 7, kind: 'bonus', name: 'Deep Brown Noise', reason: startHere }],
       programs: [{ slug: 'seven-nights-of-rest', title: 'Seven Nights of Rest', reason: startHere }],
+      ranked: false,
       based_on: { goals: [], free_text: false, own_messages: false, history: false },
     });
     expect(await screen.findByRole('link', { name: 'Confidence' })).toBeInTheDocument();
@@ -91,6 +93,22 @@ describe('HubGuidance', () => {
     expect(screen.queryByText(startHere)).toBeNull();
     const card = screen.getByRole('region', { name: 'Recommended for you' });
     expect(card).toHaveTextContent('Nothing to go on yet, so these are gentle places to start.');
+    expect(card).not.toHaveTextContent('Ranked from your goals');
+  });
+
+  it('says when what the person gave matched nothing, and keeps the starting points’ reason to itself', async () => {
+    const startHere = 'A gentle place to start';
+    renderHub('pro', {
+      categories: [{ id: 1, name: 'Confidence', reason: startHere }],
+      messages: [],
+      tracks: [],
+      programs: [{ slug: 'seven-nights-of-rest', title: 'Seven Nights of Rest', reason: startHere }],
+      ranked: false,
+      based_on: { goals: [], free_text: true, own_messages: false, history: false },
+    });
+    expect(await screen.findByRole('link', { name: 'Confidence' })).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(card).toHaveTextContent('Nothing you told us or listened to matches the library yet');
     expect(card).not.toHaveTextContent('Ranked from your goals');
   });
 

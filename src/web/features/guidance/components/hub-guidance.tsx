@@ -38,11 +38,19 @@ export function reminderDue(practice: Practice | undefined, now = new Date()): b
 const card = 'rounded-3xl border border-line bg-surface-raised p-6';
 
 /**
- * Whether recommendations were drawn from nothing of the person's: the library's general starting points, whose
- * every reason is the same, so none is repeated under each one (decision 099).
+ * What the recommendations card says they come from: ranked for the person, or the library's general starting
+ * points, whose every reason is the same and is then not repeated under each (decision 099).
  */
-export const generalStartingPoints = ({ based_on: basedOn }: Recommendations) =>
-  basedOn.goals.length === 0 && !basedOn.free_text && !basedOn.own_messages && !basedOn.history;
+function recommendationsIntro(data: Recommendations | undefined): string {
+  if (data && !data.ranked) {
+    const { based_on: basedOn } = data;
+    const gaveSomething = basedOn.goals.length > 0 || basedOn.free_text || basedOn.own_messages || basedOn.history;
+    return gaveSomething
+      ? 'Nothing you told us or listened to matches the library yet, so these are gentle places to start.'
+      : 'Nothing to go on yet, so these are gentle places to start. Your goals, your own messages and what you listen to rank them for you, each with the reason.';
+  }
+  return 'Ranked from your goals, your own messages and what you have listened to, each with the reason.';
+}
 
 function RecommendationList({ data }: { data: Recommendations }) {
   const groups = [
@@ -85,7 +93,6 @@ function RecommendationList({ data }: { data: Recommendations }) {
   ].filter((group) => group.items.length > 0);
   if (groups.length === 0)
     return <p className="mt-3 text-fg-muted">Nothing to suggest yet. Listen a little, and look again.</p>;
-  const general = generalStartingPoints(data);
   return (
     <div className="mt-5 grid gap-6 md:grid-cols-2">
       {groups.map((group) => (
@@ -96,7 +103,7 @@ function RecommendationList({ data }: { data: Recommendations }) {
               <li key={item.key}>
                 <Link to={item.to} className="block rounded-xl px-3 py-2 hover:bg-black/5 dark:hover:bg-white/10">
                   <span className="block font-medium">{item.name}</span>
-                  {general ? null : <span className="block text-sm text-fg-muted">{item.reason}</span>}
+                  {data.ranked ? <span className="block text-sm text-fg-muted">{item.reason}</span> : null}
                 </Link>
               </li>
             ))}
@@ -121,10 +128,8 @@ function RecommendationsCard() {
             Recommended for you
           </h2>
           <p className="mt-1 text-fg-muted">
-            {pro && query.data && generalStartingPoints(query.data)
-              ? 'Nothing to go on yet, so these are gentle places to start. Your goals, your own messages and what you listen to rank them for you, each with the reason.'
-              : 'Ranked from your goals, your own messages and what you have listened to, each with the reason.'}{' '}
-            Worked out by Innerwave itself; nothing is sent elsewhere.
+            {recommendationsIntro(pro ? query.data : undefined)} Worked out by Innerwave itself; nothing is sent
+            elsewhere.
           </p>
         </div>
       </div>
