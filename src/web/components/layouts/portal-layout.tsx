@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import {
   AppWindow,
@@ -56,22 +56,24 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Portal" className="flex flex-col gap-1">
       {links.map(({ label, to, icon: Icon, ...link }) => (
-        <NavLink
-          key={label}
-          to={to}
-          end={to === paths.home}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            clsx(
-              'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium hover:bg-black/5 hover:text-fg pointer-coarse:py-3 dark:hover:bg-white/10',
-              isActive ? 'bg-accent/15 text-fg' : 'text-fg-muted',
-              'separated' in link && 'mt-3 border-t border-line pt-4',
-            )
-          }
-        >
-          <Icon aria-hidden className="h-5 w-5" />
-          {label}
-        </NavLink>
+        <Fragment key={label}>
+          {/* A rule of its own: drawn on the link's rounded box, its ends curved up. */}
+          {'separated' in link ? <hr className="mx-3 my-2 border-line" /> : null}
+          <NavLink
+            to={to}
+            end={to === paths.home}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              clsx(
+                'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium hover:bg-black/5 hover:text-fg pointer-coarse:py-3 dark:hover:bg-white/10',
+                isActive ? 'bg-accent/15 text-fg' : 'text-fg-muted',
+              )
+            }
+          >
+            <Icon aria-hidden className="h-5 w-5" />
+            {label}
+          </NavLink>
+        </Fragment>
       ))}
     </nav>
   );
