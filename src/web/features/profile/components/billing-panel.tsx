@@ -286,7 +286,8 @@ function Actions({
       <Button
         variant={billing.past_due ? 'primary' : 'secondary'}
         size="sm"
-        className="shrink-0"
+        // Its text's width on a phone too, as the account's buttons under it, not the panel's.
+        className="shrink-0 self-start sm:self-auto"
         disabled={leaving !== null}
         onClick={onPortal}
       >
