@@ -4,8 +4,10 @@ import {
   AppWindow,
   ArrowRight,
   AudioLines,
+  CalendarDays,
   Headphones,
   LifeBuoy,
+  LineChart,
   MessageSquareText,
   ShieldCheck,
   UserRound,
@@ -36,12 +38,30 @@ const DESTINATIONS = [
     text: 'Choose a brainwave band and Innerwave generates the tones live in your browser. Headphones needed.',
   },
   {
+    to: paths.programs,
+    icon: CalendarDays,
+    title: 'Programs',
+    text: 'Guided programs a day at a time, for sleep, calm, focus and more, that keep your place between visits.',
+  },
+  {
+    to: paths.practice,
+    icon: LineChart,
+    title: 'Your practice',
+    text: 'What you listened to and for how long, seen only by you, with a gentle daily reminder if you want one.',
+  },
+  {
     to: paths.applications,
     icon: AppWindow,
     title: 'Applications',
     text: 'The desktop app for Windows, to keep your affirmations with you while you work, once it is published.',
   },
   { to: paths.profile, icon: UserRound, title: 'Profile', text: 'Your name, picture and plan, in one place.' },
+  {
+    to: paths.support,
+    icon: LifeBuoy,
+    title: 'Support',
+    text: 'Write to us from your account. We answer within 48 business hours, requests of the paid plans first.',
+  },
 ] as const;
 
 /**
