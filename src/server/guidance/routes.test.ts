@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath } from '@shared/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
+import { expectAnHourFrom } from '../test/rate-limits';
 import { ownTestKit } from '../own/test-kit';
 import { seedMessageCategories } from '../seed/service';
 import { seedPrograms } from './programs';
@@ -10,16 +11,6 @@ import { SEED_PROGRAMS } from './seed-programs';
 
 /** 600 calls one after another: 6–10 s on a quiet machine; 30–60 s on two cores at a load of 10–20. */
 const SIX_HUNDRED_CALLS_MS = 120_000;
-
-/**
- * A limit's Retry-After once an hour's calls are used up: the rest of the hour its window opened at the first of
- * them, however long the calls took on a busy machine (two minutes for 600 at a load of 30).
- */
-const expectAnHourFrom = (began: number, retryAfter: unknown) => {
-  const elapsedSeconds = Math.ceil((Date.now() - began) / 1000);
-  expect(Number(retryAfter)).toBeGreaterThanOrEqual(3600 - elapsedSeconds - 1);
-  expect(Number(retryAfter)).toBeLessThanOrEqual(3600);
-};
 
 let t: TestApp;
 beforeAll(async () => {

@@ -68,6 +68,7 @@ describe("the primary's job runner", () => {
     const live = await open(false);
     const ended = await open(true);
     // Two servers start at once.
+    const began = Date.now();
     const [a, b] = [server(), server()];
     await Promise.all([a.runner.settled(), b.runner.settled()]);
     expect(purges).toHaveLength(1);
@@ -75,9 +76,10 @@ describe("the primary's job runner", () => {
     const [job, ...more] = await purgeJobs();
     expect(more).toEqual([]);
     expect(job).toMatchObject({ status: 'queued', attempts: 0 });
-    const untilNext = job!.runAt.getTime() - Date.now();
-    expect(untilNext).toBeGreaterThan(SESSION_PURGE_EVERY_MS - 60_000);
-    expect(untilNext).toBeLessThanOrEqual(SESSION_PURGE_EVERY_MS);
+    // The next purge is due a period after this one ran, whenever that was between the start and now: the servers'
+    // start can take a minute on a busy machine (decision 098).
+    expect(job!.runAt.getTime()).toBeGreaterThanOrEqual(began + SESSION_PURGE_EVERY_MS);
+    expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now() + SESSION_PURGE_EVERY_MS);
 
     // A restart: the next purge stays where it was, and runs when due.
     for (const stopped of [a, b]) {
