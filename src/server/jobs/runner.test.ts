@@ -72,10 +72,12 @@ describe('job queue', () => {
     });
     runners.push(r);
     r.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its first look done, it waits for its poll a minute away.
+    await r.settled();
     const id = await insertJob(database.db, { kind: 'quick' });
     r.wake();
-    await expect.poll(() => seen, { timeout: 2000, interval: 10 }).toEqual([id]);
+    // Well within the minute, and past a claim's time on a busy machine (decision 098).
+    await expect.poll(() => seen, { timeout: 10_000, interval: 10 }).toEqual([id]);
   });
 
   it('has a job due to a claim made in the very millisecond it was enqueued, whatever the database clock says', async () => {
@@ -231,7 +233,7 @@ describe('job queue', () => {
     const r = runner({ slow: () => new Promise<void>((resolve) => (release = resolve)) }, clock);
     const id = (await insertJob(database.db, { kind: 'slow' }))!;
     r.start();
-    await expect.poll(async () => (await findJob(database.db, id))?.status, { timeout: 2000 }).toBe('running');
+    await expect.poll(async () => (await findJob(database.db, id))?.status, { timeout: 10_000 }).toBe('running');
     await r.stop(20);
     expect(await findJob(database.db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     release();
@@ -248,11 +250,11 @@ describe('job queue', () => {
     );
     const id = (await insertJob(database.db, { kind: 'long' }))!;
     r.start();
-    await expect.poll(async () => (await findJob(database.db, id))?.status, { timeout: 2000 }).toBe('running');
+    await expect.poll(async () => (await findJob(database.db, id))?.status, { timeout: 10_000 }).toBe('running');
     const started = performance.now();
     await r.stop(60_000);
-    // Not the minute of grace: the job ended when told.
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Not the minute of grace: the job ended when told (a bound well past a release's time on a busy machine).
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await findJob(database.db, id)).toMatchObject({
       status: 'queued',
       attempts: 0,
