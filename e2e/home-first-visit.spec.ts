@@ -99,7 +99,10 @@ for (const path of ['/', '/login', '/signup', '/resetpassword/', '/terms/', '/pr
 test("buttons tapped before the page's scripts arrive are answered once they have run", async ({ page }) => {
   let release = () => {};
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const scriptsAsked = new Promise<void>((resolve) => (asked = resolve));
   await page.route(/\/assets\/.+\.js$/, async (route) => {
+    asked();
     await scriptsHeld;
     await route.continue();
   });
@@ -110,8 +113,8 @@ test("buttons tapped before the page's scripts arrive are answered once they hav
     .getByRole('main')
     .getByRole('button', { name: /^528 Hz/ })
     .click();
-  // Nothing could answer yet.
-  await page.waitForTimeout(300);
+  // Nothing could answer yet: the page has asked for its scripts, and they are held.
+  await scriptsAsked;
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

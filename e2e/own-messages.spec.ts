@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AFTER_HASHING, signIn, signInAsNewUser } from './support/accounts';
+import { AFTER_APP_START } from './support/hydration';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -383,9 +384,13 @@ test('a category added to a long playlist shows there: unfolded, its first messa
   const before = await count();
   // Unfolded as they were added; folded again on the next visit.
   await page.reload();
-  await expect(playlist.getByRole('button', { name: `Show the other ${before - 50} messages` })).toBeVisible();
-  // The page a little down, as a person scrolling the categories has it (the browser has restored its place).
-  await page.waitForTimeout(500);
+  await expect(playlist.getByRole('button', { name: `Show the other ${before - 50} messages` })).toBeVisible(
+    AFTER_APP_START,
+  );
+  // The page a little down, as a person scrolling the categories has it, once the account's answer is in: the page
+  // as it stays. The router has restored its place in the render that showed it (history.scrollRestoration is
+  // manual), so there is no browser's restoring to wait for.
+  await expect(page.getByText('Saved to your account')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 40));
   const scrolled = await page.evaluate(() => window.scrollY);
 

@@ -72,9 +72,9 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   await expect(panel.getByRole('button', { name: 'Slow', exact: true })).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'Record “I am calm.”' }).click();
-  await expect(panel.getByText(/^Recording… 0:0\d of 0:20$/)).toBeVisible();
-  // Past the tone, well before the loop comes round again (a busy machine may stop late).
-  await page.waitForTimeout(2_400);
+  // Past the tone (its end at 1.8 s, and the 150 ms kept after it) by the recording's own clock, which starts once the
+  // recorder has the microphone; well before the loop comes round again at 8.4 s (a busy machine may stop late).
+  await expect(panel.getByText(/^Recording… 0:0[2-9] of 0:20$/)).toBeVisible({ timeout: 20_000 });
   const kept = page.waitForResponse((response) => response.url().endsWith('/api/user/my-voice/'));
   await panel.getByRole('button', { name: 'Stop recording “I am calm.”' }).click();
   const answer = await kept;
