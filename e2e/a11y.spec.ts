@@ -365,7 +365,7 @@ for (const theme of THEMES) {
 test('a link opens its page with the keyboard on the page’s heading, which is read out', async ({ page }) => {
   await signInAsNewUser(page);
   await page.goto('/subliminals');
-  await expect(page.getByRole('heading', { level: 1, name: 'Subliminals' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Subliminals' })).toBeVisible(AFTER_APP_START);
   const sidebar = page.getByRole('complementary');
   await sidebar.getByRole('link', { name: 'Meditations' }).focus();
   await page.keyboard.press('Enter');
@@ -377,7 +377,7 @@ test('a link opens its page with the keyboard on the page’s heading, which is 
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#main') !== null)).toBe(true);
   // The first page of a visit keeps the browser's start: the skip link is the first Tab.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(AFTER_APP_START);
   await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -40,7 +40,9 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   expect(await page.getByText(email, { exact: true }).evaluate((address) => address.getClientRects().length)).toBe(1);
   // A reload (the pre-rendered page) keeps both: the tab's history entry still carries the sign-up.
   await page.reload();
-  await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible(
+    AFTER_APP_START,
+  );
   await expect(page.getByLabel('Email')).toHaveValue(email);
 
   const mail = await readLatestMail(email, 'Activate');
@@ -52,7 +54,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
 
   await page.goto('/music?from=mail');
-  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page).toHaveURL(/\/login\?redirect=/, AFTER_APP_START);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -64,7 +66,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expect(page.getByRole('button', { name: `${email}, account menu` })).toContainText(email);
 
   await page.reload();
-  await expect(page).toHaveURL(/\/music\?from=mail$/);
+  await expect(page).toHaveURL(/\/music\?from=mail$/, AFTER_APP_START);
   await expect(page.getByRole('button', { name: `${email}, account menu` })).toContainText(email);
 
   await page.getByRole('button', { name: `${email}, account menu` }).click();
@@ -92,7 +94,7 @@ test('a bookmark of the old check-inbox page opens login, with the chosen plan a
   page,
 }) => {
   await page.goto('/signup/check-inbox?plan=pro');
-  await expect(page).toHaveURL(/\/login\?plan=pro$/);
+  await expect(page).toHaveURL(/\/login\?plan=pro$/, AFTER_APP_START);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(page.getByText('You chose Pro ($56 a month). Log in to go on to checkout.')).toBeVisible();
   await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
@@ -102,7 +104,7 @@ test('a second activation of the same link says the account is already active', 
   const { email } = await createActiveUser(request);
   const link = linkOf(await readLatestMail(email, 'Activate'), 'activation');
   await page.goto(link);
-  await expect(page.getByText('Your account is already active. Please log in.')).toBeVisible();
+  await expect(page.getByText('Your account is already active. Please log in.')).toBeVisible(AFTER_APP_START);
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -161,7 +163,7 @@ test('logging out in one tab ends the session in the other', async ({ page, cont
   await expect(other).toHaveURL(/\/profile$/);
 
   await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, AFTER_APP_START);
   await expect(other).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
 
@@ -172,6 +174,6 @@ test('a session the server no longer accepts ends with a toast and a trip to log
     localStorage.setItem('user.refresh', 'not-a-token');
   });
   await page.reload();
-  await expect(page.getByText('Your session expired. Please log in again!')).toBeVisible();
+  await expect(page.getByText('Your session expired. Please log in again!')).toBeVisible(AFTER_APP_START);
   await expect(page).toHaveURL(/\/login/);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewUser } from './support/accounts';
+import { AFTER_APP_START } from './support/hydration';
 
 type Watched = { audioContexts: AudioContext[] };
 
@@ -31,7 +32,7 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
 
   const generator = page.getByRole('region', { name: 'Binaural beats' });
   const status = generator.getByRole('status').filter({ hasText: /^(Playing|Stopped)/ });
-  await expect(generator.getByLabel('Left frequency')).toHaveValue('200');
+  await expect(generator.getByLabel('Left frequency')).toHaveValue('200', AFTER_APP_START);
   await expect(generator.getByLabel('Right frequency')).toHaveValue('205');
   await expect(generator.getByLabel('Volume')).toHaveValue('0.5');
   await expect(status).toHaveText('Stopped');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AFTER_HASHING, signIn, signInAsNewUser } from './support/accounts';
 import { putInCorner, startFlashing } from './support/flashing';
+import { AFTER_APP_START } from './support/hydration';
 
 // Issue 18 end to end: a new person picks Sleep → the hub suggests the sleep program → day 1 starts
 // a session on the sound engine → stopping it records the session → "Your practice" shows it.
@@ -122,7 +123,7 @@ test('a flashing session with no sound is recorded, named by its category, and s
 
   await page.goto('/practice');
   const sessions = page.getByRole('region', { name: 'Last sessions' });
-  await expect(sessions.getByText('Confidence')).toBeVisible();
+  await expect(sessions.getByText('Confidence')).toBeVisible(AFTER_APP_START);
   await expect(page.getByText('No sessions in the last seven days.', { exact: false })).toHaveCount(0);
 });
 
@@ -140,7 +141,7 @@ test('messages flashing in a browser signed out from another are recorded once t
   const other = await otherContext.newPage();
   await signIn(other, account);
   await other.goto('/profile');
-  await expect(other.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible();
+  await expect(other.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible(AFTER_APP_START);
 
   await flashing.goto('/subliminals');
   const screen = await startFlashing(flashing);

@@ -7,6 +7,7 @@ import {
   signIn,
   uniqueEmail,
 } from './support/accounts';
+import { AFTER_APP_START } from './support/hydration';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
@@ -23,7 +24,7 @@ const WIDTHS = [320, 390, 640, 768, 1024, 1280];
  */
 async function misfits(page: Page, path: string, shown = page.getByRole('main')): Promise<string[]> {
   await page.goto(path);
-  await expect(shown).toBeVisible();
+  await expect(shown).toBeVisible(AFTER_APP_START);
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewUser, strongPassword } from './support/accounts';
+import { AFTER_APP_START } from './support/hydration';
 
 // What a person notices next: the site knowing they are signed in, where Learn and Contact land,
 // a page that keeps its length while it renders, the bars on a phone, and the way home from a 404
@@ -41,7 +42,7 @@ test('signed in, the pre-rendered home and /login show the account and the way i
   expect(await boxes()).toEqual(painted);
 
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible(AFTER_APP_START);
   await expect(page.getByRole('main').getByText(email)).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Open the portal' }).click();
   await expect(page).toHaveURL(/\/subliminals$/);
@@ -122,7 +123,7 @@ test('the 404 page has a way home', async ({ page }) => {
   expect((await page.goto('/terms'))?.status()).toBe(200);
   await expect(page).toHaveURL(/\/terms\/$/);
   await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible(AFTER_APP_START);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Calm, focus and intention');

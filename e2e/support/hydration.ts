@@ -17,6 +17,7 @@ export async function untilHydrated(element: Locator, { timeout }: { timeout?: n
 /**
  * For the first look after a document load (a goto, a reload) that waits for the app to start: its code in several
  * chunks, its first render and the page's data. 1–3 s on a quiet machine; past the 7 s an expectation waits by
- * default at a load of 22 on 2 cores (two browsers, the server and their neighbours), which CI reaches.
+ * default at a load of 22 on 2 cores (two browsers, the server and their neighbours), which CI reaches. What is
+ * pre-rendered keeps the default: it is there at the first paint (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
  */
 export const AFTER_APP_START = { timeout: 20_000 };
