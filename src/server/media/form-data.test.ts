@@ -232,7 +232,8 @@ describe('a client gone in the middle of its body', () => {
       socket.destroy();
       const started = performance.now();
       await expect(outcomes[before]).resolves.toBe('HTTP 400');
-      expect(performance.now() - started).toBeLessThan(1000);
+      // A reading left waiting would never end: seconds here are a loaded machine's, not the reading's.
+      expect(performance.now() - started).toBeLessThan(5000);
     }
   });
 });

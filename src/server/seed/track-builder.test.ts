@@ -45,8 +45,8 @@ describe('a seed track built in a process of its own', () => {
     setTimeout(() => stop.abort(), 50);
     const started = performance.now();
     await expect(building).rejects.toMatchObject({ name: 'AbortError' });
-    // Well before a track's synthesis (seconds) would have ended.
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Well before a track's synthesis (seconds, and longer on a loaded machine) would have ended.
+    expect(performance.now() - started).toBeLessThan(2000);
   }, 60_000);
 
   it('fails, naming the track, when the process ends without its files', async () => {
