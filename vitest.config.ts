@@ -69,12 +69,12 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       // The build's own lists (build/pages.ts) against the app's pages.
       { extends: true, test: { name: 'build', include: ['build/**/*.test.ts'], environment: 'node' } },
-      // The repository's own rules (lint boundaries, references to the docs).
+      // The repository's own rules (lint boundaries, references to the docs, what the build stamp watches).
       {
         extends: true,
         test: {
           name: 'tooling',
-          include: ['eslint/**/*.test.ts', 'docs/**/*.test.ts'],
+          include: ['eslint/**/*.test.ts', 'docs/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

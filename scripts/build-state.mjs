@@ -3,13 +3,20 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 // "Builds what is not built": the SPA and the server are rebuilt when any of their inputs is newer
-// than their last build.
+// than their last build. Tests, test helpers and notes beside the sources are no input: editing one
+// rebuilt the whole app (docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md).
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(ROOT, 'dist/web/.build-stamp');
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'build', 'package-lock.json', 'tsconfig.json'];
+export const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'build', 'package-lock.json', 'tsconfig.json'];
 const SERVER_STAMP = path.join(ROOT, 'dist/server/.build-stamp');
-const SERVER_INPUTS = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json', 'scripts/build-state.mjs'];
+export const SERVER_INPUTS = [
+  'src/server',
+  'src/shared',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build-state.mjs',
+];
 /**
  * What `npm start` runs, as arguments for `node`: package.json's start script less its `node`, so that the
  * benches and tests that start the server as a user does pass the same Node flags (the primary's young
@@ -24,22 +31,36 @@ export const startArgs = () =>
 /** The server's entry point once built: plain JavaScript, so a process runs it without a TypeScript loader. */
 export const SERVER_ENTRY = path.join(ROOT, 'dist/server/server.mjs');
 
+/**
+ * Files under the inputs that no build reads: unit tests (`*.test.ts(x)`), test helpers (a folder named
+ * `test`, a file named `test-*.ts`, as src/server/auth/test-helpers.ts) and notes (`*.md`). Only the tests
+ * and the command-line tools import them (scripts/build-state.test.ts checks that the app's code does not).
+ */
+export const isNoBuildInput = (name, isDirectory) =>
+  name === 'node_modules' ||
+  (isDirectory
+    ? name === 'test'
+    : /\.test\.tsx?$/.test(name) || /^test-[\w-]+\.tsx?$/.test(name) || name.endsWith('.md'));
+
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (isNoBuildInput(entry.name, entry.isDirectory())) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
   }
   return newest;
 }
 
+/** Whether a build whose stamp says it started at `builtAt` is of the `inputs` (paths under `root`) as they are. */
+export const inputsUnchangedSince = (builtAt, inputs, root = ROOT) =>
+  inputs.every((input) => newestMtime(path.join(root, input)) <= builtAt);
+
 function isCurrent(stamp, outputs, inputs) {
   if (!existsSync(stamp) || !outputs.every((output) => existsSync(output))) return false;
-  const built = Number(readFileSync(stamp, 'utf8'));
-  return inputs.every((input) => newestMtime(path.join(ROOT, input)) <= built);
+  return inputsUnchangedSince(Number(readFileSync(stamp, 'utf8')), inputs);
 }
 
 // The SPA and its pages, and the share page's renderer the server loads (dist/render, beside them).

@@ -4,14 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './debian-packages.mjs';
-import { buildWeb, ROOT } from './build-state.mjs';
+import { buildServer, buildWeb, ROOT } from './build-state.mjs';
 
 // `npm run test:e2e`: Chromium, a fresh build if needed, then Playwright against the app started
-// as `npm start` starts it, on a temporary data folder and the embedded database.
+// as `npm start` starts it, on a temporary data folder and the embedded database. The app and the server
+// are built here, once, before any server starts; the server Playwright starts builds nothing
+// (INNERWAVE_BUILT, scripts/start.mjs), so a source edited during the run changes nothing in it (decision 097).
 ensureChromium();
 buildWeb();
+await buildServer();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'innerwave-e2e-'));
-const env = { ...process.env, E2E_DATA_DIR: dataDir };
+const env = { ...process.env, E2E_DATA_DIR: dataDir, INNERWAVE_BUILT: '1' };
 delete env.DATABASE_URL;
 
 // A staff account for the admin tests, created with the admin CLI before the server holds the data folder.
