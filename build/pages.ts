@@ -13,7 +13,9 @@ export const DEFAULT_DESCRIPTION =
  * the one the page sets itself once running; `description`, the page's own meta description (else
  * DEFAULT_DESCRIPTION: the legal pages and forms showed the home page's in search results). `portalFrame`: someone signed in gets the page in the
  * portal's chrome, so its document also carries it so rendered, for their visit to paint at once
- * (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
+ * (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md). `appModules` (under src/web): the SPA's
+ * modules the page hands over to, preloaded from its first paint for a visit that will start the app
+ * (docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md).
  */
 export const PRERENDERED_PAGES = [
   { name: 'home', path: '/', title: DEFAULT_TITLE },
@@ -56,8 +58,16 @@ export const PRERENDERED_PAGES = [
       'Forgot your Innerwave password? Enter your e-mail address and we send you a link to choose a new one.',
   },
   // A share link: pre-rendered while loading, then filled with the item its document started reading,
-  // or by the server with what the link shares (its frame too: src/web/render-shared.tsx).
-  { name: 'shared', path: '/s/*', title: DEFAULT_TITLE, portalFrame: true },
+  // or by the server with what the link shares (its frame too: src/web/render-shared.tsx). `appModules`: what
+  // the app needs first when the page hands over to it (a signed-in visit, a subliminal with sound), which the
+  // page then asks for beside its own code rather than after it has run (build/vite-plugins.ts, startAfterFirstPaint).
+  {
+    name: 'shared',
+    path: '/s/*',
+    title: DEFAULT_TITLE,
+    portalFrame: true,
+    appModules: ['spa.tsx', 'app/routes/shared.tsx'],
+  },
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import { profiles } from '../src/server/db/schema.ts';
 import { RENDER_DIST_DIR, WEB_DIST_DIR } from '../src/server/paths.ts';
 import { signedInUser } from '../src/server/test/fixtures.ts';
 import { testEnv } from '../src/server/test/test-app.ts';
+import { SESSION } from '../src/web/lib/session-keys.ts';
 import { buildWeb } from '../scripts/build-state.mjs';
 
 // The share page `/s/{token}` as the built app sends it: the server fills the build's own shared.html with
@@ -23,6 +25,7 @@ import { buildWeb } from '../scripts/build-state.mjs';
 let app: Awaited<ReturnType<typeof buildApp>>;
 let close: () => Promise<void>;
 let token: string;
+let soundToken: string;
 const NAME = 'Sleep & <rest>';
 const MESSAGES = ['I rest well.', 'I wake <b>rested</b>.'];
 
@@ -46,9 +49,18 @@ beforeAll(async () => {
   const call = (url: string, payload?: object) =>
     app.inject({ method: 'POST', url, headers: owner.headers, ...(payload && { payload }) });
   const category = (await call(API.myCategories, { name: NAME })).json();
+  const messageIds: number[] = [];
   for (const message_text of MESSAGES)
-    await call(fillPath(API.myCategoryMessages, { id: category.id }), { message_text });
+    messageIds.push((await call(fillPath(API.myCategoryMessages, { id: category.id }), { message_text })).json().id);
   token = (await call(fillPath(API.myCategoryShare, { id: category.id }))).json().token;
+  const subliminal = await call(API.subliminals, {
+    name: 'Evening calm',
+    playlist: [{ message_text: MESSAGES[0], source: 'own', message_id: messageIds[0] }],
+    settings: { flashSpeed: 100, displayInterval: 2000, messageColor: '#00DC82', fontSize: 20, theme: 'classic' },
+    sound: { volume: 0.8, layers: [{ kind: 'noise', colour: 'pink', gain_db: -24 }] },
+  });
+  expect(subliminal.statusCode, subliminal.body).toBe(201);
+  soundToken = (await call(fillPath(API.subliminalShare, { id: subliminal.json().id }))).json().token;
 }, 600_000);
 afterAll(() => close?.());
 
@@ -120,4 +132,113 @@ describe('the built share page', () => {
     expect(page.body).toContain('Link not found');
     expect(page.body).not.toContain(NAME);
   });
+});
+
+/** jsdom, which the web tests run in (it has no types of its own here). */
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (
+    html: string,
+    options: { runScripts: 'dangerously'; url: string; beforeParse: (window: Window & typeof globalThis) => void },
+  ) => { window: Window & typeof globalThis };
+};
+
+/** The built file `/assets/…` (a URL path of the built app) as text. */
+const builtFile = (urlPath: string) => readFileSync(path.join(WEB_DIST_DIR, urlPath), 'utf8');
+
+/** The built chunk `file` and every chunk it imports statically, as URL paths. */
+function withStaticImports(file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const [, imported] of builtFile(file).matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
+    withStaticImports(`/assets/${imported}`, into);
+  return into;
+}
+
+/** The share page's loader: its entry, its own files and the app's (docs/decisions/097). */
+function loaderOf(html: string) {
+  const loader = /<script data-entry="([^"]+)" data-preload="([^"]*)"(?: data-app="([^"]*)")?>/.exec(html);
+  if (!loader) throw new Error('the page has no loader');
+  return {
+    entry: loader[1]!,
+    own: loader[2]!.split(' ').filter(Boolean),
+    app: (loader[3] ?? '').split(' ').filter(Boolean),
+  };
+}
+
+describe('the share page’s app code (decision 097)', () => {
+  it('is listed by the built page’s loader: the chunk its hand-over imports, the share route’s, and all they import', () => {
+    const { entry, own, app } = loaderOf(builtFile('/shared.html'));
+    // What the page's own code asks for when it hands over (lean-page.tsx, import('./spa')), as the build named it.
+    const handOver = [entry, ...own]
+      .flatMap((file) => [...builtFile(file).matchAll(/import\(`\.\/(spa-[\w-]+\.js)`\)/g)])
+      .map((match) => `/assets/${match[1]}`);
+    expect(new Set(handOver).size).toBe(1);
+    expect(app[0]).toBe(handOver[0]);
+    // The router's first page there: the share route's chunk, which the app's chunk imports when it opens.
+    const route = [...builtFile(handOver[0]!).matchAll(/import\(`\.\/(shared-[\w-]+\.js)`\)/g)].map(
+      (match) => `/assets/${match[1]}`,
+    );
+    expect(route).toHaveLength(1);
+    const needed = new Set([...withStaticImports(handOver[0]!), ...withStaticImports(route[0]!)]);
+    expect([...needed].filter((file) => !app.includes(file) && !own.includes(file))).toEqual([]);
+    // Listed once, and none of the page's own files again.
+    expect(new Set(app).size).toBe(app.length);
+    expect(app.filter((file) => own.includes(file) || file === entry)).toEqual([]);
+  });
+
+  it('is marked for a subliminal with sound, which hands over to the app, and for no other link', async () => {
+    const withSound = await openPage(`/s/${soundToken}`);
+    expect(withSound.statusCode).toBe(200);
+    const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+    expect(htmlTag(withSound.body)).toBe('<html lang="en" class="hands-over">');
+    expect(htmlTag((await openPage(`/s/${token}`)).body)).toBe('<html lang="en">');
+    expect(htmlTag((await openPage(`/s/${'B'.repeat(22)}`)).body)).toBe('<html lang="en">');
+  });
+
+  /**
+   * What the page's loader asks for once the page has painted, for a visitor or someone signed in: the modulepreload
+   * links it adds, in order, with `import <entry>` where it imports the page's entry. jsdom has no module loader:
+   * the loader's import is noted instead of run; the rest is the built page, its head's script included.
+   */
+  async function askedFor(html: string, { signedIn = false } = {}): Promise<string[]> {
+    const links = (document: Document) =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? '');
+    let imported: { entry: string; after: number } | undefined;
+    const dom = new JSDOM(html.replace('import(d.entry)', 'window.noteImport(d.entry)'), {
+      runScripts: 'dangerously',
+      url: 'http://localhost/s/x',
+      beforeParse(window) {
+        // No paint timing here: the loader starts at once, as it does in such a browser.
+        Object.defineProperty(window, 'PerformanceObserver', { value: undefined });
+        Object.assign(window, {
+          noteImport: (entry: string) => (imported = { entry, after: links(window.document).length }),
+          matchMedia: () => ({ matches: false }),
+        });
+        if (signedIn) window.localStorage.setItem(SESSION.storageKeys.access, 'a');
+      },
+    });
+    // It adds links for about 8 ms a task: done once a while has passed with nothing more.
+    for (let count = -1; count !== links(dom.window.document).length;) {
+      count = links(dom.window.document).length;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const asked = links(dom.window.document);
+    dom.window.close();
+    if (imported) asked.splice(imported.after, 0, `import ${imported.entry}`);
+    return asked;
+  }
+
+  it('is asked for right after the page’s own code by a visit that starts the app, and never by another', async () => {
+    const withSound = (await openPage(`/s/${soundToken}`)).body;
+    const { entry, own, app } = loaderOf(withSound);
+    expect(app).not.toEqual([]);
+    const ownFirst = [...own, `import ${entry}`];
+    // A visitor of a subliminal with sound, and someone signed in (the head's script marks the visit), use the app.
+    expect(await askedFor(withSound)).toEqual([...ownFirst, ...app]);
+    const messages = (await openPage(`/s/${token}`)).body;
+    expect(await askedFor(messages, { signedIn: true })).toEqual([...ownFirst, ...app]);
+    // A visitor of a message set never does.
+    expect(await askedFor(messages)).toEqual(ownFirst);
+    // Three pages parsed and run in jsdom: seconds on a loaded machine.
+  }, 60_000);
 });

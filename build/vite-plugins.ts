@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { EARLY_CLICKS_RECORDER } from '../src/web/lib/early-clicks.ts';
 import { describeAccount } from '../src/web/lib/describe-account.ts';
+import { HANDS_OVER_CLASS } from '../src/web/lib/hand-over.ts';
 import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE } from '../src/web/lib/portal-frame.ts';
 import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
@@ -182,6 +183,26 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
             if (css?.type !== 'asset') this.error(`the build has no ${file} to inline`);
             return `<style>${String(css.source)}</style>`;
           });
+        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        // Every module is in one chunk; an entry that is also imported (spa.tsx, by main.tsx) is no chunk's facade.
+        const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** The chunks of `modules` (under src/web) and every chunk they import, in the order they are first met. */
+        const chunksOf = (modules: readonly string[], list: string) => {
+          const files = new Set<string>();
+          const add = (chunk: Rolldown.OutputChunk | undefined) => {
+            if (!chunk || files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            for (const imported of chunk.imports) add(byFile.get(imported));
+          };
+          for (const module of modules) {
+            const chunk = byModule.get(path.join(webRoot, module));
+            if (!chunk) this.error(`no chunk for ${module} (${list})`);
+            add(chunk);
+          }
+          return [...files];
+        };
+
         const map: Record<string, string> = {};
         for (const entry of PRERENDERED_PAGES) {
           const { name, path: pagePath } = entry;
@@ -190,7 +211,9 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
           const html = String(page.source);
           if (!html.includes('<div id="root"></div>')) this.error(`${name}.html has no empty #root to fill`);
           const frame = 'portalFrame' in entry ? portalFrame(renderPortalFrame(name, pagePath), pagePath) : '';
-          page.source = startAfterFirstPaint(inlineStylesheets(html)).replace(
+          const app =
+            'appModules' in entry ? chunksOf(entry.appModules, 'PRERENDERED_PAGES').map((file) => `/${file}`) : [];
+          page.source = startAfterFirstPaint(inlineStylesheets(html), { app }).replace(
             '<div id="root"></div>',
             `${frame}<div id="root">${renderPage(name, pagePath)}</div>`,
           );
@@ -200,24 +223,9 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
         const index = bundle['index.html'];
         if (index?.type !== 'asset') this.error('the build has no index.html');
         const indexHtml = String(index.source);
-        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-        const byModule = new Map(
-          chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
-        );
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         for (const route of PRELOADED_ROUTES) {
-          const files = new Set<string>();
-          const add = (chunk: Rolldown.OutputChunk | undefined) => {
-            if (!chunk || files.has(chunk.fileName)) return;
-            files.add(chunk.fileName);
-            for (const imported of chunk.imports) add(byFile.get(imported));
-          };
-          for (const module of route.modules) {
-            const chunk = byModule.get(path.join(webRoot, module));
-            if (!chunk) this.error(`no chunk for ${module} (PRELOADED_ROUTES)`);
-            add(chunk);
-          }
-          const links = [...files]
+          const files = chunksOf(route.modules, 'PRELOADED_ROUTES');
+          const links = files
             .filter((file) => !indexHtml.includes(`/${file}"`))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
             .join('\n    ');
@@ -268,18 +276,27 @@ const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previous
  * imports the entry at the first paint. Its files are in data attributes, so its text, and the hash the
  * CSP allows it by, is the same on every page. Until the page starts, it also keeps the buttons clicked,
  * to be clicked again once the page responds (src/web/lib/early-clicks.ts).
+ *
+ * `app`: the files of the SPA's code that a page hands over to (build/pages.ts, `appModules`), preloaded right
+ * after the page's own for a visit that will start the app: one signed in (the head's script marks it) or one
+ * the server marked `hands-over` (a share link to a subliminal with sound, src/web/render-shared.tsx). The page
+ * asked for them only once its own code had come and run; after its first paint still, so the top paints as
+ * soon as before, and never for a visit that does not use the app
+ * (docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md).
  */
-export function startAfterFirstPaint(html: string): string {
+export function startAfterFirstPaint(html: string, { app = [] }: { app?: readonly string[] } = {}): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
   const [entry] = entries;
   if (entries.length !== 1 || !entry?.[1]) throw new Error('a pre-rendered page has one module script');
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
   const files = preloads.map((link) => link[1]).join(' ');
+  const own = new Set([entry[1], ...preloads.map((link) => link[1])]);
+  const appFiles = app.filter((file) => !own.has(file)).join(' ');
   let result = html;
   for (const tag of [entry, ...preloads]) result = result.replace(tag[0], '');
   return result.replace(
     '</body>',
-    `<script data-entry="${entry[1]}" data-preload="${files}">${EARLY_CLICKS_RECORDER}${FIRST_PAINT_LOADER}</script>\n</body>`,
+    `<script data-entry="${entry[1]}" data-preload="${files}"${appFiles ? ` data-app="${appFiles}"` : ''}>${EARLY_CLICKS_RECORDER}${FIRST_PAINT_LOADER}</script>\n</body>`,
   );
 }
 
@@ -288,8 +305,9 @@ export function startAfterFirstPaint(html: string): string {
 // 2–6 ms, a slower one up to 30 ms, and a portal page lists some fifty, so a fixed number a task made long
 // tasks on slow devices (four: 50–75 ms at 4× CPU slowdown on a slow machine) and needless ones on fast
 // ones. The entry is imported once they are all in: imported sooner, the app's first dynamic imports found
-// them missing and added the rest in one task.
-const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var f=d.preload.split(' '),i=0;(function add(){var t=performance.now();while(i<f.length&&performance.now()-t<8){if(f[i]){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}i++}if(i<f.length)setTimeout(add,0);else import(d.entry)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+// them missing and added the rest in one task. The app's files (`data-app`) come after the entry's import, in
+// the same slices: the page's own code is asked for first.
+const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var c=document.documentElement.classList,f=d.preload.split(' '),n=f.length,i=0;if(d.app&&(c.contains('signed-in')||c.contains('${HANDS_OVER_CLASS}')))f=f.concat(d.app.split(' '));(function add(){var t=performance.now();while(i<f.length&&performance.now()-t<8){if(f[i]){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(++i===n)import(d.entry)}if(i<f.length)setTimeout(add,0)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * The icons drawn from the one icon art, `svgFile` (public/favicon.svg), at build: favicon.ico (16, 32

@@ -12,3 +12,6 @@ export function inputsUnchangedSince(builtAt: number, inputs: readonly string[],
 /** What the web build reads, and the server build's (paths under the repository). */
 export const INPUTS: readonly string[];
 export const SERVER_INPUTS: readonly string[];
+
+/** The repository's root folder. */
+export const ROOT: string;

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { SharedDocument, SharedFramePage } from './app/documents/shared';
+import { needsApp, SharedDocument, SharedFramePage } from './app/documents/shared';
 import type { ServedShared } from '@shared/contract';
 import { SHARED_DATA_ID } from './features/subliminals/api/shared-item';
 import { SHARED_GONE_HEADING, sharedItemTitle, sharedTitle } from './features/subliminals/components/shared-view';
+import { HANDS_OVER_CLASS } from './lib/hand-over';
 import { documentNavigation, NavigationProvider } from './lib/link';
 import { PORTAL_FRAME_ID } from './lib/portal-frame';
 
@@ -67,6 +68,12 @@ export function sharedPageFiller(template: string): ((served: ServedShared, path
     const title = renderToStaticMarkup(
       <title>{served.status === 'ready' ? sharedItemTitle(served.item.name) : sharedTitle(SHARED_GONE_HEADING)}</title>,
     );
-    return `${head.replace(/<title>[^<]*<\/title>/, () => title)}${dataBlock(served)}\n    ${withFrame(served)}<div id="root">${page}</div>${tail}`;
+    // A page that hands over to the app says so to its loader, which then asks for the app's code beside the
+    // page's own (build/vite-plugins.ts, startAfterFirstPaint; docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md).
+    const handsOver = served.status === 'ready' && needsApp(served.item);
+    const filledHead = head
+      .replace(/<title>[^<]*<\/title>/, () => title)
+      .replace(/<html\b[^>]*(?=>)/, (tag) => (handsOver ? `${tag} class="${HANDS_OVER_CLASS}"` : tag));
+    return `${filledHead}${dataBlock(served)}\n    ${withFrame(served)}<div id="root">${page}</div>${tail}`;
   };
 }

@@ -17,9 +17,10 @@ import { PAGE_NOT_ARRIVED_MESSAGE, PAGE_OFFLINE_MESSAGE } from '@web/app/page-un
 /**
  * A subliminal with sound is shown by the SPA's page, which names its layers and what a free account
  * plays of them (their code needs the contract and the sound engine): this page shows its top, which
- * the SPA's page shows in the same place, and hands over in place.
+ * the SPA's page shows in the same place, and hands over in place. The server marks such a page's document, for
+ * it to ask for the app's code from its first paint (render-shared.tsx).
  */
-const needsApp = (item: SharedItem) =>
+export const needsApp = (item: SharedItem) =>
   item.kind === 'subliminal' &&
   (item.sound != null || (item.private_tracks?.length ?? 0) > 0 || (item.gone_tracks?.length ?? 0) > 0);
 
