@@ -243,10 +243,21 @@ test('a visitor whose connection drops as a share page with sound opens is told 
   const sharePath = await sharedSubliminalPath(page.request, 'Quiet carriage', sound);
   const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const visitor = await visitorContext.newPage();
-  // The document and the page's own code came; the connection goes as the app's code is asked for.
+  // The document and the page's own code came; the connection goes as the app's code is asked for. The page asks
+  // for the app's code beside its own from its first paint (decision 097): the connection goes once its own has come.
+  const served = await (await page.request.get(sharePath)).text();
+  const loader = /<script data-entry="([^"]+)" data-preload="([^"]*)"/.exec(served);
+  const ownFiles = [loader?.[1] ?? '', ...(loader?.[2] ?? '').split(' ')].filter(Boolean);
+  expect(ownFiles.length).toBeGreaterThan(1);
+  const ownCame = Promise.all(
+    ownFiles.map((file) =>
+      visitor.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === file),
+    ),
+  );
   await visitor.route(
     '**/assets/spa-*.js',
     async (route) => {
+      await ownCame;
       await visitorContext.setOffline(true);
       await route.abort('internetdisconnected');
     },
