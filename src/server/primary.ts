@@ -3,6 +3,7 @@ import { supportAddressWarning, type Config } from './config';
 import { FILE_POOL_THREADS, passwordHashingShare } from './auth/password-hashing-share';
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
+import { keepStatistics } from './db/statistics';
 import { seedPrograms } from './guidance/programs';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
@@ -52,6 +53,8 @@ export async function runPrimary(config: Config): Promise<void> {
   }
 
   const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
+  // The embedded database's statistics, as autovacuum keeps PostgreSQL's (decision 095).
+  const statistics = pglite && keepStatistics(db.db, { isQuiet: pglite.isQuiet, log });
   const { broadcast } = serveWorkers({
     ...pglite?.handlers,
     ...rateLimitCallHandlers({
@@ -100,7 +103,7 @@ export async function runPrimary(config: Config): Promise<void> {
     const exits = liveWorkers().map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
     // Running jobs finish within the grace, or are given back to run again at once elsewhere.
-    await Promise.all([...exits, jobs.runner.stop(graceMs)]);
+    await Promise.all([...exits, jobs.runner.stop(graceMs), statistics?.stop()]);
     jobs.close();
     await bus?.close().catch(() => undefined);
     await prepared.close().finally(() => process.exit(exitCode));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { CallHandler, PrimaryChannel } from '../cluster/ipc';
 import { RemoteError } from '../cluster/ipc';
@@ -130,5 +130,33 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database through the
     expect(await names()).not.toContain('Ghost');
     hold();
     await dying.catch(() => undefined);
+  });
+
+  it('is quiet only with no call in flight, no transaction open, and none for a quarter of a second', async () => {
+    // An owner whose transactions may think longer than its quiet time.
+    const patient = pgliteCallHandlers(owner.pglite!);
+    const three = fromPrimary(channelTo(patient.handlers, { id: 3, dead: false, isDead: () => false }));
+    const quietAgain = () => vi.waitFor(() => expect(patient.isQuiet()).toBe(true), { timeout: 5000, interval: 20 });
+    await quietAgain();
+    await three.db.$count(messageCategories);
+    // Just answered: a request's next call follows within milliseconds.
+    expect(patient.isQuiet()).toBe(false);
+    await quietAgain();
+
+    let release = () => undefined as void;
+    let begun = () => undefined as void;
+    const hasBegun = new Promise<void>((resolve) => (begun = resolve));
+    const holding = three.db.transaction(async (tx) => {
+      await tx.select().from(messageCategories).limit(1);
+      begun();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await hasBegun;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Its worker thinks between its statements: the transaction holds the database all the same.
+    expect(patient.isQuiet()).toBe(false);
+    release();
+    await holding;
+    await quietAgain();
   });
 });

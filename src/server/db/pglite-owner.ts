@@ -19,6 +19,11 @@ export interface QueryResultData {
 
 /** A transaction that sees no query for this long is rolled back: its worker is stuck, and PGlite with it. */
 const TRANSACTION_IDLE_LIMIT_MS = 30_000;
+/**
+ * The database is quiet when no worker's call has been in flight for this long: a request's calls follow each
+ * other within milliseconds, so an analysis started then rarely lands in the middle of one (statistics.ts).
+ */
+const QUIET_AFTER_MS = 250;
 
 interface Worker {
   id: number;
@@ -37,7 +42,12 @@ const ROLLBACK = Symbol('rollback');
 export function pgliteCallHandlers(
   client: PGlite,
   idleLimitMs = TRANSACTION_IDLE_LIMIT_MS,
-): { handlers: Record<string, CallHandler>; releaseWorker(workerId: number): void } {
+): {
+  handlers: Record<string, CallHandler>;
+  releaseWorker(workerId: number): void;
+  /** No worker's call in flight, no transaction open, and none for a moment: the time to analyse a table. */
+  isQuiet(): boolean;
+} {
   interface Open {
     workerId: number;
     tx: Transaction;
@@ -104,15 +114,30 @@ export function pgliteCallHandlers(
     };
   };
 
+  let inFlight = 0;
+  let lastCallEndedAt = 0;
+  const counted =
+    <P, R>(handler: (params: P, worker: Worker) => Promise<R>) =>
+    async (params: P, worker: Worker) => {
+      inFlight++;
+      try {
+        return await handler(params, worker);
+      } finally {
+        inFlight--;
+        lastCallEndedAt = performance.now();
+      }
+    };
+
   return {
     handlers: {
-      'db.query': query as CallHandler,
-      'db.begin': begin as CallHandler,
-      'db.end': (({ tx, commit }: { tx: number; commit: boolean }) => end(tx, commit)) as CallHandler,
-      'db.ping': async () => void (await client.query('select 1')),
+      'db.query': counted(query) as CallHandler,
+      'db.begin': counted(begin) as CallHandler,
+      'db.end': counted(({ tx, commit }: { tx: number; commit: boolean }) => end(tx, commit)) as CallHandler,
+      'db.ping': counted(async () => void (await client.query('select 1'))) as CallHandler,
     },
     releaseWorker(workerId) {
       for (const [id, entry] of open) if (entry.workerId === workerId) void end(id, false).catch(() => undefined);
     },
+    isQuiet: () => inFlight === 0 && open.size === 0 && performance.now() - lastCallEndedAt >= QUIET_AFTER_MS,
   };
 }

@@ -15,7 +15,10 @@ export default async function setup(project: TestProject) {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'innerwave-template-'));
     const database = await createPglite();
+    // Migrating analyses every table (decision 095). ANALYZE writes a table's row count into pg_class in place, which
+    // PGlite's dump leaves out until a checkpoint has written it: without one, every copy was never analysed.
     await migrateDatabase(database);
+    await database.pglite!.query('checkpoint');
     const dump = await database.pglite!.dumpDataDir('none');
     await database.close();
     const file = path.join(dir, 'template.tar');
