@@ -39,11 +39,13 @@ export const pastTimeKey = (at: AnyPgColumn, id: AnyPgColumn, key: TimeKey, orde
 
 /**
  * `read` with the planner kept from a bitmap scan, so that a page of a list an index holds in order (the history's
- * person and time) is read along that index. A planner that knows nothing of the table (the embedded database never
- * analyses one; a PostgreSQL with autovacuum off, or not yet come by) guesses a person has a few hundred rows and,
- * for each page, fetches every row past its edge and sorts them to keep a page: 100,000 sessions were read as 5
- * million rows, most of an export's time (docs/decisions/087-an-export-reads-its-long-lists-in-pages.md). A
- * transaction of its own: the setting lasts as long, on a pooled connection as on the embedded database.
+ * person and time) is read along that index. A planner whose statistics on the table are missing or older than its
+ * rows (never analysed, analysed empty, filled since: until autovacuum or the embedded database's next round comes
+ * by, or never on a PostgreSQL with autovacuum off) guesses a person has a few hundred rows and, for each page,
+ * fetches every row past its edge and sorts them to keep a page: 100,000 sessions were read as 5 million rows, most
+ * of an export's time (docs/decisions/087-an-export-reads-its-long-lists-in-pages.md). With statistics the planner
+ * takes that plan by itself, and the setting costs the page's transaction (kept: decision 095). A transaction of its
+ * own: the setting lasts as long, on a pooled connection as on the embedded database.
  */
 export const inIndexOrder = <Rows>(db: Db, read: (db: Pick<Db, 'select'>) => Promise<Rows>): Promise<Rows> =>
   db.transaction(async (tx) => {
