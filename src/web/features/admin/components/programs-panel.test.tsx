@@ -94,6 +94,15 @@ function programsServer(programs: AdminProgram[]) {
   return fakeApi(handlers);
 }
 
+/** The first day's title field of the program open in the editor. */
+const dayTitle = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
+/** The panel opened on the evening program, as a reload opens it. */
+const openEvening = async () => {
+  const view = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
+  await screen.findByLabelText('Title', { selector: '#day-0-title' });
+  return view;
+};
+
 const putBody = (calls: { method: string; body: unknown }[]) =>
   calls.filter((call) => call.method === 'PUT').at(-1)?.body as AdminProgramWrite;
 
@@ -361,21 +370,15 @@ describe('ProgramsPanel', () => {
     signIn(5);
     const programs = [evening()];
     const server = programsServer(programs);
-    const dayTitle = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
-    const open = async () => {
-      const view = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
-      await screen.findByLabelText('Title', { selector: '#day-0-title' });
-      return view;
-    };
 
-    let view = await open();
+    let view = await openEvening();
     await user.type(dayTitle(), ', slower');
     programs[0] = { ...programs[0]!, title: 'Their title', updated_at: '2026-11-24T08:00:00Z' };
     await user.click(screen.getByRole('button', { name: 'Save program' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
     // Reloaded with nothing typed since.
     view.unmount();
-    view = await open();
+    view = await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1, slower');
     expect(screen.getByText(DRAFT_BACK)).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
@@ -383,7 +386,7 @@ describe('ProgramsPanel', () => {
     // Typed on after the reload, and reloaded again: still said.
     await user.type(dayTitle(), ' still');
     view.unmount();
-    view = await open();
+    view = await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1, slower still');
     expect(screen.getByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
 
@@ -393,7 +396,7 @@ describe('ProgramsPanel', () => {
     expect(putBody(server.calls).updated_at).toBe('2026-11-24T08:00:00Z');
     expect(programs[0]!.days[0]!.title).toBe('Evening 1, slower still');
     view.unmount();
-    view = await open();
+    view = await openEvening();
     expect(screen.queryByText(DRAFT_BACK)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
 
@@ -403,11 +406,11 @@ describe('ProgramsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Save program' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PROGRAM_CHANGED_MEANWHILE);
     view.unmount();
-    view = await open();
+    view = await openEvening();
     await user.click(screen.getByRole('button', { name: 'Show the saved program' }));
     expect(dayTitle()).toHaveValue('Evening 1, slower still');
     view.unmount();
-    await open();
+    await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1, slower still');
     expect(screen.queryByText(DRAFT_BACK)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -419,17 +422,11 @@ describe('ProgramsPanel', () => {
     signIn(5);
     const programs = [evening()];
     programsServer(programs);
-    const dayTitle = () => screen.getByLabelText('Title', { selector: '#day-0-title' });
-    const open = async () => {
-      const view = renderWithProviders(<ProgramsPanel />, { path: '/admin/programs?program=evening-pause' });
-      await screen.findByLabelText('Title', { selector: '#day-0-title' });
-      return view;
-    };
 
-    let view = await open();
+    let view = await openEvening();
     await user.type(dayTitle(), ', slower');
     view.unmount();
-    view = await open();
+    view = await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1, slower');
     expect(screen.getByText(DRAFT_BACK)).toBeVisible();
     expect(screen.getByText('Unsaved changes.')).toBeVisible();
@@ -437,7 +434,7 @@ describe('ProgramsPanel', () => {
 
     // Someone saves the program meanwhile: the draft would undo their edit (and the server refuses it).
     programs[0] = { ...programs[0]!, title: 'Their title', updated_at: '2026-11-24T08:00:00Z' };
-    view = await open();
+    view = await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1');
     expect(screen.queryByText(DRAFT_BACK)).toBeNull();
 
@@ -445,7 +442,7 @@ describe('ProgramsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'All programs' }));
     await screen.findByRole('heading', { name: 'Their title' });
     view.unmount();
-    await open();
+    await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1');
     expect(screen.queryByText(DRAFT_BACK)).toBeNull();
   });
