@@ -60,7 +60,7 @@ const DESTINATIONS = [
     to: paths.support,
     icon: LifeBuoy,
     title: 'Support',
-    text: 'Write to us from your account. We answer within 48 business hours, requests of the paid plans first.',
+    text: 'Write to us from your account, with a copy by e-mail if you like; paid plans are answered first.',
   },
 ] as const;
 
