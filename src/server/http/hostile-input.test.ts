@@ -444,11 +444,11 @@ describe('a connection after an upload refused early', () => {
       body.payload,
     ]);
     const next = Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
-    const started = Date.now();
-    const { text, closed } = await exchange([upload, next], 5000);
+    // A connection left hanging stays open past the wait; one closed after the refusal closes within it, however
+    // loaded the machine (a fixed 4 s bound was the clock's, not the server's).
+    const { text, closed } = await exchange([upload, next], 20_000);
     expect(text).toMatch(/^HTTP\/1\.1 413/);
     expect(text.toLowerCase()).toContain('connection: close');
     expect(closed).toBe(true);
-    expect(Date.now() - started).toBeLessThan(4000);
   });
 });
