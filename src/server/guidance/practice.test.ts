@@ -210,10 +210,11 @@ describe('a session sent as it goes', () => {
     const key = '5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e';
     // Begun two minutes before the week's edge: three of its five minutes so far are inside it, then eighteen of twenty.
     await sofar(ada, key, SINCE - 2 * MINUTE, 5 * 60);
-    expect((await practiceOf(ada)).week.daily_minutes).toEqual([3, 0, 0, 0, 0, 0, 0]);
+    // Heard inside the week, it is one of the week's sittings, as its minutes are the week's.
+    expect((await practiceOf(ada)).week).toMatchObject({ sessions: 1, daily_minutes: [3, 0, 0, 0, 0, 0, 0] });
     await sofar(ada, key, SINCE - 2 * MINUTE, 20 * 60);
     const practice = await practiceOf(ada);
-    expect(practice.week).toMatchObject({ minutes: 18, daily_minutes: [18, 0, 0, 0, 0, 0, 0] });
+    expect(practice.week).toMatchObject({ minutes: 18, sessions: 1, daily_minutes: [18, 0, 0, 0, 0, 0, 0] });
     expect(practice.total_sessions).toBe(1);
   });
 });

@@ -269,17 +269,19 @@ const marked = (userId: number) => sql`
   )`;
 
 /**
- * Sittings in all and in the rolling week. A sitting that began before `since` and goes on after it
- * counts in the week once, by its first entry inside it, as that entry's minutes do.
+ * Sittings in all and in the rolling week. A sitting counts in the week once when any of it was heard inside it,
+ * as the week's minutes count that part: one begun before `since` that goes on after it too, even as a single
+ * entry (docs/decisions/038-a-session-shown-is-a-sitting.md).
  */
 async function countSittings(db: Db, userId: number, since: Date) {
   const [row] = await queryRows<{ total: number; week: number }>(
     db,
-    sql`${marked(userId)}
+    sql`${marked(userId)},
+    sittings as (select *, count(*) filter (where opens) over (order by started_at, id) as sitting from marked)
     select count(*) filter (where opens)::int as total,
-      count(*) filter (where started_at >= ${since.toISOString()}::timestamptz
-        and (opens or previous_start < ${since.toISOString()}::timestamptz))::int as week
-    from marked`,
+      count(distinct sitting) filter (where started_at >= ${since.toISOString()}::timestamptz
+        or started_at + seconds * interval '1 second' > ${since.toISOString()}::timestamptz)::int as week
+    from sittings`,
   );
   return { total: row?.total ?? 0, week: row?.week ?? 0 };
 }
