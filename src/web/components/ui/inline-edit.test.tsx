@@ -8,6 +8,22 @@ import { AddForm } from './add-form';
 import { DRAFT_BACK } from './draft-back';
 import { changedMeanwhile, InlineEdit } from './inline-edit';
 
+/** A server that took another tab's edit first: the list is read again before the refusal arrives. */
+function RefusedAsChanged({ draft }: { draft?: string }) {
+  const [value, setValue] = useState('I am calm.');
+  return (
+    <InlineEdit
+      value={value}
+      label="message"
+      draft={draft}
+      onSave={async () => {
+        setValue('I am peaceful.');
+        throw new Error('409');
+      }}
+    />
+  );
+}
+
 describe('InlineEdit', () => {
   it('refuses a required text left empty or invisible, says so, and keeps the form open', async () => {
     const user = userEvent.setup();
@@ -111,21 +127,7 @@ describe('InlineEdit', () => {
 
   it('keeps the draft of a save refused as changed meanwhile, and says what the text reads now', async () => {
     const user = userEvent.setup();
-    /** A server that took another tab's edit first: the list is read again before the refusal arrives. */
-    function Refused() {
-      const [value, setValue] = useState('I am calm.');
-      return (
-        <InlineEdit
-          value={value}
-          label="message"
-          onSave={async () => {
-            setValue('I am peaceful.');
-            throw new Error('409');
-          }}
-        />
-      );
-    }
-    render(<Refused />);
+    render(<RefusedAsChanged />);
     await user.click(screen.getByRole('button', { name: 'Edit message' }));
     const field = screen.getByRole('textbox', { name: 'message' });
     await user.clear(field);
@@ -287,22 +289,7 @@ describe('a draft kept (lib/form-draft.ts)', () => {
   it('says again, given back after a save refused as changed meanwhile, what the text reads now', async () => {
     signIn(5);
     const user = userEvent.setup();
-    /** A server that took another tab's edit first: the list is read again before the refusal arrives. */
-    function Refused() {
-      const [value, setValue] = useState('I am calm.');
-      return (
-        <InlineEdit
-          value={value}
-          label="message"
-          draft="m.1"
-          onSave={async () => {
-            setValue('I am peaceful.');
-            throw new Error('409');
-          }}
-        />
-      );
-    }
-    const first = render(<Refused />);
+    const first = render(<RefusedAsChanged draft="m.1" />);
     await user.click(screen.getByRole('button', { name: 'Edit message' }));
     await user.clear(screen.getByRole('textbox', { name: 'message' }));
     await user.type(screen.getByRole('textbox', { name: 'message' }), 'I am strong.{Enter}');
