@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, profileSchema } from '@shared/contract';
+import { API, CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED, profileSchema } from '@shared/contract';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../db/schema';
@@ -114,6 +114,21 @@ describe('PUT /api/user/profile/update/', () => {
     expect(accents.json()).toEqual({ first_name: ['This field may not be blank.'] });
     const emoji = await update(user, { first_name: '👩\u200d🚀', last_name: 'Lovelace' });
     expect(emoji.statusCode).toBe(200);
+  });
+
+  it('says why a name is refused: a direction or control character is not a name too long', async () => {
+    const user = await signedInUser(t.ctx);
+    expect((await update(user, { first_name: 'Ada', last_name: 'Lovelace' })).statusCode).toBe(200);
+    const reordered = await update(user, { first_name: 'Ada\u202eecalevol', last_name: 'Love\u0007lace' });
+    expect(reordered.statusCode).toBe(400);
+    expect(reordered.json()).toEqual({
+      first_name: [DIRECTION_CONTROL_REFUSED],
+      last_name: [CONTROL_CHARACTER_REFUSED],
+    });
+    const long = await update(user, { first_name: 'A'.repeat(151), last_name: 'Lovelace' });
+    expect(long.json()).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] });
+    const profile = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
+    expect(profile.json()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
   });
 
   it('refuses a name sent in other bytes than UTF-8 as a JSON body is, keeping the names it had', async () => {

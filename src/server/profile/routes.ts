@@ -11,7 +11,6 @@ import {
   validationErrorSchema,
   type UserExport,
 } from '@shared/contract';
-import { hasVisibleText, maxCharactersMessage } from '@shared/contract/plain';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -135,18 +134,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         last_name: fields.last_name,
       });
       if (!parsed.success) {
+        // Each field's first refusal in its own words (missing, blank, too long, a direction or control character).
         const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0]);
-          const value = fields[field];
-          const message =
-            value === undefined
-              ? MESSAGES.required
-              : !hasVisibleText(value)
-                ? MESSAGES.blank
-                : maxCharactersMessage(150);
-          errors[field] = [message];
-        }
+        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= [issue.message];
         throw badRequest(errors);
       }
 

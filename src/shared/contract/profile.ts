@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import { typedText } from './fields';
+import { maxCharacters } from './plain';
 
 export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS);
 
@@ -15,6 +16,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** The text fields of the multipart profile update; the optional file is `profile_image`. */
-const profileName = () => typedText().max(150);
+const PROFILE_NAME_MAX = 150;
+const profileName = () => typedText().max(PROFILE_NAME_MAX, maxCharacters(PROFILE_NAME_MAX));
 export const profileUpdateFieldsSchema = z.object({ first_name: profileName(), last_name: profileName() });
 export type ProfileUpdateFields = z.infer<typeof profileUpdateFieldsSchema>;
