@@ -41,6 +41,22 @@ export function safeRedirectTarget(value: string | null): string | null {
 }
 
 /**
+ * Whether a redirect target opens the logout page, as the router matches a path: whatever the case and the
+ * percent-encoding of its letters (`/LOGOUT`, `/%6Cogout`). Followed after login, it would sign the person out
+ * again at once, so a login link carrying it would never let them in (docs/product/screens.md#route-guard).
+ */
+export function opensLogout(target: string): boolean {
+  const pathname = target.split(/[?#]/, 1)[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: the router keeps the path as written.
+  }
+  return decoded.toLowerCase().startsWith(paths.logout);
+}
+
+/**
  * The share page a sign-up returns to, from a `redirect=` value: a same-site path (as any redirect) that
  * is a share page's. Only it goes through sign-up and the activation e-mail into login
  * (docs/decisions/052-a-sign-up-from-a-share-link-comes-back-to-it.md).

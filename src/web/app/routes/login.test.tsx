@@ -23,4 +23,11 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
+
+  it.each(['/logout', '/LOGOUT', '/%6Cogout'])('leads someone signed in to the portal, not to %s', (target) => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    sessionStore.setUser({ id: 7, email: 'maya@example.com', first_name: 'Maya', last_name: '', is_staff: false });
+    renderWithProviders(<LoginRoute />, { path: `/login?redirect=${encodeURIComponent(target)}` });
+    expect(screen.getByRole('link', { name: 'Open the portal' })).toHaveAttribute('href', '/subliminals');
+  });
 });

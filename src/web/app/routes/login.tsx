@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AccountSummary, useSignedInAccount } from '@web/components/account';
 import type { Account } from '@web/lib/describe-account';
 import { Button } from '@web/components/ui/button';
-import { paths, safeRedirectTarget } from '@web/lib/paths';
+import { opensLogout, paths, safeRedirectTarget } from '@web/lib/paths';
 import { sessionStore } from '@web/lib/session';
 import { AuthCard, linkClass } from '@web/features/auth/components/auth-card';
 import { LoginForm } from '@web/features/auth/components/login-form';
@@ -27,7 +27,7 @@ function SignedIn({ account }: { account: Account }) {
       <div className="flex flex-col gap-6">
         <AccountSummary account={account} />
         <Button asChild>
-          <Link to={target && !target.startsWith(paths.logout) ? target : paths.subliminals}>Open the portal</Link>
+          <Link to={target && !opensLogout(target) ? target : paths.subliminals}>Open the portal</Link>
         </Button>
       </div>
     </AuthCard>

@@ -164,6 +164,30 @@ describe('login form', () => {
     expect(api.calls.filter((call) => call.path === API.me)).toHaveLength(1);
   });
 
+  // The router opens /logout whatever the case and percent-encoding of its path: followed after login, such a
+  // target would sign the person out again at once, and a link carrying it would never let them in.
+  it.each(['/logout', '/LOGOUT', '/%6Cogout', '/Log%4Fut?x=1'])(
+    'opens the subliminals, not %s, after login',
+    async (target) => {
+      fakeApi({
+        [`POST ${API.tokenCreate}`]: () => jsonResponse(200, { access: 'a1', refresh: 'r1' }),
+        [`GET ${API.me}`]: () =>
+          jsonResponse(200, { id: 7, email: 'ada@example.com', first_name: 'Ada', last_name: '', is_staff: false }),
+      });
+      renderWithProviders(<LoginForm />, {
+        path: `/login?redirect=${encodeURIComponent(target)}`,
+        pattern: '/login',
+        routes: [
+          { path: '/subliminals', element: <h1>Subliminals</h1> },
+          { path: '/logout', element: <h1>Signing out</h1> },
+        ],
+      });
+      await logIn('ada@example.com', 'Quiet-Harbour-58');
+      expect(await screen.findByRole('heading', { name: 'Subliminals' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Signing out' })).not.toBeInTheDocument();
+    },
+  );
+
   it('says offline, not "incorrect", when the server cannot be reached', async () => {
     fakeApi({ [`POST ${API.tokenCreate}`]: () => Promise.reject(new TypeError('Failed to fetch')) });
     renderLogin();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ACCOUNT_INACTIVE_CODE, type PaidPlan } from '@shared/contract/plain';
 import { ApiError } from '@web/lib/api-client';
 import { Link, useLocationState, useNavigate, useSearchParams } from '@web/lib/link';
-import { paths, planPaths, safeRedirectTarget, shareReturnTarget, withRedirect } from '@web/lib/paths';
+import { opensLogout, paths, planPaths, safeRedirectTarget, shareReturnTarget, withRedirect } from '@web/lib/paths';
 import { chosenPlan } from '@web/lib/chosen-plan';
 import { sessionStore } from '@web/lib/session';
 import { notify } from '@web/lib/toast';
@@ -24,7 +24,7 @@ import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
  */
 function afterLoginTarget(redirect: string | null, plan: PaidPlan | null): string {
   const target = safeRedirectTarget(redirect);
-  if (target && !target.startsWith(paths.logout)) return target;
+  if (target && !opensLogout(target)) return target;
   return plan ? planPaths.checkout(plan) : paths.subliminals;
 }
 
