@@ -53,7 +53,7 @@ export async function runPrimary(config: Config): Promise<void> {
   }
 
   const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
-  // The embedded database's statistics, as autovacuum keeps PostgreSQL's (decision 095).
+  // The embedded database's statistics and dead rows, as autovacuum keeps PostgreSQL's (decisions 095, 102).
   const statistics = pglite && keepStatistics(db.db, { isQuiet: pglite.isQuiet, log });
   const { broadcast } = serveWorkers({
     ...pglite?.handlers,

@@ -1,7 +1,7 @@
 import { acquireDataDirLock } from './data-dir-lock';
 import { openDatabase, type Database, type DatabaseOptions } from './client';
 import { migrateDatabase } from './migrate';
-import { analyseWhereStale } from './statistics';
+import { keepTablesAtOpen } from './statistics';
 
 /** The database as the process that owns the data holds it: the server's primary, or a CLI. */
 export interface PreparedDatabase {
@@ -15,7 +15,8 @@ export interface PreparedDatabase {
 /**
  * The one start-up sequence: the data folder locked when the database is the embedded one (two
  * processes on one PGlite folder lose rows), the database opened, its migrations applied, and the embedded
- * one's tables analysed where their statistics are missing or stale (it has no autovacuum: statistics.ts).
+ * one's tables vacuumed, and analysed where their statistics are missing or stale (it has no autovacuum:
+ * statistics.ts).
  * Nothing is left held when a step fails.
  */
 export async function openPreparedDatabase(options: DatabaseOptions): Promise<PreparedDatabase> {
@@ -24,7 +25,7 @@ export async function openPreparedDatabase(options: DatabaseOptions): Promise<Pr
   try {
     database = await openDatabase(options);
     await migrateDatabase(database);
-    if (database.kind === 'pglite') await analyseWhereStale(database.db);
+    if (database.kind === 'pglite') await keepTablesAtOpen(database.db);
   } catch (error) {
     await database?.close().catch(() => undefined);
     lock?.release();

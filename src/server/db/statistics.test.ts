@@ -9,15 +9,20 @@ import { queryRows, type Database, type Db } from './client';
 import { migrateDatabase } from './migrate';
 import { openPglite } from './pglite';
 import { openPreparedDatabase } from './prepare';
-import { keepStatistics, tablesToAnalyse, userTables } from './statistics';
+import { keepStatistics, tablesToAnalyse, tablesToVacuum, userTables } from './statistics';
 
 // The planner's statistics: every table analysed after migrations (both engines), and the embedded database's
-// kept as autovacuum keeps PostgreSQL's (docs/decisions/095-the-embedded-database-keeps-its-statistics.md).
+// statistics and dead rows kept as autovacuum keeps PostgreSQL's
+// (docs/decisions/095-the-embedded-database-keeps-its-statistics.md, 102-the-embedded-database-vacuums-its-dead-rows.md).
 
 interface TableStatistics {
   name: string;
   reltuples: number;
   analyses: number;
+  vacuums: number;
+  /** Dead rows counted since the database was opened, of the table and of its TOAST. */
+  dead: number;
+  toastDead: number;
 }
 
 /** Each table's rows as its statistics say (-1: never analysed) and its analyses since the database was opened. */
@@ -25,8 +30,11 @@ async function statisticsOf(db: Db): Promise<Map<string, TableStatistics>> {
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const rows = await queryRows<TableStatistics>(
     db,
-    sql`select s.relname as name, c.reltuples::float8 as reltuples, s.analyze_count::int as analyses
-        from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.schemaname = 'public'`,
+    sql`select s.relname as name, c.reltuples::float8 as reltuples, s.analyze_count::int as analyses,
+          s.vacuum_count::int as vacuums, s.n_dead_tup::int as dead, coalesce(t.n_dead_tup, 0)::int as "toastDead"
+        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        left join pg_stat_all_tables t on t.relid = c.reltoastrelid
+        where s.schemaname = 'public'`,
   );
   return new Map(rows.map((row) => [row.name, row]));
 }
@@ -35,6 +43,16 @@ const addEvents = (db: Db, from: number, to: number) =>
   db.execute(
     sql.raw(`insert into stripe_events (id, type) select 'evt_' || n, 'test' from generate_series(${from}, ${to}) n`),
   );
+const deleteEvents = (db: Db, count: number) =>
+  db.execute(sql`delete from stripe_events where id in (select id from stripe_events order by id limit ${count})`);
+/** The table's size on disk, in pages. */
+const pagesOf = async (db: Db, table: string) =>
+  (
+    await queryRows<{ pages: number }>(
+      db,
+      sql`select (pg_relation_size(${table}::regclass) / current_setting('block_size')::int)::int as pages`,
+    )
+  )[0]!.pages;
 const addCategories = (db: Db, from: number, to: number) =>
   db.execute(
     sql.raw(`insert into message_categories (name) select 'Category ' || n from generate_series(${from}, ${to}) n`),
@@ -102,6 +120,30 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database’s statist
         await reopened.close();
       }
     }, 180_000);
+
+    it('vacuums every table, taking back the dead rows an earlier run left and PGlite forgot', async () => {
+      const first = await openPreparedDatabase({ dataDir });
+      try {
+        await addEvents(first.database.db, 1, 3000);
+        await deleteEvents(first.database.db, 1500);
+      } finally {
+        await first.close();
+      }
+      const reopened = await openPreparedDatabase({ dataDir });
+      try {
+        const { db } = reopened.database;
+        const events = (await statisticsOf(db)).get('stripe_events');
+        expect(events).toMatchObject({ vacuums: 1, dead: 0 });
+        // Vacuumed at open (so analysed by the size rule too), every table: none waits for the keeper's round.
+        for (const table of (await statisticsOf(db)).values()) expect(table.vacuums, table.name).toBe(1);
+        // The room of the 1,500 deleted rows is used again: the table does not grow by the next 1,500.
+        const pages = await pagesOf(db, 'stripe_events');
+        await addEvents(db, 3001, 4500);
+        expect(await pagesOf(db, 'stripe_events')).toBe(pages);
+      } finally {
+        await reopened.close();
+      }
+    }, 180_000);
   });
 
   describe('while it runs', () => {
@@ -137,6 +179,91 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database’s statist
         await database.db.execute(sql`delete from stripe_events where id in (select id from stripe_events limit 1)`);
         expect(await keeper.round()).toEqual(['public.stripe_events']);
         expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({ reltuples: 945, analyses: 3 });
+      } finally {
+        await keeper.stop();
+      }
+    });
+
+    it('vacuums a table once more than 50 rows and a fifth of it are dead, with an analysis where one is due', async () => {
+      const keeper = keepStatistics(database.db, { isQuiet: () => true });
+      try {
+        await addEvents(database.db, 1, 1000);
+        expect(await keeper.round()).toEqual(['public.stripe_events']);
+        // 200 of 1,000 dead: more than 50 + 100 changed (an analysis), not more than 50 + 200 dead (no vacuum).
+        await deleteEvents(database.db, 200);
+        expect(await keeper.round()).toEqual(['public.stripe_events']);
+        expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({
+          reltuples: 800,
+          analyses: 2,
+          vacuums: 0,
+          dead: 200,
+        });
+        // Of 800 rows, 50 + 160 dead are not yet enough; one more is, with 11 changes since the analysis: no analysis.
+        await deleteEvents(database.db, 10);
+        expect(await tablesToVacuum(database.db)).toEqual([]);
+        await deleteEvents(database.db, 1);
+        expect(await keeper.round()).toEqual(['public.stripe_events']);
+        expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({
+          analyses: 2,
+          vacuums: 1,
+          dead: 0,
+        });
+
+        // Dead enough for both at once: one VACUUM (ANALYZE).
+        await deleteEvents(database.db, 400);
+        expect(await keeper.round()).toEqual(['public.stripe_events']);
+        expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({
+          reltuples: 389,
+          analyses: 3,
+          vacuums: 2,
+          dead: 0,
+        });
+      } finally {
+        await keeper.stop();
+      }
+    });
+
+    it('vacuums a table whose TOAST holds the dead rows: a full player saved again', async () => {
+      const keeper = keepStatistics(database.db, { isQuiet: () => true });
+      try {
+        await database.db.execute(
+          sql`insert into users (email, password_hash) select 'p' || n || '@example.com', 'x' from generate_series(1, 5) n`,
+        );
+        // A playlist that compresses badly enough to be stored out of line, in many TOAST rows.
+        const save = (n: number) =>
+          database.db.execute(
+            sql`insert into player_states (user_id, playlist, settings)
+                select id, (select jsonb_agg(md5(id || ':' || ${n} || ':' || m)) from generate_series(1, 1000) m), '{}'
+                from users
+                on conflict (user_id) do update set playlist = excluded.playlist, updated_at = now()`,
+          );
+        for (let n = 1; n <= 5; n++) await save(n);
+        const saved = (await statisticsOf(database.db)).get('player_states')!;
+        // The rows themselves are far from the rule (five rows, a few dead); their TOAST is past it.
+        expect(saved.dead).toBeLessThanOrEqual(50);
+        expect(saved.toastDead).toBeGreaterThan(50 + 0.2 * 5 * 20);
+        expect(await keeper.round()).toContain('public.player_states');
+        expect((await statisticsOf(database.db)).get('player_states')).toMatchObject({ vacuums: 1, toastDead: 0 });
+      } finally {
+        await keeper.stop();
+      }
+    });
+
+    it('vacuums only at a quiet moment: a database never quiet has its analyses, and its vacuums wait', async () => {
+      let quiet = false;
+      const keeper = keepStatistics(database.db, { isQuiet: () => quiet, pollMs: 20, maxWaitMs: 200 });
+      try {
+        await addEvents(database.db, 1, 1000);
+        await deleteEvents(database.db, 500);
+        // Both due: the analysis runs once the wait is over; the vacuum does not.
+        expect(await keeper.round()).toEqual(['public.stripe_events']);
+        expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({ analyses: 1, vacuums: 0 });
+        // Only the vacuum due: nothing runs while the database is busy, and it runs once it is quiet.
+        expect(await keeper.round()).toEqual([]);
+        expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({ analyses: 1, vacuums: 0 });
+        quiet = true;
+        expect(await keeper.round()).toEqual(['public.stripe_events']);
+        expect((await statisticsOf(database.db)).get('stripe_events')).toMatchObject({ analyses: 1, vacuums: 1 });
       } finally {
         await keeper.stop();
       }
