@@ -13,7 +13,8 @@ import { keepStatistics, tablesToAnalyse, tablesToVacuum, userTables } from './s
 
 // The planner's statistics: every table analysed after migrations (both engines), and the embedded database's
 // statistics and dead rows kept as autovacuum keeps PostgreSQL's
-// (docs/decisions/095-the-embedded-database-keeps-its-statistics.md, 102-the-embedded-database-vacuums-its-dead-rows.md).
+// (docs/decisions/095-the-embedded-database-keeps-its-statistics.md,
+// docs/decisions/102-the-embedded-database-vacuums-its-dead-rows.md).
 
 interface TableStatistics {
   name: string;

@@ -4,7 +4,8 @@ import { queryRows, type Db } from './client';
 
 // The planner's statistics (ANALYZE) and the dead rows (VACUUM) of the embedded database, which has no autovacuum,
 // kept by PostgreSQL's own rules, and statistics on both engines after migrations
-// (docs/decisions/095-the-embedded-database-keeps-its-statistics.md, 102-the-embedded-database-vacuums-its-dead-rows.md).
+// (docs/decisions/095-the-embedded-database-keeps-its-statistics.md,
+// docs/decisions/102-the-embedded-database-vacuums-its-dead-rows.md).
 
 /**
  * The tables whose statistics are missing or stale, by autovacuum's rule for an analysis (its defaults: more than
@@ -114,9 +115,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Vacuums and analyses the embedded database's tables as autovacuum would, off the request path: on a timer, one
  * table at a time, each when the database has had nothing to do for a moment. PGlite runs one statement at a time,
  * so every query waits for a VACUUM or ANALYZE under way (an ANALYZE: 110–160 ms of CPU for 200,000 sessions of
- * history; a VACUUM of a million rows a fifth dead: about 0.4 s): a round never runs beside another, and a table's
- * turn starts only once no worker's call is in flight or was lately. After `maxWaitMs` of a database never quiet an
- * analysis runs all the same; a vacuum never does (docs/decisions/102-the-embedded-database-vacuums-its-dead-rows.md).
+ * history; a VACUUM of a million rows a tenth to a fifth dead: 0.35–0.7 s): a round never runs beside another, and
+ * a table's turn starts only once no worker's call is in flight or was lately. After `maxWaitMs` of a database never
+ * quiet an analysis runs all the same; a vacuum never does
+ * (docs/decisions/102-the-embedded-database-vacuums-its-dead-rows.md).
  */
 export function keepStatistics(
   db: Db,
