@@ -154,36 +154,93 @@ function withStaticImports(file: string, into = new Set<string>()): Set<string> 
   return into;
 }
 
-/** The share page's loader: its entry, its own files and the app's (docs/decisions/097). */
+/**
+ * A pre-rendered page's loader: its entry, its own files, the app's and the portal layout's (docs/decisions/097,
+ * docs/decisions/103).
+ */
 function loaderOf(html: string) {
-  const loader = /<script data-entry="([^"]+)" data-preload="([^"]*)"(?: data-app="([^"]*)")?>/.exec(html);
+  const loader =
+    /<script data-entry="([^"]+)" data-preload="([^"]*)"(?: data-app="([^"]*)")?(?: data-portal="([^"]*)")?>/.exec(
+      html,
+    );
   if (!loader) throw new Error('the page has no loader');
-  return {
-    entry: loader[1]!,
-    own: loader[2]!.split(' ').filter(Boolean),
-    app: (loader[3] ?? '').split(' ').filter(Boolean),
-  };
+  const files = (list: string | undefined) => (list ?? '').split(' ').filter(Boolean);
+  return { entry: loader[1]!, own: files(loader[2]), app: files(loader[3]), portal: files(loader[4]) };
+}
+
+/** The chunk of the app that a page's own code imports when it hands over (lean-page.tsx, import('./spa')). */
+function handOverChunk(entry: string, own: readonly string[]): string {
+  const found = [entry, ...own]
+    .flatMap((file) => [...builtFile(file).matchAll(/import\(`\.\/(spa-[\w-]+\.js)`\)/g)])
+    .map((match) => `/assets/${match[1]}`);
+  expect(new Set(found).size).toBe(1);
+  return found[0]!;
+}
+
+/** The chunks `chunk` imports when it runs (`import(…)`) whose file names begin `name-`. */
+const dynamicImportsOf = (chunk: string, name: string) =>
+  [...builtFile(chunk).matchAll(new RegExp(`import\\(\`\\./(${name}-[\\w-]+\\.js)\`\\)`, 'g'))].map(
+    (match) => `/assets/${match[1]}`,
+  );
+
+/** The portal layout's chunk and all it imports, which a signed-in visit of a page in the portal's chrome needs. */
+const portalLayoutNeeds = (spa: string) => {
+  const layout = [...new Set(dynamicImportsOf(spa, 'portal-layout'))];
+  expect(layout).toHaveLength(1);
+  return withStaticImports(layout[0]!);
+};
+
+/**
+ * What the page's loader asks for once the page has painted, for a visitor or someone signed in: the modulepreload
+ * links it adds, in order, with `import <entry>` where it imports the page's entry. jsdom has no module loader:
+ * the loader's import is noted instead of run; the rest is the built page, its head's script included.
+ */
+async function askedFor(html: string, { signedIn = false, url = 'http://localhost/s/x' } = {}): Promise<string[]> {
+  const links = (document: Document) =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? '');
+  let imported: { entry: string; after: number } | undefined;
+  const dom = new JSDOM(html.replace('import(d.entry)', 'window.noteImport(d.entry)'), {
+    runScripts: 'dangerously',
+    url,
+    beforeParse(window) {
+      // No paint timing here: the loader starts at once, as it does in such a browser.
+      Object.defineProperty(window, 'PerformanceObserver', { value: undefined });
+      Object.assign(window, {
+        noteImport: (entry: string) => (imported = { entry, after: links(window.document).length }),
+        matchMedia: () => ({ matches: false }),
+      });
+      if (signedIn) window.localStorage.setItem(SESSION.storageKeys.access, 'a');
+    },
+  });
+  // It adds links for about 8 ms a task: done once a while has passed with nothing more.
+  for (let count = -1; count !== links(dom.window.document).length;) {
+    count = links(dom.window.document).length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const asked = links(dom.window.document);
+  dom.window.close();
+  if (imported) asked.splice(imported.after, 0, `import ${imported.entry}`);
+  return asked;
 }
 
 describe('the share page’s app code (decision 097)', () => {
   it('is listed by the built page’s loader: the chunk its hand-over imports, the share route’s, and all they import', () => {
-    const { entry, own, app } = loaderOf(builtFile('/shared.html'));
+    const { entry, own, app, portal } = loaderOf(builtFile('/shared.html'));
     // What the page's own code asks for when it hands over (lean-page.tsx, import('./spa')), as the build named it.
-    const handOver = [entry, ...own]
-      .flatMap((file) => [...builtFile(file).matchAll(/import\(`\.\/(spa-[\w-]+\.js)`\)/g)])
-      .map((match) => `/assets/${match[1]}`);
-    expect(new Set(handOver).size).toBe(1);
-    expect(app[0]).toBe(handOver[0]);
+    const handOver = handOverChunk(entry, own);
+    expect(app[0]).toBe(handOver);
     // The router's first page there: the share route's chunk, which the app's chunk imports when it opens.
-    const route = [...builtFile(handOver[0]!).matchAll(/import\(`\.\/(shared-[\w-]+\.js)`\)/g)].map(
-      (match) => `/assets/${match[1]}`,
-    );
+    const route = dynamicImportsOf(handOver, 'shared');
     expect(route).toHaveLength(1);
-    const needed = new Set([...withStaticImports(handOver[0]!), ...withStaticImports(route[0]!)]);
+    const needed = new Set([...withStaticImports(handOver), ...withStaticImports(route[0]!)]);
     expect([...needed].filter((file) => !app.includes(file) && !own.includes(file))).toEqual([]);
+    // A signed-in visit shows it in the portal's layout (docs/decisions/103): its files, less those already listed.
+    const layout = [...portalLayoutNeeds(handOver)];
+    expect(layout.filter((file) => !portal.includes(file) && !app.includes(file) && !own.includes(file))).toEqual([]);
     // Listed once, and none of the page's own files again.
-    expect(new Set(app).size).toBe(app.length);
-    expect(app.filter((file) => own.includes(file) || file === entry)).toEqual([]);
+    const listed = [...app, ...portal];
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.filter((file) => own.includes(file) || file === entry)).toEqual([]);
   });
 
   it('is marked for a subliminal with sound, which hands over to the app, and for no other link', async () => {
@@ -195,50 +252,59 @@ describe('the share page’s app code (decision 097)', () => {
     expect(htmlTag((await openPage(`/s/${'B'.repeat(22)}`)).body)).toBe('<html lang="en">');
   });
 
-  /**
-   * What the page's loader asks for once the page has painted, for a visitor or someone signed in: the modulepreload
-   * links it adds, in order, with `import <entry>` where it imports the page's entry. jsdom has no module loader:
-   * the loader's import is noted instead of run; the rest is the built page, its head's script included.
-   */
-  async function askedFor(html: string, { signedIn = false } = {}): Promise<string[]> {
-    const links = (document: Document) =>
-      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? '');
-    let imported: { entry: string; after: number } | undefined;
-    const dom = new JSDOM(html.replace('import(d.entry)', 'window.noteImport(d.entry)'), {
-      runScripts: 'dangerously',
-      url: 'http://localhost/s/x',
-      beforeParse(window) {
-        // No paint timing here: the loader starts at once, as it does in such a browser.
-        Object.defineProperty(window, 'PerformanceObserver', { value: undefined });
-        Object.assign(window, {
-          noteImport: (entry: string) => (imported = { entry, after: links(window.document).length }),
-          matchMedia: () => ({ matches: false }),
-        });
-        if (signedIn) window.localStorage.setItem(SESSION.storageKeys.access, 'a');
-      },
-    });
-    // It adds links for about 8 ms a task: done once a while has passed with nothing more.
-    for (let count = -1; count !== links(dom.window.document).length;) {
-      count = links(dom.window.document).length;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const asked = links(dom.window.document);
-    dom.window.close();
-    if (imported) asked.splice(imported.after, 0, `import ${imported.entry}`);
-    return asked;
-  }
-
   it('is asked for right after the page’s own code by a visit that starts the app, and never by another', async () => {
     const withSound = (await openPage(`/s/${soundToken}`)).body;
-    const { entry, own, app } = loaderOf(withSound);
+    const { entry, own, app, portal } = loaderOf(withSound);
     expect(app).not.toEqual([]);
+    expect(portal).not.toEqual([]);
     const ownFirst = [...own, `import ${entry}`];
-    // A visitor of a subliminal with sound, and someone signed in (the head's script marks the visit), use the app.
+    // A visitor of a subliminal with sound and someone signed in (the head's script marks the visit) use the app;
+    // only someone signed in sees the page in the portal's layout.
     expect(await askedFor(withSound)).toEqual([...ownFirst, ...app]);
     const messages = (await openPage(`/s/${token}`)).body;
-    expect(await askedFor(messages, { signedIn: true })).toEqual([...ownFirst, ...app]);
+    expect(await askedFor(messages, { signedIn: true })).toEqual([...ownFirst, ...app, ...portal]);
     // A visitor of a message set never does.
     expect(await askedFor(messages)).toEqual(ownFirst);
     // Three pages parsed and run in jsdom: seconds on a loaded machine.
+  }, 60_000);
+});
+
+// The other pre-rendered pages whose entry starts the app at once for someone signed in (build/pages.ts): such a
+// visit asks for the app's code from the first paint too; a visitor, whose page never starts the app, never does
+// (docs/decisions/103-the-app-comes-sooner-for-every-signed-in-visit.md).
+describe.each([
+  ['terms', '/terms/', { portalFrame: true }],
+  ['privacy', '/privacy/', { portalFrame: true }],
+  ['portal-home', '/portal/home/', { portalFrame: true }],
+  ['login', '/login', { portalFrame: false }],
+  ['signup', '/signup', { portalFrame: false }],
+  ['reset-request', '/resetpassword/', { portalFrame: false }],
+] as const)('the app code of %s.html (decision 103)', (name, pagePath, { portalFrame }) => {
+  it('is listed by its loader: the app’s chunk, its route’s, all they import, and the portal layout’s where it wears it', () => {
+    const { entry, own, app, portal } = loaderOf(builtFile(`/${name}.html`));
+    const handOver = handOverChunk(entry, own);
+    expect(app[0]).toBe(handOver);
+    // The route's chunk is named after its module (app/routes/<name>.tsx), as the page's own entry is: not that one.
+    const route = dynamicImportsOf(handOver, name).filter((file) => file !== entry);
+    expect(route).toHaveLength(1);
+    const needed = new Set([...withStaticImports(handOver), ...withStaticImports(route[0]!)]);
+    expect([...needed].filter((file) => !app.includes(file) && !own.includes(file))).toEqual([]);
+    if (portalFrame) {
+      const layout = [...portalLayoutNeeds(handOver)];
+      expect(layout.filter((file) => !portal.includes(file) && !app.includes(file) && !own.includes(file))).toEqual([]);
+    } else expect(portal).toEqual([]);
+    const listed = [...app, ...portal];
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.filter((file) => own.includes(file) || file === entry)).toEqual([]);
+  });
+
+  it('is asked for right after the page’s own code by a signed-in visit, and never by a visitor', async () => {
+    const html = builtFile(`/${name}.html`);
+    const { entry, own, app, portal } = loaderOf(html);
+    expect(app).not.toEqual([]);
+    const ownFirst = [...own, `import ${entry}`];
+    const url = `http://localhost${pagePath}`;
+    expect(await askedFor(html, { signedIn: true, url })).toEqual([...ownFirst, ...app, ...portal]);
+    expect(await askedFor(html, { url })).toEqual(ownFirst);
   }, 60_000);
 });

@@ -11,7 +11,13 @@ import { HANDS_OVER_CLASS } from '../src/web/lib/hand-over.ts';
 import { FRAME_ACCOUNT_EMAIL_ATTRIBUTE } from '../src/web/lib/portal-frame.ts';
 import { SESSION } from '../src/web/lib/session-keys.ts';
 import { THEME_STORAGE_KEY } from '../src/web/lib/theme.ts';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, PRELOADED_ROUTES, PRERENDERED_PAGES } from './pages.ts';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  PORTAL_LAYOUT_MODULE,
+  PRELOADED_ROUTES,
+  PRERENDERED_PAGES,
+} from './pages.ts';
 
 /**
  * The head every page shares: charset, viewport, title, description, colours, icon, and the theme applied before first paint
@@ -213,7 +219,14 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
           const frame = 'portalFrame' in entry ? portalFrame(renderPortalFrame(name, pagePath), pagePath) : '';
           const app =
             'appModules' in entry ? chunksOf(entry.appModules, 'PRERENDERED_PAGES').map((file) => `/${file}`) : [];
-          page.source = startAfterFirstPaint(inlineStylesheets(html), { app }).replace(
+          // A signed-in visit of a page with a frame shows it in the portal's layout (what the app lists already aside).
+          const portal =
+            'appModules' in entry && 'portalFrame' in entry
+              ? chunksOf([PORTAL_LAYOUT_MODULE], 'PORTAL_LAYOUT_MODULE')
+                  .map((file) => `/${file}`)
+                  .filter((file) => !app.includes(file))
+              : [];
+          page.source = startAfterFirstPaint(inlineStylesheets(html), { app, portal }).replace(
             '<div id="root"></div>',
             `${frame}<div id="root">${renderPage(name, pagePath)}</div>`,
           );
@@ -279,12 +292,17 @@ const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previous
  *
  * `app`: the files of the SPA's code that a page hands over to (build/pages.ts, `appModules`), preloaded right
  * after the page's own for a visit that will start the app: one signed in (the head's script marks it) or one
- * the server marked `hands-over` (a share link to a subliminal with sound, src/web/render-shared.tsx). The page
- * asked for them only once its own code had come and run; after its first paint still, so the top paints as
+ * the server marked `hands-over` (a share link to a subliminal with sound, src/web/render-shared.tsx). `portal`:
+ * those of the portal's layout, which only a signed-in visit shows the page in, after the app's for such a visit. The
+ * page asked for them only once its own code had come and run; after its first paint still, so the top paints as
  * soon as before, and never for a visit that does not use the app
- * (docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md).
+ * (docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md,
+ * docs/decisions/103-the-app-comes-sooner-for-every-signed-in-visit.md).
  */
-export function startAfterFirstPaint(html: string, { app = [] }: { app?: readonly string[] } = {}): string {
+export function startAfterFirstPaint(
+  html: string,
+  { app = [], portal = [] }: { app?: readonly string[]; portal?: readonly string[] } = {},
+): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
   const [entry] = entries;
   if (entries.length !== 1 || !entry?.[1]) throw new Error('a pre-rendered page has one module script');
@@ -292,11 +310,12 @@ export function startAfterFirstPaint(html: string, { app = [] }: { app?: readonl
   const files = preloads.map((link) => link[1]).join(' ');
   const own = new Set([entry[1], ...preloads.map((link) => link[1])]);
   const appFiles = app.filter((file) => !own.has(file)).join(' ');
+  const portalFiles = portal.filter((file) => !own.has(file)).join(' ');
   let result = html;
   for (const tag of [entry, ...preloads]) result = result.replace(tag[0], '');
   return result.replace(
     '</body>',
-    `<script data-entry="${entry[1]}" data-preload="${files}"${appFiles ? ` data-app="${appFiles}"` : ''}>${EARLY_CLICKS_RECORDER}${FIRST_PAINT_LOADER}</script>\n</body>`,
+    `<script data-entry="${entry[1]}" data-preload="${files}"${appFiles ? ` data-app="${appFiles}"` : ''}${portalFiles ? ` data-portal="${portalFiles}"` : ''}>${EARLY_CLICKS_RECORDER}${FIRST_PAINT_LOADER}</script>\n</body>`,
   );
 }
 
@@ -305,9 +324,9 @@ export function startAfterFirstPaint(html: string, { app = [] }: { app?: readonl
 // 2–6 ms, a slower one up to 30 ms, and a portal page lists some fifty, so a fixed number a task made long
 // tasks on slow devices (four: 50–75 ms at 4× CPU slowdown on a slow machine) and needless ones on fast
 // ones. The entry is imported once they are all in: imported sooner, the app's first dynamic imports found
-// them missing and added the rest in one task. The app's files (`data-app`) come after the entry's import, in
-// the same slices: the page's own code is asked for first.
-const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var c=document.documentElement.classList,f=d.preload.split(' '),n=f.length,i=0;if(d.app&&(c.contains('signed-in')||c.contains('${HANDS_OVER_CLASS}')))f=f.concat(d.app.split(' '));(function add(){var t=performance.now();while(i<f.length&&performance.now()-t<8){if(f[i]){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(++i===n)import(d.entry)}if(i<f.length)setTimeout(add,0)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+// them missing and added the rest in one task. The app's files (`data-app`), then for someone signed in the portal
+// layout's (`data-portal`), come after the entry's import, in the same slices: the page's own code is asked for first.
+const FIRST_PAINT_LOADER = `(function(){var d=document.currentScript.dataset,s=0;function go(){if(s)return;s=1;var c=document.documentElement.classList,g=c.contains('signed-in'),f=d.preload.split(' '),n=f.length,i=0;if(d.app&&(g||c.contains('${HANDS_OVER_CLASS}')))f=f.concat(d.app.split(' '));if(d.portal&&g)f=f.concat(d.portal.split(' '));(function add(){var t=performance.now();while(i<f.length&&performance.now()-t<8){if(f[i]){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}if(++i===n)import(d.entry)}if(i<f.length)setTimeout(add,0)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * The icons drawn from the one icon art, `svgFile` (public/favicon.svg), at build: favicon.ico (16, 32

@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewUser } from './support/accounts';
+import { AFTER_APP_START, untilHydrated } from './support/hydration';
 
 // A first visit to `/` gets the home page pre-rendered with its own lean scripts (no router, no
 // SPA entry); React takes the page over without a mismatch, and its links lead into the SPA.
@@ -94,6 +96,60 @@ for (const path of ['/', '/login', '/signup', '/resetpassword/', '/terms/', '/pr
     await page.getByRole('button', { name: 'Dark mode' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
+}
+
+// A signed-in visit to a page that starts the app at once asks for the app's code beside the page's own, from the
+// first paint, where it waited for that code to come and run; a visitor, whose page never starts the app, never asks
+// for it (build/pages.ts, appModules; docs/decisions/103-the-app-comes-sooner-for-every-signed-in-visit.md).
+test('a signed-in visit to the legal pages and the hub asks for the app’s code before the page’s own has come; a visitor never does', async ({
+  page,
+}) => {
+  // Six page loads, one of them held, and a sign-in: past the default 30 s at a load of 20 on 2 cores.
+  test.slow();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // The app's own chunk, and the layout a signed-in visit shows these pages in: no page's own code imports either.
+  const appCode = (path: string) => /\/assets\/(spa|portal-layout)-[\w-]+\.js$/.test(path);
+  const pages = ['/terms/', '/privacy/', '/portal/home/'];
+
+  for (const path of pages) {
+    scripts.length = 0;
+    await page.goto(path);
+    // Running (React has taken the page over), and nothing more asked for since.
+    await untilHydrated(page.getByRole('button', { name: 'Dark mode' }));
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter(appCode), path).toEqual([]);
+  }
+
+  await signInAsNewUser(page);
+  for (const path of pages) {
+    // The page's own entry is held: only its loader, right after the first paint, can ask for the app's code now.
+    const entry = await pageEntry(page, path);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    scripts.length = 0;
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect.poll(() => new Set(scripts.filter(appCode)).size, { message: path }).toBe(2);
+    release();
+    // And the app then shows the page, its frame gone.
+    await expect(page.locator('#portal-frame')).toHaveCount(0, AFTER_APP_START);
+    await expect(page.locator('#root').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.unrouteAll();
+  }
+});
+
+/** The entry script of the pre-rendered page at `path`, as its loader names it (build/vite-plugins.ts). */
+async function pageEntry(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const entry = /<script data-entry="([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`${path} has no loader`);
+  return entry;
 }
 
 test("buttons tapped before the page's scripts arrive are answered once they have run", async ({ page }) => {
