@@ -3,10 +3,13 @@ import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 
-type ConfirmText = {
+export type ConfirmText = {
   title: ReactNode;
   description: ReactNode;
   onConfirm: () => Promise<unknown>;
+  /** The confirming button's words, and while it runs ("Deactivate", "Deactivating…"); a delete's by default. */
+  action?: string;
+  doing?: string;
 };
 
 /** The asking dialog's content; the dialog stays open (and busy) until the delete finishes. */
@@ -14,6 +17,8 @@ function ConfirmDeleteContent({
   title,
   description,
   onConfirm,
+  action = 'Delete',
+  doing = 'Deleting…',
   onDone,
   busy,
   setBusy,
@@ -38,7 +43,7 @@ function ConfirmDeleteContent({
           </Button>
         </DialogClose>
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'Deleting…' : 'Delete'}
+          {busy ? doing : action}
         </Button>
       </div>
     </DialogContent>
@@ -81,7 +86,7 @@ export function DeleteButton({
 }
 
 /**
- * One asking dialog for many delete buttons, open while `asking` is set: a long list renders a plain button
+ * One asking dialog for many delete buttons (or other actions that ask first, with their `action`), open while `asking` is set: a long list renders a plain button
  * a row instead of a dialog a row. Focus goes back to the button that opened it (DialogContent's opener).
  */
 export function ConfirmDeleteDialog({ asking, onClose }: { asking: ConfirmText | null; onClose(): void }) {

@@ -93,19 +93,49 @@ describe('UsersPanel', () => {
     const row = (await screen.findByText('ada@example.com')).closest('li')!;
 
     await user.selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
+    await user.click(within(row).getByRole('button', { name: 'Set plan of ada@example.com to intermediate' }));
     expect(await screen.findByDisplayValue('intermediate')).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('\u2068ada@example.com\u2069 is now on the intermediate plan.');
+    // The button goes with the choice set; the keyboard is back on the plan.
+    await vi.waitFor(() => expect(within(row).getByLabelText('Plan of ada@example.com')).toHaveFocus());
+    expect(within(row).queryByRole('button', { name: /^Set plan/ })).not.toBeInTheDocument();
 
     const status = within(row).getByText(/joined/);
     expect(status).toHaveTextContent(/· active$/);
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const asking = await screen.findByRole('dialog', { name: 'Deactivate ada@example.com?' });
+    expect(asking).toHaveTextContent('They are signed out everywhere at once');
+    await user.click(within(asking).getByRole('button', { name: 'Deactivate' }));
     expect(await within(row).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('\u2068ada@example.com\u2069 is deactivated and signed out everywhere.');
     expect(status).toHaveTextContent(/· deactivated on Nov 20, 2026$/);
+    // The dialog gives the keyboard back to the button, which stays where it was.
+    await vi.waitFor(() => expect(within(row).getByRole('button', { name: 'Activate' })).toHaveFocus());
     expect(api.calls.filter(({ method }) => method === 'PATCH').map(({ body }) => body)).toEqual([
       { subscription_plan: 'intermediate' },
       { is_active: false },
     ]);
+  });
+
+  it('changes nothing while a plan is only chosen, or a deactivation asked and cancelled', async () => {
+    const user = userEvent.setup();
+    const api = usersServer([{ ...ada }]);
+    renderWithProviders(<UsersPanel />);
+    const row = (await screen.findByText('ada@example.com')).closest('li')!;
+
+    // Passing through the plan with the arrow keys, as a keyboard does, and back.
+    const plan = within(row).getByLabelText('Plan of ada@example.com');
+    await user.selectOptions(plan, 'pro');
+    await user.selectOptions(plan, 'intermediate');
+    expect(within(row).getByRole('button', { name: 'Set plan of ada@example.com to intermediate' })).toBeVisible();
+    await user.selectOptions(plan, 'basic');
+    expect(within(row).queryByRole('button', { name: /^Set plan/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(row).getByText(/joined/)).toHaveTextContent(/· active$/);
+    expect(api.calls.filter(({ method }) => method === 'PATCH')).toEqual([]);
   });
 
   it('does not offer staff to deactivate their own account, which the server refuses, and marks their row', async () => {
@@ -182,13 +212,16 @@ describe('UsersPanel', () => {
     expect(await line('back@example.com')).toBe(`Ada Lovelace · ${joined} · active`);
   });
 
-  it("shows the server's refusal and keeps the plan it has", async () => {
+  it("shows the server's refusal and keeps the plan chosen, to set again or change", async () => {
     const user = userEvent.setup();
     usersServer([{ ...ada }]);
     renderWithProviders(<UsersPanel />);
     await user.selectOptions(await screen.findByLabelText('Plan of ada@example.com'), 'pro');
+    await user.click(screen.getByRole('button', { name: 'Set plan of ada@example.com to pro' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Pro needs a payment first.'));
-    expect(screen.getByLabelText('Plan of ada@example.com')).toHaveValue('basic');
+    // The choice stays offered, with its button and the keyboard on it, to set again or change.
+    expect(screen.getByLabelText('Plan of ada@example.com')).toHaveValue('pro');
+    expect(screen.getByRole('button', { name: 'Set plan of ada@example.com to pro' })).toHaveFocus();
   });
 
   it('searches by e-mail or name and says when nobody matches', async () => {
@@ -239,12 +272,22 @@ describe('UsersPanel', () => {
     expect(screen.getByText('ended@example.com').closest('li')).toHaveTextContent(/Stripe: canceled(?! ·)/);
     expect(screen.getByText(PLAN_OVERRIDE_NOTE)).toBeInTheDocument();
 
-    await userEvent.setup().selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
+    const user = userEvent.setup();
+    await user.selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
+    await user.click(within(row).getByRole('button', { name: 'Set plan of ada@example.com to intermediate' }));
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
         '\u2068ada@example.com\u2069 is now on the intermediate plan. It holds until the next billing event from Stripe.',
       ),
     );
+    // Deactivating a paying member asks first, and says Stripe keeps charging them; an ended one's does not.
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Their Stripe subscription keeps billing');
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByText('ended@example.com').closest('li')!).getByRole('button', { name: 'Deactivate' }),
+    );
+    expect(await screen.findByRole('dialog')).not.toHaveTextContent('Stripe');
   });
 
   it('shows every second subscription (two Checkouts paid at once) still to settle, and the latest refunded', async () => {

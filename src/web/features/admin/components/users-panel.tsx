@@ -10,6 +10,7 @@ import { accountStatus, EMAIL_MAX_LENGTH, isolated, subscriptionEnded } from '@s
 import { formatInteger, formatMoney } from '@shared/numbers';
 import { CheckboxField, Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDeleteDialog, type ConfirmText } from '@web/components/ui/confirm-delete';
 import { toastFailure } from '@web/lib/change';
 import { adminUsersQuery, useCancelAdminUserEmailChange, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
@@ -137,13 +138,54 @@ function UserRow({
   isSelf,
 }: {
   user: AdminUser;
-  onUpdate: (body: AdminUserUpdate) => void;
+  /** Resolves once the list shows the change; rejects (said by a toast) when it was refused. */
+  onUpdate: (body: AdminUserUpdate) => Promise<unknown>;
   onCancelEmailChange: () => void;
   busy: boolean;
   /** The staff member reading the list: the server refuses to deactivate one's own account, so it is not offered. */
   isSelf: boolean;
 }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  // A plan picked is only a choice until "Set plan": a select changes with an arrow key as it is passed through,
+  // and each change was at once the person's plan (docs/decisions/101-a-staff-members-day-walked.md).
+  const [choice, setChoice] = useState<SubscriptionPlan | null>(null);
+  const shownPlan = choice ?? user.subscription_plan;
+  const planSelect = useRef<HTMLSelectElement>(null);
+  const [asking, setAsking] = useState<ConfirmText | null>(null);
+  const stillBills = Boolean(user.billing.stripe_subscription_id) && !subscriptionEnded(user.billing.status);
+
+  async function setPlan() {
+    if (busy || choice === null) return;
+    try {
+      await onUpdate({ subscription_plan: choice });
+    } catch {
+      return; // the toast says why; the choice stays, to set again or change
+    }
+    setChoice(null);
+    // The button goes with the choice: the keyboard goes back to the plan it set.
+    planSelect.current?.focus();
+  }
+
+  function activateOrAsk() {
+    if (busy) return;
+    if (!user.is_active) {
+      void onUpdate({ is_active: true }).catch(() => undefined);
+      return;
+    }
+    setAsking({
+      title: (
+        <>
+          Deactivate <bdi>{user.email}</bdi>?
+        </>
+      ),
+      description: `They are signed out everywhere at once and cannot sign in until the account is activated again.${
+        stillBills ? ' Their Stripe subscription keeps billing: cancel it at Stripe if they are leaving.' : ''
+      }`,
+      action: 'Deactivate',
+      doing: 'Deactivating…',
+      onConfirm: () => onUpdate({ is_active: false }),
+    });
+  }
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -176,15 +218,18 @@ function UserRow({
         ) : null}
         <BillingLine billing={user.billing} attention={user.attention} />
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <label className="sr-only" htmlFor={`plan-${user.id}`}>
           Plan of {user.email}
         </label>
         <select
+          ref={planSelect}
           id={`plan-${user.id}`}
-          value={user.subscription_plan}
-          disabled={busy}
-          onChange={(event) => onUpdate({ subscription_plan: event.target.value as SubscriptionPlan })}
+          value={shownPlan}
+          onChange={(event) => {
+            const plan = event.target.value as SubscriptionPlan;
+            setChoice(plan === user.subscription_plan ? null : plan);
+          }}
           className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm capitalize pointer-coarse:h-11"
         >
           {SUBSCRIPTION_PLANS.map((plan) => (
@@ -193,16 +238,23 @@ function UserRow({
             </option>
           ))}
         </select>
-        {isSelf ? null : (
+        {choice !== null ? (
+          // Unavailable while a change runs, not disabled: a disabled button drops the keyboard's focus.
           <Button
-            variant="secondary"
             size="sm"
-            disabled={busy}
-            onClick={() => onUpdate({ is_active: !user.is_active })}
+            aria-label={`Set plan of ${user.email} to ${choice}`}
+            aria-disabled={busy || undefined}
+            onClick={() => void setPlan()}
           >
+            Set plan
+          </Button>
+        ) : null}
+        {isSelf ? null : (
+          <Button variant="secondary" size="sm" aria-disabled={busy || undefined} onClick={activateOrAsk}>
             {user.is_active ? 'Deactivate' : 'Activate'}
           </Button>
         )}
+        <ConfirmDeleteDialog asking={asking} onClose={() => setAsking(null)} />
       </div>
     </li>
   );
@@ -446,7 +498,7 @@ export function UsersPanel() {
                   });
                 }}
                 onUpdate={(body) =>
-                  update.mutate(
+                  update.mutateAsync(
                     { id: user.id, body },
                     {
                       onSuccess: (changed) =>
