@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from './button';
 
 /** The ids with the one at `index` moved by `delta` places. */
@@ -10,7 +11,9 @@ export const moved = (ids: readonly number[], index: number, delta: number) => {
 
 /**
  * Up and down for one item of an ordered list (keyboard and screen readers alike; no dragging needed); never submits
- * a form it is in. Their icons are drawn by CSS (icon-arrow-up/down): a long list has two of these a row.
+ * a form it is in. Their icons are drawn by CSS (icon-arrow-up/down): a long list has two of these a row. An item
+ * moved to the top or the bottom disables the arrow pressed, which would drop the keyboard to the page's top: it goes
+ * to the other arrow (docs/decisions/101-a-staff-members-day-walked.md).
  */
 export function MoveButtons({
   index,
@@ -23,27 +26,48 @@ export function MoveButtons({
   label: string;
   onMove: (delta: number) => void;
 }) {
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  /** The arrow pressed, until the item shows at its new place. */
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  const atTop = index === 0;
+  const atBottom = index === count - 1;
+  useEffect(() => {
+    const button = pressed.current;
+    pressed.current = null;
+    if (!button?.disabled) return;
+    const other = button === up.current ? down.current : up.current;
+    const focus = document.activeElement;
+    // Only when the keyboard was there: lost with it, or still on it (disabled, it takes no keys).
+    if (focus === button || focus === document.body || focus === null) other?.focus();
+  }, [index, count]);
+  const press = (button: HTMLButtonElement | null, delta: number) => {
+    pressed.current = button;
+    onMove(delta);
+  };
   return (
     <>
       <Button
+        ref={up}
         type="button"
         variant="ghost"
         size="icon"
         aria-label={`Move ${label} up`}
         title="Move up"
         className="icon-arrow-up"
-        disabled={index === 0}
-        onClick={() => onMove(-1)}
+        disabled={atTop}
+        onClick={() => press(up.current, -1)}
       />
       <Button
+        ref={down}
         type="button"
         variant="ghost"
         size="icon"
         aria-label={`Move ${label} down`}
         title="Move down"
         className="icon-arrow-down"
-        disabled={index === count - 1}
-        onClick={() => onMove(1)}
+        disabled={atBottom}
+        onClick={() => press(down.current, 1)}
       />
     </>
   );
