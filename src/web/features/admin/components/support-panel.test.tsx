@@ -58,7 +58,11 @@ describe('SupportPanel', () => {
     expect(screen.getByText(/2 open\./)).toBeVisible();
 
     await user.click(within(item).getByLabelText('Handled #2'));
-    expect(toast.success).toHaveBeenCalledWith('Request #2 is handled.');
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Request #2 is handled.', {
+        action: { label: 'Undo', onClick: expect.any(Function) },
+      }),
+    );
     // The open list no longer has it.
     expect(await screen.findByText(/1 open\./)).toBeVisible();
     expect(screen.queryByRole('heading', { name: /#2 · Subject 2/ })).toBeNull();
@@ -70,6 +74,26 @@ describe('SupportPanel', () => {
     expect(handled).toBeChecked();
     await user.click(handled);
     expect(toast.success).toHaveBeenCalledWith('Request #2 is open again.');
+  });
+
+  it('gives back a request marked handled by a slip, which "Open only" had taken off the list, with Undo', async () => {
+    const user = userEvent.setup();
+    const api = supportServer([request(2), request(1)]);
+    renderWithProviders(<SupportPanel />);
+    await user.click(await screen.findByLabelText('Handled #2'));
+    expect(await screen.findByText(/1 open\./)).toBeVisible();
+    expect(screen.queryByLabelText('Handled #2')).toBeNull();
+
+    const [, options] = vi.mocked(toast.success).mock.calls.at(-1)! as [string, { action: { onClick(): void } }];
+    options.action.onClick();
+    const back = await screen.findByLabelText('Handled #2');
+    expect(back).not.toBeChecked();
+    expect(screen.getByText(/2 open\./)).toBeVisible();
+    expect(toast.success).toHaveBeenLastCalledWith('Request #2 is open again.');
+    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { handled: true },
+      { handled: false },
+    ]);
   });
 
   it('shows a subject and a message in their own box, so a stored direction control reorders nothing after it', async () => {

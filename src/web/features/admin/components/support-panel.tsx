@@ -103,18 +103,21 @@ export function SupportPanel() {
                 key={request.id}
                 request={request}
                 busy={setHandled.isPending && setHandled.variables.id === request.id}
-                onHandled={(handled) =>
+                onHandled={function mark(handled: boolean) {
                   setHandled.mutate(
                     { id: request.id, handled },
                     {
                       onSuccess: () =>
-                        toast.success(
-                          handled ? `Request #${request.id} is handled.` : `Request #${request.id} is open again.`,
-                        ),
+                        handled
+                          ? // Under "Open only" a request marked handled leaves the list: a slip is undone here.
+                            toast.success(`Request #${request.id} is handled.`, {
+                              action: { label: 'Undo', onClick: () => mark(false) },
+                            })
+                          : toast.success(`Request #${request.id} is open again.`),
                       onError: (error) => toastFailure(error),
                     },
-                  )
-                }
+                  );
+                }}
               />
             ))}
           </ul>
