@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { clsx } from 'clsx';
 import type { AdminCategory } from '@shared/contract';
 import { CATEGORY_NAME_MAX, MESSAGE_TEXT_MAX } from '@shared/contract/admin';
@@ -78,13 +79,26 @@ export function CategoryCard({
   category,
   index,
   categoryIds,
+  justCreated = false,
   run,
 }: {
   category: AdminCategory;
   index: number;
   categoryIds: number[];
+  /**
+   * Created a moment ago from the field above the list: shown, and the keyboard on its new message's field, its next
+   * step (docs/decisions/101-a-staff-members-day-walked.md).
+   */
+  justCreated?: boolean;
   run: Change;
 }) {
+  const card = useRef<HTMLLIElement>(null);
+  const addMessage = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!justCreated) return;
+    addMessage.current?.querySelector('input')?.focus({ preventScroll: true });
+    card.current?.scrollIntoView({ block: 'center' });
+  }, [justCreated]);
   const ids = category.messages.map((m) => m.id);
   // A long category shows its first messages, as one's own do (docs/decisions/060-a-long-list-shows-its-first-rows.md).
   const fold = useFoldedRows(ids.length, CATEGORY_ROWS_SHOWN);
@@ -94,7 +108,7 @@ export function CategoryCard({
     void run(() => api.reorderMessages(category.id, moved(ids, index, delta))).catch(() => undefined);
   };
   return (
-    <li className="rounded-2xl border border-line p-4">
+    <li ref={card} className="rounded-2xl border border-line p-4">
       <div className={ROW_WITH_BUTTONS}>
         <InlineEdit
           value={category.name}
@@ -147,7 +161,7 @@ export function CategoryCard({
         ))}
       </ol>
       <ShowFoldedRows folded={fold.folded} what={MESSAGE_ROWS} onShow={fold.unfold} />
-      <div className="mt-3">
+      <div ref={addMessage} className="mt-3">
         <AddForm
           label={`New message in ${category.name}`}
           action={`Add the message to ${category.name}`}

@@ -60,6 +60,24 @@ describe('MessagesPanel', () => {
     expect(screen.getByLabelText('New category name')).toHaveValue('');
   });
 
+  it('shows a category created after the others, far down the list, with the keyboard on its new message', async () => {
+    const user = userEvent.setup();
+    categoriesServer([
+      { id: 1, name: 'Calm', position: 0, messages: [{ id: 5, message_text: 'I rest well.', position: 0 }] },
+    ]);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderWithProviders(<MessagesPanel />);
+    await user.type(await screen.findByLabelText('New category name'), 'Focus{Enter}');
+
+    await vi.waitFor(() => expect(screen.getByLabelText('New message in Focus')).toHaveFocus());
+    expect(scrolled.mock.contexts.at(-1)).toContainElement(screen.getByLabelText('New message in Focus'));
+    // It stays there: the next words typed are the category's first message.
+    await user.keyboard('I see clearly.');
+    expect(screen.getByLabelText('New message in Focus')).toHaveValue('I see clearly.');
+    expect(screen.getByLabelText('New message in Calm')).not.toHaveFocus();
+    scrolled.mockRestore();
+  });
+
   it('refuses to save over a message another tab or staff member changed meanwhile, shows its newer text, and saves when asked again', async () => {
     const user = userEvent.setup();
     const categories: AdminCategory[] = [

@@ -24,6 +24,8 @@ export function MessagesPanel() {
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ fileName: string; file: MessagesFile; summary: ImportSummary } | null>(null);
+  /** The category just created here: it comes last, far down a long library, and is brought to the keyboard. */
+  const [created, setCreated] = useState<number | null>(null);
   const categories = query.data ?? [];
 
   async function exportFile() {
@@ -122,7 +124,9 @@ export function MessagesPanel() {
           placeholder="New category"
           typed
           max={CATEGORY_NAME_MAX}
-          onAdd={(name) => run(() => api.createCategory(name), `Created ${isolated(name)}.`)}
+          onAdd={async (name) =>
+            setCreated((await run(() => api.createCategory(name), `Created ${isolated(name)}.`)).id)
+          }
         />
       </div>
       <div className="mt-4">
@@ -140,6 +144,7 @@ export function MessagesPanel() {
                 category={category}
                 index={index}
                 categoryIds={categories.map((c) => c.id)}
+                justCreated={category.id === created}
                 run={run}
               />
             ))}
