@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
@@ -50,16 +50,42 @@ function ConfirmDeleteContent({
   );
 }
 
+/**
+ * After a delete, the keyboard goes to the delete button of the row that took the deleted one's place (the next, or
+ * the one before at the end of a list) rather than to the page's top, where it fell with the button that held it
+ * (docs/decisions/101-a-staff-members-day-walked.md).
+ */
+async function deleteKeepingTheKeyboard(button: HTMLElement | null, onConfirm: () => Promise<unknown>) {
+  const row = button?.closest('li');
+  const neighbours = [row?.nextElementSibling, row?.previousElementSibling];
+  await onConfirm();
+  requestAnimationFrame(() => {
+    if (button?.isConnected) return;
+    for (const neighbour of neighbours) {
+      const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>('.icon-trash') : null;
+      next?.focus();
+      if (next && document.activeElement === next) return;
+    }
+  });
+}
+
 /** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */
-export function ConfirmDelete({ label, ...text }: ConfirmText & { label: string }) {
+export function ConfirmDelete({ label, onConfirm, ...text }: ConfirmText & { label: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>
-        <DeleteButton label={label} />
+        <DeleteButton ref={trigger} label={label} />
       </DialogTrigger>
-      <ConfirmDeleteContent {...text} busy={busy} setBusy={setBusy} onDone={() => setOpen(false)} />
+      <ConfirmDeleteContent
+        {...text}
+        onConfirm={() => deleteKeepingTheKeyboard(trigger.current, onConfirm)}
+        busy={busy}
+        setBusy={setBusy}
+        onDone={() => setOpen(false)}
+      />
     </Dialog>
   );
 }

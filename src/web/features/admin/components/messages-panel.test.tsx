@@ -78,6 +78,45 @@ describe('MessagesPanel', () => {
     scrolled.mockRestore();
   });
 
+  it('keeps the keyboard on the next row after a message or a category is deleted, or the one before at the end', async () => {
+    const user = userEvent.setup();
+    const categories: AdminCategory[] = [
+      {
+        id: 1,
+        name: 'Calm',
+        position: 0,
+        messages: [
+          { id: 5, message_text: 'I rest well.', position: 0 },
+          { id: 6, message_text: 'I breathe slowly.', position: 1 },
+        ],
+      },
+      { id: 2, name: 'Sleep', position: 1, messages: [] },
+    ];
+    fakeApi({
+      [`GET ${ADMIN_API.categories}`]: () => categories,
+      [`DELETE ${fillPath(ADMIN_API.message, { id: 5 })}`]: () => {
+        categories[0]!.messages.shift();
+        return jsonResponse(204);
+      },
+      [`DELETE ${fillPath(ADMIN_API.category, { id: 2 })}`]: () => {
+        categories.pop();
+        return jsonResponse(204);
+      },
+    });
+    renderWithProviders(<MessagesPanel />);
+    const deleteFirst = (await screen.findByText('I rest well.')).closest('li')!;
+    await user.click(within(deleteFirst).getByRole('button', { name: 'Delete message' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByText('I rest well.')).toBeNull());
+    const next = screen.getByText('I breathe slowly.').closest('li')!;
+    await vi.waitFor(() => expect(within(next).getByRole('button', { name: 'Delete message' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Sleep' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Sleep' })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Delete Calm' })).toHaveFocus());
+  });
+
   it('refuses to save over a message another tab or staff member changed meanwhile, shows its newer text, and saves when asked again', async () => {
     const user = userEvent.setup();
     const categories: AdminCategory[] = [
