@@ -59,14 +59,22 @@ async function deleteKeepingTheKeyboard(button: HTMLElement | null, onConfirm: (
   const row = button?.closest('li');
   const neighbours = [row?.nextElementSibling, row?.previousElementSibling];
   await onConfirm();
-  requestAnimationFrame(() => {
-    if (button?.isConnected) return;
+  // The list shows the row gone a few frames later (the query's observers are told in a task of their own).
+  let frames = 60;
+  const whenGone = () => {
+    if (button?.isConnected) {
+      if (--frames > 0) requestAnimationFrame(whenGone);
+      return;
+    }
+    // Unless the person has put the keyboard somewhere meanwhile.
+    if (document.activeElement && document.activeElement !== document.body) return;
     for (const neighbour of neighbours) {
       const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>('.icon-trash') : null;
       next?.focus();
       if (next && document.activeElement === next) return;
     }
-  });
+  };
+  requestAnimationFrame(whenGone);
 }
 
 /** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */
