@@ -84,7 +84,10 @@ describe('SupportPanel', () => {
     expect(await screen.findByText(/1 open\./)).toBeVisible();
     expect(screen.queryByLabelText('Handled #2')).toBeNull();
 
-    const [, options] = vi.mocked(toast.success).mock.calls.at(-1)! as unknown as [string, { action: { onClick(): void } }];
+    const [, options] = vi.mocked(toast.success).mock.calls.at(-1)! as unknown as [
+      string,
+      { action: { onClick(): void } },
+    ];
     options.action.onClick();
     const back = await screen.findByLabelText('Handled #2');
     expect(back).not.toBeChecked();
