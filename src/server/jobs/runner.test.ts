@@ -251,10 +251,9 @@ describe('job queue', () => {
     const id = (await insertJob(database.db, { kind: 'long' }))!;
     r.start();
     await expect.poll(async () => (await findJob(database.db, id))?.status, { timeout: 10_000 }).toBe('running');
-    const started = performance.now();
-    await r.stop(60_000);
-    // Not the minute of grace: the job ended when told (a bound well past a release's time on a busy machine).
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // A grace past the test's own bound: a stop that waited for it, not for the job that ended when told, fails by
+    // the test's timeout, where a bound on the clock was also a loaded machine's.
+    await r.stop(24 * 60 * 60_000);
     expect(await findJob(database.db, id)).toMatchObject({
       status: 'queued',
       attempts: 0,
