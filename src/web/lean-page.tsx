@@ -2,6 +2,7 @@ import './lib/zod-csp';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { markAppStarted, unmarkAppStarted } from './lib/app-started';
 import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
 import { setHandOverRetry } from './lib/hand-over';
 import type * as SpaModule from './spa';
@@ -75,6 +76,9 @@ export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
 
 type Spa = typeof SpaModule;
 
+/** The page has begun handing over to the SPA: its start is the SPA's, which marks it (lib/app-started). */
+let handingOver = false;
+
 /** The SPA's code, asked for once at a time: a Try again and the browser's return online share a request under way. */
 let spaArriving: Promise<Spa> | undefined;
 const loadSpa = () =>
@@ -90,8 +94,11 @@ const loadSpa = () =>
  * good, a share page with sound showing only its top (docs/decisions/093-a-hand-over-waits-for-the-connection.md).
  */
 function withSpa(start: (spa: Spa) => void) {
+  handingOver = true;
   let started = false;
   const attempt = (reloadIfStillMissing: boolean) => {
+    // The app that starts now is the SPA (lib/app-started); until its code has come, the page waits, started.
+    unmarkAppStarted();
     window.removeEventListener('online', onOnline);
     loadSpa().then(
       (spa) => {
@@ -108,6 +115,7 @@ function withSpa(start: (spa: Spa) => void) {
         }
         window.addEventListener('online', onOnline);
         setHandOverRetry(() => attempt(true));
+        markAppStarted();
       },
     );
   };
@@ -159,10 +167,13 @@ function restoreTypedFields(container: HTMLElement, typed: TypedField[]) {
  * Clicks the buttons clicked before the script came (lib/early-clicks) once the page is hydrated: a task
  * after the first effects, so that the render React does with the browser's values (the theme, for one)
  * has given each button its handler. It wraps the page rather than sitting beside it: a sibling would
- * change the ids useId gives, and they would no longer match the pre-rendered HTML.
+ * change the ids useId gives, and they would no longer match the pre-rendered HTML. It also marks the page's start.
  */
 function ReplayEarlyClicks({ buttons, children }: { buttons: HTMLButtonElement[]; children: ReactNode }) {
   useEffect(() => {
+    // The page's first render has committed, its effects run (lib/app-started); a hand-over begun in one of them
+    // (a share page with sound) leaves the mark to the SPA.
+    if (!handingOver) markAppStarted();
     const timer = setTimeout(() => replayEarlyClicks(buttons), 0);
     return () => clearTimeout(timer);
   }, [buttons]);

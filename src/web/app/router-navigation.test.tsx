@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Link, usePathname } from '@web/lib/link';
 import { RouterNavigation } from './router-navigation';
@@ -134,5 +134,40 @@ describe('Link', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Music' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Music' })).toHaveFocus());
+  });
+});
+
+describe("the app's start", () => {
+  const started = () => document.documentElement.hasAttribute('data-started');
+
+  it('is marked on the document once the first page shows, after the move a redirect of it makes', async () => {
+    // The tests above rendered the router too, which marked it.
+    document.documentElement.removeAttribute('data-started');
+    let giveLoginCode!: () => void;
+    const loginCode = new Promise<void>((resolve) => (giveLoginCode = resolve));
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RouterNavigation />,
+          children: [
+            // What the guard does for a visitor signed out: a redirect in an effect of the first render.
+            { path: '/', element: <Navigate to="/login" replace /> },
+            { path: '/login', lazy: () => loginCode.then(() => ({ element: <Where /> })) },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    // The first page has rendered, but the app has not started while the page it goes to still loads its code.
+    expect(started()).toBe(false);
+    giveLoginCode();
+    expect(await screen.findByText('at /login')).toBeInTheDocument();
+    await waitFor(() => expect(started()).toBe(true));
   });
 });

@@ -1,5 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { Link as RouterLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { useContext, useEffect, useRef } from 'react';
+import {
+  Link as RouterLink,
+  Outlet,
+  ScrollRestoration,
+  UNSAFE_DataRouterContext,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
+import { markAppStarted } from '@web/lib/app-started';
 import { FloatingSession } from '@web/components/floating-session';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
 import { portalFrameIsOfAnotherPage, removePortalFrame } from '@web/lib/portal-frame';
@@ -106,8 +115,22 @@ function useFrameOfThisPageOnly() {
   }, [pathname]);
 }
 
+/**
+ * Marks the document once the first page has committed and the router is idle (lib/app-started). A redirect the
+ * first page makes (the guard's <Navigate>) starts in an effect of that same commit, a child's, so before this one:
+ * the router's own state says so where the rendered one does not yet.
+ */
+function useMarkAppStarted() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const idle = useNavigation().state === 'idle';
+  useEffect(() => {
+    if (idle && (!router || router.state.navigation.state === 'idle')) markAppStarted();
+  }, [idle, router]);
+}
+
 /** Inside the SPA, shared components link through the router (client-side, no document load). */
 export function RouterNavigation() {
+  useMarkAppStarted();
   useScrollToHash();
   useFrameOfThisPageOnly();
   useFocusHeadingOnNavigation();
