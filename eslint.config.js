@@ -113,6 +113,25 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'fetch'],
     },
   },
+  // A spec's test waits for the app's start after each document load: its `test` is the one of e2e/support/test.ts
+  // (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                "Import from './support/test': its `test` waits for the app's start after every goto and reload.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The web app: React rules and browser globals.
   {
     files: ['src/web/**/*.{ts,tsx}'],

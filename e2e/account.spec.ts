@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { E2E } from '../playwright.config';
 import { readOutbox } from '../src/server/test/eml';
 import {
@@ -11,7 +11,6 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
-import { AFTER_APP_START } from './support/hydration';
 import { expectToastShown, noteToasts, toastsShown } from './support/toasts';
 
 // The account's own path: sign up, resend, activate from the mail, change the password, delete the account.
@@ -52,7 +51,7 @@ test('sign up, resend, activate, change the password, log in with it, delete the
 
   await noteToasts(page);
   await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
-  await expectToastShown(page, 'Account activated successfully', AFTER_APP_START);
+  await expectToastShown(page, 'Account activated successfully');
   await page.getByLabel('Email').fill(email);
   await logIn(page, password);
   await expect(page).toHaveURL(/\/subliminals$/, AFTER_HASHING);
@@ -72,7 +71,7 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   expect((await readLatestMail(email, 'password was changed')).text).toContain('other devices');
 
   await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login$/, AFTER_APP_START);
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await logIn(page, password);
   await expect(page.getByText('The email or password is incorrect!')).toBeVisible(AFTER_HASHING);
@@ -105,11 +104,11 @@ test('signs out every other device from the profile; this one stays signed in', 
   await signIn(phonePage, account);
   await phonePage.goto('/profile');
   // Once the profile has read the sessions (hidden holds before the app has started too).
-  await expect(phonePage.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible(AFTER_APP_START);
+  await expect(phonePage.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible();
   await expect(phonePage.getByText('You are signed in only here.')).toBeHidden();
 
   await page.goto('/profile');
-  await expect(page.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible(AFTER_APP_START);
+  await expect(page.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible();
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
   await dialog.getByLabel('Current password').fill(account.password);
@@ -121,7 +120,7 @@ test('signs out every other device from the profile; this one stays signed in', 
   await phonePage.reload();
   await expect(phonePage).toHaveURL(/\/login/, { timeout: 15_000 });
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
   await phone.close();
 });
 

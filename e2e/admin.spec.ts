@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import {
   createActiveUser,
   linkParams,
   readLatestMail,
+  signIn,
   signInAsNewUser,
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
-import { AFTER_APP_START } from './support/hydration';
 
 // Staff publish an installer through /admin; a member finds it on /applications and downloads
 // exactly the bytes that were uploaded. The staff account is made by scripts/e2e.mjs with the admin CLI.
@@ -17,13 +18,7 @@ import { AFTER_APP_START } from './support/hydration';
 const staffEmail = process.env.E2E_STAFF_EMAIL ?? '';
 const staffPassword = process.env.E2E_STAFF_PASSWORD ?? '';
 
-async function signInAsStaff(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(staffEmail);
-  await page.getByLabel('Password', { exact: true }).fill(staffPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
+const signInAsStaff = (page: Page) => signIn(page, { email: staffEmail, password: staffPassword });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -37,7 +32,7 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await signInAsStaff(staff);
   await staff.getByRole('link', { name: 'Admin' }).first().click();
   await staff.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Applications' }).click();
-  await expect(staff).toHaveURL(/\/admin\/applications$/);
+  await expect(staff).toHaveURL(/\/admin\/applications$/, AFTER_PAGE_CODE);
   await staff.getByLabel('Version', { exact: true }).fill(version);
   await staff.getByLabel('Description', { exact: true }).fill('Windows 10 and 11');
   await staff
@@ -54,13 +49,13 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await expect(member.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await member.goto('/applications');
   const link = member.getByRole('link', { name: `Download ${version}` });
-  await expect(link).toBeVisible(AFTER_APP_START);
+  await expect(link).toBeVisible();
   const [download] = await Promise.all([member.waitForEvent('download'), link.click()]);
   const downloaded = await readFile((await download.path())!);
   expect(sha256(downloaded)).toBe(sha256(installer));
 
   await member.goto('/admin/applications');
-  await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible(AFTER_APP_START);
+  await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible();
   await memberContext.close();
 });
 
@@ -79,7 +74,7 @@ test('admin pages do not ask for the onboarding answer, which they never show', 
   });
   // A first load of an admin page, then moves between its tabs.
   await page.goto('/admin/messages');
-  await expect(page.getByRole('heading', { name: 'Message categories' })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('heading', { name: 'Message categories' })).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Administration' });
   for (const [tab, path] of [
     ['Audio', '/admin/audio'],
@@ -87,7 +82,7 @@ test('admin pages do not ask for the onboarding answer, which they never show', 
     ['Messages', '/admin/messages'],
   ] as const) {
     await tabs.getByRole('link', { name: tab }).click();
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveURL(new RegExp(`${path}$`), AFTER_PAGE_CODE);
   }
   await page.waitForLoadState('networkidle');
   expect(asked).toEqual([]);
@@ -139,7 +134,7 @@ test('staff page through users, find one by name, and list those whose billing n
   await signInAsStaff(page);
   await page.goto(`/admin/users?search=${mark}-`);
   const list = page.getByRole('region', { name: 'Users' });
-  await expect(list.getByRole('status')).toHaveText('1–50 of 51 users, newest first', AFTER_APP_START);
+  await expect(list.getByRole('status')).toHaveText('1–50 of 51 users, newest first');
   await expect(list.getByText(`${mark}-50@example.com`, { exact: true })).toBeVisible();
   await expect(list.getByText(`${mark}-00@example.com`, { exact: true })).toHaveCount(0);
   const pager = list.getByRole('navigation', { name: 'Pages of users', exact: true });
@@ -195,7 +190,7 @@ test('staff see where a person asked to move their e-mail, and cancel it: the li
   await signInAsStaff(page);
   await page.goto(`/admin/users?search=${encodeURIComponent(member.email)}`);
   const row = page.getByRole('region', { name: 'Users' }).getByRole('listitem').filter({ hasText: member.email });
-  await expect(row.getByText(`Asked to change the e-mail to ${newEmail} on`)).toBeVisible(AFTER_APP_START);
+  await expect(row.getByText(`Asked to change the e-mail to ${newEmail} on`)).toBeVisible();
   await row.getByRole('button', { name: `Cancel the change of e-mail of ${member.email}` }).click();
   await expect(
     page.getByText(`The change of \u2068${member.email}\u2069 to \u2068${newEmail}\u2069 was cancelled`),
@@ -208,7 +203,7 @@ test('staff see where a person asked to move their e-mail, and cancel it: the li
   expect(opened.status(), await opened.text()).toBe(400);
   // After a reload too: the server has it so.
   await page.reload();
-  await expect(row).toBeVisible(AFTER_APP_START);
+  await expect(row).toBeVisible();
   await expect(row.getByText('Asked to change the e-mail to')).toHaveCount(0);
 });
 
@@ -229,7 +224,7 @@ test('on a phone, staff read a category’s whole name and a message whole, wrap
   await page.goto('/admin/messages');
   const shown = page.getByText(name, { exact: true });
   await shown.scrollIntoViewIfNeeded();
-  await expect(shown).toBeVisible(AFTER_APP_START);
+  await expect(shown).toBeVisible();
   // Cut with "…", its text would be wider than its box.
   expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   expect((await shown.boundingBox())!.height).toBeGreaterThan(40);
@@ -296,7 +291,7 @@ test('on a phone, staff read an audio item’s description across its row, under
     .filter({ has: page.getByRole('button', { name: editDescription }) })
     .first();
   const edit = row.getByRole('button', { name: editDescription });
-  await expect(edit).toBeVisible(AFTER_APP_START);
+  await expect(edit).toBeVisible();
   const boxes = async () => {
     const [description, player, cover, whole] = await Promise.all([
       edit.locator('xpath=..').boundingBox(),
@@ -349,7 +344,7 @@ test('on a phone, staff read a member’s Stripe ids each whole on one line, ins
   await page.goto(`/admin/users?search=${encodeURIComponent(member.email)}`);
   const row = page.getByRole('listitem').filter({ hasText: member.email });
   const ids = row.locator('code');
-  await expect(ids).toHaveCount(2, AFTER_APP_START);
+  await expect(ids).toHaveCount(2);
   await expect(ids.first()).toHaveText(/^cus_/);
   const rowBox = (await row.boundingBox())!;
   for (const id of await ids.all()) {

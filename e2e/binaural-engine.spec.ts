@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { amplitudeAt, dominantHz, maxStep, peak, sineStepBound } from './audio-analysis';
 import { renderEngine, saveWav, SAMPLE_RATE, type EngineEvent, type Rendered } from './support/sound-render';
 

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import { signInAsNewUser } from './support/accounts';
-import { AFTER_APP_START } from './support/hydration';
 
 type Watched = { audioContexts: AudioContext[] };
 
@@ -32,7 +32,7 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
 
   const generator = page.getByRole('region', { name: 'Binaural beats' });
   const status = generator.getByRole('status').filter({ hasText: /^(Playing|Stopped)/ });
-  await expect(generator.getByLabel('Left frequency')).toHaveValue('200', AFTER_APP_START);
+  await expect(generator.getByLabel('Left frequency')).toHaveValue('200');
   await expect(generator.getByLabel('Right frequency')).toHaveValue('205');
   await expect(generator.getByLabel('Volume')).toHaveValue('0.5');
   await expect(status).toHaveText('Stopped');
@@ -124,13 +124,13 @@ test('selecting a preset while playing stops; the sound follows the person throu
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Subliminals' }).click();
   const nowPlaying = page.getByRole('region', { name: 'Now playing' });
-  await expect(nowPlaying).toContainText('Binaural beats · 15 Hz');
+  await expect(nowPlaying).toContainText('Binaural beats · 15 Hz', AFTER_PAGE_CODE);
   await nowPlaying.getByRole('button', { name: 'Stop' }).click();
   await expect(nowPlaying).toHaveCount(0);
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Meditations' }).click();
   // Custom values: no preset shows selected any more (Gamma's were 200/240).
-  await expect(generator.getByRole('radio', { name: 'Gamma' })).not.toBeChecked();
+  await expect(generator.getByRole('radio', { name: 'Gamma' })).not.toBeChecked(AFTER_PAGE_CODE);
   await expect(generator.getByLabel('Right frequency')).toHaveValue('215');
   await expect(status).toHaveText('Stopped');
 

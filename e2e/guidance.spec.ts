@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import { AFTER_HASHING, signIn, signInAsNewUser } from './support/accounts';
 import { putInCorner, startFlashing } from './support/flashing';
-import { AFTER_APP_START } from './support/hydration';
 
 // Issue 18 end to end: a new person picks Sleep → the hub suggests the sleep program → day 1 starts
 // a session on the sound engine → stopping it records the session → "Your practice" shows it.
@@ -20,7 +20,7 @@ test('a new person picks Sleep, starts the suggested program, and finds the stop
   // The invitation sits above the page after the first login; it covers nothing.
   const invitation = page.getByRole('region', { name: 'Getting started' });
   await invitation.getByRole('link', { name: 'Set up your practice' }).click({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page).toHaveURL(/\/welcome$/, AFTER_PAGE_CODE);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your practice' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sleep' }).click();
@@ -41,7 +41,7 @@ test('a new person picks Sleep, starts the suggested program, and finds the stop
   await expect(page.getByRole('button', { name: /See recommendations.*Pro/ })).toBeVisible();
   await suggestion.getByRole('link', { name: /Seven Nights of Rest/ }).click();
 
-  await expect(page).toHaveURL(/\/programs\/seven-nights-of-rest$/);
+  await expect(page).toHaveURL(/\/programs\/seven-nights-of-rest$/, AFTER_PAGE_CODE);
   await expect(page.getByRole('heading', { level: 1, name: 'Seven Nights of Rest' })).toBeVisible();
   await expect(page.getByText('Not started')).toBeVisible();
   await page.getByRole('button', { name: 'Start day 1' }).click();
@@ -64,7 +64,7 @@ test('a new person picks Sleep, starts the suggested program, and finds the stop
   await expect(page.getByRole('button', { name: 'Start day 1' })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Your practice' }).click();
-  await expect(page).toHaveURL(/\/practice$/);
+  await expect(page).toHaveURL(/\/practice$/, AFTER_PAGE_CODE);
   const sessions = page.getByRole('region', { name: 'Last sessions' });
   await expect(sessions.getByRole('link', { name: 'Seven Nights of Rest · Day 1' })).toBeVisible();
   await expect(sessions).toContainText('stopped');
@@ -123,7 +123,7 @@ test('a flashing session with no sound is recorded, named by its category, and s
 
   await page.goto('/practice');
   const sessions = page.getByRole('region', { name: 'Last sessions' });
-  await expect(sessions.getByText('Confidence')).toBeVisible(AFTER_APP_START);
+  await expect(sessions.getByText('Confidence')).toBeVisible();
   await expect(page.getByText('No sessions in the last seven days.', { exact: false })).toHaveCount(0);
 });
 
@@ -141,7 +141,7 @@ test('messages flashing in a browser signed out from another are recorded once t
   const other = await otherContext.newPage();
   await signIn(other, account);
   await other.goto('/profile');
-  await expect(other.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible(AFTER_APP_START);
+  await expect(other.getByText(/Also signed in on 1 other device or browser, since/)).toBeVisible();
 
   await flashing.goto('/subliminals');
   const screen = await startFlashing(flashing);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { untilHydrated } from './support/hydration';
+import { expect, test, type Page } from './support/test';
+import { AFTER_PAGE_CODE, untilHydrated } from './support/hydration';
 
 // The home page's links and buttons go where docs/product/screens.md#home says; its modals work by
 // mouse and keyboard; the legal pages carry their date.
@@ -32,26 +32,26 @@ test('the Beta badge, the calls to action and the sound-frequencies button go to
   for (const name of [/Beta/, /Start a session/, /Open the subliminals player/, /Sound frequencies/]) {
     await page.goto('/');
     await main(page).getByRole('link', { name }).click();
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/, AFTER_PAGE_CODE);
   }
 });
 
 test('Windows goes to applications (via login when signed out)', async ({ page }) => {
   await main(page).getByRole('link', { name: 'Windows' }).click();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fapplications$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapplications$/, AFTER_PAGE_CODE);
 });
 
 test('the footer links to the legal pages, which show their date', async ({ page }) => {
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: /terms/i }).click();
-  await expect(page).toHaveURL(/\/terms\/$/);
+  await expect(page).toHaveURL(/\/terms\/$/, AFTER_PAGE_CODE);
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
   await page
     .getByRole('contentinfo')
     .getByRole('link', { name: /privacy/i })
     .click();
-  await expect(page).toHaveURL(/\/privacy\/$/);
+  await expect(page).toHaveURL(/\/privacy\/$/, AFTER_PAGE_CODE);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
   await expect(page.getByText('Last updated May 13, 2025')).toBeVisible();
 });
@@ -74,7 +74,7 @@ test('the public bar: Programs opens by keyboard, Escape closes it and returns f
   await expect(bar.getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/portal/home/#learn');
   await expect(bar.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/portal/home/#contact');
   await bar.getByRole('link', { name: 'Contact' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeVisible(AFTER_PAGE_CODE);
   await expect(page.getByText(/48 business hours/)).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { toneWav } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import config from '../playwright.config';
 import { PEAK_CEILING_DB, SPEECH_LEVEL_DB, speechLevel } from '../src/web/lib/audio/voice-take';
 import { amplitudeAt, encodeWav, peak } from './audio-analysis';

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from './support/test';
+import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
 import { signInAsNewUser } from './support/accounts';
-import { AFTER_APP_START } from './support/hydration';
 import { untilShown } from './support/content';
 
 // A portal page's document carries the page's frame, pre-rendered: the portal's chrome and the top of
@@ -164,14 +164,14 @@ test('a new person’s frame shows the chrome only: the invitation may come abov
   await expect(frame.getByRole('heading', { level: 1, name: 'Profile' })).toBeHidden();
   await page.unrouteAll();
   await page.goto('/profile');
-  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();
   await expect(page.locator('#portal-frame')).toHaveCount(0);
 });
 
 test('without a session the frame never shows, and the page goes to login', async ({ page }) => {
   await page.goto('/subliminals');
   await expect(page.locator('#portal-frame')).toBeHidden();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/, AFTER_APP_START);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await expect(page.locator('#portal-frame')).toHaveCount(0);
 });
@@ -226,7 +226,7 @@ test('the login page, the legal pages and the portal hub stay on screen until th
 
   await signInAsNewUser(page);
   // The login page hands over to the app, which starts as after a document load.
-  await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible(AFTER_APP_START);
+  await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible();
   await expect(shown('Subliminals')).toBeVisible();
   expect(await emptiedAt()).toBeUndefined();
   for (const [path, heading] of [
@@ -255,7 +255,7 @@ test('the portal menu stays whole between the bar and the mini-player, at a page
   const menu = page.getByRole('navigation', { name: 'Portal' });
   // A long page, in the app, the sound going on.
   await menu.getByRole('link', { name: 'Profile' }).click();
-  await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible(AFTER_PAGE_CODE);
 
   for (const height of [800, 600]) {
     await page.setViewportSize({ width: 1280, height });

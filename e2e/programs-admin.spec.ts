@@ -1,7 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import { signIn, signInAsNewUser } from './support/accounts';
 import { hiddenWhenTabbing } from './support/focus';
-import { AFTER_APP_START } from './support/hydration';
 
 // Staff edit a guidance program on /admin/programs; a member sees the change on /programs/{slug}
 // (docs/product/guidance.md#staff-editing). Named *admin.spec.ts so it runs in the 'admin' project,
@@ -21,7 +21,7 @@ test('a staff edit of a program’s days shows on the program page for a member'
   await signIn(staff, { email: staffEmail, password: staffPassword });
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Programs' }).click();
-  await expect(staff).toHaveURL(/\/admin\/programs$/);
+  await expect(staff).toHaveURL(/\/admin\/programs$/, AFTER_PAGE_CODE);
   await staff.getByRole('button', { name: 'Edit Mindful Moments' }).click();
 
   // Day 2 gets a new title and a message, then becomes day 1. What it holds is read first: a retry
@@ -45,12 +45,12 @@ test('a staff edit of a program’s days shows on the program page for a member'
   await signInAsNewUser(member);
   await member.goto('/programs/mindful-moments');
   // A new member starts at day 1: the day staff moved there.
-  await expect(member.getByRole('heading', { level: 2, name: newTitle })).toBeVisible(AFTER_APP_START);
+  await expect(member.getByRole('heading', { level: 2, name: newTitle })).toBeVisible();
   // Staff added a message to the day's own.
   await expect(member.getByText(`${messages.length + 1} messages to read, one at a time`)).toBeVisible();
   await expect(member.getByText(intro, { exact: false })).toBeVisible();
   await member.goto('/admin/programs');
-  await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible(AFTER_APP_START);
+  await expect(member.getByRole('heading', { name: 'Staff only' })).toBeVisible();
   await memberContext.close();
 });
 
@@ -89,7 +89,7 @@ test('a program saved in another tab meanwhile is not saved over without a word:
   await first.getByRole('button', { name: 'Save program' }).click();
   await expect(first.getByText('Members see what is saved.')).toBeVisible();
   await second.reload();
-  await expect(second.locator('#day-0-title')).toHaveValue(mine, AFTER_APP_START);
+  await expect(second.locator('#day-0-title')).toHaveValue(mine);
   await context.close();
 });
 

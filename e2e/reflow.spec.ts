@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
+import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
 import {
   createActiveUser,
   saveSubliminal,
@@ -7,7 +8,6 @@ import {
   signIn,
   uniqueEmail,
 } from './support/accounts';
-import { AFTER_APP_START } from './support/hydration';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
@@ -257,6 +257,6 @@ test.describe('on a touch phone', () => {
     await expectFingerSized(menu.getByRole('link'), 'the menu’s links');
     await expectFingerSized(menu.getByRole('button', { name: 'Close' }), 'the menu’s Close');
     await menu.getByRole('link', { name: 'Portal home' }).click();
-    await expect(page).toHaveURL('/portal/home/');
+    await expect(page).toHaveURL('/portal/home/', AFTER_PAGE_CODE);
   });
 });

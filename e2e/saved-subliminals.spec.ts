@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import {
   AFTER_HASHING,
   createActiveUser,
@@ -11,7 +11,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
-import { AFTER_APP_START } from './support/hydration';
+import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
 import { expectToastShown, noteToasts } from './support/toasts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -103,7 +103,7 @@ test('a visitor who signs up from a share link is back on it after activating fr
   const visitor = await laptop.newPage();
   await visitor.goto(sharePath);
   await visitor.getByRole('link', { name: 'Sign up free' }).click();
-  await expect(visitor).toHaveURL(`/signup?redirect=${encodeURIComponent(sharePath)}`);
+  await expect(visitor).toHaveURL(`/signup?redirect=${encodeURIComponent(sharePath)}`, AFTER_PAGE_CODE);
   const email = uniqueEmail('from-share');
   const password = strongPassword();
   await visitor.getByLabel('Email').fill(email);
@@ -124,7 +124,7 @@ test('a visitor who signs up from a share link is back on it after activating fr
   const reader = await phone.newPage();
   await noteToasts(reader);
   await reader.goto(link.pathname + link.search);
-  await expectToastShown(reader, 'Account activated successfully', AFTER_APP_START);
+  await expectToastShown(reader, 'Account activated successfully');
   await expect(reader).toHaveURL(`/login?redirect=${encodeURIComponent(sharePath)}`);
   await reader.getByLabel('Email').fill(email);
   await reader.getByLabel('Password', { exact: true }).fill(password);
@@ -183,7 +183,7 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
 
   // The player follows the person to /subliminals; what would be saved is the engine's state.
   await page.getByRole('link', { name: 'Subliminals', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/subliminals$/);
+  await expect(page).toHaveURL(/\/subliminals$/, AFTER_PAGE_CODE);
   await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
   const described = 'Sound saved with it: Isochronic tones −9 dB · Pink noise −24 dB · volume 80 %.';
   await expect(page.getByTestId('sound-to-save')).toHaveText(described);
@@ -194,7 +194,7 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   // A reload ends the sound; opening the saved one starts exactly those layers at those levels (the
   // line reads the engine's state, as the mini-player does).
   await page.reload();
-  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now', AFTER_APP_START);
+  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now');
   await page.getByRole('button', { name: 'Open Layered focus' }).click();
   await expect(page.getByTestId('sound-to-save')).toHaveText(described);
 

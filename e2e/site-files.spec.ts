@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import sharp from 'sharp';
 
 // The files browsers, phones and crawlers ask for by name, as the built app serves them: the icons the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { amplitudeAt, maxStep, peak, sineStepBound } from './audio-analysis';
 import { db, renderEngine, rms, SAMPLE_RATE, saveWav, slice, type EngineEvent } from './support/sound-render';
 

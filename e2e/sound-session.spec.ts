@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import { toneWav } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 import { addLibraryTrack, removeLibraryTrack, untilShown } from './support/content';
@@ -56,11 +57,11 @@ test('a track follows the person through the portal in the mini-player, and a sl
   // Away from /music the sound plays on, and the mini-player says so.
   const nav = page.getByRole('navigation', { name: 'Portal' });
   await nav.getByRole('link', { name: 'Subliminals' }).click();
-  await expect(page).toHaveURL(/\/subliminals/);
+  await expect(page).toHaveURL(/\/subliminals/, AFTER_PAGE_CODE);
   await expect(player.getByRole('link')).toHaveText(/^528 Hz/);
   expect(await audioAdvance(page)).toBeGreaterThan(0.1);
   await nav.getByRole('link', { name: 'Profile' }).click();
-  await expect(page).toHaveURL(/\/profile/);
+  await expect(page).toHaveURL(/\/profile/, AFTER_PAGE_CODE);
   expect(await audioAdvance(page)).toBeGreaterThan(0.1);
 
   // Pause holds everything (the audio clock stops), Resume goes on.
@@ -76,7 +77,7 @@ test('a track follows the person through the portal in the mini-player, and a sl
 
   // A 15-minute timer with a 10-minute fade, at 1/600: the fade begins after 0.5 s, silence at 1.5 s.
   await nav.getByRole('link', { name: 'Meditations' }).click();
-  await expect(card).toHaveAttribute('data-state', 'playing');
+  await expect(card).toHaveAttribute('data-state', 'playing', AFTER_PAGE_CODE);
   await player.getByLabel('Fade-out').selectOption({ label: '10 min' });
   await player.getByLabel('Sleep timer').selectOption({ label: '15 min' });
   await expect(player.getByTestId('mini-player-time')).toHaveText(/^Fading out · \d+:\d\d left$/);
@@ -119,7 +120,7 @@ test('a library track staff remove stops in the mini-player on another portal pa
   await expect(player.getByRole('link')).toHaveText(`${name} + Brown noise`);
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Profile' }).click();
-  await expect(page).toHaveURL(/\/profile/);
+  await expect(page).toHaveURL(/\/profile/, AFTER_PAGE_CODE);
   await removeLibraryTrack(page.request, 'custom', id);
   // Still playing: nothing has asked for the list yet.
   await expect(player.getByRole('link')).toHaveText(`${name} + Brown noise`);

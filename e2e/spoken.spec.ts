@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { buildSync } from 'esbuild';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type * as ExportModule from '../src/web/lib/audio/export';
 import { amplitudeAt, encodeWav, maxStep, peak, sineStepBound } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';

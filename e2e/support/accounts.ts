@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 import { readOutbox, type ParsedMail } from '../../src/server/test/eml';
+import { untilAppStarted } from './test';
 
 // Accounts for end-to-end tests: real signups through the API, activated with the link of the
 // mail the server wrote to its outbox, and a real login through the /login page.
@@ -94,9 +95,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
-  // The next page may still be loading on a busy machine (two browsers, the server's hashing): more than
-  // the 7 s an expectation waits by default (seen in CI-sized runs).
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user.access')), { timeout: 20_000 }).not.toBeNull();
+  // The login page hands over to the app, which starts as after a document load.
+  await untilAppStarted(page);
+  expect(await page.evaluate(() => localStorage.getItem('user.access'))).not.toBeNull();
 }
 
 /**

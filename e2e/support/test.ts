@@ -1,0 +1,75 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { APP_STARTED_ATTRIBUTE } from '../../src/web/lib/app-started';
+import { AFTER_APP_START } from './hydration';
+
+// Every spec takes `test` (and whatever else it imports from Playwright) from here: eslint.config.js says so.
+export * from '@playwright/test';
+
+const STARTED = `html[${APP_STARTED_ATTRIBUTE}]`;
+
+/**
+ * The SPA's document (index.html: its module script) once started, or any other: an API answer, a file, a pre-rendered
+ * page, which paints what it shows with its document and loads its script only after that paint (build/vite-plugins.ts).
+ */
+const STARTED_OR_NOT_THE_SPA = `${STARTED}, html:not(:has(script[type="module"][src]))`;
+
+async function untilStarted(page: Page, selector: string): Promise<void> {
+  await base.step(
+    'app started',
+    async () => {
+      await expect(page.locator(selector)).toBeAttached(AFTER_APP_START);
+    },
+    { box: true },
+  );
+}
+
+/**
+ * Waits for the app of the page's document to start, as a step of its own in the report ("app started"), given
+ * AFTER_APP_START: its code in several chunks, its first render and the page's data, past the 7 s an expectation
+ * waits by default on a loaded machine. For a start without a load of the SPA's document: the login's hand-over
+ * (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
+ */
+export async function untilAppStarted(page: Page): Promise<void> {
+  await untilStarted(page, STARTED);
+}
+
+/**
+ * A `goto` or `reload` given an earlier `waitUntil` than the load ('commit', 'domcontentloaded') is a test of what
+ * shows before the scripts have run, or of a page whose scripts it holds: it does not wait for the app.
+ */
+const waitsForLoad = (options?: { waitUntil?: string }) => (options?.waitUntil ?? 'load') === 'load';
+
+const patched = new WeakSet<object>();
+
+/**
+ * Makes `goto` and `reload` of every page of the worker wait for the SPA's start on its document: the `page` of a
+ * test, and the pages a test opens in contexts of its own, which a `page` fixture would not reach. They share one
+ * prototype.
+ */
+function waitForTheAppAfterLoads(pagePrototype: Page) {
+  if (patched.has(pagePrototype)) return;
+  patched.add(pagePrototype);
+  const { goto, reload } = pagePrototype;
+  pagePrototype.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const response = await goto.apply(this, args);
+    if (waitsForLoad(args[1])) await untilStarted(this, STARTED_OR_NOT_THE_SPA);
+    return response;
+  };
+  pagePrototype.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const response = await reload.apply(this, args);
+    if (waitsForLoad(args[0])) await untilStarted(this, STARTED_OR_NOT_THE_SPA);
+    return response;
+  };
+}
+
+export const test = base.extend<object, { appStartAfterLoads: void }>({
+  appStartAfterLoads: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      waitForTheAppAfterLoads(Object.getPrototypeOf(await context.newPage()) as Page);
+      await context.close();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
