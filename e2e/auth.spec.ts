@@ -54,7 +54,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
 
   await page.goto('/music?from=mail');
-  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page).toHaveURL(/\/login\?redirect=/, AFTER_APP_START);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -66,7 +66,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expect(page.getByRole('button', { name: `${email}, account menu` })).toContainText(email);
 
   await page.reload();
-  await expect(page).toHaveURL(/\/music\?from=mail$/);
+  await expect(page).toHaveURL(/\/music\?from=mail$/, AFTER_APP_START);
   await expect(page.getByRole('button', { name: `${email}, account menu` })).toContainText(email);
 
   await page.getByRole('button', { name: `${email}, account menu` }).click();
@@ -174,6 +174,6 @@ test('a session the server no longer accepts ends with a toast and a trip to log
     localStorage.setItem('user.refresh', 'not-a-token');
   });
   await page.reload();
-  await expect(page.getByText('Your session expired. Please log in again!')).toBeVisible();
+  await expect(page.getByText('Your session expired. Please log in again!')).toBeVisible(AFTER_APP_START);
   await expect(page).toHaveURL(/\/login/);
 });

@@ -164,14 +164,14 @@ test('a new person’s frame shows the chrome only: the invitation may come abov
   await expect(frame.getByRole('heading', { level: 1, name: 'Profile' })).toBeHidden();
   await page.unrouteAll();
   await page.goto('/profile');
-  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible(AFTER_APP_START);
   await expect(page.locator('#portal-frame')).toHaveCount(0);
 });
 
 test('without a session the frame never shows, and the page goes to login', async ({ page }) => {
   await page.goto('/subliminals');
   await expect(page.locator('#portal-frame')).toBeHidden();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/, AFTER_APP_START);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await expect(page.locator('#portal-frame')).toHaveCount(0);
 });

@@ -194,7 +194,7 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   // A reload ends the sound; opening the saved one starts exactly those layers at those levels (the
   // line reads the engine's state, as the mini-player does).
   await page.reload();
-  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now');
+  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now', AFTER_APP_START);
   await page.getByRole('button', { name: 'Open Layered focus' }).click();
   await expect(page.getByTestId('sound-to-save')).toHaveText(described);
 
