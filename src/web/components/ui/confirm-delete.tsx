@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 
 export type ConfirmText = {
   title: ReactNode;
@@ -50,31 +51,11 @@ function ConfirmDeleteContent({
   );
 }
 
-/**
- * After a delete, the keyboard goes to the delete button of the row that took the deleted one's place (the next, or
- * the one before at the end of a list) rather than to the page's top, where it fell with the button that held it
- * (docs/decisions/101-a-staff-members-day-walked.md).
- */
+/** After a delete, the keyboard goes to the delete button of the row that took the deleted one's place. */
 async function deleteKeepingTheKeyboard(button: HTMLElement | null, onConfirm: () => Promise<unknown>) {
-  const row = button?.closest('li');
-  const neighbours = [row?.nextElementSibling, row?.previousElementSibling];
+  const moveKeyboard = keyboardToNeighbourOnceGone(button, '.icon-trash');
   await onConfirm();
-  // The list shows the row gone a few frames later (the query's observers are told in a task of their own).
-  let frames = 60;
-  const whenGone = () => {
-    if (button?.isConnected) {
-      if (--frames > 0) requestAnimationFrame(whenGone);
-      return;
-    }
-    // Unless the person has put the keyboard somewhere meanwhile.
-    if (document.activeElement && document.activeElement !== document.body) return;
-    for (const neighbour of neighbours) {
-      const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>('.icon-trash') : null;
-      next?.focus();
-      if (next && document.activeElement === next) return;
-    }
-  };
-  requestAnimationFrame(whenGone);
+  moveKeyboard();
 }
 
 /** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */

@@ -99,6 +99,15 @@ describe('SupportPanel', () => {
     ]);
   });
 
+  it("puts the keyboard on the next request's box when one marked handled leaves the open list, or the one before at its end", async () => {
+    const user = userEvent.setup();
+    supportServer([request(3), request(2), request(1)]);
+    renderWithProviders(<SupportPanel />);
+    await user.click(await screen.findByLabelText('Handled #2'));
+    await vi.waitFor(() => expect(screen.queryByLabelText('Handled #2')).toBeNull());
+    await vi.waitFor(() => expect(screen.getByLabelText('Handled #1')).toHaveFocus());
+  });
+
   it('shows a subject and a message in their own box, so a stored direction control reorders nothing after it', async () => {
     supportServer([request(1, { subject: STORED_OVERRIDE, message: `${STORED_OVERRIDE}\nsecond line` })]);
     renderWithProviders(<SupportPanel />);

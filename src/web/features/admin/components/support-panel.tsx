@@ -5,6 +5,7 @@ import type { AdminSupportRequest } from '@shared/contract';
 import { CheckboxField } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
 import { panelClass } from './states';
@@ -17,7 +18,8 @@ function RequestItem({
 }: {
   request: AdminSupportRequest;
   busy: boolean;
-  onHandled: (handled: boolean) => void;
+  /** `control`: the box ticked, where the keyboard was. */
+  onHandled: (handled: boolean, control: HTMLElement) => void;
 }) {
   const handled = request.handled_at !== null;
   const toggleId = `support-handled-${request.id}`;
@@ -50,7 +52,7 @@ function RequestItem({
           }
           checked={handled}
           disabled={busy}
-          onChange={(event) => onHandled(event.target.checked)}
+          onChange={(event) => onHandled(event.target.checked, event.target)}
           className="shrink-0"
         />
       </div>
@@ -103,17 +105,22 @@ export function SupportPanel() {
                 key={request.id}
                 request={request}
                 busy={setHandled.isPending && setHandled.variables.id === request.id}
-                onHandled={function mark(handled: boolean) {
+                onHandled={function mark(handled: boolean, control?: HTMLElement) {
+                  // Under "Open only" a request marked handled leaves the list: the keyboard goes to the next one's box.
+                  const moveKeyboard =
+                    handled && openOnly ? keyboardToNeighbourOnceGone(control ?? null, 'input[type="checkbox"]') : null;
                   setHandled.mutate(
                     { id: request.id, handled },
                     {
-                      onSuccess: () =>
-                        handled
-                          ? // Under "Open only" a request marked handled leaves the list: a slip is undone here.
-                            toast.success(`Request #${request.id} is handled.`, {
-                              action: { label: 'Undo', onClick: () => mark(false) },
-                            })
-                          : toast.success(`Request #${request.id} is open again.`),
+                      onSuccess: () => {
+                        moveKeyboard?.();
+                        if (handled)
+                          // A slip that took the request off the list is undone here.
+                          toast.success(`Request #${request.id} is handled.`, {
+                            action: { label: 'Undo', onClick: () => mark(false) },
+                          });
+                        else toast.success(`Request #${request.id} is open again.`);
+                      },
                       onError: (error) => toastFailure(error),
                     },
                   );

@@ -1,0 +1,28 @@
+/**
+ * For a control whose row is about to leave a list (a delete, a request marked handled under "Open only"): read now,
+ * while the row is there, which rows are beside it; the function returned, called once the change is made, waits for
+ * the row to go (the query shows it gone a few frames later) and puts the keyboard on the same control of the row that
+ * took its place, the next or, at the end of the list, the one before, rather than on the page's top, where it fell
+ * with the control that held it. Unless the person has put the keyboard somewhere meanwhile
+ * (docs/decisions/101-a-staff-members-day-walked.md).
+ */
+export function keyboardToNeighbourOnceGone(control: HTMLElement | null, selector: string): () => void {
+  const row = control?.closest('li');
+  const neighbours = [row?.nextElementSibling, row?.previousElementSibling];
+  return () => {
+    let frames = 60;
+    const whenGone = () => {
+      if (control?.isConnected) {
+        if (--frames > 0) requestAnimationFrame(whenGone);
+        return;
+      }
+      if (document.activeElement && document.activeElement !== document.body) return;
+      for (const neighbour of neighbours) {
+        const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>(selector) : null;
+        next?.focus();
+        if (next && document.activeElement === next) return;
+      }
+    };
+    requestAnimationFrame(whenGone);
+  };
+}
