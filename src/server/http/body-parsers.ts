@@ -93,20 +93,22 @@ export function encodedBodyError(request: FastifyRequest): ApiError | undefined 
   return new ApiError(415, { detail: MESSAGES.unsupportedMediaType }, { 'Accept-Encoding': 'identity' });
 }
 
-/** The charset a Content-Type names (`; charset=latin1`, quoted or not), or undefined when it names none. */
-const CHARSET_PARAMETER = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+/** Each charset a Content-Type names (`; charset=latin1`, quoted or not). */
+const CHARSET_PARAMETERS = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/gi;
 const UTF8_CHARSET = /^utf-?8$/i;
 
 /**
  * The 415 for a JSON body whose Content-Type names a charset other than UTF-8: JSON is UTF-8 (RFC 8259),
  * and the server decodes no other, so "café" sent as `charset=latin1` would be read wrong or refused as
- * broken UTF-8 with a message that does not say why. Undefined when it names none or UTF-8.
+ * broken UTF-8 with a message that does not say why. Undefined when it names none or only UTF-8:
+ * every charset named counts (`charset=utf-8; charset=latin1` is refused), since a proxy or a client may read another.
  */
 export function jsonCharsetError(request: FastifyRequest): ApiError | undefined {
-  const match = CHARSET_PARAMETER.exec(request.headers['content-type'] ?? '');
-  const charset = match?.[1] ?? match?.[2];
-  if (charset === undefined || UTF8_CHARSET.test(charset.trim())) return undefined;
-  return new ApiError(415, { detail: MESSAGES.jsonCharsetNotUtf8 });
+  for (const match of (request.headers['content-type'] ?? '').matchAll(CHARSET_PARAMETERS)) {
+    const charset = match[1] ?? match[2] ?? '';
+    if (!UTF8_CHARSET.test(charset.trim())) return new ApiError(415, { detail: MESSAGES.jsonCharsetNotUtf8 });
+  }
+  return undefined;
 }
 
 /** Arrays and objects a JSON body may nest: the deepest a call takes (a program, its days, their layers) nests 5. */

@@ -184,14 +184,14 @@ describe('hostile input on the real routes', () => {
 
   it('answers a JSON body whose Content-Type names a charset other than UTF-8 with 415', async () => {
     const login = JSON.stringify({ email: 'a@example.com', password: 'caf\u00e9 au lait' });
-    for (const charset of ['latin1', 'ISO-8859-1', '"windows-1252"', 'utf-16']) {
+    for (const charset of ['latin1', 'ISO-8859-1', '"windows-1252"', 'utf-16', 'utf-8; charset=latin1']) {
       const res = await postJson('/api/jwt/create/', login, { 'content-type': `application/json; charset=${charset}` });
       expect(res.statusCode, charset).toBe(415);
       expect(res.json()).toEqual({
         detail: 'Unsupported media type in request: a JSON body is read as UTF-8 (charset=utf-8, or no charset).',
       });
     }
-    for (const charset of ['utf-8', 'UTF-8', 'utf8', '"utf-8"']) {
+    for (const charset of ['utf-8', 'UTF-8', 'utf8', '"utf-8"', 'utf-8; charset="UTF-8"']) {
       const res = await postJson('/api/jwt/create/', login, { 'content-type': `application/json; charset=${charset}` });
       expect(res.statusCode, charset).toBe(401);
     }
