@@ -243,37 +243,39 @@ test('on a phone, staff read a category’s whole name and a message whole, wrap
   await message.scrollIntoViewIfNeeded();
   // The innermost of the rows holding it: the category's holds it too.
   const messageRow = page.getByRole('listitem').filter({ has: message }).last();
-  const layout = async (shownText: typeof message, row: typeof messageRow, what: string, editWhat = what) => {
+  /** The row's edit, move-up and delete buttons, by their names. */
+  type RowButtons = { edit: string; up: string; remove: string };
+  const layout = async (shownText: typeof message, row: typeof messageRow, names: RowButtons) => {
     const [textBox, rowBox, edit, up, remove] = await Promise.all([
       shownText.boundingBox(),
       row.boundingBox(),
-      row
-        .getByRole('button', { name: `Edit ${editWhat}` })
-        .first()
-        .boundingBox(),
-      row
-        .getByRole('button', { name: `Move ${what} up` })
-        .first()
-        .boundingBox(),
-      row
-        .getByRole('button', { name: `Delete ${what}` })
-        .first()
-        .boundingBox(),
+      row.getByRole('button', { name: names.edit }).first().boundingBox(),
+      row.getByRole('button', { name: names.up }).first().boundingBox(),
+      row.getByRole('button', { name: names.remove }).first().boundingBox(),
     ]);
     return { textBox: textBox!, rowBox: rowBox!, buttons: [edit!, up!, remove!] };
   };
-  const phone = await layout(message, messageRow, 'message');
+  const messageButtons = {
+    edit: `Edit message "${text}"`,
+    up: `Move "${text}" up`,
+    remove: `Delete the message "${text}"`,
+  };
+  const phone = await layout(message, messageRow, messageButtons);
   expect(phone.textBox.width).toBeGreaterThan(phone.rowBox.width - 2);
   for (const button of phone.buttons)
     expect(button.y).toBeGreaterThanOrEqual(phone.textBox.y + phone.textBox.height - 1);
   const header = page.getByRole('listitem').filter({ has: shown }).first().locator(':scope > div').first();
-  const named = await layout(shown, header, name, `name of ${name}`);
+  const named = await layout(shown, header, {
+    edit: `Edit name of ${name}`,
+    up: `Move ${name} up`,
+    remove: `Delete ${name}`,
+  });
   for (const button of named.buttons)
     expect(button.y).toBeGreaterThanOrEqual(named.textBox.y + named.textBox.height - 1);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await message.scrollIntoViewIfNeeded();
-  const desktop = await layout(message, messageRow, 'message');
+  const desktop = await layout(message, messageRow, messageButtons);
   for (const button of desktop.buttons) expect(button.y).toBeLessThan(desktop.textBox.y + desktop.textBox.height);
 });
 

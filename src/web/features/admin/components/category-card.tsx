@@ -47,7 +47,8 @@ function MessageRow({
     <li ref={foldRef} className={clsx(ROW_WITH_BUTTONS, 'border-t border-line py-1 first:border-t-0')}>
       <InlineEdit
         value={message.message_text}
-        label="message"
+        // Each row's buttons named by its text, as one's own messages' are: a list of buttons read aloud tells them apart.
+        label={`message "${message.message_text}"`}
         typed
         buttonUnderOnPhone
         className="min-w-0 break-words"
@@ -59,9 +60,14 @@ function MessageRow({
         }
       />
       <div className="flex shrink-0 items-center">
-        <MoveButtons index={index} count={count} label="message" onMove={(delta) => onMove(index, delta)} />
+        <MoveButtons
+          index={index}
+          count={count}
+          label={`"${message.message_text}"`}
+          onMove={(delta) => onMove(index, delta)}
+        />
         <ConfirmDelete
-          label="Delete message"
+          label={`Delete the message "${message.message_text}"`}
           title="Delete this message?"
           description={
             <>

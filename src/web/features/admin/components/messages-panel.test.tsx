@@ -44,6 +44,32 @@ function categoriesServer(categories: AdminCategory[]) {
 }
 
 describe('MessagesPanel', () => {
+  it("names each message row's buttons by its text, so a list of buttons read aloud tells the rows apart", async () => {
+    categoriesServer([
+      {
+        id: 1,
+        name: 'Calm',
+        position: 0,
+        messages: [
+          { id: 5, message_text: 'I rest well.', position: 0 },
+          { id: 6, message_text: 'I breathe slowly.', position: 1 },
+        ],
+      },
+    ]);
+    renderWithProviders(<MessagesPanel />);
+    const row = (await screen.findByText('I breathe slowly.')).closest('li')!;
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Edit message "I breathe slowly."',
+      'Move "I breathe slowly." up',
+      'Move "I breathe slowly." down',
+      'Delete the message "I breathe slowly."',
+    ]);
+  });
+
   it('creates a category, reloads the list and clears the field', async () => {
     const user = userEvent.setup();
     categoriesServer([]);
@@ -105,11 +131,13 @@ describe('MessagesPanel', () => {
     });
     renderWithProviders(<MessagesPanel />);
     const deleteFirst = (await screen.findByText('I rest well.')).closest('li')!;
-    await user.click(within(deleteFirst).getByRole('button', { name: 'Delete message' }));
+    await user.click(within(deleteFirst).getByRole('button', { name: 'Delete the message "I rest well."' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(screen.queryByText('I rest well.')).toBeNull());
     const next = screen.getByText('I breathe slowly.').closest('li')!;
-    await vi.waitFor(() => expect(within(next).getByRole('button', { name: 'Delete message' })).toHaveFocus());
+    await vi.waitFor(() =>
+      expect(within(next).getByRole('button', { name: 'Delete the message "I breathe slowly."' })).toHaveFocus(),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Delete Sleep' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -135,8 +163,8 @@ describe('MessagesPanel', () => {
       },
     });
     renderWithProviders(<MessagesPanel />);
-    await user.click(await screen.findByRole('button', { name: 'Edit message' }));
-    const field = screen.getByRole('textbox', { name: 'message' });
+    await user.click(await screen.findByRole('button', { name: 'Edit message "I rest well."' }));
+    const field = screen.getByRole('textbox', { name: 'message "I rest well."' });
     await user.clear(field);
     await user.type(field, 'I sleep deeply.');
     // Another tab saves first.
@@ -290,7 +318,9 @@ describe('MessagesPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Show the other 2 messages' }));
     expect(await row(`Message ${CATEGORY_ROWS_SHOWN + 2}.`)).not.toHaveAttribute('hidden');
     expect(
-      within(await row(`Message ${CATEGORY_ROWS_SHOWN + 1}.`)).getByRole('button', { name: 'Edit message' }),
+      within(await row(`Message ${CATEGORY_ROWS_SHOWN + 1}.`)).getByRole('button', {
+        name: `Edit message "Message ${CATEGORY_ROWS_SHOWN + 1}."`,
+      }),
     ).toHaveFocus();
   });
 
