@@ -168,7 +168,6 @@ describe('PUT /api/user/profile/update/', () => {
     const payload = `--b\r\nContent-Dispositio: form-data; name="first_name"\r\n\r\n${'x'.repeat(40_000)}\r\n--b--\r\n`;
     // Over a socket: the stall is told by the whole body having arrived, which only a socket reports.
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const started = Date.now();
     const res = await fetch(`${origin}${API.profileUpdate}`, {
       method: 'PUT',
       body: payload,
@@ -180,7 +179,8 @@ describe('PUT /api/user/profile/update/', () => {
       first_name: ['This field is required.'],
       last_name: ['This field is required.'],
     });
-    expect(Date.now() - started).toBeLessThan(MULTIPART_STALL_MS);
+    // Answered by the parser, not by the stall check, whose answer says the body is malformed: no clock is needed
+    // to tell them apart (on a loaded machine the call alone may take longer than the stall's 2 s).
   });
 
   it('refuses a JSON body with 415', async () => {
