@@ -43,19 +43,20 @@ function categoriesServer(categories: AdminCategory[]) {
   });
 }
 
+/** A category of two messages, made afresh for each test (a test's server changes it). */
+const calmWithTwoMessages = (): AdminCategory => ({
+  id: 1,
+  name: 'Calm',
+  position: 0,
+  messages: [
+    { id: 5, message_text: 'I rest well.', position: 0 },
+    { id: 6, message_text: 'I breathe slowly.', position: 1 },
+  ],
+});
+
 describe('MessagesPanel', () => {
   it("names each message row's buttons by its text, so a list of buttons read aloud tells the rows apart", async () => {
-    categoriesServer([
-      {
-        id: 1,
-        name: 'Calm',
-        position: 0,
-        messages: [
-          { id: 5, message_text: 'I rest well.', position: 0 },
-          { id: 6, message_text: 'I breathe slowly.', position: 1 },
-        ],
-      },
-    ]);
+    categoriesServer([calmWithTwoMessages()]);
     renderWithProviders(<MessagesPanel />);
     const row = (await screen.findByText('I breathe slowly.')).closest('li')!;
     expect(
@@ -106,18 +107,7 @@ describe('MessagesPanel', () => {
 
   it('keeps the keyboard on the next row after a message or a category is deleted, or the one before at the end', async () => {
     const user = userEvent.setup();
-    const categories: AdminCategory[] = [
-      {
-        id: 1,
-        name: 'Calm',
-        position: 0,
-        messages: [
-          { id: 5, message_text: 'I rest well.', position: 0 },
-          { id: 6, message_text: 'I breathe slowly.', position: 1 },
-        ],
-      },
-      { id: 2, name: 'Sleep', position: 1, messages: [] },
-    ];
+    const categories: AdminCategory[] = [calmWithTwoMessages(), { id: 2, name: 'Sleep', position: 1, messages: [] }];
     fakeApi({
       [`GET ${ADMIN_API.categories}`]: () => categories,
       [`DELETE ${fillPath(ADMIN_API.message, { id: 5 })}`]: () => {
