@@ -183,7 +183,8 @@ describe('hostile input on the real routes', () => {
   });
 
   it('answers a JSON body whose Content-Type names a charset other than UTF-8 with 415', async () => {
-    const login = JSON.stringify({ email: 'a@example.com', password: 'caf\u00e9 au lait' });
+    // Each test that expects a refused login names its own account: the account's failed logins are limited.
+    const login = JSON.stringify({ email: 'charset@example.com', password: 'caf\u00e9 au lait' });
     for (const charset of ['latin1', 'ISO-8859-1', '"windows-1252"', 'utf-16', 'utf-8; charset=latin1']) {
       const res = await postJson('/api/jwt/create/', login, { 'content-type': `application/json; charset=${charset}` });
       expect(res.statusCode, charset).toBe(415);
@@ -198,7 +199,7 @@ describe('hostile input on the real routes', () => {
   });
 
   it('answers a body with a Content-Encoding other than identity with 415: none is decoded', async () => {
-    const login = JSON.stringify({ email: 'a@example.com', password: 'not the password' });
+    const login = JSON.stringify({ email: 'encoding@example.com', password: 'not the password' });
     const gzipped = await t.app.inject({
       method: 'POST',
       url: '/api/jwt/create/',
