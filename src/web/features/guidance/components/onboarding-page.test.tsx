@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import type { Onboarding } from '@shared/contract';
+import type { Onboarding, ProgramSummary, SubscriptionPlan } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { GOAL_FREE_TEXT_MAX } from '@shared/contract/portal-plain';
 import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
-import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
 import { NOTICE_BOTTOM_VAR, ONBOARDING_WAIT_MS, OnboardingPrompt, useOnboardingSettling } from './onboarding-prompt';
@@ -22,10 +22,23 @@ const fresh: Onboarding = {
   completed_at: null,
 };
 
-/** The server's PUT: stores what it gets, as the contract says it answers. */
-function server(start: Onboarding = fresh) {
+/** A program of the library serving these goals, as GET /api/user/programs/ lists it. */
+const program = (slug: string, goals: ProgramSummary['goals']): ProgramSummary => ({
+  slug,
+  title: slug,
+  summary: `${slug} in a few days.`,
+  goals,
+  day_count: 7,
+  minutes: { min: 10, max: 15 },
+  progress: { slug, completed_days: [], next_day: 1, last_completed_at: null },
+});
+
+/** The server's PUT: stores what it gets, as the contract says it answers; the programs serve Sleep and Calm. */
+function server(start: Onboarding = fresh, plan: SubscriptionPlan = 'basic') {
   let stored = start;
   const api = fakeApi({
+    [`GET ${API.plan}`]: () => planStateFor(plan),
+    [`GET ${API.programs}`]: () => [program('seven-nights-of-rest', ['sleep', 'calm'])],
     [`GET ${API.onboarding}`]: () => stored,
     [`PUT ${API.onboarding}`]: ({ body }) => {
       const write = body as Partial<Onboarding>;
@@ -105,6 +118,31 @@ describe('OnboardingPage', () => {
     expect(toast.success).toHaveBeenCalledWith(said, { action: expect.objectContaining({ label: 'Show them' }) });
     pressToastAction(said);
     expect(await screen.findByText('Hub')).toBeInTheDocument();
+  });
+
+  it('promises suggestions only where For you has one: goals no program serves suggest nothing on Basic, and Pro’s recommendations do', async () => {
+    const user = userEvent.setup();
+    server(fresh, 'basic');
+    const basic = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Creativity' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Your answers are saved.');
+    expect(toast.success).not.toHaveBeenCalledWith(ONBOARDING_TEXTS.saved);
+    basic.unmount();
+    sessionStorage.clear();
+    vi.mocked(toast.success).mockClear();
+
+    server(fresh, 'pro');
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Creativity' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hub')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.saved);
   });
 
   it('says under one’s own words why the server would refuse them, and goes no further until they are put right', async () => {

@@ -1,11 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { toastFailure } from '@web/lib/change';
-import type { OnboardingWrite } from '@shared/contract';
+import type { GoalId, OnboardingWrite } from '@shared/contract';
+import { planIncludes } from '@shared/plans';
 import { QueryState } from '@web/components/ui/query-state';
 import { paths, safeRedirectTarget } from '@web/lib/paths';
-import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
+import { planQuery } from '@web/lib/plan';
+import { guidanceKeys, onboardingQuery, programsQuery, saveOnboarding } from '../api/guidance';
+import { suggestedProgram } from './hub-guidance';
 import { answersOf, OnboardingForm } from './onboarding-form';
 import { clearOnboardingDraft, readOnboardingDraft, writeOnboardingDraft } from '../lib/onboarding-draft';
 
@@ -21,6 +24,22 @@ export const ONBOARDING_TEXTS = {
   skipped: 'No problem. You can answer these any time from your profile.',
   failed: 'Your answers could not be saved. Please try again.',
 };
+
+/**
+ * Whether the hub's "For you" suggests something for these goals: a program for one of them, or the
+ * recommendations the plan includes (Pro). When it cannot be told, it is not promised (decision 108).
+ */
+async function hubSuggests(queryClient: QueryClient, goals: readonly GoalId[]): Promise<boolean> {
+  try {
+    const [plan, programs] = await Promise.all([
+      queryClient.ensureQueryData(planQuery()),
+      queryClient.ensureQueryData(programsQuery()),
+    ]);
+    return planIncludes(plan.plan, 'recommendations') || suggestedProgram(goals, programs) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * /welcome (docs/product/screens.md#welcome): the onboarding the first time, editing the answers
@@ -42,7 +61,9 @@ export function OnboardingPage() {
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
       const next = back ?? (saved.skipped ? paths.subliminals : paths.portalHome);
       if (saved.skipped) toast.success(ONBOARDING_TEXTS.skipped);
-      else if (answered) toast.success(ONBOARDING_TEXTS.updated);
+      // A first save promises suggestions only where "For you" has one: a Basic or Intermediate person whose
+      // goals no program serves (Creativity, say) finds none there.
+      else if (answered || !(await hubSuggests(queryClient, saved.goals))) toast.success(ONBOARDING_TEXTS.updated);
       else if (next === paths.portalHome) toast.success(ONBOARDING_TEXTS.saved);
       else
         toast.success(ONBOARDING_TEXTS.savedElsewhere, {
