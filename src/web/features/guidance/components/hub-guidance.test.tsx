@@ -44,9 +44,9 @@ const recommendations: Recommendations = {
   based_on: { goals: ['sleep'], free_text: false, own_messages: false, history: true },
 };
 
-function renderHub(plan: 'basic' | 'pro', answer: Recommendations = recommendations) {
+function renderHub(plan: 'basic' | 'pro', answer: Recommendations = recommendations, answers: Onboarding = onboarding) {
   const api = fakeApi({
-    [`GET ${API.onboarding}`]: () => onboarding,
+    [`GET ${API.onboarding}`]: () => answers,
     [`GET ${API.programs}`]: () => programs,
     [`GET ${API.practice}`]: () => practice,
     [`GET ${API.plan}`]: () => planStateFor(plan),
@@ -66,6 +66,13 @@ describe('HubGuidance', () => {
     expect(await screen.findByRole('button', { name: /See recommendations/ })).toHaveTextContent('Pro');
     expect(screen.getByText('12 minutes in the last seven days.')).toBeInTheDocument();
     expect(calls.some((call) => call.path === API.recommendations)).toBe(false);
+  });
+
+  it('says on the programs card that no program is about the goals chosen, when none is', async () => {
+    renderHub('basic', recommendations, { ...onboarding, goals: ['creativity', 'courage'] });
+    expect(await screen.findByText(/^No program is about Creativity or Courage yet\. A few days/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See the programs' })).toBeVisible();
+    expect(screen.queryByTestId('suggested-program')).not.toBeInTheDocument();
   });
 
   it('shows Pro the ranked recommendations with their reasons', async () => {

@@ -173,6 +173,9 @@ export function HubGuidance() {
   const practice = useQuery(practiceQuery());
   const goals = onboarding.data?.goals ?? [];
   const suggestion = suggestedProgram(goals, programs.data ?? []);
+  // Goals no program serves are named, once the programs are known: the save said nothing was suggested
+  // (decision 108), and the card says why rather than look like a suggestion.
+  const unserved = programs.data && !suggestion ? goals.map(goalLabel) : [];
   return (
     <section aria-labelledby="for-you-title" className="mt-12 flex flex-col gap-4">
       <h2 id="for-you-title" className="text-2xl font-semibold tracking-tight">
@@ -223,6 +226,9 @@ export function HubGuidance() {
           <div className={card}>
             <h3 className="text-lg font-semibold">Programs</h3>
             <p className="mt-1 text-fg-muted">
+              {unserved.length > 0
+                ? `No program is about ${new Intl.ListFormat('en', { type: 'disjunction' }).format(unserved)} yet. `
+                : null}
               A few days of short sessions, each with a theme. Start any, stop any time.
             </p>
             <Button asChild size="sm" variant="secondary" className="mt-4">
