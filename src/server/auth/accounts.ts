@@ -149,6 +149,20 @@ async function userOfUid(db: Db, uid: string) {
   return user;
 }
 
+/** An account that waits for its activation link: never activated, and not deactivated by staff. */
+const awaitsActivation = and(eq(users.isActive, false), isNull(users.deactivatedAt));
+
+/** Refuses an activation link as this state of its account answers it: 400 wrong or expired, 403 stale. */
+function checkActivationLink(accountTokens: AccountTokens, user: typeof users.$inferSelect, token: string) {
+  // Activation links are made for the inactive account; once active, a valid link is stale (djoser's 403).
+  // A link made before a deactivation by staff is a wrong one: the token signs the deactivation time.
+  // Links are made only for an account never activated, so never logged in: checked with that empty last
+  // login, a link opened again after the person logged in stays stale ("already active"), not wrong.
+  const verdict = accountTokens.check('activation', { ...user, isActive: false, lastLogin: null }, token);
+  if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
+}
+
 export async function activate(
   ctx: AppContext,
   accountTokens: AccountTokens,
@@ -157,18 +171,20 @@ export async function activate(
 ): Promise<void> {
   const { db } = ctx.database;
   const user = await userOfUid(db, uid);
-  // Activation links are made for the inactive account; once active, a valid link is stale (djoser's 403).
-  // A link made before a deactivation by staff is a wrong one: the token signs the deactivation time.
-  // Links are made only for an account never activated, so never logged in: checked with that empty last
-  // login, a link opened again after the person logged in stays stale ("already active"), not wrong.
-  const verdict = accountTokens.check('activation', { ...user, isActive: false, lastLogin: null }, token);
-  if (verdict !== 'valid') throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
-  if (user.isActive) throw forbidden(ACCOUNT_MESSAGES.staleToken);
-  // Not over a deactivation made since the row was read (no link is made for a deactivated account).
-  await db
+  checkActivationLink(accountTokens, user, token);
+  // Only the state the link was checked against: still waiting, with the password the link signs.
+  const [activated] = await db
     .update(users)
     .set({ isActive: true, updatedAt: new Date() })
-    .where(and(eq(users.id, user.id), eq(users.isActive, false), isNull(users.deactivatedAt)));
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash), awaitsActivation))
+    .returning({ id: users.id });
+  if (!activated) {
+    // Something came first since the row was read: the same link opened at once elsewhere (403, stale), a
+    // deactivation by staff or a new sign-up's password (400, wrong), a deletion (400, uid). Answered as it
+    // would be a moment later, so the answer says what happened (docs/decisions/106-…).
+    checkActivationLink(accountTokens, await userOfUid(db, uid), token);
+    throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  }
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
 }
 
