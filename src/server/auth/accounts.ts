@@ -9,7 +9,7 @@ import {
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { rethrowUniqueAs } from '../db/errors';
+import { isUniqueViolation, rethrowUniqueAs } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { mailJob } from '../jobs/mail-kinds';
@@ -29,6 +29,9 @@ import { userByEmail } from '../db/user-by-email';
 // The account flows behind the routes: signup, login, refresh, activation, password reset.
 // Messages are djoser's and SimpleJWT's, so a djoser client reads them as it always did.
 
+/** An account that waits for its activation link: never activated, and not deactivated by staff. */
+const awaitsActivation = and(eq(users.isActive, false), isNull(users.deactivatedAt));
+
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'user with this email already exists.',
   passwordMismatch: "The two password fields didn't match.",
@@ -37,32 +40,57 @@ export const ACCOUNT_MESSAGES = {
   staleToken: 'Stale token for given user.',
 } as const;
 
+/**
+ * Signs up, or signs up again for an address whose account waits for its activation link: that account
+ * takes the new password, and every earlier link dies with the old one (each signs the password hash), so
+ * the owner of the address who signs up is never activated with the password a stranger gave it. The same
+ * password again (a form sent twice, a second tab) keeps the account as it is, earlier links included.
+ * An address of an account activated, or deactivated by staff, is taken (docs/decisions/106-…).
+ */
 export async function signup(ctx: AppContext, body: SignupRequest) {
   const { db } = ctx.database;
   const email = body.email.trim();
-  const [existing] = await db.select({ id: users.id }).from(users).where(userByEmail(email)).limit(1);
-  if (existing) throw badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
+  const [existing] = await db
+    .select({ passwordHash: users.passwordHash, isActive: users.isActive, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(userByEmail(email))
+    .limit(1);
+  if (existing && (existing.isActive || existing.deactivatedAt))
+    throw badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
   const problems = passwordProblems(body.password, email);
   if (problems.length > 0) throw badRequest({ password: problems });
   if (body.password !== body.re_password) throw badRequest({ [NON_FIELD_ERRORS]: [ACCOUNT_MESSAGES.passwordMismatch] });
 
-  const passwordHash = await hashPassword(body.password);
-  // Two signups of one address at once: the unique index on lower(email) decides.
-  const user = await rethrowUniqueAs(
-    'users_email_lower_unique',
-    () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.insert(users).values({ email, passwordHash }).returning();
-        if (!row) throw new Error('user insert returned no row');
-        await tx.insert(profiles).values({ userId: row.id });
-        // In the same transaction: an account never exists without its activation mail on the way.
-        // The share page it came from rides along into the link (docs/decisions/052-…).
-        const payload = { userId: row.id, ...(body.redirect ? { redirect: body.redirect } : {}) };
-        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.activation', payload }));
-        return row;
-      }),
-    () => badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] }),
-  );
+  const samePassword = existing !== undefined && (await verifyPassword(existing.passwordHash, body.password));
+  const passwordHash = samePassword ? existing.passwordHash : await hashPassword(body.password);
+  const write = () =>
+    db.transaction(async (tx) => {
+      // Only while it still waits: once activated (or deactivated) since it was read, the insert below is
+      // refused by the unique index, as for any address taken.
+      const [waiting] = await tx
+        .update(users)
+        .set({ email, passwordHash, updatedAt: new Date() })
+        .where(and(userByEmail(email), awaitsActivation))
+        .returning();
+      const row = waiting ?? (await tx.insert(users).values({ email, passwordHash }).returning())[0];
+      if (!row) throw new Error('user insert returned no row');
+      if (!waiting) await tx.insert(profiles).values({ userId: row.id });
+      // In the same transaction: an account never exists without its activation mail on the way.
+      // The share page it came from rides along into the link (docs/decisions/052-…).
+      const payload = { userId: row.id, ...(body.redirect ? { redirect: body.redirect } : {}) };
+      await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.activation', payload }));
+      return row;
+    });
+  // Two signups of one address at once: the unique index on lower(email) lets one insert, and the other, once
+  // that one is in, signs up again over it (or finds the address taken).
+  const taken = () => badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
+  let user;
+  try {
+    user = await write();
+  } catch (error) {
+    if (!isUniqueViolation(error, 'users_email_lower_unique')) throw error;
+    user = await rethrowUniqueAs('users_email_lower_unique', write, taken);
+  }
   ctx.jobs.wake();
   return { id: user.id, email: user.email };
 }
@@ -148,9 +176,6 @@ async function userOfUid(db: Db, uid: string) {
   if (!user) throw badRequest({ uid: [ACCOUNT_MESSAGES.invalidUid] });
   return user;
 }
-
-/** An account that waits for its activation link: never activated, and not deactivated by staff. */
-const awaitsActivation = and(eq(users.isActive, false), isNull(users.deactivatedAt));
 
 /** Refuses an activation link as this state of its account answers it: 400 wrong or expired, 403 stale. */
 function checkActivationLink(accountTokens: AccountTokens, user: typeof users.$inferSelect, token: string) {

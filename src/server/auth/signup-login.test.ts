@@ -11,6 +11,7 @@ import {
 import type { TestApp } from '../test/test-app';
 import type { SmtpCapture } from '../test/smtp';
 import { profiles, users } from '../db/schema';
+import { userByEmail } from '../db/user-by-email';
 import {
   activeAccount,
   linkParams,
@@ -116,16 +117,58 @@ describe('signup, activation and login', () => {
     expect(created.json()).toEqual({ id: expect.any(Number), email: 'djoser.client@example.com' });
   });
 
-  it('refuses a second account for the same address in any case', async () => {
-    await signupAndReadMail(t, smtp, 'ada@example.com');
+  it('refuses a second account for the address of an active account, in any case', async () => {
+    await activeAccount(t, smtp, 'ada@example.com');
     const again = await post(t, API.signup, {
       email: 'ADA@Example.COM',
-      password: PASSWORD,
-      re_password: PASSWORD,
+      password: 'Someone-Else-Typed-64',
+      re_password: 'Someone-Else-Typed-64',
       accept_terms: true,
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ email: ['user with this email already exists.'] });
+    await loginPair(t, 'ada@example.com');
+  });
+
+  it('refuses a sign-up for the address of an account staff deactivated before it was activated', async () => {
+    const { id } = await signupAndReadMail(t, smtp, 'held.by.staff@example.com');
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, id));
+    const again = await post(t, API.signup, {
+      email: 'held.by.staff@example.com',
+      password: 'Someone-Else-Typed-64',
+      re_password: 'Someone-Else-Typed-64',
+      accept_terms: true,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ email: ['user with this email already exists.'] });
+  });
+
+  it('lets the owner of an address a stranger signed up with sign up again: their password, their link (decision 106)', async () => {
+    const squatter = await signupAndReadMail(t, smtp, 'owner@example.com', 'Squatters-Choice-17');
+    smtp.mails.length = 0;
+    const owner = await signupAndReadMail(t, smtp, 'Owner@Example.com', 'Owners-Own-Words-38');
+    expect(owner.id).toBe(squatter.id);
+    expect(await t.database.db.select().from(users).where(eq(users.id, owner.id))).toMatchObject([
+      { email: 'Owner@Example.com', isActive: false },
+    ]);
+    // The link mailed for the stranger's sign-up no longer activates anything; the owner's does.
+    const stale = await post(t, API.activation, linkParams(squatter.mail, 'activation'));
+    expect([stale.statusCode, stale.json()]).toEqual([400, { token: ['Invalid token for given user.'] }]);
+    expect((await post(t, API.activation, linkParams(owner.mail, 'activation'))).statusCode).toBe(204);
+    await loginPair(t, 'owner@example.com', 'Owners-Own-Words-38');
+    const strangers = await post(t, API.tokenCreate, { email: 'owner@example.com', password: 'Squatters-Choice-17' });
+    expect([strangers.statusCode, strangers.json()]).toEqual([401, { detail: MESSAGES.badCredentials }]);
+  });
+
+  it('keeps the account and its earlier link when the same password signs up again (a form sent twice)', async () => {
+    const first = await signupAndReadMail(t, smtp, 'twice@example.com');
+    const hashBefore = (await t.database.db.select().from(users).where(eq(users.id, first.id)))[0]!.passwordHash;
+    smtp.mails.length = 0;
+    const second = await signupAndReadMail(t, smtp, 'twice@example.com');
+    expect(second.id).toBe(first.id);
+    expect((await t.database.db.select().from(users).where(eq(users.id, first.id)))[0]!.passwordHash).toBe(hashBefore);
+    expect((await post(t, API.activation, linkParams(first.mail, 'activation'))).statusCode).toBe(204);
+    expect((await post(t, API.activation, linkParams(second.mail, 'activation'))).statusCode).toBe(403);
   });
 
   it.each([
@@ -193,7 +236,7 @@ describe('signup, activation and login', () => {
     });
   });
 
-  it('gives exactly one account to twenty parallel signups of one address', async () => {
+  it('gives exactly one account to twenty parallel signups of one address, each answered with it', async () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         post(t, API.signup, {
@@ -204,11 +247,11 @@ describe('signup, activation and login', () => {
         }),
       ),
     );
-    const statuses = responses.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
-    for (const r of responses.filter((r) => r.statusCode === 400))
-      expect(r.json()).toEqual({ email: ['user with this email already exists.'] });
+    // The first in makes the account; the others, behind it or beside it, sign up again over it as one after it would.
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const ids = new Set(responses.map((r) => r.json<{ id: number }>().id));
+    expect(ids.size).toBe(1);
+    expect(await t.database.db.select().from(users).where(userByEmail('race@example.com'))).toHaveLength(1);
   });
 
   it('activates once: bad uid, bad token, then 204, then stale', async () => {
