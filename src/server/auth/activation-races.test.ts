@@ -9,7 +9,7 @@ import { hashPassword } from './passwords';
 import { linkParams, post, signupAndReadMail, startAccountsApp } from './test-helpers';
 
 // An activation link opened while something else changes its account: the answer says what happened, and
-// what happened is what the answer says (docs/decisions/106-an-addresss-owner-keeps-their-account.md).
+// what happened is what the answer says (docs/decisions/106-the-owner-of-an-address-keeps-their-account.md).
 
 const STALE = { detail: 'Stale token for given user.' };
 const INVALID = { token: ['Invalid token for given user.'] };
