@@ -327,6 +327,7 @@ function LayerFields({
         max={1}
       />
       <Button
+        id={`${id}-remove`}
         type="button"
         variant="ghost"
         size="icon"
@@ -359,6 +360,18 @@ function DayCard({
   const id = `day-${index}`;
   const title = useWatch({ control: form.control, name: `days.${index}.title` });
   const label = `day ${index + 1}`;
+  /**
+   * The keyboard goes to the remove button of the layer that took the removed one's place (the one before at the end),
+   * or to "Add a layer" when none is left, rather than to the page's top with the button pressed (decision 107).
+   */
+  function removeLayer(layerIndex: number) {
+    const left = layers.fields.length - 1;
+    layers.remove(layerIndex);
+    requestAnimationFrame(() => {
+      const next = left > 0 ? `${id}-layer-${Math.min(layerIndex, left - 1)}-remove` : `${id}-add-layer`;
+      document.getElementById(next)?.focus();
+    });
+  }
   return (
     <li id={`program-${id}`} className="rounded-2xl border border-line bg-surface p-4">
       <fieldset className="flex min-w-0 flex-col gap-4">
@@ -430,8 +443,13 @@ function DayCard({
                   form={form}
                   dayIndex={index}
                   layerIndex={layerIndex}
-                  onKind={(kind) => layers.update(layerIndex, newLayer(kind))}
-                  onRemove={() => layers.remove(layerIndex)}
+                  onKind={(kind) =>
+                    // Set in place, not the field array's update, which renders the layer anew: the kind's select
+                    // went with it, and the keyboard with it to the page's top (an arrow key on a closed select
+                    // changes it).
+                    form.setValue(`days.${index}.layers.${layerIndex}`, newLayer(kind), { shouldDirty: true })
+                  }
+                  onRemove={() => removeLayer(layerIndex)}
                 />
               ))}
             </ul>
@@ -439,6 +457,7 @@ function DayCard({
           <ErrorText id={`${id}-layers`} error={messageOf(errors?.layers)} announce />
           {layers.fields.length < PROGRAM_DAY_LAYERS_MAX ? (
             <Button
+              id={`${id}-add-layer`}
               type="button"
               variant="secondary"
               size="sm"

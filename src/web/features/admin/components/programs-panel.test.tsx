@@ -232,6 +232,42 @@ describe('ProgramsPanel', () => {
     expect(screen.getByText('Members see what is saved.')).toBeInTheDocument();
   });
 
+  it('keeps the keyboard on a layer’s kind as it changes, and on the next remove button as a layer goes', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    await openEvening();
+
+    // An arrow key on a closed select changes it: the select stays, with the keyboard on it, and the layer's fields
+    // follow the kind.
+    const kind = screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' });
+    kind.focus();
+    await user.selectOptions(kind, 'isochronic');
+    expect(screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' })).toBe(kind);
+    expect(kind).toHaveFocus();
+    expect(screen.getByLabelText('Tone (Hz)', { selector: '#day-0-layer-0-carrier' })).toHaveValue(200);
+
+    await user.click(screen.getByRole('button', { name: 'Add a layer to day 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add a layer to day 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove layer 2 of day 1' }));
+    // The layer that took its place.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Remove layer 2 of day 1' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    // At the end, the one before.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Remove layer 1 of day 1' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    // None left: where the next one is added.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Add a layer to day 1' })).toHaveFocus());
+    expect(screen.getAllByText('No layers: the messages play in silence.')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());
+    expect(putBody(server.calls).days.map((day) => day.layers)).toEqual([
+      [],
+      [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
+      [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
+    ]);
+  });
+
   it('reorders, adds and removes days with the keyboard, then saves them in that order', async () => {
     const user = userEvent.setup();
     const server = programsServer([evening()]);
