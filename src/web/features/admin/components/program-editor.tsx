@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -483,10 +483,13 @@ function DayCard({
 export function ProgramEditor({
   program,
   onSaved,
+  onUnsaved,
   actions,
 }: {
   program: AdminProgram | undefined;
   onSaved: (saved: AdminProgram) => void;
+  /** Told whether the form holds what is not saved, as it changes ("All programs" asks first then). */
+  onUnsaved?: (unsaved: boolean) => void;
   actions?: React.ReactNode;
 }) {
   const save = useSaveProgram();
@@ -517,6 +520,10 @@ export function ProgramEditor({
   // refuses a replace of a program someone saved since.
   const [base, setBase] = useState(program?.updated_at);
   const queryClient = useQueryClient();
+  const unsaved = isDirty || fromDraft || savedMeanwhile !== null;
+  useEffect(() => {
+    onUnsaved?.(unsaved);
+  }, [onUnsaved, unsaved]);
 
   const submit = form.handleSubmit(async (values) => {
     const body: AdminProgramWrite = { ...values, updated_at: base };
@@ -709,7 +716,7 @@ export function ProgramEditor({
           <p className="text-xs text-fg-muted sm:text-sm">
             {creating
               ? 'Members see it once it is created.'
-              : isDirty || fromDraft || savedMeanwhile
+              : unsaved
                 ? 'Unsaved changes.'
                 : 'Members see what is saved.'}
           </p>

@@ -475,11 +475,26 @@ describe('ProgramsPanel', () => {
     expect(screen.queryByText(DRAFT_BACK)).toBeNull();
 
     await user.type(dayTitle(), ', faster');
+    // One press would lose it: All programs asks first, and Cancel goes back to the form as it was.
     await user.click(screen.getByRole('button', { name: 'All programs' }));
+    let asking = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(asking).toHaveTextContent('What you changed in this program is not saved, and it goes if you leave now.');
+    await user.click(within(asking).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dayTitle()).toHaveValue('Evening 1, faster');
+    expect(screen.getByRole('button', { name: 'All programs' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    asking = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(asking).getByRole('button', { name: 'Leave without saving' }));
     await screen.findByRole('heading', { name: 'Their title' });
     view.unmount();
-    await openEvening();
+    view = await openEvening();
     expect(dayTitle()).toHaveValue('Evening 1');
     expect(screen.queryByText(DRAFT_BACK)).toBeNull();
+
+    // Nothing unsaved: All programs leaves at once.
+    await user.click(screen.getByRole('button', { name: 'All programs' }));
+    await screen.findByRole('heading', { name: 'Their title' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +6,7 @@ import { ArrowLeft, ExternalLink, Pencil, Plus } from 'lucide-react';
 import type { AdminProgram } from '@shared/contract';
 import { goalLabel } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { ConfirmDelete, ConfirmDeleteDialog, type ConfirmText } from '@web/components/ui/confirm-delete';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
 import { dropDraft } from '@web/lib/form-draft';
@@ -130,6 +130,15 @@ function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
 export const PROGRAM_NOT_FOUND =
   'There is no program at this address: it was deleted or renamed. Choose it again from all programs.';
 
+/** What "All programs" asks when the editor holds what is not saved. */
+const LEAVE_UNSAVED = (leave: () => void): ConfirmText => ({
+  title: 'Leave without saving?',
+  description: 'What you changed in this program is not saved, and it goes if you leave now.',
+  action: 'Leave without saving',
+  doing: 'Leaving…',
+  onConfirm: async () => leave(),
+});
+
 function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => void; onSlug: (slug: string) => void }) {
   const creating = slug === NEW;
   const query = useQuery({ ...adminProgramQuery(slug), enabled: !creating });
@@ -139,22 +148,36 @@ function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => v
     queryClient.setQueryData(adminKeys.program(result.slug), result);
     if (result.slug !== slug) onSlug(result.slug);
   };
-  // Leaving the editor this way leaves what it holds unsaved: its draft goes (decision 068).
+  // Leaving the editor this way leaves what it holds unsaved: its draft goes (decision 068), once asked when it holds
+  // anything unsaved, which one press would lose (decision 107).
+  const unsaved = useRef(false);
+  const [asking, setAsking] = useState<ConfirmText | null>(null);
   const leave = () => {
     if (creating || program) dropDraft(programDraft(program));
     onClose();
   };
   const back = (
-    <Button variant="ghost" size="sm" className="self-start" onClick={leave}>
-      <ArrowLeft aria-hidden className="h-4 w-4" />
-      All programs
-    </Button>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="self-start"
+        onClick={() => (unsaved.current ? setAsking(LEAVE_UNSAVED(leave)) : leave())}
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        All programs
+      </Button>
+      <ConfirmDeleteDialog asking={asking} onClose={() => setAsking(null)} />
+    </>
   );
+  const onUnsaved = useCallback((now: boolean) => {
+    unsaved.current = now;
+  }, []);
   if (creating)
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <ProgramEditor program={undefined} onSaved={saved} />
+        <ProgramEditor program={undefined} onSaved={saved} onUnsaved={onUnsaved} />
       </div>
     );
   return (
@@ -178,6 +201,7 @@ function EditProgram({ slug, onClose, onSlug }: { slug: string; onClose: () => v
             key={program.slug}
             program={program}
             onSaved={saved}
+            onUnsaved={onUnsaved}
             actions={
               <div className="flex items-center gap-1">
                 <Button variant="ghost" size="sm" asChild>
