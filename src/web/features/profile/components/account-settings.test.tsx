@@ -192,6 +192,50 @@ describe('account settings', () => {
     ]);
   });
 
+  it('keeps the keyboard on the waiting change’s buttons while a call runs, then on Change e-mail once it is cancelled', async () => {
+    let answer = (_response: Response) => {};
+    let answered = false;
+    const { user, writes } = await renderProfile({
+      [`GET ${API.setEmail}`]: () =>
+        jsonResponse(200, {
+          pending: answered ? null : { new_email: 'ada@new.example', requested_at: '2026-12-04T09:30:00Z' },
+        }),
+      [`DELETE ${API.setEmail}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const cancel = await screen.findByRole('button', { name: 'Cancel the change' });
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    // While the call runs the button is unavailable but keeps the keyboard, and a second press sends nothing.
+    await vi.waitFor(() => expect(cancel).toHaveAttribute('aria-disabled', 'true'));
+    expect(cancel).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    answered = true;
+    answer(noContent());
+    await vi.waitFor(() => expect(screen.queryByText(/A confirmation link was sent/)).toBeNull());
+    // The buttons went with the change: the keyboard is where another change begins.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Change e-mail' })).toHaveFocus());
+    expect(writes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE ${API.setEmail}`]);
+  });
+
+  it('keeps the keyboard on Download my data while the file is prepared, and a second press asks for nothing', async () => {
+    let answer = (_body: unknown) => {};
+    const { api, user } = await renderProfile({
+      [`GET ${API.userExport}`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const download = screen.getByRole('button', { name: 'Download my data' });
+    download.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(download).toHaveAccessibleName('Preparing…'));
+    expect(download).toHaveAttribute('aria-disabled', 'true');
+    expect(download).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.calls.filter((call) => call.path === API.userExport)).toHaveLength(1);
+    answer(jsonResponse(500, { detail: 'A server error occurred.' }));
+    await vi.waitFor(() => expect(download).toHaveAccessibleName('Download my data'));
+    expect(download).toHaveFocus();
+  });
+
   it('says when the waiting address was taken meanwhile, or the resend was refused for too many', async () => {
     let answer = jsonResponse(400, { new_email: ['user with this email already exists.'] });
     const { user } = await renderProfile({

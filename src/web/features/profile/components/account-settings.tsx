@@ -1,4 +1,4 @@
-import { lazy, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, LogOut, Mail, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -35,12 +35,22 @@ export function AccountSettings({ email }: { email: string }) {
   const [downloading, setDownloading] = useState(false);
   const others = useQuery(otherSessionsQuery()).data;
   const pending = useQuery(emailChangeQuery(email)).data?.pending;
+  // A change of address that goes (cancelled here, or elsewhere) takes its buttons with it: the keyboard, if it was
+  // there, goes to "Change e-mail" rather than to the page's top (decision 107).
+  const changeEmail = useRef<HTMLButtonElement>(null);
+  const waited = useRef(Boolean(pending));
+  useEffect(() => {
+    const focus = document.activeElement;
+    if (waited.current && !pending && (focus === document.body || focus === null)) changeEmail.current?.focus();
+    waited.current = Boolean(pending);
+  }, [pending]);
   const dialog = (which: Exclude<Open, null>) => ({
     open: open === which,
     onOpenChange: (next: boolean) => setOpen(next ? which : null),
   });
 
   const download = async () => {
+    if (downloading) return;
     setDownloading(true);
     try {
       await downloadExport();
@@ -69,7 +79,7 @@ export function AccountSettings({ email }: { email: string }) {
           text={<span className="wrap-anywhere">{email}</span>}
           below={pending ? <WaitingEmailChange pending={pending} /> : null}
         >
-          <Button variant="secondary" size="sm" onClick={() => setOpen('email')}>
+          <Button ref={changeEmail} variant="secondary" size="sm" onClick={() => setOpen('email')}>
             <Mail aria-hidden className="h-4 w-4" /> Change e-mail
           </Button>
         </Row>
@@ -88,7 +98,12 @@ export function AccountSettings({ email }: { email: string }) {
           </Button>
         </Row>
         <Row title="Your data" text="Everything we keep about you, as a JSON file.">
-          <Button variant="secondary" size="sm" onClick={() => void download()} disabled={downloading}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void download()}
+            aria-disabled={downloading || undefined}
+          >
             <Download aria-hidden className="h-4 w-4" /> {downloading ? 'Preparing…' : 'Download my data'}
           </Button>
         </Row>
@@ -149,7 +164,10 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const address = pending.new_email;
+  // Its buttons stay focusable while a call runs (aria-disabled; a press then does nothing), so the keyboard stays
+  // where it was (decision 107).
   const act = async (call: () => Promise<unknown>, done: string) => {
+    if (busy) return;
     setBusy(true);
     try {
       await call();
@@ -181,7 +199,7 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
         <Button
           variant="secondary"
           size="sm"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           onClick={() => void act(resendEmailChange, PROFILE_MESSAGES.emailChangeResent(address))}
         >
           Send the link again
@@ -189,7 +207,7 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
         <Button
           variant="secondary"
           size="sm"
-          disabled={busy}
+          aria-disabled={busy || undefined}
           onClick={() => void act(cancelEmailChange, PROFILE_MESSAGES.emailChangeCancelled(address))}
         >
           Cancel the change
