@@ -95,6 +95,30 @@ describe('ProgramView’s day', () => {
     expect(fakeEngine.primed).toBe(0);
   });
 
+  it('keeps the keyboard on Start while the day starts, on Stop as it plays and on Start again once stopped', async () => {
+    const user = userEvent.setup();
+    let answer = (_tracks: AudioItem[]) => {};
+    const library = fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => program,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`GET ${API.selfeggio}`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<ProgramView slug={program.slug} />);
+    const start = await screen.findByRole('button', { name: 'Start day 1' });
+    start.focus();
+    await user.keyboard('{Enter}');
+    const starting = await screen.findByRole('button', { name: 'Starting…' });
+    expect(starting).toHaveAttribute('aria-disabled', 'true');
+    expect(starting).toHaveFocus();
+    // A second press while it starts asks for nothing more.
+    await user.keyboard('{Enter}');
+    expect(library.calls.filter((call) => call.path === API.selfeggio)).toHaveLength(1);
+    answer([calm]);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start day 1' })).toHaveFocus());
+  });
+
   it('starts nothing and says nothing when the person is signed out while the library answers (decision 085)', async () => {
     const user = userEvent.setup();
     const toastError = vi.spyOn(toast, 'error');
