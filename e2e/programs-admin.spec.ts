@@ -148,3 +148,31 @@ test('the program editor’s Save bar rests as far above the screen’s bottom a
     expect(underStartStop, `${width}: under the Start/Stop bar`).toBe(12);
   }
 });
+
+test('a program whose title and address are one long word fits a 390 px phone, as it is typed and once created', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, { email: staffEmail, password: staffPassword });
+  await page.goto('/admin/programs?program=new');
+  // 80 letters, the longest title; the address made from it is its first 60 (decision 107).
+  const title = `Quietness${Date.now() % 100000}`.padEnd(80, 'x');
+  await page.locator('#program-title').fill(title);
+  await page.locator('#program-summary').fill('One long word.');
+  await page.locator('#day-0-title').fill('One');
+  await page.locator('#day-0-intro').fill('Sit.');
+  await page.locator('#day-0-messages').fill('I am here.');
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await expect(page.locator('#program-slug-hint')).toContainText(title.toLowerCase().slice(0, 60));
+  expect(await sideways(), 'as it is typed').toBe(0);
+  await page.getByRole('button', { name: 'Create program' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible(AFTER_PAGE_CODE);
+  expect(await sideways(), 'once created').toBe(0);
+  // Not left for the other specs' lists.
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { name: 'Programs', level: 2 })).toBeVisible();
+});

@@ -593,7 +593,7 @@ export function ProgramEditor({
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <section className={panelClass} aria-labelledby="program-details-heading">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="program-details-heading" className="text-xl font-semibold">
+          <h2 id="program-details-heading" className="min-w-0 text-xl font-semibold wrap-anywhere">
             {creating ? 'New program' : program.title}
           </h2>
           {actions}
@@ -625,7 +625,7 @@ export function ProgramEditor({
               aria-describedby={errors.slug ? 'program-slug-error program-slug-hint' : 'program-slug-hint'}
               {...form.register('slug')}
             />
-            <p id="program-slug-hint" className="text-sm text-fg-muted">
+            <p id="program-slug-hint" className="text-sm text-fg-muted wrap-anywhere">
               /programs/{slug || '…'} — lowercase letters, digits and hyphens
             </p>
           </div>
