@@ -230,10 +230,9 @@ describe('a client gone in the middle of its body', () => {
       socket.write(whole.subarray(0, cutAt));
       await expect.poll(() => outcomes.length).toBe(before + 1);
       socket.destroy();
-      const started = performance.now();
+      // A reading left waiting would never end, and the test would run out of its time: the reading's end is the
+      // event, which no clock can tell from a loaded machine's slowness (a bound of 5 s did).
       await expect(outcomes[before]).resolves.toBe('HTTP 400');
-      // A reading left waiting would never end: seconds here are a loaded machine's, not the reading's.
-      expect(performance.now() - started).toBeLessThan(5000);
     }
   });
 });
