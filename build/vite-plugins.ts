@@ -297,7 +297,8 @@ const SHOW_PORTAL_FRAME = `(function(){var s=document.currentScript,t=s.previous
  * page asked for them only once its own code had come and run; after its first paint still, so the top paints as
  * soon as before, and never for a visit that does not use the app
  * (docs/decisions/097-the-app-comes-sooner-builds-when-needed-and-sizes-read-well.md,
- * docs/decisions/103-the-app-comes-sooner-for-every-signed-in-visit.md).
+ * docs/decisions/103-the-app-comes-sooner-for-every-signed-in-visit.md). The loader's `data-entry` also tells the e2e
+ * tests that the document starts an app, whose start a load waits for (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
  */
 export function startAfterFirstPaint(
   html: string,

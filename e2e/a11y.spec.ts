@@ -4,7 +4,7 @@ import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './sup
 import { untilShown } from './support/content';
 import { putInCorner } from './support/flashing';
 import { hiddenWhenTabbing } from './support/focus';
-import { AFTER_APP_START, AFTER_PAGE_CODE, untilHydrated } from './support/hydration';
+import { AFTER_PAGE_CODE, untilHydrated } from './support/hydration';
 
 // axe-core over every route, in both themes: any violation (WCAG 2.x A/AA and axe's best practices)
 // fails the test with the rule, the element and axe's explanation.
@@ -213,7 +213,7 @@ test('the portal while something plays, its account menu open and a form’s err
   // The account menu, open: axe looks at the menu, as the page behind it is hidden from screen readers while
   // it is open (and keeps the keyboard in it). The theme is switched with the menu closed.
   await page.goto('/profile');
-  await expect(page.locator('#portal-frame')).toHaveCount(0, AFTER_APP_START);
+  await expect(page.locator('#portal-frame')).toHaveCount(0);
   await inBothThemes(page, async (theme) => {
     await page.getByRole('button', { name: /, account menu$/ }).click();
     await expect(page.getByRole('menu')).toBeVisible();
@@ -274,7 +274,7 @@ test('every form field’s edge and every slider’s track and thumb stand out 3
   const faint: string[] = [];
   for (const route of ['/subliminals', '/support', '/music']) {
     await page.goto(route);
-    await expect(page.locator('#portal-frame')).toHaveCount(0, AFTER_APP_START);
+    await expect(page.locator('#portal-frame')).toHaveCount(0);
     await expect(
       page.locator('#main input:not([type="radio"], [type="checkbox"], [type="range"])').first(),
     ).toBeVisible();
@@ -365,7 +365,7 @@ for (const theme of THEMES) {
 test('a link opens its page with the keyboard on the page’s heading, which is read out', async ({ page }) => {
   await signInAsNewUser(page);
   await page.goto('/subliminals');
-  await expect(page.getByRole('heading', { level: 1, name: 'Subliminals' })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('heading', { level: 1, name: 'Subliminals' })).toBeVisible();
   const sidebar = page.getByRole('complementary');
   await sidebar.getByRole('link', { name: 'Meditations' }).focus();
   await page.keyboard.press('Enter');
@@ -377,7 +377,7 @@ test('a link opens its page with the keyboard on the page’s heading, which is 
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#main') !== null)).toBe(true);
   // The first page of a visit keeps the browser's start: the skip link is the first Tab.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
@@ -392,7 +392,7 @@ test('every control of the player and the meditations reached with Tab shows the
   const wrong = new Set<string>();
   for (const route of ['/subliminals', '/music']) {
     await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(AFTER_APP_START);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0, { timeout: 15_000 });
     for (let stop = 0; stop < 60; stop++) {
@@ -508,7 +508,7 @@ async function checkDialogs(page: Page, cases: DialogCase[]) {
     await page.goto(dialogCase.route);
     // A portal page shows its pre-rendered frame until the app has taken over (decision 023): the frame's
     // menu button opens nothing.
-    await expect(page.locator('#portal-frame')).toHaveCount(0, AFTER_APP_START);
+    await expect(page.locator('#portal-frame')).toHaveCount(0);
     await dialogCase.prepare?.(page);
     // The page loaded once, the dialog opened in each theme (switched while it is closed).
     await inBothThemes(page, async (theme) => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/test';
-import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import {
   createActiveUser,
   linkParams,
@@ -49,7 +49,7 @@ test('a staff upload on /admin is downloaded by a member with the same bytes', a
   await expect(member.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await member.goto('/applications');
   const link = member.getByRole('link', { name: `Download ${version}` });
-  await expect(link).toBeVisible(AFTER_APP_START);
+  await expect(link).toBeVisible();
   const [download] = await Promise.all([member.waitForEvent('download'), link.click()]);
   const downloaded = await readFile((await download.path())!);
   expect(sha256(downloaded)).toBe(sha256(installer));

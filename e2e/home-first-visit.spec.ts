@@ -7,9 +7,11 @@ import { AFTER_APP_START, AFTER_PAGE_CODE, untilHydrated } from './support/hydra
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  /** No app starts without JavaScript: the load alone is waited for (e2e/support/test.ts). */
+  const NO_APP = { waitUntil: 'load' } as const;
 
   test('the whole home page is in the document', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/', NO_APP);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Calm, focus and intention, one session at a time',
     );
@@ -24,7 +26,7 @@ test.describe('without JavaScript', () => {
   // current one (it marked Home on all of them).
   for (const path of ['/login', '/signup', '/terms/', '/privacy/', '/resetpassword/']) {
     test(`the pre-rendered ${path} marks no other page's link as the current page`, async ({ page }) => {
-      await page.goto(path);
+      await page.goto(path, NO_APP);
       await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeAttached();
       await expect(page.locator('[aria-current="page"]')).toHaveCount(0);
     });
@@ -163,7 +165,8 @@ test("buttons tapped before the page's scripts arrive are answered once they hav
     await route.continue();
   });
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
+  // Its scripts held, the page starts only once they are released below: the load alone is waited for.
+  await page.goto('/', { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Dark mode' }).click();
   await page
     .getByRole('main')

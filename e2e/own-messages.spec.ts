@@ -28,7 +28,7 @@ test('own messages flash like the library’s, and the playlist and settings fol
   await moveUp.click();
   await expect(moveUp).toBeDisabled(AFTER_APP_START);
   await page.reload();
-  await expect(moveUp).toBeDisabled(AFTER_APP_START);
+  await expect(moveUp).toBeDisabled();
   await expect(moveDown).toBeEnabled();
 
   await page.getByRole('button', { name: 'Add Mornings to playlist' }).click();
@@ -49,7 +49,7 @@ test('own messages flash like the library’s, and the playlist and settings fol
   const other = await elsewhere.newPage();
   await signIn(other, account);
   await other.goto('/subliminals');
-  await expect(other.getByRole('heading', { name: /Playlist/ })).toContainText('(3)', AFTER_APP_START);
+  await expect(other.getByRole('heading', { name: /Playlist/ })).toContainText('(3)');
   await expect(other.getByLabel('Flash speed (ms)')).toHaveValue('600');
   await expect(other.getByText('I choose one thing at a time.').first()).toBeVisible();
   await elsewhere.close();
@@ -240,7 +240,7 @@ test('messages written by keyboard alone: the field keeps the keyboard after eac
   await page.getByLabel('New category of your own').focus();
   await page.keyboard.type('Keys');
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('New message in Keys')).toBeVisible(AFTER_APP_START);
+  await expect(page.getByLabel('New message in Keys')).toBeVisible();
   await expect(page.getByLabel('New category of your own')).toBeFocused();
   await page.getByLabel('New message in Keys').focus();
   for (const text of ['I am steady.', 'I am patient.', 'I am here.']) {
@@ -280,7 +280,7 @@ test('messages written by keyboard alone: the field keeps the keyboard after eac
 async function onSubliminalsAfterMeditations(page: Page) {
   await signInAsNewUser(page);
   await page.goto('/music');
-  await expect(page.getByRole('heading', { name: 'Meditation Music' })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('heading', { name: 'Meditation Music' })).toBeVisible();
   await page.getByRole('link', { name: 'Subliminals' }).first().click();
   const saved = page.getByRole('status').filter({ hasText: 'Saved to your account' });
   await expect(saved).toBeVisible(AFTER_PAGE_CODE);
@@ -384,9 +384,7 @@ test('a category added to a long playlist shows there: unfolded, its first messa
   const before = await count();
   // Unfolded as they were added; folded again on the next visit.
   await page.reload();
-  await expect(playlist.getByRole('button', { name: `Show the other ${before - 50} messages` })).toBeVisible(
-    AFTER_APP_START,
-  );
+  await expect(playlist.getByRole('button', { name: `Show the other ${before - 50} messages` })).toBeVisible();
   // The page a little down, as a person scrolling the categories has it, once the account's answer is in: the page
   // as it stays. The router has restored its place in the render that showed it (history.scrollRestoration is
   // manual), so there is no browser's restoring to wait for.
@@ -453,7 +451,7 @@ test('a message being written when the session ends is back once its person is s
   await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(1);
   // Saved: a reload gives back only what is still unsent.
   await page.reload();
-  await expect(page.getByLabel('New message in Evening')).toHaveValue('I wake up rested.', AFTER_APP_START);
+  await expect(page.getByLabel('New message in Evening')).toHaveValue('I wake up rested.');
   await expect(page.getByText('What you wrote before is back. It has not been sent yet.')).toHaveCount(1);
 });
 

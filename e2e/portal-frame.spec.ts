@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Request } from './support/test';
-import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import { signInAsNewUser } from './support/accounts';
 import { untilShown } from './support/content';
 
@@ -8,6 +8,8 @@ import { untilShown } from './support/content';
 // (docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
 
 const withoutScripts = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
+/** A load whose scripts are refused: the document as it paints, with no app to wait for (e2e/support/test.ts). */
+const NO_APP = { waitUntil: 'load' } as const;
 
 test('a returning member’s portal page paints from its document, and the app shows the page in the same place', async ({
   page,
@@ -39,7 +41,7 @@ test('a returning member’s portal page paints from its document, and the app s
       ['/support', 'Support'],
     ] as const) {
       await withoutScripts(page);
-      await page.goto(path);
+      await page.goto(path, NO_APP);
       const frame = page.locator('#portal-frame');
       await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible({ visible: width >= 1024 });
@@ -52,7 +54,7 @@ test('a returning member’s portal page paints from its document, and the app s
       await page.unrouteAll();
 
       await page.goto(path);
-      await expect(page.locator('#portal-frame')).toHaveCount(0, AFTER_APP_START);
+      await expect(page.locator('#portal-frame')).toHaveCount(0);
       const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
       await expect(shown).toBeVisible();
       expect(await shown.boundingBox(), `${path} at ${width} px`).toEqual(framed);
@@ -80,7 +82,7 @@ test('a signed-in visit to the legal pages and the hub paints them in the portal
       ['/portal/home/', 'Everything for your practice, in one place', 'Pick up where you left off'],
     ] as const) {
       await withoutScripts(page);
-      await page.goto(path);
+      await page.goto(path, NO_APP);
       const frame = page.locator('#portal-frame');
       await expect(frame.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(frame.getByText(line).first()).toBeVisible();
@@ -90,7 +92,7 @@ test('a signed-in visit to the legal pages and the hub paints them in the portal
       await page.unrouteAll();
 
       await page.goto(path);
-      await expect(page.locator('#root').getByRole('main')).toHaveClass(/\bportal-main\b/, AFTER_APP_START);
+      await expect(page.locator('#root').getByRole('main')).toHaveClass(/\bportal-main\b/);
       await expect(page.locator('#portal-frame')).toHaveCount(0);
       const shown = page.locator('#root').getByRole('heading', { level: 1, name: heading });
       await expect(shown).toBeVisible();
@@ -140,7 +142,7 @@ test('every portal page starts at the same inset, on a phone and on a wide scree
       await page.goto(path);
       // Most of these documents paint a pre-rendered frame of the page first, and the app's page takes
       // its place: measured once the portal's main, which gives the inset, is the root's.
-      await expect(root.getByRole('main')).toHaveClass(/\bportal-main\b/, AFTER_APP_START);
+      await expect(root.getByRole('main')).toHaveClass(/\bportal-main\b/);
       await expect(firstLine).toBeVisible();
       await expect(page.locator('#portal-frame')).toHaveCount(0);
       const box = await firstLine.boundingBox();
@@ -158,20 +160,20 @@ test('every portal page starts at the same inset, on a phone and on a wide scree
 test('a new person’s frame shows the chrome only: the invitation may come above the page', async ({ page }) => {
   await signInAsNewUser(page);
   await withoutScripts(page);
-  await page.goto('/profile');
+  await page.goto('/profile', NO_APP);
   const frame = page.locator('#portal-frame');
   await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible();
   await expect(frame.getByRole('heading', { level: 1, name: 'Profile' })).toBeHidden();
   await page.unrouteAll();
   await page.goto('/profile');
-  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();
   await expect(page.locator('#portal-frame')).toHaveCount(0);
 });
 
 test('without a session the frame never shows, and the page goes to login', async ({ page }) => {
   await page.goto('/subliminals');
   await expect(page.locator('#portal-frame')).toBeHidden();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/, AFTER_APP_START);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsubliminals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await expect(page.locator('#portal-frame')).toHaveCount(0);
 });
@@ -192,7 +194,7 @@ test('the subliminals, music and profile pages load and show their data without 
     };
     page.on('request', collect);
     await page.goto(path);
-    await expect(shown.first()).toBeVisible(AFTER_APP_START);
+    await expect(shown.first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     page.off('request', collect);
     expect(scripts.size).toBeGreaterThan(0);
@@ -234,7 +236,7 @@ test('the login page, the legal pages and the portal hub stay on screen until th
     ['/portal/home/', 'Everything for your practice, in one place'],
   ] as const) {
     await page.goto(path);
-    await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible(AFTER_APP_START);
+    await expect(page.locator('#root').getByRole('navigation', { name: 'Portal' })).toBeVisible();
     await expect(shown(heading)).toBeVisible();
     expect(await emptiedAt()).toBeUndefined();
   }

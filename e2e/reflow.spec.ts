@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
+import { AFTER_PAGE_CODE } from './support/hydration';
 import {
   createActiveUser,
   saveSubliminal,
@@ -24,7 +24,7 @@ const WIDTHS = [320, 390, 640, 768, 1024, 1280];
  */
 async function misfits(page: Page, path: string, shown = page.getByRole('main')): Promise<string[]> {
   await page.goto(path);
-  await expect(shown).toBeVisible(AFTER_APP_START);
+  await expect(shown).toBeVisible();
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });

@@ -62,7 +62,8 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   const ownerReads: string[] = [];
   ownerTab.on('request', (request) => void (request.url().includes('/api/shared/') && ownerReads.push(request.url())));
   await ownerTab.route('**/assets/*.js', (route) => route.abort());
-  await ownerTab.goto(new URL(link).pathname);
+  // Its scripts refused, the page never starts: the load alone is waited for (e2e/support/test.ts).
+  await ownerTab.goto(new URL(link).pathname, { waitUntil: 'load' });
   const frame = ownerTab.locator('#portal-frame');
   await expect(frame.getByRole('heading', { level: 1, name: 'Steady mornings' })).toBeVisible();
   await expect(frame.getByText('Forest theme', { exact: false })).toBeVisible();
@@ -71,7 +72,7 @@ test('an Intermediate member saves a themed subliminal and shares it; a visitor 
   const framed = await frame.getByRole('heading', { level: 1 }).boundingBox();
   await ownerTab.unrouteAll();
   await ownerTab.goto(new URL(link).pathname);
-  await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible(AFTER_APP_START);
+  await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible();
   await expect(ownerTab.locator('#portal-frame')).toHaveCount(0);
   await expect(ownerTab.getByRole('heading', { name: 'Steady mornings' })).toBeVisible();
   expect(await ownerTab.getByRole('heading', { level: 1 }).boundingBox()).toEqual(framed);
@@ -194,7 +195,7 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   // A reload ends the sound; opening the saved one starts exactly those layers at those levels (the
   // line reads the engine's state, as the mini-player does).
   await page.reload();
-  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now', AFTER_APP_START);
+  await expect(page.getByTestId('sound-to-save')).toContainText('No sound plays now');
   await page.getByRole('button', { name: 'Open Layered focus' }).click();
   await expect(page.getByTestId('sound-to-save')).toHaveText(described);
 
@@ -211,13 +212,14 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
     tab.on('request', (request) => void (request.url().includes('/api/shared/') && reads.push(request.url())));
   countReads(visitor);
   await visitor.route('**/assets/*.js', (route) => route.abort());
-  await visitor.goto(link);
+  // Its scripts refused, the page never starts: the load alone is waited for (e2e/support/test.ts).
+  await visitor.goto(link, { waitUntil: 'load' });
   await expect(visitor.getByRole('heading', { level: 1, name: 'Layered focus' })).toBeVisible();
   await expect(visitor.getByText(/theme · each message shows for/)).toBeVisible();
   const painted = await visitor.getByRole('heading', { level: 1 }).boundingBox();
   await visitor.unrouteAll();
   await visitor.goto(link);
-  await expect(visitor.getByTestId('shared-sound')).toHaveText(mix, AFTER_APP_START);
+  await expect(visitor.getByTestId('shared-sound')).toHaveText(mix);
   await expect(visitor.getByRole('link', { name: 'Sign up free' })).toBeVisible();
   expect(await visitor.getByRole('heading', { level: 1 }).boundingBox()).toEqual(painted);
   await visitor.waitForLoadState('networkidle');
@@ -226,7 +228,7 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
   const ownerTab = await page.context().newPage();
   countReads(ownerTab);
   await ownerTab.goto(link);
-  await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible(AFTER_APP_START);
+  await expect(ownerTab.getByRole('button', { name: 'Play it now' })).toBeVisible();
   await expect(ownerTab.getByTestId('shared-sound')).toHaveText(mix);
   await ownerTab.waitForLoadState('networkidle');
   expect(reads).toEqual([]);
@@ -268,7 +270,7 @@ test('a visitor whose connection drops as a share page with sound opens is told 
   const waits = visitor
     .getByRole('status')
     .filter({ hasText: 'You seem to be offline. This page opens by itself once you are back online.' });
-  await expect(waits).toBeVisible(AFTER_APP_START);
+  await expect(waits).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Sign up free' })).toHaveCount(0);
 
   await visitorContext.setOffline(false);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { signInAsNewUser } from './support/accounts';
 import { putInCorner, startFlashing } from './support/flashing';
-import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
+import { AFTER_PAGE_CODE } from './support/hydration';
 
 /**
  * Waits out, by the page's own clock, the wait for a portal layout to come back once the last one is gone
@@ -398,7 +398,7 @@ test('a reload during a full-size session leaves no dead Back behind: the next B
   const screen = await startFlashing(page);
   await expect.poll(() => entryIndex(page)).toBe(playerEntry! + 1);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
   await expect(screen).toBeHidden();
   await expect.poll(() => entryIndex(page)).toBe(playerEntry);
   // Within the reloaded document: the step back loaded no page.
@@ -823,7 +823,7 @@ test('signing out in one tab records the silent session and the sound of the oth
   const account = await signInAsNewUser(flashing);
   await flashing.goto('/subliminals');
   await putInCorner(await startFlashing(flashing));
-  await expect(flashing.getByTestId('session-layers')).toHaveText('No sound playing', AFTER_APP_START);
+  await expect(flashing.getByTestId('session-layers')).toHaveText('No sound playing');
 
   const playing = await context.newPage();
   await playing.goto('/portal/home/');
@@ -919,7 +919,7 @@ test('on a touch screen the session screenâ€™s buttons answer a finger over 44 Ã
   await signInAsNewUser(page);
   await page.goto('/subliminals');
   const screen = await startFlashing(page);
-  await expect(screen).toHaveAttribute('data-mode', 'full', AFTER_APP_START);
+  await expect(screen).toHaveAttribute('data-mode', 'full');
   const buttons = await screen.getByRole('button').all();
   expect(buttons.length).toBeGreaterThanOrEqual(4);
   for (const button of buttons) {

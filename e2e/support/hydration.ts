@@ -17,10 +17,9 @@ export async function untilHydrated(element: Locator, { timeout }: { timeout?: n
 /**
  * How long the app's start is waited for: its code in several chunks, its first render and the page's data. 1–3 s on a
  * quiet machine; past the 7 s an expectation waits by default at a load of 22 on 2 cores (two browsers, the server and
- * their neighbours), which CI reaches. Every goto and reload of the SPA's document waits for it (e2e/support/test.ts);
- * a pre-rendered document's first look keeps the default, being there at the first paint, but takes it where it waits
- * for the app that document starts after it (a signed-in visit, a share page with sound, a sign-up page's state)
- * (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
+ * their neighbours), which CI reaches. Every goto and reload of a document that starts an app waits for it
+ * (e2e/support/test.ts): the SPA's, its route documents and the pre-rendered pages. Left to a start without a load:
+ * the app's code coming once the connection is back (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
  */
 export const AFTER_APP_START = { timeout: 20_000 };
 

@@ -8,10 +8,13 @@ export * from '@playwright/test';
 const STARTED = `html[${APP_STARTED_ATTRIBUTE}]`;
 
 /**
- * The SPA's document (index.html: its module script) once started, or any other: an API answer, a file, a pre-rendered
- * page, which paints what it shows with its document and loads its script only after that paint (build/vite-plugins.ts).
+ * Any document that starts an app once started: the SPA's (index.html, its module script), and those the build gives
+ * a loader that asks for their script after their first paint (`script[data-entry]`, build/vite-plugins.ts
+ * startAfterFirstPaint): the pre-rendered pages, whose own code hydrates them and marks it, or hands over to the SPA,
+ * which does, and the SPA's route documents (`*.route.html`). A document with neither passes at once: an API answer, a
+ * file (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
  */
-const STARTED_OR_NOT_THE_SPA = `${STARTED}, html:not(:has(script[type="module"][src]))`;
+const STARTED_OR_NO_APP = `${STARTED}, html:not(:has(script[type="module"][src], script[data-entry]))`;
 
 async function untilStarted(page: Page, selector: string): Promise<void> {
   await base.step(
@@ -34,15 +37,15 @@ export async function untilAppStarted(page: Page): Promise<void> {
 }
 
 /**
- * A `goto` or `reload` given an earlier `waitUntil` than the load ('commit', 'domcontentloaded') is a test of what
- * shows before the scripts have run, or of a page whose scripts it holds: it does not wait for the app.
+ * A `goto` or `reload` given a `waitUntil` of its own is a test of what shows before the app starts, or of a page
+ * whose scripts it holds or refuses (which would never start): it does not wait for the app.
  */
-const waitsForLoad = (options?: { waitUntil?: string }) => (options?.waitUntil ?? 'load') === 'load';
+const waitsForTheApp = (options?: { waitUntil?: string }) => options?.waitUntil === undefined;
 
 const patched = new WeakSet<object>();
 
 /**
- * Makes `goto` and `reload` of every page of the worker wait for the SPA's start on its document: the `page` of a
+ * Makes `goto` and `reload` of every page of the worker wait for the start of its document's app: the `page` of a
  * test, and the pages a test opens in contexts of its own, which a `page` fixture would not reach. They share one
  * prototype.
  */
@@ -52,12 +55,12 @@ function waitForTheAppAfterLoads(pagePrototype: Page) {
   const { goto, reload } = pagePrototype;
   pagePrototype.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
     const response = await goto.apply(this, args);
-    if (waitsForLoad(args[1])) await untilStarted(this, STARTED_OR_NOT_THE_SPA);
+    if (waitsForTheApp(args[1])) await untilStarted(this, STARTED_OR_NO_APP);
     return response;
   };
   pagePrototype.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
     const response = await reload.apply(this, args);
-    if (waitsForLoad(args[0])) await untilStarted(this, STARTED_OR_NOT_THE_SPA);
+    if (waitsForTheApp(args[0])) await untilStarted(this, STARTED_OR_NO_APP);
     return response;
   };
 }
