@@ -11,7 +11,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
-import { AFTER_APP_START, AFTER_PAGE_CODE } from './support/hydration';
+import { AFTER_APP_START } from './support/hydration';
 import { expectToastShown, noteToasts } from './support/toasts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -104,7 +104,7 @@ test('a visitor who signs up from a share link is back on it after activating fr
   const visitor = await laptop.newPage();
   await visitor.goto(sharePath);
   await visitor.getByRole('link', { name: 'Sign up free' }).click();
-  await expect(visitor).toHaveURL(`/signup?redirect=${encodeURIComponent(sharePath)}`, AFTER_PAGE_CODE);
+  await expect(visitor).toHaveURL(`/signup?redirect=${encodeURIComponent(sharePath)}`);
   const email = uniqueEmail('from-share');
   const password = strongPassword();
   await visitor.getByLabel('Email').fill(email);
@@ -184,7 +184,7 @@ test('a saved subliminal with two sound layers reloads with those layers at thos
 
   // The player follows the person to /subliminals; what would be saved is the engine's state.
   await page.getByRole('link', { name: 'Subliminals', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/subliminals$/, AFTER_PAGE_CODE);
+  await expect(page).toHaveURL(/\/subliminals$/);
   await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
   const described = 'Sound saved with it: Isochronic tones −9 dB · Pink noise −24 dB · volume 80 %.';
   await expect(page.getByTestId('sound-to-save')).toHaveText(described);

@@ -27,6 +27,7 @@ export const AFTER_APP_START = { timeout: 20_000 };
  * For the first look after a click that moves to another page: inside the app, the router shows the page, and changes
  * the address, once the page's chunk has come, which took 7 s and more at a load of 30 on 2 cores, as the app's start
  * does; from a pre-rendered page, once the next document has come. The same for a redirect the app makes after a call
- * (logout to login) (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
+ * (logout to login). `toHaveURL` waits it by default (e2e/support/test.ts); a first look at the new page's element takes
+ * it (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
  */
 export const AFTER_PAGE_CODE = AFTER_APP_START;

@@ -1,9 +1,27 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect as baseExpect, test as base, type Page } from '@playwright/test';
 import { APP_STARTED_ATTRIBUTE } from '../../src/web/lib/app-started';
-import { AFTER_APP_START } from './hydration';
+import { AFTER_APP_START, AFTER_PAGE_CODE } from './hydration';
 
 // Every spec takes `test` (and whatever else it imports from Playwright) from here: eslint.config.js says so.
 export * from '@playwright/test';
+
+/**
+ * Playwright's `expect`, but `toHaveURL` waits AFTER_PAGE_CODE unless given a timeout: an address is the first look
+ * after a click, a form's submit or a menu's item that moves to another page, which the router shows, and writes in
+ * the address bar, once the page's chunk has come (or once the next document has), past the 7 s default on a loaded
+ * machine (docs/decisions/098-a-first-look-waits-for-the-apps-start.md).
+ */
+export const expect = baseExpect.extend({
+  async toHaveURL(page: Page, url: Parameters<ReturnType<typeof baseExpect<Page>>['toHaveURL']>[0], options?: object) {
+    const assertion = this.isNot ? baseExpect(page).not : baseExpect(page);
+    try {
+      await assertion.toHaveURL(url, { ...AFTER_PAGE_CODE, ...options });
+      return { pass: !this.isNot, message: () => `the page's URL is as expected`, name: 'toHaveURL' };
+    } catch (error) {
+      return { pass: this.isNot, message: () => (error as Error).message, name: 'toHaveURL' };
+    }
+  },
+});
 
 const STARTED = `html[${APP_STARTED_ATTRIBUTE}]`;
 
@@ -20,7 +38,7 @@ async function untilStarted(page: Page, selector: string): Promise<void> {
   await base.step(
     'app started',
     async () => {
-      await expect(page.locator(selector)).toBeAttached(AFTER_APP_START);
+      await baseExpect(page.locator(selector)).toBeAttached(AFTER_APP_START);
     },
     { box: true },
   );
