@@ -46,8 +46,9 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
 
     try {
       let healthy = false;
-      // Generous: the first open of a PGlite folder is slow on a loaded machine.
-      for (let attempt = 0; attempt < 300 && !healthy && child.exitCode === null; attempt++) {
+      // Until it answers or ends, within the test's time: the first open of a PGlite folder is slow on a loaded
+      // machine, and 300 looks (60 s and their calls) ran out at a load of 20 before the server was up.
+      while (!healthy && child.exitCode === null) {
         healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
           (res) => res.ok,
           () => false,
@@ -68,10 +69,11 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
 
       const signalled = Date.now();
       child.kill('SIGTERM');
+      // Its end is the event: a shutdown the stalled body held would never come, and the test would run out of its
+      // time. The clock tells only that it waited for its grace, which a loaded machine cannot shorten; a bound above
+      // (6 s) was a loaded machine's to exceed with the workers' own exits.
       expect(await exited, output).toBe(0);
-      const shutdownMs = Date.now() - signalled;
-      expect(shutdownMs).toBeGreaterThanOrEqual(1800);
-      expect(shutdownMs).toBeLessThan(6000);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1800);
       expect(stalled.destroyed || stalled.readableEnded).toBe(true);
       expect(existsSync(path.join(dataDir, 'innerwave.lock'))).toBe(false);
     } finally {
