@@ -146,6 +146,45 @@ test('a signed-in visit to the legal pages and the hub asks for the app’s code
   }
 });
 
+// A signed-in visit to the hub asks for what the hub shows the person beside the app's code, each once, and the app
+// takes those answers; a visitor asks for none (docs/decisions/104-a-page-s-data-comes-beside-the-apps-code.md).
+test('a signed-in visit to the hub asks for its data before the app’s code has come, each once; a visitor asks for none', async ({
+  page,
+}) => {
+  // Two page loads, one of them held, and a sign-in: past the default 30 s on a loaded machine.
+  test.slow();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/user/')) reads.push(pathname);
+  });
+  await page.goto('/portal/home/');
+  await untilHydrated(page.getByRole('button', { name: 'Dark mode' }));
+  await page.waitForLoadState('networkidle');
+  expect(reads).toEqual([]);
+
+  await signInAsNewUser(page);
+  // The app's own chunk is held: only the page's own code can ask for the hub's data now.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/spa-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  reads.length = 0;
+  await page.goto('/portal/home/', { waitUntil: 'commit' });
+  const hubReads = ['/api/user/onboarding/', '/api/user/plan/', '/api/user/practice/', '/api/user/programs/'];
+  await expect.poll(() => [...new Set(reads)].sort()).toEqual(hubReads);
+  release();
+  // The app shows the hub with what was read (a new person's plan has no recommendations: its teaser), asking again
+  // for none of it, nor for the recommendations its plan does not include.
+  await expect(page.getByRole('button', { name: /See recommendations.*Pro/ })).toBeVisible(AFTER_APP_START);
+  await expect(page.getByRole('heading', { name: 'Where would you like to start?' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads.sort()).toEqual(hubReads);
+  await page.unrouteAll();
+});
+
 /** The entry script of the pre-rendered page at `path`, as its loader names it (build/vite-plugins.ts). */
 async function pageEntry(page: Page, path: string): Promise<string> {
   const html = await (await page.request.get(path)).text();

@@ -6,6 +6,7 @@ import { markAppStarted, unmarkAppStarted } from './lib/app-started';
 import { replayEarlyClicks, takeEarlyClicks } from './lib/early-clicks';
 import { setHandOverRetry } from './lib/hand-over';
 import type * as SpaModule from './spa';
+import type { InitialQuery } from './lib/early-reads';
 import { documentNavigation, NavigationProvider, type Navigate, type Navigation } from './lib/link';
 import { removePortalFrame } from './lib/portal-frame';
 import { sessionStore } from './lib/session';
@@ -23,6 +24,11 @@ interface LeanPageOptions {
   fresh?: boolean;
   /** The page says things in toasts (the account forms): a toaster mounts once someone uses the page. */
   toasts?: boolean;
+  /**
+   * With `spaWhenSignedIn`: the queries of the page the app opens on (its route's `pageQueries`), asked for beside
+   * the app's code for someone signed in (lib/early-reads.ts). Imported then: a visitor's page loads none of it.
+   */
+  pageQueries?: () => Promise<readonly InitialQuery[]>;
 }
 
 /**
@@ -34,11 +40,17 @@ interface LeanPageOptions {
  * The build renders the page into #root; the dev server does not, so it is rendered from scratch there.
  */
 export function startLeanPage(page: ReactNode, options: LeanPageOptions = {}) {
-  const { spaWhenSignedIn = false, fresh = false, toasts = false } = options;
+  const { spaWhenSignedIn = false, fresh = false, toasts = false, pageQueries } = options;
   const container = document.getElementById('root');
   if (!container) throw new Error('the page has no #root element');
   const earlyClicks = takeEarlyClicks();
   if (spaWhenSignedIn && sessionStore.get().isAuthenticated) {
+    if (pageQueries)
+      void Promise.all([import('./lib/early-reads'), pageQueries()]).then(
+        ([{ startEarlyReads }, queries]) => startEarlyReads(queries),
+        // Code that did not come: the app, once it has, asks for its data itself.
+        () => undefined,
+      );
     withSpa(({ startSpa }) => startSpa(container));
     return;
   }

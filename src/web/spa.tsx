@@ -7,6 +7,7 @@ import { createQueryClient } from './app/providers';
 import { createRouter, type AppRouter } from './app/router';
 import { splitFirstPage } from './components/after-first-paint';
 import { takeEarlyClicks } from './lib/early-clicks';
+import { adoptEarlyReads } from './lib/early-reads';
 import { leaveSessionEntryBehind } from './lib/session-entry';
 
 /**
@@ -32,6 +33,8 @@ export function startSpa(container: HTMLElement, beforeFirstRender?: () => void)
   // (docs/decisions/032-the-spa-starts-in-three-tasks.md).
   setTimeout(() => {
     const queryClient = createQueryClient();
+    // The data a pre-rendered page asked for beside this code is the cache's, before anything asks for it again.
+    adoptEarlyReads(queryClient);
     const router = createRouter(queryClient);
     setTimeout(() => showSpa(container, router, queryClient, beforeFirstRender));
   });

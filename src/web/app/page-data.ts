@@ -1,6 +1,7 @@
-import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { createElement } from 'react';
+import { prefetch, type InitialQuery } from '@web/lib/early-reads';
 import { sessionStore } from '@web/lib/session';
 import { PageUnavailable, type PageModule as LoadedPage } from './page-unavailable';
 
@@ -10,11 +11,11 @@ import { PageUnavailable, type PageModule as LoadedPage } from './page-unavailab
  * renders, and on the first load of the app waits for them: the page's first render then has its data,
  * where an answer arriving after it re-rendered the page at once and in one piece (TanStack Query's
  * store updates are synchronous), a long task on a phone
- * (docs/decisions/027-a-portal-page-renders-once-with-its-data.md).
+ * (docs/decisions/027-a-portal-page-renders-once-with-its-data.md). A query may name those its answer calls for
+ * next (`next`), which are asked for and waited for too. A pre-rendered page that starts the app asks for the same
+ * queries beside the app's code, and the cache takes those answers (lib/early-reads.ts).
  */
-// Each query's data type is its own; the loader only needs them fetched.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type PageQueries = (at: { pathname: string }) => readonly FetchQueryOptions<any, any, any, any>[];
+export type PageQueries = (at: { pathname: string }) => readonly InitialQuery[];
 
 /**
  * How long a first load waits for the page's data before rendering without it: the page's
@@ -69,8 +70,8 @@ async function loadPageQueries(
 ): Promise<null> {
   // Signed out, the guard sends the visitor to login: nothing to read.
   if (!sessionStore.get().isAuthenticated) return null;
-  // prefetchQuery never throws: a failed read is left in the cache for the page to show.
-  const fetched = Promise.all(pageQueries({ pathname }).map((query) => queryClient.prefetchQuery(query)));
+  // A failed read is left in the cache for the page to show.
+  const fetched = Promise.all(pageQueries({ pathname }).map((query) => prefetch(queryClient, query)));
   if (wait) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([fetched, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS)))]);

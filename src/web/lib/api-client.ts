@@ -155,6 +155,24 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** What a 401 means to a call that names no `onUnauthorized` of its own: see leaveUnauthorizedToCaller. */
+let unauthorizedByDefault: NonNullable<RequestOptions['onUnauthorized']> = 'expire';
+
+/**
+ * Runs `start`, and every call it begins (synchronously) without an `onUnauthorized` of its own is sent as with
+ * 'throw': a pre-rendered page's early reads (lib/early-reads.ts) go through a query's own function, and their 401
+ * is left to the app, which renews or ends the session as it always does.
+ */
+export function leaveUnauthorizedToCaller<T>(start: () => T): T {
+  const before = unauthorizedByDefault;
+  unauthorizedByDefault = 'throw';
+  try {
+    return start();
+  } finally {
+    unauthorizedByDefault = before;
+  }
+}
+
 export function authHeader(): Record<string, string> {
   const access = sessionStore.get().access;
   return access ? { Authorization: `Bearer ${access}` } : {};
@@ -169,12 +187,12 @@ export function authHeader(): Record<string, string> {
 export async function apiRequest<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
   // The session the call is sent in: a 401 renews or ends that one alone, never one another tab signed in since.
   const { isAuthenticated, refresh } = sessionStore.get();
+  const onUnauthorized = options.onUnauthorized ?? unauthorizedByDefault;
   try {
     return await send(path, options);
   } catch (error) {
     const withBearer = !options.anonymous && isAuthenticated;
-    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw')
-      throw error;
+    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || onUnauthorized === 'throw') throw error;
     // The access token may just be older than its 5 minutes: renew it once, then give up.
     const { expireSession, refreshAccessToken } = await import('./session-refresh');
     const outcome = await refreshAccessToken(refresh);

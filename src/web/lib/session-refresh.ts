@@ -3,7 +3,7 @@ import { SESSION } from './session-keys';
 import type { CurrentUser, TokenRefreshResponse } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { loginWithRedirect, paths } from './paths';
-import { sessionStore, tokenExpiresAt } from './session';
+import { accessOutlivesNextRefresh, sessionStore } from './session';
 
 // The session's life in the browser (docs/product/accounts.md#session-in-the-browser): restored from
 // storage before the first render, its access token refreshed every 30 s, and ended in one place when
@@ -111,16 +111,6 @@ function sync(): void {
     clearInterval(timer);
     timer = null;
   }
-}
-
-/**
- * Whether the stored access token is good until after the next timed refresh: a page opened right after
- * login, or a link followed in the portal, needs no refresh of its own at start.
- */
-function accessOutlivesNextRefresh(): boolean {
-  const { access } = sessionStore.get();
-  const expiresAt = access ? tokenExpiresAt(access) : null;
-  return expiresAt !== null && expiresAt - Date.now() > 2 * SESSION.refreshIntervalMs;
 }
 
 /** The signed-in person's profile, asked for with an access token that is still good. */

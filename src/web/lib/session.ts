@@ -172,4 +172,14 @@ export function tokenExpiresAt(token: string): number | null {
   return typeof exp === 'number' ? exp * 1000 : null;
 }
 
+/**
+ * Whether the stored access token is good until after the next timed refresh (lib/session-refresh.ts): a page
+ * opened right after login, or a link followed in the portal, needs no refresh of its own at start.
+ */
+export function accessOutlivesNextRefresh(): boolean {
+  const { access } = sessionStore.get();
+  const expiresAt = access ? tokenExpiresAt(access) : null;
+  return expiresAt !== null && expiresAt - Date.now() > 2 * SESSION.refreshIntervalMs;
+}
+
 export const useSession = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);

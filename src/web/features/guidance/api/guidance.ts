@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   Onboarding,
   OnboardingWrite,
+  PlanState,
   Practice,
   Program,
   ProgramSummary,
@@ -10,7 +11,10 @@ import type {
   Reminder,
 } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
+import { planIncludes } from '@shared/plans';
 import { apiRequest } from '@web/lib/api-client';
+import type { InitialQuery } from '@web/lib/early-reads';
+import { planQuery } from '@web/lib/plan';
 
 // The guidance calls (docs/product/api.md#guidance). Every key starts with 'guidance', so a recorded
 // session (components/practice-recorder.ts) reloads all of them at once.
@@ -66,3 +70,18 @@ export const recommendationsQuery = (enabled: boolean) =>
     enabled,
     queryFn: ({ signal }) => apiRequest<Recommendations>(API.recommendations, { signal }),
   });
+
+/**
+ * What the hub's part for the person (components/hub-guidance.tsx) reads in its first render: the onboarding, the
+ * programs, the practice and the plan, then the recommendations when the plan includes them. The portal home's
+ * route names them, and its pre-rendered page asks for them beside the app's code (lib/early-reads.ts).
+ */
+export const hubGuidanceQueries = (): InitialQuery[] => [
+  onboardingQuery(),
+  programsQuery(),
+  practiceQuery(),
+  {
+    ...planQuery(),
+    next: (state: PlanState) => (planIncludes(state.plan, 'recommendations') ? [recommendationsQuery(true)] : []),
+  },
+];
