@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '../db/schema';
 import { signedInUser } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { waitingOnLocks } from '../test/database';
 
 // Staff changing a user who is deleted at the same moment (docs/product/api.md#admin): answered as an unknown
 // user, 404, with nothing written for them. On PostgreSQL the change has read the user and waits on the rows
@@ -17,18 +18,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOT_FOUND = { detail: 'Not found.' };
-
-/** Resolves once another connection of the test's database waits on a lock (PostgreSQL). */
-const waitingOnALock = async () => {
-  for (let tries = 0; tries < 1500; tries++) {
-    const { rows } = (await t.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (rows[0]!.n >= 1) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the change never waited on a lock');
-};
 
 const plan = { method: 'PATCH', path: '', payload: { subscription_plan: 'pro' } } as const;
 const activity = { method: 'PATCH', path: '', payload: { is_active: false } } as const;
@@ -58,7 +47,7 @@ describe('staff changing a user deleted after it was read', () => {
           ...(call.payload && { payload: call.payload }),
         })
         .then((response) => response);
-      if (t.database.kind === 'postgres') await waitingOnALock();
+      if (t.database.kind === 'postgres') await waitingOnLocks(t.database);
       await tx.delete(users).where(eq(users.id, member.id));
     });
     const changed = await change!;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
@@ -9,6 +9,7 @@ import { API } from '@shared/contract';
 import type { SmtpCapture } from '../test/smtp';
 import { SELF_SERVICE_MESSAGES } from '../auth/self-service';
 import { activeAccount, linkParams, loginPair, PASSWORD, post, startAccountsApp } from '../auth/test-helpers';
+import { waitingOnLocks } from '../test/database';
 
 describe('admin users API', () => {
   let t: TestApp;
@@ -243,18 +244,6 @@ describe.runIf(inject('dbKind') === 'postgres')('staff changing a user while the
   });
   afterAll(() => t.close());
 
-  /** Resolves once `count` other connections of the test's database wait on a lock. */
-  const waitingOnLocks = async (count: number) => {
-    for (let tries = 0; tries < 1500; tries++) {
-      const { rows } = (await t.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { n: number }[] };
-      if (rows[0]!.n >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`${count} requests never waited on a lock`);
-  };
-
   it('deactivates and sets the plan while the names are saved, each answered, neither waiting on the other', async () => {
     const staff = await signedInUser(t.ctx, { isStaff: true });
     const member = await signedInUser(t.ctx);
@@ -275,7 +264,7 @@ describe.runIf(inject('dbKind') === 'postgres')('staff changing a user while the
           payload: { is_active: false, subscription_plan: 'pro' },
         })
         .then((response) => response);
-      await waitingOnLocks(1);
+      await waitingOnLocks(t.database, 1);
       save = t.app
         .inject({
           method: 'PUT',
@@ -284,7 +273,7 @@ describe.runIf(inject('dbKind') === 'postgres')('staff changing a user while the
           payload: form.payload,
         })
         .then((response) => response);
-      await waitingOnLocks(2);
+      await waitingOnLocks(t.database, 2);
     });
     const [changed, saved] = await Promise.all([change!, save!]);
     expect([changed.statusCode, changed.json()]).toMatchObject([200, { is_active: false, subscription_plan: 'pro' }]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { API } from '@shared/contract';
 import type { TestApp } from '../test/test-app';
@@ -7,6 +7,7 @@ import type { SmtpCapture } from '../test/smtp';
 import { users } from '../db/schema';
 import { hashPassword } from './passwords';
 import { linkParams, post, signupAndReadMail, startAccountsApp } from './test-helpers';
+import { waitingOnLocks } from '../test/database';
 
 // An activation link opened while something else changes its account: the answer says what happened, and
 // what happened is what the answer says (docs/decisions/106-the-owner-of-an-address-keeps-their-account.md).
@@ -39,18 +40,6 @@ describe('one activation link opened several times at once', () => {
 
 // PGlite runs one transaction at a time: only PostgreSQL can hold the account's row while the link is opened.
 describe.runIf(inject('dbKind') === 'postgres')('an activation waiting on a change of its account', () => {
-  /** Resolves once `count` other connections of the test's database wait on a lock. */
-  const waitingOnLocks = async (count: number) => {
-    for (let tries = 0; tries < 1500; tries++) {
-      const { rows } = (await t.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { n: number }[] };
-      if (rows[0]!.n >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`${count} requests never waited on a lock`);
-  };
-
   /**
    * Opens the account's link while a transaction holds its row and makes `change` (the openings read the
    * account first, then wait to write it), and answers what the openings were answered.
@@ -70,7 +59,7 @@ describe.runIf(inject('dbKind') === 'postgres')('an activation waiting on a chan
       await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
       // inject() sends the request once awaited; then() sends it now.
       for (let i = 0; i < openings; i++) opened.push(post(t, API.activation, link).then((response) => response));
-      await waitingOnLocks(openings);
+      await waitingOnLocks(t.database, openings);
       await change(tx, id);
     });
     return { id, answers: (await Promise.all(opened)).map(answer) };

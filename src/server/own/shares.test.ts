@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { lockUserRow } from '../db/user-lock';
 import { ownTestKit } from './test-kit';
+import { waitingOnLocks } from '../test/database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -331,18 +332,6 @@ describe('copying what is shared', () => {
 
   // PGlite runs one transaction at a time, so a name cannot be taken between a copy's choice and its insert there.
   describe.runIf(inject('dbKind') === 'postgres')('racing another write of the free name', () => {
-    /** Resolves once another connection of the test's database waits on a lock (the copy, held up by `tx`). */
-    const someoneWaitsOnALock = async () => {
-      for (let tries = 0; tries < 1500; tries++) {
-        const { rows } = (await t.database.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { n: number }[] };
-        if (rows[0]!.n > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('the copy never waited on the lock');
-    };
-
     it('takes the next free number when a rename to the free one commits first', async () => {
       const ada = await userOn('pro');
       const { link } = await sharedCategory(ada);
@@ -353,7 +342,7 @@ describe('copying what is shared', () => {
         await tx.update(ownCategories).set({ name: 'Sleep (2)' }).where(eq(ownCategories.id, other.id));
         // inject() sends the request once awaited; then() sends it now.
         copy = call(ada, 'POST', copyPath(link.token)).then((response) => response);
-        await someoneWaitsOnALock();
+        await waitingOnLocks(t.database);
       });
       const copied = await copy!;
       expect(copied.statusCode).toBe(201);
@@ -422,7 +411,7 @@ describe('copying what is shared', () => {
         await lockUserRow(tx, ada.id);
         await tx.insert(ownCategories).values({ userId: ada.id, name: 'sleep (2)', position: 5 });
         copy = call(ada, 'POST', copyPath(link.token)).then((response) => response);
-        await someoneWaitsOnALock();
+        await waitingOnLocks(t.database);
       });
       const copied = await copy!;
       expect(copied.statusCode).toBe(201);

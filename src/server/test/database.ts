@@ -1,9 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
 import { createPglite } from '../db/pglite';
+
+/**
+ * Resolves once `count` other connections of the test's PostgreSQL database wait on a lock: a request held up by a
+ * transaction the test keeps open has reached the row it writes. Throws when none does within 30 s.
+ */
+export async function waitingOnLocks(database: Database, count = 1): Promise<void> {
+  for (let tries = 0; tries < 1500; tries++) {
+    const { rows } = (await database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    if (rows[0]!.n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${count} connection(s) never waited on a lock`);
+}
 
 export const databaseUrlFor = (url: string, name: string) => {
   const parsed = new URL(url);
