@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from './support/test';
 import { signIn, signInAsNewUser } from './support/accounts';
 import { hiddenWhenTabbing } from './support/focus';
+import { AFTER_PAGE_CODE } from './support/hydration';
 
 // Staff edit a guidance program on /admin/programs; a member sees the change on /programs/{slug}
 // (docs/product/guidance.md#staff-editing). Named *admin.spec.ts so it runs in the 'admin' project,
