@@ -18,6 +18,7 @@ import {
   loginPair,
   PASSWORD,
   post,
+  signUp,
   signupAndReadMail,
   startAccountsApp,
 } from './test-helpers';
@@ -119,12 +120,7 @@ describe('signup, activation and login', () => {
 
   it('refuses a second account for the address of an active account, in any case', async () => {
     await activeAccount(t, smtp, 'ada@example.com');
-    const again = await post(t, API.signup, {
-      email: 'ADA@Example.COM',
-      password: 'Someone-Else-Typed-64',
-      re_password: 'Someone-Else-Typed-64',
-      accept_terms: true,
-    });
+    const again = await signUp(t, 'ADA@Example.COM', 'Someone-Else-Typed-64');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ email: ['user with this email already exists.'] });
     await loginPair(t, 'ada@example.com');
@@ -133,12 +129,7 @@ describe('signup, activation and login', () => {
   it('refuses a sign-up for the address of an account staff deactivated before it was activated', async () => {
     const { id } = await signupAndReadMail(t, smtp, 'held.by.staff@example.com');
     await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, id));
-    const again = await post(t, API.signup, {
-      email: 'held.by.staff@example.com',
-      password: 'Someone-Else-Typed-64',
-      re_password: 'Someone-Else-Typed-64',
-      accept_terms: true,
-    });
+    const again = await signUp(t, 'held.by.staff@example.com', 'Someone-Else-Typed-64');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ email: ['user with this email already exists.'] });
   });
@@ -178,12 +169,7 @@ describe('signup, activation and login', () => {
     ['password1', ['This password is too common.']],
     ['lindqvist-mail', ['The password is too similar to the email address.']],
   ])('applies the password rules to %s', async (password, messages) => {
-    const response = await post(t, API.signup, {
-      email: 'lindqvist@mail.example',
-      password,
-      re_password: password,
-      accept_terms: true,
-    });
+    const response = await signUp(t, 'lindqvist@mail.example', password);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ password: messages });
   });
@@ -208,12 +194,7 @@ describe('signup, activation and login', () => {
 
   it('refuses a password of spaces alone as blank (spaces elsewhere count)', async () => {
     const spaces = ' '.repeat(10);
-    const response = await post(t, API.signup, {
-      email: 'lindqvist@mail.example',
-      password: spaces,
-      re_password: spaces,
-      accept_terms: true,
-    });
+    const response = await signUp(t, 'lindqvist@mail.example', spaces);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       password: ['This field may not be blank.'],
@@ -223,12 +204,7 @@ describe('signup, activation and login', () => {
 
   it('refuses a password over 128 characters', async () => {
     const long = 'Quiet-Harbour-'.padEnd(129, 'x');
-    const res = await post(t, API.signup, {
-      email: 'long@example.com',
-      password: long,
-      re_password: long,
-      accept_terms: true,
-    });
+    const res = await signUp(t, 'long@example.com', long);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       password: ['Ensure this field has no more than 128 characters.'],
@@ -238,14 +214,7 @@ describe('signup, activation and login', () => {
 
   it('gives exactly one account to twenty parallel signups of one address, each answered with it', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        post(t, API.signup, {
-          email: i % 2 ? 'race@example.com' : 'RACE@example.com',
-          password: PASSWORD,
-          re_password: PASSWORD,
-          accept_terms: true,
-        }),
-      ),
+      Array.from({ length: 20 }, (_, i) => signUp(t, i % 2 ? 'race@example.com' : 'RACE@example.com')),
     );
     // The first in makes the account; the others, behind it or beside it, sign up again over it as one after it would.
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));

@@ -43,8 +43,12 @@ export function linkParams(
   return { uid: decodeURIComponent(uid!), token: decodeURIComponent(token!) };
 }
 
+/** A sign-up as the form sends it: the password typed twice, the terms accepted. */
+export const signUp = (t: TestApp, email: string, password = PASSWORD) =>
+  post(t, API.signup, { email, password, re_password: password, accept_terms: true });
+
 export async function signupAndReadMail(t: TestApp, smtp: SmtpCapture, email: string, password = PASSWORD) {
-  const response = await post(t, API.signup, { email, password, re_password: password, accept_terms: true });
+  const response = await signUp(t, email, password);
   expect(response.statusCode, response.body).toBe(201);
   await t.ctx.jobs.settled();
   const mail = await smtp.waitFor(
