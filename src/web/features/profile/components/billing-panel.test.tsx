@@ -97,6 +97,40 @@ describe('Plan & billing panel', () => {
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([API.billingPortal]);
   });
 
+  it('Back from Stripe to the page the browser kept whole: nothing waits any more, and each button leads again', async () => {
+    const api = billingServer(stateOf('basic'));
+    renderPanel();
+    const user = userEvent.setup();
+    const backFromStripe = () =>
+      act(() => {
+        window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      });
+    await user.click(await within(panel()).findByRole('button', { name: 'Upgrade to Pro' }));
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(CHECKOUT_URL));
+    backFromStripe();
+    expect(within(panel()).queryByText(BILLING_TEXTS.toCheckout('Pro'))).toBeNull();
+    await user.click(within(panel()).getByRole('button', { name: 'Upgrade to Intermediate' }));
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(2));
+    expect(api.calls.filter((call) => call.method === 'POST')).toMatchObject([
+      { path: API.billingCheckout, body: { plan: 'pro' } },
+      { path: API.billingCheckout, body: { plan: 'intermediate' } },
+    ]);
+  });
+
+  it('Back from the portal to the page the browser kept whole: its button leads again', async () => {
+    billingServer(stateOf('pro', PAID));
+    renderPanel();
+    const user = userEvent.setup();
+    const portal = await within(panel()).findByRole('button', { name: 'Change or cancel plan' });
+    await user.click(portal);
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await user.click(portal);
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(2));
+  });
+
   it('an Intermediate subscriber changes to Pro in the portal, never through a second checkout', async () => {
     billingServer(stateOf('intermediate', PAID));
     renderPanel();

@@ -84,6 +84,16 @@ export function BillingPanel() {
     (target === 'portal' ? openBillingPortal() : startCheckout(target)).then(({ url }) => leaveFor(url), failed);
   };
 
+  // Back from Stripe's page, the browser may show this page as it was left (its back-forward cache), still
+  // "Taking you to…" with every button waiting: nothing is being left for any more (docs/product/screens.md#plan--billing).
+  useEffect(() => {
+    const shownAgain = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(null);
+    };
+    window.addEventListener('pageshow', shownAgain);
+    return () => window.removeEventListener('pageshow', shownAgain);
+  }, []);
+
   // Arrived to be scrolled to: from a lock (#billing), back from Stripe, or on the way to Checkout.
   useEffect(() => {
     if (hash === '#billing' || returned || checkoutPlan) section.current?.scrollIntoView({ block: 'start' });
