@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -129,6 +129,36 @@ describe('Plan & billing panel', () => {
     });
     await user.click(portal);
     await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(2));
+  });
+
+  it('Upgrade and the portal button keep the keyboard while they lead to Stripe, and a second press asks nothing', async () => {
+    const api = billingServer(stateOf('basic'));
+    renderPanel();
+    const user = userEvent.setup();
+    const pro = await within(panel()).findByRole('button', { name: 'Upgrade to Pro' });
+    pro.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(pro).toHaveFocus();
+    expect(pro).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(within(panel()).getByRole('button', { name: 'Upgrade to Intermediate' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(leaveFor).toHaveBeenCalledTimes(1);
+    expect(within(panel()).getByRole('heading', { name: /^Intermediate/ })).not.toHaveTextContent('Your choice');
+
+    cleanup();
+    billingServer(stateOf('pro', PAID));
+    renderPanel();
+    const portal = await within(panel()).findByRole('button', { name: 'Change or cancel plan' });
+    portal.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(PORTAL_URL));
+    expect(portal).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(leaveFor).toHaveBeenCalledTimes(2);
   });
 
   it('an Intermediate subscriber changes to Pro in the portal, never through a second checkout', async () => {

@@ -79,7 +79,10 @@ export function BillingPanel() {
     },
     [refetch],
   );
+  // One press leaves; while its call runs the buttons keep the keyboard (aria-disabled) and a press does nothing
+  // (decision 112).
   const leave = (target: PaidPlan | 'portal') => {
+    if (leaving !== null) return;
     setLeaving(target);
     (target === 'portal' ? openBillingPortal() : startCheckout(target)).then(({ url }) => leaveFor(url), failed);
   };
@@ -298,7 +301,7 @@ function Actions({
         size="sm"
         // Its text's width on a phone too, as the account's buttons under it, not the panel's.
         className="shrink-0 self-start sm:self-auto"
-        disabled={leaving !== null}
+        aria-disabled={leaving !== null || undefined}
         onClick={onPortal}
       >
         {leaving === 'portal' ? (
@@ -378,8 +381,9 @@ function PlanChoices({
                 <Button
                   variant={chosen || (picked === null && plan === higher.at(-1)) ? 'primary' : 'secondary'}
                   size="sm"
-                  disabled={leaving !== null}
+                  aria-disabled={leaving !== null || undefined}
                   onClick={() => {
+                    if (leaving !== null) return;
                     onPick(plan);
                     onCheckout(plan);
                   }}
