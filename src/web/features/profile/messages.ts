@@ -96,4 +96,7 @@ export const BILLING_TEXTS = {
   toCheckout: (plan: string) => `Taking you to Stripe Checkout for ${plan}…`,
   checkoutLeft: 'You left checkout before paying. Nothing was charged and your plan is unchanged.',
   alreadyOn: (plan: string) => `You are on ${plan} already.`,
+  /** A plan picked above one's live subscription (from a lock): it changes in the portal, never through a second Checkout. */
+  changeInPortal: (plan: string, button: string) =>
+    `Your subscription moves to ${plan} in Stripe’s billing portal: choose “${button}”, then ${plan}.`,
 } as const;

@@ -168,6 +168,42 @@ describe('Plan & billing panel', () => {
     expect(within(panel()).queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
   });
 
+  it('a lock’s Pro picked by an Intermediate subscriber says the portal moves them there, under the button’s own name', async () => {
+    const api = billingServer(stateOf('intermediate', PAID));
+    renderPanel('/profile?upgrade=pro#billing');
+    const note = await within(panel()).findByRole('note');
+    expect(note).toHaveTextContent(BILLING_TEXTS.changeInPortal('Pro', 'Change or cancel plan'));
+    expect(note).toHaveTextContent(
+      'Your subscription moves to Pro in Stripe’s billing portal: choose “Change or cancel plan”, then Pro.',
+    );
+    expect(within(panel()).queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
+    await userEvent.setup().click(within(panel()).getByRole('button', { name: 'Change or cancel plan' }));
+    await vi.waitFor(() => expect(leaveFor).toHaveBeenCalledWith(PORTAL_URL));
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([API.billingPortal]);
+  });
+
+  it('a cancelled subscription names its own button; a plan picked at or below one’s own, or a past-due payment, adds nothing', async () => {
+    billingServer(stateOf('intermediate', { ...PAID, renews_at: null, cancels_at: RENEWS }));
+    const first = renderPanel('/profile?upgrade=pro#billing');
+    expect(await within(panel()).findByRole('note')).toHaveTextContent(
+      BILLING_TEXTS.changeInPortal('Pro', 'Renew or change plan'),
+    );
+    first.unmount();
+    for (const [plan, overrides, path] of [
+      ['pro', PAID, '/profile?upgrade=intermediate#billing'],
+      ['intermediate', PAID, '/profile?upgrade=intermediate#billing'],
+      ['intermediate', { ...PAID, status: 'past_due', past_due: true }, '/profile?upgrade=pro#billing'],
+    ] as const) {
+      billingServer(stateOf(plan, overrides));
+      const shown = renderPanel(path);
+      expect(
+        await within(panel()).findByRole('button', { name: /payment details|Change or cancel plan/ }),
+      ).toBeInTheDocument();
+      expect(within(panel()).queryByRole('note')).toBeNull();
+      shown.unmount();
+    }
+  });
+
   it('says when a cancelled plan ends and that nothing is deleted', async () => {
     billingServer(stateOf('intermediate', { ...PAID, renews_at: null, cancels_at: RENEWS }));
     renderPanel();

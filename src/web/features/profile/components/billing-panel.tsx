@@ -200,6 +200,18 @@ export function BillingPanel() {
                   {BILLING_TEXTS.pastDue(planOf(state.plan).name)}
                 </Notice>
               ) : null}
+              {/* A plan picked above one's subscription (a lock's Upgrade): it is changed in the portal, not bought.
+                  While a payment is past due, its warning leads there first. */}
+              {configured &&
+              state.billing.can_manage &&
+              hasLiveSubscription(state) &&
+              !state.billing.past_due &&
+              picked &&
+              rank(picked) > rank(state.plan) ? (
+                <Notice tone="info" role="note">
+                  {BILLING_TEXTS.changeInPortal(planOf(picked).name, portalLabel(state))}
+                </Notice>
+              ) : null}
               <Actions state={state} configured={configured} leaving={leaving} onPortal={() => leave('portal')} />
               {/* While a payment is being confirmed, nothing offers to pay again. */}
               {phase === 'waiting' || phase === 'late' ? null : (
@@ -271,6 +283,16 @@ function StatusChip({ state }: { state: PlanState }) {
   );
 }
 
+/** The Customer Portal's button, named for what the person most likely wants there. */
+const portalLabel = ({ billing, ...state }: PlanState) =>
+  billing.past_due
+    ? 'Update payment details'
+    : billing.cancels_at
+      ? 'Renew or change plan'
+      : hasLiveSubscription({ billing, ...state })
+        ? 'Change or cancel plan'
+        : 'Invoices and payment details';
+
 /** The Customer Portal's way in, named for what the person most likely wants there. */
 function Actions({
   state,
@@ -286,13 +308,7 @@ function Actions({
   if (!configured || !state.billing.can_manage) return null;
   const { billing } = state;
   const live = hasLiveSubscription(state);
-  const label = billing.past_due
-    ? 'Update payment details'
-    : billing.cancels_at
-      ? 'Renew or change plan'
-      : live
-        ? 'Change or cancel plan'
-        : 'Invoices and payment details';
+  const label = portalLabel(state);
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-fg-muted">{live ? BILLING_TEXTS.portal : BILLING_TEXTS.portalPast}</p>
