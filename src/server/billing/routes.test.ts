@@ -631,7 +631,7 @@ describe('billing with Stripe (the stand-in)', () => {
     expect(upgrade.json().url).toMatch(new RegExp(`^${stand.url}/checkout/cs_test_`));
   });
 
-  it('opens the Customer Portal for a customer, back to the profile; 409 before any purchase', async () => {
+  it('opens the Customer Portal for a customer, back to the profile, which asks for the plan again; 409 before any purchase', async () => {
     const cy = await signedInUser(t.ctx);
     const none = await call(cy, 'POST', API.billingPortal);
     expect([none.statusCode, none.json()]).toEqual([409, { detail: BILLING_MESSAGES.noCustomer }]);
@@ -641,7 +641,7 @@ describe('billing with Stripe (the stand-in)', () => {
     expect(portal.json().url).toMatch(new RegExp(`^${stand.url}/portal/bps_`));
     expect(stand.calls.at(-1)).toMatchObject({
       path: '/v1/billing_portal/sessions',
-      params: { return_url: 'http://innerwave.test/profile' },
+      params: { return_url: 'http://innerwave.test/profile?billing=portal' },
     });
   });
 
@@ -1352,6 +1352,8 @@ describe('two Checkouts paid at the same moment', () => {
     expect(mails.map((mail) => mail.subject)).toEqual(['Your second Innerwave payment was refunded']);
     expect(mails[0]!.text).toContain('its payment of $36.00 was refunded in full');
     expect(mails[0]!.text).toContain('Your plan stays Pro');
+    // The mail leads to the profile itself, not to the return from the portal (which asks for the plan again).
+    expect(mails[0]!.links).toContain('http://innerwave.test/profile');
     const logged = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((l) => l.subscription === first.id);

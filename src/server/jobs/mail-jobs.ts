@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUPPORT } from '@shared/constants';
-import { BILLING_RETURN, EMAILED_PAGES, fillPath, isSharePagePath } from '@shared/contract';
+import { EMAILED_PAGES, fillPath, isSharePagePath, PAGES } from '@shared/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { duplicateSubscriptions, supportRequests, users } from '../db/schema';
@@ -129,7 +129,7 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
       const user = row && (await userById(row.userId));
       if (!user || !row.refundedAmount || !row.currency) return undefined;
       const refund = { amount: row.refundedAmount, currency: row.currency, plan: await planOf(db, user.id) };
-      return duplicateRefundedMail(user.email, refund, `${config.publicUrl}${BILLING_RETURN.portal}`);
+      return duplicateRefundedMail(user.email, refund, `${config.publicUrl}${PAGES.profile}`);
     },
   };
 

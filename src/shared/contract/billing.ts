@@ -18,8 +18,8 @@ export const BILLING_RETURN = {
   success: '/profile?billing=success',
   /** Checkout left without paying. */
   cancel: '/profile?billing=cancelled',
-  /** Back from the Customer Portal. */
-  portal: '/profile',
+  /** Back from the Customer Portal (a change made there lands by the webhook, a moment later: the plan is asked again for a while). */
+  portal: '/profile?billing=portal',
 } as const;
 
 /** POST /api/billing/checkout/ */

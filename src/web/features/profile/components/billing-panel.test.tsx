@@ -9,7 +9,7 @@ import { API } from '@shared/contract/paths';
 import { usePlan } from '@web/lib/plan';
 import { SESSION } from '@web/lib/session-keys';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
-import { PAYMENT_CONFIRMATION } from '../hooks/use-payment-confirmation';
+import { PAYMENT_CONFIRMATION, PORTAL_RETURN } from '../hooks/use-payment-confirmation';
 import { leaveFor } from '../lib/leave-for';
 import { BILLING_TEXTS } from '../messages';
 import { BillingPanel } from './billing-panel';
@@ -319,6 +319,42 @@ describe('Plan & billing panel', () => {
     expect(api.calls.filter((call) => call.path === API.plan).length).toBeGreaterThanOrEqual(3);
     // The person's other tabs are told, so what Pro opens shows there too (lib/plan.ts, followPlanChanges).
     expect(localStorage.getItem(SESSION.storageKeys.planChanged)).not.toBeNull();
+  });
+
+  it('back from the portal before Stripe’s news of the change: asks again until the change lands, then opens or locks everywhere', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let current = stateOf('pro', PAID);
+    const api = fakeApi({ [`GET ${API.plan}`]: () => current });
+    const { router } = renderPanel('/profile?billing=portal');
+    expect(await within(panel()).findByTestId('billing-plan')).toHaveTextContent('Pro');
+    expect(await screen.findByText('export open')).toBeInTheDocument();
+    // Moved down to Intermediate in the portal; the webhook lands a few seconds after the return.
+    await act(() => vi.advanceTimersByTimeAsync(3 * PORTAL_RETURN.everyMs));
+    current = stateOf('intermediate', PAID);
+    await act(() => vi.advanceTimersByTimeAsync(PORTAL_RETURN.everyMs + 100));
+    expect(within(panel()).getByTestId('billing-plan')).toHaveTextContent('Intermediate');
+    expect(await screen.findByText('export locked')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    // The person's other tabs are told too (lib/plan.ts, followPlanChanges).
+    expect(localStorage.getItem(SESSION.storageKeys.planChanged)).not.toBeNull();
+    // Nothing is said of it: the panel shows the plan as it is, and the asking stops.
+    expect(toast.success).not.toHaveBeenCalled();
+    const asked = api.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(5 * PORTAL_RETURN.everyMs));
+    expect(api.calls.length).toBe(asked);
+  });
+
+  it('back from the portal with nothing changed: asks for a while, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = billingServer(stateOf('pro', PAID));
+    const { router } = renderPanel('/profile?billing=portal');
+    expect(await within(panel()).findByTestId('billing-plan')).toHaveTextContent('Pro');
+    await act(() => vi.advanceTimersByTimeAsync(PORTAL_RETURN.forMs + 100));
+    const asked = api.calls.length;
+    expect(asked).toBeGreaterThanOrEqual(PORTAL_RETURN.forMs / PORTAL_RETURN.everyMs);
+    expect(router.state.location.search).toBe('');
+    await act(() => vi.advanceTimersByTimeAsync(5 * PORTAL_RETURN.everyMs));
+    expect(api.calls.length).toBe(asked);
   });
 
   it('stops asking after a while, says so honestly, and can ask again', async () => {

@@ -30,7 +30,7 @@ const hasLiveSubscription = (state: PlanState) =>
  * The profile's Plan & billing panel (docs/product/screens.md#plan--billing): the plan and how it is
  * paid, Upgrade through Stripe Checkout, Change / Cancel / card through the Customer Portal, and the
  * waiting for Stripe's confirmation after Checkout. Its URL parameters: `?billing=success|cancelled`
- * (back from Checkout), `?checkout=<plan>` (go straight to Checkout, after the pricing table's sign-up),
+ * (back from Checkout), `?billing=portal` (back from the Customer Portal), `?checkout=<plan>` (go straight to Checkout, after the pricing table's sign-up),
  * `?upgrade=<plan>` (that plan picked, from a lock).
  */
 export function BillingPanel() {
@@ -63,7 +63,12 @@ export function BillingPanel() {
     },
     [dropParams],
   );
-  const { query, phase, checkAgain } = usePaymentConfirmation(returned === 'success', onConfirmed);
+  const onPortalSettled = useCallback(() => dropParams('billing'), [dropParams]);
+  const { query, phase, checkAgain } = usePaymentConfirmation(
+    returned === 'success' ? 'checkout' : returned === 'portal' ? 'portal' : null,
+    onConfirmed,
+    onPortalSettled,
+  );
   const state = query.data;
   const configured = state?.billing.configured === true && !unavailable;
 
