@@ -302,6 +302,26 @@ describe('Plan & billing panel', () => {
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('Upgrade refused for a subscription begun on another device: the keyboard goes from the card that went to the portal’s button', async () => {
+    let state = stateOf('basic');
+    fakeApi({
+      [`GET ${API.plan}`]: () => state,
+      [`POST ${API.billingCheckout}`]: () => {
+        state = stateOf('intermediate', PAID);
+        return jsonResponse(409, { detail: BILLING_MESSAGES.alreadySubscribed });
+      },
+    });
+    renderPanel();
+    const pro = await within(panel()).findByRole('button', { name: 'Upgrade to Pro' });
+    pro.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(BILLING_MESSAGES.alreadySubscribed));
+    const portal = await within(panel()).findByRole('button', { name: 'Change or cancel plan' });
+    expect(pro).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(portal).toHaveFocus());
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
   it('back from Checkout: says the payment is being confirmed, asks again, then shows the plan and opens its features', async () => {
     const api = billingServer(stateOf('basic'), stateOf('basic'), stateOf('pro', PAID));
     const { router } = renderPanel('/profile?billing=success');

@@ -78,8 +78,20 @@ export function BillingPanel() {
       setLeaving(null);
       if (error instanceof ApiError && error.status === 503) setUnavailable(true);
       // Refused for a plan held already (staff granted one meanwhile) or a subscription begun in another
-      // tab: the panel shows the plan as it is now, with the choices it leaves.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) void refetch();
+      // tab: the panel shows the plan as it is now, with the choices it leaves. The button pressed may go with
+      // its card: the keyboard then goes to what the panel offers now, the portal's button or an Upgrade, rather
+      // than to the page's top (decision 112).
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+        const pressed = document.activeElement;
+        const hadKeyboard = pressed instanceof HTMLElement && section.current?.contains(pressed) === true;
+        void refetch().then(() =>
+          requestAnimationFrame(() => {
+            if (!hadKeyboard || pressed.isConnected) return;
+            if (document.activeElement && document.activeElement !== document.body) return;
+            section.current?.querySelector<HTMLElement>('button')?.focus();
+          }),
+        );
+      }
       toastFailure(error);
     },
     [refetch],
