@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ACCOUNT_INACTIVE_CODE,
   MESSAGES,
@@ -25,12 +25,10 @@ import {
   revokeAllSessions,
 } from './sessions';
 import { userByEmail } from '../db/user-by-email';
+import { awaitsActivation } from './waiting-accounts';
 
 // The account flows behind the routes: signup, login, refresh, activation, password reset.
 // Messages are djoser's and SimpleJWT's, so a djoser client reads them as it always did.
-
-/** An account that waits for its activation link: never activated, and not deactivated by staff. */
-const awaitsActivation = and(eq(users.isActive, false), isNull(users.deactivatedAt));
 
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'user with this email already exists.',

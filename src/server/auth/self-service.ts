@@ -12,7 +12,7 @@ import { cancelSubscriptionsBeforeDeletion, cancelWhatStartedDuringDeletion } fr
 import { billingAccountOf } from '../billing/service';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { rethrowUniqueAs } from '../db/errors';
+import { isUniqueViolation, rethrowUniqueAs } from '../db/errors';
 import { lockUserRow } from '../db/user-lock';
 import { users } from '../db/schema';
 import { badRequest, nonFieldError, unauthorized } from '../http/errors';
@@ -24,6 +24,7 @@ import { verifyPassword } from './passwords';
 import { revokeAllSessions, type SessionUser } from './sessions';
 import { assertStillSignedIn } from './authenticate';
 import { userByEmail } from '../db/user-by-email';
+import { holdsItsAddress, removeWaitingAccount } from './waiting-accounts';
 
 // What a signed-in person does with their own account, and the resend of an activation link
 // (docs/product/accounts.md#self-service). Messages are djoser's where djoser has one.
@@ -96,15 +97,24 @@ export async function signOutOtherSessions(
   return ended;
 }
 
+/**
+ * An address held by an account active or deactivated by staff is taken; one whose account waits for its
+ * activation is free, as to a sign-up: the change's link proves the person holds it (docs/decisions/110-…).
+ */
 const refuseTaken = async (db: Db, newEmail: string) => {
-  const [taken] = await db.select({ id: users.id }).from(users).where(userByEmail(newEmail)).limit(1);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(userByEmail(newEmail), holdsItsAddress))
+    .limit(1);
   if (taken) throw badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
 };
 
 /**
  * Keeps the change as the one the account waits for, replacing any before it (whose links are then refused),
  * and mails a confirmation link to the new address; nothing else changes until it is opened. A taken address
- * is refused with signup's words: sign-up tells anyone as much, and here the password was proven first.
+ * is refused with signup's words: sign-up tells anyone as much, and here the password was proven first. An
+ * address whose account waits for its activation is not taken.
  */
 export async function requestEmailChange(
   ctx: AppContext,
@@ -174,39 +184,52 @@ export async function confirmEmailChange(
   const checked = accountTokens.checkEmailChange(user, body.token);
   if (checked.verdict !== 'valid') throw badRequest({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
 
+  // Only over the address, password and waiting change the token was signed with (the link works once; a cancel
+  // or a new request meanwhile wins), and only while the account is active (staff deactivating it meanwhile kills
+  // the link): the row is held as checked, then changed. The change waits no more.
+  const change = () =>
+    db.transaction(async (tx) => {
+      const [held] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, user.id),
+            eq(users.email, user.email),
+            eq(users.passwordHash, user.passwordHash),
+            eq(users.isActive, true),
+            eq(users.pendingEmailAt, user.pendingEmailAt!),
+          ),
+        )
+        .for('update');
+      if (!held) return false;
+      // An account that waits for its activation under the new address gives it up, in this transaction: the
+      // link, mailed there, proves the person holds the address. One activated or deactivated first stays, and
+      // the change below is then refused by the unique index (docs/decisions/110-…).
+      await removeWaitingAccount(tx, userByEmail(checked.newEmail));
+      await tx
+        .update(users)
+        .set({ email: checked.newEmail, pendingEmail: null, pendingEmailAt: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      // The old address is told, in the same transaction as the change.
+      const payload = { userId: user.id, oldEmail: user.email, newEmail: checked.newEmail };
+      await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-changed', payload }));
+      // A Stripe customer mails receipts and invoices to the address it was given: it gets the new one.
+      if (ctx.config.stripe && (await billingAccountOf(tx, user.id)))
+        await ctx.jobs.enqueue(tx, customerEmailJob(user.id));
+      return true;
+    });
+  // A sign-up of the address committed while the change ran: its account waits for activation, so the change runs
+  // again and takes the address over, as a moment later; taken for good (an account activated, another change),
+  // the address is refused with signup's words.
   const taken = () => badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
-  const changed = await rethrowUniqueAs(
-    'users_email_lower_unique',
-    async () => {
-      // Only over the address, password and waiting change the token was signed with (the link works once; a
-      // cancel or a new request meanwhile wins), and only while the account is active (staff deactivating it
-      // meanwhile kills the link). The change waits no more.
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ email: checked.newEmail, pendingEmail: null, pendingEmailAt: null, updatedAt: new Date() })
-          .where(
-            and(
-              eq(users.id, user.id),
-              eq(users.email, user.email),
-              eq(users.passwordHash, user.passwordHash),
-              eq(users.isActive, true),
-              eq(users.pendingEmailAt, user.pendingEmailAt!),
-            ),
-          )
-          .returning({ id: users.id });
-        if (rows.length === 0) return false;
-        // The old address is told, in the same transaction as the change.
-        const payload = { userId: user.id, oldEmail: user.email, newEmail: checked.newEmail };
-        await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.email-changed', payload }));
-        // A Stripe customer mails receipts and invoices to the address it was given: it gets the new one.
-        if (ctx.config.stripe && (await billingAccountOf(tx, user.id)))
-          await ctx.jobs.enqueue(tx, customerEmailJob(user.id));
-        return true;
-      });
-    },
-    taken,
-  );
+  let changed;
+  try {
+    changed = await change();
+  } catch (error) {
+    if (!isUniqueViolation(error, 'users_email_lower_unique')) throw error;
+    changed = await rethrowUniqueAs('users_email_lower_unique', change, taken);
+  }
   if (!changed) throw badRequest({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
   ctx.jobs.wake();
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
