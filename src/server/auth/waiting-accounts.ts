@@ -1,10 +1,11 @@
-import { and, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
 
 // Accounts that wait for their activation link: never activated, never deactivated by staff. They cannot sign in,
 // so they hold nothing but their row and an empty profile, and their address is free to a sign-up (decision 106)
-// and to another account's change of address (docs/decisions/110-an-account-waiting-for-its-link-gives-way-and-ends.md).
+// and to another account's change of address; they go once their last link can no longer work
+// (docs/decisions/110-an-account-waiting-for-its-link-gives-way-and-ends.md).
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -13,6 +14,13 @@ export const awaitsActivation = and(eq(users.isActive, false), isNull(users.deac
 
 /** An account whose address is taken: activated, or deactivated by staff (who decide whether it comes back). */
 export const holdsItsAddress = or(eq(users.isActive, true), isNotNull(users.deactivatedAt))!;
+
+/**
+ * How long a waiting account is kept after its last activation link expired: a day, for the clocks of servers
+ * sharing the database and for the person who comes back just after their link expired, whose login with the
+ * right password still offers a new link rather than saying there is no account.
+ */
+export const WAITING_ACCOUNT_KEPT_AFTER_LINK_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes the account that still waits for its activation and matches `which`, with every row that names it
@@ -30,4 +38,38 @@ export async function removeWaitingAccount(tx: Tx, which: SQL): Promise<number |
     .where(and(eq(users.id, found.id), which, awaitsActivation))
     .returning({ id: users.id });
   return gone?.id;
+}
+
+/**
+ * Deletes the accounts that wait for their activation and were last asked a link before `before` (a sign-up, a
+ * sign-up again or a resend sets `updated_at` as its link is made), and never logged in: an account that did was
+ * active once. Reads the candidates `batchSize` at a time along the primary key, and deletes each in a
+ * transaction of its own (a few rows: on the embedded database the requests' queries go between two), so one
+ * waiting on a lock holds up nothing else. Between two it stops when `stopping` is aborted. Answers how many went.
+ */
+export async function purgeWaitingAccounts(
+  db: Db,
+  before: Date,
+  options: { batchSize?: number; stopping?: AbortSignal } = {},
+): Promise<number> {
+  const { batchSize = 500, stopping } = options;
+  const expired = and(lt(users.updatedAt, before), isNull(users.lastLogin))!;
+  let after = 0;
+  let purged = 0;
+  for (;;) {
+    stopping?.throwIfAborted();
+    const candidates = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(gt(users.id, after), awaitsActivation, expired))
+      .orderBy(asc(users.id))
+      .limit(batchSize);
+    for (const { id } of candidates) {
+      stopping?.throwIfAborted();
+      const gone = await db.transaction((tx) => removeWaitingAccount(tx, and(eq(users.id, id), expired)!));
+      if (gone !== undefined) purged++;
+    }
+    if (candidates.length < batchSize) return purged;
+    after = candidates.at(-1)!.id;
+  }
 }

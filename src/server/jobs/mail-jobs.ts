@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUPPORT } from '@shared/constants';
 import { EMAILED_PAGES, fillPath, isSharePagePath, PAGES } from '@shared/contract';
@@ -22,6 +22,7 @@ import type { MailJob } from './mail-kinds';
 import type { JobRow } from './queue';
 import type { JobHandler, JobLog } from './runner';
 import { userByEmail } from '../db/user-by-email';
+import { awaitsActivation } from '../auth/waiting-accounts';
 
 // Sends the account e-mails of the job table (kinds: mail-kinds.ts). Each job reads the account as it
 // is when the mail goes out: an activation mail for an account activated or deactivated by staff
@@ -81,12 +82,15 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
 
   const compose: { [K in MailJob['kind']]: (payload: Payload<K>) => Promise<OutgoingMail | undefined> } = {
     'mail.activation': async (payload) => {
-      const user = 'userId' in payload ? await userById(payload.userId) : await accountByEmail(payload.email);
-      // Only to an account that was never activated: one staff deactivated waits for staff.
-      if (!user || user.isActive || user.deactivatedAt) return undefined;
+      // Only to an account that was never activated: one staff deactivated waits for staff. The account records
+      // when its newest link was made, which the purge of accounts never activated reads (decision 110).
+      const now = new Date();
+      const which = 'userId' in payload ? eq(users.id, payload.userId) : userByEmail(payload.email);
+      const [user] = await db.update(users).set({ updatedAt: now }).where(and(which, awaitsActivation)).returning();
+      if (!user) return undefined;
       const activation = page(EMAILED_PAGES.activation, {
         uid: encodeUid(user.id),
-        token: tokens.make('activation', user),
+        token: tokens.make('activation', user, now),
       });
       // The share page signed up from, for the activation page to hand on to login (decision 052).
       const link = payload.redirect ? `${activation}?redirect=${encodeURIComponent(payload.redirect)}` : activation;

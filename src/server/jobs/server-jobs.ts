@@ -8,6 +8,7 @@ import { buildTrackFilesInChildProcess } from '../seed/track-builder';
 import { withTrackCache } from '../seed/track-cache';
 import { SEED_TRACKS } from '../seed/media/catalog';
 import { ENDED_SESSION_KEPT_MS, purgeEndedSessions } from '../auth/sessions';
+import { purgeWaitingAccounts, WAITING_ACCOUNT_KEPT_AFTER_LINK_MS } from '../auth/waiting-accounts';
 import { billingJobHandlers } from '../billing/customer-email';
 import { mailJobHandlers } from './mail-jobs';
 import { createJobRunner, type JobLog, type JobRunner } from './runner';
@@ -16,10 +17,14 @@ import { SEED_AUDIO_JOB, type SeedAudioPayload } from './seed-audio-job';
 
 // The jobs a server's primary runs (docs/decisions/018-a-job-table-in-postgresql.md): the account
 // e-mails its workers enqueue, a new address sent to Stripe, the build of the seeded audio library, and
-// the hourly purge of ended sessions (docs/decisions/045-ended-sessions-are-purged-by-a-recurring-job.md).
+// the hourly purge of ended sessions (docs/decisions/045-ended-sessions-are-purged-by-a-recurring-job.md), and the
+// hourly purge of accounts whose activation links all expired a day ago
+// (docs/decisions/110-an-account-waiting-for-its-link-gives-way-and-ends.md).
 
 export const SESSION_PURGE_JOB = 'sessions.purge';
 export const SESSION_PURGE_EVERY_MS = 60 * 60_000;
+export const WAITING_ACCOUNT_PURGE_JOB = 'accounts.purge-waiting';
+export const WAITING_ACCOUNT_PURGE_EVERY_MS = 60 * 60_000;
 
 export interface ServerJobDeps {
   config: Config;
@@ -65,8 +70,18 @@ export function createServerJobRunner({ config, db, files, notices, log }: Serve
         const purged = await purgeEndedSessions(db, new Date(Date.now() - ENDED_SESSION_KEPT_MS), { stopping });
         if (purged > 0) log.info({ purged }, 'sessions: ended sessions purged');
       },
+      // A link lives ACTIVATION_TOKEN_TTL_SECONDS from when it was made (the account's updated_at at the latest).
+      [WAITING_ACCOUNT_PURGE_JOB]: async (_job, stopping) => {
+        const linkLifetimeMs = config.tokens.activationTtlSeconds * 1000;
+        const before = new Date(Date.now() - linkLifetimeMs - WAITING_ACCOUNT_KEPT_AFTER_LINK_MS);
+        const purged = await purgeWaitingAccounts(db, before, { stopping });
+        if (purged > 0) log.info({ purged }, 'accounts: accounts never activated purged');
+      },
     },
-    recurring: { [SESSION_PURGE_JOB]: SESSION_PURGE_EVERY_MS },
+    recurring: {
+      [SESSION_PURGE_JOB]: SESSION_PURGE_EVERY_MS,
+      [WAITING_ACCOUNT_PURGE_JOB]: WAITING_ACCOUNT_PURGE_EVERY_MS,
+    },
   });
   return { runner, close: () => mailer.close() };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 // The durable job queue as staff see it (docs/product/api.md#background-jobs): account e-mails, the
-// seeded audio library's build and the hourly purge of ended sessions, each retried with back-off; the
-// ones that used every attempt wait here for a retry.
+// seeded audio library's build and the hourly purges of ended sessions and of accounts never activated, each
+// retried with back-off; the ones that used every attempt wait here for a retry.
 
 /** What staff read for each kind of job the server runs (a test holds that every kind has one). */
 export const JOB_KIND_LABELS: Readonly<Record<string, string>> = {
@@ -18,6 +18,7 @@ export const JOB_KIND_LABELS: Readonly<Record<string, string>> = {
   'billing.expire-checkouts': 'Open Checkout pages closed at Stripe',
   'seed.audio-library': 'Audio library build',
   'sessions.purge': 'Clean-up of ended sign-ins',
+  'accounts.purge-waiting': 'Clean-up of accounts never activated',
 };
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'dead'] as const;
