@@ -6,8 +6,8 @@ import { Button, type ButtonProps } from './button';
 
 /**
  * A form's submit button. While its request runs it stays in place, as wide as it was and with the keyboard on it:
- * a spinner covers its text, it is unavailable (aria-disabled, still focusable) and a click on it or Enter in a
- * field sends nothing more, the form's one field included (docs/decisions/071-a-form-speaks-once-and-sends-once.md).
+ * a spinner covers its text, it is busy (Button's `busy`: aria-disabled, still focusable) and a click on it or Enter
+ * in a field sends nothing more, the form's one field included (docs/decisions/071-a-form-speaks-once-and-sends-once.md).
  */
 export function SubmitButton({
   pending,
@@ -15,9 +15,8 @@ export function SubmitButton({
   children,
   className,
   disabled,
-  onClick,
   ...props
-}: Omit<ButtonProps, 'type' | 'children'> & {
+}: Omit<ButtonProps, 'type' | 'children' | 'busy'> & {
   pending: boolean;
   /** Said to a screen reader while the request runs ("Sending the link"). */
   pendingLabel: string;
@@ -31,10 +30,9 @@ export function SubmitButton({
         // Disabled in a pre-rendered page's HTML: the browser must not send the form itself (a GET with the
         // password in the URL) before the script is there to send it.
         disabled={disabled || !hydrated}
-        aria-disabled={pending || undefined}
-        // Enter in a field clicks the form's submit button: cancelled here, the form is not sent again.
-        onClick={(event) => (pending ? event.preventDefault() : onClick?.(event))}
-        className={clsx('relative', pending && 'cursor-wait', className)}
+        // Enter in a field clicks the form's submit button: a busy button cancels that click, so nothing is sent again.
+        busy={pending}
+        className={clsx('relative', className)}
         {...props}
       >
         {/* Hidden but kept, the text holds the button's width and name while the spinner turns over it. */}

@@ -155,7 +155,7 @@ function UserRow({
   const stillBills = Boolean(user.billing.stripe_subscription_id) && !subscriptionEnded(user.billing.status);
 
   async function setPlan() {
-    if (busy || choice === null) return;
+    if (choice === null) return;
     try {
       await onUpdate({ subscription_plan: choice });
     } catch {
@@ -167,7 +167,6 @@ function UserRow({
   }
 
   function activateOrAsk() {
-    if (busy) return;
     if (!user.is_active) {
       void onUpdate({ is_active: true }).catch(() => undefined);
       return;
@@ -239,18 +238,17 @@ function UserRow({
           ))}
         </select>
         {choice !== null ? (
-          // Unavailable while a change runs, not disabled: a disabled button drops the keyboard's focus.
           <Button
             size="sm"
             aria-label={`Set plan of ${user.email} to ${choice}`}
-            aria-disabled={busy || undefined}
+            busy={busy}
             onClick={() => void setPlan()}
           >
             Set plan
           </Button>
         ) : null}
         {isSelf ? null : (
-          <Button variant="secondary" size="sm" aria-disabled={busy || undefined} onClick={activateOrAsk}>
+          <Button variant="secondary" size="sm" busy={busy} onClick={activateOrAsk}>
             {user.is_active ? 'Deactivate' : 'Activate'}
           </Button>
         )}

@@ -124,7 +124,6 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
   const leftOutForPlan = sound.leftOut.filter(({ why }) => why === 'plan').map(({ layer }) => layerLabel(layer));
 
   async function start() {
-    if (starting) return;
     // Inside the press, before the library is asked: Safari starts sound only there (decision 075); released
     // once the day has started or will not, so nothing left to play leaves the audio device asleep (decision 080).
     const release = soundEngine.prime();
@@ -196,9 +195,8 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
             <Square aria-hidden className="h-4 w-4" /> Stop
           </Button>
         ) : (
-          // Unavailable while it starts, yet focusable (aria-disabled), so the keyboard stays on it, and on the Stop
-          // it turns into, the same button (decision 107).
-          <Button onClick={() => void start()} aria-disabled={starting || undefined}>
+          // Busy while it starts, so the keyboard stays on it, and on the Stop it turns into, the same button (decision 107).
+          <Button onClick={() => void start()} busy={starting}>
             <Play aria-hidden className="h-4 w-4" />
             {starting ? 'Starting…' : done ? `Play day ${day.day} again` : `Start day ${day.day}`}
           </Button>

@@ -50,7 +50,6 @@ export function AccountSettings({ email }: { email: string }) {
   });
 
   const download = async () => {
-    if (downloading) return;
     setDownloading(true);
     try {
       await downloadExport();
@@ -98,12 +97,7 @@ export function AccountSettings({ email }: { email: string }) {
           </Button>
         </Row>
         <Row title="Your data" text="Everything we keep about you, as a JSON file.">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void download()}
-            aria-disabled={downloading || undefined}
-          >
+          <Button variant="secondary" size="sm" onClick={() => void download()} busy={downloading}>
             <Download aria-hidden className="h-4 w-4" /> {downloading ? 'Preparing…' : 'Download my data'}
           </Button>
         </Row>
@@ -164,10 +158,7 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const address = pending.new_email;
-  // Its buttons stay focusable while a call runs (aria-disabled; a press then does nothing), so the keyboard stays
-  // where it was (decision 107).
   const act = async (call: () => Promise<unknown>, done: string) => {
-    if (busy) return;
     setBusy(true);
     try {
       await call();
@@ -199,7 +190,7 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
         <Button
           variant="secondary"
           size="sm"
-          aria-disabled={busy || undefined}
+          busy={busy}
           onClick={() => void act(resendEmailChange, PROFILE_MESSAGES.emailChangeResent(address))}
         >
           Send the link again
@@ -207,7 +198,7 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
         <Button
           variant="secondary"
           size="sm"
-          aria-disabled={busy || undefined}
+          busy={busy}
           onClick={() => void act(cancelEmailChange, PROFILE_MESSAGES.emailChangeCancelled(address))}
         >
           Cancel the change

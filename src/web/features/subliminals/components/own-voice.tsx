@@ -276,12 +276,12 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
                   <Button
                     size="sm"
                     variant={take && !mine ? 'secondary' : 'primary'}
-                    // The row being saved keeps its button enabled (a disabled one would drop the focus), idle.
+                    // The row being saved keeps its button enabled (a disabled one would drop the focus), busy.
                     disabled={busy && !mine && saving !== text}
-                    aria-disabled={saving === text || undefined}
+                    busy={saving === text}
                     onClick={() => {
                       if (mine) recording.take.stop();
-                      else if (!busy) void record(text);
+                      else void record(text);
                     }}
                     aria-label={`${mine ? 'Stop recording' : take ? 'Record again' : 'Record'} “${text}”`}
                   >
