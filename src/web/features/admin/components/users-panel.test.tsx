@@ -191,6 +191,39 @@ describe('UsersPanel', () => {
     ]);
   });
 
+  it('keeps the keyboard on Cancel the change while its call runs, and a second press sends nothing', async () => {
+    const user = userEvent.setup();
+    let answer = (_response: Response) => {};
+    const api = fakeApi({
+      [`GET ${ADMIN_API.users}`]: () => ({
+        results: [{ ...ada, pending_email_change: { new_email: 'ada@new.example', requested_at: DEACTIVATED_AT } }],
+        count: 1,
+        needs_attention: 0,
+        newest_id: 1,
+        newer: 0,
+        offset: 0,
+        page: 1,
+        pages: 1,
+      }),
+      [`DELETE ${ADMIN_API.userEmailChange.replace(':id', '1')}`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<UsersPanel />);
+    const cancel = await screen.findByRole('button', { name: 'Cancel the change of e-mail of ada@example.com' });
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(cancel).toHaveAttribute('aria-disabled', 'true'));
+    expect(cancel).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(cancel);
+    // Refused: the change stays, its button and the keyboard with it.
+    answer(jsonResponse(500, { detail: 'A server error occurred.' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('A server error occurred.'));
+    await vi.waitFor(() => expect(cancel).not.toHaveAttribute('aria-disabled'));
+    expect(cancel).toHaveFocus();
+    expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
+  });
+
   it('tells an account never activated from one staff deactivated', async () => {
     const waiting: AdminUser = { ...ada, id: 2, email: 'waiting@example.com', is_active: false };
     const stopped: AdminUser = {

@@ -120,7 +120,7 @@ function WaitingEmailChange({
       <Button
         variant="secondary"
         size="sm"
-        disabled={busy}
+        busy={busy}
         aria-label={`Cancel the change of e-mail of ${user.email}`}
         onClick={onCancel}
       >
