@@ -2,6 +2,7 @@
 // auth pages import this client, and their first load stays without zod.
 import { MEDIA_LINK_MIN_LIFETIME_SECONDS } from '@shared/contract/paths';
 import { NON_FIELD_ERRORS } from '@shared/contract/plain';
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import { sessionStore } from './session';
 
 /** What a call that never reached the server says (fetch and XMLHttpRequest fail with a TypeError). */
@@ -132,7 +133,7 @@ export interface RequestOptions {
   anonymous?: boolean;
   /**
    * What a 401 on a call with a bearer means. 'expire' (the default): renew the access token once
-   * and retry, else end the session (toast, to login). 'throw': leave it to the caller (logout).
+   * and retry, else end the session (toast, to login). 'throw': leave it to the caller (logout, an early read).
    */
   onUnauthorized?: 'expire' | 'throw';
   /**
@@ -155,23 +156,28 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** What a 401 means to a call that names no `onUnauthorized` of its own: see leaveUnauthorizedToCaller. */
-let unauthorizedByDefault: NonNullable<RequestOptions['onUnauthorized']> = 'expire';
-
 /**
- * Runs `start`, and every call it begins (synchronously) without an `onUnauthorized` of its own is sent as with
- * 'throw': a pre-rendered page's early reads (lib/early-reads.ts) go through a query's own function, and their 401
- * is left to the app, which renews or ends the session as it always does.
+ * What a query names of its calls in its `meta`, which TanStack Query hands its function: what a 401 does
+ * (RequestOptions.onUnauthorized).
  */
-export function leaveUnauthorizedToCaller<T>(start: () => T): T {
-  const before = unauthorizedByDefault;
-  unauthorizedByDefault = 'throw';
-  try {
-    return start();
-  } finally {
-    unauthorizedByDefault = before;
+export type QueryMeta = { onUnauthorized?: RequestOptions['onUnauthorized'] };
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: QueryMeta;
   }
 }
+
+/**
+ * The options of a query's call, from the context its function is given: the query's signal, and what a 401 does when
+ * the query's `meta` names it. The app names nothing there, so a 401 renews or ends the session; a pre-rendered page's
+ * early reads run the same functions with 'throw' (lib/early-reads.ts), and their 401 is left to the app, whatever
+ * the function awaits before its call. Every query's function calls the API with these.
+ */
+export const fromQuery = ({ signal, meta }: Pick<QueryFunctionContext, 'signal' | 'meta'>): RequestOptions => ({
+  signal,
+  onUnauthorized: meta?.onUnauthorized,
+});
 
 export function authHeader(): Record<string, string> {
   const access = sessionStore.get().access;
@@ -187,12 +193,12 @@ export function authHeader(): Record<string, string> {
 export async function apiRequest<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
   // The session the call is sent in: a 401 renews or ends that one alone, never one another tab signed in since.
   const { isAuthenticated, refresh } = sessionStore.get();
-  const onUnauthorized = options.onUnauthorized ?? unauthorizedByDefault;
   try {
     return await send(path, options);
   } catch (error) {
     const withBearer = !options.anonymous && isAuthenticated;
-    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || onUnauthorized === 'throw') throw error;
+    if (!(error instanceof ApiError) || error.status !== 401 || !withBearer || options.onUnauthorized === 'throw')
+      throw error;
     // The access token may just be older than its 5 minutes: renew it once, then give up.
     const { expireSession, refreshAccessToken } = await import('./session-refresh');
     const outcome = await refreshAccessToken(refresh);

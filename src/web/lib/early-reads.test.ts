@@ -8,6 +8,7 @@ import type * as ApiClientModule from './api-client';
 let early: typeof EarlyReadsModule;
 let session: typeof SessionModule.sessionStore;
 let apiRequest: typeof ApiClientModule.apiRequest;
+let fromQuery: typeof ApiClientModule.fromQuery;
 
 /** An access token as the server signs it (the web app reads its claims, never its signature). */
 const accessToken = (name: string, expiresInSeconds: number) =>
@@ -47,7 +48,16 @@ function server(answer: (url: string, auth: string) => Response) {
 const query = (name: string) =>
   queryOptions({
     queryKey: [name],
-    queryFn: ({ signal }) => apiRequest<{ name: string }>(`/api/${name}/`, { signal }),
+    queryFn: (context) => apiRequest<{ name: string }>(`/api/${name}/`, fromQuery(context)),
+  });
+/** A query whose function awaits something of its own (a module, a stored value) before it asks. */
+const awaitingFirst = (name: string) =>
+  queryOptions({
+    queryKey: [name],
+    queryFn: async (context) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return apiRequest<{ name: string }>(`/api/${name}/`, fromQuery(context));
+    },
   });
 /** A query whose answer calls for another: the plan, then what it includes. */
 const planThen = (includes: boolean) => ({
@@ -61,7 +71,7 @@ beforeEach(async () => {
   vi.resetModules();
   early = await import('./early-reads');
   session = (await import('./session')).sessionStore;
-  apiRequest = (await import('./api-client')).apiRequest;
+  ({ apiRequest, fromQuery } = await import('./api-client'));
   session.setTokens({ access: FRESH, refresh: 'r1' }, 'member@example.com');
 });
 afterEach(() => {
@@ -122,6 +132,31 @@ describe('early reads', () => {
       '/api/onboarding/ fresh',
       '/api/onboarding/ fresh',
       '/api/jwt/refresh/',
+      '/api/onboarding/ renewed',
+    ]);
+  });
+
+  it('leaves a refused token to the app from a query that awaits before it asks', async () => {
+    const api = server((url, auth) => {
+      if (url === '/api/jwt/refresh/') return json(200, { access: accessToken('renewed', 290) });
+      return auth.startsWith('Bearer renewed') ? json(200, { name: url }) : json(401, { detail: 'Token is invalid' });
+    });
+    // Loaded now, so a renewal the page began would be asked for within the wait below.
+    await import('./session-refresh');
+    await early.startEarlyReads([awaitingFirst('later'), query('onboarding')]);
+    await vi.waitFor(() => expect([...api.calls].sort()).toEqual(['/api/later/ fresh', '/api/onboarding/ fresh']));
+    // Neither renewed nor ended by the page.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls).toHaveLength(2);
+    expect(session.get()).toMatchObject({ isAuthenticated: true, access: FRESH });
+    const cache = client();
+    early.adoptEarlyReads(cache);
+    // The app asks each again, renews the token once for both and asks with the new one.
+    await expect(cache.fetchQuery(awaitingFirst('later'))).resolves.toEqual({ name: '/api/later/' });
+    await expect(cache.fetchQuery(query('onboarding'))).resolves.toEqual({ name: '/api/onboarding/' });
+    expect(api.calls.filter((call) => call === '/api/jwt/refresh/')).toHaveLength(1);
+    expect(api.calls.filter((call) => call.endsWith(' renewed')).sort()).toEqual([
+      '/api/later/ renewed',
       '/api/onboarding/ renewed',
     ]);
   });

@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient, QueryFunctionContext } from '@tanstack/react-query';
-import { leaveUnauthorizedToCaller } from './api-client';
+import type { QueryMeta } from './api-client';
 import { accessOutlivesNextRefresh, sessionStore } from './session';
 
 /**
@@ -53,11 +53,12 @@ function read(query: InitialQuery, session: string | null): void {
   }
   const key = keyOf(query);
   if (waiting.has(key)) return;
-  const context = { queryKey: query.queryKey, signal: new AbortController().signal, meta: query.meta };
+  // A 401 is left to the app, named in the query's meta, which its function passes on to its call (fromQuery in
+  // lib/api-client.ts): the app's own queries name nothing, and renew or end the session as always.
+  const meta: QueryMeta = { ...query.meta, onUnauthorized: 'throw' };
+  const context = { queryKey: query.queryKey, signal: new AbortController().signal, meta };
   const answer = Promise.resolve().then(() =>
-    leaveUnauthorizedToCaller(() =>
-      (query.queryFn as (context: QueryFunctionContext) => Promise<unknown>)(context as QueryFunctionContext),
-    ),
+    (query.queryFn as (context: QueryFunctionContext) => Promise<unknown>)(context as QueryFunctionContext),
   );
   waiting.set(key, { query, answer, session });
   answer.then(

@@ -2,7 +2,7 @@ import type { PlanState } from '@shared/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@shared/contract/paths';
 import { planIncludes, type PlanFeature } from '@shared/plans';
-import { apiRequest } from './api-client';
+import { apiRequest, fromQuery } from './api-client';
 import { SESSION } from './session-keys';
 
 // What the person's plan includes, as the server says (GET /api/user/plan/), so no limit is written
@@ -16,7 +16,7 @@ export const planQuery = () =>
     // Asked again whenever its tab shows again, fresh or not: a plan paid for or changed in another tab or on
     // another device opens (or locks) here when the person comes back, instead of a lock asking them to pay again.
     refetchOnWindowFocus: 'always',
-    queryFn: ({ signal }) => apiRequest<PlanState>(API.plan, { signal }),
+    queryFn: (context) => apiRequest<PlanState>(API.plan, fromQuery(context)),
   });
 
 /** Tells the person's other tabs that the plan changed here: the storage event reaches them (followPlanChanges). */

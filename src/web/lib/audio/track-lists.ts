@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AudioItem, AudioKind, OwnMusic } from '@shared/contract';
 import { AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import { API } from '@shared/contract/paths';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest, fromQuery, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 // The lists the engine's tracks come from, read alike by /music, a saved sound, a program day and the
 // portal's watch for a track that is gone (use-stop-gone-tracks.ts).
@@ -14,7 +14,7 @@ export const libraryListQuery = (kind: AudioKind) =>
     // The tracks' signed URLs expire: fetched again before they do.
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
     refetchOnWindowFocus: true,
-    queryFn: ({ signal }) => apiRequest<AudioItem[]>(AUDIO_LIBRARIES[kind].path, { signal }),
+    queryFn: (context) => apiRequest<AudioItem[]>(AUDIO_LIBRARIES[kind].path, fromQuery(context)),
   });
 
 export const OWN_MUSIC_KEY = ['own-music'];
@@ -25,5 +25,5 @@ export const ownMusicQuery = () =>
     queryKey: OWN_MUSIC_KEY,
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
     refetchOnWindowFocus: true,
-    queryFn: ({ signal }) => apiRequest<OwnMusic>(API.myMusic, { signal }),
+    queryFn: (context) => apiRequest<OwnMusic>(API.myMusic, fromQuery(context)),
   });

@@ -1,7 +1,7 @@
 import type { AdminApplication } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest, fromQuery, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';
 
@@ -9,7 +9,7 @@ export const adminApplicationsQuery = () =>
   queryOptions({
     queryKey: adminKeys.applications,
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest<AdminApplication[]>(ADMIN_API.applications, { signal }),
+    queryFn: (context) => apiRequest<AdminApplication[]>(ADMIN_API.applications, fromQuery(context)),
   });
 
 export const uploadApplication = (form: FormData, onUploadProgress: (fraction: number) => void) =>

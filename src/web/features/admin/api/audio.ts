@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminAudioItem, AudioItemUpdate, AudioKind } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest, fromQuery, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';
 
@@ -12,7 +12,7 @@ export const adminAudioQuery = (kind: AudioKind) =>
     // Read again whenever the tab shows again, as the library's messages are: what another tab or staff member wrote
     // is there before it is edited here.
     refetchOnWindowFocus: 'always',
-    queryFn: ({ signal }) => apiRequest<AdminAudioItem[]>(adminPath(ADMIN_API.audioItems, { kind }), { signal }),
+    queryFn: (context) => apiRequest<AdminAudioItem[]>(adminPath(ADMIN_API.audioItems, { kind }), fromQuery(context)),
   });
 
 export const uploadAudioItem = (kind: AudioKind, form: FormData, onUploadProgress: (fraction: number) => void) =>

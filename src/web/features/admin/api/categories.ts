@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminCategory, MessagesFile, MessagesImportResult } from '@shared/contract';
 import { ADMIN_API } from '@shared/contract/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { categoryWriteCalls } from '@web/lib/category-calls';
 import { useChange } from '@web/lib/change';
 import { adminKeys } from './keys';
@@ -9,7 +9,7 @@ import { adminKeys } from './keys';
 export const adminCategoriesQuery = () =>
   queryOptions({
     queryKey: adminKeys.categories,
-    queryFn: ({ signal }) => apiRequest<AdminCategory[]>(ADMIN_API.categories, { signal }),
+    queryFn: (context) => apiRequest<AdminCategory[]>(ADMIN_API.categories, fromQuery(context)),
     // Read again whenever the tab shows again: what another tab or staff member wrote is there before it is edited here.
     refetchOnWindowFocus: 'always',
   });

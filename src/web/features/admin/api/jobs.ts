@@ -1,14 +1,14 @@
 import type { AdminJob, AdminJobList } from '@shared/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
 /** Counts by status, and the jobs that failed (waiting for a retry) or used every attempt. */
 export const adminJobsQuery = () =>
   queryOptions({
     queryKey: adminKeys.jobs,
-    queryFn: ({ signal }) => apiRequest<AdminJobList>(`${ADMIN_API.jobs}?status=failed,dead`, { signal }),
+    queryFn: (context) => apiRequest<AdminJobList>(`${ADMIN_API.jobs}?status=failed,dead`, fromQuery(context)),
   });
 
 /** Runs a failed or dead job again now; the list is reloaded, whatever the outcome. */

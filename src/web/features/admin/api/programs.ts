@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminProgram, AdminProgramList, AdminProgramWrite } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
 // Staff editing of programs (docs/product/guidance.md#staff-editing).
@@ -12,13 +12,13 @@ const MEMBER_PROGRAMS_KEY = ['guidance', 'programs'] as const;
 export const adminProgramsQuery = () =>
   queryOptions({
     queryKey: adminKeys.programs,
-    queryFn: ({ signal }) => apiRequest<AdminProgramList>(ADMIN_API.programs, { signal }),
+    queryFn: (context) => apiRequest<AdminProgramList>(ADMIN_API.programs, fromQuery(context)),
   });
 
 export const adminProgramQuery = (slug: string) =>
   queryOptions({
     queryKey: adminKeys.program(slug),
-    queryFn: ({ signal }) => apiRequest<AdminProgram>(adminPath(ADMIN_API.program, { slug }), { signal }),
+    queryFn: (context) => apiRequest<AdminProgram>(adminPath(ADMIN_API.program, { slug }), fromQuery(context)),
   });
 
 /**

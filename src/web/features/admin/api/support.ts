@@ -1,14 +1,17 @@
 import type { AdminSupportRequest, AdminSupportRequestList } from '@shared/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { adminKeys } from './keys';
 
 export const adminSupportQuery = (openOnly: boolean) =>
   queryOptions({
     queryKey: adminKeys.support(openOnly),
-    queryFn: ({ signal }) =>
-      apiRequest<AdminSupportRequestList>(`${ADMIN_API.supportRequests}${openOnly ? '?open=true' : ''}`, { signal }),
+    queryFn: (context) =>
+      apiRequest<AdminSupportRequestList>(
+        `${ADMIN_API.supportRequests}${openOnly ? '?open=true' : ''}`,
+        fromQuery(context),
+      ),
   });
 
 const setHandled = (id: number, handled: boolean) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserList, AdminUserUpdate } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { adminKeys, type AdminUsersParams } from './keys';
 
 /** The list's address: only what differs from the first page of everyone. */
@@ -20,7 +20,7 @@ export function adminUsersPath({ search, page, attention, newest, after, before 
 export const adminUsersQuery = (params: AdminUsersParams) =>
   queryOptions({
     queryKey: adminKeys.users(params),
-    queryFn: ({ signal }) => apiRequest<AdminUserList>(adminUsersPath(params), { signal }),
+    queryFn: (context) => apiRequest<AdminUserList>(adminUsersPath(params), fromQuery(context)),
     // The page on screen stays while the next one loads, so the list does not jump to a spinner.
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,11 @@
 import type { DesktopApplication } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/contract/paths';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest, fromQuery, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 
 export const desktopApplicationsQuery = () =>
   queryOptions({
     queryKey: ['desktop-applications'],
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest<DesktopApplication[]>(API.desktopExecutables, { signal }),
+    queryFn: (context) => apiRequest<DesktopApplication[]>(API.desktopExecutables, fromQuery(context)),
   });

@@ -12,7 +12,7 @@ import type {
 } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
 import { planIncludes } from '@shared/plans';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import type { InitialQuery } from '@web/lib/early-reads';
 import { planQuery } from '@web/lib/plan';
 
@@ -31,7 +31,7 @@ export const guidanceKeys = {
 export const onboardingQuery = () =>
   queryOptions({
     queryKey: guidanceKeys.onboarding,
-    queryFn: ({ signal }) => apiRequest<Onboarding>(API.onboarding, { signal }),
+    queryFn: (context) => apiRequest<Onboarding>(API.onboarding, fromQuery(context)),
   });
 
 export const saveOnboarding = (answers: OnboardingWrite) =>
@@ -40,13 +40,13 @@ export const saveOnboarding = (answers: OnboardingWrite) =>
 export const programsQuery = () =>
   queryOptions({
     queryKey: guidanceKeys.programs,
-    queryFn: ({ signal }) => apiRequest<ProgramSummary[]>(API.programs, { signal }),
+    queryFn: (context) => apiRequest<ProgramSummary[]>(API.programs, fromQuery(context)),
   });
 
 export const programQuery = (slug: string) =>
   queryOptions({
     queryKey: guidanceKeys.program(slug),
-    queryFn: ({ signal }) => apiRequest<Program>(fillPath(API.program, { slug }), { signal }),
+    queryFn: (context) => apiRequest<Program>(fillPath(API.program, { slug }), fromQuery(context)),
   });
 
 export const resetProgress = (slug: string) =>
@@ -55,7 +55,7 @@ export const resetProgress = (slug: string) =>
 export const practiceQuery = () =>
   queryOptions({
     queryKey: guidanceKeys.practice,
-    queryFn: ({ signal }) => apiRequest<Practice>(API.practice, { signal }),
+    queryFn: (context) => apiRequest<Practice>(API.practice, fromQuery(context)),
   });
 
 export const deleteHistory = () => apiRequest(API.history, { method: 'DELETE' });
@@ -68,7 +68,7 @@ export const recommendationsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: guidanceKeys.recommendations,
     enabled,
-    queryFn: ({ signal }) => apiRequest<Recommendations>(API.recommendations, { signal }),
+    queryFn: (context) => apiRequest<Recommendations>(API.recommendations, fromQuery(context)),
   });
 
 /**

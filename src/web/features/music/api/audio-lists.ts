@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AudioKind, AudioLibraryState } from '@shared/contract';
 import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/portal-plain';
 import { API } from '@shared/contract/paths';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 
 const LOAD_ERRORS: Record<AudioKind, string> = {
   selfeggio: 'There was an error fetching selfeggio meditations!',
@@ -23,6 +23,6 @@ export const LIBRARY_PREPARING_POLL_MS = 5_000;
 export const audioLibraryQuery = () =>
   queryOptions({
     queryKey: ['audio-library'],
-    queryFn: ({ signal }): Promise<AudioLibraryState> => apiRequest(API.audioLibrary, { signal }),
+    queryFn: (context): Promise<AudioLibraryState> => apiRequest(API.audioLibrary, fromQuery(context)),
     refetchInterval: (query) => (query.state.data?.preparing ? LIBRARY_PREPARING_POLL_MS : false),
   });

@@ -10,7 +10,7 @@ import type {
   SignOutOthersResponse,
 } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { withKnownPlan } from './profile';
 
 // The account calls of the profile screen (docs/product/accounts.md#self-service).
@@ -31,7 +31,7 @@ export const emailChangeQuery = (email: string) =>
   queryOptions({
     queryKey: [...EMAIL_CHANGE_KEY, email],
     refetchOnWindowFocus: 'always',
-    queryFn: ({ signal }) => apiRequest<EmailChangeStatus>(API.setEmail, { signal }),
+    queryFn: (context) => apiRequest<EmailChangeStatus>(API.setEmail, fromQuery(context)),
   });
 
 /** Mails a new link for the waiting change; earlier links of it keep working. */
@@ -45,7 +45,7 @@ export const otherSessionsQuery = () =>
   queryOptions({
     queryKey: ['sessions', 'others'],
     refetchOnWindowFocus: 'always',
-    queryFn: ({ signal }) => apiRequest<OtherSessions>(API.sessions, { signal }),
+    queryFn: (context) => apiRequest<OtherSessions>(API.sessions, fromQuery(context)),
   });
 
 /** Ends every other session of the person; this one stays signed in. */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest, fromQuery, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { SESSION } from '@web/lib/session-keys';
 
 /**
@@ -27,7 +27,7 @@ export const profileQuery = () =>
     // Unlike other reads, asked again whenever its tab shows again, fresh or not: a name, address or picture
     // changed in another tab or on another device shows when the person comes back to this one.
     refetchOnWindowFocus: 'always',
-    queryFn: async ({ signal }) => withKnownPlan(await apiRequest<Profile>(API.profile, { signal })),
+    queryFn: async (context) => withKnownPlan(await apiRequest<Profile>(API.profile, fromQuery(context))),
   });
 
 /**

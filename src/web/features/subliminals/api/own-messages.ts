@@ -1,7 +1,7 @@
 import type { OwnCategory } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/contract/paths';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { categoryWriteCalls } from '@web/lib/category-calls';
 import { useChange } from '@web/lib/change';
 
@@ -10,7 +10,7 @@ const OWN_CATEGORIES_KEY = ['own-categories'];
 export const ownCategoriesQuery = () =>
   queryOptions({
     queryKey: OWN_CATEGORIES_KEY,
-    queryFn: ({ signal }) => apiRequest<OwnCategory[]>(API.myCategories, { signal }),
+    queryFn: (context) => apiRequest<OwnCategory[]>(API.myCategories, fromQuery(context)),
     // Read again whenever the tab shows again: what was written in another tab is there before it is edited here.
     refetchOnWindowFocus: 'always',
   });

@@ -1,7 +1,7 @@
 import type { MyVoice, VoiceRecording } from '@shared/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { API, fillPath } from '@shared/contract/paths';
-import { apiRequest, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
+import { apiRequest, fromQuery, MEDIA_LINKS_REFETCH_MS } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 
 const OWN_VOICE_KEY = ['own-voice'];
@@ -11,7 +11,7 @@ export const ownVoiceQuery = () =>
     queryKey: OWN_VOICE_KEY,
     // The recordings' signed URLs expire: fetched again before they do, like own music's.
     refetchInterval: MEDIA_LINKS_REFETCH_MS,
-    queryFn: ({ signal }) => apiRequest<MyVoice>(API.myVoice, { signal }),
+    queryFn: (context) => apiRequest<MyVoice>(API.myVoice, fromQuery(context)),
   });
 
 /** Keeps a take of `text` (replacing the one it had). */

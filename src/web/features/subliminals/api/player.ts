@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PlayerState } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 
 const PLAYER_KEY = ['player'];
 
@@ -14,7 +14,7 @@ const PLAYER_KEY = ['player'];
 export const playerQuery = () =>
   queryOptions({
     queryKey: PLAYER_KEY,
-    queryFn: ({ signal }) => apiRequest<PlayerState>(API.player, { signal }),
+    queryFn: (context) => apiRequest<PlayerState>(API.player, fromQuery(context)),
     staleTime: 0,
   });
 

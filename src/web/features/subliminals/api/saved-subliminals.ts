@@ -9,7 +9,7 @@ import type {
   SubliminalWrite,
 } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
-import { apiRequest } from '@web/lib/api-client';
+import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { useChange } from '@web/lib/change';
 
 // Saved subliminals, share links and the export of one's own messages
@@ -20,7 +20,7 @@ const SAVED_KEY = ['saved-subliminals'];
 export const savedSubliminalsQuery = () =>
   queryOptions({
     queryKey: SAVED_KEY,
-    queryFn: ({ signal }) => apiRequest<SubliminalSummary[]>(API.subliminals, { signal }),
+    queryFn: (context) => apiRequest<SubliminalSummary[]>(API.subliminals, fromQuery(context)),
   });
 
 const one = (id: number) => fillPath(API.subliminal, { id });
@@ -30,7 +30,7 @@ export const getSubliminal = (id: number) => apiRequest<Subliminal>(one(id));
 export const savedSubliminalQuery = (id: number) =>
   queryOptions({
     queryKey: [...SAVED_KEY, id],
-    queryFn: ({ signal }) => apiRequest<Subliminal>(one(id), { signal }),
+    queryFn: (context) => apiRequest<Subliminal>(one(id), fromQuery(context)),
   });
 /** A save answers what it left out of the sound too (`gone_tracks`, docs/product/api.md#saved-and-shared). */
 export const createSubliminal = (body: SubliminalWrite) =>
