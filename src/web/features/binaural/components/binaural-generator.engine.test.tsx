@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
-import { fakeEngine } from '@web/test/fake-sound-engine';
+import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
 import { BinauralGenerator } from './binaural-generator';
 
@@ -96,5 +96,22 @@ describe('binaural generator while the sound is paused', () => {
     expect(screen.getByText('Starting a 10 Hz beat…')).toBeInTheDocument();
     act(() => fakeEngine.set({ starting: false }));
     expect(screen.getByText('Playing a 10 Hz beat')).toBeInTheDocument();
+  });
+});
+
+describe('binaural generator from the keyboard', () => {
+  it('keeps the keyboard on Stop once the beats stop, where a second press does nothing', async () => {
+    const user = userEvent.setup();
+    playElsewhere(200, 210, 0.5);
+    renderGenerator();
+    const stop = screen.getByRole('button', { name: 'Stop' });
+    expect(stop).not.toHaveAttribute('aria-disabled');
+    stop.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
+    expect(stop).toHaveAttribute('aria-disabled', 'true');
+    expect(stop).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(fakeSoundEngine.removeLayer).toHaveBeenCalledTimes(1);
   });
 });

@@ -180,7 +180,9 @@ export function BinauralGenerator() {
           <Play aria-hidden className="h-4 w-4" />
           Start
         </Button>
-        <Button variant="secondary" onClick={() => void generator.stop()} disabled={!playing}>
+        {/* Unavailable while stopped, yet focusable (aria-disabled; a press then does nothing), so the keyboard that
+            pressed it stays on it rather than falling to the page's top (decision 113). */}
+        <Button variant="secondary" onClick={() => void generator.stop()} aria-disabled={!playing || undefined}>
           <Square aria-hidden className="h-4 w-4" />
           Stop
         </Button>
