@@ -63,6 +63,9 @@ export default function SpokenControls({ messages }: { messages: readonly string
   const [level, setLevel] = useState(DEFAULT_LEVEL_DB);
   const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null);
   const run = useRef(0);
+  const speakButton = useRef<HTMLButtonElement>(null);
+  /** The run whose voice is being prepared, read by a press before the page has shown it unavailable. */
+  const preparingRun = useRef<number | null>(null);
   const ids = { voice: useId(), level: useId(), explain: useId() };
   const playing = layer !== null;
   const texts = messages.slice(0, MAX_SPOKEN_MESSAGES);
@@ -79,6 +82,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
     // A sign-out while the voice is prepared speaks nothing (decision 085).
     const visit = portalVisit();
     const mine = ++run.current;
+    preparingRun.current = mine;
     setPreparing({ done: 0, total: texts.length });
     try {
       // The first synthesised clip starts the speech worker, which loads eSpeak NG's WebAssembly
@@ -106,6 +110,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
       if (run.current === mine) toastFailure(error, SPEECH_FAILED);
     } finally {
       release();
+      if (preparingRun.current === mine) preparingRun.current = null;
       if (run.current === mine) setPreparing(null);
     }
   }
@@ -213,7 +218,16 @@ export default function SpokenControls({ messages }: { messages: readonly string
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => void speakAll()} disabled={preparing !== null}>
+        {/* Unavailable while the voice is prepared, yet focusable (aria-disabled; a press then does nothing), and
+            the keyboard comes back to it from "Stop the voice", which goes: a disabled or removed button dropped it to
+            the page's top (decision 113). */}
+        <Button
+          ref={speakButton}
+          onClick={() => {
+            if (preparingRun.current === null) void speakAll();
+          }}
+          aria-disabled={preparing !== null || undefined}
+        >
           <Mic aria-hidden className="h-4 w-4" /> {playing ? 'Speak the playlist again' : 'Speak the playlist'}
         </Button>
         {playing || preparing ? (
@@ -221,8 +235,10 @@ export default function SpokenControls({ messages }: { messages: readonly string
             variant="secondary"
             onClick={() => {
               run.current++;
+              preparingRun.current = null;
               setPreparing(null);
               soundEngine.removeLayer('voice');
+              speakButton.current?.focus();
             }}
           >
             <Square aria-hidden className="h-4 w-4" /> Stop the voice

@@ -46,13 +46,19 @@ vi.mock('@web/lib/audio/microphone', async (original) => ({
 
 // jsdom has neither Web Audio nor WebAssembly workers: the engine and the synthesiser stand in
 // (both are measured in Chromium by e2e/spoken.spec.ts).
-const fake = vi.hoisted(() => ({ spoken: [] as string[], whileSpeaking: null as (() => void) | null }));
+const fake = vi.hoisted(() => ({
+  spoken: [] as string[],
+  whileSpeaking: null as (() => void) | null,
+  /** While set, each message is prepared once it settles. */
+  hold: null as Promise<void> | null,
+}));
 vi.mock('@web/lib/audio/app-engine', async () => ({
   soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
 }));
 vi.mock('@web/lib/audio/speech/speech', async (original) => ({
   ...(await original<typeof SpeechModule>()),
   speak: async (text: string, voice: string, rate: number) => {
+    await fake.hold;
     fake.spoken.push(`${voice}|${rate}|${text}`);
     fake.whileSpeaking?.();
     return { samples: new Float32Array([0, 0.5, -0.25]), sampleRate: 10 };
@@ -65,6 +71,7 @@ beforeEach(() => {
   fakeEngine.reset();
   fake.spoken.length = 0;
   fake.whileSpeaking = null;
+  fake.hold = null;
   vi.clearAllMocks();
 });
 
@@ -101,6 +108,37 @@ describe('SpokenPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Stop the voice' }));
     expect(fakeSoundEngine.removeLayer).toHaveBeenCalledWith('voice');
+  });
+
+  it('keeps the keyboard on "Speak the playlist" while the voice is prepared, and brings it back from "Stop the voice"', async () => {
+    withPlan('pro');
+    const user = userEvent.setup();
+    renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+    const speak = await screen.findByRole('button', { name: 'Speak the playlist' });
+    let prepare = () => {};
+    fake.hold = new Promise((resolve) => (prepare = resolve));
+    speak.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Preparing the voice… 0 of 2 messages')).toBeInTheDocument();
+    // Unavailable while the voice is prepared, yet not disabled, which would drop the keyboard.
+    expect(speak).toHaveAttribute('aria-disabled', 'true');
+    expect(speak).toBeEnabled();
+    expect(speak).toHaveFocus();
+    // A second press meanwhile asks for nothing more.
+    await user.keyboard('{Enter}');
+    prepare();
+    expect(await screen.findByText('Speaking 2 messages, looping.')).toBeInTheDocument();
+    expect(fake.spoken).toHaveLength(2);
+    expect(fakeSoundEngine.setLayer).toHaveBeenCalledTimes(1);
+    expect(speak).toHaveAccessibleName('Speak the playlist again');
+    expect(speak).not.toHaveAttribute('aria-disabled');
+    expect(speak).toHaveFocus();
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Stop the voice' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: 'Stop the voice' })).toBeNull();
+    expect(speak).toHaveFocus();
   });
 
   it('says the voice is paused, not speaking, while the sound waits for a press (decision 072)', async () => {
