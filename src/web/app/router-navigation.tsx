@@ -12,6 +12,7 @@ import { markAppStarted } from '@web/lib/app-started';
 import { FloatingSession } from '@web/components/floating-session';
 import { NavigationProvider, type Navigate, type Navigation } from '@web/lib/link';
 import { portalFrameIsOfAnotherPage, removePortalFrame } from '@web/lib/portal-frame';
+import { focusPageHeading } from '@web/lib/page-heading';
 
 function useRouterPathname() {
   return useLocation().pathname;
@@ -93,12 +94,7 @@ function useFocusHeadingOnNavigation() {
     let frame = 0;
     const look = () => {
       if (!leftBehind(document.activeElement)) return;
-      const heading = document.querySelector<HTMLElement>('#main h1');
-      if (heading?.checkVisibility()) {
-        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        heading.focus({ preventScroll: true });
-        if (document.activeElement === heading) return;
-      }
+      if (focusPageHeading()) return;
       if (performance.now() < until) frame = requestAnimationFrame(look);
     };
     // A frame later: a dialog that closed with the navigation (the phone's menu) has given focus back first.

@@ -1,4 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundEngine } from '@web/lib/audio/app-engine';
@@ -116,5 +117,37 @@ describe('MiniPlayer: a sound the browser would not start (docs/decisions/072-so
     // A device slow to open runs after all: the time shows.
     await act(async () => contexts.at(-1)!.run());
     expect(time()).toMatch(/^0:00/);
+  });
+});
+
+describe('MiniPlayer: its Stop from the keyboard', () => {
+  beforeEach(() => {
+    stubWebAudio();
+    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
+    Element.prototype.checkVisibility = () => true;
+  });
+  afterEach(() => {
+    soundEngine.stop();
+    cleanup();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+  });
+
+  it('hands the keyboard to the page’s heading as the bar goes with what it played, not to the page’s top', async () => {
+    const user = userEvent.setup();
+    const view = render(
+      <MemoryRouter>
+        <main id="main">
+          <h1>Meditation Music</h1>
+        </main>
+        <Layout />
+      </MemoryRouter>,
+    );
+    await act(() => soundEngine.setLayer('binaural', { kind: 'binaural', leftHz: 200, rightHz: 206 }, 0.5));
+    const stop = view.getByRole('button', { name: 'Stop' });
+    stop.focus();
+    await user.keyboard('{Enter}');
+    expect(view.queryByRole('region', { name: 'Now playing' })).toBeNull();
+    expect(view.getByRole('heading', { name: 'Meditation Music' })).toHaveFocus();
   });
 });

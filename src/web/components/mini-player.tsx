@@ -4,6 +4,7 @@ import { AudioLines, ChevronDown, Pause, Play, SlidersHorizontal, Square } from 
 import { clsx } from 'clsx';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
 import { paths } from '@web/lib/paths';
+import { focusPageHeading } from '@web/lib/page-heading';
 import { onPortalLeft } from '@web/lib/portal-presence';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { DEFAULT_FADE_OUT_SECONDS, FADE_OUT_SECONDS, formatClock, SLEEP_TIMER_MINUTES } from '@web/lib/audio/mixer';
@@ -131,7 +132,17 @@ export function MiniPlayer() {
               <Pause aria-hidden className="h-4 w-4" />
             </Button>
           )}
-          <Button variant="secondary" size="icon" aria-label="Stop" onClick={() => soundEngine.stop()}>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Stop"
+            onClick={() => {
+              soundEngine.stop();
+              // The bar goes with what it played, and the keyboard that pressed Stop with it, to the page's top: it
+              // goes to the page's heading instead (decision 113).
+              if (soundEngine.getState().status === 'stopped') focusPageHeading();
+            }}
+          >
             <Square aria-hidden className="h-4 w-4" />
           </Button>
           <Button
