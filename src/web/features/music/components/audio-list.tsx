@@ -176,7 +176,9 @@ function TrackProgress({ name, playing }: { name: string; playing: boolean }) {
         id={id}
         min={0}
         max={position.duration}
-        step={0.1}
+        // An arrow key moves a whole second, which the value read out says: a tenth left it saying the same
+        // "0:12 of 1:00" for ten presses (decision 113).
+        step={1}
         value={position.position}
         aria-valuetext={`${formatClock(position.position)} of ${length}`}
         onChange={(event) => soundEngine.seekTrack(event.target.valueAsNumber)}

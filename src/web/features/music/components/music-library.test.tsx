@@ -112,6 +112,8 @@ describe('MusicLibrary', () => {
     expect(within(card('528 Hz')).getByText('Playing')).toBeInTheDocument();
     const seek = within(card('528 Hz')).getByRole('slider', { name: 'Seek 528 Hz' });
     expect(seek).toHaveAttribute('aria-valuetext', '0:12 of 1:00');
+    // An arrow key moves it a second, a step its value read out tells.
+    expect(seek).toHaveAttribute('step', '1');
     expect(within(card('528 Hz')).getByText('0:12 / 1:00 · loops')).toBeInTheDocument();
 
     await user.click(within(card('528 Hz')).getByRole('button', { name: 'Pause 528 Hz' }));
