@@ -85,7 +85,7 @@ function stop(by: 'stop' | 'timer' = 'stop', { neverPlayed = false }: { neverPla
     refused: false,
     layers: [],
     timer: null,
-    ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
+    ended: neverPlayed ? null : { key: track?.kind === 'track' ? track.key : null, by },
   });
 }
 

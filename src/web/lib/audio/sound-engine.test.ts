@@ -72,6 +72,25 @@ function clockOf(watched: SoundEngine) {
   return { elapsed: () => watcher.elapsed(), ended };
 }
 
+describe('the end of a session', () => {
+  it('says the sleep timer ended it with no track as with one, so the session screen stops with it', async () => {
+    await engine.setLayer('binaural', beat, 0.5);
+    engine.setSleepTimer(60, 10);
+    await pass(61);
+    expect(engine.getState().status).toBe('stopped');
+    expect(engine.getState().ended).toEqual({ key: null, by: 'timer' });
+
+    await playHeard(calm);
+    engine.setSleepTimer(60, 10);
+    await pass(61);
+    expect(engine.getState().ended).toEqual({ key: calm.kind === 'track' && calm.key, by: 'timer' });
+
+    await engine.setLayer('binaural', beat, 0.5);
+    engine.stop();
+    expect(engine.getState().ended).toEqual({ key: null, by: 'stop' });
+  });
+});
+
 describe('the session clock, as the engine’s layers and audio clock drive it', () => {
   it('counts from when the first track is heard, and again from 0:00 when a track picked in its place is', async () => {
     const clock = clockOf(engine);

@@ -76,8 +76,11 @@ export interface SoundEngineState {
   volume: number;
   layers: readonly LayerState[];
   timer: SleepTimerState | null;
-  /** The track of the last session that ended (stopped or timed out), for the list to show. */
-  ended: { key: string; by: 'stop' | 'timer' } | null;
+  /**
+   * How the last session that ended came to its end (stopped, or timed out: the session screen stops with it), and
+   * its track's key for the list to show (null without a track); null when its one track never played.
+   */
+  ended: { key: string | null; by: 'stop' | 'timer' } | null;
 }
 
 export interface SoundEngineOptions {
@@ -548,7 +551,7 @@ export class SoundEngine {
       starting: false,
       layers: [],
       timer: null,
-      ended: track?.kind === 'track' && !neverPlayed ? { key: track.key, by } : null,
+      ended: neverPlayed ? null : { key: track?.kind === 'track' ? track.key : null, by },
     };
     this.publish();
     if (isRealtime(context)) {
