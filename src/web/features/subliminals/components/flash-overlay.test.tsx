@@ -157,6 +157,28 @@ describe('FlashOverlay (the session screen)', () => {
     expect(page.inert).toBe(true);
   });
 
+  it('in the corner, leaves the keyboard where the person is on the page when it ends (its sleep timer, say)', async () => {
+    const { opener, unmount } = renderOverlay();
+    act(() => screen.getByRole('button', { name: 'In a corner' }).click());
+    const field = screen.getByRole('textbox', { name: 'Somewhere else' });
+    act(() => field.focus());
+    unmount();
+    await act(() => Promise.resolve());
+    expect(field).toHaveFocus();
+    expect(opener).not.toHaveFocus();
+  });
+
+  it('in the corner, gives the keyboard back to the opener when it ends with the keyboard inside it', async () => {
+    const { opener, unmount } = renderOverlay();
+    const toggle = screen.getByRole('button', { name: 'In a corner' });
+    act(() => toggle.focus());
+    act(() => toggle.click());
+    expect(screen.getByRole('button', { name: 'Back to full size' })).toHaveFocus();
+    unmount();
+    await act(() => Promise.resolve());
+    expect(opener).toHaveFocus();
+  });
+
   it('returns focus to the control it is given rather than the one focused at opening', async () => {
     const target = document.createElement('button');
     document.body.append(target);

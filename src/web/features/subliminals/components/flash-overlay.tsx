@@ -131,8 +131,15 @@ export function FlashOverlay({
     overlay.current?.focus();
     return () => {
       const target = returnTo.current?.current ?? opener;
-      // After the inert page is released (the effect below is cleaned up first, being declared later).
-      queueMicrotask(() => target?.isConnected && target.focus());
+      // After the inert page is released (the effect below is cleaned up first, being declared later), and only when
+      // the keyboard went with the screen: a session ending in its corner (its sleep timer, the mini-player's Stop)
+      // while the person types elsewhere on the page leaves the keyboard there, where it went to Start, and the next
+      // space began a session anew (decision 113).
+      queueMicrotask(() => {
+        const focused = document.activeElement;
+        if (focused && focused !== document.body && focused.isConnected) return;
+        if (target?.isConnected) target.focus();
+      });
     };
   }, []);
 
