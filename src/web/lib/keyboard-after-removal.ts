@@ -6,9 +6,21 @@
  * with the control that held it. Unless the person has put the keyboard somewhere meanwhile
  * (docs/decisions/101-a-staff-members-day-walked.md).
  */
-export function keyboardToNeighbourOnceGone(control: HTMLElement | null, selector: string): () => void {
+export function keyboardToNeighbourOnceGone(
+  control: HTMLElement | null,
+  selector: string,
+  /**
+   * For a row that may stay with the control gone (a message's recording deleted, the message still listed): the
+   * control of the same row that takes the keyboard then, before any neighbour's.
+   */
+  inRowThatStays?: string,
+): () => void {
   const row = control?.closest('li');
-  const neighbours = [row?.nextElementSibling, row?.previousElementSibling];
+  const places: Array<[Element | null | undefined, string]> = [
+    [row?.nextElementSibling, selector],
+    [row?.previousElementSibling, selector],
+  ];
+  if (inRowThatStays) places.unshift([row, inRowThatStays]);
   return () => {
     let frames = 60;
     const whenGone = () => {
@@ -17,8 +29,8 @@ export function keyboardToNeighbourOnceGone(control: HTMLElement | null, selecto
         return;
       }
       if (document.activeElement && document.activeElement !== document.body) return;
-      for (const neighbour of neighbours) {
-        const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>(selector) : null;
+      for (const [place, wanted] of places) {
+        const next = place?.isConnected ? place.querySelector<HTMLElement>(wanted) : null;
         next?.focus();
         if (next && document.activeElement === next) return;
       }

@@ -12,6 +12,7 @@ import { levelTake, monoWav, trimSilence } from '@web/lib/audio/voice-take';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
 import { toastProblem } from '@web/lib/toast-problem';
 import { portalVisit } from '@web/lib/portal-presence';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
@@ -189,10 +190,14 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     if (mounted.current) await keep(text, recorded);
   }
 
-  async function remove(id: number) {
+  async function remove(id: number, control: HTMLElement) {
     if (listening === id) stopListening();
+    // The keyboard on Delete goes, once the take's buttons have, to the message's Record, its row staying; a row of
+    // a message not in the playlist goes whole, and the keyboard to the Delete of the row in its place (decision 113).
+    const moveKeyboard = keyboardToNeighbourOnceGone(control, '[data-delete-take]', '[data-record-take]');
     try {
       await change(() => deleteVoiceRecording(id), 'Recording deleted.');
+      moveKeyboard();
       onChanged();
     } catch {
       // Said by the change's toast.
@@ -222,7 +227,8 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
         size="sm"
         variant="ghost"
         disabled={saving}
-        onClick={() => void remove(take.id)}
+        onClick={(event) => void remove(take.id, event.currentTarget)}
+        data-delete-take
         aria-label={`Delete the recording of “${take.text}”`}
       >
         <Trash2 aria-hidden className="h-4 w-4" /> Delete
@@ -279,6 +285,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
                     // The row being saved keeps its button enabled (a disabled one would drop the focus), busy.
                     disabled={busy && !mine && saving !== text}
                     busy={saving === text}
+                    data-record-take
                     onClick={() => {
                       if (mine) recording.take.stop();
                       else void record(text);

@@ -286,6 +286,36 @@ describe('SpokenPanel', () => {
       expect(source).toMatchObject({ kind: 'voice', messages: 3, spoken: { voice: 'own' } });
     });
 
+    it('hands the keyboard on from a deleted recording’s Delete: to its message’s Record, or to the next row’s Delete', async () => {
+      const recordings = [
+        recording(1, 'I am calm.'),
+        recording(3, 'An old message.'),
+        recording(4, 'Another old one.'),
+      ];
+      withVoice(recordings, {
+        [`DELETE ${API.myVoice}1/`]: () => {
+          recordings.splice(0, 1);
+          return new Response(null, { status: 204 });
+        },
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      await user.click(await screen.findByText('2 recordings of messages not in this playlist'));
+
+      // A row of a message not in the playlist goes whole: the keyboard goes to the Delete of the row in its place.
+      screen.getByRole('button', { name: 'Delete the recording of “An old message.”' }).focus();
+      await user.keyboard('{Enter}');
+      const next = screen.getByRole('button', { name: 'Delete the recording of “Another old one.”' });
+      await vi.waitFor(() => expect(next).toHaveFocus());
+
+      // The playlist's message stays, its Listen and Delete going: the keyboard goes to its Record.
+      screen.getByRole('button', { name: 'Delete the recording of “I am calm.”' }).focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText('0 of 2 messages recorded')).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Record “I am calm.”' })).toHaveFocus());
+    });
+
     it('listens to a kept take as the session speaks it: levelled, from a clip of its own, until stopped or ended', async () => {
       // jsdom plays nothing and makes no object URLs: a player and the URLs stand in, as they were used.
       const players: {
