@@ -81,9 +81,12 @@ test('binaural beats on /music: choose Alpha, start, stop', async ({ page }) => 
   await generator.getByRole('button', { name: 'Start' }).click();
   await expect(status).toHaveText('Playing a 10 Hz beat');
 
-  await generator.getByRole('button', { name: 'Stop' }).click();
+  // From the keyboard: Stop keeps it, unavailable once the beats stop, where a disabled button dropped it (decision 113).
+  await generator.getByRole('button', { name: 'Stop' }).focus();
+  await page.keyboard.press('Enter');
   await expect(status).toHaveText('Stopped');
   await expect(generator.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  await expect(generator.getByRole('button', { name: 'Stop' })).toBeFocused();
   // Once faded out, the audio device is let go...
   await expect.poll(() => contextStates(page)).toEqual(['suspended']);
 
