@@ -334,7 +334,7 @@ function Actions({
         size="sm"
         // Its text's width on a phone too, as the account's buttons under it, not the panel's.
         className="shrink-0 self-start sm:self-auto"
-        aria-disabled={leaving !== null || undefined}
+        busy={leaving !== null}
         onClick={onPortal}
       >
         {leaving === 'portal' ? (
@@ -414,9 +414,8 @@ function PlanChoices({
                 <Button
                   variant={chosen || (picked === null && plan === higher.at(-1)) ? 'primary' : 'secondary'}
                   size="sm"
-                  aria-disabled={leaving !== null || undefined}
+                  busy={leaving !== null}
                   onClick={() => {
-                    if (leaving !== null) return;
                     onPick(plan);
                     onCheckout(plan);
                   }}

@@ -218,7 +218,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {/* Unavailable while the voice is prepared, yet focusable (aria-disabled; a press then does nothing), and
+        {/* Busy while the voice is prepared, yet focusable (a press then does nothing; the ref also holds one that came first), and
             the keyboard comes back to it from "Stop the voice", which goes: a disabled or removed button dropped it to
             the page's top (decision 113). */}
         <Button
@@ -226,7 +226,7 @@ export default function SpokenControls({ messages }: { messages: readonly string
           onClick={() => {
             if (preparingRun.current === null) void speakAll();
           }}
-          aria-disabled={preparing !== null || undefined}
+          busy={preparing !== null}
         >
           <Mic aria-hidden className="h-4 w-4" /> {playing ? 'Speak the playlist again' : 'Speak the playlist'}
         </Button>
