@@ -37,6 +37,8 @@ import Stripe from 'stripe';
  *   GET  /portal/<id>    a page to change the plan, cancel at period end, fail the next payment or end
  *                        the subscription now; each sends the matching signed events, then comes back.
  *   GET  /health         200, for a runner waiting on it.
+ *   GET  /favicon.ico    204: the icon a browser asks for beside every page, so that a test reading the console
+ *                        finds no 404 that is the stand-in's own.
  * Events are signed with the SDK's own stripe.webhooks.generateTestHeaderString.
  *
  * In a test:
@@ -358,6 +360,10 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   };
   const redirect = (response: ServerResponse, location: string) => {
     response.writeHead(303, { location });
+    response.end();
+  };
+  const noIcon = (response: ServerResponse) => {
+    response.writeHead(204, { 'cache-control': 'public, max-age=86400' });
     response.end();
   };
   const notFound = (response: ServerResponse) =>
@@ -683,9 +689,11 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
       const handled =
         path === '/health'
           ? Promise.resolve(json(response, 200, { ok: true }))
-          : path.startsWith('/v1/')
-            ? handleApi(request, response, path, body, url.searchParams)
-            : handlePages(request, response, path, body);
+          : path === '/favicon.ico' && (request.method === 'GET' || request.method === 'HEAD')
+            ? Promise.resolve(noIcon(response))
+            : path.startsWith('/v1/')
+              ? handleApi(request, response, path, body, url.searchParams)
+              : handlePages(request, response, path, body);
       handled.catch((error: unknown) => {
         if (!response.headersSent) json(response, 500, { error: { type: 'api_error', message: String(error) } });
       });
