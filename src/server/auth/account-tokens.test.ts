@@ -20,6 +20,9 @@ describe('activation and reset tokens', () => {
   it('round-trips user ids through uids and refuses anything else', () => {
     expect(decodeUid(encodeUid(42))).toBe(42);
     expect(encodeUid(1)).toBe('MQ');
+    // The browser's encoding (btoa, shared with the web) is Node's base64url, whatever the id's length.
+    for (const id of [7, 99, 4242, 65_535, 1_000_001, 2_147_483_647])
+      expect(encodeUid(id)).toBe(Buffer.from(String(id)).toString('base64url'));
     for (const uid of [
       '',
       'not base64!',

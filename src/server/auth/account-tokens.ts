@@ -59,7 +59,7 @@ export interface EmailChangeState {
   pendingEmailAt: Date | null;
 }
 
-export const encodeUid = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
+export { accountUid as encodeUid } from '@shared/contract/plain';
 
 /** The user id of a uid, or undefined when it is not one this server made. */
 export function decodeUid(uid: string): number | undefined {

@@ -13,6 +13,13 @@ export const TERMS_NOT_ACCEPTED =
 /** A refused login's code when the password was right but the account is not activated yet. */
 export const ACCOUNT_INACTIVE_CODE = 'account_inactive';
 
+/**
+ * The `uid` of an account's e-mailed links (activation, password reset): its id's digits in base64url, as
+ * Django's `urlsafe_base64_encode(force_bytes(pk))`. The server makes the links with it, and the browser that
+ * signed the account up knows its link by it (docs/product/accounts.md#activation).
+ */
+export const accountUid = (id: number) => btoa(String(id)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
 /** `{"field": ["message", ...]}`; errors of the whole body go under `non_field_errors`. */
 export const NON_FIELD_ERRORS = 'non_field_errors';
 

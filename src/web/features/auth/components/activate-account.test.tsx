@@ -1,11 +1,15 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
+import { TERMS_CONFIRMATION } from '@shared/contract/plain';
+import { awaitedActivation } from '@web/lib/awaited-activation';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { AUTH_MESSAGES } from '../messages';
 import { ActivateAccount } from './activate-account';
 import { LoginForm } from './login-form';
+import { SignupForm } from './signup-form';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -79,4 +83,73 @@ describe('activation', () => {
       expect(router.state.location.search).toBe('');
     },
   );
+
+  describe('the address of an account signed up on this device', () => {
+    /** Signs up as the form does, account 1 (uid MQ), and closes that tab: the link opens in another. */
+    async function signUpHere(email: string) {
+      fakeApi({ [`POST ${API.signup}`]: () => jsonResponse(201, { id: 1, email }) });
+      renderWithProviders(<SignupForm />, {
+        path: '/signup',
+        pattern: '/signup',
+        routes: [{ path: '/login', element: <LoginForm /> }],
+      });
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Email'), email);
+      await user.type(screen.getByLabelText('Password'), 'Quiet-Harbour-58');
+      await user.type(screen.getByLabelText('Confirm password'), 'Quiet-Harbour-58');
+      await user.click(screen.getByRole('checkbox', { name: TERMS_CONFIRMATION }));
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await screen.findByRole('heading', { name: 'Log in' });
+      cleanup();
+    }
+
+    it('is filled into the login its link leads to, in a tab of its own, and then forgotten', async () => {
+      await signUpHere('ada@example.com');
+      fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
+      renderActivation();
+      expect(await screen.findByText(/Welcome to Innerwave: your account is active\./)).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      expect(screen.getByLabelText('Password')).toHaveValue('');
+      // Active now: the device keeps the address no longer.
+      expect(awaitedActivation.addressOf('MQ')).toBeNull();
+      expect(localStorage.getItem('innerwave.awaitedActivation')).toBeNull();
+    });
+
+    it('is filled in after a link that failed too, and kept for the next link', async () => {
+      await signUpHere('ada@example.com');
+      fakeApi({ [`POST ${API.activation}`]: () => jsonResponse(400, { token: ['Invalid token for given user.'] }) });
+      renderActivation();
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      expect(awaitedActivation.addressOf('MQ')).toBe('ada@example.com');
+    });
+
+    it('is not filled in for the link of another account, nor after the link’s three days', async () => {
+      // Kept from a sign-up more than three days ago: its link has expired.
+      const expired = Date.now() - 3 * 24 * 60 * 60 * 1000 - 1000;
+      localStorage.setItem(
+        'innerwave.awaitedActivation',
+        JSON.stringify({ MQ: { email: 'ada@example.com', at: expired } }),
+      );
+      awaitedActivation.remember(2, 'bo@example.com');
+      fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
+      renderActivation();
+      expect(await screen.findByText(/your account is active/)).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('');
+      expect(awaitedActivation.addressOf(btoa('2').replace(/=+$/, ''))).toBe('bo@example.com');
+    });
+
+    it('ignores what it cannot read as kept addresses', async () => {
+      for (const stored of [
+        'not json',
+        '[]',
+        '{"MQ":{"email":5,"at":1}}',
+        '{"__proto__":{"email":"x@example.com","at":1}}',
+      ]) {
+        localStorage.setItem('innerwave.awaitedActivation', stored);
+        expect(awaitedActivation.addressOf('MQ')).toBeNull();
+        expect(awaitedActivation.addressOf('__proto__')).toBeNull();
+      }
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { AUTH_MESSAGES } from '../messages';
 import { AuthCard } from './auth-card';
 import type { ActivatedState } from './signed-up-notice';
 import { toastFailure } from '@web/lib/change';
+import { awaitedActivation } from '@web/lib/awaited-activation';
 
 /**
  * Runs the activation as soon as the page opens (docs/product/accounts.md#activation), then goes to login either way;
@@ -26,15 +27,21 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
     started.current = true;
     // Login greets an account made active here as new, not with "Welcome back.": the toast lasts a second.
     let activated = false;
+    // Signed up on this device: login comes with the address filled in (kept until the account is active).
+    const email = awaitedActivation.addressOf(uid);
     activateAccount({ uid, token })
       .then(
         () => {
           activated = true;
+          awaitedActivation.forget(uid);
           toast.success(AUTH_MESSAGES.activationSucceeded, { duration: SHORT_TOAST_MS });
         },
         (error: unknown) => {
           // A link opened again after it worked: the account is active, nothing failed.
-          if (error instanceof ApiError && error.status === 403) toast.success(AUTH_MESSAGES.alreadyActive);
+          if (error instanceof ApiError && error.status === 403) {
+            awaitedActivation.forget(uid);
+            toast.success(AUTH_MESSAGES.alreadyActive);
+          }
           // Too many attempts for this account: the link is not broken, it works once the window has passed.
           else if (error instanceof ApiError && error.status === 429) toastFailure(error, AUTH_MESSAGES.throttled);
           else toastFailure(error, error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.activationFailed);
@@ -44,7 +51,10 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
         () =>
           void navigate(shareTarget ? loginWithRedirect(shareTarget) : paths.login, {
             replace: true,
-            state: activated ? ({ activated: true } satisfies ActivatedState) : undefined,
+            state: {
+              ...(activated ? { activated: true } : {}),
+              ...(email ? { email } : {}),
+            } satisfies ActivatedState,
           }),
       );
   }, [uid, token, navigate, shareTarget]);

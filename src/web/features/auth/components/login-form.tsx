@@ -15,7 +15,7 @@ import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { ResendActivationButton } from './resend-activation-button';
-import { arrivedActivated, SignedUpNotice, signedUpAddress } from './signed-up-notice';
+import { activatedAddress, arrivedActivated, SignedUpNotice, signedUpAddress } from './signed-up-notice';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
 
 /**
@@ -129,7 +129,12 @@ export function LoginForm() {
           formProps.onChange(event);
         }}
       >
-        <EmailField id="login-email" name="email" defaultValue={signedUp ?? ''} error={form.errors.email} />
+        <EmailField
+          id="login-email"
+          name="email"
+          defaultValue={signedUp ?? activatedAddress(locationState) ?? ''}
+          error={form.errors.email}
+        />
         <div className="flex flex-col gap-1.5">
           <PasswordField id="login-password" name="password" label="Password" error={form.errors.password} />
           <Link to={paths.resetPassword} className={`${linkClass} self-end text-sm`}>

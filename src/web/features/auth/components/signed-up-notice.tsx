@@ -16,14 +16,24 @@ export function signedUpAddress(state: unknown): string | null {
   return typeof signedUp === 'string' && signedUp ? signedUp : null;
 }
 
-/** The state the activation page hands to /login once it has made the account active. */
+/**
+ * The state the activation page hands to /login: `activated` once it has made the account active, and the
+ * address the account signed up with when that sign-up was on this device (lib/awaited-activation.ts).
+ */
 export interface ActivatedState {
-  activated: true;
+  activated?: true;
+  email?: string;
 }
 
 /** Whether /login was reached from an activation that just worked. */
 export const arrivedActivated = (state: unknown) =>
   (state as Partial<ActivatedState> | null | undefined)?.activated === true;
+
+/** The address of the account whose activation link led to /login, when this device signed it up; else null. */
+export function activatedAddress(state: unknown): string | null {
+  const email = (state as Partial<ActivatedState> | null | undefined)?.email;
+  return typeof email === 'string' && email ? email : null;
+}
 
 /** Above the login form after a sign-up: where the activation link went, and a new one on request. */
 export function SignedUpNotice({ email, redirect }: { email: string; redirect: string | null }) {

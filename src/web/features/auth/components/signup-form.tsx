@@ -5,6 +5,7 @@ import { ApiError } from '@web/lib/api-client';
 import { Link, useNavigate, useSearchParams } from '@web/lib/link';
 import { paths, planPaths, shareReturnTarget, withRedirect } from '@web/lib/paths';
 import { notify } from '@web/lib/toast';
+import { awaitedActivation } from '@web/lib/awaited-activation';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { signup } from '../api/signup';
 import { AUTH_MESSAGES } from '../messages';
@@ -38,6 +39,8 @@ export function SignupForm() {
         ...(shareTarget ? { redirect: shareTarget } : {}),
       });
       notify.success(AUTH_MESSAGES.signupSucceeded);
+      // The activation link may open in another tab: its login fills the address in from here.
+      awaitedActivation.remember(account.id, account.email);
       form.reset();
       // Login says where the link went and offers a new one, with the address filled in.
       navigate(loginPath, {
