@@ -14,6 +14,17 @@ export const withRedirect = (url: string, target: string | null) =>
 /** The login page, remembering where to go afterwards (the route guard's redirect). */
 export const loginWithRedirect = (target: string) => withRedirect(paths.login, target);
 
+/**
+ * The subliminals player with a library category open, its affirmations in view (`?category=<id>`): where "For
+ * you" leads a recommended category or message (docs/product/screens.md#portal-home).
+ */
+export const categoryPath = (id: number) => `${paths.subliminals}?category=${id}`;
+
+/** The library category a player's URL names to open (`?category=<id>`), or null: anything else opens none. */
+export function openedCategoryId(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
 /** The plan a visitor chose, carried from the pricing table into checkout (docs/product/screens.md#choosing-a-plan). */
 export const planPaths = {
   signup: (plan: string) => `${paths.signup}?plan=${plan}`,

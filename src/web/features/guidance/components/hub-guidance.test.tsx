@@ -82,6 +82,14 @@ describe('HubGuidance', () => {
     expect(screen.queryByRole('button', { name: /See recommendations/ })).toBeNull();
   });
 
+  it('leads a recommended category to its affirmations, open in the player, in one press', async () => {
+    renderHub('pro');
+    expect(await screen.findByRole('link', { name: /Restful Sleep/ })).toHaveAttribute(
+      'href',
+      '/subliminals?category=3',
+    );
+  });
+
   it('says that general starting points are not yet ranked, without the same reason under each', async () => {
     const startHere = 'A gentle place to start';
     renderHub('pro', {

@@ -7,7 +7,7 @@ import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';
 import { Spinner } from '@web/components/ui/spinner';
-import { paths } from '@web/lib/paths';
+import { categoryPath, paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { onboardingQuery, practiceQuery, programsQuery, recommendationsQuery } from '../api/guidance';
 import { programPath } from '../lib/paths';
@@ -67,7 +67,7 @@ function RecommendationList({ data }: { data: Recommendations }) {
       title: 'Affirmation categories',
       items: data.categories.map((item) => ({
         key: `c${item.id}`,
-        to: paths.subliminals,
+        to: categoryPath(item.id),
         name: item.name,
         reason: item.reason,
       })),
@@ -85,7 +85,7 @@ function RecommendationList({ data }: { data: Recommendations }) {
       title: 'Messages',
       items: data.messages.map((item) => ({
         key: `m${item.id}`,
-        to: paths.subliminals,
+        to: categoryPath(item.category_id),
         name: `“${item.message_text}”`,
         reason: `${item.reason} · ${item.category_name}`,
       })),

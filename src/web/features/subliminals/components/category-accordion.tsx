@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MessageCategory } from '@shared/contract';
 import { AddToPlaylistButton } from './add-to-playlist-button';
 
@@ -11,20 +11,31 @@ import { AddToPlaylistButton } from './add-to-playlist-button';
  */
 export function CategoryAccordion({
   categories,
+  opened = null,
   isAdded,
   onAdd,
 }: {
   categories: readonly MessageCategory[];
+  /** The category to open at first and bring into view (the page's `?category=`); one not listed opens none. */
+  opened?: number | null;
   /** Whether all of the category's messages are in the playlist already. */
   isAdded(category: MessageCategory): boolean;
   onAdd(category: MessageCategory): void;
 }) {
-  const [open, setOpen] = useState('');
+  const [open, setOpen] = useState(() =>
+    opened !== null && categories.some((category) => category.id === opened) ? String(opened) : '',
+  );
+  // Arrived to read one category (a recommendation's link): it is brought into view, once.
+  const openedItem = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    openedItem.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <Accordion.Root type="single" collapsible value={open} onValueChange={setOpen} className="flex flex-col gap-2">
       {categories.map((category) => (
         <Accordion.Item
           key={category.id}
+          ref={String(category.id) === open && category.id === opened ? openedItem : undefined}
           value={String(category.id)}
           className="overflow-hidden rounded-2xl border border-line bg-surface-raised"
         >

@@ -104,6 +104,20 @@ describe('SubliminalsPlayer', () => {
     expect(screen.queryByText('One thing at a time.')).toBeNull();
   });
 
+  it('opens the category its address names (a recommendation’s link), and none for one it does not list', async () => {
+    const { unmount } = renderWithProviders(<SubliminalsPlayer />, { path: '/subliminals?category=2' });
+    expect(await screen.findByText('One thing at a time.')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Focus/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByText('I breathe slowly.')).toBeNull();
+    unmount();
+    for (const named of ['99', 'abc', '-1', '2.0']) {
+      const other = renderWithProviders(<SubliminalsPlayer />, { path: `/subliminals?category=${named}` });
+      expect(await screen.findByRole('button', { name: /^Focus/ })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('One thing at a time.')).toBeNull();
+      other.unmount();
+    }
+  });
+
   it('adds whole categories (duplicates allowed), removes one, clears all, and keeps the playlist', async () => {
     const user = userEvent.setup();
     renderPlayer();

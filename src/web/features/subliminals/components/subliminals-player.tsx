@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { clsx } from 'clsx';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { MessageCategory } from '@shared/contract';
 import { PLAYLIST_MAX } from '@shared/contract/portal-plain';
@@ -13,6 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useBesideCorner, useBottomChromePart } from '@web/lib/bottom-chrome';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
+import { openedCategoryId } from '@web/lib/paths';
 import { messageCategoriesQuery } from '../api/message-categories';
 import { describeSync, openingPlayer, usePlayerSync } from '../hooks/use-player-sync';
 import {
@@ -111,6 +113,8 @@ const FOLLOWING_COLUMN =
 
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
+  // Opened from a recommendation: that category's affirmations are open (docs/product/screens.md#portal-home).
+  const openedCategory = openedCategoryId(useSearchParams()[0].get('category'));
   const queryClient = useQueryClient();
   // What the account holds when the route has it already, else this device's copy (usePlayerSync).
   const [opening] = useState(() => openingPlayer(queryClient));
@@ -276,6 +280,7 @@ export function SubliminalsPlayer() {
           ) : (
             <CategoryAccordion
               categories={categories.data}
+              opened={openedCategory}
               isAdded={(category) => inPlaylist(category, 'library')}
               onAdd={(category) => addCategory(category, 'library')}
             />
