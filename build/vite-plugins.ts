@@ -33,9 +33,9 @@ export function sharedHead(): Plugin {
       ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' } }]
       : [];
   };
-  // Also marks a signed-in visit, and one with no onboarding invitation, for the pages' portal frame (portalFrame below, src/web/styles.css).
+  // Also marks a signed-in visit, and one with no onboarding invitation or with it, for the pages' portal frame (portalFrame below, src/web/styles.css).
   // A browser that refuses storage throws at each read (site data blocked): the system's preference still decides.
-  const beforePaintScript = `(function(){var h=document.documentElement;function s(k){try{return localStorage.getItem(k)}catch(e){return null}}var t=s('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!s('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!s('${SESSION.storageKeys.noInvitation}'))})()`;
+  const beforePaintScript = `(function(){var h=document.documentElement;function s(k){try{return localStorage.getItem(k)}catch(e){return null}}var t=s('${THEME_STORAGE_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;h.classList.toggle('dark',d);h.style.colorScheme=d?'dark':'light';h.classList.toggle('signed-in',!!s('${SESSION.storageKeys.access}'));h.classList.toggle('no-invitation',!!s('${SESSION.storageKeys.noInvitation}'));h.classList.toggle('invitation',!!s('${SESSION.storageKeys.invitation}'))})()`;
   const titles = new Map<string, string>(PRERENDERED_PAGES.map((page) => [`${page.name}.html`, page.title]));
   const descriptions = new Map<string, string>(
     PRERENDERED_PAGES.flatMap((page) => ('description' in page ? [[`${page.name}.html`, page.description]] : [])),
@@ -179,7 +179,7 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
           pathToFileURL(path.join(renderDir, 'prerender.js')).href
         )) as {
           renderPage: (name: string, path: string) => string;
-          renderPortalFrame: (name: string, path: string) => string;
+          renderPortalFrame: (name: string, path: string, options?: { notice?: boolean }) => string;
         };
         // The stylesheet goes inside each pre-rendered page (about 10 KB compressed): the page paints from its
         // first response instead of after a second round trip, which on a phone's network is most of the wait.
@@ -245,7 +245,9 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
           // The page's frame paints from the first response (src/web/lib/portal-frame.ts), with its stylesheet
           // inline; its scripts are asked for after that paint, as on the pre-rendered pages. The onboarding
           // invitation may come above these pages.
-          const frame = portalFrame(renderPortalFrame(route.name, route.path), route.path, { notice: true });
+          const frame = portalFrame(renderPortalFrame(route.name, route.path, { notice: true }), route.path, {
+            notice: true,
+          });
           this.emitFile({
             type: 'asset',
             fileName: `${route.name}.route.html`,
@@ -266,7 +268,8 @@ export function prerenderPages(sharedConfig: () => RenderConfig, webRoot: string
  * document to put before its root: kept in a template, and put in place by an inline script only for a
  * signed-in visit (the class the head's script set), so that no other visit's document holds a second copy
  * of the page, with its ids and anchors. `notice`: the onboarding invitation may come above the page (the
- * frame then shows the chrome only, styles.css).
+ * frame then holds it too, and shows it, the page's top alone or the chrome only as the visit's class says,
+ * styles.css).
  */
 function portalFrame(html: string, path: string, { notice = false } = {}): string {
   const frame = `<div id="portal-frame" inert data-path="${path}"${notice ? ' data-notice' : ''}>${html}</div>`;

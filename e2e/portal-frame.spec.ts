@@ -157,13 +157,37 @@ test('every portal page starts at the same inset, on a phone and on a wide scree
   }
 });
 
-test('a new person’s frame shows the chrome only: the invitation may come above the page', async ({ page }) => {
+test('a new person’s frame shows the invitation the app has seen above the page’s top, where the app’s come', async ({
+  page,
+}) => {
   await signInAsNewUser(page);
+  // The page login led to has the invitation: the app has seen it (decision 111).
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();
+  await withoutScripts(page);
+  await page.goto('/profile', NO_APP);
+  const frame = page.locator('#portal-frame');
+  await expect(frame.getByText('New here? Tell us what you would like from Innerwave.')).toBeVisible();
+  const framedHeading = frame.getByRole('heading', { level: 1, name: 'Profile' });
+  await expect(framedHeading).toBeVisible();
+  const framed = await framedHeading.boundingBox();
+  await page.unrouteAll();
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();
+  await expect(page.locator('#portal-frame')).toHaveCount(0);
+  expect(await page.getByRole('heading', { level: 1, name: 'Profile' }).boundingBox()).toEqual(framed);
+});
+
+test('a first portal visit on a device shows the chrome only: whether the invitation comes is not known', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.evaluate(() => localStorage.removeItem('user.invitation'));
   await withoutScripts(page);
   await page.goto('/profile', NO_APP);
   const frame = page.locator('#portal-frame');
   await expect(frame.getByRole('navigation', { name: 'Portal' })).toBeVisible();
   await expect(frame.getByRole('heading', { level: 1, name: 'Profile' })).toBeHidden();
+  await expect(frame.getByText('New here? Tell us what you would like from Innerwave.')).toBeHidden();
   await page.unrouteAll();
   await page.goto('/profile');
   await expect(page.getByRole('region', { name: 'Getting started' })).toBeVisible();

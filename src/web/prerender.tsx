@@ -39,10 +39,10 @@ export function renderPage(name: string, path: string): string {
 }
 
 /** Used by the build only: the frame a signed-in visit paints until the app runs, by the page's name and path. */
-export function renderPortalFrame(name: string, path: string): string {
+export function renderPortalFrame(name: string, path: string, { notice = false } = {}): string {
   return renderToString(
     <StrictMode>
-      <PortalFrameDocument name={name} path={path} />
+      <PortalFrameDocument name={name} path={path} notice={notice} />
     </StrictMode>,
   );
 }

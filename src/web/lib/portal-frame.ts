@@ -30,10 +30,13 @@ export function removePortalFrame(): void {
 }
 
 /**
- * Remembers whether the onboarding invitation goes above portal pages: where it may, the frame shows
- * only the chrome, as the invitation would push the page's top down when it arrived.
+ * Remembers whether the onboarding invitation goes above portal pages. The frame shows it above the page's top
+ * where it goes, the page's top alone where it does not, and only the chrome where neither is known yet (a
+ * first visit on this device): the invitation would push the page's top down when it arrived
+ * (docs/decisions/111-a-visitor-comes-back.md).
  */
 export function rememberInvitation(invited: boolean): void {
-  if (invited) browserStorage.remove(SESSION.storageKeys.noInvitation);
-  else browserStorage.set(SESSION.storageKeys.noInvitation, '1');
+  const { invitation, noInvitation } = SESSION.storageKeys;
+  browserStorage.remove(invited ? noInvitation : invitation);
+  browserStorage.set(invited ? invitation : noInvitation, '1');
 }

@@ -11,6 +11,8 @@ export const SESSION = {
     email: 'user.email',
     /** Set while the person has no onboarding invitation: a portal page's frame may show its top. */
     noInvitation: 'user.no-invitation',
+    /** Set while the person has the onboarding invitation: a portal page's frame shows it above the page's top. */
+    invitation: 'user.invitation',
     /** When a tab last saved the profile (names or picture): other tabs read it again on its change. */
     profileSaved: 'user.profile-saved',
     /** When a tab last saw the plan change (a payment confirmed): other tabs read everything again on its change. */

@@ -4,6 +4,7 @@ import { PortalLayout } from '@web/components/layouts/portal-layout';
 import { PrivacyPage } from '@web/features/legal/components/privacy-page';
 import { TermsPage } from '@web/features/legal/components/terms-page';
 import { PortalHub } from '@web/features/portal/components/portal-hub';
+import { FramedInvitation } from '@web/features/guidance/components/onboarding-prompt';
 import { PORTAL_PAGES } from '../portal-pages';
 import { SharedFramePage } from './shared';
 
@@ -25,12 +26,14 @@ const FRAMED_PAGES: Record<string, ComponentType> = {
  * A page as a signed-in visit first paints it, before the app runs: the portal's chrome around it
  * (prerender.tsx; docs/decisions/023-a-pre-rendered-frame-for-portal-pages.md).
  */
-export function PortalFrameDocument({ name, path }: { name: string; path: string }) {
+export function PortalFrameDocument({ name, path, notice = false }: { name: string; path: string; notice?: boolean }) {
   const Page = FRAMED_PAGES[name];
   if (!Page) throw new Error(`no portal frame for the page named ${name}`);
   return (
     <MemoryRouter initialEntries={[path]}>
-      <PortalLayout page={<Page />} />
+      {/* `notice`: the onboarding invitation may come above the page; the frame holds it, shown for a visit the
+          app has seen invited (styles.css; docs/decisions/111-a-visitor-comes-back.md). */}
+      <PortalLayout notice={notice ? <FramedInvitation /> : undefined} page={<Page />} />
     </MemoryRouter>
   );
 }

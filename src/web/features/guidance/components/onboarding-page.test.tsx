@@ -340,12 +340,14 @@ describe('OnboardingPrompt', () => {
     const { calls } = server();
     renderWithProviders(<OnboardingPrompt />, { path: paths.subliminals });
     expect(await screen.findByRole('link', { name: 'Set up your practice' })).toHaveAttribute('href', paths.welcome);
-    // Remembered for the portal pages' frame, which then shows only the chrome.
+    // Remembered for the portal pages' frame, which then shows it above the page's top (decision 111).
+    expect(localStorage.getItem('user.invitation')).toBe('1');
     expect(localStorage.getItem('user.no-invitation')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ skipped: true });
     expect(localStorage.getItem('user.no-invitation')).toBe('1');
+    expect(localStorage.getItem('user.invitation')).toBeNull();
   });
 
   it('never goes above an admin page, while it still goes above the member portal’s', async () => {

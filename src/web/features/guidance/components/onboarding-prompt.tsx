@@ -100,13 +100,23 @@ export function OnboardingPrompt() {
   return <InvitationCard card={card} onSkip={() => skip.mutate()} skipping={skip.isPending} />;
 }
 
+/**
+ * The invitation as a portal page's pre-rendered frame shows it, inert, until the app's own takes its place
+ * (app/documents/portal-frame.tsx): the same card, so the page under it starts where it will.
+ */
+export function FramedInvitation() {
+  const card = useRef<HTMLElement>(null);
+  return <InvitationCard card={card} skipping={false} />;
+}
+
 function InvitationCard({
   card,
   onSkip,
   skipping,
 }: {
   card: RefObject<HTMLElement | null>;
-  onSkip(): void;
+  /** Absent in the frame, where nothing can be pressed. */
+  onSkip?: () => void;
   skipping: boolean;
 }) {
   usePublishedBottom(card);
