@@ -37,7 +37,8 @@ export function CategoryAccordion({
           key={category.id}
           ref={String(category.id) === open && category.id === opened ? openedItem : undefined}
           value={String(category.id)}
-          className="overflow-hidden rounded-2xl border border-line bg-surface-raised"
+          // Brought into view below the sticky bar (4rem), not under it.
+          className="scroll-mt-24 overflow-hidden rounded-2xl border border-line bg-surface-raised"
         >
           {/* The heading holds the category's trigger alone: with the Add button in it, a heading read out or
               listed by a screen reader was "Confidence 18 messages Add Confidence to playlist". */}
