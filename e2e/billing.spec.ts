@@ -32,7 +32,8 @@ test('Pro from the home page: sign up, activate, log in, pay at Checkout, and Pr
   await page.goto(linkOf(await readLatestMail(email, 'Activate'), 'activation'));
   await expect(page).toHaveURL(/\/login$/, { timeout: SLOW });
   await expect(page.getByText('You chose Pro ($56 a month).')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  // Signed up in this browser: the address is filled in (decision 111).
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 
