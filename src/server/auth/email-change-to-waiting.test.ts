@@ -9,6 +9,7 @@ import { profiles, users } from '../db/schema';
 import { encodeUid } from './account-tokens';
 import { ACCOUNT_MESSAGES } from './accounts';
 import {
+  accountRow,
   activeAccount,
   linkParams,
   loginPair,
@@ -37,7 +38,6 @@ afterAll(() => close());
 
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
 const answer = (response: LightMyRequestResponse) => [response.statusCode, response.body ? response.json() : null];
-const accountRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const profileRow = async (id: number) =>
   (await t.database.db.select().from(profiles).where(eq(profiles.userId, id)))[0];
 const accountsOf = async (email: string) =>
@@ -68,8 +68,8 @@ describe('a change of e-mail address to an address whose account waits for its a
     const owner = await movingTo('ada.old@example.com', 'ada.owner@example.com');
 
     expect(answer(await confirm(owner.link))).toEqual([204, null]);
-    expect(await accountRow(owner.id)).toMatchObject({ email: 'ada.owner@example.com', pendingEmail: null });
-    expect(await accountRow(squatter.id)).toBeUndefined();
+    expect(await accountRow(t, owner.id)).toMatchObject({ email: 'ada.owner@example.com', pendingEmail: null });
+    expect(await accountRow(t, squatter.id)).toBeUndefined();
     expect(await profileRow(squatter.id)).toBeUndefined();
     expect(await accountsOf('ada.owner@example.com')).toEqual([{ id: owner.id, email: 'ada.owner@example.com' }]);
     // The stranger's link and password open nothing; the owner signs in with the address.
@@ -120,10 +120,10 @@ describe('a change of e-mail address to an address whose account waits for its a
       );
       expect(answer(asked)).toEqual([400, TAKEN]);
     }
-    expect(await accountRow(activated.id)).toMatchObject({ email: 'hedy.new@example.com', isActive: true });
-    expect(await accountRow(deactivated.id)).toMatchObject({ email: 'emmy.new@example.com', isActive: false });
-    expect(await accountRow(toActivated.id)).toMatchObject({ email: 'hedy@example.com' });
-    expect(await accountRow(toDeactivated.id)).toMatchObject({ email: 'emmy@example.com' });
+    expect(await accountRow(t, activated.id)).toMatchObject({ email: 'hedy.new@example.com', isActive: true });
+    expect(await accountRow(t, deactivated.id)).toMatchObject({ email: 'emmy.new@example.com', isActive: false });
+    expect(await accountRow(t, toActivated.id)).toMatchObject({ email: 'hedy@example.com' });
+    expect(await accountRow(t, toDeactivated.id)).toMatchObject({ email: 'emmy@example.com' });
   });
 
   it('of two accounts opening their links to one address at once, moves one; the other is told it is taken', async () => {
@@ -137,7 +137,7 @@ describe('a change of e-mail address to an address whose account waits for its a
         [400, TAKEN],
       ].sort(),
     );
-    expect(await accountRow(squatter.id)).toBeUndefined();
+    expect(await accountRow(t, squatter.id)).toBeUndefined();
     expect(await accountsOf('lise.new@example.com')).toHaveLength(1);
   });
 });
@@ -181,8 +181,8 @@ describe.runIf(inject('dbKind') === 'postgres')(
         [204, null],
         [400, TAKEN],
       ]);
-      expect(await accountRow(squatter.id)).toMatchObject({ isActive: true });
-      expect(await accountRow(owner.id)).toMatchObject({ email: 'rosalind@example.com' });
+      expect(await accountRow(t, squatter.id)).toMatchObject({ isActive: true });
+      expect(await accountRow(t, owner.id)).toMatchObject({ email: 'rosalind@example.com' });
     });
 
     it('the waiting account’s activation, second: the change takes the address and the link is told its account is gone', async () => {
@@ -197,8 +197,8 @@ describe.runIf(inject('dbKind') === 'postgres')(
         [204, null],
         [400, { uid: [ACCOUNT_MESSAGES.invalidUid] }],
       ]);
-      expect(await accountRow(squatter.id)).toBeUndefined();
-      expect(await accountRow(owner.id)).toMatchObject({ email: 'mary.new@example.com' });
+      expect(await accountRow(t, squatter.id)).toBeUndefined();
+      expect(await accountRow(t, owner.id)).toMatchObject({ email: 'mary.new@example.com' });
     });
 
     it('another change to the address: the first to open its link takes it, the second is told it is taken', async () => {
@@ -211,7 +211,7 @@ describe.runIf(inject('dbKind') === 'postgres')(
         [400, TAKEN],
       ]);
       expect(await accountsOf('chien.new@example.com')).toEqual([{ id: first.id, email: 'chien.new@example.com' }]);
-      expect(await accountRow(second.id)).toMatchObject({
+      expect(await accountRow(t, second.id)).toMatchObject({
         email: 'chien.too@example.com',
         pendingEmail: 'chien.new@example.com',
       });
@@ -263,7 +263,7 @@ describe.runIf(inject('dbKind') === 'postgres')(
         await waitingOnLocks(t.database, 1);
       });
       expect((await Promise.all(sent)).map(answer)).toEqual([[204, null]]);
-      expect(await accountRow(signedUp)).toBeUndefined();
+      expect(await accountRow(t, signedUp)).toBeUndefined();
       expect(await accountsOf('dorothy.new@example.com')).toEqual([{ id: owner.id, email: 'dorothy.new@example.com' }]);
     });
   },

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { API } from '@shared/contract';
+import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp';
 import type { ParsedMail } from '../test/eml';
@@ -69,3 +71,7 @@ export async function loginPair(t: TestApp, email: string, password = PASSWORD) 
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ access: string; refresh: string }>();
 }
+
+/** The account's row as the database holds it now (undefined once deleted). */
+export const accountRow = async (t: TestApp, id: number) =>
+  (await t.database.db.select().from(users).where(eq(users.id, id)))[0];

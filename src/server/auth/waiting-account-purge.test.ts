@@ -8,7 +8,15 @@ import { jobs } from '../jobs/table';
 import { createServerJobRunner, WAITING_ACCOUNT_PURGE_EVERY_MS, WAITING_ACCOUNT_PURGE_JOB } from '../jobs/server-jobs';
 import { encodeUid } from './account-tokens';
 import { ACCOUNT_MESSAGES } from './accounts';
-import { activeAccount, linkParams, post, signUp, signupAndReadMail, startAccountsApp } from './test-helpers';
+import {
+  accountRow,
+  activeAccount,
+  linkParams,
+  post,
+  signUp,
+  signupAndReadMail,
+  startAccountsApp,
+} from './test-helpers';
 
 // An account never activated goes a day after its last activation link expired, with its rows, by the server's hourly
 // job; accounts active, deactivated by staff or with a link still working stay
@@ -24,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const accountRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const profileRow = async (id: number) =>
   (await t.database.db.select().from(profiles).where(eq(profiles.userId, id)))[0];
 /** Makes the account's last activation link one asked for `ago` ms before now, and any other change of it too. */
@@ -83,10 +90,10 @@ describe('accounts never activated', () => {
     const purgedAt = Date.now();
     expect(await primaryStarts()).toContain(WAITING_ACCOUNT_PURGE_JOB);
 
-    expect(await accountRow(expired.id)).toBeUndefined();
+    expect(await accountRow(t, expired.id)).toBeUndefined();
     expect(await profileRow(expired.id)).toBeUndefined();
     for (const kept of [justExpired, fresh, resent, active, deactivated, loggedInOnce])
-      expect(await accountRow(kept.id), String(kept.id)).toBeDefined();
+      expect(await accountRow(t, kept.id), String(kept.id)).toBeDefined();
     expect((await post(t, API.activation, linkParams(resentMail, 'activation'))).statusCode).toBe(204);
     expect((await post(t, API.activation, linkParams(expired.mail, 'activation'))).json()).toEqual({
       uid: [ACCOUNT_MESSAGES.invalidUid],
