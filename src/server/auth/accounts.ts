@@ -9,7 +9,7 @@ import {
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { isUniqueViolation, rethrowUniqueAs } from '../db/errors';
+import { retryOnceOnUnique } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { mailJob } from '../jobs/mail-kinds';
@@ -82,13 +82,7 @@ export async function signup(ctx: AppContext, body: SignupRequest) {
   // Two signups of one address at once: the unique index on lower(email) lets one insert, and the other, once
   // that one is in, signs up again over it (or finds the address taken).
   const taken = () => badRequest({ email: [ACCOUNT_MESSAGES.emailTaken] });
-  let user;
-  try {
-    user = await write();
-  } catch (error) {
-    if (!isUniqueViolation(error, 'users_email_lower_unique')) throw error;
-    user = await rethrowUniqueAs('users_email_lower_unique', write, taken);
-  }
+  const user = await retryOnceOnUnique('users_email_lower_unique', write, taken);
   ctx.jobs.wake();
   return { id: user.id, email: user.email };
 }

@@ -12,7 +12,7 @@ import { cancelSubscriptionsBeforeDeletion, cancelWhatStartedDuringDeletion } fr
 import { billingAccountOf } from '../billing/service';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { isUniqueViolation, rethrowUniqueAs } from '../db/errors';
+import { retryOnceOnUnique } from '../db/errors';
 import { lockUserRow } from '../db/user-lock';
 import { users } from '../db/schema';
 import { badRequest, nonFieldError, unauthorized } from '../http/errors';
@@ -223,13 +223,7 @@ export async function confirmEmailChange(
   // again and takes the address over, as a moment later; taken for good (an account activated, another change),
   // the address is refused with signup's words.
   const taken = () => badRequest({ new_email: [ACCOUNT_MESSAGES.emailTaken] });
-  let changed;
-  try {
-    changed = await change();
-  } catch (error) {
-    if (!isUniqueViolation(error, 'users_email_lower_unique')) throw error;
-    changed = await rethrowUniqueAs('users_email_lower_unique', change, taken);
-  }
+  const changed = await retryOnceOnUnique('users_email_lower_unique', change, taken);
   if (!changed) throw badRequest({ token: [SELF_SERVICE_MESSAGES.emailLinkInvalid] });
   ctx.jobs.wake();
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });

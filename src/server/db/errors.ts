@@ -49,6 +49,24 @@ export async function rethrowUniqueAs<T>(
   }
 }
 
+/**
+ * Runs a write that may race another for the same unique value: a first violation of this constraint runs it once
+ * more (the row that won is in by then, and the write may take it over or find it taken), a second turns into the
+ * caller's 400.
+ */
+export async function retryOnceOnUnique<T>(
+  constraint: string,
+  write: () => Promise<T>,
+  duplicate: () => Error,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error, constraint)) throw error;
+    return rethrowUniqueAs(constraint, write, duplicate);
+  }
+}
+
 /** Socket-level failures of the database connection (node-postgres reports them with these codes). */
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
