@@ -132,10 +132,11 @@ export async function runPrimary(config: Config): Promise<void> {
   // same throughput (bench:api). --max-semi-space-size: Node 24's V8 sizes the young generation by the
   // machine's memory (64 MB semi-spaces on 24 GB, which start-up fills and no collection gives back: 230 MB
   // a worker at rest); at 8 MB a worker that has hashed a password rests near 145 MB, for the same CPU per
-  // request in alternating runs (docs/decisions/037-the-project-brings-its-node.md).
+  // request in alternating runs (docs/decisions/037-the-project-brings-its-node.md). `npm start` gives the
+  // primary the semi-space flag already: a Set passes each flag to a worker once.
   cluster.setupPrimary({
     serialization: 'advanced',
-    execArgv: [...process.execArgv, '--heap-growing-percent=50', '--max-semi-space-size=8'],
+    execArgv: [...new Set([...process.execArgv, '--heap-growing-percent=50', '--max-semi-space-size=8'])],
   });
   await Promise.all(
     Array.from(
