@@ -135,6 +135,36 @@ describe('Link', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Music' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Music' })).toHaveFocus());
   });
+
+  it('leaves the keyboard in the field a page it opens focuses as it mounts', async () => {
+    Element.prototype.checkVisibility = () => true;
+    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RouterNavigation />,
+          children: [
+            { path: '/', element: <Link to="/login">Log in</Link> },
+            {
+              path: '/login',
+              element: (
+                <main id="main">
+                  <h1>Log in</h1>
+                  <input aria-label="Password" autoFocus />
+                </main>
+              ),
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
 });
 
 describe("the app's start", () => {

@@ -77,6 +77,9 @@ const HEADING_WAIT_MS = 5000;
  */
 function useFocusHeadingOnNavigation() {
   const { pathname, hash } = useLocation();
+  // What had the keyboard as the new page rendered, before it committed: read in the effect, it was already
+  // the field a page focuses as it mounts (autoFocus), taken for the old page's and moved to the heading.
+  const before = typeof document === 'undefined' ? null : document.activeElement;
   // The page the effect last ran for, the first page to begin with: StrictMode (in development) runs the
   // first page's effect twice, and a flag cleared by the first run let the second focus its heading.
   const pageShown = useRef(pathname + hash);
@@ -84,7 +87,6 @@ function useFocusHeadingOnNavigation() {
     if (pageShown.current === pathname + hash) return;
     pageShown.current = pathname + hash;
     if (hash) return;
-    const before = document.activeElement;
     const leftBehind = (focused: Element | null) =>
       !focused ||
       focused === document.body ||
@@ -100,6 +102,8 @@ function useFocusHeadingOnNavigation() {
     // A frame later: a dialog that closed with the navigation (the phone's menu) has given focus back first.
     frame = requestAnimationFrame(look);
     return () => cancelAnimationFrame(frame);
+    // Once a page: `before` is the one of the render that showed it, and a later render's would cancel the look.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [pathname, hash]);
 }
 
