@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import { TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { awaitedActivation } from '@web/lib/awaited-activation';
@@ -21,10 +21,10 @@ const renderActivation = (query = '') =>
       {
         path: '/login',
         element: (
-          <>
+          <main id="main">
             <p>login page</p>
             <LoginForm />
-          </>
+          </main>
         ),
       },
     ],
@@ -104,12 +104,20 @@ describe('activation', () => {
     }
 
     it('is filled into the login its link leads to, in a tab of its own, and then forgotten', async () => {
+      // jsdom lays nothing out, so it has no checkVisibility: the login's heading here is shown.
+      Element.prototype.checkVisibility = () => true;
+      onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
       await signUpHere('ada@example.com');
       fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
       renderActivation();
       expect(await screen.findByText(/Welcome to Innerwave: your account is active\./)).toBeInTheDocument();
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
       expect(screen.getByLabelText('Password')).toHaveValue('');
+      // The password is what is left to type: the keyboard is there, and the router's landing on the heading
+      // (a frame later, inside #main as in the app) leaves it.
+      expect(screen.getByLabelText('Password')).toHaveFocus();
+      await new Promise((frame) => requestAnimationFrame(frame));
+      expect(screen.getByLabelText('Password')).toHaveFocus();
       // Active now: the device keeps the address no longer.
       expect(awaitedActivation.addressOf('MQ')).toBeNull();
       expect(localStorage.getItem('innerwave.awaitedActivation')).toBeNull();
@@ -136,6 +144,7 @@ describe('activation', () => {
       renderActivation();
       expect(await screen.findByText(/your account is active/)).toBeInTheDocument();
       expect(screen.getByLabelText('Email')).toHaveValue('');
+      expect(screen.getByLabelText('Password')).not.toHaveFocus();
       expect(awaitedActivation.addressOf(btoa('2').replace(/=+$/, ''))).toBe('bo@example.com');
     });
 

@@ -117,6 +117,7 @@ describe('login form', () => {
     await act(() => signedUp.router.navigate('/login', { state: { signedUp: 'ada@example.com' } }));
     expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
     expect(api.calls.at(-1)).toMatchObject({ path: API.resendActivation, body: { email: 'ada@example.com' } });
@@ -131,6 +132,7 @@ describe('login form', () => {
     renderLogin();
     expect(screen.queryByText(/We sent an activation link to/)).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).not.toHaveFocus();
   });
 
   it('keeps the sign-up’s notice on the pre-rendered page of a reload: the history entry still carries it', () => {
@@ -140,6 +142,7 @@ describe('login form', () => {
       render(<LoginForm />);
       expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent('ada@example.com');
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      expect(screen.getByLabelText('Password')).toHaveFocus();
     } finally {
       window.history.replaceState(null, '', '/');
     }

@@ -38,6 +38,8 @@ export function LoginForm() {
   const locationState = useLocationState();
   // Arrived from a sign-up in this tab: the address the activation link went to.
   const signedUp = signedUpAddress(locationState);
+  // The address filled in, when this tab or device knows it: the keyboard waits in the password then.
+  const knownAddress = signedUp ?? activatedAddress(locationState);
   // Someone who has just signed up, or just activated their account, is new here.
   const greeting = arrivedActivated(locationState)
     ? 'Welcome to Innerwave: your account is active.'
@@ -129,14 +131,16 @@ export function LoginForm() {
           formProps.onChange(event);
         }}
       >
-        <EmailField
-          id="login-email"
-          name="email"
-          defaultValue={signedUp ?? activatedAddress(locationState) ?? ''}
-          error={form.errors.email}
-        />
+        <EmailField id="login-email" name="email" defaultValue={knownAddress ?? ''} error={form.errors.email} />
         <div className="flex flex-col gap-1.5">
-          <PasswordField id="login-password" name="password" label="Password" error={form.errors.password} />
+          <PasswordField
+            id="login-password"
+            name="password"
+            label="Password"
+            // What is left to type; the router leaves the keyboard where a page puts it (app/router-navigation.tsx).
+            autoFocus={knownAddress !== null}
+            error={form.errors.password}
+          />
           <Link to={paths.resetPassword} className={`${linkClass} self-end text-sm`}>
             Forgot password?
           </Link>
