@@ -7,7 +7,11 @@ import { Button } from '@web/components/ui/button';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { CharacterCount, characterLimit } from '@web/components/ui/character-count';
 import { FieldError } from '@web/components/ui/input';
+import { PlanLock } from '@web/components/plan-lock';
+import { usePlan } from '@web/lib/plan';
 import { clsx } from 'clsx';
+import { useQuery } from '@tanstack/react-query';
+import { programsQuery } from '../api/guidance';
 import { ONBOARDING_STEP_COUNT, type OnboardingAnswers, type OnboardingDraft } from '../lib/onboarding-draft';
 
 // The onboarding's three short steps (docs/product/screens.md#welcome): goals, headphones, session
@@ -55,6 +59,31 @@ function Choice({
       {pressed ? <Check aria-hidden className="h-4 w-4 text-link" /> : null}
       {children}
     </button>
+  );
+}
+
+/**
+ * What a goal leads to on a plan without recommendations (Basic, Intermediate): a program about it, and only that,
+ * since ranking the library's categories, messages and tracks from one's goals is Pro's recommendation (spec
+ * decisions §8, decision 111). Said under the goals once the plan and the programs are known, naming the goals a
+ * program is about, so that one chosen for more (Creativity, say) is chosen knowing it leads to none on this plan
+ * (docs/decisions/117-a-visitors-returns-finished.md). On Pro, or while it cannot be told, nothing.
+ */
+function GoalsOnThisPlan() {
+  const { plan, includes } = usePlan();
+  const programs = useQuery(programsQuery());
+  if (plan === undefined || includes('recommendations') || !programs.data) return null;
+  const served = GUIDANCE_GOALS.filter((goal) => programs.data.some((program) => program.goals.includes(goal.id)));
+  return (
+    <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-dashed border-line p-4 text-sm">
+      <p className="text-fg-muted">
+        {served.length > 0
+          ? `On your plan, a goal leads to a program about it: ${new Intl.ListFormat('en').format(served.map((goal) => goal.label))} ${served.length === 1 ? 'has one' : 'have one'}. `
+          : 'On your plan, a goal leads to a program about it, and no program is about one yet. '}
+        Pro also recommends affirmations and tracks from your goals and your own words.
+      </p>
+      <PlanLock feature="recommendations" what="Personal recommendations" label="See recommendations" />
+    </div>
   );
 }
 
@@ -167,6 +196,7 @@ export function OnboardingForm({
                 </Choice>
               ))}
             </div>
+            <GoalsOnThisPlan />
           </fieldset>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={freeTextId} className="text-sm font-medium">

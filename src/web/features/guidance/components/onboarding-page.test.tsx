@@ -146,6 +146,38 @@ describe('OnboardingPage', () => {
     expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.saved);
   });
 
+  it('says on Basic and Intermediate what a goal leads to on the plan, the programs’ goals named and Pro’s part locked; on Pro nothing', async () => {
+    const user = userEvent.setup();
+    for (const plan of ['basic', 'intermediate'] as const) {
+      server(fresh, plan);
+      const shown = renderPage();
+      expect(
+        await screen.findByText(
+          'On your plan, a goal leads to a program about it: Sleep and Calm have one. Pro also recommends affirmations and tracks from your goals and your own words.',
+        ),
+      ).toBeInTheDocument();
+      // The plan's lock, as on the hub: pressed, it tells the plan and stays on the step, the answers as they were.
+      await user.click(screen.getByRole('button', { name: 'Creativity' }));
+      await user.click(screen.getByRole('button', { name: /See recommendations/ }));
+      expect(
+        await screen.findByRole('dialog', { name: 'Personal recommendations is part of the Pro plan' }),
+      ).toBeVisible();
+      await user.keyboard('{Escape}');
+      expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Creativity' })).toHaveAttribute('aria-pressed', 'true');
+      shown.unmount();
+      sessionStorage.clear();
+    }
+
+    server(fresh, 'pro');
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Creativity' })).toBeInTheDocument();
+    // The programs and the plan have come by the time the hub's would: nothing is said of them on Pro.
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(screen.queryByText(/On your plan/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /See recommendations/ })).toBeNull();
+  });
+
   it('says under one’s own words why the server would refuse them, and goes no further until they are put right', async () => {
     const user = userEvent.setup();
     const { calls } = server();
