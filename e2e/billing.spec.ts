@@ -34,8 +34,10 @@ test('Pro from the home page: sign up, activate, log in, pay at Checkout, and Pr
   await expect(page.getByText('You chose Pro ($56 a month).')).toBeVisible();
   // Signed up in this browser: the address is filled in (decision 111).
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // The keyboard is in Password, what is left to type (decision 117).
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
 
   await page.waitForURL((url) => url.href.startsWith(`${standIn}/checkout/`), { timeout: SLOW });
   await expect(page.getByText(/Subscribe to Pro/)).toBeVisible();
