@@ -741,6 +741,36 @@ describe('billing with Stripe (the stand-in)', () => {
     expect([again.statusCode, again.json()]).toEqual([409, { detail: BILLING_MESSAGES.alreadySubscribed }]);
   });
 
+  it('applies two changes of one second delivered in the other order as Stripe has the subscription now', async () => {
+    const { user, sub } = await subscriber('pro', 1_800_000_000);
+    const periodEnd = new Date(sub.items.data[0]!.current_period_end * 1000).toISOString();
+    const cancelling = later(sub, { cancel_at_period_end: true });
+    // Cancelled, then "Keep subscription", in one second: Stripe has it kept, and sends "keep" first.
+    stand.subscriptions.set(sub.id, sub);
+    await deliver('customer.subscription.updated', sub, { created: 1_800_000_100 });
+    const asked = () => stand.calls.filter((c) => c.method === 'GET' && c.path === `/v1/subscriptions/${sub.id}`);
+    expect(asked()).toHaveLength(0);
+    const { event, answer } = await deliver('customer.subscription.updated', cancelling, { created: 1_800_000_100 });
+    expect(answer.json()).toEqual({ received: true, duplicate: false });
+    expect(await planOf(user)).toMatchObject({ plan: 'pro', billing: { renews_at: periodEnd, cancels_at: null } });
+    expect(asked()).toHaveLength(1);
+    // Its resend asks nothing and changes nothing.
+    await deliver('customer.subscription.updated', cancelling, { created: 1_800_000_100, id: event.id });
+    expect(asked()).toHaveLength(1);
+
+    // The other way round (kept, then cancelled), with Stripe out of reach at first: 503, nothing stored,
+    // and Stripe's resend of the same event applies it.
+    stand.subscriptions.set(sub.id, cancelling);
+    await deliver('customer.subscription.updated', cancelling, { created: 1_800_000_200 });
+    stand.setOutage(true);
+    const kept = await deliver('customer.subscription.updated', sub, { created: 1_800_000_200 });
+    stand.setOutage(false);
+    expect(kept.answer.statusCode).toBe(503);
+    const resent = await deliver('customer.subscription.updated', sub, { created: 1_800_000_200, id: kept.event.id });
+    expect(resent.answer.json()).toEqual({ received: true, duplicate: false });
+    expect(await planOf(user)).toMatchObject({ plan: 'pro', billing: { renews_at: null, cancels_at: periodEnd } });
+  });
+
   it('refuses a missing, wrong or stale signature and a changed body (400), changing nothing', async () => {
     const { user, sub } = await subscriber('pro');
     const deleted = later(sub, { status: 'canceled' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { MAX_DATABASE_ID } from '@shared/contract';
+import { BILLING_MESSAGES, MAX_DATABASE_ID } from '@shared/contract';
 import { subscriptionEnded } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { StripeConfig } from '../config';
@@ -150,7 +150,69 @@ export async function processEvent(
 ): Promise<EventOutcome> {
   const malformed = malformedEventReason(event);
   if (malformed) throw new ApiError(400, { detail: MALFORMED_EVENT });
-  const endedSince = deps ? await endedAtStripeSince(db, event, deps.client, deps.log) : false;
+  const endedSince = deps ? await endedAtStripeSince(db, event, deps) : false;
+  // News of the followed subscription from the second of the news last applied, and saying otherwise, is
+  // applied as Stripe has the subscription now: the transaction stops (storing nothing), Stripe is asked
+  // outside it, and it runs again. A row changed meanwhile (another event) asks again.
+  let asked: AskedNow | undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await applyEvent(db, event, prices, { endedSince, jobs: deps?.jobs, asked, mayAsk: deps !== undefined });
+    } catch (error) {
+      if (!(error instanceof SameSecondNews) || !deps) throw error;
+      // Events of this subscription keep landing as we ask: Stripe sends this one again later.
+      if (attempt >= SAME_SECOND_ASKS) throw new ApiError(503, { detail: BILLING_MESSAGES.providerUnavailable });
+      asked = { rowUpdatedAt: error.rowUpdatedAt, now: await subscriptionNow(deps, error.subscriptionId) };
+    }
+  }
+}
+
+/** How often one event asks Stripe for its subscription before it is answered 503 (Stripe sends it again). */
+const SAME_SECOND_ASKS = 3;
+
+/** The subscription as Stripe had it once the account's row was last read (`rowUpdatedAt`); null: Stripe knows none. */
+interface AskedNow {
+  rowUpdatedAt: number;
+  now: Stripe.Subscription | null;
+}
+
+/** Thrown inside the event's transaction (rolling it back): the event ties with the last applied, ask Stripe. */
+class SameSecondNews extends Error {
+  constructor(
+    readonly subscriptionId: string,
+    readonly rowUpdatedAt: number,
+  ) {
+    super('same-second news of the followed subscription');
+  }
+}
+
+/** The subscription as Stripe has it now; null when Stripe knows no such subscription. Out of reach: 503. */
+async function subscriptionNow(deps: EventDeps, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  return callStripe(deps.log, 'subscriptions.retrieve', async () => {
+    try {
+      return await deps.client.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      if ((await asStripeError(error))?.code === 'resource_missing') return null;
+      throw error;
+    }
+  });
+}
+
+interface ApplyOptions {
+  endedSince: boolean;
+  jobs: EventDeps['jobs'] | undefined;
+  /** Stripe's answer, once asked, about a subscription whose news tied with the last applied. */
+  asked: AskedNow | undefined;
+  /** Stripe may be asked (tests that apply events without a client apply ties as they say). */
+  mayAsk: boolean;
+}
+
+async function applyEvent(
+  db: Db,
+  event: Stripe.Event,
+  prices: StripeConfig['prices'],
+  options: ApplyOptions,
+): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -164,7 +226,7 @@ export async function processEvent(
     const object = event.data.object as unknown;
     if (event.type === 'checkout.session.completed') return checkoutCompleted(tx, object as Stripe.Checkout.Session);
     if (event.type === 'invoice.payment_failed') return paymentFailed(tx, object as Stripe.Invoice, eventAt);
-    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices, { endedSince, jobs: deps?.jobs });
+    return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices, options);
   });
 }
 
@@ -176,7 +238,7 @@ export async function processEvent(
  * alone; asked before the transaction (no row waits on Stripe), and an ended subscription never revives.
  * Stripe out of reach: 503, nothing is recorded, and Stripe sends the event again.
  */
-async function endedAtStripeSince(db: Db, event: Stripe.Event, stripe: Stripe, log: FastifyBaseLogger) {
+async function endedAtStripeSince(db: Db, event: Stripe.Event, deps: EventDeps) {
   if (!event.type.startsWith('customer.subscription.') || !HANDLED.has(event.type)) return false;
   const subscription = event.data.object as Stripe.Subscription;
   const customer = idOf(subscription.customer);
@@ -186,15 +248,8 @@ async function endedAtStripeSince(db: Db, event: Stripe.Event, stripe: Stripe, l
   // A resend of an event applied before does nothing: no need to ask.
   const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
   if (seen) return false;
-  const now = await callStripe(log, 'subscriptions.retrieve', async () => {
-    try {
-      return await stripe.subscriptions.retrieve(subscription.id);
-    } catch (error) {
-      // Stripe has no such subscription: it bills nothing, and there is nothing to follow.
-      if ((await asStripeError(error))?.code === 'resource_missing') return null;
-      throw error;
-    }
-  });
+  // Stripe has no such subscription: it bills nothing, and there is nothing to follow.
+  const now = await subscriptionNow(deps, subscription.id);
   return now === null || subscriptionEnded(now.status);
 }
 
@@ -275,12 +330,29 @@ function staleReason(row: BillingAccount, subscription: Stripe.Subscription, eve
   return undefined;
 }
 
+/**
+ * Whether news of the followed subscription comes from the same second as the last applied and says
+ * otherwise: which of the two is the later, the events cannot tell.
+ */
+function tiesWithLastApplied(row: BillingAccount, subscription: Stripe.Subscription, eventAt: Date): boolean {
+  if (row.stripeSubscriptionId !== subscription.id || row.subscriptionEventAt?.getTime() !== eventAt.getTime())
+    return false;
+  const said = subscriptionFields(subscription);
+  return (
+    said.subscriptionStatus !== row.subscriptionStatus ||
+    said.subscriptionPriceId !== row.subscriptionPriceId ||
+    said.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime() ||
+    said.cancelAtPeriodEnd !== row.cancelAtPeriodEnd ||
+    said.cancelAt?.getTime() !== row.cancelAt?.getTime()
+  );
+}
+
 async function subscriptionChanged(
   tx: Tx,
   subscription: Stripe.Subscription,
   eventAt: Date,
   prices: StripeConfig['prices'],
-  { endedSince, jobs }: { endedSince: boolean; jobs: EventDeps['jobs'] | undefined },
+  { endedSince, jobs, asked, mayAsk }: ApplyOptions,
 ): Promise<EventOutcome> {
   const customer = idOf(subscription.customer);
   const row = customer ? await accountFor(tx, customer, subscription.metadata) : undefined;
@@ -292,6 +364,18 @@ async function subscriptionChanged(
   if (endedSince) return { processed: true, result: 'ignored: live in old news, ended at Stripe since', userId };
   const stale = staleReason(row, subscription, eventAt);
   if (stale) return { processed: true, result: stale, userId };
+  // Events carry whole seconds: two changes in one (cancel, then keep) may come in either order, and
+  // only Stripe knows which is the later. Asked only when the news says otherwise than the last applied.
+  let sameSecond = false;
+  if (mayAsk && tiesWithLastApplied(row, subscription, eventAt)) {
+    if (asked?.rowUpdatedAt !== row.updatedAt.getTime())
+      throw new SameSecondNews(subscription.id, row.updatedAt.getTime());
+    // Stripe knowing no such subscription (never so for one it sent news of): the news is taken as it says.
+    if (asked.now) {
+      subscription = asked.now;
+      sameSecond = true;
+    }
+  }
   // Two Checkouts paid at once (each before the other's events) make two live subscriptions: the one
   // whose news comes last is followed, and the one followed before is recorded, to be cancelled and
   // refunded at Stripe once this transaction is committed (duplicates.ts).
@@ -309,7 +393,7 @@ async function subscriptionChanged(
     .where(eq(billingAccounts.userId, userId));
   const from = await planOf(tx, userId);
   const to = planFromSubscription(subscription.status, fields.subscriptionPriceId, prices, from);
-  const result = `subscription ${subscription.status}${second ? `; a second live one (${second}) to cancel and refund` : ''}`;
+  const result = `subscription ${subscription.status}${sameSecond ? ' (as Stripe has it now: news of the same second)' : ''}${second ? `; a second live one (${second}) to cancel and refund` : ''}`;
   // Live now and not before (the Customer Portal, Stripe's dashboard, a Checkout paid): any page the
   // person still has open would sell a second plan on top; it is expired once this is committed.
   const becameLive = isLive(subscription.status) && !(before === subscription.id && isLive(row.subscriptionStatus));
