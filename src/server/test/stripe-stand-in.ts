@@ -34,8 +34,9 @@ import Stripe from 'stripe';
  *                        customer.subscription.created (the chosen price, active), correctly signed, to
  *                        the app's webhook, then redirects to the session's success_url. "Back" goes to
  *                        its cancel_url.
- *   GET  /portal/<id>    a page to change the plan, cancel at period end, fail the next payment or end
- *                        the subscription now; each sends the matching signed events, then comes back.
+ *   GET  /portal/<id>    a page to change the plan, cancel at period end, fail the next payment (once
+ *                        failed: pay it, the subscription active again) or end the subscription now;
+ *                        each sends the matching signed events, then comes back.
  *   GET  /health         200, for a runner waiting on it.
  *   GET  /favicon.ico    204: the icon a browser asks for beside every page, so that a test reading the console
  *                        finds no 404 that is the stand-in's own.
@@ -620,7 +621,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       .join('');
     const current = sub
       ? `<p>Subscription ${escapeHtml(sub.id)}: ${escapeHtml(sub.status)}, price ${escapeHtml(sub.items.data[0]?.price.id ?? '')}${sub.cancel_at_period_end ? ', cancels at period end' : ''}.</p>
-${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep subscription')}${action('fail', 'Fail the next payment')}${action('end', 'End subscription now')}`
+${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep subscription')}${sub.status === 'past_due' ? action('pay', 'Pay the failed payment') : action('fail', 'Fail the next payment')}${action('end', 'End subscription now')}`
       : '<p>No live subscription.</p>';
     return page(
       'Billing portal',
@@ -672,6 +673,17 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
             status: 'open',
             parent: { type: 'subscription_details', subscription_details: { subscription: failed.id } },
           });
+        }
+        // A failed payment paid (the card updated, Stripe's retry through): the invoice, then the subscription.
+        if (action === 'pay' && sub.status === 'past_due') {
+          await sendEvent('invoice.paid', {
+            id: id('in'),
+            object: 'invoice',
+            customer: sub.customer,
+            status: 'paid',
+            parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+          });
+          await changeSubscription(sub, { status: 'active' });
         }
         return redirect(response, `/portal/${portal.id as string}`);
       }
