@@ -1,13 +1,20 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionPlan } from '@shared/constants';
+import type { BillingState } from '@shared/contract';
+import { API } from '@shared/contract/paths';
 import { PublicChrome } from '@web/components/layouts/public-chrome';
 import { sessionStore } from '@web/lib/session';
+import { fakeApi, planStateFor } from '@web/test/render';
 import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
 
-afterEach(() => sessionStore.clear());
+afterEach(() => {
+  sessionStore.clear();
+  vi.unstubAllGlobals();
+});
 
 const pricingLinks = () =>
   within(screen.getByRole('region', { name: 'Simple plans, no surprises' })).getAllByRole('link');
@@ -63,5 +70,59 @@ describe('Get Started on the pricing table', () => {
     }
     act(() => root.unmount());
     container.remove();
+  });
+});
+
+describe('the pricing table for a member, once their plan is known', () => {
+  const member = (plan: SubscriptionPlan, status: BillingState['status'] = null) => {
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
+    const state = planStateFor(plan);
+    fakeApi({ [`GET ${API.plan}`]: () => ({ ...state, billing: { ...state.billing, configured: true, status } }) });
+    render(<Pricing />);
+  };
+  /** Each card: its heading, and what it leads to (a link's text and address, or its words). */
+  const cards = () =>
+    within(screen.getByRole('region', { name: 'Simple plans, no surprises' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('h3'))
+      .map((card) => {
+        const link = card.querySelector(':scope > a');
+        return [
+          card.querySelector('h3')!.textContent,
+          link
+            ? `${link.textContent} → ${link.getAttribute('href')}`
+            : card.querySelector(':scope > p:last-child')!.textContent,
+        ];
+      });
+
+  it('on Basic: Basic is theirs, the paid plans lead to Checkout', async () => {
+    member('basic');
+    await waitFor(() => expect(cards()[0]![0]).toBe('BasicYour plan'));
+    expect(cards()).toEqual([
+      ['BasicYour plan', 'Open the portal → /subliminals'],
+      ['Intermediate', 'Choose Intermediate → /profile?checkout=intermediate'],
+      ['Pro', 'Choose Pro → /profile?checkout=pro'],
+    ]);
+  });
+
+  it('on Intermediate with a subscription: Basic is included, Pro leads to Plan & billing, where the portal changes it', async () => {
+    member('intermediate', 'active');
+    await waitFor(() => expect(cards()[1]![0]).toBe('IntermediateYour plan'));
+    expect(cards()).toEqual([
+      ['Basic', 'Included in your Intermediate plan'],
+      ['IntermediateYour plan', 'Open the portal → /subliminals'],
+      ['Pro', 'Choose Pro → /profile?upgrade=pro#billing'],
+    ]);
+  });
+
+  it('on Pro: no plan invites a Checkout', async () => {
+    member('pro', 'canceled');
+    await waitFor(() => expect(cards()[2]![0]).toBe('ProYour plan'));
+    expect(cards()).toEqual([
+      ['Basic', 'Included in your Pro plan'],
+      ['Intermediate', 'Included in your Pro plan'],
+      ['ProYour plan', 'Open the portal → /subliminals'],
+    ]);
+    expect(screen.queryByRole('link', { name: /Choose/ })).toBeNull();
   });
 });

@@ -1,7 +1,13 @@
 import { Check } from 'lucide-react';
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
+import type { PlanState } from '@shared/contract';
+import { subscriptionEnded } from '@shared/contract/plain';
 import { PRICING_PLANS } from '@web/lib/constants';
+import { Link } from '@web/lib/link';
+import { paths, planPaths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
+import { useMemberPlan } from '../hooks/use-member-plan';
 import { Section } from './section';
 import { GetStartedLink } from './get-started-link';
 
@@ -11,8 +17,17 @@ const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
   pro: 'For a practice that is part of every day.',
 };
 
-/** The three plans; each Get Started goes to signup, a paid one carrying its plan on to checkout. */
+const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);
+const nameOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan)?.name ?? plan;
+
+/**
+ * The three plans; each Get Started goes to signup, a paid one carrying its plan on to checkout. Once the
+ * app knows a member's plan (after the first paint, which is the same for everyone), each card answers it:
+ * theirs says so, one below says it is included, one above leads to Checkout, or for a subscriber to the
+ * profile's Plan & billing with that plan picked, which tells them where to move in Stripe's portal.
+ */
 export function Pricing() {
+  const member = useMemberPlan();
   return (
     <Section
       id="pricing"
@@ -31,7 +46,12 @@ export function Pricing() {
                 featured ? 'border-accent shadow-xl shadow-accent/10' : 'border-line',
               )}
             >
-              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+                {plan.name}
+                {member?.plan === plan.plan ? (
+                  <span className="rounded-full bg-accent/15 px-3 py-0.5 text-sm font-medium">Your plan</span>
+                ) : null}
+              </h3>
               {/* Two lines side by side, however long: the prices and lists below line up across the cards. */}
               <p className="mt-1 text-sm text-fg-muted lg:min-h-10">{SUMMARY[plan.plan]}</p>
               <p className="mt-6">
@@ -51,13 +71,41 @@ export function Pricing() {
                   </li>
                 ))}
               </ul>
-              <Button asChild variant={featured ? 'primary' : 'secondary'} className="mt-8">
-                <GetStartedLink plan={plan.plan} />
-              </Button>
+              {member ? (
+                <MemberChoice plan={plan.plan} member={member} featured={featured} />
+              ) : (
+                <Button asChild variant={featured ? 'primary' : 'secondary'} className="mt-8">
+                  <GetStartedLink plan={plan.plan} />
+                </Button>
+              )}
             </li>
           );
         })}
       </ul>
     </Section>
+  );
+}
+
+/** A card's way on for a member whose plan is known. */
+function MemberChoice({ plan, member, featured }: { plan: SubscriptionPlan; member: PlanState; featured: boolean }) {
+  if (rank(plan) < rank(member.plan))
+    return (
+      <p className="mt-8 flex min-h-11 items-center justify-center text-center text-sm text-fg-muted">
+        Included in your {nameOf(member.plan)} plan
+      </p>
+    );
+  const variant = featured ? 'primary' : 'secondary';
+  if (plan === member.plan)
+    return (
+      <Button asChild variant={variant} className="mt-8">
+        <Link to={paths.subliminals}>Open the portal</Link>
+      </Button>
+    );
+  // A subscription Stripe still bills changes in its portal, never through a second Checkout (decision 112).
+  const subscribed = member.billing.status !== null && !subscriptionEnded(member.billing.status);
+  return (
+    <Button asChild variant={variant} className="mt-8">
+      <Link to={subscribed ? planPaths.choose(plan) : planPaths.checkout(plan)}>Choose {nameOf(plan)}</Link>
+    </Button>
   );
 }
