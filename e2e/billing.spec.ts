@@ -51,6 +51,28 @@ test('Pro from the home page: sign up, activate, log in, pay at Checkout, and Pr
   await expect(billing.getByRole('button', { name: 'Change or cancel plan' })).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
 
+  // A renewal fails and is paid in Stripe's portal (the stand-in's, which sends its events): Pro throughout.
+  await billing.getByRole('button', { name: 'Change or cancel plan' }).click();
+  await page.waitForURL((url) => url.href.startsWith(`${standIn}/portal/`), { timeout: SLOW });
+  await page.getByRole('button', { name: 'Fail the next payment' }).click();
+  await page.getByRole('link', { name: 'Return' }).click();
+  await expect(billing.getByText('Payment failed')).toBeVisible({ timeout: SLOW });
+  await billing.getByRole('button', { name: 'Update payment details' }).click();
+  await page.waitForURL((url) => url.href.startsWith(`${standIn}/portal/`), { timeout: SLOW });
+  await page.getByRole('button', { name: 'Pay the failed payment' }).click();
+  await page.getByRole('link', { name: 'Return' }).click();
+  await expect(billing.getByText('Active')).toBeVisible({ timeout: SLOW });
+  await expect(billing.getByText('Payment failed')).toHaveCount(0);
+  await expect(billing.getByTestId('billing-plan')).toHaveText('Pro');
+
+  // The home page's pricing knows the plan once the app does: Pro is theirs, and nothing sells a Checkout.
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Simple plans, no surprises' });
+  await pricing.scrollIntoViewIfNeeded();
+  await expect(pricing.getByText('Your plan')).toBeVisible({ timeout: SLOW });
+  await expect(pricing.getByText('Included in your Pro plan')).toHaveCount(2);
+  await expect(pricing.getByRole('link', { name: /^Choose/ })).toHaveCount(0);
+
   // Pro's export of one's own messages is open.
   await page.goto('/subliminals');
   await page.getByLabel('New category of your own').fill('Evenings');
