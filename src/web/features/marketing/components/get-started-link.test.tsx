@@ -124,5 +124,7 @@ describe('the pricing table for a member, once their plan is known', () => {
       ['ProYour plan', 'Open the portal → /subliminals'],
     ]);
     expect(screen.queryByRole('link', { name: /Choose/ })).toBeNull();
+    // Their plan stands out, not Intermediate as for a visitor.
+    expect(screen.getByRole('link', { name: 'Open the portal' })).toHaveClass('btn-primary');
   });
 });

@@ -37,7 +37,8 @@ export function Pricing() {
     >
       <ul className="grid gap-6 lg:grid-cols-3">
         {PRICING_PLANS.map((plan) => {
-          const featured = plan.plan === 'intermediate';
+          // A member's own plan stands out once it is known, not the one sold to visitors.
+          const featured = member ? plan.plan === member.plan : plan.plan === 'intermediate';
           return (
             <li
               key={plan.plan}
