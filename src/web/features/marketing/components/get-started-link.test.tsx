@@ -7,7 +7,7 @@ import type { BillingState } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { PublicChrome } from '@web/components/layouts/public-chrome';
 import { sessionStore } from '@web/lib/session';
-import { fakeApi, planStateFor } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor } from '@web/test/render';
 import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
 
@@ -94,6 +94,39 @@ describe('the pricing table for a member, once their plan is known', () => {
             : card.querySelector(':scope > p:last-child')!.textContent,
         ];
       });
+
+  it('renews a lapsed access token once; a session that cannot be renewed keeps the buttons and the page', async () => {
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
+    const { calls } = fakeApi({
+      [`GET ${API.plan}`]: (call) =>
+        call.auth === 'Bearer renewed' ? planStateFor('pro') : jsonResponse(401, { detail: 'expired' }),
+      [`POST ${API.tokenRefresh}`]: () => ({ access: 'renewed' }),
+    });
+    const { unmount } = render(<Pricing />);
+    await waitFor(() => expect(cards()[2]![0]).toBe('ProYour plan'));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET ${API.plan}`,
+      `POST ${API.tokenRefresh}`,
+      `GET ${API.plan}`,
+    ]);
+    unmount();
+
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'ended' }, 'member@example.com');
+    const refused = fakeApi({
+      [`GET ${API.plan}`]: () => jsonResponse(401, { detail: 'expired' }),
+      [`POST ${API.tokenRefresh}`]: () => jsonResponse(401, { detail: 'Token is invalid or expired' }),
+    });
+    render(<Pricing />);
+    await waitFor(() => expect(refused.calls).toHaveLength(2));
+    expect(cards().map(([, leads]) => leads)).toEqual([
+      'Open the portal → /subliminals',
+      'Choose Intermediate → /profile?checkout=intermediate',
+      'Choose Pro → /profile?checkout=pro',
+    ]);
+    // Still signed in, still here: the portal ends the session, not the home page.
+    expect(sessionStore.get().isAuthenticated).toBe(true);
+    expect(window.location.pathname).toBe('/');
+  });
 
   it('on Basic: Basic is theirs, the paid plans lead to Checkout', async () => {
     member('basic');
