@@ -133,9 +133,11 @@ export interface RequestOptions {
   anonymous?: boolean;
   /**
    * What a 401 on a call with a bearer means. 'expire' (the default): renew the access token once
-   * and retry, else end the session (toast, to login). 'throw': leave it to the caller (logout, an early read).
+   * and retry, else end the session (toast, to login). 'renew': renew once and retry, else leave the 401 to
+   * the caller with the session as it is (the pre-rendered home, which sends nobody to login). 'throw': leave
+   * it to the caller at once (logout, an early read).
    */
-  onUnauthorized?: 'expire' | 'throw';
+  onUnauthorized?: 'expire' | 'renew' | 'throw';
   /**
    * Called with the fraction (0–1) of the body sent, when the browser can tell. Such a call goes out
    * with XMLHttpRequest, because fetch reports no upload progress; everything else is the same.
@@ -202,15 +204,16 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     // The access token may just be older than its 5 minutes: renew it once, then give up.
     const { expireSession, refreshAccessToken } = await import('./session-refresh');
     const outcome = await refreshAccessToken(refresh);
+    const refusalEndsSession = options.onUnauthorized !== 'renew';
     if (outcome === 'refreshed') {
       try {
         return await send(path, options);
       } catch (retryError) {
-        if (retryError instanceof ApiError && retryError.status === 401) expireSession(refresh);
+        if (refusalEndsSession && retryError instanceof ApiError && retryError.status === 401) expireSession(refresh);
         throw retryError;
       }
     }
-    if (outcome === 'rejected') expireSession(refresh);
+    if (outcome === 'rejected' && refusalEndsSession) expireSession(refresh);
     throw error;
   }
 }

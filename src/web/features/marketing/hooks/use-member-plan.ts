@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PlanState } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { useViewer } from '@web/components/account';
-import { ApiError, apiRequest } from '@web/lib/api-client';
-import { sessionStore } from '@web/lib/session';
+import { apiRequest } from '@web/lib/api-client';
 
 /**
  * The signed-in person's plan (GET /api/user/plan/) for the pre-rendered home page, which has no query client;
@@ -16,23 +15,14 @@ export function useMemberPlan(): PlanState | undefined {
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    readPlan(controller.signal).then(setState, () => undefined);
+    apiRequest<PlanState>(API.plan, { signal: controller.signal, onUnauthorized: 'renew' }).then(
+      setState,
+      () => undefined,
+    );
     return () => {
       controller.abort();
       setState(undefined);
     };
   }, [signedIn]);
   return signedIn ? state : undefined;
-}
-
-async function readPlan(signal: AbortSignal): Promise<PlanState> {
-  const read = () => apiRequest<PlanState>(API.plan, { signal, onUnauthorized: 'throw' });
-  try {
-    return await read();
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    const { refreshAccessToken } = await import('@web/lib/session-refresh');
-    if ((await refreshAccessToken(sessionStore.get().refresh)) !== 'refreshed') throw error;
-    return read();
-  }
 }
