@@ -55,7 +55,7 @@ describe('account self-service', () => {
   const settled = () => t.ctx.jobs.settled();
 
   describe('POST resend_activation', () => {
-    it('answers 204 for any address and mails a working link only to an inactive account', async () => {
+    it('answers 204 for any address, mails a working link only to an inactive account, and tells a free address to sign up', async () => {
       await signupAndReadMail(t, smtp, 'pending@example.com');
       await activeAccount(t, smtp, 'already@example.com');
       const before = { pending: mailsTo('pending@example.com').length, already: mailsTo('already@example.com').length };
@@ -66,7 +66,10 @@ describe('account self-service', () => {
       }
       await settled();
       expect(mailsTo('already@example.com')).toHaveLength(before.already);
-      expect(mailsTo('nobody@example.com')).toHaveLength(0);
+      // No account holds it (one never activated may have been removed): its mailbox is told so (decision 118).
+      expect(mailsTo('nobody@example.com').map((mail) => [mail.subject, mail.links])).toEqual([
+        ['Sign up again for Innerwave', [`${t.ctx.config.publicUrl}/signup`]],
+      ]);
       const resent = mailsTo('pending@example.com');
       expect(resent).toHaveLength(before.pending + 1);
       const activation = await post(t, API.activation, linkParams(resent.at(-1)!, 'activation'));

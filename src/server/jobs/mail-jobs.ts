@@ -13,6 +13,7 @@ import {
   duplicateRefundedMail,
   emailChangedMail,
   emailChangeMail,
+  noWaitingAccountMail,
   passwordChangedMail,
   passwordResetMail,
   supportCopyMail,
@@ -22,7 +23,7 @@ import type { MailJob } from './mail-kinds';
 import type { JobRow } from './queue';
 import type { JobHandler, JobLog } from './runner';
 import { userByEmail } from '../db/user-by-email';
-import { awaitsActivation } from '../auth/waiting-accounts';
+import { awaitsActivation, WAITING_ACCOUNT_KEPT_AFTER_LINK_MS } from '../auth/waiting-accounts';
 
 // Sends the account e-mails of the job table (kinds: mail-kinds.ts). Each job reads the account as it
 // is when the mail goes out: an activation mail for an account activated or deactivated by staff
@@ -64,6 +65,8 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
     activation: config.tokens.activationTtlSeconds,
     reset: config.tokens.resetTtlSeconds,
   });
+  // How long an account waits for its activation after its last link: the link's lifetime and a day (decision 110).
+  const keptSeconds = config.tokens.activationTtlSeconds + WAITING_ACCOUNT_KEPT_AFTER_LINK_MS / 1000;
   const page = (path: string, params: Record<string, string>) => `${config.publicUrl}${fillPath(path, params)}`;
 
   const userById = async (id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
@@ -87,7 +90,14 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
       const now = new Date();
       const which = 'userId' in payload ? eq(users.id, payload.userId) : userByEmail(payload.email);
       const [user] = await db.update(users).set({ updatedAt: now }).where(and(which, awaitsActivation)).returning();
-      if (!user) return undefined;
+      if (!user) {
+        // A resend for an address no account holds (the purge took its account, maybe as it was asked): the
+        // mailbox is told to sign up again, where silence left the person waiting for a link (decision 118).
+        if ('userId' in payload || (await accountByEmail(payload.email))) return undefined;
+        const signup = `${config.publicUrl}${PAGES.signup}`;
+        const link = payload.redirect ? `${signup}?redirect=${encodeURIComponent(payload.redirect)}` : signup;
+        return noWaitingAccountMail(payload.email, link, days(keptSeconds));
+      }
       const activation = page(EMAILED_PAGES.activation, {
         uid: encodeUid(user.id),
         token: tokens.make('activation', user, now),

@@ -39,6 +39,22 @@ export function activationMail(to: string, link: string, validDays: number): Out
   };
 }
 
+/**
+ * The answer to a resend for an address no account holds: the one that waited for its link was removed days after
+ * its last link expired (or never was). Only the mailbox learns it; the resend's answer stays djoser's 204.
+ */
+export function noWaitingAccountMail(to: string, signupLink: string, keptDays: number): OutgoingMail {
+  const intro = `We were asked for a new link to activate an ${PRODUCT_NAME} account with this e-mail address, but no account with this address waits for activation. An account that is not activated is removed ${keptDays} days after its last link was sent, and its address can be used to sign up again.`;
+  const note = 'If you did not ask for this, you can ignore this e-mail.';
+  return {
+    to,
+    link: signupLink,
+    subject: `Sign up again for ${PRODUCT_NAME}`,
+    text: text([intro, `Sign up again: ${signupLink}`, note]),
+    html: html('Sign up again', [intro, note], { label: 'Sign up again', href: signupLink }),
+  };
+}
+
 export function passwordResetMail(to: string, link: string, validMinutes: number): OutgoingMail {
   const intro = `Someone asked to reset the password of your ${PRODUCT_NAME} account. If it was you, choose a new password here.`;
   const note = `The link works once and expires in ${validMinutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`;
