@@ -1,6 +1,23 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  max,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
+import { jobs, profiles, users } from '../db/schema';
 
 // Accounts that wait for their activation link: never activated, never deactivated by staff. They cannot sign in,
 // so they hold nothing but their row and an empty profile, and their address is free to a sign-up (decision 106)
@@ -40,36 +57,54 @@ export async function removeWaitingAccount(tx: Tx, which: SQL): Promise<number |
   return gone?.id;
 }
 
+/** A mail job still to run or to retry: queued, running, or failed and waiting for its next attempt. */
+const PENDING_JOB_STATUSES = ['queued', 'running', 'failed'] as const;
+
+/**
+ * An account a resend (or a sign-up) asked an activation mail for that is not sent yet: the mail job will make its
+ * link and set `updated_at`, so the purge leaves the account to it rather than have the job find nothing to send.
+ */
+const activationMailPending = exists(
+  sql`(select 1 from ${jobs} where ${jobs.kind} = 'mail.activation' and ${inArray(jobs.status, [...PENDING_JOB_STATUSES])}
+    and (lower(${jobs.payload}->>'email') = lower(${users.email}) or ${jobs.payload}->>'userId' = ${users.id}::text))`,
+);
+
+/** How many ids of `users` one read of the purge looks along: a few milliseconds, whatever the table's size. */
+const PURGE_SCAN_IDS = 2_000;
+
 /**
  * Deletes the accounts that wait for their activation and were last asked a link before `before` (a sign-up, a
- * sign-up again or a resend sets `updated_at` as its link is made), and never logged in: an account that did was
- * active once. Reads the candidates `batchSize` at a time along the primary key, and deletes each in a
- * transaction of its own (a few rows: on the embedded database the requests' queries go between two), so one
- * waiting on a lock holds up nothing else. Between two it stops when `stopping` is aborted. Answers how many went.
+ * sign-up again or a resend sets `updated_at` as its link is made), never logged in (an account that did was
+ * active once), and with no activation mail still to send (a resend in flight gets its link). Reads the
+ * candidates along the primary key `PURGE_SCAN_IDS` ids at a time, and deletes each in a transaction of its own,
+ * yielding to the event loop before each read and each delete: on the embedded database the primary's other
+ * queries, and the workers' messages, go between two, none waiting behind the purge more than one short step
+ * (docs/decisions/118-…). Between two it stops when `stopping` is aborted. Answers how many went.
  */
 export async function purgeWaitingAccounts(
   db: Db,
   before: Date,
-  options: { batchSize?: number; stopping?: AbortSignal } = {},
+  options: { scanIds?: number; stopping?: AbortSignal } = {},
 ): Promise<number> {
-  const { batchSize = 500, stopping } = options;
-  const expired = and(lt(users.updatedAt, before), isNull(users.lastLogin))!;
-  let after = 0;
+  const { scanIds = PURGE_SCAN_IDS, stopping } = options;
+  const expired = and(lt(users.updatedAt, before), isNull(users.lastLogin), not(activationMailPending))!;
+  // Accounts made after this read are fresh: the purge looks no further.
+  const [{ last } = { last: null }] = await db.select({ last: max(users.id) }).from(users);
   let purged = 0;
-  for (;;) {
+  for (let after = 0; last !== null && after < last; after += scanIds) {
     stopping?.throwIfAborted();
+    await nextTurn();
     const candidates = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(gt(users.id, after), awaitsActivation, expired))
-      .orderBy(asc(users.id))
-      .limit(batchSize);
+      .where(and(gt(users.id, after), lte(users.id, after + scanIds), awaitsActivation, expired))
+      .orderBy(asc(users.id));
     for (const { id } of candidates) {
       stopping?.throwIfAborted();
+      await nextTurn();
       const gone = await db.transaction((tx) => removeWaitingAccount(tx, and(eq(users.id, id), expired)!));
       if (gone !== undefined) purged++;
     }
-    if (candidates.length < batchSize) return purged;
-    after = candidates.at(-1)!.id;
   }
+  return purged;
 }
