@@ -75,11 +75,11 @@ const PURGE_SCAN_IDS = 2_000;
 /**
  * Deletes the accounts that wait for their activation and were last asked a link before `before` (a sign-up, a
  * sign-up again or a resend sets `updated_at` as its link is made), never logged in (an account that did was
- * active once), and with no activation mail still to send (a resend in flight gets its link). Reads the
- * candidates along the primary key `PURGE_SCAN_IDS` ids at a time, and deletes each in a transaction of its own,
- * yielding to the event loop before each read and each delete: on the embedded database the primary's other
- * queries, and the workers' messages, go between two, none waiting behind the purge more than one short step
- * (docs/decisions/118-…). Between two it stops when `stopping` is aborted. Answers how many went.
+ * active once), and with no activation mail still to send (a resend in flight gets its link; asked as each
+ * goes). Reads the candidates along the primary key `PURGE_SCAN_IDS` ids at a time, and deletes each in a
+ * transaction of its own, yielding to the event loop before each read and each delete: on the embedded database
+ * the primary's other queries, and the workers' messages, go between two, none waiting behind the purge more than
+ * one short step (docs/decisions/118-…). Between two it stops when `stopping` is aborted. Answers how many went.
  */
 export async function purgeWaitingAccounts(
   db: Db,
@@ -87,7 +87,9 @@ export async function purgeWaitingAccounts(
   options: { scanIds?: number; stopping?: AbortSignal } = {},
 ): Promise<number> {
   const { scanIds = PURGE_SCAN_IDS, stopping } = options;
-  const expired = and(lt(users.updatedAt, before), isNull(users.lastLogin), not(activationMailPending))!;
+  const expired = and(lt(users.updatedAt, before), isNull(users.lastLogin))!;
+  // Asked of one account as it is deleted (read with every candidate, it compared each with every pending job).
+  const expiredAndNoMailPending = and(expired, not(activationMailPending))!;
   // Accounts made after this read are fresh: the purge looks no further.
   const [{ last } = { last: null }] = await db.select({ last: max(users.id) }).from(users);
   let purged = 0;
@@ -102,7 +104,9 @@ export async function purgeWaitingAccounts(
     for (const { id } of candidates) {
       stopping?.throwIfAborted();
       await nextTurn();
-      const gone = await db.transaction((tx) => removeWaitingAccount(tx, and(eq(users.id, id), expired)!));
+      const gone = await db.transaction((tx) =>
+        removeWaitingAccount(tx, and(eq(users.id, id), expiredAndNoMailPending)!),
+      );
       if (gone !== undefined) purged++;
     }
   }
