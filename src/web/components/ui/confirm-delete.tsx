@@ -39,11 +39,11 @@ function ConfirmDeleteContent({
     <DialogContent title={title} description={description}>
       <div className="flex justify-end gap-2">
         <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
+          <Button variant="secondary" busy={busy}>
             Cancel
           </Button>
         </DialogClose>
-        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+        <Button variant="danger" onClick={() => void confirm()} busy={busy}>
           {busy ? doing : action}
         </Button>
       </div>

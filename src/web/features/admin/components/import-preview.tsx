@@ -96,11 +96,11 @@ export function ImportPreview({
         </ul>
         <div className="mt-4 flex justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="secondary" disabled={busy}>
+            <Button variant="secondary" busy={busy}>
               Cancel
             </Button>
           </DialogClose>
-          <Button variant={losing.length ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy}>
+          <Button variant={losing.length ? 'danger' : 'primary'} onClick={() => void confirm()} busy={busy}>
             {busy ? 'Importing…' : losing.length ? 'Replace and import' : 'Import'}
           </Button>
         </div>

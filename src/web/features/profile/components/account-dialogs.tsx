@@ -86,7 +86,7 @@ function FormDialog<T extends FieldValues>({
               type="button"
               variant="secondary"
               onClick={() => setOpen(false)}
-              disabled={busy}
+              busy={busy}
               className="grow whitespace-nowrap sm:grow-0"
             >
               Cancel

@@ -263,7 +263,7 @@ export function EditProfileDialog({
             </div>
           ) : null}
           <div className="mt-2 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={close} disabled={saving}>
+            <Button type="button" variant="secondary" onClick={close} busy={saving}>
               Cancel
             </Button>
             <SubmitButton pending={saving} pendingLabel="Saving">
