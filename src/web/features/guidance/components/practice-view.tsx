@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { SubmitButton } from '@web/components/ui/submit-button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { paths } from '@web/lib/paths';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
 import { useWaitingRecordCount } from '@web/lib/pending-records';
 import { useSession } from '@web/lib/session';
 import { deleteHistory, guidanceKeys, practiceQuery, saveReminder } from '../api/guidance';
@@ -89,11 +90,15 @@ function entryLink(entry: HistoryEntry): string | null {
 function LastSessions({ practice }: { practice: Practice }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const mutation = useMutation({
     mutationFn: deleteHistory,
     onSuccess: async () => {
+      // Its trigger goes with what it changed: the keyboard goes to the page's heading, not the page's top.
+      const moveKeyboard = keyboardToPageHeadingOnceGone(trigger.current);
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
       setOpen(false);
+      moveKeyboard();
       toast.success(PRACTICE_TEXTS.deleted);
     },
     onError: (error) => toastFailure(error, PRACTICE_TEXTS.deleteFailed),
@@ -108,7 +113,7 @@ function LastSessions({ practice }: { practice: Practice }) {
         {practice.total_sessions > 0 ? (
           <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
             <DialogTrigger asChild>
-              <Button variant="ghost" size="sm" className="-me-4 text-danger">
+              <Button ref={trigger} variant="ghost" size="sm" className="-me-4 text-danger">
                 Delete history
               </Button>
             </DialogTrigger>
@@ -118,11 +123,11 @@ function LastSessions({ practice }: { practice: Practice }) {
             >
               <div className="flex justify-end gap-2">
                 <DialogClose asChild>
-                  <Button variant="secondary" disabled={mutation.isPending}>
+                  <Button variant="secondary" busy={mutation.isPending}>
                     Cancel
                   </Button>
                 </DialogClose>
-                <Button variant="danger" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+                <Button variant="danger" onClick={() => mutation.mutate()} busy={mutation.isPending}>
                   {mutation.isPending ? 'Deleting…' : 'Delete history'}
                 </Button>
               </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Circle, Headphones, ListChecks, Play, Square } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
 import { clsx } from 'clsx';
 import { paths } from '@web/lib/paths';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
 import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { PlanLock } from '@web/components/plan-lock';
@@ -69,11 +70,15 @@ function Paragraphs({ text }: { text: string }) {
 function ResetProgress({ program }: { program: Program }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const mutation = useMutation({
     mutationFn: () => resetProgress(program.slug),
     onSuccess: async () => {
+      // Its trigger goes with what it changed: the keyboard goes to the page's heading, not the page's top.
+      const moveKeyboard = keyboardToPageHeadingOnceGone(trigger.current);
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
       setOpen(false);
+      moveKeyboard();
       toast.success(PROGRAM_TEXTS.reset);
     },
     onError: (error) => toastFailure(error, PROGRAM_TEXTS.resetFailed),
@@ -82,7 +87,7 @@ function ResetProgress({ program }: { program: Program }) {
     <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
       {/* Its text lines up with the progress bar above it: the button's padding sits outside the column. */}
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="-ms-4">
+        <Button ref={trigger} variant="ghost" size="sm" className="-ms-4">
           Reset progress
         </Button>
       </DialogTrigger>
@@ -97,11 +102,11 @@ function ResetProgress({ program }: { program: Program }) {
       >
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="secondary" disabled={mutation.isPending}>
+            <Button variant="secondary" busy={mutation.isPending}>
               Cancel
             </Button>
           </DialogClose>
-          <Button onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+          <Button onClick={() => mutation.mutate()} busy={mutation.isPending}>
             {mutation.isPending ? 'Resetting…' : 'Reset progress'}
           </Button>
         </div>
