@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Copy, Link2, Share2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ShareLink } from '@shared/contract';
@@ -23,12 +23,27 @@ export function ShareDialog({
   onStop: () => Promise<unknown>;
 }) {
   const [busy, setBusy] = useState(false);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  /**
+   * Set while Create link or Stop sharing runs: done, the other part of the dialog takes the pressed button's place,
+   * and the keyboard, in the commit that shows it (Copy after a link is made, Create link after it is ended).
+   */
+  const handOver = useRef(false);
+  const shared = Boolean(share);
+  useLayoutEffect(() => {
+    if (!handOver.current) return;
+    handOver.current = false;
+    (shared ? copyButton : createButton).current?.focus();
+  }, [shared]);
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
+    handOver.current = true;
     try {
       await action();
     } catch {
-      // The caller's change reports the failure.
+      // The caller's change reports the failure; the pressed button stays, and the keyboard on it.
+      handOver.current = false;
     } finally {
       setBusy(false);
     }
@@ -60,16 +75,16 @@ export function ShareDialog({
           <div className="flex flex-col gap-3">
             <div className="flex gap-2">
               <Input readOnly value={share.url} aria-label="Share link" onFocus={(event) => event.target.select()} />
-              <Button className="shrink-0" onClick={() => void copy(share.url)}>
+              <Button ref={copyButton} className="shrink-0" onClick={() => void copy(share.url)}>
                 <Copy aria-hidden className="h-4 w-4" /> Copy
               </Button>
             </div>
-            <Button variant="danger" disabled={busy} onClick={() => void run(onStop)} className="self-start">
+            <Button variant="danger" busy={busy} onClick={() => void run(onStop)} className="self-start">
               Stop sharing
             </Button>
           </div>
         ) : (
-          <Button disabled={busy} onClick={() => void run(onShare)}>
+          <Button ref={createButton} busy={busy} onClick={() => void run(onShare)}>
             <Link2 aria-hidden className="h-4 w-4" /> Create link
           </Button>
         )}
