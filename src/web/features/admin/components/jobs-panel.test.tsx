@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminJob } from '@shared/contract';
 import { ADMIN_API } from '@shared/contract/admin';
-import { fakeApi, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { JobsPanel } from './jobs-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -58,5 +58,36 @@ describe('JobsPanel', () => {
     await user.click(within(dead).getByRole('button', { name: /Retry.*#2/ }));
     expect(toast.success).toHaveBeenCalledWith('Job #2 will run again now.');
     await expect.poll(() => screen.queryByRole('heading', { name: /#2 ·/ })).toBeNull();
+  });
+
+  it('keeps the keyboard on Retry while its call runs, a second press sending nothing, then hands it to the next row', async () => {
+    const user = userEvent.setup();
+    const jobs = [job(3), job(2)];
+    let answer = (_response: Response) => {};
+    const api = fakeApi({
+      [`GET ${ADMIN_API.jobs}?status=failed,dead`]: () => ({
+        counts: { queued: 0, running: 0, done: 0, failed: 0, dead: jobs.length },
+        results: jobs.filter((j) => j.status === 'dead'),
+      }),
+      [`POST ${ADMIN_API.jobRetry.replace(':id', '3')}`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)).then((response) => {
+          jobs[0] = job(3, { status: 'queued' });
+          return response;
+        }),
+    });
+    renderWithProviders(<JobsPanel />);
+    const retry = await screen.findByRole('button', { name: /Retry.*#3/ });
+    retry.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'true'));
+    expect(retry).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(retry);
+    expect(api.calls.filter(({ method }) => method === 'POST')).toHaveLength(1);
+
+    answer(jsonResponse(200, job(3, { status: 'queued' })));
+    await vi.waitFor(() => expect(retry).not.toBeInTheDocument());
+    // The row in its place takes the keyboard, not the page's top.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Retry.*#2/ })).toHaveFocus());
   });
 });

@@ -5,13 +5,23 @@ import { JOB_KIND_LABELS } from '@shared/contract/jobs';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
 import { adminJobsQuery, useRetryJob } from '../api/jobs';
 import { panelClass } from './states';
 import { formatDateTime } from '@web/lib/dates';
 
 const kindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
 
-function JobItem({ job, busy, onRetry }: { job: AdminJob; busy: boolean; onRetry: () => void }) {
+function JobItem({
+  job,
+  busy,
+  onRetry,
+}: {
+  job: AdminJob;
+  busy: boolean;
+  onRetry: (control: HTMLButtonElement) => void;
+}) {
   const dead = job.status === 'dead';
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between">
@@ -38,7 +48,14 @@ function JobItem({ job, busy, onRetry }: { job: AdminJob; busy: boolean; onRetry
           <p className="mt-1 whitespace-pre-wrap break-words font-mono text-xs text-fg-muted">{job.last_error}</p>
         ) : null}
       </div>
-      <Button variant="secondary" size="sm" disabled={busy} onClick={onRetry} className="shrink-0 self-start">
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={busy}
+        onClick={(event) => onRetry(event.currentTarget)}
+        data-retry-job
+        className="shrink-0 self-start"
+      >
         Retry
         <span className="sr-only"> job #{job.id}</span>
       </Button>
@@ -93,12 +110,20 @@ export function JobsPanel() {
                 key={job.id}
                 job={job}
                 busy={retry.isPending && retry.variables === job.id}
-                onRetry={() =>
+                onRetry={(control) => {
+                  // A job run again leaves the list of failed ones: the keyboard goes to the Retry of the row in
+                  // its place, or to the page's heading once no failed job is left.
+                  const toNeighbour = keyboardToNeighbourOnceGone(control, '[data-retry-job]');
+                  const toHeading = keyboardToPageHeadingOnceGone(control);
                   retry.mutate(job.id, {
-                    onSuccess: () => toast.success(`Job #${job.id} will run again now.`),
+                    onSuccess: () => {
+                      toNeighbour();
+                      toHeading();
+                      toast.success(`Job #${job.id} will run again now.`);
+                    },
                     onError: (error) => toastFailure(error),
-                  })
-                }
+                  });
+                }}
               />
             ))}
           </ul>
