@@ -224,6 +224,21 @@ describe('UsersPanel', () => {
     expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
   });
 
+  it('hands the keyboard from a cancelled change to the row’s next control, its plan', async () => {
+    const user = userEvent.setup();
+    usersServer([
+      { ...ada, pending_email_change: { new_email: 'ada@new.example', requested_at: DEACTIVATED_AT } },
+      { ...ada, id: 2, email: 'grace@example.com' },
+    ]);
+    renderWithProviders(<UsersPanel />);
+    const cancel = await screen.findByRole('button', { name: 'Cancel the change of e-mail of ada@example.com' });
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(cancel).not.toBeInTheDocument());
+    // Not the page's top, where it fell with the button: the plan beside it, in the same row.
+    await vi.waitFor(() => expect(screen.getByLabelText('Plan of ada@example.com')).toHaveFocus());
+  });
+
   it('tells an account never activated from one staff deactivated', async () => {
     const waiting: AdminUser = { ...ada, id: 2, email: 'waiting@example.com', is_active: false };
     const stopped: AdminUser = {

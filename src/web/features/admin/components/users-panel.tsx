@@ -12,6 +12,7 @@ import { CheckboxField, Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDeleteDialog, type ConfirmText } from '@web/components/ui/confirm-delete';
 import { toastFailure } from '@web/lib/change';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import { adminUsersQuery, useCancelAdminUserEmailChange, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
 import { panelClass } from './states';
@@ -109,7 +110,7 @@ function WaitingEmailChange({
   user: AdminUser;
   change: NonNullable<AdminUser['pending_email_change']>;
   busy: boolean;
-  onCancel: () => void;
+  onCancel: (control: HTMLButtonElement) => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
@@ -122,7 +123,7 @@ function WaitingEmailChange({
         size="sm"
         busy={busy}
         aria-label={`Cancel the change of e-mail of ${user.email}`}
-        onClick={onCancel}
+        onClick={(event) => onCancel(event.currentTarget)}
       >
         Cancel the change
       </Button>
@@ -140,7 +141,7 @@ function UserRow({
   user: AdminUser;
   /** Resolves once the list shows the change; rejects (said by a toast) when it was refused. */
   onUpdate: (body: AdminUserUpdate) => Promise<unknown>;
-  onCancelEmailChange: () => void;
+  onCancelEmailChange: (control: HTMLButtonElement) => void;
   busy: boolean;
   /** The staff member reading the list: the server refuses to deactivate one's own account, so it is not offered. */
   isSelf: boolean;
@@ -488,10 +489,16 @@ export function UsersPanel() {
                   (update.isPending && update.variables.id === user.id) ||
                   (cancelEmailChange.isPending && cancelEmailChange.variables === user.id)
                 }
-                onCancelEmailChange={() => {
+                onCancelEmailChange={(control) => {
                   const newEmail = user.pending_email_change?.new_email ?? '';
+                  // The waiting change goes with its button: the keyboard goes to the row's next control, its plan
+                  // (or, should the row leave the list, to the plan of the row in its place).
+                  const moveKeyboard = keyboardToNeighbourOnceGone(control, 'select', 'select');
                   cancelEmailChange.mutate(user.id, {
-                    onSuccess: (changed) => toast.success(emailChangeCancelledText(changed.email, newEmail)),
+                    onSuccess: (changed) => {
+                      moveKeyboard();
+                      toast.success(emailChangeCancelledText(changed.email, newEmail));
+                    },
                     onError: (error) => toastFailure(error),
                   });
                 }}
