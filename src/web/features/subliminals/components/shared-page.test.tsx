@@ -110,6 +110,39 @@ describe('SharedPage', () => {
   });
 });
 
+describe('SharedPage while a press waits', () => {
+  it('keeps the keyboard on "Save a copy" while it runs, a second press sending nothing, Play unavailable meanwhile', async () => {
+    const user = userEvent.setup();
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    let answer = (_response: Response) => {};
+    const server = fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => shared,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderShared();
+    const copy = await screen.findByRole('button', { name: 'Save a copy' });
+    copy.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(copy).toHaveAttribute('aria-disabled', 'true'));
+    expect(copy).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.click(copy);
+    // The other button waits on no call of its own: unavailable.
+    expect(screen.getByRole('button', { name: 'Play it now' })).toBeDisabled();
+    expect(server.calls.filter(({ method }) => method === 'POST')).toHaveLength(1);
+
+    const { toast } = await import('sonner');
+    answer(jsonResponse(201, { kind: 'subliminal', subliminal: { name: 'Evening calm' } }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved a copy as \u2068Evening calm\u2069.'));
+    expect(copy).not.toHaveAttribute('aria-disabled');
+    expect(copy).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Play it now' })).toBeEnabled();
+  });
+});
+
 describe('SharedPage when the link goes meanwhile', () => {
   it('says so when a copy is refused because the owner stopped sharing, and shows the link gone', async () => {
     const user = userEvent.setup();

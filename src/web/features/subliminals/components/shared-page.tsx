@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, toastFailure } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
 import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
@@ -47,23 +48,29 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   const navigate = useNavigate();
   const plan = usePlan();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  /** The button whose call runs: it waits (busy, the keyboard on it), the other is unavailable meanwhile. */
+  const [running, setRunning] = useState<'play' | 'copy' | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
   // The engine, for Play to prime inside the press (decision 075). Imported, not with the page (decision
   // 020): a signed-in person's portal layout has most often loaded it already.
   const engine = useRef<SoundEngine | null>(null);
   useEffect(() => {
     void loadEngine().then((loaded) => (engine.current = loaded));
   }, []);
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
+  const run = async (which: 'play' | 'copy', action: () => Promise<string>) => {
+    setRunning(which);
     try {
       toast.success(await action());
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 404;
       toastFailure(error, gone ? SHARED_GONE : describeError(error));
-      if (gone) onGone();
+      // The page then says the link is gone, these buttons going: the keyboard goes to its heading.
+      if (gone) {
+        keyboardToPageHeadingOnceGone(actions.current)();
+        onGone();
+      }
     } finally {
-      setBusy(false);
+      setRunning(null);
     }
   };
   const play = async () => {
@@ -78,7 +85,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
         .catch(() => undefined);
     // A sign-out, or leaving the portal, while the server answers starts nothing and goes nowhere (decision 085).
     const visit = portalVisit();
-    await run(async () => {
+    await run('play', async () => {
       release ??= (await loadEngine()).prime();
       // Read again: the page may have been open since the owner stopped sharing (or changed it).
       const current = await readSharedItem(token);
@@ -114,7 +121,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
     else void appAudioContext().suspend();
   };
   const copy = () =>
-    run(async () => {
+    run('copy', async () => {
       const made = await copyShared(token);
       return made.kind === 'subliminal'
         ? `Saved a copy as ${isolated(made.subliminal.name)}.`
@@ -122,12 +129,17 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
     });
   const canCopy = plan.includes(item.kind === 'subliminal' ? 'savedSubliminals' : 'ownMessages');
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button disabled={busy} onClick={() => void play()} aria-describedby="play-replaces">
+    <div ref={actions} className="flex flex-wrap items-center gap-2">
+      <Button
+        busy={running === 'play'}
+        disabled={running === 'copy'}
+        onClick={() => void play()}
+        aria-describedby="play-replaces"
+      >
         <Play aria-hidden className="h-4 w-4" /> Play it now
       </Button>
       {canCopy ? (
-        <Button variant="secondary" disabled={busy} onClick={() => void copy()}>
+        <Button variant="secondary" busy={running === 'copy'} disabled={running === 'play'} onClick={() => void copy()}>
           <Copy aria-hidden className="h-4 w-4" /> {item.kind === 'subliminal' ? 'Save a copy' : 'Add to my messages'}
         </Button>
       ) : (
