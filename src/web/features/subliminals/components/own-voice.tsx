@@ -63,6 +63,15 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   const change = useOwnVoiceChange();
   const [recording, setRecording] = useState<Recording | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
+  /**
+   * The message whose take waits for the microphone to open (the browser's permission prompt, getUserMedia): its
+   * Record waits (busy) and a second press opens nothing. A ref too, read in the press itself: two presses may come
+   * before a render.
+   */
+  const [opening, setOpening] = useState<string | null>(null);
+  const openingNow = useRef(false);
+  /** The take whose Delete runs: it waits (busy) and a second press sends nothing. */
+  const [deleting, setDeleting] = useState<number | null>(null);
   const [listening, setListening] = useState<number | null>(null);
   const player = useRef<Playback | null>(null);
   // Counts listenings asked for: a clip that arrives after another Listen, a Stop or leaving is dropped.
@@ -73,7 +82,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   // Recordings of texts the playlist no longer holds (another playlist's, or an edited message's).
   const inPlaylist = new Set(texts.map((text) => text.trim()));
   const others = (query.data?.recordings ?? []).filter((take) => !inPlaylist.has(take.text));
-  const busy = recording !== null || saving !== null;
+  const busy = recording !== null || saving !== null || opening !== null;
 
   // Leaving the panel ends a take (it is not kept) and any listening.
   const mounted = useRef(true);
@@ -166,6 +175,9 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   }
 
   async function record(text: string) {
+    if (openingNow.current) return;
+    openingNow.current = true;
+    setOpening(text);
     stopListening();
     let take: MicrophoneTake;
     try {
@@ -173,6 +185,9 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     } catch (error) {
       toastProblem((error as Error).message);
       return;
+    } finally {
+      openingNow.current = false;
+      if (mounted.current) setOpening(null);
     }
     if (!mounted.current) return take.stop();
     ongoing.current = take;
@@ -191,16 +206,20 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   }
 
   async function remove(id: number, control: HTMLElement) {
+    if (deleting !== null) return;
     if (listening === id) stopListening();
     // The keyboard on Delete goes, once the take's buttons have, to the message's Record, its row staying; a row of
     // a message not in the playlist goes whole, and the keyboard to the Delete of the row in its place (decision 113).
     const moveKeyboard = keyboardToNeighbourOnceGone(control, '[data-delete-take]', '[data-record-take]');
+    setDeleting(id);
     try {
       await change(() => deleteVoiceRecording(id), 'Recording deleted.');
       moveKeyboard();
       onChanged();
     } catch {
       // Said by the change's toast.
+    } finally {
+      if (mounted.current) setDeleting(null);
     }
   }
 
@@ -226,7 +245,9 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       <Button
         size="sm"
         variant="ghost"
+        // Unavailable while the row's new take is saved; busy while its own delete runs.
         disabled={saving}
+        busy={deleting === take.id}
         onClick={(event) => void remove(take.id, event.currentTarget)}
         data-delete-take
         aria-label={`Delete the recording of “${take.text}”`}
@@ -263,11 +284,13 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
             const mine = recording?.text === text;
             const status = mine
               ? `Recording… ${formatClock(elapsed / 1000)} of ${formatClock(VOICE_RECORDINGS.maxSeconds)}`
-              : saving === text
-                ? 'Saving…'
-                : take
-                  ? `Recorded, ${seconds(take.duration_ms)}`
-                  : 'Not recorded yet';
+              : opening === text
+                ? 'Waiting for the microphone…'
+                : saving === text
+                  ? 'Saving…'
+                  : take
+                    ? `Recorded, ${seconds(take.duration_ms)}`
+                    : 'Not recorded yet';
             return (
               <li
                 key={text}
@@ -282,9 +305,10 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
                   <Button
                     size="sm"
                     variant={take && !mine ? 'secondary' : 'primary'}
-                    // The row being saved keeps its button enabled (a disabled one would drop the focus), busy.
-                    disabled={busy && !mine && saving !== text}
-                    busy={saving === text}
+                    // The row whose microphone opens or whose take is saved keeps its button enabled (a disabled one
+                    // would drop the focus), busy; another take under way leaves the others unavailable.
+                    disabled={busy && !mine && saving !== text && opening !== text}
+                    busy={saving === text || opening === text}
                     data-record-take
                     onClick={() => {
                       if (mine) recording.take.stop();

@@ -25,10 +25,13 @@ const mic = vi.hoisted(() => ({
   heard: [] as number[],
   blocked: false,
   takes: 0,
+  /** While set, the microphone opens once it settles (the browser's permission prompt). */
+  opening: null as Promise<void> | null,
 }));
 vi.mock('@web/lib/audio/microphone', async (original) => ({
   ...(await original<typeof MicrophoneModule>()),
   startMicrophoneTake: vi.fn(async () => {
+    await mic.opening;
     if (mic.blocked) throw new Error((await original<typeof MicrophoneModule>()).MICROPHONE_BLOCKED);
     mic.takes++;
     let stop = () => {};
@@ -245,6 +248,7 @@ describe('SpokenPanel', () => {
       mic.heard = [];
       mic.blocked = false;
       mic.takes = 0;
+      mic.opening = null;
     });
 
     it('records a message, keeps it, and speaks the recorded messages in the person’s voice', async () => {
@@ -284,6 +288,39 @@ describe('SpokenPanel', () => {
       expect(fake.spoken).toEqual([]);
       const [, source] = fakeSoundEngine.setLayer.mock.calls[0]!;
       expect(source).toMatchObject({ kind: 'voice', messages: 3, spoken: { voice: 'own' } });
+    });
+
+    it('opens one take for two presses of Record while the microphone opens, the keyboard staying on it', async () => {
+      const { api } = withVoice([]);
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.', 'I rest.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      expect(await screen.findByText('0 of 2 messages recorded')).toBeInTheDocument();
+      let allow = () => {};
+      mic.opening = new Promise<void>((resolve) => (allow = resolve));
+
+      const record = screen.getByRole('button', { name: 'Record “I am calm.”' });
+      record.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(record).toHaveAttribute('aria-disabled', 'true'));
+      expect(screen.getByText('Waiting for the microphone…')).toBeInTheDocument();
+      await user.keyboard('{Enter}');
+      await user.keyboard(' ');
+      // Another message's Record waits for this take: unavailable.
+      expect(screen.getByRole('button', { name: 'Record “I rest.”' })).toBeDisabled();
+      expect(record).toHaveFocus();
+
+      allow();
+      // The one button becomes the take's Stop, the keyboard still on it.
+      const stop = await screen.findByRole('button', { name: 'Stop recording “I am calm.”' });
+      expect(stop).toBe(record);
+      expect(stop).toHaveFocus();
+      await user.keyboard('{Enter}');
+      // Nothing heard by the stand-in microphone: said, and nothing kept.
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOTHING_HEARD));
+      const { startMicrophoneTake } = await import('@web/lib/audio/microphone');
+      expect(vi.mocked(startMicrophoneTake)).toHaveBeenCalledTimes(1);
+      expect(api.calls.filter(({ method }) => method === 'POST')).toHaveLength(0);
     });
 
     it('hands the keyboard on from a deleted recording’s Delete: to its message’s Record, or to the next row’s Delete', async () => {
