@@ -46,6 +46,7 @@ export function AddForm({
   const [fromDraft, setFromDraft] = useState(kept !== null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const id = useId();
   const limit = max === undefined ? undefined : characterLimit(id, text, max);
   const refused = typed ? typedTextRefusal(text) : undefined;
@@ -60,11 +61,13 @@ export function AddForm({
       setText('');
       if (draft !== undefined) dropDraft(draft);
       setFromDraft(false);
+      // Add, pressed, kept the keyboard while it waited (busy) and is unavailable now with the field empty: the
+      // keyboard goes back to the field, where the next one is typed.
+      if (document.activeElement === addButton.current) field.current?.focus();
     } catch {
-      // Reported by the caller; the text stays for another try.
+      // Reported by the caller; the text stays for another try, the keyboard where it was.
     } finally {
       setBusy(false);
-      // Add, pressed, was disabled meanwhile and let the keyboard go: back to the field (unless it went elsewhere).
       if (document.activeElement === document.body) field.current?.focus();
     }
   }
@@ -100,7 +103,10 @@ export function AddForm({
           type="submit"
           size="sm"
           className="h-10 shrink-0 pointer-coarse:h-11"
-          disabled={busy || !text.trim()}
+          ref={addButton}
+          busy={busy}
+          // Unavailable, not busy, with nothing typed.
+          disabled={!busy && !text.trim()}
           aria-label={action}
         >
           {submitText === 'Add' ? <Plus aria-hidden className="h-4 w-4" /> : null}

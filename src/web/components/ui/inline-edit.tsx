@@ -178,8 +178,8 @@ export function InlineEdit({
       await onSave(next, from);
       close();
     } catch {
-      // The caller shows the error; keep the draft so it can be corrected, with the keyboard in it (Save, pressed,
-      // was disabled meanwhile and let it go).
+      // The caller shows the error; the draft stays to be corrected, the keyboard where it was (the field, or Save,
+      // busy meanwhile: decision 107), or in the field when it was nowhere.
       if (document.activeElement === document.body) field.current?.focus();
     } finally {
       setSending(null);
@@ -256,10 +256,10 @@ export function InlineEdit({
           // The look of the one-line field it was: 36 px for one line (24 px of text, 5 px above and below).
           className="input h-9 max-h-[60vh] resize-none overflow-y-hidden py-[5px] leading-6"
         />
-        <Button type="submit" variant="ghost" size="icon" aria-label="Save" disabled={busy}>
+        <Button type="submit" variant="ghost" size="icon" aria-label="Save" busy={busy}>
           <Check aria-hidden className="h-4 w-4" />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="Cancel" disabled={busy} onClick={cancel}>
+        <Button type="button" variant="ghost" size="icon" aria-label="Cancel" busy={busy} onClick={cancel}>
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { formatBytes } from '@shared/bytes';
@@ -39,6 +39,10 @@ function UploadForm() {
   const nameId = useId();
   const form = useRef<HTMLFormElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
+  const fileField = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  /** Set when an upload sent from the keyboard on Upload is kept: the file field takes the keyboard once enabled. */
+  const keyboardToFile = useRef(false);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -56,6 +60,13 @@ function UploadForm() {
   // name, when none is typed, the server cuts to the limit itself.
   const nameLimit = characterLimit(nameId, name, OWN_MUSIC.nameMax);
 
+  // In the commit that enables the file field again, not an effect after it: a key pressed in between went nowhere.
+  useLayoutEffect(() => {
+    if (progress !== null || !keyboardToFile.current) return;
+    keyboardToFile.current = false;
+    fileField.current?.focus();
+  }, [progress]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!file || tooLarge) return;
@@ -69,6 +80,9 @@ function UploadForm() {
       setFile(null);
       setName('');
       form.current?.reset();
+      // Upload, busy meanwhile with the keyboard on it, is unavailable with no file: the keyboard goes to the file
+      // field, where the next track is chosen.
+      keyboardToFile.current = document.activeElement === uploadButton.current;
     } catch (error) {
       // Said by the change's toast too; the file and name stay for another try. A session ended meanwhile
       // has said so already, on its way to login.
@@ -85,6 +99,7 @@ function UploadForm() {
           Audio file
         </label>
         <input
+          ref={fileField}
           id={fileId}
           type="file"
           accept="audio/*,.mp3,.ogg,.wav,.m4a,.aac,.flac"
@@ -123,7 +138,10 @@ function UploadForm() {
       <Button
         type="submit"
         className="min-h-10 shrink-0 pointer-coarse:min-h-11"
-        disabled={!file || tooLarge || progress !== null}
+        ref={uploadButton}
+        busy={progress !== null}
+        // Unavailable, not busy, with no file to send.
+        disabled={progress === null && (!file || tooLarge)}
       >
         <Upload aria-hidden className="h-4 w-4" />
         {progress === null ? 'Upload' : `Uploading ${Math.round(progress * 100)}%`}

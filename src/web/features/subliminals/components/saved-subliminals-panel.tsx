@@ -168,10 +168,11 @@ function SavedRow({
           <Button
             size="sm"
             variant="secondary"
-            disabled={updating || current.playlist.length === 0}
+            busy={updating}
+            // Unavailable, not busy, with nothing to save: an empty playlist is kept by no saved subliminal.
+            disabled={!updating && current.playlist.length === 0}
             onClick={() => void saveCurrent().catch(() => undefined)}
             aria-label={`Save the current playlist, settings and sound as ${saved.name}`}
-            aria-busy={updating || undefined}
           >
             <Save aria-hidden className="h-4 w-4" /> {updating ? 'Updating…' : 'Update'}
           </Button>
