@@ -55,7 +55,7 @@ export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
   if (Page) return <Page />;
   return (
     <PageProblem title="We could not open this page" message={online ? PAGE_NOT_ARRIVED_MESSAGE : PAGE_OFFLINE_MESSAGE}>
-      <Button variant="secondary" size="sm" disabled={trying} onClick={() => tryAgain(true)}>
+      <Button variant="secondary" size="sm" busy={trying} onClick={() => tryAgain(true)}>
         Try again
       </Button>
     </PageProblem>

@@ -30,7 +30,7 @@ export function PageError() {
     <PageProblem title={ROUTE_ERROR_TITLE} message={describeRouteError(error)}>
       <Button
         size="sm"
-        disabled={navigation.state !== 'idle'}
+        busy={navigation.state !== 'idle'}
         onClick={() => void navigate(location, { replace: true, state: location.state as unknown })}
       >
         Try again

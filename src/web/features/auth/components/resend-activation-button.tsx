@@ -37,7 +37,7 @@ export function ResendActivationButton({
     }
   };
   return (
-    <Button type="button" variant={variant} onClick={() => void resend()} disabled={pending || !email}>
+    <Button type="button" variant={variant} onClick={() => void resend()} busy={pending} disabled={!email}>
       {pending ? 'Sending…' : 'Resend the activation link'}
     </Button>
   );

@@ -106,6 +106,7 @@ export function OnboardingForm({
   onSkip,
   onChange,
   saving,
+  skipping = false,
 }: {
   /** Where it starts: the answers saved (step 1), or the draft of this tab's earlier visit. */
   initial: OnboardingDraft;
@@ -115,6 +116,8 @@ export function OnboardingForm({
   /** Each step or answer changed, to keep the draft. */
   onChange?: (draft: OnboardingDraft) => void;
   saving: boolean;
+  /** The save under way is the skip's: Skip waits on it (busy, the keyboard on it), Save or Next is unavailable. */
+  skipping?: boolean;
 }) {
   const [start] = useState(initial);
   const [step, setStep] = useState(start.step);
@@ -286,12 +289,24 @@ export function OnboardingForm({
               Back
             </Button>
           ) : null}
-          <SubmitButton pending={saving} pendingLabel="Saving your answers" className="max-sm:px-4">
+          <SubmitButton
+            pending={saving && !skipping}
+            disabled={skipping}
+            pendingLabel="Saving your answers"
+            className="max-sm:px-4"
+          >
             {last ? 'Save' : 'Next'}
           </SubmitButton>
         </div>
         {onSkip ? (
-          <Button type="button" variant="ghost" className="max-sm:px-3" onClick={onSkip} disabled={saving}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="max-sm:px-3"
+            onClick={onSkip}
+            busy={skipping}
+            disabled={saving && !skipping}
+          >
             Skip for now
           </Button>
         ) : null}

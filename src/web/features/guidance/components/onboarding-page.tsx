@@ -90,6 +90,7 @@ export function OnboardingPage() {
           <OnboardingForm
             initial={readOnboardingDraft() ?? { step: 0, answers: answersOf(query.data) }}
             saving={mutation.isPending}
+            skipping={mutation.isPending && mutation.variables.skipped === true}
             onChange={writeOnboardingDraft}
             onSave={(answers) => mutation.mutate(answers)}
             onSkip={answered ? undefined : () => mutation.mutate({ skipped: true })}

@@ -4,6 +4,7 @@ import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { isAdminPath, paths } from '@web/lib/paths';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
 import { rememberInvitation } from '@web/lib/portal-frame';
 import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 import { clearOnboardingDraft } from '../lib/onboarding-draft';
@@ -84,15 +85,17 @@ export function OnboardingPrompt() {
   const { pathname } = useLocation();
   const query = useQuery({ ...onboardingQuery(), enabled: !isAdminPath(pathname) });
   const queryClient = useQueryClient();
+  const card = useRef<HTMLElement>(null);
   const skip = useMutation({
     mutationFn: () => saveOnboarding({ skipped: true }),
     onSuccess: (saved) => {
+      // "Not now" goes with the card: the keyboard goes to the page's heading, under where the card was.
+      keyboardToPageHeadingOnceGone(card.current)();
       clearOnboardingDraft();
       queryClient.setQueryData(guidanceKeys.onboarding, saved);
     },
   });
   const invited = onboardingPending(query.data) && !skip.isSuccess;
-  const card = useRef<HTMLElement>(null);
   useEffect(() => {
     if (query.data) rememberInvitation(invited);
   }, [query.data, invited]);
@@ -137,7 +140,7 @@ function InvitationCard({
         <Button asChild size="sm">
           <Link to={paths.welcome}>Set up your practice</Link>
         </Button>
-        <Button variant="ghost" size="sm" onClick={onSkip} disabled={skipping}>
+        <Button variant="ghost" size="sm" onClick={onSkip} busy={skipping}>
           Not now
         </Button>
       </div>

@@ -73,12 +73,7 @@ export function ProfileView() {
         <h2 className="text-lg font-semibold text-danger">Error Occurred!</h2>
         <p className="mt-2 text-fg-muted">{PROFILE_LOAD_ERROR} Please try again in a moment.</p>
         {/* Read again in place, as the other pages' lists do: a reload would stop the sound and lose the page. */}
-        <Button
-          className="mt-4"
-          variant="secondary"
-          onClick={() => void profile.refetch()}
-          disabled={profile.isFetching}
-        >
+        <Button className="mt-4" variant="secondary" onClick={() => void profile.refetch()} busy={profile.isFetching}>
           Try again
         </Button>
       </div>

@@ -272,7 +272,7 @@ export function SubliminalsPlayer() {
                 variant="secondary"
                 size="sm"
                 onClick={() => void categories.refetch()}
-                disabled={categories.isFetching}
+                busy={categories.isFetching}
               >
                 Try again
               </Button>
