@@ -160,6 +160,34 @@ describe('InlineEdit', () => {
     expect(await screen.findByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
   });
 
+  it('keeps the keyboard on ✓ while the save runs, ✓ and × doing nothing meanwhile, and on the edit button once saved', async () => {
+    const user = userEvent.setup();
+    let saved!: () => void;
+    const onSave = vi.fn(() => new Promise<void>((resolve) => (saved = resolve)));
+    const onCancel = vi.fn();
+    render(<InlineEdit value="Morning" label="name of Morning" onSave={onSave} onCancel={onCancel} />);
+    await user.click(screen.getByRole('button', { name: 'Edit name of Morning' }));
+    await user.type(screen.getByRole('textbox'), ' light');
+    await user.tab();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    expect(cancel).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+
+    saved();
+    expect(await screen.findByRole('button', { name: 'Edit name of Morning' })).toHaveFocus();
+  });
+
   it('has the keyboard on the edit button the moment a save closes the form, before the page has settled', async () => {
     const user = userEvent.setup();
     let saved!: () => void;
@@ -216,6 +244,30 @@ describe('AddForm', () => {
     await user.type(field, 'I am calm{Enter}');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onAdd).toHaveBeenCalledWith('I am calm');
+  });
+
+  it('keeps the keyboard on Add while it is sent, a second press sending nothing, then hands it back to the field', async () => {
+    const user = userEvent.setup();
+    let added!: () => void;
+    const onAdd = vi.fn(() => new Promise<void>((resolve) => (added = resolve)));
+    render(<AddForm label="New message" action="Add the message" placeholder="A message" onAdd={onAdd} />);
+    const field = screen.getByRole('textbox', { name: 'New message' });
+    await user.type(field, 'I am calm');
+    await user.tab();
+    const add = screen.getByRole('button', { name: 'Add the message' });
+    expect(add).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(onAdd).toHaveBeenCalledTimes(1);
+
+    // Added: the field is empty, Add unavailable until something is typed, and the keyboard back in the field.
+    added();
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveValue('');
+    expect(add).toBeDisabled();
   });
 });
 
