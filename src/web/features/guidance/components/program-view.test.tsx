@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -117,6 +117,48 @@ describe('ProgramView’s day', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus());
     await user.keyboard('{Enter}');
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Start day 1' })).toHaveFocus());
+  });
+
+  it('keeps the keyboard on the dialog’s "Reset progress" while it runs, then hands it to the program’s heading', async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
+    Element.prototype.checkVisibility = () => true;
+    let done = false;
+    let answer = (_response: Response) => {};
+    const begun = {
+      ...program,
+      progress: { ...program.progress, completed_days: [1], last_completed_at: '2026-12-01T20:00:00Z' },
+    };
+    const api = fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => (done ? program : begun),
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`DELETE ${fillPath(API.programProgress, { slug: program.slug })}`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    try {
+      renderWithProviders(
+        <main id="main">
+          <ProgramView slug={program.slug} />
+        </main>,
+      );
+      await user.click(await screen.findByRole('button', { name: 'Reset progress' }));
+      const reset = within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset progress' });
+      reset.focus();
+      await user.keyboard('{Enter}');
+      const resetting = await screen.findByRole('button', { name: 'Resetting…' });
+      expect(resetting).toHaveAttribute('aria-disabled', 'true');
+      expect(resetting).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
+
+      // Reset, no day is done: the button goes with the dialog, and the keyboard to the page's heading.
+      done = true;
+      answer(new Response(null, { status: 204 }));
+      await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Reset progress' })).toBeNull());
+      await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Quiet Evenings' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
   });
 
   it('starts nothing and says nothing when the person is signed out while the library answers (decision 085)', async () => {
