@@ -115,8 +115,11 @@ describe('SavedSubliminalsPanel', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
     expect(await within(dialog).findByLabelText('Share link')).toHaveValue(server.link.url);
+    // The keyboard goes from "Create link" to Copy, which takes its place, and back from "Stop sharing" (decision 114).
+    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));
     expect(await within(dialog).findByRole('button', { name: 'Create link' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create link' })).toHaveFocus());
     expect(server.saved[0]!.share).toBeNull();
     expect(server.api.unanswered).toEqual([]);
   });
