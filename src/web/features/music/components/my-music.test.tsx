@@ -151,6 +151,31 @@ describe('MyMusic', () => {
     expect(uploadOwnTrack).toHaveBeenCalledWith(expect.any(File), full, expect.any(Function));
   });
 
+  it('keeps the keyboard on Upload while the file goes, a second press sending nothing, then hands it to the file field', async () => {
+    const user = userEvent.setup();
+    let kept!: () => void;
+    vi.mocked(uploadOwnTrack).mockImplementationOnce(
+      () => new Promise((resolve) => (kept = () => resolve({ ...track, id: 8, name: 'Rain' }))),
+    );
+    musicServer('pro', []);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    const field = await screen.findByLabelText('Audio file');
+    await user.upload(field, new File(['rain'], 'rain.mp3', { type: 'audio/mpeg' }));
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    upload.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(upload).toHaveAttribute('aria-disabled', 'true'));
+    expect(upload).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(uploadOwnTrack).toHaveBeenCalledTimes(1);
+
+    // Kept: no file is chosen now, Upload is unavailable, and the keyboard is where the next track is chosen.
+    kept();
+    await vi.waitFor(() => expect(field).toHaveFocus());
+    expect(upload).toBeDisabled();
+  });
+
   it('keeps the reason a file was refused under it, until another file is picked', async () => {
     const user = userEvent.setup();
     const { toast } = await import('sonner');
