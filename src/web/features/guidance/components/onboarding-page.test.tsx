@@ -261,6 +261,31 @@ describe('OnboardingPage', () => {
     expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.skipped);
   });
 
+  it('keeps the keyboard on "Skip for now" while the skip is saved, a second press sending nothing, Next unavailable', async () => {
+    const user = userEvent.setup();
+    let answer = () => {};
+    const api = fakeApi({
+      [`GET ${API.plan}`]: () => planStateFor('basic'),
+      [`GET ${API.programs}`]: () => [],
+      [`GET ${API.onboarding}`]: () => fresh,
+      [`PUT ${API.onboarding}`]: () =>
+        new Promise((resolve) => (answer = () => resolve({ ...fresh, skipped: true, completed_at: null }))),
+    });
+    renderPage();
+    const skip = await screen.findByRole('button', { name: 'Skip for now' });
+    skip.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(skip).toHaveAttribute('aria-disabled', 'true'));
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    // Next waits on no call of its own: unavailable, with no spinner of a save it did not ask for.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1);
+    answer();
+    expect(await screen.findByText('Subliminals page')).toBeInTheDocument();
+  });
+
   it('edits earlier answers from the profile: filled in, no skip, back to the profile', async () => {
     const user = userEvent.setup();
     const { calls } = server({ ...fresh, goals: ['focus'], headphones: true, session_minutes: 30, completed_at: 'x' });
@@ -380,6 +405,43 @@ describe('OnboardingPrompt', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ skipped: true });
     expect(localStorage.getItem('user.no-invitation')).toBe('1');
     expect(localStorage.getItem('user.invitation')).toBeNull();
+  });
+
+  it('keeps the keyboard on "Not now" while the skip is saved, then hands it to the page’s heading as the card goes', async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
+    Element.prototype.checkVisibility = () => true;
+    let answer = () => {};
+    const api = fakeApi({
+      [`GET ${API.plan}`]: () => planStateFor('basic'),
+      [`GET ${API.onboarding}`]: () => fresh,
+      [`PUT ${API.onboarding}`]: () =>
+        new Promise((resolve) => (answer = () => resolve({ ...fresh, skipped: true, completed_at: null }))),
+    });
+    try {
+      renderWithProviders(
+        <>
+          <OnboardingPrompt />
+          <main id="main">
+            <h1>Subliminals</h1>
+          </main>
+        </>,
+        { path: paths.subliminals },
+      );
+      const notNow = await screen.findByRole('button', { name: 'Not now' });
+      notNow.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(notNow).toHaveAttribute('aria-disabled', 'true'));
+      expect(notNow).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1);
+
+      answer();
+      await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
+      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Subliminals' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
   });
 
   it('never goes above an admin page, while it still goes above the member portal’s', async () => {
