@@ -323,6 +323,34 @@ describe('SpokenPanel', () => {
       expect(api.calls.filter(({ method }) => method === 'POST')).toHaveLength(0);
     });
 
+    it('keeps the keyboard on a take’s Delete while its call runs, a second press sending nothing', async () => {
+      let answer = () => {};
+      const recordings = [recording(1, 'I am calm.')];
+      const { api } = withVoice(recordings, {
+        [`DELETE ${API.myVoice}1/`]: () =>
+          new Promise<Response>(
+            (resolve) =>
+              (answer = () => {
+                recordings.splice(0, 1);
+                resolve(new Response(null, { status: 204 }));
+              }),
+          ),
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'My own voice (recorded)');
+      const remove = await screen.findByRole('button', { name: 'Delete the recording of “I am calm.”' });
+      remove.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(remove).toHaveAttribute('aria-disabled', 'true'));
+      expect(remove).toHaveFocus();
+      await user.keyboard('{Enter}');
+      await user.keyboard(' ');
+      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
+      answer();
+      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Record “I am calm.”' })).toHaveFocus());
+    });
+
     it('hands the keyboard on from a deleted recording’s Delete: to its message’s Record, or to the next row’s Delete', async () => {
       const recordings = [
         recording(1, 'I am calm.'),
