@@ -155,13 +155,27 @@ describe('SharedPage when the link goes meanwhile', () => {
       [`GET ${API.plan}`]: () => planStateFor('pro'),
       [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () => jsonResponse(404, { detail: 'Not found.' }),
     });
-    renderShared();
-    const copy = await screen.findByRole('button', { name: 'Save a copy' });
-    revoked = true;
-    await user.click(copy);
-    expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
-    expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
+    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
+    Element.prototype.checkVisibility = () => true;
+    try {
+      renderWithProviders(
+        <main id="main">
+          <SharedPage token={TOKEN} />
+        </main>,
+        { path: `/s/${TOKEN}` },
+      );
+      const copy = await screen.findByRole('button', { name: 'Save a copy' });
+      revoked = true;
+      copy.focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
+      expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
+      // The buttons went with the link: the keyboard is on the heading that says so, not the page's top.
+      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Link not found' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
   });
 
   it('plays nothing once the owner stopped sharing, and shows the link gone', async () => {
