@@ -103,6 +103,31 @@ describe('login form', () => {
     expect(api.calls.at(-1)).toMatchObject({ path: API.resendActivation, body: { email: 'ada@example.com' } });
   });
 
+  it('keeps the keyboard on "Sending…" while the link is asked for, a second press asking nothing more', async () => {
+    let answer = () => {};
+    const api = fakeApi({
+      [`POST ${API.tokenCreate}`]: () =>
+        jsonResponse(401, { detail: MESSAGES.badCredentials, code: 'account_inactive' }),
+      [`POST ${API.resendActivation}`]: () =>
+        new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 204 })))),
+    });
+    renderLogin();
+    await logIn('ada@example.com', 'Quiet-Harbour-58');
+    const user = userEvent.setup();
+    const resend = await screen.findByRole('button', { name: 'Resend the activation link' });
+    resend.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBe(resend);
+    expect(resend).toHaveAttribute('aria-disabled', 'true');
+    expect(resend).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(api.calls.filter(({ path }) => path === API.resendActivation)).toHaveLength(1);
+    answer();
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
+    expect(resend).toHaveFocus();
+  });
+
   it('after a sign-up in this tab says where the link went, with one resend at a time; a plain visit says nothing', async () => {
     const api = fakeApi({
       [`POST ${API.tokenCreate}`]: () =>
