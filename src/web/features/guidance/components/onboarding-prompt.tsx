@@ -4,7 +4,7 @@ import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { isAdminPath, paths } from '@web/lib/paths';
-import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { rememberInvitation } from '@web/lib/portal-frame';
 import { guidanceKeys, onboardingQuery, saveOnboarding } from '../api/guidance';
 import { clearOnboardingDraft } from '../lib/onboarding-draft';

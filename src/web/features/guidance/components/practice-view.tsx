@@ -10,7 +10,7 @@ import { SubmitButton } from '@web/components/ui/submit-button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { paths } from '@web/lib/paths';
-import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { useWaitingRecordCount } from '@web/lib/pending-records';
 import { useSession } from '@web/lib/session';
 import { deleteHistory, guidanceKeys, practiceQuery, saveReminder } from '../api/guidance';

@@ -15,7 +15,7 @@ import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
 import { clsx } from 'clsx';
 import { paths } from '@web/lib/paths';
-import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { PlanLock } from '@web/components/plan-lock';

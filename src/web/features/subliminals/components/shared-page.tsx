@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, toastFailure } from '@web/lib/change';
 import { paths } from '@web/lib/paths';
-import { keyboardToPageHeadingOnceGone } from '@web/lib/page-heading';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
