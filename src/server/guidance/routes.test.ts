@@ -314,6 +314,30 @@ describe('history and practice', () => {
     expect((await call(ada, 'GET', `${API.history}?limit=010`)).statusCode).toBe(200);
   });
 
+  it('takes a ref in the shapes the portal writes and refuses any other, adding nothing', async () => {
+    const ada = await signedInUser(t.ctx);
+    for (const ref of ['', `program:${SLEEP}/3`, 'category:4', 'track:12']) {
+      expect((await call(ada, 'POST', API.history, session({ ref }))).statusCode, ref).toBe(201);
+    }
+    for (const ref of [
+      'javascript:alert(1)',
+      'https://example.com/',
+      `program:${SLEEP}`,
+      `program:${SLEEP}/0`,
+      'program:Not A Slug/1',
+      'category:four',
+      'own-category:2',
+      'track:12/extra',
+    ]) {
+      const refused = await call(ada, 'POST', API.history, session({ ref }));
+      expect([refused.statusCode, refused.json()], ref).toEqual([
+        400,
+        { ref: ['Use program:<slug>/<day>, category:<id>, track:<id> or leave it empty.'] },
+      ]);
+    }
+    expect((await call(ada, 'GET', API.history)).json()).toHaveLength(4);
+  });
+
   it('records a record sent again with its key once, and answers the first entry', async () => {
     const ada = await signedInUser(t.ctx);
     const bea = await signedInUser(t.ctx);

@@ -217,15 +217,23 @@ export const HISTORY_REF_MAX = 200;
 export const HISTORY_LIMIT = { default: 20, max: 100 } as const;
 
 /**
- * A finished or stopped session. `ref` says what it was, for the recommendations and links:
- * `program:<slug>/<day>`, `category:<id>`, `own-category:<id>`, `track:<id>`, `subliminal:<id>`, or ''.
+ * What a session was, as the portal writes it: a program's day, one library category's messages, a library or own
+ * track, or nothing said (docs/decisions/116-the-mini-player-takes-a-finger-and-history-counts-what-was-seen.md).
  */
+export const HISTORY_REF_PATTERN = new RegExp(
+  `^(?:|program:${PROGRAM_SLUG_PATTERN.source.slice(1, -1)}/[1-9]\\d*|category:\\d+|track:\\d+)$`,
+);
+
+/** A finished or stopped session. `ref` says what it was (HISTORY_REF_PATTERN). */
 export const historyWriteSchema = z.object({
   kind: z.enum(HISTORY_KINDS, { error: `Choose one of ${HISTORY_KINDS.join(', ')}.` }),
   ref: z
     .string({ error: 'Not a valid string.' })
     .trim()
     .max(HISTORY_REF_MAX, maxCharacters(HISTORY_REF_MAX))
+    .regex(HISTORY_REF_PATTERN, {
+      error: 'Use program:<slug>/<day>, category:<id>, track:<id> or leave it empty.',
+    })
     .default(''),
   title: requiredString().max(HISTORY_TITLE_MAX, maxCharacters(HISTORY_TITLE_MAX)),
   seconds: integer(1, HISTORY_SECONDS_MAX),
