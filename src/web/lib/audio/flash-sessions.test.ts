@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { historyEntryOf } from '@web/components/practice-recorder';
 import { watchFlashSessions } from './flash-sessions';
 import type { EndedSession } from './session-ends';
@@ -107,5 +107,50 @@ describe('messages flashed without sound', () => {
     wait(5);
     watcher.stop();
     expect(ended.map((session) => session.seconds)).toEqual([30, 5]);
+  });
+
+  describe('in a hidden page', () => {
+    const showPage = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    afterEach(() => {
+      showPage('visible');
+      vi.useRealTimers();
+    });
+
+    it('count only the time the flashes were in view, as a video counts its watch time (decision 116)', () => {
+      vi.useFakeTimers({ now: START });
+      // The app's watcher: the wall clock and the document's own visibility.
+      const watcher = watchFlashSessions({ getState: () => STOPPED, subscribe: () => () => {} });
+      const ended: EndedSession[] = [];
+      watcher.onEnd((session) => ended.push(session));
+      watcher.flashing(confidence, true);
+      vi.advanceTimersByTime(20_000);
+      showPage('hidden');
+      // Twenty minutes in another tab flash nothing anyone sees.
+      vi.advanceTimersByTime(20 * 60_000);
+      expect(watcher.elapsed()).toBe(20);
+      expect(watcher.sofar()?.seconds).toBe(20);
+      showPage('visible');
+      vi.advanceTimersByTime(10_000);
+      watcher.stop();
+      expect(ended.map((session) => [session.seconds, session.startedAt.getTime()])).toEqual([[30, START]]);
+    });
+
+    it('begin when they are first seen, not while opened in a tab behind', () => {
+      vi.useFakeTimers({ now: START });
+      showPage('hidden');
+      const watcher = watchFlashSessions({ getState: () => STOPPED, subscribe: () => () => {} });
+      const ended: EndedSession[] = [];
+      watcher.onEnd((session) => ended.push(session));
+      watcher.flashing(confidence, true);
+      vi.advanceTimersByTime(60_000);
+      expect(watcher.sofar()).toBeNull();
+      showPage('visible');
+      vi.advanceTimersByTime(5_000);
+      watcher.stop();
+      expect(ended.map((session) => [session.seconds, session.startedAt.getTime()])).toEqual([[5, START + 60_000]]);
+    });
   });
 });

@@ -17,13 +17,35 @@ interface Flashing {
   tag: SessionTag;
   /** Wall-clock milliseconds it was first counted (null until then). */
   startedAt: number | null;
-  /** Milliseconds counted before the current run, which began at `since`. */
+  /** Milliseconds counted before the current run (flashing in a shown page), which began at `since`. */
   counted: number;
   since: number | null;
 }
 
-/** Watches the session screen's flashes against one engine; `clock` is the wall clock in milliseconds. */
-export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getState'>, clock = () => Date.now()) {
+/** Whether the page is hidden (another tab, a minimised window, a phone's locked screen), and its changes. */
+export interface PageVisibility {
+  hidden(): boolean;
+  subscribe(listener: () => void): void;
+}
+
+const documentVisibility: PageVisibility = {
+  hidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+  subscribe: (listener) => {
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', listener);
+  },
+};
+
+/**
+ * Watches the session screen's flashes against one engine; `clock` is the wall clock in milliseconds. Silent
+ * flashes count only while the page shows them, as a video counts its watch time: in a hidden tab nothing is
+ * seen (and the browser stops drawing them), so that time is not practice
+ * (docs/decisions/116-the-mini-player-takes-a-finger-and-history-counts-what-was-seen.md).
+ */
+export function watchFlashSessions(
+  engine: Pick<SoundEngine, 'subscribe' | 'getState'>,
+  clock = () => Date.now(),
+  page: PageVisibility = documentVisibility,
+) {
   const listeners = new Set<Listener>();
   const changes = new Set<() => void>();
   /** What the session screen shows now: its tag and whether its messages flash (not paused). */
@@ -64,16 +86,18 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
     if (!screen || !silent()) return;
     current ??= { key: newRecordKey(), tag: screen.tag, startedAt: null, counted: 0, since: null };
     const now = clock();
-    if (screen.running && current.since === null) {
+    const seen = screen.running && !page.hidden();
+    if (seen && current.since === null) {
       current.since = now;
       current.startedAt ??= now;
-    } else if (!screen.running && current.since !== null) {
+    } else if (!seen && current.since !== null) {
       current.counted += now - current.since;
       current.since = null;
     }
   }
 
   engine.subscribe(update);
+  page.subscribe(update);
 
   return {
     /** The session screen's messages flash (`running`) or are paused; `tag` names them for history. */
@@ -86,7 +110,7 @@ export function watchFlashSessions(engine: Pick<SoundEngine, 'subscribe' | 'getS
       screen = null;
       update();
     },
-    /** Seconds the silent session under way has flashed so far, pauses excluded. */
+    /** Seconds the silent session under way has flashed so far, pauses and hidden time excluded. */
     elapsed(): number {
       if (!current) return 0;
       return (current.counted + (current.since === null ? 0 : clock() - current.since)) / 1000;
