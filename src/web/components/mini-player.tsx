@@ -101,10 +101,20 @@ export function MiniPlayer() {
         <div className="flex min-w-0 flex-1 basis-0 items-center gap-3 sm:basis-56">
           <AudioLines aria-hidden className="h-5 w-5 shrink-0 text-accent-strong dark:text-accent" />
           <div className="min-w-0">
-            <Link to={paths.music} className="block truncate text-sm font-medium text-fg hover:underline">
+            {/*
+              On a touch screen the name is a 44 px box (decision 086), grown into the bar's padding above and over the
+              time below, which a press passes through to the link: the bar keeps its height, and the link its name.
+            */}
+            <Link
+              to={paths.music}
+              className="block truncate text-sm font-medium text-fg hover:underline pointer-coarse:-my-3 pointer-coarse:py-3"
+            >
               {state.layers.length > 0 ? <LayerNames layers={state.layers} /> : 'Starting…'}
             </Link>
-            <p className="text-xs tabular-nums text-fg-muted" data-testid="mini-player-time">
+            <p
+              className="text-xs tabular-nums text-fg-muted pointer-coarse:pointer-events-none"
+              data-testid="mini-player-time"
+            >
               {paused
                 ? state.refused
                   ? PRESS_PLAY
@@ -165,7 +175,8 @@ export function MiniPlayer() {
           id={moreId}
           className={clsx(more ? 'flex basis-full flex-wrap items-center gap-x-4 gap-y-2' : 'hidden', 'sm:contents')}
         >
-          <VolumeSlider master className="basis-40" />
+          {/* Unfolded on a phone, the volume takes its row's width; beside the timers on a wider screen, 112 px. */}
+          <VolumeSlider master className="basis-full sm:basis-40" sliderClassName="min-w-28 flex-1 sm:flex-none" />
           <div className="flex items-center gap-2 text-xs">
             <label className="flex items-center gap-1.5 font-medium text-fg-muted">
               Sleep timer

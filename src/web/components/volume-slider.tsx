@@ -7,9 +7,18 @@ import { RangeInput } from '@web/components/ui/range-input';
 /**
  * The master volume of what plays, as a labelled slider that says its level in per cent: the
  * mini-player's and the session screen's. `master`: a screen reader hears "Master volume" (the
- * mini-player, beside the layers' own levels); the label shows "Volume" either way.
+ * mini-player, beside the layers' own levels); the label shows "Volume" either way. `sliderClassName` sizes the
+ * slider, 112 px wide when left out.
  */
-export function VolumeSlider({ master = false, className }: { master?: boolean; className?: string }) {
+export function VolumeSlider({
+  master = false,
+  className,
+  sliderClassName = 'w-28',
+}: {
+  master?: boolean;
+  className?: string;
+  sliderClassName?: string;
+}) {
   const { volume } = useSoundEngine();
   const id = useId();
   return (
@@ -25,7 +34,7 @@ export function VolumeSlider({ master = false, className }: { master?: boolean; 
         value={volume}
         aria-valuetext={`${Math.round(volume * 100)}%`}
         onChange={(event) => soundEngine.setVolume(event.target.valueAsNumber)}
-        className="w-28"
+        className={sliderClassName}
       />
     </div>
   );
