@@ -101,7 +101,10 @@ function RecommendationList({ data }: { data: Recommendations }) {
           <ol className="mt-2 flex flex-col gap-1">
             {group.items.slice(0, 4).map((item) => (
               <li key={item.key}>
-                <Link to={item.to} className="block rounded-xl px-3 py-2 hover:bg-black/5 dark:hover:bg-white/10">
+                <Link
+                  to={item.to}
+                  className="block rounded-xl px-3 py-2 hover:bg-black/5 pointer-coarse:py-2.5 dark:hover:bg-white/10"
+                >
                   <span className="block font-medium">{item.name}</span>
                   {data.ranked ? <span className="block text-sm text-fg-muted">{item.reason}</span> : null}
                 </Link>

@@ -246,7 +246,7 @@ export function ProgramView({ slug }: { slug: string }) {
     <div className="mx-auto flex max-w-6xl flex-col gap-8">
       <Link
         to={paths.programs}
-        className="inline-flex w-fit items-center gap-2 text-sm text-link underline-offset-4 hover:underline"
+        className="inline-flex w-fit items-center gap-2 text-sm text-link underline-offset-4 hover:underline pointer-coarse:min-h-11"
       >
         <ArrowLeft aria-hidden className="h-4 w-4" /> All programs
       </Link>
@@ -289,7 +289,7 @@ export function ProgramView({ slug }: { slug: string }) {
                           replace
                           aria-current={current ? 'page' : undefined}
                           className={clsx(
-                            'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm hover:bg-black/5 dark:hover:bg-white/10',
+                            'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm hover:bg-black/5 pointer-coarse:py-3 dark:hover:bg-white/10',
                             current && 'bg-accent/15 font-medium',
                           )}
                         >

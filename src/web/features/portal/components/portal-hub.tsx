@@ -198,13 +198,19 @@ function HubSections() {
             <dl className="mt-4 grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
               <dt className="font-medium">Support</dt>
               <dd>
-                <a href={`mailto:${CONTACT.supportEmail}`} className="text-link underline underline-offset-4">
+                <a
+                  href={`mailto:${CONTACT.supportEmail}`}
+                  className="text-link underline underline-offset-4 pointer-coarse:inline-block pointer-coarse:py-3"
+                >
                   {CONTACT.supportEmail}
                 </a>
               </dd>
               <dt className="font-medium">Privacy</dt>
               <dd>
-                <a href={`mailto:${CONTACT.privacyEmail}`} className="text-link underline underline-offset-4">
+                <a
+                  href={`mailto:${CONTACT.privacyEmail}`}
+                  className="text-link underline underline-offset-4 pointer-coarse:inline-block pointer-coarse:py-3"
+                >
                   {CONTACT.privacyEmail}
                 </a>
               </dd>
