@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
+import { untilShown } from './support/content';
+import { putInCorner, startFlashing } from './support/flashing';
 import {
   createActiveUser,
   saveSubliminal,
@@ -257,5 +259,140 @@ test.describe('on a touch phone', () => {
     await expectFingerSized(menu.getByRole('button', { name: 'Close' }), 'the menu’s Close');
     await menu.getByRole('link', { name: 'Portal home' }).click();
     await expect(page).toHaveURL('/portal/home/');
+  });
+
+  /**
+   * What a finger can press on a page or in `within`, and the controls under 44 px in the smaller of their two sizes
+   * (decision 086): a checkbox's or a radio's box is the label that holds it; a `.btn`'s is at least its invisible
+   * area (079), 44 × 44 px round it. Left out, as 086 and WCAG 2.5.5 leave them: a link inside a line of text, and
+   * what is hidden (no box, or the skip link's 1 px until it has the keyboard).
+   */
+  const undersized = (page: Page, within: string) =>
+    page.evaluate((scope) => {
+      const root = document.querySelector(scope) ?? document.body;
+      for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
+        section.style.contentVisibility = 'visible';
+      }
+      const CONTROLS = [
+        'a[href]',
+        'button',
+        'input:not([type="hidden"])',
+        'select',
+        'textarea',
+        'summary',
+        '[role="button"]',
+        '[role="link"]',
+        '[role="slider"]',
+        '[role="tab"]',
+        '[role="checkbox"]',
+        '[role="switch"]',
+        '[role="menuitem"]',
+      ].join(', ');
+      const inText = (control: HTMLElement) => {
+        if (control.tagName !== 'A' || getComputedStyle(control).display !== 'inline') return false;
+        let block = control.parentElement;
+        while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+        return (block?.textContent ?? '').trim().length > (control.textContent ?? '').trim().length;
+      };
+      const found: string[] = [];
+      for (const control of root.querySelectorAll<HTMLElement>(CONTROLS)) {
+        if (control.getClientRects().length === 0 || control.closest('[inert], [aria-hidden="true"]')) continue;
+        const style = getComputedStyle(control);
+        if (style.visibility === 'hidden' || inText(control)) continue;
+        const kind = (control as HTMLInputElement).type;
+        const holder = kind === 'checkbox' || kind === 'radio' ? (control.closest('label') ?? control) : control;
+        const box = holder.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue;
+        const least = control.classList.contains('btn') ? 44 : 0;
+        const width = Math.max(Math.round(box.width), least);
+        const height = Math.max(Math.round(box.height), least);
+        if (Math.min(width, height) >= 44) continue;
+        const name =
+          control.getAttribute('aria-label') ||
+          (control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent) ||
+          control.textContent ||
+          '';
+        found.push(
+          `${control.tagName.toLowerCase()}${kind && control.tagName === 'INPUT' ? `[${kind}]` : ''} "${name.trim().slice(0, 40)}": ${Math.round(box.width)} × ${Math.round(box.height)}`,
+        );
+      }
+      return found;
+    }, within);
+
+  test('every control of the portal’s pages and of the unfolded mini-player takes a finger (decision 116)', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const person = await createActiveUser(page.request);
+    await setPlanAsStaff(page.request, person.email, 'pro');
+    await signIn(page, person);
+
+    const findings: string[] = [];
+    const PAGES = [
+      '/portal/home/',
+      '/subliminals',
+      '/music',
+      '/programs',
+      '/programs/seven-nights-of-rest',
+      '/practice',
+      '/applications',
+      '/profile',
+      '/support',
+    ];
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The page's data comes after its heading: measured once its controls stop coming.
+      let before = -1;
+      await expect
+        .poll(
+          async () => {
+            const count = await page.locator('main').locator('a, button, input, select').count();
+            const settled = count === before;
+            before = count;
+            return settled;
+          },
+          { intervals: [1000], timeout: 30_000 },
+        )
+        .toBe(true);
+      for (const finding of await undersized(page, 'body')) findings.push(`${path}: ${finding}`);
+    }
+
+    // The session screen, full and in its corner, its messages flashing.
+    await page.goto('/subliminals');
+    const screen = await startFlashing(page);
+    await expect(screen.getByRole('button', { name: 'In a corner' })).toBeVisible();
+    for (const finding of await undersized(page, '[data-testid="flash-overlay"]')) {
+      findings.push(`the session screen: ${finding}`);
+    }
+    await putInCorner(screen);
+    for (const finding of await undersized(page, '[data-testid="flash-overlay"]')) {
+      findings.push(`the session screen in its corner: ${finding}`);
+    }
+    await screen.getByRole('button', { name: 'Stop' }).click();
+    await expect(screen).toBeHidden();
+
+    await page.goto('/music');
+    const play = page.getByRole('button', { name: /^Play 528 Hz/ });
+    await untilShown(page, play);
+    await play.click();
+    const player = page.getByRole('region', { name: 'Now playing' });
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 20_000 });
+    await player.getByRole('button', { name: 'Volume and timers' }).click();
+    const volume = player.getByRole('slider', { name: 'Master volume' });
+    await expect(volume).toBeVisible();
+    // Its row to itself: the volume takes the row's width (a 358 px row), where it kept the desktop's 112 px.
+    const volumeWidth = await volume.evaluate((slider) => slider.getBoundingClientRect().width);
+    expect(volumeWidth, 'the unfolded volume’s width').toBeGreaterThan(250);
+    // The name's box reaches over the time below it: a press there, or at the box's top, lands on the link.
+    const landings = await player.getByRole('link').evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      return [box.top + 2, box.bottom - 2].map((y) => link.contains(document.elementFromPoint(box.left + 10, y)));
+    });
+    expect(landings, 'a press at the top and the bottom of the mini-player’s name').toEqual([true, true]);
+    for (const finding of await undersized(page, 'section[aria-label="Now playing"]')) {
+      findings.push(`the mini-player: ${finding}`);
+    }
+    expect(findings).toEqual([]);
   });
 });
