@@ -48,7 +48,8 @@ export function PasswordField({
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-controls={id}
           aria-pressed={visible}
-          className="absolute top-1/2 right-1.5 flex h-9 w-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full text-fg-muted hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-focus-ring dark:hover:bg-white/10"
+          // On a touch screen 44 × 44 px, the field's height, at its right end (decision 121).
+          className="absolute top-1/2 right-1.5 flex h-9 w-9 -translate-y-1/2 pointer-coarse:right-0 pointer-coarse:h-11 pointer-coarse:w-11 cursor-pointer items-center justify-center rounded-full text-fg-muted hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-focus-ring dark:hover:bg-white/10"
         >
           {visible ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
         </button>
