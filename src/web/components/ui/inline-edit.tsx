@@ -253,8 +253,9 @@ export function InlineEdit({
             // What it reads now stays said until the edit is saved or cancelled.
             if (error === FIELD_BLANK) setError(undefined);
           }}
-          // The look of the one-line field it was: 36 px for one line (24 px of text, 5 px above and below).
-          className="input h-9 max-h-[60vh] resize-none overflow-y-hidden py-[5px] leading-6"
+          // The look of the one-line field it was: 36 px for one line (24 px of text, 5 px above and below); 44 px
+          // on a touch screen, for a finger (decision 121).
+          className="input h-9 max-h-[60vh] resize-none overflow-y-hidden py-[5px] leading-6 pointer-coarse:h-11 pointer-coarse:py-[9px]"
         />
         <Button type="submit" variant="ghost" size="icon" aria-label="Save" busy={busy}>
           <Check aria-hidden className="h-4 w-4" />
