@@ -31,7 +31,9 @@ const PlaylistRow = memo(function PlaylistRow({
   return (
     <li
       ref={foldRef}
-      className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 dark:hover:bg-white/5"
+      // On a touch screen Remove is 44 × 44 px, into the row's padding (a row of one line 44 px tall, where it was
+      // 36), its cross beside the text's middle (decision 121).
+      className="flex items-start justify-between gap-2 rounded-xl px-2 py-1.5 hover:bg-black/5 pointer-coarse:items-center dark:hover:bg-white/5"
     >
       <span dir="auto" className="min-w-0 wrap-anywhere">
         {item.message_text}
@@ -39,7 +41,7 @@ const PlaylistRow = memo(function PlaylistRow({
       <button
         type="button"
         onClick={() => onRemove(item)}
-        className="icon-x flex shrink-0 rounded-full p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
+        className="icon-x flex shrink-0 rounded-full p-1 text-fg-muted pointer-coarse:-my-1.5 pointer-coarse:p-3.5 hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
         aria-label={`Remove “${item.message_text}” from playlist`}
       />
     </li>
