@@ -7,6 +7,7 @@ import {
   setPlanAsStaff,
   sharedSubliminalPath,
   signIn,
+  signInAsNewUser,
   uniqueEmail,
 } from './support/accounts';
 
@@ -393,6 +394,94 @@ test.describe('on a touch phone', () => {
     for (const finding of await undersized(page, 'section[aria-label="Now playing"]')) {
       findings.push(`the mini-player: ${finding}`);
     }
+    expect(findings).toEqual([]);
+  });
+
+  // What shows only after a press (decision 121), measured as above: one test a group.
+  test('an opened category, the player with a playlist and an own category’s edits in place take a finger (decision 121)', async ({
+    page,
+  }) => {
+    await signInAsNewUser(page);
+    await page.goto('/subliminals');
+    const findings: string[] = [];
+    await page
+      .getByRole('button', { name: /^Confidence/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
+    await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(');
+    for (const finding of await undersized(page, 'main'))
+      findings.push(`an opened category and the player: ${finding}`);
+
+    await page.getByLabel('New category of your own').fill('Evenings');
+    await page.getByRole('button', { name: 'Add the category' }).click();
+    await page.getByLabel('New message in Evenings').fill('I rest.');
+    await page.getByRole('button', { name: 'Add the message to Evenings' }).click();
+    await page.getByRole('button', { name: 'Edit message "I rest."' }).click();
+    await expect(page.getByRole('textbox', { name: 'message "I rest."' })).toBeVisible();
+    for (const finding of await undersized(page, 'main')) findings.push(`a message edited in place: ${finding}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit name of Evenings' }).click();
+    await expect(page.getByRole('textbox', { name: 'name of Evenings' })).toBeVisible();
+    for (const finding of await undersized(page, 'main')) findings.push(`a category renamed in place: ${finding}`);
+    expect(findings).toEqual([]);
+  });
+
+  test('every dialog a member opens takes a finger (decision 121)', async ({ page }) => {
+    test.setTimeout(120_000);
+    const person = await createActiveUser(page.request);
+    await setPlanAsStaff(page.request, person.email, 'pro');
+    const login = await page.request.post('/api/jwt/create/', { data: person });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    await saveSubliminal(page.request, headers, 'Quiet hour');
+    await signIn(page, person);
+    const findings: string[] = [];
+    const measure = async (opener: Locator, name: string | RegExp) => {
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
+      for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`${String(name)}: ${finding}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+
+    await page.goto('/subliminals');
+    await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
+    await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(');
+    await measure(
+      page.getByRole('region', { name: 'Spoken affirmations' }).getByRole('button', { name: 'Export audio' }),
+      'Export the session as audio',
+    );
+    // Shared, so the dialog shows its link, Copy and "Stop sharing".
+    await page.getByRole('button', { name: 'Share Quiet hour' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create link' }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await measure(page.getByRole('button', { name: /^Share(d)? Quiet hour/ }), 'Share "Quiet hour"');
+    await measure(page.getByRole('button', { name: 'Delete Quiet hour' }), 'Delete "Quiet hour"?');
+
+    await page.goto('/profile');
+    await measure(page.getByRole('button', { name: 'Edit profile' }), 'Edit profile');
+    await measure(page.getByRole('button', { name: 'Change e-mail' }), /e-mail/i);
+    await measure(page.getByRole('button', { name: 'Delete account' }), 'Delete your account?');
+    expect(findings).toEqual([]);
+  });
+
+  test('the onboarding’s steps and the phone’s menu take a finger (decision 121)', async ({ page }) => {
+    await signInAsNewUser(page);
+    const findings: string[] = [];
+    await page.goto('/welcome');
+    const form = page.locator('main form');
+    for (const step of [1, 2, 3]) {
+      if (step > 1) await page.getByRole('button', { name: 'Next' }).click();
+      await expect(form.getByText(`Step ${step} of 3`)).toBeVisible();
+      for (const finding of await undersized(page, 'main')) findings.push(`/welcome step ${step}: ${finding}`);
+    }
+    await page.goto('/subliminals');
+    await expect(page.locator('#portal-frame')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`the menu: ${finding}`);
     expect(findings).toEqual([]);
   });
 });
