@@ -161,3 +161,47 @@ describe('the pricing table for a member, once their plan is known', () => {
     expect(screen.getByRole('link', { name: 'Open the portal' })).toHaveClass('btn-primary');
   });
 });
+
+describe('the Pro teaser for a member, once their plan is known', () => {
+  const member = (plan: SubscriptionPlan, status: BillingState['status'] = null) => {
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
+    const state = planStateFor(plan);
+    const api = fakeApi({
+      [`GET ${API.plan}`]: () => ({ ...state, billing: { ...state.billing, configured: true, status } }),
+    });
+    render(
+      <>
+        <ProTeaser />
+        <Pricing />
+      </>,
+    );
+    return api;
+  };
+  const teaser = () => screen.getByRole('region', { name: /Upgrade when you want more|Everything Innerwave has/ });
+  const teaserLink = () => {
+    const link = within(teaser()).getByRole('link');
+    return `${link.textContent} → ${link.getAttribute('href')}`;
+  };
+
+  it('on Basic: Pro leads to Checkout, and the page asks for the plan once for both sections', async () => {
+    const { calls } = member('basic');
+    await screen.findByText('Your plan');
+    expect(teaserLink()).toBe('Choose Pro → /profile?checkout=pro');
+    expect(teaser()).toHaveTextContent('Upgrade when you want more');
+    expect(calls.filter((call) => call.path === API.plan)).toHaveLength(1);
+  });
+
+  it('on Intermediate with a subscription: Pro leads to Plan & billing, where the portal changes it', async () => {
+    member('intermediate', 'active');
+    await screen.findByText('Your plan');
+    expect(teaserLink()).toBe('Choose Pro → /profile?upgrade=pro#billing');
+  });
+
+  it('on Pro: says Pro is theirs and opens the portal, with no "Choose Pro" or upgrade', async () => {
+    member('pro', 'active');
+    await waitFor(() => expect(within(teaser()).getByText('Your plan')).toBeVisible());
+    expect(teaserLink()).toBe('Open the portal → /subliminals');
+    expect(teaser()).not.toHaveTextContent(/Upgrade|go Pro/);
+    expect(screen.queryByRole('link', { name: /Choose Pro/ })).toBeNull();
+  });
+});

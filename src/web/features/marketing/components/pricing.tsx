@@ -1,24 +1,17 @@
 import { Check } from 'lucide-react';
-import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
-import type { PlanState } from '@shared/contract';
-import { subscriptionEnded } from '@shared/contract/plain';
 import { PRICING_PLANS } from '@web/lib/constants';
-import { Link } from '@web/lib/link';
-import { paths, planPaths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
 import { useMemberPlan } from '../hooks/use-member-plan';
 import { Section } from './section';
 import { GetStartedLink } from './get-started-link';
+import { MemberChoice } from './member-choice';
 
 const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
   basic: 'Everything you need to start a daily practice.',
   intermediate: 'More sound, more themes, and help when you need it.',
   pro: 'For a practice that is part of every day.',
 };
-
-const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);
-const nameOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan)?.name ?? plan;
 
 /**
  * The three plans; each Get Started goes to signup, a paid one carrying its plan on to checkout. Once the
@@ -84,29 +77,5 @@ export function Pricing() {
         })}
       </ul>
     </Section>
-  );
-}
-
-/** A card's way on for a member whose plan is known. */
-function MemberChoice({ plan, member, featured }: { plan: SubscriptionPlan; member: PlanState; featured: boolean }) {
-  if (rank(plan) < rank(member.plan))
-    return (
-      <p className="mt-8 flex min-h-11 items-center justify-center text-center text-sm text-fg-muted">
-        Included in your {nameOf(member.plan)} plan
-      </p>
-    );
-  const variant = featured ? 'primary' : 'secondary';
-  if (plan === member.plan)
-    return (
-      <Button asChild variant={variant} className="mt-8">
-        <Link to={paths.subliminals}>Open the portal</Link>
-      </Button>
-    );
-  // A subscription Stripe still bills changes in its portal, never through a second Checkout (decision 112).
-  const subscribed = member.billing.status !== null && !subscriptionEnded(member.billing.status);
-  return (
-    <Button asChild variant={variant} className="mt-8">
-      <Link to={subscribed ? planPaths.choose(plan) : planPaths.checkout(plan)}>Choose {nameOf(plan)}</Link>
-    </Button>
   );
 }
