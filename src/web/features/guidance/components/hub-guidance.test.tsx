@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Onboarding, Practice, ProgramSummary, Recommendations } from '@shared/contract';
+import type { GoalId, Onboarding, Practice, ProgramSummary, Recommendations } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { HubGuidance, reminderDue, suggestedProgram } from './hub-guidance';
@@ -14,17 +14,23 @@ const onboarding: Onboarding = {
   completed_at: '2026-11-23T18:00:00.000Z',
 };
 
-const program = (slug: string, title: string, goals: ProgramSummary['goals']): ProgramSummary => ({
+const program = (
+  slug: string,
+  title: string,
+  goals: ProgramSummary['goals'],
+  minutes = { min: 10, max: 15 },
+  dayCount = 7,
+): ProgramSummary => ({
   slug,
   title,
   summary: `${title} in a few days.`,
   goals,
-  day_count: 7,
-  minutes: { min: 10, max: 15 },
+  day_count: dayCount,
+  minutes,
   progress: { slug, completed_days: [], next_day: 1, last_completed_at: null },
 });
 const programs = [
-  program('steady-focus', 'Steady Focus', ['focus']),
+  program('steady-focus', 'Steady Focus', ['focus'], { min: 15, max: 30 }, 5),
   program('seven-nights-of-rest', 'Seven Nights of Rest', ['sleep', 'calm']),
 ];
 
@@ -73,6 +79,31 @@ describe('HubGuidance', () => {
     expect(await screen.findByText(/^No program is about Creativity or Courage yet\. A few days/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'See the programs' })).toBeVisible();
     expect(screen.queryByTestId('suggested-program')).not.toBeInTheDocument();
+  });
+
+  it('before the onboarding is answered, promises a program only for the goals one is about, naming them', async () => {
+    const open = { ...onboarding, goals: [], session_minutes: null, completed_at: null };
+    renderHub('basic', recommendations, open);
+    const card = (await screen.findByRole('link', { name: 'Set up your practice' })).closest('div')!;
+    await waitFor(() =>
+      expect(card).toHaveTextContent(
+        'Tell us your goals in three short questions. A program is suggested here when you choose a goal one is about: Sleep, Calm, or Focus.',
+      ),
+    );
+    expect(card).not.toHaveTextContent(/we suggest a program|recommendations/);
+  });
+
+  it('before the onboarding is answered, tells Pro that the goals also rank the recommendations', async () => {
+    renderHub('pro', recommendations, { ...onboarding, goals: [], session_minutes: null, completed_at: null });
+    const card = (await screen.findByRole('link', { name: 'Set up your practice' })).closest('div')!;
+    await waitFor(() => expect(card).toHaveTextContent(/or Focus\. Your goals also rank your recommendations\.Set up/));
+  });
+
+  it('suggests, of the programs about the goals, the one whose days are nearest the session length, and says how long they are', async () => {
+    renderHub('basic', recommendations, { ...onboarding, goals: ['sleep', 'focus'], session_minutes: 30 });
+    const suggestion = await screen.findByTestId('suggested-program');
+    expect(suggestion).toHaveTextContent('Because you chose Focus');
+    expect(suggestion).toHaveTextContent('Steady Focus5 days · 15–30 min a day');
   });
 
   it('shows Pro the ranked recommendations with their reasons', async () => {
@@ -140,6 +171,23 @@ describe('suggestedProgram', () => {
   it('follows the order of the goals', () => {
     expect(suggestedProgram(['focus', 'sleep'], programs)?.program.slug).toBe('steady-focus');
     expect(suggestedProgram(['gratitude'], programs)).toBeNull();
+  });
+
+  it('takes, of the programs about any chosen goal, the one whose days come closest to the session length', () => {
+    const calm = [
+      program('seven-nights-of-rest', 'Seven Nights of Rest', ['sleep', 'calm'], { min: 10, max: 20 }),
+      program('mindful-moments', 'Mindful Moments', ['mindfulness', 'calm'], { min: 5, max: 15 }),
+      program('steady-focus', 'Steady Focus', ['focus'], { min: 15, max: 30 }),
+    ];
+    const slug = (goals: GoalId[], minutes: number | null) => suggestedProgram(goals, calm, minutes)?.program.slug;
+    expect(slug(['calm'], null)).toBe('seven-nights-of-rest');
+    expect(slug(['calm'], 5)).toBe('mindful-moments');
+    expect(slug(['calm'], 20)).toBe('seven-nights-of-rest');
+    // Within the range of both: the goal chosen first, then the first listed.
+    expect(slug(['mindfulness', 'sleep'], 10)).toBe('mindful-moments');
+    expect(slug(['calm', 'focus'], 60)).toBe('steady-focus');
+    expect(suggestedProgram(['focus', 'calm'], calm, 5)).toEqual({ program: calm[1], goal: 'calm' });
+    expect(suggestedProgram(['creativity'], calm, 10)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BellRing, Compass, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GoalId, Practice, ProgramSummary, Recommendations } from '@shared/contract';
-import { goalLabel } from '@shared/contract/portal-plain';
+import { GUIDANCE_GOALS, goalLabel } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';
@@ -12,17 +12,36 @@ import { usePlan } from '@web/lib/plan';
 import { onboardingQuery, practiceQuery, programsQuery, recommendationsQuery } from '../api/guidance';
 import { programPath } from '../lib/paths';
 import { onboardingPending } from './onboarding-prompt';
+import { minutesRange } from './program-progress';
 
-/** The first program that serves one of the person's goals, in the order they chose them. */
+/** How far a program's days are from a session length: 0 when one of its days is that long or it lies between them. */
+const minutesAway = ({ min, max }: ProgramSummary['minutes'], minutes: number) =>
+  minutes < min ? min - minutes : minutes > max ? minutes - max : 0;
+
+/**
+ * The program suggested for the person's goals: of the programs about one of them, the one whose days come closest
+ * to their session length, when they gave one; between as close, the one about the goal chosen first, then the
+ * first listed. Named with the first chosen goal it is about (docs/decisions/120-what-guidance-and-the-home-page-promise.md).
+ */
 export function suggestedProgram(
   goals: readonly GoalId[],
   programs: readonly ProgramSummary[],
+  sessionMinutes: number | null = null,
 ): { program: ProgramSummary; goal: GoalId } | null {
-  for (const goal of goals) {
-    const program = programs.find((candidate) => candidate.goals.includes(goal));
-    if (program) return { program, goal };
+  let best: { program: ProgramSummary; goal: GoalId; away: number; goalIndex: number } | null = null;
+  for (const program of programs) {
+    const goalIndex = goals.findIndex((goal) => program.goals.includes(goal));
+    if (goalIndex < 0) continue;
+    const away = sessionMinutes === null ? 0 : minutesAway(program.minutes, sessionMinutes);
+    if (!best || away < best.away || (away === best.away && goalIndex < best.goalIndex))
+      best = { program, goal: goals[goalIndex]!, away, goalIndex };
   }
-  return null;
+  return best && { program: best.program, goal: best.goal };
+}
+
+/** The goals a program is about, in the onboarding's order. */
+export function goalsWithAProgram(programs: readonly ProgramSummary[]) {
+  return GUIDANCE_GOALS.filter((goal) => programs.some((program) => program.goals.includes(goal.id)));
 }
 
 /** Whether today's reminder is due: on, its time passed, and nothing listened to yet today. */
@@ -166,6 +185,22 @@ function RecommendationsCard() {
 }
 
 /**
+ * What answering the onboarding leads to here, said before it is answered: a program only for the goals one is
+ * about, named from the programs (a goal none is about, Creativity say, gets none), and on Pro the recommendations.
+ */
+function WhatGoalsLeadTo({ programs, pro }: { programs: readonly ProgramSummary[]; pro: boolean }) {
+  const served = goalsWithAProgram(programs).map((goal) => goal.label);
+  return (
+    <>
+      {served.length > 0
+        ? `A program is suggested here when you choose a goal one is about: ${new Intl.ListFormat('en', { type: 'disjunction' }).format(served)}.`
+        : null}
+      {pro ? `${served.length > 0 ? ' ' : ''}Your goals also rank your recommendations.` : null}
+    </>
+  );
+}
+
+/**
  * The signed-in part of the portal hub (docs/product/screens.md#portal-home): the onboarding's
  * invitation or the program that suits the chosen goal, a reminder when one is due, and the
  * recommendations (Pro) or what they are (other plans).
@@ -175,10 +210,11 @@ export function HubGuidance() {
   const programs = useQuery(programsQuery());
   const practice = useQuery(practiceQuery());
   const goals = onboarding.data?.goals ?? [];
-  const suggestion = suggestedProgram(goals, programs.data ?? []);
+  const suggestion = suggestedProgram(goals, programs.data ?? [], onboarding.data?.session_minutes ?? null);
   // Goals no program serves are named, once the programs are known: the save said nothing was suggested
   // (decision 108), and the card says why rather than look like a suggestion.
   const unserved = programs.data && !suggestion ? goals.map(goalLabel) : [];
+  const { includes } = usePlan();
   return (
     <section aria-labelledby="for-you-title" className="mt-12 flex flex-col gap-4">
       <h2 id="for-you-title" className="text-2xl font-semibold tracking-tight">
@@ -203,7 +239,10 @@ export function HubGuidance() {
               <div>
                 <h3 className="text-lg font-semibold">Where would you like to start?</h3>
                 <p className="mt-1 text-fg-muted">
-                  Tell us your goals in three short questions and we suggest a program.
+                  Tell us your goals in three short questions.{' '}
+                  {programs.data ? (
+                    <WhatGoalsLeadTo programs={programs.data} pro={includes('recommendations')} />
+                  ) : null}
                 </p>
                 <Button asChild size="sm" className="mt-4">
                   <Link to={paths.welcome}>Set up your practice</Link>
@@ -215,6 +254,10 @@ export function HubGuidance() {
           <div className={card} data-testid="suggested-program">
             <p className="text-sm font-medium text-link">Because you chose {goalLabel(suggestion.goal)}</p>
             <h3 className="mt-1 text-lg font-semibold">{suggestion.program.title}</h3>
+            <p className="text-sm text-fg-muted">
+              {suggestion.program.day_count} {suggestion.program.day_count === 1 ? 'day' : 'days'} ·{' '}
+              {minutesRange(suggestion.program.minutes)}
+            </p>
             <p className="mt-1 text-fg-muted">{suggestion.program.summary}</p>
             <Button asChild size="sm" className="mt-4">
               <Link to={programPath(suggestion.program.slug)}>
