@@ -12,6 +12,7 @@ import { usePlan } from '@web/lib/plan';
 import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { programsQuery } from '../api/guidance';
+import { goalsWithAProgram } from './hub-guidance';
 import { ONBOARDING_STEP_COUNT, type OnboardingAnswers, type OnboardingDraft } from '../lib/onboarding-draft';
 
 // The onboarding's three short steps (docs/product/screens.md#welcome): goals, headphones, session
@@ -73,7 +74,7 @@ function GoalsOnThisPlan() {
   const { plan, includes } = usePlan();
   const programs = useQuery(programsQuery());
   if (plan === undefined || includes('recommendations') || !programs.data) return null;
-  const served = GUIDANCE_GOALS.filter((goal) => programs.data.some((program) => program.goals.includes(goal.id)));
+  const served = goalsWithAProgram(programs.data);
   return (
     <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-dashed border-line p-4 text-sm">
       <p className="text-fg-muted">
@@ -256,7 +257,8 @@ export function OnboardingForm({
       {step === 2 ? (
         <div className="flex flex-col gap-4">
           <p className="text-fg-muted">
-            A rough guide for our suggestions. Any session can be stopped whenever you like.
+            Of the programs about your goals, the portal suggests the one whose days come closest to it. Any session can
+            be stopped whenever you like.
           </p>
           <div role="radiogroup" aria-labelledby={headingId} onKeyDown={onRadioKeys} className="flex flex-wrap gap-2">
             {SESSION_MINUTES.map((minutes, index) => (

@@ -86,6 +86,13 @@ describe('OnboardingPage', () => {
     await user.click(screen.getByRole('radio', { name: 'No, speakers' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
+    // The length says what it is used for, and nothing more (decision 120).
+    expect(
+      screen.getByText(
+        /^Of the programs about your goals, the portal suggests the one whose days come closest to it\./,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/rough guide/)).toBeNull();
     // Arrow keys move through the lengths and choose as they go.
     await user.click(screen.getByRole('radio', { name: '10 minutes' }));
     await user.keyboard('{ArrowRight}');
