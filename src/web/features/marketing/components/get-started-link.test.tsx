@@ -10,6 +10,18 @@ import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, planStateFor } from '@web/test/render';
 import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
+import { useMemberPlan } from '../hooks/use-member-plan';
+
+/** The pricing, and the Pro teaser above it when asked, given the plan as the home page reads it. */
+function PlanSections({ teaser = false }: { teaser?: boolean }) {
+  const member = useMemberPlan();
+  return (
+    <>
+      {teaser ? <ProTeaser member={member} /> : null}
+      <Pricing member={member} />
+    </>
+  );
+}
 
 afterEach(() => {
   sessionStore.clear();
@@ -23,8 +35,8 @@ describe('Get Started on the pricing table', () => {
   it('carries a paid plan to sign-up, and Basic signs up free', () => {
     render(
       <>
-        <Pricing />
-        <ProTeaser />
+        <Pricing member={undefined} />
+        <ProTeaser member={undefined} />
       </>,
     );
     expect(pricingLinks().map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
@@ -40,7 +52,7 @@ describe('Get Started on the pricing table', () => {
 
   it('takes someone signed in to checkout for a paid plan, and into the portal for Basic', () => {
     sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
-    render(<Pricing />);
+    render(<PlanSections />);
     expect(pricingLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Open the portal', '/subliminals'],
       ['Choose Intermediate', '/profile?checkout=intermediate'],
@@ -51,7 +63,7 @@ describe('Get Started on the pricing table', () => {
   it('for a visitor, keeps its element through hydration, as the bar’s "Log in" does: a tap then counts', async () => {
     const page = (
       <PublicChrome>
-        <Pricing />
+        <Pricing member={undefined} />
       </PublicChrome>
     );
     const container = document.createElement('div');
@@ -78,7 +90,7 @@ describe('the pricing table for a member, once their plan is known', () => {
     sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
     const state = planStateFor(plan);
     fakeApi({ [`GET ${API.plan}`]: () => ({ ...state, billing: { ...state.billing, configured: true, status } }) });
-    render(<Pricing />);
+    render(<PlanSections />);
   };
   /** Each card: its heading, and what it leads to (a link's text and address, or its words). */
   const cards = () =>
@@ -102,7 +114,7 @@ describe('the pricing table for a member, once their plan is known', () => {
         call.auth === 'Bearer renewed' ? planStateFor('pro') : jsonResponse(401, { detail: 'expired' }),
       [`POST ${API.tokenRefresh}`]: () => ({ access: 'renewed' }),
     });
-    const { unmount } = render(<Pricing />);
+    const { unmount } = render(<PlanSections />);
     await waitFor(() => expect(cards()[2]![0]).toBe('ProYour plan'));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       `GET ${API.plan}`,
@@ -116,7 +128,7 @@ describe('the pricing table for a member, once their plan is known', () => {
       [`GET ${API.plan}`]: () => jsonResponse(401, { detail: 'expired' }),
       [`POST ${API.tokenRefresh}`]: () => jsonResponse(401, { detail: 'Token is invalid or expired' }),
     });
-    render(<Pricing />);
+    render(<PlanSections />);
     await waitFor(() => expect(refused.calls).toHaveLength(2));
     expect(cards().map(([, leads]) => leads)).toEqual([
       'Open the portal → /subliminals',
@@ -169,12 +181,7 @@ describe('the Pro teaser for a member, once their plan is known', () => {
     const api = fakeApi({
       [`GET ${API.plan}`]: () => ({ ...state, billing: { ...state.billing, configured: true, status } }),
     });
-    render(
-      <>
-        <ProTeaser />
-        <Pricing />
-      </>,
-    );
+    render(<PlanSections teaser />);
     return api;
   };
   const teaser = () => screen.getByRole('region', { name: /Upgrade when you want more|Everything Innerwave has/ });
@@ -183,7 +190,7 @@ describe('the Pro teaser for a member, once their plan is known', () => {
     return `${link.textContent} → ${link.getAttribute('href')}`;
   };
 
-  it('on Basic: Pro leads to Checkout, and the page asks for the plan once for both sections', async () => {
+  it('on Basic: Pro leads to Checkout, from the one read of the plan the pricing answers too', async () => {
     const { calls } = member('basic');
     await screen.findByText('Your plan');
     expect(teaserLink()).toBe('Choose Pro → /profile?checkout=pro');

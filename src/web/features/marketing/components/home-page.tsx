@@ -9,9 +9,12 @@ import { Newsletter } from './newsletter';
 import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
 import { Testimonials } from './testimonials';
+import { useMemberPlan } from '../hooks/use-member-plan';
 
 /** The marketing home page (docs/product/screens.md#home), top to bottom. */
 export function HomePage() {
+  // Read once for the two sections that answer a member's plan.
+  const member = useMemberPlan();
   return (
     <>
       <Hero />
@@ -25,8 +28,8 @@ export function HomePage() {
           <Integration />
           <CallToAction />
           <Testimonials />
-          <ProTeaser />
-          <Pricing />
+          <ProTeaser member={member} />
+          <Pricing member={member} />
           <Newsletter />
         </Suspense>
       </div>

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
+import type { PlanState } from '@shared/contract';
 import { PRICING_PLANS } from '@web/lib/constants';
 import { Button } from '@web/components/ui/button';
 import { clsx } from 'clsx';
-import { useMemberPlan } from '../hooks/use-member-plan';
 import { Section } from './section';
 import { GetStartedLink } from './get-started-link';
 import { MemberChoice } from './member-choice';
@@ -19,8 +19,7 @@ const SUMMARY: Record<(typeof PRICING_PLANS)[number]['plan'], string> = {
  * theirs says so, one below says it is included, one above leads to Checkout, or for a subscriber to the
  * profile's Plan & billing with that plan picked, which tells them where to move in Stripe's portal.
  */
-export function Pricing() {
-  const member = useMemberPlan();
+export function Pricing({ member }: { member: PlanState | undefined }) {
   return (
     <Section
       id="pricing"

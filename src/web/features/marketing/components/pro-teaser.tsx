@@ -1,9 +1,9 @@
 import { Check, Crown } from 'lucide-react';
+import type { PlanState } from '@shared/contract';
 import { PRICING_PLANS } from '@web/lib/constants';
 import { Button } from '@web/components/ui/button';
 import { GetStartedLink } from './get-started-link';
 import { MemberChoice } from './member-choice';
-import { useMemberPlan } from '../hooks/use-member-plan';
 import { reservedHeight } from '../lib/reserved-heights';
 
 const pro = PRICING_PLANS.find((plan) => plan.plan === 'pro');
@@ -13,8 +13,7 @@ const pro = PRICING_PLANS.find((plan) => plan.plan === 'pro');
  * it answers it as the pricing's Pro card does: "Choose Pro" below Pro, and to a Pro member their plan, with no
  * offer to upgrade to it (docs/decisions/120-what-guidance-and-the-home-page-promise.md).
  */
-export function ProTeaser() {
-  const member = useMemberPlan();
+export function ProTeaser({ member }: { member: PlanState | undefined }) {
   if (!pro) return null;
   const theirs = member?.plan === 'pro';
   return (
