@@ -50,7 +50,11 @@ const recommendations: Recommendations = {
   based_on: { goals: ['sleep'], free_text: false, own_messages: false, history: true },
 };
 
-function renderHub(plan: 'basic' | 'pro', answer: Recommendations = recommendations, answers: Onboarding = onboarding) {
+function renderHub(
+  plan: 'basic' | 'intermediate' | 'pro',
+  answer: Recommendations = recommendations,
+  answers: Onboarding = onboarding,
+) {
   const api = fakeApi({
     [`GET ${API.onboarding}`]: () => answers,
     [`GET ${API.programs}`]: () => programs,
@@ -73,6 +77,22 @@ describe('HubGuidance', () => {
     expect(screen.getByText('12 minutes in the last seven days.')).toBeInTheDocument();
     expect(calls.some((call) => call.path === API.recommendations)).toBe(false);
   });
+
+  it.each(['basic', 'intermediate'] as const)(
+    'on %s, offers what Pro would rank under its lock, and says nothing is ranked now',
+    async (plan) => {
+      renderHub(plan);
+      const card = await screen.findByRole('region', { name: 'Personal recommendations' });
+      await waitFor(() =>
+        expect(card).toHaveTextContent(
+          'With Pro, Innerwave itself ranks programs, affirmations, tracks and messages for you from your goals, your own words and what you listen to, each with the reason.',
+        ),
+      );
+      expect(card).toContainElement(screen.getByRole('button', { name: /See recommendations/ }));
+      expect(card).not.toHaveTextContent(/Ranked from|Worked out by|gentle places/);
+      expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+    },
+  );
 
   it('says on the programs card that no program is about the goals chosen, when none is', async () => {
     renderHub('basic', recommendations, { ...onboarding, goals: ['creativity', 'courage'] });

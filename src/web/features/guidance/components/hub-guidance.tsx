@@ -141,18 +141,21 @@ function RecommendationsCard() {
   const known = plan !== undefined;
   const pro = known && includes('recommendations');
   const query = useQuery(recommendationsQuery(pro));
+  // Below Pro nothing is ranked: the card names the feature and offers it under its lock, never saying what it
+  // is ranked from; until the plan is known, it says nothing of either (docs/decisions/122-the-hub-says-what-each-plan-does.md).
   return (
     <section aria-labelledby="recommended-title" className={card}>
       <div className="flex items-start gap-4">
         <IconBadge icon={Sparkles} size="md" />
         <div className="min-w-0 flex-1">
           <h2 id="recommended-title" className="text-xl font-semibold">
-            Recommended for you
+            {pro ? 'Recommended for you' : 'Personal recommendations'}
           </h2>
-          <p className="mt-1 text-fg-muted">
-            {recommendationsIntro(pro ? query.data : undefined)} Worked out by Innerwave itself; nothing is sent
-            elsewhere.
-          </p>
+          {pro ? (
+            <p className="mt-1 text-fg-muted">
+              {recommendationsIntro(query.data)} Worked out by Innerwave itself; nothing is sent elsewhere.
+            </p>
+          ) : null}
         </div>
       </div>
       {!known ? null : pro ? (
@@ -173,7 +176,8 @@ function RecommendationsCard() {
       ) : (
         <div className="mt-5 flex flex-col gap-4 rounded-2xl border border-dashed border-line p-5">
           <p className="text-fg-muted">
-            Personal recommendations come with the Pro plan. Every program and the whole library stay open on your plan.
+            With Pro, Innerwave itself ranks programs, affirmations, tracks and messages for you from your goals, your
+            own words and what you listen to, each with the reason.
           </p>
           <div>
             <PlanLock feature="recommendations" what="Personal recommendations" label="See recommendations" />
