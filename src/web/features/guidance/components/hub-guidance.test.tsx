@@ -101,6 +101,20 @@ describe('HubGuidance', () => {
     expect(screen.queryByTestId('suggested-program')).not.toBeInTheDocument();
   });
 
+  it('under a suggestion for one goal, says no program is about the others chosen', async () => {
+    renderHub('basic', recommendations, { ...onboarding, goals: ['creativity', 'sleep', 'courage'] });
+    const suggestion = await screen.findByTestId('suggested-program');
+    expect(suggestion).toHaveTextContent('Because you chose Sleep');
+    expect(suggestion).toHaveTextContent('No program is about Creativity or Courage yet.');
+  });
+
+  it('names no goal under a suggestion when each chosen goal has a program', async () => {
+    renderHub('basic', recommendations, { ...onboarding, goals: ['focus', 'sleep'], session_minutes: null });
+    const suggestion = await screen.findByTestId('suggested-program');
+    expect(suggestion).toHaveTextContent('Because you chose Focus');
+    expect(suggestion).not.toHaveTextContent('No program is about');
+  });
+
   it('before the onboarding is answered, promises a program only for the goals one is about, naming them', async () => {
     const open = { ...onboarding, goals: [], session_minutes: null, completed_at: null };
     renderHub('basic', recommendations, open);

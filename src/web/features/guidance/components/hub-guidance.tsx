@@ -215,9 +215,14 @@ export function HubGuidance() {
   const practice = useQuery(practiceQuery());
   const goals = onboarding.data?.goals ?? [];
   const suggestion = suggestedProgram(goals, programs.data ?? [], onboarding.data?.session_minutes ?? null);
-  // Goals no program serves are named, once the programs are known: the save said nothing was suggested
-  // (decision 108), and the card says why rather than look like a suggestion.
-  const unserved = programs.data && !suggestion ? goals.map(goalLabel) : [];
+  // Goals no program serves are named, once the programs are known: on the programs card when none is served
+  // (decision 108), and under a suggestion for another goal, so a goal chosen is never passed over in silence (122).
+  const served = new Set(goalsWithAProgram(programs.data ?? []).map((goal) => goal.id));
+  const unserved = programs.data ? goals.filter((goal) => !served.has(goal)).map(goalLabel) : [];
+  const noProgramAbout =
+    unserved.length > 0
+      ? `No program is about ${new Intl.ListFormat('en', { type: 'disjunction' }).format(unserved)} yet.`
+      : null;
   const { includes } = usePlan();
   return (
     <section aria-labelledby="for-you-title" className="mt-12 flex flex-col gap-4">
@@ -263,6 +268,7 @@ export function HubGuidance() {
               {minutesRange(suggestion.program.minutes)}
             </p>
             <p className="mt-1 text-fg-muted">{suggestion.program.summary}</p>
+            {noProgramAbout ? <p className="mt-2 text-sm text-fg-muted">{noProgramAbout}</p> : null}
             <Button asChild size="sm" className="mt-4">
               <Link to={programPath(suggestion.program.slug)}>
                 {suggestion.program.progress.completed_days.length > 0 && suggestion.program.progress.next_day
@@ -276,10 +282,8 @@ export function HubGuidance() {
           <div className={card}>
             <h3 className="text-lg font-semibold">Programs</h3>
             <p className="mt-1 text-fg-muted">
-              {unserved.length > 0
-                ? `No program is about ${new Intl.ListFormat('en', { type: 'disjunction' }).format(unserved)} yet. `
-                : null}
-              A few days of short sessions, each with a theme. Start any, stop any time.
+              {noProgramAbout ? `${noProgramAbout} ` : null}A few days of short sessions, each with a theme. Start any,
+              stop any time.
             </p>
             <Button asChild size="sm" variant="secondary" className="mt-4">
               <Link to={paths.programs}>See the programs</Link>
