@@ -133,6 +133,19 @@ describe('HubGuidance', () => {
     await waitFor(() => expect(card).toHaveTextContent(/or Focus\. Your goals also rank your recommendations\.Set up/));
   });
 
+  it('before the onboarding is answered, says nothing of recommendations while the plan cannot be read', async () => {
+    fakeApi({
+      [`GET ${API.onboarding}`]: () => ({ ...onboarding, goals: [], session_minutes: null, completed_at: null }),
+      [`GET ${API.programs}`]: () => programs,
+      [`GET ${API.practice}`]: () => practice,
+      [`GET ${API.plan}`]: () => jsonResponse(500, { detail: 'Server error.' }),
+    });
+    renderWithProviders(<HubGuidance />);
+    const card = (await screen.findByRole('link', { name: 'Set up your practice' })).closest('div')!;
+    await waitFor(() => expect(card).toHaveTextContent(/or Focus\.Set up/));
+    expect(card).not.toHaveTextContent('recommendations');
+  });
+
   it('suggests, of the programs about the goals, the one whose days are nearest the session length, and says how long they are', async () => {
     renderHub('basic', recommendations, { ...onboarding, goals: ['sleep', 'focus'], session_minutes: 30 });
     const suggestion = await screen.findByTestId('suggested-program');

@@ -223,7 +223,9 @@ export function HubGuidance() {
     unserved.length > 0
       ? `No program is about ${new Intl.ListFormat('en', { type: 'disjunction' }).format(unserved)} yet.`
       : null;
-  const { includes } = usePlan();
+  // Pro's line is said only once the plan is read: `includes` grants every feature while it is unknown.
+  const { plan, includes } = usePlan();
+  const pro = plan !== undefined && includes('recommendations');
   return (
     <section aria-labelledby="for-you-title" className="mt-12 flex flex-col gap-4">
       <h2 id="for-you-title" className="text-2xl font-semibold tracking-tight">
@@ -249,9 +251,7 @@ export function HubGuidance() {
                 <h3 className="text-lg font-semibold">Where would you like to start?</h3>
                 <p className="mt-1 text-fg-muted">
                   Tell us your goals in three short questions.{' '}
-                  {programs.data ? (
-                    <WhatGoalsLeadTo programs={programs.data} pro={includes('recommendations')} />
-                  ) : null}
+                  {programs.data ? <WhatGoalsLeadTo programs={programs.data} pro={pro} /> : null}
                 </p>
                 <Button asChild size="sm" className="mt-4">
                   <Link to={paths.welcome}>Set up your practice</Link>
