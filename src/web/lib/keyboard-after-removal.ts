@@ -42,6 +42,37 @@ export function keyboardToPageHeadingOnceGone(control: HTMLElement | null): () =
   return onceGone(control, focusPageHeading);
 }
 
+/** What the keyboard can land on: a link, a field or a button that is not disabled. */
+const CONTROL =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * For a control whose part of the page is about to be replaced by what was being waited for (a list's "Try again" whose
+ * error message gives way to the list read again): read now where that part stands among its siblings; the function
+ * returned, called once it has settled, waits for the control to go and puts the keyboard on the first control of what
+ * took its place, or on the page's heading when that holds none. Unless the person has put the keyboard somewhere
+ * meanwhile, or the control stayed (the read failed again) (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md).
+ */
+export function keyboardToWhatReplacesOnceGone(control: HTMLElement | null, part: Element | null): () => void {
+  const parent = part?.parentNode;
+  const before = part?.previousSibling;
+  const after = part?.nextSibling;
+  return onceGone(control, () => {
+    if (parent?.isConnected) {
+      let node = before?.parentNode === parent ? before.nextSibling : parent.firstChild;
+      for (; node && !(after?.parentNode === parent && node === after); node = node.nextSibling) {
+        if (!(node instanceof HTMLElement)) continue;
+        const first = [node, ...node.querySelectorAll<HTMLElement>(CONTROL)].find(
+          (element) => element.matches(CONTROL) && element.checkVisibility(),
+        );
+        first?.focus();
+        if (first && document.activeElement === first) return;
+      }
+    }
+    focusPageHeading();
+  });
+}
+
 /** The function returned waits (up to 60 frames) for `control` to leave the page, then calls `then`, unless the person
  * has put the keyboard somewhere meanwhile. */
 function onceGone(control: HTMLElement | null, then: () => unknown): () => void {

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryState } from './query-state';
 import { OFFLINE_WAIT_MESSAGE } from './spinner';
 
@@ -44,5 +45,96 @@ describe('a list read while the browser is offline', () => {
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('calm clear')).toBeInTheDocument();
     expect(screen.queryByText(OFFLINE_WAIT_MESSAGE)).toBeNull();
+  });
+});
+
+describe('"Try again" on a list that failed to load', () => {
+  // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
+  beforeEach(() => void (Element.prototype.checkVisibility = () => true));
+  afterEach(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+  function renderWords(read: () => Promise<string[]>, words = (list: string[]) => <p>{list.join(' ')}</p>) {
+    function Listed() {
+      const query = useQuery({ queryKey: ['words'], queryFn: read, retry: false });
+      return (
+        <main id="main">
+          <h1>Words</h1>
+          <QueryState
+            isPending={query.isPending}
+            error={query.error}
+            isEmpty={false}
+            emptyText=""
+            onRetry={() => void query.refetch()}
+          >
+            {words(query.data ?? [])}
+          </QueryState>
+        </main>
+      );
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Listed />
+      </QueryClientProvider>,
+    );
+  }
+  const held = () => {
+    let answer!: { resolve: (words: string[]) => void; reject: (error: Error) => void };
+    const promise = new Promise<string[]>((resolve, reject) => (answer = { resolve, reject }));
+    return { promise, answer };
+  };
+
+  it('stays with the keyboard on it, busy, while the list is read again, and keeps it when that fails too', async () => {
+    const again = held();
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('Server down'))
+      .mockReturnValueOnce(again.promise);
+    renderWords(read);
+    const button = await screen.findByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load this list: Server down');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(read).toHaveBeenCalledTimes(2);
+
+    await act(async () => again.answer.reject(new Error('Still down')));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Could not load this list: Still down'));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBe(button);
+    expect(button).not.toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+  });
+
+  it('hands the keyboard to the first control of the list read', async () => {
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('Server down'))
+      .mockResolvedValueOnce(['calm', 'clear']);
+    renderWords(read, (list) => (
+      <ul>
+        {list.map((word) => (
+          <li key={word}>
+            <button type="button">Add {word}</button>
+          </li>
+        ))}
+      </ul>
+    ));
+    (await screen.findByRole('button', { name: 'Try again' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
+  });
+
+  it('hands the keyboard to the page heading when what was read holds no control', async () => {
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('Server down'))
+      .mockResolvedValueOnce(['calm', 'clear']);
+    renderWords(read);
+    (await screen.findByRole('button', { name: 'Try again' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Words' })).toHaveFocus());
+    expect(screen.getByText('calm clear')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,51 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import { ApiError } from '@web/lib/api-client';
+import { keyboardToWhatReplacesOnceGone } from '@web/lib/keyboard-after-removal';
 import { Button } from './button';
 import { Spinner } from './spinner';
+
+/**
+ * A "Try again" that stays while its read runs. A query read again with nothing read before is pending again (TanStack
+ * Query clears its error), so a page that showed its spinner then took the message and its button away, and the
+ * keyboard fell to the page's top. Here the error pressed stays shown (`error`) and the button `busy` until the read
+ * answers: failed again, the same button shows the new error with the keyboard still on it; read, what replaces the
+ * message takes the keyboard, its first control or the page's heading
+ * (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md). `press` is the button's click; its element must sit in
+ * the message's `role="alert"` box.
+ */
+export function useTryAgain({
+  isPending,
+  error,
+  onRetry,
+}: {
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}): { error: Error | null; busy: boolean; press: (event: MouseEvent<HTMLElement>) => void } {
+  const [pressed, setPressed] = useState<{ error: Error; handOver: () => void } | null>(null);
+  // Answered once the query holds another error, or none and is no longer pending (only a read cancelled would put
+  // the same error back, and the app cancels none).
+  const waiting = pressed !== null && (isPending || error === pressed.error);
+  // The hand-over of the press last answered, run once after the render that took the message away, if it did.
+  const [answered, setAnswered] = useState<(() => void) | null>(null);
+  if (pressed && !waiting) {
+    setPressed(null);
+    setAnswered(() => pressed.handOver);
+  }
+  useEffect(() => answered?.(), [answered]);
+  return {
+    error: waiting ? pressed.error : error,
+    busy: waiting,
+    press(event) {
+      if (!error) return;
+      const control = event.currentTarget;
+      // Where the message stands is read now, while it is on the page.
+      setPressed({ error, handOver: keyboardToWhatReplacesOnceGone(control, control.closest('[role="alert"]')) });
+      onRetry();
+    },
+  };
+}
 
 /**
  * Loading, error (with retry) and empty states shared by the lists of the portal and the admin. A screen
@@ -29,22 +72,24 @@ export function QueryState({
   what?: string;
   children: ReactNode;
 }) {
-  if (isPending) {
+  const tryAgain = useTryAgain({ isPending, error, onRetry });
+  if (isPending && !tryAgain.busy) {
     return (
       <div className="flex justify-center py-12">
         <Spinner waitsForServer label="Loading" />
       </div>
     );
   }
-  if (notFound !== undefined && error instanceof ApiError && error.status === 404) return <>{notFound}</>;
-  if (error) {
+  const shown = tryAgain.error;
+  if (notFound !== undefined && shown instanceof ApiError && shown.status === 404) return <>{notFound}</>;
+  if (shown) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
         <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
         <p>
-          Could not load {what}: {error.message}
+          Could not load {what}: {shown.message}
         </p>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
+        <Button variant="secondary" size="sm" onClick={tryAgain.press} busy={tryAgain.busy}>
           Try again
         </Button>
       </div>

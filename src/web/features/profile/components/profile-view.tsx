@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
+import { useTryAgain } from '@web/components/ui/query-state';
 import { useChange } from '@web/lib/change';
 import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
@@ -65,20 +66,25 @@ export function ProfileView() {
   useFollowOtherTabs();
   useSessionFollowsProfile(profile.data);
   const [editing, setEditing] = useState(false);
+  const tryAgain = useTryAgain({
+    isPending: profile.isPending,
+    error: profile.error,
+    onRetry: () => void profile.refetch(),
+  });
 
-  if (profile.isPending) return <Spinner waitsForServer label="Loading your profile" className="py-16" />;
-  if (profile.isError) {
+  if (tryAgain.error) {
     return (
       <div role="alert" className="rounded-3xl border border-danger bg-surface-raised p-6">
         <h2 className="text-lg font-semibold text-danger">Error Occurred!</h2>
         <p className="mt-2 text-fg-muted">{PROFILE_LOAD_ERROR} Please try again in a moment.</p>
         {/* Read again in place, as the other pages' lists do: a reload would stop the sound and lose the page. */}
-        <Button className="mt-4" variant="secondary" onClick={() => void profile.refetch()} busy={profile.isFetching}>
+        <Button className="mt-4" variant="secondary" onClick={tryAgain.press} busy={tryAgain.busy}>
           Try again
         </Button>
       </div>
     );
   }
+  if (!profile.isSuccess) return <Spinner waitsForServer label="Loading your profile" className="py-16" />;
   return (
     <>
       <ProfileCard profile={profile.data} onEdit={() => setEditing(true)} />

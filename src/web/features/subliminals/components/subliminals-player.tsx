@@ -11,6 +11,7 @@ import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { useTryAgain } from '@web/components/ui/query-state';
 import { useBesideCorner, useBottomChromePart } from '@web/lib/bottom-chrome';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
@@ -113,6 +114,11 @@ const FOLLOWING_COLUMN =
 
 export function SubliminalsPlayer() {
   const categories = useQuery(messageCategoriesQuery());
+  const tryAgain = useTryAgain({
+    isPending: categories.isPending,
+    error: categories.error,
+    onRetry: () => void categories.refetch(),
+  });
   // Opened from a recommendation: that category's affirmations are open (docs/product/screens.md#portal-home).
   const openedCategory = openedCategoryId(useSearchParams()[0].get('category'));
   const queryClient = useQueryClient();
@@ -256,26 +262,21 @@ export function SubliminalsPlayer() {
           <h2 id="categories-heading" className="text-lg font-semibold">
             Categories
           </h2>
-          {categories.isPending ? (
-            // About the height of the library's categories, so what is under them does not jump when they arrive
-            // (CLS, issue 20).
-            <div className="flex min-h-[36rem] justify-center">
-              <Spinner waitsForServer label="Loading categories" className="h-fit py-10" />
-            </div>
-          ) : categories.isError ? (
+          {tryAgain.error ? (
             <div
               role="alert"
               className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
             >
               <p className="flex-1">{LOAD_ERROR}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void categories.refetch()}
-                busy={categories.isFetching}
-              >
+              <Button variant="secondary" size="sm" onClick={tryAgain.press} busy={tryAgain.busy}>
                 Try again
               </Button>
+            </div>
+          ) : !categories.isSuccess ? (
+            // About the height of the library's categories, so what is under them does not jump when they arrive
+            // (CLS, issue 20).
+            <div className="flex min-h-[36rem] justify-center">
+              <Spinner waitsForServer label="Loading categories" className="h-fit py-10" />
             </div>
           ) : (
             <CategoryAccordion
