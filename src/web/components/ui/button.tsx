@@ -1,6 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
+import { whileBusy } from './busy';
 
 // The looks live in styles.css (`.btn-*`, components layer), so a className passed here overrides them.
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -32,9 +33,7 @@ export function Button({
   return (
     <Component
       className={clsx('btn', `btn-${variant}`, `btn-${size}`, busy && 'cursor-wait', className)}
-      aria-disabled={busy || unavailable}
-      // Enter and Space press a button by clicking it, and a submit button's click sends its form: cancelled here.
-      onClick={busy ? (event) => event.preventDefault() : onClick}
+      {...whileBusy(busy, onClick, unavailable)}
       {...props}
     />
   );

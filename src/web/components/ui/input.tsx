@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { clsx } from 'clsx';
+import { whileBusy } from './busy';
 
 /**
  * What ties a control to its error (and hint): `aria-invalid` while it has one, and `aria-describedby`
@@ -90,12 +91,21 @@ export function CheckboxField({
   hint,
   error,
   className,
+  busy = false,
+  onClick,
+  onChange,
+  'aria-disabled': unavailable,
   ...props
 }: Omit<ComponentProps<'input'>, 'type'> & {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
+  /**
+   * Its call runs: the box keeps its tick and the keyboard, unavailable, and a click or Space changes nothing, as
+   * `Button`'s `busy` (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md).
+   */
+  busy?: boolean;
 }) {
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
@@ -106,8 +116,14 @@ export function CheckboxField({
         <input
           id={id}
           type="checkbox"
-          className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-accent pointer-coarse:mt-0"
+          className={clsx(
+            'mt-0.5 h-5 w-5 shrink-0 accent-accent pointer-coarse:mt-0',
+            busy ? 'cursor-wait opacity-50' : 'cursor-pointer',
+          )}
           {...describedBy(id, error, hint !== undefined)}
+          {...whileBusy(busy, onClick, unavailable)}
+          // React reads a box's change from its click, before the click's handler can cancel it: not passed on.
+          onChange={busy ? () => undefined : onChange}
           {...props}
         />
         <span>{label}</span>

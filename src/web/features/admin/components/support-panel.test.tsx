@@ -25,7 +25,7 @@ const request = (id: number, fields: Partial<AdminSupportRequest> = {}): AdminSu
 });
 
 /** The server's requests, newest first, changed by PATCH as the server would. */
-function supportServer(requests: AdminSupportRequest[]) {
+function supportServer(requests: AdminSupportRequest[], patchAnswers: () => Promise<void> = async () => {}) {
   const list = (openOnly: boolean) => {
     const results = requests.filter((r) => !openOnly || r.handled_at === null);
     return { results, count: results.length, open: requests.filter((r) => r.handled_at === null).length };
@@ -33,7 +33,8 @@ function supportServer(requests: AdminSupportRequest[]) {
   return fakeApi({
     [`GET ${ADMIN_API.supportRequests}?open=true`]: () => list(true),
     [`GET ${ADMIN_API.supportRequests}`]: () => list(false),
-    [`PATCH ${ADMIN_API.supportRequest.replace(':id', '2')}`]: ({ body }) => {
+    [`PATCH ${ADMIN_API.supportRequest.replace(':id', '2')}`]: async ({ body }) => {
+      await patchAnswers();
       const target = requests.find((r) => r.id === 2)!;
       target.handled_at = (body as { handled: boolean }).handled ? '2026-11-23T11:00:00Z' : null;
       return target;
@@ -106,6 +107,30 @@ describe('SupportPanel', () => {
     await user.click(await screen.findByLabelText('Handled #2'));
     await vi.waitFor(() => expect(screen.queryByLabelText('Handled #2')).toBeNull());
     await vi.waitFor(() => expect(screen.getByLabelText('Handled #1')).toHaveFocus());
+  });
+
+  it('keeps the keyboard on a box while it is marked handled, a second press changing nothing', async () => {
+    const user = userEvent.setup();
+    let answer = () => {};
+    const api = supportServer([request(2), request(1)], () => new Promise((resolve) => (answer = resolve)));
+    renderWithProviders(<SupportPanel />);
+    await user.click(screen.getByLabelText('Open only'));
+    const box = await screen.findByLabelText('Handled #2');
+    box.focus();
+    await user.keyboard(' ');
+    await vi.waitFor(() => expect(box).toHaveAttribute('aria-disabled', 'true'));
+    expect(box).toHaveFocus();
+    expect(box).not.toBeChecked();
+    // Pressed again while busy: nothing sent. (A box's click cancelled, jsdom toggles it back where browsers restore
+    // it, so its tick is not checked here until the answer.)
+    await user.keyboard(' ');
+    await user.click(box);
+    expect(box).toHaveFocus();
+    answer();
+    await vi.waitFor(() => expect(box).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(box).toBeChecked();
+    expect(box).toHaveFocus();
+    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ handled: true }]);
   });
 
   it('shows a subject and a message in their own box, so a stored direction control reorders nothing after it', async () => {

@@ -51,7 +51,7 @@ function RequestItem({
             </>
           }
           checked={handled}
-          disabled={busy}
+          busy={busy}
           onChange={(event) => onHandled(event.target.checked, event.target)}
           className="shrink-0"
         />
