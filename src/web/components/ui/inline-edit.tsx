@@ -257,10 +257,27 @@ export function InlineEdit({
           // on a touch screen, for a finger (decision 121).
           className="input h-9 max-h-[60vh] resize-none overflow-y-hidden py-[5px] leading-6 pointer-coarse:h-11 pointer-coarse:py-[9px]"
         />
-        <Button type="submit" variant="ghost" size="icon" aria-label="Save" busy={busy}>
+        {/* On a touch screen the two keep their 40 px beside a field that would squeeze them: narrower, each one's
+            area (44 px round it) reached over the field and the other (decision 123). */}
+        <Button
+          type="submit"
+          variant="ghost"
+          size="icon"
+          aria-label="Save"
+          busy={busy}
+          className="pointer-coarse:shrink-0"
+        >
           <Check aria-hidden className="h-4 w-4" />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="Cancel" busy={busy} onClick={cancel}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Cancel"
+          busy={busy}
+          onClick={cancel}
+          className="pointer-coarse:shrink-0"
+        >
           <X aria-hidden className="h-4 w-4" />
         </Button>
       </div>
