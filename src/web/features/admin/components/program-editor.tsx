@@ -386,7 +386,8 @@ function DayCard({
               </span>
             ) : null}
           </legend>
-          <div className="flex shrink-0 items-center">
+          {/* Apart on a touch screen, where each 40 px icon answers 2 px round it (decision 123). */}
+          <div className="flex shrink-0 items-center pointer-coarse:gap-1">
             <MoveButtons index={index} count={count} label={label} onMove={onMove} />
             <Button
               type="button"

@@ -85,7 +85,8 @@ const OwnMessageRow = memo(function OwnMessageRow({
           })
         }
       />
-      <div className="ml-auto flex shrink-0 items-center">
+      {/* Apart on a touch screen, where each 40 px icon answers 2 px round it (decision 123). */}
+      <div className="ml-auto flex shrink-0 items-center pointer-coarse:gap-1">
         <MoveButtons
           index={index}
           count={count}
