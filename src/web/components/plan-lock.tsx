@@ -65,7 +65,8 @@ export function PlanLock({
             <Link to={planPaths.choose(plan.plan)}>{payable ? `Upgrade to ${plan.name}` : 'Plan & billing'}</Link>
           </Button>
           {/* The home page is its own document: a full load lands on its pricing section. */}
-          <a className="text-link underline" href="/#pricing">
+          {/* 44 px tall on a touch screen, beside the button rather than inside a line of text (decision 123). */}
+          <a className="text-link underline pointer-coarse:py-2.5" href="/#pricing">
             Compare the plans
           </a>
         </div>
