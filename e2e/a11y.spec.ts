@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/test';
-import { createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
+import { asSignedIn, createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 import { untilShown } from './support/content';
 import { putInCorner } from './support/flashing';
 import { hiddenWhenTabbing } from './support/focus';
@@ -569,13 +569,6 @@ const haveConfidenceInPlaylist = async (page: Page) => {
   await expect(button).toBeVisible({ timeout: 20_000 });
   if ((await button.getAttribute('aria-label'))?.startsWith('Add ')) await fillPlaylist(page);
 };
-
-/** Calls the API as the person signed in on the page. */
-async function asSignedIn(page: Page, method: 'POST', url: string, data?: object) {
-  const access = await page.evaluate(() => localStorage.getItem('user.access'));
-  const response = await page.request.fetch(url, { method, data, headers: { authorization: `Bearer ${access}` } });
-  expect(response.ok(), `${method} ${url}: ${response.status()}`).toBe(true);
-}
 
 test('the dialogs of a member’s profile pass axe and keep the keyboard in them', async ({ page }) => {
   await signInAsNewUser(page);

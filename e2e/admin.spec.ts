@@ -10,6 +10,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+import { undersized } from './support/touch';
 
 // Staff publish an installer through /admin; a member finds it on /applications and downloads
 // exactly the bytes that were uploaded. The staff account is made by scripts/e2e.mjs with the admin CLI.
@@ -356,4 +357,68 @@ test('on a phone, staff read a member’s Stripe ids each whole on one line, ins
     expect(box.x).toBeGreaterThanOrEqual(rowBox.x);
     expect(box.x + box.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
   }
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  // What staff open with a press, measured as the portal's controls are in reflow.spec.ts (decision 123).
+  test('a user’s row with its change of e-mail, its dialog and the program editor’s day cards take a finger (decision 123)', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+    test.setTimeout(120_000);
+    const member = await createActiveUser(request);
+    const login = await request.post('/api/jwt/create/', { data: member });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    const asked = await request.post('/api/users/set_email/', {
+      headers,
+      data: { current_password: member.password, new_email: uniqueEmail('moving') },
+    });
+    expect(asked.status(), await asked.text()).toBe(204);
+    const findings: string[] = [];
+
+    await signInAsStaff(page);
+    await page.goto(`/admin/users?search=${encodeURIComponent(member.email)}`);
+    const row = page.getByRole('region', { name: 'Users' }).getByRole('listitem').filter({ hasText: member.email });
+    await expect(row.getByText('Asked to change the e-mail to')).toBeVisible({ timeout: 20_000 });
+    for (const finding of await undersized(page, 'main')) findings.push(`a user found: ${finding}`);
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`Deactivate: ${finding}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await page.goto('/admin/programs');
+    await page.getByRole('button', { name: 'Edit Mindful Moments' }).click({ timeout: 20_000 });
+    await expect(page.locator('#day-0-title')).toBeVisible();
+    for (const finding of await undersized(page, 'main')) findings.push(`the program editor: ${finding}`);
+
+    // A category of the library with two messages: each row's arrows, one of them pressable, beside its bin.
+    const access = await page.evaluate(() => localStorage.getItem('user.access'));
+    const name = `Steady mornings ${Date.now().toString(36)}`;
+    const made = await page.request.post('/api/admin/message-categories/', {
+      headers: { Authorization: `Bearer ${access}` },
+      data: { name },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    for (const text of ['I wake with a steady mind.', 'I begin the day calmly.']) {
+      const added = await page.request.post(`/api/admin/message-categories/${id}/messages/`, {
+        headers: { Authorization: `Bearer ${access}` },
+        data: { message_text: text },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+    await page.goto('/admin/messages');
+    const card = page
+      .locator('li')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .last();
+    await expect(card.getByText('I begin the day calmly.')).toBeVisible({ timeout: 20_000 });
+    await card.evaluate((element) => element.setAttribute('data-measured', ''));
+    for (const finding of await undersized(page, '[data-measured]')) findings.push(`a library category: ${finding}`);
+    expect(findings).toEqual([]);
+  });
 });

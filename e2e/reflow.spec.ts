@@ -9,7 +9,9 @@ import {
   signIn,
   signInAsNewUser,
   uniqueEmail,
+  asSignedIn,
 } from './support/accounts';
+import { undersized } from './support/touch';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
@@ -262,64 +264,6 @@ test.describe('on a touch phone', () => {
     await expect(page).toHaveURL('/portal/home/');
   });
 
-  /**
-   * What a finger can press on a page or in `within`, and the controls under 44 px in the smaller of their two sizes
-   * (decision 086): a checkbox's or a radio's box is the label that holds it; a `.btn`'s is at least its invisible
-   * area (079), 44 × 44 px round it. Left out, as 086 and WCAG 2.5.5 leave them: a link inside a line of text, and
-   * what is hidden (no box, or the skip link's 1 px until it has the keyboard).
-   */
-  const undersized = (page: Page, within: string) =>
-    page.evaluate((scope) => {
-      const root = document.querySelector(scope) ?? document.body;
-      for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
-        section.style.contentVisibility = 'visible';
-      }
-      const CONTROLS = [
-        'a[href]',
-        'button',
-        'input:not([type="hidden"])',
-        'select',
-        'textarea',
-        'summary',
-        '[role="button"]',
-        '[role="link"]',
-        '[role="slider"]',
-        '[role="tab"]',
-        '[role="checkbox"]',
-        '[role="switch"]',
-        '[role="menuitem"]',
-      ].join(', ');
-      const inText = (control: HTMLElement) => {
-        if (control.tagName !== 'A' || getComputedStyle(control).display !== 'inline') return false;
-        let block = control.parentElement;
-        while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
-        return (block?.textContent ?? '').trim().length > (control.textContent ?? '').trim().length;
-      };
-      const found: string[] = [];
-      for (const control of root.querySelectorAll<HTMLElement>(CONTROLS)) {
-        if (control.getClientRects().length === 0 || control.closest('[inert], [aria-hidden="true"]')) continue;
-        const style = getComputedStyle(control);
-        if (style.visibility === 'hidden' || inText(control)) continue;
-        const kind = (control as HTMLInputElement).type;
-        const holder = kind === 'checkbox' || kind === 'radio' ? (control.closest('label') ?? control) : control;
-        const box = holder.getBoundingClientRect();
-        if (box.width <= 1 || box.height <= 1) continue;
-        const least = control.classList.contains('btn') ? 44 : 0;
-        const width = Math.max(Math.round(box.width), least);
-        const height = Math.max(Math.round(box.height), least);
-        if (Math.min(width, height) >= 44) continue;
-        const name =
-          control.getAttribute('aria-label') ||
-          (control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent) ||
-          control.textContent ||
-          '';
-        found.push(
-          `${control.tagName.toLowerCase()}${kind && control.tagName === 'INPUT' ? `[${kind}]` : ''} "${name.trim().slice(0, 40)}": ${Math.round(box.width)} × ${Math.round(box.height)}`,
-        );
-      }
-      return found;
-    }, within);
-
   test('every control of the portal’s pages and of the unfolded mini-player takes a finger (decision 116)', async ({
     page,
   }) => {
@@ -482,6 +426,62 @@ test.describe('on a touch phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`the menu: ${finding}`);
+    expect(findings).toEqual([]);
+  });
+
+  // The last of what shows after a press (decision 123): measured as above, with the `.btn` areas' overlaps.
+  test('the dialogs of a free member, the password’s, signing out elsewhere and a program’s and the practice’s confirmations take a finger (decision 123)', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAsNewUser(page);
+    // A finished day offers Reset progress; a recorded session offers Delete history.
+    await asSignedIn(page, 'POST', '/api/user/programs/seven-nights-of-rest/days/1/complete/');
+    await asSignedIn(page, 'POST', '/api/user/history/', {
+      kind: 'program',
+      ref: 'program:seven-nights-of-rest/1',
+      title: 'Seven Nights of Rest · Day 1',
+      seconds: 600,
+      finished: true,
+      started_at: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const findings: string[] = [];
+    const measure = async (opener: Locator, name: string | RegExp) => {
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
+      for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`${String(name)}: ${finding}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+
+    await page.goto('/subliminals');
+    await measure(page.getByRole('button', { name: /^Save & share/ }), /is part of the Intermediate plan/);
+    await page.goto('/profile');
+    await measure(page.getByRole('button', { name: 'Change password' }), 'Change password');
+    await measure(page.getByRole('button', { name: 'Sign out everywhere else' }), 'Sign out everywhere else?');
+    await page.goto('/programs/seven-nights-of-rest');
+    await measure(page.getByRole('button', { name: 'Reset progress' }), 'Reset your progress?');
+    await page.goto('/practice');
+    await measure(
+      page.getByRole('region', { name: 'Last sessions' }).getByRole('button', { name: 'Delete history' }),
+      'Delete your listening history?',
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('the login, sign-up and password-reset pages take a finger (decision 123)', async ({ page }) => {
+    const findings: string[] = [];
+    for (const [path, button] of [
+      ['/login', 'Log in'],
+      ['/signup', 'Sign up'],
+      ['/resetpassword/', 'Send reset link'],
+      ['/password-reset/MQ/not-a-token', 'Set new password'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: button })).toBeVisible({ timeout: 20_000 });
+      for (const finding of await undersized(page, 'body')) findings.push(`${path}: ${finding}`);
+    }
     expect(findings).toEqual([]);
   });
 });

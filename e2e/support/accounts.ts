@@ -88,6 +88,13 @@ export async function signInAsNewUser(
   return account;
 }
 
+/** Calls the API as the person signed in on the page. */
+export async function asSignedIn(page: Page, method: 'POST', url: string, data?: object) {
+  const access = await page.evaluate(() => localStorage.getItem('user.access'));
+  const response = await page.request.fetch(url, { method, data, headers: { authorization: `Bearer ${access}` } });
+  expect(response.ok(), `${method} ${url}: ${response.status()}`).toBe(true);
+}
+
 /** Logs in through the real /login page; resolves once signed in. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');

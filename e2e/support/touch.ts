@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * What a finger can press on a page or in `within`, as a touch phone shows it (decision 086), one line a finding:
+ * - a control under 44 px in the smaller of its two sizes: a checkbox's or a radio's box is the label that holds it;
+ *   a `.btn`'s is at least its invisible area (079), 44 × 44 px round it;
+ * - a `.btn`'s invisible area reaching over another control's box, where a press meant for that control could land
+ *   on the button (decision 123).
+ * Left out, as 086 and WCAG 2.5.5 leave them: a link inside a line of text (as a control to measure; its box still
+ * counts as a neighbour), and what is hidden (no box, inert, `aria-hidden`, or the skip link's 1 px until it has the
+ * keyboard).
+ */
+export const undersized = (page: Page, within: string) =>
+  page.evaluate((scope) => {
+    const root = document.querySelector(scope) ?? document.body;
+    for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
+      section.style.contentVisibility = 'visible';
+    }
+    const CONTROLS = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="slider"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="switch"]',
+      '[role="menuitem"]',
+    ].join(', ');
+    const inText = (control: HTMLElement) => {
+      if (control.tagName !== 'A' || getComputedStyle(control).display !== 'inline') return false;
+      let block = control.parentElement;
+      while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+      return (block?.textContent ?? '').trim().length > (control.textContent ?? '').trim().length;
+    };
+    const nameOf = (control: HTMLElement) => {
+      const kind = (control as HTMLInputElement).type;
+      const name =
+        control.getAttribute('aria-label') ||
+        (control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent) ||
+        control.textContent ||
+        '';
+      return `${control.tagName.toLowerCase()}${kind && control.tagName === 'INPUT' ? `[${kind}]` : ''} "${name.trim().slice(0, 40)}"`;
+    };
+    const shown: { control: HTMLElement; box: DOMRect; inText: boolean }[] = [];
+    for (const control of root.querySelectorAll<HTMLElement>(CONTROLS)) {
+      if (control.getClientRects().length === 0 || control.closest('[inert], [aria-hidden="true"]')) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      const kind = (control as HTMLInputElement).type;
+      const holder = kind === 'checkbox' || kind === 'radio' ? (control.closest('label') ?? control) : control;
+      const box = holder.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      shown.push({ control, box, inText: inText(control) });
+    }
+
+    const found: string[] = [];
+    for (const { control, box, inText: textLink } of shown) {
+      if (textLink) continue;
+      const least = control.classList.contains('btn') ? 44 : 0;
+      const width = Math.max(Math.round(box.width), least);
+      const height = Math.max(Math.round(box.height), least);
+      if (Math.min(width, height) >= 44) continue;
+      found.push(`${nameOf(control)}: ${Math.round(box.width)} × ${Math.round(box.height)}`);
+    }
+
+    // A `.btn`'s area is its box grown to 44 px about its middle on each side it is short (styles.css's `inset`).
+    // It reaches over a neighbour where a press on the neighbour's shown box lands on the button: what is drawn
+    // above (a sticky bar, a later sibling) or clipped away (a scrolled list's hidden rows) decides, as for a finger.
+    const areaOf = (box: DOMRect) => {
+      const grownX = Math.max(0, 44 - box.width) / 2;
+      const grownY = Math.max(0, 44 - box.height) / 2;
+      return { left: box.left - grownX, right: box.right + grownX, top: box.top - grownY, bottom: box.bottom + grownY };
+    };
+    const overlap = (area: { left: number; right: number; top: number; bottom: number }, box: DOMRect) => ({
+      left: Math.max(area.left, box.left),
+      right: Math.min(area.right, box.right),
+      top: Math.max(area.top, box.top),
+      bottom: Math.min(area.bottom, box.bottom),
+    });
+    for (const { control, box } of shown) {
+      if (!control.classList.contains('btn') || getComputedStyle(control, '::after').content === 'none') continue;
+      if (box.width >= 44 && box.height >= 44) continue;
+      for (const other of shown) {
+        if (other.control === control || other.control.contains(control) || control.contains(other.control)) continue;
+        const first = overlap(areaOf(box), other.box);
+        // Under a pixel is rounding: boxes that touch are apart.
+        if (first.right - first.left < 1 || first.bottom - first.top < 1) continue;
+        control.scrollIntoView({ block: 'center', inline: 'center' });
+        const kind = (other.control as HTMLInputElement).type;
+        const holder =
+          kind === 'checkbox' || kind === 'radio' ? (other.control.closest('label') ?? other.control) : other.control;
+        const shared = overlap(areaOf(control.getBoundingClientRect()), holder.getBoundingClientRect());
+        if (shared.right - shared.left < 1 || shared.bottom - shared.top < 1) continue;
+        // Everything under the point, topmost first: clipped parts (a scrolled list's hidden rows) are not there.
+        const under = document.elementsFromPoint((shared.left + shared.right) / 2, (shared.top + shared.bottom) / 2);
+        if (!under[0] || !control.contains(under[0]) || !under.some((element) => holder.contains(element))) continue;
+        found.push(
+          `${nameOf(control)}'s 44 px area takes a press on ${nameOf(other.control)} over ${Math.round(Math.min(shared.right - shared.left, shared.bottom - shared.top))} px`,
+        );
+      }
+    }
+    return found;
+  }, within);
