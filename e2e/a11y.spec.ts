@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/test';
-import { asSignedIn, createActiveUser, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
+import { createActiveUser, finishDayOneAndRecordIt, setPlanAsStaff, signIn, signInAsNewUser } from './support/accounts';
 import { untilShown } from './support/content';
 import { putInCorner } from './support/flashing';
 import { hiddenWhenTabbing } from './support/focus';
@@ -630,15 +630,7 @@ test('the confirmations of a member’s program and practice pass axe and keep t
 }) => {
   await signInAsNewUser(page);
   // A finished day offers Reset progress; a recorded session offers Delete history.
-  await asSignedIn(page, 'POST', '/api/user/programs/seven-nights-of-rest/days/1/complete/');
-  await asSignedIn(page, 'POST', '/api/user/history/', {
-    kind: 'program',
-    ref: 'program:seven-nights-of-rest/1',
-    title: 'Seven Nights of Rest · Day 1',
-    seconds: 600,
-    finished: true,
-    started_at: new Date(Date.now() - 3_600_000).toISOString(),
-  });
+  await finishDayOneAndRecordIt(page);
   await checkDialogs(page, [
     {
       name: 'Reset your progress?',

@@ -9,9 +9,9 @@ import {
   signIn,
   signInAsNewUser,
   uniqueEmail,
-  asSignedIn,
+  finishDayOneAndRecordIt,
 } from './support/accounts';
-import { undersized } from './support/touch';
+import { measureDialog, undersized } from './support/touch';
 
 // WCAG 1.4.10 (reflow): every page a visitor sees before paying reads at 320 CSS px without scrolling
 // sideways — a small phone, and a 1280 px screen zoomed to 400 % — and at each width up to the desktop's.
@@ -380,14 +380,7 @@ test.describe('on a touch phone', () => {
     await saveSubliminal(page.request, headers, 'Quiet hour');
     await signIn(page, person);
     const findings: string[] = [];
-    const measure = async (opener: Locator, name: string | RegExp) => {
-      await opener.click();
-      const dialog = page.getByRole('dialog', { name });
-      await expect(dialog).toBeVisible({ timeout: 20_000 });
-      for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`${String(name)}: ${finding}`);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    };
+    const measure = (opener: Locator, name: string | RegExp) => measureDialog(page, findings, opener, name);
 
     await page.goto('/subliminals');
     await page.getByRole('button', { name: 'Add Confidence to playlist' }).first().click();
@@ -436,24 +429,9 @@ test.describe('on a touch phone', () => {
     test.setTimeout(120_000);
     await signInAsNewUser(page);
     // A finished day offers Reset progress; a recorded session offers Delete history.
-    await asSignedIn(page, 'POST', '/api/user/programs/seven-nights-of-rest/days/1/complete/');
-    await asSignedIn(page, 'POST', '/api/user/history/', {
-      kind: 'program',
-      ref: 'program:seven-nights-of-rest/1',
-      title: 'Seven Nights of Rest · Day 1',
-      seconds: 600,
-      finished: true,
-      started_at: new Date(Date.now() - 3_600_000).toISOString(),
-    });
+    await finishDayOneAndRecordIt(page);
     const findings: string[] = [];
-    const measure = async (opener: Locator, name: string | RegExp) => {
-      await opener.click();
-      const dialog = page.getByRole('dialog', { name });
-      await expect(dialog).toBeVisible({ timeout: 20_000 });
-      for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`${String(name)}: ${finding}`);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    };
+    const measure = (opener: Locator, name: string | RegExp) => measureDialog(page, findings, opener, name);
 
     await page.goto('/subliminals');
     await measure(page.getByRole('button', { name: /^Save & share/ }), /is part of the Intermediate plan/);

@@ -95,6 +95,20 @@ export async function asSignedIn(page: Page, method: 'POST', url: string, data?:
   expect(response.ok(), `${method} ${url}: ${response.status()}`).toBe(true);
 }
 
+/** Day 1 of Seven Nights of Rest finished and recorded in the history: its program offers Reset progress, the practice
+ * Delete history. */
+export async function finishDayOneAndRecordIt(page: Page) {
+  await asSignedIn(page, 'POST', '/api/user/programs/seven-nights-of-rest/days/1/complete/');
+  await asSignedIn(page, 'POST', '/api/user/history/', {
+    kind: 'program',
+    ref: 'program:seven-nights-of-rest/1',
+    title: 'Seven Nights of Rest · Day 1',
+    seconds: 600,
+    finished: true,
+    started_at: new Date(Date.now() - 3_600_000).toISOString(),
+  });
+}
+
 /** Logs in through the real /login page; resolves once signed in. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What a finger can press on a page or in `within`, as a touch phone shows it (decision 086), one line a finding:
@@ -105,3 +105,13 @@ export const undersized = (page: Page, within: string) =>
     }
     return found;
   }, within);
+
+/** Opens the dialog `name` with `opener`, adds what `undersized` finds in it to `findings`, and closes it (Escape). */
+export async function measureDialog(page: Page, findings: string[], opener: Locator, name: string | RegExp) {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  for (const finding of await undersized(page, '[role="dialog"]')) findings.push(`${String(name)}: ${finding}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
