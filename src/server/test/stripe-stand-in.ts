@@ -351,6 +351,20 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     return sent;
   }
 
+  /** An invoice event of the subscription's renewal, as Stripe sends it when a payment fails or is paid. */
+  const sendInvoiceEvent = (
+    type: 'invoice.payment_failed' | 'invoice.paid',
+    sub: Stripe.Subscription,
+    status: string,
+  ) =>
+    sendEvent(type, {
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    });
+
   const json = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(JSON.stringify(body));
@@ -666,23 +680,11 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
         if (action === 'end') await changeSubscription(sub, { status: 'canceled' });
         if (action === 'fail') {
           const failed = await changeSubscription(sub, { status: 'past_due' });
-          await sendEvent('invoice.payment_failed', {
-            id: id('in'),
-            object: 'invoice',
-            customer: failed.customer,
-            status: 'open',
-            parent: { type: 'subscription_details', subscription_details: { subscription: failed.id } },
-          });
+          await sendInvoiceEvent('invoice.payment_failed', failed, 'open');
         }
         // A failed payment paid (the card updated, Stripe's retry through): the invoice, then the subscription.
         if (action === 'pay' && sub.status === 'past_due') {
-          await sendEvent('invoice.paid', {
-            id: id('in'),
-            object: 'invoice',
-            customer: sub.customer,
-            status: 'paid',
-            parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
-          });
+          await sendInvoiceEvent('invoice.paid', sub, 'paid');
           await changeSubscription(sub, { status: 'active' });
         }
         return redirect(response, `/portal/${portal.id as string}`);
