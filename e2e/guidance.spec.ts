@@ -214,3 +214,27 @@ test('the invitation above a page is as wide as the page under it, its edges on 
     });
   }
 });
+
+test('a list’s "Try again" pressed offline says so at once, and back online reads the list and gives its first program the keyboard', async ({
+  context,
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.route('**/api/user/programs/', (route) => route.fulfill({ status: 500, json: { detail: 'Server down' } }));
+  await page.goto('/programs');
+  const message = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+  const tryAgain = message.getByRole('button', { name: 'Try again' });
+  await expect(message).toContainText('Could not load this list');
+  await page.unroute('**/api/user/programs/');
+
+  await context.setOffline(true);
+  await tryAgain.focus();
+  await page.keyboard.press('Enter');
+  await expect(message).toHaveText('You seem to be offline. This loads by itself once you are back online.Try again');
+  await expect(tryAgain).toHaveAttribute('aria-disabled', 'true');
+  await expect(tryAgain).toBeFocused();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /Seven Nights of Rest/ })).toBeFocused();
+  await expect(message).toHaveCount(0);
+});

@@ -51,7 +51,11 @@ describe('a list read while the browser is offline', () => {
 describe('"Try again" on a list that failed to load', () => {
   // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
   beforeEach(() => void (Element.prototype.checkVisibility = () => true));
-  afterEach(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+  afterEach(() => {
+    Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    vi.restoreAllMocks();
+    onlineManager.setOnline(true);
+  });
   function renderWords(read: () => Promise<string[]>, words = (list: string[]) => <p>{list.join(' ')}</p>) {
     function Listed() {
       const query = useQuery({ queryKey: ['words'], queryFn: read, retry: false });
@@ -124,6 +128,39 @@ describe('"Try again" on a list that failed to load', () => {
     (await screen.findByRole('button', { name: 'Try again' })).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
+  });
+
+  it('pressed while offline says so at once, busy with the keyboard, and reads the list once back online', async () => {
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('Server down'))
+      .mockResolvedValueOnce(['calm', 'clear']);
+    renderWords(read, (list) => (
+      <ul>
+        {list.map((word) => (
+          <li key={word}>
+            <button type="button">Add {word}</button>
+          </li>
+        ))}
+      </ul>
+    ));
+    const button = await screen.findByRole('button', { name: 'Try again' });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    onlineManager.setOnline(false);
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(OFFLINE_WAIT_MESSAGE);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Server down');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    expect(read).toHaveBeenCalledTimes(1);
+
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText(OFFLINE_WAIT_MESSAGE)).toBeNull();
   });
 
   it('hands the keyboard to the page heading when what was read holds no control', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { AlertTriangle, Inbox } from 'lucide-react';
+import { AlertTriangle, Inbox, WifiOff } from 'lucide-react';
 import { ApiError } from '@web/lib/api-client';
 import { keyboardToWhatReplacesOnceGone } from '@web/lib/keyboard-after-removal';
+import { useOnline } from '@web/lib/online';
 import { Button } from './button';
-import { Spinner } from './spinner';
+import { OFFLINE_WAIT_MESSAGE, Spinner } from './spinner';
 
 /**
  * A "Try again" that stays while its read runs. A query read again with nothing read before is pending again (TanStack
@@ -12,7 +13,9 @@ import { Spinner } from './spinner';
  * answers: failed again, the same button shows the new error with the keyboard still on it; read, what replaces the
  * message takes the keyboard, its first control or the page's heading
  * (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md). `press` is the button's click; its element must sit in
- * the message's `role="alert"` box.
+ * the message's `role="alert"` box. While it waits with the browser offline (the read paused until the connection is
+ * back, when it runs by itself), `offline` says so, and the message shows `OFFLINE_WAIT_MESSAGE` in its place
+ * (docs/decisions/125-a-try-again-offline-says-so.md).
  */
 export function useTryAgain({
   isPending,
@@ -22,7 +25,8 @@ export function useTryAgain({
   isPending: boolean;
   error: Error | null;
   onRetry: () => void;
-}): { error: Error | null; busy: boolean; press: (event: MouseEvent<HTMLElement>) => void } {
+}): { error: Error | null; busy: boolean; offline: boolean; press: (event: MouseEvent<HTMLElement>) => void } {
+  const online = useOnline();
   const [pressed, setPressed] = useState<{ error: Error; handOver: () => void } | null>(null);
   // Answered once the query holds another error, or none and is no longer pending (only a read cancelled would put
   // the same error back, and the app cancels none).
@@ -37,6 +41,7 @@ export function useTryAgain({
   return {
     error: waiting ? pressed.error : error,
     busy: waiting,
+    offline: waiting && !online,
     press(event) {
       if (!error) return;
       const control = event.currentTarget;
@@ -85,10 +90,19 @@ export function QueryState({
   if (shown) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
-        <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
-        <p>
-          Could not load {what}: {shown.message}
-        </p>
+        {tryAgain.offline ? (
+          <>
+            <WifiOff aria-hidden className="h-6 w-6 text-fg-muted" />
+            <p>{OFFLINE_WAIT_MESSAGE}</p>
+          </>
+        ) : (
+          <>
+            <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
+            <p>
+              Could not load {what}: {shown.message}
+            </p>
+          </>
+        )}
         <Button variant="secondary" size="sm" onClick={tryAgain.press} busy={tryAgain.busy}>
           Try again
         </Button>

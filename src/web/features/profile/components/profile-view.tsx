@@ -5,7 +5,7 @@ import { PRICING_PLANS } from '@web/lib/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
-import { Spinner } from '@web/components/ui/spinner';
+import { OFFLINE_WAIT_MESSAGE, Spinner } from '@web/components/ui/spinner';
 import { ConfirmDelete } from '@web/components/ui/confirm-delete';
 import { useTryAgain } from '@web/components/ui/query-state';
 import { useChange } from '@web/lib/change';
@@ -76,7 +76,9 @@ export function ProfileView() {
     return (
       <div role="alert" className="rounded-3xl border border-danger bg-surface-raised p-6">
         <h2 className="text-lg font-semibold text-danger">Error Occurred!</h2>
-        <p className="mt-2 text-fg-muted">{PROFILE_LOAD_ERROR} Please try again in a moment.</p>
+        <p className="mt-2 text-fg-muted">
+          {tryAgain.offline ? OFFLINE_WAIT_MESSAGE : `${PROFILE_LOAD_ERROR} Please try again in a moment.`}
+        </p>
         {/* Read again in place, as the other pages' lists do: a reload would stop the sound and lose the page. */}
         <Button className="mt-4" variant="secondary" onClick={tryAgain.press} busy={tryAgain.busy}>
           Try again

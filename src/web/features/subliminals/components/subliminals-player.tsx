@@ -10,7 +10,7 @@ import type { ThemeChoice } from '@shared/themes';
 import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
-import { Spinner } from '@web/components/ui/spinner';
+import { OFFLINE_WAIT_MESSAGE, Spinner } from '@web/components/ui/spinner';
 import { useTryAgain } from '@web/components/ui/query-state';
 import { useBesideCorner, useBottomChromePart } from '@web/lib/bottom-chrome';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
@@ -267,7 +267,7 @@ export function SubliminalsPlayer() {
               role="alert"
               className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
             >
-              <p className="flex-1">{LOAD_ERROR}</p>
+              <p className="flex-1">{tryAgain.offline ? OFFLINE_WAIT_MESSAGE : LOAD_ERROR}</p>
               <Button variant="secondary" size="sm" onClick={tryAgain.press} busy={tryAgain.busy}>
                 Try again
               </Button>
