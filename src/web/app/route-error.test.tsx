@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@web/lib/paths';
 import { PageError, ROUTE_ERROR_TITLE } from './route-error';
 import { routes } from './router';
@@ -59,5 +59,76 @@ describe('a portal page that fails as it renders', () => {
     } finally {
       consoleError.mockRestore();
     }
+  });
+
+  describe('its Try again, pressed from the keyboard while the page is read again', () => {
+    // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
+    beforeEach(() => void (Element.prototype.checkVisibility = () => true));
+    afterEach(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+
+    /** A page whose render fails while `broken`, behind a loader held until `answer` is called. */
+    function renderHeldPage() {
+      const state = { broken: true, answer: () => {} };
+      function Page() {
+        if (state.broken) throw new Error('render failed');
+        return <h1>Profile</h1>;
+      }
+      const router = createMemoryRouter(
+        [
+          {
+            element: (
+              <main id="main">
+                <Outlet />
+              </main>
+            ),
+            children: [
+              {
+                errorElement: <PageError />,
+                children: [
+                  {
+                    path: '/profile',
+                    element: <Page />,
+                    loader: () =>
+                      state.broken ? null : new Promise<null>((resolve) => (state.answer = () => resolve(null))),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        { initialEntries: ['/profile'] },
+      );
+      render(<RouterProvider router={router} />);
+      return state;
+    }
+
+    it('keeps the keyboard, busy, and once the page comes hands it to the page’s heading', async () => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const state = renderHeldPage();
+        const button = await screen.findByRole('button', { name: 'Try again' });
+        state.broken = false;
+        button.focus();
+        await userEvent.keyboard('{Enter}');
+        await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+        expect(button).toHaveFocus();
+        state.answer();
+        await waitFor(() => expect(screen.getByRole('heading', { name: 'Profile' })).toHaveFocus());
+      } finally {
+        consoleError.mockRestore();
+      }
+    });
+
+    it('failing again, puts the keyboard on the heading that says so', async () => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        renderHeldPage();
+        (await screen.findByRole('button', { name: 'Try again' })).focus();
+        await userEvent.keyboard('{Enter}');
+        await waitFor(() => expect(screen.getByRole('heading', { name: ROUTE_ERROR_TITLE })).toHaveFocus());
+      } finally {
+        consoleError.mockRestore();
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 import { Button } from '@web/components/ui/button';
+import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { paths } from '@web/lib/paths';
 import { removePortalFrame } from '@web/lib/portal-frame';
 import { PageProblem } from './page-unavailable';
@@ -16,8 +17,11 @@ function describeRouteError(error: unknown): string {
 /**
  * Shown when a portal page fails while it renders, in the page's place: the menu, the mini-player and the sound
  * stay, and Try again opens the page anew in place (the router clears a page's error when its location changes,
- * here to the same address);
- * the menu and Go home lead away (docs/product/screens.md#errors-on-screen).
+ * here to the same address), busy while it runs, then hands the keyboard to the heading of what took its place: the
+ * page's, or this one's again should the page fail again (the same address opens no new page, so the router's own
+ * hand-over to a new page's heading does not run, and the keyboard fell to the page's top with the button:
+ * docs/decisions/125-a-try-again-offline-says-so.md); the menu and Go home lead away
+ * (docs/product/screens.md#errors-on-screen).
  */
 export function PageError() {
   const error = useRouteError();
@@ -31,7 +35,10 @@ export function PageError() {
       <Button
         size="sm"
         busy={navigation.state !== 'idle'}
-        onClick={() => void navigate(location, { replace: true, state: location.state as unknown })}
+        onClick={(event) => {
+          const handOver = keyboardToPageHeadingOnceGone(event.currentTarget);
+          void Promise.resolve(navigate(location, { replace: true, state: location.state as unknown })).then(handOver);
+        }}
       >
         Try again
       </Button>
