@@ -90,4 +90,49 @@ describe('JobsPanel', () => {
     // The row in its place takes the keyboard, not the page's top.
     await vi.waitFor(() => expect(screen.getByRole('button', { name: /Retry.*#2/ })).toHaveFocus());
   });
+
+  it('keeps the keyboard on the last failed job’s Retry when it is refused, and hands it to the page’s heading once it goes', async () => {
+    // jsdom lays nothing out, so it has no checkVisibility: the heading is shown.
+    Element.prototype.checkVisibility = () => true;
+    const user = userEvent.setup();
+    const jobs = [job(3)];
+    const answers: Array<(response: Response) => void> = [];
+    fakeApi({
+      [`GET ${ADMIN_API.jobs}?status=failed,dead`]: () => ({
+        counts: { queued: 0, running: 0, done: 0, failed: 0, dead: jobs.length },
+        results: jobs,
+      }),
+      [`POST ${ADMIN_API.jobRetry.replace(':id', '3')}`]: () =>
+        new Promise<Response>((resolve) => answers.push(resolve)).then((response) => {
+          if (response.ok) jobs.pop();
+          return response;
+        }),
+    });
+    try {
+      renderWithProviders(
+        <main id="main">
+          <h1>Staff</h1>
+          <JobsPanel />
+        </main>,
+      );
+      const retry = await screen.findByRole('button', { name: /Retry.*#3/ });
+      retry.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'true'));
+      expect(retry).toHaveFocus();
+      answers[0]!(jsonResponse(409, { detail: 'This job is already waiting to run.' }));
+      await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
+      await vi.waitFor(() => expect(retry).not.toHaveAttribute('aria-disabled', 'true'));
+      expect(retry).toHaveFocus();
+
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      expect(retry).toHaveFocus();
+      answers[1]!(jsonResponse(200, job(3, { status: 'queued' })));
+      expect(await screen.findByText('No failed jobs.')).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Staff' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
+  });
 });
