@@ -1,5 +1,6 @@
-import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { Practice } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { pendingRecords, type PendingRecord } from '@web/lib/pending-records';
@@ -95,5 +96,55 @@ describe('PracticeView', () => {
     expect(waitingLine()).toBeNull();
     // The reminder's Save has its status line, silent until it saves.
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['']);
+  });
+
+  it('keeps the keyboard on the dialog’s "Delete history" while it runs and after a refusal, then hands it to the page’s heading', async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
+    Element.prototype.checkVisibility = () => true;
+    let deleted = false;
+    const answers: Array<(response: Response) => void> = [];
+    const api = fakeApi({
+      [`GET ${API.practice}`]: () => (deleted ? { ...practice, total_sessions: 0 } : practice),
+      [`DELETE ${API.history}`]: () =>
+        new Promise<Response>((resolve) => answers.push(resolve)).then((response) => {
+          deleted = response.ok;
+          return response;
+        }),
+    });
+    try {
+      renderWithProviders(
+        <main id="main">
+          <h1>Your practice</h1>
+          <PracticeView />
+        </main>,
+      );
+      await user.click(await screen.findByRole('button', { name: 'Delete history' }));
+      const dialog = screen.getByRole('dialog');
+      const confirm = within(dialog).getByRole('button', { name: 'Delete history' });
+      confirm.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(confirm).toHaveTextContent('Deleting…'));
+      expect(confirm).toHaveAttribute('aria-disabled', 'true');
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveAttribute('aria-disabled', 'true');
+      expect(confirm).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
+
+      // Refused: the dialog stays, the button available again with the keyboard on it.
+      answers[0]!(jsonResponse(500, {}));
+      await vi.waitFor(() => expect(confirm).not.toHaveAttribute('aria-disabled', 'true'));
+      expect(confirm).toHaveTextContent('Delete history');
+      expect(confirm).toHaveFocus();
+
+      // Deleted: no session is left, the trigger goes with the dialog, and the keyboard to the page's heading.
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      answers[1]!(new Response(null, { status: 204 }));
+      await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete history' })).toBeNull());
+      await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your practice' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
   });
 });
