@@ -388,6 +388,49 @@ describe('MessagesPanel', () => {
     await vi.waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
   });
 
+  it('keeps the keyboard on Import while it runs, Cancel and Escape closing nothing, on Import after a refusal, and gives it back to "Import JSON" once imported', async () => {
+    const user = userEvent.setup();
+    const answers: Array<(response: Response) => void> = [];
+    const { calls } = fakeApi({
+      [`GET ${ADMIN_API.categories}`]: () => [],
+      [`POST ${ADMIN_API.categoriesImport}`]: () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    renderWithProviders(<MessagesPanel />);
+    await screen.findByText('No message categories yet. Create one above or import a file.');
+    // "Import JSON" opens the browser's file chooser; the keyboard stays on it while a file is picked.
+    screen.getByRole('button', { name: 'Import JSON' }).focus();
+    fireEvent.change(screen.getByLabelText('Import messages file'), {
+      target: { files: [jsonFile('new.json', { categories: [{ name: 'Calm', messages: ['I am calm.'] }] })] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Import new.json?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Import' });
+    confirm.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(confirm).toHaveTextContent('Importing…'));
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toHaveFocus();
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    await user.click(cancel);
+    expect(dialog).toBeInTheDocument();
+    expect(calls.filter(({ method }) => method === 'POST')).toHaveLength(1);
+    confirm.focus();
+
+    // Refused: the dialog stays, Import available again with the keyboard on it.
+    answers[0]!(jsonResponse(400, { detail: 'The library is being changed.' }));
+    await vi.waitFor(() => expect(confirm).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(confirm).toHaveTextContent('Import');
+    expect(confirm).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(jsonResponse(200, { categories_created: 1, categories_updated: 0, messages: 1 }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Import JSON' })).toHaveFocus());
+  });
+
   it("words a file's refusal as the server does, never in the validation library's words", async () => {
     const user = userEvent.setup();
     const { calls } = categoriesServer([]);
