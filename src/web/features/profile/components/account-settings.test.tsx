@@ -73,6 +73,48 @@ describe('account settings', () => {
     expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
+  it('keeps an account dialog’s Cancel busy while its call runs, closing nothing; after a refusal it closes, and the keyboard goes back to the dialog’s button, as after a change', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    const { user, writes } = await renderProfile({
+      [`POST ${API.setPassword}`]: () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    const opener = screen.getByRole('button', { name: 'Change password' });
+    const fill = async (dialog: HTMLElement) => {
+      await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+      await user.type(within(dialog).getByLabelText('New password'), 'Silver-Lantern-73');
+      await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
+      await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    };
+    await user.click(opener);
+    let dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await fill(dialog);
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+    expect(cancel).toHaveFocus();
+
+    // Refused: the keyboard goes to the field refused; Cancel, available again, closes and gives it back.
+    answers[0]!(jsonResponse(400, { current_password: ['Invalid password.'] }));
+    await vi.waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveFocus());
+    expect(cancel).not.toHaveAttribute('aria-disabled', 'true');
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+
+    await user.click(opener);
+    dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await fill(dialog);
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    answers[1]!(noContent());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it('changes the password, with the current one, and closes with a message', async () => {
     const { user, writes } = await renderProfile({ [`POST ${API.setPassword}`]: noContent });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
