@@ -170,6 +170,41 @@ describe('edit profile dialog', () => {
     expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
   });
 
+  it('keeps Cancel busy while Save runs, closing nothing; after a refusal it closes, and the keyboard goes back to "Edit profile", as after a save', async () => {
+    const answers: Array<{ resolve: (saved: Profile) => void; reject: (error: Error) => void }> = [];
+    vi.mocked(updateProfile).mockImplementation(
+      () => new Promise<Profile>((resolve, reject) => answers.push({ resolve, reject })),
+    );
+    const { user } = await openEditor();
+    const opener = screen.getByRole('button', { name: 'Edit profile', hidden: true });
+    await user.type(screen.getByLabelText('Last name'), ' King');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(cancel).toHaveFocus();
+
+    // Refused for no field: said in a toast, the keyboard still on Cancel, which now closes and gives it back.
+    answers[0]!.reject(new ApiError(500, {}));
+    await vi.waitFor(() => expect(cancel).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(toast.error).toHaveBeenCalled();
+    expect(cancel).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!.resolve(profile);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
+  });
+
   it('open while another tab renames the person: takes the values not typed in, keeps what was typed, saves both', async () => {
     let answer = profile;
     const { user } = await openEditor({ [`GET ${API.profile}`]: () => jsonResponse(200, answer) });
