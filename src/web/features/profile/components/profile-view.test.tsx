@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -6,6 +7,7 @@ import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
+import { OFFLINE_WAIT_MESSAGE } from '@web/components/ui/spinner';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ProfileView } from './profile-view';
 
@@ -68,6 +70,37 @@ describe('ProfileView', () => {
       await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
     } finally {
       Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
+  });
+
+  it('says at once that it waits for the connection when Try again is pressed offline, and reads the profile once back', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderWith(() => (fail ? jsonResponse(500, {}) : jsonResponse(200, profile('pro'))));
+    const button = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    // The browser's connection lies outside the app: navigator.onLine and its events are the test's.
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // jsdom lays nothing out, so it has no checkVisibility: the card that comes is shown.
+    Element.prototype.checkVisibility = () => true;
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      onlineManager.setOnline(false);
+      button.focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('alert')).toHaveTextContent(OFFLINE_WAIT_MESSAGE);
+      expect(screen.getByRole('alert')).not.toHaveTextContent('There was an error fetching your profile data!');
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveFocus();
+
+      online.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+      online.mockRestore();
+      onlineManager.setOnline(true);
     }
   });
 
