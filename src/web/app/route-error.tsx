@@ -17,10 +17,9 @@ function describeRouteError(error: unknown): string {
 /**
  * Shown when a portal page fails while it renders, in the page's place: the menu, the mini-player and the sound
  * stay, and Try again opens the page anew in place (the router clears a page's error when its location changes,
- * here to the same address), busy while it runs, then hands the keyboard to the heading of what took its place: the
- * page's, or this one's again should the page fail again (the same address opens no new page, so the router's own
- * hand-over to a new page's heading does not run, and the keyboard fell to the page's top with the button:
- * docs/decisions/125-a-try-again-offline-says-so.md); the menu and Go home lead away
+ * here to the same address), busy while it runs; then the keyboard goes to the heading of what took its place, the
+ * page's or, failing again, this one's (the same address is no new page, so the router's hand-over to a page's heading
+ * does not run: docs/decisions/125-a-try-again-offline-says-so.md); the menu and Go home lead away
  * (docs/product/screens.md#errors-on-screen).
  */
 export function PageError() {
