@@ -41,6 +41,11 @@ import Stripe from 'stripe';
  *   GET  /favicon.ico    204: the icon a browser asks for beside every page, so that a test reading the console
  *                        finds no 404 that is the stand-in's own.
  * Events are signed with the SDK's own stripe.webhooks.generateTestHeaderString.
+ * Stripe promises no order and no delay: `holdEvents(true)` keeps every event made from then on (the pages',
+ * a cancellation's, a test's sendEvent) until `releaseEvents` sends the ones named, in the order named, each
+ * with its own id and `created`; `setTime` fixes the stand-in's clock, so that several changes fall in one
+ * second as Stripe's often do; `staleRead` answers the next read of a subscription with what it was then,
+ * as an answer made just before a change landed.
  *
  * In a test:
  *   const stand = await startStripeStandIn({ webhookUrl, webhookSecret: 'whsec_test' });
@@ -112,6 +117,25 @@ export interface StripeStandIn {
    * through); `reached` resolves once that call has arrived. Takes the place of any `onCall` hook.
    */
   hold(method: string, path: string): { reached: Promise<void>; release(): void };
+  /**
+   * While on, every event made (the pages', a cancellation's, sendEvent's) is kept, not sent, until
+   * releaseEvents; its SentEvent's status is 0 until then. Off: later events are sent; those kept stay kept.
+   */
+  holdEvents(on: boolean): void;
+  /** The events kept and not yet released, in the order they were made. */
+  heldEvents(): Stripe.Event[];
+  /**
+   * Sends kept events, those of `ids` in that order (any order Stripe may deliver in), every kept one in the
+   * order made when none given; each is answered before the next is sent, and leaves the kept ones.
+   */
+  releaseEvents(ids?: string[]): Promise<SentEvent[]>;
+  /** Fixes the stand-in's clock (Unix seconds) for every time it gives; undefined: the real clock again. */
+  setTime(seconds: number | undefined): void;
+  /**
+   * The next read of the subscription (GET /v1/subscriptions/<id>) is answered, once, with the subscription as
+   * it is now, whatever it becomes before that read arrives: Stripe's answer made before a change landed.
+   */
+  staleRead(subscriptionId: string): void;
   /** Builds a signed event of `type` about `object` and sends it to the webhook. */
   sendEvent(type: string, object: object, options?: { created?: number; id?: string }): Promise<SentEvent>;
   /** An event, its body and its Stripe-Signature header, without sending it (for tests that send it themselves). */
@@ -152,7 +176,6 @@ export function standInStripeEnv(url: string, webhookSecret: string): Record<str
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
 const DAY = 24 * 60 * 60;
 
 /** Stripe's form encoding (`a[b][0]=c`) as nested objects. */
@@ -196,6 +219,13 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   const sending = new Set<Promise<unknown>>();
   const prices = options.prices ?? {};
   let outage = false;
+  let holding = false;
+  let fixedTime: number | undefined;
+  const now = () => fixedTime ?? Math.floor(Date.now() / 1000);
+  /** Events kept while holding, by id, in the order made. */
+  const held = new Map<string, Stripe.Event>();
+  /** Subscription id → the answer its next read gets (staleRead). */
+  const staleReads = new Map<string, Stripe.Subscription>();
   let callHook: ((call: StandInCall) => void | Promise<void>) | undefined;
   const stripe = new Stripe('sk_test_stand_in');
   let base = '';
@@ -336,7 +366,18 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   }
 
   async function sendEvent(type: string, object: object, eventOptions: { created?: number; id?: string } = {}) {
-    const { event, body, signature } = signedEvent(type, object, eventOptions);
+    const { event } = signedEvent(type, object, eventOptions);
+    if (holding) {
+      held.set(event.id, event);
+      return { event, status: 0 };
+    }
+    return deliver(event);
+  }
+
+  /** Sends an event to the webhook, signed now, as Stripe signs each delivery of it. */
+  async function deliver(event: Stripe.Event): Promise<SentEvent> {
+    const body = JSON.stringify(event, null, 2);
+    const signature = sign(body);
     let status = 0;
     if (options.webhookUrl) {
       const answer = await fetch(options.webhookUrl, {
@@ -418,6 +459,18 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     return changed;
   }
 
+  async function releaseEvents(ids?: string[]) {
+    const chosen = (ids ?? [...held.keys()]).map((eventId) => {
+      const event = held.get(eventId);
+      if (!event) throw new Error(`No event ${eventId} is held.`);
+      held.delete(eventId);
+      return event;
+    });
+    const sent: SentEvent[] = [];
+    for (const event of chosen) sent.push(await deliver(event));
+    return sent;
+  }
+
   async function handleApi(
     request: IncomingMessage,
     response: ServerResponse,
@@ -431,6 +484,10 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     const idempotencyKey = typeof idempotency === 'string' ? idempotency : undefined;
     const call = { method: request.method ?? '', path, params, idempotencyKey };
     calls.push(call);
+    // A stale answer is the one made as the read arrived, however long it then takes to be answered.
+    const readOf = request.method === 'GET' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1] : undefined;
+    const stale = readOf === undefined ? undefined : staleReads.get(readOf);
+    if (stale) staleReads.delete(readOf!);
     await callHook?.(call);
     if (outage)
       return json(response, 500, {
@@ -529,7 +586,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     }
     const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && subscriptionPath) {
-      const sub = subscriptions.get(subscriptionPath[1]!);
+      const sub = stale ?? subscriptions.get(subscriptionPath[1]!);
       return sub ? json(response, 200, sub) : missing(response, 'subscription', subscriptionPath[1]!);
     }
     if (request.method === 'DELETE' && subscriptionPath) {
@@ -759,6 +816,19 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
     },
     setOutage: (on) => {
       outage = on;
+    },
+    holdEvents: (on) => {
+      holding = on;
+    },
+    heldEvents: () => [...held.values()],
+    releaseEvents,
+    setTime: (seconds) => {
+      fixedTime = seconds;
+    },
+    staleRead: (subscriptionId) => {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`No subscription ${subscriptionId}.`);
+      staleReads.set(subscriptionId, sub);
     },
     setWebhookUrl: (url) => {
       options.webhookUrl = url;
