@@ -1261,6 +1261,158 @@ describe('the stand-in’s hosted Checkout page', () => {
   });
 });
 
+describe('events late and out of order (the stand-in holds them)', () => {
+  let t: TestApp;
+  let stand: StripeStandIn;
+  beforeAll(async () => {
+    stand = await startStripeStandIn({
+      webhookSecret: SECRET,
+      prices: { [PRICES.intermediate]: 'Intermediate', [PRICES.pro]: 'Pro' },
+    });
+    t = await createTestApp(stripeEnv(stand.url));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    stand.setWebhookUrl(`http://127.0.0.1:${port}${API.billingWebhook}`);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stand.close();
+  });
+
+  /** A second after the real clock's, for changes the stand-in makes within one second. */
+  const later = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+  /** The reads of a subscription the webhook made at Stripe so far. */
+  const readsOf = (subscriptionId: string) =>
+    stand.calls.filter((call) => call.method === 'GET' && call.path === `/v1/subscriptions/${subscriptionId}`).length;
+
+  /** A person who paid for `plan` on the stand-in's Checkout (its events delivered), with their portal's buttons. */
+  async function payingMember(plan: 'intermediate' | 'pro') {
+    const user = await signedInUser(t.ctx);
+    const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: user.headers });
+    const { url } = (await ask('POST', API.billingCheckout, { plan })).json<{ url: string }>();
+    expect((await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const subscriptionId = String(stand.sessions.get(/cs_test_\w+/.exec(url)![0])!.subscription);
+    const portal = (await ask('POST', API.billingPortal)).json<{ url: string }>().url;
+    /** Presses a portal button; answers the events it made, held. */
+    const press = async (action: string, form: Record<string, string> = {}) => {
+      const from = stand.heldEvents().length;
+      const pressed = await fetch(`${portal}/${action}`, {
+        method: 'POST',
+        body: new URLSearchParams(form),
+        redirect: 'manual',
+      });
+      expect(pressed.status).toBe(303);
+      return stand.heldEvents().slice(from);
+    };
+    const planNow = async () => (await ask('GET', API.plan)).json();
+    const periodEnd = new Date(
+      stand.subscriptions.get(subscriptionId)!.items.data[0]!.current_period_end * 1000,
+    ).toISOString();
+    return { user, subscriptionId, press, planNow, periodEnd };
+  }
+  /** Holds every event made by `act`, in one second of the stand-in's clock; answers them. */
+  async function heldInOneSecond<T>(second: number, act: () => Promise<T>): Promise<T> {
+    stand.holdEvents(true);
+    stand.setTime(second);
+    try {
+      return await act();
+    } finally {
+      stand.holdEvents(false);
+      stand.setTime(undefined);
+    }
+  }
+  const ids = (...events: (Stripe.Event | undefined)[]) => events.map((event) => event!.id);
+  const delivered = (sent: { status: number }[]) => expect(sent.map((one) => one.status)).toEqual(sent.map(() => 200));
+
+  it('asks Stripe again when another event changed the row while it asked: that answer was stale, the second is applied', async () => {
+    const { subscriptionId, press, planNow, periodEnd } = await payingMember('pro');
+    // In one second: cancel, switch to Intermediate, keep. Stripe's answer to the next read is made between
+    // the switch and "keep": it still cancels.
+    const [cancelled, switched, kept] = await heldInOneSecond(later(100), async () => {
+      const [cancel] = await press('cancel');
+      const [change] = await press('change', { price: PRICES.intermediate });
+      stand.staleRead(subscriptionId);
+      const [keep] = await press('renew');
+      return [cancel, change, keep];
+    });
+    delivered(await stand.releaseEvents(ids(cancelled)));
+    expect(await planNow()).toMatchObject({ plan: 'pro', billing: { cancels_at: periodEnd } });
+    const reads = readsOf(subscriptionId);
+    // The switch ties with the cancellation and asks; while Stripe answers, "keep" lands (and asks too).
+    const read = stand.hold('GET', `/v1/subscriptions/${subscriptionId}`);
+    const switching = stand.releaseEvents(ids(switched));
+    await read.reached;
+    delivered(await stand.releaseEvents(ids(kept)));
+    expect(await planNow()).toMatchObject({
+      plan: 'intermediate',
+      billing: { renews_at: periodEnd, cancels_at: null },
+    });
+    read.release();
+    delivered(await switching);
+    // The stale answer (Intermediate, cancelling) is not applied over "keep": the switch asked again.
+    expect(await planNow()).toMatchObject({
+      plan: 'intermediate',
+      billing: { renews_at: periodEnd, cancels_at: null },
+    });
+    expect(readsOf(subscriptionId) - reads).toBe(3);
+  });
+
+  it('takes an update arriving after the deletion for old news, of the same second or an earlier one: the plan ends', async () => {
+    for (const gap of [0, 1]) {
+      const { user, press, planNow } = await payingMember('pro');
+      const second = later(100);
+      const [switched] = await heldInOneSecond(second, () => press('change', { price: PRICES.intermediate }));
+      const [ended] = await heldInOneSecond(second + gap, () => press('end'));
+      expect([switched!.type, ended!.type]).toEqual(['customer.subscription.updated', 'customer.subscription.deleted']);
+      delivered(await stand.releaseEvents(ids(ended, switched)));
+      expect(await planNow(), `${gap} s apart`).toMatchObject({ plan: 'basic', billing: { status: 'canceled' } });
+      // Checkout is open again: nothing live is left.
+      const again = await t.app.inject({
+        method: 'POST',
+        url: API.billingCheckout,
+        payload: { plan: 'pro' },
+        headers: user.headers,
+      });
+      expect(again.statusCode).toBe(200);
+    }
+  });
+
+  it('takes a failed payment’s invoice arriving before its subscription’s news, and one paid again within its second, as Stripe has it', async () => {
+    // The invoice first: past due, as the subscription's news then says too.
+    const failing = await payingMember('intermediate');
+    const [pastDue, failed] = await heldInOneSecond(later(100), () => failing.press('fail'));
+    expect([pastDue!.type, failed!.type]).toEqual(['customer.subscription.updated', 'invoice.payment_failed']);
+    delivered(await stand.releaseEvents(ids(failed)));
+    expect(await failing.planNow()).toMatchObject({
+      plan: 'intermediate',
+      billing: { status: 'past_due', past_due: true },
+    });
+    delivered(await stand.releaseEvents(ids(pastDue)));
+    expect(await failing.planNow()).toMatchObject({
+      plan: 'intermediate',
+      billing: { status: 'past_due', past_due: true },
+    });
+
+    // Failed and paid in one second, the "active again" delivered first: the failure is older news.
+    const paying = await payingMember('pro');
+    const events = await heldInOneSecond(later(100), async () => [
+      ...(await paying.press('fail')),
+      ...(await paying.press('pay')),
+    ]);
+    expect(events.map((event) => event.type)).toEqual([
+      'customer.subscription.updated',
+      'invoice.payment_failed',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    const [wentPastDue, failedToo, paid, active] = events;
+    delivered(await stand.releaseEvents(ids(active, failedToo, wentPastDue, paid)));
+    expect(await paying.planNow()).toMatchObject({ plan: 'pro', billing: { status: 'active', past_due: false } });
+    expect(readsOf(paying.subscriptionId)).toBe(2);
+  });
+});
+
 describe('two Checkouts paid at the same moment', () => {
   let t: TestApp;
   let stand: StripeStandIn;

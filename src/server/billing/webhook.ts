@@ -225,7 +225,8 @@ async function applyEvent(
     const eventAt = new Date(event.created * 1000);
     const object = event.data.object as unknown;
     if (event.type === 'checkout.session.completed') return checkoutCompleted(tx, object as Stripe.Checkout.Session);
-    if (event.type === 'invoice.payment_failed') return paymentFailed(tx, object as Stripe.Invoice, eventAt);
+    if (event.type === 'invoice.payment_failed')
+      return paymentFailed(tx, object as Stripe.Invoice, eventAt, prices, options);
     return subscriptionChanged(tx, object as Stripe.Subscription, eventAt, prices, options);
   });
 }
@@ -411,7 +412,13 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
 }
 
 /** A renewal failed: the subscription is past due (Stripe retries); the plan stays and the person is warned. */
-async function paymentFailed(tx: Tx, invoice: Stripe.Invoice, eventAt: Date): Promise<EventOutcome> {
+async function paymentFailed(
+  tx: Tx,
+  invoice: Stripe.Invoice,
+  eventAt: Date,
+  prices: StripeConfig['prices'],
+  options: ApplyOptions,
+): Promise<EventOutcome> {
   const customer = idOf(invoice.customer);
   const row = customer ? await billingAccountByCustomer(tx, customer, { lock: true }) : undefined;
   const subscription = subscriptionOfInvoice(invoice);
@@ -421,6 +428,13 @@ async function paymentFailed(tx: Tx, invoice: Stripe.Invoice, eventAt: Date): Pr
     return { processed: true, result: 'ignored: older than the last applied', userId: row.userId };
   if (row.subscriptionStatus !== 'active' && row.subscriptionStatus !== 'trialing')
     return { processed: true, result: `nothing new (${row.subscriptionStatus ?? 'no status'})`, userId: row.userId };
+  // A failure of the second of the news last applied may be older than it (paid again in that second): as a
+  // subscription's news of one second, it is applied as Stripe has the subscription now (decision 127).
+  if (options.mayAsk && row.subscriptionEventAt?.getTime() === eventAt.getTime()) {
+    if (options.asked?.rowUpdatedAt !== row.updatedAt.getTime())
+      throw new SameSecondNews(subscription, row.updatedAt.getTime());
+    if (options.asked.now) return subscriptionChanged(tx, options.asked.now, eventAt, prices, options);
+  }
   await tx
     .update(billingAccounts)
     .set({ subscriptionStatus: 'past_due', subscriptionEventAt: eventAt, updatedAt: new Date() })
