@@ -1411,6 +1411,45 @@ describe('events late and out of order (the stand-in holds them)', () => {
     expect(await paying.planNow()).toMatchObject({ plan: 'pro', billing: { status: 'active', past_due: false } });
     expect(readsOf(paying.subscriptionId)).toBe(2);
   });
+
+  it('costs a first purchase no Stripe read when its "created" (incomplete) and "active" news share a second, in either order', async () => {
+    for (const order of ['as made', 'the other way round']) {
+      const user = await signedInUser(t.ctx);
+      const { url } = (
+        await t.app.inject({
+          method: 'POST',
+          url: API.billingCheckout,
+          payload: { plan: 'pro' },
+          headers: user.headers,
+        })
+      ).json<{ url: string }>();
+      const session = stand.sessions.get(/cs_test_\w+/.exec(url)![0])!;
+      // As Stripe's Checkout does: the subscription is created incomplete and made active once paid.
+      const incomplete = stand.startSubscription({
+        customer: String(session.customer),
+        price: PRICES.pro,
+        status: 'incomplete',
+        metadata: { user_id: String(user.id) },
+      });
+      const active = { ...incomplete, status: 'active' } as Stripe.Subscription;
+      stand.subscriptions.set(active.id, active);
+      const made = await heldInOneSecond(later(100), async () => [
+        (
+          await stand.sendEvent('checkout.session.completed', {
+            ...session,
+            status: 'complete',
+            subscription: active.id,
+          })
+        ).event,
+        (await stand.sendEvent('customer.subscription.created', incomplete)).event,
+        (await stand.sendEvent('customer.subscription.updated', active)).event,
+      ]);
+      delivered(await stand.releaseEvents(ids(...(order === 'as made' ? made : made.toReversed()))));
+      const plan = await t.app.inject({ method: 'GET', url: API.plan, headers: user.headers });
+      expect(plan.json(), order).toMatchObject({ plan: 'pro', billing: { status: 'active' } });
+      expect(readsOf(active.id), order).toBe(0);
+    }
+  });
 });
 
 describe('two Checkouts paid at the same moment', () => {

@@ -338,6 +338,10 @@ function staleReason(row: BillingAccount, subscription: Stripe.Subscription, eve
 function tiesWithLastApplied(row: BillingAccount, subscription: Stripe.Subscription, eventAt: Date): boolean {
   if (row.stripeSubscriptionId !== subscription.id || row.subscriptionEventAt?.getTime() !== eventAt.getTime())
     return false;
+  // A subscription leaves incomplete once and never returns: news that it has left it is the later, in Stripe's
+  // own order, and a first purchase (created incomplete, made active in the same second) asks nothing
+  // (docs/decisions/127-billing-news-late-and-out-of-order.md).
+  if (row.subscriptionStatus === 'incomplete' && subscription.status !== 'incomplete') return false;
   const said = subscriptionFields(subscription);
   return (
     said.subscriptionStatus !== row.subscriptionStatus ||
