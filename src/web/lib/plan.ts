@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { API } from '@shared/contract/paths';
 import { planIncludes, type PlanFeature } from '@shared/plans';
 import { apiRequest, fromQuery } from './api-client';
-import { SESSION } from './session-keys';
+import { onPlanChangedElsewhere } from './plan-changes';
 
 // What the person's plan includes, as the server says (GET /api/user/plan/), so no limit is written
 // twice. Screens show a lock with the plan that includes a feature, never a dead button.
@@ -19,26 +19,13 @@ export const planQuery = () =>
     queryFn: (context) => apiRequest<PlanState>(API.plan, fromQuery(context)),
   });
 
-/** Tells the person's other tabs that the plan changed here: the storage event reaches them (followPlanChanges). */
-export function announcePlanChanged(): void {
-  try {
-    localStorage.setItem(SESSION.storageKeys.planChanged, String(Date.now()));
-  } catch {
-    // Storage refused (private mode): the other tabs read the plan again when they show.
-  }
-}
-
 /**
  * In the signed-in frame: when another tab says the plan changed, every query is read again, as in the tab
  * that saw the payment confirmed, so what the plan opens shows here too, even in a tab side by side with it.
  * Returns the way to stop.
  */
 export function followPlanChanges(queryClient: QueryClient): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === SESSION.storageKeys.planChanged && event.newValue) void queryClient.invalidateQueries();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return onPlanChangedElsewhere(() => void queryClient.invalidateQueries());
 }
 
 /**

@@ -7,10 +7,11 @@ import type { BillingState } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { PublicChrome } from '@web/components/layouts/public-chrome';
 import { sessionStore } from '@web/lib/session';
+import { SESSION } from '@web/lib/session-keys';
 import { fakeApi, jsonResponse, planStateFor } from '@web/test/render';
 import { Pricing } from './pricing';
 import { ProTeaser } from './pro-teaser';
-import { useMemberPlan } from '../hooks/use-member-plan';
+import { MEMBER_PLAN_FRESH_MS, useMemberPlan } from '../hooks/use-member-plan';
 
 /** The pricing, and the Pro teaser above it when asked, given the plan as the home page reads it. */
 function PlanSections({ teaser = false }: { teaser?: boolean }) {
@@ -210,5 +211,72 @@ describe('the Pro teaser for a member, once their plan is known', () => {
     expect(teaserLink()).toBe('Open the portal → /subliminals');
     expect(teaser()).not.toHaveTextContent(/Upgrade|go Pro/);
     expect(screen.queryByRole('link', { name: /Choose Pro/ })).toBeNull();
+  });
+});
+
+describe('the pricing and the Pro teaser after the plan changes elsewhere', () => {
+  /** A Basic member's home page, whose plan the server then answers as `now.plan`. */
+  const basicMember = () => {
+    sessionStore.setTokens({ access: 'x.eyJ1c2VyX2lkIjo3fQ.y', refresh: 'r' }, 'member@example.com');
+    const now: { plan: SubscriptionPlan } = { plan: 'basic' };
+    const api = fakeApi({ [`GET ${API.plan}`]: () => planStateFor(now.plan) });
+    render(<PlanSections teaser />);
+    const reads = () => api.calls.filter((call) => call.path === API.plan).length;
+    return { now, reads };
+  };
+  /** What the pricing's Pro card leads to. */
+  const pricingSays = () =>
+    within(screen.getByRole('region', { name: 'Simple plans, no surprises' }))
+      .getAllByRole('listitem')
+      .find((item) => item.querySelector('h3')?.textContent?.startsWith('Pro'))!
+      .querySelector(':scope > a')?.textContent;
+  const teaserSays = () =>
+    within(screen.getByRole('region', { name: /Upgrade when you want more|Everything Innerwave has/ })).getByRole(
+      'link',
+    ).textContent;
+  const setVisibility = (state: DocumentVisibilityState) => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('follows Pro bought in another tab at once, when that tab says so', async () => {
+    const { now, reads } = basicMember();
+    await waitFor(() => expect(pricingSays()).toBe('Choose Pro'));
+    expect(teaserSays()).toBe('Choose Pro');
+    now.plan = 'pro';
+    // Another tab's payment confirmed (lib/plan-changes.ts): its storage event reaches this one.
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: SESSION.storageKeys.planChanged, newValue: String(Date.now()) }),
+      );
+    });
+    await waitFor(() => expect(pricingSays()).toBe('Open the portal'));
+    expect(teaserSays()).toBe('Open the portal');
+    expect(screen.queryByRole('link', { name: /Choose/ })).toBeNull();
+    expect(reads()).toBe(2);
+    // Another key changed in storage reads nothing.
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION.storageKeys.profileSaved, newValue: '1' }));
+    });
+    expect(reads()).toBe(2);
+  });
+
+  it('reads the plan again when the page shows after a while hidden, not at every glance away', async () => {
+    let clock = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const { now, reads } = basicMember();
+    await waitFor(() => expect(pricingSays()).toBe('Choose Pro'));
+    now.plan = 'pro';
+    act(() => setVisibility('hidden'));
+    clock += MEMBER_PLAN_FRESH_MS - 1;
+    act(() => setVisibility('visible'));
+    expect(reads()).toBe(1);
+    act(() => setVisibility('hidden'));
+    clock += 1;
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(pricingSays()).toBe('Open the portal'));
+    expect(teaserSays()).toBe('Open the portal');
+    expect(reads()).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanState } from '@shared/contract';
-import { announcePlanChanged, planQuery } from '@web/lib/plan';
+import { planQuery } from '@web/lib/plan';
+import { announcePlanChanged } from '@web/lib/plan-changes';
 
 /** How often and how long the panel asks for the plan after Stripe Checkout sent the person back. */
 export const PAYMENT_CONFIRMATION = { everyMs: 1500, forMs: 30_000 } as const;
