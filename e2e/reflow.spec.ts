@@ -462,4 +462,30 @@ test.describe('on a touch phone', () => {
     }
     expect(findings).toEqual([]);
   });
+
+  // The measure scrolls a button whose area may reach a neighbour into view to test a press there (decision 126).
+  test('the measure leaves the page and a scrolled box where they were', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible({ timeout: 20_000 });
+    // Two 36 px buttons touching, at the foot of a scrolling box at the foot of the page, both out of view: the
+    // second's 44 px area, drawn over the first, takes 4 px of it, which the measure scrolls to.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.id = 'measured-box';
+      box.style.cssText = 'height: 200px; overflow: auto; margin-top: 2000px';
+      box.innerHTML =
+        '<div style="height: 1000px"></div>' +
+        '<button class="btn btn-secondary" style="display: block; height: 36px">Above</button>' +
+        '<button class="btn btn-secondary" style="display: block; height: 36px">Below</button>';
+      document.body.append(box);
+      window.scrollTo(0, 300);
+      box.scrollTop = 100;
+    });
+    expect(await undersized(page, '#measured-box')).toEqual([
+      'button "Below"\'s 44 px area takes a press on button "Above" over 4 px',
+    ]);
+    expect(await page.evaluate(() => [window.scrollY, document.getElementById('measured-box')!.scrollTop])).toEqual([
+      300, 100,
+    ]);
+  });
 });
