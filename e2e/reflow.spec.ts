@@ -329,12 +329,23 @@ test.describe('on a touch phone', () => {
     // Its row to itself: the volume takes the row's width (a 358 px row), where it kept the desktop's 112 px.
     const volumeWidth = await volume.evaluate((slider) => slider.getBoundingClientRect().width);
     expect(volumeWidth, 'the unfolded volume’s width').toBeGreaterThan(250);
-    // The name's box reaches over the time below it: a press there, or at the box's top, lands on the link.
+    // A press at the top or the bottom of the name's 44 px box lands on the link; one on the time under it lands on
+    // the time, which a long press selects (decision 126), where the link's box covered it.
     const landings = await player.getByRole('link').evaluate((link) => {
       const box = link.getBoundingClientRect();
       return [box.top + 2, box.bottom - 2].map((y) => link.contains(document.elementFromPoint(box.left + 10, y)));
     });
     expect(landings, 'a press at the top and the bottom of the mini-player’s name').toEqual([true, true]);
+    const time = await player.getByTestId('mini-player-time').evaluate((text) => {
+      const box = text.getBoundingClientRect();
+      const under = document.elementFromPoint(box.left + 10, box.top + box.height / 2);
+      const bar = text.closest('section')!.getBoundingClientRect();
+      const link = text.parentElement!.querySelector('a')!.getBoundingClientRect();
+      return { pressed: under === text, linkBottom: link.bottom, top: box.top, barTop: bar.top, linkTop: link.top };
+    });
+    expect(time.pressed, 'a press on the mini-player’s time lands on it').toBe(true);
+    expect(time.top, 'the time below the name’s box').toBeGreaterThanOrEqual(time.linkBottom - 0.5);
+    expect(time.linkTop, 'the name’s box inside the bar').toBeGreaterThanOrEqual(time.barTop);
     for (const finding of await undersized(page, 'section[aria-label="Now playing"]')) {
       findings.push(`the mini-player: ${finding}`);
     }

@@ -102,19 +102,17 @@ export function MiniPlayer() {
           <AudioLines aria-hidden className="h-5 w-5 shrink-0 text-accent-strong dark:text-accent" />
           <div className="min-w-0">
             {/*
-              On a touch screen the name is a 44 px box (decision 086), grown into the bar's padding above and over the
-              time below, which a press passes through to the link: the bar keeps its height, and the link its name.
+              On a touch screen the name is a 44 px box (decision 086), grown into the bar's padding above and 12 px
+              below, where the time starts: the time takes its own presses, so it can be selected, and reaches 8 px
+              into the bar's padding below, so the bar keeps its height (decision 126).
             */}
             <Link
               to={paths.music}
-              className="block truncate text-sm font-medium text-fg hover:underline pointer-coarse:-my-3 pointer-coarse:py-3"
+              className="block truncate text-sm font-medium text-fg hover:underline pointer-coarse:-mt-3 pointer-coarse:py-3"
             >
               {state.layers.length > 0 ? <LayerNames layers={state.layers} /> : 'Starting…'}
             </Link>
-            <p
-              className="text-xs tabular-nums text-fg-muted pointer-coarse:pointer-events-none"
-              data-testid="mini-player-time"
-            >
+            <p className="text-xs tabular-nums text-fg-muted pointer-coarse:-mb-2" data-testid="mini-player-time">
               {paused
                 ? state.refused
                   ? PRESS_PLAY
