@@ -421,4 +421,72 @@ test.describe('on a touch phone', () => {
     for (const finding of await undersized(page, '[data-measured]')) findings.push(`a library category: ${finding}`);
     expect(findings).toEqual([]);
   });
+
+  // 123's "Not done": the Audio, Support (with its background jobs) and Applications pages after a press.
+  test('an audio upload and edit, a support request with its Handled box, the jobs and an installer upload take a finger', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+    test.setTimeout(120_000);
+    const member = await createActiveUser(request);
+    const login = await request.post('/api/jwt/create/', { data: member });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    const subject = `Sound stops ${Date.now().toString(36)}`;
+    const sent = await request.post('/api/user/support/', {
+      headers,
+      data: { subject, message: 'The sound stops after two minutes.' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const findings: string[] = [];
+    const measure = async (what: string, within = 'main') => {
+      for (const finding of await undersized(page, within)) findings.push(`${what}: ${finding}`);
+    };
+
+    await signInAsStaff(page);
+    await page.goto('/admin/audio');
+    await page.getByLabel('Audio file').setInputFiles({
+      name: 'rain.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: randomBytes(2048),
+    });
+    await page.getByLabel('Name', { exact: true }).fill('Rain');
+    await measure('an audio upload with its file chosen');
+    const editDescription = page.getByRole('button', { name: /^Edit description of / }).first();
+    await editDescription.click({ timeout: 20_000 });
+    await expect(page.getByRole('textbox', { name: /^description of / })).toBeVisible();
+    await measure('an audio description edited in place');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('button', { name: /^Edit name of / })
+      .first()
+      .click();
+    await expect(page.getByRole('textbox', { name: /^name of / })).toBeVisible();
+    await measure('an audio name edited in place');
+
+    await page.goto('/admin/support');
+    const item = page.getByRole('listitem').filter({ hasText: `· ${subject}` });
+    await expect(item.getByText(member.email)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
+    await measure('an open support request and the jobs');
+    // Handled, and shown with the handled ones: its box ticked, the time it was handled under it.
+    await page.getByLabel('Open only').click();
+    await item.getByRole('checkbox', { name: /^Handled/ }).click();
+    await expect(item.getByText(/^Handled /)).toBeVisible();
+    await measure('a handled support request');
+
+    await page.goto('/admin/applications');
+    const version = `9.${Date.now() % 100000}`;
+    await page.getByLabel('Version').fill(version);
+    await page.getByLabel('Installer', { exact: true }).setInputFiles({
+      name: `Innerwave-${version}.zip`,
+      mimeType: 'application/zip',
+      buffer: randomBytes(1024),
+    });
+    await measure('an installer upload with its file chosen');
+    await page.getByRole('button', { name: 'Upload installer' }).click();
+    await expect(page.getByRole('button', { name: `Delete version ${version}` })).toBeVisible({ timeout: 20_000 });
+    await measure('an installer uploaded');
+    expect(findings).toEqual([]);
+  });
 });

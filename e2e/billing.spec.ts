@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { linkOf, readLatestMail, signInAsNewUser, strongPassword, uniqueEmail } from './support/accounts';
 import { untilShown } from './support/content';
+import { undersized } from './support/touch';
 
 // Paying for a plan: Pro picked on the home page is carried through sign-up, the activation mail and
 // login into Stripe Checkout — here the stand-in scripts/e2e.mjs starts, whose Pay button sends the
@@ -166,4 +167,44 @@ test('on a phone, a lock’s Upgrade lands on the plan it names, its card whole 
   await page.goBack();
   await expect(page).toHaveURL(/\/music$/);
   await upgradeFromLock();
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  // A member's road to Pro, measured as the portal is in reflow.spec.ts (decision 126): the pricing, our return from
+  // Checkout while the payment is confirmed and once it is, and a Checkout left. The stand-in's pages are not ours.
+  test('the pricing, the return from Checkout and Plan & billing take a finger', async ({ page }) => {
+    const standIn = process.env.STRIPE_API_URL;
+    if (!standIn) throw new Error('Run the e2e tests with `npm run test:e2e` (it starts the Stripe stand-in).');
+    const findings: string[] = [];
+    const measure = async (what: string) => {
+      for (const finding of await undersized(page, 'body')) findings.push(`${what}: ${finding}`);
+    };
+    await signInAsNewUser(page);
+
+    await page.goto('/');
+    const pricing = page.getByRole('region', { name: 'Simple plans, no surprises' });
+    await pricing.scrollIntoViewIfNeeded();
+    await expect(pricing.getByText('Your plan')).toBeVisible({ timeout: SLOW });
+    await measure('the pricing of a Basic member');
+    await pricing.getByRole('link', { name: 'Choose Pro' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${standIn}/checkout/`), { timeout: SLOW });
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(/\/profile/, { timeout: SLOW });
+    await measure('the return from Checkout');
+    const billing = page.getByRole('region', { name: 'Plan & billing' });
+    await expect(billing.getByTestId('billing-plan')).toHaveText('Pro', { timeout: SLOW });
+    await measure('Plan & billing on Pro');
+
+    // Its own `waitUntil`: this return's document never says the app started (html[data-started]), so the region is
+    // waited for instead.
+    await page.goto('/profile?billing=cancelled', { waitUntil: 'load' });
+    await expect(billing.getByTestId('billing-plan')).toHaveText('Pro', { timeout: SLOW });
+    // With the toast that says so, and its Close.
+    await expect(page.getByText('You left checkout before paying.', { exact: false })).toBeVisible();
+    await measure('the return from a Checkout left');
+    expect(findings).toEqual([]);
+  });
 });

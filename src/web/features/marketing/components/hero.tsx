@@ -69,7 +69,7 @@ export function Hero() {
       <div className="mx-auto flex min-h-[34rem] max-w-6xl flex-col items-start justify-center gap-6 px-4 py-20 sm:min-h-[38rem] sm:py-28">
         <Link
           to={paths.subliminals}
-          className="group inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 py-1 pl-1 pr-3 text-sm text-white backdrop-blur hover:bg-white/15"
+          className="group inline-flex items-center gap-2 rounded-full border border-white/25 bg-white/10 py-1 pl-1 pr-3 text-sm text-white backdrop-blur hover:bg-white/15 pointer-coarse:py-[11px] pointer-coarse:pl-[11px] pointer-coarse:pr-4"
         >
           <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-accent-ink">
             Beta
