@@ -198,9 +198,7 @@ test.describe('on a touch phone', () => {
     await expect(billing.getByTestId('billing-plan')).toHaveText('Pro', { timeout: SLOW });
     await measure('Plan & billing on Pro');
 
-    // Its own `waitUntil`: this return's document never says the app started (html[data-started]), so the region is
-    // waited for instead.
-    await page.goto('/profile?billing=cancelled', { waitUntil: 'load' });
+    await page.goto('/profile?billing=cancelled');
     await expect(billing.getByTestId('billing-plan')).toHaveText('Pro', { timeout: SLOW });
     // With the toast that says so, and its Close.
     await expect(page.getByText('You left checkout before paying.', { exact: false })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   Link as RouterLink,
   Outlet,
@@ -118,14 +118,24 @@ function useFrameOfThisPageOnly() {
 /**
  * Marks the document once the first page has committed and the router is idle (lib/app-started). A redirect the
  * first page makes (the guard's <Navigate>) starts in an effect of that same commit, a child's, so before this one:
- * the router's own state says so where the rendered one does not yet.
+ * the router's own state says so where the rendered one does not yet. A move that ends before the next render (Plan &
+ * billing dropping `?billing=cancelled`) never shows as one in the rendered state, so until the mark each change of
+ * the router's own state brings another look.
  */
 function useMarkAppStarted() {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const idle = useNavigation().state === 'idle';
+  const [routerChanges, setRouterChanges] = useState(0);
+  const marked = useRef(false);
   useEffect(() => {
-    if (idle && (!router || router.state.navigation.state === 'idle')) markAppStarted();
-  }, [idle, router]);
+    if (marked.current) return;
+    if (idle && (!router || router.state.navigation.state === 'idle')) {
+      marked.current = true;
+      markAppStarted();
+      return;
+    }
+    return router?.subscribe(() => setRouterChanges((changes) => changes + 1));
+  }, [idle, router, routerChanges]);
 }
 
 /** Inside the SPA, shared components link through the router (client-side, no document load). */
