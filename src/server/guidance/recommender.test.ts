@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_MESSAGE_CATEGORIES } from '../seed/affirmations';
 import evalSet from './eval-set.json' with { type: 'json' };
-import { categoryText, rank, stem, tokens } from './recommender';
+import { categoryText, GOAL_TEXT, rank, stem, tokens } from './recommender';
 
 // The recommender's evaluation (docs/decisions/017): for each goal statement, the top three library
 // categories against the labelled ones. precision@3 = |top 3 ∩ expected| / min(3, |expected|),
@@ -21,6 +21,20 @@ describe('the recommender', () => {
   it('ranks by the signal that matters and says why', () => {
     const ranked = rank(items, [{ text: 'sleep rest night', weight: 1, reason: 'Because you chose Sleep' }], 3);
     expect(ranked[0]).toMatchObject({ value: 'Restful Sleep', reason: 'Because you chose Sleep' });
+  });
+
+  it('gives each category the goal whose words it is about, and leaves out what two goals only touch in passing', () => {
+    // Sleep's "rest" and "evening" (stemmed "even") are words in passing in Self-Love's, Calm's, Healthy Habits' and
+    // Courage's affirmations; they once ranked all four, each "Because you chose Sleep".
+    const goals = (['sleep', 'creativity'] as const).map((goal) => ({
+      text: GOAL_TEXT[goal],
+      weight: 1,
+      reason: `Because you chose ${goal}`,
+    }));
+    expect(rank(items, goals, 5)).toEqual([
+      expect.objectContaining({ value: 'Restful Sleep', reason: 'Because you chose sleep' }),
+      expect.objectContaining({ value: 'Creativity', reason: 'Because you chose creativity' }),
+    ]);
   });
 
   it(`reaches precision@3 ≥ 0.7 on the labelled goal statements (${evalSet.statements.length})`, () => {

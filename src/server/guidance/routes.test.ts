@@ -697,6 +697,27 @@ describe('recommendations', () => {
     expect(answer.based_on).toEqual({ goals: ['sleep'], free_text: false, own_messages: false, history: false });
   });
 
+  it('give each item the reason of the goal that ranked it, and leave out what the goals touch only in passing', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    await call(ada, 'PUT', API.onboarding, { goals: ['sleep', 'creativity'] });
+    const answer = (await call(ada, 'GET', API.recommendations)).json();
+    // Courage, Self-Love and Steady Focus each came "Because you chose Sleep", from a "rest" or an "evening".
+    expect(answer.categories).toEqual([
+      { id: expect.any(Number), name: 'Restful Sleep', reason: 'Because you chose Sleep' },
+      { id: expect.any(Number), name: 'Creativity', reason: 'Because you chose Creativity' },
+    ]);
+    expect(answer.programs).toEqual([
+      { slug: SLEEP, title: 'Seven Nights of Rest', reason: 'Because you chose Sleep' },
+    ]);
+    expect(answer.messages.length).toBeGreaterThan(0);
+    for (const message of answer.messages)
+      expect(message.reason).toBe(
+        message.category_name === 'Restful Sleep' ? 'Because you chose Sleep' : 'Because you chose Creativity',
+      );
+    expect(answer.ranked).toBe(true);
+  });
+
   it('use the person’s words, own messages and history, and no one else’s', async () => {
     const ada = await signedInUser(t.ctx);
     const bea = await signedInUser(t.ctx);
