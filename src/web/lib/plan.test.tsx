@@ -1,10 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
 import { API } from '@shared/contract/paths';
-import { fakeApi, planStateFor, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { followPlanChanges, usePlan } from './plan';
 import { SESSION } from './session-keys';
 
@@ -42,5 +42,36 @@ describe('the plan a tab shows follows a payment made elsewhere, as the app read
       new StorageEvent('storage', { key: SESSION.storageKeys.planChanged, newValue: String(Date.now()) }),
     );
     expect(await screen.findByText('pro, export open')).toBeInTheDocument();
+  });
+});
+
+/** What a screen that claims (has) and one that only plays (includes) read of the plan. */
+function PlanRead() {
+  const { has, includes } = usePlan();
+  const said = has('exportMessages');
+  return (
+    <p>
+      export {said === undefined ? 'unknown' : said ? 'open' : 'locked'}, layers played{' '}
+      {includes('soundLayers') ? 'together' : 'alone'}
+    </p>
+  );
+}
+
+describe('a plan not yet known (decision 124)', () => {
+  it('while its read is under way: has says nothing, includes plays as included, until the plan answers', async () => {
+    let answerPlan: (answer: Response) => void = () => {};
+    fakeApi({ [`GET ${API.plan}`]: () => new Promise<Response>((resolve) => (answerPlan = resolve)) });
+    renderWithProviders(<PlanRead />);
+    expect(screen.getByText('export unknown, layers played together')).toBeInTheDocument();
+    answerPlan(jsonResponse(200, planStateFor('basic')));
+    expect(await screen.findByText('export locked, layers played alone')).toBeInTheDocument();
+  });
+
+  it('once its read failed: has still says nothing, never that the feature is open', async () => {
+    const api = fakeApi({ [`GET ${API.plan}`]: () => jsonResponse(500, { detail: 'Server error.' }) });
+    renderWithProviders(<PlanRead />);
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText('export unknown, layers played together')).toBeInTheDocument();
   });
 });

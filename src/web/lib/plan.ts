@@ -29,15 +29,23 @@ export function followPlanChanges(queryClient: QueryClient): () => void {
 }
 
 /**
- * The plan and whether it includes a feature. Until the plan is known every feature counts as
- * included, so nothing flickers locked for a paying person; the server refuses what is not.
+ * The plan and what it includes, two ways (docs/decisions/124-what-a-screen-says-of-a-plan-and-why-it-recommends.md):
+ * - `has(feature)`: true or false once the plan is read, `undefined` while it is not known (being read, or its read
+ *   failed). For whatever says or offers something of the plan: a control the server checks, a line about the plan, a
+ *   lock. While it is unknown such a screen shows neither the feature nor its lock, so it neither claims what the plan
+ *   may not have nor asks a paying person to pay again; a failed read is shown where the screen says so (`read`).
+ * - `includes(feature)`: the same, but `true` while the plan is unknown. Only for how sound plays (layers, a saved or
+ *   shared sound), which the server never checks: a paying person's sound is not cut back while the plan is read.
  */
 export function usePlan() {
-  const query = useQuery(planQuery());
-  const plan = query.data?.plan;
+  const read = useQuery(planQuery());
+  const plan = read.data?.plan;
+  const has = (feature: PlanFeature) => (plan === undefined ? undefined : planIncludes(plan, feature));
   return {
     plan,
-    state: query.data,
-    includes: (feature: PlanFeature) => plan === undefined || planIncludes(plan, feature),
+    state: read.data,
+    read,
+    has,
+    includes: (feature: PlanFeature) => has(feature) ?? true,
   };
 }

@@ -71,9 +71,9 @@ function Choice({
  * (docs/decisions/117-a-visitors-returns-finished.md). On Pro, or while it cannot be told, nothing.
  */
 function GoalsOnThisPlan() {
-  const { plan, includes } = usePlan();
+  const recommended = usePlan().has('recommendations');
   const programs = useQuery(programsQuery());
-  if (plan === undefined || includes('recommendations') || !programs.data) return null;
+  if (recommended !== false || !programs.data) return null;
   const served = goalsWithAProgram(programs.data);
   return (
     <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl border border-dashed border-line p-4 text-sm">

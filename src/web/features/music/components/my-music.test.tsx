@@ -206,4 +206,32 @@ describe('MyMusic', () => {
     expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
   });
+
+  it('offers neither the upload nor its lock while the plan is read, nor once its read failed (decision 124)', async () => {
+    let answerPlan: (answer: Response) => void = () => {};
+    fakeApi({
+      [`GET ${API.plan}`]: () => new Promise<Response>((resolve) => (answerPlan = resolve)),
+      [`GET ${API.myMusic}`]: () => ({ tracks: [track], used_bytes: track.bytes, max_bytes: 1, max_tracks: 1 }),
+    });
+    const { unmount } = renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    // A Basic member's tracks left from Pro show while the plan is read; an upload the server would refuse does not.
+    expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your own tracks, kept privately/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Your own music/ })).not.toBeInTheDocument();
+    answerPlan(jsonResponse(200, planStateFor('basic')));
+    expect(await screen.findByRole('button', { name: /Your own music/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
+    unmount();
+
+    fakeApi({
+      [`GET ${API.plan}`]: () => jsonResponse(500, { detail: 'Server error.' }),
+      [`GET ${API.myMusic}`]: () => ({ tracks: [track], used_bytes: track.bytes, max_bytes: 1, max_tracks: 1 }),
+    });
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Your own music/ })).not.toBeInTheDocument();
+  });
 });

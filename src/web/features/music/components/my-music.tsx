@@ -161,8 +161,8 @@ export function MyMusic({
   statusOf(key: string): TrackStatus;
   onToggle(key: string, title: string, url: string): void;
 }) {
-  const plan = usePlan();
-  const canAdd = plan.includes('ownMusic');
+  // Neither the upload nor its lock until the plan is read: the server refuses an upload below Pro (decision 124).
+  const canAdd = usePlan().has('ownMusic');
   const query = useQuery(ownMusicQuery());
   const change = useOwnMusicChange();
   const music = query.data;
@@ -174,7 +174,7 @@ export function MyMusic({
         <h2 id="my-music-heading" className="text-xl font-semibold">
           My music
         </h2>
-        {canAdd ? null : <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" />}
+        {canAdd === false ? <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" /> : null}
       </div>
       {canAdd ? (
         <>
@@ -187,7 +187,7 @@ export function MyMusic({
           </p>
           <UploadForm />
         </>
-      ) : hasTracks ? null : (
+      ) : hasTracks || canAdd === undefined ? null : (
         <p className="text-sm text-fg-muted">
           Upload your own music and play it alone or under your affirmations, binaural beats and noise.
         </p>

@@ -80,7 +80,8 @@ function Choices({
  * in the browser, mixed with the track and the binaural beats, each at its own level.
  */
 export function SoundLayers() {
-  const { includes } = usePlan();
+  // The controls or the lock once the plan is read, neither before (decision 124).
+  const layers = usePlan().has('soundLayers');
   const state = useSoundEngine();
   const layer = (id: LayerId) => state.layers.find((candidate) => candidate.id === id);
   const noise = layer('noise');
@@ -103,7 +104,7 @@ export function SoundLayers() {
           your volume: when the layers add up past it, all of them are turned down together.
         </p>
       </div>
-      {!includes('soundLayers') ? (
+      {layers === undefined ? null : !layers ? (
         <div className="flex flex-wrap items-center gap-3">
           <PlanLock feature="soundLayers" what="Sound layers" />
           <p className="text-sm text-fg-muted">Your plan plays one sound at a time.</p>

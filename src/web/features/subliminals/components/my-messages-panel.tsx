@@ -300,8 +300,9 @@ export function MyMessagesPanel({
 }) {
   const query = useQuery(api.ownCategoriesQuery());
   const change = api.useOwnMessagesChange();
-  const plan = usePlan();
-  const canExport = plan.includes('exportMessages');
+  // Export and share are offered, or locked, once the plan is read (decision 124).
+  const { has } = usePlan();
+  const canExport = has('exportMessages');
   const categoryIds = useMemo(() => query.data?.map((category) => category.id) ?? [], [query.data]);
   // One asking dialog for every message's delete button: a dialog a row made opening a thousand messages slow.
   const [deleting, setDeleting] = useState<{ message: OwnMessage; categoryId: number } | null>(null);
@@ -312,7 +313,7 @@ export function MyMessagesPanel({
         <h2 id="my-messages-heading" className="text-lg font-semibold">
           My messages
         </h2>
-        {canExport ? null : (
+        {canExport !== false ? null : (
           <PlanLock feature="exportMessages" what="Exporting and sharing your messages" label="Export & share" />
         )}
       </div>
@@ -339,7 +340,7 @@ export function MyMessagesPanel({
               index={index}
               categoryIds={categoryIds}
               change={change}
-              shareable={plan.includes('shareMessages')}
+              shareable={has('shareMessages') === true}
               added={category.messages.length > 0 && isAdded(category)}
               onAdd={onAdd}
               onAddMessage={onAddMessage}
@@ -372,7 +373,7 @@ export function MyMessagesPanel({
         }
         onClose={() => setDeleting(null)}
       />
-      {canExport && query.data && query.data.length > 0 ? <ExportButtons /> : null}
+      {canExport === true && query.data && query.data.length > 0 ? <ExportButtons /> : null}
     </section>
   );
 }

@@ -223,11 +223,13 @@ export function SavedSubliminalsPanel({
   current: Current;
   onOpen(playlist: PlaylistItem[], settings: PlayerSettings): void;
 }) {
-  const plan = usePlan();
+  const { has } = usePlan();
   const query = useQuery(api.savedSubliminalsQuery());
   const change = api.useSavedChange();
-  const canSave = plan.includes('savedSubliminals');
-  const canShare = plan.includes('shareSubliminals');
+  // Save and share are offered, or locked, once the plan is read: the server refuses them below Intermediate and Pro
+  // (decision 124).
+  const canSave = has('savedSubliminals');
+  const canShare = has('shareSubliminals') === true;
   const engine = useSoundEngine();
   const sound = mixFromEngine(engine);
   const [note, setNote] = useState<string | null>(null);
@@ -237,7 +239,9 @@ export function SavedSubliminalsPanel({
         <h2 id="saved-heading" className="text-lg font-semibold">
           Saved subliminals
         </h2>
-        {canSave ? null : <PlanLock feature="savedSubliminals" what="Saving subliminals" label="Save & share" />}
+        {canSave === false ? (
+          <PlanLock feature="savedSubliminals" what="Saving subliminals" label="Save & share" />
+        ) : null}
       </div>
       {canSave ? (
         <div className="mt-3">
@@ -273,11 +277,11 @@ export function SavedSubliminalsPanel({
               : 'No sound plays now: it is saved without one. Start sound layers first to keep them with it.'}
           </p>
         </div>
-      ) : (
+      ) : canSave === false ? (
         <p className="mt-2 text-sm text-fg-muted">
           Keep playlists with their settings and theme under a name, and share them by link.
         </p>
-      )}
+      ) : null}
       <div className="mt-2">
         <QueryState
           isPending={query.isPending}
@@ -292,7 +296,7 @@ export function SavedSubliminalsPanel({
                 key={saved.id}
                 saved={saved}
                 current={current}
-                editable={canSave}
+                editable={canSave === true}
                 shareable={canShare}
                 change={change}
                 onOpen={onOpen}

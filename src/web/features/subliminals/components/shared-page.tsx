@@ -95,7 +95,8 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
         method: 'PUT',
         body: {
           playlist: playlistToServer(sharedPlaylist(current.messages)),
-          settings: withThemeOfPlan(shared, plan.includes('allThemes')),
+          // A theme the plan may not have is not sent while it is unknown: the server would refuse the player.
+          settings: withThemeOfPlan(shared, plan.has('allThemes') === true),
         },
       });
       // Its sound starts as it was made, less what the plan does not play (named in the toast).
@@ -127,7 +128,8 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
         ? `Saved a copy as ${isolated(made.subliminal.name)}.`
         : `Added ${isolated(made.category.name)} to your messages.`;
     });
-  const canCopy = plan.includes(item.kind === 'subliminal' ? 'savedSubliminals' : 'ownMessages');
+  // The copy, or its lock, once the plan is read: the server refuses a copy the plan does not hold (decision 124).
+  const canCopy = plan.has(item.kind === 'subliminal' ? 'savedSubliminals' : 'ownMessages');
   return (
     <div ref={actions} className="flex flex-wrap items-center gap-2">
       <Button
@@ -138,7 +140,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       >
         <Play aria-hidden className="h-4 w-4" /> Play it now
       </Button>
-      {canCopy ? (
+      {canCopy === undefined ? null : canCopy ? (
         <Button variant="secondary" busy={running === 'copy'} disabled={running === 'play'} onClick={() => void copy()}>
           <Copy aria-hidden className="h-4 w-4" /> {item.kind === 'subliminal' ? 'Save a copy' : 'Add to my messages'}
         </Button>

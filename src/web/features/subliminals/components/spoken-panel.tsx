@@ -13,7 +13,7 @@ const SpokenControls = lazy(() => import('./spoken-controls'));
  * voice layer, at a subliminal level under the other layers. Also where the session is exported.
  */
 export function SpokenPanel({ messages }: { messages: readonly string[] }) {
-  const { plan, includes } = usePlan();
+  const spoken = usePlan().has('spokenSubliminals');
   return (
     <section
       aria-labelledby="spoken-heading"
@@ -28,7 +28,7 @@ export function SpokenPanel({ messages }: { messages: readonly string[] }) {
           browser, or in your own voice, recorded here. It plays along with the music and tones you choose.
         </p>
       </div>
-      {plan === undefined ? null : includes('spokenSubliminals') ? (
+      {spoken === undefined ? null : spoken ? (
         <Suspense fallback={<Spinner label="Loading the voice controls" className="py-6" />}>
           <SpokenControls messages={messages} />
         </Suspense>

@@ -63,8 +63,7 @@ function Received({
 
 /** The support form: subject, message, an optional copy by e-mail; stored, then mailed to the team. */
 export function SupportForm() {
-  const { plan, includes } = usePlan();
-  const priority = plan !== undefined && includes('prioritySupport');
+  const priority = usePlan().has('prioritySupport') === true;
   const [draft] = useState(() => keptDraft(DRAFT, draftOf));
   const form = useForm<Values>({
     resolver: zodResolver(supportRequestWriteSchema),
