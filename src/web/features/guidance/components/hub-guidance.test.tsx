@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalId, Onboarding, Practice, ProgramSummary, Recommendations } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
@@ -211,6 +212,62 @@ describe('HubGuidance', () => {
     await screen.findByRole('link', { name: /Restful Sleep/ });
     expect(card).toHaveTextContent('Ranked from your goals, your own messages and what you have listened to');
     expect(card).not.toHaveTextContent('Nothing to go on yet');
+  });
+});
+
+describe('the recommendations card when its reads fail (decision 124)', () => {
+  // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
+  beforeEach(() => void (Element.prototype.checkVisibility = () => true));
+  afterEach(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+  /** The hub with the plan's and the recommendations' answers given by the test, one after another. */
+  function renderFailing(plans: (() => unknown)[], recommendationAnswers: (() => unknown)[] = []) {
+    const api = fakeApi({
+      [`GET ${API.onboarding}`]: () => onboarding,
+      [`GET ${API.programs}`]: () => programs,
+      [`GET ${API.practice}`]: () => practice,
+      [`GET ${API.plan}`]: () => (plans.length > 1 ? plans.shift()! : plans[0]!)(),
+      [`GET ${API.recommendations}`]: () =>
+        (recommendationAnswers.length > 1 ? recommendationAnswers.shift()! : recommendationAnswers[0]!)(),
+    });
+    renderWithProviders(<HubGuidance />);
+    return api;
+  }
+  const failing = () => jsonResponse(500, { detail: 'Server error.' });
+
+  it('says the plan could not be read, and its "Try again" keeps the keyboard, busy, until the recommendations come', async () => {
+    let answerPlan: (answer: unknown) => void = () => {};
+    const api = renderFailing(
+      [failing, () => new Promise((resolve) => (answerPlan = resolve))],
+      [() => recommendations],
+    );
+    const card = await screen.findByRole('region', { name: 'Personal recommendations' });
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your plan: Server error.');
+    const button = within(alert).getByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(api.calls.filter((call) => call.path === API.plan)).toHaveLength(2);
+    answerPlan(planStateFor('pro'));
+    // The first control of what took the message's place: the first program recommended.
+    const recommended = await screen.findByRole('region', { name: 'Recommended for you' });
+    await waitFor(() => expect(within(recommended).getByRole('link', { name: /Seven Nights of Rest/ })).toHaveFocus());
+    expect(within(recommended).queryByRole('alert')).toBeNull();
+  });
+
+  it('says the recommendations could not be read on Pro, and a second failure keeps the keyboard on "Try again"', async () => {
+    renderFailing([() => planStateFor('pro')], [failing, () => jsonResponse(503, { detail: 'Try later.' })]);
+    const card = await screen.findByRole('region', { name: 'Recommended for you' });
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the recommendations: Server error.');
+    const button = within(alert).getByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(alert).toHaveTextContent('Could not load the recommendations: Try later.'));
+    expect(button).not.toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
   });
 });
 

@@ -6,7 +6,7 @@ import { GUIDANCE_GOALS, goalLabel } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { IconBadge } from '@web/components/ui/icon-badge';
-import { Spinner } from '@web/components/ui/spinner';
+import { QueryState } from '@web/components/ui/query-state';
 import { categoryPath, paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { onboardingQuery, practiceQuery, programsQuery, recommendationsQuery } from '../api/guidance';
@@ -137,12 +137,13 @@ function RecommendationList({ data }: { data: Recommendations }) {
 }
 
 function RecommendationsCard() {
-  const { plan, includes } = usePlan();
-  const known = plan !== undefined;
-  const pro = known && includes('recommendations');
+  const { has, read } = usePlan();
+  const pro = has('recommendations') === true;
+  const planFailed = read.isError && !read.data;
   const query = useQuery(recommendationsQuery(pro));
   // Below Pro nothing is ranked: the card names the feature and offers it under its lock, never saying what it
   // is ranked from; until the plan is known, it says nothing of either (docs/decisions/122-the-hub-says-what-each-plan-does.md).
+  // A plan or recommendations that cannot be read say so, with the lists' "Try again" (decision 124).
   return (
     <section aria-labelledby="recommended-title" className={card}>
       <div className="flex items-start gap-4">
@@ -158,32 +159,33 @@ function RecommendationsCard() {
           ) : null}
         </div>
       </div>
-      {!known ? null : pro ? (
-        query.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner waitsForServer label="Loading recommendations" />
-          </div>
-        ) : query.error ? (
-          <p className="mt-4 text-fg-muted">
-            The recommendations could not be loaded.{' '}
-            <button type="button" className="text-link underline" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </p>
-        ) : (
-          <RecommendationList data={query.data!} />
-        )
-      ) : (
-        <div className="mt-5 flex flex-col gap-4 rounded-2xl border border-dashed border-line p-5">
-          <p className="text-fg-muted">
-            With Pro, Innerwave itself ranks programs, affirmations, tracks and messages for you from your goals, your
-            own words and what you listen to, each with the reason.
-          </p>
-          <div>
-            <PlanLock feature="recommendations" what="Personal recommendations" label="See recommendations" />
-          </div>
-        </div>
-      )}
+      <div className="mt-5">
+        {/* One message and one "Try again" for the plan and the recommendations, held busy until both are read. */}
+        <QueryState
+          isPending={read.isPending || (pro && query.isPending)}
+          error={planFailed ? read.error : pro ? query.error : null}
+          isEmpty={false}
+          emptyText=""
+          onRetry={() => void (planFailed ? read.refetch() : query.refetch())}
+          what={planFailed ? 'your plan' : 'the recommendations'}
+        >
+          {pro ? (
+            query.data ? (
+              <RecommendationList data={query.data} />
+            ) : null
+          ) : (
+            <div className="flex flex-col gap-4 rounded-2xl border border-dashed border-line p-5">
+              <p className="text-fg-muted">
+                With Pro, Innerwave itself ranks programs, affirmations, tracks and messages for you from your goals,
+                your own words and what you listen to, each with the reason.
+              </p>
+              <div>
+                <PlanLock feature="recommendations" what="Personal recommendations" label="See recommendations" />
+              </div>
+            </div>
+          )}
+        </QueryState>
+      </div>
     </section>
   );
 }
@@ -223,9 +225,8 @@ export function HubGuidance() {
     unserved.length > 0
       ? `No program is about ${new Intl.ListFormat('en', { type: 'disjunction' }).format(unserved)} yet.`
       : null;
-  // Pro's line is said only once the plan is read: `includes` grants every feature while it is unknown.
-  const { plan, includes } = usePlan();
-  const pro = plan !== undefined && includes('recommendations');
+  // Pro's line is said only once the plan is read as Pro (decision 124).
+  const pro = usePlan().has('recommendations') === true;
   return (
     <section aria-labelledby="for-you-title" className="mt-12 flex flex-col gap-4">
       <h2 id="for-you-title" className="text-2xl font-semibold tracking-tight">
