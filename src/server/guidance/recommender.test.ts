@@ -16,6 +16,8 @@ describe('the recommender', () => {
   it('stems and drops stop words alike on both sides', () => {
     expect(tokens('I keep procrastinating on my Thesis')).toEqual(['procrastinat', 'thesi']);
     expect(stem('sleeping')).toBe(stem('sleep'));
+    // "even" is a word of every kind of text, and the stem of "evening": a warm, even tone is not an evening one.
+    expect(tokens('A warm, even tone')).not.toContain(stem('evening'));
   });
 
   it('ranks by the signal that matters and says why', () => {
