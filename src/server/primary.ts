@@ -4,6 +4,7 @@ import { FILE_POOL_THREADS, passwordHashingShare } from './auth/password-hashing
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
 import { keepStatistics } from './db/statistics';
+import { serveSnapshots } from './backup/snapshot';
 import { seedPrograms } from './guidance/programs';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
@@ -55,6 +56,13 @@ export async function runPrimary(config: Config): Promise<void> {
   const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
   // The embedded database's statistics and dead rows, as autovacuum keeps PostgreSQL's (decisions 095, 102).
   const statistics = pglite && keepStatistics(db.db, { isQuiet: pglite.isQuiet, log });
+  // `npm run backup` asks this process for a copy of the embedded database: only it may open the folder (decision 128).
+  const snapshots =
+    db.pglite &&
+    (await serveSnapshots(config.dataDir, db.pglite, log).catch((error: unknown) => {
+      log.warn({ err: error }, 'backup: no socket in the data folder; "npm run backup" will need the server stopped');
+      return undefined;
+    }));
   const { broadcast } = serveWorkers({
     ...pglite?.handlers,
     ...rateLimitCallHandlers({
@@ -104,6 +112,8 @@ export async function runPrimary(config: Config): Promise<void> {
     for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
     // Running jobs finish within the grace, or are given back to run again at once elsewhere.
     await Promise.all([...exits, jobs.runner.stop(graceMs), statistics?.stop()]);
+    // A backup under way finishes first: the database closes after it.
+    await new Promise((resolve) => (snapshots ? snapshots.close(resolve) : resolve(undefined)));
     jobs.close();
     await bus?.close().catch(() => undefined);
     await prepared.close().finally(() => process.exit(exitCode));

@@ -1,0 +1,81 @@
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { formatBytes } from '@shared/bytes';
+import { EXIT, type CliIo } from '../admin/cli-io';
+import { BackupRefusedError, writeBackup } from './backup';
+import { restoreBackup, RestoreRefusedError } from './restore';
+
+// `npm run backup -- <file>` and `npm run restore -- <file>`: commands of their own, not the admin CLI's, which
+// opens the database before any command and so needs the server stopped; a backup must also work while it runs
+// (docs/decisions/128-a-backup-of-the-embedded-database-and-the-media.md).
+
+const USAGE = {
+  backup: `Usage: npm run backup -- <file>
+  Writes a backup of DATA_DIR to <file> (a .tar.gz): the embedded database, the media files on disk and the
+  generated secret, whether the server runs or not. With DATABASE_URL the database is not in it: back it up with
+  pg_dump.`,
+  restore: `Usage: npm run restore -- <file>
+  Puts a backup written by "npm run backup" in place of DATA_DIR's data, with the server stopped. What it
+  replaces is moved aside into DATA_DIR/before-restore-<time>.`,
+};
+
+/** Runs `backup <file>` or `restore <file>` and answers its exit code; never throws. */
+export async function runBackupCli(argv: string[], io: CliIo, env?: NodeJS.ProcessEnv): Promise<number> {
+  const [command, file, ...extra] = argv;
+  if (command !== 'backup' && command !== 'restore') {
+    io.stderr.write(`${USAGE.backup}\n${USAGE.restore}\n`);
+    return EXIT.usage;
+  }
+  if (file === '--help' || file === '-h') {
+    io.stdout.write(`${USAGE[command]}\n`);
+    return EXIT.ok;
+  }
+  if (!file || extra.length > 0 || file.startsWith('-')) {
+    io.stderr.write(`${USAGE[command]}\n`);
+    return EXIT.usage;
+  }
+  try {
+    const config = loadConfig(env);
+    if (command === 'backup') {
+      const started = performance.now();
+      const report = await writeBackup(config, file);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      for (const note of report.notes) io.stdout.write(`${note}\n`);
+      io.stdout.write(
+        `Backup written to ${report.file}: ${formatBytes(report.bytes)}, ${report.files} files, in ${seconds} s` +
+          `${report.manifest.database === 'embedded' ? (report.fromServer ? ` (taken by the running server, its database paused ${report.pausedMs} ms)` : ' (the server was stopped)') : ''}.\n`,
+      );
+    } else {
+      const report = await restoreBackup(config, file);
+      io.stdout.write(
+        `Restored the backup of ${report.manifest.createdAt} into ${config.dataDir} (${report.manifest.contains.join(', ')}; ` +
+          `${report.files} files).\nWhat it replaced is in ${report.aside}: remove it once the restored data looks right.\n` +
+          (report.manifest.database === 'postgresql'
+            ? 'The database is on PostgreSQL (DATABASE_URL): restore it with pg_restore from the dump of the same time.\n'
+            : 'Start Innerwave with "npm start".\n'),
+      );
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr.write(`${error.message}\n`);
+      return EXIT.usage;
+    }
+    if (
+      error instanceof BackupRefusedError ||
+      error instanceof RestoreRefusedError ||
+      error instanceof DataDirLockedError
+    ) {
+      io.stderr.write(`${error.message}\n`);
+      return EXIT.refused;
+    }
+    io.stderr.write(`${command === 'backup' ? 'The backup' : 'The restore'} failed: ${(error as Error).message}\n`);
+    return EXIT.unavailable;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  process.exitCode = await runBackupCli(process.argv.slice(2), io);
+}
