@@ -22,7 +22,7 @@ import { admin, backendsOf, createDatabase, dropDatabase, waitForHealth } from '
 import { freePort } from './free-port.mjs';
 
 // `npm run bench:data-export [-- --subliminals=2000] [--messages=1000] [--chars=200] [--history=100000]
-// [--deleted-tracks=5000] [--client-kbps=0] [--port=N] [--json=out.json]`: a person's data export
+// [--deleted-tracks=5000] [--client-kbps=0] [--port=N] [--json=out.json] [--backup=1]`: a person's data export
 // (GET /api/user/export/, docs/product/accounts.md#downloading-ones-data) at the plan's limits. Starts Innerwave as `npm start` does (temporary data folder; on PostgreSQL in a database of its own when
 // DATABASE_URL is set), fills one Pro account directly in the database (its saved subliminals of `--messages`
 // messages of `--chars` characters each, 500 categories holding 10,000 own messages, a full player, 50 tracks,
@@ -32,7 +32,8 @@ import { freePort } from './free-port.mjs';
 // resident memory (VmRSS, sampled from /proc every 20 ms) of the worker that served it and of the primary (which
 // runs the embedded database), each beside its idle value, and the CPU time each spent on the download (and the
 // PostgreSQL backends', on PostgreSQL): on a busy machine the wall times vary with the load, the CPU times far
-// less. The file is then read back a subliminal at a time, and every part checked against the contract.
+// less. The file is then read back a subliminal at a time, and every part checked against the contract. `--backup=1` then
+// runs `npm run backup` of the data folder against the running server and prints its time and size.
 // `--client-kbps` reads the answer no faster than that (a slow network: what the server keeps while the socket is
 // full); 0 reads it as fast as it comes.
 
@@ -370,6 +371,20 @@ try {
       `${checked.subliminals} saved subliminals of ${checked.messages} messages, ${checked.ownMessages} own messages, ` +
       `${history.length} sessions of history, ${checked.sections.deleted_own_music.length} deleted tracks.`,
   );
+  if (args.backup) {
+    // `npm run backup` of this data, taken by the running server (docs/decisions/128-a-backup-of-the-embedded-database-and-the-media.md).
+    const backupFile = path.join(work, 'backup.tar.gz');
+    const started = performance.now();
+    const backup = spawn(process.execPath, ['--import', 'tsx', 'src/server/backup/cli.ts', 'backup', backupFile], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const code = await new Promise((resolve) => backup.once('exit', resolve));
+    if (code !== 0) throw new Error(`npm run backup exited with ${code}`);
+    row['backup s'] = ((performance.now() - started) / 1000).toFixed(1);
+    row['backup MB'] = (statSync(backupFile).size / 1e6).toFixed(1);
+  }
   console.table([row]);
   if (args.json)
     writeFileSync(args.json, `${JSON.stringify({ ...row, result, idle: [...idle], peak: [...peak] }, null, 2)}\n`);
