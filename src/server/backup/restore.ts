@@ -143,7 +143,11 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     const aside = path.join(dataDir, `${ASIDE_PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}`);
     await mkdir(aside, { mode: 0o700 });
     await swapIn(dataDir, staging, aside, manifest.contains);
-    return { manifest, files: extracted.files.length - 2, aside };
+    return {
+      manifest,
+      files: extracted.files.filter((entry) => entry.name.startsWith('db/') || entry.name.startsWith('media/')).length,
+      aside,
+    };
   } finally {
     await rm(staging, { recursive: true, force: true });
     lock.release();

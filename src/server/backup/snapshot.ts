@@ -74,6 +74,8 @@ export async function linkMedia(dataDir: string, into: string): Promise<number> 
  * small one: the copy is a local one).
  */
 export async function snapshotEmbedded(client: PGlite, dataDir: string, into: string): Promise<Snapshot> {
+  // Most dirty pages written first, while queries still run: the checkpoint under the lock then has little to do.
+  await client.exec('CHECKPOINT');
   let started = 0;
   const migrations = await client.transaction(async (tx) => {
     started = performance.now();
