@@ -108,8 +108,9 @@ export interface ExtractedEntry {
 }
 
 /**
- * Reads a tar from `source` into `into`, each regular file at its name (which must stay inside `into`); the first
- * `inMemory` names are kept in memory instead and returned. Anything but files and folders is refused.
+ * Reads a tar from `source` into `into`, each regular file at its name (which must stay inside `into`); those
+ * `inMemory` picks (it may also refuse a name by throwing) are kept in memory instead and returned. Anything but
+ * files and folders is refused.
  */
 export async function extractTar(
   source: AsyncIterable<Buffer>,
