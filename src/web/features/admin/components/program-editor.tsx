@@ -202,6 +202,33 @@ function NumberField({
 
 const selectClass = 'input pr-8';
 
+/**
+ * A removal's toast with "Undo" (docs/decisions/129-a-removed-day-or-layer-comes-back-with-undo.md). The toasts it
+ * offered go when its part of the form goes (the editor left, a day removed with its layers), or with `dismiss`: an
+ * Undo whose place is gone would put nothing back.
+ */
+function useUndoToasts() {
+  const offered = useRef(new Set<string | number>());
+  useEffect(() => {
+    const toasts = offered.current;
+    return () => toasts.forEach((id) => toast.dismiss(id));
+  }, []);
+  return {
+    offer(message: string, undo: () => void) {
+      const id = toast.success(message, {
+        action: { label: 'Undo', onClick: undo },
+        onDismiss: () => offered.current.delete(id),
+        onAutoClose: () => offered.current.delete(id),
+      });
+      offered.current.add(id);
+    },
+    dismiss() {
+      offered.current.forEach((id) => toast.dismiss(id));
+      offered.current.clear();
+    },
+  };
+}
+
 function LayerFields({
   form,
   dayIndex,
@@ -360,13 +387,29 @@ function DayCard({
   const id = `day-${index}`;
   const title = useWatch({ control: form.control, name: `days.${index}.title` });
   const label = `day ${index + 1}`;
+  const undoToasts = useUndoToasts();
+  // Undo puts a layer back through the day as it is then: moved since, the day has another index.
+  const restoreLayer = useRef<(at: number, layer: ProgramLayerWrite) => void>(undefined);
+  useEffect(() => {
+    restoreLayer.current = (at, layer) => {
+      const place = Math.min(at, layers.fields.length);
+      layers.insert(place, layer);
+      // The keyboard goes to what came back (decision 129).
+      requestAnimationFrame(() => document.getElementById(`${id}-layer-${place}-kind`)?.focus());
+    };
+  });
   /**
    * The keyboard goes to the remove button of the layer that took the removed one's place (the one before at the end),
    * or to "Add a layer" when none is left, rather than to the page's top with the button pressed (decision 107).
    */
   function removeLayer(layerIndex: number) {
     const left = layers.fields.length - 1;
+    const removed = form.getValues(`days.${index}.layers.${layerIndex}`);
     layers.remove(layerIndex);
+    undoToasts.offer(
+      `Layer ${layerIndex + 1} of day ${index + 1} removed; not saved yet.`,
+      () => removed && restoreLayer.current?.(layerIndex, removed),
+    );
     requestAnimationFrame(() => {
       const next = left > 0 ? `${id}-layer-${Math.min(layerIndex, left - 1)}-remove` : `${id}-add-layer`;
       document.getElementById(next)?.focus();
@@ -510,6 +553,7 @@ export function ProgramEditor({
   // Said until it is saved: the program on screen holds what was typed before (a session that ended, a reload).
   const [fromDraft, setFromDraft] = useState(draft !== null);
   const days = useFieldArray({ control: form.control, name: 'days' });
+  const undoToasts = useUndoToasts();
   const [status, setStatus] = useState('');
   // The Save bar's height, published: a field reached with Tab stops clear of it (lib/bottom-chrome.ts). It sits
   // the gap published under a page's bar (0.75 rem) above the bottom chrome, as the subliminals' Start/Stop bar does.
@@ -530,6 +574,8 @@ export function ProgramEditor({
     const body: AdminProgramWrite = { ...values, updated_at: base };
     try {
       const saved = await save.mutateAsync({ slug: program?.slug, body });
+      // What was removed before is saved gone: an Undo now would undo the save's form, not what it saved.
+      undoToasts.dismiss();
       toast.success(`${creating ? 'Created' : 'Saved'} ${isolated(saved.title)}.`);
       setBase(saved.updated_at);
       setSavedMeanwhile(null);
@@ -558,6 +604,7 @@ export function ProgramEditor({
 
   /** Drops what was typed for the program as it is saved now. */
   function showSaved(now: AdminProgram) {
+    undoToasts.dismiss();
     form.reset(programFormValues(now));
     dropDraft(programDraft(now));
     setSavedMeanwhile(null);
@@ -578,8 +625,15 @@ export function ProgramEditor({
   }
 
   function removeDay(index: number) {
+    const removed = form.getValues(`days.${index}`);
     days.remove(index);
-    setStatus(`Day ${index + 1} removed; not saved yet.`);
+    // Said in a toast whose Undo puts the day back as it was (its layers and the day it was, for people's progress) at its place, or at
+    // the end if days were removed since; the keyboard goes to its title (decision 129).
+    undoToasts.offer(`Day ${index + 1} removed; not saved yet.`, () => {
+      const at = Math.min(index, form.getValues('days').length);
+      days.insert(at, removed, { focusName: `days.${at}.title` });
+      setStatus(`Day ${at + 1} is back; not saved yet.`);
+    });
     requestAnimationFrame(() => {
       const next = document.getElementById(`day-${Math.min(index, days.fields.length - 2)}-title`);
       next?.focus();

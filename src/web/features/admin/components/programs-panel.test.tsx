@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,9 @@ import { expectIsolated } from '@web/test/isolated';
 import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
 import { PROGRAM_CHANGED_MEANWHILE } from './program-editor';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+// Each toast has an id of its own, as sonner's have, so that the ones to take away can be counted.
+let toastIds = 0;
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(() => ++toastIds), dismiss: vi.fn() } }));
 afterEach(() => {
   vi.clearAllMocks();
   sessionStore.clear();
@@ -266,6 +268,78 @@ describe('ProgramsPanel', () => {
       [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
       [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
     ]);
+  });
+
+  /** Presses the Undo of the toast that said `message`, as a person would once it shows. */
+  const undo = (message: string) => {
+    const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === message)!;
+    const action = (options as { action: { label: string; onClick: () => void } }).action;
+    expect(action.label).toBe('Undo');
+    act(() => action.onClick());
+  };
+
+  it('puts a removed day back with Undo, as it was and at its place, with the keyboard on its title', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    await openEvening();
+
+    await user.type(screen.getByLabelText('Intro (read before the session)', { selector: '#day-1-intro' }), ' Slowly.');
+    await user.click(screen.getByRole('button', { name: 'Remove day 2' }));
+    expect(screen.getByLabelText('Title', { selector: '#day-1-title' })).toHaveValue('Evening 3');
+    undo('Day 2 removed; not saved yet.');
+
+    const title = screen.getByLabelText('Title', { selector: '#day-1-title' });
+    expect(title).toHaveValue('Evening 2');
+    await vi.waitFor(() => expect(title).toHaveFocus());
+    expect(screen.getByText('Day 2 is back; not saved yet.')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());
+    // What it held, typed too, and the day it was, so people's progress stays with it.
+    expect(putBody(server.calls).days.map((day) => [day.title, day.intro, day.from_day, day.layers])).toEqual([
+      ['Evening 1', 'Sit comfortably.', 1, [{ kind: 'noise', colour: 'pink', gain: 0.3 }]],
+      ['Evening 2', 'Sit comfortably. Slowly.', 2, [{ kind: 'noise', colour: 'pink', gain: 0.3 }]],
+      ['Evening 3', 'Sit comfortably.', 3, [{ kind: 'noise', colour: 'pink', gain: 0.3 }]],
+    ]);
+    // A save ends what Undo could put back.
+    expect(toast.dismiss).toHaveBeenCalled();
+  });
+
+  it('puts a removed layer back with Undo at its place, with the keyboard on its kind, even after its day moved', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    await openEvening();
+
+    await user.click(screen.getByRole('button', { name: 'Add a layer to day 2' }));
+    await user.selectOptions(screen.getByLabelText('Layer 1', { selector: '#day-1-layer-0-kind' }), 'binaural');
+    await user.click(screen.getByRole('button', { name: 'Remove layer 1 of day 2' }));
+    expect(screen.getByLabelText('Layer 1', { selector: '#day-1-layer-0-kind' })).toHaveValue('noise');
+    await user.click(screen.getByRole('button', { name: 'Move day 2 up' }));
+    undo('Layer 1 of day 2 removed; not saved yet.');
+
+    const kind = screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' });
+    expect(kind).toHaveValue('binaural');
+    await vi.waitFor(() => expect(kind).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());
+    expect(putBody(server.calls).days.map((day) => day.layers)).toEqual([
+      [
+        { kind: 'binaural', left_hz: 200, right_hz: 206, gain: 0.3 },
+        { kind: 'noise', colour: 'pink', gain: 0.3 },
+      ],
+      [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
+      [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
+    ]);
+  });
+
+  it('takes the Undo toasts away with the editor, where Undo would put nothing back', async () => {
+    const user = userEvent.setup();
+    programsServer([evening()]);
+    const view = await openEvening();
+    await user.click(screen.getByRole('button', { name: 'Remove layer 1 of day 3' }));
+    await user.click(screen.getByRole('button', { name: 'Remove day 1' }));
+    expect(toast.dismiss).not.toHaveBeenCalled();
+    view.unmount();
+    expect(toast.dismiss).toHaveBeenCalledTimes(2);
   });
 
   it('reorders, adds and removes days with the keyboard, then saves them in that order', async () => {
