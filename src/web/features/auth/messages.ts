@@ -26,7 +26,8 @@ export const AUTH_MESSAGES = {
   // Ours too, where the spec is silent (docs/product/errors-and-limits.md#screen-messages):
   offline: OFFLINE_MESSAGE,
   accountInactive: 'Your account is not activated yet. Open the link we e-mailed you, or have a new one sent.',
-  resendSent: 'If the account still waits for activation, a new link is on its way. Check your inbox.',
+  resendSent:
+    'If the account still waits for activation, a new link is on its way; if it is gone, an e-mail says how to sign up again. Check your inbox.',
   resendFailed: 'We could not send a new link. Please try again.',
   alreadyActive: 'Your account is already active. Please log in.',
   termsMissing: TERMS_NOT_ACCEPTED,
