@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED, profileSchema } from '@shared/contract';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../db/schema';
+import { profiles, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { multipartBody, uploadWhile, type MultipartFile } from '../test/multipart';
@@ -129,6 +129,19 @@ describe('PUT /api/user/profile/update/', () => {
     expect(long.json()).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] });
     const profile = await t.app.inject({ method: 'GET', url: API.profile, headers: user.headers });
     expect(profile.json()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+  });
+
+  it('keeps a name stored with a control character before 063 through a change of the other one, until it is typed', async () => {
+    const user = await signedInUser(t.ctx);
+    // As a row written before the rule holds it (decision 129).
+    await t.database.db.update(users).set({ lastName: 'Love\u0007lace' }).where(eq(users.id, user.id));
+    const other = await update(user, { first_name: 'Augusta', last_name: 'Love\u0007lace' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ first_name: 'Augusta', last_name: 'Love\u0007lace' });
+    // Typed anew, it is refused as any typed text is.
+    const typed = await update(user, { first_name: 'Augusta', last_name: 'Lo\u0007ve\u0007lace' });
+    expect(typed.json()).toEqual({ last_name: [CONTROL_CHARACTER_REFUSED] });
+    expect((await update(user, { first_name: 'Augusta', last_name: 'Lovelace' })).statusCode).toBe(200);
   });
 
   it('refuses a name sent in other bytes than UTF-8 as a JSON body is, keeping the names it had', async () => {

@@ -6,7 +6,7 @@ import {
   detailErrorSchema,
   MESSAGES,
   profileSchema,
-  profileUpdateFieldsSchema,
+  profileUpdateFieldsOf,
   userExportSchema,
   validationErrorSchema,
   type UserExport,
@@ -129,7 +129,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       }
       assertStorableText(fields);
 
-      const parsed = profileUpdateFieldsSchema.safeParse({
+      const parsed = profileUpdateFieldsOf(await readProfile(user.id)).safeParse({
         first_name: fields.first_name,
         last_name: fields.last_name,
       });

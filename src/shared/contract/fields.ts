@@ -26,25 +26,26 @@ export const requiredString = () =>
     .trim()
     .refine(hasVisibleText, { error: MESSAGES.blank });
 
-/** A typed text's refusal of a control or direction character inside, in 063's words. */
-const refusedAsTyped = [
-  (text: string) => typedTextRefusal(text) === undefined,
-  { error: (issue: { input: unknown }) => typedTextRefusal(issue.input as string) },
-] as const;
+/** A typed text's refusal of a control or direction character inside, in 063's words; `stored` is let through. */
+const refusedAsTyped = (stored?: string) =>
+  [
+    (text: string) => typedTextRefusal(text, stored) === undefined,
+    { error: (issue: { input: unknown }) => typedTextRefusal(issue.input as string, stored) },
+  ] as const;
 
 /**
  * A text a person types that is shown back, to them or to others (a name, a message, a support request):
  * what is drawn as nothing at its ends is dropped, so an invisible character cannot make a name that looks
  * like another one, and a direction control inside is refused, so it cannot reorder what others read, as is a
  * control character that shows as a box (docs/decisions/063-typed-text-shows-what-it-holds.md). Joiners inside
- * (👨‍👩‍👧) stay.
+ * (👨‍👩‍👧) stay. `stored`: the field's text as stored, sent back untouched beside another change (decision 129).
  */
-export const typedText = () =>
+export const typedText = (stored?: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .overwrite(trimInvisible)
     .refine(hasVisibleText, { error: MESSAGES.blank })
-    .refine(...refusedAsTyped);
+    .refine(...refusedAsTyped(stored));
 
 /**
  * A typed text that may be empty (a description, a program's free text): `typedText()`'s rule, only allowed to be ''
@@ -54,7 +55,7 @@ export const optionalTypedText = () =>
   z
     .string({ error: 'Not a valid string.' })
     .overwrite(trimInvisible)
-    .refine(...refusedAsTyped);
+    .refine(...refusedAsTyped());
 
 /**
  * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose

@@ -17,6 +17,12 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** The text fields of the multipart profile update; the optional file is `profile_image`. */
 const PROFILE_NAME_MAX = 150;
-const profileName = () => typedText().max(PROFILE_NAME_MAX, maxCharacters(PROFILE_NAME_MAX));
-export const profileUpdateFieldsSchema = z.object({ first_name: profileName(), last_name: profileName() });
-export type ProfileUpdateFields = z.infer<typeof profileUpdateFieldsSchema>;
+const profileName = (stored?: string) => typedText(stored).max(PROFILE_NAME_MAX, maxCharacters(PROFILE_NAME_MAX));
+/**
+ * The update's fields for a profile as stored: every update sends both names, so a name stored with a control
+ * character before decision 063 refused it is let through as it is, and a change of the other one is not refused
+ * for it (docs/decisions/129-a-removed-day-or-layer-comes-back-with-undo.md).
+ */
+export const profileUpdateFieldsOf = (stored: { first_name: string; last_name: string }) =>
+  z.object({ first_name: profileName(stored.first_name), last_name: profileName(stored.last_name) });
+export type ProfileUpdateFields = z.infer<ReturnType<typeof profileUpdateFieldsOf>>;

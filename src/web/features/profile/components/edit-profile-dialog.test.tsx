@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/contract';
 import { API } from '@shared/contract/paths';
-import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import { OFFLINE_MESSAGE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { whyNotWhole } from '@web/test/reads-whole';
@@ -273,6 +273,27 @@ describe('edit profile dialog', () => {
     expect(await screen.findByText(DIRECTION_CONTROL_REFUSED)).toBeInTheDocument();
     expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-invalid', 'true');
     expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('saves a change of the first name beside a last name stored with a control character before 063, untouched', async () => {
+    const stored = { ...profile, last_name: 'Love\u0007lace' };
+    const { user } = await openEditor({ [`GET ${API.profile}`]: () => jsonResponse(200, stored) });
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Augusta');
+    vi.mocked(updateProfile).mockResolvedValue({ ...stored, first_name: 'Augusta' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(vi.mocked(updateProfile).mock.calls[0]?.[0]).toMatchObject({
+      first_name: 'Augusta',
+      last_name: 'Love\u0007lace',
+    });
+    // Typed in, the same character is refused at its field (decision 129).
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await user.click(await screen.findByLabelText('Last name'));
+    await user.paste('\u0007x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CONTROL_CHARACTER_REFUSED)).toBeInTheDocument();
+    expect(updateProfile).toHaveBeenCalledTimes(1);
   });
 
   it('says the limit of a name in words of its own, not the validator’s', async () => {

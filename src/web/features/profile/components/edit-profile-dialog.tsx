@@ -25,17 +25,22 @@ import { useFitsItsText } from '@web/lib/use-fits-its-text';
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
 
-const name = (missing: string) =>
+/** A name's field; `stored`, the name as the profile holds it, is not refused as typed (decision 129). */
+const name = (missing: string, stored: string) =>
   z
     .string()
     .trim()
     .refine(hasVisibleText, missing)
     .max(150, M.nameTooLong)
-    .refine((text) => typedTextRefusal(text) === undefined, {
-      error: (issue) => typedTextRefusal(issue.input as string),
+    .refine((text) => typedTextRefusal(text, stored) === undefined, {
+      error: (issue) => typedTextRefusal(issue.input as string, stored),
     });
-const formSchema = z.object({ first_name: name(M.firstNameMissing), last_name: name(M.lastNameMissing) });
-type FormValues = z.infer<typeof formSchema>;
+const formSchemaOf = (profile: Profile) =>
+  z.object({
+    first_name: name(M.firstNameMissing, profile.first_name),
+    last_name: name(M.lastNameMissing, profile.last_name),
+  });
+type FormValues = z.infer<ReturnType<typeof formSchemaOf>>;
 
 /** Why a picked file cannot be used, or undefined when it can (docs/product/errors-and-limits.md#upload-limits). */
 export function imageProblem(file: File): string | undefined {
@@ -88,7 +93,7 @@ export function EditProfileDialog({
   const [saving, setSaving] = useState(false);
   const { progress, begin, report, end } = useSaveProgress();
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(formSchemaOf(profile)),
     values: { first_name: profile.first_name, last_name: profile.last_name },
     // A profile read again while the dialog is open (changed in another tab) updates the names not typed in,
     // so Save does not put back the old ones; what the person typed stays.
