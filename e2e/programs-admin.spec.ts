@@ -176,3 +176,38 @@ test('a program whose title and address are one long word fits a 390 px phone, a
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { name: 'Programs', level: 2 })).toBeVisible();
 });
+
+test('a day or a layer removed in the program editor comes back with the toast’s Undo, with the keyboard on it', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  test.setTimeout(120_000);
+  await signIn(page, { email: staffEmail, password: staffPassword });
+  await page.goto('/admin/programs?program=mindful-moments');
+  const title = page.locator('#day-1-title');
+  const dayTwo = await title.inputValue();
+  const messages = await page.locator('#day-1-messages').inputValue();
+  await page.getByRole('button', { name: 'Remove day 2' }).press('Enter');
+  await expect(title).not.toHaveValue(dayTwo);
+  const toast = page.getByRole('listitem').filter({ hasText: 'Day 2 removed; not saved yet.' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(title).toHaveValue(dayTwo);
+  await expect(page.locator('#day-1-messages')).toHaveValue(messages);
+  await expect(title).toBeFocused();
+
+  // A layer: one is added first, so that the day has one whatever the seed gave it (decision 129).
+  await page.getByRole('button', { name: 'Add a layer to day 1' }).click();
+  const layers = page.locator('#program-day-0 select[id$="-kind"]');
+  const last = (await layers.count()) - 1;
+  await page.locator(`#day-0-layer-${last}-kind`).selectOption('binaural');
+  await page.getByRole('button', { name: `Remove layer ${last + 1} of day 1` }).click();
+  await expect(layers).toHaveCount(last);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: `Layer ${last + 1} of day 1 removed; not saved yet.` })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(page.locator(`#day-0-layer-${last}-kind`)).toHaveValue('binaural');
+  await expect(page.locator(`#day-0-layer-${last}-kind`)).toBeFocused();
+  await expect(page.getByText('Unsaved changes.')).toBeVisible();
+});

@@ -152,7 +152,7 @@ export const CONTROL_CHARACTER_REFUSED =
 export function typedTextRefusal(text: string, stored?: string): string | undefined {
   const kept = trimInvisible(text);
   // A text sent back as it is stored was not typed now: one stored before the rule stays until the person edits it
-  // (docs/decisions/129-a-removed-day-or-layer-comes-back-with-undo.md).
+  // (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md).
   if (stored !== undefined && kept === trimInvisible(stored)) return undefined;
   if (DIRECTION_CONTROL.test(kept)) return DIRECTION_CONTROL_REFUSED;
   if (CONTROL_CHARACTER.test(kept)) return CONTROL_CHARACTER_REFUSED;

@@ -21,7 +21,7 @@ const profileName = (stored?: string) => typedText(stored).max(PROFILE_NAME_MAX,
 /**
  * The update's fields for a profile as stored: every update sends both names, so a name stored with a control
  * character before decision 063 refused it is let through as it is, and a change of the other one is not refused
- * for it (docs/decisions/129-a-removed-day-or-layer-comes-back-with-undo.md).
+ * for it (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md).
  */
 export const profileUpdateFieldsOf = (stored: { first_name: string; last_name: string }) =>
   z.object({ first_name: profileName(stored.first_name), last_name: profileName(stored.last_name) });

@@ -203,7 +203,7 @@ function NumberField({
 const selectClass = 'input pr-8';
 
 /**
- * A removal's toast with "Undo" (docs/decisions/129-a-removed-day-or-layer-comes-back-with-undo.md). The toasts it
+ * A removal's toast with "Undo" (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md). The toasts it
  * offered go when its part of the form goes (the editor left, a day removed with its layers), or with `dismiss`: an
  * Undo whose place is gone would put nothing back.
  */
@@ -216,7 +216,15 @@ function useUndoToasts() {
   return {
     offer(message: string, undo: () => void) {
       const id = toast.success(message, {
-        action: { label: 'Undo', onClick: undo },
+        action: {
+          label: 'Undo',
+          onClick: (event) => {
+            // Out of the toaster first: leaving it, sonner gives the keyboard back to where it was before, which
+            // would take it from what Undo brings back.
+            event.currentTarget.blur();
+            undo();
+          },
+        },
         onDismiss: () => offered.current.delete(id),
         onAutoClose: () => offered.current.delete(id),
       });

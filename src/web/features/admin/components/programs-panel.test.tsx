@@ -273,9 +273,9 @@ describe('ProgramsPanel', () => {
   /** Presses the Undo of the toast that said `message`, as a person would once it shows. */
   const undo = (message: string) => {
     const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === message)!;
-    const action = (options as { action: { label: string; onClick: () => void } }).action;
+    const action = (options as { action: { label: string; onClick: (event: object) => void } }).action;
     expect(action.label).toBe('Undo');
-    act(() => action.onClick());
+    act(() => action.onClick({ currentTarget: document.createElement('button') }));
   };
 
   it('puts a removed day back with Undo, as it was and at its place, with the keyboard on its title', async () => {
