@@ -203,9 +203,9 @@ function NumberField({
 const selectClass = 'input pr-8';
 
 /**
- * A removal's toast with "Undo" (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md). The toasts it
- * offered go when its part of the form goes (the editor left, a day removed with its layers), or with `dismiss`: an
- * Undo whose place is gone would put nothing back.
+ * A removal's toast with "Undo" (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md).
+ * The toasts it offered go when its part of the form goes (the editor left, a day removed with its layers), or with
+ * `dismiss`: an Undo whose place is gone would put nothing back.
  */
 function useUndoToasts() {
   const offered = useRef(new Set<string | number>());
@@ -635,8 +635,8 @@ export function ProgramEditor({
   function removeDay(index: number) {
     const removed = form.getValues(`days.${index}`);
     days.remove(index);
-    // Said in a toast whose Undo puts the day back as it was (its layers and the day it was, for people's progress) at its place, or at
-    // the end if days were removed since; the keyboard goes to its title (decision 129).
+    // Said in a toast whose Undo puts the day back as it was (its layers, and the day it was for people's progress)
+    // at its place, or at the end if days were removed since; the keyboard goes to its title (decision 129).
     undoToasts.offer(`Day ${index + 1} removed; not saved yet.`, () => {
       const at = Math.min(index, form.getValues('days').length);
       days.insert(at, removed, { focusName: `days.${at}.title` });
