@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/test';
 import {
+  activeUserWithToken,
   createActiveUser,
   linkParams,
   readLatestMail,
@@ -113,9 +114,7 @@ test('staff page through users, find one by name, and list those whose billing n
   // The newest can sign in, to delete their account while staff read the first page.
   const newest = await createActiveUser(request, { email: emails.at(-1)! });
   // A member with a name, whose renewal fails at Stripe (the stand-in's portal).
-  const member = await createActiveUser(request);
-  const login = await request.post('/api/jwt/create/', { data: member });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const { account: member, headers } = await activeUserWithToken(request);
   const named = await request.put('/api/user/profile/update/', {
     headers,
     multipart: { first_name: 'Marigold', last_name: mark },
@@ -175,9 +174,7 @@ test('staff see where a person asked to move their e-mail, and cancel it: the li
   request,
 }) => {
   test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
-  const member = await createActiveUser(request);
-  const login = await request.post('/api/jwt/create/', { data: member });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const { account: member, headers } = await activeUserWithToken(request);
   const newEmail = uniqueEmail('moving');
   const asked = await request.post('/api/users/set_email/', {
     headers,
@@ -331,9 +328,7 @@ test('on a phone, staff read a member’s Stripe ids each whole on one line, ins
 }) => {
   test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
   // A member paying for Pro: the stand-in's ids (cus_ and sub_ and 24 characters) are as long as a real subscription's.
-  const member = await createActiveUser(request);
-  const login = await request.post('/api/jwt/create/', { data: member });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const { account: member, headers } = await activeUserWithToken(request);
   const checkout = await request.post('/api/billing/checkout/', { headers, data: { plan: 'pro' } });
   expect(checkout.status(), await checkout.text()).toBe(200);
   await request.post(`${((await checkout.json()) as { url: string }).url}/pay`, { maxRedirects: 0 });
@@ -369,9 +364,7 @@ test.describe('on a touch phone', () => {
   }) => {
     test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
     test.setTimeout(120_000);
-    const member = await createActiveUser(request);
-    const login = await request.post('/api/jwt/create/', { data: member });
-    const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    const { account: member, headers } = await activeUserWithToken(request);
     const asked = await request.post('/api/users/set_email/', {
       headers,
       data: { current_password: member.password, new_email: uniqueEmail('moving') },
@@ -429,9 +422,7 @@ test.describe('on a touch phone', () => {
   }) => {
     test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
     test.setTimeout(120_000);
-    const member = await createActiveUser(request);
-    const login = await request.post('/api/jwt/create/', { data: member });
-    const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+    const { account: member, headers } = await activeUserWithToken(request);
     const subject = `Sound stops ${Date.now().toString(36)}`;
     const sent = await request.post('/api/user/support/', {
       headers,

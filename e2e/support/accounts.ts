@@ -78,6 +78,16 @@ export async function createActiveUser(
   return { email, password };
 }
 
+/** A new active account and the headers of its API calls (a login through the API, no page). */
+export async function activeUserWithToken(
+  request: APIRequestContext,
+): Promise<{ account: { email: string; password: string }; headers: { Authorization: string } }> {
+  const account = await createActiveUser(request);
+  const login = await request.post('/api/jwt/create/', { data: account });
+  expect(login.status(), await login.text()).toBe(200);
+  return { account, headers: { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` } };
+}
+
 /** A new active account, logged in through the real /login page; resolves once signed in. */
 export async function signInAsNewUser(
   page: Page,

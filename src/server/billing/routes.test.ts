@@ -30,6 +30,22 @@ const stripeEnv = (apiUrl: string) => ({
 });
 
 /** The Stripe calls made so far, once the jobs earlier events queued (the expiry of open Checkout pages) are done. */
+/**
+ * The app listening on a free port, and a stand-in that sends its events there: its hosted pages post to the app, and
+ * events it holds are released to it.
+ */
+async function appListeningToStandIn(): Promise<{ t: TestApp; stand: StripeStandIn }> {
+  const stand = await startStripeStandIn({
+    webhookSecret: SECRET,
+    prices: { [PRICES.intermediate]: 'Intermediate', [PRICES.pro]: 'Pro' },
+  });
+  const t = await createTestApp(stripeEnv(stand.url));
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as { port: number };
+  stand.setWebhookUrl(`http://127.0.0.1:${port}${API.billingWebhook}`);
+  return { t, stand };
+}
+
 async function stripeCallsSoFar(t: TestApp, stand: StripeStandIn) {
   await t.ctx.jobs.settled();
   return stand.calls.length;
@@ -1089,15 +1105,7 @@ describe('the stand-in’s hosted Checkout page', () => {
   let t: TestApp;
   let stand: StripeStandIn;
   beforeAll(async () => {
-    // The stand-in's Pay button posts to the app: the app listens (on a free port).
-    stand = await startStripeStandIn({
-      webhookSecret: SECRET,
-      prices: { [PRICES.intermediate]: 'Intermediate', [PRICES.pro]: 'Pro' },
-    });
-    t = await createTestApp(stripeEnv(stand.url));
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    stand.setWebhookUrl(`http://127.0.0.1:${port}${API.billingWebhook}`);
+    ({ t, stand } = await appListeningToStandIn());
   });
   afterAll(async () => {
     await t.close();
@@ -1265,14 +1273,7 @@ describe('events late and out of order (the stand-in holds them)', () => {
   let t: TestApp;
   let stand: StripeStandIn;
   beforeAll(async () => {
-    stand = await startStripeStandIn({
-      webhookSecret: SECRET,
-      prices: { [PRICES.intermediate]: 'Intermediate', [PRICES.pro]: 'Pro' },
-    });
-    t = await createTestApp(stripeEnv(stand.url));
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    stand.setWebhookUrl(`http://127.0.0.1:${port}${API.billingWebhook}`);
+    ({ t, stand } = await appListeningToStandIn());
   });
   afterAll(async () => {
     await t.close();

@@ -56,6 +56,17 @@ describe('"Try again" on a list that failed to load', () => {
     vi.restoreAllMocks();
     onlineManager.setOnline(true);
   });
+  /** The list read as a control for each word, for the keyboard to land on. */
+  const wordButtons = (list: string[]) => (
+    <ul>
+      {list.map((word) => (
+        <li key={word}>
+          <button type="button">Add {word}</button>
+        </li>
+      ))}
+    </ul>
+  );
+
   function renderWords(read: () => Promise<string[]>, words = (list: string[]) => <p>{list.join(' ')}</p>) {
     function Listed() {
       const query = useQuery({ queryKey: ['words'], queryFn: read, retry: false });
@@ -116,15 +127,7 @@ describe('"Try again" on a list that failed to load', () => {
       .fn<() => Promise<string[]>>()
       .mockRejectedValueOnce(new Error('Server down'))
       .mockResolvedValueOnce(['calm', 'clear']);
-    renderWords(read, (list) => (
-      <ul>
-        {list.map((word) => (
-          <li key={word}>
-            <button type="button">Add {word}</button>
-          </li>
-        ))}
-      </ul>
-    ));
+    renderWords(read, wordButtons);
     (await screen.findByRole('button', { name: 'Try again' })).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
@@ -135,15 +138,7 @@ describe('"Try again" on a list that failed to load', () => {
       .fn<() => Promise<string[]>>()
       .mockRejectedValueOnce(new Error('Server down'))
       .mockResolvedValueOnce(['calm', 'clear']);
-    renderWords(read, (list) => (
-      <ul>
-        {list.map((word) => (
-          <li key={word}>
-            <button type="button">Add {word}</button>
-          </li>
-        ))}
-      </ul>
-    ));
+    renderWords(read, wordButtons);
     const button = await screen.findByRole('button', { name: 'Try again' });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
