@@ -468,7 +468,7 @@ test.describe('on a touch phone', () => {
 
     await page.goto('/admin/applications');
     const version = `9.${Date.now() % 100000}`;
-    await page.getByLabel('Version').fill(version);
+    await page.getByLabel('Version', { exact: true }).fill(version);
     await page.getByLabel('Installer', { exact: true }).setInputFiles({
       name: `Innerwave-${version}.zip`,
       mimeType: 'application/zip',
