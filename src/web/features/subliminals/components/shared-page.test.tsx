@@ -22,6 +22,9 @@ afterEach(() => {
 });
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
+const waitFrames = async (count: number) => {
+  for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
 const shared: SharedItem = {
   kind: 'subliminal',
   name: 'Evening calm',
@@ -150,8 +153,10 @@ describe('SharedPage when the link goes meanwhile', () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
     const path = fillPath(API.shared, { token: TOKEN });
     let revoked = false;
+    let answerReadAgain: (response: Response) => void = () => {};
     fakeApi({
-      [`GET ${path}`]: () => (revoked ? jsonResponse(404, { detail: 'Not found.' }) : shared),
+      // Read again once revoked, it answers when the test says: a network's time, many frames.
+      [`GET ${path}`]: () => (revoked ? new Promise<Response>((resolve) => (answerReadAgain = resolve)) : shared),
       [`GET ${API.plan}`]: () => planStateFor('pro'),
       [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () => jsonResponse(404, { detail: 'Not found.' }),
     });
@@ -168,11 +173,45 @@ describe('SharedPage when the link goes meanwhile', () => {
       revoked = true;
       copy.focus();
       await user.keyboard('{Enter}');
+      expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+      await waitFrames(5);
+      answerReadAgain(jsonResponse(404, { detail: 'Not found.' }));
       expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
       expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
       // The buttons went with the link: the keyboard is on the heading that says so, not the page's top.
       await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Link not found' })).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
+  });
+
+  it("puts the keyboard on the shared item's heading once a failed read's Try again has read it", async () => {
+    const user = userEvent.setup();
+    const path = fillPath(API.shared, { token: TOKEN });
+    let reads = 0;
+    let answerReadAgain: (response: Response) => void = () => {};
+    fakeApi({
+      [`GET ${path}`]: () =>
+        ++reads === 1
+          ? jsonResponse(503, { detail: 'Service unavailable.' })
+          : new Promise<Response>((resolve) => (answerReadAgain = resolve)),
+    });
+    Element.prototype.checkVisibility = () => true;
+    try {
+      renderWithProviders(
+        <main id="main">
+          <SharedPage token={TOKEN} />
+        </main>,
+        { path: `/s/${TOKEN}` },
+      );
+      const again = await screen.findByRole('button', { name: 'Try again' });
+      again.focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+      await waitFrames(5);
+      answerReadAgain(jsonResponse(200, shared));
+      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Evening calm' })).toHaveFocus());
     } finally {
       Reflect.deleteProperty(Element.prototype, 'checkVisibility');
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Copy, Play } from 'lucide-react';
@@ -8,8 +8,8 @@ import { PlanLock } from '@web/components/plan-lock';
 import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, toastFailure } from '@web/lib/change';
+import { focusPageHeading } from '@web/lib/page-heading';
 import { paths } from '@web/lib/paths';
-import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { portalVisit } from '@web/lib/portal-presence';
 import { usePlan } from '@web/lib/plan';
 import { useSession } from '@web/lib/session';
@@ -42,7 +42,7 @@ const sharedPlaylist = (messages: readonly string[]): PlaylistItem[] =>
 /**
  * The actions of a signed-in person: play it now (it becomes their player), or keep a copy. A copy
  * refused because the link has gone since the page read it says so, and the page reads it again
- * (`onGone`), which then shows that the link is gone.
+ * (`onGone`), which then shows that the link is gone, the keyboard on its heading.
  */
 function SignedInActions({ token, item, onGone }: { token: string; item: SharedItem; onGone: () => void }) {
   const navigate = useNavigate();
@@ -50,7 +50,6 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   const queryClient = useQueryClient();
   /** The button whose call runs: it waits (busy, the keyboard on it), the other is unavailable meanwhile. */
   const [running, setRunning] = useState<'play' | 'copy' | null>(null);
-  const actions = useRef<HTMLDivElement>(null);
   // The engine, for Play to prime inside the press (decision 075). Imported, not with the page (decision
   // 020): a signed-in person's portal layout has most often loaded it already.
   const engine = useRef<SoundEngine | null>(null);
@@ -64,11 +63,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 404;
       toastFailure(error, gone ? SHARED_GONE : describeError(error));
-      // The page then says the link is gone, these buttons going: the keyboard goes to its heading.
-      if (gone) {
-        keyboardToPageHeadingOnceGone(actions.current)();
-        onGone();
-      }
+      if (gone) onGone();
     } finally {
       setRunning(null);
     }
@@ -131,7 +126,7 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   // The copy, or its lock, once the plan is read: the server refuses a copy the plan does not hold (decision 124).
   const canCopy = plan.has(item.kind === 'subliminal' ? 'savedSubliminals' : 'ownMessages');
   return (
-    <div ref={actions} className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <Button
         busy={running === 'play'}
         disabled={running === 'copy'}
@@ -154,6 +149,25 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   );
 }
 
+/**
+ * `retry`, for a control that goes with the page under it (a copy refused because the link has gone, the problem's
+ * "Try again"): the page shows its spinner, with no heading, until the read settles, which takes the network's time.
+ * Once it has, the keyboard goes to the heading of what the page shows, rather than staying on the page's top where it
+ * fell with the control; unless the person has put it somewhere meanwhile (decision 130).
+ */
+function useRetryKeepingKeyboard({ status, retry }: { status: string; retry: () => void }): () => void {
+  const handOver = useRef(false);
+  useEffect(() => {
+    if (status === 'pending' || !handOver.current) return;
+    handOver.current = false;
+    if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
+  }, [status]);
+  return useCallback(() => {
+    handOver.current = true;
+    retry();
+  }, [retry]);
+}
+
 /** The public page of a share link: anyone sees it; a signed-in person can play or copy it. */
 export function SharedPage({ token }: { token: string }) {
   const session = useSession();
@@ -161,8 +175,9 @@ export function SharedPage({ token }: { token: string }) {
   const [served] = useState(servedSharedForPage);
   useEffect(releaseServedShared, []);
   const shared = useSharedItem(token, served);
+  const readAgain = useRetryKeepingKeyboard(shared);
   if (shared.status === 'pending') return <SharedLoading />;
-  if (shared.status === 'error') return <SharedProblem error={shared.error} onRetry={shared.retry} />;
+  if (shared.status === 'error') return <SharedProblem error={shared.error} onRetry={readAgain} />;
   const item = shared.item;
   return (
     <SharedView
@@ -178,7 +193,7 @@ export function SharedPage({ token }: { token: string }) {
       }
       actions={
         session.isAuthenticated ? (
-          <SignedInActions token={token} item={item} onGone={shared.retry} />
+          <SignedInActions token={token} item={item} onGone={readAgain} />
         ) : (
           <VisitorInvitation />
         )
