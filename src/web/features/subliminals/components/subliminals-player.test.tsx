@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import type { MessageCategory, PlayerState, PlayerWrite } from '@shared/contract
 import { API } from '@shared/contract/paths';
 import { floatingSession } from '@web/lib/floating-session';
 import { usePortalShown } from '@web/lib/portal-presence';
+import { OFFLINE_WAIT_MESSAGE } from '@web/components/ui/spinner';
 import {
   fakeApi,
   jsonResponse,
@@ -388,6 +389,46 @@ describe('SubliminalsPlayer', () => {
       await vi.waitFor(() => expect(first).toHaveFocus());
     } finally {
       Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+    }
+  });
+
+  // Decision 125: TanStack Query pauses a read while the browser is offline, so the press waits for the connection.
+  it('says at once that it waits for the connection when Try again is pressed offline, and reads the categories once back', async () => {
+    const user = userEvent.setup();
+    fail = true;
+    renderPlayer();
+    const categories = screen.getByRole('region', { name: 'Categories' });
+    const button = await within(categories).findByRole('button', { name: 'Try again' });
+    fail = false;
+    const reads = () => api.calls.filter((call) => call.method === 'GET' && call.path === API.messageCategories).length;
+    const readBefore = reads();
+    // The browser's connection lies outside the app: navigator.onLine and its events are the test's.
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // jsdom lays nothing out, so it has no checkVisibility: the categories that come are shown.
+    Element.prototype.checkVisibility = () => true;
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      onlineManager.setOnline(false);
+      button.focus();
+      await user.keyboard('{Enter}');
+      const alert = within(categories).getByRole('alert');
+      expect(alert).toHaveTextContent(OFFLINE_WAIT_MESSAGE);
+      expect(alert).not.toHaveTextContent('There was an error loading the Subliminals!');
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveFocus();
+      expect(reads()).toBe(readBefore);
+
+      online.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      const first = await within(categories).findByRole('button', { name: /^Calm/ });
+      expect(screen.queryByText(OFFLINE_WAIT_MESSAGE)).not.toBeInTheDocument();
+      expect(reads()).toBe(readBefore + 1);
+      // The keyboard was on Try again: it goes to the first category in its place.
+      await vi.waitFor(() => expect(first).toHaveFocus());
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+      online.mockRestore();
+      onlineManager.setOnline(true);
     }
   });
 });
