@@ -349,6 +349,15 @@ test.describe('on a touch phone', () => {
     for (const finding of await undersized(page, 'section[aria-label="Now playing"]')) {
       findings.push(`the mini-player: ${finding}`);
     }
+    // A tablet held either way: from sm the bar is one row or two with its padding 8 px, where a phone's is 12 px,
+    // and the name's box grew 1 px above the bar (decision 134).
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 1024 });
+      await expect(player.getByRole('button', { name: 'Volume and timers' })).toBeHidden();
+      for (const finding of await undersized(page, 'section[aria-label="Now playing"]')) {
+        findings.push(`the mini-player at ${width} px: ${finding}`);
+      }
+    }
     expect(findings).toEqual([]);
   });
 

@@ -5,7 +5,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * - a control under 44 px in the smaller of its two sizes: a checkbox's or a radio's box is the label that holds it;
  *   a `.btn`'s or a toast's Close's is its box with its invisible area (079, 126), its `::after`;
  * - such an invisible area reaching over another control's box, where a press meant for that control could land
- *   on the button (decision 123).
+ *   on the button (decision 123);
+ * - a control of a sticky or fixed bar reaching out of the bar, where it takes a press on the page beside it
+ *   (decision 134).
  * It leaves the page, and every box in it, scrolled where it was (decision 126): a measure after it sees the same.
  * Left out, as 086 and WCAG 2.5.5 leave them: a link inside a line of text (as a control to measure; its box still
  * counts as a neighbour), and what is hidden (no box, inert, `aria-hidden`, or the skip link's 1 px until it has the
@@ -131,6 +133,35 @@ export const undersized = (page: Page, within: string) =>
       }
     }
     for (const { element, top, left } of scrolled) element.scrollTo({ top, left, behavior: 'instant' });
+
+    // A control of a bar (a sticky or fixed box that draws itself, as the mini-player) reaching out of it takes a
+    // press on what the page shows beside the bar (decision 134): tested at the pixel beyond each edge it crosses,
+    // where only a part of it that shows, not one clipped away, takes the press.
+    for (const { control, box } of shown) {
+      let bar = control.parentElement;
+      while (bar && bar !== document.body) {
+        const { position } = getComputedStyle(bar);
+        const own = bar.getBoundingClientRect();
+        // A toaster's list has no box of its own: its toasts are placed outside it.
+        if ((position === 'sticky' || position === 'fixed') && own.width > 1 && own.height > 1) break;
+        bar = bar.parentElement;
+      }
+      if (!bar || bar === document.body) continue;
+      const edge = bar.getBoundingClientRect();
+      const beyond = [
+        { side: 'above', by: edge.top - box.top, x: (box.left + box.right) / 2, y: edge.top - 0.5 },
+        { side: 'below', by: box.bottom - edge.bottom, x: (box.left + box.right) / 2, y: edge.bottom + 0.5 },
+        { side: 'left of', by: edge.left - box.left, x: edge.left - 0.5, y: (box.top + box.bottom) / 2 },
+        { side: 'right of', by: box.right - edge.right, x: edge.right + 0.5, y: (box.top + box.bottom) / 2 },
+      ];
+      for (const { side, by, x, y } of beyond) {
+        // Under a pixel is rounding.
+        if (by < 0.5) continue;
+        const under = document.elementFromPoint(x, y);
+        if (!under || !control.contains(under)) continue;
+        found.push(`${nameOf(control)} reaches ${Math.round(by)} px ${side} its bar`);
+      }
+    }
     return found;
   }, within);
 

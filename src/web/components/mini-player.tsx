@@ -104,11 +104,12 @@ export function MiniPlayer() {
             {/*
               On a touch screen the name is a 44 px box (decision 086), grown into the bar's padding above and 12 px
               below, where the time starts: the time takes its own presses, so it can be selected, and reaches 8 px
-              into the bar's padding below, so the bar keeps its height (decision 126).
+              into the bar's padding below, so the bar keeps its height (decision 126). It grows above by no more than
+              that padding (12 px on a phone, 8 px from sm), so its box stays in the bar (decision 134).
             */}
             <Link
               to={paths.music}
-              className="block truncate text-sm font-medium text-fg hover:underline pointer-coarse:-mt-3 pointer-coarse:py-3"
+              className="block truncate text-sm font-medium text-fg hover:underline pointer-coarse:-mt-3 pointer-coarse:py-3 sm:pointer-coarse:-mt-2"
             >
               {state.layers.length > 0 ? <LayerNames layers={state.layers} /> : 'Starting…'}
             </Link>
