@@ -6,11 +6,13 @@ import {
   createActiveUser,
   linkParams,
   readLatestMail,
+  setPlanAsStaff,
   signIn,
   signInAsNewUser,
   strongPassword,
   uniqueEmail,
 } from './support/accounts';
+import { asStaff } from './support/content';
 import { undersized } from './support/touch';
 
 // Staff publish an installer through /admin; a member finds it on /applications and downloads
@@ -479,5 +481,69 @@ test.describe('on a touch phone', () => {
     await expect(page.getByRole('button', { name: `Delete version ${version}` })).toBeVisible({ timeout: 20_000 });
     await measure('an installer uploaded');
     expect(findings).toEqual([]);
+  });
+
+  // 126's "Not done": a failed job's Retry, measured once a job fails on the app's own path. The stand-in refuses
+  // one member's Stripe customer, so the job that closes their open Checkout pages after staff set their plan fails,
+  // and no other test's call does (decision 134).
+  test('a background job that failed, with its Retry, takes a finger on a phone and a tablet (decision 134)', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+    const standIn = process.env.STRIPE_API_URL;
+    if (!standIn) throw new Error('Run the e2e tests with `npm run test:e2e` (it starts the Stripe stand-in).');
+    test.setTimeout(120_000);
+    const { account: member, headers } = await activeUserWithToken(request);
+    // A Checkout page opened makes the member Stripe's customer, with that page open.
+    const checkout = await request.post('/api/billing/checkout/', { headers, data: { plan: 'pro' } });
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    const staff = await asStaff(request);
+    const found = await request.get(`/api/admin/users/?search=${encodeURIComponent(member.email)}`, {
+      headers: staff,
+    });
+    const { results } = (await found.json()) as {
+      results: { id: number; email: string; billing: { stripe_customer_id: string | null } }[];
+    };
+    const user = results.find((candidate) => candidate.email === member.email)!;
+    const customer = user.billing.stripe_customer_id;
+    expect(customer).toMatch(/^cus_/);
+    const refusal = `${standIn}/control/refused-customers/${customer}`;
+    expect((await request.put(refusal)).status()).toBe(204);
+    try {
+      await setPlanAsStaff(request, member.email, 'pro');
+      // The job's first attempt: Stripe's client tries three times before the job is marked failed.
+      let failed: number | undefined;
+      await expect
+        .poll(
+          async () => {
+            const listed = await request.get('/api/admin/jobs/?status=failed,dead', { headers: staff });
+            const { results: jobs } = (await listed.json()) as {
+              results: { id: number; kind: string; payload: { userId?: number } }[];
+            };
+            failed = jobs.find((job) => job.kind === 'billing.expire-checkouts' && job.payload.userId === user.id)?.id;
+            return failed;
+          },
+          { timeout: 30_000 },
+        )
+        .toBeDefined();
+
+      await signInAsStaff(page);
+      // Between its attempts the job is failed; while one runs (a second or two) the list leaves it out, and the
+      // page, which reads the list as it opens, says "No failed jobs." until it is opened again.
+      await expect(async () => {
+        await page.goto('/admin/support');
+        await expect(page.getByRole('button', { name: `Retry job #${failed}` })).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 40_000 });
+      // Turned into a tablet held upright, the list as it was read.
+      for (const width of [390, 768]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 1024 });
+        const findings = await undersized(page, 'section[aria-labelledby="jobs-heading"]');
+        expect(findings, `the jobs at ${width} px`).toEqual([]);
+      }
+    } finally {
+      // Its next attempt goes through and the job leaves the list.
+      expect((await request.delete(refusal)).status()).toBe(204);
+    }
   });
 });

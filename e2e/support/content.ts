@@ -18,7 +18,7 @@ function staffCredentials() {
 }
 
 /** The staff account's Authorization header, signed in through the API. */
-async function asStaff(request: APIRequestContext): Promise<{ Authorization: string }> {
+export async function asStaff(request: APIRequestContext): Promise<{ Authorization: string }> {
   const login = await request.post(API.tokenCreate, { data: staffCredentials() });
   if (!login.ok()) throw new Error(`staff login failed: ${login.status()} ${await login.text()}`);
   const { access } = (await login.json()) as { access: string };

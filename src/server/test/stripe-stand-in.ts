@@ -38,6 +38,10 @@ import Stripe from 'stripe';
  *                        failed: pay it, the subscription active again) or end the subscription now;
  *                        each sends the matching signed events, then comes back.
  *   GET  /health         200, for a runner waiting on it.
+ *   PUT or DELETE /control/refused-customers/<id>
+ *                        From then on every API call about that customer (its path, or its `customer`) is
+ *                        answered 500 api_error, or again as usual: an outage for one customer, which an e2e test
+ *                        sets across the process without touching the other tests' customers (decision 134).
  *   GET  /favicon.ico    204: the icon a browser asks for beside every page, so that a test reading the console
  *                        finds no 404 that is the stand-in's own.
  * Events are signed with the SDK's own stripe.webhooks.generateTestHeaderString.
@@ -107,6 +111,8 @@ export interface StripeStandIn {
   idle(): Promise<void>;
   /** While on, every API call is answered 500 api_error, as in an outage at Stripe (the pages still work). */
   setOutage(on: boolean): void;
+  /** While on, every API call about `customer` (its path, or its `customer`) is answered as in an outage. */
+  refuseCustomer(customer: string, on: boolean): void;
   /**
    * Called with each API call as it arrives, before it is answered (undefined: none); the answer waits
    * for the promise it returns (a slow Stripe).
@@ -219,6 +225,8 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
   const sending = new Set<Promise<unknown>>();
   const prices = options.prices ?? {};
   let outage = false;
+  /** Customers whose every API call is answered as in an outage (refuseCustomer). */
+  const refusedCustomers = new Set<string>();
   let holding = false;
   let fixedTime: number | undefined;
   const now = () => fixedTime ?? Math.floor(Date.now() / 1000);
@@ -422,6 +430,10 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     response.writeHead(204, { 'cache-control': 'public, max-age=86400' });
     response.end();
   };
+  const refuseCustomer = (customer: string, on: boolean) => {
+    if (on) refusedCustomers.add(customer);
+    else refusedCustomers.delete(customer);
+  };
   const notFound = (response: ServerResponse) =>
     json(response, 404, { error: { type: 'invalid_request_error', message: 'No such object (stand-in).' } });
   const missing = (response: ServerResponse, what: string, objectId: string) =>
@@ -489,7 +501,8 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     const stale = readOf === undefined ? undefined : staleReads.get(readOf);
     if (stale) staleReads.delete(readOf!);
     await callHook?.(call);
-    if (outage)
+    const about = /^\/v1\/customers\/([^/]+)/.exec(path)?.[1] ?? params.customer;
+    if (outage || (typeof about === 'string' && refusedCustomers.has(about)))
       return json(response, 500, {
         error: { type: 'api_error', message: 'An unknown error occurred (stand-in outage).' },
       });
@@ -757,14 +770,20 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const path = url.pathname;
+      const refused = /^\/control\/refused-customers\/([^/]+)$/.exec(path)?.[1];
       const handled =
         path === '/health'
           ? Promise.resolve(json(response, 200, { ok: true }))
-          : path === '/favicon.ico' && (request.method === 'GET' || request.method === 'HEAD')
-            ? Promise.resolve(noIcon(response))
-            : path.startsWith('/v1/')
-              ? handleApi(request, response, path, body, url.searchParams)
-              : handlePages(request, response, path, body);
+          : refused && (request.method === 'PUT' || request.method === 'DELETE')
+            ? Promise.resolve(refuseCustomer(refused, request.method === 'PUT')).then(() => {
+                response.writeHead(204);
+                response.end();
+              })
+            : path === '/favicon.ico' && (request.method === 'GET' || request.method === 'HEAD')
+              ? Promise.resolve(noIcon(response))
+              : path.startsWith('/v1/')
+                ? handleApi(request, response, path, body, url.searchParams)
+                : handlePages(request, response, path, body);
       handled.catch((error: unknown) => {
         if (!response.headersSent) json(response, 500, { error: { type: 'api_error', message: String(error) } });
       });
@@ -817,6 +836,7 @@ ${planButtons}${action('cancel', 'Cancel at period end')}${action('renew', 'Keep
     setOutage: (on) => {
       outage = on;
     },
+    refuseCustomer,
     holdEvents: (on) => {
       holding = on;
     },
