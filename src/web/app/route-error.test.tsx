@@ -1,10 +1,24 @@
+import type { ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@web/lib/paths';
 import { PageError, ROUTE_ERROR_TITLE } from './route-error';
 import { routes } from './router';
+
+/** As in the app (app/providers.tsx), the router sits inside the query client. */
+const renderWithQueries = (ui: ReactElement) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {ui}
+    </QueryClientProvider>,
+  );
+
+const waitFrames = async (count: number) => {
+  for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
 
 /** The routes under the one whose `lazy` loads the portal's shell. */
 function portalShellChildren(table: RouteObject[]): RouteObject[] | undefined {
@@ -48,7 +62,7 @@ describe('a portal page that fails as it renders', () => {
     // React reports the caught render error on the console; the page says it on screen.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      render(<RouterProvider router={router} />);
+      renderWithQueries(<RouterProvider router={router} />);
       expect(await screen.findByRole('heading', { name: ROUTE_ERROR_TITLE })).toBeInTheDocument();
       expect(screen.getByRole('navigation', { name: 'Portal menu' })).toBeInTheDocument();
       expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -98,7 +112,7 @@ describe('a portal page that fails as it renders', () => {
         ],
         { initialEntries: ['/profile'] },
       );
-      render(<RouterProvider router={router} />);
+      renderWithQueries(<RouterProvider router={router} />);
       return state;
     }
 
@@ -114,6 +128,48 @@ describe('a portal page that fails as it renders', () => {
         expect(button).toHaveFocus();
         state.answer();
         await waitFor(() => expect(screen.getByRole('heading', { name: 'Profile' })).toHaveFocus());
+      } finally {
+        consoleError.mockRestore();
+      }
+    });
+
+    it('hands the keyboard to a heading that comes only with the page’s data, however long its read takes', async () => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      let broken = true;
+      let answer: (title: string) => void = () => {};
+      // A program's page: its heading is the program's title, shown once the program is read.
+      function Page() {
+        if (broken) throw new Error('render failed');
+        const program = useQuery({
+          queryKey: ['program'],
+          queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+        });
+        return program.data ? <h1>{program.data}</h1> : <p role="status">Loading</p>;
+      }
+      const router = createMemoryRouter(
+        [
+          {
+            element: (
+              <main id="main">
+                <Outlet />
+              </main>
+            ),
+            children: [{ errorElement: <PageError />, children: [{ path: '/programs/calm', element: <Page /> }] }],
+          },
+        ],
+        { initialEntries: ['/programs/calm'] },
+      );
+      try {
+        renderWithQueries(<RouterProvider router={router} />);
+        const button = await screen.findByRole('button', { name: 'Try again' });
+        broken = false;
+        button.focus();
+        await userEvent.keyboard('{Enter}');
+        expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+        // The network's time: many frames pass before the program comes.
+        await waitFrames(5);
+        answer('Calm in seven days');
+        await waitFor(() => expect(screen.getByRole('heading', { name: 'Calm in seven days' })).toHaveFocus());
       } finally {
         consoleError.mockRestore();
       }

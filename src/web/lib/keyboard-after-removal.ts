@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { focusPageHeading } from './page-heading';
 
 /**
@@ -40,6 +41,43 @@ export function keyboardToNeighbourOnceGone(
  */
 export function keyboardToPageHeadingOnceGone(control: HTMLElement | null): () => void {
   return onceGone(control, focusPageHeading);
+}
+
+/**
+ * For a control that goes with the page under it as the page is shown anew (a route error's "Try again"): the function
+ * returned, called once the page's code has come, waits for the control to go, then for the page's reads to answer,
+ * however long the network takes (a program's page has its heading, the program's title, only once the program is
+ * read), and puts the keyboard on the page's heading. Unless the person has put the keyboard somewhere meanwhile
+ * (docs/decisions/131-a-hand-over-waits-for-the-answer.md).
+ */
+export function keyboardToPageHeadingOnceRead(control: HTMLElement | null, queryClient: QueryClient): () => void {
+  return onceGone(control, () => focusPageHeadingOnceRead(queryClient));
+}
+
+/** Frames the heading is looked for once nothing is read: the render of what came, not the network's time. */
+const RENDER_FRAMES = 10;
+
+/**
+ * Puts the keyboard on the page's heading once it shows: looked for again after each answer while anything is read,
+ * then for a few frames, unless the person has put the keyboard somewhere meanwhile.
+ */
+function focusPageHeadingOnceRead(queryClient: QueryClient): void {
+  let frames = RENDER_FRAMES;
+  const look = () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (focusPageHeading()) return;
+    if (queryClient.isFetching() > 0) {
+      frames = RENDER_FRAMES;
+      const stop = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() > 0) return;
+        stop();
+        requestAnimationFrame(look);
+      });
+      return;
+    }
+    if (--frames > 0) requestAnimationFrame(look);
+  };
+  look();
 }
 
 /** What the keyboard can land on: a link, a field or a button that is not disabled. */
