@@ -85,11 +85,13 @@ describe('"Try again" on a list that failed to load', () => {
         </main>
       );
     }
+    const queryClient = new QueryClient();
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <Listed />
       </QueryClientProvider>,
     );
+    return queryClient;
   }
   const held = () => {
     let answer!: { resolve: (words: string[]) => void; reject: (error: Error) => void };
@@ -156,6 +158,69 @@ describe('"Try again" on a list that failed to load', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
     expect(read).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(OFFLINE_WAIT_MESSAGE)).toBeNull();
+  });
+
+  const waitFrames = async (count: number) => {
+    for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  };
+  /** The browser going offline and back, for TanStack Query to read a failed list again by itself. */
+  const backOnline = () => {
+    act(() => onlineManager.setOnline(false));
+    act(() => onlineManager.setOnline(true));
+  };
+
+  it('never pressed, read again by itself once back online, hands the keyboard resting on it to the list read', async () => {
+    const again = held();
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('You seem to be offline.'))
+      .mockReturnValueOnce(again.promise);
+    renderWords(read, wordButtons);
+    const button = await screen.findByRole('button', { name: 'Try again' });
+    // Tabbed to, not pressed.
+    button.focus();
+    backOnline();
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    // The message stays, busy, with the keyboard, as after a press, however long the read takes.
+    await waitFrames(5);
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await act(async () => again.answer.resolve(['calm', 'clear']));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
+  });
+
+  it('never pressed, its list read before, hands the keyboard resting on it to the list once read again by itself', async () => {
+    const again = held();
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockResolvedValueOnce(['calm'])
+      .mockRejectedValueOnce(new Error('You seem to be offline.'))
+      .mockReturnValueOnce(again.promise);
+    const queryClient = renderWords(read, wordButtons);
+    await screen.findByRole('button', { name: 'Add calm' });
+    await act(() => queryClient.refetchQueries());
+    const button = await screen.findByRole('button', { name: 'Try again' });
+    button.focus();
+    backOnline();
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(3));
+    await waitFrames(5);
+    await act(async () => again.answer.resolve(['calm', 'clear']));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add calm' })).toHaveFocus());
+  });
+
+  it('never pressed, read again by itself, leaves a keyboard that is elsewhere', async () => {
+    const read = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('You seem to be offline.'))
+      .mockResolvedValueOnce(['calm', 'clear']);
+    renderWords(read, wordButtons);
+    const button = await screen.findByRole('button', { name: 'Try again' });
+    button.focus();
+    button.blur();
+    backOnline();
+    expect(await screen.findByRole('button', { name: 'Add calm' })).toBeInTheDocument();
+    await waitFrames(3);
+    expect(document.body).toHaveFocus();
   });
 
   it('hands the keyboard to the page heading when what was read holds no control', async () => {

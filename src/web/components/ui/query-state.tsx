@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { AlertTriangle, Inbox, WifiOff } from 'lucide-react';
 import { ApiError } from '@web/lib/api-client';
 import { keyboardToWhatReplacesOnceGone } from '@web/lib/keyboard-after-removal';
@@ -12,8 +12,8 @@ import { OFFLINE_WAIT_MESSAGE, Spinner } from './spinner';
  * keyboard fell to the page's top. Here the error pressed stays shown (`error`) and the button `busy` until the read
  * answers: failed again, the same button shows the new error with the keyboard still on it; read, what replaces the
  * message takes the keyboard, its first control or the page's heading
- * (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md). `press` is the button's click; its element must sit in
- * the message's `role="alert"` box. While it waits with the browser offline (the read paused until the connection is
+ * (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md). `button` is the button's props; its element must sit
+ * in the message's `role="alert"` box. While it waits with the browser offline (the read paused until the connection is
  * back, when it runs by itself), `offline` says so, and the message shows `OFFLINE_WAIT_MESSAGE` in its place
  * (docs/decisions/125-a-try-again-offline-says-so.md).
  */
@@ -25,16 +25,43 @@ export function useTryAgain({
   isPending: boolean;
   error: Error | null;
   onRetry: () => void;
-}): { error: Error | null; busy: boolean; offline: boolean; press: (event: MouseEvent<HTMLElement>) => void } {
+}): {
+  error: Error | null;
+  busy: boolean;
+  offline: boolean;
+  /** The props of the message's "Try again" button. */
+  button: {
+    onClick: (event: MouseEvent<HTMLElement>) => void;
+    onFocus: (event: FocusEvent<HTMLElement>) => void;
+    busy: boolean;
+  };
+} {
   const online = useOnline();
   const [pressed, setPressed] = useState<{ error: Error; handOver: () => void } | null>(null);
+  // The hand-over of the press last answered, run once after the render that took the message away, if it did.
+  const [answered, setAnswered] = useState<(() => void) | null>(null);
+  // The error last shown with no press waiting, and the button that last had the keyboard: a read that starts by
+  // itself (TanStack Query reads again once the browser is back online) with the keyboard on that button holds the
+  // message as a press does and hands the keyboard over the same way, where it fell to the page's top with the button
+  // (docs/decisions/131-a-hand-over-waits-for-the-answer.md).
+  const [shown, setShown] = useState(error);
+  const [focused, setFocused] = useState<HTMLElement | null>(null);
+  if (!pressed && error !== shown) {
+    setShown(error);
+    // Read now, in the render before the message goes, while the button still has the keyboard.
+    if (shown && !error && focused && document.activeElement === focused) {
+      const handOver = keyboardToWhatReplacesOnceGone(focused, focused.closest('[role="alert"]'));
+      // Under way (nothing read before): held as a press. Answered (a list read before): handed over at once.
+      if (isPending) setPressed({ error: shown, handOver });
+      else setAnswered(() => handOver);
+    }
+  }
   // Answered once the query holds another error, or none and is no longer pending (only a read cancelled would put
   // the same error back, and the app cancels none).
   const waiting = pressed !== null && (isPending || error === pressed.error);
-  // The hand-over of the press last answered, run once after the render that took the message away, if it did.
-  const [answered, setAnswered] = useState<(() => void) | null>(null);
   if (pressed && !waiting) {
     setPressed(null);
+    setShown(error);
     setAnswered(() => pressed.handOver);
   }
   useEffect(() => answered?.(), [answered]);
@@ -42,12 +69,16 @@ export function useTryAgain({
     error: waiting ? pressed.error : error,
     busy: waiting,
     offline: waiting && !online,
-    press(event) {
-      if (!error) return;
-      const control = event.currentTarget;
-      // Where the message stands is read now, while it is on the page.
-      setPressed({ error, handOver: keyboardToWhatReplacesOnceGone(control, control.closest('[role="alert"]')) });
-      onRetry();
+    button: {
+      onClick(event) {
+        if (!error) return;
+        const control = event.currentTarget;
+        // Where the message stands is read now, while it is on the page.
+        setPressed({ error, handOver: keyboardToWhatReplacesOnceGone(control, control.closest('[role="alert"]')) });
+        onRetry();
+      },
+      onFocus: (event) => setFocused(event.currentTarget),
+      busy: waiting,
     },
   };
 }
@@ -103,7 +134,7 @@ export function QueryState({
             </p>
           </>
         )}
-        <Button variant="secondary" size="sm" onClick={tryAgain.press} busy={tryAgain.busy}>
+        <Button variant="secondary" size="sm" {...tryAgain.button}>
           Try again
         </Button>
       </div>

@@ -80,7 +80,7 @@ export function ProfileView() {
           {tryAgain.offline ? OFFLINE_WAIT_MESSAGE : `${PROFILE_LOAD_ERROR} Please try again in a moment.`}
         </p>
         {/* Read again in place, as the other pages' lists do: a reload would stop the sound and lose the page. */}
-        <Button className="mt-4" variant="secondary" onClick={tryAgain.press} busy={tryAgain.busy}>
+        <Button className="mt-4" variant="secondary" {...tryAgain.button}>
           Try again
         </Button>
       </div>

@@ -268,7 +268,7 @@ export function SubliminalsPlayer() {
               className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
             >
               <p className="flex-1">{tryAgain.offline ? OFFLINE_WAIT_MESSAGE : LOAD_ERROR}</p>
-              <Button variant="secondary" size="sm" onClick={tryAgain.press} busy={tryAgain.busy}>
+              <Button variant="secondary" size="sm" {...tryAgain.button}>
                 Try again
               </Button>
             </div>
