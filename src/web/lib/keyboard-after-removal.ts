@@ -80,6 +80,28 @@ function focusPageHeadingOnceRead(queryClient: QueryClient): void {
   look();
 }
 
+/**
+ * For a control an Undo brings back (a support request marked handled by a slip, back on the list once the list is
+ * read again): read now where the keyboard is; the function returned, called once the change is made and what it
+ * changed read again, puts the keyboard on what `find` finds as soon as it shows (the render of what was read),
+ * unless the person has put the keyboard somewhere else meanwhile
+ * (docs/decisions/131-a-hand-over-waits-for-the-answer.md).
+ */
+export function keyboardToWhatComesBack(find: () => HTMLElement | null): () => void {
+  const from = document.activeElement;
+  return () => {
+    let frames = RENDER_FRAMES;
+    const look = () => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && focused !== from) return;
+      const control = find();
+      if (control) control.focus();
+      else if (--frames > 0) requestAnimationFrame(look);
+    };
+    look();
+  };
+}
+
 /** What the keyboard can land on: a link, a field or a button that is not disabled. */
 const CONTROL =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';

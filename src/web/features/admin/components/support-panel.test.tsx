@@ -5,11 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSupportRequest } from '@shared/contract';
 import { ADMIN_API } from '@shared/contract/admin';
 import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
-import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
 import { SupportPanel } from './support-panel';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
+
+const waitFrames = async (count: number) => {
+  for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
 
 const request = (id: number, fields: Partial<AdminSupportRequest> = {}): AdminSupportRequest => ({
   id,
@@ -85,11 +89,7 @@ describe('SupportPanel', () => {
     expect(await screen.findByText(/1 open\./)).toBeVisible();
     expect(screen.queryByLabelText('Handled #2')).toBeNull();
 
-    const [, options] = vi.mocked(toast.success).mock.calls.at(-1)! as unknown as [
-      string,
-      { action: { onClick(): void } },
-    ];
-    options.action.onClick();
+    pressToastAction('Request #2 is handled.');
     const back = await screen.findByLabelText('Handled #2');
     expect(back).not.toBeChecked();
     expect(screen.getByText(/2 open\./)).toBeVisible();
@@ -107,6 +107,39 @@ describe('SupportPanel', () => {
     await user.click(await screen.findByLabelText('Handled #2'));
     await vi.waitFor(() => expect(screen.queryByLabelText('Handled #2')).toBeNull());
     await vi.waitFor(() => expect(screen.getByLabelText('Handled #1')).toHaveFocus());
+  });
+
+  it('puts the keyboard on the box of the request Undo gives back, once the list holding it is read, however long that takes', async () => {
+    const user = userEvent.setup();
+    const requests = [request(2), request(1)];
+    let answerRead: (() => void) | null = null;
+    let holdReads = false;
+    fakeApi({
+      [`GET ${ADMIN_API.supportRequests}?open=true`]: async () => {
+        // Once Undo is pressed, the open list answers when the test says: a network's time, many frames.
+        if (holdReads) await new Promise<void>((resolve) => (answerRead = resolve));
+        const results = requests.filter((r) => r.handled_at === null);
+        return { results, count: results.length, open: results.length };
+      },
+      [`PATCH ${ADMIN_API.supportRequest.replace(':id', '2')}`]: ({ body }) => {
+        requests[0]!.handled_at = (body as { handled: boolean }).handled ? '2026-11-23T11:00:00Z' : null;
+        return requests[0];
+      },
+    });
+    renderWithProviders(<SupportPanel />);
+    (await screen.findByLabelText('Handled #2')).focus();
+    await user.keyboard(' ');
+    await vi.waitFor(() => expect(screen.getByLabelText('Handled #1')).toHaveFocus());
+
+    holdReads = true;
+    pressToastAction('Request #2 is handled.');
+    await vi.waitFor(() => expect(answerRead).not.toBeNull());
+    // More frames than a hand-over looks for what it waits for once called: it is called with the answer.
+    await waitFrames(15);
+    expect(screen.queryByLabelText('Handled #2')).toBeNull();
+    answerRead!();
+    await vi.waitFor(() => expect(screen.getByLabelText('Handled #2')).toHaveFocus());
+    expect(screen.getByLabelText('Handled #2')).not.toBeChecked();
   });
 
   it('keeps the keyboard on a box while it is marked handled, a second press changing nothing', async () => {

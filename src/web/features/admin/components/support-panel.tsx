@@ -5,11 +5,14 @@ import type { AdminSupportRequest } from '@shared/contract';
 import { CheckboxField } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
-import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
+import { keyboardToNeighbourOnceGone, keyboardToWhatComesBack } from '@web/lib/keyboard-after-removal';
 import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
 import { panelClass } from './states';
 import { formatDateTime } from '@web/lib/dates';
+
+/** A request's "Handled" box. */
+const handledBoxId = (id: number) => `support-handled-${id}`;
 
 function RequestItem({
   request,
@@ -22,7 +25,7 @@ function RequestItem({
   onHandled: (handled: boolean, control: HTMLElement) => void;
 }) {
   const handled = request.handled_at !== null;
-  const toggleId = `support-handled-${request.id}`;
+  const toggleId = handledBoxId(request.id);
   return (
     <li className={clsx('flex flex-col gap-3 py-4', handled && 'opacity-70')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -105,19 +108,36 @@ export function SupportPanel() {
                 key={request.id}
                 request={request}
                 busy={setHandled.isPending && setHandled.variables.id === request.id}
-                onHandled={function mark(handled: boolean, control?: HTMLElement) {
+                onHandled={function mark(handled: boolean, control?: HTMLElement, handOver?: () => void) {
                   // Under "Open only" a request marked handled leaves the list: the keyboard goes to the next one's box.
                   const moveKeyboard =
-                    handled && openOnly ? keyboardToNeighbourOnceGone(control ?? null, 'input[type="checkbox"]') : null;
+                    handled && openOnly
+                      ? keyboardToNeighbourOnceGone(control ?? null, 'input[type="checkbox"]')
+                      : (handOver ?? null);
                   setHandled.mutate(
                     { id: request.id, handled },
                     {
+                      // Called once the lists are read again (useSetSupportHandled awaits it): the request has left, or
+                      // come back.
                       onSuccess: () => {
                         moveKeyboard?.();
                         if (handled)
                           // A slip that took the request off the list is undone here.
                           toast.success(`Request #${request.id} is handled.`, {
-                            action: { label: 'Undo', onClick: () => mark(false) },
+                            action: {
+                              label: 'Undo',
+                              onClick: (event) => {
+                                // Out of the toaster first: leaving it, sonner gives the keyboard back to where it was
+                                // before, which would take it from the request that comes back (decision 129); its
+                                // box takes it once the list is read again (decision 131).
+                                event.currentTarget.blur();
+                                mark(
+                                  false,
+                                  undefined,
+                                  keyboardToWhatComesBack(() => document.getElementById(handledBoxId(request.id))),
+                                );
+                              },
+                            },
                           });
                         else toast.success(`Request #${request.id} is open again.`);
                       },
