@@ -1,10 +1,15 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Link, usePathname } from '@web/lib/link';
 import { RouterNavigation } from './router-navigation';
+
+/** As in the app (app/providers.tsx), the router sits inside the query client. */
+const renderWithQueries = (ui: ReactElement) =>
+  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 function Where() {
   return <p>at {useLocation().pathname}</p>;
@@ -52,7 +57,7 @@ describe('Link', () => {
       ],
       { initialEntries: ['/'] },
     );
-    render(<RouterProvider router={router} />);
+    renderWithQueries(<RouterProvider router={router} />);
     await userEvent.click(screen.getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByText('at /signup')).toBeInTheDocument();
     expect(screen.getByText('current /signup')).toBeInTheDocument();
@@ -84,7 +89,7 @@ describe('Link', () => {
       ],
       { initialEntries: ['/'] },
     );
-    render(<RouterProvider router={router} />);
+    renderWithQueries(<RouterProvider router={router} />);
     await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
     await waitFor(() => expect(scrolled).toEqual(['contact']));
     Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
@@ -122,7 +127,7 @@ describe('Link', () => {
       { initialEntries: ['/'] },
     );
     // As in development (spa.tsx): StrictMode mounts, unmounts and mounts every effect again.
-    render(
+    renderWithQueries(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,
@@ -134,6 +139,43 @@ describe('Link', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Music' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Music' })).toHaveFocus());
+  });
+
+  it('focuses the heading that comes with a page’s data, however long past the wait for its code the read takes', async () => {
+    Element.prototype.checkVisibility = () => true;
+    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => void vi.useRealTimers());
+    let answer: (title: string) => void = () => {};
+    // A program's page: its heading is the program's title, shown once the program is read.
+    function Program() {
+      const program = useQuery({
+        queryKey: ['program'],
+        queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+      });
+      return <main id="main">{program.data ? <h1>{program.data}</h1> : <p role="status">Loading</p>}</main>;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RouterNavigation />,
+          children: [
+            { path: '/', element: <Link to="/programs/calm">Calm</Link> },
+            { path: '/programs/calm', element: <Program /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithQueries(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('link', { name: 'Calm' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    // A slow network: the read answers well past the time the heading is looked for while the page's code comes.
+    vi.advanceTimersByTime(10_000);
+    for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    answer('Calm in seven days');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Calm in seven days' })).toHaveFocus());
   });
 
   it('leaves the keyboard in the field a page it opens focuses as it mounts', async () => {
@@ -159,7 +201,7 @@ describe('Link', () => {
       ],
       { initialEntries: ['/'] },
     );
-    render(<RouterProvider router={router} />);
+    renderWithQueries(<RouterProvider router={router} />);
     await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
     expect(screen.getByLabelText('Password')).toHaveFocus();
     for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -188,7 +230,7 @@ describe("the app's start", () => {
       ],
       { initialEntries: ['/'] },
     );
-    render(
+    renderWithQueries(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,

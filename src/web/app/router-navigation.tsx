@@ -1,4 +1,5 @@
 import { useContext, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Link as RouterLink,
   Outlet,
@@ -65,7 +66,10 @@ function useScrollToHash() {
   }, [hash, key]);
 }
 
-/** How long a new page's heading is looked for: its code or its data may still be coming. */
+/**
+ * How long a new page's heading is looked for: its code may still be coming; and after the page's last read has
+ * answered, for a heading that comes with its data (a program's title), however long the reads took (decision 131).
+ */
 const HEADING_WAIT_MS = 5000;
 
 /**
@@ -83,6 +87,7 @@ function useFocusHeadingOnNavigation() {
   // The page the effect last ran for, the first page to begin with: StrictMode (in development) runs the
   // first page's effect twice, and a flag cleared by the first run let the second focus its heading.
   const pageShown = useRef(pathname + hash);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (pageShown.current === pathname + hash) return;
     pageShown.current = pathname + hash;
@@ -92,11 +97,12 @@ function useFocusHeadingOnNavigation() {
       focused === document.body ||
       focused === before ||
       (!focused.closest('#main') && !focused.closest('[role="dialog"], [role="alertdialog"]'));
-    const until = performance.now() + HEADING_WAIT_MS;
+    let until = performance.now() + HEADING_WAIT_MS;
     let frame = 0;
     const look = () => {
       if (!leftBehind(document.activeElement)) return;
       if (focusPageHeading()) return;
+      if (queryClient.isFetching() > 0) until = performance.now() + HEADING_WAIT_MS;
       if (performance.now() < until) frame = requestAnimationFrame(look);
     };
     // A frame later: a dialog that closed with the navigation (the phone's menu) has given focus back first.
