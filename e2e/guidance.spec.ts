@@ -215,6 +215,26 @@ test('the invitation above a page is as wide as the page under it, its edges on 
   }
 });
 
+test('a list’s "Try again" never pressed, the keyboard resting on it, gives its first program the keyboard when the list reads itself back online', async ({
+  context,
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.route('**/api/user/programs/', (route) => route.fulfill({ status: 500, json: { detail: 'Server down' } }));
+  await page.goto('/programs');
+  const message = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+  const tryAgain = message.getByRole('button', { name: 'Try again' });
+  await expect(message).toContainText('Could not load this list');
+  await page.unroute('**/api/user/programs/');
+
+  // Tabbed to, not pressed; the connection drops and comes back, and TanStack Query reads the list by itself (decision 131).
+  await tryAgain.focus();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /Seven Nights of Rest/ })).toBeFocused();
+  await expect(message).toHaveCount(0);
+});
+
 test('a list’s "Try again" pressed offline says so at once, and back online reads the list and gives its first program the keyboard', async ({
   context,
   page,
