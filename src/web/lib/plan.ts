@@ -1,7 +1,7 @@
 import type { PlanState } from '@shared/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@shared/contract/paths';
-import { planIncludes, type PlanFeature } from '@shared/plans';
+import { PLAN_FEATURES, planIncludes, type PlanFeature } from '@shared/plans';
 import { apiRequest, fromQuery } from './api-client';
 import { onPlanChangedElsewhere } from './plan-changes';
 
@@ -33,14 +33,16 @@ export function followPlanChanges(queryClient: QueryClient): () => void {
  * - `has(feature)`: true or false once the plan is read, `undefined` while it is not known (being read, or its read
  *   failed). For whatever says or offers something of the plan: a control the server checks, a line about the plan, a
  *   lock. While it is unknown such a screen shows neither the feature nor its lock, so it neither claims what the plan
- *   may not have nor asks a paying person to pay again; a failed read is shown where the screen says so (`read`).
+ *   may not have nor asks a paying person to pay again; a failed read is shown where the screen says so (`read`,
+ *   `PlanReadFailed`). A feature of the lowest plan (own messages) is every member's: true without a read (decision 132).
  * - `includes(feature)`: the same, but `true` while the plan is unknown. Only for how sound plays (layers, a saved or
  *   shared sound), which the server never checks: a paying person's sound is not cut back while the plan is read.
  */
 export function usePlan() {
   const read = useQuery(planQuery());
   const plan = read.data?.plan;
-  const has = (feature: PlanFeature) => (plan === undefined ? undefined : planIncludes(plan, feature));
+  const has = (feature: PlanFeature) =>
+    plan !== undefined ? planIncludes(plan, feature) : PLAN_FEATURES[feature] === 'basic' ? true : undefined;
   return {
     plan,
     state: read.data,

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { AlertTriangle, Inbox, WifiOff } from 'lucide-react';
+import { clsx } from 'clsx';
 import { ApiError } from '@web/lib/api-client';
 import { keyboardToWhatReplacesOnceGone } from '@web/lib/keyboard-after-removal';
 import { useOnline } from '@web/lib/online';
@@ -84,6 +85,49 @@ export function useTryAgain({
 }
 
 /**
+ * A read that failed, as the lists say it: "Could not load {what}: …" (or, waiting offline, that it waits) with the
+ * "Try again" of `useTryAgain`, busy while the read runs again. `detail`, under it, says what waits on the read.
+ */
+export function ReadFailed({
+  tryAgain,
+  error,
+  what,
+  detail,
+  className,
+}: {
+  tryAgain: ReturnType<typeof useTryAgain>;
+  error: Error;
+  what: string;
+  detail?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={clsx('flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center', className)}
+    >
+      {tryAgain.offline ? (
+        <>
+          <WifiOff aria-hidden className="h-6 w-6 text-fg-muted" />
+          <p>{OFFLINE_WAIT_MESSAGE}</p>
+        </>
+      ) : (
+        <>
+          <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
+          <p>
+            Could not load {what}: {error.message}
+          </p>
+        </>
+      )}
+      {detail ? <p className="text-sm text-fg-muted">{detail}</p> : null}
+      <Button variant="secondary" size="sm" {...tryAgain.button}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
  * Loading, error (with retry) and empty states shared by the lists of the portal and the admin. A screen
  * of one thing read by its id or slug gives `notFound`, shown when the API answers 404: asking again
  * cannot find what is not there, so it says so and offers a way on instead of "Try again".
@@ -118,28 +162,7 @@ export function QueryState({
   }
   const shown = tryAgain.error;
   if (notFound !== undefined && shown instanceof ApiError && shown.status === 404) return <>{notFound}</>;
-  if (shown) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center">
-        {tryAgain.offline ? (
-          <>
-            <WifiOff aria-hidden className="h-6 w-6 text-fg-muted" />
-            <p>{OFFLINE_WAIT_MESSAGE}</p>
-          </>
-        ) : (
-          <>
-            <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
-            <p>
-              Could not load {what}: {shown.message}
-            </p>
-          </>
-        )}
-        <Button variant="secondary" size="sm" {...tryAgain.button}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (shown) return <ReadFailed tryAgain={tryAgain} error={shown} what={what} />;
   if (isEmpty) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">

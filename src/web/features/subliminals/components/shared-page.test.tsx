@@ -1,11 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SharedItem } from '@shared/contract';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { SubscriptionPlan } from '@shared/constants';
+import type { PlanState, SharedItem } from '@shared/contract';
+import { PLAN_FEATURES, type PlanFeature } from '@shared/plans';
 import { API, fillPath } from '@shared/contract/paths';
 import { sessionStore } from '@web/lib/session';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
-import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { SHARED_DATA_ID } from '../api/shared-item';
 import { SHARED_GONE, SharedPage } from './shared-page';
@@ -338,5 +340,86 @@ describe('SharedPage with sound', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subliminals'));
     expect(fakeSoundEngine.setLayer).toHaveBeenCalled();
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
+  });
+});
+
+describe('SharedPage: the copy and the plan (decisions 124, 132)', () => {
+  const messageSet: SharedItem = {
+    kind: 'messages',
+    name: 'Morning words',
+    messages: ['I begin gently'],
+    shared_at: '2026-11-20T18:00:00Z',
+  };
+  function signedIn(item: SharedItem, plan: ApiHandler) {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    return fakeApi({ [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => item, [`GET ${API.plan}`]: plan });
+  }
+
+  it('locks a subliminal’s copy below Intermediate as “Save a copy”, a dialog naming saving subliminals', async () => {
+    const user = userEvent.setup();
+    signedIn(shared, () => planStateFor('basic'));
+    renderShared();
+    await user.click(await screen.findByRole('button', { name: 'Save a copy Intermediate' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Saving subliminals is part of the Intermediate plan' }),
+    ).toBeVisible();
+  });
+
+  it('locks a message set’s copy as “Add to my messages”, by the own messages’ plan, were they a higher plan’s', async () => {
+    const user = userEvent.setup();
+    // Every plan has own messages today, so no member meets this lock; the lock still names the copy it stands for.
+    const features = PLAN_FEATURES as Record<PlanFeature, SubscriptionPlan>;
+    features.ownMessages = 'intermediate';
+    try {
+      signedIn(messageSet, () => planStateFor('basic'));
+      renderShared();
+      await user.click(await screen.findByRole('button', { name: 'Add to my messages Intermediate' }));
+      expect(
+        await screen.findByRole('dialog', { name: 'Adding messages of your own is part of the Intermediate plan' }),
+      ).toBeVisible();
+      expect(screen.queryByRole('button', { name: /Save a copy/ })).toBeNull();
+    } finally {
+      features.ownMessages = 'basic';
+    }
+  });
+
+  it('offers a message set’s “Add to my messages” while the plan is read: every member has it', async () => {
+    signedIn(messageSet, () => new Promise<Response>(() => {}));
+    renderShared();
+    expect(await screen.findByRole('button', { name: 'Add to my messages' })).toBeEnabled();
+  });
+
+  it('offers a message set’s “Add to my messages” after the plan’s read failed, saying nothing of the plan', async () => {
+    const api = signedIn(messageSet, () => jsonResponse(500, { detail: 'Server error.' }));
+    renderShared();
+    expect(await screen.findByRole('button', { name: 'Add to my messages' })).toBeEnabled();
+    await vi.waitFor(() => expect(api.calls.filter((call) => call.path === API.plan)).toHaveLength(1));
+    await waitFrames(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says where a subliminal’s copy would be that the plan could not be read, and its Try again hands the keyboard to the copy', async () => {
+    let answerPlan: (answer: PlanState) => void = () => {};
+    let reads = 0;
+    const api = signedIn(shared, () =>
+      ++reads === 1 ? jsonResponse(500, { detail: 'Server error.' }) : new Promise((resolve) => (answerPlan = resolve)),
+    );
+    // jsdom lays nothing out, so it has no checkVisibility: what replaces the message here is shown.
+    Element.prototype.checkVisibility = () => true;
+    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    renderShared();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your plan: Server error.Save a copy shows once it is read.');
+    expect(screen.getByRole('button', { name: 'Play it now' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Save a copy/ })).toBeNull();
+    const button = within(alert).getByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    expect(api.calls.filter((call) => call.path === API.plan)).toHaveLength(2);
+    answerPlan(planStateFor('pro'));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save a copy' })).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { Copy, Play } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SharedItem } from '@shared/contract';
+import type { PlanFeature } from '@shared/plans';
 import { PlanLock } from '@web/components/plan-lock';
+import { PlanReadFailed } from '@web/components/plan-read-failed';
 import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { describeError, toastFailure } from '@web/lib/change';
@@ -38,6 +40,12 @@ const loadEngine = () => import('@web/lib/audio/app-engine').then((module) => mo
 /** What a shared link's messages become in the player: texts with no row of the person's. */
 const sharedPlaylist = (messages: readonly string[]): PlaylistItem[] =>
   messages.map((message_text, index) => ({ id: index + 1, message_text, source: 'shared' }));
+
+/** A shared item's copy, by its kind: the feature the server asks of the plan, the button, and the lock's dialog. */
+const COPY = {
+  subliminal: { feature: 'savedSubliminals', label: 'Save a copy', what: 'Saving subliminals' },
+  messages: { feature: 'ownMessages', label: 'Add to my messages', what: 'Adding messages of your own' },
+} as const satisfies Record<SharedItem['kind'], { feature: PlanFeature; label: string; what: string }>;
 
 /**
  * The actions of a signed-in person: play it now (it becomes their player), or keep a copy. A copy
@@ -123,8 +131,10 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
         ? `Saved a copy as ${isolated(made.subliminal.name)}.`
         : `Added ${isolated(made.category.name)} to your messages.`;
     });
-  // The copy, or its lock, once the plan is read: the server refuses a copy the plan does not hold (decision 124).
-  const canCopy = plan.has(item.kind === 'subliminal' ? 'savedSubliminals' : 'ownMessages');
+  // The copy, or its lock, once the plan is read: the server refuses a copy the plan does not hold (decision 124). A
+  // message set needs only own messages, every member's, so its copy waits on no read (decision 132).
+  const copying = COPY[item.kind];
+  const canCopy = plan.has(copying.feature);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button
@@ -135,13 +145,20 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       >
         <Play aria-hidden className="h-4 w-4" /> Play it now
       </Button>
-      {canCopy === undefined ? null : canCopy ? (
-        <Button variant="secondary" busy={running === 'copy'} disabled={running === 'play'} onClick={() => void copy()}>
-          <Copy aria-hidden className="h-4 w-4" /> {item.kind === 'subliminal' ? 'Save a copy' : 'Add to my messages'}
-        </Button>
-      ) : (
-        <PlanLock feature="savedSubliminals" what="Saving subliminals" label="Save a copy" />
-      )}
+      <PlanReadFailed feature={copying.feature} detail={`${copying.label} shows once it is read.`} className="w-full">
+        {canCopy === undefined ? null : canCopy ? (
+          <Button
+            variant="secondary"
+            busy={running === 'copy'}
+            disabled={running === 'play'}
+            onClick={() => void copy()}
+          >
+            <Copy aria-hidden className="h-4 w-4" /> {copying.label}
+          </Button>
+        ) : (
+          <PlanLock feature={copying.feature} what={copying.what} label={copying.label} />
+        )}
+      </PlanReadFailed>
       <p id="play-replaces" className="w-full text-sm text-fg-muted">
         Playing it replaces the playlist and settings in your player.
       </p>
