@@ -98,7 +98,8 @@ export function SettingsPanel({
   onChange,
 }: {
   settings: PlayerSettings;
-  allThemes: boolean;
+  /** usePlan's `has('allThemes')`: `undefined` until the plan is known. */
+  allThemes: boolean | undefined;
   onChange(settings: PlayerSettings): void;
 }) {
   const set = (patch: Partial<PlayerSettings>) => onChange({ ...settings, ...patch });

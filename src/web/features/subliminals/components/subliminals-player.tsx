@@ -132,7 +132,8 @@ export function SubliminalsPlayer() {
   const plan = usePlan();
   // A theme the plan does not have gives way to the default (the server would refuse to save it),
   // except the one the account's player holds: after a downgrade it stays, shown, played and saved
-  // with the other settings, until another theme is chosen (docs/product/plans.md).
+  // with the other settings, until another theme is chosen (docs/product/plans.md). Until the plan is known the
+  // theme held stays: the picker offers no other of a higher plan meanwhile (decision 132).
   const [keptTheme, setKeptTheme] = useState<ThemeChoice>(() => storedSettings);
   const allThemes = plan.includes('allThemes');
   const settings = useMemo(
@@ -298,7 +299,8 @@ export function SubliminalsPlayer() {
           {/* Under the categories on a phone, beside them on a wide screen: rendered once they are painted. */}
           <AfterFirstPaint>
             <PlaylistPanel playlist={playlist} added={added} onRemove={removeFromPlaylist} onClear={clearPlaylist} />
-            <SettingsPanel settings={settings} allThemes={allThemes} onChange={setSettings} />
+            {/* The picker offers, or locks, the themes once the plan is read (decision 132). */}
+            <SettingsPanel settings={settings} allThemes={plan.has('allThemes')} onChange={setSettings} />
             <SpokenPanel messages={spokenMessages} />
             <SavedSubliminalsPanel current={current} onOpen={openSaved} />
           </AfterFirstPaint>

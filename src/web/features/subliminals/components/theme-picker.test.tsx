@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@web/test/render';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { PlanState } from '@shared/contract';
+import { API } from '@shared/contract/paths';
+import { usePlan } from '@web/lib/plan';
+import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
 
@@ -29,6 +32,9 @@ function Picker({
 }
 
 describe('ThemePicker', () => {
+  // The plan as the picker is told it; its own read, for the plan's message, waits.
+  beforeEach(() => void fakeApi({ [`GET ${API.plan}`]: () => new Promise<Response>(() => {}) }));
+
   it('names its group "Theme" alone, though the plan’s lock sits beside the word', () => {
     renderWithProviders(<Picker allThemes={false} onSettings={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Theme' })).toContainElement(screen.getByRole('radio', { name: 'Night' }));
@@ -86,5 +92,91 @@ describe('ThemePicker', () => {
     expect(latest.customTheme).toBeUndefined();
     expect(latest.theme).toBe('forest');
     expect(screen.queryByRole('button', { name: /Intermediate/ })).not.toBeInTheDocument();
+  });
+});
+
+/** The picker as the player gives it the plan: usePlan's `has`, undefined until the plan is known. */
+function PickerOfPlan({ initial = DEFAULT_SETTINGS }: { initial?: PlayerSettings }) {
+  const [settings, setSettings] = useState(initial);
+  return <ThemePicker settings={settings} allThemes={usePlan().has('allThemes')} onChange={setSettings} />;
+}
+
+describe('ThemePicker before the plan is known (decision 132)', () => {
+  const forest: PlayerSettings = { ...DEFAULT_SETTINGS, theme: 'forest', messageColor: '#bbf7d0' };
+  const basicOffered = () => {
+    for (const name of ['Night', 'Paper', 'Midnight']) expect(screen.getByRole('radio', { name })).toBeEnabled();
+  };
+  const noOtherThemeOfferedOrLocked = () => {
+    expect(screen.queryByRole('radio', { name: /Ocean|Dawn|Custom/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /More themes/ })).toBeNull();
+  };
+
+  it('while the plan is read, offers the themes every plan has and keeps the one chosen, no other offered or locked; then Basic’s locks', async () => {
+    let answerPlan: (plan: PlanState) => void = () => {};
+    fakeApi({ [`GET ${API.plan}`]: () => new Promise((resolve) => (answerPlan = resolve)) });
+    renderWithProviders(<PickerOfPlan initial={forest} />);
+    basicOffered();
+    // A paying person's theme: chosen, neither locked nor said to be from an earlier plan.
+    expect(screen.getByRole('radio', { name: 'Forest' })).toBeChecked();
+    expect(screen.queryByText(/from your earlier plan/)).toBeNull();
+    noOtherThemeOfferedOrLocked();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answerPlan(planStateFor('basic'));
+    expect(await screen.findByRole('button', { name: 'More themes Intermediate' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Ocean, locked' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Forest, from your earlier plan' })).toBeChecked();
+  });
+
+  it('while the plan is read, then read as Pro: every theme and custom ones are offered', async () => {
+    let answerPlan: (plan: PlanState) => void = () => {};
+    fakeApi({ [`GET ${API.plan}`]: () => new Promise((resolve) => (answerPlan = resolve)) });
+    renderWithProviders(<PickerOfPlan />);
+    noOtherThemeOfferedOrLocked();
+    answerPlan(planStateFor('pro'));
+    expect(await screen.findByRole('radio', { name: 'Ocean' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'Custom' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /More themes/ })).toBeNull();
+  });
+
+  it('when the plan could not be read, says so where the other themes would be, and Try again offers them with the keyboard on the first', async () => {
+    // jsdom lays nothing out, so it has no checkVisibility: what replaces the message here is shown.
+    Element.prototype.checkVisibility = () => true;
+    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    let answerPlan: (plan: PlanState) => void = () => {};
+    let reads = 0;
+    fakeApi({
+      [`GET ${API.plan}`]: () =>
+        ++reads === 1
+          ? jsonResponse(500, { detail: 'Server error.' })
+          : new Promise((resolve) => (answerPlan = resolve)),
+    });
+    renderWithProviders(<PickerOfPlan />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Could not load your plan: Server error.More themes, spoken affirmations and saving show once it is read.',
+    );
+    expect(screen.getByRole('group', { name: 'Theme' })).toContainElement(alert);
+    basicOffered();
+    noOtherThemeOfferedOrLocked();
+
+    const button = within(alert).getByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    answerPlan(planStateFor('intermediate'));
+    await vi.waitFor(() => expect(screen.getByRole('radio', { name: 'Ocean' })).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when the plan could not be read, keeps the theme chosen shown and chosen, said to be no earlier plan’s', async () => {
+    fakeApi({ [`GET ${API.plan}`]: () => jsonResponse(500, { detail: 'Server error.' }) });
+    renderWithProviders(<PickerOfPlan initial={forest} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your plan: Server error.');
+    expect(screen.getByRole('radio', { name: 'Forest' })).toBeChecked();
+    expect(screen.queryByText(/from your earlier plan/)).toBeNull();
+    basicOffered();
+    noOtherThemeOfferedOrLocked();
   });
 });

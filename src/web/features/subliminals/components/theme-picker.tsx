@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Check, Lock } from 'lucide-react';
-import type { ThemeFont } from '@shared/themes';
+import type { SessionTheme, ThemeFont } from '@shared/themes';
 import { CUSTOM_THEME_ID, findTheme, planOfTheme, SESSION_THEMES, THEME_FONTS } from '@shared/themes';
 import { PlanLock } from '@web/components/plan-lock';
+import { PlanReadFailed } from '@web/components/plan-read-failed';
 import { clsx } from 'clsx';
 import { sessionLook, type PlayerSettings } from '../lib/player-storage';
 
@@ -25,6 +26,9 @@ function Swatch({ background, color, font }: { background: string; color: string
  * chosen; the others are shown with a lock and the plan that has them. Choosing a theme also sets
  * the message colour to the theme's, which stays changeable. A theme of a higher plan the player
  * kept after a downgrade shows selected, as from the earlier plan, until another is chosen.
+ * Until the plan is known, the themes every plan has and the one chosen, no other offered or locked; when it could
+ * not be read, the plan's message and "Try again" stand where the others would be
+ * (docs/decisions/132-a-plan-not-read-says-so-once-a-screen.md).
  */
 export function ThemePicker({
   settings,
@@ -32,15 +36,15 @@ export function ThemePicker({
   onChange,
 }: {
   settings: PlayerSettings;
-  /** Whether the plan includes every theme and custom ones. */
-  allThemes: boolean;
+  /** Whether the plan includes every theme and custom ones; `undefined` until the plan is known (usePlan's `has`). */
+  allThemes: boolean | undefined;
   onChange(settings: PlayerSettings): void;
 }) {
   const custom = settings.customTheme ?? { background: sessionLook(settings).background, font: 'sans' as const };
   const keptNote = useId();
   const groupName = useId();
   const keptName =
-    allThemes || planOfTheme(settings.theme) === 'basic'
+    allThemes !== false || planOfTheme(settings.theme) === 'basic'
       ? null
       : (findTheme(settings.theme)?.name ?? 'Your custom theme');
   const option = (
@@ -88,6 +92,25 @@ export function ThemePicker({
     );
   };
 
+  type Shown = { id: string; name: string; look: { background: string; color: string; font: string } };
+  const shown = (theme: SessionTheme): Shown => ({
+    id: theme.id,
+    name: theme.name,
+    look: { background: theme.background, color: theme.messageColor, font: THEME_FONTS[theme.font] },
+  });
+  const basic = SESSION_THEMES.filter((theme) => theme.plan === 'basic').map(shown);
+  const others = [
+    ...SESSION_THEMES.filter((theme) => theme.plan !== 'basic').map(shown),
+    {
+      id: CUSTOM_THEME_ID,
+      name: 'Custom',
+      look: { background: custom.background, color: settings.messageColor, font: THEME_FONTS[custom.font] },
+    },
+  ];
+  const themeOption = (theme: Shown) =>
+    option(theme.id, theme.name, allThemes === false && planOfTheme(theme.id) !== 'basic', theme.look);
+  const chosen = (theme: { id: string }) => theme.id === settings.theme;
+
   return (
     // Named by "Theme" alone: the legend also holds the plan's lock, whose button would be read into the group's name.
     // A fieldset is as wide as its widest content by default: at 320 px the plan lock's one-line button widened it,
@@ -95,28 +118,26 @@ export function ThemePicker({
     <fieldset aria-labelledby={groupName} className="flex min-w-0 flex-col gap-2">
       <legend className="flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
         <span id={groupName}>Theme</span>
-        {allThemes ? null : <PlanLock feature="allThemes" what="More themes" />}
+        {allThemes === false ? <PlanLock feature="allThemes" what="More themes" /> : null}
       </legend>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-        {SESSION_THEMES.map((theme) =>
-          option(theme.id, theme.name, !allThemes && theme.plan !== 'basic', {
-            background: theme.background,
-            color: theme.messageColor,
-            font: THEME_FONTS[theme.font],
-          }),
-        )}
-        {option(CUSTOM_THEME_ID, 'Custom', !allThemes, {
-          background: custom.background,
-          color: settings.messageColor,
-          font: THEME_FONTS[custom.font],
-        })}
+        {basic.map(themeOption)}
+        {/* Until the plan is known, the one chosen stays shown (and plays): a paying person's, not yet said to be theirs. */}
+        {allThemes === undefined ? others.filter(chosen).map(themeOption) : null}
+        <PlanReadFailed
+          feature="allThemes"
+          detail="More themes, spoken affirmations and saving show once it is read."
+          className="col-span-full"
+        >
+          {allThemes === undefined ? null : others.map(themeOption)}
+        </PlanReadFailed>
       </div>
       {keptName ? (
         <p id={keptNote} className="text-xs text-fg-muted">
           {keptName} is from your earlier plan: it stays until you choose another theme.
         </p>
       ) : null}
-      {settings.theme === CUSTOM_THEME_ID && allThemes ? (
+      {settings.theme === CUSTOM_THEME_ID && allThemes === true ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex flex-col gap-1.5 text-sm font-medium">
             Background
