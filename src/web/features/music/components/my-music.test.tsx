@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OwnMusic } from '@shared/contract';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { OwnMusic, PlanState } from '@shared/contract';
 import { OWN_MUSIC } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
@@ -233,5 +233,35 @@ describe('MyMusic', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Your own music/ })).not.toBeInTheDocument();
+  });
+
+  it('says where the upload would be that the plan could not be read, and Try again hands the keyboard to the upload (decision 132)', async () => {
+    // jsdom lays nothing out, so it has no checkVisibility: what replaces the message here is shown.
+    Element.prototype.checkVisibility = () => true;
+    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    let answerPlan: (plan: PlanState) => void = () => {};
+    let reads = 0;
+    fakeApi({
+      [`GET ${API.plan}`]: () =>
+        ++reads === 1
+          ? jsonResponse(500, { detail: 'Server error.' })
+          : new Promise((resolve) => (answerPlan = resolve)),
+      [`GET ${API.myMusic}`]: () => ({ tracks: [track], used_bytes: track.bytes, max_bytes: 1, max_tracks: 1 }),
+    });
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    const section = screen.getByRole('region', { name: 'My music' });
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Could not load your plan: Server error.Adding your own music and the sound layers show once it is read.',
+    );
+    expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
+    const button = within(alert).getByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    answerPlan(planStateFor('pro'));
+    await vi.waitFor(() => expect(screen.getByLabelText('Audio file')).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { describeError, endedTheSession } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
+import { PlanReadFailed } from '@web/components/plan-read-failed';
 import { deleteOwnTrack, uploadOwnTrack, useOwnMusicChange } from '../api/own-music';
 import { ownMusicQuery } from '@web/lib/audio/track-lists';
 import type { TrackStatus } from '../hooks/use-track-player';
@@ -176,22 +177,25 @@ export function MyMusic({
         </h2>
         {canAdd === false ? <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" /> : null}
       </div>
-      {canAdd ? (
-        <>
+      {/* The screen's one word of a plan that could not be read, for the sound layers below too (decision 132). */}
+      <PlanReadFailed feature="ownMusic" detail="Adding your own music and the sound layers show once it is read.">
+        {canAdd ? (
+          <>
+            <p className="text-sm text-fg-muted">
+              Your own tracks, kept privately with your account. They loop like the library’s and mix with the other
+              layers.
+              {music
+                ? ` ${music.tracks.length} of ${music.max_tracks} tracks, ${formatBytes(music.used_bytes)} of ${formatBytes(music.max_bytes)} used.`
+                : null}
+            </p>
+            <UploadForm />
+          </>
+        ) : hasTracks || canAdd === undefined ? null : (
           <p className="text-sm text-fg-muted">
-            Your own tracks, kept privately with your account. They loop like the library’s and mix with the other
-            layers.
-            {music
-              ? ` ${music.tracks.length} of ${music.max_tracks} tracks, ${formatBytes(music.used_bytes)} of ${formatBytes(music.max_bytes)} used.`
-              : null}
+            Upload your own music and play it alone or under your affirmations, binaural beats and noise.
           </p>
-          <UploadForm />
-        </>
-      ) : hasTracks || canAdd === undefined ? null : (
-        <p className="text-sm text-fg-muted">
-          Upload your own music and play it alone or under your affirmations, binaural beats and noise.
-        </p>
-      )}
+        )}
+      </PlanReadFailed>
       {canAdd || hasTracks ? (
         <QueryState
           isPending={query.isPending}

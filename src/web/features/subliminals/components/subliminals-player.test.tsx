@@ -444,6 +444,26 @@ const accountWithOwnPlaylist = (length: number) => ({
   updated_at: '2026-11-20T08:00:00.000Z',
 });
 
+describe('the player when the plan could not be read (decision 132)', () => {
+  it('says so once, where the other themes would be, offering no save, voice or lock meanwhile', async () => {
+    api = fakeApi({
+      [`GET ${API.messageCategories}`]: () => CATEGORIES,
+      [`GET ${API.myCategories}`]: () => [],
+      [`GET ${API.plan}`]: () => jsonResponse(500, { detail: 'Server error.' }),
+      [`GET ${API.player}`]: () => server.state,
+      [`GET ${API.subliminals}`]: () => [],
+    });
+    renderPlayer();
+    const theme = await screen.findByRole('group', { name: 'Theme' });
+    const alert = await within(theme).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your plan: Server error.');
+    expect(screen.getAllByText(/Could not load your plan/)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Intermediate|Pro$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Speak the playlist/ })).toBeNull();
+  });
+});
+
 describe('the player in the account', () => {
   it('says a category does not fit a full playlist instead of adding what the account would refuse to keep', async () => {
     const user = userEvent.setup();

@@ -154,7 +154,7 @@ describe('ThemePicker before the plan is known (decision 132)', () => {
     renderWithProviders(<PickerOfPlan />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Could not load your plan: Server error.More themes, spoken affirmations and saving show once it is read.',
+      'Could not load your plan: Server error.More themes, spoken affirmations, saving, sharing and export show once it is read.',
     );
     expect(screen.getByRole('group', { name: 'Theme' })).toContainElement(alert);
     basicOffered();

@@ -126,7 +126,7 @@ export function ThemePicker({
         {allThemes === undefined ? others.filter(chosen).map(themeOption) : null}
         <PlanReadFailed
           feature="allThemes"
-          detail="More themes, spoken affirmations and saving show once it is read."
+          detail="More themes, spoken affirmations, saving, sharing and export show once it is read."
           className="col-span-full"
         >
           {allThemes === undefined ? null : others.map(themeOption)}
