@@ -145,7 +145,12 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
       >
         <Play aria-hidden className="h-4 w-4" /> Play it now
       </Button>
-      <PlanReadFailed feature={copying.feature} detail={`${copying.label} shows once it is read.`} className="w-full">
+      {/* Under the line that goes with Play, as the copy's place is taken by a whole box. */}
+      <PlanReadFailed
+        feature={copying.feature}
+        detail={`${copying.label} shows once it is read.`}
+        className="order-last w-full"
+      >
         {canCopy === undefined ? null : canCopy ? (
           <Button
             variant="secondary"
