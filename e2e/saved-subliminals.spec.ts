@@ -321,3 +321,36 @@ test('at 1280 × 800 the shorter column follows the page, so both end together a
     await page.evaluate(() => window.scrollTo(0, 0));
   }
 });
+
+test('a plan that cannot be read is said once on the player, where the other themes would be, and Try again offers them (decision 132)', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  let failing = true;
+  await page.route('**/api/user/plan/', (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ detail: 'Server error.' }),
+        })
+      : route.fallback(),
+  );
+  await page.goto('/subliminals');
+  const theme = page.getByRole('group', { name: 'Theme' });
+  const alert = theme.getByRole('alert');
+  await expect(alert).toContainText('Could not load your plan: Server error.', { timeout: 20_000 });
+  await expect(page.getByText(/Could not load your plan/)).toHaveCount(1);
+  await expect(theme.getByRole('radio', { name: 'Paper' })).toBeEnabled();
+  await expect(theme.getByRole('radio', { name: /Ocean/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /More themes/ })).toHaveCount(0);
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  // A new member is on Basic: the others come locked, and the keyboard goes to the page's heading (nothing to choose).
+  await expect(page.getByRole('radio', { name: 'Ocean, locked' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'More themes Intermediate' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
