@@ -5,10 +5,10 @@ import { usePlan } from '@web/lib/plan';
 
 /**
  * Stands, once on a screen, where the first of its controls or locks of the plan would be. When the plan could not be
- * read (and that control's `feature` is not every member's) it says so, with what waits on it (`detail`) and the lists' busy "Try again"; otherwise it is `children`, what
- * stands there (nothing while the plan is read, then the control or its lock), which takes the keyboard from "Try
- * again" once the plan is read. A screen without it would lack a button for good, saying nothing
- * (docs/decisions/132-a-plan-not-read-says-so-once-a-screen.md).
+ * read (and that control's `feature` is not every member's) it says so, with what waits on it (`detail`) and the
+ * lists' busy "Try again"; otherwise it is `children`, what stands there (nothing while the plan is read, then the
+ * control or its lock), which takes the keyboard from "Try again" once the plan is read. A screen without it would
+ * lack a button for good, saying nothing (docs/decisions/132-a-plan-not-read-says-so-once-a-screen.md).
  */
 export function PlanReadFailed({
   feature,
