@@ -34,6 +34,7 @@ import { programAsRead, useSaveProgram } from '../api/programs';
 import { panelClass } from './states';
 import { isolated } from '@shared/contract/plain';
 import { useFocusFirstError } from '@web/lib/form-field';
+import { toastProblem } from '@web/lib/toast-problem';
 
 // The form of one program (docs/product/guidance.md#staff-editing). It validates with the contract's
 // schemas; only a day's messages differ: staff type them one per line, and the lines become the list.
@@ -202,10 +203,18 @@ function NumberField({
 
 const selectClass = 'input pr-8';
 
+/** Said when an Undo would bring a day or a layer past its limit (decision 133). */
+export const undoPastDaysLimit = (day: number) =>
+  `Day ${day} cannot come back: the program already has ${PROGRAM_DAYS_MAX} days, the most it can hold.`;
+export const undoPastLayersLimit = (layer: number, day: number) =>
+  `Layer ${layer} cannot come back: day ${day} already has ${PROGRAM_DAY_LAYERS_MAX} layers, the most a day can hold.`;
+
 /**
  * A removal's toast with "Undo" (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md).
  * The toasts it offered go when its part of the form goes (the editor left, a day removed with its layers), or with
- * `dismiss`: an Undo whose place is gone would put nothing back.
+ * `dismiss`: an Undo whose place is gone would put nothing back. `refusal` says why the Undo cannot be done now (a
+ * limit reached since): the press puts nothing back, an error toast says why, and the Undo stays offered, for room
+ * made meanwhile (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
  */
 function useUndoToasts() {
   const offered = useRef(new Set<string | number>());
@@ -214,11 +223,18 @@ function useUndoToasts() {
     return () => toasts.forEach((id) => toast.dismiss(id));
   }, []);
   return {
-    offer(message: string, undo: () => void) {
+    offer(message: string, undo: () => void, refusal: () => string | undefined) {
       const id = toast.success(message, {
         action: {
           label: 'Undo',
           onClick: (event) => {
+            const refused = refusal();
+            if (refused !== undefined) {
+              // The toast stays (sonner closes one whose action does not prevent it): room made, Undo works.
+              event.preventDefault();
+              toastProblem(refused);
+              return;
+            }
             // Out of the toaster first: leaving it, sonner gives the keyboard back to where it was before, which
             // would take it from what Undo brings back.
             event.currentTarget.blur();
@@ -398,7 +414,11 @@ function DayCard({
   const undoToasts = useUndoToasts();
   // Undo puts a layer back through the day as it is then: moved since, the day has another index.
   const restoreLayer = useRef<(at: number, layer: ProgramLayerWrite) => void>(undefined);
+  // Why a layer cannot come back now: its day has the most layers a day holds (decision 133).
+  const layerRefusal = useRef<(layerIndex: number) => string | undefined>(undefined);
   useEffect(() => {
+    layerRefusal.current = (layerIndex) =>
+      layers.fields.length >= PROGRAM_DAY_LAYERS_MAX ? undoPastLayersLimit(layerIndex + 1, index + 1) : undefined;
     restoreLayer.current = (at, layer) => {
       const place = Math.min(at, layers.fields.length);
       layers.insert(place, layer);
@@ -417,6 +437,7 @@ function DayCard({
     undoToasts.offer(
       `Layer ${layerIndex + 1} of day ${index + 1} removed; not saved yet.`,
       () => removed && restoreLayer.current?.(layerIndex, removed),
+      () => layerRefusal.current?.(layerIndex),
     );
     requestAnimationFrame(() => {
       const next = left > 0 ? `${id}-layer-${Math.min(layerIndex, left - 1)}-remove` : `${id}-add-layer`;
@@ -637,11 +658,15 @@ export function ProgramEditor({
     days.remove(index);
     // Said in a toast whose Undo puts the day back as it was (its layers, and the day it was for people's progress)
     // at its place, or at the end if days were removed since; the keyboard goes to its title (decision 129).
-    undoToasts.offer(`Day ${index + 1} removed; not saved yet.`, () => {
-      const at = Math.min(index, form.getValues('days').length);
-      days.insert(at, removed, { focusName: `days.${at}.title` });
-      setStatus(`Day ${at + 1} is back; not saved yet.`);
-    });
+    undoToasts.offer(
+      `Day ${index + 1} removed; not saved yet.`,
+      () => {
+        const at = Math.min(index, form.getValues('days').length);
+        days.insert(at, removed, { focusName: `days.${at}.title` });
+        setStatus(`Day ${at + 1} is back; not saved yet.`);
+      },
+      () => (form.getValues('days').length >= PROGRAM_DAYS_MAX ? undoPastDaysLimit(index + 1) : undefined),
+    );
     requestAnimationFrame(() => {
       const next = document.getElementById(`day-${Math.min(index, days.fields.length - 2)}-title`);
       next?.focus();

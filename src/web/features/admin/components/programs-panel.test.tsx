@@ -10,7 +10,8 @@ import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { expectIsolated } from '@web/test/isolated';
 import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
-import { PROGRAM_CHANGED_MEANWHILE } from './program-editor';
+import { PROGRAM_CHANGED_MEANWHILE, undoPastLayersLimit } from './program-editor';
+import { PROGRAM_DAY_LAYERS_MAX } from '@shared/contract/guidance';
 
 // Each toast has an id of its own, as sonner's have, so that the ones to take away can be counted.
 let toastIds = 0;
@@ -270,12 +271,18 @@ describe('ProgramsPanel', () => {
     ]);
   });
 
-  /** Presses the Undo of the toast that said `message`, as a person would once it shows. */
+  /**
+   * Presses the Undo of the toast that said `message`, as a person would once it shows; answers whether the toast
+   * stays (sonner keeps one whose action prevented its default).
+   */
   const undo = (message: string) => {
     const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === message)!;
     const action = (options as { action: { label: string; onClick: (event: object) => void } }).action;
     expect(action.label).toBe('Undo');
-    act(() => action.onClick({ currentTarget: document.createElement('button') }));
+    let kept = false;
+    const event = { currentTarget: document.createElement('button'), preventDefault: () => (kept = true) };
+    act(() => action.onClick(event));
+    return { kept };
   };
 
   it('puts a removed day back with Undo, as it was and at its place, with the keyboard on its title', async () => {
@@ -329,6 +336,34 @@ describe('ProgramsPanel', () => {
       [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
       [{ kind: 'noise', colour: 'pink', gain: 0.3 }],
     ]);
+  });
+
+  it('refuses an Undo that would bring a day past four layers, naming the limit, and keeps it for when there is room', async () => {
+    const user = userEvent.setup();
+    const server = programsServer([evening()]);
+    await openEvening();
+
+    await user.click(screen.getByRole('button', { name: 'Add a layer to day 2' }));
+    await user.selectOptions(screen.getByLabelText('Layer 1', { selector: '#day-1-layer-0-kind' }), 'binaural');
+    await user.click(screen.getByRole('button', { name: 'Remove layer 1 of day 2' }));
+    for (let added = 0; added < 3; added += 1)
+      await user.click(screen.getByRole('button', { name: 'Add a layer to day 2' }));
+    expect(screen.getByText(`Up to ${PROGRAM_DAY_LAYERS_MAX} layers a day.`)).toBeInTheDocument();
+    // Moved since: the refusal names the day as it is now.
+    await user.click(screen.getByRole('button', { name: 'Move day 2 up' }));
+    expect(undo('Layer 1 of day 2 removed; not saved yet.').kept).toBe(true);
+    expect(toast.error).toHaveBeenCalledWith(undoPastLayersLimit(1, 1));
+    expect(undoPastLayersLimit(1, 1)).toBe(
+      'Layer 1 cannot come back: day 1 already has 4 layers, the most a day can hold.',
+    );
+    expect(screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' })).toHaveValue('noise');
+
+    await user.click(screen.getByRole('button', { name: 'Remove layer 4 of day 1' }));
+    expect(undo('Layer 1 of day 2 removed; not saved yet.').kept).toBe(false);
+    expect(screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' })).toHaveValue('binaural');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());
+    expect(putBody(server.calls).days.map((day) => day.layers?.length)).toEqual([PROGRAM_DAY_LAYERS_MAX, 1, 1]);
   });
 
   it('takes the Undo toasts away with the editor, where Undo would put nothing back', async () => {

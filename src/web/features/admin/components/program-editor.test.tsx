@@ -1,0 +1,83 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import type * as Guidance from '@shared/contract/guidance';
+import { fakeApi, renderWithProviders } from '@web/test/render';
+import { ProgramEditor, undoPastDaysLimit } from './program-editor';
+
+// The days' limit is 60; a form of 60 days takes minutes a press in jsdom, so here the editor holds at most three.
+// programs-panel.test.tsx presses a layer's Undo at the real limit of four.
+vi.mock('@shared/contract/guidance', async (importOriginal) => ({
+  ...(await importOriginal<typeof Guidance>()),
+  PROGRAM_DAYS_MAX: 3,
+}));
+let toastIds = 0;
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(() => ++toastIds), dismiss: vi.fn() } }));
+afterEach(() => {
+  vi.clearAllMocks();
+  sessionStorage.clear();
+});
+
+const threeDays = (): AdminProgram => ({
+  slug: 'evening-pause',
+  title: 'Evening Pause',
+  summary: 'Three short evenings.',
+  goals: ['calm'],
+  position: 0,
+  people_started: 2,
+  updated_at: '2026-11-20T10:00:00Z',
+  days: [1, 2, 3].map((day) => ({
+    day,
+    title: `Evening ${day}`,
+    intro: 'Sit comfortably.',
+    minutes: 5,
+    messages: ['I slow down.'],
+    layers: [],
+  })),
+});
+
+/** Presses the Undo of the toast that said `message`; answers whether the toast stays (its default prevented). */
+const undo = (message: string) => {
+  const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === message)!;
+  const action = (options as { action: { label: string; onClick: (event: object) => void } }).action;
+  let kept = false;
+  act(() =>
+    action.onClick({ currentTarget: document.createElement('button'), preventDefault: () => void (kept = true) }),
+  );
+  return { kept };
+};
+
+describe('ProgramEditor', () => {
+  it('refuses an Undo that would bring the days past the limit, naming it, and keeps it for when there is room', async () => {
+    const user = userEvent.setup();
+    const program = threeDays();
+    const server = fakeApi({ [`PUT ${adminPath(ADMIN_API.program, { slug: program.slug })}`]: () => program });
+    renderWithProviders(<ProgramEditor program={program} onSaved={() => undefined} />);
+    const title = (index: number) => screen.getByLabelText('Title', { selector: `#day-${index}-title` });
+
+    await user.click(screen.getByRole('button', { name: 'Remove day 2' }));
+    await user.click(screen.getByRole('button', { name: 'Add a day' }));
+    expect(screen.queryByRole('button', { name: 'Add a day' })).toBeNull();
+    expect(undo('Day 2 removed; not saved yet.').kept).toBe(true);
+    expect(toast.error).toHaveBeenCalledWith(undoPastDaysLimit(2));
+    expect(undoPastDaysLimit(2)).toBe('Day 2 cannot come back: the program already has 3 days, the most it can hold.');
+    expect(title(1)).toHaveValue('Evening 3');
+    expect(document.querySelectorAll('li[id^="program-day-"]')).toHaveLength(3);
+
+    // Room made, the same toast's Undo puts the day back, and the program saves.
+    await user.click(screen.getByRole('button', { name: 'Remove day 3' }));
+    expect(undo('Day 2 removed; not saved yet.').kept).toBe(false);
+    expect(title(1)).toHaveValue('Evening 2');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(server.calls.some((call) => call.method === 'PUT')).toBe(true));
+    const sent = server.calls.find((call) => call.method === 'PUT')!.body as AdminProgramWrite;
+    expect(sent.days.map((day) => [day.title, day.from_day])).toEqual([
+      ['Evening 1', 1],
+      ['Evening 2', 2],
+      ['Evening 3', 3],
+    ]);
+  });
+});
