@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, fillPath } from '@shared/contract';
+import { API, CONTROL_CHARACTER_REFUSED, fillPath } from '@shared/contract';
 import { PLAN_LIMITS } from '@shared/plans';
 import { savedSubliminals } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -175,6 +175,36 @@ describe('saved subliminals', () => {
     }
     expect((await call(ada, 'GET', API.subliminals)).json()).toHaveLength(1);
     expect((await call(ada, 'GET', subliminalPath(id))).json()).toMatchObject(morning);
+  });
+
+  it('take back a name stored with a control character before 063 as it is, with their messages changed, until it is typed anew', async () => {
+    const ada = await userOn('intermediate');
+    // As a row written before the rule holds it (decision 133).
+    const [old] = await t.database.db
+      .insert(savedSubliminals)
+      .values({ userId: ada.id, name: 'Even\u0007ing', playlist, settings })
+      .returning({ id: savedSubliminals.id });
+    const update = { ...morning, name: 'Even\u0007ing', playlist: [playlist[1]!] };
+    const updated = await call(ada, 'PUT', subliminalPath(old!.id), update);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ name: 'Even\u0007ing', playlist: [playlist[1]] });
+    // What else the body gets wrong is still said, the name left alone.
+    const wrong = await call(ada, 'PUT', subliminalPath(old!.id), { ...update, playlist: [] });
+    expect(wrong.json()).toEqual({ playlist: ['A subliminal needs at least one message.'] });
+    // Typed anew, for this one, a new one or another person's of that id, it is refused as any typed text is.
+    for (const [user, method, url] of [
+      [ada, 'PUT', subliminalPath(old!.id)],
+      [ada, 'POST', API.subliminals],
+      [await userOn('intermediate'), 'PUT', subliminalPath(old!.id)],
+    ] as const) {
+      const typed = await call(user, method, url, { ...update, name: 'Eve\u0007ning' });
+      expect(typed.json(), `${method} ${url}`).toEqual({ name: [CONTROL_CHARACTER_REFUSED] });
+    }
+    expect((await call(ada, 'POST', API.subliminals, update)).json()).toEqual({ name: [CONTROL_CHARACTER_REFUSED] });
+    expect((await call(ada, 'GET', subliminalPath(old!.id))).json()).toMatchObject({
+      name: 'Even\u0007ing',
+      playlist: [playlist[1]],
+    });
   });
 
   it('refuse settings between their steps, and read those stored before steps were checked at the nearest step, shared and copied too', async () => {

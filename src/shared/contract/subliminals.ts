@@ -13,24 +13,34 @@ export { EXPORT_FORMATS, type ExportFormat } from './portal-plain';
 
 export const SUBLIMINAL_NAME_MAX = 80;
 
-const nameField = () => typedText().max(SUBLIMINAL_NAME_MAX, maxCharacters(SUBLIMINAL_NAME_MAX));
+const nameField = (stored?: string) => typedText(stored).max(SUBLIMINAL_NAME_MAX, maxCharacters(SUBLIMINAL_NAME_MAX));
 
 /**
  * A saved subliminal as written: a name, its messages (at least one), the player settings and its
- * sound (the engine's layers and levels; null or left out: none saved, as in older ones).
+ * sound (the engine's layers and levels; null or left out: none saved, as in older ones). `stored`: the one a
+ * replace writes over, whose name sent back as it is stored passes, though stored with a control character before
+ * decision 063 refused them; typed anew, a name follows the rule
+ * (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
  */
-export const subliminalWriteSchema = z.object({
-  name: nameField(),
-  playlist: z
-    .array(playlistItemSchema)
-    .min(1, { error: 'A subliminal needs at least one message.' })
-    .max(PLAYLIST_MAX, maxElements(PLAYLIST_MAX)),
-  settings: playerSettingsSchema,
-  sound: soundMixSchema.nullable().default(null),
-});
+export const subliminalWriteSchemaOf = (stored?: { name: string }) =>
+  z.object({
+    name: nameField(stored?.name),
+    playlist: z
+      .array(playlistItemSchema)
+      .min(1, { error: 'A subliminal needs at least one message.' })
+      .max(PLAYLIST_MAX, maxElements(PLAYLIST_MAX)),
+    settings: playerSettingsSchema,
+    sound: soundMixSchema.nullable().default(null),
+  });
+export const subliminalWriteSchema = subliminalWriteSchemaOf();
 export type SubliminalWrite = z.infer<typeof subliminalWriteSchema>;
 
+/**
+ * A saved subliminal as read: its name as stored, not checked as a typed one, so one stored with a control character
+ * before decision 063 refused them is read, opened and exported rather than answered with a 500 (decision 133).
+ */
 export const subliminalSchema = subliminalWriteSchema.extend({
+  name: z.string(),
   id: z.number().int(),
   share: shareLinkSchema.nullable(),
   created_at: z.string(),
