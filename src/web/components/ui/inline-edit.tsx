@@ -113,7 +113,9 @@ export function InlineEdit({
   const refocus = useRef(false);
   const busy = sending !== null;
   const limit = max === undefined ? undefined : characterLimit(id, draft, max);
-  const refused = typed ? typedTextRefusal(draft) : undefined;
+  // The text as it is stored is not refused (one stored before 063's rule, opened and not touched): only a text typed
+  // anew is (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
+  const refused = typed ? typedTextRefusal(draft, value) : undefined;
   const shownError = refused ?? error;
 
   // A new value while the form is open, other than the text being saved: changed elsewhere meanwhile.

@@ -5,7 +5,7 @@ import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SoundMix, Subliminal } from '@shared/contract';
 import { API, fillPath } from '@shared/contract/paths';
-import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
@@ -140,6 +140,34 @@ describe('SavedSubliminalsPanel', () => {
       expect(field).toHaveAccessibleDescription(DIRECTION_CONTROL_REFUSED);
     }
     expect(server.api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('updates one named with a control character before 063 under that name; renaming, only a name typed anew is refused', async () => {
+    const user = userEvent.setup();
+    const earlier = savedEarlier('Even\u0007ing', null);
+    const puts: unknown[] = [];
+    savedServer('intermediate', [earlier], {
+      [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => (
+        puts.push(body),
+        { ...earlier, ...(body as object), gone_tracks: [] }
+      ),
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Even\u0007ing' }),
+    );
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ name: 'Even\u0007ing', playlist: [{}, {}] });
+
+    // Opened, the name as stored says nothing against it; typed in, it is refused and not sent.
+    await user.click(screen.getByRole('button', { name: 'Edit name of Even\u0007ing' }));
+    const field = screen.getByRole('textbox', { name: 'name of Even\u0007ing' });
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.type(field, 's');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(CONTROL_CHARACTER_REFUSED);
+    await user.keyboard('{Enter}');
+    expect(puts).toHaveLength(1);
   });
 
   it('shows each name whole, wrapping, so two long names that differ at their end tell apart, editable or not (decision 079)', async () => {
