@@ -90,6 +90,9 @@ describe('ProfileView', () => {
       await user.keyboard('{Enter}');
       expect(screen.getByRole('alert')).toHaveTextContent(OFFLINE_WAIT_MESSAGE);
       expect(screen.getByRole('alert')).not.toHaveTextContent('There was an error fetching your profile data!');
+      // Not under a heading saying an error occurred: it waits, and says so (decision 133).
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Waiting for the connection$/);
+      expect(screen.queryByText('Error Occurred!')).toBeNull();
       expect(button).toHaveAttribute('aria-disabled', 'true');
       expect(button).toHaveFocus();
 

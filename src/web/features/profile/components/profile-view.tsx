@@ -1,6 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, UserRound } from 'lucide-react';
+import { clsx } from 'clsx';
+import { Pencil, UserRound, WifiOff } from 'lucide-react';
 import { PRICING_PLANS } from '@web/lib/constants';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
@@ -23,6 +24,9 @@ const EditProfileDialog = lazy(() =>
 );
 
 export const PROFILE_LOAD_ERROR = 'There was an error fetching your profile data!';
+/** The panel's heading when the read failed (the spec's "Error Occured!", spelt right), and while it waits offline. */
+export const PROFILE_ERROR_HEADING = 'Error Occurred!';
+export const PROFILE_OFFLINE_HEADING = 'Waiting for the connection';
 
 /** All three plans are recognised; anything else is shown as the basic plan. */
 export function planName(plan: string): string {
@@ -73,11 +77,21 @@ export function ProfileView() {
   });
 
   if (tryAgain.error) {
+    // The spec's "Error Occurred!" heads a read that failed. A Try again waiting offline is no error: a heading saying
+    // one stood over "This loads by itself", so it says what it waits for, as a list does with its Wi-Fi-off icon
+    // (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
+    const { offline } = tryAgain;
     return (
-      <div role="alert" className="rounded-3xl border border-danger bg-surface-raised p-6">
-        <h2 className="text-lg font-semibold text-danger">Error Occurred!</h2>
+      <div
+        role="alert"
+        className={clsx('rounded-3xl border bg-surface-raised p-6', offline ? 'border-line' : 'border-danger')}
+      >
+        <h2 className={clsx('flex items-center gap-2 text-lg font-semibold', !offline && 'text-danger')}>
+          {offline ? <WifiOff aria-hidden className="h-5 w-5 shrink-0 text-fg-muted" /> : null}
+          {offline ? PROFILE_OFFLINE_HEADING : PROFILE_ERROR_HEADING}
+        </h2>
         <p className="mt-2 text-fg-muted">
-          {tryAgain.offline ? OFFLINE_WAIT_MESSAGE : `${PROFILE_LOAD_ERROR} Please try again in a moment.`}
+          {offline ? OFFLINE_WAIT_MESSAGE : `${PROFILE_LOAD_ERROR} Please try again in a moment.`}
         </p>
         {/* Read again in place, as the other pages' lists do: a reload would stop the sound and lose the page. */}
         <Button className="mt-4" variant="secondary" {...tryAgain.button}>
