@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { API, fillPath } from '@shared/contract';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import { programDays, programs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { expectAnHourFrom } from '../test/rate-limits';
@@ -160,6 +163,35 @@ describe('programs', () => {
     expect(program.days[0]).toMatchObject({ day: 1, minutes: 10, layers: [{ kind: 'noise', colour: 'brown' }] });
     // The test database has no audio library: a track layer names its track and has no id.
     expect(program.days[1].layers[1]).toMatchObject({ kind: 'track', name: '174 Hz · Foundation', track_id: null });
+  });
+
+  it('are read with a day’s texts stored with a control character before 063 as they are, for members and staff', async () => {
+    const [program] = await t.database.db.select().from(programs).where(eq(programs.slug, SLEEP));
+    const day = and(eq(programDays.programId, program!.id), eq(programDays.day, 7));
+    const [before] = await t.database.db.select().from(programDays).where(day);
+    // As a row written before the rule holds it (decision 133).
+    await t.database.db
+      .update(programDays)
+      .set({ title: 'Night\u0007 seven', intro: 'Rest\u0007.', messages: ['I\u0007 rest.'] })
+      .where(day);
+    try {
+      const read = await call(await signedInUser(t.ctx), 'GET', programPath(SLEEP));
+      expect(read.statusCode).toBe(200);
+      expect(read.json().days[6]).toMatchObject({
+        title: 'Night\u0007 seven',
+        intro: 'Rest\u0007.',
+        messages: ['I\u0007 rest.'],
+      });
+      const staff = await call(
+        await signedInUser(t.ctx, { isStaff: true }),
+        'GET',
+        adminPath(ADMIN_API.program, { slug: SLEEP }),
+      );
+      expect(staff.statusCode).toBe(200);
+      expect(staff.json().days[6]).toMatchObject({ title: 'Night\u0007 seven' });
+    } finally {
+      await t.database.db.update(programDays).set(before!).where(day);
+    }
   });
 
   it('keep each person’s progress apart, and start over', async () => {

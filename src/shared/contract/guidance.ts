@@ -165,7 +165,14 @@ export const programDayWriteSchema = z.object({
 });
 export type ProgramDayWrite = z.input<typeof programDayWriteSchema>;
 
+/**
+ * A day as read: its texts as stored, not checked as typed ones, so a day written with a control character before
+ * decision 063 refused them is read rather than answered with a 500 (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
+ */
 export const programDaySchema = programDayWriteSchema.omit({ from_day: true }).extend({
+  title: z.string(),
+  intro: z.string(),
+  messages: z.array(z.string()),
   day: z.number().int(),
   layers: z.array(programLayerSchema),
 });
