@@ -205,6 +205,10 @@ describe('saved subliminals', () => {
       name: 'Even\u0007ing',
       playlist: [playlist[1]],
     });
+    // Read as stored in the account's export too.
+    const exported = await call(ada, 'GET', API.userExport);
+    expect(exported.statusCode).toBe(200);
+    expect(JSON.parse(exported.body).saved_subliminals).toMatchObject([{ name: 'Even\u0007ing' }]);
   });
 
   it('refuse settings between their steps, and read those stored before steps were checked at the nearest step, shared and copied too', async () => {
