@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API,
@@ -14,8 +13,8 @@ import {
   subliminalSchema,
   subliminalWriteSchema,
   subliminalWriteSchemaOf,
-  type SubliminalWrite,
 } from '@shared/contract';
+import { bodyLettingStoredTextThrough } from '../http/request-body';
 import type { AppContext } from '../context';
 import { exportFile } from './export';
 import { errors, routeKit, userOf, type ZodApp } from './route-kit';
@@ -67,27 +66,6 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
     describedById('One saved subliminal', { response: { 200: subliminalSchema } }),
     async (request) => saved.getSubliminal(db, userOf(request), request.params.id, publicUrl),
   );
-  /**
-   * A replace's body the route's schema refused, checked again against the subliminal it replaces: its name sent
-   * back as it is stored (an Update, its Undo, a rename of nothing else) passes, though stored with a control
-   * character before decision 063 refused them; everything else is refused as the schema refused it
-   * (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
-   */
-  const replaceBodyAsStored = async (
-    request: FastifyRequest,
-    id: number,
-    refusal: NonNullable<FastifyRequest['validationError']>,
-  ): Promise<SubliminalWrite> => {
-    if (refusal.validationContext !== 'body') throw refusal;
-    const name = await saved.storedSubliminalName(db, userOf(request), id);
-    if (name === undefined) throw refusal;
-    const schema = subliminalWriteSchemaOf({ name });
-    const checked = validatorCompiler({ schema, method: 'PUT', url: API.subliminal, httpPart: 'body' })(request.body);
-    if (typeof checked === 'object' && 'value' in checked) return checked.value as SubliminalWrite;
-    if (typeof checked === 'object' && 'error' in checked)
-      refusal.validation = checked.error as typeof refusal.validation;
-    throw refusal;
-  };
   app.put(
     API.subliminal,
     {
@@ -98,14 +76,18 @@ export function savedAndSharedRoutes(app: ZodApp, ctx: AppContext): void {
       ...requires('savedSubliminals'),
       bodyLimit: PLAYLIST_BODY_BYTES,
       config: { jsonValues: PLAYLIST_BODY_VALUES },
-      // A refused body reaches the handler, which checks it again against the stored name.
+      // A refused body reaches the handler, which checks it again against the name stored.
       attachValidation: true,
     },
     async (request) => {
-      const body = request.validationError
-        ? await replaceBodyAsStored(request, request.params.id, request.validationError)
-        : request.body;
-      return saved.replaceSubliminal(db, userOf(request), request.params.id, body, publicUrl);
+      const user = userOf(request);
+      const { id } = request.params;
+      // An Update, its Undo or a change of the messages sends the name back as it is stored (decision 133).
+      const body = await bodyLettingStoredTextThrough(request, async () => {
+        const name = await saved.storedSubliminalName(db, user, id);
+        return name === undefined ? undefined : subliminalWriteSchemaOf({ name });
+      });
+      return saved.replaceSubliminal(db, user, id, body, publicUrl);
     },
   );
   deleteById(API.subliminal, 'Delete a saved subliminal (also after a downgrade)', saved.deleteSubliminal);
