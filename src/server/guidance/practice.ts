@@ -1,18 +1,18 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type {
   GoalId,
   HistoryEntry,
   Onboarding,
-  OnboardingWrite,
   Practice,
   Reminder,
   SessionMinutes,
+  onboardingWriteSchema,
 } from '@shared/contract';
 import {
   HISTORY_DELETED_CODE,
   HISTORY_SECONDS_MAX,
   historyWriteSchema,
-  onboardingWriteSchema,
   replacesRecord,
   type HistoryWrite,
 } from '@shared/contract';
@@ -44,9 +44,15 @@ function onboardingOut(row: Preferences | undefined): Onboarding {
 
 export const readOnboarding = async (db: Db, userId: number) => onboardingOut(await preferencesOf(db, userId));
 
-/** Saves the answers (or the skip); the first save sets `completed_at`, later ones keep it. */
-export async function saveOnboarding(db: Db, userId: number, input: OnboardingWrite): Promise<Onboarding> {
-  const answers = onboardingWriteSchema.parse(input);
+/**
+ * Saves the answers (or the skip), as the route's schema read them, words stored before decision 063 let through
+ * (decision 133); the first save sets `completed_at`, later ones keep it.
+ */
+export async function saveOnboarding(
+  db: Db,
+  userId: number,
+  answers: z.output<typeof onboardingWriteSchema>,
+): Promise<Onboarding> {
   const now = new Date();
   const values = {
     goals: answers.goals,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { API, fillPath } from '@shared/contract';
+import { API, CONTROL_CHARACTER_REFUSED, fillPath } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
-import { programDays, programs } from '../db/schema';
+import { guidancePreferences, programDays, programs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInUser } from '../test/fixtures';
 import { expectAnHourFrom } from '../test/rate-limits';
@@ -144,6 +144,27 @@ describe('onboarding', () => {
     expect((await call(ada, 'PUT', API.onboarding, { free_text: 'Ruhe 👨‍👩‍👧\tjetzt' })).json().free_text).toBe(
       'Ruhe 👨‍👩‍👧\tjetzt',
     );
+  });
+  it('keeps one’s own words stored with a control character before 063 through a change of the goals, until typed anew', async () => {
+    const ada = await signedInUser(t.ctx);
+    await call(ada, 'PUT', API.onboarding, { goals: ['calm'], free_text: 'Less rush' });
+    // As a row written before the rule holds it (decision 133).
+    await t.database.db
+      .update(guidancePreferences)
+      .set({ freeText: 'Less\u0007 rush' })
+      .where(eq(guidancePreferences.userId, ada.id));
+    const goals = await call(ada, 'PUT', API.onboarding, { goals: ['sleep'], free_text: 'Less\u0007 rush' });
+    expect(goals.statusCode).toBe(200);
+    expect(goals.json()).toMatchObject({ goals: ['sleep'], free_text: 'Less\u0007 rush' });
+    // What else is wrong is still said, the words left alone; typed anew, they are refused as any typed text is.
+    const wrong = await call(ada, 'PUT', API.onboarding, { goals: ['nap'], free_text: 'Less\u0007 rush' });
+    expect(Object.keys(wrong.json())).toEqual(['goals']);
+    const typed = await call(ada, 'PUT', API.onboarding, { goals: ['sleep'], free_text: 'Less\u0007 rush now' });
+    expect(typed.json()).toEqual({ free_text: [CONTROL_CHARACTER_REFUSED] });
+    expect((await call(ada, 'GET', API.onboarding)).json()).toMatchObject({
+      goals: ['sleep'],
+      free_text: 'Less\u0007 rush',
+    });
   });
 });
 

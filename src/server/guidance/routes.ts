@@ -10,6 +10,7 @@ import {
   historyWriteSchema,
   onboardingSchema,
   onboardingWriteSchema,
+  onboardingWriteSchemaOf,
   planRequiredErrorSchema,
   practiceSchema,
   programDayParamsSchema,
@@ -23,6 +24,7 @@ import {
 } from '@shared/contract';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../http/errors';
+import { bodyLettingStoredTextThrough } from '../http/request-body';
 import { personKey } from '../cluster/rate-limit-store';
 import { registerLookedUpPage, type WebPages } from '../http/web';
 import { errors, noContent, routeKit, userOf } from '../own/route-kit';
@@ -81,11 +83,22 @@ export const guidanceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
   app.put(
     API.onboarding,
-    described('Answer (or skip) the onboarding; also how the profile changes the answers', {
-      body: onboardingWriteSchema,
-      response: { 200: onboardingSchema, ...signedIn },
-    }),
-    async (request) => practice.saveOnboarding(db, userOf(request), request.body),
+    {
+      ...described('Answer (or skip) the onboarding; also how the profile changes the answers', {
+        body: onboardingWriteSchema,
+        response: { 200: onboardingSchema, ...signedIn },
+      }),
+      // A refused body reaches the handler, which checks it again against the words stored.
+      attachValidation: true,
+    },
+    async (request) => {
+      const user = userOf(request);
+      // A change of the goals sends one's own words back as they are stored (decision 133).
+      const answers = await bodyLettingStoredTextThrough(request, async () =>
+        onboardingWriteSchemaOf(await practice.readOnboarding(db, user)),
+      );
+      return practice.saveOnboarding(db, user, answers);
+    },
   );
 
   app.get(

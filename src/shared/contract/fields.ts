@@ -49,13 +49,13 @@ export const typedText = (stored?: string) =>
 
 /**
  * A typed text that may be empty (a description, a program's free text): `typedText()`'s rule, only allowed to be ''
- * (docs/decisions/063-typed-text-shows-what-it-holds.md).
+ * (docs/decisions/063-typed-text-shows-what-it-holds.md). `stored`, as `typedText`'s (decision 133).
  */
-export const optionalTypedText = () =>
+export const optionalTypedText = (stored?: string) =>
   z
     .string({ error: 'Not a valid string.' })
     .overwrite(trimInvisible)
-    .refine(...refusedAsTyped());
+    .refine(...refusedAsTyped(stored));
 
 /**
  * Refuses text the database cannot keep (a NUL, a lone surrogate) in DRF's words, for a schema whose

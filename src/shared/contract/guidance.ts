@@ -45,21 +45,30 @@ const sessionMinutesSchema = z.union(
   { error: `Choose one of ${SESSION_MINUTES.join(', ')} minutes.` },
 );
 
-/** The onboarding as answered (or skipped); every field may be changed later in the profile. */
-export const onboardingWriteSchema = z.object({
-  goals: goalListSchema.default([]),
-  /**
-   * In the person's own words (used by the recommendations); '' when none. Shown back in the profile and the
-   * recommendations' reasons, so a typed text as `typedText()` reads one, only allowed to be empty
-   * (docs/decisions/063-typed-text-shows-what-it-holds.md).
-   */
-  free_text: optionalTypedText().max(GOAL_FREE_TEXT_MAX, maxCharacters(GOAL_FREE_TEXT_MAX)).default(''),
-  /** Whether they listen with headphones (binaural layers need them); null when unanswered. */
-  headphones: z.boolean({ error: 'Must be a valid boolean.' }).nullable().default(null),
-  session_minutes: sessionMinutesSchema.nullable().default(null),
-  /** True when the person chose "Skip for now"; the web then stops offering the onboarding. */
-  skipped: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
-});
+/**
+ * The onboarding as answered (or skipped); every field may be changed later in the profile. `stored`: the answers it
+ * writes over, whose words sent back as they are stored pass, though stored with a control character before
+ * decision 063 refused them, as every change of the goals sends them
+ * (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
+ */
+export const onboardingWriteSchemaOf = (stored?: { free_text: string }) =>
+  z.object({
+    goals: goalListSchema.default([]),
+    /**
+     * In the person's own words (used by the recommendations); '' when none. Shown back in the profile and the
+     * recommendations' reasons, so a typed text as `typedText()` reads one, only allowed to be empty
+     * (docs/decisions/063-typed-text-shows-what-it-holds.md).
+     */
+    free_text: optionalTypedText(stored?.free_text)
+      .max(GOAL_FREE_TEXT_MAX, maxCharacters(GOAL_FREE_TEXT_MAX))
+      .default(''),
+    /** Whether they listen with headphones (binaural layers need them); null when unanswered. */
+    headphones: z.boolean({ error: 'Must be a valid boolean.' }).nullable().default(null),
+    session_minutes: sessionMinutesSchema.nullable().default(null),
+    /** True when the person chose "Skip for now"; the web then stops offering the onboarding. */
+    skipped: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  });
+export const onboardingWriteSchema = onboardingWriteSchemaOf();
 export type OnboardingWrite = z.input<typeof onboardingWriteSchema>;
 
 /**

@@ -103,6 +103,7 @@ function onRadioKeys(event: KeyboardEvent<HTMLDivElement>) {
 
 export function OnboardingForm({
   initial,
+  stored,
   onSave,
   onSkip,
   onChange,
@@ -111,6 +112,8 @@ export function OnboardingForm({
 }: {
   /** Where it starts: the answers saved (step 1), or the draft of this tab's earlier visit. */
   initial: OnboardingDraft;
+  /** One's own words as saved: sent back as they are, they are not refused (decision 133). */
+  stored?: string;
   onSave: (answers: OnboardingWrite) => void;
   /** Offered on the first visit only; later, Cancel is the way out. */
   onSkip?: () => void;
@@ -134,8 +137,10 @@ export function OnboardingForm({
   const freeTextId = useId();
   const freeText = useRef<HTMLTextAreaElement>(null);
   // The server reads one's own words as any typed text (docs/decisions/063-typed-text-shows-what-it-holds.md):
-  // its refusal is said under the field, and the form goes no further until it is put right.
-  const freeTextRefused = typedTextRefusal(answers.free_text);
+  // its refusal is said under the field, and the form goes no further until it is put right. Words saved before
+  // that rule, sent back as they are beside new goals, are not refused, as the server does not refuse them
+  // (docs/decisions/133-an-undo-keeps-to-the-limits-an-old-name-updates-offline-reads-as-waiting.md).
+  const freeTextRefused = typedTextRefusal(answers.free_text, stored);
   // Counted as the server counts (an emoji is one character), where the field's maxLength cut a paste at half as
   // many emoji: a text over the limit stays whole, and the count says how much to take out.
   const freeTextLimit = characterLimit(freeTextId, answers.free_text, GOAL_FREE_TEXT_MAX);

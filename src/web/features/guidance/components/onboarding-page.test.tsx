@@ -6,7 +6,7 @@ import type { SubscriptionPlan } from '@shared/constants';
 import type { Onboarding, ProgramSummary } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { GOAL_FREE_TEXT_MAX } from '@shared/contract/portal-plain';
-import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
+import { CONTROL_CHARACTER_REFUSED, DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
 import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
@@ -306,6 +306,28 @@ describe('OnboardingPage', () => {
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ goals: ['focus'], session_minutes: 30 });
     expect(toast.success).toHaveBeenCalledWith(ONBOARDING_TEXTS.updated);
+  });
+
+  it('changes the goals beside one’s own words saved with a control character before 063, sent as they are; typed in, refused', async () => {
+    const user = userEvent.setup();
+    const { calls } = server({ ...fresh, goals: ['focus'], free_text: 'Less\u0007 rush', completed_at: 'x' });
+    renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
+    const words = await screen.findByLabelText(/In your own words/);
+    expect(words).not.toHaveAttribute('aria-invalid');
+    await user.type(words, ' now');
+    expect(words).toHaveAccessibleDescription(CONTROL_CHARACTER_REFUSED);
+    for (let typed = 0; typed < ' now'.length; typed += 1) await user.keyboard('{Backspace}');
+    expect(words).not.toHaveAttribute('aria-invalid');
+
+    await user.click(screen.getByRole('button', { name: 'Sleep' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      goals: ['focus', 'sleep'],
+      free_text: 'Less\u0007 rush',
+    });
   });
 
   it('resumes after a reload at the step and with the answers given, until they are saved', async () => {

@@ -89,6 +89,7 @@ export function OnboardingPage() {
         <div className="rounded-3xl border border-line bg-surface-raised p-6 sm:p-8">
           <OnboardingForm
             initial={readOnboardingDraft() ?? { step: 0, answers: answersOf(query.data) }}
+            stored={query.data.free_text}
             saving={mutation.isPending}
             skipping={mutation.isPending && mutation.variables.skipped === true}
             onChange={writeOnboardingDraft}
