@@ -211,3 +211,37 @@ test('a day or a layer removed in the program editor comes back with the toastâ€
   await expect(page.locator(`#day-0-layer-${last}-kind`)).toBeFocused();
   await expect(page.getByText('Unsaved changes.')).toBeVisible();
 });
+
+test('an Undo that would bring a day past four layers says so and stays, and works once a layer makes room', async ({
+  page,
+}) => {
+  test.skip(!staffEmail, 'Run through scripts/e2e.mjs, which creates the staff account.');
+  test.setTimeout(120_000);
+  await signIn(page, { email: staffEmail, password: staffPassword });
+  await page.goto('/admin/programs?program=mindful-moments');
+  const layers = page.locator('#program-day-0 select[id$="-kind"]');
+  const add = page.getByRole('button', { name: 'Add a layer to day 1' });
+  await expect(page.locator('#day-0-title')).toBeVisible();
+  if ((await layers.count()) === 4) await page.getByRole('button', { name: 'Remove layer 4 of day 1' }).click();
+  await add.click();
+  await page.locator('#day-0-layer-0-kind').selectOption('binaural');
+  await page.getByRole('button', { name: 'Remove layer 1 of day 1' }).click();
+  while ((await layers.count()) < 4) await add.click();
+
+  const removed = page.getByRole('listitem').filter({ hasText: 'Layer 1 of day 1 removed; not saved yet.' });
+  await removed.getByRole('button', { name: 'Undo' }).click();
+  // Nothing comes back; the limit is named, and the removal's toast and its Undo stay (decision 133).
+  await expect(
+    page.getByText('Layer 1 cannot come back: day 1 already has 4 layers, the most a day can hold.'),
+  ).toBeVisible();
+  await expect(layers).toHaveCount(4);
+  await expect(removed).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove layer 4 of day 1' }).click();
+  // Its toast is under the newer ones now: the pointer on the stack spreads it, as a person's does.
+  await page.getByRole('listitem').filter({ hasText: 'Layer 4 of day 1 removed; not saved yet.' }).hover();
+  await removed.getByRole('button', { name: 'Undo' }).click();
+  await expect(layers).toHaveCount(4);
+  await expect(page.locator('#day-0-layer-0-kind')).toHaveValue('binaural');
+  await expect(page.locator('#day-0-layer-0-kind')).toBeFocused();
+});
