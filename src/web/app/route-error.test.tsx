@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@web/lib/paths';
 import { PageError, ROUTE_ERROR_TITLE } from './route-error';
 import { routes } from './router';
+import { waitFrames } from '@web/test/frames';
 
 /** As in the app (app/providers.tsx), the router sits inside the query client. */
 const renderWithQueries = (ui: ReactElement) =>
@@ -15,10 +16,6 @@ const renderWithQueries = (ui: ReactElement) =>
       {ui}
     </QueryClientProvider>,
   );
-
-const waitFrames = async (count: number) => {
-  for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
-};
 
 /** The routes under the one whose `lazy` loads the portal's shell. */
 function portalShellChildren(table: RouteObject[]): RouteObject[] | undefined {

@@ -4,6 +4,7 @@ import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tans
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryState } from './query-state';
 import { OFFLINE_WAIT_MESSAGE } from './spinner';
+import { waitFrames } from '@web/test/frames';
 
 // The browser's connection lies outside the app: navigator.onLine and its online/offline events are the test's.
 
@@ -160,9 +161,6 @@ describe('"Try again" on a list that failed to load', () => {
     expect(screen.queryByText(OFFLINE_WAIT_MESSAGE)).toBeNull();
   });
 
-  const waitFrames = async (count: number) => {
-    for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
-  };
   /** The browser going offline and back, for TanStack Query to read a failed list again by itself. */
   const backOnline = () => {
     act(() => onlineManager.setOnline(false));

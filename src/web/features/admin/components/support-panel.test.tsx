@@ -7,13 +7,10 @@ import { ADMIN_API } from '@shared/contract/admin';
 import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
 import { SupportPanel } from './support-panel';
+import { waitFrames } from '@web/test/frames';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
-
-const waitFrames = async (count: number) => {
-  for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
-};
 
 const request = (id: number, fields: Partial<AdminSupportRequest> = {}): AdminSupportRequest => ({
   id,

@@ -11,6 +11,7 @@ import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandl
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { SHARED_DATA_ID } from '../api/shared-item';
 import { SHARED_GONE, SharedPage } from './shared-page';
+import { waitFrames } from '@web/test/frames';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // jsdom has no Web Audio: the engine stands in.
@@ -24,9 +25,6 @@ afterEach(() => {
 });
 
 const TOKEN = 'abcdefghijklmnopqrstuv';
-const waitFrames = async (count: number) => {
-  for (let frame = 0; frame < count; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
-};
 const shared: SharedItem = {
   kind: 'subliminal',
   name: 'Evening calm',
