@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -170,6 +170,89 @@ describe('a portal page that fails as it renders', () => {
       } finally {
         consoleError.mockRestore();
       }
+    });
+
+    /** A program's page whose render fails while `broken`: its heading, the program's title, comes with its read. */
+    function renderProgramPage() {
+      const state = { broken: true, reads: 0, answer: (_title: string) => {} };
+      function Page() {
+        if (state.broken) throw new Error('render failed');
+        const program = useQuery({
+          queryKey: ['program'],
+          queryFn: () => {
+            state.reads++;
+            return new Promise<string>((resolve) => (state.answer = resolve));
+          },
+        });
+        return program.data ? <h1>{program.data}</h1> : <p role="status">Loading</p>;
+      }
+      const router = createMemoryRouter(
+        [
+          {
+            element: (
+              <main id="main">
+                <Outlet />
+                <a href="/elsewhere">Elsewhere</a>
+              </main>
+            ),
+            children: [{ errorElement: <PageError />, children: [{ path: '/programs/calm', element: <Page /> }] }],
+          },
+        ],
+        { initialEntries: ['/programs/calm'] },
+      );
+      renderWithQueries(<RouterProvider router={router} />);
+      return state;
+    }
+
+    describe('offline, the page’s read paused until the connection comes back', () => {
+      afterEach(() => act(() => onlineManager.setOnline(true)));
+
+      it('hands the keyboard to the page’s heading once back online the read has answered', async () => {
+        const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+        try {
+          const state = renderProgramPage();
+          const button = await screen.findByRole('button', { name: 'Try again' });
+          state.broken = false;
+          act(() => onlineManager.setOnline(false));
+          button.focus();
+          await userEvent.keyboard('{Enter}');
+          expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+          // Offline a while: many more frames than the hand-over looks once nothing is read.
+          await waitFrames(20);
+          expect(state.reads).toBe(0);
+          act(() => onlineManager.setOnline(true));
+          await waitFor(() => expect(state.reads).toBe(1));
+          await waitFrames(5);
+          state.answer('Calm in seven days');
+          await waitFor(() => expect(screen.getByRole('heading', { name: 'Calm in seven days' })).toHaveFocus());
+        } finally {
+          consoleError.mockRestore();
+        }
+      });
+
+      it('leaves the keyboard where the person put it meanwhile', async () => {
+        const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+        try {
+          const state = renderProgramPage();
+          const button = await screen.findByRole('button', { name: 'Try again' });
+          state.broken = false;
+          act(() => onlineManager.setOnline(false));
+          button.focus();
+          await userEvent.keyboard('{Enter}');
+          expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+          await waitFrames(20);
+          const elsewhere = screen.getByRole('link', { name: 'Elsewhere' });
+          elsewhere.focus();
+          act(() => onlineManager.setOnline(true));
+          await waitFor(() => expect(state.reads).toBe(1));
+          state.answer('Calm in seven days');
+          expect(await screen.findByRole('heading', { name: 'Calm in seven days' })).toBeInTheDocument();
+          await waitFrames(15);
+          expect(elsewhere).toHaveFocus();
+        } finally {
+          consoleError.mockRestore();
+        }
+      });
     });
 
     it('failing again, puts the keyboard on the heading that says so', async () => {

@@ -58,18 +58,26 @@ export function keyboardToPageHeadingOnceRead(control: HTMLElement | null, query
 const RENDER_FRAMES = 10;
 
 /**
- * Puts the keyboard on the page's heading once it shows: looked for again after each answer while anything is read,
- * then for a few frames, unless the person has put the keyboard somewhere meanwhile.
+ * Whether any read runs or waits for the connection: TanStack Query pauses a read while the browser is offline
+ * (`fetchStatus` "paused", not counted by `isFetching`) and runs it once back online, and the page's heading may come
+ * only with its answer (docs/decisions/135-a-removed-image-a-paused-read-and-an-outsiders-pass.md).
+ */
+const reading = (queryClient: QueryClient): boolean =>
+  queryClient.isFetching() > 0 || queryClient.getQueryCache().findAll({ fetchStatus: 'paused' }).length > 0;
+
+/**
+ * Puts the keyboard on the page's heading once it shows: looked for again after each answer while anything is read
+ * or waits for the connection, then for a few frames, unless the person has put the keyboard somewhere meanwhile.
  */
 function focusPageHeadingOnceRead(queryClient: QueryClient): void {
   let frames = RENDER_FRAMES;
   const look = () => {
     if (document.activeElement && document.activeElement !== document.body) return;
     if (focusPageHeading()) return;
-    if (queryClient.isFetching() > 0) {
+    if (reading(queryClient)) {
       frames = RENDER_FRAMES;
       const stop = queryClient.getQueryCache().subscribe(() => {
-        if (queryClient.isFetching() > 0) return;
+        if (reading(queryClient)) return;
         stop();
         requestAnimationFrame(look);
       });
