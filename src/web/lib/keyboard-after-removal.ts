@@ -44,6 +44,22 @@ export function keyboardToPageHeadingOnceGone(control: HTMLElement | null): () =
 }
 
 /**
+ * For a control outside any list whose change removes it, with a control of its own part of the page that the person
+ * would turn to next (the profile's "Edit profile", where a new picture is chosen, once the picture's remove button
+ * has gone): the function returned, called once the change is made, waits for the control to go and puts the keyboard
+ * on what `find` finds, or on the page's heading when that is not on the page, where it fell to the page's top. Unless
+ * the person has put the keyboard somewhere meanwhile
+ * (docs/decisions/135-a-removed-image-a-paused-read-and-an-outsiders-pass.md).
+ */
+export function keyboardToOnceGone(control: HTMLElement | null, find: () => HTMLElement | null): () => void {
+  return onceGone(control, () => {
+    const next = find();
+    next?.focus();
+    if (!next || document.activeElement !== next) focusPageHeading();
+  });
+}
+
+/**
  * For a control that goes with the page under it as the page is shown anew (a route error's "Try again"): the function
  * returned, called once the page's code has come, waits for the control to go, then for the page's reads to answer,
  * however long the network takes (a program's page has its heading, the program's title, only once the program is

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
-import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
+import { keyboardToNeighbourOnceGone, keyboardToOnceGone } from '@web/lib/keyboard-after-removal';
 
 export type ConfirmText = {
   title: ReactNode;
@@ -51,15 +51,32 @@ function ConfirmDeleteContent({
   );
 }
 
-/** After a delete, the keyboard goes to the delete button of the row that took the deleted one's place. */
-async function deleteKeepingTheKeyboard(button: HTMLElement | null, onConfirm: () => Promise<unknown>) {
-  const moveKeyboard = keyboardToNeighbourOnceGone(button, '.icon-trash');
+/**
+ * After a delete, the keyboard goes to the delete button of the row that took the deleted one's place or, for a
+ * button outside a list, to what `keyboardAfter` finds.
+ */
+async function deleteKeepingTheKeyboard(
+  button: HTMLElement | null,
+  onConfirm: () => Promise<unknown>,
+  keyboardAfter?: () => HTMLElement | null,
+) {
+  const moveKeyboard = keyboardAfter
+    ? keyboardToOnceGone(button, keyboardAfter)
+    : keyboardToNeighbourOnceGone(button, '.icon-trash');
   await onConfirm();
   moveKeyboard();
 }
 
-/** A delete button that asks first; the dialog stays open (and busy) until the delete finishes. */
-export function ConfirmDelete({ label, onConfirm, ...text }: ConfirmText & { label: string }) {
+/**
+ * A delete button that asks first; the dialog stays open (and busy) until the delete finishes. One outside a list,
+ * with no neighbour to take its place, says where the keyboard goes once it has gone (`keyboardAfter`).
+ */
+export function ConfirmDelete({
+  label,
+  onConfirm,
+  keyboardAfter,
+  ...text
+}: ConfirmText & { label: string; keyboardAfter?: () => HTMLElement | null }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -70,7 +87,7 @@ export function ConfirmDelete({ label, onConfirm, ...text }: ConfirmText & { lab
       </DialogTrigger>
       <ConfirmDeleteContent
         {...text}
-        onConfirm={() => deleteKeepingTheKeyboard(trigger.current, onConfirm)}
+        onConfirm={() => deleteKeepingTheKeyboard(trigger.current, onConfirm, keyboardAfter)}
         busy={busy}
         setBusy={setBusy}
         onDone={() => setOpen(false)}

@@ -9,6 +9,7 @@ import { SESSION } from '@web/lib/session-keys';
 import { sessionStore } from '@web/lib/session';
 import { OFFLINE_WAIT_MESSAGE } from '@web/components/ui/spinner';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { waitFrames } from '@web/test/frames';
 import { ProfileView } from './profile-view';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -105,6 +106,36 @@ describe('ProfileView', () => {
       online.mockRestore();
       onlineManager.setOnline(true);
     }
+  });
+
+  it('puts the keyboard on Edit profile, where a new picture is chosen, once the removed picture has gone, however long the read takes', async () => {
+    const user = userEvent.setup();
+    let image: string | null = '/media/profile/ada.webp';
+    let answerRead: (() => void) | null = null;
+    let holdReads = false;
+    fakeApi({
+      [`GET ${API.profile}`]: async () => {
+        // Once the removal is made, the profile answers when the test says: a network's time, many frames.
+        if (holdReads) await new Promise<void>((resolve) => (answerRead = resolve));
+        return jsonResponse(200, { ...profile('basic'), profile_image: image });
+      },
+      [`DELETE ${API.profileImage}`]: () => {
+        image = null;
+        holdReads = true;
+        return jsonResponse(200, { ...profile('basic'), profile_image: null });
+      },
+    });
+    renderWithProviders(<ProfileView />);
+    (await screen.findByRole('button', { name: 'Remove profile image' })).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(answerRead).not.toBeNull());
+    // More frames than a hand-over looks for what it waits for once called: it is called with the answer.
+    await waitFrames(15);
+    expect(screen.getByRole('button', { name: 'Remove profile image', hidden: true })).toBeInTheDocument();
+    answerRead!();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Remove profile image', hidden: true })).toBeNull();
   });
 
   it('opens the edit modal with the names and a read-only e-mail', async () => {

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Pencil, UserRound, WifiOff } from 'lucide-react';
@@ -116,6 +116,7 @@ export function ProfileView() {
 function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) {
   const name = `${profile.first_name} ${profile.last_name}`.trim();
   const change = useChange(profileQuery().queryKey);
+  const edit = useRef<HTMLButtonElement>(null);
   return (
     <section
       aria-labelledby="profile-heading"
@@ -138,6 +139,8 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
               title="Remove your profile image?"
               description="The picture is deleted; a plain placeholder shows instead. You can choose a new one at any time."
               onConfirm={() => change(removeProfileImage, PROFILE_MESSAGES.imageRemoved).then(announceProfileSaved)}
+              // No neighbour takes its place: the keyboard goes where a new picture is chosen.
+              keyboardAfter={() => edit.current}
             />
           </div>
         </div>
@@ -167,7 +170,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
           </dd>
         </div>
       </dl>
-      <Button variant="secondary" onClick={onEdit} className="self-start sm:self-center">
+      <Button ref={edit} variant="secondary" onClick={onEdit} className="self-start sm:self-center">
         <Pencil aria-hidden className="h-4 w-4" /> Edit profile
       </Button>
     </section>
