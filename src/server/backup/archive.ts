@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 
 // A backup is a gzipped tar (ustar): `tar -tzf` lists it and `tar -xzf` opens it by hand. Written and read here
 // with Node alone, a block at a time, so a backup never has to fit in memory
@@ -101,23 +102,34 @@ export class TarWriter {
   }
 }
 
+/** A file where the archive puts a folder (`media/a`, then `media/a/b`): a damaged archive, not a disk's error. */
+const notAFolder = (name: string) => (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EEXIST' || error.code === 'ENOTDIR') throw new BadArchiveError(`${name} is inside a file`);
+  throw error;
+};
+
 export interface ExtractedEntry {
   name: string;
   size: number;
   sha256: string;
 }
 
+/** Where `extractTar` puts an entry: on disk, or in memory when no larger than the given size. */
+export type Placement = 'disk' | { inMemoryUpTo: number };
+
 /**
  * Reads a tar from `source` into `into`, each regular file at its name (which must stay inside `into`); those
- * `inMemory` picks (it may also refuse a name by throwing) are kept in memory instead and returned. Anything but
- * files and folders is refused.
+ * `place` keeps in memory (up to a size: an archive says any size) are returned instead. `place` sees every entry,
+ * folders too, and may refuse a name by throwing. Anything but files and folders is refused, and so is a name given
+ * twice (docs/decisions/135-a-removed-image-a-paused-read-and-an-outsiders-pass.md).
  */
 export async function extractTar(
   source: AsyncIterable<Buffer>,
   into: string,
-  inMemory: (name: string) => boolean,
+  place: (name: string, folder: boolean) => Placement,
 ): Promise<{ files: ExtractedEntry[]; memory: Map<string, Buffer> }> {
   const files: ExtractedEntry[] = [];
+  const seen = new Set<string>();
   const memory = new Map<string, Buffer>();
   let pending: Buffer = Buffer.alloc(0);
   let current:
@@ -132,7 +144,8 @@ export async function extractTar(
     if (Array.isArray(entry.sink)) memory.set(entry.name, Buffer.concat(entry.sink));
     else {
       entry.sink.end();
-      await once(entry.sink, 'close');
+      // Rejects with the disk's error (a full disk), one emitted between writes too.
+      await finished(entry.sink);
     }
     files.push({ name: entry.name, size: entry.size, sha256: entry.hash.digest('hex') });
     padding = (BLOCK - (entry.size % BLOCK)) % BLOCK;
@@ -150,22 +163,34 @@ export async function extractTar(
       throw new BadArchiveError('A damaged entry header.');
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
-    const size = Number.parseInt(field(124, 12).trim(), 8);
+    const sizeField = field(124, 12).trim();
+    // Octal digits only: a "-1" parsed to a size that never ran out, and the archive was read for ever.
+    const size = /^[0-7]{1,11}$/.test(sizeField) ? Number.parseInt(sizeField, 8) : Number.NaN;
     const type = field(156, 1) || '0';
-    if ((type !== '0' && type !== '5') || !Number.isSafeInteger(size))
+    if (type !== '0' && type !== '5')
       throw new BadArchiveError(`An entry that is neither a file nor a folder: ${name}`);
+    if (!Number.isSafeInteger(size)) throw new BadArchiveError(`An entry of a damaged size: ${name}`);
     const target = path.resolve(into, name);
     if (!target.startsWith(path.resolve(into) + path.sep) || name.includes('\\'))
       throw new BadArchiveError(`An entry outside the backup: ${name}`);
+    // Written with `wx`, a second file of one name failed as the disk's error, not as a damaged archive.
+    const key = path.relative(into, target);
+    if (seen.has(key)) throw new BadArchiveError(`${name} is in it twice`);
+    seen.add(key);
+    const placement = place(name, type === '5');
     if (type === '5') {
-      await mkdir(target, { recursive: true, mode: 0o700 });
+      await mkdir(target, { recursive: true, mode: 0o700 }).catch(notAFolder(name));
       return;
     }
     let sink: Writable | Buffer[];
-    if (inMemory(name)) sink = [];
-    else {
-      await mkdir(path.dirname(target), { recursive: true });
+    if (placement !== 'disk') {
+      if (size > placement.inMemoryUpTo) throw new BadArchiveError(`${name} is too large`);
+      sink = [];
+    } else {
+      await mkdir(path.dirname(target), { recursive: true }).catch(notAFolder(name));
       sink = createWriteStream(target, { flags: 'wx', mode: 0o600 });
+      // Kept for `finished` above: an error emitted while nothing waits on the stream must not end the process.
+      sink.on('error', () => undefined);
     }
     current = { name, size, left: size, hash: createHash('sha256'), sink };
     if (size === 0) await finish();

@@ -6,7 +6,7 @@ import { createGunzip } from 'node:zlib';
 import type { Config } from '../config';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
-import { BadArchiveError, extractTar } from './archive';
+import { BadArchiveError, extractTar, type Placement } from './archive';
 import { FORMAT, FORMAT_VERSION, MANIFEST, SECRET_FILE, SUMS, syncFolder, type Manifest } from './backup';
 import { serverAnswers } from './snapshot';
 
@@ -39,10 +39,18 @@ async function codeMigrations(): Promise<{ count: number; latest: number }> {
   return { count: journal.entries.length, latest: Math.max(...journal.entries.map((entry) => entry.when)) };
 }
 
-function allowedEntry(name: string, index: number): 'memory' | 'disk' {
+/** The most a manifest (a few lines) and the checksums (a line a file: 64 MiB is some 400,000 files) may weigh. */
+const MANIFEST_BYTES = 1024 * 1024;
+const SUMS_BYTES = 64 * 1024 * 1024;
+/** What of DATA_DIR a backup may hold, each swapped in whole: nothing else of the folder is a restore's. */
+const PARTS: ReadonlySet<string> = new Set<Manifest['contains'][number]>(['db', 'media', SECRET_FILE]);
+
+function allowedEntry(name: string, index: number, folder: boolean): Placement {
   if (index === 0 && name !== MANIFEST) throw new BadArchiveError('it does not begin with its manifest');
-  if (name === MANIFEST || name === SUMS) return 'memory';
-  if (name === SECRET_FILE || name.startsWith('db/') || name.startsWith('media/')) return 'disk';
+  if (!folder && name === MANIFEST) return { inMemoryUpTo: MANIFEST_BYTES };
+  if (!folder && name === SUMS) return { inMemoryUpTo: SUMS_BYTES };
+  // A folder too: one outside these was made in the staging folder and could be swapped in by the manifest.
+  if ((!folder && name === SECRET_FILE) || name.startsWith('db/') || name.startsWith('media/')) return 'disk';
   throw new BadArchiveError(`it holds ${JSON.stringify(name.slice(0, 80))}`);
 }
 
@@ -53,7 +61,17 @@ function checkManifest(bytes: Buffer | undefined, config: Config): Manifest {
   } catch {
     throw new BadArchiveError('its manifest cannot be read');
   }
-  if (manifest.format !== FORMAT || !Array.isArray(manifest.contains))
+  // Each part it names is swapped in place of the data folder's own: only ours, each once, the database with an
+  // embedded one.
+  if (
+    typeof manifest !== 'object' ||
+    manifest === null ||
+    manifest.format !== FORMAT ||
+    !Array.isArray(manifest.contains) ||
+    !manifest.contains.every((part) => PARTS.has(part)) ||
+    new Set(manifest.contains).size !== manifest.contains.length ||
+    (manifest.database === 'embedded' && !manifest.contains.includes('db'))
+  )
     throw new BadArchiveError('its manifest is not ours');
   if (typeof manifest.version !== 'number' || manifest.version > FORMAT_VERSION)
     throw new RestoreRefusedError(
@@ -102,14 +120,15 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     let extracted;
     try {
       const gunzip = createReadStream(source).pipe(createGunzip());
-      extracted = await extractTar(gunzip, staging, (name) => allowedEntry(name, index++) === 'memory');
+      extracted = await extractTar(gunzip, staging, (name, folder) => allowedEntry(name, index++, folder));
     } catch (error) {
       const message = (error as Error).message;
       if (error instanceof BadArchiveError) throw new RestoreRefusedError(NOT_OURS(source, message));
       // zlib: not gzip at all, or cut short.
       if ((error as { errno?: number }).errno !== undefined && (error as { code?: string }).code?.startsWith('Z_'))
         throw new RestoreRefusedError(NOT_OURS(source, message.toLowerCase()));
-      throw error;
+      // The disk's (a full one): the staging folder goes below, the data folder was not touched.
+      throw new Error(`${message}. Nothing was changed.`, { cause: error });
     }
     let manifest: Manifest;
     try {
