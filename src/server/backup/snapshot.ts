@@ -158,10 +158,17 @@ export async function serveSnapshots(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(file, () => {
-      server.off('error', reject);
-      resolve();
-    });
+    // The socket file is made by listen(), synchronously, with the process's umask: owner-only from its first
+    // moment, not only once chmod has run (a group-writable umask let the group connect in between).
+    const umask = process.umask(0o177);
+    try {
+      server.listen(file, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
   });
   await chmod(file, 0o600);
   return server;
