@@ -497,7 +497,7 @@ test.describe('on a touch phone', () => {
     // Handled, and shown with the handled ones: its box ticked, the time it was handled under it.
     await page.getByLabel('Open only').click();
     await item.getByRole('checkbox', { name: /^Handled/ }).click();
-    await expect(item.getByText(/^Handled /)).toBeVisible();
+    await expect(item.getByRole('paragraph').filter({ hasText: /^Handled / })).toBeVisible();
     await measure('a handled support request');
 
     await page.goto('/admin/applications');
