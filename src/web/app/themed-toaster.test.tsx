@@ -23,6 +23,25 @@ describe('toasts', () => {
     expect(screen.getAllByText('Added Focus messages to playlist!')).toHaveLength(1);
   });
 
+  it('a toast with an Undo is never replaced by another of the same words: each Undo puts back its own', async () => {
+    render(<ThemedToaster />);
+    const undone: string[] = [];
+    const removed = (which: string) =>
+      void toast.success('Day 2 removed; not saved yet.', { action: { label: 'Undo', onClick: () => undone.push(which) } });
+    act(() => removed('first'));
+    const first = await screen.findByText('Day 2 removed; not saved yet.');
+    act(() => removed('second'));
+    await waitFor(() => expect(screen.getAllByText('Day 2 removed; not saved yet.')).toHaveLength(2));
+    // Longer than sonner takes to take a replaced toast off the screen here (about 1 s), in steps so that
+    // React renders what each of its timers changed.
+    for (let step = 0; step < 20; step++) await act(() => new Promise((done) => setTimeout(done, 100)));
+    expect(first.isConnected).toBe(true);
+    const undos = screen.getAllByRole('button', { name: 'Undo' });
+    expect(undos).toHaveLength(2);
+    act(() => undos.forEach((undo) => undo.click()));
+    expect(undone.sort()).toEqual(['first', 'second']);
+  });
+
   it('the same message again is announced again: it comes into the live region anew', async () => {
     render(<ThemedToaster />);
     act(() => void toast.error('An error occurred, please try again.'));

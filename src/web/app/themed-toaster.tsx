@@ -7,12 +7,16 @@ import { useTheme } from '@web/lib/theme';
 // restarts its time) instead of stacking a copy under it (docs/product/screens.md#errors-on-screen). It
 // comes as a new toast, not as the old one updated with the same text: the toaster's live region
 // announces what is added, so a person pressing Save twice on a failing save hears it the second time too.
+// A toast with an action (an Undo) is never replaced: each holds its own removal, and one lost to the next
+// toast of the same words ("Day 2 removed", twice) would lose what it removed for good
+// (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md).
 const shownUnder = new Map<string, string>();
 let shownCount = 0;
 for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
   const show = toast[kind];
   toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) => {
     if (typeof message !== 'string' || data?.id !== undefined) return show(message, data);
+    if (data?.action !== undefined) return show(message, { ...data, id: `action#${++shownCount}` });
     const key = `${kind}:${message}`;
     const earlier = shownUnder.get(key);
     if (earlier !== undefined) toast.dismiss(earlier);
