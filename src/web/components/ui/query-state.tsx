@@ -85,6 +85,20 @@ export function useTryAgain({
 }
 
 /**
+ * What a Try again pressed offline says while it waits (docs/decisions/125-a-try-again-offline-says-so.md): the Wi-Fi-off
+ * icon, muted, beside or over the words, and no red, since nothing failed
+ * (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md). `className` lays the two out.
+ */
+export function OfflineWait({ className, iconClassName = 'h-6 w-6' }: { className?: string; iconClassName?: string }) {
+  return (
+    <div className={className}>
+      <WifiOff aria-hidden className={clsx('shrink-0 text-fg-muted', iconClassName)} />
+      <p>{OFFLINE_WAIT_MESSAGE}</p>
+    </div>
+  );
+}
+
+/**
  * A read that failed, as the lists say it: "Could not load {what}: …" (or, waiting offline, that it waits) with the
  * "Try again" of `useTryAgain`, busy while the read runs again. `detail`, under it, says what waits on the read.
  */
@@ -107,10 +121,7 @@ export function ReadFailed({
       className={clsx('flex flex-col items-center gap-3 rounded-2xl border border-line p-8 text-center', className)}
     >
       {tryAgain.offline ? (
-        <>
-          <WifiOff aria-hidden className="h-6 w-6 text-fg-muted" />
-          <p>{OFFLINE_WAIT_MESSAGE}</p>
-        </>
+        <OfflineWait className="contents" />
       ) : (
         <>
           <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />

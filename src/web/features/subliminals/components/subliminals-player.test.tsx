@@ -414,6 +414,9 @@ describe('SubliminalsPlayer', () => {
       const alert = within(categories).getByRole('alert');
       expect(alert).toHaveTextContent(OFFLINE_WAIT_MESSAGE);
       expect(alert).not.toHaveTextContent('There was an error loading the Subliminals!');
+      // A wait, as the lists and the profile say it: the Wi-Fi-off icon, no error red (decision 136).
+      expect(alert.querySelector('svg.lucide-wifi-off')).not.toBeNull();
+      expect(alert.outerHTML).not.toMatch(/\b(text|border)-danger\b/);
       expect(button).toHaveAttribute('aria-disabled', 'true');
       expect(button).toHaveFocus();
       expect(reads()).toBe(readBefore);

@@ -10,8 +10,8 @@ import type { ThemeChoice } from '@shared/themes';
 import { AfterFirstPaint } from '@web/components/after-first-paint';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
-import { OFFLINE_WAIT_MESSAGE, Spinner } from '@web/components/ui/spinner';
-import { useTryAgain } from '@web/components/ui/query-state';
+import { Spinner } from '@web/components/ui/spinner';
+import { OfflineWait, useTryAgain } from '@web/components/ui/query-state';
 import { useBesideCorner, useBottomChromePart } from '@web/lib/bottom-chrome';
 import { floatingSession, useFloatingSession } from '@web/lib/floating-session';
 import { usePlan } from '@web/lib/plan';
@@ -264,11 +264,20 @@ export function SubliminalsPlayer() {
             Categories
           </h2>
           {tryAgain.error ? (
+            // Pressed offline, Try again waits: said as the lists say it, muted with the Wi-Fi-off icon, not in the
+            // red of the spec's error (decision 136).
             <div
               role="alert"
-              className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger p-4 text-danger"
+              className={clsx(
+                'flex flex-wrap items-center gap-3 rounded-2xl border p-4',
+                tryAgain.offline ? 'border-line' : 'border-danger text-danger',
+              )}
             >
-              <p className="flex-1">{tryAgain.offline ? OFFLINE_WAIT_MESSAGE : LOAD_ERROR}</p>
+              {tryAgain.offline ? (
+                <OfflineWait className="flex flex-1 items-center gap-3" iconClassName="h-5 w-5" />
+              ) : (
+                <p className="flex-1">{LOAD_ERROR}</p>
+              )}
               <Button variant="secondary" size="sm" {...tryAgain.button}>
                 Try again
               </Button>
