@@ -27,7 +27,9 @@ describe('toasts', () => {
     render(<ThemedToaster />);
     const undone: string[] = [];
     const removed = (which: string) =>
-      void toast.success('Day 2 removed; not saved yet.', { action: { label: 'Undo', onClick: () => undone.push(which) } });
+      void toast.success('Day 2 removed; not saved yet.', {
+        action: { label: 'Undo', onClick: () => undone.push(which) },
+      });
     act(() => removed('first'));
     const first = await screen.findByText('Day 2 removed; not saved yet.');
     act(() => removed('second'));

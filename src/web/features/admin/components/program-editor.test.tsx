@@ -80,4 +80,32 @@ describe('ProgramEditor', () => {
       ['Evening 3', 3],
     ]);
   });
+
+  it('puts day 2 removed twice back where each was, the older Undo pressed first, then the newer', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProgramEditor program={threeDays()} onSaved={() => undefined} />);
+    const titles = () =>
+      Array.from(document.querySelectorAll<HTMLInputElement>('li[id^="program-day-"] input[id$="-title"]')).map(
+        (input) => input.value,
+      );
+
+    await user.click(screen.getByRole('button', { name: 'Remove day 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove day 2' }));
+    expect(titles()).toEqual(['Evening 1']);
+    // Two toasts of the same words, each with its own Undo (themed-toaster.tsx keeps both).
+    const removals = vi.mocked(toast.success).mock.calls.filter(([said]) => said === 'Day 2 removed; not saved yet.');
+    expect(removals).toHaveLength(2);
+    const press = (call: (typeof removals)[number]) =>
+      act(() =>
+        (call[1] as { action: { onClick: (event: object) => void } }).action.onClick({
+          currentTarget: document.createElement('button'),
+          preventDefault: () => undefined,
+        }),
+      );
+    press(removals[0]!);
+    await vi.waitFor(() => expect(titles()).toEqual(['Evening 1', 'Evening 2']));
+    press(removals[1]!);
+    // Evening 3 goes back after Evening 2, where it was, not at the index it was removed from (2 then 1 gave 1, 3, 2).
+    await vi.waitFor(() => expect(titles()).toEqual(['Evening 1', 'Evening 2', 'Evening 3']));
+  });
 });

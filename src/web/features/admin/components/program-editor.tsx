@@ -31,6 +31,7 @@ import { refusedAsChangedMeanwhile, toastFailure } from '@web/lib/change';
 import { dropDraft, keepDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { programAsRead, useSaveProgram } from '../api/programs';
+import { useUndoPlaces } from '../lib/undo-places';
 import { panelClass } from './states';
 import { isolated } from '@shared/contract/plain';
 import { useFocusFirstError } from '@web/lib/form-field';
@@ -412,15 +413,18 @@ function DayCard({
   const title = useWatch({ control: form.control, name: `days.${index}.title` });
   const label = `day ${index + 1}`;
   const undoToasts = useUndoToasts();
+  // Where each removed layer goes back, whichever Undo is pressed first (decision 136).
+  const layerPlaces = useUndoPlaces(layers.fields.map((field) => field.id));
   // Undo puts a layer back through the day as it is then: moved since, the day has another index.
-  const restoreLayer = useRef<(at: number, layer: ProgramLayerWrite) => void>(undefined);
+  const restoreLayer = useRef<(removed: symbol, layer: ProgramLayerWrite) => void>(undefined);
   // Why a layer cannot come back now: its day has the most layers a day holds (decision 133).
   const layerRefusal = useRef<(layerIndex: number) => string | undefined>(undefined);
   useEffect(() => {
     layerRefusal.current = (layerIndex) =>
       layers.fields.length >= PROGRAM_DAY_LAYERS_MAX ? undoPastLayersLimit(layerIndex + 1, index + 1) : undefined;
-    restoreLayer.current = (at, layer) => {
-      const place = Math.min(at, layers.fields.length);
+    restoreLayer.current = (removed, layer) => {
+      const place = Math.min(layerPlaces.placeOf(removed), layers.fields.length);
+      layerPlaces.restored(removed);
       layers.insert(place, layer);
       // The keyboard goes to what came back (decision 129).
       requestAnimationFrame(() => document.getElementById(`${id}-layer-${place}-kind`)?.focus());
@@ -433,10 +437,11 @@ function DayCard({
   function removeLayer(layerIndex: number) {
     const left = layers.fields.length - 1;
     const removed = form.getValues(`days.${index}.layers.${layerIndex}`);
+    const mark = layerPlaces.removed(layerIndex);
     layers.remove(layerIndex);
     undoToasts.offer(
       `Layer ${layerIndex + 1} of day ${index + 1} removed; not saved yet.`,
-      () => removed && restoreLayer.current?.(layerIndex, removed),
+      () => removed && restoreLayer.current?.(mark, removed),
       () => layerRefusal.current?.(layerIndex),
     );
     requestAnimationFrame(() => {
@@ -583,6 +588,8 @@ export function ProgramEditor({
   const [fromDraft, setFromDraft] = useState(draft !== null);
   const days = useFieldArray({ control: form.control, name: 'days' });
   const undoToasts = useUndoToasts();
+  // Where each removed day goes back, whichever Undo is pressed first (decision 136).
+  const dayPlaces = useUndoPlaces(days.fields.map((field) => field.id));
   const [status, setStatus] = useState('');
   // The Save bar's height, published: a field reached with Tab stops clear of it (lib/bottom-chrome.ts). It sits
   // the gap published under a page's bar (0.75 rem) above the bottom chrome, as the subliminals' Start/Stop bar does.
@@ -655,13 +662,16 @@ export function ProgramEditor({
 
   function removeDay(index: number) {
     const removed = form.getValues(`days.${index}`);
+    const mark = dayPlaces.removed(index);
     days.remove(index);
     // Said in a toast whose Undo puts the day back as it was (its layers, and the day it was for people's progress)
-    // at its place, or at the end if days were removed since; the keyboard goes to its title (decision 129).
+    // at its place among the days still there, whatever was undone before it (decision 136); the keyboard goes to
+    // its title (decision 129).
     undoToasts.offer(
       `Day ${index + 1} removed; not saved yet.`,
       () => {
-        const at = Math.min(index, form.getValues('days').length);
+        const at = Math.min(dayPlaces.placeOf(mark), form.getValues('days').length);
+        dayPlaces.restored(mark);
         days.insert(at, removed, { focusName: `days.${at}.title` });
         setStatus(`Day ${at + 1} is back; not saved yet.`);
       },
