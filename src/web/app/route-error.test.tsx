@@ -8,6 +8,7 @@ import { paths } from '@web/lib/paths';
 import { PageError, ROUTE_ERROR_TITLE } from './route-error';
 import { routes } from './router';
 import { waitFrames } from '@web/test/frames';
+import { everyElementShown } from '@web/test/shown';
 
 /** As in the app (app/providers.tsx), the router sits inside the query client. */
 const renderWithQueries = (ui: ReactElement) =>
@@ -73,9 +74,7 @@ describe('a portal page that fails as it renders', () => {
   });
 
   describe('its Try again, pressed from the keyboard while the page is read again', () => {
-    // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
-    beforeEach(() => void (Element.prototype.checkVisibility = () => true));
-    afterEach(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    beforeEach(everyElementShown);
 
     /** A page whose render fails while `broken`, behind a loader held until `answer` is called. */
     function renderHeldPage() {

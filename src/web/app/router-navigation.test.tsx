@@ -6,6 +6,7 @@ import { createMemoryRouter, Navigate, Outlet, RouterProvider, useLocation } fro
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Link, usePathname } from '@web/lib/link';
 import { RouterNavigation } from './router-navigation';
+import { everyElementShown } from '@web/test/shown';
 
 /** As in the app (app/providers.tsx), the router sits inside the query client. */
 const renderWithQueries = (ui: ReactElement) =>
@@ -96,9 +97,7 @@ describe('Link', () => {
   });
 
   it('focuses the heading of a page a link opens, not of the first page, also under StrictMode', async () => {
-    // jsdom lays nothing out, so it has no checkVisibility: every heading here is shown.
-    Element.prototype.checkVisibility = () => true;
-    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    everyElementShown();
     const router = createMemoryRouter(
       [
         {
@@ -142,8 +141,7 @@ describe('Link', () => {
   });
 
   it('focuses the heading that comes with a page’s data, however long past the wait for its code the read takes', async () => {
-    Element.prototype.checkVisibility = () => true;
-    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    everyElementShown();
     vi.useFakeTimers({ toFake: ['performance'] });
     onTestFinished(() => void vi.useRealTimers());
     let answer: (title: string) => void = () => {};
@@ -179,8 +177,7 @@ describe('Link', () => {
   });
 
   it('leaves the keyboard in the field a page it opens focuses as it mounts', async () => {
-    Element.prototype.checkVisibility = () => true;
-    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    everyElementShown();
     const router = createMemoryRouter(
       [
         {

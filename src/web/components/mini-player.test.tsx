@@ -8,6 +8,7 @@ import { FakeAudioContext, stubWebAudio } from '@web/test/fake-audio-context';
 import { sessionStore } from '@web/lib/session';
 import { PORTAL_LEFT_MS, usePortalShown } from '@web/lib/portal-presence';
 import { MiniPlayer, PRESS_PLAY, STARTING } from './mini-player';
+import { everyElementShown } from '@web/test/shown';
 
 /** A portal layout, with its mini-player. */
 function Layout() {
@@ -123,14 +124,12 @@ describe('MiniPlayer: a sound the browser would not start (docs/decisions/072-so
 describe('MiniPlayer: its Stop from the keyboard', () => {
   beforeEach(() => {
     stubWebAudio();
-    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
   });
   afterEach(() => {
     soundEngine.stop();
     cleanup();
     vi.unstubAllGlobals();
-    Reflect.deleteProperty(Element.prototype, 'checkVisibility');
   });
 
   it('hands the keyboard to the page’s heading as the bar goes with what it played, not to the page’s top', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryState } from './query-state';
 import { OFFLINE_WAIT_MESSAGE } from './spinner';
 import { waitFrames } from '@web/test/frames';
+import { everyElementShown } from '@web/test/shown';
 
 // The browser's connection lies outside the app: navigator.onLine and its online/offline events are the test's.
 
@@ -50,10 +51,8 @@ describe('a list read while the browser is offline', () => {
 });
 
 describe('"Try again" on a list that failed to load', () => {
-  // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
-  beforeEach(() => void (Element.prototype.checkVisibility = () => true));
+  beforeEach(everyElementShown);
   afterEach(() => {
-    Reflect.deleteProperty(Element.prototype, 'checkVisibility');
     vi.restoreAllMocks();
     onlineManager.setOnline(true);
   });

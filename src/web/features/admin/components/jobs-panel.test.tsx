@@ -6,6 +6,7 @@ import type { AdminJob } from '@shared/contract';
 import { ADMIN_API } from '@shared/contract/admin';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { JobsPanel } from './jobs-panel';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
@@ -92,8 +93,7 @@ describe('JobsPanel', () => {
   });
 
   it('keeps the keyboard on the last failed job’s Retry when it is refused, and hands it to the page’s heading once it goes', async () => {
-    // jsdom lays nothing out, so it has no checkVisibility: the heading is shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
     const user = userEvent.setup();
     const jobs = [job(3)];
     const answers: Array<(response: Response) => void> = [];
@@ -108,31 +108,27 @@ describe('JobsPanel', () => {
           return response;
         }),
     });
-    try {
-      renderWithProviders(
-        <main id="main">
-          <h1>Staff</h1>
-          <JobsPanel />
-        </main>,
-      );
-      const retry = await screen.findByRole('button', { name: /Retry.*#3/ });
-      retry.focus();
-      await user.keyboard('{Enter}');
-      await vi.waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'true'));
-      expect(retry).toHaveFocus();
-      answers[0]!(jsonResponse(409, { detail: 'This job is already waiting to run.' }));
-      await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
-      await vi.waitFor(() => expect(retry).not.toHaveAttribute('aria-disabled', 'true'));
-      expect(retry).toHaveFocus();
+    renderWithProviders(
+      <main id="main">
+        <h1>Staff</h1>
+        <JobsPanel />
+      </main>,
+    );
+    const retry = await screen.findByRole('button', { name: /Retry.*#3/ });
+    retry.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'true'));
+    expect(retry).toHaveFocus();
+    answers[0]!(jsonResponse(409, { detail: 'This job is already waiting to run.' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
+    await vi.waitFor(() => expect(retry).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(retry).toHaveFocus();
 
-      await user.keyboard('{Enter}');
-      await vi.waitFor(() => expect(answers).toHaveLength(2));
-      expect(retry).toHaveFocus();
-      answers[1]!(jsonResponse(200, job(3, { status: 'queued' })));
-      expect(await screen.findByText('No failed jobs.')).toBeInTheDocument();
-      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Staff' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(retry).toHaveFocus();
+    answers[1]!(jsonResponse(200, job(3, { status: 'queued' })));
+    expect(await screen.findByText('No failed jobs.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Staff' })).toHaveFocus());
   });
 });

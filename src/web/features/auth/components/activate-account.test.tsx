@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
 import { TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { awaitedActivation } from '@web/lib/awaited-activation';
@@ -10,6 +10,7 @@ import { AUTH_MESSAGES } from '../messages';
 import { ActivateAccount } from './activate-account';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -104,9 +105,7 @@ describe('activation', () => {
     }
 
     it('is filled into the login its link leads to, in a tab of its own, and then forgotten', async () => {
-      // jsdom lays nothing out, so it has no checkVisibility: the login's heading here is shown.
-      Element.prototype.checkVisibility = () => true;
-      onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+      everyElementShown();
       await signUpHere('ada@example.com');
       fakeApi({ [`POST ${API.activation}`]: () => new Response(null, { status: 204 }) });
       renderActivation();

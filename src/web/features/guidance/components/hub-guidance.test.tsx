@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { GoalId, Onboarding, Practice, ProgramSummary, Recommendations } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { HubGuidance, reminderDue, suggestedProgram } from './hub-guidance';
+import { everyElementShown } from '@web/test/shown';
 
 const onboarding: Onboarding = {
   goals: ['sleep'],
@@ -216,9 +217,7 @@ describe('HubGuidance', () => {
 });
 
 describe('the recommendations card when its reads fail (decision 124)', () => {
-  // jsdom lays nothing out, so it has no checkVisibility: everything here is shown.
-  beforeEach(() => void (Element.prototype.checkVisibility = () => true));
-  afterEach(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+  beforeEach(everyElementShown);
   /** The hub with the plan's and the recommendations' answers given by the test, one after another. */
   function renderFailing(plans: (() => unknown)[], recommendationAnswers: (() => unknown)[] = []) {
     const api = fakeApi({

@@ -11,6 +11,7 @@ import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProvid
 import { paths } from '@web/lib/paths';
 import { ONBOARDING_TEXTS, OnboardingPage } from './onboarding-page';
 import { NOTICE_BOTTOM_VAR, ONBOARDING_WAIT_MS, OnboardingPrompt, useOnboardingSettling } from './onboarding-prompt';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -396,21 +397,16 @@ describe('OnboardingPage', () => {
     fakeApi({
       [`GET ${API.onboarding}`]: () => (failing ? jsonResponse(500, { detail: 'A server error occurred.' }) : stored),
     });
-    // jsdom lays nothing out, so it has no checkVisibility: the form that comes is shown.
-    Element.prototype.checkVisibility = () => true;
-    try {
-      renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
-      const tryAgain = await screen.findByRole('button', { name: 'Try again' });
-      await user.click(tryAgain);
-      // The read again fails too: the same button, no longer busy.
-      await vi.waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'));
-      expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
-      failing = false;
-      await user.click(tryAgain);
-      expect(await screen.findByRole('button', { name: 'Focus' })).toHaveAttribute('aria-pressed', 'true');
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    everyElementShown();
+    renderPage(`${paths.welcome}?from=${encodeURIComponent(paths.profile)}`);
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    await user.click(tryAgain);
+    // The read again fails too: the same button, no longer busy.
+    await vi.waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    failing = false;
+    await user.click(tryAgain);
+    expect(await screen.findByRole('button', { name: 'Focus' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says so when saving fails, and keeps the answers', async () => {
@@ -447,8 +443,7 @@ describe('OnboardingPrompt', () => {
 
   it('keeps the keyboard on "Not now" while the skip is saved, then hands it to the page’s heading as the card goes', async () => {
     const user = userEvent.setup();
-    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
     let answer = () => {};
     const api = fakeApi({
       [`GET ${API.plan}`]: () => planStateFor('basic'),
@@ -456,30 +451,26 @@ describe('OnboardingPrompt', () => {
       [`PUT ${API.onboarding}`]: () =>
         new Promise((resolve) => (answer = () => resolve({ ...fresh, skipped: true, completed_at: null }))),
     });
-    try {
-      renderWithProviders(
-        <>
-          <OnboardingPrompt />
-          <main id="main">
-            <h1>Subliminals</h1>
-          </main>
-        </>,
-        { path: paths.subliminals },
-      );
-      const notNow = await screen.findByRole('button', { name: 'Not now' });
-      notNow.focus();
-      await user.keyboard('{Enter}');
-      await vi.waitFor(() => expect(notNow).toHaveAttribute('aria-disabled', 'true'));
-      expect(notNow).toHaveFocus();
-      await user.keyboard('{Enter}');
-      expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1);
+    renderWithProviders(
+      <>
+        <OnboardingPrompt />
+        <main id="main">
+          <h1>Subliminals</h1>
+        </main>
+      </>,
+      { path: paths.subliminals },
+    );
+    const notNow = await screen.findByRole('button', { name: 'Not now' });
+    notNow.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(notNow).toHaveAttribute('aria-disabled', 'true'));
+    expect(notNow).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.calls.filter(({ method }) => method === 'PUT')).toHaveLength(1);
 
-      answer();
-      await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
-      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Subliminals' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    answer();
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Subliminals' })).toHaveFocus());
   });
 
   it('never goes above an admin page, while it still goes above the member portal’s', async () => {

@@ -7,6 +7,7 @@ import { pendingRecords, type PendingRecord } from '@web/lib/pending-records';
 import { sessionStore } from '@web/lib/session';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { PRACTICE_TEXTS, PracticeView } from './practice-view';
+import { everyElementShown } from '@web/test/shown';
 
 const practice: Practice = {
   week: { since: '2026-11-16T18:00:00.000Z', minutes: 12, sessions: 2, daily_minutes: [0, 0, 0, 0, 0, 2, 10] },
@@ -100,8 +101,7 @@ describe('PracticeView', () => {
 
   it('keeps the keyboard on the dialog’s "Delete history" while it runs and after a refusal, then hands it to the page’s heading', async () => {
     const user = userEvent.setup();
-    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
     let deleted = false;
     const answers: Array<(response: Response) => void> = [];
     const api = fakeApi({
@@ -112,39 +112,35 @@ describe('PracticeView', () => {
           return response;
         }),
     });
-    try {
-      renderWithProviders(
-        <main id="main">
-          <h1>Your practice</h1>
-          <PracticeView />
-        </main>,
-      );
-      await user.click(await screen.findByRole('button', { name: 'Delete history' }));
-      const dialog = screen.getByRole('dialog');
-      const confirm = within(dialog).getByRole('button', { name: 'Delete history' });
-      confirm.focus();
-      await user.keyboard('{Enter}');
-      await vi.waitFor(() => expect(confirm).toHaveTextContent('Deleting…'));
-      expect(confirm).toHaveAttribute('aria-disabled', 'true');
-      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveAttribute('aria-disabled', 'true');
-      expect(confirm).toHaveFocus();
-      await user.keyboard('{Enter}');
-      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
+    renderWithProviders(
+      <main id="main">
+        <h1>Your practice</h1>
+        <PracticeView />
+      </main>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete history' }));
+    const dialog = screen.getByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete history' });
+    confirm.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(confirm).toHaveTextContent('Deleting…'));
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
 
-      // Refused: the dialog stays, the button available again with the keyboard on it.
-      answers[0]!(jsonResponse(500, {}));
-      await vi.waitFor(() => expect(confirm).not.toHaveAttribute('aria-disabled', 'true'));
-      expect(confirm).toHaveTextContent('Delete history');
-      expect(confirm).toHaveFocus();
+    // Refused: the dialog stays, the button available again with the keyboard on it.
+    answers[0]!(jsonResponse(500, {}));
+    await vi.waitFor(() => expect(confirm).not.toHaveAttribute('aria-disabled', 'true'));
+    expect(confirm).toHaveTextContent('Delete history');
+    expect(confirm).toHaveFocus();
 
-      // Deleted: no session is left, the trigger goes with the dialog, and the keyboard to the page's heading.
-      await user.keyboard('{Enter}');
-      await vi.waitFor(() => expect(answers).toHaveLength(2));
-      answers[1]!(new Response(null, { status: 204 }));
-      await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete history' })).toBeNull());
-      await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your practice' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    // Deleted: no session is left, the trigger goes with the dialog, and the keyboard to the page's heading.
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(new Response(null, { status: 204 }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete history' })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your practice' })).toHaveFocus());
   });
 });

@@ -8,6 +8,7 @@ import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { sessionStore } from '@web/lib/session';
 import { ProgramView } from './program-view';
+import { everyElementShown } from '@web/test/shown';
 
 // jsdom has no Web Audio: the engine stands in.
 vi.mock('@web/lib/audio/app-engine', async () => ({
@@ -121,8 +122,7 @@ describe('ProgramView’s day', () => {
 
   it('keeps the keyboard on the dialog’s "Reset progress" while it runs, then hands it to the program’s heading', async () => {
     const user = userEvent.setup();
-    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
     let done = false;
     let answer = (_response: Response) => {};
     const begun = {
@@ -135,30 +135,26 @@ describe('ProgramView’s day', () => {
       [`DELETE ${fillPath(API.programProgress, { slug: program.slug })}`]: () =>
         new Promise<Response>((resolve) => (answer = resolve)),
     });
-    try {
-      renderWithProviders(
-        <main id="main">
-          <ProgramView slug={program.slug} />
-        </main>,
-      );
-      await user.click(await screen.findByRole('button', { name: 'Reset progress' }));
-      const reset = within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset progress' });
-      reset.focus();
-      await user.keyboard('{Enter}');
-      const resetting = await screen.findByRole('button', { name: 'Resetting…' });
-      expect(resetting).toHaveAttribute('aria-disabled', 'true');
-      expect(resetting).toHaveFocus();
-      await user.keyboard('{Enter}');
-      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
+    renderWithProviders(
+      <main id="main">
+        <ProgramView slug={program.slug} />
+      </main>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reset progress' }));
+    const reset = within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset progress' });
+    reset.focus();
+    await user.keyboard('{Enter}');
+    const resetting = await screen.findByRole('button', { name: 'Resetting…' });
+    expect(resetting).toHaveAttribute('aria-disabled', 'true');
+    expect(resetting).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
 
-      // Reset, no day is done: the button goes with the dialog, and the keyboard to the page's heading.
-      done = true;
-      answer(new Response(null, { status: 204 }));
-      await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Reset progress' })).toBeNull());
-      await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Quiet Evenings' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    // Reset, no day is done: the button goes with the dialog, and the keyboard to the page's heading.
+    done = true;
+    answer(new Response(null, { status: 204 }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Reset progress' })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Quiet Evenings' })).toHaveFocus());
   });
 
   it('starts nothing and says nothing when the person is signed out while the library answers (decision 085)', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnMusic, PlanState } from '@shared/contract';
 import { OWN_MUSIC } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
@@ -11,6 +11,7 @@ import { ApiError } from '@web/lib/api-client';
 import { fakeEngine } from '@web/test/fake-sound-engine';
 import { uploadOwnTrack } from '../api/own-music';
 import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The upload goes out through XMLHttpRequest (its progress), which the fake server does not answer.
@@ -236,9 +237,7 @@ describe('MyMusic', () => {
   });
 
   it('says where the upload would be that the plan could not be read, and Try again hands the keyboard to the upload (decision 132)', async () => {
-    // jsdom lays nothing out, so it has no checkVisibility: what replaces the message here is shown.
-    Element.prototype.checkVisibility = () => true;
-    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    everyElementShown();
     let answerPlan: (plan: PlanState) => void = () => {};
     let reads = 0;
     fakeApi({

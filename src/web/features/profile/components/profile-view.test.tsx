@@ -11,6 +11,7 @@ import { OFFLINE_WAIT_MESSAGE } from '@web/components/ui/spinner';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { waitFrames } from '@web/test/frames';
 import { ProfileView } from './profile-view';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -61,17 +62,12 @@ describe('ProfileView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('There was an error fetching your profile data!');
     expect(toast.error).not.toHaveBeenCalled();
     fail = false;
-    // jsdom lays nothing out, so it has no checkVisibility: the card that comes is shown.
-    Element.prototype.checkVisibility = () => true;
-    try {
-      screen.getByRole('button', { name: 'Try again' }).focus();
-      await user.keyboard('{Enter}');
-      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
-      // The keyboard was on Try again: it goes to the first control of the card in its place.
-      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    everyElementShown();
+    screen.getByRole('button', { name: 'Try again' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    // The keyboard was on Try again: it goes to the first control of the card in its place.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
   });
 
   it('says at once that it waits for the connection when Try again is pressed offline, and reads the profile once back', async () => {
@@ -82,8 +78,7 @@ describe('ProfileView', () => {
     fail = false;
     // The browser's connection lies outside the app: navigator.onLine and its events are the test's.
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    // jsdom lays nothing out, so it has no checkVisibility: the card that comes is shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
     try {
       act(() => void window.dispatchEvent(new Event('offline')));
       onlineManager.setOnline(false);
@@ -102,7 +97,6 @@ describe('ProfileView', () => {
       expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
       await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus());
     } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
       online.mockRestore();
       onlineManager.setOnline(true);
     }

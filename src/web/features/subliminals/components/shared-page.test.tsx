@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { PlanState, SharedItem } from '@shared/contract';
 import { PLAN_FEATURES, type PlanFeature } from '@shared/plans';
@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { SHARED_DATA_ID } from '../api/shared-item';
 import { SHARED_GONE, SharedPage } from './shared-page';
 import { waitFrames } from '@web/test/frames';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // jsdom has no Web Audio: the engine stands in.
@@ -160,30 +161,25 @@ describe('SharedPage when the link goes meanwhile', () => {
       [`GET ${API.plan}`]: () => planStateFor('pro'),
       [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () => jsonResponse(404, { detail: 'Not found.' }),
     });
-    // jsdom lays nothing out, so it has no checkVisibility: the page's heading here is shown.
-    Element.prototype.checkVisibility = () => true;
-    try {
-      renderWithProviders(
-        <main id="main">
-          <SharedPage token={TOKEN} />
-        </main>,
-        { path: `/s/${TOKEN}` },
-      );
-      const copy = await screen.findByRole('button', { name: 'Save a copy' });
-      revoked = true;
-      copy.focus();
-      await user.keyboard('{Enter}');
-      expect(await screen.findByRole('status')).toHaveTextContent('Loading');
-      await waitFrames(5);
-      answerReadAgain(jsonResponse(404, { detail: 'Not found.' }));
-      expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
-      expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
-      expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
-      // The buttons went with the link: the keyboard is on the heading that says so, not the page's top.
-      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Link not found' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    everyElementShown();
+    renderWithProviders(
+      <main id="main">
+        <SharedPage token={TOKEN} />
+      </main>,
+      { path: `/s/${TOKEN}` },
+    );
+    const copy = await screen.findByRole('button', { name: 'Save a copy' });
+    revoked = true;
+    copy.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    await waitFrames(5);
+    answerReadAgain(jsonResponse(404, { detail: 'Not found.' }));
+    expect(await screen.findByRole('heading', { name: 'Link not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(SHARED_GONE);
+    expect(toast.error).toHaveBeenCalledWith(SHARED_GONE);
+    // The buttons went with the link: the keyboard is on the heading that says so, not the page's top.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Link not found' })).toHaveFocus());
   });
 
   it("puts the keyboard on the shared item's heading once a failed read's Try again has read it", async () => {
@@ -197,24 +193,20 @@ describe('SharedPage when the link goes meanwhile', () => {
           ? jsonResponse(503, { detail: 'Service unavailable.' })
           : new Promise<Response>((resolve) => (answerReadAgain = resolve)),
     });
-    Element.prototype.checkVisibility = () => true;
-    try {
-      renderWithProviders(
-        <main id="main">
-          <SharedPage token={TOKEN} />
-        </main>,
-        { path: `/s/${TOKEN}` },
-      );
-      const again = await screen.findByRole('button', { name: 'Try again' });
-      again.focus();
-      await user.keyboard('{Enter}');
-      expect(await screen.findByRole('status')).toHaveTextContent('Loading');
-      await waitFrames(5);
-      answerReadAgain(jsonResponse(200, shared));
-      await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Evening calm' })).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    everyElementShown();
+    renderWithProviders(
+      <main id="main">
+        <SharedPage token={TOKEN} />
+      </main>,
+      { path: `/s/${TOKEN}` },
+    );
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    again.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    await waitFrames(5);
+    answerReadAgain(jsonResponse(200, shared));
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Evening calm' })).toHaveFocus());
   });
 
   it('plays nothing once the owner stopped sharing, and shows the link gone', async () => {
@@ -402,9 +394,7 @@ describe('SharedPage: the copy and the plan (decisions 124, 132)', () => {
     const api = signedIn(shared, () =>
       ++reads === 1 ? jsonResponse(500, { detail: 'Server error.' }) : new Promise((resolve) => (answerPlan = resolve)),
     );
-    // jsdom lays nothing out, so it has no checkVisibility: what replaces the message here is shown.
-    Element.prototype.checkVisibility = () => true;
-    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    everyElementShown();
     renderShared();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your plan: Server error.Save a copy shows once it is read.');

@@ -21,6 +21,7 @@ import {
 import { playerQuery } from '../api/player';
 import { PLAYER_STORAGE_KEYS } from '../lib/player-storage';
 import { SubliminalsPlayer } from './subliminals-player';
+import { everyElementShown } from '@web/test/shown';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
@@ -378,18 +379,13 @@ describe('SubliminalsPlayer', () => {
     // Where the categories would be, and only there: a toast would say it a second time.
     expect(toast.error).not.toHaveBeenCalled();
     fail = false;
-    // jsdom lays nothing out, so it has no checkVisibility: the categories that come are shown.
-    Element.prototype.checkVisibility = () => true;
-    try {
-      within(categories).getByRole('button', { name: 'Try again' }).focus();
-      await user.keyboard('{Enter}');
-      const first = await within(categories).findByRole('button', { name: /^Calm/ });
-      expect(screen.queryByText('There was an error loading the Subliminals!')).not.toBeInTheDocument();
-      // The keyboard was on Try again: it goes to the first category in its place.
-      await vi.waitFor(() => expect(first).toHaveFocus());
-    } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
-    }
+    everyElementShown();
+    within(categories).getByRole('button', { name: 'Try again' }).focus();
+    await user.keyboard('{Enter}');
+    const first = await within(categories).findByRole('button', { name: /^Calm/ });
+    expect(screen.queryByText('There was an error loading the Subliminals!')).not.toBeInTheDocument();
+    // The keyboard was on Try again: it goes to the first category in its place.
+    await vi.waitFor(() => expect(first).toHaveFocus());
   });
 
   // Decision 125: TanStack Query pauses a read while the browser is offline, so the press waits for the connection.
@@ -404,8 +400,7 @@ describe('SubliminalsPlayer', () => {
     const readBefore = reads();
     // The browser's connection lies outside the app: navigator.onLine and its events are the test's.
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    // jsdom lays nothing out, so it has no checkVisibility: the categories that come are shown.
-    Element.prototype.checkVisibility = () => true;
+    everyElementShown();
     try {
       act(() => void window.dispatchEvent(new Event('offline')));
       onlineManager.setOnline(false);
@@ -429,7 +424,6 @@ describe('SubliminalsPlayer', () => {
       // The keyboard was on Try again: it goes to the first category in its place.
       await vi.waitFor(() => expect(first).toHaveFocus());
     } finally {
-      Reflect.deleteProperty(Element.prototype, 'checkVisibility');
       online.mockRestore();
       onlineManager.setOnline(true);
     }

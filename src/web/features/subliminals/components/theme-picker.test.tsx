@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanState } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { usePlan } from '@web/lib/plan';
 import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
+import { everyElementShown } from '@web/test/shown';
 
 function Picker({
   allThemes,
@@ -140,9 +141,7 @@ describe('ThemePicker before the plan is known (decision 132)', () => {
   });
 
   it('when the plan could not be read, says so where the other themes would be, and Try again offers them with the keyboard on the first', async () => {
-    // jsdom lays nothing out, so it has no checkVisibility: what replaces the message here is shown.
-    Element.prototype.checkVisibility = () => true;
-    onTestFinished(() => void Reflect.deleteProperty(Element.prototype, 'checkVisibility'));
+    everyElementShown();
     let answerPlan: (plan: PlanState) => void = () => {};
     let reads = 0;
     fakeApi({
