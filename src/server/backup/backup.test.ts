@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:net';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createPglite } from '../db/pglite';
@@ -15,16 +14,9 @@ import { acquireDataDirLock } from '../db/data-dir-lock';
 import { writeBackup } from './backup';
 import { restoreBackup, RestoreRefusedError } from './restore';
 import { serveSnapshots } from './snapshot';
+import { tempDirsOfFile } from '../test/temp-dirs';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), `iw-${name}-`));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirsOfFile();
 const configFor = (dataDir: string): Config => loadConfig({ DATA_DIR: dataDir });
 const quiet = { warn: () => undefined };
 

@@ -1,25 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { FORMAT, FORMAT_VERSION, MANIFEST, SUMS } from './backup';
 import { restoreBackup, RestoreRefusedError } from './restore';
+import { tempDirsOfFile } from '../test/temp-dirs';
 
 // Archives a local process could hand the restore, written by hand: each is refused before anything of the data
 // folder is touched (docs/decisions/135-a-removed-image-a-paused-read-and-an-outsiders-pass.md).
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), `iw-${name}-`));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirsOfFile();
 
 /** One ustar entry, its header's fields as given (a size field may lie, a type may be a link's). */
 function entry(name: string, body: Buffer | string, { type = '0', size }: { type?: string; size?: string } = {}) {
