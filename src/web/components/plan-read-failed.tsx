@@ -30,7 +30,7 @@ export function PlanReadFailed({
     onRetry: () => void read.refetch(),
   });
   return tryAgain.error ? (
-    <ReadFailed tryAgain={tryAgain} error={tryAgain.error} what="your plan" detail={detail} className={className} />
+    <ReadFailed tryAgain={tryAgain} what="your plan" detail={detail} className={className} />
   ) : (
     <>{children}</>
   );

@@ -104,17 +104,16 @@ export function OfflineWait({ className, iconClassName = 'h-6 w-6' }: { classNam
  */
 export function ReadFailed({
   tryAgain,
-  error,
   what,
   detail,
   className,
 }: {
   tryAgain: ReturnType<typeof useTryAgain>;
-  error: Error;
   what: string;
   detail?: ReactNode;
   className?: string;
 }) {
+  if (!tryAgain.error) return null;
   return (
     <div
       role="alert"
@@ -126,7 +125,7 @@ export function ReadFailed({
         <>
           <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
           <p>
-            Could not load {what}: {error.message}
+            Could not load {what}: {tryAgain.error.message}
           </p>
         </>
       )}
@@ -173,7 +172,7 @@ export function QueryState({
   }
   const shown = tryAgain.error;
   if (notFound !== undefined && shown instanceof ApiError && shown.status === 404) return <>{notFound}</>;
-  if (shown) return <ReadFailed tryAgain={tryAgain} error={shown} what={what} />;
+  if (shown) return <ReadFailed tryAgain={tryAgain} what={what} />;
   if (isEmpty) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">
