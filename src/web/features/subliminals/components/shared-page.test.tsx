@@ -68,6 +68,15 @@ const renderShared = () =>
     routes: [{ path: '/subliminals', element: <p>player</p> }],
   });
 
+/** The page in the app's `main`, where the keyboard's hand-overs look for the page's heading. */
+const renderSharedInMain = () =>
+  renderWithProviders(
+    <main id="main">
+      <SharedPage token={TOKEN} />
+    </main>,
+    { path: `/s/${TOKEN}` },
+  );
+
 describe('SharedPage', () => {
   it('shows a visitor the name and messages, asks for no login, and invites them to sign up', async () => {
     const server = fakeApi({ [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => shared });
@@ -162,12 +171,7 @@ describe('SharedPage when the link goes meanwhile', () => {
       [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () => jsonResponse(404, { detail: 'Not found.' }),
     });
     everyElementShown();
-    renderWithProviders(
-      <main id="main">
-        <SharedPage token={TOKEN} />
-      </main>,
-      { path: `/s/${TOKEN}` },
-    );
+    renderSharedInMain();
     const copy = await screen.findByRole('button', { name: 'Save a copy' });
     revoked = true;
     copy.focus();
@@ -194,12 +198,7 @@ describe('SharedPage when the link goes meanwhile', () => {
           : new Promise<Response>((resolve) => (answerReadAgain = resolve)),
     });
     everyElementShown();
-    renderWithProviders(
-      <main id="main">
-        <SharedPage token={TOKEN} />
-      </main>,
-      { path: `/s/${TOKEN}` },
-    );
+    renderSharedInMain();
     const again = await screen.findByRole('button', { name: 'Try again' });
     again.focus();
     await user.keyboard('{Enter}');
