@@ -127,6 +127,22 @@ export function planStateFor(plan: SubscriptionPlan): PlanState {
   return { plan, features, limits: PLAN_LIMITS[plan], usage, billing: NO_BILLING };
 }
 
+/**
+ * A plan read that fails once (500 "Server error."), as a screen's first read of the plan, and is then held until
+ * `answer`: its "Try again" waits, busy, for as long as the test likes.
+ */
+export function planFailingOnce(): { read: () => Response | Promise<PlanState>; answer: (plan: PlanState) => void } {
+  let reads = 0;
+  let answerHeld: (plan: PlanState) => void = () => {};
+  return {
+    read: () =>
+      ++reads === 1
+        ? jsonResponse(500, { detail: 'Server error.' })
+        : new Promise<PlanState>((resolve) => (answerHeld = resolve)),
+    answer: (plan) => answerHeld(plan),
+  };
+}
+
 /** Presses the action button (e.g. Undo) of the success toast that said `text` (sonner mocked by the test). */
 export function pressToastAction(text: string): void {
   const [, options] = vi.mocked(toast.success).mock.calls.find(([said]) => said === text) ?? [];

@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OwnMusic, PlanState } from '@shared/contract';
+import type { OwnMusic } from '@shared/contract';
 import { OWN_MUSIC } from '@shared/contract/own';
 import { API, fillPath } from '@shared/contract/paths';
 import { DIRECTION_CONTROL_REFUSED, maxCharactersMessage } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
-import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, planFailingOnce, planStateFor, renderWithProviders } from '@web/test/render';
 import { ApiError } from '@web/lib/api-client';
 import { fakeEngine } from '@web/test/fake-sound-engine';
 import { uploadOwnTrack } from '../api/own-music';
@@ -238,13 +238,9 @@ describe('MyMusic', () => {
 
   it('says where the upload would be that the plan could not be read, and Try again hands the keyboard to the upload (decision 132)', async () => {
     everyElementShown();
-    let answerPlan: (plan: PlanState) => void = () => {};
-    let reads = 0;
+    const plan = planFailingOnce();
     fakeApi({
-      [`GET ${API.plan}`]: () =>
-        ++reads === 1
-          ? jsonResponse(500, { detail: 'Server error.' })
-          : new Promise((resolve) => (answerPlan = resolve)),
+      [`GET ${API.plan}`]: plan.read,
       [`GET ${API.myMusic}`]: () => ({ tracks: [track], used_bytes: track.bytes, max_bytes: 1, max_tracks: 1 }),
     });
     renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
@@ -259,7 +255,7 @@ describe('MyMusic', () => {
     await userEvent.keyboard('{Enter}');
     await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
     expect(button).toHaveFocus();
-    answerPlan(planStateFor('pro'));
+    plan.answer(planStateFor('pro'));
     await vi.waitFor(() => expect(screen.getByLabelText('Audio file')).toHaveFocus());
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -2,12 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionPlan } from '@shared/constants';
-import type { PlanState, SharedItem } from '@shared/contract';
+import type { SharedItem } from '@shared/contract';
 import { PLAN_FEATURES, type PlanFeature } from '@shared/plans';
 import { API, fillPath } from '@shared/contract/paths';
 import { sessionStore } from '@web/lib/session';
 import { fakeEngine, fakeSoundEngine } from '@web/test/fake-sound-engine';
-import { fakeApi, jsonResponse, planStateFor, renderWithProviders, type ApiHandler } from '@web/test/render';
+import {
+  fakeApi,
+  jsonResponse,
+  planFailingOnce,
+  planStateFor,
+  renderWithProviders,
+  type ApiHandler,
+} from '@web/test/render';
 import { DEFAULT_SETTINGS } from '../lib/player-storage';
 import { SHARED_DATA_ID } from '../api/shared-item';
 import { SHARED_GONE, SharedPage } from './shared-page';
@@ -388,11 +395,8 @@ describe('SharedPage: the copy and the plan (decisions 124, 132)', () => {
   });
 
   it('says where a subliminal’s copy would be that the plan could not be read, and its Try again hands the keyboard to the copy', async () => {
-    let answerPlan: (answer: PlanState) => void = () => {};
-    let reads = 0;
-    const api = signedIn(shared, () =>
-      ++reads === 1 ? jsonResponse(500, { detail: 'Server error.' }) : new Promise((resolve) => (answerPlan = resolve)),
-    );
+    const plan = planFailingOnce();
+    const api = signedIn(shared, plan.read);
     everyElementShown();
     renderShared();
     const alert = await screen.findByRole('alert');
@@ -405,7 +409,7 @@ describe('SharedPage: the copy and the plan (decisions 124, 132)', () => {
     await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
     expect(button).toHaveFocus();
     expect(api.calls.filter((call) => call.path === API.plan)).toHaveLength(2);
-    answerPlan(planStateFor('pro'));
+    plan.answer(planStateFor('pro'));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Save a copy' })).toHaveFocus());
     expect(screen.queryByRole('alert')).toBeNull();
   });

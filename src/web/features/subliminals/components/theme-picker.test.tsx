@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanState } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { usePlan } from '@web/lib/plan';
-import { fakeApi, jsonResponse, planStateFor, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, planFailingOnce, planStateFor, renderWithProviders } from '@web/test/render';
 import { DEFAULT_SETTINGS, type PlayerSettings } from '../lib/player-storage';
 import { ThemePicker } from './theme-picker';
 import { everyElementShown } from '@web/test/shown';
@@ -142,14 +142,8 @@ describe('ThemePicker before the plan is known (decision 132)', () => {
 
   it('when the plan could not be read, says so where the other themes would be, and Try again offers them with the keyboard on the first', async () => {
     everyElementShown();
-    let answerPlan: (plan: PlanState) => void = () => {};
-    let reads = 0;
-    fakeApi({
-      [`GET ${API.plan}`]: () =>
-        ++reads === 1
-          ? jsonResponse(500, { detail: 'Server error.' })
-          : new Promise((resolve) => (answerPlan = resolve)),
-    });
+    const plan = planFailingOnce();
+    fakeApi({ [`GET ${API.plan}`]: plan.read });
     renderWithProviders(<PickerOfPlan />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
@@ -164,7 +158,7 @@ describe('ThemePicker before the plan is known (decision 132)', () => {
     await userEvent.keyboard('{Enter}');
     await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
     expect(button).toHaveFocus();
-    answerPlan(planStateFor('intermediate'));
+    plan.answer(planStateFor('intermediate'));
     await vi.waitFor(() => expect(screen.getByRole('radio', { name: 'Ocean' })).toHaveFocus());
     expect(screen.queryByRole('alert')).toBeNull();
   });
