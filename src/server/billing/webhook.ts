@@ -7,7 +7,7 @@ import { subscriptionEnded } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
 import type { StripeConfig } from '../config';
 import type { Db } from '../db/client';
-import { billingAccounts, stripeEvents, users } from '../db/schema';
+import { billingAccounts, profiles, stripeEvents, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { planOf } from '../own/service';
 import type { JobQueue } from '../jobs/runner';
@@ -262,9 +262,17 @@ async function personOf(tx: Tx, event: Stripe.Event): Promise<{ userId?: number 
   return row ? { userId: row.userId } : {};
 }
 
-async function userExists(tx: Tx, userId: number | null): Promise<boolean> {
+/**
+ * Whether the account exists, holding it until the event's transaction ends: an event that makes the person's
+ * billing row applies before a deletion of the account at the same moment, or finds the account gone and is recorded
+ * as ignored (200: Stripe sends it no more), never a foreign-key violation (a 500 Stripe would retry for days). Taken
+ * after any billing row of theirs, the profile's row before the user's, as deleting an account takes them (deleteUser):
+ * in another order each waited for the other.
+ */
+async function holdAccount(tx: Tx, userId: number | null): Promise<boolean> {
   if (userId === null) return false;
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
   return row !== undefined;
 }
 
@@ -273,10 +281,11 @@ async function checkoutCompleted(tx: Tx, session: Stripe.Checkout.Session): Prom
   const userId = userIdOf(session.client_reference_id);
   const customer = idOf(session.customer);
   const subscription = idOf(session.subscription);
-  if (session.mode !== 'subscription' || !customer || userId === null || !(await userExists(tx, userId)))
-    return { processed: true, result: 'ignored: not a subscription checkout of a known user' };
+  const ignored = { processed: true, result: 'ignored: not a subscription checkout of a known user' };
+  if (session.mode !== 'subscription' || !customer || userId === null) return ignored;
   const row = await billingAccountOf(tx, userId, { lock: true });
   if (!row) {
+    if (!(await holdAccount(tx, userId))) return ignored;
     await tx
       .insert(billingAccounts)
       .values({ userId, stripeCustomerId: customer, stripeSubscriptionId: subscription })
@@ -311,7 +320,7 @@ async function accountFor(tx: Tx, customer: string, metadata: Stripe.Metadata | 
   const found = await billingAccountByCustomer(tx, customer, { lock: true });
   if (found) return found;
   const userId = userIdOf(metadata?.user_id);
-  if (userId === null || !(await userExists(tx, userId)) || (await billingAccountOf(tx, userId))) return undefined;
+  if (userId === null || (await billingAccountOf(tx, userId)) || !(await holdAccount(tx, userId))) return undefined;
   await tx.insert(billingAccounts).values({ userId, stripeCustomerId: customer }).onConflictDoNothing();
   return billingAccountOf(tx, userId, { lock: true });
 }
