@@ -29,9 +29,10 @@ type ProgramRow = typeof programs.$inferSelect;
 type DayRow = typeof programDays.$inferSelect;
 
 /** `lock`: the row stays locked until the transaction ends (a replace: a second one waits for it). */
-async function programBySlug(db: Db | Tx, slug: string, lock = false): Promise<ProgramRow> {
+/** `lock`: held until the transaction ends, to change it (`update`), or to write what follows its days (`share`). */
+async function programBySlug(db: Db | Tx, slug: string, lock?: 'update' | 'share'): Promise<ProgramRow> {
   const query = db.select().from(programs).where(eq(programs.slug, slug));
-  const [row] = await (lock ? query.for('update') : query);
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound();
   return row;
 }
@@ -144,13 +145,20 @@ export async function getProgram(db: Db, userId: number, slug: string): Promise<
   };
 }
 
-/** Marks a day done (again is fine: the first time counts); 404 for a day the program does not have. */
+/**
+ * Marks a day done (again is fine: the first time counts); 404 for a day the program does not have. The program is
+ * held while the day is checked and marked: staff deleting it or replacing its days at the same moment go first (the
+ * day is then looked for in what they left: 404 for one gone, never a mark of a program gone, a 500, nor of a day
+ * gone) or after (the mark is there for its day to move with).
+ */
 export async function completeDay(db: Db, userId: number, slug: string, day: number): Promise<ProgramProgress> {
-  const row = await programBySlug(db, slug);
-  const days = await daysOf(db, [row.id]);
-  if (!days.some((d) => d.day === day)) throw notFound();
-  await db.insert(programProgress).values({ userId, programId: row.id, day }).onConflictDoNothing();
-  return progressOut(row.slug, days.length, await progressRows(db, userId, [row.id]));
+  return db.transaction(async (tx) => {
+    const row = await programBySlug(tx, slug, 'share');
+    const days = await daysOf(tx, [row.id]);
+    if (!days.some((d) => d.day === day)) throw notFound();
+    await tx.insert(programProgress).values({ userId, programId: row.id, day }).onConflictDoNothing();
+    return progressOut(row.slug, days.length, await progressRows(tx, userId, [row.id]));
+  });
 }
 
 /** Starts a program over: the person's completed days of it are forgotten. */
@@ -285,7 +293,7 @@ export async function replaceProgram(db: Db, slug: string, input: AdminProgramWr
   const program = adminProgramWriteSchema.parse(input);
   return db.transaction(async (tx) => {
     // A second save of the same version waits for this one, then finds its updated_at changed.
-    const existing = await programBySlug(tx, slug, true);
+    const existing = await programBySlug(tx, slug, 'update');
     refuseIfChangedMeanwhile('program', {
       stored: existing.updatedAt.toISOString(),
       next: null,
