@@ -3,11 +3,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath, VOICE_RECORDINGS } from '@shared/contract';
 import { deleteUser } from '../admin/users-service';
 import { fakeMp3, toneWav } from '../admin/test/fake-audio';
 import { voiceRecordings } from '../db/schema';
+import { waitingOnLocks } from '../test/database';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { signedMediaUrl } from '../test/media';
 import { multipartBody } from '../test/multipart';
@@ -242,6 +244,28 @@ describe('own voice', () => {
     const [kept, dropped] = recordings[0].duration_ms === 1000 ? [one, two] : [two, one];
     expect(stored(fileOf(ada, kept))).toBe(true);
     expect(stored(fileOf(ada, dropped))).toBe(false);
+  });
+
+  it('stores a new take of a text whose recording is deleted in another tab at that moment as a new recording', async () => {
+    const ada = await signedInUser(t.ctx);
+    await setPlan(ada, 'pro');
+    const [first, again] = [take(1), take(2)];
+    const created = (await record(ada, { text: 'Again', audio_file: wavPart(first) })).json<{ id: number }>();
+    let retaken: ReturnType<typeof record> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      // The deletion holds the recording's row while the new take is on its way. On PostgreSQL the take has read the
+      // row and waits for it; PGlite runs one transaction at a time, so there the deletion lands before the take's read.
+      await tx.select().from(voiceRecordings).where(eq(voiceRecordings.id, created.id)).for('update');
+      // inject() sends the request once awaited; then() sends it now.
+      retaken = record(ada, { text: 'Again', audio_file: wavPart(again) }).then((response) => response);
+      if (t.database.kind === 'postgres') await waitingOnLocks(t.database);
+      await tx.delete(voiceRecordings).where(eq(voiceRecordings.id, created.id));
+    });
+    const answer = await retaken!;
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { recordings } = (await call(ada, 'GET', API.myVoice)).json();
+    expect(recordings).toMatchObject([{ id: answer.json().id, text: 'Again', duration_ms: 2000 }]);
+    expect(stored(fileOf(ada, again))).toBe(true);
   });
 
   it('stays listed and deletable after a downgrade, and goes with the account', async () => {

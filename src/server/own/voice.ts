@@ -127,10 +127,13 @@ export async function recordVoice(
       await assertStillSignedIn(tx, user);
       await assertFeature(tx, userId, 'spokenSubliminals');
       const take = { audioFile: relative, bytes: staged.size, durationMs, createdAt: new Date() };
+      // Held, so that a take deleted in another tab at this moment is either replaced here or found gone (this take is
+      // then a new recording), never updated after it went (no row to answer: a 500).
       const [existing] = await tx
         .select({ id: voiceRecordings.id, file: voiceRecordings.audioFile })
         .from(voiceRecordings)
-        .where(and(eq(voiceRecordings.userId, userId), eq(voiceRecordings.text, text)));
+        .where(and(eq(voiceRecordings.userId, userId), eq(voiceRecordings.text, text)))
+        .for('update');
       if (existing) {
         const [updated] = await tx
           .update(voiceRecordings)
