@@ -15,6 +15,7 @@ import {
   type ProgramSummary,
 } from '@shared/contract';
 import type { Db } from '../db/client';
+import { rethrowUniqueAs } from '../db/errors';
 import { audioItems, programDays, programProgress, programs } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { SEED_PROGRAMS } from './seed-programs';
@@ -291,38 +292,44 @@ async function moveProgress(tx: Tx, programId: number, moves: { from: number; to
  */
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
   const program = adminProgramWriteSchema.parse(input);
-  return db.transaction(async (tx) => {
-    // A second save of the same version waits for this one, then finds its updated_at changed.
-    const existing = await programBySlug(tx, slug, 'update');
-    refuseIfChangedMeanwhile('program', {
-      stored: existing.updatedAt.toISOString(),
-      next: null,
-      previous: program.updated_at,
-    });
-    if (program.slug !== slug) {
-      const [clash] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.slug, program.slug));
-      if (clash) throw slugTaken();
-    }
-    const [row] = await tx
-      .update(programs)
-      .set({
-        slug: program.slug,
-        title: program.title,
-        summary: program.summary,
-        goals: program.goals,
-        updatedAt: new Date(),
-      })
-      .where(eq(programs.id, existing.id))
-      .returning();
-    await writeDays(tx, existing.id, program);
-    if (program.days.some((day) => day.from_day !== undefined))
-      await moveProgress(
-        tx,
-        existing.id,
-        program.days.flatMap((day, index) => (day.from_day == null ? [] : [{ from: day.from_day, to: index + 1 }])),
-      );
-    return adminOut(tx, row!);
-  });
+  // The check of a new slug below sees no program added or renamed to it at the same moment: the index refuses it.
+  return rethrowUniqueAs(
+    'programs_slug_unique',
+    () =>
+      db.transaction(async (tx) => {
+        // A second save of the same version waits for this one, then finds its updated_at changed.
+        const existing = await programBySlug(tx, slug, 'update');
+        refuseIfChangedMeanwhile('program', {
+          stored: existing.updatedAt.toISOString(),
+          next: null,
+          previous: program.updated_at,
+        });
+        if (program.slug !== slug) {
+          const [clash] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.slug, program.slug));
+          if (clash) throw slugTaken();
+        }
+        const [row] = await tx
+          .update(programs)
+          .set({
+            slug: program.slug,
+            title: program.title,
+            summary: program.summary,
+            goals: program.goals,
+            updatedAt: new Date(),
+          })
+          .where(eq(programs.id, existing.id))
+          .returning();
+        await writeDays(tx, existing.id, program);
+        if (program.days.some((day) => day.from_day !== undefined))
+          await moveProgress(
+            tx,
+            existing.id,
+            program.days.flatMap((day, index) => (day.from_day == null ? [] : [{ from: day.from_day, to: index + 1 }])),
+          );
+        return adminOut(tx, row!);
+      }),
+    slugTaken,
+  );
 }
 
 /**
