@@ -9,7 +9,7 @@ import { signedInUser } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // Staff give a program a slug another program takes at the same moment, added or renamed in another tab
-// (docs/product/api.md#admin): 400, the slug taken, and the program stays as it was. On PostgreSQL the change has
+// (docs/product/api.md#programs): 400, the slug taken, and the program stays as it was. On PostgreSQL the change has
 // found the slug free and waits on the other's row in the slug's index, so it would break the index (a 500) but for
 // the index's refusal being answered (replaceProgram); PGlite runs one transaction at a time, so there the other
 // program is in before the change looks.

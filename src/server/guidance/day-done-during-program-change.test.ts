@@ -3,7 +3,7 @@ import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fillPath } from '@shared/contract';
 import { programDays, programProgress, programs } from '../db/schema';
-import type { Tx } from '../db/client';
+import type { Tx } from '../billing/service';
 import { waitingOnLocks } from '../test/database';
 import { signedInUser } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
