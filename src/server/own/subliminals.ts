@@ -249,13 +249,13 @@ export async function createSubliminal(
   });
 }
 
-/** Replaces a subliminal's name, messages, settings and sound; its share link stays. */
 /** The name of one of the person's saved subliminals as stored; undefined when they have none of that id. */
 export async function storedSubliminalName(db: Db, userId: number, id: number): Promise<string | undefined> {
   const [row] = await db.select({ name: savedSubliminals.name }).from(savedSubliminals).where(owned(userId, id));
   return row?.name;
 }
 
+/** Replaces a subliminal's name, messages, settings and sound; its share link stays. */
 export async function replaceSubliminal(
   db: Db,
   userId: number,
