@@ -83,3 +83,42 @@ test('a track whose file name is one long word wraps on a phone, and its play an
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(card).toHaveCount(0);
 });
+
+test('on a phone, the sound layers say why they wait when the plan cannot be read, far below My music’s message (decision 140)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = await createActiveUser(page.request);
+  await signIn(page, account);
+  let failing = true;
+  await page.route('**/api/user/plan/', (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ detail: 'Server error.' }),
+        })
+      : route.fallback(),
+  );
+  await page.goto('/music');
+  const myMusic = page.getByRole('region', { name: 'My music' });
+  await expect(myMusic.getByRole('alert')).toContainText('Could not load your plan: Server error.', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('alert')).toHaveCount(1);
+
+  const layers = page.getByRole('region', { name: 'Sound layers' });
+  const tryAgain = layers.getByRole('button', { name: 'Try again' });
+  await tryAgain.scrollIntoViewIfNeeded();
+  await expect(layers.getByText('Your plan could not be loaded: the sound layers show once it is.')).toBeInViewport();
+  // My music's message is a screen and more above.
+  await expect(myMusic.getByRole('alert')).not.toBeInViewport();
+
+  // A new member is on Basic: the lock takes the place of the line, and the keyboard.
+  failing = false;
+  await tryAgain.focus();
+  await page.keyboard.press('Enter');
+  await expect(layers.getByRole('button', { name: 'Sound layers Intermediate' })).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(myMusic.getByRole('button', { name: 'Your own music Pro' })).toBeVisible();
+});

@@ -7,6 +7,9 @@ import { useOnline } from '@web/lib/online';
 import { Button } from './button';
 import { OFFLINE_WAIT_MESSAGE, Spinner } from './spinner';
 
+/** The message box a "Try again" stands in: what takes its place gets the keyboard once it goes. */
+const READ_FAILED = '[role="alert"], [data-read-failed]';
+
 /**
  * A "Try again" that stays while its read runs. A query read again with nothing read before is pending again (TanStack
  * Query clears its error), so a page that showed its spinner then took the message and its button away, and the
@@ -14,7 +17,7 @@ import { OFFLINE_WAIT_MESSAGE, Spinner } from './spinner';
  * answers: failed again, the same button shows the new error with the keyboard still on it; read, what replaces the
  * message takes the keyboard, its first control or the page's heading
  * (docs/decisions/119-a-lists-try-again-keeps-the-keyboard.md). `button` is the button's props; its element must sit
- * in the message's `role="alert"` box. While it waits with the browser offline (the read paused until the connection is
+ * in the message's box, `role="alert"` or (a quiet line) `data-read-failed`. While it waits with the browser offline (the read paused until the connection is
  * back, when it runs by itself), `offline` says so, and the message shows `OFFLINE_WAIT_MESSAGE` in its place
  * (docs/decisions/125-a-try-again-offline-says-so.md).
  */
@@ -51,7 +54,7 @@ export function useTryAgain({
     setShown(error);
     // Read now, in the render before the message goes, while the button still has the keyboard.
     if (shown && !error && focused && document.activeElement === focused) {
-      const handOver = keyboardToWhatReplacesOnceGone(focused, focused.closest('[role="alert"]'));
+      const handOver = keyboardToWhatReplacesOnceGone(focused, focused.closest(READ_FAILED));
       // Under way (nothing read before): held as a press. Answered (a list read before): handed over at once.
       if (isPending) setPressed({ error: shown, handOver });
       else setAnswered(() => handOver);
@@ -75,7 +78,7 @@ export function useTryAgain({
         if (!error) return;
         const control = event.currentTarget;
         // Where the message stands is read now, while it is on the page.
-        setPressed({ error, handOver: keyboardToWhatReplacesOnceGone(control, control.closest('[role="alert"]')) });
+        setPressed({ error, handOver: keyboardToWhatReplacesOnceGone(control, control.closest(READ_FAILED)) });
         onRetry();
       },
       onFocus: (event) => setFocused(event.currentTarget),

@@ -247,7 +247,7 @@ describe('MyMusic', () => {
     const section = screen.getByRole('region', { name: 'My music' });
     const alert = await within(section).findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Could not load your plan: Server error.Adding your own music and the sound layers show once it is read.',
+      'Could not load your plan: Server error.Adding your own music shows once it is read.',
     );
     expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
     const button = within(alert).getByRole('button', { name: 'Try again' });

@@ -177,8 +177,8 @@ export function MyMusic({
         </h2>
         {canAdd === false ? <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" /> : null}
       </div>
-      {/* The screen's one word of a plan that could not be read, for the sound layers below too (decision 132). */}
-      <PlanReadFailed feature="ownMusic" detail="Adding your own music and the sound layers show once it is read.">
+      {/* The screen's message of a plan that could not be read (decision 132); the sound layers say their own (140). */}
+      <PlanReadFailed feature="ownMusic" detail="Adding your own music shows once it is read.">
         {canAdd ? (
           <>
             <p className="text-sm text-fg-muted">

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { BINAURAL_BANDS } from '@shared/constants';
 import { PlanLock } from '@web/components/plan-lock';
+import { PlanReadFailed } from '@web/components/plan-read-failed';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { BEAT_WARNING_HZ, dbToGain, gainToDb, MIN_DB } from '@web/lib/audio/mixer';
 import { NOISE_COLOURS, NOISE_LABELS } from '@web/lib/audio/noise';
@@ -104,74 +105,81 @@ export function SoundLayers() {
           your volume: when the layers add up past it, all of them are turned down together.
         </p>
       </div>
-      {layers === undefined ? null : !layers ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <PlanLock feature="soundLayers" what="Sound layers" />
-          <p className="text-sm text-fg-muted">Your plan plays one sound at a time.</p>
-        </div>
-      ) : (
-        <>
-          <div className="flex flex-col gap-3">
-            <h3 className="font-medium">Noise</h3>
-            <Choices
-              label="Noise colour"
-              options={[
-                { value: 'off', label: 'Off' },
-                ...NOISE_COLOURS.map((c) => ({ value: c, label: NOISE_LABELS[c] })),
-              ]}
-              selected={noise?.source.kind === 'noise' ? noise.source.colour : 'off'}
-              onSelect={(value) =>
-                value === 'off'
-                  ? soundEngine.removeLayer('noise')
-                  : start(
-                      'noise',
-                      { kind: 'noise', colour: value as (typeof NOISE_COLOURS)[number] },
-                      noise ? gainToDb(noise.gain) : DEFAULT_DB,
-                    )
-              }
-            />
+      {/* Far below My music's word of it on a phone: this part says why it waits (decision 140). */}
+      <PlanReadFailed
+        feature="soundLayers"
+        brief
+        detail="Your plan could not be loaded: the sound layers show once it is."
+      >
+        {layers === undefined ? null : !layers ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <PlanLock feature="soundLayers" what="Sound layers" />
+            <p className="text-sm text-fg-muted">Your plan plays one sound at a time.</p>
           </div>
-          <div className="flex flex-col gap-3">
-            <h3 className="font-medium">Isochronic tones</h3>
-            <p className="text-sm text-fg-muted">
-              A {ISOCHRONIC_CARRIER_HZ} Hz tone that swells and fades at the band&rsquo;s rate. Unlike binaural beats it
-              works on speakers too.
-            </p>
-            <Choices
-              label="Isochronic band"
-              options={[
-                { value: 'off', label: 'Off' },
-                ...BINAURAL_BANDS.map((band) => ({ value: band.name, label: `${band.name} · ${band.beatHz} Hz` })),
-              ]}
-              selected={BINAURAL_BANDS.find((band) => band.beatHz === pulseHz)?.name ?? 'off'}
-              onSelect={(value) => {
-                const band = BINAURAL_BANDS.find((candidate) => candidate.name === value);
-                if (!band) return soundEngine.removeLayer('isochronic');
-                start(
-                  'isochronic',
-                  { kind: 'isochronic', carrierHz: ISOCHRONIC_CARRIER_HZ, pulseHz: band.beatHz },
-                  isochronic ? gainToDb(isochronic.gain) : DEFAULT_DB,
-                );
-              }}
-            />
-            {pulseHz !== null && pulseHz > BEAT_WARNING_HZ ? (
-              <p className="flex items-start gap-2 rounded-2xl border border-line bg-fg/5 p-3 text-sm">
-                <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
-                <span>Pulses above 30 Hz blur into a buzz. Keep the level low and stop if it feels unpleasant.</span>
-              </p>
-            ) : null}
-          </div>
-          {state.layers.length > 0 ? (
+        ) : (
+          <>
             <div className="flex flex-col gap-3">
-              <h3 className="font-medium">Levels</h3>
-              {track ? <LevelSlider id="track" label="Track" gain={track.gain} /> : null}
-              {binaural ? <LevelSlider id="binaural" label="Binaural" gain={binaural.gain} /> : null}
-              {isochronic ? <LevelSlider id="isochronic" label="Isochronic" gain={isochronic.gain} /> : null}
-              {noise ? <LevelSlider id="noise" label="Noise" gain={noise.gain} /> : null}
+              <h3 className="font-medium">Noise</h3>
+              <Choices
+                label="Noise colour"
+                options={[
+                  { value: 'off', label: 'Off' },
+                  ...NOISE_COLOURS.map((c) => ({ value: c, label: NOISE_LABELS[c] })),
+                ]}
+                selected={noise?.source.kind === 'noise' ? noise.source.colour : 'off'}
+                onSelect={(value) =>
+                  value === 'off'
+                    ? soundEngine.removeLayer('noise')
+                    : start(
+                        'noise',
+                        { kind: 'noise', colour: value as (typeof NOISE_COLOURS)[number] },
+                        noise ? gainToDb(noise.gain) : DEFAULT_DB,
+                      )
+                }
+              />
             </div>
-          ) : null}
-        </>
-      )}
+            <div className="flex flex-col gap-3">
+              <h3 className="font-medium">Isochronic tones</h3>
+              <p className="text-sm text-fg-muted">
+                A {ISOCHRONIC_CARRIER_HZ} Hz tone that swells and fades at the band&rsquo;s rate. Unlike binaural beats
+                it works on speakers too.
+              </p>
+              <Choices
+                label="Isochronic band"
+                options={[
+                  { value: 'off', label: 'Off' },
+                  ...BINAURAL_BANDS.map((band) => ({ value: band.name, label: `${band.name} · ${band.beatHz} Hz` })),
+                ]}
+                selected={BINAURAL_BANDS.find((band) => band.beatHz === pulseHz)?.name ?? 'off'}
+                onSelect={(value) => {
+                  const band = BINAURAL_BANDS.find((candidate) => candidate.name === value);
+                  if (!band) return soundEngine.removeLayer('isochronic');
+                  start(
+                    'isochronic',
+                    { kind: 'isochronic', carrierHz: ISOCHRONIC_CARRIER_HZ, pulseHz: band.beatHz },
+                    isochronic ? gainToDb(isochronic.gain) : DEFAULT_DB,
+                  );
+                }}
+              />
+              {pulseHz !== null && pulseHz > BEAT_WARNING_HZ ? (
+                <p className="flex items-start gap-2 rounded-2xl border border-line bg-fg/5 p-3 text-sm">
+                  <TriangleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
+                  <span>Pulses above 30 Hz blur into a buzz. Keep the level low and stop if it feels unpleasant.</span>
+                </p>
+              ) : null}
+            </div>
+            {state.layers.length > 0 ? (
+              <div className="flex flex-col gap-3">
+                <h3 className="font-medium">Levels</h3>
+                {track ? <LevelSlider id="track" label="Track" gain={track.gain} /> : null}
+                {binaural ? <LevelSlider id="binaural" label="Binaural" gain={binaural.gain} /> : null}
+                {isochronic ? <LevelSlider id="isochronic" label="Isochronic" gain={isochronic.gain} /> : null}
+                {noise ? <LevelSlider id="noise" label="Noise" gain={noise.gain} /> : null}
+              </div>
+            ) : null}
+          </>
+        )}
+      </PlanReadFailed>
     </section>
   );
 }
