@@ -325,6 +325,8 @@ test('at 1280 × 800 the shorter column follows the page, so both end together a
 test('a plan that cannot be read is said once on the player, where the other themes would be, and Try again offers them (decision 132)', async ({
   page,
 }) => {
+  // A phone's width: the parts of the player stand a screen or more apart.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewUser(page);
   let failing = true;
   await page.route('**/api/user/plan/', (route) =>
@@ -344,6 +346,13 @@ test('a plan that cannot be read is said once on the player, where the other the
   await expect(theme.getByRole('radio', { name: 'Paper' })).toBeEnabled();
   await expect(theme.getByRole('radio', { name: /Ocean/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /More themes/ })).toHaveCount(0);
+  // My messages, a screen and more above it on a phone, says why its export and sharing wait, quietly (decision 140).
+  const myMessages = page.getByRole('region', { name: 'My messages' });
+  await expect(
+    myMessages.getByText('Your plan could not be loaded: export and sharing show once it is.'),
+  ).toBeAttached();
+  await expect(myMessages.getByRole('button', { name: 'Try again' })).toBeAttached();
+  await expect(page.getByRole('alert')).toHaveCount(1);
 
   failing = false;
   await alert.getByRole('button', { name: 'Try again' }).focus();
@@ -353,4 +362,6 @@ test('a plan that cannot be read is said once on the player, where the other the
   await expect(page.getByRole('button', { name: 'More themes Intermediate' })).toBeVisible();
   await expect(alert).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(myMessages.getByRole('button', { name: 'Export & share Pro' })).toBeAttached();
+  await expect(myMessages.getByText(/could not be loaded/)).toHaveCount(0);
 });

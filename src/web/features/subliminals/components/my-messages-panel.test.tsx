@@ -13,7 +13,15 @@ import {
 import { API, fillPath } from '@shared/contract/paths';
 import { DIRECTION_CONTROL_REFUSED } from '@shared/contract/plain';
 import type { SubscriptionPlan } from '@shared/constants';
-import { fakeApi, jsonResponse, planStateFor, pressToastAction, renderWithProviders } from '@web/test/render';
+import {
+  fakeApi,
+  jsonResponse,
+  planFailingOnce,
+  planStateFor,
+  pressToastAction,
+  renderWithProviders,
+} from '@web/test/render';
+import { everyElementShown } from '@web/test/shown';
 import { changedMeanwhile } from '@web/components/ui/inline-edit';
 import { CATEGORY_ROWS_SHOWN } from '@web/components/ui/folded-rows';
 import { DRAFT_BACK } from '@web/components/ui/draft-back';
@@ -98,6 +106,27 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
 }
 
 describe('MyMessagesPanel', () => {
+  it('says under its heading why export and sharing wait when the plan could not be read, and Try again hands the keyboard to the lock (decision 140)', async () => {
+    everyElementShown();
+    const plan = planFailingOnce();
+    fakeApi({ [`GET ${API.plan}`]: plan.read, [`GET ${API.myCategories}`]: () => [] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    const panel = screen.getByRole('region', { name: 'My messages' });
+    // Quiet: the screen's one alert stands in the theme picker, far from here on a phone.
+    const line = await within(panel).findByText('Your plan could not be loaded: export and sharing show once it is.');
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    // Own messages are every plan's: they wait on nothing.
+    expect(within(panel).getByLabelText('New category of your own')).toBeInTheDocument();
+    const button = within(panel).getByRole('button', { name: 'Try again' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    plan.answer(planStateFor('basic'));
+    await vi.waitFor(() => expect(within(panel).getByRole('button', { name: 'Export & share Pro' })).toHaveFocus());
+    expect(line).not.toBeInTheDocument();
+  });
+
   it('creates a category, writes messages into it and adds it to the playlist', async () => {
     const user = userEvent.setup();
     const server = ownServer();

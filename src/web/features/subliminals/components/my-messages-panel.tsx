@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { ExportFormat, MessageCategory, OwnCategory } from '@shared/contract';
 import { EXPORT_FORMATS, OWN_CATEGORY_NAME_MAX, OWN_MESSAGE_TEXT_MAX } from '@shared/contract/portal-plain';
 import { PlanLock } from '@web/components/plan-lock';
+import { PlanReadFailed } from '@web/components/plan-read-failed';
 import { AddForm } from '@web/components/ui/add-form';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete, ConfirmDeleteDialog, DeleteButton } from '@web/components/ui/confirm-delete';
@@ -313,9 +314,16 @@ export function MyMessagesPanel({
         <h2 id="my-messages-heading" className="text-lg font-semibold">
           My messages
         </h2>
-        {canExport !== false ? null : (
-          <PlanLock feature="exportMessages" what="Exporting and sharing your messages" label="Export & share" />
-        )}
+        {/* Above the theme picker's word of it, scrolled away on a phone: it says why its buttons wait (decision 140). */}
+        <PlanReadFailed
+          feature="exportMessages"
+          brief
+          detail="Your plan could not be loaded: export and sharing show once it is."
+        >
+          {canExport !== false ? null : (
+            <PlanLock feature="exportMessages" what="Exporting and sharing your messages" label="Export & share" />
+          )}
+        </PlanReadFailed>
       </div>
       <AddForm
         typed
