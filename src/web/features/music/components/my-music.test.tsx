@@ -206,6 +206,9 @@ describe('MyMusic', () => {
     renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
     expect(await screen.findByRole('button', { name: 'Play Forest walk' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Audio file')).not.toBeInTheDocument();
+    // Said to be kept, in place of the offer.
+    expect(await screen.findByText('Your tracks are kept: play them or delete them here.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Upload your own music/)).toBeNull();
   });
 
   it('offers neither the upload nor its lock while the plan is read, nor once its read failed (decision 124)', async () => {

@@ -190,7 +190,10 @@ export function MyMusic({
             </p>
             <UploadForm />
           </>
-        ) : hasTracks || canAdd === undefined ? null : (
+        ) : canAdd === undefined ? null : hasTracks ? (
+          // Left from a Pro plan: said to be kept, so a downgrade does not read as a loss (decisions §8).
+          <p className="text-sm text-fg-muted">Your tracks are kept: play them or delete them here.</p>
+        ) : (
           <p className="text-sm text-fg-muted">
             Upload your own music and play it alone or under your affirmations, binaural beats and noise.
           </p>

@@ -196,6 +196,9 @@ describe('SavedSubliminalsPanel', () => {
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={onOpen} />);
 
     expect(await screen.findByText('From my trial')).toBeInTheDocument();
+    // Said to be kept, in place of the offer.
+    expect(screen.getByText('What you saved is kept: open it, stop sharing it or delete it here.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Keep playlists/)).toBeNull();
     expect(screen.queryByLabelText('Name for the current playlist')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Save the current playlist/ })).not.toBeInTheDocument();

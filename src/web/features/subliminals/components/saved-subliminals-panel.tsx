@@ -279,7 +279,10 @@ export function SavedSubliminalsPanel({
         </div>
       ) : canSave === false ? (
         <p className="mt-2 text-sm text-fg-muted">
-          Keep playlists with their settings and theme under a name, and share them by link.
+          {(query.data?.length ?? 0) > 0
+            ? // Saved on a higher plan: said to be kept, so a downgrade does not read as a loss (decisions §8).
+              'What you saved is kept: open it, stop sharing it or delete it here.'
+            : 'Keep playlists with their settings and theme under a name, and share them by link.'}
         </p>
       ) : null}
       <div className="mt-2">
