@@ -23,7 +23,8 @@ const WIDTHS = [320, 390, 640, 768, 1024, 1280];
  * What does not fit at each width: the page's sideways scroll, any link or button of the bar that wraps
  * onto a second line (a bar squeezed narrower than its links broke "Audio Library" in two before running
  * off the screen), and any button whose label runs into its edges (a label wrapped in a button of fixed
- * height filled it from top to bottom). The home page's sections below the fold are laid out as a person
+ * height filled it from top to bottom), and any group's legend sitting on what it names (a legend is no flex item of
+ * its fieldset: "Theme" touched the themes under it). The home page's sections below the fold are laid out as a person
  * scrolling to them sees them.
  */
 async function misfits(page: Page, path: string, shown = page.getByRole('main')): Promise<string[]> {
@@ -32,7 +33,7 @@ async function misfits(page: Page, path: string, shown = page.getByRole('main'))
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const { sideways, wrapped, crowded } = await page.evaluate(() => {
+    const { sideways, wrapped, crowded, cramped } = await page.evaluate(() => {
       for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
         section.style.contentVisibility = 'visible';
       }
@@ -62,7 +63,18 @@ async function misfits(page: Page, path: string, shown = page.getByRole('main'))
           return [...range.getClientRects()].some((line) => line.top < box.top + 4 || line.bottom > box.bottom - 4);
         });
       };
+      const shown = (element: Element) => element.getClientRects().length > 0;
+      // A legend keeps at least 4 px above the first of what its group holds.
+      const onItsGroup = (legend: HTMLLegendElement) => {
+        const next = [...legend.parentElement!.children].find(
+          (child) => child !== legend && child.tagName !== 'LEGEND' && shown(child),
+        );
+        return next !== undefined && next.getBoundingClientRect().top - legend.getBoundingClientRect().bottom < 4;
+      };
       return {
+        cramped: [...document.querySelectorAll<HTMLLegendElement>('fieldset > legend')]
+          .filter((legend) => shown(legend) && onItsGroup(legend))
+          .map((legend) => legend.textContent?.trim() ?? ''),
         crowded: [...document.querySelectorAll<HTMLElement>('.btn')]
           .filter((button) => button.offsetParent !== null && button.getClientRects().length > 0)
           .filter(touchesEdge)
@@ -77,6 +89,7 @@ async function misfits(page: Page, path: string, shown = page.getByRole('main'))
     if (sideways > 0) found.push(`${path} at ${width} px scrolls ${sideways} px sideways`);
     for (const label of wrapped) found.push(`${path} at ${width} px wraps the bar's "${label}"`);
     for (const label of crowded) found.push(`${path} at ${width} px runs the button "${label}" into its edges`);
+    for (const label of cramped) found.push(`${path} at ${width} px sets the legend "${label}" on its group`);
   }
   return found;
 }

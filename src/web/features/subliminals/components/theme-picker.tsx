@@ -115,8 +115,9 @@ export function ThemePicker({
     // Named by "Theme" alone: the legend also holds the plan's lock, whose button would be read into the group's name.
     // A fieldset is as wide as its widest content by default: at 320 px the plan lock's one-line button widened it,
     // and the themes with it, past the screen. min-w-0 keeps it to its card, and the lock goes under "Theme".
+    // A legend is no flex item of its fieldset, so the gap does not part it from the themes: its margin does.
     <fieldset aria-labelledby={groupName} className="flex min-w-0 flex-col gap-2">
-      <legend className="flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
+      <legend className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
         <span id={groupName}>Theme</span>
         {allThemes === false ? <PlanLock feature="allThemes" what="More themes" /> : null}
       </legend>
