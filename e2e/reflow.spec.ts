@@ -130,6 +130,34 @@ test('a shared subliminal and the home page fit the width from 320 to 1280 px, s
 const cutAtItsEdge = (element: HTMLElement | SVGElement) =>
   element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
 
+test("a program's days line up in columns on a phone and read whole beside the chosen day on a desktop", async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/programs/seven-nights-of-rest');
+  const days = page.getByRole('navigation', { name: 'Days' }).getByRole('listitem');
+  await expect(days).toHaveCount(7);
+  // Each row's days start where the first row's do: seven days wrapped 3, 3 and 1 stood at other places per row.
+  const rows = await days.evaluateAll((items) => {
+    const byTop = new Map<number, number[]>();
+    for (const item of items) {
+      const box = item.getBoundingClientRect();
+      byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), Math.round(box.left)]);
+    }
+    return [...byTop.values()];
+  });
+  expect(rows.length, `the days in rows: ${JSON.stringify(rows)}`).toBeGreaterThan(1);
+  for (const row of rows.slice(1))
+    expect.soft(row, 'a row of days under the first').toEqual(rows[0]!.slice(0, row.length));
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const titles = page.getByRole('navigation', { name: 'Days' }).getByRole('link');
+  await expect(titles.first()).toContainText('Arriving in the evening');
+  for (const title of await titles.locator('span > span').all())
+    expect.soft(await title.evaluate(cutAtItsEdge), await title.innerText()).toBe(false);
+});
+
 // Each measure is soft: a run tells every one that does not fit, not only the first.
 test('on a 390 px phone a long saved name and a long e-mail read whole, and the onboarding keeps its buttons on one line (decision 079)', async ({
   page,

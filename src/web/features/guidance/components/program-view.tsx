@@ -277,8 +277,9 @@ export function ProgramView({ slug }: { slug: string }) {
             </header>
             <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
               <nav aria-label="Days">
-                {/* Narrow screens: a compact row of days, so the chosen day is near the top. */}
-                <ol className="flex flex-wrap gap-1 lg:flex-col">
+                {/* Narrow screens: a compact row of days, so the chosen day is near the top; on a phone, where they
+                    wrap, in columns of one width, so the days under each other line up. */}
+                <ol className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-1 sm:flex sm:flex-wrap lg:flex-col">
                   {program.days.map((day) => {
                     const done = program.progress.completed_days.includes(day.day);
                     const current = day.day === selected.day;
@@ -300,7 +301,7 @@ export function ProgramView({ slug }: { slug: string }) {
                           )}
                           <span className="min-w-0 lg:flex-1">
                             <span className="block">Day {day.day}</span>
-                            <span className="block truncate text-fg-muted max-lg:hidden">{day.title}</span>
+                            <span className="block break-words text-fg-muted max-lg:hidden">{day.title}</span>
                           </span>
                           <span className="text-xs tabular-nums text-fg-muted max-lg:hidden">{day.minutes} min</span>
                         </Link>
