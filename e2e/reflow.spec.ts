@@ -158,6 +158,30 @@ test("a program's days line up in columns on a phone and read whole beside the c
     expect.soft(await title.evaluate(cutAtItsEdge), await title.innerText()).toBe(false);
 });
 
+test("the profile's cards set their headings in one size and their texts in another", async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Goals and preferences' })).toBeVisible();
+  const sizes = async (selector: string) =>
+    page
+      .getByRole('main')
+      .locator('section')
+      .locator(selector)
+      .evaluateAll((elements) =>
+        elements
+          // Not the heading only a screen reader reads (1 px, clipped).
+          .filter((element) => element.getBoundingClientRect().width > 1)
+          .map((element) => getComputedStyle(element).fontSize),
+      );
+  // Plan & billing, Account, Goals and preferences: the last was a size up, its text too.
+  expect(new Set(await sizes('h2')), 'the cards’ headings').toEqual(new Set(['18px']));
+  const goalsText = page.getByText('Tell us your goals');
+  const accountText = page.getByText('Everything we keep about you, as a JSON file.');
+  expect(await goalsText.evaluate((text) => getComputedStyle(text).fontSize)).toBe(
+    await accountText.evaluate((text) => getComputedStyle(text).fontSize),
+  );
+});
+
 // Each measure is soft: a run tells every one that does not fit, not only the first.
 test('on a 390 px phone a long saved name and a long e-mail read whole, and the onboarding keeps its buttons on one line (decision 079)', async ({
   page,

@@ -5,7 +5,10 @@ import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
 import { onboardingQuery } from '../api/guidance';
 
-/** The profile's "Your practice" card: the onboarding's answers and a way to change them. */
+/**
+ * The profile's "Goals and preferences" card: the onboarding's answers and a way to change them. Its heading and text
+ * are the sizes of the profile's other cards (Plan & billing, Account) that it sits under.
+ */
 export function GoalsSummary() {
   const { data } = useQuery(onboardingQuery());
   const answered = data?.completed_at != null && !data.skipped;
@@ -19,7 +22,7 @@ export function GoalsSummary() {
   ) : null;
   return (
     <section aria-labelledby="goals-title" className="rounded-3xl border border-line bg-surface-raised p-6">
-      <h2 id="goals-title" className="text-xl font-semibold">
+      <h2 id="goals-title" className="text-lg font-semibold">
         Goals and preferences
       </h2>
       {answered ? (
@@ -41,7 +44,7 @@ export function GoalsSummary() {
           <dd className="text-fg-muted">{data.session_minutes ? `${data.session_minutes} minutes` : 'Not said'}</dd>
         </dl>
       ) : (
-        <p className="mt-2 text-fg-muted">
+        <p className="mt-2 text-sm text-fg-muted">
           Tell us your goals, whether you use headphones and how long you like to listen, and the portal suggests where
           to start.
         </p>
