@@ -131,7 +131,7 @@ export function SharedView({
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12 in-portal:p-0">
       <header>
-        <p className="text-sm font-medium uppercase tracking-wide text-link">
+        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-link">
           {item.kind === 'subliminal' ? 'A shared subliminal' : 'A shared set of affirmations'}
         </p>
         <h1 dir="auto" className="mt-1 break-words text-3xl font-semibold">
