@@ -128,8 +128,7 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
       });
       return emailChangeMail(newEmail, link, days(config.tokens.activationTtlSeconds));
     },
-    'mail.email-changed': async ({ oldEmail, newEmail }) =>
-      emailChangedMail(oldEmail, newEmail, `${config.publicUrl}/portal/home/`),
+    'mail.email-changed': async ({ oldEmail, newEmail }) => emailChangedMail(oldEmail, newEmail, config.supportEmail),
     'mail.support-request': async ({ requestId }) => {
       const row = await supportRequest(requestId);
       return row && supportRequestMail(config.supportEmail, row);

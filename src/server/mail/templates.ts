@@ -8,22 +8,56 @@ import type { OutgoingMail } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** Where the mail's one button goes: a page (with its link written out for mail apps that hide buttons), or a mailbox. */
+interface Action {
+  label: string;
+  href: string;
+}
+
+// Mail apps that darken mails follow the scheme the mail declares; these classes give the dark one. Words too long for
+// the line (an address, a pasted link) break anywhere rather than widen the mail past a phone's screen.
+const DARK_SCHEME = `@media (prefers-color-scheme: dark) {
+  .mail-page { background: #0d1326 !important; color: #e6e8f0 !important; }
+  .mail-muted { color: #a4acc2 !important; }
+  .mail-link { color: #9fb4ff !important; }
+  .mail-quote { background: #18213a !important; }
+}`;
+
 /** `quote`: text a person wrote, kept as written (line breaks included). */
-function html(heading: string, paragraphs: string[], action?: { label: string; href: string }, quote?: string): string {
+function html(heading: string, paragraphs: string[], action?: Action, quote?: string): string {
   const body =
     paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p)}</p>`).join('') +
     (quote === undefined
       ? ''
-      : `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:3px solid #00DC82;background:#fff;white-space:pre-wrap;line-height:1.6">${escapeHtml(quote)}</blockquote>`);
+      : `<blockquote class="mail-quote" style="margin:0 0 16px;padding:12px 16px;border-left:3px solid #00DC82;background:#fff;white-space:pre-wrap;line-height:1.6">${escapeHtml(quote)}</blockquote>`);
+  const pasted = action && /^https?:/.test(action.href);
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#00DC82;color:#04130c;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#5b6478">Or paste this link into your browser:<br><a href="${escapeHtml(action.href)}" style="color:#3b5bdb;word-break:break-all">${escapeHtml(action.href)}</a></p>`
+      (pasted
+        ? `<p class="mail-muted" style="margin:0 0 16px;font-size:13px;color:#5b6478">Or paste this link into your browser:<br><a class="mail-link" href="${escapeHtml(action.href)}" style="color:#3b5bdb;word-break:break-all">${escapeHtml(action.href)}</a></p>`
+        : '')
     : '';
-  return `<!doctype html><html><body style="margin:0;background:#f6f5f2;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1b1f2a">
-<div style="max-width:520px;margin:0 auto;padding:32px 24px"><p style="font-size:20px;font-weight:700;margin:0 0 24px">${PRODUCT_NAME}</p>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(heading)}</title>
+<style>${DARK_SCHEME}</style></head>
+<body class="mail-page" style="margin:0;background:#f6f5f2;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1b1f2a">
+<div style="max-width:520px;margin:0 auto;padding:32px 24px;overflow-wrap:break-word;word-break:break-word"><p style="font-size:20px;font-weight:700;margin:0 0 24px">${PRODUCT_NAME}</p>
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}${button}
-<p style="margin:32px 0 0;font-size:13px;color:#5b6478">The ${PRODUCT_NAME} team</p></div></body></html>`;
+<p class="mail-muted" style="margin:32px 0 0;font-size:13px;color:#5b6478">The ${PRODUCT_NAME} team</p></div></body></html>`;
 }
+
+/** A plan as the pages name it: "Intermediate". */
+const planName = (plan: string) => `${plan.charAt(0).toUpperCase()}${plan.slice(1)}`;
+
+/** A link's lifetime in the unit a person would say: "1 hour", "90 minutes". */
+const lifetime = (minutes: number) =>
+  minutes % 60 === 0
+    ? `${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`
+    : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
+/** A moment for staff, whatever their time zone: "Saturday, December 5, 2026 at 10:00 AM UTC". */
+const utcMoment = (date: Date) =>
+  `${date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 const text = (paragraphs: string[]) => `${paragraphs.join('\n\n')}\n\nThe ${PRODUCT_NAME} team\n`;
 
@@ -57,7 +91,8 @@ export function noWaitingAccountMail(to: string, signupLink: string, keptDays: n
 
 export function passwordResetMail(to: string, link: string, validMinutes: number): OutgoingMail {
   const intro = `Someone asked to reset the password of your ${PRODUCT_NAME} account. If it was you, choose a new password here.`;
-  const note = `The link works once and expires in ${validMinutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`;
+  // A login ends the link too (decisions.md §10): said here, so a link that stops working after one is no surprise.
+  const note = `The link works once, and expires in ${lifetime(validMinutes)} or as soon as you log in. If you did not ask for this, you can ignore this e-mail: your password stays as it is.`;
   return {
     to,
     link,
@@ -74,12 +109,12 @@ export function passwordChangedMail(
   signedOut: 'every device' | 'your other devices' = 'every device',
 ): OutgoingMail {
   const intro = `The password of your ${PRODUCT_NAME} account was just changed, and ${signedOut === 'every device' ? 'every device was' : 'your other devices were'} signed out.`;
-  const note = `If this was not you, reset your password right away: ${resetLink}`;
+  const note = 'If this was not you, reset your password right away';
   return {
     to,
     subject: `Your ${PRODUCT_NAME} password was changed`,
-    text: text([intro, note]),
-    html: html('Your password was changed', [intro, note]),
+    text: text([intro, `${note}: ${resetLink}`]),
+    html: html('Your password was changed', [intro, `${note}.`], { label: 'Reset my password', href: resetLink }),
   };
 }
 
@@ -95,14 +130,20 @@ export function emailChangeMail(to: string, link: string, validDays: number): Ou
   };
 }
 
-export function emailChangedMail(to: string, newEmail: string, helpLink: string): OutgoingMail {
+/**
+ * To the old address. Whoever changed it can now reset the password, so the person may have no way into the
+ * account: the mail points to support's mailbox, which needs none.
+ */
+export function emailChangedMail(to: string, newEmail: string, supportEmail: string): OutgoingMail {
   const intro = `The e-mail address of your ${PRODUCT_NAME} account was just changed to ${newEmail}. Mail about your account now goes there.`;
-  const note = `If you did not make this change, someone knows your password: contact us right away at ${helpLink}`;
+  const note = `If you did not make this change, someone knows your password: write to us right away at ${supportEmail}, from this address.`;
+  const href = `mailto:${supportEmail}?subject=${encodeURIComponent(`My ${PRODUCT_NAME} e-mail address was changed without me`)}`;
   return {
     to,
+    replyTo: supportEmail,
     subject: `Your ${PRODUCT_NAME} e-mail address was changed`,
     text: text([intro, note]),
-    html: html('Your e-mail address was changed', [intro, note]),
+    html: html('Your e-mail address was changed', [intro, note], { label: 'Write to support', href }),
   };
 }
 
@@ -121,8 +162,8 @@ export interface SupportMailRequest {
 export function supportRequestMail(to: string, request: SupportMailRequest): OutgoingMail {
   const facts = [
     `From: ${request.email}`,
-    `Plan: ${request.plan}${request.priority ? ' (priority support: answer first)' : ''}`,
-    `Sent: ${request.createdAt.toISOString()}`,
+    `Plan: ${planName(request.plan)}${request.priority ? ' (priority support: answer first)' : ''}`,
+    `Sent: ${utcMoment(request.createdAt)}`,
   ];
   const heading = `Support request #${request.id}`;
   const subject = isolated(request.subject);
@@ -158,7 +199,7 @@ export function duplicateRefundedMail(
   profileLink: string,
 ): OutgoingMail {
   const intro = `Two checkouts for your ${PRODUCT_NAME} account were paid at the same moment, which started two subscriptions. We kept one, and cancelled the other: its payment of ${formatMoney(refund.amount, refund.currency)} was refunded in full to the payment method it was charged to.`;
-  const plan = `Your plan stays ${refund.plan[0]!.toUpperCase()}${refund.plan.slice(1)}, and you pay for one subscription only. Refunds usually show on your statement within 5 to 10 business days.`;
+  const plan = `Your plan stays ${planName(refund.plan)}, and you pay for one subscription only. Refunds usually show on your statement within 5 to 10 business days.`;
   return {
     to,
     subject: `Your second ${PRODUCT_NAME} payment was refunded`,

@@ -62,7 +62,7 @@ describe('support requests', () => {
       subject: `Support request #${receipt.id}: \u2068Sound stops\u2069`,
     });
     expect(toSupport!.text).toContain('It stops after\ntwo minutes.');
-    expect(toSupport!.text).toContain('Plan: basic');
+    expect(toSupport!.text).toContain('Plan: Basic');
     const [copy] = await mailsTo('Ada@example.com');
     expect(copy!.subject).toBe(`Your Innerwave support request #${receipt.id}: \u2068Sound stops\u2069`);
     expect(copy!.text).toContain('within 48 business hours');
