@@ -57,7 +57,9 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
     <AuthCard title="Choose a new password" intro="Enter your new password twice.">
       {linkBroken ? (
         <p role="alert" className="mb-4 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
-          This link is no longer valid: it was used already, it expired, or it was copied incompletely.{' '}
+          {/* A login ends a reset link (decisions.md §10), which the mail says too: the likeliest reason named here. */}
+          This link is no longer valid: it was used already, it expired, you logged in since it was sent, or it was
+          copied incompletely.{' '}
           <Link to={paths.resetPassword} className={linkClass}>
             Request a new link
           </Link>
