@@ -135,7 +135,13 @@ export function mailJobHandlers({ config, db, mailer, log }: MailJobDeps): Recor
     },
     'mail.support-copy': async ({ requestId }) => {
       const row = await supportRequest(requestId);
-      return row && supportCopyMail(row.email, row, SUPPORT.responseBusinessHours);
+      return (
+        row &&
+        supportCopyMail(row.email, row, {
+          email: config.supportEmail,
+          responseBusinessHours: SUPPORT.responseBusinessHours,
+        })
+      );
     },
     'mail.duplicate-refunded': async ({ subscriptionId }) => {
       const row = await duplicate(subscriptionId);

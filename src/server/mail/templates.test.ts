@@ -84,15 +84,22 @@ describe('the support mails', () => {
     priority: true,
     createdAt: new Date('2026-12-05T10:00:00Z'),
   };
+  const support = { email: 'help@innerwave.test', responseBusinessHours: 48 };
 
   it('quote the subject isolated in their subjects and sentences', () => {
     const toSupport = supportRequestMail('support@innerwave.test', request);
     expect(toSupport.subject).toBe('[Priority] Support request #12: \u2068שלום \u202Eevil\u2069');
     expect(toSupport.text).toContain('Subject: \u2068שלום \u202Eevil\u2069\n');
     expect(toSupport.html).toContain('Subject: \u2068שלום \u202Eevil\u2069</p>');
-    const copy = supportCopyMail('ada@example.com', request, 48);
+    const copy = supportCopyMail('ada@example.com', request, support);
     expect(copy.subject).toBe('Your Innerwave support request #12: \u2068שלום \u202Eevil\u2069');
     expect(copy.text).toContain('Your message, "\u2068שלום \u202Eevil\u2069":');
+  });
+
+  it('let the person add to a request by answering its copy, which reaches support, not the no-reply sender', () => {
+    const copy = supportCopyMail('ada@example.com', request, support);
+    expect(copy.replyTo).toBe('help@innerwave.test');
+    expect(copy.text).toContain('answered first.\n\nTo add something to it, reply to this e-mail.\n\nYour message');
   });
 
   it('tell staff the plan by its name and the moment in words, in UTC', () => {
@@ -106,7 +113,7 @@ describe('the support mails', () => {
     const typed = { ...request, subject: '<b>Hi</b>', message: '<script>alert(1)</script>' };
     for (const mail of [
       supportRequestMail('support@innerwave.test', typed),
-      supportCopyMail('ada@example.com', typed, 48),
+      supportCopyMail('ada@example.com', typed, support),
     ]) {
       expect(mail.html).toContain('&lt;b&gt;Hi&lt;/b&gt;');
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;</blockquote>');

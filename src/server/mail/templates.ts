@@ -176,16 +176,26 @@ export function supportRequestMail(to: string, request: SupportMailRequest): Out
   };
 }
 
-/** The sender's copy, when asked for: what was sent and when to expect an answer. */
-export function supportCopyMail(to: string, request: SupportMailRequest, responseBusinessHours: number): OutgoingMail {
-  const intro = `We received your support request #${request.id}. We answer within ${responseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
-  const paragraphs = request.priority
-    ? [intro, 'Your plan includes priority support: your request is answered first.']
-    : [intro];
+/**
+ * The sender's copy, when asked for: what was sent and when to expect an answer. A reply to it goes to support (it
+ * comes from an address nobody reads), where the request went too.
+ */
+export function supportCopyMail(
+  to: string,
+  request: SupportMailRequest,
+  support: { email: string; responseBusinessHours: number },
+): OutgoingMail {
+  const intro = `We received your support request #${request.id}. We answer within ${support.responseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
+  const paragraphs = [
+    intro,
+    ...(request.priority ? ['Your plan includes priority support: your request is answered first.'] : []),
+    'To add something to it, reply to this e-mail.',
+  ];
   const subject = isolated(request.subject);
   const sent = `Your message, "${subject}":`;
   return {
     to,
+    replyTo: support.email,
     subject: `Your ${PRODUCT_NAME} support request #${request.id}: ${subject}`,
     text: text([...paragraphs, sent, request.message]),
     html: html('We received your request', [...paragraphs, sent], undefined, request.message),

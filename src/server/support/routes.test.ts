@@ -66,6 +66,7 @@ describe('support requests', () => {
     const [copy] = await mailsTo('Ada@example.com');
     expect(copy!.subject).toBe(`Your Innerwave support request #${receipt.id}: \u2068Sound stops\u2069`);
     expect(copy!.text).toContain('within 48 business hours');
+    expect(copy!.replyTo).toBe(SUPPORT_ADDRESS);
     expect(copy!.text).not.toContain('priority');
     expect(copy!.text).toContain('It stops after\ntwo minutes.');
   });
