@@ -236,6 +236,9 @@ test('an Undo that would bring a day past four layers says so and stays, and wor
   ).toBeVisible();
   await expect(layers).toHaveCount(4);
   await expect(removed).toBeVisible();
+  // The keyboard is back on the page, where the room is made: "Add a layer", which it was on, went at four layers,
+  // so on the page's heading (app/themed-toaster.tsx), not left in the toast.
+  await expect(page.locator('#main h1')).toBeFocused();
 
   await page.getByRole('button', { name: 'Remove layer 4 of day 1' }).click();
   // Its toast is under the newer ones now: the pointer on the stack spreads it, as a person's does.

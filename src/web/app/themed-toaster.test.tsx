@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@web/lib/session';
+import { everyElementShown } from '@web/test/shown';
 import ThemedToaster from './themed-toaster';
 
 describe('toasts', () => {
@@ -42,6 +43,53 @@ describe('toasts', () => {
     expect(undos).toHaveLength(2);
     act(() => undos.forEach((undo) => undo.click()));
     expect(undone.sort()).toEqual(['first', 'second']);
+  });
+
+  /**
+   * A page with the control a removal was pressed on; the keyboard on it, then on the Undo of the toast offered, as
+   * Alt+T and Tab or a press of the pointer put it there. (That sonner takes the keyboard from what an action put it
+   * on is Chromium's, not jsdom's: e2e/programs-admin.spec.ts.)
+   */
+  async function pageWithUndo(onUndo: (event: { preventDefault: () => void }) => void) {
+    everyElementShown();
+    render(
+      <>
+        <main id="main">
+          <h1>Programs</h1>
+          <button type="button">Remove day 2</button>
+        </main>
+        <ThemedToaster />
+      </>,
+    );
+    const removal = screen.getByRole('button', { name: 'Remove day 2' });
+    act(() => removal.focus());
+    act(() => void toast.success('Day 2 removed; not saved yet.', { action: { label: 'Undo', onClick: onUndo } }));
+    await screen.findByText('Day 2 removed; not saved yet.');
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    act(() => undo.focus());
+    return { removal, undo };
+  }
+
+  it('an action refused keeps its toast and gives the keyboard back to the page, to its heading once that is gone', async () => {
+    const { removal, undo } = await pageWithUndo((event) => event.preventDefault());
+    act(() => undo.click());
+    expect(removal).toHaveFocus();
+    expect(screen.getByText('Day 2 removed; not saved yet.')).toBeInTheDocument();
+
+    act(() => undo.focus());
+    act(() => removal.remove());
+    act(() => undo.click());
+    expect(screen.getByRole('heading', { name: 'Programs' })).toHaveFocus();
+  });
+
+  it('an action done is done once, however often its closing toast is pressed', async () => {
+    let undone = 0;
+    const { undo } = await pageWithUndo(() => undone++);
+    act(() => {
+      undo.click();
+      undo.click();
+    });
+    expect(undone).toBe(1);
   });
 
   it('the same message again is announced again: it comes into the live region anew', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast, Toaster, type ExternalToast } from 'sonner';
+import { toast, Toaster, type Action, type ExternalToast } from 'sonner';
+import { focusPageHeading } from '@web/lib/page-heading';
 import { sessionStore } from '@web/lib/session';
 import { useTheme } from '@web/lib/theme';
 
@@ -9,14 +10,16 @@ import { useTheme } from '@web/lib/theme';
 // announces what is added, so a person pressing Save twice on a failing save hears it the second time too.
 // A toast with an action (an Undo) is never replaced: each holds its own removal, and one lost to the next
 // toast of the same words ("Day 2 removed", twice) would lose what it removed for good
-// (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md).
+// (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md). Its action is pressed as
+// `pressedOnce` has it.
 const shownUnder = new Map<string, string>();
 let shownCount = 0;
 for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
   const show = toast[kind];
   toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) => {
     if (typeof message !== 'string' || data?.id !== undefined) return show(message, data);
-    if (data?.action !== undefined) return show(message, { ...data, id: `action#${++shownCount}` });
+    if (data?.action !== undefined)
+      return show(message, { ...data, action: pressedOnce(data.action), id: `action#${++shownCount}` });
     const key = `${kind}:${message}`;
     const earlier = shownUnder.get(key);
     if (earlier !== undefined) toast.dismiss(earlier);
@@ -25,6 +28,38 @@ for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) 
     return show(message, { ...data, id });
   };
 }
+
+/**
+ * How every toast's action (an Undo) is pressed (docs/decisions/138-an-undo-hands-the-keyboard-back-once.md):
+ * - The keyboard leaves the toaster before the action runs. Leaving it, sonner gives the keyboard back to where it
+ *   was before it went in (the page); left to sonner as the toast closes, that came after the action and took the
+ *   keyboard from what the action put it on (the day brought back, decision 129).
+ * - Refused (the action prevents the toast's closing: a limit reached since, decision 133), the keyboard is back on
+ *   the page where the person was, or on its heading when that has gone, where the room for it is made; the toast
+ *   stays, for a press once there is room.
+ * - Done, it is done once: a toast stays pressable for a moment as it goes, and a second press there would put a day
+ *   back twice.
+ */
+function pressedOnce(action: ExternalToast['action']): ExternalToast['action'] {
+  if (!isAction(action)) return action;
+  let done = false;
+  return {
+    ...action,
+    onClick(event) {
+      if (done) return;
+      const button = event.currentTarget;
+      const hadKeyboard = button.contains(document.activeElement);
+      if (hadKeyboard) button.blur();
+      action.onClick(event);
+      if (!event.defaultPrevented) done = true;
+      else if (hadKeyboard && (document.activeElement === null || document.activeElement === document.body))
+        focusPageHeading();
+    },
+  };
+}
+
+const isAction = (action: ExternalToast['action']): action is Action =>
+  typeof action === 'object' && action !== null && 'onClick' in action;
 
 /** A successful login clears what the signed-out screens said (e.g. an earlier wrong password). */
 function useDismissOnLogin() {

@@ -1,5 +1,5 @@
 import { StrictMode, type ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
@@ -143,11 +143,15 @@ export function planFailingOnce(): { read: () => Response | Promise<PlanState>; 
   };
 }
 
-/** Presses the action button (e.g. Undo) of the success toast that said `text` (sonner mocked by the test). */
-export function pressToastAction(text: string): void {
-  const [, options] = vi.mocked(toast.success).mock.calls.find(([said]) => said === text) ?? [];
+/**
+ * Presses the action button (e.g. Undo) of the latest success toast that said `text` (sonner mocked by the test);
+ * answers whether the toast stays (sonner keeps one whose action prevented its default).
+ */
+export function pressToastAction(text: string): { kept: boolean } {
+  const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === text) ?? [];
   const action = options?.action;
   if (!action || typeof action !== 'object' || !('onClick' in action)) throw new Error(`no action on "${text}"`);
-  // The press's button, as sonner gives it: an Undo may step out of it first (decision 129).
-  action.onClick({ currentTarget: document.createElement('button') } as never);
+  let kept = false;
+  act(() => action.onClick({ preventDefault: () => void (kept = true) } as never));
+  return { kept };
 }

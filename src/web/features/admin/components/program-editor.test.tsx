@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import type * as Guidance from '@shared/contract/guidance';
-import { fakeApi, renderWithProviders } from '@web/test/render';
+import { fakeApi, pressToastAction, renderWithProviders } from '@web/test/render';
 import { ProgramEditor, undoPastDaysLimit } from './program-editor';
 
 // The days' limit is 60; a form of 60 days takes minutes a press in jsdom, so here the editor holds at most three.
@@ -39,17 +39,6 @@ const threeDays = (): AdminProgram => ({
   })),
 });
 
-/** Presses the Undo of the toast that said `message`; answers whether the toast stays (its default prevented). */
-const undo = (message: string) => {
-  const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === message)!;
-  const action = (options as { action: { label: string; onClick: (event: object) => void } }).action;
-  let kept = false;
-  act(() =>
-    action.onClick({ currentTarget: document.createElement('button'), preventDefault: () => void (kept = true) }),
-  );
-  return { kept };
-};
-
 describe('ProgramEditor', () => {
   it('refuses an Undo that would bring the days past the limit, naming it, and keeps it for when there is room', async () => {
     const user = userEvent.setup();
@@ -61,7 +50,7 @@ describe('ProgramEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Remove day 2' }));
     await user.click(screen.getByRole('button', { name: 'Add a day' }));
     expect(screen.queryByRole('button', { name: 'Add a day' })).toBeNull();
-    expect(undo('Day 2 removed; not saved yet.').kept).toBe(true);
+    expect(pressToastAction('Day 2 removed; not saved yet.').kept).toBe(true);
     expect(toast.error).toHaveBeenCalledWith(undoPastDaysLimit(2));
     expect(undoPastDaysLimit(2)).toBe('Day 2 cannot come back: the program already has 3 days, the most it can hold.');
     expect(title(1)).toHaveValue('Evening 3');
@@ -69,7 +58,7 @@ describe('ProgramEditor', () => {
 
     // Room made, the same toast's Undo puts the day back, and the program saves.
     await user.click(screen.getByRole('button', { name: 'Remove day 3' }));
-    expect(undo('Day 2 removed; not saved yet.').kept).toBe(false);
+    expect(pressToastAction('Day 2 removed; not saved yet.').kept).toBe(false);
     expect(title(1)).toHaveValue('Evening 2');
     await user.click(screen.getByRole('button', { name: 'Save program' }));
     await vi.waitFor(() => expect(server.calls.some((call) => call.method === 'PUT')).toBe(true));
@@ -98,7 +87,6 @@ describe('ProgramEditor', () => {
     const press = (call: (typeof removals)[number]) =>
       act(() =>
         (call[1] as { action: { onClick: (event: object) => void } }).action.onClick({
-          currentTarget: document.createElement('button'),
           preventDefault: () => undefined,
         }),
       );

@@ -236,9 +236,7 @@ function useUndoToasts() {
               toastProblem(refused);
               return;
             }
-            // Out of the toaster first: leaving it, sonner gives the keyboard back to where it was before, which
-            // would take it from what Undo brings back.
-            event.currentTarget.blur();
+            // The keyboard is out of the toaster by now (app/themed-toaster.tsx): what comes back takes it.
             undo();
           },
         },

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { changedMeanwhileMessage, MESSAGE_CHANGED_CODE } from '@shared/contract/
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import { DRAFT_BACK } from '@web/components/ui/draft-back';
 import { sessionStore } from '@web/lib/session';
-import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
+import { fakeApi, jsonResponse, pressToastAction, renderWithProviders } from '@web/test/render';
 import { expectIsolated } from '@web/test/isolated';
 import { PROGRAM_NOT_FOUND, ProgramsPanel } from './programs-panel';
 import { PROGRAM_CHANGED_MEANWHILE, undoPastLayersLimit } from './program-editor';
@@ -271,20 +271,6 @@ describe('ProgramsPanel', () => {
     ]);
   });
 
-  /**
-   * Presses the Undo of the toast that said `message`, as a person would once it shows; answers whether the toast
-   * stays (sonner keeps one whose action prevented its default).
-   */
-  const undo = (message: string) => {
-    const [, options] = vi.mocked(toast.success).mock.calls.findLast(([said]) => said === message)!;
-    const action = (options as { action: { label: string; onClick: (event: object) => void } }).action;
-    expect(action.label).toBe('Undo');
-    let kept = false;
-    const event = { currentTarget: document.createElement('button'), preventDefault: () => (kept = true) };
-    act(() => action.onClick(event));
-    return { kept };
-  };
-
   it('puts a removed day back with Undo, as it was and at its place, with the keyboard on its title', async () => {
     const user = userEvent.setup();
     const server = programsServer([evening()]);
@@ -293,7 +279,7 @@ describe('ProgramsPanel', () => {
     await user.type(screen.getByLabelText('Intro (read before the session)', { selector: '#day-1-intro' }), ' Slowly.');
     await user.click(screen.getByRole('button', { name: 'Remove day 2' }));
     expect(screen.getByLabelText('Title', { selector: '#day-1-title' })).toHaveValue('Evening 3');
-    undo('Day 2 removed; not saved yet.');
+    pressToastAction('Day 2 removed; not saved yet.');
 
     const title = screen.getByLabelText('Title', { selector: '#day-1-title' });
     expect(title).toHaveValue('Evening 2');
@@ -321,7 +307,7 @@ describe('ProgramsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Remove layer 1 of day 2' }));
     expect(screen.getByLabelText('Layer 1', { selector: '#day-1-layer-0-kind' })).toHaveValue('noise');
     await user.click(screen.getByRole('button', { name: 'Move day 2 up' }));
-    undo('Layer 1 of day 2 removed; not saved yet.');
+    pressToastAction('Layer 1 of day 2 removed; not saved yet.');
 
     const kind = screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' });
     expect(kind).toHaveValue('binaural');
@@ -351,7 +337,7 @@ describe('ProgramsPanel', () => {
     expect(screen.getByText(`Up to ${PROGRAM_DAY_LAYERS_MAX} layers a day.`)).toBeInTheDocument();
     // Moved since: the refusal names the day as it is now.
     await user.click(screen.getByRole('button', { name: 'Move day 2 up' }));
-    expect(undo('Layer 1 of day 2 removed; not saved yet.').kept).toBe(true);
+    expect(pressToastAction('Layer 1 of day 2 removed; not saved yet.').kept).toBe(true);
     expect(toast.error).toHaveBeenCalledWith(undoPastLayersLimit(1, 1));
     expect(undoPastLayersLimit(1, 1)).toBe(
       'Layer 1 cannot come back: day 1 already has 4 layers, the most a day can hold.',
@@ -359,7 +345,7 @@ describe('ProgramsPanel', () => {
     expect(screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' })).toHaveValue('noise');
 
     await user.click(screen.getByRole('button', { name: 'Remove layer 4 of day 1' }));
-    expect(undo('Layer 1 of day 2 removed; not saved yet.').kept).toBe(false);
+    expect(pressToastAction('Layer 1 of day 2 removed; not saved yet.').kept).toBe(false);
     expect(screen.getByLabelText('Layer 1', { selector: '#day-0-layer-0-kind' })).toHaveValue('binaural');
     await user.click(screen.getByRole('button', { name: 'Save program' }));
     await vi.waitFor(() => expect(putBody(server.calls)).toBeDefined());

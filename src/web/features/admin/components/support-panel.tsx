@@ -126,11 +126,9 @@ export function SupportPanel() {
                           toast.success(`Request #${request.id} is handled.`, {
                             action: {
                               label: 'Undo',
-                              onClick: (event) => {
-                                // Out of the toaster first: leaving it, sonner gives the keyboard back to where it was
-                                // before, which would take it from the request that comes back (decision 129); its
-                                // box takes it once the list is read again (decision 131).
-                                event.currentTarget.blur();
+                              onClick: () => {
+                                // The request's box takes the keyboard once the list is read again (decision 131),
+                                // out of the toaster by then (app/themed-toaster.tsx).
                                 mark(
                                   false,
                                   undefined,
