@@ -27,8 +27,8 @@ import {
   programWriteOf,
   type AdminProgramWrite,
 } from '@shared/contract';
-import { eq } from 'drizzle-orm';
-import { audioItems } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { audioItems, programDays, programs } from '../db/schema';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
 import { seedPrograms } from '../guidance/programs';
@@ -337,6 +337,45 @@ describe('admin programs API', () => {
     );
     expect(kept.json()).toMatchObject({ title: 'Quiet' });
     expect((await call(staff, 'DELETE', programUrl('typed-texts'))).statusCode).toBe(204);
+  });
+
+  it('lets a program’s texts stored before the rule through, sent back as they are, moved or not; refuses them typed', async () => {
+    await call(staff, 'POST', ADMIN_API.programs, program({ slug: 'old-texts' }));
+    const { id } = (await t.database.db.select().from(programs).where(eq(programs.slug, 'old-texts')))[0]!;
+    // As rows written before decision 063 refused control characters hold them.
+    await t.database.db.update(programs).set({ title: 'Evening\u0007 Pause' }).where(eq(programs.id, id));
+    await t.database.db
+      .update(programDays)
+      .set({ title: 'Evening\u0007 2', intro: 'Sit\u0007.', messages: ['I\u0007 slow.'] })
+      .where(and(eq(programDays.programId, id), eq(programDays.day, 2)));
+    const read = (await call(staff, 'GET', programUrl('old-texts'))).json() as AdminProgramWrite;
+
+    // Day 2 moved first and its minutes changed: saved as it was read, the old texts with it.
+    const [one, two, three] = read.days;
+    const moved = [
+      { ...two!, minutes: 7, from_day: 2 },
+      { ...one!, from_day: 1 },
+      { ...three!, from_day: 3 },
+    ];
+    const saved = await call(staff, 'PUT', programUrl('old-texts'), { ...read, days: moved });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      title: 'Evening\u0007 Pause',
+      days: [{ title: 'Evening\u0007 2', intro: 'Sit\u0007.', messages: ['I\u0007 slow.'], minutes: 7 }, {}, {}],
+    });
+
+    // Typed anew, in the field or in another, the rule holds; what else is wrong is said beside it.
+    const again = saved.json() as AdminProgramWrite;
+    const typed = await call(staff, 'PUT', programUrl('old-texts'), {
+      ...again,
+      title: 'Evening\u0007 Pauses',
+      days: [{ ...again.days[0]!, messages: ['I\u0007 slow.', 'I\u0007 rest.'] }, ...again.days.slice(1)],
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(Object.keys(typed.json()).sort()).toEqual(['days', 'title']);
+    const alone = await call(staff, 'PUT', programUrl('old-texts'), { ...again, goals: ['fame'] });
+    expect([alone.statusCode, Object.keys(alone.json())]).toEqual([400, ['goals']]);
+    expect((await call(staff, 'DELETE', programUrl('old-texts'))).statusCode).toBe(204);
   });
 
   it('takes the largest program in four-byte characters, over 3 MB, a body up to its limit, and refuses one over', async () => {

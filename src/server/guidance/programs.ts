@@ -1,10 +1,14 @@
+import type { z } from 'zod';
 import { and, asc, count, countDistinct, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   adminProgramWriteSchema,
+  adminProgramWriteSchemaOf,
+  type programDayWriteSchema,
   PROGRAM_TRACK_NAME_MAX,
   programSlugSchema,
   type AdminProgram,
   type AdminProgramWrite,
+  type StoredProgramTexts,
   type AudioKind,
   type GoalId,
   type Program,
@@ -218,10 +222,18 @@ export async function adminGetProgram(db: Db, slug: string): Promise<AdminProgra
   return adminOut(db, await programBySlug(db, slug));
 }
 
+/** The texts of the program a replace writes over, or undefined when none has the slug (decision 138). */
+export async function storedProgramTexts(db: Db, slug: string): Promise<StoredProgramTexts | undefined> {
+  const [row] = await db.select().from(programs).where(eq(programs.slug, slug));
+  return row && { ...row, days: await daysOf(db, [row.id]) };
+}
+
 const slugTaken = () => badRequest({ slug: ['A program with this slug already exists.'] });
 
-async function writeDays(tx: Tx, programId: number, program: AdminProgramWrite) {
-  const { days } = adminProgramWriteSchema.parse(program);
+/** A day as its write schema gives it, defaults filled. */
+type ProgramDayWritten = z.output<typeof programDayWriteSchema>;
+
+async function writeDays(tx: Tx, programId: number, { days }: { days: ProgramDayWritten[] }) {
   await tx.delete(programDays).where(eq(programDays.programId, programId));
   await tx.insert(programDays).values(
     days.map((day, index) => ({
@@ -291,7 +303,6 @@ async function moveProgress(tx: Tx, programId: number, moves: { from: number; to
  * (docs/decisions/034-progress-follows-a-programs-days.md, 091-the-rest-of-a-staff-library-kept-apart-and-not-saved-over.md).
  */
 export async function replaceProgram(db: Db, slug: string, input: AdminProgramWrite): Promise<AdminProgram> {
-  const program = adminProgramWriteSchema.parse(input);
   // The check of a new slug below sees no program added or renamed to it at the same moment: the index refuses it.
   return rethrowUniqueAs(
     'programs_slug_unique',
@@ -299,6 +310,8 @@ export async function replaceProgram(db: Db, slug: string, input: AdminProgramWr
       db.transaction(async (tx) => {
         // A second save of the same version waits for this one, then finds its updated_at changed.
         const existing = await programBySlug(tx, slug, 'update');
+        // Its texts sent back as they are stored pass, one stored before decision 063 too (decision 138).
+        const program = adminProgramWriteSchemaOf({ ...existing, days: await daysOf(tx, [existing.id]) }).parse(input);
         refuseIfChangedMeanwhile('program', {
           stored: existing.updatedAt.toISOString(),
           next: null,

@@ -27,7 +27,7 @@ export const requiredString = () =>
     .refine(hasVisibleText, { error: MESSAGES.blank });
 
 /** A typed text's refusal of a control or direction character inside, in 063's words; `stored` is let through. */
-const refusedAsTyped = (stored?: string) =>
+const refusedAsTyped = (stored?: string | readonly string[]) =>
   [
     (text: string) => typedTextRefusal(text, stored) === undefined,
     { error: (issue: { input: unknown }) => typedTextRefusal(issue.input as string, stored) },
@@ -40,7 +40,7 @@ const refusedAsTyped = (stored?: string) =>
  * control character that shows as a box (docs/decisions/063-typed-text-shows-what-it-holds.md). Joiners inside
  * (👨‍👩‍👧) stay. `stored`: the field's text as stored, sent back untouched beside another change (decision 129).
  */
-export const typedText = (stored?: string) =>
+export const typedText = (stored?: string | readonly string[]) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required : 'Not a valid string.') })
     .overwrite(trimInvisible)
@@ -51,7 +51,7 @@ export const typedText = (stored?: string) =>
  * A typed text that may be empty (a description, a program's free text): `typedText()`'s rule, only allowed to be ''
  * (docs/decisions/063-typed-text-shows-what-it-holds.md). `stored`, as `typedText`'s (decision 133).
  */
-export const optionalTypedText = (stored?: string) =>
+export const optionalTypedText = (stored?: string | readonly string[]) =>
   z
     .string({ error: 'Not a valid string.' })
     .overwrite(trimInvisible)

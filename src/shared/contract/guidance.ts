@@ -154,24 +154,45 @@ export const programLayerSchema = z.discriminatedUnion('kind', [
 ]);
 export type ProgramLayer = z.infer<typeof programLayerSchema>;
 
-/** One day as staff write it; days are numbered by their order (1, 2, ...). */
-export const programDayWriteSchema = z.object({
-  title: typedText().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
-  /** A few calm sentences read before the session (plain text, blank lines between paragraphs). */
-  intro: typedText().max(PROGRAM_INTRO_MAX, maxCharacters(PROGRAM_INTRO_MAX)),
-  minutes: integer(PROGRAM_DAY_MINUTES.min, PROGRAM_DAY_MINUTES.max),
-  /** The session's messages, flashed like a playlist. */
-  messages: z
-    .array(typedText().max(PROGRAM_MESSAGE_MAX, maxCharacters(PROGRAM_MESSAGE_MAX)))
-    .min(1, { error: 'A day needs at least one message.' })
-    .max(PROGRAM_DAY_MESSAGES_MAX, maxElements(PROGRAM_DAY_MESSAGES_MAX)),
-  layers: z.array(programLayerWriteSchema).max(PROGRAM_DAY_LAYERS_MAX, maxElements(PROGRAM_DAY_LAYERS_MAX)).default([]),
-  /**
-   * When a program is replaced: the number this day had before the edit (null for a new day), so people's
-   * progress in it moves with it. A program whose days all leave it out keeps progress by day number.
-   */
-  from_day: z.number().int().min(1).max(PROGRAM_DAYS_MAX).nullable().optional(),
-});
+/**
+ * A program's texts as stored, which a replace lets through sent back as they are (`typedText(stored)`): a day's
+ * title, intro or message as any stored day holds it, so a day moved, or removed and brought back by Undo, keeps
+ * its old text too (docs/decisions/138-an-undo-hands-the-keyboard-back-once.md).
+ */
+export interface StoredProgramTexts {
+  title: string;
+  summary: string;
+  days: ReadonlyArray<{ title: string; intro: string; messages: readonly string[] }>;
+}
+
+/** One day as staff write it; days are numbered by their order (1, 2, ...). `stored`: its program's, as stored. */
+export const programDayWriteSchemaOf = (stored?: StoredProgramTexts) =>
+  z.object({
+    title: typedText(stored?.days.map((day) => day.title)).max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
+    /** A few calm sentences read before the session (plain text, blank lines between paragraphs). */
+    intro: typedText(stored?.days.map((day) => day.intro)).max(PROGRAM_INTRO_MAX, maxCharacters(PROGRAM_INTRO_MAX)),
+    minutes: integer(PROGRAM_DAY_MINUTES.min, PROGRAM_DAY_MINUTES.max),
+    /** The session's messages, flashed like a playlist. */
+    messages: z
+      .array(
+        typedText(stored?.days.flatMap((day) => day.messages)).max(
+          PROGRAM_MESSAGE_MAX,
+          maxCharacters(PROGRAM_MESSAGE_MAX),
+        ),
+      )
+      .min(1, { error: 'A day needs at least one message.' })
+      .max(PROGRAM_DAY_MESSAGES_MAX, maxElements(PROGRAM_DAY_MESSAGES_MAX)),
+    layers: z
+      .array(programLayerWriteSchema)
+      .max(PROGRAM_DAY_LAYERS_MAX, maxElements(PROGRAM_DAY_LAYERS_MAX))
+      .default([]),
+    /**
+     * When a program is replaced: the number this day had before the edit (null for a new day), so people's
+     * progress in it moves with it. A program whose days all leave it out keeps progress by day number.
+     */
+    from_day: z.number().int().min(1).max(PROGRAM_DAYS_MAX).nullable().optional(),
+  });
+export const programDayWriteSchema = programDayWriteSchemaOf();
 export type ProgramDayWrite = z.input<typeof programDayWriteSchema>;
 
 /**
@@ -393,25 +414,30 @@ export const PROGRAM_BODY_BYTES = 4 * 1024 * 1024;
 export const PROGRAM_BODY_VALUES =
   PROGRAM_DAYS_MAX * (16 + PROGRAM_DAY_MESSAGES_MAX + PROGRAM_DAY_LAYERS_MAX * 16) + 1024;
 
-/** A program as staff write it (also the CLI's import file, one program per file or a list). */
-export const adminProgramWriteSchema = z.object({
-  slug: programSlugSchema,
-  title: typedText().max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
-  summary: typedText().max(PROGRAM_SUMMARY_MAX, maxCharacters(PROGRAM_SUMMARY_MAX)),
-  goals: goalListSchema.default([]),
-  days: z
-    .array(programDayWriteSchema)
-    .min(1, { error: 'A program needs at least one day.' })
-    .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
-    .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
-  /**
-   * When a program is replaced: its updated_at as the editor loaded it (or as its last save answered). The replace
-   * is refused 409 `changed_meanwhile` ("This program was changed meanwhile, …") when someone saved the program
-   * since, so a stale form neither undoes their edit nor moves progress by day numbers that changed. Files leave
-   * it out (docs/decisions/091-the-rest-of-a-staff-library-kept-apart-and-not-saved-over.md).
-   */
-  updated_at: z.string().optional(),
-});
+/**
+ * A program as staff write it (also the CLI's import file, one program per file or a list). `stored`: the program a
+ * replace writes over, whose texts sent back as they are pass (`StoredProgramTexts`).
+ */
+export const adminProgramWriteSchemaOf = (stored?: StoredProgramTexts) =>
+  z.object({
+    slug: programSlugSchema,
+    title: typedText(stored?.title).max(PROGRAM_TITLE_MAX, maxCharacters(PROGRAM_TITLE_MAX)),
+    summary: typedText(stored?.summary).max(PROGRAM_SUMMARY_MAX, maxCharacters(PROGRAM_SUMMARY_MAX)),
+    goals: goalListSchema.default([]),
+    days: z
+      .array(programDayWriteSchemaOf(stored))
+      .min(1, { error: 'A program needs at least one day.' })
+      .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
+      .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
+    /**
+     * When a program is replaced: its updated_at as the editor loaded it (or as its last save answered). The replace
+     * is refused 409 `changed_meanwhile` ("This program was changed meanwhile, …") when someone saved the program
+     * since, so a stale form neither undoes their edit nor moves progress by day numbers that changed. Files leave
+     * it out (docs/decisions/091-the-rest-of-a-staff-library-kept-apart-and-not-saved-over.md).
+     */
+    updated_at: z.string().optional(),
+  });
+export const adminProgramWriteSchema = adminProgramWriteSchemaOf();
 export type AdminProgramWrite = z.input<typeof adminProgramWriteSchema>;
 
 export const adminProgramSchema = z.object({

@@ -147,13 +147,14 @@ export const CONTROL_CHARACTER_REFUSED =
  * Why a typed text is refused (a direction control or a control character inside it), or undefined when it is
  * not: the rule of `typedText()` (src/shared/contract/fields.ts), which the server applies, for the forms to say it
  * at the field before sending (docs/decisions/064-a-typed-text-shown-stays-in-its-own-box.md). One at an end is
- * dropped. `stored`: what the field holds now, which is let through unchanged.
+ * dropped. `stored`: what the field holds now, which is let through unchanged (or, for a list of fields such as a
+ * program's days, what any of them holds: decision 138).
  */
-export function typedTextRefusal(text: string, stored?: string): string | undefined {
+export function typedTextRefusal(text: string, stored?: string | readonly string[]): string | undefined {
   const kept = trimInvisible(text);
   // A text sent back as it is stored was not typed now: one stored before the rule stays until the person edits it
   // (docs/decisions/129-a-removed-day-comes-back-a-resend-names-both-mails-an-old-text-stays.md).
-  if (stored !== undefined && kept === trimInvisible(stored)) return undefined;
+  if (stored !== undefined && [stored].flat().some((one) => kept === trimInvisible(one))) return undefined;
   if (DIRECTION_CONTROL.test(kept)) return DIRECTION_CONTROL_REFUSED;
   if (CONTROL_CHARACTER.test(kept)) return CONTROL_CHARACTER_REFUSED;
   return undefined;

@@ -3,12 +3,14 @@ import {
   adminProgramListSchema,
   adminProgramSchema,
   adminProgramWriteSchema,
+  adminProgramWriteSchemaOf,
   detailErrorSchema,
   PROGRAM_BODY_BYTES,
   PROGRAM_BODY_VALUES,
   programParamsSchema,
 } from '@shared/contract';
 import * as programs from '../../guidance/programs';
+import { bodyLettingStoredTextThrough } from '../../http/request-body';
 import { errors, noContent, tags, type AdminRoutes } from './shared';
 
 /** Programs (docs/product/guidance.md#programs): listed, read, added, replaced and deleted by staff. */
@@ -58,8 +60,18 @@ export const registerProgramRoutes: AdminRoutes = ({ app, db }) => {
         body: adminProgramWriteSchema,
         response: { 200: adminProgramSchema, 409: detailErrorSchema, ...errors },
       },
+      // A refused body reaches the handler, which checks it again against the texts stored.
+      attachValidation: true,
     },
-    async (request) => programs.replaceProgram(db, request.params.slug, request.body),
+    async (request) => {
+      const { slug } = request.params;
+      // A save sends back every day's texts, one stored before decision 063 too (decision 138).
+      const body = await bodyLettingStoredTextThrough(request, async () => {
+        const stored = await programs.storedProgramTexts(db, slug);
+        return stored && adminProgramWriteSchemaOf(stored);
+      });
+      return programs.replaceProgram(db, slug, body);
+    },
   );
   app.delete(
     ADMIN_API.program,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProgram, AdminProgramWrite } from '@shared/contract';
 import { ADMIN_API, adminPath } from '@shared/contract/admin';
 import type * as Guidance from '@shared/contract/guidance';
+import { CONTROL_CHARACTER_REFUSED } from '@shared/contract/plain';
 import { fakeApi, pressToastAction, renderWithProviders } from '@web/test/render';
 import { ProgramEditor, undoPastDaysLimit } from './program-editor';
 
@@ -95,5 +96,34 @@ describe('ProgramEditor', () => {
     press(removals[1]!);
     // Evening 3 goes back after Evening 2, where it was, not at the index it was removed from (2 then 1 gave 1, 3, 2).
     await vi.waitFor(() => expect(titles()).toEqual(['Evening 1', 'Evening 2', 'Evening 3']));
+  });
+
+  it('saves a day’s text stored before the rule as it is, moved or not, and refuses it only once typed anew', async () => {
+    const user = userEvent.setup();
+    const program = threeDays();
+    // As a row written before decision 063 refused control characters holds it.
+    program.days[1] = { ...program.days[1]!, title: 'Evening\u0007 2', messages: ['I\u0007 slow down.'] };
+    const server = fakeApi({ [`PUT ${adminPath(ADMIN_API.program, { slug: program.slug })}`]: () => program });
+    renderWithProviders(<ProgramEditor program={program} onSaved={() => undefined} />);
+    const puts = () => server.calls.filter((call) => call.method === 'PUT');
+
+    await user.click(screen.getByRole('button', { name: 'Move day 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await vi.waitFor(() => expect(puts()).toHaveLength(1));
+    const sent = puts()[0]!.body as AdminProgramWrite;
+    expect(sent.days.map((day) => [day.title, day.messages])).toEqual([
+      ['Evening\u0007 2', ['I\u0007 slow down.']],
+      ['Evening 1', ['I slow down.']],
+      ['Evening 3', ['I slow down.']],
+    ]);
+
+    // Typed into (the form holds the program as the save answered it), it is refused as any typed text, and nothing
+    // is sent.
+    const title = screen.getByLabelText('Title', { selector: '#day-1-title' });
+    expect(title).toHaveValue('Evening\u0007 2');
+    await user.type(title, ' again');
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    expect(await screen.findByText(CONTROL_CHARACTER_REFUSED)).toBeInTheDocument();
+    expect(puts()).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { AUDIO_KINDS, AUDIO_LIBRARIES } from '@shared/contract/content';
 import { maxElements } from '@shared/contract/drf-messages';
 import { changedMeanwhileMessage } from '@shared/contract/portal-plain';
 import {
-  adminProgramWriteSchema,
+  adminProgramWriteSchemaOf,
   daysFromDistinctDays,
   GUIDANCE_GOALS,
   NOISE_COLOURS,
@@ -18,7 +18,8 @@ import {
   PROGRAM_DAY_MINUTES,
   PROGRAM_DAYS_FROM_SAME_DAY,
   PROGRAM_DAYS_MAX,
-  programDayWriteSchema,
+  programDayWriteSchemaOf,
+  type StoredProgramTexts,
   programWriteOf,
 } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
@@ -46,18 +47,24 @@ const messageLines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-const dayFormSchema = programDayWriteSchema.extend({
-  messages: z.string().transform(messageLines).pipe(programDayWriteSchema.shape.messages),
-});
-const formSchema = adminProgramWriteSchema.extend({
-  days: z
-    .array(dayFormSchema)
-    .min(1, { error: 'A program needs at least one day.' })
-    .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
-    .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
-});
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+/**
+ * The form's rules, as the server's for a replace of `stored` (the program as last read or saved): its texts as they
+ * are stored, one from before decision 063 too, are not refused; typed anew, they are
+ * (docs/decisions/138-an-undo-hands-the-keyboard-back-once.md).
+ */
+const formSchemaOf = (stored?: StoredProgramTexts) => {
+  const daySchema = programDayWriteSchemaOf(stored);
+  return adminProgramWriteSchemaOf(stored).extend({
+    days: z
+      .array(daySchema.extend({ messages: z.string().transform(messageLines).pipe(daySchema.shape.messages) }))
+      .min(1, { error: 'A program needs at least one day.' })
+      .max(PROGRAM_DAYS_MAX, maxElements(PROGRAM_DAYS_MAX))
+      .refine(daysFromDistinctDays, { error: PROGRAM_DAYS_FROM_SAME_DAY }),
+  });
+};
+type FormSchema = ReturnType<typeof formSchemaOf>;
+type FormInput = z.input<FormSchema>;
+type FormOutput = z.output<FormSchema>;
 type DayInput = FormInput['days'][number];
 type Form = UseFormReturn<FormInput, unknown, FormOutput>;
 
@@ -570,8 +577,12 @@ export function ProgramEditor({
 }) {
   const save = useSaveProgram();
   const [draft] = useState(() => keptDraft(programDraft(program), programDraftOf));
+  // The program as stored that a save writes over (as loaded, then each save's answer, or the one read after a
+  // refusal): the server refuses a replace of a program someone saved since, and lets its texts through as stored.
+  const [stored, setStored] = useState(program);
+  const resolver = useMemo(() => zodResolver(formSchemaOf(stored)), [stored]);
   const form: Form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+    resolver,
     defaultValues: draft?.values ?? (program ? programFormValues(program) : emptyProgram()),
     shouldFocusError: false,
   });
@@ -595,9 +606,6 @@ export function ProgramEditor({
   useBottomChromePart('pageBar', saveBar, true);
   const { errors, isDirty } = form.formState;
   const creating = program === undefined;
-  // The version the form holds (loaded, then each save's answer, or the one read after a refusal): the server
-  // refuses a replace of a program someone saved since.
-  const [base, setBase] = useState(program?.updated_at);
   const queryClient = useQueryClient();
   const unsaved = isDirty || fromDraft || savedMeanwhile !== null;
   useEffect(() => {
@@ -605,13 +613,13 @@ export function ProgramEditor({
   }, [onUnsaved, unsaved]);
 
   const submit = form.handleSubmit(async (values) => {
-    const body: AdminProgramWrite = { ...values, updated_at: base };
+    const body: AdminProgramWrite = { ...values, updated_at: stored?.updated_at };
     try {
       const saved = await save.mutateAsync({ slug: program?.slug, body });
       // What was removed before is saved gone: an Undo now would undo the save's form, not what it saved.
       undoToasts.dismiss();
       toast.success(`${creating ? 'Created' : 'Saved'} ${isolated(saved.title)}.`);
-      setBase(saved.updated_at);
+      setStored(saved);
       setSavedMeanwhile(null);
       form.reset(programFormValues(saved));
       dropDraft(programDraft(program));
@@ -621,7 +629,7 @@ export function ProgramEditor({
       if (program && refusedAsChangedMeanwhile(error)) {
         // Said in the Save bar, not in a toast; the next Save names the version read now (decision 091).
         const now = programAsRead(queryClient, program.slug) ?? program;
-        setBase(now.updated_at);
+        setStored(now);
         setSavedMeanwhile(now);
         // Kept at once under the version the form names now, where a reload looks: the draft of the version it
         // began from is never given back over the one saved since (decision 068), and a reload before the next
