@@ -143,6 +143,41 @@ describe('SubliminalsPlayer', () => {
     expect(screen.getByRole('heading', { name: /Playlist/ })).toHaveTextContent('(3)');
   });
 
+  it('puts back what each of two clears took, keeping what came since, in the order all came, either Undo first', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const playlist = () =>
+      screen
+        .queryAllByRole('button', { name: /^Remove “.*” from playlist$/ })
+        .map((button) => button.getAttribute('aria-label'));
+    const cleared = () => vi.mocked(toast.success).mock.calls.filter(([said]) => said === 'Playlist cleared.');
+    const undo = (which: number) =>
+      act(() =>
+        (cleared()[which]![1] as { action: { onClick: (event: object) => void } }).action.onClick({
+          preventDefault: () => undefined,
+        }),
+      );
+
+    await user.click(await screen.findByRole('button', { name: 'Add Focus to playlist' }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await user.click(screen.getByRole('button', { name: 'Add Calm to playlist' }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await user.click(screen.getByRole('button', { name: 'Add Focus to playlist' }));
+    // The older Undo keeps Focus added since (it put back Focus alone, over it, before).
+    undo(0);
+    expect(playlist()).toEqual([
+      'Remove “One thing at a time.” from playlist',
+      'Remove “One thing at a time.” from playlist',
+    ]);
+    undo(1);
+    expect(playlist()).toEqual([
+      'Remove “One thing at a time.” from playlist',
+      'Remove “I breathe slowly.” from playlist',
+      'Remove “This moment is enough.” from playlist',
+      'Remove “One thing at a time.” from playlist',
+    ]);
+  });
+
   it('offers Start with an empty playlist as unavailable, saying why beside it, still reachable by keyboard', async () => {
     const user = userEvent.setup();
     renderPlayer();

@@ -166,8 +166,13 @@ export function SubliminalsPlayer() {
   // and a change of the playlist or the settings does not render every row of the own messages or the playlist
   // again (a thousand of each on Pro took seconds on a phone: bench/player.mjs).
   const latestPlaylist = useRef(playlist);
+  // When each item came into the playlist: an Undo of "Clear all" puts what it took back among what came since, in
+  // the order all came, whichever of two such Undos is pressed first (decision 138).
+  const cameIn = useRef({ order: new WeakMap<PlaylistItem, number>(), count: 0 });
   useLayoutEffect(() => {
     latestPlaylist.current = playlist;
+    const { order } = cameIn.current;
+    for (const item of playlist) if (!order.has(item)) order.set(item, ++cameIn.current.count);
   }, [playlist]);
   const inPlaylist = useMemo(() => playlistHolds(playlist), [playlist]);
   // What was added last, shown in the playlist even where a long one is folded (PlaylistPanel).
@@ -210,9 +215,23 @@ export function SubliminalsPlayer() {
     [],
   );
   const clearPlaylist = useCallback(() => {
-    const before = latestPlaylist.current;
+    const cleared = latestPlaylist.current;
     setPlaylist([]);
-    toast.success('Playlist cleared.', { action: { label: 'Undo', onClick: () => setPlaylist(before) } });
+    toast.success('Playlist cleared.', {
+      action: {
+        label: 'Undo',
+        // What was added since stays, as does what another Undo put back: this one adds what it took, when it fits
+        // (refused, the toast stays for when there is room).
+        onClick: (event) => {
+          const now = latestPlaylist.current;
+          const held = new Set(now);
+          const back = cleared.filter((item) => !held.has(item));
+          if (!fits(now, back.length)) return event.preventDefault();
+          const { order } = cameIn.current;
+          setPlaylist([...now, ...back].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));
+        },
+      },
+    });
   }, []);
   const spokenMessages = useMemo(() => playlist.map((item) => item.message_text), [playlist]);
   const current = useMemo(() => ({ playlist, settings: clampSettings(settings) }), [playlist, settings]);
