@@ -324,6 +324,35 @@ describe('SavedSubliminalsPanel with sound', () => {
     );
   });
 
+  it('puts back what an Update replaced under the name it has now: a rename since stays', async () => {
+    const user = userEvent.setup();
+    const earlier = savedEarlier('Evening', null);
+    const puts: Array<{ name: string }> = [];
+    let stored = earlier;
+    savedServer('intermediate', [earlier], {
+      [`GET ${fillPath(API.subliminal, { id: 1 })}`]: () => stored,
+      [`PUT ${fillPath(API.subliminal, { id: 1 })}`]: ({ body }) => {
+        puts.push(body as { name: string });
+        stored = { ...stored, ...(body as object) };
+        return { ...stored, gone_tracks: [] };
+      },
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
+    );
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    // Renamed meanwhile (here, or on another device).
+    stored = { ...stored, name: 'Night' };
+
+    pressToastAction('Saved the playlist, settings and sound as \u2068Evening\u2069.');
+    await vi.waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual({ name: 'Night', playlist: earlier.playlist, settings: earlier.settings, sound: null });
+    await vi.waitFor(() =>
+      expect(vi.mocked(toast.success)).toHaveBeenCalledWith('\u2068Night\u2069 is back as it was.'),
+    );
+  });
+
   it('sends one update however often Update is pressed while the server has not answered, and says it is working', async () => {
     const user = userEvent.setup();
     const earlier = savedEarlier('Evening', null);

@@ -115,16 +115,17 @@ function SavedRow({
     toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.${leftOut ? ` ${leftOut}` : ''}`, {
       action: {
         label: 'Undo',
+        // Under the name it has now: renamed since, the Undo does not undo the rename (decision 138).
         onClick: () =>
           void change(
-            () =>
+            async () =>
               api.updateSubliminal(saved.id, {
-                name: before.name,
+                name: (await api.getSubliminal(saved.id)).name,
                 playlist: before.playlist,
                 settings: before.settings,
                 sound: before.sound,
               }),
-            `${isolated(before.name)} is back as it was.`,
+            (back) => `${isolated(back.name)} is back as it was.`,
           ).catch(() => undefined),
       },
     });
