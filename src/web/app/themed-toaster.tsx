@@ -48,12 +48,11 @@ function pressedOnce(action: ExternalToast['action']): ExternalToast['action'] {
     onClick(event) {
       if (done) return;
       const button = event.currentTarget;
-      const hadKeyboard = button.contains(document.activeElement);
-      if (hadKeyboard) button.blur();
+      if (button.contains(document.activeElement)) button.blur();
       action.onClick(event);
       if (!event.defaultPrevented) done = true;
-      else if (hadKeyboard && (document.activeElement === null || document.activeElement === document.body))
-        focusPageHeading();
+      // Also after a press of the pointer that left the keyboard nowhere (sonner's button may not take it).
+      else if (document.activeElement === null || document.activeElement === document.body) focusPageHeading();
     },
   };
 }
