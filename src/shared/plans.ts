@@ -21,6 +21,17 @@ export const PLAN_FEATURES = {
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 
 /**
+ * A plan named for people, as the spec and the pricing table write it ("The Intermediate plan keeps more."); the
+ * contract's `required_plan` and the database keep the machine's lower case (decisions.md §8).
+ */
+export const PLAN_NAMES = {
+  basic: 'Basic',
+  intermediate: 'Intermediate',
+  pro: 'Pro',
+} as const satisfies Record<SubscriptionPlan, string>;
+export const planName = (plan: SubscriptionPlan): string => PLAN_NAMES[plan];
+
+/**
  * Decisions §8 gives the paid plans "any number" of saved subliminals: one fair-use cap for both, far
  * past what anyone saves by hand, so the list (served whole) stays one quick call (docs/product/plans.md#limits).
  */

@@ -2,7 +2,7 @@ import type { SubscriptionPlan } from './constants';
 import { isolated } from './contract/plain';
 import { OWN_VOICE } from './contract/portal-plain';
 import type { MixLayer, SoundMix } from './contract/sound-mix';
-import { PLAN_FEATURES, planIncludes, type PlanFeature } from './plans';
+import { PLAN_FEATURES, planIncludes, planName, type PlanFeature } from './plans';
 
 // Which layers of a saved sound a plan plays (docs/product/plans.md, decision 021): the server refuses
 // to save a layer the saver's plan lacks; a person (or a visitor, as Basic) opening a saved or shared
@@ -68,9 +68,12 @@ export function playableMix(
   for (const layer of mix.layers) {
     const feature = MIX_LAYER_FEATURE[layer.kind];
     if (feature && !planIncludes(as, feature)) {
-      leftOut.push({ layer, reason: `part of the ${PLAN_FEATURES[feature]} plan` });
+      leftOut.push({ layer, reason: `part of the ${planName(PLAN_FEATURES[feature])} plan` });
     } else if (layers.length > 0 && !planIncludes(as, 'soundLayers')) {
-      leftOut.push({ layer, reason: `more than one layer at a time is part of the ${PLAN_FEATURES.soundLayers} plan` });
+      leftOut.push({
+        layer,
+        reason: `more than one layer at a time is part of the ${planName(PLAN_FEATURES.soundLayers)} plan`,
+      });
     } else {
       layers.push(layer);
     }

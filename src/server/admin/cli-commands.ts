@@ -15,6 +15,7 @@ import {
 } from '@shared/contract';
 import { accountStatus, isolated } from '@shared/contract/plain';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
+import { planName } from '@shared/plans';
 import { formatBytes } from '@shared/bytes';
 import { discardStaged, FileTooLargeError, stageStream, type LeftFilesLog, type StagedFile } from '../media/store';
 import type { ContentStore } from './media-context';
@@ -199,7 +200,7 @@ export const COMMANDS: Record<string, Command> = {
       const id = await findUserIdByEmail(c.store.db, email);
       const before = await getUser(c.store.db, id);
       const user = await updateUser(c.store.db, id, { subscription_plan: plan as SubscriptionPlan });
-      print(c, `${isolated(user.email)} is now on the ${user.subscription_plan} plan.`);
+      print(c, `${isolated(user.email)} is now on the ${planName(user.subscription_plan)} plan.`);
       // The override's log line (who, what); a Stripe subscription sets the plan again at its next event.
       const subscription = user.billing.status
         ? ` Its Stripe subscription (${user.billing.status}) sets the plan again at its next event.`

@@ -123,7 +123,7 @@ describe('admin CLI', () => {
 
   it('sets plans, deactivates and activates users by e-mail, and lists them', async () => {
     const setPlan = await cli(['set-plan', 'ops@innerwave.test', 'pro']);
-    expect(setPlan.out).toBe('\u2068ops@innerwave.test\u2069 is now on the pro plan.\n');
+    expect(setPlan.out).toBe('\u2068ops@innerwave.test\u2069 is now on the Pro plan.\n');
     // The override is logged: who, whose plan, from what to what.
     expect(setPlan.err).toMatch(/^operator override by .+: ops@innerwave\.test \w+ → pro\.\n$/);
     expect((await cli(['set-plan', 'ops@innerwave.test', 'gold'])).code).toBe(2);

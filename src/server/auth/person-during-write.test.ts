@@ -74,7 +74,7 @@ describe('a person who may no longer write while the body arrives', () => {
         toBasic,
         403,
         {
-          detail: 'Saving subliminals is part of the intermediate plan.',
+          detail: 'Saving subliminals is part of the Intermediate plan.',
           code: 'plan_required',
           required_plan: 'intermediate',
         },

@@ -629,11 +629,11 @@ describe('billing with Stripe (the stand-in)', () => {
     await grant(granted, 'pro');
     const before = await stripeCallsSoFar(t, stand);
     const same = await checkout(granted, 'pro');
-    expect([same.statusCode, same.json()]).toEqual([400, { plan: ['You have the pro plan already.'] }]);
+    expect([same.statusCode, same.json()]).toEqual([400, { plan: ['You have the Pro plan already.'] }]);
     const lower = await checkout(granted, 'intermediate');
     expect([lower.statusCode, lower.json()]).toEqual([
       400,
-      { plan: ['Your pro plan already includes everything in intermediate.'] },
+      { plan: ['Your Pro plan already includes everything in Intermediate.'] },
     ]);
     expect(stand.calls.slice(before)).toEqual([]);
     expect((await planOf(granted)).plan).toBe('pro');

@@ -26,7 +26,7 @@ const quote = (text: string) =>
 
 export async function assertRecommendations(db: Db, userId: number): Promise<void> {
   if (!planIncludes(await planOfSignedIn(db, userId), 'recommendations'))
-    throw planRequired('Recommendations are part of the pro plan.', 'pro');
+    throw planRequired('Recommendations are part of the Pro plan.', 'pro');
 }
 
 /** What the person told us, each with its weight and the reason it gives. */

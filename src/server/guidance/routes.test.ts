@@ -732,7 +732,7 @@ describe('recommendations', () => {
       const refused = await call(ada, 'GET', API.recommendations);
       expect(refused.statusCode, plan).toBe(403);
       expect(refused.json()).toEqual({
-        detail: 'Recommendations are part of the pro plan.',
+        detail: 'Recommendations are part of the Pro plan.',
         code: 'plan_required',
         required_plan: 'pro',
       });

@@ -53,7 +53,7 @@ describe('a plan that ends while an upload streams in', () => {
     );
     expect([refused.statusCode, refused.json()]).toEqual([
       403,
-      { detail: 'Adding your own music is part of the pro plan.', code: 'plan_required', required_plan: 'pro' },
+      { detail: 'Adding your own music is part of the Pro plan.', code: 'plan_required', required_plan: 'pro' },
     ]);
     const rows = await t.database.db.select().from(ownTracks).where(eq(ownTracks.userId, ada.id));
     expect(rows.map((row) => row.name)).toEqual(['rain']);
@@ -72,7 +72,7 @@ describe('a plan that ends while an upload streams in', () => {
     expect(recorded.statusCode, recorded.body).toBe(201);
 
     const refusal = {
-      detail: 'Recording your own voice is part of the pro plan.',
+      detail: 'Recording your own voice is part of the Pro plan.',
       code: 'plan_required',
       required_plan: 'pro',
     };

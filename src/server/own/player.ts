@@ -8,7 +8,7 @@ import {
   type PlayerWrite,
 } from '@shared/contract';
 import { snapToStep } from '@shared/numbers';
-import { planCovers } from '@shared/plans';
+import { planCovers, planName } from '@shared/plans';
 import { DEFAULT_PLAYER_SETTINGS, findTheme, planOfTheme, sameTheme } from '@shared/themes';
 import type { Db } from '../db/client';
 import { playerStates } from '../db/schema';
@@ -50,8 +50,8 @@ export function assertThemeIncluded(plan: SubscriptionPlan, settings: PlayerSett
   const theme = findTheme(settings.theme);
   throw planRequired(
     theme
-      ? `The ${theme.name} theme is part of the ${required} plan.`
-      : `Themes of your own are part of the ${required} plan.`,
+      ? `The ${theme.name} theme is part of the ${planName(required)} plan.`
+      : `Themes of your own are part of the ${planName(required)} plan.`,
     required,
   );
 }

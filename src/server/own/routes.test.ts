@@ -249,7 +249,7 @@ describe('own messages', () => {
     const refused = await call(ada, 'POST', messagesPath(categoryId), { message_text: 'One more.' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      detail: `Your plan keeps up to ${limit} messages of your own. The intermediate plan keeps more.`,
+      detail: `Your plan keeps up to ${limit} messages of your own. The Intermediate plan keeps more.`,
       code: 'plan_limit',
       required_plan: 'intermediate',
     });
@@ -364,7 +364,7 @@ describe('own categories', () => {
     const basic = await call(ada, 'POST', API.myCategories, { name: 'One more' });
     expect(basic.statusCode).toBe(403);
     expect(basic.json()).toEqual({
-      detail: 'Your plan keeps up to 200 categories of your own. The intermediate plan keeps more.',
+      detail: 'Your plan keeps up to 200 categories of your own. The Intermediate plan keeps more.',
       code: 'plan_limit',
       required_plan: 'intermediate',
     });
@@ -562,7 +562,7 @@ describe('the player in the cloud', () => {
     const ocean = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, theme: 'ocean' } });
     expect(ocean.statusCode).toBe(403);
     expect(ocean.json()).toEqual({
-      detail: 'The Ocean theme is part of the intermediate plan.',
+      detail: 'The Ocean theme is part of the Intermediate plan.',
       code: 'plan_required',
       required_plan: 'intermediate',
     });
@@ -572,7 +572,7 @@ describe('the player in the cloud', () => {
       settings: { ...settings, theme: 'custom', customTheme },
     });
     expect(custom.statusCode).toBe(403);
-    expect(custom.json().detail).toBe('Themes of your own are part of the intermediate plan.');
+    expect(custom.json().detail).toBe('Themes of your own are part of the Intermediate plan.');
     const unknown = await call(ada, 'PUT', API.player, { playlist, settings: { ...settings, theme: 'neon' } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ settings: { theme: ['Choose one of the themes.'] } });

@@ -1,5 +1,13 @@
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
-import { planIncludes, planRaising, PLAN_FEATURES, PLAN_LIMITS, type PlanFeature, type PlanLimit } from '@shared/plans';
+import {
+  planIncludes,
+  planName,
+  planRaising,
+  PLAN_FEATURES,
+  PLAN_LIMITS,
+  type PlanFeature,
+  type PlanLimit,
+} from '@shared/plans';
 import type { SubscriptionPlan } from '@shared/constants';
 import {
   leadingCharacters,
@@ -96,7 +104,7 @@ export async function assertFeature(db: Db | Tx, userId: number, feature: GatedF
   const plan = await planOfSignedIn(db, userId);
   if (planIncludes(plan, feature)) return;
   const required = PLAN_FEATURES[feature];
-  throw planRequired(`${FEATURE_NAMES[feature]} part of the ${required} plan.`, required);
+  throw planRequired(`${FEATURE_NAMES[feature]} part of the ${planName(required)} plan.`, required);
 }
 
 /**
@@ -111,7 +119,7 @@ export async function assertRoomFor(tx: Tx, userId: number, limit: PlanLimit, ad
   if ((await countOwn(tx, userId, limit)) + adding <= allowed) return;
   const higher = planRaising(plan, limit);
   throw new ApiError(403, {
-    detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own. ${higher ? `The ${higher} plan keeps more.` : 'Delete one to add another.'}`,
+    detail: `Your plan keeps up to ${allowed} ${LIMIT_NOUNS[limit]} of your own. ${higher ? `The ${planName(higher)} plan keeps more.` : 'Delete one to add another.'}`,
     code: 'plan_limit',
     ...(higher && { required_plan: higher }),
   });

@@ -215,7 +215,7 @@ describe('copying what is shared', () => {
     const { subliminal, link } = await sharedSubliminal(ada);
     const bob = await userOn('basic');
     expect((await call(bob, 'POST', copyPath(link.token))).json()).toEqual({
-      detail: 'Saving subliminals is part of the intermediate plan.',
+      detail: 'Saving subliminals is part of the Intermediate plan.',
       code: 'plan_required',
       required_plan: 'intermediate',
     });
@@ -288,7 +288,7 @@ describe('copying what is shared', () => {
     const refused = await call(carol, 'POST', copyPath(link.token));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      detail: 'Your plan keeps up to 200 messages of your own. The intermediate plan keeps more.',
+      detail: 'Your plan keeps up to 200 messages of your own. The Intermediate plan keeps more.',
       code: 'plan_limit',
       required_plan: 'intermediate',
     });

@@ -154,10 +154,10 @@ describe('the sound of a saved subliminal', () => {
     const ian = await userOn('intermediate');
     const mine = await ownTrack(ian, 'Rain at night');
     for (const [layers, detail] of [
-      [[noise, voice], 'Spoken affirmations is part of the pro plan.'],
+      [[noise, voice], 'Spoken affirmations is part of the Pro plan.'],
       [
         [{ kind: 'own_track', track_id: mine, name: 'Rain at night', gain_db: -6 }],
-        'Your own music is part of the pro plan.',
+        'Your own music is part of the Pro plan.',
       ],
     ] as const) {
       const refused = await call(ian, 'POST', API.subliminals, body({ volume: 0.8, layers }));

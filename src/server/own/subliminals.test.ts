@@ -299,10 +299,10 @@ describe('saved subliminals', () => {
 
 describe('the plans', () => {
   const planRequired = (detail: string, plan: string) => ({ detail, code: 'plan_required', required_plan: plan });
-  const saving = planRequired('Saving subliminals is part of the intermediate plan.', 'intermediate');
-  const sharing = planRequired('Sharing subliminals is part of the intermediate plan.', 'intermediate');
-  const sharingMessages = planRequired('Sharing message sets is part of the pro plan.', 'pro');
-  const exporting = planRequired('Exporting your messages is part of the pro plan.', 'pro');
+  const saving = planRequired('Saving subliminals is part of the Intermediate plan.', 'intermediate');
+  const sharing = planRequired('Sharing subliminals is part of the Intermediate plan.', 'intermediate');
+  const sharingMessages = planRequired('Sharing message sets is part of the Pro plan.', 'pro');
+  const exporting = planRequired('Exporting your messages is part of the Pro plan.', 'pro');
 
   it('gate each call: Basic saves and shares nothing, Intermediate saves and shares subliminals, Pro also shares and exports messages', async () => {
     const owner = await userOn('pro');

@@ -10,7 +10,7 @@ import {
   type SubliminalWrite,
 } from '@shared/contract';
 import type { SubscriptionPlan } from '@shared/constants';
-import { PLAN_FEATURES } from '@shared/plans';
+import { PLAN_FEATURES, planName } from '@shared/plans';
 import { layerBeyondPlan, mixLayerLabel } from '@shared/sound-mix';
 import type { Db } from '../db/client';
 import { pagesOf } from '../db/pages';
@@ -138,7 +138,7 @@ async function checkedSound(
         : beyond.layer.kind === 'own_track'
           ? 'Your own music is'
           : `${mixLayerLabel(beyond.layer)} is`;
-    throw planRequired(`${what} part of the ${required} plan.`, required);
+    throw planRequired(`${what} part of the ${planName(required)} plan.`, required);
   }
   const layers = sound.layers.map((layer): MixLayer => {
     if (isKept(layer)) return layer;

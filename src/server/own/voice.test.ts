@@ -52,7 +52,7 @@ describe('own voice', () => {
     const refused = await record(ada, { text: 'I am calm.', audio_file: wavPart(take()) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      detail: 'Recording your own voice is part of the pro plan.',
+      detail: 'Recording your own voice is part of the Pro plan.',
       code: 'plan_required',
       required_plan: 'pro',
     });

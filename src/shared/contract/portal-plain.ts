@@ -1,3 +1,5 @@
+import type { SubscriptionPlan } from '../constants';
+import { planName } from '../plans';
 import { API } from './paths';
 
 // The portal's plain constants, without zod: a page that shows one of these lists or limits imports it
@@ -14,10 +16,10 @@ export const BILLING_MESSAGES = {
    * 400 from checkout (its `plan` field): the person has that plan or a higher one already, as staff can
    * grant one without payment. Checkout sells only a plan above the one a person has.
    */
-  planHeld: (held: string, asked: string) =>
+  planHeld: (held: SubscriptionPlan, asked: SubscriptionPlan) =>
     held === asked
-      ? `You have the ${held} plan already.`
-      : `Your ${held} plan already includes everything in ${asked}.`,
+      ? `You have the ${planName(held)} plan already.`
+      : `Your ${planName(held)} plan already includes everything in ${planName(asked)}.`,
   /**
    * 409 from checkout: another request of the person's (a second click, another tab) has been opening a
    * Checkout page for longer than a request waits for it; nothing was opened.

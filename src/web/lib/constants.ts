@@ -1,4 +1,5 @@
 import { SUPPORT, type SubscriptionPlan } from '@shared/constants';
+import { PLAN_NAMES } from '@shared/plans';
 
 // Constants of the web app's screens (the server never reads them).
 
@@ -16,19 +17,19 @@ export const PRICING_PLANS: ReadonlyArray<{
 }> = [
   {
     plan: 'basic',
-    name: 'Basic',
+    name: PLAN_NAMES.basic,
     pricePerMonth: 0,
     features: ['Complete list of messages', 'Add your own messages', 'Store them in the cloud'],
   },
   {
     plan: 'intermediate',
-    name: 'Intermediate',
+    name: PLAN_NAMES.intermediate,
     pricePerMonth: 36,
     features: ['Customized sound effects', 'Unlimited themes', '24/7 technical support', 'Save and share subliminals'],
   },
   {
     plan: 'pro',
-    name: 'Pro',
+    name: PLAN_NAMES.pro,
     pricePerMonth: 56,
     features: [
       'Streaming subliminal sounds',

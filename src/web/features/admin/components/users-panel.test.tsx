@@ -94,8 +94,8 @@ describe('UsersPanel', () => {
 
     await user.selectOptions(within(row).getByLabelText('Plan of ada@example.com'), 'intermediate');
     await user.click(within(row).getByRole('button', { name: 'Set plan of ada@example.com to intermediate' }));
-    expect(await screen.findByDisplayValue('intermediate')).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith('\u2068ada@example.com\u2069 is now on the intermediate plan.');
+    expect(await screen.findByDisplayValue('Intermediate')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('\u2068ada@example.com\u2069 is now on the Intermediate plan.');
     // The button goes with the choice set; the keyboard is back on the plan.
     await vi.waitFor(() => expect(within(row).getByLabelText('Plan of ada@example.com')).toHaveFocus());
     expect(within(row).queryByRole('button', { name: /^Set plan/ })).not.toBeInTheDocument();
@@ -325,7 +325,7 @@ describe('UsersPanel', () => {
     await user.click(within(row).getByRole('button', { name: 'Set plan of ada@example.com to intermediate' }));
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
-        '\u2068ada@example.com\u2069 is now on the intermediate plan. It holds until the next billing event from Stripe.',
+        '\u2068ada@example.com\u2069 is now on the Intermediate plan. It holds until the next billing event from Stripe.',
       ),
     );
     // Deactivating a paying member asks first, and says Stripe keeps charging them; an ended one's does not.

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search } from 'lucide-react';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
+import { planName } from '@shared/plans';
 import type { AdminBilling, AdminUser, AdminUserUpdate } from '@shared/contract';
 import { accountStatus, EMAIL_MAX_LENGTH, isolated, subscriptionEnded } from '@shared/contract/plain';
 import { formatInteger, formatMoney } from '@shared/numbers';
@@ -230,11 +231,11 @@ function UserRow({
             const plan = event.target.value as SubscriptionPlan;
             setChoice(plan === user.subscription_plan ? null : plan);
           }}
-          className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm capitalize pointer-coarse:h-11"
+          className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm pointer-coarse:h-11"
         >
           {SUBSCRIPTION_PLANS.map((plan) => (
             <option key={plan} value={plan}>
-              {plan}
+              {planName(plan)}
             </option>
           ))}
         </select>
@@ -509,7 +510,7 @@ export function UsersPanel() {
                       onSuccess: (changed) =>
                         toast.success(
                           body.subscription_plan
-                            ? `${isolated(changed.email)} is now on the ${changed.subscription_plan} plan.${
+                            ? `${isolated(changed.email)} is now on the ${planName(changed.subscription_plan)} plan.${
                                 changed.billing.stripe_subscription_id ? ' ' + UNTIL_NEXT_EVENT : ''
                               }`
                             : changed.is_active

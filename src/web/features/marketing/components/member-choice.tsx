@@ -1,13 +1,12 @@
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
 import type { PlanState } from '@shared/contract';
 import { subscriptionEnded } from '@shared/contract/plain';
-import { PRICING_PLANS } from '@web/lib/constants';
+import { planName } from '@shared/plans';
 import { Link } from '@web/lib/link';
 import { paths, planPaths } from '@web/lib/paths';
 import { Button, type ButtonSize } from '@web/components/ui/button';
 
 const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);
-export const planName = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan)?.name ?? plan;
 
 /**
  * A plan's way on for a member whose plan is known (the pricing's cards, the Pro teaser): their own opens the

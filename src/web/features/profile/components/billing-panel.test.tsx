@@ -294,7 +294,7 @@ describe('Plan & billing panel', () => {
     });
     renderPanel();
     await userEvent.setup().click(await within(panel()).findByRole('button', { name: 'Upgrade to Pro' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('You have the pro plan already.'));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('You have the Pro plan already.'));
     await vi.waitFor(() => expect(within(panel()).getByTestId('billing-plan')).toHaveTextContent('Pro'));
     expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
     expect(within(panel()).getByText(BILLING_TEXTS.setByTeam)).toBeInTheDocument();

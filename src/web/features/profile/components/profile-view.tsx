@@ -2,7 +2,8 @@ import { lazy, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Pencil, UserRound, WifiOff } from 'lucide-react';
-import { PRICING_PLANS } from '@web/lib/constants';
+import type { SubscriptionPlan } from '@shared/constants';
+import { PLAN_NAMES } from '@shared/plans';
 import type { Profile } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
@@ -29,8 +30,8 @@ export const PROFILE_ERROR_HEADING = 'Error Occurred!';
 export const PROFILE_OFFLINE_HEADING = 'Waiting for the connection';
 
 /** All three plans are recognised; anything else is shown as the basic plan. */
-export function planName(plan: string): string {
-  return (PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!).name;
+function shownPlanName(plan: string): string {
+  return PLAN_NAMES[plan as SubscriptionPlan] ?? PLAN_NAMES.basic;
 }
 
 /**
@@ -165,7 +166,7 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
           <dt className="text-sm text-fg-muted">Plan</dt>
           <dd>
             <span className="inline-flex rounded-full bg-accent/15 px-3 py-1 text-sm font-medium text-fg">
-              {planName(profile.subscription_plan)}
+              {shownPlanName(profile.subscription_plan)}
             </span>
           </dd>
         </div>

@@ -91,7 +91,7 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
         return jsonResponse(400, { message_text: checked.error.issues.map((issue) => issue.message) });
       if (categories[0]!.messages.length >= limit)
         return jsonResponse(403, {
-          detail: `Your plan keeps up to ${limit} messages of your own. The intermediate plan keeps more.`,
+          detail: `Your plan keeps up to ${limit} messages of your own. The Intermediate plan keeps more.`,
           code: 'plan_limit',
           required_plan: 'intermediate',
         });
@@ -403,7 +403,7 @@ describe('MyMessagesPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Add the message to Evenings' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
-        'Your plan keeps up to 0 messages of your own. The intermediate plan keeps more.',
+        'Your plan keeps up to 0 messages of your own. The Intermediate plan keeps more.',
       ),
     );
     expect(screen.getByLabelText('New message in Evenings')).toHaveValue('I rest well.');

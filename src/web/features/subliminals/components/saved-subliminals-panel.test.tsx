@@ -482,7 +482,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     expect(await screen.findByText(/3 sound layers/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open Evening' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      '\u2068Evening\u2069: Left out: \u2068Sea at night\u2069 (part of the pro plan); Spoken affirmations (part of the pro plan).',
+      '\u2068Evening\u2069: Left out: \u2068Sea at night\u2069 (part of the Pro plan); Spoken affirmations (part of the Pro plan).',
     );
     expect(fakeSoundEngine.setVolume).toHaveBeenCalledWith(0.6);
     expect(fakeSoundEngine.setLayer).toHaveBeenCalledTimes(1);

@@ -289,7 +289,7 @@ describe('SharedPage with sound', () => {
     );
     expect(screen.getByText('Plays with a free account: Binaural beats.')).toBeInTheDocument();
     expect(screen.getByTestId('shared-sound-left-out')).toHaveTextContent(
-      "Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Brown noise (part of the intermediate plan); Spoken affirmations (part of the pro plan).",
+      "Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Brown noise (part of the Intermediate plan); Spoken affirmations (part of the Pro plan).",
     );
     expect(server.unanswered).toEqual([]);
   });
@@ -308,7 +308,7 @@ describe('SharedPage with sound', () => {
       ['noise', { kind: 'noise', colour: 'brown' }, 10 ** (-20 / 20)],
     ]);
     expect(toast.success).toHaveBeenCalledWith(
-      "\u2068Evening calm\u2069 is in your player. Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Spoken affirmations (part of the pro plan).",
+      "\u2068Evening calm\u2069 is in your player. Left out: \u2068Sea at night\u2069 (the sharer's own music stays private); Spoken affirmations (part of the Pro plan).",
     );
   });
 

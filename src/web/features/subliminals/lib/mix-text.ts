@@ -25,7 +25,7 @@ export interface SkippedLayer {
   reason: string;
 }
 
-/** The note for what did not start: "Left out: Sea (no longer in your music); Noise (part of the intermediate plan)." */
+/** The note for what did not start: "Left out: Sea (no longer in your music); Noise (part of the Intermediate plan)." */
 export function skippedNote(skipped: readonly SkippedLayer[]): string | null {
   if (skipped.length === 0) return null;
   return `Left out: ${skipped.map((layer) => `${layer.label} (${layer.reason})`).join('; ')}.`;
