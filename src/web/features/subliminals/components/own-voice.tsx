@@ -1,45 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Mic, Play, Square, Trash2 } from 'lucide-react';
+import { Mic, Square, Trash2 } from 'lucide-react';
 import type { VoiceRecording } from '@shared/contract';
 import { VOICE_RECORDINGS } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { decodeToTake, startMicrophoneTake, type MicrophoneTake } from '@web/lib/audio/microphone';
 import { formatClock } from '@web/lib/audio/mixer';
-import { recordedClip } from '@web/lib/audio/speech/voice-clips';
 import { levelTake, monoWav, trimSilence } from '@web/lib/audio/voice-take';
+import { useTakeListening } from '../lib/take-listening';
+import { ListenButton } from './listen-button';
 import { deleteVoiceRecording, ownVoiceQuery, uploadVoiceTake, useOwnVoiceChange } from '../api/own-voice';
 import { toastProblem } from '@web/lib/toast-problem';
-import { portalVisit } from '@web/lib/portal-presence';
 import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 
 export const NOTHING_HEARD = 'Nothing was heard. Check that your microphone is on, then record again.';
 const EMPTY_PLAYLIST = 'Add messages to the playlist to record them.';
 export const RECORDING_UNREADABLE = 'The recording could not be read. Please record again.';
-export const RECORDING_UNPLAYABLE = 'The recording could not be played. Please try again.';
-/** Listen refused by the browser all the same, though its player was started inside the press (decisions 075, 080). */
-export const LISTEN_REFUSED = 'Your browser did not let the recording play. Press Listen to try again.';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 interface Recording {
   text: string;
   take: MicrophoneTake;
-}
-
-/** A kept take being listened to: its player and the object URL of the clip it plays, once it has one. */
-interface Playback {
-  audio: HTMLAudioElement;
-  url: string | null;
-}
-
-/** Stops a playback and frees its clip. */
-function release(playback: Playback | null) {
-  if (!playback) return;
-  playback.audio.onended = null;
-  playback.audio.pause();
-  if (playback.url) URL.revokeObjectURL(playback.url);
 }
 
 /** Milliseconds since `from` (null: not running), ticking: what the take's clock shows. */
@@ -72,10 +55,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   const openingNow = useRef(false);
   /** The take whose Delete runs: it waits (busy) and a second press sends nothing. */
   const [deleting, setDeleting] = useState<number | null>(null);
-  const [listening, setListening] = useState<number | null>(null);
-  const player = useRef<Playback | null>(null);
-  // Counts listenings asked for: a clip that arrives after another Listen, a Stop or leaving is dropped.
-  const listenings = useRef(0);
+  const { listening, listen, stop: stopListening } = useTakeListening();
   const elapsed = useElapsed(recording?.take.startedAt ?? null);
   const byText = new Map((query.data?.recordings ?? []).map((take) => [take.text, take]));
   const recordedCount = texts.filter((text) => byText.has(text.trim())).length;
@@ -84,7 +64,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   const others = (query.data?.recordings ?? []).filter((take) => !inPlaylist.has(take.text));
   const busy = recording !== null || saving !== null || opening !== null;
 
-  // Leaving the panel ends a take (it is not kept) and any listening.
+  // Leaving the panel ends a take (it is not kept), and any listening (useTakeListening).
   const mounted = useRef(true);
   const ongoing = useRef<MicrophoneTake | null>(null);
   useEffect(() => {
@@ -92,60 +72,8 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     return () => {
       mounted.current = false;
       ongoing.current?.stop();
-      release(player.current);
-      player.current = null;
     };
   }, []);
-
-  function stopListening() {
-    listenings.current++;
-    release(player.current);
-    player.current = null;
-    setListening(null);
-  }
-
-  /**
-   * Plays a kept take as the session speaks it: the same levelled clip (decoded once, shared with the
-   * session), not the file as it was kept, so a take kept before levelling sounds here as it will there.
-   */
-  function listen(take: VoiceRecording) {
-    const playing = listening === take.id;
-    stopListening();
-    if (playing) return;
-    const asked = ++listenings.current;
-    // A sign-out while the clip is fetched plays nothing (decision 085).
-    const visit = portalVisit();
-    setListening(take.id);
-    // The player is made and started inside the press: Safari lets an element play later, when its clip is at
-    // hand, only if it was played inside one (decision 080). Without a clip yet it plays nothing.
-    const audio = new Audio();
-    audio.play().catch(() => undefined);
-    const playback: Playback = { audio, url: null };
-    player.current = playback;
-    recordedClip(take).then(
-      (clip) => {
-        if (asked !== listenings.current || !mounted.current) return;
-        if (visit.left) return stopListening();
-        playback.url = URL.createObjectURL(monoWav(clip.samples, clip.sampleRate));
-        audio.src = playback.url;
-        audio.onended = () => {
-          if (player.current === playback) stopListening();
-        };
-        audio.play().catch((error: unknown) => {
-          // Stopped before it began (Stop, another Listen, leaving): the abort that caused says nothing.
-          if (player.current !== playback) return;
-          stopListening();
-          const refused = error instanceof DOMException && error.name === 'NotAllowedError';
-          toastProblem(refused ? LISTEN_REFUSED : RECORDING_UNPLAYABLE);
-        });
-      },
-      () => {
-        if (asked !== listenings.current || !mounted.current) return;
-        stopListening();
-        toastProblem(RECORDING_UNPLAYABLE);
-      },
-    );
-  }
 
   async function keep(text: string, recorded: Blob) {
     setSaving(text);
@@ -226,22 +154,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
   /** Listen to a kept take, and delete it. */
   const takeButtons = (take: VoiceRecording, saving: boolean) => (
     <>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => listen(take)}
-        aria-label={`${listening === take.id ? 'Stop listening to' : 'Listen to'} “${take.text}”`}
-      >
-        {listening === take.id ? (
-          <>
-            <Square aria-hidden className="h-4 w-4" /> Stop
-          </>
-        ) : (
-          <>
-            <Play aria-hidden className="h-4 w-4" /> Listen
-          </>
-        )}
-      </Button>
+      <ListenButton take={take} playing={listening === take.id} onPress={() => listen(take)} />
       <Button
         size="sm"
         variant="ghost"

@@ -13,7 +13,8 @@ import { toast } from 'sonner';
 import { MICROPHONE_BLOCKED } from '@web/lib/audio/microphone';
 import { levelTake, SPEECH_LEVEL_DB, speechLevel } from '@web/lib/audio/voice-take';
 import { readWav } from '@web/lib/audio/wav';
-import { LISTEN_REFUSED, NOTHING_HEARD, RECORDING_UNPLAYABLE } from './own-voice';
+import { NOTHING_HEARD } from './own-voice';
+import { LISTEN_REFUSED, RECORDING_UNPLAYABLE } from '../lib/take-listening';
 import { levelText, NOTHING_RECORDED } from './spoken-controls';
 import { SpokenPanel } from './spoken-panel';
 
