@@ -148,3 +148,85 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   const gone = await page.request.get(recording.url);
   expect(gone.status()).toBe(404);
 });
+
+test('below Pro, the recordings a Pro plan left are listed, played to their end and deleted after asking', async ({
+  page,
+}) => {
+  const account = await createActiveUser(page.request);
+  await setPlanAsStaff(page.request, account.email, 'pro');
+  const login = await page.request.post('/api/jwt/create/', { data: account });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  // Two takes kept on Pro, each 0.8 s of 440 Hz at 22.05 kHz, then the plan goes down.
+  const tone = encodeWav(
+    [Array.from({ length: 0.8 * 22_050 }, (_, n) => 0.3 * Math.sin((2 * Math.PI * 440 * n) / 22_050))],
+    22_050,
+  );
+  for (const text of ['I am calm.', 'A message of an old playlist.']) {
+    const kept = await page.request.post('/api/user/my-voice/', {
+      headers,
+      multipart: { text, audio_file: { name: 'take.wav', mimeType: 'audio/wav', buffer: tone } },
+    });
+    expect(kept.status(), await kept.text()).toBe(201);
+  }
+  await setPlanAsStaff(page.request, account.email, 'basic');
+  // What Listen played to its end: the source of each player that ended.
+  await page.addInitScript(() => {
+    const ended: string[] = [];
+    (window as unknown as { playedToEnd: string[] }).playedToEnd = ended;
+    const Original = window.Audio;
+    window.Audio = class extends Original {
+      constructor(src?: string) {
+        super(src);
+        this.addEventListener('ended', () => ended.push(this.src));
+      }
+    };
+  });
+  await signIn(page, account);
+  await page.goto('/subliminals');
+  const panel = page.getByRole('region', { name: 'Spoken affirmations' });
+  await expect(panel.getByText('Your recordings are kept: listen to them or delete them here.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(panel.getByText('Recorded, 0.8 s')).toHaveCount(2);
+  await expect(panel.getByRole('button', { name: /^Record/ })).toHaveCount(0);
+
+  // Listen plays the take to its end in the browser, the keyboard staying on its button.
+  await panel.getByRole('button', { name: 'Listen to “I am calm.”' }).click();
+  await expect(panel.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeFocused({ timeout: 10_000 });
+  const played = await page.evaluate(() => (window as unknown as { playedToEnd: string[] }).playedToEnd);
+  expect(played).toEqual([expect.stringMatching(/^blob:/)]);
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: test.info().outputPath(`kept-voice-${width}-${colorScheme}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Each delete asks first; from the keyboard, the next row's delete, then the plan's lock, take the keyboard.
+  await panel.getByRole('button', { name: 'Delete the recording of “I am calm.”' }).focus();
+  await page.keyboard.press('Enter');
+  const asking = page.getByRole('dialog', { name: 'Delete the recording of “I am calm.”?' });
+  await expect(asking).toContainText('Recording your voice again is part of the Pro plan.');
+  await page.screenshot({ path: test.info().outputPath('kept-voice-asking.png') });
+  await asking.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Recording deleted.')).toBeVisible();
+  const last = panel.getByRole('button', { name: 'Delete the recording of “A message of an old playlist.”' });
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(panel.getByText(/recordings are kept/)).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /^Spoken affirmations.*Pro/ })).toBeFocused();
+  const { recordings } = (await (await page.request.get('/api/user/my-voice/', { headers })).json()) as {
+    recordings: unknown[];
+  };
+  expect(recordings).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
@@ -605,6 +605,94 @@ describe('SpokenPanel', () => {
       // Nothing to speak: the press's prime is given back, and the audio device sleeps again (decision 080).
       expect(fakeSoundEngine.prime).toHaveBeenCalledTimes(1);
       expect(fakeEngine.primed).toBe(0);
+    });
+
+    it('below Pro, lists the recordings a Pro plan left, to listen to or delete after asking, and offers no new take', async () => {
+      // jsdom plays nothing and makes no object URLs: a player and the URLs stand in.
+      const players: { src: string; pause: ReturnType<typeof vi.fn> }[] = [];
+      vi.stubGlobal(
+        'Audio',
+        vi.fn(function (this: (typeof players)[number]) {
+          Object.assign(this, { play: vi.fn(async () => {}), pause: vi.fn(), onended: null });
+          players.push(this);
+        }),
+      );
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: () => 'blob:kept-clip', revokeObjectURL: () => undefined }),
+      );
+      const recordings = [recording(1, 'I am calm.'), recording(3, 'An old message.')];
+      const deleteTake = (id: number) => () => {
+        recordings.splice(
+          recordings.findIndex((take) => take.id === id),
+          1,
+        );
+        return new Response(null, { status: 204 });
+      };
+      const api = fakeApi({
+        [`GET ${API.plan}`]: () => planStateFor('intermediate'),
+        [`GET ${API.myVoice}`]: () => ({ recordings, max_recordings: 100, max_seconds: 20 }),
+        [`DELETE ${API.myVoice}1/`]: deleteTake(1),
+        [`DELETE ${API.myVoice}3/`]: deleteTake(3),
+        'GET /media/own-voice/9/1.wav': () => new Response(new Uint8Array(48)),
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+
+      // Said to be kept, every recording listed, whether the playlist holds its message or not; no new take.
+      expect(
+        await screen.findByText('Your recordings are kept: listen to them or delete them here.'),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('An old message.')).toBeInTheDocument();
+      expect(screen.getAllByText('Recorded, 1.2 s')).toHaveLength(2);
+      expect(screen.getByRole('button', { name: /Spoken affirmations.*Pro/ })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Record/ })).toBeNull();
+      expect(screen.queryByLabelText('Voice')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Speak the playlist' })).toBeNull();
+
+      // Listened to as on Pro: the clip the session would speak, until stopped.
+      await user.click(screen.getByRole('button', { name: 'Listen to “I am calm.”' }));
+      await vi.waitFor(() => expect(players[0]?.src).toBe('blob:kept-clip'));
+      await user.click(screen.getByRole('button', { name: 'Stop listening to “I am calm.”' }));
+      expect(players[0]!.pause).toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Listen to “I am calm.”' })).toHaveFocus();
+
+      // Deleting asks first, as nothing brings a recording back below Pro; Cancel sends nothing.
+      await user.click(screen.getByRole('button', { name: 'Delete the recording of “An old message.”' }));
+      const asking = screen.getByRole('dialog', { name: 'Delete the recording of “An old message.”?' });
+      expect(asking).toHaveTextContent('Recording your voice again is part of the Pro plan.');
+      await user.click(within(asking).getByRole('button', { name: 'Cancel' }));
+      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(0);
+
+      // Confirmed, it goes, and the keyboard goes to the Delete of the row left.
+      await user.click(screen.getByRole('button', { name: 'Delete the recording of “An old message.”' }));
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await vi.waitFor(() => expect(screen.queryByText('An old message.')).toBeNull());
+      expect(toast.success).toHaveBeenCalledWith('Recording deleted.');
+      await vi.waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Delete the recording of “I am calm.”' })).toHaveFocus(),
+      );
+
+      // The last one gone, the line goes with the list, and the keyboard to the plan's lock.
+      await user.keyboard('{Enter}');
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await vi.waitFor(() => expect(screen.queryByText(/recordings are kept/)).toBeNull());
+      await vi.waitFor(() => expect(screen.getByRole('button', { name: /Spoken affirmations.*Pro/ })).toHaveFocus());
+      expect(api.calls.filter(({ method }) => method === 'DELETE').map(({ path }) => path)).toEqual([
+        `${API.myVoice}3/`,
+        `${API.myVoice}1/`,
+      ]);
+    });
+
+    it('on Pro, reads no recordings until the own voice is chosen, and shows no kept list', async () => {
+      const { api } = withVoice([recording(1, 'I am calm.')]);
+      const user = userEvent.setup();
+      renderWithProviders(<SpokenPanel messages={['I am calm.']} />);
+      await user.selectOptions(await screen.findByLabelText('Voice'), 'en-gb');
+      expect(api.calls.filter(({ path }) => path === API.myVoice)).toHaveLength(0);
+      await user.selectOptions(screen.getByLabelText('Voice'), 'My own voice (recorded)');
+      expect(await screen.findByText('1 of 1 message recorded')).toBeInTheDocument();
+      expect(screen.queryByText(/recordings are kept/)).toBeNull();
     });
   });
 });
