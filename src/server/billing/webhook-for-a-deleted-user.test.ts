@@ -5,7 +5,7 @@ import { API } from '@shared/contract';
 import { billingAccounts, profiles, stripeEvents, users } from '../db/schema';
 import { waitingOnLocks } from '../test/database';
 import { signedInUser } from '../test/fixtures';
-import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
+import { standInStripeEnv, startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // A Stripe event that makes the billing row of a person whose account is deleted at the same moment
@@ -16,19 +16,12 @@ import { createTestApp, type TestApp } from '../test/test-app';
 // before the event's read.
 
 const SECRET = 'whsec_deleted_user_test';
-const PRICES = { intermediate: 'price_intermediate_test', pro: 'price_pro_test' };
 
 let t: TestApp;
 let stand: StripeStandIn;
 beforeAll(async () => {
   stand = await startStripeStandIn({ webhookSecret: SECRET });
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_deleted_user',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_PRICE_INTERMEDIATE: PRICES.intermediate,
-    STRIPE_PRICE_PRO: PRICES.pro,
-    STRIPE_API_URL: stand.url,
-  });
+  t = await createTestApp(standInStripeEnv(stand.url, SECRET));
 });
 afterAll(async () => {
   await t.close();
@@ -54,7 +47,7 @@ const subscriptionCreated: EventOf = (userId) => ({
   type: 'customer.subscription.created',
   object: stand.subscription({
     customer: `cus_deleted_${userId}`,
-    price: PRICES.pro,
+    price: standInStripeEnv(stand.url, SECRET).STRIPE_PRICE_PRO,
     metadata: { user_id: String(userId) },
   }),
 });
