@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import config from '../playwright.config';
 import { PEAK_CEILING_DB, SPEECH_LEVEL_DB, speechLevel } from '../src/web/lib/audio/voice-take';
 import { amplitudeAt, encodeWav, peak } from './audio-analysis';
@@ -9,6 +9,23 @@ import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 
 // One's own voice for the spoken affirmations (docs/product/screens.md#spoken-affirmations): Chromium's
 // fake microphone plays a file of ours, so what the browser records, trims and keeps can be measured.
+
+/** From the next page on, notes what Listen played to its end: the source of each player that ended. */
+async function notePlayedToEnd(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const ended: string[] = [];
+    (window as unknown as { playedToEnd: string[] }).playedToEnd = ended;
+    const Original = window.Audio;
+    window.Audio = class extends Original {
+      constructor(src?: string) {
+        super(src);
+        this.addEventListener('ended', () => ended.push(this.src));
+      }
+    };
+  });
+}
+
+const playedToEnd = (page: Page) => page.evaluate(() => (window as unknown as { playedToEnd: string[] }).playedToEnd);
 
 const MIC_RATE = 48_000;
 /** What the microphone hears, looped: 0.6 s of silence, 1.2 s of 440 Hz rising and falling four times a second, 6 s of silence. */
@@ -52,18 +69,7 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
       localStorage.setItem('innerwave.subliminals.playlist', JSON.stringify(playlist));
     }
   }, PLAYLIST);
-  // What Listen played to its end: the source of each player that ended.
-  await page.addInitScript(() => {
-    const ended: string[] = [];
-    (window as unknown as { playedToEnd: string[] }).playedToEnd = ended;
-    const Original = window.Audio;
-    window.Audio = class extends Original {
-      constructor(src?: string) {
-        super(src);
-        this.addEventListener('ended', () => ended.push(this.src));
-      }
-    };
-  });
+  await notePlayedToEnd(page);
   await signIn(page, account);
   await page.goto('/subliminals');
   const panel = page.getByRole('region', { name: 'Spoken affirmations' });
@@ -121,7 +127,7 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   await panel.getByRole('button', { name: 'Listen to “I am calm.”' }).click();
   await expect(panel.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeFocused();
   await expect(panel.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeFocused({ timeout: 10_000 });
-  const played = await page.evaluate(() => (window as unknown as { playedToEnd: string[] }).playedToEnd);
+  const played = await playedToEnd(page);
   expect(played).toEqual([expect.stringMatching(/^blob:/)]);
 
   await panel.getByRole('button', { name: 'Speak the playlist' }).click();
@@ -169,18 +175,7 @@ test('below Pro, the recordings a Pro plan left are listed, played to their end 
     expect(kept.status(), await kept.text()).toBe(201);
   }
   await setPlanAsStaff(page.request, account.email, 'basic');
-  // What Listen played to its end: the source of each player that ended.
-  await page.addInitScript(() => {
-    const ended: string[] = [];
-    (window as unknown as { playedToEnd: string[] }).playedToEnd = ended;
-    const Original = window.Audio;
-    window.Audio = class extends Original {
-      constructor(src?: string) {
-        super(src);
-        this.addEventListener('ended', () => ended.push(this.src));
-      }
-    };
-  });
+  await notePlayedToEnd(page);
   await signIn(page, account);
   await page.goto('/subliminals');
   const panel = page.getByRole('region', { name: 'Spoken affirmations' });
@@ -194,7 +189,7 @@ test('below Pro, the recordings a Pro plan left are listed, played to their end 
   await panel.getByRole('button', { name: 'Listen to “I am calm.”' }).click();
   await expect(panel.getByRole('button', { name: 'Stop listening to “I am calm.”' })).toBeFocused();
   await expect(panel.getByRole('button', { name: 'Listen to “I am calm.”' })).toBeFocused({ timeout: 10_000 });
-  const played = await page.evaluate(() => (window as unknown as { playedToEnd: string[] }).playedToEnd);
+  const played = await playedToEnd(page);
   expect(played).toEqual([expect.stringMatching(/^blob:/)]);
 
   for (const [width, height] of [

@@ -171,7 +171,7 @@ export interface SubscriptionFields {
 }
 
 /** The app's Stripe variables for a stand-in at `url` (tests and the fuzzer; the e2e passes the same). */
-export function standInStripeEnv(url: string, webhookSecret: string): Record<string, string> {
+export function standInStripeEnv(url: string, webhookSecret: string) {
   return {
     STRIPE_SECRET_KEY: 'sk_test_stand_in',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
