@@ -143,13 +143,13 @@ export function ApplicationsPanel() {
   return (
     <div className="flex flex-col gap-6">
       <section className={panelClass} aria-labelledby="upload-app-heading">
-        <h2 id="upload-app-heading" className="mb-4 text-xl font-semibold">
+        <h2 id="upload-app-heading" className="mb-4 card-heading">
           Upload an installer
         </h2>
         <UploadApplicationForm />
       </section>
       <section className={panelClass} aria-labelledby="apps-heading">
-        <h2 id="apps-heading" className="mb-4 text-xl font-semibold">
+        <h2 id="apps-heading" className="mb-4 card-heading">
           Desktop applications
         </h2>
         <QueryState

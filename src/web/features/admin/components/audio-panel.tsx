@@ -227,13 +227,13 @@ export function AudioPanel() {
         ))}
       </div>
       <section className={panelClass} aria-labelledby="upload-audio-heading">
-        <h2 id="upload-audio-heading" className="mb-4 text-xl font-semibold">
+        <h2 id="upload-audio-heading" className="mb-4 card-heading">
           Add to {AUDIO_LIBRARIES[kind].title}
         </h2>
         <UploadAudioForm key={kind} kind={kind} />
       </section>
       <section className={panelClass} aria-labelledby="audio-heading">
-        <h2 id="audio-heading" className="mb-2 text-xl font-semibold">
+        <h2 id="audio-heading" className="mb-2 card-heading">
           {AUDIO_LIBRARIES[kind].title} library
         </h2>
         <QueryState

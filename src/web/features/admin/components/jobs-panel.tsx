@@ -70,7 +70,7 @@ export function JobsPanel() {
   const counts = query.data?.counts;
   return (
     <section className={panelClass} aria-labelledby="jobs-heading">
-      <h2 id="jobs-heading" className="text-xl font-semibold">
+      <h2 id="jobs-heading" className="card-heading">
         Background jobs
       </h2>
       <p className="text-sm text-fg-muted">

@@ -79,7 +79,7 @@ export function MessagesPanel() {
   return (
     <section className={panelClass} aria-labelledby="messages-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="messages-heading" className="text-xl font-semibold">
+        <h2 id="messages-heading" className="card-heading">
           Message categories
         </h2>
         <div className="flex gap-2">

@@ -697,7 +697,7 @@ export function ProgramEditor({
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <section className={panelClass} aria-labelledby="program-details-heading">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="program-details-heading" className="min-w-0 text-xl font-semibold wrap-anywhere">
+          <h2 id="program-details-heading" className="min-w-0 card-heading wrap-anywhere">
             {creating ? 'New program' : program.title}
           </h2>
           {actions}
@@ -766,7 +766,7 @@ export function ProgramEditor({
       </section>
 
       <section className={panelClass} aria-labelledby="program-days-heading">
-        <h2 id="program-days-heading" className="mb-4 text-xl font-semibold">
+        <h2 id="program-days-heading" className="mb-4 card-heading">
           Days <span className="font-normal text-fg-muted">({days.fields.length})</span>
         </h2>
         <ol className="flex flex-col gap-4">

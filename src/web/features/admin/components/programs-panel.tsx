@@ -73,7 +73,7 @@ function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
   return (
     <section className={panelClass} aria-labelledby="programs-heading">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="programs-heading" className="text-xl font-semibold">
+        <h2 id="programs-heading" className="card-heading">
           Programs
         </h2>
         <Button size="sm" onClick={() => onOpen(NEW)}>

@@ -77,7 +77,7 @@ export function SupportPanel() {
     <section className={panelClass} aria-labelledby="support-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 id="support-heading" className="text-xl font-semibold">
+          <h2 id="support-heading" className="card-heading">
             Support requests
           </h2>
           {query.data ? (

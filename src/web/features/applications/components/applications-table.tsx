@@ -34,7 +34,7 @@ export function ApplicationsTable() {
         <div className="flex gap-4 rounded-3xl border border-line bg-surface-raised p-5 sm:p-6">
           <IconBadge icon={Construction} />
           <div className="flex flex-col gap-1">
-            <h2 className="font-semibold">{WINDOWS_NOT_PUBLISHED.title}</h2>
+            <h2 className="card-heading">{WINDOWS_NOT_PUBLISHED.title}</h2>
             <p className="text-sm text-fg-muted">{WINDOWS_NOT_PUBLISHED.text}</p>
           </div>
         </div>

@@ -103,7 +103,7 @@ export function BinauralGenerator() {
   return (
     <div className="flex flex-col gap-6 rounded-3xl border border-line bg-surface-raised p-5 shadow-sm sm:p-8">
       <div className="flex flex-col gap-2">
-        <h2 id="binaural-heading" className="text-2xl font-semibold tracking-tight">
+        <h2 id="binaural-heading" className="card-heading">
           Binaural beats
         </h2>
         <p className="flex items-start gap-2 text-sm text-fg-muted">

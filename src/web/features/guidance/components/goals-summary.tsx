@@ -22,7 +22,7 @@ export function GoalsSummary() {
   ) : null;
   return (
     <section aria-labelledby="goals-title" className="rounded-3xl border border-line bg-surface-raised p-6">
-      <h2 id="goals-title" className="text-lg font-semibold">
+      <h2 id="goals-title" className="card-heading">
         Goals and preferences
       </h2>
       {answered ? (

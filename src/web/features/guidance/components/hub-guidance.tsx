@@ -149,7 +149,7 @@ function RecommendationsCard() {
       <div className="flex items-start gap-4">
         <IconBadge icon={Sparkles} size="md" />
         <div className="min-w-0 flex-1">
-          <h2 id="recommended-title" className="text-xl font-semibold">
+          <h2 id="recommended-title" className="card-heading">
             {pro ? 'Recommended for you' : 'Personal recommendations'}
           </h2>
           {pro ? (

@@ -182,12 +182,7 @@ export function OnboardingForm({
             <span key={title} className={clsx('h-1.5 flex-1 rounded-full', index <= step ? 'bg-accent' : 'bg-line')} />
           ))}
         </div>
-        <h2
-          ref={heading}
-          id={headingId}
-          tabIndex={-1}
-          className="mt-2 text-2xl font-semibold tracking-tight outline-none"
-        >
+        <h2 ref={heading} id={headingId} tabIndex={-1} className="mt-2 card-heading outline-none">
           {STEPS[step]}
         </h2>
       </div>

@@ -46,7 +46,7 @@ function Week({ practice }: { practice: Practice }) {
   const highest = Math.max(1, ...week.daily_minutes);
   return (
     <section aria-labelledby="week-title" className="rounded-3xl border border-line bg-surface-raised p-6">
-      <h2 id="week-title" className="text-xl font-semibold">
+      <h2 id="week-title" className="card-heading">
         The last seven days
       </h2>
       <p className="mt-3 text-4xl font-semibold tabular-nums">
@@ -107,7 +107,7 @@ function LastSessions({ practice }: { practice: Practice }) {
   return (
     <section aria-labelledby="sessions-title" className="rounded-3xl border border-line bg-surface-raised p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="sessions-title" className="text-xl font-semibold">
+        <h2 id="sessions-title" className="card-heading">
           Last sessions
         </h2>
         {practice.total_sessions > 0 ? (
@@ -183,7 +183,7 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
   });
   return (
     <section aria-labelledby="reminder-title" className="rounded-3xl border border-line bg-surface-raised p-6">
-      <h2 id="reminder-title" className="text-xl font-semibold">
+      <h2 id="reminder-title" className="card-heading">
         A gentle reminder
       </h2>
       <p className="mt-2 text-fg-muted">

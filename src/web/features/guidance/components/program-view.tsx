@@ -157,7 +157,7 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
         <p className="text-sm font-medium text-fg-muted">
           Day {day.day} of {program.days.length} · {day.minutes} min{done ? ' · done' : ''}
         </p>
-        <h2 id="day-title" className="text-2xl font-semibold tracking-tight">
+        <h2 id="day-title" className="card-heading">
           {day.title}
         </h2>
       </header>

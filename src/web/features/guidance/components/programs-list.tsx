@@ -23,7 +23,7 @@ function ProgramCard({ program }: { program: ProgramSummary }) {
         className="group flex h-full flex-col gap-4 rounded-3xl border border-line bg-surface-raised p-6 transition-shadow hover:shadow-lg"
       >
         <div className="flex flex-col gap-1">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <h2 className="flex items-center gap-2 card-heading">
             {program.title}
             <ArrowRight aria-hidden className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
           </h2>

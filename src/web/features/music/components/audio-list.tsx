@@ -27,7 +27,7 @@ export function AudioList({ kind, title, loadError, preparing = false, statusOf,
 
   return (
     <section aria-labelledby={`${kind}-heading`} className="flex flex-col gap-3">
-      <h2 id={`${kind}-heading`} className="text-xl font-semibold">
+      <h2 id={`${kind}-heading`} className="card-heading">
         {title}
       </h2>
       {list.isPending ? (

@@ -97,7 +97,7 @@ export function SoundLayers() {
       className="flex flex-col gap-5 rounded-3xl border border-line bg-surface-raised p-5 shadow-sm sm:p-8"
     >
       <div className="flex flex-col gap-2">
-        <h2 id="sound-layers-heading" className="text-2xl font-semibold tracking-tight">
+        <h2 id="sound-layers-heading" className="card-heading">
           Sound layers
         </h2>
         <p className="text-sm text-fg-muted">

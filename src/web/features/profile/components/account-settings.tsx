@@ -64,7 +64,7 @@ export function AccountSettings({ email }: { email: string }) {
 
   return (
     <section aria-labelledby="account-heading" className="rounded-3xl border border-line bg-surface-raised p-6">
-      <h2 id="account-heading" className="text-lg font-semibold">
+      <h2 id="account-heading" className="card-heading">
         Account
       </h2>
       <ul className="mt-2 divide-y divide-line">

@@ -179,7 +179,7 @@ export function BillingPanel() {
       aria-labelledby="billing-heading"
       className="scroll-mt-24 rounded-3xl border border-line bg-surface-raised p-6"
     >
-      <h2 id="billing-heading" className="text-lg font-semibold">
+      <h2 id="billing-heading" className="card-heading">
         Plan &amp; billing
       </h2>
       <div className="mt-4">

@@ -87,7 +87,7 @@ export function ProfileView() {
         role="alert"
         className={clsx('rounded-3xl border bg-surface-raised p-6', offline ? 'border-line' : 'border-danger')}
       >
-        <h2 className={clsx('flex items-center gap-2 text-lg font-semibold', !offline && 'text-danger')}>
+        <h2 className={clsx('flex items-center gap-2 card-heading', !offline && 'text-danger')}>
           {offline ? <WifiOff aria-hidden className="h-5 w-5 shrink-0 text-fg-muted" /> : null}
           {offline ? PROFILE_OFFLINE_HEADING : PROFILE_ERROR_HEADING}
         </h2>

@@ -311,7 +311,7 @@ export function MyMessagesPanel({
   return (
     <section aria-labelledby="my-messages-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="my-messages-heading" className="text-lg font-semibold">
+        <h2 id="my-messages-heading" className="card-heading">
           My messages
         </h2>
         {/* Above the theme picker's word of it, scrolled away on a phone: it says why its buttons wait (decision 140). */}

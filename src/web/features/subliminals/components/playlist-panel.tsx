@@ -98,7 +98,7 @@ export const PlaylistPanel = memo(function PlaylistPanel({
   return (
     <section aria-labelledby="playlist-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex items-center justify-between gap-2">
-        <h2 id="playlist-heading" className="text-lg font-semibold">
+        <h2 id="playlist-heading" className="card-heading">
           Playlist <span className="text-sm font-normal text-fg-muted">({playlist.length})</span>
         </h2>
         <Button size="sm" variant="ghost" onClick={onClear} disabled={playlist.length === 0}>

@@ -237,7 +237,7 @@ export function SavedSubliminalsPanel({
   return (
     <section aria-labelledby="saved-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="saved-heading" className="text-lg font-semibold">
+        <h2 id="saved-heading" className="card-heading">
           Saved subliminals
         </h2>
         {canSave === false ? (

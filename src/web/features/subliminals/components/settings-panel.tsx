@@ -106,7 +106,7 @@ export function SettingsPanel({
   const commit = () => onChange(clampSettings(settings));
   return (
     <section aria-labelledby="settings-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
-      <h2 id="settings-heading" className="text-lg font-semibold">
+      <h2 id="settings-heading" className="card-heading">
         Message settings
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

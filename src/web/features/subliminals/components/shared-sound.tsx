@@ -19,7 +19,7 @@ export function SharedSound({ item, plan }: { item: SharedSubliminal; plan: Subs
   ]);
   return (
     <section aria-labelledby="shared-sound-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
-      <h2 id="shared-sound-heading" className="text-lg font-semibold">
+      <h2 id="shared-sound-heading" className="card-heading">
         Sound
       </h2>
       {item.sound ? (

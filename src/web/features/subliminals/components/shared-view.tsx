@@ -148,7 +148,7 @@ export function SharedView({
           {sound}
           {actions}
           <section aria-labelledby="shared-messages-heading">
-            <h2 id="shared-messages-heading" className="text-lg font-semibold">
+            <h2 id="shared-messages-heading" className="card-heading">
               Messages
             </h2>
             <ol className="mt-2 divide-y divide-line rounded-3xl border border-line bg-surface-raised px-5">

@@ -28,7 +28,7 @@ export function SpokenPanel({ messages }: { messages: readonly string[] }) {
       className="flex flex-col gap-4 rounded-3xl border border-line bg-surface-raised p-5 shadow-sm"
     >
       <div className="flex flex-col gap-1">
-        <h2 id="spoken-heading" className="text-lg font-semibold">
+        <h2 id="spoken-heading" className="card-heading">
           Spoken affirmations
         </h2>
         <p className="text-sm text-fg-muted">

@@ -279,7 +279,7 @@ export function SubliminalsPlayer() {
           aria-labelledby="categories-heading"
           className={clsx('flex flex-col gap-3', FOLLOWING_COLUMN)}
         >
-          <h2 id="categories-heading" className="text-lg font-semibold">
+          <h2 id="categories-heading" className="card-heading">
             Categories
           </h2>
           {tryAgain.error ? (

@@ -49,7 +49,7 @@ function Received({
     <div role="status" className="flex flex-col items-start gap-4">
       <div className="flex items-center gap-3">
         <CheckCircle2 aria-hidden className="h-7 w-7 shrink-0 text-accent" />
-        <h2 className="text-xl font-semibold">Thanks — your request #{receipt.id} reached us.</h2>
+        <h2 className="card-heading">Thanks — your request #{receipt.id} reached us.</h2>
       </div>
       <p>{answerTime}</p>
       {receipt.priority ? <p>Your plan includes priority support: your request is answered first.</p> : null}
