@@ -92,10 +92,12 @@ export function MiniPlayer() {
         : `${formatClock(clock.elapsed)} · ${formatClock(clock.remaining)} left`;
 
   return (
+    // Opaque, where at 95 % the page's words read through under its time and timers; its sides the page's inset
+    // (portal-layout.tsx, `portal-main`), so below the sidebar's width its edges are the cards' (decision 143).
     <section
       ref={bar}
       aria-label="Now playing"
-      className="sticky bottom-0 z-30 border-t border-line bg-surface-raised/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur sm:px-6 sm:py-2"
+      className="sticky bottom-0 z-30 border-t border-line bg-surface-raised px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:px-8 sm:py-2"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-1 basis-0 items-center gap-3 sm:basis-56">

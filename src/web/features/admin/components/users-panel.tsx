@@ -188,7 +188,8 @@ function UserRow({
     });
   }
   return (
-    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+    // From sm a row of the list's columns (a subgrid): each control keeps its column whatever the row offers.
+    <li className="flex flex-col gap-3 py-3 sm:col-span-4 sm:grid sm:grid-cols-subgrid sm:items-center">
       <div className="min-w-0">
         {/* The badges go under a long e-mail rather than be cut off with it. */}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
@@ -219,7 +220,7 @@ function UserRow({
         ) : null}
         <BillingLine billing={user.billing} attention={user.attention} />
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-3 sm:grid sm:grid-cols-subgrid">
         <label className="sr-only" htmlFor={`plan-${user.id}`}>
           Plan of {user.email}
         </label>
@@ -243,6 +244,7 @@ function UserRow({
           <Button
             size="sm"
             aria-label={`Set plan of ${user.email} to ${choice}`}
+            className="sm:col-start-2"
             busy={busy}
             onClick={() => void setPlan()}
           >
@@ -250,7 +252,7 @@ function UserRow({
           </Button>
         ) : null}
         {isSelf ? null : (
-          <Button variant="secondary" size="sm" busy={busy} onClick={activateOrAsk}>
+          <Button variant="secondary" size="sm" busy={busy} onClick={activateOrAsk} className="sm:col-start-3">
             {user.is_active ? 'Deactivate' : 'Activate'}
           </Button>
         )}
@@ -414,7 +416,7 @@ export function UsersPanel() {
     <section className={panelClass} aria-labelledby="users-heading">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div>
-          <h2 id="users-heading" className="text-xl font-semibold">
+          <h2 id="users-heading" className="card-heading">
             Users
           </h2>
           {data ? (
@@ -479,7 +481,11 @@ export function UsersPanel() {
           ) : null}
           <ul
             aria-busy={query.isPlaceholderData}
-            className={clsx('mt-2 divide-y divide-line transition-opacity', query.isPlaceholderData && 'opacity-60')}
+            // Details, plan, "Set plan" (room kept for it, so a plan picked moves no row's controls) and (De)activate.
+            className={clsx(
+              'mt-2 divide-y divide-line transition-opacity sm:grid sm:grid-cols-[minmax(0,1fr)_auto_minmax(5.5rem,auto)_auto] sm:gap-x-2',
+              query.isPlaceholderData && 'opacity-60',
+            )}
           >
             {users.map((user) => (
               <UserRow

@@ -94,8 +94,14 @@ function UploadForm() {
   }
 
   return (
-    <form ref={form} onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+    // From sm a grid of three rows, each field's label, control and hint in one (a subgrid): the file's hint under
+    // its picker lined the row up by its bottom, "Audio file" 14 px above "Name" and the controls by neither edge.
+    <form
+      ref={form}
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-3 sm:grid sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:grid-rows-[auto_auto_auto] sm:gap-x-3 sm:gap-y-1"
+    >
+      <div className="flex min-w-0 flex-col gap-1 sm:row-span-3 sm:grid sm:grid-rows-subgrid">
         <label htmlFor={fileId} className="text-sm font-medium">
           Audio file
         </label>
@@ -109,13 +115,13 @@ function UploadForm() {
           aria-describedby={`${fileId}-hint`}
           aria-invalid={problem ? true : undefined}
           // Its button 44 px tall on a touch screen, as the name field and Upload beside it.
-          className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-black/5 file:px-4 file:py-2 file:text-sm file:font-medium pointer-coarse:file:py-3 dark:file:bg-white/10"
+          className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-black/5 file:px-4 file:py-2.5 sm:self-center file:text-sm file:font-medium pointer-coarse:file:py-3 dark:file:bg-white/10"
         />
         <p id={`${fileId}-hint`} className={problem ? 'text-sm text-danger' : 'text-xs text-fg-muted'}>
           {problem ?? `MP3, OGG, WAV, M4A/AAC or FLAC, up to ${formatBytes(OWN_MUSIC.maxFileBytes)}.`}
         </p>
       </div>
-      <div className="flex flex-col gap-1 sm:w-56">
+      <div className="flex flex-col gap-1 sm:row-span-3 sm:grid sm:grid-rows-subgrid">
         <label htmlFor={nameId} className="text-sm font-medium">
           Name <span className="font-normal text-fg-muted">(optional)</span>
         </label>
@@ -133,12 +139,14 @@ function UploadForm() {
           // 44 px on a touch screen, as every button there (styles.css, `.btn`).
           className="h-10 pointer-coarse:h-11"
         />
-        <FieldError id={nameId} error={nameRefused} announce />
-        <CharacterCount id={nameId} limit={nameLimit} max={OWN_MUSIC.nameMax} />
+        <div className="flex flex-col gap-1 empty:hidden">
+          <FieldError id={nameId} error={nameRefused} announce />
+          <CharacterCount id={nameId} limit={nameLimit} max={OWN_MUSIC.nameMax} />
+        </div>
       </div>
       <Button
         type="submit"
-        className="min-h-10 shrink-0 pointer-coarse:min-h-11"
+        className="min-h-10 shrink-0 pointer-coarse:min-h-11 sm:col-start-3 sm:row-start-2 sm:self-center"
         ref={uploadButton}
         busy={progress !== null}
         // Unavailable, not busy, with no file to send.
@@ -172,7 +180,7 @@ export function MyMusic({
   return (
     <section aria-labelledby="my-music-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="my-music-heading" className="text-xl font-semibold">
+        <h2 id="my-music-heading" className="card-heading">
           My music
         </h2>
         {canAdd === false ? <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" /> : null}
