@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import config from '../playwright.config';
 import { PEAK_CEILING_DB, SPEECH_LEVEL_DB, speechLevel } from '../src/web/lib/audio/voice-take';
 import { amplitudeAt, encodeWav, peak } from './audio-analysis';
@@ -9,6 +9,21 @@ import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
 
 // One's own voice for the spoken affirmations (docs/product/screens.md#spoken-affirmations): Chromium's
 // fake microphone plays a file of ours, so what the browser records, trims and keeps can be measured.
+
+/** Screenshots of the panel at a desktop's and a phone's width, in both themes, kept with the test's output. */
+async function screenshotAtWidths(page: Page, panel: Locator, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`) });
+    }
+  }
+}
 
 /** From the next page on, notes what Listen played to its end: the source of each player that ended. */
 async function notePlayedToEnd(page: Page): Promise<void> {
@@ -134,17 +149,7 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
   await expect(panel.getByText('Speaking 1 message in your voice, looping.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Now playing' })).toContainText('Spoken affirmations · 1 message');
 
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: test.info().outputPath(`own-voice-${width}-${colorScheme}.png`) });
-    }
-  }
+  await screenshotAtWidths(page, panel, 'own-voice');
 
   await panel.getByRole('button', { name: 'Delete the recording of “I am calm.”' }).click();
   await expect(panel.getByText('0 of 2 messages recorded')).toBeVisible();
@@ -192,17 +197,7 @@ test('below Pro, the recordings a Pro plan left are listed, played to their end 
   const played = await playedToEnd(page);
   expect(played).toEqual([expect.stringMatching(/^blob:/)]);
 
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: test.info().outputPath(`kept-voice-${width}-${colorScheme}.png`) });
-    }
-  }
+  await screenshotAtWidths(page, panel, 'kept-voice');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
 

@@ -271,18 +271,13 @@ test("staff's Users list keeps each control in its column whatever a row offers,
   }
 });
 
-/**
- * Every heading of the page's main part off the portal's rule (screens.md#headings): the page's title 30 px, a card's
- * heading 18 px semibold, a sub-heading smaller than that. Measured once the page's data stops bringing headings.
- */
-async function offTheHeadingRule(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeAttached({ timeout: 20_000 });
+/** Waits until as many elements match as a second earlier: the page's data has stopped bringing them. */
+async function untilCountSettles(elements: Locator): Promise<void> {
   let before = -1;
   await expect
     .poll(
       async () => {
-        const count = await page.locator('main').locator('h1, h2, h3').count();
+        const count = await elements.count();
         const settled = count === before;
         before = count;
         return settled;
@@ -290,6 +285,16 @@ async function offTheHeadingRule(page: Page, path: string): Promise<string[]> {
       { intervals: [1000], timeout: 30_000 },
     )
     .toBe(true);
+}
+
+/**
+ * Every heading of the page's main part off the portal's rule (screens.md#headings): the page's title 30 px, a card's
+ * heading 18 px semibold, a sub-heading smaller than that. Measured once the page's data stops bringing headings.
+ */
+async function offTheHeadingRule(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeAttached({ timeout: 20_000 });
+  await untilCountSettles(page.locator('main').locator('h1, h2, h3'));
   const headings = await page.locator('main').evaluate((main) => {
     for (const section of main.querySelectorAll<HTMLElement>('.render-when-near')) {
       section.style.contentVisibility = 'visible';
@@ -556,18 +561,7 @@ test.describe('on a touch phone', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // The page's data comes after its heading: measured once its controls stop coming.
-      let before = -1;
-      await expect
-        .poll(
-          async () => {
-            const count = await page.locator('main').locator('a, button, input, select').count();
-            const settled = count === before;
-            before = count;
-            return settled;
-          },
-          { intervals: [1000], timeout: 30_000 },
-        )
-        .toBe(true);
+      await untilCountSettles(page.locator('main').locator('a, button, input, select'));
       for (const finding of await undersized(page, 'body')) findings.push(`${path}: ${finding}`);
     }
 
