@@ -215,15 +215,20 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   ctx.jobs.wake();
 }
 
+/** The account of a reset link that works now; else the confirm's 400 (`uid` for no account, `token` otherwise). */
+export async function resetLinkAccount(db: Db, accountTokens: AccountTokens, uid: string, token: string) {
+  const user = await userOfUid(db, uid);
+  if (accountTokens.check('reset', user, token) !== 'valid')
+    throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  return user;
+}
+
 export async function confirmPasswordReset(
   ctx: AppContext,
   accountTokens: AccountTokens,
   body: { uid: string; token: string; new_password: string; re_new_password: string },
 ): Promise<void> {
-  const { db } = ctx.database;
-  const user = await userOfUid(db, body.uid);
-  if (accountTokens.check('reset', user, body.token) !== 'valid')
-    throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  const user = await resetLinkAccount(ctx.database.db, accountTokens, body.uid, body.token);
   if (!(await replacePassword(ctx, user, body))) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
 }
 

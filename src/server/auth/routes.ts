@@ -10,6 +10,7 @@ import {
   emailChangeStatusSchema,
   otherSessionsSchema,
   resendActivationRequestSchema,
+  resetPasswordCheckRequestSchema,
   resetPasswordConfirmRequestSchema,
   resetPasswordRequestSchema,
   setEmailConfirmRequestSchema,
@@ -35,6 +36,7 @@ import {
   login,
   refreshAccess,
   requestPasswordReset,
+  resetLinkAccount,
   signup,
 } from './accounts';
 import { currentUser } from './authenticate';
@@ -209,6 +211,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     'reset',
     { link: (body) => body.uid },
     (body) => confirmPasswordReset(ctx, accountTokens, body),
+  );
+
+  // Asked when the link's page opens, so a dead link says so before anyone types (docs/decisions/145-…). It reads
+  // the link and changes nothing; it answers only what the confirm would, and spends the confirm's attempts.
+  accountAction(
+    API.resetPasswordCheck,
+    'Whether a password reset link still works (204), or why not (400, as the confirm); changes nothing',
+    resetPasswordCheckRequestSchema,
+    'reset',
+    { link: (body) => body.uid },
+    (body) => resetLinkAccount(ctx.database.db, accountTokens, body.uid, body.token),
   );
 
   accountAction(

@@ -373,6 +373,7 @@ describe('signup, activation and login', () => {
       API.activation,
       API.resetPassword,
       API.resetPasswordConfirm,
+      API.resetPasswordCheck,
       API.resendActivation,
       API.setPassword,
       API.setEmail,

@@ -56,6 +56,10 @@ export const resetPasswordConfirmRequestSchema = z.object({
 });
 export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
 
+/** Not djoser's: whether a reset link still works, asked when its page opens (docs/decisions/145-…). */
+export const resetPasswordCheckRequestSchema = z.object({ uid: requiredString(), token: requiredString() });
+export type ResetPasswordCheckRequest = z.infer<typeof resetPasswordCheckRequestSchema>;
+
 // Self-service (docs/product/accounts.md#self-service): djoser's remaining user calls.
 
 export const resendActivationRequestSchema = z.object({ email: emailField(), redirect: sharePageField().optional() });

@@ -13,6 +13,7 @@ export const API = {
   activation: '/api/users/activation/',
   resetPassword: '/api/users/reset_password/',
   resetPasswordConfirm: '/api/users/reset_password_confirm/',
+  resetPasswordCheck: '/api/users/reset_password_check/',
   resendActivation: '/api/users/resend_activation/',
   setPassword: '/api/users/set_password/',
   setEmail: '/api/users/set_email/',
