@@ -7,21 +7,61 @@ import { ResetConfirmForm } from './reset-confirm-form';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
+const DEAD_LINK =
+  'This link is no longer valid: it was used already, it expired, you logged in since it was sent, or it was copied incompletely.';
+const deadToken = () => jsonResponse(400, { token: ['Invalid token for given user.'] });
+const renderResetPage = () =>
+  renderWithProviders(<ResetConfirmForm uid="MQ" token="t" />, {
+    path: '/password-reset/MQ/t',
+    pattern: '/password-reset/:uid/:token',
+    strict: true,
+  });
+
 describe('reset confirm form', () => {
+  it('checks the link as it opens and, dead, says so at once with the request for a new link, no password asked', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const api = fakeApi({
+      [`POST ${API.resetPasswordCheck}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderResetPage();
+    // Until the server answers, neither the form nor the verdict.
+    expect(await screen.findByText('Checking your link...')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    answer(deadToken());
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEAD_LINK);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+    // Once, though StrictMode runs the effect twice; the link itself is the whole question.
+    expect(api.calls.map(({ body }) => body)).toEqual([{ uid: 'MQ', token: 't' }]);
+  });
+
+  it('shows the form for a live link, and for a check that got no verdict (the confirm will say)', async () => {
+    for (const answer of [
+      () => new Response(null, { status: 204 }),
+      () => jsonResponse(503, { detail: 'Service unavailable' }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ]) {
+      fakeApi({ [`POST ${API.resetPasswordCheck}`]: answer });
+      const { unmount } = renderResetPage();
+      expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('names a login since the mail among the reasons a link no longer works, as the mail warned', async () => {
     const user = userEvent.setup();
     fakeApi({
-      [`POST ${API.resetPasswordConfirm}`]: () => jsonResponse(400, { token: ['Invalid token for given user.'] }),
+      [`POST ${API.resetPasswordCheck}`]: () => new Response(null, { status: 204 }),
+      [`POST ${API.resetPasswordConfirm}`]: deadToken,
     });
-    renderWithProviders(<ResetConfirmForm uid="MQ" token="t" />, {
-      path: '/password-reset/MQ/t',
-      pattern: '/password-reset/:uid/:token',
-    });
-    await user.type(screen.getByLabelText('New password'), 'Calm-Waters-2026');
+    renderResetPage();
+    await user.type(await screen.findByLabelText('New password'), 'Calm-Waters-2026');
     await user.type(screen.getByLabelText('Confirm new password'), 'Calm-Waters-2026{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This link is no longer valid: it was used already, it expired, you logged in since it was sent, or it was copied incompletely.',
-    );
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/resetpassword/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEAD_LINK);
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
   });
 });

@@ -1,26 +1,80 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SHORT_TOAST_MS } from '@web/lib/constants';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
+import { checkPasswordResetLink } from '../api/check-password-reset-link';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { AUTH_MESSAGES } from '../messages';
 import { resetConfirmFormSchema, type ResetConfirmForm as ResetConfirmValues } from '../schemas';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { PasswordField } from './fields';
-import { AuthCard, AuthForm, linkClass } from './auth-card';
+import { AuthCard, AuthForm } from './auth-card';
+import { ResetRequestForm } from './reset-request-form';
+import { Spinner } from '@web/components/ui/spinner';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { toastProblem } from '@web/lib/toast-problem';
 import { toastFailure } from '@web/lib/change';
 import { fieldProps, useFocusFirstError } from '@web/lib/form-field';
 
+/** What the server says of a reset link's `uid` or `token` when the link no longer works. */
+const refusesLink = (error: unknown) =>
+  error instanceof ApiError && !!(error.fieldErrors.uid || error.fieldErrors.token);
+
+/**
+ * Asks the server whether the link still works as the page opens, so a dead one says so before anyone types
+ * (docs/decisions/145-…): meanwhile "Checking your link…", then the form, or the request for a new link. A check
+ * that gets no verdict (offline, the server failing, too many attempts) shows the form: the confirm will say.
+ */
 export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
+  const [link, setLink] = useState<'checking' | 'live' | 'dead'>('checking');
+  // One check a page: StrictMode's second effect run asks nothing more.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    checkPasswordResetLink({ uid, token }).then(
+      () => setLink('live'),
+      (error: unknown) => setLink(refusesLink(error) ? 'dead' : 'live'),
+    );
+  }, [uid, token]);
+
+  if (link === 'dead') return <DeadResetLink />;
+  if (link === 'checking')
+    return (
+      <AuthCard title="Choose a new password">
+        <div className="flex flex-col items-center gap-3 py-6 text-center">
+          <Spinner label="Checking your link" className="[&_svg]:h-10 [&_svg]:w-10" />
+          <p aria-hidden className="text-fg-muted">
+            Checking your link...
+          </p>
+        </div>
+      </AuthCard>
+    );
+  return <NewPasswordForm uid={uid} token={token} onLinkDead={() => setLink('dead')} />;
+}
+
+/** A link that no longer works: why, and the request for a new one in its place. */
+function DeadResetLink() {
+  return (
+    <ResetRequestForm
+      notice={
+        <p role="alert" className="mb-4 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
+          {/* A login ends a reset link (decisions.md §10), which the mail says too: the likeliest reason named here. */}
+          This link is no longer valid: it was used already, it expired, you logged in since it was sent, or it was
+          copied incompletely. Enter the e-mail address of your account for a new link.
+        </p>
+      }
+    />
+  );
+}
+
+function NewPasswordForm({ uid, token, onLinkDead }: { uid: string; token: string; onLinkDead: () => void }) {
   const navigate = useNavigate();
-  const [linkBroken, setLinkBroken] = useState(false);
   const form = useForm<ResetConfirmValues>({
     resolver: zodResolver(resetConfirmFormSchema),
     defaultValues: { new_password: '', re_new_password: '' },
@@ -43,7 +97,8 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
             : AUTH_MESSAGES.resetFailed,
       );
       showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError, focusFirstError);
-      if (error instanceof ApiError && (error.fieldErrors.uid || error.fieldErrors.token)) setLinkBroken(true);
+      // The link died since the page checked it (used in another tab, a login meanwhile).
+      if (refusesLink(error)) onLinkDead();
     },
   });
 
@@ -55,16 +110,6 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
 
   return (
     <AuthCard title="Choose a new password" intro="Enter your new password twice.">
-      {linkBroken ? (
-        <p role="alert" className="mb-4 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
-          {/* A login ends a reset link (decisions.md §10), which the mail says too: the likeliest reason named here. */}
-          This link is no longer valid: it was used already, it expired, you logged in since it was sent, or it was
-          copied incompletely.{' '}
-          <Link to={paths.resetPassword} className={linkClass}>
-            Request a new link
-          </Link>
-        </p>
-      ) : null}
       <AuthForm ref={formRef} onSubmit={form.handleSubmit((values) => mutation.mutate(values), onInvalid)}>
         <PasswordField
           id="reset-new-password"

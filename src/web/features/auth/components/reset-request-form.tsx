@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { notify } from '@web/lib/toast';
@@ -11,8 +11,11 @@ import { EmailField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm } from './auth-card';
 import { SubmitButton } from '@web/components/ui/submit-button';
 
-/** Asks for a reset link; in the SPA and on the pre-rendered /resetpassword/ page (light, as the login form). */
-export function ResetRequestForm() {
+/**
+ * Asks for a reset link; in the SPA and on the pre-rendered /resetpassword/ page (light, as the login form), and
+ * where a reset link no longer works, whose `notice` then says so in place of the intro.
+ */
+export function ResetRequestForm({ notice }: { notice?: ReactNode }) {
   const [pending, setPending] = useState(false);
   const form = useLightForm(checkResetRequest);
 
@@ -35,13 +38,18 @@ export function ResetRequestForm() {
   return (
     <AuthCard
       title="Reset your password"
-      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      intro={
+        notice
+          ? undefined
+          : 'Enter the e-mail address of your account and we will send you a link to choose a new password.'
+      }
       footer={
         <AuthFooterLink lead="Remembered it?" to={paths.login}>
           Back to login
         </AuthFooterLink>
       }
     >
+      {notice}
       <AuthForm {...form.formProps((values) => void send(values))}>
         <EmailField id="reset-email" name="email" required error={form.errors.email} />
         <SubmitButton className="w-full" pending={pending} pendingLabel="Sending the link">
