@@ -1,4 +1,4 @@
-import { TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
+import { isolated, TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
 import { OFFLINE_MESSAGE, THROTTLED_MESSAGE } from '@web/lib/api-client';
 
 // Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).
@@ -35,6 +35,9 @@ export const AUTH_MESSAGES = {
   sessionNotKept:
     'You are signed in on this tab only: your browser is not keeping this site’s data, so closing or reloading the tab signs you out.',
   emailChanged: 'Your e-mail address was changed. Use it the next time you log in.',
+  /** The link of another account than the one signed in here (docs/decisions/145-…): not "your", and which address. */
+  emailChangedForAnother: (address: string | undefined) =>
+    `The e-mail address was changed${address ? ` to ${isolated(address)}` : ''} for the account that asked for it. You are signed in with another account, which keeps its address.`,
   // Not "was not changed": a link opened a second time is refused, though its first opening changed it.
   emailLinkDidNotChange: 'This link did not change your e-mail address.',
 } as const;

@@ -9,6 +9,9 @@ import { ConfirmEmailChange } from './confirm-email-change';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
+// The link for new@example.com, as the server makes it: the address in base64url, `~`, its stamp.
+const newAddressLink = `${btoa('new@example.com').replace(/=+$/, '')}~tq1b2c-${'x'.repeat(32)}`;
+
 const renderConfirm = () =>
   renderWithProviders(<ConfirmEmailChange uid="MQ" token="abc~def" />, {
     path: '/email/confirm/MQ/abc~def',
@@ -47,21 +50,30 @@ describe('e-mail change confirmation', () => {
     expect(sessionStore.get()).toMatchObject({ email: 'new@example.com', user: account });
   });
 
-  it('signed in as another account, says the address changed and goes to login, not to that account’s profile', async () => {
+  it('signed in as another account, names the address confirmed, not as theirs, and goes to login, not to that account’s profile', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'someone.else@example.com');
     const other = { id: 7, email: 'someone.else@example.com', first_name: '', last_name: '', is_staff: false };
     fakeApi({
       [`POST ${API.setEmailConfirm}`]: () => new Response(null, { status: 204 }),
       [`GET ${API.me}`]: () => jsonResponse(200, other),
     });
-    renderConfirm();
+    renderWithProviders(<ConfirmEmailChange uid="MQ" token={newAddressLink} />, {
+      path: `/email/confirm/MQ/${newAddressLink}`,
+      pattern: '/email/confirm/:uid/:token',
+      strict: true,
+      routes: [{ path: '/login', element: <p>login page</p> }],
+    });
     expect(await screen.findByText('login page')).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.emailChanged);
+    expect(toast.success).toHaveBeenCalledTimes(1);
+    const said = vi.mocked(toast.success).mock.calls[0]![0] as string;
+    expect(said).toBe(
+      'The e-mail address was changed to \u2068new@example.com\u2069 for the account that asked for it. You are signed in with another account, which keeps its address.',
+    );
+    expect(said).not.toMatch(/\byour\b/i);
     expect(sessionStore.get()).toMatchObject({ email: 'someone.else@example.com' });
   });
 
-  // The link for new@example.com, as the server makes it: the address in base64url, `~`, its stamp.
-  const usedLink = `${btoa('new@example.com').replace(/=+$/, '')}~tq1b2c-${'x'.repeat(32)}`;
+  const usedLink = newAddressLink;
   const renderUsedLink = () =>
     renderWithProviders(<ConfirmEmailChange uid="MQ" token={usedLink} />, {
       path: `/email/confirm/MQ/${usedLink}`,

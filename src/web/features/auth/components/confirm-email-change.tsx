@@ -22,14 +22,15 @@ function fromBase64url(encoded: string): string | undefined {
   }
 }
 
-/** Whether this link (`uid`, and `<new address in base64url>~<stamp>`) moves `user` to the address it has now. */
+/** The new address a link's token (`<new address in base64url>~<stamp>`) carries, or undefined when it carries none. */
+function addressOf(token: string): string | undefined {
+  const encoded = /^([A-Za-z0-9_-]{1,400})~/.exec(token)?.[1];
+  return encoded === undefined ? undefined : fromBase64url(encoded);
+}
+
+/** Whether this link (`uid`, and the token's address) moves `user` to the address it has now. */
 function linksTo(user: CurrentUser, uid: string, token: string): boolean {
-  const address = /^([A-Za-z0-9_-]{1,400})~/.exec(token)?.[1];
-  return (
-    fromBase64url(uid) === String(user.id) &&
-    address !== undefined &&
-    fromBase64url(address)?.toLowerCase() === user.email.toLowerCase()
-  );
+  return fromBase64url(uid) === String(user.id) && addressOf(token)?.toLowerCase() === user.email.toLowerCase();
 }
 
 /**
@@ -47,10 +48,14 @@ export function ConfirmEmailChange({ uid, token }: { uid: string; token: string 
     started.current = true;
     // To the profile of the account that changed; signed in here as another one (a shared computer), to
     // login, which says who is signed in and offers to sign out, rather than a profile with another address.
+    // Signed in as another one, the text names the address confirmed and says it is not theirs (docs/decisions/145-…).
     const changed = () => {
-      toast.success(AUTH_MESSAGES.emailChanged);
       const { id } = sessionStore.get();
-      const own = isAuthenticated && id !== null && fromBase64url(uid) === String(id);
+      const known = isAuthenticated && id !== null;
+      const own = known && fromBase64url(uid) === String(id);
+      toast.success(
+        known && !own ? AUTH_MESSAGES.emailChangedForAnother(addressOf(token)) : AUTH_MESSAGES.emailChanged,
+      );
       void navigate(own ? paths.profile : paths.login, { replace: true });
     };
     confirmEmailChange({ uid, token }).then(
