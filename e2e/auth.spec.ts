@@ -144,14 +144,29 @@ test('forgotten password: mail, new password, log in with it', async ({ page, re
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/subliminals$/);
 
-  // The link works once.
+  // The link works once: opened again, it says so before any password is asked (decision 145).
   await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill(strongPassword());
-  await page
-    .getByLabel('Confirm new password')
-    .fill(await page.getByLabel('New password', { exact: true }).inputValue());
-  await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('This link is no longer valid')).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+});
+
+test('a reset link ended by a login says so as it opens, and a new one can be asked for there', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await createActiveUser(request);
+  expect((await request.post('/api/users/reset_password/', { data: { email } })).status()).toBe(204);
+  const link = linkOf(await readLatestMail(email, 'Reset'), 'password-reset');
+  // A login since the mail ends its link (decisions.md §10), as the mail says.
+  expect((await request.post('/api/jwt/create/', { data: { email, password } })).status()).toBe(200);
+  await noteToasts(page);
+
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('you logged in since it was sent');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expectToastShown(page, 'Check your email to reset your password.');
 });
 
 test('logging out in one tab ends the session in the other', async ({ page, context }) => {
