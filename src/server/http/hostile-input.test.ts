@@ -39,17 +39,20 @@ describe('hostile input on the real routes', () => {
   const postJson = (url: string, payload: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
 
-  it.each(['/api/users/', '/api/jwt/create/', '/api/users/reset_password/', '/api/users/activation/'])(
-    'answers malformed JSON and prototype keys on %s with 400',
-    async (url) => {
-      const malformed = await postJson(url, '{"email": ');
-      expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ detail: expect.stringContaining('JSON parse error') });
-      const proto = await postJson(url, '{"__proto__": {"admin": true}, "email": "a@example.com"}');
-      expect(proto.statusCode).toBe(400);
-      expect(proto.json()).toEqual({ detail: 'The request body may not have a key named "__proto__".' });
-    },
-  );
+  it.each([
+    '/api/users/',
+    '/api/jwt/create/',
+    '/api/users/reset_password/',
+    '/api/users/reset_password_check/',
+    '/api/users/activation/',
+  ])('answers malformed JSON and prototype keys on %s with 400', async (url) => {
+    const malformed = await postJson(url, '{"email": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: expect.stringContaining('JSON parse error') });
+    const proto = await postJson(url, '{"__proto__": {"admin": true}, "email": "a@example.com"}');
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toEqual({ detail: 'The request body may not have a key named "__proto__".' });
+  });
 
   it('names a __proto__ key anywhere in a JSON body, however written, and takes the word elsewhere', async () => {
     for (const body of [
@@ -157,7 +160,14 @@ describe('hostile input on the real routes', () => {
   it('refuses an account call a body over 64 KiB before parsing it, and takes the longest password a login takes', async () => {
     // A megabyte of small arrays held a worker for a quarter of a second, open to anyone at login.
     const wide = `{"email": "a@example.com", "password": "x", "extra": [${Array(100_000).fill('[]').join(',')}]}`;
-    for (const url of ['/api/jwt/create/', '/api/users/', '/api/users/reset_password/', '/api/jwt/refresh/']) {
+    const accountCalls = [
+      '/api/jwt/create/',
+      '/api/users/',
+      '/api/users/reset_password/',
+      '/api/users/reset_password_check/',
+      '/api/jwt/refresh/',
+    ];
+    for (const url of accountCalls) {
       const res = await postJson(url, wide);
       expect(res.statusCode, url).toBe(413);
       expect(res.json()).toEqual({ detail: 'Request body is too large.' });
