@@ -369,7 +369,7 @@ describe('history and practice', () => {
 
   it('takes a ref in the shapes the portal writes and refuses any other, adding nothing', async () => {
     const ada = await signedInUser(t.ctx);
-    for (const ref of ['', `program:${SLEEP}/3`, 'category:4', 'track:12']) {
+    for (const ref of ['', `program:${SLEEP}/3`, 'category:4', 'track:12', 'own-track:12']) {
       expect((await call(ada, 'POST', API.history, session({ ref }))).statusCode, ref).toBe(201);
     }
     for (const ref of [
@@ -381,14 +381,19 @@ describe('history and practice', () => {
       'category:four',
       'own-category:2',
       'track:12/extra',
+      'own-track:',
+      'own:12',
     ]) {
       const refused = await call(ada, 'POST', API.history, session({ ref }));
       expect([refused.statusCode, refused.json()], ref).toEqual([
         400,
-        { ref: ['Use program:<slug>/<day>, category:<id>, track:<id> or leave it empty.'] },
+        { ref: ['Use program:<slug>/<day>, category:<id>, track:<id>, own-track:<id> or leave it empty.'] },
       ]);
     }
-    expect((await call(ada, 'GET', API.history)).json()).toHaveLength(4);
+    const kept = (await call(ada, 'GET', API.history)).json() as { ref: string }[];
+    expect(kept.map((entry) => entry.ref).sort()).toEqual(
+      ['', 'category:4', `program:${SLEEP}/3`, 'own-track:12', 'track:12'].sort(),
+    );
   });
 
   it('records a record sent again with its key once, and answers the first entry', async () => {

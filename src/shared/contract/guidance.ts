@@ -254,12 +254,17 @@ export const HISTORY_REF_MAX = 200;
 export const HISTORY_LIMIT = { default: 20, max: 100 } as const;
 
 /**
- * What a session was, as the portal writes it: a program's day, one library category's messages, a library or own
- * track, or nothing said (docs/decisions/116-the-mini-player-takes-a-finger-and-history-counts-what-was-seen.md).
+ * What a session was, as the portal writes it: a program's day, one library category's messages, a library track, one
+ * of the person's own tracks, or nothing said (docs/decisions/116-the-mini-player-takes-a-finger-and-history-counts-what-was-seen.md).
+ * `track:<id>` written before `own-track:<id>` existed, or by an older client, may name either kind of track
+ * (docs/decisions/148-an-own-track-is-named-as-ones-own-and-a-copy-is-made-once-a-press.md).
  */
 export const HISTORY_REF_PATTERN = new RegExp(
-  `^(?:|program:${PROGRAM_SLUG_PATTERN.source.slice(1, -1)}/[1-9]\\d*|category:\\d+|track:\\d+)$`,
+  `^(?:|program:${PROGRAM_SLUG_PATTERN.source.slice(1, -1)}/[1-9]\\d*|category:\\d+|track:\\d+|own-track:\\d+)$`,
 );
+/** The refusal of a `ref` in no shape of HISTORY_REF_PATTERN. */
+export const HISTORY_REF_REFUSED =
+  'Use program:<slug>/<day>, category:<id>, track:<id>, own-track:<id> or leave it empty.';
 
 /** A finished or stopped session. `ref` says what it was (HISTORY_REF_PATTERN). */
 export const historyWriteSchema = z.object({
@@ -268,9 +273,7 @@ export const historyWriteSchema = z.object({
     .string({ error: 'Not a valid string.' })
     .trim()
     .max(HISTORY_REF_MAX, maxCharacters(HISTORY_REF_MAX))
-    .regex(HISTORY_REF_PATTERN, {
-      error: 'Use program:<slug>/<day>, category:<id>, track:<id> or leave it empty.',
-    })
+    .regex(HISTORY_REF_PATTERN, { error: HISTORY_REF_REFUSED })
     .default(''),
   title: requiredString().max(HISTORY_TITLE_MAX, maxCharacters(HISTORY_TITLE_MAX)),
   seconds: integer(1, HISTORY_SECONDS_MAX),

@@ -87,6 +87,14 @@ describe('historyEntryOf', () => {
     expect(historyEntrySchema.omit({ id: true, recorded_at: true }).parse(entry)).toEqual(entry);
   });
 
+  it('names one’s own track apart from the library track of the same id, as the contract reads both', () => {
+    const own = (key: string, title: string) => ({ ...track, source: { ...track.source, key, title } });
+    const library = historyEntryOf(session({ layers: [own('bonus:3', 'Rain')] }))!;
+    const mine = historyEntryOf(session({ layers: [own('own:3', 'Forest walk')] }))!;
+    expect([library.ref, mine.ref]).toEqual(['track:3', 'own-track:3']);
+    expect(historyEntrySchema.omit({ id: true, recorded_at: true }).parse(mine)).toEqual(mine);
+  });
+
   it('records a track that replaced another as its own entry: each title gets the time it played', () => {
     const set = (next: Partial<SoundEngineState>, at: number) => {
       fakeEngine.now = at;

@@ -33,7 +33,9 @@ const layersTitle = (layers: EndedSession['layers']) =>
 export function historyEntryOf(session: EndedSession): HistoryWrite | null {
   if (session.seconds < 1) return null;
   const track = session.layers.find((layer) => layer.source.kind === 'track')?.source;
-  const trackId = track?.kind === 'track' ? track.key.split(':').at(-1) : undefined;
+  // The engine's key names the track's library (`selfeggio:3`) or the person's own music (`own:3`): the ids are
+  // apart, so an own track is its own ref (docs/decisions/148-an-own-track-is-named-as-ones-own-and-a-copy-is-made-once-a-press.md).
+  const [, trackList, trackId] = (track?.kind === 'track' && /^([a-z]+):(\d+)$/.exec(track.key)) || [];
   const program = session.tag?.program;
   // Spoken affirmations (a 'voice' layer) and messages flashed without sound (no layer at all) count as
   // a subliminal session; generated sound as binaural.
@@ -42,8 +44,8 @@ export function historyEntryOf(session: EndedSession): HistoryWrite | null {
   const kind = program ? 'program' : track ? 'music' : subliminal ? 'subliminal' : 'binaural';
   const ref = program
     ? `program:${program.slug}/${program.day}`
-    : trackId && /^\d+$/.test(trackId)
-      ? `track:${trackId}`
+    : trackId
+      ? `${trackList === 'own' ? 'own-track' : 'track'}:${trackId}`
       : (session.tag?.ref ?? '');
   const title = (session.tag?.title ?? layersTitle(session.layers)) || 'Listening session';
   return {
