@@ -209,10 +209,13 @@ export const ownCategories = pgTable(
     /** Set while the category is shared by link (Pro); a new share makes a new token. */
     shareToken: text('share_token').unique(),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** The browser's key for the press that copied it from a share link (null otherwise): one copy per key and person. */
+    copyKey: uuid('copy_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('own_categories_user_idx').on(t.userId),
+    uniqueIndex('own_categories_user_copy_key_idx').on(t.userId, t.copyKey),
     // A person's names are unique as they are read, whatever their case ("Calm", "calm" and "\u200bCalm" are one
     // name), as the library's are; the contract trims them
     // (docs/decisions/055-own-category-names-are-unique-whatever-their-case.md, 063-typed-text-shows-what-it-holds.md).
@@ -361,10 +364,15 @@ export const savedSubliminals = pgTable(
     /** Set while shared by link; a new share makes a new token. */
     shareToken: text('share_token').unique(),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** The browser's key for the press that copied it from a share link (null otherwise): one copy per key and person. */
+    copyKey: uuid('copy_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_subliminals_user_idx').on(t.userId)],
+  (t) => [
+    index('saved_subliminals_user_idx').on(t.userId),
+    uniqueIndex('saved_subliminals_user_copy_key_idx').on(t.userId, t.copyKey),
+  ],
 );
 
 /** A message sent with the portal's support form; the sender's e-mail and plan as they were then. */

@@ -217,7 +217,7 @@ export async function createOwnCategory(
   userId: number,
   name: string,
   texts: readonly string[] = [],
-  { numbered = false }: { numbered?: boolean } = {},
+  { numbered = false, copyKey }: { numbered?: boolean; copyKey?: string | undefined } = {},
 ): Promise<OwnCategory> {
   if (!numbered)
     return withOwnName(db, userId, name, undefined, () => insertOwnCategory(db, userId, name, texts, 'as-given'));
@@ -225,11 +225,11 @@ export async function createOwnCategory(
   // one to that very name committed meanwhile makes the index refuse it. The copy is then made again with
   // every write of categories held off from choice to commit, so the name it takes then is its own.
   try {
-    return await insertOwnCategory(db, userId, name, texts, 'numbered');
+    return await insertOwnCategory(db, userId, name, texts, 'numbered', copyKey);
   } catch (error) {
     if (!isUniqueViolation(error, OWN_CATEGORY_NAME_UNIQUE)) throw error;
   }
-  return insertOwnCategory(db, userId, name, texts, 'numbered-alone');
+  return insertOwnCategory(db, userId, name, texts, 'numbered-alone', copyKey);
 }
 
 /**
@@ -244,6 +244,7 @@ async function insertOwnCategory(
   given: string,
   texts: readonly string[],
   naming: Naming,
+  copyKey?: string,
 ): Promise<OwnCategory> {
   return db.transaction(async (tx) => {
     // The person's lock first, as every add takes it, so that an add of theirs waits here and not on the table.
@@ -258,7 +259,7 @@ async function insertOwnCategory(
       .where(eq(ownCategories.userId, userId));
     const [row] = await tx
       .insert(ownCategories)
-      .values({ userId, name, position: (last?.n ?? -1) + 1 })
+      .values({ userId, name, position: (last?.n ?? -1) + 1, copyKey })
       .returning({ id: ownCategories.id });
     const categoryId = row!.id;
     const messages =

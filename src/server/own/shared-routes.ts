@@ -4,6 +4,7 @@ import {
   API,
   detailErrorSchema,
   planRequiredErrorSchema,
+  sharedCopyRequestSchema,
   sharedCopySchema,
   sharedItemSchema,
   SHARED_PAGE,
@@ -64,7 +65,9 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
         summary: 'Copy what a link shares into one’s own account (within the plan)',
         security: [{ bearerAuth: [] }],
         params: shareTokenParamsSchema,
+        body: sharedCopyRequestSchema,
         response: {
+          200: sharedCopySchema,
           201: sharedCopySchema,
           401: detailErrorSchema,
           403: planRequiredErrorSchema,
@@ -72,8 +75,16 @@ export const sharedRoutes: FastifyPluginAsyncZod<AppContext & { sharedPage?: Sha
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await copyShared(db, userOf(request), request.params.token, ctx.config.publicUrl)),
+    async (request, reply) => {
+      const { copy, created } = await copyShared(
+        db,
+        userOf(request),
+        request.params.token,
+        ctx.config.publicUrl,
+        request.body?.copy_key,
+      );
+      return reply.code(created ? 201 : 200).send(copy);
+    },
   );
 
   if (!sharedPage) return;

@@ -330,6 +330,104 @@ describe('copying what is shared', () => {
     );
   });
 
+  // A press's copy sent again, its answer lost, makes no second copy
+  // (docs/decisions/148-an-own-track-is-named-as-ones-own-and-a-copy-is-made-once-a-press.md).
+  describe('with the key of the press', () => {
+    const KEY = '0b7c2d4e-5f60-4a1b-8c2d-3e4f5a6b7c8d';
+    const OTHER_KEY = '1c8d3e5f-6071-4b2c-9d3e-4f5a6b7c8d9e';
+    const savedNames = async (user: SignedInUser) =>
+      ((await call(user, 'GET', API.subliminals)).json() as { name: string }[]).map((saved) => saved.name);
+
+    it('answers a press sent again with the copy it made, 200, adding nothing, even at the limit or once revoked', async () => {
+      const ada = await userOn('intermediate');
+      const { subliminal, link } = await sharedSubliminal(ada);
+      const bob = await userOn('intermediate');
+      // Room for one more: the copy fills the plan.
+      await t.database.db.insert(savedSubliminals).values(
+        Array.from({ length: PLAN_LIMITS.intermediate.savedSubliminals - 1 }, (_, i) => ({
+          userId: bob.id,
+          name: `Saved ${i}`,
+          playlist,
+          settings,
+        })),
+      );
+      const first = await call(bob, 'POST', copyPath(link.token), { copy_key: KEY });
+      expect(first.statusCode).toBe(201);
+      const again = await call(bob, 'POST', copyPath(link.token), { copy_key: KEY });
+      expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+      // Another press is another copy the person asked for: refused by the limit the first one reached.
+      const another = await call(bob, 'POST', copyPath(link.token), { copy_key: OTHER_KEY });
+      expect([another.statusCode, another.json().code]).toEqual([403, 'plan_limit']);
+      // The link revoked since: the press's copy is still the answer.
+      await call(ada, 'DELETE', sharePath(subliminal.id));
+      expect((await call(bob, 'POST', copyPath(link.token), { copy_key: KEY })).json()).toEqual(first.json());
+      expect((await savedNames(bob)).filter((name) => name === 'Evening wind-down')).toHaveLength(1);
+    });
+
+    it('makes a copy for each other key, each call without one, and each person; refuses a key that is no UUID', async () => {
+      const ada = await userOn('pro');
+      const { link } = await sharedSubliminal(ada);
+      const messages = await sharedCategory(ada);
+      const bob = await userOn('pro');
+      const made = [];
+      for (const body of [{ copy_key: KEY }, { copy_key: OTHER_KEY }, undefined, {}])
+        made.push(await call(bob, 'POST', copyPath(link.token), body));
+      expect(made.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+      expect(new Set(made.map((answer) => answer.json().subliminal.id)).size).toBe(4);
+      // Ada's own press with Bob's key is hers.
+      expect((await call(ada, 'POST', copyPath(link.token), { copy_key: KEY })).statusCode).toBe(201);
+      // A message set's press too is one category, its number taken once.
+      const set = await call(bob, 'POST', copyPath(messages.link.token), {
+        copy_key: '2d9e4f60-7182-4c3d-8e4f-5a6b7c8d9e0f',
+      });
+      const setAgain = await call(bob, 'POST', copyPath(messages.link.token), {
+        copy_key: '2d9e4f60-7182-4c3d-8e4f-5a6b7c8d9e0f',
+      });
+      expect([set.statusCode, setAgain.statusCode, setAgain.json()]).toEqual([201, 200, set.json()]);
+      expect((await call(bob, 'GET', API.myCategories)).json().map((c: { name: string }) => c.name)).toEqual(['Sleep']);
+      const refused = await call(bob, 'POST', copyPath(link.token), { copy_key: 'press-1' });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { copy_key: ['Must be a valid UUID.'] }]);
+      expect(await savedNames(bob)).toHaveLength(4);
+    });
+
+    // PGlite runs one transaction at a time: the two are in turn there, as the test above sends them.
+    it.runIf(inject('dbKind') === 'postgres')(
+      'makes one copy of a press sent twice at once, the second answered with the first’s, with room or at the limit',
+      async () => {
+        const ada = await userOn('intermediate');
+        const { link } = await sharedSubliminal(ada);
+        for (const room of ['plenty', 'one'] as const) {
+          const bob = await userOn('intermediate');
+          if (room === 'one')
+            await t.database.db.insert(savedSubliminals).values(
+              Array.from({ length: PLAN_LIMITS.intermediate.savedSubliminals - 1 }, (_, i) => ({
+                userId: bob.id,
+                name: `Saved ${i}`,
+                playlist,
+                settings,
+              })),
+            );
+          let copies: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
+          await t.database.db.transaction(async (tx) => {
+            // The person's lock held: both find no copy of the key and wait for it to add theirs.
+            await lockUserRow(tx, bob.id);
+            copies = Promise.all(
+              [0, 1].map(() => call(bob, 'POST', copyPath(link.token), { copy_key: KEY }).then((answer) => answer)),
+            );
+            await waitingOnLocks(t.database, 2);
+          });
+          const answers = await copies!;
+          expect(answers.map((answer) => answer.statusCode).sort(), room).toEqual([200, 201]);
+          expect(answers[0]!.json(), room).toEqual(answers[1]!.json());
+          expect(
+            (await savedNames(bob)).filter((name) => name === 'Evening wind-down'),
+            room,
+          ).toHaveLength(1);
+        }
+      },
+    );
+  });
+
   // PGlite runs one transaction at a time, so a name cannot be taken between a copy's choice and its insert there.
   describe.runIf(inject('dbKind') === 'postgres')('racing another write of the free name', () => {
     it('takes the next free number when a rename to the free one commits first', async () => {

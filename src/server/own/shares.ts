@@ -4,9 +4,16 @@ import { playableMix } from '@shared/sound-mix';
 import type { Db } from '../db/client';
 import { audioItems, ownCategories, ownMessages, savedSubliminals, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import { assertFeature, createOwnCategory, planOfSignedIn } from './service';
+import { assertFeature, createOwnCategory, getOwnCategory, planOfSignedIn } from './service';
 import { newShareToken, shareLinkOf } from './share-tokens';
-import { createSubliminal, libraryKey, libraryTracksIn, storedPlaylist, storedSound } from './subliminals';
+import {
+  createSubliminal,
+  getSubliminal,
+  libraryKey,
+  libraryTracksIn,
+  storedPlaylist,
+  storedSound,
+} from './subliminals';
 import { storedSettings } from './player';
 
 // Share links (docs/product/api.md#saved-and-shared): a saved subliminal (Intermediate and up) or an
@@ -163,8 +170,54 @@ const copiedPlaylist = (playlist: SubliminalWrite['playlist']): SubliminalWrite[
  * Copies what is shared into the person's own account: a subliminal becomes a saved subliminal of
  * theirs (their plan must save subliminals), a message set an own category with its messages; each
  * within the plan's limits, all or nothing. A copy of one's own share keeps its items as they are.
+ * With `copyKey`, a press sent again gets the copy that press made (`created: false`) and nothing is added, whatever
+ * refuses it now (the link revoked, the plan's limit reached by that very copy, the key's index): sent again at once,
+ * the second waits for the first on the person's lock and then meets one of them
+ * (docs/decisions/148-an-own-track-is-named-as-ones-own-and-a-copy-is-made-once-a-press.md).
  */
-export async function copyShared(db: Db, userId: number, token: string, publicUrl: string): Promise<SharedCopy> {
+export async function copyShared(
+  db: Db,
+  userId: number,
+  token: string,
+  publicUrl: string,
+  copyKey?: string,
+): Promise<{ copy: SharedCopy; created: boolean }> {
+  try {
+    return { copy: await copyAnew(db, userId, token, publicUrl, copyKey), created: true };
+  } catch (error) {
+    const madeMeanwhile = copyKey && (await copyMadeWith(db, userId, copyKey, publicUrl));
+    if (madeMeanwhile) return { copy: madeMeanwhile, created: false };
+    throw error;
+  }
+}
+
+/** The copy the person's press with this key made, or undefined when none is kept (not made, or deleted since). */
+async function copyMadeWith(
+  db: Db,
+  userId: number,
+  copyKey: string,
+  publicUrl: string,
+): Promise<SharedCopy | undefined> {
+  const [subliminal] = await db
+    .select({ id: savedSubliminals.id })
+    .from(savedSubliminals)
+    .where(and(eq(savedSubliminals.userId, userId), eq(savedSubliminals.copyKey, copyKey)));
+  if (subliminal) return { kind: 'subliminal', subliminal: await getSubliminal(db, userId, subliminal.id, publicUrl) };
+  const [category] = await db
+    .select({ id: ownCategories.id })
+    .from(ownCategories)
+    .where(and(eq(ownCategories.userId, userId), eq(ownCategories.copyKey, copyKey)));
+  if (category) return { kind: 'messages', category: await getOwnCategory(db, userId, category.id, publicUrl) };
+  return undefined;
+}
+
+async function copyAnew(
+  db: Db,
+  userId: number,
+  token: string,
+  publicUrl: string,
+  copyKey: string | undefined,
+): Promise<SharedCopy> {
   const found = await findShared(db, token);
   if (found.kind === 'subliminal') {
     await assertFeature(db, userId, 'savedSubliminals');
@@ -181,12 +234,13 @@ export async function copyShared(db: Db, userId: number, token: string, publicUr
       userId,
       { name, playlist, settings, sound },
       publicUrl,
+      copyKey,
     );
     return { kind: 'subliminal', subliminal };
   }
   await assertFeature(db, userId, 'ownMessages');
   return {
     kind: 'messages',
-    category: await createOwnCategory(db, userId, found.name, found.messages, { numbered: true }),
+    category: await createOwnCategory(db, userId, found.name, found.messages, { numbered: true, copyKey }),
   };
 }

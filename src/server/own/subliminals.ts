@@ -223,12 +223,16 @@ export async function getSubliminal(db: Db, userId: number, id: number, publicUr
   return present(row, publicUrl);
 }
 
-/** Saves a new subliminal within the plan's number of them (a copy of a shared one comes here too). */
+/**
+ * Saves a new subliminal within the plan's number of them (a copy of a shared one comes here too, with the key of
+ * the press that made it: a second of that key is refused by the index).
+ */
 export async function createSubliminal(
   db: Db,
   userId: number,
   subliminal: SubliminalWrite,
   publicUrl: string,
+  copyKey?: string,
 ): Promise<SavedSubliminal> {
   const plan = await planOfSignedIn(db, userId);
   assertThemeIncluded(plan, subliminal.settings);
@@ -243,6 +247,7 @@ export async function createSubliminal(
         playlist: subliminal.playlist,
         settings: subliminal.settings,
         sound,
+        copyKey,
       })
       .returning();
     return { ...present(row!, publicUrl), gone_tracks };

@@ -103,6 +103,17 @@ export type SharedItem = z.infer<typeof sharedItemSchema>;
 /** What the server read for a share page's link and hands the page (docs/decisions/024-the-server-fills-the-share-page.md). */
 export type ServedShared = { status: 'ready'; item: SharedItem } | { status: 'gone' };
 
+/**
+ * Copying what is shared: with a `copy_key` (a UUID the browser makes for each press, kept until that press is
+ * answered), the same press sent again, its first answer lost, is answered with the copy it made, 200, and nothing is
+ * added. Without a body (older clients) each call copies
+ * (docs/decisions/148-an-own-track-is-named-as-ones-own-and-a-copy-is-made-once-a-press.md).
+ */
+export const sharedCopyRequestSchema = z
+  .object({ copy_key: z.uuid({ error: 'Must be a valid UUID.' }).optional() })
+  .optional();
+export type SharedCopyRequest = z.input<typeof sharedCopyRequestSchema>;
+
 /** Copying what is shared into one's own account answers what was made. */
 export const sharedCopySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subliminal'), subliminal: subliminalSchema }),
