@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  SharedCopyRequest,
   ExportFormat,
   SavedSubliminal,
   ShareLink,
@@ -51,8 +52,12 @@ export const ownCategoryShares = shareCalls(API.myCategoryShare);
 export const exportOwnMessages = (format: ExportFormat) =>
   apiRequest<string>(`${API.myMessagesExport}?format=${format}`, { responseType: 'text' });
 
-export const copyShared = (token: string) =>
-  apiRequest<SharedCopy>(fillPath(API.sharedCopy, { token }), { method: 'POST' });
+/** Copies a share link's item; `copyKey` names the press, so that sending it again makes no second copy. */
+export const copyShared = (token: string, copyKey: string) =>
+  apiRequest<SharedCopy>(fillPath(API.sharedCopy, { token }), {
+    method: 'POST',
+    body: { copy_key: copyKey } satisfies SharedCopyRequest,
+  });
 
 /** Runs a change of the saved subliminals, says how it went, and reloads the list. */
 export const useSavedChange = () => useChange(SAVED_KEY);

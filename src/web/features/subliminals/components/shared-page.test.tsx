@@ -163,6 +163,40 @@ describe('SharedPage while a press waits', () => {
   });
 });
 
+describe('SharedPage: a copy pressed again (decision 148)', () => {
+  it('sends a press whose answer never came again under its key, and a press after a copy under a new one', async () => {
+    const user = userEvent.setup();
+    const { toast } = await import('sonner');
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
+    let lost = true;
+    const server = fakeApi({
+      [`GET ${fillPath(API.shared, { token: TOKEN })}`]: () => shared,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      // The server made the copy, and its answer was lost on the way back.
+      [`POST ${fillPath(API.sharedCopy, { token: TOKEN })}`]: () => {
+        if (lost) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, { kind: 'subliminal', subliminal: { name: 'Evening calm' } });
+      },
+    });
+    renderShared();
+    const copy = await screen.findByRole('button', { name: 'Save a copy' });
+    await user.click(copy);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
+    lost = false;
+    await user.click(copy);
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved a copy as \u2068Evening calm\u2069.'));
+    await user.click(copy);
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
+    const keys = server.calls
+      .filter(({ method }) => method === 'POST')
+      .map(({ body }) => (body as { copy_key: string }).copy_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
 describe('SharedPage when the link goes meanwhile', () => {
   it('says so when a copy is refused because the owner stopped sharing, and shows the link gone', async () => {
     const user = userEvent.setup();

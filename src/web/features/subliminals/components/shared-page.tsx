@@ -18,6 +18,7 @@ import { useSession } from '@web/lib/session';
 import { API } from '@shared/contract/paths';
 import type { SoundEngine } from '@web/lib/audio/sound-engine';
 import { appAudioContext } from '@web/lib/audio/app-context';
+import { newRecordKey } from '@web/lib/pending-records';
 import { copyShared } from '../api/saved-subliminals';
 import { readSharedItem, releaseServedShared, servedSharedForPage, useSharedItem } from '../api/shared-item';
 import {
@@ -58,6 +59,8 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   const queryClient = useQueryClient();
   /** The button whose call runs: it waits (busy, the keyboard on it), the other is unavailable meanwhile. */
   const [running, setRunning] = useState<'play' | 'copy' | null>(null);
+  /** The key of the copy not yet answered with one made, kept for a press again. */
+  const copyKey = useRef<{ token: string; key: string } | null>(null);
   // The engine, for Play to prime inside the press (decision 075). Imported, not with the page (decision
   // 020): a signed-in person's portal layout has most often loaded it already.
   const engine = useRef<SoundEngine | null>(null);
@@ -126,7 +129,12 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   };
   const copy = () =>
     run('copy', async () => {
-      const made = await copyShared(token);
+      // A press whose answer never came (the network dropped, the server failed) is pressed again under its key: the
+      // copy the server may have made then is the answer, not a second one. Once a copy is made, a press is a new one
+      // (docs/decisions/148-an-own-track-is-named-as-ones-own-and-a-copy-is-made-once-a-press.md).
+      if (copyKey.current?.token !== token) copyKey.current = { token, key: newRecordKey() };
+      const made = await copyShared(token, copyKey.current.key);
+      copyKey.current = null;
       return made.kind === 'subliminal'
         ? `Saved a copy as ${isolated(made.subliminal.name)}.`
         : `Added ${isolated(made.category.name)} to your messages.`;
