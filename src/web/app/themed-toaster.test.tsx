@@ -1,6 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@web/lib/api-client';
 import { sessionStore } from '@web/lib/session';
 import { everyElementShown } from '@web/test/shown';
 import ThemedToaster from './themed-toaster';
@@ -90,6 +91,38 @@ describe('toasts', () => {
       undo.click();
     });
     expect(undone).toBe(1);
+  });
+
+  it('an action whose call fails in a way that may pass comes back with a line saying so; one that will not, does not', async () => {
+    const failures: unknown[] = [
+      new ApiError(503, null),
+      new ApiError(429, { detail: 'Request was throttled.' }),
+      new ApiError(403, { detail: 'Part of the Intermediate plan.', code: 'plan_required' }),
+    ];
+    let presses = 0;
+    const { undo } = await pageWithUndo(() => Promise.reject(failures[presses++]!));
+    act(() => undo.click());
+    const line = 'The Undo did not go through. Press Undo again in a moment.';
+    expect(await screen.findByText(line)).toBeInTheDocument();
+    // The toast come back, not the one pressed (sonner keeps that a moment as it goes).
+    const cameBack = async (pressed: HTMLElement) => {
+      let shown: HTMLElement | undefined;
+      await waitFor(() => {
+        const live = document.querySelectorAll<HTMLElement>('[data-sonner-toast][data-removed="false"]');
+        const undos = [...live].flatMap((toast) => within(toast).queryAllByRole('button', { name: 'Undo' }));
+        expect(undos).toHaveLength(1);
+        expect(undos[0]).not.toBe(pressed);
+        shown = undos[0];
+      });
+      return shown!;
+    };
+    const again = await cameBack(undo);
+    expect(screen.getByRole('button', { name: 'Remove day 2' })).toHaveFocus();
+    act(() => again.click());
+    const third = await cameBack(again);
+    act(() => third.click());
+    expect(presses).toBe(3);
+    await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast][data-removed="false"]')).toHaveLength(0));
   });
 
   it('the same message again is announced again: it comes into the live region anew', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast, Toaster, type Action, type ExternalToast } from 'sonner';
+import { isNetworkFailure, mayPassWhenTriedAgain } from '@web/lib/api-client';
 import { focusPageHeading } from '@web/lib/page-heading';
 import { sessionStore } from '@web/lib/session';
 import { useTheme } from '@web/lib/theme';
@@ -11,15 +12,21 @@ import { useTheme } from '@web/lib/theme';
 // A toast with an action (an Undo) is never replaced: each holds its own removal, and one lost to the next
 // toast of the same words ("Day 2 removed", twice) would lose what it removed for good
 // (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md). Its action is pressed as
-// `pressedOnce` has it.
+// `pressedOnce` has it; failed in a way that may pass, the toast comes back with a line saying so, for its whole time
+// again, its action to be pressed anew (docs/decisions/144-an-undo-that-fails-comes-back.md).
 const shownUnder = new Map<string, string>();
 let shownCount = 0;
 for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
   const show = toast[kind];
+  const offer = (message: string, data: ExternalToast): string | number =>
+    show(message, {
+      ...data,
+      action: pressedOnce(data.action, (error) => offer(message, { ...data, description: undoNotDone(error) })),
+      id: `action#${++shownCount}`,
+    });
   toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) => {
     if (typeof message !== 'string' || data?.id !== undefined) return show(message, data);
-    if (data?.action !== undefined)
-      return show(message, { ...data, action: pressedOnce(data.action), id: `action#${++shownCount}` });
+    if (data?.action !== undefined) return offer(message, data);
     const key = `${kind}:${message}`;
     const earlier = shownUnder.get(key);
     if (earlier !== undefined) toast.dismiss(earlier);
@@ -28,6 +35,12 @@ for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) 
     return show(message, { ...data, id });
   };
 }
+
+/** The line of an Undo's toast come back after the Undo failed in a way that may pass (decision 144). */
+export const undoNotDone = (error: unknown) =>
+  isNetworkFailure(error)
+    ? 'The Undo did not go through: you seem to be offline. Press Undo again once you are back online.'
+    : 'The Undo did not go through. Press Undo again in a moment.';
 
 /**
  * How every toast's action (an Undo) is pressed (docs/decisions/138-an-undo-hands-the-keyboard-back-once.md):
@@ -39,8 +52,12 @@ for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) 
  *   stays, for a press once there is room.
  * - Done, it is done once: a toast stays pressable for a moment as it goes, and a second press there would put a day
  *   back twice.
+ * - An action that calls the server returns the call's promise (a change made `AS_AN_UNDO`, lib/change.ts). Failed in
+ *   a way that may pass (offline, no answer in time, 5xx, 429), `comeBack` offers the toast again, and the keyboard
+ *   stays as after a refusal; failed for good (404, 403, 400), the change has said so and nothing comes back
+ *   (docs/decisions/144-an-undo-that-fails-comes-back.md).
  */
-function pressedOnce(action: ExternalToast['action']): ExternalToast['action'] {
+function pressedOnce(action: ExternalToast['action'], comeBack: (error: unknown) => void): ExternalToast['action'] {
   if (!isAction(action)) return action;
   let done = false;
   return {
@@ -49,12 +66,23 @@ function pressedOnce(action: ExternalToast['action']): ExternalToast['action'] {
       if (done) return;
       const button = event.currentTarget;
       if (button.contains(document.activeElement)) button.blur();
-      action.onClick(event);
+      const call: unknown = action.onClick(event);
       if (!event.defaultPrevented) done = true;
-      // Also after a press of the pointer that left the keyboard nowhere (sonner's button may not take it).
-      else if (document.activeElement === null || document.activeElement === document.body) focusPageHeading();
+      else keyboardOnThePage();
+      if (call instanceof Promise)
+        call.catch((error: unknown) => {
+          if (!mayPassWhenTriedAgain(error)) return;
+          comeBack(error);
+          keyboardOnThePage();
+        });
     },
   };
+}
+
+/** Where a refused or failed action leaves the keyboard: where it was on the page, or on its heading when that has gone
+ *  (also after a press of the pointer that left the keyboard nowhere: sonner's button may not take it). */
+function keyboardOnThePage() {
+  if (document.activeElement === null || document.activeElement === document.body) focusPageHeading();
 }
 
 const isAction = (action: ExternalToast['action']): action is Action =>

@@ -41,6 +41,14 @@ export const UPLOAD_ANSWER_MS = 120_000;
 /** Whether a call failed because the server did not answer in time (RequestOptions.timeoutMs). */
 export const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
 const timeoutError = () => new DOMException('The server did not answer in time.', 'TimeoutError');
+/**
+ * Whether a failed call may pass when tried again as it was: no network, no answer in time, the server failing (5xx) or
+ * asking to wait (429). A 4xx else says what tried again would meet again (a thing gone, a plan, a limit).
+ */
+export const mayPassWhenTriedAgain = (error: unknown) =>
+  isNetworkFailure(error) ||
+  isTimeout(error) ||
+  (error instanceof ApiError && (error.status >= 500 || error.status === 429));
 
 /**
  * How long an answer's Retry-After asks to wait, in ms (0 when it is absent or unreadable): seconds

@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIST_CHANGED_CODE, MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
-import { ApiError, describeError, endedTheSession } from './api-client';
+import { ApiError, describeError, endedTheSession, mayPassWhenTriedAgain } from './api-client';
 import { PortalLeftError } from './portal-presence';
 
-export { describeError, endedTheSession, isNetworkFailure, OFFLINE_MESSAGE } from './api-client';
+export { describeError, endedTheSession, isNetworkFailure, mayPassWhenTriedAgain, OFFLINE_MESSAGE } from './api-client';
 
 /**
  * Tells of a failed call in a toast: `message`, or the call's own words. Nothing when the call ended the
@@ -43,10 +43,19 @@ export const refusedAsChangedMeanwhile = (error: unknown) =>
 export interface ChangeOptions {
   /**
    * A failure the form says itself, under its field where the person is (an edit of a message changed meanwhile,
-   * docs/decisions/062-an-edit-names-the-text-it-began-from.md): no toast says it a second time.
+   * docs/decisions/062-an-edit-names-the-text-it-began-from.md), or an Undo's toast coming back (`AS_AN_UNDO`): no
+   * toast says it a second time.
    */
   saidInPlace?: (error: unknown) => boolean;
 }
+
+/**
+ * The change an Undo makes, returned by its toast's action: a failure that may pass when tried again is said by the
+ * Undo's toast coming back, to be pressed again (app/themed-toaster.tsx), and only one that will not pass (the thing
+ * gone meanwhile, a plan, a limit) by the change's own toast
+ * (docs/decisions/144-an-undo-that-fails-comes-back.md).
+ */
+export const AS_AN_UNDO: ChangeOptions = { saidInPlace: mayPassWhenTriedAgain };
 
 export type Change = <T>(
   action: () => Promise<T>,

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { AdminSupportRequest } from '@shared/contract';
 import { CheckboxField } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
-import { toastFailure } from '@web/lib/change';
+import { mayPassWhenTriedAgain, toastFailure } from '@web/lib/change';
 import { keyboardToNeighbourOnceGone, keyboardToWhatComesBack } from '@web/lib/keyboard-after-removal';
 import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
@@ -22,7 +22,7 @@ function RequestItem({
   request: AdminSupportRequest;
   busy: boolean;
   /** `control`: the box ticked, where the keyboard was. */
-  onHandled: (handled: boolean, control: HTMLElement) => void;
+  onHandled: (handled: boolean, control: HTMLElement) => Promise<void>;
 }) {
   const handled = request.handled_at !== null;
   const toggleId = handledBoxId(request.id);
@@ -55,7 +55,8 @@ function RequestItem({
           }
           checked={handled}
           busy={busy}
-          onChange={(event) => onHandled(event.target.checked, event.target)}
+          // A failure is said by its toast.
+          onChange={(event) => void onHandled(event.target.checked, event.target).catch(() => undefined)}
           className="shrink-0"
         />
       </div>
@@ -108,38 +109,43 @@ export function SupportPanel() {
                 key={request.id}
                 request={request}
                 busy={setHandled.isPending && setHandled.variables.id === request.id}
-                onHandled={function mark(handled: boolean, control?: HTMLElement, handOver?: () => void) {
+                onHandled={function mark(
+                  handled: boolean,
+                  control?: HTMLElement,
+                  undo?: { handOver: () => void },
+                ): Promise<void> {
                   // Under "Open only" a request marked handled leaves the list: the keyboard goes to the next one's box.
                   const moveKeyboard =
                     handled && openOnly
                       ? keyboardToNeighbourOnceGone(control ?? null, 'input[type="checkbox"]')
-                      : (handOver ?? null);
-                  setHandled.mutate(
-                    { id: request.id, handled },
-                    {
-                      // Called once the lists are read again (useSetSupportHandled awaits it): the request has left, or
-                      // come back.
-                      onSuccess: () => {
-                        moveKeyboard?.();
-                        if (handled)
-                          // A slip that took the request off the list is undone here.
-                          toast.success(`Request #${request.id} is handled.`, {
-                            action: {
-                              label: 'Undo',
-                              onClick: () => {
-                                // The request's box takes the keyboard once the list is read again (decision 131),
-                                // out of the toaster by then (app/themed-toaster.tsx).
-                                mark(
-                                  false,
-                                  undefined,
-                                  keyboardToWhatComesBack(() => document.getElementById(handledBoxId(request.id))),
-                                );
-                              },
-                            },
-                          });
-                        else toast.success(`Request #${request.id} is open again.`);
-                      },
-                      onError: (error) => toastFailure(error),
+                      : (undo?.handOver ?? null);
+                  // Settled once the lists are read again (useSetSupportHandled awaits it): the request has left, or
+                  // come back.
+                  return setHandled.mutateAsync({ id: request.id, handled }).then(
+                    () => {
+                      moveKeyboard?.();
+                      if (handled)
+                        // A slip that took the request off the list is undone here.
+                        toast.success(`Request #${request.id} is handled.`, {
+                          action: {
+                            label: 'Undo',
+                            // The request's box takes the keyboard once the list is read again (decision 131), out of
+                            // the toaster by then (app/themed-toaster.tsx); failed offline, the toast comes back for
+                            // another press (decision 144).
+                            onClick: () =>
+                              mark(false, undefined, {
+                                handOver: keyboardToWhatComesBack(() =>
+                                  document.getElementById(handledBoxId(request.id)),
+                                ),
+                              }),
+                          },
+                        });
+                      else toast.success(`Request #${request.id} is open again.`);
+                    },
+                    (error: unknown) => {
+                      // An Undo's failure that may pass is said by its toast coming back.
+                      if (!(undo && mayPassWhenTriedAgain(error))) toastFailure(error);
+                      throw error;
                     },
                   );
                 }}

@@ -19,7 +19,7 @@ import {
 import { InlineEdit } from '@web/components/ui/inline-edit';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
-import { refusedAsChangedMeanwhile, toastFailure, type Change } from '@web/lib/change';
+import { AS_AN_UNDO, refusedAsChangedMeanwhile, toastFailure, type Change } from '@web/lib/change';
 import { keptDraft } from '@web/lib/form-draft';
 import { saveAsFile } from '@web/lib/download';
 import { usePlan } from '@web/lib/plan';
@@ -365,15 +365,17 @@ export function MyMessagesPanel({
             onConfirm: async () => {
               const { message, categoryId } = deleting;
               await change(() => api.ownMessagesCalls.deleteMessage(message.id));
-              // Undo writes the text again, at the end of its category.
+              // Undo writes the text again, at the end of its category; failed offline, the toast comes back for
+              // another press (decision 144).
               toast.success('Message deleted.', {
                 action: {
                   label: 'Undo',
                   onClick: () =>
-                    void change(
+                    change(
                       () => api.ownMessagesCalls.addMessage(categoryId, message.message_text),
                       'Message restored.',
-                    ).catch(() => undefined),
+                      AS_AN_UNDO,
+                    ),
                 },
               });
             },

@@ -12,7 +12,7 @@ import { InlineEdit } from '@web/components/ui/inline-edit';
 import { QueryState } from '@web/components/ui/query-state';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
-import type { Change } from '@web/lib/change';
+import { AS_AN_UNDO, type Change } from '@web/lib/change';
 import { usePlan } from '@web/lib/plan';
 import { portalVisit } from '@web/lib/portal-presence';
 import * as api from '../api/saved-subliminals';
@@ -115,9 +115,10 @@ function SavedRow({
     toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.${leftOut ? ` ${leftOut}` : ''}`, {
       action: {
         label: 'Undo',
-        // Under the name it has now: renamed since, the Undo does not undo the rename (decision 138).
+        // Under the name it has now: renamed since, the Undo does not undo the rename (decision 138). Failed offline,
+        // the toast comes back for another press (decision 144).
         onClick: () =>
-          void change(
+          change(
             async () =>
               api.updateSubliminal(saved.id, {
                 name: (await api.getSubliminal(saved.id)).name,
@@ -126,7 +127,8 @@ function SavedRow({
                 sound: before.sound,
               }),
             (back) => `${isolated(back.name)} is back as it was.`,
-          ).catch(() => undefined),
+            AS_AN_UNDO,
+          ),
       },
     });
   };
