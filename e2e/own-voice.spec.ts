@@ -151,7 +151,12 @@ test('as Pro, a message recorded with the microphone is kept trimmed on the serv
 
   await screenshotAtWidths(page, panel, 'own-voice');
 
+  // Deleting asks first, as everywhere a made thing is deleted (decision 144).
   await panel.getByRole('button', { name: 'Delete the recording of “I am calm.”' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the recording of “I am calm.”?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(panel.getByText('0 of 2 messages recorded')).toBeVisible();
   // With nothing left to say in one's voice, the voice stops.
   await expect(page.getByText('Please record at least one message of the playlist first.')).toBeVisible();

@@ -4,6 +4,7 @@ import { Mic, Square, Trash2 } from 'lucide-react';
 import type { VoiceRecording } from '@shared/contract';
 import { VOICE_RECORDINGS } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDeleteDialog } from '@web/components/ui/confirm-delete';
 import { QueryState } from '@web/components/ui/query-state';
 import { decodeToTake, startMicrophoneTake, type MicrophoneTake } from '@web/lib/audio/microphone';
 import { formatClock } from '@web/lib/audio/mixer';
@@ -53,8 +54,11 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
    */
   const [opening, setOpening] = useState<string | null>(null);
   const openingNow = useRef(false);
-  /** The take whose Delete runs: it waits (busy) and a second press sends nothing. */
-  const [deleting, setDeleting] = useState<number | null>(null);
+  /**
+   * The take whose Delete was pressed, asked about before it goes, with that button: a mis-press would lose a take
+   * (docs/decisions/144-an-undo-that-fails-comes-back.md). The dialog's Delete waits while the call runs.
+   */
+  const [asking, setAsking] = useState<{ take: VoiceRecording; control: HTMLElement } | null>(null);
   const { listening, listen, stop: stopListening } = useTakeListening();
   const elapsed = useElapsed(recording?.take.startedAt ?? null);
   const byText = new Map((query.data?.recordings ?? []).map((take) => [take.text, take]));
@@ -133,22 +137,15 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     if (mounted.current) await keep(text, recorded);
   }
 
+  /** Confirmed: failed, the change's toast says so and the dialog stays, to try again or cancel. */
   async function remove(id: number, control: HTMLElement) {
-    if (deleting !== null) return;
     if (listening === id) stopListening();
     // The keyboard on Delete goes, once the take's buttons have, to the message's Record, its row staying; a row of
     // a message not in the playlist goes whole, and the keyboard to the Delete of the row in its place (decision 113).
     const moveKeyboard = keyboardToNeighbourOnceGone(control, '[data-delete-take]', '[data-record-take]');
-    setDeleting(id);
-    try {
-      await change(() => deleteVoiceRecording(id), 'Recording deleted.');
-      moveKeyboard();
-      onChanged();
-    } catch {
-      // Said by the change's toast.
-    } finally {
-      if (mounted.current) setDeleting(null);
-    }
+    await change(() => deleteVoiceRecording(id), 'Recording deleted.');
+    moveKeyboard();
+    onChanged();
   }
 
   /** Listen to a kept take, and delete it. */
@@ -158,10 +155,9 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       <Button
         size="sm"
         variant="ghost"
-        // Unavailable while the row's new take is saved; busy while its own delete runs.
+        // Unavailable while the row's new take is saved.
         disabled={saving}
-        busy={deleting === take.id}
-        onClick={(event) => void remove(take.id, event.currentTarget)}
+        onClick={(event) => setAsking({ take, control: event.currentTarget })}
         data-delete-take
         aria-label={`Delete the recording of “${take.text}”`}
       >
@@ -262,6 +258,20 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
           </p>
         ) : null}
       </QueryState>
+      <ConfirmDeleteDialog
+        asking={
+          asking && {
+            title: (
+              <>
+                Delete the recording of “<bdi>{asking.take.text}</bdi>”?
+              </>
+            ),
+            description: 'It is removed from your account. You can record the message again.',
+            onConfirm: () => remove(asking.take.id, asking.control),
+          }
+        }
+        onClose={() => setAsking(null)}
+      />
     </div>
   );
 }

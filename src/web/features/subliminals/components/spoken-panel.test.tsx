@@ -264,6 +264,7 @@ describe('SpokenPanel', () => {
       expect(screen.getByText('You keep 2 of 100 recordings.')).toBeInTheDocument();
       await user.click(screen.getByText('1 recording of messages not in this playlist'));
       await user.click(screen.getByRole('button', { name: 'Delete the recording of “An old message.”' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('You keep 1 of 100 recordings.')).toBeInTheDocument();
       expect(screen.queryByText(/not in this playlist/)).toBeNull();
 
@@ -324,7 +325,7 @@ describe('SpokenPanel', () => {
       expect(api.calls.filter(({ method }) => method === 'POST')).toHaveLength(0);
     });
 
-    it('keeps the keyboard on a take’s Delete while its call runs, a second press sending nothing', async () => {
+    it('asks before a take is deleted, as elsewhere a made thing is (decision 144): Cancel keeps it, Delete waits while its call runs, a second press sending nothing', async () => {
       let answer = () => {};
       const recordings = [recording(1, 'I am calm.')];
       const { api } = withVoice(recordings, {
@@ -343,8 +344,19 @@ describe('SpokenPanel', () => {
       const remove = await screen.findByRole('button', { name: 'Delete the recording of “I am calm.”' });
       remove.focus();
       await user.keyboard('{Enter}');
-      await vi.waitFor(() => expect(remove).toHaveAttribute('aria-disabled', 'true'));
+      const asking = await screen.findByRole('dialog', { name: 'Delete the recording of “I am calm.”?' });
+      expect(asking).toHaveTextContent('It is removed from your account. You can record the message again.');
+      await user.click(within(asking).getByRole('button', { name: 'Cancel' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(remove).toHaveFocus();
+      expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(0);
+
+      await user.keyboard('{Enter}');
+      const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' });
+      confirm.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(confirm).toHaveAttribute('aria-disabled', 'true'));
+      expect(confirm).toHaveFocus();
       await user.keyboard('{Enter}');
       await user.keyboard(' ');
       expect(api.calls.filter(({ method }) => method === 'DELETE')).toHaveLength(1);
@@ -372,12 +384,14 @@ describe('SpokenPanel', () => {
       // A row of a message not in the playlist goes whole: the keyboard goes to the Delete of the row in its place.
       screen.getByRole('button', { name: 'Delete the recording of “An old message.”' }).focus();
       await user.keyboard('{Enter}');
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
       const next = screen.getByRole('button', { name: 'Delete the recording of “Another old one.”' });
       await vi.waitFor(() => expect(next).toHaveFocus());
 
       // The playlist's message stays, its Listen and Delete going: the keyboard goes to its Record.
       screen.getByRole('button', { name: 'Delete the recording of “I am calm.”' }).focus();
       await user.keyboard('{Enter}');
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('0 of 2 messages recorded')).toBeInTheDocument();
       await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Record “I am calm.”' })).toHaveFocus());
     });
