@@ -13,7 +13,9 @@ import { useTheme } from '@web/lib/theme';
 // toast of the same words ("Day 2 removed", twice) would lose what it removed for good
 // (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md). Its action is pressed as
 // `pressedOnce` has it; failed in a way that may pass, the toast comes back with a line saying so, for its whole time
-// again, its action to be pressed anew (docs/decisions/144-an-undo-that-fails-comes-back.md).
+// again (offline, until the connection returns and its whole time then), its action to be pressed anew (docs/decisions/144-an-undo-that-fails-comes-back.md).
+/** The spec's toasts last the original toast library's 5 s unless they set their own (1 s). */
+const TOAST_DEFAULT_MS = 5000;
 const shownUnder = new Map<string, string>();
 let shownCount = 0;
 for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) {
@@ -21,9 +23,20 @@ for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) 
   const offer = (message: string, data: ExternalToast): string | number =>
     show(message, {
       ...data,
-      action: pressedOnce(data.action, (error) => offer(message, { ...data, description: undoNotDone(error) })),
+      action: pressedOnce(data.action, (error) => offerAgain(message, data, error)),
       id: `action#${++shownCount}`,
     });
+  // Offline, the toast come back waits for the connection, then stays its usual time: gone sooner, it would be gone
+  // before the Undo could go through (decision 144).
+  const offerAgain = (message: string, data: ExternalToast, error: unknown) => {
+    const offline = isNetworkFailure(error) && !navigator.onLine;
+    const id = offer(message, { ...data, description: undoNotDone(error), ...(offline && { duration: Infinity }) });
+    if (!offline) return;
+    const online = () => {
+      if (toast.getToasts().some((shown) => shown.id === id)) show(message, { id, duration: TOAST_DEFAULT_MS });
+    };
+    window.addEventListener('online', online, { once: true });
+  };
   toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) => {
     if (typeof message !== 'string' || data?.id !== undefined) return show(message, data);
     if (data?.action !== undefined) return offer(message, data);
@@ -116,9 +129,6 @@ const usePhoneWidth = () =>
     () => window.matchMedia(PHONE).matches,
     () => false,
   );
-
-/** The spec's toasts last the original toast library's 5 s unless they set their own (1 s). */
-const TOAST_DEFAULT_MS = 5000;
 
 export default function ThemedToaster() {
   const theme = useTheme();

@@ -103,6 +103,33 @@ describe('an Undo that fails', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
   });
 
+  it('offline, stays until the connection returns, and then its usual time', async () => {
+    const { state } = await deletedWithUndo();
+    state.restore = 'offline';
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const first = await theUndo();
+      act(() => first.click());
+      const again = await theUndo(first);
+      // A minute offline: the toast come back is still there to be pressed.
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(again).toBeInTheDocument();
+      expect(toastOf(again)).toHaveAttribute('data-removed', 'false');
+
+      onLine.mockReturnValue(true);
+      act(() => window.dispatchEvent(new Event('online')));
+      act(() => vi.advanceTimersByTime(4_000));
+      expect(again).toBeInTheDocument();
+      expect(toastOf(again)).toHaveAttribute('data-removed', 'false');
+      act(() => vi.advanceTimersByTime(2_000));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
+    } finally {
+      vi.useRealTimers();
+      onLine.mockRestore();
+    }
+  });
+
   it('comes back as often as it fails for a reason that may pass, and its returned Undo pressed twice runs once', async () => {
     const { categories, state, writes } = await deletedWithUndo();
     state.restore = 'offline';
