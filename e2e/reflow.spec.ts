@@ -238,6 +238,9 @@ test("staff's Users list keeps each control in its column whatever a row offers,
     plansLeft: await plans.evaluateAll((selects) =>
       selects.map((select) => Math.round(select.getBoundingClientRect().left)),
     ),
+    plansRight: await plans.evaluateAll((selects) =>
+      selects.map((select) => Math.round(select.getBoundingClientRect().right)),
+    ),
     toggles: await rows
       .getByRole('button', { name: /^(Activate|Deactivate)$/ })
       .evaluateAll((buttons) =>
@@ -247,10 +250,15 @@ test("staff's Users list keeps each control in its column whatever a row offers,
         ]),
       ),
   });
-  for (const width of [768, 1280]) {
+  // A phone stacks them in two columns of the row's own: the plan and "Set plan", then (De)activate under the plan
+  // at its width; "Set plan" pushed (De)activate to its right, and Activate stood narrower than Deactivate.
+  for (const width of [390, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const before = await measure();
     expect.soft(new Set(before.plansLeft).size, `at ${width} px the plans' left edges: ${before.plansLeft}`).toBe(1);
+    expect.soft(new Set(before.plansRight).size, `at ${width} px the plans' right edges: ${before.plansRight}`).toBe(1);
+    if (width === 390)
+      expect.soft(before.toggles[0]?.[0], 'at 390 px (De)activate under the plan').toBe(before.plansLeft[0]);
     expect(before.toggles, `at ${width} px Activate and Deactivate`).toHaveLength(2);
     expect
       .soft(
@@ -263,6 +271,7 @@ test("staff's Users list keeps each control in its column whatever a row offers,
     await expect(page.getByRole('button', { name: `Set plan of ${active.email} to pro` })).toBeVisible();
     const after = await measure();
     expect.soft(after.plansLeft, `at ${width} px the plans with "Set plan" in one row`).toEqual(before.plansLeft);
+    expect.soft(after.plansRight, `at ${width} px the plans' right edges with "Set plan"`).toEqual(before.plansRight);
     expect
       .soft(after.toggles, `at ${width} px Activate and Deactivate with "Set plan" in one row`)
       .toEqual(before.toggles);
@@ -293,6 +302,11 @@ async function untilCountSettles(elements: Locator): Promise<void> {
  */
 async function offTheHeadingRule(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
+  return headingsOffTheRule(page, path);
+}
+
+/** As offTheHeadingRule, for the page shown now (`path` names it in the findings). */
+async function headingsOffTheRule(page: Page, path: string): Promise<string[]> {
   await expect(page.getByRole('heading', { level: 1 })).toBeAttached({ timeout: 20_000 });
   await untilCountSettles(page.locator('main').locator('h1, h2, h3'));
   const headings = await page.locator('main').evaluate((main) => {
@@ -342,6 +356,14 @@ test('every portal page sets its title, its cards’ headings and their sub-head
     '/support',
   ])
     found.push(...(await offTheHeadingRule(page, path)));
+  // A page whose code cannot come (offline) is replaced by "We could not open this page": its title, at 20 px.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+  await page.context().setOffline(true);
+  await page.getByRole('complementary').getByRole('link', { name: 'Your practice' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not open this page' })).toBeVisible();
+  found.push(...(await headingsOffTheRule(page, 'Your practice offline')));
+  await page.context().setOffline(false);
   expect(found).toEqual([]);
 });
 
@@ -357,7 +379,7 @@ test('every staff screen sets its cards’ headings by the portal’s rule (deci
   expect(found).toEqual([]);
 });
 
-test('the mini-player hides the page under it and, below the sidebar’s width, keeps to the page’s edges (decision 143)', async ({
+test('the mini-player hides the page under it and keeps to the page’s column, beside the sidebar too (decisions 143, 146)', async ({
   page,
 }) => {
   await signInAsNewUser(page);
@@ -367,26 +389,45 @@ test('the mini-player hides the page under it and, below the sidebar’s width, 
   await play.click();
   const player = page.getByRole('region', { name: 'Now playing' });
   await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('link', { name: 'Support' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
-  // A phone and a tablet: from 1024 px the sidebar stands beside the page, and the bar's content is centred.
-  for (const width of [390, 768]) {
-    await page.setViewportSize({ width, height: 844 });
-    const { alpha, bar, title } = await player.evaluate((section) => {
-      const rows = section.firstElementChild!.getBoundingClientRect();
-      const heading = document.querySelector('main h1')!.getBoundingClientRect();
-      return {
-        alpha:
-          getComputedStyle(section)
-            .backgroundColor.match(/[\d.]+/g)!
-            .slice(3)[0] ?? '1',
-        bar: [Math.round(rows.left), Math.round(rows.right)],
-        title: Math.round(heading.left),
-      };
-    });
-    expect.soft(alpha, `at ${width} px the bar's background's alpha`).toBe('1');
-    expect.soft(bar[0], `at ${width} px the bar's left edge and the page's`).toBe(title);
-    expect.soft(bar[1], `at ${width} px the bar's right edge and the page's`).toBe(width - title);
+  // Support's form is narrower than the column (max-w-3xl), Your practice's cards fill it (max-w-6xl).
+  for (const [link, fills] of [
+    ['Support', false],
+    ['Your practice', true],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await page.getByRole('complementary').getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+    // A phone, a tablet, and from 1024 px with the sidebar beside the page: its content was centred in the whole
+    // window, 120 px left of the page's centre.
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      const { alpha, bar, column, title, pageMiddle } = await player.evaluate((section) => {
+        const rows = section.firstElementChild!.getBoundingClientRect();
+        const main = document.querySelector('main')!;
+        const inset = getComputedStyle(main);
+        const box = main.getBoundingClientRect();
+        const heading = main.querySelector('h1')!;
+        const content = heading.closest('section, div.mx-auto')!.getBoundingClientRect();
+        return {
+          alpha:
+            getComputedStyle(section)
+              .backgroundColor.match(/[\d.]+/g)!
+              .slice(3)[0] ?? '1',
+          bar: [Math.round(rows.left), Math.round(rows.right)],
+          column: [
+            Math.round(box.left + parseFloat(inset.paddingLeft)),
+            Math.round(box.right - parseFloat(inset.paddingRight)),
+          ],
+          title: Math.round(heading.getBoundingClientRect().left),
+          pageMiddle: Math.round((content.left + content.right) / 2),
+        };
+      });
+      const at = `${link} at ${width} px`;
+      expect.soft(alpha, `${at} the bar's background's alpha`).toBe('1');
+      expect.soft(bar, `${at} the bar's edges and the page's column`).toEqual(column);
+      expect.soft(Math.round((bar[0]! + bar[1]!) / 2), `${at} the bar's middle and the page's`).toBe(pageMiddle);
+      if (fills) expect.soft(bar[0], `${at} the bar's left edge and the page's title`).toBe(title);
+    }
   }
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { PageTitle } from '@web/components/page-title';
 import { useOnline } from '@web/lib/online';
 
 /** What a page's route module gives when it loads: its page. */
@@ -64,13 +65,14 @@ export function PageUnavailable({ load }: { load: () => Promise<PageModule> }) {
 
 /**
  * What stands in a page's place when it cannot be shown, inside the layout it belongs to: a heading, the reason
- * (announced once) and the ways on (`children`). Also the route error's (route-error.tsx).
+ * (announced once) and the ways on (`children`). Also the route error's (route-error.tsx). Its heading is the
+ * page's title, by the page's title rule (docs/product/screens.md#headings).
  */
 export function PageProblem({ title, message, children }: { title: string; message: string; children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
       <AlertTriangle aria-hidden className="h-6 w-6 text-danger" />
-      <h1 className="text-xl font-semibold">{title}</h1>
+      <PageTitle title={title}>{title}</PageTitle>
       <p role="alert" className="text-fg-muted">
         {message}
       </p>

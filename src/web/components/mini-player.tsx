@@ -93,11 +93,13 @@ export function MiniPlayer() {
 
   return (
     // Opaque, where at 95 % the page's words read through under its time and timers; its sides the page's inset
-    // (portal-layout.tsx, `portal-main`), so below the sidebar's width its edges are the cards' (decision 143).
+    // (portal-layout.tsx, `portal-main`), so its edges are the cards' (decision 143). From lg its left side also
+    // leaves the sidebar's 15 rem (`w-60`): its content is centred in the page's column, not the window
+    // (docs/decisions/146-the-last-screens-line-up.md).
     <section
       ref={bar}
       aria-label="Now playing"
-      className="sticky bottom-0 z-30 border-t border-line bg-surface-raised px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:px-8 sm:py-2"
+      className="sticky bottom-0 z-30 border-t border-line bg-surface-raised px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:px-8 sm:py-2 lg:pl-[calc(15rem+2rem)]"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-1 basis-0 items-center gap-3 sm:basis-56">

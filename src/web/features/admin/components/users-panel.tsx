@@ -220,7 +220,9 @@ function UserRow({
         ) : null}
         <BillingLine billing={user.billing} attention={user.attention} />
       </div>
-      <div className="flex flex-wrap items-center gap-2 sm:col-span-3 sm:grid sm:grid-cols-subgrid">
+      {/* On a phone two columns of the row's own: the plan and "Set plan" (room kept), (De)activate under the plan
+          at its width; from sm the list's columns. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_5.5rem] items-center gap-2 sm:col-span-3 sm:grid-cols-subgrid">
         <label className="sr-only" htmlFor={`plan-${user.id}`}>
           Plan of {user.email}
         </label>
@@ -232,7 +234,7 @@ function UserRow({
             const plan = event.target.value as SubscriptionPlan;
             setChoice(plan === user.subscription_plan ? null : plan);
           }}
-          className="h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm pointer-coarse:h-11"
+          className="col-start-1 row-start-1 h-9 rounded-xl border border-field bg-surface-raised px-3 text-sm pointer-coarse:h-11"
         >
           {SUBSCRIPTION_PLANS.map((plan) => (
             <option key={plan} value={plan}>
@@ -244,7 +246,7 @@ function UserRow({
           <Button
             size="sm"
             aria-label={`Set plan of ${user.email} to ${choice}`}
-            className="sm:col-start-2"
+            className="col-start-2 row-start-1"
             busy={busy}
             onClick={() => void setPlan()}
           >
@@ -252,7 +254,13 @@ function UserRow({
           </Button>
         ) : null}
         {isSelf ? null : (
-          <Button variant="secondary" size="sm" busy={busy} onClick={activateOrAsk} className="sm:col-start-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={busy}
+            onClick={activateOrAsk}
+            className="col-start-1 row-start-2 sm:col-start-3 sm:row-start-1"
+          >
             {user.is_active ? 'Deactivate' : 'Activate'}
           </Button>
         )}
