@@ -20,7 +20,8 @@ export function FileField({
         id={id}
         type="file"
         {...describedBy(id, error, hint !== undefined)}
-        className="rounded-xl border border-line bg-surface-raised p-2 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent/15 file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-fg aria-[invalid=true]:border-danger"
+        // 44 px tall, as the text fields beside it (`.input`): at p-2 it stood 6 px taller than "Name" and "Version".
+        className="h-11 rounded-xl border border-line bg-surface-raised px-1.5 py-[5px] text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent/15 file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-fg aria-[invalid=true]:border-danger"
         {...props}
       />
       {hint ? (

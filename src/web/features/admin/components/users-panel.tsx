@@ -422,7 +422,9 @@ export function UsersPanel() {
   const noun = (n: number) => `${formatInteger(n)} user${n === 1 ? '' : 's'}`;
   return (
     <section className={panelClass} aria-labelledby="users-heading">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      {/* Beside the heading from xl: at lg beside the sidebar the search and the filter left "No one needs
+          attention." 140 px, on two lines (docs/decisions/146-the-last-screens-line-up.md). */}
+      <div className="flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
         <div>
           <h2 id="users-heading" className="card-heading">
             Users
