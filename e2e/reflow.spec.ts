@@ -396,7 +396,7 @@ test('every portal page sets its title, its cards’ headings and their sub-head
       found.push(...(await fieldsOffTheirRow(page, `${path} at ${width} px`)));
     }
   }
-  // A page whose code cannot come (offline) is replaced by "We could not open this page": its title, at 20 px.
+  // A page whose code cannot come (offline) is replaced by "We could not open this page", its title (it was 20 px).
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
   await page.context().setOffline(true);
