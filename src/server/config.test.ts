@@ -218,3 +218,59 @@ describe('Stripe billing', () => {
     expect(run).toThrow(/STRIPE_API_URL: must be an absolute http\(s\) URL/);
   });
 });
+
+describe('backups on a schedule', () => {
+  const message = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('accepted');
+  };
+
+  it('is off unless BACKUP_DIR is set, then daily keeping 7, or as set', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).backupSchedule).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'backups') }).backupSchedule).toEqual({
+      dir: path.join(dataDir, 'backups'),
+      everySeconds: 86_400,
+      keep: 7,
+    });
+    const set = loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: 'b', BACKUP_EVERY_SECONDS: '3600', BACKUP_KEEP: '48' });
+    expect(set.backupSchedule).toEqual({ dir: path.resolve('b'), everySeconds: 3600, keep: 48 });
+  });
+
+  it('refuses a wrong period or count, and either without BACKUP_DIR, naming each', () => {
+    const dataDir = tempDir();
+    const dir = path.join(dataDir, 'backups');
+    expect(message({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_EVERY_SECONDS: '1d', BACKUP_KEEP: '0' })).toBe(
+      'Invalid configuration:\n  BACKUP_EVERY_SECONDS: must be a whole number of seconds\n  BACKUP_KEEP: must be at least 1',
+    );
+    expect(message({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_EVERY_SECONDS: '59', BACKUP_KEEP: '2.5' })).toBe(
+      'Invalid configuration:\n  BACKUP_EVERY_SECONDS: must be at least 60 (a minute)\n  BACKUP_KEEP: must be a whole number',
+    );
+    expect(message({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_EVERY_SECONDS: '604801' })).toBe(
+      'Invalid configuration:\n  BACKUP_EVERY_SECONDS: must be at most 604800 (a week)',
+    );
+    expect(message({ DATA_DIR: dataDir, BACKUP_EVERY_SECONDS: '3600', BACKUP_KEEP: '3' })).toBe(
+      'Invalid configuration:\n  BACKUP_EVERY_SECONDS: set only with BACKUP_DIR\n  BACKUP_KEEP: set only with BACKUP_DIR',
+    );
+  });
+
+  it('refuses a folder a restore replaces, and a schedule on PostgreSQL, whose database pg_dump backs up', () => {
+    const dataDir = tempDir();
+    expect(message({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'media', 'backups') })).toBe(
+      `Invalid configuration:\n  BACKUP_DIR: must not be inside DATA_DIR/media (${path.join(dataDir, 'media', 'backups')})`,
+    );
+    expect(message({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'db') })).toMatch(/inside DATA_DIR\/db/);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'database-backups') }).backupSchedule,
+    ).toBeDefined();
+    expect(message({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app', BACKUP_DIR: path.join(dataDir, 'b') })).toBe(
+      'Invalid configuration:\n  BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL back ' +
+        'the database up with pg_dump (and the media with "npm run backup")',
+    );
+  });
+});

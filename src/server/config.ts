@@ -97,6 +97,20 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as http://127.0.0.1:12111' })
     .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  // A minute at least: every backup pauses the embedded database while it copies it (decision 128). A week at most.
+  BACKUP_EVERY_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(60, { error: 'must be at least 60 (a minute)' })
+    .max(7 * 24 * 60 * 60, { error: 'must be at most 604800 (a week)' })
+    .optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(1000, { error: 'must be at most 1000' })
+    .optional(),
 });
 
 /** S3-compatible storage is configured by all of these or none. */
@@ -175,6 +189,16 @@ export interface Config {
   s3: S3Config | undefined;
   /** Payments with Stripe; undefined: the billing calls answer 503 and operators set plans. */
   stripe: StripeConfig | undefined;
+  /** Backups of the embedded database taken by the primary on a schedule; undefined: none (decision 147). */
+  backupSchedule: BackupSchedule | undefined;
+}
+
+export interface BackupSchedule {
+  /** Where the backups are written; only files of the schedule's own name are ever removed from it. */
+  dir: string;
+  everySeconds: number;
+  /** How many of the schedule's backups are kept; older ones are removed after each new one. */
+  keep: number;
 }
 
 export interface StripeConfig {
@@ -240,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s3 = s3Config(e);
   const stripe = stripeConfig(e);
+  const backupSchedule = backupScheduleConfig(e, dataDir);
   const host = e.HOST;
   const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {
@@ -288,7 +313,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     s3,
     stripe,
+    backupSchedule,
   };
+}
+
+/**
+ * BACKUP_DIR turns the schedule on; the period and the count only beside it. Refused with DATABASE_URL: the backup
+ * is the embedded database's, and on PostgreSQL pg_dump is (docs/decisions/147-backups-on-a-schedule-kept-to-a-count.md).
+ */
+function backupScheduleConfig(e: z.infer<typeof envSchema>, dataDir: string): BackupSchedule | undefined {
+  const lines: string[] = [];
+  if (!e.BACKUP_DIR) {
+    for (const name of ['BACKUP_EVERY_SECONDS', 'BACKUP_KEEP'] as const)
+      if (e[name] !== undefined) lines.push(`  ${name}: set only with BACKUP_DIR`);
+  } else {
+    const dir = path.resolve(e.BACKUP_DIR);
+    if (e.DATABASE_URL)
+      lines.push(
+        '  BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL back the database up with ' +
+          'pg_dump (and the media with "npm run backup")',
+      );
+    // A restore replaces these folders whole, and the backups would be backed up into the next one.
+    for (const part of ['db', 'media']) {
+      const inside = path.relative(path.join(dataDir, part), dir);
+      if (!inside.startsWith('..') && !path.isAbsolute(inside))
+        lines.push(`  BACKUP_DIR: must not be inside DATA_DIR/${part} (${dir})`);
+    }
+    if (lines.length === 0)
+      return { dir, everySeconds: e.BACKUP_EVERY_SECONDS ?? 24 * 60 * 60, keep: e.BACKUP_KEEP ?? 7 };
+  }
+  if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  return undefined;
 }
 
 /** All four Stripe variables or none; STRIPE_API_URL only beside them. */
