@@ -13,7 +13,7 @@ import { pgliteCallHandlers } from '../db/pglite-owner';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { writeBackup } from './backup';
 import { restoreBackup, RestoreRefusedError } from './restore';
-import { serveSnapshots } from './snapshot';
+import { serveSnapshots, snapshotTaker } from './snapshot';
 import { tempDirsOfFile } from '../test/temp-dirs';
 
 const tempDir = tempDirsOfFile();
@@ -86,7 +86,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')(
       source = dataDir;
       // This process is the server's primary: it holds the data folder and answers on its socket.
       const lock = acquireDataDirLock(dataDir);
-      const server: Server = await serveSnapshots(dataDir, database.pglite!, quiet);
+      const server: Server = await serveSnapshots(dataDir, snapshotTaker(dataDir, database.pglite!), quiet);
       // Workers' calls, as the primary answers them: single statements and transactions held open across calls.
       const { handlers } = pgliteCallHandlers(database.pglite!);
       const worker = { id: 1, isDead: () => false };
@@ -204,7 +204,7 @@ describe.skipIf(inject('dbKind') !== 'pglite')(
     it('refuses to restore while the server runs on the data folder', async () => {
       // The server's primary, answering on the socket.
       const database = await createPglite({ dataDir: path.join(source, 'db') });
-      const server = await serveSnapshots(source, database.pglite!, quiet);
+      const server = await serveSnapshots(source, snapshotTaker(source, database.pglite!), quiet);
       try {
         await expect(restoreBackup(configFor(source), backupFile)).rejects.toThrow(
           /Innerwave is running on this data folder: stop it/,

@@ -91,12 +91,20 @@ async function entriesUnder(root: string): Promise<Array<{ relative: string; fol
     .sort((a, b) => (a.relative < b.relative ? -1 : 1));
 }
 
+/** The `.partial` name a backup is written under, beside its own: `.<name>.<random>.partial`. */
+export const partialName = (name: string) => `.${name}.${randomBytes(6).toString('hex')}.partial`;
+
 /**
  * Writes a backup of `config`'s data to `file`: under a temporary name beside it, synced, then renamed, so the
  * name never holds half a backup. With the embedded database the running server takes the snapshot when it
- * answers; otherwise this process does, holding the data folder.
+ * answers; otherwise this process does, holding the data folder. The server's own primary, which holds the
+ * database, gives its `takeSnapshot` (the scheduled backups: docs/decisions/147-backups-on-a-schedule-kept-to-a-count.md).
  */
-export async function writeBackup(config: Config, file: string): Promise<BackupReport> {
+export async function writeBackup(
+  config: Config,
+  file: string,
+  { takeSnapshot }: { takeSnapshot?: (into: string) => Promise<Snapshot> } = {},
+): Promise<BackupReport> {
   const target = path.resolve(file);
   if (await exists(target)) throw new BackupRefusedError(`${target} exists already: give the backup a new name.`);
   const embedded = !config.databaseUrl;
@@ -115,14 +123,14 @@ export async function writeBackup(config: Config, file: string): Promise<BackupR
 
   await mkdir(config.dataDir, { recursive: true });
   const staging = path.join(config.dataDir, `${SNAPSHOT_PREFIX}${randomBytes(8).toString('hex')}`);
-  const partial = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.partial`,
-  );
+  const partial = path.join(path.dirname(target), partialName(path.basename(target)));
   try {
     let snapshot: Snapshot | undefined;
     let fromServer = false;
-    if (embedded) {
+    if (embedded && takeSnapshot) {
+      snapshot = await takeSnapshot(staging);
+      fromServer = true;
+    } else if (embedded) {
       try {
         snapshot = await askServerForSnapshot(config.dataDir, staging);
         fromServer = true;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askServerForSnapshot, controlSocket, serveSnapshots } from './snapshot';
+import { askServerForSnapshot, controlSocket, serveSnapshots, snapshotTaker } from './snapshot';
 
 // What a local process can send on DATA_DIR/innerwave.sock, answered by the primary's side with a stand-in for the
 // embedded database whose checkpoint the test holds (docs/decisions/135-a-removed-image-a-paused-read-and-an-outsiders-pass.md).
@@ -34,7 +34,7 @@ async function served() {
     exec: checkpoint,
     transaction: async <T>(run: (inside: typeof tx) => Promise<T>) => run(tx),
   } as unknown as PGlite;
-  const server: Server = await serveSnapshots(dataDir, client, quiet, { idleMs: IDLE_MS });
+  const server: Server = await serveSnapshots(dataDir, snapshotTaker(dataDir, client), quiet, { idleMs: IDLE_MS });
   cleanup.push(
     () => new Promise((resolve) => server.close(resolve)),
     () => rmSync(dataDir, { recursive: true, force: true }),

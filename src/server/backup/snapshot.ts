@@ -94,24 +94,54 @@ export async function snapshotEmbedded(client: PGlite, dataDir: string, into: st
   return { migrations, pausedMs: Math.round(performance.now() - started) };
 }
 
+/** Takes snapshots one at a time: whoever asks while one is taken is refused, not queued behind its pause and copy. */
+export interface SnapshotTaker {
+  /** Copies the database and links the media into `into`, a new folder it makes (and removes if it fails). */
+  take(into: string): Promise<Snapshot>;
+}
+
+/**
+ * The primary's snapshots of its embedded database, for `npm run backup` over the socket and for the scheduled
+ * backups alike (docs/decisions/147-backups-on-a-schedule-kept-to-a-count.md): one at a time between them.
+ */
+export function snapshotTaker(dataDir: string, client: PGlite): SnapshotTaker {
+  let taking = false;
+  return {
+    async take(into) {
+      if (taking) throw new Error('A backup is being taken already: run this one once it has finished.');
+      taking = true;
+      let made = false;
+      try {
+        // Only a folder made here is removed on failure: a name taken already may be another backup's.
+        await mkdir(into, { mode: 0o700 });
+        made = true;
+        return await snapshotEmbedded(client, dataDir, into);
+      } catch (error) {
+        if (made) await rm(into, { recursive: true, force: true }).catch(() => undefined);
+        throw error;
+      } finally {
+        taking = false;
+      }
+    },
+  };
+}
+
 /**
  * The primary's side: answers `{"snapshot": ".backup-…"}` with the migrations of a snapshot staged in that folder
  * of DATA_DIR. Only the data folder's owner can reach the socket (mode 600). What any process of that owner may send
- * is handled: one snapshot at a time (a second is refused, not queued behind the first with its pause and its copy),
- * a connection idle for `idleMs` closed (half a request, an answer never read), a snapshot whose asker has gone
- * removed, and a folder the server did not make never removed
+ * is handled: one snapshot at a time (`snapshotTaker`), a connection idle for `idleMs` closed (half a request, an
+ * answer never read), a snapshot whose asker has gone removed, and a folder the server did not make never removed
  * (docs/decisions/135-a-removed-image-a-paused-read-and-an-outsiders-pass.md).
  */
 export async function serveSnapshots(
   dataDir: string,
-  client: PGlite,
+  taker: SnapshotTaker,
   log: { warn(obj: object, msg: string): void },
   { idleMs = 10_000 }: { idleMs?: number } = {},
 ): Promise<Server> {
   const file = controlSocket(dataDir);
   // The data folder is locked by this process: a socket left here is a dead server's.
   await rm(file, { force: true });
-  let taking = false;
   const server = createServer((socket) => {
     let request = '';
     let gone = false;
@@ -127,29 +157,21 @@ export async function serveSnapshots(
       }
       socket.removeAllListeners('data');
       void (async () => {
-        let into: string | undefined;
-        let mine = false;
         try {
           const name = (JSON.parse(request) as { snapshot?: unknown }).snapshot;
           if (typeof name !== 'string' || !name.startsWith(SNAPSHOT_PREFIX) || name !== path.basename(name))
             throw new Error('A snapshot is made in a new .backup- folder of the data folder.');
-          if (taking) throw new Error('A backup is being taken already: run this one once it has finished.');
-          taking = mine = true;
           // The copy may take longer than a request may idle.
           socket.setTimeout(0);
-          // Only a folder made here is removed on failure: a name taken already may be another backup's.
-          await mkdir(path.join(dataDir, name), { mode: 0o700 });
-          into = path.join(dataDir, name);
-          const snapshot = await snapshotEmbedded(client, dataDir, into);
+          const into = path.join(dataDir, name);
+          const snapshot = await taker.take(into);
           // Nobody will read it or remove it: a whole copy of the database left in DATA_DIR.
           if (gone) await rm(into, { recursive: true, force: true });
           else socket.end(`${JSON.stringify(snapshot)}\n`);
         } catch (error) {
           log.warn({ err: error }, 'backup: the snapshot failed');
-          if (into) await rm(into, { recursive: true, force: true }).catch(() => undefined);
           socket.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
         } finally {
-          if (mine) taking = false;
           // An answer never read, the connection never closed: it goes after the same wait.
           socket.setTimeout(idleMs, () => socket.destroy());
         }
