@@ -4,7 +4,8 @@ import { FILE_POOL_THREADS, passwordHashingShare } from './auth/password-hashing
 import { openPreparedDatabase } from './db/prepare';
 import { pgliteCallHandlers } from './db/pglite-owner';
 import { keepStatistics } from './db/statistics';
-import { serveSnapshots } from './backup/snapshot';
+import { serveSnapshots, snapshotTaker } from './backup/snapshot';
+import { scheduleBackups, type BackupScheduler } from './backup/schedule';
 import { seedPrograms } from './guidance/programs';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
@@ -56,10 +57,12 @@ export async function runPrimary(config: Config): Promise<void> {
   const pglite = db.pglite ? pgliteCallHandlers(db.pglite) : undefined;
   // The embedded database's statistics and dead rows, as autovacuum keeps PostgreSQL's (decisions 095, 102).
   const statistics = pglite && keepStatistics(db.db, { isQuiet: pglite.isQuiet, log });
-  // `npm run backup` asks this process for a copy of the embedded database: only it may open the folder (decision 128).
+  // `npm run backup` asks this process for a copy of the embedded database: only it may open the folder (decision 128);
+  // the scheduled backups take theirs here too, one at a time with those (decision 147).
+  const taker = db.pglite && snapshotTaker(config.dataDir, db.pglite);
   const snapshots =
-    db.pglite &&
-    (await serveSnapshots(config.dataDir, db.pglite, log).catch((error: unknown) => {
+    taker &&
+    (await serveSnapshots(config.dataDir, taker, log).catch((error: unknown) => {
       log.warn({ err: error }, 'backup: no socket in the data folder; "npm run backup" will need the server stopped');
       return undefined;
     }));
@@ -83,6 +86,7 @@ export async function runPrimary(config: Config): Promise<void> {
   // (docs/decisions/018-a-job-table-in-postgresql.md).
   const jobs = createServerJobRunner({ config, db: db.db, files: media.files, notices, log });
 
+  let backups: BackupScheduler | undefined;
   let stopping = false;
   const listening = new Set<number>();
   const restarts: number[] = [];
@@ -111,7 +115,7 @@ export async function runPrimary(config: Config): Promise<void> {
     const exits = liveWorkers().map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
     // Running jobs finish within the grace, or are given back to run again at once elsewhere.
-    await Promise.all([...exits, jobs.runner.stop(graceMs), statistics?.stop()]);
+    await Promise.all([...exits, jobs.runner.stop(graceMs), statistics?.stop(), backups?.stop()]);
     // A backup under way finishes first: the database closes after it.
     await new Promise((resolve) => (snapshots ? snapshots.close(resolve) : resolve(undefined)));
     jobs.close();
@@ -160,6 +164,9 @@ export async function runPrimary(config: Config): Promise<void> {
   // library (tens of seconds, progress logged) in a worker thread while the app already answers;
   // later starts only check the files.
   jobs.runner.start();
+  // The configuration refuses a schedule with DATABASE_URL: the embedded database is this process's alone.
+  if (config.backupSchedule && taker && !stopping)
+    backups = scheduleBackups({ config, schedule: config.backupSchedule, taker, log });
   await enqueueSeedAudio(db.db, media.files).then(
     () => jobs.runner.wake(),
     (error: unknown) => log.error({ err: error }, 'seed: the audio library could not be queued'),
