@@ -5,6 +5,7 @@ import { formatBytes } from '@shared/bytes';
 import { EXIT, type CliIo } from '../admin/cli-io';
 import { BackupRefusedError, writeBackup } from './backup';
 import { restoreBackup, RestoreRefusedError } from './restore';
+import { listScheduledBackups } from './schedule';
 
 // `npm run backup -- <file>` and `npm run restore -- <file>`: commands of their own, not the admin CLI's, which
 // opens the database before any command and so needs the server stopped; a backup must also work while it runs
@@ -14,7 +15,9 @@ const USAGE = {
   backup: `Usage: npm run backup -- <file>
   Writes a backup of DATA_DIR to <file> (a .tar.gz): the embedded database, the media files on disk and the
   generated secret, whether the server runs or not. With DATABASE_URL the database is not in it: back it up with
-  pg_dump.`,
+  pg_dump.
+       npm run backup -- --list
+  Lists the backups the server took on its schedule (BACKUP_DIR), newest first.`,
   restore: `Usage: npm run restore -- <file>
   Puts a backup written by "npm run backup" in place of DATA_DIR's data, with the server stopped. What it
   replaces is moved aside into DATA_DIR/before-restore-<time>.`,
@@ -31,6 +34,7 @@ export async function runBackupCli(argv: string[], io: CliIo, env?: NodeJS.Proce
     io.stdout.write(`${USAGE[command]}\n`);
     return EXIT.ok;
   }
+  if (command === 'backup' && file === '--list' && extra.length === 0) return listBackups(io, env);
   if (!file || extra.length > 0 || file.startsWith('-')) {
     io.stderr.write(`${USAGE[command]}\n`);
     return EXIT.usage;
@@ -72,6 +76,28 @@ export async function runBackupCli(argv: string[], io: CliIo, env?: NodeJS.Proce
     }
     io.stderr.write(`${command === 'backup' ? 'The backup' : 'The restore'} failed: ${(error as Error).message}\n`);
     return EXIT.unavailable;
+  }
+}
+
+/** `backup --list`: the schedule's backups, newest first, and the schedule itself (decision 147). */
+async function listBackups(io: CliIo, env: NodeJS.ProcessEnv | undefined): Promise<number> {
+  try {
+    const schedule = loadConfig(env).backupSchedule;
+    if (!schedule) {
+      io.stdout.write('No backups on a schedule: BACKUP_DIR is not set (docs/product/operations.md).\n');
+      return EXIT.ok;
+    }
+    const backups = await listScheduledBackups(schedule.dir);
+    io.stdout.write(
+      `Backups in ${schedule.dir}, taken every ${schedule.everySeconds} s while the server runs, the newest ` +
+        `${schedule.keep} kept: ${backups.length === 0 ? 'none yet.' : `${backups.length}, newest first:`}\n`,
+    );
+    for (const backup of backups)
+      io.stdout.write(`  ${backup.takenAt.toISOString()}  ${formatBytes(backup.bytes).padStart(9)}  ${backup.name}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    io.stderr.write(`${error instanceof ConfigError ? '' : 'The list failed: '}${(error as Error).message}\n`);
+    return error instanceof ConfigError ? EXIT.usage : EXIT.unavailable;
   }
 }
 
