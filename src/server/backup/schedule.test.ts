@@ -2,11 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import type * as NodeFs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, inject, it, vi } from 'vitest';
+import { formatBytes } from '@shared/bytes';
 import { loadConfig, type BackupSchedule, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createPglite } from '../db/pglite';
 import { openPreparedDatabase } from '../db/prepare';
+import { runBackupCli } from './cli';
 import { restoreBackup } from './restore';
 import { listScheduledBackups, scheduleBackups, scheduledBackupName, type BackupLog } from './schedule';
 import { snapshotTaker, type SnapshotTaker } from './snapshot';
@@ -230,5 +233,44 @@ describe.skipIf(inject('dbKind') !== 'pglite')('backups on a schedule', { timeou
     );
     expect(readdirSync(dir)).toEqual((await listScheduledBackups(dir)).map((backup) => backup.name));
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+});
+
+describe('npm run backup -- --list', () => {
+  const list = async (env: NodeJS.ProcessEnv) => {
+    let out = '';
+    let err = '';
+    const stdout = new PassThrough().on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const stderr = new PassThrough().on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await runBackupCli(['backup', '--list'], { stdin: new PassThrough(), stdout, stderr }, env);
+    return { code, out, err };
+  };
+
+  it('shows the schedule and its backups, newest first, and nothing else of the folder', async () => {
+    const dataDir = tempDir('data');
+    const dir = tempDir('backups');
+    writeFileSync(path.join(dir, 'innerwave-backup-2026-12-06T03-00-00Z.tar.gz'), Buffer.alloc(2048));
+    writeFileSync(path.join(dir, 'innerwave-backup-2026-12-07T03-00-00Z.tar.gz'), Buffer.alloc(3 * 1024 * 1024));
+    writeFileSync(path.join(dir, 'notes.txt'), 'the operator’s notes');
+    expect(await list({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_EVERY_SECONDS: '3600', BACKUP_KEEP: '24' })).toEqual(
+      {
+        code: 0,
+        out:
+          `Backups in ${dir}, taken every 3600 s while the server runs, the newest 24 kept: 2, newest first:\n` +
+          `  2026-12-07T03:00:00.000Z  ${formatBytes(3 * 1024 * 1024).padStart(9)}  innerwave-backup-2026-12-07T03-00-00Z.tar.gz\n` +
+          `  2026-12-06T03:00:00.000Z  ${formatBytes(2048).padStart(9)}  innerwave-backup-2026-12-06T03-00-00Z.tar.gz\n`,
+        err: '',
+      },
+    );
+    expect(await list({ DATA_DIR: dataDir })).toEqual({
+      code: 0,
+      out: 'No backups on a schedule: BACKUP_DIR is not set (docs/product/operations.md).\n',
+      err: '',
+    });
+    expect(await list({ DATA_DIR: dataDir, BACKUP_KEEP: '3' })).toEqual({
+      code: 2,
+      out: '',
+      err: 'Invalid configuration:\n  BACKUP_KEEP: set only with BACKUP_DIR\n',
+    });
   });
 });
