@@ -32,6 +32,12 @@ async function userOn(plan: 'basic' | 'intermediate' | 'pro') {
   if (plan !== 'basic') await setPlan(user, plan);
   return user;
 }
+/** `count` saved subliminals of `user`'s, straight into the table: a plan filled up to where a test wants it. */
+async function savedSubliminalsOf(user: SignedInUser, count: number) {
+  await t.database.db
+    .insert(savedSubliminals)
+    .values(Array.from({ length: count }, (_, i) => ({ userId: user.id, name: `Saved ${i}`, playlist, settings })));
+}
 async function sharedSubliminal(owner: SignedInUser) {
   const subliminal = (
     await call(owner, 'POST', API.subliminals, { name: 'Evening wind-down', playlist, settings })
@@ -246,14 +252,7 @@ describe('copying what is shared', () => {
 
     // One's own share may be copied too; the number of saved subliminals still counts.
     const own = await sharedSubliminal(bob);
-    await t.database.db.insert(savedSubliminals).values(
-      Array.from({ length: PLAN_LIMITS.intermediate.savedSubliminals - 2 }, (_, i) => ({
-        userId: bob.id,
-        name: `Saved ${i}`,
-        playlist,
-        settings,
-      })),
-    );
+    await savedSubliminalsOf(bob, PLAN_LIMITS.intermediate.savedSubliminals - 2);
     const full = await call(bob, 'POST', copyPath(own.link.token));
     expect(full.statusCode).toBe(403);
     expect(full.json()).toMatchObject({ code: 'plan_limit' });
@@ -343,14 +342,7 @@ describe('copying what is shared', () => {
       const { subliminal, link } = await sharedSubliminal(ada);
       const bob = await userOn('intermediate');
       // Room for one more: the copy fills the plan.
-      await t.database.db.insert(savedSubliminals).values(
-        Array.from({ length: PLAN_LIMITS.intermediate.savedSubliminals - 1 }, (_, i) => ({
-          userId: bob.id,
-          name: `Saved ${i}`,
-          playlist,
-          settings,
-        })),
-      );
+      await savedSubliminalsOf(bob, PLAN_LIMITS.intermediate.savedSubliminals - 1);
       const first = await call(bob, 'POST', copyPath(link.token), { copy_key: KEY });
       expect(first.statusCode).toBe(201);
       const again = await call(bob, 'POST', copyPath(link.token), { copy_key: KEY });
@@ -398,15 +390,7 @@ describe('copying what is shared', () => {
         const { link } = await sharedSubliminal(ada);
         for (const room of ['plenty', 'one'] as const) {
           const bob = await userOn('intermediate');
-          if (room === 'one')
-            await t.database.db.insert(savedSubliminals).values(
-              Array.from({ length: PLAN_LIMITS.intermediate.savedSubliminals - 1 }, (_, i) => ({
-                userId: bob.id,
-                name: `Saved ${i}`,
-                playlist,
-                settings,
-              })),
-            );
+          if (room === 'one') await savedSubliminalsOf(bob, PLAN_LIMITS.intermediate.savedSubliminals - 1);
           let copies: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
           await t.database.db.transaction(async (tx) => {
             // The person's lock held: both find no copy of the key and wait for it to add theirs.
