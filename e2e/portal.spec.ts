@@ -40,8 +40,12 @@ test('the portal: subliminals, music, applications, profile', async ({ page }) =
     const trigger = page.getByRole('button', { name: /^Confidence/ });
     await trigger.click();
     await expect(page.getByText('I trust my own judgement.')).toBeVisible();
+    // Added, the button keeps its width: the category's name and its chevron stay where they were.
+    const widthBeforeAdding = (await trigger.boundingBox())!.width;
     await page.getByRole('button', { name: 'Add Confidence to playlist' }).click();
     await expect(page.getByText('Added \u2068Confidence\u2069 messages to playlist!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Added Confidence to playlist: add it again' })).toBeVisible();
+    expect((await trigger.boundingBox())!.width).toBe(widthBeforeAdding);
     await expect(page.getByRole('heading', { name: /Playlist/ })).toContainText('(18)');
 
     // Flash for longer so the test can catch each message on screen, with a gap long enough (1.4 s)
