@@ -24,6 +24,7 @@ import {
   openLoginSession,
   revokeAllSessions,
 } from './sessions';
+import { EMAIL_TAKEN } from '@shared/contract/plain';
 import { userByEmail } from '../db/user-by-email';
 import { awaitsActivation } from './waiting-accounts';
 
@@ -31,7 +32,7 @@ import { awaitsActivation } from './waiting-accounts';
 // Messages are djoser's and SimpleJWT's, so a djoser client reads them as it always did.
 
 export const ACCOUNT_MESSAGES = {
-  emailTaken: 'user with this email already exists.',
+  emailTaken: EMAIL_TAKEN,
   passwordMismatch: "The two password fields didn't match.",
   invalidUid: "Invalid user id or user doesn't exist.",
   invalidToken: 'Invalid token for given user.',

@@ -10,6 +10,12 @@ export const TERMS_CONFIRMATION =
 export const TERMS_NOT_ACCEPTED =
   'Confirm that you are at least 18 (or have a parent’s or guardian’s consent) and accept the terms.';
 
+/**
+ * djoser's words for a sign-up (or a new e-mail address) that an account already has; the sign-up form
+ * answers them with the way to that account (docs/decisions/149-a-taken-address-leads-to-its-account.md).
+ */
+export const EMAIL_TAKEN = 'user with this email already exists.';
+
 /** A refused login's code when the password was right but the account is not activated yet. */
 export const ACCOUNT_INACTIVE_CODE = 'account_inactive';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { API } from '@shared/contract/paths';
-import { TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
+import { EMAIL_TAKEN, TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { expectIsolated } from '@web/test/isolated';
 import { AUTH_MESSAGES } from '../messages';
@@ -43,6 +43,17 @@ describe('signup form', () => {
     await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-59');
     expect(await screen.findByText('The password does not match')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
+  });
+
+  it('leads an address that already has an account to its login, filled in, or to a new password', async () => {
+    fakeApi({ [`POST ${API.signup}`]: () => jsonResponse(400, { email: [EMAIL_TAKEN] }) });
+    renderSignup();
+    await fill('ada@example.com', 'Quiet-Harbour-58', 'Quiet-Harbour-58');
+    expect(await screen.findByText(EMAIL_TAKEN)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'reset its password' })).toHaveAttribute('href', '/resetpassword/');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Log in with it' }));
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByText(/Welcome back\./)).toBeInTheDocument();
   });
 
   it("shows the server's field errors under their fields", async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TERMS_CONFIRMATION } from '@shared/contract/plain';
+import { EMAIL_TAKEN, TERMS_CONFIRMATION } from '@shared/contract/plain';
 import { CheckboxField } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { Link, useNavigate, useSearchParams } from '@web/lib/link';
@@ -15,7 +15,7 @@ import { EmailField, PasswordField } from './fields';
 import { AuthCard, AuthFooterLink, AuthForm, linkClass } from './auth-card';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { ChosenPlanNote, useChosenPlan } from './chosen-plan-note';
-import type { SignedUpState } from './signed-up-notice';
+import type { ActivatedState, SignedUpState } from './signed-up-notice';
 
 const FIELDS = ['email', 'password', 're_password', 'accept_terms'] as const;
 
@@ -29,6 +29,8 @@ export function SignupForm() {
   const [pending, setPending] = useState(false);
   const form = useLightForm(checkSignup);
   const { errors } = form;
+  // The address the server said has an account: the way to log in to it, filled in (decision 149).
+  const [takenAddress, setTakenAddress] = useState<string | null>(null);
 
   const create = async (values: SignupValues) => {
     setPending(true);
@@ -52,6 +54,7 @@ export function SignupForm() {
         notify.error(AUTH_MESSAGES.throttled);
       } else if (error instanceof ApiError) {
         notify.error(AUTH_MESSAGES.signupFailed(error.status));
+        setTakenAddress(error.fieldErrors.email === EMAIL_TAKEN ? values.email : null);
         showServerFieldErrors(error, FIELDS, form.setError, form.focusFirstError);
         const nonField = error.fieldErrors.non_field_errors;
         if (nonField) {
@@ -86,6 +89,26 @@ export function SignupForm() {
       ) : null}
       <AuthForm {...form.formProps((values) => void create(values))}>
         <EmailField id="signup-email" name="email" error={errors.email} />
+        {takenAddress !== null && errors.email === EMAIL_TAKEN ? (
+          <p className="-mt-2 text-sm text-fg-muted">
+            Is it yours?{' '}
+            <Link
+              to={loginPath}
+              className={linkClass}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(loginPath, { state: { email: takenAddress } satisfies ActivatedState });
+              }}
+            >
+              Log in with it
+            </Link>
+            , or{' '}
+            <Link to={paths.resetPassword} className={linkClass}>
+              reset its password
+            </Link>{' '}
+            if you have forgotten it.
+          </p>
+        ) : null}
         <PasswordField id="signup-password" name="password" label="Password" isNew showRules error={errors.password} />
         <PasswordField
           id="signup-re-password"
