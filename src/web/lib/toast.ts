@@ -8,4 +8,10 @@ const say = (kind: Kind) => (message: string) => {
   void Promise.all([import('sonner'), toasterHost.ready()]).then(([{ toast }]) => toast[kind](message));
 };
 
-export const notify = { success: say('success'), error: say('error'), info: say('info') };
+export const notify = {
+  success: say('success'),
+  error: say('error'),
+  info: say('info'),
+  /** Takes the toasts off the screen: what they said is over once the person follows the way out it offered. */
+  dismissAll: () => void import('sonner').then(({ toast }) => toast.dismiss()),
+};

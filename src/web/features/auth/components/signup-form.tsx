@@ -97,13 +97,15 @@ export function SignupForm() {
               className={linkClass}
               onClick={(event) => {
                 event.preventDefault();
+                // "Signup failed…" would follow the person to the login, where it no longer says anything.
+                notify.dismissAll();
                 navigate(loginPath, { state: { email: takenAddress } satisfies ActivatedState });
               }}
             >
               Log in with it
             </Link>
             , or{' '}
-            <Link to={paths.resetPassword} className={linkClass}>
+            <Link to={paths.resetPassword} className={linkClass} onClick={notify.dismissAll}>
               reset its password
             </Link>{' '}
             if you have forgotten it.
