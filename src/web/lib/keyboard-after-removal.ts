@@ -17,6 +17,11 @@ export function keyboardToNeighbourOnceGone(
    * control of the same row that takes the keyboard then, before any neighbour's.
    */
   inRowThatStays?: string,
+  /**
+   * For a list that may be left empty (a category's last message deleted): what takes the keyboard when no row is
+   * left beside the one that went (the field that adds a message to that category).
+   */
+  whenNoneLeft?: () => HTMLElement | null,
 ): () => void {
   const row = control?.closest('li');
   const places: Array<[Element | null | undefined, string]> = [
@@ -30,6 +35,7 @@ export function keyboardToNeighbourOnceGone(
       next?.focus();
       if (next && document.activeElement === next) return;
     }
+    whenNoneLeft?.()?.focus();
   });
 }
 

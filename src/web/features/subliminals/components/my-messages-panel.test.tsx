@@ -80,10 +80,15 @@ function ownServer(limit = 10, plan: SubscriptionPlan = 'basic') {
       categories.splice(0, 1);
       return jsonResponse(204);
     },
-    [`DELETE ${fillPath(API.myMessage, { id: 5 })}`]: () => {
-      categories[0]!.messages = categories[0]!.messages.filter((message) => message.id !== 5);
-      return jsonResponse(204);
-    },
+    ...Object.fromEntries(
+      [5, 7].map((id) => [
+        `DELETE ${fillPath(API.myMessage, { id })}`,
+        () => {
+          categories[0]!.messages = categories[0]!.messages.filter((message) => message.id !== id);
+          return jsonResponse(204);
+        },
+      ]),
+    ),
     [`POST ${fillPath(API.myCategoryMessages, { id: 1 })}`]: ({ body }) => {
       // The server's own check of the text (trimmed, then at most 200 characters).
       const checked = ownMessageWriteSchema.safeParse(body);
@@ -219,6 +224,37 @@ describe('MyMessagesPanel', () => {
       'DELETE',
       'POST',
     ]);
+  });
+
+  it('hands the keyboard from a deleted message to the next row’s Delete, and from the last one to the field that adds a message (decision 113)', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({
+      id: 1,
+      name: 'Evenings',
+      messages: [
+        { id: 5, message_text: 'I rest well.' },
+        { id: 7, message_text: 'I slow down.' },
+      ],
+    });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    (await screen.findByRole('button', { name: 'Delete the message "I rest well."' })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('dialog'))
+      .getByRole('button', { name: 'Delete' })
+      .focus();
+    await user.keyboard('{Enter}');
+    const next = await screen.findByRole('button', { name: 'Delete the message "I slow down."' });
+    await vi.waitFor(() => expect(next).toHaveFocus());
+    expect(screen.queryByText('I rest well.')).toBeNull();
+
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('dialog'))
+      .getByRole('button', { name: 'Delete' })
+      .focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'New message in Evenings' })).toHaveFocus());
+    expect(screen.queryByText('I slow down.')).toBeNull();
   });
 
   it('asks about the message whose delete was pressed, and Cancel keeps it and goes back to that button', async () => {

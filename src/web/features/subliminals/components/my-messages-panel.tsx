@@ -17,6 +17,7 @@ import {
   useFoldedRows,
 } from '@web/components/ui/folded-rows';
 import { InlineEdit } from '@web/components/ui/inline-edit';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import { MoveButtons, moved } from '@web/components/ui/move-buttons';
 import { QueryState } from '@web/components/ui/query-state';
 import { AS_AN_UNDO, refusedAsChangedMeanwhile, toastFailure, type Change } from '@web/lib/change';
@@ -35,6 +36,8 @@ type OwnMessage = OwnCategory['messages'][number];
 /** The names an edit of a message, and a message being added to a category, keep their drafts under (decision 068). */
 const editDraft = (messageId: number) => `own-message.${messageId}`;
 const addDraft = (categoryId: number) => `own-message.new.${categoryId}`;
+/** The name of the field that adds a message to a category, where the keyboard goes once its last message is deleted. */
+const newMessageLabel = (categoryName: string) => `New message in ${categoryName}`;
 
 export const OWN_EMPTY =
   'You have no messages of your own yet. Create a category, then write the affirmations you want to see.';
@@ -64,7 +67,7 @@ const OwnMessageRow = memo(function OwnMessageRow({
   change: Change;
   onMove(index: number, delta: number): void;
   onAddMessage(item: PlaylistItem): void;
-  onDelete(message: OwnMessage, categoryId: number): void;
+  onDelete(message: OwnMessage, categoryId: number, control: HTMLElement): void;
 }) {
   const foldRef = useFold(folded);
   return (
@@ -103,7 +106,7 @@ const OwnMessageRow = memo(function OwnMessageRow({
         />
         <DeleteButton
           label={`Delete the message "${message.message_text}"`}
-          onClick={() => onDelete(message, categoryId)}
+          onClick={(event) => onDelete(message, categoryId, event.currentTarget)}
         />
       </div>
     </li>
@@ -136,7 +139,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   onAdd(category: MessageCategory): void;
   onAddMessage(item: PlaylistItem): void;
   /** Asks, in the panel's one dialog, whether to delete this message. */
-  onDeleteMessage(message: OwnMessage, categoryId: number): void;
+  onDeleteMessage(message: OwnMessage, categoryId: number, control: HTMLElement): void;
 }) {
   const fold = useFoldedRows(category.messages.length, CATEGORY_ROWS_SHOWN);
   // An edit given back from its draft (a session that ended) is shown, not folded away with the rows it is among.
@@ -238,7 +241,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
       <div className="mt-3">
         <AddForm
           typed
-          label={`New message in ${category.name}`}
+          label={newMessageLabel(category.name)}
           action={`Add the message to ${category.name}`}
           placeholder="I am…"
           max={OWN_MESSAGE_TEXT_MAX}
@@ -306,8 +309,13 @@ export function MyMessagesPanel({
   const canExport = has('exportMessages');
   const categoryIds = useMemo(() => query.data?.map((category) => category.id) ?? [], [query.data]);
   // One asking dialog for every message's delete button: a dialog a row made opening a thousand messages slow.
-  const [deleting, setDeleting] = useState<{ message: OwnMessage; categoryId: number } | null>(null);
-  const askDelete = useCallback((message: OwnMessage, categoryId: number) => setDeleting({ message, categoryId }), []);
+  const [deleting, setDeleting] = useState<{ message: OwnMessage; categoryId: number; control: HTMLElement } | null>(
+    null,
+  );
+  const askDelete = useCallback(
+    (message: OwnMessage, categoryId: number, control: HTMLElement) => setDeleting({ message, categoryId, control }),
+    [],
+  );
   return (
     <section aria-labelledby="my-messages-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -363,8 +371,20 @@ export function MyMessagesPanel({
             title: 'Delete this message?',
             description: deleting.message.message_text,
             onConfirm: async () => {
-              const { message, categoryId } = deleting;
+              const { message, categoryId, control } = deleting;
+              // The keyboard on Delete goes, once the row has, to the Delete of the row in its place, or to the field
+              // that adds a message to the category its last message left (decision 113).
+              const categoryName = query.data?.find((category) => category.id === categoryId)?.name;
+              const card = control.closest('ul')?.closest('li');
+              const moveKeyboard = keyboardToNeighbourOnceGone(control, '.icon-trash', undefined, () =>
+                categoryName === undefined
+                  ? null
+                  : (Array.from(card?.querySelectorAll('input') ?? []).find(
+                      (field) => field.getAttribute('aria-label') === newMessageLabel(categoryName),
+                    ) ?? null),
+              );
               await change(() => api.ownMessagesCalls.deleteMessage(message.id));
+              moveKeyboard();
               // Undo writes the text again, at the end of its category; failed offline, the toast comes back for
               // another press (decision 144).
               toast.success('Message deleted.', {
