@@ -11,11 +11,12 @@ export { describeError, endedTheSession, isNetworkFailure, mayPassWhenTriedAgain
  * Tells of a failed call in a toast: `message`, or the call's own words. Nothing when the call ended the
  * session (signed out from another browser, a new password): that has said so already, on its way to login,
  * and a second toast would only say that the page failed. Nothing either for a start dropped as the person left
- * the portal while it waited (lib/portal-presence.ts): they are elsewhere, and nothing failed.
+ * the portal while it waited (lib/portal-presence.ts): they are elsewhere, and nothing failed. Returns the toast's id,
+ * for a success of the same action tried again to take it away.
  */
-export function toastFailure(error: unknown, message: string = describeError(error)): void {
-  if (endedTheSession(error) || error instanceof PortalLeftError) return;
-  toast.error(message);
+export function toastFailure(error: unknown, message: string = describeError(error)): string | number | undefined {
+  if (endedTheSession(error) || error instanceof PortalLeftError) return undefined;
+  return toast.error(message);
 }
 
 /** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */

@@ -21,7 +21,11 @@ import { SHARED_GONE, SharedPage } from './shared-page';
 import { waitFrames } from '@web/test/frames';
 import { everyElementShown } from '@web/test/shown';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => {
+  // The themed toaster's ids: each toast its own.
+  let shown = 0;
+  return { toast: { error: vi.fn(() => `error#${++shown}`), success: vi.fn(), dismiss: vi.fn() } };
+});
 // jsdom has no Web Audio: the engine stands in.
 vi.mock('@web/lib/audio/app-engine', async () => ({
   soundEngine: (await import('@web/test/fake-sound-engine')).fakeSoundEngine,
@@ -164,7 +168,7 @@ describe('SharedPage while a press waits', () => {
 });
 
 describe('SharedPage: a copy pressed again (decision 148)', () => {
-  it('sends a press whose answer never came again under its key, and a press after a copy under a new one', async () => {
+  it('sends a press whose answer never came again under its key, takes its failure away once the copy is made, and a press after a copy goes under a new key', async () => {
     const user = userEvent.setup();
     const { toast } = await import('sonner');
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'member@example.com');
@@ -182,11 +186,16 @@ describe('SharedPage: a copy pressed again (decision 148)', () => {
     const copy = await screen.findByRole('button', { name: 'Save a copy' });
     await user.click(copy);
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
+    const offline = vi.mocked(toast.error).mock.results[0]!.value as string;
+    expect(toast.dismiss).not.toHaveBeenCalled();
     lost = false;
     await user.click(copy);
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved a copy as \u2068Evening calm\u2069.'));
+    // The failure the press again put right goes as its success is said, and only it.
+    expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[offline]]);
     await user.click(copy);
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
+    expect(toast.dismiss).toHaveBeenCalledTimes(1);
     const keys = server.calls
       .filter(({ method }) => method === 'POST')
       .map(({ body }) => (body as { copy_key: string }).copy_key);

@@ -67,13 +67,20 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   useEffect(() => {
     void loadEngine().then((loaded) => (engine.current = loaded));
   }, []);
+  /** The toast of each action's last failure, taken away when the action, pressed again, succeeds. */
+  const failureToast = useRef<Partial<Record<'play' | 'copy', string | number>>>({});
   const run = async (which: 'play' | 'copy', action: () => Promise<string>) => {
     setRunning(which);
     try {
-      toast.success(await action());
+      const done = await action();
+      // "You seem to be offline" beside "Saved a copy as …" would say both at once: only what is so now stays.
+      const failed = failureToast.current[which];
+      if (failed !== undefined) toast.dismiss(failed);
+      delete failureToast.current[which];
+      toast.success(done);
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 404;
-      toastFailure(error, gone ? SHARED_GONE : describeError(error));
+      failureToast.current[which] = toastFailure(error, gone ? SHARED_GONE : describeError(error));
       if (gone) onGone();
     } finally {
       setRunning(null);
