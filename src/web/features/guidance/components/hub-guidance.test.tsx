@@ -56,11 +56,12 @@ function renderHub(
   plan: 'basic' | 'intermediate' | 'pro',
   answer: Recommendations = recommendations,
   answers: Onboarding = onboarding,
+  week: Practice = practice,
 ) {
   const api = fakeApi({
     [`GET ${API.onboarding}`]: () => answers,
     [`GET ${API.programs}`]: () => programs,
-    [`GET ${API.practice}`]: () => practice,
+    [`GET ${API.practice}`]: () => week,
     [`GET ${API.plan}`]: () => planStateFor(plan),
     [`GET ${API.recommendations}`]: () =>
       plan === 'pro' ? answer : jsonResponse(403, { code: 'plan_required', required_plan: 'pro' }),
@@ -78,6 +79,17 @@ describe('HubGuidance', () => {
     expect(await screen.findByRole('button', { name: /See recommendations/ })).toHaveTextContent('Pro');
     expect(screen.getByText('12 minutes in the last seven days.')).toBeInTheDocument();
     expect(calls.some((call) => call.path === API.recommendations)).toBe(false);
+  });
+
+  it.each([
+    ['Under a minute in the last seven days.', 1],
+    ['0 minutes in the last seven days.', 0],
+  ])('says "%s" when %i sittings came to under a minute in all', async (said, sessions) => {
+    renderHub('basic', recommendations, onboarding, {
+      ...practice,
+      week: { ...practice.week, minutes: 0, sessions, daily_minutes: [0, 0, 0, 0, 0, 0, 0] },
+    });
+    expect(await screen.findByText(said)).toBeInTheDocument();
   });
 
   it.each(['basic', 'intermediate'] as const)(

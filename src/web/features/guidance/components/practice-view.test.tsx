@@ -89,6 +89,25 @@ describe('PracticeView', () => {
     expect(waitingLine()).toBeNull();
   });
 
+  it('says the week came to under a minute when its sessions did, and 0 minutes only when there were none', async () => {
+    const week = (sessions: number) => ({
+      ...practice,
+      week: { ...practice.week, minutes: 0, sessions, daily_minutes: [0, 0, 0, 0, 0, 0, 0] },
+    });
+    fakeApi({ [`GET ${API.practice}`]: () => week(1) });
+    const short = renderWithProviders(<PracticeView />);
+    const card = await screen.findByRole('region', { name: 'The last seven days' });
+    expect(card).toHaveTextContent('Under a minute1 session');
+    expect(card).not.toHaveTextContent(/0 minutes/);
+    short.unmount();
+
+    fakeApi({ [`GET ${API.practice}`]: () => week(0) });
+    renderWithProviders(<PracticeView />);
+    expect(await screen.findByRole('region', { name: 'The last seven days' })).toHaveTextContent(
+      '0 minutesNo sessions in the last seven days.',
+    );
+  });
+
   it('shows nothing when no record waits', async () => {
     signIn(7);
     fakeApi({ [`GET ${API.practice}`]: () => practice });

@@ -14,6 +14,7 @@ import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { useWaitingRecordCount } from '@web/lib/pending-records';
 import { useSession } from '@web/lib/session';
 import { deleteHistory, guidanceKeys, practiceQuery, saveReminder } from '../api/guidance';
+import { minutesHeard } from '../lib/minutes-heard';
 import { programDayPath } from '../lib/paths';
 import { formatDateTime } from '@web/lib/dates';
 
@@ -44,14 +45,20 @@ const dayName = (since: string, index: number) =>
 function Week({ practice }: { practice: Practice }) {
   const { week } = practice;
   const highest = Math.max(1, ...week.daily_minutes);
+  const heard = minutesHeard(week);
   return (
     <section aria-labelledby="week-title" className="rounded-3xl border border-line bg-surface-raised p-6">
       <h2 id="week-title" className="card-heading">
         The last seven days
       </h2>
       <p className="mt-3 text-4xl font-semibold tabular-nums">
-        {week.minutes}{' '}
-        <span className="text-lg font-normal text-fg-muted">{week.minutes === 1 ? 'minute' : 'minutes'}</span>
+        {heard.count === null ? (
+          heard.words
+        ) : (
+          <>
+            {heard.count} <span className="text-lg font-normal text-fg-muted">{heard.words}</span>
+          </>
+        )}
       </p>
       <p className="text-fg-muted">
         {week.sessions === 0
