@@ -371,6 +371,42 @@ async function fieldsOffTheirRow(page: Page, path: string): Promise<string[]> {
   );
 }
 
+/**
+ * Your practice's reminder: its box, its words, the time field and Save, whichever share a line, share its middle
+ * (at 1280 px the box sat 12 px below the time field's middle); at 1280 px the box and the field share one.
+ */
+async function reminderOffItsLine(page: Page, width: number): Promise<string[]> {
+  const reminder = page.getByRole('region', { name: 'A gentle reminder' });
+  await expect(reminder.getByLabel('After')).toBeVisible();
+  const parts = await reminder.evaluate((card) => {
+    const box = card.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    return [box, box.nextElementSibling!, ...card.querySelectorAll('input[type="time"], button[type="submit"]')].map(
+      (part) => {
+        const { top, bottom } = part.getBoundingClientRect();
+        return {
+          name: part.textContent?.trim() || `the ${part.getAttribute('type')!}`,
+          top,
+          middle: (top + bottom) / 2,
+          bottom,
+        };
+      },
+    );
+  });
+  const found = parts.flatMap((one, index) =>
+    parts
+      .slice(index + 1)
+      .filter((other) => one.top < other.bottom && other.top < one.bottom && Math.abs(one.middle - other.middle) > 1)
+      .map(
+        (other) =>
+          `at ${width} px the reminder's "${one.name}" (middle ${one.middle}) and "${other.name}" (${other.middle}) on one line apart`,
+      ),
+  );
+  const [box, , time] = parts;
+  if (width >= 1280 && !(box!.top < time!.bottom && time!.top < box!.bottom))
+    found.push(`at ${width} px the reminder's box not beside its time`);
+  return found;
+}
+
 test('every portal page sets its title, its cards’ headings and their sub-headings by one rule, its fields side by side to one height (decisions 143, 146)', async ({
   page,
 }) => {
@@ -394,6 +430,12 @@ test('every portal page sets its title, its cards’ headings and their sub-head
     for (const width of [768, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       found.push(...(await fieldsOffTheirRow(page, `${path} at ${width} px`)));
+    }
+    if (path === '/practice') {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        found.push(...(await reminderOffItsLine(page, width)));
+      }
     }
   }
   // A page whose code cannot come (offline) is replaced by "We could not open this page", its title (it was 20 px).

@@ -204,8 +204,10 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
           mutation.mutate({ enabled, time_of_day: enabled ? time : null });
         }}
       >
+        {/* As tall as the time field, whose bottom the row aligns: the box on the field's middle, not 10 px below it. */}
         <CheckboxField
           id={enabledId}
+          className="min-h-11 justify-center"
           label="Remind me in the portal each day"
           checked={enabled}
           onChange={(event) => setEnabled(event.target.checked)}
