@@ -91,8 +91,9 @@ describe('an Undo that fails', () => {
     expect(within(toastOf(again)).getByText('Message deleted.')).toBeInTheDocument();
     expect(within(toastOf(again)).getByText(OFFLINE_LINE)).toBeInTheDocument();
     expect(screen.queryByText(OFFLINE_MESSAGE)).toBeNull();
-    // The keyboard is on the page, not in the toasts (decision 138).
-    expect(screen.getByRole('heading', { name: 'Subliminals' })).toHaveFocus();
+    // The keyboard stays on the page where the delete left it (its category's new-message field), not in the toasts
+    // (decision 138).
+    expect(screen.getByRole('textbox', { name: 'New message in Evenings' })).toHaveFocus();
 
     state.restore = 'written';
     act(() => again.click());
