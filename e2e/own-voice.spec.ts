@@ -1,29 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import config from '../playwright.config';
 import { PEAK_CEILING_DB, SPEECH_LEVEL_DB, speechLevel } from '../src/web/lib/audio/voice-take';
 import { amplitudeAt, encodeWav, peak } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
+import { screenshotAtWidths } from './support/screenshots';
 
 // One's own voice for the spoken affirmations (docs/product/screens.md#spoken-affirmations): Chromium's
 // fake microphone plays a file of ours, so what the browser records, trims and keeps can be measured.
-
-/** Screenshots of the panel at a desktop's and a phone's width, in both themes, kept with the test's output. */
-async function screenshotAtWidths(page: Page, panel: Locator, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`) });
-    }
-  }
-}
 
 /** From the next page on, notes what Listen played to its end: the source of each player that ended. */
 async function notePlayedToEnd(page: Page): Promise<void> {

@@ -5,6 +5,7 @@ import { expect, test, type Page } from './support/test';
 import type * as ExportModule from '../src/web/lib/audio/export';
 import { amplitudeAt, encodeWav, maxStep, peak, sineStepBound } from './audio-analysis';
 import { createActiveUser, setPlanAsStaff, signIn } from './support/accounts';
+import { screenshotAtWidths } from './support/screenshots';
 import { db, renderEngine, SAMPLE_RATE, saveWav, slice } from './support/sound-render';
 
 // Spoken affirmations and audio export (docs/decisions/019-spoken-affirmations-and-audio-export.md):
@@ -340,20 +341,11 @@ test('as Pro, the playlist is spoken by eSpeak NG in the browser, plays as a lay
   await expect(page.getByRole('region', { name: 'Now playing' })).toContainText('Spoken affirmations · 3 messages');
 
   // The controls and the dialog, for a person to look at: desktop and phone, light and dark.
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: test.info().outputPath(`spoken-${width}-${colorScheme}.png`) });
-      await panel.getByRole('button', { name: 'Export audio' }).click();
-      await page.screenshot({ path: test.info().outputPath(`export-${width}-${colorScheme}.png`) });
-      await page.keyboard.press('Escape');
-    }
-  }
+  await screenshotAtWidths(page, panel, 'spoken', async (width, colorScheme) => {
+    await panel.getByRole('button', { name: 'Export audio' }).click();
+    await page.screenshot({ path: test.info().outputPath(`export-${width}-${colorScheme}.png`) });
+    await page.keyboard.press('Escape');
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
 
