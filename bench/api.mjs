@@ -21,7 +21,8 @@ import { ensureDebianPackages } from '../scripts/debian-packages.mjs';
 // `npm run bench:api [-- --rounds=3] [--duration=10s]`: starts Innerwave as `npm start` does (temporary
 // data folder; on PostgreSQL in a database of its own when DATABASE_URL is set), loads 10 categories
 // × 50 messages, and measures the hottest calls with wrk against nginx serving the same bytes from a
-// file, in alternating rounds (medians), then a login storm with /api/health sampled beside it.
+// file and bare Fastify answering them (the framework's ceiling on this machine), in alternating rounds
+// (medians), then a login storm with /api/health sampled beside it.
 // Prints one table, with the server's CPU time per request (its own cost, steadier than req/s on a shared
 // machine), and a login's CPU split between the workers' other threads (argon2id on libuv's pool), their main threads and the
 // primary, and how much CPU processes outside the measurement took (a round with much of it is noise).
@@ -222,7 +223,22 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     stdio: 'inherit',
   });
   children.push(nginx);
-  await sleep(500);
+  // The framework's ceiling: bare Fastify, one worker per core, answering the same bytes to the same requests.
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), String(barePort), www], {
+    stdio: 'inherit',
+  });
+  children.push(bare);
+  for (
+    let attempt = 0;
+    attempt < 40 &&
+    !(await fetch(`http://127.0.0.1:${barePort}/profile.json`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    attempt++
+  )
+    await sleep(250);
 
   const luaPost = (name, body, headers = {}) => {
     const file = path.join(work, `${name}.lua`);
@@ -237,18 +253,22 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       key: 'categories',
       name: 'GET /api/user/message-categories/',
       app: () => wrk(`${origin}/api/user/message-categories/`, { headers: auth }),
+      bare: () => wrk(`http://127.0.0.1:${barePort}/categories.json`, { headers: auth }),
       nginx: 'categories.json',
     },
     {
       key: 'profile',
       name: 'GET /api/user/profile/',
       app: () => wrk(`${origin}/api/user/profile/`, { headers: auth }),
+      bare: () => wrk(`http://127.0.0.1:${barePort}/profile.json`, { headers: auth }),
       nginx: 'profile.json',
     },
     {
       key: 'refresh',
       name: 'POST /api/jwt/refresh/',
       app: () => wrk(`${origin}/api/jwt/refresh/`, { script: luaPost('refresh', { refresh: tokens.refresh }) }),
+      bare: () =>
+        wrk(`http://127.0.0.1:${barePort}/refresh.json`, { script: luaPost('refresh', { refresh: tokens.refresh }) }),
       nginx: 'refresh.json',
     },
   ].filter((call) => chosenCalls.includes(call.key));
@@ -353,8 +373,10 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
   for (const call of calls) {
     const app = [];
     const base = [];
+    const framework = [];
     for (let round = 0; round < rounds; round++) {
       base.push(await measured(() => wrk(`http://127.0.0.1:${nginxPort}/${call.nginx}`)));
+      framework.push(await call.bare());
       app.push(await measured(call.app));
     }
     const pick = (runs, key) => median(runs.map((run) => run[key]));
@@ -365,6 +387,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
       p99: pick(app, 'p99'),
       errors: pick(app, 'errors'),
       nginx: pick(base, 'rps'),
+      bare: pick(framework, 'rps'),
       cpuUs: pick(app, 'cpuUs'),
       otherCpu: [Math.max(...app.map((run) => run.otherCpu)), Math.max(...base.map((run) => run.otherCpu))],
     });
@@ -413,6 +436,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     p99: login.p99,
     errors: login.errors,
     nginx: NaN,
+    bare: NaN,
     cpuUs: login.cpuUs,
     otherCpu: [login.otherCpu, NaN],
   });
@@ -448,12 +472,13 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     `\nInnerwave on ${database ? 'PostgreSQL' : 'the embedded database'}; wrk ${WRK.join(' ')}; medians of ${rounds} alternating round(s)\n`,
   );
   console.log(
-    '| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio | server CPU µs/req | other processes, % of the cores (worst round: app · nginx) |',
+    '| call | req/s | p50 ms | p99 ms | errors | nginx req/s | ratio | bare Fastify req/s | of bare Fastify | server CPU µs/req | other processes, % of the cores (worst round: app · nginx) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const share = (part, whole) => (Number.isFinite(whole) ? (part / whole).toFixed(3) : '—');
   for (const row of rows) {
     console.log(
-      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${Number.isFinite(row.nginx) ? (row.rps / row.nginx).toFixed(3) : '—'} | ${fmt(row.cpuUs)} | ${row.otherCpu.map((v) => fmt(v, 1)).join(' · ')} |`,
+      `| ${row.call} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.errors)} | ${fmt(row.nginx)} | ${share(row.rps, row.nginx)} | ${fmt(row.bare)} | ${share(row.rps, row.bare)} | ${fmt(row.cpuUs)} | ${row.otherCpu.map((v) => fmt(v, 1)).join(' · ')} |`,
     );
   }
   console.log(
