@@ -19,7 +19,9 @@ export function keyboardToNeighbourOnceGone(
   inRowThatStays?: string,
   /**
    * For a list that may be left empty (a category's last message deleted): what takes the keyboard when no row is
-   * left beside the one that went (the field that adds a message to that category).
+   * left beside the one that went (the field that adds a message to that category, or the list's heading). Given
+   * nothing, or what it gives not taking the keyboard, the page's heading takes it
+   * (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
    */
   whenNoneLeft?: () => HTMLElement | null,
 ): () => void {
@@ -35,7 +37,9 @@ export function keyboardToNeighbourOnceGone(
       next?.focus();
       if (next && document.activeElement === next) return;
     }
-    whenNoneLeft?.()?.focus();
+    const last = whenNoneLeft?.();
+    last?.focus();
+    if (!last || document.activeElement !== last) focusPageHeading();
   });
 }
 

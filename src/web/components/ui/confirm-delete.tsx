@@ -52,31 +52,40 @@ function ConfirmDeleteContent({
 }
 
 /**
- * After a delete, the keyboard goes to the delete button of the row that took the deleted one's place or, for a
- * button outside a list, to what `keyboardAfter` finds.
+ * After a delete, the keyboard goes to the delete button of the row that took the deleted one's place, or, the list's
+ * last row gone, to what `keyboardWhenNoneLeft` finds, or to the page's heading; for a button outside a list, to what
+ * `keyboardAfter` finds.
  */
 async function deleteKeepingTheKeyboard(
   button: HTMLElement | null,
   onConfirm: () => Promise<unknown>,
   keyboardAfter?: () => HTMLElement | null,
+  keyboardWhenNoneLeft?: () => HTMLElement | null,
 ) {
   const moveKeyboard = keyboardAfter
     ? keyboardToOnceGone(button, keyboardAfter)
-    : keyboardToNeighbourOnceGone(button, '.icon-trash');
+    : keyboardToNeighbourOnceGone(button, '.icon-trash', undefined, keyboardWhenNoneLeft);
   await onConfirm();
   moveKeyboard();
 }
 
 /**
  * A delete button that asks first; the dialog stays open (and busy) until the delete finishes. One outside a list,
- * with no neighbour to take its place, says where the keyboard goes once it has gone (`keyboardAfter`).
+ * with no neighbour to take its place, says where the keyboard goes once it has gone (`keyboardAfter`); one in a list
+ * says where it goes once the list's last row has gone (`keyboardWhenNoneLeft`: the control that adds a row, or the
+ * list's heading; docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
  */
 export function ConfirmDelete({
   label,
   onConfirm,
   keyboardAfter,
+  keyboardWhenNoneLeft,
   ...text
-}: ConfirmText & { label: string; keyboardAfter?: () => HTMLElement | null }) {
+}: ConfirmText & {
+  label: string;
+  keyboardAfter?: () => HTMLElement | null;
+  keyboardWhenNoneLeft?: () => HTMLElement | null;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -87,7 +96,7 @@ export function ConfirmDelete({
       </DialogTrigger>
       <ConfirmDeleteContent
         {...text}
-        onConfirm={() => deleteKeepingTheKeyboard(trigger.current, onConfirm, keyboardAfter)}
+        onConfirm={() => deleteKeepingTheKeyboard(trigger.current, onConfirm, keyboardAfter, keyboardWhenNoneLeft)}
         busy={busy}
         setBusy={setBusy}
         onDone={() => setOpen(false)}

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminApplication } from '@shared/contract';
-import { ADMIN_API } from '@shared/contract/admin';
-import { fakeApi, renderWithProviders } from '@web/test/render';
+import { ADMIN_API, adminPath } from '@shared/contract/admin';
+import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ApplicationsPanel } from './applications-panel';
 
 const installer = (id: number, file: string, description: string, sizeBytes = 3 * 1024): AdminApplication => ({
@@ -14,7 +15,26 @@ const installer = (id: number, file: string, description: string, sizeBytes = 3 
   created_at: '2026-12-03T12:00:00Z',
 });
 
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
 describe('ApplicationsPanel', () => {
+  it('hands the keyboard from the last installer deleted to the list’s heading (decision 151)', async () => {
+    const user = userEvent.setup();
+    const apps = [installer(2, '.dmg', 'macOS')];
+    fakeApi({
+      [`GET ${ADMIN_API.applications}`]: () => apps,
+      [`DELETE ${adminPath(ADMIN_API.application, { id: 2 })}`]: () => {
+        apps.pop();
+        return jsonResponse(204);
+      },
+    });
+    renderWithProviders(<ApplicationsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Delete version 2.1.0' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No desktop applications yet.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Desktop applications' })).toHaveFocus());
+  });
+
   it('tells the installers of one version apart by their type, dated as members’ pages write dates', async () => {
     fakeApi({
       [`GET ${ADMIN_API.applications}`]: () => [installer(2, '.dmg', 'macOS'), installer(1, '.exe', 'Windows')],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -140,6 +140,10 @@ export function ApplicationsPanel() {
   const query = useQuery(adminApplicationsQuery());
   const change = useApplicationsChange();
   const apps = query.data ?? [];
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The last one deleted, the keyboard goes to the list's heading
+  // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const keyboardWhenNoneLeft = () => heading.current;
   return (
     <div className="flex flex-col gap-6">
       <section className={panelClass} aria-labelledby="upload-app-heading">
@@ -149,7 +153,7 @@ export function ApplicationsPanel() {
         <UploadApplicationForm />
       </section>
       <section className={panelClass} aria-labelledby="apps-heading">
-        <h2 id="apps-heading" className="mb-4 card-heading">
+        <h2 ref={heading} id="apps-heading" tabIndex={-1} className="mb-4 card-heading outline-none">
           Desktop applications
         </h2>
         <QueryState
@@ -184,6 +188,7 @@ export function ApplicationsPanel() {
                   onConfirm={() =>
                     change(() => deleteApplication(app.id), `Deleted version ${isolated(app.application_version)}.`)
                   }
+                  keyboardWhenNoneLeft={keyboardWhenNoneLeft}
                 />
               </li>
             ))}

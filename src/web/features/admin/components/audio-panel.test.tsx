@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,23 @@ const tone: AdminAudioItem = {
 };
 
 describe('AudioPanel', () => {
+  it('hands the keyboard from the last item deleted to the library’s heading (decision 151)', async () => {
+    const user = userEvent.setup();
+    const items = [tone];
+    fakeApi({
+      [`GET ${adminPath(ADMIN_API.audioItems, { kind: 'selfeggio' })}`]: () => items,
+      [`DELETE ${adminPath(ADMIN_API.audioItem, { kind: 'selfeggio', id: 1 })}`]: () => {
+        items.pop();
+        return jsonResponse(204);
+      },
+    });
+    renderWithProviders(<AudioPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Delete 528 Hz' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete 528 Hz' })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: /library$/ })).toHaveFocus());
+  });
+
   it('counts a name and a description edited in place near their limits, and saves none over them', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ [`GET ${adminPath(ADMIN_API.audioItems, { kind: 'selfeggio' })}`]: () => [tone] });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -144,7 +144,14 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
 
 const coverClass = 'h-16 w-16 shrink-0 rounded-xl object-cover sm:row-span-2';
 
-function AudioRow({ item }: { item: AdminAudioItem }) {
+function AudioRow({
+  item,
+  keyboardWhenNoneLeft,
+}: {
+  item: AdminAudioItem;
+  /** Where the keyboard goes from Delete once this was the library's last item. */
+  keyboardWhenNoneLeft(): HTMLElement | null;
+}) {
   const change = useAudioChange(item.kind);
   // Each edit names the text it began from: one begun from a text changed meanwhile is said under its field.
   const save = (update: AudioItemUpdate, message: string) =>
@@ -181,6 +188,7 @@ function AudioRow({ item }: { item: AdminAudioItem }) {
           }
           description="The audio file and its cover are removed; members no longer see it."
           onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
+          keyboardWhenNoneLeft={keyboardWhenNoneLeft}
         />
       </div>
       <div className="col-span-3 min-w-0 sm:col-span-1 sm:col-start-2">
@@ -211,6 +219,10 @@ export function AudioPanel() {
   const [kind, setKind] = useState<AudioKind>('selfeggio');
   const query = useQuery(adminAudioQuery(kind));
   const items = query.data ?? [];
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The last one deleted, the keyboard goes to the list's heading
+  // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const keyboardWhenNoneLeft = () => heading.current;
   return (
     <div className="flex flex-col gap-6">
       <div role="group" aria-label="Library" className="flex gap-2">
@@ -233,7 +245,7 @@ export function AudioPanel() {
         <UploadAudioForm key={kind} kind={kind} />
       </section>
       <section className={panelClass} aria-labelledby="audio-heading">
-        <h2 id="audio-heading" className="mb-2 card-heading">
+        <h2 ref={heading} id="audio-heading" tabIndex={-1} className="mb-2 card-heading outline-none">
           {AUDIO_LIBRARIES[kind].title} library
         </h2>
         <QueryState
@@ -245,7 +257,7 @@ export function AudioPanel() {
         >
           <ul className="divide-y divide-line">
             {items.map((item) => (
-              <AudioRow key={item.id} item={item} />
+              <AudioRow key={item.id} item={item} keyboardWhenNoneLeft={keyboardWhenNoneLeft} />
             ))}
           </ul>
         </QueryState>

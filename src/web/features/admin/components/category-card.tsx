@@ -34,6 +34,7 @@ function MessageRow({
   folded,
   run,
   onMove,
+  keyboardWhenNoneLeft,
 }: {
   message: AdminMessage;
   /** Its place in its category of `count` messages. */
@@ -42,6 +43,8 @@ function MessageRow({
   folded: boolean;
   run: Change;
   onMove(index: number, delta: number): void;
+  /** Where the keyboard goes from Delete once this was the category's last message. */
+  keyboardWhenNoneLeft(): HTMLElement | null;
 }) {
   const foldRef = useFold(folded);
   return (
@@ -77,6 +80,7 @@ function MessageRow({
             </>
           }
           onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
+          keyboardWhenNoneLeft={keyboardWhenNoneLeft}
         />
       </div>
     </li>
@@ -89,6 +93,7 @@ export function CategoryCard({
   categoryIds,
   justCreated = false,
   run,
+  keyboardWhenNoneLeft,
 }: {
   category: AdminCategory;
   index: number;
@@ -99,6 +104,8 @@ export function CategoryCard({
    */
   justCreated?: boolean;
   run: Change;
+  /** Where the keyboard goes from the category's Delete once it was the last category (the field that adds one). */
+  keyboardWhenNoneLeft(): HTMLElement | null;
 }) {
   const card = useRef<HTMLLIElement>(null);
   const addMessage = useRef<HTMLDivElement>(null);
@@ -115,6 +122,7 @@ export function CategoryCard({
     fold.unfoldAt(index + delta);
     void run(() => api.reorderMessages(category.id, moved(ids, index, delta))).catch(() => undefined);
   };
+  const newMessageField = () => addMessage.current?.querySelector('input') ?? null;
   return (
     <li ref={card} className="rounded-2xl border border-line p-4">
       <div className={ROW_WITH_BUTTONS}>
@@ -149,6 +157,7 @@ export function CategoryCard({
             }
             description={`${category.messages.length ? `Its ${category.messages.length} message${category.messages.length === 1 ? '' : 's'} will be deleted too. ` : ''}This cannot be undone.`}
             onConfirm={() => run(() => api.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`)}
+            keyboardWhenNoneLeft={keyboardWhenNoneLeft}
           />
         </div>
       </div>
@@ -165,6 +174,9 @@ export function CategoryCard({
             folded={fold.isFolded(i)}
             run={run}
             onMove={move}
+            // Its last message gone, the keyboard goes to the field that adds the next
+            // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+            keyboardWhenNoneLeft={newMessageField}
           />
         ))}
       </ol>

@@ -5,7 +5,7 @@ import { JOB_KIND_LABELS } from '@shared/contract/jobs';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { toastFailure } from '@web/lib/change';
-import { keyboardToNeighbourOnceGone, keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import { adminJobsQuery, useRetryJob } from '../api/jobs';
 import { panelClass } from './states';
 import { formatDateTime } from '@web/lib/dates';
@@ -112,12 +112,10 @@ export function JobsPanel() {
                 onRetry={(control) => {
                   // A job run again leaves the list of failed ones: the keyboard goes to the Retry of the row in
                   // its place, or to the page's heading once no failed job is left.
-                  const toNeighbour = keyboardToNeighbourOnceGone(control, '[data-retry-job]');
-                  const toHeading = keyboardToPageHeadingOnceGone(control);
+                  const moveKeyboard = keyboardToNeighbourOnceGone(control, '[data-retry-job]');
                   retry.mutate(job.id, {
                     onSuccess: () => {
-                      toNeighbour();
-                      toHeading();
+                      moveKeyboard();
                       toast.success(`Job #${job.id} will run again now.`);
                     },
                     onError: (error) => toastFailure(error),

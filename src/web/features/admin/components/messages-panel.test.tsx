@@ -135,6 +135,32 @@ describe('MessagesPanel', () => {
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Delete Calm' })).toHaveFocus());
   });
 
+  it('hands the keyboard from a category’s last message to its new-message field, and from the last category to the field that adds one (decision 151)', async () => {
+    const user = userEvent.setup();
+    const categories: AdminCategory[] = [
+      { id: 2, name: 'Sleep', position: 0, messages: [{ id: 5, message_text: 'I rest well.', position: 0 }] },
+    ];
+    fakeApi({
+      [`GET ${ADMIN_API.categories}`]: () => categories,
+      [`DELETE ${fillPath(ADMIN_API.message, { id: 5 })}`]: () => {
+        categories[0]!.messages.pop();
+        return jsonResponse(204);
+      },
+      [`DELETE ${fillPath(ADMIN_API.category, { id: 2 })}`]: () => {
+        categories.pop();
+        return jsonResponse(204);
+      },
+    });
+    renderWithProviders(<MessagesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Delete the message "I rest well."' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'New message in Sleep' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Sleep' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'New category name' })).toHaveFocus());
+  });
+
   it('refuses to save over a message another tab or staff member changed meanwhile, shows its newer text, and saves when asked again', async () => {
     const user = userEvent.setup();
     const categories: AdminCategory[] = [

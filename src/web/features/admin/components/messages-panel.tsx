@@ -23,6 +23,10 @@ export function MessagesPanel() {
   const run = api.useCategoriesChange();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
+  const addCategory = useRef<HTMLDivElement>(null);
+  // The last category deleted, the keyboard goes to the field that adds one
+  // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const newCategoryField = () => addCategory.current?.querySelector('input') ?? null;
   const [preview, setPreview] = useState<{ fileName: string; file: MessagesFile; summary: ImportSummary } | null>(null);
   /** The category just created here: it comes last, far down a long library, and is brought to the keyboard. */
   const [created, setCreated] = useState<number | null>(null);
@@ -117,7 +121,7 @@ export function MessagesPanel() {
           onClose={() => setPreview(null)}
         />
       ) : null}
-      <div className="mt-4">
+      <div ref={addCategory} className="mt-4">
         <AddForm
           label="New category name"
           action="Add the category"
@@ -146,6 +150,7 @@ export function MessagesPanel() {
                 categoryIds={categories.map((c) => c.id)}
                 justCreated={category.id === created}
                 run={run}
+                keyboardWhenNoneLeft={newCategoryField}
               />
             ))}
           </ol>

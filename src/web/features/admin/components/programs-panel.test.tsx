@@ -118,6 +118,24 @@ describe('ProgramsPanel', () => {
     expect(screen.getByRole('button', { name: 'All programs' })).toBeVisible();
   });
 
+  it('hands the keyboard from the last program deleted to "New program" (decision 151)', async () => {
+    const user = userEvent.setup();
+    const programs = [evening()];
+    fakeApi({
+      [`GET ${ADMIN_API.programs}`]: () =>
+        programs.map(({ days, people_started: _p, ...rest }) => ({ ...rest, day_count: days.length })),
+      [`DELETE ${adminPath(ADMIN_API.program, { slug: 'evening-pause' })}`]: () => {
+        programs.pop();
+        return jsonResponse(204);
+      },
+    });
+    renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Evening Pause' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Evening Pause' })).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'New program' })).toHaveFocus());
+  });
+
   it('lists the programs with their days and goals', async () => {
     programsServer([evening()]);
     renderWithProviders(<ProgramsPanel />, { path: '/admin/programs' });

@@ -42,9 +42,12 @@ function useDelete(slug: string, title: string, onDeleted?: () => void) {
 function DeleteProgram({
   program,
   onDeleted,
+  keyboardWhenNoneLeft,
 }: {
   program: Pick<AdminProgram, 'slug' | 'title'> & { people_started?: number };
   onDeleted?: () => void;
+  /** In the list: where the keyboard goes from Delete once this was the last program. */
+  keyboardWhenNoneLeft?: () => HTMLElement | null;
 }) {
   const confirm = useDelete(program.slug, program.title, onDeleted);
   const started = program.people_started;
@@ -63,6 +66,7 @@ function DeleteProgram({
         </>
       }
       onConfirm={confirm}
+      keyboardWhenNoneLeft={keyboardWhenNoneLeft}
     />
   );
 }
@@ -70,13 +74,17 @@ function DeleteProgram({
 function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
   const query = useQuery(adminProgramsQuery());
   const programs = query.data ?? [];
+  const newProgram = useRef<HTMLButtonElement>(null);
+  // The last one deleted, the keyboard goes to "New program"
+  // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const keyboardWhenNoneLeft = () => newProgram.current;
   return (
     <section className={panelClass} aria-labelledby="programs-heading">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <h2 id="programs-heading" className="card-heading">
           Programs
         </h2>
-        <Button size="sm" onClick={() => onOpen(NEW)}>
+        <Button ref={newProgram} size="sm" onClick={() => onOpen(NEW)}>
           <Plus aria-hidden className="h-4 w-4" />
           New program
         </Button>
@@ -116,7 +124,7 @@ function ProgramList({ onOpen }: { onOpen: (slug: string) => void }) {
                     View
                   </Link>
                 </Button>
-                <DeleteProgram program={program} />
+                <DeleteProgram program={program} keyboardWhenNoneLeft={keyboardWhenNoneLeft} />
               </div>
             </li>
           ))}

@@ -106,6 +106,15 @@ describe('SupportPanel', () => {
     await vi.waitFor(() => expect(screen.getByLabelText('Handled #1')).toHaveFocus());
   });
 
+  it('puts the keyboard on the list’s heading when the last open request marked handled leaves the open list (decision 151)', async () => {
+    const user = userEvent.setup();
+    supportServer([request(2)]);
+    renderWithProviders(<SupportPanel />);
+    await user.click(await screen.findByLabelText('Handled #2'));
+    await vi.waitFor(() => expect(screen.queryByLabelText('Handled #2')).toBeNull());
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Support requests' })).toHaveFocus());
+  });
+
   it('puts the keyboard on the box of the request Undo gives back, once the list holding it is read, however long that takes', async () => {
     const user = userEvent.setup();
     const requests = [request(2), request(1)];

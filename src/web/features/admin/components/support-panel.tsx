@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminSupportRequest } from '@shared/contract';
@@ -74,11 +74,12 @@ export function SupportPanel() {
   const query = useQuery(adminSupportQuery(openOnly));
   const setHandled = useSetSupportHandled();
   const requests = query.data?.results ?? [];
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <section className={panelClass} aria-labelledby="support-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 id="support-heading" className="card-heading">
+          <h2 ref={heading} id="support-heading" tabIndex={-1} className="card-heading outline-none">
             Support requests
           </h2>
           {query.data ? (
@@ -114,10 +115,16 @@ export function SupportPanel() {
                   control?: HTMLElement,
                   undo?: { handOver: () => void },
                 ): Promise<void> {
-                  // Under "Open only" a request marked handled leaves the list: the keyboard goes to the next one's box.
+                  // Under "Open only" a request marked handled leaves the list: the keyboard goes to the next one's
+                  // box, or, none open left, to the list's heading (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
                   const moveKeyboard =
                     handled && openOnly
-                      ? keyboardToNeighbourOnceGone(control ?? null, 'input[type="checkbox"]')
+                      ? keyboardToNeighbourOnceGone(
+                          control ?? null,
+                          'input[type="checkbox"]',
+                          undefined,
+                          () => heading.current,
+                        )
                       : (undo?.handOver ?? null);
                   // Settled once the lists are read again (useSetSupportHandled awaits it): the request has left, or
                   // come back.

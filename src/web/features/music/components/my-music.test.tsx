@@ -61,6 +61,32 @@ describe('MyMusic', () => {
     expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
+  /** Deletes Forest walk from the keyboard, Delete and the dialog's Delete pressed with Enter. */
+  async function deleteFromTheKeyboard() {
+    const user = userEvent.setup();
+    (await screen.findByRole('button', { name: 'Delete Forest walk' })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('dialog'))
+      .getByRole('button', { name: 'Delete' })
+      .focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Forest walk' })).toBeNull());
+  }
+
+  it('hands the keyboard from the last track deleted to the file field that uploads the next (decision 151)', async () => {
+    musicServer('pro', [track]);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    await deleteFromTheKeyboard();
+    await vi.waitFor(() => expect(screen.getByLabelText('Audio file')).toHaveFocus());
+  });
+
+  it('after a downgrade, hands the keyboard from the last track deleted to the heading of My music (decision 151)', async () => {
+    musicServer('basic', [track]);
+    renderWithProviders(<MyMusic statusOf={() => 'idle'} onToggle={vi.fn()} />);
+    await deleteFromTheKeyboard();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'My music' })).toHaveFocus());
+  });
+
   /** Deletes Forest walk (own:7) while `key` plays on the track layer over pink noise; resolves once it is gone. */
   async function deleteWhilePlaying(key: string) {
     const user = userEvent.setup();

@@ -176,11 +176,17 @@ export function MyMusic({
   const change = useOwnMusicChange();
   const music = query.data;
   const hasTracks = (music?.tracks.length ?? 0) > 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // The last track deleted, the keyboard goes to the file field that uploads the next one or, where uploading is not
+  // offered (after a downgrade), to the list's heading (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const keyboardWhenNoneLeft = () =>
+    section.current?.querySelector<HTMLElement>('input[type="file"]') ?? heading.current;
 
   return (
-    <section aria-labelledby="my-music-heading" className="flex flex-col gap-3">
+    <section ref={section} aria-labelledby="my-music-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="my-music-heading" className="card-heading">
+        <h2 ref={heading} id="my-music-heading" tabIndex={-1} className="card-heading outline-none">
           My music
         </h2>
         {canAdd === false ? <PlanLock feature="ownMusic" what="Adding your own music" label="Your own music" /> : null}
@@ -232,6 +238,7 @@ export function MyMusic({
                     }
                     description="The track and its file are removed from your account."
                     onConfirm={() => change(() => deleteTrack(track.id), `Deleted ${isolated(track.name)}.`)}
+                    keyboardWhenNoneLeft={keyboardWhenNoneLeft}
                   />
                 }
               />

@@ -39,7 +39,7 @@ export default function KeptVoice({
                 </>
               }
               description="It is removed from your account. Recording your voice again is part of the Pro plan."
-              keyboardAfter={recordings.length === 1 ? keyboardAfterLast : undefined}
+              keyboardWhenNoneLeft={keyboardAfterLast}
               onConfirm={() =>
                 change(async () => {
                   if (listening === take.id) stop();

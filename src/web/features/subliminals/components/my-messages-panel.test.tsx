@@ -257,6 +257,21 @@ describe('MyMessagesPanel', () => {
     expect(screen.queryByText('I slow down.')).toBeNull();
   });
 
+  it('hands the keyboard from the last category deleted to the field that adds one (decision 151)', async () => {
+    const user = userEvent.setup();
+    const server = ownServer();
+    server.categories.push({ id: 1, name: 'Evenings', messages: [{ id: 5, message_text: 'I rest well.' }] });
+    renderWithProviders(<MyMessagesPanel isAdded={() => false} onAdd={vi.fn()} onAddMessage={vi.fn()} />);
+    (await screen.findByRole('button', { name: 'Delete Evenings' })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('dialog'))
+      .getByRole('button', { name: 'Delete' })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(OWN_EMPTY)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'New category of your own' })).toHaveFocus());
+  });
+
   it('asks about the message whose delete was pressed, and Cancel keeps it and goes back to that button', async () => {
     const user = userEvent.setup();
     const server = ownServer();

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
@@ -127,6 +127,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   onAdd,
   onAddMessage,
   onDeleteMessage,
+  keyboardWhenNoneLeft,
 }: {
   category: OwnCategory;
   /** Its place in the person's list, and the list's ids, to move it up or down. */
@@ -140,6 +141,8 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
   onAddMessage(item: PlaylistItem): void;
   /** Asks, in the panel's one dialog, whether to delete this message. */
   onDeleteMessage(message: OwnMessage, categoryId: number, control: HTMLElement): void;
+  /** Where the keyboard goes from the category's Delete once it was the last category (the field that adds one). */
+  keyboardWhenNoneLeft(): HTMLElement | null;
 }) {
   const fold = useFoldedRows(category.messages.length, CATEGORY_ROWS_SHOWN);
   // An edit given back from its draft (a session that ended) is shown, not folded away with the rows it is among.
@@ -216,6 +219,7 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
             onConfirm={() =>
               change(() => api.ownMessagesCalls.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`)
             }
+            keyboardWhenNoneLeft={keyboardWhenNoneLeft}
           />
         </div>
       </div>
@@ -316,6 +320,10 @@ export function MyMessagesPanel({
     (message: OwnMessage, categoryId: number, control: HTMLElement) => setDeleting({ message, categoryId, control }),
     [],
   );
+  const addCategory = useRef<HTMLDivElement>(null);
+  // The last category deleted, the keyboard goes to the field that adds one
+  // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const newCategoryField = useCallback(() => addCategory.current?.querySelector('input') ?? null, []);
   return (
     <section aria-labelledby="my-messages-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -333,14 +341,16 @@ export function MyMessagesPanel({
           )}
         </PlanReadFailed>
       </div>
-      <AddForm
-        typed
-        label="New category of your own"
-        max={OWN_CATEGORY_NAME_MAX}
-        action="Add the category"
-        placeholder="New category"
-        onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${isolated(name)}.`)}
-      />
+      <div ref={addCategory}>
+        <AddForm
+          typed
+          label="New category of your own"
+          max={OWN_CATEGORY_NAME_MAX}
+          action="Add the category"
+          placeholder="New category"
+          onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${isolated(name)}.`)}
+        />
+      </div>
       <QueryState
         isPending={query.isPending}
         error={query.error}
@@ -361,6 +371,7 @@ export function MyMessagesPanel({
               onAdd={onAdd}
               onAddMessage={onAddMessage}
               onDeleteMessage={askDelete}
+              keyboardWhenNoneLeft={newCategoryField}
             />
           ))}
         </ul>

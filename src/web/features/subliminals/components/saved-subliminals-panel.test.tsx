@@ -213,6 +213,35 @@ describe('SavedSubliminalsPanel', () => {
     await vi.waitFor(() => expect(onOpen).toHaveBeenCalledOnce());
     expect(server.api.calls.some((call) => call.method !== 'GET')).toBe(false);
   });
+
+  /** Deletes the one subliminal saved, `name`, from the keyboard: Delete and the dialog's Delete pressed with Enter. */
+  async function deleteTheLastFromTheKeyboard(plan: SubscriptionPlan, name: string) {
+    const user = userEvent.setup();
+    const server = savedServer(plan, [savedEarlier(name, null)], {
+      [`DELETE ${fillPath(API.subliminal, { id: 1 })}`]: () => {
+        server.saved.splice(0, 1);
+        return jsonResponse(204);
+      },
+    });
+    renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
+    (await screen.findByRole('button', { name: `Delete ${name}` })).focus();
+    await user.keyboard('{Enter}');
+    within(await screen.findByRole('dialog'))
+      .getByRole('button', { name: 'Delete' })
+      .focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: `Delete ${name}` })).toBeNull());
+  }
+
+  it('hands the keyboard from the last one deleted to the name field that saves the next (decision 151)', async () => {
+    await deleteTheLastFromTheKeyboard('intermediate', 'Morning focus');
+    await vi.waitFor(() => expect(screen.getByLabelText('Name for the current playlist')).toHaveFocus());
+  });
+
+  it('on Basic after a downgrade, hands the keyboard from the last one deleted to the list’s heading (decision 151)', async () => {
+    await deleteTheLastFromTheKeyboard('basic', 'From my trial');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Saved subliminals' })).toHaveFocus());
+  });
 });
 
 describe('SavedSubliminalsPanel with sound', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderOpen, Save } from 'lucide-react';
 import { toast } from 'sonner';
@@ -46,6 +46,7 @@ function SavedRow({
   change,
   onOpen,
   onNote,
+  keyboardWhenNoneLeft,
 }: {
   saved: SubliminalSummary;
   current: Current;
@@ -54,6 +55,8 @@ function SavedRow({
   change: Change;
   onOpen(playlist: PlaylistItem[], settings: PlayerSettings): void;
   onNote(note: string | null): void;
+  /** Where the keyboard goes from Delete once this was the last one saved. */
+  keyboardWhenNoneLeft(): HTMLElement | null;
 }) {
   const plan = usePlan().plan;
   const queryClient = useQueryClient();
@@ -195,6 +198,7 @@ function SavedRow({
               : 'It is removed from your account.'
           }
           onConfirm={() => change(() => api.deleteSubliminal(saved.id), `Deleted ${isolated(saved.name)}.`)}
+          keyboardWhenNoneLeft={keyboardWhenNoneLeft}
         />
       </div>
     </li>
@@ -236,10 +240,15 @@ export function SavedSubliminalsPanel({
   const engine = useSoundEngine();
   const sound = mixFromEngine(engine);
   const [note, setNote] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const saveForm = useRef<HTMLDivElement>(null);
+  // The last one deleted, the keyboard goes to the name field that saves the next one or, where saving is not offered
+  // (after a downgrade), to the list's heading (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+  const keyboardWhenNoneLeft = () => saveForm.current?.querySelector('input') ?? heading.current;
   return (
     <section aria-labelledby="saved-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="saved-heading" className="card-heading">
+        <h2 ref={heading} id="saved-heading" tabIndex={-1} className="card-heading outline-none">
           Saved subliminals
         </h2>
         {canSave === false ? (
@@ -247,7 +256,7 @@ export function SavedSubliminalsPanel({
         ) : null}
       </div>
       {canSave ? (
-        <div className="mt-3">
+        <div ref={saveForm} className="mt-3">
           <AddForm
             typed
             label="Name for the current playlist"
@@ -307,6 +316,7 @@ export function SavedSubliminalsPanel({
                 change={change}
                 onOpen={onOpen}
                 onNote={setNote}
+                keyboardWhenNoneLeft={keyboardWhenNoneLeft}
               />
             ))}
           </ul>
