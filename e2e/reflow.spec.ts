@@ -521,6 +521,44 @@ test('the mini-player hides the page under it and keeps to the page’s column, 
   }
 });
 
+test('the categories on Subliminals read as one list at every width: the count under each name, rows of a one-line name one height, Add on the middle (decision 151)', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/subliminals');
+  const trigger = page.getByRole('button', { name: /^Confidence/ });
+  await expect(trigger).toBeVisible();
+  // At 1024 px, beside the sidebar, "Abundance & Gratitude" pushed its count under it: rows of 48 and 68 px mixed.
+  for (const width of [390, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const rows = await trigger.evaluate((element) =>
+      [...element.closest('h3')!.parentElement!.parentElement!.parentElement!.children].map((item) => {
+        const row = item.firstElementChild!;
+        const [name, count] = [...row.querySelectorAll('h3 button > span > span')];
+        const box = (found: Element) => found.getBoundingClientRect();
+        const add = box(row.querySelector(':scope > button')!);
+        return {
+          name: name!.textContent!,
+          height: Math.round(box(row).height),
+          lines: Math.round(box(name!).height / parseFloat(getComputedStyle(name!).lineHeight)),
+          countUnder:
+            Math.round(box(count!).left) === Math.round(box(name!).left) && box(count!).top >= box(name!).bottom - 1,
+          addOffMiddle: Math.abs(add.top + add.height / 2 - (box(row).top + box(row).height / 2)),
+        };
+      }),
+    );
+    expect(rows.length, `at ${width} px the categories`).toBeGreaterThan(5);
+    const oneLine = new Set(rows.filter((row) => row.lines === 1).map((row) => row.height));
+    expect.soft([...oneLine], `at ${width} px the heights of rows of a one-line name`).toHaveLength(1);
+    for (const row of rows) {
+      expect.soft(row.countUnder, `at ${width} px the count of "${row.name}" under its name`).toBe(true);
+      expect
+        .soft(row.addOffMiddle, `at ${width} px the Add of "${row.name}" off its row's middle`)
+        .toBeLessThanOrEqual(1);
+    }
+  }
+});
+
 // Each measure is soft: a run tells every one that does not fit, not only the first.
 test('on a 390 px phone a long saved name and a long e-mail read whole, and the onboarding keeps its buttons on one line (decision 079)', async ({
   page,

@@ -45,8 +45,13 @@ export function CategoryAccordion({
           <div className="flex items-center gap-2 pr-3">
             <Accordion.Header className="flex min-w-0 flex-1">
               <Accordion.Trigger className="group flex flex-1 items-center justify-between gap-3 px-4 py-3 text-left font-medium focus-visible:outline-2 focus-visible:outline-focus-ring">
-                <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-                  <span dir="auto">{category.name}</span>
+                {/* The count always under the name, as the other lists' muted lines are: beside it, it went under a
+                    name too long for the row, so rows of one list stood 48 and 68 px tall side by side
+                    (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md). */}
+                <span className="flex min-w-0 flex-col">
+                  <span dir="auto" className="wrap-anywhere">
+                    {category.name}
+                  </span>
                   <span className="whitespace-nowrap text-sm font-normal text-fg-muted">
                     {category.messages.length} messages
                   </span>
