@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlaylistItem } from '../lib/player-storage';
 import { PLAYLIST_ROWS_SHOWN, PlaylistPanel, type AddedRows } from './playlist-panel';
@@ -9,6 +10,41 @@ const items = (count: number): PlaylistItem[] =>
 const row = (text: string) => screen.getByText(text).closest('li')!;
 
 describe('PlaylistPanel', () => {
+  it('hands the keyboard from a removed message to the next row’s Remove, and from the last to the playlist’s heading (decision 151)', async () => {
+    const user = userEvent.setup();
+    function Player() {
+      const [playlist, setPlaylist] = useState(items(2));
+      return (
+        <PlaylistPanel
+          playlist={playlist}
+          onRemove={(gone) => setPlaylist((now) => now.filter((item) => item !== gone))}
+          onClear={vi.fn()}
+        />
+      );
+    }
+    render(<Player />);
+    screen.getByRole('button', { name: 'Remove “Message 1.” from playlist' }).focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove “Message 2.” from playlist' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: /^Playlist/ })).toHaveFocus());
+  });
+
+  it('hands the keyboard from "Clear all", unavailable once the playlist is empty, to the playlist’s heading (decision 151)', async () => {
+    const user = userEvent.setup();
+    function Player() {
+      const [playlist, setPlaylist] = useState(items(2));
+      return <PlaylistPanel playlist={playlist} onRemove={vi.fn()} onClear={() => setPlaylist([])} />;
+    }
+    render(<Player />);
+    screen.getByRole('button', { name: 'Clear all' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Clear all' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: /^Playlist/ })).toHaveFocus();
+  });
+
   it('draws a row in three elements, its Remove icon in CSS: a thousand rows are a page', () => {
     render(<PlaylistPanel playlist={items(2)} onRemove={vi.fn()} onClear={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Remove “Message 1.” from playlist' })).toHaveClass('icon-x');

@@ -1,7 +1,8 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { MESSAGE_ROWS, ShowFoldedRows, useFold, useFoldedRows } from '@web/components/ui/folded-rows';
+import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import type { PlaylistItem } from '../lib/player-storage';
 
 /**
@@ -22,10 +23,13 @@ const PlaylistRow = memo(function PlaylistRow({
   item,
   folded,
   onRemove,
+  keyboardWhenNoneLeft,
 }: {
   item: PlaylistItem;
   folded: boolean;
   onRemove(item: PlaylistItem): void;
+  /** Where the keyboard goes from Remove once this was the playlist's last message. */
+  keyboardWhenNoneLeft(): HTMLElement | null;
 }) {
   const foldRef = useFold(folded);
   return (
@@ -40,7 +44,18 @@ const PlaylistRow = memo(function PlaylistRow({
       </span>
       <button
         type="button"
-        onClick={() => onRemove(item)}
+        onClick={(event) => {
+          // To the Remove of the row in its place, or the playlist's heading once it is empty, not the page's top
+          // (docs/decisions/151-a-lists-last-row-hands-the-keyboard-on-and-its-rows-line-up.md).
+          const moveKeyboard = keyboardToNeighbourOnceGone(
+            event.currentTarget,
+            '.icon-x',
+            undefined,
+            keyboardWhenNoneLeft,
+          );
+          onRemove(item);
+          moveKeyboard();
+        }}
         className="icon-x flex shrink-0 rounded-full p-1 text-fg-muted pointer-coarse:-my-1.5 pointer-coarse:p-3.5 hover:text-fg focus-visible:outline-2 focus-visible:outline-focus-ring"
         aria-label={`Remove “${item.message_text}” from playlist`}
       />
@@ -93,15 +108,27 @@ export const PlaylistPanel = memo(function PlaylistPanel({
     const { top, bottom } = box.current.getBoundingClientRect();
     if (rowTop < top || rowTop + row.clientHeight > bottom) box.current.scrollTop += rowTop - top;
   }, [reveal, listId]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const keyboardWhenNoneLeft = useCallback(() => heading.current, []);
   // The same item twice in one list (never made by the player, which copies what it adds) still gets two keys.
   const seen = new Set<PlaylistItem>();
   return (
     <section aria-labelledby="playlist-heading" className="rounded-3xl border border-line bg-surface-raised p-5">
       <div className="flex items-center justify-between gap-2">
-        <h2 id="playlist-heading" className="card-heading">
+        <h2 ref={heading} id="playlist-heading" tabIndex={-1} className="card-heading outline-none">
           Playlist <span className="text-sm font-normal text-fg-muted">({playlist.length})</span>
         </h2>
-        <Button size="sm" variant="ghost" onClick={onClear} disabled={playlist.length === 0}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={(event) => {
+            // Unavailable once the playlist is empty, it would drop the keyboard to the page's top: the heading takes it.
+            const held = document.activeElement === event.currentTarget;
+            onClear();
+            if (held) heading.current?.focus();
+          }}
+          disabled={playlist.length === 0}
+        >
           <Trash2 aria-hidden className="h-4 w-4" /> Clear all
         </Button>
       </div>
@@ -114,7 +141,15 @@ export const PlaylistPanel = memo(function PlaylistPanel({
             {playlist.map((item, index) => {
               const key = seen.has(item) ? `${keyOf(item)}@${index}` : String(keyOf(item));
               seen.add(item);
-              return <PlaylistRow key={key} item={item} folded={fold.isFolded(index)} onRemove={onRemove} />;
+              return (
+                <PlaylistRow
+                  key={key}
+                  item={item}
+                  folded={fold.isFolded(index)}
+                  onRemove={onRemove}
+                  keyboardWhenNoneLeft={keyboardWhenNoneLeft}
+                />
+              );
             })}
           </ol>
           <ShowFoldedRows folded={fold.folded} what={MESSAGE_ROWS} onShow={fold.unfold} />
