@@ -36,7 +36,7 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await page.getByRole('checkbox', { name: /at least 18/ }).check();
   await page.getByRole('button', { name: 'Sign up' }).click();
 
-  await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible(AFTER_HASHING);
+  await expect(page.getByText(`Your activation link went to ${email}.`, { exact: false })).toBeVisible(AFTER_HASHING);
   await expect(page).toHaveURL(/\/login$/);
   await readLatestMail(email, 'Activate');
   await page.getByRole('button', { name: 'Resend the activation link' }).click();

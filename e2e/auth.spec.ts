@@ -33,14 +33,14 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expect(page.getByText('Check your email inbox to activate your account!')).toBeVisible(AFTER_HASHING);
   // Login, with where the link went, a new one on request and the address filled in.
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`Your activation link went to ${email}.`, { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend the activation link' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   // The address wraps whole to the next line rather than being cut mid-word: it fits on one line.
   expect(await page.getByText(email, { exact: true }).evaluate((address) => address.getClientRects().length)).toBe(1);
   // A reload (the pre-rendered page) keeps both: the tab's history entry still carries the sign-up.
   await page.reload();
-  await expect(page.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`Your activation link went to ${email}.`, { exact: false })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
 
   const mail = await readLatestMail(email, 'Activate');
@@ -49,7 +49,7 @@ test('sign up, activate from the mail, log in where the guard wanted, stay signe
   await expectToastShown(page, 'Account activated successfully');
   await expect(page).toHaveURL(/\/login$/);
   // Not from a sign-up: no notice.
-  await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
+  await expect(page.getByText(/Your activation link went to/)).toHaveCount(0);
 
   await page.goto('/music?from=mail');
   await expect(page).toHaveURL(/\/login\?redirect=/);
@@ -95,7 +95,7 @@ test('a bookmark of the old check-inbox page opens login, with the chosen plan a
   await expect(page).toHaveURL(/\/login\?plan=pro$/);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(page.getByText('You chose Pro ($56 a month). Log in to go on to checkout.')).toBeVisible();
-  await expect(page.getByText(/We sent an activation link/)).toHaveCount(0);
+  await expect(page.getByText(/Your activation link went to/)).toHaveCount(0);
 });
 
 test('a second activation of the same link says the account is already active', async ({ page, request }) => {

@@ -112,7 +112,7 @@ test('a visitor who signs up from a share link is back on it after activating fr
   await visitor.getByLabel('Confirm password').fill(password);
   await visitor.getByRole('checkbox', { name: /at least 18/ }).check();
   await visitor.getByRole('button', { name: 'Sign up' }).click();
-  await expect(visitor.getByText(`We sent an activation link to ${email}.`, { exact: false })).toBeVisible(
+  await expect(visitor.getByText(`Your activation link went to ${email}.`, { exact: false })).toBeVisible(
     AFTER_HASHING,
   );
   await expect(visitor).toHaveURL(`/login?redirect=${encodeURIComponent(sharePath)}`);

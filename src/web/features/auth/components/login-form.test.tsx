@@ -140,7 +140,7 @@ describe('login form', () => {
       routes: [{ path: '/signup', element: <p>sign-up</p> }],
     });
     await act(() => signedUp.router.navigate('/login', { state: { signedUp: 'ada@example.com' } }));
-    expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent('ada@example.com');
+    expect(screen.getByText(/Your activation link went to/)).toHaveTextContent('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Password')).toHaveFocus();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend the activation link' }));
@@ -150,12 +150,12 @@ describe('login form', () => {
     // Logging in before the link is opened: the refusal's box takes the notice's place.
     await logIn('', 'Quiet-Harbour-58');
     expect(await screen.findByText(AUTH_MESSAGES.accountInactive)).toBeInTheDocument();
-    expect(screen.queryByText(/We sent an activation link to/)).toBeNull();
+    expect(screen.queryByText(/Your activation link went to/)).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Resend the activation link' })).toHaveLength(1);
     signedUp.unmount();
 
     renderLogin();
-    expect(screen.queryByText(/We sent an activation link to/)).toBeNull();
+    expect(screen.queryByText(/Your activation link went to/)).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Password')).not.toHaveFocus();
   });
@@ -165,7 +165,7 @@ describe('login form', () => {
     window.history.replaceState({ usr: { signedUp: 'ada@example.com' }, key: 'k', idx: 1 }, '', '/login');
     try {
       render(<LoginForm />);
-      expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent('ada@example.com');
+      expect(screen.getByText(/Your activation link went to/)).toHaveTextContent('ada@example.com');
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
       expect(screen.getByLabelText('Password')).toHaveFocus();
     } finally {

@@ -35,18 +35,21 @@ export function activatedAddress(state: unknown): string | null {
   return typeof email === 'string' && email ? email : null;
 }
 
-/** Above the login form after a sign-up: where the activation link went, and a new one on request. */
+/**
+ * Above the login form after a sign-up: where the activation link went, and a new one on request. The sign-up's toast
+ * has just said to check the inbox (the spec's text), so this says only what it does not: the address and what follows.
+ */
 export function SignedUpNotice({ email, redirect }: { email: string; redirect: string | null }) {
   return (
     <div className="mb-5 flex items-start gap-3 rounded-2xl border border-line bg-accent/10 p-4 text-sm">
       <MailCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-link" />
       <div className="flex min-w-0 flex-col gap-3">
         <p>
-          We sent an activation link to{' '}
+          Your activation link went to{' '}
           <Unbroken>
             <strong dir="auto">{email}</strong>.
           </Unbroken>{' '}
-          Open it to activate your account, then log in here.
+          Log in here once you have opened it.
         </p>
         <p className="text-fg-muted">Nothing after a few minutes? Look in your spam folder, or have a new link sent.</p>
         <ResendActivationButton email={email} redirect={redirect} />

@@ -121,9 +121,12 @@ describe('signup form', () => {
     expect(success).toHaveBeenCalledWith(AUTH_MESSAGES.signupSucceeded);
     // Someone new is not welcomed back.
     expect(screen.getByText(/Log in to open your subliminals/)).toHaveTextContent(/^Welcome to Innerwave\./);
-    expect(screen.getByText(/We sent an activation link to/)).toHaveTextContent(
-      'We sent an activation link to ada@example.com. Open it to activate your account, then log in here.',
+    // The toast has said to check the inbox to activate the account: the notice says where and what follows, once.
+    const notice = screen.getByText(/Your activation link went to/);
+    expect(notice).toHaveTextContent(
+      'Your activation link went to ada@example.com. Log in here once you have opened it.',
     );
+    expect(notice).not.toHaveTextContent(/activate your account/i);
     // The address in its own box (decision 064).
     expectIsolated(screen.getByText('ada@example.com', { selector: 'strong' }), 'ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
