@@ -6,6 +6,16 @@ import { FieldError, Input } from './input';
 export const PASSWORD_RULES = 'At least 8 characters, not only digits, not a common password and not like your e-mail.';
 
 /**
+ * What an empty field of a chosen password says, naming that field: an empty confirm field is not the password above
+ * it (docs/product/errors-and-limits.md#screen-messages).
+ */
+export const PASSWORD_MISSING = {
+  newPassword: 'Your new password is missing',
+  confirmPassword: 'Confirm your password: type it again',
+  confirmNewPassword: 'Confirm your new password: type it again',
+} as const;
+
+/**
  * A labelled password input with a show/hide toggle; `isNew` for one being chosen (password managers
  * offer to generate it) and the rules under it.
  */

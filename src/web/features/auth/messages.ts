@@ -1,4 +1,5 @@
 import { isolated, TERMS_NOT_ACCEPTED } from '@shared/contract/plain';
+import { PASSWORD_MISSING } from '@web/components/ui/password-field';
 import { OFFLINE_MESSAGE, THROTTLED_MESSAGE } from '@web/lib/api-client';
 
 // Every text of the account screens (docs/product/errors-and-limits.md#screen-messages).
@@ -7,6 +8,10 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Enter a valid email address.',
   passwordMissing: 'Your password is missing',
   passwordMismatch: 'The password does not match',
+  // Ours, where the spec has a text only for the first password (docs/product/errors-and-limits.md#screen-messages):
+  confirmPasswordMissing: PASSWORD_MISSING.confirmPassword,
+  newPasswordMissing: PASSWORD_MISSING.newPassword,
+  confirmNewPasswordMissing: PASSWORD_MISSING.confirmNewPassword,
   resetMismatch: 'Password mismatch!',
   signupSucceeded: 'Check your email inbox to activate your account!',
   signupFailed: (status: number) => `Signup failed with status code: ${status}`,

@@ -18,6 +18,15 @@ describe('the account forms’ light check', () => {
       password: AUTH_MESSAGES.passwordMissing,
     });
     expect(checkResetRequest(form({ email: '' })).errors).toEqual({ email: AUTH_MESSAGES.emailMissing });
+    // An empty confirm field is named as itself, whether or not the password above it is there.
+    expect(checkSignup(form({ email: '', password: '', re_password: '' })).errors).toMatchObject({
+      password: 'Your password is missing',
+      re_password: 'Confirm your password: type it again',
+    });
+    expect(checkSignup(form({ email: '', password: 'a-b-c-d-1', re_password: '' })).errors).toMatchObject({
+      password: undefined,
+      re_password: 'Confirm your password: type it again',
+    });
   });
 
   it('checks the passwords match and the terms are accepted, and sends the address trimmed', () => {

@@ -47,9 +47,11 @@ export function checkSignup(data: FormData): { values: SignupValues; errors: Fie
     errors: {
       email: emailError(values.email),
       password: passwordError(values.password),
-      re_password:
-        passwordError(values.re_password) ??
-        (values.password === values.re_password ? undefined : AUTH_MESSAGES.passwordMismatch),
+      re_password: !values.re_password
+        ? AUTH_MESSAGES.confirmPasswordMissing
+        : values.password === values.re_password
+          ? undefined
+          : AUTH_MESSAGES.passwordMismatch,
       accept_terms: values.accept_terms ? undefined : AUTH_MESSAGES.termsMissing,
     },
   };

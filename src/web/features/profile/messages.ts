@@ -1,6 +1,7 @@
 import { formatBytes } from '@shared/bytes';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { isolated } from '@shared/contract/plain';
+import { PASSWORD_MISSING } from '@web/components/ui/password-field';
 import { withUnit } from '@shared/numbers';
 
 // The profile screen's own texts where the spec is silent (docs/product/errors-and-limits.md#screen-messages).
@@ -64,7 +65,8 @@ export const PROFILE_MESSAGES = {
   deleteSubscription: 'Your paid subscription is cancelled at once; nothing more is charged.',
   deleteFinal: 'This cannot be undone.',
   currentPasswordMissing: 'Your current password is missing',
-  newPasswordMissing: 'Your new password is missing',
+  newPasswordMissing: PASSWORD_MISSING.newPassword,
+  confirmNewPasswordMissing: PASSWORD_MISSING.confirmNewPassword,
   passwordMismatch: 'The password does not match',
   emailMissing: 'Your e-mail is missing',
 } as const;

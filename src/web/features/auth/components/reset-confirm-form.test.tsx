@@ -52,6 +52,27 @@ describe('reset confirm form', () => {
     }
   });
 
+  it('names each empty field: the new password, and its confirmation apart from it', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ [`POST ${API.resetPasswordCheck}`]: () => new Response(null, { status: 204 }) });
+    renderResetPage();
+    await user.click(await screen.findByRole('button', { name: 'Set new password' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/^Your new password is missing /),
+    );
+    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      'Confirm your new password: type it again',
+    );
+
+    await user.type(screen.getByLabelText('New password'), 'Silver-Lantern-73');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('New password')).not.toHaveAccessibleDescription(/missing/));
+    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      'Confirm your new password: type it again',
+    );
+    expect(api.calls.map(({ path }) => path)).toEqual([API.resetPasswordCheck]);
+  });
+
   it('names a login since the mail among the reasons a link no longer works, as the mail warned', async () => {
     const user = userEvent.setup();
     fakeApi({

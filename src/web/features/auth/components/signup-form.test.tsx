@@ -28,12 +28,25 @@ async function fill(email: string, password: string, again: string, { acceptTerm
 }
 
 describe('signup form', () => {
-  it('names missing fields and sends nothing', async () => {
+  it('names missing fields, each its own, and sends nothing', async () => {
     const api = fakeApi({});
     renderSignup();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign up' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Your e-mail is missing')).toBeInTheDocument();
-    expect(screen.getAllByText('Your password is missing')).toHaveLength(2);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/^Your password is missing /);
+    // The empty confirm field says it is the one missing, not the password above it.
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Confirm your password: type it again',
+    );
+    expect(screen.getAllByText('Your password is missing')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Password'), 'Quiet-Harbour-58');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await vi.waitFor(() => expect(screen.queryByText('Your password is missing')).toBeNull());
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Confirm your password: type it again',
+    );
     expect(api.calls).toEqual([]);
   });
 

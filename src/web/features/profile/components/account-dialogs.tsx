@@ -131,7 +131,7 @@ const passwordSchema = z
   .object({
     current_password: current,
     new_password: z.string().min(1, { error: M.newPasswordMissing }),
-    re_new_password: z.string().min(1, { error: M.newPasswordMissing }),
+    re_new_password: z.string().min(1, { error: M.confirmNewPasswordMissing }),
   })
   .refine((form) => form.new_password === form.re_new_password, {
     path: ['re_new_password'],

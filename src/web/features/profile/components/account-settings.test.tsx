@@ -60,7 +60,11 @@ describe('account settings', () => {
         description: `${PROFILE_MESSAGES.newPasswordMissing} At least 8 characters, not only digits, not a common password and not like your e-mail.`,
       },
     ]);
+    // The empty confirm field names itself, not the new password above it.
     expect(within(dialog).getByLabelText('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+      'Confirm your new password: type it again',
+    );
     expect(current).not.toHaveAttribute('aria-invalid');
     expect(screen.queryAllByRole('alert')).toEqual([]);
     expect(writes()).toEqual([]);
