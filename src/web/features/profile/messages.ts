@@ -21,6 +21,8 @@ export const PROFILE_MESSAGES = {
   imageTooManyPixels: `That picture is larger than ${PROFILE_IMAGE.maxInputPixels / 1_000_000} megapixels. Choose a smaller one.`,
   uploadTooLarge: `The picture is larger than the ${formatBytes(PROFILE_IMAGE.maxUploadBytes)} the server takes.`,
   imageHint: `PNG, JPEG, WebP, GIF or AVIF, up to ${formatBytes(MAX_PICKED_IMAGE_BYTES)}; shown ${withUnit(150, 'px')} wide.`,
+  /** The edit dialog's Save, as the app's other saves say theirs: the dialog closing alone says nothing. */
+  saved: 'Your profile is saved.',
   imageRemoved: 'Your profile image was removed.',
   /** A 429 of a save with a picture (30 pictures an hour a person); names alone still save. */
   imageThrottled: (minutes: number) =>

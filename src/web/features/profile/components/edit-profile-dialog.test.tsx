@@ -61,7 +61,7 @@ async function openEditor(handlers: Parameters<typeof fakeApi>[0] = {}) {
 const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'me.png', { type: 'image/png' });
 
 describe('edit profile dialog', () => {
-  it('names the person anew in the session once saved, so the bar’s badge has the new initials', async () => {
+  it('says it is saved, and names the person anew in the session, so the bar’s badge has the new initials', async () => {
     sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
     sessionStore.setUser({
       id: 7,
@@ -76,8 +76,12 @@ describe('edit profile dialog', () => {
     await user.type(screen.getByLabelText('First name'), 'Mira');
     await user.clear(screen.getByLabelText('Last name'));
     await user.type(screen.getByLabelText('Last name'), 'Okafor');
+    expect(toast.success).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The dialog closing is not all: the person is told it worked, as the app's other saves do.
+    expect(toast.success).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith('Your profile is saved.');
     expect(sessionStore.get().user).toEqual({
       id: 7,
       email: 'ada@example.com',
@@ -192,6 +196,7 @@ describe('edit profile dialog', () => {
     answers[0]!.reject(new ApiError(500, {}));
     await vi.waitFor(() => expect(cancel).not.toHaveAttribute('aria-disabled', 'true'));
     expect(toast.error).toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
     expect(cancel).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
 import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Lock, UserRound } from 'lucide-react';
@@ -159,6 +160,7 @@ export function EditProfileDialog({
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
       discardEdits({ first_name: saved.first_name, last_name: saved.last_name });
       onOpenChange(false);
+      toast.success(M.saved);
     } catch (error) {
       if (endedTheSession(error)) return;
       showServerFieldErrors(error, ['first_name', 'last_name'], form.setError, focusFirstError);
