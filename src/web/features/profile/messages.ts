@@ -46,8 +46,8 @@ export const PROFILE_MESSAGES = {
     count === 0
       ? 'No other device was signed in. You are still signed in here.'
       : `Signed out ${count === 1 ? '1 other session' : `${count} other sessions`}. You are still signed in here.`,
-  emailChangeSent: (email: string) =>
-    `We sent a confirmation link to ${isolated(email)}. Your address changes when you open it.`,
+  /** Brief: the box that shows the change waiting says where the link went and what it does (emailChangePendingNote). */
+  emailChangeSent: 'Confirmation link sent.',
   /** The change waiting for its link, under the address (docs/product/screens.md#profile). */
   emailChangePendingNote: 'Your address changes when the link is opened; until then you log in with this one.',
   emailChangeResent: (email: string) => `We sent a new confirmation link to ${isolated(email)}.`,

@@ -207,8 +207,8 @@ export function ChangeEmailDialog({
       reportFailure(form, ['new_email', 'current_password'], error, focusFirstError);
       return;
     }
-    toast.success(M.emailChangeSent(values.new_email), { duration: 10_000 });
-    // The profile shows it waiting, in place of any change asked for before.
+    toast.success(M.emailChangeSent);
+    // The profile shows it waiting, in place of any change asked for before, with where the link went.
     void queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY });
     form.reset();
     onOpenChange(false);
