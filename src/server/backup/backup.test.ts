@@ -236,5 +236,25 @@ describe.skipIf(inject('dbKind') !== 'pglite')(
         holder.kill();
       }
     });
+
+    it('is refused in the process holding the folder, with no socket served, instead of opening its database twice', async () => {
+      const { dataDir, database } = await dataFolder();
+      // The primary whose socket could not be made: a backup asked in it finds no server to answer.
+      const lock = acquireDataDirLock(dataDir);
+      try {
+        await database.pglite!.query('insert into backup_probe values (1)');
+        await expect(writeBackup(configFor(dataDir), path.join(tempDir('out'), 'b.tar.gz'))).rejects.toThrow(
+          `The data folder ${dataDir} is open in this process already`,
+        );
+        // The holder's lock stays, and its database goes on as it was.
+        expect(readFileSync(lock.file, 'utf8')).toBe(`${process.pid}\n`);
+        await database.pglite!.query('insert into backup_probe values (2)');
+        const { rows } = await database.pglite!.query<{ n: number }>('select n from backup_probe order by n');
+        expect(rows.map((row) => row.n)).toEqual([1, 2]);
+      } finally {
+        await database.close();
+        lock.release();
+      }
+    });
   },
 );

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +42,31 @@ describe('data folder lock', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'innerwave.lock'), `${process.ppid}\n`);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
+  it('refuses a second open of the folder in this process, which would open PGlite twice on it', () => {
+    const dir = tempDir();
+    const first = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      new DataDirLockedError(
+        `The data folder ${dir} is open in this process already: it cannot be opened a second time until the first is closed.`,
+      ),
+    );
+    // The refusal leaves the first holder's lock in place: another process is still kept out.
+    expect(readFileSync(first.file, 'utf8')).toBe(`${process.pid}\n`);
+    first.release();
+    const again = acquireDataDirLock(dir);
+    expect(existsSync(again.file)).toBe(true);
+    again.release();
+  });
+
+  it('takes over a lock naming its own pid that it does not hold: an earlier process of that pid (a restarted container)', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'innerwave.lock'), `${process.pid}\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(lock.file, 'utf8')).toBe(`${process.pid}\n`);
+    lock.release();
+    expect(existsSync(lock.file)).toBe(false);
   });
 
   it('takes over a lock left by a process that died', () => {
