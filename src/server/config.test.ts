@@ -259,6 +259,27 @@ describe('backups on a schedule', () => {
     );
   });
 
+  it('takes BACKUP_AT as a time of day in UTC, daily, and refuses a time that is none, one beside a period, or one alone', () => {
+    const dataDir = tempDir();
+    const dir = path.join(dataDir, 'backups');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_AT: '03:30', BACKUP_KEEP: '3' }).backupSchedule,
+    ).toEqual({ dir, everySeconds: 86_400, at: '03:30', keep: 3 });
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_AT: '00:00' }).backupSchedule?.at).toBe('00:00');
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_AT: '23:59' }).backupSchedule?.at).toBe('23:59');
+    for (const wrong of ['24:00', '3:00', '03:60', '03:00:00', '03.00', 'night', '03:00Z'])
+      expect(message({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_AT: wrong }), wrong).toBe(
+        'Invalid configuration:\n  BACKUP_AT: must be a time of day in UTC as HH:MM, from 00:00 to 23:59',
+      );
+    expect(message({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_AT: '03:00', BACKUP_EVERY_SECONDS: '3600' })).toBe(
+      'Invalid configuration:\n  BACKUP_AT: set either BACKUP_AT (daily at that time, UTC) or BACKUP_EVERY_SECONDS ' +
+        '(a period), not both',
+    );
+    expect(message({ DATA_DIR: dataDir, BACKUP_AT: '03:00' })).toBe(
+      'Invalid configuration:\n  BACKUP_AT: set only with BACKUP_DIR',
+    );
+  });
+
   it('refuses a folder a restore replaces, and a schedule on PostgreSQL, whose database pg_dump backs up', () => {
     const dataDir = tempDir();
     expect(message({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'media', 'backups') })).toBe(

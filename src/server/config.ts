@@ -105,6 +105,11 @@ const envSchema = z.object({
     .min(60, { error: 'must be at least 60 (a minute)' })
     .max(7 * 24 * 60 * 60, { error: 'must be at most 604800 (a week)' })
     .optional(),
+  // UTC, as the backups' names and the log say their times (docs/decisions/154-backups-at-a-time-of-day-and-their-state-for-staff.md).
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time of day in UTC as HH:MM, from 00:00 to 23:59' })
+    .optional(),
   BACKUP_KEEP: z.coerce
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
@@ -196,7 +201,10 @@ export interface Config {
 export interface BackupSchedule {
   /** Where the backups are written; only files of the schedule's own name are ever removed from it. */
   dir: string;
+  /** The period: a day when `at` is set. */
   everySeconds: number;
+  /** Daily at this time of day, UTC (`HH:MM`), instead of every `everySeconds` from the last backup. */
+  at?: string;
   /** How many of the schedule's backups are kept; older ones are removed after each new one. */
   keep: number;
 }
@@ -318,13 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * BACKUP_DIR turns the schedule on; the period and the count only beside it. Refused with DATABASE_URL: the backup
+ * BACKUP_DIR turns the schedule on; the period (or the time of day) and the count only beside it. Refused with DATABASE_URL: the backup
  * is the embedded database's, and on PostgreSQL pg_dump is (docs/decisions/147-backups-on-a-schedule-kept-to-a-count.md).
  */
 function backupScheduleConfig(e: z.infer<typeof envSchema>, dataDir: string): BackupSchedule | undefined {
   const lines: string[] = [];
   if (!e.BACKUP_DIR) {
-    for (const name of ['BACKUP_EVERY_SECONDS', 'BACKUP_KEEP'] as const)
+    for (const name of ['BACKUP_EVERY_SECONDS', 'BACKUP_AT', 'BACKUP_KEEP'] as const)
       if (e[name] !== undefined) lines.push(`  ${name}: set only with BACKUP_DIR`);
   } else {
     const dir = path.resolve(e.BACKUP_DIR);
@@ -339,8 +347,15 @@ function backupScheduleConfig(e: z.infer<typeof envSchema>, dataDir: string): Ba
       if (!inside.startsWith('..') && !path.isAbsolute(inside))
         lines.push(`  BACKUP_DIR: must not be inside DATA_DIR/${part} (${dir})`);
     }
+    // One rule for when: a time of day, or a period from the last backup; both would leave one of them unkept.
+    if (e.BACKUP_AT && e.BACKUP_EVERY_SECONDS !== undefined)
+      lines.push(
+        '  BACKUP_AT: set either BACKUP_AT (daily at that time, UTC) or BACKUP_EVERY_SECONDS (a period), not both',
+      );
     if (lines.length === 0)
-      return { dir, everySeconds: e.BACKUP_EVERY_SECONDS ?? 24 * 60 * 60, keep: e.BACKUP_KEEP ?? 7 };
+      return e.BACKUP_AT
+        ? { dir, everySeconds: 24 * 60 * 60, at: e.BACKUP_AT, keep: e.BACKUP_KEEP ?? 7 }
+        : { dir, everySeconds: e.BACKUP_EVERY_SECONDS ?? 24 * 60 * 60, keep: e.BACKUP_KEEP ?? 7 };
   }
   if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   return undefined;

@@ -5,7 +5,7 @@ import { formatBytes } from '@shared/bytes';
 import { EXIT, type CliIo } from '../admin/cli-io';
 import { BackupRefusedError, writeBackup } from './backup';
 import { restoreBackup, RestoreRefusedError } from './restore';
-import { listScheduledBackups } from './schedule';
+import { listScheduledBackups, scheduleWords } from './schedule';
 
 // `npm run backup -- <file>` and `npm run restore -- <file>`: commands of their own, not the admin CLI's, which
 // opens the database before any command and so needs the server stopped; a backup must also work while it runs
@@ -89,7 +89,7 @@ async function listBackups(io: CliIo, env: NodeJS.ProcessEnv | undefined): Promi
     }
     const backups = await listScheduledBackups(schedule.dir);
     io.stdout.write(
-      `Backups in ${schedule.dir}, taken every ${schedule.everySeconds} s while the server runs, the newest ` +
+      `Backups in ${schedule.dir}, taken ${scheduleWords(schedule)} while the server runs, the newest ` +
         `${schedule.keep} kept: ${backups.length === 0 ? 'none yet.' : `${backups.length}, newest first:`}\n`,
     );
     for (const backup of backups)

@@ -202,6 +202,58 @@ describe.skipIf(inject('dbKind') !== 'pglite')('backups on a schedule', { timeou
     expect((await listScheduledBackups(dir)).length).toBe(2);
   });
 
+  it('BACKUP_AT: takes one missed soon after the start, then the next at the time of day (UTC), not a day after the late one', async () => {
+    const { dataDir, database, config } = await dataFolder();
+    const dir = tempDir('backups');
+    writeFileSync(path.join(dir, 'innerwave-backup-2026-12-06T03-00-00Z.tar.gz'), 'taken two days before');
+    const taker = snapshotTaker(dataDir, database.pglite!);
+    const schedule: BackupSchedule = { dir, everySeconds: 24 * 60 * 60, at: '03:00', keep: 7 };
+    /** A clock that reads `iso` now and goes on as the real one does. */
+    const clockAt = (iso: string) => {
+      const offset = Date.parse(iso) - Date.now();
+      return () => new Date(Date.now() + offset);
+    };
+    const startedAt = async (iso: string, { missedDelayMs = 0, backups = 1 } = {}) => {
+      const { log, lines, until } = recordingLog();
+      const scheduler = scheduleBackups({ config, schedule, taker, log, now: clockAt(iso), missedDelayMs });
+      if (backups) await until(backups);
+      // Long enough for another backup, were one taken.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await scheduler.stop();
+      expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+      return lines.map((line) => line.msg);
+    };
+    const written = (name: RegExp, next: string) =>
+      expect.stringMatching(new RegExp(`^backup: ${dir}/${name.source} written \\(.*\\); the next at ${next}$`));
+
+    try {
+      // Down over the last 03:00: taken once soon after the start, at 14:00, and the next is at 03:00, not 14:00.
+      expect(await startedAt('2026-12-08T14:00:00.000Z', { missedDelayMs: 200 })).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^backup: daily at 03:00 UTC into ${dir}, keeping 7; the last at 2026-12-06T03:00:00.000Z, ` +
+              'the next at 2026-12-08T14:00:00.2\\d\\dZ$',
+          ),
+        ),
+        written(/innerwave-backup-2026-12-08T14-00-0\dZ\.tar\.gz/, '2026-12-09T03:00:00.000Z'),
+      ]);
+      // Started again just before it: that 03:00's is taken at 03:00, and the next is the day after's.
+      const lastAt = (await listScheduledBackups(dir))[0]!.takenAt.toISOString();
+      expect(await startedAt('2026-12-09T02:59:59.400Z')).toEqual([
+        `backup: daily at 03:00 UTC into ${dir}, keeping 7; the last at ${lastAt}, the next at 2026-12-09T03:00:00.000Z`,
+        written(/innerwave-backup-2026-12-09T03-00-0\dZ\.tar\.gz/, '2026-12-10T03:00:00.000Z'),
+      ]);
+      // Started later that day: nothing missed, nothing until the next 03:00.
+      const newest = (await listScheduledBackups(dir))[0]!.takenAt.toISOString();
+      expect(await startedAt('2026-12-09T14:00:00.000Z', { backups: 0 })).toEqual([
+        `backup: daily at 03:00 UTC into ${dir}, keeping 7; the last at ${newest}, the next at 2026-12-10T03:00:00.000Z`,
+      ]);
+      expect((await listScheduledBackups(dir)).length).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves no partial file when the disk fails while it writes, says why at error, and tries again at the next time', async () => {
     const { dataDir, database, config } = await dataFolder();
     const dir = tempDir('backups');
@@ -261,6 +313,11 @@ describe('npm run backup -- --list', () => {
           `  2026-12-06T03:00:00.000Z  ${formatBytes(2048).padStart(9)}  innerwave-backup-2026-12-06T03-00-00Z.tar.gz\n`,
         err: '',
       },
+    );
+    expect((await list({ DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_AT: '03:00' })).out).toMatch(
+      new RegExp(
+        `^Backups in ${dir}, taken daily at 03:00 UTC while the server runs, the newest 7 kept: 2, newest first:\n`,
+      ),
     );
     expect(await list({ DATA_DIR: dataDir })).toEqual({
       code: 0,

@@ -5,7 +5,8 @@ import type { BackupSchedule, Config } from '../config';
 import { writeBackup } from './backup';
 import type { SnapshotTaker } from './snapshot';
 
-// Backups of the embedded database taken by the primary every BACKUP_EVERY_SECONDS into BACKUP_DIR, the oldest
+// Backups of the embedded database taken by the primary every BACKUP_EVERY_SECONDS (or daily at BACKUP_AT, UTC:
+// docs/decisions/154-backups-at-a-time-of-day-and-their-state-for-staff.md) into BACKUP_DIR, the oldest
 // beyond BACKUP_KEEP removed (docs/decisions/147-backups-on-a-schedule-kept-to-a-count.md). The folder is the
 // schedule's record: its newest backup says when the last one was taken, whatever the database or a restore says.
 
@@ -19,6 +20,20 @@ const STALE_PARTIAL_MS = 60 * 60_000;
 export const MISSED_BACKUP_DELAY_MS = 60_000;
 /** setTimeout's longest wait; a longer one would fire at once. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How the schedule says when it takes its backups: `every 86400 s` or `daily at 03:00 UTC`. */
+export function scheduleWords(schedule: BackupSchedule): string {
+  return schedule.at ? `daily at ${schedule.at} UTC` : `every ${schedule.everySeconds} s`;
+}
+
+/** The first time after `after` (not at it) that is `at` (`HH:MM`, UTC) on the clock. */
+export function nextTimeOfDay(at: string, after: Date): Date {
+  const [hours, minutes] = at.split(':').map(Number) as [number, number];
+  const sameDay = Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), hours, minutes);
+  return new Date(sameDay > after.getTime() ? sameDay : sameDay + DAY_MS);
+}
 
 export function scheduledBackupName(at: Date): string {
   return `innerwave-backup-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.tar.gz`;
@@ -79,9 +94,9 @@ export interface BackupScheduler {
 }
 
 /**
- * Takes a backup every `schedule.everySeconds` after the newest in `schedule.dir`, one missed while the server was
- * down `missedDelayMs` after this start (once), and keeps the newest `schedule.keep`. A failed one is logged at error
- * with its reason and tried again at the next time; nothing of it stops the server.
+ * Takes a backup every `schedule.everySeconds` after the newest in `schedule.dir`, or daily at `schedule.at` (UTC),
+ * one missed while the server was down `missedDelayMs` after this start (once), and keeps the newest `schedule.keep`.
+ * A failed one is logged at error with its reason and tried again at the next time; nothing of it stops the server.
  */
 export function scheduleBackups({
   config,
@@ -117,10 +132,14 @@ export function scheduleBackups({
     timer.unref();
   };
 
+  /** The time after a backup taken at `taken`: the time of day's next, not a day after a late one (a missed one). */
+  const nextAfter = (taken: Date) =>
+    schedule.at ? nextTimeOfDay(schedule.at, taken) : new Date(taken.getTime() + everyMs);
+
   async function run(): Promise<void> {
     // To the second, as its name says it: the next start counts from the name.
     const started = new Date(Math.floor(now().getTime() / 1000) * 1000);
-    const next = new Date(started.getTime() + everyMs);
+    const next = nextAfter(started);
     const file = path.join(schedule.dir, scheduledBackupName(started));
     const clock = performance.now();
     try {
@@ -172,11 +191,18 @@ export function scheduleBackups({
       log.error({ err: error, dir: schedule.dir }, `backup: ${schedule.dir} cannot be read`);
     }
     const started = now();
-    const due = newest ? new Date(newest.takenAt.getTime() + everyMs) : started;
+    // One due before this start (or none taken yet) was missed: a minute after the start.
+    const due = newest ? nextAfter(newest.takenAt) : started;
     const first = new Date(Math.max(due.getTime(), started.getTime() + missedDelayMs));
     log.info(
-      { dir: schedule.dir, everySeconds: schedule.everySeconds, keep: schedule.keep, next: first.toISOString() },
-      `backup: every ${schedule.everySeconds} s into ${schedule.dir}, keeping ${schedule.keep}; ` +
+      {
+        dir: schedule.dir,
+        everySeconds: schedule.everySeconds,
+        at: schedule.at,
+        keep: schedule.keep,
+        next: first.toISOString(),
+      },
+      `backup: ${scheduleWords(schedule)} into ${schedule.dir}, keeping ${schedule.keep}; ` +
         `${newest ? `the last at ${newest.takenAt.toISOString()}` : 'none yet'}, the next at ${first.toISOString()}`,
     );
     at(first);
