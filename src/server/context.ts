@@ -14,6 +14,8 @@ import { processLogger } from './http/logger';
 import { createJobRunner, localJobQueue, type JobLog, type JobQueue } from './jobs/runner';
 import { mailJobHandlers } from './jobs/mail-jobs';
 import { billingJobHandlers } from './billing/customer-email';
+import { backupStatus } from './backup/status';
+import type { AdminBackupStatus } from '@shared/contract';
 
 /** What every module is given: configuration, the database and the shared services. */
 export interface AppContext {
@@ -37,6 +39,12 @@ export interface AppContext {
   rateLimits: RateLimitCounters;
   /** Background work that must not be lost (account e-mails): the job table, run by the primary in a cluster. */
   jobs: JobQueue;
+  /** The backups' state for staff: the primary's schedule in a cluster (docs/decisions/154-backups-at-a-time-of-day-and-their-state-for-staff.md). */
+  backups: BackupStatusSource;
+}
+
+export interface BackupStatusSource {
+  status(): Promise<AdminBackupStatus>;
 }
 
 export interface ContextOptions {
@@ -44,6 +52,8 @@ export interface ContextOptions {
   rateLimits?: RateLimitCounters;
   /** A cluster worker's: its jobs run in the primary. Unset: this process runs them (tests, a single process). */
   jobs?: JobQueue;
+  /** A cluster worker's: asks the primary, which runs the schedule. Unset: this process's configuration and folder. */
+  backups?: BackupStatusSource;
 }
 
 export function createContext(config: Config, database: Database, options: ContextOptions = {}): AppContext {
@@ -73,6 +83,7 @@ export function createContext(config: Config, database: Database, options: Conte
     rateLimits: options.rateLimits ?? localRateLimits(),
     mailer,
     jobs: options.jobs ?? localJobs(config, database, mailer),
+    backups: options.backups ?? { status: () => backupStatus(config, database.kind, undefined) },
   };
 }
 

@@ -6,6 +6,7 @@ import { pgliteCallHandlers } from './db/pglite-owner';
 import { keepStatistics } from './db/statistics';
 import { serveSnapshots, snapshotTaker } from './backup/snapshot';
 import { scheduleBackups, type BackupScheduler } from './backup/schedule';
+import { backupStatus } from './backup/status';
 import { seedPrograms } from './guidance/programs';
 import { serveWorkers } from './cluster/ipc';
 import { rateLimitCallHandlers } from './cluster/rate-limit-store';
@@ -74,6 +75,8 @@ export async function runPrimary(config: Config): Promise<void> {
     'notices.publish': ((notice: Notice) => notices.publish(notice)) as never,
     // A worker committed a job: run it now rather than at the next poll.
     'jobs.wake': () => jobs.runner.wake(),
+    // Staff's view of the backups (decision 154): the schedule runs here.
+    'backups.status': () => backupStatus(config, db.kind, backups?.state()),
   });
   // This server's workers, and the other servers' through Redis or LISTEN/NOTIFY when there are any.
   const here: Notices = { publish: broadcast, subscribe: () => undefined };

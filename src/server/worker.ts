@@ -37,6 +37,8 @@ export async function runWorker(config: Config): Promise<void> {
     notices: clusterNotices(primary),
     // Jobs are run by the primary; after an enqueue commits, it is told to look at once.
     jobs: remoteJobQueue(() => void primary.call('jobs.wake', null).catch(() => undefined)),
+    // The primary runs the backups' schedule and knows its next time and last failure.
+    backups: { status: () => primary.call('backups.status', null) },
     rateLimits:
       redis && config.redisUrl
         ? redisRateLimits(redis, { prefix: redisPrefix(config.redisUrl), log: processLogger(config.logLevel) })

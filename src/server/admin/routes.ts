@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { ContentStore } from './media-context';
 import { registerApplicationRoutes } from './routes/applications';
 import { registerJobRoutes } from './routes/jobs';
+import { registerBackupRoutes } from './routes/backups';
 import { registerAudioRoutes } from './routes/audio';
 import { registerMessageRoutes } from './routes/messages';
 import { registerProgramRoutes } from './routes/programs';
@@ -42,6 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     registerSupportRoutes,
     registerProgramRoutes,
     registerJobRoutes,
+    registerBackupRoutes,
   ])
     register(deps);
 };

@@ -272,8 +272,14 @@ describe.skipIf(inject('dbKind') !== 'pglite')('backups on a schedule', { timeou
       // Nothing under a backup's name, no partial file, no staged copy of the database.
       expect(readdirSync(dir)).toEqual([]);
       expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+      // What staff read (status.ts): the failure, why, and the next try, two seconds on.
+      const { lastFailure, next } = scheduler.state();
+      expect(lastFailure?.reason).toBe('ENOSPC: no space left on device, write');
+      expect(next!.getTime() - lastFailure!.at.getTime()).toBe(2000);
       disk.failPartialAfterBytes = -1;
       await until(1);
+      // A backup since does not hide it: its time says it came before.
+      expect(scheduler.state().lastFailure).toEqual(lastFailure);
     } finally {
       disk.failPartialAfterBytes = -1;
       await scheduler.stop();

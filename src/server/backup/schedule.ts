@@ -88,9 +88,18 @@ export interface BackupLog {
   error(obj: object, msg: string): void;
 }
 
+/** What the schedule knows beside its folder: what staff read (status.ts). */
+export interface BackupScheduleState {
+  /** When the next is due; undefined until the start has read the folder, and once stopped. */
+  next: Date | undefined;
+  /** The last failure since this start; a later backup does not clear it. */
+  lastFailure: { at: Date; reason: string } | undefined;
+}
+
 export interface BackupScheduler {
   /** No further backup; waits for one being written (the database closes after it). */
   stop(): Promise<void>;
+  state(): BackupScheduleState;
 }
 
 /**
@@ -117,9 +126,12 @@ export function scheduleBackups({
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let nextDue: Date | undefined;
+  let lastFailure: BackupScheduleState['lastFailure'];
 
   const at = (due: Date) => {
     if (stopped) return;
+    nextDue = due;
     const wait = Math.max(0, due.getTime() - now().getTime());
     timer = setTimeout(
       () => {
@@ -161,6 +173,7 @@ export function scheduleBackups({
           `${removed.length ? `; removed ${removed.length} older` : ''}; the next at ${next.toISOString()}`,
       );
     } catch (error) {
+      lastFailure = { at: started, reason: (error as Error).message };
       log.error(
         { err: error, file, next: next.toISOString() },
         `backup: the scheduled backup failed (${(error as Error).message}); the next try at ${next.toISOString()}`,
@@ -211,8 +224,10 @@ export function scheduleBackups({
   return {
     async stop() {
       stopped = true;
+      nextDue = undefined;
       clearTimeout(timer);
       await running;
     },
+    state: () => ({ next: nextDue, lastFailure }),
   };
 }

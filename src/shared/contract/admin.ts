@@ -44,6 +44,7 @@ export const ADMIN_API = {
   program: '/api/admin/programs/:slug/',
   jobs: '/api/admin/jobs/',
   jobRetry: '/api/admin/jobs/:id/retry/',
+  backups: '/api/admin/backups/',
 } as const;
 
 /** Fills `:name` placeholders of an ADMIN_API path. */

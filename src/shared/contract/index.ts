@@ -13,5 +13,6 @@ export * from './subliminals';
 export * from './sound-mix';
 export * from './support';
 export * from './jobs';
+export * from './backups';
 export * from './billing';
 export * from './guidance';

@@ -1,4 +1,5 @@
 import { PageTitle } from '@web/components/page-title';
+import { BackupsPanel } from '@web/features/admin/components/backups-panel';
 import { JobsPanel } from '@web/features/admin/components/jobs-panel';
 import { SupportPanel } from '@web/features/admin/components/support-panel';
 
@@ -10,6 +11,7 @@ export function Component() {
       </PageTitle>
       <SupportPanel />
       <JobsPanel />
+      <BackupsPanel />
     </>
   );
 }

@@ -16,6 +16,7 @@ export interface AdminUsersParams {
 export const adminKeys = {
   applications: ['admin', 'applications'],
   audio: (kind: string) => ['admin', 'audio', kind],
+  backups: ['admin', 'backups'],
   categories: ['admin', 'categories'],
   jobs: ['admin', 'jobs'],
   programs: ['admin', 'programs'],
