@@ -1,12 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import {
   ADMIN_API,
+  adminBackupStatusSchema,
   API,
   currentUserSchema,
   messageCategoryListSchema,
@@ -14,6 +15,7 @@ import {
   tokenPairSchema,
 } from '@shared/contract';
 import { unusedPort } from './test/ports';
+import { nextTimeOfDay, scheduledBackupName } from './backup/schedule';
 import { FILE_POOL_THREADS, passwordHashingShare } from './auth/password-hashing-share';
 
 // The process as `npm start` runs it; once is enough, so only in the PGlite project.
@@ -92,7 +94,12 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       NODE_ENV: 'test',
       WEB_CONCURRENCY: '2',
       AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      BACKUP_DIR: path.join(clusterDir, 'backups'),
+      BACKUP_AT: '03:00',
     };
+    const recentBackup = path.join(env.BACKUP_DIR, scheduledBackupName(new Date()));
+    mkdirSync(env.BACKUP_DIR);
+    writeFileSync(recentBackup, 'taken just now');
     const email = 'staff@cluster.example';
     const password = 'Granite-Willow-Compass-71';
     const created = spawnSync(
@@ -193,6 +200,18 @@ describe.skipIf(inject('dbKind') !== 'pglite')('server process', () => {
       ).toBe(201);
       for (const res of await everywhere('GET', API.messageCategories, second.access))
         expect(messageCategoryListSchema.parse(res.body).map((c) => c.name)).toContain('Cluster calm');
+
+      // The backups' state, from the primary that runs their schedule, whichever worker answers (decision 154): the
+      // folder's backup taken at the start, so none is due before the next 03:00 UTC.
+      for (const res of await everywhere('GET', ADMIN_API.backups, first.access))
+        expect(adminBackupStatusSchema.parse(res.body)).toMatchObject({
+          database: 'embedded',
+          scheduled: true,
+          at: '03:00',
+          last: { name: path.basename(recentBackup) },
+          last_failure: null,
+          next_at: nextTimeOfDay('03:00', new Date()).toISOString(),
+        });
 
       expect((await call('POST', API.logout, { token: first.access })).status).toBe(204);
       for (const res of await everywhere('GET', API.profile, first.access)) expect(res.status).toBe(401);
