@@ -6,7 +6,11 @@ import { ApiError, OFFLINE_MESSAGE } from './api-client';
 import { GONE_MEANWHILE, toastFailure, useChange } from './change';
 import { sessionStore } from './session';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => {
+  // The themed toaster's ids: each toast its own.
+  let shown = 0;
+  return { toast: { error: vi.fn(() => `error#${++shown}`), success: vi.fn(), dismiss: vi.fn() } };
+});
 
 const refusedToken = () => new ApiError(401, { detail: 'Given token not valid for any token type' });
 
@@ -53,5 +57,47 @@ describe('useChange', () => {
     await expect(result.current(() => Promise.reject(gone))).rejects.toBe(gone);
     expect(toast.error).toHaveBeenCalledWith(GONE_MEANWHILE);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['own'] });
+  });
+
+  const changeOf = (queryKey: string[]) =>
+    renderHook(() => useChange(queryKey), {
+      wrapper: ({ children }) => <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>,
+    }).result.current;
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+  const failureIds = () => vi.mocked(toast.error).mock.results.map((result) => result.value as string);
+
+  it('a change that works takes away the toast of its own earlier failure, and no other change’s (decision 150)', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    const change = changeOf(['own']);
+    await expect(change(offline, 'Deleted A.', { key: 'delete 1' })).rejects.toThrow();
+    await expect(change(offline, 'Deleted B.', { key: 'delete 2' })).rejects.toThrow();
+    // The same key in another list is another change.
+    await expect(changeOf(['saved'])(offline, 'Deleted C.', { key: 'delete 1' })).rejects.toThrow();
+    const [a] = failureIds();
+    expect(toast.dismiss).not.toHaveBeenCalled();
+
+    await change(() => Promise.resolve(), 'Deleted A.', { key: 'delete 1' });
+    expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[a]]);
+    expect(toast.success).toHaveBeenCalledWith('Deleted A.');
+    // Once: working again takes nothing more away.
+    await change(() => Promise.resolve(), 'Deleted A.', { key: 'delete 1' });
+    // A change without a key, or with another, takes nothing away: B and C still failed.
+    await change(() => Promise.resolve(), 'Deleted B.');
+    await change(() => Promise.resolve(), 'Deleted D.', { key: 'delete 4' });
+    expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[a]]);
+  });
+
+  it('a newer failure of a change replaces its older one, said in place too (an edit changed meanwhile)', async () => {
+    sessionStore.setTokens({ access: 'a', refresh: 'r' }, 'ada@example.com');
+    const change = changeOf(['own']);
+    await expect(change(offline, 'Message saved.', { key: 'edit 5' })).rejects.toThrow();
+    const busy = () => Promise.reject(new ApiError(503, null));
+    await expect(change(busy, 'Message saved.', { key: 'edit 5' })).rejects.toThrow();
+    const [offlineToast, busyToast] = failureIds();
+    expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[offlineToast]]);
+    const saidInPlace = () => true;
+    await expect(change(busy, 'Message saved.', { key: 'edit 5', saidInPlace })).rejects.toThrow();
+    expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[offlineToast], [busyToast]]);
+    expect(toast.error).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,16 +7,34 @@ import { PortalLeftError } from './portal-presence';
 
 export { describeError, endedTheSession, isNetworkFailure, mayPassWhenTriedAgain, OFFLINE_MESSAGE } from './api-client';
 
+/** The failure toast of each action that failed, by the action's name: taken away once it works (decision 150). */
+const failureToasts = new Map<string, string | number>();
+
 /**
  * Tells of a failed call in a toast: `message`, or the call's own words. Nothing when the call ended the
  * session (signed out from another browser, a new password): that has said so already, on its way to login,
  * and a second toast would only say that the page failed. Nothing either for a start dropped as the person left
- * the portal while it waited (lib/portal-presence.ts): they are elsewhere, and nothing failed. Returns the toast's id,
- * for a success of the same action tried again to take it away.
+ * the portal while it waited (lib/portal-presence.ts): they are elsewhere, and nothing failed.
+ * `of` names the action that failed, the same each time it is tried again (`copy ${token}`): its newer failure
+ * replaces this toast, and `failureOver(of)` takes it away once the action works
+ * (docs/decisions/150-a-retry-leaves-only-what-is-still-true.md).
  */
-export function toastFailure(error: unknown, message: string = describeError(error)): string | number | undefined {
-  if (endedTheSession(error) || error instanceof PortalLeftError) return undefined;
-  return toast.error(message);
+export function toastFailure(error: unknown, message: string = describeError(error), of?: string): void {
+  if (of !== undefined) failureOver(of);
+  if (endedTheSession(error) || error instanceof PortalLeftError) return;
+  const id = toast.error(message);
+  if (of !== undefined) failureToasts.set(of, id);
+}
+
+/**
+ * The action `of` (as toastFailure named it) worked: its earlier failure toast goes, if it still shows, and only
+ * that one. "You seem to be offline" beside "Saved a copy as …" would say two things at once, one of them over.
+ */
+export function failureOver(of: string): void {
+  const id = failureToasts.get(of);
+  if (id === undefined) return;
+  failureToasts.delete(of);
+  toast.dismiss(id);
 }
 
 /** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */
@@ -43,6 +61,12 @@ export const refusedAsChangedMeanwhile = (error: unknown) =>
 
 export interface ChangeOptions {
   /**
+   * What the change does to what, the same each time it is tried again (`delete ${id}`), unique among the changes of
+   * its list: once it works, the toast of its last failure goes, and no other's (decision 150). Without it, nothing is
+   * taken away.
+   */
+  key?: string;
+  /**
    * A failure the form says itself, under its field where the person is (an edit of a message changed meanwhile,
    * docs/decisions/062-an-edit-names-the-text-it-began-from.md), or an Undo's toast coming back (`AS_AN_UNDO`): no
    * toast says it a second time.
@@ -68,19 +92,23 @@ export type Change = <T>(
  * Runs one change of the person's or the staff's data: a toast tells how it went, and the list it touched is reloaded
  * whether it worked or not. A failure is rethrown, so a form keeps its input and shows field errors. A 404 says
  * the thing is gone in the person's words, not the server's bare "Not found.", and an order refused as made from a
- * list changed meanwhile says that, with the list read again. The same function from one render
- * to the next (for a constant key), so rows that take it need not render again.
+ * list changed meanwhile says that, with the list read again. A change given a `key` takes away the toast of its own
+ * last failure once it works. The same function from one render to the next (for a constant key), so rows that take
+ * it need not render again.
  */
 export function useChange(queryKey: QueryKey): Change {
   const queryClient = useQueryClient();
   return useCallback<Change>(
     async (action, success, options) => {
+      const of = options?.key === undefined ? undefined : `${JSON.stringify(queryKey)} ${options.key}`;
       try {
         const result = await action();
+        if (of !== undefined) failureOver(of);
         if (success) toast.success(typeof success === 'function' ? success(result) : success);
         return result;
       } catch (error) {
-        if (!options?.saidInPlace?.(error)) toastFailure(error, failureText(error));
+        if (!options?.saidInPlace?.(error)) toastFailure(error, failureText(error), of);
+        else if (of !== undefined) failureOver(of);
         throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey });

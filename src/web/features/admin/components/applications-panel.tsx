@@ -67,6 +67,7 @@ function UploadApplicationForm() {
       await change(
         () => uploadApplication(body, setProgress),
         (created) => `Uploaded version ${created.application_version}.`,
+        { key: 'upload' },
       );
       form.reset();
       setFile(undefined);
@@ -186,7 +187,9 @@ export function ApplicationsPanel() {
                   }
                   description="The installer file is removed and members can no longer download it."
                   onConfirm={() =>
-                    change(() => deleteApplication(app.id), `Deleted version ${isolated(app.application_version)}.`)
+                    change(() => deleteApplication(app.id), `Deleted version ${isolated(app.application_version)}.`, {
+                      key: `delete ${app.id}`,
+                    })
                   }
                   keyboardWhenNoneLeft={keyboardWhenNoneLeft}
                 />

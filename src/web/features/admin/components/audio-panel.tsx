@@ -74,6 +74,7 @@ function UploadAudioForm({ kind }: { kind: AudioKind }) {
       await change(
         () => uploadAudioItem(kind, body, setProgress),
         (item) => `Uploaded ${isolated(item.name)}.`,
+        { key: 'upload' },
       );
       form.reset();
       setAudio(undefined);
@@ -155,7 +156,10 @@ function AudioRow({
   const change = useAudioChange(item.kind);
   // Each edit names the text it began from: one begun from a text changed meanwhile is said under its field.
   const save = (update: AudioItemUpdate, message: string) =>
-    change(() => updateAudioItem(item.kind, item.id, update), message, { saidInPlace: refusedAsChangedMeanwhile });
+    change(() => updateAudioItem(item.kind, item.id, update), message, {
+      saidInPlace: refusedAsChangedMeanwhile,
+      key: `edit ${item.id} ${Object.keys(update).join()}`,
+    });
   return (
     // The cover, the name and Delete make the first line; the description and the player go under the name, and on a
     // phone under the cover too, across the row: beside it they had a column of some 140 px at 390.
@@ -187,7 +191,11 @@ function AudioRow({
             </>
           }
           description="The audio file and its cover are removed; members no longer see it."
-          onConfirm={() => change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`)}
+          onConfirm={() =>
+            change(() => deleteAudioItem(item.kind, item.id), `Deleted ${isolated(item.name)}.`, {
+              key: `delete ${item.id}`,
+            })
+          }
           keyboardWhenNoneLeft={keyboardWhenNoneLeft}
         />
       </div>

@@ -60,6 +60,7 @@ function MessageRow({
         onSave={(text, from) =>
           run(() => api.editMessage(message.id, text, from), 'Message saved.', {
             saidInPlace: refusedAsChangedMeanwhile,
+            key: `edit ${message.id}`,
           })
         }
       />
@@ -79,7 +80,9 @@ function MessageRow({
               “<bdi>{message.message_text}</bdi>”
             </>
           }
-          onConfirm={() => run(() => api.deleteMessage(message.id), 'Message deleted.')}
+          onConfirm={() =>
+            run(() => api.deleteMessage(message.id), 'Message deleted.', { key: `delete message ${message.id}` })
+          }
           keyboardWhenNoneLeft={keyboardWhenNoneLeft}
         />
       </div>
@@ -120,7 +123,9 @@ export function CategoryCard({
   const move = (index: number, delta: number) => {
     // A message moved among the folded ones is shown there, and keeps the focus of its button.
     fold.unfoldAt(index + delta);
-    void run(() => api.reorderMessages(category.id, moved(ids, index, delta))).catch(() => undefined);
+    void run(() => api.reorderMessages(category.id, moved(ids, index, delta)), undefined, {
+      key: `order in ${category.id}`,
+    }).catch(() => undefined);
   };
   const newMessageField = () => addMessage.current?.querySelector('input') ?? null;
   return (
@@ -136,6 +141,7 @@ export function CategoryCard({
           onSave={(name, from) =>
             run(() => api.renameCategory(category.id, name, from), `Renamed to ${isolated(name)}.`, {
               saidInPlace: refusedAsChangedMeanwhile,
+              key: `rename ${category.id}`,
             })
           }
         />
@@ -145,7 +151,9 @@ export function CategoryCard({
             count={categoryIds.length}
             label={category.name}
             onMove={(delta) =>
-              void run(() => api.reorderCategories(moved(categoryIds, index, delta))).catch(() => undefined)
+              void run(() => api.reorderCategories(moved(categoryIds, index, delta)), undefined, {
+                key: 'order of categories',
+              }).catch(() => undefined)
             }
           />
           <ConfirmDelete
@@ -156,7 +164,11 @@ export function CategoryCard({
               </>
             }
             description={`${category.messages.length ? `Its ${category.messages.length} message${category.messages.length === 1 ? '' : 's'} will be deleted too. ` : ''}This cannot be undone.`}
-            onConfirm={() => run(() => api.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`)}
+            onConfirm={() =>
+              run(() => api.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`, {
+                key: `delete ${category.id}`,
+              })
+            }
             keyboardWhenNoneLeft={keyboardWhenNoneLeft}
           />
         </div>
@@ -189,7 +201,7 @@ export function CategoryCard({
           typed
           max={MESSAGE_TEXT_MAX}
           onAdd={async (text) => {
-            await run(() => api.addMessage(category.id, text), 'Message added.');
+            await run(() => api.addMessage(category.id, text), 'Message added.', { key: `add to ${category.id}` });
             // It comes last: shown, not folded away under the others.
             fold.unfold();
           }}

@@ -78,6 +78,7 @@ export function MessagesPanel() {
       () => api.importMessages(data),
       (result) =>
         `Imported ${result.messages} messages: ${result.categories_created} categories created, ${result.categories_updated} replaced.`,
+      { key: 'import' },
     );
 
   return (
@@ -129,7 +130,7 @@ export function MessagesPanel() {
           typed
           max={CATEGORY_NAME_MAX}
           onAdd={async (name) =>
-            setCreated((await run(() => api.createCategory(name), `Created ${isolated(name)}.`)).id)
+            setCreated((await run(() => api.createCategory(name), `Created ${isolated(name)}.`, { key: 'create' })).id)
           }
         />
       </div>

@@ -77,6 +77,7 @@ function UploadForm() {
       await change(
         () => uploadOwnTrack(file, name, setProgress),
         (track) => `Added ${isolated(track.name)}.`,
+        { key: 'upload' },
       );
       setFile(null);
       setName('');
@@ -237,7 +238,11 @@ export function MyMusic({
                       </>
                     }
                     description="The track and its file are removed from your account."
-                    onConfirm={() => change(() => deleteTrack(track.id), `Deleted ${isolated(track.name)}.`)}
+                    onConfirm={() =>
+                      change(() => deleteTrack(track.id), `Deleted ${isolated(track.name)}.`, {
+                        key: `delete ${track.id}`,
+                      })
+                    }
                     keyboardWhenNoneLeft={keyboardWhenNoneLeft}
                   />
                 }

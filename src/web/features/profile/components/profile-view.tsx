@@ -139,7 +139,11 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
               label="Remove profile image"
               title="Remove your profile image?"
               description="The picture is deleted; a plain placeholder shows instead. You can choose a new one at any time."
-              onConfirm={() => change(removeProfileImage, PROFILE_MESSAGES.imageRemoved).then(announceProfileSaved)}
+              onConfirm={() =>
+                change(removeProfileImage, PROFILE_MESSAGES.imageRemoved, { key: 'remove image' }).then(
+                  announceProfileSaved,
+                )
+              }
               // No neighbour takes its place: the keyboard goes where a new picture is chosen.
               keyboardAfter={() => edit.current}
             />

@@ -41,10 +41,14 @@ export default function KeptVoice({
               description="It is removed from your account. Recording your voice again is part of the Pro plan."
               keyboardWhenNoneLeft={keyboardAfterLast}
               onConfirm={() =>
-                change(async () => {
-                  if (listening === take.id) stop();
-                  await deleteVoiceRecording(take.id);
-                }, 'Recording deleted.')
+                change(
+                  async () => {
+                    if (listening === take.id) stop();
+                    await deleteVoiceRecording(take.id);
+                  },
+                  'Recording deleted.',
+                  { key: `delete ${take.id}` },
+                )
               }
             />
           </div>

@@ -86,6 +86,7 @@ const OwnMessageRow = memo(function OwnMessageRow({
         onSave={(text, from) =>
           change(() => api.ownMessagesCalls.editMessage(message.id, text, from), 'Message saved.', {
             saidInPlace: refusedAsChangedMeanwhile,
+            key: `edit ${message.id}`,
           })
         }
       />
@@ -160,9 +161,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
       // A message moved among the folded ones is shown there, and keeps the focus of its button.
       unfoldAt(index + delta);
       const ids = category.messages.map((message) => message.id);
-      void change(() => api.ownMessagesCalls.reorderMessages(category.id, moved(ids, index, delta))).catch(
-        () => undefined,
-      );
+      void change(() => api.ownMessagesCalls.reorderMessages(category.id, moved(ids, index, delta)), undefined, {
+        key: `order in ${category.id}`,
+      }).catch(() => undefined);
     },
     [change, category, unfoldAt],
   );
@@ -177,7 +178,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           // Wrapped, never cut: on a phone the name has its own line, its buttons the next.
           className="font-medium"
           onSave={(name) =>
-            change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`)
+            change(() => api.ownMessagesCalls.renameCategory(category.id, name), `Renamed to ${isolated(name)}.`, {
+              key: `rename ${category.id}`,
+            })
           }
         />
         <div className="flex shrink-0 items-center gap-1">
@@ -186,9 +189,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
             count={categoryIds.length}
             label={category.name}
             onMove={(delta) =>
-              void change(() => api.ownMessagesCalls.reorderCategories(moved(categoryIds, index, delta))).catch(
-                () => undefined,
-              )
+              void change(() => api.ownMessagesCalls.reorderCategories(moved(categoryIds, index, delta)), undefined, {
+                key: 'order of categories',
+              }).catch(() => undefined)
             }
           />
           <AddToPlaylistButton
@@ -202,9 +205,13 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
             <ShareDialog
               name={category.name}
               share={category.share}
-              onShare={() => change(() => ownCategoryShares.share(category.id), 'Link created.')}
+              onShare={() =>
+                change(() => ownCategoryShares.share(category.id), 'Link created.', { key: `share ${category.id}` })
+              }
               onStop={() =>
-                change(() => ownCategoryShares.unshare(category.id), 'Sharing stopped: the link no longer works.')
+                change(() => ownCategoryShares.unshare(category.id), 'Sharing stopped: the link no longer works.', {
+                  key: `unshare ${category.id}`,
+                })
               }
             />
           ) : null}
@@ -217,7 +224,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
             }
             description="The category and its messages are removed from your account."
             onConfirm={() =>
-              change(() => api.ownMessagesCalls.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`)
+              change(() => api.ownMessagesCalls.deleteCategory(category.id), `Deleted ${isolated(category.name)}.`, {
+                key: `delete ${category.id}`,
+              })
             }
             keyboardWhenNoneLeft={keyboardWhenNoneLeft}
           />
@@ -251,7 +260,9 @@ const OwnCategoryCard = memo(function OwnCategoryCard({
           max={OWN_MESSAGE_TEXT_MAX}
           draft={addDraft(category.id)}
           onAdd={async (text) => {
-            await change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.');
+            await change(() => api.ownMessagesCalls.addMessage(category.id, text), 'Message added.', {
+              key: `add to ${category.id}`,
+            });
             // It comes last: shown, not folded away under the others.
             fold.unfold();
           }}
@@ -348,7 +359,9 @@ export function MyMessagesPanel({
           max={OWN_CATEGORY_NAME_MAX}
           action="Add the category"
           placeholder="New category"
-          onAdd={(name) => change(() => api.ownMessagesCalls.createCategory(name), `Created ${isolated(name)}.`)}
+          onAdd={(name) =>
+            change(() => api.ownMessagesCalls.createCategory(name), `Created ${isolated(name)}.`, { key: 'create' })
+          }
         />
       </div>
       <QueryState
@@ -394,7 +407,9 @@ export function MyMessagesPanel({
                       (field) => field.getAttribute('aria-label') === newMessageLabel(categoryName),
                     ) ?? null),
               );
-              await change(() => api.ownMessagesCalls.deleteMessage(message.id));
+              await change(() => api.ownMessagesCalls.deleteMessage(message.id), undefined, {
+                key: `delete message ${message.id}`,
+              });
               moveKeyboard();
               // Undo writes the text again, at the end of its category; failed offline, the toast comes back for
               // another press (decision 144).

@@ -97,7 +97,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
       const longest = VOICE_RECORDINGS.maxSeconds * clip.sampleRate;
       // Levelled, so every message of the playlist is spoken as loud as the others.
       const wav = monoWav(levelTake(words.subarray(0, longest), clip.sampleRate), clip.sampleRate);
-      await change(() => uploadVoiceTake(text, wav), 'Recording saved.');
+      await change(() => uploadVoiceTake(text, wav), 'Recording saved.', { key: `record ${text}` });
       onChanged();
     } catch {
       // Said by the change's toast; the person can record again.
@@ -143,7 +143,7 @@ export function OwnVoice({ texts, onChanged }: { texts: readonly string[]; onCha
     // The keyboard on Delete goes, once the take's buttons have, to the message's Record, its row staying; a row of
     // a message not in the playlist goes whole, and the keyboard to the Delete of the row in its place (decision 113).
     const moveKeyboard = keyboardToNeighbourOnceGone(control, '[data-delete-take]', '[data-record-take]');
-    await change(() => deleteVoiceRecording(id), 'Recording deleted.');
+    await change(() => deleteVoiceRecording(id), 'Recording deleted.', { key: `delete ${id}` });
     moveKeyboard();
     onChanged();
   }

@@ -86,6 +86,7 @@ function SavedRow({
         return { full, note };
       },
       ({ full, note }) => `Opened ${isolated(full.name)}.${note ? ` ${note}` : ''}`,
+      { key: `open ${saved.id}` },
     ).finally(release);
   };
   /** Renaming keeps what was saved: the messages, settings and sound as stored, not the player's. */
@@ -103,17 +104,21 @@ function SavedRow({
   /** What it held is read first, so that "Undo" in the toast can put it back: Update is one click, next to Open. */
   const saveCurrent = async () => {
     setUpdating(true);
-    const { before, leftOut } = await change(async () => {
-      const full = await api.getSubliminal(saved.id);
-      const sound = currentSound();
-      const answer = await api.updateSubliminal(saved.id, {
-        name: saved.name,
-        playlist: playlistToServer(current.playlist),
-        settings: current.settings,
-        sound,
-      });
-      return { before: full, leftOut: leftOutOfSave(sound, answer) };
-    }).finally(() => setUpdating(false));
+    const { before, leftOut } = await change(
+      async () => {
+        const full = await api.getSubliminal(saved.id);
+        const sound = currentSound();
+        const answer = await api.updateSubliminal(saved.id, {
+          name: saved.name,
+          playlist: playlistToServer(current.playlist),
+          settings: current.settings,
+          sound,
+        });
+        return { before: full, leftOut: leftOutOfSave(sound, answer) };
+      },
+      undefined,
+      { key: `update ${saved.id}` },
+    ).finally(() => setUpdating(false));
     onNote(leftOut ? `${isolated(saved.name)}: ${leftOut}` : null);
     toast.success(`Saved the playlist, settings and sound as ${isolated(saved.name)}.${leftOut ? ` ${leftOut}` : ''}`, {
       action: {
@@ -144,7 +149,9 @@ function SavedRow({
             value={saved.name}
             label={`name of ${saved.name}`}
             className="font-medium"
-            onSave={(name) => change(() => rename(name), `Renamed to ${isolated(name)}.`)}
+            onSave={(name) =>
+              change(() => rename(name), `Renamed to ${isolated(name)}.`, { key: `rename ${saved.id}` })
+            }
           />
         ) : (
           <p dir="auto" className="font-medium wrap-anywhere">
@@ -197,7 +204,11 @@ function SavedRow({
               ? 'It is removed from your account and its share link stops working.'
               : 'It is removed from your account.'
           }
-          onConfirm={() => change(() => api.deleteSubliminal(saved.id), `Deleted ${isolated(saved.name)}.`)}
+          onConfirm={() =>
+            change(() => api.deleteSubliminal(saved.id), `Deleted ${isolated(saved.name)}.`, {
+              key: `delete ${saved.id}`,
+            })
+          }
           keyboardWhenNoneLeft={keyboardWhenNoneLeft}
         />
       </div>
@@ -212,8 +223,12 @@ function SavedShare({ saved, change }: { saved: SubliminalSummary; change: Chang
     <ShareDialog
       name={saved.name}
       share={saved.shared ? (full.data?.share ?? null) : null}
-      onShare={() => change(() => api.subliminalShares.share(saved.id), 'Link created.')}
-      onStop={() => change(() => api.subliminalShares.unshare(saved.id), 'Sharing stopped: the link no longer works.')}
+      onShare={() => change(() => api.subliminalShares.share(saved.id), 'Link created.', { key: `share ${saved.id}` })}
+      onStop={() =>
+        change(() => api.subliminalShares.unshare(saved.id), 'Sharing stopped: the link no longer works.', {
+          key: `unshare ${saved.id}`,
+        })
+      }
     />
   );
 }
@@ -280,6 +295,7 @@ export function SavedSubliminalsPanel({
                   return leftOut;
                 },
                 (leftOut) => `Saved ${isolated(name)}.${leftOut ? ` ${leftOut}` : ''}`,
+                { key: 'save' },
               )
             }
           />

@@ -9,7 +9,7 @@ import { PlanLock } from '@web/components/plan-lock';
 import { PlanReadFailed } from '@web/components/plan-read-failed';
 import { Button } from '@web/components/ui/button';
 import { ApiError, apiRequest } from '@web/lib/api-client';
-import { describeError, toastFailure } from '@web/lib/change';
+import { describeError, failureOver, toastFailure } from '@web/lib/change';
 import { focusPageHeading } from '@web/lib/page-heading';
 import { paths } from '@web/lib/paths';
 import { portalVisit } from '@web/lib/portal-presence';
@@ -67,20 +67,17 @@ function SignedInActions({ token, item, onGone }: { token: string; item: SharedI
   useEffect(() => {
     void loadEngine().then((loaded) => (engine.current = loaded));
   }, []);
-  /** The toast of each action's last failure, taken away when the action, pressed again, succeeds. */
-  const failureToast = useRef<Partial<Record<'play' | 'copy', string | number>>>({});
   const run = async (which: 'play' | 'copy', action: () => Promise<string>) => {
     setRunning(which);
+    // Pressed again and done, the action takes its earlier failure's toast away (decision 150).
+    const of = `shared ${which} ${token}`;
     try {
       const done = await action();
-      // "You seem to be offline" beside "Saved a copy as …" would say both at once: only what is so now stays.
-      const failed = failureToast.current[which];
-      if (failed !== undefined) toast.dismiss(failed);
-      delete failureToast.current[which];
+      failureOver(of);
       toast.success(done);
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 404;
-      failureToast.current[which] = toastFailure(error, gone ? SHARED_GONE : describeError(error));
+      toastFailure(error, gone ? SHARED_GONE : describeError(error), of);
       if (gone) onGone();
     } finally {
       setRunning(null);
