@@ -5,7 +5,11 @@ import { API } from '@shared/contract/paths';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { ResetConfirmForm } from './reset-confirm-form';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => {
+  // The themed toaster's ids: each toast its own.
+  let shown = 0;
+  return { toast: { error: vi.fn(() => `error#${++shown}`), success: vi.fn(), dismiss: vi.fn() } };
+});
 
 const DEAD_LINK =
   'This link is no longer valid: it was used already, it expired, you logged in since it was sent, or it was copied incompletely.';
@@ -84,5 +88,30 @@ describe('reset confirm form', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'Calm-Waters-2026{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(DEAD_LINK);
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+  });
+
+  it('says a link that died while the form was open once, in its place, where another failure is a toast (decision 150)', async () => {
+    const { toast } = await import('sonner');
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.dismiss).mockClear();
+    const user = userEvent.setup();
+    let confirm = () => jsonResponse(503, { detail: 'Service unavailable' });
+    fakeApi({
+      [`POST ${API.resetPasswordCheck}`]: () => new Response(null, { status: 204 }),
+      [`POST ${API.resetPasswordConfirm}`]: () => confirm(),
+    });
+    renderResetPage();
+    await user.type(await screen.findByLabelText('New password'), 'Calm-Waters-2026');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Calm-Waters-2026{Enter}');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Password reset failed, please try again!'));
+    const failed = vi.mocked(toast.error).mock.results[0]!.value as string;
+
+    confirm = deadToken;
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEAD_LINK);
+    // The page's notice says why; "Password reset failed, please try again!" beside it would say so twice, and ask
+    // for a try that cannot work: not said again, and the earlier one taken away.
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[failed]]);
   });
 });

@@ -18,8 +18,11 @@ import { ResetRequestForm } from './reset-request-form';
 import { Spinner } from '@web/components/ui/spinner';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { toastProblem } from '@web/lib/toast-problem';
-import { toastFailure } from '@web/lib/change';
+import { failureOver, toastFailure } from '@web/lib/change';
 import { fieldProps, useFocusFirstError } from '@web/lib/form-field';
+
+/** The confirm's failures, by toastFailure: one toast at a time, taken away once it works or the link dies. */
+const RESET_CONFIRM = 'reset confirm';
 
 /** What the server says of a reset link's `uid` or `token` when the link no longer works. */
 const refusesLink = (error: unknown) =>
@@ -84,10 +87,18 @@ function NewPasswordForm({ uid, token, onLinkDead }: { uid: string; token: strin
   const mutation = useMutation({
     mutationFn: (values: ResetConfirmValues) => confirmPasswordReset({ uid, token, ...values }),
     onSuccess: () => {
+      failureOver(RESET_CONFIRM);
       toast.success(AUTH_MESSAGES.resetSucceeded, { duration: SHORT_TOAST_MS });
       void navigate(paths.login, { replace: true });
     },
     onError: (error) => {
+      // The link died since the page checked it (used in another tab, a login meanwhile): the page turns into the
+      // request for a new link, whose notice says why; a toast beside it, or an earlier failure's, would say it twice
+      // (docs/decisions/150-a-retry-leaves-only-what-is-still-true.md).
+      if (refusesLink(error)) {
+        failureOver(RESET_CONFIRM);
+        return onLinkDead();
+      }
       toastFailure(
         error,
         error instanceof TypeError
@@ -95,10 +106,9 @@ function NewPasswordForm({ uid, token, onLinkDead }: { uid: string; token: strin
           : error instanceof ApiError && error.status === 429
             ? AUTH_MESSAGES.throttled
             : AUTH_MESSAGES.resetFailed,
+        RESET_CONFIRM,
       );
       showServerFieldErrors(error, ['new_password', 're_new_password'], form.setError, focusFirstError);
-      // The link died since the page checked it (used in another tab, a login meanwhile).
-      if (refusesLink(error)) onLinkDead();
     },
   });
 
