@@ -125,6 +125,60 @@ describe('toasts', () => {
     await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast][data-removed="false"]')).toHaveLength(0));
   });
 
+  it('an action come back online stays until pressed or closed, and says the wait the server named, then that it is over (decision 150)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const failures: unknown[] = [
+        new ApiError(503, null),
+        new ApiError(429, { detail: 'Request was throttled.' }, '30'),
+      ];
+      let presses = 0;
+      const { undo } = await pageWithUndo(() => Promise.reject(failures[presses++]!));
+      const live = () => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast][data-removed="false"]')];
+      const comeBack = async (pressed: HTMLElement) => {
+        await waitFor(() =>
+          expect(live().map((shown) => within(shown).queryByRole('button', { name: 'Undo' }))).not.toContain(pressed),
+        );
+        expect(live()).toHaveLength(1);
+        return within(live()[0]!).getByRole('button', { name: 'Undo' });
+      };
+
+      act(() => undo.click());
+      const again = await comeBack(undo);
+      expect(
+        within(live()[0]!).getByText('The Undo did not go through. Press Undo again in a moment.'),
+      ).toBeInTheDocument();
+      // The server failed, the browser online: ten minutes on, the Undo is still there to be pressed.
+      act(() => vi.advanceTimersByTime(10 * 60_000));
+      expect(live()).toHaveLength(1);
+      expect(again).toBeInTheDocument();
+
+      act(() => again.click());
+      const third = await comeBack(again);
+      const toastShown = live()[0]!;
+      expect(
+        within(toastShown).getByText(
+          'The Undo did not go through: the server asks to wait. Press Undo again in 30 seconds.',
+        ),
+      ).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(29_000));
+      expect(within(toastShown).queryByText('The Undo did not go through. Press Undo again now.')).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(
+        await within(toastShown).findByText('The Undo did not go through. Press Undo again now.'),
+      ).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(10 * 60_000));
+      expect(live()).toEqual([toastShown]);
+      expect(within(toastShown).getByRole('button', { name: 'Undo' })).toBe(third);
+
+      act(() => within(toastShown).getByRole('button', { name: 'Close toast' }).click());
+      await waitFor(() => expect(live()).toHaveLength(0));
+      expect(presses).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the same message again is announced again: it comes into the live region anew', async () => {
     render(<ThemedToaster />);
     act(() => void toast.error('An error occurred, please try again.'));

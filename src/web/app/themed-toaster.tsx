@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast, Toaster, type Action, type ExternalToast } from 'sonner';
-import { isNetworkFailure, mayPassWhenTriedAgain } from '@web/lib/api-client';
+import { isNetworkFailure, mayPassWhenTriedAgain, retryAfterMs } from '@web/lib/api-client';
 import { focusPageHeading } from '@web/lib/page-heading';
 import { sessionStore } from '@web/lib/session';
 import { useTheme } from '@web/lib/theme';
@@ -12,8 +12,9 @@ import { useTheme } from '@web/lib/theme';
 // A toast with an action (an Undo) is never replaced: each holds its own removal, and one lost to the next
 // toast of the same words ("Day 2 removed", twice) would lose what it removed for good
 // (docs/decisions/136-each-undo-keeps-its-own-toast-a-wait-offline-is-not-red.md). Its action is pressed as
-// `pressedOnce` has it; failed in a way that may pass, the toast comes back with a line saying so, for its whole time
-// again (offline, until the connection returns and its whole time then), its action to be pressed anew (docs/decisions/144-an-undo-that-fails-comes-back.md).
+// `pressedOnce` has it; failed in a way that may pass, the toast comes back with a line saying so, until it is pressed
+// anew or closed (docs/decisions/144-an-undo-that-fails-comes-back.md,
+// docs/decisions/150-a-retry-leaves-only-what-is-still-true.md).
 /** The spec's toasts last the original toast library's 5 s unless they set their own (1 s). */
 const TOAST_DEFAULT_MS = 5000;
 const shownUnder = new Map<string, string>();
@@ -26,16 +27,16 @@ for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) 
       action: pressedOnce(data.action, (error) => offerAgain(message, data, error)),
       id: `action#${++shownCount}`,
     });
-  // Offline, the toast come back waits for the connection, then stays its usual time: gone sooner, it would be gone
-  // before the Undo could go through (decision 144).
+  // The toast come back stays until the Undo is pressed again or the toast closed: gone by itself, it would take with
+  // it the only way back to what was removed, however long the connection or the server takes. A wait the server
+  // named (Retry-After) is said, and once it is over the line says so (decision 150).
   const offerAgain = (message: string, data: ExternalToast, error: unknown) => {
-    const offline = isNetworkFailure(error) && !navigator.onLine;
-    const id = offer(message, { ...data, description: undoNotDone(error), ...(offline && { duration: Infinity }) });
-    if (!offline) return;
-    const online = () => {
-      if (toast.getToasts().some((shown) => shown.id === id)) show(message, { id, duration: TOAST_DEFAULT_MS });
-    };
-    window.addEventListener('online', online, { once: true });
+    const wait = isNetworkFailure(error) ? 0 : retryAfterMs(error);
+    const id = offer(message, { ...data, description: undoNotDone(error, wait), duration: Infinity });
+    if (wait === 0) return;
+    setTimeout(() => {
+      if (toast.getToasts().some((shown) => shown.id === id)) show(message, { id, description: UNDO_AGAIN_NOW });
+    }, wait);
   };
   toast[kind] = (message: Parameters<typeof show>[0], data?: ExternalToast) => {
     if (typeof message !== 'string' || data?.id !== undefined) return show(message, data);
@@ -49,11 +50,27 @@ for (const kind of ['success', 'error', 'info', 'warning', 'message'] as const) 
   };
 }
 
-/** The line of an Undo's toast come back after the Undo failed in a way that may pass (decision 144). */
-export const undoNotDone = (error: unknown) =>
+/**
+ * The line of an Undo's toast come back after the Undo failed in a way that may pass (decision 144): offline, a wait
+ * the server named (`wait`, ms, from its Retry-After), or none (decision 150).
+ */
+export const undoNotDone = (error: unknown, wait = 0) =>
   isNetworkFailure(error)
     ? 'The Undo did not go through: you seem to be offline. Press Undo again once you are back online.'
-    : 'The Undo did not go through. Press Undo again in a moment.';
+    : wait > 0
+      ? `The Undo did not go through: the server asks to wait. Press Undo again in ${waitInWords(wait)}.`
+      : 'The Undo did not go through. Press Undo again in a moment.';
+
+/** The line once the server's wait is over. */
+export const UNDO_AGAIN_NOW = 'The Undo did not go through. Press Undo again now.';
+
+/** A wait in whole seconds under a minute, else in whole minutes, rounded up: never shorter than asked. */
+function waitInWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /**
  * How every toast's action (an Undo) is pressed (docs/decisions/138-an-undo-hands-the-keyboard-back-once.md):
