@@ -18,7 +18,11 @@ import { ProfileView } from './profile-view';
 /** Text matched as written: by default Testing Library folds a no-break space, which keeps a number by its unit. */
 const asWritten = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => {
+  // The themed toaster's ids: each toast its own.
+  let shown = 0;
+  return { toast: { error: vi.fn(() => `error#${++shown}`), success: vi.fn(), dismiss: vi.fn() } };
+});
 // The browser's canvas resize is not in jsdom; the server's answer is what these tests are about.
 // A picture's size is read from a test's file name: 'bomb' claims 20000 × 20000 px, 'broken' is unreadable,
 // 'truncated' has a readable size but cannot be drawn.
@@ -333,6 +337,24 @@ describe('edit profile dialog', () => {
     expect(PROFILE_MESSAGES.uploadTooLarge).toContain('5\u00a0MB');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
+  });
+});
+
+describe('edit profile dialog, saved on a press again', () => {
+  it('takes the earlier failure’s toast away once the save works, and only it (decision 150)', async () => {
+    vi.mocked(updateProfile)
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce({ ...profile, first_name: 'Ada Augusta' });
+    const { user } = await openEditor();
+    await user.type(screen.getByLabelText('First name'), ' Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
+    const offline = vi.mocked(toast.error).mock.results[0]!.value as string;
+    expect(toast.dismiss).not.toHaveBeenCalledWith(offline);
+    const before = vi.mocked(toast.dismiss).mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit profile' })).toBeNull());
+    expect(vi.mocked(toast.dismiss).mock.calls.slice(before)).toEqual([[offline]]);
   });
 });
 

@@ -13,7 +13,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field, FieldError } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
 import { ApiError, endedTheSession, retryAfterMs } from '@web/lib/api-client';
-import { OFFLINE_MESSAGE, isNetworkFailure, toastFailure } from '@web/lib/change';
+import { OFFLINE_MESSAGE, failureOver, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { sessionStore } from '@web/lib/session';
 import { announceProfileSaved, profileQuery } from '../api/profile';
@@ -25,6 +25,8 @@ import { useFocusFirstError } from '@web/lib/form-field';
 import { useFitsItsText } from '@web/lib/use-fits-its-text';
 
 export const UPDATE_FAILED = 'An error occurred, please try again.';
+/** The save's failures, by toastFailure: one at a time, taken away once a save works. */
+const SAVE_PROFILE = 'save profile';
 
 /** A name's field; `stored`, the name as the profile holds it, is not refused as typed (decision 129). */
 const name = (missing: string, stored: string) =>
@@ -157,6 +159,8 @@ export function EditProfileDialog({
       const user = sessionStore.get().user;
       if (user) sessionStore.setUser({ ...user, first_name: saved.first_name, last_name: saved.last_name });
       announceProfileSaved();
+      // Saved on a press again, the earlier failure's toast goes (decision 150).
+      failureOver(SAVE_PROFILE);
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
       discardEdits({ first_name: saved.first_name, last_name: saved.last_name });
       onOpenChange(false);
@@ -175,6 +179,7 @@ export function EditProfileDialog({
             ? // Only a picture is limited; the server's words count seconds.
               M.imageThrottled(Math.ceil(retryAfterMs(error) / 60_000))
             : UPDATE_FAILED,
+        SAVE_PROFILE,
       );
     } finally {
       end();
