@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
 import type { Practice } from '@shared/contract';
 import { API } from '@shared/contract/paths';
 import { pendingRecords, type PendingRecord } from '@web/lib/pending-records';
@@ -106,6 +107,32 @@ describe('PracticeView', () => {
     expect(await screen.findByRole('region', { name: 'The last seven days' })).toHaveTextContent(
       '0 minutesNo sessions in the last seven days.',
     );
+  });
+
+  it('takes the reminder’s failure toast away once Save reminder, pressed again, works (decision 150)', async () => {
+    signIn(7);
+    const user = userEvent.setup();
+    let failing = true;
+    fakeApi({
+      [`GET ${API.practice}`]: () => practice,
+      [`PUT ${API.reminders}`]: ({ body }) => (failing ? jsonResponse(503, null) : jsonResponse(200, body)),
+    });
+    const error = vi.spyOn(toast, 'error');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    try {
+      renderWithProviders(<PracticeView />);
+      await user.click(await screen.findByRole('button', { name: 'Save reminder' }));
+      await vi.waitFor(() => expect(error).toHaveBeenCalledWith(PRACTICE_TEXTS.reminderFailed));
+      const failed = error.mock.results[0]!.value as string | number;
+      expect(dismiss).not.toHaveBeenCalledWith(failed);
+      failing = false;
+      await user.click(screen.getByRole('button', { name: 'Save reminder' }));
+      await vi.waitFor(() => expect(dismiss).toHaveBeenCalledWith(failed));
+      expect(dismiss).toHaveBeenCalledTimes(1);
+    } finally {
+      error.mockRestore();
+      dismiss.mockRestore();
+    }
   });
 
   it('shows nothing when no record waits', async () => {

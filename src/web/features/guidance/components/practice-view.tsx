@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { toastFailure } from '@web/lib/change';
+import { failureOver, toastFailure } from '@web/lib/change';
 import type { HistoryEntry, Practice, Reminder } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/input';
@@ -184,9 +184,11 @@ function ReminderSettings({ reminder }: { reminder: Reminder }) {
     mutationFn: saveReminder,
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.practice });
+      failureOver('save reminder');
       toast.success(saved.enabled ? PRACTICE_TEXTS.reminderSaved : PRACTICE_TEXTS.reminderOff);
     },
-    onError: (error) => toastFailure(error, PRACTICE_TEXTS.reminderFailed),
+    // Saved on a press again, the earlier failure's toast goes (decision 150).
+    onError: (error) => toastFailure(error, PRACTICE_TEXTS.reminderFailed, 'save reminder'),
   });
   return (
     <section aria-labelledby="reminder-title" className="rounded-3xl border border-line bg-surface-raised p-6">
