@@ -85,6 +85,8 @@ export const BILLING_TEXTS = {
   incomplete:
     'Your first payment has not gone through yet: your new plan starts as soon as it does. If it has not within a day, nothing is charged and you can try again.',
   portal: 'Change your plan, update your card, see invoices or cancel, in Stripe’s billing portal.',
+  /** Cancelled at the period's end: nothing left to cancel, the plan to renew (the button's "Renew or change plan"). */
+  portalCancelled: 'Renew or change your plan, update your card or see invoices, in Stripe’s billing portal.',
   /** With no subscription left to change or cancel: what the portal still holds. */
   portalPast: 'Your past invoices and payment details are in Stripe’s billing portal.',
   checkoutTerms:

@@ -210,6 +210,11 @@ describe('Plan & billing panel', () => {
     expect(await within(panel()).findByText('Cancelled')).toBeInTheDocument();
     expect(within(panel()).getByText(BILLING_TEXTS.cancelsAt('Intermediate', RENEWS_TEXT))).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Renew or change plan' })).toBeInTheDocument();
+    // Beside it, what the portal offers now: no "or cancel" for a plan cancelled already.
+    expect(within(panel()).queryByText(BILLING_TEXTS.portal)).toBeNull();
+    expect(
+      within(panel()).getByText(/^Renew or change your plan, update your card or see invoices/),
+    ).toBeInTheDocument();
   });
 
   it('warns when the last payment failed and leads to the card', async () => {

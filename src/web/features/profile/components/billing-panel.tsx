@@ -310,6 +310,14 @@ const portalLabel = ({ billing, ...state }: PlanState) =>
         ? 'Change or cancel plan'
         : 'Invoices and payment details';
 
+/** What the portal holds for the person, said beside its button as the button names it. */
+const portalLine = (state: PlanState) =>
+  !hasLiveSubscription(state)
+    ? BILLING_TEXTS.portalPast
+    : state.billing.cancels_at && !state.billing.past_due
+      ? BILLING_TEXTS.portalCancelled
+      : BILLING_TEXTS.portal;
+
 /** The Customer Portal's way in, named for what the person most likely wants there. */
 function Actions({
   state,
@@ -324,11 +332,10 @@ function Actions({
 }) {
   if (!configured || !state.billing.can_manage) return null;
   const { billing } = state;
-  const live = hasLiveSubscription(state);
   const label = portalLabel(state);
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-fg-muted">{live ? BILLING_TEXTS.portal : BILLING_TEXTS.portalPast}</p>
+      <p className="text-sm text-fg-muted">{portalLine(state)}</p>
       <Button
         variant={billing.past_due ? 'primary' : 'secondary'}
         size="sm"
