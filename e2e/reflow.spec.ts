@@ -158,6 +158,31 @@ test("a program's days line up in columns on a phone and read whole beside the c
     expect.soft(await title.evaluate(cutAtItsEdge), await title.innerText()).toBe(false);
 });
 
+test('a playing track’s status stands at its name’s left edge when it goes under the name on a phone, beside it on a desktop (decision 155)', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/music');
+  const play = page.getByRole('button', { name: /^Play 432 Hz/ });
+  await untilShown(page, play);
+  await play.click();
+  const card = page.getByTestId('audio-item').filter({ hasText: '432 Hz · Natural tuning' });
+  await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  const heading = card.getByRole('heading');
+  const where = () =>
+    heading.evaluate((h3) => {
+      const box = (element: Element | null) => element!.getBoundingClientRect();
+      const name = box(h3.querySelector('bdi'));
+      const status = box(h3.querySelector('[data-status]'));
+      return { under: status.top >= name.bottom - 1, apart: Math.round(status.left - name.left) };
+    });
+  // "432 Hz · Natural tuning" and "Playing" do not fit one line of a 390 px card: the status goes under the name.
+  expect(await where()).toEqual({ under: true, apart: 0 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await where()).under).toBe(false);
+});
+
 test("the profile's cards set their headings in one size and their texts in another", async ({ page }) => {
   await signInAsNewUser(page);
   await page.goto('/profile');

@@ -111,8 +111,10 @@ export function AudioCard({
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {/* A person's own file name may be one long word (Evening_tone_final_master…): it wraps, so the card
-            stays as wide as its column and its buttons stay on screen. */}
-        <h3 className="font-medium leading-snug wrap-anywhere">
+            stays as wide as its column and its buttons stay on screen. The status goes under the name where the two
+            do not fit on a line, at its left edge, where an inline margin set it 8 px in
+            (docs/decisions/155-a-paying-members-month-walked.md). */}
+        <h3 className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium leading-snug wrap-anywhere">
           <bdi>{item.name}</bdi>
           {status !== 'idle' ? <StatusBadge status={status} /> : null}
         </h3>
@@ -152,7 +154,7 @@ function StatusBadge({ status }: { status: Exclude<TrackStatus, 'idle'> }) {
   return (
     <span
       data-status={status}
-      className="ml-2 inline-block rounded-full border border-line px-2 py-0.5 align-middle text-xs font-medium text-fg-muted data-[status=playing]:border-transparent data-[status=playing]:bg-accent/20 data-[status=playing]:text-fg"
+      className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-fg-muted data-[status=playing]:border-transparent data-[status=playing]:bg-accent/20 data-[status=playing]:text-fg"
     >
       {STATUS_TEXT[status]}
     </span>
