@@ -1,4 +1,4 @@
-import { Fragment, useId, useRef, useState } from 'react';
+import { Fragment, useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioLines, ChevronDown, Pause, Play, SlidersHorizontal, Square } from 'lucide-react';
 import { clsx } from 'clsx';
@@ -74,6 +74,17 @@ export function MiniPlayer() {
   // On a phone the volume and the timers fold away behind one button, so the bar is one row.
   const [more, setMore] = useState(false);
   const bar = useRef<HTMLElement>(null);
+  // The bar goes with what it played, whatever ended it (its Stop, the sleep timer, a Stop on the page, a track gone
+  // from the library with nothing else playing), and the keyboard in it would go with it to the page's top: as the
+  // bar leaves, still on the page, the keyboard goes to the page's heading (decisions 113 and 155).
+  const barRef = useCallback((node: HTMLElement | null) => {
+    bar.current = node;
+    if (!node) return;
+    return () => {
+      if (node.contains(document.activeElement)) focusPageHeading();
+      bar.current = null;
+    };
+  }, []);
 
   // Pages' own bottom bars and a session in its corner sit above it (lib/bottom-chrome.ts).
   useBottomChromePart('miniPlayer', bar, active);
@@ -97,7 +108,7 @@ export function MiniPlayer() {
     // leaves the sidebar's 15 rem (`w-60`): its content is centred in the page's column, not the window
     // (docs/decisions/146-the-last-screens-line-up.md).
     <section
-      ref={bar}
+      ref={barRef}
       aria-label="Now playing"
       className="sticky bottom-0 z-30 border-t border-line bg-surface-raised px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:px-8 sm:py-2 lg:pl-[calc(15rem+2rem)]"
     >
@@ -149,12 +160,8 @@ export function MiniPlayer() {
             variant="secondary"
             size="icon"
             aria-label="Stop"
-            onClick={() => {
-              soundEngine.stop();
-              // The bar goes with what it played, and the keyboard that pressed Stop with it, to the page's top: it
-              // goes to the page's heading instead (decision 113).
-              if (soundEngine.getState().status === 'stopped') focusPageHeading();
-            }}
+            // The bar goes with what it played: the keyboard that pressed Stop goes to the page's heading (barRef).
+            onClick={() => soundEngine.stop()}
           >
             <Square aria-hidden className="h-4 w-4" />
           </Button>

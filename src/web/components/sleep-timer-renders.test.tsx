@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { soundEngine } from '@web/lib/audio/app-engine';
 import { pass, stubWebAudio, type FakeAudioContext } from '@web/test/fake-audio-context';
+import { everyElementShown } from '@web/test/shown';
 import { MiniPlayer } from './mini-player';
 import { VolumeSlider } from './volume-slider';
 
@@ -60,5 +61,25 @@ describe('a running sleep timer', () => {
     await act(() => pass(audio.context!, 0.5));
     expect(soundEngine.getState().status).toBe('stopped');
     expect(screen.queryByTestId('mini-player-time')).toBeNull();
+  });
+
+  it('hands the keyboard in the bar to the page’s heading as the timer ends and the bar goes, not to the page’s top', async () => {
+    everyElementShown();
+    render(
+      <MemoryRouter>
+        <main id="main">
+          <h1>Subliminals</h1>
+        </main>
+        <MiniPlayer />
+      </MemoryRouter>,
+    );
+    await act(() => soundEngine.setLayer('binaural', { kind: 'binaural', leftHz: 200, rightHz: 206 }, 0.5));
+    act(() => soundEngine.setSleepTimer(15 * 60, 10));
+    // The timer chosen from the keyboard, which stays on it while the session plays out.
+    screen.getByRole('combobox', { name: 'Sleep timer' }).focus();
+    await act(() => pass(audio.context!, 3.8));
+    expect(soundEngine.getState().status).toBe('stopped');
+    expect(screen.queryByRole('region', { name: 'Now playing' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Subliminals' })).toHaveFocus();
   });
 });
