@@ -698,7 +698,7 @@ test.describe('on a touch phone', () => {
       'the sliders of /subliminals',
     );
     const row = page.getByRole('button', {
-      name: /^(Open|Save the current playlist, settings and sound as|Share|Delete) Morning focus$/,
+      name: /^(Open|Update|Share|Delete) Morning focus( with the current playlist, settings and sound)?$/,
     });
     await expect(row).toHaveCount(4);
     for (const width of [360, 390, 430]) {

@@ -107,6 +107,12 @@ describe('SavedSubliminalsPanel', () => {
       sound: null,
     });
     expect(await screen.findByText(/2 messages · Ocean · no sound/)).toBeInTheDocument();
+    // Each button of the row is named first by the word it shows, so a voice saying "Update" presses it (WCAG 2.5.3).
+    const row = screen.getByRole('button', { name: 'Open Morning focus' }).closest('li')!;
+    for (const button of within(row).getAllByRole('button')) {
+      const shown = button.textContent!.trim();
+      if (shown) expect(button.getAttribute('aria-label')).toMatch(new RegExp(`^${shown} `));
+    }
 
     await user.click(screen.getByRole('button', { name: 'Open Morning focus' }));
     await vi.waitFor(() => expect(onOpen).toHaveBeenCalledWith(playlist, settings));
@@ -154,7 +160,7 @@ describe('SavedSubliminalsPanel', () => {
     });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(
-      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Even\u0007ing' }),
+      await screen.findByRole('button', { name: 'Update Even\u0007ing with the current playlist, settings and sound' }),
     );
     await vi.waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ name: 'Even\u0007ing', playlist: [{}, {}] });
@@ -201,7 +207,7 @@ describe('SavedSubliminalsPanel', () => {
     expect(screen.queryByText(/^Keep playlists/)).toBeNull();
     expect(screen.queryByLabelText('Name for the current playlist')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Save the current playlist/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Save the current playlist|Update )/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save & share Intermediate' }));
     expect(
@@ -335,7 +341,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(
-      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
+      await screen.findByRole('button', { name: 'Update Evening with the current playlist, settings and sound' }),
     );
     await vi.waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ name: 'Evening', sound: null, playlist: [{}, {}] });
@@ -368,7 +374,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(
-      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
+      await screen.findByRole('button', { name: 'Update Evening with the current playlist, settings and sound' }),
     );
     await vi.waitFor(() => expect(puts).toHaveLength(1));
     // Renamed meanwhile (here, or on another device).
@@ -397,7 +403,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     const update = await screen.findByRole('button', {
-      name: 'Save the current playlist, settings and sound as Evening',
+      name: 'Update Evening with the current playlist, settings and sound',
     });
     await user.click(update);
     await vi.waitFor(() => expect(puts).toHaveLength(1));
@@ -450,7 +456,9 @@ describe('SavedSubliminalsPanel with sound', () => {
     );
 
     act(() => playingTrackAndNoise());
-    await user.click(screen.getByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Update Evening with the current playlist, settings and sound' }),
+    );
     await vi.waitFor(() =>
       expect(vi.mocked(toast.success)).toHaveBeenCalledWith(
         `Saved the playlist, settings and sound as \u2068Evening\u2069. ${leftOut}`,
@@ -479,7 +487,7 @@ describe('SavedSubliminalsPanel with sound', () => {
     playingTrackAndNoise({ kind: 'track', key: 'own:9', title: 'Sea at night', url: 'http://x/own.mp3' });
     renderWithProviders(<SavedSubliminalsPanel current={{ playlist, settings: DEFAULT_SETTINGS }} onOpen={vi.fn()} />);
     await user.click(
-      await screen.findByRole('button', { name: 'Save the current playlist, settings and sound as Evening' }),
+      await screen.findByRole('button', { name: 'Update Evening with the current playlist, settings and sound' }),
     );
     const leftOut = 'Left out: \u2068Sea at night\u2069 (no longer in your music).';
     await vi.waitFor(() =>

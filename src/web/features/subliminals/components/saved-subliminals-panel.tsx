@@ -185,7 +185,8 @@ function SavedRow({
             // Unavailable, not busy, with nothing to save: an empty playlist is kept by no saved subliminal.
             disabled={!updating && current.playlist.length === 0}
             onClick={() => void saveCurrent().catch(() => undefined)}
-            aria-label={`Save the current playlist, settings and sound as ${saved.name}`}
+            // Its name begins with the word it shows, so a voice saying "Update" presses it (WCAG 2.5.3, decision 155).
+            aria-label={`Update ${saved.name} with the current playlist, settings and sound`}
           >
             <Save aria-hidden className="h-4 w-4" /> {updating ? 'Updating…' : 'Update'}
           </Button>
