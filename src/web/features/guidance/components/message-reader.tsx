@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { readSessionClock, useEngineClock } from '@web/lib/audio/use-sound-engine';
 
 /** Seconds each message stays: long enough to read it twice, slowly. */
 export const MESSAGE_SECONDS = 9;
@@ -6,16 +6,16 @@ export const MESSAGE_SECONDS = 9;
 /**
  * A day's messages while its session plays: one at a time, changing every few seconds with a slow
  * fade (stilled under reduced motion by styles.css). It never flashes; the flashing player is the
- * Subliminals page's, behind its own photosensitivity notice.
+ * Subliminals page's, behind its own photosensitivity notice. Which message shows follows the session's clock (the
+ * time heard, the mini-player's), so a pause holds it and the page shown again while the day plays (Back to it) goes
+ * on from the message of that moment rather than from the first
+ * (docs/decisions/155-a-paying-members-month-walked.md).
  */
 export function MessageReader({ messages, playing }: { messages: readonly string[]; playing: boolean }) {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    if (!playing || messages.length < 2) return;
-    const timer = setInterval(() => setIndex((current) => (current + 1) % messages.length), MESSAGE_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [playing, messages.length]);
-  const message = messages[index % Math.max(1, messages.length)] ?? '';
+  const { elapsed } = useEngineClock(readSessionClock, playing);
+  const count = Math.max(1, messages.length);
+  const index = Math.floor(elapsed / MESSAGE_SECONDS) % count;
+  const message = messages[index] ?? '';
   return (
     <figure className="flex min-h-40 flex-col items-center justify-center rounded-3xl border border-line bg-surface px-6 py-10 text-center">
       <blockquote
@@ -25,7 +25,7 @@ export function MessageReader({ messages, playing }: { messages: readonly string
         {message}
       </blockquote>
       <figcaption className="mt-4 text-sm text-fg-muted">
-        Message {(index % Math.max(1, messages.length)) + 1} of {messages.length}
+        Message {index + 1} of {messages.length}
       </figcaption>
     </figure>
   );
