@@ -34,6 +34,32 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * When process `pid` started, in clock ticks after boot (field 22 of `/proc/<pid>/stat`): a later process given the
+ * same pid has another. Undefined without `/proc` (not Linux), or when the process is gone or hidden from us.
+ */
+function startTimeOf(pid: number): string | undefined {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Field 2, the name, is in parentheses and may hold spaces and parentheses itself: count from its last ')'.
+  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  return start !== undefined && /^\d+$/.test(start) ? start : undefined;
+}
+
+/**
+ * Whether the process that wrote a lock still runs: its pid is alive and, when the lock says when it started (a lock
+ * of an earlier release holds the pid only), it started then and is not a later process that was given the pid.
+ */
+function holderRuns(pid: number, startedAt: string | undefined): boolean {
+  if (!isRunning(pid)) return false;
+  const now = startedAt === undefined ? undefined : startTimeOf(pid);
+  return now === undefined || now === startedAt;
+}
+
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'innerwave.lock');
@@ -44,7 +70,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
           'until the first is closed.',
       );
     try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      const start = startTimeOf(process.pid);
+      writeFileSync(file, `${process.pid}\n${start === undefined ? '' : `start ${start}\n`}`, { flag: 'wx' });
       held.add(file);
       let released = false;
       return {
@@ -58,14 +85,17 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+      const [pidLine = '', startLine = ''] = readFileSync(file, 'utf8').split('\n');
+      const owner = Number.parseInt(pidLine, 10);
+      const ownerStart = /^start (\d+)$/.exec(startLine)?.[1];
+      if (Number.isInteger(owner) && owner !== process.pid && holderRuns(owner, ownerStart)) {
         throw new DataDirLockedError(
           `The data folder ${dataDir} is in use by another Innerwave process (pid ${owner}). ` +
             'Stop it first, or give this one its own DATA_DIR (or a DATABASE_URL).',
         );
       }
-      // A stale lock from a process that died, or from an earlier process of this pid (above): take it over.
+      // A stale lock from a process that died, from one whose pid a later process was given, or from an earlier
+      // process of this pid (above): take it over.
       rmSync(file, { force: true });
     }
   }
