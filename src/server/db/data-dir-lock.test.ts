@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type * as NodeFs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,44 @@ describe('data folder lock', () => {
     const lock = acquireDataDirLock(dir);
     expect(readFileSync(lock.file, 'utf8')).toBe(`${process.pid}\n`);
     lock.release();
+  });
+
+  it('is never seen half-written by a process starting beside it, which would take an empty lock for a stale one', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'innerwave.lock');
+    // Another process reads the lock file as fast as it can while this one takes and gives it back.
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs'); let found = 0, empty = 0; const until = Date.now() + 1500;
+        while (Date.now() < until) { try { found++; if (fs.readFileSync(${JSON.stringify(file)}, 'utf8') === '') empty++; } catch { found--; } }
+        console.log(JSON.stringify({ found, empty }));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(reader);
+    let out = '';
+    reader.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const done = new Promise((resolve) => reader.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const until = Date.now() + 1300;
+    while (Date.now() < until) acquireDataDirLock(dir).release();
+    await done;
+    const { found, empty } = JSON.parse(out) as { found: number; empty: number };
+    expect(found).toBeGreaterThan(100);
+    expect(empty).toBe(0);
+  });
+
+  it('names a lock it cannot read, as a lock, not as a raw file system error', () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'innerwave.lock'));
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      new DataDirLockedError(
+        `The data folder's lock ${path.join(dir, 'innerwave.lock')} cannot be read (EISDIR). ` +
+          'Make it a file this user can read, or remove it if no Innerwave process uses the folder.',
+      ),
+    );
   });
 
   it('refuses a second open of the folder in this process, which would open PGlite twice on it', () => {

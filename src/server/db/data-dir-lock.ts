@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // PGlite lets two processes open one directory and then loses rows silently, so the process that
@@ -70,8 +70,16 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
           'until the first is closed.',
       );
     try {
+      // Written whole under a name of its own, then linked into place (which fails if a lock is there): a process
+      // starting beside this one never reads a lock file still empty, which it would take for a stale one.
       const start = startTimeOf(process.pid);
-      writeFileSync(file, `${process.pid}\n${start === undefined ? '' : `start ${start}\n`}`, { flag: 'wx' });
+      const written = `${file}.${process.pid}.tmp`;
+      writeFileSync(written, `${process.pid}\n${start === undefined ? '' : `start ${start}\n`}`);
+      try {
+        linkSync(written, file);
+      } finally {
+        rmSync(written, { force: true });
+      }
       held.add(file);
       let released = false;
       return {
@@ -85,7 +93,18 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const [pidLine = '', startLine = ''] = readFileSync(file, 'utf8').split('\n');
+      let text;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (unread) {
+        // Given back meanwhile: try again.
+        if ((unread as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw new DataDirLockedError(
+          `The data folder's lock ${file} cannot be read (${(unread as NodeJS.ErrnoException).code ?? String(unread)}). ` +
+            'Make it a file this user can read, or remove it if no Innerwave process uses the folder.',
+        );
+      }
+      const [pidLine = '', startLine = ''] = text.split('\n');
       const owner = Number.parseInt(pidLine, 10);
       const ownerStart = /^start (\d+)$/.exec(startLine)?.[1];
       if (Number.isInteger(owner) && owner !== process.pid && holderRuns(owner, ownerStart)) {
