@@ -797,4 +797,34 @@ describe('migrations', { timeout: 90_000 }, () => {
       older.remove();
     }
   });
+
+  it('start, at 0037, the programs whose days the history holds a session of, from the first one', async () => {
+    const older = migrationsUpTo('0033_copy_keys');
+    const database = await createUnmigratedTestDatabase();
+    try {
+      await migrateDatabase(database, older.folder);
+      await database.db.execute(sql`
+        insert into users (id, email, password_hash) values (1, 'pia@example.com', 'x'), (2, 'ben@example.com', 'x')`);
+      await database.db.execute(sql`
+        insert into programs (id, slug, title, summary) values (1, 'rest', 'Rest', ''), (2, 'rest-more', 'Rest more', '')`);
+      // Pia played days of Rest twice and a track; Ben only a track; a day of a program no longer there starts nothing.
+      await database.db.execute(sql`
+        insert into listening_history (user_id, kind, ref, title, seconds, finished, started_at) values
+          (1, 'program', 'program:rest/2', 'Rest · Day 2', 40, false, '2026-12-05T20:00:00Z'),
+          (1, 'program', 'program:rest/1', 'Rest · Day 1', 600, true, '2026-12-04T20:00:00Z'),
+          (1, 'music', 'track:3', 'Ocean Drift', 300, true, '2026-12-01T20:00:00Z'),
+          (2, 'music', 'program:rest/1', 'Not a day', 300, true, '2026-12-01T20:00:00Z'),
+          (2, 'program', 'program:gone/1', 'Gone · Day 1', 300, true, '2026-12-01T20:00:00Z')`);
+      await migrateDatabase(database);
+      expect(
+        await queryRows(
+          database.db,
+          sql`select user_id, program_id, to_char(started_at at time zone 'UTC', 'MM-DD HH24:MI') as started_at from program_starts`,
+        ),
+      ).toEqual([{ user_id: 1, program_id: 1, started_at: '12-04 20:00' }]);
+    } finally {
+      await database.close();
+      older.remove();
+    }
+  });
 });

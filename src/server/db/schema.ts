@@ -546,6 +546,24 @@ export const programProgress = pgTable(
   ],
 );
 
+/**
+ * When a person started a program: the first session of one of its days the server recorded (resetting deletes it;
+ * deleting the history keeps it, as it keeps the days done). docs/product/guidance.md#programs
+ */
+export const programStarts = pgTable(
+  'program_starts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.programId] }), index('program_starts_program_idx').on(t.programId)],
+);
+
 /** Each finished or stopped session of a person; they can delete it all. */
 export const listeningHistory = pgTable(
   'listening_history',

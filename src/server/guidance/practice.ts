@@ -20,6 +20,7 @@ import { queryRows, type Db } from '../db/client';
 import { exactTime, inIndexOrder, pagesOf, pastTimeKey, type TimeKey } from '../db/pages';
 import { guidancePreferences, listeningHistory, users } from '../db/schema';
 import { ApiError, badRequest } from '../http/errors';
+import { recordProgramStart } from './programs';
 
 // A person's onboarding answers, reminder, listening history and practice view
 // (docs/product/guidance.md). Everything here is theirs alone: every query names their id.
@@ -182,6 +183,8 @@ async function insertSession(
     // at once: the second waits for the first's insert and then finds it.
     .onConflictDoNothing({ target: [listeningHistory.userId, listeningHistory.recordKey] })
     .returning();
+  // A day's session starts its program, as the progress reads it (docs/product/guidance.md#programs).
+  if (session.kind === 'program') await recordProgramStart(db, userId, session.ref, startedAt);
   if (row) return { entry: entryOut(row), created: true };
   // Held until the transaction ends, so two records of one session sent at once are compared in turn.
   const [kept] = await db

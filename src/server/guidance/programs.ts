@@ -20,7 +20,7 @@ import {
 } from '@shared/contract';
 import type { Db } from '../db/client';
 import { rethrowUniqueAs } from '../db/errors';
-import { audioItems, programDays, programProgress, programs } from '../db/schema';
+import { audioItems, programDays, programProgress, programStarts, programs } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { SEED_PROGRAMS } from './seed-programs';
 import { refuseIfChangedMeanwhile } from '../db/changed-meanwhile';
@@ -83,7 +83,12 @@ function dayOut(day: DayRow, layers: Map<number, ProgramLayer[]>): ProgramDay {
   };
 }
 
-function progressOut(slug: string, dayCount: number, done: { day: number; completedAt: Date }[]): ProgramProgress {
+function progressOut(
+  slug: string,
+  dayCount: number,
+  done: { day: number; completedAt: Date }[],
+  startedAt: Date | null,
+): ProgramProgress {
   const completed = [...new Set(done.map((d) => d.day))].filter((d) => d <= dayCount).sort((a, b) => a - b);
   let next: number | null = null;
   for (let day = 1; day <= dayCount; day += 1)
@@ -95,7 +100,18 @@ function progressOut(slug: string, dayCount: number, done: { day: number; comple
     (latest, d) => (!latest || d.completedAt > latest ? d.completedAt : latest),
     null,
   );
-  return { slug, completed_days: completed, next_day: next, last_completed_at: last?.toISOString() ?? null };
+  // Days done before starts were recorded (and by clients that mark a day without recording it) start it too.
+  const started = done.reduce<Date | null>(
+    (earliest, d) => (!earliest || d.completedAt < earliest ? d.completedAt : earliest),
+    startedAt,
+  );
+  return {
+    slug,
+    completed_days: completed,
+    next_day: next,
+    last_completed_at: last?.toISOString() ?? null,
+    started_at: started?.toISOString() ?? null,
+  };
 }
 
 async function progressRows(db: Db | Tx, userId: number, programIds: number[]) {
@@ -110,6 +126,42 @@ async function progressRows(db: Db | Tx, userId: number, programIds: number[]) {
     .where(and(eq(programProgress.userId, userId), inArray(programProgress.programId, programIds)));
 }
 
+/** When the person started each of these programs they have started. */
+async function startsOf(db: Db | Tx, userId: number, programIds: number[]): Promise<Map<number, Date>> {
+  if (programIds.length === 0) return new Map();
+  const rows = await db
+    .select({ programId: programStarts.programId, startedAt: programStarts.startedAt })
+    .from(programStarts)
+    .where(and(eq(programStarts.userId, userId), inArray(programStarts.programId, programIds)));
+  return new Map(rows.map((row) => [row.programId, row.startedAt]));
+}
+
+/** The person's progress in one program. */
+async function progressOf(db: Db | Tx, userId: number, row: ProgramRow, dayCount: number) {
+  const starts = await startsOf(db, userId, [row.id]);
+  return progressOut(row.slug, dayCount, await progressRows(db, userId, [row.id]), starts.get(row.id) ?? null);
+}
+
+const PROGRAM_DAY_REF = /^program:([a-z0-9-]+)\/\d+$/;
+
+/**
+ * A recorded session of a program's day (`ref` `program:<slug>/<day>`) starts that program for the person: the
+ * earliest such start is kept until they reset it. A ref naming no program starts nothing.
+ */
+export async function recordProgramStart(db: Db | Tx, userId: number, ref: string, startedAt: Date): Promise<void> {
+  const slug = PROGRAM_DAY_REF.exec(ref)?.[1];
+  if (!slug) return;
+  const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.slug, slug));
+  if (!program) return;
+  await db
+    .insert(programStarts)
+    .values({ userId, programId: program.id, startedAt })
+    .onConflictDoUpdate({
+      target: [programStarts.userId, programStarts.programId],
+      set: { startedAt: sql`least(${programStarts.startedAt}, excluded.started_at)` },
+    });
+}
+
 const orderedPrograms = (db: Db | Tx) => db.select().from(programs).orderBy(asc(programs.position), asc(programs.id));
 
 export async function listPrograms(db: Db, userId: number): Promise<ProgramSummary[]> {
@@ -117,6 +169,7 @@ export async function listPrograms(db: Db, userId: number): Promise<ProgramSumma
   const ids = rows.map((row) => row.id);
   const days = await daysOf(db, ids);
   const done = await progressRows(db, userId, ids);
+  const starts = await startsOf(db, userId, ids);
   return rows.map((row) => {
     const own = days.filter((day) => day.programId === row.id);
     const minutes = own.map((day) => day.minutes);
@@ -131,6 +184,7 @@ export async function listPrograms(db: Db, userId: number): Promise<ProgramSumma
         row.slug,
         own.length,
         done.filter((d) => d.programId === row.id),
+        starts.get(row.id) ?? null,
       ),
     };
   });
@@ -146,7 +200,7 @@ export async function getProgram(db: Db, userId: number, slug: string): Promise<
     summary: row.summary,
     goals: row.goals as GoalId[],
     days: days.map((day) => dayOut(day, layers)),
-    progress: progressOut(row.slug, days.length, await progressRows(db, userId, [row.id])),
+    progress: await progressOf(db, userId, row, days.length),
   };
 }
 
@@ -162,22 +216,25 @@ export async function completeDay(db: Db, userId: number, slug: string, day: num
     const days = await daysOf(tx, [row.id]);
     if (!days.some((d) => d.day === day)) throw notFound();
     await tx.insert(programProgress).values({ userId, programId: row.id, day }).onConflictDoNothing();
-    return progressOut(row.slug, days.length, await progressRows(tx, userId, [row.id]));
+    return progressOf(tx, userId, row, days.length);
   });
 }
 
-/** Starts a program over: the person's completed days of it are forgotten. */
+/** Starts a program over: the person's completed days of it, and that they started it, are forgotten. */
 export async function resetProgress(db: Db, userId: number, slug: string): Promise<void> {
   const row = await programBySlug(db, slug);
-  await db
-    .delete(programProgress)
-    .where(and(eq(programProgress.userId, userId), eq(programProgress.programId, row.id)));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(programProgress)
+      .where(and(eq(programProgress.userId, userId), eq(programProgress.programId, row.id)));
+    await tx.delete(programStarts).where(and(eq(programStarts.userId, userId), eq(programStarts.programId, row.id)));
+  });
 }
 
 /** The person's progress in every program they have started (for the export of their data). */
 export async function startedPrograms(db: Db, userId: number): Promise<ProgramProgress[]> {
   const list = await listPrograms(db, userId);
-  return list.filter((program) => program.progress.last_completed_at !== null).map((program) => program.progress);
+  return list.filter((program) => program.progress.started_at !== null).map((program) => program.progress);
 }
 
 // Staff
@@ -185,10 +242,16 @@ export async function startedPrograms(db: Db, userId: number): Promise<ProgramPr
 async function adminOut(db: Db | Tx, row: ProgramRow): Promise<AdminProgram> {
   const days = await daysOf(db, [row.id]);
   const layers = await resolveLayers(db, days);
-  const [started] = await db
-    .select({ n: countDistinct(programProgress.userId) })
-    .from(programProgress)
-    .where(eq(programProgress.programId, row.id));
+  // Started as members read it: a session of one of its days recorded, or a day done.
+  const [started] = await db.select({ n: countDistinct(sql`people.user_id`) }).from(
+    sql`(${db
+      .select({ user_id: programProgress.userId })
+      .from(programProgress)
+      .where(eq(programProgress.programId, row.id))
+      .union(
+        db.select({ user_id: programStarts.userId }).from(programStarts).where(eq(programStarts.programId, row.id)),
+      )}) as people`,
+  );
   return {
     slug: row.slug,
     title: row.title,

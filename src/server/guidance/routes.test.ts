@@ -236,6 +236,43 @@ describe('programs', () => {
     });
   });
 
+  it('count as started from the first session of a day recorded, before any day is done, until a reset', async () => {
+    const ada = await signedInUser(t.ctx);
+    const bea = await signedInUser(t.ctx);
+    const progressOf = async (who: typeof ada) => (await call(who, 'GET', programPath(SLEEP))).json().progress;
+    expect(await progressOf(ada)).toMatchObject({ started_at: null, completed_days: [] });
+    // Day 1 under way, sent as it goes (decision 090): 40 s heard so far, nothing done.
+    const began = new Date(Date.now() - 60_000);
+    await call(ada, 'POST', API.history, session({ seconds: 40, finished: false, started_at: began.toISOString() }));
+    expect(await progressOf(ada)).toMatchObject({ started_at: began.toISOString(), completed_days: [] });
+    // A later session keeps the first start; another program's, or a track's, starts nothing else; Bea's is hers.
+    await call(ada, 'POST', API.history, session({ ref: `program:${SLEEP}/2`, started_at: new Date().toISOString() }));
+    await call(ada, 'POST', API.history, session({ kind: 'music', ref: 'track:3', title: 'Ocean Drift' }));
+    expect((await progressOf(ada)).started_at).toBe(began.toISOString());
+    expect((await progressOf(bea)).started_at).toBeNull();
+    const list = (await call(ada, 'GET', API.programs)).json() as { slug: string; progress: { started_at: unknown } }[];
+    expect(list.filter((program) => program.progress.started_at !== null).map((program) => program.slug)).toEqual([
+      SLEEP,
+    ]);
+    const staff = await signedInUser(t.ctx, { isStaff: true });
+    const startedBefore = (await call(staff, 'GET', adminPath(ADMIN_API.program, { slug: SLEEP }))).json()
+      .people_started as number;
+    expect((await call(ada, 'GET', API.userExport)).json().guidance.programs).toEqual([
+      expect.objectContaining({ slug: SLEEP, completed_days: [], started_at: began.toISOString() }),
+    ]);
+    // Deleting the history keeps it, as it keeps the days done; a reset forgets it.
+    await call(ada, 'DELETE', API.history);
+    expect((await progressOf(ada)).started_at).toBe(began.toISOString());
+    expect((await call(ada, 'DELETE', progressPath(SLEEP))).statusCode).toBe(204);
+    expect((await progressOf(ada)).started_at).toBeNull();
+    expect((await call(staff, 'GET', adminPath(ADMIN_API.program, { slug: SLEEP }))).json().people_started).toBe(
+      startedBefore - 1,
+    );
+    // A day done starts it too.
+    await call(bea, 'POST', completePath(SLEEP, 2));
+    expect((await progressOf(bea)).started_at).toEqual(expect.any(String));
+  });
+
   it(
     'take a backlog of days marked done in a row, and refuse a script past the hourly limit with 429',
     async () => {

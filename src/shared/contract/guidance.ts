@@ -215,6 +215,11 @@ export const programProgressSchema = z.object({
   next_day: z.number().int().nullable(),
   /** ISO 8601; null before the first completed day. */
   last_completed_at: z.string().nullable(),
+  /**
+   * ISO 8601: when the person started the program, the start of the first session of one of its days the server
+   * recorded (or its first day done, when earlier); null before, and again after a reset.
+   */
+  started_at: z.string().nullable(),
 });
 export type ProgramProgress = z.infer<typeof programProgressSchema>;
 

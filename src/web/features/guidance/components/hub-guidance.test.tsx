@@ -29,7 +29,7 @@ const program = (
   goals,
   day_count: dayCount,
   minutes,
-  progress: { slug, completed_days: [], next_day: 1, last_completed_at: null },
+  progress: { slug, completed_days: [], next_day: 1, last_completed_at: null, started_at: null },
 });
 const programs = [
   program('steady-focus', 'Steady Focus', ['focus'], { min: 15, max: 30 }, 5),

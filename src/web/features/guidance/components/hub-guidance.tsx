@@ -13,7 +13,7 @@ import { onboardingQuery, practiceQuery, programsQuery, recommendationsQuery } f
 import { minutesHeardText } from '../lib/minutes-heard';
 import { programPath } from '../lib/paths';
 import { onboardingPending } from './onboarding-prompt';
-import { minutesRange } from './program-progress';
+import { minutesRange, useProgramStarted } from './program-progress';
 
 /** How far a program's days are from a session length: 0 when one of its days is that long or it lies between them. */
 const minutesAway = ({ min, max }: ProgramSummary['minutes'], minutes: number) =>
@@ -24,6 +24,21 @@ const minutesAway = ({ min, max }: ProgramSummary['minutes'], minutes: number) =
  * to their session length, when they gave one; between as close, the one about the goal chosen first, then the
  * first listed. Named with the first chosen goal it is about (docs/decisions/120-what-guidance-and-the-home-page-promise.md).
  */
+/** The suggested program's link: its next day once the person has started it (as its progress says), else the program. */
+function OpenProgram({ program }: { program: ProgramSummary }) {
+  const started = useProgramStarted(program.progress);
+  return (
+    <Button asChild size="sm" className="mt-4">
+      <Link to={programPath(program.slug)}>
+        {started && program.progress.next_day
+          ? `Continue with day ${program.progress.next_day}`
+          : `Open ${program.title}`}
+        <ArrowRight aria-hidden className="h-4 w-4" />
+      </Link>
+    </Button>
+  );
+}
+
 export function suggestedProgram(
   goals: readonly GoalId[],
   programs: readonly ProgramSummary[],
@@ -271,14 +286,7 @@ export function HubGuidance() {
             </p>
             <p className="mt-1 text-fg-muted">{suggestion.program.summary}</p>
             {noProgramAbout ? <p className="mt-2 text-sm text-fg-muted">{noProgramAbout}</p> : null}
-            <Button asChild size="sm" className="mt-4">
-              <Link to={programPath(suggestion.program.slug)}>
-                {suggestion.program.progress.completed_days.length > 0 && suggestion.program.progress.next_day
-                  ? `Continue with day ${suggestion.program.progress.next_day}`
-                  : `Open ${suggestion.program.title}`}
-                <ArrowRight aria-hidden className="h-4 w-4" />
-              </Link>
-            </Button>
+            <OpenProgram program={suggestion.program} />
           </div>
         ) : (
           <div className={card}>

@@ -32,7 +32,7 @@ const program = (slug: string, goals: ProgramSummary['goals']): ProgramSummary =
   goals,
   day_count: 7,
   minutes: { min: 10, max: 15 },
-  progress: { slug, completed_days: [], next_day: 1, last_completed_at: null },
+  progress: { slug, completed_days: [], next_day: 1, last_completed_at: null, started_at: null },
 });
 
 /** The server's PUT: stores what it gets, as the contract says it answers; the programs serve Sleep and Calm. */

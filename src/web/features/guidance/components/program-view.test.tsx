@@ -69,7 +69,7 @@ describe('ProgramView’s day', () => {
         ],
       },
     ],
-    progress: { slug: 'quiet-evenings', completed_days: [], next_day: 1, last_completed_at: null },
+    progress: { slug: 'quiet-evenings', completed_days: [], next_day: 1, last_completed_at: null, started_at: null },
   };
   const calm: AudioItem = {
     id: 3,
@@ -94,6 +94,29 @@ describe('ProgramView’s day', () => {
     expect(fakeEngine.state).toMatchObject({ status: 'playing', refused: false });
     await screen.findByRole('button', { name: 'Stop' });
     expect(fakeEngine.primed).toBe(0);
+  });
+
+  it('reads as started once day 1 plays, before anything reaches the server, and as the server then says', async () => {
+    const user = userEvent.setup();
+    let recorded = false;
+    fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () =>
+        recorded ? { ...program, progress: { ...program.progress, started_at: '2026-12-07T18:00:00Z' } } : program,
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`GET ${API.selfeggio}`]: () => [calm],
+    });
+    const { queryClient } = renderWithProviders(<ProgramView slug={program.slug} />);
+    expect(await screen.findByText('Not started')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Start day 1' }));
+    await screen.findByRole('button', { name: 'Stop' });
+    expect(screen.getByText('Started · 0 of 1 day done')).toBeVisible();
+    expect(screen.queryByText('Not started')).toBeNull();
+    // Stopped early, its session recorded: the day is not done, and the program stays started.
+    recorded = true;
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await queryClient.invalidateQueries();
+    await screen.findByRole('button', { name: 'Start day 1' });
+    expect(screen.getByText('Started · 0 of 1 day done')).toBeVisible();
   });
 
   it('keeps the keyboard on Start while the day starts, on Stop as it plays and on Start again once stopped', async () => {
@@ -127,7 +150,12 @@ describe('ProgramView’s day', () => {
     let answer = (_response: Response) => {};
     const begun = {
       ...program,
-      progress: { ...program.progress, completed_days: [1], last_completed_at: '2026-12-01T20:00:00Z' },
+      progress: {
+        ...program.progress,
+        completed_days: [1],
+        last_completed_at: '2026-12-01T20:00:00Z',
+        started_at: '2026-12-01T19:50:00Z',
+      },
     };
     const api = fakeApi({
       [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => (done ? program : begun),

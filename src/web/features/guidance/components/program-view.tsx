@@ -10,7 +10,6 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@web/components/ui/dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { soundEngine } from '@web/lib/audio/app-engine';
-import { sessionEnds } from '@web/lib/audio/app-session-ends';
 import { useSoundEngine } from '@web/lib/audio/use-sound-engine';
 import { NOISE_LABELS } from '@web/lib/audio/noise';
 import { clsx } from 'clsx';
@@ -23,7 +22,7 @@ import { guidanceKeys, onboardingQuery, programQuery, resetProgress } from '../a
 import { dayLayers, daySound, startDaySession } from '../lib/day-session';
 import { programDayPath } from '../lib/paths';
 import { MessageReader } from './message-reader';
-import { ProgramProgressBar } from './program-progress';
+import { ProgramProgressBar, usePlayingDay } from './program-progress';
 import { toastProblem } from '@web/lib/toast-problem';
 
 export const PROGRAM_TEXTS = {
@@ -120,8 +119,7 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
   const engine = useSoundEngine();
   const headphones = useQuery(onboardingQuery()).data?.headphones ?? null;
   const [starting, setStarting] = useState(false);
-  const current = engine.status === 'stopped' ? null : sessionEnds.current();
-  const thisDayPlays = current?.program?.slug === program.slug && current.program.day === day.day;
+  const thisDayPlays = usePlayingDay(program.slug) === day.day;
   const done = program.progress.completed_days.includes(day.day);
   const layered = usePlan().includes('soundLayers');
   const sound = daySound(day.layers, { headphones, layered });

@@ -12,7 +12,7 @@ const program = (slug: string, title: string, completed: number[], next: number 
   goals: ['calm'],
   day_count: 3,
   minutes: { min: 10, max: 15 },
-  progress: { slug, completed_days: completed, next_day: next, last_completed_at: null },
+  progress: { slug, completed_days: completed, next_day: next, last_completed_at: null, started_at: null },
 });
 
 describe('ProgramsList', () => {

@@ -6,7 +6,7 @@ import { goalLabel } from '@shared/contract/portal-plain';
 import { QueryState } from '@web/components/ui/query-state';
 import { programsQuery } from '../api/guidance';
 import { programPath } from '../lib/paths';
-import { minutesRange, ProgramProgressBar } from './program-progress';
+import { minutesRange, ProgramProgressBar, useProgramStarted } from './program-progress';
 
 /**
  * A program as one link to its page, its title a heading: a screen reader lists the programs among the headings
@@ -15,7 +15,7 @@ import { minutesRange, ProgramProgressBar } from './program-progress';
  */
 function ProgramCard({ program }: { program: ProgramSummary }) {
   const next = program.progress.next_day;
-  const started = program.progress.completed_days.length > 0;
+  const started = useProgramStarted(program.progress);
   return (
     <li>
       <Link
