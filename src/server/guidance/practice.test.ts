@@ -140,7 +140,17 @@ describe('the practice view', () => {
     await heard(ada, SINCE + 5 * DAY * 1000 + 60_000, 40);
     const { week } = await practiceOf(ada);
     expect(week.daily_minutes).toEqual([0, 0, 10, 21, 0, 1, 0]);
+    expect(week.daily_seconds).toEqual([0, 0, 600, 1240, 0, 40, 0]);
     expect(week.minutes).toBe(week.daily_minutes.reduce((sum, minutes) => sum + minutes, 0));
+  });
+
+  it('gives the seconds of a day heard for under half a minute, whose minutes round to none', async () => {
+    const ada = await person();
+    await heard(ada, SINCE + 60_000, 20);
+    const { week } = await practiceOf(ada);
+    expect(week).toMatchObject({ minutes: 0, sessions: 1 });
+    expect(week.daily_minutes).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(week.daily_seconds).toEqual([20, 0, 0, 0, 0, 0, 0]);
   });
 
   it('counts of an entry begun before the week only its time inside it, and one ending just after now today', async () => {

@@ -381,7 +381,8 @@ export async function readPractice(db: Db, userId: number, now = new Date()): Pr
         gte(listeningHistory.startedAt, new Date(since.getTime() - HISTORY_SECONDS_MAX * 1000)),
       ),
     );
-  const daily = secondsPerDay(week, since, now).map((seconds) => Math.round(seconds / 60));
+  const seconds = secondsPerDay(week, since, now);
+  const daily = seconds.map((heard) => Math.round(heard / 60));
   const sittings = await countSittings(db, userId, since);
   return {
     week: {
@@ -390,6 +391,7 @@ export async function readPractice(db: Db, userId: number, now = new Date()): Pr
       minutes: daily.reduce((sum, minutes) => sum + minutes, 0),
       sessions: sittings.week,
       daily_minutes: daily,
+      daily_seconds: seconds.map(Math.ceil),
     },
     total_sessions: sittings.total,
     last_sessions: await lastSessions(db, userId),

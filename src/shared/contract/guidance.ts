@@ -355,6 +355,11 @@ export const practiceSchema = z.object({
     sessions: z.number().int(),
     /** Minutes of each of the seven days, oldest first (day 0 is since … since + 24 h). */
     daily_minutes: z.array(z.number().int()),
+    /**
+     * Seconds heard each of the seven days, rounded up: a day heard for under half a minute has 0 minutes and some
+     * seconds, so the web can say "Under a minute" of it rather than "0 minutes".
+     */
+    daily_seconds: z.array(z.number().int()),
   }),
   /** Sittings in the whole history, as `week.sessions`. */
   total_sessions: z.number().int(),

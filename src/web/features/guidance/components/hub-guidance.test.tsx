@@ -37,7 +37,13 @@ const programs = [
 ];
 
 const practice: Practice = {
-  week: { since: '2026-11-16T18:00:00.000Z', minutes: 12, sessions: 2, daily_minutes: [0, 0, 0, 0, 0, 2, 10] },
+  week: {
+    since: '2026-11-16T18:00:00.000Z',
+    minutes: 12,
+    sessions: 2,
+    daily_minutes: [0, 0, 0, 0, 0, 2, 10],
+    daily_seconds: [0, 0, 0, 0, 0, 130, 610],
+  },
   total_sessions: 2,
   last_sessions: [],
   reminder: { enabled: false, time_of_day: null },

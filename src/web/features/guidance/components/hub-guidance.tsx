@@ -10,7 +10,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { categoryPath, paths } from '@web/lib/paths';
 import { usePlan } from '@web/lib/plan';
 import { onboardingQuery, practiceQuery, programsQuery, recommendationsQuery } from '../api/guidance';
-import { minutesHeardText } from '../lib/minutes-heard';
+import { minutesHeardText, weekHeard } from '../lib/minutes-heard';
 import { programPath } from '../lib/paths';
 import { onboardingPending } from './onboarding-prompt';
 import { minutesRange, useProgramStarted } from './program-progress';
@@ -304,7 +304,7 @@ export function HubGuidance() {
           <h3 className="text-lg font-semibold">Your practice</h3>
           <p className="mt-1 text-fg-muted">
             {practice.data
-              ? `${minutesHeardText(practice.data.week)} in the last seven days.`
+              ? `${minutesHeardText(weekHeard(practice.data.week))} in the last seven days.`
               : 'How long you listened, and your last sessions.'}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">

@@ -11,7 +11,13 @@ import { PRACTICE_TEXTS, PracticeView } from './practice-view';
 import { everyElementShown } from '@web/test/shown';
 
 const practice: Practice = {
-  week: { since: '2026-11-16T18:00:00.000Z', minutes: 12, sessions: 2, daily_minutes: [0, 0, 0, 0, 0, 2, 10] },
+  week: {
+    since: '2026-11-16T18:00:00.000Z',
+    minutes: 12,
+    sessions: 2,
+    daily_minutes: [0, 0, 0, 0, 0, 2, 10],
+    daily_seconds: [0, 0, 0, 0, 0, 130, 610],
+  },
   total_sessions: 2,
   last_sessions: [],
   reminder: { enabled: false, time_of_day: null },
@@ -93,13 +99,20 @@ describe('PracticeView', () => {
   it('says the week came to under a minute when its sessions did, and 0 minutes only when there were none', async () => {
     const week = (sessions: number) => ({
       ...practice,
-      week: { ...practice.week, minutes: 0, sessions, daily_minutes: [0, 0, 0, 0, 0, 0, 0] },
+      week: {
+        ...practice.week,
+        minutes: 0,
+        sessions,
+        daily_minutes: [0, 0, 0, 0, 0, 0, 0],
+        daily_seconds: [0, 0, 0, 0, 0, 0, sessions ? 20 : 0],
+      },
     });
     fakeApi({ [`GET ${API.practice}`]: () => week(1) });
     const short = renderWithProviders(<PracticeView />);
     const card = await screen.findByRole('region', { name: 'The last seven days' });
     expect(card).toHaveTextContent('Under a minute1 session');
-    expect(card).not.toHaveTextContent(/0 minutes/);
+    // The figure, not "0 minutes"; the days' bars below are read out each in the same words.
+    expect(card.textContent).toMatch(/^The last seven daysUnder a minute1 session/);
     short.unmount();
 
     fakeApi({ [`GET ${API.practice}`]: () => week(0) });
@@ -133,6 +146,36 @@ describe('PracticeView', () => {
       error.mockRestore();
       dismiss.mockRestore();
     }
+  });
+
+  it('reads out each day’s bar in the week’s words: under a minute for a day heard less, 0 minutes for one not heard', async () => {
+    fakeApi({
+      [`GET ${API.practice}`]: () => ({
+        ...practice,
+        week: {
+          ...practice.week,
+          minutes: 13,
+          sessions: 3,
+          daily_minutes: [0, 0, 0, 0, 1, 2, 10],
+          daily_seconds: [0, 0, 0, 20, 65, 130, 610],
+        },
+      }),
+    });
+    renderWithProviders(<PracticeView />);
+    const bars = within(await screen.findByRole('list', { name: 'Minutes each day' })).getAllByRole('listitem');
+    expect(bars.map((bar) => bar.querySelector('.sr-only')!.textContent!.replace(/^.*?: /, ''))).toEqual([
+      '0 minutes',
+      '0 minutes',
+      '0 minutes',
+      'Under a minute',
+      '1 minute',
+      '2 minutes',
+      '10 minutes',
+    ]);
+    // The day heard for under a minute stands above those not heard at all.
+    const height = (bar: HTMLElement) => (bar.querySelector('[style]') as HTMLElement).style.height;
+    expect(height(bars[3]!)).toBe('6%');
+    expect(height(bars[2]!)).toBe('2%');
   });
 
   it('shows nothing when no record waits', async () => {

@@ -14,7 +14,7 @@ import { keyboardToPageHeadingOnceGone } from '@web/lib/keyboard-after-removal';
 import { useWaitingRecordCount } from '@web/lib/pending-records';
 import { useSession } from '@web/lib/session';
 import { deleteHistory, guidanceKeys, practiceQuery, saveReminder } from '../api/guidance';
-import { minutesHeard } from '../lib/minutes-heard';
+import { dayHeard, minutesHeard, minutesHeardText, weekHeard } from '../lib/minutes-heard';
 import { programDayPath } from '../lib/paths';
 import { formatDateTime } from '@web/lib/dates';
 
@@ -45,7 +45,7 @@ const dayName = (since: string, index: number) =>
 function Week({ practice }: { practice: Practice }) {
   const { week } = practice;
   const highest = Math.max(1, ...week.daily_minutes);
-  const heard = minutesHeard(week);
+  const heard = minutesHeard(weekHeard(week));
   return (
     <section aria-labelledby="week-title" className="rounded-3xl border border-line bg-surface-raised p-6">
       <h2 id="week-title" className="card-heading">
@@ -69,12 +69,13 @@ function Week({ practice }: { practice: Practice }) {
         {week.daily_minutes.map((minutes, index) => (
           <li key={index} className="flex h-full flex-col items-center justify-end gap-1.5">
             <span className="sr-only">
-              {dayName(week.since, index)}: {minutes} min
+              {dayName(week.since, index)}: {minutesHeardText(dayHeard(week, index))}
             </span>
+            {/* A day heard for under a minute stands above one not heard at all, as its words do. */}
             <span
               aria-hidden
               className="w-full max-w-8 rounded-t-lg bg-accent/70"
-              style={{ height: `${Math.max(minutes > 0 ? 6 : 2, (minutes / highest) * 100)}%` }}
+              style={{ height: `${Math.max(dayHeard(week, index).heard ? 6 : 2, (minutes / highest) * 100)}%` }}
             />
             <span aria-hidden className="text-xs text-fg-muted">
               {dayName(week.since, index)}
