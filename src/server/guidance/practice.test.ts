@@ -49,8 +49,22 @@ describe('the practice view', () => {
     const practice = await practiceOf(ada);
     expect(practice.week).toMatchObject({ sessions: 1, minutes: 11 });
     expect(practice.total_sessions).toBe(1);
-    // The samples of a sitting that went on with a sound heard in earnest are not listed.
+    // The samples of a sitting that went on with a sound heard in earnest are not listed, and counted as such.
     expect(practice.last_sessions.map((entry) => entry.title)).toEqual(['The one kept']);
+    expect(practice.tries_not_listed).toBe(5);
+  });
+
+  it('counts the tries left out only among the sessions listed, from the oldest listed on', async () => {
+    const ada = await person();
+    let at = NOW.getTime() - 5 * 60 * 60_000;
+    // A try before a longer sound, then six stretches: the oldest stretch and the try are past the five listed.
+    at = (await heard(ada, at, 10, 'Old try')) + 1000;
+    for (const n of [1, 2, 3, 4]) at = (await heard(ada, at, SAMPLE_SECONDS, `Stretch ${n}`)) + 1000;
+    at = (await heard(ada, at, 10, 'Recent try')) + 1000;
+    for (const n of [5, 6]) at = (await heard(ada, at, SAMPLE_SECONDS, `Stretch ${n}`)) + 1000;
+    const practice = await practiceOf(ada);
+    expect(practice.last_sessions.map((entry) => entry.title)).toEqual([6, 5, 4, 3, 2].map((n) => `Stretch ${n}`));
+    expect(practice.tries_not_listed).toBe(1);
   });
 
   it('joins entries a pause apart and parts them past it', async () => {
@@ -101,6 +115,7 @@ describe('the practice view', () => {
     const practice = await practiceOf(ada);
     expect(practice.week.sessions).toBe(1);
     expect(practice.last_sessions.map((entry) => entry.title)).toEqual(['Longest try']);
+    expect(practice.tries_not_listed).toBe(2);
   });
 
   it('lists every stretch of at least the sample length, newest first, five at most', async () => {
@@ -117,6 +132,7 @@ describe('the practice view', () => {
     expect(practice.week).toMatchObject({ sessions: 0, minutes: 0 });
     expect(practice.total_sessions).toBe(0);
     expect(practice.last_sessions).toEqual([]);
+    expect(practice.tries_not_listed).toBe(0);
   });
 
   it('counts time heard in two tabs at once once, so a day never holds more than 24 hours', async () => {

@@ -12,6 +12,7 @@ import type {
 import {
   HISTORY_DELETED_CODE,
   HISTORY_SECONDS_MAX,
+  HISTORY_TRY_SECONDS,
   historyWriteSchema,
   replacesRecord,
   type HistoryWrite,
@@ -256,7 +257,7 @@ const LAST_SESSIONS = 5;
  */
 export const SITTING_PAUSE_SECONDS = 120;
 /** Shorter stretches (trying a sound) are left out of the last sessions unless their sitting had nothing longer. */
-export const SAMPLE_SECONDS = 30;
+export const SAMPLE_SECONDS = HISTORY_TRY_SECONDS;
 
 /**
  * The person's history in start order, each entry with `opens`: whether it begins a sitting. An
@@ -298,23 +299,30 @@ async function countSittings(db: Db, userId: number, since: Date) {
 /**
  * The last sessions to show, newest first: every stretch of a sound, but a sound tried for less than
  * `SAMPLE_SECONDS` only when nothing longer played in its sitting (then its longest one), so a
- * sitting spent choosing a track shows the track chosen, and every sitting shows at least once.
+ * sitting spent choosing a track shows the track chosen, and every sitting shows at least once; with the
+ * number of tries so left out among them (from the oldest listed on), which the page names.
  */
-async function lastSessions(db: Db, userId: number): Promise<HistoryEntry[]> {
-  const shown = await queryRows<{ id: number }>(
+async function lastSessions(db: Db, userId: number): Promise<{ entries: HistoryEntry[]; triesNotListed: number }> {
+  const rows = await queryRows<{ id: number | null; tries: number }>(
     db,
     sql`${marked(userId)},
     sittings as (select *, count(*) filter (where opens) over (order by started_at, id) as sitting from marked),
     ranked as (
       select id, started_at, seconds,
-        row_number() over (partition by sitting order by seconds desc, started_at desc, id desc) as rank
+        (seconds >= ${SAMPLE_SECONDS}
+          or row_number() over (partition by sitting order by seconds desc, started_at desc, id desc) = 1) as listable
       from sittings
-    )
-    select id from ranked where seconds >= ${SAMPLE_SECONDS} or rank = 1
-    order by started_at desc, id desc limit ${LAST_SESSIONS}`,
+    ),
+    listed as (select id, started_at from ranked where listable order by started_at desc, id desc limit ${LAST_SESSIONS}),
+    edge as (select case when count(*) < ${LAST_SESSIONS} then null else min(started_at) end as since from listed)
+    select id, 0 as tries from listed
+    union all
+    select null, count(*)::int from ranked, edge where not listable and (edge.since is null or started_at >= edge.since)`,
   );
-  if (shown.length === 0) return [];
-  const rows = await db
+  const shown = rows.filter((row) => row.id !== null);
+  const triesNotListed = Number(rows.find((row) => row.id === null)?.tries ?? 0);
+  if (shown.length === 0) return { entries: [], triesNotListed };
+  const entries = await db
     .select()
     .from(listeningHistory)
     .where(
@@ -322,12 +330,12 @@ async function lastSessions(db: Db, userId: number): Promise<HistoryEntry[]> {
         eq(listeningHistory.userId, userId),
         inArray(
           listeningHistory.id,
-          shown.map((row) => row.id),
+          shown.map((row) => row.id!),
         ),
       ),
     )
     .orderBy(desc(listeningHistory.startedAt), desc(listeningHistory.id));
-  return rows.map(entryOut);
+  return { entries: entries.map(entryOut), triesNotListed };
 }
 
 /**
@@ -384,6 +392,7 @@ export async function readPractice(db: Db, userId: number, now = new Date()): Pr
   const seconds = secondsPerDay(week, since, now);
   const daily = seconds.map((heard) => Math.round(heard / 60));
   const sittings = await countSittings(db, userId, since);
+  const last = await lastSessions(db, userId);
   return {
     week: {
       since: since.toISOString(),
@@ -394,7 +403,8 @@ export async function readPractice(db: Db, userId: number, now = new Date()): Pr
       daily_seconds: seconds.map(Math.ceil),
     },
     total_sessions: sittings.total,
-    last_sessions: await lastSessions(db, userId),
+    last_sessions: last.entries,
+    tries_not_listed: last.triesNotListed,
     reminder: await readReminder(db, userId),
   };
 }

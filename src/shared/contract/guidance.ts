@@ -9,6 +9,7 @@ export {
   goalLabel,
   GUIDANCE_GOALS,
   HISTORY_DELETED_CODE,
+  HISTORY_TRY_SECONDS,
   replacesRecord,
   SESSION_MINUTES,
   type GoalId,
@@ -365,6 +366,11 @@ export const practiceSchema = z.object({
   total_sessions: z.number().int(),
   /** Newest first, at most 5; a stretch under 30 s only when nothing longer played in its sitting. */
   last_sessions: historyListSchema,
+  /**
+   * Stretches under 30 s left out of `last_sessions` because something longer played in their sitting, among those
+   * begun since the oldest listed (all of them when fewer than 5 are listed), so the web can say why they are missing.
+   */
+  tries_not_listed: z.number().int(),
   reminder: reminderSchema,
 });
 export type Practice = z.infer<typeof practiceSchema>;

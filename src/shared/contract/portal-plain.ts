@@ -143,6 +143,13 @@ export const PLAYLIST_MAX = 1_000;
 export const HISTORY_DELETED_CODE = 'history_deleted';
 
 /**
+ * A stretch heard for less than this many seconds is a try: the last sessions of Your practice list it only when
+ * nothing longer played in its sitting, and the page says how many it left out so
+ * (docs/decisions/038-a-session-shown-is-a-sitting.md).
+ */
+export const HISTORY_TRY_SECONDS = 30;
+
+/**
  * Whether a record of a session replaces the one kept under the same `record_key`: the browser sends what
  * played so far while the session goes on, then its end (docs/decisions/090-a-session-is-recorded-as-it-goes.md),
  * and a late copy of an earlier one must not shorten what is kept. It replaces when it is longer, or as long

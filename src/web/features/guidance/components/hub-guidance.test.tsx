@@ -46,6 +46,7 @@ const practice: Practice = {
   },
   total_sessions: 2,
   last_sessions: [],
+  tries_not_listed: 0,
   reminder: { enabled: false, time_of_day: null },
 };
 

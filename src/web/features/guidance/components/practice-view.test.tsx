@@ -20,6 +20,7 @@ const practice: Practice = {
   },
   total_sessions: 2,
   last_sessions: [],
+  tries_not_listed: 0,
   reminder: { enabled: false, time_of_day: null },
 };
 
@@ -176,6 +177,34 @@ describe('PracticeView', () => {
     const height = (bar: HTMLElement) => (bar.querySelector('[style]') as HTMLElement).style.height;
     expect(height(bars[3]!)).toBe('6%');
     expect(height(bars[2]!)).toBe('2%');
+  });
+
+  it('says under the last sessions how many short tries it leaves out, and why, only when it leaves some out', async () => {
+    const entry = {
+      id: 1,
+      kind: 'music' as const,
+      ref: 'track:3',
+      title: 'Ocean Drift',
+      seconds: 600,
+      finished: true,
+      started_at: '2026-11-23T17:00:00.000Z',
+      recorded_at: '2026-11-23T17:10:00.000Z',
+    };
+    fakeApi({ [`GET ${API.practice}`]: () => ({ ...practice, last_sessions: [entry], tries_not_listed: 2 }) });
+    const tried = renderWithProviders(<PracticeView />);
+    const card = await screen.findByRole('region', { name: 'Last sessions' });
+    expect(within(card).getByText(PRACTICE_TEXTS.triesNotListed(2))).toBeVisible();
+    expect(PRACTICE_TEXTS.triesNotListed(2)).toBe(
+      'Not listed: 2 sounds tried for under 30 seconds in a session where something longer played.',
+    );
+    expect(PRACTICE_TEXTS.triesNotListed(1)).toMatch(/^Not listed: 1 sound tried/);
+    tried.unmount();
+
+    fakeApi({ [`GET ${API.practice}`]: () => ({ ...practice, last_sessions: [entry], tries_not_listed: 0 }) });
+    renderWithProviders(<PracticeView />);
+    const plain = await screen.findByRole('region', { name: 'Last sessions' });
+    await within(plain).findByText('Ocean Drift');
+    expect(within(plain).queryByText(/Not listed/)).toBeNull();
   });
 
   it('shows nothing when no record waits', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { failureOver, toastFailure } from '@web/lib/change';
 import type { HistoryEntry, Practice, Reminder } from '@shared/contract';
+import { HISTORY_TRY_SECONDS } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { CheckboxField } from '@web/components/ui/input';
 import { SubmitButton } from '@web/components/ui/submit-button';
@@ -24,6 +25,9 @@ export const PRACTICE_TEXTS = {
   reminderSaved: 'Reminder saved.',
   reminderOff: 'Reminder turned off.',
   reminderFailed: 'The reminder could not be saved. Please try again.',
+  /** Under the last sessions, when tries were left out of them (docs/decisions/038). */
+  triesNotListed: (count: number) =>
+    `Not listed: ${count} ${count === 1 ? 'sound' : 'sounds'} tried for under ${HISTORY_TRY_SECONDS} seconds in a session where something longer played.`,
   waiting: (count: number) =>
     count === 1
       ? '1 session played here is waiting to be saved. It is kept on this device and will be sent by itself.'
@@ -171,6 +175,9 @@ function LastSessions({ practice }: { practice: Practice }) {
           })}
         </ul>
       )}
+      {practice.tries_not_listed > 0 ? (
+        <p className="mt-2 text-sm text-fg-muted">{PRACTICE_TEXTS.triesNotListed(practice.tries_not_listed)}</p>
+      ) : null}
     </section>
   );
 }
