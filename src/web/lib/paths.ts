@@ -11,6 +11,12 @@ export const isAdminPath = (pathname: string) => pathname === paths.admin || pat
 export const withRedirect = (url: string, target: string | null) =>
   target === null ? url : `${url}${url.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(target)}`;
 
+/**
+ * The support form filled in to ask for a plan (`?plan=<paid plan>`): where "Ask for Intermediate" leads when this
+ * server takes no payments (docs/product/screens.md#profile). A form in the portal, so it works without a mail program.
+ */
+export const askForPlanPath = (plan: 'intermediate' | 'pro') => `${paths.support}?plan=${plan}`;
+
 /** The login page, remembering where to go afterwards (the route guard's redirect). */
 export const loginWithRedirect = (target: string) => withRedirect(paths.login, target);
 

@@ -91,7 +91,8 @@ export const BILLING_TEXTS = {
   portalPast: 'Your past invoices and payment details are in Stripe’s billing portal.',
   checkoutTerms:
     'Payment is taken by Stripe. The plan renews every month until you cancel; a cancelled plan stays until the end of the month paid for.',
-  askTeam: (email: string) => `Our team sets plans by hand here: write to ${email} and say which plan you want.`,
+  askTeam: (email: string) =>
+    `Our team sets plans by hand here: ask for the plan you want below, or write to ${email}.`,
   pastDue: (plan: string) =>
     `Your last payment did not go through. You keep ${plan} while Stripe tries again; update your payment details to keep it.`,
   confirming:

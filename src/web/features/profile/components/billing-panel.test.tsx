@@ -254,12 +254,21 @@ describe('Plan & billing panel', () => {
 
   it('says so when payments are not set up, and offers to ask the team instead', async () => {
     const api = billingServer(stateOf('basic', { configured: false }));
-    renderPanel();
+    const { router } = renderWithProviders(<BillingPanel />, {
+      path: '/profile',
+      pattern: '/profile',
+      routes: [{ path: '/support', element: <p>The support form</p> }],
+    });
     expect(await within(panel()).findByRole('note')).toHaveTextContent(BILLING_MESSAGES.notConfigured);
-    const ask = within(panel()).getByRole('link', { name: 'Ask for Pro' });
-    expect(ask.getAttribute('href')).toMatch(/^mailto:.*subject=Please%20move%20me%20to%20Pro$/);
+    expect(within(panel()).getByRole('note')).toHaveTextContent(
+      'Our team sets plans by hand here: ask for the plan you want below, or write to support@innerwave.app.',
+    );
     expect(within(panel()).queryByRole('button', { name: /Upgrade/ })).toBeNull();
     expect(api.calls.map((call) => call.method)).toEqual(['GET']);
+    // It leads to the support form in the portal, which works without a mail program; a mailto: link did nothing then.
+    await userEvent.setup().click(within(panel()).getByRole('link', { name: 'Ask for Pro' }));
+    expect(router.state.location).toMatchObject({ pathname: '/support', search: '?plan=pro' });
+    expect(screen.getByText('The support form')).toBeVisible();
   });
 
   it('an operator-set plan says nothing is billed', async () => {
@@ -426,7 +435,9 @@ describe('Plan & billing panel', () => {
     renderPanel('/profile?checkout=intermediate');
     expect(await within(panel()).findByRole('note')).toHaveTextContent(BILLING_MESSAGES.notConfigured);
     const card = within(panel()).getByText('Your choice').closest('li')!;
-    expect(within(card).getByRole('link', { name: 'Ask for Intermediate' })).toBeInTheDocument();
+    // The portal's support form with the request filled in, which works without a mail program (a mailto: did nothing).
+    const ask = within(card).getByRole('link', { name: 'Ask for Intermediate' });
+    expect(ask).toHaveAttribute('href', '/support?plan=intermediate');
     expect(api.calls.map((call) => call.method)).toEqual(['GET']);
     expect(leaveFor).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { AlertTriangle, Check, CreditCard, Info, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@shared/constants';
@@ -11,6 +11,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
 import { toastFailure } from '@web/lib/change';
 import { paidPlanOf } from '@web/lib/chosen-plan';
+import { askForPlanPath } from '@web/lib/paths';
 import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
 import { clsx } from 'clsx';
 import { openBillingPortal, startCheckout } from '../api/billing';
@@ -431,13 +432,11 @@ function PlanChoices({
                   Upgrade to {info.name}
                 </Button>
               ) : (
+                // The support form, not a mailto: link, which does nothing without a mail program set up.
                 <Button asChild variant={chosen ? 'primary' : 'secondary'} size="sm">
-                  <a
-                    href={`mailto:${CONTACT.supportEmail}?subject=${encodeURIComponent(`Please move me to ${info.name}`)}`}
-                    onClick={() => onPick(plan)}
-                  >
+                  <Link to={askForPlanPath(plan)} onClick={() => onPick(plan)}>
                     Ask for {info.name}
-                  </a>
+                  </Link>
                 </Button>
               )}
             </li>

@@ -31,6 +31,29 @@ afterEach(() => {
 });
 
 describe('SupportForm', () => {
+  it('opened by "Ask for <plan>" holds that request, filled in to send, and sends it as shown', async () => {
+    const api = server('basic', () =>
+      jsonResponse(201, { id: 7, created_at: '2026-12-07T10:00:00Z', priority: false }),
+    );
+    renderWithProviders(<SupportForm />, { path: '/support?plan=intermediate', pattern: '/support' });
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Please move me to Intermediate');
+    expect(screen.getByLabelText('Message')).toHaveValue(
+      'I would like the Intermediate plan. Please move my account to it.',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Thanks — your request #7 reached us.')).toBeVisible();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      subject: 'Please move me to Intermediate',
+    });
+  });
+
+  it('fills in nothing for a plan that cannot be asked for', async () => {
+    server('basic', () => jsonResponse(201, {}));
+    renderWithProviders(<SupportForm />, { path: '/support?plan=basic', pattern: '/support' });
+    expect(await screen.findByLabelText('Subject')).toHaveValue('');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
   it('sends the request and says its number and when to expect an answer', async () => {
     const api = server('basic', () =>
       jsonResponse(201, { id: 42, created_at: '2026-11-23T10:00:00Z', priority: false }),

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import type { z } from 'zod';
 import type { SupportRequestReceipt } from '@shared/contract';
-import { textLength } from '@shared/contract/plain';
+import { PAID_PLANS, textLength } from '@shared/contract/plain';
+import { planName } from '@shared/plans';
 import { SUPPORT_MESSAGE_MAX, supportRequestWriteSchema } from '@shared/contract/support';
 import { formatInteger } from '@shared/numbers';
 import { Button } from '@web/components/ui/button';
@@ -32,6 +34,21 @@ const draftOf = (kept: Record<string, unknown>): Values | null => {
   return { subject, message, send_copy: send_copy === true };
 };
 const nothingTyped = (values: Partial<Values>) => !values.subject?.trim() && !values.message?.trim();
+
+/**
+ * The request "Ask for Intermediate" opens (`?plan=`, lib/paths.ts askForPlanPath) on a server that takes no payments:
+ * filled in for the person to send, or change first. Anything else in `plan` fills in nothing.
+ */
+export function planRequest(plan: string | null): Values | null {
+  const asked = PAID_PLANS.find((paid) => paid === plan);
+  if (!asked) return null;
+  const name = planName(asked);
+  return {
+    subject: `Please move me to ${name}`,
+    message: `I would like the ${name} plan. Please move my account to it.`,
+    send_copy: false,
+  };
+}
 
 const answerTime = `We answer within ${CONTACT.supportResponseBusinessHours} business hours (Monday to Friday, excluding public holidays).`;
 
@@ -65,9 +82,11 @@ function Received({
 export function SupportForm() {
   const priority = usePlan().has('prioritySupport') === true;
   const [draft] = useState(() => keptDraft(DRAFT, draftOf));
+  const [search] = useSearchParams();
   const form = useForm<Values>({
     resolver: zodResolver(supportRequestWriteSchema),
-    defaultValues: draft ?? EMPTY,
+    // A request typed before comes first: it is the person's own words.
+    defaultValues: draft ?? planRequest(search.get('plan')) ?? EMPTY,
     shouldFocusError: false,
   });
   const { formRef, focusFirstError } = useFocusFirstError();
