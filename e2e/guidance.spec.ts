@@ -50,6 +50,8 @@ test('a new person picks Sleep, starts the suggested program, and finds the stop
   await expect(player).toBeVisible({ timeout: 30_000 });
   await expect(player.getByTestId('mini-player-time')).toHaveText(/left$/, { timeout: 30_000 });
   await expect(page.getByRole('figure')).toContainText('Message 1 of');
+  // Started as it plays, before its first record reaches the server.
+  await expect(page.getByText('Started · 0 of 7 days done')).toBeVisible();
   // A couple of seconds of listening, by the clock the history credits, then Stop: a wall-clock wait can fall short
   // when a busy machine starts or runs the sound late, and a session under a second is not recorded at all.
   await expect(player.getByTestId('mini-player-time')).toHaveText(TWO_SECONDS_HEARD, { timeout: 30_000 });
@@ -59,8 +61,9 @@ test('a new person picks Sleep, starts the suggested program, and finds the stop
   await page.getByRole('button', { name: 'Stop' }).first().click();
   expect((await recorded).ok()).toBe(true);
   await expect(player).toHaveCount(0);
-  // Stopped early, the day is not done.
+  // Stopped early, the day is not done, and the program stays started: the server recorded its session.
   await expect(page.getByRole('button', { name: 'Start day 1' })).toBeVisible();
+  await expect(page.getByText('Started · 0 of 7 days done')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Your practice' }).click();
   await expect(page).toHaveURL(/\/practice$/);
