@@ -798,7 +798,7 @@ describe('migrations', { timeout: 90_000 }, () => {
     }
   });
 
-  it('start, at 0037, the programs whose days the history holds a session of, from the first one', async () => {
+  it('start, at 0034, the programs whose days the history holds a session of, from the first one', async () => {
     const older = migrationsUpTo('0033_copy_keys');
     const database = await createUnmigratedTestDatabase();
     try {
