@@ -119,7 +119,7 @@ describe('data folder lock', () => {
   });
 
   it('is never seen half-written by a process starting beside it, which would take an empty lock for a stale one', async () => {
-    const dir = tempDir();
+    const dir = tempDir('lock');
     const file = path.join(dir, 'innerwave.lock');
     // Another process reads the lock file as fast as it can while this one takes and gives it back.
     const reader = spawn(
@@ -146,7 +146,7 @@ describe('data folder lock', () => {
   });
 
   it('names a lock it cannot read, as a lock, not as a raw file system error', () => {
-    const dir = tempDir();
+    const dir = tempDir('lock');
     mkdirSync(path.join(dir, 'innerwave.lock'));
     expect(() => acquireDataDirLock(dir)).toThrow(
       new DataDirLockedError(
