@@ -35,6 +35,8 @@ describe('reset confirm form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(DEAD_LINK);
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('');
+    // Nothing was pressed: the page keeps its start, the notice read first (it only takes the keyboard after a press).
+    expect(screen.getByLabelText('Email')).not.toHaveFocus();
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
     // Once, though StrictMode runs the effect twice; the link itself is the whole question.
     expect(api.calls.map(({ body }) => body)).toEqual([{ uid: 'MQ', token: 't' }]);
@@ -88,6 +90,8 @@ describe('reset confirm form', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'Calm-Waters-2026{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(DEAD_LINK);
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+    // The pressed button is gone with its form: the keyboard goes to what the notice asks for, not to the page's top.
+    expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
   it('says a link that died while the form was open once, in its place, where another failure is a toast (decision 150)', async () => {

@@ -34,7 +34,8 @@ const refusesLink = (error: unknown) =>
  * that gets no verdict (offline, the server failing, too many attempts) shows the form: the confirm will say.
  */
 export function ResetConfirmForm({ uid, token }: { uid: string; token: string }) {
-  const [link, setLink] = useState<'checking' | 'live' | 'dead'>('checking');
+  // 'died': the link died under the form, on its Set new password.
+  const [link, setLink] = useState<'checking' | 'live' | 'dead' | 'died'>('checking');
   // One check a page: StrictMode's second effect run asks nothing more.
   const started = useRef(false);
   useEffect(() => {
@@ -46,7 +47,7 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
     );
   }, [uid, token]);
 
-  if (link === 'dead') return <DeadResetLink />;
+  if (link === 'dead' || link === 'died') return <DeadResetLink takesKeyboard={link === 'died'} />;
   if (link === 'checking')
     return (
       <AuthCard title="Choose a new password">
@@ -58,13 +59,18 @@ export function ResetConfirmForm({ uid, token }: { uid: string; token: string })
         </div>
       </AuthCard>
     );
-  return <NewPasswordForm uid={uid} token={token} onLinkDead={() => setLink('dead')} />;
+  return <NewPasswordForm uid={uid} token={token} onLinkDead={() => setLink('died')} />;
 }
 
-/** A link that no longer works: why, and the request for a new one in its place. */
-function DeadResetLink() {
+/**
+ * A link that no longer works: why, and the request for a new one in its place. `takesKeyboard` when it replaces the
+ * form whose button had the keyboard, which would fall to the page's top: its E-mail field takes it, the notice above
+ * read out as it shows (docs/product/screens.md#password-reset).
+ */
+function DeadResetLink({ takesKeyboard }: { takesKeyboard: boolean }) {
   return (
     <ResetRequestForm
+      autoFocus={takesKeyboard}
       notice={
         <p role="alert" className="mb-4 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm">
           {/* A login ends a reset link (decisions.md §10), which the mail says too: the likeliest reason named here. */}

@@ -15,7 +15,7 @@ import { SubmitButton } from '@web/components/ui/submit-button';
  * Asks for a reset link; in the SPA and on the pre-rendered /resetpassword/ page (light, as the login form), and
  * where a reset link no longer works, whose `notice` then says so in place of the intro.
  */
-export function ResetRequestForm({ notice }: { notice?: ReactNode }) {
+export function ResetRequestForm({ notice, autoFocus }: { notice?: ReactNode; autoFocus?: boolean }) {
   const [pending, setPending] = useState(false);
   const form = useLightForm(checkResetRequest);
 
@@ -51,7 +51,7 @@ export function ResetRequestForm({ notice }: { notice?: ReactNode }) {
     >
       {notice}
       <AuthForm {...form.formProps((values) => void send(values))}>
-        <EmailField id="reset-email" name="email" required error={form.errors.email} />
+        <EmailField id="reset-email" name="email" required autoFocus={autoFocus} error={form.errors.email} />
         <SubmitButton className="w-full" pending={pending} pendingLabel="Sending the link">
           Send reset link
         </SubmitButton>
