@@ -230,20 +230,20 @@ export async function confirmPasswordReset(
   body: { uid: string; token: string; new_password: string; re_new_password: string },
 ): Promise<void> {
   const user = await resetLinkAccount(ctx.database.db, accountTokens, body.uid, body.token);
-  if (!(await replacePassword(ctx, user, body))) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
+  if ((await replacePassword(ctx, user, body)) === null) throw badRequest({ token: [ACCOUNT_MESSAGES.invalidToken] });
 }
 
 /**
  * Sets a new password over the hash the caller checked (by token or by the current password): the
- * rules, then the match, as djoser; every session ends but `keepSessionId`; a notice is mailed. Answers
- * false when the hash changed meanwhile, so of two changes at once the second is refused.
+ * rules, then the match, as djoser; every session ends but `keepSessionId`; a notice is mailed. Answers how many
+ * live sessions ended, or null when the hash changed meanwhile, so of two changes at once the second is refused.
  */
 export async function replacePassword(
   ctx: AppContext,
   user: typeof users.$inferSelect,
   body: { new_password: string; re_new_password: string },
   keepSessionId?: string,
-): Promise<boolean> {
+): Promise<number | null> {
   const problems = passwordProblems(body.new_password, user.email);
   if (problems.length > 0) throw badRequest({ new_password: problems });
   if (body.new_password !== body.re_new_password)
@@ -257,16 +257,17 @@ export async function replacePassword(
       .set({ passwordHash, pendingEmail: null, pendingEmailAt: null, updatedAt: new Date() })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
       .returning({ id: users.id });
-    if (rows.length === 0) return false;
-    await revokeAllSessions(tx as unknown as Db, user.id, keepSessionId);
-    const signedOut = keepSessionId ? 'your other devices' : 'every device';
+    if (rows.length === 0) return null;
+    const ended = await revokeAllSessions(tx as unknown as Db, user.id, keepSessionId);
+    // The mail says only what happened: a change made signed in only here ended no other session.
+    const signedOut = !keepSessionId ? 'every device' : ended > 0 ? 'your other devices' : 'no other device';
     await ctx.jobs.enqueue(tx, mailJob({ kind: 'mail.password-changed', payload: { userId: user.id, signedOut } }));
-    return true;
+    return ended;
   });
-  if (!updated) return false;
+  if (updated === null) return null;
   ctx.jobs.wake();
   await ctx.notices.publish({ kind: 'user-changed', userId: user.id });
-  return true;
+  return updated;
 }
 
 /** Whether the account is still there (not deleted since its request was let in). */

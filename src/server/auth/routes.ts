@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API,
+  SESSIONS_ENDED_HEADER,
   activationRequestSchema,
   currentUserSchema,
   deleteAccountRequestSchema,
@@ -251,8 +252,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     async (request, reply) => {
       await checksPassword(request);
       const { id, sessionId } = currentUser(request);
-      await changePassword(ctx, { userId: id, sessionId }, request.body, passwordWasRight(request));
-      return reply.code(204).send(null);
+      const ended = await changePassword(ctx, { userId: id, sessionId }, request.body, passwordWasRight(request));
+      return reply.header(SESSIONS_ENDED_HEADER, String(ended)).code(204).send(null);
     },
   );
 

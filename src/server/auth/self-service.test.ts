@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MESSAGES, userExportSchema } from '@shared/contract';
+import { API, MESSAGES, SESSIONS_ENDED_HEADER, userExportSchema } from '@shared/contract';
 import {
   billingAccounts,
   duplicateSubscriptions,
@@ -138,6 +138,9 @@ describe('account self-service', () => {
         re_new_password: NEW_PASSWORD,
       });
       expect(done.statusCode).toBe(204);
+      // djoser's 204 with no body; the header says how many sessions ended, for the toast.
+      expect(done.body).toBe('');
+      expect(done.headers[SESSIONS_ENDED_HEADER.toLowerCase()]).toBe('1');
       expect((await me(here.access)).statusCode).toBe(200);
       expect((await post(t, API.tokenRefresh, { refresh: here.refresh })).statusCode).toBe(200);
       expect((await me(elsewhere.access)).statusCode).toBe(401);
@@ -153,6 +156,25 @@ describe('account self-service', () => {
         (m) => m.to.includes('franklin@example.com') && m.subject.includes('password was changed'),
       );
       expect(notice.text).toContain('your other devices were signed out');
+    });
+
+    it('signed in only here, signs out nobody and says so: the header 0, the notice no other device', async () => {
+      await activeAccount(t, smtp, 'solitary@example.com');
+      const here = await loginPair(t, 'solitary@example.com');
+      const done = await setPassword(here.access, {
+        current_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        re_new_password: NEW_PASSWORD,
+      });
+      expect(done.statusCode).toBe(204);
+      expect(done.headers[SESSIONS_ENDED_HEADER.toLowerCase()]).toBe('0');
+      expect((await me(here.access)).statusCode).toBe(200);
+      await settled();
+      const notice = await smtp.waitFor(
+        (m) => m.to.includes('solitary@example.com') && m.subject.includes('password was changed'),
+      );
+      expect(notice.text).toContain('was just changed. No other device was signed in.');
+      expect(notice.text).not.toContain('signed out');
     });
   });
 

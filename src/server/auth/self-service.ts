@@ -74,10 +74,11 @@ export async function changePassword(
   current: { userId: number; sessionId: string },
   body: SetPasswordRequest,
   proven: PasswordProven,
-): Promise<void> {
+): Promise<number> {
   const user = await userWithPassword(ctx.database.db, current.userId, body.current_password, proven);
-  if (!(await replacePassword(ctx, user, body, current.sessionId)))
-    throw badRequest({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
+  const ended = await replacePassword(ctx, user, body, current.sessionId);
+  if (ended === null) throw badRequest({ current_password: [SELF_SERVICE_MESSAGES.invalidPassword] });
+  return ended;
 }
 
 /**

@@ -46,7 +46,10 @@ const payloads = {
     z.object({ email: z.string(), redirect: sharePage }),
   ]),
   'mail.password-reset': z.object({ email: z.string() }),
-  'mail.password-changed': z.object({ userId, signedOut: z.enum(['every device', 'your other devices']) }),
+  'mail.password-changed': z.object({
+    userId,
+    signedOut: z.enum(['every device', 'your other devices', 'no other device']),
+  }),
   'mail.email-change': z.object({ userId, newEmail: z.string() }),
   'mail.email-changed': z.object({ userId, oldEmail: z.string(), newEmail: z.string() }),
   'mail.support-request': z.object({ requestId: userId }),

@@ -1,3 +1,4 @@
+import type { SignedOut } from '../mail/templates';
 import type { NewJob } from './queue';
 
 // The account e-mails as jobs (docs/decisions/018-a-job-table-in-postgresql.md). A job holds who and
@@ -10,7 +11,7 @@ export type MailJob =
       payload: ({ userId: number } | { email: string }) & { redirect?: string };
     }
   | { kind: 'mail.password-reset'; payload: { email: string } }
-  | { kind: 'mail.password-changed'; payload: { userId: number; signedOut: 'every device' | 'your other devices' } }
+  | { kind: 'mail.password-changed'; payload: { userId: number; signedOut: SignedOut } }
   | { kind: 'mail.email-change'; payload: { userId: number; newEmail: string } }
   | { kind: 'mail.email-changed'; payload: { userId: number; oldEmail: string; newEmail: string } }
   | { kind: 'mail.support-request'; payload: { requestId: number } }

@@ -35,6 +35,18 @@ describe('the password mails', () => {
     expect(passwordResetMail('ada@example.com', 'https://x.test/r', 120).text).toContain('expires in 2 hours');
   });
 
+  it('say who a password change signed out, and claim no sign-out when there was none', () => {
+    const link = 'https://innerwave.test/resetpassword/';
+    expect(passwordChangedMail('ada@example.com', link).text).toContain('and every device was signed out.');
+    expect(passwordChangedMail('ada@example.com', link, 'your other devices').text).toContain(
+      'and your other devices were signed out.',
+    );
+    const alone = passwordChangedMail('ada@example.com', link, 'no other device');
+    expect(alone.text).toContain('was just changed. No other device was signed in.');
+    expect(alone.html).toContain('No other device was signed in.');
+    expect(alone.text).not.toContain('signed out');
+  });
+
   it('make the way back after a change someone else made a button, not a bare address', () => {
     const mail = passwordChangedMail('ada@example.com', 'https://innerwave.test/resetpassword/');
     expect(mail.html).toContain('<a href="https://innerwave.test/resetpassword/"');

@@ -102,13 +102,24 @@ export function passwordResetMail(to: string, link: string, validMinutes: number
   };
 }
 
-/** `signedOut`: a reset signs out every device; a change from the profile keeps the device it was made on. */
+/**
+ * Who a password change signed out: a reset, every device; a change from the profile, the devices other than the one
+ * it was made on, or none when it was signed in only there.
+ */
+export type SignedOut = 'every device' | 'your other devices' | 'no other device';
+
+const SIGNED_OUT: Record<SignedOut, string> = {
+  'every device': ', and every device was signed out.',
+  'your other devices': ', and your other devices were signed out.',
+  'no other device': '. No other device was signed in.',
+};
+
 export function passwordChangedMail(
   to: string,
   resetLink: string,
-  signedOut: 'every device' | 'your other devices' = 'every device',
+  signedOut: SignedOut = 'every device',
 ): OutgoingMail {
-  const intro = `The password of your ${PRODUCT_NAME} account was just changed, and ${signedOut === 'every device' ? 'every device was' : 'your other devices were'} signed out.`;
+  const intro = `The password of your ${PRODUCT_NAME} account was just changed${SIGNED_OUT[signedOut]}`;
   const note = 'If this was not you, reset your password right away';
   return {
     to,

@@ -103,5 +103,11 @@ export type OtherSessions = z.infer<typeof otherSessionsSchema>;
 export const signOutOthersRequestSchema = z.object({ current_password: passwordField() });
 export type SignOutOthersRequest = z.infer<typeof signOutOthersRequestSchema>;
 
+/**
+ * The header of set_password's 204 (djoser's answer, no body, decisions.md §10): how many live sessions other than
+ * the caller's the change ended, for the toast to say what happened (docs/product/accounts.md#self-service).
+ */
+export const SESSIONS_ENDED_HEADER = 'Sessions-Ended';
+
 export const signOutOthersResponseSchema = z.object({ ended: z.number().int() });
 export type SignOutOthersResponse = z.infer<typeof signOutOthersResponseSchema>;

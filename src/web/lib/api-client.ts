@@ -156,6 +156,8 @@ export interface RequestOptions {
    * (a file to save, however large).
    */
   responseType?: 'json' | 'text' | 'blob';
+  /** Handed a successful answer's headers, for what a call says there (set_password's SESSIONS_ENDED_HEADER). */
+  onHeaders?: (header: (name: string) => string | null) => void;
   /** The call outlives the page (fetch's keepalive): a record sent as the tab closes. */
   keepalive?: boolean;
   /**
@@ -257,10 +259,12 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
             text: blob ? '' : await answer.text(),
             blob,
             retryAfter: answer.headers.get('Retry-After'),
+            header: (name: string) => answer.headers.get(name),
           };
         }),
       );
   const ok = response.status >= 200 && response.status <= 299;
+  if (ok) options.onHeaders?.(response.header);
   if (ok && options.responseType === 'text') return response.text as T;
   if (ok && 'blob' in response && response.blob) return response.blob as T;
   let json: unknown = undefined;
@@ -320,7 +324,7 @@ function sendWithProgress(
   path: string,
   { method, headers, body, signal }: RawRequest,
   onProgress: (fraction: number) => void,
-): Promise<{ status: number; text: string; retryAfter: string | null }> {
+): Promise<{ status: number; text: string; retryAfter: string | null; header: (name: string) => string | null }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const xhr = new XMLHttpRequest();
@@ -344,7 +348,12 @@ function sendWithProgress(
     // Uploads are not tried again by themselves; their Retry-After only tells the person how long to wait.
     xhr.onload = () => {
       settle();
-      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') });
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        retryAfter: xhr.getResponseHeader('Retry-After'),
+        header: (name) => xhr.getResponseHeader(name),
+      });
     };
     xhr.onerror = () => {
       settle();

@@ -31,7 +31,13 @@ export const PROFILE_MESSAGES = {
         ? `You can send another in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`
         : 'Please wait a while and try again'
     }; your name can be saved without one.`,
-  passwordChanged: 'Your password was changed. Your other devices were signed out.',
+  /** `ended`: the other sessions the change ended, null when the server did not say. */
+  passwordChanged: (ended: number | null) =>
+    ended === null
+      ? 'Your password was changed.'
+      : ended === 0
+        ? 'Your password was changed. No other device was signed in.'
+        : `Your password was changed. Signed out ${ended === 1 ? '1 other session' : `${ended} other sessions`}.`,
   /** Signing out everywhere else (docs/product/screens.md#profile). */
   sessionsNone: 'You are signed in only here.',
   sessionsOthers: (count: number, latest: string) =>

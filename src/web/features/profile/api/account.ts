@@ -9,13 +9,29 @@ import type {
   SignOutOthersRequest,
   SignOutOthersResponse,
 } from '@shared/contract';
+import { SESSIONS_ENDED_HEADER } from '@shared/contract/auth';
 import { API } from '@shared/contract/paths';
 import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { withKnownPlan } from './profile';
 
 // The account calls of the profile screen (docs/product/accounts.md#self-service).
 
-export const changePassword = (body: SetPasswordRequest) => apiRequest(API.setPassword, { method: 'POST', body });
+/**
+ * Answers how many other sessions the change ended, by the header of its 204; null from a server that does not say
+ * (a djoser backend, decisions.md §3).
+ */
+export async function changePassword(body: SetPasswordRequest): Promise<number | null> {
+  let ended: number | null = null;
+  await apiRequest(API.setPassword, {
+    method: 'POST',
+    body,
+    onHeaders: (header) => {
+      const said = header(SESSIONS_ENDED_HEADER);
+      ended = said !== null && /^\d+$/.test(said) ? Number(said) : null;
+    },
+  });
+  return ended;
+}
 
 export const requestEmailChange = (body: SetEmailRequest) => apiRequest(API.setEmail, { method: 'POST', body });
 

@@ -147,13 +147,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     shouldFocusError: false,
   });
   const submit = async (values: PasswordValues, focusFirstError: () => void) => {
+    let ended: number | null;
     try {
-      await changePassword(values);
+      ended = await changePassword(values);
     } catch (error) {
       reportFailure(form, PASSWORD_FIELDS, error, focusFirstError);
       return;
     }
-    toast.success(M.passwordChanged);
+    toast.success(M.passwordChanged(ended));
     form.reset();
     onOpenChange(false);
   };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { OtherSessions, Profile } from '@shared/contract';
+import { SESSIONS_ENDED_HEADER } from '@shared/contract/auth';
 import { API } from '@shared/contract/paths';
 import { formatDateTime } from '@web/lib/dates';
 import { pendingRecords } from '@web/lib/pending-records';
@@ -24,6 +25,9 @@ const profile: Profile = {
   subscription_plan: 'basic',
 };
 const noContent = () => new Response(null, { status: 204 });
+/** set_password's 204, saying in its header how many other sessions it ended; null: a server that does not say. */
+const signedOutOthers = (ended: string | null) => () =>
+  new Response(null, { status: 204, headers: ended === null ? {} : { [SESSIONS_ENDED_HEADER]: ended } });
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -33,9 +37,12 @@ afterEach(() => {
 async function renderProfile(handlers: Record<string, ApiHandler> = {}) {
   const api = fakeApi({ [`GET ${API.profile}`]: () => jsonResponse(200, profile), ...handlers });
   const user = userEvent.setup();
-  renderWithProviders(<ProfileView />, { path: '/profile', routes: [{ path: '/', element: <p>home page</p> }] });
+  const { unmount } = renderWithProviders(<ProfileView />, {
+    path: '/profile',
+    routes: [{ path: '/', element: <p>home page</p> }],
+  });
   await screen.findByText('Ada Lovelace');
-  return { api, user, writes: () => api.calls.filter((call) => call.method !== 'GET') };
+  return { api, user, unmount, writes: () => api.calls.filter((call) => call.method !== 'GET') };
 }
 
 describe('account settings', () => {
@@ -120,7 +127,7 @@ describe('account settings', () => {
   });
 
   it('changes the password, with the current one, and closes with a message', async () => {
-    const { user, writes } = await renderProfile({ [`POST ${API.setPassword}`]: noContent });
+    const { user, writes } = await renderProfile({ [`POST ${API.setPassword}`]: signedOutOthers('2') });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change password' });
     expect(within(dialog).getByText(/At least 8 characters/)).toBeInTheDocument();
@@ -131,7 +138,9 @@ describe('account settings', () => {
     await user.type(within(dialog).getByLabelText('New password'), 'Silver-Lantern-73');
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_MESSAGES.passwordChanged));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Your password was changed. Signed out 2 other sessions.'),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(writes().map(({ path, body }) => [path, body])).toEqual([
       [
@@ -143,6 +152,26 @@ describe('account settings', () => {
         },
       ],
     ]);
+  });
+
+  it('says what the change signed out as the server counted it: no other device, one, or nothing it did not say', async () => {
+    for (const [ended, said] of [
+      ['0', 'Your password was changed. No other device was signed in.'],
+      ['1', 'Your password was changed. Signed out 1 other session.'],
+      [null, 'Your password was changed.'],
+    ] as const) {
+      vi.mocked(toast.success).mockClear();
+      const { user, unmount } = await renderProfile({ [`POST ${API.setPassword}`]: signedOutOthers(ended) });
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+      await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+      await user.type(within(dialog).getByLabelText('New password'), 'Silver-Lantern-73');
+      await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
+      await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(said));
+      expect(toast.success).toHaveBeenCalledTimes(1);
+      unmount();
+    }
   });
 
   it('puts a wrong current password and the password rules under their fields', async () => {
