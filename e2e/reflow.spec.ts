@@ -625,6 +625,45 @@ test('on a 390 px phone a long saved name and a long e-mail read whole, and the 
   }
 });
 
+test('an e-mail address with a hyphen reads on one line where there is room (the profile at 1280 px), else breaks before its @ (the account menu at 390 px)', async ({
+  page,
+}) => {
+  const person = await createActiveUser(page.request, { email: uniqueEmail('walk2') });
+  // The lines the address's letters stand on, and whether a piece of it was broken (at a hyphen, say) on its own.
+  const lines = (element: Element) => {
+    const tops = new Set<number>();
+    let piecesBroken = 0;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const own = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (own.size > 1) piecesBroken += 1;
+      for (const top of own) tops.add(top);
+    }
+    return { lines: tops.size, piecesBroken };
+  };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, person);
+  await page.goto('/profile');
+  const shown = page.locator('dd').filter({ hasText: person.email });
+  await expect(shown).toBeVisible();
+  expect.soft(await shown.evaluate(lines), `${person.email} in the profile's card`).toEqual({
+    lines: 1,
+    piecesBroken: 0,
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: `${person.email}, account menu` }).click();
+  // Longer than the menu's line on a phone: it breaks before its @, each part whole.
+  const inMenu = page.getByRole('menu').locator('p').filter({ hasText: person.email });
+  await expect(inMenu).toBeVisible();
+  expect.soft(await inMenu.evaluate(lines), `${person.email} in the account menu`).toEqual({
+    lines: 2,
+    piecesBroken: 0,
+  });
+});
+
 test.describe('on a touch phone', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 

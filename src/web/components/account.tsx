@@ -1,3 +1,4 @@
+import { UnbrokenAddress } from './ui/unbroken';
 import { clsx } from 'clsx';
 import { describeAccount, type Account } from '@web/lib/describe-account';
 import { useSession } from '@web/lib/session';
@@ -61,9 +62,13 @@ export function AccountSummary({ account }: { account: Account }) {
           className={clsx('font-medium text-fg wrap-anywhere', hasName && 'line-clamp-2')}
           title={hasName ? account.name : undefined}
         >
-          {account.name}
+          {hasName ? account.name : <UnbrokenAddress email={account.email} />}
         </p>
-        {hasName ? <p className="text-sm text-fg-muted wrap-anywhere">{account.email}</p> : null}
+        {hasName ? (
+          <p className="text-sm text-fg-muted">
+            <UnbrokenAddress email={account.email} />
+          </p>
+        ) : null}
       </div>
     </div>
   );

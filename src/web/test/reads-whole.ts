@@ -17,3 +17,7 @@ export function whyNotWhole(element: Element, within: Element = document.body): 
   }
   return wraps ? null : 'nothing lets a long word break: it runs out of its box';
 }
+
+/** A getByText matcher for a text that is split into pieces (UnbrokenAddress): the innermost element holding it whole. */
+export const wholeText = (text: string) => (_: string, element: Element | null) =>
+  !!element && element.textContent === text && ![...element.children].some((child) => child.textContent === text);

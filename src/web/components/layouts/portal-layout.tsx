@@ -100,7 +100,8 @@ function UserMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="max-w-72 px-3 py-2 font-normal">
+        {/* As wide as the screen allows, so an address reads on one line when it can (docs/product/screens.md). */}
+        <DropdownMenuLabel className="max-w-[min(24rem,calc(100vw-2rem))] px-3 py-2 font-normal">
           {account ? <AccountSummary account={account} /> : email}
         </DropdownMenuLabel>
         <DropdownMenuItem asChild>

@@ -8,3 +8,18 @@ import type { ReactNode } from 'react';
 export function Unbroken({ children }: { children: ReactNode }) {
   return <span className="inline-block max-w-full wrap-anywhere">{children}</span>;
 }
+
+/**
+ * An e-mail address on one line when it fits; when it does not, it breaks before its @ rather than at a hyphen of
+ * its name, each part whole unless longer than a line itself.
+ */
+export function UnbrokenAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <Unbroken>{email}</Unbroken>;
+  return (
+    <>
+      <Unbroken>{email.slice(0, at)}</Unbroken>
+      <Unbroken>{email.slice(at)}</Unbroken>
+    </>
+  );
+}

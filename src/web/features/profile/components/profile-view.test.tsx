@@ -1,3 +1,4 @@
+import { wholeText } from '@web/test/reads-whole';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
@@ -166,7 +167,7 @@ describe('ProfileView', () => {
       fireEvent(window, new StorageEvent('storage', { key: SESSION.storageKeys.user, newValue: JSON.stringify(user) }));
       expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
       // The card's row and the Account card's.
-      expect(screen.getAllByText('grace@example.com')).toHaveLength(2);
+      expect(screen.getAllByText(wholeText('grace@example.com'))).toHaveLength(2);
       expect(screen.queryByText('ada@example.com')).toBeNull();
     });
 

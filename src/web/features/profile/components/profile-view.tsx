@@ -1,3 +1,4 @@
+import { UnbrokenAddress } from '@web/components/ui/unbroken';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -154,8 +155,10 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
           <UserRound aria-hidden className="h-10 w-10 text-fg-muted" />
         </span>
       )}
-      {/* A name may be 2 × 150 characters without a space: it wraps anywhere, within the card. */}
-      <dl className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
+      {/* A name may be 2 × 150 characters without a space: it wraps anywhere, within the card. Side by side, the
+          columns take what their texts need before sharing the rest, so a short name leaves an address its room and
+          it breaks only when the card cannot hold it whole (docs/product/screens.md#profile). */}
+      <dl className="grid min-w-0 flex-1 gap-3 sm:grid-cols-[repeat(2,auto)]">
         <div>
           <dt className="text-sm text-fg-muted">Name</dt>
           <dd dir="auto" className="font-medium wrap-anywhere" data-testid="profile-name">
@@ -164,7 +167,9 @@ function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit(): void }) 
         </div>
         <div>
           <dt className="text-sm text-fg-muted">E-mail</dt>
-          <dd className="font-medium wrap-anywhere">{profile.user_email}</dd>
+          <dd className="font-medium">
+            <UnbrokenAddress email={profile.user_email} />
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-fg-muted">Plan</dt>
