@@ -4,11 +4,10 @@ import { toast } from 'sonner';
 import { LIST_CHANGED_CODE, MESSAGE_CHANGED_CODE } from '@shared/contract/portal-plain';
 import { ApiError, describeError, endedTheSession, mayPassWhenTriedAgain } from './api-client';
 import { PortalLeftError } from './portal-presence';
+import { failureOver, keepFailure } from './toast';
 
+export { failureOver } from './toast';
 export { describeError, endedTheSession, isNetworkFailure, mayPassWhenTriedAgain, OFFLINE_MESSAGE } from './api-client';
-
-/** The failure toast of each action that failed, by the action's name: taken away once it works (decision 150). */
-const failureToasts = new Map<string, string | number>();
 
 /**
  * Tells of a failed call in a toast: `message`, or the call's own words. Nothing when the call ended the
@@ -23,18 +22,7 @@ export function toastFailure(error: unknown, message: string = describeError(err
   if (of !== undefined) failureOver(of);
   if (endedTheSession(error) || error instanceof PortalLeftError) return;
   const id = toast.error(message);
-  if (of !== undefined) failureToasts.set(of, id);
-}
-
-/**
- * The action `of` (as toastFailure named it) worked: its earlier failure toast goes, if it still shows, and only
- * that one. "You seem to be offline" beside "Saved a copy as …" would say two things at once, one of them over.
- */
-export function failureOver(of: string): void {
-  const id = failureToasts.get(of);
-  if (id === undefined) return;
-  failureToasts.delete(of);
-  toast.dismiss(id);
+  if (of !== undefined) keepFailure(of, () => toast.dismiss(id));
 }
 
 /** A change refused as not found: what it touched was deleted meanwhile, most often in another tab. */

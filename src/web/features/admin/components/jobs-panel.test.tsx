@@ -8,7 +8,7 @@ import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { JobsPanel } from './jobs-panel';
 import { everyElementShown } from '@web/test/shown';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
 
 const job = (id: number, fields: Partial<AdminJob> = {}): AdminJob => ({
@@ -59,6 +59,35 @@ describe('JobsPanel', () => {
     await user.click(within(dead).getByRole('button', { name: /Retry.*#2/ }));
     expect(toast.success).toHaveBeenCalledWith('Job #2 will run again now.');
     await expect.poll(() => screen.queryByRole('heading', { name: /#2 ·/ })).toBeNull();
+  });
+
+  it('takes a Retry’s failure toast away once it, pressed again, works, and leaves another job’s (decision 150)', async () => {
+    const user = userEvent.setup();
+    const jobs = [job(3), job(2)];
+    let failing = true;
+    fakeApi({
+      [`GET ${ADMIN_API.jobs}?status=failed,dead`]: () => ({
+        counts: { queued: 0, running: 0, done: 0, failed: 0, dead: jobs.length },
+        results: jobs,
+      }),
+      [`POST ${ADMIN_API.jobRetry.replace(':id', '3')}`]: () => jsonResponse(503, null),
+      [`POST ${ADMIN_API.jobRetry.replace(':id', '2')}`]: () => {
+        if (failing) return jsonResponse(503, null);
+        jobs.pop();
+        return job(2, { status: 'queued', attempts: 0, finished_at: null });
+      },
+    });
+    vi.mocked(toast.error).mockReturnValueOnce('job 3 failed').mockReturnValueOnce('job 2 failed');
+    renderWithProviders(<JobsPanel />);
+    await user.click(await screen.findByRole('button', { name: /Retry.*#3/ }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: /Retry.*#2/ }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+    expect(toast.dismiss).not.toHaveBeenCalled();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: /Retry.*#2/ }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Job #2 will run again now.'));
+    expect(toast.dismiss).toHaveBeenCalledExactlyOnceWith('job 2 failed');
   });
 
   it('keeps the keyboard on Retry while its call runs, a second press sending nothing, then hands it to the next row', async () => {

@@ -4,7 +4,7 @@ import type { AdminJob } from '@shared/contract';
 import { JOB_KIND_LABELS } from '@shared/contract/jobs';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
-import { toastFailure } from '@web/lib/change';
+import { describeError, failureOver, toastFailure } from '@web/lib/change';
 import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import { adminJobsQuery, useRetryJob } from '../api/jobs';
 import { panelClass } from './states';
@@ -116,9 +116,10 @@ export function JobsPanel() {
                   retry.mutate(job.id, {
                     onSuccess: () => {
                       moveKeyboard();
+                      failureOver(`retry job ${job.id}`);
                       toast.success(`Job #${job.id} will run again now.`);
                     },
-                    onError: (error) => toastFailure(error),
+                    onError: (error) => toastFailure(error, describeError(error), `retry job ${job.id}`),
                   });
                 }}
               />

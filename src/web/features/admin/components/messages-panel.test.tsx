@@ -18,7 +18,7 @@ import { LIST_CHANGED_MEANWHILE } from '@web/lib/change';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { MessagesPanel } from './messages-panel';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
 
 function categoriesServer(categories: AdminCategory[]) {

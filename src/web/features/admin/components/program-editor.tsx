@@ -28,7 +28,7 @@ import { SubmitButton } from '@web/components/ui/submit-button';
 import { Field, FieldError as ErrorText, Textarea, describedBy } from '@web/components/ui/input';
 import { MoveButtons } from '@web/components/ui/move-buttons';
 import { useBottomChromePart } from '@web/lib/bottom-chrome';
-import { refusedAsChangedMeanwhile, toastFailure } from '@web/lib/change';
+import { describeError, failureOver, refusedAsChangedMeanwhile, toastFailure } from '@web/lib/change';
 import { dropDraft, keepDraft, keptDraft, useKeepDraft } from '@web/lib/form-draft';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { programAsRead, useSaveProgram } from '../api/programs';
@@ -614,10 +614,14 @@ export function ProgramEditor({
 
   const submit = form.handleSubmit(async (values) => {
     const body: AdminProgramWrite = { ...values, updated_at: stored?.updated_at };
+    // Saved on a press again, or refused as changed meanwhile in the Save bar, the earlier failure's toast goes
+    // (decision 150).
+    const of = `save program ${program?.slug ?? 'new'}`;
     try {
       const saved = await save.mutateAsync({ slug: program?.slug, body });
       // What was removed before is saved gone: an Undo now would undo the save's form, not what it saved.
       undoToasts.dismiss();
+      failureOver(of);
       toast.success(`${creating ? 'Created' : 'Saved'} ${isolated(saved.title)}.`);
       setStored(saved);
       setSavedMeanwhile(null);
@@ -637,9 +641,9 @@ export function ProgramEditor({
         dropDraft(programDraft(program));
         const typed = form.getValues();
         if (!sameAs(now)(typed)) keepDraft(programDraft(now), { ...typed, ...REFUSED_AS_CHANGED });
-        return;
+        return failureOver(of);
       }
-      toastFailure(error);
+      toastFailure(error, describeError(error), of);
       showServerFieldErrors(error, SERVER_FIELDS, form.setError, focusFirstError);
     }
   }, focusFirstError);

@@ -8,7 +8,7 @@ import { goalLabel } from '@shared/contract/guidance';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDelete, ConfirmDeleteDialog, type ConfirmText } from '@web/components/ui/confirm-delete';
 import { QueryState } from '@web/components/ui/query-state';
-import { toastFailure } from '@web/lib/change';
+import { describeError, failureOver, toastFailure } from '@web/lib/change';
 import { dropDraft } from '@web/lib/form-draft';
 import { paths } from '@web/lib/paths';
 import { adminProgramQuery, adminProgramsQuery, useDeleteProgram } from '../api/programs';
@@ -29,11 +29,12 @@ function useDelete(slug: string, title: string, onDeleted?: () => void) {
   return () =>
     remove.mutateAsync(slug).then(
       () => {
+        failureOver(`delete program ${slug}`);
         toast.success(`Deleted ${isolated(title)}.`);
         onDeleted?.();
       },
       (error: unknown) => {
-        toastFailure(error);
+        toastFailure(error, describeError(error), `delete program ${slug}`);
         throw error;
       },
     );

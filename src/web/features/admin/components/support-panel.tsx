@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { AdminSupportRequest } from '@shared/contract';
 import { CheckboxField } from '@web/components/ui/input';
 import { QueryState } from '@web/components/ui/query-state';
-import { mayPassWhenTriedAgain, toastFailure } from '@web/lib/change';
+import { describeError, failureOver, mayPassWhenTriedAgain, toastFailure } from '@web/lib/change';
 import { keyboardToNeighbourOnceGone, keyboardToWhatComesBack } from '@web/lib/keyboard-after-removal';
 import { clsx } from 'clsx';
 import { adminSupportQuery, useSetSupportHandled } from '../api/support';
@@ -128,9 +128,12 @@ export function SupportPanel() {
                       : (undo?.handOver ?? null);
                   // Settled once the lists are read again (useSetSupportHandled awaits it): the request has left, or
                   // come back.
+                  // An Undo's change has no name of its own: its toast comes back instead (decision 150).
+                  const of = undo ? undefined : `${handled ? 'handle' : 'reopen'} request ${request.id}`;
                   return setHandled.mutateAsync({ id: request.id, handled }).then(
                     () => {
                       moveKeyboard?.();
+                      if (of !== undefined) failureOver(of);
                       if (handled)
                         // A slip that took the request off the list is undone here.
                         toast.success(`Request #${request.id} is handled.`, {
@@ -151,7 +154,7 @@ export function SupportPanel() {
                     },
                     (error: unknown) => {
                       // An Undo's failure that may pass is said by its toast coming back.
-                      if (!(undo && mayPassWhenTriedAgain(error))) toastFailure(error);
+                      if (!(undo && mayPassWhenTriedAgain(error))) toastFailure(error, describeError(error), of);
                       throw error;
                     },
                   );

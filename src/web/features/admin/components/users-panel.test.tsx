@@ -11,7 +11,7 @@ import { expectIsolated, STORED_OVERRIDE } from '@web/test/isolated';
 import { fakeApi, jsonResponse, renderWithProviders } from '@web/test/render';
 import { DEACTIVATED_BILLING_TEXT, emailChangeCancelledText, PLAN_OVERRIDE_NOTE, UsersPanel } from './users-panel';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 afterEach(() => vi.clearAllMocks());
 
 const ada: AdminUser = {

@@ -12,7 +12,7 @@ import { formatInteger, formatMoney } from '@shared/numbers';
 import { CheckboxField, Input } from '@web/components/ui/input';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDeleteDialog, type ConfirmText } from '@web/components/ui/confirm-delete';
-import { toastFailure } from '@web/lib/change';
+import { describeError, failureOver, toastFailure } from '@web/lib/change';
 import { keyboardToNeighbourOnceGone } from '@web/lib/keyboard-after-removal';
 import { adminUsersQuery, useCancelAdminUserEmailChange, useUpdateAdminUser } from '../api/users';
 import { QueryState } from '@web/components/ui/query-state';
@@ -24,6 +24,8 @@ import { useSession } from '@web/lib/session';
 export const PLAN_OVERRIDE_NOTE =
   'A plan set here holds until the next billing event from Stripe (a renewal, a change, a failed payment or a cancellation), which sets the plan the subscription pays for.';
 const UNTIL_NEXT_EVENT = 'It holds until the next billing event from Stripe.';
+/** A row's change by what it changes (its plan, or active or not): its failure goes once that change works (decision 150). */
+const userUpdate = (id: number, body: AdminUserUpdate) => `update ${Object.keys(body).sort().join(' ')} of ${id}`;
 /** The `deactivated_billing` reason of a user's `attention`: Stripe still charges someone who cannot sign in. */
 export const DEACTIVATED_BILLING_TEXT =
   'Deactivated while the subscription still bills: cancel it at Stripe, or activate the account again.';
@@ -514,16 +516,18 @@ export function UsersPanel() {
                   cancelEmailChange.mutate(user.id, {
                     onSuccess: (changed) => {
                       moveKeyboard();
+                      failureOver(`cancel e-mail change ${user.id}`);
                       toast.success(emailChangeCancelledText(changed.email, newEmail));
                     },
-                    onError: (error) => toastFailure(error),
+                    onError: (error) => toastFailure(error, describeError(error), `cancel e-mail change ${user.id}`),
                   });
                 }}
                 onUpdate={(body) =>
                   update.mutateAsync(
                     { id: user.id, body },
                     {
-                      onSuccess: (changed) =>
+                      onSuccess: (changed) => {
+                        failureOver(userUpdate(user.id, body));
                         toast.success(
                           body.subscription_plan
                             ? `${isolated(changed.email)} is now on the ${planName(changed.subscription_plan)} plan.${
@@ -532,8 +536,9 @@ export function UsersPanel() {
                             : changed.is_active
                               ? `${isolated(changed.email)} is now active.`
                               : `${isolated(changed.email)} is deactivated and signed out everywhere.`,
-                        ),
-                      onError: (error) => toastFailure(error),
+                        );
+                      },
+                      onError: (error) => toastFailure(error, describeError(error), userUpdate(user.id, body)),
                     },
                   )
                 }

@@ -11,7 +11,7 @@ import { useSession } from '@web/lib/session';
 import { AUTH_MESSAGES } from '../messages';
 import { LoginForm } from './login-form';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
 const renderLogin = () => renderWithProviders(<LoginForm />, { path: '/login', pattern: '/login' });
 
@@ -86,6 +86,25 @@ describe('login form', () => {
     expect(screen.queryByRole('button', { name: 'Resend the activation link' })).toBeNull();
     await userEvent.setup().type(screen.getByLabelText('Password'), '2');
     expect(screen.queryByText(AUTH_MESSAGES.loginFailed)).toBeNull();
+  });
+
+  it('takes the resend’s failure toast away once Resend the activation link, pressed again, works (decision 150)', async () => {
+    const answers = [jsonResponse(503, null), new Response(null, { status: 204 })];
+    fakeApi({
+      [`POST ${API.tokenCreate}`]: () =>
+        jsonResponse(401, { detail: MESSAGES.badCredentials, code: 'account_inactive' }),
+      [`POST ${API.resendActivation}`]: () => answers.shift()!,
+    });
+    vi.mocked(toast.error).mockReturnValueOnce('resend failed');
+    renderLogin();
+    await logIn('ada@example.com', 'Quiet-Harbour-58');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend the activation link' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(AUTH_MESSAGES.resendFailed));
+    expect(toast.dismiss).not.toHaveBeenCalledWith('resend failed');
+    await user.click(screen.getByRole('button', { name: 'Resend the activation link' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.resendSent));
+    expect(toast.dismiss).toHaveBeenCalledWith('resend failed');
   });
 
   it('tells an inactive account with the right password, and resends its link', async () => {

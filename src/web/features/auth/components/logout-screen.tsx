@@ -9,7 +9,7 @@ import { dropDraftsOf } from '@web/lib/form-draft';
 import { sessionStore } from '@web/lib/session';
 import { logout } from '../api/logout';
 import { AUTH_MESSAGES } from '../messages';
-import { endedTheSession, toastFailure } from '@web/lib/change';
+import { endedTheSession, failureOver, toastFailure } from '@web/lib/change';
 
 /**
  * Ends the session as soon as the page opens; on failure back to the player (docs/product/screens.md#logout).
@@ -28,6 +28,8 @@ export function LogoutScreen() {
       .then(() => logout(refresh))
       .then(
         () => {
+          // Logged out on a press again, the earlier failure's toast goes (decision 150).
+          failureOver('logout');
           // A session ended on the way here (a record refused, its refresh too) has said so already; one another
           // tab signed in meanwhile is not this tab's to end.
           if (isAuthenticated && sessionStore.get().refresh === refresh)
@@ -39,7 +41,7 @@ export function LogoutScreen() {
           sessionStore.end(refresh);
         },
         (error: unknown) => {
-          toastFailure(error, AUTH_MESSAGES.logoutFailed);
+          toastFailure(error, AUTH_MESSAGES.logoutFailed, 'logout');
           // A session the server had ended already is on its way to login (lib/session-refresh.ts), as they asked.
           if (!endedTheSession(error)) void navigate(paths.subliminals, { replace: true });
           else if (id !== null) dropDraftsOf(id, 'logout');

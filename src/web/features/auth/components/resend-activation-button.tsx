@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
-import { notify } from '@web/lib/toast';
+import { failureOver, notify } from '@web/lib/toast';
 import { resendActivation } from '../api/resend-activation';
 import { AUTH_MESSAGES } from '../messages';
+
+const RESEND = 'resend activation';
 
 /**
  * Asks for a new activation link; the answer is the same whether or not the address has an account
@@ -23,6 +25,8 @@ export function ResendActivationButton({
     setPending(true);
     try {
       await resendActivation({ email, ...(redirect ? { redirect } : {}) });
+      // Sent on a press again, the earlier failure's toast goes (decision 150).
+      failureOver(RESEND);
       notify.success(AUTH_MESSAGES.resendSent);
     } catch (error) {
       notify.error(
@@ -31,6 +35,7 @@ export function ResendActivationButton({
           : error instanceof ApiError && error.status === 429
             ? AUTH_MESSAGES.throttled
             : AUTH_MESSAGES.resendFailed,
+        RESEND,
       );
     } finally {
       setPending(false);

@@ -207,6 +207,34 @@ describe('PracticeView', () => {
     expect(within(plain).queryByText(/Not listed/)).toBeNull();
   });
 
+  it('takes Delete history’s failure toast away once it, pressed again, works (decision 150)', async () => {
+    signIn(7);
+    const user = userEvent.setup();
+    let failing = true;
+    fakeApi({
+      [`GET ${API.practice}`]: () => practice,
+      [`DELETE ${API.history}`]: () => (failing ? jsonResponse(503, null) : new Response(null, { status: 204 })),
+    });
+    const error = vi.spyOn(toast, 'error');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    try {
+      renderWithProviders(<PracticeView />);
+      await user.click(await screen.findByRole('button', { name: 'Delete history' }));
+      const remove = () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete history' });
+      await user.click(remove());
+      await vi.waitFor(() => expect(error).toHaveBeenCalledWith(PRACTICE_TEXTS.deleteFailed));
+      const failed = error.mock.results[0]!.value as string | number;
+      expect(dismiss).not.toHaveBeenCalledWith(failed);
+      failing = false;
+      await user.click(remove());
+      await vi.waitFor(() => expect(dismiss).toHaveBeenCalledWith(failed));
+      expect(dismiss).toHaveBeenCalledTimes(1);
+    } finally {
+      error.mockRestore();
+      dismiss.mockRestore();
+    }
+  });
+
   it('shows nothing when no record waits', async () => {
     signIn(7);
     fakeApi({ [`GET ${API.practice}`]: () => practice });

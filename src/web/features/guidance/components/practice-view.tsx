@@ -111,9 +111,10 @@ function LastSessions({ practice }: { practice: Practice }) {
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
       setOpen(false);
       moveKeyboard();
+      failureOver('delete history');
       toast.success(PRACTICE_TEXTS.deleted);
     },
-    onError: (error) => toastFailure(error, PRACTICE_TEXTS.deleteFailed),
+    onError: (error) => toastFailure(error, PRACTICE_TEXTS.deleteFailed, 'delete history'),
   });
   const sessions = practice.last_sessions;
   return (

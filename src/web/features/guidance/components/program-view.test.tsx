@@ -185,6 +185,36 @@ describe('ProgramView’s day', () => {
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Quiet Evenings' })).toHaveFocus());
   });
 
+  it('takes the reset’s failure toast away once Reset progress, pressed again, works (decision 150)', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    const begun = { ...program, progress: { ...program.progress, completed_days: [1] } };
+    fakeApi({
+      [`GET ${fillPath(API.program, { slug: program.slug })}`]: () => (failing ? begun : program),
+      [`GET ${API.plan}`]: () => planStateFor('pro'),
+      [`DELETE ${fillPath(API.programProgress, { slug: program.slug })}`]: () =>
+        failing ? jsonResponse(503, null) : new Response(null, { status: 204 }),
+    });
+    const error = vi.spyOn(toast, 'error');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    try {
+      renderWithProviders(<ProgramView slug={program.slug} />);
+      await user.click(await screen.findByRole('button', { name: 'Reset progress' }));
+      const reset = () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset progress' });
+      await user.click(reset());
+      await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+      const failed = error.mock.results[0]!.value as string | number;
+      expect(dismiss).not.toHaveBeenCalledWith(failed);
+      failing = false;
+      await user.click(reset());
+      await vi.waitFor(() => expect(dismiss).toHaveBeenCalledWith(failed));
+      expect(dismiss).toHaveBeenCalledTimes(1);
+    } finally {
+      error.mockRestore();
+      dismiss.mockRestore();
+    }
+  });
+
   it('starts nothing and says nothing when the person is signed out while the library answers (decision 085)', async () => {
     const user = userEvent.setup();
     const toastError = vi.spyOn(toast, 'error');

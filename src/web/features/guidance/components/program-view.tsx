@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Circle, Headphones, ListChecks, Play, Square } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { toastFailure } from '@web/lib/change';
+import { failureOver, toastFailure } from '@web/lib/change';
 import type { Program, ProgramDay, ProgramLayer } from '@shared/contract';
 import { PageTitle } from '@web/components/page-title';
 import { Button } from '@web/components/ui/button';
@@ -78,9 +78,11 @@ function ResetProgress({ program }: { program: Program }) {
       await queryClient.invalidateQueries({ queryKey: guidanceKeys.all });
       setOpen(false);
       moveKeyboard();
+      failureOver(`reset ${program.slug}`);
       toast.success(PROGRAM_TEXTS.reset);
     },
-    onError: (error) => toastFailure(error, PROGRAM_TEXTS.resetFailed),
+    // Reset on a press again, the earlier failure's toast goes (decision 150).
+    onError: (error) => toastFailure(error, PROGRAM_TEXTS.resetFailed, `reset ${program.slug}`),
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
@@ -138,8 +140,9 @@ function DaySession({ program, day }: { program: Program; day: ProgramDay }) {
       visit.check();
       if (layers.length === 0) return void toastProblem(PROGRAM_TEXTS.nothingToPlay);
       await startDaySession(layers, { slug: program.slug, programTitle: program.title, day });
+      failureOver(`start ${program.slug} ${day.day}`);
     } catch (error) {
-      toastFailure(error, PROGRAM_TEXTS.startFailed);
+      toastFailure(error, PROGRAM_TEXTS.startFailed, `start ${program.slug} ${day.day}`);
     } finally {
       release();
       setStarting(false);

@@ -13,7 +13,7 @@ import { uploadOwnTrack } from '../api/own-music';
 import { MY_MUSIC_EMPTY, MyMusic, ownTrackKey } from './my-music';
 import { everyElementShown } from '@web/test/shown';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 // The upload goes out through XMLHttpRequest (its progress), which the fake server does not answer.
 vi.mock('../api/own-music', async (original) => ({
   ...(await original<object>()),

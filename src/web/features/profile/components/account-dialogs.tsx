@@ -13,7 +13,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from '@web/components/ui/input';
 import { PasswordField } from '@web/components/ui/password-field';
 import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
-import { describeError, toastFailure } from '@web/lib/change';
+import { describeError, failureOver, toastFailure } from '@web/lib/change';
 import { dropDraftsOf } from '@web/lib/form-draft';
 import { paths } from '@web/lib/paths';
 import { pendingRecords } from '@web/lib/pending-records';
@@ -108,9 +108,11 @@ function FormDialog<T extends FieldValues>({
 
 /**
  * Field errors under the fields; anything else (offline, throttled, a server error) as a toast. Too many
- * attempts say so as login does, not in the server's words, which count seconds.
+ * attempts say so as login does, not in the server's words, which count seconds. `of` names the dialog's submit:
+ * its newer failure replaces the older toast, and one said under a field takes it away (decision 150).
  */
 function reportFailure<T extends FieldValues>(
+  of: string,
   form: UseFormReturn<T>,
   fields: ReadonlyArray<Path<T>>,
   error: unknown,
@@ -123,8 +125,8 @@ function reportFailure<T extends FieldValues>(
     form.setError(last, { type: 'server', message: nonField });
     focusFirstError();
   }
-  if (shown || nonField) return;
-  toastFailure(error, error instanceof ApiError && error.status === 429 ? THROTTLED_MESSAGE : describeError(error));
+  if (shown || nonField) return failureOver(of);
+  toastFailure(error, error instanceof ApiError && error.status === 429 ? THROTTLED_MESSAGE : describeError(error), of);
 }
 
 const passwordSchema = z
@@ -151,9 +153,10 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     try {
       ended = await changePassword(values);
     } catch (error) {
-      reportFailure(form, PASSWORD_FIELDS, error, focusFirstError);
+      reportFailure('change password', form, PASSWORD_FIELDS, error, focusFirstError);
       return;
     }
+    failureOver('change password');
     toast.success(M.passwordChanged(ended));
     form.reset();
     onOpenChange(false);
@@ -205,9 +208,10 @@ export function ChangeEmailDialog({
     try {
       await requestEmailChange(values);
     } catch (error) {
-      reportFailure(form, ['new_email', 'current_password'], error, focusFirstError);
+      reportFailure('change e-mail', form, ['new_email', 'current_password'], error, focusFirstError);
       return;
     }
+    failureOver('change e-mail');
     toast.success(M.emailChangeSent);
     // The profile shows it waiting, in place of any change asked for before, with where the link went.
     void queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY });
@@ -255,9 +259,10 @@ export function SignOutOthersDialog({ open, onOpenChange }: { open: boolean; onO
     try {
       ({ ended } = await signOutOthers(values));
     } catch (error) {
-      reportFailure(form, ['current_password'], error, focusFirstError);
+      reportFailure('sign out others', form, ['current_password'], error, focusFirstError);
       return;
     }
+    failureOver('sign out others');
     toast.success(M.signedOutOthers(ended));
     void queryClient.invalidateQueries({ queryKey: otherSessionsQuery().queryKey });
     form.reset();
@@ -342,10 +347,11 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
     try {
       await deleteAccount(values);
     } catch (error) {
-      reportFailure(form, ['current_password'], error, focusFirstError);
+      reportFailure('delete account', form, ['current_password'], error, focusFirstError);
       return;
     }
     deleted.current = { id, refresh };
+    failureOver('delete account');
     toast.success(M.accountDeleted);
     await navigate(paths.home, { replace: true });
   };

@@ -15,7 +15,7 @@ import { heardOnFocus } from '@web/test/heard-on-focus';
 import { PROFILE_MESSAGES } from '../messages';
 import { ProfileView } from './profile-view';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
 const profile: Profile = {
   first_name: 'Ada',
@@ -567,6 +567,41 @@ describe('account settings', () => {
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(underWay));
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(PROFILE_MESSAGES.exportFailed));
+  });
+
+  it('takes the download’s failure toast away once Download my data, pressed again, works (decision 150)', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.mocked(toast.error).mockReturnValueOnce('export failed');
+    const answers = [jsonResponse(503, null), jsonResponse(200, { account: { email: 'ada@example.com' } })];
+    const { user } = await renderProfile({ [`GET ${API.userExport}`]: () => answers.shift()! });
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(toast.dismiss).not.toHaveBeenCalledWith('export failed');
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(toast.dismiss).toHaveBeenCalledWith('export failed');
+    click.mockRestore();
+  });
+
+  it('takes Change password’s failure toast away once the password, sent again, is changed (decision 150)', async () => {
+    vi.mocked(toast.error).mockReturnValueOnce('change failed');
+    const answers = [jsonResponse(503, null), noContent()];
+    const { user } = await renderProfile({ [`POST ${API.setPassword}`]: () => answers.shift()! });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Quiet-Harbour-58');
+    await user.type(within(dialog).getByLabelText('New password'), 'Silver-Lantern-73');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'Silver-Lantern-73');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(toast.dismiss).not.toHaveBeenCalledWith('change failed');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(toast.dismiss).toHaveBeenCalledWith('change failed');
   });
 
   it('removes the profile image after asking', async () => {

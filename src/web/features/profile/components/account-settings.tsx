@@ -6,7 +6,7 @@ import type { PendingEmailChange } from '@shared/contract';
 import { Button } from '@web/components/ui/button';
 import { LazyMount } from '@web/components/lazy-mount';
 import { ApiError, THROTTLED_MESSAGE } from '@web/lib/api-client';
-import { describeError, isNetworkFailure, toastFailure } from '@web/lib/change';
+import { describeError, failureOver, isNetworkFailure, toastFailure } from '@web/lib/change';
 import { formatDateTime } from '@web/lib/dates';
 import {
   cancelEmailChange,
@@ -53,10 +53,15 @@ export function AccountSettings({ email }: { email: string }) {
     setDownloading(true);
     try {
       await downloadExport();
+      failureOver('export');
     } catch (error) {
       // Refused while one's own is on its way, or while the server sends others: its words say which.
       const refused = error instanceof ApiError && (error.status === 429 || error.status === 503);
-      toastFailure(error, isNetworkFailure(error) || refused ? describeError(error) : PROFILE_MESSAGES.exportFailed);
+      toastFailure(
+        error,
+        isNetworkFailure(error) || refused ? describeError(error) : PROFILE_MESSAGES.exportFailed,
+        'export',
+      );
     } finally {
       setDownloading(false);
     }
@@ -158,10 +163,12 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const address = pending.new_email;
-  const act = async (call: () => Promise<unknown>, done: string) => {
+  // `of` names the button (a new link, or the change taken back): its failure goes once it works (decision 150).
+  const act = async (of: string, call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
       await call();
+      failureOver(of);
       toast.success(done);
     } catch (error) {
       const taken = error instanceof ApiError && error.fieldErrors.new_email !== undefined;
@@ -169,6 +176,7 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
       toastFailure(
         error,
         taken ? PROFILE_MESSAGES.emailChangeTaken(address) : throttled ? THROTTLED_MESSAGE : describeError(error),
+        of,
       );
     } finally {
       setBusy(false);
@@ -191,7 +199,9 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
           variant="secondary"
           size="sm"
           busy={busy}
-          onClick={() => void act(resendEmailChange, PROFILE_MESSAGES.emailChangeResent(address))}
+          onClick={() =>
+            void act('resend e-mail change', resendEmailChange, PROFILE_MESSAGES.emailChangeResent(address))
+          }
         >
           Send the link again
         </Button>
@@ -199,7 +209,9 @@ function WaitingEmailChange({ pending }: { pending: PendingEmailChange }) {
           variant="secondary"
           size="sm"
           busy={busy}
-          onClick={() => void act(cancelEmailChange, PROFILE_MESSAGES.emailChangeCancelled(address))}
+          onClick={() =>
+            void act('cancel e-mail change', cancelEmailChange, PROFILE_MESSAGES.emailChangeCancelled(address))
+          }
         >
           Cancel the change
         </Button>

@@ -14,7 +14,7 @@ import { leaveFor } from '../lib/leave-for';
 import { BILLING_TEXTS } from '../messages';
 import { BillingPanel } from './billing-panel';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), dismiss: vi.fn() } }));
 vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
 afterEach(() => {
   vi.clearAllMocks();

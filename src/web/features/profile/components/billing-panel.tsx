@@ -9,7 +9,7 @@ import { BILLING_MESSAGES } from '@shared/contract/portal-plain';
 import { Button } from '@web/components/ui/button';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
-import { toastFailure } from '@web/lib/change';
+import { describeError, failureOver, toastFailure } from '@web/lib/change';
 import { paidPlanOf } from '@web/lib/chosen-plan';
 import { askForPlanPath } from '@web/lib/paths';
 import { CONTACT, PRICING_PLANS } from '@web/lib/constants';
@@ -22,6 +22,8 @@ import { BILLING_TEXTS } from '../messages';
 const planOf = (plan: SubscriptionPlan) => PRICING_PLANS.find((p) => p.plan === plan) ?? PRICING_PLANS[0]!;
 const rank = (plan: SubscriptionPlan) => SUBSCRIPTION_PLANS.indexOf(plan);
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+/** A button's way to Stripe (a plan's checkout, or the portal), naming its failure toast (decision 150). */
+const leavingFor = (target: PaidPlan | 'portal') => `billing ${target}`;
 
 /** A subscription Stripe still bills (or retries): changed in the Customer Portal, never bought twice. */
 const hasLiveSubscription = (state: PlanState) =>
@@ -75,7 +77,7 @@ export function BillingPanel() {
 
   const { refetch } = query;
   const failed = useCallback(
-    (error: unknown) => {
+    (error: unknown, target: PaidPlan | 'portal') => {
       setLeaving(null);
       if (error instanceof ApiError && error.status === 503) setUnavailable(true);
       // Refused for a plan held already (staff granted one meanwhile) or a subscription begun in another
@@ -93,7 +95,8 @@ export function BillingPanel() {
           }),
         );
       }
-      toastFailure(error);
+      // Each button's failure is its own, taken away once that button works (decision 150).
+      toastFailure(error, describeError(error), leavingFor(target));
     },
     [refetch],
   );
@@ -102,7 +105,13 @@ export function BillingPanel() {
   const leave = (target: PaidPlan | 'portal') => {
     if (leaving !== null) return;
     setLeaving(target);
-    (target === 'portal' ? openBillingPortal() : startCheckout(target)).then(({ url }) => leaveFor(url), failed);
+    (target === 'portal' ? openBillingPortal() : startCheckout(target)).then(
+      ({ url }) => {
+        failureOver(leavingFor(target));
+        leaveFor(url);
+      },
+      (error: unknown) => failed(error, target),
+    );
   };
 
   // Back from Stripe's page, the browser may show this page as it was left (its back-forward cache), still
@@ -158,11 +167,12 @@ export function BillingPanel() {
         ({ url }) => {
           setLeaving(checkoutPlan);
           dropParams('checkout');
+          failureOver(leavingFor(checkoutPlan));
           leaveFor(url);
         },
         (error: unknown) => {
           dropParams('checkout');
-          failed(error);
+          failed(error, checkoutPlan);
         },
       );
       return;
