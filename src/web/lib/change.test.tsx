@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { ApiError, OFFLINE_MESSAGE } from './api-client';
-import { GONE_MEANWHILE, toastFailure, useChange } from './change';
+import { AS_AN_UNDO, GONE_MEANWHILE, toastFailure, useChange } from './change';
 import { sessionStore } from './session';
 
 vi.mock('sonner', () => {
@@ -54,7 +54,7 @@ describe('useChange', () => {
       wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
     });
     const gone = new ApiError(404, { detail: 'Not found.' });
-    await expect(result.current(() => Promise.reject(gone))).rejects.toBe(gone);
+    await expect(result.current(() => Promise.reject(gone), undefined, { key: 'delete 9' })).rejects.toBe(gone);
     expect(toast.error).toHaveBeenCalledWith(GONE_MEANWHILE);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['own'] });
   });
@@ -81,8 +81,11 @@ describe('useChange', () => {
     expect(toast.success).toHaveBeenCalledWith('Deleted A.');
     // Once: working again takes nothing more away.
     await change(() => Promise.resolve(), 'Deleted A.', { key: 'delete 1' });
-    // A change without a key, or with another, takes nothing away: B and C still failed.
-    await change(() => Promise.resolve(), 'Deleted B.');
+    // An Undo's change, which has no key, or a change with another, takes nothing away: B and C still failed.
+    await change(() => Promise.resolve(), 'Deleted B.', AS_AN_UNDO);
+    // A change a person can press again cannot be written without its key (tsc refuses it).
+    // @ts-expect-error -- the key is required
+    await change(() => Promise.resolve(), 'Deleted B.', {});
     await change(() => Promise.resolve(), 'Deleted D.', { key: 'delete 4' });
     expect(vi.mocked(toast.dismiss).mock.calls).toEqual([[a]]);
   });

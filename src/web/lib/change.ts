@@ -50,10 +50,10 @@ export const refusedAsChangedMeanwhile = (error: unknown) =>
 export interface ChangeOptions {
   /**
    * What the change does to what, the same each time it is tried again (`delete ${id}`), unique among the changes of
-   * its list: once it works, the toast of its last failure goes, and no other's (decision 150). Without it, nothing is
-   * taken away.
+   * its list: once it works, the toast of its last failure goes, and no other's (decision 150). Required, so a new
+   * change cannot forget it; only an Undo's change (`AS_AN_UNDO`) has none.
    */
-  key?: string;
+  key: string;
   /**
    * A failure the form says itself, under its field where the person is (an edit of a message changed meanwhile,
    * docs/decisions/062-an-edit-names-the-text-it-began-from.md), or an Undo's toast coming back (`AS_AN_UNDO`): no
@@ -68,12 +68,12 @@ export interface ChangeOptions {
  * gone meanwhile, a plan, a limit) by the change's own toast
  * (docs/decisions/144-an-undo-that-fails-comes-back.md).
  */
-export const AS_AN_UNDO: ChangeOptions = { saidInPlace: mayPassWhenTriedAgain };
+export const AS_AN_UNDO = { saidInPlace: mayPassWhenTriedAgain } as const;
 
 export type Change = <T>(
   action: () => Promise<T>,
-  success?: string | ((result: T) => string),
-  options?: ChangeOptions,
+  success: string | ((result: T) => string) | undefined,
+  options: ChangeOptions | typeof AS_AN_UNDO,
 ) => Promise<T>;
 
 /**
@@ -88,14 +88,14 @@ export function useChange(queryKey: QueryKey): Change {
   const queryClient = useQueryClient();
   return useCallback<Change>(
     async (action, success, options) => {
-      const of = options?.key === undefined ? undefined : `${JSON.stringify(queryKey)} ${options.key}`;
+      const of = 'key' in options ? `${JSON.stringify(queryKey)} ${options.key}` : undefined;
       try {
         const result = await action();
         if (of !== undefined) failureOver(of);
         if (success) toast.success(typeof success === 'function' ? success(result) : success);
         return result;
       } catch (error) {
-        if (!options?.saidInPlace?.(error)) toastFailure(error, failureText(error), of);
+        if (!options.saidInPlace?.(error)) toastFailure(error, failureText(error), of);
         else if (of !== undefined) failureOver(of);
         throw error;
       } finally {
