@@ -74,7 +74,7 @@ test('sign up, resend, activate, change the password, log in with it, delete the
   await change.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password was changed.', { exact: false })).toBeVisible(AFTER_HASHING);
   await expect(change).toBeHidden();
-  expect((await readLatestMail(email, 'password was changed')).text).toContain('other devices');
+  expect((await readLatestMail(email, 'password was changed')).text).toContain('No other device was signed in.');
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, newPasswordField, passwordField, requiredString, sharePageField } from './fields';
 import { TERMS_NOT_ACCEPTED } from './plain';
 
-export { ACCOUNT_INACTIVE_CODE, TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from './plain';
+export { ACCOUNT_INACTIVE_CODE, SESSIONS_ENDED_HEADER, TERMS_CONFIRMATION, TERMS_NOT_ACCEPTED } from './plain';
 
 // Accounts and sessions: djoser + SimpleJWT compatible bodies (docs/product/accounts.md).
 
@@ -102,12 +102,6 @@ export type OtherSessions = z.infer<typeof otherSessionsSchema>;
 
 export const signOutOthersRequestSchema = z.object({ current_password: passwordField() });
 export type SignOutOthersRequest = z.infer<typeof signOutOthersRequestSchema>;
-
-/**
- * The header of set_password's 204 (djoser's answer, no body, decisions.md §10): how many live sessions other than
- * the caller's the change ended, for the toast to say what happened (docs/product/accounts.md#self-service).
- */
-export const SESSIONS_ENDED_HEADER = 'Sessions-Ended';
 
 export const signOutOthersResponseSchema = z.object({ ended: z.number().int() });
 export type SignOutOthersResponse = z.infer<typeof signOutOthersResponseSchema>;

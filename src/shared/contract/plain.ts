@@ -16,6 +16,13 @@ export const TERMS_NOT_ACCEPTED =
  */
 export const EMAIL_TAKEN = 'user with this email already exists.';
 
+/**
+ * The header of set_password's 204 (its body stays djoser's, empty): how many live sessions other than the caller's
+ * the change ended, for the toast to say what happened (docs/product/accounts.md#self-service). Here, without zod,
+ * so the profile's page reads it without loading the schemas.
+ */
+export const SESSIONS_ENDED_HEADER = 'Sessions-Ended';
+
 /** A refused login's code when the password was right but the account is not activated yet. */
 export const ACCOUNT_INACTIVE_CODE = 'account_inactive';
 

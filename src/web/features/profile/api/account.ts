@@ -9,7 +9,7 @@ import type {
   SignOutOthersRequest,
   SignOutOthersResponse,
 } from '@shared/contract';
-import { SESSIONS_ENDED_HEADER } from '@shared/contract/auth';
+import { SESSIONS_ENDED_HEADER } from '@shared/contract/plain';
 import { API } from '@shared/contract/paths';
 import { apiRequest, fromQuery } from '@web/lib/api-client';
 import { withKnownPlan } from './profile';

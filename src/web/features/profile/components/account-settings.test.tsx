@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import type { OtherSessions, Profile } from '@shared/contract';
-import { SESSIONS_ENDED_HEADER } from '@shared/contract/auth';
+import { SESSIONS_ENDED_HEADER } from '@shared/contract/plain';
 import { API } from '@shared/contract/paths';
 import { formatDateTime } from '@web/lib/dates';
 import { pendingRecords } from '@web/lib/pending-records';
