@@ -98,6 +98,21 @@ function wrk(url, { script, headers = {} } = {}) {
   });
 }
 
+/** Waits until `url` answers 200, for at most `ms`; a `child` that exits meanwhile is an error at once. */
+async function answering(url, child, ms) {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(250)) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
 const work = mkdtempSync(path.join(tmpdir(), 'innerwave-bench-api-'));
 const children = [];
 let database;
@@ -150,18 +165,7 @@ try {
     stdio: ['ignore', logFile, 'inherit'],
   });
   children.push(server);
-  for (
-    let attempt = 0;
-    attempt < 240 &&
-    !(await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    attempt++
-  ) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    await sleep(500);
-  }
+  await answering(`${origin}/api/health`, server, 120_000);
   /** A call of the set-up; a 503 (the server still busy starting) is tried again after its Retry-After. */
   const call = async (url, init = {}) => {
     for (let attempt = 0; ; attempt++) {
@@ -229,16 +233,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; de
     stdio: 'inherit',
   });
   children.push(bare);
-  for (
-    let attempt = 0;
-    attempt < 40 &&
-    !(await fetch(`http://127.0.0.1:${barePort}/profile.json`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    attempt++
-  )
-    await sleep(250);
+  await answering(`http://127.0.0.1:${barePort}/profile.json`, bare, 10_000);
 
   const luaPost = (name, body, headers = {}) => {
     const file = path.join(work, `${name}.lua`);
