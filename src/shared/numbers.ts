@@ -31,3 +31,11 @@ export function formatMoney(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
   return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
+
+/** A wait of `ms`, in whole seconds under a minute, else in whole minutes, rounded up: never shorter than asked. */
+export function waitInWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

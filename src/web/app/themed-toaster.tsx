@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast, Toaster, type Action, type ExternalToast } from 'sonner';
 import { isNetworkFailure, mayPassWhenTriedAgain, retryAfterMs } from '@web/lib/api-client';
+import { waitInWords } from '@shared/numbers';
 import { focusPageHeading } from '@web/lib/page-heading';
 import { sessionStore } from '@web/lib/session';
 import { useTheme } from '@web/lib/theme';
@@ -63,14 +64,6 @@ export const undoNotDone = (error: unknown, wait = 0) =>
 
 /** The line once the server's wait is over. */
 export const UNDO_AGAIN_NOW = 'The Undo did not go through. Press Undo again now.';
-
-/** A wait in whole seconds under a minute, else in whole minutes, rounded up: never shorter than asked. */
-function waitInWords(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 /**
  * How every toast's action (an Undo) is pressed (docs/decisions/138-an-undo-hands-the-keyboard-back-once.md):

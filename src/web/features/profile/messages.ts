@@ -1,6 +1,7 @@
 import { formatBytes } from '@shared/bytes';
 import { PROFILE_IMAGE } from '@shared/constants';
 import { isolated } from '@shared/contract/plain';
+import { waitInWords } from '@shared/numbers';
 import { PASSWORD_MISSING } from '@web/components/ui/password-field';
 import { withUnit } from '@shared/numbers';
 
@@ -27,9 +28,7 @@ export const PROFILE_MESSAGES = {
   /** A 429 of a save with a picture (30 pictures an hour a person); names alone still save. */
   imageThrottled: (minutes: number) =>
     `Too many new pictures in the last hour. ${
-      minutes > 0
-        ? `You can send another in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`
-        : 'Please wait a while and try again'
+      minutes > 0 ? `You can send another in ${waitInWords(minutes * 60_000)}` : 'Please wait a while and try again'
     }; your name can be saved without one.`,
   /** `ended`: the other sessions the change ended, null when the server did not say. */
   passwordChanged: (ended: number | null) =>
