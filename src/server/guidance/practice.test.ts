@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_TRY_SECONDS } from '@shared/contract';
 import { queryRows, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { createTestDatabase } from '../test/database';
-import { historyPages, readPractice, recordSession, SAMPLE_SECONDS, SITTING_PAUSE_SECONDS } from './practice';
+import { historyPages, readPractice, recordSession, SITTING_PAUSE_SECONDS } from './practice';
 
 // The practice view counts sittings, not the per-sound entries history keeps (decision 038), on
 // whichever database the suite runs on.
@@ -59,9 +60,9 @@ describe('the practice view', () => {
     let at = NOW.getTime() - 5 * 60 * 60_000;
     // A try before a longer sound, then six stretches: the oldest stretch and the try are past the five listed.
     at = (await heard(ada, at, 10, 'Old try')) + 1000;
-    for (const n of [1, 2, 3, 4]) at = (await heard(ada, at, SAMPLE_SECONDS, `Stretch ${n}`)) + 1000;
+    for (const n of [1, 2, 3, 4]) at = (await heard(ada, at, HISTORY_TRY_SECONDS, `Stretch ${n}`)) + 1000;
     at = (await heard(ada, at, 10, 'Recent try')) + 1000;
-    for (const n of [5, 6]) at = (await heard(ada, at, SAMPLE_SECONDS, `Stretch ${n}`)) + 1000;
+    for (const n of [5, 6]) at = (await heard(ada, at, HISTORY_TRY_SECONDS, `Stretch ${n}`)) + 1000;
     const practice = await practiceOf(ada);
     expect(practice.last_sessions.map((entry) => entry.title)).toEqual([6, 5, 4, 3, 2].map((n) => `Stretch ${n}`));
     expect(practice.tries_not_listed).toBe(1);
@@ -110,7 +111,7 @@ describe('the practice view', () => {
     const ada = await person();
     let at = NOW.getTime() - 30 * 60_000;
     at = (await heard(ada, at, 8, 'Short')) + 1000;
-    at = (await heard(ada, at, SAMPLE_SECONDS - 1, 'Longest try')) + 1000;
+    at = (await heard(ada, at, HISTORY_TRY_SECONDS - 1, 'Longest try')) + 1000;
     await heard(ada, at, 5, 'Shortest');
     const practice = await practiceOf(ada);
     expect(practice.week.sessions).toBe(1);
@@ -121,7 +122,7 @@ describe('the practice view', () => {
   it('lists every stretch of at least the sample length, newest first, five at most', async () => {
     const ada = await person();
     let at = NOW.getTime() - 5 * 60 * 60_000;
-    for (const n of [1, 2, 3, 4, 5, 6]) at = (await heard(ada, at, SAMPLE_SECONDS, `Stretch ${n}`)) + 1000;
+    for (const n of [1, 2, 3, 4, 5, 6]) at = (await heard(ada, at, HISTORY_TRY_SECONDS, `Stretch ${n}`)) + 1000;
     const practice = await practiceOf(ada);
     expect(practice.week.sessions).toBe(1);
     expect(practice.last_sessions.map((entry) => entry.title)).toEqual([6, 5, 4, 3, 2].map((n) => `Stretch ${n}`));

@@ -256,8 +256,6 @@ const LAST_SESSIONS = 5;
  * than any break between two sittings (docs/decisions/038-a-session-shown-is-a-sitting.md).
  */
 export const SITTING_PAUSE_SECONDS = 120;
-/** Shorter stretches (trying a sound) are left out of the last sessions unless their sitting had nothing longer. */
-export const SAMPLE_SECONDS = HISTORY_TRY_SECONDS;
 
 /**
  * The person's history in start order, each entry with `opens`: whether it begins a sitting. An
@@ -298,7 +296,7 @@ async function countSittings(db: Db, userId: number, since: Date) {
 
 /**
  * The last sessions to show, newest first: every stretch of a sound, but a sound tried for less than
- * `SAMPLE_SECONDS` only when nothing longer played in its sitting (then its longest one), so a
+ * `HISTORY_TRY_SECONDS` only when nothing longer played in its sitting (then its longest one), so a
  * sitting spent choosing a track shows the track chosen, and every sitting shows at least once; with the
  * number of tries so left out among them (from the oldest listed on), which the page names.
  */
@@ -309,7 +307,7 @@ async function lastSessions(db: Db, userId: number): Promise<{ entries: HistoryE
     sittings as (select *, count(*) filter (where opens) over (order by started_at, id) as sitting from marked),
     ranked as (
       select id, started_at, seconds,
-        (seconds >= ${SAMPLE_SECONDS}
+        (seconds >= ${HISTORY_TRY_SECONDS}
           or row_number() over (partition by sitting order by seconds desc, started_at desc, id desc) = 1) as listable
       from sittings
     ),
