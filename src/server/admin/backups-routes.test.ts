@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminBackupStatus } from '@shared/contract';
@@ -8,18 +7,15 @@ import { scheduleBackups, type BackupScheduler } from '../backup/schedule';
 import { backupStatus } from '../backup/status';
 import { createTestApp, testEnv, type TestApp } from '../test/test-app';
 import { signedInUser, type SignedInUser } from '../test/fixtures';
+import { tempDirsOfFile } from '../test/temp-dirs';
 
 // Staff's read-only view of the backups (docs/product/api.md#backups).
 
 const embedded = inject('dbKind') === 'pglite';
 
 describe('admin backups API', () => {
-  const dirs: string[] = [];
-  const folder = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'innerwave-backups-'));
-    dirs.push(dir);
-    return dir;
-  };
+  const tempDir = tempDirsOfFile();
+  const folder = () => tempDir('backups');
   let plain: TestApp;
   let staff: SignedInUser;
   let member: SignedInUser;
@@ -30,7 +26,6 @@ describe('admin backups API', () => {
   });
   afterAll(async () => {
     await plain.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const get = (t: TestApp, headers?: Record<string, string>) =>
